@@ -1,0 +1,92 @@
+"""Input checks shared by the library: every bad input raises a ``ValueError`` that names the
+parameter, the value it got and what was expected, never a silent NaN further down."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+
+def positive_scalar(name: str, value) -> float:
+    """Return ``value`` as a float, or raise if it is not a finite number > 0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a positive real number, got {value!r}")
+    value = float(value)
+    if not np.isfinite(value) or value <= 0.0:
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return value
+
+
+def finite_scalar(name: str, value) -> float:
+    """Return ``value`` as a float, or raise if it is not a finite real number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a real number, got {value!r}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return value
+
+
+def positive_int(name: str, value) -> int:
+    """Return ``value`` as an int, or raise if it is not an integer >= 1."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+    return int(value)
+
+
+def vector(name: str, value, dim: int | None = None) -> np.ndarray:
+    """Return a finite 1-D float array (a copy), of length ``dim`` if given."""
+    arr = np.array(value, dtype=float)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
+    if dim is not None and arr.shape[0] != dim:
+        raise ValueError(f"{name} must have length {dim}, got length {arr.shape[0]}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got {arr}")
+    return arr
+
+
+def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
+                     rtol: float = 1e-10) -> np.ndarray:
+    """Return a finite, symmetric float matrix (a symmetrized copy).
+
+    With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
+    relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
+    """
+    arr = np.array(value, dtype=float)
+    if arr.ndim < 2 or (arr.ndim > 2 and not batch) or arr.shape[-1] != arr.shape[-2]:
+        raise ValueError(f"{name} must be a square matrix, got shape {arr.shape}")
+    if arr.shape[-1] == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if dim is not None and arr.shape[-1] != dim:
+        raise ValueError(f"{name} must be {dim} x {dim}, got shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got non-finite entries")
+    asym = np.max(np.abs(arr - np.swapaxes(arr, -1, -2)))
+    scale = max(1.0, float(np.max(np.abs(arr))))
+    if asym > rtol * scale:
+        raise ValueError(f"{name} must be symmetric, got max |A - A^T| = {asym:.3g}")
+    return 0.5 * (arr + np.swapaxes(arr, -1, -2))
+
+
+def evaluate(f, X: np.ndarray) -> np.ndarray:
+    """Evaluate a vectorized objective on the rows of ``X`` and check what comes back.
+
+    ``f(X)`` with ``X`` of shape (n, d) must return n finite values.  A non-finite value is
+    reported together with the point that produced it.
+    """
+    values = np.array(f(X), dtype=float)          # a copy: f may return a view of X
+    if values.shape != (X.shape[0],):
+        raise ValueError(
+            f"f must map an array of shape (n, d) = {X.shape} to shape ({X.shape[0]},), "
+            f"got shape {values.shape}"
+        )
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        i = int(bad[0])
+        raise ValueError(
+            f"f returned a non-finite value {values[i]!r} at the point x = {X[i].tolist()} "
+            f"(row {i} of the query; {bad.size} non-finite values in all)"
+        )
+    return values

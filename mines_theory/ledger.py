@@ -1,0 +1,74 @@
+"""The claims ledger: one row per numbered claim of the paper, and where the suite checks it.
+
+So far the ledger lists the claims and the notebook that checks each; verdicts (each computed by
+a check function and recomputed by a test) are added as the notebooks land. Labels are the
+paper's LaTeX labels where it has one; theorem numbers follow DESIGN.md (Theorems 3.1–3.4,
+Lemmas 4.1–4.3, Lemmas 5.1–5.3, Theorem 5.4; appendix A–C).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+__all__ = ["Claim", "CLAIMS", "claims_table"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim:
+    number: str       # e.g. "Thm 3.1"
+    label: str        # the paper's LaTeX label, or the equation it states
+    statement: str    # one line, in the paper's symbols
+    notebook: str     # the notebook that checks it
+
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim("Sec. 2", "eq:nab_mu, eq:nab_Sig, eq:nat_grad",
+          "log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
+          "01-nes-background"),
+    Claim("Thm 3.1", "prop:quad_case",
+          "for quadratic f, argmin over S of Q_α is (μ*, Π_S(H⁻¹))", "02-regularized-objective"),
+    Claim("Thm 3.2", "prop:close",
+          "f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ) sandwich Q_α(μ, Σ)", "02-regularized-objective"),
+    Claim("Thm 3.3", "prop:mu",
+          "f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² are O(α²)", "02-regularized-objective"),
+    Claim("Thm 3.4", "prop:Sigma",
+          "‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ = O(α) under eq:alp_cond", "02-regularized-objective"),
+    Claim("Lemma 4.1", "eq:ng_mines",
+          "the natural gradient in μ is α²·E[(f(μ+αΣ^½u) − f(μ−αΣ^½u))/(2α)·Σ^½u]",
+          "03-gradient-estimators"),
+    Claim("Lemma 4.2", "eq:Q_Sig",
+          "∂Q_α/∂Σ = ¼E[(f(μ−αΣ^½u) + f(μ+αΣ^½u) − 2f(μ))(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] − α²/2·Σ⁻¹",
+          "03-gradient-estimators"),
+    Claim("Lemma 4.3", "prop:TG",
+          "G̃(Σ) (eq:TG) is an unbiased estimate of 2α⁻²∂Q_α/∂Σ", "03-gradient-estimators"),
+    Claim("Lemma 5.1", "lem:gd_dec_1",
+          "with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
+          "05-convergence-mean"),
+    Claim("Lemma 5.2", "lem:dec_local",
+          "in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to Δ_α,2",
+          "05-convergence-mean"),
+    Claim("Lemma 5.3", "lem:Sig_dec",
+          "with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k", "06-convergence-covariance"),
+    Claim("Remark 5.3", "after lem:Sig_dec",
+          "d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
+          "03-gradient-estimators"),
+    Claim("Thm 5.4", "thm:main_cvg",
+          "two-stage convergence; final rate 1 − c₂/(8c₁), independent of κ",
+          "05-convergence-mean"),
+    Claim("Prop. A.1", "appendix A", "S and S' are convex", "04-mirror-descent-projection"),
+    Claim("Prop. A.2", "prop:project",
+          "Π_S'(Σ⁻¹) clips the spectrum (eq:proj_cs_prime)", "04-mirror-descent-projection"),
+    Claim("Lemma B.1", "lem:gauss_power", "d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}",
+          "03-gradient-estimators"),
+    Claim("Lemma C.1", "lem:exp_tg",
+          "½E[uᵀΣ^½HΣ^½u·(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] = H", "03-gradient-estimators"),
+)
+
+
+def claims_table(claims: tuple[Claim, ...] = CLAIMS) -> str:
+    """The ledger as a Markdown table (claim, label, statement, notebook)."""
+    lines = ["| claim | label | statement | checked in |", "|---|---|---|---|"]
+    for c in claims:
+        statement = c.statement.replace("|", "\\|")
+        lines.append(f"| {c.number} | `{c.label}` | {statement} | `{c.notebook}` |")
+    return "\n".join(lines)

@@ -1,0 +1,24 @@
+"""Shared test fixtures. Tests never write into the repository: figures go to a tmp dir."""
+
+import numpy as np
+import pytest
+
+from mines_theory.plotting import FIGURES_ENV
+
+
+@pytest.fixture(autouse=True)
+def _figures_into_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv(FIGURES_ENV, str(tmp_path / "figures"))
+
+
+def random_spd(rng, dim, low=0.5, high=5.0):
+    """A random symmetric positive definite matrix with spectrum in [low, high]."""
+    Q, _ = np.linalg.qr(rng.standard_normal((dim, dim)))
+    return (Q * rng.uniform(low, high, dim)) @ Q.T
+
+
+# Property tests are derandomized and keep no example database in the working directory.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("mines", derandomize=True, database=None)
+settings.load_profile("mines")

@@ -1,0 +1,346 @@
+"""The estimators of eq:g_mu and eq:TG, and Algorithm 1 (MiNES) in ask/tell form."""
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
+from mines_theory.projection import spectrum_within
+
+from .conftest import random_spd
+
+K_SE = 5.0   # Monte-Carlo tolerance: |mean − expected| ≤ K_SE standard errors, entry by entry
+
+
+def smooth_nonquadratic(X):
+    X = np.atleast_2d(X)
+    return np.sum(np.exp(0.3 * X), axis=1) + 0.5 * np.sum(X**2, axis=1) + X[:, 0] * X[:, -1]
+
+
+def reference_estimates(f, mu, sigma_inv, alpha, u):
+    """g̃ and G̃ written out sample by sample as printed in eq:g_mu and eq:TG, with the
+    symmetric root from scipy's sqrtm (independent of the library's eigh)."""
+    sigma = np.linalg.inv(sigma_inv)
+    root = np.real(scipy.linalg.sqrtm(sigma))
+    root_inv = np.real(scipy.linalg.sqrtm(sigma_inv))
+    b, d = u.shape
+    g = np.zeros(d)
+    G = np.zeros((d, d))
+    f0 = f(mu[None, :])[0]
+    for i in range(b):
+        z = root @ u[i]
+        fp, fm = f((mu + alpha * z)[None, :])[0], f((mu - alpha * z)[None, :])[0]
+        g += (fp - fm) / (2 * alpha) * z / b
+        v = root_inv @ u[i]
+        G += (fm + fp - 2 * f0) * (np.outer(v, v) - sigma_inv) / (2 * b * alpha**2)
+    return g, G - sigma_inv
+
+
+@pytest.mark.parametrize("seed, d, b", [(0, 4, 7), (1, 4, 4), (2, 6, 2), (3, 9, 1)])
+def test_estimators_match_sample_by_sample_reference(seed, d, b):
+    """Both ways of forming Σ w_i v_i v_iᵀ (b < d and b ≥ d) against the printed formulas."""
+    rng = np.random.default_rng(seed)
+    mu = rng.normal(size=d)
+    sigma_inv = random_spd(rng, d)
+    u = rng.standard_normal((b, d))
+    g_ref, G_ref = reference_estimates(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
+    np.testing.assert_allclose(mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u), g_ref,
+                               rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u), G_ref,
+                               rtol=1e-9, atol=1e-10)
+
+
+@pytest.mark.parametrize("b, d", [(3, 8), (8, 3)])
+def test_precision_gradient_with_a_cholesky_factor(b, d):
+    """What ``tell`` computes with B = L (Σ⁻¹ = L Lᵀ) in both branches, against the explicit
+    sum Σ_i w_i (L u_i)(L u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹."""
+    from mines_theory.algorithm import _precision_gradient
+
+    rng = np.random.default_rng(b * d)
+    sigma_inv = random_spd(rng, d)
+    L = np.linalg.cholesky(sigma_inv)
+    U = rng.standard_normal((b, d))
+    f0, fp, fm = 0.3, rng.normal(size=b), rng.normal(size=b)
+    w = (fm + fp - 2 * f0) / (2 * b * 0.5**2)
+    expected = sum(w[i] * np.outer(L @ U[i], L @ U[i]) for i in range(b)) - (w.sum() + 1) * sigma_inv
+    np.testing.assert_allclose(_precision_gradient(f0, fp, fm, U, L, sigma_inv, 0.5), expected,
+                               rtol=1e-10, atol=1e-10)
+
+
+def _mean_and_se(samples):
+    samples = np.asarray(samples)
+    return samples.mean(axis=0), samples.std(axis=0, ddof=1) / np.sqrt(samples.shape[0])
+
+
+def _assert_within_se(mean, se, expected, k=K_SE):
+    z = np.abs(mean - expected) / se
+    assert np.all(z <= k), f"max |z| = {z.max():.2f} > {k}: mean {mean}, expected {expected}"
+
+
+@pytest.fixture
+def quadratic_case():
+    rng = np.random.default_rng(11)
+    f = RotatedEllipsoid(3, condition=10.0, seed=3, minimizer=np.array([1.0, -2.0, 0.5]))
+    mu = np.array([0.3, 0.2, -0.4])
+    sigma_inv = random_spd(rng, 3, 0.2, 8.0)
+    return f, mu, sigma_inv
+
+
+def test_pure_estimators_unbiased_on_quadratic(quadratic_case):
+    """Lemma 4.1: E g̃ = Σ ∇f(μ); Lemma 4.3 / C.1: E G̃ = H − Σ⁻¹ (quadratic f, exact).
+    400 independent batches of b = 250 directions; tolerance 5 standard errors."""
+    f, mu, sigma_inv = quadratic_case
+    rng = np.random.default_rng(2024)
+    gs, Gs = [], []
+    for _ in range(400):
+        u = rng.standard_normal((250, 3))
+        gs.append(mean_gradient(f, mu, sigma_inv, 0.7, u))
+        Gs.append(sigma_gradient(f, mu, sigma_inv, 0.7, u))
+    _assert_within_se(*_mean_and_se(gs), np.linalg.solve(sigma_inv, f.gradient(mu)))
+    _assert_within_se(*_mean_and_se(Gs), f.H - sigma_inv)
+
+
+def test_ask_tell_applies_unbiased_estimates(quadratic_case):
+    """What MiNES.ask samples and MiNES.tell applies: with constant η1, η2 small enough that
+    no projection happens, (μ_k − μ_{k+1})/η1 = g̃ and (Σ⁻¹_{k+1} − Σ⁻¹_k)/η2 = G̃. Over 2000
+    independent one-step runs with b = 200 their means must be Σ∇f(μ) and H − Σ⁻¹ (5 standard
+    errors). The broken shortcut of DESIGN.md (a Cholesky factor C for Σ^{1/2} and C⁻¹ for
+    Σ^{-1/2}, i.e. W = u L instead of u Lᵀ in ``ask``) gives |z| up to 9.9 here and fails."""
+    f, mu, sigma_inv = quadratic_case
+    eta1, eta2 = 0.5, 1e-3
+    seeds = np.random.SeedSequence(77).spawn(2000)
+    gs, Gs = [], []
+    for seed in seeds:
+        es = MiNES(mu, sigma_inv, alpha=0.7, batch_size=200, tau=1e-3, zeta=1e3, eta1=eta1,
+                   eta2=eta2, seed=seed)
+        X = es.ask()
+        es.tell(X, f(X))
+        assert spectrum_within(es.sigma_inv, 1e-3, 1e3)    # strictly inside: not projected
+        gs.append((mu - es.mean) / eta1)
+        Gs.append((es.sigma_inv - sigma_inv) / eta2)
+    _assert_within_se(*_mean_and_se(gs), np.linalg.solve(sigma_inv, f.gradient(mu)))
+    _assert_within_se(*_mean_and_se(Gs), f.H - sigma_inv)
+
+
+def test_ask_layout_and_distribution(quadratic_case):
+    """Row 0 is μ, rows 1..b are μ + αz_i, rows b+1..2b are μ − αz_i, z_i ~ N(0, Σ):
+    the sample covariance of (X[1:b+1] − μ)/α over 20000 draws matches Σ (5 standard errors)."""
+    _, mu, sigma_inv = quadratic_case
+    es = MiNES(mu, sigma_inv, alpha=0.5, batch_size=20000, tau=0.1, zeta=10.0, eta1=0.1, seed=1)
+    X = es.ask()
+    b = 20000
+    np.testing.assert_array_equal(X[0], mu)
+    Z = (X[1:b + 1] - mu) / 0.5
+    np.testing.assert_allclose((X[b + 1:] - mu) / 0.5, -Z, atol=1e-12)
+    products = Z[:, :, None] * Z[:, None, :]
+    _assert_within_se(*_mean_and_se(products), np.linalg.inv(sigma_inv))
+
+
+def test_evaluations_and_iterations_are_counted():
+    f = RotatedEllipsoid(4, 10.0, seed=0)
+    es = MiNES(np.ones(4), np.eye(4), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.1, seed=0)
+    for k in range(5):
+        X = es.ask()
+        assert X.shape == (7, 4)
+        es.tell(X, f(X))
+    assert (es.iteration, es.evaluations) == (5, 35)
+
+
+def test_default_eta2_is_one_over_k():
+    """With η_{2,k} = 1/k the first update replaces Σ⁻¹ by Π_S'(Σ₁⁻¹ + G̃) (η_{2,1} = 1): the
+    default must equal an explicit callable 1/k."""
+    f = RotatedEllipsoid(3, 10.0, seed=0)
+    runs = []
+    for eta2 in (None, lambda k, es: 1.0 / k):
+        es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.1,
+                   eta2=eta2, seed=4)
+        for _ in range(6):
+            X = es.ask()
+            es.tell(X, f(X))
+        runs.append(es.sigma_inv)
+    np.testing.assert_array_equal(runs[0], runs[1])
+
+
+def test_schedules_receive_k_and_state():
+    seen = []
+
+    def eta1(k, es):
+        seen.append((k, es.iteration, es.mean.copy()))
+        return 0.1
+
+    f = RotatedEllipsoid(2, 4.0, seed=0)
+    es = MiNES(np.ones(2), np.eye(2), alpha=0.1, batch_size=2, tau=0.5, zeta=8.0, eta1=eta1, seed=0)
+    for _ in range(3):
+        mean_before = es.mean
+        X = es.ask()
+        es.tell(X, f(X))
+        np.testing.assert_array_equal(seen[-1][2], mean_before)
+    assert [s[:2] for s in seen] == [(1, 0), (2, 1), (3, 2)]
+
+
+def _fitted_slope(k, y):
+    return np.polyfit(np.log(k), np.log(y), 1)[0]
+
+
+def test_precision_error_decays_like_one_over_k():
+    """Lemma 5.3 on a quadratic with τ ≤ λmin(H), ζ ≥ λmax(H): ‖Σ_k⁻¹ − H‖²_F ~ C/k. The
+    mean over 8 seeds of the squared error, fitted on log-log axes over the last decade
+    (k = 300..3000), has a slope in [−1.3, −0.7]."""
+    d = 5
+    f = RotatedEllipsoid(d, 10.0, seed=5)
+    K = 3000
+    errors = np.zeros((8, K))
+    for s, seed in enumerate(np.random.SeedSequence(5).spawn(8)):
+        es = MiNES(np.zeros(d), np.eye(d) * f.L, alpha=0.1, batch_size=5, tau=0.5 * f.sigma,
+                   zeta=2 * f.L, eta1=1e-3, seed=seed)
+        for k in range(K):
+            X = es.ask()
+            es.tell(X, f(X))
+            errors[s, k] = np.sum((es.sigma_inv - f.H) ** 2)
+    k = np.arange(2, K + 2)           # errors[:, j] is ‖Σ⁻¹_{j+2} − H‖²
+    window = k >= 300
+    slope = _fitted_slope(k[window], errors.mean(axis=0)[window])
+    assert -1.3 <= slope <= -0.7, slope
+
+
+def test_same_seed_same_history():
+    f = RotatedEllipsoid(4, 100.0, seed=2)
+    kwargs = dict(sigma_inv0=f.L * np.eye(4), alpha=0.05, batch_size=4, tau=0.5, zeta=200.0,
+                  eta1=1e-3, max_evaluations=900, seed=123)
+    r1, r2 = minimize(f, np.ones(4), **kwargs), minimize(f, np.ones(4), **kwargs)
+    np.testing.assert_array_equal(r1.history.to_numpy(), r2.history.to_numpy())
+    np.testing.assert_array_equal(r1.x, r2.x)
+    r3 = minimize(f, np.ones(4), **{**kwargs, "seed": 124})
+    assert not np.array_equal(r1.x, r3.x)
+
+
+def test_minimize_budget_target_and_history():
+    f = RotatedEllipsoid(3, 4.0, seed=0)
+    res = minimize(f, np.ones(3), alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05,
+                   max_evaluations=700, seed=0)
+    assert res.nit == 100 and res.nfev == 701 and not res.success          # 700 // 7 iterations
+    assert list(res.history.columns[:3]) == ["k", "evaluations", "f_mean"]
+    np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 101))
+    first_value = f(np.ones(3))
+    assert res.history["f_mean"].iloc[0] == first_value
+    target = 0.1 * first_value
+    hit = minimize(f, np.ones(3), alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05,
+                   max_evaluations=10**5, target=target, seed=0)
+    assert hit.success and hit.fun <= target and f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
+    assert hit.history["f_mean"].iloc[:-1].min() > target
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------------------------
+
+GOOD = dict(alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [({"alpha": 0.0}, "alpha must be a finite number > 0, got 0.0"),
+     ({"alpha": -1.0}, "alpha must be a finite number > 0"),
+     ({"alpha": np.nan}, "alpha must be a finite number > 0"),
+     ({"batch_size": 0}, "batch_size must be an integer >= 1, got 0"),
+     ({"batch_size": 2.5}, "batch_size must be an integer >= 1"),
+     ({"tau": 0.0}, "tau must be a finite number > 0"),
+     ({"tau": -0.5}, "tau must be a finite number > 0"),
+     ({"tau": 5.0}, "tau must be <= zeta, got tau=5.0 > zeta=4.0"),
+     ({"eta1": -0.1}, "eta1 must be a finite number > 0"),
+     ({"eta2": 0.0}, "eta2 must be a finite number > 0")],
+)
+def test_bad_parameters(change, match):
+    with pytest.raises(ValueError, match=match):
+        MiNES(np.zeros(2), np.eye(2), **{**GOOD, **change})
+
+
+@pytest.mark.parametrize(
+    "mean0, sigma_inv0, match",
+    [(np.zeros((2, 2)), np.eye(2), "mean0 must be a non-empty 1-D array"),
+     (np.zeros(3), np.eye(2), r"sigma_inv0 must be 3 x 3, got shape \(2, 2\)"),
+     (np.zeros(2), np.array([[1.0, 0.5], [0.0, 1.0]]), "sigma_inv0 must be symmetric"),
+     (np.zeros(2), np.eye(2) * 10, r"sigma_inv0 must have its spectrum in \[tau, zeta\]"),
+     (np.array([0.0, np.inf]), np.eye(2), "mean0 must be finite")],
+)
+def test_bad_shapes_and_state(mean0, sigma_inv0, match):
+    with pytest.raises(ValueError, match=match):
+        MiNES(mean0, sigma_inv0, **GOOD)
+
+
+def test_tell_before_ask_or_twice():
+    es = MiNES(np.zeros(2), np.eye(2), **GOOD, seed=0)
+    with pytest.raises(RuntimeError, match="without a pending ask"):
+        es.tell(np.zeros((7, 2)), np.zeros(7))
+    X = es.ask()
+    with pytest.raises(RuntimeError, match="ask\\(\\) called twice"):
+        es.ask()
+    es.tell(X, np.sum(X**2, axis=1))
+    with pytest.raises(RuntimeError, match="without a pending ask"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+def test_tell_with_other_points_or_wrong_values():
+    es = MiNES(np.zeros(2), np.eye(2), **GOOD, seed=0)
+    X = es.ask()
+    with pytest.raises(ValueError, match="X must be the array of points returned by the last ask"):
+        es.tell(X + 1.0, np.zeros(7))
+    with pytest.raises(ValueError, match=r"to shape \(7,\), got shape \(6,\)"):
+        es.tell(X, np.zeros(6))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_non_finite_values_name_the_point(bad):
+    def f(X):
+        values = np.sum(X**2, axis=1)
+        values[2] = bad
+        return values
+
+    es = MiNES(np.zeros(2), np.eye(2), **GOOD, seed=0)
+    X = es.ask()
+    with pytest.raises(ValueError, match=r"non-finite value .* at the point x = \[") as info:
+        es.tell(X, f(X))
+    assert str(X[2].tolist()) in str(info.value)
+    with pytest.raises(ValueError, match="non-finite value"):
+        minimize(f, np.zeros(2), max_evaluations=100, **GOOD)
+    with pytest.raises(ValueError, match="non-finite value"):
+        sigma_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 2)))
+
+
+def test_schedule_returning_garbage_is_reported():
+    es = MiNES(np.zeros(2), np.eye(2), **{**GOOD, "eta1": lambda k, es: float("nan")}, seed=0)
+    X = es.ask()
+    with pytest.raises(ValueError, match="schedule eta1 returned nan at k=1"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [((np.zeros(2), np.eye(2), 0.1, np.ones((3, 3))), r"u must have shape \(b, d\) = \(b, 2\)"),
+     ((np.zeros(2), np.eye(2), -0.1, np.ones((3, 2))), "alpha must be a finite number > 0"),
+     ((np.zeros(2), -np.eye(2), 0.1, np.ones((3, 2))), "sigma_inv must be positive definite")],
+)
+def test_estimator_bad_input(args, match):
+    f = lambda X: np.sum(X**2, axis=1)
+    with pytest.raises(ValueError, match=match):
+        sigma_gradient(f, *args)
+    with pytest.raises(ValueError, match=match):
+        mean_gradient(f, *args)
+
+
+def test_projections_are_counted():
+    """With η_{2,1} = 1 and b < d, Σ₂⁻¹ is the projection of a single batch estimate, which has
+    d − b eigenvalues at most −(Σw)·λ < τ: the first update must project; with a tiny constant η₂
+    from Σ₁⁻¹ = H deep inside S', none may."""
+    f = RotatedEllipsoid(6, 10.0, seed=0)
+    es = MiNES(np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=0)
+    X = es.ask()
+    es.tell(X, f(X))
+    assert es.projections == 1
+    np.testing.assert_allclose(np.linalg.eigvalsh(es.sigma_inv)[:4], 0.5)
+    calm = MiNES(np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3,
+                 eta2=1e-6, seed=0)
+    for _ in range(20):
+        X = calm.ask()
+        calm.tell(X, f(X))
+    assert calm.projections == 0
