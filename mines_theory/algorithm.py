@@ -183,7 +183,7 @@ def _schedule(name: str, value) -> Schedule:
     return positive_scalar(name, value)
 
 
-def _step(name: str, schedule: Schedule, k: int, es: "MiNES") -> float:
+def _step(name: str, schedule: Schedule, k: int, es: MiNES) -> float:
     if callable(schedule):
         value = schedule(k, es)
         try:
@@ -194,7 +194,7 @@ def _step(name: str, schedule: Schedule, k: int, es: "MiNES") -> float:
     return schedule
 
 
-def _harmonic(k: int, es: "MiNES") -> float:
+def _harmonic(k: int, es: MiNES) -> float:
     """η_{2,k} = 1/k, the schedule of Lemma 5.3."""
     return 1.0 / k
 

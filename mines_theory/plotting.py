@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 
 import matplotlib as mpl
-import matplotlib.pyplot as plt
 import seaborn as sns
 
 __all__ = ["set_style", "figures_dir", "save_figure", "FIGURES_ENV"]
@@ -60,8 +59,3 @@ def save_figure(fig, name: str, directory: str | os.PathLike | None = None) -> l
     fig.savefig(png, format="png", metadata=_PNG_METADATA)
     fig.savefig(pdf, format="pdf", metadata=_PDF_METADATA)
     return [png, pdf]
-
-
-def close(fig) -> None:
-    """Close a figure that was saved but is not to be shown."""
-    plt.close(fig)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 from mines_theory.plotting import FIGURES_ENV
 
@@ -18,7 +19,5 @@ def random_spd(rng, dim, low=0.5, high=5.0):
 
 
 # Property tests are derandomized and keep no example database in the working directory.
-from hypothesis import settings  # noqa: E402
-
 settings.register_profile("mines", derandomize=True, database=None)
 settings.load_profile("mines")

@@ -1,9 +1,9 @@
 """The claims ledger: rows are unique, point at real notebook names, and render as a table."""
 
 import re
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 from mines_theory.ledger import CLAIMS, Claim, claims_table
 

@@ -4,11 +4,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-from mines_theory.plotting import FIGURES_ENV, figures_dir, save_figure, set_style  # noqa: E402
+from mines_theory.plotting import FIGURES_ENV, figures_dir, save_figure, set_style
 
 
 def _figure():
