@@ -34,6 +34,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 figures: $(STAMP)
+	$(PYTHON) tools/render_ledger.py
 	$(PYTHON) tools/execute_notebooks.py $(NOTEBOOKS)
 
 test: $(STAMP)
@@ -42,6 +43,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PYTHON) benchmarks/bench_estimators.py
+	$(PYTHON) benchmarks/bench_lockstep.py
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis

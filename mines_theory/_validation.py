@@ -86,7 +86,7 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
     if bad.size:
         i = int(bad[0])
         raise ValueError(
-            f"f returned a non-finite value {values[i]!r} at the point x = {X[i].tolist()} "
+            f"f returned a non-finite value {float(values[i])!r} at the point x = {X[i].tolist()} "
             f"(row {i} of the query; {bad.size} non-finite values in all)"
         )
     return values

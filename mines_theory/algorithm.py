@@ -33,6 +33,7 @@ import pandas as pd
 import scipy.linalg
 from scipy.optimize import OptimizeResult
 
+from ._asktell import AskTell
 from ._validation import (
     evaluate,
     finite_scalar,
@@ -212,7 +213,7 @@ class _Parameters:
     eta2: Schedule
 
 
-class MiNES:
+class MiNES(AskTell):
     """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form.
 
     Parameters
@@ -239,6 +240,7 @@ class MiNES:
     Attributes
     ----------
     mean, sigma_inv : the current μ_k and Σ_k⁻¹ (copies: changing them changes nothing).
+    covariance : α² Σ_k, the covariance of the sampled points μ_k ± α z_i.
     iteration : the number of completed iterations (k − 1 while iteration k is asked).
     evaluations : the number of points queried so far, 2b+1 per ``ask``.
     projections : the number of updates in which Σ⁻¹_{k+½} left S' and was projected.
@@ -258,6 +260,7 @@ class MiNES:
 
     def __init__(self, mean0, sigma_inv0, *, alpha, batch_size, tau, zeta, eta1,
                  eta2=None, seed=None):
+        super().__init__()
         mean0 = vector("mean0", mean0)
         dim = mean0.shape[0]
         tau = positive_scalar("tau", tau)
@@ -287,10 +290,7 @@ class MiNES:
         self._mean = mean0
         self._sigma_inv = sigma_inv0
         self._chol = cholesky_lower(sigma_inv0)                    # Σ⁻¹ = L Lᵀ
-        self.iteration = 0
-        self.evaluations = 0
         self.projections = 0
-        self._pending: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     @property
     def mean(self) -> np.ndarray:
@@ -300,32 +300,24 @@ class MiNES:
     def sigma_inv(self) -> np.ndarray:
         return self._sigma_inv.copy()
 
-    def ask(self) -> np.ndarray:
-        """Draw u_1..u_b and return the 2b+1 query points, shape (2b+1, d): row 0 is μ_k,
-        rows 1..b are μ_k + α z_i and rows b+1..2b are μ_k − α z_i, z_i ~ N(0, Σ_k)."""
-        if self._pending is not None:
-            raise RuntimeError("ask() called twice without tell(): pass the values of the "
-                               "points already asked to tell() first")
+    @property
+    def covariance(self) -> np.ndarray:
+        return self.params.alpha**2 * np.linalg.inv(self._sigma_inv)
+
+    def _sample(self):
+        """Draw u_1..u_b; the query points, shape (2b+1, d): row 0 is μ_k, rows 1..b are
+        μ_k + α z_i and rows b+1..2b are μ_k − α z_i, z_i ~ N(0, Σ_k)."""
         p = self.params
         u = self.rng.standard_normal((p.batch_size, p.dim))
         # z_i = L^{-T} u_i has covariance L^{-T} L^{-1} = Σ; Σ⁻¹ z_i = L u_i (see module docs).
         Z = scipy.linalg.solve_triangular(self._chol, u.T, lower=True, trans="T",
                                           check_finite=False).T
         X = _query_points(self._mean, p.batch_size, lambda out: np.multiply(Z, p.alpha, out=out))
-        self._pending = (X, u, Z)
-        self.evaluations += X.shape[0]
-        return X.copy()
+        return X, (u, Z)
 
-    def tell(self, X, values) -> None:
-        """Update μ and Σ⁻¹ from the values f(X) of the points returned by the last ``ask``."""
-        if self._pending is None:
-            raise RuntimeError("tell() called without a pending ask(): call ask() first")
-        X_asked, u, Z = self._pending
-        X = np.asarray(X, dtype=float)
-        if X.shape != X_asked.shape or not np.array_equal(X, X_asked):
-            raise ValueError("X must be the array of points returned by the last ask(), "
-                             f"shape {X_asked.shape}")
-        values = evaluate(lambda _: values, X)
+    def _update(self, X, values, context) -> None:
+        """One iteration of Algorithm 1 from the values f(X) of the asked points."""
+        u, Z = context
         p, b = self.params, self.params.batch_size
         k = self.iteration + 1
         f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
@@ -347,8 +339,6 @@ class MiNES:
         self._mean = mean
         self._sigma_inv = sigma_inv
         self._chol = cholesky_lower(sigma_inv)
-        self.iteration = k
-        self._pending = None
 
 
 # ----------------------------------------------------------------------------------------------

@@ -9,11 +9,13 @@ point of shape (d,) gives a scalar. ``gradient`` and ``hessian`` follow the same
 from __future__ import annotations
 
 import numpy as np
+import scipy.special
 import scipy.stats
 
-from ._validation import finite_scalar, positive_int, positive_scalar, vector
+from ._validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
 
-__all__ = ["Objective", "RotatedEllipsoid"]
+__all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d",
+           "LogisticRegression", "breast_cancer_logistic"]
 
 
 class Objective:
@@ -124,3 +126,180 @@ class RotatedEllipsoid(Objective):
 
     def _hessian(self, X):
         return np.broadcast_to(self.H, (X.shape[0], self.dim, self.dim)).copy()
+
+
+# The largest slope of sech²: |d/dt sech²(t)| = 2 sech²(t)|tanh(t)| = 2y(1 − y²) with y = |tanh t|,
+# maximal at y = 1/√3, where it equals 4/(3√3).
+SECH2_LIPSCHITZ = 4.0 / (3.0 * np.sqrt(3.0))
+# The largest slope of p(1 − p), p = 1/(1 + e^{−t}): |p(1 − p)(1 − 2p)|, maximal at
+# p = 1/2 ± 1/(2√3), where it equals 1/(6√3).
+LOGISTIC_VARIANCE_LIPSCHITZ = 1.0 / (6.0 * np.sqrt(3.0))
+
+
+class LogCoshQuadratic(Objective):
+    """f(x) = ½ (x − x*)ᵀ A (x − x*) + Σ_j c_j log cosh(v_jᵀ(x − x*)) + f*.
+
+    Strongly convex and not quadratic, with γ-Lipschitz Hessian
+    ∇²f(x) = A + Σ_j c_j sech²(v_jᵀ(x − x*)) v_j v_jᵀ. Because log cosh is even with its
+    minimum at 0, x* is the minimizer and f* the minimum, exactly. Certified constants:
+
+    - σ = λmin(A): sech² > 0 and the c_j ≥ 0, so ∇²f ⪰ A;
+    - L = λmax(A + Σ_j c_j v_j v_jᵀ) = λmax(∇²f(x*)): sech² ≤ 1 with equality at 0, so this
+      is attained;
+    - γ = 4/(3√3) · Σ_j c_j ‖v_j‖³: ∇²f(x) − ∇²f(y) = Σ_j c_j (sech²(a_j) − sech²(b_j)) v_j v_jᵀ
+      with |sech²(a) − sech²(b)| ≤ 4/(3√3)|a − b| and |a_j − b_j| ≤ ‖v_j‖‖x − y‖. The bound holds
+      for the spectral norm and, since ‖v vᵀ‖_F = ‖v‖² as well, for the Frobenius norm.
+
+    Parameters
+    ----------
+    A : (d, d) symmetric positive definite matrix.
+    directions : (m, d) array, the rows v_j.
+    weights : (m,) array of c_j ≥ 0.
+    minimizer, f_star : x* (default 0) and f* (default 0).
+    """
+
+    name = "log-cosh quadratic"
+
+    def __init__(self, A, directions, weights, *, minimizer=None, f_star=0.0):
+        A = np.array(A, dtype=float, ndmin=2)
+        self.dim = A.shape[0]
+        self.A = symmetric_matrix("A", A)
+        self.directions = np.array(directions, dtype=float, ndmin=2)
+        if self.directions.shape[1] != self.dim:
+            raise ValueError(f"directions must have shape (m, {self.dim}), "
+                             f"got {self.directions.shape}")
+        self.weights = vector("weights", weights, self.directions.shape[0])
+        if np.any(self.weights < 0):
+            raise ValueError(f"weights must be >= 0, got {self.weights}")
+        eigenvalues = np.linalg.eigvalsh(self.A)
+        if eigenvalues[0] <= 0:
+            raise ValueError(f"A must be positive definite, got smallest eigenvalue "
+                             f"{eigenvalues[0]:.3g}")
+        self.minimizer = (np.zeros(self.dim) if minimizer is None
+                          else vector("minimizer", minimizer, self.dim))
+        self.f_star = finite_scalar("f_star", f_star)
+        self.sigma = float(eigenvalues[0])
+        self.L = float(np.linalg.eigvalsh(self._hessian(self.minimizer[None, :])[0])[-1])
+        norms = np.linalg.norm(self.directions, axis=1)
+        self.gamma = float(SECH2_LIPSCHITZ * np.sum(self.weights * norms**3))
+
+    @classmethod
+    def random(cls, dim, condition=10.0, num_terms=None, weight=1.0, seed=0):
+        """A seeded instance: A a rotated geometric spectrum from 1 to ``condition`` (as in
+        ``RotatedEllipsoid``), ``num_terms`` (default ``dim``) unit directions drawn uniformly on
+        the sphere, all weights ``weight``, minimizer drawn from N(0, I)."""
+        rng = np.random.default_rng(seed)
+        ellipsoid = RotatedEllipsoid(dim, condition, seed=rng.integers(2**32))
+        m = dim if num_terms is None else positive_int("num_terms", num_terms)
+        V = rng.standard_normal((m, dim))
+        V /= np.linalg.norm(V, axis=1, keepdims=True)
+        return cls(ellipsoid.H, V, np.full(m, positive_scalar("weight", weight)),
+                   minimizer=rng.standard_normal(dim))
+
+    def __repr__(self) -> str:
+        return f"LogCoshQuadratic(dim={self.dim}, terms={self.weights.size})"
+
+    def _value(self, X):
+        D = X - self.minimizer
+        T = D @ self.directions.T
+        # log cosh t = |t| + log1p(e^{−2|t|}) − log 2, stable for large |t|.
+        logcosh = np.abs(T) + np.log1p(np.exp(-2.0 * np.abs(T))) - np.log(2.0)
+        return self.f_star + 0.5 * np.sum((D @ self.A) * D, axis=1) + logcosh @ self.weights
+
+    def _gradient(self, X):
+        D = X - self.minimizer
+        return D @ self.A + (np.tanh(D @ self.directions.T) * self.weights) @ self.directions
+
+    def _hessian(self, X):
+        D = X - self.minimizer
+        curvature = self.weights / np.cosh(D @ self.directions.T) ** 2          # (n, m)
+        return self.A + np.einsum("nm,mi,mj->nij", curvature, self.directions, self.directions)
+
+
+def log_cosh_1d(a=1.0, c=3.0, minimizer=0.0) -> LogCoshQuadratic:
+    """f(x) = a/2 (x − x*)² + c log cosh(x − x*): σ = a, L = a + c, γ = 4c/(3√3) (tight)."""
+    return LogCoshQuadratic([[positive_scalar("a", a)]], [[1.0]], [positive_scalar("c", c)],
+                            minimizer=[finite_scalar("minimizer", minimizer)])
+
+
+class LogisticRegression(Objective):
+    """ℓ2-regularized logistic loss f(w) = 1/n Σ_i log(1 + exp(−y_i x_iᵀ w)) + λ/2 ‖w‖².
+
+    ∇²f(w) = 1/n Σ_i p_i(1 − p_i) x_i x_iᵀ + λ I with p_i = 1/(1 + exp(−x_iᵀw)). Certified:
+
+    - σ = λ (p(1 − p) ≥ 0);
+    - L = λ + λmax(XᵀX)/(4n) (p(1 − p) ≤ 1/4);
+    - γ = 1/(6√3) · 1/n Σ_i ‖x_i‖³ (|d/dt p(1 − p)| ≤ 1/(6√3)), in spectral and Frobenius norm.
+
+    The minimizer has no closed form: it is computed by Newton's method until the gradient
+    stops decreasing, and ``minimizer_error`` = ‖∇f(ŵ)‖/σ bounds ‖ŵ − w*‖ (strong convexity);
+    ``f_star_error`` = ‖∇f(ŵ)‖²/(2σ) bounds f(ŵ) − f*.
+    """
+
+    name = "logistic regression"
+
+    def __init__(self, features, labels, regularization):
+        X = np.array(features, dtype=float)
+        y = np.array(labels, dtype=float)
+        if X.ndim != 2 or y.shape != (X.shape[0],):
+            raise ValueError(f"features must be (n, d) and labels (n,), got {X.shape}, {y.shape}")
+        if not np.all(np.isin(y, (-1.0, 1.0))):
+            raise ValueError("labels must be -1 or +1")
+        self.features, self.labels = X, y
+        self.dim = X.shape[1]
+        self.regularization = positive_scalar("regularization", regularization)
+        n = X.shape[0]
+        self.sigma = self.regularization
+        self.L = float(self.regularization + np.linalg.eigvalsh(X.T @ X)[-1] / (4.0 * n))
+        self.gamma = float(LOGISTIC_VARIANCE_LIPSCHITZ * np.mean(np.linalg.norm(X, axis=1) ** 3))
+        self.minimizer, gradient_norm = self._newton()
+        self.minimizer_error = gradient_norm / self.sigma
+        self.f_star_error = gradient_norm**2 / (2.0 * self.sigma)
+        self.f_star = float(self._value(self.minimizer[None, :])[0])
+
+    def __repr__(self) -> str:
+        return (f"LogisticRegression(n={self.features.shape[0]}, d={self.dim}, "
+                f"regularization={self.regularization:g})")
+
+    def _margins(self, W):
+        return (W @ self.features.T) * self.labels                               # (k, n)
+
+    def _value(self, W):
+        loss = np.logaddexp(0.0, -self._margins(W)).mean(axis=1)
+        return loss + 0.5 * self.regularization * np.sum(W**2, axis=1)
+
+    def _gradient(self, W):
+        coefficient = -self.labels * scipy.special.expit(-self._margins(W))       # (k, n)
+        return coefficient @ self.features / self.features.shape[0] + self.regularization * W
+
+    def _hessian(self, W):
+        p = scipy.special.expit(W @ self.features.T)                              # (k, n)
+        weights = p * (1.0 - p) / self.features.shape[0]
+        H = np.einsum("kn,ni,nj->kij", weights, self.features, self.features)
+        return H + self.regularization * np.eye(self.dim)
+
+    def _newton(self, max_steps=100):
+        w = np.zeros(self.dim)
+        best = np.inf
+        for _ in range(max_steps):
+            g = self._gradient(w[None, :])[0]
+            norm = float(np.linalg.norm(g))
+            if norm >= best:
+                break
+            best, w_best = norm, w
+            w = w - np.linalg.solve(self._hessian(w[None, :])[0], g)
+        return w_best, best
+
+
+def breast_cancer_logistic(num_features=None, regularization=1e-2) -> LogisticRegression:
+    """Logistic regression on scikit-learn's breast-cancer data (569 samples, 30 features, shipped
+    inside the scikit-learn wheel: nothing is downloaded), features standardized, labels ±1.
+    ``num_features`` keeps the first features only (for low-dimensional experiments)."""
+    from sklearn.datasets import load_breast_cancer
+
+    data = load_breast_cancer()
+    X = data.data
+    if num_features is not None:
+        X = X[:, :positive_int("num_features", num_features)]
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    return LogisticRegression(X, 2.0 * data.target - 1.0, regularization)

@@ -16,7 +16,7 @@ import scipy.linalg
 from ._validation import positive_int, positive_scalar
 from .bounds import c_constants
 
-__all__ = ["preconditioned_extremes", "lemma51_step", "lemma52_step"]
+__all__ = ["preconditioned_extremes", "lemma51_step", "lemma52_step", "Lemma52Step"]
 
 
 def preconditioned_extremes(hessian: np.ndarray, sigma_inv: np.ndarray) -> tuple[float, float]:
@@ -32,15 +32,30 @@ def lemma51_step(*, d, b, delta, L, tau) -> float:
     return positive_int("b", b) * positive_scalar("tau", tau) / (4.0 * positive_scalar("L", L) * c1)
 
 
-def lemma52_step(hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta
-                 ) -> Callable[[int, object], float]:
-    """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2, with 𝓛_k measured from the true
-    Hessian ``hessian(μ_k)`` and the current Σ_k⁻¹."""
-    c1 = c_constants(d=d, b=b, delta=delta).c1
-    b = positive_int("b", b)
+class Lemma52Step:
+    """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2, with 𝓛_k measured from the
+    true Hessian ``hessian(μ_k)`` and the current Σ_k⁻¹. Callable as ``eta1(k, es)``; ``batched``
+    evaluates it for a stack of states (the lockstep runner of ``experiments``)."""
 
-    def eta1(k: int, es) -> float:
-        _, curvature = preconditioned_extremes(hessian(es.mean), es.sigma_inv)
-        return b / (4.0 * curvature * c1)
+    def __init__(self, hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta):
+        self.hessian = hessian
+        self.c1 = c_constants(d=d, b=b, delta=delta).c1
+        self.b = positive_int("b", b)
 
-    return eta1
+    def __call__(self, k: int, es) -> float:
+        _, curvature = preconditioned_extremes(self.hessian(es.mean), es.sigma_inv)
+        return self.b / (4.0 * curvature * self.c1)
+
+    def batched(self, k: int, means: np.ndarray, sigma_invs: np.ndarray,
+                chols: np.ndarray) -> np.ndarray:
+        """η for each of S states: ``means`` (S, d), ``chols`` (S, d, d) with Σ⁻¹ = L Lᵀ."""
+        hessians = self.hessian(means)                                         # (S, d, d)
+        half = np.linalg.solve(chols, hessians)                                # L⁻¹ H
+        preconditioned = np.linalg.solve(chols, np.swapaxes(half, -1, -2))     # L⁻¹ H L⁻ᵀ
+        curvature = np.linalg.eigvalsh(preconditioned)[:, -1]
+        return self.b / (4.0 * curvature * self.c1)
+
+
+def lemma52_step(hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta) -> Lemma52Step:
+    """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2 (see ``Lemma52Step``)."""
+    return Lemma52Step(hessian, d=d, b=b, delta=delta)

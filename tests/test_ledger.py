@@ -1,16 +1,67 @@
-"""The claims ledger: rows are unique, point at real notebook names, and render as a table."""
+"""The claims ledger: every verdict recomputed, the README's copy current, the checks able to fail."""
 
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from mines_theory.ledger import CLAIMS, Claim, claims_table
+from mines_theory import mean_gradient, sigma_gradient
+from mines_theory.checks import (
+    Verdict,
+    check_lemma41,
+    check_lemma43,
+    check_proposition_a2,
+    gauss_hermite_expectation,
+)
+from mines_theory.ledger import (
+    CLAIMS,
+    README_END,
+    README_START,
+    Claim,
+    claims_table,
+    render_into,
+    verdicts,
+)
+from mines_theory.projection import project_eigenvalues
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANNED = {"00-overview", "01-nes-background", "02-regularized-objective",
            "03-gradient-estimators", "04-mirror-descent-projection", "05-convergence-mean",
            "06-convergence-covariance", "07-comparisons", "08-errata"}
+CHECKED = [c for c in CLAIMS if c.check is not None]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return verdicts()
+
+
+@pytest.fixture(scope="module")
+def readme_rows():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(README_START) + len(README_START):text.index(README_END)]
+    rows = {}
+    for line in section.strip().splitlines()[2:]:
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        rows[cells[0]] = cells
+    return section.strip(), rows
+
+
+@pytest.mark.parametrize("claim", CHECKED, ids=[c.number for c in CHECKED])
+def test_verdict(claim, results, readme_rows):
+    """Each verdict, recomputed here, is the one the README publishes."""
+    fresh = claim.check()
+    assert fresh == results[claim.number]                    # deterministic
+    _, rows = readme_rows
+    assert rows[claim.number][4] == f"**{fresh.status}**"
+    assert rows[claim.number][5] == fresh.detail.replace("|", "\\|")
+    assert claim.test == f"tests/test_ledger.py::test_verdict[{claim.number}]"
+
+
+def test_readme_ledger_is_current(results, readme_rows):
+    section, _ = readme_rows
+    assert section == claims_table(results=results), "run `make figures` to regenerate README.md"
 
 
 def test_rows_unique_and_notebooks_known():
@@ -30,8 +81,46 @@ def test_labels_exist_in_the_paper():
 
 
 def test_table_renders_every_row_and_escapes_pipes():
-    claims = CLAIMS + (Claim("X 1", "eq:x", "a | b", "08-errata"),)
-    table = claims_table(claims).splitlines()
+    claims = CLAIMS[:2] + (Claim("X 1", "eq:x", "a | b", "08-errata",
+                                 lambda: Verdict("fails", "x | y")),)
+    results = {c.number: c.verdict() for c in claims}
+    table = claims_table(claims, results).splitlines()
     assert len(table) == 2 + len(claims)
-    assert table[-1] == "| X 1 | `eq:x` | a \\| b | `08-errata` |"
-    assert all(line.count(" | ") == 3 for line in table[2:-1])
+    assert table[-1] == "| X 1 | `eq:x` | a \\| b | `08-errata` | **fails** | x \\| y |"
+    assert "**not yet checked**" in table[2]
+
+
+def test_render_into_replaces_only_the_marked_section():
+    text = f"intro\n{README_START}\nold\n{README_END}\nrest\n"
+    assert render_into(text, "NEW") == f"intro\n{README_START}\nNEW\n{README_END}\nrest\n"
+    with pytest.raises(ValueError, match="no ledger markers"):
+        render_into("no markers", "NEW")
+
+
+# ---------------------------------------------------------------------------------------------
+# The checks can fail: hand them a broken implementation
+# ---------------------------------------------------------------------------------------------
+
+def test_gauss_hermite_moments():
+    """E[u1² u2⁴] = 1·3 and E[exp(u1)] = e^{1/2} for u ~ N(0, I₂)."""
+    assert gauss_hermite_expectation(lambda U: U[:, 0] ** 2 * U[:, 1] ** 4, 2, 10) == \
+        pytest.approx(3.0, rel=1e-13)
+    assert gauss_hermite_expectation(lambda U: np.exp(U[:, 0]), 2, 30) == \
+        pytest.approx(np.exp(0.5), rel=1e-13)
+
+
+def test_lemma41_check_catches_a_missing_antithetic_half():
+    broken = lambda f, mu, s, a, u: 2 * mean_gradient(f, mu, s, a, u)   # noqa: E731
+    assert check_lemma41(broken).status == "fails"
+
+
+def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
+    """Lemma C.1's proof writes E[G̃] = ½E[…] − ½Σ⁻¹; an estimator built that way is biased."""
+    def broken(f, mu, s, a, u):
+        return sigma_gradient(f, mu, s, a, u) + 0.5 * s
+    assert check_lemma43(broken).status == "fails"
+
+
+def test_proposition_a2_check_catches_the_printed_interval():
+    printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)  # noqa: E731
+    assert check_proposition_a2(printed, cases=20).status == "fails"

@@ -60,3 +60,111 @@ def test_wrong_point_shape():
     f = RotatedEllipsoid(3, 10.0)
     with pytest.raises(ValueError, match=r"X must have shape \(n, 3\) or \(3,\), got shape \(2, 2\)"):
         f(np.zeros((2, 2)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Non-quadratic objectives: certified constants against measurement
+# ---------------------------------------------------------------------------------------------
+
+from mines_theory.objectives import (  # noqa: E402
+    SECH2_LIPSCHITZ,
+    LOGISTIC_VARIANCE_LIPSCHITZ,
+    LogCoshQuadratic,
+    breast_cancer_logistic,
+    log_cosh_1d,
+)
+
+
+def _objectives():
+    return [log_cosh_1d(a=1.0, c=3.0, minimizer=0.5),
+            LogCoshQuadratic.random(3, condition=10.0, seed=1),
+            LogCoshQuadratic.random(8, condition=100.0, num_terms=12, weight=2.0, seed=2),
+            breast_cancer_logistic(num_features=5, regularization=1e-2)]
+
+
+@pytest.fixture(scope="module", params=range(4), ids=["logcosh-1d", "logcosh-3d", "logcosh-8d",
+                                                      "logistic-5d"])
+def objective(request):
+    return _objectives()[request.param]
+
+
+def _random_points(f, rng, n, scale=3.0):
+    return f.minimizer + scale * rng.standard_normal((n, f.dim))
+
+
+def test_hessian_spectrum_within_sigma_and_L(objective):
+    """σ I ⪯ ∇²f(x) ⪯ L I at 2000 random points (and at x*); L is attained for log-cosh."""
+    f = objective
+    rng = np.random.default_rng(0)
+    X = np.vstack([f.minimizer, _random_points(f, rng, 1000, 0.5), _random_points(f, rng, 1000, 5.0)])
+    eigenvalues = np.linalg.eigvalsh(f.hessian(X))
+    assert eigenvalues.min() >= f.sigma * (1 - 1e-12)
+    assert eigenvalues.max() <= f.L * (1 + 1e-12)
+    if isinstance(f, LogCoshQuadratic):
+        assert eigenvalues[0, -1] == pytest.approx(f.L, rel=1e-12)      # attained at x*
+
+
+def test_hessian_lipschitz_constant_gamma(objective):
+    """‖∇²f(x) − ∇²f(y)‖ ≤ γ‖x − y‖ in spectral and Frobenius norm over 3000 random pairs,
+    near and far; the measured ratio is also reported against γ."""
+    f = objective
+    rng = np.random.default_rng(1)
+    X = _random_points(f, rng, 3000, 2.0)
+    step = rng.standard_normal((3000, f.dim)) * np.exp(rng.uniform(-8, 1, (3000, 1)))
+    diff = f.hessian(X + step) - f.hessian(X)
+    distance = np.linalg.norm(step, axis=1)
+    spectral = np.linalg.norm(diff, ord=2, axis=(1, 2)) / distance
+    frobenius = np.linalg.norm(diff, axis=(1, 2)) / distance
+    assert spectral.max() <= f.gamma * (1 + 1e-6)
+    assert frobenius.max() <= f.gamma * (1 + 1e-6)
+
+
+def test_gamma_is_tight_in_one_dimension():
+    """For f = a/2 x² + c log cosh x, f''' = −2c sech² tanh, whose maximum modulus 4c/(3√3) is
+    reached at tanh x = 1/√3: the finite-difference slope there matches γ."""
+    f = log_cosh_1d(a=1.0, c=3.0)
+    x = np.arctanh(1 / np.sqrt(3))
+    h = 1e-5
+    slope = abs(f.hessian(np.array([x + h]))[0, 0] - f.hessian(np.array([x - h]))[0, 0]) / (2 * h)
+    assert slope == pytest.approx(f.gamma, rel=1e-8)
+    assert f.gamma == pytest.approx(3 * SECH2_LIPSCHITZ)
+
+
+def test_lipschitz_constants_by_hand():
+    # max of 2y(1 − y²) on [0, 1] and of p(1 − p)|1 − 2p| on [0, 1], on fine grids
+    y = np.linspace(0, 1, 200_001)
+    assert np.max(2 * y * (1 - y**2)) == pytest.approx(SECH2_LIPSCHITZ, rel=1e-9)
+    assert np.max(y * (1 - y) * np.abs(1 - 2 * y)) == pytest.approx(LOGISTIC_VARIANCE_LIPSCHITZ,
+                                                                     rel=1e-9)
+
+
+def test_minimizer_and_derivatives(objective):
+    f = objective
+    np.testing.assert_allclose(f.gradient(f.minimizer), 0.0, atol=1e-10)
+    rng = np.random.default_rng(2)
+    for x in _random_points(f, rng, 4, 1.0):
+        np.testing.assert_allclose(f.gradient(x), scipy.optimize.approx_fprime(x, f, 1e-7),
+                                   rtol=1e-4, atol=1e-5)
+        hess_fd = np.array([(f.gradient(x + 1e-6 * e) - f.gradient(x - 1e-6 * e)) / 2e-6
+                            for e in np.eye(f.dim)])
+        np.testing.assert_allclose(f.hessian(x), hess_fd, rtol=1e-5, atol=1e-6)
+    values = f(_random_points(f, rng, 50, 1.0))
+    assert values.min() >= f.f_star - 1e-12
+
+
+def test_logistic_minimizer_is_certified():
+    f = breast_cancer_logistic(regularization=1e-2)
+    assert f.dim == 30 and f.features.shape == (569, 30)
+    assert f.minimizer_error < 1e-10 and f.f_star_error < 1e-20
+    # against scipy's own solver started elsewhere
+    sol = scipy.optimize.minimize(f, np.ones(30), jac=f.gradient, method="L-BFGS-B",
+                                  options={"gtol": 1e-12, "ftol": 1e-16, "maxiter": 10_000})
+    assert sol.fun >= f.f_star - f.f_star_error
+    np.testing.assert_allclose(sol.x, f.minimizer, atol=1e-5)
+
+
+def test_log_cosh_value_is_stable_far_away():
+    f = log_cosh_1d(a=1.0, c=3.0)
+    x = np.array([[800.0]])
+    assert np.isfinite(f(x)).all()
+    assert f(x)[0] == pytest.approx(0.5 * 800**2 + 3 * (800 - np.log(2)), rel=1e-14)

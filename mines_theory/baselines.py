@@ -1,0 +1,263 @@
+"""Peers of MiNES with the same ask/tell shape, evaluation counting and input checks.
+
+- ``NES``: the NES meta-algorithm of Section 2 of the MiNES paper (Algorithm 3 of Wierstra et
+  al. 2014 with the plain Monte-Carlo natural gradient eq:ng), *as printed*: raw fitness values,
+  no fitness shaping, an additive update of Σ̄ that nothing keeps positive definite.
+- ``RandomGradientFree``: Nesterov & Spokoiny (2017) random gradient-free descent with the
+  antithetic estimate of Section 4.2, i.e. MiNES with Σ ≡ I and no covariance update.
+- ``XNES``: exponential NES (Glasmachers, Schaul, Sun, Wierstra, Schmidhuber, GECCO 2010) with
+  its default population size, learning rates and rank-based utilities.
+- ``CMAES``: pycma's ``cma.CMAEvolutionStrategy`` with its default settings, behind the same
+  interface.
+
+``METHODS`` maps a name to a factory ``make(objective, mean0, seed, **options)`` whose defaults
+come from the objective's constants (documented per factory), so a test or an experiment can
+run every method through the same loop.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import cma
+import numpy as np
+import scipy.linalg
+
+from ._asktell import AskTell
+from ._validation import positive_int, positive_scalar, symmetric_matrix, vector
+from .algorithm import MiNES, _mean_step_direction, _query_points
+from .schedules import lemma52_step
+
+__all__ = ["NES", "RandomGradientFree", "XNES", "CMAES", "METHODS", "make_method",
+           "nesterov_spokoiny_step", "xnes_defaults"]
+
+
+class NES(AskTell):
+    """The NES meta-algorithm of Section 2 (after eq:ng), exactly as printed:
+
+        μ ← μ − η · 1/b Σ_i f(μ + Σ̄^{1/2}u_i) Σ̄^{1/2}u_i
+        Σ̄ ← Σ̄ − η · 1/b Σ_i f(μ + Σ̄^{1/2}u_i) (Σ̄^{1/2}u_iu_iᵀΣ̄^{1/2} − Σ̄)
+
+    Nothing keeps Σ̄ positive definite and the raw values f carry their offset into both
+    updates. When Σ̄ stops being positive definite, ``ask`` raises ``RuntimeError`` (the
+    method is undefined there); this class does not repair the published method.
+    """
+
+    def __init__(self, mean0, cov0, *, eta, batch_size, seed=None):
+        super().__init__()
+        self._mean = vector("mean0", mean0)
+        self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
+        self.eta = positive_scalar("eta", eta)
+        self.batch_size = positive_int("batch_size", batch_size)
+        self.rng = np.random.default_rng(seed)
+
+    @property
+    def mean(self):
+        return self._mean.copy()
+
+    @property
+    def covariance(self):
+        return self._cov.copy()
+
+    def _sample(self):
+        eigenvalues, U = np.linalg.eigh(self._cov)
+        if eigenvalues[0] <= 0.0:
+            raise RuntimeError(
+                f"NES: the covariance is no longer positive definite after iteration "
+                f"{self.iteration} (smallest eigenvalue {eigenvalues[0]:.3g}); the meta-algorithm "
+                f"of Section 2 has no safeguard against this")
+        root = (U * np.sqrt(eigenvalues)) @ U.T
+        steps = self.rng.standard_normal((self.batch_size, self._mean.shape[0])) @ root
+        return self._mean + steps, steps
+
+    def _update(self, X, values, steps):
+        b = self.batch_size
+        mean_direction = values @ steps / b
+        outer = steps.T @ (values[:, None] * steps) / b - values.mean() * self._cov
+        self._mean = self._mean - self.eta * mean_direction
+        cov = self._cov - self.eta * outer
+        self._cov = 0.5 * (cov + cov.T)
+
+
+def nesterov_spokoiny_step(*, d, L) -> float:
+    """h = 1/(4(d + 4)L), the step of Nesterov & Spokoiny (2017) for random gradient-free
+    descent with Gaussian directions on an L-smooth convex function."""
+    return 1.0 / (4.0 * (positive_int("d", d) + 4) * positive_scalar("L", L))
+
+
+class RandomGradientFree(AskTell):
+    """Random gradient-free descent (Nesterov & Spokoiny 2017) with the antithetic estimate of
+    Section 4.2: g = 1/b Σ_i [f(μ + αu_i) − f(μ − αu_i)]/(2α) u_i, μ ← μ − η g. This is MiNES
+    with Σ ≡ I and no Σ update; one iteration queries 2b points."""
+
+    def __init__(self, mean0, *, alpha, eta, batch_size=1, seed=None):
+        super().__init__()
+        self._mean = vector("mean0", mean0)
+        self.alpha = positive_scalar("alpha", alpha)
+        self.eta = positive_scalar("eta", eta)
+        self.batch_size = positive_int("batch_size", batch_size)
+        self.rng = np.random.default_rng(seed)
+
+    @property
+    def mean(self):
+        return self._mean.copy()
+
+    @property
+    def covariance(self):
+        return self.alpha**2 * np.eye(self._mean.shape[0])
+
+    def _sample(self):
+        u = self.rng.standard_normal((self.batch_size, self._mean.shape[0]))
+        X = _query_points(self._mean, self.batch_size, lambda out: np.multiply(u, self.alpha, out=out))
+        return X[1:], u                                   # μ itself is not needed
+
+    def _update(self, X, values, u):
+        b = self.batch_size
+        g = _mean_step_direction(values[:b], values[b:], u, self.alpha)
+        self._mean = self._mean - self.eta * g
+
+
+def xnes_defaults(dim: int) -> dict[str, float]:
+    """Population size and learning rates of xNES (Glasmachers et al. 2010, Table 1):
+    λ = 4 + ⌊3 ln d⌋, η_μ = 1, η_σ = η_B = 3(3 + ln d)/(5 d √d)."""
+    dim = positive_int("dim", dim)
+    rate = 3.0 * (3.0 + math.log(dim)) / (5.0 * dim * math.sqrt(dim))
+    return {"popsize": 4 + int(3 * math.log(dim)), "eta_mean": 1.0, "eta_sigma": rate,
+            "eta_B": rate}
+
+
+class XNES(AskTell):
+    """Exponential natural evolution strategies (Glasmachers et al. 2010) with rank-based
+    utilities u_k = max(0, ln(λ/2 + 1) − ln k)/Σ_j max(0, ln(λ/2 + 1) − ln j) − 1/λ for the k-th
+    best point. The search distribution is N(μ, σ² B Bᵀ) with det B = 1."""
+
+    def __init__(self, mean0, sigma0, *, popsize=None, eta_mean=None, eta_sigma=None,
+                 eta_B=None, seed=None):
+        super().__init__()
+        self._mean = vector("mean0", mean0)
+        dim = self._mean.shape[0]
+        defaults = xnes_defaults(dim)
+        self.popsize = positive_int("popsize", popsize or defaults["popsize"])
+        self.eta_mean = positive_scalar("eta_mean", eta_mean or defaults["eta_mean"])
+        self.eta_sigma = positive_scalar("eta_sigma", eta_sigma or defaults["eta_sigma"])
+        self.eta_B = positive_scalar("eta_B", eta_B or defaults["eta_B"])
+        self.sigma = positive_scalar("sigma0", sigma0)
+        self.B = np.eye(dim)
+        ranks = np.arange(1, self.popsize + 1)
+        shaped = np.maximum(0.0, math.log(self.popsize / 2 + 1) - np.log(ranks))
+        self.utilities = shaped / shaped.sum() - 1.0 / self.popsize
+        self.rng = np.random.default_rng(seed)
+
+    @property
+    def mean(self):
+        return self._mean.copy()
+
+    @property
+    def covariance(self):
+        A = self.sigma * self.B
+        return A @ A.T
+
+    def _sample(self):
+        s = self.rng.standard_normal((self.popsize, self._mean.shape[0]))
+        return self._mean + self.sigma * s @ self.B.T, s
+
+    def _update(self, X, values, s):
+        dim = self._mean.shape[0]
+        order = np.argsort(values, kind="stable")             # best (smallest f) first
+        u, s = self.utilities, s[order]
+        grad_delta = u @ s
+        grad_M = s.T @ (u[:, None] * s) - u.sum() * np.eye(dim)
+        grad_sigma = np.trace(grad_M) / dim
+        grad_B = grad_M - grad_sigma * np.eye(dim)
+        self._mean = self._mean + self.eta_mean * self.sigma * self.B @ grad_delta
+        self.sigma = self.sigma * math.exp(0.5 * self.eta_sigma * grad_sigma)
+        self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
+
+
+class CMAES(AskTell):
+    """pycma's ``CMAEvolutionStrategy`` (default settings) behind the suite's interface.
+
+    ``seed`` is passed to pycma's ``seed`` option; pycma draws from NumPy's global generator,
+    so runs are reproducible as long as nothing else draws from it in between."""
+
+    def __init__(self, mean0, sigma0, *, seed=None, options=None):
+        super().__init__()
+        mean0 = vector("mean0", mean0)
+        sigma0 = positive_scalar("sigma0", sigma0)
+        opts = {"verbose": -9, **(options or {})}
+        if seed is not None:          # an int or a SeedSequence, reduced to pycma's int seed
+            entropy = seed if isinstance(seed, np.random.SeedSequence) else \
+                np.random.SeedSequence(seed)
+            opts["seed"] = int(entropy.generate_state(1)[0]) or 1
+        self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
+
+    @property
+    def mean(self):
+        return np.array(self.es.mean, dtype=float)
+
+    @property
+    def covariance(self):
+        return self.es.sigma**2 * np.array(self.es.C, dtype=float)
+
+    def _sample(self):
+        return np.array(self.es.ask(), dtype=float), None
+
+    def _update(self, X, values, context):
+        self.es.tell(list(X), values.tolist())
+
+
+# ---------------------------------------------------------------------------------------------
+# A registry with defaults taken from the objective's constants
+# ---------------------------------------------------------------------------------------------
+
+def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None, zeta=None,
+                sigma_inv0=None, delta=0.1, **options):
+    """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
+    Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
+    d = objective.dim
+    b = batch_size or d
+    options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
+    return MiNES(mean0, objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
+                 alpha=alpha, batch_size=b, tau=objective.sigma / 2 if tau is None else tau,
+                 zeta=2 * objective.L if zeta is None else zeta, seed=seed, **options)
+
+
+def _make_nes(objective, mean0, seed, *, batch_size=None, eta=None, cov0=None):
+    """NES (Section 2) with b = 4 + ⌊3 ln d⌋, Σ̄₁ = I/L, η = 1/L (there is no published default)."""
+    d = objective.dim
+    b = batch_size or 4 + int(3 * math.log(d))
+    return NES(mean0, np.eye(d) / objective.L if cov0 is None else cov0,
+               eta=eta or 1.0 / objective.L, batch_size=b, seed=seed)
+
+
+def _make_rgf(objective, mean0, seed, *, batch_size=1, alpha=1e-6, eta=None):
+    """Random gradient-free descent with Nesterov & Spokoiny's step 1/(4(d+4)L), b = 1."""
+    eta = eta or nesterov_spokoiny_step(d=objective.dim, L=objective.L)
+    return RandomGradientFree(mean0, alpha=alpha, eta=eta, batch_size=batch_size, seed=seed)
+
+
+def _make_xnes(objective, mean0, seed, *, sigma0=1.0, **options):
+    """xNES with its defaults and σ₁ = 1."""
+    return XNES(mean0, sigma0, seed=seed, **options)
+
+
+def _make_cmaes(objective, mean0, seed, *, sigma0=1.0, options=None):
+    """pycma with its defaults and σ₁ = 1."""
+    return CMAES(mean0, sigma0, seed=seed, options=options)
+
+
+METHODS: dict[str, Callable[..., AskTell]] = {
+    "MiNES": _make_mines,
+    "NES": _make_nes,
+    "RGF": _make_rgf,
+    "xNES": _make_xnes,
+    "CMA-ES": _make_cmaes,
+}
+
+
+def make_method(name: str, objective, mean0, seed=None, **options) -> AskTell:
+    """Build the strategy ``name`` (a key of ``METHODS``) for ``objective`` from ``mean0``."""
+    if name not in METHODS:
+        raise ValueError(f"name must be one of {sorted(METHODS)}, got {name!r}")
+    return METHODS[name](objective, vector("mean0", mean0, objective.dim), seed, **options)

@@ -1,0 +1,109 @@
+"""The experiments engine: tidy frames, seeding, the lockstep runner against one-seed runs."""
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+from mines_theory import MiNES, RotatedEllipsoid
+from mines_theory.experiments import (
+    COLUMNS,
+    preconditioned_condition,
+    run_method,
+    run_mines_lockstep,
+    spawn_seeds,
+)
+from mines_theory.objectives import LogCoshQuadratic
+from mines_theory.schedules import lemma52_step
+
+
+@pytest.mark.parametrize("objective", [RotatedEllipsoid(5, 100.0, seed=0, minimizer=np.ones(5)),
+                                       LogCoshQuadratic.random(4, condition=20.0, seed=3)],
+                         ids=["ellipsoid", "logcosh"])
+def test_lockstep_matches_one_seed_runs(objective):
+    """Same seeds, same histories: the lockstep arithmetic differs from MiNES's only in rounding
+    (batched solve vs triangular solve), which the second difference amplifies by 1/α²; with
+    α = 0.1 the histories agree to 1e-7 relative over 200 iterations."""
+    d = b = objective.dim
+    options = dict(alpha=0.1, batch_size=b, tau=objective.sigma / 2, zeta=2 * objective.L)
+    eta1 = lemma52_step(objective.hessian, d=d, b=b, delta=0.1)
+    lock = run_mines_lockstep(objective, 6, mean0=np.zeros(d), sigma_inv0=objective.L * np.eye(d),
+                              eta1=eta1, max_iterations=200, **options)
+    one = run_method("MiNES", objective, 6, mean0=np.zeros(d), max_evaluations=200 * (2 * b + 1),
+                     **options)
+    assert list(lock.columns) == COLUMNS and len(lock) == len(one) == 6 * 201
+    np.testing.assert_array_equal(lock[["seed", "k", "evaluations"]], one[["seed", "k", "evaluations"]])
+    for column in ["f_gap", "precision_error", "condition"]:
+        np.testing.assert_allclose(lock[column], one[column], rtol=1e-7, atol=1e-14, err_msg=column)
+
+
+def test_lockstep_final_state_equals_a_mines_object():
+    f = RotatedEllipsoid(3, 10.0, seed=1)
+    seeds = spawn_seeds(3, entropy=5)
+    lock = run_mines_lockstep(f, seeds, mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.2,
+                              batch_size=4, tau=0.5, zeta=20.0, eta1=0.05, eta2=0.1,
+                              max_iterations=50)
+    es = MiNES(np.ones(3), np.eye(3), alpha=0.2, batch_size=4, tau=0.5, zeta=20.0, eta1=0.05,
+               eta2=0.1, seed=seeds[2])
+    for _ in range(50):
+        X = es.ask()
+        es.tell(X, f(X))
+    last = lock[(lock.seed == 2) & (lock.k == 50)].iloc[0]
+    assert last.f_gap == pytest.approx(f(es.mean) - f.f_star, rel=1e-8)
+    assert last.precision_error == pytest.approx(np.linalg.norm(es.sigma_inv - f.H), rel=1e-8)
+
+
+def test_run_method_records_and_stops_at_target():
+    f = RotatedEllipsoid(4, 10.0, seed=2)
+    frame = run_method("xNES", f, 2, mean0=np.ones(4), max_evaluations=20_000, target=1e-6)
+    assert list(frame.columns) == COLUMNS
+    for _, run in frame.groupby("seed"):
+        assert run.k.iloc[0] == 0 and np.all(np.diff(run.k) == 1)
+        assert run.f_gap.iloc[-1] <= 1e-6 < run.f_gap.iloc[:-1].min()
+        assert run.evaluations.iloc[-1] < 20_000
+    assert frame.precision_error.isna().all() and (frame.error == "").all()
+
+
+def test_run_method_reports_a_failing_run():
+    f = RotatedEllipsoid(5, 100.0, seed=0, minimizer=np.ones(5))
+    frame = run_method("NES", f, [np.random.SeedSequence(0)], mean0=np.zeros(5),
+                       max_evaluations=100_000, record_every=1000, entropy=0)
+    assert "no longer positive definite" in frame.error.iloc[-1]
+    assert (frame.error.iloc[:-1] == "").all()
+    # the collapsed covariance is (numerically) singular: infinite, NaN or astronomically large
+    assert not frame.condition.iloc[-1] < 1e12
+
+
+def test_record_every_thins_the_history():
+    f = RotatedEllipsoid(3, 10.0, seed=2)
+    frame = run_method("CMA-ES", f, 1, mean0=np.ones(3), max_evaluations=700, record_every=10)
+    assert list(frame.k[:3]) == [0, 10, 20]
+    assert frame.k.iloc[-1] == frame.evaluations.iloc[-1] // 7      # pycma λ = 7 at d = 3
+
+
+def test_preconditioned_condition_against_generalized_eigenvalues():
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(4, 4))
+    C = A @ A.T + 0.1 * np.eye(4)
+    H = RotatedEllipsoid(4, 50.0, seed=1).H
+    w = scipy.linalg.eigh(H, np.linalg.inv(C), eigvals_only=True)
+    assert preconditioned_condition(C, H) == pytest.approx(w[-1] / w[0], rel=1e-10)
+    assert np.isnan(preconditioned_condition(-np.eye(4), H))
+
+
+def test_spawn_seeds():
+    a, b = spawn_seeds(3, entropy=1), spawn_seeds(3, entropy=1)
+    assert [s.generate_state(1)[0] for s in a] == [s.generate_state(1)[0] for s in b]
+    with pytest.raises(ValueError, match="seeds must be a positive int"):
+        spawn_seeds([1, 2])
+    with pytest.raises(ValueError, match="seeds must be an integer >= 1"):
+        spawn_seeds(0)
+
+
+def test_lockstep_bad_input():
+    f = RotatedEllipsoid(3, 10.0)
+    kwargs = dict(mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.1, batch_size=2, tau=0.5,
+                  zeta=20.0, max_iterations=5)
+    with pytest.raises(ValueError, match="eta1 must be a number or a schedule"):
+        run_mines_lockstep(f, 2, eta1=lambda k, es: 0.1, **kwargs)
+    with pytest.raises(ValueError, match="tau must be <= zeta"):
+        run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "tau": 30.0})
