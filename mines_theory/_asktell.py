@@ -20,9 +20,12 @@ class AskTell:
         self.evaluations = 0                   # points handed out by ask()
         self._pending: tuple[np.ndarray, Any] | None = None
 
+    _mean: np.ndarray                          # set by subclasses
+
     @property
     def mean(self) -> np.ndarray:
-        raise NotImplementedError
+        """The current mean of the search distribution (a copy)."""
+        return self._mean.copy()
 
     @property
     def covariance(self) -> np.ndarray:

@@ -293,10 +293,6 @@ class MiNES(AskTell):
         self.projections = 0
 
     @property
-    def mean(self) -> np.ndarray:
-        return self._mean.copy()
-
-    @property
     def sigma_inv(self) -> np.ndarray:
         return self._sigma_inv.copy()
 

@@ -53,10 +53,6 @@ class NES(AskTell):
         self.rng = np.random.default_rng(seed)
 
     @property
-    def mean(self):
-        return self._mean.copy()
-
-    @property
     def covariance(self):
         return self._cov.copy()
 
@@ -98,10 +94,6 @@ class RandomGradientFree(AskTell):
         self.eta = positive_scalar("eta", eta)
         self.batch_size = positive_int("batch_size", batch_size)
         self.rng = np.random.default_rng(seed)
-
-    @property
-    def mean(self):
-        return self._mean.copy()
 
     @property
     def covariance(self):
@@ -148,10 +140,6 @@ class XNES(AskTell):
         shaped = np.maximum(0.0, math.log(self.popsize / 2 + 1) - np.log(ranks))
         self.utilities = shaped / shaped.sum() - 1.0 / self.popsize
         self.rng = np.random.default_rng(seed)
-
-    @property
-    def mean(self):
-        return self._mean.copy()
 
     @property
     def covariance(self):

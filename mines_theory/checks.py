@@ -63,54 +63,49 @@ def _nonquadratic_case():
     return f, f.minimizer + np.array([0.4, -0.7]), sigma_inv, 0.8
 
 
-def check_lemma41(estimator=mean_gradient) -> Verdict:
-    """Lemma 4.1: the natural gradient F_μ⁻¹ ∂Q_α/∂μ = α²Σ E[∇f(μ + αΣ^{1/2}u)] equals
-    α²·E[(f(μ + αΣ^{1/2}u) − f(μ − αΣ^{1/2}u))/(2α)·Σ^{1/2}u], i.e. E[g̃] = Σ E[∇f(μ + αz)].
-
-    (i) 2-D log-cosh objective: both sides by 40² Gauss–Hermite nodes (the estimator is applied
-    to the nodes as directions, one node per batch); (ii) a quadratic, where the right side is
-    Σ∇f(μ) exactly, by Monte Carlo (400 batches of 250, 5 standard errors)."""
+def _unbiasedness_verdict(estimator, claim: str, smoothed_target, quadratic_target) -> Verdict:
+    """E[estimator] against (i) ``smoothed_target(f, mu, sigma_inv, alpha, root)`` on the 2-D
+    log-cosh case, both by 40² Gauss–Hermite nodes (the estimator gets one node per batch), and
+    (ii) ``quadratic_target(f, mu, sigma_inv)`` on a quadratic by Monte Carlo (400 batches of
+    250 directions, ``K_SE`` standard errors)."""
     f, mu, sigma_inv, alpha = _nonquadratic_case()
     root, _ = symmetric_roots(sigma_inv)
     lhs = gauss_hermite_expectation(
         lambda U: np.array([estimator(f, mu, sigma_inv, alpha, u[None, :]) for u in U]), 2)
-    rhs = np.linalg.solve(sigma_inv, gauss_hermite_expectation(
-        lambda U: f.gradient(mu + alpha * U @ root), 2))
+    rhs = smoothed_target(f, mu, sigma_inv, alpha, root)
     quadrature_error = float(np.max(np.abs(lhs - rhs)) / np.max(np.abs(rhs)))
 
     fq, mu_q, sigma_inv_q = _quadratic_case()
     mean, se = _monte_carlo(estimator, fq, mu_q, sigma_inv_q, 0.7)
-    z = float(np.max(np.abs(mean - np.linalg.solve(sigma_inv_q, fq.gradient(mu_q))) / se))
+    z = float(np.max(np.abs(mean - quadratic_target(fq, mu_q, sigma_inv_q)) / se))
     holds = quadrature_error < 1e-10 and z <= K_SE
-    detail = (f"E g̃ = Σ E∇f(μ+αz): quadrature (2-D log-cosh) relative error "
+    detail = (f"{claim}: quadrature (2-D log-cosh) relative error "
               f"{'< 1e-10' if quadrature_error < 1e-10 else f'{quadrature_error:.1e}'}; "
               f"quadratic Monte Carlo (10⁵ directions) {'within' if z <= K_SE else 'outside'} "
               f"{K_SE:g} SE")
     return Verdict("holds" if holds else "fails", detail)
+
+
+def check_lemma41(estimator=mean_gradient) -> Verdict:
+    """Lemma 4.1: the natural gradient F_μ⁻¹ ∂Q_α/∂μ = α²Σ E[∇f(μ + αΣ^{1/2}u)] equals
+    α²·E[(f(μ + αΣ^{1/2}u) − f(μ − αΣ^{1/2}u))/(2α)·Σ^{1/2}u], i.e. E[g̃] = Σ E[∇f(μ + αz)];
+    on a quadratic the right side is Σ∇f(μ) exactly."""
+    return _unbiasedness_verdict(
+        estimator, "E g̃ = Σ E∇f(μ+αz)",
+        lambda f, mu, s, a, root: np.linalg.solve(
+            s, gauss_hermite_expectation(lambda U: f.gradient(mu + a * U @ root), 2)),
+        lambda f, mu, s: np.linalg.solve(s, f.gradient(mu)))
 
 
 def check_lemma43(estimator=sigma_gradient) -> Verdict:
     """Lemma 4.3: G̃ is unbiased for 2α⁻² ∂Q_α/∂Σ = E[∇²f(μ + αΣ^{1/2}u)] − Σ⁻¹ (Price's
-    theorem for ∂J/∂Σ̄ = ½E∇²f, Σ̄ = α²Σ, with the entrywise derivative of −α²/2·log det Σ).
-
-    (i) 2-D log-cosh objective by 40² Gauss–Hermite nodes; (ii) a quadratic, where the target
-    is H − Σ⁻¹ (Lemma C.1), by Monte Carlo (400 batches of 250, 5 standard errors)."""
-    f, mu, sigma_inv, alpha = _nonquadratic_case()
-    root, _ = symmetric_roots(sigma_inv)
-    lhs = gauss_hermite_expectation(
-        lambda U: np.array([estimator(f, mu, sigma_inv, alpha, u[None, :]) for u in U]), 2)
-    rhs = gauss_hermite_expectation(lambda U: f.hessian(mu + alpha * U @ root), 2) - sigma_inv
-    quadrature_error = float(np.max(np.abs(lhs - rhs)) / np.max(np.abs(rhs)))
-
-    fq, mu_q, sigma_inv_q = _quadratic_case()
-    mean, se = _monte_carlo(estimator, fq, mu_q, sigma_inv_q, 0.7)
-    z = float(np.max(np.abs(mean - (fq.H - sigma_inv_q)) / se))
-    holds = quadrature_error < 1e-10 and z <= K_SE
-    detail = (f"E G̃ = E∇²f(μ+αz) − Σ⁻¹: quadrature (2-D log-cosh) relative error "
-              f"{'< 1e-10' if quadrature_error < 1e-10 else f'{quadrature_error:.1e}'}; "
-              f"quadratic Monte Carlo (10⁵ directions) {'within' if z <= K_SE else 'outside'} "
-              f"{K_SE:g} SE")
-    return Verdict("holds" if holds else "fails", detail)
+    theorem for ∂J/∂Σ̄ = ½E∇²f, Σ̄ = α²Σ, with the entrywise derivative of −α²/2·log det Σ);
+    on a quadratic the target is H − Σ⁻¹ (Lemma C.1)."""
+    return _unbiasedness_verdict(
+        estimator, "E G̃ = E∇²f(μ+αz) − Σ⁻¹",
+        lambda f, mu, s, a, root: gauss_hermite_expectation(
+            lambda U: f.hessian(mu + a * U @ root), 2) - s,
+        lambda f, mu, s: f.H - s)
 
 
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
