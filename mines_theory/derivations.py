@@ -1,0 +1,304 @@
+"""Symbolic derivations (sympy) behind Sections 2–4 of *Mirror Natural Evolution Strategies*.
+
+Every function returns sympy objects that a notebook can display and a test can ``simplify``.
+Gaussian expectations are taken by ``gaussian_expectation``: the expression is expanded as a
+polynomial in independent standard normal symbols and each monomial is replaced by the product
+of the moments that ``sympy.stats.moment`` gives for N(0, 1).
+
+Matrix-derivative convention. For symmetric Σ there are two "gradients" of a scalar φ(Σ):
+the *unconstrained* one, ∂φ/∂Σ_ij with all d² entries independent (then evaluated at a
+symmetric Σ), for which ∂ log det Σ/∂Σ = Σ⁻¹ and ∂ tr(HΣ)/∂Σ = H; and the *symmetric* one, with
+Σ_ij = Σ_ji a single variable, for which ∂ log det Σ/∂Σ = 2Σ⁻¹ − diag(Σ⁻¹). The paper uses the
+unconstrained convention throughout (eq:nab_Sig, eq:Q_Sig, eq:Sig_up); both have the same zeros,
+so the stationary points of Section 3 do not depend on the choice.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import sympy as sp
+from sympy.stats import Normal, moment
+
+__all__ = [
+    "gaussian_expectation", "symmetric_matrix_symbol", "general_matrix_symbol",
+    "log_likelihood", "score_mean", "score_covariance", "paper_score_covariance",
+    "fisher_matrix", "paper_fisher_matrix", "commutation_matrix", "duplication_matrix",
+    "natural_gradient_vech", "quadratic_smoothing", "regularized_gradient",
+    "antithetic_identity_1d", "bregman_divergence", "paper_bregman_divergence", "mirror_step",
+    "lemma_c1_symbolic", "second_moment_1d",
+]
+
+
+@functools.lru_cache(maxsize=None)
+def _normal_moment(k: int):
+    return moment(Normal("w", 0, 1), k)
+
+
+def gaussian_expectation(expr, variables):
+    """E[expr] for independent standard normal ``variables`` (sympy symbols); ``expr`` must be
+    a polynomial in them (coefficients may be any sympy expressions). Works entrywise on
+    matrices."""
+    if isinstance(expr, sp.MatrixBase):
+        return expr.applyfunc(lambda e: gaussian_expectation(e, variables))
+    poly = sp.Poly(sp.expand(expr), *variables)
+    total = 0
+    for powers, coefficient in poly.terms():
+        term = coefficient
+        for k in powers:
+            term *= _normal_moment(k)
+        total += term
+    return sp.simplify(total) if total != 0 else sp.Integer(0)
+
+
+def symmetric_matrix_symbol(name: str, d: int) -> sp.Matrix:
+    """A symmetric d×d matrix of symbols name_ij (i ≤ j)."""
+    return sp.Matrix(d, d, lambda i, j: sp.Symbol(f"{name}_{min(i, j) + 1}{max(i, j) + 1}",
+                                                  real=True))
+
+
+def general_matrix_symbol(name: str, d: int) -> sp.Matrix:
+    """A d×d matrix of independent symbols name_ij."""
+    return sp.Matrix(d, d, lambda i, j: sp.Symbol(f"{name}_{i + 1}{j + 1}", real=True))
+
+
+def _symmetrize_entries(expr, M: sp.Matrix, name: str):
+    """Replace the independent entries of a general matrix symbol by the symmetric ones."""
+    d = M.shape[0]
+    S = symmetric_matrix_symbol(name, d)
+    return expr.subs({M[i, j]: S[i, j] for i in range(d) for j in range(d)})
+
+
+def log_likelihood(z, mu, Sbar):
+    """log π(z | μ, Σ̄) of N(μ, Σ̄) (Section 2)."""
+    d = len(z)
+    delta = sp.Matrix(z) - sp.Matrix(mu)
+    return (-sp.Rational(d, 2) * sp.log(2 * sp.pi) - sp.log(Sbar.det()) / 2
+            - (delta.T * Sbar.inv() * delta)[0, 0] / 2)
+
+
+def _variables(d: int):
+    z = sp.Matrix(sp.symbols(f"z1:{d + 1}", real=True))
+    mu = sp.Matrix(sp.symbols(f"mu1:{d + 1}", real=True))
+    return z, mu
+
+
+def score_mean(d: int):
+    """(∇_μ log π, eq:nab_mu's Σ̄⁻¹(z − μ)) for a symmetric symbolic Σ̄ (they are equal)."""
+    z, mu = _variables(d)
+    S = symmetric_matrix_symbol("S", d)
+    logpi = log_likelihood(z, mu, S)
+    gradient = sp.Matrix([sp.diff(logpi, m) for m in mu])
+    return gradient, S.inv() * (z - mu)
+
+
+def score_covariance(d: int, convention: str = "unconstrained") -> sp.Matrix:
+    """∇_Σ̄ log π at a symmetric Σ̄ = S, in the ``unconstrained`` convention (all d² entries
+    independent; eq:nab_Sig) or the ``symmetric`` one (S_ij = S_ji a single variable)."""
+    z, mu = _variables(d)
+    if convention == "unconstrained":
+        M = general_matrix_symbol("M", d)
+        logpi = log_likelihood(z, mu, M)
+        grad = sp.Matrix(d, d, lambda i, j: sp.diff(logpi, M[i, j]))
+        return sp.simplify(_symmetrize_entries(grad, M, "S"))
+    if convention == "symmetric":
+        S = symmetric_matrix_symbol("S", d)
+        logpi = log_likelihood(z, mu, S)
+        return sp.simplify(sp.Matrix(d, d, lambda i, j: sp.diff(logpi, S[i, j])))
+    raise ValueError(f"convention must be 'unconstrained' or 'symmetric', got {convention!r}")
+
+
+def paper_score_covariance(d: int) -> sp.Matrix:
+    """eq:nab_Sig as printed: ½Σ̄⁻¹(z − μ)(z − μ)ᵀΣ̄⁻¹ − ½Σ̄⁻¹."""
+    z, mu = _variables(d)
+    S = symmetric_matrix_symbol("S", d)
+    Si = S.inv()
+    delta = z - mu
+    return Si * delta * delta.T * Si / 2 - Si / 2
+
+
+def commutation_matrix(d: int) -> sp.Matrix:
+    """K with K vec(M) = vec(Mᵀ) (column-major vec)."""
+    K = sp.zeros(d * d, d * d)
+    for i in range(d):
+        for j in range(d):
+            K[i * d + j, j * d + i] = 1
+    return K
+
+
+def duplication_matrix(d: int) -> sp.Matrix:
+    """D with vec(S) = D vech(S) for symmetric S (vech: the lower triangle, column by column)."""
+    pairs = [(i, j) for j in range(d) for i in range(j, d)]
+    D = sp.zeros(d * d, len(pairs))
+    for col, (i, j) in enumerate(pairs):
+        D[j * d + i, col] = 1
+        D[i * d + j, col] = 1
+    return D
+
+
+def _vec(M: sp.Matrix) -> sp.Matrix:
+    """Column-major vec."""
+    return sp.Matrix([M[i, j] for j in range(M.shape[1]) for i in range(M.shape[0])])
+
+
+def _cholesky_parametrization(d: int):
+    """Σ̄ = L Lᵀ with a lower-triangular symbolic L (positive diagonal), so that
+    z − μ = L w with w ~ N(0, I): expectations become polynomial moments of w."""
+    L = sp.Matrix(d, d, lambda i, j: sp.Symbol(f"l_{i + 1}{j + 1}", positive=(i == j))
+                  if i >= j else 0)
+    w = sp.Matrix(sp.symbols(f"w1:{d + 1}", real=True))
+    return L, w
+
+
+def fisher_matrix(d: int = 2) -> tuple[sp.Matrix, sp.Matrix]:
+    """The Fisher matrix of N(μ, Σ̄) in θ = [μ; vec Σ̄] with the unconstrained score, computed as
+    E[s sᵀ] symbolically (Σ̄ = L Lᵀ); returns (F, Σ̄). The closed form is
+    blockdiag(Σ̄⁻¹, ¼(Σ̄⁻¹ ⊗ Σ̄⁻¹)(I + K)) with K the commutation matrix."""
+    L, w = _cholesky_parametrization(d)
+    Sbar = L * L.T
+    Si = Sbar.inv()
+    delta = L * w
+    score_mu = Si * delta
+    score_S = Si * delta * delta.T * Si / 2 - Si / 2
+    s = score_mu.col_join(_vec(score_S))
+    F = gaussian_expectation(s * s.T, list(w))
+    return sp.simplify(F), Sbar
+
+
+def paper_fisher_matrix(Sbar: sp.Matrix) -> sp.Matrix:
+    """The Fisher matrix as printed in Section 2: blockdiag(Σ̄⁻¹, ½ Σ̄⁻¹ ⊗ Σ̄⁻¹)."""
+    from sympy.physics.quantum import TensorProduct
+
+    Si = Sbar.inv()
+    return sp.diag(Si, TensorProduct(Si, Si) / 2)
+
+
+def natural_gradient_vech(d: int = 2) -> tuple[sp.Matrix, sp.Matrix]:
+    """The natural gradient of log π in the minimal coordinates (μ, vech Σ̄), mapped back to a
+    matrix, next to eq:nat_grad's δδᵀ − Σ̄. Returns (derived, printed), both as [δ; vech(·)]."""
+    L, w = _cholesky_parametrization(d)
+    Sbar = L * L.T
+    Si = Sbar.inv()
+    delta = L * w
+    D = duplication_matrix(d)
+    score_S = Si * delta * delta.T * Si / 2 - Si / 2
+    s = (Si * delta).col_join(D.T * _vec(score_S))          # score in (μ, vech Σ̄)
+    F = gaussian_expectation(s * s.T, list(w))
+    natural = sp.simplify(F.inv() * s)
+    pairs = [(i, j) for j in range(d) for i in range(j, d)]
+    printed_matrix = delta * delta.T - Sbar
+    printed = delta.col_join(sp.Matrix([printed_matrix[i, j] for i, j in pairs]))
+    return natural, sp.simplify(printed)
+
+
+def quadratic_smoothing(d: int = 2):
+    """J(μ, Σ) = E f(μ + αΣ^{1/2}u) for f(z) = f(μ) + gᵀ(z − μ) + ½(z − μ)ᵀH(z − μ), with
+    Σ = L Lᵀ (any square root gives the same law); returns (J, the paper's eq:J_quad
+    f(μ) + α²/2⟨H, Σ⟩)."""
+    L, w = _cholesky_parametrization(d)
+    H = symmetric_matrix_symbol("h", d)
+    g = sp.Matrix(sp.symbols(f"g1:{d + 1}", real=True))
+    alpha, f0 = sp.symbols("alpha f_0", positive=True)
+    step = alpha * L * w
+    f = f0 + (g.T * step)[0, 0] + (step.T * H * step)[0, 0] / 2
+    J = gaussian_expectation(f, list(w))
+    return sp.simplify(J), f0 + alpha**2 / 2 * (H * L * L.T).trace()
+
+
+def regularized_gradient(d: int = 2, convention: str = "unconstrained"):
+    """∂Q_α/∂Σ for a quadratic, Q_α = f(μ) + α²/2 tr(HΣ) − α²/2 log det Σ, in the given
+    convention, next to the paper's α²/2 (H − Σ⁻¹). Returns (derived, paper, Σ, H)."""
+    alpha = sp.Symbol("alpha", positive=True)
+    H = symmetric_matrix_symbol("h", d)
+    if convention == "unconstrained":
+        M = general_matrix_symbol("M", d)
+        Q = alpha**2 / 2 * (H * M).trace() - alpha**2 / 2 * sp.log(M.det())
+        grad = sp.Matrix(d, d, lambda i, j: sp.diff(Q, M[i, j]))
+        grad = _symmetrize_entries(grad, M, "s")
+    elif convention == "symmetric":
+        S = symmetric_matrix_symbol("s", d)
+        Q = alpha**2 / 2 * (H * S).trace() - alpha**2 / 2 * sp.log(S.det())
+        grad = sp.Matrix(d, d, lambda i, j: sp.diff(Q, S[i, j]))
+    else:
+        raise ValueError(f"convention must be 'unconstrained' or 'symmetric', got {convention!r}")
+    S = symmetric_matrix_symbol("s", d)
+    return sp.simplify(grad), alpha**2 / 2 * (H - S.inv()), S, H
+
+
+def antithetic_identity_1d(degree: int = 5):
+    """Lemma 4.1's identity in one dimension for a generic polynomial f of the given degree:
+    returns (E[(f(μ+ασu) − f(μ−ασu))/(2α)·σu], σ²E[f'(μ+ασu)]) (Stein's lemma and the symmetry
+    u → −u), which must be equal."""
+    mu, alpha, sigma = sp.symbols("mu alpha sigma", positive=True)
+    x, u = sp.symbols("x u", real=True)
+    coefficients = sp.symbols(f"c0:{degree + 1}", real=True)
+    f = sum(c * x**k for k, c in enumerate(coefficients))
+    plus, minus = f.subs(x, mu + alpha * sigma * u), f.subs(x, mu - alpha * sigma * u)
+    lhs = gaussian_expectation((plus - minus) / (2 * alpha) * sigma * u, [u])
+    rhs = sigma**2 * gaussian_expectation(sp.diff(f, x).subs(x, mu + alpha * sigma * u), [u])
+    return sp.simplify(lhs), sp.simplify(rhs)
+
+
+def bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha):
+    """B_R(Σ₁, Σ₂) = R(Σ₁) − R(Σ₂) − ⟨∇R(Σ₂), Σ₁ − Σ₂⟩ for R(Σ) = −α²/2 log det Σ, with
+    ∇R(Σ) = −α²/2 Σ⁻¹ (unconstrained convention), from the definition."""
+    R = lambda S: -alpha**2 / 2 * sp.log(S.det())  # noqa: E731
+    grad = -alpha**2 / 2 * S2.inv()
+    return R(S1) - R(S2) - (grad.T * (S1 - S2)).trace()
+
+
+def paper_bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha):
+    """The closed form printed in Section 4: −α²/2 (log det(Σ₁Σ₂⁻¹) − ⟨Σ₂⁻¹, Σ₁⟩ + d)."""
+    d = S1.shape[0]
+    return -alpha**2 / 2 * (sp.log((S1 * S2.inv()).det()) - (S2.inv() * S1).trace() + d)
+
+
+def mirror_step(d: int = 1):
+    """Solve the first-order condition of eq:mirror_prox, η⟨G, Σ⟩ + B_R(Σ, Σ_k) → min over Σ,
+    for a symmetric gradient G; returns (Σ⁻¹ from the solution, eq:Sig_up's
+    Σ_k⁻¹ + 2η α⁻² G) for d = 1 (scalars) or the stationarity residual of eq:Sig_up's Σ for
+    d = 2 (a zero matrix when eq:Sig_up solves it)."""
+    alpha, eta = sp.symbols("alpha eta", positive=True)
+    if d == 1:
+        s, sk = sp.symbols("sigma sigma_k", positive=True)
+        g = sp.Symbol("G", real=True)
+        objective = eta * g * s + bregman_divergence(sp.Matrix([[s]]), sp.Matrix([[sk]]), alpha)
+        solution = sp.solve(sp.diff(objective, s), s)
+        return sp.simplify(1 / solution[0]), sp.simplify(1 / sk + 2 * eta * g / alpha**2)
+    M = general_matrix_symbol("M", d)
+    Sk = symmetric_matrix_symbol("k", d)
+    G = symmetric_matrix_symbol("g", d)
+    objective = eta * (G.T * M).trace() + bregman_divergence(M, Sk, alpha)
+    stationarity = sp.Matrix(d, d, lambda i, j: sp.diff(objective, M[i, j]))
+    candidate = (Sk.inv() + 2 * eta / alpha**2 * G).inv()               # eq:Sig_up
+    residual = stationarity.subs({M[i, j]: candidate[i, j] for i in range(d) for j in range(d)})
+    return sp.simplify(residual)
+
+
+def lemma_c1_symbolic(d: int = 2):
+    """Lemma C.1 with a generic symmetric R = Σ^{1/2} and H: returns
+    (½ R⁻¹ E[(uᵀRHRu) uuᵀ] R⁻¹ − ½ tr(RHR) R⁻², H); the lemma says they are equal. The
+    expectation is taken by ``gaussian_expectation`` (sympy.stats moments), independently of
+    the trace formulas of ``gaussian``."""
+    R = symmetric_matrix_symbol("r", d)
+    H = symmetric_matrix_symbol("h", d)
+    u = sp.Matrix(sp.symbols(f"u1:{d + 1}", real=True))
+    A = R * H * R
+    Ri = R.inv()
+    moment_matrix = gaussian_expectation((u.T * A * u)[0, 0] * u * u.T, list(u))
+    return sp.simplify((Ri * moment_matrix * Ri - A.trace() * Ri * Ri) / 2), H
+
+
+def second_moment_1d():
+    """The d = b = 1 computation after Lemma 5.3, from the definition: with Σ = s, H = h,
+    G̃ = ½ h s u² (u²/s − 1/s) − 1/s. Returns (E G̃², E (G̃ + 1/s)², Var G̃, and the paper's
+    39/2·h² − 2h/s + 1/s²)."""
+    h, s = sp.symbols("h s", positive=True)
+    u = sp.Symbol("u", real=True)
+    X = h * s * u**2 * (u**2 / s - 1 / s) / 2
+    G = X - 1 / s
+    second = gaussian_expectation(G**2, [u])
+    shifted = gaussian_expectation(X**2, [u])
+    variance = sp.simplify(second - gaussian_expectation(G, [u]) ** 2)
+    return (sp.simplify(second), sp.simplify(shifted), variance,
+            sp.Rational(39, 2) * h**2 - 2 * h / s + 1 / s**2)

@@ -1,0 +1,140 @@
+"""Symbolic derivations: each identity simplifies to zero, and the lambdified formula agrees
+with the numeric code where there is one."""
+
+import numpy as np
+import pytest
+import sympy as sp
+from sympy.physics.quantum import TensorProduct
+
+from mines_theory import derivations as dv
+from mines_theory.projection import project_eigenvalues
+
+
+def zero(M):
+    return sp.simplify(M) == sp.zeros(*M.shape)
+
+
+def test_score_mean_is_eq_nab_mu():
+    g, printed = dv.score_mean(2)
+    assert zero(g - printed)
+
+
+def test_score_covariance_conventions():
+    """eq:nab_Sig is the unconstrained derivative; the symmetric one is 2·(it) − diag(it)."""
+    printed = dv.paper_score_covariance(2)
+    assert zero(dv.score_covariance(2, "unconstrained") - printed)
+    symmetric = dv.score_covariance(2, "symmetric")
+    assert zero(symmetric - (2 * printed - sp.diag(printed[0, 0], printed[1, 1])))
+    assert not zero(symmetric - printed)
+    with pytest.raises(ValueError, match="convention must be"):
+        dv.score_covariance(2, "other")
+
+
+def test_fisher_matrix_and_what_is_printed():
+    F, Sbar = dv.fisher_matrix(2)
+    Si = Sbar.inv()
+    closed = sp.diag(Si, TensorProduct(Si, Si) * (sp.eye(4) + dv.commutation_matrix(2)) / 4)
+    assert zero(F - closed)
+    printed = dv.paper_fisher_matrix(Sbar)
+    assert not zero(F - printed)                                   # as a 6×6 matrix
+    D = sp.diag(sp.eye(2), dv.duplication_matrix(2))
+    assert zero((F - printed) * D)                                 # on symmetric directions
+    assert F[2:, 2:].rank() == 3                                   # singular in vec coordinates
+
+
+def test_natural_gradient_eq_nat_grad():
+    natural, printed = dv.natural_gradient_vech(2)
+    assert zero(natural - printed)
+
+
+def test_duplication_and_commutation():
+    S = dv.symmetric_matrix_symbol("s", 3)
+    vec = sp.Matrix([S[i, j] for j in range(3) for i in range(3)])
+    vech = sp.Matrix([S[i, j] for j in range(3) for i in range(j, 3)])
+    assert zero(dv.duplication_matrix(3) * vech - vec)
+    M = dv.general_matrix_symbol("m", 3)
+    vecM = sp.Matrix([M[i, j] for j in range(3) for i in range(3)])
+    vecMt = sp.Matrix([M[j, i] for j in range(3) for i in range(3)])
+    assert zero(dv.commutation_matrix(3) * vecM - vecMt)
+
+
+def test_quadratic_smoothing_eq_J_quad():
+    J, printed = dv.quadratic_smoothing(2)
+    assert sp.simplify(J - printed) == 0
+
+
+def test_regularized_gradient_conventions():
+    grad, printed, S, H = dv.regularized_gradient(2, "unconstrained")
+    assert zero(grad - printed)
+    sym, _, _, _ = dv.regularized_gradient(2, "symmetric")
+    D = printed
+    assert zero(sym - (2 * D - sp.diag(D[0, 0], D[1, 1])))
+    # both vanish exactly at Σ = H⁻¹
+    at_inverse = {S[i, j]: H.inv()[i, j] for i in range(2) for j in range(2)}
+    assert zero(sym.subs(at_inverse)) and zero(grad.subs(at_inverse))
+
+
+def test_antithetic_identity():
+    lhs, rhs = dv.antithetic_identity_1d(6)
+    assert sp.simplify(lhs - rhs) == 0
+
+
+def test_bregman_divergence_closed_form_and_sign():
+    alpha = sp.Symbol("alpha", positive=True)
+    S1, S2 = dv.symmetric_matrix_symbol("a", 2), dv.symmetric_matrix_symbol("b", 2)
+    difference = dv.bregman_divergence(S1, S2, alpha) - dv.paper_bregman_divergence(S1, S2, alpha)
+    # log det(Σ1Σ2⁻¹) = log det Σ1 − log det Σ2 (determinants of positive definite matrices)
+    assert sp.simplify(sp.expand_log(difference, force=True)) == 0
+    # numeric: B_R ≥ 0 with equality iff Σ1 = Σ2
+    f = sp.lambdify([alpha, S1, S2], dv.bregman_divergence(S1, S2, alpha))
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        A, B = rng.normal(size=(2, 2, 2))
+        A, B = A @ A.T + 0.1 * np.eye(2), B @ B.T + 0.1 * np.eye(2)
+        assert f(0.7, A, B) >= -1e-12
+        assert abs(f(0.7, A, A)) < 1e-12
+
+
+def test_mirror_step_is_eq_sig_up():
+    solved, printed = dv.mirror_step(1)
+    assert sp.simplify(solved - printed) == 0
+    assert zero(dv.mirror_step(2))
+
+
+def test_lemma_c1_symbolic_d2():
+    lhs, H = dv.lemma_c1_symbolic(2)
+    assert zero(lhs - H)
+
+
+def test_second_moment_1d():
+    second, shifted, variance, printed = dv.second_moment_1d()
+    h, s = sp.symbols("h s", positive=True)
+    assert sp.simplify(second - printed) == 0
+    assert sp.simplify(shifted - sp.Rational(39, 2) * h**2) == 0
+    assert sp.simplify(variance - sp.Rational(37, 2) * h**2) == 0
+    assert sp.simplify(second - sp.Rational(37, 2) * h**2 - (h - 1 / s) ** 2) == 0
+
+
+def test_gaussian_expectation_matches_numeric_moments():
+    w = sp.symbols("w1 w2", real=True)
+    assert dv.gaussian_expectation(w[0] ** 4 * w[1] ** 2 + w[0] * w[1], list(w)) == 3
+    assert dv.gaussian_expectation(w[0] ** 8, list(w)) == 105
+
+
+def test_projection_kkt_certificate():
+    """Prop. A.2's KKT construction for S' = {τI ⪯ X ⪯ ζI} (the bounds of S' in place of the
+    printed τ⁻¹, ζ⁻¹): X* = A − A₁ + A₂ with A₁ = U max(Λ − ζ, 0)Uᵀ, A₂ = U max(τ − Λ, 0)Uᵀ
+    satisfies A₁, A₂ ⪰ 0, A₁X* = ζA₁, A₂X* = τA₂ and equals the clipped matrix."""
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        B = rng.normal(0, 3, (4, 4))
+        A = 0.5 * (B + B.T)
+        tau, zeta = 0.5, 2.0
+        lam, U = np.linalg.eigh(A)
+        A1 = (U * np.maximum(lam - zeta, 0)) @ U.T
+        A2 = (U * np.maximum(tau - lam, 0)) @ U.T
+        X = A - A1 + A2
+        np.testing.assert_allclose(X, project_eigenvalues(A, tau, zeta), atol=1e-12)
+        np.testing.assert_allclose(A1 @ X, zeta * A1, atol=1e-10)
+        np.testing.assert_allclose(A2 @ X, tau * A2, atol=1e-10)
+        assert np.linalg.eigvalsh(A1).min() >= -1e-12 and np.linalg.eigvalsh(A2).min() >= -1e-12
