@@ -86,7 +86,9 @@ def test_bregman_divergence_closed_form_and_sign():
     # log det(Σ1Σ2⁻¹) = log det Σ1 − log det Σ2 (determinants of positive definite matrices)
     assert sp.simplify(sp.expand_log(difference, force=True)) == 0
     # numeric: B_R ≥ 0 with equality iff Σ1 = Σ2
-    f = sp.lambdify([alpha, S1, S2], dv.bregman_divergence(S1, S2, alpha))
+    entries = lambda S: [S[0, 0], S[0, 1], S[1, 1]]  # noqa: E731
+    g = sp.lambdify([alpha, *entries(S1), *entries(S2)], dv.bregman_divergence(S1, S2, alpha))
+    f = lambda a, A, B: g(a, *entries(A), *entries(B))  # noqa: E731
     rng = np.random.default_rng(0)
     for _ in range(50):
         A, B = rng.normal(size=(2, 2, 2))
