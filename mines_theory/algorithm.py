@@ -44,7 +44,8 @@ from ._validation import (
 )
 from .projection import cholesky_lower, project_eigenvalues, spectrum_within
 
-__all__ = ["MiNES", "minimize", "mean_gradient", "sigma_gradient", "symmetric_roots"]
+__all__ = ["MiNES", "minimize", "mean_gradient", "sigma_gradient", "estimator_terms",
+           "symmetric_roots"]
 
 Schedule = float | Callable[[int, "MiNES"], float]
 
@@ -172,6 +173,24 @@ def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     # The rows μ − α z_i are no longer needed: their memory holds diag(w) U.
     return _precision_gradient(values[0], values[1:b + 1], values[b + 1:], u, root_inv,
                                sigma_inv, alpha, scratch=X[b + 1:])
+
+
+def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]:
+    """The one-direction terms of eq:g_mu and eq:TG: for each row u_i, the g̃ and G̃ that a batch
+    of size 1 would give. Returns arrays of shape (b, d) and (b, d, d) whose means over the
+    first axis are ``mean_gradient`` and ``sigma_gradient`` of the whole batch (for running
+    Monte-Carlo estimates)."""
+    mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
+    root, root_inv = symmetric_roots(sigma_inv)
+    b = u.shape[0]
+    Z = u @ root
+    values = evaluate(f, _query_points(mu, b, lambda out: np.multiply(Z, alpha, out=out)))
+    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
+    g_terms = ((f_plus - f_minus) / (2.0 * alpha))[:, None] * Z
+    weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * alpha**2)
+    V = u @ root_inv
+    G_terms = weights[:, None, None] * (V[:, :, None] * V[:, None, :] - sigma_inv) - sigma_inv
+    return g_terms, G_terms
 
 
 # ----------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from ._validation import evaluate, positive_int, positive_scalar, symmetric_matrix, vector
 from .baselines import make_method

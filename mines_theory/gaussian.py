@@ -48,7 +48,7 @@ __all__ = [
     "quadratic_form_cumulant", "quadratic_form_moment", "quadratic_form_moment_matrix",
     "norm_moment", "lemma_b1_bounds", "lemma_c1_expectation",
     "per_sample_second_moment", "sigma_gradient_second_moment", "sigma_gradient_variance",
-    "MonteCarloEstimate", "monte_carlo", "sigma_gradient_norm_samples",
+    "MonteCarloEstimate", "monte_carlo", "running_mean", "sigma_gradient_norm_samples",
 ]
 
 
@@ -240,6 +240,19 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     se = np.sqrt(np.maximum(var, 0.0) / num_samples)
     return MonteCarloEstimate(mean if np.ndim(mean) else float(mean),
                               se if np.ndim(se) else float(se), num_samples)
+
+
+def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(n, running mean, running standard error) of the i.i.d. ``samples`` along axis 0, for a
+    plot of a Monte-Carlo estimate converging with its ±2 SE band (SE from n = 2 on)."""
+    x = np.asarray(samples, dtype=float)
+    n = np.arange(1, x.shape[0] + 1).reshape((-1,) + (1,) * (x.ndim - 1))
+    mean = np.cumsum(x, axis=0) / n
+    second = np.cumsum(x * x, axis=0) / n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var = np.maximum(second - mean**2, 0.0) * n / np.maximum(n - 1, 1)
+        se = np.sqrt(var / n)
+    return n.ravel(), mean, se
 
 
 def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool = False

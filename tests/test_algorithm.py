@@ -344,3 +344,16 @@ def test_projections_are_counted():
         X = calm.ask()
         calm.tell(X, f(X))
     assert calm.projections == 0
+
+
+def test_estimator_terms_average_to_the_batch_estimates():
+    from mines_theory.algorithm import estimator_terms
+
+    rng = np.random.default_rng(5)
+    mu, sigma_inv, u = rng.normal(size=3), random_spd(rng, 3), rng.standard_normal((6, 3))
+    g_terms, G_terms = estimator_terms(smooth_nonquadratic, mu, sigma_inv, 0.4, u)
+    np.testing.assert_allclose(g_terms.mean(axis=0),
+                               mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.4, u), rtol=1e-12)
+    np.testing.assert_allclose(G_terms.mean(axis=0),
+                               sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.4, u),
+                               rtol=1e-10, atol=1e-12)

@@ -156,3 +156,14 @@ def test_bad_input():
         sigma_gradient_variance(np.eye(2), np.eye(2), 0)
     with pytest.raises(ValueError, match="sigma_inv must be 2 x 2"):
         sigma_gradient_second_moment(np.eye(2), np.eye(3), 1)
+
+
+def test_running_mean():
+    from mines_theory.gaussian import running_mean
+
+    x = np.array([1.0, 3.0, 2.0, 6.0])
+    n, mean, se = running_mean(x)
+    np.testing.assert_allclose(mean, [1, 2, 2, 3])
+    assert se[-1] == pytest.approx(np.std(x, ddof=1) / 2)
+    n2, mean2, se2 = running_mean(np.stack([x, 2 * x], axis=1))
+    np.testing.assert_allclose(mean2[:, 1], 2 * mean)
