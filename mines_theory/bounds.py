@@ -8,11 +8,15 @@ Lemmas 5.1–5.3 and Theorem 5.4; so far it holds the constants of eq:c1.
 from __future__ import annotations
 
 import math
+
+import numpy as np
 from typing import NamedTuple
 
 from ._validation import positive_int, positive_scalar
 
-__all__ = ["CConstants", "c_constants"]
+__all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
+           "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
+           "alpha_condition", "Theorem34", "theorem34_bounds"]
 
 
 class CConstants(NamedTuple):
@@ -46,3 +50,117 @@ def c_constants(*, d, b, delta) -> CConstants:
     c2 = b - 2.0 * math.sqrt(b * math.log(1.0 / delta))
     c3 = 2.0 * d + 3.0 * math.log(1.0 / delta)
     return CConstants(c1, c2, c3, c2 > 0.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 3: the regularized objective (Theorems 3.2–3.4)
+# ---------------------------------------------------------------------------------------------
+
+def expected_cubed_norm(sigma) -> float:
+    """E‖Σ^{1/2}u‖³ for u ~ N(0, I), exactly up to quadrature of a smooth 1-D integral:
+    for Q = ‖Σ^{1/2}u‖² ≥ 0 and 1 < s < 2, Q^s = Γ(−s)⁻¹ ∫₀^∞ (e^{−tQ} − 1 + tQ) t^{−s−1} dt, and
+    E e^{−tQ} = det(I + 2tΣ)^{−1/2}; with s = 3/2, Γ(−3/2) = 4√π/3."""
+    import scipy.integrate
+
+    eigenvalues = np.linalg.eigvalsh(np.atleast_2d(np.asarray(sigma, dtype=float)))
+    if eigenvalues[0] < 0:
+        raise ValueError("sigma must be positive semi-definite")
+    trace = float(eigenvalues.sum())
+    if trace == 0.0:
+        return 0.0
+    k2, k3 = 2.0 * float(np.sum(eigenvalues**2)), 8.0 * float(np.sum(eigenvalues**3))
+    m2, m3 = trace**2 + k2, trace**3 + 3.0 * k2 * trace + k3        # E Q², E Q³ (cumulants)
+
+    def integrand(t):
+        if t * trace < 1e-3:       # Taylor: e^{−tQ} − 1 + tQ = t²Q²/2 − t³Q³/6 + O(t⁴)
+            return (m2 / 2.0 - t * m3 / 6.0) * t**-0.5
+        return (np.prod(1.0 + 2.0 * t * eigenvalues) ** -0.5 - 1.0 + t * trace) * t**-2.5
+
+    scale = 1.0 / trace
+    value = sum(scipy.integrate.quad(integrand, a, b, limit=200, epsabs=0, epsrel=1e-11)[0]
+                for a, b in [(0.0, 1e-3 * scale), (1e-3 * scale, scale), (scale, np.inf)])
+    return float(value / (4.0 * math.sqrt(math.pi) / 3.0))
+
+
+def phi(sigma, *, gamma) -> float:
+    """φ(Σ) = γ/6 · E‖Σ^{1/2}u‖³ (Theorem 3.2)."""
+    return positive_or_zero("gamma", gamma) / 6.0 * expected_cubed_norm(sigma)
+
+
+def positive_or_zero(name, value) -> float:
+    value = float(value)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+    return value
+
+
+class Sandwich(NamedTuple):
+    lower: float
+    upper: float
+
+
+def theorem32_bounds(*, f_mu, sigma_matrix, L, gamma, alpha) -> Sandwich:
+    """Theorem 3.2 (prop:close): f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ), R(Σ) = −α²/2·log det Σ."""
+    alpha = positive_scalar("alpha", alpha)
+    S = np.atleast_2d(np.asarray(sigma_matrix, dtype=float))
+    sign, logdet = np.linalg.slogdet(S)
+    if sign <= 0:
+        raise ValueError("sigma_matrix must be positive definite")
+    R = -alpha**2 / 2 * logdet
+    spread = positive_scalar("L", L) * alpha**2 / 2 * float(np.trace(S)) + alpha**3 * phi(S, gamma=gamma)
+    return Sandwich(f_mu - spread + R, f_mu + spread + R)
+
+
+class Theorem33(NamedTuple):
+    f_gap: float           # bound on f(μ̂*) − f(μ*)
+    distance_sq: float     # bound on ‖μ* − μ̂*‖²
+
+
+def theorem33_bounds(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem33:
+    """Theorem 3.3 (prop:mu), as printed:
+    f(μ̂*) − f(μ*) ≤ dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}) + dα²/2·(τ⁻¹ − ζ⁻¹), and 2/σ times that
+    for ‖μ* − μ̂*‖²."""
+    d, tau, zeta, alpha = positive_int("d", d), positive_scalar("tau", tau), \
+        positive_scalar("zeta", zeta), positive_scalar("alpha", alpha)
+    gap = (d * positive_scalar("L", L) * alpha**2 / tau
+           + positive_or_zero("gamma", gamma) * alpha**3 * (d + 3) ** 1.5 / (3 * tau**1.5)
+           + d * alpha**2 / 2 * (1 / tau - 1 / zeta))
+    return Theorem33(gap, 2 * gap / positive_scalar("sigma", sigma))
+
+
+def theorem33_bounds_corrected(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem33:
+    """Theorem 3.3 with the step eq:R repaired: R(Σ*) − R(Σ̂*) = α²/2·(log det Σ̂* − log det Σ*)
+    ≤ dα²/2·log(ζ/τ) for Σ*, Σ̂* ∈ S (the printed step bounds a difference of logarithms by the
+    difference of the numbers, which fails when eigenvalues are below 1)."""
+    printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
+    gap = printed.f_gap - d * alpha**2 / 2 * (1 / tau - 1 / zeta) + d * alpha**2 / 2 * math.log(zeta / tau)
+    return Theorem33(gap, 2 * gap / sigma)
+
+
+def _theorem34_constant(d):
+    return (d + 5) ** 2.5 + d * (d + 3) ** 1.5
+
+
+def alpha_condition(*, d, sigma, gamma, tau, zeta) -> float:
+    """The largest α allowed by eq:alp_cond: 3τ^{3/2}σ/(γζ) · ((d+5)^{5/2} + d(d+3)^{3/2})⁻¹."""
+    return (3 * positive_scalar("tau", tau) ** 1.5 * positive_scalar("sigma", sigma)
+            / (positive_scalar("gamma", gamma) * positive_scalar("zeta", zeta))
+            / _theorem34_constant(positive_int("d", d)))
+
+
+class Theorem34(NamedTuple):
+    sigma_hat: float       # bound on ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖
+    sigma_diff: float      # bound on ‖Σ* − Σ̂*‖
+    valid: bool            # α satisfies eq:alp_cond
+
+
+def theorem34_bounds(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem34:
+    """Theorem 3.4 (prop:Sigma), as printed; ``valid`` says whether α satisfies eq:alp_cond
+    (outside it the theorem claims nothing, and the value is returned flagged)."""
+    c = _theorem34_constant(positive_int("d", d))
+    first = alpha * gamma * zeta / (3 * tau**1.5 * sigma**2) * c
+    distance_sq = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta,
+                                   alpha=alpha).distance_sq
+    second = 2 * first + gamma / sigma**2 * math.sqrt(distance_sq)
+    valid = alpha <= alpha_condition(d=d, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta)
+    return Theorem34(first, second, valid)

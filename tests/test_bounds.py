@@ -49,3 +49,76 @@ def test_preconditioned_extremes_and_lemma52_step():
     eta = lemma52_step(lambda x: H, d=2, b=3, delta=0.1)
     c1 = (math.sqrt(2) + math.sqrt(3) + math.sqrt(2 * math.log(20))) ** 2
     assert eta(1, State) == pytest.approx(3 / (4 * 2.0 * c1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 3
+# ---------------------------------------------------------------------------------------------
+
+import scipy.special  # noqa: E402
+
+from mines_theory.bounds import (  # noqa: E402
+    alpha_condition,
+    expected_cubed_norm,
+    phi,
+    theorem32_bounds,
+    theorem33_bounds,
+    theorem33_bounds_corrected,
+    theorem34_bounds,
+)
+
+
+@pytest.mark.parametrize("d, scale", [(1, 1.0), (3, 1.0), (5, 7.0)])
+def test_expected_cubed_norm_isotropic_closed_form(d, scale):
+    """E‖√s u‖³ = s^{3/2} 2^{3/2} Γ((d+3)/2)/Γ(d/2) (chi moments)."""
+    exact = scale**1.5 * 2**1.5 * scipy.special.gamma((d + 3) / 2) / scipy.special.gamma(d / 2)
+    assert expected_cubed_norm(scale * np.eye(d)) == pytest.approx(exact, rel=1e-7)
+
+
+def test_expected_cubed_norm_anisotropic_by_monte_carlo():
+    rng = np.random.default_rng(0)
+    x = np.linalg.norm(rng.standard_normal((1_000_000, 2)) * np.sqrt([0.5, 2.0]), axis=1) ** 3
+    se = x.std() / np.sqrt(x.size)
+    assert abs(expected_cubed_norm(np.diag([0.5, 2.0])) - x.mean()) <= 5 * se
+    assert phi(np.diag([0.5, 2.0]), gamma=3.0) == pytest.approx(0.5 * expected_cubed_norm(np.diag([0.5, 2.0])))
+
+
+def test_theorem32_by_hand():
+    # d = 1, Σ = 4, L = 2, γ = 6, α = 0.5, f(μ) = 1: φ = 6/6 · 8 · 2√(2/π); R = −0.125 log 4
+    lower, upper = theorem32_bounds(f_mu=1.0, sigma_matrix=[[4.0]], L=2.0, gamma=6.0, alpha=0.5)
+    phi_value = 8 * 2 * np.sqrt(2 / np.pi)
+    spread = 2 * 0.25 / 2 * 4 + 0.125 * phi_value
+    R = -0.125 * np.log(4)
+    assert lower == pytest.approx(1 - spread + R, rel=1e-7)
+    assert upper == pytest.approx(1 + spread + R, rel=1e-7)
+
+
+def test_theorem33_and_34_by_hand():
+    kw = dict(d=2, L=3.0, sigma=0.5, gamma=2.0, tau=0.25, zeta=4.0)
+    b = theorem33_bounds(alpha=0.1, **kw)
+    gap = 2 * 3 * 0.01 / 0.25 + 2 * 0.001 * 5**1.5 / (3 * 0.125) + 2 * 0.01 / 2 * (4 - 0.25)
+    assert b.f_gap == pytest.approx(gap) and b.distance_sq == pytest.approx(2 * gap / 0.5)
+    corrected = theorem33_bounds_corrected(alpha=0.1, **kw)
+    assert corrected.f_gap == pytest.approx(gap - 0.01 * 3.75 + 0.01 * np.log(16))
+    c = 7**2.5 + 2 * 5**1.5
+    assert alpha_condition(d=2, sigma=0.5, gamma=2.0, tau=0.25, zeta=4.0) == pytest.approx(
+        3 * 0.125 * 0.5 / (2 * 4) / c)
+    t = theorem34_bounds(alpha=0.1, **kw)
+    first = 0.1 * 2 * 4 / (3 * 0.125 * 0.25) * c
+    assert t.sigma_hat == pytest.approx(first)
+    assert t.sigma_diff == pytest.approx(2 * first + 2 / 0.25 * np.sqrt(2 * gap / 0.5))
+    assert not t.valid
+
+
+def test_section3_bounds_increase_with_alpha():
+    kw = dict(d=3, L=3.0, sigma=0.5, gamma=2.0, tau=0.25, zeta=4.0)
+    alphas = np.logspace(-4, 1, 20)
+    for fn, field in [(theorem33_bounds, "f_gap"), (theorem33_bounds, "distance_sq"),
+                      (theorem34_bounds, "sigma_hat"), (theorem34_bounds, "sigma_diff")]:
+        values = [getattr(fn(alpha=a, **kw), field) for a in alphas]
+        assert np.all(np.diff(values) > 0), (fn.__name__, field)
+    # orders in α: Theorem 3.3 ~ α² for small α, Theorem 3.4's first bound ∝ α
+    small = [theorem33_bounds(alpha=a, **kw).f_gap for a in (1e-6, 1e-5)]
+    assert small[1] / small[0] == pytest.approx(100, rel=1e-3)
+    assert theorem34_bounds(alpha=2e-3, **kw).sigma_hat == pytest.approx(
+        2 * theorem34_bounds(alpha=1e-3, **kw).sigma_hat)
