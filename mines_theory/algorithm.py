@@ -263,6 +263,8 @@ class MiNES(AskTell):
     iteration : the number of completed iterations (k − 1 while iteration k is asked).
     evaluations : the number of points queried so far, 2b+1 per ``ask``.
     projections : the number of updates in which Σ⁻¹_{k+½} left S' and was projected.
+    second_differences : the b values (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² of the batch being
+        told (z_iᵀ∇²f z_i on a quadratic), available to schedules (e.g. ``HutchinsonStep``).
 
     Examples
     --------
@@ -310,6 +312,7 @@ class MiNES(AskTell):
         self._sigma_inv = sigma_inv0
         self._chol = cholesky_lower(sigma_inv0)                    # Σ⁻¹ = L Lᵀ
         self.projections = 0
+        self.second_differences = np.full(self.params.batch_size, np.nan)
 
     @property
     def sigma_inv(self) -> np.ndarray:
@@ -336,6 +339,7 @@ class MiNES(AskTell):
         p, b = self.params, self.params.batch_size
         k = self.iteration + 1
         f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
+        self.second_differences = (f_plus + f_minus - 2.0 * f0) / p.alpha**2
 
         g = _mean_step_direction(f_plus, f_minus, Z, p.alpha)                     # eq:g_mu
         G = _precision_gradient(f0, f_plus, f_minus, u, self._chol, self._sigma_inv,

@@ -16,7 +16,9 @@ from ._validation import positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
-           "alpha_condition", "Theorem34", "theorem34_bounds"]
+           "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
+           "delta_alpha_1", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
+           "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds"]
 
 
 class CConstants(NamedTuple):
@@ -164,3 +166,100 @@ def theorem34_bounds(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem34:
     second = 2 * first + gamma / sigma**2 * math.sqrt(distance_sq)
     valid = alpha <= alpha_condition(d=d, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta)
     return Theorem34(first, second, valid)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5: convergence (Lemmas 5.1–5.3, Theorem 5.4)
+# ---------------------------------------------------------------------------------------------
+
+class Rate(NamedTuple):
+    """A per-step contraction factor ρ (f_{k+1} − f* ≤ ρ(f_k − f*) + Δ) and whether it
+    contracts (ρ < 1); with c₂ ≤ 0 the factor is ≥ 1 and the lemma is vacuous."""
+
+    rate: float
+    valid: bool
+
+
+def lemma51_rate(*, d, b, delta, L, sigma, tau, zeta) -> Rate:
+    """Lemma 5.1 (eq:dec_0): ρ = 1 − c₂τσ/(16 c₁ L ζ)."""
+    c = c_constants(d=d, b=b, delta=delta)
+    rate = 1.0 - c.c2 * positive_scalar("tau", tau) * positive_scalar("sigma", sigma) / (
+        16.0 * c.c1 * positive_scalar("L", L) * positive_scalar("zeta", zeta))
+    return Rate(rate, c.valid and rate < 1.0)
+
+
+def delta_alpha_1(*, d, b, delta, L, gamma, tau, zeta, alpha) -> float:
+    """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic."""
+    c = c_constants(d=d, b=b, delta=delta)
+    return (c.c3**3 * positive_or_zero("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
+            / (2**5 * 3**2 * c.c1 * L * zeta * tau**3) * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))
+
+
+def lemma52_rate(*, d, b, delta, xi, curvature) -> Rate:
+    """Lemma 5.2 (eq:dec): ρ = 1 − ξ_k c₂/(8 𝓛_k c₁), for ξ_kΣ_k⁻¹ ⪯ ∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹."""
+    c = c_constants(d=d, b=b, delta=delta)
+    rate = 1.0 - positive_scalar("xi", xi) * c.c2 / (8.0 * positive_scalar("curvature", curvature) * c.c1)
+    return Rate(rate, c.valid and rate < 1.0)
+
+
+def delta_alpha_2(*, d, b, delta, sigma, gamma, tau, zeta, alpha) -> float:
+    """Δ_{α,2} of Lemma 5.2 (three terms in γ and α⁴, α⁶); zero for a quadratic."""
+    c = c_constants(d=d, b=b, delta=delta)
+    g, a = positive_or_zero("gamma", gamma), positive_scalar("alpha", alpha)
+    return (b**1.5 * zeta**3 * g**4 * c.c3**6 * a**6 / (2**8 * 3**4 * sigma**3 * c.c1**3 * tau**6)
+            + b * zeta * g**2 * c.c3**4 * a**4 / (2**5 * 3**2 * sigma * tau**3 * c.c1**2)
+            + b * g * c.c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c.c1))
+
+
+def local_region_threshold(*, L, sigma, gamma, tau, xi, curvature) -> float:
+    """eq:cond: the largest f(μ_k) − f* of the local region,
+    min{2³·3²·𝓛_k⁴τ⁴/(Lγ²), ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)}; +∞ for a quadratic (γ = 0)."""
+    gamma = positive_or_zero("gamma", gamma)
+    if gamma == 0.0:
+        return math.inf
+    first = 2**3 * 3**2 * curvature**4 * tau**4 / (L * gamma**2)
+    second = xi**2 * sigma**3 / (8 * gamma**2 * (L / tau + 2 * xi) ** 2)
+    return min(first, second)
+
+
+class Lemma53Constants(NamedTuple):
+    A_K: float
+    C1: float
+    C2: float
+    C3: float
+    C4: float
+    C: float
+    valid: bool          # A_K's log(1/(bδ)) term is ≥ 0 and c₂ > 0
+
+
+def lemma53_constants(*, d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_gap_1,
+                      initial_error_sq) -> Lemma53Constants:
+    """The constants of Lemma 5.3 (eq:C), evaluated as printed. ``f_gap_1`` = f(μ₁) − f*,
+    ``initial_error_sq`` = ‖Σ₁⁻¹ − H*‖². ``valid`` is False where a printed ingredient is
+    ill-defined: log(1/(bδ)) < 0 (bδ > 1) makes A_K's first term negative, and c₂ ≤ 0 makes C₂
+    the square root of a negative number (returned as NaN)."""
+    c = c_constants(d=d, b=b, delta=delta)
+    K = positive_int("K", K)
+    A_K = 8 * math.log(1 / (b * delta)) + 16 * math.log(K + 1) + d
+    C1 = A_K * L * (zeta * A_K + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
+    d1 = delta_alpha_1(d=d, b=b, delta=delta, L=L, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
+    d2 = delta_alpha_2(d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta,
+                       alpha=alpha)
+    inner = 32 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2) * (f_gap_1 + (K - 1) * max(d1, d2))
+    C2 = math.sqrt(inner) if inner >= 0 else math.nan
+    C3 = c.c3**1.5 * (c.c3 + 1) * zeta * math.sqrt(K - 1) / (4 * tau**1.5 * math.sqrt(d)) * alpha
+    C4 = 2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2) + d * zeta**2 / (2 * b)
+    C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
+    return Lemma53Constants(A_K, C1, C2, C3, C4, C, bool(b * delta <= 1 and c.valid))
+
+
+class Theorem54(NamedTuple):
+    curvature: float     # the bound on 𝓛_k of eq:lxi
+    xi: float            # the bound on ξ_k of eq:lxi
+
+
+def theorem54_bounds(*, L, sigma, gamma, tau, zeta, C, k, f_gap, projection_gap=0.0) -> Theorem54:
+    """eq:lxi: 𝓛_k ≤ min{L/τ, 1 + τ⁻¹e_k} and ξ_k ≥ max{σ/ζ, 1 − τ⁻¹e_k} with
+    e_k = √(C/k) + γ√(2(f(μ_k) − f*)/σ) + ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖ (``projection_gap``)."""
+    e = math.sqrt(C / k) + gamma * math.sqrt(2 * max(f_gap, 0.0) / sigma) + projection_gap
+    return Theorem54(min(L / tau, 1 + e / tau), max(sigma / zeta, 1 - e / tau))

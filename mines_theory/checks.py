@@ -23,7 +23,10 @@ from .projection import project_eigenvalues, spectrum_within
 __all__ = ["Verdict", "K_SE", "gauss_hermite_expectation", "check_section2", "check_lemma41",
            "check_lemma42", "check_lemma43", "check_variance_remark", "check_lemma_b1",
            "check_lemma_c1", "check_proposition_a1", "check_proposition_a2", "check_theorem31",
-           "check_theorem32", "check_theorem33", "check_theorem34", "section3_sweep"]
+           "check_theorem32", "check_theorem33", "check_theorem34", "section3_sweep",
+           "check_lemma51", "check_lemma52", "check_theorem54", "section5_run", "per_step_ratios",
+           "asymptotic_rate", "SECTION5", "check_lemma53", "section6_run", "squared_errors",
+           "slope_with_interval", "SECTION6"]
 
 K_SE = 5.0
 
@@ -464,3 +467,202 @@ def check_theorem34() -> Verdict:
               f"both bounds hold {'at every α' if holds_all else 'where valid only'}, looser than "
               f"{_decades(loose)}×; ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ has slope {slope:.1f} (bound: 1)")
     return Verdict("holds (loose)" if holds_valid and len(valid) else "fails", detail)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5: the mean (Lemmas 5.1, 5.2, Theorem 5.4)
+# ---------------------------------------------------------------------------------------------
+
+SECTION5 = dict(d=10, b=20, delta=0.1, condition=100.0, seeds=16, iterations=1500)
+NOISE_FLOOR = 1e-20      # f − f* below this is rounding noise (μ* = 1, so ‖δμ‖ ~ 1e-16)
+
+
+def _section5_problem(condition=None, d=None):
+    d = d or SECTION5["d"]
+    return RotatedEllipsoid(d, condition or SECTION5["condition"], seed=0, minimizer=np.ones(d))
+
+
+def per_step_ratios(frame):
+    """(ratio, mask) tables indexed by k and seed: (f_{k+1} − f*)/(f_k − f*) and where f_k − f*
+    is above the rounding floor ``NOISE_FLOOR``."""
+    gap = frame.pivot(index="k", columns="seed", values="f_gap")
+    ratio = (gap.shift(-1) / gap).iloc[:-1]
+    return ratio, gap.iloc[:-1] > NOISE_FLOOR
+
+
+@functools.lru_cache(maxsize=8)
+def section5_run(schedule: str, condition: float | None = None, b: int | None = None,
+                 d: int | None = None, iterations: int | None = None, seeds: int | None = None):
+    """MiNES in lockstep on the rotated ellipsoid (κ = 100, d = 10 unless given), μ₁ = 0,
+    Σ₁⁻¹ = L·I, τ = σ/2, ζ = 2L, α = 10⁻², η₂,k = 1/k, and η₁ from ``schedule``: "lemma51"
+    (bτ/(4Lc₁)), "lemma52" (oracle b/(4𝓛_kc₁)) or "hutchinson" (practical)."""
+    from .experiments import run_mines_lockstep
+    from .schedules import hutchinson_step, lemma51_step, lemma52_step
+
+    f = _section5_problem(condition, d)
+    d, b, delta = f.dim, b or SECTION5["b"], SECTION5["delta"]
+    tau, zeta = f.sigma / 2, 2 * f.L
+    eta1 = {"lemma51": lambda: lemma51_step(d=d, b=b, delta=delta, L=f.L, tau=tau),
+            "lemma52": lambda: lemma52_step(f.hessian, d=d, b=b, delta=delta),
+            "hutchinson": lambda: hutchinson_step(d=d, b=b, delta=delta)}[schedule]()
+    frame = run_mines_lockstep(f, seeds or SECTION5["seeds"], mean0=np.zeros(d),
+                               sigma_inv0=f.L * np.eye(d), alpha=1e-2, batch_size=b, tau=tau,
+                               zeta=zeta, eta1=eta1, max_iterations=iterations or SECTION5["iterations"])
+    return f, frame
+
+
+def check_lemma51() -> Verdict:
+    """Lemma 5.1: with η₁ = bτ/(4Lc₁), f_{k+1} − f* ≤ (1 − c₂τσ/(16c₁Lζ))(f_k − f*) (+Δ_{α,1} = 0
+    on a quadratic) with probability ≥ 1 − δ per step. Measured on 16 seeds × 1500 steps."""
+    from .bounds import lemma51_rate
+
+    f, frame = section5_run("lemma51")
+    b, delta = SECTION5["b"], SECTION5["delta"]
+    bound = lemma51_rate(d=f.dim, b=b, delta=delta, L=f.L, sigma=f.sigma, tau=f.sigma / 2,
+                         zeta=2 * f.L)
+    ratio, mask = per_step_ratios(frame)
+    values = ratio.to_numpy()[mask.to_numpy()]
+    violations = float(np.mean(values > bound.rate))
+    measured = 1.0 - float(np.median(values))
+    promised = 1.0 - bound.rate
+    holds = violations <= delta
+    vacuous_b = int(np.floor(4 * np.log(1 / delta)))
+    return Verdict("holds (loose)" if holds else "fails",
+                   f"d = 10, κ = 100, b = 20: {violations:.0%} of {values.size} steps above the bound "
+                   f"(allowed δ = {delta:g}); promised contraction {promised:.1e}/step, measured median "
+                   f"{measured:.1e} ({_decades(measured / promised)}× faster); vacuous (c₂ ≤ 0) for "
+                   f"b ≤ {vacuous_b} at δ = {delta:g}")
+
+
+def check_lemma52() -> Verdict:
+    """Lemma 5.2 with the oracle step b/(4𝓛_kc₁): f_{k+1} − f* ≤ (1 − ξ_kc₂/(8𝓛_kc₁))(f_k − f*)
+    with the measured ξ_k, 𝓛_k (the local region eq:cond is all of R^d for a quadratic)."""
+    from .bounds import c_constants
+
+    f, frame = section5_run("lemma52")
+    c = c_constants(d=f.dim, b=SECTION5["b"], delta=SECTION5["delta"])
+    ratio, mask = per_step_ratios(frame)
+    xi = frame.pivot(index="k", columns="seed", values="xi").iloc[:-1]
+    curvature = frame.pivot(index="k", columns="seed", values="curvature").iloc[:-1]
+    bound = 1.0 - xi * c.c2 / (8 * curvature * c.c1)
+    above = (ratio > bound).to_numpy()[mask.to_numpy()]
+    violations = float(np.mean(above))
+    measured = 1.0 - float(np.median(ratio.to_numpy()[mask.to_numpy()]))
+    promised = 1.0 - float(np.median(bound.to_numpy()[mask.to_numpy()]))
+    holds = violations <= SECTION5["delta"]
+    return Verdict("holds (loose)" if holds else "fails",
+                   f"oracle step, d = 10, κ = 100, b = 20: {violations:.0%} of {above.size} steps above "
+                   f"the bound (allowed δ = 0.1); median promised contraction {promised:.1e}/step, "
+                   f"measured {measured:.1e} ({_decades(measured / promised)}× faster)")
+
+
+def asymptotic_rate(frame, low=1e-18, high=1e-6) -> float:
+    """Per-iteration contraction 1 − exp(slope) of log(f − f*) against k, fitted (median over
+    seeds) where low < f − f* < high (the regime after Σ⁻¹ has learned H, above rounding)."""
+    slopes = []
+    for _, run in frame.groupby("seed"):
+        window = run[(run.f_gap > low) & (run.f_gap < high)]
+        if len(window) >= 3:
+            slopes.append(np.polyfit(window.k, np.log(window.f_gap), 1)[0])
+    return float(1 - np.exp(np.median(slopes))) if slopes else float("nan")
+
+
+def check_theorem54() -> Verdict:
+    """Theorem 5.4 and its remarks: the final rate does not depend on κ (oracle step, κ ∈
+    {10, 100, 1000}), and eq:lxi's bounds on 𝓛_k, ξ_k with the printed C of Lemma 5.3."""
+    from .bounds import lemma53_constants, theorem54_bounds
+
+    rates = {kappa: asymptotic_rate(section5_run("lemma52", condition=kappa, seeds=8,
+                                                 iterations=2500)[1])
+             for kappa in (10.0, 100.0, 1000.0)}
+    spread = max(rates.values()) / min(rates.values())
+    f, frame = section5_run("lemma52")
+    constants = lemma53_constants(d=f.dim, b=SECTION5["b"], delta=SECTION5["delta"], L=f.L,
+                                  sigma=f.sigma, gamma=0.0, tau=f.sigma / 2, zeta=2 * f.L,
+                                  alpha=1e-2, K=SECTION5["iterations"], f_gap_1=float(frame.f_gap.iloc[0]),
+                                  initial_error_sq=float(frame.precision_error.iloc[0] ** 2))
+    last = frame[frame.k == frame.k.max()]
+    bounds = theorem54_bounds(L=f.L, sigma=f.sigma, gamma=0.0, tau=f.sigma / 2, zeta=2 * f.L,
+                              C=constants.C, k=int(last.k.iloc[0]), f_gap=0.0)
+    within = bool((last.curvature <= bounds.curvature).all() and (last.xi >= bounds.xi).all())
+    trivial = bounds.curvature == f.L / (f.sigma / 2)
+    k_needed = constants.C / (f.sigma / 2) ** 2
+    holds = spread <= 2.0 and within
+    return Verdict("holds (eq:lxi trivial)" if holds and trivial else ("holds" if holds else "fails"),
+                   f"final rate at κ = 10, 100, 1000 within a factor {spread:.1f}; eq:lxi holds but "
+                   f"with C = {_decades(constants.C)} (eq:C) its 𝓛_k bound is the trivial L/τ until "
+                   f"k > C/τ² ≈ {_decades(k_needed)}, so it never shows the promised improvement")
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5: the covariance (Lemma 5.3)
+# ---------------------------------------------------------------------------------------------
+
+SECTION6 = dict(d=5, b=5, delta=0.1, condition=10.0, seeds=64, iterations=5000, record_every=10)
+
+
+@functools.lru_cache(maxsize=8)
+def section6_run(eta2: float | None = None, b: int | None = None, iterations: int | None = None,
+                 record_every: int | None = None, seeds: int | None = None):
+    """MiNES in lockstep on the rotated ellipsoid (d = 5, κ = 10), Σ₁⁻¹ = L·I, S' = [σ/2, 2L]
+    (H inside), α = 0.1, η₁ = 10⁻³ (on a quadratic the Σ⁻¹ iterates do not depend on μ),
+    η₂,k = 1/k unless ``eta2`` is a constant."""
+    from .experiments import run_mines_lockstep
+
+    p = SECTION6
+    f = RotatedEllipsoid(p["d"], p["condition"], seed=0, minimizer=np.ones(p["d"]))
+    frame = run_mines_lockstep(f, seeds or p["seeds"], mean0=np.zeros(p["d"]),
+                               sigma_inv0=f.L * np.eye(p["d"]), alpha=0.1, batch_size=b or p["b"],
+                               tau=f.sigma / 2, zeta=2 * f.L, eta1=1e-3, eta2=eta2,
+                               max_iterations=iterations or p["iterations"],
+                               record_every=record_every or p["record_every"])
+    return f, frame
+
+
+def squared_errors(frame):
+    """‖Σ_k⁻¹ − H*‖²_F as a table indexed by k (rows) and seed (columns), k ≥ 1."""
+    table = frame.pivot(index="k", columns="seed", values="precision_error") ** 2
+    return table[table.index >= 1]
+
+
+def slope_with_interval(errors, start_fraction=0.1, resamples=400, seed=0):
+    """Log-log slope of the mean squared error over k ≥ start_fraction·k_max, with a 95%
+    bootstrap interval over seeds (the seeds are the independent units)."""
+    k = errors.index.to_numpy(dtype=float)
+    window = k >= start_fraction * k.max()
+    values = errors.to_numpy()[window]
+    fit = lambda cols: np.polyfit(np.log(k[window]), np.log(values[:, cols].mean(axis=1)), 1)[0]  # noqa: E731
+    rng = np.random.default_rng(seed)
+    n = values.shape[1]
+    boot = [fit(rng.integers(0, n, n)) for _ in range(resamples)]
+    return float(fit(np.arange(n))), tuple(float(q) for q in np.quantile(boot, [0.025, 0.975]))
+
+
+def check_lemma53() -> Verdict:
+    """Lemma 5.3: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k (w.p. ≥ 1 − δ), C of eq:C; measured over 64
+    seeds × 5000 iterations (d = b = 5, κ = 10); plus the slope and the limit of k·E‖…‖² that
+    the variance of G̃ predicts (the tightness remark)."""
+    from .bounds import lemma53_constants
+    from .gaussian import sigma_gradient_variance
+
+    p = SECTION6
+    f, frame = section6_run()
+    errors = squared_errors(frame)
+    k = errors.index.to_numpy(dtype=float)
+    scaled = errors.to_numpy() * k[:, None]
+    constants = lemma53_constants(d=p["d"], b=p["b"], delta=p["delta"], L=f.L, sigma=f.sigma,
+                                  gamma=0.0, tau=f.sigma / 2, zeta=2 * f.L, alpha=0.1,
+                                  K=p["iterations"], f_gap_1=float(frame.f_gap.iloc[0]),
+                                  initial_error_sq=float(frame.precision_error.iloc[0] ** 2))
+    exceeding = float(np.mean(scaled.max(axis=0) > constants.C))
+    holds = exceeding <= p["delta"]
+    slope, (low, high) = slope_with_interval(errors)
+    limit = float(sigma_gradient_variance(f.H, f.H, p["b"]))
+    final = scaled[-1]
+    z = (final.mean() - limit) / (final.std(ddof=1) / np.sqrt(final.size))
+    return Verdict("holds (loose)" if holds else "fails",
+                   f"64 seeds × 5000 iterations: k‖Σ_k⁻¹ − H‖² > C in {exceeding:.0%} of the runs "
+                   f"(allowed δ = {p['delta']:g}), C = {_decades(constants.C)} "
+                   f"vs measured max {_decades(scaled.max())}; slope {slope:.2f} "
+                   f"[{low:.2f}, {high:.2f}] over the last decade (1/k is tight); k·E‖…‖² → "
+                   f"Var G̃ at Σ⁻¹ = H: {'within' if abs(z) <= K_SE else 'outside'} {K_SE:g} SE at k = 5000")

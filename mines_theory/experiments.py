@@ -14,7 +14,9 @@ Columns, one row per recorded iteration (k = 0 is the start):
 counted), ``precision_error`` (‖Σ_k⁻¹ − H*‖_F for MiNES, NaN otherwise),
 ``relative_precision_error`` (divided by ‖H*‖_F) and ``condition``
 (cond(C_k^{1/2} H* C_k^{1/2}) for the covariance C_k of the search distribution, NaN if C_k is
-not positive definite), with H* = ∇²f(x*). ``error`` holds the message of a run that stopped
+not positive definite), with H* = ∇²f(x*); ``xi`` and ``curvature`` are the ξ_k and 𝓛_k of
+Lemma 5.2 (the extreme eigenvalues of C_k^{1/2} ∇²f(μ_k) C_k^{1/2}, with C_k = Σ_k for MiNES; NaN
+for the other methods). ``error`` holds the message of a run that stopped
 with an exception (the NES meta-algorithm can), else "".
 """
 
@@ -33,7 +35,7 @@ from .projection import project_eigenvalues
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "preconditioned_condition"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
-           "relative_precision_error", "condition", "error"]
+           "relative_precision_error", "condition", "xi", "curvature", "error"]
 
 
 def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
@@ -63,11 +65,19 @@ def preconditioned_condition(covariance: np.ndarray, hessian: np.ndarray) -> np.
     return out[0] if single else out
 
 
-def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition, error=""):
+def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition,
+         xi=np.nan, curvature=np.nan, error=""):
     return {"method": method, "seed": seed, "k": k, "evaluations": evaluations, "f_gap": f_gap,
             "precision_error": precision_error,
             "relative_precision_error": precision_error / h_norm, "condition": condition,
-            "error": error}
+            "xi": xi, "curvature": curvature, "error": error}
+
+
+def _preconditioned_extremes_stack(hessians, chols):
+    """Extreme eigenvalues of L⁻¹ H L⁻ᵀ (= those of Σ^{1/2} H Σ^{1/2} for Σ⁻¹ = L Lᵀ), stacked."""
+    half = np.linalg.solve(chols, hessians)
+    w = np.linalg.eigvalsh(np.linalg.solve(chols, np.swapaxes(half, -1, -2)))
+    return w[:, 0], w[:, -1]
 
 
 def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=None,
@@ -86,10 +96,16 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
 
         def record(error=""):
             sigma_inv = getattr(es, "sigma_inv", None)
-            precision = np.nan if sigma_inv is None else np.linalg.norm(sigma_inv - h_star)
-            f_gap = float(objective(es.mean[None, :])[0] - objective.f_star)
+            mean = es.mean
+            f_gap = float(objective(mean[None, :])[0] - objective.f_star)
+            precision = xi = curvature = np.nan
+            if sigma_inv is not None:
+                precision = np.linalg.norm(sigma_inv - h_star)
+                xi, curvature = (float(v[0]) for v in _preconditioned_extremes_stack(
+                    objective.hessian(mean[None, :]), np.linalg.cholesky(sigma_inv)[None]))
             rows.append(_row(name, index, es.iteration, es.evaluations, f_gap, precision, h_norm,
-                             preconditioned_condition(es.covariance, h_star), error))
+                             preconditioned_condition(es.covariance, h_star), xi, curvature,
+                             error))
             return f_gap
 
         f_gap = record()
@@ -153,12 +169,12 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
         f_gap = objective(means) - objective.f_star
         precision = np.linalg.norm(sigma_invs - h_star, axis=(1, 2))
         # cond(Σ^{1/2} H* Σ^{1/2}) from the eigenvalues of L⁻¹ H* L⁻ᵀ (α² cancels)
-        half = np.linalg.solve(chols, np.broadcast_to(h_star, (S, d, d)))
-        w = np.linalg.eigvalsh(np.linalg.solve(chols, np.swapaxes(half, -1, -2)))
-        condition = w[:, -1] / w[:, 0]
+        low, high = _preconditioned_extremes_stack(np.broadcast_to(h_star, (S, d, d)), chols)
+        xi, curvature = _preconditioned_extremes_stack(objective.hessian(means), chols)
         for s in range(S):
             rows.append(_row("MiNES", s, k, k * (2 * b + 1), float(f_gap[s]),
-                             float(precision[s]), h_norm, float(condition[s])))
+                             float(precision[s]), h_norm, float(high[s] / low[s]),
+                             float(xi[s]), float(curvature[s])))
 
     record(0)
     for k in tqdm(range(1, max_iterations + 1), desc="MiNES lockstep", disable=not progress):
@@ -178,8 +194,9 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
             - (weights.sum(axis=1) + 1.0)[:, None, None] * sigma_invs              # eq:TG
         G = 0.5 * (G + np.swapaxes(G, -1, -2))
 
+        second_differences = (f_plus + f_minus - 2.0 * f0[:, None]) / alpha**2
         step1 = (np.full(S, float(eta1)) if isinstance(eta1, (int, float))
-                 else eta1.batched(k, means, sigma_invs, chols))
+                 else eta1.batched(k, means, sigma_invs, chols, second_differences))
         step2 = 1.0 / k if eta2 is None else float(eta2)
         means = means - step1[:, None] * g                                      # Alg. 1, step 5
         sigma_invs, _ = _project_stack(sigma_invs + step2 * G, tau, zeta)       # eq:Sig_modi

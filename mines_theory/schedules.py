@@ -4,6 +4,12 @@
 - ``lemma52_step``: η_{1,k} = b / (4 𝓛_k c₁), the step of Lemma 5.2 / Theorem 5.4, where 𝓛_k is
   the smallest number with ∇²f(μ_k) ⪯ 𝓛_k Σ_k⁻¹. It needs the true Hessian: an *oracle*
   schedule, usable on test functions only.
+- ``hutchinson_step``: a practical schedule that needs no oracle: Lemma 5.2's step with 𝓛_k
+  replaced by an upper estimate read off the same function values. 𝓛_k = λmax(A_k) for
+  A_k = Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2} ⪰ 0, and λmax(A) ≤ tr(A) = E[uᵀAu] (Hutchinson's trace
+  estimator); the batch's second differences (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² equal u_iᵀA u_i
+  on a quadratic (up to O(γα) otherwise), so their mean estimates tr(A_k) without extra
+  evaluations. Since tr(A) ≤ d·λmax(A), the step is at most d times smaller than the oracle's.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import scipy.linalg
 from ._validation import positive_int, positive_scalar
 from .bounds import c_constants
 
-__all__ = ["preconditioned_extremes", "lemma51_step", "lemma52_step", "Lemma52Step"]
+__all__ = ["preconditioned_extremes", "lemma51_step", "lemma52_step", "Lemma52Step",
+           "hutchinson_step", "HutchinsonStep"]
 
 
 def preconditioned_extremes(hessian: np.ndarray, sigma_inv: np.ndarray) -> tuple[float, float]:
@@ -47,7 +54,7 @@ class Lemma52Step:
         return self.b / (4.0 * curvature * self.c1)
 
     def batched(self, k: int, means: np.ndarray, sigma_invs: np.ndarray,
-                chols: np.ndarray) -> np.ndarray:
+                chols: np.ndarray, second_differences: np.ndarray) -> np.ndarray:
         """η for each of S states: ``means`` (S, d), ``chols`` (S, d, d) with Σ⁻¹ = L Lᵀ."""
         hessians = self.hessian(means)                                         # (S, d, d)
         half = np.linalg.solve(chols, hessians)                                # L⁻¹ H
@@ -59,3 +66,36 @@ class Lemma52Step:
 def lemma52_step(hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta) -> Lemma52Step:
     """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2 (see ``Lemma52Step``)."""
     return Lemma52Step(hessian, d=d, b=b, delta=delta)
+
+
+class HutchinsonStep:
+    """η_{1,k} = b / (4 c₁ T̂_k) with T̂_k the mean of the batch's second differences, an unbiased
+    estimate of tr(Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2}) ≥ 𝓛_k on a quadratic (see the module docstring).
+    A non-positive estimate (possible away from convexity or with rounding) falls back to the
+    previous step."""
+
+    def __init__(self, *, d, b, delta):
+        self.c1 = c_constants(d=d, b=b, delta=delta).c1
+        self.b = positive_int("b", b)
+        self._last: float | np.ndarray = np.nan
+
+    def _step(self, trace_estimate):
+        step = self.b / (4.0 * self.c1 * np.maximum(trace_estimate, 1e-300))
+        return np.where(trace_estimate > 0, step, self._last)
+
+    def __call__(self, k: int, es) -> float:
+        step = float(self._step(float(np.mean(es.second_differences))))
+        if not np.isfinite(step):
+            raise ValueError(f"hutchinson_step: no positive curvature estimate at k={k}")
+        self._last = step
+        return step
+
+    def batched(self, k, means, sigma_invs, chols, second_differences) -> np.ndarray:
+        step = self._step(second_differences.mean(axis=1))
+        self._last = step
+        return step
+
+
+def hutchinson_step(*, d, b, delta) -> HutchinsonStep:
+    """The practical schedule of ``HutchinsonStep``: no oracle, no extra evaluations."""
+    return HutchinsonStep(d=d, b=b, delta=delta)

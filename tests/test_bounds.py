@@ -122,3 +122,79 @@ def test_section3_bounds_increase_with_alpha():
     assert small[1] / small[0] == pytest.approx(100, rel=1e-3)
     assert theorem34_bounds(alpha=2e-3, **kw).sigma_hat == pytest.approx(
         2 * theorem34_bounds(alpha=1e-3, **kw).sigma_hat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5
+# ---------------------------------------------------------------------------------------------
+
+from mines_theory.bounds import (  # noqa: E402
+    delta_alpha_1,
+    delta_alpha_2,
+    lemma51_rate,
+    lemma52_rate,
+    lemma53_constants,
+    local_region_threshold,
+    theorem54_bounds,
+)
+
+
+def _c(d, b, delta):
+    c1 = (np.sqrt(d) + np.sqrt(b) + np.sqrt(2 * np.log(2 / delta))) ** 2
+    return c1, b - 2 * np.sqrt(b * np.log(1 / delta)), 2 * d + 3 * np.log(1 / delta)
+
+
+def test_lemma51_and_52_rates_by_hand():
+    c1, c2, c3 = _c(4, 16, 0.05)
+    r = lemma51_rate(d=4, b=16, delta=0.05, L=10.0, sigma=2.0, tau=0.5, zeta=20.0)
+    assert r.rate == pytest.approx(1 - c2 * 0.5 * 2.0 / (16 * c1 * 10.0 * 20.0)) and r.valid
+    r2 = lemma52_rate(d=4, b=16, delta=0.05, xi=0.5, curvature=2.0)
+    assert r2.rate == pytest.approx(1 - 0.5 * c2 / (8 * 2.0 * c1))
+    assert not lemma52_rate(d=4, b=4, delta=0.05, xi=1.0, curvature=1.0).valid      # c2 < 0
+
+
+def test_deltas_by_hand_and_zero_for_quadratics():
+    c1, c2, c3 = _c(3, 8, 0.1)
+    kw = dict(d=3, b=8, delta=0.1, tau=0.5, zeta=4.0, alpha=0.2)
+    d1 = delta_alpha_1(L=2.0, gamma=1.5, **kw)
+    assert d1 == pytest.approx(c3**3 * 1.5 * 8 * 0.2**4 / (288 * c1 * 2.0 * 4.0 * 0.125)
+                               * (1 + c1 * c3 / (2 * 0.5 * 4.0)))
+    d2 = delta_alpha_2(sigma=0.3, gamma=1.5, **kw)
+    expected = (8**1.5 * 64 * 1.5**4 * c3**6 * 0.2**6 / (256 * 81 * 0.027 * c1**3 * 0.5**6)
+                + 8 * 4 * 1.5**2 * c3**4 * 0.2**4 / (288 * 0.3 * 0.125 * c1**2)
+                + 8 * 1.5 * c3**3 * 0.2**4 / (288 * 0.125 * c1))
+    assert d2 == pytest.approx(expected)
+    assert delta_alpha_1(L=2.0, gamma=0.0, **kw) == 0 and delta_alpha_2(sigma=0.3, gamma=0.0, **kw) == 0
+    # both grow like α⁴ for small α
+    assert delta_alpha_1(L=2.0, gamma=1.5, **{**kw, "alpha": 0.02}) == pytest.approx(d1 / 1e4)
+
+
+def test_local_region_threshold():
+    assert local_region_threshold(L=2.0, sigma=0.5, gamma=0.0, tau=0.25, xi=1.0, curvature=1.0) == np.inf
+    value = local_region_threshold(L=2.0, sigma=0.5, gamma=1.0, tau=0.25, xi=1.0, curvature=1.0)
+    assert value == pytest.approx(min(72 * 0.25**4 / 2.0, 0.125 / (8 * (8 + 2) ** 2)))
+
+
+def test_lemma53_constants_by_hand():
+    c1, c2, c3 = _c(2, 8, 0.1)
+    out = lemma53_constants(d=2, b=8, delta=0.1, L=3.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=6.0,
+                            alpha=0.1, K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    A = 8 * np.log(1 / 0.8) + 16 * np.log(101) + 2
+    assert out.A_K == pytest.approx(A)
+    assert out.C1 == pytest.approx(A * 3 * (6 * A + 12) / 0.5 * np.sqrt(2 / 8 * np.log(1e4 / 0.1)))
+    assert out.C2 == 0.0
+    assert out.C3 == pytest.approx(c3**1.5 * (c3 + 1) * 6 * np.sqrt(99) / (4 * 0.5**1.5 * np.sqrt(2)) * 0.1)
+    C4 = 2 * 9 * c3**2 * (6 * c3 + np.sqrt(2) * 6) ** 2 / (8 * 0.25) + 2 * 36 / 16
+    assert out.C4 == pytest.approx(C4)
+    assert out.C == pytest.approx(9 * (out.C1 + out.C3) ** 2 / 4 + 3 * C4)
+    assert not out.valid                                 # c2 = 8 − 2√(8 ln 10) < 0
+    big_b = lemma53_constants(d=2, b=20, delta=0.1, L=3.0, sigma=1.0, gamma=0.0, tau=0.5,
+                              zeta=6.0, alpha=0.1, K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    assert big_b.A_K < 16 * np.log(101) + 2 and not big_b.valid      # bδ = 2 > 1
+
+
+def test_theorem54_bounds():
+    out = theorem54_bounds(L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, C=1e6, k=100, f_gap=1.0)
+    assert out.curvature == pytest.approx(10 / 0.5) and out.xi == pytest.approx(1 / 20)   # trivial
+    tight = theorem54_bounds(L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, C=1e-2, k=100, f_gap=1.0)
+    assert tight.curvature == pytest.approx(1 + 0.01 / 0.5) and tight.xi == pytest.approx(1 - 0.01 / 0.5)
