@@ -36,6 +36,7 @@ $(STAMP): pyproject.toml
 figures: $(STAMP)
 	$(PYTHON) tools/render_ledger.py
 	$(PYTHON) tools/execute_notebooks.py $(NOTEBOOKS)
+	$(PYTHON) tools/render_ledger.py
 
 test: $(STAMP)
 	$(PYTHON) -m pytest -n 2 --dist loadscope --doctest-modules --nbval-lax \

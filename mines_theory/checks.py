@@ -26,7 +26,8 @@ __all__ = ["Verdict", "K_SE", "gauss_hermite_expectation", "check_section2", "ch
            "check_theorem32", "check_theorem33", "check_theorem34", "section3_sweep",
            "check_lemma51", "check_lemma52", "check_theorem54", "section5_run", "per_step_ratios",
            "asymptotic_rate", "SECTION5", "check_lemma53", "section6_run", "squared_errors",
-           "slope_with_interval", "SECTION6"]
+           "slope_with_interval", "SECTION6", "check_lemma_b2", "check_lemma_b3", "check_lemma_b4",
+           "check_lemma_b5", "check_lemma_b6"]
 
 K_SE = 5.0
 
@@ -666,3 +667,203 @@ def check_lemma53() -> Verdict:
                    f"vs measured max {_decades(scaled.max())}; slope {slope:.2f} "
                    f"[{low:.2f}, {high:.2f}] over the last decade (1/k is tight); k·E‖…‖² → "
                    f"Var G̃ at Σ⁻¹ = H: {'within' if abs(z) <= K_SE else 'outside'} {K_SE:g} SE at k = 5000")
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendix B lemmas the main results rest on
+# ---------------------------------------------------------------------------------------------
+
+def check_lemma_b2() -> Verdict:
+    """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
+    ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
+    weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, 5 SE) for unequal weights."""
+    import scipy.stats
+
+    worst = 0.0
+    for n in (1, 2, 5, 20, 200):
+        for t in np.geomspace(0.01, 20, 40):
+            upper = scipy.stats.chi2(n).sf(n + 2 * np.sqrt(n * t) + 2 * t)
+            lower = scipy.stats.chi2(n).cdf(n - 2 * np.sqrt(n * t))
+            worst = max(worst, upper / np.exp(-t), lower / np.exp(-t))
+    rng = np.random.default_rng(9)
+    gamma = np.array([3.0, 1.0, 0.5, 0.1])
+    sums = (rng.standard_normal((1_000_000, 4)) ** 2) @ gamma
+    z = -np.inf
+    for t in (0.5, 1.0, 2.0, 4.0):
+        threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
+        p = np.mean(sums >= threshold)
+        z = max(z, (p - np.exp(-t)) / np.sqrt(max(p * (1 - p), 1e-12) / sums.size))
+    ok = worst <= 1 + 1e-12 and z <= K_SE
+    return Verdict("holds" if ok else "fails",
+                   f"exact for equal weights (worst P/e^-t = {worst:.2f}), Monte Carlo for weights "
+                   f"(3, 1, 0.5, 0.1) {'within' if z <= K_SE else 'outside'} {K_SE:g} SE")
+
+
+def check_lemma_b3(samples: int = 20_000) -> Verdict:
+    """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
+    for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape, 5 SE)."""
+    rng = np.random.default_rng(10)
+    z = -np.inf
+    for N, n in [(20, 5), (10, 10), (50, 3)]:
+        smax = np.linalg.norm(rng.standard_normal((samples, N, n)), ord=2, axis=(1, 2))
+        for t in (0.5, 1.0, 2.0):
+            p = np.mean(smax > np.sqrt(N) + np.sqrt(n) + t)
+            bound = min(1.0, 2 * np.exp(-t**2 / 2))
+            z = max(z, (p - bound) / np.sqrt(max(p * (1 - p), 1e-12) / samples))
+    return Verdict("holds" if z <= K_SE else "fails",
+                   f"Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{0.5, 1, 2}}: exceedance "
+                   f"{'within' if z <= K_SE else 'above'} the bound (5 SE)")
+
+
+def check_lemma_b4() -> Verdict:
+    """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
+    χ²_d distribution for d = 1..500, δ ∈ [10⁻¹⁰, 0.5]."""
+    import scipy.stats
+
+    worst = max(scipy.stats.chi2(d).sf(2 * d + 3 * np.log(1 / delta)) / delta
+                for d in (1, 2, 5, 10, 50, 100, 500) for delta in np.geomspace(1e-10, 0.5, 30))
+    return Verdict("holds" if worst <= 1 else "fails",
+                   f"exact (χ²), d = 1..500, δ ∈ [1e-10, 0.5]: P/δ ≤ {worst:.2f}")
+
+
+def check_lemma_b5() -> Verdict:
+    """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
+    is positive: the printed bound exceeds 1 and says nothing. The intended exp(−2ψ²/Σ(b_i − a_i)²)
+    holds (exactly checked for sums of Bernoulli(½) variables, n = 1..100)."""
+    import scipy.stats
+
+    worst = 0.0
+    for n in (1, 5, 20, 100):
+        for psi in np.linspace(0.1, n / 2, 20):
+            tail = scipy.stats.binom(n, 0.5).sf(np.ceil(n / 2 + psi) - 1)
+            worst = max(worst, tail / np.exp(-2 * psi**2 / n))
+    printed = np.exp(2 * 1.0**2 / 1.0)
+    ok = worst <= 1 + 1e-12
+    return Verdict("erratum" if ok and printed > 1 else "fails",
+                   f"typo: the printed exponent −(−2ψ²)/… is positive (e.g. e² for ψ = 1, n = 1); "
+                   f"the intended bound holds (Bernoulli sums, worst ratio {worst:.2f})")
+
+
+def check_lemma_b6() -> Verdict:
+    """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k
+    (t−1)²a_t) + c/k with a₀ ≥ 9b²/4 + 3c, then a_{k+1} ≤ a₀/(k+1): the worst case a_t = a₀/t,
+    a₀ = 9b²/4 + 3c, on a grid of b, c and k = 2..2000."""
+    worst = 0.0
+    for b in (0.01, 0.1, 1.0, 10.0, 100.0):
+        for c in (0.0, 0.01, 1.0, 100.0, 1e4):
+            a0 = 9 * b * b / 4 + 3 * c
+            k = np.arange(2, 2001)
+            t = np.arange(2, 2001)
+            partial = np.sqrt(np.cumsum((t - 1) ** 2 * a0 / t))
+            rhs = b / (k * (k - 1)) * partial + c / k
+            worst = max(worst, float(np.max(rhs / (a0 / (k + 1)))))
+    return Verdict("holds" if worst <= 1 else "fails",
+                   f"worst case over b, c ∈ [0, 10⁴], k ≤ 2000: a_(k+1)/(a₀/(k+1)) ≤ {worst:.2f}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Errata: each check returns True when the printed form is confirmed wrong as described
+# ---------------------------------------------------------------------------------------------
+
+def erratum_projection_bounds() -> bool:
+    return check_proposition_a2().status == "erratum"
+
+
+def erratum_lemma_c1_half() -> bool:
+    """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹."""
+    f, mu, sigma_inv = _quadratic_case()
+    mean, se = _monte_carlo(sigma_gradient, f, mu, sigma_inv, 0.7)
+    right = np.all(np.abs(mean - (f.H - sigma_inv)) <= K_SE * se)
+    printed = np.any(np.abs(mean - (f.H - 0.5 * sigma_inv)) > K_SE * se)
+    return bool(right and printed)
+
+
+def erratum_bG_factor() -> bool:
+    """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
+    not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I."""
+    from .gaussian import quadratic_form_moment_matrix
+
+    f, _, sigma_inv = _quadratic_case()
+    root, root_inv = symmetric_roots(sigma_inv)
+    A = root @ f.H @ root
+    M = quadratic_form_moment_matrix(A)
+    correct = 0.5 * (root_inv @ M @ root_inv - np.trace(A) * sigma_inv)
+    printed = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
+    return bool(np.allclose(correct, f.H) and not np.allclose(printed, f.H, atol=1e-6))
+
+
+def erratum_taylor_sigma() -> bool:
+    """Proof of Theorem 3.2: z = μ + αΣu should be μ + αΣ^{1/2}u; for a quadratic the two give
+    α²/2·tr(HΣ²) and α²/2·tr(HΣ), different unless Σ² = Σ."""
+    f, _, sigma_inv = _quadratic_case()
+    sigma = np.linalg.inv(sigma_inv)
+    return bool(abs(np.trace(f.H @ sigma @ sigma) - np.trace(f.H @ sigma)) > 1e-6)
+
+
+def erratum_logdet_step() -> bool:
+    """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)); for
+    τ = 4, ζ = 400, Σ̂ = I/4 and Σ = I/400 are in S and the log side is larger."""
+    return bool(np.log(0.25 / 0.0025) > 0.25 - 0.0025)
+
+
+def erratum_theorem33_sign() -> bool:
+    """Last line of the proof of Theorem 3.3: ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*)) has the wrong
+    sign; measured at α = 1 the printed right side is negative while the left side is positive."""
+    f, df = section3_sweep(2)
+    row = df[df.alpha == df.alpha.max()].iloc[0]
+    return bool(2 / f.sigma * (-row.f_gap) < 0 < row.distance_sq)
+
+
+def erratum_sig_opt_mu() -> bool:
+    """eq:Sig_opt_1 writes ∇²f(μ*) where eq:Sig_opt has ∇²f(μ̂*): with 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* +
+    αΣ̂*^{1/2}u) − ∇²f(μ̂*), the fixed point holds with μ̂* and fails with μ* (α = 1, logistic)."""
+    from .objectives import synthetic_logistic
+    from .regularized import GaussianRule, minimize_regularized, smoothed
+
+    f = synthetic_logistic(2)
+    rule = GaussianRule.gauss_hermite(2, 30)
+    tau, zeta = f.sigma / 2, 2 * f.L
+    hat = minimize_regularized(f, 1.0, tau=tau, zeta=zeta, rule=rule)
+    phi_term = smoothed(f, hat.mean, hat.sigma, 1.0, rule, derivatives=2)[2] - f.hessian(hat.mean)
+    with_hat = project_eigenvalues(np.linalg.inv(f.hessian(hat.mean) + phi_term), 1 / zeta, 1 / tau)
+    with_star = project_eigenvalues(np.linalg.inv(f.hessian(f.minimizer) + phi_term), 1 / zeta, 1 / tau)
+    return bool(np.allclose(with_hat, hat.sigma, atol=1e-10)
+                and not np.allclose(with_star, hat.sigma, atol=1e-6))
+
+
+def erratum_hoeffding_sign() -> bool:
+    return check_lemma_b5().status == "erratum"
+
+
+def erratum_c2_negative() -> bool:
+    """eq:c1: c₂ = b − 2√(b log(1/δ)) ≤ 0 for b ≤ 4 log(1/δ) (b ≤ 9 at δ = 0.1): Lemmas 5.1 and 5.2
+    give no contraction there and C₂ of eq:C is the square root of a negative number."""
+    from .bounds import c_constants
+
+    return bool(c_constants(d=10, b=9, delta=0.1).c2 < 0 < c_constants(d=10, b=10, delta=0.1).c2)
+
+
+def erratum_AK_log() -> bool:
+    """Lemma 5.3's A_K = 8 log(1/(bδ)) + …: the first term is negative as soon as bδ > 1 (e.g.
+    b = 20, δ = 0.1), so A_K is not the upper quantile of ‖u‖² its proof needs."""
+    import scipy.stats
+
+    b, delta, K, d = 20, 0.1, 100, 5
+    A_K = 8 * np.log(1 / (b * delta)) + 16 * np.log(K + 1) + d
+    needed = scipy.stats.chi2(d).isf(delta / (b * (K + 1) ** 2))     # eq:chi_1 at t = K
+    return bool(np.log(1 / (b * delta)) < 0 and A_K > needed)       # negative term, bound still met
+
+
+def erratum_C_grows_with_K() -> bool:
+    """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) does not vanish for a quadratic and grows like
+    √K, so C/K does not tend to 0 as the horizon K grows at fixed α."""
+    from .bounds import lemma53_constants
+
+    kw = dict(d=5, b=20, delta=0.05, L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, alpha=0.1,
+              f_gap_1=1.0, initial_error_sq=1.0)
+    small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
+    return bool(large.C3 / small.C3 > 99 and large.C / 10**8 > 0.5 * small.C3**2 * 9 / 4 / 10**4)
+
+
+def erratum_fisher_vec() -> bool:
+    return "singular" in check_section2().detail

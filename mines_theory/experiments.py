@@ -32,7 +32,8 @@ from ._validation import evaluate, positive_int, positive_scalar, symmetric_matr
 from .baselines import make_method
 from .projection import project_eigenvalues
 
-__all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "preconditioned_condition"]
+__all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "preconditioned_condition",
+           "evaluations_to_target", "run_rgf_lockstep", "compare_methods", "COMPARED"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
            "relative_precision_error", "condition", "xi", "curvature", "error"]
@@ -205,3 +206,91 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
             record(k)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
+
+
+def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
+    """Per (method, seed): the evaluations at the first recorded iterate with f_gap ≤ ``target``
+    (NaN if never: the run hit its cap or failed), and whether it was reached."""
+    rows = []
+    for (method, seed), run in frame.groupby(["method", "seed"], sort=False):
+        hit = run[run.f_gap <= target]
+        rows.append({"method": method, "seed": seed, "reached": not hit.empty,
+                     "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
+                     "budget_used": int(run.evaluations.iloc[-1])})
+    return pd.DataFrame(rows)
+
+
+def run_rgf_lockstep(objective, seeds, *, mean0, alpha, eta, batch_size=1, max_evaluations,
+                     record_every=1, entropy=0) -> pd.DataFrame:
+    """Random gradient-free descent (``baselines.RandomGradientFree``) for all seeds at once,
+    with the same random streams as seed-by-seed runs: μ ← μ − η/b Σ_i (f(μ+αu_i) −
+    f(μ−αu_i))/(2α) u_i, 2b evaluations per iteration. Same columns as ``run_method``."""
+    seeds = spawn_seeds(seeds, entropy)
+    rngs = [np.random.default_rng(s) for s in seeds]
+    S, d = len(seeds), objective.dim
+    b = positive_int("batch_size", batch_size)
+    alpha, eta = positive_scalar("alpha", alpha), positive_scalar("eta", eta)
+    iterations = positive_int("max_evaluations", max_evaluations) // (2 * b)
+    means = np.tile(vector("mean0", mean0, d), (S, 1))
+    h_star = objective.hessian(objective.minimizer)
+    h_norm = np.linalg.norm(h_star)
+    condition = float(np.linalg.cond(h_star))            # the search covariance is α² I
+    rows = []
+
+    def record(k):
+        f_gap = objective(means) - objective.f_star
+        for s in range(S):
+            rows.append(_row("RGF", s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm, condition))
+
+    record(0)
+    for k in range(1, iterations + 1):
+        u = np.stack([rng.standard_normal((b, d)) for rng in rngs])
+        X = np.concatenate([means[:, None, :] + alpha * u, means[:, None, :] - alpha * u], axis=1)
+        values = evaluate(objective, X.reshape(-1, d)).reshape(S, 2 * b)
+        weights = (values[:, :b] - values[:, b:]) / (2.0 * alpha * b)
+        means = means - eta * np.einsum("sb,sbd->sd", weights, u)
+        if k % record_every == 0 or k == iterations:
+            record(k)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
+
+
+COMPARED = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "MiNES (Lemma 5.1)", "RGF", "xNES",
+            "CMA-ES", "NES")
+
+
+def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods=COMPARED,
+                    record_every=1, entropy=0, progress=False) -> pd.DataFrame:
+    """Run each method of ``methods`` (names in ``COMPARED``) from μ₁ = 0 with the same seeds and
+    budget; returns the concatenated tidy frame. Settings, the same for every problem and chosen
+    before any run: MiNES with b = d, α = 10⁻³, S' = [σ/2, 2L], Σ₁⁻¹ = L·I, η₂,k = 1/k and the
+    named η₁ (δ = 0.1); RGF with b = 1, α = 10⁻⁶ and Nesterov–Spokoiny's 1/(4(d+4)L); xNES and
+    CMA-ES with their defaults and σ₁ = 1; NES as in ``baselines._make_nes``. Oracle information
+    used: L and σ (all but xNES/CMA-ES), the Hessian (Lemma 5.2 step only)."""
+    from .baselines import nesterov_spokoiny_step
+    from .schedules import hutchinson_step, lemma51_step, lemma52_step
+
+    d = objective.dim
+    mean0 = np.zeros(d)
+    frames = []
+    for name in tqdm(methods, desc=getattr(objective, "name", "objective"), disable=not progress):
+        if name.startswith("MiNES"):
+            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d, delta=0.1),
+                    "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
+                    "MiNES (Lemma 5.1)": lambda: lemma51_step(d=d, b=d, delta=0.1, L=objective.L,
+                                                              tau=objective.sigma / 2)}[name]()
+            frame = run_mines_lockstep(objective, seeds, mean0=mean0,
+                                       sigma_inv0=objective.L * np.eye(d), alpha=1e-3,
+                                       batch_size=d, tau=objective.sigma / 2, zeta=2 * objective.L,
+                                       eta1=eta1, max_iterations=max_evaluations // (2 * d + 1),
+                                       record_every=record_every, entropy=entropy)
+        elif name == "RGF":
+            frame = run_rgf_lockstep(objective, seeds, mean0=mean0, alpha=1e-6,
+                                     eta=nesterov_spokoiny_step(d=d, L=objective.L),
+                                     max_evaluations=max_evaluations, record_every=record_every,
+                                     entropy=entropy)
+        else:
+            frame = run_method(name, objective, seeds, mean0=mean0, max_evaluations=max_evaluations,
+                               target=target, record_every=record_every, entropy=entropy)
+        frames.append(frame.assign(method=name))
+    return pd.concat(frames, ignore_index=True)

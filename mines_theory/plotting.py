@@ -14,7 +14,7 @@ from pathlib import Path
 import matplotlib as mpl
 import seaborn as sns
 
-__all__ = ["set_style", "figures_dir", "save_figure", "FIGURES_ENV"]
+__all__ = ["set_style", "figures_dir", "save_figure", "save_table", "markdown_table", "FIGURES_ENV"]
 
 FIGURES_ENV = "MINES_THEORY_FIGURES"
 
@@ -59,3 +59,26 @@ def save_figure(fig, name: str, directory: str | os.PathLike | None = None) -> l
     fig.savefig(png, format="png", metadata=_PNG_METADATA)
     fig.savefig(pdf, format="pdf", metadata=_PDF_METADATA)
     return [png, pdf]
+
+
+def markdown_table(frame, index_label: str = "") -> str:
+    """A pandas DataFrame as a plain Markdown table (cells as ``str``; '|' escaped)."""
+    esc = lambda value: str(value).replace("|", "\\|")  # noqa: E731
+    header = [index_label, *map(esc, frame.columns)]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for index, row in frame.iterrows():
+        lines.append("| " + " | ".join([esc(index), *map(esc, row.tolist())]) + " |")
+    return "\n".join(lines)
+
+
+def save_table(frame, name: str, directory: str | os.PathLike | None = None,
+               index_label: str = "") -> Path:
+    """Write ``frame`` as ``name.md`` (a Markdown table) next to the figures; the README pulls
+    such tables in (tools/render_ledger.py), so the numbers it shows come from the notebooks."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise ValueError(f"name must be a plain file stem such as '07-table', got {name!r}")
+    out = Path(directory) if directory is not None else figures_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.md"
+    path.write_text(markdown_table(frame, index_label) + "\n", encoding="utf-8")
+    return path

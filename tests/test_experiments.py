@@ -107,3 +107,29 @@ def test_lockstep_bad_input():
         run_mines_lockstep(f, 2, eta1=lambda k, es: 0.1, **kwargs)
     with pytest.raises(ValueError, match="tau must be <= zeta"):
         run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "tau": 30.0})
+
+
+def test_rgf_lockstep_matches_one_seed_runs():
+    from mines_theory.baselines import nesterov_spokoiny_step
+    from mines_theory.experiments import run_rgf_lockstep
+
+    f = RotatedEllipsoid(4, 10.0, seed=1, minimizer=np.ones(4))
+    eta = nesterov_spokoiny_step(d=4, L=f.L)
+    lock = run_rgf_lockstep(f, 3, mean0=np.zeros(4), alpha=1e-3, eta=eta, batch_size=2,
+                            max_evaluations=400)
+    one = run_method("RGF", f, 3, mean0=np.zeros(4), max_evaluations=400, alpha=1e-3, eta=eta,
+                     batch_size=2)
+    np.testing.assert_array_equal(lock[["seed", "k", "evaluations"]], one[["seed", "k", "evaluations"]])
+    np.testing.assert_allclose(lock.f_gap, one.f_gap, rtol=1e-9)
+
+
+def test_evaluations_to_target():
+    from mines_theory.experiments import evaluations_to_target
+
+    f = RotatedEllipsoid(3, 10.0, seed=2)
+    frame = run_method("CMA-ES", f, 2, mean0=np.ones(3), max_evaluations=3000, target=1e-6)
+    table = evaluations_to_target(frame, 1e-6)
+    assert list(table.columns) == ["method", "seed", "reached", "evaluations", "budget_used"]
+    assert table.reached.all() and (table.evaluations == table.budget_used).all()
+    never = evaluations_to_target(frame, 1e-300)
+    assert not never.reached.any() and never.evaluations.isna().all()

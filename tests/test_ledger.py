@@ -93,7 +93,7 @@ def test_table_renders_every_row_and_escapes_pipes():
 def test_render_into_replaces_only_the_marked_section():
     text = f"intro\n{README_START}\nold\n{README_END}\nrest\n"
     assert render_into(text, "NEW") == f"intro\n{README_START}\nNEW\n{README_END}\nrest\n"
-    with pytest.raises(ValueError, match="no ledger markers"):
+    with pytest.raises(ValueError, match="the README has no markers"):
         render_into("no markers", "NEW")
 
 
@@ -124,3 +124,33 @@ def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
 def test_proposition_a2_check_catches_the_printed_interval():
     printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)  # noqa: E731
     assert check_proposition_a2(printed, cases=20).status == "fails"
+
+
+# ---------------------------------------------------------------------------------------------
+# Errata
+# ---------------------------------------------------------------------------------------------
+
+from mines_theory.ledger import ERRATA, errata_table  # noqa: E402
+
+
+@pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
+def test_erratum_is_confirmed(erratum):
+    """Each erratum's numeric or symbolic check confirms that the printed form is wrong."""
+    assert erratum.kind in {"typo", "error", "ill-defined", "imprecision"}
+    assert erratum.check() is True
+
+
+def test_errata_table_renders():
+    table = errata_table(ERRATA[:2]).splitlines()
+    assert len(table) == 4 and table[2].endswith("| confirmed |")
+
+
+def test_readme_comparison_table_is_the_notebooks():
+    """The comparison table in the README is the file notebook 07 wrote (figures/07-comparison.md)."""
+    from mines_theory.ledger import COMPARISON_END, COMPARISON_START
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(COMPARISON_START) + len(COMPARISON_START):text.index(COMPARISON_END)]
+    table = (ROOT / "figures" / "07-comparison.md").read_text(encoding="utf-8")
+    assert section.strip() == table.strip()
+    assert "CMA-ES" in section

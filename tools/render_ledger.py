@@ -1,20 +1,26 @@
-"""Rewrite the claims ledger in README.md from ``mines_theory.ledger`` (every verdict recomputed
-by its check function). Run by ``make figures``; ``tests/test_ledger.py`` fails when the README
-is stale."""
+"""Rewrite the generated parts of README.md: the claims ledger from ``mines_theory.ledger`` (every
+verdict recomputed by its check function) and the comparison table that notebook 07 writes to
+figures/07-comparison.md. Run by ``make figures`` (after the notebooks); ``tests/test_ledger.py``
+fails when the README is stale."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from mines_theory.ledger import claims_table, render_into
+from mines_theory.ledger import COMPARISON_END, COMPARISON_START, claims_table, render_into
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+COMPARISON = ROOT / "figures" / "07-comparison.md"
 
 
 def main() -> int:
     text = README.read_text(encoding="utf-8")
     new = render_into(text, claims_table())
+    if COMPARISON.is_file():
+        new = render_into(new, COMPARISON.read_text(encoding="utf-8").strip(), COMPARISON_START,
+                          COMPARISON_END)
     if new != text:
         README.write_text(new, encoding="utf-8")
         print(f"updated the ledger in {README.name}")
