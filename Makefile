@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test bench venv clean
+.PHONY: figures test bench html venv clean
 
 venv: $(STAMP)
 
@@ -42,9 +42,12 @@ test: $(STAMP)
 	$(PYTHON) -m pytest -n 2 --dist loadscope --doctest-modules --nbval-lax \
 		tests mines_theory notebooks
 
+html: $(STAMP)
+	$(PYTHON) tools/build_site.py
+
 bench: $(STAMP)
 	$(PYTHON) benchmarks/bench_estimators.py
 	$(PYTHON) benchmarks/bench_lockstep.py
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis site
