@@ -105,6 +105,10 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("Lemma C.1", "lem:exp_tg",
           "½E[uᵀΣ^½HΣ^½u·(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] = H", "03-gradient-estimators",
           checks.check_lemma_c1, "tests/test_ledger.py::test_verdict[Lemma C.1]"),
+    Claim("Lemma D.1", "lem:tgm_1",
+          "g̃ = (Ũν + ŨŨᵀ∇f)/b with |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) w.p. ≥ 1 − δ",
+          "03-gradient-estimators", checks.check_lemma_d1,
+          "tests/test_ledger.py::test_verdict[Lemma D.1]"),
 )
 
 
