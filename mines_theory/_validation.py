@@ -18,6 +18,14 @@ def positive_scalar(name: str, value) -> float:
     return value
 
 
+def nonnegative_scalar(name: str, value) -> float:
+    """Return ``value`` as a float, or raise if it is not a finite number >= 0."""
+    value = finite_scalar(name, value)
+    if value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+    return value
+
+
 def finite_scalar(name: str, value) -> float:
     """Return ``value`` as a float, or raise if it is not a finite real number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):

@@ -12,6 +12,7 @@ import math
 import numpy as np
 from typing import NamedTuple
 
+from ._validation import nonnegative_scalar
 from ._validation import positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
@@ -86,14 +87,7 @@ def expected_cubed_norm(sigma) -> float:
 
 def phi(sigma, *, gamma) -> float:
     """φ(Σ) = γ/6 · E‖Σ^{1/2}u‖³ (Theorem 3.2)."""
-    return positive_or_zero("gamma", gamma) / 6.0 * expected_cubed_norm(sigma)
-
-
-def positive_or_zero(name, value) -> float:
-    value = float(value)
-    if not math.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
-    return value
+    return nonnegative_scalar("gamma", gamma) / 6.0 * expected_cubed_norm(sigma)
 
 
 class Sandwich(NamedTuple):
@@ -125,7 +119,7 @@ def theorem33_bounds(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem33:
     d, tau, zeta, alpha = positive_int("d", d), positive_scalar("tau", tau), \
         positive_scalar("zeta", zeta), positive_scalar("alpha", alpha)
     gap = (d * positive_scalar("L", L) * alpha**2 / tau
-           + positive_or_zero("gamma", gamma) * alpha**3 * (d + 3) ** 1.5 / (3 * tau**1.5)
+           + nonnegative_scalar("gamma", gamma) * alpha**3 * (d + 3) ** 1.5 / (3 * tau**1.5)
            + d * alpha**2 / 2 * (1 / tau - 1 / zeta))
     return Theorem33(gap, 2 * gap / positive_scalar("sigma", sigma))
 
@@ -191,7 +185,7 @@ def lemma51_rate(*, d, b, delta, L, sigma, tau, zeta) -> Rate:
 def delta_alpha_1(*, d, b, delta, L, gamma, tau, zeta, alpha) -> float:
     """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic."""
     c = c_constants(d=d, b=b, delta=delta)
-    return (c.c3**3 * positive_or_zero("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
+    return (c.c3**3 * nonnegative_scalar("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
             / (2**5 * 3**2 * c.c1 * L * zeta * tau**3) * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))
 
 
@@ -205,7 +199,7 @@ def lemma52_rate(*, d, b, delta, xi, curvature) -> Rate:
 def delta_alpha_2(*, d, b, delta, sigma, gamma, tau, zeta, alpha) -> float:
     """Δ_{α,2} of Lemma 5.2 (three terms in γ and α⁴, α⁶); zero for a quadratic."""
     c = c_constants(d=d, b=b, delta=delta)
-    g, a = positive_or_zero("gamma", gamma), positive_scalar("alpha", alpha)
+    g, a = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha)
     return (b**1.5 * zeta**3 * g**4 * c.c3**6 * a**6 / (2**8 * 3**4 * sigma**3 * c.c1**3 * tau**6)
             + b * zeta * g**2 * c.c3**4 * a**4 / (2**5 * 3**2 * sigma * tau**3 * c.c1**2)
             + b * g * c.c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c.c1))
@@ -214,7 +208,7 @@ def delta_alpha_2(*, d, b, delta, sigma, gamma, tau, zeta, alpha) -> float:
 def local_region_threshold(*, L, sigma, gamma, tau, xi, curvature) -> float:
     """eq:cond: the largest f(μ_k) − f* of the local region,
     min{2³·3²·𝓛_k⁴τ⁴/(Lγ²), ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)}; +∞ for a quadratic (γ = 0)."""
-    gamma = positive_or_zero("gamma", gamma)
+    gamma = nonnegative_scalar("gamma", gamma)
     if gamma == 0.0:
         return math.inf
     first = 2**3 * 3**2 * curvature**4 * tau**4 / (L * gamma**2)

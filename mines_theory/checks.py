@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 
 import numpy as np
 
@@ -39,14 +38,12 @@ class Verdict:
 
 
 def gauss_hermite_expectation(g, dim: int, degree: int = 40):
-    """E[g(u)] for u ~ N(0, I_dim) by a tensor Gauss–Hermite rule (numpy's probabilists'
-    nodes, ``hermegauss``). ``g`` maps nodes of shape (n, dim) to an array of shape (n, ...)."""
-    nodes, weights = np.polynomial.hermite_e.hermegauss(degree)
-    weights = weights / np.sqrt(2.0 * np.pi)
-    grid = np.array(list(itertools.product(nodes, repeat=dim)))
-    w = np.prod(np.array(list(itertools.product(weights, repeat=dim))), axis=1)
-    values = np.asarray(g(grid))
-    return np.tensordot(w, values, axes=(0, 0))
+    """E[g(u)] for u ~ N(0, I_dim) by the tensor Gauss–Hermite rule of
+    ``regularized.GaussianRule``. ``g`` maps nodes of shape (n, dim) to an array of shape (n, ...)."""
+    from .regularized import GaussianRule
+
+    rule = GaussianRule.gauss_hermite(dim, degree)
+    return np.tensordot(rule.weights, np.asarray(g(rule.nodes)), axes=(0, 0))
 
 
 def _quadratic_case():

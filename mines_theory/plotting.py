@@ -48,12 +48,17 @@ def figures_dir() -> Path:
     return Path.cwd() / "figures"
 
 
+def _output_dir(name: str, directory) -> Path:
+    """Check that ``name`` is a plain file stem and return the output folder."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise ValueError(f"name must be a plain file stem such as '00-demo', got {name!r}")
+    return Path(directory) if directory is not None else figures_dir()
+
+
 def save_figure(fig, name: str, directory: str | os.PathLike | None = None) -> list[Path]:
     """Write ``fig`` as ``name.png`` and ``name.pdf``, without timestamps or version strings, so
     that the same figure gives the same bytes on every run. Returns the paths written."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise ValueError(f"name must be a plain file stem such as '00-demo', got {name!r}")
-    out = Path(directory) if directory is not None else figures_dir()
+    out = _output_dir(name, directory)
     out.mkdir(parents=True, exist_ok=True)
     png, pdf = out / f"{name}.png", out / f"{name}.pdf"
     fig.savefig(png, format="png", metadata=_PNG_METADATA)
@@ -75,9 +80,7 @@ def save_table(frame, name: str, directory: str | os.PathLike | None = None,
                index_label: str = "") -> Path:
     """Write ``frame`` as ``name.md`` (a Markdown table) next to the figures; the README pulls
     such tables in (tools/render_ledger.py), so the numbers it shows come from the notebooks."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise ValueError(f"name must be a plain file stem such as '07-table', got {name!r}")
-    out = Path(directory) if directory is not None else figures_dir()
+    out = _output_dir(name, directory)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.md"
     path.write_text(markdown_table(frame, index_label) + "\n", encoding="utf-8")
