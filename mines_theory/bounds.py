@@ -1,8 +1,9 @@
 """The paper's bounds and constants as plain functions of the paper's symbols.
 
 Keyword names follow the paper: ``d, b, delta, L, sigma, gamma, tau, zeta, alpha, K``.
-This module uses nothing else of the library. Later sections add Theorems 3.2–3.4,
-Lemmas 5.1–5.3 and Theorem 5.4; so far it holds the constants of eq:c1.
+This module uses nothing else of the library. It holds the constants of eq:c1, Theorems 3.2–3.4,
+Lemmas 5.1–5.3, Theorem 5.4, and the appendix lemmas of Appendices D and E that their proofs
+rest on, each evaluated exactly as printed (errata are noted in the docstrings).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich"
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
            "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
            "delta_alpha_1", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
-           "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds"]
+           "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
+           "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
+           "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
+           "chi_threshold", "sto_err_coefficient", "dd_bound"]
 
 
 class CConstants(NamedTuple):
@@ -212,8 +216,7 @@ def local_region_threshold(*, L, sigma, gamma, tau, xi, curvature) -> float:
     if gamma == 0.0:
         return math.inf
     first = 2**3 * 3**2 * curvature**4 * tau**4 / (L * gamma**2)
-    second = xi**2 * sigma**3 / (8 * gamma**2 * (L / tau + 2 * xi) ** 2)
-    return min(first, second)
+    return min(first, nab_f_threshold(L=L, sigma=sigma, gamma=gamma, tau=tau, xi=xi))
 
 
 class Lemma53Constants(NamedTuple):
@@ -257,3 +260,138 @@ def theorem54_bounds(*, L, sigma, gamma, tau, zeta, C, k, f_gap, projection_gap=
     e_k = √(C/k) + γ√(2(f(μ_k) − f*)/σ) + ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖ (``projection_gap``)."""
     e = math.sqrt(C / k) + gamma * math.sqrt(2 * max(f_gap, 0.0) / sigma) + projection_gap
     return Theorem54(min(L / tau, 1 + e / tau), max(sigma / zeta, 1 - e / tau))
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendix D: properties of g̃(μ) and G̃(Σ); Appendix E: the proof of Lemma 5.3
+# ---------------------------------------------------------------------------------------------
+
+class NuBounds(NamedTuple):
+    nu_max: float          # eq:sigma_1, the bound on each |ν_i|
+    nu_sq: float           # eq:nu, the bound on ‖ν‖²
+    U_nu_sq: float         # eq:nu, the bound on ‖Ũν‖²
+
+
+def nu_bounds(*, d, b, delta, gamma, tau, alpha, gamma_power=1) -> NuBounds:
+    """eq:sigma_1 and eq:nu (Lemmas D.1, D.2): |ν_i| ≤ γα²c₃^{3/2}/(6τ^{3/2}),
+    ‖ν‖² ≤ γ b α⁴ c₃³/(36τ³), ‖Ũν‖² ≤ γ b α⁴ c₃⁴/(36τ⁴), c₃ = 2d + 3 log(1/δ).
+
+    eq:nu prints γ where squaring eq:sigma_1 gives γ² (``gamma_power=2`` is the corrected form).
+
+    >>> round(nu_bounds(d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0, alpha=1.0).nu_max, 6)
+    11.18034
+    """
+    c3 = c_constants(d=d, b=b, delta=delta).c3
+    g, a, t = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha), positive_scalar("tau", tau)
+    if gamma_power not in (1, 2):
+        raise ValueError(f"gamma_power must be 1 (as printed) or 2 (corrected), got {gamma_power!r}")
+    return NuBounds(g * a**2 * c3**1.5 / (6 * t**1.5),
+                    g**gamma_power * b * a**4 * c3**3 / (36 * t**3),
+                    g**gamma_power * b * a**4 * c3**4 / (36 * t**4))
+
+
+def hh_bound(*, d, b, delta, curvature, gamma, tau, alpha, projected_gradient_sq) -> float:
+    """eq:hh (Lemma D.4): ‖g̃‖²_{∇²f(μ)} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f(μ)‖² + 𝓛γ²α⁴c₃⁴/(18bτ³), for
+    ∇²f(μ) ⪯ 𝓛Σ⁻¹ and ``projected_gradient_sq`` = ‖UᵀΣ^{1/2}∇f(μ)‖²."""
+    c = c_constants(d=d, b=b, delta=delta)
+    curvature = positive_scalar("curvature", curvature)
+    g, a = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha)
+    return (2 * curvature * c.c1 / b**2 * nonnegative_scalar("projected_gradient_sq", projected_gradient_sq)
+            + curvature * g**2 * a**4 * c.c3**4 / (18 * b * positive_scalar("tau", tau) ** 3))
+
+
+def tgm3_bound(*, d, b, delta, gamma, tau, alpha, projected_gradient_norm) -> float:
+    """eq:tgm_3 (Lemma D.5): ‖g̃‖ ≤ γα²c₃²/(6√b τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f(μ)‖."""
+    c = c_constants(d=d, b=b, delta=delta)
+    tau = positive_scalar("tau", tau)
+    return (nonnegative_scalar("gamma", gamma) * positive_scalar("alpha", alpha) ** 2 * c.c3**2
+            / (6 * math.sqrt(b) * tau**2)
+            + math.sqrt(c.c1) / (b * math.sqrt(tau))
+            * nonnegative_scalar("projected_gradient_norm", projected_gradient_norm))
+
+
+def _two_log(d, delta) -> float:
+    """2d + 2 log(1/δ), the radius eq:G_norm and eq:GG print (eq:u_norm gives 2d + 3 log(1/δ))."""
+    delta = positive_scalar("delta", delta)
+    if delta >= 1.0:
+        raise ValueError(f"delta must lie in (0, 1), got {delta!r}")
+    return 2.0 * positive_int("d", d) + 2.0 * math.log(1.0 / delta)
+
+
+def G_norm_bound(*, d, delta, L, tau, zeta, alpha) -> float:
+    """eq:G_norm (Lemma D.6): ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F
+    ≤ 2Lτ⁻¹α²r(ζr + √dζ), r = 2d + 2 log(1/δ) as printed."""
+    r = _two_log(d, delta)
+    zeta = positive_scalar("zeta", zeta)
+    return (2 * positive_scalar("L", L) / positive_scalar("tau", tau) * positive_scalar("alpha", alpha) ** 2
+            * r * (zeta * r + math.sqrt(d) * zeta))
+
+
+def GG_bound(*, d, delta, gamma, tau, zeta, alpha) -> float:
+    """eq:GG (Lemma D.6): ‖BG(Σ) − (1/2b)Σ_i u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i(Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹)‖₂
+    ≤ c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2}) (the statement's c₃ = 2d + 3 log(1/δ))."""
+    c3 = c_constants(d=d, b=1, delta=delta).c3
+    return (c3**1.5 * (c3 + 1) * positive_scalar("zeta", zeta) * nonnegative_scalar("gamma", gamma)
+            * positive_scalar("alpha", alpha) / (4 * positive_scalar("tau", tau) ** 1.5))
+
+
+def G_norm_1_bound(*, d, b, delta, L, tau, zeta) -> float:
+    """eq:G_norm_1 and eq:G_norm_2 (Lemma D.7): ‖G̃(Σ_k)‖² and ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² are both
+    ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b). (It tends to 0 as b grows, but E G̃ = H − Σ⁻¹ does not:
+    see the erratum on this lemma.)"""
+    c3 = c_constants(d=d, b=b, delta=delta).c3
+    zeta = positive_scalar("zeta", zeta)
+    return (2 * positive_scalar("L", L) ** 2 * c3**2 * (zeta * c3 + math.sqrt(d) * zeta) ** 2
+            / (b * positive_scalar("tau", tau) ** 2) + d * zeta**2 / (2 * b))
+
+
+def sig2_bound(*, d, b, delta, L, tau, zeta) -> float:
+    """eq:Sig_2_bnd (Lemma E.2): ‖Σ₂⁻¹ − H*‖² ≤ 4L²c₃²(c₃ζ + √dζ)²/(bτ²) + dζ²/b."""
+    return 2.0 * G_norm_1_bound(d=d, b=b, delta=delta, L=L, tau=tau, zeta=zeta)
+
+
+def nab_f_threshold(*, L, sigma, gamma, tau, xi) -> float:
+    """eq:nab_rst (Lemma E.1): ‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* is at most
+    ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²); +∞ for γ = 0."""
+    gamma = nonnegative_scalar("gamma", gamma)
+    if gamma == 0.0:
+        return math.inf
+    xi = positive_scalar("xi", xi)
+    return (xi**2 * positive_scalar("sigma", sigma) ** 3
+            / (8 * gamma**2 * (positive_scalar("L", L) / positive_scalar("tau", tau) + 2 * xi) ** 2))
+
+
+def alpha_err_coefficient(*, d, delta, gamma, tau, zeta, k) -> float:
+    """eq:alpha_err (Lemma E.4): the factor c₃^{3/2}(c₃+1)ζγ√(k−1)/(4τ^{3/2}d^{1/2}) that multiplies
+    α·(Σ_t (t−1)²‖Σ_t⁻¹ − H*‖²)^{1/2}. It is eq:GG's constant times √(k−1)/√d: the 1/√d has no
+    source in the proof (erratum)."""
+    k = positive_int("k", k)
+    return GG_bound(d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=1.0) * math.sqrt(k - 1) / math.sqrt(d)
+
+
+def chi_threshold(*, d, b, delta, t, printed=True) -> float:
+    """A_t of Lemma E.8 (lem:Y): 8 log(1/(bδ)) + 16 log(t + 1) + d as printed, or the corrected
+    8 log(b/δ) + 16 log(t + 1) + d for which eq:chi gives P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²) (eq:chi_1)."""
+    b, d, t = positive_int("b", b), positive_int("d", d), positive_int("t", t)
+    delta = positive_scalar("delta", delta)
+    first = math.log(1.0 / (b * delta)) if printed else math.log(b / delta)
+    return 8.0 * first + 16.0 * math.log(t + 1.0) + d
+
+
+def sto_err_coefficient(*, d, b, delta, L, tau, zeta, k) -> float:
+    """eq:sto_err (Lemma E.9): A_k L(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ)), the factor of
+    (Σ_t (t−1)²‖Σ_t⁻¹ − H*‖²)^{1/2} (printed ‖Σ_t − H*‖, a typo), A_k as printed."""
+    k = positive_int("k", k)
+    if k < 2:
+        raise ValueError(f"k must be >= 2, got {k!r}")
+    A_k = chi_threshold(d=d, b=b, delta=delta, t=k)
+    zeta = positive_scalar("zeta", zeta)
+    return (A_k * positive_scalar("L", L) * (zeta * A_k + d * zeta) / (k * (k - 1) * positive_scalar("tau", tau))
+            * math.sqrt(2.0 / b * math.log(k**2 / delta)))
+
+
+def dd_bound(*, gamma, rho1, sigma, f_gap_1, k, delta_alpha) -> float:
+    """eq:dd (Lemma E.10): Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2}),
+    ρ₁ = c₂τσ/(16Lc₁ζ) (``delta_alpha`` = the max)."""
+    return (2 * nonnegative_scalar("gamma", gamma) ** 2 / (positive_scalar("rho1", rho1) * positive_scalar("sigma", sigma))
+            * (nonnegative_scalar("f_gap_1", f_gap_1) + (positive_int("k", k) - 1) * nonnegative_scalar("delta_alpha", delta_alpha)))

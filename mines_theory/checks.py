@@ -840,17 +840,6 @@ def erratum_c2_negative() -> bool:
     return bool(c_constants(d=10, b=9, delta=0.1).c2 < 0 < c_constants(d=10, b=10, delta=0.1).c2)
 
 
-def erratum_AK_log() -> bool:
-    """Lemma 5.3's A_K = 8 log(1/(bδ)) + …: the first term is negative as soon as bδ > 1 (e.g.
-    b = 20, δ = 0.1), so A_K is not the upper quantile of ‖u‖² its proof needs."""
-    import scipy.stats
-
-    b, delta, K, d = 20, 0.1, 100, 5
-    A_K = 8 * np.log(1 / (b * delta)) + 16 * np.log(K + 1) + d
-    needed = scipy.stats.chi2(d).isf(delta / (b * (K + 1) ** 2))     # eq:chi_1 at t = K
-    return bool(np.log(1 / (b * delta)) < 0 and A_K > needed)       # negative term, bound still met
-
-
 def erratum_C_grows_with_K() -> bool:
     """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) does not vanish for a quadratic and grows like
     √K, so C/K does not tend to 0 as the horizon K grows at fixed α."""

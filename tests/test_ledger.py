@@ -28,7 +28,7 @@ from mines_theory.projection import project_eigenvalues
 ROOT = Path(__file__).resolve().parent.parent
 PLANNED = {"00-overview", "01-nes-background", "02-regularized-objective",
            "03-gradient-estimators", "04-mirror-descent-projection", "05-convergence-mean",
-           "06-convergence-covariance", "07-comparisons", "08-errata"}
+           "06-convergence-covariance", "07-comparisons", "08-errata", "09-appendix-lemmas"}
 CHECKED = [c for c in CLAIMS if c.check is not None]
 
 
