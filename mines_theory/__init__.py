@@ -6,7 +6,7 @@ The public names below are those of DESIGN.md; each module cites the equations i
 
 from .algorithm import MiNES, mean_gradient, minimize, sigma_gradient
 from .objectives import RotatedEllipsoid
-from .projection import project_eigenvalues
+from .linalg import project_eigenvalues
 
 __all__ = [
     "MiNES",

@@ -1,7 +1,7 @@
 """Algorithm 1 of *Mirror Natural Evolution Strategies* (MiNES, H. Ye): natural-gradient descent
 on the mean and mirror descent on the precision matrix Σ⁻¹, from function values only.
 
-One iteration k queries 2b+1 points, μ_k and μ_k ± α Σ_k^{1/2} u_i (i = 1..b, u_i ~ N(0, I)):
+One iteration k queries 2b+1 points, μ_k and μ_k ± α z_i with z_i = Σ_k^{1/2} u_i, u_i ~ N(0, I):
 
     g̃(μ_k) = 1/b Σ_i [f(μ_k + α z_i) − f(μ_k − α z_i)] / (2α) · z_i                  (eq:g_mu)
     G̃(Σ_k) = 1/(2bα²) Σ_i [f(μ_k − α z_i) + f(μ_k + α z_i) − 2 f(μ_k)]
@@ -9,32 +9,49 @@ One iteration k queries 2b+1 points, μ_k and μ_k ± α Σ_k^{1/2} u_i (i = 1..
     μ_{k+1}    = μ_k − η_{1,k} g̃(μ_k)                                              (Alg. 1, step 5)
     Σ⁻¹_{k+1}  = Π_{S'}(Σ_k⁻¹ + η_{2,k} G̃(Σ_k)),  S' = {τI ⪯ Σ⁻¹ ⪯ ζI}             (eq:Sig_modi)
 
-with z_i = Σ_k^{1/2} u_i. On a quadratic with Hessian H, E[g̃] = Σ∇f(μ) (Lemma 4.1, exact) and
-E[G̃] = H − Σ⁻¹ (Lemma 4.3 with Lemma C.1), so the Σ⁻¹ update is stochastic gradient descent on
-‖Σ⁻¹ − H‖²_F / 2 (eq:h_Sig) and η_{2,k} = 1/k makes Σ_k⁻¹ a running average (Lemma 5.3).
+On a quadratic with Hessian H, E[g̃] = Σ∇f(μ) (Lemma 4.1, exact) and E[G̃] = H − Σ⁻¹ (Lemma 4.3
+with Lemma C.1), so the Σ⁻¹ update is stochastic gradient descent on ‖Σ⁻¹ − H‖²_F / 2
+(eq:h_Sig) and η_{2,k} = 1/k makes Σ_k⁻¹ a running average (Lemma 5.3).
+
+The layers of this module:
+
+- ``mean_gradient``, ``sigma_gradient``, ``estimator_terms``: the estimators as pure functions
+  of given directions u, with the symmetric root, written as printed so that they can be read
+  against the paper line by line.
+- ``Parameters``, ``State``, ``MiNESStrategy``: Algorithm 1 once, as pure ``ask``/``tell``
+  functions of a state that may carry a leading seed axis (``strategy.run`` iterates them for
+  many seeds in lockstep). The speed tricks live here, each commented.
+- ``MiNES``: the ask/tell object for one seed; ``minimize``: a driver loop returning
+  ``scipy.optimize.OptimizeResult``.
 
 Sampling. The estimators use u only through z_i ~ N(0, Σ) and Σ^{-1/2} u_i ↦ the outer products
 Σ^{-1/2} u_i u_iᵀ Σ^{-1/2}. For any factor F with F Fᵀ = Σ, z = F u has the same law and
 Σ⁻¹ z = F^{-T} u replaces Σ^{-1/2} u (the outer product (F^{-T}u)(F^{-T}u)ᵀ has the same
-expectation, and the same joint law with z). ``MiNES`` takes F = L^{-T} from the Cholesky
-factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of an ``eigh`` per
-iteration. The pure functions ``mean_gradient`` and ``sigma_gradient`` use the symmetric root,
-exactly as printed, so they can be read against the paper line by line.
+expectation, and the same joint law with z). The default ``root="cholesky"`` takes F = L^{-T}
+from the Cholesky factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of
+an ``eigh`` per iteration. ``root="symmetric"`` uses Σ^{±1/2} as printed and reproduces the pure
+estimators for the same u.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
-import scipy.linalg
 from scipy.optimize import OptimizeResult
 
-from ._asktell import AskTell
-from ._validation import (
+from .linalg import (
+    cholesky_lower,
+    project_eigenvalues,
+    project_if_outside,
+    solve_lower_transposed,
+    symmetric_roots,
+)
+from .strategy import Strategy, StrategyAskTell
+from .validation import (
     evaluate,
     finite_scalar,
     positive_int,
@@ -42,29 +59,15 @@ from ._validation import (
     symmetric_matrix,
     vector,
 )
-from .projection import cholesky_lower, project_eigenvalues, spectrum_within
 
-__all__ = ["MiNES", "minimize", "mean_gradient", "sigma_gradient", "estimator_terms",
-           "symmetric_roots"]
-
-Schedule = float | Callable[[int, "MiNES"], float]
+__all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
+           "precision_gradient", "Schedule", "Constant", "harmonic", "Parameters", "State",
+           "Sample", "Estimate", "Iteration", "MiNESStrategy", "MiNES", "minimize"]
 
 
 # ----------------------------------------------------------------------------------------------
-# The estimators, as pure functions of given directions u
+# The estimators, as printed, for given directions u
 # ----------------------------------------------------------------------------------------------
-
-def symmetric_roots(sigma_inv: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (Σ^{1/2}, Σ^{-1/2}) for a symmetric positive definite Σ⁻¹, via ``eigh``."""
-    eigenvalues, U = np.linalg.eigh(sigma_inv)
-    if eigenvalues[0] <= 0.0:
-        raise ValueError(
-            f"sigma_inv must be positive definite, got smallest eigenvalue {eigenvalues[0]:.3g}"
-        )
-    root_inv = (U * np.sqrt(eigenvalues)) @ U.T           # Σ^{-1/2}
-    root = (U / np.sqrt(eigenvalues)) @ U.T               # Σ^{1/2}
-    return root, root_inv
-
 
 def _check_inputs(mu, sigma_inv, alpha, u):
     mu = vector("mu", mu)
@@ -74,48 +77,28 @@ def _check_inputs(mu, sigma_inv, alpha, u):
     u = np.asarray(u, dtype=float)
     if u.ndim != 2 or u.shape[1] != d or u.shape[0] < 1:
         raise ValueError(f"u must have shape (b, d) = (b, {d}) with b >= 1, got shape {u.shape}")
-    if not np.isfinite(u.sum()) and not np.all(np.isfinite(u)):   # a finite sum ⇒ all finite
+    if not np.all(np.isfinite(u)):
         raise ValueError("u must be finite")
     return mu, sigma_inv, alpha, u
 
 
-def _query_points(mean, batch_size, fill_steps) -> np.ndarray:
-    """The (2b+1, d) query array: row 0 is μ, rows 1..b are μ + α z_i, rows b+1..2b are
-    μ − α z_i. ``fill_steps(out)`` writes the rows α z_i into ``out``; building the array in
-    place avoids the temporaries of a ``vstack`` (6× faster at b = 10⁴, d = 50)."""
-    X = np.empty((2 * batch_size + 1, mean.shape[0]))
-    X[0] = mean
-    plus, minus = X[1:batch_size + 1], X[batch_size + 1:]
-    fill_steps(plus)
-    np.subtract(mean, plus, out=minus)
-    plus += mean
-    return X
+def query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """The (…, 2b+1, d) query array for the steps α z_i (rows of ``steps``, shape (…, b, d)):
+    row 0 is μ, rows 1..b are μ + α z_i, rows b+1..2b are μ − α z_i.
 
-
-def _mean_step_direction(f_plus, f_minus, Z, alpha) -> np.ndarray:
-    """g̃ of eq:g_mu from the values f(μ ± α z_i) and the rows z_i of Z."""
-    b = Z.shape[0]
-    return ((f_plus - f_minus) / (2.0 * alpha * b)) @ Z
-
-
-def _precision_gradient(f0, f_plus, f_minus, U, B, sigma_inv, alpha, scratch=None) -> np.ndarray:
-    """G̃ of eq:TG from the values f(μ), f(μ ± α z_i), the directions u_i (rows of U) and a
-    matrix B with B u_i standing for Σ^{-1/2} u_i (B = Σ^{-1/2}, or B = L for Σ⁻¹ = L Lᵀ).
-
-    The sum Σ_i w_i (B u_i)(B u_i)ᵀ is formed as (U Bᵀ)ᵀ diag(w) (U Bᵀ) when b < d and as
-    B (Uᵀ diag(w) U) Bᵀ otherwise: one product of cost b·d² plus the cheaper of b·d² and d³.
-    ``scratch``, an optional (b, d) array that may be overwritten, holds diag(w) U.
+    >>> query_points(np.array([1.0, 0.0]), np.array([[0.5, 0.5]]))
+    array([[ 1. ,  0. ],
+           [ 1.5,  0.5],
+           [ 0.5, -0.5]])
     """
-    b, d = U.shape
-    weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * b * alpha**2)
-    if b < d:
-        W = U @ B.T
-        outer = W.T @ (weights[:, None] * W)
-    else:
-        weighted = np.multiply(weights[:, None], U, out=scratch)
-        outer = B @ (U.T @ weighted) @ B.T
-    G = outer - (weights.sum() + 1.0) * sigma_inv
-    return 0.5 * (G + G.T)
+    b = steps.shape[-2]
+    X = np.empty(steps.shape[:-2] + (2 * b + 1, steps.shape[-1]))
+    # In place instead of a vstack: the temporaries of vstack cost 6× at b = 10⁴, d = 50.
+    X[..., 0, :] = mean
+    plus, minus = X[..., 1:b + 1, :], X[..., b + 1:, :]
+    np.subtract(mean[..., None, :], steps, out=minus)
+    np.add(mean[..., None, :], steps, out=plus)
+    return X
 
 
 def mean_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
@@ -135,31 +118,38 @@ def mean_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
 
     Returns
     -------
-    array, shape (d,): 1/b Σ_i [f(μ + α Σ^{1/2}u_i) − f(μ − α Σ^{1/2}u_i)] / (2α) · Σ^{1/2}u_i.
+    array, shape (d,): 1/b Σ_i [f(μ + αz_i) − f(μ − αz_i)] / (2α) · z_i with z_i = Σ^{1/2}u_i.
     Its expectation is Σ ∇f(μ) when f is quadratic (Lemma 4.1).
 
-    >>> import numpy as np
+    References
+    ----------
+    H. Ye, *Mirror Natural Evolution Strategies*, eq:g_mu and Lemma 4.1.
+
     >>> f = lambda X: X @ np.array([1.0, 2.0])            # linear: ∇f = (1, 2)
     >>> mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.eye(2))  # u = e1, e2: exact
     array([0.5, 1. ])
     """
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, _ = symmetric_roots(sigma_inv)
-    Z = u @ root                                           # rows Σ^{1/2} u_i (Σ^{1/2} symmetric)
     b = u.shape[0]
-    values = evaluate(f, _query_points(mu, b, lambda out: np.multiply(Z, alpha, out=out)))
-    return _mean_step_direction(values[1:b + 1], values[b + 1:], Z, alpha)
+    Z = u @ root                                      # rows z_i = Σ^{1/2} u_i (Σ^{1/2} symmetric)
+    values = evaluate(f, query_points(mu, alpha * Z))
+    f_plus, f_minus = values[1:b + 1], values[b + 1:]
+    return ((f_plus - f_minus) / (2 * alpha)) @ Z / b
 
 
 def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     """The estimate G̃(Σ) of eq:TG, for given directions u (same arguments as ``mean_gradient``).
 
     Returns the symmetric (d, d) matrix
-    1/(2bα²) Σ_i [f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ)] (Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹) − Σ⁻¹,
-    an unbiased estimate of 2α⁻² ∂Q_α/∂Σ (Lemma 4.3); on a quadratic with Hessian H its
-    expectation is H − Σ⁻¹ (Lemma C.1).
+    1/(2bα²) Σ_i [f(μ − αz_i) + f(μ + αz_i) − 2f(μ)] (Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹) − Σ⁻¹,
+    z_i = Σ^{1/2}u_i, an unbiased estimate of 2α⁻² ∂Q_α/∂Σ (Lemma 4.3); on a quadratic with
+    Hessian H its expectation is H − Σ⁻¹ (Lemma C.1).
 
-    >>> import numpy as np
+    References
+    ----------
+    H. Ye, *Mirror Natural Evolution Strategies*, eq:TG, Lemma 4.3 and Lemma C.1.
+
     >>> f = lambda X: 0.5 * np.sum(X**2, axis=1)          # H = I, weight 1/2 on u = e1:
     >>> sigma_gradient(f, np.zeros(2), np.eye(2), 0.1, np.array([[1.0, 0.0]]))
     array([[-1. ,  0. ],
@@ -168,11 +158,14 @@ def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, root_inv = symmetric_roots(sigma_inv)
     b = u.shape[0]
-    X = _query_points(mu, b, lambda out: np.matmul(u, alpha * root, out=out))  # α Σ^{1/2} u_i
-    values = evaluate(f, X)
-    # The rows μ − α z_i are no longer needed: their memory holds diag(w) U.
-    return _precision_gradient(values[0], values[1:b + 1], values[b + 1:], u, root_inv,
-                               sigma_inv, alpha, scratch=X[b + 1:])
+    Z = u @ root                                                       # z_i = Σ^{1/2} u_i
+    values = evaluate(f, query_points(mu, alpha * Z))
+    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
+    weights = (f_minus + f_plus - 2 * f0) / (2 * b * alpha**2)
+    # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} = Σ^{-1/2} (Σ_i w_i u_iu_iᵀ) Σ^{-1/2}
+    outer = root_inv @ (u.T @ (weights[:, None] * u)) @ root_inv
+    G = outer - weights.sum() * sigma_inv - sigma_inv
+    return 0.5 * (G + G.T)
 
 
 def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]:
@@ -184,7 +177,7 @@ def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]
     root, root_inv = symmetric_roots(sigma_inv)
     b = u.shape[0]
     Z = u @ root
-    values = evaluate(f, _query_points(mu, b, lambda out: np.multiply(Z, alpha, out=out)))
+    values = evaluate(f, query_points(mu, alpha * Z))
     f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
     g_terms = ((f_plus - f_minus) / (2.0 * alpha))[:, None] * Z
     weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * alpha**2)
@@ -193,46 +186,232 @@ def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]
     return g_terms, G_terms
 
 
+def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndarray,
+                       sigma_inv: np.ndarray) -> np.ndarray:
+    """G̃ of eq:TG from the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α²
+    (shape (…, b)), the directions u_i (rows of ``u``) and a matrix B with B u_i standing for
+    Σ^{-1/2} u_i (B = Σ^{-1/2}, or B = L for Σ⁻¹ = L Lᵀ; see the module docstring):
+
+        G̃ = Σ_i w_i (B u_i)(B u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹,   w_i = s_i / (2b).
+
+    On a quadratic q(x) = ½xᵀHx, s_i = z_iᵀHz_i, so this also forms the same-direction sums
+    with a given H that the appendix lemmas compare G̃ with.
+    """
+    b, d = u.shape[-2:]
+    weights = second_differences / (2.0 * b)
+    if b < d:
+        # (U Bᵀ)ᵀ diag(w) (U Bᵀ): b·d² + b·d², cheaper than the d³ of the other form when b < d.
+        W = u @ np.swapaxes(B, -1, -2)
+        outer = np.swapaxes(W, -1, -2) @ (weights[..., None] * W)
+    else:
+        # B (Uᵀ diag(w) U) Bᵀ: one b·d² product and two d³ ones.
+        outer = B @ (np.swapaxes(u, -1, -2) @ (weights[..., None] * u)) @ np.swapaxes(B, -1, -2)
+    G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
+    return 0.5 * (G + np.swapaxes(G, -1, -2))
+
+
 # ----------------------------------------------------------------------------------------------
-# Algorithm 1, ask/tell
+# Step-size schedules: one protocol
 # ----------------------------------------------------------------------------------------------
+
+class Estimate(NamedTuple):
+    """What iteration k estimated from its 2b+1 values, before any step is taken."""
+
+    g: np.ndarray                   # g̃(μ_k), eq:g_mu, shape (…, d)
+    G: np.ndarray                   # G̃(Σ_k), eq:TG, shape (…, d, d)
+    second_differences: np.ndarray  # (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α², shape (…, b)
+
+
+#: A step size η_k: ``schedule(k, state, estimate)`` returns a number or, for a state with a
+#: seed axis, one number per seed. ``k`` counts from 1; ``state`` is the ``State`` before the
+#: update (μ_k, Σ_k⁻¹ and its Cholesky factor); ``estimate`` holds g̃, G̃ and the batch's second
+#: differences. ``schedules`` holds the paper's schedules; a number means ``Constant``.
+Schedule = Callable[[int, "State", Estimate], Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Constant:
+    """η_k = value for every k."""
+
+    value: float
+
+    def __call__(self, k: int, state: State, estimate: Estimate) -> float:
+        return self.value
+
+
+def harmonic(k: int, state: State, estimate: Estimate) -> float:
+    """η_{2,k} = 1/k, the schedule of Lemma 5.3 (the default η₂)."""
+    return 1.0 / k
+
 
 def _schedule(name: str, value) -> Schedule:
     if callable(value):
         return value
-    return positive_scalar(name, value)
+    return Constant(positive_scalar(name, value))
 
 
-def _step(name: str, schedule: Schedule, k: int, es: MiNES) -> float:
-    if callable(schedule):
-        value = schedule(k, es)
-        try:
-            return positive_scalar(f"{name}({k}, es)", value)
-        except ValueError as err:
-            raise ValueError(f"the step-size schedule {name} returned {value!r} at k={k}: "
-                             f"expected a finite number > 0") from err
-    return schedule
+def _step_size(name: str, schedule: Schedule, k: int, state: State,
+               estimate: Estimate) -> np.ndarray:
+    """The schedule's value, checked: finite and > 0, one per seed."""
+    raw = schedule(k, state, estimate)
+    batch = state.mean.shape[:-1]
+    try:
+        value = np.broadcast_to(np.asarray(raw, dtype=float), batch)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not np.all(np.isfinite(value) & (value > 0)):
+        raise ValueError(f"the step-size schedule {name} returned {raw!r} at k={k}: expected a "
+                         f"finite number > 0" + (f" for each of {batch[0]} seeds" if batch else ""))
+    return value
 
 
-def _harmonic(k: int, es: MiNES) -> float:
-    """η_{2,k} = 1/k, the schedule of Lemma 5.3."""
-    return 1.0 / k
+# ----------------------------------------------------------------------------------------------
+# Algorithm 1, once: parameters, state, pure ask and tell
+# ----------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Parameters:
+    """What stays fixed during a run (as in pycma's purecma)."""
+
+    dim: int                # d
+    alpha: float            # α, the smoothing radius: the samples are N(μ, α²Σ) (Section 3)
+    batch_size: int         # b; one iteration queries 2b+1 points
+    tau: float              # τ, S' = {τI ⪯ Σ⁻¹ ⪯ ζI} (eq:cS_p)
+    zeta: float             # ζ
+    eta1: Schedule          # η_{1,k}, the mean step
+    eta2: Schedule          # η_{2,k}, the mirror step on Σ⁻¹
+    root: str = "cholesky"  # the factor F (FFᵀ = Σ) used for sampling: "cholesky" or "symmetric"
 
 
 @dataclasses.dataclass(frozen=True)
-class _Parameters:
-    """What stays fixed during a run (computed once, as in pycma's purecma)."""
+class State:
+    """The changing state of Algorithm 1; every array may carry a leading seed axis."""
 
-    dim: int
-    alpha: float
-    batch_size: int
-    tau: float
-    zeta: float
-    eta1: Schedule
-    eta2: Schedule
+    mean: np.ndarray          # μ_k, shape (…, d)
+    sigma_inv: np.ndarray     # Σ_k⁻¹ ∈ S', shape (…, d, d)
+    chol: np.ndarray          # L with Σ_k⁻¹ = L Lᵀ
+    k: int = 1                # the number of the iteration about to run
+    projections: Any = 0      # how many updates so far left S' and were projected, per seed
+    eta1: Any = np.nan        # η_{1,k−1}, the last mean step (a schedule may fall back on it)
+
+    @property
+    def dim(self) -> int:
+        return self.mean.shape[-1]
 
 
-class MiNES(AskTell):
+class Sample(NamedTuple):
+    """What ``ask`` hands to ``tell``: the directions and the quantities built from them."""
+
+    u: np.ndarray       # u_i ~ N(0, I), rows, shape (…, b, d)
+    Z: np.ndarray       # z_i = F u_i ~ N(0, Σ_k), rows
+    B: np.ndarray       # B u_i stands for Σ_k^{-1/2} u_i (B = L, or Σ^{-1/2} as printed)
+    X: np.ndarray       # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
+
+
+class Iteration(NamedTuple):
+    """Everything iteration k computed, for a ``record`` hook."""
+
+    k: int
+    before: State           # μ_k, Σ_k⁻¹
+    sample: Sample
+    values: np.ndarray      # f at the query points, shape (…, 2b+1)
+    estimate: Estimate
+    eta1: np.ndarray
+    eta2: np.ndarray
+    projected: Any          # whether Σ⁻¹_{k+½} left S' and was projected, per seed
+
+
+class MiNESStrategy(Strategy):
+    """Algorithm 1 as pure functions of a ``State`` (see ``strategy.Strategy``).
+
+    Parameters are those of ``MiNES`` (``dim`` = d). ``init`` validates a start and builds the state, with a
+    leading axis of ``num_seeds`` copies if given; ``ask`` and ``tell`` are one iteration.
+    """
+
+    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None, root="cholesky"):
+        tau = positive_scalar("tau", tau)
+        zeta = positive_scalar("zeta", zeta)
+        if tau > zeta:
+            raise ValueError(f"tau must be <= zeta, got tau={tau!r} > zeta={zeta!r}")
+        if root not in ("cholesky", "symmetric"):
+            raise ValueError(f"root must be 'cholesky' or 'symmetric', got {root!r}")
+        self.params = Parameters(
+            dim=positive_int("dim", dim),
+            alpha=positive_scalar("alpha", alpha),
+            batch_size=positive_int("batch_size", batch_size),
+            tau=tau, zeta=zeta,
+            eta1=_schedule("eta1", eta1),
+            eta2=harmonic if eta2 is None else _schedule("eta2", eta2),
+            root=root)
+
+    def init(self, mean0, sigma_inv0, num_seeds: int | None = None) -> State:
+        """The state at k = 1 from μ₁ and Σ₁⁻¹, which must lie in S' (``project_eigenvalues``
+        puts a matrix there)."""
+        p = self.params
+        mean0 = vector("mean0", mean0, p.dim)
+        sigma_inv0 = symmetric_matrix("sigma_inv0", sigma_inv0, p.dim)
+        eigenvalues = np.linalg.eigvalsh(sigma_inv0)
+        slack = 1e-12 * p.zeta
+        if eigenvalues[0] < p.tau - slack or eigenvalues[-1] > p.zeta + slack:
+            raise ValueError(
+                f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
+                f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
+                f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there")
+        chol = cholesky_lower(sigma_inv0)
+        if num_seeds is None:
+            return State(mean0, sigma_inv0, chol)
+        S = positive_int("num_seeds", num_seeds)
+        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)                     # noqa: E731
+        return State(tile(mean0), tile(sigma_inv0), tile(chol), projections=np.zeros(S, int),
+                     eta1=np.full(S, np.nan))
+
+    def directions(self, rng: np.random.Generator) -> np.ndarray:
+        """u_1..u_b ~ N(0, I): the random numbers of one iteration, shape (b, d)."""
+        return rng.standard_normal((self.params.batch_size, self.params.dim))
+
+    def ask(self, state: State, u: np.ndarray) -> tuple[np.ndarray, Sample]:
+        """The query points of iteration k for the directions u (shape (…, b, d))."""
+        p = self.params
+        if p.root == "cholesky":
+            Z = solve_lower_transposed(state.chol, u)        # z_i = L^{-T}u_i ~ N(0, Σ_k)
+            B = state.chol                                   # Σ_k⁻¹z_i = L u_i
+        else:
+            root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
+            Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
+        X = query_points(state.mean, p.alpha * Z)
+        return X, Sample(u, Z, B, X)
+
+    def tell(self, state: State, sample: Sample, values: np.ndarray) -> tuple[State, Iteration]:
+        """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points."""
+        p, b, k = self.params, self.params.batch_size, state.k
+        f0, f_plus, f_minus = values[..., :1], values[..., 1:b + 1], values[..., b + 1:]
+        second = (f_plus + f_minus - 2.0 * f0) / p.alpha**2           # z_iᵀ∇²f z_i on a quadratic
+
+        g = np.einsum("...i,...id->...d", (f_plus - f_minus) / (2.0 * p.alpha * b),
+                      sample.Z)                                                    # eq:g_mu
+        G = precision_gradient(second, sample.u, sample.B, state.sigma_inv)        # eq:TG
+        estimate = Estimate(g, G, second)
+        eta1 = _step_size("eta1", p.eta1, k, state, estimate)
+        eta2 = _step_size("eta2", p.eta2, k, state, estimate)
+
+        mean = state.mean - eta1[..., None] * g                            # Alg. 1, step 5
+        half = state.sigma_inv + eta2[..., None, None] * G                 # eq:Sig_modi, Σ⁻¹_{k+½}
+        if not np.all(np.isfinite(half)):
+            raise FloatingPointError(
+                f"the update of sigma_inv at k={k} is not finite: the second differences "
+                f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
+                f"{float(np.max(np.abs(values))):.3g})")
+        sigma_inv, projected = project_if_outside(half, p.tau, p.zeta)     # eq:Sig_modi, Π_S'
+        new = State(mean, sigma_inv, cholesky_lower(sigma_inv), k + 1,
+                    state.projections + projected, eta1 if eta1.ndim else float(eta1))
+        return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projected)
+
+
+# ----------------------------------------------------------------------------------------------
+# Algorithm 1, ask/tell, for one seed
+# ----------------------------------------------------------------------------------------------
+
+class MiNES(StrategyAskTell):
     """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form.
 
     Parameters
@@ -248,11 +427,14 @@ class MiNES(AskTell):
         b ≥ 1; one iteration queries 2b+1 points.
     tau, zeta : float
         0 < τ ≤ ζ, the bounds of S' = {τ I ⪯ Σ⁻¹ ⪯ ζ I} (eq:cS, eq:cS_p).
-    eta1 : float or callable
-        η_{1,k}, a number or ``eta1(k, es)`` called with the iteration number k (from 1) and
-        this object before the update (so ``es.mean`` is μ_k, ``es.sigma_inv`` is Σ_k⁻¹).
-    eta2 : float or callable, optional
+    eta1 : float or Schedule
+        η_{1,k}: a number, or ``eta1(k, state, estimate)`` (see ``Schedule``; ``schedules``
+        holds the paper's).
+    eta2 : float or Schedule, optional
         η_{2,k}; default 1/k (Lemma 5.3).
+    root : {"cholesky", "symmetric"}
+        The factor used for sampling (module docstring); "symmetric" reproduces
+        ``mean_gradient`` and ``sigma_gradient`` for the same directions.
     seed : int, SeedSequence or Generator, optional
         Seeds ``numpy.random.default_rng``; the same seed gives the same run.
 
@@ -263,12 +445,14 @@ class MiNES(AskTell):
     iteration : the number of completed iterations (k − 1 while iteration k is asked).
     evaluations : the number of points queried so far, 2b+1 per ``ask``.
     projections : the number of updates in which Σ⁻¹_{k+½} left S' and was projected.
-    second_differences : the b values (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² of the batch being
-        told (z_iᵀ∇²f z_i on a quadratic), available to schedules (e.g. ``HutchinsonStep``).
+    state, info : the ``State`` and the last ``Iteration`` (what the last ``tell`` computed).
+
+    References
+    ----------
+    H. Ye, *Mirror Natural Evolution Strategies*, Algorithm 1.
 
     Examples
     --------
-    >>> import numpy as np
     >>> f = lambda X: 0.5 * np.sum(X**2, axis=1)
     >>> es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=4, tau=0.5, zeta=2.0,
     ...            eta1=0.5, seed=0)
@@ -280,84 +464,27 @@ class MiNES(AskTell):
     """
 
     def __init__(self, mean0, sigma_inv0, *, alpha, batch_size, tau, zeta, eta1,
-                 eta2=None, seed=None):
-        super().__init__()
+                 eta2=None, root="cholesky", seed=None):
         mean0 = vector("mean0", mean0)
-        dim = mean0.shape[0]
-        tau = positive_scalar("tau", tau)
-        zeta = positive_scalar("zeta", zeta)
-        if tau > zeta:
-            raise ValueError(f"tau must be <= zeta, got tau={tau!r} > zeta={zeta!r}")
-        sigma_inv0 = symmetric_matrix("sigma_inv0", sigma_inv0, dim)
-        eigenvalues = np.linalg.eigvalsh(sigma_inv0)
-        slack = 1e-12 * zeta
-        if eigenvalues[0] < tau - slack or eigenvalues[-1] > zeta + slack:
-            raise ValueError(
-                f"sigma_inv0 must have its spectrum in [tau, zeta] = [{tau:g}, {zeta:g}] (S'), "
-                f"got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
-                f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there"
-            )
-        self.params = _Parameters(
-            dim=dim,
-            alpha=positive_scalar("alpha", alpha),
-            batch_size=positive_int("batch_size", batch_size),
-            tau=tau,
-            zeta=zeta,
-            eta1=_schedule("eta1", eta1),
-            eta2=_harmonic if eta2 is None else _schedule("eta2", eta2),
-        )
-        self.rng = np.random.default_rng(seed)
-        # The changing state.
-        self._mean = mean0
-        self._sigma_inv = sigma_inv0
-        self._chol = cholesky_lower(sigma_inv0)                    # Σ⁻¹ = L Lᵀ
-        self.projections = 0
-        self.second_differences = np.full(self.params.batch_size, np.nan)
+        strategy = MiNESStrategy(dim=mean0.shape[0], alpha=alpha, batch_size=batch_size, tau=tau,
+                                 zeta=zeta, eta1=eta1, eta2=eta2, root=root)
+        super().__init__(strategy, strategy.init(mean0, sigma_inv0), seed)
+
+    @property
+    def mean(self) -> np.ndarray:
+        return self.state.mean.copy()
 
     @property
     def sigma_inv(self) -> np.ndarray:
-        return self._sigma_inv.copy()
+        return self.state.sigma_inv.copy()
 
     @property
     def covariance(self) -> np.ndarray:
-        return self.params.alpha**2 * np.linalg.inv(self._sigma_inv)
+        return self.params.alpha**2 * np.linalg.inv(self.state.sigma_inv)
 
-    def _sample(self):
-        """Draw u_1..u_b; the query points, shape (2b+1, d): row 0 is μ_k, rows 1..b are
-        μ_k + α z_i and rows b+1..2b are μ_k − α z_i, z_i ~ N(0, Σ_k)."""
-        p = self.params
-        u = self.rng.standard_normal((p.batch_size, p.dim))
-        # z_i = L^{-T} u_i has covariance L^{-T} L^{-1} = Σ; Σ⁻¹ z_i = L u_i (see module docs).
-        Z = scipy.linalg.solve_triangular(self._chol, u.T, lower=True, trans="T",
-                                          check_finite=False).T
-        X = _query_points(self._mean, p.batch_size, lambda out: np.multiply(Z, p.alpha, out=out))
-        return X, (u, Z)
-
-    def _update(self, X, values, context) -> None:
-        """One iteration of Algorithm 1 from the values f(X) of the asked points."""
-        u, Z = context
-        p, b = self.params, self.params.batch_size
-        k = self.iteration + 1
-        f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
-        self.second_differences = (f_plus + f_minus - 2.0 * f0) / p.alpha**2
-
-        g = _mean_step_direction(f_plus, f_minus, Z, p.alpha)                     # eq:g_mu
-        G = _precision_gradient(f0, f_plus, f_minus, u, self._chol, self._sigma_inv,
-                                p.alpha)                                            # eq:TG
-        eta1 = _step("eta1", p.eta1, k, self)
-        eta2 = _step("eta2", p.eta2, k, self)
-
-        mean = self._mean - eta1 * g                                  # Alg. 1, step 5
-        sigma_inv_half = self._sigma_inv + eta2 * G                   # eq:Sig_modi, first line
-        if spectrum_within(sigma_inv_half, p.tau, p.zeta):            # already in S'
-            sigma_inv = sigma_inv_half
-        else:
-            sigma_inv = project_eigenvalues(sigma_inv_half, p.tau, p.zeta)  # eq:Sig_modi, Π_S'
-            self.projections += 1
-
-        self._mean = mean
-        self._sigma_inv = sigma_inv
-        self._chol = cholesky_lower(sigma_inv)
+    @property
+    def projections(self) -> int:
+        return int(self.state.projections)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -385,9 +512,9 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
     mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
     evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``success`` (target reached),
-    ``message`` and ``history``: a DataFrame with one row per iteration k, columns ``k``,
-    ``evaluations`` (the count after iteration k's queries), ``f_mean`` = f(μ_k) and the
-    columns of ``record``.
+    ``message``, ``sigma_inv`` and ``history``: a DataFrame with one row per iteration k,
+    columns ``k``, ``evaluations`` (the count after iteration k's queries), ``f_mean`` = f(μ_k)
+    and the columns of ``record``.
     """
     mean0 = vector("mean0", mean0)
     dim = mean0.shape[0]

@@ -23,11 +23,14 @@ import numpy as np
 import scipy.stats
 
 from . import bounds
-from .algorithm import estimator_terms, mean_gradient, sigma_gradient, symmetric_roots
+from .algorithm import MiNESStrategy, estimator_terms, mean_gradient, precision_gradient, sigma_gradient
+from .linalg import symmetric_roots
 from .checks import K_SE, Verdict
 from .objectives import LogCoshQuadratic, log_cosh_1d
-from .projection import project_eigenvalues
-from .schedules import lemma51_step, preconditioned_extremes
+from .linalg import project_eigenvalues
+from .linalg import preconditioned_extremes
+from .schedules import lemma51_step
+from .strategy import run
 
 __all__ = ["cubic_perturbed_quadratic", "bias_experiment", "bias_curve", "gradient_norm_curve",
            "Trajectory", "appendix_trajectory", "sig_dec_sides", "truncated_moments",
@@ -326,35 +329,36 @@ class Trajectory(NamedTuple):
 
 @functools.lru_cache(maxsize=2)
 def appendix_trajectory(seeds: int = 8, iterations: int = 300, seed: int = 23) -> Trajectory:
-    """Algorithm 1 on a 3-D log-cosh objective, written out step by step: b = 10, δ = 0.1, α = 0.05,
-    S' = [σ/2, 2L], η₁ = bτ/(4Lc₁) (Lemma 5.1), η₂,k = 1/k, μ₁ = x* + (1, −1, 0.5), Σ₁⁻¹ = L·I,
-    recording every G̃ and the same-direction sums with H_k = Π_S'(∇²f(μ_k)) that Lemmas E.3–E.9
-    use. Independent seeds from one SeedSequence."""
+    """Algorithm 1 (``MiNESStrategy`` with the symmetric root, as printed) on a 3-D log-cosh
+    objective: b = 10, δ = 0.1, α = 0.05, S' = [σ/2, 2L], η₁ = bτ/(4Lc₁) (Lemma 5.1),
+    η₂,k = 1/k, μ₁ = x* + (1, −1, 0.5), Σ₁⁻¹ = L·I, all seeds in lockstep (independent streams
+    from one SeedSequence). A record hook keeps every G̃ and the same-direction sums
+    P_k = (1/2b)Σ_i z_iᵀH_kz_i(Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹) + Σ⁻¹ with H_k = Π_S'(∇²f(μ_k)) that
+    Lemmas E.3–E.9 use."""
     f = LogCoshQuadratic.random(3, condition=10.0, weight=2.0, seed=11)
     d, b, delta, alpha = f.dim, 10, 0.1, 0.05
     tau, zeta = f.sigma / 2, 2 * f.L
     eta1 = lemma51_step(d=d, b=b, delta=delta, L=f.L, tau=tau)
+    strategy = MiNESStrategy(dim=d, alpha=alpha, batch_size=b, tau=tau, zeta=zeta, eta1=eta1,
+                             root="symmetric")
     H_star = project_eigenvalues(f.hessian(f.minimizer), tau, zeta)
-    mus = np.empty((seeds, iterations + 1, d))
-    sigma_invs = np.empty((seeds, iterations + 1, d, d))
-    Gs = np.empty((seeds, iterations, d, d))
-    Hs = np.empty((seeds, iterations, d, d))
-    Ps = np.empty((seeds, iterations, d, d))
-    for s, child in enumerate(np.random.SeedSequence(seed).spawn(seeds)):
-        rng = np.random.default_rng(child)
-        mu, sigma_inv = f.minimizer + np.array([1.0, -1.0, 0.5]), f.L * np.eye(d)
-        for k in range(1, iterations + 1):
-            mus[s, k - 1], sigma_invs[s, k - 1] = mu, sigma_inv
-            u = rng.standard_normal((b, d))
-            g = mean_gradient(f, mu, sigma_inv, alpha, u)                         # eq:g_mu
-            G = sigma_gradient(f, mu, sigma_inv, alpha, u)                        # eq:TG
-            H_k = project_eigenvalues(f.hessian(mu), tau, zeta)
-            Gs[s, k - 1], Hs[s, k - 1] = G, H_k
-            Ps[s, k - 1] = sigma_gradient(_quadratic(H_k), np.zeros(d), sigma_inv, alpha, u) + sigma_inv
-            mu = mu - eta1 * g                                                    # mean step
-            sigma_inv = project_eigenvalues(sigma_inv + G / k, tau, zeta)         # mirror step
-        mus[s, -1], sigma_invs[s, -1] = mu, sigma_inv
-    return Trajectory(f, tau, zeta, alpha, b, delta, eta1, H_star, mus, sigma_invs, Gs, Hs, Ps)
+    start = strategy.init(f.minimizer + np.array([1.0, -1.0, 0.5]), f.L * np.eye(d), seeds)
+    steps = []
+
+    def record(state, it):
+        H_k = project_eigenvalues(f.hessian(it.before.mean), tau, zeta)
+        second = np.einsum("sbi,sij,sbj->sb", it.sample.Z, H_k, it.sample.Z)  # z_iᵀH_kz_i
+        P = precision_gradient(second, it.sample.u, it.sample.B, it.before.sigma_inv)
+        steps.append((it.before.mean, it.before.sigma_inv, it.estimate.G, H_k,
+                      P + it.before.sigma_inv))
+
+    rngs = [np.random.default_rng(child) for child in np.random.SeedSequence(seed).spawn(seeds)]
+    final = run(strategy, f, start, rngs, iterations, record=record)
+    mus, sigma_invs, Gs, Hs, Ps = (np.stack(column, axis=1) for column in zip(*steps))
+    mus = np.concatenate([mus, final.mean[:, None]], axis=1)
+    sigma_invs = np.concatenate([sigma_invs, final.sigma_inv[:, None]], axis=1)
+    return Trajectory(f, tau, zeta, alpha, b, delta, eta1.value, H_star, mus, sigma_invs, Gs,
+                      Hs, Ps)
 
 
 def sig_dec_sides(tr: Trajectory):

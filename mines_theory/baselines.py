@@ -17,6 +17,7 @@ run every method through the same loop.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 
@@ -24,13 +25,13 @@ import cma
 import numpy as np
 import scipy.linalg
 
-from ._asktell import AskTell
-from ._validation import positive_int, positive_scalar, symmetric_matrix, vector
-from .algorithm import MiNES, _mean_step_direction, _query_points
+from .algorithm import MiNES
 from .schedules import lemma52_step
+from .strategy import AskTell, Strategy, StrategyAskTell
+from .validation import positive_int, positive_scalar, symmetric_matrix, vector
 
-__all__ = ["NES", "RandomGradientFree", "XNES", "CMAES", "METHODS", "make_method",
-           "nesterov_spokoiny_step", "xnes_defaults"]
+__all__ = ["NES", "RGFParameters", "RGFStrategy", "RandomGradientFree", "XNES", "CMAES",
+           "METHODS", "make_method", "nesterov_spokoiny_step", "xnes_defaults"]
 
 
 class NES(AskTell):
@@ -82,32 +83,58 @@ def nesterov_spokoiny_step(*, d, L) -> float:
     return 1.0 / (4.0 * (positive_int("d", d) + 4) * positive_scalar("L", L))
 
 
-class RandomGradientFree(AskTell):
+@dataclasses.dataclass(frozen=True)
+class RGFParameters:
+    dim: int
+    alpha: float            # the smoothing radius: directions are α u_i
+    eta: float              # the step
+    batch_size: int         # b; one iteration queries 2b points
+
+
+class RGFStrategy(Strategy):
     """Random gradient-free descent (Nesterov & Spokoiny 2017) with the antithetic estimate of
-    Section 4.2: g = 1/b Σ_i [f(μ + αu_i) − f(μ − αu_i)]/(2α) u_i, μ ← μ − η g. This is MiNES
-    with Σ ≡ I and no Σ update; one iteration queries 2b points."""
+    Section 4.2, as pure functions of the mean (shape (…, d): a leading seed axis is allowed):
+
+        g = 1/b Σ_i [f(μ + αu_i) − f(μ − αu_i)]/(2α) u_i,   μ ← μ − η g
+
+    (MiNES with Σ ≡ I and no Σ update; one iteration queries 2b points, not μ itself)."""
+
+    def __init__(self, *, dim, alpha, eta, batch_size=1):
+        self.params = RGFParameters(positive_int("dim", dim), positive_scalar("alpha", alpha),
+                                    positive_scalar("eta", eta),
+                                    positive_int("batch_size", batch_size))
+
+    def directions(self, rng):
+        return rng.standard_normal((self.params.batch_size, self.params.dim))
+
+    def ask(self, mean, u):
+        steps = self.params.alpha * u
+        X = np.concatenate([mean[..., None, :] + steps, mean[..., None, :] - steps], axis=-2)
+        return X, u
+
+    def tell(self, mean, u, values):
+        p = self.params
+        b = p.batch_size
+        weights = (values[..., :b] - values[..., b:]) / (2.0 * p.alpha * b)
+        g = np.einsum("...i,...id->...d", weights, u)
+        return mean - p.eta * g, g
+
+
+class RandomGradientFree(StrategyAskTell):
+    """Random gradient-free descent (``RGFStrategy``) in ask/tell form, for one seed."""
 
     def __init__(self, mean0, *, alpha, eta, batch_size=1, seed=None):
-        super().__init__()
-        self._mean = vector("mean0", mean0)
-        self.alpha = positive_scalar("alpha", alpha)
-        self.eta = positive_scalar("eta", eta)
-        self.batch_size = positive_int("batch_size", batch_size)
-        self.rng = np.random.default_rng(seed)
+        mean0 = vector("mean0", mean0)
+        strategy = RGFStrategy(dim=mean0.shape[0], alpha=alpha, eta=eta, batch_size=batch_size)
+        super().__init__(strategy, mean0, seed)
+
+    @property
+    def mean(self):
+        return self.state.copy()
 
     @property
     def covariance(self):
-        return self.alpha**2 * np.eye(self._mean.shape[0])
-
-    def _sample(self):
-        u = self.rng.standard_normal((self.batch_size, self._mean.shape[0]))
-        X = _query_points(self._mean, self.batch_size, lambda out: np.multiply(u, self.alpha, out=out))
-        return X[1:], u                                   # μ itself is not needed
-
-    def _update(self, X, values, u):
-        b = self.batch_size
-        g = _mean_step_direction(values[:b], values[b:], u, self.alpha)
-        self._mean = self._mean - self.eta * g
+        return self.params.alpha**2 * np.eye(self.params.dim)
 
 
 def xnes_defaults(dim: int) -> dict[str, float]:

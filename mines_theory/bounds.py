@@ -13,8 +13,7 @@ import math
 import numpy as np
 from typing import NamedTuple
 
-from ._validation import nonnegative_scalar
-from ._validation import positive_int, positive_scalar
+from .validation import nonnegative_scalar, positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",

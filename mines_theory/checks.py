@@ -15,9 +15,10 @@ import functools
 
 import numpy as np
 
-from .algorithm import mean_gradient, sigma_gradient, symmetric_roots
+from .algorithm import mean_gradient, sigma_gradient
+from .linalg import symmetric_roots
 from .objectives import LogCoshQuadratic, RotatedEllipsoid
-from .projection import project_eigenvalues, spectrum_within
+from .linalg import project_eigenvalues, spectrum_within
 
 __all__ = ["Verdict", "K_SE", "gauss_hermite_expectation", "check_section2", "check_lemma41",
            "check_lemma42", "check_lemma43", "check_variance_remark", "check_lemma_b1",

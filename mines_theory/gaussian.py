@@ -41,7 +41,7 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from ._validation import positive_int, symmetric_matrix
+from .validation import positive_int, symmetric_matrix
 from .algorithm import symmetric_roots
 
 __all__ = [

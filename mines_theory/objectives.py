@@ -12,7 +12,7 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from ._validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d",
            "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]

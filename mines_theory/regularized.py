@@ -23,8 +23,8 @@ import itertools
 
 import numpy as np
 
-from ._validation import positive_int, positive_scalar, symmetric_matrix, vector
-from .projection import project_eigenvalues
+from .validation import positive_int, positive_scalar, symmetric_matrix, vector
+from .linalg import project_eigenvalues
 
 __all__ = ["GaussianRule", "smoothed", "regularized_objective", "RegularizedMinimizer",
            "minimize_regularized", "minimize_sigma_given_mean", "alpha_sweep"]

@@ -1,9 +1,9 @@
 """Shared test fixtures. Tests never write into the repository: figures go to a tmp dir."""
 
-import numpy as np
 import pytest
 from hypothesis import settings
 
+from mines_theory import linalg
 from mines_theory.plotting import FIGURES_ENV
 
 
@@ -14,8 +14,7 @@ def _figures_into_tmp(tmp_path, monkeypatch):
 
 def random_spd(rng, dim, low=0.5, high=5.0):
     """A random symmetric positive definite matrix with spectrum in [low, high]."""
-    Q, _ = np.linalg.qr(rng.standard_normal((dim, dim)))
-    return (Q * rng.uniform(low, high, dim)) @ Q.T
+    return linalg.random_spd(rng, dim, low, high)
 
 
 # Property tests are derandomized and keep no example database in the working directory.

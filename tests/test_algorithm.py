@@ -5,7 +5,8 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
-from mines_theory.projection import spectrum_within
+from mines_theory.algorithm import precision_gradient
+from mines_theory.linalg import spectrum_within
 
 from .conftest import random_spd
 
@@ -52,19 +53,55 @@ def test_estimators_match_sample_by_sample_reference(seed, d, b):
 
 @pytest.mark.parametrize("b, d", [(3, 8), (8, 3)])
 def test_precision_gradient_with_a_cholesky_factor(b, d):
-    """What ``tell`` computes with B = L (Σ⁻¹ = L Lᵀ) in both branches, against the explicit
-    sum Σ_i w_i (L u_i)(L u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹."""
-    from mines_theory.algorithm import _precision_gradient
-
+    """What ``tell`` computes with B = L (Σ⁻¹ = L Lᵀ) in both branches (b < d and b ≥ d), against
+    the explicit sum Σ_i w_i (L u_i)(L u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹, w_i = s_i/(2b)."""
     rng = np.random.default_rng(b * d)
     sigma_inv = random_spd(rng, d)
     L = np.linalg.cholesky(sigma_inv)
     U = rng.standard_normal((b, d))
-    f0, fp, fm = 0.3, rng.normal(size=b), rng.normal(size=b)
-    w = (fm + fp - 2 * f0) / (2 * b * 0.5**2)
+    s = rng.normal(size=b)
+    w = s / (2 * b)
     expected = sum(w[i] * np.outer(L @ U[i], L @ U[i]) for i in range(b)) - (w.sum() + 1) * sigma_inv
-    np.testing.assert_allclose(_precision_gradient(f0, fp, fm, U, L, sigma_inv, 0.5), expected,
+    np.testing.assert_allclose(precision_gradient(s, U, L, sigma_inv), expected,
                                rtol=1e-10, atol=1e-10)
+    stacked = precision_gradient(np.stack([s, 2 * s]), np.stack([U, U]), np.stack([L, L]),
+                                 np.stack([sigma_inv, sigma_inv]))
+    np.testing.assert_allclose(stacked[0], expected, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("b, d", [(3, 5), (7, 2)])
+def test_symmetric_root_reproduces_the_pure_estimators(b, d):
+    """MiNES with root="symmetric" applies exactly g̃ = ``mean_gradient`` and G̃ =
+    ``sigma_gradient`` of the directions it drew (to rounding: 1e-12 relative), on a
+    non-quadratic objective; the step sizes are the schedules' values."""
+    rng = np.random.default_rng(d)
+    mu, sigma_inv = rng.normal(size=d), random_spd(rng, d, 0.3, 6.0)
+    es = MiNES(mu, sigma_inv, alpha=0.3, batch_size=b, tau=0.1, zeta=10.0, eta1=0.25,
+               eta2=1e-4, root="symmetric", seed=9)
+    X = es.ask()
+    es.tell(X, smooth_nonquadratic(X))
+    u = np.random.default_rng(9).standard_normal((b, d))           # what ask() drew
+    g = mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
+    G = sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
+    np.testing.assert_allclose(es.info.estimate.g, g, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(es.info.estimate.G, G, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(es.mean, mu - 0.25 * g, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(es.sigma_inv, sigma_inv + 1e-4 * G, rtol=1e-12, atol=1e-14)
+
+
+def test_cholesky_sampling_is_L_inverse_transpose():
+    """The default factor: z_i = L^{-T}u_i for Σ⁻¹ = LLᵀ (so z ~ N(0, Σ)), checked against an
+    independent solve, with a Σ⁻¹ whose spectrum (0.05…20) and rotation make L^{-1}u_i and
+    L^{-T}u_i far apart."""
+    rng = np.random.default_rng(3)
+    sigma_inv = random_spd(rng, 4, 0.05, 20.0)
+    es = MiNES(np.zeros(4), sigma_inv, alpha=0.5, batch_size=6, tau=0.01, zeta=50.0, eta1=0.1,
+               seed=2)
+    Z = (es.ask()[1:7]) / 0.5
+    u = np.random.default_rng(2).standard_normal((6, 4))
+    L = np.linalg.cholesky(sigma_inv)
+    np.testing.assert_allclose(Z, np.linalg.solve(L.T, u.T).T, rtol=1e-12)
+    assert np.max(np.abs(Z - np.linalg.solve(L, u.T).T)) > 0.1
 
 
 def _mean_and_se(samples):
@@ -151,7 +188,7 @@ def test_default_eta2_is_one_over_k():
     default must equal an explicit callable 1/k."""
     f = RotatedEllipsoid(3, 10.0, seed=0)
     runs = []
-    for eta2 in (None, lambda k, es: 1.0 / k):
+    for eta2 in (None, lambda k, state, estimate: 1.0 / k):
         es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.1,
                    eta2=eta2, seed=4)
         for _ in range(6):
@@ -161,11 +198,11 @@ def test_default_eta2_is_one_over_k():
     np.testing.assert_array_equal(runs[0], runs[1])
 
 
-def test_schedules_receive_k_and_state():
+def test_schedules_receive_k_the_state_before_and_the_estimate():
     seen = []
 
-    def eta1(k, es):
-        seen.append((k, es.iteration, es.mean.copy()))
+    def eta1(k, state, estimate):
+        seen.append((k, state.k, state.mean.copy(), estimate.second_differences.copy()))
         return 0.1
 
     f = RotatedEllipsoid(2, 4.0, seed=0)
@@ -175,7 +212,10 @@ def test_schedules_receive_k_and_state():
         X = es.ask()
         es.tell(X, f(X))
         np.testing.assert_array_equal(seen[-1][2], mean_before)
-    assert [s[:2] for s in seen] == [(1, 0), (2, 1), (3, 2)]
+        # on a quadratic the second differences are z_iᵀHz_i, z_i = (X[i] − μ)/α
+        Z = (X[1:3] - mean_before) / 0.1
+        np.testing.assert_allclose(seen[-1][3], np.einsum("bi,ij,bj->b", Z, f.H, Z), rtol=1e-6)
+    assert [s[:2] for s in seen] == [(1, 1), (2, 2), (3, 3)]
 
 
 def _fitted_slope(k, y):
@@ -308,7 +348,7 @@ def test_non_finite_values_name_the_point(bad):
 
 
 def test_schedule_returning_garbage_is_reported():
-    es = MiNES(np.zeros(2), np.eye(2), **{**GOOD, "eta1": lambda k, es: float("nan")}, seed=0)
+    es = MiNES(np.zeros(2), np.eye(2), **{**GOOD, "eta1": lambda k, state, est: float("nan")}, seed=0)
     X = es.ask()
     with pytest.raises(ValueError, match="schedule eta1 returned nan at k=1"):
         es.tell(X, np.sum(X**2, axis=1))

@@ -50,7 +50,10 @@ def test_raw_nes_meta_algorithm_fails_as_printed():
     with pytest.raises(RuntimeError, match="no longer positive definite"):
         _run(es, f, 100_000)
     assert f(es.mean) - f.f_star > 1.0
-    assert np.linalg.eigvalsh(es.covariance)[0] <= 0
+    # numerically singular: the sign of λmin (≈ ±1e-20) is rounding and differs between BLAS
+    # kernels; its size relative to λmax is not
+    w = np.linalg.eigvalsh(es.covariance)
+    assert w[0] <= 1e-12 * w[-1]
 
 
 def test_nes_expected_covariance_step_is_negative_definite():

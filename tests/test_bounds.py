@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from mines_theory.bounds import c_constants
-from mines_theory.schedules import lemma51_step, lemma52_step, preconditioned_extremes
 
 
 def test_c_constants_by_hand_at_b_equal_d():
@@ -30,25 +29,6 @@ def test_c2_negative_for_small_batches_is_flagged():
 def test_c_constants_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         c_constants(**kwargs)
-
-
-def test_lemma51_step_by_hand():
-    c1 = (math.sqrt(4) + math.sqrt(9) + math.sqrt(2 * math.log(20))) ** 2
-    assert lemma51_step(d=4, b=9, delta=0.1, L=10.0, tau=0.5) == pytest.approx(9 * 0.5 / (40 * c1))
-
-
-def test_preconditioned_extremes_and_lemma52_step():
-    H = np.diag([1.0, 4.0])
-    sigma_inv = np.diag([2.0, 2.0])            # Σ^{1/2} H Σ^{1/2} = diag(0.5, 2)
-    assert preconditioned_extremes(H, sigma_inv) == pytest.approx((0.5, 2.0))
-
-    class State:
-        mean = np.zeros(2)
-
-    State.sigma_inv = sigma_inv
-    eta = lemma52_step(lambda x: H, d=2, b=3, delta=0.1)
-    c1 = (math.sqrt(2) + math.sqrt(3) + math.sqrt(2 * math.log(20))) ** 2
-    assert eta(1, State) == pytest.approx(3 / (4 * 2.0 * c1))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import sympy as sp
 from sympy.physics.quantum import TensorProduct
 
 from mines_theory import derivations as dv
-from mines_theory.projection import project_eigenvalues
+from mines_theory.linalg import project_eigenvalues
 
 
 def zero(M):

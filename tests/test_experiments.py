@@ -103,10 +103,24 @@ def test_lockstep_bad_input():
     f = RotatedEllipsoid(3, 10.0)
     kwargs = dict(mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.1, batch_size=2, tau=0.5,
                   zeta=20.0, max_iterations=5)
-    with pytest.raises(ValueError, match="eta1 must be a number or a schedule"):
-        run_mines_lockstep(f, 2, eta1=lambda k, es: 0.1, **kwargs)
     with pytest.raises(ValueError, match="tau must be <= zeta"):
         run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "tau": 30.0})
+    for bad in (0.0, -1.0, True, np.nan):
+        with pytest.raises(ValueError, match="eta1 must be"):
+            run_mines_lockstep(f, 2, eta1=bad, **kwargs)
+    with pytest.raises(ValueError, match=r"sigma_inv0 must have its spectrum in \[tau, zeta\]"):
+        run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "sigma_inv0": 100 * np.eye(3)})
+
+
+def test_lockstep_takes_the_same_schedules_as_mines():
+    """One step-size protocol: a callable schedule and np.float32 numbers work in lockstep as in
+    MiNES, and a constant callable gives the run of the constant."""
+    f = RotatedEllipsoid(3, 10.0, seed=1)
+    kwargs = dict(mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.1, batch_size=2, tau=0.5,
+                  zeta=20.0, max_iterations=20)
+    number = run_mines_lockstep(f, 2, eta1=np.float32(0.125), **kwargs)
+    callable_ = run_mines_lockstep(f, 2, eta1=lambda k, state, est: 0.125, **kwargs)
+    np.testing.assert_array_equal(number.f_gap, callable_.f_gap)
 
 
 def test_rgf_lockstep_matches_one_seed_runs():

@@ -23,7 +23,7 @@ from mines_theory.ledger import (
     render_into,
     verdicts,
 )
-from mines_theory.projection import project_eigenvalues
+from mines_theory.linalg import project_eigenvalues
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANNED = {"00-overview", "01-nes-background", "02-regularized-objective",

@@ -7,7 +7,7 @@ from scipy.linalg import expm
 
 from mines_theory import RotatedEllipsoid
 from mines_theory.objectives import log_cosh_1d, synthetic_logistic
-from mines_theory.projection import project_eigenvalues
+from mines_theory.linalg import project_eigenvalues
 from mines_theory.regularized import (
     GaussianRule,
     alpha_sweep,
