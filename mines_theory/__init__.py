@@ -1,12 +1,35 @@
 """mines-theory: a reference library and verification suite for *Mirror Natural Evolution
 Strategies* (MiNES, H. Ye).
 
-The public names below are those of DESIGN.md; each module cites the equations it implements.
+Layers, lowest first (a module imports only from the layers above it in this list, and never a
+private name of another module):
+
+==========================  =====================================================================
+module                      what, and where in the paper
+==========================  =====================================================================
+``validation``              input checks: a ``ValueError`` naming the parameter and its value
+``linalg``                  roots, Cholesky factors, spectrum tests, the projection onto S'
+                            (eq:cS_p, eq:proj_cs_prime, Prop. A.2), preconditioned extremes
+``bounds``                  every bound and constant of the paper as a function of its symbols
+``objectives``              test functions with known L, σ, γ (Section 2.2)
+``strategy``                the pure ``Strategy`` base, ``run`` (one seed or many in lockstep,
+                            with a record hook) and the ask/tell objects
+``algorithm``               Algorithm 1 once (``MiNESStrategy``), the estimators eq:g_mu and
+                            eq:TG as printed, ``MiNES``, ``minimize``
+``schedules``               the step sizes of Lemmas 5.1, 5.2 and the practical Hutchinson step
+``baselines``               NES (Section 2), random gradient-free descent, xNES, pycma
+``gaussian``, ``derivations``, ``regularized``
+                            exact Gaussian moments (App. B, C), sympy derivations (Sections 2–4),
+                            Q_α and its minimizer (Section 3)
+``experiments``             seeded runs over many seeds as tidy DataFrames
+``verification``            one module per part of the paper; every check returns a ``Verdict``
+``plotting``                one style; byte-identical figures
+==========================  =====================================================================
 """
 
 from .algorithm import MiNES, mean_gradient, minimize, sigma_gradient
-from .objectives import RotatedEllipsoid
 from .linalg import project_eigenvalues
+from .objectives import RotatedEllipsoid
 
 __all__ = [
     "MiNES",

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from .algorithm import MiNESStrategy
 from .baselines import RGFStrategy, make_method

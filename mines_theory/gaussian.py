@@ -42,7 +42,7 @@ import scipy.special
 import scipy.stats
 
 from .validation import positive_int, symmetric_matrix
-from .algorithm import symmetric_roots
+from .linalg import symmetric_roots
 
 __all__ = [
     "quadratic_form_cumulant", "quadratic_form_moment", "quadratic_form_moment_matrix",

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from .validation import evaluate
 
@@ -75,7 +75,7 @@ def run(strategy: Strategy, f, state, rngs: np.random.Generator | Sequence[np.ra
     (``state`` with a leading axis of length S); seed i draws its directions from ``rngs[i]``
     in the same order as a one-seed run with that generator, so the runs are the same up to
     rounding. ``record(state, info)`` is called after every iteration with the new state and
-    what the iteration computed. ``progress`` shows a progress bar (``tqdm.auto``).
+    what the iteration computed. ``progress`` shows a progress bar (``tqdm``).
     """
     for _ in tqdm(range(iterations), desc=description, disable=not progress, leave=False):
         state, info = strategy.step(state, _draw(strategy, rngs), f)

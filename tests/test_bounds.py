@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from mines_theory import bounds
 from mines_theory.bounds import c_constants
 
 
@@ -178,3 +179,46 @@ def test_theorem54_bounds():
     assert out.curvature == pytest.approx(10 / 0.5) and out.xi == pytest.approx(1 / 20)   # trivial
     tight = theorem54_bounds(L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, C=1e-2, k=100, f_gap=1.0)
     assert tight.curvature == pytest.approx(1 + 0.01 / 0.5) and tight.xi == pytest.approx(1 - 0.01 / 0.5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendices D and E
+# ---------------------------------------------------------------------------------------------
+
+def test_nu_bounds_by_hand_and_gamma_power():
+    """d = 1, δ = e⁻¹: c₃ = 5; γ = 2, α = τ = 1, b = 3: ‖ν‖² ≤ 2·3·125/36 (printed), 4·3·125/36 (γ²)."""
+    kw = dict(d=1, b=3, delta=math.exp(-1), gamma=2.0, tau=1.0, alpha=1.0)
+    assert bounds.nu_bounds(**kw).nu_sq == pytest.approx(2 * 3 * 125 / 36)
+    assert bounds.nu_bounds(gamma_power=2, **kw).U_nu_sq == pytest.approx(4 * 3 * 625 / 36)
+    with pytest.raises(ValueError, match="gamma_power must be 1"):
+        bounds.nu_bounds(gamma_power=3, **kw)
+
+
+def test_chi_threshold_printed_and_corrected_differ_by_16_log_b():
+    """8 log(b/δ) − 8 log(1/(bδ)) = 16 log b."""
+    printed = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3)
+    corrected = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3, printed=False)
+    assert corrected - printed == pytest.approx(16 * math.log(20))
+    with pytest.raises(ValueError, match="b must be"):
+        bounds.chi_threshold(d=5, b=0, delta=0.1, t=3)
+
+
+def test_sig2_bound_is_twice_G_norm_1_and_both_decay_like_one_over_b():
+    kw = dict(d=3, delta=0.1, L=2.0, tau=0.5, zeta=4.0)
+    assert bounds.sig2_bound(b=7, **kw) == pytest.approx(2 * bounds.G_norm_1_bound(b=7, **kw))
+    assert bounds.G_norm_1_bound(b=70, **kw) == pytest.approx(bounds.G_norm_1_bound(b=7, **kw) / 10)
+
+
+def test_nab_f_threshold_is_the_second_part_of_the_local_region():
+    kw = dict(L=10.0, sigma=1.0, gamma=3.0, tau=0.5)
+    assert bounds.nab_f_threshold(xi=0.2, **kw) == pytest.approx(0.04 / (8 * 9 * (20 + 0.4) ** 2))
+    assert bounds.local_region_threshold(xi=0.2, curvature=1e6, **kw) == bounds.nab_f_threshold(xi=0.2, **kw)
+    assert bounds.nab_f_threshold(xi=0.2, L=1.0, sigma=1.0, gamma=0.0, tau=1.0) == math.inf
+
+
+def test_hh_and_tgm3_vanish_without_gradient_and_cubic_term():
+    kw = dict(d=2, b=10, delta=0.1, gamma=0.0, tau=1.0, alpha=0.5)
+    assert bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw) == 0.0
+    assert bounds.tgm3_bound(projected_gradient_norm=0.0, **kw) == 0.0
+    with pytest.raises(ValueError, match="projected_gradient_sq"):
+        bounds.hh_bound(curvature=1.0, projected_gradient_sq=-1.0, **kw)

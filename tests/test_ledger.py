@@ -1,73 +1,60 @@
-"""The claims ledger: every verdict recomputed, the README's copy current, the checks able to fail."""
+"""The claims ledger: every verdict recomputed agrees with the published one, the README is the
+rendering of the published verdicts, and the errata are confirmed."""
 
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from mines_theory import mean_gradient, sigma_gradient
-from mines_theory.checks import (
-    Verdict,
-    check_lemma41,
-    check_lemma43,
-    check_proposition_a2,
-    gauss_hermite_expectation,
-)
-from mines_theory.ledger import (
+from mines_theory.verification import ledger
+from mines_theory.verification.errata import ERRATA, KINDS, errata_table
+from mines_theory.verification.ledger import (
     CLAIMS,
     README_END,
     README_START,
     Claim,
     claims_table,
+    reconcile,
     render_into,
-    verdicts,
 )
-from mines_theory.linalg import project_eigenvalues
+from mines_theory.verification.verdict import Kind, Measurement, Qualifier, Status, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
-PLANNED = {"00-overview", "01-nes-background", "02-regularized-objective",
-           "03-gradient-estimators", "04-mirror-descent-projection", "05-convergence-mean",
-           "06-convergence-covariance", "07-comparisons", "08-errata", "09-appendix-lemmas"}
-CHECKED = [c for c in CLAIMS if c.check is not None]
+NOTEBOOKS = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
 
 
 @pytest.fixture(scope="module")
-def results():
-    return verdicts()
+def published():
+    return ledger.published()
 
 
-@pytest.fixture(scope="module")
-def readme_rows():
+@pytest.mark.parametrize("claim", CLAIMS, ids=[c.number for c in CLAIMS])
+def test_verdict(claim, published):
+    """Each verdict, recomputed here, agrees with the published one: the same status, summary
+    and qualifier outcomes, and every measurement within the uncertainties of both (numbers
+    that move within their uncertainty on another CPU do not fail; a change beyond it does)."""
+    fresh = claim.check()
+    assert claim.number in published, "run `make figures` to publish the new claim"
+    differences = published[claim.number].differences(fresh)
+    assert not differences, ("the fresh verdict does not agree with the published one "
+                             "(run `make figures` if the change is intended): "
+                             + "; ".join(differences))
+
+
+def test_readme_ledger_is_the_published_one(published):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index(README_START) + len(README_START):text.index(README_END)]
-    rows = {}
-    for line in section.strip().splitlines()[2:]:
-        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
-        rows[cells[0]] = cells
-    return section.strip(), rows
+    assert section.strip() == claims_table(published), "run `make figures` to rewrite README.md"
+    findings = text[text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START):
+                    text.index(ledger.FINDINGS_END)]
+    assert findings.strip() == claims_table(published, ledger.FINDINGS)
+    assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS}
 
 
-@pytest.mark.parametrize("claim", CHECKED, ids=[c.number for c in CHECKED])
-def test_verdict(claim, results, readme_rows):
-    """Each verdict, recomputed here, is the one the README publishes."""
-    fresh = claim.check()
-    assert fresh == results[claim.number]                    # deterministic
-    _, rows = readme_rows
-    assert rows[claim.number][4] == f"**{fresh.status}**"
-    assert rows[claim.number][5] == fresh.detail.replace("|", "\\|")
-    assert claim.test == f"tests/test_ledger.py::test_verdict[{claim.number}]"
-
-
-def test_readme_ledger_is_current(results, readme_rows):
-    section, _ = readme_rows
-    assert section == claims_table(results=results), "run `make figures` to regenerate README.md"
-
-
-def test_rows_unique_and_notebooks_known():
-    numbers = [c.number for c in CLAIMS]
+def test_rows_unique_and_notebooks_exist():
+    numbers = [c.number for c in CLAIMS + ledger.FINDINGS]
     assert len(numbers) == len(set(numbers))
-    assert {c.notebook for c in CLAIMS} <= PLANNED
+    assert {c.notebook for c in CLAIMS + ledger.FINDINGS} <= NOTEBOOKS
 
 
 def test_labels_exist_in_the_paper():
@@ -80,14 +67,49 @@ def test_labels_exist_in_the_paper():
             assert f"\\label{{{label}}}" in text, label
 
 
+def _verdict(value, status=Status.HOLDS, outcome=True):
+    return Verdict(status, "x = {x}", (Measurement("x", value, 0.1, Kind.SE),),
+                   (Qualifier("loose", "x ≥ 1", outcome),))
+
+
+def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
+    old = {"A": _verdict(1.0), "B": _verdict(1.0), "C": _verdict(1.0), "D": _verdict(1.0)}
+    fresh = {"A": _verdict(1.3),                     # within 5·√2·0.1: keep the published
+             "B": _verdict(2.0),                     # beyond: replace
+             "C": _verdict(1.0, Status.FAILS),       # status changed
+             "D": _verdict(1.0, outcome=False),      # qualifier changed
+             "E": _verdict(1.0)}                     # new claim
+    merged, changed = reconcile(fresh, old)
+    assert merged["A"] is old["A"] and merged["B"] is fresh["B"]
+    assert sorted(changed) == ["B", "C", "D", "E"]
+    assert "status" in changed["C"][0] and "qualifier 'loose'" in changed["D"][0]
+
+
+def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, tmp_path):
+    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.2))
+    monkeypatch.setattr(ledger, "CLAIMS", (row,))
+    path = tmp_path / "published.json"
+    ledger.write_published({"X 1": _verdict(1.0)}, path)
+    monkeypatch.setattr(ledger, "PUBLISHED", path)
+    assert ledger.verdict_cell("X 1").startswith("X 1 (eq:x): holds (loose)\nx = 1.00 ± 0.10")
+    assert "DIFFERS FROM THE PUBLISHED VERDICT" in ledger.verdict_cell("X 1", fresh={"X 1": _verdict(9.0)})
+
+
+def test_published_json_round_trips(tmp_path, published):
+    path = tmp_path / "published.json"
+    ledger.write_published(published, path)
+    again = ledger.published(path)
+    assert again == published
+    assert claims_table(again) == claims_table(published)
+
+
 def test_table_renders_every_row_and_escapes_pipes():
     claims = (Claim("X 0", "eq:w", "unchecked", "08-errata"),
-              Claim("X 1", "eq:x", "a | b", "08-errata", lambda: Verdict("fails", "x | y")))
-    results = {c.number: c.verdict() for c in claims}
-    table = claims_table(claims, results).splitlines()
+              Claim("X 1", "eq:x", "a | b", "08-errata"))
+    table = claims_table({"X 1": Verdict(Status.FAILS, "x | y")}, claims).splitlines()
     assert len(table) == 2 + len(claims)
     assert table[-1] == "| X 1 | `eq:x` | a \\| b | `08-errata` | **fails** | x \\| y |"
-    assert "**not yet checked**" in table[2]
+    assert "**not checked**" in table[2]
 
 
 def test_render_into_replaces_only_the_marked_section():
@@ -97,46 +119,10 @@ def test_render_into_replaces_only_the_marked_section():
         render_into("no markers", "NEW")
 
 
-# ---------------------------------------------------------------------------------------------
-# The checks can fail: hand them a broken implementation
-# ---------------------------------------------------------------------------------------------
-
-def test_gauss_hermite_moments():
-    """E[u1² u2⁴] = 1·3 and E[exp(u1)] = e^{1/2} for u ~ N(0, I₂)."""
-    assert gauss_hermite_expectation(lambda U: U[:, 0] ** 2 * U[:, 1] ** 4, 2, 10) == \
-        pytest.approx(3.0, rel=1e-13)
-    assert gauss_hermite_expectation(lambda U: np.exp(U[:, 0]), 2, 30) == \
-        pytest.approx(np.exp(0.5), rel=1e-13)
-
-
-def test_lemma41_check_catches_a_missing_antithetic_half():
-    broken = lambda f, mu, s, a, u: 2 * mean_gradient(f, mu, s, a, u)   # noqa: E731
-    assert check_lemma41(broken).status == "fails"
-
-
-def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
-    """Lemma C.1's proof writes E[G̃] = ½E[…] − ½Σ⁻¹; an estimator built that way is biased."""
-    def broken(f, mu, s, a, u):
-        return sigma_gradient(f, mu, s, a, u) + 0.5 * s
-    assert check_lemma43(broken).status == "fails"
-
-
-def test_proposition_a2_check_catches_the_printed_interval():
-    printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)  # noqa: E731
-    assert check_proposition_a2(printed, cases=20).status == "fails"
-
-
-# ---------------------------------------------------------------------------------------------
-# Errata
-# ---------------------------------------------------------------------------------------------
-
-from mines_theory.ledger import ERRATA, errata_table  # noqa: E402
-
-
 @pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
 def test_erratum_is_confirmed(erratum):
     """Each erratum's numeric or symbolic check confirms that the printed form is wrong."""
-    assert erratum.kind in {"typo", "error", "ill-defined", "imprecision"}
+    assert erratum.kind in KINDS
     assert erratum.check() is True
 
 
@@ -147,10 +133,9 @@ def test_errata_table_renders():
 
 def test_readme_comparison_table_is_the_notebooks():
     """The comparison table in the README is the file notebook 07 wrote (figures/07-comparison.md)."""
-    from mines_theory.ledger import COMPARISON_END, COMPARISON_START
-
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(COMPARISON_START) + len(COMPARISON_START):text.index(COMPARISON_END)]
+    section = text[text.index(ledger.COMPARISON_START) + len(ledger.COMPARISON_START):
+                   text.index(ledger.COMPARISON_END)]
     table = (ROOT / "figures" / "07-comparison.md").read_text(encoding="utf-8")
     assert section.strip() == table.strip()
     assert "CMA-ES" in section

@@ -45,3 +45,73 @@ def test_conda_pins_python_and_installs_the_package():
     assert pip_section == [{"pip": ["-e ."]}]
     requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
     assert requires == ">=3.11"
+
+
+# ---------------------------------------------------------------------------------------------
+# The layering of the library (the map in mines_theory/__init__.py)
+# ---------------------------------------------------------------------------------------------
+
+import ast  # noqa: E402
+
+PACKAGE = ROOT / "mines_theory"
+#: Each module's layer; a module may import only from lower layers (or its own package).
+LAYERS = {
+    "validation": 0, "plotting": 0,
+    "linalg": 1, "bounds": 1,
+    "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
+    "algorithm": 3, "regularized": 3,
+    "schedules": 4,
+    "baselines": 5,
+    "experiments": 6,
+    "verification": 7,
+}
+
+
+def _imports(path: Path):
+    """(module imported, names imported) for every relative import of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            base = path.parent
+            for _ in range(node.level - 1):
+                base = base.parent
+            parts = [] if node.module is None else node.module.split(".")
+            target = base.joinpath(*parts) if parts else base
+            yield target, [alias.name for alias in node.names]
+
+
+def _top(path: Path) -> str:
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0].removesuffix(".py") if relative.parts else ""
+
+
+def test_no_module_imports_a_private_name_of_another():
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        for target, names in _imports(path):
+            private = [n for n in names if n.startswith("_") and n != "__version__"]
+            if private or any(part.startswith("_") and part != "__init__"
+                              for part in target.relative_to(PACKAGE).parts):
+                offenders.append(f"{path.relative_to(ROOT)} imports {private or target.name}")
+    assert not offenders, offenders
+
+
+def test_lower_layers_never_import_higher_ones():
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "__init__.py" and path.parent == PACKAGE:
+            continue
+        source = _top(path)
+        for target, names in _imports(path):
+            try:
+                imported = _top(target if target.is_dir() else target.with_suffix(".py"))
+            except ValueError:
+                continue
+            candidates = [imported] if imported else names
+            for module in candidates:
+                if module in LAYERS and module != source and LAYERS[module] >= LAYERS[source]:
+                    offenders.append(f"{source} (layer {LAYERS[source]}) imports {module} "
+                                     f"(layer {LAYERS[module]})")
+    assert not offenders, offenders
+    assert set(LAYERS) == {_top(p) for p in PACKAGE.glob("*") if p.name != "__init__.py"
+                           and (p.suffix == ".py" or p.is_dir()) and p.name != "__pycache__"}

@@ -39,7 +39,7 @@ def _title(nb, fallback: str) -> str:
 
 
 def build(out: Path) -> list[Path]:
-    from mines_theory.ledger import CLAIMS, verdicts
+    from mines_theory.verification.ledger import CLAIMS, published
 
     out.mkdir(parents=True, exist_ok=True)
     exporter = HTMLExporter(template_name="classic")
@@ -51,12 +51,12 @@ def build(out: Path) -> list[Path]:
         target = out / f"{path.stem}.html"
         target.write_text(body, encoding="utf-8")
         pages.append((target, _title(nb, path.stem)))
-    results = verdicts()
+    results = published()                  # the published verdicts: nothing is recomputed
     rows = "\n".join(
         f"<tr><td>{html.escape(c.number)}</td><td><code>{html.escape(c.label)}</code></td>"
         f"<td>{html.escape(c.statement)}</td><td><a href=\"{html.escape(c.notebook)}.html\">"
-        f"{html.escape(c.notebook)}</a></td><td><b>{html.escape(results[c.number].status)}</b></td>"
-        f"<td>{html.escape(results[c.number].detail)}</td></tr>" for c in CLAIMS)
+        f"{html.escape(c.notebook)}</a></td><td><b>{html.escape(results[c.number].headline())}"
+        f"</b></td><td>{html.escape(results[c.number].text())}</td></tr>" for c in CLAIMS)
     links = "\n".join(f"<li><a href=\"{p.name}\">{html.escape(title)}</a></li>" for p, title in pages)
     index = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>mines-theory</title>

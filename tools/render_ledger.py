@@ -1,31 +1,62 @@
-"""Rewrite the generated parts of README.md: the claims ledger from ``mines_theory.ledger`` (every
-verdict recomputed by its check function) and the comparison table that notebook 07 writes to
-figures/07-comparison.md. Run by ``make figures`` (after the notebooks); ``tests/test_ledger.py``
-fails when the README is stale."""
+"""Publish the claims ledger and rewrite the generated parts of README.md (``make figures``).
+
+1. Every check is run; a published verdict (``mines_theory/verification/published.json``) is
+   replaced only where the fresh one does not agree with it (a status, a qualifier or a number
+   beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed.
+2. The README's ledger and findings are rendered from the published verdicts, and its
+   comparison table is copied from figures/07-comparison.md (written by notebook 07).
+
+``--readme-only`` skips step 1. ``tests/test_ledger.py`` fails when either part is stale.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
-from mines_theory.ledger import COMPARISON_END, COMPARISON_START, claims_table, render_into
+from mines_theory.verification import ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 COMPARISON = ROOT / "figures" / "07-comparison.md"
 
 
-def main() -> int:
+def publish() -> None:
+    old = ledger.published()
+    merged, changed = ledger.reconcile(ledger.verdicts(), old)
+    for number, reasons in changed.items():
+        print(f"{number}: " + "; ".join(reasons))
+    if changed or set(old) != set(merged):
+        ledger.write_published(merged)
+        print(f"updated {ledger.PUBLISHED.name} ({len(changed)} verdicts changed)")
+    else:
+        print(f"{ledger.PUBLISHED.name} is current: every verdict agrees with the published one")
+
+
+def render_readme() -> None:
     text = README.read_text(encoding="utf-8")
-    new = render_into(text, claims_table())
+    new = ledger.render_into(text, ledger.claims_table())
+    new = ledger.render_into(new, ledger.claims_table(claims=ledger.FINDINGS),
+                             ledger.FINDINGS_START, ledger.FINDINGS_END)
     if COMPARISON.is_file():
-        new = render_into(new, COMPARISON.read_text(encoding="utf-8").strip(), COMPARISON_START,
-                          COMPARISON_END)
+        new = ledger.render_into(new, COMPARISON.read_text(encoding="utf-8").strip(),
+                                 ledger.COMPARISON_START, ledger.COMPARISON_END)
     if new != text:
         README.write_text(new, encoding="utf-8")
-        print(f"updated the ledger in {README.name}")
+        print(f"updated the generated tables in {README.name}")
     else:
-        print(f"the ledger in {README.name} is current")
+        print(f"the generated tables in {README.name} are current")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--readme-only", action="store_true",
+                        help="render the README from the published verdicts without rerunning")
+    args = parser.parse_args(argv)
+    if not args.readme_only:
+        publish()
+    render_readme()
     return 0
 
 

@@ -1,0 +1,29 @@
+"""The verification layer: one module per part of the paper, each check returning a structured
+``Verdict`` (a status from a closed set, computed qualifiers with their criteria, measurements
+with their uncertainties) and, in ``data``, what its notebook plots.
+
+==================  ==========================================================================
+module              paper
+==================  ==========================================================================
+``section2``        Section 2: eq:log_lh, eq:nab_mu, eq:nab_Sig, the Fisher matrix, eq:nat_grad;
+                    the NES meta-algorithm as printed
+``section3``        Section 3: Theorems 3.1–3.4 (the regularized objective and its minimizer)
+``section4``        Section 4 with Appendices A–C: Lemmas 4.1–4.3, Props A.1, A.2, Lemmas
+                    B.1–B.6, Lemma C.1
+``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark
+``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
+``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3)
+``errata``          every erratum found, as data with a check that can fail
+``ledger``          the claims ledger, the published verdicts, the README's table
+``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
+``stats``           Monte Carlo errors, proportions and their test, bootstrap, slopes
+==================  ==========================================================================
+
+Each experiment's settings are one frozen configuration object (``section5.LEMMA51``,
+``appendix_e.TRAJECTORY``, …) whose ``run()`` is cached: the check, the notebook and the tests
+use the same object, so each number is computed once per process.
+"""
+
+from .verdict import Kind, Measurement, Qualifier, Status, Verdict
+
+__all__ = ["Kind", "Measurement", "Qualifier", "Status", "Verdict"]

@@ -1,0 +1,138 @@
+"""MiNES against its peers (the paper has no experiments): evaluations to reach f − f* ≤ 10⁻⁸
+for MiNES with three step sizes, random gradient-free descent, xNES, CMA-ES and the NES
+meta-algorithm as printed, on rotated ellipsoids and a log-cosh objective.
+
+The result is a verdict like the ledger's: each cell of the table is a measurement (the median
+over seeds with an order-statistic interval, and the fraction of seeds that reached the
+target), so the published table changes only when a number moves beyond its interval.
+Notebook ``07-comparisons`` plots ``data`` and writes ``comparison_table`` for the README.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import numpy as np
+import pandas as pd
+
+from ..experiments import COMPARED, compare_methods, evaluations_to_target
+from ..objectives import LogCoshQuadratic, RotatedEllipsoid
+from .stats import median_interval, proportion
+from .verdict import Qualifier, Status, Verdict
+
+__all__ = ["Problem", "Comparison", "COMPARISON", "check_comparison", "comparison_table"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    kind: str          # "ellipsoid" or "log-cosh"
+    d: int
+    condition: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} d={self.d}, κ={self.condition:.0e}"
+
+    def objective(self):
+        if self.kind == "ellipsoid":
+            return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return LogCoshQuadratic.random(self.d, condition=self.condition, seed=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """Every method of ``experiments.COMPARED`` (MiNES with the Lemma 5.1 step only on the first
+    problem: it needs millions of evaluations) from μ₁ = 0 with the same seeds and budget, with
+    the settings of ``experiments.compare_methods``."""
+
+    problems: tuple = tuple(Problem("ellipsoid", d, kappa) for d in (5, 10, 20)
+                            for kappa in (1e2, 1e4)) + (Problem("log-cosh", 10, 1e2),)
+    seeds: int = 5
+    budget: int = 150_000
+    target: float = 1e-8
+    record_every: int = 5
+
+    def methods(self, index: int) -> tuple[str, ...]:
+        return COMPARED if index == 0 else tuple(m for m in COMPARED if m != "MiNES (Lemma 5.1)")
+
+    @functools.cache
+    def run(self) -> dict[str, pd.DataFrame]:
+        """Problem label → the tidy frame of ``compare_methods``."""
+        return {p.label: compare_methods(p.objective(), seeds=self.seeds,
+                                         max_evaluations=self.budget, target=self.target,
+                                         methods=self.methods(i), record_every=self.record_every)
+                for i, p in enumerate(self.problems)}
+
+
+COMPARISON = Comparison()
+
+
+def _faster(a, b) -> bool:
+    """Method a needs fewer evaluations than b: a's interval lies below b's median and a reached
+    the target in at least half of the runs."""
+    return bool(np.isfinite(a.value) and a.interval[1] < b.value)
+
+
+def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
+    """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it
+    counts as +∞ in the median), and which method is fastest."""
+    frames = comparison.run()
+    measurements, cells = [], {}
+    for i, (label, frame) in enumerate(frames.items()):
+        table = evaluations_to_target(frame, comparison.target)
+        for j, method in enumerate(COMPARED):
+            runs = table[table.method == method]
+            if runs.empty:
+                continue
+            median = median_interval(runs.evaluations.to_numpy(), f"median_{i}_{j}")
+            reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
+            measurements += [median, reached]
+            cells[label, method] = median
+    labels = list(frames)
+
+    def everywhere(a, b):
+        return all(_faster(cells[lab, a], cells[lab, b]) for lab in labels
+                   if (lab, a) in cells and (lab, b) in cells)
+
+    others = [m for m in COMPARED if m != "CMA-ES"]
+    qualifiers = (
+        Qualifier("CMA-ES fastest everywhere", "on every problem the upper end of CMA-ES's "
+                  "interval lies below every other method's median", all(everywhere("CMA-ES", m)
+                                                                        for m in others)),
+        Qualifier("MiNES (oracle) beats RGF everywhere", "on every problem the upper end of "
+                  "MiNES's interval lies below RGF's median",
+                  everywhere("MiNES (Lemma 5.2, oracle)", "RGF")),
+        Qualifier("MiNES (Hutchinson) beats RGF everywhere", "on every problem the upper end of "
+                  "MiNES's interval lies below RGF's median",
+                  everywhere("MiNES (Hutchinson)", "RGF")),
+        Qualifier("NES as printed never reaches the target", "no run of NES on any problem",
+                  all(cells[lab, "NES"].value == np.inf for lab in labels)),
+    )
+    return Verdict(Status.HOLDS, f"evaluations to f − f* ≤ {comparison.target:g} within "
+                   f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
+                   f"{len(labels)} problems (the table: ``comparison_table``)",
+                   tuple(measurements), qualifiers,
+                   data=dict(frames=frames, labels=labels, cells=cells,
+                             targets={lab: evaluations_to_target(fr, comparison.target)
+                                      for lab, fr in frames.items()}))
+
+
+def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> pd.DataFrame:
+    """The table of ``verdict`` (fresh or published): per problem and method, the median
+    evaluations with its interval and the share of seeds that reached the target; "—" where
+    fewer than half did."""
+    rows = {}
+    for i, problem in enumerate(comparison.problems):
+        row = {}
+        for j, method in enumerate(COMPARED):
+            try:
+                median, reached = verdict[f"median_{i}_{j}"], verdict[f"reached_{i}_{j}"]
+            except KeyError:
+                row[method] = ""
+                continue
+            count = round(reached.value * comparison.seeds)
+            row[method] = (f"{median.render()} ({count}/{comparison.seeds})"
+                           if np.isfinite(median.value) else f"— ({count}/{comparison.seeds})")
+        rows[problem.label] = row
+    return pd.DataFrame(rows).T[list(COMPARED)]

@@ -1,0 +1,302 @@
+"""A verdict is data, not prose.
+
+``Verdict``
+    ``status``: one of a closed set (``Status``);
+    ``qualifiers``: each the outcome of a named test declared before the run, with its
+    criterion (``Qualifier``);
+    ``measurements``: named numbers, each with its uncertainty (``Measurement``), rendered
+    rounded to that uncertainty;
+    ``summary``: a fixed sentence with ``{name}`` placeholders that the rendered measurements
+    fill, so no number is ever part of a string that a check composes;
+    ``data``: what the notebook beside the ledger row plots (not compared, not published).
+
+Two verdicts *agree* when their statuses, summaries and qualifier outcomes are equal and each
+measurement agrees with its namesake within their uncertainties (``Measurement.agrees``). That
+is what the tests compare and what decides whether the published ledger changes: a Monte Carlo
+number that moves within its uncertainty on another CPU (another BLAS kernel rounds otherwise)
+changes nothing; a status, a qualifier or a number beyond its uncertainty does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from typing import Any
+
+__all__ = ["Status", "Kind", "Measurement", "Qualifier", "Verdict", "K_AGREE", "format_number"]
+
+#: Two estimates of one quantity agree when they differ by at most K_AGREE combined standard
+#: uncertainties (√(u₁² + u₂²)).
+K_AGREE = 5.0
+
+
+class Status(str, enum.Enum):
+    """The closed set of statuses a ledger row can have."""
+
+    HOLDS = "holds"                              # the statement, checked where it applies, holds
+    FAILS = "fails"                              # a counterexample inside the hypotheses
+    ERRATUM = "erratum"                          # false as printed; a corrected form holds
+    IDENTITY = "identity"                        # an identity or definition, verified; not evidence
+    HYPOTHESES_NOT_MET = "hypotheses not met"    # the run lies outside the statement's hypotheses
+    NOT_CHECKED = "not checked"
+
+
+class Kind(str, enum.Enum):
+    """What a measurement's ``uncertainty`` means, and so how it is rendered and compared."""
+
+    SE = "se"                # Monte Carlo estimate ± standard error
+    INTERVAL = "interval"    # estimate with a 95% interval (bootstrap or order statistics);
+    #                          uncertainty = half-width / 1.96
+    Z = "z"                  # a z-score (uncertainty 1 by construction)
+    NUMERIC = "numeric"      # deterministic computation; uncertainty = its numeric tolerance
+    COUNT = "count"          # an exact integer
+    BELOW = "below"          # a residual (or a signed worst case) reported only as below the
+    #                          tolerance ``uncertainty``, or as its value where it is not
+
+
+def _exponent(x: float) -> int:
+    return int(math.floor(math.log10(abs(x)))) if x != 0 else 0
+
+
+def format_number(x: float, digits: int = 2) -> str:
+    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < 1e5, else
+    scientific (``2.4e-08``).
+
+    >>> format_number(0.01234), format_number(1234567.0), format_number(3.0, 3), format_number(0)
+    ('0.012', '1.2e+06', '3.00', '0')
+    """
+    if x == 0:
+        return "0"
+    if not math.isfinite(x):
+        return str(x)
+    e = _exponent(x)
+    if -3 <= e < 5:
+        return f"{x:.{max(digits - 1 - e, 0)}f}"
+    return f"{x:.{digits - 1}e}"
+
+
+def _last_digit(u: float) -> int:
+    """The decimal place of the last significant digit of an uncertainty: one digit, two if it
+    starts with 1 (10^last is the rounding unit)."""
+    e = _exponent(u)
+    return e - (2 if u / 10**e < 2 else 1) + 1
+
+
+def _fixed(v: float, last: int) -> str:
+    if last > 0:
+        return f"{round(v / 10**last) * 10**last:.0f}"
+    return f"{v:.{-last}f}"
+
+
+def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
+    """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
+    notation where the largest lies in [1e-3, 1e5), else in scientific notation (each mantissa
+    cut at that digit)."""
+    scale = 100.0 if percent else 1.0
+    values, u = [v * scale for v in values], u * scale
+    suffix = "%" if percent else ""
+    if not (u > 0 and math.isfinite(u)):
+        return [format_number(v, 3) + suffix for v in values]
+    last = _last_digit(u)
+    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
+    magnitude = _exponent(max(finite)) if finite else _exponent(u)
+    if -3 <= magnitude < 7 or percent:
+        return [_fixed(v, last) + suffix for v in values]
+    return [f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
+            for v in values]
+
+
+def _with_uncertainty(value: float, u: float, percent: bool) -> str:
+    """value ± u, both rounded to the last significant digit of u.
+
+    >>> _with_uncertainty(1.3853, 0.0512, False), _with_uncertainty(1559.0, 109.0, False)
+    ('1.39 ± 0.05', '1560 ± 110')
+    >>> _with_uncertainty(6.04e-4, 1.1e-5, False), _with_uncertainty(0.0, 6.7e-5, True)
+    ('(6.04 ± 0.11)e-04', '0.000 ± 0.007%')
+    """
+    if not (u > 0 and math.isfinite(u)):
+        return _rounded([value], u, percent)[0]
+    magnitude = _exponent(value) if value != 0 and math.isfinite(value) else _exponent(u)
+    if percent or -3 <= max(magnitude, _exponent(u)) < 7:
+        text_value, text_u = _rounded([value, u], u, percent)
+        return f"{text_value.removesuffix('%')} ± {text_u}"
+    last = _last_digit(u)
+    decimals = max(magnitude - last, 0)
+    return (f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
+            f"e{magnitude:+03d}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Measurement:
+    """A named number with its uncertainty (see ``Kind``)."""
+
+    name: str
+    value: float
+    uncertainty: float = 0.0
+    kind: Kind = Kind.NUMERIC
+    interval: tuple[float, float] | None = None     # the 95% interval shown for Kind.INTERVAL
+    digits: int = 2                                 # significant digits of a NUMERIC value
+    percent: bool = False                           # a fraction, rendered as a percentage
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", Kind(self.kind))
+        object.__setattr__(self, "value", float(self.value))
+        object.__setattr__(self, "uncertainty", float(self.uncertainty))
+        if self.interval is not None:
+            object.__setattr__(self, "interval", tuple(float(v) for v in self.interval))
+
+    def render(self) -> str:
+        """The value rounded to its uncertainty (``Kind`` says how).
+
+        >>> Measurement("r", 1.3853, 0.0512, "se").render()
+        '1.39 ± 0.05'
+        >>> Measurement("p", 0.0, 0.0033, "se", percent=True).render()
+        '0.0 ± 0.3%'
+        >>> Measurement("e", 3e-14, 1e-10, "below").render()
+        '< 1e-10'
+        """
+        if self.kind is Kind.COUNT:
+            return f"{int(self.value):d}"
+        if self.kind is Kind.BELOW:
+            return (f"< {self.uncertainty:.0e}" if self.value < self.uncertainty
+                    else format_number(self.value))
+        if self.kind is Kind.Z:
+            return f"{self.value:.1f}"
+        if self.kind is Kind.NUMERIC:
+            text = format_number(self.value * (100 if self.percent else 1), self.digits)
+            return text + ("%" if self.percent else "")
+        if self.kind is Kind.INTERVAL and self.interval is not None:
+            low, high = self.interval
+            centre, low, high = _rounded([self.value, low, high], (high - low) / 4, self.percent)
+            return f"{centre} [{low}, {high}]"
+        return _with_uncertainty(self.value, self.uncertainty, self.percent)
+
+    def agrees(self, other: Measurement, k: float = K_AGREE) -> bool:
+        """Whether ``other`` is the same quantity within the uncertainties of both."""
+        if self.name != other.name or self.kind is not other.kind:
+            return False
+        if not (math.isfinite(self.value) and math.isfinite(other.value)):
+            return (self.value == other.value) or (math.isnan(self.value) and math.isnan(other.value))
+        difference = abs(self.value - other.value)
+        if self.kind is Kind.COUNT:
+            return difference == 0
+        if self.kind is Kind.BELOW:
+            return (self.value < self.uncertainty) == (other.value < other.uncertainty)
+        if self.kind is Kind.NUMERIC:
+            return difference <= self.uncertainty + other.uncertainty
+        return difference <= k * math.hypot(self.uncertainty, other.uncertainty)
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["kind"] = self.kind.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Measurement:
+        return cls(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class Qualifier:
+    """A word of a verdict ("loose", "rate 1/k"), as the outcome of a test declared before the
+    run: ``criterion`` says what was tested, ``outcome`` what it gave."""
+
+    name: str
+    criterion: str
+    outcome: bool
+
+    def __post_init__(self):
+        object.__setattr__(self, "outcome", bool(self.outcome))
+
+    def render(self) -> str:
+        """
+        >>> Qualifier("loose", "bound/measured ≥ 10 at every α", True).render()
+        'loose: yes (bound/measured ≥ 10 at every α)'
+        """
+        return f"{self.name}: {'yes' if self.outcome else 'no'} ({self.criterion})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """What a check found (see the module docstring)."""
+
+    status: Status
+    summary: str
+    measurements: tuple[Measurement, ...] = ()
+    qualifiers: tuple[Qualifier, ...] = ()
+    data: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "status", Status(self.status))
+        object.__setattr__(self, "measurements", tuple(self.measurements))
+        object.__setattr__(self, "qualifiers", tuple(self.qualifiers))
+        names = [m.name for m in self.measurements]
+        if len(set(names)) != len(names):
+            raise ValueError(f"measurement names must be unique, got {names}")
+        self.text()                                   # every placeholder has a measurement
+
+    def __getitem__(self, name: str) -> Measurement:
+        for m in self.measurements:
+            if m.name == name:
+                return m
+        raise KeyError(f"no measurement {name!r}; have {[m.name for m in self.measurements]}")
+
+    def qualifier(self, name: str) -> Qualifier:
+        for q in self.qualifiers:
+            if q.name == name:
+                return q
+        raise KeyError(f"no qualifier {name!r}; have {[q.name for q in self.qualifiers]}")
+
+    def text(self) -> str:
+        """The summary with every ``{name}`` replaced by that measurement, rendered."""
+        return self.summary.format(**{m.name: m.render() for m in self.measurements})
+
+    def headline(self) -> str:
+        """The status followed by the names of the qualifiers whose test came out true."""
+        held = [q.name for q in self.qualifiers if q.outcome]
+        return self.status.value + (f" ({'; '.join(held)})" if held else "")
+
+    def report(self) -> str:
+        """Every part, one per line: what a verdict cell prints."""
+        lines = [self.headline(), self.text()]
+        lines += [f"- {q.render()}" for q in self.qualifiers]
+        return "\n".join(lines)
+
+    def differences(self, other: Verdict) -> list[str]:
+        """What keeps ``other`` from agreeing with this verdict (empty when they agree)."""
+        out = []
+        if self.status != other.status:
+            out.append(f"status {self.status.value!r} != {other.status.value!r}")
+        if self.summary != other.summary:
+            out.append("summary text differs")
+        mine = {q.name: q for q in self.qualifiers}
+        theirs = {q.name: q for q in other.qualifiers}
+        if mine.keys() != theirs.keys():
+            out.append(f"qualifiers {sorted(mine)} != {sorted(theirs)}")
+        for name in mine.keys() & theirs.keys():
+            if mine[name] != theirs[name]:
+                out.append(f"qualifier {name!r}: {mine[name].render()} != {theirs[name].render()}")
+        mine = {m.name: m for m in self.measurements}
+        theirs = {m.name: m for m in other.measurements}
+        if mine.keys() != theirs.keys():
+            out.append(f"measurements {sorted(mine)} != {sorted(theirs)}")
+        for name in mine.keys() & theirs.keys():
+            if not mine[name].agrees(theirs[name]):
+                out.append(f"measurement {name!r}: {mine[name].render()} vs "
+                           f"{theirs[name].render()} ({mine[name].kind.value})")
+        return out
+
+    def agrees(self, other: Verdict) -> bool:
+        return not self.differences(other)
+
+    def to_json(self) -> dict:
+        return {"status": self.status.value, "summary": self.summary,
+                "measurements": [m.to_json() for m in self.measurements],
+                "qualifiers": [dataclasses.asdict(q) for q in self.qualifiers]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Verdict:
+        return cls(Status(data["status"]), data["summary"],
+                   tuple(Measurement.from_json(m) for m in data["measurements"]),
+                   tuple(Qualifier(**q) for q in data["qualifiers"]))
