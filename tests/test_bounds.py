@@ -203,12 +203,6 @@ def test_chi_threshold_printed_and_corrected_differ_by_16_log_b():
         bounds.chi_threshold(d=5, b=0, delta=0.1, t=3)
 
 
-def test_sig2_bound_is_twice_G_norm_1_and_both_decay_like_one_over_b():
-    kw = dict(d=3, delta=0.1, L=2.0, tau=0.5, zeta=4.0)
-    assert bounds.sig2_bound(b=7, **kw) == pytest.approx(2 * bounds.G_norm_1_bound(b=7, **kw))
-    assert bounds.G_norm_1_bound(b=70, **kw) == pytest.approx(bounds.G_norm_1_bound(b=7, **kw) / 10)
-
-
 def test_nab_f_threshold_is_the_second_part_of_the_local_region():
     kw = dict(L=10.0, sigma=1.0, gamma=3.0, tau=0.5)
     assert bounds.nab_f_threshold(xi=0.2, **kw) == pytest.approx(0.04 / (8 * 9 * (20 + 0.4) ** 2))
@@ -222,3 +216,100 @@ def test_hh_and_tgm3_vanish_without_gradient_and_cubic_term():
     assert bounds.tgm3_bound(projected_gradient_norm=0.0, **kw) == 0.0
     with pytest.raises(ValueError, match="projected_gradient_sq"):
         bounds.hh_bound(curvature=1.0, projected_gradient_sq=-1.0, **kw)
+
+
+# The appendix bounds as printed, transcribed into sympy from the paper and evaluated exactly at
+# non-degenerate arguments (every symbol distinct, none equal to 1), against the library's floats.
+import sympy as sp  # noqa: E402
+
+S = dict(d=3, b=7, delta=sp.Rational(1, 20), L=sp.Rational(5, 2), tau=sp.Rational(2, 5),
+         zeta=sp.Rational(9, 2), alpha=sp.Rational(3, 10), gamma=sp.Rational(7, 4),
+         sigma=sp.Rational(3, 5), k=12, xi=sp.Rational(3, 4), curvature=sp.Rational(11, 5))
+C1 = (sp.sqrt(S["d"]) + sp.sqrt(S["b"]) + sp.sqrt(2 * sp.log(2 / S["delta"]))) ** 2
+C3 = 2 * S["d"] + 3 * sp.log(1 / S["delta"])
+F = {key: float(value) for key, value in S.items()}
+
+
+def _close(value, expression):
+    assert value == pytest.approx(float(sp.N(expression, 30)), rel=1e-12)
+
+
+def test_hh_bound_as_printed():
+    """eq:hh: 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³), with ‖UᵀΣ^{1/2}∇f‖² = 13/10."""
+    d, b, L_, g, a, t = S["d"], S["b"], S["curvature"], S["gamma"], S["alpha"], S["tau"]
+    P = sp.Rational(13, 10)
+    _close(bounds.hh_bound(d=d, b=b, delta=F["delta"], curvature=F["curvature"], gamma=F["gamma"],
+                           tau=F["tau"], alpha=F["alpha"], projected_gradient_sq=1.3),
+           2 * L_ * C1 / b**2 * P + L_ * g**2 * a**4 * C3**4 / (18 * b * t**3))
+
+
+def test_tgm3_bound_as_printed():
+    """eq:tgm_3: γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖, with the norm 0.7."""
+    d, b, g, a, t = S["d"], S["b"], S["gamma"], S["alpha"], S["tau"]
+    _close(bounds.tgm3_bound(d=d, b=b, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
+                             alpha=F["alpha"], projected_gradient_norm=0.7),
+           g * a**2 * C3**2 / (6 * sp.sqrt(b) * t**2)
+           + sp.sqrt(C1) / (b * sp.sqrt(t)) * sp.Rational(7, 10))
+
+
+def test_G_norm_bound_as_printed_with_two_log():
+    """eq:G_norm: 2Lτ⁻¹α²r(ζr + √dζ) with r = 2d + 2 log(1/δ) (as printed: 2, not 3, log)."""
+    d, L_, t, z, a = S["d"], S["L"], S["tau"], S["zeta"], S["alpha"]
+    r = 2 * d + 2 * sp.log(1 / S["delta"])
+    _close(bounds.G_norm_bound(d=d, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"],
+                               alpha=F["alpha"]), 2 * L_ / t * a**2 * r * (z * r + sp.sqrt(d) * z))
+
+
+def test_GG_bound_as_printed():
+    """eq:GG: c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2})."""
+    _close(bounds.GG_bound(d=S["d"], delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
+                           zeta=F["zeta"], alpha=F["alpha"]),
+           C3**sp.Rational(3, 2) * (C3 + 1) * S["zeta"] * S["gamma"] * S["alpha"]
+           / (4 * S["tau"] ** sp.Rational(3, 2)))
+
+
+def test_G_norm_1_and_sig2_bounds_as_printed():
+    """eq:G_norm_1: 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b); eq:Sig_2_bnd: 4L²c₃²(c₃ζ + √dζ)²/(bτ²) +
+    dζ²/b (each transcribed on its own)."""
+    d, b, L_, t, z = S["d"], S["b"], S["L"], S["tau"], S["zeta"]
+    kw = dict(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"])
+    _close(bounds.G_norm_1_bound(**kw),
+           2 * L_**2 * C3**2 * (z * C3 + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / (2 * b))
+    _close(bounds.sig2_bound(**kw),
+           4 * L_**2 * C3**2 * (C3 * z + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / b)
+
+
+def test_nab_f_threshold_and_local_region_as_printed():
+    """eq:nab_rst: ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²); eq:cond: min{2³3²𝓛⁴τ⁴/(Lγ²), that}, here at a 𝓛
+    where each side of the min wins once."""
+    xi, s_, g, L_, t = S["xi"], S["sigma"], S["gamma"], S["L"], S["tau"]
+    second = xi**2 * s_**3 / (8 * g**2 * (L_ / t + 2 * xi) ** 2)
+    kw = dict(L=F["L"], sigma=F["sigma"], gamma=F["gamma"], tau=F["tau"], xi=F["xi"])
+    _close(bounds.nab_f_threshold(**kw), second)
+    for curvature in (sp.Rational(11, 5), sp.Rational(1, 50)):
+        first = 2**3 * 3**2 * curvature**4 * t**4 / (L_ * g**2)
+        _close(bounds.local_region_threshold(curvature=float(curvature), **kw), sp.Min(first, second))
+    assert float(2**3 * 3**2 * sp.Rational(1, 50) ** 4 * t**4 / (L_ * g**2)) < float(second)
+
+
+def test_alpha_err_and_sto_err_coefficients_as_printed():
+    """eq:alpha_err: c₃^{3/2}(c₃+1)ζγ√(k−1)/(4τ^{3/2}d^{1/2}); eq:sto_err:
+    A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b)log(k²/δ)) with A_k = 8 log(1/(bδ)) + 16 log(k+1) + d."""
+    d, b, delta, k, t, z, L_, g = (S[key] for key in ("d", "b", "delta", "k", "tau", "zeta", "L", "gamma"))
+    _close(bounds.alpha_err_coefficient(d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
+                                        zeta=F["zeta"], k=k),
+           C3**sp.Rational(3, 2) * (C3 + 1) * z * g * sp.sqrt(k - 1)
+           / (4 * t**sp.Rational(3, 2) * sp.sqrt(d)))
+    A = 8 * sp.log(1 / (b * delta)) + 16 * sp.log(k + 1) + d
+    _close(bounds.chi_threshold(d=d, b=b, delta=F["delta"], t=k), A)
+    _close(bounds.sto_err_coefficient(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"],
+                                      zeta=F["zeta"], k=k),
+           A * L_ * (z * A + d * z) / (k * (k - 1) * t) * sp.sqrt(sp.Rational(2, b) * sp.log(k**2 / delta)))
+
+
+def test_dd_bound_as_printed():
+    """eq:dd: 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k − 1)·max{Δ_α,1, Δ_α,2}) with ρ₁ = 1/40, f-gap 3, Δ = 1/100."""
+    g, s_, k = S["gamma"], S["sigma"], S["k"]
+    _close(bounds.dd_bound(gamma=F["gamma"], rho1=0.025, sigma=F["sigma"], f_gap_1=3.0, k=k,
+                           delta_alpha=0.01),
+           2 * g**2 / (sp.Rational(1, 40) * s_) * (3 + (k - 1) * sp.Rational(1, 100)))

@@ -25,7 +25,7 @@ from ..objectives import LogCoshQuadratic, log_cosh_1d
 from ..schedules import lemma51_step
 from ..strategy import run
 from .appendix_d import quadratic
-from .stats import K_SE, bootstrap, exceedance_z, proportion, z_measurement
+from .stats import K_SE, bootstrap, exceedance_z, largest_z, proportion, z_measurement
 from .verdict import Kind, Measurement, Status, Verdict
 
 __all__ = ["Trajectory", "TrajectoryRun", "TRAJECTORY", "sig_dec_sides", "truncated_moments",
@@ -300,10 +300,7 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     terms = w[:, None, None] * (u[:, :, None] * u[:, None, :] - np.eye(3))
     inside = (np.sum(u**2, axis=1) <= A)[:, None, None]
     EX, EY = moments(Lam, A)
-    worst = 0.0
-    for values, exact in ((terms * inside, EX), (terms * ~inside, EY)):
-        se = values.std(axis=0, ddof=1) / math.sqrt(draws)
-        worst = max(worst, float(np.max(np.abs(values.mean(axis=0) - exact) / np.maximum(se, 1e-12))))
+    worst = max(largest_z(terms * inside, EX), largest_z(terms * ~inside, EY))
     sum_error = float(np.max(np.abs(EX + EY - 2 * np.diag(Lam))))
     ok = worst <= K_SE and sum_error < 1e-12
     return Verdict(Status.HOLDS if ok else Status.FAILS,

@@ -17,7 +17,7 @@ import scipy.stats
 
 from .verdict import Kind, Measurement
 
-__all__ = ["K_SE", "mean_and_se", "estimate", "proportion", "exceedance_z", "z_measurement",
+__all__ = ["K_SE", "mean_and_se", "largest_z", "estimate", "proportion", "exceedance_z", "z_measurement",
            "bootstrap", "median_interval", "loglog_slope"]
 
 #: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
@@ -35,6 +35,20 @@ def mean_and_se(samples, axis: int = 0) -> tuple[np.ndarray, np.ndarray]:
     mean = samples.mean(axis=axis)
     se = samples.std(axis=axis, ddof=1) / math.sqrt(n)
     return (float(mean), float(se)) if np.ndim(mean) == 0 else (mean, se)
+
+
+def largest_z(samples, exact) -> float:
+    """max over the entries of |mean − exact| / standard error, for i.i.d. ``samples`` along
+    axis 0 (an entry with zero spread and no error counts as z = 0).
+
+    >>> largest_z(np.array([[1.0, 0.0], [3.0, 0.0]]), np.array([1.0, 0.0]))
+    1.0
+    """
+    mean, se = mean_and_se(np.asarray(samples, dtype=float))
+    error = np.abs(np.asarray(mean) - exact)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(error == 0, 0.0, error / np.asarray(se))
+    return float(np.max(z))
 
 
 def estimate(name: str, samples, **kw) -> Measurement:
