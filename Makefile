@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast bench html venv clean
+.PHONY: figures test test-fast bench html lab venv clean
 
 venv: $(STAMP)
 
@@ -46,6 +46,21 @@ test: $(STAMP)
 # kernel (OPENBLAS_CORETYPE), because another CPU picks another kernel and rounds otherwise.
 test-fast: $(STAMP)
 	$(PYTHON) -m pytest -n 2 --dist loadscope --doctest-modules tests mines_theory
+
+# JupyterLab on notebooks/ in the project's environment, with progress bars for long cells
+# (MINES_THEORY_PROGRESS); the kernels inherit this Makefile's environment. LAB_ARGS passes
+# options to jupyter lab (e.g. LAB_ARGS=--no-browser on a machine without a screen); as root
+# (containers) jupyter lab needs --allow-root, which is added then.
+LAB_STAMP := $(VENV)/.lab-installed
+LAB_ARGS ?=
+
+$(LAB_STAMP): $(STAMP) pyproject.toml
+	$(PYTHON) -m pip install --quiet -e '.[test,interactive]'
+	touch $(LAB_STAMP)
+
+lab: $(LAB_STAMP)
+	MINES_THEORY_PROGRESS=1 $(VENV)/bin/jupyter lab --notebook-dir=notebooks \
+		$(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 html: $(STAMP)
 	$(PYTHON) tools/build_site.py

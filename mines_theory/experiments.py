@@ -27,12 +27,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from tqdm import tqdm
 
 from .algorithm import MiNESStrategy
 from .baselines import RGFStrategy, make_method
 from .linalg import preconditioned_condition, preconditioned_extremes
-from .strategy import run
+from .strategy import progress_bar, run
 from .validation import evaluate, positive_int, vector
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
@@ -61,7 +60,7 @@ def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition
 
 
 def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=None,
-               record_every=1, entropy=0, progress=False, **options) -> pd.DataFrame:
+               record_every=1, entropy=0, progress=None, **options) -> pd.DataFrame:
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
     ``mean0`` for each seed until ``max_evaluations`` or f(μ_k) − f* ≤ ``target``."""
     seeds = spawn_seeds(seeds, entropy)
@@ -71,7 +70,7 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
     h_star = objective.hessian(objective.minimizer)
     h_norm = np.linalg.norm(h_star)
     rows = []
-    for index, seed in enumerate(tqdm(seeds, desc=name, disable=not progress)):
+    for index, seed in enumerate(progress_bar(seeds, name, progress)):
         es = make_method(name, objective, mean0, seed=seed, **options)
 
         def record(error=""):
@@ -106,7 +105,7 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
 
 def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size, tau, zeta,
                        eta1, eta2=None, max_iterations, record_every=1, entropy=0,
-                       progress=False) -> pd.DataFrame:
+                       progress=None) -> pd.DataFrame:
     """MiNES (Algorithm 1) for all seeds at once, in lockstep: ``algorithm.MiNESStrategy`` on
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
     ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(..., seed=seeds[i])`` does."""
@@ -195,7 +194,7 @@ COMPARED = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "MiNES (Lemma 5.1
 
 
 def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods=COMPARED,
-                    record_every=1, entropy=0, progress=False) -> pd.DataFrame:
+                    record_every=1, entropy=0, progress=None) -> pd.DataFrame:
     """Run each method of ``methods`` (names in ``COMPARED``) from μ₁ = 0 with the same seeds and
     budget; returns the concatenated tidy frame. Settings, the same for every problem and chosen
     before any run: MiNES with b = d, α = 10⁻³, S' = [σ/2, 2L], Σ₁⁻¹ = L·I, η₂,k = 1/k and the
@@ -208,7 +207,7 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     d = objective.dim
     mean0 = np.zeros(d)
     frames = []
-    for name in tqdm(methods, desc=getattr(objective, "name", "objective"), disable=not progress):
+    for name in progress_bar(methods, getattr(objective, "name", "objective"), progress):
         if name.startswith("MiNES"):
             eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d, delta=0.1),
                     "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),

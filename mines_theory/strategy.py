@@ -24,15 +24,31 @@ Two layers, as in evosax:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from tqdm import tqdm
 
 from .validation import evaluate
 
-__all__ = ["Strategy", "run", "AskTell", "StrategyAskTell"]
+__all__ = ["Strategy", "run", "AskTell", "StrategyAskTell", "progress_bar", "PROGRESS_ENV"]
+
+#: ``make lab`` sets this to 1: long computations then show a progress bar in JupyterLab.
+PROGRESS_ENV = "MINES_THEORY_PROGRESS"
+
+
+def progress_bar(iterable: Iterable, description: str = "", enabled: bool | None = None):
+    """``iterable``, wrapped in a ``tqdm.auto`` progress bar when ``enabled`` (by default when
+    the environment variable ``MINES_THEORY_PROGRESS`` is 1, as ``make lab`` sets it). Batch
+    runs (``make figures``, nbval) show none, so nothing extra enters the committed outputs."""
+    if enabled is None:
+        enabled = os.environ.get(PROGRESS_ENV) == "1"
+    if not enabled:
+        return iterable
+    from tqdm.auto import tqdm
+
+    return tqdm(iterable, desc=description, leave=False)
 
 
 class Strategy:
@@ -68,16 +84,16 @@ def _draw(strategy: Strategy, rngs) -> np.ndarray:
 
 def run(strategy: Strategy, f, state, rngs: np.random.Generator | Sequence[np.random.Generator],
         iterations: int, *, record: Callable[[Any, Any], None] | None = None,
-        progress: bool = False, description: str = ""):
+        progress: bool | None = None, description: str = ""):
     """Iterate ``strategy.step`` ``iterations`` times and return the final state.
 
     ``rngs`` is one generator (``state`` without a seed axis) or a sequence of S generators
     (``state`` with a leading axis of length S); seed i draws its directions from ``rngs[i]``
     in the same order as a one-seed run with that generator, so the runs are the same up to
     rounding. ``record(state, info)`` is called after every iteration with the new state and
-    what the iteration computed. ``progress`` shows a progress bar (``tqdm``).
+    what the iteration computed. ``progress`` shows a progress bar (``progress_bar``).
     """
-    for _ in tqdm(range(iterations), desc=description, disable=not progress, leave=False):
+    for _ in progress_bar(range(iterations), description, progress):
         state, info = strategy.step(state, _draw(strategy, rngs), f)
         if record is not None:
             record(state, info)

@@ -115,3 +115,13 @@ def test_lower_layers_never_import_higher_ones():
     assert not offenders, offenders
     assert set(LAYERS) == {_top(p) for p in PACKAGE.glob("*") if p.name != "__init__.py"
                            and (p.suffix == ".py" or p.is_dir()) and p.name != "__pycache__"}
+
+
+def test_make_lab_opens_jupyterlab_on_the_notebooks_with_progress_bars():
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile[makefile.index("\nlab:"):].split("\n\n")[0]
+    assert "MINES_THEORY_PROGRESS=1" in recipe and "jupyter lab --notebook-dir=notebooks" in recipe
+    assert "pip install --quiet -e '.[test,interactive]'" in makefile
+    interactive = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["interactive"]
+    assert {_split(r)[0] for r in interactive} == {"jupyterlab", "ipywidgets"}

@@ -60,3 +60,17 @@ def test_rgf_strategy_rejects_bad_parameters():
         RGFStrategy(dim=2, alpha=0.1, eta=0.0)
     with pytest.raises(ValueError, match="batch_size must be an integer >= 1"):
         RGFStrategy(dim=2, alpha=0.1, eta=0.1, batch_size=0)
+
+
+def test_progress_bar_only_when_asked(monkeypatch):
+    """Batch runs show no bar (nothing extra in committed outputs); ``make lab`` sets
+    MINES_THEORY_PROGRESS=1 and long loops then show one."""
+    from mines_theory.strategy import PROGRESS_ENV, progress_bar
+
+    items = [1, 2, 3]
+    monkeypatch.delenv(PROGRESS_ENV, raising=False)
+    assert progress_bar(items) is items
+    monkeypatch.setenv(PROGRESS_ENV, "1")
+    bar = progress_bar(items, "x")
+    assert bar is not items and list(bar) == items
+    assert progress_bar(items, enabled=False) is items

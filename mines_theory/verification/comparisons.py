@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..experiments import COMPARED, compare_methods, evaluations_to_target
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
+from ..strategy import progress_bar
 from .stats import median_interval, proportion
 from .verdict import Qualifier, Status, Verdict
 
@@ -62,7 +63,7 @@ class Comparison:
         return {p.label: compare_methods(p.objective(), seeds=self.seeds,
                                          max_evaluations=self.budget, target=self.target,
                                          methods=self.methods(i), record_every=self.record_every)
-                for i, p in enumerate(self.problems)}
+                for i, p in progress_bar(list(enumerate(self.problems)), "problems")}
 
 
 COMPARISON = Comparison()
