@@ -17,6 +17,7 @@ from .validation import nonnegative_scalar, positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
+           "theorem33_improved",
            "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
            "delta_alpha_1", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
            "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
@@ -134,6 +135,28 @@ def theorem33_bounds_corrected(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theor
     printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
     gap = printed.f_gap - d * alpha**2 / 2 * (1 / tau - 1 / zeta) + d * alpha**2 / 2 * math.log(zeta / tau)
     return Theorem33(gap, 2 * gap / sigma)
+
+
+def theorem33_improved(*, d, sigma, gamma, tau, alpha) -> Theorem33:
+    """Theorem 3.3's quantities are O(α⁴), not O(α²), under the theorem's own assumptions
+    (σ-strongly convex f with a γ-Lipschitz Hessian, Σ̂* ∈ S). Derivation: μ̂* minimizes
+    Q_α(·, Σ̂*) without constraint, so E∇f(μ̂* + αz) = 0 with z = Σ̂*^{1/2}u. Taylor's theorem with
+    the Lipschitz Hessian gives ∇f(μ̂* + αz) = ∇f(μ̂*) + α∇²f(μ̂*)z + r, ‖r‖ ≤ γα²‖z‖²/2; taking
+    the expectation, E z = 0 removes the middle term, so ‖∇f(μ̂*)‖ ≤ γα²E‖z‖²/2 = γα² tr Σ̂*/2
+    ≤ γα²d/(2τ). Strong convexity then gives
+
+        ‖μ̂* − μ*‖ ≤ ‖∇f(μ̂*)‖/σ,  so  ‖μ* − μ̂*‖² ≤ γ²α⁴d²/(4σ²τ²),
+        f(μ̂*) − f(μ*) ≤ ‖∇f(μ̂*)‖²/(2σ) ≤ γ²α⁴d²/(8στ²).
+
+    (Not in the paper; ``verification.section3`` checks it against the computed minimizers.)
+
+    >>> round(theorem33_improved(d=2, sigma=0.5, gamma=1.0, tau=0.25, alpha=0.1).distance_sq, 12)
+    0.0064
+    """
+    d, sigma, tau, alpha = positive_int("d", d), positive_scalar("sigma", sigma), \
+        positive_scalar("tau", tau), positive_scalar("alpha", alpha)
+    gradient = nonnegative_scalar("gamma", gamma) * alpha**2 * d / (2 * tau)
+    return Theorem33(gradient**2 / (2 * sigma), gradient**2 / sigma**2)
 
 
 def _theorem34_constant(d):

@@ -14,7 +14,7 @@ import scipy.stats
 
 from .validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
 
-__all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d",
+__all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
            "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
 
 
@@ -220,6 +220,37 @@ def log_cosh_1d(a=1.0, c=3.0, minimizer=0.0) -> LogCoshQuadratic:
     """f(x) = a/2 (x − x*)² + c log cosh(x − x*): σ = a, L = a + c, γ = 4c/(3√3) (tight)."""
     return LogCoshQuadratic([[positive_scalar("a", a)]], [[1.0]], [positive_scalar("c", c)],
                             minimizer=[finite_scalar("minimizer", minimizer)])
+
+
+class KinkedHessian1D(Objective):
+    """f(x) = x²/2 + g(x) with g″(x) = min(|x|, 1): f″(x) = 1 + min(|x|, 1), so σ = 1, L = 2 and
+    the Hessian is γ = 1 Lipschitz (|f″(x) − f″(y)| ≤ |x − y|), but f‴ jumps at the minimizer
+    x* = 0. g(x) = |x|³/6 for |x| ≤ 1 and x²/2 − |x|/2 + 1/6 beyond (value, slope and curvature
+    match at |x| = 1), f* = 0. It is the smoothness the paper assumes and no more: Gaussian
+    smoothing of f″ then moves it by O(α) (E min(α|u|, 1) ≈ α√(2/π)), the order Theorem 3.4
+    allows, where a Lipschitz third derivative would give O(α²)."""
+
+    name = "kinked Hessian (1-D)"
+    dim = 1
+    L, sigma, gamma = 2.0, 1.0, 1.0
+    minimizer = np.zeros(1)
+    f_star = 0.0
+
+    def __repr__(self) -> str:
+        return "KinkedHessian1D()"
+
+    def _value(self, X):
+        a = np.abs(X[:, 0])
+        g = np.where(a <= 1.0, a**3 / 6.0, a**2 / 2.0 - a / 2.0 + 1.0 / 6.0)
+        return X[:, 0] ** 2 / 2.0 + g
+
+    def _gradient(self, X):
+        x = X[:, 0]
+        a = np.abs(x)
+        return (x + np.sign(x) * np.where(a <= 1.0, a**2 / 2.0, a - 0.5))[:, None]
+
+    def _hessian(self, X):
+        return (1.0 + np.minimum(np.abs(X[:, 0]), 1.0))[:, None, None]
 
 
 class LogisticRegression(Objective):
