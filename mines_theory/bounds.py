@@ -383,12 +383,15 @@ def nab_f_threshold(*, L, sigma, gamma, tau, xi) -> float:
             / (8 * gamma**2 * (positive_scalar("L", L) / positive_scalar("tau", tau) + 2 * xi) ** 2))
 
 
-def alpha_err_coefficient(*, d, delta, gamma, tau, zeta, k) -> float:
+def alpha_err_coefficient(*, d, delta, gamma, tau, zeta, k, printed=True) -> float:
     """eq:alpha_err (Lemma E.4): the factor c₃^{3/2}(c₃+1)ζγ√(k−1)/(4τ^{3/2}d^{1/2}) that multiplies
-    α·(Σ_t (t−1)²‖Σ_t⁻¹ − H*‖²)^{1/2}. It is eq:GG's constant times √(k−1)/√d: the 1/√d has no
-    source in the proof (erratum)."""
+    α·(Σ_t (t−1)²‖Σ_t⁻¹ − H*‖²)^{1/2} as printed. The proof bounds each ⟨A_t, D_t⟩ by eq:GG, a
+    bound on the spectral norm ‖A_t‖₂, times the Frobenius norm ‖D_t‖; but ⟨A, D⟩ ≤ ‖A‖₂‖D‖_* ≤
+    √d‖A‖₂‖D‖_F (equality at A = D = I), so the factor must be eq:GG's constant times
+    √(k − 1)·√d (``printed=False``): the printed one is d times too small (erratum)."""
     k = positive_int("k", k)
-    return GG_bound(d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=1.0) * math.sqrt(k - 1) / math.sqrt(d)
+    scale = 1.0 / math.sqrt(positive_int("d", d)) if printed else math.sqrt(d)
+    return GG_bound(d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=1.0) * math.sqrt(k - 1) * scale
 
 
 def chi_threshold(*, d, b, delta, t, printed=True) -> float:

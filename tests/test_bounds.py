@@ -300,6 +300,10 @@ def test_alpha_err_and_sto_err_coefficients_as_printed():
                                         zeta=F["zeta"], k=k),
            C3**sp.Rational(3, 2) * (C3 + 1) * z * g * sp.sqrt(k - 1)
            / (4 * t**sp.Rational(3, 2) * sp.sqrt(d)))
+    _close(bounds.alpha_err_coefficient(d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
+                                        zeta=F["zeta"], k=k, printed=False),
+           C3**sp.Rational(3, 2) * (C3 + 1) * z * g * sp.sqrt(k - 1) * sp.sqrt(d)
+           / (4 * t**sp.Rational(3, 2)))
     A = 8 * sp.log(1 / (b * delta)) + 16 * sp.log(k + 1) + d
     _close(bounds.chi_threshold(d=d, b=b, delta=F["delta"], t=k), A)
     _close(bounds.sto_err_coefficient(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"],

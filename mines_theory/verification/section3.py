@@ -312,10 +312,22 @@ def erratum_taylor_sigma() -> bool:
                 and not np.isclose(printed, actual, rtol=1e-3))
 
 
-def erratum_logdet_step() -> bool:
-    """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)); for
-    τ = 4, ζ = 400, Σ̂ = I/4 and Σ = I/400 are in S and the log side is larger."""
-    return bool(np.log(0.25 / 0.0025) > 0.25 - 0.0025)
+def erratum_logdet_step(pairs: int = 2000) -> bool:
+    """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)) for any
+    Σ̂, Σ ∈ S. A random search over pairs in S (τ = 4, ζ = 400, d = 2; eigenvalues log-uniform in
+    [ζ⁻¹, τ⁻¹], random rotations) finds pairs where it fails, while the repaired
+    log det Σ̂ − log det Σ ≤ d·log(ζ/τ) holds for every pair."""
+    rng = np.random.default_rng(36)
+    tau, zeta, d = 4.0, 400.0, 2
+    printed_fails = corrected_fails = 0
+    for _ in range(pairs):
+        hat, other = (random_spd(rng, d, eigenvalues=np.exp(rng.uniform(np.log(1 / zeta),
+                                                                        np.log(1 / tau), d)))
+                      for _ in range(2))
+        lhs = np.linalg.slogdet(hat)[1] - np.linalg.slogdet(other)[1]
+        printed_fails += lhs > d * (np.linalg.eigvalsh(hat)[-1] - np.linalg.eigvalsh(other)[0])
+        corrected_fails += lhs > d * np.log(zeta / tau) * (1 + 1e-12)
+    return bool(printed_fails > 0 and corrected_fails == 0)
 
 
 def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP) -> bool:

@@ -159,9 +159,14 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
                          tau=f.sigma / 2, zeta=2 * f.L)
     verdict = _per_step_verdict(config, bound.rate, "step bτ/(4Lc₁)")
     vacuous = Measurement("vacuous_b", math.floor(4 * math.log(1 / config.delta)), kind=Kind.COUNT)
+    over_run = bound.rate ** config.iterations
+    untestable = Qualifier("too loose to be tested", f"over the whole run ({config.iterations} "
+                           "steps) the bound allows f − f* to fall by less than 1% (ρ^K ≥ 0.99): "
+                           "no convergent run could violate it", over_run >= 0.99)
     return dataclasses.replace(
         verdict, summary=verdict.summary + f"; vacuous (c₂ ≤ 0) for b ≤ {{vacuous_b}} at "
-        f"δ = {config.delta:g}", measurements=verdict.measurements + (vacuous,))
+        f"δ = {config.delta:g}", measurements=verdict.measurements + (vacuous,),
+        qualifiers=verdict.qualifiers + (untestable,))
 
 
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
@@ -405,12 +410,18 @@ def erratum_c2_negative() -> bool:
 
 
 def erratum_C_grows_with_K() -> bool:
-    """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) does not vanish for a quadratic and grows like
-    √K, so C/K does not tend to 0 as the horizon K grows at fixed α."""
+    """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) has no γ, but it stands for eq:alpha_err's
+    α-term at k = K, which carries γ: at γ = 0 (a quadratic, no α-bias) eq:alpha_err's
+    coefficient vanishes while the printed C₃ does not, and C₃ grows like √K (C/K then stays
+    above (9/4)C₃²/K, which does not tend to 0)."""
+    from ..bounds import alpha_err_coefficient
+
     kw = dict(d=5, b=20, delta=0.05, L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, alpha=0.1,
               f_gap_1=1.0, initial_error_sq=1.0)
     small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
-    return bool(large.C3 / small.C3 > 99 and large.C / 10**8 > 0.5 * small.C3**2 * 9 / 4 / 10**4)
+    term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
+    return bool(term == 0.0 < small.C3 and large.C3 / small.C3 > 99
+                and large.C / 10**8 >= 9 * large.C3**2 / 4 / 10**8 > 0.5 * small.C3**2 * 9 / 4 / 10**4)
 
 
 # ---------------------------------------------------------------------------------------------
