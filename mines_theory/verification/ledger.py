@@ -187,6 +187,9 @@ FINDINGS: tuple[Claim, ...] = (
           "06-convergence-covariance", section5.check_constant_steps),
     Claim("The start", "eq:Sig_modi", "η₂,1 = 1: the first steps precondition badly",
           "06-convergence-covariance", section5.check_start),
+    Claim("α-bias", "Lemmas 4.1, 4.3, 5.3",
+          "at a fixed α on a non-quadratic f, Algorithm 1 settles at the minimizer (μ̂*, Σ̂*) of "
+          "Q_α, not at (μ*, H*)", "06-convergence-covariance", section5.check_nonquadratic),
     Claim("Comparison", "—", "evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
           "07-comparisons", comparisons.check_comparison),
 )
