@@ -12,9 +12,10 @@ def _figures_into_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv(FIGURES_ENV, str(tmp_path / "figures"))
 
 
-def random_spd(rng, dim, low=0.5, high=5.0):
-    """A random symmetric positive definite matrix with spectrum in [low, high]."""
-    return linalg.random_spd(rng, dim, low, high)
+def random_spd(rng, dim, low=0.5, high=5.0, **kwargs):
+    """A random symmetric positive definite matrix with spectrum in [low, high] (or the given
+    ``eigenvalues``)."""
+    return linalg.random_spd(rng, dim, low, high, **kwargs)
 
 
 # Property tests are derandomized and keep no example database in the working directory.

@@ -397,3 +397,345 @@ def test_estimator_terms_average_to_the_batch_estimates():
     np.testing.assert_allclose(G_terms.mean(axis=0),
                                sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.4, u),
                                rtol=1e-10, atol=1e-12)
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
+#
+# Each test names the surviving mutants it kills. Expected values come from hand computations,
+# from the directions u redrawn with ``numpy.random.default_rng(seed)`` (what ``ask`` draws), or
+# from explicit numpy sums over those directions; never from the function under test.
+# ---------------------------------------------------------------------------------------------
+
+import math  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from mines_theory import MiNES, mean_gradient, minimize  # noqa: E402
+from mines_theory.algorithm import MiNESStrategy, precision_gradient  # noqa: E402
+from mines_theory.linalg import project_eigenvalues  # noqa: E402
+from mines_theory.schedules import HutchinsonStep  # noqa: E402
+
+_H3 = random_spd(np.random.default_rng(31), 3, eigenvalues=[0.5, 2.0, 6.0])   # non-diagonal
+
+
+def _quadratic(X):
+    """q(x) = ½ xᵀHx with the rotated H above (eigenvalues 0.5, 2, 6)."""
+    X = np.atleast_2d(X)
+    return 0.5 * np.einsum("ni,ij,nj->n", X, _H3, X)
+
+
+def _c1(d, b, delta):
+    """eq:c1 written out: (√d + √b + √(2 log(2/δ)))²."""
+    return (math.sqrt(d) + math.sqrt(b) + math.sqrt(2 * math.log(2 / delta))) ** 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Input checks of the pure estimators
+# ---------------------------------------------------------------------------------------------
+
+def test_estimators_reject_a_sigma_inv_of_the_wrong_size_and_an_empty_batch():
+    """Kills the mutants that drop the size check of sigma_inv (``symmetric_matrix(…, None)`` and
+    the omitted argument: a 3×3 Σ⁻¹ with d = 2 then fails later in a matmul with another
+    message) and ``u.shape[1] < 1`` (an empty batch b = 0 passes and 0/0 follows)."""
+    f = lambda X: np.sum(X**2, axis=1)
+    with pytest.raises(ValueError, match=r"sigma_inv must be 2 x 2, got shape \(3, 3\)"):
+        mean_gradient(f, np.zeros(2), np.eye(3), 0.1, np.ones((3, 2)))
+    with pytest.raises(ValueError, match=r"u must have shape \(b, d\) = \(b, 2\) with b >= 1"):
+        mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.empty((0, 2)))
+
+
+# ---------------------------------------------------------------------------------------------
+# precision_gradient: G̃ is symmetric (eq:TG), to the last bit
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("b, d", [(3, 6), (7, 4)])
+def test_precision_gradient_is_exactly_symmetric_one_matrix_and_stack(b, d):
+    """G̃ of eq:TG is a symmetric matrix and ``tell`` factors Σ⁻¹ + η₂G̃ reading one triangle
+    only, so G̃ must be symmetric exactly, for one matrix and for each of a stack, in both
+    branches (b < d, b ≥ d); and it equals the explicit sum Σ_i w_i (Lu_i)(Lu_i)ᵀ −
+    (Σw + 1)Σ⁻¹, w_i = s_i/(2b). Kills ``swapaxes(G, +1, -2)`` (no symmetrization of a stack)
+    and ``swapaxes(G, -2, -2)`` (no symmetrization at all)."""
+    rng = np.random.default_rng(100 * b + d)
+    S = 4
+    sigma_inv = np.stack([random_spd(rng, d, 0.3, 5.0) for _ in range(S)])
+    L = np.linalg.cholesky(sigma_inv)
+    u = rng.standard_normal((S, b, d))
+    s = rng.normal(size=(S, b))
+    G = precision_gradient(s, u, L, sigma_inv)
+    np.testing.assert_array_equal(G, np.swapaxes(G, -1, -2))
+    for i in range(S):
+        w = s[i] / (2 * b)
+        V = u[i] @ L[i].T                                   # rows L u_j
+        expected = sum(w[j] * np.outer(V[j], V[j]) for j in range(b)) - (w.sum() + 1) * sigma_inv[i]
+        np.testing.assert_allclose(G[i], expected, rtol=1e-10, atol=1e-10)
+        single = precision_gradient(s[i], u[i], L[i], sigma_inv[i])
+        np.testing.assert_array_equal(single, single.T)
+        np.testing.assert_allclose(single, expected, rtol=1e-10, atol=1e-10)
+
+
+# ---------------------------------------------------------------------------------------------
+# Step-size schedules: what ``tell`` accepts and rejects
+# ---------------------------------------------------------------------------------------------
+
+def test_a_fractional_step_size_is_applied_as_its_value():
+    """A schedule may return any real number, e.g. ``Fraction(1, 4)``: η₁ = 0.25 is applied.
+    On the linear f(x) = cᵀx the antithetic estimate is exact: g̃ = 1/b Σ_i (cᵀz_i) z_i with
+    z_i read off the asked points, so μ₂ = μ₁ − g̃/4. Kills ``np.asarray(raw, dtype=None)``
+    (and the omitted dtype), which keep an object array that ``np.isfinite`` rejects."""
+    c = np.array([1.0, -2.0, 0.5])
+    f = lambda X: X @ c
+    mu = np.array([0.3, -0.1, 0.2])
+    es = MiNES(mu, np.eye(3), alpha=0.2, batch_size=4, tau=0.1, zeta=10.0,
+               eta1=lambda k, state, est: Fraction(1, 4), eta2=Fraction(1, 100), seed=5)
+    X = es.ask()
+    es.tell(X, f(X))
+    Z = (X[1:5] - mu) / 0.2
+    g = (Z @ c) @ Z / 4
+    assert float(es.info.eta1) == 0.25 and float(es.info.eta2) == 0.01
+    np.testing.assert_allclose(es.mean, mu - 0.25 * g, rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("bad", [-0.1, 0.0, np.inf])
+def test_schedule_values_that_are_not_finite_and_positive_are_rejected(bad):
+    """η must be finite and > 0. Kills ``isfinite | (value > 0)`` (−0.1 and +inf pass) and
+    ``value >= 0`` (0 passes)."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
+               eta1=lambda k, state, est: bad, seed=0)
+    X = es.ask()
+    with pytest.raises(ValueError, match="schedule eta1 returned .* expected a finite number > 0"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+def test_a_schedule_of_the_wrong_shape_is_reported():
+    """Three values for one seed cannot be broadcast to the seed shape (): a ValueError names
+    the schedule. Kills ``value = ""`` in the except branch (a TypeError from np.isfinite)."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
+               eta1=lambda k, state, est: np.ones(3), seed=0)
+    X = es.ask()
+    with pytest.raises(ValueError,
+                       match=r"schedule eta1 returned array\(\[1\., 1\., 1\.\]\) at k=1"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+def _lockstep_step(strategy, state, f, seed):
+    u = np.random.default_rng(seed).standard_normal(
+        (state.mean.shape[0], strategy.params.batch_size, strategy.params.dim))
+    X, sample = strategy.ask(state, u)
+    values = f(X.reshape(-1, X.shape[-1])).reshape(X.shape[:-1])
+    return strategy.tell(state, sample, values)
+
+
+def test_a_bad_step_for_one_of_several_seeds_is_reported_with_the_seed_count():
+    """A lockstep state of 3 seeds and a schedule that is NaN for seed 1: a ValueError that says
+    a number is expected for each of the 3 seeds. Kills ``batch[1]`` (an IndexError instead)
+    and the mutant that drops the seed count from the message."""
+    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=8.0,
+                             eta1=lambda k, state, est: np.array([0.1, np.nan, 0.1]))
+    state = strategy.init(np.ones(3), np.eye(3), num_seeds=3)
+    with pytest.raises(ValueError, match=r"expected a finite number > 0 for each of 3 seeds$"):
+        _lockstep_step(strategy, state, _quadratic, 0)
+
+
+def test_eta2_schedule_receives_the_estimate():
+    """η₂ gets the same ``estimate`` as η₁: on a quadratic its second differences are z_iᵀHz_i,
+    z_i read off the asked points. Kills ``_step_size("eta2", …, None)``."""
+    seen = []
+
+    def eta2(k, state, estimate):
+        seen.append(estimate.second_differences.copy())
+        return 1.0 / (k + 1)
+
+    mu = np.array([0.5, -1.0, 0.25])
+    es = MiNES(mu, np.eye(3), alpha=0.1, batch_size=4, tau=0.1, zeta=20.0, eta1=0.05,
+               eta2=eta2, seed=7)
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    Z = (X[1:5] - mu) / 0.1
+    np.testing.assert_allclose(seen[0], np.einsum("bi,ij,bj->b", Z, _H3, Z), rtol=1e-8)
+    assert es.info.eta2 == 0.5
+
+
+# ---------------------------------------------------------------------------------------------
+# Parameters and the initial state
+# ---------------------------------------------------------------------------------------------
+
+def test_tau_equal_to_zeta_is_allowed_and_pins_sigma_inv():
+    """0 < τ ≤ ζ: with τ = ζ = 2, S' = {2I} and every update is projected back to 2I.
+    Kills ``tau >= zeta`` (rejects τ = ζ)."""
+    es = MiNES(np.ones(3), 2.0 * np.eye(3), alpha=0.1, batch_size=4, tau=2.0, zeta=2.0,
+               eta1=0.05, seed=1)
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    np.testing.assert_allclose(es.sigma_inv, 2.0 * np.eye(3), atol=1e-12)
+    assert es.projections == 1
+
+
+def test_init_rejects_a_mean_of_the_wrong_length():
+    """Kills the mutants that drop the length check of mean0 in ``MiNESStrategy.init``."""
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    with pytest.raises(ValueError, match="mean0 must have length 2, got length 3"):
+        strategy.init(np.zeros(3), np.eye(2))
+
+
+@pytest.mark.parametrize("eigenvalues", [[0.3, 1.0, 2.0],      # smallest below τ = 0.5
+                                         [1.0, 2.0, 9.0],      # largest above ζ = 4
+                                         [0.45, 1.0, 3.9]])    # smallest below τ by 0.05
+def test_init_rejects_a_start_outside_s_prime(eigenvalues):
+    """Σ₁⁻¹ must lie in S' = {0.5I ⪯ X ⪯ 4I}; the matrices are rotated (non-diagonal) with one
+    eigenvalue outside [0.5, 4] and the others inside. Kills ``eigenvalues[1]`` for the smallest,
+    ``eigenvalues[+1]`` and ``eigenvalues[-2]`` for the largest, and the slack 1.000000000001·ζ."""
+    sigma_inv0 = random_spd(np.random.default_rng(32), 3, eigenvalues=eigenvalues)
+    with pytest.raises(ValueError, match=r"sigma_inv0 must have its spectrum in \[tau, zeta\]"):
+        MiNES(np.zeros(3), sigma_inv0, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+
+
+def test_init_accepts_the_boundary_of_s_prime_and_projected_matrices():
+    """The boundary belongs to S' (τI ⪯ X ⪯ ζI): diag(τ, ζ, 1) is accepted. And the docstring's
+    promise: ``project_eigenvalues(A, tau, zeta)`` puts a matrix in S' — for rotated matrices
+    with ζ = 1000 the clipped eigenvalues come back at τ up to rounding of order 1e-13, which
+    must be accepted. Kills ``p.tau + slack`` and ``p.zeta - slack`` (the boundary is rejected)
+    and the slack 1e-12/ζ (projected matrices are rejected)."""
+    MiNES(np.zeros(3), np.diag([0.5, 1000.0, 1.0]), alpha=0.1, batch_size=2, tau=0.5,
+          zeta=1000.0, eta1=0.1)
+    rng = np.random.default_rng(33)
+    for _ in range(10):
+        A = rng.normal(0.0, 300.0, (4, 4))
+        P = project_eigenvalues(A + A.T, 0.5, 1000.0)
+        MiNES(np.zeros(4), P, alpha=0.1, batch_size=2, tau=0.5, zeta=1000.0, eta1=0.1)
+
+
+def test_lockstep_init_has_one_counter_and_one_previous_step_per_seed():
+    """``init(…, num_seeds=3)``: ``projections`` is an integer count per seed, all 0, and
+    ``eta1`` (the previous step, none yet at k = 1) is NaN per seed. Kills the mutants that
+    replace or drop these two fields or make the counters floats or ``None``s."""
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    state = strategy.init(np.ones(2), np.eye(2), num_seeds=3)
+    assert state.projections.shape == (3,) and np.issubdtype(state.projections.dtype, np.integer)
+    np.testing.assert_array_equal(state.projections, [0, 0, 0])
+    assert state.eta1.dtype == np.float64 and state.eta1.shape == (3,)
+    assert np.all(np.isnan(state.eta1))
+
+
+# ---------------------------------------------------------------------------------------------
+# ask and tell: what the iteration record holds, overflow, the step fallback
+# ---------------------------------------------------------------------------------------------
+
+def test_iteration_record_holds_the_sample_values_steps_and_projection_flag():
+    """``es.info`` after the first tell: the directions u are the first draw of
+    default_rng(seed), the query points are those ``ask`` returned, the values those told,
+    η₂ = 1/k = 1 (default), and the update was projected (Σ₁⁻¹ = H, b = 2 < d = 6, η₂ = 1:
+    Σ₁⁻¹ + G̃ has d − b eigenvalues ≤ −(Σw)λ_min(H) < τ, see test_projections_are_counted).
+    Kills the mutants that store None for Sample.X, Iteration.sample, .values, .eta2 and
+    .projected."""
+    H = random_spd(np.random.default_rng(34), 6, eigenvalues=[1.0, 1.5, 2.0, 4.0, 7.0, 10.0])
+    f = lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)
+    es = MiNES(np.zeros(6), H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=8)
+    X = es.ask()
+    values = f(X)
+    es.tell(X, values)
+    u = np.random.default_rng(8).standard_normal((2, 6))
+    np.testing.assert_array_equal(es.info.sample.u, u)
+    np.testing.assert_array_equal(es.info.sample.X, X)
+    np.testing.assert_array_equal(es.info.values, values)
+    assert float(es.info.eta2) == 1.0
+    assert bool(es.info.projected) is True and es.projections == 1
+
+
+def test_overflowing_second_differences_raise_floating_point_error():
+    """f ≡ 1e308: f(μ+αz) + f(μ−αz) overflows, the Σ⁻¹ update is not finite, and tell raises the
+    FloatingPointError that says so. Kills the mutants that break the message's
+    ``float(np.max(np.abs(values)))`` (a TypeError instead)."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1,
+               seed=0)
+    X = es.ask()
+    with np.errstate(all="ignore"):
+        with pytest.raises(FloatingPointError, match=r"update of sigma_inv at k=1 is not finite"
+                                                     r".*largest \|f\| = 1e\+308"):
+            es.tell(X, np.full(X.shape[0], 1e308))
+
+
+def test_hutchinson_step_falls_back_to_the_step_of_the_previous_tell():
+    """Iteration 1 on a convex quadratic: η₁ = b/(4c₁T̂₁) with T̂₁ the mean of z_iᵀHz_i (z_i read
+    off the asked points). Iteration 2 told −f (a concave batch, T̂₂ < 0) falls back to that η₁.
+    Kills the mutants of ``tell`` that store None, or nothing, as the new state's eta1."""
+    b, d, delta = 4, 3, 0.1
+    mu = np.array([1.0, -0.5, 0.25])
+    es = MiNES(mu, np.eye(3), alpha=0.1, batch_size=b, tau=0.2, zeta=20.0,
+               eta1=HutchinsonStep(d=d, b=b, delta=delta), eta2=1e-3, seed=9)
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    Z = (X[1:b + 1] - mu) / 0.1
+    eta_1 = b / (4 * _c1(d, b, delta) * np.mean(np.einsum("bi,ij,bj->b", Z, _H3, Z)))
+    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
+    X = es.ask()
+    es.tell(X, -_quadratic(X))
+    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
+
+
+# ---------------------------------------------------------------------------------------------
+# minimize
+# ---------------------------------------------------------------------------------------------
+
+def test_minimize_default_seed_is_zero_by_one_step_by_hand():
+    """One iteration (max_evaluations = 2b + 1) without a seed: Σ₁⁻¹ = I (τ ≤ 1 ≤ ζ), so
+    z_i = u_i, the first b×d normals of default_rng(0); on f(x) = cᵀx the estimate is exact,
+    g̃ = 1/b Σ (cᵀu_i) u_i, and x = μ₁ − η₁g̃; fun = f(x) is one more evaluation. Kills the
+    default ``seed=1``."""
+    c = np.array([2.0, -1.0, 0.5, 3.0])
+    f = lambda X: X @ c
+    mu = np.array([1.0, 0.0, -1.0, 0.5])
+    res = minimize(f, mu, alpha=0.3, batch_size=5, tau=0.5, zeta=4.0, eta1=0.1,
+                   max_evaluations=11)
+    u = np.random.default_rng(0).standard_normal((5, 4))
+    expected = mu - 0.1 * (u @ c) @ u / 5
+    np.testing.assert_allclose(res.x, expected, rtol=1e-12, atol=1e-14)
+    assert res.nit == 1 and res.nfev == 12 and res.fun == pytest.approx(expected @ c, rel=1e-12)
+
+
+def test_minimize_passes_eta2_and_returns_sigma_inv():
+    """One iteration with η₂ = 1e-3 from Σ₁⁻¹ = I = LLᵀ (L = I): Σ₂⁻¹ = I + η₂G̃ with
+    G̃ = Σ_i w_i u_iu_iᵀ − (Σw + 1)I, w_i = z_iᵀHz_i/(2b), z_i = u_i from default_rng(3)
+    (no projection: the change is O(1e-3) inside [0.1, 10]). Kills the mutants that drop eta2
+    (the default η₂ = 1/k = 1 is used) and those that drop or null ``sigma_inv`` in the result."""
+    mu = np.array([0.5, -0.5, 1.0])
+    res = minimize(_quadratic, mu, alpha=0.1, batch_size=6, tau=0.1, zeta=10.0, eta1=0.01,
+                   eta2=1e-3, max_evaluations=13, seed=3)
+    u = np.random.default_rng(3).standard_normal((6, 3))
+    w = np.einsum("bi,ij,bj->b", u, _H3, u) / 12
+    G = (u.T * w) @ u - (w.sum() + 1) * np.eye(3)
+    np.testing.assert_allclose(res.sigma_inv, np.eye(3) + 1e-3 * G, rtol=1e-10, atol=1e-12)
+
+
+def test_minimize_budget_history_record_and_messages():
+    """b = 3 (7 values per iteration) and a budget of 75 fit 10 iterations (70 values) + the
+    final f(x): nit = 10, nfev = 71, history k = 1..10 with evaluations 7k. ``record`` columns
+    appear, read before each iteration: m0 = μ_k[0] (1.0 at k = 1) and it = k − 1. The result
+    says ``success`` False and "max_evaluations reached". Kills per_iteration = 2b − 1 and
+    2/b + 1, the k column off by one (either way), ``success = None``, the message mutants and
+    the mutants that ignore ``record``."""
+    res = minimize(_quadratic, np.array([1.0, 2.0, -1.0]), alpha=0.1, batch_size=3, tau=0.2,
+                   zeta=10.0, eta1=0.05, max_evaluations=75, seed=4,
+                   record=lambda es: {"m0": es.mean[0], "it": es.iteration})
+    assert res.nit == 10 and res.nfev == 71
+    assert res.success is False and res.message == "max_evaluations reached"
+    np.testing.assert_array_equal(res.history["k"], np.arange(1, 11))
+    np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 11))
+    np.testing.assert_array_equal(res.history["it"], np.arange(10))
+    assert res.history["m0"].iloc[0] == 1.0
+
+
+def test_minimize_target_equal_to_the_first_value_succeeds_at_once():
+    """"Stop as soon as a queried f(μ_k) ≤ target": with target = f(μ₁) = 1² + 3·2² = 13 (by
+    hand; f is computed row by row without reductions, so the queried value is exactly 13) the
+    run stops at k = 1 with x = μ₁ and message "target reached". Kills ``values[0] < target``
+    and the mutants of the "target reached" message."""
+    f = lambda X: X[:, 0] ** 2 + 3.0 * X[:, 1] ** 2
+    res = minimize(f, np.array([1.0, 2.0]), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
+                   eta1=0.05, max_evaluations=1000, target=13.0, seed=0)
+    assert res.success is True and res.message == "target reached"
+    assert res.nit == 0 and res.nfev == 7 and res.fun == 13.0
+    np.testing.assert_array_equal(res.x, [1.0, 2.0])

@@ -317,3 +317,366 @@ def test_dd_bound_as_printed():
     _close(bounds.dd_bound(gamma=F["gamma"], rho1=0.025, sigma=F["sigma"], f_gap_1=3.0, k=k,
                            delta_alpha=0.01),
            2 * g**2 / (sp.Rational(1, 40) * s_) * (3 + (k - 1) * sp.Rational(1, 100)))
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
+#
+# Every expected value is worked out by hand from the formula printed in the docstring, with
+# numbers substituted, or comes from a closed form (chi moments). The arguments avoid the values
+# at which a mutation could not show: no 1 where x**k ↔ x**(k+1), no 2 where x**2 ↔ x*2, no
+# equal arguments, and every term of a sum and both sides of a min/max are made to matter.
+#
+# Two choices keep the constants of eq:c1 simple:
+# - d = 5, δ = e⁻²: c₃ = 2·5 + 3·2 = 16, so c₃^{3/2} = 64, c₃³ = 4096, c₃⁴ = 65536;
+# - the radius of eq:G_norm, r = 2d + 2 log(1/δ), is 24 for d = 9, δ = e⁻³.
+# c₁ is written out where needed (``_c1``).
+# ---------------------------------------------------------------------------------------------
+
+import math  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import scipy.special  # noqa: E402
+
+from mines_theory.bounds import (  # noqa: E402
+    G_norm_1_bound,
+    G_norm_bound,
+    GG_bound,
+    alpha_condition,
+    alpha_err_coefficient,
+    chi_threshold,
+    dd_bound,
+    expected_cubed_norm,
+    hh_bound,
+    lemma51_rate,
+    lemma52_rate,
+    lemma53_constants,
+    local_region_threshold,
+    nu_bounds,
+    sig2_bound,
+    sto_err_coefficient,
+    tgm3_bound,
+    theorem32_bounds,
+    theorem33_bounds_corrected,
+    theorem34_bounds,
+    theorem54_bounds,
+)
+
+E2 = math.exp(-2.0)          # δ with log(1/δ) = 2: c₃ = 16 for d = 5
+
+
+def _c1(d, b, delta):
+    """eq:c1 written out: (√d + √b + √(2 log(2/δ)))²."""
+    return (math.sqrt(d) + math.sqrt(b) + math.sqrt(2 * math.log(2 / delta))) ** 2
+
+
+def _chi_moment3(d, scale):
+    """E‖√scale·u‖³ for u ~ N(0, I_d): scale^{3/2}·2^{3/2}Γ((d+3)/2)/Γ(d/2) (chi moments)."""
+    return scale**1.5 * 2**1.5 * scipy.special.gamma((d + 3) / 2) / scipy.special.gamma(d / 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 3
+# ---------------------------------------------------------------------------------------------
+
+def test_expected_cubed_norm_of_singular_and_zero_covariances():
+    """Σ may be singular (positive semi-definite): diag(0, 3) gives E|√3·u₁|³ = 3^{3/2}·2√(2/π),
+    diag(0, 2, 2) gives E‖√2·(u₂, u₃)‖³ = 2^{3/2}·2^{3/2}Γ(5/2)/Γ(1) = 6√π, and Σ = 0 gives 0.
+    (1e-7: the method's own error is ~1.5e-8 in effective dimension 1.) Kills
+    ``eigenvalues[0] <= 0`` (rejects singular Σ) and ``return 1.0`` for a zero trace."""
+    assert expected_cubed_norm(np.diag([0.0, 3.0])) == pytest.approx(
+        3**1.5 * 2 * math.sqrt(2 / math.pi), rel=1e-7)
+    assert expected_cubed_norm(np.diag([0.0, 2.0, 2.0])) == pytest.approx(6 * math.sqrt(math.pi),
+                                                                          rel=1e-7)
+    assert expected_cubed_norm(np.zeros((3, 3))) == 0.0
+
+
+@pytest.mark.parametrize("scale", [1e-4, 1e4])
+def test_expected_cubed_norm_small_and_large_scales(scale):
+    """Σ = scale·I₃ against the chi moment, to 1e-8 (the method's own error is ~2e-9 here).
+    Kills ``scale = 1.0 * trace`` (the quadrature split points; off by ~100% at 1e4) and the
+    dropped ``epsabs=0`` (an absolute tolerance of 1.5e-8 costs ~1e-6 at 1e-4)."""
+    assert expected_cubed_norm(scale * np.eye(3)) == pytest.approx(_chi_moment3(3, scale), rel=1e-8)
+
+
+def test_theorem32_rejects_a_singular_covariance():
+    """R(Σ) = −α²/2·log det Σ needs det Σ > 0: a singular Σ is rejected. Kills ``sign < 0``
+    (which returns infinite bounds)."""
+    with pytest.raises(ValueError, match="sigma_matrix must be positive definite"):
+        theorem32_bounds(f_mu=1.0, sigma_matrix=[[2.0, 0.0], [0.0, 0.0]], L=2.0, gamma=1.5,
+                         alpha=0.3)
+
+
+KW3 = dict(d=2, L=3.0, sigma=0.3, gamma=2.0, tau=0.25, zeta=4.0)
+
+
+def test_theorem33_corrected_distance_by_hand():
+    """d = 2, L = 3, σ = 0.3, γ = 2, τ = 1/4, ζ = 4, α = 0.1:
+    gap = dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}) + dα²/2·log(ζ/τ)
+        = 0.24 + 0.002·5^{3/2}/0.375 + 0.01·log 16, and ‖μ* − μ̂*‖² ≤ 2·gap/σ.
+    Kills the four mutants of the corrected ``distance_sq`` (None, ·σ, 2/gap, 3·gap)."""
+    gap = 0.24 + 0.002 * 5**1.5 / 0.375 + 0.01 * math.log(16.0)
+    out = theorem33_bounds_corrected(alpha=0.1, **KW3)
+    assert out.f_gap == pytest.approx(gap, rel=1e-12)
+    assert out.distance_sq == pytest.approx(2 * gap / 0.3, rel=1e-12)
+
+
+def test_theorem34_by_hand_and_valid_at_the_alpha_condition():
+    """σ = 0.3 (σ = 1/2 would make γ/σ² equal γ/σ·2). c = 7^{5/2} + 2·5^{3/2};
+    first = αγζ/(3τ^{3/2}σ²)·c = 0.8/(3·0.125·0.09)·c; second = 2·first + γ/σ²·√(2·gap/σ) with
+    Theorem 3.3's printed gap = 0.24 + 0.002·5^{3/2}/0.375 + 0.01·(4 − 0.25).
+    eq:alp_cond allows α ≤ 3τ^{3/2}σ/(γζ)/c, the bound itself included: ``valid`` is True there
+    and False just above. Kills σ**2 → σ*2 in ``second``, ``valid = None``, ``alpha < …`` and
+    the mutant that returns None for ``valid``."""
+    c = 7**2.5 + 2 * 5**1.5
+    out = theorem34_bounds(alpha=0.1, **KW3)
+    first = 0.8 / (3 * 0.125 * 0.09) * c
+    gap = 0.24 + 0.002 * 5**1.5 / 0.375 + 0.01 * 3.75
+    assert out.sigma_hat == pytest.approx(first, rel=1e-12)
+    assert out.sigma_diff == pytest.approx(2 * first + 2.0 / 0.09 * math.sqrt(2 * gap / 0.3),
+                                           rel=1e-12)
+    alpha_max = 3 * 0.125 * 0.3 / (2.0 * 4.0) / c
+    assert alpha_condition(**{k: v for k, v in KW3.items() if k != "L"}) == pytest.approx(
+        alpha_max, rel=1e-12)
+    bound = alpha_condition(**{k: v for k, v in KW3.items() if k != "L"})
+    assert theorem34_bounds(alpha=bound, **KW3).valid is True
+    assert theorem34_bounds(alpha=0.5 * bound, **KW3).valid is True
+    assert theorem34_bounds(alpha=bound * (1 + 1e-12), **KW3).valid is False
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5
+# ---------------------------------------------------------------------------------------------
+
+def test_lemma51_rate_contraction_term_by_hand():
+    """d = 4, b = 64, δ = e⁻⁴: c₂ = 64 − 2√(64·4) = 32. With τ = 0.5, σ = 0.8, L = 1.5, ζ = 2,
+    1 − ρ = c₂τσ/(16c₁Lζ) = 12.8/(48c₁), compared on its own (ρ itself is within 2e-3 of 1,
+    where a 6% change of the term would hide under a relative tolerance on ρ). Kills 16 → 17."""
+    r = lemma51_rate(d=4, b=64, delta=math.exp(-4.0), L=1.5, sigma=0.8, tau=0.5, zeta=2.0)
+    assert 1.0 - r.rate == pytest.approx(12.8 / (48 * _c1(4, 64, math.exp(-4.0))), rel=1e-9)
+    assert r.valid is True
+
+
+def test_rates_that_round_to_one_do_not_contract():
+    """``valid`` says whether ρ < 1. With τ = 1e-20 (Lemma 5.1) or ξ = 1e-20 (Lemma 5.2) the
+    contraction term is ~1e-22 and ρ = 1 − 1e-22 rounds to 1.0 in binary64: ρ < 1 is false, so
+    valid must be False although c₂ > 0. Kills ``c.valid or rate < 1``, ``rate <= 1.0`` and
+    ``rate < 2.0`` in both lemmas."""
+    r = lemma51_rate(d=4, b=64, delta=math.exp(-4.0), L=1.5, sigma=0.8, tau=1e-20, zeta=2.0)
+    assert r.rate == 1.0 and r.valid is False
+    r2 = lemma52_rate(d=4, b=64, delta=math.exp(-4.0), xi=1e-20, curvature=1.5)
+    assert r2.rate == 1.0 and r2.valid is False
+
+
+def test_lemma52_rate_valid_when_it_contracts():
+    """c₂ = 32 > 0 (d = 4, b = 64, δ = e⁻⁴), ξ = 0.4, 𝓛 = 1.5: ρ = 1 − 0.4·32/(8·1.5·c₁) < 1 and
+    valid is True. Kills the mutant that returns None for valid."""
+    r = lemma52_rate(d=4, b=64, delta=math.exp(-4.0), xi=0.4, curvature=1.5)
+    assert 1.0 - r.rate == pytest.approx(12.8 / (12 * _c1(4, 64, math.exp(-4.0))), rel=1e-9)
+    assert r.valid is True
+
+
+def test_local_region_threshold_when_the_first_term_is_the_smaller():
+    """eq:cond with 𝓛 = 0.05, τ = 0.3, L = 5, γ = 1.5, σ = 0.9, ξ = 0.4:
+    first = 2³·3²·𝓛⁴τ⁴/(Lγ²) = 72·0.05⁴·0.3⁴/11.25 ≈ 3.2e-7,
+    second = ξ²σ³/(8γ²(L/τ + 2ξ)²) = 0.16·0.729/(18·(50/3 + 0.8)²) ≈ 2.1e-5, so the minimum is
+    the first. Kills the 16 arithmetic mutants of the first term."""
+    first = 72 * 0.05**4 * 0.3**4 / (5.0 * 2.25)
+    second = 0.16 * 0.729 / (18.0 * (5.0 / 0.3 + 0.8) ** 2)
+    assert first < second
+    value = local_region_threshold(L=5.0, sigma=0.9, gamma=1.5, tau=0.3, xi=0.4, curvature=0.05)
+    assert value == pytest.approx(first, rel=1e-12)
+
+
+def _lemma53_by_hand(d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_gap_1, initial_error_sq):
+    """eq:C and its ingredients written out from the printed formulas (Lemmas 5.1–5.3)."""
+    c1 = _c1(d, b, delta)
+    c2 = b - 2 * math.sqrt(b * math.log(1 / delta))
+    c3 = 2 * d + 3 * math.log(1 / delta)
+    A = 8 * math.log(1 / (b * delta)) + 16 * math.log(K + 1) + d
+    C1 = A * L * (zeta * A + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
+    d1 = (c3**3 * gamma * b * alpha**4 / (288 * c1 * L * zeta * tau**3)
+          * (1 + c1 * c3 / (2 * tau * zeta)))
+    d2 = (b**1.5 * zeta**3 * gamma**4 * c3**6 * alpha**6 / (256 * 81 * sigma**3 * c1**3 * tau**6)
+          + b * zeta * gamma**2 * c3**4 * alpha**4 / (288 * sigma * tau**3 * c1**2)
+          + b * gamma * c3**3 * alpha**4 / (288 * tau**3 * c1))
+    inner = (32 * c1 * L * zeta * gamma**2 / (c2 * tau * sigma**2)
+             * (f_gap_1 + (K - 1) * max(d1, d2)))
+    C2 = math.sqrt(inner) if inner >= 0 else math.nan
+    C3 = c3**1.5 * (c3 + 1) * zeta * math.sqrt(K - 1) / (4 * tau**1.5 * math.sqrt(d)) * alpha
+    C4 = (2 * L**2 * c3**2 * (c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2)
+          + d * zeta**2 / (2 * b))
+    C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
+    return A, C1, C2, C3, C4, C
+
+
+LEMMA53_CASES = {
+    # γ > 0 with c₂ > 0 and bδ = 64·(1/64) = 1 exactly (the log(1/(bδ)) term is 0): valid
+    "valid_with_gamma": dict(d=2, b=64, delta=1 / 64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5,
+                             zeta=6.0, alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=7.0),
+    # small L: the dζ²/(2b) term of C₄ is comparable with the first one
+    "small_L": dict(d=3, b=20, delta=0.05, L=0.01, sigma=0.7, gamma=0.0, tau=0.5, zeta=0.6,
+                    alpha=0.3, K=7, f_gap_1=5.0, initial_error_sq=1e-9),
+    # the initial error is the largest of the three terms of C
+    "initial_error": dict(d=2, b=64, delta=1 / 64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5,
+                          zeta=6.0, alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=1e30),
+    # K = 1 (C₃ = 0), γ = 0 (C₂ = 0), τ = ζ small, L small: C₄ ≈ 1e-3 and C₁ ≈ 0.4
+    "tiny_C4": dict(d=1, b=1, delta=0.5, L=1e-3, sigma=0.7, gamma=0.0, tau=0.01, zeta=0.01,
+                    alpha=0.3, K=1, f_gap_1=5.0, initial_error_sq=1e-9),
+    # K = 1, γ = 0, δ close to 1 (C₁ ≈ 0): C = 3C₄ (+ 9C₁²/4) with C₄ ∝ L²
+    "delta_near_one": dict(d=1, b=16, delta=1 - 1e-9, L=0.5, sigma=0.7, gamma=0.0, tau=0.3,
+                           zeta=0.3, alpha=0.3, K=1, f_gap_1=5.0, initial_error_sq=1e-9),
+    "delta_near_one_small_L": dict(d=1, b=1, delta=0.99, L=1e-3, sigma=0.7, gamma=0.0,
+                                   tau=0.01, zeta=0.01, alpha=0.3, K=1, f_gap_1=5.0,
+                                   initial_error_sq=1e-12),
+    "delta_near_one_large_L": dict(d=1, b=1, delta=0.999, L=1000.0, sigma=0.7, gamma=0.0,
+                                   tau=0.3, zeta=0.3, alpha=0.3, K=1, f_gap_1=5.0,
+                                   initial_error_sq=1e-9),
+}
+
+
+@pytest.mark.parametrize("case", list(LEMMA53_CASES))
+def test_lemma53_constants_by_hand_in_every_regime(case):
+    """A_K, C₁…C₄ and C of eq:C against the printed formulas, in regimes where each ingredient
+    matters: γ > 0 (C₂ and its d₁, d₂, K − 1), small L (C₄'s dζ²/(2b)), a dominant initial
+    error, and K = 1 with δ near 1 and L small or large, where C₁ ≈ 0 and a mutated second
+    argument of the max (2C₄ + L²/b, which never wins for τ ≤ ζ) would win. Kills the mutants
+    of ``inner``, of C₄'s second term, of the sum C₁ + C₂ + C₃, ``2 / C4``, ``3 * C4``,
+    ``L**2 * b``, ``L * 2``, ``L**3`` and the dropped ``initial_error_sq``."""
+    kw = LEMMA53_CASES[case]
+    out = lemma53_constants(**kw)
+    for got, expected in zip(out[:6], _lemma53_by_hand(**kw)):
+        assert got == pytest.approx(expected, rel=1e-10, abs=1e-300)
+
+
+def test_lemma53_validity_flag():
+    """valid ⇔ bδ ≤ 1 and c₂ > 0: b = 64, δ = 1/64 (bδ = 1 exactly, c₂ = 64 − 16√(ln 64) > 0)
+    is valid; δ = 0.02 (bδ = 1.28) is not. Kills ``valid = None``, ``bool(None)``,
+    ``b / delta <= 1`` and ``b * delta < 1``."""
+    kw = dict(d=2, b=64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0, alpha=0.3, K=100,
+              f_gap_1=5.0, initial_error_sq=7.0)
+    assert lemma53_constants(delta=1 / 64, **kw).valid is True
+    assert lemma53_constants(delta=0.02, **kw).valid is False
+
+
+def test_lemma53_C2_is_nan_when_c2_is_negative():
+    """b = 8, δ = 0.1: c₂ = 8 − 2√(8 ln 10) ≈ −0.58 < 0, so with γ > 0 the radicand of C₂ is
+    negative and C₂ is NaN (docstring), not an exception. Kills ``(inner >= 0) or True``."""
+    out = lemma53_constants(d=2, b=8, delta=0.1, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0,
+                            alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    assert math.isnan(out.C2) and out.valid is False
+
+
+def test_theorem54_bounds_with_every_term_of_e():
+    """e_k = √(C/k) + γ√(2(f(μ_k) − f*)/σ) + projection_gap = √(0.04/4) + 0.5·√(2·0.36/2) + 0.05
+    = 0.1 + 0.3 + 0.05 = 0.45; τ = 0.9: e/τ = 0.5, so 𝓛 ≤ min{3/0.9, 1.5} = 1.5 and
+    ξ ≥ max{2/10, 0.5} = 0.5. A negative f-gap counts as 0: e = 0.15, e/τ = 1/6. Kills the seven
+    arithmetic mutants of e_k (including max(f_gap, 1.0))."""
+    kw = dict(L=3.0, sigma=2.0, gamma=0.5, tau=0.9, zeta=10.0, C=0.04, k=4)
+    out = theorem54_bounds(f_gap=0.36, projection_gap=0.05, **kw)
+    assert out.curvature == pytest.approx(1.5, rel=1e-12)
+    assert out.xi == pytest.approx(0.5, rel=1e-12)
+    below = theorem54_bounds(f_gap=-1.0, projection_gap=0.05, **kw)
+    assert below.curvature == pytest.approx(1 + 0.15 / 0.9, rel=1e-12)
+    assert below.xi == pytest.approx(1 - 0.15 / 0.9, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendices D and E
+# ---------------------------------------------------------------------------------------------
+
+def test_nu_bounds_by_hand():
+    """d = 5, δ = e⁻² (c₃ = 16), γ = 1.5, α = 0.5, τ = 0.25, b = 3:
+    |ν_i| ≤ γα²c₃^{3/2}/(6τ^{3/2}) = 1.5·0.25·64/(6·0.125) = 32,
+    ‖ν‖² ≤ γ b α⁴ c₃³/(36τ³) = 1.5·3·0.0625·4096/(36/64) = 2048,
+    ‖Ũν‖² ≤ γ b α⁴ c₃⁴/(36τ⁴) = 1.5·3·0.0625·65536/(36/256) = 131072,
+    and with γ² (gamma_power=2) the last two are 1.5 times larger. Kills the arithmetic mutants
+    of the three bounds (α and τ were 1 in the existing tests)."""
+    kw = dict(d=5, b=3, delta=E2, gamma=1.5, tau=0.25, alpha=0.5)
+    printed = nu_bounds(**kw)
+    assert printed == pytest.approx((32.0, 2048.0, 131072.0), rel=1e-12)
+    corrected = nu_bounds(gamma_power=2, **kw)
+    assert corrected == pytest.approx((32.0, 3072.0, 196608.0), rel=1e-12)
+
+
+def test_hh_and_tgm3_bounds_by_hand():
+    """d = 5, δ = e⁻² (c₃ = 16), b = 3, 𝓛 = 1.7, γ = 1.5, α = 0.5, τ = 0.3:
+    eq:hh  = 2𝓛c₁/b²·0.8 + 𝓛γ²α⁴c₃⁴/(18bτ³) = 2·1.7·c₁/9·0.8 + 1.7·2.25·0.0625·65536/(54·0.027),
+    eq:tgm_3 = γα²c₃²/(6√b τ²) + √c₁/(b√τ)·0.9 = 1.5·0.25·256/(6√3·0.09) + √c₁/(3√0.3)·0.9.
+    Kills the arithmetic mutants of both bounds (the existing test only checks 0)."""
+    c1 = _c1(5, 3, E2)
+    kw = dict(d=5, b=3, delta=E2, gamma=1.5, tau=0.3, alpha=0.5)
+    hh = hh_bound(curvature=1.7, projected_gradient_sq=0.8, **kw)
+    assert hh == pytest.approx(2 * 1.7 * c1 / 9 * 0.8 + 1.7 * 2.25 * 0.0625 * 65536 / (54 * 0.027),
+                               rel=1e-12)
+    tgm3 = tgm3_bound(projected_gradient_norm=0.9, **kw)
+    assert tgm3 == pytest.approx(1.5 * 0.25 * 256 / (6 * math.sqrt(3) * 0.09)
+                                 + math.sqrt(c1) / (3 * math.sqrt(0.3)) * 0.9, rel=1e-12)
+
+
+def test_G_norm_bound_by_hand_and_delta_one_rejected():
+    """eq:G_norm with d = 9, δ = e⁻³ (r = 18 + 6 = 24, √d = 3), L = 1.5, τ = 0.25, ζ = 2.5,
+    α = 0.3: 2L/τ·α²·r(ζr + √dζ) = 12·0.09·24·(60 + 7.5) = 1749.6. δ = 1 is outside (0, 1).
+    Kills the mutants of ``_two_log`` and ``G_norm_bound`` (including ``delta > 1.0`` and
+    ``delta >= 2.0``, which accept δ = 1)."""
+    assert G_norm_bound(d=9, delta=math.exp(-3.0), L=1.5, tau=0.25, zeta=2.5, alpha=0.3) == \
+        pytest.approx(1749.6, rel=1e-12)
+    with pytest.raises(ValueError, match=r"delta must lie in \(0, 1\), got 1.0"):
+        G_norm_bound(d=9, delta=1.0, L=1.5, tau=0.25, zeta=2.5, alpha=0.3)
+
+
+def test_GG_bound_and_alpha_err_coefficient_by_hand():
+    """d = 5, δ = e⁻² (c₃ = 16, c₃^{3/2} = 64), ζ = 3, γ = 1.5, τ = 0.25 (τ^{3/2} = 1/8):
+    eq:GG = c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2}) = 64·17·3·1.5·0.2/0.5 = 1958.4 at α = 0.2;
+    eq:alpha_err = the same at α = 1 times √(k−1)/√d = 9792·3/√5 at k = 10.
+    Kills the arithmetic and argument mutants of both (the b = 1 → 2 mutant of GG_bound is
+    equivalent: c₃ does not depend on b)."""
+    kw = dict(d=5, delta=E2, gamma=1.5, tau=0.25, zeta=3.0)
+    assert GG_bound(alpha=0.2, **kw) == pytest.approx(1958.4, rel=1e-12)
+    assert alpha_err_coefficient(k=10, **kw) == pytest.approx(9792 * 3 / math.sqrt(5), rel=1e-12)
+
+
+def test_G_norm_1_and_sig2_bounds_by_hand():
+    """eq:G_norm_1 with d = 5, δ = e⁻² (c₃ = 16), b = 3, L = 0.001, τ = 0.3, ζ = 0.7 (both terms
+    of the same size): 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)
+    = 2e-6·256·(11.2 + 0.7√5)²/0.27 + 5·0.49/6; eq:Sig_2_bnd is twice that.
+    Kills the arithmetic mutants of G_norm_1_bound (only ratios were tested)."""
+    expected = 2e-6 * 256 * (11.2 + 0.7 * math.sqrt(5)) ** 2 / 0.27 + 5 * 0.49 / 6
+    kw = dict(d=5, b=3, delta=E2, L=0.001, tau=0.3, zeta=0.7)
+    assert G_norm_1_bound(**kw) == pytest.approx(expected, rel=1e-12)
+    assert sig2_bound(**kw) == pytest.approx(2 * expected, rel=1e-12)
+
+
+def test_chi_threshold_by_hand():
+    """A_t = 8 log(1/(bδ)) + 16 log(t+1) + d with d = 5, b = 20, δ = 0.1, t = 3:
+    8 log(1/2) + 16 log 4 + 5 = 24 log 2 + 5 (printed); corrected: 8 log 200 + 16 log 4 + 5.
+    Kills the mutants of the t and d terms (the existing test only checks a difference)."""
+    assert chi_threshold(d=5, b=20, delta=0.1, t=3) == pytest.approx(24 * math.log(2) + 5,
+                                                                     rel=1e-12)
+    assert chi_threshold(d=5, b=20, delta=0.1, t=3, printed=False) == pytest.approx(
+        8 * math.log(200) + 32 * math.log(2) + 5, rel=1e-12)
+
+
+def test_sto_err_coefficient_by_hand():
+    """eq:sto_err with d = 3, b = 4, δ = 0.05, L = 1.5, τ = 0.25, ζ = 3:
+    A_k = 8 log(1/(bδ)) + 16 log(k+1) + d = 8 log 5 + 16 log(k+1) + 3, and the coefficient is
+    A_k L(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ)); at k = 5 and at k = 2 (the smallest k;
+    k = 1 is rejected). Kills the arithmetic and argument mutants and ``k <= 2`` / ``k < 3``."""
+    def by_hand(k):
+        A = 8 * math.log(5) + 16 * math.log(k + 1) + 3
+        return A * 1.5 * (3 * A + 9) / (k * (k - 1) * 0.25) * math.sqrt(0.5 * math.log(k**2 / 0.05))
+
+    kw = dict(d=3, b=4, delta=0.05, L=1.5, tau=0.25, zeta=3.0)
+    assert sto_err_coefficient(k=5, **kw) == pytest.approx(by_hand(5), rel=1e-12)
+    assert sto_err_coefficient(k=2, **kw) == pytest.approx(by_hand(2), rel=1e-12)
+    with pytest.raises(ValueError, match="k must be >= 2, got 1"):
+        sto_err_coefficient(k=1, **kw)
+
+
+def test_dd_bound_by_hand():
+    """eq:dd: 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)Δ) with γ = 1.5, ρ₁ = 0.2, σ = 0.3, f-gap 4, k = 6,
+    Δ = 0.5: 4.5/0.06·(4 + 2.5) = 75·6.5 = 487.5. Kills the arithmetic and argument mutants."""
+    assert dd_bound(gamma=1.5, rho1=0.2, sigma=0.3, f_gap_1=4.0, k=6, delta_alpha=0.5) == \
+        pytest.approx(487.5, rel=1e-12)

@@ -237,3 +237,134 @@ def test_random_spd():
         random_spd(rng, 3)
     with pytest.raises(ValueError, match=r"eigenvalues must have shape \(3,\)"):
         random_spd(rng, 3, eigenvalues=[1.0, 2.0])
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
+#
+# Each test names the surviving mutants it kills and checks against a value that does not come
+# from the code under test: a hand computation, scipy, or an independent numpy computation.
+# ---------------------------------------------------------------------------------------------
+
+import warnings  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import scipy.linalg  # noqa: E402
+
+from mines_theory.linalg import (  # noqa: E402
+    cholesky_lower,
+    preconditioned_condition,
+    project_eigenvalues,
+    random_spd,
+    spectrum_within,
+    symmetric_roots,
+)
+
+
+def test_symmetric_roots_of_a_stack_against_scipy_sqrtm():
+    """A stack of rotated matrices with distinct eigenvalues: Σ^{-1/2} = sqrtm(Σ⁻¹) and
+    Σ^{1/2} = sqrtm(Σ) matrix by matrix (scipy). Kills the mutant that does not transpose U
+    for a stack (``swapaxes(U, +1, -2)``), i.e. returns U·diag·U instead of U·diag·Uᵀ."""
+    rng = np.random.default_rng(21)
+    stack = np.stack([random_spd(rng, 4, eigenvalues=[0.3, 1.1, 2.5, 7.0]) for _ in range(3)])
+    root, root_inv = symmetric_roots(stack)
+    for i in range(3):
+        np.testing.assert_allclose(root_inv[i], np.real(scipy.linalg.sqrtm(stack[i])),
+                                   rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(root[i], np.real(scipy.linalg.sqrtm(np.linalg.inv(stack[i]))),
+                                   rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("sigma_inv", [
+    # eigenvalues −1, 1, 3 (by hand: the 2×2 block [[2, 1], [1, 2]] has 1 and 3): indefinite
+    np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 0.0, -1.0]]),
+    # singular: eigenvalues 0 and 3 exactly (positive semi-definite, not definite)
+    np.diag([0.0, 3.0]),
+])
+def test_symmetric_roots_rejects_indefinite_and_singular(sigma_inv):
+    """Kills ``eigenvalues[..., 1]`` (only the second-smallest eigenvalue is checked: the first
+    matrix, eigenvalues {−1, 1, 3}, passes) and ``smallest < 0.0`` (the singular matrix passes
+    and 1/√0 follows)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match="sigma_inv must be positive definite"):
+            symmetric_roots(sigma_inv)
+
+
+def test_cholesky_lower_accepts_integer_input():
+    """The docstring's example given as integers: [[4, 2], [2, 5]] = L Lᵀ with L = [[2, 0], [1, 2]]
+    (by hand: 2² = 4, 2·1 = 2, 1² + 2² = 5). Kills ``np.asarray(A, dtype=None)``: LAPACK then
+    factors a float copy and the integer input comes back unchanged."""
+    L = cholesky_lower([[4, 2], [2, 5]])
+    np.testing.assert_array_equal(L, [[2.0, 0.0], [1.0, 2.0]])
+
+
+def test_spectrum_within_accepts_integer_input():
+    """[[2, 1], [1, 2]] has eigenvalues 1 and 3 (by hand), strictly inside (0.5, 3.5). Kills
+    ``np.asarray(A, dtype=None)``: the shifted diagonal 2 − 0.5 is truncated to 1 in an integer
+    buffer, the shifted matrix [[1, 1], [1, 1]] is singular, and the answer flips to False."""
+    assert spectrum_within([[2, 1], [1, 2]], 0.5, 3.5)
+    assert not spectrum_within([[2, 1], [1, 2]], 1.5, 3.5)
+
+
+def test_spectrum_touching_a_bound_is_outside_for_stacks_too():
+    """The docstring: a spectrum that touches a bound counts as outside, for one matrix and for
+    each of a stack alike. diag(1, 5) touches lower = 1; diag(2, 10) touches upper = 10 (exact
+    eigenvalues of diagonal matrices). Kills ``>= lower`` and ``<= upper`` in the stack path."""
+    touching = np.stack([np.diag([1.0, 5.0]), np.diag([2.0, 10.0]), np.diag([2.0, 5.0])])
+    np.testing.assert_array_equal(spectrum_within(touching, 1.0, 10.0), [False, False, True])
+    assert [bool(spectrum_within(A, 1.0, 10.0)) for A in touching] == [False, False, True]
+
+
+def test_projection_of_a_stack_is_exactly_symmetric():
+    """Π of each matrix of a stack is symmetric to the last bit, as for one matrix (the Cholesky
+    factorization downstream reads one triangle only), and equals the clipped spectrum put back
+    with scipy's eigh. Kills the stack path's ``swapaxes(X, +1, -2)`` (no symmetrization)."""
+    rng = np.random.default_rng(22)
+    A = rng.normal(size=(6, 5, 5))
+    A = A + np.swapaxes(A, 1, 2)
+    P = project_eigenvalues(A, 0.5, 3.0)
+    np.testing.assert_array_equal(P, np.swapaxes(P, 1, 2))
+    for i in range(6):
+        w, U = scipy.linalg.eigh(A[i])
+        np.testing.assert_allclose(P[i], (U * np.clip(w, 0.5, 3.0)) @ U.T, atol=1e-12)
+
+
+def test_preconditioned_condition_of_a_stack_has_one_value_per_covariance():
+    """Three 4×4 covariances (S = 3 ≠ d = 4), the first not positive definite: the result has
+    shape (3,), NaN first, then cond(C^{1/2}HC^{1/2}) = ratio of the extreme generalized
+    eigenvalues of H v = λ C⁻¹ v (scipy). Kills ``np.full(C.shape[1], …)`` (length d) and
+    ``break`` instead of ``continue`` (everything after a bad covariance left NaN)."""
+    rng = np.random.default_rng(23)
+    H = random_spd(rng, 4, eigenvalues=[0.5, 1.0, 3.0, 8.0])
+    C1 = random_spd(rng, 4, eigenvalues=[0.2, 0.7, 1.5, 4.0])
+    C2 = random_spd(rng, 4, eigenvalues=[0.1, 0.3, 2.0, 6.0])
+    out = preconditioned_condition(np.stack([-np.eye(4), C1, C2]), H)
+    assert out.shape == (3,)
+    assert np.isnan(out[0])
+    for value, C in zip(out[1:], (C1, C2)):
+        w = scipy.linalg.eigh(H, np.linalg.inv(C), eigvals_only=True)
+        assert value == pytest.approx(w[-1] / w[0], rel=1e-10)
+
+
+def test_preconditioned_condition_of_a_singular_product_is_inf_without_warning():
+    """C = diag(0.5, 2), H = diag(0, 3): C^{1/2}HC^{1/2} = diag(0, 6) is singular, so the
+    condition number is +inf (docstring), with no division by zero. Kills ``(w[0] > 0) or True``,
+    ``w[1] > 0`` and ``w[0] >= 0`` (each divides 6 by 0)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        assert preconditioned_condition(np.diag([0.5, 2.0]), np.diag([0.0, 3.0])) == np.inf
+
+
+def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
+    """0 < low ≤ high is required. Kills the mutants that let low > high through (``and`` in
+    place of the second ``or``), crash with a TypeError on low=None (``and`` in place of the
+    first ``or``), accept low = 0 (``0 <= low``) or reject low = high (``low < high``)."""
+    rng = np.random.default_rng(24)
+    for low, high in [(2.0, 1.0), (None, 2.0), (0.5, None), (0.0, 1.0)]:
+        with pytest.raises(ValueError, match="low and high must satisfy 0 < low <= high"):
+            random_spd(rng, 3, low, high)
+    # low = high = 2: every eigenvalue is 2, so Q·2I·Qᵀ = 2I (by hand)
+    np.testing.assert_allclose(random_spd(rng, 3, 2.0, 2.0), 2.0 * np.eye(3), atol=1e-14)

@@ -91,3 +91,65 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
     X = concave.ask()
     with pytest.raises(ValueError, match="schedule eta1 returned .*nan.* at k=1"):
         concave.tell(X, -f(X))
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
+#
+# The constants are chosen so that eq:c1 is a whole number: d = 9, b = 16, δ = 2e⁻⁸ give
+# c₁ = (√9 + √16 + √(2 log(2/δ)))² = (3 + 4 + √16)² = 11² = 121.
+# ---------------------------------------------------------------------------------------------
+
+import math  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from mines_theory.algorithm import Estimate, MiNESStrategy  # noqa: E402
+from mines_theory.schedules import HutchinsonStep, hutchinson_step  # noqa: E402
+
+D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)          # c₁ = 121 (module docstring)
+
+
+def _stacked_state(eta1):
+    strategy = MiNESStrategy(dim=D9, alpha=0.1, batch_size=B16, tau=0.01, zeta=100.0, eta1=0.1)
+    state = strategy.init(np.zeros(D9), np.eye(D9), num_seeds=len(eta1))
+    return type(state)(state.mean, state.sigma_inv, state.chol, eta1=np.asarray(eta1, float))
+
+
+def _estimate_of(second):
+    return Estimate(None, None, np.asarray(second, dtype=float))
+
+
+def test_hutchinson_step_with_a_trace_estimate_below_one():
+    """T̂ = mean of 16 distinct second differences = 0.5 (eight pairs 0.1 + 0.9), so
+    η = b/(4c₁T̂) = 16/(4·121·0.5) = 8/121 (by hand). Kills ``np.maximum(trace, 1.0)`` (gives
+    4/121) and ``trace > 1`` (falls back to the previous step 0.3)."""
+    second = np.tile([0.1, 0.9], 8) + np.repeat(np.arange(8) * 1e-3, 2) * np.tile([1, -1], 8)
+    assert np.mean(second) == pytest.approx(0.5, abs=1e-15)
+    step = HutchinsonStep(d=D9, b=B16, delta=DELTA)
+    value = step(3, _stacked_state([0.3]), _estimate_of(second[None, :]))
+    np.testing.assert_allclose(value, [8.0 / 121.0], rtol=1e-13)
+
+
+def test_hutchinson_step_falls_back_when_the_estimate_is_exactly_zero():
+    """A batch whose second differences sum to exactly 0 (±1, ±0.5, exact in binary) is a
+    non-positive estimate: the step falls back to state.eta1 (docstring). Kills
+    ``trace >= 0`` (which would take b/(4c₁·1e-300), about 3e297)."""
+    second = np.tile([1.0, -1.0, 0.5, -0.5], 4)
+    step = HutchinsonStep(d=D9, b=B16, delta=DELTA)
+    value = step(4, _stacked_state([0.25, 0.75]),
+                 _estimate_of(np.stack([second, np.full(16, 2.0)])))
+    np.testing.assert_allclose(value, [0.25, 16.0 / (4 * 121 * 2.0)], rtol=1e-13)
+
+
+def test_hutchinson_step_factory_by_hand():
+    """``hutchinson_step(d, b, delta)`` is the schedule b/(4c₁T̂): with c₁ = 121, b = 16 and
+    T̂ = 4, η = 16/(4·121·4) = 1/121. Kills the six mutants of the factory that drop or
+    replace d, b or delta."""
+    step = hutchinson_step(d=D9, b=B16, delta=DELTA)
+    assert isinstance(step, HutchinsonStep)
+    value = step(1, _stacked_state([np.nan]), _estimate_of(np.full((1, 16), 4.0)))
+    np.testing.assert_allclose(value, [1.0 / 121.0], rtol=1e-13)
+    assert step.c1 == pytest.approx(121.0, rel=1e-14) and step.b == 16
