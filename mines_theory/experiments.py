@@ -23,8 +23,6 @@ with an exception (the NES meta-algorithm can), else "".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import pandas as pd
 
@@ -147,11 +145,11 @@ def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
     """Per (method, seed): the evaluations at the first recorded iterate with f_gap ≤ ``target``
     (NaN if never: the run hit its cap or failed), and whether it was reached."""
     rows = []
-    for (method, seed), run in frame.groupby(["method", "seed"], sort=False):
-        hit = run[run.f_gap <= target]
+    for (method, seed), history in frame.groupby(["method", "seed"], sort=False):
+        hit = history[history.f_gap <= target]
         rows.append({"method": method, "seed": seed, "reached": not hit.empty,
                      "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
-                     "budget_used": int(run.evaluations.iloc[-1])})
+                     "budget_used": int(history.evaluations.iloc[-1])})
     return pd.DataFrame(rows)
 
 

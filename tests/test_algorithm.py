@@ -414,8 +414,7 @@ from fractions import Fraction  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from mines_theory import MiNES, mean_gradient, minimize  # noqa: E402
-from mines_theory.algorithm import MiNESStrategy, precision_gradient  # noqa: E402
+from mines_theory.algorithm import MiNESStrategy  # noqa: E402
 from mines_theory.linalg import project_eigenvalues  # noqa: E402
 from mines_theory.schedules import HutchinsonStep  # noqa: E402
 

@@ -334,34 +334,21 @@ def test_dd_bound_as_printed():
 # c₁ is written out where needed (``_c1``).
 # ---------------------------------------------------------------------------------------------
 
-import math  # noqa: E402
 
-import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-import scipy.special  # noqa: E402
 
 from mines_theory.bounds import (  # noqa: E402
     G_norm_1_bound,
     G_norm_bound,
     GG_bound,
-    alpha_condition,
     alpha_err_coefficient,
     chi_threshold,
     dd_bound,
-    expected_cubed_norm,
     hh_bound,
-    lemma51_rate,
-    lemma52_rate,
-    lemma53_constants,
-    local_region_threshold,
     nu_bounds,
     sig2_bound,
     sto_err_coefficient,
     tgm3_bound,
-    theorem32_bounds,
-    theorem33_bounds_corrected,
-    theorem34_bounds,
-    theorem54_bounds,
 )
 
 E2 = math.exp(-2.0)          # δ with log(1/δ) = 2: c₃ = 16 for d = 5

@@ -251,16 +251,7 @@ import warnings  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-import scipy.linalg  # noqa: E402
 
-from mines_theory.linalg import (  # noqa: E402
-    cholesky_lower,
-    preconditioned_condition,
-    project_eigenvalues,
-    random_spd,
-    spectrum_within,
-    symmetric_roots,
-)
 
 
 def test_symmetric_roots_of_a_stack_against_scipy_sqrtm():

@@ -101,13 +101,9 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
 # c₁ = (√9 + √16 + √(2 log(2/δ)))² = (3 + 4 + √16)² = 11² = 121.
 # ---------------------------------------------------------------------------------------------
 
-import math  # noqa: E402
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
 
-from mines_theory.algorithm import Estimate, MiNESStrategy  # noqa: E402
-from mines_theory.schedules import HutchinsonStep, hutchinson_step  # noqa: E402
+from mines_theory.schedules import hutchinson_step  # noqa: E402
 
 D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)          # c₁ = 121 (module docstring)
 

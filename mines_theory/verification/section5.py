@@ -215,7 +215,7 @@ def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LE
     measurements = (*per_kappa, s, Measurement("C", constants.C, 1e-6 * constants.C),
                     Measurement("k_needed", k_needed, 1e-6 * k_needed))
     names = ", ".join(f"{{{m.name}}}" for m in per_kappa)
-    summary = (f"final contraction per iteration at κ = "
+    summary = ("final contraction per iteration at κ = "
                + ", ".join(f"{r.condition:g}" for r in runs) + f": {names}; largest/smallest "
                "{spread}; eq:lxi " + ("holds" if within else "fails") + " at the last k; with "
                "C = {C} (eq:C) its 𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}")
