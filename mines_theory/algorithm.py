@@ -294,10 +294,6 @@ class State:
     projections: Any = 0      # how many updates so far left S' and were projected, per seed
     eta1: Any = np.nan        # η_{1,k−1}, the last mean step (a schedule may fall back on it)
 
-    @property
-    def dim(self) -> int:
-        return self.mean.shape[-1]
-
 
 class Sample(NamedTuple):
     """What ``ask`` hands to ``tell``: the directions and the quantities built from them."""
