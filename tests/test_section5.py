@@ -57,3 +57,48 @@ def test_lemma53_outside_its_hypotheses_says_so():
 
 def test_lemma53_default_run_meets_its_hypotheses():
     assert section5.LEMMA53.constants().valid
+
+
+class _Scripted(section5.NonQuadraticMeanRun):
+    """A run whose trajectory is given, to test the bookkeeping of ``check_nonquadratic_step``."""
+
+    def __init__(self, schedule, gap, next_gap, eta1, xi=1.0, curvature=1.0, seeds=4):
+        super().__init__(schedule, alpha=0.005, seeds=seeds, iterations=gap.shape[0])
+        arrays = dict(gap=gap, next=next_gap, eta1=eta1, xi=np.full(gap.shape, xi),
+                      curvature=np.full(gap.shape, curvature))
+        object.__setattr__(self, "_arrays", arrays)
+
+    def run(self):
+        return self._arrays
+
+
+def _scripted(schedule, factor, eta1=1e-3, **kw):
+    gap = np.geomspace(1e-1, 1e-2, 50)[:, None] * np.ones(4)
+    return _Scripted(schedule, gap, factor * gap, np.full(gap.shape, eta1), **kw)
+
+
+def test_nonquadratic_step_fails_when_f_does_not_decrease():
+    """f_{k+1} − f* = 1.1(f_k − f*), with f_k − f* ≥ 10⁻² ≫ Δ_α,1 = 4.8·10⁻⁶, exceeds
+    ρ(f_k − f*) + Δ_α,1 at every step: fails."""
+    run = _scripted("lemma51", 1.1)
+    assert run.test()["informative"].all()
+    verdict = section5.check_nonquadratic_step(run, run)
+    assert verdict.status is Status.FAILS
+    assert verdict["violations"].value == 1.0
+
+
+def test_nonquadratic_step_holds_when_f_halves():
+    run = _scripted("lemma51", 0.5)
+    assert section5.check_nonquadratic_step(run, run).status is Status.HOLDS
+
+
+def test_lemma52_step_outside_its_hypotheses_says_so():
+    """A step η₁ too large for the curvature (b/(4c₁η₁) < 𝓛_k) is outside Lemma 5.2's
+    hypotheses; with no step inside them the verdict is 'hypotheses not met'."""
+    from mines_theory.bounds import c_constants
+
+    c1 = c_constants(d=2, b=10, delta=0.1).c1
+    run = _scripted("hutchinson", 1.0, eta1=10 / (4 * c1 * 0.5), curvature=1.0, xi=0.5)
+    t = run.test()
+    assert not t["applies"].any()
+    assert section5.check_nonquadratic_step(run, run).status is Status.HYPOTHESES_NOT_MET

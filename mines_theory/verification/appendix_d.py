@@ -25,7 +25,7 @@ from .stats import K_SE, bootstrap, estimate, exceedance_z, mean_and_se, proport
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict
 
 __all__ = ["quadratic", "cubic_perturbed_quadratic", "BiasExperiment", "BIAS", "BIAS_CURVE",
-           "HalfSquareG", "D7", "G_CURVE", "bias_curve", "gradient_norm_curve", "check_lemma_d1", "check_lemma_d2", "check_lemma_d3",
+           "HalfSquareG", "D7", "G_CURVE", "InsideG", "INSIDE", "bias_curve", "gradient_norm_curve", "check_lemma_d1", "check_lemma_d2", "check_lemma_d3",
            "check_lemma_d4", "check_lemma_d5", "check_lemma_d6", "check_lemma_d7",
            "erratum_nu_gamma_power", "erratum_U_nu_step", "erratum_G_norm_1", "erratum_two_log",
            "erratum_taylor_weight"]
@@ -302,6 +302,62 @@ D7 = HalfSquareG()
 G_CURVE = tuple(HalfSquareG(b=b, seed=17 + i) for i, b in enumerate((10, 100, 1000, 10_000, 100_000)))
 
 
+@dataclasses.dataclass(frozen=True)
+class InsideG:
+    """``batches`` draws of G̃ (a scalar) where the paper's assumptions hold: f(x) = x²/2 +
+    log cosh x (``log_cosh_1d(a=1, c=1)``: σ = 1, L = 2, γ > 0), S' = [σ, L] = [1, 2], so
+    H* = f''(0) = 2 lies in S', and Σ⁻¹ = 1.5 ∈ S'; α = 0.1, δ = 0.5, b = 10⁵, at the mean ``mu``.
+
+    Prediction: E G̃ = E f''(μ + αΣ^{1/2}u) − Σ⁻¹ (Lemma 4.3), so ‖G̃ − (H* − Σ⁻¹)‖² tends to
+    (E f''(μ + αΣ^{1/2}u) − H*)² as b grows (``limit``), while eq:G_norm_2's bound falls like
+    1/b: at μ = μ* = 0 the limit is O(α²) and the bound holds; at μ = 3, where f'' ≈ 1, the
+    limit is ≈ 1 and the bound (≈ 0.14 at b = 10⁵) fails."""
+
+    mu: float
+    b: int = 100_000
+    batches: int = 60
+    seed: int = 41
+    alpha: float = 0.1
+    sigma_inv: float = 1.5
+    delta: float = 0.5
+
+    def objective(self):
+        from ..objectives import log_cosh_1d
+
+        return log_cosh_1d(a=1.0, c=1.0)
+
+    @property
+    def h_star(self) -> float:
+        f = self.objective()
+        return float(f.hessian(f.minimizer)[0, 0])
+
+    @functools.cache
+    def run(self) -> np.ndarray:
+        """G̃ − (H* − Σ⁻¹) for each batch."""
+        f, rng = self.objective(), np.random.default_rng(self.seed)
+        mean, sigma_inv = np.array([self.mu]), np.array([[self.sigma_inv]])
+        G = np.array([sigma_gradient(f, mean, sigma_inv, self.alpha,
+                                     rng.standard_normal((self.b, 1)))[0, 0]
+                      for _ in range(self.batches)])
+        return G - (self.h_star - self.sigma_inv)
+
+    def limit(self) -> float:
+        """(E f''(μ + αΣ^{1/2}u) − H*)² by 60-point Gauss–Hermite."""
+        from ..regularized import GaussianRule
+
+        f, rule = self.objective(), GaussianRule.gauss_hermite(1, 60)
+        points = self.mu + self.alpha * rule.nodes / math.sqrt(self.sigma_inv)
+        return float((rule.expectation(lambda U: f.hessian(points)[:, 0, 0]) - self.h_star) ** 2)
+
+    @property
+    def bound(self) -> float:
+        f = self.objective()
+        return bounds.G_norm_1_bound(d=1, b=self.b, delta=self.delta, L=f.L, tau=f.sigma, zeta=f.L)
+
+
+INSIDE = (InsideG(0.0), InsideG(3.0, seed=42))
+
+
 def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
     """Mean ‖G̃‖² against b in the setting of ``check_lemma_d7``, with its standard error, the
     limit ‖H − Σ⁻¹‖² = 0.25 (Lemma C.1) and the bound of eq:G_norm_1."""
@@ -310,25 +366,51 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
                 limit=0.25, bound=np.array([e.bound for e in curve]))
 
 
-def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] = G_CURVE) -> Verdict:
+def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] = G_CURVE,
+                   inside: tuple[InsideG, InsideG] = INSIDE) -> Verdict:
     """Lemma D.7: eq:G_norm_1 ‖G̃(Σ_k)‖² and eq:G_norm_2 ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² are
     ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b) w.p. ≥ 1 − δ. On f = x²/2 with Σ⁻¹ = 0.5 ∈ S' = [0.25, 0.5]
     and H* = 0.5, both sides tend to 0.25 (E G̃ = H − Σ⁻¹, Lemma C.1) while the bound is O(1/b).
-    ``curve`` measures ‖G̃‖² against b (``gradient_norm_curve``)."""
+    ``curve`` measures ‖G̃‖² against b (``gradient_norm_curve``). ``inside`` tests eq:G_norm_2
+    where H* and Σ⁻¹ lie in S' (``InsideG``), at μ = μ* and at μ ≠ μ*."""
     G, bound, n = experiment.run(), experiment.bound, experiment.batches
     c1 = int(np.sum(G**2 > bound))
     c2 = int(np.sum((G - (0.5 - 0.5)) ** 2 > bound))
     ok = not (_exceeds(c1, n, experiment.delta) or _exceeds(c2, n, experiment.delta))
+    at_star, away = (e.run() ** 2 for e in inside)
+    counts = [int(np.sum(x > e.bound)) for x, e in zip((at_star, away), inside)]
+    fails_inside = [_exceeds(k, e.batches, e.delta) for k, e in zip(counts, inside)]
+    ok = ok and not any(fails_inside)
+    away_mean, away_se = mean_and_se(away)
     c = gradient_norm_curve(curve)
     qualifiers = (Qualifier("‖G̃‖² does not vanish with b", f"at b = {c['b'][-1]} the mean ‖G̃‖² "
                             f"lies within {K_SE:g} SE of ‖H − Σ⁻¹‖² = 0.25",
-                            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1]),)
+                            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1]),
+                  Qualifier("eq:G_norm_2 fails inside S'", f"with H*, Σ⁻¹ ∈ S' at μ = "
+                            f"{inside[1].mu:g}: exceeded in more than δ of the batches "
+                            f"({K_SE:g} SE, one-sided)", fails_inside[1]),
+                  Qualifier("holds inside S' at μ*", f"at μ = μ* not exceeded in more than δ of "
+                            f"the batches ({K_SE:g} SE, one-sided)", not fails_inside[0]),
+                  Qualifier("the excess is the bias", f"at μ = {inside[1].mu:g} the mean "
+                            f"‖G̃ − (H* − Σ⁻¹)‖² lies within {K_SE:g} SE of (E f''(μ + αΣ^½u) − H*)²",
+                            abs(away_mean - inside[1].limit()) <= K_SE * away_se))
     return Verdict(Status.HOLDS if ok else Status.FAILS,
                    f"f = x²/2, Σ⁻¹ = ζ = 0.5, b = {experiment.b}: ‖G̃‖² = " + "{G_sq} (limit 0.25) "
                    "against the bound {bound}; eq:G_norm_1 exceeded in {p1}, eq:G_norm_2 in {p2} "
-                   f"of {n} batches (allowed δ = {experiment.delta:g})",
+                   f"of {n} batches (allowed δ = {experiment.delta:g}); H outside S' there. With "
+                   f"H* = {inside[0].h_star:g} and Σ⁻¹ = {inside[0].sigma_inv:g} inside S' = [1, 2] "
+                   f"(f = x²/2 + log cosh x, b = {inside[0].b}, δ = {inside[0].delta:g}): "
+                   "eq:G_norm_2 exceeded in {in_star} of the batches at μ = μ*, in {in_away} at "
+                   f"μ = {inside[1].mu:g}, where ‖G̃ − (H* − Σ⁻¹)‖² = " + "{away} against "
+                   "(E f''(μ + αΣ^½u) − H*)² = {away_limit} and the bound {in_bound}",
                    (estimate("G_sq", G**2), Measurement("bound", bound, 1e-9 * bound),
-                    proportion("p1", c1, n), proportion("p2", c2, n)), qualifiers, data=dict(curve=c))
+                    proportion("p1", c1, n), proportion("p2", c2, n),
+                    proportion("in_star", counts[0], inside[0].batches),
+                    proportion("in_away", counts[1], inside[1].batches),
+                    Measurement("away", away_mean, away_se, Kind.SE),
+                    Measurement("away_limit", inside[1].limit(), 1e-9),
+                    Measurement("in_bound", inside[1].bound, 1e-9 * inside[1].bound)),
+                   qualifiers, data=dict(curve=c))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -356,8 +438,10 @@ def erratum_U_nu_step() -> bool:
 
 def erratum_G_norm_1() -> bool:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
-    α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0."""
-    return check_lemma_d7().status is Status.FAILS
+    α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
+    fails inside S' too, away from μ*."""
+    verdict = check_lemma_d7()
+    return verdict.status is Status.FAILS and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome
 
 
 def erratum_two_log() -> bool:

@@ -96,8 +96,10 @@ ERRATA: tuple[Erratum, ...] = (
     Erratum("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", "error",
             "‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
             "≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
-            "Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); the C₄ of "
-            "Lemma 5.3 rests on it; Lemma 5.3 survives in the cases measured", appendix_d.erratum_G_norm_1),
+            "Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); eq:G_norm_2 "
+            "fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ H* (its left side "
+            "tends to ‖E∇²f(μ_k + αz) − H*‖²); the C₄ of Lemma 5.3 rests on it; Lemma 5.3 "
+            "survives in the cases measured", appendix_d.erratum_G_norm_1),
     Erratum("eq:Sig_dec (Lemma E.2)", "error", "(1/(k(k−1)))Σ_t (t−1)⟨BG_t − H*, Σ_t⁻¹ − H*⟩",
             "2(t−1)/(k(k−1)): the recursion's 2/t times Π_j(1 − 2/j) = (t−1)t/(k(k−1))",
             "as printed it fails along a MiNES run (Lemma E.2's row); C₁ + C₂ + C₃ of eq:C should "

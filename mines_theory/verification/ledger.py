@@ -83,6 +83,12 @@ CLAIMS: tuple[Claim, ...] = (
           "in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to Δ_α,2",
           "05-convergence-mean",
           section5.check_lemma52),
+    Claim("Lemma 5.1, γ > 0", "lem:gd_dec_1",
+          "Lemma 5.1 on a non-quadratic f (biased g̃), up to Δ_α,1", "05-convergence-mean",
+          section5.check_lemma51_nonquadratic),
+    Claim("Lemma 5.2, γ > 0", "lem:dec_local",
+          "Lemma 5.2 on a non-quadratic f with the practical step, in the local region eq:cond, "
+          "up to Δ_α,2", "05-convergence-mean", section5.check_lemma52_nonquadratic),
     Claim("Lemma 5.3", "lem:Sig_dec",
           "with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k", "06-convergence-covariance",
           section5.check_lemma53),
