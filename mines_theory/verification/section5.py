@@ -701,7 +701,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
     from ..regularized import GaussianRule, minimize_regularized
 
     f, out, t = config.objective(), config.run(), config.test()
-    nxt, informative, applies = out["next"], t["informative"], t["applies"]
+    nxt, informative = out["next"], t["informative"]
     over = nxt > t["bound"]
     used = informative.sum(axis=0)
 
