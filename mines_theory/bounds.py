@@ -19,7 +19,7 @@ __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich"
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
            "theorem33_improved",
            "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
-           "delta_alpha_1", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
+           "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
            "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
            "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
            "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
@@ -213,6 +213,16 @@ def delta_alpha_1(*, d, b, delta, L, gamma, tau, zeta, alpha) -> float:
     c = c_constants(d=d, b=b, delta=delta)
     return (c.c3**3 * nonnegative_scalar("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
             / (2**5 * 3**2 * c.c1 * L * zeta * tau**3) * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))
+
+
+def delta_alpha_1_corrected(*, d, b, delta, L, gamma, tau, alpha) -> float:
+    """Δ_{α,1} as the proof of Lemma 5.1 gives it once η₁ = bτ/(4Lc₁) is substituted correctly
+    (coefficients τ/(8Lc₁) of ‖ν‖² and Lη²/b² ≤ τ²/(16Lc₁²) of ‖Ũν‖²), with eq:nu's γ² and
+    ‖Ũν‖² ≤ (c₁/τ)‖ν‖²: c₃³γ²bα⁴/(2⁶·3·c₁Lτ²)."""
+    c = c_constants(d=d, b=b, delta=delta)
+    return (c.c3**3 * nonnegative_scalar("gamma", gamma) ** 2 * b
+            * positive_scalar("alpha", alpha) ** 4
+            / (2**6 * 3 * c.c1 * positive_scalar("L", L) * positive_scalar("tau", tau) ** 2))
 
 
 def lemma52_rate(*, d, b, delta, xi, curvature) -> Rate:

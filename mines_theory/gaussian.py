@@ -47,6 +47,7 @@ __all__ = [
     "quadratic_form_cumulant", "quadratic_form_moment", "quadratic_form_moment_matrix",
     "norm_moment", "lemma_b1_bounds", "lemma_c1_expectation",
     "per_sample_second_moment", "sigma_gradient_second_moment", "sigma_gradient_variance",
+    "fixed_point_variance", "leading_term_share", "leading_term_dimension",
     "MonteCarloEstimate", "monte_carlo", "running_mean", "sigma_gradient_norm_samples",
 ]
 
@@ -174,16 +175,55 @@ def _traces(H, sigma_inv) -> _Traces:
                    t_APAP=np.trace(H @ H), t_PP=np.trace(P @ P))
 
 
-def per_sample_second_moment(H, sigma_inv) -> float:
-    """E‖X‖²_F for one direction, X = ½(uᵀAu)(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) (closed form of the
-    module docstring)."""
-    t = _traces(H, sigma_inv)
+def _second_moment(t: _Traces):
+    """E‖X‖²_F from the traces (numbers or sympy symbols), the closed form of the module
+    docstring."""
     e_aapp = (t.a**2 * t.p**2 + 2 * t.p**2 * t.t_AA + 2 * t.a**2 * t.t_PP + 8 * t.a * t.p * t.t_AP
               + 4 * t.t_AA * t.t_PP + 8 * t.t_AP**2 + 16 * t.p * t.t_AAP + 16 * t.a * t.t_APP
               + 32 * t.t_AAPP + 16 * t.t_APAP)
     e_aaq = t.a**2 * t.t_PP + 2 * t.t_AA * t.t_PP + 4 * t.a * t.t_APP + 8 * t.t_AAPP
     e_aa = t.a**2 + 2 * t.t_AA
-    return float(0.25 * (e_aapp - 2 * e_aaq + t.t_PP * e_aa))
+    return (e_aapp - 2 * e_aaq + t.t_PP * e_aa) / 4
+
+
+def per_sample_second_moment(H, sigma_inv) -> float:
+    """E‖X‖²_F for one direction, X = ½(uᵀAu)(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) (closed form of the
+    module docstring)."""
+    return float(_second_moment(_traces(H, sigma_inv)))
+
+
+def fixed_point_variance():
+    """Var G̃ at the fixed point Σ⁻¹ = H = I_d as a sympy expression in the symbols ``d`` and
+    ``b``: every trace of the closed form equals d, and ‖H‖²_F = d.
+
+    >>> fixed_point_variance()
+    (d**4/4 + 11*d**3/4 + 17*d**2/2 + 7*d)/b
+    """
+    import sympy
+
+    d, b = sympy.symbols("d b", positive=True)
+    return sympy.expand(_second_moment(_Traces(*[d] * 9)) - d) / b
+
+
+def leading_term_share(d) -> float:
+    """(d⁴/(4b)) / Var G̃ at Σ⁻¹ = H = I_d: the share of the variance that its leading term
+    accounts for (b cancels)."""
+    import sympy
+
+    d = positive_int("d", d)
+    symbols = {name: sympy.Symbol(name, positive=True) for name in ("d", "b")}
+    return float(d**4 / 4 / fixed_point_variance().subs({symbols["d"]: d, symbols["b"]: 1}))
+
+
+def leading_term_dimension(share: float = 0.9) -> int:
+    """The smallest d at which the leading term d⁴/(4b) is at least ``share`` of Var G̃ at
+    Σ⁻¹ = H = I_d (the share grows with d)."""
+    if not 0.0 < share < 1.0:
+        raise ValueError(f"share must lie in (0, 1), got {share!r}")
+    d = 1
+    while leading_term_share(d) < share:
+        d += 1
+    return d
 
 
 def sigma_gradient_variance(H, sigma_inv, batch_size) -> float:

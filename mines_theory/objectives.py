@@ -15,7 +15,7 @@ import scipy.stats
 from .validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
-           "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
+           "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
 
 
 class Objective:
@@ -251,6 +251,44 @@ class KinkedHessian1D(Objective):
 
     def _hessian(self, X):
         return (1.0 + np.minimum(np.abs(X[:, 0]), 1.0))[:, None, None]
+
+
+class SoftCubic1D(Objective):
+    """f(x) = s(x² + g(x)) with g(x) = (x√(1 + x²) + asinh x)/2 − x, so g″(x) = x/√(1 + x²) ∈
+    (−1, 1) and g‴(x) = (1 + x²)^{−3/2} ∈ (0, 1]: σ = s, L = 3s, γ = s (tight at x = 0), x* = 0,
+    f* = 0. Its third derivative is s at the minimizer, so the odd part of f, and with it the
+    bias of g̃, is as large as γ allows there: an objective on which the Δ_α terms of
+    Lemmas 5.1 and 5.2 are tested at their worst."""
+
+    name = "soft cubic (1-D)"
+    dim = 1
+    minimizer = np.zeros(1)
+    f_star = 0.0
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = positive_scalar("scale", scale)
+        self.L, self.sigma, self.gamma = 3.0 * self.scale, self.scale, self.scale
+
+    def __repr__(self) -> str:
+        return f"SoftCubic1D(scale={self.scale!r})"
+
+    @staticmethod
+    def _g(x):
+        # the closed form cancels near 0: there use its series x³/6 − x⁵/40 + x⁷/112
+        closed = 0.5 * (x * np.sqrt(1 + x * x) + np.arcsinh(x)) - x
+        return np.where(np.abs(x) < 1e-2, x**3 / 6 - x**5 / 40 + x**7 / 112, closed)
+
+    def _value(self, X):
+        x = X[:, 0]
+        return self.scale * (x * x + self._g(x))
+
+    def _gradient(self, X):
+        x = X[:, 0]
+        return (self.scale * (2 * x + np.sqrt(1 + x * x) - 1))[:, None]
+
+    def _hessian(self, X):
+        x = X[:, 0]
+        return (self.scale * (2 + x / np.sqrt(1 + x * x)))[:, None, None]
 
 
 class LogisticRegression(Objective):

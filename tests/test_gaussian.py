@@ -1,6 +1,7 @@
 """Gaussian moments: the Isserlis engine against sympy.stats and closed forms, the G̃ second
 moment against the engine, sympy and Monte Carlo, and the Monte-Carlo tools."""
 
+import math
 import time
 
 import numpy as np
@@ -167,3 +168,29 @@ def test_running_mean():
     assert se[-1] == pytest.approx(np.std(x, ddof=1) / 2)
     n2, mean2, se2 = running_mean(np.stack([x, 2 * x], axis=1))
     np.testing.assert_allclose(mean2[:, 1], 2 * mean)
+
+
+def test_fixed_point_variance_polynomial():
+    """At d = b = 1 it is the paper's 37/2 (the variance remark after Lemma 5.3, with
+    Σ⁻¹ = H = 1); for every d it is the numeric closed form at Σ⁻¹ = H = I_d; its leading
+    term is d⁴/(4b), whose share of the whole grows slowly with d."""
+    import sympy as sp
+
+    from mines_theory.gaussian import (fixed_point_variance, leading_term_dimension,
+                                       leading_term_share, sigma_gradient_variance)
+
+    d, b = sp.symbols("d b", positive=True)
+    expr = fixed_point_variance()
+    assert expr.subs({d: 1, b: 1}) == sp.Rational(37, 2)
+    assert sp.limit(expr * b / d**4, d, sp.oo) == sp.Rational(1, 4)
+    for dim in range(1, 7):
+        assert float(expr.subs({d: dim, b: 3})) == pytest.approx(
+            sigma_gradient_variance(np.eye(dim), np.eye(dim), 3), rel=1e-12)
+    # share = d³/(d³ + 11d² + 34d + 28); it reaches 0.9 past the real root of
+    # 0.1d³ − 0.9(11d² + 34d + 28)
+    assert leading_term_share(5) == pytest.approx(125 / (125 + 275 + 170 + 28), rel=1e-12)
+    roots = np.roots([0.1, -0.9 * 11, -0.9 * 34, -0.9 * 28])
+    root = max(r.real for r in roots if abs(r.imag) < 1e-9)
+    assert leading_term_dimension(0.9) == math.ceil(root)
+    with pytest.raises(ValueError, match="share"):
+        leading_term_dimension(1.5)

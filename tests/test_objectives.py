@@ -70,6 +70,7 @@ from mines_theory.objectives import (  # noqa: E402
     SECH2_LIPSCHITZ,
     LOGISTIC_VARIANCE_LIPSCHITZ,
     LogCoshQuadratic,
+    SoftCubic1D,
     breast_cancer_logistic,
     log_cosh_1d,
 )
@@ -79,11 +80,12 @@ def _objectives():
     return [log_cosh_1d(a=1.0, c=3.0, minimizer=0.5),
             LogCoshQuadratic.random(3, condition=10.0, seed=1),
             LogCoshQuadratic.random(8, condition=100.0, num_terms=12, weight=2.0, seed=2),
-            breast_cancer_logistic(num_features=5, regularization=1e-2)]
+            breast_cancer_logistic(num_features=5, regularization=1e-2),
+            SoftCubic1D(7.0)]
 
 
-@pytest.fixture(scope="module", params=range(4), ids=["logcosh-1d", "logcosh-3d", "logcosh-8d",
-                                                      "logistic-5d"])
+@pytest.fixture(scope="module", params=range(5), ids=["logcosh-1d", "logcosh-3d", "logcosh-8d",
+                                                      "logistic-5d", "softcubic-1d"])
 def objective(request):
     return _objectives()[request.param]
 
@@ -168,3 +170,17 @@ def test_log_cosh_value_is_stable_far_away():
     x = np.array([[800.0]])
     assert np.isfinite(f(x)).all()
     assert f(x)[0] == pytest.approx(0.5 * 800**2 + 3 * (800 - np.log(2)), rel=1e-14)
+
+
+def test_soft_cubic_derivatives_and_constants():
+    """SoftCubic1D: gradient and Hessian against central differences of f and of the gradient,
+    f(x*) = f* with ∇f(x*) = 0, and γ attained at x* (f‴(0) = s: g‴(0) = 1)."""
+    f, h = SoftCubic1D(7.0), 1e-5
+    for x in (-3.0, -0.2, 0.004, 0.02, 1.5):
+        X = np.array([x])
+        assert f.gradient(X)[0] == pytest.approx((f(X + h) - f(X - h)) / (2 * h), rel=1e-7)
+        assert f.hessian(X)[0, 0] == pytest.approx(
+            (f.gradient(X + h)[0] - f.gradient(X - h)[0]) / (2 * h), rel=1e-7)
+    assert f(f.minimizer) == f.f_star and f.gradient(f.minimizer)[0] == 0.0
+    third = (f.hessian(np.array([h]))[0, 0] - f.hessian(np.array([-h]))[0, 0]) / (2 * h)
+    assert third == pytest.approx(f.gamma, rel=1e-8)

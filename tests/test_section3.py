@@ -52,3 +52,104 @@ def test_smoothed_curvature_against_quadrature():
         value = 2 * sum(scipy.integrate.quad(density, lo, hi)[0]
                         for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)])
         assert section3.KinkedSweep.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+
+
+# --- errata in the proofs of Theorems 3.1 and 3.4: each check confirms the printed form, and the
+# same check applied to the corrected form does not flag it
+
+def test_sine_objective_matches_its_closed_forms():
+    """_SineCurvature: Hessian against central differences of the gradient, and the closed-form
+    2α⁻²Φ against the library's Gauss–Hermite smoothing at an arbitrary diagonal (μ, Σ)."""
+    from mines_theory.regularized import GaussianRule, smoothed
+
+    f = section3._SineCurvature(2, a=0.3)
+    x, h = np.array([0.4, -1.1]), 1e-6
+    numeric = np.column_stack([(f.gradient(x + h * e) - f.gradient(x - h * e)) / (2 * h)
+                               for e in np.eye(2)])
+    assert np.allclose(f.hessian(x), numeric, atol=1e-8)
+    sigma = np.diag([0.7, 1.6])
+    quadrature = smoothed(f, x, sigma, 0.5, GaussianRule.gauss_hermite(2, 30), 2)[2] - f.hessian(x)
+    assert np.allclose(f.two_phi(x, np.diag(sigma), 0.5), quadrature, atol=1e-13)
+
+
+def test_erratum_strict_convexity():
+    assert section3.erratum_strict_convexity() is True
+
+
+def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
+    """The same midpoint test on a quadratic (Theorem 3.1's case, and the frozen problem
+    ½⟨M̂, Σ⟩ − ½ log det Σ of the correction) finds no violation."""
+    from mines_theory.objectives import RotatedEllipsoid
+    from mines_theory.regularized import GaussianRule
+
+    f = RotatedEllipsoid(1, 1.0, scale=1.04)
+    gap = section3._midpoint_gap(f, 0.03, 1 / 0.003, 1 / 0.002, GaussianRule.gauss_hermite(1, 10))
+    assert gap < 0
+
+
+def test_erratum_sig_opt_posdef():
+    assert section3.erratum_sig_opt_posdef() is True
+
+
+def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite():
+    from mines_theory.linalg import project_eigenvalues, random_spd
+
+    tau, zeta = 0.5, 3.0
+    M = random_spd(np.random.default_rng(4), 2, eigenvalues=[0.2, 5.0])     # both ends active
+    expected = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
+    assert np.allclose(section3._frozen_minimizer(M, tau, zeta), expected, atol=1e-5)
+
+
+def test_erratum_j_sig_0_power():
+    assert section3.erratum_j_sig_0_power() is True
+
+
+def test_j_sig_0_corrected_power_is_the_chain_rule():
+    import sympy as sp
+
+    assert section3._j_sig_0_residual(-4) == sp.zeros(2, 2)
+    assert section3._j_sig_0_residual(-2) != sp.zeros(2, 2)
+
+
+def test_erratum_tmp2_first_line():
+    assert section3.erratum_tmp2_first_line() is True
+
+
+def test_tmp2_corrected_first_line_matches_the_left_side():
+    lhs, expectation = section3._tmp2_first_line_sides()
+    alpha = section3._sine_case(1)[1]
+    assert abs(expectation) / alpha**2 == pytest.approx(lhs, rel=1e-6)
+    assert expectation != pytest.approx(lhs, rel=1e-3)
+
+
+def test_erratum_tmp_phi_argument():
+    assert section3.erratum_tmp_phi_argument() is True
+
+
+def test_tmp_with_phi_at_sigma_hat_is_not_below_the_left_side():
+    lhs, correct, at_mu_star, at_mu_hat = section3._tmp_phi_sides()
+    assert correct >= lhs * (1 - 1e-5)
+    assert max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5)
+
+
+def test_erratum_last_chain_norms():
+    assert section3.erratum_last_chain_norms() is True
+
+
+def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
+    frobenius, spectral, rhs = section3._last_chain_sides()
+    assert spectral <= rhs < frobenius
+    # both inverses are multiples of I (equal coordinates), so each ‖·‖_F = √2‖·‖₂
+    assert frobenius == pytest.approx(2 * spectral)
+
+
+def test_erratum_j_quad_integrand():
+    assert section3.erratum_j_quad_integrand() is True
+
+
+def test_j_quad_integrand_with_sigma_half_is_f_of_z():
+    import sympy as sp
+
+    pointwise, mean = section3._j_quad_residuals(sp.Rational(1, 2))
+    assert pointwise == 0 and mean == 0
+    assert section3._j_quad_residuals(1)[0] != 0

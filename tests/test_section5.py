@@ -88,7 +88,23 @@ def test_nonquadratic_step_fails_when_f_does_not_decrease():
 
 
 def test_nonquadratic_step_holds_when_f_halves():
+    """No step of the scripted run exceeds the bound; the status is still 'erratum', from the
+    one-step run at μ* (``ONE_STEP``) where the printed Δ_α,1 fails."""
     run = _scripted("lemma51", 0.5)
+    verdict = section5.check_nonquadratic_step(run, run)
+    assert verdict["violations"].value == 0.0
+    assert verdict.status is Status.ERRATUM
+
+
+def test_lemma52_nonquadratic_step_holds_when_f_halves():
+    from mines_theory.bounds import c_constants
+
+    c1 = c_constants(d=2, b=10, delta=0.1).c1
+    run = _scripted("hutchinson", 0.5, eta1=10 / (4 * c1 * 2.0), curvature=1.0, xi=1.0)
+    run_gap = run.run()["gap"]
+    object.__setattr__(run, "_arrays", dict(run.run(), gap=run_gap * 1e-3, next=run_gap * 5e-4))
+    t = run.test()
+    assert t["applies"].all() and t["informative"].any()
     assert section5.check_nonquadratic_step(run, run).status is Status.HOLDS
 
 

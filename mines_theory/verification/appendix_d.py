@@ -27,7 +27,7 @@ from .verdict import Kind, Measurement, Qualifier, Status, Verdict
 __all__ = ["quadratic", "cubic_perturbed_quadratic", "BiasExperiment", "BIAS", "BIAS_CURVE",
            "HalfSquareG", "D7", "G_CURVE", "InsideG", "INSIDE", "bias_curve", "gradient_norm_curve", "check_lemma_d1", "check_lemma_d2", "check_lemma_d3",
            "check_lemma_d4", "check_lemma_d5", "check_lemma_d6", "check_lemma_d7",
-           "erratum_nu_gamma_power", "erratum_U_nu_step", "erratum_G_norm_1", "erratum_two_log",
+           "erratum_nu_gamma_power", "erratum_hypotheses", "erratum_U_nu_step", "erratum_G_norm_1", "erratum_two_log",
            "erratum_taylor_weight"]
 
 
@@ -442,6 +442,32 @@ def erratum_G_norm_1() -> bool:
     fails inside S' too, away from μ*."""
     verdict = check_lemma_d7()
     return verdict.status is Status.FAILS and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome
+
+
+def erratum_hypotheses() -> bool:
+    """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
+    𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
+    (Σ⁻¹ ∈ S') is meant, as Lemma 5.1 applies them. On ``SoftCubic1D(1)`` (γ = 1) at μ* = 0,
+    α = 10⁻³, b = 10, τ = 1: with Σ = 100 (Σ⁻¹ = 0.01, allowed as printed) eq:sigma_1 and
+    eq:tgm_3 fail in more than δ of 2000 batches; with Σ = 1/τ they do not."""
+    from ..objectives import SoftCubic1D
+
+    f, b, delta, tau, alpha, draws = SoftCubic1D(1.0), 10, 0.1, 1.0, 1e-3, 2000
+    nu_max = bounds.nu_bounds(d=1, b=b, delta=delta, gamma=f.gamma, tau=tau, alpha=alpha).nu_max
+    tgm3 = bounds.tgm3_bound(d=1, b=b, delta=delta, gamma=f.gamma, tau=tau, alpha=alpha,
+                             projected_gradient_norm=0.0)
+
+    def failures(sigma):
+        rng = np.random.default_rng(47)
+        u = rng.standard_normal((draws, b, 1))
+        z = alpha * math.sqrt(sigma) * u[..., 0]
+        nu = (f(z.reshape(-1, 1)) - f(-z.reshape(-1, 1))).reshape(draws, b) / (2 * alpha)
+        g = np.array([mean_gradient(f, f.minimizer, np.array([[1 / sigma]]), alpha, x)[0]
+                      for x in u])
+        return (_exceeds(int(np.sum(np.abs(nu[:, 0]) > nu_max)), draws, delta),
+                _exceeds(int(np.sum(np.abs(g) > tgm3)), draws, delta))
+
+    return bool(all(failures(100.0)) and not any(failures(1.0 / tau)))
 
 
 def erratum_two_log() -> bool:

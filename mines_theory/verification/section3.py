@@ -19,16 +19,20 @@ import sympy as sp
 from .. import derivations as dv
 from ..bounds import alpha_condition, theorem32_bounds, theorem33_improved, theorem34_bounds
 from ..linalg import project_eigenvalues, random_rotation, random_spd
-from ..objectives import KinkedHessian1D, RotatedEllipsoid, synthetic_logistic
+from ..objectives import KinkedHessian1D, Objective, RotatedEllipsoid, log_cosh_1d
+from ..objectives import synthetic_logistic
 from ..regularized import GaussianRule, alpha_sweep, minimize_regularized, regularized_objective
-from ..regularized import smoothed
+from ..regularized import minimize_sigma_given_mean, smoothed
 from .stats import loglog_slope
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict
 
 __all__ = ["AlphaSweep", "SECTION3_SWEEP", "SECTION3_SWEEP_1D", "KinkedSweep", "KINKED",
            "check_theorem31",
            "check_theorem32", "check_theorem33", "check_theorem34", "erratum_taylor_sigma",
-           "erratum_logdet_step", "erratum_theorem33_sign", "erratum_sig_opt_mu"]
+           "erratum_logdet_step", "erratum_theorem33_sign", "erratum_sig_opt_mu",
+           "erratum_strict_convexity", "erratum_sig_opt_posdef", "erratum_j_sig_0_power",
+           "erratum_tmp2_first_line", "erratum_tmp_phi_argument", "erratum_last_chain_norms",
+           "erratum_j_quad_integrand"]
 
 #: Looseness declared before the runs: a bound is "loose" where bound/measured ≥ LOOSE.
 LOOSE = 10.0
@@ -350,3 +354,255 @@ def erratum_sig_opt_mu() -> bool:
     with_star = project_eigenvalues(np.linalg.inv(f.hessian(f.minimizer) + phi_term), 1 / zeta, 1 / tau)
     return bool(np.allclose(with_hat, hat.sigma, atol=1e-10)
                 and not np.allclose(with_star, hat.sigma, atol=1e-6))
+
+
+# --- Further errata in the proofs of Theorems 3.1 and 3.4 -----------------------------------
+
+class _SineCurvature(Objective):
+    """f(x) = Σ_i x_i²/2 + a(x_i − sin x_i), so ∇²f(x) = diag(1 + a sin x_i): σ = 1 − a, L = 1 + a,
+    γ = a in the spectral and in the Frobenius norm (the Hessian is diagonal and |sin x − sin y| ≤
+    |x − y|), x* = 0, f* = 0. ∇²f − I is odd about x*, so μ̂* ≠ μ*; the smoothing is known
+    in closed form (the independent check of the quadratures): E∂²_i f(μ + α Σ^{1/2}u) − ∂²_i f(μ)
+    = a sin μ_i · (e^{−α²Σ_ii/2} − 1) for diagonal Σ, i.e. 2α⁻²Φ_μ(Σ) by Price's identity."""
+
+    name = "sine curvature"
+
+    def __init__(self, dim: int = 1, a: float = 0.1):
+        self.dim, self.a = dim, a
+        self.sigma, self.L, self.gamma = 1.0 - a, 1.0 + a, a
+        self.minimizer, self.f_star = np.zeros(dim), 0.0
+
+    def _value(self, X):
+        return np.sum(X**2 / 2 + self.a * (X - np.sin(X)), axis=1)
+
+    def _gradient(self, X):
+        return X + self.a * (1 - np.cos(X))
+
+    def _hessian(self, X):
+        return (1 + self.a * np.sin(X))[:, :, None] * np.eye(self.dim)
+
+    def two_phi(self, mu, sigma_diagonal, alpha):
+        """2α⁻²Φ_μ(Σ) = E∇²f(μ + αΣ^{1/2}u) − ∇²f(μ) for diagonal Σ, in closed form."""
+        return np.diag(self.a * np.sin(mu) * np.expm1(-alpha**2 * np.asarray(sigma_diagonal) / 2))
+
+
+@functools.cache
+def _sine_case(dim: int):
+    """(f, α, rule, (μ̂*, Σ̂*), Σ_*) for ``_SineCurvature(dim)``, τ = σ, ζ = L, α = 0.99 × the
+    largest α of eq:alp_cond: all hypotheses of Theorem 3.4 hold. The minimizers are the
+    library's (Gauss–Hermite, exact to ~1e-14 here)."""
+    f = _SineCurvature(dim)
+    tau, zeta = f.sigma, f.L
+    alpha = 0.99 * alpha_condition(d=dim, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
+    rule = GaussianRule.gauss_hermite(dim, 40 if dim == 1 else 20)
+    hat = minimize_regularized(f, alpha, tau=tau, zeta=zeta, rule=rule)
+    star = minimize_sigma_given_mean(f, f.minimizer, alpha, tau=tau, zeta=zeta, rule=rule,
+                                     sigma0=hat.sigma)
+    return f, alpha, rule, hat, star
+
+
+def _midpoint_gap(f, alpha, lower, upper, rule) -> float:
+    """Q_α(μ*, Σ_m) − ½(Q_α(μ*, Σ_l) + Q_α(μ*, Σ_u)) in 1-D, Σ_m the midpoint of Σ_l = lower,
+    Σ_u = upper: positive where Σ ↦ Q_α(μ*, Σ) is not convex."""
+    def q(s):
+        return regularized_objective(f, f.minimizer, [[s]], alpha, rule)
+    return q((lower + upper) / 2) - (q(lower) + q(upper)) / 2
+
+
+def erratum_strict_convexity() -> bool:
+    """Proof of Theorem 3.4, sentence after eq:Sig_opt: "Because the optimization problem is
+    strictly convex, there is a unique solution (Σ̂*, A₁, A₂)". Σ ↦ Q_α(μ̂*, Σ) = J − α²/2·log det Σ
+    need not be convex on S, even under eq:alp_cond (J is not linear in Σ unless f is quadratic,
+    where the same sentence in the proof of Theorem 3.1 is right). Correct: eq:Sig_opt is
+    necessary at the minimizer; with M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) frozen, (Σ̂*, A₁, A₂) is the KKT
+    point of the strictly convex min_S ½⟨M̂, Σ⟩ − ½ log det Σ, whose solution is Π_S(M̂⁻¹).
+
+    Counterexample: ``log_cosh_1d(a=1, c=0.04)`` (symmetric, so μ̂* = μ* = 0), τ = 0.002,
+    ζ = 0.003, α at the bound of eq:alp_cond: Q_α(0, ·) lies above its chord over S at the
+    midpoint. Q_α by the library's Gauss–Hermite, cross-checked by adaptive quadrature."""
+    import scipy.integrate
+
+    f, tau, zeta = log_cosh_1d(a=1.0, c=0.04), 0.002, 0.003
+    alpha = alpha_condition(d=1, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
+    rule = GaussianRule.gauss_hermite(1, 100)
+    hat = minimize_regularized(f, alpha, tau=tau, zeta=zeta, rule=rule)
+    gap = _midpoint_gap(f, alpha, 1 / zeta, 1 / tau, rule)
+
+    def quad(s):                                              # J by adaptive quadrature
+        def density(u):
+            return float(f(np.array([alpha * np.sqrt(s) * u]))) * scipy.stats.norm.pdf(u)
+        J = scipy.integrate.quad(density, -np.inf, np.inf, epsabs=1e-13)[0]
+        return J - alpha**2 / 2 * np.log(s)
+
+    s = np.array([1 / zeta, (1 / zeta + 1 / tau) / 2, 1 / tau])
+    quad_gap = quad(s[1]) - (quad(s[0]) + quad(s[2])) / 2
+    return bool(abs(hat.mean[0]) < 1e-12 and gap > 0 and abs(quad_gap - gap) < 1e-3 * gap)
+
+
+def _frozen_minimizer(M, tau, zeta):
+    """argmin over S (d = 2) of ½⟨M, Σ⟩ − ½ log det Σ by brute force: L-BFGS-B over
+    Σ = R(θ) diag(λ) R(θ)ᵀ, λ ∈ [ζ⁻¹, τ⁻¹]², from 8 starting angles."""
+    import scipy.optimize
+
+    def unpack(x):
+        c, s = np.cos(x[0]), np.sin(x[0])
+        R = np.array([[c, -s], [s, c]])
+        return (R * x[1:]) @ R.T
+
+    def objective(x):
+        return 0.5 * float(np.sum(M * unpack(x))) - 0.5 * float(np.sum(np.log(x[1:])))
+
+    mid = (1 / zeta + 1 / tau) / 2
+    best = min((scipy.optimize.minimize(objective, [theta, mid, mid], method="L-BFGS-B",
+                                        bounds=[(None, None)] + [(1 / zeta, 1 / tau)] * 2,
+                                        options={"ftol": 1e-15, "gtol": 1e-12})
+                for theta in np.linspace(0, np.pi, 8, endpoint=False)), key=lambda r: r.fun)
+    return unpack(best.x)
+
+
+def erratum_sig_opt_posdef() -> bool:
+    """eq:Sig_opt → eq:Sig_opt_1 (proof of Theorem 3.4): substituting A₁, A₂ built from
+    M̂ = UΛUᵀ gives Σ̂* = U diag(1/clip(Λ, τ, ζ)) Uᵀ, which is Π_S(M̂⁻¹) only when M̂ ≻ 0; that is
+    proved only later (eq:tmp1, from eq:alp_cond). Correct: state eq:Sig_opt_1 after eq:tmp1.
+
+    For M = R diag(−1, 2) Rᵀ, τ = 0.5, ζ = 3 (d = 2) the brute-force minimizer over S of the
+    frozen problem ½⟨M, Σ⟩ − ½ log det Σ is the KKT construction and not Π_S(M⁻¹)."""
+    tau, zeta = 0.5, 3.0
+    R = random_rotation(np.random.default_rng(2), 2)
+    M = (R * [-1.0, 2.0]) @ R.T
+    kkt = (R / np.clip([-1.0, 2.0], tau, zeta)) @ R.T
+    brute = _frozen_minimizer(M, tau, zeta)
+    projection = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
+    return bool(np.allclose(brute, kkt, atol=1e-5)
+                and not np.allclose(brute, projection, atol=1e-2))
+
+
+@functools.cache
+def _scaled_score(d: int) -> sp.Matrix:
+    """α²·∇_Σ̄ log π at Σ̄ = α²Σ (the chain rule of eq:J_Sig_0's first line), Σ the symmetric
+    symbol s, the gradient by direct differentiation of log π (``derivations.score_covariance``,
+    unconstrained convention as eq:nab_Sig)."""
+    alpha = sp.Symbol("alpha", positive=True)
+    S, Sigma = dv.symmetric_matrix_symbol("S", d), dv.symmetric_matrix_symbol("s", d)
+    return alpha**2 * dv.score_covariance(d).subs(
+        {S[i, j]: alpha**2 * Sigma[i, j] for i in range(d) for j in range(i, d)})
+
+
+def _j_sig_0_residual(power: int, d: int = 2) -> sp.Matrix:
+    """eq:J_Sig_0's middle line, (½Σ⁻¹xxᵀΣ⁻¹α^power − ½Σ⁻¹α⁻²)·α² with x = z − μ, minus
+    ``_scaled_score(d)``, each entry in canonical rational form (zero iff identically zero)."""
+    alpha = sp.Symbol("alpha", positive=True)
+    Si = dv.symmetric_matrix_symbol("s", d).inv()
+    z = sp.Matrix(sp.symbols(f"z1:{d + 1}", real=True))
+    x = z - sp.Matrix(sp.symbols(f"mu1:{d + 1}", real=True))
+    middle = (Si * x * x.T * Si * alpha**power / 2 - Si * alpha**-2 / 2) * alpha**2
+    return (middle - _scaled_score(d)).applyfunc(sp.cancel)
+
+
+def erratum_j_sig_0_power() -> bool:
+    """eq:J_Sig_0, middle line (proof of Theorem 3.4; the same in eq:J_Sig): Σ̄⁻¹ = α⁻²Σ⁻¹ occurs
+    twice in ½Σ̄⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ̄⁻¹, so the printed α⁻² should be α⁻⁴. Sympy (d = 2): the
+    printed line minus α²∇_Σ̄ log π (direct differentiation) is nonzero, with α⁻⁴ it is zero. The
+    last line of the display is right."""
+    return bool(_j_sig_0_residual(-2) != sp.zeros(2, 2) and _j_sig_0_residual(-4) == sp.zeros(2, 2))
+
+
+def _tmp2_first_line_sides():
+    """(2α⁻²‖Φ(Σ̂*)‖ by Price's identity in closed form, E[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} −
+    Σ̂*⁻¹)] by Gauss–Hermite, ρ̃ the Taylor remainder of f at μ̂*) for ``_sine_case(1)``."""
+    f, alpha, rule, hat, _ = _sine_case(1)
+    mu, s = hat.mean, hat.sigma[0, 0]
+
+    def integrand(U):
+        h = alpha * np.sqrt(s) * U[:, 0]
+        rho = f(mu + h[:, None]) - f(mu) - f.gradient(mu)[0] * h - f.hessian(mu)[0, 0] * h**2 / 2
+        return rho * (U[:, 0] ** 2 - 1) / s
+
+    return abs(f.two_phi(mu, [s], alpha)[0, 0]), float(rule.expectation(integrand))
+
+
+def erratum_tmp2_first_line() -> bool:
+    """eq:tmp2, first line (proof of Theorem 3.4): printed 2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)
+    (Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)], but Φ = ½E[…], so the right side is α⁻²‖E_u[…]‖ (the next
+    line's factor αγ/6 = α⁻²·α³γ/6 already uses it). At the minimizer of the 1-D sine objective
+    inside eq:alp_cond, α⁻²|E[…]| matches the closed-form left side and E[…] does not."""
+    lhs, expectation = _tmp2_first_line_sides()
+    _, alpha, *_ = _sine_case(1)
+    return bool(not np.isclose(expectation, lhs, rtol=1e-3)
+                and np.isclose(abs(expectation) / alpha**2, lhs, rtol=1e-6))
+
+
+def _tmp_phi_sides():
+    """For ``_sine_case(1)``, with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* + αΣ̂*^{1/2}u) (the
+    library's quadrature) and B = ∇²f(μ̂*): (‖A⁻¹ − B⁻¹‖, ‖A⁻¹(2α⁻²Φ_μ(Σ))B⁻¹‖ with Φ in closed
+    form at (μ, Σ) = (μ̂*, Σ̂*), (μ*, Σ_*), (μ̂*, Σ_*))."""
+    f, alpha, rule, hat, star = _sine_case(1)
+    A = smoothed(f, hat.mean, hat.sigma, alpha, rule, derivatives=2)[2]
+    A_inv, B_inv = np.linalg.inv(A), np.linalg.inv(f.hessian(hat.mean))
+    lhs = float(np.linalg.norm(A_inv - B_inv))
+
+    def rhs(mu, sigma):
+        return float(np.linalg.norm(A_inv @ f.two_phi(mu, np.diag(sigma), alpha) @ B_inv))
+
+    return lhs, rhs(hat.mean, hat.sigma), rhs(f.minimizer, star), rhs(hat.mean, star)
+
+
+def erratum_tmp_phi_argument() -> bool:
+    """eq:tmp, lines 3–4, and the first line of the "Consequently" display (proof of Theorem 3.4):
+    printed ‖A⁻¹ − B⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), B = ∇²f(μ̂*);
+    eq:A_inv gives equality with Φ(Σ̂*). On the 1-D sine objective at its exact minimizers inside
+    eq:alp_cond the printed right side is below the left side, with Φ read at μ* or at μ̂*, while
+    Φ(Σ̂*) (closed form) reproduces the left side (quadrature)."""
+    lhs, correct, at_mu_star, at_mu_hat = _tmp_phi_sides()
+    return bool(np.isclose(correct, lhs, rtol=1e-8)
+                and max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5))
+
+
+def _last_chain_sides():
+    """For ``_sine_case(2)``: (‖∇²f(μ*)⁻¹‖_F‖∇²f(μ̂*)⁻¹‖_F‖∇²f(μ*) − ∇²f(μ̂*)‖_F, the same with
+    spectral norms on the inverses, γ/σ²‖μ* − μ̂*‖)."""
+    f, _, _, hat, _ = _sine_case(2)
+    H_star, H_hat = f.hessian(f.minimizer), f.hessian(hat.mean)
+    difference = np.linalg.norm(H_star - H_hat)
+
+    def product(order):
+        return (np.linalg.norm(np.linalg.inv(H_star), order)
+                * np.linalg.norm(np.linalg.inv(H_hat), order) * difference)
+
+    return product("fro"), product(2), f.gamma / f.sigma**2 * np.linalg.norm(f.minimizer - hat.mean)
+
+
+def erratum_last_chain_norms() -> bool:
+    """Proof of Theorem 3.4, last chain, second line: printed ‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) −
+    ∇²f(μ̂*)‖ ≤ γ/σ²‖μ* − μ̂*‖ with ‖·‖ Frobenius (the proof's convention), where each inverse can
+    have Frobenius norm √d/σ. Correct: spectral norms ‖·‖₂ on the inverses (and a Hessian that is
+    γ-Lipschitz in the Frobenius norm). On the 2-D sine objective (γ the same in both norms) at
+    its minimizer inside eq:alp_cond the printed left side exceeds the right, the corrected
+    one does not."""
+    frobenius, spectral, rhs = _last_chain_sides()
+    return bool(frobenius > 1.2 * rhs and spectral <= rhs)
+
+
+def _j_quad_residuals(sigma_power) -> tuple:
+    """(integrand − f(z), E[integrand] − (f(μ) + α²/2⟨H, Σ⟩)) for eq:J_quad's integrand
+    f(μ) + α⟨∇f(μ), Σ^{sigma_power}u⟩ + α²/2 uᵀΣ^{1/2}HΣ^{1/2}u, with f the quadratic eq:quad,
+    z = μ + αΣ^{1/2}u, Σ^{1/2} = R a symmetric 2×2 symbol (Σ = R²)."""
+    alpha, f0 = sp.symbols("alpha f_0", positive=True)
+    R, H = dv.symmetric_matrix_symbol("r", 2), dv.symmetric_matrix_symbol("h", 2)
+    g, u = sp.Matrix(sp.symbols("g1:3", real=True)), sp.Matrix(sp.symbols("u1:3", real=True))
+    step = alpha * R * u                                                  # z − μ
+    f_z = f0 + (g.T * step)[0, 0] + (step.T * H * step)[0, 0] / 2         # eq:quad
+    integrand = (f0 + alpha * (g.T * R**(2 * sigma_power) * u)[0, 0]
+                 + alpha**2 / 2 * (u.T * R * H * R * u)[0, 0])
+    mean = dv.gaussian_expectation(integrand, list(u))
+    return (sp.expand(integrand - f_z),
+            sp.simplify(mean - f0 - alpha**2 / 2 * (H * R * R).trace()))
+
+
+def erratum_j_quad_integrand() -> bool:
+    """eq:J_quad (used in the first display of the proof of Theorem 3.1): the integrand has
+    α⟨∇f(μ), Σu⟩ where z − μ = αΣ^{1/2}u gives α⟨∇f(μ), Σ^{1/2}u⟩. Sympy: the printed integrand
+    differs from f(z) (its linear term has the wrong matrix) while its mean, like that of f(z),
+    is the right side f(μ) + α²/2⟨H, Σ⟩; with Σ^{1/2} it is f(z)."""
+    pointwise, mean = _j_quad_residuals(1)
+    return bool(pointwise != 0 and mean == 0 and _j_quad_residuals(sp.Rational(1, 2))[0] == 0)

@@ -402,6 +402,39 @@ def erratum_lemma_c1_half() -> bool:
                 < largest_z(samples, f.H - 0.5 * sigma_inv))
 
 
+def erratum_lemma_c1_root() -> bool:
+    """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
+    positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
+    more: with the Cholesky factor L (Σ = LLᵀ) read literally, ½E[uᵀLHLu·(L⁻¹uuᵀL⁻¹ − Σ⁻¹)] ≠ H
+    (Monte Carlo, 4·10⁵ draws, some entry more than ``K_SE`` SE from H), while the symmetric
+    root reproduces an indefinite symmetric H within ``K_SE`` SE (PSD is not needed)."""
+    from ..gaussian import monte_carlo
+    from ..linalg import cholesky_lower
+
+    rng = np.random.default_rng(44)
+    sigma_inv = random_spd(rng, 3, 0.5, 4.0)
+    sigma = np.linalg.inv(sigma_inv)
+    indefinite = random_spd(rng, 3, eigenvalues=[2.0, 1.0, 0.5]) - 1.0 * np.eye(3)
+
+    def lemma_c1(S, H):
+        S_inv = np.linalg.inv(S)
+
+        def sample(g, m):
+            u = g.standard_normal((m, 3))
+            q = np.einsum("ni,ij,nj->n", u, S @ H @ S, u)
+            v = u @ S_inv.T                                          # S⁻¹u
+            return 0.5 * q[:, None, None] * (v[:, :, None] * v[:, None, :] - sigma_inv)
+        return monte_carlo(sample, 400_000, np.random.default_rng(45))
+
+    def z(estimate, H):
+        return float(np.max(np.abs(estimate.mean - H) / estimate.se))
+
+    root, _ = symmetric_roots(sigma_inv)                               # Σ^{1/2}
+    H = random_spd(rng, 3, 0.5, 3.0)
+    return bool(z(lemma_c1(root, indefinite), indefinite) <= K_SE
+                < z(lemma_c1(cholesky_lower(sigma), H), H))
+
+
 def erratum_bG_factor() -> bool:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
     not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I."""

@@ -23,8 +23,10 @@ import math
 
 import numpy as np
 import pandas as pd
+import sympy as sp
 
-from ..bounds import c_constants, delta_alpha_1, delta_alpha_2, lemma51_rate, lemma53_constants
+from ..bounds import c_constants, delta_alpha_1, delta_alpha_1_corrected, delta_alpha_2
+from ..bounds import lemma51_rate, lemma53_constants
 from ..bounds import local_region_threshold, theorem54_bounds
 from ..experiments import run_mines_lockstep
 from ..gaussian import monte_carlo, sigma_gradient_norm_samples, sigma_gradient_second_moment
@@ -43,8 +45,11 @@ __all__ = ["MeanRun", "LEMMA51", "LEMMA52", "HUTCHINSON", "KAPPA_RUNS", "B_OVER_
            "check_constant_steps", "check_start", "Demo", "DEMO", "check_demo", "NonQuadraticRun",
            "NON_QUADRATIC", "check_nonquadratic", "NonQuadraticMeanRun", "NQ_LEMMA51", "NQ_LEMMA52",
            "NQ_PRACTICAL", "check_nonquadratic_step", "check_lemma51_nonquadratic",
-           "check_lemma52_nonquadratic",
-           "erratum_c2_negative", "erratum_C_grows_with_K", "NOISE_FLOOR", "LOOSE"]
+           "check_lemma52_nonquadratic", "OneStepAtOptimum", "ONE_STEP",
+           "one_step_exceedances",
+           "erratum_c2_negative", "erratum_C_grows_with_K", "erratum_lemma51_substitution",
+           "erratum_lemma51_gamma_hypothesis", "erratum_lemma52_coefficient", "erratum_lemma52_line4",
+           "erratum_delta_alpha_2_third_term", "erratum_union_bound", "NOISE_FLOOR", "LOOSE"]
 
 #: f − f* below this is rounding noise (μ* = 1, so ‖δμ‖ ~ 1e-16).
 NOISE_FLOOR = 1e-20
@@ -407,6 +412,73 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
 
 
 # ---------------------------------------------------------------------------------------------
+# One step from the minimizer: where Lemma 5.1's bound reduces to its Δ_{α,1}
+# ---------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class OneStepAtOptimum:
+    """One mean step of Algorithm 1 (eq:g_mu, step 5) from μ_k = μ* on
+    ``objectives.SoftCubic1D(scale)`` (σ = s, L = 3s, γ = s) with Σ_k⁻¹ = f″(μ*) = 2s, S' =
+    [τ, ζ] = [σ, L] (the regime the paper has in mind), α = 0.1, b = 10, δ = 0.1 and Lemma 5.1's
+    step η₁ = bτ/(4Lc₁); ``draws`` independent batches. At μ* the contraction term of eq:dec_0
+    vanishes, so Lemma 5.1 says f(μ_{k+1}) − f* ≤ Δ_{α,1} with probability ≥ 1 − δ.
+
+    Prediction, before the run: the printed Δ_{α,1} has the units of (length)⁵/f, not of f
+    (γα⁴/(Lζτ³) with α² in units of f), so a large s makes it far too small; the corrected
+    ``bounds.delta_alpha_1_corrected`` scales as f does."""
+
+    scale: float = 1000.0
+    alpha: float = 0.1
+    b: int = 10
+    delta: float = 0.1
+    draws: int = 2000
+    seed: int = 43
+
+    def objective(self):
+        from ..objectives import SoftCubic1D
+
+        return SoftCubic1D(self.scale)
+
+    @functools.cache
+    def run(self) -> np.ndarray:
+        """f(μ_{k+1}) − f* for each draw."""
+        from ..algorithm import mean_gradient
+
+        f = self.objective()
+        eta = lemma51_step(d=1, b=self.b, delta=self.delta, L=f.L, tau=f.sigma).value
+        sigma_inv = f.hessian(f.minimizer)
+        rng = np.random.default_rng(self.seed)
+        steps = [mean_gradient(f, f.minimizer, sigma_inv, self.alpha,
+                               rng.standard_normal((self.b, 1))) for _ in range(self.draws)]
+        return f(f.minimizer - eta * np.array(steps)) - f.f_star
+
+    def bounds(self) -> dict:
+        """The printed Δ_{α,1}, the same with γ² for γ (the eq:nu erratum), and the corrected."""
+        f = self.objective()
+        kw = dict(d=1, b=self.b, delta=self.delta, L=f.L, tau=f.sigma, alpha=self.alpha)
+        return dict(printed=delta_alpha_1(gamma=f.gamma, zeta=f.L, **kw),
+                    printed_gamma_sq=delta_alpha_1(gamma=f.gamma**2, zeta=f.L, **kw),
+                    corrected=delta_alpha_1_corrected(gamma=f.gamma, **kw))
+
+
+ONE_STEP = OneStepAtOptimum()
+
+
+def one_step_exceedances(config: OneStepAtOptimum = ONE_STEP) -> dict:
+    """For each Δ of ``OneStepAtOptimum.bounds``: the proportion of draws with
+    f(μ_{k+1}) − f* above it, and whether that is more than δ (``K_SE`` one-sided)."""
+    from .stats import exceedance_z
+
+    gaps = config.run()
+    out = {}
+    for name, value in config.bounds().items():
+        count = int(np.sum(gaps > value))
+        out[name] = dict(value=value, proportion=proportion(name, count, config.draws),
+                         exceeds=exceedance_z(count, config.draws, config.delta) > K_SE)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # Errata in the constants of Section 5: True when the printed form is confirmed wrong
 # ---------------------------------------------------------------------------------------------
 
@@ -429,6 +501,114 @@ def erratum_C_grows_with_K() -> bool:
     term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
     return bool(term == 0.0 < small.C3 and large.C3 / small.C3 > 99
                 and large.C / 10**8 >= 9 * large.C3**2 / 4 / 10**8 > 0.5 * small.C3**2 * 9 / 4 / 10**4)
+
+
+def erratum_lemma51_substitution() -> bool:
+    """Proof of Lemma 5.1, "by replacing the value of η_{1,k}": substituting η = bτ/(4Lc₁) into
+    the line before (f_k − η/(2b)‖Ũᵀ∇f‖² + η/(2b)‖ν‖² + Lη²/b²(‖ŨŨᵀ∇f‖² + ‖Ũν‖²), with
+    ‖ŨŨᵀ∇f‖² ≤ (c₁/τ)‖Ũᵀ∇f‖²) gives the coefficients −τ/(16Lc₁), τ/(8Lc₁), τ²/(16Lc₁²), not the
+    printed −1/(16Lζ), 1/(8Lc₁ζ), 1/(16Lζ²) (sympy); the next line uses the right first one, so
+    the rate survives, but Δ_{α,1} is built from the wrong two and has the wrong units. One step
+    from μ* (``OneStepAtOptimum``, σ = τ, ζ = L, s = 1000) exceeds the printed Δ_{α,1}, even
+    with γ² for γ, in more than δ of the draws, and the corrected one in none beyond δ."""
+    b, tau, zeta, L, c1 = sp.symbols("b tau zeta L c1", positive=True)
+    eta = b * tau / (4 * L * c1)
+    derived = (-eta / (2 * b) + L * eta**2 / b**2 * c1 / tau, eta / (2 * b), L * eta**2 / b**2)
+    printed = (-1 / (16 * L * zeta), 1 / (8 * L * c1 * zeta), 1 / (16 * L * zeta**2))
+    expected = (-tau / (16 * L * c1), tau / (8 * L * c1), tau**2 / (16 * L * c1**2))
+    algebra = all(sp.simplify(x - e) == 0 and sp.simplify(x - p) != 0
+                  for x, p, e in zip(derived, printed, expected))
+    exceed = one_step_exceedances()
+    return bool(algebra and exceed["printed"]["exceeds"] and exceed["printed_gamma_sq"]["exceeds"]
+                and not exceed["corrected"]["exceeds"])
+
+
+def erratum_lemma51_gamma_hypothesis() -> bool:
+    """Lemma 5.1 assumes f L-smooth and σ-strongly convex only, but Δ_{α,1} carries γ and the proof
+    uses eq:sigma_1 and eq:nu, which need a γ-Lipschitz Hessian. Without it no γ will do: on
+    f(x) = x² + x|x|/2 (f″ ∈ {1, 3}, L = 3, σ = 1; f″ jumps at x* = 0), one step from μ* moves f
+    by O(α²) (ν_i is O(α), not O(α²)), so for γ = 10³ at α = 10⁻⁷ the step exceeds Δ_{α,1} (the
+    printed one, with γ², and the corrected) in more than δ of 2000 draws."""
+    from ..algorithm import mean_gradient
+    from .stats import exceedance_z
+
+    def f(X):
+        x = X[:, 0]
+        return x * x + 0.5 * x * np.abs(x)
+
+    b, delta, L, tau, zeta, gamma, alpha, draws = 10, 0.1, 3.0, 1.0, 3.0, 1e3, 1e-7, 2000
+    eta = lemma51_step(d=1, b=b, delta=delta, L=L, tau=tau).value
+    rng = np.random.default_rng(46)
+    steps = np.array([mean_gradient(f, np.zeros(1), np.array([[2.0]]), alpha,
+                                    rng.standard_normal((b, 1))) for _ in range(draws)])
+    gaps = f(-eta * steps)
+    kw = dict(d=1, b=b, delta=delta, L=L, tau=tau, alpha=alpha)
+    largest = max(delta_alpha_1(gamma=gamma, zeta=zeta, **kw),
+                  delta_alpha_1(gamma=gamma**2, zeta=zeta, **kw),
+                  delta_alpha_1_corrected(gamma=gamma, **kw))
+    return bool(exceedance_z(int(np.sum(gaps > largest)), draws, delta) > K_SE)
+
+
+def erratum_lemma52_coefficient() -> bool:
+    """Proof of Lemma 5.2, the "=" step after eq:tgm_3 and eq:nu: with η = b/(4𝓛_kc₁) the
+    coefficient −η/(2b) + η²𝓛_kc₁/b² of ‖UᵀΣ^{1/2}∇f‖² is −1/(16𝓛_kc₁), printed −1/(4𝓛_kc₁), and
+    no step does better than −1/(16𝓛_kc₁) (sympy). At the first threshold of eq:cond the cubic
+    term the proof absorbs can then reach +1/(8𝓛_kc₁), so the printed proof shows no decrease;
+    with the threshold cut 16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) the rate becomes 1 − ξ_kc₂/(32𝓛_kc₁)."""
+    b, Lk, c1, eta, g, tau, L, gap = sp.symbols("b L_k c1 eta gamma tau L Delta", positive=True)
+    coefficient = -eta / (2 * b) + eta**2 * Lk * c1 / b**2
+    at_step = sp.simplify(coefficient.subs(eta, b / (4 * Lk * c1)))
+    best_eta = sp.solve(sp.diff(coefficient, eta), eta)[0]
+    cubic = g / (96 * Lk**3 * c1 ** sp.Rational(3, 2) * tau ** sp.Rational(3, 2)) * sp.sqrt(
+        2 * c1 * L * gap / tau)                        # the cubic term per ‖UᵀΣ^{1/2}∇f‖², bounded
+    at_threshold = sp.simplify(cubic.subs(gap, 72 * Lk**4 * tau**4 / (L * g**2)))
+    return bool(sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
+                and sp.simplify(at_step + 1 / (4 * Lk * c1)) != 0
+                and sp.simplify(best_eta - b / (4 * Lk * c1)) == 0
+                and sp.simplify(at_step + at_threshold - 1 / (16 * Lk * c1)) == 0)
+
+
+def erratum_lemma52_line4() -> bool:
+    """Proof of Lemma 5.2, fourth line of the chain (citing eq:tgm_3, eq:nu): it prints
+    η²𝓛_kc₁^{1/2}/b²·‖w‖² where the line before has η²𝓛_kc₁/b², and the cubic term
+    2γc₁^{3/2}η³/(3b³τ^{3/2})·‖w‖² where (A + B)³ ≤ 4(A³ + B³) with B = c₁^{1/2}‖w‖/(bτ^{1/2})
+    (eq:tgm_3) gives ‖w‖³ (w = UᵀΣ^{1/2}∇f); the next line uses ‖w‖³. sympy: both printed terms
+    differ from the derived ones, and with c₁ > 1 the first makes the step "line 3 ≤ line 4"
+    false even for a quadratic (γ = 0, ν = 0). Typos: the lemma survives."""
+    g, eta, b, c1, tau, w, Lk = sp.symbols("gamma eta b c1 tau w L_k", positive=True)
+    cubic = sp.Rational(2, 3) * eta**3 * g * (sp.sqrt(c1) * w / (b * sp.sqrt(tau))) ** 3
+    printed_cubic = (2 * g * c1 ** sp.Rational(3, 2) * eta**3
+                     / (3 * b**3 * tau ** sp.Rational(3, 2)) * w**2)
+    quadratic_gap = eta**2 * Lk * (c1 - sp.sqrt(c1)) * w**2 / b**2        # line 3 − line 4 at γ = 0
+    return bool(sp.simplify(cubic - printed_cubic * w) == 0
+                and sp.simplify(cubic - printed_cubic) != 0 and quadratic_gap.subs(c1, 4) > 0)
+
+
+def erratum_delta_alpha_2_third_term() -> bool:
+    """Δ_{α,2}'s third term bγc₃³α⁴/(2⁵·3²·τ³c₁) comes from ηγc₃³α⁴/(2³·3²·τ³) at
+    η = b/(4𝓛_kc₁), which keeps a factor 1/𝓛_k; bounding it by ζ/σ, as the proof does for the
+    other two terms, gives bζγc₃³α⁴/(2⁵·3²·στ³c₁) (sympy: the printed term is the derived one
+    times 𝓛_k). The printed Δ_{α,2} is too small whenever 𝓛_k < 1."""
+    b, Lk, c1, c3, g, a, tau = sp.symbols("b L_k c1 c3 gamma alpha tau", positive=True)
+    derived = (b / (4 * Lk * c1)) * g * c3**3 * a**4 / (2**3 * 3**2 * tau**3)
+    printed = b * g * c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c1)
+    return bool(sp.simplify(derived * Lk - printed) == 0 and sp.simplify(derived - printed) != 0)
+
+
+def erratum_union_bound() -> bool:
+    """"With probability at least 1 − δ" in Lemmas 5.1, 5.2 and eq:nu, eq:hh, eq:tgm_3: eq:sigma_1
+    holds for one direction with probability 1 − δ (‖u_i‖² ≤ c₃), and the proofs need it for all
+    b, plus the s_max event of c₁ and eq:gd_low: b + 2 (printed route b + 3) events of probability
+    δ each, so 1 − (b + 2)δ by the union bound, or 1 − δ with δ/(b + 2) inside c₁, c₂, c₃. At
+    d = 1, b = 100, δ = 0.1, P(some ‖u_i‖² > c₃) = 1 − F_χ²₁(c₃)^b > δ (scipy), while one
+    direction alone stays below δ."""
+    import scipy.stats
+
+    d, b, delta = 1, 100, 0.1
+    c = c_constants(d=d, b=b, delta=delta)
+    one = float(scipy.stats.chi2.sf(c.c3, d))
+    some = 1.0 - (1.0 - one) ** b
+    return bool(c.valid and one <= delta < some)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -770,11 +950,27 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
         qualifiers.append(Qualifier(f"the bias floor lies outside eq:cond at α = {practical.alpha:g}",
                                     "f(μ̂*) − f* > eq:cond's threshold at Σ⁻¹ = ∇²f (ξ = 𝓛 = 1)",
                                     floor > region))
+    erratum = False
+    if config.schedule == "lemma51":
+        one = ONE_STEP
+        exceed = one_step_exceedances(one)
+        measurements += [exceed["printed"]["proportion"], exceed["printed_gamma_sq"]["proportion"],
+                         exceed["corrected"]["proportion"]]
+        summary += (f". One step from μ* on SoftCubic1D({one.scale:g}) (σ = τ, ζ = L, α = "
+                    f"{one.alpha:g}, b = {one.b}, {one.draws} draws), where the bound is Δ_α,1 "
+                    "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, with γ² "
+                    "for γ in {printed_gamma_sq}, the corrected c₃³γ²bα⁴/(192c₁Lτ²) in {corrected}")
+        erratum = exceed["printed"]["exceeds"] and not exceed["corrected"]["exceeds"]
+        qualifiers.append(Qualifier("the printed Δ_α,1 fails", f"exceeded in more than δ of the "
+                                    f"one-step draws ({K_SE:g} SE, one-sided), the corrected one "
+                                    "not", erratum))
     if not informative.any():
         status = Status.HYPOTHESES_NOT_MET
         summary += "; hypotheses not met: no step is in the local region with f_k − f* > Δ_α"
+    elif v.value > config.delta:
+        status = Status.FAILS
     else:
-        status = Status.HOLDS if v.value <= config.delta else Status.FAILS
+        status = Status.ERRATUM if erratum else Status.HOLDS
     return Verdict(status, summary, tuple(measurements), tuple(qualifiers),
                    data=dict(run=out, test=t, practical=(p_out, p_t), floor=floor, used=used))
 
