@@ -91,7 +91,7 @@ def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, 
     path = tmp_path / "published.json"
     ledger.write_published({"X 1": _verdict(1.0)}, path)
     monkeypatch.setattr(ledger, "PUBLISHED", path)
-    assert ledger.verdict_cell("X 1").startswith("X 1 (eq:x): holds (loose)\nx = 1.00 ± 0.10")
+    assert ledger.verdict_cell("X 1").startswith("X 1 (PDF: —; eq:x): holds (loose)\nx = 1.00 ± 0.10")
     assert "DIFFERS FROM THE PUBLISHED VERDICT" in ledger.verdict_cell("X 1", fresh={"X 1": _verdict(9.0)})
 
 
@@ -108,7 +108,7 @@ def test_table_renders_every_row_and_escapes_pipes():
               Claim("X 1", "eq:x", "a | b", "08-errata"))
     table = claims_table({"X 1": Verdict(Status.FAILS, "x | y")}, claims).splitlines()
     assert len(table) == 2 + len(claims)
-    assert table[-1] == "| X 1 | `eq:x` | a \\| b | `08-errata` | **fails** | x \\| y |"
+    assert table[-1] == "| X 1 | — | `eq:x` | a \\| b | `08-errata` | **fails** | x \\| y |"
     assert "**not checked**" in table[2]
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
 from .verdict import Status, Verdict
 
-__all__ = ["Claim", "CLAIMS", "FINDINGS", "claim", "verdicts", "PUBLISHED", "published",
+__all__ = ["Claim", "PRINTED", "CLAIMS", "FINDINGS", "claim", "verdicts", "PUBLISHED", "published",
            "reconcile", "reconciled",
            "write_published", "verdict_cell", "claims_table", "render_into", "README_START",
            "README_END", "FINDINGS_START", "FINDINGS_END", "COMPARISON_START", "COMPARISON_END"]
@@ -39,10 +39,38 @@ class Claim:
     notebook: str     # the notebook that shows the check
     check: Callable[[], Verdict] | None = None      # recomputes the verdict
 
+    @property
+    def printed(self) -> str:
+        """The claim's number as printed in the PDF (``PRINTED``)."""
+        return PRINTED.get(self.number, "—")
+
     def verdict(self) -> Verdict:
         if self.check is None:
             return Verdict(Status.NOT_CHECKED, "no check yet")
         return self.check()
+
+
+#: Our section-based names exist nowhere in the PDF: the jmlr2e class numbers theorems, lemmas,
+#: propositions and remarks with one counter (Theorems 1–4, Remark 5, Lemmas 6–11, Theorem 12,
+#: Remarks 13–14, Propositions 15–16, Lemmas 17–40). The printed name of each row; rows that are
+#: not a numbered statement name the section. ``tests/test_paper_numbers.py`` derives every entry
+#: from the .tex.
+PRINTED: dict[str, str] = {
+    "Sec. 2": "Section 2",
+    "Thm 3.1": "Theorem 1", "Thm 3.2": "Theorem 2", "Thm 3.3": "Theorem 3", "Thm 3.4": "Theorem 4",
+    "Lemma 4.1": "Lemma 6", "Lemma 4.2": "Lemma 7", "Lemma 4.3": "Lemma 8", "Sec. 4": "Section 4",
+    "Lemma 5.1": "Lemma 9", "Lemma 5.2": "Lemma 10",
+    "Lemma 5.1, γ > 0": "Lemma 9", "Lemma 5.2, γ > 0": "Lemma 10",
+    "Lemma 5.3": "Lemma 11", "Remark 5.3": "Section 5", "Thm 5.4": "Theorem 12",
+    "Remark 5.6": "Remark 14",
+    "Prop. A.1": "Proposition 15", "Prop. A.2": "Proposition 16",
+    **{f"Lemma B.{i}": f"Lemma {16 + i}" for i in range(1, 7)},
+    "Lemma C.1": "Lemma 23",
+    **{f"Lemma D.{i}": f"Lemma {23 + i}" for i in range(1, 8)},
+    **{f"Lemma E.{i}": f"Lemma {30 + i}" for i in range(1, 11)},
+    "MiNES demo": "Algorithm 1", "NES as printed": "Section 2", "Constant η₂": "Section 4",
+    "The start": "Section 4", "α-bias": "Lemmas 6, 8, 11", "Comparison": "—",
+}
 
 
 CLAIMS: tuple[Claim, ...] = (
@@ -261,7 +289,7 @@ def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
     for number in numbers:
         row = claim(number)
         verdict = (fresh or {}).get(number) or row.verdict()
-        header = f"{row.number} ({row.label})"
+        header = f"{row.number} (PDF: {row.printed}; {row.label})"
         if number in old and old[number].agrees(verdict):
             lines.append(f"{header}: {old[number].report()}")
         else:
@@ -282,12 +310,12 @@ def claims_table(results: dict[str, Verdict] | None = None,
     the qualifiers whose test came out true; the measured column the summary with its numbers,
     then every qualifier with its criterion."""
     results = published() if results is None else results
-    lines = ["| claim | label | statement | checked in | verdict | measured |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| claim | in the PDF | label | statement | checked in | verdict | measured |",
+             "|---|---|---|---|---|---|---|"]
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         measured = v.text() + "".join(f"; {q.render()}" for q in v.qualifiers)
-        lines.append(f"| {c.number} | `{c.label}` | {_cell(c.statement)} | `{c.notebook}` "
+        lines.append(f"| {c.number} | {c.printed} | `{c.label}` | {_cell(c.statement)} | `{c.notebook}` "
                      f"| **{_cell(v.headline())}** | {_cell(measured)} |")
     return "\n".join(lines)
 
