@@ -53,6 +53,9 @@ __all__ = ["MeanRun", "LEMMA51", "LEMMA52", "HUTCHINSON", "KAPPA_RUNS", "B_OVER_
 
 #: f − f* below this is rounding noise (μ* = 1, so ‖δμ‖ ~ 1e-16).
 NOISE_FLOOR = 1e-20
+#: The "spread" case of ``VarianceGrid``: H = diag of the first d of this many values geometric
+#: from 1 to 10, so that a larger d adds entries and keeps the others.
+SPREAD_LENGTH = 20
 #: Looseness declared before the runs: a bound is "loose" when measured/promised ≥ LOOSE.
 LOOSE = 10.0
 
@@ -338,7 +341,8 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
 class VarianceGrid:
     """Var G̃ = E‖G̃ − E G̃‖²_F for a quadratic: the closed form of ``gaussian`` against Monte Carlo
     (``samples`` batches per point) for b ∈ ``batches`` and d ∈ ``dims``, in two cases:
-    Σ⁻¹ = H = I (the fixed point) and H = diag(1 … 10) (geometric, d entries), Σ⁻¹ = I."""
+    Σ⁻¹ = H = I (the fixed point) and H = diag(h₁, …, h_d), Σ⁻¹ = I, with h the first d of
+    ``SPREAD_LENGTH`` values geometric from 1 to 10."""
 
     dims: tuple = (2, 5, 10)
     batches: tuple = (1, 4, 16)
@@ -348,7 +352,7 @@ class VarianceGrid:
     def case(name: str, d: int) -> tuple[np.ndarray, np.ndarray]:
         if name == "identity":
             return np.eye(d), np.eye(d)
-        return np.diag(np.geomspace(1, 10, d)), np.eye(d)
+        return np.diag(np.geomspace(1, 10, SPREAD_LENGTH)[:d]), np.eye(d)
 
     @functools.cache
     def run(self) -> pd.DataFrame:
