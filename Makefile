@@ -70,4 +70,4 @@ bench: $(STAMP)
 	$(PYTHON) benchmarks/bench_lockstep.py
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis site
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis site .cache

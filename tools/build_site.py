@@ -1,80 +1,94 @@
-"""Render every executed notebook to a static HTML page and write an index that links them in
-reading order and shows the claims ledger (``make html``, into ``site/``).
+"""Build the book (``make html``, into ``site/``): Sphinx with MyST-NB and the sphinx-book-theme
+over the executed notebooks, in reading order, with the claims ledger as a page.
 
-Pages are nbconvert's HTML export of the stored outputs (nothing is re-executed), so figures are
-embedded images. Each page gets a small script that records, once the page has loaded, whether
-every image decoded (``document.body.dataset.imagesOk``); the browser test reads it back.
+Nothing is re-executed: the pages show the committed outputs. The source is staged in a temporary
+folder: ``book/`` (configuration, front page, the page script ``checks.js``), the notebooks, a
+ledger page rendered from the published verdicts, and MathJax 3 from the npm registry (installed
+once into ``.cache/mathjax``) copied into ``_static``, so that the mathematics renders without a
+network.
 """
 
 from __future__ import annotations
 
 import argparse
-import html
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
-
-import nbformat
-from nbconvert import HTMLExporter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHECK_SCRIPT = """<script>
-window.addEventListener("load", function () {
-  var images = Array.prototype.slice.call(document.images);
-  var ok = images.every(function (img) { return img.complete && img.naturalWidth > 0; });
-  document.body.dataset.imagesOk = String(ok);
-  document.body.dataset.imageCount = String(images.length);
-});
-</script>"""
+MATHJAX_VERSION = "3.2.2"
+MATHJAX_CACHE = ROOT / ".cache" / "mathjax"
+#: What the pages load of MathJax's es5 build: the TeX-to-CommonHTML component, its fonts, and
+#: the extensions it loads on demand.
+MATHJAX_PARTS = ("tex-chtml.js", "input", "output", "ui", "a11y", "adaptors")
 
 
-def _title(nb, fallback: str) -> str:
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            for line in cell.source.splitlines():
-                if line.startswith("# "):
-                    return line[2:].strip()
-    return fallback
+def mathjax() -> Path:
+    """MathJax's es5 folder, installed from the npm registry on first use."""
+    es5 = MATHJAX_CACHE / "node_modules" / "mathjax" / "es5"
+    if not (es5 / "tex-chtml.js").is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("npm is needed once to install MathJax for the book "
+                               "(Debian package 'npm')")
+        MATHJAX_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix",
+                        str(MATHJAX_CACHE), f"mathjax@{MATHJAX_VERSION}"], check=True)
+    return es5
+
+
+def ledger_page(notebooks: list[str]) -> str:
+    """The claims ledger as a page: the published verdicts (nothing recomputed), each row linked
+    to the verdict cell of the notebook that checks it."""
+    from mines_theory.verification import ledger
+
+    def link(table: str) -> str:
+        for name in notebooks:
+            table = table.replace(f"`{name}`", f"[{name}]({name}.ipynb#verdict)")
+        return table
+
+    return ("# The claims ledger\n\nEvery numbered statement of the paper that the suite checks, "
+            "with its number in the PDF, its LaTeX label, the notebook whose verdict cell checks "
+            "it, and the published verdict (status, the qualifiers that came out true, and what "
+            "was measured, each number with its uncertainty).\n\n"
+            + link(ledger.claims_table()) + "\n\n## Findings beyond the numbered claims\n\n"
+            + link(ledger.claims_table(claims=ledger.FINDINGS)) + "\n")
+
+
+def stage(source: Path) -> None:
+    shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
+    notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+    for name in notebooks:
+        shutil.copy2(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb")
+    index = (source / "index.md").read_text(encoding="utf-8")
+    (source / "index.md").write_text(index.replace("NOTEBOOKS", "\n".join(notebooks)),
+                                     encoding="utf-8")
+    (source / "ledger.md").write_text(ledger_page(notebooks), encoding="utf-8")
+    es5, target = mathjax(), source / "_static" / "mathjax"
+    for part in MATHJAX_PARTS:
+        (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)
 
 
 def build(out: Path) -> list[Path]:
-    from mines_theory.verification.ledger import CLAIMS, published
-
-    out.mkdir(parents=True, exist_ok=True)
-    exporter = HTMLExporter(template_name="classic")
-    pages = []
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        nb = nbformat.read(path, as_version=4)
-        body, _ = exporter.from_notebook_node(nb)
-        body = body.replace("</body>", CHECK_SCRIPT + "\n</body>")
-        target = out / f"{path.stem}.html"
-        target.write_text(body, encoding="utf-8")
-        pages.append((target, _title(nb, path.stem)))
-    results = published()                  # the published verdicts: nothing is recomputed
-    rows = "\n".join(
-        f"<tr><td>{html.escape(c.number)}</td><td><code>{html.escape(c.label)}</code></td>"
-        f"<td>{html.escape(c.statement)}</td><td><a href=\"{html.escape(c.notebook)}.html\">"
-        f"{html.escape(c.notebook)}</a></td><td><b>{html.escape(results[c.number].headline())}"
-        f"</b></td><td>{html.escape(results[c.number].text())}</td></tr>" for c in CLAIMS)
-    links = "\n".join(f"<li><a href=\"{p.name}\">{html.escape(title)}</a></li>" for p, title in pages)
-    index = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>mines-theory</title>
-<style>body{{font-family:sans-serif;max-width:70em;margin:auto}}td{{vertical-align:top;
-padding:.2em .5em;border-bottom:1px solid #ddd}}table{{border-collapse:collapse}}</style></head>
-<body><h1>mines-theory: checking <i>Mirror Natural Evolution Strategies</i></h1>
-<h2>Notebooks, in reading order</h2><ol>
-{links}
-</ol>
-<h2>The claims ledger</h2>
-<table><tr><th>claim</th><th>label</th><th>statement</th><th>checked in</th><th>verdict</th><th>measured</th></tr>
-{rows}
-</table>
-{CHECK_SCRIPT}
-</body></html>
-"""
-    (out / "index.html").write_text(index, encoding="utf-8")
-    return [out / "index.html"] + [p for p, _ in pages]
+    """Stage the source, run sphinx-build into ``out`` and return the notebook pages."""
+    with tempfile.TemporaryDirectory(prefix="mines-book-") as tmp:
+        source = Path(tmp) / "source"
+        (source / "_static" / "mathjax").mkdir(parents=True)
+        stage(source)
+        if out.exists():
+            shutil.rmtree(out)
+        result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W",
+                                 "--keep-going", str(source), str(out)],
+                                capture_output=True, text=True)
+        if result.returncode:
+            raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
+    return [out / "index.html"] + sorted(p for p in out.glob("*.html")
+                                         if re.match(r"\d\d-", p.name))
 
 
 def main(argv=None) -> int:

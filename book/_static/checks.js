@@ -1,0 +1,30 @@
+// Records, once the page has loaded and MathJax has typeset it, what the browser test reads back:
+// whether every image decoded, and how much mathematics is left as raw TeX on screen.
+window.addEventListener("load", function () {
+  var body = document.body;
+  var images = Array.prototype.slice.call(document.images);
+  body.dataset.imagesOk = String(images.every(function (img) {
+    return img.complete && img.naturalWidth > 0;
+  }));
+  body.dataset.imageCount = String(images.length);
+  function check() {
+    var maths = Array.prototype.slice.call(document.querySelectorAll(".math"));
+    body.dataset.mathCount = String(maths.length);
+    body.dataset.mathUntypeset = String(maths.filter(function (m) {
+      return !m.querySelector("mjx-container");
+    }).length);
+    var copy = document.querySelector("main") ? document.querySelector("main").cloneNode(true)
+                                              : body.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("pre, code, script, mjx-container"),
+                                 function (node) { node.remove(); });
+    var raw = copy.textContent.match(/\\\(|\\\[|\$\$|\$\\[A-Za-z]|\\(?:frac|mathbb|operatorname|Sigma|alpha)\b/g);
+    body.dataset.rawTex = String(raw ? raw.length : 0);
+    body.dataset.checked = "true";
+  }
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    MathJax.startup.promise.then(check);
+  } else {
+    body.dataset.mathjax = "missing";
+    check();
+  }
+});

@@ -1,0 +1,29 @@
+"""Sphinx configuration of the book (``make html``): the executed notebooks, in reading order, with
+their stored outputs (nothing is re-executed), rendered by MyST-NB in the sphinx-book-theme.
+``tools/build_site.py`` stages this folder with the notebooks and a local MathJax, so that the
+pages render their mathematics without a network."""
+
+project = "mines-theory"
+author = "the mines-theory developers"
+copyright = "2026, the mines-theory developers"
+html_title = "mines-theory: checking Mirror Natural Evolution Strategies"
+
+extensions = ["myst_nb"]
+nb_execution_mode = "off"                        # the committed outputs are the book
+nb_output_stderr = "remove"
+myst_enable_extensions = ["dollarmath", "amsmath", "html_image"]
+myst_heading_anchors = 2                         # NN-slug.ipynb#verdict links to a verdict cell
+exclude_patterns = ["_build", "**.ipynb_checkpoints"]
+suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
+
+html_theme = "sphinx_book_theme"
+html_theme_options = {"show_toc_level": 2, "home_page_in_toc": True}
+html_static_path = ["_static"]
+html_js_files = ["checks.js"]
+mathjax_path = "mathjax/tex-chtml.js"            # copied into _static by tools/build_site.py
+# Typeset $…$ anywhere outside code, so that the mathematics inside raw HTML (the <details> of an
+# exercise's solution) renders too; MathJax skips <pre> and <code>.
+mathjax3_config = {
+    "tex": {"inlineMath": [["$", "$"], ["\\(", "\\)"]], "processEscapes": True},
+    "options": {"ignoreHtmlClass": "tex2jax_ignore|mathjax_ignore"},
+}
