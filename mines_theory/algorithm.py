@@ -54,8 +54,10 @@ from .strategy import Strategy, StrategyAskTell
 from .validation import (
     evaluate,
     finite_scalar,
+    interval,
     positive_int,
     positive_scalar,
+    smoothing_radius,
     symmetric_matrix,
     vector,
 )
@@ -73,7 +75,7 @@ def _check_inputs(mu, sigma_inv, alpha, u):
     mu = vector("mu", mu)
     d = mu.shape[0]
     sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, d)
-    alpha = positive_scalar("alpha", alpha)
+    alpha = smoothing_radius("alpha", alpha)
     u = np.asarray(u, dtype=float)
     if u.ndim != 2 or u.shape[1] != d or u.shape[0] < 1:
         raise ValueError(f"u must have shape (b, d) = (b, {d}) with b >= 1, got shape {u.shape}")
@@ -269,6 +271,11 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
 # Algorithm 1, once: parameters, state, pure ask and tell
 # ----------------------------------------------------------------------------------------------
 
+#: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
+#: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
+MAX_SPREAD = 1e12
+
+
 @dataclasses.dataclass(frozen=True)
 class Parameters:
     """What stays fixed during a run (as in pycma's purecma)."""
@@ -325,15 +332,16 @@ class MiNESStrategy(Strategy):
     """
 
     def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None, root="cholesky"):
-        tau = positive_scalar("tau", tau)
-        zeta = positive_scalar("zeta", zeta)
-        if tau > zeta:
-            raise ValueError(f"tau must be <= zeta, got tau={tau!r} > zeta={zeta!r}")
+        tau, zeta = interval("tau", tau, "zeta", zeta)
+        if zeta / tau > MAX_SPREAD:
+            raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any spectrum in "
+                             f"[tau, zeta], and beyond that its Cholesky factor fails in floating "
+                             f"point; got tau = {tau!r}, zeta = {zeta!r}")
         if root not in ("cholesky", "symmetric"):
             raise ValueError(f"root must be 'cholesky' or 'symmetric', got {root!r}")
         self.params = Parameters(
             dim=positive_int("dim", dim),
-            alpha=positive_scalar("alpha", alpha),
+            alpha=smoothing_radius("alpha", alpha),
             batch_size=positive_int("batch_size", batch_size),
             tau=tau, zeta=zeta,
             eta1=_schedule("eta1", eta1),

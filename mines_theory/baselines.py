@@ -17,6 +17,7 @@ run every method through the same loop.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Callable
@@ -157,10 +158,16 @@ class XNES(AskTell):
         self._mean = vector("mean0", mean0)
         dim = self._mean.shape[0]
         defaults = xnes_defaults(dim)
-        self.popsize = positive_int("popsize", popsize or defaults["popsize"])
-        self.eta_mean = positive_scalar("eta_mean", eta_mean or defaults["eta_mean"])
-        self.eta_sigma = positive_scalar("eta_sigma", eta_sigma or defaults["eta_sigma"])
-        self.eta_B = positive_scalar("eta_B", eta_B or defaults["eta_B"])
+        def given(name, value):
+            return defaults[name] if value is None else value
+
+        self.popsize = positive_int("popsize", given("popsize", popsize))
+        if self.popsize < 2:
+            raise ValueError(f"popsize must be an integer >= 2 (xNES ranks its samples; with one "
+                             f"the mean never moves), got {popsize!r}")
+        self.eta_mean = positive_scalar("eta_mean", given("eta_mean", eta_mean))
+        self.eta_sigma = positive_scalar("eta_sigma", given("eta_sigma", eta_sigma))
+        self.eta_B = positive_scalar("eta_B", given("eta_B", eta_B))
         self.sigma = positive_scalar("sigma0", sigma0)
         self.B = np.eye(dim)
         ranks = np.arange(1, self.popsize + 1)
@@ -193,8 +200,10 @@ class XNES(AskTell):
 class CMAES(AskTell):
     """pycma's ``CMAEvolutionStrategy`` (default settings) behind the suite's interface.
 
-    ``seed`` is passed to pycma's ``seed`` option; pycma draws from NumPy's global generator,
-    so runs are reproducible as long as nothing else draws from it in between."""
+    ``seed`` is passed to pycma's ``seed`` option. pycma draws from NumPy's global generator;
+    this adapter gives it a generator state of its own, swapped in around every call into pycma
+    and out again, so that a run neither changes the caller's ``np.random`` stream nor depends
+    on draws made elsewhere in between."""
 
     def __init__(self, mean0, sigma0, *, seed=None, options=None):
         super().__init__()
@@ -205,7 +214,20 @@ class CMAES(AskTell):
             entropy = seed if isinstance(seed, np.random.SeedSequence) else \
                 np.random.SeedSequence(seed)
             opts["seed"] = int(entropy.generate_state(1)[0]) or 1
-        self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
+        self._random_state = np.random.RandomState().get_state()
+        with self._own_random_state():
+            self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
+
+    @contextlib.contextmanager
+    def _own_random_state(self):
+        """NumPy's global generator holds this run's state for the duration of the block."""
+        caller = np.random.get_state()
+        np.random.set_state(self._random_state)
+        try:
+            yield
+        finally:
+            self._random_state = np.random.get_state()
+            np.random.set_state(caller)
 
     @property
     def mean(self):
@@ -216,10 +238,12 @@ class CMAES(AskTell):
         return self.es.sigma**2 * np.array(self.es.C, dtype=float)
 
     def _sample(self):
-        return np.array(self.es.ask(), dtype=float), None
+        with self._own_random_state():
+            return np.array(self.es.ask(), dtype=float), None
 
     def _update(self, X, values, context):
-        self.es.tell(list(X), values.tolist())
+        with self._own_random_state():
+            self.es.tell(list(X), values.tolist())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -231,7 +255,7 @@ def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None
     """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
     Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
     d = objective.dim
-    b = batch_size or d
+    b = d if batch_size is None else batch_size
     options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
     return MiNES(mean0, objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
                  alpha=alpha, batch_size=b, tau=objective.sigma / 2 if tau is None else tau,
@@ -241,14 +265,14 @@ def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None
 def _make_nes(objective, mean0, seed, *, batch_size=None, eta=None, cov0=None):
     """NES (Section 2) with b = 4 + ⌊3 ln d⌋, Σ̄₁ = I/L, η = 1/L (there is no published default)."""
     d = objective.dim
-    b = batch_size or 4 + int(3 * math.log(d))
+    b = 4 + int(3 * math.log(d)) if batch_size is None else batch_size
     return NES(mean0, np.eye(d) / objective.L if cov0 is None else cov0,
-               eta=eta or 1.0 / objective.L, batch_size=b, seed=seed)
+               eta=1.0 / objective.L if eta is None else eta, batch_size=b, seed=seed)
 
 
 def _make_rgf(objective, mean0, seed, *, batch_size=1, alpha=1e-6, eta=None):
     """Random gradient-free descent with Nesterov & Spokoiny's step 1/(4(d+4)L), b = 1."""
-    eta = eta or nesterov_spokoiny_step(d=objective.dim, L=objective.L)
+    eta = nesterov_spokoiny_step(d=objective.dim, L=objective.L) if eta is None else eta
     return RandomGradientFree(mean0, alpha=alpha, eta=eta, batch_size=batch_size, seed=seed)
 
 

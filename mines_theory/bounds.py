@@ -13,7 +13,9 @@ import math
 import numpy as np
 from typing import NamedTuple
 
-from .validation import nonnegative_scalar, positive_int, positive_scalar
+import functools
+
+from .validation import interval, nonnegative_scalar, positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
@@ -67,14 +69,30 @@ def expected_cubed_norm(sigma) -> float:
     """E‖Σ^{1/2}u‖³ for u ~ N(0, I), exactly up to quadrature of a smooth 1-D integral:
     for Q = ‖Σ^{1/2}u‖² ≥ 0 and 1 < s < 2, Q^s = Γ(−s)⁻¹ ∫₀^∞ (e^{−tQ} − 1 + tQ) t^{−s−1} dt, and
     E e^{−tQ} = det(I + 2tΣ)^{−1/2}; with s = 3/2, Γ(−3/2) = 4√π/3."""
+    matrix = np.atleast_2d(np.asarray(sigma, dtype=float))
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError(f"sigma must be finite, got {matrix}")
+    eigenvalues = np.linalg.eigvalsh(matrix)
+    if eigenvalues[0] < 0:
+        raise ValueError(f"sigma must be positive semi-definite, got smallest eigenvalue "
+                         f"{eigenvalues[0]!r}")
+    largest = float(eigenvalues[-1])
+    if largest == 0.0:
+        return 0.0
+    # E‖Σ^½u‖³ scales like s^{3/2} under Σ → sΣ: integrate at the scale λmax = 1 (accurate
+    # for any scale) and scale back.
+    with np.errstate(over="ignore"):
+        value = np.float64(largest) ** 1.5 * _cubed_norm_unit(eigenvalues / largest)
+    if not np.isfinite(value):
+        raise FloatingPointError(f"expected_cubed_norm overflows for sigma with largest "
+                                 f"eigenvalue {largest!r}: E‖Σ^½u‖³ is not a float")
+    return float(value)
+
+
+def _cubed_norm_unit(eigenvalues) -> float:
     import scipy.integrate
 
-    eigenvalues = np.linalg.eigvalsh(np.atleast_2d(np.asarray(sigma, dtype=float)))
-    if eigenvalues[0] < 0:
-        raise ValueError("sigma must be positive semi-definite")
     trace = float(eigenvalues.sum())
-    if trace == 0.0:
-        return 0.0
     k2, k3 = 2.0 * float(np.sum(eigenvalues**2)), 8.0 * float(np.sum(eigenvalues**3))
     m2, m3 = trace**2 + k2, trace**3 + 3.0 * k2 * trace + k3        # E Q², E Q³ (cumulants)
 
@@ -165,9 +183,10 @@ def _theorem34_constant(d):
 
 def alpha_condition(*, d, sigma, gamma, tau, zeta) -> float:
     """The largest α allowed by eq:alp_cond: 3τ^{3/2}σ/(γζ) · ((d+5)^{5/2} + d(d+3)^{3/2})⁻¹."""
-    return (3 * positive_scalar("tau", tau) ** 1.5 * positive_scalar("sigma", sigma)
-            / (positive_scalar("gamma", gamma) * positive_scalar("zeta", zeta))
-            / _theorem34_constant(positive_int("d", d)))
+    gamma = nonnegative_scalar("gamma", gamma)
+    bound = (3 * positive_scalar("tau", tau) ** 1.5 * positive_scalar("sigma", sigma)
+             / positive_scalar("zeta", zeta) / _theorem34_constant(positive_int("d", d)))
+    return math.inf if gamma == 0.0 else bound / gamma      # a quadratic: no condition
 
 
 class Theorem34(NamedTuple):
@@ -178,14 +197,16 @@ class Theorem34(NamedTuple):
 
 def theorem34_bounds(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theorem34:
     """Theorem 3.4 (prop:Sigma), as printed; ``valid`` says whether α satisfies eq:alp_cond
-    (outside it the theorem claims nothing, and the value is returned flagged)."""
+    (outside it the theorem claims nothing, and the value is returned flagged). γ = 0 (a
+    quadratic) gives 0 for both: Theorem 3.1's exact minimizer."""
     c = _theorem34_constant(positive_int("d", d))
+    gamma = nonnegative_scalar("gamma", gamma)
     first = alpha * gamma * zeta / (3 * tau**1.5 * sigma**2) * c
     distance_sq = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta,
                                    alpha=alpha).distance_sq
     second = 2 * first + gamma / sigma**2 * math.sqrt(distance_sq)
     valid = alpha <= alpha_condition(d=d, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta)
-    return Theorem34(first, second, valid)
+    return Theorem34(first, second, bool(valid))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -430,3 +451,49 @@ def dd_bound(*, gamma, rho1, sigma, f_gap_1, k, delta_alpha) -> float:
     ρ₁ = c₂τσ/(16Lc₁ζ) (``delta_alpha`` = the max)."""
     return (2 * nonnegative_scalar("gamma", gamma) ** 2 / (positive_scalar("rho1", rho1) * positive_scalar("sigma", sigma))
             * (nonnegative_scalar("f_gap_1", f_gap_1) + (positive_int("k", k) - 1) * nonnegative_scalar("delta_alpha", delta_alpha)))
+
+
+# ---------------------------------------------------------------------------------------------
+# One boundary for every bound: τ ≤ ζ, and a named error instead of an overflow
+# ---------------------------------------------------------------------------------------------
+
+#: Bounds that return +∞ or NaN by design: the local region of a quadratic is all of R^d
+#: (``local_region_threshold``, ``nab_f_threshold``), eq:alp_cond sets no limit for γ = 0, and
+#: C₂ is the root of a negative number where c₂ ≤ 0 (``lemma53_constants`` flags it ``valid``).
+_NON_FINITE_BY_DESIGN = {"local_region_threshold", "nab_f_threshold", "alpha_condition",
+                         "lemma53_constants"}
+
+
+def _arguments(args, kwargs) -> str:
+    shown = [f"{np.shape(a)} array" if np.ndim(a) else repr(a) for a in args]
+    return ", ".join(shown + [f"{k}={v!r}" for k, v in kwargs.items()])
+
+
+def _checked(function):
+    """Wrap a bound: where it takes ``tau`` and ``zeta`` they must satisfy τ ≤ ζ (S' is empty
+    otherwise), and arithmetic that overflows (an infinite or NaN result from finite arguments,
+    or Python's OverflowError) raises ``FloatingPointError`` naming the bound and its
+    arguments."""
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        if "tau" in kwargs and "zeta" in kwargs:
+            interval("tau", kwargs["tau"], "zeta", kwargs["zeta"])
+        try:
+            result = function(*args, **kwargs)
+        except (OverflowError, ZeroDivisionError) as error:
+            raise FloatingPointError(f"{function.__name__} overflowed ({error}) at "
+                                     f"{_arguments(args, kwargs)}") from error
+        if function.__name__ not in _NON_FINITE_BY_DESIGN:
+            values = result if isinstance(result, tuple) else (result,)
+            if any(isinstance(v, float) and not math.isfinite(v) for v in values):
+                raise FloatingPointError(f"{function.__name__} is not finite at "
+                                         f"{_arguments(args, kwargs)}: the "
+                                         f"arguments are too large or too small for floats "
+                                         f"(got {result!r})")
+        return result
+    return wrapper
+
+
+for _name in __all__:
+    if isinstance(globals()[_name], type(_checked)):          # the functions, not the tuples
+        globals()[_name] = _checked(globals()[_name])

@@ -18,6 +18,28 @@ def positive_scalar(name: str, value) -> float:
     return value
 
 
+def smoothing_radius(name: str, value) -> float:
+    """A finite α > 0 whose square is a normal float: the estimators divide by α² (eq:TG), so an
+    α whose square underflows (α < ~1e-154) or overflows (α > ~1e154) would turn them into NaN
+    or 0 without a word."""
+    value = positive_scalar(name, value)
+    square = value * value
+    if not np.isfinite(square) or square < np.finfo(float).tiny:
+        raise ValueError(f"{name} must have a square that is a normal float (about 1e-154 < "
+                         f"{name} < 1e154): {name}² {'overflows' if square > 1 else 'underflows'} "
+                         f"at {name} = {value!r}")
+    return value
+
+
+def interval(lower_name: str, lower, upper_name: str, upper) -> tuple[float, float]:
+    """(lower, upper) as positive floats with lower <= upper, e.g. the bounds τ <= ζ of S'."""
+    lower, upper = positive_scalar(lower_name, lower), positive_scalar(upper_name, upper)
+    if lower > upper:
+        raise ValueError(f"{lower_name} must be <= {upper_name}, got {lower_name} = {lower!r} > "
+                         f"{upper_name} = {upper!r}")
+    return lower, upper
+
+
 def nonnegative_scalar(name: str, value) -> float:
     """Return ``value`` as a float, or raise if it is not a finite number >= 0."""
     value = finite_scalar(name, value)

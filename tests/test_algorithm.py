@@ -286,7 +286,7 @@ GOOD = dict(alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
      ({"batch_size": 2.5}, "batch_size must be an integer >= 1"),
      ({"tau": 0.0}, "tau must be a finite number > 0"),
      ({"tau": -0.5}, "tau must be a finite number > 0"),
-     ({"tau": 5.0}, "tau must be <= zeta, got tau=5.0 > zeta=4.0"),
+     ({"tau": 5.0}, "tau must be <= zeta, got tau = 5.0 > zeta = 4.0"),
      ({"eta1": -0.1}, "eta1 must be a finite number > 0"),
      ({"eta2": 0.0}, "eta2 must be a finite number > 0")],
 )

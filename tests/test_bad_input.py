@@ -1,0 +1,80 @@
+"""Named errors at the boundary (issue 16): each probe either raises an error naming the
+parameter and its value, or behaves as documented; none returns NaN or lets an internal
+exception escape."""
+
+import numpy as np
+import pytest
+
+from mines_theory import bounds
+from mines_theory.algorithm import MiNESStrategy, mean_gradient, sigma_gradient
+from mines_theory.baselines import XNES, make_method
+from mines_theory.objectives import RotatedEllipsoid
+
+F = RotatedEllipsoid(2, 10.0, seed=0)
+
+
+@pytest.mark.parametrize("alpha, word", [(1e-200, "underflows"), (1e200, "overflows")])
+def test_an_alpha_whose_square_is_not_a_float_is_named(alpha, word):
+    for estimator in (mean_gradient, sigma_gradient):
+        with pytest.raises(ValueError, match=rf"alpha must have a square .* {word} at alpha = "):
+            estimator(F, np.zeros(2), np.eye(2), alpha, np.ones((3, 2)))
+    with pytest.raises(ValueError, match="alpha"):
+        MiNESStrategy(dim=2, alpha=alpha, batch_size=3, tau=0.5, zeta=20.0, eta1=0.01)
+
+
+def test_an_interval_too_wide_for_cholesky_is_named():
+    with pytest.raises(ValueError, match=r"zeta/tau must be at most 1e\+12.*tau = 1e-20"):
+        MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=1e-20, zeta=20.0, eta1=0.01)
+
+
+@pytest.mark.parametrize("name, option", [("NES", "batch_size"), ("NES", "eta"), ("RGF", "eta")])
+def test_zero_is_not_silently_the_default(name, option):
+    with pytest.raises(ValueError, match=rf"{option} must be .*got 0"):
+        make_method(name, F, np.zeros(2), seed=0, **{option: 0})
+
+
+def test_xnes_needs_two_samples_to_rank():
+    with pytest.raises(ValueError, match="popsize must be an integer >= 2.*got 1"):
+        XNES(np.zeros(2), 1.0, popsize=1)
+    with pytest.raises(ValueError, match="eta_mean must be a finite number > 0, got 0"):
+        XNES(np.zeros(2), 1.0, eta_mean=0.0)
+
+
+def test_cma_es_leaves_the_callers_random_stream_alone_and_is_reproducible():
+    np.random.seed(5)
+    expected = np.random.rand(2)
+    np.random.seed(5)
+    first = np.random.rand()
+    es = make_method("CMA-ES", F, np.ones(2), seed=1)
+    X = es.ask()
+    assert [first, np.random.rand()] == list(expected)
+    np.random.rand(7)                                   # draws elsewhere change nothing
+    again = make_method("CMA-ES", F, np.ones(2), seed=1)
+    np.testing.assert_array_equal(again.ask(), X)
+
+
+def test_bounds_check_the_interval_and_overflow():
+    with pytest.raises(ValueError, match="tau must be <= zeta, got tau = 5.0 > zeta = 1.0"):
+        bounds.G_norm_1_bound(d=2, b=10, delta=0.1, L=2.0, tau=5.0, zeta=1.0)
+    with pytest.raises(FloatingPointError, match="G_norm_bound is not finite"):
+        bounds.G_norm_bound(d=2, delta=0.1, L=1e300, tau=1e-300, zeta=1e300, alpha=0.1)
+
+
+def test_the_quadratic_case_of_theorem_34_is_accepted():
+    """γ = 0 (a quadratic, Theorem 3.1): eq:alp_cond sets no limit and both bounds are 0."""
+    assert bounds.alpha_condition(d=2, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0) == np.inf
+    assert bounds.theorem34_bounds(d=2, L=2.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0,
+                                   alpha=0.1) == (0.0, 0.0, True)
+
+
+def test_expected_cubed_norm_is_scale_invariant():
+    """E‖(sΣ)^½u‖³ = s^{3/2}E‖Σ^½u‖³ at every scale, against Monte Carlo at s = 1."""
+    from mines_theory.gaussian import monte_carlo
+
+    sigma = np.diag([1.0, 0.25, 4.0])
+    unit = bounds.expected_cubed_norm(sigma)
+    for s in (1e-120, 1e-8, 1e8, 1e120):
+        assert bounds.expected_cubed_norm(s * sigma) == pytest.approx(s**1.5 * unit, rel=1e-9)
+    estimate = monte_carlo(lambda g, m: np.linalg.norm(g.standard_normal((m, 3)) * np.sqrt(np.diag(sigma)), axis=1) ** 3,
+                           200_000, np.random.default_rng(0))
+    assert abs(estimate.mean - unit) <= 5 * estimate.se
