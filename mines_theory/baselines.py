@@ -29,7 +29,7 @@ import scipy.linalg
 from .algorithm import MiNES
 from .schedules import lemma52_step
 from .strategy import AskTell, Strategy, StrategyAskTell
-from .validation import positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import generator, positive_int, positive_scalar, symmetric_matrix, vector
 
 __all__ = ["NES", "RGFParameters", "RGFStrategy", "RandomGradientFree", "XNES", "CMAES",
            "METHODS", "make_method", "nesterov_spokoiny_step", "xnes_defaults"]
@@ -52,7 +52,7 @@ class NES(AskTell):
         self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
         self.eta = positive_scalar("eta", eta)
         self.batch_size = positive_int("batch_size", batch_size)
-        self.rng = np.random.default_rng(seed)
+        self.rng = generator("seed", seed)
 
     @property
     def covariance(self):
@@ -173,7 +173,7 @@ class XNES(AskTell):
         ranks = np.arange(1, self.popsize + 1)
         shaped = np.maximum(0.0, math.log(self.popsize / 2 + 1) - np.log(ranks))
         self.utilities = shaped / shaped.sum() - 1.0 / self.popsize
-        self.rng = np.random.default_rng(seed)
+        self.rng = generator("seed", seed)
 
     @property
     def covariance(self):

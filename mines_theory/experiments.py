@@ -31,6 +31,8 @@ from .baselines import RGFStrategy, make_method
 from .linalg import preconditioned_condition, preconditioned_extremes
 from .strategy import progress_bar, run
 from .validation import evaluate, positive_int, vector
+from .validation import objective as check_objective
+from .validation import target as check_target
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
            "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS"]
@@ -62,8 +64,10 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
     ``mean0`` for each seed until ``max_evaluations`` or f(μ_k) − f* ≤ ``target``."""
     seeds = spawn_seeds(seeds, entropy)
+    objective = check_objective("objective", objective)
     mean0 = vector("mean0", mean0, objective.dim)
     max_evaluations = positive_int("max_evaluations", max_evaluations)
+    target = check_target("target", target)
     record_every = positive_int("record_every", record_every)
     h_star = objective.hessian(objective.minimizer)
     h_norm = np.linalg.norm(h_star)
@@ -108,6 +112,7 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
     ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(..., seed=seeds[i])`` does."""
     seeds = spawn_seeds(seeds, entropy)
+    objective = check_objective("objective", objective)
     d = objective.dim
     strategy = MiNESStrategy(dim=d, alpha=alpha, batch_size=batch_size, tau=tau, zeta=zeta,
                              eta1=eta1, eta2=eta2)
@@ -159,6 +164,7 @@ def run_rgf_lockstep(objective, seeds, *, mean0, alpha, eta, batch_size=1, max_e
     same random streams as seed-by-seed runs; 2b evaluations per iteration. Same columns as
     ``run_method``."""
     seeds = spawn_seeds(seeds, entropy)
+    objective = check_objective("objective", objective)
     d = objective.dim
     strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
     b = strategy.params.batch_size
@@ -202,7 +208,10 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     from .baselines import nesterov_spokoiny_step
     from .schedules import hutchinson_step, lemma51_step, lemma52_step
 
-    d = objective.dim
+    d = check_objective("objective", objective).dim
+    unknown = [name for name in methods if name not in COMPARED]
+    if unknown:
+        raise ValueError(f"methods must be names in COMPARED {COMPARED}, got {unknown}")
     mean0 = np.zeros(d)
     frames = []
     for name in progress_bar(methods, getattr(objective, "name", "objective"), progress):

@@ -266,6 +266,9 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     """Mean and standard error of i.i.d. draws ``sample(rng, m)`` (shape (m, ...)), accumulated
     in chunks (running sums of x and x², so memory stays bounded)."""
     num_samples = positive_int("num_samples", num_samples)
+    if num_samples < 2:
+        raise ValueError(f"num_samples must be >= 2 for a standard error, got {num_samples}")
+    chunk_size = positive_int("chunk_size", chunk_size)
     total = total_sq = None
     done = 0
     while done < num_samples:

@@ -12,7 +12,8 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import finite_scalar, positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import finite_scalar, generator, positive_int, positive_scalar, symmetric_matrix
+from .validation import vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
            "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
@@ -188,7 +189,7 @@ class LogCoshQuadratic(Objective):
         """A seeded instance: A a rotated geometric spectrum from 1 to ``condition`` (as in
         ``RotatedEllipsoid``), ``num_terms`` (default ``dim``) unit directions drawn uniformly on
         the sphere, all weights ``weight``, minimizer drawn from N(0, I)."""
-        rng = np.random.default_rng(seed)
+        rng = generator("seed", seed)
         ellipsoid = RotatedEllipsoid(dim, condition, seed=rng.integers(2**32))
         m = dim if num_terms is None else positive_int("num_terms", num_terms)
         V = rng.standard_normal((m, dim))
@@ -380,7 +381,7 @@ def synthetic_logistic(dim: int = 2, num_samples: int = 20, regularization: floa
     rule): strongly convex, *not* symmetric about its minimizer (unlike ``LogCoshQuadratic``,
     whose Gaussian smoothing keeps the minimizer in place), with certified L, σ, γ. Low ``dim``
     keeps Gauss–Hermite quadrature of its smoothing cheap (Section 3 experiments)."""
-    rng = np.random.default_rng(seed)
+    rng = generator("seed", seed)
     n, d = positive_int("num_samples", num_samples), positive_int("dim", dim)
     X = positive_scalar("scale", scale) * rng.standard_normal((n, d))
     direction = rng.standard_normal(d)

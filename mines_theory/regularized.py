@@ -23,11 +23,16 @@ import itertools
 
 import numpy as np
 
-from .validation import positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import generator, positive_int, positive_scalar, symmetric_matrix, vector
 from .linalg import project_eigenvalues
 
 __all__ = ["GaussianRule", "smoothed", "regularized_objective", "RegularizedMinimizer",
            "minimize_regularized", "minimize_sigma_given_mean", "alpha_sweep"]
+
+
+#: The largest tensor Gauss–Hermite rule that ``GaussianRule.gauss_hermite`` builds (the nodes
+#: take 8·dim bytes each).
+MAX_NODES = 2_000_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,7 +46,12 @@ class GaussianRule:
     def gauss_hermite(cls, dim: int, degree: int = 30) -> "GaussianRule":
         """Tensor Gauss–Hermite rule (probabilists' nodes), exact for polynomials of degree
         2·degree − 1 in each coordinate; degree^dim nodes."""
-        nodes, weights = np.polynomial.hermite_e.hermegauss(positive_int("degree", degree))
+        degree, dim = positive_int("degree", degree), positive_int("dim", dim)
+        if degree**dim > MAX_NODES:
+            raise ValueError(f"degree**dim must be at most {MAX_NODES:g} nodes (a tensor rule "
+                             f"grows as degree^dim), got degree = {degree}, dim = {dim}: "
+                             f"{float(degree)**dim:.3g} nodes; use GaussianRule.monte_carlo")
+        nodes, weights = np.polynomial.hermite_e.hermegauss(degree)
         weights = weights / np.sqrt(2.0 * np.pi)
         grid = np.array(list(itertools.product(nodes, repeat=positive_int("dim", dim))))
         w = np.prod(np.array(list(itertools.product(weights, repeat=dim))), axis=1)
@@ -61,7 +71,7 @@ class GaussianRule:
     def monte_carlo(cls, dim: int, num_samples: int, seed=0) -> "GaussianRule":
         """A fixed Monte-Carlo sample with equal weights (common random numbers: every call with
         this rule uses the same u, so differences between (μ, Σ) are smooth)."""
-        rng = np.random.default_rng(seed)
+        rng = generator("seed", seed)
         n = positive_int("num_samples", num_samples)
         return cls(rng.standard_normal((n, positive_int("dim", dim))), np.full(n, 1.0 / n))
 

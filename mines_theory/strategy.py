@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from .validation import evaluate
+from .validation import evaluate, generator
 
 __all__ = ["Strategy", "run", "AskTell", "StrategyAskTell", "progress_bar", "PROGRESS_ENV"]
 
@@ -160,7 +160,7 @@ class StrategyAskTell(AskTell):
         super().__init__()
         self.strategy = strategy
         self.state = state
-        self.rng = np.random.default_rng(seed)
+        self.rng = generator("seed", seed)
         self.info = None                       # what the last tell computed
 
     @property

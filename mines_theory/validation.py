@@ -100,6 +100,40 @@ def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = 
     return 0.5 * (arr + np.swapaxes(arr, -1, -2))
 
 
+#: What an objective must provide where the library needs its constants (``objectives``).
+OBJECTIVE_ATTRIBUTES = ("dim", "L", "sigma", "gamma", "minimizer", "f_star", "hessian")
+
+
+def objective(name: str, value, needs=OBJECTIVE_ATTRIBUTES):
+    """Return ``value`` if it has the attributes ``needs`` (an ``objectives.Objective`` has them
+    all), else raise ``TypeError`` saying what is missing: a plain function has no dimension,
+    constants or minimizer."""
+    missing = [attribute for attribute in needs if not hasattr(value, attribute)]
+    if missing:
+        raise TypeError(f"{name} must be an objective with {', '.join(needs)} (an instance of "
+                        f"mines_theory.objectives.Objective, e.g. RotatedEllipsoid); got "
+                        f"{type(value).__name__} {value!r:.60}, which lacks {', '.join(missing)}")
+    return value
+
+
+def target(name: str, value):
+    """None, or a finite number >= 0 (a target for f − f*)."""
+    return None if value is None else nonnegative_scalar(name, value)
+
+
+def generator(name: str, seed) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)`` for a seed that is None, an integer >= 0 (not a bool),
+    a ``SeedSequence`` or a ``Generator``; anything else raises ``ValueError`` naming ``name``."""
+    if isinstance(seed, bool) or not (
+            seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence,
+                                              np.random.Generator))):
+        raise ValueError(f"{name} must be None, an integer >= 0, a SeedSequence or a Generator, "
+                         f"got {seed!r}")
+    if isinstance(seed, numbers.Integral) and seed < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {seed!r}")
+    return np.random.default_rng(seed)
+
+
 def evaluate(f, X: np.ndarray) -> np.ndarray:
     """Evaluate a vectorized objective on the rows of ``X`` and check what comes back.
 

@@ -78,3 +78,40 @@ def test_expected_cubed_norm_is_scale_invariant():
     estimate = monte_carlo(lambda g, m: np.linalg.norm(g.standard_normal((m, 3)) * np.sqrt(np.diag(sigma)), axis=1) ** 3,
                            200_000, np.random.default_rng(0))
     assert abs(estimate.mean - unit) <= 5 * estimate.se
+
+
+@pytest.mark.parametrize("seed, message", [(True, "seed must be None, an integer >= 0"),
+                                           (-1, "seed must be an integer >= 0, got -1"),
+                                           ("x", "seed must be None.*got 'x'")])
+def test_a_bad_seed_is_named(seed, message):
+    from mines_theory.algorithm import MiNES
+
+    with pytest.raises(ValueError, match=message):
+        MiNES(np.zeros(2), 10 * np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0,
+              eta1=0.01, seed=seed)
+
+
+def test_a_plain_function_where_an_objective_is_needed_is_named():
+    from mines_theory.experiments import run_method
+
+    with pytest.raises(TypeError, match="objective must be an objective with dim.*lacks dim"):
+        run_method("MiNES", lambda X: np.sum(X**2, axis=1), 1, mean0=np.zeros(2),
+                   max_evaluations=50)
+
+
+def test_targets_methods_and_sample_sizes_are_checked():
+    from mines_theory.experiments import compare_methods, run_method
+    from mines_theory.gaussian import monte_carlo
+    from mines_theory.regularized import GaussianRule
+
+    with pytest.raises(ValueError, match="target must be finite, got nan"):
+        run_method("MiNES", F, 1, mean0=np.zeros(2), max_evaluations=50, target=float("nan"))
+    with pytest.raises(ValueError, match=r"methods must be names in COMPARED .*\['MiNES'\]"):
+        compare_methods(F, methods=("MiNES",), seeds=1, max_evaluations=50)
+    draw = lambda g, m: g.standard_normal(m)                           # noqa: E731
+    with pytest.raises(ValueError, match="chunk_size must be an integer >= 1, got 0"):
+        monte_carlo(draw, 10, np.random.default_rng(0), chunk_size=0)
+    with pytest.raises(ValueError, match="num_samples must be >= 2 for a standard error"):
+        monte_carlo(draw, 1, np.random.default_rng(0))
+    with pytest.raises(ValueError, match=r"degree\*\*dim must be at most .*degree = 30, dim = 6"):
+        GaussianRule.gauss_hermite(6, 30)
