@@ -50,7 +50,7 @@ def figures_dir() -> Path:
 
 def _output_dir(name: str, directory) -> Path:
     """Check that ``name`` is a plain file stem and return the output folder."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
         raise ValueError(f"name must be a plain file stem such as '00-demo', got {name!r}")
     return Path(directory) if directory is not None else figures_dir()
 

@@ -140,7 +140,11 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
     ``f(X)`` with ``X`` of shape (n, d) must return n finite values.  A non-finite value is
     reported together with the point that produced it.
     """
-    values = np.array(f(X), dtype=float)          # a copy: f may return a view of X
+    raw = np.asarray(f(X))
+    if np.iscomplexobj(raw):
+        raise ValueError(f"f must return real values, got complex values of dtype {raw.dtype} "
+                         f"(their imaginary part would be dropped)")
+    values = np.array(raw, dtype=float)           # a copy: f may return a view of X
     if values.shape != (X.shape[0],):
         raise ValueError(
             f"f must map an array of shape (n, d) = {X.shape} to shape ({X.shape[0]},), "
@@ -150,7 +154,8 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
     if bad.size:
         i = int(bad[0])
         raise ValueError(
-            f"f returned a non-finite value {float(values[i])!r} at the point x = {X[i].tolist()} "
+            f"f returned a non-finite value {float(values[i])!r} at the point x = "
+            f"{np.array2string(X[i], threshold=12, edgeitems=3, precision=6)} "
             f"(row {i} of the query; {bad.size} non-finite values in all)"
         )
     return values

@@ -115,3 +115,27 @@ def test_targets_methods_and_sample_sizes_are_checked():
         monte_carlo(draw, 1, np.random.default_rng(0))
     with pytest.raises(ValueError, match=r"degree\*\*dim must be at most .*degree = 30, dim = 6"):
         GaussianRule.gauss_hermite(6, 30)
+
+
+def test_non_finite_and_complex_values_are_reported_briefly():
+    from mines_theory.validation import evaluate
+
+    with pytest.raises(ValueError, match=r"at the point x = \[1\. 1\. 1\. \.\.\. 1\. 1\. 1\.\]") as info:
+        evaluate(lambda X: np.full(X.shape[0], np.nan), np.ones((3, 500)))
+    assert len(str(info.value)) < 200
+    with pytest.raises(ValueError, match="f must return real values, got complex"):
+        evaluate(lambda X: np.ones(X.shape[0]) + 1j, np.ones((3, 2)))
+
+
+@pytest.mark.parametrize("name", [123, "", "a/b"])
+def test_a_figure_name_that_is_not_a_file_name_is_named(name, tmp_path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mines_theory.plotting import save_figure
+
+    fig = plt.figure()
+    with pytest.raises(ValueError, match=f"name must be a plain file stem.*got {name!r}"):
+        save_figure(fig, name, tmp_path)
+    plt.close(fig)
