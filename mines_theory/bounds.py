@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import functools
 
-from .validation import interval, nonnegative_scalar, positive_int, positive_scalar
+from .validation import finite_scalar, interval, nonnegative_scalar, positive_int, positive_scalar
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
@@ -25,7 +25,7 @@ __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich"
            "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
            "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
            "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
-           "chi_threshold", "sto_err_coefficient", "dd_bound"]
+           "chi_threshold", "sto_err_coefficient", "dd_bound", "NON_FINITE_BY_DESIGN"]
 
 
 class CConstants(NamedTuple):
@@ -119,11 +119,20 @@ class Sandwich(NamedTuple):
 
 def theorem32_bounds(*, f_mu, sigma_matrix, L, gamma, alpha) -> Sandwich:
     """Theorem 3.2 (prop:close): f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ), R(Σ) = −α²/2·log det Σ."""
-    alpha = positive_scalar("alpha", alpha)
+    alpha, f_mu = positive_scalar("alpha", alpha), finite_scalar("f_mu", f_mu)
     S = np.atleast_2d(np.asarray(sigma_matrix, dtype=float))
+    if not np.all(np.isfinite(S)):
+        raise ValueError(f"sigma_matrix must be finite, got {S}")
     sign, logdet = np.linalg.slogdet(S)
     if sign <= 0:
-        raise ValueError("sigma_matrix must be positive definite")
+        raise ValueError(f"sigma_matrix must be positive definite, got {S}")
+    largest = float(np.linalg.eigvalsh(S)[-1])
+    with np.errstate(over="ignore"):
+        cubed = np.float64(largest) ** 1.5 * np.float64(alpha) ** 3
+    if not np.isfinite(cubed):
+        raise FloatingPointError(f"theorem32_bounds overflows: α³E‖Σ^½u‖³ is not a float for "
+                                 f"sigma_matrix with largest eigenvalue {largest!r} and "
+                                 f"alpha = {alpha!r}")
     R = -alpha**2 / 2 * logdet
     spread = positive_scalar("L", L) * alpha**2 / 2 * float(np.trace(S)) + alpha**3 * phi(S, gamma=gamma)
     return Sandwich(f_mu - spread + R, f_mu + spread + R)
@@ -311,7 +320,12 @@ class Theorem54(NamedTuple):
 def theorem54_bounds(*, L, sigma, gamma, tau, zeta, C, k, f_gap, projection_gap=0.0) -> Theorem54:
     """eq:lxi: 𝓛_k ≤ min{L/τ, 1 + τ⁻¹e_k} and ξ_k ≥ max{σ/ζ, 1 − τ⁻¹e_k} with
     e_k = √(C/k) + γ√(2(f(μ_k) − f*)/σ) + ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖ (``projection_gap``)."""
-    e = math.sqrt(C / k) + gamma * math.sqrt(2 * max(f_gap, 0.0) / sigma) + projection_gap
+    L, sigma = positive_scalar("L", L), positive_scalar("sigma", sigma)
+    tau, zeta = positive_scalar("tau", tau), positive_scalar("zeta", zeta)
+    gamma, C = nonnegative_scalar("gamma", gamma), nonnegative_scalar("C", C)
+    f_gap = max(finite_scalar("f_gap", f_gap), 0.0)          # rounding may make it slightly < 0
+    e = (math.sqrt(C / positive_int("k", k)) + gamma * math.sqrt(2 * f_gap / sigma)
+         + nonnegative_scalar("projection_gap", projection_gap))
     return Theorem54(min(L / tau, 1 + e / tau), max(sigma / zeta, 1 - e / tau))
 
 
@@ -460,7 +474,7 @@ def dd_bound(*, gamma, rho1, sigma, f_gap_1, k, delta_alpha) -> float:
 #: Bounds that return +∞ or NaN by design: the local region of a quadratic is all of R^d
 #: (``local_region_threshold``, ``nab_f_threshold``), eq:alp_cond sets no limit for γ = 0, and
 #: C₂ is the root of a negative number where c₂ ≤ 0 (``lemma53_constants`` flags it ``valid``).
-_NON_FINITE_BY_DESIGN = {"local_region_threshold", "nab_f_threshold", "alpha_condition",
+NON_FINITE_BY_DESIGN = {"local_region_threshold", "nab_f_threshold", "alpha_condition",
                          "lemma53_constants"}
 
 
@@ -483,7 +497,7 @@ def _checked(function):
         except (OverflowError, ZeroDivisionError) as error:
             raise FloatingPointError(f"{function.__name__} overflowed ({error}) at "
                                      f"{_arguments(args, kwargs)}") from error
-        if function.__name__ not in _NON_FINITE_BY_DESIGN:
+        if function.__name__ not in NON_FINITE_BY_DESIGN:
             values = result if isinstance(result, tuple) else (result,)
             if any(isinstance(v, float) and not math.isfinite(v) for v in values):
                 raise FloatingPointError(f"{function.__name__} is not finite at "
