@@ -536,6 +536,9 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     message = "max_evaluations reached"
     while es.evaluations + per_iteration <= max_evaluations:
         extra = dict(record(es)) if record is not None else {}
+        clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
+        if clash:
+            raise ValueError(f"record must not return the history's own columns, got {clash}")
         X = es.ask()
         values = evaluate(f, X)
         rows.append({"k": es.iteration + 1, "evaluations": es.evaluations,

@@ -146,8 +146,15 @@ class AskTell:
         if X.shape != X_asked.shape or not np.array_equal(X, X_asked):
             raise ValueError("X must be the array of points returned by the last ask(), "
                              f"shape {X_asked.shape}")
-        values = evaluate(lambda _: values, X)
-        self._update(X_asked, values, context)
+        if np.shape(values) != (X.shape[0],):
+            raise ValueError(f"values must hold one value per row of X, shape ({X.shape[0]},), "
+                             f"got shape {np.shape(values)}")
+        values = evaluate(lambda _: values, X)          # real, finite, else named with the point
+        try:
+            self._update(X_asked, values, context)
+        except Exception:
+            self._pending = None    # the state is unchanged: the next ask() starts afresh
+            raise
         self.iteration += 1
         self._pending = None
 

@@ -327,7 +327,7 @@ def test_tell_with_other_points_or_wrong_values():
     X = es.ask()
     with pytest.raises(ValueError, match="X must be the array of points returned by the last ask"):
         es.tell(X + 1.0, np.zeros(7))
-    with pytest.raises(ValueError, match=r"to shape \(7,\), got shape \(6,\)"):
+    with pytest.raises(ValueError, match=r"values must hold one value per row of X, shape \(7,\), got shape \(6,\)"):
         es.tell(X, np.zeros(6))
 
 

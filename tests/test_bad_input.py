@@ -139,3 +139,37 @@ def test_a_figure_name_that_is_not_a_file_name_is_named(name, tmp_path):
     with pytest.raises(ValueError, match=f"name must be a plain file stem.*got {name!r}"):
         save_figure(fig, name, tmp_path)
     plt.close(fig)
+
+
+def test_a_failed_tell_leaves_the_state_and_frees_ask():
+    """A schedule that raises in tell() leaves μ, Σ⁻¹ and k as they were, and the next ask()
+    starts a new iteration instead of refusing."""
+    from mines_theory.algorithm import MiNES
+
+    def schedule(k, state, estimate):
+        if k == 2:
+            raise RuntimeError("boom")
+        return 0.01
+
+    es = MiNES(np.zeros(2), 10 * np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0,
+               eta1=schedule, seed=0)
+    X = es.ask()
+    es.tell(X, F(X))
+    mean, iteration = es.mean, es.iteration
+    X = es.ask()
+    with pytest.raises(RuntimeError, match="boom"):
+        es.tell(X, F(X))
+    np.testing.assert_array_equal(es.mean, mean)
+    assert es.iteration == iteration
+    X = es.ask()
+    assert X.shape == (7, 2)
+    with pytest.raises(ValueError, match=r"values must hold one value per row of X, shape \(7,\)"):
+        es.tell(X, np.ones(3))
+
+
+def test_record_cannot_overwrite_the_history():
+    from mines_theory.algorithm import minimize
+
+    with pytest.raises(ValueError, match=r"record must not return the history's own columns, got \['k'\]"):
+        minimize(F, np.zeros(2), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.01,
+                 max_evaluations=50, record=lambda es: {"k": -1})
