@@ -166,9 +166,11 @@ class LogCoshQuadratic(Objective):
         self.dim = A.shape[0]
         self.A = symmetric_matrix("A", A)
         self.directions = np.array(directions, dtype=float, ndmin=2)
-        if self.directions.shape[1] != self.dim:
+        if self.directions.ndim != 2 or self.directions.shape[1] != self.dim:
             raise ValueError(f"directions must have shape (m, {self.dim}), "
                              f"got {self.directions.shape}")
+        if not np.all(np.isfinite(self.directions)):
+            raise ValueError("directions must be finite")
         self.weights = vector("weights", weights, self.directions.shape[0])
         if np.any(self.weights < 0):
             raise ValueError(f"weights must be >= 0, got {self.weights}")
@@ -313,8 +315,17 @@ class LogisticRegression(Objective):
         y = np.array(labels, dtype=float)
         if X.ndim != 2 or y.shape != (X.shape[0],):
             raise ValueError(f"features must be (n, d) and labels (n,), got {X.shape}, {y.shape}")
+        if X.size == 0:
+            raise ValueError(f"features must have at least one sample and one feature, got shape "
+                             f"{X.shape}")
+        if not np.all(np.isfinite(X)):
+            raise ValueError("features must be finite")
         if not np.all(np.isin(y, (-1.0, 1.0))):
             raise ValueError("labels must be -1 or +1")
+        with np.errstate(over="ignore"):
+            if not np.isfinite(np.linalg.norm(X, axis=1) ** 3).all():
+                raise ValueError(f"features must be small enough that ‖x_i‖³ is a float (γ of "
+                                 f"the loss), got largest entry {float(np.abs(X).max())!r}")
         self.features, self.labels = X, y
         self.dim = X.shape[1]
         self.regularization = positive_scalar("regularization", regularization)
@@ -349,7 +360,7 @@ class LogisticRegression(Objective):
         return H + self.regularization * np.eye(self.dim)
 
     def _newton(self, max_steps=100):
-        w = np.zeros(self.dim)
+        w = w_best = np.zeros(self.dim)
         best = np.inf
         for _ in range(max_steps):
             g = self._gradient(w[None, :])[0]
@@ -358,6 +369,9 @@ class LogisticRegression(Objective):
                 break
             best, w_best = norm, w
             w = w - np.linalg.solve(self._hessian(w[None, :])[0], g)
+        if not np.isfinite(best):
+            raise FloatingPointError("the minimizer of the logistic loss could not be computed: "
+                                     "its gradient is not finite at w = 0 (features too large)")
         return w_best, best
 
 

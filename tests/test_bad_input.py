@@ -173,3 +173,18 @@ def test_record_cannot_overwrite_the_history():
     with pytest.raises(ValueError, match=r"record must not return the history's own columns, got \['k'\]"):
         minimize(F, np.zeros(2), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.01,
                  max_evaluations=50, record=lambda es: {"k": -1})
+
+
+def test_objectives_refuse_data_that_would_give_nan_constants():
+    from mines_theory.objectives import LogCoshQuadratic, LogisticRegression
+
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((10, 2)), np.sign(rng.standard_normal(10))
+    with pytest.raises(ValueError, match="features must be finite"):
+        LogisticRegression(np.where(X > 1, np.nan, X), y, 0.1)
+    with pytest.raises(ValueError, match=r"features must have at least one sample .*\(0, 2\)"):
+        LogisticRegression(np.zeros((0, 2)), np.zeros(0), 0.1)
+    with pytest.raises(ValueError, match="features must be small enough that ‖x_i‖³ is a float"):
+        LogisticRegression(X * 1e200, y, 0.1)
+    with pytest.raises(ValueError, match="directions must be finite"):
+        LogCoshQuadratic(np.eye(2), [[np.nan, 0.0]], [1.0])
