@@ -2,7 +2,7 @@
 minimizer (Theorems 3.1–3.4), and the errata in their proofs.
 
 Theorem 3.1 = ``prop:quad_case``, 3.2 = ``prop:close``, 3.3 = ``prop:mu``, 3.4 = ``prop:Sigma``.
-Notebook ``02-regularized-objective`` plots ``SECTION3_SWEEP`` against the bounds.
+Notebook ``04-regularized-objective`` plots ``SECTION3_SWEEP`` against the bounds.
 """
 
 from __future__ import annotations

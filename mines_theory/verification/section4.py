@@ -6,7 +6,7 @@ Each check compares the statement with something independent of the code under t
 closed form, Gauss–Hermite quadrature, scipy's distributions, or a Monte Carlo mean with its
 standard error, ``K_SE`` of them allowed), and takes the function under test as an argument
 so that a test can hand it a broken one and see the verdict turn. Notebooks
-``03-gradient-estimators`` and ``04-mirror-descent-projection`` show them.
+``03-gradient-estimators`` and ``02-mirror-descent-projection`` show them.
 """
 
 from __future__ import annotations
