@@ -1,0 +1,66 @@
+"""The notebooks as text a student reads: every number in the prose that a cell computes is
+glued (MyST-NB's ``glue``) from that cell, so the prose cannot go stale.
+
+These tests read the committed notebooks (their sources and stored outputs); nothing runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+#: ``{glue}`key```, ``{glue:text}`key:.3g```, ``{glue:md}`key```, ``{glue:figure}`key```, and the
+#: directive form ``:::{glue:figure} key``.
+GLUE_ROLE = re.compile(r"\{glue(?::(?:text|md|any|figure|math))?\}`([A-Za-z0-9_\-]+)(?::[^`]*)?`")
+GLUE_DIRECTIVE = re.compile(r"\{glue(?::(?:figure|math|md|any))?\}\s+([A-Za-z0-9_\-]+)")
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def glued_keys(path: Path) -> list[str]:
+    """The keys that the notebook's stored outputs glue (MyST-NB's scrapbook metadata)."""
+    keys = []
+    for cell in _cells(path):
+        for output in cell.get("outputs", []):
+            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name is not None:
+                keys.append(name)
+    return keys
+
+
+def referenced_keys(path: Path) -> set[str]:
+    """The keys that the notebook's Markdown cells paste."""
+    keys = set()
+    for cell in _cells(path):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            keys |= set(GLUE_ROLE.findall(text)) | set(GLUE_DIRECTIVE.findall(text))
+    return keys
+
+
+def test_the_patterns_read_each_form_of_the_role():
+    text = ("a {glue:text}`rate:.3f` b {glue}`plain` c {glue:md}`table` "
+            "d\n```{glue:figure} fig-key\n```")
+    assert set(GLUE_ROLE.findall(text)) | set(GLUE_DIRECTIVE.findall(text)) == {
+        "rate", "plain", "table", "fig-key"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_pasted_number_is_glued_once_and_every_glued_one_is_pasted(path):
+    glued = glued_keys(path)
+    duplicates = sorted({key for key in glued if glued.count(key) > 1})
+    assert not duplicates, f"{path.name} glues {duplicates} more than once"
+    referenced = referenced_keys(path)
+    assert referenced <= set(glued), (
+        f"{path.name} pastes {sorted(referenced - set(glued))}, which no stored output glues "
+        "(re-run the notebook)")
+    assert set(glued) <= referenced, (
+        f"{path.name} glues {sorted(set(glued) - referenced)}, which no Markdown cell pastes")
