@@ -49,6 +49,7 @@ __all__ = [
     "per_sample_second_moment", "sigma_gradient_second_moment", "sigma_gradient_variance",
     "fixed_point_variance", "leading_term_share", "leading_term_dimension",
     "MonteCarloEstimate", "monte_carlo", "running_mean", "sigma_gradient_norm_samples",
+    "SAMPLER_BYTES",
 ]
 
 
@@ -100,24 +101,40 @@ def quadratic_form_moment(*matrices):
 
 
 def quadratic_form_moment_matrix(*matrices):
-    """E[(∏_i uᵀA_iu) · uuᵀ], entry by entry as E[∏_i Q_i · uᵀB_{jk}u] with the symmetric
-    B_{jk} = (e_j e_kᵀ + e_k e_jᵀ)/2. E[(uᵀAu)uuᵀ] = tr(A) I + 2A, for instance."""
+    """E[(∏_i uᵀA_iu) · uuᵀ] for u ~ N(0, I) and symmetric A_i (numpy arrays or sympy matrices).
+
+    The block of a set partition that holds uuᵀ (as uᵀBu, B symmetric) contributes the cumulant
+    κ(uᵀBu, uᵀA_{s_1}u, …) = tr(B · C_S) with C_S = 2^{|S|} Σ_σ A_σ(1)⋯A_σ(|S|) over the orderings
+    of the subset S of the A_i in that block (C_∅ = I); the other blocks sum to E[∏_{i∉S} Q_i].
+    Hence E[(∏Q_i) uuᵀ] = sym(Σ_S C_S · E[∏_{i∉S} Q_i]), which costs 2ⁿ·n!·d³ instead of the
+    d²·d³ of an entry-by-entry evaluation. E[(uᵀAu)uuᵀ] = tr(A) I + 2A, for instance:
+
+    >>> A = np.diag([1.0, 2.0])
+    >>> quadratic_form_moment_matrix(A)
+    array([[5., 0.],
+           [0., 7.]])
+    """
     d = matrices[0].shape[0]
     symbolic = not isinstance(matrices[0], np.ndarray)
     if symbolic:
         import sympy as sp
-        out = sp.zeros(d, d)
+        identity = sp.eye(d)
     else:
-        out = np.zeros((d, d))
-    for j in range(d):
-        for k in range(j, d):
-            B = np.zeros((d, d))
-            B[j, k] = B[k, j] = 1.0 if j == k else 0.5
-            if symbolic:
-                B = sp.Matrix(B).applyfunc(sp.nsimplify)
-            value = quadratic_form_moment(*matrices, B)
-            out[j, k] = out[k, j] = value
-    return out
+        identity = np.eye(d)
+    indices = range(len(matrices))
+    total = identity * quadratic_form_moment(*matrices) if matrices else identity
+    for size in range(1, len(matrices) + 1):
+        for subset in itertools.combinations(indices, size):
+            chain = 0 * identity
+            for order in itertools.permutations(subset):
+                product = identity
+                for i in order:
+                    product = product @ matrices[i]
+                chain = chain + product
+            rest = [matrices[i] for i in indices if i not in subset]
+            weight = quadratic_form_moment(*rest) if rest else 1
+            total = total + 2**size * weight * chain
+    return (total + total.T) / 2
 
 
 def norm_moment(d: int, p: float) -> float:
@@ -248,6 +265,10 @@ def sigma_gradient_second_moment(H, sigma_inv, batch_size) -> float:
 # Monte Carlo with standard errors
 # ---------------------------------------------------------------------------------------------
 
+#: Working memory of one pass of ``sigma_gradient_norm_samples`` (bytes).
+SAMPLER_BYTES = 64 * 2**20
+
+
 @dataclasses.dataclass(frozen=True)
 class MonteCarloEstimate:
     """A Monte-Carlo mean (scalar or array) with its standard error and sample count."""
@@ -264,7 +285,11 @@ class MonteCarloEstimate:
 def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_samples: int,
                 rng: np.random.Generator, chunk_size: int = 200_000) -> MonteCarloEstimate:
     """Mean and standard error of i.i.d. draws ``sample(rng, m)`` (shape (m, ...)), accumulated
-    in chunks (running sums of x and x², so memory stays bounded)."""
+    in chunks of ``chunk_size`` draws (running sums of x and x²).
+
+    Memory: this function holds one chunk of draws, ``chunk_size`` times the size of one draw; the
+    working memory of ``sample`` itself is the sampler's business (``sigma_gradient_norm_samples``
+    bounds its own)."""
     num_samples = positive_int("num_samples", num_samples)
     if num_samples < 2:
         raise ValueError(f"num_samples must be >= 2 for a standard error, got {num_samples}")
@@ -301,7 +326,11 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
                                 ) -> Callable[[np.random.Generator, int], np.ndarray]:
     """A sampler for ``monte_carlo``: m draws of ‖G̃‖²_F (or ‖G̃ − (H − Σ⁻¹)‖²_F if ``centered``)
     for the quadratic with Hessian H, each from its own batch of b directions; G̃ is formed
-    exactly as eq:TG does for a quadratic (the second difference is α²uᵀAu for any α)."""
+    exactly as eq:TG does for a quadratic (the second difference is α²uᵀAu for any α).
+
+    A call for m draws works through them in passes of at most ``SAMPLER_BYTES`` of working
+    arrays, so its memory is bounded whatever m, b and d are (a single pass of 5000 draws at
+    d = 500 would hold 9 GiB)."""
     H = symmetric_matrix("H", H)
     P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
     b = positive_int("batch_size", batch_size)
@@ -309,11 +338,22 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
     A = root @ H @ root
     offset = P + (H - P if centered else 0.0)            # G̃ − offset = (1/b)ΣX_i − Σ⁻¹ − …
 
+    d = H.shape[0]
+    # Draws per pass, so that a pass holds about SAMPLER_BYTES of u, V and G (m·(2bd + d²)
+    # floats); consecutive passes read the generator's stream in order, so the draws do not
+    # depend on this split.
+    per_pass = max(1, SAMPLER_BYTES // (8 * (2 * b * d + d * d)))
+
     def sample(rng, m):
-        u = rng.standard_normal((m, b, H.shape[0]))
-        weights = 0.5 * np.einsum("mbi,ij,mbj->mb", u, A, u) / b
-        V = u @ root_inv
-        G = np.einsum("mb,mbi,mbj->mij", weights, V, V) - weights.sum(axis=1)[:, None, None] * P
-        return np.sum((G - offset) ** 2, axis=(1, 2))
+        out = np.empty(m)
+        for start in range(0, m, per_pass):
+            n = min(per_pass, m - start)
+            u = rng.standard_normal((n, b, d))
+            weights = 0.5 * np.einsum("mbi,ij,mbj->mb", u, A, u) / b
+            V = u @ root_inv
+            G = (np.einsum("mb,mbi,mbj->mij", weights, V, V)
+                 - weights.sum(axis=1)[:, None, None] * P)
+            out[start:start + n] = np.sum((G - offset) ** 2, axis=(1, 2))
+        return out
 
     return sample

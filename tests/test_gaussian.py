@@ -9,7 +9,7 @@ import pytest
 import scipy.stats
 import sympy as sp
 
-from mines_theory import RotatedEllipsoid
+from mines_theory import RotatedEllipsoid, gaussian
 from mines_theory.derivations import gaussian_expectation, symmetric_matrix_symbol
 from mines_theory.gaussian import (
     lemma_b1_bounds,
@@ -194,3 +194,26 @@ def test_fixed_point_variance_polynomial():
     assert leading_term_dimension(0.9) == math.ceil(root)
     with pytest.raises(ValueError, match="share"):
         leading_term_dimension(1.5)
+
+
+def test_moment_matrix_entry_by_entry_symbolic():
+    """Each entry (j, k) is E[∏Q_i · uᵀB_{jk}u] with B_{jk} = (e_j e_kᵀ + e_k e_jᵀ)/2, a
+    quadratic-form moment of its own (symbolic 3 × 3 matrices, three factors)."""
+    mats = [sp.Matrix(3, 3, lambda i, j, n=n: sp.Symbol(f"a{n}_{min(i, j)}{max(i, j)}"))
+            for n in range(3)]
+    fast = quadratic_form_moment_matrix(*mats)
+    for j in range(3):
+        for k in range(j, 3):
+            B = sp.zeros(3, 3)
+            B[j, k] += sp.Rational(1, 2)
+            B[k, j] += sp.Rational(1, 2)
+            assert sp.expand(fast[j, k] - quadratic_form_moment(*mats, B)) == 0, (j, k)
+
+
+def test_sampler_draws_do_not_depend_on_its_memory_budget(monkeypatch):
+    """Passes of one draw each read the generator's stream as one pass does."""
+    H, P = RotatedEllipsoid(4, 10.0).H, np.eye(4)
+    whole = sigma_gradient_norm_samples(H, P, 3)(np.random.default_rng(5), 50)
+    monkeypatch.setattr(gaussian, "SAMPLER_BYTES", 1)
+    split = sigma_gradient_norm_samples(H, P, 3)(np.random.default_rng(5), 50)
+    np.testing.assert_allclose(split, whole, rtol=1e-13)
