@@ -168,7 +168,9 @@ def check_theorem31() -> Verdict:
                    "quadratic d = 3, eigenvalues of H (1…100) on both sides of [τ, ζ] = [3, 30]: "
                    "largest deviation from (μ*, Π_S(H⁻¹)) {fixed_point} (fixed point), {generic} "
                    "(L-BFGS-B, independent)", measurements, qualifiers,
-                   data=dict(gradient=grad, S=S, H=H))
+                   data=dict(gradient=grad, S=S, H=H, objective=f, tau=tau, zeta=zeta,
+                             alpha=alpha, fixed_point=(result.mean, result.sigma),
+                             generic=(mu_g, sigma_g)))
 
 
 def check_theorem32() -> Verdict:
@@ -179,7 +181,7 @@ def check_theorem32() -> Verdict:
     f = synthetic_logistic(2)
     rule = GaussianRule.gauss_hermite(2, 30)
     rng = np.random.default_rng(8)
-    margins = []
+    rows = []
     for mu in f.minimizer + rng.normal(0, 1, (5, 2)):
         for scale in (0.1, 0.5, 1.0, 2.0):
             Q = random_rotation(rng, 2)
@@ -188,13 +190,17 @@ def check_theorem32() -> Verdict:
                 value = regularized_objective(f, mu, sigma, alpha, rule)
                 lower, upper = theorem32_bounds(f_mu=float(f(mu[None, :])[0]), sigma_matrix=sigma,
                                                 L=f.L, gamma=f.gamma, alpha=alpha)
-                margins.append(min(value - lower, upper - value) / (upper - lower))
-    worst = float(min(margins))
+                rows.append({"alpha": alpha, "scale": scale, "Q": value, "lower": lower,
+                             "upper": upper})
+    points = pd.DataFrame(rows)
+    points["position"] = (points.Q - points.lower) / (points.upper - points.lower)
+    margins = np.minimum(points.position, 1 - points.position)
+    worst = float(margins.min())
     return Verdict(Status.HOLDS if worst >= 0 else Status.FAILS,
                    "{points} points (μ, Σ, α), 2-D logistic: smallest margin to the sandwich "
                    "{margin} of its width (negative: outside)",
                    (Measurement("points", len(margins), kind=Kind.COUNT),
-                    Measurement("margin", worst, 1e-9)))
+                    Measurement("margin", worst, 1e-9)), data=dict(points=points))
 
 
 def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
