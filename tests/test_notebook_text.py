@@ -64,3 +64,37 @@ def test_every_pasted_number_is_glued_once_and_every_glued_one_is_pasted(path):
         "(re-run the notebook)")
     assert set(glued) <= referenced, (
         f"{path.name} glues {sorted(set(glued) - referenced)}, which no Markdown cell pastes")
+
+
+def _exercises_and_solutions(path: Path) -> tuple[int, list[dict]]:
+    cells = _cells(path)
+    exercises = sum(1 for cell in cells if cell["cell_type"] == "markdown"
+                    and re.search(r"^(## Exercise|\*\*Exercise\.\*\*)", "".join(cell["source"]), re.M))
+    solutions = [cell for cell in cells if cell["cell_type"] == "code"
+                 and "".join(cell["source"]).startswith("# Solution to the exercise")]
+    return exercises, solutions
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_exercise_has_a_collapsed_solution_that_ran(path):
+    """An exercise comes with a solution cell, collapsed in the book (MyST-NB's ``hide-cell``) and
+    run like every other cell (its stored output shows that it ran)."""
+    exercises, solutions = _exercises_and_solutions(path)
+    assert len(solutions) == exercises, f"{path.name}: {exercises} exercises, {len(solutions)} solutions"
+    for cell in solutions:
+        assert {"hide-cell", "solution"} <= set(cell["metadata"].get("tags", [])), path.name
+        assert cell.get("outputs"), f"{path.name}: a solution cell has no stored output"
+
+
+def test_the_reading_path_promises_only_exercises_that_exist():
+    """The overview's reading path names an exercise for a notebook only if that notebook has one."""
+    overview = "".join("".join(cell["source"]) for cell in _cells(NOTEBOOKS[0])
+                       if cell["cell_type"] == "markdown")
+    path_section = overview.split("## A reading path")[1].split("\n## ")[0]
+    for item in re.split(r"\n\d+\. ", path_section)[1:]:
+        numbers = re.findall(r"\b(0\d)\b", item.split("—")[0])
+        if "exercise" in item:
+            with_exercise = [n for n in numbers
+                             if _exercises_and_solutions(next(p for p in NOTEBOOKS
+                                                              if p.name.startswith(n)))[0]]
+            assert with_exercise, f"the reading path promises an exercise in {numbers}"
