@@ -98,3 +98,16 @@ def test_the_reading_path_promises_only_exercises_that_exist():
                              if _exercises_and_solutions(next(p for p in NOTEBOOKS
                                                               if p.name.startswith(n)))[0]]
             assert with_exercise, f"the reading path promises an exercise in {numbers}"
+
+
+def test_no_number_is_pasted_inside_mathematics():
+    """A role inside ``$…$`` is not parsed: MathJax would show ``{glue:text}`…``` as TeX. A role
+    is inside inline mathematics when an odd number of unescaped dollar signs precede it."""
+    for path in NOTEBOOKS:
+        for cell in _cells(path):
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"]).replace(r"\$", "")
+            for match in GLUE_ROLE.finditer(text):
+                assert text[:match.start()].count("$") % 2 == 0, (
+                    f"{path.name}: {match.group(0)} is inside $…$")

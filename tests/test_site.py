@@ -86,6 +86,23 @@ def test_every_link_and_image_resolves(site):
             assert len(collector.images) >= _figures_in(notebook), page.name
 
 
+def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
+    """Every ``{glue:…}`` role of a notebook's Markdown is replaced by its value on the page, and
+    every solution cell sits in a collapsed toggle (MyST-NB's ``hide-cell``)."""
+    for notebook in NOTEBOOKS:
+        page = (site / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        assert "{glue" not in page, f"{notebook.name}: a glue role was left unrendered"
+        nb = nbformat.read(notebook, as_version=4)
+        roles = sum(len(re.findall(r"\{glue(?::text|:md)?\}`", cell.source))
+                    for cell in nb.cells if cell.cell_type == "markdown")
+        assert page.count('class="pasted-text"') + page.count('class="pasted-inline"') >= roles, (
+            f"{notebook.name}: fewer pasted values than roles")
+        solutions = sum(cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
+                        for cell in nb.cells)
+        assert len(re.findall(r'<details class="[^"]*\bhide\b[^"]*above-input', page)) >= solutions, (
+            f"{notebook.name}: a solution is not collapsed")
+
+
 def _chromium():
     for name in ("chromium", "chromium-browser", "google-chrome"):
         path = shutil.which(name)
