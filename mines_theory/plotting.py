@@ -12,6 +12,8 @@ them, naming each axes by its title):
    line style and their marker. (Unlabelled lines, such as thin per-seed traces, are exempt.)
 3. A log-log axes that draws lines is a rate plot and carries a reference slope: a line whose
    label starts with ``"slope"`` or ``"∝"`` (or ``"$\\propto"``); ``reference_slope`` draws one.
+   A log-log axes that shows no rate (a quantity against time that is not meant to decay as a
+   power law) says so with ``not_a_rate_plot``.
 4. No overplotted clouds: a scatter (or a marker-only line) of more than ``MAX_POINTS`` points
    is a violation; use ``Axes.hexbin`` or quantile bands (``band``).
 
@@ -37,7 +39,7 @@ from matplotlib.container import ErrorbarContainer
 
 __all__ = ["BOUND_STYLE", "FIGURES_ENV", "MAX_POINTS", "REFERENCE_PREFIXES", "SLOPE_STYLE", "band",
            "bound", "bound_off_scale", "check_figure", "figures_dir", "markdown_table",
-           "reference_slope", "save_figure", "save_table", "set_style"]
+           "not_a_rate_plot", "reference_slope", "save_figure", "save_table", "set_style"]
 
 FIGURES_ENV = "MINES_THEORY_FIGURES"
 
@@ -45,6 +47,8 @@ FIGURES_ENV = "MINES_THEORY_FIGURES"
 MAX_POINTS = 2000
 #: Rule 3: a line whose label starts with one of these is a reference slope.
 REFERENCE_PREFIXES = ("slope", "∝", r"$\propto")
+#: Rule 3: the gid of a log-log axes that shows no rate (``not_a_rate_plot``).
+NOT_A_RATE = "not a rate plot"
 #: The one style of the paper's bounds (``bound``, ``bound_off_scale``).
 BOUND_STYLE = {"color": "black", "linestyle": "--", "linewidth": 1.5}
 #: The style of reference slopes (``reference_slope``).
@@ -100,6 +104,23 @@ def reference_slope(ax, x, order: float, anchor: tuple[float, float], label: str
     x0, y0 = anchor
     (line,) = ax.plot(x, y0 * (x / x0) ** order, label=label, **{**SLOPE_STYLE, **style})
     return line
+
+
+def not_a_rate_plot(ax):
+    """Declare that the log-log axes ``ax`` shows no rate, so rule 3 asks no reference slope of it
+    (e.g. a condition number against evaluations).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+    """
+    ax.set_gid(NOT_A_RATE)
+    return ax
 
 
 def bound(ax, x, y, label: str, **style):
@@ -226,7 +247,8 @@ def _axes_violations(ax, name: str) -> list[str]:
                        f"(line style {style[0]!r}, marker {style[1]!r})")
         seen.setdefault(style, label)
     lines = [line for line in ax.lines if line.get_visible() and len(line.get_xdata()) > 1]
-    log_log = ax.get_xscale() == "log" and ax.get_yscale() == "log"
+    log_log = (ax.get_xscale() == "log" and ax.get_yscale() == "log"
+               and ax.get_gid() != NOT_A_RATE)
     if log_log and lines and not any(line.get_label().startswith(REFERENCE_PREFIXES)
                                      for line in lines):
         out.append(f"{name}: a log-log rate plot without a reference slope (a line labelled "

@@ -2,8 +2,17 @@
 
 import math
 
+import numpy as np
+import pandas as pd
+import pytest
+
 from mines_theory.experiments import COMPARED
-from mines_theory.verification.comparisons import Comparison, Problem, comparison_table
+from mines_theory.verification.comparisons import (
+    Comparison,
+    Problem,
+    comparison_table,
+    runtime_ecdf,
+)
 from mines_theory.verification.stats import median_interval, proportion
 from mines_theory.verification.verdict import Status, Verdict
 
@@ -20,3 +29,24 @@ def test_table_cells_from_measurements():
     assert row[COMPARED[0]] == "1200 [1000, 1400] (5/5)"
     assert row[COMPARED[3]] == "— (1/5)"
     assert row[COMPARED[1]] == ""
+
+
+def test_runtime_ecdf_by_hand():
+    # A: 4 runs, reached at 100, 100, 300 and never: 2/4 by 100, 3/4 by 300, 3/4 at the budget.
+    # B: 2 runs, never: a flat 0 that ends at the budget.
+    table = pd.DataFrame({"method": ["A", "A", "B", "A", "A", "B"],
+                          "evaluations": [100.0, np.nan, np.nan, 300.0, 100.0, np.nan]})
+    ecdf = runtime_ecdf(table, budget=1000)
+    a, b = ecdf[ecdf.method == "A"], ecdf[ecdf.method == "B"]
+    assert a.evaluations.tolist() == [1.0, 100.0, 300.0, 1000.0]
+    assert a.fraction.tolist() == [0.0, 0.5, 0.75, 0.75]
+    assert b.evaluations.tolist() == [1.0, 1000.0] and b.fraction.tolist() == [0.0, 0.0]
+    assert set(ecdf.runs[ecdf.method == "A"]) == {4} and set(b.runs) == {2}
+
+
+def test_runtime_ecdf_refuses_runs_beyond_the_budget():
+    table = pd.DataFrame({"method": ["A"], "evaluations": [2000.0]})
+    with pytest.raises(ValueError, match=r"table.evaluations must lie in \[start, budget\]"):
+        runtime_ecdf(table, budget=1000)
+    with pytest.raises(ValueError, match="budget"):
+        runtime_ecdf(table, budget=-1)

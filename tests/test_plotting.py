@@ -18,6 +18,7 @@ from mines_theory.plotting import (
     bound_off_scale,
     check_figure,
     figures_dir,
+    not_a_rate_plot,
     reference_slope,
     save_figure,
     set_style,
@@ -110,6 +111,10 @@ def test_rule_3_log_log_rate_plots_carry_a_reference_slope():
     assert check_figure(fig) == []
     fig, ax = _axes()
     ax.semilogy(K, 1 / K)                              # one log axis: not a rate plot
+    assert check_figure(fig) == []
+    fig, ax = _axes()
+    ax.loglog(K, K**0.5)
+    not_a_rate_plot(ax)                                # declared: a log-log plot of no rate
     assert check_figure(fig) == []
 
 

@@ -19,10 +19,12 @@ import pandas as pd
 from ..experiments import COMPARED, compare_methods, evaluations_to_target
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..strategy import progress_bar
+from ..validation import positive_scalar
 from .stats import median_interval, proportion
 from .verdict import Qualifier, Status, Verdict
 
-__all__ = ["Problem", "Comparison", "COMPARISON", "check_comparison", "comparison_table"]
+__all__ = ["Problem", "Comparison", "COMPARISON", "check_comparison", "comparison_table",
+           "runtime_ecdf"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,3 +139,49 @@ def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> p
                            if np.isfinite(median.value) else f"— ({count}/{comparison.seeds})")
         rows[problem.label] = row
     return pd.DataFrame(rows).T[list(COMPARED)]
+
+
+def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.DataFrame:
+    """Empirical cumulative distribution of the evaluations to target, per method: the fraction
+    of its runs that reached the target within x evaluations, for x from ``start`` to ``budget``
+    (the runtime ECDF of black-box benchmarking, as in COCO). A run that never reached the target
+    counts in the denominator only, so the curve ends at the budget at the fraction that
+    succeeded, and the failures are the gap above it.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ``experiments.evaluations_to_target``'s frame: ``method``, ``evaluations`` (NaN where the
+        target was not reached).
+    budget : float
+        The evaluation budget of every run (no run may have reached the target later).
+    start : float
+        The first abscissa (fraction 0), for a log axis.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``method, evaluations, fraction, runs``: the corners of each step function (draw with
+        ``Axes.step(..., where="post")``): ``(start, 0)``, one row per distinct number of
+        evaluations at which runs reached the target, and ``(budget, fraction reached)``.
+
+    References
+    ----------
+    Hansen, Auger, Brockhoff, Tušar (2022), *Anytime performance assessment in blackbox
+    optimization benchmarking*, IEEE TEVC 26(6).
+    """
+    budget = positive_scalar("budget", budget)
+    reached = table.evaluations.dropna()
+    if (reached > budget).any() or (reached < start).any():
+        raise ValueError(f"table.evaluations must lie in [start, budget] = [{start:g}, {budget:g}]"
+                         f", got {reached.min():g} to {reached.max():g}")
+    rows = []
+    for method, runs in table.groupby("method", sort=False):
+        values = np.sort(runs.evaluations.dropna().to_numpy())
+        corners, counts = np.unique(values, return_counts=True)
+        fractions = np.cumsum(counts) / len(runs)
+        final = fractions[-1] if len(fractions) else 0.0
+        for x, fraction in [(start, 0.0), *zip(corners, fractions), (budget, final)]:
+            rows.append({"method": method, "evaluations": float(x), "fraction": float(fraction),
+                         "runs": len(runs)})
+    return pd.DataFrame(rows)
