@@ -51,7 +51,8 @@ from .validation import objective as check_objective
 from .validation import target as check_target
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
-           "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE"]
+           "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
+           "cached_sweep"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
            "relative_precision_error", "condition", "xi", "curvature", "error"]
@@ -71,6 +72,23 @@ def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
 #: speed-up (``benchmarks/bench_lockstep.py`` runs 64 seeds), and every sweep of the notebooks
 #: has at most 64 seeds, so it runs as one batch.
 CHUNK_SIZE = 64
+
+
+def cached_sweep(method: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    """Cache ``method(self, executor=None)`` on ``self`` alone, as ``functools.cache`` caches a
+    ``method(self)`` of a frozen dataclass: the executor decides where the seeds run, never the
+    result (see Scaling out), so a result computed on a cluster serves later in-process calls."""
+    results = {}
+
+    @functools.wraps(method)
+    def cached(self, executor=None):
+        executor = check_executor("executor", executor)
+        if self not in results:
+            results[self] = method(self, executor)
+        return results[self]
+
+    cached.cache_clear = results.clear
+    return cached
 
 
 def _chunks(seeds: list, chunk_size) -> list[tuple[int, list]]:

@@ -266,3 +266,22 @@ def test_sweep_bad_executor_or_chunk_size():
             call(executor=type("OnlySubmit", (), {"submit": lambda self, fn: None})())
         with pytest.raises(ValueError, match="chunk_size must be an integer >= 1, got 0"):
             call(chunk_size=0)
+
+
+def test_a_verification_run_takes_an_executor():
+    """A run of the verification layer (notebook 06's Lemma 5.3 sweep, cut down to 70 seeds: two
+    chunks) on a thread pool gives the frame of the undecorated in-process run; the result is
+    cached on the settings alone, so a later in-process call returns it; a bad executor is named."""
+    import dataclasses
+
+    from mines_theory.verification import section5
+
+    config = dataclasses.replace(section5.LEMMA53, seeds=70, iterations=20, record_every=5)
+    with _thread_pool() as pool:
+        f, frame = config.run(executor=pool)
+    _, direct = type(config).run.__wrapped__(config, None)
+    pd.testing.assert_frame_equal(frame, direct, check_exact=True)
+    assert sorted(set(frame.seed)) == list(range(70))
+    assert config.run()[1] is frame
+    with pytest.raises(TypeError, match="executor must be None"):
+        dataclasses.replace(config, seeds=3).run(executor="dask")
