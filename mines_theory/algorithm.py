@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
+from scipy.linalg import blas
 from scipy.optimize import OptimizeResult
 
 from .linalg import (
@@ -103,6 +104,30 @@ def query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
     return X
 
 
+def _antithetic_points(mean: np.ndarray, u: np.ndarray, factor: np.ndarray,
+                       alpha: float) -> np.ndarray:
+    """``query_points(mean, alpha * (u @ factor))`` for one mean (d,), the directions u (b, d)
+    and a (d, d) factor, to rounding, at the cost of one GEMM and three cheap passes.
+
+    Rows 1..b, μ + α u_iᵀF, are one BLAS product written into copies of μ (``dgemm`` with
+    β = 1), so neither z_i nor α z_i is formed; rows b+1..2b are their reflections
+    2μ − (μ + α z_i) through μ, so each pair is symmetric about μ to one rounding.
+    """
+    b, d = u.shape
+    X = np.empty((2 * b + 1, d))
+    X[0] = mean
+    plus, minus = X[1:b + 1], X[b + 1:]
+    plus[...] = mean
+    minus[...] = 2.0 * mean
+    # plusᵀ ← α Fᵀ uᵀ + plusᵀ: the transposes are Fortran-ordered views, so BLAS writes into X.
+    out = blas.dgemm(alpha, factor.T, u.T, beta=1.0, c=plus.T, overwrite_c=True)
+    if not np.may_share_memory(out, X):            # f2py copied (never for these layouts)
+        plus[...] = out.T
+    # In place and contiguous: 2μ − plus with μ broadcast row by row costs twice as much here.
+    np.subtract(minus, plus, out=minus)
+    return X
+
+
 def mean_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     """The antithetic natural-gradient estimate g̃(μ) of eq:g_mu, for given directions u.
 
@@ -134,10 +159,10 @@ def mean_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, _ = symmetric_roots(sigma_inv)
     b = u.shape[0]
-    Z = u @ root                                      # rows z_i = Σ^{1/2} u_i (Σ^{1/2} symmetric)
-    values = evaluate(f, query_points(mu, alpha * Z))
+    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
     f_plus, f_minus = values[1:b + 1], values[b + 1:]
-    return ((f_plus - f_minus) / (2 * alpha)) @ Z / b
+    # Σ_i c_i z_i = (Σ_i c_i u_i) Σ^{1/2} (Σ^{1/2} symmetric): no b×d array of z_i.
+    return (((f_plus - f_minus) / (2 * alpha * b)) @ u) @ root
 
 
 def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
@@ -160,14 +185,11 @@ def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, root_inv = symmetric_roots(sigma_inv)
     b = u.shape[0]
-    Z = u @ root                                                       # z_i = Σ^{1/2} u_i
-    values = evaluate(f, query_points(mu, alpha * Z))
+    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
     f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
-    weights = (f_minus + f_plus - 2 * f0) / (2 * b * alpha**2)
-    # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} = Σ^{-1/2} (Σ_i w_i u_iu_iᵀ) Σ^{-1/2}
-    outer = root_inv @ (u.T @ (weights[:, None] * u)) @ root_inv
-    G = outer - weights.sum() * sigma_inv - sigma_inv
-    return 0.5 * (G + G.T)
+    second = (f_minus + f_plus - 2 * f0) / alpha**2
+    # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − (Σ_i w_i + 1)Σ⁻¹, w_i = second_i/(2b): B = Σ^{-1/2}
+    return precision_gradient(second, u, root_inv, sigma_inv)
 
 
 def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]:
@@ -179,7 +201,7 @@ def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]
     root, root_inv = symmetric_roots(sigma_inv)
     b = u.shape[0]
     Z = u @ root
-    values = evaluate(f, query_points(mu, alpha * Z))
+    values = evaluate(f, _antithetic_points(mu, u, root, alpha))
     f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
     g_terms = ((f_plus - f_minus) / (2.0 * alpha))[:, None] * Z
     weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * alpha**2)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import threading
 from collections.abc import Callable
 
 import cma
@@ -203,7 +204,8 @@ class CMAES(AskTell):
     ``seed`` is passed to pycma's ``seed`` option. pycma draws from NumPy's global generator;
     this adapter gives it a generator state of its own, swapped in around every call into pycma
     and out again, so that a run neither changes the caller's ``np.random`` stream nor depends
-    on draws made elsewhere in between."""
+    on draws made elsewhere in between. The swap holds a lock shared by all instances, so runs
+    in several threads (a sweep on a thread pool) do not draw from each other's states."""
 
     def __init__(self, mean0, sigma0, *, seed=None, options=None):
         super().__init__()
@@ -218,16 +220,20 @@ class CMAES(AskTell):
         with self._own_random_state():
             self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
 
+    #: Held while NumPy's global generator holds one run's state (one process-wide generator).
+    _global_random_lock = threading.RLock()
+
     @contextlib.contextmanager
     def _own_random_state(self):
         """NumPy's global generator holds this run's state for the duration of the block."""
-        caller = np.random.get_state()
-        np.random.set_state(self._random_state)
-        try:
-            yield
-        finally:
-            self._random_state = np.random.get_state()
-            np.random.set_state(caller)
+        with self._global_random_lock:
+            caller = np.random.get_state()
+            np.random.set_state(self._random_state)
+            try:
+                yield
+            finally:
+                self._random_state = np.random.get_state()
+                np.random.set_state(caller)
 
     @property
     def mean(self):

@@ -19,9 +19,24 @@ not positive definite), with H* = ∇²f(x*); ``xi`` and ``curvature`` are the �
 Lemma 5.2 (the extreme eigenvalues of C_k^{1/2} ∇²f(μ_k) C_k^{1/2}, with C_k = Σ_k for MiNES; NaN
 for the other methods). ``error`` holds the message of a run that stopped
 with an exception (the NES meta-algorithm can), else "".
+
+Scaling out. Every sweep takes ``executor``: None runs in this process; any
+``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, Dask's
+``distributed.Client(...).get_executor()`` on a cluster) runs chunks of ``chunk_size`` seeds as
+separate tasks, each chunk in lockstep, and the frames are put together in seed order. The seeds
+are spawned before any chunk is formed and run i always draws from ``default_rng(seeds[i])``, and
+in-process runs go through the same chunks, so the frame is identical, bit for bit, on any
+executor (given the same NumPy and BLAS on every worker). ``chunk_size`` itself may change the
+last bits of a lockstep run: a stacked BLAS call may round otherwise for another stack size.
+Every task needs the objective and options to be picklable (a ``ProcessPoolExecutor`` pickles
+them; Dask uses cloudpickle, which also takes lambdas).
 """
 
 from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -31,11 +46,13 @@ from .baselines import RGFStrategy, make_method
 from .linalg import preconditioned_condition, preconditioned_extremes
 from .strategy import progress_bar, run
 from .validation import evaluate, positive_int, vector
+from .validation import executor as check_executor
 from .validation import objective as check_objective
 from .validation import target as check_target
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
-           "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS"]
+           "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
+           "cached_sweep"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
            "relative_precision_error", "condition", "xi", "curvature", "error"]
@@ -51,6 +68,51 @@ def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
     return seeds
 
 
+#: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
+#: speed-up (``benchmarks/bench_lockstep.py`` runs 64 seeds), and every sweep of the notebooks
+#: has at most 64 seeds, so it runs as one batch.
+CHUNK_SIZE = 64
+
+
+def cached_sweep(method: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    """Cache ``method(self, executor=None)`` on ``self`` alone, as ``functools.cache`` caches a
+    ``method(self)`` of a frozen dataclass: the executor decides where the seeds run, never the
+    result (see Scaling out), so a result computed on a cluster serves later in-process calls."""
+    results = {}
+
+    @functools.wraps(method)
+    def cached(self, executor=None):
+        executor = check_executor("executor", executor)
+        if self not in results:
+            results[self] = method(self, executor)
+        return results[self]
+
+    cached.cache_clear = results.clear
+    return cached
+
+
+def _chunks(seeds: list, chunk_size) -> list[tuple[int, list]]:
+    """(index of the first seed, seeds) of each chunk, in order."""
+    size = positive_int("chunk_size", chunk_size)
+    return [(start, seeds[start:start + size]) for start in range(0, len(seeds), size)]
+
+
+def _gather(calls: Sequence[Callable[[], Any]], executor, progress, description: str) -> list:
+    """The results of the zero-argument ``calls``, in order: called here one after the other
+    (``executor`` None), or all submitted to ``executor`` first and then collected."""
+    if executor is None:
+        return [call() for call in calls]
+    futures = [executor.submit(call) for call in calls]
+    return [future.result() for future in progress_bar(futures, description, progress)]
+
+
+def _combine(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The chunks' frames as one, ordered by seed and k (a stable sort: rows of one seed and
+    iteration, such as a run's last record and its error, keep their order)."""
+    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
+
+
 def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition,
          xi=np.nan, curvature=np.nan, error=""):
     return {"method": method, "seed": seed, "k": k, "evaluations": evaluations, "f_gap": f_gap,
@@ -60,19 +122,40 @@ def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition
 
 
 def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=None,
-               record_every=1, entropy=0, progress=None, **options) -> pd.DataFrame:
+               record_every=1, entropy=0, progress=None, executor=None, chunk_size=CHUNK_SIZE,
+               **options) -> pd.DataFrame:
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
-    ``mean0`` for each seed until ``max_evaluations`` or f(μ_k) − f* ≤ ``target``."""
+    ``mean0`` for each seed until ``max_evaluations`` or f(μ_k) − f* ≤ ``target``.
+    ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
+    calls = _plan_method(name, objective, seeds, mean0=mean0, max_evaluations=max_evaluations,
+                         target=target, record_every=record_every, entropy=entropy,
+                         progress=progress if executor is None else False,
+                         chunk_size=chunk_size, **options)
+    executor = check_executor("executor", executor)
+    return _combine(_gather(calls, executor, progress, name))
+
+
+def _plan_method(name, objective, seeds, *, mean0, max_evaluations, target, record_every, entropy,
+                 progress, chunk_size, **options) -> list[Callable[[], pd.DataFrame]]:
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
     mean0 = vector("mean0", mean0, objective.dim)
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     target = check_target("target", target)
     record_every = positive_int("record_every", record_every)
+    return [functools.partial(_method_chunk, name, objective, chunk, start, mean0=mean0,
+                              max_evaluations=max_evaluations, target=target,
+                              record_every=record_every, progress=progress, options=options)
+            for start, chunk in _chunks(seeds, chunk_size)]
+
+
+def _method_chunk(name, objective, seeds, first, *, mean0, max_evaluations, target, record_every,
+                  progress, options) -> pd.DataFrame:
+    """``run_method`` for the seeds ``seeds``, numbered from ``first``, one after the other."""
     h_star = objective.hessian(objective.minimizer)
     h_norm = np.linalg.norm(h_star)
     rows = []
-    for index, seed in enumerate(progress_bar(seeds, name, progress)):
+    for index, seed in enumerate(progress_bar(seeds, name, progress), start=first):
         es = make_method(name, objective, mean0, seed=seed, **options)
 
         def record(error=""):
@@ -107,18 +190,39 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
 
 def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size, tau, zeta,
                        eta1, eta2=None, max_iterations, record_every=1, entropy=0,
-                       progress=None) -> pd.DataFrame:
+                       progress=None, executor=None, chunk_size=CHUNK_SIZE) -> pd.DataFrame:
     """MiNES (Algorithm 1) for all seeds at once, in lockstep: ``algorithm.MiNESStrategy`` on
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
-    ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(..., seed=seeds[i])`` does."""
+    ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(..., seed=seeds[i])`` does.
+    ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
+    calls = _plan_mines(objective, seeds, mean0=mean0, sigma_inv0=sigma_inv0, alpha=alpha,
+                        batch_size=batch_size, tau=tau, zeta=zeta, eta1=eta1, eta2=eta2,
+                        max_iterations=max_iterations, record_every=record_every,
+                        entropy=entropy, progress=progress if executor is None else False,
+                        chunk_size=chunk_size)
+    executor = check_executor("executor", executor)
+    return _combine(_gather(calls, executor, progress, "MiNES lockstep"))
+
+
+def _plan_mines(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size, tau, zeta, eta1,
+                eta2, max_iterations, record_every, entropy, progress, chunk_size):
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
-    d = objective.dim
-    strategy = MiNESStrategy(dim=d, alpha=alpha, batch_size=batch_size, tau=tau, zeta=zeta,
-                             eta1=eta1, eta2=eta2)
-    state = strategy.init(mean0, sigma_inv0, num_seeds=len(seeds))
+    strategy = MiNESStrategy(dim=objective.dim, alpha=alpha, batch_size=batch_size, tau=tau,
+                             zeta=zeta, eta1=eta1, eta2=eta2)
+    start = strategy.init(mean0, sigma_inv0)                 # μ₁ and Σ₁⁻¹, checked here
     max_iterations = positive_int("max_iterations", max_iterations)
     record_every = positive_int("record_every", record_every)
+    return [functools.partial(_mines_chunk, objective, strategy, chunk, first, mean0=start.mean,
+                              sigma_inv0=start.sigma_inv, max_iterations=max_iterations,
+                              record_every=record_every, progress=progress)
+            for first, chunk in _chunks(seeds, chunk_size)]
+
+
+def _mines_chunk(objective, strategy, seeds, first, *, mean0, sigma_inv0, max_iterations,
+                 record_every, progress) -> pd.DataFrame:
+    """``run_mines_lockstep`` for the seeds ``seeds``, numbered from ``first``, in lockstep."""
+    state = strategy.init(mean0, sigma_inv0, num_seeds=len(seeds))
     b = strategy.params.batch_size
     h_star = objective.hessian(objective.minimizer)
     h_norm = np.linalg.norm(h_star)
@@ -135,15 +239,14 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
                                             chol=state.chol)
         xi, curvature = preconditioned_extremes(objective.hessian(state.mean), chol=state.chol)
         for s in range(len(seeds)):
-            rows.append(_row("MiNES", s, k, k * (2 * b + 1), float(f_gap[s]),
+            rows.append(_row("MiNES", first + s, k, k * (2 * b + 1), float(f_gap[s]),
                              float(precision[s]), h_norm, float(high[s] / low[s]),
                              float(xi[s]), float(curvature[s])))
 
     record(state)
     run(strategy, objective, state, [np.random.default_rng(s) for s in seeds], max_iterations,
         record=record, progress=progress, description="MiNES lockstep")
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
+    return pd.DataFrame(rows, columns=COLUMNS)
 
 
 def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
@@ -159,18 +262,37 @@ def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
 
 
 def run_rgf_lockstep(objective, seeds, *, mean0, alpha, eta, batch_size=1, max_evaluations,
-                     record_every=1, entropy=0) -> pd.DataFrame:
+                     record_every=1, entropy=0, executor=None,
+                     chunk_size=CHUNK_SIZE) -> pd.DataFrame:
     """Random gradient-free descent (``baselines.RGFStrategy``) for all seeds at once, with the
     same random streams as seed-by-seed runs; 2b evaluations per iteration. Same columns as
-    ``run_method``."""
+    ``run_method``; ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
+    calls = _plan_rgf(objective, seeds, mean0=mean0, alpha=alpha, eta=eta, batch_size=batch_size,
+                      max_evaluations=max_evaluations, record_every=record_every,
+                      entropy=entropy, chunk_size=chunk_size)
+    executor = check_executor("executor", executor)
+    return _combine(_gather(calls, executor, None, "RGF lockstep"))
+
+
+def _plan_rgf(objective, seeds, *, mean0, alpha, eta, batch_size, max_evaluations, record_every,
+              entropy, chunk_size):
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
     d = objective.dim
     strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
-    b = strategy.params.batch_size
-    iterations = positive_int("max_evaluations", max_evaluations) // (2 * b)
+    iterations = positive_int("max_evaluations", max_evaluations) // (2 * strategy.params.batch_size)
     record_every = positive_int("record_every", record_every)
-    means = np.tile(vector("mean0", mean0, d), (len(seeds), 1))
+    mean0 = vector("mean0", mean0, d)
+    return [functools.partial(_rgf_chunk, objective, strategy, chunk, first, mean0=mean0,
+                              iterations=iterations, record_every=record_every)
+            for first, chunk in _chunks(seeds, chunk_size)]
+
+
+def _rgf_chunk(objective, strategy, seeds, first, *, mean0, iterations,
+               record_every) -> pd.DataFrame:
+    """``run_rgf_lockstep`` for the seeds ``seeds``, numbered from ``first``, in lockstep."""
+    b = strategy.params.batch_size
+    means = np.tile(mean0, (len(seeds), 1))
     h_norm = np.linalg.norm(objective.hessian(objective.minimizer))
     condition = float(np.linalg.cond(objective.hessian(objective.minimizer)))  # covariance α²I
     rows = []
@@ -184,13 +306,13 @@ def run_rgf_lockstep(objective, seeds, *, mean0, alpha, eta, batch_size=1, max_e
             return
         f_gap = objective(means) - objective.f_star
         for s in range(len(seeds)):
-            rows.append(_row("RGF", s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm, condition))
+            rows.append(_row("RGF", first + s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm,
+                             condition))
 
     record(means)
     run(strategy, objective, means, [np.random.default_rng(s) for s in seeds], iterations,
         record=record)
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
+    return pd.DataFrame(rows, columns=COLUMNS)
 
 
 COMPARED = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "MiNES (Lemma 5.1)", "RGF", "xNES",
@@ -198,13 +320,16 @@ COMPARED = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "MiNES (Lemma 5.1
 
 
 def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods=COMPARED,
-                    record_every=1, entropy=0, progress=None) -> pd.DataFrame:
+                    record_every=1, entropy=0, progress=None, executor=None,
+                    chunk_size=CHUNK_SIZE) -> pd.DataFrame:
     """Run each method of ``methods`` (names in ``COMPARED``) from μ₁ = 0 with the same seeds and
     budget; returns the concatenated tidy frame. Settings, the same for every problem and chosen
     before any run: MiNES with b = d, α = 10⁻³, S' = [σ/2, 2L], Σ₁⁻¹ = L·I, η₂,k = 1/k and the
     named η₁ (δ = 0.1); RGF with b = 1, α = 10⁻⁶ and Nesterov–Spokoiny's 1/(4(d+4)L); xNES and
     CMA-ES with their defaults and σ₁ = 1; NES as in ``baselines._make_nes``. Oracle information
-    used: L and σ (all but xNES/CMA-ES), the Hessian (Lemma 5.2 step only)."""
+    used: L and σ (all but xNES/CMA-ES), the Hessian (Lemma 5.2 step only). ``executor`` and
+    ``chunk_size``: see the module docstring (Scaling out); the chunks of every method are
+    submitted together."""
     from .baselines import nesterov_spokoiny_step
     from .schedules import hutchinson_step, lemma51_step, lemma52_step
 
@@ -212,26 +337,39 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     unknown = [name for name in methods if name not in COMPARED]
     if unknown:
         raise ValueError(f"methods must be names in COMPARED {COMPARED}, got {unknown}")
+    executor = check_executor("executor", executor)
     mean0 = np.zeros(d)
-    frames = []
-    for name in progress_bar(methods, getattr(objective, "name", "objective"), progress):
+    plans = []
+    for name in methods:
         if name.startswith("MiNES"):
             eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d, delta=0.1),
                     "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
                     "MiNES (Lemma 5.1)": lambda: lemma51_step(d=d, b=d, delta=0.1, L=objective.L,
                                                               tau=objective.sigma / 2)}[name]()
-            frame = run_mines_lockstep(objective, seeds, mean0=mean0,
-                                       sigma_inv0=objective.L * np.eye(d), alpha=1e-3,
-                                       batch_size=d, tau=objective.sigma / 2, zeta=2 * objective.L,
-                                       eta1=eta1, max_iterations=max_evaluations // (2 * d + 1),
-                                       record_every=record_every, entropy=entropy)
+            calls = _plan_mines(objective, seeds, mean0=mean0, sigma_inv0=objective.L * np.eye(d),
+                                alpha=1e-3, batch_size=d, tau=objective.sigma / 2,
+                                zeta=2 * objective.L, eta1=eta1, eta2=None,
+                                max_iterations=max_evaluations // (2 * d + 1),
+                                record_every=record_every, entropy=entropy, progress=False,
+                                chunk_size=chunk_size)
         elif name == "RGF":
-            frame = run_rgf_lockstep(objective, seeds, mean0=mean0, alpha=1e-6,
-                                     eta=nesterov_spokoiny_step(d=d, L=objective.L),
-                                     max_evaluations=max_evaluations, record_every=record_every,
-                                     entropy=entropy)
+            calls = _plan_rgf(objective, seeds, mean0=mean0, alpha=1e-6, batch_size=1,
+                              eta=nesterov_spokoiny_step(d=d, L=objective.L),
+                              max_evaluations=max_evaluations, record_every=record_every,
+                              entropy=entropy, chunk_size=chunk_size)
         else:
-            frame = run_method(name, objective, seeds, mean0=mean0, max_evaluations=max_evaluations,
-                               target=target, record_every=record_every, entropy=entropy)
-        frames.append(frame.assign(method=name))
+            calls = _plan_method(name, objective, seeds, mean0=mean0,
+                                 max_evaluations=max_evaluations, target=target,
+                                 record_every=record_every, entropy=entropy, progress=False,
+                                 chunk_size=chunk_size)
+        plans.append((name, calls))
+    description = getattr(objective, "name", "objective")
+    if executor is None:      # one method after the other, with a progress bar over methods
+        results = [[call() for call in calls]
+                   for _, calls in progress_bar(plans, description, progress)]
+    else:                     # every chunk of every method at once
+        flat = iter(_gather([call for _, calls in plans for call in calls], executor, progress,
+                            description))
+        results = [[next(flat) for _ in calls] for _, calls in plans]
+    frames = [_combine(chunks).assign(method=name) for (name, _), chunks in zip(plans, results)]
     return pd.concat(frames, ignore_index=True)

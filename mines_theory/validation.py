@@ -159,3 +159,19 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
             f"(row {i} of the query; {bad.size} non-finite values in all)"
         )
     return values
+
+
+def executor(name: str, value):
+    """None (run in this process) or an object with the ``submit`` and ``map`` methods of a
+    ``concurrent.futures.Executor`` (a thread or process pool, Dask's
+    ``distributed.Client(...).get_executor()``); anything else raises ``TypeError`` naming
+    ``name``."""
+    if value is None:
+        return None
+    missing = [method for method in ("submit", "map") if not callable(getattr(value, method, None))]
+    if missing:
+        raise TypeError(f"{name} must be None or a concurrent.futures.Executor (an object with "
+                        f"submit and map, e.g. ProcessPoolExecutor() or "
+                        f"distributed.Client().get_executor()); got {type(value).__name__} "
+                        f"{value!r:.60}, which lacks {' and '.join(missing)}")
+    return value

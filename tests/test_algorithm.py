@@ -741,3 +741,29 @@ def test_minimize_target_equal_to_the_first_value_succeeds_at_once():
     assert res.success is True and res.message == "target reached"
     assert res.nit == 0 and res.nfev == 7 and res.fun == 13.0
     np.testing.assert_array_equal(res.x, [1.0, 2.0])
+
+
+@pytest.mark.parametrize("order", ["C", "F", "slice"])
+def test_estimators_query_the_antithetic_points(order):
+    """The points the estimators hand to f are μ and μ ± αΣ^{1/2}u_i (Σ^{1/2} from scipy's
+    sqrtm, independent of the library's eigh), to rounding, whatever the memory layout of u;
+    each pair is the reflection of the other through μ to one rounding of 2μ."""
+    rng = np.random.default_rng(17)
+    b, d = 9, 5
+    mu, sigma_inv = 10.0 * rng.normal(size=d), random_spd(rng, d, 0.2, 5.0)
+    u = rng.standard_normal((b, 2 * d))[:, ::2] if order == "slice" else \
+        np.asarray(rng.standard_normal((b, d)), order=order)
+    seen = []
+
+    def f(X):
+        seen.append(X.copy())
+        return smooth_nonquadratic(X)
+
+    mean_gradient(f, mu, sigma_inv, 0.3, u)
+    sigma_gradient(f, mu, sigma_inv, 0.3, u)
+    Z = u @ np.real(scipy.linalg.sqrtm(np.linalg.inv(sigma_inv)))
+    expected = np.vstack([mu, mu + 0.3 * Z, mu - 0.3 * Z])
+    for X in seen:
+        np.testing.assert_allclose(X, expected, rtol=1e-13, atol=1e-13)
+        np.testing.assert_allclose(X[1:b + 1] + X[b + 1:], np.tile(2 * mu, (b, 1)),
+                                   rtol=0, atol=4 * np.spacing(np.max(np.abs(2 * mu))))

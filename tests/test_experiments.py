@@ -1,6 +1,9 @@
 """The experiments engine: tidy frames, seeding, the lockstep runner against one-seed runs."""
 
+import contextlib
+
 import numpy as np
+import pandas as pd
 import pytest
 import scipy.linalg
 
@@ -147,3 +150,138 @@ def test_evaluations_to_target():
     assert table.reached.all() and (table.evaluations == table.budget_used).all()
     never = evaluations_to_target(frame, 1e-300)
     assert not never.reached.any() and never.evaluations.isna().all()
+
+
+# ---------------------------------------------------------------------------------------------
+# Sweeps on an executor: identical frames in-process, on threads, on processes and on Dask
+# ---------------------------------------------------------------------------------------------
+
+SWEEP_OBJECTIVE = RotatedEllipsoid(3, 30.0, seed=2, minimizer=np.ones(3))
+SWEEP_METHODS = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "RGF", "CMA-ES")
+
+
+def _sweep(executor=None, chunk_size=3):
+    """Seven seeds in chunks of three (3 + 3 + 1): every kind of sweep (two lockstep ones, and
+    run_method's seed-by-seed loop for CMA-ES)."""
+    from mines_theory.experiments import compare_methods
+
+    return compare_methods(SWEEP_OBJECTIVE, seeds=7, max_evaluations=1400, record_every=5,
+                           methods=SWEEP_METHODS, executor=executor, chunk_size=chunk_size)
+
+
+@pytest.fixture(scope="module")
+def in_process_sweep():
+    return _sweep()
+
+
+def test_chunks_keep_each_seed_its_own_stream(in_process_sweep):
+    """Chunks of 3 against one lockstep batch of all 7 seeds: seed i is run i of the whole
+    sweep in every chunking (its stream is spawn_seeds(7)[i], whatever chunk it lands in), so
+    the frames agree row by row: exactly for the seed-by-seed CMA-ES, to rounding for the
+    lockstep methods (a stacked BLAS call may round otherwise for another stack size)."""
+    whole = _sweep(chunk_size=64)
+    chunked = in_process_sweep
+    assert list(chunked.columns) == COLUMNS
+    np.testing.assert_array_equal(chunked[["method", "seed", "k", "evaluations"]],
+                                  whole[["method", "seed", "k", "evaluations"]])
+    assert sorted(set(chunked.seed)) == list(range(7))
+    cma = chunked.method == "CMA-ES"
+    pd.testing.assert_frame_equal(chunked[cma], whole[cma], check_exact=True)
+    np.testing.assert_allclose(chunked.f_gap, whole.f_gap, rtol=1e-8, atol=1e-300)
+
+
+def _thread_pool():
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=2)
+
+
+def _process_pool():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
+
+
+@contextlib.contextmanager
+def _dask():
+    """A local Dask cluster of two workers (threads: it starts in a second) and its executor."""
+    distributed = pytest.importorskip(
+        "distributed", reason="dask.distributed is not installed (it is in the test extras: "
+                              "pip install -e '.[test]')")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client.get_executor()
+
+
+@pytest.mark.parametrize("start", [_thread_pool, _process_pool, _dask],
+                         ids=["threads", "processes", "dask"])
+def test_sweep_is_identical_on_any_executor(start, in_process_sweep):
+    """The same sweep on a thread pool, a process pool (the tasks are pickled) and a local Dask
+    cluster gives the in-process frame, bit for bit."""
+    with start() as executor:
+        frame = _sweep(executor)
+    pd.testing.assert_frame_equal(frame, in_process_sweep, check_exact=True)
+
+
+def test_each_sweep_takes_an_executor():
+    """run_method, run_mines_lockstep and run_rgf_lockstep on a thread pool, against the same
+    call in-process (5 seeds in chunks of 2)."""
+    from mines_theory.experiments import run_rgf_lockstep
+
+    f = SWEEP_OBJECTIVE
+    sweeps = [
+        lambda **kw: run_method("xNES", f, 5, mean0=np.zeros(3), max_evaluations=300, **kw),
+        lambda **kw: run_mines_lockstep(f, 5, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
+                                        alpha=0.1, batch_size=3, tau=f.sigma / 2, zeta=2 * f.L,
+                                        eta1=0.01, max_iterations=30, **kw),
+        lambda **kw: run_rgf_lockstep(f, 5, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
+                                      max_evaluations=60, **kw)]
+    with _thread_pool() as pool:
+        for sweep in sweeps:
+            pd.testing.assert_frame_equal(sweep(executor=pool, chunk_size=2),
+                                          sweep(chunk_size=2), check_exact=True)
+
+
+def test_sweep_bad_executor_or_chunk_size():
+    """An executor without submit/map is a TypeError naming the parameter; a chunk size that
+    is not an integer >= 1 a ValueError naming it."""
+    from mines_theory.experiments import compare_methods, run_rgf_lockstep
+
+    f = SWEEP_OBJECTIVE
+    calls = [
+        lambda **kw: run_method("xNES", f, 2, mean0=np.zeros(3), max_evaluations=50, **kw),
+        lambda **kw: run_mines_lockstep(f, 2, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
+                                        alpha=0.1, batch_size=3, tau=f.sigma / 2, zeta=2 * f.L,
+                                        eta1=0.01, max_iterations=3, **kw),
+        lambda **kw: run_rgf_lockstep(f, 2, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
+                                      max_evaluations=10, **kw),
+        lambda **kw: compare_methods(f, seeds=2, max_evaluations=50, methods=("RGF",), **kw)]
+    for call in calls:
+        with pytest.raises(TypeError, match=r"executor must be None or a concurrent\.futures"
+                                            r"\.Executor .* lacks submit and map"):
+            call(executor=[])
+        with pytest.raises(TypeError, match="executor .* lacks map"):
+            call(executor=type("OnlySubmit", (), {"submit": lambda self, fn: None})())
+        with pytest.raises(ValueError, match="chunk_size must be an integer >= 1, got 0"):
+            call(chunk_size=0)
+
+
+def test_a_verification_run_takes_an_executor():
+    """A run of the verification layer (notebook 06's Lemma 5.3 sweep, cut down to 70 seeds: two
+    chunks) on a thread pool gives the frame of the undecorated in-process run; the result is
+    cached on the settings alone, so a later in-process call returns it; a bad executor is named."""
+    import dataclasses
+
+    from mines_theory.verification import section5
+
+    config = dataclasses.replace(section5.LEMMA53, seeds=70, iterations=20, record_every=5)
+    with _thread_pool() as pool:
+        f, frame = config.run(executor=pool)
+    _, direct = type(config).run.__wrapped__(config, None)
+    pd.testing.assert_frame_equal(frame, direct, check_exact=True)
+    assert sorted(set(frame.seed)) == list(range(70))
+    assert config.run()[1] is frame
+    with pytest.raises(TypeError, match="executor must be None"):
+        dataclasses.replace(config, seeds=3).run(executor="dask")

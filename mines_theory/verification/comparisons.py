@@ -11,12 +11,11 @@ Notebook ``07-comparisons`` plots ``data`` and writes ``comparison_table`` for t
 from __future__ import annotations
 
 import dataclasses
-import functools
 
 import numpy as np
 import pandas as pd
 
-from ..experiments import COMPARED, compare_methods, evaluations_to_target
+from ..experiments import COMPARED, cached_sweep, compare_methods, evaluations_to_target
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..strategy import progress_bar
 from ..validation import positive_scalar
@@ -59,12 +58,15 @@ class Comparison:
     def methods(self, index: int) -> tuple[str, ...]:
         return COMPARED if index == 0 else tuple(m for m in COMPARED if m != "MiNES (Lemma 5.1)")
 
-    @functools.cache
-    def run(self) -> dict[str, pd.DataFrame]:
-        """Problem label → the tidy frame of ``compare_methods``."""
+    @cached_sweep
+    def run(self, executor=None) -> dict[str, pd.DataFrame]:
+        """Problem label → the tidy frame of ``compare_methods``; ``executor`` runs each
+        problem's methods and seeds as tasks on a ``concurrent.futures.Executor`` (the same
+        frames)."""
         return {p.label: compare_methods(p.objective(), seeds=self.seeds,
                                          max_evaluations=self.budget, target=self.target,
-                                         methods=self.methods(i), record_every=self.record_every)
+                                         methods=self.methods(i), record_every=self.record_every,
+                                         executor=executor)
                 for i, p in progress_bar(list(enumerate(self.problems)), "problems")}
 
 

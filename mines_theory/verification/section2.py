@@ -15,7 +15,7 @@ import numpy as np
 import sympy as sp
 
 from .. import derivations as dv
-from ..experiments import run_method
+from ..experiments import cached_sweep, run_method
 from ..gaussian import monte_carlo
 from ..objectives import RotatedEllipsoid
 from .stats import K_SE, z_measurement
@@ -123,11 +123,14 @@ class NESRun:
     max_evaluations: int = 100_000
     record_every: int = 50
 
-    @functools.cache
-    def run(self):
+    @cached_sweep
+    def run(self, executor=None):
+        """The tidy frame of ``experiments.run_method``; ``executor`` runs the seeds in chunks
+        on a ``concurrent.futures.Executor`` (the same frame)."""
         f = RotatedEllipsoid(self.dim, self.condition, seed=0, minimizer=np.ones(self.dim))
         return run_method("NES", f, self.seeds, mean0=np.zeros(self.dim),
-                          max_evaluations=self.max_evaluations, record_every=self.record_every)
+                          max_evaluations=self.max_evaluations, record_every=self.record_every,
+                          executor=executor)
 
 
 NES_AS_PRINTED = NESRun()

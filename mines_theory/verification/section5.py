@@ -28,7 +28,7 @@ import sympy as sp
 from ..bounds import c_constants, delta_alpha_1, delta_alpha_1_corrected, delta_alpha_2
 from ..bounds import lemma51_rate, lemma53_constants
 from ..bounds import local_region_threshold, theorem54_bounds
-from ..experiments import run_mines_lockstep
+from ..experiments import cached_sweep, run_mines_lockstep
 from ..gaussian import monte_carlo, sigma_gradient_norm_samples, sigma_gradient_second_moment
 from ..gaussian import sigma_gradient_variance
 from ..objectives import RotatedEllipsoid
@@ -97,14 +97,16 @@ class MeanRun:
     def step(self, f):
         return mean_step(self.schedule, f, b=self.b, delta=self.delta)
 
-    @functools.cache
-    def run(self) -> tuple[RotatedEllipsoid, pd.DataFrame]:
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``)."""
+    @cached_sweep
+    def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
+        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
+        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
         frame = run_mines_lockstep(f, self.seeds, mean0=np.zeros(self.d),
                                    sigma_inv0=f.L * np.eye(self.d), alpha=self.alpha,
                                    batch_size=self.b, tau=f.sigma / 2, zeta=2 * f.L,
-                                   eta1=self.step(f), max_iterations=self.iterations)
+                                   eta1=self.step(f), max_iterations=self.iterations,
+                                   executor=executor)
         return f, frame
 
 
@@ -269,14 +271,16 @@ class CovarianceRun:
     def objective(self) -> RotatedEllipsoid:
         return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
 
-    @functools.cache
-    def run(self) -> tuple[RotatedEllipsoid, pd.DataFrame]:
+    @cached_sweep
+    def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
+        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
+        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
         frame = run_mines_lockstep(f, self.seeds, mean0=np.zeros(self.d),
                                    sigma_inv0=f.L * np.eye(self.d), alpha=self.alpha,
                                    batch_size=self.b, tau=f.sigma / 2, zeta=2 * f.L, eta1=1e-3,
                                    eta2=self.eta2, max_iterations=self.iterations,
-                                   record_every=self.record_every)
+                                   record_every=self.record_every, executor=executor)
         return f, frame
 
     def constants(self):
@@ -738,15 +742,18 @@ class Demo:
     def objective(self) -> RotatedEllipsoid:
         return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
 
-    @functools.cache
-    def run(self):
+    @cached_sweep
+    def run(self, executor=None):
+        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
+        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
         frame = run_mines_lockstep(f, self.seeds, mean0=np.zeros(self.d),
                                    sigma_inv0=f.L * np.eye(self.d), alpha=1e-2, batch_size=self.d,
                                    tau=f.sigma / 2, zeta=2 * f.L,
                                    eta1=hutchinson_step(d=self.d, b=self.d, delta=0.1),
                                    max_iterations=self.budget // (2 * self.d + 1),
-                                   record_every=self.record_every, entropy=2024)
+                                   record_every=self.record_every, entropy=2024,
+                                   executor=executor)
         return f, frame
 
 
