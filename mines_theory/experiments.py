@@ -125,7 +125,9 @@ def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=No
                record_every=1, entropy=0, progress=None, executor=None, chunk_size=CHUNK_SIZE,
                **options) -> pd.DataFrame:
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
-    ``mean0`` for each seed until ``max_evaluations`` or f(μ_k) − f* ≤ ``target``.
+    ``mean0`` for each seed until f(μ_k) − f* ≤ ``target``, or until the next iteration's queries
+    would take the evaluations past ``max_evaluations`` (a run never overshoots its budget; a
+    budget below one iteration runs none).
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
     calls = _plan_method(name, objective, seeds, mean0=mean0, max_evaluations=max_evaluations,
                          target=target, record_every=record_every, entropy=entropy,
@@ -174,7 +176,9 @@ def _method_chunk(name, objective, seeds, first, *, mean0, max_evaluations, targ
         f_gap = record()
         while es.evaluations < max_evaluations and (target is None or f_gap > target):
             try:
-                X = es.ask()
+                X = es.ask()                         # counts X's rows in es.evaluations
+                if es.evaluations > max_evaluations:     # the budget ends inside this iteration:
+                    break                                # stop before it, as ``minimize`` does
                 es.tell(X, evaluate(objective, X))
             except RuntimeError as err:          # the NES meta-algorithm's Σ̄ collapsed in ask()
                 f_gap = record(str(err))

@@ -285,3 +285,20 @@ def test_a_verification_run_takes_an_executor():
     assert config.run()[1] is frame
     with pytest.raises(TypeError, match="executor must be None"):
         dataclasses.replace(config, seeds=3).run(executor="dask")
+
+
+@pytest.mark.parametrize("name, per_iteration", [("MiNES", 2 * 3 + 1), ("xNES", None)])
+def test_run_method_never_overshoots_its_budget(name, per_iteration):
+    """A budget that is not a multiple of one iteration's queries: the run stops at the last whole
+    iteration within it (issue 16: it overshot by up to 2b), and a budget below one iteration
+    runs none."""
+    f = RotatedEllipsoid(3, 10.0, seed=0)
+    options = dict(batch_size=3) if name == "MiNES" else {}
+    frame = run_method(name, f, 2, mean0=np.ones(3), max_evaluations=100, **options)
+    for _, run in frame.groupby("seed"):
+        step = int(run.evaluations.diff().dropna().iloc[0])
+        if per_iteration is not None:
+            assert step == per_iteration
+        assert 100 - step < run.evaluations.max() <= 100
+    tiny = run_method(name, f, 1, mean0=np.ones(3), max_evaluations=1, **options)
+    assert tiny.k.tolist() == [0] and tiny.evaluations.tolist() == [0]
