@@ -7,7 +7,7 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
-from mines_theory.algorithm import LOW_RANK_SHARE, MiNESStrategy, precision_gradient
+from mines_theory.algorithm import LOW_RANK_SHARE, precision_gradient
 from mines_theory.linalg import spectrum_within
 from mines_theory.schedules import Lemma52Step
 from mines_theory.strategy import run
