@@ -5,14 +5,20 @@
     b×d×d product each, so 2 is the floor.
 (b) One MiNES iteration (ask + tell) over one pycma iteration (ask + tell) at d = 100 and 500,
     with the same number of evaluations per iteration: pycma's default λ = 4 + ⌊3 ln d⌋ and
-    b = ⌊(λ − 1)/2⌋, so 2b+1 ∈ {λ − 1, λ}. Two regimes of MiNES:
-    - "inside S'": Σ⁻¹ stays inside S' (start at Σ₁⁻¹ = H, constant η₂ = 10⁻⁵), so each
-      iteration costs three Cholesky factorizations (the spectrum check and the sampling
-      factor) and no eigendecomposition;
+    b = ⌊(λ − 1)/2⌋, so 2b+1 ∈ {λ − 1, λ}; iterations 31 to 280. Two regimes of MiNES:
+    - "inside S'": Σ⁻¹ stays inside S' (start at Σ₁⁻¹ = H, constant η₂ = 10⁻⁵);
     - "paper": η₂,k = 1/k from Σ₁⁻¹ = I (Algorithm 1 as printed), where the projection onto S'
-      is active (an ``eigh``) in most early iterations when b ≪ d: while
-      c_k = 1 − η₂,k(1 + Σᵢwᵢ) < 0, Σ⁻¹_{k+½} has at most b eigenvalues above τ. The fraction of
-      projected iterations is printed.
+      is active at every step when b ≪ d: while c_k = 1 − η₂,k(1 + Σᵢwᵢ) < 0, Σ⁻¹_{k+½} has at
+      most b eigenvalues above τ.
+    and two roots: root="lowrank" (Σ⁻¹ kept as τ'I + rank r, ``algorithm`` module docstring) and
+    the default root="cholesky" (three Cholesky factorizations per iteration, and a dense
+    ``eigh`` when projected). Inside S' from Σ₁⁻¹ = H the rank is d: "lowrank" then takes a dense
+    ``eigh`` at every iteration (the symmetric root needs one), and "cholesky" is the faster
+    path. The fraction of projected iterations and the rank r are printed.
+(c) A whole run in the paper's regime with root="lowrank", both phases: c_k < 0 (rank ≤ b,
+    every step projected) and then c_k > 0 (the rank grows); the same number of iterations of
+    pycma, the two alternating in blocks of 500 iterations. Reported: the total time of each,
+    the last k with c_k < 0, the projected fraction and the final rank.
 
 Timings alternate the two sides in blocks. (a) reports each side's per-call time as the
 minimum over blocks (the least noisy estimate of the cost, as ``timeit`` advises) and as the
@@ -59,16 +65,16 @@ def bench_sigma_gradient(batch_size=10_000, dim=50):
     _report(f"(a) sigma_gradient over bare GEMM, b={batch_size}, d={dim}", ta, tb, 2.2)
 
 
-def bench_against_pycma(dim, regime, block=50, blocks=5, warmup=30):
+def _paper_setup(dim, root, regime="paper"):
     popsize = 4 + int(3 * math.log(dim))
     batch_size = (popsize - 1) // 2
     f = RotatedEllipsoid(dim, 10.0, seed=0)
     if regime == "inside S'":
         es = MiNES(np.ones(dim), f.H, alpha=0.1, batch_size=batch_size, tau=0.01 * f.sigma,
-                   zeta=10 * f.L, eta1=1e-3, eta2=1e-5, seed=1)
+                   zeta=10 * f.L, eta1=1e-3, eta2=1e-5, root=root, seed=1)
     else:
         es = MiNES(np.ones(dim), np.eye(dim), alpha=0.1, batch_size=batch_size,
-                   tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-3, seed=1)
+                   tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-3, root=root, seed=1)
     cmaes = cma.CMAEvolutionStrategy(np.ones(dim), 1.0, {"verbose": -9, "seed": 1,
                                                           "popsize": popsize})
 
@@ -80,25 +86,64 @@ def bench_against_pycma(dim, regime, block=50, blocks=5, warmup=30):
         X = cmaes.ask()
         cmaes.tell(X, list(f(np.array(X))))
 
+    return es, mines_step, cma_step, popsize
+
+
+def _rank(es):
+    lowrank = es.state.lowrank
+    return "d (dense)" if lowrank is None else str(lowrank.rank)
+
+
+def bench_against_pycma(dim, regime, root, block=50, blocks=5, warmup=30):
+    es, mines_step, cma_step, popsize = _paper_setup(dim, root, regime)
     for _ in range(warmup):
         mines_step()
         cma_step()
     projections_before, iterations_before = es.projections, es.iteration
     ta, tb = _alternate(mines_step, cma_step, blocks=blocks, number=block)
-    print(f"(b) d={dim}, {regime}: MiNES b={batch_size} ({2 * batch_size + 1} evals/iter) "
+    b = es.params.batch_size
+    print(f"(b) d={dim}, {regime}, root={root}: MiNES b={b} ({2 * b + 1} evals/iter) "
           f"{np.median(ta) * 1e3:.2f} ms/iter; pycma lambda={popsize} "
           f"{np.median(tb) * 1e3:.2f} ms/iter; ratio {np.median(ta) / np.median(tb):.2f} "
           f"(target <= 1.0)")
     projected = (es.projections - projections_before) / (es.iteration - iterations_before)
-    print(f"    iterations whose Sigma^-1 was projected onto S': {projected:.0%} "
-          f"(iterations {iterations_before + 1} to {es.iteration})")
+    print(f"    projected onto S': {projected:.0%} of iterations {iterations_before + 1} to "
+          f"{es.iteration}; rank r of Sigma^-1 - tau' I at the end: {_rank(es)}")
+
+
+def bench_whole_run(dim, iterations, block=500):
+    es, mines_step, cma_step, _ = _paper_setup(dim, "lowrank")
+    b = es.params.batch_size
+    last_negative = 0
+
+    def mines_block():
+        nonlocal last_negative
+        for _ in range(block):
+            mines_step()
+            weights = es.info.estimate.second_differences / (2 * b)
+            if 1.0 - float(es.info.eta2) * (1.0 + weights.sum()) < 0:
+                last_negative = es.iteration
+
+    def cma_block():
+        for _ in range(block):
+            cma_step()
+
+    ta, tb = _alternate(mines_block, cma_block, blocks=iterations // block, number=1)
+    print(f"(c) d={dim}, paper, root=lowrank, whole run of {es.iteration} iterations: MiNES "
+          f"{ta.sum():.1f} s, pycma {tb.sum():.1f} s; ratio {ta.sum() / tb.sum():.2f} "
+          f"(per block of {block}: {np.min(ta / tb):.2f} to {np.max(ta / tb):.2f})")
+    print(f"    c_k < 0 up to k = {last_negative}, then c_k > 0; projected: "
+          f"{es.projections / es.iteration:.0%}; final rank {_rank(es)}")
 
 
 def main():
     bench_sigma_gradient()
     for dim in (100, 500):
-        for regime in ("inside S'", "paper"):
-            bench_against_pycma(dim, regime)
+        for regime in ("paper", "inside S'"):
+            for root in ("lowrank", "cholesky"):
+                bench_against_pycma(dim, regime, root)
+    bench_whole_run(100, 3000)
+    bench_whole_run(500, 12000)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,24 @@ expectation, and the same joint law with z). The default ``root="cholesky"`` tak
 from the Cholesky factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of
 an ``eigh`` per iteration. ``root="symmetric"`` uses Σ^{±1/2} as printed and reproduces the pure
 estimators for the same u.
+
+Low rank. ``root="lowrank"`` draws the same z as "symmetric" (to rounding) from a state that also
+carries Σ_k⁻¹ as its eigendecomposition τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r
+orthonormal columns). The update is Σ⁻¹_{k+½} = c_k Σ_k⁻¹ + η₂ YᵀWY with c_k = 1 − η₂(1 + Σw),
+Y the rows Σ_k^{-1/2}u_i and W = diag(w) (eq:TG, eq:Sig_modi), so Σ⁻¹_{k+½} − c_k τ' I lives in
+the span of [V, Yᵀ], of dimension ≤ r + b: one (r+b)×(r+b) ``eigh`` gives its whole spectrum
+(c_k τ' on the complement), hence the exact spectrum test and the exact projection Π_S', and
+Σ^{±1/2}u costs O(dr). After a projection r is the number of eigenvalues strictly above the
+complement's (clipped) value: at most b while c_k < 0, as in the paper's regime η₂,k = 1/k from
+Σ₁⁻¹ = I. Cost rule: the subspace update costs ≈ 4d(r+b)² + O((r+b)³) flops, a dense ``eigh``
+O(d³); measured with one BLAS thread at d = 50…500, the two cross near r + b ≈ 0.75 d, so the
+update runs in the subspace while r + b ≤ 2d/3 (``LOW_RANK_SHARE``) and otherwise takes the dense
+``eigh`` of Σ⁻¹_{k+½} (which still yields the eigendecomposition; the rank may fall again). Not
+computed: ``State.chol`` (None; ``cholesky_lower(state.sigma_inv)`` gives it) and ``Sample.B``
+(None; ``Sample.Y`` holds the rows Σ^{-1/2}u_i). One seed only: ``init`` with ``num_seeds``
+returns a state without the eigendecomposition, and such a state runs the dense "symmetric" path
+(the same iterates to rounding). The default "cholesky" is unchanged: it draws other z for the
+same u.
 """
 
 from __future__ import annotations
@@ -45,9 +63,13 @@ from scipy.linalg import blas
 from scipy.optimize import OptimizeResult
 
 from .linalg import (
+    LowRank,
     cholesky_lower,
+    low_rank,
+    low_rank_update,
     project_eigenvalues,
     project_if_outside,
+    project_low_rank,
     solve_lower_transposed,
     symmetric_roots,
 )
@@ -225,11 +247,16 @@ def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndar
     weights = second_differences / (2.0 * b)
     if b < d:
         # (U Bᵀ)ᵀ diag(w) (U Bᵀ): b·d² + b·d², cheaper than the d³ of the other form when b < d.
-        W = u @ np.swapaxes(B, -1, -2)
-        outer = np.swapaxes(W, -1, -2) @ (weights[..., None] * W)
-    else:
-        # B (Uᵀ diag(w) U) Bᵀ: one b·d² product and two d³ ones.
-        outer = B @ (np.swapaxes(u, -1, -2) @ (weights[..., None] * u)) @ np.swapaxes(B, -1, -2)
+        return _gradient_from_rows(weights, u @ np.swapaxes(B, -1, -2), sigma_inv)
+    # B (Uᵀ diag(w) U) Bᵀ: one b·d² product and two d³ ones.
+    outer = B @ (np.swapaxes(u, -1, -2) @ (weights[..., None] * u)) @ np.swapaxes(B, -1, -2)
+    G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
+    return 0.5 * (G + np.swapaxes(G, -1, -2))
+
+
+def _gradient_from_rows(weights: np.ndarray, W: np.ndarray, sigma_inv: np.ndarray) -> np.ndarray:
+    """G̃ = Σ_i w_i y_i y_iᵀ − (Σ_i w_i + 1) Σ⁻¹ from the rows y_i = B u_i of ``W``."""
+    outer = np.swapaxes(W, -1, -2) @ (weights[..., None] * W)
     G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
     return 0.5 * (G + np.swapaxes(G, -1, -2))
 
@@ -293,6 +320,10 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
 # Algorithm 1, once: parameters, state, pure ask and tell
 # ----------------------------------------------------------------------------------------------
 
+#: root="lowrank" updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
+#: with a dense ``eigh`` beyond (the crossover of the two costs is near 0.75 d; module docstring).
+LOW_RANK_SHARE = 2.0 / 3.0
+
 #: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
 #: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
 MAX_SPREAD = 1e12
@@ -309,7 +340,8 @@ class Parameters:
     zeta: float             # ζ
     eta1: Schedule          # η_{1,k}, the mean step
     eta2: Schedule          # η_{2,k}, the mirror step on Σ⁻¹
-    root: str = "cholesky"  # the factor F (FFᵀ = Σ) used for sampling: "cholesky" or "symmetric"
+    root: str = "cholesky"  # the factor F (FFᵀ = Σ) used for sampling: "cholesky",
+    #                         "symmetric", or "lowrank" (symmetric, from an eigendecomposition)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -318,10 +350,11 @@ class State:
 
     mean: np.ndarray          # μ_k, shape (…, d)
     sigma_inv: np.ndarray     # Σ_k⁻¹ ∈ S', shape (…, d, d)
-    chol: np.ndarray          # L with Σ_k⁻¹ = L Lᵀ
+    chol: np.ndarray | None   # L with Σ_k⁻¹ = L Lᵀ (None with root="lowrank": not computed)
     k: int = 1                # the number of the iteration about to run
     projections: Any = 0      # how many updates so far left S' and were projected, per seed
     eta1: Any = np.nan        # η_{1,k−1}, the last mean step (a schedule may fall back on it)
+    lowrank: LowRank | None = None  # Σ_k⁻¹ as τ'I + V diag(e) Vᵀ (root="lowrank", one seed)
 
 
 class Sample(NamedTuple):
@@ -329,8 +362,10 @@ class Sample(NamedTuple):
 
     u: np.ndarray       # u_i ~ N(0, I), rows, shape (…, b, d)
     Z: np.ndarray       # z_i = F u_i ~ N(0, Σ_k), rows
-    B: np.ndarray       # B u_i stands for Σ_k^{-1/2} u_i (B = L, or Σ^{-1/2} as printed)
+    B: np.ndarray | None  # B u_i stands for Σ_k^{-1/2} u_i (B = L, or Σ^{-1/2} as printed;
+    #                       None with root="lowrank", which forms the rows Y instead)
     X: np.ndarray       # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
+    Y: np.ndarray | None = None  # rows Σ_k^{-1/2} u_i (root="lowrank")
 
 
 class Iteration(NamedTuple):
@@ -359,8 +394,8 @@ class MiNESStrategy(Strategy):
             raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any spectrum in "
                              f"[tau, zeta], and beyond that its Cholesky factor fails in floating "
                              f"point; got tau = {tau!r}, zeta = {zeta!r}")
-        if root not in ("cholesky", "symmetric"):
-            raise ValueError(f"root must be 'cholesky' or 'symmetric', got {root!r}")
+        if root not in ("cholesky", "symmetric", "lowrank"):
+            raise ValueError(f"root must be 'cholesky', 'symmetric' or 'lowrank', got {root!r}")
         self.params = Parameters(
             dim=positive_int("dim", dim),
             alpha=smoothing_radius("alpha", alpha),
@@ -383,6 +418,8 @@ class MiNESStrategy(Strategy):
                 f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
                 f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
                 f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there")
+        if num_seeds is None and p.root == "lowrank":
+            return State(mean0, sigma_inv0, None, lowrank=low_rank(sigma_inv0, p.tau))
         chol = cholesky_lower(sigma_inv0)
         if num_seeds is None:
             return State(mean0, sigma_inv0, chol)
@@ -398,14 +435,18 @@ class MiNESStrategy(Strategy):
     def ask(self, state: State, u: np.ndarray) -> tuple[np.ndarray, Sample]:
         """The query points of iteration k for the directions u (shape (…, b, d))."""
         p = self.params
+        Y = None
         if p.root == "cholesky":
             Z = solve_lower_transposed(state.chol, u)        # z_i = L^{-T}u_i ~ N(0, Σ_k)
             B = state.chol                                   # Σ_k⁻¹z_i = L u_i
+        elif state.lowrank is not None:                      # root="lowrank", one seed
+            Z = state.lowrank.power_rows(-0.5, u)            # z_i = Σ^{1/2}u_i, O(bdr)
+            Y, B = state.lowrank.power_rows(0.5, u), None    # y_i = Σ^{-1/2}u_i
         else:
             root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
             Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
         X = query_points(state.mean, p.alpha * Z)
-        return X, Sample(u, Z, B, X)
+        return X, Sample(u, Z, B, X, Y)
 
     def tell(self, state: State, sample: Sample, values: np.ndarray) -> tuple[State, Iteration]:
         """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points."""
@@ -415,7 +456,10 @@ class MiNESStrategy(Strategy):
 
         g = np.einsum("...i,...id->...d", (f_plus - f_minus) / (2.0 * p.alpha * b),
                       sample.Z)                                                    # eq:g_mu
-        G = precision_gradient(second, sample.u, sample.B, state.sigma_inv)        # eq:TG
+        if state.lowrank is None:
+            G = precision_gradient(second, sample.u, sample.B, state.sigma_inv)    # eq:TG
+        else:                                      # the same, from the rows y_i = Σ^{-1/2}u_i
+            G = _gradient_from_rows(second / (2.0 * b), sample.Y, state.sigma_inv)
         estimate = Estimate(g, G, second)
         eta1 = _step_size("eta1", p.eta1, k, state, estimate)
         eta2 = _step_size("eta2", p.eta2, k, state, estimate)
@@ -427,10 +471,29 @@ class MiNESStrategy(Strategy):
                 f"the update of sigma_inv at k={k} is not finite: the second differences "
                 f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
                 f"{float(np.max(np.abs(values))):.3g})")
-        sigma_inv, projected = project_if_outside(half, p.tau, p.zeta)     # eq:Sig_modi, Π_S'
-        new = State(mean, sigma_inv, cholesky_lower(sigma_inv), k + 1,
-                    state.projections + projected, eta1 if eta1.ndim else float(eta1))
+        if state.lowrank is None:
+            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta)  # eq:Sig_modi, Π_S'
+            chol, lowrank = cholesky_lower(sigma_inv), None
+        else:
+            lowrank, projected = self._project_low_rank(state.lowrank, half, sample.Y,
+                                                        second / (2.0 * b), float(eta2))
+            sigma_inv, chol = (lowrank.dense() if projected else half), None
+        new = State(mean, sigma_inv, chol, k + 1, state.projections + projected,
+                    eta1 if eta1.ndim else float(eta1), lowrank)
         return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projected)
+
+    def _project_low_rank(self, current: LowRank, half: np.ndarray, Y: np.ndarray,
+                          weights: np.ndarray, eta2: float) -> tuple[LowRank, np.bool_]:
+        """Π_S'(Σ⁻¹_{k+½}) and whether it projected, for root="lowrank" (module docstring)."""
+        p = self.params
+        if current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
+            # Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂(YᵀWY − (Σw + 1)Σ_k⁻¹) = c_k Σ_k⁻¹ + η₂ YᵀWY   (eq:Sig_modi)
+            c = 1.0 - eta2 * (1.0 + weights.sum())
+            unprojected = low_rank_update(current, c, Y, eta2 * weights)
+        else:
+            unprojected = low_rank(half, p.tau)                       # a dense eigh
+        lowrank, projected = project_low_rank(unprojected, p.tau, p.zeta)   # eq:Sig_modi, Π_S'
+        return lowrank, np.bool_(projected)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -458,9 +521,11 @@ class MiNES(StrategyAskTell):
         holds the paper's).
     eta2 : float or Schedule, optional
         η_{2,k}; default 1/k (Lemma 5.3).
-    root : {"cholesky", "symmetric"}
+    root : {"cholesky", "symmetric", "lowrank"}
         The factor used for sampling (module docstring); "symmetric" reproduces
-        ``mean_gradient`` and ``sigma_gradient`` for the same directions.
+        ``mean_gradient`` and ``sigma_gradient`` for the same directions, and "lowrank" computes
+        the same iterates (to rounding) from an eigendecomposition of Σ⁻¹ kept in the state,
+        at O(d(r+b)²) per iteration while Σ⁻¹ is τ'I plus rank r (the paper's regime).
     seed : int, SeedSequence or Generator, optional
         Seeds ``numpy.random.default_rng``; the same seed gives the same run.
 

@@ -42,7 +42,8 @@ def lemma51_step(*, d, b, delta, L, tau) -> Constant:
 
 class Lemma52Step:
     """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2, with 𝓛_k measured from the
-    true Hessian ``hessian(μ_k)`` (one point or a stack) and the Cholesky factor of Σ_k⁻¹."""
+    true Hessian ``hessian(μ_k)`` (one point or a stack) and the Cholesky factor of Σ_k⁻¹ (from
+    the state, or computed when the state has none)."""
 
     def __init__(self, hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta):
         self.hessian = hessian
@@ -51,7 +52,8 @@ class Lemma52Step:
 
     def curvature(self, state: State):
         """𝓛_k, the largest eigenvalue of Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2}, per seed."""
-        return preconditioned_extremes(self.hessian(state.mean), chol=state.chol)[1]
+        return preconditioned_extremes(self.hessian(state.mean), state.sigma_inv,
+                                       chol=state.chol)[1]      # chol is None for "lowrank"
 
     def __call__(self, k: int, state: State, estimate: Estimate):
         return self.b / (4.0 * self.curvature(state) * self.c1)

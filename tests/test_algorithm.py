@@ -7,8 +7,10 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
-from mines_theory.algorithm import precision_gradient
+from mines_theory.algorithm import LOW_RANK_SHARE, precision_gradient
 from mines_theory.linalg import spectrum_within
+from mines_theory.schedules import Lemma52Step
+from mines_theory.strategy import run
 
 from .conftest import random_spd
 
@@ -767,3 +769,103 @@ def test_estimators_query_the_antithetic_points(order):
         np.testing.assert_allclose(X, expected, rtol=1e-13, atol=1e-13)
         np.testing.assert_allclose(X[1:b + 1] + X[b + 1:], np.tile(2 * mu, (b, 1)),
                                    rtol=0, atol=4 * np.spacing(np.max(np.abs(2 * mu))))
+
+
+# ----------------------------------------------------------------------------------------------
+# root="lowrank": the same iterates as root="symmetric", from an eigendecomposition in the state
+# ----------------------------------------------------------------------------------------------
+
+LOWRANK_RTOL = 1e-10   # rounding: measured ≤ 6e-13 relative over these runs (max over entries)
+
+
+def _lowrank_against_symmetric(f, mean0, sigma_inv0, iterations, **options):
+    """Run root="symmetric" (dense: eigh roots, Cholesky spectrum test, dense projection) and
+    root="lowrank" side by side with one seed; assert that they agree to LOWRANK_RTOL after every
+    iteration and that they projected the same iterations; count what the run exercised."""
+    dense = MiNES(mean0, sigma_inv0, root="symmetric", seed=5, **options)
+    low = MiNES(mean0, sigma_inv0, root="lowrank", seed=5, **options)
+    b, d = dense.params.batch_size, dense.params.dim
+    seen = dict(subspace=0, dense=0, c_negative=0, c_above_one=0, projected=0, unprojected=0,
+                floor_at_zeta=0, difference=0.0)
+    for _ in range(iterations):
+        seen["subspace" if low.state.lowrank.rank + b <= LOW_RANK_SHARE * d else "dense"] += 1
+        for es in (dense, low):
+            X = es.ask()
+            es.tell(X, f(X))
+        weights = low.info.estimate.second_differences / (2 * b)
+        c = 1.0 - float(low.info.eta2) * (1.0 + weights.sum())
+        seen["c_negative"] += c < 0
+        seen["c_above_one"] += c > 1
+        seen["projected" if low.info.projected else "unprojected"] += 1
+        seen["floor_at_zeta"] += low.state.lowrank.floor == low.params.zeta
+        assert low.info.projected == dense.info.projected
+        if c < 0:       # a negative c leaves at most b eigenvalues above τ (Weyl)
+            assert low.state.lowrank.rank <= b
+        scale = np.abs(dense.sigma_inv).max()
+        seen["difference"] = max(seen["difference"],
+                                 np.abs(low.sigma_inv - dense.sigma_inv).max() / scale)
+        np.testing.assert_allclose(low.sigma_inv, dense.sigma_inv, rtol=0,
+                                   atol=LOWRANK_RTOL * scale)
+        np.testing.assert_allclose(low.state.lowrank.dense(), low.sigma_inv, rtol=0,
+                                   atol=LOWRANK_RTOL * scale)
+        np.testing.assert_allclose(low.mean, dense.mean, rtol=0,
+                                   atol=LOWRANK_RTOL * max(1.0, np.abs(dense.mean).max()))
+    assert low.projections == dense.projections
+    return seen
+
+
+def test_lowrank_root_in_the_papers_regime():
+    """Σ₁⁻¹ = I, η₂,k = 1/k, b ≪ d (d = 12, b = 3), 600 iterations: c_k < 0 with every step
+    projected and rank ≤ b, then c_k > 0 with the rank growing past 2d/3 (the dense branch)."""
+    f = RotatedEllipsoid(12, 10.0, seed=0)
+    seen = _lowrank_against_symmetric(f, np.ones(12), np.eye(12), 600, alpha=0.1, batch_size=3,
+                                      tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2)
+    assert seen["c_negative"] > 100 and seen["c_negative"] < 600
+    assert seen["subspace"] > 100 and seen["dense"] > 100 and seen["projected"] == 600
+
+
+def test_lowrank_root_inside_s_prime():
+    """Unprojected steps: from Σ₁⁻¹ = 2I (rank 0) with η₂ = 10⁻³ the rank grows by b per step in
+    the subspace, then past 2d/3 (dense branch) to d; from Σ₁⁻¹ = H (full rank) the dense branch
+    throughout."""
+    f = RotatedEllipsoid(40, 10.0, seed=0)
+    seen = _lowrank_against_symmetric(f, np.ones(40), 2 * np.eye(40), 40, alpha=0.1, batch_size=2,
+                                      tau=0.01, zeta=100.0, eta1=1e-2, eta2=1e-3)
+    assert seen["subspace"] >= 10 and seen["dense"] >= 10 and seen["unprojected"] >= 30
+    g = RotatedEllipsoid(12, 10.0, seed=1)
+    seen = _lowrank_against_symmetric(g, np.ones(12), g.H, 100, alpha=0.1, batch_size=3,
+                                      tau=0.01 * g.sigma, zeta=10 * g.L, eta1=1e-2, eta2=1e-3)
+    assert seen["dense"] == 100 and seen["unprojected"] == 100
+
+
+def test_lowrank_root_with_c_above_one():
+    """A concave f gives negative weights, Σw < −1 and c_k > 1: the floor grows and is clipped
+    to ζ from above (d = 40, b = 3, all in the subspace)."""
+    concave = lambda X: -0.5 * np.sum(X**2, axis=1)                      # noqa: E731
+    seen = _lowrank_against_symmetric(concave, np.ones(40), np.eye(40), 60, alpha=0.1,
+                                      batch_size=3, tau=0.1, zeta=5.0, eta1=1e-3, eta2=0.05)
+    assert seen["c_above_one"] > 30 and seen["subspace"] == 60 and seen["projected"] > 30
+    assert seen["floor_at_zeta"] > 10
+
+
+def test_lowrank_root_with_an_oracle_schedule_and_a_seed_axis():
+    """The state of root="lowrank" has no Cholesky factor; Lemma 5.2's oracle schedule computes
+    it (same steps as with root="symmetric"). With a seed axis the strategy keeps the dense
+    path: two seeds in lockstep give each one-seed "lowrank" run to rounding."""
+    f = RotatedEllipsoid(6, 10.0, seed=2)
+    eta1 = Lemma52Step(f.hessian, d=6, b=2, delta=0.1)
+    options = dict(alpha=0.1, batch_size=2, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=eta1)
+    _lowrank_against_symmetric(f, np.ones(6), np.eye(6), 30, **options)
+    strategy = MiNESStrategy(dim=6, root="lowrank", **options)
+    state = strategy.init(np.ones(6), np.eye(6), num_seeds=2)
+    assert state.lowrank is None and state.chol is not None
+    seeds = np.random.SeedSequence(4).spawn(2)
+    state = run(strategy, f, state, [np.random.default_rng(s) for s in seeds], 30)
+    for i, seed in enumerate(seeds):
+        es = MiNES(np.ones(6), np.eye(6), root="lowrank", seed=seed, **options)
+        for _ in range(30):
+            X = es.ask()
+            es.tell(X, f(X))
+        assert es.state.chol is None and es.info.sample.B is None
+        np.testing.assert_allclose(state.sigma_inv[i], es.sigma_inv, rtol=0, atol=1e-11)
+        np.testing.assert_allclose(state.mean[i], es.mean, rtol=0, atol=1e-12)

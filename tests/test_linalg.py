@@ -11,11 +11,16 @@ from hypothesis.extra.numpy import arrays
 import scipy.linalg
 
 from mines_theory.linalg import (
+    LowRank,
     cholesky_lower,
+    low_rank,
+    low_rank_update,
     preconditioned_condition,
     preconditioned_extremes,
     project_eigenvalues,
     project_if_outside,
+    project_low_rank,
+    random_rotation,
     random_spd,
     solve_lower_transposed,
     spectrum_within,
@@ -359,3 +364,95 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
             random_spd(rng, 3, low, high)
     # low = high = 2: every eigenvalue is 2, so Q·2I·Qᵀ = 2I (by hand)
     np.testing.assert_allclose(random_spd(rng, 3, 2.0, 2.0), 2.0 * np.eye(3), atol=1e-14)
+
+
+# ----------------------------------------------------------------------------------------------
+# Identity plus low rank (root="lowrank" of Algorithm 1), against dense computations
+# ----------------------------------------------------------------------------------------------
+
+def _random_low_rank(rng, d, r, floor, low, high):
+    """floor·I + V diag(e) Vᵀ with V the first r columns of a random rotation, e ~ U[low, high]."""
+    return LowRank(floor, random_rotation(rng, d)[:, :r], rng.uniform(low, high, r))
+
+
+def _full_spectrum(A: LowRank):
+    d = A.basis.shape[0]
+    return np.sort(np.concatenate([A.floor + A.excess, np.full(d - A.rank, A.floor)]))
+
+
+@pytest.mark.parametrize("c", [-3.0, 0.4, 1.7])
+@pytest.mark.parametrize("d, r, b, rows_in_span", [(9, 3, 2, False), (9, 0, 4, False),
+                                                   (7, 5, 4, False), (8, 3, 2, True)])
+def test_low_rank_update_is_the_dense_update(c, d, r, b, rows_in_span):
+    """c·A + YᵀWY from the (r+b)×(r+b) eigenproblem equals the dense sum, and the floor and the
+    excesses are its whole spectrum (numpy's dense eigvalsh), also when r + b > d and when the
+    rows lie in the span of V (a rank-deficient [V, Yᵀ]); weights of both signs."""
+    rng = np.random.default_rng(d * 100 + r * 10 + b)
+    A = _random_low_rank(rng, d, r, 0.7, -0.5, 3.0)
+    Y = rng.normal(size=(b, d))
+    if rows_in_span:
+        Y = rng.normal(size=(b, r)) @ A.basis.T
+    w = rng.normal(size=b)
+    dense = c * A.dense() + Y.T @ (w[:, None] * Y)
+    B = low_rank_update(A, c, Y, w)
+    scale = np.abs(dense).max()
+    np.testing.assert_allclose(B.dense(), dense, rtol=0, atol=1e-13 * scale)
+    np.testing.assert_allclose(B.basis.T @ B.basis, np.eye(B.rank), rtol=0, atol=1e-14)
+    np.testing.assert_allclose(_full_spectrum(B), np.linalg.eigvalsh(dense), rtol=0,
+                               atol=1e-13 * scale)
+
+
+@pytest.mark.parametrize("floor, low, high", [(0.2, 0.0, 5.0), (0.2, 0.1, 0.6),  # complement below
+                                              (6.0, -5.9, 0.0), (1.0, -0.9, 8.0),  # above / both
+                                              (1.0, -0.4, 0.5)])                     # inside
+def test_project_low_rank_is_the_dense_projection(floor, low, high):
+    """Π onto {0.5·I ⪯ X ⪯ 4·I} of a LowRank equals ``project_eigenvalues`` of its dense matrix
+    (Prop. A.2), 'projected' is 'not strictly inside' as ``spectrum_within`` decides, and after
+    a projection the rank is the number of eigenvalues (dense eigvalsh) that differ from the
+    clipped floor; an A inside is returned as it is."""
+    rng = np.random.default_rng(int(10 * floor + 100 * high))
+    A = _random_low_rank(rng, 10, 4, floor, low, high)
+    P, projected = project_low_rank(A, 0.5, 4.0)
+    assert projected == (not spectrum_within(A.dense(), 0.5, 4.0))
+    np.testing.assert_allclose(P.dense(), project_eigenvalues(A.dense(), 0.5, 4.0), rtol=0,
+                               atol=1e-13)
+    if projected:
+        eigenvalues = np.linalg.eigvalsh(P.dense())
+        assert P.rank == np.sum(np.abs(eigenvalues - np.clip(floor, 0.5, 4.0)) > 1e-12)
+    else:
+        assert P is A
+
+
+def test_a_negative_step_leaves_at_most_b_eigenvalues_above_the_floor():
+    """While c < 0, c·A with A ⪰ τI has every eigenvalue ≤ cτ < τ, and adding a positive
+    semidefinite rank-b term raises at most b of them above τ (Weyl's interlacing), so the
+    projection has rank ≤ b: checked with nonnegative weights for 20 random draws (rank 6 → ≤ 2)."""
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        A = _random_low_rank(rng, 12, 6, 0.5, 0.0, 3.0)
+        Y = rng.normal(size=(2, 12))
+        P, projected = project_low_rank(low_rank_update(A, -0.3, Y, rng.uniform(0, 2, 2)), 0.5, 9.0)
+        assert projected and P.rank <= 2 and P.floor == 0.5
+
+
+@pytest.mark.parametrize("power", [0.5, -0.5, -1.0])
+def test_low_rank_powers_are_scipy_matrix_powers(power):
+    """Rows times A^p for p = ±1/2, −1 equal scipy's fractional_matrix_power of the dense A."""
+    rng = np.random.default_rng(3)
+    A = _random_low_rank(rng, 8, 3, 0.3, 0.5, 6.0)
+    u = rng.normal(size=(5, 8))
+    expected = u @ np.real(scipy.linalg.fractional_matrix_power(A.dense(), power))
+    np.testing.assert_allclose(A.power_rows(power, u), expected, rtol=1e-11, atol=1e-12)
+
+
+def test_low_rank_of_a_dense_matrix():
+    """A multiple of the identity has rank 0 (no eigendecomposition); another matrix keeps the
+    eigenvectors whose eigenvalue differs from the floor, and its dense form is the matrix."""
+    identity = low_rank(3.0 * np.eye(4), 0.5)
+    assert identity.rank == 0 and identity.floor == 3.0
+    np.testing.assert_array_equal(identity.dense(), 3.0 * np.eye(4))
+    M = random_spd(np.random.default_rng(2), 5, eigenvalues=[0.5, 0.5, 1.0, 2.0, 3.0])
+    A = low_rank(M, 0.5)
+    assert 3 <= A.rank <= 5           # eigh may return 0.5 up to rounding for the repeated pair
+    np.testing.assert_allclose(A.dense(), M, rtol=0, atol=1e-14 * 3)
+    np.testing.assert_allclose(_full_spectrum(A), [0.5, 0.5, 1.0, 2.0, 3.0], atol=1e-14)
