@@ -34,8 +34,10 @@ from pathlib import Path
 import matplotlib as mpl
 import numpy as np
 import seaborn as sns
+from matplotlib import cbook
 from matplotlib.collections import PathCollection
 from matplotlib.container import ErrorbarContainer
+from matplotlib.lines import Line2D
 
 __all__ = ["BOUND_STYLE", "FIGURES_ENV", "MAX_POINTS", "REFERENCE_PREFIXES", "SLOPE_STYLE", "band",
            "bound", "bound_off_scale", "check_figure", "figures_dir", "markdown_table",
@@ -75,6 +77,11 @@ def set_style() -> None:
 
 # --- the helpers -------------------------------------------------------------------------------
 
+def _styled(default: dict, style: dict) -> dict:
+    """``default`` updated by ``style``, aliases (``ls``, ``lw``, ``c``) read as their full names."""
+    return {**default, **cbook.normalize_kwargs(style, Line2D)}
+
+
 def reference_slope(ax, x, order: float, anchor: tuple[float, float], label: str | None = None,
                     **style):
     """Draw the power law ``y = y0 (x/x0)**order`` through ``anchor = (x0, y0)`` (rule 3).
@@ -102,7 +109,7 @@ def reference_slope(ax, x, order: float, anchor: tuple[float, float], label: str
         raise ValueError(f"label must start with one of {REFERENCE_PREFIXES}, got {label!r}")
     x = np.asarray(x, dtype=float)
     x0, y0 = anchor
-    (line,) = ax.plot(x, y0 * (x / x0) ** order, label=label, **{**SLOPE_STYLE, **style})
+    (line,) = ax.plot(x, y0 * (x / x0) ** order, label=label, **_styled(SLOPE_STYLE, style))
     return line
 
 
@@ -143,7 +150,7 @@ def bound(ax, x, y, label: str, **style):
     """
     x = np.asarray(x, dtype=float)
     y = np.broadcast_to(np.asarray(y, dtype=float), x.shape)
-    (line,) = ax.plot(x, y, label=label, **{**BOUND_STYLE, **style})
+    (line,) = ax.plot(x, y, label=label, **_styled(BOUND_STYLE, style))
     return line
 
 

@@ -147,6 +147,7 @@ def test_bound_off_scale_writes_the_value_and_draws_it_when_on_scale():
     note = bound_off_scale(ax, 6.0e14, "C")
     assert note.get_text() == "↑ C = 6e+14 (off scale)"
     assert bound_off_scale(ax, 1e-3, "floor").get_text() == "↓ floor = 0.001 (off scale)"
+    assert bound(ax, K, 1.0, "b", ls=":", lw=1).get_linestyle() == ":"      # aliases override
     line = bound_off_scale(ax, 50.0, "level")
     assert line.get_linestyle() == "--" and set(line.get_ydata()) == {50.0}
 
