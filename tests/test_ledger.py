@@ -142,3 +142,18 @@ def test_readme_comparison_table_is_the_notebooks():
     table = (ROOT / "figures" / "07-comparison.md").read_text(encoding="utf-8")
     assert section.strip() == table.strip()
     assert "CMA-ES" in section
+
+
+def test_glue_measurements_pastes_each_rendered_measurement(monkeypatch):
+    """Each named measurement is glued, rendered with its uncertainty, under prefix_name."""
+    import myst_nb
+
+    from mines_theory.verification.verdict import Kind, Measurement, Status, Verdict
+
+    glued = {}
+    monkeypatch.setattr(myst_nb, "glue", lambda key, value, display=True: glued.update({key: value}))
+    verdict = Verdict(Status.HOLDS, "{rate}", (Measurement("rate", 1.3853, 0.0512, "se"),
+                                              Measurement("runs", 8, kind=Kind.COUNT)))
+    ledger.glue_measurements("mean", verdict, "rate", "runs")
+    assert glued == {"mean_rate": verdict["rate"].render(), "mean_runs": "8"}
+    assert glued["mean_rate"] == "1.39 ± 0.05"

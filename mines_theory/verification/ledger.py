@@ -25,7 +25,7 @@ from .verdict import Status, Verdict
 
 __all__ = ["Claim", "PRINTED", "CLAIMS", "FINDINGS", "claim", "verdicts", "PUBLISHED", "published",
            "reconcile", "reconciled",
-           "write_published", "verdict_cell", "claims_table", "render_into", "README_START",
+           "write_published", "verdict_cell", "glue_measurements", "claims_table", "render_into", "README_START",
            "README_END", "FINDINGS_START", "FINDINGS_END", "COMPARISON_START", "COMPARISON_END"]
 
 PUBLISHED = Path(__file__).with_name("published.json")
@@ -277,6 +277,16 @@ def write_published(results: dict[str, Verdict], path: Path | None = None) -> No
     text = json.dumps({number: v.to_json() for number, v in results.items()}, indent=1,
                       ensure_ascii=False)
     Path(path).write_text(text + "\n", encoding="utf-8")
+
+
+def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:
+    """Glue (MyST-NB) each named measurement of ``verdict``, rendered with its uncertainty, under
+    the key ``{prefix}_{name}``, so that a notebook's prose pastes it with
+    ``{glue:text}`{prefix}_{name}``` instead of typing the number."""
+    from myst_nb import glue
+
+    for name in names:
+        glue(f"{prefix}_{name}", verdict[name].render(), display=False)
 
 
 def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
