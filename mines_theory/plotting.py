@@ -32,7 +32,9 @@ import os
 from pathlib import Path
 
 import matplotlib as mpl
+import matplotlib.figure
 import numpy as np
+import pandas as pd
 import seaborn as sns
 from matplotlib import cbook
 from matplotlib.collections import PathCollection
@@ -315,6 +317,8 @@ def save_figure(fig, name: str, directory: str | os.PathLike | None = None) -> l
         (``check_figure``); the message lists every violation.
     """
     out = _output_dir(name, directory)
+    if not isinstance(fig, mpl.figure.Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}: {fig!r:.80}")
     violations = check_figure(fig)
     if violations:
         raise ValueError(f"figure {name!r} breaks the figure rules of mines_theory.plotting:\n- "
@@ -340,6 +344,9 @@ def save_table(frame, name: str, directory: str | os.PathLike | None = None,
                index_label: str = "") -> Path:
     """Write ``frame`` as ``name.md`` (a Markdown table) next to the figures; the README pulls
     such tables in (tools/render_ledger.py), so the numbers it shows come from the notebooks."""
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"frame must be a pandas DataFrame, got {type(frame).__name__}: "
+                        f"{frame!r:.80}")
     out = _output_dir(name, directory)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.md"

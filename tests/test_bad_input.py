@@ -188,3 +188,12 @@ def test_objectives_refuse_data_that_would_give_nan_constants():
         LogisticRegression(X * 1e200, y, 0.1)
     with pytest.raises(ValueError, match="directions must be finite"):
         LogCoshQuadratic(np.eye(2), [[np.nan, 0.0]], [1.0])
+
+
+def test_save_figure_and_save_table_name_what_they_were_given(tmp_path):
+    from mines_theory.plotting import save_figure, save_table
+
+    with pytest.raises(TypeError, match="fig must be a matplotlib Figure, got NoneType: None"):
+        save_figure(None, "demo", tmp_path)
+    with pytest.raises(TypeError, match=r"frame must be a pandas DataFrame, got list: \[1, 2\]"):
+        save_table([1, 2], "demo", tmp_path)

@@ -111,3 +111,37 @@ def test_no_number_is_pasted_inside_mathematics():
             for match in GLUE_ROLE.finditer(text):
                 assert text[:match.start()].count("$") % 2 == 0, (
                     f"{path.name}: {match.group(0)} is inside $…$")
+
+
+#: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;
+#: a figure cell may take a few more). A solution cell (collapsed) may take ``SOLUTION_LINES``, and
+#: the one cell tagged ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``.
+CELL_LINES, SOLUTION_LINES, LISTING_LINES = 16, 20, 30
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_code_cells_are_short_and_print_no_warnings(path):
+    for index, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        tags = set(cell["metadata"].get("tags", []))
+        limit = (LISTING_LINES if "listing" in tags else SOLUTION_LINES if "solution" in tags
+                 else CELL_LINES)
+        lines = len("".join(cell["source"]).splitlines())
+        assert lines <= limit, f"{path.name}, cell {index}: {lines} lines (at most {limit})"
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("text", ""))
+            assert output.get("name") != "stderr" and "Warning" not in text, (
+                f"{path.name}, cell {index} printed a warning: {text[:200]}")
+            assert output.get("output_type") != "error", f"{path.name}, cell {index} failed"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_outputs_name_no_path_of_the_machine_that_ran_them(path):
+    """A stored output that shows a local path (a figure's PosixPath, say) differs on every
+    machine and tells the reader nothing."""
+    for index, cell in enumerate(_cells(path)):
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("text", "")) + "".join(
+                output.get("data", {}).get("text/plain", ""))
+            assert "PosixPath" not in text and str(ROOT) not in text, f"{path.name}, cell {index}"
