@@ -286,6 +286,9 @@ class Constant:
 
     value: float
 
+    def __post_init__(self):
+        positive_scalar("value", self.value)          # checked, kept as given
+
     def __call__(self, k: int, state: State, estimate: Estimate) -> float:
         return self.value
 

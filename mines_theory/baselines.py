@@ -30,7 +30,9 @@ import scipy.linalg
 from .algorithm import MiNES
 from .schedules import lemma52_step
 from .strategy import AskTell, Strategy, StrategyAskTell
-from .validation import generator, positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import (finite_result, generator, positive_int, positive_scalar,
+                         symmetric_matrix, vector)
+from .validation import objective as check_objective
 
 __all__ = ["NES", "RGFParameters", "RGFStrategy", "RandomGradientFree", "XNES", "CMAES",
            "METHODS", "make_method", "nesterov_spokoiny_step", "xnes_defaults"]
@@ -51,6 +53,10 @@ class NES(AskTell):
         super().__init__()
         self._mean = vector("mean0", mean0)
         self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
+        smallest = float(np.linalg.eigvalsh(self._cov)[0])
+        if smallest <= 0.0:
+            raise ValueError(f"cov0 must be positive definite, got smallest eigenvalue "
+                             f"{smallest:.3g}")
         self.eta = positive_scalar("eta", eta)
         self.batch_size = positive_int("batch_size", batch_size)
         self.rng = generator("seed", seed)
@@ -194,7 +200,11 @@ class XNES(AskTell):
         grad_sigma = np.trace(grad_M) / dim
         grad_B = grad_M - grad_sigma * np.eye(dim)
         self._mean = self._mean + self.eta_mean * self.sigma * self.B @ grad_delta
-        self.sigma = self.sigma * math.exp(0.5 * self.eta_sigma * grad_sigma)
+        with np.errstate(over="ignore"):
+            factor = np.exp(0.5 * self.eta_sigma * grad_sigma)
+        self.sigma = float(finite_result("xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
+                                         self.sigma * factor,
+                                         f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}"))
         self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
 
 
@@ -305,4 +315,5 @@ def make_method(name: str, objective, mean0, seed=None, **options) -> AskTell:
     """Build the strategy ``name`` (a key of ``METHODS``) for ``objective`` from ``mean0``."""
     if name not in METHODS:
         raise ValueError(f"name must be one of {sorted(METHODS)}, got {name!r}")
+    objective = check_objective("objective", objective)
     return METHODS[name](objective, vector("mean0", mean0, objective.dim), seed, **options)

@@ -167,7 +167,8 @@ def _shape_or_value(arr: np.ndarray, value) -> str:
 def finite_result(quantity: str, value, cause: str):
     """Return ``value`` if all its entries are finite, else raise ``FloatingPointError`` saying
     which ``quantity`` is not finite and why (``cause``: the arguments that made it so)."""
-    if not np.all(np.isfinite(value)):
+    parts = value if isinstance(value, tuple) else (value,)
+    if not all(np.all(np.isfinite(part)) for part in parts):
         raise FloatingPointError(f"{quantity} is not finite ({cause}): the arguments are too "
                                  f"large or too small for floating point")
     return value
