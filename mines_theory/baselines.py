@@ -21,7 +21,7 @@ import contextlib
 import dataclasses
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import cma
 import numpy as np
@@ -221,6 +221,10 @@ class CMAES(AskTell):
         super().__init__()
         mean0 = vector("mean0", mean0)
         sigma0 = positive_scalar("sigma0", sigma0)
+        generator("seed", seed)                     # checked: None, an int >= 0, a SeedSequence
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be None or a dict of pycma options, got "
+                            f"{type(options).__name__} {options!r:.60}")
         opts = {"verbose": -9, **(options or {})}
         if seed is not None:          # an int or a SeedSequence, reduced to pycma's int seed
             entropy = seed if isinstance(seed, np.random.SeedSequence) else \
@@ -271,7 +275,7 @@ def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None
     """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
     Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
     d = objective.dim
-    b = d if batch_size is None else batch_size
+    b = d if batch_size is None else positive_int("batch_size", batch_size)
     options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
     return MiNES(mean0, objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
                  alpha=alpha, batch_size=b, tau=objective.sigma / 2 if tau is None else tau,

@@ -494,12 +494,12 @@ SYMBOL_RULES = {
 }
 
 
-def _check_symbols(kwargs) -> None:
+def _check_symbols(kwargs, matrix_sigma: bool) -> None:
     """Apply ``SYMBOL_RULES`` to the keyword arguments (a scalar ``sigma``; the matrix ``sigma``
     of ``expected_cubed_norm`` and ``phi`` is checked there); the values are not replaced."""
     for name, value in kwargs.items():
         rule = SYMBOL_RULES.get(name)
-        if name == "sigma" and np.ndim(value) == 0:
+        if name == "sigma" and not matrix_sigma:
             rule = positive_scalar
         if rule is not None:
             rule(name, value)
@@ -512,7 +512,7 @@ def _checked(function):
     raises ``FloatingPointError`` naming the bound and its arguments."""
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        _check_symbols(kwargs)
+        _check_symbols(kwargs, function.__name__ in ("expected_cubed_norm", "phi"))
         if "tau" in kwargs and "zeta" in kwargs:
             interval("tau", kwargs["tau"], "zeta", kwargs["zeta"])
         try:

@@ -40,7 +40,8 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import finite_result, finite_scalar, float_array, positive_int, symmetric_matrix
+from .validation import (finite_result, finite_scalar, float_array, positive_int, probability,
+                         symmetric_matrix)
 from .validation import rng as check_rng
 from .linalg import symmetric_roots
 
@@ -246,8 +247,7 @@ def leading_term_share(d) -> float:
 def leading_term_dimension(share: float = 0.9) -> int:
     """The smallest d at which the leading term d⁴/(4b) is at least ``share`` of Var G̃ at
     Σ⁻¹ = H = I_d (the share grows with d)."""
-    if not 0.0 < share < 1.0:
-        raise ValueError(f"share must lie in (0, 1), got {share!r}")
+    share = probability("share", share)
     d = 1
     while leading_term_share(d) < share:
         d += 1

@@ -168,10 +168,9 @@ class LogCoshQuadratic(Objective):
     name = "log-cosh quadratic"
 
     def __init__(self, A, directions, weights, *, minimizer=None, f_star=0.0):
-        A = np.array(A, dtype=float, ndmin=2)
-        self.dim = A.shape[0]
-        self.A = symmetric_matrix("A", A)
-        self.directions = np.array(directions, dtype=float, ndmin=2)
+        self.A = symmetric_matrix("A", np.atleast_2d(float_array("A", A)))
+        self.dim = self.A.shape[0]
+        self.directions = np.atleast_2d(float_array("directions", directions))
         if self.directions.ndim != 2 or self.directions.shape[1] != self.dim:
             raise ValueError(f"directions must have shape (m, {self.dim}), "
                              f"got {self.directions.shape}")
@@ -320,8 +319,8 @@ class LogisticRegression(Objective):
     name = "logistic regression"
 
     def __init__(self, features, labels, regularization):
-        X = np.array(features, dtype=float)
-        y = np.array(labels, dtype=float)
+        X = float_array("features", features)
+        y = float_array("labels", labels)
         if X.ndim != 2 or y.shape != (X.shape[0],):
             raise ValueError(f"features must be (n, d) and labels (n,), got {X.shape}, {y.shape}")
         if X.size == 0:
@@ -330,7 +329,8 @@ class LogisticRegression(Objective):
         if not np.all(np.isfinite(X)):
             raise ValueError("features must be finite")
         if not np.all(np.isin(y, (-1.0, 1.0))):
-            raise ValueError("labels must be -1 or +1")
+            raise ValueError(f"labels must be -1 or +1, got the values "
+                             f"{np.unique(y)[:5]}")
         with np.errstate(over="ignore"):
             if not np.isfinite(np.linalg.norm(X, axis=1) ** 3).all():
                 raise ValueError(f"features must be small enough that ‖x_i‖³ is a float (γ of "

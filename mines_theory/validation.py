@@ -211,11 +211,14 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
     ``f(X)`` with ``X`` of shape (n, d) must return n finite values.  A non-finite value is
     reported together with the point that produced it.
     """
+    if not callable(f):
+        raise TypeError(f"f must be a callable f(X) returning one value per row of X, got "
+                        f"{type(f).__name__} {f!r:.60}")
     raw = np.asarray(f(X))
     if np.iscomplexobj(raw):
         raise ValueError(f"f must return real values, got complex values of dtype {raw.dtype} "
                          f"(their imaginary part would be dropped)")
-    values = np.array(raw, dtype=float)           # a copy: f may return a view of X
+    values = float_array("f(X)", raw, "real values")    # a copy: f may return a view of X
     if values.shape != (X.shape[0],):
         raise ValueError(
             f"f must map an array of shape (n, d) = {X.shape} to shape ({X.shape[0]},), "

@@ -169,13 +169,13 @@ def classify(probe: Probe) -> tuple[str, str]:
         message = f"{type(error).__name__}: {error}"
         short = message if len(message) < 300 else message[:300] + " …"
         named = any(name in str(error) for name in probe.names) or (
-            not probe.bad and "f returned" in str(error))
+            not probe.bad and ("f returned" in str(error) or "X must be" in str(error)))
         from_library = "mines_theory" in traceback.extract_tb(error.__traceback__)[-1].filename
         if isinstance(error, RuntimeError) and from_library:
             # the library's report of a state: call order, NES's documented collapse, a fixed
             # point that did not converge; on a valid edge it is a correct answer
             return ("b" if not probe.bad else "a" if named else "c"), short
-        shows = (not probe.bad and probe.value is None) or any(
+        shows = not probe.bad or any(
             token in str(error) for token in value_tokens(probe.value) | set(probe.tokens))
         if not isinstance(error, ALLOWED):
             return "e", short + " @ " + _origin(error)
@@ -392,7 +392,7 @@ def build(tmp: str) -> list[Probe]:
                        ("tau", "positive"), ("seed", "seed")]:
         substitute("minimize", minimize, nbase, name, kind, none_ok=name in ("target", "seed"))
     substitute("minimize", minimize, nbase, "mean0", values=vectors(), names=("mean0", "sigma_inv0"))
-    substitute("minimize", minimize, nbase, "sigma_inv0", values=matrices())
+    substitute("minimize", minimize, nbase, "sigma_inv0", values=matrices(), none_ok=True)
     for f, label, bad in bad_functions():
         add("minimize", label, lambda f=f: algorithm.minimize(f, **{k: v for k, v in nbase.items()
             if k != "f"}), "f", f, bad, tokens=("nan", "inf", "complex", "shape", "real",
@@ -420,19 +420,20 @@ def build(tmp: str) -> list[Probe]:
         "name", None, True)
     for option, kind in [("batch_size", "int"), ("alpha", "positive"), ("tau", "positive")]:
         substitute("make_method[MiNES]", lambda **kw: run_steps(baselines.make_method(
-            "MiNES", F, np.zeros(2), seed=0, **kw)), {}, option, kind)
+            "MiNES", F, np.zeros(2), seed=0, **kw)), {}, option, kind,
+            none_ok=option in ("batch_size", "tau"))
     for option, kind in [("batch_size", "int"), ("eta", "positive")]:
         substitute("make_method[NES]", lambda **kw: run_steps(baselines.make_method(
-            "NES", F, np.zeros(2), seed=0, **kw)), {}, option, kind)
+            "NES", F, np.zeros(2), seed=0, **kw)), {}, option, kind, none_ok=True)
     substitute("make_method[NES]", lambda **kw: run_steps(baselines.make_method(
-        "NES", F, np.zeros(2), seed=0, **kw)), {}, "cov0", values=matrices())
+        "NES", F, np.zeros(2), seed=0, **kw)), {}, "cov0", values=matrices(), none_ok=True)
     for option, kind in [("batch_size", "int"), ("eta", "positive"), ("alpha", "positive")]:
         substitute("make_method[RGF]", lambda **kw: run_steps(baselines.make_method(
-            "RGF", F, np.zeros(2), seed=0, **kw)), {}, option, kind)
+            "RGF", F, np.zeros(2), seed=0, **kw)), {}, option, kind, none_ok=option == "eta")
     for option, kind in [("popsize", "int"), ("eta_mean", "positive"), ("eta_sigma", "positive"),
                          ("eta_B", "positive"), ("sigma0", "positive")]:
         substitute("XNES", lambda **kw: run_steps(baselines.XNES(np.zeros(2), **kw)),
-                   {"sigma0": 1.0, "seed": 0}, option, kind)
+                   {"sigma0": 1.0, "seed": 0}, option, kind, none_ok=option != "sigma0")
     substitute("CMAES", lambda **kw: run_steps(baselines.CMAES(np.zeros(2), **kw)),
                {"seed": 0}, "sigma0", "positive")
     substitute("CMAES", lambda **kw: run_steps(baselines.CMAES(np.zeros(2), 1.0, **kw)),
@@ -530,7 +531,7 @@ def build(tmp: str) -> list[Probe]:
     substitute("RotatedEllipsoid", ell, {}, "condition", "positive")
     substitute("RotatedEllipsoid", ell, {}, "scale", "positive")
     substitute("RotatedEllipsoid", ell, {}, "f_star", "finite")
-    substitute("RotatedEllipsoid", ell, {}, "minimizer", values=vectors())
+    substitute("RotatedEllipsoid", ell, {}, "minimizer", values=vectors(), none_ok=True)
     substitute("RotatedEllipsoid", ell, {}, "seed", "seed")
     add("RotatedEllipsoid", "condition < 1", lambda: ell(condition=0.5), "condition", 0.5, True)
     add("RotatedEllipsoid", "dim = 10**6", lambda: ell(dim=10**6), "dim", 10**6, False)
@@ -557,7 +558,7 @@ def build(tmp: str) -> list[Probe]:
     substitute("LogCoshQuadratic.random", objectives.LogCoshQuadratic.random, {"dim": 2},
                "weight", "positive")
     substitute("LogCoshQuadratic.random", objectives.LogCoshQuadratic.random, {"dim": 2},
-               "num_terms", "int")
+               "num_terms", "int", none_ok=True)
     substitute("log_cosh_1d", objectives.log_cosh_1d, {}, "a", "positive")
     substitute("log_cosh_1d", objectives.log_cosh_1d, {}, "c", "positive")
     substitute("log_cosh_1d", objectives.log_cosh_1d, {}, "minimizer", "finite")
@@ -694,7 +695,7 @@ def build(tmp: str) -> list[Probe]:
     substitute("minimize_regularized", regularized.minimize_regularized, mr, "rule", values=[
         (None, True, "None"), ("a", True, "'a'")])
     substitute("minimize_regularized", regularized.minimize_regularized, mr, "mean0",
-               values=vectors())
+               values=vectors(), none_ok=True)
     add("minimize_regularized", "tau > zeta", lambda: regularized.minimize_regularized(
         **{**mr, "tau": 5.0, "zeta": 1.0}), ("tau", "zeta"), 5.0, True)
     ms = dict(f=LC, mu=LC.minimizer, alpha=0.1, tau=0.5, zeta=20.0, rule=rule)
@@ -703,7 +704,7 @@ def build(tmp: str) -> list[Probe]:
         substitute("minimize_sigma_given_mean", regularized.minimize_sigma_given_mean, ms, name,
                    kind)
     substitute("minimize_sigma_given_mean", regularized.minimize_sigma_given_mean, ms, "sigma0",
-               values=matrices())
+               values=matrices(), none_ok=True)
     add("minimize_sigma_given_mean", "tau > zeta", lambda: regularized.minimize_sigma_given_mean(
         **{**ms, "tau": 5.0, "zeta": 1.0}), ("tau", "zeta"), 5.0, True)
     add("minimize_sigma_given_mean", "plain function", lambda:
