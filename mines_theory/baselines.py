@@ -200,10 +200,11 @@ class XNES(AskTell):
         grad_sigma = np.trace(grad_M) / dim
         grad_B = grad_M - grad_sigma * np.eye(dim)
         self._mean = self._mean + self.eta_mean * self.sigma * self.B @ grad_delta
-        with np.errstate(over="ignore"):
+        with np.errstate(over="ignore", invalid="ignore"):
             factor = np.exp(0.5 * self.eta_sigma * grad_sigma)
+            step = self.sigma * factor
         self.sigma = float(finite_result("xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
-                                         self.sigma * factor,
+                                         step,
                                          f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}"))
         self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
 

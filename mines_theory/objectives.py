@@ -103,9 +103,10 @@ class RotatedEllipsoid(Objective):
             raise ValueError(f"condition must be >= 1, got {condition!r}")
         scale = positive_scalar("scale", scale)
         exponents = np.linspace(0.0, 1.0, self.dim) if self.dim > 1 else np.zeros(1)
-        self.eigenvalues = finite_result(
-            "the largest eigenvalue scale · condition", scale * condition**exponents,
-            f"scale = {scale!r}, condition = {condition!r}")
+        with np.errstate(over="ignore"):
+            eigenvalues = scale * condition**exponents
+        self.eigenvalues = finite_result("the largest eigenvalue scale · condition", eigenvalues,
+                                         f"scale = {scale!r}, condition = {condition!r}")
         if self.dim > 1:
             self.rotation = scipy.stats.ortho_group.rvs(self.dim, random_state=seed)
         else:
@@ -188,9 +189,11 @@ class LogCoshQuadratic(Objective):
         self.f_star = finite_scalar("f_star", f_star)
         self.sigma = float(eigenvalues[0])
         self.L = float(np.linalg.eigvalsh(self._hessian(self.minimizer[None, :])[0])[-1])
-        norms = np.linalg.norm(self.directions, axis=1)
+        with np.errstate(over="ignore"):
+            norms = np.linalg.norm(self.directions, axis=1)
+            gamma = SECH2_LIPSCHITZ * np.sum(self.weights * norms**3)
         self.gamma = float(finite_result(
-            "gamma = 4/(3√3) Σ_j c_j ‖v_j‖³", SECH2_LIPSCHITZ * np.sum(self.weights * norms**3),
+            "gamma = 4/(3√3) Σ_j c_j ‖v_j‖³", gamma,
             f"largest |directions| = {float(np.abs(self.directions).max()):.3g}, largest "
             f"weight = {float(self.weights.max()):.3g}"))
 
