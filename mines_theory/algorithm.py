@@ -286,6 +286,9 @@ class Constant:
 
     value: float
 
+    def __post_init__(self):
+        positive_scalar("value", self.value)          # checked, kept as given
+
     def __call__(self, k: int, state: State, estimate: Estimate) -> float:
         return self.value
 
@@ -610,8 +613,10 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     mean0 = vector("mean0", mean0)
     dim = mean0.shape[0]
     if sigma_inv0 is None:
-        sigma_inv0 = project_eigenvalues(np.eye(dim), positive_scalar("tau", tau),
-                                         positive_scalar("zeta", zeta))
+        sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
+    if record is not None and not callable(record):
+        raise TypeError(f"record must be None or a callable record(es) returning a dict, got "
+                        f"{type(record).__name__} {record!r:.60}")
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     if target is not None:
         target = finite_scalar("target", target)
@@ -622,7 +627,11 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     success = False
     message = "max_evaluations reached"
     while es.evaluations + per_iteration <= max_evaluations:
-        extra = dict(record(es)) if record is not None else {}
+        extra = record(es) if record is not None else {}
+        if not isinstance(extra, Mapping):
+            raise TypeError(f"record must return a dict of extra columns, got "
+                            f"{type(extra).__name__} {extra!r:.60}")
+        extra = dict(extra)
         clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
         if clash:
             raise ValueError(f"record must not return the history's own columns, got {clash}")

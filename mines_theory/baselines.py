@@ -21,7 +21,7 @@ import contextlib
 import dataclasses
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import cma
 import numpy as np
@@ -30,7 +30,9 @@ import scipy.linalg
 from .algorithm import MiNES
 from .schedules import lemma52_step
 from .strategy import AskTell, Strategy, StrategyAskTell
-from .validation import generator, positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import (finite_result, generator, positive_int, positive_scalar,
+                         symmetric_matrix, vector)
+from .validation import objective as check_objective
 
 __all__ = ["NES", "RGFParameters", "RGFStrategy", "RandomGradientFree", "XNES", "CMAES",
            "METHODS", "make_method", "nesterov_spokoiny_step", "xnes_defaults"]
@@ -51,6 +53,10 @@ class NES(AskTell):
         super().__init__()
         self._mean = vector("mean0", mean0)
         self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
+        smallest = float(np.linalg.eigvalsh(self._cov)[0])
+        if smallest <= 0.0:
+            raise ValueError(f"cov0 must be positive definite, got smallest eigenvalue "
+                             f"{smallest:.3g}")
         self.eta = positive_scalar("eta", eta)
         self.batch_size = positive_int("batch_size", batch_size)
         self.rng = generator("seed", seed)
@@ -194,7 +200,12 @@ class XNES(AskTell):
         grad_sigma = np.trace(grad_M) / dim
         grad_B = grad_M - grad_sigma * np.eye(dim)
         self._mean = self._mean + self.eta_mean * self.sigma * self.B @ grad_delta
-        self.sigma = self.sigma * math.exp(0.5 * self.eta_sigma * grad_sigma)
+        with np.errstate(over="ignore", invalid="ignore"):
+            factor = np.exp(0.5 * self.eta_sigma * grad_sigma)
+            step = self.sigma * factor
+        self.sigma = float(finite_result("xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
+                                         step,
+                                         f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}"))
         self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
 
 
@@ -211,6 +222,10 @@ class CMAES(AskTell):
         super().__init__()
         mean0 = vector("mean0", mean0)
         sigma0 = positive_scalar("sigma0", sigma0)
+        generator("seed", seed)                     # checked: None, an int >= 0, a SeedSequence
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be None or a dict of pycma options, got "
+                            f"{type(options).__name__} {options!r:.60}")
         opts = {"verbose": -9, **(options or {})}
         if seed is not None:          # an int or a SeedSequence, reduced to pycma's int seed
             entropy = seed if isinstance(seed, np.random.SeedSequence) else \
@@ -261,7 +276,7 @@ def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None
     """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
     Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
     d = objective.dim
-    b = d if batch_size is None else batch_size
+    b = d if batch_size is None else positive_int("batch_size", batch_size)
     options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
     return MiNES(mean0, objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
                  alpha=alpha, batch_size=b, tau=objective.sigma / 2 if tau is None else tau,
@@ -305,4 +320,5 @@ def make_method(name: str, objective, mean0, seed=None, **options) -> AskTell:
     """Build the strategy ``name`` (a key of ``METHODS``) for ``objective`` from ``mean0``."""
     if name not in METHODS:
         raise ValueError(f"name must be one of {sorted(METHODS)}, got {name!r}")
+    objective = check_objective("objective", objective)
     return METHODS[name](objective, vector("mean0", mean0, objective.dim), seed, **options)

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 import functools
 
-from .validation import finite_scalar, interval, nonnegative_scalar, positive_int, positive_scalar
+from .validation import (finite_scalar, interval, nonnegative_scalar, positive_int,
+                         positive_scalar, probability, symmetric_matrix, float_array)
 
 __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
@@ -69,9 +70,7 @@ def expected_cubed_norm(sigma) -> float:
     """E‖Σ^{1/2}u‖³ for u ~ N(0, I), exactly up to quadrature of a smooth 1-D integral:
     for Q = ‖Σ^{1/2}u‖² ≥ 0 and 1 < s < 2, Q^s = Γ(−s)⁻¹ ∫₀^∞ (e^{−tQ} − 1 + tQ) t^{−s−1} dt, and
     E e^{−tQ} = det(I + 2tΣ)^{−1/2}; with s = 3/2, Γ(−3/2) = 4√π/3."""
-    matrix = np.atleast_2d(np.asarray(sigma, dtype=float))
-    if not np.all(np.isfinite(matrix)):
-        raise ValueError(f"sigma must be finite, got {matrix}")
+    matrix = symmetric_matrix("sigma", np.atleast_2d(float_array("sigma", sigma)))
     eigenvalues = np.linalg.eigvalsh(matrix)
     if eigenvalues[0] < 0:
         raise ValueError(f"sigma must be positive semi-definite, got smallest eigenvalue "
@@ -120,9 +119,7 @@ class Sandwich(NamedTuple):
 def theorem32_bounds(*, f_mu, sigma_matrix, L, gamma, alpha) -> Sandwich:
     """Theorem 3.2 (prop:close): f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ), R(Σ) = −α²/2·log det Σ."""
     alpha, f_mu = positive_scalar("alpha", alpha), finite_scalar("f_mu", f_mu)
-    S = np.atleast_2d(np.asarray(sigma_matrix, dtype=float))
-    if not np.all(np.isfinite(S)):
-        raise ValueError(f"sigma_matrix must be finite, got {S}")
+    S = symmetric_matrix("sigma_matrix", np.atleast_2d(float_array("sigma_matrix", sigma_matrix)))
     sign, logdet = np.linalg.slogdet(S)
     if sign <= 0:
         raise ValueError(f"sigma_matrix must be positive definite, got {S}")
@@ -483,13 +480,39 @@ def _arguments(args, kwargs) -> str:
     return ", ".join(shown + [f"{k}={v!r}" for k, v in kwargs.items()])
 
 
+#: The rule for each of the paper's symbols (one table for every bound): counts are integers
+#: >= 1, δ lies in (0, 1), γ and the gaps and errors are >= 0, f(μ) and f(μ_k) − f* are finite
+#: (rounding may make a gap slightly negative), every other scalar symbol is > 0.
+SYMBOL_RULES = {
+    **dict.fromkeys(("d", "b", "K", "k", "t", "gamma_power"), positive_int),
+    "delta": probability,
+    **dict.fromkeys(("gamma", "C", "f_gap_1", "initial_error_sq", "delta_alpha",
+                     "projection_gap", "projected_gradient_sq", "projected_gradient_norm"),
+                    nonnegative_scalar),
+    **dict.fromkeys(("f_mu", "f_gap"), finite_scalar),
+    **dict.fromkeys(("L", "tau", "zeta", "alpha", "xi", "curvature", "rho1"), positive_scalar),
+}
+
+
+def _check_symbols(kwargs, matrix_sigma: bool) -> None:
+    """Apply ``SYMBOL_RULES`` to the keyword arguments (a scalar ``sigma``; the matrix ``sigma``
+    of ``expected_cubed_norm`` and ``phi`` is checked there); the values are not replaced."""
+    for name, value in kwargs.items():
+        rule = SYMBOL_RULES.get(name)
+        if name == "sigma" and not matrix_sigma:
+            rule = positive_scalar
+        if rule is not None:
+            rule(name, value)
+
+
 def _checked(function):
-    """Wrap a bound: where it takes ``tau`` and ``zeta`` they must satisfy τ ≤ ζ (S' is empty
-    otherwise), and arithmetic that overflows (an infinite or NaN result from finite arguments,
-    or Python's OverflowError) raises ``FloatingPointError`` naming the bound and its
-    arguments."""
+    """Wrap a bound: every symbol must satisfy its rule (``SYMBOL_RULES``), where it takes
+    ``tau`` and ``zeta`` they must satisfy τ ≤ ζ (S' is empty otherwise), and arithmetic that
+    overflows (an infinite or NaN result from finite arguments, or Python's OverflowError)
+    raises ``FloatingPointError`` naming the bound and its arguments."""
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
+        _check_symbols(kwargs, function.__name__ in ("expected_cubed_norm", "phi"))
         if "tau" in kwargs and "zeta" in kwargs:
             interval("tau", kwargs["tau"], "zeta", kwargs["zeta"])
         try:

@@ -45,7 +45,8 @@ from .algorithm import MiNESStrategy
 from .baselines import RGFStrategy, make_method
 from .linalg import preconditioned_condition, preconditioned_extremes
 from .strategy import progress_bar, run
-from .validation import evaluate, positive_int, vector
+from .validation import evaluate, nonnegative_int, nonnegative_scalar, positive_int, vector
+from .validation import frame as check_frame
 from .validation import executor as check_executor
 from .validation import objective as check_objective
 from .validation import target as check_target
@@ -61,11 +62,13 @@ COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
 def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
     """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``)."""
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-        return np.random.SeedSequence(entropy).spawn(positive_int("seeds", seeds))
-    seeds = list(seeds)
-    if not seeds or not all(isinstance(s, np.random.SeedSequence) for s in seeds):
-        raise ValueError("seeds must be a positive int or a non-empty list of SeedSequence")
-    return seeds
+        return np.random.SeedSequence(nonnegative_int("entropy", entropy)).spawn(
+            positive_int("seeds", seeds))
+    if isinstance(seeds, (list, tuple)) and seeds and all(
+            isinstance(s, np.random.SeedSequence) for s in seeds):
+        return list(seeds)
+    raise ValueError(f"seeds must be a positive int or a non-empty list of SeedSequence, got "
+                     f"{seeds!r:.60}")
 
 
 #: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
@@ -256,6 +259,8 @@ def _mines_chunk(objective, strategy, seeds, first, *, mean0, sigma_inv0, max_it
 def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
     """Per (method, seed): the evaluations at the first recorded iterate with f_gap ≤ ``target``
     (NaN if never: the run hit its cap or failed), and whether it was reached."""
+    frame = check_frame("frame", frame, ("method", "seed", "evaluations", "f_gap"))
+    target = nonnegative_scalar("target", target)
     rows = []
     for (method, seed), history in frame.groupby(["method", "seed"], sort=False):
         hit = history[history.f_gap <= target]
@@ -338,6 +343,10 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     from .schedules import hutchinson_step, lemma51_step, lemma52_step
 
     d = check_objective("objective", objective).dim
+    max_evaluations = positive_int("max_evaluations", max_evaluations)
+    if isinstance(methods, str) or not isinstance(methods, (list, tuple)) or not methods:
+        raise ValueError(f"methods must be a non-empty tuple of names in COMPARED {COMPARED}, "
+                         f"got {methods!r}")
     unknown = [name for name in methods if name not in COMPARED]
     if unknown:
         raise ValueError(f"methods must be names in COMPARED {COMPARED}, got {unknown}")

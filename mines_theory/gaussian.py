@@ -40,7 +40,9 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import positive_int, symmetric_matrix
+from .validation import (finite_result, finite_scalar, float_array, positive_int, probability,
+                         symmetric_matrix)
+from .validation import rng as check_rng
 from .linalg import symmetric_roots
 
 __all__ = [
@@ -114,6 +116,8 @@ def quadratic_form_moment_matrix(*matrices):
     array([[5., 0.],
            [0., 7.]])
     """
+    if not matrices:
+        raise ValueError("matrices must hold at least one matrix, got none")
     d = matrices[0].shape[0]
     symbolic = not isinstance(matrices[0], np.ndarray)
     if symbolic:
@@ -141,19 +145,24 @@ def norm_moment(d: int, p: float) -> float:
     """E‖u‖^p for u ~ N(0, I_d), the p-th moment of the chi distribution with d degrees of
     freedom: 2^{p/2} Γ((d + p)/2) / Γ(d/2) (``scipy.stats.chi`` gives integer orders only; the
     tests compare the two there)."""
-    d = positive_int("d", d)
+    d, p = positive_int("d", d), finite_scalar("p", p)
     if p <= -d:
         raise ValueError(f"p must be > -d = {-d}, got {p!r}")
-    return float(np.exp(p / 2 * np.log(2.0) + scipy.special.gammaln((d + p) / 2)
-                        - scipy.special.gammaln(d / 2)))
+    with np.errstate(over="ignore"):
+        value = float(np.exp(p / 2 * np.log(2.0) + scipy.special.gammaln((d + p) / 2)
+                             - scipy.special.gammaln(d / 2)))
+    return finite_result("E‖u‖^p", value, f"d = {d}, p = {p!r}")
 
 
 def lemma_b1_bounds(d: int, p: float) -> tuple[float, float]:
     """Lemma B.1 (Nesterov & Spokoiny): d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2} for p ≥ 2."""
+    p = finite_scalar("p", p)
     if p < 2:
         raise ValueError(f"p must be >= 2 (Lemma B.1), got {p!r}")
     d = positive_int("d", d)
-    return d ** (p / 2), (p + d) ** (p / 2)
+    with np.errstate(over="ignore"):
+        bounds = float(np.float64(d) ** (p / 2)), float(np.float64(p + d) ** (p / 2))
+    return finite_result("the bounds of Lemma B.1", bounds, f"d = {d}, p = {p!r}")
 
 
 def lemma_c1_expectation(H, sigma_inv) -> np.ndarray:
@@ -206,7 +215,10 @@ def _second_moment(t: _Traces):
 def per_sample_second_moment(H, sigma_inv) -> float:
     """E‖X‖²_F for one direction, X = ½(uᵀAu)(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) (closed form of the
     module docstring)."""
-    return float(_second_moment(_traces(H, sigma_inv)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = float(_second_moment(_traces(H, sigma_inv)))
+    return finite_result("E‖X‖²_F", value, "H and sigma_inv too large or too small: its terms "
+                         "are products of up to eight of their entries")
 
 
 def fixed_point_variance():
@@ -235,8 +247,7 @@ def leading_term_share(d) -> float:
 def leading_term_dimension(share: float = 0.9) -> int:
     """The smallest d at which the leading term d⁴/(4b) is at least ``share`` of Var G̃ at
     Σ⁻¹ = H = I_d (the share grows with d)."""
-    if not 0.0 < share < 1.0:
-        raise ValueError(f"share must lie in (0, 1), got {share!r}")
+    share = probability("share", share)
     d = 1
     while leading_term_share(d) < share:
         d += 1
@@ -258,7 +269,9 @@ def sigma_gradient_second_moment(H, sigma_inv, batch_size) -> float:
     """
     H = symmetric_matrix("H", H)
     P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
-    return float(np.sum((H - P) ** 2)) + sigma_gradient_variance(H, P, batch_size)
+    with np.errstate(over="ignore"):
+        value = float(np.sum((H - P) ** 2)) + sigma_gradient_variance(H, P, batch_size)
+    return finite_result("E‖G̃‖²_F", value, "H and sigma_inv too large")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -291,6 +304,10 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     working memory of ``sample`` itself is the sampler's business (``sigma_gradient_norm_samples``
     bounds its own)."""
     num_samples = positive_int("num_samples", num_samples)
+    rng = check_rng("rng", rng)
+    if not callable(sample):
+        raise TypeError(f"sample must be a callable sample(rng, m) returning m draws, got "
+                        f"{type(sample).__name__} {sample!r:.60}")
     if num_samples < 2:
         raise ValueError(f"num_samples must be >= 2 for a standard error, got {num_samples}")
     chunk_size = positive_int("chunk_size", chunk_size)
@@ -298,13 +315,20 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     done = 0
     while done < num_samples:
         m = min(chunk_size, num_samples - done)
-        x = np.asarray(sample(rng, m), dtype=float)
-        s, s2 = x.sum(axis=0), (x * x).sum(axis=0)
+        x = float_array("sample(rng, m)", sample(rng, m), "an array of m real draws")
+        if x.ndim == 0 or x.shape[0] != m or not np.isfinite(x).all():
+            raise ValueError(f"sample(rng, m) must return m = {m} finite draws along axis 0, got "
+                             f"shape {x.shape}" + ("" if np.isfinite(x).all() else
+                                                   " with non-finite draws"))
+        with np.errstate(over="ignore"):
+            s, s2 = x.sum(axis=0), (x * x).sum(axis=0)
         total, total_sq = (s, s2) if total is None else (total + s, total_sq + s2)
         done += m
     mean = total / num_samples
     var = (total_sq - num_samples * mean**2) / (num_samples - 1)
     se = np.sqrt(np.maximum(var, 0.0) / num_samples)
+    finite_result("the Monte-Carlo mean and standard error", (mean, se),
+                  "the draws' squares overflow")
     return MonteCarloEstimate(mean if np.ndim(mean) else float(mean),
                               se if np.ndim(se) else float(se), num_samples)
 
@@ -312,7 +336,11 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
 def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(n, running mean, running standard error) of the i.i.d. ``samples`` along axis 0, for a
     plot of a Monte-Carlo estimate converging with its ±2 SE band (SE from n = 2 on)."""
-    x = np.asarray(samples, dtype=float)
+    x = float_array("samples", samples)
+    if x.ndim == 0 or x.shape[0] == 0 or not np.isfinite(x).all():
+        raise ValueError(f"samples must be a non-empty array of finite draws along axis 0, got "
+                         f"shape {x.shape}" + ("" if np.isfinite(x).all() else
+                                               " with non-finite draws"))
     n = np.arange(1, x.shape[0] + 1).reshape((-1,) + (1,) * (x.ndim - 1))
     mean = np.cumsum(x, axis=0) / n
     second = np.cumsum(x * x, axis=0) / n
@@ -354,6 +382,6 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
             G = (np.einsum("mb,mbi,mbj->mij", weights, V, V)
                  - weights.sum(axis=1)[:, None, None] * P)
             out[start:start + n] = np.sum((G - offset) ** 2, axis=(1, 2))
-        return out
+        return finite_result("the draws of ‖G̃‖²_F", out, "H and sigma_inv too large or too small")
 
     return sample

@@ -32,7 +32,8 @@ import numpy as np
 import scipy.linalg
 from scipy.linalg import lapack
 
-from .validation import finite_scalar, symmetric_matrix
+from .validation import finite_scalar, float_array, positive_int, symmetric_matrix
+from .validation import rng as check_rng
 
 __all__ = ["symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
            "project_eigenvalues", "project_if_outside", "LowRank", "low_rank", "low_rank_update",
@@ -47,6 +48,7 @@ def symmetric_roots(sigma_inv) -> tuple[np.ndarray, np.ndarray]:
     >>> np.diag(root), np.diag(root_inv)
     (array([0.5, 2. ]), array([2. , 0.5]))
     """
+    sigma_inv = _square("sigma_inv", sigma_inv)
     eigenvalues, U = np.linalg.eigh(sigma_inv)
     smallest = float(np.min(eigenvalues[..., 0]))
     if smallest <= 0.0:
@@ -72,15 +74,33 @@ def cholesky_lower(A) -> np.ndarray:
     array([[2., 0.],
            [1., 2.]])
     """
-    A = np.asarray(A, dtype=float)
+    A = _square("A", A)
     if A.ndim > 2:
-        return np.linalg.cholesky(A)
+        try:
+            return np.linalg.cholesky(A)
+        except np.linalg.LinAlgError:
+            raise np.linalg.LinAlgError("A must be positive definite, got a stack with a matrix "
+                                        "that is not positive definite") from None
     work = np.array(A)
     info = _dpotrf_lower_inplace(work)
     if info != 0:
         raise np.linalg.LinAlgError(
-            f"matrix is not positive definite (leading minor {info} is not positive)")
+            f"A must be positive definite, got a matrix that is not positive definite (leading "
+            f"minor {info} is not positive)")
     return work
+
+
+def _square(name: str, A) -> np.ndarray:
+    """``A`` as a float array of one or a stack of non-empty square matrices with finite entries
+    (not copied when it is one already; the inner-loop check of ``cholesky_lower`` and
+    ``symmetric_roots``: O(d²) beside their O(d³))."""
+    A = np.asarray(A, dtype=float) if isinstance(A, np.ndarray) else float_array(name, A)
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2] or A.shape[-1] == 0:
+        raise ValueError(f"{name} must be a non-empty square matrix (or a stack), got shape "
+                         f"{A.shape}")
+    if not np.isfinite(A).all():
+        raise ValueError(f"{name} must be finite, got non-finite entries")
+    return A
 
 
 def solve_lower_transposed(L, rows) -> np.ndarray:
@@ -237,7 +257,8 @@ def low_rank(A: np.ndarray, floor: float) -> LowRank:
     >>> low_rank(2.0 * np.eye(3), 0.5).rank, low_rank(np.diag([0.5, 3.0, 0.5]), 0.5).excess
     (0, array([2.5]))
     """
-    A = np.asarray(A, dtype=float)
+    A = symmetric_matrix("A", A)
+    floor = finite_scalar("floor", floor)
     d = A.shape[-1]
     scale = A[0, 0]
     if np.array_equal(A, scale * np.eye(d)):
@@ -334,7 +355,7 @@ def preconditioned_condition(covariance, hessian):
 def random_rotation(rng: np.random.Generator, dim: int) -> np.ndarray:
     """An orthogonal matrix from the QR factorization of a standard Gaussian matrix (one draw of
     dim² normals from ``rng``)."""
-    Q, _ = np.linalg.qr(rng.standard_normal((dim, dim)))
+    Q, _ = np.linalg.qr(check_rng("rng", rng).standard_normal((dim, positive_int("dim", dim))))
     return Q
 
 
@@ -353,7 +374,10 @@ def random_spd(rng: np.random.Generator, dim: int, low: float | None = None,
             raise ValueError(f"low and high must satisfy 0 < low <= high, got low={low!r}, "
                              f"high={high!r}")
         eigenvalues = rng.uniform(low, high, dim)
-    eigenvalues = np.asarray(eigenvalues, dtype=float)
+    eigenvalues = float_array("eigenvalues", eigenvalues)
     if eigenvalues.shape != (dim,):
         raise ValueError(f"eigenvalues must have shape ({dim},), got shape {eigenvalues.shape}")
+    if not np.all(eigenvalues > 0) or not np.isfinite(eigenvalues).all():
+        raise ValueError(f"eigenvalues must be finite and > 0 (a positive definite matrix), got "
+                         f"{eigenvalues}")
     return (Q * eigenvalues) @ Q.T

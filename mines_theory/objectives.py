@@ -12,7 +12,8 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import finite_scalar, generator, positive_int, positive_scalar, symmetric_matrix
+from .validation import (finite_result, finite_scalar, float_array, generator, positive_int,
+                         positive_scalar, symmetric_matrix)
 from .validation import vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
@@ -37,13 +38,16 @@ class Objective:
         return self.L / self.sigma
 
     def _points(self, X) -> tuple[np.ndarray, bool]:
-        X = np.asarray(X, dtype=float)
+        X = np.asarray(X, dtype=float) if isinstance(X, np.ndarray) else float_array("X", X)
         single = X.ndim == 1
         if single:
             X = X[None, :]
         if X.ndim != 2 or X.shape[1] != self.dim:
             raise ValueError(f"X must have shape (n, {self.dim}) or ({self.dim},), "
                              f"got shape {np.shape(X)}")
+        if not np.isfinite(X).all():
+            raise ValueError(f"X must be finite, got non-finite entries in row "
+                             f"{int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])}")
         return X, single
 
     def __call__(self, X):
@@ -99,7 +103,10 @@ class RotatedEllipsoid(Objective):
             raise ValueError(f"condition must be >= 1, got {condition!r}")
         scale = positive_scalar("scale", scale)
         exponents = np.linspace(0.0, 1.0, self.dim) if self.dim > 1 else np.zeros(1)
-        self.eigenvalues = scale * condition**exponents
+        with np.errstate(over="ignore"):
+            eigenvalues = scale * condition**exponents
+        self.eigenvalues = finite_result("the largest eigenvalue scale · condition", eigenvalues,
+                                         f"scale = {scale!r}, condition = {condition!r}")
         if self.dim > 1:
             self.rotation = scipy.stats.ortho_group.rvs(self.dim, random_state=seed)
         else:
@@ -162,10 +169,9 @@ class LogCoshQuadratic(Objective):
     name = "log-cosh quadratic"
 
     def __init__(self, A, directions, weights, *, minimizer=None, f_star=0.0):
-        A = np.array(A, dtype=float, ndmin=2)
-        self.dim = A.shape[0]
-        self.A = symmetric_matrix("A", A)
-        self.directions = np.array(directions, dtype=float, ndmin=2)
+        self.A = symmetric_matrix("A", np.atleast_2d(float_array("A", A)))
+        self.dim = self.A.shape[0]
+        self.directions = np.atleast_2d(float_array("directions", directions))
         if self.directions.ndim != 2 or self.directions.shape[1] != self.dim:
             raise ValueError(f"directions must have shape (m, {self.dim}), "
                              f"got {self.directions.shape}")
@@ -183,8 +189,13 @@ class LogCoshQuadratic(Objective):
         self.f_star = finite_scalar("f_star", f_star)
         self.sigma = float(eigenvalues[0])
         self.L = float(np.linalg.eigvalsh(self._hessian(self.minimizer[None, :])[0])[-1])
-        norms = np.linalg.norm(self.directions, axis=1)
-        self.gamma = float(SECH2_LIPSCHITZ * np.sum(self.weights * norms**3))
+        with np.errstate(over="ignore"):
+            norms = np.linalg.norm(self.directions, axis=1)
+            gamma = SECH2_LIPSCHITZ * np.sum(self.weights * norms**3)
+        self.gamma = float(finite_result(
+            "gamma = 4/(3√3) Σ_j c_j ‖v_j‖³", gamma,
+            f"largest |directions| = {float(np.abs(self.directions).max()):.3g}, largest "
+            f"weight = {float(self.weights.max()):.3g}"))
 
     @classmethod
     def random(cls, dim, condition=10.0, num_terms=None, weight=1.0, seed=0):
@@ -311,8 +322,8 @@ class LogisticRegression(Objective):
     name = "logistic regression"
 
     def __init__(self, features, labels, regularization):
-        X = np.array(features, dtype=float)
-        y = np.array(labels, dtype=float)
+        X = float_array("features", features)
+        y = float_array("labels", labels)
         if X.ndim != 2 or y.shape != (X.shape[0],):
             raise ValueError(f"features must be (n, d) and labels (n,), got {X.shape}, {y.shape}")
         if X.size == 0:
@@ -321,7 +332,8 @@ class LogisticRegression(Objective):
         if not np.all(np.isfinite(X)):
             raise ValueError("features must be finite")
         if not np.all(np.isin(y, (-1.0, 1.0))):
-            raise ValueError("labels must be -1 or +1")
+            raise ValueError(f"labels must be -1 or +1, got the values "
+                             f"{np.unique(y)[:5]}")
         with np.errstate(over="ignore"):
             if not np.isfinite(np.linalg.norm(X, axis=1) ** 3).all():
                 raise ValueError(f"features must be small enough that ‖x_i‖³ is a float (γ of "

@@ -23,7 +23,10 @@ import itertools
 
 import numpy as np
 
-from .validation import generator, positive_int, positive_scalar, symmetric_matrix, vector
+from .validation import (finite_result, generator, instance, interval, nonnegative_int,
+                         positive_int, positive_scalar, smoothing_radius, symmetric_matrix,
+                         vector)
+from .validation import objective as check_objective
 from .linalg import project_eigenvalues
 
 __all__ = ["GaussianRule", "smoothed", "regularized_objective", "RegularizedMinimizer",
@@ -77,26 +80,49 @@ class GaussianRule:
 
 
 def _factor(sigma):
-    return np.linalg.cholesky(sigma)
+    try:
+        return np.linalg.cholesky(sigma)
+    except np.linalg.LinAlgError:
+        raise ValueError(f"sigma must be positive definite, got smallest eigenvalue "
+                         f"{float(np.linalg.eigvalsh(sigma)[0]):.3g}") from None
+
+
+#: What ``smoothed`` needs of ``f`` and of ``rule``.
+SMOOTHED_NEEDS = ("dim", "gradient", "hessian")
+RULE_NEEDS = ("nodes", "weights")
+
+
+def _check_rule(rule):
+    return instance("rule", rule, RULE_NEEDS, "a quadrature rule",
+                    "GaussianRule.gauss_hermite(dim) or GaussianRule.monte_carlo(dim, n)")
 
 
 def smoothed(f, mu, sigma, alpha, rule: GaussianRule, derivatives: int = 0):
     """(E f, E∇f, E∇²f)(μ + αΣ^{1/2}u) up to ``derivatives`` (0, 1 or 2) under ``rule``."""
+    f = check_objective("f", f, SMOOTHED_NEEDS)
+    mu = vector("mu", mu, f.dim)
+    sigma = symmetric_matrix("sigma", sigma, f.dim)
+    alpha = smoothing_radius("alpha", alpha)
+    rule = _check_rule(rule)
+    if nonnegative_int("derivatives", derivatives) > 2:
+        raise ValueError(f"derivatives must be 0, 1 or 2, got {derivatives!r}")
     X = mu + alpha * rule.nodes @ _factor(sigma).T
     out = [float(rule.weights @ f(X))]
     if derivatives >= 1:
         out.append(rule.weights @ f.gradient(X))
     if derivatives >= 2:
         out.append(np.tensordot(rule.weights, f.hessian(X), axes=(0, 0)))
-    return tuple(out)
+    return finite_result("the smoothed f and its derivatives", tuple(out),
+                         f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}")
 
 
 def regularized_objective(f, mu, sigma, alpha, rule: GaussianRule | None = None) -> float:
     """Q_α(μ, Σ) (eq:Q): exact (eq:J_quad) when ``f`` has a constant Hessian ``f.H`` and no rule
     is given, else with ``rule``."""
+    f = check_objective("f", f, ("dim",))
     mu = vector("mu", mu, f.dim)
     sigma = symmetric_matrix("sigma", sigma, f.dim)
-    alpha = positive_scalar("alpha", alpha)
+    alpha = smoothing_radius("alpha", alpha)
     sign, logdet = np.linalg.slogdet(sigma)
     if sign <= 0:
         raise ValueError("sigma must be positive definite")
@@ -106,7 +132,8 @@ def regularized_objective(f, mu, sigma, alpha, rule: GaussianRule | None = None)
         J = float(f(mu[None, :])[0]) + alpha**2 / 2 * float(np.sum(f.H * sigma))
     else:
         J = smoothed(f, mu, sigma, alpha, rule)[0]
-    return J - alpha**2 / 2 * logdet
+    return finite_result("Q_alpha", J - alpha**2 / 2 * logdet,
+                         f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,24 +154,31 @@ def minimize_sigma_given_mean(f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol
                               max_iterations=500) -> np.ndarray:
     """Σ_* = argmin_{Σ ∈ S} Q_α(μ, Σ) for fixed μ (Theorem 3.4's Σ_* at μ = μ*), by the
     fixed-point map Σ ← Π_S(E∇²f(μ + αΣ^{1/2}u)⁻¹)."""
+    f = check_objective("f", f, SMOOTHED_NEEDS)
     mu = vector("mu", mu, f.dim)
-    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else sigma0
+    alpha = smoothing_radius("alpha", alpha)
+    tau, zeta = interval("tau", tau, "zeta", zeta)
+    rule = _check_rule(rule)
+    tol, max_iterations = positive_scalar("tol", tol), positive_int("max_iterations", max_iterations)
+    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else symmetric_matrix("sigma0", sigma0, f.dim)
     sigma = project_eigenvalues(sigma, 1.0 / zeta, 1.0 / tau)
     for _ in range(max_iterations):
         new = _sigma_map(f, mu, sigma, alpha, tau, zeta, rule)
         if np.max(np.abs(new - sigma)) <= tol * max(1.0, np.max(np.abs(sigma))):
             return new
         sigma = new
-    raise RuntimeError(f"the Σ fixed point did not converge in {max_iterations} iterations")
+    raise RuntimeError(f"the Σ fixed point did not converge in max_iterations = "
+                       f"{max_iterations} iterations")
 
 
 def minimize_regularized(f, alpha, *, tau, zeta, rule: GaussianRule, mean0=None, tol=1e-13,
                          max_iterations=500) -> RegularizedMinimizer:
     """(μ̂*, Σ̂*) = argmin over μ, Σ ∈ S of Q_α (eq:modi_prob); see the module docstring."""
-    alpha = positive_scalar("alpha", alpha)
-    tau, zeta = positive_scalar("tau", tau), positive_scalar("zeta", zeta)
-    if tau > zeta:
-        raise ValueError(f"tau must be <= zeta, got tau={tau!r} > zeta={zeta!r}")
+    f = check_objective("f", f, SMOOTHED_NEEDS + ("minimizer",))
+    alpha = smoothing_radius("alpha", alpha)
+    tau, zeta = interval("tau", tau, "zeta", zeta)
+    rule = _check_rule(rule)
+    tol, max_iterations = positive_scalar("tol", tol), positive_int("max_iterations", max_iterations)
     mu = f.minimizer.copy() if mean0 is None else vector("mean0", mean0, f.dim)
     sigma = project_eigenvalues(np.linalg.inv(f.hessian(mu)), 1.0 / zeta, 1.0 / tau)
     for iteration in range(1, max_iterations + 1):
@@ -188,6 +222,12 @@ def alpha_sweep(f, alphas, *, tau, zeta, rule: GaussianRule):
 
     from .bounds import theorem33_bounds, theorem33_bounds_corrected, theorem34_bounds
 
+    f = check_objective("f", f)
+    if isinstance(alphas, (str, bytes)) or np.ndim(alphas) != 1 or len(alphas) == 0:
+        raise ValueError(f"alphas must be a non-empty sequence of smoothing radii, got "
+                         f"{alphas!r:.60}")
+    for alpha in alphas:
+        smoothing_radius("alphas[i]", alpha)
     constants = dict(d=f.dim, L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
     rows = []
     for alpha in alphas:

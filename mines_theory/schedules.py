@@ -46,6 +46,9 @@ class Lemma52Step:
     the state, or computed when the state has none)."""
 
     def __init__(self, hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta):
+        if not callable(hessian):
+            raise TypeError(f"hessian must be a callable mu -> ∇²f(mu) (e.g. objective.hessian), "
+                            f"got {type(hessian).__name__} {hessian!r:.60}")
         self.hessian = hessian
         self.c1 = c_constants(d=d, b=b, delta=delta).c1
         self.b = positive_int("b", b)

@@ -67,9 +67,9 @@ def positive_int(name: str, value) -> int:
 
 def vector(name: str, value, dim: int | None = None) -> np.ndarray:
     """Return a finite 1-D float array (a copy), of length ``dim`` if given."""
-    arr = np.array(value, dtype=float)
+    arr = float_array(name, value, "a non-empty 1-D array of real numbers")
     if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
+        raise ValueError(f"{name} must be a non-empty 1-D array, got {_shape_or_value(arr, value)}")
     if dim is not None and arr.shape[0] != dim:
         raise ValueError(f"{name} must have length {dim}, got length {arr.shape[0]}")
     if not np.all(np.isfinite(arr)):
@@ -84,9 +84,9 @@ def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = 
     With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
     relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
     """
-    arr = np.array(value, dtype=float)
+    arr = float_array(name, value, "a square matrix of real numbers")
     if arr.ndim < 2 or (arr.ndim > 2 and not batch) or arr.shape[-1] != arr.shape[-2]:
-        raise ValueError(f"{name} must be a square matrix, got shape {arr.shape}")
+        raise ValueError(f"{name} must be a square matrix, got {_shape_or_value(arr, value)}")
     if arr.shape[-1] == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
     if dim is not None and arr.shape[-1] != dim:
@@ -104,15 +104,86 @@ def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = 
 OBJECTIVE_ATTRIBUTES = ("dim", "L", "sigma", "gamma", "minimizer", "f_star", "hessian")
 
 
+def instance(name: str, value, needs, what: str, example: str = ""):
+    """Return ``value`` if it has the attributes ``needs``, else raise ``TypeError`` naming
+    ``name``, what was expected (``what``, e.g. ``example``), the value and what it lacks."""
+    missing = [attribute for attribute in needs if not hasattr(value, attribute)]
+    if missing:
+        raise TypeError(f"{name} must be {what} with {', '.join(needs)}"
+                        f"{f' ({example})' if example else ''}; got {type(value).__name__} "
+                        f"{value!r:.60}, which lacks {', '.join(missing)}")
+    return value
+
+
 def objective(name: str, value, needs=OBJECTIVE_ATTRIBUTES):
     """Return ``value`` if it has the attributes ``needs`` (an ``objectives.Objective`` has them
     all), else raise ``TypeError`` saying what is missing: a plain function has no dimension,
     constants or minimizer."""
-    missing = [attribute for attribute in needs if not hasattr(value, attribute)]
+    return instance(name, value, needs, "an objective", "an instance of "
+                    "mines_theory.objectives.Objective, e.g. RotatedEllipsoid")
+
+
+def rng(name: str, value) -> np.random.Generator:
+    """Return ``value`` if it is a ``numpy.random.Generator`` (used as it is: its stream goes
+    on), else raise ``TypeError`` naming ``name``."""
+    if not isinstance(value, np.random.Generator):
+        raise TypeError(f"{name} must be a numpy.random.Generator (np.random.default_rng(seed)), "
+                        f"got {type(value).__name__} {value!r:.60}")
+    return value
+
+
+def probability(name: str, value) -> float:
+    """Return ``value`` as a float, or raise if it is not a number in the open interval (0, 1)
+    (a failure probability δ)."""
+    value = positive_scalar(name, value)
+    if value >= 1.0:
+        raise ValueError(f"{name} must lie in (0, 1), got {value!r}")
+    return value
+
+
+def nonnegative_int(name: str, value) -> int:
+    """Return ``value`` as an int, or raise if it is not an integer >= 0 (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+    return int(value)
+
+
+def float_array(name: str, value, what: str = "an array of real numbers") -> np.ndarray:
+    """``np.array(value, dtype=float)`` (a copy), or a ``ValueError`` naming ``name`` and the
+    value where the conversion would fail or drop an imaginary part."""
+    if np.iscomplexobj(value):
+        raise ValueError(f"{name} must be {what}, got complex values {value!r:.60}")
+    try:
+        return np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {what}, got {type(value).__name__} "
+                         f"{value!r:.60}") from None
+
+
+def _shape_or_value(arr: np.ndarray, value) -> str:
+    return f"{value!r:.60}" if arr.ndim == 0 else f"shape {arr.shape}"
+
+
+def finite_result(quantity: str, value, cause: str):
+    """Return ``value`` if all its entries are finite, else raise ``FloatingPointError`` saying
+    which ``quantity`` is not finite and why (``cause``: the arguments that made it so)."""
+    parts = value if isinstance(value, tuple) else (value,)
+    if not all(np.all(np.isfinite(part)) for part in parts):
+        raise FloatingPointError(f"{quantity} is not finite ({cause}): the arguments are too "
+                                 f"large or too small for floating point")
+    return value
+
+
+def frame(name: str, value, columns):
+    """Return ``value`` if it is a pandas DataFrame with the given ``columns``, else raise
+    ``TypeError`` (not a frame) or ``ValueError`` (missing columns) naming ``name``."""
+    missing = [c for c in columns if c not in getattr(value, "columns", ())]
+    if not hasattr(value, "groupby") or not hasattr(value, "columns"):
+        raise TypeError(f"{name} must be a pandas DataFrame with columns {list(columns)}, got "
+                        f"{type(value).__name__} {value!r:.60}")
     if missing:
-        raise TypeError(f"{name} must be an objective with {', '.join(needs)} (an instance of "
-                        f"mines_theory.objectives.Objective, e.g. RotatedEllipsoid); got "
-                        f"{type(value).__name__} {value!r:.60}, which lacks {', '.join(missing)}")
+        raise ValueError(f"{name} must have the columns {list(columns)}, got columns "
+                         f"{list(value.columns)} (missing {missing})")
     return value
 
 
@@ -140,11 +211,14 @@ def evaluate(f, X: np.ndarray) -> np.ndarray:
     ``f(X)`` with ``X`` of shape (n, d) must return n finite values.  A non-finite value is
     reported together with the point that produced it.
     """
+    if not callable(f):
+        raise TypeError(f"f must be a callable f(X) returning one value per row of X, got "
+                        f"{type(f).__name__} {f!r:.60}")
     raw = np.asarray(f(X))
     if np.iscomplexobj(raw):
         raise ValueError(f"f must return real values, got complex values of dtype {raw.dtype} "
                          f"(their imaginary part would be dropped)")
-    values = np.array(raw, dtype=float)           # a copy: f may return a view of X
+    values = float_array("f(X)", raw, "real values")    # a copy: f may return a view of X
     if values.shape != (X.shape[0],):
         raise ValueError(
             f"f must map an array of shape (n, d) = {X.shape} to shape ({X.shape[0]},), "

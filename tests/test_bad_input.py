@@ -197,3 +197,153 @@ def test_save_figure_and_save_table_name_what_they_were_given(tmp_path):
         save_figure(None, "demo", tmp_path)
     with pytest.raises(TypeError, match=r"frame must be a pandas DataFrame, got list: \[1, 2\]"):
         save_table([1, 2], "demo", tmp_path)
+
+
+def _fixed_cases():
+    """(label, call, error type, message pattern) for the holes tools/probe_public_api.py found;
+    each message names the parameter and shows its value."""
+    import pandas as pd
+
+    from mines_theory import algorithm, baselines, experiments, gaussian, linalg, objectives
+    from mines_theory import regularized, schedules
+
+    rule = regularized.GaussianRule.gauss_hermite(2, 10)
+    LC = objectives.LogCoshQuadratic.random(2)
+    quadratic = lambda X: 0.5 * np.sum(X**2, axis=1)                    # noqa: E731
+    draw = lambda g, m: g.standard_normal(m)                            # noqa: E731
+    mines = dict(alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.01)
+    return [
+        ("vector of str", lambda: algorithm.mean_gradient(F, "a", np.eye(2), 0.1, np.ones((3, 2))),
+         ValueError, "mu must be a non-empty 1-D array of real numbers, got str 'a'"),
+        ("vector None", lambda: algorithm.MiNES(None, np.eye(2), **mines),
+         ValueError, "mean0 must be .*got None"),
+        ("complex matrix", lambda: algorithm.MiNES(np.zeros(2), np.eye(2) * (1 + 1j), **mines),
+         ValueError, r"sigma_inv0 must be a square matrix of real numbers, got complex"),
+        ("f not callable", lambda: algorithm.mean_gradient("f", np.ones(2), np.eye(2), 0.1,
+                                                            np.ones((3, 2))),
+         TypeError, "f must be a callable f.X. .*got str 'f'"),
+        ("record not a dict", lambda: algorithm.minimize(F, np.zeros(2), max_evaluations=50,
+                                                         record=lambda es: "ab", **mines),
+         TypeError, "record must return a dict of extra columns, got str 'ab'"),
+        ("minimize tau > zeta", lambda: algorithm.minimize(F, np.zeros(2), max_evaluations=50,
+                                                           **{**mines, "tau": 1e300}),
+         ValueError, "tau must be <= zeta, got tau = 1e[+]300 > zeta = 20.0"),
+        ("Constant", lambda: schedules.Constant(-1.0), ValueError,
+         "value must be a finite number > 0, got -1.0"),
+        ("lemma52_step hessian", lambda: schedules.lemma52_step("a", d=2, b=2, delta=0.1),
+         TypeError, "hessian must be a callable .*got str 'a'"),
+        ("make_method plain function", lambda: baselines.make_method("RGF", quadratic,
+                                                                     np.zeros(2)),
+         TypeError, "objective must be an objective with dim.*lacks dim"),
+        ("make_method MiNES batch_size", lambda: baselines.make_method("MiNES", F, np.zeros(2),
+                                                                       batch_size=0),
+         ValueError, "batch_size must be an integer >= 1, got 0"),
+        ("NES indefinite cov0", lambda: baselines.NES(np.zeros(2), np.diag([1.0, -1.0]),
+                                                      eta=0.1, batch_size=3),
+         ValueError, "cov0 must be positive definite, got smallest eigenvalue -1"),
+        ("CMAES seed", lambda: baselines.CMAES(np.zeros(2), 1.0, seed=-1),
+         ValueError, "seed must be an integer >= 0, got -1"),
+        ("CMAES options", lambda: baselines.CMAES(np.zeros(2), 1.0, options=3),
+         TypeError, "options must be None or a dict of pycma options, got int 3"),
+        ("spawn_seeds float", lambda: experiments.spawn_seeds(2.5),
+         ValueError, "seeds must be a positive int or a non-empty list of SeedSequence, got 2.5"),
+        ("spawn_seeds entropy", lambda: experiments.spawn_seeds(2, entropy=-1),
+         ValueError, "entropy must be an integer >= 0, got -1"),
+        ("evaluations_to_target frame", lambda: experiments.evaluations_to_target(None, 1.0),
+         TypeError, "frame must be a pandas DataFrame .*got NoneType None"),
+        ("evaluations_to_target columns", lambda: experiments.evaluations_to_target(
+            pd.DataFrame({"x": [1]}), 1.0), ValueError, r"frame must have the columns .*missing"),
+        ("compare_methods budget", lambda: experiments.compare_methods(F, max_evaluations=0),
+         ValueError, "max_evaluations must be an integer >= 1, got 0"),
+        ("compare_methods no methods", lambda: experiments.compare_methods(
+            F, max_evaluations=30, methods=()), ValueError, r"methods must be a non-empty tuple .*got \(\)"),
+        ("objective at NaN", lambda: F(np.array([np.nan, 0.0])), ValueError,
+         "X must be finite, got non-finite entries in row 0"),
+        ("ellipsoid overflow", lambda: objectives.RotatedEllipsoid(2, 1e200, scale=1e200),
+         FloatingPointError, "scale · condition is not finite .*scale = 1e[+]200"),
+        ("log-cosh gamma overflow", lambda: objectives.LogCoshQuadratic(
+            np.eye(2), np.full((2, 2), 1e300), np.ones(2)), FloatingPointError,
+         r"gamma = 4/\(3√3\) Σ_j c_j ‖v_j‖³ is not finite \(largest \|directions\| = 1e\+300"),
+        ("logistic labels", lambda: objectives.LogisticRegression(np.ones((2, 2)), [0.0, 1.0], 0.1),
+         ValueError, r"labels must be -1 or \+1, got the values \[0. 1.\]"),
+        ("bounds symbol", lambda: __import__("mines_theory.bounds").bounds.delta_alpha_1(
+            d=2, b=10, delta=0.1, L=-1.0, gamma=0.5, tau=0.5, zeta=4.0, alpha=0.01),
+         ValueError, "L must be a finite number > 0, got -1.0"),
+        ("bounds delta", lambda: __import__("mines_theory.bounds").bounds.chi_threshold(
+            d=2, b=10, delta=2.0, t=3), ValueError, r"delta must lie in \(0, 1\), got 2.0"),
+        ("bounds scalar sigma", lambda: __import__("mines_theory.bounds").bounds.theorem34_bounds(
+            d=2, L=2.0, sigma=[1.0, 2.0], gamma=0.5, tau=0.5, zeta=4.0, alpha=0.01),
+         ValueError, r"sigma must be a positive real number, got \[1.0, 2.0\]"),
+        ("bounds local region NaN", lambda: __import__("mines_theory.bounds").bounds
+         .local_region_threshold(L=2.0, sigma=1.0, gamma=0.5, tau=0.5, xi=0.5,
+                                 curvature=float("nan")),
+         ValueError, "curvature must be a finite number > 0, got nan"),
+        ("norm_moment p", lambda: gaussian.norm_moment(2, float("nan")), ValueError,
+         "p must be finite, got nan"),
+        ("lemma_b1 overflow", lambda: gaussian.lemma_b1_bounds(2, 1e300), FloatingPointError,
+         r"the bounds of Lemma B.1 is not finite \(d = 2, p = 1e\+300\)"),
+        ("second moment overflow", lambda: gaussian.per_sample_second_moment(
+            np.eye(2), 1e300 * np.eye(2)), FloatingPointError, "E‖X‖²_F is not finite"),
+        ("monte_carlo rng", lambda: gaussian.monte_carlo(draw, 10, 0), TypeError,
+         "rng must be a numpy.random.Generator .*got int 0"),
+        ("monte_carlo draws", lambda: gaussian.monte_carlo(lambda g, m: np.full(m, np.nan), 10,
+                                                           np.random.default_rng(0)),
+         ValueError, r"sample\(rng, m\) must return m = 10 finite draws .*non-finite"),
+        ("running_mean empty", lambda: gaussian.running_mean([]), ValueError,
+         r"samples must be a non-empty array .*shape \(0,\)"),
+        ("leading_term_dimension", lambda: gaussian.leading_term_dimension("a"), ValueError,
+         "share must be a positive real number, got 'a'"),
+        ("smoothed plain function", lambda: regularized.smoothed(quadratic, np.zeros(2),
+                                                                 np.eye(2), 0.1, rule),
+         TypeError, "f must be an objective with dim, gradient, hessian .*lacks"),
+        ("smoothed rule", lambda: regularized.smoothed(LC, np.zeros(2), np.eye(2), 0.1, "a"),
+         TypeError, "rule must be a quadrature rule with nodes, weights .*got str 'a'"),
+        ("smoothed indefinite sigma", lambda: regularized.smoothed(
+            LC, np.zeros(2), np.diag([1.0, -1.0]), 0.1, rule),
+         ValueError, "sigma must be positive definite, got smallest eigenvalue -1"),
+        ("smoothed NaN alpha", lambda: regularized.smoothed(LC, np.zeros(2), np.eye(2),
+                                                            float("nan"), rule),
+         ValueError, "alpha must be a finite number > 0, got nan"),
+        ("regularized alpha overflow", lambda: regularized.regularized_objective(
+            F, np.zeros(2), np.eye(2), 1e300), ValueError, "alpha² overflows at alpha = 1e[+]300"),
+        ("sigma map tau", lambda: regularized.minimize_sigma_given_mean(
+            LC, LC.minimizer, 0.1, tau=0.0, zeta=20.0, rule=rule),
+         ValueError, "tau must be a finite number > 0, got 0.0"),
+        ("sigma map tol", lambda: regularized.minimize_sigma_given_mean(
+            LC, LC.minimizer, 0.1, tau=0.5, zeta=20.0, rule=rule, tol=-1.0),
+         ValueError, "tol must be a finite number > 0, got -1.0"),
+        ("alpha_sweep alphas", lambda: regularized.alpha_sweep(LC, [], tau=0.5, zeta=20.0,
+                                                               rule=rule),
+         ValueError, r"alphas must be a non-empty sequence of smoothing radii, got \[\]"),
+        ("cholesky indefinite", lambda: linalg.cholesky_lower(np.diag([1.0, -1.0])),
+         np.linalg.LinAlgError, "A must be positive definite, got a matrix that is not"),
+        ("cholesky NaN", lambda: linalg.cholesky_lower(np.full((2, 2), np.nan)),
+         ValueError, "A must be finite, got non-finite entries"),
+        ("roots 1-D", lambda: linalg.symmetric_roots(np.ones(2)), ValueError,
+         r"sigma_inv must be a non-empty square matrix \(or a stack\), got shape \(2,\)"),
+        ("low_rank 1-D", lambda: linalg.low_rank(np.ones(2), 0.5), ValueError,
+         r"A must be a square matrix, got shape \(2,\)"),
+        ("random_rotation rng", lambda: linalg.random_rotation(None, 2), TypeError,
+         "rng must be a numpy.random.Generator .*got NoneType None"),
+        ("random_spd eigenvalues", lambda: linalg.random_spd(np.random.default_rng(0), 2,
+                                                            eigenvalues=[1.0, np.nan]),
+         ValueError, r"eigenvalues must be finite and > 0 .*got \[ 1. nan\]"),
+        ("xNES overflow", lambda: _steps(baselines.XNES(np.zeros(2), 1.0, eta_sigma=1e300,
+                                                        seed=0)),
+         FloatingPointError, "xNES's step-size factor .* is not finite .*eta_sigma = 1e[+]300"),
+    ]
+
+
+def _steps(es, n=3):
+    for _ in range(n):
+        X = es.ask()
+        es.tell(X, F(X))
+    return es
+
+
+@pytest.mark.parametrize("label, call, error, message",
+                         _fixed_cases(), ids=[case[0] for case in _fixed_cases()])
+def test_the_probes_holes_are_named(label, call, error, message):
+    """Every hole of the probe run (tools/probe_public_api.py) now raises the named error."""
+    with pytest.raises(error, match=message):
+        call()
