@@ -11,6 +11,7 @@ html_title = "mines-theory: checking Mirror Natural Evolution Strategies"
 extensions = ["myst_nb"]
 nb_execution_mode = "off"                        # the committed outputs are the book
 nb_output_stderr = "remove"
+nb_render_markdown_format = "myst"              # Markdown outputs (tables) may hold $…$ mathematics
 myst_enable_extensions = ["dollarmath", "amsmath", "html_image"]
 myst_heading_anchors = 2                         # NN-slug.ipynb#verdict links to a verdict cell
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
