@@ -80,6 +80,7 @@ from .validation import (
     interval,
     positive_int,
     positive_scalar,
+    real_array,
     smoothing_radius,
     symmetric_matrix,
     vector,
@@ -99,11 +100,9 @@ def _check_inputs(mu, sigma_inv, alpha, u):
     d = mu.shape[0]
     sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, d)
     alpha = smoothing_radius("alpha", alpha)
-    u = np.asarray(u, dtype=float)
-    if u.ndim != 2 or u.shape[1] != d or u.shape[0] < 1:
+    u = real_array("u", u, 2)
+    if u.ndim != 2 or u.shape[1] != d:
         raise ValueError(f"u must have shape (b, d) = (b, {d}) with b >= 1, got shape {u.shape}")
-    if not np.all(np.isfinite(u)):
-        raise ValueError("u must be finite")
     return mu, sigma_inv, alpha, u
 
 
@@ -116,6 +115,15 @@ def query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
            [ 1.5,  0.5],
            [ 0.5, -0.5]])
     """
+    mean, steps = real_array("mean", mean, 1), real_array("steps", steps, 2)
+    if mean.shape != steps.shape[:-2] + steps.shape[-1:]:
+        raise ValueError(f"mean must have shape steps.shape[:-2] + (d,) = "
+                         f"{steps.shape[:-2] + steps.shape[-1:]}, got {mean.shape}")
+    return _query_points(mean, steps)
+
+
+def _query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """``query_points`` without its checks (the strategy's inner loop)."""
     b = steps.shape[-2]
     X = np.empty(steps.shape[:-2] + (2 * b + 1, steps.shape[-1]))
     # In place instead of a vstack: the temporaries of vstack cost 6× at b = 10⁴, d = 50.
@@ -211,7 +219,7 @@ def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
     f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
     second = (f_minus + f_plus - 2 * f0) / alpha**2
     # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − (Σ_i w_i + 1)Σ⁻¹, w_i = second_i/(2b): B = Σ^{-1/2}
-    return precision_gradient(second, u, root_inv, sigma_inv)
+    return _precision_gradient(second, u, root_inv, sigma_inv)
 
 
 def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]:
@@ -243,6 +251,23 @@ def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndar
     On a quadratic q(x) = ½xᵀHx, s_i = z_iᵀHz_i, so this also forms the same-direction sums
     with a given H that the appendix lemmas compare G̃ with.
     """
+    u = real_array("u", u, 2)
+    b, d = u.shape[-2:]
+    checked = []
+    for name, value, shape in (("second_differences", second_differences, u.shape[:-1]),
+                               ("B", B, u.shape[:-2] + (d, d)),
+                               ("sigma_inv", sigma_inv, u.shape[:-2] + (d, d))):
+        arr = real_array(name, value, 1)
+        if arr.ndim > len(shape) or arr.shape != shape[len(shape) - arr.ndim:]:
+            raise ValueError(f"{name} must have shape {shape} (leading axes may be left out) for "
+                             f"u of shape {u.shape}, got {arr.shape}")
+        checked.append(arr)
+    return _precision_gradient(checked[0], u, checked[1], checked[2])
+
+
+def _precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndarray,
+                        sigma_inv: np.ndarray) -> np.ndarray:
+    """``precision_gradient`` without its checks (the estimators' and the strategy's path)."""
     b, d = u.shape[-2:]
     weights = second_differences / (2.0 * b)
     if b < d:
@@ -448,7 +473,7 @@ class MiNESStrategy(Strategy):
         else:
             root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
             Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
-        X = query_points(state.mean, p.alpha * Z)
+        X = _query_points(state.mean, p.alpha * Z)
         return X, Sample(u, Z, B, X, Y)
 
     def tell(self, state: State, sample: Sample, values: np.ndarray) -> tuple[State, Iteration]:
@@ -460,7 +485,7 @@ class MiNESStrategy(Strategy):
         g = np.einsum("...i,...id->...d", (f_plus - f_minus) / (2.0 * p.alpha * b),
                       sample.Z)                                                    # eq:g_mu
         if state.lowrank is None:
-            G = precision_gradient(second, sample.u, sample.B, state.sigma_inv)    # eq:TG
+            G = _precision_gradient(second, sample.u, sample.B, state.sigma_inv)   # eq:TG
         else:                                      # the same, from the rows y_i = Σ^{-1/2}u_i
             G = _gradient_from_rows(second / (2.0 * b), sample.Y, state.sigma_inv)
         estimate = Estimate(g, G, second)

@@ -160,6 +160,28 @@ def float_array(name: str, value, what: str = "an array of real numbers") -> np.
                          f"{value!r:.60}") from None
 
 
+def all_finite(arr: np.ndarray) -> bool:
+    """Whether every entry of ``arr`` is finite, in one pass without a temporary: a finite sum
+    proves it (a NaN or an infinity makes the sum non-finite); only a sum that overflowed needs
+    the entry-by-entry test."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.sum(arr)
+    return bool(np.isfinite(total)) or bool(np.all(np.isfinite(arr)))
+
+
+def real_array(name: str, value, min_ndim: int = 1) -> np.ndarray:
+    """A finite float array with at least ``min_ndim`` axes and no empty axis (no copy when
+    ``value`` already is one), or a ``ValueError`` naming ``name`` and its shape or value."""
+    arr = value if isinstance(value, np.ndarray) and value.dtype == float else \
+        float_array(name, value)
+    if arr.ndim < min_ndim or 0 in arr.shape:
+        raise ValueError(f"{name} must be a non-empty array with at least {min_ndim} axes, got "
+                         f"{_shape_or_value(arr, value)}")
+    if not all_finite(arr):
+        raise ValueError(f"{name} must be finite, got non-finite entries")
+    return arr
+
+
 def _shape_or_value(arr: np.ndarray, value) -> str:
     return f"{value!r:.60}" if arr.ndim == 0 else f"shape {arr.shape}"
 

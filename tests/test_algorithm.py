@@ -448,8 +448,10 @@ def test_estimators_reject_a_sigma_inv_of_the_wrong_size_and_an_empty_batch():
     f = lambda X: np.sum(X**2, axis=1)
     with pytest.raises(ValueError, match=r"sigma_inv must be 2 x 2, got shape \(3, 3\)"):
         mean_gradient(f, np.zeros(2), np.eye(3), 0.1, np.ones((3, 2)))
-    with pytest.raises(ValueError, match=r"u must have shape \(b, d\) = \(b, 2\) with b >= 1"):
+    with pytest.raises(ValueError, match=r"u must be a non-empty array .*got shape \(0, 2\)"):
         mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.empty((0, 2)))
+    with pytest.raises(ValueError, match=r"u must have shape \(b, d\) = \(b, 2\) with b >= 1"):
+        mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 3)))
 
 
 # ---------------------------------------------------------------------------------------------

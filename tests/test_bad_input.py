@@ -347,3 +347,38 @@ def test_the_probes_holes_are_named(label, call, error, message):
     """Every hole of the probe run (tools/probe_public_api.py) now raises the named error."""
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("args, message", [
+    ((np.zeros(2), np.array([[np.nan, 0.0]])), "steps must be finite"),
+    ((np.zeros(3), np.ones((4, 2))), r"mean must have shape .*\(2,\), got \(3,\)"),
+    ((np.zeros(2), "x"), "steps must be an array of real numbers, got str 'x'"),
+])
+def test_query_points_names_its_arguments(args, message):
+    from mines_theory.algorithm import query_points
+
+    with pytest.raises(ValueError, match=message):
+        query_points(*args)
+
+
+@pytest.mark.parametrize("which, value, message", [
+    (0, np.ones(4), r"second_differences must have shape \(3,\) .*got \(4,\)"),
+    (1, np.full((3, 2), np.inf), "u must be finite"),
+    (2, np.eye(3), r"B must have shape \(2, 2\) .*got \(3, 3\)"),
+    (3, np.full((2, 2), np.nan), "sigma_inv must be finite"),
+])
+def test_precision_gradient_names_its_arguments(which, value, message):
+    from mines_theory.algorithm import precision_gradient
+
+    args = [np.ones(3), np.ones((3, 2)), np.eye(2), np.eye(2)]
+    args[which] = value
+    with pytest.raises(ValueError, match=message):
+        precision_gradient(*args)
+
+
+def test_all_finite_is_exact_when_the_sum_overflows():
+    from mines_theory.validation import all_finite
+
+    assert all_finite(np.full(4, 1e308))                    # the sum overflows; entries are finite
+    assert not all_finite(np.array([1.0, np.inf, -np.inf]))  # the sum is NaN
+    assert not all_finite(np.array([1.0, np.nan]))
