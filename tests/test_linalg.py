@@ -176,8 +176,11 @@ def test_cholesky_and_triangular_solve_one_matrix_and_stack():
         Z = solve_lower_transposed(Li, rows[i])
         np.testing.assert_allclose(Z @ Li, rows[i], rtol=1e-10, atol=1e-12)     # (Lᵀz)ᵀ = u
         np.testing.assert_allclose(solve_lower_transposed(L, rows)[i], Z, rtol=1e-10, atol=1e-12)
-    with pytest.raises(np.linalg.LinAlgError, match="not positive definite"):
+    with pytest.raises(ValueError, match="A must be positive definite.*smallest eigenvalue -1"):
         cholesky_lower(np.diag([1.0, -1.0]))
+    with pytest.raises(ValueError, match=r"A must be positive definite, got a stack whose "
+                                         r"matrix \(1,\) is not \(smallest eigenvalue -2\)"):
+        cholesky_lower(np.stack([np.eye(2), np.diag([1.0, -2.0])]))
 
 
 def test_spectrum_within_stack_and_non_finite():
@@ -188,9 +191,10 @@ def test_spectrum_within_stack_and_non_finite():
     assert 0 < expected.sum() < 40
     np.testing.assert_array_equal(spectrum_within(stack, 1.0, 10.0), expected)
     assert [spectrum_within(A, 1.0, 10.0) for A in stack] == list(expected)
-    nan = np.full((2, 2), np.nan)
-    assert spectrum_within(nan, 0.0, 1.0) is False
-    assert not spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0)[0]
+    nan = np.full((2, 2), np.nan)           # never "within": a named error, not an answer
+    for A in (nan, np.stack([nan, np.eye(2)])):
+        with pytest.raises(ValueError, match="A must be finite, got non-finite entries"):
+            spectrum_within(A, 0.0, 1.0)
 
 
 def test_project_if_outside():
@@ -238,7 +242,7 @@ def test_random_spd():
     assert np.all(w >= 0.5 - 1e-12) and np.all(w <= 2.0 + 1e-12)
     np.testing.assert_allclose(np.linalg.eigvalsh(random_spd(rng, 3, eigenvalues=[3.0, 1.0, 2.0])),
                                [1.0, 2.0, 3.0], rtol=1e-12)
-    with pytest.raises(ValueError, match="low and high must satisfy"):
+    with pytest.raises(ValueError, match="low and high must be given when eigenvalues is not"):
         random_spd(rng, 3)
     with pytest.raises(ValueError, match=r"eigenvalues must have shape \(3,\)"):
         random_spd(rng, 3, eigenvalues=[1.0, 2.0])
@@ -359,8 +363,13 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
     place of the second ``or``), crash with a TypeError on low=None (``and`` in place of the
     first ``or``), accept low = 0 (``0 <= low``) or reject low = high (``low < high``)."""
     rng = np.random.default_rng(24)
-    for low, high in [(2.0, 1.0), (None, 2.0), (0.5, None), (0.0, 1.0)]:
-        with pytest.raises(ValueError, match="low and high must satisfy 0 < low <= high"):
+    for low, high, message in [
+            (2.0, 1.0, "low must be <= high, got low = 2.0 > high = 1.0"),
+            (None, 2.0, "low and high must be given .* got low=None, high=2.0"),
+            (0.5, None, "low and high must be given .* got low=0.5, high=None"),
+            (0.0, 1.0, "low must be a finite number > 0, got 0.0"),
+            (True, 2.0, "low must be a positive real number, got True")]:
+        with pytest.raises(ValueError, match=message):
             random_spd(rng, 3, low, high)
     # low = high = 2: every eigenvalue is 2, so Q·2I·Qᵀ = 2I (by hand)
     np.testing.assert_allclose(random_spd(rng, 3, 2.0, 2.0), 2.0 * np.eye(3), atol=1e-14)
