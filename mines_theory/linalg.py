@@ -9,7 +9,10 @@ counts for many small matrices. The two paths agree to rounding.
 Input checks: scalars are always checked; a matrix gets its O(d²) checks (shape, finite entries,
 symmetry) in the functions that do O(d³) or O(bd²) work on it, so they cost little beside it
 (``validation.square_matrix``, ``validation.symmetric_matrix(copy=False)``). The ``LowRank``
-routines check their O(d(r+b)) inputs. Bad input raises ``ValueError`` (``TypeError`` for a wrong
+routines check their O(d(r+b)) inputs. The routines of Algorithm 1's inner loop take
+``check_input=False`` (as scipy.linalg takes ``check_finite=False``) for a caller that has
+validated its state once and checks each update itself (``algorithm.MiNESStrategy``): at d = 100
+the array checks cost 5-8 % of an iteration. Bad input raises ``ValueError`` (``TypeError`` for a wrong
 type of object) naming the parameter; a matrix that is not positive definite where a Cholesky
 factor is needed is a ``ValueError`` naming the parameter too.
 
@@ -76,22 +79,25 @@ def _dpotrf_lower_inplace(work: np.ndarray) -> int:
     return info
 
 
-def cholesky_lower(A) -> np.ndarray:
+def cholesky_lower(A, *, check_input: bool = True) -> np.ndarray:
     """The lower-triangular L with A = L Lᵀ, for one symmetric positive definite matrix or a stack.
 
     Raises ``ValueError`` naming ``A`` when it is not a finite symmetric matrix (or stack) or not
-    positive definite.
+    positive definite. ``check_input=False`` skips the O(d²) checks of shape, finiteness and
+    symmetry (the caller vouches for them; only the lower triangle is read then), not the test
+    of positive definiteness, which the factorization does anyway.
 
     >>> cholesky_lower(np.array([[4.0, 2.0], [2.0, 5.0]]))
     array([[2., 0.],
            [1., 2.]])
     """
-    return _cholesky("A", A)
+    return _cholesky("A", A, check_input)
 
 
-def _cholesky(name: str, A) -> np.ndarray:
+def _cholesky(name: str, A, check_input: bool = True) -> np.ndarray:
     """``cholesky_lower`` of the argument called ``name`` (the name its errors give)."""
-    A = symmetric_matrix(name, A, batch=True, copy=False)
+    A = symmetric_matrix(name, A, batch=True, copy=False) if check_input else \
+        np.asarray(A, dtype=float)
     if A.ndim > 2:
         try:
             return np.linalg.cholesky(A)
@@ -111,22 +117,27 @@ def _cholesky(name: str, A) -> np.ndarray:
     return work
 
 
-def solve_lower_transposed(L, rows) -> np.ndarray:
+def solve_lower_transposed(L, rows, *, check_input: bool = True) -> np.ndarray:
     """The rows L^{-T} u_i for the rows u_i of ``rows`` (shape (..., n, d)) and lower-triangular L.
 
     With Σ⁻¹ = L Lᵀ, z_i = L^{-T} u_i has covariance L^{-T} L^{-1} = Σ: this is how Algorithm 1
-    samples from N(0, Σ) without an eigendecomposition.
+    samples from N(0, Σ) without an eigendecomposition. ``L`` must be finite and lower
+    triangular and ``rows`` finite with d columns (``ValueError`` naming them otherwise);
+    ``check_input=False`` skips these O(d² + nd) checks.
 
     >>> solve_lower_transposed(np.array([[2.0, 0.0], [1.0, 1.0]]), np.array([[2.0, 1.0]]))
     array([[0.5, 1. ]])
     """
-    L = square_matrix("L", L, batch=True)
-    upper = _strictly_upper(L.shape[-1])
-    above = L[upper] if L.ndim == 2 else L[..., upper]          # (L[..., mask] is 10x slower)
-    if np.any(above):
-        raise ValueError(f"L must be lower triangular, got a nonzero entry above the diagonal "
-                         f"(largest {float(np.max(np.abs(above))):.3g})")
-    rows = _rows("rows", rows, L.shape[-1], L.shape[:-2], "L")
+    if check_input:
+        L = square_matrix("L", L, batch=True)
+        upper = _strictly_upper(L.shape[-1])
+        above = L[upper] if L.ndim == 2 else L[..., upper]      # (L[..., mask] is 10x slower)
+        if np.any(above):
+            raise ValueError(f"L must be lower triangular, got a nonzero entry above the "
+                             f"diagonal (largest {float(np.max(np.abs(above))):.3g})")
+        rows = _rows("rows", rows, L.shape[-1], L.shape[:-2], "L")
+    else:
+        L, rows = np.asarray(L, dtype=float), np.asarray(rows, dtype=float)
     if L.ndim > 2:
         return np.swapaxes(np.linalg.solve(np.swapaxes(L, -1, -2), np.swapaxes(rows, -1, -2)),
                            -1, -2)
@@ -137,23 +148,33 @@ def _positive_definite_inplace(M: np.ndarray) -> bool:
     return _dpotrf_lower_inplace(M) == 0
 
 
-def spectrum_within(A, lower: float, upper: float):
+def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
     """Whether lower·I ≺ A ≺ upper·I (strictly), for one symmetric matrix or each of a stack.
 
     One matrix: two Cholesky factorizations (of A − lower·I and of upper·I − A), no
     eigendecomposition. A stack: the extreme eigenvalues. A spectrum that touches a bound counts
     as outside; projecting it is then a no-op up to rounding. A non-finite matrix is never
     within: it raises ``ValueError`` naming ``A``, as a non-square or non-symmetric one does
-    (these O(d²) checks are cheap beside the factorizations).
+    (these O(d²) checks are cheap beside the factorizations; ``check_input=False`` skips them
+    but for finiteness, and a non-finite A is then simply not within).
 
     >>> spectrum_within(np.diag([1.0, 5.0]), 0.5, 10.0), spectrum_within(np.diag([1.0, 5.0]), 2.0, 10.0)
     (True, False)
     """
     lower, upper = _interval(lower, upper)
-    A = symmetric_matrix("A", A, batch=True, copy=False)
+    if check_input:
+        A = symmetric_matrix("A", A, batch=True, copy=False)
+        finite = True
+    else:                   # the unchecked form still answers "not within" for a non-finite A
+        A = np.asarray(A, dtype=float)
+        finite = np.isfinite(A).all(axis=(-2, -1))
+        if A.ndim == 2 and not finite:
+            return False
     if A.ndim > 2:
+        if not check_input:
+            A = np.where(finite[..., None, None], A, lower)            # NaN → not within
         eigenvalues = np.linalg.eigvalsh(A)
-        return (eigenvalues[..., 0] > lower) & (eigenvalues[..., -1] < upper)
+        return finite & (eigenvalues[..., 0] > lower) & (eigenvalues[..., -1] < upper)
     diagonal = np.diag_indices(A.shape[-1])
     work = np.array(A)                                  # one buffer for both tests
     work[diagonal] -= lower
@@ -205,15 +226,16 @@ def project_eigenvalues(A, lower, upper) -> np.ndarray:
     return _clip_spectrum(symmetric_matrix("A", A, batch=True), lower, upper)
 
 
-def project_if_outside(A: np.ndarray, lower: float, upper: float) -> tuple[np.ndarray, np.ndarray]:
+def project_if_outside(A: np.ndarray, lower: float, upper: float, *,
+                       check_input: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """The projection step of Algorithm 1 (eq:Sig_modi): (Π(A), projected) where only matrices
     whose spectrum is not strictly inside (lower, upper) are projected (the others are in the
     set already, and the projection would return them unchanged up to rounding).
 
-    ``A`` (one matrix or a stack) must be finite and symmetric, as in ``spectrum_within``;
-    ``projected`` is a bool or a bool array.
+    ``A`` (one matrix or a stack) must be finite and symmetric, as in ``spectrum_within``
+    (``check_input=False``: the caller vouches for it); ``projected`` is a bool or a bool array.
     """
-    inside = spectrum_within(A, lower, upper)
+    inside = spectrum_within(A, lower, upper, check_input=check_input)
     lower, upper = float(lower), float(upper)
     A = np.asarray(A, dtype=float)
     if A.ndim == 2:
@@ -261,12 +283,13 @@ class LowRank(NamedTuple):
         A[np.diag_indices(V.shape[0])] += self.floor
         return 0.5 * (A + A.T)
 
-    def power_rows(self, power: float, rows: np.ndarray) -> np.ndarray:
+    def power_rows(self, power: float, rows: np.ndarray, *,
+                   check_input: bool = True) -> np.ndarray:
         """The rows of ``rows`` (shape (n, d)) times A^power, for a positive definite A:
         A^p = floor^p·I + V diag((floor + excess)^p − floor^p) Vᵀ (4ndr flops). ``rows`` must
         have d columns (a ``ValueError`` naming ``rows`` otherwise); a row with non-finite
         entries gives a non-finite row, as any matrix product does (not checked: the sampling
-        step of MiNES calls this twice per iteration).
+        step of MiNES calls this twice per iteration); ``check_input=False`` skips the shape.
 
         >>> A = LowRank(4.0, np.array([[1.0], [0.0]]), np.array([5.0]))     # diag(9, 4)
         >>> A.power_rows(-0.5, np.array([[9.0, 4.0]]))
@@ -274,7 +297,8 @@ class LowRank(NamedTuple):
         """
         V = self.basis
         power = finite_scalar("power", power)
-        rows = _rows("rows", rows, V.shape[0], finite=False)      # the shape: O(1) beside 4ndr
+        if check_input:
+            rows = _rows("rows", rows, V.shape[0], finite=False)  # the shape: O(1) beside 4ndr
         scale = self.floor**power
         return scale * rows + ((rows @ V) * ((self.floor + self.excess)**power - scale)) @ V.T
 
@@ -298,7 +322,8 @@ def low_rank(A: np.ndarray, floor: float) -> LowRank:
     return LowRank(float(floor), U[:, keep], eigenvalues[keep] - floor)
 
 
-def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray) -> LowRank:
+def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray, *,
+                    check_input: bool = True) -> LowRank:
     """The eigendecomposition of c·A + Yᵀ diag(w) Y (Y = ``rows``, shape (b, d); w = ``weights``)
     for A = floor·I + V diag(e) Vᵀ with r + b < d, from one (r+b)×(r+b) ``eigh``.
 
@@ -306,7 +331,9 @@ def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray)
     [V, Yᵀ]. With the Householder factorization [V, Yᵀ] = Q R (Q: d×(r+b), orthonormal columns
     even when [V, Yᵀ] is rank-deficient) it is Q K Qᵀ, K = R M Rᵀ; with K = E diag(Λ) Eᵀ the
     result is floor' = c·floor on the complement of Q's span and floor' + Λ on the columns of
-    Q E. Cost 4d(r+b)² + O((r+b)³) flops instead of the O(d³) of a dense ``eigh``.
+    Q E. Cost 4d(r+b)² + O((r+b)³) flops instead of the O(d³) of a dense ``eigh``. ``rows`` (b
+    finite rows of length d) and ``weights`` (b finite numbers) are checked in O(bd) unless
+    ``check_input=False``; ``c`` always.
 
     References
     ----------
@@ -315,12 +342,13 @@ def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray)
     """
     A = _low_rank("A", A)
     c = finite_scalar("c", c)
-    rows = _rows("rows", rows, A.basis.shape[0])
-    if not (isinstance(weights, np.ndarray) and weights.dtype == np.float64):
-        weights = float_array("weights", weights)
-    if weights.shape != rows.shape[:1] or not np.isfinite(weights).all():
-        raise ValueError(f"weights must be {rows.shape[0]} finite numbers (one per row of rows), "
-                         f"got {_describe(weights)}")
+    if check_input:
+        rows = _rows("rows", rows, A.basis.shape[0])
+        if not (isinstance(weights, np.ndarray) and weights.dtype == np.float64):
+            weights = float_array("weights", weights)
+        if weights.shape != rows.shape[:1] or not np.isfinite(weights).all():
+            raise ValueError(f"weights must be {rows.shape[0]} finite numbers (one per row of "
+                             f"rows), got {_describe(weights)}")
     r = A.rank
     Q, R = scipy.linalg.qr(np.hstack([A.basis, rows.T]), mode="economic", check_finite=False)
     left, right = R[:, :r], R[:, r:]

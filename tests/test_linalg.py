@@ -465,3 +465,41 @@ def test_low_rank_of_a_dense_matrix():
     assert 3 <= A.rank <= 5           # eigh may return 0.5 up to rounding for the repeated pair
     np.testing.assert_allclose(A.dense(), M, rtol=0, atol=1e-14 * 3)
     np.testing.assert_allclose(_full_spectrum(A), [0.5, 0.5, 1.0, 2.0, 3.0], atol=1e-14)
+
+
+def test_check_input_false_skips_only_the_array_checks():
+    """``check_input=False`` (the inner loop's form, as scipy's ``check_finite=False``) gives the
+    same answers on valid input, skips the O(d²) checks (a NaN matrix is then simply not within,
+    an upper entry of L is not read), and still checks the scalars and positive definiteness."""
+    rng = np.random.default_rng(40)
+    A = random_spd(rng, 5, 0.3, 6.0)
+    L = cholesky_lower(A)
+    u = rng.standard_normal((4, 5))
+    np.testing.assert_array_equal(cholesky_lower(A, check_input=False), L)
+    np.testing.assert_array_equal(solve_lower_transposed(L, u, check_input=False),
+                                  solve_lower_transposed(L, u))
+    for lower, upper in [(0.1, 10.0), (1.0, 10.0)]:
+        assert spectrum_within(A, lower, upper, check_input=False) == \
+            spectrum_within(A, lower, upper)
+        P, flag = project_if_outside(A, lower, upper, check_input=False)
+        Q, flag_checked = project_if_outside(A, lower, upper)
+        np.testing.assert_array_equal(P, Q)
+        assert flag == flag_checked
+    nan = np.full((2, 2), np.nan)
+    assert spectrum_within(nan, 0.5, 2.0, check_input=False) is False
+    assert list(spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0, check_input=False)) \
+        == [False, True]
+    with_upper = L + np.triu(np.ones((5, 5)), 1)                     # the upper part is not read
+    np.testing.assert_array_equal(solve_lower_transposed(with_upper, u, check_input=False),
+                                  solve_lower_transposed(L, u))
+    with pytest.raises(ValueError, match="lower must be finite, got nan"):
+        spectrum_within(A, np.nan, 2.0, check_input=False)
+    with pytest.raises(ValueError, match="A must be positive definite"):
+        cholesky_lower(-A, check_input=False)
+    B = low_rank(np.diag([3.0, 1.0, 1.0, 1.0]), 1.0)
+    Y, w = rng.standard_normal((2, 4)), rng.uniform(0.0, 1.0, 2)
+    unchecked, checked = low_rank_update(B, 0.7, Y, w, check_input=False), low_rank_update(B, 0.7, Y, w)
+    np.testing.assert_array_equal(unchecked.dense(), checked.dense())
+    np.testing.assert_array_equal(B.power_rows(-0.5, Y, check_input=False), B.power_rows(-0.5, Y))
+    with pytest.raises(ValueError, match="c must be finite, got inf"):
+        low_rank_update(B, np.inf, Y, w, check_input=False)
