@@ -43,8 +43,14 @@ import numpy as np
 import scipy.linalg
 from scipy.linalg import lapack
 
-from .validation import (finite_scalar, float_array, interval, positive_int, square_matrix,
-                         symmetric_matrix)
+from .validation import (
+    finite_scalar,
+    float_array,
+    interval,
+    positive_int,
+    square_matrix,
+    symmetric_matrix,
+)
 from .validation import rng as check_rng
 
 __all__ = ["symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",

@@ -353,9 +353,6 @@ def test_the_probes_holes_are_named(label, call, error, message):
 # The linear-algebra inner loop, Gaussian moments, objectives and output folders (probe run 2)
 # ----------------------------------------------------------------------------------------------
 
-_LR = None
-
-
 def _low_rank():
     from mines_theory import linalg
 
@@ -398,33 +395,33 @@ def _second_cases():
          ValueError, r"lower must be a real number, got \[1.0, 2.0\]"),
         # solve_lower_transposed: L and rows
         ("solve L upper entry", lambda: linalg.solve_lower_transposed(skew, np.ones((3, 2))),
-         ValueError, "L must be lower triangular, got a nonzero entry above the diagonal "
-                     r"\(largest 2\)"),
+         ValueError, ("L must be lower triangular, got a nonzero entry above the diagonal "
+                     r"\(largest 2\)")),
         ("solve L NaN", lambda: linalg.solve_lower_transposed(NAN2, np.ones((3, 2))),
          ValueError, "L must be finite, got non-finite entries"),
         ("solve L wrong shape", lambda: linalg.solve_lower_transposed(np.eye(3), np.ones((3, 2))),
-         ValueError, r"rows must have shape \(n, 3\) with n >= 1 to match L \(3 x 3\), got "
-                     r"shape \(3, 2\)"),
+         ValueError, (r"rows must have shape \(n, 3\) with n >= 1 to match L \(3 x 3\), got "
+                     r"shape \(3, 2\)")),
         ("solve rows NaN", lambda: linalg.solve_lower_transposed(I2, np.full((3, 2), np.nan)),
          ValueError, "rows must be finite, got non-finite entries"),
         ("solve rows str", lambda: linalg.solve_lower_transposed(I2, "a"),
          ValueError, "rows must be an array of real numbers, got str 'a'"),
         # cholesky_lower and preconditioned_extremes name their own parameter
         ("cholesky stack", lambda: linalg.cholesky_lower(np.stack([I2, np.diag([1.0, -2.0])])),
-         ValueError, r"A must be positive definite, got a stack whose matrix \(1,\) is not "
-                     r"\(smallest eigenvalue -2\)"),
+         ValueError, (r"A must be positive definite, got a stack whose matrix \(1,\) is not "
+                     r"\(smallest eigenvalue -2\)")),
         ("cholesky non-symmetric", lambda: linalg.cholesky_lower(skew),
          ValueError, "A must be symmetric"),
         ("extremes indefinite sigma_inv", lambda: linalg.preconditioned_extremes(
-            I2, np.diag([1.0, -1.0])), ValueError, "sigma_inv must be positive definite.*"
-                                                   "smallest eigenvalue -1"),
+            I2, np.diag([1.0, -1.0])), ValueError, ("sigma_inv must be positive definite.*"
+                                                   "smallest eigenvalue -1")),
         ("extremes NaN sigma_inv", lambda: linalg.preconditioned_extremes(I2, NAN2),
          ValueError, "sigma_inv must be finite"),
         ("extremes NaN hessian", lambda: linalg.preconditioned_extremes(NAN2, I2),
          ValueError, "hessian must be finite"),
         ("extremes hessian wrong shape", lambda: linalg.preconditioned_extremes(np.eye(3), I2),
-         ValueError, r"hessian must have the shape of sigma_inv, \(2, 2\), got shape "
-                     r"\(3, 3\)"),
+         ValueError, (r"hessian must have the shape of sigma_inv, \(2, 2\), got shape "
+                     r"\(3, 3\)")),
         ("extremes hessian non-symmetric", lambda: linalg.preconditioned_extremes(skew, I2),
          ValueError, "hessian must be symmetric"),
         # preconditioned_condition: named errors; NaN only for a covariance that is finite,
@@ -488,13 +485,13 @@ def _second_cases():
          FloatingPointError, "of the matrices is not finite"),
         # objectives: seeds and sizes
         ("ellipsoid seed True", lambda: RotatedEllipsoid(2, 10.0, seed=True),
-         ValueError, "seed must be None, an integer >= 0, a SeedSequence or a Generator, got "
-                     "True"),
+         ValueError, ("seed must be None, an integer >= 0, a SeedSequence or a Generator, got "
+                     "True")),
         ("ellipsoid seed -1", lambda: RotatedEllipsoid(2, 10.0, seed=-1),
          ValueError, "seed must be an integer >= 0, got -1"),
         ("ellipsoid dim 10**6", lambda: RotatedEllipsoid(10**6, 10.0),
-         ValueError, r"dim = 1000000 would need the Hessian, a dim x dim array, of "
-                     r"1,000,000,000,000 float64 entries \(7.45e\+03 GiB\)"),
+         ValueError, (r"dim = 1000000 would need the Hessian, a dim x dim array, of "
+                     r"1,000,000,000,000 float64 entries \(7.45e\+03 GiB\)")),
         # output folders
         ("save_table directory 3", lambda: plotting.save_table(pd.DataFrame({"a": [1]}), "x", 3),
          TypeError, "directory must be a str or os.PathLike .*got int 3"),
