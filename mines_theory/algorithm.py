@@ -75,6 +75,7 @@ from .linalg import (
 )
 from .strategy import Strategy, StrategyAskTell
 from .validation import (
+    array_size,
     evaluate,
     finite_scalar,
     interval,
@@ -432,6 +433,8 @@ class MiNESStrategy(Strategy):
             eta1=_schedule("eta1", eta1),
             eta2=harmonic if eta2 is None else _schedule("eta2", eta2),
             root=root)
+        array_size("batch_size", batch_size, (2 * self.params.batch_size + 1) * self.params.dim,
+                   "the (2b+1) x dim query points")
 
     def init(self, mean0, sigma_inv0, num_seeds: int | None = None) -> State:
         """The state at k = 1 from μ₁ and Σ₁⁻¹, which must lie in S' (``project_eigenvalues``
@@ -465,11 +468,11 @@ class MiNESStrategy(Strategy):
         p = self.params
         Y = None
         if p.root == "cholesky":
-            Z = solve_lower_transposed(state.chol, u)        # z_i = L^{-T}u_i ~ N(0, Σ_k)
+            Z = solve_lower_transposed(state.chol, u, check_input=False)  # z_i = L^{-T}u_i ~ N(0, Σ_k)
             B = state.chol                                   # Σ_k⁻¹z_i = L u_i
         elif state.lowrank is not None:                      # root="lowrank", one seed
-            Z = state.lowrank.power_rows(-0.5, u)            # z_i = Σ^{1/2}u_i, O(bdr)
-            Y, B = state.lowrank.power_rows(0.5, u), None    # y_i = Σ^{-1/2}u_i
+            Z = state.lowrank.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i, O(bdr)
+            Y, B = state.lowrank.power_rows(0.5, u, check_input=False), None  # y_i = Σ^{-1/2}u_i
         else:
             root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
             Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
@@ -500,8 +503,8 @@ class MiNESStrategy(Strategy):
                 f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
                 f"{float(np.max(np.abs(values))):.3g})")
         if state.lowrank is None:
-            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta)  # eq:Sig_modi, Π_S'
-            chol, lowrank = cholesky_lower(sigma_inv), None
+            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)  # eq:Sig_modi, Π_S'
+            chol, lowrank = cholesky_lower(sigma_inv, check_input=False), None
         else:
             lowrank, projected = self._project_low_rank(state.lowrank, half, sample.Y,
                                                         second / (2.0 * b), float(eta2))
@@ -517,7 +520,7 @@ class MiNESStrategy(Strategy):
         if current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
             # Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂(YᵀWY − (Σw + 1)Σ_k⁻¹) = c_k Σ_k⁻¹ + η₂ YᵀWY   (eq:Sig_modi)
             c = 1.0 - eta2 * (1.0 + weights.sum())
-            unprojected = low_rank_update(current, c, Y, eta2 * weights)
+            unprojected = low_rank_update(current, c, Y, eta2 * weights, check_input=False)
         else:
             unprojected = low_rank(half, p.tau)                       # a dense eigh
         lowrank, projected = project_low_rank(unprojected, p.tau, p.zeta)   # eq:Sig_modi, Π_S'

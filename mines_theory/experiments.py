@@ -350,6 +350,9 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     unknown = [name for name in methods if name not in COMPARED]
     if unknown:
         raise ValueError(f"methods must be names in COMPARED {COMPARED}, got {unknown}")
+    if any(name.startswith("MiNES") for name in methods) and max_evaluations < 2 * d + 1:
+        raise ValueError(f"max_evaluations must be at least one MiNES iteration, 2b + 1 = "
+                         f"{2 * d + 1} evaluations with b = d = {d}, got {max_evaluations}")
     executor = check_executor("executor", executor)
     mean0 = np.zeros(d)
     plans = []

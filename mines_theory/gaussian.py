@@ -41,7 +41,7 @@ import scipy.special
 import scipy.stats
 
 from .validation import (finite_result, finite_scalar, float_array, positive_int, probability,
-                         symmetric_matrix)
+                         quadratic_forms, symmetric_matrix)
 from .validation import rng as check_rng
 from .linalg import symmetric_roots
 
@@ -72,7 +72,23 @@ def _set_partitions(items: list):
 
 
 def quadratic_form_cumulant(matrices: Sequence):
-    """κ(uᵀA_1u, …, uᵀA_nu) = 2^{n−1} Σ_σ tr(A_1 A_σ(2) ⋯ A_σ(n)) for symmetric A_i."""
+    """κ(uᵀA_1u, …, uᵀA_nu) = 2^{n−1} Σ_σ tr(A_1 A_σ(2) ⋯ A_σ(n)) for symmetric A_i (numpy
+    arrays or sympy matrices; ``validation.quadratic_forms`` says what is checked)."""
+    matrices = quadratic_forms("matrices", matrices)
+    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named just below
+        return _finite_moment(_cumulant(matrices), "the cumulant")
+
+
+def _finite_moment(value, quantity: str):
+    """``value`` if it is symbolic or finite, else a ``FloatingPointError`` naming the matrices
+    (their entries are too large: the products overflow)."""
+    if isinstance(value, (np.ndarray, float, np.floating, int)):
+        return finite_result(f"{quantity} of the matrices", value,
+                             "products of the matrices overflow")
+    return value
+
+
+def _cumulant(matrices: Sequence):
     first, others = matrices[0], list(matrices[1:])
     if not others:
         return _trace(first)
@@ -89,15 +105,24 @@ def quadratic_form_moment(*matrices):
     """E[∏_i uᵀA_iu] for u ~ N(0, I) and symmetric A_i (numpy arrays or sympy matrices), by the
     moment–cumulant formula over set partitions.
 
+    At least one matrix, all d x d (``validation.quadratic_forms``); a numeric result that
+    overflows raises ``FloatingPointError``.
+
     >>> A = np.diag([1.0, 2.0])
     >>> float(quadratic_form_moment(A, A))          # (tr A)² + 2 tr(A²) = 9 + 10
     19.0
     """
+    matrices = quadratic_forms("matrices", matrices)
+    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named just below
+        return _finite_moment(_moment(matrices), "E[∏ uᵀA_iu]")
+
+
+def _moment(matrices: Sequence):
     total = 0
     for partition in _set_partitions(list(range(len(matrices)))):
         term = 1
         for block in partition:
-            term = term * quadratic_form_cumulant([matrices[i] for i in block])
+            term = term * _cumulant([matrices[i] for i in block])
         total = total + term
     return total
 
@@ -116,8 +141,12 @@ def quadratic_form_moment_matrix(*matrices):
     array([[5., 0.],
            [0., 7.]])
     """
-    if not matrices:
-        raise ValueError("matrices must hold at least one matrix, got none")
+    matrices = quadratic_forms("matrices", matrices)
+    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named at the end
+        return _finite_moment(_moment_matrix(matrices), "E[(∏ uᵀA_iu) uuᵀ]")
+
+
+def _moment_matrix(matrices: Sequence):
     d = matrices[0].shape[0]
     symbolic = not isinstance(matrices[0], np.ndarray)
     if symbolic:
@@ -126,7 +155,7 @@ def quadratic_form_moment_matrix(*matrices):
     else:
         identity = np.eye(d)
     indices = range(len(matrices))
-    total = identity * quadratic_form_moment(*matrices) if matrices else identity
+    total = identity * _moment(matrices)
     for size in range(1, len(matrices) + 1):
         for subset in itertools.combinations(indices, size):
             chain = 0 * identity
@@ -136,7 +165,7 @@ def quadratic_form_moment_matrix(*matrices):
                     product = product @ matrices[i]
                 chain = chain + product
             rest = [matrices[i] for i in indices if i not in subset]
-            weight = quadratic_form_moment(*rest) if rest else 1
+            weight = _moment(rest) if rest else 1
             total = total + 2**size * weight * chain
     return (total + total.T) / 2
 

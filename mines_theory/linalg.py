@@ -6,6 +6,16 @@ axis, as in the lockstep runs). One matrix goes to LAPACK directly (``dpotrf``, 
 solve), which is what counts at large d; a stack goes to NumPy's batched routines, which is what
 counts for many small matrices. The two paths agree to rounding.
 
+Input checks: scalars are always checked; a matrix gets its O(d²) checks (shape, finite entries,
+symmetry) in the functions that do O(d³) or O(bd²) work on it, so they cost little beside it
+(``validation.square_matrix``, ``validation.symmetric_matrix(copy=False)``). The ``LowRank``
+routines check their O(d(r+b)) inputs. The routines of Algorithm 1's inner loop take
+``check_input=False`` (as scipy.linalg takes ``check_finite=False``) for a caller that has
+validated its state once and checks each update itself (``algorithm.MiNESStrategy``): at d = 100
+the array checks cost 5-8 % of an iteration. Bad input raises ``ValueError`` (``TypeError`` for a wrong
+type of object) naming the parameter; a matrix that is not positive definite where a Cholesky
+factor is needed is a ``ValueError`` naming the parameter too.
+
 Paper: Section 4, eq:cS_p, eq:Sig_modi, eq:proj_cs_prime and Proposition A.2 (`prop:project`)
 of *Mirror Natural Evolution Strategies* (H. Ye).
 
@@ -26,13 +36,21 @@ and clipping is the projection of λ onto the box [lower, upper]^d).
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
 from scipy.linalg import lapack
 
-from .validation import finite_scalar, float_array, positive_int, symmetric_matrix
+from .validation import (
+    finite_scalar,
+    float_array,
+    interval,
+    positive_int,
+    square_matrix,
+    symmetric_matrix,
+)
 from .validation import rng as check_rng
 
 __all__ = ["symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
@@ -48,7 +66,7 @@ def symmetric_roots(sigma_inv) -> tuple[np.ndarray, np.ndarray]:
     >>> np.diag(root), np.diag(root_inv)
     (array([0.5, 2. ]), array([2. , 0.5]))
     """
-    sigma_inv = _square("sigma_inv", sigma_inv)
+    sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, batch=True, copy=False)
     eigenvalues, U = np.linalg.eigh(sigma_inv)
     smallest = float(np.min(eigenvalues[..., 0]))
     if smallest <= 0.0:
@@ -67,53 +85,65 @@ def _dpotrf_lower_inplace(work: np.ndarray) -> int:
     return info
 
 
-def cholesky_lower(A) -> np.ndarray:
+def cholesky_lower(A, *, check_input: bool = True) -> np.ndarray:
     """The lower-triangular L with A = L Lᵀ, for one symmetric positive definite matrix or a stack.
+
+    Raises ``ValueError`` naming ``A`` when it is not a finite symmetric matrix (or stack) or not
+    positive definite. ``check_input=False`` skips the O(d²) checks of shape, finiteness and
+    symmetry (the caller vouches for them; only the lower triangle is read then), not the test
+    of positive definiteness, which the factorization does anyway.
 
     >>> cholesky_lower(np.array([[4.0, 2.0], [2.0, 5.0]]))
     array([[2., 0.],
            [1., 2.]])
     """
-    A = _square("A", A)
+    return _cholesky("A", A, check_input)
+
+
+def _cholesky(name: str, A, check_input: bool = True) -> np.ndarray:
+    """``cholesky_lower`` of the argument called ``name`` (the name its errors give)."""
+    A = symmetric_matrix(name, A, batch=True, copy=False) if check_input else \
+        np.asarray(A, dtype=float)
     if A.ndim > 2:
         try:
             return np.linalg.cholesky(A)
         except np.linalg.LinAlgError:
-            raise np.linalg.LinAlgError("A must be positive definite, got a stack with a matrix "
-                                        "that is not positive definite") from None
+            smallest = np.linalg.eigvalsh(A)[..., 0]
+            index = np.unravel_index(np.argmin(smallest), smallest.shape)
+            raise ValueError(f"{name} must be positive definite, got a stack whose matrix "
+                             f"{tuple(map(int, index))} is not (smallest eigenvalue "
+                             f"{float(smallest[index]):.3g})") from None
     work = np.array(A)
     info = _dpotrf_lower_inplace(work)
     if info != 0:
-        raise np.linalg.LinAlgError(
-            f"A must be positive definite, got a matrix that is not positive definite (leading "
-            f"minor {info} is not positive)")
+        raise ValueError(
+            f"{name} must be positive definite, got a matrix that is not positive definite "
+            f"(leading minor {info} is not positive; smallest eigenvalue "
+            f"{float(np.linalg.eigvalsh(A)[0]):.3g})")
     return work
 
 
-def _square(name: str, A) -> np.ndarray:
-    """``A`` as a float array of one or a stack of non-empty square matrices with finite entries
-    (not copied when it is one already; the inner-loop check of ``cholesky_lower`` and
-    ``symmetric_roots``: O(d²) beside their O(d³))."""
-    A = np.asarray(A, dtype=float) if isinstance(A, np.ndarray) else float_array(name, A)
-    if A.ndim < 2 or A.shape[-1] != A.shape[-2] or A.shape[-1] == 0:
-        raise ValueError(f"{name} must be a non-empty square matrix (or a stack), got shape "
-                         f"{A.shape}")
-    if not np.isfinite(A).all():
-        raise ValueError(f"{name} must be finite, got non-finite entries")
-    return A
-
-
-def solve_lower_transposed(L, rows) -> np.ndarray:
+def solve_lower_transposed(L, rows, *, check_input: bool = True) -> np.ndarray:
     """The rows L^{-T} u_i for the rows u_i of ``rows`` (shape (..., n, d)) and lower-triangular L.
 
     With Σ⁻¹ = L Lᵀ, z_i = L^{-T} u_i has covariance L^{-T} L^{-1} = Σ: this is how Algorithm 1
-    samples from N(0, Σ) without an eigendecomposition.
+    samples from N(0, Σ) without an eigendecomposition. ``L`` must be finite and lower
+    triangular and ``rows`` finite with d columns (``ValueError`` naming them otherwise);
+    ``check_input=False`` skips these O(d² + nd) checks.
 
     >>> solve_lower_transposed(np.array([[2.0, 0.0], [1.0, 1.0]]), np.array([[2.0, 1.0]]))
     array([[0.5, 1. ]])
     """
-    L = np.asarray(L, dtype=float)
-    rows = np.asarray(rows, dtype=float)
+    if check_input:
+        L = square_matrix("L", L, batch=True)
+        upper = _strictly_upper(L.shape[-1])
+        above = L[upper] if L.ndim == 2 else L[..., upper]      # (L[..., mask] is 10x slower)
+        if np.any(above):
+            raise ValueError(f"L must be lower triangular, got a nonzero entry above the "
+                             f"diagonal (largest {float(np.max(np.abs(above))):.3g})")
+        rows = _rows("rows", rows, L.shape[-1], L.shape[:-2], "L")
+    else:
+        L, rows = np.asarray(L, dtype=float), np.asarray(rows, dtype=float)
     if L.ndim > 2:
         return np.swapaxes(np.linalg.solve(np.swapaxes(L, -1, -2), np.swapaxes(rows, -1, -2)),
                            -1, -2)
@@ -124,24 +154,33 @@ def _positive_definite_inplace(M: np.ndarray) -> bool:
     return _dpotrf_lower_inplace(M) == 0
 
 
-def spectrum_within(A, lower: float, upper: float):
+def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
     """Whether lower·I ≺ A ≺ upper·I (strictly), for one symmetric matrix or each of a stack.
 
     One matrix: two Cholesky factorizations (of A − lower·I and of upper·I − A), no
     eigendecomposition. A stack: the extreme eigenvalues. A spectrum that touches a bound counts
     as outside; projecting it is then a no-op up to rounding. A non-finite matrix is never
-    within. ``A`` is not validated (this is the inner-loop test).
+    within: it raises ``ValueError`` naming ``A``, as a non-square or non-symmetric one does
+    (these O(d²) checks are cheap beside the factorizations; ``check_input=False`` skips them
+    but for finiteness, and a non-finite A is then simply not within).
 
     >>> spectrum_within(np.diag([1.0, 5.0]), 0.5, 10.0), spectrum_within(np.diag([1.0, 5.0]), 2.0, 10.0)
     (True, False)
     """
-    A = np.asarray(A, dtype=float)
-    finite = np.isfinite(A).all(axis=(-2, -1))
+    lower, upper = _interval(lower, upper)
+    if check_input:
+        A = symmetric_matrix("A", A, batch=True, copy=False)
+        finite = True
+    else:                   # the unchecked form still answers "not within" for a non-finite A
+        A = np.asarray(A, dtype=float)
+        finite = np.isfinite(A).all(axis=(-2, -1))
+        if A.ndim == 2 and not finite:
+            return False
     if A.ndim > 2:
-        eigenvalues = np.linalg.eigvalsh(np.where(finite[:, None, None], A, 0.0))
-        return finite & (eigenvalues[:, 0] > lower) & (eigenvalues[:, -1] < upper)
-    if not finite:
-        return False
+        if not check_input:
+            A = np.where(finite[..., None, None], A, lower)            # NaN → not within
+        eigenvalues = np.linalg.eigvalsh(A)
+        return finite & (eigenvalues[..., 0] > lower) & (eigenvalues[..., -1] < upper)
     diagonal = np.diag_indices(A.shape[-1])
     work = np.array(A)                                  # one buffer for both tests
     work[diagonal] -= lower
@@ -153,15 +192,25 @@ def spectrum_within(A, lower: float, upper: float):
 
 
 def _interval(lower, upper) -> tuple[float, float]:
-    lower = finite_scalar("lower", lower)
-    upper = finite_scalar("upper", upper)
-    if lower > upper:
-        raise ValueError(f"lower must be <= upper, got lower={lower!r} > upper={upper!r}")
-    return lower, upper
+    return interval("lower", lower, "upper", upper, positive=False)
 
 
 def _clip_spectrum(A: np.ndarray, lower: float, upper: float) -> np.ndarray:
-    eigenvalues, U = np.linalg.eigh(A)
+    """U diag(clip(λ, lower, upper)) Uᵀ. When ``eigh`` fails or gives non-finite eigenvalues
+    (entries near the largest float: the eigenvalues overflow), A is scaled by a power of two
+    (exact) first; its eigenvalues scaled back may be ±inf, which the clip maps to the finite
+    bounds."""
+    try:
+        eigenvalues, U = np.linalg.eigh(A)
+        ok = np.isfinite(eigenvalues).all()
+    except np.linalg.LinAlgError:
+        ok = False
+    if not ok:
+        largest = np.max(np.abs(A), axis=(-2, -1), keepdims=True)
+        exponent = np.frexp(largest)[1]                                # |A| < 2**exponent
+        eigenvalues, U = np.linalg.eigh(np.ldexp(A, -exponent))
+        with np.errstate(over="ignore"):
+            eigenvalues = np.ldexp(eigenvalues, exponent[..., 0])
     clipped = np.clip(eigenvalues, lower, upper)
     X = (U * clipped[..., None, :]) @ np.swapaxes(U, -1, -2)
     return 0.5 * (X + np.swapaxes(X, -1, -2))
@@ -183,14 +232,18 @@ def project_eigenvalues(A, lower, upper) -> np.ndarray:
     return _clip_spectrum(symmetric_matrix("A", A, batch=True), lower, upper)
 
 
-def project_if_outside(A: np.ndarray, lower: float, upper: float) -> tuple[np.ndarray, np.ndarray]:
+def project_if_outside(A: np.ndarray, lower: float, upper: float, *,
+                       check_input: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """The projection step of Algorithm 1 (eq:Sig_modi): (Π(A), projected) where only matrices
     whose spectrum is not strictly inside (lower, upper) are projected (the others are in the
     set already, and the projection would return them unchanged up to rounding).
 
-    ``A`` (one matrix or a stack) is not validated; ``projected`` is a bool or a bool array.
+    ``A`` (one matrix or a stack) must be finite and symmetric, as in ``spectrum_within``
+    (``check_input=False``: the caller vouches for it); ``projected`` is a bool or a bool array.
     """
-    inside = spectrum_within(A, lower, upper)
+    inside = spectrum_within(A, lower, upper, check_input=check_input)
+    lower, upper = float(lower), float(upper)
+    A = np.asarray(A, dtype=float)
     if A.ndim == 2:
         return (A, np.bool_(False)) if inside else (_clip_spectrum(A, lower, upper), np.bool_(True))
     outside = ~inside
@@ -236,15 +289,22 @@ class LowRank(NamedTuple):
         A[np.diag_indices(V.shape[0])] += self.floor
         return 0.5 * (A + A.T)
 
-    def power_rows(self, power: float, rows: np.ndarray) -> np.ndarray:
+    def power_rows(self, power: float, rows: np.ndarray, *,
+                   check_input: bool = True) -> np.ndarray:
         """The rows of ``rows`` (shape (n, d)) times A^power, for a positive definite A:
-        A^p = floor^p·I + V diag((floor + excess)^p − floor^p) Vᵀ (4ndr flops).
+        A^p = floor^p·I + V diag((floor + excess)^p − floor^p) Vᵀ (4ndr flops). ``rows`` must
+        have d columns (a ``ValueError`` naming ``rows`` otherwise); a row with non-finite
+        entries gives a non-finite row, as any matrix product does (not checked: the sampling
+        step of MiNES calls this twice per iteration); ``check_input=False`` skips the shape.
 
         >>> A = LowRank(4.0, np.array([[1.0], [0.0]]), np.array([5.0]))     # diag(9, 4)
         >>> A.power_rows(-0.5, np.array([[9.0, 4.0]]))
         array([[3., 2.]])
         """
         V = self.basis
+        power = finite_scalar("power", power)
+        if check_input:
+            rows = _rows("rows", rows, V.shape[0], finite=False)  # the shape: O(1) beside 4ndr
         scale = self.floor**power
         return scale * rows + ((rows @ V) * ((self.floor + self.excess)**power - scale)) @ V.T
 
@@ -268,7 +328,8 @@ def low_rank(A: np.ndarray, floor: float) -> LowRank:
     return LowRank(float(floor), U[:, keep], eigenvalues[keep] - floor)
 
 
-def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray) -> LowRank:
+def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray, *,
+                    check_input: bool = True) -> LowRank:
     """The eigendecomposition of c·A + Yᵀ diag(w) Y (Y = ``rows``, shape (b, d); w = ``weights``)
     for A = floor·I + V diag(e) Vᵀ with r + b < d, from one (r+b)×(r+b) ``eigh``.
 
@@ -276,13 +337,24 @@ def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray)
     [V, Yᵀ]. With the Householder factorization [V, Yᵀ] = Q R (Q: d×(r+b), orthonormal columns
     even when [V, Yᵀ] is rank-deficient) it is Q K Qᵀ, K = R M Rᵀ; with K = E diag(Λ) Eᵀ the
     result is floor' = c·floor on the complement of Q's span and floor' + Λ on the columns of
-    Q E. Cost 4d(r+b)² + O((r+b)³) flops instead of the O(d³) of a dense ``eigh``.
+    Q E. Cost 4d(r+b)² + O((r+b)³) flops instead of the O(d³) of a dense ``eigh``. ``rows`` (b
+    finite rows of length d) and ``weights`` (b finite numbers) are checked in O(bd) unless
+    ``check_input=False``; ``c`` always.
 
     References
     ----------
     H. Ye, *Mirror Natural Evolution Strategies*, eq:Sig_modi (the update Σ⁻¹ + η₂G̃ is of this
     form with c = 1 − η₂(1 + Σw), Y the rows Σ^{-1/2}u_i and w = η₂ s_i / (2b)).
     """
+    A = _low_rank("A", A)
+    c = finite_scalar("c", c)
+    if check_input:
+        rows = _rows("rows", rows, A.basis.shape[0])
+        if not (isinstance(weights, np.ndarray) and weights.dtype == np.float64):
+            weights = float_array("weights", weights)
+        if weights.shape != rows.shape[:1] or not np.isfinite(weights).all():
+            raise ValueError(f"weights must be {rows.shape[0]} finite numbers (one per row of "
+                             f"rows), got {_describe(weights)}")
     r = A.rank
     Q, R = scipy.linalg.qr(np.hstack([A.basis, rows.T]), mode="economic", check_finite=False)
     left, right = R[:, :r], R[:, r:]
@@ -303,6 +375,8 @@ def project_low_rank(A: LowRank, lower: float, upper: float) -> tuple[LowRank, b
     (array([[2. , 0. ],
            [0. , 0.5]]), True)
     """
+    A = _low_rank("A", A)
+    lower, upper = _interval(lower, upper)
     smallest, largest = A.spectrum_bounds()
     if lower < smallest and largest < upper:
         return A, False
@@ -322,7 +396,15 @@ def preconditioned_extremes(hessian, sigma_inv=None, *, chol=None) -> tuple:
     (2.0, 3.0)
     """
     if chol is None:
-        chol = cholesky_lower(sigma_inv)
+        chol = _cholesky("sigma_inv", sigma_inv)
+    else:
+        chol = square_matrix("chol", chol, batch=True)
+    hessian = symmetric_matrix("hessian", hessian, batch=True, copy=False)
+    try:
+        np.broadcast_shapes(hessian.shape, chol.shape)
+    except ValueError:
+        raise ValueError(f"hessian must have the shape of sigma_inv, {chol.shape}, got shape "
+                         f"{hessian.shape}") from None
     half = np.linalg.solve(chol, hessian)                                   # L⁻¹ H
     w = np.linalg.eigvalsh(np.linalg.solve(chol, np.swapaxes(half, -1, -2)))  # L⁻¹ H L⁻ᵀ
     if w.ndim == 1:
@@ -331,14 +413,22 @@ def preconditioned_extremes(hessian, sigma_inv=None, *, chol=None) -> tuple:
 
 
 def preconditioned_condition(covariance, hessian):
-    """cond(C^{1/2} H C^{1/2}) for one covariance C or a stack (NaN where C is not positive
-    definite, +inf where the product is singular): its eigenvalues are those of Lᵀ H L for
-    C = L Lᵀ.
+    """cond(C^{1/2} H C^{1/2}) for one covariance C or a stack: its eigenvalues are those of
+    Lᵀ H L for C = L Lᵀ.
+
+    Documented non-finite values (not errors): NaN where C, finite and symmetric, is not
+    positive definite (a degenerate covariance of a baseline, recorded per step by
+    ``experiments``), +inf where the product is singular. Non-finite, non-symmetric or
+    mismatched inputs raise ``ValueError`` naming ``covariance`` or ``hessian``.
 
     >>> round(float(preconditioned_condition(np.diag([1.0, 0.5]), np.diag([1.0, 8.0]))), 12)
     4.0
     """
-    C = np.asarray(covariance, dtype=float)
+    C = symmetric_matrix("covariance", covariance, batch=True, copy=False)
+    hessian = symmetric_matrix("hessian", hessian, batch=True, copy=False)
+    if hessian.shape[-1] != C.shape[-1]:
+        raise ValueError(f"hessian must be {C.shape[-1]} x {C.shape[-1]} like covariance, got "
+                         f"shape {hessian.shape}")
     single = C.ndim == 2
     C = C[None] if single else C
     out = np.full(C.shape[0], np.nan)
@@ -370,9 +460,10 @@ def random_spd(rng: np.random.Generator, dim: int, low: float | None = None,
     """
     Q = random_rotation(rng, dim)
     if eigenvalues is None:
-        if low is None or high is None or not 0 < low <= high:
-            raise ValueError(f"low and high must satisfy 0 < low <= high, got low={low!r}, "
-                             f"high={high!r}")
+        if low is None or high is None:
+            raise ValueError(f"low and high must be given when eigenvalues is not, got "
+                             f"low={low!r}, high={high!r}")
+        low, high = interval("low", low, "high", high)
         eigenvalues = rng.uniform(low, high, dim)
     eigenvalues = float_array("eigenvalues", eigenvalues)
     if eigenvalues.shape != (dim,):
@@ -381,3 +472,37 @@ def random_spd(rng: np.random.Generator, dim: int, low: float | None = None,
         raise ValueError(f"eigenvalues must be finite and > 0 (a positive definite matrix), got "
                          f"{eigenvalues}")
     return (Q * eigenvalues) @ Q.T
+
+
+def _rows(name: str, rows, d: int, batch: tuple = (), matrix: str = "A", *,
+          finite: bool = True) -> np.ndarray:
+    """``rows`` as a finite float array of shape (*batch, n, d), n >= 1, d that of the matrix
+    called ``matrix`` (the O(nd) check of the routines that do O(nd²) or O(ndr) work on them)."""
+    arr = rows if isinstance(rows, np.ndarray) and rows.dtype == np.float64 else \
+        float_array(name, rows)
+    if arr.ndim != len(batch) + 2 or arr.shape[-1] != d or arr.shape[:-2] != batch \
+            or arr.shape[-2] == 0:
+        shape = ", ".join(map(str, (*batch, "n", d)))
+        raise ValueError(f"{name} must have shape ({shape}) with n >= 1 to match {matrix} "
+                         f"({' x '.join(map(str, (*batch, d, d)))}), got {_describe(arr)}")
+    if finite and not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite, got non-finite entries")
+    return arr
+
+
+@functools.lru_cache(maxsize=8)
+def _strictly_upper(d: int) -> np.ndarray:
+    """The boolean mask of the entries above the diagonal of a d x d matrix (cached: built once
+    per d, not once per triangular solve)."""
+    return ~np.tri(d, dtype=bool)
+
+
+def _low_rank(name: str, A) -> LowRank:
+    if not isinstance(A, LowRank):
+        raise TypeError(f"{name} must be a LowRank (linalg.low_rank(matrix, floor)), got "
+                        f"{type(A).__name__} {A!r:.60}")
+    return A
+
+
+def _describe(arr: np.ndarray) -> str:
+    return f"shape {arr.shape}" if arr.ndim else f"{arr!r}"

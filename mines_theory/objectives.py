@@ -8,12 +8,15 @@ point of shape (d,) gives a scalar. ``gradient`` and ``hessian`` follow the same
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import (finite_result, finite_scalar, float_array, generator, positive_int,
-                         positive_scalar, symmetric_matrix)
+from .validation import (array_size, finite_result, finite_scalar, float_array, generator,
+                         positive_int, positive_scalar, symmetric_matrix)
+from .validation import seed as check_seed
 from .validation import vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
@@ -51,9 +54,30 @@ class Objective:
         return X, single
 
     def __call__(self, X):
+        """f at the rows of X (a float for one point of shape (d,)). Where the value overflows
+        it is +inf: every objective here is σ-strongly convex, f(x) ≥ f* + σ/2‖x − x*‖², and
+        where that bound is not a float, neither is f(x); a non-finite value anywhere else
+        raises ``FloatingPointError`` naming the point."""
         X, single = self._points(X)
-        values = self._value(X)
+        with np.errstate(over="ignore", invalid="ignore"):
+            values = self._value(X)
+        if not np.isfinite(values).all():
+            values = self._overflow_to_inf(X, values)
         return float(values[0]) if single else values
+
+    def _overflow_to_inf(self, X: np.ndarray, values: np.ndarray) -> np.ndarray:
+        with np.errstate(over="ignore"):
+            bound = self.f_star + 0.5 * self.sigma * np.sum((X - self.minimizer) ** 2, axis=1)
+        values = np.where(np.isinf(bound), np.inf, values)
+        bad = ~np.isfinite(values) & ~np.isinf(bound)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise FloatingPointError(
+                f"f is not finite ({values[i]!r}) at X = "
+                f"{np.array2string(X[i], threshold=12, edgeitems=3, precision=6)} (row {i} of "
+                f"X), where the strong-convexity bound f* + σ/2‖x − x*‖² = {bound[i]:.6g} is "
+                f"finite: X is too large for floating point in this objective")
+        return values
 
     def gradient(self, X):
         X, single = self._points(X)
@@ -98,6 +122,8 @@ class RotatedEllipsoid(Objective):
 
     def __init__(self, dim, condition, seed=0, *, scale=1.0, minimizer=None, f_star=0.0):
         self.dim = positive_int("dim", dim)
+        array_size("dim", dim, self.dim**2, "the Hessian, a dim x dim array,")
+        seed = check_seed("seed", seed)
         condition = positive_scalar("condition", condition)
         if condition < 1.0:
             raise ValueError(f"condition must be >= 1, got {condition!r}")
@@ -108,7 +134,11 @@ class RotatedEllipsoid(Objective):
         self.eigenvalues = finite_result("the largest eigenvalue scale · condition", eigenvalues,
                                          f"scale = {scale!r}, condition = {condition!r}")
         if self.dim > 1:
-            self.rotation = scipy.stats.ortho_group.rvs(self.dim, random_state=seed)
+            # an int seed below 2**32 seeds NumPy's legacy RandomState, as scipy does (the
+            # rotations of every result so far); any other valid seed a Generator
+            source = seed if isinstance(seed, numbers.Integral) and seed < 2**32 else \
+                generator("seed", seed)
+            self.rotation = scipy.stats.ortho_group.rvs(self.dim, random_state=source)
         else:
             self.rotation = np.ones((1, 1))
         H = (self.rotation * self.eigenvalues) @ self.rotation.T

@@ -41,6 +41,8 @@ from matplotlib.collections import PathCollection
 from matplotlib.container import ErrorbarContainer
 from matplotlib.lines import Line2D
 
+from .validation import path_like
+
 __all__ = ["BOUND_STYLE", "FIGURES_ENV", "MAX_POINTS", "REFERENCE_PREFIXES", "SLOPE_STYLE", "band",
            "bound", "bound_off_scale", "check_figure", "figures_dir", "markdown_table",
            "not_a_rate_plot", "reference_slope", "save_figure", "save_table", "set_style"]
@@ -300,10 +302,13 @@ def figures_dir() -> Path:
 
 
 def _output_dir(name: str, directory) -> Path:
-    """Check that ``name`` is a plain file stem and return the output folder."""
+    """Check that ``name`` is a plain file stem and ``directory`` None or a path, and return the
+    output folder."""
     if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
         raise ValueError(f"name must be a plain file stem such as '00-demo', got {name!r}")
-    return Path(directory) if directory is not None else figures_dir()
+    if directory is None:
+        return figures_dir()
+    return Path(path_like("directory", directory))
 
 
 def save_figure(fig, name: str, directory: str | os.PathLike | None = None) -> list[Path]:

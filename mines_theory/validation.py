@@ -3,7 +3,9 @@ parameter, the value it got and what was expected, never a silent NaN further do
 
 from __future__ import annotations
 
+import math
 import numbers
+import os
 
 import numpy as np
 
@@ -31,9 +33,13 @@ def smoothing_radius(name: str, value) -> float:
     return value
 
 
-def interval(lower_name: str, lower, upper_name: str, upper) -> tuple[float, float]:
-    """(lower, upper) as positive floats with lower <= upper, e.g. the bounds τ <= ζ of S'."""
-    lower, upper = positive_scalar(lower_name, lower), positive_scalar(upper_name, upper)
+def interval(lower_name: str, lower, upper_name: str, upper, *,
+             positive: bool = True) -> tuple[float, float]:
+    """(lower, upper) as positive floats with lower <= upper, e.g. the bounds τ <= ζ of S'
+    (``positive=False``: any finite floats, e.g. the bounds of a spectrum projection, where
+    lower = 0 is the cone of positive semidefinite matrices)."""
+    scalar = positive_scalar if positive else finite_scalar
+    lower, upper = scalar(lower_name, lower), scalar(upper_name, upper)
     if lower > upper:
         raise ValueError(f"{lower_name} must be <= {upper_name}, got {lower_name} = {lower!r} > "
                          f"{upper_name} = {upper!r}")
@@ -53,7 +59,7 @@ def finite_scalar(name: str, value) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a real number, got {value!r}")
     value = float(value)
-    if not np.isfinite(value):
+    if not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value!r}")
     return value
 
@@ -77,27 +83,105 @@ def vector(name: str, value, dim: int | None = None) -> np.ndarray:
     return arr
 
 
-def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
-                     rtol: float = 1e-10) -> np.ndarray:
-    """Return a finite, symmetric float matrix (a symmetrized copy).
-
-    With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
-    relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
-    """
-    arr = float_array(name, value, "a square matrix of real numbers")
+def square_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
+                  finite: bool = True) -> np.ndarray:
+    """Return ``value`` as a float array holding one non-empty square matrix (or, with
+    ``batch=True``, a stack of shape (..., d, d)), d x d if ``dim`` is given, with finite
+    entries (unless ``finite=False``). A float ndarray is returned as it is, not copied: this is
+    the O(d²) check of the linear-algebra routines, cheap beside their O(d³) work."""
+    arr = value if isinstance(value, np.ndarray) and value.dtype == np.float64 else \
+        float_array(name, value, "a square matrix of real numbers")
     if arr.ndim < 2 or (arr.ndim > 2 and not batch) or arr.shape[-1] != arr.shape[-2]:
-        raise ValueError(f"{name} must be a square matrix, got {_shape_or_value(arr, value)}")
+        raise ValueError(f"{name} must be a square matrix{' (or a stack)' if batch else ''}, "
+                         f"got {_shape_or_value(arr, value)}")
     if arr.shape[-1] == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
     if dim is not None and arr.shape[-1] != dim:
         raise ValueError(f"{name} must be {dim} x {dim}, got shape {arr.shape}")
-    if not np.all(np.isfinite(arr)):
+    if finite and not np.isfinite(arr).all():
         raise ValueError(f"{name} must be finite, got non-finite entries")
-    asym = np.max(np.abs(arr - np.swapaxes(arr, -1, -2)))
+    return arr
+
+
+def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
+                     rtol: float = 1e-10, copy: bool = True) -> np.ndarray:
+    """Return a finite, symmetric float matrix: a symmetrized copy, or with ``copy=False`` the
+    checked array itself (``square_matrix``: the inner-loop form).
+
+    With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
+    relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
+    """
+    arr = square_matrix(name, value, dim, batch=batch)
+    transposed = np.swapaxes(arr, -1, -2)
+    if np.array_equal(arr, transposed):                 # the common case, one cheap pass
+        return arr if not copy else arr.copy()
+    # halves first: A - Aᵀ and A + Aᵀ overflow for entries near the largest float
+    asym = 2.0 * float(np.max(np.abs(0.5 * arr - 0.5 * transposed)))
     scale = max(1.0, float(np.max(np.abs(arr))))
     if asym > rtol * scale:
         raise ValueError(f"{name} must be symmetric, got max |A - A^T| = {asym:.3g}")
-    return 0.5 * (arr + np.swapaxes(arr, -1, -2))
+    if not copy:
+        return arr
+    return 0.5 * arr + 0.5 * transposed
+
+
+def quadratic_forms(name: str, matrices) -> tuple:
+    """The matrices A_1..A_n of quadratic forms uᵀA_iu: a non-empty sequence of d x d matrices
+    of one size d >= 1, each a numpy-like real matrix (checked finite and symmetric, returned as
+    a symmetrized float copy) or a sympy matrix (only its shape is checked: symbolic entries
+    cannot be tested for finiteness, and symmetry is the caller's to keep)."""
+    if isinstance(matrices, (str, bytes)) or not hasattr(matrices, "__len__"):
+        raise TypeError(f"{name} must be a sequence of square matrices, got "
+                        f"{type(matrices).__name__} {matrices!r:.60}")
+    if len(matrices) == 0:
+        raise ValueError(f"{name} must hold at least one matrix, got none")
+    out, d = [], None
+    for i, M in enumerate(matrices):
+        label = f"{name}[{i}]"
+        if _is_sympy_matrix(M):
+            if len(M.shape) != 2 or M.shape[0] != M.shape[1] or M.shape[0] == 0:
+                raise ValueError(f"{label} must be a non-empty square matrix, got shape "
+                                 f"{M.shape}")
+        else:
+            if isinstance(M, str) or M is None:
+                raise TypeError(f"{label} must be a square matrix (a numpy array or a sympy "
+                                f"Matrix), got {type(M).__name__} {M!r:.60}")
+            M = symmetric_matrix(label, M)
+        if d is None:
+            d = M.shape[0]
+        elif M.shape[0] != d:
+            raise ValueError(f"{label} must be {d} x {d} like {name}[0], got shape {M.shape}")
+        out.append(M)
+    return tuple(out)
+
+
+def _is_sympy_matrix(value) -> bool:
+    """A sympy matrix, recognised without importing sympy (it is optional here)."""
+    return type(value).__module__.startswith("sympy") and hasattr(value, "shape")
+
+
+#: The largest array (in float64 entries) the library builds: 2**28 entries are 2 GiB.
+MAX_ELEMENTS = 2**28
+
+
+def array_size(name: str, value, elements: int, what: str) -> int:
+    """Return ``elements`` if an array of that many float64 entries stays within
+    ``MAX_ELEMENTS``, else raise ``ValueError`` naming ``name``, its ``value``, the array
+    (``what``, e.g. "the (2b+1) x d query points") and the memory it would need."""
+    if elements > MAX_ELEMENTS:
+        raise ValueError(f"{name} = {value!r} would need {what} of {elements:,} float64 entries "
+                         f"({8 * elements / 2**30:.3g} GiB), more than the limit of "
+                         f"MAX_ELEMENTS = 2**28 entries (2 GiB)")
+    return elements
+
+
+def path_like(name: str, value):
+    """Return ``value`` if it is a str or an ``os.PathLike`` (a folder to write into), else
+    raise ``TypeError`` naming ``name``."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a str or os.PathLike (a folder), got "
+                        f"{type(value).__name__} {value!r:.60}")
+    return value
 
 
 #: What an objective must provide where the library needs its constants (``objectives``).
@@ -214,17 +298,23 @@ def target(name: str, value):
     return None if value is None else nonnegative_scalar(name, value)
 
 
-def generator(name: str, seed) -> np.random.Generator:
-    """``numpy.random.default_rng(seed)`` for a seed that is None, an integer >= 0 (not a bool),
-    a ``SeedSequence`` or a ``Generator``; anything else raises ``ValueError`` naming ``name``."""
-    if isinstance(seed, bool) or not (
-            seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence,
-                                              np.random.Generator))):
+def seed(name: str, value):
+    """Return ``value`` if it is a seed ``numpy.random.default_rng`` takes: None, an integer
+    >= 0 (not a bool), a ``SeedSequence`` or a ``Generator``; anything else raises
+    ``ValueError`` naming ``name``."""
+    if isinstance(value, bool) or not (
+            value is None or isinstance(value, (numbers.Integral, np.random.SeedSequence,
+                                                np.random.Generator))):
         raise ValueError(f"{name} must be None, an integer >= 0, a SeedSequence or a Generator, "
-                         f"got {seed!r}")
-    if isinstance(seed, numbers.Integral) and seed < 0:
-        raise ValueError(f"{name} must be an integer >= 0, got {seed!r}")
-    return np.random.default_rng(seed)
+                         f"got {value!r}")
+    if isinstance(value, numbers.Integral) and value < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+    return value
+
+
+def generator(name: str, value) -> np.random.Generator:
+    """``numpy.random.default_rng(value)`` for a valid ``seed``."""
+    return np.random.default_rng(seed(name, value))
 
 
 def evaluate(f, X: np.ndarray) -> np.ndarray:

@@ -316,11 +316,11 @@ def _fixed_cases():
                                                                rule=rule),
          ValueError, r"alphas must be a non-empty sequence of smoothing radii, got \[\]"),
         ("cholesky indefinite", lambda: linalg.cholesky_lower(np.diag([1.0, -1.0])),
-         np.linalg.LinAlgError, "A must be positive definite, got a matrix that is not"),
+         ValueError, "A must be positive definite, got a matrix that is not"),
         ("cholesky NaN", lambda: linalg.cholesky_lower(np.full((2, 2), np.nan)),
          ValueError, "A must be finite, got non-finite entries"),
         ("roots 1-D", lambda: linalg.symmetric_roots(np.ones(2)), ValueError,
-         r"sigma_inv must be a non-empty square matrix \(or a stack\), got shape \(2,\)"),
+         r"sigma_inv must be a square matrix \(or a stack\), got shape \(2,\)"),
         ("low_rank 1-D", lambda: linalg.low_rank(np.ones(2), 0.5), ValueError,
          r"A must be a square matrix, got shape \(2,\)"),
         ("random_rotation rng", lambda: linalg.random_rotation(None, 2), TypeError,
@@ -382,3 +382,229 @@ def test_all_finite_is_exact_when_the_sum_overflows():
     assert all_finite(np.full(4, 1e308))                    # the sum overflows; entries are finite
     assert not all_finite(np.array([1.0, np.inf, -np.inf]))  # the sum is NaN
     assert not all_finite(np.array([1.0, np.nan]))
+
+
+# ----------------------------------------------------------------------------------------------
+# The linear-algebra inner loop, Gaussian moments, objectives and output folders (probe run 2)
+# ----------------------------------------------------------------------------------------------
+
+def _low_rank():
+    from mines_theory import linalg
+
+    return linalg.low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
+
+
+def _second_cases():
+    import pandas as pd
+
+    from mines_theory import gaussian, linalg, plotting
+
+    I2, NAN2 = np.eye(2), np.full((2, 2), np.nan)
+    skew = np.array([[1.0, 2.0], [0.0, 1.0]])
+    LR = _low_rank()
+    return [
+        # spectrum_within / project_if_outside: the matrix and the interval
+        ("spectrum_within NaN", lambda: linalg.spectrum_within(NAN2, 0.5, 2.0),
+         ValueError, "A must be finite, got non-finite entries"),
+        ("spectrum_within non-symmetric", lambda: linalg.spectrum_within(skew, 0.5, 2.0),
+         ValueError, r"A must be symmetric, got max \|A - A\^T\| = 2"),
+        ("spectrum_within empty", lambda: linalg.spectrum_within(np.zeros((0, 0)), 0.5, 2.0),
+         ValueError, r"A must not be empty, got shape \(0, 0\)"),
+        ("spectrum_within 1-D", lambda: linalg.spectrum_within(np.ones(2), 0.5, 2.0),
+         ValueError, r"A must be a square matrix \(or a stack\), got shape \(2,\)"),
+        ("spectrum_within None", lambda: linalg.spectrum_within(None, 0.5, 2.0),
+         ValueError, "A must be a square matrix .*got None"),
+        ("spectrum_within complex", lambda: linalg.spectrum_within(I2 * (1 + 1j), 0.5, 2.0),
+         ValueError, "A must be a square matrix of real numbers, got complex values"),
+        ("spectrum_within lower NaN", lambda: linalg.spectrum_within(I2, np.nan, 2.0),
+         ValueError, "lower must be finite, got nan"),
+        ("spectrum_within upper True", lambda: linalg.spectrum_within(I2, 0.5, True),
+         ValueError, "upper must be a real number, got True"),
+        ("spectrum_within lower > upper", lambda: linalg.spectrum_within(I2, 5.0, 1.0),
+         ValueError, "lower must be <= upper, got lower = 5.0 > upper = 1.0"),
+        ("project_if_outside NaN", lambda: linalg.project_if_outside(NAN2, 0.5, 2.0),
+         ValueError, "A must be finite, got non-finite entries"),
+        ("project_if_outside upper -inf", lambda: linalg.project_if_outside(I2, 0.5, -np.inf),
+         ValueError, "upper must be finite, got -inf"),
+        ("project_if_outside lower list", lambda: linalg.project_if_outside(I2, [1.0, 2.0], 2.0),
+         ValueError, r"lower must be a real number, got \[1.0, 2.0\]"),
+        # solve_lower_transposed: L and rows
+        ("solve L upper entry", lambda: linalg.solve_lower_transposed(skew, np.ones((3, 2))),
+         ValueError, ("L must be lower triangular, got a nonzero entry above the diagonal "
+                     r"\(largest 2\)")),
+        ("solve L NaN", lambda: linalg.solve_lower_transposed(NAN2, np.ones((3, 2))),
+         ValueError, "L must be finite, got non-finite entries"),
+        ("solve L wrong shape", lambda: linalg.solve_lower_transposed(np.eye(3), np.ones((3, 2))),
+         ValueError, (r"rows must have shape \(n, 3\) with n >= 1 to match L \(3 x 3\), got "
+                     r"shape \(3, 2\)")),
+        ("solve rows NaN", lambda: linalg.solve_lower_transposed(I2, np.full((3, 2), np.nan)),
+         ValueError, "rows must be finite, got non-finite entries"),
+        ("solve rows str", lambda: linalg.solve_lower_transposed(I2, "a"),
+         ValueError, "rows must be an array of real numbers, got str 'a'"),
+        # cholesky_lower and preconditioned_extremes name their own parameter
+        ("cholesky stack", lambda: linalg.cholesky_lower(np.stack([I2, np.diag([1.0, -2.0])])),
+         ValueError, (r"A must be positive definite, got a stack whose matrix \(1,\) is not "
+                     r"\(smallest eigenvalue -2\)")),
+        ("cholesky non-symmetric", lambda: linalg.cholesky_lower(skew),
+         ValueError, "A must be symmetric"),
+        ("extremes indefinite sigma_inv", lambda: linalg.preconditioned_extremes(
+            I2, np.diag([1.0, -1.0])), ValueError, ("sigma_inv must be positive definite.*"
+                                                   "smallest eigenvalue -1")),
+        ("extremes NaN sigma_inv", lambda: linalg.preconditioned_extremes(I2, NAN2),
+         ValueError, "sigma_inv must be finite"),
+        ("extremes NaN hessian", lambda: linalg.preconditioned_extremes(NAN2, I2),
+         ValueError, "hessian must be finite"),
+        ("extremes hessian wrong shape", lambda: linalg.preconditioned_extremes(np.eye(3), I2),
+         ValueError, (r"hessian must have the shape of sigma_inv, \(2, 2\), got shape "
+                     r"\(3, 3\)")),
+        ("extremes hessian non-symmetric", lambda: linalg.preconditioned_extremes(skew, I2),
+         ValueError, "hessian must be symmetric"),
+        # preconditioned_condition: named errors; NaN only for a covariance that is finite,
+        # symmetric and not positive definite (documented)
+        ("condition NaN covariance", lambda: linalg.preconditioned_condition(NAN2, I2),
+         ValueError, "covariance must be finite"),
+        ("condition covariance None", lambda: linalg.preconditioned_condition(None, I2),
+         ValueError, "covariance must be a square matrix .*got None"),
+        ("condition hessian 1-D", lambda: linalg.preconditioned_condition(I2, np.ones(2)),
+         ValueError, r"hessian must be a square matrix \(or a stack\), got shape \(2,\)"),
+        ("condition hessian wrong shape", lambda: linalg.preconditioned_condition(I2, np.eye(3)),
+         ValueError, r"hessian must be 2 x 2 like covariance, got shape \(3, 3\)"),
+        # random_spd's bounds: the interval rule
+        ("random_spd low str", lambda: linalg.random_spd(np.random.default_rng(0), 2, "a", 2.0),
+         ValueError, "low must be a positive real number, got 'a'"),
+        ("random_spd low complex", lambda: linalg.random_spd(np.random.default_rng(0), 2,
+                                                            1 + 1j, 2.0),
+         ValueError, r"low must be a positive real number, got \(1\+1j\)"),
+        # LowRank: update, projection, powers
+        ("low_rank_update c NaN", lambda: linalg.low_rank_update(LR, np.nan, np.ones((1, 3)),
+                                                                 np.ones(1)),
+         ValueError, "c must be finite, got nan"),
+        ("low_rank_update c None", lambda: linalg.low_rank_update(LR, None, np.ones((1, 3)),
+                                                                  np.ones(1)),
+         ValueError, "c must be a real number, got None"),
+        ("low_rank_update rows wrong width", lambda: linalg.low_rank_update(
+            LR, 1.0, np.ones((1, 4)), np.ones(1)),
+         ValueError, r"rows must have shape \(n, 3\) .*got shape \(1, 4\)"),
+        ("low_rank_update rows NaN", lambda: linalg.low_rank_update(
+            LR, 1.0, np.full((1, 3), np.nan), np.ones(1)),
+         ValueError, "rows must be finite, got non-finite entries"),
+        ("low_rank_update weights", lambda: linalg.low_rank_update(
+            LR, 1.0, np.ones((1, 3)), np.ones(2)),
+         ValueError, r"weights must be 1 finite numbers .*got shape \(2,\)"),
+        ("low_rank_update not a LowRank", lambda: linalg.low_rank_update(
+            np.eye(3), 1.0, np.ones((1, 3)), np.ones(1)),
+         TypeError, "A must be a LowRank .*got ndarray"),
+        ("project_low_rank lower NaN", lambda: linalg.project_low_rank(LR, np.nan, 2.0),
+         ValueError, "lower must be finite, got nan"),
+        ("project_low_rank lower > upper", lambda: linalg.project_low_rank(LR, 5.0, 1.0),
+         ValueError, "lower must be <= upper, got lower = 5.0 > upper = 1.0"),
+        ("power_rows wrong width", lambda: LR.power_rows(0.5, np.ones((1, 4))),
+         ValueError, r"rows must have shape \(n, 3\) .*got shape \(1, 4\)"),
+        # Gaussian moments: numpy or sympy matrices, named
+        ("moment str", lambda: gaussian.quadratic_form_moment("a"),
+         TypeError, r"matrices\[0\] must be a square matrix .*got str 'a'"),
+        ("moment None", lambda: gaussian.quadratic_form_moment_matrix(None),
+         TypeError, r"matrices\[0\] must be a square matrix .*got NoneType None"),
+        ("moment no matrices", lambda: gaussian.quadratic_form_moment(),
+         ValueError, "matrices must hold at least one matrix, got none"),
+        ("moment non-square", lambda: gaussian.quadratic_form_moment(I2, np.ones((2, 3))),
+         ValueError, r"matrices\[1\] must be a square matrix, got shape \(2, 3\)"),
+        ("moment mismatched", lambda: gaussian.quadratic_form_moment_matrix(I2, np.eye(3)),
+         ValueError, r"matrices\[1\] must be 2 x 2 like matrices\[0\], got shape \(3, 3\)"),
+        ("moment NaN", lambda: gaussian.quadratic_form_moment(NAN2),
+         ValueError, r"matrices\[0\] must be finite"),
+        ("moment overflow", lambda: gaussian.quadratic_form_moment(I2 * 1e300, I2 * 1e300),
+         FloatingPointError, "E\\[∏ uᵀA_iu\\] of the matrices is not finite"),
+        ("moment matrix overflow", lambda: gaussian.quadratic_form_moment_matrix(I2 * 1e300,
+                                                                                 I2 * 1e300),
+         FloatingPointError, "of the matrices is not finite"),
+        # objectives: seeds and sizes
+        ("ellipsoid seed True", lambda: RotatedEllipsoid(2, 10.0, seed=True),
+         ValueError, ("seed must be None, an integer >= 0, a SeedSequence or a Generator, got "
+                     "True")),
+        ("ellipsoid seed -1", lambda: RotatedEllipsoid(2, 10.0, seed=-1),
+         ValueError, "seed must be an integer >= 0, got -1"),
+        ("ellipsoid dim 10**6", lambda: RotatedEllipsoid(10**6, 10.0),
+         ValueError, (r"dim = 1000000 would need the Hessian, a dim x dim array, of "
+                     r"1,000,000,000,000 float64 entries \(7.45e\+03 GiB\)")),
+        # output folders
+        ("save_table directory 3", lambda: plotting.save_table(pd.DataFrame({"a": [1]}), "x", 3),
+         TypeError, "directory must be a str or os.PathLike .*got int 3"),
+    ]
+
+
+@pytest.mark.parametrize("label, call, error, message", _second_cases(),
+                         ids=[case[0] for case in _second_cases()])
+def test_the_second_probe_runs_holes_are_named(label, call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_save_figure_names_a_directory_of_the_wrong_type():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mines_theory.plotting import save_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [1, 2])
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    try:
+        with pytest.raises(TypeError, match="directory must be a str or os.PathLike .*got int 3"):
+            save_figure(fig, "x", 3)
+    finally:
+        plt.close(fig)
+
+
+def test_documented_edges_of_the_inner_loop():
+    """What is an answer, not an error: NaN for a finite symmetric covariance that is not
+    positive definite (recorded per step for the baselines), +inf for an objective at a point
+    where its strong-convexity bound f* + σ/2‖x − x*‖² overflows (the value is at least that),
+    and the projection of a matrix with entries near the largest float (scaled before eigh:
+    its eigenvalues 2e308 and 0 clip to 2 and 0.5, so Π = U diag(0.5, 2) Uᵀ, by hand)."""
+    from mines_theory import linalg
+
+    assert np.isnan(linalg.preconditioned_condition(np.diag([1.0, -1.0]), np.eye(2)))
+    assert F(np.full(2, 1e300)) == np.inf
+    np.testing.assert_array_equal(F(np.array([[1e300, -1e300], [0.0, 0.0]])), [np.inf, 0.0])
+    P = linalg.project_eigenvalues(np.full((2, 2), 1e308), 0.5, 2.0)
+    np.testing.assert_allclose(P, [[1.25, 0.75], [0.75, 1.25]], rtol=1e-12)
+
+
+def test_a_seed_of_2_to_the_64_seeds_the_rotation_and_small_seeds_keep_their_rotation():
+    """Seeds >= 2**32 (which NumPy's legacy RandomState refuses) go through a Generator; seeds
+    below keep the rotation scipy has always drawn from them (the published results)."""
+    import scipy.stats
+
+    big = RotatedEllipsoid(3, 10.0, seed=2**64)
+    np.testing.assert_allclose(big.rotation @ big.rotation.T, np.eye(3), atol=1e-12)
+    np.testing.assert_array_equal(RotatedEllipsoid(3, 10.0, seed=7).rotation,
+                                  scipy.stats.ortho_group.rvs(3, random_state=7))
+
+
+def test_the_array_size_rule_names_the_parameter_and_the_memory():
+    from mines_theory.validation import MAX_ELEMENTS, array_size
+
+    assert array_size("batch_size", 10, MAX_ELEMENTS, "x") == MAX_ELEMENTS
+    with pytest.raises(ValueError, match=r"batch_size = 1000000000 would need the \(2b\+1\) x "
+                                         r"dim query points of 4,000,000,002 float64 entries "
+                                         r"\(29.8 GiB\)"):
+        array_size("batch_size", 10**9, (2 * 10**9 + 1) * 2, "the (2b+1) x dim query points")
+
+
+def test_a_batch_too_large_for_memory_is_named_before_anything_is_allocated():
+    from mines_theory.algorithm import MiNES
+
+    with pytest.raises(ValueError, match=r"batch_size = 1000000000 would need the \(2b\+1\) x dim "
+                                         r"query points .*29.8 GiB"):
+        MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=10**9, tau=0.5, zeta=2.0, eta1=0.1)
+
+
+def test_a_comparison_budget_below_one_mines_iteration_is_named():
+    from mines_theory.experiments import compare_methods
+
+    with pytest.raises(ValueError, match=r"max_evaluations must be at least one MiNES iteration, "
+                                         r"2b \+ 1 = 5 evaluations with b = d = 2, got 2"):
+        compare_methods(F, seeds=1, max_evaluations=2)

@@ -176,8 +176,11 @@ def test_cholesky_and_triangular_solve_one_matrix_and_stack():
         Z = solve_lower_transposed(Li, rows[i])
         np.testing.assert_allclose(Z @ Li, rows[i], rtol=1e-10, atol=1e-12)     # (Lᵀz)ᵀ = u
         np.testing.assert_allclose(solve_lower_transposed(L, rows)[i], Z, rtol=1e-10, atol=1e-12)
-    with pytest.raises(np.linalg.LinAlgError, match="not positive definite"):
+    with pytest.raises(ValueError, match="A must be positive definite.*smallest eigenvalue -1"):
         cholesky_lower(np.diag([1.0, -1.0]))
+    with pytest.raises(ValueError, match=r"A must be positive definite, got a stack whose "
+                                         r"matrix \(1,\) is not \(smallest eigenvalue -2\)"):
+        cholesky_lower(np.stack([np.eye(2), np.diag([1.0, -2.0])]))
 
 
 def test_spectrum_within_stack_and_non_finite():
@@ -188,9 +191,10 @@ def test_spectrum_within_stack_and_non_finite():
     assert 0 < expected.sum() < 40
     np.testing.assert_array_equal(spectrum_within(stack, 1.0, 10.0), expected)
     assert [spectrum_within(A, 1.0, 10.0) for A in stack] == list(expected)
-    nan = np.full((2, 2), np.nan)
-    assert spectrum_within(nan, 0.0, 1.0) is False
-    assert not spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0)[0]
+    nan = np.full((2, 2), np.nan)           # never "within": a named error, not an answer
+    for A in (nan, np.stack([nan, np.eye(2)])):
+        with pytest.raises(ValueError, match="A must be finite, got non-finite entries"):
+            spectrum_within(A, 0.0, 1.0)
 
 
 def test_project_if_outside():
@@ -238,7 +242,7 @@ def test_random_spd():
     assert np.all(w >= 0.5 - 1e-12) and np.all(w <= 2.0 + 1e-12)
     np.testing.assert_allclose(np.linalg.eigvalsh(random_spd(rng, 3, eigenvalues=[3.0, 1.0, 2.0])),
                                [1.0, 2.0, 3.0], rtol=1e-12)
-    with pytest.raises(ValueError, match="low and high must satisfy"):
+    with pytest.raises(ValueError, match="low and high must be given when eigenvalues is not"):
         random_spd(rng, 3)
     with pytest.raises(ValueError, match=r"eigenvalues must have shape \(3,\)"):
         random_spd(rng, 3, eigenvalues=[1.0, 2.0])
@@ -359,8 +363,13 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
     place of the second ``or``), crash with a TypeError on low=None (``and`` in place of the
     first ``or``), accept low = 0 (``0 <= low``) or reject low = high (``low < high``)."""
     rng = np.random.default_rng(24)
-    for low, high in [(2.0, 1.0), (None, 2.0), (0.5, None), (0.0, 1.0)]:
-        with pytest.raises(ValueError, match="low and high must satisfy 0 < low <= high"):
+    for low, high, message in [
+            (2.0, 1.0, "low must be <= high, got low = 2.0 > high = 1.0"),
+            (None, 2.0, "low and high must be given .* got low=None, high=2.0"),
+            (0.5, None, "low and high must be given .* got low=0.5, high=None"),
+            (0.0, 1.0, "low must be a finite number > 0, got 0.0"),
+            (True, 2.0, "low must be a positive real number, got True")]:
+        with pytest.raises(ValueError, match=message):
             random_spd(rng, 3, low, high)
     # low = high = 2: every eigenvalue is 2, so Q·2I·Qᵀ = 2I (by hand)
     np.testing.assert_allclose(random_spd(rng, 3, 2.0, 2.0), 2.0 * np.eye(3), atol=1e-14)
@@ -456,3 +465,41 @@ def test_low_rank_of_a_dense_matrix():
     assert 3 <= A.rank <= 5           # eigh may return 0.5 up to rounding for the repeated pair
     np.testing.assert_allclose(A.dense(), M, rtol=0, atol=1e-14 * 3)
     np.testing.assert_allclose(_full_spectrum(A), [0.5, 0.5, 1.0, 2.0, 3.0], atol=1e-14)
+
+
+def test_check_input_false_skips_only_the_array_checks():
+    """``check_input=False`` (the inner loop's form, as scipy's ``check_finite=False``) gives the
+    same answers on valid input, skips the O(d²) checks (a NaN matrix is then simply not within,
+    an upper entry of L is not read), and still checks the scalars and positive definiteness."""
+    rng = np.random.default_rng(40)
+    A = random_spd(rng, 5, 0.3, 6.0)
+    L = cholesky_lower(A)
+    u = rng.standard_normal((4, 5))
+    np.testing.assert_array_equal(cholesky_lower(A, check_input=False), L)
+    np.testing.assert_array_equal(solve_lower_transposed(L, u, check_input=False),
+                                  solve_lower_transposed(L, u))
+    for lower, upper in [(0.1, 10.0), (1.0, 10.0)]:
+        assert spectrum_within(A, lower, upper, check_input=False) == \
+            spectrum_within(A, lower, upper)
+        P, flag = project_if_outside(A, lower, upper, check_input=False)
+        Q, flag_checked = project_if_outside(A, lower, upper)
+        np.testing.assert_array_equal(P, Q)
+        assert flag == flag_checked
+    nan = np.full((2, 2), np.nan)
+    assert spectrum_within(nan, 0.5, 2.0, check_input=False) is False
+    assert list(spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0, check_input=False)) \
+        == [False, True]
+    with_upper = L + np.triu(np.ones((5, 5)), 1)                     # the upper part is not read
+    np.testing.assert_array_equal(solve_lower_transposed(with_upper, u, check_input=False),
+                                  solve_lower_transposed(L, u))
+    with pytest.raises(ValueError, match="lower must be finite, got nan"):
+        spectrum_within(A, np.nan, 2.0, check_input=False)
+    with pytest.raises(ValueError, match="A must be positive definite"):
+        cholesky_lower(-A, check_input=False)
+    B = low_rank(np.diag([3.0, 1.0, 1.0, 1.0]), 1.0)
+    Y, w = rng.standard_normal((2, 4)), rng.uniform(0.0, 1.0, 2)
+    unchecked, checked = low_rank_update(B, 0.7, Y, w, check_input=False), low_rank_update(B, 0.7, Y, w)
+    np.testing.assert_array_equal(unchecked.dense(), checked.dense())
+    np.testing.assert_array_equal(B.power_rows(-0.5, Y, check_input=False), B.power_rows(-0.5, Y))
+    with pytest.raises(ValueError, match="c must be finite, got inf"):
+        low_rank_update(B, np.inf, Y, w, check_input=False)

@@ -540,7 +540,10 @@ def build(tmp: str) -> list[Probe]:
     for X, label, bad in [(np.zeros(3), "wrong length", True), ("a", "str", True),
                           (np.full(2, NAN), "NaN", True), (np.zeros((2, 2, 2)), "3-D", True),
                           (np.full(2, 1e300), "1e300", False)]:
-        add("Objective.__call__", f"X {label}", lambda X=X: F(X), "X", X, bad)
+        # documented: +inf where f* + σ/2‖x − x*‖² overflows (f is at least that); the probe
+        # checks that the value is +inf, not NaN
+        add("Objective.__call__", f"X {label}", lambda X=X: F(X), "X", X, bad,
+            check=_documented_inf if label == "1e300" else None)
         add("Objective.hessian", f"X {label}", lambda X=X: F.hessian(X), "X", X, bad)
     lc = lambda **kw: objectives.LogCoshQuadratic(**{"A": np.eye(2), "directions": np.eye(2),  # noqa
                                                      "weights": np.ones(2), **kw})
@@ -649,7 +652,7 @@ def build(tmp: str) -> list[Probe]:
                              ((np.eye(2) * 1e300, np.eye(2) * 1e300), "1e300", False)]:
         for name in ("quadratic_form_moment", "quadratic_form_moment_matrix"):
             add(name, label, lambda args=args, name=name: getattr(gaussian, name)(*args),
-                ("matrices", "A", "matrix"), args[0] if args else None, bad, tokens=("shape",))
+                ("matrices", "A", "matrix"), args[0] if args else (), bad, tokens=("shape",))
     draw = lambda g, m: g.standard_normal(m)                           # noqa: E731
     mc = lambda **kw: gaussian.monte_carlo(**{"sample": draw, "num_samples": 100,  # noqa
                                               "rng": np.random.default_rng(0), **kw})
@@ -729,7 +732,12 @@ def build(tmp: str) -> list[Probe]:
                             ("project_if_outside", linalg.project_if_outside,
                              {"lower": 0.5, "upper": 2.0})]:
         argname = list(inspect.signature(fn).parameters)[0]
-        substitute(name, fn, extra, argname, values=matrices())
+        # one matrix and no dimension to match: a 3 x 3 matrix is a valid input; a projection,
+        # a spectrum test or a LowRank takes any symmetric matrix, indefinite or zero included
+        valid = {"wrong shape"} | ({"indefinite", "zero matrix"} if name not in (
+            "symmetric_roots", "cholesky_lower") else set())
+        substitute(name, fn, extra, argname, values=[
+            (value, bad and label not in valid, label) for value, bad, label in matrices()])
     for name in ("project_eigenvalues", "project_if_outside", "spectrum_within"):
         fn = getattr(linalg, name)
         substitute(name, fn, {"A": np.eye(2), "upper": 2.0}, "lower", "finite")
@@ -748,7 +756,13 @@ def build(tmp: str) -> list[Probe]:
     substitute("preconditioned_extremes", linalg.preconditioned_extremes,
                {"sigma_inv": np.eye(2)}, "hessian", values=matrices(spd=False))
     substitute("preconditioned_condition", linalg.preconditioned_condition,
-               {"hessian": np.eye(2)}, "covariance", values=matrices())
+               {"hessian": np.eye(2)}, "covariance", values=matrices(spd=False))
+    for covariance, label in [(np.diag([1.0, -1.0]), "indefinite"), (np.zeros((2, 2)), "zero")]:
+        # documented: NaN where a finite symmetric covariance is not positive definite (a
+        # baseline's degenerate covariance is recorded, not an error); the probe checks that
+        add("preconditioned_condition", f"covariance={label} (documented NaN)",
+            lambda C=covariance: linalg.preconditioned_condition(C, np.eye(2)), "covariance",
+            covariance, False, check=_documented_nan)
     substitute("preconditioned_condition", linalg.preconditioned_condition,
                {"covariance": np.eye(2)}, "hessian", values=matrices(spd=False))
     substitute("random_rotation", linalg.random_rotation, {"rng": np.random.default_rng(0)},
@@ -843,6 +857,18 @@ def _tell(es, values, change=False):
         values = lambda X: np.ones(X.shape[0])                         # noqa: E731
     es.tell(X, values(X))
     return es.mean
+
+
+def _documented_inf(result):
+    """A documented +inf (an objective's value where its strong-convexity bound overflows)
+    passes as the finite marker 0.0; anything else is returned as it is."""
+    return 0.0 if np.all(np.isposinf(result)) else result
+
+
+def _documented_nan(result):
+    """A documented NaN (``preconditioned_condition`` of a covariance that is not positive
+    definite) passes as the finite marker 0.0; anything else is returned as it is."""
+    return 0.0 if np.all(np.isnan(result)) else result
 
 
 def _sampled(sampler):
