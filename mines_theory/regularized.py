@@ -23,7 +23,7 @@ import itertools
 
 import numpy as np
 
-from .validation import (finite_result, generator, instance, interval, nonnegative_int,
+from .validation import (finite_result, generator, instance, interval, nonnegative_int, positive_definite,
                          positive_int, positive_scalar, smoothing_radius, symmetric_matrix,
                          vector)
 from .validation import objective as check_objective
@@ -160,7 +160,7 @@ def minimize_sigma_given_mean(f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol
     tau, zeta = interval("tau", tau, "zeta", zeta)
     rule = _check_rule(rule)
     tol, max_iterations = positive_scalar("tol", tol), positive_int("max_iterations", max_iterations)
-    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else symmetric_matrix("sigma0", sigma0, f.dim)
+    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else positive_definite("sigma0", sigma0, f.dim)
     sigma = project_eigenvalues(sigma, 1.0 / zeta, 1.0 / tau)
     for _ in range(max_iterations):
         new = _sigma_map(f, mu, sigma, alpha, tau, zeta, rule)

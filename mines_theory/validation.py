@@ -125,6 +125,16 @@ def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = 
     return 0.5 * arr + 0.5 * transposed
 
 
+def positive_definite(name: str, value, dim: int | None = None) -> np.ndarray:
+    """``symmetric_matrix`` that is also positive definite, or a ``ValueError`` naming ``name``
+    and its smallest eigenvalue."""
+    arr = symmetric_matrix(name, value, dim)
+    smallest = float(np.linalg.eigvalsh(arr)[0])
+    if not smallest > 0.0:
+        raise ValueError(f"{name} must be positive definite, got smallest eigenvalue {smallest:.3g}")
+    return arr
+
+
 def quadratic_forms(name: str, matrices) -> tuple:
     """The matrices A_1..A_n of quadratic forms uᵀA_iu: a non-empty sequence of d x d matrices
     of one size d >= 1, each a numpy-like real matrix (checked finite and symmetric, returned as
@@ -235,6 +245,8 @@ def nonnegative_int(name: str, value) -> int:
 def float_array(name: str, value, what: str = "an array of real numbers") -> np.ndarray:
     """``np.array(value, dtype=float)`` (a copy), or a ``ValueError`` naming ``name`` and the
     value where the conversion would fail or drop an imaginary part."""
+    if value is None:                        # np.array(None, dtype=float) would be NaN
+        raise ValueError(f"{name} must be {what}, got None")
     if np.iscomplexobj(value):
         raise ValueError(f"{name} must be {what}, got complex values {value!r:.60}")
     try:

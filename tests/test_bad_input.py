@@ -608,3 +608,17 @@ def test_a_comparison_budget_below_one_mines_iteration_is_named():
     with pytest.raises(ValueError, match=r"max_evaluations must be at least one MiNES iteration, "
                                          r"2b \+ 1 = 5 evaluations with b = d = 2, got 2"):
         compare_methods(F, seeds=1, max_evaluations=2)
+
+
+def test_none_is_named_as_none_not_as_a_non_finite_array():
+    """np.array(None, dtype=float) is NaN: the error said 'must be finite' for a missing matrix."""
+    with pytest.raises(ValueError, match="sigma must be .*got None"):
+        bounds.expected_cubed_norm(None)
+
+
+def test_an_indefinite_start_of_the_sigma_fixed_point_is_named():
+    from mines_theory.regularized import GaussianRule, minimize_sigma_given_mean
+
+    with pytest.raises(ValueError, match="sigma0 must be positive definite, got smallest eigenvalue -1"):
+        minimize_sigma_given_mean(F, np.zeros(2), 0.1, tau=0.5, zeta=20.0,
+                                  rule=GaussianRule.gauss_hermite(2, 5), sigma0=np.diag([1.0, -1.0]))

@@ -235,6 +235,15 @@ def vectors(d=2):
             (np.full(d, 1e-300), False, "1e-300 entries")]
 
 
+#: Bounds whose value for γ = 0 (a quadratic) is documented as +∞.
+GAMMA_ZERO_IS_INF = ("alpha_condition", "local_region_threshold", "nab_f_threshold")
+
+
+def any_size(items):
+    """``matrices()`` for a function of one matrix of any size: a 3 × 3 matrix is valid there."""
+    return [(value, bad and label != "wrong shape", label) for value, bad, label in items]
+
+
 def matrices(d=2, *, spd=True, scale=1.0):
     indefinite = np.diag([1.0, -1.0] + [1.0] * (d - 2))
     out = [(np.array([[1.0, 2.0], [0.0, 1.0]]) * scale, True, "non-symmetric"),
@@ -610,19 +619,22 @@ def build(tmp: str) -> list[Probe]:
                 and p != "sigma"} | ({"sigma": valid["sigma"]} if "sigma" in params else {})
         if name in ("expected_cubed_norm", "phi"):
             base["sigma"] = np.eye(2)
-            substitute(name, function, base, "sigma", values=matrices(spd=False) + [
+            substitute(name, function, base, "sigma", values=any_size(matrices(spd=False)) + [
                 (-np.eye(2), True, "negative definite")])
         for p in base:
             if p in ("sigma_matrix",) or (p == "sigma" and name in ("expected_cubed_norm", "phi")):
                 continue
             kind = kinds.get(p, "positive")
             if kind:
-                substitute(name, function, base, p, kind)
+                # documented: +inf for a quadratic (γ = 0): no condition, no threshold
+                check = (_documented_inf if p == "gamma" and name in GAMMA_ZERO_IS_INF
+                         else _documented_invalid if name == "lemma53_constants" else None)
+                substitute(name, function, base, p, kind, check=check)
         if "tau" in base and "zeta" in base:
             add(name, "tau > zeta", lambda f=function, b=base: f(**{**b, "tau": 5.0, "zeta": 1.0}),
                 ("tau", "zeta"), 5.0, True)
         if "sigma_matrix" in base:
-            substitute(name, function, base, "sigma_matrix", values=matrices())
+            substitute(name, function, base, "sigma_matrix", values=any_size(matrices()))
 
     # -- gaussian -----------------------------------------------------------------------------
     for name in ("per_sample_second_moment", "lemma_c1_expectation"):
@@ -860,9 +872,16 @@ def _tell(es, values, change=False):
 
 
 def _documented_inf(result):
-    """A documented +inf (an objective's value where its strong-convexity bound overflows)
-    passes as the finite marker 0.0; anything else is returned as it is."""
+    """A documented +inf (an objective's value where its strong-convexity bound overflows; a
+    bound's value for γ = 0) passes as the finite marker 0.0; a finite result passes as it is."""
     return 0.0 if np.all(np.isposinf(result)) else result
+
+
+def _documented_invalid(result):
+    """``lemma53_constants`` returns NaN for a printed ingredient that is the square root of a
+    negative number, and then says so with ``valid = False`` (documented): that passes as the
+    finite marker 0.0; a NaN with ``valid = True`` is returned as it is."""
+    return 0.0 if hasattr(result, "valid") and not result.valid else result
 
 
 def _documented_nan(result):
