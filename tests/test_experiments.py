@@ -225,21 +225,27 @@ def test_sweep_is_identical_on_any_executor(start, in_process_sweep):
     pd.testing.assert_frame_equal(frame, in_process_sweep, check_exact=True)
 
 
-def test_each_sweep_takes_an_executor():
-    """run_method, run_mines_lockstep and run_rgf_lockstep on a thread pool, against the same
-    call in-process (5 seeds in chunks of 2)."""
+def _sweeps(seeds, iterations):
+    """run_method (xNES), run_mines_lockstep and run_rgf_lockstep on SWEEP_OBJECTIVE, as calls
+    that take the executor keywords."""
     from mines_theory.experiments import run_rgf_lockstep
 
     f = SWEEP_OBJECTIVE
-    sweeps = [
-        lambda **kw: run_method("xNES", f, 5, mean0=np.zeros(3), max_evaluations=300, **kw),
-        lambda **kw: run_mines_lockstep(f, 5, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
+    return [
+        lambda **kw: run_method("xNES", f, seeds, mean0=np.zeros(3),
+                                max_evaluations=10 * iterations, **kw),
+        lambda **kw: run_mines_lockstep(f, seeds, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
                                         alpha=0.1, batch_size=3, tau=f.sigma / 2, zeta=2 * f.L,
-                                        eta1=0.01, max_iterations=30, **kw),
-        lambda **kw: run_rgf_lockstep(f, 5, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
-                                      max_evaluations=60, **kw)]
+                                        eta1=0.01, max_iterations=iterations, **kw),
+        lambda **kw: run_rgf_lockstep(f, seeds, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
+                                      max_evaluations=2 * iterations, **kw)]
+
+
+def test_each_sweep_takes_an_executor():
+    """run_method, run_mines_lockstep and run_rgf_lockstep on a thread pool, against the same
+    call in-process (5 seeds in chunks of 2)."""
     with _thread_pool() as pool:
-        for sweep in sweeps:
+        for sweep in _sweeps(seeds=5, iterations=30):
             pd.testing.assert_frame_equal(sweep(executor=pool, chunk_size=2),
                                           sweep(chunk_size=2), check_exact=True)
 
@@ -247,17 +253,11 @@ def test_each_sweep_takes_an_executor():
 def test_sweep_bad_executor_or_chunk_size():
     """An executor without submit/map is a TypeError naming the parameter; a chunk size that
     is not an integer >= 1 a ValueError naming it."""
-    from mines_theory.experiments import compare_methods, run_rgf_lockstep
+    from mines_theory.experiments import compare_methods
 
-    f = SWEEP_OBJECTIVE
-    calls = [
-        lambda **kw: run_method("xNES", f, 2, mean0=np.zeros(3), max_evaluations=50, **kw),
-        lambda **kw: run_mines_lockstep(f, 2, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
-                                        alpha=0.1, batch_size=3, tau=f.sigma / 2, zeta=2 * f.L,
-                                        eta1=0.01, max_iterations=3, **kw),
-        lambda **kw: run_rgf_lockstep(f, 2, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
-                                      max_evaluations=10, **kw),
-        lambda **kw: compare_methods(f, seeds=2, max_evaluations=50, methods=("RGF",), **kw)]
+    calls = _sweeps(seeds=2, iterations=5) + [
+        lambda **kw: compare_methods(SWEEP_OBJECTIVE, seeds=2, max_evaluations=50,
+                                     methods=("RGF",), **kw)]
     for call in calls:
         with pytest.raises(TypeError, match=r"executor must be None or a concurrent\.futures"
                                             r"\.Executor .* lacks submit and map"):
