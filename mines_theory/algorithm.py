@@ -468,7 +468,8 @@ class MiNESStrategy(Strategy):
         p = self.params
         Y = None
         if p.root == "cholesky":
-            Z = solve_lower_transposed(state.chol, u, check_input=False)  # z_i = L^{-T}u_i ~ N(0, Σ_k)
+            # z_i = L^{-T}u_i ~ N(0, Σ_k); state.chol was checked when it was made
+            Z = solve_lower_transposed(state.chol, u, check_input=False)
             B = state.chol                                   # Σ_k⁻¹z_i = L u_i
         elif state.lowrank is not None:                      # root="lowrank", one seed
             Z = state.lowrank.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i, O(bdr)
@@ -503,7 +504,8 @@ class MiNESStrategy(Strategy):
                 f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
                 f"{float(np.max(np.abs(values))):.3g})")
         if state.lowrank is None:
-            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)  # eq:Sig_modi, Π_S'
+            # eq:Sig_modi, Π_S' (half was checked finite above, and it is symmetric by construction)
+            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)
             chol, lowrank = cholesky_lower(sigma_inv, check_input=False), None
         else:
             lowrank, projected = self._project_low_rank(state.lowrank, half, sample.Y,
