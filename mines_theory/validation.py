@@ -64,11 +64,17 @@ def finite_scalar(name: str, value) -> float:
     return value
 
 
+def _integer_at_least(name: str, value, minimum: int) -> int:
+    """Return ``value`` as an int, or raise if it is not an integer >= ``minimum`` (a bool is
+    not an integer here)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
 def positive_int(name: str, value) -> int:
     """Return ``value`` as an int, or raise if it is not an integer >= 1."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-    return int(value)
+    return _integer_at_least(name, value, 1)
 
 
 def vector(name: str, value, dim: int | None = None) -> np.ndarray:
@@ -236,10 +242,8 @@ def probability(name: str, value) -> float:
 
 
 def nonnegative_int(name: str, value) -> int:
-    """Return ``value`` as an int, or raise if it is not an integer >= 0 (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-    return int(value)
+    """Return ``value`` as an int, or raise if it is not an integer >= 0."""
+    return _integer_at_least(name, value, 0)
 
 
 def float_array(name: str, value, what: str = "an array of real numbers") -> np.ndarray:
