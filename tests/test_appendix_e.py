@@ -7,17 +7,6 @@ import scipy.stats
 from mines_theory.verification.appendix_e import (
     TRAJECTORY,
     check_lemma_e6,
-    erratum_alpha_err_projection,
-    erratum_base_case_C,
-    erratum_dd_middle_equality,
-    erratum_EY_formula,
-    erratum_Lambda_norm,
-    erratum_lemX_dependence,
-    erratum_probability_bookkeeping,
-    erratum_Sigma_vs_Sigma_inv,
-    erratum_sto_err_missing_1_over_b,
-    erratum_sto_err_Y_omitted,
-    erratum_Y0_sum,
     sig_dec_sides,
     truncated_moments,
 )
@@ -87,45 +76,4 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
 # The errata of the proof of Lemma 5.3: each check returns True when the printed form is
 # confirmed wrong as its docstring describes.
 
-def test_erratum_alpha_err_projection():
-    assert erratum_alpha_err_projection() is True
 
-
-def test_erratum_sto_err_Y_omitted():
-    assert erratum_sto_err_Y_omitted() is True
-
-
-def test_erratum_lemX_dependence():
-    assert erratum_lemX_dependence() is True
-
-
-def test_erratum_base_case_C():
-    assert erratum_base_case_C() is True
-
-
-def test_erratum_probability_bookkeeping():
-    assert erratum_probability_bookkeeping() is True
-
-
-def test_erratum_dd_middle_equality():
-    assert erratum_dd_middle_equality() is True
-
-
-def test_erratum_Lambda_norm():
-    assert erratum_Lambda_norm() is True
-
-
-def test_erratum_Y0_sum():
-    assert erratum_Y0_sum() is True
-
-
-def test_erratum_sto_err_missing_1_over_b():
-    assert erratum_sto_err_missing_1_over_b() is True
-
-
-def test_erratum_Sigma_vs_Sigma_inv():
-    assert erratum_Sigma_vs_Sigma_inv() is True
-
-
-def test_erratum_EY_formula():
-    assert erratum_EY_formula() is True

@@ -72,10 +72,6 @@ def test_sine_objective_matches_its_closed_forms():
     assert np.allclose(f.two_phi(x, np.diag(sigma), 0.5), quadrature, atol=1e-13)
 
 
-def test_erratum_strict_convexity():
-    assert section3.erratum_strict_convexity() is True
-
-
 def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
     """The same midpoint test on a quadratic (Theorem 3.1's case, and the frozen problem
     ½⟨M̂, Σ⟩ − ½ log det Σ of the correction) finds no violation."""
@@ -87,10 +83,6 @@ def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
     assert gap < 0
 
 
-def test_erratum_sig_opt_posdef():
-    assert section3.erratum_sig_opt_posdef() is True
-
-
 def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite():
     from mines_theory.linalg import project_eigenvalues, random_spd
 
@@ -100,19 +92,11 @@ def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite(
     assert np.allclose(section3._frozen_minimizer(M, tau, zeta), expected, atol=1e-5)
 
 
-def test_erratum_j_sig_0_power():
-    assert section3.erratum_j_sig_0_power() is True
-
-
 def test_j_sig_0_corrected_power_is_the_chain_rule():
     import sympy as sp
 
     assert section3._j_sig_0_residual(-4) == sp.zeros(2, 2)
     assert section3._j_sig_0_residual(-2) != sp.zeros(2, 2)
-
-
-def test_erratum_tmp2_first_line():
-    assert section3.erratum_tmp2_first_line() is True
 
 
 def test_tmp2_corrected_first_line_matches_the_left_side():
@@ -122,18 +106,10 @@ def test_tmp2_corrected_first_line_matches_the_left_side():
     assert expectation != pytest.approx(lhs, rel=1e-3)
 
 
-def test_erratum_tmp_phi_argument():
-    assert section3.erratum_tmp_phi_argument() is True
-
-
 def test_tmp_with_phi_at_sigma_hat_is_not_below_the_left_side():
     lhs, correct, at_mu_star, at_mu_hat = section3._tmp_phi_sides()
     assert correct >= lhs * (1 - 1e-5)
     assert max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5)
-
-
-def test_erratum_last_chain_norms():
-    assert section3.erratum_last_chain_norms() is True
 
 
 def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
@@ -141,10 +117,6 @@ def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
     assert spectral <= rhs < frobenius
     # both inverses are multiples of I (equal coordinates), so each ‖·‖_F = √2‖·‖₂
     assert frobenius == pytest.approx(2 * spectral)
-
-
-def test_erratum_j_quad_integrand():
-    assert section3.erratum_j_quad_integrand() is True
 
 
 def test_j_quad_integrand_with_sigma_half_is_f_of_z():
