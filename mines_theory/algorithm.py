@@ -27,10 +27,10 @@ The layers of this module:
 Sampling. The estimators use u only through z_i ~ N(0, Σ) and Σ^{-1/2} u_i ↦ the outer products
 Σ^{-1/2} u_i u_iᵀ Σ^{-1/2}. For any factor F with F Fᵀ = Σ, z = F u has the same law and
 Σ⁻¹ z = F^{-T} u replaces Σ^{-1/2} u (the outer product (F^{-T}u)(F^{-T}u)ᵀ has the same
-expectation, and the same joint law with z). The default ``root="cholesky"`` takes F = L^{-T}
-from the Cholesky factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of
-an ``eigh`` per iteration. ``root="symmetric"`` uses Σ^{±1/2} as printed and reproduces the pure
-estimators for the same u.
+expectation, and the same joint law with z). ``root="cholesky"`` takes F = L^{-T} from the
+Cholesky factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of an ``eigh``
+per iteration. ``root="symmetric"`` uses Σ^{±1/2} as printed and reproduces the pure estimators
+for the same u. The default ``root="auto"`` chooses by cost at every iteration (below).
 
 Low rank. ``root="lowrank"`` draws the same z as "symmetric" (to rounding) from a state that also
 carries Σ_k⁻¹ as its eigendecomposition τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r
@@ -47,8 +47,18 @@ update runs in the subspace while r + b ≤ 2d/3 (``LOW_RANK_SHARE``) and otherw
 computed: ``State.chol`` (None; ``cholesky_lower(state.sigma_inv)`` gives it) and ``Sample.B``
 (None; ``Sample.Y`` holds the rows Σ^{-1/2}u_i). One seed only: ``init`` with ``num_seeds``
 returns a state without the eigendecomposition, and such a state runs the dense "symmetric" path
-(the same iterates to rounding). The default "cholesky" is unchanged: it draws other z for the
-same u.
+(the same iterates to rounding).
+
+Auto (the default). ``root="auto"`` keeps the low-rank form of "lowrank" while r + b ≤ 2d/3 and
+the Cholesky root of "cholesky" otherwise, so each regime gets its fast path: one seed in the
+paper's regime (Σ₁⁻¹ = I has rank 0; c_k < 0 keeps r ≤ b) runs as "lowrank", a full-rank Σ⁻¹
+inside S' as "cholesky" (measured per iteration against pycma in ``make bench``). A dense state
+is tested for S' with two Cholesky factorizations; when it must be projected, the projection's
+one ``eigh`` also gives the rank, and the state returns to the low-rank form if r + b ≤ 2d/3.
+A low-rank state whose r + b passes 2d/3 takes a Cholesky factor and stays dense. Every step is
+the printed update for the factor it sampled with (a test redoes each step densely), and the
+iterates have the law of Algorithm 1's: z = F u ~ N(0, Σ_k) for either F. With a seed axis
+(``init`` with ``num_seeds``) "auto" is "cholesky".
 """
 
 from __future__ import annotations
@@ -71,7 +81,9 @@ from .linalg import (
     project_if_outside,
     project_low_rank,
     solve_lower_transposed,
+    spectrum_within,
     symmetric_roots,
+    weighted_gram,
 )
 from .strategy import Strategy, StrategyAskTell
 from .validation import (
@@ -274,15 +286,16 @@ def _precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.nda
     if b < d:
         # (U Bᵀ)ᵀ diag(w) (U Bᵀ): b·d² + b·d², cheaper than the d³ of the other form when b < d.
         return _gradient_from_rows(weights, u @ np.swapaxes(B, -1, -2), sigma_inv)
-    # B (Uᵀ diag(w) U) Bᵀ: one b·d² product and two d³ ones.
-    outer = B @ (np.swapaxes(u, -1, -2) @ (weights[..., None] * u)) @ np.swapaxes(B, -1, -2)
+    # B (Uᵀ diag(w) U) Bᵀ: one b·d² product (two dsyrk for large b, linalg.weighted_gram) and
+    # two d³ ones.
+    outer = B @ weighted_gram(u, weights, check_input=False) @ np.swapaxes(B, -1, -2)
     G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
     return 0.5 * (G + np.swapaxes(G, -1, -2))
 
 
 def _gradient_from_rows(weights: np.ndarray, W: np.ndarray, sigma_inv: np.ndarray) -> np.ndarray:
     """G̃ = Σ_i w_i y_i y_iᵀ − (Σ_i w_i + 1) Σ⁻¹ from the rows y_i = B u_i of ``W``."""
-    outer = np.swapaxes(W, -1, -2) @ (weights[..., None] * W)
+    outer = weighted_gram(W, weights, check_input=False)
     G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
     return 0.5 * (G + np.swapaxes(G, -1, -2))
 
@@ -350,8 +363,12 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
 # ----------------------------------------------------------------------------------------------
 
 #: root="lowrank" updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
-#: with a dense ``eigh`` beyond (the crossover of the two costs is near 0.75 d; module docstring).
+#: with a dense ``eigh`` beyond (the crossover of the two costs is near 0.75 d; module docstring);
+#: root="auto" keeps the low-rank form while r + b ≤ LOW_RANK_SHARE · d, and Cholesky beyond.
 LOW_RANK_SHARE = 2.0 / 3.0
+
+#: The factors F (F Fᵀ = Σ) that MiNES can sample with (module docstring).
+ROOTS = ("cholesky", "symmetric", "lowrank", "auto")
 
 #: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
 #: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
@@ -369,8 +386,7 @@ class Parameters:
     zeta: float             # ζ
     eta1: Schedule          # η_{1,k}, the mean step
     eta2: Schedule          # η_{2,k}, the mirror step on Σ⁻¹
-    root: str = "cholesky"  # the factor F (FFᵀ = Σ) used for sampling: "cholesky",
-    #                         "symmetric", or "lowrank" (symmetric, from an eigendecomposition)
+    root: str = "auto"      # the factor F (FFᵀ = Σ) used for sampling: one of ROOTS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -417,14 +433,14 @@ class MiNESStrategy(Strategy):
     leading axis of ``num_seeds`` copies if given; ``ask`` and ``tell`` are one iteration.
     """
 
-    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None, root="cholesky"):
+    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None, root="auto"):
         tau, zeta = interval("tau", tau, "zeta", zeta)
         if zeta / tau > MAX_SPREAD:
             raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any spectrum in "
                              f"[tau, zeta], and beyond that its Cholesky factor fails in floating "
                              f"point; got tau = {tau!r}, zeta = {zeta!r}")
-        if root not in ("cholesky", "symmetric", "lowrank"):
-            raise ValueError(f"root must be 'cholesky', 'symmetric' or 'lowrank', got {root!r}")
+        if root not in ROOTS:
+            raise ValueError(f"root must be one of {', '.join(map(repr, ROOTS))}, got {root!r}")
         self.params = Parameters(
             dim=positive_int("dim", dim),
             alpha=smoothing_radius("alpha", alpha),
@@ -449,8 +465,10 @@ class MiNESStrategy(Strategy):
                 f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
                 f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
                 f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there")
-        if num_seeds is None and p.root == "lowrank":
-            return State(mean0, sigma_inv0, None, lowrank=low_rank(sigma_inv0, p.tau))
+        if num_seeds is None and p.root in ("lowrank", "auto"):
+            lowrank = low_rank(sigma_inv0, p.tau)
+            if p.root == "lowrank" or lowrank.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
+                return State(mean0, sigma_inv0, None, lowrank=lowrank)
         chol = cholesky_lower(sigma_inv0)
         if num_seeds is None:
             return State(mean0, sigma_inv0, chol)
@@ -467,13 +485,13 @@ class MiNESStrategy(Strategy):
         """The query points of iteration k for the directions u (shape (…, b, d))."""
         p = self.params
         Y = None
-        if p.root == "cholesky":
+        if state.lowrank is not None:                        # "lowrank", "auto" (low rank)
+            Z = state.lowrank.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i, O(bdr)
+            Y, B = state.lowrank.power_rows(0.5, u, check_input=False), None  # y_i = Σ^{-1/2}u_i
+        elif p.root in ("cholesky", "auto"):
             # z_i = L^{-T}u_i ~ N(0, Σ_k); state.chol was checked when it was made
             Z = solve_lower_transposed(state.chol, u, check_input=False)
             B = state.chol                                   # Σ_k⁻¹z_i = L u_i
-        elif state.lowrank is not None:                      # root="lowrank", one seed
-            Z = state.lowrank.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i, O(bdr)
-            Y, B = state.lowrank.power_rows(0.5, u, check_input=False), None  # y_i = Σ^{-1/2}u_i
         else:
             root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
             Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
@@ -503,23 +521,35 @@ class MiNESStrategy(Strategy):
                 f"the update of sigma_inv at k={k} is not finite: the second differences "
                 f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
                 f"{float(np.max(np.abs(values))):.3g})")
-        if state.lowrank is None:
-            # eq:Sig_modi, Π_S' (half was checked finite above, and it is symmetric by construction)
-            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)
-            chol, lowrank = cholesky_lower(sigma_inv, check_input=False), None
-        else:
+        # eq:Sig_modi, Π_S' (half was checked finite above, and it is symmetric by construction)
+        if state.lowrank is not None:
             lowrank, projected = self._project_low_rank(state.lowrank, half, sample.Y,
                                                         second / (2.0 * b), float(eta2))
-            sigma_inv, chol = (lowrank.dense() if projected else half), None
+            sigma_inv = lowrank.dense() if projected else half
+        elif p.root == "auto" and half.ndim == 2:
+            if spectrum_within(half, p.tau, p.zeta, check_input=False):     # inside S'
+                sigma_inv, projected, lowrank = half, np.bool_(False), None
+            else:      # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
+                lowrank, projected = self._project_low_rank(None, half, None, None, None)
+                sigma_inv = lowrank.dense()
+        else:
+            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)
+            lowrank = None
+        if p.root == "auto" and lowrank is not None and \
+                lowrank.rank + b > LOW_RANK_SHARE * p.dim:
+            lowrank = None                           # too many eigenvalues above τ': Cholesky
+        chol = cholesky_lower(sigma_inv, check_input=False) if lowrank is None else None
         new = State(mean, sigma_inv, chol, k + 1, state.projections + projected,
                     eta1 if eta1.ndim else float(eta1), lowrank)
         return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projected)
 
-    def _project_low_rank(self, current: LowRank, half: np.ndarray, Y: np.ndarray,
-                          weights: np.ndarray, eta2: float) -> tuple[LowRank, np.bool_]:
-        """Π_S'(Σ⁻¹_{k+½}) and whether it projected, for root="lowrank" (module docstring)."""
+    def _project_low_rank(self, current: LowRank | None, half: np.ndarray, Y: np.ndarray | None,
+                          weights: np.ndarray | None, eta2: float | None
+                          ) -> tuple[LowRank, np.bool_]:
+        """Π_S'(Σ⁻¹_{k+½}) as ``LowRank`` and whether it projected (module docstring); from the
+        dense Σ⁻¹_{k+½} when ``current`` is None."""
         p = self.params
-        if current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
+        if current is not None and current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
             # Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂(YᵀWY − (Σw + 1)Σ_k⁻¹) = c_k Σ_k⁻¹ + η₂ YᵀWY   (eq:Sig_modi)
             c = 1.0 - eta2 * (1.0 + weights.sum())
             unprojected = low_rank_update(current, c, Y, eta2 * weights, check_input=False)
@@ -554,11 +584,12 @@ class MiNES(StrategyAskTell):
         holds the paper's).
     eta2 : float or Schedule, optional
         η_{2,k}; default 1/k (Lemma 5.3).
-    root : {"cholesky", "symmetric", "lowrank"}
+    root : {"auto", "cholesky", "symmetric", "lowrank"}
         The factor used for sampling (module docstring); "symmetric" reproduces
         ``mean_gradient`` and ``sigma_gradient`` for the same directions, and "lowrank" computes
         the same iterates (to rounding) from an eigendecomposition of Σ⁻¹ kept in the state,
         at O(d(r+b)²) per iteration while Σ⁻¹ is τ'I plus rank r (the paper's regime).
+        The default "auto" is "lowrank" while r + b ≤ 2d/3 and "cholesky" otherwise.
     seed : int, SeedSequence or Generator, optional
         Seeds ``numpy.random.default_rng``; the same seed gives the same run.
 
@@ -588,7 +619,7 @@ class MiNES(StrategyAskTell):
     """
 
     def __init__(self, mean0, sigma_inv0, *, alpha, batch_size, tau, zeta, eta1,
-                 eta2=None, root="cholesky", seed=None):
+                 eta2=None, root="auto", seed=None):
         mean0 = vector("mean0", mean0)
         strategy = MiNESStrategy(dim=mean0.shape[0], alpha=alpha, batch_size=batch_size, tau=tau,
                                  zeta=zeta, eta1=eta1, eta2=eta2, root=root)
@@ -616,12 +647,12 @@ class MiNES(StrategyAskTell):
 # ----------------------------------------------------------------------------------------------
 
 def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, eta2=None,
-             max_evaluations, target=None, seed=0,
+             root="auto", max_evaluations, target=None, seed=0,
              record: Callable[[MiNES], Mapping[str, Any]] | None = None) -> OptimizeResult:
     """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
 
     Parameters are those of ``MiNES`` (``sigma_inv0`` defaults to the identity projected onto
-    S'), plus:
+    S'; ``root`` chooses the sampling factor, default "auto"), plus:
 
     max_evaluations : int
         Budget of function values; an iteration (2b+1 values) starts only if it fits.
@@ -651,7 +682,7 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     if target is not None:
         target = finite_scalar("target", target)
     es = MiNES(mean0, sigma_inv0, alpha=alpha, batch_size=batch_size, tau=tau, zeta=zeta,
-               eta1=eta1, eta2=eta2, seed=seed)
+               eta1=eta1, eta2=eta2, root=root, seed=seed)
     per_iteration = 2 * es.params.batch_size + 1
     rows = []
     success = False

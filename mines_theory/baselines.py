@@ -28,6 +28,7 @@ import numpy as np
 import scipy.linalg
 
 from .algorithm import MiNES
+from .linalg import weighted_gram
 from .schedules import lemma52_step
 from .strategy import AskTell, Strategy, StrategyAskTell
 from .validation import (finite_result, generator, positive_int, positive_scalar,
@@ -79,7 +80,7 @@ class NES(AskTell):
     def _update(self, X, values, steps):
         b = self.batch_size
         mean_direction = values @ steps / b
-        outer = steps.T @ (values[:, None] * steps) / b - values.mean() * self._cov
+        outer = weighted_gram(steps, values, check_input=False) / b - values.mean() * self._cov
         self._mean = self._mean - self.eta * mean_direction
         cov = self._cov - self.eta * outer
         self._cov = 0.5 * (cov + cov.T)
@@ -196,7 +197,7 @@ class XNES(AskTell):
         order = np.argsort(values, kind="stable")             # best (smallest f) first
         u, s = self.utilities, s[order]
         grad_delta = u @ s
-        grad_M = s.T @ (u[:, None] * s) - u.sum() * np.eye(dim)
+        grad_M = weighted_gram(s, u, check_input=False) - u.sum() * np.eye(dim)
         grad_sigma = np.trace(grad_M) / dim
         grad_B = grad_M - grad_sigma * np.eye(dim)
         self._mean = self._mean + self.eta_mean * self.sigma * self.B @ grad_delta

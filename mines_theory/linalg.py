@@ -41,20 +41,23 @@ from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
-from scipy.linalg import lapack
+from scipy.linalg import blas, lapack
 
 from .validation import (
+    finite_result,
     finite_scalar,
     float_array,
     interval,
     positive_int,
+    real_array,
     square_matrix,
     symmetric_matrix,
 )
 from .validation import rng as check_rng
 
 __all__ = ["symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
-           "project_eigenvalues", "project_if_outside", "LowRank", "low_rank", "low_rank_update",
+           "project_eigenvalues", "project_if_outside", "weighted_gram", "LowRank", "low_rank",
+           "low_rank_update",
            "project_low_rank", "preconditioned_extremes",
            "preconditioned_condition", "random_rotation", "random_spd"]
 
@@ -251,6 +254,64 @@ def project_if_outside(A: np.ndarray, lower: float, upper: float, *,
         A = A.copy()
         A[outside] = _clip_spectrum(A[outside], lower, upper)
     return A, outside
+
+
+#: ``weighted_gram`` of one matrix takes two ``dsyrk`` instead of one GEMM when b ≥ 4d and
+#: b·d² ≥ 10⁷ multiply-adds. Time of the split over the GEMM, measured with one BLAS thread under
+#: the default, Haswell and Sandybridge kernels: 0.90–0.94 at b = 4000, d = 50; 0.87–0.92 at
+#: b = 10⁴, d = 50; 0.69–0.76 at b = 1000, d = 200; but 0.90–1.04 at b = 250, d = 200 and
+#: 1.2–1.5 at b = 100, d = 500 (a dsyrk with few rows is slow, and the split has fixed costs).
+GRAM_SYRK_MIN_WORK = 10**7
+GRAM_SYRK_MIN_ROWS_PER_DIM = 4
+
+
+def weighted_gram(rows, weights, *, check_input: bool = True) -> np.ndarray:
+    """Rᵀ diag(w) R = Σ_i w_i r_i r_iᵀ, for the rows r_i of ``rows`` (shape (…, b, d)) and the
+    weights w (shape (…, b)): the sum of outer products in G̃ (eq:TG) and in its Monte Carlo checks.
+
+    One matrix with b·d² ≥ ``GRAM_SYRK_MIN_WORK`` and b ≥ ``GRAM_SYRK_MIN_ROWS_PER_DIM``·d: the
+    rows are gathered by the sign of their weight and scaled by √|w_i| (one pass), and
+    Σ_{w_i ≥ 0} − Σ_{w_i < 0} is two symmetric rank-k updates (BLAS ``dsyrk``, one triangle
+    each): 0.87–0.92× the time of the GEMM Rᵀ(w·R) at b = 10⁴, d = 50, and the result is exactly
+    symmetric. Otherwise, and for a stack, it is that matmul, symmetric to rounding. The two
+    agree to rounding (tests compare them). ``check_input=False`` skips the O(bd) checks (finite
+    entries, matching shapes).
+
+    >>> weighted_gram(np.array([[1.0, 2.0], [0.0, 1.0]]), np.array([2.0, -1.0]))
+    array([[2., 4.],
+           [4., 7.]])
+    """
+    if check_input:
+        rows = real_array("rows", rows, 2)
+        weights = real_array("weights", weights, 1)
+        if weights.shape != rows.shape[:-1]:
+            raise ValueError(f"weights must have shape rows.shape[:-1] = {rows.shape[:-1]} "
+                             f"(one weight per row), got shape {weights.shape}")
+        with np.errstate(over="ignore", invalid="ignore"):
+            gram = _weighted_gram(rows, weights)
+        return finite_result("the weighted Gram matrix", gram, f"largest |rows| entry "
+                             f"{np.max(np.abs(rows)):.3g}, largest |weight| "
+                             f"{np.max(np.abs(weights)):.3g}")
+    return _weighted_gram(rows, weights)
+
+
+def _weighted_gram(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    b, d = rows.shape[-2:]
+    if rows.ndim > 2 or b * d * d < GRAM_SYRK_MIN_WORK or b < GRAM_SYRK_MIN_ROWS_PER_DIM * d:
+        return np.swapaxes(rows, -1, -2) @ (weights[..., None] * rows)
+    negative = weights < 0.0
+    m = b - int(np.count_nonzero(negative))                  # rows with w_i ≥ 0 come first
+    order = np.concatenate((np.flatnonzero(~negative), np.flatnonzero(negative)))
+    scaled = np.take(rows, order, axis=0)
+    scaled *= np.sqrt(np.abs(weights[order]))[:, None]
+    # dsyrk(α, a) = α a aᵀ in the upper triangle; a = scaledᵀ is a Fortran view, not a copy.
+    gram = np.zeros((d, d), order="F")
+    if m > 0:
+        gram = blas.dsyrk(1.0, scaled[:m].T, beta=0.0, c=gram, overwrite_c=True)
+    if m < b:
+        gram = blas.dsyrk(-1.0, scaled[m:].T, beta=1.0, c=gram, overwrite_c=True)
+    upper = np.triu(gram)
+    return upper + np.triu(gram, 1).T
 
 
 # ----------------------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
-from mines_theory.algorithm import LOW_RANK_SHARE, precision_gradient
-from mines_theory.linalg import spectrum_within
+from mines_theory.algorithm import LOW_RANK_SHARE, State, precision_gradient
+from mines_theory.linalg import cholesky_lower, spectrum_within
 from mines_theory.schedules import Lemma52Step
 from mines_theory.strategy import run
 
@@ -871,3 +871,84 @@ def test_lowrank_root_with_an_oracle_schedule_and_a_seed_axis():
         assert es.state.chol is None and es.info.sample.B is None
         np.testing.assert_allclose(state.sigma_inv[i], es.sigma_inv, rtol=0, atol=1e-11)
         np.testing.assert_allclose(state.mean[i], es.mean, rtol=0, atol=1e-12)
+
+
+# ----------------------------------------------------------------------------------------------
+# root="auto": the low-rank form while r + b ≤ 2d/3, the Cholesky root otherwise; every step is
+# the printed update (eq:g_mu, eq:TG, eq:Sig_modi) for the factor that the step sampled with
+# ----------------------------------------------------------------------------------------------
+
+def _auto_step_by_step(f, mean0, sigma_inv0, iterations, **options):
+    """Run root="auto" with one seed. After each iteration, redo it from the state before with
+    the dense strategy of the factor it sampled with ("symmetric" in the low-rank form,
+    "cholesky" otherwise), the same directions u and the same values f(X): the query points and
+    the new μ and Σ⁻¹ must agree to LOWRANK_RTOL. Returns the sequence of forms ("low"/"dense")
+    of the states before each iteration, and the projected flags."""
+    es = MiNES(mean0, sigma_inv0, root="auto", seed=5, **options)
+    reference = {form: MiNESStrategy(dim=es.params.dim, root=root, **options)
+                 for form, root in (("low", "symmetric"), ("dense", "cholesky"))}
+    b, d = es.params.batch_size, es.params.dim
+    forms, projected = [], []
+    for _ in range(iterations):
+        X = es.ask()
+        es.tell(X, f(X))
+        it = es.info
+        form = "dense" if it.before.lowrank is None else "low"
+        forms.append(form)
+        projected.append(bool(it.projected))
+        before = State(it.before.mean, it.before.sigma_inv, cholesky_lower(it.before.sigma_inv),
+                       it.before.k)
+        strategy = reference[form]
+        X_ref, sample = strategy.ask(before, it.sample.u)
+        after, ref = strategy.tell(before, sample, it.values)
+        scale = np.abs(after.sigma_inv).max()
+        np.testing.assert_allclose(it.sample.X, X_ref, rtol=0,
+                                   atol=LOWRANK_RTOL * max(1.0, np.abs(X_ref).max()))
+        np.testing.assert_allclose(es.sigma_inv, after.sigma_inv, rtol=0,
+                                   atol=LOWRANK_RTOL * scale)
+        np.testing.assert_allclose(es.mean, after.mean, rtol=0,
+                                   atol=LOWRANK_RTOL * max(1.0, np.abs(after.mean).max()))
+        assert bool(ref.projected) == bool(it.projected)
+        # the form after the step follows the rule, and the state's factor is the right one
+        state = es.state
+        if state.lowrank is None:
+            np.testing.assert_allclose(state.chol @ state.chol.T, es.sigma_inv, rtol=0,
+                                       atol=LOWRANK_RTOL * scale)
+            assert state.mean.ndim == 1
+        else:
+            assert state.chol is None and state.lowrank.rank + b <= LOW_RANK_SHARE * d
+            np.testing.assert_allclose(state.lowrank.dense(), es.sigma_inv, rtol=0,
+                                       atol=LOWRANK_RTOL * scale)
+    return forms, projected
+
+
+def test_auto_root_switches_both_ways_and_takes_the_printed_steps():
+    """From Σ₁⁻¹ = H (full rank: the Cholesky root) with η₂ = 0.5 for three steps (c_k < 0: the
+    projection leaves at most b eigenvalues above τ, so the low-rank form), then η₂,k = 1/k
+    (c_k > 0 later: the rank grows past 2d/3, back to Cholesky). d = 12, b = 3."""
+    f = RotatedEllipsoid(12, 10.0, seed=0)
+    eta2 = lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k           # noqa: E731
+    forms, projected = _auto_step_by_step(f, np.ones(12), f.H, 400, alpha=0.1, batch_size=3,
+                                          tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2, eta2=eta2)
+    switches = [(a, b) for a, b in zip(forms, forms[1:]) if a != b]
+    assert forms[0] == "dense" and forms[1] == "low" and projected[0]
+    assert ("low", "dense") in switches and forms[-1] == "dense"
+    assert forms.count("low") > 100 and forms.count("dense") > 20
+
+
+def test_auto_root_is_lowrank_in_the_papers_regime_and_cholesky_inside_s_prime():
+    """Σ₁⁻¹ = I (rank 0) in the paper's regime: the same iterates as root="lowrank", bit for bit
+    while the rank stays small. Σ₁⁻¹ = H with a small η₂ (never projected, full rank): the same
+    iterates as root="cholesky", bit for bit."""
+    f = RotatedEllipsoid(40, 10.0, seed=0)
+    options = dict(alpha=0.1, batch_size=3, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2)
+    for sigma_inv0, eta2, twin in ((np.eye(40), None, "lowrank"), (f.H, 1e-4, "cholesky")):
+        runs = [MiNES(np.ones(40), sigma_inv0, root=root, seed=3, eta2=eta2, **options)
+                for root in ("auto", twin)]
+        for _ in range(60):
+            for es in runs:
+                X = es.ask()
+                es.tell(X, f(X))
+        np.testing.assert_array_equal(runs[0].sigma_inv, runs[1].sigma_inv)
+        np.testing.assert_array_equal(runs[0].mean, runs[1].mean)
+        assert (runs[0].state.lowrank is None) == (twin == "cholesky")

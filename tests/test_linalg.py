@@ -25,7 +25,9 @@ from mines_theory.linalg import (
     solve_lower_transposed,
     spectrum_within,
     symmetric_roots,
+    weighted_gram,
 )
+import mines_theory.linalg as linalg_module
 
 TOL = 1e-9
 
@@ -503,3 +505,55 @@ def test_check_input_false_skips_only_the_array_checks():
     np.testing.assert_array_equal(B.power_rows(-0.5, Y, check_input=False), B.power_rows(-0.5, Y))
     with pytest.raises(ValueError, match="c must be finite, got inf"):
         low_rank_update(B, np.inf, Y, w, check_input=False)
+
+
+# weighted_gram: the two paths (two dsyrk for one large matrix, a matmul otherwise) against an
+# explicit sum of outer products, written out row by row.
+
+def _sum_of_outer_products(rows, weights):
+    total = np.zeros((rows.shape[1], rows.shape[1]))
+    for r, w in zip(rows, weights):
+        total += w * np.outer(r, r)
+    return total
+
+
+@pytest.mark.parametrize("signs", ["mixed", "positive", "negative", "with zeros"])
+@pytest.mark.parametrize("b, d", [(4000, 50), (1000, 100), (30, 7)])
+def test_weighted_gram_is_the_sum_of_weighted_outer_products(signs, b, d):
+    rng = np.random.default_rng([b, d, len(signs)])
+    rows = rng.standard_normal((b, d))
+    weights = {"mixed": rng.standard_normal(b), "positive": rng.uniform(0.1, 2.0, b),
+               "negative": -rng.uniform(0.1, 2.0, b),
+               "with zeros": rng.standard_normal(b) * (rng.uniform(size=b) < 0.5)}[signs]
+    uses_syrk = b * d * d >= linalg_module.GRAM_SYRK_MIN_WORK and \
+        b >= linalg_module.GRAM_SYRK_MIN_ROWS_PER_DIM * d
+    assert uses_syrk == (b >= 1000)
+    gram = weighted_gram(rows, weights)
+    # rounding: each entry is a sum of b terms bounded by |w_i| ||r_i||^2
+    scale = float(np.abs(weights) @ np.sum(rows**2, axis=1))
+    np.testing.assert_allclose(gram, _sum_of_outer_products(rows, weights), rtol=0,
+                               atol=1e-13 * scale)
+    if uses_syrk:
+        np.testing.assert_array_equal(gram, gram.T)                    # one triangle, mirrored
+
+
+def test_weighted_gram_of_a_stack_is_each_matrix_in_turn():
+    rng = np.random.default_rng(7)
+    rows, weights = rng.standard_normal((3, 1000, 50)), rng.standard_normal((3, 1000))
+    stacked = weighted_gram(rows, weights)
+    for k in range(3):
+        np.testing.assert_allclose(stacked[k], weighted_gram(rows[k], weights[k]),
+                                   rtol=0, atol=1e-10)
+
+
+def test_weighted_gram_names_bad_input():
+    with pytest.raises(ValueError, match=r"weights must have shape rows.shape\[:-1\] = \(3,\)"
+                                         r".*got shape \(2,\)"):
+        weighted_gram(np.ones((3, 2)), np.ones(2))
+    with pytest.raises(ValueError, match="rows must be finite"):
+        weighted_gram(np.array([[1.0, np.inf]]), np.ones(1))
+    with pytest.raises(ValueError, match="weights must be finite"):
+        weighted_gram(np.ones((1, 2)), np.array([np.nan]))
+    with pytest.raises(FloatingPointError, match=r"weighted Gram matrix is not finite "
+                                                 r"\(largest \|rows\| entry 1e\+300"):
+        weighted_gram(np.full((1, 2), 1e300), np.ones(1))

@@ -789,6 +789,13 @@ def build(tmp: str) -> list[Probe]:
                "eigenvalues", values=[(np.array([1.0, NAN]), True, "NaN"),
                                       (np.array([1.0, -1.0]), True, "negative"),
                                       (np.ones(3), True, "wrong length")])
+    substitute("weighted_gram", linalg.weighted_gram, {"weights": np.ones(3)}, "rows", values=[
+        (np.ones(3), True, "1-D"), ("a", True, "str"), (np.full((3, 2), NAN), True, "NaN"),
+        (np.ones((2, 2)), True, "wrong length"), (np.full((3, 2), 1e300), True, "1e300 entries")])
+    substitute("weighted_gram", linalg.weighted_gram, {"rows": np.ones((3, 2))}, "weights",
+               values=[(np.ones(2), True, "wrong length"), (np.array([1.0, NAN, 1.0]), True,
+                       "NaN"), ("a", True, "str"), (None, True, "None"),
+                       (np.zeros(3), False, "zeros"), (-np.ones(3), False, "negative")])
     LR = linalg.low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
     substitute("low_rank_update", linalg.low_rank_update, {"A": LR, "rows": np.ones((1, 3)),
                "weights": np.ones(1)}, "c", "finite")

@@ -855,7 +855,8 @@ class NonQuadraticMeanRun:
         rows = []
 
         def record(state, it):
-            xi, curvature = preconditioned_extremes(f.hessian(it.before.mean), chol=it.before.chol)
+            xi, curvature = preconditioned_extremes(f.hessian(it.before.mean), it.before.sigma_inv,
+                                                    chol=it.before.chol)
             rows.append((f(it.before.mean) - f.f_star, f(state.mean) - f.f_star, xi, curvature,
                          np.broadcast_to(it.eta1, (self.seeds,))))
 
