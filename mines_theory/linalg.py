@@ -267,7 +267,8 @@ GRAM_SYRK_MIN_ROWS_PER_DIM = 4
 
 def weighted_gram(rows, weights, *, check_input: bool = True) -> np.ndarray:
     """Rᵀ diag(w) R = Σ_i w_i r_i r_iᵀ, for the rows r_i of ``rows`` (shape (…, b, d)) and the
-    weights w (shape (…, b)): the sum of outer products in G̃ (eq:TG) and in its Monte Carlo checks.
+    weights w (shape (…, b)): the sum of outer products in G̃ (eq:TG) and in the NES and xNES
+    updates.
 
     One matrix with b·d² ≥ ``GRAM_SYRK_MIN_WORK`` and b ≥ ``GRAM_SYRK_MIN_ROWS_PER_DIM``·d: the
     rows are gathered by the sign of their weight and scaled by √|w_i| (one pass), and
@@ -275,7 +276,8 @@ def weighted_gram(rows, weights, *, check_input: bool = True) -> np.ndarray:
     each): 0.87–0.92× the time of the GEMM Rᵀ(w·R) at b = 10⁴, d = 50, and the result is exactly
     symmetric. Otherwise, and for a stack, it is that matmul, symmetric to rounding. The two
     agree to rounding (tests compare them). ``check_input=False`` skips the O(bd) checks (finite
-    entries, matching shapes).
+    entries, matching shapes) and the test that the result is finite (``FloatingPointError``
+    when it overflows).
 
     >>> weighted_gram(np.array([[1.0, 2.0], [0.0, 1.0]]), np.array([2.0, -1.0]))
     array([[2., 4.],

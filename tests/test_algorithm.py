@@ -914,7 +914,6 @@ def _auto_step_by_step(f, mean0, sigma_inv0, iterations, **options):
         if state.lowrank is None:
             np.testing.assert_allclose(state.chol @ state.chol.T, es.sigma_inv, rtol=0,
                                        atol=LOWRANK_RTOL * scale)
-            assert state.mean.ndim == 1
         else:
             assert state.chol is None and state.lowrank.rank + b <= LOW_RANK_SHARE * d
             np.testing.assert_allclose(state.lowrank.dense(), es.sigma_inv, rtol=0,
