@@ -144,8 +144,8 @@ def positive_definite(name: str, value, dim: int | None = None) -> np.ndarray:
 def quadratic_forms(name: str, matrices) -> tuple:
     """The matrices A_1..A_n of quadratic forms uᵀA_iu: a non-empty sequence of d x d matrices
     of one size d >= 1, each a numpy-like real matrix (checked finite and symmetric, returned as
-    a symmetrized float copy) or a sympy matrix (only its shape is checked: symbolic entries
-    cannot be tested for finiteness, and symmetry is the caller's to keep)."""
+    a symmetrized float copy) or a sympy matrix (checked square and symmetric: each A[i, j] −
+    A[j, i] must simplify to 0; symbolic entries cannot be tested for finiteness)."""
     if isinstance(matrices, (str, bytes)) or not hasattr(matrices, "__len__"):
         raise TypeError(f"{name} must be a sequence of square matrices, got "
                         f"{type(matrices).__name__} {matrices!r:.60}")
@@ -158,6 +158,11 @@ def quadratic_forms(name: str, matrices) -> tuple:
             if len(M.shape) != 2 or M.shape[0] != M.shape[1] or M.shape[0] == 0:
                 raise ValueError(f"{label} must be a non-empty square matrix, got shape "
                                  f"{M.shape}")
+            asymmetric = _asymmetric_entry(M)
+            if asymmetric is not None:
+                i, j, difference = asymmetric
+                raise ValueError(f"{label} must be symmetric (the moment formulas hold for "
+                                 f"symmetric A_i), got A[{i}, {j}] - A[{j}, {i}] = {difference}")
         else:
             if isinstance(M, str) or M is None:
                 raise TypeError(f"{label} must be a square matrix (a numpy array or a sympy "
@@ -169,6 +174,18 @@ def quadratic_forms(name: str, matrices) -> tuple:
             raise ValueError(f"{label} must be {d} x {d} like {name}[0], got shape {M.shape}")
         out.append(M)
     return tuple(out)
+
+
+def _asymmetric_entry(M):
+    """(i, j, A[i, j] − A[j, i]) for the first pair i < j whose difference does not simplify to
+    0, or None (a sympy matrix)."""
+    import sympy as sp
+    for i in range(M.shape[0]):
+        for j in range(i + 1, M.shape[0]):
+            difference = sp.simplify(M[i, j] - M[j, i])
+            if difference != 0:
+                return i, j, difference
+    return None
 
 
 def _is_sympy_matrix(value) -> bool:

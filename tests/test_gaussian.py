@@ -39,6 +39,17 @@ def test_isserlis_engine_against_sympy_stats_d2():
         assert sp.expand(engine - direct) == 0, k
 
 
+def test_symbolic_matrices_must_be_symmetric():
+    """The partition formulas assume symmetric A_i: a generic symbolic matrix is refused with
+    the entry that differs; a symmetric one written in another form is accepted."""
+    a, b, c, x = sp.symbols("a b c x", real=True)
+    with pytest.raises(ValueError, match=r"matrices\[1\] must be symmetric .* "
+                                         r"A\[0, 1\] - A\[1, 0\] = b - c"):
+        quadratic_form_moment(sp.eye(2), sp.Matrix([[a, b], [c, a]]))
+    symmetric = sp.Matrix([[a, sp.sin(x)**2 + sp.cos(x)**2], [1, a]])
+    assert sp.simplify(quadratic_form_moment(symmetric) - 2 * a) == 0          # tr A
+
+
 def test_moment_matrix_closed_forms():
     rng = np.random.default_rng(0)
     A, B = random_spd(rng, 4), random_spd(rng, 4)
