@@ -673,6 +673,9 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     """
     mean0 = vector("mean0", mean0)
     dim = mean0.shape[0]
+    f_dim = getattr(f, "dim", None)             # an objective of this library knows its d
+    if isinstance(f_dim, int) and f_dim != dim:
+        raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
     if sigma_inv0 is None:
         sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
     if record is not None and not callable(record):

@@ -198,7 +198,7 @@ def lemma_c1_expectation(H, sigma_inv) -> np.ndarray:
     """½ E[uᵀΣ^{1/2}HΣ^{1/2}u · (Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)] computed exactly (numeric matrices),
     as ½ Σ^{-1/2}(E[Q_A uuᵀ] − tr(A) I)Σ^{-1/2} with A = Σ^{1/2}HΣ^{1/2}; Lemma C.1 says it is H."""
     H = symmetric_matrix("H", H)
-    sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
+    sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0], like="H")
     root, root_inv = symmetric_roots(sigma_inv)
     A = root @ H @ root
     inner = quadratic_form_moment_matrix(A) - np.trace(A) * np.eye(H.shape[0])
@@ -220,7 +220,7 @@ class _Traces:
 
 def _traces(H, sigma_inv) -> _Traces:
     H = symmetric_matrix("H", H)
-    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
+    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0], like="H")
     if np.linalg.eigvalsh(P)[0] <= 0:
         raise ValueError("sigma_inv must be positive definite")
     S = np.linalg.inv(P)
@@ -297,7 +297,7 @@ def sigma_gradient_second_moment(H, sigma_inv, batch_size) -> float:
     75.0
     """
     H = symmetric_matrix("H", H)
-    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
+    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0], like="H")
     with np.errstate(over="ignore"):
         value = float(np.sum((H - P) ** 2)) + sigma_gradient_variance(H, P, batch_size)
     return finite_result("E‖G̃‖²_F", value, "H and sigma_inv too large")
@@ -389,7 +389,7 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
     arrays, so its memory is bounded whatever m, b and d are (a single pass of 5000 draws at
     d = 500 would hold 9 GiB)."""
     H = symmetric_matrix("H", H)
-    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0])
+    P = symmetric_matrix("sigma_inv", sigma_inv, H.shape[0], like="H")
     b = positive_int("batch_size", batch_size)
     root, root_inv = symmetric_roots(P)
     A = root @ H @ root

@@ -488,10 +488,8 @@ def preconditioned_condition(covariance, hessian):
     4.0
     """
     C = symmetric_matrix("covariance", covariance, batch=True, copy=False)
-    hessian = symmetric_matrix("hessian", hessian, batch=True, copy=False)
-    if hessian.shape[-1] != C.shape[-1]:
-        raise ValueError(f"hessian must be {C.shape[-1]} x {C.shape[-1]} like covariance, got "
-                         f"shape {hessian.shape}")
+    hessian = symmetric_matrix("hessian", hessian, C.shape[-1], batch=True, copy=False,
+                               like="covariance")
     single = C.ndim == 2
     C = C[None] if single else C
     out = np.full(C.shape[0], np.nan)

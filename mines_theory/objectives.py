@@ -203,8 +203,8 @@ class LogCoshQuadratic(Objective):
         self.dim = self.A.shape[0]
         self.directions = np.atleast_2d(float_array("directions", directions))
         if self.directions.ndim != 2 or self.directions.shape[1] != self.dim:
-            raise ValueError(f"directions must have shape (m, {self.dim}), "
-                             f"got {self.directions.shape}")
+            raise ValueError(f"directions must have shape (m, {self.dim}) to match A of shape "
+                             f"{self.A.shape}, got shape {self.directions.shape}")
         if not np.all(np.isfinite(self.directions)):
             raise ValueError("directions must be finite")
         self.weights = vector("weights", weights, self.directions.shape[0])
@@ -237,8 +237,13 @@ class LogCoshQuadratic(Objective):
         m = dim if num_terms is None else positive_int("num_terms", num_terms)
         V = rng.standard_normal((m, dim))
         V /= np.linalg.norm(V, axis=1, keepdims=True)
-        return cls(ellipsoid.H, V, np.full(m, positive_scalar("weight", weight)),
-                   minimizer=rng.standard_normal(dim))
+        weights = np.full(m, positive_scalar("weight", weight))
+        smallest = float(np.linalg.eigvalsh(ellipsoid.H)[0])
+        if not smallest > 0.0:               # a rotated spectrum of width 1e16 rounds to ≤ 0
+            raise ValueError(f"condition must be small enough for the rotated A to stay positive "
+                             f"definite in floating point (below about 1e15), got {condition!r} "
+                             f"(smallest eigenvalue of A {smallest:.3g})")
+        return cls(ellipsoid.H, V, weights, minimizer=rng.standard_normal(dim))
 
     def __repr__(self) -> str:
         return f"LogCoshQuadratic(dim={self.dim}, terms={self.weights.size})"

@@ -90,11 +90,12 @@ def vector(name: str, value, dim: int | None = None) -> np.ndarray:
 
 
 def square_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
-                  finite: bool = True) -> np.ndarray:
+                  finite: bool = True, like: str | None = None) -> np.ndarray:
     """Return ``value`` as a float array holding one non-empty square matrix (or, with
     ``batch=True``, a stack of shape (..., d, d)), d x d if ``dim`` is given, with finite
     entries (unless ``finite=False``). A float ndarray is returned as it is, not copied: this is
-    the O(d²) check of the linear-algebra routines, cheap beside their O(d³) work."""
+    the O(d²) check of the linear-algebra routines, cheap beside their O(d³) work. ``like``
+    names the argument that ``dim`` comes from, so that a mismatch names both."""
     arr = value if isinstance(value, np.ndarray) and value.dtype == np.float64 else \
         float_array(name, value, "a square matrix of real numbers")
     if arr.ndim < 2 or (arr.ndim > 2 and not batch) or arr.shape[-1] != arr.shape[-2]:
@@ -103,21 +104,24 @@ def square_matrix(name: str, value, dim: int | None = None, *, batch: bool = Fal
     if arr.shape[-1] == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
     if dim is not None and arr.shape[-1] != dim:
-        raise ValueError(f"{name} must be {dim} x {dim}, got shape {arr.shape}")
+        raise ValueError(f"{name} must be {dim} x {dim}{'' if like is None else ' like ' + like}, "
+                         f"got shape {arr.shape}")
     if finite and not np.isfinite(arr).all():
         raise ValueError(f"{name} must be finite, got non-finite entries")
     return arr
 
 
 def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
-                     rtol: float = 1e-10, copy: bool = True) -> np.ndarray:
+                     rtol: float = 1e-10, copy: bool = True, like: str | None = None
+                     ) -> np.ndarray:
     """Return a finite, symmetric float matrix: a symmetrized copy, or with ``copy=False`` the
     checked array itself (``square_matrix``: the inner-loop form).
 
     With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
     relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
+    ``like``: as in ``square_matrix``.
     """
-    arr = square_matrix(name, value, dim, batch=batch)
+    arr = square_matrix(name, value, dim, batch=batch, like=like)
     transposed = np.swapaxes(arr, -1, -2)
     if np.array_equal(arr, transposed):                 # the common case, one cheap pass
         return arr if not copy else arr.copy()

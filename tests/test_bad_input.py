@@ -397,7 +397,8 @@ def _low_rank():
 def _second_cases():
     import pandas as pd
 
-    from mines_theory import gaussian, linalg, plotting
+    from mines_theory import algorithm, gaussian, linalg, plotting
+    from mines_theory.objectives import LogCoshQuadratic
 
     I2, NAN2 = np.eye(2), np.full((2, 2), np.nan)
     skew = np.array([[1.0, 2.0], [0.0, 1.0]])
@@ -518,6 +519,18 @@ def _second_cases():
         ("moment matrix overflow", lambda: gaussian.quadratic_form_moment_matrix(I2 * 1e300,
                                                                                  I2 * 1e300),
          FloatingPointError, "of the matrices is not finite"),
+        ("moment of a second matrix of another size", lambda: gaussian.lemma_c1_expectation(
+            np.eye(3), I2), ValueError, r"sigma_inv must be 3 x 3 like H, got shape \(2, 2\)"),
+        ("minimize mean0 of another length than f.dim", lambda: algorithm.minimize(
+            RotatedEllipsoid(2, 10.0), np.ones(3), alpha=0.1, batch_size=2, tau=0.5, zeta=20.0,
+            eta1=0.1, max_evaluations=50),
+         ValueError, "mean0 must have length f.dim = 2, got length 3"),
+        ("log-cosh directions of another width", lambda: LogCoshQuadratic(
+            np.eye(3), np.ones((2, 2)), np.ones(2)),
+         ValueError, r"directions must have shape \(m, 3\) to match A of shape \(3, 3\), got "
+                     r"shape \(2, 2\)"),
+        ("log-cosh random condition 1e300", lambda: LogCoshQuadratic.random(3, 1e300),
+         ValueError, "condition must be small enough .* got 1e\\+300"),
         # objectives: seeds and sizes
         ("ellipsoid seed True", lambda: RotatedEllipsoid(2, 10.0, seed=True),
          ValueError, ("seed must be None, an integer >= 0, a SeedSequence or a Generator, got "
