@@ -265,7 +265,7 @@ def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndar
     with a given H that the appendix lemmas compare G̃ with.
     """
     u = real_array("u", u, 2)
-    b, d = u.shape[-2:]
+    d = u.shape[-1]
     checked = []
     for name, value, shape in (("second_differences", second_differences, u.shape[:-1]),
                                ("B", B, u.shape[:-2] + (d, d)),

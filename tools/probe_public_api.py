@@ -100,7 +100,6 @@ def value_tokens(value) -> set[str]:
             out.add(str(int(v)))
         return out
     if isinstance(value, (list, tuple, np.ndarray)):
-        arr = np.asarray(value, dtype=object)
         return {str(np.shape(value)), "shape", "finite", "empty", "symmetric", "positive definite",
                 "eigenvalue", "length", "square", "spectrum", "got"}
     if callable(value):
@@ -340,7 +339,6 @@ def build(tmp: str) -> list[Probe]:
 
     # -- algorithm: MiNESStrategy, MiNES, minimize ----------------------------------------------
     sbase = dict(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.01)
-    strat = lambda **kw: algorithm.MiNESStrategy(**kw).init(np.zeros(2), np.eye(2))  # noqa: E731
     for name, kind in [("dim", "int"), ("alpha", "positive"), ("batch_size", "int"),
                        ("tau", "positive"), ("zeta", "positive")]:
         substitute("MiNESStrategy", lambda **kw: algorithm.MiNESStrategy(**kw).params, sbase,
@@ -909,7 +907,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", help="probe only entry points whose name contains this")
     args = parser.parse_args(argv)
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     tmp = tempfile.mkdtemp(prefix="mines-probe-")
