@@ -523,14 +523,15 @@ class MiNESStrategy(Strategy):
                 f"{float(np.max(np.abs(values))):.3g})")
         # eq:Sig_modi, Π_S' (half was checked finite above, and it is symmetric by construction)
         if state.lowrank is not None:
-            lowrank, projected = self._project_low_rank(state.lowrank, half, sample.Y,
-                                                        second / (2.0 * b), float(eta2))
+            lowrank, projected = self._project_low_rank(half, state.lowrank, Y=sample.Y,
+                                                        weights=second / (2.0 * b),
+                                                        eta2=float(eta2))
             sigma_inv = lowrank.dense() if projected else half
         elif p.root == "auto" and half.ndim == 2:
             if spectrum_within(half, p.tau, p.zeta, check_input=False):     # inside S'
                 sigma_inv, projected, lowrank = half, np.bool_(False), None
             else:      # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
-                lowrank, projected = self._project_low_rank(None, half, None, None, None)
+                lowrank, projected = self._project_low_rank(half)
                 sigma_inv = lowrank.dense()
         else:
             sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)
@@ -543,11 +544,12 @@ class MiNESStrategy(Strategy):
                     eta1 if eta1.ndim else float(eta1), lowrank)
         return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projected)
 
-    def _project_low_rank(self, current: LowRank | None, half: np.ndarray, Y: np.ndarray | None,
-                          weights: np.ndarray | None, eta2: float | None
-                          ) -> tuple[LowRank, np.bool_]:
-        """Π_S'(Σ⁻¹_{k+½}) as ``LowRank`` and whether it projected (module docstring); from the
-        dense Σ⁻¹_{k+½} when ``current`` is None."""
+    def _project_low_rank(self, half: np.ndarray, current: LowRank | None = None, *,
+                          Y: np.ndarray | None = None, weights: np.ndarray | None = None,
+                          eta2: float | None = None) -> tuple[LowRank, np.bool_]:
+        """Π_S'(Σ⁻¹_{k+½}) as ``LowRank`` and whether it projected (module docstring): inside
+        the span of [V, Yᵀ] from ``current`` = Σ_k⁻¹ and the rows Y while that is cheap, else
+        from the dense Σ⁻¹_{k+½} (``half``) with one ``eigh``."""
         p = self.params
         if current is not None and current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
             # Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂(YᵀWY − (Σw + 1)Σ_k⁻¹) = c_k Σ_k⁻¹ + η₂ YᵀWY   (eq:Sig_modi)
