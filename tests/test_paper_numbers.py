@@ -85,8 +85,8 @@ def test_printed_number(claim, tex):
     printed = claim.printed
     if printed.startswith(("Section", "Appendix")):
         text = sections(tex)[printed]
-        assert labels(claim) and all(
-            f"\\label{{{label}}}" in text or f"ref{{{label}}}" in text for label in labels(claim)), \
+        assert labels(claim) and all(f"\\label{{{label}}}" in text or f"ref{{{label}}}" in text
+                                     for label in labels(claim)), \
             f"{claim.number}: its labels are not in {printed}"
         assert printed_from_tex(claim, tex) in (None, *[n for n, b in statements(tex)
                                                         if b in text])
@@ -122,3 +122,193 @@ def test_notebook_headings_give_the_printed_numbers():
             assert ledger.PRINTED[f"{ours[kind]} {name}"] == f"{pdf_kind} {pdf_number}", line
             pairs += 1
     assert pairs >= 10
+
+
+# ---------------------------------------------------------------------------------------------
+# Equation numbers (``verification.paper.EQUATIONS``) and statement labels (``STATEMENTS``)
+# ---------------------------------------------------------------------------------------------
+#
+# tools/equation_numbers.py walks the source as a token stream with a stack of environments;
+# this parser counts differently: section by section (``sections`` above), each numbered display
+# found by a regular expression, an align's rows split at its ``\\`` once the nested
+# environments are cut out, and each label numbered by how many numbered rows precede it. Its
+# assumptions about the source are tested first (``test_the_source_is_what_the_parser_assumes``).
+
+#: Hand-read from the .tex: the five of issue 24, and the cases a walk can get wrong.
+ANCHORS = {
+    "eq:Q": "(3.1)", "eq:TG": "(4.10)", "eq:c1": "(5.1)", "eq:nu": "(D.3)",
+    "eq:Sig_dec": "(E.4)",
+    "eq:J_org": "(2.1)",        # the introduction has no numbered display
+    "eq:g_mu": "(4.4)",         # (4.3) is an equation without a label
+    "eq:A2": "(A.2)",           # the second row of an align
+    "eq:Sig_opt_1": "(C.9)",    # after an align of one numbered row and two \notag rows
+    "eq:G_norm_2": "(D.11)",    # the second row of an align
+    "eq:dec_sig": "(E.15)",     # the last one
+}
+
+
+def uncommented(tex):
+    return "\n".join(line.split("%")[0] if "%" in line.replace("\\%", "") else line
+                     for line in tex.splitlines())
+
+
+def equation_numbers_from_tex(tex):
+    """{eq: label: printed number}, counting the numbered rows before each label in its section."""
+    out = {}
+    for name, text in sections(uncommented(tex)).items():
+        prefix, count = name.split()[-1], 0
+        for m in re.finditer(r"\\begin\{(equation|align)\}(.*?)\\end\{\1\}", text, re.S):
+            body = m.group(2)
+            if m.group(1) == "align":
+                body = re.sub(r"\\begin\{(\w+)\}.*?\\end\{\1\}", " ", body, flags=re.S)
+            rows = body.split("\\\\") if m.group(1) == "align" else [body]
+            for row in rows:
+                found = re.findall(r"\\label\{(eq:[^}]*)\}", row)
+                if "\\notag" in row or "\\nonumber" in row:
+                    assert not found, f"{found} on an unnumbered row"
+                    continue
+                count += 1
+                out.update({label: f"({prefix}.{count})" for label in found})
+    return out
+
+
+def test_the_source_is_what_the_parser_assumes(tex):
+    """Only ``equation`` and ``align`` are numbered; no \\tag; every eq: label sits in one of
+    them, not in a nested environment of an align; no align ends with ``\\``; no comment hides a
+    display; no equation comes before the first section or between \\appendix and Appendix A."""
+    source = uncommented(tex)
+    assert source.count("\\begin{") == tex.count("\\begin{")
+    for env in ("gather", "multline", "flalign", "alignat", "eqnarray", "xalignat"):
+        assert f"\\begin{{{env}}}" not in source, env
+    assert "\\tag" not in source
+    for m in re.finditer(r"\\begin\{align\}(.*?)\\end\{align\}", source, re.S):
+        assert not m.group(1).rstrip().endswith("\\\\")
+        for nested in re.findall(r"\\begin\{(\w+)\}.*?\\end\{\1\}", m.group(1), re.S):
+            assert "\\label" not in nested
+    first = source.index("\\section{")
+    assert not re.search(r"\\begin\{(equation|align)\}", source[:first])
+    appendix = source.index("\\appendix")
+    assert not re.search(r"\\begin\{(equation|align)\}",
+                         source[appendix:source.index("\\section{", appendix)])
+
+
+def test_equation_numbers_from_the_tex(tex):
+    from mines_theory.verification import paper
+
+    derived = equation_numbers_from_tex(tex)
+    assert len(derived) == len(set(re.findall(r"\\label\{(eq:[^}]*)\}", tex))) == 81
+    assert paper.EQUATIONS == derived
+
+
+def test_equation_anchors():
+    """Hand-read numbers, checked with or without the .tex."""
+    from mines_theory.verification import paper
+
+    for label, number in ANCHORS.items():
+        assert paper.equation_number(label) == number, label
+
+
+def test_the_anchors_are_read_from_the_tex(tex):
+    """The parser above, against the hand-read anchors: a parser that numbered every display,
+    or every align line, or restarted at subsections, would miss at least one."""
+    derived = equation_numbers_from_tex(tex)
+    assert {label: derived[label] for label in ANCHORS} == ANCHORS
+
+
+def test_statement_labels_from_the_tex(tex):
+    from mines_theory.verification import paper
+
+    derived = {label: name for name, body in statements(tex)
+               for label in re.findall(r"\\label\{((?:lem|prop|thm):[^}]*)\}", body)}
+    assert len(derived) == len(re.findall(r"\\label\{(?:lem|prop|thm):", tex)) == 23
+    assert paper.STATEMENTS == derived
+
+
+def test_statement_labels_agree_with_the_ledger():
+    """A ledger row labelled by one statement label prints that statement's name."""
+    from mines_theory.verification import paper
+
+    checked = 0
+    for claim in ledger.CLAIMS:
+        if claim.label in paper.STATEMENTS and claim.number in ledger.PRINTED:
+            assert paper.statement_name(claim.label) == claim.printed, claim.number
+            checked += 1
+    assert checked >= 15
+
+
+def _library_texts():
+    """Every text of the library that a reader may meet: its sources and the published
+    verdicts."""
+    package = ROOT / "mines_theory"
+    for path in [*package.rglob("*.py"), package / "verification" / "published.json"]:
+        yield path.relative_to(ROOT), path.read_text(encoding="utf-8")
+
+
+def test_every_label_in_the_library_is_known():
+    """A label the paper does not define (a typo) would be shown without a number."""
+    from mines_theory.verification import errata, paper
+
+    texts = [*_library_texts()]
+    texts += [(c.number, f"{c.number} {c.label} {c.statement}")
+              for c in (*ledger.CLAIMS, *ledger.FINDINGS)]
+    texts += [(e.label, f"{e.label} {e.printed} {e.correct} {e.consequence}")
+              for e in errata.ERRATA]
+    unknown = {(str(where), label) for where, text in texts
+               for label in re.findall(r"\b(?:eq|lem|prop|thm):[A-Za-z0-9_]+", text)
+               if label not in paper.EQUATIONS and label not in paper.STATEMENTS}
+    assert not unknown
+
+
+def test_with_number():
+    from mines_theory.verification import paper
+
+    text = ("G̃ (eq:TG) is unbiased under eq:alp_cond; eq:cond's right side, eq:nu, eq:Sig_dec. "
+            "\\eqref{eq:TG}, eq:no_such_label, prop:TG, eq:TG (4.9).")
+    once = paper.with_number(text)
+    assert once == ("G̃ (eq:TG (4.10)) is unbiased under eq:alp_cond (3.6); eq:cond (5.3)'s right "
+                    "side, eq:nu (D.3), eq:Sig_dec (E.4). \\eqref{eq:TG}, eq:no_such_label, "
+                    "prop:TG, eq:TG (4.10).")
+    assert paper.with_number(once) == once
+    named = paper.with_number(text, statements=True)
+    assert "prop:TG (Lemma 8)," in named and paper.with_number(named, statements=True) == named
+    assert "eq:TG (4.10) (4.10)" not in paper.with_number("eq:TG (4.10)")
+
+
+def test_with_number_on_every_library_text_is_idempotent():
+    from mines_theory.verification import errata, paper
+
+    texts = [c.statement for c in ledger.CLAIMS] + [e.correct for e in errata.ERRATA]
+    texts += [text for _, text in _library_texts()]
+    for text in texts:
+        once = paper.with_number(text, statements=True)
+        assert paper.with_number(once, statements=True) == once
+        assert len(re.findall(r"\beq:[A-Za-z0-9_]+ \((?:\d|[A-F])\.\d+\)", once)) \
+            == len(re.findall(r"(?<![\w:{#/-])eq:[A-Za-z0-9_]+", text))
+
+
+def test_paper_bad_input():
+    from mines_theory.verification import paper
+
+    with pytest.raises(ValueError, match="label='eq:nope'"):
+        paper.equation_number("eq:nope")
+    with pytest.raises(ValueError, match="label='lem:nope'"):
+        paper.statement_name("lem:nope")
+    with pytest.raises(ValueError, match="text=None"):
+        paper.with_number(None)
+
+
+def test_the_tool_agrees_with_the_library(tex, capsys):
+    """tools/equation_numbers.py, which made the two maps, still prints them as they stand."""
+    import importlib.util
+
+    from mines_theory.verification import paper
+
+    spec = importlib.util.spec_from_file_location("equation_numbers",
+                                                  ROOT / "tools" / "equation_numbers.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.numbers(tex) == (paper.EQUATIONS, paper.STATEMENTS)
+    assert tool.main([str(PAPER)]) == 0
+    printed = {}
+    exec(capsys.readouterr().out, printed)
+    assert (printed["EQUATIONS"], printed["STATEMENTS"]) == (paper.EQUATIONS, paper.STATEMENTS)
