@@ -299,16 +299,64 @@ def test_paper_bad_input():
 
 def test_the_tool_agrees_with_the_library(tex, capsys):
     """tools/equation_numbers.py, which made the two maps, still prints them as they stand."""
-    import importlib.util
-
     from mines_theory.verification import paper
 
-    spec = importlib.util.spec_from_file_location("equation_numbers",
-                                                  ROOT / "tools" / "equation_numbers.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = _tool()
     assert tool.numbers(tex) == (paper.EQUATIONS, paper.STATEMENTS)
     assert tool.main([str(PAPER)]) == 0
     printed = {}
     exec(capsys.readouterr().out, printed)
     assert (printed["EQUATIONS"], printed["STATEMENTS"]) == (paper.EQUATIONS, paper.STATEMENTS)
+
+
+def _tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("equation_numbers",
+                                                  ROOT / "tools" / "equation_numbers.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+#: A source with every case the paper has and some it has not, numbered by hand.
+SYNTHETIC = r"""
+\begin{abstract} $$x$$ \end{abstract}
+\section{One}
+\begin{equation}\label{eq:a} a \end{equation}                       % (1.1)
+% \begin{equation}\label{eq:commented} \end{equation}
+\begin{equation*} x \end{equation*} \[ y \]
+\subsection{One.one}
+\begin{align} a &= b \label{eq:b} \\ c &= \sum_{\substack{d \\ e}} \notag \\
+  f &= \begin{array}{c} g \\ h \end{array} \label{eq:c} \end{align}  % (1.2), (1.3)
+\begin{theorem}\label{thm:t} \begin{equation} \begin{aligned} p \\ q \end{aligned}
+  \label{eq:d} \end{equation} \end{theorem}                          % Theorem 1, (1.4)
+\section*{Unnumbered}
+\begin{gather} u \tag{$\star$} \label{eq:e} \\ v \label{eq:f} \end{gather}  % (*), (1.5)
+\begin{lemma}\label{lem:l} \end{lemma}                                       % Lemma 2
+\appendix
+\section{Appendix}
+\begin{multline} m \\ n \label{eq:g} \end{multline}                 % (A.1)
+\begin{remark} \end{remark} \begin{proposition}\label{prop:p} \end{proposition}  % Proposition 4
+"""
+
+
+def test_the_tool_on_a_hand_numbered_source():
+    equations, statements = _tool().numbers(SYNTHETIC)
+    assert equations == {"eq:a": "(1.1)", "eq:b": "(1.2)", "eq:c": "(1.3)", "eq:d": "(1.4)",
+                         "eq:e": "($\\star$)", "eq:f": "(1.5)", "eq:g": "(A.1)"}
+    assert statements == {"thm:t": "Theorem 1", "lem:l": "Lemma 2", "prop:p": "Proposition 4"}
+
+
+@pytest.mark.parametrize("source, message", [
+    (r"\section{s}\begin{align} a \notag \label{eq:x} \end{align}", "unnumbered row"),
+    (r"\section{s}\begin{equation}\label{eq:x}\end{equation}\begin{equation}\label{eq:x}"
+     r"\end{equation}", "defined twice"),
+    (r"\begin{equation}\end{equation}", "before the first"),
+    (r"\section{s} \label{eq:x}", "outside a numbered display"),
+    (r"\section{s} \label{lem:x}", "outside a numbered statement"),
+    (r"\section{s}\begin{equation}\end{align}", "closes"),
+])
+def test_the_tool_refuses_what_it_does_not_model(source, message):
+    with pytest.raises(ValueError, match=message):
+        _tool().numbers(source)
