@@ -130,6 +130,7 @@ def test_pages_render_with_their_figures_in_a_browser(site):
         assert 'data-images-ok="true"' in dom, f"{page.name}: images did not all load"
         assert 'data-math-untypeset="0"' in dom, f"{page.name}: some mathematics was not typeset"
         assert 'data-raw-tex="0"' in dom, f"{page.name}: raw TeX left on screen"
+        assert 'data-stray-emphasis="0"' in dom, f"{page.name}: stray emphasis markers (* or _)"
         count = int(re.search(r'data-image-count="(\d+)"', dom).group(1))
         notebook = ROOT / "notebooks" / f"{page.stem}.ipynb"
         if notebook.is_file():
