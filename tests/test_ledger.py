@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification import ledger
+from mines_theory.verification import ledger, report
 from mines_theory.verification.errata import ERRATA, KINDS, errata_table
 from mines_theory.verification.ledger import (
     CLAIMS,
@@ -45,10 +45,11 @@ def test_verdict(claim, published):
 def test_readme_ledger_is_the_published_one(published):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index(README_START) + len(README_START):text.index(README_END)]
-    assert section.strip() == claims_table(published), "run `make figures` to rewrite README.md"
+    assert section.strip() == report.summary_table(published, CLAIMS, report.readme_link), (
+        "run `make figures` to rewrite README.md")
     findings = text[text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START):
                     text.index(ledger.FINDINGS_END)]
-    assert findings.strip() == claims_table(published, ledger.FINDINGS)
+    assert findings.strip() == report.summary_table(published, ledger.FINDINGS, report.readme_link)
     assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS}
 
 

@@ -130,7 +130,38 @@ def test_pages_render_with_their_figures_in_a_browser(site):
         assert 'data-images-ok="true"' in dom, f"{page.name}: images did not all load"
         assert 'data-math-untypeset="0"' in dom, f"{page.name}: some mathematics was not typeset"
         assert 'data-raw-tex="0"' in dom, f"{page.name}: raw TeX left on screen"
+        assert 'data-stray-emphasis="0"' in dom, f"{page.name}: stray emphasis markers (* or _)"
         count = int(re.search(r'data-image-count="(\d+)"', dom).group(1))
         notebook = ROOT / "notebooks" / f"{page.stem}.ipynb"
         if notebook.is_file():
             assert count >= _figures_in(notebook), f"{page.name}: {count} images rendered"
+
+
+def _dump_dom(browser, page: Path) -> str:
+    profile = tempfile.mkdtemp(prefix="mines-chromium-")
+    try:
+        return subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             f"--user-data-dir={profile}", "--virtual-time-budget=3000", "--dump-dom",
+             page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.mark.parametrize("body, stray", [
+    ("holds (the mean centres on μ̂*; f − f* levels off)", 0),                 # escaped: as written
+    ("<em>fine</em> and <strong>Verdict:</strong> holds", 0),                  # meant emphasis
+    ("holds (the mean centres on μ̂<em>; f − f</em> levels off)**", 2),        # the stars eaten
+    ("eq:log<em>lh and x</em>y", 1),                                           # an underscore pair
+])
+def test_page_script_counts_stray_emphasis(tmp_path, body, stray):
+    """The browser test's stray-emphasis count, on pages made under each alternative: a star or
+    underscore that Markdown turned into emphasis inside a word, and literal "**" left over."""
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine")
+    shutil.copy2(ROOT / "book" / "_static" / "checks.js", tmp_path / "checks.js")
+    page = tmp_path / "page.html"
+    page.write_text(f'<html><body><main><p>{body}</p></main><script src="checks.js"></script>'
+                    "</body></html>", encoding="utf-8")
+    assert f'data-stray-emphasis="{stray}"' in _dump_dom(browser, page)

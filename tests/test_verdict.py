@@ -65,7 +65,8 @@ def test_verdict_text_headline_report_and_differences():
     assert v.text() == "rate 0.500 ± 0.010"
     assert v.headline() == "holds (loose)"
     assert v.report().splitlines() == ["holds (loose)", "rate 0.500 ± 0.010",
-                                       "- loose: yes (r ≥ 0.1)", "- tight: no (r ≤ 0.1)"]
+                                       "- loose? Yes. Criterion: r ≥ 0.1.",
+                                       "- tight? No. Criterion: r ≤ 0.1."]
     assert v["r"].value == 0.5 and v.qualifier("tight").outcome is False
     other = Verdict(Status.FAILS, "rate {r}", (Measurement("r", 0.9, 0.01, Kind.SE),),
                     (Qualifier("loose", "r ≥ 0.1", True), Qualifier("tight", "r ≤ 0.1", False)))

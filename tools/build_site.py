@@ -21,6 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+#: The first notebook of Part II (the verification record); those before it are Part I (the course).
+PART_II = "05"
+
 MATHJAX_VERSION = "3.2.2"
 MATHJAX_CACHE = ROOT / ".cache" / "mathjax"
 #: What the pages load of MathJax's es5 build: the TeX-to-CommonHTML component, its fonts, and
@@ -42,22 +45,12 @@ def mathjax() -> Path:
     return es5
 
 
-def ledger_page(notebooks: list[str]) -> str:
-    """The claims ledger as a page: the published verdicts (nothing recomputed), each row linked
-    to the verdict cell of the notebook that checks it."""
-    from mines_theory.verification import ledger
+def ledger_page() -> str:
+    """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
+    claim, each linked to the verdict cell of the notebook that checks it."""
+    from mines_theory.verification import report
 
-    def link(table: str) -> str:
-        for name in notebooks:
-            table = table.replace(f"`{name}`", f"[{name}]({name}.ipynb#verdict)")
-        return table
-
-    return ("# The claims ledger\n\nEvery numbered statement of the paper that the suite checks, "
-            "with its number in the PDF, its LaTeX label, the notebook whose verdict cell checks "
-            "it, and the published verdict (status, the qualifiers that came out true, and what "
-            "was measured, each number with its uncertainty).\n\n"
-            + link(ledger.claims_table()) + "\n\n## Findings beyond the numbered claims\n\n"
-            + link(ledger.claims_table(claims=ledger.FINDINGS)) + "\n")
+    return report.ledger_page(lambda notebook: f"[{notebook}]({notebook}.ipynb#verdict)")
 
 
 def stage(source: Path) -> None:
@@ -66,9 +59,11 @@ def stage(source: Path) -> None:
     for name in notebooks:
         shutil.copy2(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb")
     index = (source / "index.md").read_text(encoding="utf-8")
-    (source / "index.md").write_text(index.replace("NOTEBOOKS", "\n".join(notebooks)),
-                                     encoding="utf-8")
-    (source / "ledger.md").write_text(ledger_page(notebooks), encoding="utf-8")
+    course = [name for name in notebooks if name < PART_II]
+    record = [name for name in notebooks if name >= PART_II]
+    index = index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
+    (source / "index.md").write_text(index, encoding="utf-8")
+    (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
     es5, target = mathjax(), source / "_static" / "mathjax"
     for part in MATHJAX_PARTS:
         (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)

@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mines_theory.verification import ledger
+from mines_theory.verification import ledger, report
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -36,8 +36,10 @@ def publish() -> None:
 
 def render_readme() -> None:
     text = README.read_text(encoding="utf-8")
-    new = ledger.render_into(text, ledger.claims_table())
-    new = ledger.render_into(new, ledger.claims_table(claims=ledger.FINDINGS),
+    new = ledger.render_into(text, report.summary_table(claims=ledger.CLAIMS,
+                                                        link=report.readme_link))
+    new = ledger.render_into(new, report.summary_table(claims=ledger.FINDINGS,
+                                                       link=report.readme_link),
                              ledger.FINDINGS_START, ledger.FINDINGS_END)
     if COMPARISON.is_file():
         new = ledger.render_into(new, COMPARISON.read_text(encoding="utf-8").strip(),

@@ -1,5 +1,6 @@
 // Records, once the page has loaded and MathJax has typeset it, what the browser test reads back:
-// whether every image decoded, and how much mathematics is left as raw TeX on screen.
+// whether every image decoded, how much mathematics is left as raw TeX on screen, and how many
+// stray emphasis markers Markdown left.
 window.addEventListener("load", function () {
   var body = document.body;
   var images = Array.prototype.slice.call(document.images);
@@ -19,6 +20,14 @@ window.addEventListener("load", function () {
                                  function (node) { node.remove(); });
     var raw = copy.textContent.match(/\\\(|\\\[|\$\$|\$\\[A-Za-z]|\\(?:frac|mathbb|operatorname|Sigma|alpha)\b/g);
     body.dataset.rawTex = String(raw ? raw.length : 0);
+    // Emphasis that Markdown made of a star or underscore meant literally ("μ̂*, f*"): literal
+    // "**" left on screen, or an <em>/<strong> that opens inside a word.
+    var stars = copy.textContent.match(/\*\*/g);
+    var intraword = Array.prototype.filter.call(copy.querySelectorAll("em, strong"), function (e) {
+      var before = e.previousSibling;
+      return before && before.nodeType === 3 && /[\p{L}\p{M}\p{N}]$/u.test(before.textContent);
+    });
+    body.dataset.strayEmphasis = String((stars ? stars.length : 0) + intraword.length);
     body.dataset.checked = "true";
   }
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) {

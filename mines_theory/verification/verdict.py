@@ -22,9 +22,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
+import re
 from typing import Any
 
-__all__ = ["Status", "Kind", "Measurement", "Qualifier", "Verdict", "K_AGREE", "format_number"]
+__all__ = ["Status", "Kind", "Measurement", "Qualifier", "Verdict", "K_AGREE", "format_number",
+           "markdown_escape"]
 
 #: Two estimates of one quantity agree when they differ by at most K_AGREE combined standard
 #: uncertainties (√(u₁² + u₂²)).
@@ -53,6 +55,22 @@ class Kind(str, enum.Enum):
     COUNT = "count"          # an exact integer
     BELOW = "below"          # a residual (or a signed worst case) reported only as below the
     #                          tolerance ``uncertainty``, or as its value where it is not
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\*_~])")
+
+
+def markdown_escape(text: str) -> str:
+    """``text`` with the characters that Markdown (and MyST) read as emphasis or escapes
+    (``\\ * _ ~``) escaped outside ``code`` spans, so that a verdict such as "μ̂*, f*" is shown
+    as written wherever a verdict is rendered as Markdown (README, book, notebook tables).
+
+    >>> print(markdown_escape("f − f* at μ̂*; see `eq_x*`"))
+    f − f\\* at μ̂\\*; see `eq_x*`
+    """
+    parts = text.split("`")
+    return "`".join(_MARKDOWN_SPECIAL.sub(r"\\\1", part) if i % 2 == 0 else part
+                    for i, part in enumerate(parts))
 
 
 def _exponent(x: float) -> int:
@@ -210,11 +228,17 @@ class Qualifier:
         object.__setattr__(self, "outcome", bool(self.outcome))
 
     def render(self) -> str:
-        """
+        """The question the test asks, its answer, and then, set apart, the criterion (so that
+        the criterion is not read as the finding).
+
         >>> Qualifier("loose", "bound/measured ≥ 10 at every α", True).render()
-        'loose: yes (bound/measured ≥ 10 at every α)'
+        'loose? Yes. Criterion: bound/measured ≥ 10 at every α.'
+        >>> Qualifier("rate 1/k", "slope in [−1.1, −0.9].", False).render()
+        'rate 1/k? No. Criterion: slope in [−1.1, −0.9].'
         """
-        return f"{self.name}: {'yes' if self.outcome else 'no'} ({self.criterion})"
+        criterion = self.criterion.rstrip()
+        end = "" if criterion.endswith(".") else "."
+        return f"{self.name}? {'Yes' if self.outcome else 'No'}. Criterion: {criterion}{end}"
 
 
 @dataclasses.dataclass(frozen=True)

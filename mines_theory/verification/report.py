@@ -1,0 +1,189 @@
+"""The ledger as a reader meets it: a one-screen summary table (the README's) and one section per
+claim (the book's ledger page), both rendered from the published verdicts.
+
+Every piece of verdict text passes through ``verdict.markdown_escape`` here, so that "μ̂*" and
+"f*" are shown as written and not read as emphasis. The summary names, for each row, the one
+measurement a reader should remember (``KEY``: the measurement's name in the verdict and the
+words that introduce it); a row without a key, or whose key its verdict lacks, shows its first
+measurement under its own name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .ledger import CLAIMS, FINDINGS, Claim, published
+from .verdict import Status, Verdict, markdown_escape
+
+__all__ = ["KEY", "MAX_CELL", "key_number", "summary_table", "readme_link", "verdict_grid",
+           "claim_section", "ledger_page"]
+
+#: The longest cell the summary table may hold (characters), so that it fits a screen.
+MAX_CELL = 120
+
+#: claim → (measurement, the words before it): the one number of each row that matters (no
+#: measurement where no single number does).
+KEY: dict[str, tuple[str | None, str]] = {
+    "Sec. 2": ("z", "eq:log_lh by Monte Carlo: largest |z|"),
+    "Thm 3.1": ("fixed_point", "largest deviation from (μ*, Π_S(H⁻¹))"),
+    "Thm 3.2": ("margin", "smallest margin to the sandwich (share of its width)"),
+    "Thm 3.3": ("slope_gap", "slope of f(μ̂*) − f(μ*) in α"),
+    "Thm 3.4": ("slope", "slope in α on a smooth objective"),
+    "Lemma 4.1": ("z", "Monte Carlo against quadrature: |z|"),
+    "Lemma 4.2": ("error", "relative error against finite differences"),
+    "Lemma 4.3": ("z", "Monte Carlo against quadrature: |z|"),
+    "Sec. 4": ("smallest", "smallest B_R over 2000 random pairs"),
+    "Lemma 5.1": ("measured", "measured contraction per step"),
+    "Lemma 5.2": ("measured", "measured contraction per step"),
+    "Lemma 5.1, γ > 0": ("printed", "one step from μ*: printed Δα,1 exceeded in"),
+    "Lemma 5.2, γ > 0": ("measured", "measured contraction per step"),
+    "Lemma 5.3": ("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
+    "Remark 5.3": ("z", "closed form against Monte Carlo: largest |z|"),
+    "Thm 5.4": ("rate_1000", "contraction per step at κ = 1000"),
+    "Remark 5.6": ("rate_10_40", "contraction per step at d = 10, b = 40"),
+    "Prop. A.1": ("outside", "convex combinations that left the set"),
+    "Prop. A.2": ("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
+    "Lemma B.1": ("upper", "smallest upper bound/E‖u‖^p"),
+    "Lemma B.2": ("z", "largest z of the exceedance (rejected above 5)"),
+    "Lemma B.3": ("z", "largest z of the exceedance (rejected above 5)"),
+    "Lemma B.4": ("worst", "largest P(‖u‖² > bound)/δ"),
+    "Lemma B.5": ("printed", "the printed bound at ψ = 1, n = 1"),
+    "Lemma B.6": ("worst", "largest a_(k+1)/(a₀/(k+1))"),
+    "Lemma C.1": ("worst", "largest residual"),
+    "Lemma D.1": ("p", "|ν_i| above its bound in"),
+    "Lemma D.2": ("ratio", "median ‖Ũν‖²/bound"),
+    "Lemma D.3": ("p", "batches below the bound"),
+    "Lemma D.4": ("p", "batches above the bound"),
+    "Lemma D.5": ("p", "batches above the bound"),
+    "Lemma D.6": ("p1", "eq:G_norm exceeded in"),
+    "Lemma D.7": ("G_sq", "‖G̃‖² at the largest b"),
+    "Lemma E.1": ("worst", "smallest ratio inside the region"),
+    "Lemma E.2": ("printed", "eq:Sig_dec as printed exceeded in"),
+    "Lemma E.3": ("worst", "largest residual"),
+    "Lemma E.4": ("largest", "largest left/right"),
+    "Lemma E.5": ("worst", "largest residual"),
+    "Lemma E.6": ("z", "largest |z|"),
+    "Lemma E.7": ("p", "exceeded in"),
+    "Lemma E.8": ("y0", "P(some Y ≠ 0) (allowed 0.16)"),
+    "Lemma E.9": ("largest", "largest left/right"),
+    "Lemma E.10": ("largest", "largest left/right"),
+    "MiNES demo": ("evaluations", "median evaluations to f − f* ≤ 1e-6"),
+    "NES as printed": ("stalled", "runs of 3 that stalled"),
+    "Constant η₂": ("plateau_0", "plateau at η₂ = 0.1"),
+    "The start": ("worst_2", "worst condition number at b = 2"),
+    "α-bias": ("gap", "f − f* at the end"),
+    "Comparison": (None, "see the comparison table"),
+}
+
+
+def key_number(number: str, verdict: Verdict) -> str:
+    """The row's one number, with the words that introduce it (``KEY``)."""
+    if not verdict.measurements:
+        return "—"
+    name, words = KEY.get(number, (verdict.measurements[0].name, ""))
+    if name is None:
+        return words
+    names = [m.name for m in verdict.measurements]
+    if name not in names:
+        name, words = names[0], ""
+    words, value = words or name, verdict[name].render()
+    joint = " " if words.endswith((" in", ":", ",")) or value.startswith("<") else " = "
+    return f"{words}{joint}{value}"
+
+
+def readme_link(c: Claim) -> str:
+    """The README's link from a row to the notebook that checks it."""
+    return f"[{c.notebook}](notebooks/{c.notebook}.ipynb)"
+
+
+def _cell(text: str) -> str:
+    return markdown_escape(text).replace("|", "\\|")
+
+
+def summary_table(results: dict[str, Verdict] | None = None,
+                  claims: tuple[Claim, ...] = CLAIMS + FINDINGS,
+                  link: Callable[[Claim], str] | None = None) -> str:
+    """One row per claim: our name, the PDF's, the status, the number that matters, and the
+    notebook (a link where ``link`` makes one from the claim). No cell is over ``MAX_CELL``."""
+    results = published() if results is None else results
+    lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
+    for c in claims:
+        v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        where = link(c) if link is not None else f"`{c.notebook}`"
+        lines.append(f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
+                     f"| {_cell(key_number(c.number, v))} | {where} |")
+    return "\n".join(lines)
+
+
+def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
+    """One claim as a section of the book's ledger: the statement, the verdict, what was
+    measured, each qualifier as its question and answer with the criterion apart, and a link
+    to the verdict cell of the notebook that checks it."""
+    lines = [f"### {c.number} · PDF {c.printed}", "",
+             f"*Label* `{c.label}`. *Statement:* {_cell(c.statement)}", "",
+             f"**Verdict: {markdown_escape(verdict.headline())}.** "
+             f"{markdown_escape(verdict.text())}", ""]
+    lines += [f"- {markdown_escape(q.render())}" for q in verdict.qualifiers]
+    if verdict.qualifiers:
+        lines.append("")
+    lines.append(f"Checked in {notebook_link}.")
+    return "\n".join(lines)
+
+
+def ledger_page(notebook_link: Callable[[str], str],
+                results: dict[str, Verdict] | None = None) -> str:
+    """The book's ledger: the summary table, then one section per claim and per finding."""
+    results = published() if results is None else results
+
+    def section(c: Claim) -> str:
+        v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        return claim_section(c, v, notebook_link(c.notebook))
+
+    return ("# The claims ledger\n\n"
+            "Every numbered statement of the paper that the suite checks, and what the notebooks "
+            "find beyond them: first one line each, then one section each with the statement, "
+            "the verdict (a status from a closed set), what was measured (each number with its "
+            "uncertainty), every qualifier as a question with its answer and the criterion that "
+            "decided it, and a link to the notebook cell that computes it.\n\n"
+            + summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
+            "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
+            "## Findings beyond the numbered claims\n\n"
+            + "\n\n".join(section(c) for c in FINDINGS) + "\n")
+
+
+#: The parts of the paper, in order, as the grid of ``verdict_grid`` groups the rows.
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Section 2 (NES)", ("Sec. 2",)),
+    ("Section 3 (Q_α)", ("Thm 3.",)),
+    ("Section 4, App. A–C (estimators, mirror step)", ("Lemma 4.", "Sec. 4", "Prop. A.",
+                                                      "Lemma B.", "Lemma C.")),
+    ("Section 5 (convergence)", ("Lemma 5.", "Remark 5.", "Thm 5.")),
+    ("Appendix D (g̃ and G̃)", ("Lemma D.",)),
+    ("Appendix E (proof of Lemma 5.3)", ("Lemma E.",)),
+)
+
+
+def _untestable(verdict: Verdict) -> bool:
+    """Whether a verdict says that no run of its kind could have violated its bound."""
+    return any(q.outcome and q.name.startswith("too loose to be tested") for q in verdict.qualifiers)
+
+
+def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
+    """A compact overview: one row per part of the paper, one column per status, each cell the
+    claims with that status (the overview notebook shows this instead of the whole ledger)."""
+    results = published() if results is None else results
+    statuses = [s for s in Status if any(results.get(c.number) is not None
+                                         and results[c.number].status is s for c in CLAIMS)]
+    lines = ["| part of the paper | " + " | ".join(s.value for s in statuses) + " |",
+             "|---" * (len(statuses) + 1) + "|"]
+    for part, prefixes in PARTS:
+        rows = [c for c in CLAIMS if c.number.startswith(prefixes)]
+        cells = []
+        for s in statuses:
+            names = [_cell(c.number) + (" (too loose to be tested)" if _untestable(results[c.number])
+                                        else "")
+                     for c in rows
+                     if results.get(c.number) is not None and results[c.number].status is s]
+            cells.append(", ".join(names))
+        lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""The ledger as a reader meets it (``verification.report``): the README's summary fits a screen,
+every row's key number exists, verdict text is escaped for Markdown, and the book's ledger has a
+section per claim with each qualifier as a question, its answer and its criterion."""
+
+import re
+
+import pytest
+
+from mines_theory.verification import ledger, report
+from mines_theory.verification.ledger import CLAIMS, FINDINGS, Claim
+from mines_theory.verification.verdict import (
+    Measurement,
+    Qualifier,
+    Status,
+    Verdict,
+    markdown_escape,
+)
+
+
+@pytest.fixture(scope="module")
+def published():
+    return ledger.published()
+
+
+def test_every_key_names_a_published_measurement(published):
+    for number, (name, words) in report.KEY.items():
+        assert number in published, number
+        assert name is None or name in [m.name for m in published[number].measurements], number
+        assert words
+
+
+def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
+    table = report.summary_table(published, CLAIMS + FINDINGS, report.readme_link)
+    rows = table.splitlines()[2:]
+    assert [r.split(" | ")[0].lstrip("| ") for r in rows] == [
+        markdown_escape(c.number) for c in CLAIMS + FINDINGS]
+    cells = [cell for row in rows for cell in re.split(r"(?<!\\)\|", row)]
+    link = max(len(report.readme_link(c)) for c in CLAIMS + FINDINGS)
+    assert max(len(c.strip()) for c in cells) <= max(report.MAX_CELL, link)
+
+
+def test_key_number_falls_back_to_the_first_measurement():
+    v = Verdict(Status.HOLDS, "x {x}", (Measurement("x", 1.5, 0.1, "se"),))
+    assert report.key_number("not a row", v) == "x = 1.50 ± 0.10"
+    assert report.key_number("Lemma E.7", v) == "x = 1.50 ± 0.10"     # its key is missing here
+    assert report.key_number("Comparison", v) == "see the comparison table"
+    assert report.key_number("Lemma E.7", Verdict(Status.NOT_CHECKED, "no data")) == "—"
+
+
+def test_markdown_escape_keeps_code_and_escapes_emphasis():
+    assert markdown_escape("μ̂* and f*") == "μ̂\\* and f\\*"
+    assert markdown_escape("a_b `c_d*`") == "a\\_b `c_d*`"
+    assert markdown_escape("no markers") == "no markers"
+
+
+def test_a_star_in_a_verdict_cannot_open_emphasis():
+    v = Verdict(Status.HOLDS, "f − f* levels off at f(μ̂*) − f*", (),
+                (Qualifier("the mean centres on μ̂*", "‖μ − μ̂*‖ small", True),))
+    c = Claim("X 1", "eq:x", "a* b*", "08-errata")
+    section = report.claim_section(c, v, "[08](08.ipynb)")
+    assert "(the mean centres on μ̂\\*).** f − f\\* levels off at f(μ̂\\*) − f\\*" in section
+    assert "*Statement:* a\\* b\\*" in section
+    assert "μ̂\\*? Yes. Criterion: ‖μ − μ̂\\*‖ small." in section
+
+
+def test_qualifier_reads_as_question_answer_and_criterion():
+    q = Qualifier("MiNES beats RGF everywhere", "upper end below RGF's median", False)
+    assert q.render() == ("MiNES beats RGF everywhere? No. "
+                          "Criterion: upper end below RGF's median.")
+
+
+def test_ledger_page_has_a_section_per_claim_and_links_it(published):
+    page = report.ledger_page(lambda nb: f"[{nb}]({nb}.ipynb#verdict)", published)
+    for c in CLAIMS + FINDINGS:
+        assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
+    assert page.count("#verdict)") >= 2 * len(CLAIMS + FINDINGS)     # the table and the sections
+
+
+def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
+    grid = report.verdict_grid(published)
+    for c in CLAIMS:
+        parts = [p for p, prefixes in report.PARTS if c.number.startswith(prefixes)]
+        assert len(parts) == 1, c.number
+        row = next(line for line in grid.splitlines() if line.startswith(f"| {markdown_escape(parts[0])} |"))
+        assert markdown_escape(c.number) in row
