@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .ledger import CLAIMS, FINDINGS, Claim, published
+from .paper import with_number
 from .verdict import Status, Verdict, markdown_escape
 
 __all__ = ["KEY", "MAX_CELL", "key_number", "summary_table", "readme_link", "verdict_grid",
@@ -96,8 +97,14 @@ def readme_link(c: Claim) -> str:
     return f"[{c.notebook}](notebooks/{c.notebook}.ipynb)"
 
 
+def _text(text: str) -> str:
+    """Verdict or claim text as Markdown: each eq: label with the PDF's number beside it, and
+    stars and underscores escaped."""
+    return markdown_escape(with_number(text))
+
+
 def _cell(text: str) -> str:
-    return markdown_escape(text).replace("|", "\\|")
+    return _text(text).replace("|", "\\|")
 
 
 def summary_table(results: dict[str, Verdict] | None = None,
@@ -120,10 +127,10 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     measured, each qualifier as its question and answer with the criterion apart, and a link
     to the verdict cell of the notebook that checks it."""
     lines = [f"### {c.number} · PDF {c.printed}", "",
-             f"*Label* `{c.label}`. *Statement:* {_cell(c.statement)}", "",
-             f"**Verdict: {markdown_escape(verdict.headline())}.** "
-             f"{markdown_escape(verdict.text())}", ""]
-    lines += [f"- {markdown_escape(q.render())}" for q in verdict.qualifiers]
+             f"*Label* {_text(with_number(c.label, statements=True))}. "
+             f"*Statement:* {_text(c.statement)}", "",
+             f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}", ""]
+    lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
     if verdict.qualifiers:
         lines.append("")
     lines.append(f"Checked in {notebook_link}.")
