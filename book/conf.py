@@ -8,7 +8,10 @@ author = "the mines-theory developers"
 copyright = "2026, the mines-theory developers"
 html_title = "mines-theory: checking Mirror Natural Evolution Strategies"
 
-extensions = ["myst_nb"]
+extensions = ["myst_nb", "sphinxcontrib.bibtex"]
+bibtex_bibfiles = ["references.bib"]
+bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
 nb_execution_mode = "off"                        # the committed outputs are the book
 nb_output_stderr = "remove"
 nb_render_markdown_format = "myst"              # Markdown outputs (tables) may hold $…$ mathematics

@@ -165,3 +165,15 @@ def test_page_script_counts_stray_emphasis(tmp_path, body, stray):
     page.write_text(f'<html><body><main><p>{body}</p></main><script src="checks.js"></script>'
                     "</body></html>", encoding="utf-8")
     assert f'data-stray-emphasis="{stray}"' in _dump_dom(browser, page)
+
+
+def test_references_page_lists_the_paper_and_the_classic_sources(site):
+    """The references page (sphinxcontrib-bibtex over book/references.bib) lists both arXiv
+    versions of the paper and every entry of the .bib file, and the front page links it."""
+    page = (site / "references.html").read_text(encoding="utf-8")
+    for arxiv in ("2308.00469", "1910.11490"):
+        assert arxiv in page
+    keys = re.findall(r"^@\w+\{([^,]+),", (ROOT / "book" / "references.bib").read_text(), re.M)
+    assert len(keys) >= 10
+    assert page.count('class="citation"') == len(keys)
+    assert "references.html" in (site / "index.html").read_text(encoding="utf-8")
