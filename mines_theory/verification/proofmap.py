@@ -444,6 +444,26 @@ def _positions(edges, sweeps: int = 12) -> dict[str, tuple[float, int]]:
     return {name: (x[name], layer[name]) for name in x}
 
 
+def _route(where: dict[str, tuple[float, int]], low: str, high: str, box_w: float,
+           box_h: float) -> list[tuple[float, float]]:
+    """The polyline of an arrow from the top of ``low``'s box to the bottom of ``high``'s: a
+    straight segment between adjacent layers; across a layer in between, vertically through the
+    free gap nearest to the straight line, so that no arrow passes behind a box."""
+    (x0, y0), (x1, y1) = where[low], where[high]
+    spread = 0.3 * box_w
+    start = (x0 + max(-spread, min(spread, 0.12 * (x1 - x0))), y0 + box_h / 2)
+    end = (x1 + max(-spread, min(spread, 0.12 * (x0 - x1))), y1 - box_h / 2)
+    points = [start]
+    for level in range(y0 + 1, y1):
+        row = [x for x, y in where.values() if y == level]
+        line = start[0] + (end[0] - start[0]) * (level - start[1]) / (end[1] - start[1])
+        candidates = [line] + [x + d for x in row for d in (-0.5, 0.5)]
+        free = [c for c in candidates if all(abs(c - x) >= box_w / 2 + 0.04 for x in row)]
+        gap = min(free, key=lambda c: (abs(c - line), c))
+        points += [(gap, level - box_h / 2 - 0.05), (gap, level + box_h / 2 + 0.05)]
+    return points + [end]
+
+
 def _tint(colour: str, weight: float = 0.35) -> tuple[float, float, float]:
     """``colour`` mixed with white (``weight`` of the colour)."""
     from matplotlib.colors import to_rgb
@@ -466,7 +486,7 @@ EDGE_STYLE = {"statement": {"linestyle": "-", "color": "0.35"},
 
 
 def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
-                   fontsize: float = 8.0):
+                   fontsize: float = 9.0):
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF Lemma 11"), filled, hatched and outlined by its category (``CATEGORY_STYLE``), layered
     by ``layers``; an arrow runs from each cited result up to the result whose proof cites it,
@@ -492,6 +512,7 @@ def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
     from matplotlib.legend_handler import HandlerTuple
     from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch
+    from matplotlib.path import Path
 
     from ..plotting import set_style
 
@@ -501,9 +522,9 @@ def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
     width = max(x for x, _ in where.values()) + 1
     height = max(level for _, level in where.values()) + 1
     if ax is None:
-        fig, ax = plt.subplots(figsize=(7.0, 8.0))
+        fig, ax = plt.subplots(figsize=(7.0, 8.4))
     fig = ax.figure
-    box_w, box_h = 0.94, 0.52
+    box_w, box_h = 0.9, 0.54
     boxes = {}
     for n in NODES:
         x, level = where[n.name]
@@ -515,20 +536,17 @@ def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
                                linewidth=1.2, zorder=3)
         ax.add_patch(patch)
         boxes[n.name] = patch
-        ax.text(x, level, f"{n.name}\nPDF {n.printed.split()[-1]}", ha="center",
+        ax.text(x + 0.04, level, f"{n.name}\nPDF {n.printed.split()[-1]}", ha="center",
                 va="center", fontsize=fontsize, linespacing=1.2, zorder=5,
-                bbox={"boxstyle": "round,pad=0.1", "facecolor": _tint(style["color"]),
+                bbox={"boxstyle": "round,pad=0.06", "facecolor": _tint(style["color"]),
                       "edgecolor": "none"})
-        ax.plot([x - 0.3], [level - 0.11], linestyle="none",
-                marker=style["marker"], markersize=7, markerfacecolor=style["color"],
+        ax.plot([x - 0.345], [level - 0.12], linestyle="none",
+                marker=style["marker"], markersize=8, markerfacecolor=style["color"],
                 markeredgecolor="black", markeredgewidth=0.8, zorder=6, label="_node")
     for e in EDGES:
-        (x0, y0), (x1, y1) = where[e.target], where[e.source]
-        arrow = FancyArrowPatch((x0, y0), (x1, y1), patchA=boxes[e.target],
-                                patchB=boxes[e.source], arrowstyle="-|>", mutation_scale=9,
-                                linewidth=0.9, shrinkA=1, shrinkB=1, zorder=2,
-                                connectionstyle="arc3,rad=0.0", **EDGE_STYLE[e.kind])
-        ax.add_patch(arrow)
+        vertices = _route(where, e.target, e.source, box_w, box_h)
+        ax.add_patch(FancyArrowPatch(path=Path(vertices), arrowstyle="-|>", mutation_scale=9,
+                                     linewidth=0.9, zorder=2, **EDGE_STYLE[e.kind]))
     ax.set_xlim(-0.55, width - 0.45)
     ax.set_ylim(-0.45, height - 0.55)
     ax.set_axis_off()
