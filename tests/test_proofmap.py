@@ -155,6 +155,11 @@ def test_theorem_54_rests_on_the_appendix_lemmas_the_issue_names():
                 todo.append(target)
     assert {"Lemma D.2", "Lemma D.4", "Lemma D.7", "Lemma E.2"} <= reached
     assert not {"Thm 3.1", "Thm 3.4", "Lemma 4.1", "Prop. A.1"} & reached
+    assert set(proofmap.rests_on("Thm 5.4")) == reached
+    order = [n.name for n in NODES]
+    found = proofmap.rests_on("Lemma 5.3")
+    assert list(found) == sorted(found, key=order.index) and "Lemma B.2" in found
+    assert proofmap.rests_on("Lemma B.2") == ()
 
 
 def test_no_cycle():
@@ -248,7 +253,7 @@ def test_category_of_a_verdict(verdict, expected):
 
 
 def test_category_refuses_what_is_not_a_verdict():
-    with pytest.raises(ValueError, match="verdict must be a Verdict or None, got str"):
+    with pytest.raises(TypeError, match="verdict must be a Verdict or None, got str"):
         proofmap.category("holds")
 
 

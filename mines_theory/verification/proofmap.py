@@ -34,9 +34,30 @@ from collections.abc import Mapping
 from . import ledger
 from .verdict import Status, Verdict
 
-__all__ = ["Node", "Edge", "NODES", "EDGES", "REMOVED", "ROWS", "Category", "CATEGORY_STYLE",
-           "Statement", "statements", "proofs", "extract_edges", "node", "category",
-           "categories", "layers", "draw_proof_map"]
+__all__ = [
+    "CATEGORY_STYLE",
+    "EDGES",
+    "EDGE_STYLE",
+    "ENVIRONMENTS",
+    "NODES",
+    "REMOVED",
+    "ROWS",
+    "SEVERITY",
+    "UNTESTABLE_QUALIFIER",
+    "Category",
+    "Edge",
+    "Node",
+    "Statement",
+    "categories",
+    "category",
+    "draw_proof_map",
+    "extract_edges",
+    "layers",
+    "node",
+    "proofs",
+    "rests_on",
+    "statements",
+]
 
 
 # --- the nodes ---------------------------------------------------------------------------------
@@ -212,6 +233,25 @@ REMOVED: tuple[Edge, ...] = (
 )
 
 
+def rests_on(name: str, edges: tuple[Edge, ...] = EDGES) -> tuple[str, ...]:
+    """Every result the proof of ``name`` rests on, directly or through other proofs, in the
+    paper's order (``NODES``).
+
+    >>> rests_on("Lemma E.2")
+    ('Lemma B.2', 'Lemma B.4', 'Lemma D.6', 'Lemma D.7')
+    """
+    node(name)
+    reached: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        for e in edges:
+            if e.source == current and e.target not in reached:
+                reached.add(e.target)
+                todo.append(e.target)
+    return tuple(n.name for n in NODES if n.name in reached)
+
+
 # --- extraction from the .tex ------------------------------------------------------------------
 
 #: The environments that share jmlr2e's one counter, and the word the PDF prints for each.
@@ -339,7 +379,7 @@ def category(verdict: Verdict | None) -> Category:
     if verdict is None:
         return Category.NOT_CHECKED
     if not isinstance(verdict, Verdict):
-        raise ValueError(f"verdict must be a Verdict or None, got {type(verdict).__name__}: "
+        raise TypeError(f"verdict must be a Verdict or None, got {type(verdict).__name__}: "
                          f"{verdict!r:.80}")
     if verdict.status is Status.HOLDS:
         untestable = any(q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
