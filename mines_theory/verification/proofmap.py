@@ -20,8 +20,15 @@ dependency graph drawn with each result coloured by its published verdict.
     qualifiers; a node's category is the least favourable over its ledger rows (``ROWS``).
     ``CATEGORY_STYLE`` gives each category a colour, a hatch, a marker and an edge line style,
     so that any figure (this map, the looseness atlas) tells categories apart without colour.
+``rests_on``
+    every result a proof rests on, directly or through other proofs.
 ``layers``, ``draw_proof_map``
-    the layered drawing, cited results below the results that cite them.
+    the layered drawing, cited results below the results that cite them (the book's figure
+    ``08-proof-map``).
+
+The module reads no file: ``statements``, ``proofs`` and ``extract_edges`` take the .tex as a
+string, and the tests pass them the paper (``$MINES_THEORY_PAPER``, or the path beside the
+checkout).
 """
 
 from __future__ import annotations
@@ -528,8 +535,8 @@ EDGE_STYLE = {"statement": {"linestyle": "-", "color": "0.35"},
 def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
                    fontsize: float = 9.0):
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
-    "PDF Lemma 11"), filled, hatched and outlined by its category (``CATEGORY_STYLE``), layered
-    by ``layers``; an arrow runs from each cited result up to the result whose proof cites it,
+    "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
+    hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an arrow runs from each cited result up to the result whose proof cites it,
     solid where the proof cites the statement, dashed where it uses a step of the cited
     result's proof. A legend names the categories and the two kinds of arrows.
 
