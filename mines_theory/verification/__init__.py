@@ -15,6 +15,8 @@ module              paper
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3)
 ``errata``          every erratum found, as data with a check that can fail
 ``ledger``          the claims ledger, the published verdicts, the README's table
+``proofmap``        which result each proof cites (from the .tex), coloured by the published
+                    verdicts; the categories and their look, shared by the book's figures
 ``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
 ``stats``           Monte Carlo errors, proportions and their test, bootstrap, slopes
 ==================  ==========================================================================

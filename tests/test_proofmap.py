@@ -1,0 +1,316 @@
+"""The proof map (``verification.proofmap``) against the paper's .tex: every node is the numbered
+statement the ledger says, every cited label exists where the edge says it does, the edge list
+is what the regular expression finds plus the curated edges (each justified by the proof's own
+text), the graph has no cycle, and a few edges read by hand are there. The colouring is tested
+on synthetic verdicts of every category. Tests that need the .tex skip without it, as the other
+paper tests do."""
+
+import re
+
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+from mines_theory.plotting import save_figure
+from mines_theory.verification import ledger, proofmap
+from mines_theory.verification.proofmap import EDGES, NODES, REMOVED, Category, Edge
+from mines_theory.verification.verdict import Qualifier, Status, Verdict
+
+from .test_paper_numbers import PAPER
+from .test_paper_numbers import statements as counted_statements
+
+
+@pytest.fixture(scope="module")
+def tex():
+    if not PAPER.is_file():
+        pytest.skip(f"the paper is not at {PAPER} (set MINES_THEORY_PAPER)")
+    return PAPER.read_text()
+
+
+def _defined(tex):
+    """label → position of its \\label in the .tex."""
+    return {m.group(1): m.start() for m in re.finditer(r"\\label\{([^}]*)\}", tex)}
+
+
+def _proof_body(tex, name):
+    """The proofs of the statement with ledger number ``name``, joined."""
+    printed = proofmap.node(name).printed
+    return "\n".join(body for owner, body in proofmap.proofs(tex) if owner == printed)
+
+
+# --- the nodes -------------------------------------------------------------------------------
+
+def test_nodes_are_the_numbered_statements_except_the_remarks(tex):
+    """The library's statement counter agrees with test_paper_numbers' own, and the nodes are
+    exactly the 37 statements that are not remarks, each under the ledger's printed number."""
+    found = proofmap.statements(tex)
+    assert [s.printed for s in found] == [name for name, _ in counted_statements(tex)]
+    not_remarks = {s.printed for s in found if not s.printed.startswith("Remark")}
+    assert len(NODES) == 37 == len(not_remarks)
+    assert {n.printed for n in NODES} == not_remarks
+
+
+@pytest.mark.parametrize("node", NODES, ids=[n.name for n in NODES])
+def test_each_nodes_label_is_its_statements_first_label(node, tex):
+    statement = next(s for s in proofmap.statements(tex) if s.printed == node.printed)
+    if node.label is None:
+        assert statement.labels == ()
+    else:
+        assert statement.labels[0] == node.label
+        assert f"\\label{{{node.label}}}" in tex
+
+
+def test_nodes_are_ledger_rows_with_both_numbers():
+    for n in NODES:
+        assert ledger.claim(n.name).number == n.name
+        assert n.caption == f"{n.title} · PDF {ledger.PRINTED[n.name]}"
+    assert proofmap.node("Lemma 5.3").caption == "Lemma 5.3 · PDF Lemma 11"
+    assert proofmap.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
+    for rows in proofmap.ROWS.values():
+        for row in rows:
+            ledger.claim(row)                        # raises on a row the ledger lacks
+    with pytest.raises(ValueError, match="name must be one of the proof map's nodes"):
+        proofmap.node("Lemma 5.9")
+
+
+# --- the edges -------------------------------------------------------------------------------
+
+def test_every_cited_label_exists_where_the_edge_says(tex):
+    """Each label of an edge is defined in the .tex, inside the target's statement (a
+    "statement" edge) or inside a proof of the target (a "proof step" edge)."""
+    defined = _defined(tex)
+    statements = {s.printed: s for s in proofmap.statements(tex)}
+    for e in EDGES + REMOVED:
+        assert e.kind in ("statement", "proof step"), e
+        for label in e.labels:
+            assert label in defined, (e, label)
+            target = statements[proofmap.node(e.target).printed]
+            inside = target.start <= defined[label] <= target.end
+            in_proof = f"\\label{{{label}}}" in _proof_body(tex, e.target)
+            assert (inside, in_proof) == ((True, False) if e.kind == "statement"
+                                          else (False, True)), (e, label)
+
+
+def test_every_plain_edge_is_cited_in_the_proof(tex):
+    """A plain edge's labels are each \\ref'd or \\eqref'd in the proof of its source."""
+    for e in EDGES:
+        if e.reason is None:
+            body = _proof_body(tex, e.source)
+            assert all(re.search(r"\\(eq)?ref\{" + re.escape(label) + r"\}", body)
+                       for label in e.labels), e
+
+
+def test_edges_are_the_extraction_with_the_curated_changes(tex):
+    found = proofmap.extract_edges(tex)
+    removed = {e.key for e in REMOVED}
+    plain = {e.key: (e.labels, e.kind) for e in EDGES if e.reason is None}
+    assert plain == {key: value for key, value in found.items() if key not in removed}
+    assert len({e.key for e in EDGES}) == len(EDGES)            # one edge per pair
+
+
+def test_curated_edges_are_justified(tex):
+    """An added edge is one the regex misses and a removed one is one it finds; each has a
+    reason, and its evidence is verbatim text of the citing proof."""
+    found = proofmap.extract_edges(tex)
+    added = [e for e in EDGES if e.reason is not None]
+    assert added and REMOVED
+    for e in added:
+        assert e.key not in found, e
+    for e in REMOVED:
+        assert e.key in found and found[e.key] == (e.labels, e.kind), e
+        assert e.key not in {edge.key for edge in EDGES}, e
+    for e in added + list(REMOVED):
+        assert e.reason and len(e.reason) > 20, e
+        assert e.evidence and e.evidence in _proof_body(tex, e.source), e
+
+
+def test_hand_checked_edges():
+    """Read in the .tex: Theorem 5.4's proof uses Lemma 5.1 (before the local region), Lemma 5.2
+    (in it) and Lemma 5.3's √(C/k) (in 𝓛_k, ξ_k); Lemma 5.3's proof combines lem:GH (E.3),
+    eq:Sig_dec and eq:Sig_2_bnd (E.2), eq:G_norm_1 (D.7), eq:alpha_err (E.4), eq:dd (E.10),
+    eq:sto_err (E.9) and lem:sgd_dec (B.6); Lemma 5.2 uses eq:hh (D.4); Lemma E.9 assembles
+    E.5–E.8; Lemma C.1 uses Lemma 4.3."""
+    edges = {e.key: e for e in EDGES}
+    cites = {source: {t for s, t in edges if s == source} for source, _ in edges}
+    assert cites["Thm 5.4"] == {"Lemma 5.1", "Lemma 5.2", "Lemma 5.3"}
+    assert cites["Lemma 5.3"] == {"Lemma E.2", "Lemma E.3", "Lemma D.7", "Lemma E.4",
+                                  "Lemma E.10", "Lemma E.9", "Lemma B.6"}
+    assert edges[("Lemma 5.3", "Lemma E.2")].labels == ("eq:Sig_2_bnd", "eq:Sig_dec")
+    assert edges[("Lemma 5.2", "Lemma D.4")].labels == ("eq:hh",)
+    assert cites["Lemma E.9"] == {"Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"}
+    assert cites["Lemma C.1"] == {"Lemma 4.3"}
+    assert edges[("Thm 5.4", "Lemma 5.3")].reason is not None
+
+
+def test_theorem_54_rests_on_the_appendix_lemmas_the_issue_names():
+    """Issue 23: "Theorem 5.4 rests on D.2, D.4, D.7 and E.2"."""
+    down = {}
+    for e in EDGES:
+        down.setdefault(e.source, set()).add(e.target)
+    reached, todo = set(), ["Thm 5.4"]
+    while todo:
+        for target in down.get(todo.pop(), ()):
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    assert {"Lemma D.2", "Lemma D.4", "Lemma D.7", "Lemma E.2"} <= reached
+    assert not {"Thm 3.1", "Thm 3.4", "Lemma 4.1", "Prop. A.1"} & reached
+    assert set(proofmap.rests_on("Thm 5.4")) == reached
+    order = [n.name for n in NODES]
+    found = proofmap.rests_on("Lemma 5.3")
+    assert list(found) == sorted(found, key=order.index) and "Lemma B.2" in found
+    assert proofmap.rests_on("Lemma B.2") == ()
+
+
+def test_no_cycle():
+    """Kahn's algorithm removes every node; and ``layers`` refuses a cycle."""
+    remaining = {e.key for e in EDGES}
+    nodes = {n.name for n in NODES}
+    while nodes:
+        sinks = {n for n in nodes if not any(s == n for s, _ in remaining)}
+        assert sinks, f"a cycle among {sorted(nodes)}"
+        nodes -= sinks
+        remaining = {(s, t) for s, t in remaining if t not in sinks}
+    looped = EDGES + (Edge("Lemma B.6", "Lemma 5.3", ("lem:Sig_dec",)),)
+    with pytest.raises(ValueError, match="must not form a cycle.*Lemma 5.3 → .*Lemma 5.3"):
+        proofmap.layers(looped)
+
+
+def test_layers_put_every_result_above_what_its_proof_cites():
+    level = proofmap.layers()
+    assert all(level[e.source] > level[e.target] for e in EDGES)
+    assert level["Thm 5.4"] == max(level.values())
+    assert {level[n] for n in ("Thm 3.1", "Lemma 4.1", "Prop. A.1")} == {level["Thm 5.4"]}
+    counts = {}
+    for value in level.values():
+        counts[value] = counts.get(value, 0) + 1
+    assert max(counts.values()) <= 6
+    with pytest.raises(ValueError, match="width must be a positive integer, got 0"):
+        proofmap.layers(width=0)
+
+
+SYNTHETIC = r"""
+\section{Main}
+\begin{lemma}\label{lem:a} A. \begin{equation}\label{eq:a} a \end{equation} \end{lemma}
+\begin{proof} Nothing; see Eqn.~\eqref{eq:main}. \begin{equation}\label{eq:step} s \end{equation}
+\end{proof}
+\begin{remark} A remark. \end{remark}
+\begin{theorem}\label{thm:b} B. \end{theorem}
+\section{Proofs}
+\begin{lemma}\label{lem:c} C, by Eqn.~\eqref{eq:a} in its statement. \end{lemma}
+\begin{proof} By Lemma~\ref{lem:a} and its own Eqn.~\eqref{eq:c_own}
+\begin{equation}\label{eq:c_own} c \end{equation} \end{proof}
+\subsection{Proof of Theorem~\ref{thm:b}}
+\begin{proof} By Lemma~\ref{lem:c}, Eqn.~\eqref{eq:step}, Eqn.~\eqref{eq:main}. \end{proof}
+\begin{proof}[Proof of Theorem~\ref{thm:b}] Again by Eqn.~\eqref{eq:a}. \end{proof}
+"""
+
+
+def test_extraction_on_a_synthetic_tex(monkeypatch):
+    """The parser on a .tex written for it: a bare proof after a "Proof of" heading belongs to
+    the statement the heading names; the optional argument is not a citation; a statement's own
+    labels, the main text's and a statement's mention in another statement are not edges."""
+    monkeypatch.setattr(proofmap, "NODES", (proofmap.Node("Lemma 1.1", "lem:a"),
+                                            proofmap.Node("Thm 1.2", "thm:b"),
+                                            proofmap.Node("Lemma 1.3", "lem:c")))
+    monkeypatch.setitem(ledger.PRINTED, "Lemma 1.1", "Lemma 1")
+    monkeypatch.setitem(ledger.PRINTED, "Thm 1.2", "Theorem 3")
+    monkeypatch.setitem(ledger.PRINTED, "Lemma 1.3", "Lemma 4")
+    assert [s.printed for s in proofmap.statements(SYNTHETIC)] == [
+        "Lemma 1", "Remark 2", "Theorem 3", "Lemma 4"]
+    assert [owner for owner, _ in proofmap.proofs(SYNTHETIC)] == [
+        "Lemma 1", "Lemma 4", "Theorem 3", "Theorem 3"]
+    assert proofmap.extract_edges(SYNTHETIC) == {
+        ("Lemma 1.3", "Lemma 1.1"): (("lem:a",), "statement"),
+        ("Thm 1.2", "Lemma 1.3"): (("lem:c",), "statement"),
+        ("Thm 1.2", "Lemma 1.1"): (("eq:a", "eq:step"), "statement"),
+    }
+
+
+# --- the colouring ---------------------------------------------------------------------------
+
+def _verdict(status, *qualifiers):
+    return Verdict(status, "synthetic", qualifiers=tuple(Qualifier(name, "declared", outcome)
+                                                         for name, outcome in qualifiers))
+
+
+@pytest.mark.parametrize("verdict, expected", [
+    (_verdict(Status.HOLDS), Category.HOLDS),
+    (_verdict(Status.HOLDS, ("loose", True)), Category.HOLDS),
+    (_verdict(Status.HOLDS, ("too loose to be tested", True)), Category.UNTESTABLE),
+    (_verdict(Status.HOLDS, ("too loose to be tested at α = 0.5", True)), Category.UNTESTABLE),
+    (_verdict(Status.HOLDS, ("too loose to be tested", False)), Category.HOLDS),
+    (_verdict(Status.FAILS), Category.FAILS),
+    (_verdict(Status.FAILS, ("too loose to be tested", True)), Category.FAILS),
+    (_verdict(Status.ERRATUM), Category.ERRATUM),
+    (_verdict(Status.IDENTITY), Category.IDENTITY),
+    (_verdict(Status.HYPOTHESES_NOT_MET), Category.NOT_CHECKED),
+    (_verdict(Status.NOT_CHECKED), Category.NOT_CHECKED),
+    (None, Category.NOT_CHECKED),
+], ids=lambda v: v.headline() if isinstance(v, Verdict) else str(v))
+def test_category_of_a_verdict(verdict, expected):
+    assert proofmap.category(verdict) is expected
+
+
+def test_category_refuses_what_is_not_a_verdict():
+    with pytest.raises(TypeError, match="verdict must be a Verdict or None, got str"):
+        proofmap.category("holds")
+
+
+def test_a_node_takes_the_least_favourable_of_its_rows():
+    verdicts = {"Lemma 5.1": _verdict(Status.HOLDS, ("too loose to be tested", True)),
+                "Lemma 5.1, γ > 0": _verdict(Status.ERRATUM),
+                "Lemma 5.2": _verdict(Status.NOT_CHECKED),
+                "Lemma 5.2, γ > 0": _verdict(Status.HOLDS),
+                "Lemma D.2": _verdict(Status.FAILS),
+                "Lemma E.3": _verdict(Status.IDENTITY)}
+    found = proofmap.categories(verdicts)
+    assert set(found) == {n.name for n in NODES}
+    assert found["Lemma 5.1"] is Category.ERRATUM
+    assert found["Lemma 5.2"] is Category.HOLDS                  # not checked counts last
+    assert found["Lemma D.2"] is Category.FAILS
+    assert found["Lemma E.3"] is Category.IDENTITY
+    assert found["Thm 5.4"] is Category.NOT_CHECKED              # no verdict at all
+
+
+def test_published_categories_are_those_of_the_published_rows():
+    published = ledger.published()
+    found = proofmap.categories()
+    for n in NODES:
+        own = proofmap.category(published.get(n.name))
+        assert proofmap.SEVERITY.index(found[n.name]) <= proofmap.SEVERITY.index(own) or \
+            own is Category.NOT_CHECKED
+
+
+def test_categories_are_told_apart_without_colour():
+    styles = proofmap.CATEGORY_STYLE
+    assert set(styles) == set(Category)
+    markers = [s["marker"] for s in styles.values()]
+    assert len(set(markers)) == len(markers)
+    looks = [(s["hatch"], s["linestyle"]) for s in styles.values()]
+    assert len(set(looks)) == len(looks)
+    assert len({s["color"] for s in styles.values()}) == len(styles)
+
+
+# --- the figure ------------------------------------------------------------------------------
+
+def test_draw_every_category_and_save(tmp_path):
+    """One synthetic verdict per category: the map draws a box per node and an arrow per edge,
+    names every category in its legend, and passes save_figure's rules."""
+    statuses = [_verdict(Status.HOLDS), _verdict(Status.HOLDS, ("too loose to be tested", True)),
+                _verdict(Status.FAILS), _verdict(Status.ERRATUM), _verdict(Status.IDENTITY),
+                _verdict(Status.NOT_CHECKED)]
+    verdicts = {n.name: statuses[i % len(statuses)] for i, n in enumerate(NODES)}
+    fig = proofmap.draw_proof_map(verdicts)
+    try:
+        ax = fig.axes[0]
+        assert sum(isinstance(p, FancyBboxPatch) for p in ax.patches) == len(NODES)
+        assert sum(isinstance(p, FancyArrowPatch) for p in ax.patches) == len(EDGES)
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert [c.value for c in Category] == legend[:len(Category)]
+        texts = {t.get_text() for t in ax.texts}
+        assert "Lemma 5.3\nPDF 11" in texts and "Thm 5.4\nPDF 12" in texts
+        paths = save_figure(fig, "proof-map", directory=tmp_path)
+        assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
+    finally:
+        plt.close(fig)
