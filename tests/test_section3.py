@@ -51,7 +51,61 @@ def test_smoothed_curvature_against_quadrature():
         density = lambda u: min(a * abs(u), 1.0) * np.exp(-u * u / 2) / np.sqrt(2 * np.pi)  # noqa: E731
         value = 2 * sum(scipy.integrate.quad(density, lo, hi)[0]
                         for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)])
-        assert section3.KinkedSweep.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+        assert section3.KINKED.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+
+
+def test_theorem34_order_qualifiers_come_out_as_published_on_their_objectives():
+    """Under the claim: the Lipschitz-f‴ objectives give order α² (not α^1.5), the Hölder-½ one
+    α^1.5 (not α²), the kinked one α."""
+    verdict = section3.check_theorem34()
+    assert verdict.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert verdict.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+    assert verdict.qualifier("order α attained with a Lipschitz Hessian").outcome
+    assert abs(verdict["holder_slope"].value - 1.5) < 0.02
+    assert abs(verdict["smooth_slope"].value - 2.0) < 0.02
+
+
+def test_theorem34_order_alpha2_rejects_a_holder_half_third_derivative():
+    """Under the alternative: the Hölder-½ objective fed where the Lipschitz-f‴ one goes is not
+    called order α² (its slope 1.50 lies below the boundary 1.75), and the Lipschitz one fed as
+    the Hölder one is not called order α^1.5; the kinked one is neither."""
+    swapped = section3.check_theorem34(smooth=section3.HOLDER, holder=section3.SMOOTH)
+    assert not swapped.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert not swapped.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+    kinked = section3.check_theorem34(smooth=section3.KINKED, holder=section3.KINKED)
+    assert not kinked.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert not kinked.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+
+
+def test_order_tests_need_the_slope_to_clear_the_boundary_by_five_standard_errors():
+    assert section3.order_above(1.9, 0.01) and not section3.order_above(1.9, 0.04)
+    assert section3.order_below(1.5, 0.01) and not section3.order_below(1.7, 0.02)
+    assert not section3.order_above(float("nan"), 0.0)
+    assert not section3.order_below(float("nan"), 0.0)
+    slope, se = section3.slope_fit([1e-3, 1e-2, 1e-1], [2e-6, 2e-4, 2e-2])
+    assert slope == pytest.approx(2.0) and se < 1e-6
+    assert np.isnan(section3.slope_fit([1e-3, 1e-2], [1.0, 2.0])[0])
+
+
+def test_theorem34_with_too_few_alphas_is_not_checked():
+    """A 1-D sweep of two α cannot give an order: "not checked", not holds or fails."""
+    verdict = section3.check_theorem34(smooth=section3.KinkedSweep(points=2, power=2.0))
+    assert verdict.status is Status.NOT_CHECKED
+
+
+def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
+    """The closed-form fixed points of the Hölder-½ and Lipschitz-f‴ sweeps against the
+    library's minimizer of Q_α (a fine trapezoid rule), at α = 0.05."""
+    from mines_theory.regularized import GaussianRule, minimize_regularized
+
+    nodes = np.linspace(-12, 12, 48_001)
+    weights = np.exp(-nodes**2 / 2)
+    rule = GaussianRule(nodes[:, None], weights / weights.sum())
+    for sweep in (section3.HOLDER, section3.SMOOTH):
+        result = minimize_regularized(sweep.objective(), 0.05, tau=sweep.tau, zeta=sweep.zeta,
+                                      rule=rule)
+        assert abs(result.mean[0]) < 1e-9
+        assert result.sigma[0, 0] == pytest.approx(sweep.sigma_hat(0.05), abs=1e-6)
 
 
 # --- errata in the proofs of Theorems 3.1 and 3.4: each check confirms the printed form, and the

@@ -19,7 +19,7 @@ import sympy as sp
 from .. import derivations as dv
 from ..bounds import alpha_condition, theorem32_bounds, theorem33_improved, theorem34_bounds
 from ..linalg import project_eigenvalues, random_rotation, random_spd
-from ..objectives import KinkedHessian1D, Objective, RotatedEllipsoid, log_cosh_1d
+from ..objectives import KinkedHessian1D, Objective, PowerHessian1D, RotatedEllipsoid, log_cosh_1d
 from ..objectives import synthetic_logistic
 from ..regularized import GaussianRule, alpha_sweep, minimize_regularized, regularized_objective
 from ..regularized import minimize_sigma_given_mean, smoothed
@@ -27,6 +27,7 @@ from .stats import loglog_slope
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict
 
 __all__ = ["AlphaSweep", "SECTION3_SWEEP", "SECTION3_SWEEP_1D", "KinkedSweep", "KINKED",
+           "HOLDER", "SMOOTH", "ORDER_BOUNDARY", "slope_fit", "order_above", "order_below",
            "check_theorem31",
            "check_theorem32", "check_theorem33", "check_theorem34", "erratum_taylor_sigma",
            "erratum_logdet_step", "erratum_theorem33_sign", "erratum_sig_opt_mu",
@@ -68,17 +69,21 @@ SECTION3_SWEEP_1D = AlphaSweep(dim=1, degree=40)
 
 @dataclasses.dataclass(frozen=True)
 class KinkedSweep:
-    """Theorem 3.4 with no more smoothness than the paper assumes: ``objectives.KinkedHessian1D``
-    (f″ = 1 + min(|x|, 1): σ = 1, L = 2, γ = 1, f‴ jumps at x* = 0), τ = σ/2, ζ = 2L, and α on a
-    log grid up to the largest α that eq:alp_cond allows. By symmetry μ̂* = μ* = 0, and Σ̂* is the
-    fixed point s = Π_S(1/(1 + m(α√s))) of the KKT conditions with
-    m(a) = E min(a|u|, 1) = 2a(φ(0) − φ(1/a)) + 2(1 − Φ(1/a)) in closed form (u ~ N(0, 1))."""
+    """Theorem 3.4 on a 1-D even objective whose smoothness is known exactly, τ = σ/2, ζ = 2L,
+    and α on a log grid up to the largest α that eq:alp_cond allows. ``power`` = 1 is
+    ``objectives.KinkedHessian1D`` (f″ = 1 + min(|x|, 1): σ = 1, L = 2, γ = 1, f‴ jumps at
+    x* = 0), the smoothness the paper assumes and no more; another power p ∈ (1, 2] is
+    ``objectives.PowerHessian1D(p)`` (f″ = 1 + |x|^p near 0: a Hölder-(p − 1) third derivative,
+    Lipschitz at p = 2). By symmetry μ̂* = μ* = 0, and Σ̂* is the fixed point
+    s = Π_S(1/(1 + m(α√s))) of the KKT conditions with m(a) = E f″(a u) − f″(0) (u ~ N(0, 1))
+    in closed form (the objective's ``smoothed_curvature``)."""
 
     points: int = 8
     decades: float = 4.0
+    power: float = 1.0
 
-    def objective(self) -> KinkedHessian1D:
-        return KinkedHessian1D()
+    def objective(self) -> KinkedHessian1D | PowerHessian1D:
+        return KinkedHessian1D() if self.power == 1.0 else PowerHessian1D(self.power)
 
     @property
     def tau(self) -> float:
@@ -93,11 +98,9 @@ class KinkedSweep:
         f = self.objective()
         return alpha_condition(d=1, sigma=f.sigma, gamma=f.gamma, tau=self.tau, zeta=self.zeta)
 
-    @staticmethod
-    def smoothed_curvature(a: float) -> float:
-        """E f″(a u) − 1 = E min(a|u|, 1) for u ~ N(0, 1), a > 0."""
-        t = 1.0 / a
-        return 2 * a * (scipy.stats.norm.pdf(0) - scipy.stats.norm.pdf(t)) + 2 * scipy.stats.norm.sf(t)
+    def smoothed_curvature(self, a: float) -> float:
+        """E f″(a u) − f″(0) for u ~ N(0, 1), a > 0 (closed form, the objective's)."""
+        return self.objective().smoothed_curvature(a)
 
     def sigma_hat(self, alpha: float) -> float:
         """Σ̂* by the fixed-point iteration (a contraction: its slope is O(α))."""
@@ -119,12 +122,58 @@ class KinkedSweep:
         for alpha in alphas:
             bound = theorem34_bounds(d=1, L=f.L, sigma=f.sigma, gamma=f.gamma, tau=self.tau,
                                      zeta=self.zeta, alpha=alpha)
-            rows.append(dict(alpha=alpha, sigma_hat_error=abs(self.sigma_hat(alpha) - 1.0),
+            s = self.sigma_hat(alpha)
+            m = self.smoothed_curvature(alpha * np.sqrt(s))
+            # |Σ̂* − 1| = m/(1 + m) where the clip is inactive, without the cancellation of 1 − s
+            error = m / (1 + m) if 1 / self.zeta < s < 1 / self.tau else abs(s - 1.0)
+            rows.append(dict(alpha=alpha, sigma_hat_error=error,
                              sigma_hat_bound=bound.sigma_hat, valid=bound.valid))
         return pd.DataFrame(rows)
 
+    def slope(self) -> tuple[float, float]:
+        """(slope, its standard error) of the least-squares fit of log error on log α."""
+        df = self.run()
+        return slope_fit(df.alpha, df.sigma_hat_error)
 
+    def leading_constant(self) -> float:
+        """error/α^p at the smallest α of the grid; → E|u|^p as α → 0 (p = 1: √(2/π))."""
+        df = self.run()
+        return float(df.sigma_hat_error.iloc[0] / df.alpha.iloc[0] ** self.power)
+
+
+#: The three smoothness classes of Theorem 3.4's order in α (notebook 04's figure): a Lipschitz
+#: Hessian only (order α), a Hölder-½ third derivative (α^{3/2}), a Lipschitz one (α²).
 KINKED = KinkedSweep()
+HOLDER = KinkedSweep(power=1.5)
+SMOOTH = KinkedSweep(power=2.0)
+
+#: The decision boundary between order α^{3/2} and α²: a fitted slope must clear it by
+#: ``ORDER_SE`` standard errors of the fit to be called either.
+ORDER_BOUNDARY = 1.75
+ORDER_SE = 5.0
+
+
+def slope_fit(x, y) -> tuple[float, float]:
+    """(slope, standard error) of the least-squares fit of log y against log x (``stats.
+    loglog_slope``'s slope, with scipy's standard error of it); NaN where fewer than three
+    finite positive points remain."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    keep = np.isfinite(x) & np.isfinite(y) & (x > 0) & (y > 0)
+    if keep.sum() < 3:
+        return math.nan, math.nan
+    fit = scipy.stats.linregress(np.log(x[keep]), np.log(y[keep]))
+    return float(fit.slope), float(fit.stderr)
+
+
+def order_above(slope: float, se: float, boundary: float = ORDER_BOUNDARY) -> bool:
+    """Whether a fitted order lies above ``boundary`` by more than ``ORDER_SE`` standard errors
+    (False for NaN): the test that tells α² from α^{3/2}."""
+    return bool(slope - ORDER_SE * se > boundary)
+
+
+def order_below(slope: float, se: float, boundary: float = ORDER_BOUNDARY) -> bool:
+    """Whether a fitted order lies below ``boundary`` by more than ``ORDER_SE`` standard errors."""
+    return bool(slope + ORDER_SE * se < boundary)
 
 
 def check_theorem31() -> Verdict:
@@ -241,18 +290,20 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
                    "bound/measured {improved}", measurements, qualifiers, data=df)
 
 
-def check_theorem34(sweep: AlphaSweep = SECTION3_SWEEP, kinked: KinkedSweep = KINKED) -> Verdict:
+def check_theorem34(sweep: AlphaSweep = SECTION3_SWEEP, kinked: KinkedSweep = KINKED,
+                    holder: KinkedSweep = HOLDER, smooth: KinkedSweep = SMOOTH) -> Verdict:
     """Theorem 3.4 against the minimizers over α ∈ [10⁻⁵, 1] (2-D synthetic logistic), where
-    eq:alp_cond allows the theorem to speak; and, as qualifiers, what holds beyond it. Which
-    order in α: on the logistic objective (all derivatives smooth) the error is O(α²); on
-    ``kinked`` (only a Lipschitz Hessian, the paper's assumption) it is O(α), the theorem's
-    order: with M = E∇²f(μ̂* + αz), ‖M − ∇²f(μ̂*)‖ ≤ γα E‖z‖ in general, while a Lipschitz third
-    derivative makes the first-order term αE[∇³f(μ̂*)[z]] vanish (E z = 0), leaving O(α²)."""
+    eq:alp_cond allows the theorem to speak, and on three 1-D objectives inside eq:alp_cond; and,
+    as qualifiers, what holds beyond it and which order in α the error has.
+
+    The order tracks the smoothness of f at μ̂*: with M = E∇²f(μ̂* + αz), ‖M − ∇²f(μ̂*)‖ ≤ γα E‖z‖
+    with only a Lipschitz Hessian (the paper's assumption, the theorem's order α, attained by
+    ``kinked``); a third derivative that is Hölder-½ gives α^{3/2} (``holder``); a *Lipschitz*
+    third derivative makes the first-order term αE[∇³f(μ̂*)[z]] vanish (E z = 0) and leaves α²
+    (``smooth`` and the logistic objective). A smooth (even C^∞ away from x*) third derivative
+    is not enough: ``holder``'s is continuous. The tests of order use a boundary at 1.75 between
+    α^{3/2} and α², cleared by ``ORDER_SE`` standard errors of the fitted slope."""
     f, df = sweep.run()
-    kink = kinked.run()
-    kink_slope = loglog_slope(kink.alpha, kink.sigma_hat_error)
-    kink_constant = float(kink.sigma_hat_error.iloc[0] / kink.alpha.iloc[0])
-    kink_holds = bool((kink.sigma_hat_error <= kink.sigma_hat_bound).all() and kink.valid.all())
     alpha_max = alpha_condition(d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2,
                                 zeta=2 * f.L)
     valid = df[df.valid]
@@ -261,41 +312,79 @@ def check_theorem34(sweep: AlphaSweep = SECTION3_SWEEP, kinked: KinkedSweep = KI
         return bool((frame.sigma_hat_error <= frame.sigma_hat_bound).all()
                     and (frame.sigma_diff <= frame.sigma_diff_bound).all())
 
+    def hold_1d(s: KinkedSweep) -> bool:
+        run = s.run()
+        return bool((run.sigma_hat_error <= run.sigma_hat_bound).all() and run.valid.all())
+
     loose = float(min((valid.sigma_hat_bound / valid.sigma_hat_error).min(),
                       (valid.sigma_diff_bound / valid.sigma_diff).min())) if len(valid) else np.nan
-    slope = sweep.slope("sigma_hat_error")
+    small = df.alpha <= sweep.small
+    slope, slope_se = slope_fit(df.alpha[small], df.sigma_hat_error[small])
+    kink_slope, kink_se = kinked.slope()
+    holder_slope, holder_se = holder.slope()
+    smooth_slope, smooth_se = smooth.slope()
+    kink_constant = kinked.leading_constant()
+    first = holder.run().iloc[0]
+    holder_constant = float(first.sigma_hat_error / first.alpha**1.5)
+    holder_moment = PowerHessian1D.absolute_moment(1.5)
+    one_d = (kinked, holder, smooth)
+    one_d_holds = all(hold_1d(s) for s in one_d)
+    slopes = [slope, kink_slope, holder_slope, smooth_slope]
+    if not len(valid):
+        status = Status.HYPOTHESES_NOT_MET
+    elif np.isnan(slopes).any():
+        return Verdict(Status.NOT_CHECKED, "too few α (fewer than 3 positive errors) to fit the "
+                       "order of one of the sweeps")
+    else:
+        status = Status.HOLDS if hold(valid) and one_d_holds else Status.FAILS
     measurements = (Measurement("alpha_max", alpha_max, 1e-6 * alpha_max),
                     Measurement("valid", len(valid), kind=Kind.COUNT),
                     Measurement("grid", len(df), kind=Kind.COUNT),
                     Measurement("loose", loose, 1e-3 * abs(loose) if np.isfinite(loose) else 0),
                     Measurement("slope", slope, 0.01, digits=3),
+                    Measurement("slope_se", slope_se, 1e-3 + 0.1 * slope_se, digits=1),
+                    Measurement("smooth_slope", smooth_slope, 0.01, digits=3),
+                    Measurement("holder_slope", holder_slope, 0.01, digits=3),
+                    Measurement("holder_constant", holder_constant, 1e-3, digits=3),
+                    Measurement("holder_moment", holder_moment, 1e-12, digits=3),
                     Measurement("kink_slope", kink_slope, 0.01, digits=3),
                     Measurement("kink_constant", kink_constant, 1e-3, digits=3),
                     Measurement("sqrt_2_pi", math.sqrt(2 / math.pi), 1e-12, digits=3))
+    boundary = (f"fitted log-log slope of ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ {{}} {ORDER_BOUNDARY:g} (the "
+                f"midpoint of α^1.5 and α²) by > {ORDER_SE:g} standard errors of the fit")
     qualifiers = (
         Qualifier("loose", f"bound/measured ≥ {LOOSE:g} at every α allowed by eq:alp_cond",
                   bool(loose >= LOOSE)),
         Qualifier("holds beyond eq:alp_cond", "both bounds hold at every α of the grid",
                   hold(df)),
-        Qualifier("order α² on a smooth objective", f"log-log slope of ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ "
-                  f"over α ≤ {sweep.small:g} on the logistic objective in [1.5, 2.5]",
-                  1.5 <= slope <= 2.5),
+        Qualifier("order α², not α^1.5, with a Lipschitz third derivative",
+                  boundary.format("above") + f", on the logistic objective (α ≤ {sweep.small:g}) "
+                  "and on f″ = 1 + x² near x* (inside eq:alp_cond); rejects order α^1.5",
+                  order_above(slope, slope_se) and order_above(smooth_slope, smooth_se)),
+        Qualifier("order α^1.5, not α², with a Hölder-½ third derivative",
+                  boundary.format("below") + f" and above {2 * 1.5 - ORDER_BOUNDARY:g} (the "
+                  "midpoint of α and α^1.5) on f″ = 1 + |x|^1.5 near x* (inside eq:alp_cond), "
+                  "and error/α^1.5 at the smallest α within 1% of E|u|^1.5; rejects orders α² "
+                  "and α", order_below(holder_slope, holder_se)
+                  and order_above(holder_slope, holder_se, 2 * 1.5 - ORDER_BOUNDARY)
+                  and abs(holder_constant / holder_moment - 1) <= 0.01),
         Qualifier("order α attained with a Lipschitz Hessian", "on the kinked objective inside "
                   "eq:alp_cond: slope in [0.9, 1.1] and error/α at the smallest α within 1% of "
-                  "√(2/π)", 0.9 <= kink_slope <= 1.1
+                  "√(2/π); rejects order α^1.5", 0.9 <= kink_slope <= 1.1
                   and abs(kink_constant / math.sqrt(2 / math.pi) - 1) <= 0.01),
     )
-    if not len(valid):
-        status = Status.HYPOTHESES_NOT_MET
-    else:
-        status = Status.HOLDS if hold(valid) and kink_holds else Status.FAILS
     return Verdict(status, "2-D logistic: eq:alp_cond requires α ≤ {alpha_max} ({valid} of {grid} "
                    "grid points); there both bounds " + ("hold" if hold(valid) else "do not hold")
-                   + "; smallest bound/measured {loose}; measured slope {slope}. Kinked 1-D "
-                   "objective (f″ = 1 + min(|x|, 1), inside eq:alp_cond): the bound "
-                   + ("holds" if kink_holds else "fails") + "; slope {kink_slope}, error/α → "
-                   "{kink_constant} (√(2/π) = {sqrt_2_pi})",
-                   measurements, qualifiers, data=dict(sweep=df, alpha_max=alpha_max, kinked=kink))
+                   + "; smallest bound/measured {loose}; measured slope {slope} (standard error "
+                   "of the fit {slope_se}). 1-D objectives inside eq:alp_cond, the bound "
+                   + ("holds on all three" if one_d_holds else "fails on one") + ": f″ = 1 + x² "
+                   "near x* (Lipschitz f‴) slope {smooth_slope}; f″ = 1 + |x|^1.5 (Hölder-½ f‴) "
+                   "slope {holder_slope}, error/α^1.5 → {holder_constant} (E|u|^1.5 = "
+                   "{holder_moment}); f″ = 1 + min(|x|, 1) (f‴ jumps) slope {kink_slope}, error/α "
+                   "→ {kink_constant} (√(2/π) = {sqrt_2_pi})",
+                   measurements, qualifiers,
+                   data=dict(sweep=df, alpha_max=alpha_max, kinked=kinked.run(),
+                             holder=holder.run(), smooth=smooth.run()))
 
 
 # ---------------------------------------------------------------------------------------------
