@@ -77,3 +77,51 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
 # confirmed wrong as its docstring describes.
 
 
+
+
+def test_lemma_e4_is_an_erratum_with_a_hessian_outside_s_prime():
+    """Under the alternative (∇²f ∉ S'): the printed eq:alpha_err is exceeded in far more than
+    δ of the draws, while with ∇²f clipped into S' and the corrected √d it holds in both runs."""
+    from mines_theory.verification.appendix_e import check_lemma_e4
+
+    verdict = check_lemma_e4()
+    assert verdict.status is Status.ERRATUM
+    assert verdict["exceeded"].value > 0.2 and verdict["inside"].value == 0
+    assert verdict.qualifier("printed form fails when ∇²f(μ_t) ∉ S'").outcome
+    assert verdict.qualifier("corrected form holds").outcome
+
+
+def test_lemma_e4_holds_when_every_hessian_lies_in_s_prime():
+    """Under the claim's corrected hypothesis (a Hessian spectrum inside S' = [0.1, 1]) the same
+    draws find no violation: the status is "holds", so the erratum status above is data."""
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+
+    inside = AlphaErrCounterexample(draws=300, spectrum=(0.9, 0.5, 0.2))
+    verdict = check_lemma_e4(counterexample=inside)
+    assert verdict.status is Status.HOLDS
+    assert verdict["exceeded"].value == 0
+    assert not verdict.qualifier("printed form fails when ∇²f(μ_t) ∉ S'").outcome
+
+
+def test_lemma_e4_without_draws_is_not_checked():
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+
+    assert check_lemma_e4(counterexample=AlphaErrCounterexample(draws=0)).status \
+        is Status.NOT_CHECKED
+
+
+def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension():
+    """The left side ⟨BG − P, Σ₂⁻¹ − H*⟩ of the counterexample, recomputed for d = 1 by hand:
+    BG − P = (1/2b)Σ u²(u² − 1)(∇²f − H_t) (Σ = 1 here), independent of α."""
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample
+
+    c = AlphaErrCounterexample(draws=6, spectrum=(2.5,), seed=1).run()
+    rng = np.random.default_rng(1)
+    from mines_theory.linalg import random_spd
+    for i in range(6):
+        random_spd(rng, 1, eigenvalues=[2.5])
+        s = float(random_spd(rng, 1, 0.1, 1.0)[0, 0])
+        u = rng.standard_normal((2, 1))[:, 0]
+        expected = np.mean(u**2 * (u**2 - 1)) / 2 * (2.5 - 1.0) * (s - 1.0)
+        assert c["outside"][i] == pytest.approx(expected, rel=1e-8, abs=1e-12)
+        assert abs(c["inside"][i]) < 1e-12
