@@ -179,3 +179,58 @@ def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     pointwise, mean = section3._j_quad_residuals(sp.Rational(1, 2))
     assert pointwise == 0 and mean == 0
     assert section3._j_quad_residuals(1)[0] != 0
+
+
+SECTION3_ERRATA = ["erratum_taylor_sigma", "erratum_logdet_step", "erratum_theorem33_sign",
+                   "erratum_sig_opt_mu", "erratum_strict_convexity", "erratum_sig_opt_posdef",
+                   "erratum_j_sig_0_power", "erratum_tmp2_first_line", "erratum_tmp_phi_argument",
+                   "erratum_last_chain_norms", "erratum_j_quad_integrand"]
+
+
+@pytest.mark.parametrize("name", SECTION3_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each erratum check of Section 3 flags the printed statement and, given the corrected
+    statement (``printed=False``), does not: a check that returned True unconditionally fails
+    here."""
+    check = getattr(section3, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_theorem33_holds_as_printed_because_r_cancels():
+    """Q_α(μ̂*, Σ̂*) ≤ Q_α(μ*, Σ̂*) (μ̂* minimizes Q_α(·, Σ̂*)), and the gap lies below the bound
+    without the R-term, itself below the printed bound by exactly dα²/2(τ⁻¹ − ζ⁻¹), at several α
+    (τ = 2, ζ = 20, 1-D sine objective) and on the 2-D logistic objective."""
+    from mines_theory.objectives import synthetic_logistic
+
+    for f, alpha in [(None, 0.01), (None, 0.1), (None, 0.3), (synthetic_logistic(2), 0.1)]:
+        r = section3.theorem33_r_cancels(f, alpha=alpha)
+        assert r.q_hat <= r.q_mixed
+        assert 0 < r.gap <= r.bound_without_R < r.printed
+        d = 1 if f is None else f.dim
+        assert r.printed - r.bound_without_R == pytest.approx(d * alpha**2 / 2 * (1 / 2 - 1 / 20))
+
+
+def test_q_curvature_against_finite_differences_of_q_alpha():
+    from mines_theory.objectives import log_cosh_1d
+    from mines_theory.regularized import GaussianRule, regularized_objective
+
+    f, alpha, rule = log_cosh_1d(a=1.0, c=0.5), 0.7, GaussianRule.gauss_hermite(1, 80)
+    for s in (0.3, 1.0, 4.0):
+        h = 1e-3 * s
+
+        def q(x):
+            return regularized_objective(f, f.minimizer, [[x]], alpha, rule)
+        numeric = (q(s + h) - 2 * q(s) + q(s - h)) / h**2
+        assert section3.q_curvature(f, alpha, s, rule) == pytest.approx(numeric, rel=1e-4)
+
+
+def test_nonconvexity_needs_zeta_below_sigma_over_80():
+    """The threshold is 1/80.4; on the counterexample's objective Q_α is convex on S (smallest
+    curvature > 0) at every ζ/σ above it, and not convex far below it (ζ/σ = 1/400 … 1/120)."""
+    assert 1 / section3.convexity_threshold() == pytest.approx(80.36, abs=0.01)
+    scan = section3.convexity_scan()
+    above = scan.ratio >= section3.convexity_threshold()
+    assert (scan.min_curvature[above] > 0).all() and scan.sufficient[above].all()
+    assert (scan.min_curvature[scan.ratio <= 1 / 120] < 0).all()
+    assert not scan.sufficient[~above].any()
