@@ -20,7 +20,8 @@ from .validation import seed as check_seed
 from .validation import vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
-           "PowerHessian1D", "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
+           "PowerHessian1D", "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic",
+           "synthetic_logistic"]
 
 
 class Objective:

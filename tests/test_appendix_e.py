@@ -125,3 +125,38 @@ def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension(
         expected = np.mean(u**2 * (u**2 - 1)) / 2 * (2.5 - 1.0) * (s - 1.0)
         assert c["outside"][i] == pytest.approx(expected, rel=1e-8, abs=1e-12)
         assert abs(c["inside"][i]) < 1e-12
+
+
+APPENDIX_E_ERRATA = ["erratum_sig_dec_factor", "erratum_sig2_nonquadratic",
+                     "erratum_alpha_err_factor", "erratum_chi_threshold",
+                     "erratum_alpha_err_projection", "erratum_sto_err_Y_omitted",
+                     "erratum_lemX_dependence", "erratum_dd_middle_equality", "erratum_Lambda_norm",
+                     "erratum_Y0_sum", "erratum_sto_err_missing_1_over_b", "erratum_EY_formula",
+                     "erratum_nab_f_typos"]
+
+
+@pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each of these erratum checks flags the printed statement and, given the corrected one
+    (``printed=False``), does not: a check that returned True unconditionally fails here."""
+    from mines_theory.verification import appendix_e
+
+    check = getattr(appendix_e, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():
+    """Azuma–Hoeffding's deviation at level δ/k², (1/(2b))log(2k²/δ)Σz²Γ², is below the printed
+    (2/b)log(k²/δ)Σz²Γ² for every k ≥ 2 and δ < 1: the smallest ratio is 4 log 4/log 8 = 8/3
+    (k = 2, δ → 1). With the printed exponent instead of Azuma's 4× larger one, the two-sided
+    bound would need 2 log(2k²/δ) > 2 log(k²/δ): the ratio falls below 1."""
+    import math
+
+    from mines_theory.verification.appendix_e import azuma_margin
+
+    assert azuma_margin() >= 1
+    assert azuma_margin(ks=(2,), deltas=(1 - 1e-12,)) == pytest.approx(8 / 3, rel=1e-9)
+    # the exponent as printed, bψ²/(2Σ), two-sided at level δ/k²: ψ² = (2/b)log(2k²/δ)Σ
+    assert min(math.log(k * k / d) / math.log(2 * k * k / d)
+               for k in (2, 10) for d in (0.1, 0.5)) < 1

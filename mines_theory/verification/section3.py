@@ -326,7 +326,7 @@ def check_theorem34(sweep: AlphaSweep = SECTION3_SWEEP, kinked: KinkedSweep = KI
                       (valid.sigma_diff_bound / valid.sigma_diff).min())) if len(valid) else np.nan
     small = df.alpha <= sweep.small
     slope, slope_se = slope_fit(df.alpha[small], df.sigma_hat_error[small])
-    kink_slope, kink_se = kinked.slope()
+    kink_slope, _ = kinked.slope()
     holder_slope, holder_se = holder.slope()
     smooth_slope, smooth_se = smooth.slope()
     kink_constant = kinked.leading_constant()
