@@ -160,3 +160,19 @@ def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():
     # the exponent as printed, bψ²/(2Σ), two-sided at level δ/k²: ψ² = (2/b)log(2k²/δ)Σ
     assert min(math.log(k * k / d) / math.log(2 * k * k / d)
                for k in (2, 10) for d in (0.1, 0.5)) < 1
+
+
+def test_checks_without_data_are_not_checked():
+    """Shortened configurations give "not checked", never holds, fails or an identity from
+    empty data."""
+    import dataclasses
+
+    from mines_theory.verification import appendix_e as e
+
+    short = dataclasses.replace(e.TRAJECTORY, iterations=1)
+    verdicts = [e.check_lemma_e1(draws=10), e.check_lemma_e3(cases=0), e.check_lemma_e5(cases=0),
+                e.check_lemma_e6(draws=1), e.check_lemma_e7(reps=1), e.check_lemma_e7(k=1),
+                e.check_lemma_e2(trajectory=short), e.check_lemma_e9(short),
+                e.check_lemma_e10(short), e.check_lemma_e4(short),
+                e.check_lemma_e2(sig2=dataclasses.replace(e.SIG2, batches=0))]
+    assert [v.status for v in verdicts] == [Status.NOT_CHECKED] * len(verdicts)

@@ -234,3 +234,8 @@ def test_nonconvexity_needs_zeta_below_sigma_over_80():
     assert (scan.min_curvature[above] > 0).all() and scan.sufficient[above].all()
     assert (scan.min_curvature[scan.ratio <= 1 / 120] < 0).all()
     assert not scan.sufficient[~above].any()
+
+
+def test_theorem33_with_too_few_alphas_in_the_fitting_range_is_not_checked():
+    sweep = section3.AlphaSweep(dim=1, alphas=(1e-3, 0.5, 1.0), degree=20, small=1e-2)
+    assert section3.check_theorem33(sweep).status is Status.NOT_CHECKED
