@@ -458,13 +458,16 @@ def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = T
 
 class Theorem33WithoutR(NamedTuple):
     """``theorem33_r_cancels``: Q_α at (μ̂*, Σ̂*) and at (μ*, Σ̂*), f(μ̂*) − f(μ*), the bound
-    without R, the printed bound, and the R-term the printed bound carries."""
+    without R, the printed bound, the R-term the printed bound carries, and α, τ, ζ."""
     q_hat: float
     q_mixed: float
     gap: float
     bound_without_R: float
     printed: float
     r_term: float
+    alpha: float
+    tau: float
+    zeta: float
 
 
 def theorem33_r_cancels(f: Objective | None = None, alpha: float = 0.1, tau: float = 2.0,
@@ -485,7 +488,8 @@ def theorem33_r_cancels(f: Objective | None = None, alpha: float = 0.1, tau: flo
                                alpha=alpha).f_gap
     r_term = f.dim * alpha**2 / 2 * (1 / tau - 1 / zeta)
     gap = float(f(hat.mean[None, :])[0] - f.f_star)
-    return Theorem33WithoutR(float(q_hat), float(q_mixed), gap, printed - r_term, printed, r_term)
+    return Theorem33WithoutR(float(q_hat), float(q_mixed), gap, printed - r_term, printed, r_term,
+                             alpha, tau, zeta)
 
 
 def erratum_sig_opt_mu(printed: bool = True) -> bool:
