@@ -132,7 +132,8 @@ APPENDIX_E_ERRATA = ["erratum_sig_dec_factor", "erratum_sig2_nonquadratic",
                      "erratum_alpha_err_projection", "erratum_sto_err_Y_omitted",
                      "erratum_lemX_dependence", "erratum_dd_middle_equality", "erratum_Lambda_norm",
                      "erratum_Y0_sum", "erratum_sto_err_missing_1_over_b", "erratum_EY_formula",
-                     "erratum_nab_f_typos"]
+                     "erratum_nab_f_typos", "erratum_probability_bookkeeping",
+                     "erratum_base_case_C"]
 
 
 @pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
