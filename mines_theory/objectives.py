@@ -20,7 +20,8 @@ from .validation import seed as check_seed
 from .validation import vector
 
 __all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
-           "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic", "synthetic_logistic"]
+           "PowerHessian1D", "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic",
+           "synthetic_logistic"]
 
 
 class Objective:
@@ -300,6 +301,91 @@ class KinkedHessian1D(Objective):
 
     def _hessian(self, X):
         return (1.0 + np.minimum(np.abs(X[:, 0]), 1.0))[:, None, None]
+
+    @staticmethod
+    def smoothed_curvature(a: float) -> float:
+        """E f″(a u) − f″(0) = E min(a|u|, 1) = 2a(φ(0) − φ(1/a)) + 2(1 − Φ(1/a)) for
+        u ~ N(0, 1), a > 0, in closed form (≈ a√(2/π) for small a)."""
+        a = positive_scalar("a", a)
+        t = 1.0 / a
+        return float(2 * a * (scipy.stats.norm.pdf(0) - scipy.stats.norm.pdf(t))
+                     + 2 * scipy.stats.norm.sf(t))
+
+
+class PowerHessian1D(Objective):
+    """f(x) = x²/2 + g(x) with g″ = h_p even, h_p(x) = |x|^p for |x| ≤ 1 and (p + 1) − p/|x|
+    beyond (value and slope match at |x| = 1), for a power p ∈ [1, 2]. So f″ = 1 + h_p ∈ [1, 2 + p):
+    σ = 1, L = 2 + p (the supremum, approached as |x| → ∞), γ = p (|h_p′| ≤ p: p|x|^{p−1}
+    inside, p/x² beyond; attained at |x| = 1), x* = 0, f* = 0.
+
+    The power sets the smoothness of f‴ = h_p′ at the minimizer, and with it the order of the
+    Gaussian smoothing of the Hessian, E f″(a u) − f″(0) = a^p E|u|^p + o(a^p)
+    (``smoothed_curvature``, closed form): p = 2, a Lipschitz third derivative, order a²;
+    p = 3/2, a continuous third derivative that is only Hölder-½ at x*, order a^{3/2}; p = 1,
+    a Lipschitz Hessian with f‴ jumping at x* (like ``KinkedHessian1D``), order a. Theorem 3.4's
+    ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ follows these orders in α.
+
+    g and g′ in closed form, for x ≥ 0 (g is even): g′ = x^{p+1}/(p + 1) and
+    g = x^{p+2}/((p + 1)(p + 2)) for x ≤ 1; beyond, g′ = 1/(p + 1) + (p + 1)(x − 1) − p log x and
+    g = 1/((p + 1)(p + 2)) + (x − 1)/(p + 1) + (p + 1)(x − 1)²/2 − p(x log x − x + 1).
+    """
+
+    name = "power Hessian (1-D)"
+    dim = 1
+    minimizer = np.zeros(1)
+    f_star = 0.0
+
+    def __init__(self, power: float = 1.5):
+        power = positive_scalar("power", power)
+        if not 1.0 <= power <= 2.0:
+            raise ValueError(f"power must lie in [1, 2] (h_p′ bounded by p and f‴ continuous "
+                             f"for p > 1), got {power!r}")
+        self.power = power
+        self.sigma, self.L, self.gamma = 1.0, 2.0 + power, power
+
+    def __repr__(self) -> str:
+        return f"PowerHessian1D(power={self.power!r})"
+
+    def _g_parts(self, a):
+        """(g, g′, h) at a = |x| ≥ 0."""
+        p = self.power
+        inside = a <= 1.0
+        b = np.where(inside, 1.0, a)                    # keeps log finite inside
+        g = np.where(inside, a ** (p + 2) / ((p + 1) * (p + 2)),
+                     1 / ((p + 1) * (p + 2)) + (b - 1) / (p + 1) + (p + 1) * (b - 1) ** 2 / 2
+                     - p * (b * np.log(b) - b + 1))
+        g1 = np.where(inside, a ** (p + 1) / (p + 1),
+                      1 / (p + 1) + (p + 1) * (b - 1) - p * np.log(b))
+        h = np.where(inside, a ** p, (p + 1) - p / b)
+        return g, g1, h
+
+    def _value(self, X):
+        x = X[:, 0]
+        return x**2 / 2 + self._g_parts(np.abs(x))[0]
+
+    def _gradient(self, X):
+        x = X[:, 0]
+        return (x + np.sign(x) * self._g_parts(np.abs(x))[1])[:, None]
+
+    def _hessian(self, X):
+        return (1.0 + self._g_parts(np.abs(X[:, 0]))[2])[:, None, None]
+
+    @staticmethod
+    def absolute_moment(p: float) -> float:
+        """E|u|^p = 2^{p/2}Γ((p + 1)/2)/√π for u ~ N(0, 1)."""
+        return float(2 ** (p / 2) * scipy.special.gamma((p + 1) / 2) / np.sqrt(np.pi))
+
+    def smoothed_curvature(self, a: float) -> float:
+        """E f″(a u) − f″(0) = E h_p(a u) for u ~ N(0, 1), a > 0, in closed form, with t = 1/a:
+        a^p E|u|^p P((p + 1)/2, t²/2) + 2(p + 1)(1 − Φ(t)) − (p/a) E₁(t²/2)/√(2π) (P the
+        regularized lower incomplete gamma function, E₁ the exponential integral); ≈ a^p E|u|^p
+        for small a."""
+        a = positive_scalar("a", a)
+        p, t = self.power, 1.0 / a
+        inside = a**p * self.absolute_moment(p) * scipy.special.gammainc((p + 1) / 2, t * t / 2)
+        beyond = (2 * (p + 1) * scipy.stats.norm.sf(t)
+                  - p / a * scipy.special.exp1(t * t / 2) / np.sqrt(2 * np.pi))
+        return float(inside + beyond)
 
 
 class SoftCubic1D(Objective):

@@ -77,3 +77,103 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
 # confirmed wrong as its docstring describes.
 
 
+
+
+def test_lemma_e4_is_an_erratum_with_a_hessian_outside_s_prime():
+    """Under the alternative (∇²f ∉ S'): the printed eq:alpha_err is exceeded in far more than
+    δ of the draws, while with ∇²f clipped into S' and the corrected √d it holds in both runs."""
+    from mines_theory.verification.appendix_e import check_lemma_e4
+
+    verdict = check_lemma_e4()
+    assert verdict.status is Status.ERRATUM
+    assert verdict["exceeded"].value > 0.2 and verdict["inside"].value == 0
+    assert verdict.qualifier("printed form fails when ∇²f(μ_t) ∉ S'").outcome
+    assert verdict.qualifier("corrected form holds").outcome
+
+
+def test_lemma_e4_holds_when_every_hessian_lies_in_s_prime():
+    """Under the claim's corrected hypothesis (a Hessian spectrum inside S' = [0.1, 1]) the same
+    draws find no violation: the status is "holds", so the erratum status above is data."""
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+
+    inside = AlphaErrCounterexample(draws=300, spectrum=(0.9, 0.5, 0.2))
+    verdict = check_lemma_e4(counterexample=inside)
+    assert verdict.status is Status.HOLDS
+    assert verdict["exceeded"].value == 0
+    assert not verdict.qualifier("printed form fails when ∇²f(μ_t) ∉ S'").outcome
+
+
+def test_lemma_e4_without_draws_is_not_checked():
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+
+    assert check_lemma_e4(counterexample=AlphaErrCounterexample(draws=0)).status \
+        is Status.NOT_CHECKED
+
+
+def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension():
+    """The left side ⟨BG − P, Σ₂⁻¹ − H*⟩ of the counterexample, recomputed for d = 1 by hand:
+    BG − P = (1/2b)Σ u²(u² − 1)(∇²f − H_t) (Σ = 1 here), independent of α."""
+    from mines_theory.verification.appendix_e import AlphaErrCounterexample
+
+    c = AlphaErrCounterexample(draws=6, spectrum=(2.5,), seed=1).run()
+    rng = np.random.default_rng(1)
+    from mines_theory.linalg import random_spd
+    for i in range(6):
+        random_spd(rng, 1, eigenvalues=[2.5])
+        s = float(random_spd(rng, 1, 0.1, 1.0)[0, 0])
+        u = rng.standard_normal((2, 1))[:, 0]
+        expected = np.mean(u**2 * (u**2 - 1)) / 2 * (2.5 - 1.0) * (s - 1.0)
+        assert c["outside"][i] == pytest.approx(expected, rel=1e-8, abs=1e-12)
+        assert abs(c["inside"][i]) < 1e-12
+
+
+APPENDIX_E_ERRATA = ["erratum_sig_dec_factor", "erratum_sig2_nonquadratic",
+                     "erratum_alpha_err_factor", "erratum_chi_threshold",
+                     "erratum_alpha_err_projection", "erratum_sto_err_Y_omitted",
+                     "erratum_lemX_dependence", "erratum_dd_middle_equality", "erratum_Lambda_norm",
+                     "erratum_Y0_sum", "erratum_sto_err_missing_1_over_b", "erratum_EY_formula",
+                     "erratum_nab_f_typos", "erratum_probability_bookkeeping",
+                     "erratum_base_case_C"]
+
+
+@pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each of these erratum checks flags the printed statement and, given the corrected one
+    (``printed=False``), does not: a check that returned True unconditionally fails here."""
+    from mines_theory.verification import appendix_e
+
+    check = getattr(appendix_e, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():
+    """Azuma–Hoeffding's deviation at level δ/k², (1/(2b))log(2k²/δ)Σz²Γ², is below the printed
+    (2/b)log(k²/δ)Σz²Γ² for every k ≥ 2 and δ < 1: the smallest ratio is 4 log 4/log 8 = 8/3
+    (k = 2, δ → 1). With the printed exponent instead of Azuma's 4× larger one, the two-sided
+    bound would need 2 log(2k²/δ) > 2 log(k²/δ): the ratio falls below 1."""
+    import math
+
+    from mines_theory.verification.appendix_e import azuma_margin
+
+    assert azuma_margin() >= 1
+    assert azuma_margin(ks=(2,), deltas=(1 - 1e-12,)) == pytest.approx(8 / 3, rel=1e-9)
+    # the exponent as printed, bψ²/(2Σ), two-sided at level δ/k²: ψ² = (2/b)log(2k²/δ)Σ
+    assert min(math.log(k * k / d) / math.log(2 * k * k / d)
+               for k in (2, 10) for d in (0.1, 0.5)) < 1
+
+
+def test_checks_without_data_are_not_checked():
+    """Shortened configurations give "not checked", never holds, fails or an identity from
+    empty data."""
+    import dataclasses
+
+    from mines_theory.verification import appendix_e as e
+
+    short = dataclasses.replace(e.TRAJECTORY, iterations=1)
+    verdicts = [e.check_lemma_e1(draws=10), e.check_lemma_e3(cases=0), e.check_lemma_e5(cases=0),
+                e.check_lemma_e6(draws=1), e.check_lemma_e7(reps=1), e.check_lemma_e7(k=1),
+                e.check_lemma_e2(trajectory=short), e.check_lemma_e9(short),
+                e.check_lemma_e10(short), e.check_lemma_e4(short),
+                e.check_lemma_e2(sig2=dataclasses.replace(e.SIG2, batches=0))]
+    assert [v.status for v in verdicts] == [Status.NOT_CHECKED] * len(verdicts)

@@ -184,3 +184,60 @@ def test_soft_cubic_derivatives_and_constants():
     assert f(f.minimizer) == f.f_star and f.gradient(f.minimizer)[0] == 0.0
     third = (f.hessian(np.array([h]))[0, 0] - f.hessian(np.array([-h]))[0, 0]) / (2 * h)
     assert third == pytest.approx(f.gamma, rel=1e-8)
+
+
+@pytest.mark.parametrize("power", [1.0, 1.5, 2.0])
+def test_power_hessian_against_finite_differences_and_its_constants(power):
+    """PowerHessian1D: gradient and Hessian against central differences of f and of the
+    gradient on both sides of |x| = 1, f(x*) = f* with ∇f(x*) = 0; σ = inf f″ = 1 at x*, f″ below
+    L = 2 + p and approaching it far out; γ = sup|f‴| = p attained at |x| = 1 (one-sided
+    differences of f″) and never exceeded on a grid."""
+    from mines_theory.objectives import PowerHessian1D
+
+    f, h = PowerHessian1D(power), 1e-5
+    for x in (-3.0, -1.0, -0.7, 0.004, 0.5, 1.0, 1.3, 4.0):
+        X = np.array([x])
+        assert f.gradient(X)[0] == pytest.approx((f(X + h) - f(X - h)) / (2 * h), rel=1e-7,
+                                                 abs=1e-10)
+        assert f.hessian(X)[0, 0] == pytest.approx(
+            (f.gradient(X + h)[0] - f.gradient(X - h)[0]) / (2 * h), rel=1e-7)
+    assert f(f.minimizer) == f.f_star and f.gradient(f.minimizer)[0] == 0.0
+    grid = np.linspace(-50, 50, 200_001)[:, None]
+    curvature = f.hessian(grid)[:, 0, 0]
+    assert curvature.min() == pytest.approx(f.sigma) and curvature.max() < f.L
+    assert f.hessian(np.array([1e8]))[0, 0] == pytest.approx(f.L, rel=1e-7)
+    third = np.diff(curvature) / np.diff(grid[:, 0])
+    assert np.abs(third).max() <= f.gamma * (1 + 1e-6)
+    left = (f.hessian(np.array([1.0]))[0, 0] - f.hessian(np.array([1.0 - h]))[0, 0]) / h
+    assert left == pytest.approx(f.gamma, rel=1e-4)
+
+
+@pytest.mark.parametrize("power", [1.0, 1.5, 2.0])
+def test_power_hessian_smoothed_curvature_against_quadrature(power):
+    """E f″(a u) − f″(0) in closed form against adaptive quadrature of f″, and its leading term
+    a^p E|u|^p at small a (E|u|^p against quadrature too)."""
+    import scipy.integrate
+
+    from mines_theory.objectives import PowerHessian1D
+
+    f = PowerHessian1D(power)
+
+    def density(u, a):
+        return (f.hessian(np.array([a * u]))[0, 0] - 1.0) * np.exp(-u * u / 2) / np.sqrt(2 * np.pi)
+
+    for a in (0.01, 0.3, 2.0):
+        value = 2 * sum(scipy.integrate.quad(density, lo, hi, args=(a,), epsabs=1e-14)[0]
+                        for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)])
+        assert f.smoothed_curvature(a) == pytest.approx(value, rel=1e-8)
+    moment = 2 * scipy.integrate.quad(lambda u: u**power * np.exp(-u * u / 2) / np.sqrt(2 * np.pi),
+                                      0, np.inf)[0]
+    assert PowerHessian1D.absolute_moment(power) == pytest.approx(moment, rel=1e-10)
+    assert f.smoothed_curvature(1e-4) / 1e-4**power == pytest.approx(moment, rel=1e-9)
+
+
+def test_power_hessian_rejects_a_power_outside_one_to_two():
+    from mines_theory.objectives import PowerHessian1D
+
+    for power in (0.5, 2.5):
+        with pytest.raises(ValueError, match=r"power must lie in \[1, 2\]"):
+            PowerHessian1D(power)

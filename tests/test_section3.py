@@ -51,7 +51,61 @@ def test_smoothed_curvature_against_quadrature():
         density = lambda u: min(a * abs(u), 1.0) * np.exp(-u * u / 2) / np.sqrt(2 * np.pi)  # noqa: E731
         value = 2 * sum(scipy.integrate.quad(density, lo, hi)[0]
                         for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)])
-        assert section3.KinkedSweep.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+        assert section3.KINKED.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+
+
+def test_theorem34_order_qualifiers_come_out_as_published_on_their_objectives():
+    """Under the claim: the Lipschitz-f‴ objectives give order α² (not α^1.5), the Hölder-½ one
+    α^1.5 (not α²), the kinked one α."""
+    verdict = section3.check_theorem34()
+    assert verdict.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert verdict.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+    assert verdict.qualifier("order α attained with a Lipschitz Hessian").outcome
+    assert abs(verdict["holder_slope"].value - 1.5) < 0.02
+    assert abs(verdict["smooth_slope"].value - 2.0) < 0.02
+
+
+def test_theorem34_order_alpha2_rejects_a_holder_half_third_derivative():
+    """Under the alternative: the Hölder-½ objective fed where the Lipschitz-f‴ one goes is not
+    called order α² (its slope 1.50 lies below the boundary 1.75), and the Lipschitz one fed as
+    the Hölder one is not called order α^1.5; the kinked one is neither."""
+    swapped = section3.check_theorem34(smooth=section3.HOLDER, holder=section3.SMOOTH)
+    assert not swapped.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert not swapped.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+    kinked = section3.check_theorem34(smooth=section3.KINKED, holder=section3.KINKED)
+    assert not kinked.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
+    assert not kinked.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
+
+
+def test_order_tests_need_the_slope_to_clear_the_boundary_by_five_standard_errors():
+    assert section3.order_above(1.9, 0.01) and not section3.order_above(1.9, 0.04)
+    assert section3.order_below(1.5, 0.01) and not section3.order_below(1.7, 0.02)
+    assert not section3.order_above(float("nan"), 0.0)
+    assert not section3.order_below(float("nan"), 0.0)
+    slope, se = section3.slope_fit([1e-3, 1e-2, 1e-1], [2e-6, 2e-4, 2e-2])
+    assert slope == pytest.approx(2.0) and se < 1e-6
+    assert np.isnan(section3.slope_fit([1e-3, 1e-2], [1.0, 2.0])[0])
+
+
+def test_theorem34_with_too_few_alphas_is_not_checked():
+    """A 1-D sweep of two α cannot give an order: "not checked", not holds or fails."""
+    verdict = section3.check_theorem34(smooth=section3.KinkedSweep(points=2, power=2.0))
+    assert verdict.status is Status.NOT_CHECKED
+
+
+def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
+    """The closed-form fixed points of the Hölder-½ and Lipschitz-f‴ sweeps against the
+    library's minimizer of Q_α (a fine trapezoid rule), at α = 0.05."""
+    from mines_theory.regularized import GaussianRule, minimize_regularized
+
+    nodes = np.linspace(-12, 12, 48_001)
+    weights = np.exp(-nodes**2 / 2)
+    rule = GaussianRule(nodes[:, None], weights / weights.sum())
+    for sweep in (section3.HOLDER, section3.SMOOTH):
+        result = minimize_regularized(sweep.objective(), 0.05, tau=sweep.tau, zeta=sweep.zeta,
+                                      rule=rule)
+        assert abs(result.mean[0]) < 1e-9
+        assert result.sigma[0, 0] == pytest.approx(sweep.sigma_hat(0.05), abs=1e-6)
 
 
 # --- errata in the proofs of Theorems 3.1 and 3.4: each check confirms the printed form, and the
@@ -125,3 +179,63 @@ def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     pointwise, mean = section3._j_quad_residuals(sp.Rational(1, 2))
     assert pointwise == 0 and mean == 0
     assert section3._j_quad_residuals(1)[0] != 0
+
+
+SECTION3_ERRATA = ["erratum_taylor_sigma", "erratum_logdet_step", "erratum_theorem33_sign",
+                   "erratum_sig_opt_mu", "erratum_strict_convexity", "erratum_sig_opt_posdef",
+                   "erratum_j_sig_0_power", "erratum_tmp2_first_line", "erratum_tmp_phi_argument",
+                   "erratum_last_chain_norms", "erratum_j_quad_integrand"]
+
+
+@pytest.mark.parametrize("name", SECTION3_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each erratum check of Section 3 flags the printed statement and, given the corrected
+    statement (``printed=False``), does not: a check that returned True unconditionally fails
+    here."""
+    check = getattr(section3, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_theorem33_holds_as_printed_because_r_cancels():
+    """Q_α(μ̂*, Σ̂*) ≤ Q_α(μ*, Σ̂*) (μ̂* minimizes Q_α(·, Σ̂*)), and the gap lies below the bound
+    without the R-term, itself below the printed bound by exactly dα²/2(τ⁻¹ − ζ⁻¹), at several α
+    (τ = 2, ζ = 20, 1-D sine objective) and on the 2-D logistic objective."""
+    from mines_theory.objectives import synthetic_logistic
+
+    for f, alpha in [(None, 0.01), (None, 0.1), (None, 0.3), (synthetic_logistic(2), 0.1)]:
+        r = section3.theorem33_r_cancels(f, alpha=alpha)
+        assert r.q_hat <= r.q_mixed
+        assert 0 < r.gap <= r.bound_without_R < r.printed
+        d = 1 if f is None else f.dim
+        assert r.printed - r.bound_without_R == pytest.approx(d * alpha**2 / 2 * (1 / 2 - 1 / 20))
+
+
+def test_q_curvature_against_finite_differences_of_q_alpha():
+    from mines_theory.objectives import log_cosh_1d
+    from mines_theory.regularized import GaussianRule, regularized_objective
+
+    f, alpha, rule = log_cosh_1d(a=1.0, c=0.5), 0.7, GaussianRule.gauss_hermite(1, 80)
+    for s in (0.3, 1.0, 4.0):
+        h = 1e-3 * s
+
+        def q(x):
+            return regularized_objective(f, f.minimizer, [[x]], alpha, rule)
+        numeric = (q(s + h) - 2 * q(s) + q(s - h)) / h**2
+        assert section3.q_curvature(f, alpha, s, rule) == pytest.approx(numeric, rel=1e-4)
+
+
+def test_nonconvexity_needs_zeta_below_sigma_over_80():
+    """The threshold is 1/80.4; on the counterexample's objective Q_α is convex on S (smallest
+    curvature > 0) at every ζ/σ above it, and not convex far below it (ζ/σ = 1/400 … 1/120)."""
+    assert 1 / section3.convexity_threshold() == pytest.approx(80.36, abs=0.01)
+    scan = section3.convexity_scan()
+    above = scan.ratio >= section3.convexity_threshold()
+    assert (scan.min_curvature[above] > 0).all() and scan.sufficient[above].all()
+    assert (scan.min_curvature[scan.ratio <= 1 / 120] < 0).all()
+    assert not scan.sufficient[~above].any()
+
+
+def test_theorem33_with_too_few_alphas_in_the_fitting_range_is_not_checked():
+    sweep = section3.AlphaSweep(dim=1, alphas=(1e-3, 0.5, 1.0), degree=20, small=1e-2)
+    assert section3.check_theorem33(sweep).status is Status.NOT_CHECKED

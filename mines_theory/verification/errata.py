@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 from . import appendix_d, appendix_e, section2, section3, section4, section5
 
-__all__ = ["Erratum", "ERRATA", "KINDS", "errata_table"]
+__all__ = ["Erratum", "ERRATA", "KINDS", "errata_table", "flaw_groups", "distinct_flaws"]
 
-#: "typo": changes nothing; "error": a stated result or constant is affected; "ill-defined": a
-#: printed quantity is undefined or vacuous in part of its range; "imprecision": right in the
-#: sense used, wrong as written.
+#: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
+#: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
+#: range; "imprecision": a step wrong or unjustified as written whose conclusion, or what the
+#: statements need of it, stands (nothing stated changes).
 KINDS = ("typo", "error", "ill-defined", "imprecision")
 
 
@@ -29,6 +30,7 @@ class Erratum:
     correct: str
     consequence: str      # whether the statement survives
     check: Callable[[], bool]
+    same_flaw_as: str | None = None   # the label of an entry that states the same flaw
 
 
 ERRATA: tuple[Erratum, ...] = (
@@ -48,11 +50,14 @@ ERRATA: tuple[Erratum, ...] = (
             "Lemma 4.3 survives", section4.erratum_bG_factor),
     Erratum("proof of Thm 3.2", "typo", "z = μ + αΣu", "z = μ + αΣ^{1/2}u", "Thm 3.2 survives",
             section3.erratum_taylor_sigma),
-    Erratum("eq:R (proof of Thm 3.3)", "error",
+    Erratum("eq:R (proof of Thm 3.3)", "imprecision",
             "α²/2(log det Σ̂* − log det Σ*) ≤ dα²/2(λmax(Σ̂*) − λmin(Σ*)) ≤ dα²/2(τ⁻¹ − ζ⁻¹)",
-            "≤ dα²/2·log(ζ/τ) (logarithms are not bounded by differences below 1)",
-            "Thm 3.3 survives with dα²/2·log(ζ/τ) in place of its last term (measured: the step "
-            "also holds at the actual minimizers)", section3.erratum_logdet_step),
+            "≤ dα²/2·log(ζ/τ) (logarithms are not bounded by differences below 1); or avoid R: "
+            "compare Q_α(μ̂*, Σ̂*) with Q_α(μ*, Σ̂*), where R(Σ̂*) cancels",
+            "Thm 3.3 holds as printed: μ̂* minimizes Q_α(·, Σ̂*), so the comparison with (μ*, Σ̂*) "
+            "gives f(μ̂*) − f(μ*) ≤ dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}), the printed bound without "
+            "its R-term (section3.theorem33_r_cancels measures Q_α at both points, the gap and "
+            "both bounds; notebook 08)", section3.erratum_logdet_step),
     Erratum("proof of Thm 3.3, last line", "typo", "‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))",
             "‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*))", "Thm 3.3 survives", section3.erratum_theorem33_sign),
     Erratum("eq:Sig_opt_1", "typo", "Π_S((∇²f(μ*) + 2α⁻²Φ(Σ̂*))⁻¹)",
@@ -62,8 +67,11 @@ ERRATA: tuple[Erratum, ...] = (
             "“the optimization problem is strictly convex”, so the KKT point (Σ̂*, A₁, A₂) is unique",
             "Σ ↦ Q_α(μ̂*, Σ) need not be convex on S, even under eq:alp_cond; eq:Sig_opt is necessary, and "
             "with M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) frozen, Σ̂* solves the strictly convex min_S ½⟨M̂, Σ⟩ − ½ log det Σ",
-            "Thm 3.4 survives (eq:Sig_opt_1 follows from the frozen problem; uniqueness is not needed)",
-            section3.erratum_strict_convexity),
+            "Thm 3.4 survives (eq:Sig_opt_1 follows from the frozen problem; uniqueness is not "
+            "needed). The flaw bites only far from the paper's regime: the counterexample has "
+            "ζ = σ/333, and in 1-D under eq:alp_cond Q_α(μ, ·) is convex on S whenever ζ ≥ "
+            "3√(2/π)σ/(2c₁) ≈ σ/80 (section3.convexity_threshold, convexity_scan), so for ζ ≥ L "
+            "the sentence is true", section3.erratum_strict_convexity),
     Erratum("eq:Sig_opt → eq:Sig_opt_1", "imprecision",
             "substituting A₁, A₂ gives Σ̂* = Π_S(M̂⁻¹), M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), before M̂ ≻ 0 is known",
             "the KKT construction is U diag(1/clip(Λ, τ, ζ)) Uᵀ, equal to Π_S(M̂⁻¹) only if M̂ ≻ 0: "
@@ -112,7 +120,8 @@ ERRATA: tuple[Erratum, ...] = (
             "C₃ is eq:alpha_err's α-term at k = K, which carries γ (and √d, next rows' erratum)",
             "for γ > 0 the growth like √K (C/K ~ α², a floor) is what the α-bias of G̃ implies; "
             "for a quadratic (γ = 0) there is no bias, yet the printed C₃ > 0 keeps C/K from "
-            "vanishing as K → ∞", section5.erratum_C_grows_with_K),
+            "vanishing as K → ∞", section5.erratum_C_grows_with_K,
+            same_flaw_as="eq:alpha_err (Lemma E.4)"),
     Erratum("proof of Lemma 5.1, substituting η₁,k; Δ_α,1", "error",
             "coefficients −1/(16Lζ), 1/(8Lc₁ζ), 1/(16Lζ²) of ‖Ũᵀ∇f‖², ‖ν‖², ‖Ũν‖²; "
             "Δ_α,1 = c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)(1 + c₁c₃/(2τζ))",
@@ -120,7 +129,8 @@ ERRATA: tuple[Erratum, ...] = (
             "Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (the printed one has the wrong units)",
             "Lemma 5.1 as printed is false (one step from μ* exceeds its Δ_α,1; row 'Lemma 5.1, "
             "γ > 0'); the rate and step survive, and so does the lemma with the corrected Δ_α,1; "
-            "C₂ of Lemma 5.3 inherits it", section5.erratum_lemma51_substitution),
+            "C₂ of Lemma 5.3 inherits it", section5.erratum_lemma51_substitution,
+            same_flaw_as="eq:nu (Lemma D.2)"),
     Erratum("Lemma 5.1, hypotheses", "imprecision", "f L-smooth and σ-strongly convex",
             "also a γ-Lipschitz Hessian, which Δ_α,1 and the proof (eq:sigma_1, eq:nu) use",
             "without it no γ makes the lemma true (f = x² + x|x|/2: one step from μ* moves f by "
@@ -165,10 +175,11 @@ ERRATA: tuple[Erratum, ...] = (
             "Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
             "as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them with Σ_k ∈ S "
             "and is unaffected", appendix_d.erratum_hypotheses),
-    Erratum("eq:nu (Lemma D.2)", "typo", "‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
+    Erratum("eq:nu (Lemma D.2)", "error", "‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
             "γ² in both (eq:sigma_1 squared; ν scales like γ)",
-            "the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next row)",
-            appendix_d.erratum_nu_gamma_power),
+            "the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next row). The "
+            "γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which are built from it "
+            "(Lemmas 5.1, 5.2)", appendix_d.erratum_nu_gamma_power),
     Erratum("proofs of eq:nu, eq:hh, eq:tgm_3", "error", "νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
             "‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0)",
             "Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a bias of "
@@ -199,7 +210,8 @@ ERRATA: tuple[Erratum, ...] = (
             "E∇²f(μ₁ + αz) = ∇²f(μ₁) + O(γα), z = Σ₁^{1/2}u: the base case needs "
             "C ≥ 2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + O(1/b), the O(1/b) part at least 4C₄ (base-case row)",
             "false for non-quadratic f; Lemma 5.3's induction survives with a larger C",
-            appendix_e.erratum_sig2_nonquadratic),
+            appendix_e.erratum_sig2_nonquadratic,
+            same_flaw_as="eq:G_norm_1, eq:G_norm_2 (Lemma D.7)"),
     Erratum("eq:alpha_err (Lemma E.4)", "error", "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}d^{1/2})",
             "c₃^{3/2}(c₃+1)ζγ√(k−1)α·√d/(4τ^{3/2}): eq:GG bounds the spectral norm, and "
             "⟨A, D⟩ ≤ ‖A‖₂‖D‖_* ≤ √d‖A‖₂‖D‖_F (equality at A = D = I); the proof's middle line "
@@ -227,15 +239,16 @@ ERRATA: tuple[Erratum, ...] = (
             "C₁ + C₂ + C₃ in eq:C, and eq:Y0 joins the probability count",
             appendix_e.erratum_sto_err_Y_omitted),
     # E3
-    Erratum("proof of lem:X (Lemma E.7)", "error",
+    Erratum("proof of lem:X (Lemma E.7)", "imprecision",
             "Hoeffding's inequality (Lemma B.5, independent summands), with the random Γ_t in the "
             "bound",
             "the summands are martingale differences (E X_{t,i} given F_{t−1}) with random ranges; "
             "Azuma–Hoeffding applies to the sum stopped once ‖Σ_s⁻¹ − H*‖² > C/s, with "
             "deterministic ranges from the induction hypothesis",
-            "the bound the induction uses survives: Azuma's exponent is 4× the printed one, which "
-            "pays for the two-sided factor 2, so C₁ and the level δ/k² stand (given ‖Λ_t‖₂ ≤ "
-            "max(L, τ)/τ, next rows)",
+            "nothing stated changes: Azuma–Hoeffding's exponent 2bψ²/Σz²Γ² is 4× the printed "
+            "one, which pays for the two-sided factor 2 (its deviation at level δ/k² is below "
+            "the printed one for every k ≥ 2, δ < 1: appendix_e.azuma_margin), so C₁ and the "
+            "level δ/k² stand (given ‖Λ_t‖₂ ≤ max(L, τ)/τ, next rows)",
             appendix_e.erratum_lemX_dependence),
     # E4
     Erratum("proof of Lemma 5.3, base case k = 2; eq:C", "error",
@@ -255,7 +268,8 @@ ERRATA: tuple[Erratum, ...] = (
             "Lemma 5.3 and Thm 5.4 hold w.p. 1 − O(Kbδ) as proved, or 1 − δ with "
             "δ/((K − 1)(b + 3) + 2) in every per-step lemma (a log(Kb/δ) in c₁, c₂, c₃, A_K, C₁); "
             "the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = 0.01, K = 200)",
-            appendix_e.erratum_probability_bookkeeping),
+            appendix_e.erratum_probability_bookkeeping,
+            same_flaw_as="Lemmas 5.1, 5.2, D.2, D.4, D.5: \"with probability ≥ 1 − δ\""),
     # E6
     Erratum("proof of eq:dd (Lemma E.10), the \"=\" line", "typo",
             "Σ_{t=2}^k[(1−ρ₁)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ₁)^i] = ((1−ρ₁)/ρ₁)[(1 − (1−ρ₁)^{k−1})F "
@@ -300,6 +314,37 @@ ERRATA: tuple[Erratum, ...] = (
 )
 
 
+def flaw_groups(errata: tuple[Erratum, ...] = ERRATA) -> list[list[str]]:
+    """The entries grouped by the flaw they state: an entry with ``same_flaw_as`` joins the
+    group of the entry it names (transitively); each group lists labels in table order. A
+    ``same_flaw_as`` that names no entry is a ValueError."""
+    labels = [e.label for e in errata]
+    parent = {label: label for label in labels}
+
+    def root(label):
+        while parent[label] != label:
+            label = parent[label]
+        return label
+
+    for e in errata:
+        if e.same_flaw_as is None:
+            continue
+        if e.same_flaw_as not in parent:
+            raise ValueError(f"same_flaw_as of {e.label!r} must name an entry of the table, "
+                             f"got {e.same_flaw_as!r}")
+        parent[root(e.label)] = root(e.same_flaw_as)
+    groups: dict[str, list[str]] = {}
+    for label in labels:
+        groups.setdefault(root(label), []).append(label)
+    return list(groups.values())
+
+
+def distinct_flaws(errata: tuple[Erratum, ...] = ERRATA) -> int:
+    """How many distinct flaws the table states: entries linked by ``same_flaw_as`` (one flaw
+    stated twice, e.g. where it arises and where a constant inherits it) count once."""
+    return len(flaw_groups(errata))
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -310,6 +355,8 @@ def errata_table(errata: tuple[Erratum, ...] = ERRATA) -> str:
     lines = ["| place | kind | printed | correct | consequence | check |", "|---|---|---|---|---|---|"]
     for e in errata:
         status = "confirmed" if e.check() else "NOT confirmed"
-        cells = [e.label, e.kind, e.printed, e.correct, e.consequence, status]
+        consequence = e.consequence + (f" (same flaw as “{e.same_flaw_as}”)"
+                                       if e.same_flaw_as else "")
+        cells = [e.label, e.kind, e.printed, e.correct, consequence, status]
         lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines)
