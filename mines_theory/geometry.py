@@ -14,7 +14,7 @@ Coordinates of a Gaussian N(μ, Σ) on R^d used here (all minimal, so every Fish
 invertible):
 
 * ``(μ, vech Σ)``, with vech the d(d+1)/2 entries Σ_ij, i ≥ j, column by column (the moment
-  coordinates of Section 2 of the paper, eq:F in the minimal form of notebook 01);
+  coordinates of Section 2 of the paper, where it prints the Fisher matrix; notebook 01);
 * the natural parameters θ = (Σ⁻¹μ, θ₂), θ₂ the entries i ≥ j of −½Σ⁻¹ with the off-diagonal ones
   doubled, so that ⟨θ, T(z)⟩ = μᵀΣ⁻¹z − ½zᵀΣ⁻¹z for the sufficient statistic
   T(z) = (z, (z_i z_j)_{i ≥ j});
@@ -151,7 +151,7 @@ def gaussian_fisher(cov) -> np.ndarray:
     """The Fisher matrix of N(μ, Σ) in the minimal coordinates (μ, vech Σ):
     blockdiag(Σ⁻¹, ½Dᵀ(Σ⁻¹ ⊗ Σ⁻¹)D), D the duplication matrix.
 
-    The paper prints F = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹ ⊗ Σ̄⁻¹) for θ = [μ; vec Σ̄] (Section 2, eq:F;
+    The paper prints F = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹ ⊗ Σ̄⁻¹) for θ = [μ; vec Σ̄] (Section 2;
     Wierstra et al. 2014, Section 2.4); in vech coordinates, where it is invertible, it is the
     block above (notebook 01, exercise).
 
