@@ -123,7 +123,7 @@ def gaussian_kl(mu0, cov0, mu1, cov1) -> float:
     """KL(N(μ₀, Σ₀) ‖ N(μ₁, Σ₁)) = ½[tr(Σ₁⁻¹Σ₀) + (μ₁ − μ₀)ᵀΣ₁⁻¹(μ₁ − μ₀) − d + log det Σ₁/det Σ₀].
 
     Its second-order term in a small change δ of the parameters is ½δᵀFδ, F the Fisher matrix
-    (``gaussian_fisher``; Amari 1998, Section 2), which is what makes the natural gradient the
+    (``gaussian_fisher``; Amari 1998), which is what makes the natural gradient the
     steepest descent direction in KL divergence (paper, Section 2).
 
     Parameters
@@ -152,7 +152,7 @@ def gaussian_fisher(cov) -> np.ndarray:
     blockdiag(Σ⁻¹, ½Dᵀ(Σ⁻¹ ⊗ Σ⁻¹)D), D the duplication matrix.
 
     The paper prints F = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹ ⊗ Σ̄⁻¹) for θ = [μ; vec Σ̄] (Section 2;
-    Wierstra et al. 2014, Section 2.4); in vech coordinates, where it is invertible, it is the
+    Wierstra et al. 2014); in vech coordinates, where it is invertible, it is the
     block above (notebook 01, exercise).
 
     Parameters
@@ -229,12 +229,12 @@ def logdet_divergence(X, Y) -> float:
 
 def entropic_mirror_descent(subgradient: Callable, x0, step_sizes) -> np.ndarray:
     """Mirror descent on the probability simplex with the negative entropy ψ(x) = Σ xᵢ log xᵢ as
-    mirror map (the exponentiated-gradient update; Nemirovski & Yudin 1983, Beck & Teboulle 2003,
-    Section 5): x_{k+1} ∝ x_k ⊙ exp(−η_k g_k), g_k a subgradient at x_k.
+    mirror map (the exponentiated-gradient update; Nemirovski & Yudin 1983, Beck & Teboulle
+    2003): x_{k+1} ∝ x_k ⊙ exp(−η_k g_k), g_k a subgradient at x_k.
 
     With ‖g_k‖_∞ ≤ G, x₀ uniform on n points and the constant step η = √(2 log n / T)/G, the
-    average of x₀..x_{T−1} is within G√(2 log n / T) of the minimum (Beck & Teboulle 2003,
-    Theorem 4.1 with the strong convexity of ψ in ‖·‖₁, Pinsker).
+    average of x₀..x_{T−1} is within G√(2 log n / T) of the minimum (Beck & Teboulle 2003, with
+    the strong convexity of ψ in ‖·‖₁ from Pinsker's inequality).
 
     Parameters
     ----------
@@ -337,7 +337,7 @@ def log_partition(theta) -> float:
 
 def expectation_parameters(mu, cov) -> np.ndarray:
     """m = E T(z) = (μ, vech(Σ + μμᵀ)) for z ~ N(μ, Σ): the dual coordinates of the natural
-    parameters, m = ∇A(θ) (Raskutti & Mukherjee 2015, Section 3).
+    parameters, m = ∇A(θ) (Raskutti & Mukherjee 2015).
 
     Parameters
     ----------
@@ -363,7 +363,7 @@ def natural_fisher(mu, cov) -> np.ndarray:
     """The Fisher matrix of N(μ, Σ) in the natural parameters θ: Cov T(z) = ∇²A(θ), in closed form
     (Isserlis): Cov(z_i, z_k z_l) = Σ_ik μ_l + Σ_il μ_k and Cov(z_i z_j, z_k z_l) = Σ_ik Σ_jl +
     Σ_il Σ_jk + μ_i μ_k Σ_jl + μ_i μ_l Σ_jk + μ_j μ_k Σ_il + μ_j μ_l Σ_ik (Amari 1998; Raskutti &
-    Mukherjee 2015, Section 3).
+    Mukherjee 2015).
 
     Parameters
     ----------
@@ -404,7 +404,7 @@ def natural_gradient_step(loss: Callable, mu, cov, eta: float, *, step: float = 
     θ⁺ = θ − η F(θ)⁻¹∇_θ L, F(θ) = ``natural_fisher`` (Amari 1998), with ∇_θ L by central
     differences of ``loss`` through (μ, Σ)(θ).
 
-    Raskutti & Mukherjee (2015, Theorem 1): this step equals mirror descent on the expectation
+    Raskutti & Mukherjee (2015): this step equals mirror descent on the expectation
     parameters m with mirror map A* (the conjugate of the log-partition; the negative entropy up
     to a constant), ``mirror_descent_expectation_step``; for the precision it is
     Σ⁺⁻¹ = Σ⁻¹ + 2η ∂L/∂Σ, the mirror step eq:Sig_up of the paper (Section 4).
@@ -436,7 +436,7 @@ def natural_gradient_step(loss: Callable, mu, cov, eta: float, *, step: float = 
 def mirror_descent_expectation_step(loss: Callable, mu, cov, eta: float, *, step: float = 1e-6):
     """One mirror-descent step on the expectation parameters m = (μ, vech(Σ + μμᵀ)) with mirror
     map A*, the convex conjugate of the log-partition: ∇A*(m⁺) = ∇A*(m) − η∇_m L, and
-    ∇A* = (∇A)⁻¹ maps m to θ, so θ⁺ = θ(m) − η∇_m L (Raskutti & Mukherjee 2015, Section 3; Beck &
+    ∇A* = (∇A)⁻¹ maps m to θ, so θ⁺ = θ(m) − η∇_m L (Raskutti & Mukherjee 2015; Beck &
     Teboulle 2003). ∇_m L by central differences of ``loss`` through (μ, Σ)(m); no Fisher matrix.
 
     Parameters

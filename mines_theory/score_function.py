@@ -5,7 +5,7 @@ values f(z), a baseline f(z) − f(μ), antithetic differences, and rank-based f
 These are the estimators from which the paper's eq:g_mu (the antithetic one, in the metric
 Σ) descends; notebook 03 compares their variances. Sources: Williams (1992) for baselines in the
 score-function (REINFORCE) estimator; Wierstra et al. (2014), *Natural evolution strategies*,
-Sections 2.3 and 3.1, for fitness shaping and its utility values; Nesterov & Spokoiny (2017),
+for fitness shaping and its utility values; Nesterov & Spokoiny (2017),
 *Random gradient-free minimization of convex functions*, and Salimans et al. (2017) for antithetic
 (symmetric) differences; Stein (1981), *Estimation of the mean of a multivariate normal
 distribution*, for E[g(u)u] = E[∇g(u)].
@@ -27,7 +27,7 @@ WEIGHTS = ("raw", "baseline", "antithetic", "rank")
 
 
 def rank_utilities(b: int) -> np.ndarray:
-    """The fitness-shaping utilities of Wierstra et al. (2014, Section 3.1) for a batch of b,
+    """The fitness-shaping utilities of Wierstra et al. (2014) for a batch of b,
     best first: u_k = max(0, log(b/2 + 1) − log k)/Σ_j max(0, log(b/2 + 1) − log j) − 1/b.
 
     They sum to zero (a built-in baseline) and depend on f only through the ranks, so the estimate
