@@ -7,9 +7,10 @@ and ``run_rgf_lockstep`` run the pure strategies (``algorithm.MiNESStrategy``,
 without a Python loop over seeds.
 
 Seeds: ``seeds`` is an int (the number of runs, spawned from ``SeedSequence(entropy)``) or a
-list of ``SeedSequence`` objects. Run i uses ``default_rng(seeds[i])``, so ``MiNES(...,
-root="cholesky", seed=seeds[i])`` reproduces it (a stack of states samples with the Cholesky
-root; ``MiNES``'s default root="auto" draws other z once Σ⁻¹ is held in low-rank form).
+list of ``SeedSequence`` objects, at most ``MAX_SEEDS`` (100,000) runs. Run i uses
+``default_rng(seeds[i])``, so ``MiNES(..., root="cholesky", seed=seeds[i])`` reproduces it (a
+stack of states samples with the Cholesky root; ``MiNES``'s default root="auto" draws other z
+once Σ⁻¹ is held in low-rank form).
 
 Columns, one row per recorded iteration (k = 0 is the start):
 ``method, seed, k, evaluations, f_gap`` (f(μ_k) − f*, a diagnostic evaluation that is not
@@ -54,22 +55,40 @@ from .validation import target as check_target
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
            "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
-           "cached_sweep"]
+           "cached_sweep", "MAX_SEEDS"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
            "relative_precision_error", "condition", "xi", "curvature", "error"]
 
 
+#: The most runs a sweep takes (``seeds``). Spawning n seeds costs ~13 µs each here
+#: (SeedSequence.spawn: 1.3 s for 10⁵, 13 s for 10⁶), so seeds = 10⁹ would spend hours before
+#: the first run; the notebooks use at most 64 seeds, a sweep of 10⁵ runs is far beyond any
+#: of them.
+MAX_SEEDS = 100_000
+
+
 def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
-    """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``)."""
+    """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``),
+    at most ``MAX_SEEDS`` of them (more raise ``ValueError``)."""
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-        return np.random.SeedSequence(nonnegative_int("entropy", entropy)).spawn(
-            positive_int("seeds", seeds))
+        count = positive_int("seeds", seeds)
+        entropy = nonnegative_int("entropy", entropy)
+        _at_most_max_seeds(count)
+        return np.random.SeedSequence(entropy).spawn(count)
     if isinstance(seeds, (list, tuple)) and seeds and all(
             isinstance(s, np.random.SeedSequence) for s in seeds):
+        _at_most_max_seeds(len(seeds))
         return list(seeds)
     raise ValueError(f"seeds must be a positive int or a non-empty list of SeedSequence, got "
                      f"{seeds!r:.60}")
+
+
+def _at_most_max_seeds(count: int) -> None:
+    if count > MAX_SEEDS:
+        raise ValueError(f"seeds must be at most MAX_SEEDS = {MAX_SEEDS:,} runs, got {count:,} "
+                         f"(spawning them alone would take ~{13e-6 * count:.3g} s, before any "
+                         f"run)")
 
 
 #: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
