@@ -78,11 +78,11 @@ def _sympy_square(name: str, value, dim: int | None = None, like: str | None = N
                          f"{value!r:.60}")
     rows, columns = value.shape
     if rows != columns or rows == 0:
-        raise ValueError(f"{name} must be a non-empty square sympy Matrix, got shape "
-                         f"{value.shape}")
+        raise ValueError(f"{name} must be a non-empty square sympy Matrix, got "
+                         f"{type(value).__name__} of shape {value.shape}")
     if dim is not None and rows != dim:
         raise ValueError(f"{name} must be {dim} x {dim}{'' if like is None else ' like ' + like}"
-                         f", got shape {value.shape}")
+                         f", got {type(value).__name__} of shape {value.shape}")
     return value
 
 
@@ -113,11 +113,14 @@ def gaussian_expectation(expr, variables):
     a polynomial in them (coefficients may be any sympy expressions). Works entrywise on
     matrices."""
     variables = _symbols("variables", variables)
+    if not isinstance(expr, (sp.Basic, sp.MatrixBase, numbers.Number)) or isinstance(expr, bool):
+        raise ValueError(f"expr must be a sympy expression or matrix (a polynomial in the "
+                         f"variables), got {type(expr).__name__} {expr!r:.60}")
     if isinstance(expr, sp.MatrixBase):
         return expr.applyfunc(lambda e: gaussian_expectation(e, variables))
     try:
         poly = sp.Poly(sp.expand(sp.sympify(expr)), *variables)
-    except (sp.SympifyError, sp.PolynomialError) as error:
+    except sp.PolynomialError as error:
         raise ValueError(f"expr must be a polynomial in the variables {variables}, got "
                          f"{expr!r:.60} ({type(error).__name__})") from None
     total = 0
