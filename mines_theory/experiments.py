@@ -310,7 +310,8 @@ def _plan_rgf(objective, seeds, *, mean0, alpha, eta, batch_size, max_evaluation
     objective = check_objective("objective", objective)
     d = objective.dim
     strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
-    iterations = positive_int("max_evaluations", max_evaluations) // (2 * strategy.params.batch_size)
+    iterations = (positive_int("max_evaluations", max_evaluations)
+                  // (2 * strategy.params.batch_size))
     record_every = positive_int("record_every", record_every)
     mean0 = vector("mean0", mean0, d)
     return [functools.partial(_rgf_chunk, objective, strategy, chunk, first, mean0=mean0,
@@ -379,7 +380,8 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     plans = []
     for name in methods:
         if name.startswith("MiNES"):
-            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d, delta=0.1),
+            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d,
+                                                                      delta=0.1),
                     "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
                     "MiNES (Lemma 5.1)": lambda: lemma51_step(d=d, b=d, delta=0.1, L=objective.L,
                                                               tau=objective.sigma / 2)}[name]()

@@ -155,7 +155,8 @@ def positive_definite(name: str, value, dim: int | None = None) -> np.ndarray:
     arr = symmetric_matrix(name, value, dim)
     smallest = float(np.linalg.eigvalsh(arr)[0])
     if not smallest > 0.0:
-        raise ValueError(f"{name} must be positive definite, got smallest eigenvalue {smallest:.3g}")
+        raise ValueError(f"{name} must be positive definite, got smallest eigenvalue "
+                         f"{smallest:.3g}")
     return arr
 
 

@@ -176,7 +176,8 @@ def test_same_interface_and_bad_input(name):
 
 @pytest.mark.parametrize(
     "factory, match",
-    [(lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2), "eta must be a finite number > 0"),
+    [(lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2),
+      "eta must be a finite number > 0"),
      (lambda: NES(np.zeros(2), np.eye(3), eta=0.1, batch_size=2), "cov0 must be 2 x 2"),
      (lambda: RandomGradientFree(np.zeros(2), alpha=-1.0, eta=0.1), "alpha must be"),
      (lambda: RandomGradientFree(np.zeros(2), alpha=1.0, eta=0.1, batch_size=0), "batch_size"),

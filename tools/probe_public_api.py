@@ -2,9 +2,9 @@
 
 Every entry point of ``mines_theory.__all__`` and of each submodule's ``__all__`` (algorithm,
 baselines, experiments, objectives, bounds, gaussian, regularized, linalg, schedules, derivations,
-plotting's ``save_figure``/``save_table``) is called with zero, negative, NaN, ±inf, huge (1e300), tiny
-(1e-300), wrong types (str, None, True, complex, a list of the wrong shape), arrays of the wrong
-shape, non-symmetric or indefinite matrices, τ > ζ, empty arrays, a plain function where an
+plotting's ``save_figure``/``save_table``) is called with zero, negative, NaN, ±inf, huge (1e300),
+tiny (1e-300), wrong types (str, None, True, complex, a list of the wrong shape), arrays of the
+wrong shape, non-symmetric or indefinite matrices, τ > ζ, empty arrays, a plain function where an
 objective is expected and objectives that return NaN, inf or complex values. Each probe runs in
 this process under a time limit (``signal.alarm``) and a memory cap (``RLIMIT_AS``) and ends in
 one class:
@@ -23,7 +23,8 @@ counts as (b) on a valid edge, and as (a) or (c) on bad input depending on its m
 
 Usage (nothing is written into the tree; the probe works in a temporary directory)::
 
-    PYTHONPATH=$PWD OPENBLAS_NUM_THREADS=1 python tools/probe_public_api.py [--verbose] [--only NAME]
+    PYTHONPATH=$PWD OPENBLAS_NUM_THREADS=1 python tools/probe_public_api.py \
+        [--verbose] [--only NAME]
 
 Prints the count per class and every probe outside (a) and (b).
 """
@@ -294,7 +295,8 @@ def build(tmp: str) -> list[Probe]:
                 (lambda X: np.ones(np.shape(X)[0]) * (1 + 1j), "f returns complex", True),
                 (lambda X: np.ones((np.shape(X)[0], 2)), "f returns wrong shape", True),
                 (lambda X: "a", "f returns str", True),
-                (lambda X: 1e300 * np.sum(np.asarray(X) ** 2 + 1, axis=-1), "f returns 1e300", False),
+                (lambda X: 1e300 * np.sum(np.asarray(X) ** 2 + 1, axis=-1), "f returns 1e300",
+                 False),
                 ("not callable", "f is a str", True)]
 
     run_steps = lambda es, f=F, n=3: _steps(es, f, n)                   # noqa: E731
@@ -314,10 +316,11 @@ def build(tmp: str) -> list[Probe]:
         for f, label, bad in bad_functions():
             add(name, label, lambda f=f, fn=fn: fn(f, np.ones(2), np.eye(2), 0.1, u), "f", f, bad,
                 tokens=("nan", "inf", "complex", "shape", "callable", "str"))
-        add(name, "huge sigma_inv and tiny alpha", lambda fn=fn: fn(F, np.ones(2), 1e150 * np.eye(2),
-            1e-150, u), ("alpha", "sigma_inv"), 1e-150, False)
-    add("query_points", "mean NaN", lambda: algorithm.query_points(np.full(2, NAN), np.ones((3, 2))),
-        "mean", NAN, True)
+        add(name, "huge sigma_inv and tiny alpha",
+            lambda fn=fn: fn(F, np.ones(2), 1e150 * np.eye(2), 1e-150, u),
+            ("alpha", "sigma_inv"), 1e-150, False)
+    add("query_points", "mean NaN",
+        lambda: algorithm.query_points(np.full(2, NAN), np.ones((3, 2))), "mean", NAN, True)
     add("query_points", "steps wrong width",
         lambda: algorithm.query_points(np.zeros(2), np.ones((3, 3))), "steps", None, True,
         tokens=("shape",))
@@ -369,8 +372,9 @@ def build(tmp: str) -> list[Probe]:
                                 (lambda k, s, e: NAN, "returns NaN"),
                                 (lambda k, s, e: "a", "returns str"),
                                 (lambda k, s, e: np.ones(5), "returns wrong shape")]:
-            add("MiNES", f"{name} schedule {label}", lambda kw={**mbase, name: schedule}: mines(**kw),
-                name, schedule, True, tokens=("returned",))
+            add("MiNES", f"{name} schedule {label}",
+                lambda kw={**mbase, name: schedule}: mines(**kw), name, schedule, True,
+                tokens=("returned",))
     add("MiNES", "tau > zeta", lambda: mines(**{**mbase, "tau": 5.0, "zeta": 1.0}),
         ("tau", "zeta"), 5.0, True)
     add("MiNES", "tau = 1e-18", lambda: mines(**{**mbase, "tau": 1e-18}), "tau", 1e-18, False)
@@ -398,7 +402,8 @@ def build(tmp: str) -> list[Probe]:
     for name, kind in [("max_evaluations", "int"), ("target", "finite"), ("alpha", "positive"),
                        ("tau", "positive"), ("seed", "seed")]:
         substitute("minimize", minimize, nbase, name, kind, none_ok=name in ("target", "seed"))
-    substitute("minimize", minimize, nbase, "mean0", values=vectors(), names=("mean0", "sigma_inv0"))
+    substitute("minimize", minimize, nbase, "mean0", values=vectors(),
+               names=("mean0", "sigma_inv0"))
     substitute("minimize", minimize, nbase, "sigma_inv0", values=matrices(), none_ok=True)
     for f, label, bad in bad_functions():
         add("minimize", label, lambda f=f: algorithm.minimize(f, **{k: v for k, v in nbase.items()
@@ -498,8 +503,8 @@ def build(tmp: str) -> list[Probe]:
     substitute("run_mines_lockstep", lock, lbase, "sigma_inv0", values=matrices(), check=gap)
     substitute("run_mines_lockstep", lock, lbase, "objective", values=[
         (quadratic, True, "plain function"), (None, True, "None")], check=gap)
-    add("run_mines_lockstep", "eta1 callable", lambda: lock(**{**lbase, "eta1": algorithm.harmonic}),
-        "eta1", None, False, gap)
+    add("run_mines_lockstep", "eta1 callable",
+        lambda: lock(**{**lbase, "eta1": algorithm.harmonic}), "eta1", None, False, gap)
     add("run_mines_lockstep", "eta1 float32", lambda: lock(**{**lbase, "eta1": np.float32(0.01)}),
         "eta1", None, False, gap)
     rbase = dict(objective=F, seeds=2, mean0=np.zeros(2), alpha=0.1, eta=0.01,
@@ -517,7 +522,8 @@ def build(tmp: str) -> list[Probe]:
     compare = lambda **kw: experiments.compare_methods(**kw)             # noqa: E731
     for name, kind in [("max_evaluations", "int"), ("target", "nonnegative"),
                        ("record_every", "int"), ("seeds", "int")]:
-        substitute("compare_methods", compare, cbase, name, kind, check=gap, none_ok=name == "target")
+        substitute("compare_methods", compare, cbase, name, kind, check=gap,
+                   none_ok=name == "target")
     substitute("compare_methods", compare, cbase, "methods", values=[
         (("MiNES",), True, "('MiNES',)"), ("RGF", True, "'RGF'"), ((), True, "()"),
         (None, True, "None"), ((1,), True, "(1,)")], check=gap)
@@ -597,7 +603,8 @@ def build(tmp: str) -> list[Probe]:
     # -- bounds -------------------------------------------------------------------------------
     kinds = {"d": "int", "b": "int", "K": "int", "k": "int", "t": "int", "gamma_power": "int",
              "delta": "probability", "gamma": "nonnegative", "f_gap": "finite", "C": "nonnegative",
-             "f_gap_1": "nonnegative", "delta_alpha": "nonnegative", "projection_gap": "nonnegative",
+             "f_gap_1": "nonnegative", "delta_alpha": "nonnegative",
+             "projection_gap": "nonnegative",
              "projected_gradient_sq": "nonnegative", "projected_gradient_norm": "nonnegative",
              "initial_error_sq": "nonnegative",
              "f_mu": "finite", "printed": None, "sigma_matrix": None}
@@ -887,7 +894,8 @@ def build(tmp: str) -> list[Probe]:
         substitute(f"derivations.{name}", fn, {}, argname, values=values, check=symbolic,
                    positional=positional)
     w = sp.symbols("w1 w2", real=True)
-    S2, S3 = derivations.symmetric_matrix_symbol("a", 2), derivations.symmetric_matrix_symbol("b", 3)
+    S2 = derivations.symmetric_matrix_symbol("a", 2)
+    S3 = derivations.symmetric_matrix_symbol("b", 3)
     alpha = sp.Symbol("alpha", positive=True)
     substitute("derivations.gaussian_expectation", derivations.gaussian_expectation,
                {"variables": list(w)}, "expr", values=[
@@ -915,8 +923,8 @@ def build(tmp: str) -> list[Probe]:
     # -- the package's own __all__ ------------------------------------------------------------
     add("mines_theory.project_eigenvalues", "tau > zeta as lower > upper", lambda:
         mines_theory.project_eigenvalues(np.eye(2), 3.0, 1.0), ("lower", "upper"), 3.0, True)
-    add("mines_theory.RotatedEllipsoid", "dim str", lambda: mines_theory.RotatedEllipsoid("a", 10.0),
-        "dim", "a", True)
+    add("mines_theory.RotatedEllipsoid", "dim str",
+        lambda: mines_theory.RotatedEllipsoid("a", 10.0), "dim", "a", True)
     return probes
 
 
