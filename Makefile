@@ -25,13 +25,27 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
 .PHONY: figures test test-fast bench html lab venv clean
 
+# One venv; each target installs the extras it needs (pyproject.toml), once, and again when
+# pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
+# need; `make html` only the library and the book's toolchain; `make lab` the notebooks' kernel
+# and JupyterLab.
+BASE := $(VENV)/.created
+BOOK_STAMP := $(VENV)/.book-installed
+
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(BASE):
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	touch $(BASE)
+
+$(STAMP): pyproject.toml | $(BASE)
+	$(PYTHON) -m pip install --quiet -e '.[test,notebooks,book,data]'
 	touch $(STAMP)
+
+$(BOOK_STAMP): pyproject.toml | $(BASE)
+	$(PYTHON) -m pip install --quiet -e '.[book]'
+	touch $(BOOK_STAMP)
 
 figures: $(STAMP)
 	$(PYTHON) tools/render_ledger.py
@@ -54,15 +68,15 @@ test-fast: $(STAMP)
 LAB_STAMP := $(VENV)/.lab-installed
 LAB_ARGS ?=
 
-$(LAB_STAMP): $(STAMP) pyproject.toml
-	$(PYTHON) -m pip install --quiet -e '.[test,interactive]'
+$(LAB_STAMP): pyproject.toml | $(BASE)
+	$(PYTHON) -m pip install --quiet -e '.[notebooks,interactive]'
 	touch $(LAB_STAMP)
 
 lab: $(LAB_STAMP)
 	MINES_THEORY_PROGRESS=1 $(VENV)/bin/jupyter lab --notebook-dir=notebooks \
 		$(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
-html: $(STAMP)
+html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
 
 bench: $(STAMP)

@@ -27,6 +27,8 @@ module                      what, and where in the paper
 ==========================  =====================================================================
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .algorithm import MiNES, mean_gradient, minimize, sigma_gradient
 from .linalg import project_eigenvalues
 from .objectives import RotatedEllipsoid
@@ -40,4 +42,7 @@ __all__ = [
     "RotatedEllipsoid",
 ]
 
-__version__ = "0.1.0"
+try:                            # the one place of the version is pyproject.toml
+    __version__ = version("mines-theory")
+except PackageNotFoundError:    # imported from a source tree that was never installed
+    __version__ = "0+unknown"

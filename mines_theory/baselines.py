@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import numbers
 import threading
 from collections.abc import Callable, Mapping
 
@@ -210,14 +211,26 @@ class XNES(AskTell):
         self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
 
 
+def _global_randn(*shape):
+    """``np.random.randn(*shape)``, looked up when called: pycma's sampler keeps the function it
+    is given, and a bound method of NumPy's global generator would be pickled (or deep-copied)
+    as a *copy* of that generator, so that a copied run would draw from a stream of its own
+    instead of the state ``CMAES`` swaps in. A module-level function is pickled by name."""
+    return np.random.randn(*shape)
+
+
 class CMAES(AskTell):
     """pycma's ``CMAEvolutionStrategy`` (default settings) behind the suite's interface.
 
-    ``seed`` is passed to pycma's ``seed`` option. pycma draws from NumPy's global generator;
-    this adapter gives it a generator state of its own, swapped in around every call into pycma
-    and out again, so that a run neither changes the caller's ``np.random`` stream nor depends
-    on draws made elsewhere in between. The swap holds a lock shared by all instances, so runs
-    in several threads (a sweep on a thread pool) do not draw from each other's states."""
+    ``seed`` (None, an int >= 0 or a ``SeedSequence``) is reduced to pycma's integer seed, which
+    seeds the run's generator as pycma's ``seed`` option would. pycma draws from NumPy's global
+    generator; this adapter gives it a generator state of its own, swapped in around every call
+    into pycma and out again, so that a run neither changes the caller's ``np.random`` stream
+    nor depends on draws made elsewhere in between. The swap holds a lock shared by all
+    instances, so runs in several threads (a sweep on a thread pool) do not draw from each
+    other's states. A deep copy or a pickled copy holds the state too, and continues the run
+    exactly as the original does (pycma's sampler is given ``_global_randn``, not a method of
+    the global generator object, which a copy would copy)."""
 
     def __init__(self, mean0, sigma0, *, seed=None, options=None):
         super().__init__()
@@ -227,12 +240,24 @@ class CMAES(AskTell):
         if options is not None and not isinstance(options, Mapping):
             raise TypeError(f"options must be None or a dict of pycma options, got "
                             f"{type(options).__name__} {options!r:.60}")
+        if options is not None and "randn" in options:
+            raise ValueError("options must not set 'randn': CMAES draws from a generator state "
+                             f"of its own (got randn = {options['randn']!r:.60})")
         opts = {"verbose": -9, **(options or {})}
         if seed is not None:          # an int or a SeedSequence, reduced to pycma's int seed
             entropy = seed if isinstance(seed, np.random.SeedSequence) else \
                 np.random.SeedSequence(seed)
             opts["seed"] = int(entropy.generate_state(1)[0]) or 1
-        self._random_state = np.random.RandomState().get_state()
+        pycma_seed = opts.pop("seed", None)
+        if pycma_seed is not None and not (isinstance(pycma_seed, numbers.Integral)
+                                           and not isinstance(pycma_seed, bool)
+                                           and 0 < pycma_seed < 2**32):
+            raise ValueError(f"options['seed'] must be an integer in [1, 2**32) (pycma's seed), "
+                             f"got {pycma_seed!r:.60}")
+        # pycma seeds np.random with its integer seed; the run's own state starts there
+        self._random_state = np.random.RandomState(pycma_seed).get_state()
+        opts["randn"] = _global_randn
+        opts["seed"] = float("nan")                # pycma: seeding is done here, not by pycma
         with self._own_random_state():
             self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
 

@@ -7,9 +7,10 @@ and ``run_rgf_lockstep`` run the pure strategies (``algorithm.MiNESStrategy``,
 without a Python loop over seeds.
 
 Seeds: ``seeds`` is an int (the number of runs, spawned from ``SeedSequence(entropy)``) or a
-list of ``SeedSequence`` objects. Run i uses ``default_rng(seeds[i])``, so ``MiNES(...,
-root="cholesky", seed=seeds[i])`` reproduces it (a stack of states samples with the Cholesky
-root; ``MiNES``'s default root="auto" draws other z once Σ⁻¹ is held in low-rank form).
+list of ``SeedSequence`` objects, at most ``MAX_SEEDS`` (100,000) runs. Run i uses
+``default_rng(seeds[i])``, so ``MiNES(..., root="cholesky", seed=seeds[i])`` reproduces it (a
+stack of states samples with the Cholesky root; ``MiNES``'s default root="auto" draws other z
+once Σ⁻¹ is held in low-rank form).
 
 Columns, one row per recorded iteration (k = 0 is the start):
 ``method, seed, k, evaluations, f_gap`` (f(μ_k) − f*, a diagnostic evaluation that is not
@@ -54,22 +55,40 @@ from .validation import target as check_target
 
 __all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
            "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
-           "cached_sweep"]
+           "cached_sweep", "MAX_SEEDS"]
 
 COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
            "relative_precision_error", "condition", "xi", "curvature", "error"]
 
 
+#: The most runs a sweep takes (``seeds``). Spawning n seeds costs ~13 µs each here
+#: (SeedSequence.spawn: 1.3 s for 10⁵, 13 s for 10⁶), so seeds = 10⁹ would spend hours before
+#: the first run; the notebooks use at most 64 seeds, a sweep of 10⁵ runs is far beyond any
+#: of them.
+MAX_SEEDS = 100_000
+
+
 def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
-    """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``)."""
+    """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``),
+    at most ``MAX_SEEDS`` of them (more raise ``ValueError``)."""
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-        return np.random.SeedSequence(nonnegative_int("entropy", entropy)).spawn(
-            positive_int("seeds", seeds))
+        count = positive_int("seeds", seeds)
+        entropy = nonnegative_int("entropy", entropy)
+        _at_most_max_seeds(count)
+        return np.random.SeedSequence(entropy).spawn(count)
     if isinstance(seeds, (list, tuple)) and seeds and all(
             isinstance(s, np.random.SeedSequence) for s in seeds):
+        _at_most_max_seeds(len(seeds))
         return list(seeds)
     raise ValueError(f"seeds must be a positive int or a non-empty list of SeedSequence, got "
                      f"{seeds!r:.60}")
+
+
+def _at_most_max_seeds(count: int) -> None:
+    if count > MAX_SEEDS:
+        raise ValueError(f"seeds must be at most MAX_SEEDS = {MAX_SEEDS:,} runs, got {count:,} "
+                         f"(spawning them alone would take ~{13e-6 * count:.3g} s, before any "
+                         f"run)")
 
 
 #: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
@@ -291,7 +310,8 @@ def _plan_rgf(objective, seeds, *, mean0, alpha, eta, batch_size, max_evaluation
     objective = check_objective("objective", objective)
     d = objective.dim
     strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
-    iterations = positive_int("max_evaluations", max_evaluations) // (2 * strategy.params.batch_size)
+    iterations = (positive_int("max_evaluations", max_evaluations)
+                  // (2 * strategy.params.batch_size))
     record_every = positive_int("record_every", record_every)
     mean0 = vector("mean0", mean0, d)
     return [functools.partial(_rgf_chunk, objective, strategy, chunk, first, mean0=mean0,
@@ -360,7 +380,8 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     plans = []
     for name in methods:
         if name.startswith("MiNES"):
-            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d, delta=0.1),
+            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d,
+                                                                      delta=0.1),
                     "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
                     "MiNES (Lemma 5.1)": lambda: lemma51_step(d=d, b=d, delta=0.1, L=objective.L,
                                                               tau=objective.sigma / 2)}[name]()

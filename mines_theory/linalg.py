@@ -12,8 +12,8 @@ symmetry) in the functions that do O(d³) or O(bd²) work on it, so they cost li
 routines check their O(d(r+b)) inputs. The routines of Algorithm 1's inner loop take
 ``check_input=False`` (as scipy.linalg takes ``check_finite=False``) for a caller that has
 validated its state once and checks each update itself (``algorithm.MiNESStrategy``): at d = 100
-the array checks cost 5-8 % of an iteration. Bad input raises ``ValueError`` (``TypeError`` for a wrong
-type of object) naming the parameter; a matrix that is not positive definite where a Cholesky
+the array checks cost 5-8 % of an iteration. Bad input raises ``ValueError`` (``TypeError`` for a
+wrong type of object) naming the parameter; a matrix that is not positive definite where a Cholesky
 factor is needed is a ``ValueError`` naming the parameter too.
 
 Paper: Section 4, eq:cS_p, eq:Sig_modi, eq:proj_cs_prime and Proposition A.2 (`prop:project`)
@@ -73,7 +73,8 @@ def symmetric_roots(sigma_inv) -> tuple[np.ndarray, np.ndarray]:
     eigenvalues, U = np.linalg.eigh(sigma_inv)
     smallest = float(np.min(eigenvalues[..., 0]))
     if smallest <= 0.0:
-        raise ValueError(f"sigma_inv must be positive definite, got smallest eigenvalue {smallest:.3g}")
+        raise ValueError(f"sigma_inv must be positive definite, got smallest eigenvalue "
+                         f"{smallest:.3g}")
     Ut = np.swapaxes(U, -1, -2)
     root_inv = (U * np.sqrt(eigenvalues)[..., None, :]) @ Ut           # Σ^{-1/2}
     root = (U / np.sqrt(eigenvalues)[..., None, :]) @ Ut               # Σ^{1/2}
@@ -167,7 +168,8 @@ def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
     (these O(d²) checks are cheap beside the factorizations; ``check_input=False`` skips them
     but for finiteness, and a non-finite A is then simply not within).
 
-    >>> spectrum_within(np.diag([1.0, 5.0]), 0.5, 10.0), spectrum_within(np.diag([1.0, 5.0]), 2.0, 10.0)
+    >>> A = np.diag([1.0, 5.0])
+    >>> spectrum_within(A, 0.5, 10.0), spectrum_within(A, 2.0, 10.0)
     (True, False)
     """
     lower, upper = _interval(lower, upper)

@@ -82,7 +82,8 @@ def set_style() -> None:
 # --- the helpers -------------------------------------------------------------------------------
 
 def _styled(default: dict, style: dict) -> dict:
-    """``default`` updated by ``style``, aliases (``ls``, ``lw``, ``c``) read as their full names."""
+    """``default`` updated by ``style``, aliases (``ls``, ``lw``, ``c``) read as their full
+    names."""
     return {**default, **cbook.normalize_kwargs(style, Line2D)}
 
 

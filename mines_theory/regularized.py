@@ -23,9 +23,9 @@ import itertools
 
 import numpy as np
 
-from .validation import (finite_result, generator, instance, interval, nonnegative_int, positive_definite,
-                         positive_int, positive_scalar, smoothing_radius, symmetric_matrix,
-                         vector)
+from .validation import (finite_result, generator, instance, interval, nonnegative_int,
+                         positive_definite, positive_int, positive_scalar, smoothing_radius,
+                         symmetric_matrix, vector)
 from .validation import objective as check_objective
 from .linalg import project_eigenvalues
 
@@ -159,8 +159,10 @@ def minimize_sigma_given_mean(f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol
     alpha = smoothing_radius("alpha", alpha)
     tau, zeta = interval("tau", tau, "zeta", zeta)
     rule = _check_rule(rule)
-    tol, max_iterations = positive_scalar("tol", tol), positive_int("max_iterations", max_iterations)
-    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else positive_definite("sigma0", sigma0, f.dim)
+    tol = positive_scalar("tol", tol)
+    max_iterations = positive_int("max_iterations", max_iterations)
+    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else \
+        positive_definite("sigma0", sigma0, f.dim)
     sigma = project_eigenvalues(sigma, 1.0 / zeta, 1.0 / tau)
     for _ in range(max_iterations):
         new = _sigma_map(f, mu, sigma, alpha, tau, zeta, rule)
@@ -178,7 +180,8 @@ def minimize_regularized(f, alpha, *, tau, zeta, rule: GaussianRule, mean0=None,
     alpha = smoothing_radius("alpha", alpha)
     tau, zeta = interval("tau", tau, "zeta", zeta)
     rule = _check_rule(rule)
-    tol, max_iterations = positive_scalar("tol", tol), positive_int("max_iterations", max_iterations)
+    tol = positive_scalar("tol", tol)
+    max_iterations = positive_int("max_iterations", max_iterations)
     mu = f.minimizer.copy() if mean0 is None else vector("mean0", mean0, f.dim)
     sigma = project_eigenvalues(np.linalg.inv(f.hessian(mu)), 1.0 / zeta, 1.0 / tau)
     for iteration in range(1, max_iterations + 1):

@@ -111,25 +111,39 @@ def square_matrix(name: str, value, dim: int | None = None, *, batch: bool = Fal
     return arr
 
 
+#: The symmetry rule's relative tolerance: max |A − Aᵀ| <= SYMMETRY_RTOL · max |A|, matrix by
+#: matrix. Rounding leaves an asymmetry of a few ulps of the largest entry (a product Q D Qᵀ
+#: at d = 500 with eigenvalues over 1e-6..1e6 leaves 1.0e-16 of it); 1e-10 accepts that with
+#: room, and refuses an asymmetry that is a bug upstream at any scale of A (the rule is
+#: relative: a matrix of entries ~1e-12 is judged as one of entries ~1).
+SYMMETRY_RTOL = 1e-10
+
+
 def symmetric_matrix(name: str, value, dim: int | None = None, *, batch: bool = False,
-                     rtol: float = 1e-10, copy: bool = True, like: str | None = None
+                     rtol: float = SYMMETRY_RTOL, copy: bool = True, like: str | None = None
                      ) -> np.ndarray:
     """Return a finite, symmetric float matrix: a symmetrized copy, or with ``copy=False`` the
     checked array itself (``square_matrix``: the inner-loop form).
 
-    With ``batch=True`` a stack of shape (..., d, d) is accepted.  Asymmetry beyond ``rtol``
-    relative to the largest entry is an error: it is a sign of a bug upstream, not noise.
-    ``like``: as in ``square_matrix``.
+    With ``batch=True`` a stack of shape (..., d, d) is accepted.  The one symmetry rule of the
+    library: max |A − Aᵀ| <= ``rtol`` · max |A| for each matrix A (``SYMMETRY_RTOL``); a larger
+    asymmetry is an error, a sign of a bug upstream, not noise.  ``like``: as in
+    ``square_matrix``.
     """
     arr = square_matrix(name, value, dim, batch=batch, like=like)
     transposed = np.swapaxes(arr, -1, -2)
     if np.array_equal(arr, transposed):                 # the common case, one cheap pass
         return arr if not copy else arr.copy()
     # halves first: A - Aᵀ and A + Aᵀ overflow for entries near the largest float
-    asym = 2.0 * float(np.max(np.abs(0.5 * arr - 0.5 * transposed)))
-    scale = max(1.0, float(np.max(np.abs(arr))))
-    if asym > rtol * scale:
-        raise ValueError(f"{name} must be symmetric, got max |A - A^T| = {asym:.3g}")
+    asym = 2.0 * np.max(np.abs(0.5 * arr - 0.5 * transposed), axis=(-2, -1))
+    scale = np.max(np.abs(arr), axis=(-2, -1))
+    worst = np.unravel_index(np.argmax(asym - rtol * scale), asym.shape)
+    if asym[worst] > rtol * scale[worst]:
+        where = f" (matrix {tuple(map(int, worst))} of the stack)" if asym.ndim else ""
+        raise ValueError(f"{name} must be symmetric, got max |A - A^T| = {float(asym[worst]):.3g}"
+                         f"{where}, more than {rtol:g} x max |A| = "
+                         f"{rtol * float(scale[worst]):.3g} (max |A| = {float(scale[worst]):.3g}; "
+                         f"the rule is relative to the size of A)")
     if not copy:
         return arr
     return 0.5 * arr + 0.5 * transposed
@@ -141,7 +155,8 @@ def positive_definite(name: str, value, dim: int | None = None) -> np.ndarray:
     arr = symmetric_matrix(name, value, dim)
     smallest = float(np.linalg.eigvalsh(arr)[0])
     if not smallest > 0.0:
-        raise ValueError(f"{name} must be positive definite, got smallest eigenvalue {smallest:.3g}")
+        raise ValueError(f"{name} must be positive definite, got smallest eigenvalue "
+                         f"{smallest:.3g}")
     return arr
 
 

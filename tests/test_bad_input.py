@@ -635,3 +635,67 @@ def test_an_indefinite_start_of_the_sigma_fixed_point_is_named():
     with pytest.raises(ValueError, match="sigma0 must be positive definite, got smallest eigenvalue -1"):
         minimize_sigma_given_mean(F, np.zeros(2), 0.1, tau=0.5, zeta=20.0,
                                   rule=GaussianRule.gauss_hermite(2, 5), sigma0=np.diag([1.0, -1.0]))
+
+
+# ----------------------------------------------------------------------------------------------
+# Issue 26 §3, outside algorithm.py: the symmetry rule is relative; seeds and symbolic sizes
+# have documented limits
+# ----------------------------------------------------------------------------------------------
+
+def _rounded_spd(d, low, high, seed=0):
+    """Q diag Qᵀ as computed, with the asymmetry rounding leaves (not symmetrized)."""
+    Q = np.linalg.qr(np.random.default_rng(seed).standard_normal((d, d)))[0]
+    A = (Q * np.geomspace(low, high, d)) @ Q.T
+    assert not np.array_equal(A, A.T)                   # the rule is exercised, not skipped
+    return A
+
+
+@pytest.mark.parametrize("scale", [1e-12, 1.0, 1e12])
+def test_the_symmetry_rule_accepts_rounding_at_every_scale(scale):
+    from mines_theory import MiNES
+    from mines_theory.linalg import project_eigenvalues
+
+    A = scale * _rounded_spd(50, 0.5, 2.0)
+    np.testing.assert_allclose(project_eigenvalues(A, 0.0, 10 * scale), 0.5 * (A + A.T),
+                               rtol=0, atol=1e-12 * scale)
+    MiNES(np.zeros(50), A, alpha=0.1, batch_size=3, tau=0.25 * scale, zeta=4 * scale,
+          eta1=0.1, seed=0)
+
+
+@pytest.mark.parametrize("scale", [1e-11, 1.0, 1e11])
+def test_the_symmetry_rule_refuses_a_20_percent_asymmetry_at_every_scale(scale):
+    """Issue 26: the rule was absolute below max |A| = 1, so a 20 % asymmetric Σ₁⁻¹ of entries
+    ~1e-11 was accepted and symmetrized."""
+    from mines_theory import MiNES
+
+    sigma_inv0 = scale * np.array([[1.0, 0.2], [0.0, 1.0]])
+    with pytest.raises(ValueError, match=r"sigma_inv0 must be symmetric, got max \|A - A\^T\| = "
+                                         r".*more than 1e-10 x max \|A\|"):
+        MiNES(np.zeros(2), sigma_inv0, alpha=0.1, batch_size=3, tau=0.5 * scale,
+              zeta=2 * scale, eta1=0.1, seed=0)
+
+
+def test_a_small_asymmetric_matrix_is_not_projected():
+    from mines_theory.linalg import project_eigenvalues
+
+    with pytest.raises(ValueError, match=r"A must be symmetric, got max \|A - A\^T\| = 5e-11, "
+                                         r"more than 1e-10 x max \|A\| = 5e-21"):
+        project_eigenvalues([[1e-12, 5e-11], [0.0, 1e-12]], -1.0, 1.0)
+    stack = np.stack([np.eye(2), [[1e-12, 5e-11], [0.0, 1e-12]]])   # judged matrix by matrix
+    with pytest.raises(ValueError, match=r"\(matrix \(1,\) of the stack\)"):
+        project_eigenvalues(stack, -1.0, 1.0)
+
+
+@pytest.mark.parametrize("seeds", [10**9, 100_001])
+def test_more_seeds_than_max_seeds_are_refused_before_spawning(seeds):
+    from mines_theory.experiments import MAX_SEEDS, compare_methods, spawn_seeds
+
+    assert MAX_SEEDS == 100_000
+    with pytest.raises(ValueError, match=rf"seeds must be at most MAX_SEEDS = 100,000 runs, "
+                                         rf"got {seeds:,}"):
+        spawn_seeds(seeds)
+    with pytest.raises(ValueError, match="seeds must be at most MAX_SEEDS"):
+        compare_methods(F, seeds=seeds, max_evaluations=100)
+    with pytest.raises(ValueError, match="seeds must be at most MAX_SEEDS"):
+        spawn_seeds([np.random.SeedSequence(0)] * seeds if seeds == 100_001 else 10**9)
+    assert len(spawn_seeds(MAX_SEEDS)) == MAX_SEEDS

@@ -122,6 +122,42 @@ def test_cmaes_adapter_is_reproducible_and_counts():
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))
+def test_a_copied_or_pickled_run_continues_on_the_same_stream(name):
+    """Issue 26: pycma's sampler held a method of NumPy's global generator, which a deep copy or
+    a pickle copied, so a copied CMA-ES drew from another stream than the original. After k
+    steps, the original, a deep copy and a pickle round trip must ask the same points exactly
+    for k more steps; with draws from the global generator in between, which none may see."""
+    import copy
+    import pickle
+
+    f = ELLIPSOID
+    es = make_method(name, f, np.zeros(5), seed=3)
+    for _ in range(3):
+        X = es.ask()
+        es.tell(X, f(X))
+    copies = [es, copy.deepcopy(es), pickle.loads(pickle.dumps(es))]
+    for _ in range(3):
+        asked = []
+        for run in copies:
+            np.random.rand(5)                       # the caller's stream moves between runs
+            X = run.ask()
+            run.tell(X, f(X))
+            asked.append(X)
+        np.testing.assert_array_equal(asked[1], asked[0])
+        np.testing.assert_array_equal(asked[2], asked[0])
+
+
+def test_cmaes_takes_pycmas_seed_option_and_keeps_its_own_sampler():
+    first = CMAES(np.zeros(5), 1.0, options={"seed": 17}).ask()
+    np.testing.assert_array_equal(CMAES(np.zeros(5), 1.0, options={"seed": 17}).ask(), first)
+    assert not np.array_equal(CMAES(np.zeros(5), 1.0, options={"seed": 18}).ask(), first)
+    with pytest.raises(ValueError, match="options must not set 'randn'"):
+        CMAES(np.zeros(5), 1.0, options={"randn": np.random.randn})
+    with pytest.raises(ValueError, match=r"options\['seed'\] must be an integer in \[1, 2\*\*32\)"):
+        CMAES(np.zeros(5), 1.0, options={"seed": -1})
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
 def test_same_interface_and_bad_input(name):
     es = make_method(name, ELLIPSOID, np.zeros(5), seed=0)
     with pytest.raises(RuntimeError, match="without a pending ask"):
@@ -140,7 +176,8 @@ def test_same_interface_and_bad_input(name):
 
 @pytest.mark.parametrize(
     "factory, match",
-    [(lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2), "eta must be a finite number > 0"),
+    [(lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2),
+      "eta must be a finite number > 0"),
      (lambda: NES(np.zeros(2), np.eye(3), eta=0.1, batch_size=2), "cov0 must be 2 x 2"),
      (lambda: RandomGradientFree(np.zeros(2), alpha=-1.0, eta=0.1), "alpha must be"),
      (lambda: RandomGradientFree(np.zeros(2), alpha=1.0, eta=0.1, batch_size=0), "batch_size"),

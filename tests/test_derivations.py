@@ -140,3 +140,70 @@ def test_projection_kkt_certificate():
         np.testing.assert_allclose(A1 @ X, zeta * A1, atol=1e-10)
         np.testing.assert_allclose(A2 @ X, tau * A2, atol=1e-10)
         assert np.linalg.eigvalsh(A1).min() >= -1e-12 and np.linalg.eigvalsh(A2).min() >= -1e-12
+
+
+def _call_with_size(function, size):
+    if function in ("symmetric_matrix_symbol", "general_matrix_symbol"):
+        return getattr(dv, function)("s", size)
+    return getattr(dv, function)(size)
+
+
+@pytest.mark.parametrize("function", sorted(dv.MAX_SIZE))
+def test_a_size_above_the_documented_limit_is_refused_at_once(function):
+    """Issue 26: lemma_c1_symbolic(4) and mirror_step(3) ran for minutes; each function taking a
+    size refuses one above MAX_SIZE with a named error (before any symbolic work)."""
+    limit = dv.MAX_SIZE[function]
+    name = "degree" if function == "antithetic_identity_1d" else "d"
+    with pytest.raises(ValueError, match=rf"{name} must be at most MAX_SIZE\['{function}'\] = "
+                                         rf"{limit} for {function}, got {limit + 1}: symbolic"):
+        _call_with_size(function, limit + 1)
+    for bad in (True, 2.0, "2", None, -1):
+        with pytest.raises(ValueError, match=rf"{name} must be an integer >= "):
+            _call_with_size(function, bad)
+
+
+def test_the_limits_are_the_documented_ones():
+    assert dv.MAX_SIZE["mirror_step"] == 2 and dv.MAX_SIZE["lemma_c1_symbolic"] == 3
+    with pytest.raises(ValueError, match="d must be an integer >= 1, got 0"):
+        dv.score_mean(0)
+
+
+def test_lemma_c1_symbolic_d1_and_d3_are_h_entry_by_entry():
+    """The canonical form of each entry is the entry of H itself (d = 3 is what the ledger
+    checks; ~5 s), and d = 1 is the scalar case."""
+    for d in (1, 3):
+        lhs, H = dv.lemma_c1_symbolic(d)
+        assert lhs == H
+
+
+def test_derivations_name_bad_symbolic_input():
+    w = sp.symbols("w1 w2", real=True)
+    with pytest.raises(ValueError, match="expr must be a polynomial in the variables"):
+        dv.gaussian_expectation(sp.exp(w[0]), list(w))
+    for expr in ("w1**2", None, True):
+        with pytest.raises(ValueError, match="expr must be a sympy expression or matrix"):
+            dv.gaussian_expectation(expr, list(w))
+    for variables in ([], ["w1"], "w1", [w[0], w[0]], 3):
+        with pytest.raises(ValueError, match="variables must"):
+            dv.gaussian_expectation(w[0] ** 2, variables)
+    assert dv.gaussian_expectation(w[0] ** 2, w[0]) == 1            # a single symbol is fine
+    S2, S3 = dv.symmetric_matrix_symbol("a", 2), dv.symmetric_matrix_symbol("b", 3)
+    alpha = sp.Symbol("alpha", positive=True)
+    for divergence in (dv.bregman_divergence, dv.paper_bregman_divergence):
+        with pytest.raises(ValueError, match=r"S2 must be 2 x 2 like S1, got \w+ of shape "
+                                             r"\(3, 3\)"):
+            divergence(S2, S3, alpha)
+        with pytest.raises(ValueError, match="S1 must be a square sympy Matrix, got ndarray"):
+            divergence(np.eye(2), S2, alpha)
+    with pytest.raises(ValueError, match=r"Sbar must be a non-empty square sympy Matrix, got "
+                                         r"MutableDenseMatrix of shape \(2, 3\)"):
+        dv.paper_fisher_matrix(sp.zeros(2, 3))
+    z, mu = sp.symbols("z1:3"), sp.symbols("mu1:4")
+    with pytest.raises(ValueError, match="z and mu must have one length d >= 1, got lengths 2 "
+                                         "and 3"):
+        dv.log_likelihood(z, mu, S2)
+    with pytest.raises(ValueError, match=r"Sbar must be 2 x 2 like z, got \w+ of shape "
+                                         r"\(3, 3\)"):
+        dv.log_likelihood(z, mu[:2], S3)
+    with pytest.raises(ValueError, match="convention must be 'unconstrained' or 'symmetric'"):
+        dv.regularized_gradient(2, "other")

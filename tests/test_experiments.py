@@ -34,7 +34,8 @@ def test_lockstep_matches_one_seed_runs(objective):
     one = run_method("MiNES", objective, 6, mean0=np.zeros(d), max_evaluations=200 * (2 * b + 1),
                      **options)
     assert list(lock.columns) == COLUMNS and len(lock) == len(one) == 6 * 201
-    np.testing.assert_array_equal(lock[["seed", "k", "evaluations"]], one[["seed", "k", "evaluations"]])
+    columns = ["seed", "k", "evaluations"]
+    np.testing.assert_array_equal(lock[columns], one[columns])
     for column in ["f_gap", "precision_error", "condition"]:
         np.testing.assert_allclose(lock[column], one[column], rtol=1e-7, atol=1e-14, err_msg=column)
 
@@ -136,7 +137,8 @@ def test_rgf_lockstep_matches_one_seed_runs():
                             max_evaluations=400)
     one = run_method("RGF", f, 3, mean0=np.zeros(4), max_evaluations=400, alpha=1e-3, eta=eta,
                      batch_size=2)
-    np.testing.assert_array_equal(lock[["seed", "k", "evaluations"]], one[["seed", "k", "evaluations"]])
+    columns = ["seed", "k", "evaluations"]
+    np.testing.assert_array_equal(lock[columns], one[columns])
     np.testing.assert_allclose(lock.f_gap, one.f_gap, rtol=1e-9)
 
 

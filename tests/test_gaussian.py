@@ -133,7 +133,8 @@ def test_variance_scales_like_one_over_b():
     H, P = RotatedEllipsoid(4, 10.0).H, np.eye(4)
     assert sigma_gradient_variance(H, P, 8) == pytest.approx(sigma_gradient_variance(H, P, 1) / 8)
     gap = np.sum((H - P) ** 2)
-    assert sigma_gradient_second_moment(H, P, 8) == pytest.approx(gap + sigma_gradient_variance(H, P, 8))
+    assert sigma_gradient_second_moment(H, P, 8) == pytest.approx(
+        gap + sigma_gradient_variance(H, P, 8))
 
 
 def test_paper_value_at_d_b_1():

@@ -56,7 +56,8 @@ def test_spectrum_in_bounds_and_idempotent(A, lu):
 def test_non_expansive(AB, lu):
     A, B = AB
     lower, upper = lu
-    dist = np.linalg.norm(project_eigenvalues(A, lower, upper) - project_eigenvalues(B, lower, upper))
+    dist = np.linalg.norm(project_eigenvalues(A, lower, upper)
+                          - project_eigenvalues(B, lower, upper))
     assert dist <= np.linalg.norm(A - B) * (1 + 1e-9) + 1e-9
 
 
@@ -75,7 +76,8 @@ def test_variational_inequality(A, lu, seed):
 
 
 def _psd_2x2(a, b, c):
-    """[[a, c], [c, b]] ⪰ 0 as smooth inequalities: both diagonal entries and the determinant ≥ 0."""
+    """[[a, c], [c, b]] ⪰ 0 as smooth inequalities: both diagonal entries and the determinant
+    ≥ 0."""
     return [a, b, a * b - c * c]
 
 
@@ -87,7 +89,10 @@ def test_matches_generic_constrained_solver_2x2(seed):
     A = rng.normal(0, 4, (2, 2))
     A = 0.5 * (A + A.T)
     lower, upper = 0.5, 3.0
-    objective = lambda x: (x[0] - A[0, 0]) ** 2 + (x[1] - A[1, 1]) ** 2 + 2 * (x[2] - A[0, 1]) ** 2
+
+    def objective(x):
+        return (x[0] - A[0, 0]) ** 2 + (x[1] - A[1, 1]) ** 2 + 2 * (x[2] - A[0, 1]) ** 2
+
     constraints = [
         {"type": "ineq", "fun": lambda x: _psd_2x2(x[0] - lower, x[1] - lower, x[2])},
         {"type": "ineq", "fun": lambda x: _psd_2x2(upper - x[0], upper - x[1], -x[2])},
@@ -500,7 +505,8 @@ def test_check_input_false_skips_only_the_array_checks():
         cholesky_lower(-A, check_input=False)
     B = low_rank(np.diag([3.0, 1.0, 1.0, 1.0]), 1.0)
     Y, w = rng.standard_normal((2, 4)), rng.uniform(0.0, 1.0, 2)
-    unchecked, checked = low_rank_update(B, 0.7, Y, w, check_input=False), low_rank_update(B, 0.7, Y, w)
+    unchecked = low_rank_update(B, 0.7, Y, w, check_input=False)
+    checked = low_rank_update(B, 0.7, Y, w)
     np.testing.assert_array_equal(unchecked.dense(), checked.dense())
     np.testing.assert_array_equal(B.power_rows(-0.5, Y, check_input=False), B.power_rows(-0.5, Y))
     with pytest.raises(ValueError, match="c must be finite, got inf"):

@@ -122,7 +122,81 @@ def test_make_lab_opens_jupyterlab_on_the_notebooks_with_progress_bars():
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile[makefile.index("\nlab:"):].split("\n\n")[0]
     assert "MINES_THEORY_PROGRESS=1" in recipe and "jupyter lab --notebook-dir=notebooks" in recipe
-    assert "pip install --quiet -e '.[test,interactive]'" in makefile
+    assert "pip install --quiet -e '.[notebooks,interactive]'" in makefile
     interactive = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]["interactive"]
     assert {_split(r)[0] for r in interactive} == {"jupyterlab", "ipywidgets"}
+
+
+# ---------------------------------------------------------------------------------------------
+# What pyproject.toml declares: a license file, one version, extras per Makefile target
+# ---------------------------------------------------------------------------------------------
+
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+#: Import name -> distribution name, where they differ.
+DISTRIBUTIONS = {"sklearn": "scikit-learn", "myst_nb": "myst-nb", "yaml": "pyyaml"}
+#: Imports of the library that belong to an extra: a function used only by the notebooks
+#: (ledger.glue_measurements) or one data set (objectives.breast_cancer_logistic).
+LIBRARY_EXTRAS = {"myst-nb": "notebooks", "scikit-learn": "data"}
+
+
+def _third_party_imports(paths) -> set[str]:
+    import sys
+
+    names = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    names -= set(sys.stdlib_module_names) | {"mines_theory"}
+    return {DISTRIBUTIONS.get(name, name) for name in names}
+
+
+def _names(requirements) -> set[str]:
+    return {_split(r)[0] for r in requirements}
+
+
+def test_the_license_file_is_the_declared_license():
+    assert PROJECT["license"] == "MIT"
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 the mines-theory authors\n")
+    assert "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND" in text
+
+
+def test_the_version_has_one_place():
+    """pyproject.toml holds the version; the package reads it from the installed metadata."""
+    import mines_theory
+
+    assert mines_theory.__version__ == PROJECT["version"]
+    assert "__version__ =" not in (PACKAGE / "__init__.py").read_text().replace(
+        '__version__ = version("mines-theory")', "").replace('__version__ = "0+unknown"', "")
+
+
+def test_runtime_dependencies_are_what_the_library_imports():
+    imported = _third_party_imports(PACKAGE.rglob("*.py"))
+    runtime = _names(PROJECT["dependencies"])
+    extras = PROJECT["optional-dependencies"]
+    assert imported - set(LIBRARY_EXTRAS) == runtime
+    for name, extra in LIBRARY_EXTRAS.items():
+        assert name in imported and name in _names(extras[extra]) and name not in runtime
+
+
+def test_each_make_target_installs_the_extras_it_needs():
+    makefile = (ROOT / "Makefile").read_text()
+    extras = PROJECT["optional-dependencies"]
+    assert "-e '.[test,notebooks,book,data]'" in makefile              # make venv / test / figures
+    book_recipe = makefile[makefile.index("\n$(BOOK_STAMP):"):].split("\n\n")[0]
+    assert "-e '.[book]'" in book_recipe                              # make html: no test tools
+    assert "html: $(BOOK_STAMP)" in makefile
+    assert _names(extras["book"]) == {"sphinx", "sphinx-book-theme", "myst-nb"}
+    assert _names(extras["notebooks"]) == {"ipykernel", "nbclient", "myst-nb"}
+    tested = _third_party_imports(list((ROOT / "tests").glob("*.py")) + [ROOT / "conftest.py"])
+    installed = set()
+    for extra in ("test", "notebooks", "book", "data"):
+        installed |= _names(extras[extra])
+    installed |= _names(PROJECT["dependencies"])
+    # nbformat comes with nbclient; pytest plugins are imported by pytest, not by name
+    assert tested - {"nbformat"} <= installed, tested - installed

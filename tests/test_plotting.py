@@ -155,7 +155,8 @@ def test_bound_off_scale_writes_the_value_and_draws_it_when_on_scale():
 def test_save_figure_refuses_a_figure_that_breaks_the_rules(tmp_path):
     fig, ax = _axes(title="bad panel", ylabel="")
     ax.plot(K, K)
-    with pytest.raises(ValueError, match=r"figure 'bad' breaks the figure rules[^\n]*\n- axes 'bad panel': no y-label"):
+    with pytest.raises(ValueError, match=r"figure 'bad' breaks the figure rules[^\n]*\n"
+                                         r"- axes 'bad panel': no y-label"):
         save_figure(fig, "bad", tmp_path)
     assert not list(tmp_path.iterdir())
 

@@ -63,7 +63,8 @@ def test_minimizer_against_a_generic_optimizer():
     x0 = np.concatenate([f.minimizer, [1.0, 1.0], [0.0]])
     sol = scipy.optimize.minimize(lambda x: regularized_objective(f, *unpack(x), alpha, rule), x0,
                                   method="L-BFGS-B",
-                                  bounds=[(None, None)] * 2 + [(1 / zeta, 1 / tau)] * 2 + [(None, None)],
+                                  bounds=[(None, None)] * 2 + [(1 / zeta, 1 / tau)] * 2
+                                  + [(None, None)],
                                   options={"ftol": 1e-15, "gtol": 1e-11, "maxiter": 5000})
     mu_g, sigma_g = unpack(sol.x)
     assert regularized_objective(f, result.mean, result.sigma, alpha, rule) <= sol.fun + 1e-12
@@ -94,7 +95,8 @@ def test_alpha_sweep_columns_and_orders():
     f = synthetic_logistic(1)
     df = alpha_sweep(f, [1e-3, 1e-2], tau=f.sigma / 2, zeta=2 * f.L,
                      rule=GaussianRule.gauss_hermite(1, 40))
-    assert {"f_gap", "distance_sq", "sigma_hat_error", "sigma_diff", "f_gap_bound", "valid"} <= set(df)
+    assert {"f_gap", "distance_sq", "sigma_hat_error", "sigma_diff", "f_gap_bound",
+            "valid"} <= set(df)
     # the smoothing moves the minimizer by O(α²): ‖μ* − μ̂*‖² grows 10⁴× per decade of α
     assert df.distance_sq[1] / df.distance_sq[0] == pytest.approx(1e4, rel=0.01)
 

@@ -99,8 +99,8 @@ def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
             f"{notebook.name}: fewer pasted values than roles")
         solutions = sum(cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
                         for cell in nb.cells)
-        assert len(re.findall(r'<details class="[^"]*\bhide\b[^"]*above-input', page)) >= solutions, (
-            f"{notebook.name}: a solution is not collapsed")
+        collapsed = re.findall(r'<details class="[^"]*\bhide\b[^"]*above-input', page)
+        assert len(collapsed) >= solutions, f"{notebook.name}: a solution is not collapsed"
 
 
 def _chromium():
@@ -116,7 +116,8 @@ def test_pages_render_with_their_figures_in_a_browser(site):
     if browser is None:
         pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine (Debian package "
                     "'chromium'; .ci/run installs it)")
-    for page in sorted(p for p in site.glob("*.html") if p.name not in ("genindex.html", "search.html")):
+    for page in sorted(p for p in site.glob("*.html")
+                       if p.name not in ("genindex.html", "search.html")):
         profile = tempfile.mkdtemp(prefix="mines-chromium-")
         result = subprocess.run(
             [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

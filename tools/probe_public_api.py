@@ -1,10 +1,10 @@
 """Probe the public API with scripted bad and extreme inputs (issue 16's study, repeatable).
 
 Every entry point of ``mines_theory.__all__`` and of each submodule's ``__all__`` (algorithm,
-baselines, experiments, objectives, bounds, gaussian, regularized, linalg, schedules, plotting's
-``save_figure``/``save_table``) is called with zero, negative, NaN, ±inf, huge (1e300), tiny
-(1e-300), wrong types (str, None, True, complex, a list of the wrong shape), arrays of the wrong
-shape, non-symmetric or indefinite matrices, τ > ζ, empty arrays, a plain function where an
+baselines, experiments, objectives, bounds, gaussian, regularized, linalg, schedules, derivations,
+plotting's ``save_figure``/``save_table``) is called with zero, negative, NaN, ±inf, huge (1e300),
+tiny (1e-300), wrong types (str, None, True, complex, a list of the wrong shape), arrays of the
+wrong shape, non-symmetric or indefinite matrices, τ > ζ, empty arrays, a plain function where an
 objective is expected and objectives that return NaN, inf or complex values. Each probe runs in
 this process under a time limit (``signal.alarm``) and a memory cap (``RLIMIT_AS``) and ends in
 one class:
@@ -23,7 +23,8 @@ counts as (b) on a valid edge, and as (a) or (c) on bad input depending on its m
 
 Usage (nothing is written into the tree; the probe works in a temporary directory)::
 
-    PYTHONPATH=$PWD OPENBLAS_NUM_THREADS=1 python tools/probe_public_api.py [--verbose] [--only NAME]
+    PYTHONPATH=$PWD OPENBLAS_NUM_THREADS=1 python tools/probe_public_api.py \
+        [--verbose] [--only NAME]
 
 Prints the count per class and every probe outside (a) and (b).
 """
@@ -265,8 +266,8 @@ def build(tmp: str) -> list[Probe]:
     import matplotlib.pyplot as plt
 
     import mines_theory
-    from mines_theory import (algorithm, baselines, bounds, experiments, gaussian, linalg,
-                              objectives, plotting, regularized, schedules)
+    from mines_theory import (algorithm, baselines, bounds, derivations, experiments, gaussian,
+                              linalg, objectives, plotting, regularized, schedules)
 
     probes: list[Probe] = []
     F = objectives.RotatedEllipsoid(2, 10.0, seed=0)
@@ -294,7 +295,8 @@ def build(tmp: str) -> list[Probe]:
                 (lambda X: np.ones(np.shape(X)[0]) * (1 + 1j), "f returns complex", True),
                 (lambda X: np.ones((np.shape(X)[0], 2)), "f returns wrong shape", True),
                 (lambda X: "a", "f returns str", True),
-                (lambda X: 1e300 * np.sum(np.asarray(X) ** 2 + 1, axis=-1), "f returns 1e300", False),
+                (lambda X: 1e300 * np.sum(np.asarray(X) ** 2 + 1, axis=-1), "f returns 1e300",
+                 False),
                 ("not callable", "f is a str", True)]
 
     run_steps = lambda es, f=F, n=3: _steps(es, f, n)                   # noqa: E731
@@ -314,10 +316,11 @@ def build(tmp: str) -> list[Probe]:
         for f, label, bad in bad_functions():
             add(name, label, lambda f=f, fn=fn: fn(f, np.ones(2), np.eye(2), 0.1, u), "f", f, bad,
                 tokens=("nan", "inf", "complex", "shape", "callable", "str"))
-        add(name, "huge sigma_inv and tiny alpha", lambda fn=fn: fn(F, np.ones(2), 1e150 * np.eye(2),
-            1e-150, u), ("alpha", "sigma_inv"), 1e-150, False)
-    add("query_points", "mean NaN", lambda: algorithm.query_points(np.full(2, NAN), np.ones((3, 2))),
-        "mean", NAN, True)
+        add(name, "huge sigma_inv and tiny alpha",
+            lambda fn=fn: fn(F, np.ones(2), 1e150 * np.eye(2), 1e-150, u),
+            ("alpha", "sigma_inv"), 1e-150, False)
+    add("query_points", "mean NaN",
+        lambda: algorithm.query_points(np.full(2, NAN), np.ones((3, 2))), "mean", NAN, True)
     add("query_points", "steps wrong width",
         lambda: algorithm.query_points(np.zeros(2), np.ones((3, 3))), "steps", None, True,
         tokens=("shape",))
@@ -369,8 +372,9 @@ def build(tmp: str) -> list[Probe]:
                                 (lambda k, s, e: NAN, "returns NaN"),
                                 (lambda k, s, e: "a", "returns str"),
                                 (lambda k, s, e: np.ones(5), "returns wrong shape")]:
-            add("MiNES", f"{name} schedule {label}", lambda kw={**mbase, name: schedule}: mines(**kw),
-                name, schedule, True, tokens=("returned",))
+            add("MiNES", f"{name} schedule {label}",
+                lambda kw={**mbase, name: schedule}: mines(**kw), name, schedule, True,
+                tokens=("returned",))
     add("MiNES", "tau > zeta", lambda: mines(**{**mbase, "tau": 5.0, "zeta": 1.0}),
         ("tau", "zeta"), 5.0, True)
     add("MiNES", "tau = 1e-18", lambda: mines(**{**mbase, "tau": 1e-18}), "tau", 1e-18, False)
@@ -398,7 +402,8 @@ def build(tmp: str) -> list[Probe]:
     for name, kind in [("max_evaluations", "int"), ("target", "finite"), ("alpha", "positive"),
                        ("tau", "positive"), ("seed", "seed")]:
         substitute("minimize", minimize, nbase, name, kind, none_ok=name in ("target", "seed"))
-    substitute("minimize", minimize, nbase, "mean0", values=vectors(), names=("mean0", "sigma_inv0"))
+    substitute("minimize", minimize, nbase, "mean0", values=vectors(),
+               names=("mean0", "sigma_inv0"))
     substitute("minimize", minimize, nbase, "sigma_inv0", values=matrices(), none_ok=True)
     for f, label, bad in bad_functions():
         add("minimize", label, lambda f=f: algorithm.minimize(f, **{k: v for k, v in nbase.items()
@@ -498,8 +503,8 @@ def build(tmp: str) -> list[Probe]:
     substitute("run_mines_lockstep", lock, lbase, "sigma_inv0", values=matrices(), check=gap)
     substitute("run_mines_lockstep", lock, lbase, "objective", values=[
         (quadratic, True, "plain function"), (None, True, "None")], check=gap)
-    add("run_mines_lockstep", "eta1 callable", lambda: lock(**{**lbase, "eta1": algorithm.harmonic}),
-        "eta1", None, False, gap)
+    add("run_mines_lockstep", "eta1 callable",
+        lambda: lock(**{**lbase, "eta1": algorithm.harmonic}), "eta1", None, False, gap)
     add("run_mines_lockstep", "eta1 float32", lambda: lock(**{**lbase, "eta1": np.float32(0.01)}),
         "eta1", None, False, gap)
     rbase = dict(objective=F, seeds=2, mean0=np.zeros(2), alpha=0.1, eta=0.01,
@@ -517,7 +522,8 @@ def build(tmp: str) -> list[Probe]:
     compare = lambda **kw: experiments.compare_methods(**kw)             # noqa: E731
     for name, kind in [("max_evaluations", "int"), ("target", "nonnegative"),
                        ("record_every", "int"), ("seeds", "int")]:
-        substitute("compare_methods", compare, cbase, name, kind, check=gap, none_ok=name == "target")
+        substitute("compare_methods", compare, cbase, name, kind, check=gap,
+                   none_ok=name == "target")
     substitute("compare_methods", compare, cbase, "methods", values=[
         (("MiNES",), True, "('MiNES',)"), ("RGF", True, "'RGF'"), ((), True, "()"),
         (None, True, "None"), ((1,), True, "(1,)")], check=gap)
@@ -597,7 +603,8 @@ def build(tmp: str) -> list[Probe]:
     # -- bounds -------------------------------------------------------------------------------
     kinds = {"d": "int", "b": "int", "K": "int", "k": "int", "t": "int", "gamma_power": "int",
              "delta": "probability", "gamma": "nonnegative", "f_gap": "finite", "C": "nonnegative",
-             "f_gap_1": "nonnegative", "delta_alpha": "nonnegative", "projection_gap": "nonnegative",
+             "f_gap_1": "nonnegative", "delta_alpha": "nonnegative",
+             "projection_gap": "nonnegative",
              "projected_gradient_sq": "nonnegative", "projected_gradient_norm": "nonnegative",
              "initial_error_sq": "nonnegative",
              "f_mu": "finite", "printed": None, "sigma_matrix": None}
@@ -848,11 +855,76 @@ def build(tmp: str) -> list[Probe]:
     add("save_table", "directory=3", lambda: plotting.save_table(pd.DataFrame({"a": [1]}), "x",
         3), "directory", 3, True)
 
+    # -- issue 26: copies of pycma, relative symmetry, too many seeds -------------------------
+    add("CMAES", "options seed -1", lambda: baselines.CMAES(np.zeros(2), 1.0,
+        options={"seed": -1}), "seed", -1, True)
+    add("CMAES", "options randn", lambda: baselines.CMAES(np.zeros(2), 1.0,
+        options={"randn": np.random.randn}), "randn", "randn", True)
+    add("CMAES", "deep copy continues the run", lambda: _copies_agree(baselines.CMAES(
+        np.zeros(2), 1.0, seed=0), F), "CMAES", None, False)
+    tiny = [(value, bad, f"{label} at 1e-11") for value, bad, label in matrices(scale=1e-11)
+            if label in ("non-symmetric", "indefinite")]
+    substitute("project_eigenvalues", linalg.project_eigenvalues, {"lower": -1.0, "upper": 1.0},
+               "A", values=[(np.array([[1e-12, 5e-11], [0.0, 1e-12]]), True, "5e-11 asymmetry"),
+                            (_rounded(1e-12), False, "rounding-level asymmetry at 1e-12")])
+    substitute("MiNES", lambda **kw: run_steps(algorithm.MiNES(np.zeros(2), **kw)),
+               dict(alpha=0.1, batch_size=3, tau=0.5e-11, zeta=2e-11, eta1=0.01, seed=0),
+               "sigma_inv0", values=[(v, bad, label) for v, bad, label in tiny
+                                     if label.startswith("non-symmetric")])
+    for name, call in [("spawn_seeds", lambda seeds: experiments.spawn_seeds(seeds)),
+                       ("run_method", lambda seeds: run_method(**{**ebase, "seeds": seeds})),
+                       ("run_mines_lockstep", lambda seeds: lock(**{**lbase, "seeds": seeds})),
+                       ("run_rgf_lockstep", lambda seeds: rgf(**{**rbase, "seeds": seeds})),
+                       ("compare_methods", lambda seeds: compare(**{**cbase, "seeds": seeds}))]:
+        add(name, "seeds=10**9", lambda call=call: call(10**9), "seeds", 10**9, True,
+            tokens=("1,000,000,000",))
+
+    # -- derivations (sympy): sizes above MAX_SIZE, wrong types, bad symbolic input -----------
+    import sympy as sp
+
+    symbolic = lambda result: 0.0                                        # noqa: E731
+    for name, limit in derivations.MAX_SIZE.items():
+        fn = getattr(derivations, name)
+        argname = "degree" if name == "antithetic_identity_1d" else "d"
+        positional = ("s",) if name.endswith("matrix_symbol") else ()
+        values = [(limit + 1, True, f"{limit + 1} (MAX_SIZE + 1)"), (10**9, True, "10**9"),
+                  (1 if argname == "d" else 0, False, "the smallest")] + [
+                      (v, True, repr(v)) for v, bad in KINDS["int"]
+                      if bad and not (argname == "degree" and v == 0)]
+        substitute(f"derivations.{name}", fn, {}, argname, values=values, check=symbolic,
+                   positional=positional)
+    w = sp.symbols("w1 w2", real=True)
+    S2 = derivations.symmetric_matrix_symbol("a", 2)
+    S3 = derivations.symmetric_matrix_symbol("b", 3)
+    alpha = sp.Symbol("alpha", positive=True)
+    substitute("derivations.gaussian_expectation", derivations.gaussian_expectation,
+               {"variables": list(w)}, "expr", values=[
+                   (sp.exp(w[0]), True, "exp(w1)"), ("a", True, "'a'"), (None, True, "None"),
+                   (w[0] ** 40, False, "w1**40")], check=symbolic)
+    substitute("derivations.gaussian_expectation", derivations.gaussian_expectation,
+               {"expr": w[0] ** 2}, "variables", values=[
+                   ([], True, "[]"), (["w1"], True, "['w1']"), ([w[0], w[0]], True, "repeated"),
+                   (3, True, "3"), (w[0], False, "one symbol")], check=symbolic)
+    for name in ("bregman_divergence", "paper_bregman_divergence"):
+        fn = getattr(derivations, name)
+        substitute(f"derivations.{name}", fn, {"S1": S2, "alpha": alpha}, "S2", values=[
+            (S3, True, "3 x 3"), (np.eye(2), True, "ndarray"), (sp.zeros(2, 3), True, "2 x 3")],
+            check=symbolic)
+    substitute("derivations.paper_fisher_matrix", derivations.paper_fisher_matrix, {}, "Sbar",
+               values=[(sp.zeros(2, 3), True, "2 x 3"), (np.eye(2), True, "ndarray"),
+                       (None, True, "None")], check=symbolic)
+    substitute("derivations.log_likelihood", derivations.log_likelihood,
+               {"z": sp.symbols("z1:3"), "mu": sp.symbols("mu1:3")}, "Sbar",
+               values=[(S3, True, "3 x 3"), ("a", True, "'a'")], check=symbolic)
+    for name in ("score_covariance", "regularized_gradient"):
+        substitute(f"derivations.{name}", getattr(derivations, name), {"d": 1}, "convention",
+                   values=[("other", True, "'other'"), (None, True, "None")], check=symbolic)
+
     # -- the package's own __all__ ------------------------------------------------------------
     add("mines_theory.project_eigenvalues", "tau > zeta as lower > upper", lambda:
         mines_theory.project_eigenvalues(np.eye(2), 3.0, 1.0), ("lower", "upper"), 3.0, True)
-    add("mines_theory.RotatedEllipsoid", "dim str", lambda: mines_theory.RotatedEllipsoid("a", 10.0),
-        "dim", "a", True)
+    add("mines_theory.RotatedEllipsoid", "dim str",
+        lambda: mines_theory.RotatedEllipsoid("a", 10.0), "dim", "a", True)
     return probes
 
 
@@ -893,6 +965,31 @@ def _documented_nan(result):
     """A documented NaN (``preconditioned_condition`` of a covariance that is not positive
     definite) passes as the finite marker 0.0; anything else is returned as it is."""
     return 0.0 if np.all(np.isnan(result)) else result
+
+
+def _copies_agree(es, f):
+    """Three steps, then the run, a deep copy and a pickled copy each take three more: they must
+    ask the same points (a ``RuntimeError`` otherwise, which counts as a failure here)."""
+    import copy
+    import pickle
+
+    _steps(es, f, 3)
+    runs = [es, copy.deepcopy(es), pickle.loads(pickle.dumps(es))]
+    for _ in range(3):
+        asked = []
+        for run in runs:
+            X = run.ask()
+            run.tell(X, f(X))
+            asked.append(X)
+        if not all(np.array_equal(X, asked[0]) for X in asked):
+            raise AssertionError("a copy of the run asked other points than the run")
+    return {"mean": es.mean}
+
+
+def _rounded(scale):
+    """Q diag Qᵀ at the given scale as computed: asymmetric by rounding only."""
+    Q = np.linalg.qr(np.random.default_rng(0).standard_normal((4, 4)))[0]
+    return scale * ((Q * np.array([0.5, 0.7, 0.9, 1.0])) @ Q.T)
 
 
 def _sampled(sampler):
