@@ -8,25 +8,63 @@ rest on, each evaluated exactly as printed (errata are noted in the docstrings).
 
 from __future__ import annotations
 
+import functools
 import math
-
-import numpy as np
 from typing import NamedTuple
 
-import functools
+import numpy as np
 
-from .validation import (finite_scalar, interval, nonnegative_scalar, positive_int,
-                         positive_scalar, probability, symmetric_matrix, float_array)
+from .validation import (
+    finite_scalar,
+    float_array,
+    interval,
+    nonnegative_scalar,
+    positive_int,
+    positive_scalar,
+    probability,
+    symmetric_matrix,
+)
 
-__all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
-           "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
-           "theorem33_improved",
-           "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
-           "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
-           "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
-           "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
-           "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
-           "chi_threshold", "sto_err_coefficient", "dd_bound", "NON_FINITE_BY_DESIGN"]
+__all__ = [
+    "NON_FINITE_BY_DESIGN",
+    "CConstants",
+    "GG_bound",
+    "G_norm_1_bound",
+    "G_norm_bound",
+    "Lemma53Constants",
+    "NuBounds",
+    "Rate",
+    "Sandwich",
+    "Theorem33",
+    "Theorem34",
+    "Theorem54",
+    "alpha_condition",
+    "alpha_err_coefficient",
+    "c_constants",
+    "chi_threshold",
+    "dd_bound",
+    "delta_alpha_1",
+    "delta_alpha_1_corrected",
+    "delta_alpha_2",
+    "expected_cubed_norm",
+    "hh_bound",
+    "lemma51_rate",
+    "lemma52_rate",
+    "lemma53_constants",
+    "local_region_threshold",
+    "nab_f_threshold",
+    "nu_bounds",
+    "phi",
+    "sig2_bound",
+    "sto_err_coefficient",
+    "tgm3_bound",
+    "theorem32_bounds",
+    "theorem33_bounds",
+    "theorem33_bounds_corrected",
+    "theorem33_improved",
+    "theorem34_bounds",
+    "theorem54_bounds",
+]
 
 
 class CConstants(NamedTuple):
@@ -236,7 +274,11 @@ def lemma51_rate(*, d, b, delta, L, sigma, tau, zeta) -> Rate:
 
 
 def delta_alpha_1(*, d, b, delta, L, gamma, tau, zeta, alpha) -> float:
-    """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic."""
+    """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic.
+
+    As printed it is not in units of f: with α² in units of f, L, ζ, τ in f/length² and γ in
+    f/length³, the leading term is in length⁷/f², and the bracket adds a number to c₁c₃/(2τζ),
+    in length⁴/f² (see ``delta_alpha_1_corrected``)."""
     c = c_constants(d=d, b=b, delta=delta)
     return (c.c3**3 * nonnegative_scalar("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
             / (2**5 * 3**2 * c.c1 * L * zeta * tau**3) * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))
