@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -571,8 +572,8 @@ class VarianceGrid:
                     exact = float(sigma_gradient_variance(H, P, b))
                     mc = monte_carlo(sigma_gradient_norm_samples(H, P, b, centered=True),
                                      self.samples, np.random.default_rng(1000 * b + d))
-                    rows.append({"case": name, "b": b, "d": d, "exact": exact, "mean": mc.mean, "se": mc.se,
-                                     "z": float(mc.z_score(exact))})
+                    rows.append({"case": name, "b": b, "d": d, "exact": exact,
+                                 "mean": mc.mean, "se": mc.se, "z": float(mc.z_score(exact))})
         return pd.DataFrame(rows)
 
 
@@ -618,8 +619,8 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
                    "largest |z| = {z_grid})",
                    (Measurement("reduces", reduces, 1e-9, Kind.BELOW), z_measurement("z", z),
                     z_measurement("z_grid", z_grid)),
-                   data={"second": second, "shifted": shifted, "variance": variance, "printed": printed,
-                             "grid": table})
+                   data={"second": second, "shifted": shifted, "variance": variance,
+                         "printed": printed, "grid": table})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -668,7 +669,8 @@ class OneStepAtOptimum:
     def bounds(self) -> dict:
         """The printed Δ_{α,1}, the same with γ² for γ (the eq:nu erratum), and the corrected."""
         f = self.objective()
-        kw = {"d": 1, "b": self.b, "delta": self.delta, "L": f.L, "tau": f.sigma, "alpha": self.alpha}
+        kw = {"d": 1, "b": self.b, "delta": self.delta, "L": f.L, "tau": f.sigma,
+              "alpha": self.alpha}
         return {"printed": delta_alpha_1(gamma=f.gamma, zeta=f.L, **kw),
                     "printed_gamma_sq": delta_alpha_1(gamma=f.gamma**2, zeta=f.L, **kw),
                     "corrected": delta_alpha_1_corrected(gamma=f.gamma, **kw)}
@@ -708,8 +710,8 @@ def erratum_C_grows_with_K() -> bool:
     above (9/4)C₃²/K, which does not tend to 0)."""
     from ..bounds import alpha_err_coefficient
 
-    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5, "zeta": 20.0, "alpha": 0.1,
-              "f_gap_1": 1.0, "initial_error_sq": 1.0}
+    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
+          "zeta": 20.0, "alpha": 0.1, "f_gap_1": 1.0, "initial_error_sq": 1.0}
     small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
     term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
     return bool(term == 0.0 < small.C3 and large.C3 / small.C3 > 99
@@ -845,16 +847,16 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     ``runs``, against the bound's c₂/(8c₁) where c₂ > 0."""
     for r in runs:
         x = final_rates(r)
-        if x.size < 2 or not np.all(np.isfinite(x)):
+        if np.isfinite(x).sum() < 2:
             raise Undecidable(f"d = {r.d}, b = {r.b}: {{finite}} of {{seeds}} seeds reached the "
-                              "fitting window; the interval over seeds needs all of them, at least 2",
+                              "fitting window; the median over them needs at least 2",
                               Measurement("finite", int(np.isfinite(x).sum()), kind=Kind.COUNT),
                               Measurement("seeds", x.size, kind=Kind.COUNT))
     rates = _rates_by_run(runs)
     bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
     at_d10 = sorted((r.b, m) for r, m in zip(runs, rates) if r.d == 10)
     increasing = all(later.interval[0] > earlier.interval[1]
-                     for (_, earlier), (_, later) in zip(at_d10, at_d10[1:])
+                     for (_, earlier), (_, later) in itertools.pairwise(at_d10)
                      if np.all(np.isfinite(earlier.interval + later.interval)))
     per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
     ratio = {}
@@ -1183,7 +1185,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                        "steps meet the lemma's hypotheses with f_k − f* > Δ_α = {delta_alpha}; "
                        "hypotheses not met: no step could test the bound",
                        (fraction, Measurement("delta_alpha", da, 1e-6 * da)),
-                       data=dict(run=out, test=t))
+                       data={"run": out, "test": t})
     # the practical α: Δ_α against the first gap, and the bias floor of Q_α
     p_out, p_t = practical.run(), practical.test()
     def bias_floor(alpha):
