@@ -8,63 +8,25 @@ rest on, each evaluated exactly as printed (errata are noted in the docstrings).
 
 from __future__ import annotations
 
-import functools
 import math
-from typing import NamedTuple
 
 import numpy as np
+from typing import NamedTuple
 
-from .validation import (
-    finite_scalar,
-    float_array,
-    interval,
-    nonnegative_scalar,
-    positive_int,
-    positive_scalar,
-    probability,
-    symmetric_matrix,
-)
+import functools
 
-__all__ = [
-    "NON_FINITE_BY_DESIGN",
-    "CConstants",
-    "GG_bound",
-    "G_norm_1_bound",
-    "G_norm_bound",
-    "Lemma53Constants",
-    "NuBounds",
-    "Rate",
-    "Sandwich",
-    "Theorem33",
-    "Theorem34",
-    "Theorem54",
-    "alpha_condition",
-    "alpha_err_coefficient",
-    "c_constants",
-    "chi_threshold",
-    "dd_bound",
-    "delta_alpha_1",
-    "delta_alpha_1_corrected",
-    "delta_alpha_2",
-    "expected_cubed_norm",
-    "hh_bound",
-    "lemma51_rate",
-    "lemma52_rate",
-    "lemma53_constants",
-    "local_region_threshold",
-    "nab_f_threshold",
-    "nu_bounds",
-    "phi",
-    "sig2_bound",
-    "sto_err_coefficient",
-    "tgm3_bound",
-    "theorem32_bounds",
-    "theorem33_bounds",
-    "theorem33_bounds_corrected",
-    "theorem33_improved",
-    "theorem34_bounds",
-    "theorem54_bounds",
-]
+from .validation import (finite_scalar, interval, nonnegative_scalar, positive_int,
+                         positive_scalar, probability, symmetric_matrix, float_array)
+
+__all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
+           "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
+           "theorem33_improved",
+           "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
+           "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
+           "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
+           "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
+           "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
+           "chi_threshold", "sto_err_coefficient", "dd_bound", "NON_FINITE_BY_DESIGN"]
 
 
 class CConstants(NamedTuple):
