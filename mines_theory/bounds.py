@@ -236,7 +236,11 @@ def lemma51_rate(*, d, b, delta, L, sigma, tau, zeta) -> Rate:
 
 
 def delta_alpha_1(*, d, b, delta, L, gamma, tau, zeta, alpha) -> float:
-    """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic."""
+    """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic.
+
+    As printed it is not in units of f: with α² in units of f, L, ζ, τ in f/length² and γ in
+    f/length³, the leading term is in length⁷/f², and the bracket adds a number to c₁c₃/(2τζ),
+    in length⁴/f² (see ``delta_alpha_1_corrected``)."""
     c = c_constants(d=d, b=b, delta=delta)
     return (c.c3**3 * nonnegative_scalar("gamma", gamma) * b * positive_scalar("alpha", alpha) ** 4
             / (2**5 * 3**2 * c.c1 * L * zeta * tau**3) * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))

@@ -139,7 +139,8 @@ ERRATA: tuple[Erratum, ...] = (
     Erratum("proof of Lemma 5.2, the step after eq:tgm_3", "error",
             "with η = b/(4𝓛_kc₁) the coefficient of ‖UᵀΣ^{1/2}∇f‖² is −1/(4𝓛_kc₁)",
             "−η/(2b) + η²𝓛_kc₁/b² = −1/(16𝓛_kc₁), the best any step gives",
-            "at eq:cond's first threshold the cubic term then cancels the decrease: the proof "
+            "at eq:cond's first threshold the cubic term then outweighs the decrease, leaving "
+            "+1/(16𝓛_kc₁): the proof "
             "shows Lemma 5.2 only with that threshold cut 16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) and the rate "
             "1 − ξ_kc₂/(32𝓛_kc₁); the printed rate is not violated in our runs",
             section5.erratum_lemma52_coefficient),

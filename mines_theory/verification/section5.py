@@ -12,44 +12,116 @@ R^d, with step sizes that use L or the true Hessian (the oracle step) except ``H
 Δ_α terms and the bias of the estimators cannot show there. ``NonQuadraticMeanRun`` (Lemmas 5.1,
 5.2 step by step, practical step for 5.2) and ``NonQuadraticRun`` (the α-bias, Lemma 5.3) use
 the asymmetric 2-D logistic objective (γ > 0), where they can; there the printed Δ_α is ~10⁵
-times the bias floor f(μ̂*) − f*, so a step can violate a lemma only at a small α.
+times f(μ̂*) − f* (the limit of f − f* at a fixed α, not a floor: the path can dip below it on
+its way in), so a step can violate a lemma only at a small α.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 
 import numpy as np
 import pandas as pd
 import sympy as sp
 
-from ..bounds import c_constants, delta_alpha_1, delta_alpha_1_corrected, delta_alpha_2
-from ..bounds import lemma51_rate, lemma53_constants
-from ..bounds import local_region_threshold, theorem54_bounds
+from ..bounds import (
+    c_constants,
+    delta_alpha_1,
+    delta_alpha_1_corrected,
+    delta_alpha_2,
+    lemma51_rate,
+    lemma53_constants,
+    local_region_threshold,
+    theorem54_bounds,
+)
 from ..experiments import cached_sweep, run_mines_lockstep
-from ..gaussian import monte_carlo, sigma_gradient_norm_samples, sigma_gradient_second_moment
-from ..gaussian import sigma_gradient_variance
+from ..gaussian import (
+    monte_carlo,
+    sigma_gradient_norm_samples,
+    sigma_gradient_second_moment,
+    sigma_gradient_variance,
+)
 from ..objectives import RotatedEllipsoid
 from ..schedules import hutchinson_step, lemma51_step, lemma52_step
 from .section4 import quadratic_case
-from .stats import K_SE, bootstrap, largest_z, loglog_slope, proportion, z_measurement
-from .verdict import Kind, Measurement, Qualifier, Status, Verdict
+from .stats import (
+    K_SE,
+    bootstrap,
+    estimate,
+    largest_z,
+    loglog_slope,
+    median,
+    proportion,
+    z_measurement,
+)
+from .verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
-__all__ = ["MeanRun", "LEMMA51", "LEMMA52", "HUTCHINSON", "KAPPA_RUNS", "B_OVER_D_RUNS",
-           "per_step_ratios", "asymptotic_rates", "CovarianceRun", "LEMMA53", "CONSTANT_STEPS",
-           "START_RUNS", "squared_errors", "check_lemma51", "check_lemma52", "check_theorem54",
-           "check_lemma53", "VarianceGrid", "VARIANCE_GRID", "check_variance_remark",
-           "check_batch_remark", "plateau_prediction",
-           "check_constant_steps", "check_start", "Demo", "DEMO", "check_demo", "NonQuadraticRun",
-           "NON_QUADRATIC", "check_nonquadratic", "NonQuadraticMeanRun", "NQ_LEMMA51", "NQ_LEMMA52",
-           "NQ_PRACTICAL", "mean_step", "check_nonquadratic_step", "check_lemma51_nonquadratic",
-           "check_lemma52_nonquadratic", "OneStepAtOptimum", "ONE_STEP",
-           "one_step_exceedances",
-           "erratum_c2_negative", "erratum_C_grows_with_K", "erratum_lemma51_substitution",
-           "erratum_lemma51_gamma_hypothesis", "erratum_lemma52_coefficient", "erratum_lemma52_line4",
-           "erratum_delta_alpha_2_third_term", "erratum_union_bound", "NOISE_FLOOR", "LOOSE"]
+__all__ = [
+    "B_OVER_D_RUNS",
+    "CONSTANT_STEPS",
+    "DEMO",
+    "FROZEN_RUNS",
+    "HUTCHINSON",
+    "KAPPA_RUNS",
+    "LEMMA51",
+    "LEMMA52",
+    "LEMMA53",
+    "LEVEL_RECORDS",
+    "LOOSE",
+    "NOISE_FLOOR",
+    "NON_QUADRATIC",
+    "NON_QUADRATIC_BATCHES",
+    "NQ_LEMMA51",
+    "NQ_LEMMA52",
+    "NQ_PRACTICAL",
+    "ONE_STEP",
+    "RATE_WINDOW",
+    "START_RUNS",
+    "VARIANCE_GRID",
+    "WEAK_SLOPE",
+    "CovarianceRun",
+    "Demo",
+    "MeanRun",
+    "NonQuadraticMeanRun",
+    "NonQuadraticRun",
+    "OneStepAtOptimum",
+    "VarianceGrid",
+    "asymptotic_rates",
+    "check_batch_remark",
+    "check_constant_steps",
+    "check_demo",
+    "check_lemma51",
+    "check_lemma51_nonquadratic",
+    "check_lemma52",
+    "check_lemma52_nonquadratic",
+    "check_lemma53",
+    "check_nonquadratic",
+    "check_nonquadratic_step",
+    "check_start",
+    "check_theorem54",
+    "check_variance_remark",
+    "erratum_C_grows_with_K",
+    "erratum_c2_negative",
+    "erratum_delta_alpha_2_third_term",
+    "erratum_lemma51_gamma_hypothesis",
+    "erratum_lemma51_substitution",
+    "erratum_lemma52_coefficient",
+    "erratum_lemma52_line4",
+    "erratum_union_bound",
+    "final_rates",
+    "kappa_qualifiers",
+    "kappa_slope",
+    "lemma53_limits",
+    "level_predictions",
+    "mean_step",
+    "one_step_exceedances",
+    "per_step_ratios",
+    "plateau_prediction",
+    "squared_errors",
+]
 
 #: f − f* below this is rounding noise (μ* = 1, so ‖δμ‖ ~ 1e-16).
 NOISE_FLOOR = 1e-20
@@ -80,7 +152,11 @@ class MeanRun:
     """MiNES in lockstep on the rotated ellipsoid of dimension ``d`` and condition number
     ``condition`` (minimizer 1), μ₁ = 0, Σ₁⁻¹ = L·I, τ = σ/2, ζ = 2L (H inside S'),
     η₂,k = 1/k, and η₁ from ``schedule``: "lemma51" (bτ/(4Lc₁)), "lemma52" (the oracle
-    b/(4𝓛_kc₁)) or "hutchinson" (practical: 𝓛_k estimated from the same evaluations)."""
+    b/(4𝓛_kc₁)) or "hutchinson" (practical: 𝓛_k estimated from the same evaluations).
+
+    ``eta2``: a constant η₂ instead of 1/k (10⁻¹² freezes Σ at Σ₁, the reference of
+    ``FROZEN_RUNS``); ``start``: "zero" (μ₁ = 0) or "slowest" (μ₁ = μ* + the unit eigenvector of
+    H's smallest eigenvalue, so that f − f* decays at the slowest mode's rate from the start)."""
 
     schedule: str = "lemma52"
     d: int = 10
@@ -90,6 +166,8 @@ class MeanRun:
     seeds: int = 16
     iterations: int = 1500
     alpha: float = 1e-2
+    eta2: float | None = None
+    start: str = "zero"
 
     def objective(self) -> RotatedEllipsoid:
         return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
@@ -97,16 +175,24 @@ class MeanRun:
     def step(self, f):
         return mean_step(self.schedule, f, b=self.b, delta=self.delta)
 
+    def mean0(self, f) -> np.ndarray:
+        """μ₁ (see ``start``)."""
+        if self.start == "zero":
+            return np.zeros(self.d)
+        if self.start == "slowest":
+            return f.minimizer + np.linalg.eigh(f.hessian(f.minimizer))[1][:, 0]
+        raise ValueError(f"start must be 'zero' or 'slowest', got {self.start!r}")
+
     @cached_sweep
     def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
         """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
         the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
-        frame = run_mines_lockstep(f, self.seeds, mean0=np.zeros(self.d),
+        frame = run_mines_lockstep(f, self.seeds, mean0=self.mean0(f),
                                    sigma_inv0=f.L * np.eye(self.d), alpha=self.alpha,
                                    batch_size=self.b, tau=f.sigma / 2, zeta=2 * f.L,
-                                   eta1=self.step(f), max_iterations=self.iterations,
-                                   executor=executor)
+                                   eta1=self.step(f), eta2=self.eta2,
+                                   max_iterations=self.iterations, executor=executor)
         return f, frame
 
 
@@ -115,6 +201,14 @@ LEMMA52 = MeanRun("lemma52")
 HUTCHINSON = MeanRun("hutchinson")
 KAPPA_RUNS = tuple(MeanRun("lemma52", condition=kappa, seeds=8, iterations=2500)
                    for kappa in (10.0, 100.0, 1000.0))
+#: The alternative Theorem 5.4's "independent of κ" must reject, on the same problems: MiNES with
+#: the same oracle step but Σ frozen at Σ₁ = I/L (η₂ = 10⁻¹²), whose rate falls like 1/κ;
+#: started on H's slowest eigendirection, so that 1000 steps show its asymptotic rate.
+FROZEN_RUNS = tuple(MeanRun("lemma52", condition=kappa, seeds=8, iterations=1000, eta2=1e-12,
+                            start="slowest") for kappa in (10.0, 100.0, 1000.0))
+#: The final contraction is fitted on f − f* in (10⁻¹⁸, 10⁻⁶), or for ``FROZEN_RUNS`` (which do
+#: not get there) on the second half of each run.
+RATE_WINDOW = (1e-18, 1e-6)
 B_OVER_D_RUNS = tuple(MeanRun("lemma52", d=d, b=b, seeds=8, iterations=2500 if d <= 10 else 6000)
                       for d, b in [(10, 5), (10, 10), (10, 20), (10, 40), (5, 10), (20, 10)])
 
@@ -127,13 +221,13 @@ def per_step_ratios(frame):
     return ratio, gap.iloc[:-1] > NOISE_FLOOR
 
 
-def asymptotic_rates(frame, low=1e-18, high=1e-6) -> np.ndarray:
+def asymptotic_rates(frame, low=1e-18, high=1e-6, after=0) -> np.ndarray:
     """Per seed, the per-iteration contraction 1 − exp(slope) of log(f − f*) against k, fitted
-    where low < f − f* < high (after Σ⁻¹ has learned H, above rounding); NaN for a seed with
-    fewer than 3 points there."""
+    where low < f − f* < high (after Σ⁻¹ has learned H, above rounding) and k ≥ ``after``; NaN
+    for a seed with fewer than 3 points there."""
     rates = []
     for _, run in frame.groupby("seed"):
-        window = run[(run.f_gap > low) & (run.f_gap < high)]
+        window = run[(run.f_gap > low) & (run.f_gap < high) & (run.k >= after)]
         rates.append(1 - np.exp(np.polyfit(window.k, np.log(window.f_gap), 1)[0])
                      if len(window) >= 3 else np.nan)
     return np.array(rates)
@@ -153,6 +247,12 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
     ratio, mask = per_step_ratios(frame)
     R, M = ratio.to_numpy(), mask.to_numpy()
     B = np.broadcast_to(np.asarray(bound, dtype=float), R.shape)
+    if config.seeds < 2 or not M.any(axis=0).all():
+        raise Undecidable("{seeds} seeds, {with_steps} of them with a step above the rounding "
+                          "floor: bootstrap intervals over seeds need at least 2 seeds, each "
+                          "with a step",
+                          Measurement("seeds", config.seeds, kind=Kind.COUNT),
+                          Measurement("with_steps", int(M.any(axis=0).sum()), kind=Kind.COUNT))
 
     def violations(seeds):
         m = M[:, seeds]
@@ -172,9 +272,10 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
                f"bound {{violations}} (allowed δ = {config.delta:g}); promised contraction "
                "{promised}/step, measured median {measured}")
     return Verdict(status, summary, (v, Measurement("promised", promised, 1e-6 * promised), c),
-                   qualifiers, data=dict(frame=frame, ratio=ratio, mask=mask, bound=bound))
+                   qualifiers, data={"frame": frame, "ratio": ratio, "mask": mask, "bound": bound})
 
 
+@decides
 def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
     """Lemma 5.1: with η₁ = bτ/(4Lc₁), f_{k+1} − f* ≤ (1 − c₂τσ/(16c₁Lζ))(f_k − f*) (+Δ_{α,1} = 0
     on a quadratic) with probability ≥ 1 − δ per step."""
@@ -193,6 +294,7 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
         qualifiers=verdict.qualifiers + (untestable,))
 
 
+@decides
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
     """Lemma 5.2 with the oracle step b/(4𝓛_kc₁): f_{k+1} − f* ≤ (1 − ξ_kc₂/(8𝓛_kc₁))(f_k − f*)
     with the measured ξ_k, 𝓛_k (the local region eq:cond is all of R^d for a quadratic)."""
@@ -203,19 +305,77 @@ def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
     return _per_step_verdict(config, 1.0 - xi * c.c2 / (8 * curvature * c.c1), "oracle step")
 
 
-def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LEMMA52) -> Verdict:
-    """Theorem 5.4 and its remarks: the final rate does not depend on κ (oracle step, κ ∈
-    {10, 100, 1000}), and eq:lxi's bounds on 𝓛_k, ξ_k with the printed C of Lemma 5.3."""
-    rates = [asymptotic_rates(r.run()[1]) for r in runs]
-    seeds = min(r.seeds for r in runs)
-    per_kappa = [bootstrap(functools.partial(_median_rate, x), seeds, f"rate_{r.condition:g}")
-                 for x, r in zip(rates, runs)]
+def final_rates(run: MeanRun) -> np.ndarray:
+    """Per seed, the final contraction per iteration of ``run`` (``asymptotic_rates``): on
+    ``RATE_WINDOW``, or, for a run with a constant η₂ (Σ frozen), over its second half."""
+    frame = run.run()[1]
+    if run.eta2 is not None:
+        return asymptotic_rates(frame, RATE_WINDOW[0], np.inf, after=run.iterations // 2)
+    return asymptotic_rates(frame, *RATE_WINDOW)
 
-    def spread(indices):
-        medians = [_median_rate(x, indices) for x in rates]
-        return max(medians) / min(medians)
 
-    s = bootstrap(spread, seeds, "spread")
+#: A slope of log(final contraction) against log κ above this is a weak dependence: the test
+#: rejects a rate ∝ κ^(−1/2) or steeper (Σ frozen at its start gives −1).
+WEAK_SLOPE = -0.5
+
+
+def kappa_slope(kappas, rates, name: str) -> Measurement:
+    """The least-squares slope of log(median final contraction over the seeds) against log κ,
+    with a 95% bootstrap interval over the seeds (``rates[i]``: the per-seed rates at
+    ``kappas[i]``; the runs are independent and each is resampled with the same indices).
+    ``Undecidable`` when a κ has fewer than 2 seeds or a seed without a rate (NaN: it never
+    reached the fitting window)."""
+    rates = [np.asarray(r, dtype=float) for r in rates]
+    for kappa, r in zip(kappas, rates):
+        if r.size < 2 or not np.all(np.isfinite(r)):
+            raise Undecidable(f"{name}: at κ = {kappa:g}, {int(np.sum(np.isfinite(r)))} of "
+                              f"{r.size} seeds have a final rate (fitting window reached); a "
+                              "slope over seeds needs at least 2 and all of them")
+    seeds = min(r.size for r in rates)
+    return bootstrap(lambda s: loglog_slope(kappas, [float(np.median(r[s])) for r in rates]),
+                     seeds, name)
+
+
+def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier, ...]:
+    """Theorem 5.4's "independent of κ", read from the slope of log(rate) against log κ of MiNES
+    (``slope``) and of the same runs with Σ frozen (``frozen``), each test naming the
+    alternative it rejects."""
+    low, high = slope.interval
+    weak = f"{WEAK_SLOPE:g}".replace("-", "−")
+    return (
+        Qualifier("weak dependence on κ", f"95% interval of the slope of log(final contraction) "
+                  f"against log κ above {weak}: rejects a rate ∝ κ^{weak} or steeper, such as "
+                  "that of Σ frozen at Σ₁", low > WEAK_SLOPE),
+        Qualifier("independent of κ", "the slope's 95% interval contains 0: rejects any "
+                  "dependence on κ that the runs resolve", low <= 0.0 <= high),
+        Qualifier("Σ frozen: rate falls with κ", "with Σ frozen at Σ₁ (same problems, same "
+                  f"oracle step) the slope's 95% interval lies below {weak}: the test "
+                  "flips on the alternative", frozen.interval[1] < WEAK_SLOPE),
+    )
+
+
+@decides
+def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LEMMA52,
+                    frozen: tuple[MeanRun, ...] = FROZEN_RUNS) -> Verdict:
+    """Theorem 5.4 and its remarks: a final rate independent of κ (the guarantee 1 − c₂/(8c₁)).
+    Measured with the oracle step at κ ∈ {10, 100, 1000}: the slope of log(final contraction)
+    against log κ, beside the same slope with Σ frozen at Σ₁ (``FROZEN_RUNS``, a rate ∝ 1/κ);
+    the bound c₂/(8c₁) below each measured rate; eq:lxi's bounds on 𝓛_k, ξ_k at the last k with
+    the printed C of Lemma 5.3."""
+    kappas = [r.condition for r in runs]
+    if [r.condition for r in frozen] != kappas:
+        raise ValueError(f"frozen must have the condition numbers of runs {kappas}, got "
+                         f"{[r.condition for r in frozen]}")
+    rates = [final_rates(r) for r in runs]
+    frozen_rates = [final_rates(r) for r in frozen]
+    slope = kappa_slope(kappas, rates, "slope")
+    frozen_slope = kappa_slope(kappas, frozen_rates, "frozen_slope")
+    per_kappa = [bootstrap(lambda s, x=x: median(x[s], "final rates"), x.size,
+                           f"rate_{r.condition:g}") for x, r in zip(rates, runs)]
+    per_frozen = [bootstrap(lambda s, x=x: median(x[s], "final rates"), x.size,
+                            f"frozen_{r.condition:g}") for x, r in zip(frozen_rates, frozen)]
+    c = c_constants(d=runs[0].d, b=runs[0].b, delta=runs[0].delta)
+    final_bound = c.c2 / (8 * c.c1)
     f, frame = config.run()
     tau = f.sigma / 2
     constants = lemma53_constants(d=f.dim, b=config.b, delta=config.delta, L=f.L, sigma=f.sigma,
@@ -228,23 +388,35 @@ def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LE
                               C=constants.C, k=k_last, f_gap=0.0)
     within = bool((last.curvature <= bounds.curvature).all() and (last.xi >= bounds.xi).all())
     k_needed = constants.C / (f.L - tau) ** 2
-    qualifiers = (
-        Qualifier("rate independent of κ", "largest/smallest final contraction over κ = "
-                  + ", ".join(f"{r.condition:g}" for r in runs) + " ≤ 2", s.value <= 2.0),
-        Qualifier("eq:lxi trivial", f"its bound on 𝓛_k equals L/τ at the last k = {k_last}",
-                  bool(bounds.curvature == f.L / tau)),
-    )
-    holds = s.value <= 2.0 and within
-    measurements = (*per_kappa, s, Measurement("C", constants.C, 1e-6 * constants.C),
+    same = all(r.d == runs[0].d and r.b == runs[0].b and r.delta == runs[0].delta for r in runs)
+    below = c.valid and same and all(m.interval[0] > final_bound for m in per_kappa)
+    qualifiers = (*kappa_qualifiers(slope, frozen_slope),
+                  Qualifier("bound below measurement", "c₂/(8c₁) (κ-free) below the 95% "
+                            "interval of the final contraction at every κ", below),
+                  Qualifier("eq:lxi trivial", f"its bound on 𝓛_k equals L/τ at the last k = "
+                            f"{k_last}", bool(bounds.curvature == f.L / tau)))
+    if not qualifiers[2].outcome:
+        return Verdict.not_checked(
+            "with Σ frozen at Σ₁ the slope of log(rate) against log κ is {frozen_slope}: the "
+            "runs do not resolve a 1/κ dependence, so they cannot tell weak from strong",
+            frozen_slope)
+    holds = qualifiers[0].outcome and below and within
+    measurements = (*per_kappa, slope, *per_frozen, frozen_slope,
+                    Measurement("final_bound", final_bound, 1e-9 * abs(final_bound)),
+                    Measurement("C", constants.C, 1e-6 * constants.C),
                     Measurement("k_needed", k_needed, 1e-6 * k_needed))
     names = ", ".join(f"{{{m.name}}}" for m in per_kappa)
-    summary = ("final contraction per iteration at κ = "
-               + ", ".join(f"{r.condition:g}" for r in runs) + f": {names}; largest/smallest "
-               "{spread}; eq:lxi " + ("holds" if within else "fails") + " at the last k; with "
-               "C = {C} (eq:C) its 𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}")
+    frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
+    summary = ("final contraction per iteration at κ = " + ", ".join(f"{k:g}" for k in kappas)
+               + f": {names}, slope of log(rate) against log κ {{slope}}; with Σ frozen at Σ₁ "
+               f"(same problems and oracle step): {frozen_names}, slope {{frozen_slope}}; the "
+               "κ-free guarantee c₂/(8c₁) = {final_bound}; eq:lxi "
+               + ("holds" if within else "fails") + " at the last k; with C = {C} (eq:C) its "
+               "𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}")
     return Verdict(Status.HOLDS if holds else Status.FAILS, summary, measurements, qualifiers,
-                   data=dict(rates={r.condition: x for r, x in zip(runs, rates)},
-                             constants=constants, bounds=bounds))
+                   data={"rates": dict(zip(kappas, rates)),
+                             "frozen_rates": dict(zip(kappas, frozen_rates)),
+                             "constants": constants, "bounds": bounds})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,7 +464,11 @@ class CovarianceRun:
                                  initial_error_sq=float(frame.precision_error.iloc[0] ** 2))
 
 
-LEMMA53 = CovarianceRun()
+#: Lemma 5.3's run: d = 2, κ = 10, b = 20, δ = 0.05 (c₂ > 0 and bδ ≤ 1), where Var G̃ at
+#: Σ⁻¹ = H (138) and the second moment E‖G̃ + Σ⁻¹‖² that the remark's 39/2·H² generalizes (239)
+#: differ by 73%, so that 256 seeds × 2000 iterations tell the two apart (at d = 5, b = 10 they
+#: differ by 10% and 64 seeds cannot).
+LEMMA53 = CovarianceRun(d=2, b=20, delta=0.05, seeds=256, iterations=2000)
 CONSTANT_STEPS = tuple(CovarianceRun(b=5, eta2=eta2, seeds=16) for eta2 in (0.1, 0.01))
 START_RUNS = tuple(CovarianceRun(b=b, iterations=400, record_every=1, seeds=16) for b in (2, 5, 20))
 
@@ -303,34 +479,62 @@ def squared_errors(frame):
     return table[table.index >= 1]
 
 
+def lemma53_limits(H, b: int) -> tuple[float, float]:
+    """The two candidates for lim k·E‖Σ_k⁻¹ − H‖² with η₂,k = 1/k on a quadratic: Var G̃ at
+    Σ⁻¹ = H (``gaussian.sigma_gradient_variance``; Σ_{k+1}⁻¹ is the average of k unbiased
+    estimates of H) and the second moment E‖G̃ + Σ⁻¹‖² = Var G̃ + ‖H‖²_F, what the remark after
+    Lemma 5.3 computes (39/2·H² at d = b = 1) and calls the variance."""
+    variance = float(sigma_gradient_variance(H, H, b))
+    return variance, variance + float(np.sum(np.asarray(H) ** 2))
+
+
+@decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     """Lemma 5.3: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k (w.p. ≥ 1 − δ), C of eq:C; measured over the
-    seeds of ``config``; plus the slope over the last decade and the limit of k·E‖…‖² that the
-    variance of G̃ predicts (the tightness remark)."""
-    f, _ = config.run()
-    errors = squared_errors(config.run()[1])
+    seeds of ``config``. The projection onto S' = [τ, ζ] caps k‖Σ_k⁻¹ − H*‖² at K·d(ζ − τ)², so
+    where that cap is below C no run could exceed C ("too loose to be tested"). Beyond the
+    lemma: the slope over the last decade, and which limit k·E‖Σ_k⁻¹ − H‖² has (the mean over
+    the records of the second half, per seed; SE over seeds): Var G̃ at Σ⁻¹ = H or the second
+    moment E‖G̃ + Σ⁻¹‖² of the remark (``lemma53_limits``), each with its z-score."""
+    if config.seeds < 2:
+        raise Undecidable("{seeds} seed: the standard error of k·E‖Σ_k⁻¹ − H‖² needs at least 2",
+                          Measurement("seeds", config.seeds, kind=Kind.COUNT))
+    f, frame = config.run()
+    errors = squared_errors(frame)
     k = errors.index.to_numpy(dtype=float)
+    window = k >= 0.1 * k.max()
+    if window.sum() < 2 or not (k >= k.max() / 2).any():
+        raise Undecidable("{records} records of k ≥ 1: a slope over the last decade needs 2",
+                          Measurement("records", int(k.size), kind=Kind.COUNT))
     scaled = errors.to_numpy() * k[:, None]                     # (k, seed)
     constants = config.constants()
     exceeding = proportion("exceeding", int(np.sum(scaled.max(axis=0) > constants.C)), config.seeds)
-    window = k >= 0.1 * k.max()
     slope = bootstrap(lambda s: loglog_slope(k[window], errors.to_numpy()[window][:, s].mean(axis=1)),
                       config.seeds, "slope")
     largest = bootstrap(lambda s: float(scaled[:, s].max()), config.seeds, "largest")
-    limit = float(sigma_gradient_variance(f.H, f.H, config.b))
-    final = scaled[-1]
-    z = (final.mean() - limit) / (final.std(ddof=1) / math.sqrt(final.size))
-    measurements = (exceeding, Measurement("C", constants.C, 1e-6 * constants.C), largest, slope,
-                    Measurement("final", final.mean(), final.std(ddof=1) / math.sqrt(final.size),
-                                Kind.SE),
-                    Measurement("limit", limit, 1e-9 * limit, digits=4), z_measurement("z", z))
+    tau, zeta = f.sigma / 2, 2 * f.L
+    cap = config.iterations * config.d * (zeta - tau) ** 2
+    variance, second = lemma53_limits(f.H, config.b)
+    per_seed = scaled[k >= k.max() / 2].mean(axis=0)
+    final = estimate("final", per_seed)
+    z_var = (final.value - variance) / final.uncertainty
+    z_second = (final.value - second) / final.uncertainty
+    measurements = (exceeding, Measurement("C", constants.C, 1e-6 * constants.C),
+                    Measurement("cap", cap, 1e-9 * cap), largest, slope, final,
+                    Measurement("limit", variance, 1e-9 * variance, digits=4),
+                    Measurement("second", second, 1e-9 * second, digits=4),
+                    z_measurement("z", z_var), z_measurement("z_second", z_second))
     qualifiers = (
-        Qualifier("rate 1/k", "95% bootstrap interval of the slope over the last decade inside "
-                  "[−1.1, −0.9]", -1.1 <= slope.interval[0] and slope.interval[1] <= -0.9),
-        Qualifier("loose", f"C ≥ {LOOSE:g}× the largest k‖Σ_k⁻¹ − H‖² (upper end of its "
-                  "95% interval)", constants.C >= LOOSE * largest.interval[1]),
-        Qualifier("constant predicted", f"k·E‖Σ_k⁻¹ − H‖² at k = {config.iterations} within "
-                  f"{K_SE:g} SE of Var G̃ at Σ⁻¹ = H", abs(z) <= K_SE),
+        Qualifier("too loose to be tested", "the projection onto S' caps k‖Σ_k⁻¹ − H‖² at "
+                  f"K·d(ζ − τ)² (K = {config.iterations}) < C: no run could exceed C",
+                  cap < constants.C),
+        Qualifier("rate 1/k", "95% bootstrap interval of the slope over the last decade contains "
+                  "−1 and lies inside (−1.25, −0.75): rejects a rate k^−3/4 or slower and k^−5/4 "
+                  "or faster", slope.interval[0] <= -1.0 <= slope.interval[1]
+                  and -1.25 < slope.interval[0] and slope.interval[1] < -0.75),
+        Qualifier("the constant is Var G̃, not the second moment", "k·E‖Σ_k⁻¹ − H‖² over the "
+                  f"second half within {K_SE:g} SE of Var G̃ at Σ⁻¹ = H and more than {K_SE:g} SE "
+                  "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)", abs(z_var) <= K_SE < abs(z_second)),
     )
     hypotheses = constants.valid
     if not hypotheses:
@@ -339,13 +543,16 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         status = Status.HOLDS if exceeding.value <= config.delta else Status.FAILS
     summary = (f"d = {config.d}, κ = {config.condition:g}, b = {config.b}, δ = {config.delta:g}, "
                f"{config.seeds} seeds × {config.iterations} iterations: runs with some "
-               "k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, largest k‖Σ_k⁻¹ − H‖² "
-               "{largest}; slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} at the "
-               "last k against Var G̃ at Σ⁻¹ = H = {limit} (z = {z})")
+               "k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection onto S' "
+               "caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
+               "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
+               "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) and the second moment "
+               "E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second})")
     if not hypotheses:
         summary += "; hypotheses not met: c₂ > 0 and bδ ≤ 1 are needed"
     return Verdict(status, summary, measurements, qualifiers,
-                   data=dict(errors=errors, scaled=scaled, k=k, constants=constants, limit=limit))
+                   data={"errors": errors, "scaled": scaled, "k": k, "constants": constants,
+                             "limit": variance, "second": second})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -375,8 +582,8 @@ class VarianceGrid:
                     exact = float(sigma_gradient_variance(H, P, b))
                     mc = monte_carlo(sigma_gradient_norm_samples(H, P, b, centered=True),
                                      self.samples, np.random.default_rng(1000 * b + d))
-                    rows.append(dict(case=name, b=b, d=d, exact=exact, mean=mc.mean, se=mc.se,
-                                     z=float(mc.z_score(exact))))
+                    rows.append({"case": name, "b": b, "d": d, "exact": exact,
+                                 "mean": mc.mean, "se": mc.se, "z": float(mc.z_score(exact))})
         return pd.DataFrame(rows)
 
 
@@ -422,8 +629,8 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
                    "largest |z| = {z_grid})",
                    (Measurement("reduces", reduces, 1e-9, Kind.BELOW), z_measurement("z", z),
                     z_measurement("z_grid", z_grid)),
-                   data=dict(second=second, shifted=shifted, variance=variance, printed=printed,
-                             grid=table))
+                   data={"second": second, "shifted": shifted, "variance": variance,
+                         "printed": printed, "grid": table})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -438,9 +645,11 @@ class OneStepAtOptimum:
     step η₁ = bτ/(4Lc₁); ``draws`` independent batches. At μ* the contraction term of eq:dec_0
     vanishes, so Lemma 5.1 says f(μ_{k+1}) − f* ≤ Δ_{α,1} with probability ≥ 1 − δ.
 
-    Prediction, before the run: the printed Δ_{α,1} has the units of (length)⁵/f, not of f
-    (γα⁴/(Lζτ³) with α² in units of f), so a large s makes it far too small; the corrected
-    ``bounds.delta_alpha_1_corrected`` scales as f does."""
+    Prediction, before the run: the printed Δ_{α,1} does not have the units of f. With α² in
+    units of f (α multiplies Σ^{1/2}u, Σ^{1/2} in length/√f) and L, ζ, τ in f/length², γ in
+    f/length³, its leading term γα⁴/(Lζτ³) is in length⁷/f², and its bracket
+    (1 + c₁c₃/(2τζ)) adds a number to a term in length⁴/f²; so a large s makes it far too
+    small. The corrected ``bounds.delta_alpha_1_corrected`` (γ²α⁴/(Lτ²)) is in f."""
 
     scale: float = 1000.0
     alpha: float = 0.1
@@ -470,10 +679,11 @@ class OneStepAtOptimum:
     def bounds(self) -> dict:
         """The printed Δ_{α,1}, the same with γ² for γ (the eq:nu erratum), and the corrected."""
         f = self.objective()
-        kw = dict(d=1, b=self.b, delta=self.delta, L=f.L, tau=f.sigma, alpha=self.alpha)
-        return dict(printed=delta_alpha_1(gamma=f.gamma, zeta=f.L, **kw),
-                    printed_gamma_sq=delta_alpha_1(gamma=f.gamma**2, zeta=f.L, **kw),
-                    corrected=delta_alpha_1_corrected(gamma=f.gamma, **kw))
+        kw = {"d": 1, "b": self.b, "delta": self.delta, "L": f.L, "tau": f.sigma,
+              "alpha": self.alpha}
+        return {"printed": delta_alpha_1(gamma=f.gamma, zeta=f.L, **kw),
+                    "printed_gamma_sq": delta_alpha_1(gamma=f.gamma**2, zeta=f.L, **kw),
+                    "corrected": delta_alpha_1_corrected(gamma=f.gamma, **kw)}
 
 
 ONE_STEP = OneStepAtOptimum()
@@ -488,8 +698,8 @@ def one_step_exceedances(config: OneStepAtOptimum = ONE_STEP) -> dict:
     out = {}
     for name, value in config.bounds().items():
         count = int(np.sum(gaps > value))
-        out[name] = dict(value=value, proportion=proportion(name, count, config.draws),
-                         exceeds=exceedance_z(count, config.draws, config.delta) > K_SE)
+        out[name] = {"value": value, "proportion": proportion(name, count, config.draws),
+                         "exceeds": exceedance_z(count, config.draws, config.delta) > K_SE}
     return out
 
 
@@ -510,8 +720,8 @@ def erratum_C_grows_with_K() -> bool:
     above (9/4)C₃²/K, which does not tend to 0)."""
     from ..bounds import alpha_err_coefficient
 
-    kw = dict(d=5, b=20, delta=0.05, L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, alpha=0.1,
-              f_gap_1=1.0, initial_error_sq=1.0)
+    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
+          "zeta": 20.0, "alpha": 0.1, "f_gap_1": 1.0, "initial_error_sq": 1.0}
     small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
     term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
     return bool(term == 0.0 < small.C3 and large.C3 / small.C3 > 99
@@ -557,7 +767,7 @@ def erratum_lemma51_gamma_hypothesis() -> bool:
     steps = np.array([mean_gradient(f, np.zeros(1), np.array([[2.0]]), alpha,
                                     rng.standard_normal((b, 1))) for _ in range(draws)])
     gaps = f(-eta * steps)
-    kw = dict(d=1, b=b, delta=delta, L=L, tau=tau, alpha=alpha)
+    kw = {"d": 1, "b": b, "delta": delta, "L": L, "tau": tau, "alpha": alpha}
     largest = max(delta_alpha_1(gamma=gamma, zeta=zeta, **kw),
                   delta_alpha_1(gamma=gamma**2, zeta=zeta, **kw),
                   delta_alpha_1_corrected(gamma=gamma, **kw))
@@ -568,8 +778,9 @@ def erratum_lemma52_coefficient() -> bool:
     """Proof of Lemma 5.2, the "=" step after eq:tgm_3 and eq:nu: with η = b/(4𝓛_kc₁) the
     coefficient −η/(2b) + η²𝓛_kc₁/b² of ‖UᵀΣ^{1/2}∇f‖² is −1/(16𝓛_kc₁), printed −1/(4𝓛_kc₁), and
     no step does better than −1/(16𝓛_kc₁) (sympy). At the first threshold of eq:cond the cubic
-    term the proof absorbs can then reach +1/(8𝓛_kc₁), so the printed proof shows no decrease;
-    with the threshold cut 16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) the rate becomes 1 − ξ_kc₂/(32𝓛_kc₁)."""
+    term the proof absorbs can then reach +1/(8𝓛_kc₁): it does not cancel the decrease but
+    outweighs it, leaving +1/(16𝓛_kc₁), so the proof shows an increase; with the threshold cut
+    16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) the rate becomes 1 − ξ_kc₂/(32𝓛_kc₁)."""
     b, Lk, c1, eta, g, tau, L, gap = sp.symbols("b L_k c1 eta gamma tau L Delta", positive=True)
     coefficient = -eta / (2 * b) + eta**2 * Lk * c1 / b**2
     at_step = sp.simplify(coefficient.subs(eta, b / (4 * Lk * c1)))
@@ -639,15 +850,23 @@ def _rates_by_run(runs):
     return out
 
 
+@decides
 def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     """The second remark after Theorem 5.4: the rate depends on O(b/d), and a larger batch
     improves it. Final contraction per iteration (oracle step, κ = 100) for the (d, b) of
     ``runs``, against the bound's c₂/(8c₁) where c₂ > 0."""
+    for r in runs:
+        x = final_rates(r)
+        if np.isfinite(x).sum() < 2:
+            raise Undecidable(f"d = {r.d}, b = {r.b}: {{finite}} of {{seeds}} seeds reached the "
+                              "fitting window; the median over them needs at least 2",
+                              Measurement("finite", int(np.isfinite(x).sum()), kind=Kind.COUNT),
+                              Measurement("seeds", x.size, kind=Kind.COUNT))
     rates = _rates_by_run(runs)
     bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
     at_d10 = sorted((r.b, m) for r, m in zip(runs, rates) if r.d == 10)
     increasing = all(later.interval[0] > earlier.interval[1]
-                     for (_, earlier), (_, later) in zip(at_d10, at_d10[1:])
+                     for (_, earlier), (_, later) in itertools.pairwise(at_d10)
                      if np.all(np.isfinite(earlier.interval + later.interval)))
     per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
     ratio = {}
@@ -668,7 +887,7 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     names = "; ".join(f"d = {r.d}, b = {r.b}: {{{m.name}}}" for r, m in zip(runs, rates))
     return Verdict(Status.HOLDS if increasing and below else Status.FAILS,
                    "final contraction per iteration (oracle step, κ = 100): " + names, rates,
-                   qualifiers, data=dict(runs=runs, rates=rates, bounds=bounds))
+                   qualifiers, data={"runs": runs, "rates": rates, "bounds": bounds})
 
 
 def plateau_prediction(eta2: float, variance: float) -> float:
@@ -678,13 +897,20 @@ def plateau_prediction(eta2: float, variance: float) -> float:
     return eta2 / (2 - eta2) * variance
 
 
+@decides
 def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Verdict:
     """Not a claim of the paper: with a constant η₂ instead of 1/k, ‖Σ_k⁻¹ − H‖² stops at a
     plateau near η₂/(2 − η₂)·Var G̃ (``plateau_prediction``, which neglects the projection and
     the change of Var G̃ with Σ⁻¹). Mean over the last 50 records and its standard error over
     the seeds, against the prediction, within a factor 1.5."""
+    if not runs:
+        raise Undecidable("no run to compare")
     measurements, within = [], []
     for i, r in enumerate(runs):
+        if r.seeds < 2 or r.eta2 is None:
+            raise Undecidable(f"run {i}: {{seeds}} seeds, η₂ {'constant' if r.eta2 else '1/k'}: "
+                              "the level's standard error needs 2 seeds and a constant η₂",
+                              Measurement("seeds", r.seeds, kind=Kind.COUNT))
         f, frame = r.run()
         errors = squared_errors(frame)
         per_seed = errors.iloc[-50:].to_numpy().mean(axis=0)
@@ -702,27 +928,50 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
                    tuple(measurements), qualifiers)
 
 
+@decides
 def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
     """Not a claim of the paper: the first steps. With η₂,1 = 1, Σ₂⁻¹ is one projected batch
     estimate, and cond(Σ_k^{1/2}HΣ_k^{1/2}) jumps far above its start (10) before the average
-    recovers; how far and for how long, per b (median over seeds, bootstrap intervals)."""
-    measurements, worst = [], {}
+    recovers; how far and for how long, per b (median over seeds, bootstrap intervals). Holds
+    when at every b the worst condition number (lower end of its 95% interval) is at least
+    twice the start: rejects a start that the first steps do not make worse (η₂,1 < 1, or a
+    batch so large that one estimate is already good)."""
+    if not runs:
+        raise Undecidable("no run to compare")
+    measurements, worst, jumped = [], {}, []
     for r in runs:
         _, frame = r.run()
         cond = frame.pivot(index="k", columns="seed", values="condition").to_numpy()
+        if r.seeds < 2 or cond.shape[0] < 2:
+            raise Undecidable(f"b = {r.b}: {{seeds}} seeds × {{records}} records; the interval "
+                              "over seeds needs 2 seeds and a step after the start",
+                              Measurement("seeds", r.seeds, kind=Kind.COUNT),
+                              Measurement("records", cond.shape[0], kind=Kind.COUNT))
         start = cond[0, 0]
-        peak = bootstrap(lambda s: float(np.median(cond[1:, s].max(axis=0))), r.seeds, f"worst_{r.b}")
-        back = bootstrap(lambda s: float(np.median(np.argmax(cond[1:, s] <= start, axis=0) + 1)),
-                         r.seeds, f"back_{r.b}")
+        came_back = (cond[1:] <= start).any(axis=0)
+        if not came_back.all():
+            raise Undecidable(f"b = {r.b}: {{never}} of {{seeds}} seeds never came back below the "
+                              "start within the run; the recovery time is undefined",
+                              Measurement("never", int((~came_back).sum()), kind=Kind.COUNT),
+                              Measurement("seeds", r.seeds, kind=Kind.COUNT))
+        peak = bootstrap(lambda s, c=cond: float(np.median(c[1:, s].max(axis=0))), r.seeds,
+                         f"worst_{r.b}")
+        back = bootstrap(lambda s, c=cond, x=start: float(np.median(
+            np.argmax(c[1:, s] <= x, axis=0) + 1)), r.seeds, f"back_{r.b}")
         measurements += [peak, back]
         worst[r.b] = peak
+        jumped.append(peak.interval[0] >= 2 * start)
     small, large = min(worst), max(worst)
-    qualifiers = (Qualifier("smaller batches start worse", f"the median worst condition number at "
+    qualifiers = (Qualifier("the first steps precondition worse than the start", "at every b the "
+                            "lower end of the 95% interval of the worst condition number is at "
+                            "least twice the start", all(jumped)),
+                  Qualifier("smaller batches start worse", f"the median worst condition number at "
                             f"b = {small} lies above the 95% interval at b = {large}",
                             worst[small].value > worst[large].interval[1]),)
     names = "; ".join(f"b = {r.b}: worst {{worst_{r.b}}}, back below the start after "
                       f"{{back_{r.b}}} iterations" for r in runs)
-    return Verdict(Status.HOLDS, "cond(Σ_k^{{1/2}}HΣ_k^{{1/2}}) from 10 at k = 1 (median over "
+    return Verdict(Status.HOLDS if all(jumped) else Status.FAILS,
+                   "cond(Σ_k^{{1/2}}HΣ_k^{{1/2}}) from 10 at k = 1 (median over "
                    "seeds): " + names, tuple(measurements), qualifiers)
 
 
@@ -760,6 +1009,7 @@ class Demo:
 DEMO = Demo()
 
 
+@decides
 def check_demo(demo: Demo = DEMO) -> Verdict:
     """Not a claim of the paper: what the overview's run shows. The mean converges linearly with
     the practical step (every run reaches f − f* ≤ ``target``; evaluations needed, median with
@@ -767,6 +1017,9 @@ def check_demo(demo: Demo = DEMO) -> Verdict:
     preconditioned Hessian, 100 at the start, and ‖Σ_k⁻¹ − H‖/‖H‖ at the end)."""
     from .stats import median_interval
 
+    if demo.seeds < 2:
+        raise Undecidable("{seeds} seed: the intervals over seeds need at least 2",
+                          Measurement("seeds", demo.seeds, kind=Kind.COUNT))
     f, frame = demo.run()
     gap = frame.pivot(index="k", columns="seed", values="f_gap")
     hit = (gap <= demo.target).to_numpy()
@@ -792,7 +1045,7 @@ def check_demo(demo: Demo = DEMO) -> Verdict:
                    f"{demo.seeds} runs reach f − f* ≤ {demo.target:g}, after {{evaluations}} "
                    "evaluations (median); at the end cond(Σ^{{1/2}}HΣ^{{1/2}}) = {condition} and "
                    "‖Σ⁻¹ − H‖/‖H‖ = {relative} (medians)", measurements, qualifiers,
-                   data=dict(frame=frame, objective=f))
+                   data={"frame": frame, "objective": f})
 
 
 @functools.cache
@@ -820,10 +1073,11 @@ class NonQuadraticMeanRun:
     assumes; its hypothesis ∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹ and the local region eq:cond are then checked at
     each step, and only the steps that meet both are held to the bound.
 
-    Prediction, before the runs: Δ_α (∝ α⁴) is ~10⁵ times the bias floor f(μ̂*) − f* of Q_α
-    (also ∝ α⁴), so the bias cannot break the lemmas near the floor; a step can show a failure
-    only where f_k − f* > Δ_α, which needs a small α (here 0.005). At the practical α = 0.5,
-    Δ_α exceeds f₁ − f*, and the floor lies above eq:cond's threshold."""
+    Prediction, before the runs: Δ_α (∝ α⁴) is ~10⁵ times f(μ̂*) − f* (also ∝ α⁴; Q_α's
+    minimizer μ̂*, the limit of f − f*), so the bias cannot break the lemmas near that limit; a
+    step can show a failure only where f_k − f* > Δ_α, which needs a small α (here 0.005). At
+    the practical α = 0.5, Δ_α exceeds f₁ − f*, and f(μ̂*) − f* lies above eq:cond's
+    threshold."""
 
     schedule: str = "hutchinson"
     alpha: float = 0.005
@@ -866,7 +1120,9 @@ class NonQuadraticMeanRun:
     def test(self) -> dict:
         """The lemma's per-step bound ρ_k(f_k − f*) + Δ_α and where it applies: ``bound``,
         ``applies`` (the lemma's hypotheses hold at step k), ``informative`` (also f_k − f* > Δ_α,
-        so that the step could violate it), ``delta_alpha``, ``rate``."""
+        so that the step could violate it), ``delta_alpha``, ``rate``; for Lemma 5.1 also the
+        same with the corrected Δ_α,1 (``bounds.delta_alpha_1_corrected``): ``corrected``
+        (Δ), ``bound_corrected``, ``informative_corrected``."""
         f, out = self.objective(), self.run()
         d, tau, zeta = f.dim, f.sigma / 2, 2 * f.L
         gap = out["gap"]
@@ -885,8 +1141,14 @@ class NonQuadraticMeanRun:
             region = np.vectorize(lambda x, c: local_region_threshold(
                 L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=x, curvature=c))(out["xi"], assumed)
             applies = (gap <= region) & (out["curvature"] <= assumed)
-        return dict(bound=rate * gap + delta_alpha, applies=applies, rate=rate,
-                    informative=applies & (gap > delta_alpha), delta_alpha=delta_alpha)
+        out = {"bound": rate * gap + delta_alpha, "applies": applies, "rate": rate,
+                   "informative": applies & (gap > delta_alpha), "delta_alpha": delta_alpha}
+        if self.schedule == "lemma51":
+            corrected = delta_alpha_1_corrected(d=d, b=self.b, delta=self.delta, L=f.L,
+                                                gamma=f.gamma, tau=tau, alpha=self.alpha)
+            out.update(corrected=corrected, bound_corrected=rate * gap + corrected,
+                       informative_corrected=applies & (gap > corrected))
+        return out
 
 
 NQ_LEMMA51 = NonQuadraticMeanRun("lemma51")
@@ -894,15 +1156,20 @@ NQ_LEMMA52 = NonQuadraticMeanRun("hutchinson")
 NQ_PRACTICAL = (NonQuadraticMeanRun("lemma51", alpha=0.5), NonQuadraticMeanRun("hutchinson", alpha=0.5))
 
 
+@decides
 def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMeanRun) -> Verdict:
     """Lemma 5.1 (``schedule="lemma51"``) or 5.2 (the practical step) on the 2-D logistic
     objective: over the steps that meet the lemma's hypotheses and could violate its bound
     (f_k − f* > Δ_α), the fraction with f_{k+1} − f* > ρ_k(f_k − f*) + Δ_α, against δ; the
     promised and measured contraction; and what the same run shows at the practical α of
-    ``practical``: Δ_α against f₁ − f*, the bias floor f(μ̂*) − f* of Q_α against Δ_α and
+    ``practical``: Δ_α against f₁ − f*, the limit f(μ̂*) − f* of Q_α against Δ_α and
     (Lemma 5.2) against eq:cond's threshold."""
     from ..regularized import GaussianRule, minimize_regularized
 
+    for run in (config, practical):
+        if run.seeds < 2:
+            raise Undecidable("{seeds} seed: bootstrap intervals over seeds need at least 2",
+                              Measurement("seeds", run.seeds, kind=Kind.COUNT))
     f, out, t = config.objective(), config.run(), config.test()
     nxt, informative = out["next"], t["informative"]
     over = nxt > t["bound"]
@@ -920,6 +1187,15 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
     promised = 1.0 - float(np.median(t["rate"][informative])) if informative.any() else math.nan
     fraction = bootstrap(lambda s: float(informative[:, s].mean()), config.seeds, "fraction",
                          percent=True)
+    if not informative.any():
+        da = t["delta_alpha"]
+        return Verdict(Status.HYPOTHESES_NOT_MET,
+                       f"2-D logistic (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
+                       f"{config.seeds} seeds × {config.iterations} steps: {{fraction}} of the "
+                       "steps meet the lemma's hypotheses with f_k − f* > Δ_α = {delta_alpha}; "
+                       "hypotheses not met: no step could test the bound",
+                       (fraction, Measurement("delta_alpha", da, 1e-6 * da)),
+                       data={"run": out, "test": t})
     # the practical α: Δ_α against the first gap, and the bias floor of Q_α
     p_out, p_t = practical.run(), practical.test()
     def bias_floor(alpha):
@@ -937,11 +1213,11 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                   "end of its 95% interval)", measured.interval[0] >= LOOSE * promised),
         Qualifier(f"too loose to be tested at α = {practical.alpha:g}", "Δ_α ≥ f₁ − f*: no step "
                   "of the run could exceed the bound", p_delta >= first_gap),
-        Qualifier(f"levels off at the bias floor at α = {config.alpha:g}", "median f − f* over "
+        Qualifier(f"levels off near f(μ̂*) − f* at α = {config.alpha:g}", "median f − f* over "
                   "the last tenth of the steps within a factor 2 of f(μ̂*) − f* (both ends of its "
                   "95% interval)", small_floor / 2 <= level.interval[0]
                   and level.interval[1] <= 2 * small_floor),
-        Qualifier("Δ_α covers the bias floor", f"at α = {practical.alpha:g}, Δ_α ≥ {LOOSE:g}× "
+        Qualifier("Δ_α covers f(μ̂*) − f*", f"at α = {practical.alpha:g}, Δ_α ≥ {LOOSE:g}× "
                   "f(μ̂*) − f* (Q_α's minimizer, Gauss–Hermite)", p_delta >= LOOSE * floor),
     ]
     measurements = [v, Measurement("promised", promised, 1e-6 * promised), measured,
@@ -959,7 +1235,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                "contraction {promised}/step, measured median {measured}; f − f* levels off at {level} "
                "against f(μ̂*) − f* = {small_floor}. At α = "
                f"{practical.alpha:g}: Δ_α = {{p_delta}} against f₁ − f* = {{first_gap}} and the "
-               "bias floor f(μ̂*) − f* = {floor}")
+               "limit f(μ̂*) − f* = {floor} of Q_α")
     if config.schedule == "hutchinson":
         region = local_region_threshold(L=f.L, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2,
                                         xi=1.0, curvature=1.0)
@@ -969,11 +1245,35 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                          entered]
         summary += (" against eq:cond's threshold {region} at ξ = 𝓛 = 1; steps of the second "
                     "half in the local region {entered}")
-        qualifiers.append(Qualifier(f"the bias floor lies outside eq:cond at α = {practical.alpha:g}",
+        qualifiers.append(Qualifier(f"f(μ̂*) − f* lies outside eq:cond at α = {practical.alpha:g}",
                                     "f(μ̂*) − f* > eq:cond's threshold at Σ⁻¹ = ∇²f (ξ = 𝓛 = 1)",
                                     floor > region))
     erratum = False
     if config.schedule == "lemma51":
+        # the corrected Δ_α,1 on the same run (the printed one is far larger here)
+        informative_c, over_c = t["informative_corrected"], nxt > t["bound_corrected"]
+
+        def violations_c(seeds):
+            m = informative_c[:, seeds]
+            return float(over_c[:, seeds][m].mean()) if m.any() else 0.0
+
+        v_c = bootstrap(violations_c, config.seeds, "violations_corrected", percent=True)
+        fraction_c = bootstrap(lambda s: float(informative_c[:, s].mean()), config.seeds,
+                               "fraction_corrected", percent=True)
+        corrected = t["corrected"]
+        corrected_holds = bool(informative_c.any()) and v_c.value <= config.delta
+        measurements += [Measurement("corrected_delta", corrected, 1e-6 * corrected),
+                         Measurement("printed_over_corrected", t["delta_alpha"] / corrected,
+                                     1e-6 * t["delta_alpha"] / corrected),
+                         fraction_c, v_c, Measurement("informative_steps",
+                                                      int(informative_c.sum()), kind=Kind.COUNT)]
+        summary += (". With the corrected Δ_α,1 = {corrected_delta} ({printed_over_corrected}× "
+                    "smaller) {fraction_corrected} of the steps ({informative_steps}) have "
+                    "f_k − f* > Δ_α,1 and {violations_corrected} of these exceed the bound")
+        qualifiers.append(Qualifier("the corrected Δ_α,1 holds on this run", "the fraction of "
+                                    "the steps with f_k − f* > corrected Δ_α,1 that exceed "
+                                    f"ρ(f_k − f*) + corrected Δ_α,1 is at most δ = "
+                                    f"{config.delta:g}", corrected_holds))
         one = ONE_STEP
         exceed = one_step_exceedances(one)
         measurements += [exceed["printed"]["proportion"], exceed["printed_gamma_sq"]["proportion"],
@@ -982,10 +1282,15 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                     f"{one.alpha:g}, b = {one.b}, {one.draws} draws), where the bound is Δ_α,1 "
                     "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, with γ² "
                     "for γ in {printed_gamma_sq}, the corrected c₃³γ²bα⁴/(192c₁Lτ²) in {corrected}")
-        erratum = exceed["printed"]["exceeds"] and not exceed["corrected"]["exceeds"]
-        qualifiers.append(Qualifier("the printed Δ_α,1 fails", f"exceeded in more than δ of the "
-                                    f"one-step draws ({K_SE:g} SE, one-sided), the corrected one "
-                                    "not", erratum))
+        erratum = (exceed["printed"]["exceeds"] and not exceed["corrected"]["exceeds"]
+                   and corrected_holds)
+        summary += (" (the erratum rests on this one-step run; on the logistic run above neither "
+                    "Δ_α,1 is exceeded beyond δ)" if corrected_holds and v.value <= config.delta
+                    else "")
+        qualifiers.append(Qualifier("the printed Δ_α,1 fails", f"on SoftCubic1D, exceeded in "
+                                    f"more than δ of the one-step draws ({K_SE:g} SE, "
+                                    "one-sided), the corrected one not, and the corrected one "
+                                    "holds on the logistic run", erratum))
     if not informative.any():
         status = Status.HYPOTHESES_NOT_MET
         summary += "; hypotheses not met: no step is in the local region with f_k − f* > Δ_α"
@@ -994,7 +1299,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
     else:
         status = Status.ERRATUM if erratum else Status.HOLDS
     return Verdict(status, summary, tuple(measurements), tuple(qualifiers),
-                   data=dict(run=out, test=t, practical=(p_out, p_t), floor=floor))
+                   data={"run": out, "test": t, "practical": (p_out, p_t), "floor": floor})
 
 
 def check_lemma51_nonquadratic(config: NonQuadraticMeanRun = NQ_LEMMA51,
@@ -1046,6 +1351,9 @@ class NonQuadraticRun:
 
     @functools.cache
     def run(self) -> dict:
+        """``mean``: the time-averaged mean of each seed over the second half (seeds, 2);
+        ``final``: the last state; ``means``: μ_k every 10 steps (records, seeds, 2); ``gaps``:
+        f(μ_k) − f* at those records (records, seeds)."""
         from ..algorithm import MiNESStrategy
         from ..strategy import run
 
@@ -1055,50 +1363,153 @@ class NonQuadraticRun:
         start = strategy.init(f.minimizer + 1.0, f.L * np.eye(2), self.seeds)
         rngs = [np.random.default_rng(c) for c in np.random.SeedSequence(5).spawn(self.seeds)]
         total = np.zeros((self.seeds, 2))
-        gaps = []
+        means = []
 
         def record(state, it):
             nonlocal total
             if state.k > self.iterations // 2:
                 total = total + state.mean
             if state.k % 10 == 0:
-                gaps.append(f(state.mean) - f.f_star)
+                means.append(np.array(state.mean))
 
         final = run(strategy, f, start, rngs, self.iterations, record=record)
-        return dict(mean=total / (self.iterations - self.iterations // 2), final=final,
-                    gaps=np.array(gaps))
+        means = np.array(means)
+        gaps = (f(means.reshape(-1, 2)) - f.f_star).reshape(means.shape[:2])
+        return {"mean": total / (self.iterations - self.iterations // 2), "final": final,
+                    "means": means, "gaps": gaps}
 
 
 NON_QUADRATIC = NonQuadraticRun()
+#: "Whatever the batch size": the same run at b = 4 and b = 40 (16 seeds each, fewer
+#: iterations at b = 40, where the noise is smaller).
+NON_QUADRATIC_BATCHES = (NonQuadraticRun(b=4, seeds=16, iterations=3000),
+                         NonQuadraticRun(b=40, seeds=16, iterations=1500))
+#: The level of f − f* is the median over this many last records (every 10 steps) and the seeds.
+LEVEL_RECORDS = 100
 
 
-def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC) -> Verdict:
+def _settling(config: NonQuadraticRun, H_star) -> tuple[Measurement, float, float, Measurement]:
+    """Where a run settles: the time-averaged mean's distance to μ̂* relative to ‖μ* − μ̂*‖
+    (bootstrap), the largest |z| of the final Σ⁻¹ against Σ̂*⁻¹ and against H*, and the offset:
+    the component of the last records' mean minus μ̂* along μ* − μ̂*, relative to ‖μ* − μ̂*‖
+    (bootstrap over seeds)."""
+    f, hat, out = config.objective(), config.predicted(), config.run()
+    bias = float(np.linalg.norm(hat.mean - f.minimizer))
+    unit = (f.minimizer - hat.mean) / bias
+    means, tail = out["mean"], out["means"][-LEVEL_RECORDS:]
+    sigma_invs = out["final"].sigma_inv
+    to_hat = bootstrap(lambda s: float(np.linalg.norm(means[s].mean(axis=0) - hat.mean)) / bias,
+                       config.seeds, f"to_hat_{config.b}")
+    offset = bootstrap(lambda s: float((tail[:, s].reshape(-1, 2).mean(axis=0) - hat.mean) @ unit)
+                       / bias, config.seeds, f"offset_{config.b}")
+    return (to_hat, largest_z(sigma_invs, np.linalg.inv(hat.sigma)),
+            largest_z(sigma_invs, H_star), offset)
+
+
+def level_predictions(config: NonQuadraticRun) -> dict:
+    """Two predictions of the median f(μ_k) − f* over the last records, each a bootstrap
+    measurement over the seeds. With δ_k = μ_k − μ̂*, g = ∇f(μ̂*), A = ∇²f(μ̂*):
+    f(μ_k) − f* ≈ f(μ̂*) − f* + gᵀδ_k + ½δ_kᵀAδ_k. ``centred``: the iterates centre on μ̂* with
+    their measured covariance S, so the level is f(μ̂*) − f* + ½tr(AS) (≥ f(μ̂*) − f*; the
+    fluctuations of gᵀδ_k are symmetric and move the median little). ``offset``: they centre on
+    their measured mean m, so the level is f(μ̂*) − f* + gᵀm + ½mᵀAm + ½tr(AS)."""
+    f, hat, out = config.objective(), config.predicted(), config.run()
+    tail = out["means"][-LEVEL_RECORDS:] - hat.mean
+    floor = float(f(hat.mean) - f.f_star)
+    g, A = f.gradient(hat.mean), f.hessian(hat.mean)
+
+    def parts(s):
+        x = tail[:, s].reshape(-1, 2)
+        m = x.mean(axis=0)
+        spread = 0.5 * float(np.trace(A @ np.cov(x.T)))
+        return m, spread
+
+    def centred(s):
+        return floor + parts(s)[1]
+
+    def offset(s):
+        m, spread = parts(s)
+        return floor + float(g @ m) + 0.5 * float(m @ A @ m) + spread
+
+    return {"centred": bootstrap(centred, config.seeds, "centred"),
+                "offset": bootstrap(offset, config.seeds, "predicted"),
+                "linear": bootstrap(lambda s: float(g @ parts(s)[0]), config.seeds, "linear")}
+
+
+def _z(a: Measurement, b: Measurement) -> float:
+    """(a − b) over their combined uncertainty."""
+    return (a.value - b.value) / math.hypot(a.uncertainty, b.uncertainty)
+
+
+@decides
+def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
+                       batches: tuple[NonQuadraticRun, ...] = NON_QUADRATIC_BATCHES) -> Verdict:
     """Not a claim of the paper, but what its Section 5 statements meet on a non-quadratic
     objective at a fixed α (``NonQuadraticRun``'s prediction): where the mean and Σ_k⁻¹ settle,
-    against (μ̂*, Σ̂*) of Q_α and against (μ*, H*) of the lemmas."""
+    against (μ̂*, Σ̂*) of Q_α and against (μ*, H*) of the lemmas, at the b of ``config`` and of
+    ``batches``. f(μ̂*) − f* is the limit of f − f* that Q_α predicts, not a floor: the level
+    is compared with the two predictions of ``level_predictions`` (iterates centred on μ̂*, or
+    on their measured mean), and the path's dip below it on the way in (the smallest median
+    f − f* over the records, and the median ‖μ_k − μ*‖ there) is reported."""
     from ..linalg import project_eigenvalues
 
+    for run in (config, *batches):
+        if run.seeds < 2 or run.iterations < 10 * LEVEL_RECORDS:
+            raise Undecidable("b = {b}: {seeds} seeds × {iterations} iterations; the standard "
+                              "errors need 2 seeds and the level 100 records (1000 iterations)",
+                              Measurement("b", run.b, kind=Kind.COUNT),
+                              Measurement("seeds", run.seeds, kind=Kind.COUNT),
+                              Measurement("iterations", run.iterations, kind=Kind.COUNT))
     f = config.objective()
     hat = config.predicted()
     out = config.run()
     H_star = project_eigenvalues(f.hessian(f.minimizer), f.sigma / 2, 2 * f.L)
     target_inv = np.linalg.inv(hat.sigma)
     bias = float(np.linalg.norm(hat.mean - f.minimizer))
-    means, sigma_invs = out["mean"], out["final"].sigma_inv
-    to_hat = bootstrap(lambda s: float(np.linalg.norm(means[s].mean(axis=0) - hat.mean)) / bias,
-                       config.seeds, "to_hat")
+    sigma_invs = out["final"].sigma_inv
+    settled = {run.b: _settling(run, H_star) for run in (config, *batches)}
+    to_hat, z_hat, z_star, offset = settled[config.b]
+    to_hat = dataclasses.replace(to_hat, name="to_hat")
+    offset = dataclasses.replace(offset, name="offset")
     floor = float(f(hat.mean) - f.f_star)
-    gap = bootstrap(lambda s: float(np.median(out["gaps"][-100:, s])), config.seeds, "gap")
-    z_hat = largest_z(sigma_invs, target_inv)
-    z_star = largest_z(sigma_invs, H_star)
+    gaps = out["gaps"]
+    gap = bootstrap(lambda s: float(np.median(gaps[-LEVEL_RECORDS:, s])), config.seeds, "gap")
+    predicted = level_predictions(config)
+    z_centred, z_offset = _z(gap, predicted["centred"]), _z(gap, predicted["offset"])
+    # the dip on the way in: the record where the median over seeds of f − f* is smallest
+    record = int(np.argmin(np.median(gaps, axis=1)))
+    distance = np.linalg.norm(out["means"][record] - f.minimizer, axis=1) / bias
+    dip = bootstrap(lambda s: float(np.median(gaps[record, s])), config.seeds, "dip")
+    dip_distance = bootstrap(lambda s: float(np.median(distance[s])), config.seeds,
+                             "dip_distance")
+    bs = sorted(settled)
+    everywhere = all(settled[b][0].interval[1] <= 0.2 and settled[b][1] <= K_SE < settled[b][2]
+                     for b in bs)
+    offsets = [settled[b][3] for b in bs]
     qualifiers = (
         Qualifier("the mean centres on μ̂*", "‖time-averaged μ − μ̂*‖ ≤ 0.2·‖μ* − μ̂*‖ (upper "
                   "end of its 95% interval)", to_hat.interval[1] <= 0.2),
-        Qualifier("f − f* levels off at f(μ̂*) − f*", "the median f − f* over the last "
-                  "records within a factor 2 of f(μ̂*) − f*", floor / 2 <= gap.value <= 2 * floor),
+        Qualifier("f − f* levels off at f(μ̂*) − f*", f"the median f − f* over the last "
+                  f"{LEVEL_RECORDS} records within {K_SE:g} combined SE of f(μ̂*) − f* + "
+                  "½tr(∇²f·Cov μ_k), its value for iterates centred on μ̂*: rejects a level "
+                  "off by more (such as 12%)", abs(z_centred) <= K_SE),
+        Qualifier("the level is explained by the offset of the iterates", f"the median f − f* "
+                  f"within {K_SE:g} combined SE of f(μ̂*) − f* + ∇f(μ̂*)ᵀm + ½mᵀ∇²f m + "
+                  "½tr(∇²f·Cov μ_k), m the mean of μ_k − μ̂* over the same records: rejects "
+                  "the centred prediction's level", abs(z_offset) <= K_SE),
+        Qualifier("the path passes closer to μ* than μ̂* on its way in", "at the record where "
+                  "the median f − f* is smallest, the 95% intervals of that median and of the "
+                  "median ‖μ_k − μ*‖/‖μ̂* − μ*‖ lie below ½(f(μ̂*) − f*) and 1: rejects an "
+                  "approach that stays near or above the limit (whose smallest median is noise "
+                  "around it)", dip.interval[1] < floor / 2 and dip_distance.interval[1] < 1.0),
         Qualifier("Σ_k⁻¹ → Σ̂*⁻¹, not H*", f"the mean final Σ⁻¹ within {K_SE:g} SE of Σ̂*⁻¹ and "
                   f"more than {K_SE:g} SE from H* = Π_S'(∇²f(μ*))",
                   z_hat <= K_SE < z_star),
+        Qualifier("whatever the batch size", "at every b = " + ", ".join(map(str, bs)) + ": the "
+                  "two tests above on the mean and Σ⁻¹ pass", everywhere),
+        Qualifier("the offset shrinks with b", f"the 95% interval of the offset at b = {bs[-1]} "
+                  f"lies below that at b = {bs[0]}",
+                  offsets[-1].interval[1] < offsets[0].interval[0]),
     )
     # Lemma 5.3 with γ > 0: k‖Σ_k⁻¹ − H*‖² grows like k‖Σ̂*⁻¹ − H*‖²; eq:C grows with K too
     K = config.iterations
@@ -1114,19 +1525,32 @@ def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC) -> Verdict:
                   f"{config.alpha:g}, K = {K}) ≥ {LOOSE:g}× the largest K‖Σ_K⁻¹ − H*‖²",
                   C >= LOOSE * largest.interval[1]),
     )
-    ok = all(q.outcome for q in qualifiers[:3])
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   f"2-D logistic, α = {config.alpha:g}, b = {config.b}, practical step, "
-                   f"{config.seeds} seeds × {config.iterations}: ‖μ* − μ̂*‖ = {{bias}}; the "
-                   "time-averaged mean's distance to μ̂*, relative to it, {to_hat}; f − f* at the "
-                   "end {gap} against f(μ̂*) − f* = {floor}; Σ_K⁻¹ against Σ̂*⁻¹: largest |z| = "
-                   "{z_hat}, against H*: {z_star}. Lemma 5.3: largest K‖Σ_K⁻¹ − H*‖² = "
-                   "{largest}, of which K‖Σ̂*⁻¹ − H*‖² = {bias_part} is the bias and grows with K; "
-                   "C = {C}",
-                   (Measurement("bias", bias, 1e-6 * bias), to_hat, gap,
-                    largest,
-                    Measurement("bias_part", bias_part, 1e-3 * bias_part),
-                    Measurement("C", C, 1e-6 * C),
-                    Measurement("floor", floor, 1e-6 * floor), z_measurement("z_hat", z_hat),
-                    z_measurement("z_star", z_star)), qualifiers,
-                   data=dict(hat=hat, H_star=H_star, out=out, floor=floor))
+    ok = qualifiers[0].outcome and qualifiers[4].outcome and everywhere
+    sweep = "; ".join(f"b = {b}: {{to_hat_{b}}}, |z| {{z_hat_{b}}} and {{z_star_{b}}}, offset "
+                      f"{{offset_{b}}}" for b in bs if b != config.b)
+    measurements = (Measurement("bias", bias, 1e-6 * bias), to_hat, offset, gap,
+                    Measurement("floor", floor, 1e-6 * floor), predicted["centred"],
+                    z_measurement("z_centred", z_centred), predicted["linear"],
+                    predicted["offset"], z_measurement("z_offset", z_offset), dip,
+                    Measurement("dip_k", 10 * (record + 1), kind=Kind.COUNT), dip_distance,
+                    z_measurement("z_hat", z_hat), z_measurement("z_star", z_star),
+                    *(m for b in bs if b != config.b
+                      for m in (settled[b][0], z_measurement(f"z_hat_{b}", settled[b][1]),
+                                z_measurement(f"z_star_{b}", settled[b][2]), settled[b][3])),
+                    largest, Measurement("bias_part", bias_part, 1e-3 * bias_part),
+                    Measurement("C", C, 1e-6 * C))
+    summary = (f"2-D logistic, α = {config.alpha:g}, b = {config.b}, practical step, "
+               f"{config.seeds} seeds × {config.iterations}: ‖μ* − μ̂*‖ = {{bias}}; the "
+               "time-averaged mean's distance to μ̂*, relative to it, {to_hat}, and the last "
+               "records centre {offset} of the way from μ̂* towards μ*. f − f* at the end "
+               "{gap}, against its limit f(μ̂*) − f* = {floor}: centred on μ̂* the iterates would "
+               "give {centred} (z = {z_centred}); the offset's linear term ∇f(μ̂*)ᵀm = {linear} "
+               "gives {predicted} (z = {z_offset}). On the way in the median f − f* dips to "
+               "{dip} at k = {dip_k}, where the median ‖μ_k − μ*‖ is {dip_distance} of "
+               "‖μ̂* − μ*‖. Σ_K⁻¹ against Σ̂*⁻¹: largest |z| = {z_hat}, against H*: {z_star}; "
+               "at other batch sizes (distance to μ̂*, |z| against Σ̂*⁻¹ and H*, offset): "
+               + sweep + ". Lemma 5.3: largest K‖Σ_K⁻¹ − H*‖² = {largest}, of which "
+               "K‖Σ̂*⁻¹ − H*‖² = {bias_part} is the bias and grows with K; C = {C}")
+    return Verdict(Status.HOLDS if ok else Status.FAILS, summary, measurements, qualifiers,
+                   data={"hat": hat, "H_star": H_star, "out": out, "floor": floor, "record": record,
+                             "batches": {b: settled[b] for b in bs}})
