@@ -40,7 +40,7 @@ KEY: dict[str, tuple[str | None, str]] = {
     "Lemma 5.2, γ > 0": ("measured", "measured contraction per step"),
     "Lemma 5.3": ("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
     "Remark 5.3": ("z", "closed form against Monte Carlo: largest |z|"),
-    "Thm 5.4": ("rate_1000", "contraction per step at κ = 1000"),
+    "Thm 5.4": ("slope", "slope of log(final rate) against log κ"),
     "Remark 5.6": ("rate_10_40", "contraction per step at d = 10, b = 40"),
     "Prop. A.1": ("outside", "convex combinations that left the set"),
     "Prop. A.2": ("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
