@@ -145,3 +145,16 @@ def test_outputs_name_no_path_of_the_machine_that_ran_them(path):
             text = "".join(output.get("text", "")) + "".join(
                 output.get("data", {}).get("text/plain", ""))
             assert "PosixPath" not in text and str(ROOT) not in text, f"{path.name}, cell {index}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_prose_gives_pdf_numbers_and_links(path):
+    """Every eq: label in the prose carries the PDF's equation number, and the first mention of
+    each ledger row and notebook in a cell is a link (``verification.report.prose``, which
+    ``make figures`` applies before it runs a notebook)."""
+    from mines_theory.verification.report import prose
+
+    for index, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            assert prose(text) == text, f"{path.name}, cell {index}: run `make figures`"

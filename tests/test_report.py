@@ -83,3 +83,28 @@ def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
         assert len(parts) == 1, c.number
         row = next(line for line in grid.splitlines() if line.startswith(f"| {markdown_escape(parts[0])} |"))
         assert markdown_escape(c.number) in row
+
+
+@pytest.mark.parametrize("text, linked", [
+    ("see Lemma 5.3 here", "see [Lemma 5.3](ledger.md#claim-lemma-5-3) here"),
+    ("Theorem 3.4's order", "[Theorem 3.4](ledger.md#claim-thm-3-4)'s order"),
+    ("Proposition A.2 and notebook 02", "[Proposition A.2](ledger.md#claim-prop-a-2) and "
+     "[notebook 02](02-mirror-descent-projection.ipynb)"),
+    ("Lemma 5.3, then Lemma 5.3", "[Lemma 5.3](ledger.md#claim-lemma-5-3), then Lemma 5.3"),
+    ("PDF Lemma 11 is Lemma 5.3", "PDF Lemma 11 is [Lemma 5.3](ledger.md#claim-lemma-5-3)"),
+    ("`Lemma 5.3` and $Lemma 5.3$", "`Lemma 5.3` and $Lemma 5.3$"),           # code, mathematics
+    ("# Lemma 5.3\nLemma 5.3", "# Lemma 5.3\n[Lemma 5.3](ledger.md#claim-lemma-5-3)"),  # heading
+    ("[the lemma](ledger.md#claim-lemma-5-3); Lemma 5.3", None),             # linked already
+    ("Lemma 5.9 and Theorem 1 and notebook 99", None),                        # no such row
+    ("Lemma 5.31 and Lemma 5.3.2", None),                                     # not a row's number
+])
+def test_cross_link_links_first_mentions_and_leaves_the_rest(text, linked):
+    assert report.cross_link(text) == (text if linked is None else linked)
+    assert report.cross_link(report.cross_link(text)) == report.cross_link(text)
+
+
+def test_every_claim_anchor_is_unique_and_in_the_ledger_page(published):
+    anchors = [report.claim_anchor(c.number) for c in CLAIMS + FINDINGS]
+    assert len(set(anchors)) == len(anchors)
+    page = report.ledger_page(lambda nb: nb, published)
+    assert all(f"({a})=\n###" in page for a in anchors)

@@ -4,7 +4,8 @@ into figures/ are regenerated (``make figures``).
 Each notebook runs in its own folder (relative paths work as in Jupyter), with its own
 ``kernelspec`` (python3: the kernel of the interpreter running this script), and without
 per-cell timing metadata (``record_timing=False``), so re-running an unchanged notebook leaves
-its JSON unchanged apart from what the code prints.
+its JSON unchanged apart from what the code prints. Before it runs, each Markdown cell is given
+the PDF's equation numbers and its links (``verification.report.prose``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,14 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from mines_theory.verification.report import prose
+
 
 def execute(path: Path, timeout: int) -> float:
     nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = prose(cell.source)
     client = NotebookClient(nb, timeout=timeout, kernel_name=nb.metadata.kernelspec.name,
                             record_timing=False, resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()

@@ -10,6 +10,7 @@ measurement under its own name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .ledger import CLAIMS, FINDINGS, Claim, published
@@ -17,7 +18,7 @@ from .paper import with_number
 from .verdict import Status, Verdict, markdown_escape
 
 __all__ = ["KEY", "MAX_CELL", "key_number", "summary_table", "readme_link", "verdict_grid",
-           "claim_section", "ledger_page"]
+           "claim_anchor", "claim_section", "ledger_page", "cross_link", "prose"]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
 MAX_CELL = 120
@@ -122,11 +123,21 @@ def summary_table(results: dict[str, Verdict] | None = None,
     return "\n".join(lines)
 
 
+def claim_anchor(number: str) -> str:
+    """The target of a claim's section in the book's ledger (``ledger.md#<anchor>``).
+
+    >>> claim_anchor("Lemma 5.1, γ > 0"), claim_anchor("α-bias")
+    ('claim-lemma-5-1-gamma-0', 'claim-alpha-bias')
+    """
+    ascii_ = number.lower().replace("γ", "gamma").replace("α", "alpha").replace("η₂", "eta2")
+    return "claim-" + re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
+
+
 def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     """One claim as a section of the book's ledger: the statement, the verdict, what was
     measured, each qualifier as its question and answer with the criterion apart, and a link
     to the verdict cell of the notebook that checks it."""
-    lines = [f"### {c.number} · PDF {c.printed}", "",
+    lines = [f"({claim_anchor(c.number)})=", f"### {c.number} · PDF {c.printed}", "",
              f"*Label* {_text(with_number(c.label, statements=True))}. "
              f"*Statement:* {_text(c.statement)}", "",
              f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}", ""]
@@ -194,3 +205,55 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
             cells.append(", ".join(names))
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+#: How the notebooks' prose names a ledger row ("Theorem 3.3", "Proposition A.2", "Lemma D.7").
+_CLAIM_WORDS = {"Theorem": "Thm", "Lemma": "Lemma", "Proposition": "Prop.", "Remark": "Remark"}
+_MENTION = re.compile(r"(?<![\w\[])(?<!PDF )(?P<word>Theorem|Lemma|Proposition|Remark) "
+                      r"(?P<n>[1-5A-E]\.\d+)(?![\d.]\d)|(?<![\w\[])(?P<nb>[Nn]otebook) "
+                      r"(?P<nn>\d\d)(?!\d)")
+#: Spans where no link is made: code, mathematics, existing links, headings, raw HTML.
+_SKIP = re.compile(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\[[^\]]*\]\([^)]*\)|^#[^\n]*|<[^>]*>",
+                   re.M | re.S)
+
+
+def _notebooks() -> dict[str, str]:
+    return {name[:2]: name for name in sorted({c.notebook for c in CLAIMS + FINDINGS})}
+
+
+def cross_link(markdown: str) -> str:
+    """``markdown`` with the first mention of each ledger row ("Lemma 5.3") linked to its section
+    of the ledger, and the first mention of each notebook ("notebook 06") linked to it; code,
+    mathematics, headings and existing links are left alone, so applying it twice changes
+    nothing.
+
+    >>> print(cross_link("Lemma 5.3 (PDF Lemma 11) and notebook 06; again Lemma 5.3; `Lemma 5.3`"))
+    [Lemma 5.3](ledger.md#claim-lemma-5-3) (PDF Lemma 11) and [notebook 06](06-convergence-covariance.ipynb); again Lemma 5.3; `Lemma 5.3`
+    """
+    rows = {c.number for c in CLAIMS + FINDINGS}
+    notebooks = _notebooks()
+    skip = [m.span() for m in _SKIP.finditer(markdown)]
+    done = set(re.findall(r"\]\(([^)\s]+)\)", markdown))     # already linked somewhere
+
+    def replace(m: re.Match) -> str:
+        if any(a <= m.start() < b for a, b in skip):
+            return m.group(0)
+        if m.group("nb"):
+            target = notebooks.get(m.group("nn"))
+            link = f"{target}.ipynb" if target else None
+        else:
+            number = f"{_CLAIM_WORDS[m.group('word')]} {m.group('n')}"
+            link = f"ledger.md#{claim_anchor(number)}" if number in rows else None
+        if link is None or link in done:
+            return m.group(0)
+        done.add(link)
+        return f"[{m.group(0)}]({link})"
+
+    return _MENTION.sub(replace, markdown)
+
+
+def prose(markdown: str) -> str:
+    """A notebook's Markdown as the book shows it: every eq: label with the PDF's number
+    (``paper.with_number``) and the first mention of each claim and notebook linked
+    (``cross_link``)."""
+    return cross_link(with_number(markdown))
