@@ -15,6 +15,32 @@ measurement agrees with its namesake within their uncertainties (``Measurement.a
 is what the tests compare and what decides whether the published ledger changes: a Monte Carlo
 number that moves within its uncertainty on another CPU (another BLAS kernel rounds otherwise)
 changes nothing; a status, a qualifier or a number beyond its uncertainty does.
+
+A verdict is never computed from nothing. A check whose data cannot decide (a NaN or empty
+statistic, one seed where a standard error is needed, no problem to compare, fewer draws than
+a batch) returns ``Verdict.not_checked(reason)``: status "not checked", the reason its
+summary (so the README's "measured" column and a verdict cell print it). Code deep inside a
+check says the same by raising ``Undecidable(reason)`` (the ``stats`` helpers do, on NaN or
+empty data), and the check, decorated with ``@decides``, returns it as
+``Verdict.not_checked``. A verdict whose status decides something (anything but
+"not checked") refuses a NaN measurement: it raises ``Undecidable``, so that a statistic of NaN
+can never stand behind "holds" or "fails".
+
+>>> from mines_theory.verification.stats import largest
+>>> @decides
+... def check_rate(rates):
+...     if len(rates) < 2:
+...         return Verdict.not_checked("{seeds} seed: a spread needs at least 2",
+...                                    Measurement("seeds", len(rates), kind=Kind.COUNT))
+...     worst = largest(rates, "rates")      # stats.largest: raises Undecidable on NaN
+...     return Verdict(Status.HOLDS, "largest rate {r}", (Measurement("r", worst, 0.01),))
+>>> print(check_rate([0.5]).report())
+not checked
+1 seed: a spread needs at least 2
+>>> check_rate([0.5, float("nan")]).text()
+'rates: 1 of 2 values are NaN'
+>>> check_rate([0.5, 0.25]).headline()
+'holds'
 """
 
 from __future__ import annotations
@@ -24,7 +50,8 @@ import enum
 import math
 from typing import Any
 
-__all__ = ["Status", "Kind", "Measurement", "Qualifier", "Verdict", "K_AGREE", "format_number"]
+__all__ = ["DECIDED", "K_AGREE", "Kind", "Measurement", "Qualifier", "Status", "Undecidable",
+           "Verdict", "decides", "format_number"]
 
 #: Two estimates of one quantity agree when they differ by at most K_AGREE combined standard
 #: uncertainties (√(u₁² + u₂²)).
@@ -55,8 +82,43 @@ class Kind(str, enum.Enum):
     #                          tolerance ``uncertainty``, or as its value where it is not
 
 
+#: The statuses that decide something: a verdict with one of them never holds a NaN number.
+DECIDED = frozenset(Status) - {Status.NOT_CHECKED}
+
+
+class Undecidable(Exception):
+    """The data cannot decide a check: a NaN or empty statistic, too few seeds or draws, nothing
+    to compare. ``reason`` is a sentence (a ``Verdict`` summary: ``{name}`` placeholders are
+    filled by ``measurements``); ``@decides`` turns it into ``Verdict.not_checked``.
+
+    Not a ``ValueError``: an invalid configuration (a parameter out of its range) raises
+    ``ValueError`` naming the parameter; a valid one whose data cannot decide is undecidable.
+    """
+
+    def __init__(self, reason: str, *measurements: Measurement):
+        super().__init__(reason)
+        self.reason = reason
+        self.measurements = measurements
+
+
+def decides(check):
+    """Decorate a check so that ``Undecidable`` raised anywhere inside it (by ``stats``, by a
+    ``Verdict`` with a NaN number, or by the check) returns ``Verdict.not_checked`` with its
+    reason instead of propagating."""
+    import functools
+
+    @functools.wraps(check)
+    def wrapper(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except Undecidable as undecidable:
+            return Verdict.not_checked(undecidable.reason, *undecidable.measurements)
+
+    return wrapper
+
+
 def _exponent(x: float) -> int:
-    return int(math.floor(math.log10(abs(x)))) if x != 0 else 0
+    return math.floor(math.log10(abs(x))) if x != 0 else 0
 
 
 def format_number(x: float, digits: int = 2) -> str:
@@ -235,6 +297,24 @@ class Verdict:
         if len(set(names)) != len(names):
             raise ValueError(f"measurement names must be unique, got {names}")
         self.text()                                   # every placeholder has a measurement
+        if self.status in DECIDED:
+            nan = [m.name for m in self.measurements
+                   if math.isnan(m.value) or math.isnan(m.uncertainty)]
+            if nan:
+                raise Undecidable(f"NaN measurement{'s' if len(nan) > 1 else ''} "
+                                  f"{', '.join(nan)} (cannot decide {self.status.value!r})")
+
+    @classmethod
+    def not_checked(cls, reason: str, *measurements: Measurement, data: Any = None) -> Verdict:
+        """The verdict of a check whose data cannot decide: status "not checked", summary
+        ``reason`` (its ``{name}`` placeholders are filled by ``measurements``, as in any
+        summary), no qualifier.
+
+        >>> print(Verdict.not_checked("no problem to compare").report())
+        not checked
+        no problem to compare
+        """
+        return cls(Status.NOT_CHECKED, reason, measurements, (), data)
 
     def __getitem__(self, name: str) -> Measurement:
         for m in self.measurements:
