@@ -157,3 +157,43 @@ def test_glue_measurements_pastes_each_rendered_measurement(monkeypatch):
     ledger.glue_measurements("mean", verdict, "rate", "runs")
     assert glued == {"mean_rate": verdict["rate"].render(), "mean_runs": "8"}
     assert glued["mean_rate"] == "1.39 ± 0.05"
+
+
+def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypatch):
+    """Never read as "nothing published" (that wrote 49 rows of "not checked" into the README):
+    a missing file, invalid JSON, a non-object and an entry that is not a verdict each raise
+    PublishedVerdictsError naming the file (issue 22 §2)."""
+    import json
+
+    missing = tmp_path / "published.json"
+    with pytest.raises(ledger.PublishedVerdictsError, match=f"{re.escape(str(missing))} are missing"):
+        ledger.published(missing)
+    assert ledger.published(missing, missing_ok=True) == {}
+    cases = {"{not json": "are not valid JSON",
+             "[1, 2]": "must be a JSON object",
+             json.dumps({"Thm 3.1": {"status": "holds"}}): "the entry 'Thm 3.1' is not a verdict",
+             json.dumps({"Thm 3.1": {"status": "probably", "summary": "", "measurements": [],
+                                     "qualifiers": []}}): "the entry 'Thm 3.1' is not a verdict",
+             json.dumps({"X": _verdict(1.0).to_json() | {"measurements": [
+                 {"name": "x", "value": float("nan"), "uncertainty": 0.1, "kind": "se"}]}}):
+                 "the entry 'X' is not a verdict"}
+    for text, message in cases.items():
+        missing.write_text(text, encoding="utf-8")
+        with pytest.raises(ledger.PublishedVerdictsError, match=message) as error:
+            ledger.published(missing)
+        assert str(missing) in str(error.value)
+    # the README renderer and the verdict cells go through published(): they raise too
+    missing.unlink()
+    monkeypatch.setattr(ledger, "PUBLISHED", missing)
+    with pytest.raises(ledger.PublishedVerdictsError):
+        ledger.claims_table()
+    with pytest.raises(ledger.PublishedVerdictsError):
+        ledger.verdict_cell("Thm 3.1", fresh={"Thm 3.1": _verdict(1.0)})
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("render_ledger", ROOT / "tools" / "render_ledger.py")
+    render_ledger = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_ledger)
+    monkeypatch.setattr(ledger, "verdicts", lambda: pytest.fail("must not recompute"))
+    with pytest.raises(ledger.PublishedVerdictsError, match="--init"):
+        render_ledger.publish()

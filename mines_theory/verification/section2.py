@@ -18,8 +18,8 @@ from .. import derivations as dv
 from ..experiments import cached_sweep, run_method
 from ..gaussian import monte_carlo
 from ..objectives import RotatedEllipsoid
-from .stats import K_SE, z_measurement
-from .verdict import Kind, Measurement, Qualifier, Status, Verdict
+from .stats import K_SE, at_least, z_measurement
+from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
 __all__ = ["LogLikelihoodTrick", "LOG_LIKELIHOOD_TRICK", "check_section2", "erratum_fisher_vec", "NESRun",
            "NES_AS_PRINTED", "check_nes_as_printed"]
@@ -136,11 +136,15 @@ class NESRun:
 NES_AS_PRINTED = NESRun()
 
 
+@decides
 def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     """Not a claim of the paper but the baseline it improves on: the NES meta-algorithm of
     Section 2 as printed (raw f values, an additive update of Σ̄) stalls far from the optimum
     and its covariance collapses. Per seed: the best f − f*, the final cond(C^{1/2}HC^{1/2}) and
-    the error that ended the run (``data["summary"]``)."""
+    the error that ended the run (``data["summary"]``). "Not checked" without a seed; a seed
+    whose best f − f* or final condition number is NaN counts as neither stalled nor
+    degenerate, so it cannot make the verdict hold."""
+    at_least("seeds", config.seeds, 1, "a run")
     frame = config.run()
     summary = frame.groupby("seed").agg(best_gap=("f_gap", "min"),
                                         final_condition=("condition", "last"),
