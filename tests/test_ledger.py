@@ -197,3 +197,46 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
     monkeypatch.setattr(ledger, "verdicts", lambda: pytest.fail("must not recompute"))
     with pytest.raises(ledger.PublishedVerdictsError, match="--init"):
         render_ledger.publish()
+
+
+def test_errata_table_not_confirmed_path_and_a_check_that_is_no_boolean():
+    """An erratum whose check returns False is rendered "NOT confirmed" (the row stays, so a
+    reader sees it); a check returning anything but a bool is an error naming the erratum."""
+    import numpy as np
+
+    from mines_theory.verification.errata import Erratum
+
+    def erratum(check, label="eq:x"):
+        return Erratum(label, "typo", "a | b", "c", "survives", check)
+
+    table = errata_table((erratum(lambda: False), erratum(lambda: np.bool_(True), "eq:y")))
+    assert table.splitlines()[2:] == ["| eq:x | typo | a \\| b | c | survives | NOT confirmed |",
+                                      "| eq:y | typo | a \\| b | c | survives | confirmed |"]
+    for bad in (None, 1, _verdict(1.0)):
+        with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return True or False"):
+            errata_table((erratum(lambda bad=bad: bad, "eq:z"),))
+
+
+def test_reconcile_every_branch_by_hand():
+    """Kept (agrees: the old object itself), replaced (each reason), new, and dropped (a claim
+    no longer computed is not published)."""
+    old = {"keep": _verdict(1.0), "move": _verdict(1.0), "gone": _verdict(1.0)}
+    fresh = {"keep": _verdict(1.0 + 1e-9), "move": _verdict(5.0), "new": _verdict(2.0)}
+    merged, changed = reconcile(fresh, old)
+    assert list(merged) == ["keep", "move", "new"]
+    assert merged["keep"] is old["keep"] and merged["move"] is fresh["move"]
+    assert changed == {"move": ["measurement 'x': 1.00 ± 0.10 vs 5.00 ± 0.10 (se)"],
+                       "new": ["new"]}
+    assert reconcile({}, old) == ({}, {})
+
+
+def test_reconciled_by_hand(tmp_path, monkeypatch):
+    path = tmp_path / "published.json"
+    ledger.write_published({"A": _verdict(1.0)}, path)
+    monkeypatch.setattr(ledger, "PUBLISHED", path)
+    old = ledger.published()["A"]
+    assert ledger.reconciled("A", _verdict(1.0 + 1e-9)) == old
+    moved = _verdict(5.0)
+    assert ledger.reconciled("A", moved) is moved
+    new = _verdict(1.0)
+    assert ledger.reconciled("B", new) is new

@@ -81,3 +81,137 @@ def test_verdict_rejects_a_placeholder_without_measurement_and_duplicate_names()
         Verdict(Status.HOLDS, "", (Measurement("x", 1.0), Measurement("x", 2.0)))
     with pytest.raises(ValueError):
         Verdict("probably", "")
+
+
+# --------------------------------------------------------------------------------------------
+# every branch, against values computed by hand
+# --------------------------------------------------------------------------------------------
+
+from mines_theory.verification.verdict import DECIDED, Undecidable, decides  # noqa: E402
+
+
+@pytest.mark.parametrize("measurement, text", [
+    (Measurement("a", 0.123, 0.0, Kind.NUMERIC, percent=True), "12%"),
+    (Measurement("a", 2.5, 0.0, Kind.SE), "2.50"),                  # no uncertainty: 3 digits
+    (Measurement("a", math.inf, math.inf, Kind.INTERVAL, (1.0, math.inf)), "inf [1.00, inf]"),
+    (Measurement("a", 1.2345, 0.05 / 1.96 * 1.96, Kind.INTERVAL), "1.23 ± 0.05"),  # no interval
+    (Measurement("a", 2.0e-10, 1e-10, Kind.BELOW), "2.0e-10"),    # at the tolerance: its value
+    (Measurement("a", 5.0, 1.0, Kind.Z), "5.0"),
+    (Measurement("a", 4.0, kind=Kind.COUNT), "4"),
+    (Measurement("a", 1.23456e8, 2.0e5, Kind.SE), "(1.235 ± 0.002)e+08"),   # one digit of u
+])
+def test_render_more_kinds(measurement, text):
+    assert measurement.render() == text
+
+
+def test_measurement_json_round_trip_keeps_the_interval_and_kind():
+    m = Measurement("m", 3.0, 0.5, "interval", (2.0, 4.0), digits=3, percent=True)
+    again = Measurement.from_json(m.to_json())
+    assert again == m and again.kind is Kind.INTERVAL and again.interval == (2.0, 4.0)
+    assert m.to_json()["kind"] == "interval"
+
+
+@pytest.mark.parametrize("a, b, agree", [
+    (Measurement("x", math.inf, 1.0, Kind.SE), Measurement("x", math.inf, 1.0, Kind.SE), True),
+    (Measurement("x", math.inf, 1.0, Kind.SE), Measurement("x", -math.inf, 1.0, Kind.SE), False),
+    (Measurement("x", math.inf, 1.0, Kind.SE), Measurement("x", 1e300, 1.0, Kind.SE), False),
+    (Measurement("x", math.nan, 1.0, Kind.SE), Measurement("x", math.inf, 1.0, Kind.SE), False),
+    (Measurement("x", 1e-13, 1e-10, Kind.BELOW), Measurement("x", 9e-11, 1e-10, Kind.BELOW), True),
+    (Measurement("x", 0.5, 1e-10, Kind.BELOW), Measurement("x", 0.9, 1e-10, Kind.BELOW), True),
+    (Measurement("x", 5.0, kind=Kind.COUNT), Measurement("x", 5.0, 3.0, Kind.COUNT), True),
+])
+def test_agreement_branches(a, b, agree):
+    assert a.agrees(b) is agree and b.agrees(a) is agree
+
+
+def _v(status=Status.HOLDS, summary="x = {x}", x=1.0, u=0.1, qualifiers=(("q", True),),
+       extra=()):
+    return Verdict(status, summary, (Measurement("x", x, u, Kind.SE), *extra),
+                   tuple(Qualifier(n, "criterion", o) for n, o in qualifiers))
+
+
+@pytest.mark.parametrize("other, expected", [
+    (_v(), []),
+    (_v(Status.FAILS), ["status 'holds' != 'fails'"]),
+    (_v(summary="x: {x}"), ["summary text differs"]),
+    (_v(qualifiers=(("q", False),)), ["qualifier 'q': q: yes (criterion) != q: no (criterion)"]),
+    (_v(qualifiers=(("q", True), ("r", True))), ["qualifiers ['q'] != ['q', 'r']"]),
+    (_v(qualifiers=()), ["qualifiers ['q'] != []"]),
+    (_v(extra=(Measurement("y", 1.0),)), ["measurements ['x'] != ['x', 'y']"]),
+    (_v(x=3.0), ["measurement 'x': 1.00 ± 0.10 vs 3.00 ± 0.10 (se)"]),
+    (_v(Status.FAILS, x=3.0, qualifiers=()),
+     ["status 'holds' != 'fails'", "qualifiers ['q'] != []",
+      "measurement 'x': 1.00 ± 0.10 vs 3.00 ± 0.10 (se)"]),
+])
+def test_differences_every_branch(other, expected):
+    """Each way two verdicts can differ is named, in the order status, summary, qualifiers,
+    measurements; no difference is agreement (both ways)."""
+    mine = _v()
+    assert mine.differences(other) == expected
+    assert mine.agrees(other) is (not expected) and other.agrees(mine) is (not expected)
+
+
+def test_headline_joins_the_qualifiers_that_held():
+    v = _v(qualifiers=(("a", True), ("b", False), ("c", True)))
+    assert v.headline() == "holds (a; c)"
+    assert _v(qualifiers=(("a", False),)).headline() == "holds"
+    assert _v(Status.HYPOTHESES_NOT_MET, qualifiers=()).headline() == "hypotheses not met"
+
+
+def test_lookup_errors_name_what_exists():
+    v = _v()
+    with pytest.raises(KeyError, match=r"no measurement 'y'; have \['x'\]"):
+        v["y"]
+    with pytest.raises(KeyError, match=r"no qualifier 'r'; have \['q'\]"):
+        v.qualifier("r")
+
+
+def test_not_checked_carries_its_reason_and_renders_it():
+    v = Verdict.not_checked("{n} seed: a standard error needs at least 2",
+                            Measurement("n", 1, kind=Kind.COUNT), data={"why": 1})
+    assert v.status is Status.NOT_CHECKED and v.qualifiers == () and v.data == {"why": 1}
+    assert v.report() == "not checked\n1 seed: a standard error needs at least 2"
+    assert Verdict.from_json(v.to_json()) == v
+
+
+def test_a_deciding_verdict_refuses_nan_and_a_not_checked_one_does_not():
+    assert DECIDED == frozenset(Status) - {Status.NOT_CHECKED}
+    for status in DECIDED:
+        with pytest.raises(Undecidable, match="NaN measurement x"):
+            Verdict(status, "{x}", (Measurement("x", math.nan, 1.0, Kind.SE),))
+        with pytest.raises(Undecidable, match="NaN measurements x, y"):
+            Verdict(status, "", (Measurement("x", 1.0, math.nan, Kind.SE),
+                                 Measurement("y", math.nan)))
+        Verdict(status, "", (Measurement("x", math.inf, math.inf, Kind.INTERVAL),))   # ∞ passes
+    v = Verdict(Status.NOT_CHECKED, "{x}", (Measurement("x", math.nan, 1.0, Kind.SE),))
+    assert v.text() == "nan ± 1.0"            # leading digit 1: two digits
+
+
+def test_decides_turns_undecidable_into_not_checked_and_nothing_else():
+    @decides
+    def check(kind):
+        """A check."""
+        if kind == "raise":
+            raise Undecidable("{n} draws", Measurement("n", 3, kind=Kind.COUNT))
+        if kind == "nan":
+            return Verdict(Status.HOLDS, "{x}", (Measurement("x", math.nan, 0.1, Kind.SE),))
+        if kind == "error":
+            raise ValueError("draws must be positive")
+        return Verdict(Status.FAILS, "fine")
+
+    assert check.__doc__ == "A check." and check.__name__ == "check"
+    assert check("raise").report() == "not checked\n3 draws"
+    assert check("nan").status is Status.NOT_CHECKED
+    assert check("nan").text() == "NaN measurement x (cannot decide 'holds')"
+    assert check("ok").status is Status.FAILS
+    with pytest.raises(ValueError, match="draws must be positive"):
+        check("error")
+    assert not issubclass(Undecidable, ValueError)
+
+
+def test_qualifier_outcome_is_a_bool():
+    import numpy as np
+
+    q = Qualifier("q", "c", np.bool_(True))
+    assert q.outcome is True and q.render() == "q: yes (c)"
+    assert Qualifier("q", "c", 0).outcome is False

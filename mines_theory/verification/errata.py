@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import numpy as np
+
 from . import appendix_d, appendix_e, section2, section3, section4, section5
 
 __all__ = ["Erratum", "ERRATA", "KINDS", "errata_table"]
@@ -305,11 +307,19 @@ def _cell(text: str) -> str:
 
 
 def errata_table(errata: tuple[Erratum, ...] = ERRATA) -> str:
-    """The errata as a Markdown table, each row with its check's result ("confirmed" or "NOT
-    confirmed")."""
+    """The errata as a Markdown table, each row with its check's result: "confirmed" when the
+    check returns True, "NOT confirmed" when it returns False; anything else (a check that
+    returns a verdict, None or an array, whose truth would say nothing) is a TypeError naming
+    the erratum."""
     lines = ["| place | kind | printed | correct | consequence | check |", "|---|---|---|---|---|---|"]
     for e in errata:
-        status = "confirmed" if e.check() else "NOT confirmed"
+        result = e.check()
+        if isinstance(result, np.bool_):
+            result = bool(result)
+        if result is not True and result is not False:
+            raise TypeError(f"the check of erratum {e.label!r} must return True or False, got "
+                            f"{type(result).__name__} {result!r:.60}")
+        status = "confirmed" if result else "NOT confirmed"
         cells = [e.label, e.kind, e.printed, e.correct, e.consequence, status]
         lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines)
