@@ -77,7 +77,7 @@ def _verdict(value, status=Status.HOLDS, outcome=True):
 
 def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
     old = {"A": _verdict(1.0), "B": _verdict(1.0), "C": _verdict(1.0), "D": _verdict(1.0)}
-    fresh = {"A": _verdict(1.3),                     # within 5·√2·0.1: keep the published
+    fresh = {"A": _verdict(1.07),                    # within 0.5·√2·0.1: keep the published
              "B": _verdict(2.0),                     # beyond: replace
              "C": _verdict(1.0, Status.FAILS),       # status changed
              "D": _verdict(1.0, outcome=False),      # qualifier changed
@@ -89,7 +89,7 @@ def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
 
 
 def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, tmp_path):
-    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.2))
+    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.05))
     monkeypatch.setattr(ledger, "CLAIMS", (row,))
     path = tmp_path / "published.json"
     ledger.write_published({"X 1": _verdict(1.0)}, path)

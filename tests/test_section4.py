@@ -3,6 +3,7 @@
 import numpy as np
 
 from mines_theory import mean_gradient, sigma_gradient
+from mines_theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg import project_eigenvalues
 from mines_theory.verification.section4 import (
     check_lemma41,
@@ -11,11 +12,10 @@ from mines_theory.verification.section4 import (
     check_proposition_a2,
 )
 from mines_theory.verification.verdict import Status
-from mines_theory.gaussian import lemma_c1_expectation
 
 
 def test_lemma41_check_catches_a_missing_antithetic_half():
-    broken = lambda f, mu, s, a, u: 2 * mean_gradient(f, mu, s, a, u)   # noqa: E731
+    broken = lambda f, mu, s, a, u: 2 * mean_gradient(f, mu, s, a, u)
     assert check_lemma41(broken).status is Status.FAILS
     assert check_lemma41().status is Status.HOLDS
 
@@ -28,12 +28,12 @@ def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
 
 
 def test_proposition_a2_check_catches_the_printed_interval():
-    printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)  # noqa: E731
+    printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)
     assert check_proposition_a2(printed, cases=20).status is Status.FAILS
 
 
 def test_lemma_c1_check_catches_a_wrong_moment():
-    broken = lambda H, sigma_inv: lemma_c1_expectation(H, sigma_inv) + 1e-6 * np.eye(len(H))  # noqa: E731
+    broken = lambda H, sigma_inv: lemma_c1_expectation(H, sigma_inv) + 1e-6 * np.eye(len(H))
     assert check_lemma_c1(broken).status is Status.FAILS
 
 

@@ -66,7 +66,7 @@ def test_loglog_slope():
 # hand computations for every helper, and what none of them lets through (issue 22 §2-3)
 # --------------------------------------------------------------------------------------------
 
-from mines_theory.verification.stats import (  # noqa: E402
+from mines_theory.verification.stats import (
     at_least,
     finite,
     largest,
@@ -76,7 +76,7 @@ from mines_theory.verification.stats import (  # noqa: E402
     trials_needed,
     z_measurement,
 )
-from mines_theory.verification.verdict import Kind, Undecidable  # noqa: E402
+from mines_theory.verification.verdict import Kind, Undecidable
 
 
 def test_median_interval_uncertainty_by_hand():

@@ -33,11 +33,33 @@ from .stats import (
 )
 from .verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
-__all__ = ["quadratic", "cubic_perturbed_quadratic", "BiasExperiment", "BIAS", "BIAS_CURVE",
-           "HalfSquareG", "D7", "G_CURVE", "InsideG", "INSIDE", "bias_curve", "gradient_norm_curve", "check_lemma_d1", "check_lemma_d2", "check_lemma_d3",
-           "check_lemma_d4", "check_lemma_d5", "check_lemma_d6", "check_lemma_d7",
-           "erratum_nu_gamma_power", "erratum_hypotheses", "erratum_U_nu_step", "erratum_G_norm_1", "erratum_two_log",
-           "erratum_taylor_weight"]
+__all__ = [
+    "BIAS",
+    "BIAS_CURVE",
+    "D7",
+    "G_CURVE",
+    "INSIDE",
+    "BiasExperiment",
+    "HalfSquareG",
+    "InsideG",
+    "bias_curve",
+    "check_lemma_d1",
+    "check_lemma_d2",
+    "check_lemma_d3",
+    "check_lemma_d4",
+    "check_lemma_d5",
+    "check_lemma_d6",
+    "check_lemma_d7",
+    "cubic_perturbed_quadratic",
+    "erratum_G_norm_1",
+    "erratum_U_nu_step",
+    "erratum_hypotheses",
+    "erratum_nu_gamma_power",
+    "erratum_taylor_weight",
+    "erratum_two_log",
+    "gradient_norm_curve",
+    "quadratic",
+]
 
 
 def quadratic(H):
@@ -120,7 +142,7 @@ class BiasExperiment:
         """‖E νũ‖² = dγ²α⁴/4, the limit of ‖g̃(0)‖² as b → ∞."""
         return self.d * self.gamma**2 * self.alpha**4 / 4
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> dict:
         """Per batch: ‖ν‖², ‖Ũν‖², ‖g̃(0)‖² (= ‖g̃‖²_{∇²f(0)}, ∇²f(0) = I) and whether the proofs'
         step ‖Uν‖² ≤ max_i ν_i²·‖U1‖² holds."""
@@ -138,10 +160,11 @@ class BiasExperiment:
                         (np.array(col) for col in zip(*rows))))
 
     def bounds(self, delta: float = 0.1) -> dict:
-        kw = dict(d=self.d, b=self.b, delta=delta, gamma=self.gamma, tau=1.0, alpha=self.alpha)
-        return dict(nu=bounds.nu_bounds(**kw),
-                    hh=bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw),
-                    tgm3=bounds.tgm3_bound(projected_gradient_norm=0.0, **kw))
+        kw = {"d": self.d, "b": self.b, "delta": delta, "gamma": self.gamma, "tau": 1.0,
+              "alpha": self.alpha}
+        return {"nu": bounds.nu_bounds(**kw),
+                    "hh": bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw),
+                    "tgm3": bounds.tgm3_bound(projected_gradient_norm=0.0, **kw)}
 
 
 BIAS = BiasExperiment()
@@ -179,9 +202,9 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
     """Mean and standard error of ‖g̃(0)‖² against b on the cubic (∇f(0) = 0), with the limit
     dγ²α⁴/4 and the bounds of eq:hh and eq:tgm_3 (squared) at δ."""
     means, errors = zip(*(mean_and_se(e.run()["g_sq"]) for e in curve))
-    return dict(b=np.array([e.b for e in curve]), mean=np.array(means), se=np.array(errors),
-                limit=curve[-1].limit, hh=np.array([e.bounds(delta)["hh"] for e in curve]),
-                tgm3=np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve]))
+    return {"b": np.array([e.b for e in curve]), "mean": np.array(means), "se": np.array(errors),
+                "limit": curve[-1].limit, "hh": np.array([e.bounds(delta)["hh"] for e in curve]),
+                "tgm3": np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve])}
 
 
 @decides
@@ -208,7 +231,7 @@ def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    f"δ = {delta:g})",
                    (estimate("g_sq", s["g_sq"]), Measurement("limit", experiment.limit, 1e-12, digits=3),
                     Measurement("bound", bound, 1e-9 * bound), proportion("p", count, experiment.batches)),
-                   qualifiers, data=dict(curve=c))
+                   qualifiers, data={"curve": c})
 
 
 @decides
@@ -326,7 +349,7 @@ class HalfSquareG:
     seed: int = 16
     delta: float = 0.5
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> np.ndarray:
         f, rng = quadratic(np.array([[1.0]])), np.random.default_rng(self.seed)
         return np.array([sigma_gradient(f, np.zeros(1), np.array([[0.5]]), 0.1,
@@ -371,7 +394,7 @@ class InsideG:
         f = self.objective()
         return float(f.hessian(f.minimizer)[0, 0])
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> np.ndarray:
         """G̃ − (H* − Σ⁻¹) for each batch."""
         f, rng = self.objective(), np.random.default_rng(self.seed)
@@ -402,8 +425,8 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
     """Mean ‖G̃‖² against b in the setting of ``check_lemma_d7``, with its standard error, the
     limit ‖H − Σ⁻¹‖² = 0.25 (Lemma C.1) and the bound of eq:G_norm_1."""
     means, errors = zip(*(mean_and_se(e.run() ** 2) for e in curve))
-    return dict(b=np.array([e.b for e in curve]), mean=np.array(means), se=np.array(errors),
-                limit=0.25, bound=np.array([e.bound for e in curve]))
+    return {"b": np.array([e.b for e in curve]), "mean": np.array(means), "se": np.array(errors),
+                "limit": 0.25, "bound": np.array([e.bound for e in curve])}
 
 
 @decides
@@ -456,7 +479,7 @@ def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] 
                     Measurement("away", away_mean, away_se, Kind.SE),
                     Measurement("away_limit", inside[1].limit(), 1e-9),
                     Measurement("in_bound", inside[1].bound, 1e-9 * inside[1].bound)),
-                   qualifiers, data=dict(curve=c))
+                   qualifiers, data={"curve": c})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -469,7 +492,7 @@ def erratum_nu_gamma_power() -> bool:
     the batches while the γ² form holds in all."""
     experiment = BiasExperiment(b=10, d=2, batches=400, alpha=0.5, gamma=100.0, seed=33)
     s = experiment.run()
-    kw = dict(d=2, b=10, delta=0.1, gamma=100.0, tau=1.0, alpha=0.5)
+    kw = {"d": 2, "b": 10, "delta": 0.1, "gamma": 100.0, "tau": 1.0, "alpha": 0.5}
     printed, corrected = bounds.nu_bounds(**kw), bounds.nu_bounds(gamma_power=2, **kw)
     return bool(_exceeds(int(np.sum(s["nu_sq"] > printed.nu_sq)), 400, 0.1)
                 and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1)

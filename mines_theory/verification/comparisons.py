@@ -22,8 +22,14 @@ from ..validation import positive_scalar
 from .stats import at_least, median_interval, proportion
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
-__all__ = ["Problem", "Comparison", "COMPARISON", "check_comparison", "comparison_table",
-           "runtime_ecdf"]
+__all__ = [
+    "COMPARISON",
+    "Comparison",
+    "Problem",
+    "check_comparison",
+    "comparison_table",
+    "runtime_ecdf",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,9 +135,9 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
                    f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
                    f"{len(labels)} problems (the table: ``comparison_table``)",
                    tuple(measurements), qualifiers,
-                   data=dict(frames=frames, labels=labels, cells=cells,
-                             targets={lab: evaluations_to_target(fr, comparison.target)
-                                      for lab, fr in frames.items()}))
+                   data={"frames": frames, "labels": labels, "cells": cells,
+                             "targets": {lab: evaluations_to_target(fr, comparison.target)
+                                      for lab, fr in frames.items()}})
 
 
 def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> pd.DataFrame:

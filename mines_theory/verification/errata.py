@@ -15,7 +15,7 @@ import numpy as np
 
 from . import appendix_d, appendix_e, section2, section3, section4, section5
 
-__all__ = ["Erratum", "ERRATA", "KINDS", "errata_table"]
+__all__ = ["ERRATA", "KINDS", "Erratum", "errata_table"]
 
 #: "typo": changes nothing; "error": a stated result or constant is affected; "ill-defined": a
 #: printed quantity is undefined or vacuous in part of its range; "imprecision": right in the

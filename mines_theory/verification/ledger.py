@@ -23,10 +23,30 @@ from pathlib import Path
 from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
 from .verdict import Status, Undecidable, Verdict
 
-__all__ = ["Claim", "PRINTED", "CLAIMS", "FINDINGS", "claim", "verdicts", "PUBLISHED", "published",
-           "PublishedVerdictsError", "reconcile", "reconciled",
-           "write_published", "verdict_cell", "glue_measurements", "claims_table", "render_into", "README_START",
-           "README_END", "FINDINGS_START", "FINDINGS_END", "COMPARISON_START", "COMPARISON_END"]
+__all__ = [
+    "CLAIMS",
+    "COMPARISON_END",
+    "COMPARISON_START",
+    "FINDINGS",
+    "FINDINGS_END",
+    "FINDINGS_START",
+    "PRINTED",
+    "PUBLISHED",
+    "README_END",
+    "README_START",
+    "Claim",
+    "PublishedVerdictsError",
+    "claim",
+    "claims_table",
+    "glue_measurements",
+    "published",
+    "reconcile",
+    "reconciled",
+    "render_into",
+    "verdict_cell",
+    "verdicts",
+    "write_published",
+]
 
 PUBLISHED = Path(__file__).with_name("published.json")
 

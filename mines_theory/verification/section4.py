@@ -20,18 +20,45 @@ import sympy as sp
 
 from .. import derivations as dv
 from ..algorithm import mean_gradient, sigma_gradient
-from ..gaussian import lemma_b1_bounds, lemma_c1_expectation, norm_moment, quadratic_form_moment_matrix
-from ..linalg import project_eigenvalues, random_rotation, random_spd, spectrum_within, symmetric_roots
+from ..gaussian import (
+    lemma_b1_bounds,
+    lemma_c1_expectation,
+    norm_moment,
+    quadratic_form_moment_matrix,
+)
+from ..linalg import (
+    project_eigenvalues,
+    random_rotation,
+    random_spd,
+    spectrum_within,
+    symmetric_roots,
+)
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..regularized import GaussianRule
 from .stats import K_SE, at_least, exceedance_z, largest_z, trials_needed, z_measurement
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
-__all__ = ["quadratic_case", "nonquadratic_case", "check_lemma41", "check_lemma42",
-           "check_lemma43", "check_lemma_c1", "check_proposition_a1", "check_proposition_a2",
-           "check_lemma_b1", "check_lemma_b2", "check_lemma_b3", "check_lemma_b4",
-           "check_lemma_b5", "check_lemma_b6", "check_mirror_step", "erratum_projection_bounds",
-           "erratum_lemma_c1_half", "erratum_bG_factor", "erratum_hoeffding_sign"]
+__all__ = [
+    "check_lemma41",
+    "check_lemma42",
+    "check_lemma43",
+    "check_lemma_b1",
+    "check_lemma_b2",
+    "check_lemma_b3",
+    "check_lemma_b4",
+    "check_lemma_b5",
+    "check_lemma_b6",
+    "check_lemma_c1",
+    "check_mirror_step",
+    "check_proposition_a1",
+    "check_proposition_a2",
+    "erratum_bG_factor",
+    "erratum_hoeffding_sign",
+    "erratum_lemma_c1_half",
+    "erratum_projection_bounds",
+    "nonquadratic_case",
+    "quadratic_case",
+]
 
 
 def quadratic_case():
@@ -76,7 +103,7 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
     return Verdict(Status.HOLDS if holds else Status.FAILS,
                    claim + ": quadrature (2-D log-cosh) relative error {quadrature}; quadratic "
                    "Monte Carlo (10⁵ directions) largest |z| = {z} (allowed " + f"{K_SE:g})",
-                   measurements, data=dict(quadrature=(lhs, rhs), samples=samples))
+                   measurements, data={"quadrature": (lhs, rhs), "samples": samples})
 
 
 def check_lemma41(estimator=mean_gradient) -> Verdict:
@@ -152,7 +179,7 @@ def check_lemma42() -> Verdict:
                    "2-D log-cosh: eq:Q_Sig by quadrature against finite differences of Q_α "
                    "(unconstrained convention), relative error {error}",
                    (Measurement("error", error, 1e-6, Kind.BELOW),), qualifiers,
-                   data=dict(symmetric_entry=sp.simplify(symmetric[0, 1])))
+                   data={"symmetric_entry": sp.simplify(symmetric[0, 1])})
 
 
 def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
@@ -276,7 +303,7 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
                    "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
                    (Measurement("pairs", pairs, kind=Kind.COUNT),
                     Measurement("smallest", smallest, 1e-9)), qualifiers,
-                   data=dict(solved=solved, printed=printed, average=x[-1]))
+                   data={"solved": solved, "printed": printed, "average": x[-1]})
 
 
 # ---------------------------------------------------------------------------------------------

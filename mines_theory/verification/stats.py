@@ -31,10 +31,25 @@ import scipy.stats
 
 from .verdict import Kind, Measurement, Undecidable
 
-__all__ = ["K_SE", "at_least", "bootstrap", "estimate", "exceedance_z", "finite", "largest",
-           "largest_z",
-           "loglog_slope", "MIN_EXPECTED", "mean_and_se", "median", "median_interval", "proportion", "smallest",
-           "trials_needed", "z_measurement"]
+__all__ = [
+    "K_SE",
+    "MIN_EXPECTED",
+    "at_least",
+    "bootstrap",
+    "estimate",
+    "exceedance_z",
+    "finite",
+    "largest",
+    "largest_z",
+    "loglog_slope",
+    "mean_and_se",
+    "median",
+    "median_interval",
+    "proportion",
+    "smallest",
+    "trials_needed",
+    "z_measurement",
+]
 
 #: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
 K_SE = 5.0
