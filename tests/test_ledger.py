@@ -240,3 +240,16 @@ def test_reconciled_by_hand(tmp_path, monkeypatch):
     assert ledger.reconciled("A", moved) is moved
     new = _verdict(1.0)
     assert ledger.reconciled("B", new) is new
+
+
+def test_a_row_whose_check_cannot_decide_is_not_checked():
+    """A check not decorated with ``decides`` that builds a "holds" from NaN: its ledger row is
+    "not checked" with the reason, never "holds"."""
+    import math
+
+    def check():
+        return Verdict(Status.HOLDS, "{x}", (Measurement("x", math.nan, 0.1, Kind.SE),))
+
+    verdict = Claim("X 1", "eq:x", "a claim", "00-overview", check).verdict()
+    assert verdict.status is Status.NOT_CHECKED
+    assert verdict.text() == "NaN measurement x (cannot decide 'holds')"

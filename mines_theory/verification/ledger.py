@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
-from .verdict import Status, Undecidable, Verdict
+from .verdict import Status, Undecidable, Verdict, decides
 
 __all__ = [
     "CLAIMS",
@@ -65,9 +65,12 @@ class Claim:
         return PRINTED.get(self.number, "—")
 
     def verdict(self) -> Verdict:
+        """The check's fresh verdict; "not checked" with the reason where its data cannot decide
+        (``verdict.Undecidable``, e.g. a NaN statistic, raised by a check not decorated with
+        ``verdict.decides``)."""
         if self.check is None:
             return Verdict(Status.NOT_CHECKED, "no check yet")
-        return self.check()
+        return decides(self.check)()
 
 
 #: Our section-based names exist nowhere in the PDF: the jmlr2e class numbers theorems, lemmas,
