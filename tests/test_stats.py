@@ -196,3 +196,65 @@ def test_loglog_slope_refuses_what_has_no_logarithm():
         loglog_slope([1.0, 2.0], [1.0, math.nan])
     with pytest.raises(Undecidable, match="slope abscissae"):
         loglog_slope([1.0], [1.0])
+
+
+# --------------------------------------------------------------------------------------------
+# boundaries found by mutation testing
+# --------------------------------------------------------------------------------------------
+
+def test_helpers_name_and_type_what_they_return():
+    m = estimate("m", [1.0, 3.0], percent=True)
+    assert (m.name, m.kind, m.percent, m.value, m.uncertainty) == ("m", Kind.SE, True, 2.0, 1.0)
+    p = proportion("p", 5, 5)
+    assert (p.name, p.kind, p.percent, p.value) == ("p", Kind.SE, True, 1.0)
+    assert proportion("p", 1, 1).value == 1.0
+    assert z_measurement("z", 2).name == "z"
+    b = bootstrap(lambda i: 1.0, 3, "b", percent=True)
+    assert (b.name, b.kind, b.percent) == ("b", Kind.INTERVAL, True)
+    mi = median_interval([1.0, 2.0, 3.0], "mi", percent=True)
+    assert (mi.name, mi.percent) == ("mi", True)
+    mean, se = mean_and_se([1, 2, 3])
+    assert type(mean) is float and type(se) is float
+    assert finite([1, 2], "x").dtype == np.float64
+
+
+def test_boundaries_of_the_sizes():
+    assert at_least("n", 2, 2, "p") == 2
+    with pytest.raises(Undecidable) as error:
+        at_least("n", 0, 1, "p")
+    assert error.value.measurements[0].name == "n"
+    with pytest.raises(Undecidable, match="1 sample"):
+        mean_and_se(3.0)
+    assert exceedance_z(1, 1, 0.5) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="allowed must lie in"):
+        exceedance_z(1, 10, 1.0)
+    with pytest.raises(Undecidable, match="^no trials"):
+        exceedance_z(0, 0, 0.5)
+    assert largest_z(np.array([[1.0], [3.0]]), np.array([2.0])) == 0.0     # no error: z = 0
+
+
+def test_bootstrap_defaults_and_no_warning_on_nan():
+    import warnings
+
+    data = np.arange(10.0)
+    assert bootstrap(lambda i: data[i].mean(), 10, "m") == \
+        bootstrap(lambda i: data[i].mean(), 10, "m", resamples=400, seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert math.isnan(bootstrap(lambda i: math.nan, 3, "b").interval[0])
+
+
+def test_median_interval_of_runs_that_never_reached():
+    m = median_interval([np.nan, np.nan], "m")
+    assert m.value == math.inf and m.uncertainty == math.inf and m.interval == (math.inf, math.inf)
+
+
+def test_loglog_slope_boundaries():
+    for x, y in [([0.0, 1.0], [1.0, 2.0]), ([-1.0, 2.0], [0.0, 2.0])]:
+        with pytest.raises(Undecidable, match="^a log-log slope needs"):
+            loglog_slope(x, y)
+    with pytest.raises(Undecidable, match="^slope ordinates: 1 values"):
+        loglog_slope([1.0, 2.0], [1.0])
+    with pytest.raises(Undecidable, match="^slope abscissae"):
+        loglog_slope([1.0], [1.0, 2.0])
+    assert loglog_slope([1, 2, 4], [1, 4, 16]) == pytest.approx(2.0)

@@ -320,3 +320,66 @@ def test_the_rule_accepts_what_the_three_kernels_produce():
     assert largest["proportion"] < K_AGREE["proportion"]
     assert max(largest.get("se", 0.0), largest.get("z", 0.0)) < 1e-9 < K_AGREE["se"]
     assert AGREE_RATIO == 2.0
+
+
+# --------------------------------------------------------------------------------------------
+# boundaries found by mutation testing (mutmut over verdict.py and stats.py)
+# --------------------------------------------------------------------------------------------
+
+def test_format_number_boundaries():
+    """Fixed notation for 1e-3 ≤ |x| < 1e5, both ends."""
+    assert [format_number(x) for x in (1.234e-4, 0.001234, 12345.0, 123456.0)] == \
+        ["1.2e-04", "0.0012", "12345", "1.2e+05"]
+
+
+@pytest.mark.parametrize("measurement, text", [
+    (Measurement("a", 0.9, 0.04, Kind.SE, percent=True), "90 ± 4%"),        # ×100, not ×101
+    (Measurement("a", 0.9, 0.0, Kind.NUMERIC, percent=True), "90%"),
+    (Measurement("a", 0.5, 0.0, Kind.SE, percent=True), "50.0%"),           # no uncertainty
+    (Measurement("a", 1.0, 1e-5, Kind.SE), "1.000000 ± 0.000010"),        # value sets notation
+    (Measurement("a", 5e7, 2e7, Kind.SE), "(5 ± 2)e+07"),                  # no decimal
+    (Measurement("a", 3.0e-3, 2e-4, Kind.SE), "0.0030 ± 0.0002"),          # magnitude −3: fixed
+    (Measurement("a", 3.0e-4, 2e-5, Kind.SE), "(3.0 ± 0.2)e-04"),          # −4: scientific
+    (Measurement("a", 3.0e6, 2e5, Kind.SE), "3000000 ± 200000"),           # 6: fixed
+    (Measurement("a", 3.0e7, 2e6, Kind.SE), "(3.0 ± 0.2)e+07"),            # 7: scientific
+    (Measurement("a", 1e-10, 1e-10, Kind.BELOW), "1.0e-10"),               # at the tolerance
+    (Measurement("a", 0.25, 0.0, Kind.INTERVAL, (0.2, 0.3), percent=True), "25% [20%, 30%]"),
+    (Measurement("a", 10.0, 0.0, Kind.INTERVAL, (6.0, 14.0)), "10 [6, 14]"),   # width/4 = 2
+    (Measurement("a", 2.5e7, 0.0, Kind.INTERVAL, (2.4e7, 2.6e7)), "2.50e+07 [2.40e+07, 2.60e+07]"),
+    (Measurement("a", 2.5e6, 0.0, Kind.INTERVAL, (2.4e6, 2.6e6)), "2500000 [2400000, 2600000]"),
+    (Measurement("a", 2.5e-3, 0.0, Kind.INTERVAL, (2.4e-3, 2.6e-3)), "0.00250 [0.00240, 0.00260]"),
+    (Measurement("a", 2.5e-4, 0.0, Kind.INTERVAL, (2.4e-4, 2.6e-4)), "2.50e-04 [2.40e-04, 2.60e-04]"),
+    (Measurement("a", 0.0, 0.0, Kind.INTERVAL, (-2e7, 2e7)), "0.0 [-2.0e+07, 2.0e+07]"),
+    (Measurement("a", 1.0, 0.0, Kind.INTERVAL, (1.0, 4e7)), "1.0e+00 [1.0e+00, 4.0e+07]"),
+])
+def test_render_boundaries(measurement, text):
+    assert measurement.render() == text
+
+
+def test_fields_are_normalized():
+    m = Measurement("a", 1, 2, "se", [1, 3])
+    assert (type(m.value), type(m.uncertainty), m.interval, m.kind) == (float, float, (1.0, 3.0),
+                                                                        Kind.SE)
+    v = Verdict("holds", "", [m], [Qualifier("q", "c", True)])
+    assert v.status is Status.HOLDS and type(v.measurements) is tuple
+    assert type(v.qualifiers) is tuple
+
+
+@pytest.mark.parametrize("a, b, agree", [
+    (Measurement("x", 1e-10, 1e-10, Kind.BELOW), Measurement("x", 5e-11, 1e-10, Kind.BELOW), False),
+    (Measurement("x", math.inf, 1e-10, Kind.BELOW), Measurement("x", 0.5, 1e-10, Kind.BELOW), False),
+    (Measurement("x", 1.0, 0.5), Measurement("x", 2.0, 0.5), True),         # |Δ| = 0.5 + 0.5
+    (Measurement("x", 0.0, 0.0, Kind.SE), Measurement("x", 0.0, 0.0, Kind.SE), True),
+    (proportion("x", 1, 5), Measurement("x", 0.1, 0.157, Kind.SE), True),   # either: binomial
+    (Measurement("x", 100.0, math.inf, Kind.INTERVAL, (90.0, math.inf)),   # spreads 5.10, 1.02
+     Measurement("x", 110.0, math.inf, Kind.INTERVAL, (108.0, math.inf)), True),
+])
+def test_agreement_boundaries(a, b, agree):
+    assert a.agrees(b) is agree and b.agrees(a) is agree
+
+
+def test_agreement_at_exactly_k_uncertainties():
+    """|Δ| = 5 = k·√(3² + 4²) with k = 1: agrees (≤), and not a hair beyond."""
+    a = Measurement("x", 10.0, 3.0, Kind.SE)
+    assert a.agrees(Measurement("x", 15.0, 4.0, Kind.SE), k=1.0)
+    assert not a.agrees(Measurement("x", 15.000001, 4.0, Kind.SE), k=1.0)
