@@ -258,3 +258,9 @@ def test_loglog_slope_boundaries():
     with pytest.raises(Undecidable, match="^slope abscissae"):
         loglog_slope([1.0], [1.0, 2.0])
     assert loglog_slope([1, 2, 4], [1, 4, 16]) == pytest.approx(2.0)
+
+
+def test_bootstrap_draws_400_resamples_by_default():
+    calls = []
+    bootstrap(lambda i: calls.append(len(i)) or 1.0, 3, "b")
+    assert len(calls) == 1 + 400 and set(calls) == {3}

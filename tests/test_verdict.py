@@ -351,6 +351,7 @@ def test_format_number_boundaries():
     (Measurement("a", 2.5e-4, 0.0, Kind.INTERVAL, (2.4e-4, 2.6e-4)), "2.50e-04 [2.40e-04, 2.60e-04]"),
     (Measurement("a", 0.0, 0.0, Kind.INTERVAL, (-2e7, 2e7)), "0.0 [-2.0e+07, 2.0e+07]"),
     (Measurement("a", 1.0, 0.0, Kind.INTERVAL, (1.0, 4e7)), "1.0e+00 [1.0e+00, 4.0e+07]"),
+    (Measurement("a", 5e7, 0.0, Kind.INTERVAL, (1e7, 9e7)), "5e+07 [1e+07, 9e+07]"),   # no decimal
 ])
 def test_render_boundaries(measurement, text):
     assert measurement.render() == text
