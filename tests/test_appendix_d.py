@@ -24,3 +24,37 @@ def test_inside_limit_against_taylor():
     for alpha in (0.1, 0.05):
         assert InsideG(0.0, alpha=alpha).limit() == pytest.approx((alpha**2 / 1.5) ** 2, rel=0.05)
     assert InsideG(3.0).limit() == pytest.approx(1.0, abs=0.03)
+
+
+def test_checks_without_enough_draws_are_not_checked():
+    """Too few draws for the binomial test (n·δ < 10) or for a standard error: "not checked"
+    with the reason, never "holds"/"fails" (issue 22 §2); an invalid size is a ValueError."""
+    from mines_theory.verification import appendix_d as ad
+    from mines_theory.verification.verdict import Status
+
+    for verdict in (ad.check_lemma_d1(draws=5), ad.check_lemma_d3(draws=99),
+                    ad.check_lemma_d6(draws=90, b=10),
+                    ad.check_lemma_d2(ad.BiasExperiment(b=10, batches=1)),
+                    ad.check_lemma_d5(ad.BiasExperiment(b=10, batches=50)),
+                    ad.check_lemma_d7(ad.HalfSquareG(b=10, batches=1))):
+        assert verdict.status is Status.NOT_CHECKED, verdict.report()
+        assert "needs at least" in verdict.text()
+    assert ad.check_lemma_d1(draws=5).text() == ("draws = 5: the binomial test at δ = 0.1 needs "
+                                                 "at least 100")
+    with pytest.raises(ValueError, match="draws must be a non-negative multiple of b = 10"):
+        ad.check_lemma_d6(draws=95, b=10)
+    with pytest.raises(ValueError, match="b must be a positive integer"):
+        ad.check_lemma_d6(draws=100, b=0)
+    with pytest.raises(ValueError, match="draws must be a non-negative integer"):
+        ad.check_lemma_d1(draws=-3)
+
+
+def test_lemma_d1_identity_on_a_short_run():
+    """The decomposition is checked on the first min(7, draws) directions: with the fewest draws
+    the binomial test allows, the identity still holds exactly (it was a batch of 7 divided by
+    7 whatever the draws)."""
+    from mines_theory.verification.appendix_d import check_lemma_d1
+    from mines_theory.verification.verdict import Status
+
+    verdict = check_lemma_d1(draws=100)
+    assert verdict.status is Status.HOLDS and verdict["identity"].value < 1e-10

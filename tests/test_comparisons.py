@@ -50,3 +50,14 @@ def test_runtime_ecdf_refuses_runs_beyond_the_budget():
         runtime_ecdf(table, budget=1000)
     with pytest.raises(ValueError, match="budget"):
         runtime_ecdf(table, budget=-1)
+
+
+def test_comparison_of_nothing_is_not_checked():
+    """check_comparison(problems=()) said "holds (CMA-ES fastest everywhere…)" (issue 22 §2)."""
+    from mines_theory.verification.comparisons import check_comparison
+
+    verdict = check_comparison(Comparison(problems=()))
+    assert verdict.status is Status.NOT_CHECKED and verdict.qualifiers == ()
+    assert verdict.text() == "no problem to compare the methods on"
+    verdict = check_comparison(Comparison(problems=(Problem("ellipsoid", 5, 100.0),), seeds=0))
+    assert verdict.status is Status.NOT_CHECKED and verdict.text().startswith("seeds = 0")

@@ -78,7 +78,7 @@ def _verdict(value, status=Status.HOLDS, outcome=True):
 
 def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
     old = {"A": _verdict(1.0), "B": _verdict(1.0), "C": _verdict(1.0), "D": _verdict(1.0)}
-    fresh = {"A": _verdict(1.3),                     # within 5·√2·0.1: keep the published
+    fresh = {"A": _verdict(1.07),                    # within 0.5·√2·0.1: keep the published
              "B": _verdict(2.0),                     # beyond: replace
              "C": _verdict(1.0, Status.FAILS),       # status changed
              "D": _verdict(1.0, outcome=False),      # qualifier changed
@@ -90,7 +90,7 @@ def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
 
 
 def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, tmp_path):
-    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.2))
+    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.05))
     monkeypatch.setattr(ledger, "CLAIMS", (row,))
     path = tmp_path / "published.json"
     ledger.write_published({"X 1": _verdict(1.0)}, path)
@@ -158,3 +158,99 @@ def test_glue_measurements_pastes_each_rendered_measurement(monkeypatch):
     ledger.glue_measurements("mean", verdict, "rate", "runs")
     assert glued == {"mean_rate": verdict["rate"].render(), "mean_runs": "8"}
     assert glued["mean_rate"] == "1.39 ± 0.05"
+
+
+def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypatch):
+    """Never read as "nothing published" (that wrote 49 rows of "not checked" into the README):
+    a missing file, invalid JSON, a non-object and an entry that is not a verdict each raise
+    PublishedVerdictsError naming the file (issue 22 §2)."""
+    import json
+
+    missing = tmp_path / "published.json"
+    with pytest.raises(ledger.PublishedVerdictsError, match=f"{re.escape(str(missing))} are missing"):
+        ledger.published(missing)
+    assert ledger.published(missing, missing_ok=True) == {}
+    cases = {"{not json": "are not valid JSON",
+             "[1, 2]": "must be a JSON object",
+             json.dumps({"Thm 3.1": {"status": "holds"}}): "the entry 'Thm 3.1' is not a verdict",
+             json.dumps({"Thm 3.1": {"status": "probably", "summary": "", "measurements": [],
+                                     "qualifiers": []}}): "the entry 'Thm 3.1' is not a verdict",
+             json.dumps({"X": _verdict(1.0).to_json() | {"measurements": [
+                 {"name": "x", "value": float("nan"), "uncertainty": 0.1, "kind": "se"}]}}):
+                 "the entry 'X' is not a verdict"}
+    for text, message in cases.items():
+        missing.write_text(text, encoding="utf-8")
+        with pytest.raises(ledger.PublishedVerdictsError, match=message) as error:
+            ledger.published(missing)
+        assert str(missing) in str(error.value)
+    # the README renderer and the verdict cells go through published(): they raise too
+    missing.unlink()
+    monkeypatch.setattr(ledger, "PUBLISHED", missing)
+    with pytest.raises(ledger.PublishedVerdictsError):
+        ledger.claims_table()
+    with pytest.raises(ledger.PublishedVerdictsError):
+        ledger.verdict_cell("Thm 3.1", fresh={"Thm 3.1": _verdict(1.0)})
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("render_ledger", ROOT / "tools" / "render_ledger.py")
+    render_ledger = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_ledger)
+    monkeypatch.setattr(ledger, "verdicts", lambda: pytest.fail("must not recompute"))
+    with pytest.raises(ledger.PublishedVerdictsError, match="--init"):
+        render_ledger.publish()
+
+
+def test_errata_table_not_confirmed_path_and_a_check_that_is_no_boolean():
+    """An erratum whose check returns False is rendered "NOT confirmed" (the row stays, so a
+    reader sees it); a check returning anything but a bool is an error naming the erratum."""
+    import numpy as np
+
+    from mines_theory.verification.errata import Erratum
+
+    def erratum(check, label="eq:x"):
+        return Erratum(label, "typo", "a | b", "c", "survives", check)
+
+    table = errata_table((erratum(lambda: False), erratum(lambda: np.bool_(True), "eq:y")))
+    assert table.splitlines()[2:] == ["| eq:x | typo | a \\| b | c | survives | NOT confirmed |",
+                                      "| eq:y | typo | a \\| b | c | survives | confirmed |"]
+    for bad in (None, 1, _verdict(1.0)):
+        with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return True or False"):
+            errata_table((erratum(lambda bad=bad: bad, "eq:z"),))
+
+
+def test_reconcile_every_branch_by_hand():
+    """Kept (agrees: the old object itself), replaced (each reason), new, and dropped (a claim
+    no longer computed is not published)."""
+    old = {"keep": _verdict(1.0), "move": _verdict(1.0), "gone": _verdict(1.0)}
+    fresh = {"keep": _verdict(1.0 + 1e-9), "move": _verdict(5.0), "new": _verdict(2.0)}
+    merged, changed = reconcile(fresh, old)
+    assert list(merged) == ["keep", "move", "new"]
+    assert merged["keep"] is old["keep"] and merged["move"] is fresh["move"]
+    assert changed == {"move": ["measurement 'x': 1.00 ± 0.10 vs 5.00 ± 0.10 (se)"],
+                       "new": ["new"]}
+    assert reconcile({}, old) == ({}, {})
+
+
+def test_reconciled_by_hand(tmp_path, monkeypatch):
+    path = tmp_path / "published.json"
+    ledger.write_published({"A": _verdict(1.0)}, path)
+    monkeypatch.setattr(ledger, "PUBLISHED", path)
+    old = ledger.published()["A"]
+    assert ledger.reconciled("A", _verdict(1.0 + 1e-9)) == old
+    moved = _verdict(5.0)
+    assert ledger.reconciled("A", moved) is moved
+    new = _verdict(1.0)
+    assert ledger.reconciled("B", new) is new
+
+
+def test_a_row_whose_check_cannot_decide_is_not_checked():
+    """A check not decorated with ``decides`` that builds a "holds" from NaN: its ledger row is
+    "not checked" with the reason, never "holds"."""
+    import math
+
+    def check():
+        return Verdict(Status.HOLDS, "{x}", (Measurement("x", math.nan, 0.1, Kind.SE),))
+
+    verdict = Claim("X 1", "eq:x", "a claim", "00-overview", check).verdict()
+    assert verdict.status is Status.NOT_CHECKED
+    assert verdict.text() == "NaN measurement x (cannot decide 'holds')"

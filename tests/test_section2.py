@@ -14,3 +14,12 @@ def test_log_likelihood_trick_on_a_small_sample():
     f = RotatedEllipsoid(3, 10.0, seed=0, minimizer=np.array(trick.minimizer))
     np.testing.assert_allclose(exact, f.H @ (np.zeros(3) - np.array(trick.minimizer)), rtol=1e-12)
     assert np.all(estimate.z_score(exact) <= 5)
+
+
+def test_nes_without_a_seed_is_not_checked():
+    """No seed: "stalled in 0 of 0 runs" must not hold (issue 22 §2)."""
+    from mines_theory.verification.section2 import NESRun, check_nes_as_printed
+    from mines_theory.verification.verdict import Status
+
+    verdict = check_nes_as_printed(NESRun(seeds=0))
+    assert verdict.status is Status.NOT_CHECKED and verdict.text() == "seeds = 0: a run needs at least 1"

@@ -60,3 +60,207 @@ def test_median_interval_from_order_statistics():
 def test_loglog_slope():
     x = np.array([1.0, 10.0, 100.0])
     assert loglog_slope(x, 3.0 / x) == pytest.approx(-1.0)
+
+
+# --------------------------------------------------------------------------------------------
+# hand computations for every helper, and what none of them lets through (issue 22 §2-3)
+# --------------------------------------------------------------------------------------------
+
+from mines_theory.verification.stats import (
+    at_least,
+    finite,
+    largest,
+    largest_z,
+    median,
+    smallest,
+    trials_needed,
+    z_measurement,
+)
+from mines_theory.verification.verdict import Kind, Undecidable
+
+
+def test_median_interval_uncertainty_by_hand():
+    """n = 10, values 1..10: interval [2, 9], so u = (9 − 2)/(2·1.96) = 1.7857…; n = 20:
+    Bin(20, ½).ppf(0.025) = 6 (P(≤ 5) = 0.0207 ≤ 0.025 < P(≤ 6) = 0.0577), interval
+    [x₍₆₎, x₍₁₅₎] = [6, 15], u = 9/3.92."""
+    m = median_interval(np.arange(1.0, 11.0), "m")
+    assert m.kind is Kind.INTERVAL and m.uncertainty == pytest.approx(7 / 3.92, rel=1e-12)
+    m = median_interval(np.arange(1.0, 21.0), "m")
+    assert (m.value, m.interval) == (10.5, (6.0, 15.0)) and m.uncertainty == pytest.approx(9 / 3.92)
+    assert sum(math.comb(20, k) for k in range(6)) / 2**20 == pytest.approx(0.020695, abs=1e-6)
+
+
+def test_median_interval_below_six_values_is_min_to_max():
+    """n = 5: no j ≥ 1 has P(Bin(5, ½) < j) ≤ 2.5% (P(0) = 1/32), so [min, max] (93.75%)."""
+    m = median_interval([3.0, 1.0, 2.0, 5.0, 4.0], "m")
+    assert (m.value, m.interval, m.uncertainty) == (3.0, (1.0, 5.0), pytest.approx(4 / 3.92))
+    one = median_interval([7.0], "m")
+    assert (one.value, one.interval) == (7.0, (7.0, 7.0)) and one.uncertainty == 0.0
+
+
+def test_median_interval_counts_nan_as_never_reached():
+    m = median_interval([1.0, np.nan, np.nan], "m")
+    assert m.value == math.inf and m.uncertainty == math.inf and m.interval == (1.0, math.inf)
+    with pytest.raises(Undecidable, match="m: no values"):
+        median_interval([], "m")
+
+
+def test_proportion_and_exceedance_by_hand():
+    """0 of 5: p̃ = 2/9, u = √(2/9·7/9/9) = 0.13858; 4 of 5: p̃ = 6/9, u = √(6/9·3/9/9) = 0.15713.
+    exceedance_z(2, 10, 0.5) = (0.2 − 0.5)/√(0.025) = −1.8974."""
+    assert proportion("p", 0, 5).uncertainty == pytest.approx(0.138580, abs=1e-6)
+    assert proportion("p", 4, 5).value == 0.8
+    assert proportion("p", 4, 5).uncertainty == pytest.approx(0.157135, abs=1e-6)
+    assert exceedance_z(2, 10, 0.5) == pytest.approx(-1.897367, abs=1e-6)
+    with pytest.raises(Undecidable, match="p: no trials"):
+        proportion("p", 0, 0)
+    with pytest.raises(ValueError, match=r"successes must lie in \[0, trials\] = \[0, 5\], got 6"):
+        proportion("p", 6, 5)
+    with pytest.raises(Undecidable, match="no trials"):
+        exceedance_z(0, 0, 0.1)
+    assert trials_needed(0.1) == 100 and trials_needed(0.3) == 34 and trials_needed(1e-3) == 10_000
+
+
+def test_bootstrap_by_hand():
+    """One unit: every resample is that unit, so the interval is [v, v] and u = 0. Constant data:
+    the same. A statistic that is NaN on every resample has a NaN interval, which no deciding
+    verdict accepts."""
+    m = bootstrap(lambda i: 3.0 + len(i), 1, "b")
+    assert (m.value, m.interval, m.uncertainty) == (4.0, (4.0, 4.0), 0.0)
+    data = np.array([1.0, 0.0, 0.0, 0.0])
+    m = bootstrap(lambda i: data[i].sum(), 4, "b", resamples=2000, seed=3)
+    # the sum of 4 draws from {1, 0, 0, 0} is Bin(4, ¼): 2.5% and 97.5% quantiles 0 and 3
+    assert m.value == 1.0 and m.interval == (0.0, 3.0) and m.uncertainty == pytest.approx(3 / 3.92)
+    nan = bootstrap(lambda i: math.nan, 3, "b")
+    assert math.isnan(nan.uncertainty)
+
+
+def test_mean_and_se_needs_two_finite_samples():
+    with pytest.raises(Undecidable, match="1 sample: a standard error needs at least 2"):
+        mean_and_se([1.0])
+    with pytest.raises(Undecidable, match="0 samples"):
+        mean_and_se(np.zeros((0, 3)))
+    with pytest.raises(Undecidable, match="1 of 3 samples are NaN"):
+        mean_and_se([1.0, np.nan, 2.0])
+    mean, se = mean_and_se(np.array([[1.0, 10.0], [3.0, 10.0]]))
+    np.testing.assert_array_equal(mean, [2.0, 10.0])
+    np.testing.assert_allclose(se, [1.0, 0.0])
+
+
+def test_largest_z_by_hand():
+    """Entries: mean 2 ± 1 against 1 (z = 1), mean 10 ± 0 against 10 (z = 0), mean 5 ± 0
+    against 4 (z = ∞: no spread, an error)."""
+    samples = np.array([[1.0, 10.0, 5.0], [3.0, 10.0, 5.0]])
+    assert largest_z(samples[:, :2], np.array([1.0, 10.0])) == 1.0
+    assert largest_z(samples, np.array([1.0, 10.0, 4.0])) == math.inf
+    with pytest.raises(Undecidable, match="z-scores: 1 of 2 values are NaN"):
+        largest_z(samples[:, :2], np.array([1.0, np.nan]))
+    assert z_measurement("z", -2.0) == z_measurement("z", -2.0)
+    assert (z_measurement("z", -2.0).uncertainty, z_measurement("z", -2.0).kind) == (1.0, Kind.Z)
+
+
+def test_max_min_median_refuse_nan_and_empty():
+    """Python's max over [nan, 1, 2] is nan and min over [1, nan] is 1: a spread of 1.00 from
+    NaN (issue 22 §2). These helpers raise Undecidable instead; ±∞ is a value."""
+    for helper in (largest, smallest, median):
+        with pytest.raises(Undecidable, match="rates: 1 of 3 values are NaN"):
+            helper([1.0, math.nan, 2.0], "rates")
+        with pytest.raises(Undecidable, match=r"rates: no values \(need at least 1\)"):
+            helper([], "rates")
+    assert (largest([1.0, math.inf], "x"), smallest([1.0, -math.inf], "x")) == (math.inf, -math.inf)
+    assert median([4.0, 1.0, 3.0], "x") == 3.0
+    np.testing.assert_array_equal(finite([[1.0, 2.0]], "x", minimum=2), [[1.0, 2.0]])
+    with pytest.raises(Undecidable, match=r"x: 1 values \(need at least 2\)"):
+        finite([1.0], "x", minimum=2)
+
+
+def test_at_least():
+    assert at_least("seeds", 3, 2, "a standard error") == 3
+    assert at_least("seeds", np.int64(3), 2, "a standard error") == 3
+    with pytest.raises(Undecidable) as error:
+        at_least("seeds", 1, 2, "a standard error")
+    assert error.value.reason == "seeds = {seeds}: a standard error needs at least 2"
+    assert error.value.measurements[0].value == 1 and error.value.measurements[0].kind is Kind.COUNT
+    for bad in (-1, 2.5, "3", True, None):
+        with pytest.raises(ValueError, match="seeds must be a non-negative integer"):
+            at_least("seeds", bad, 2, "a standard error")
+
+
+def test_loglog_slope_refuses_what_has_no_logarithm():
+    assert loglog_slope([1.0, 2.0], [1.0, 4.0]) == pytest.approx(2.0)
+    for x, y in [([1.0, 2.0], [1.0, 0.0]), ([1.0, 2.0], [1.0, math.inf]), ([1.0, 1.0], [1.0, 2.0]),
+                 ([-1.0, 2.0], [1.0, 2.0])]:
+        with pytest.raises(Undecidable, match="a log-log slope needs"):
+            loglog_slope(x, y)
+    with pytest.raises(Undecidable, match="slope ordinates: 1 of 2 values are NaN"):
+        loglog_slope([1.0, 2.0], [1.0, math.nan])
+    with pytest.raises(Undecidable, match="slope abscissae"):
+        loglog_slope([1.0], [1.0])
+
+
+# --------------------------------------------------------------------------------------------
+# boundaries found by mutation testing
+# --------------------------------------------------------------------------------------------
+
+def test_helpers_name_and_type_what_they_return():
+    m = estimate("m", [1.0, 3.0], percent=True)
+    assert (m.name, m.kind, m.percent, m.value, m.uncertainty) == ("m", Kind.SE, True, 2.0, 1.0)
+    p = proportion("p", 5, 5)
+    assert (p.name, p.kind, p.percent, p.value) == ("p", Kind.SE, True, 1.0)
+    assert proportion("p", 1, 1).value == 1.0
+    assert z_measurement("z", 2).name == "z"
+    b = bootstrap(lambda i: 1.0, 3, "b", percent=True)
+    assert (b.name, b.kind, b.percent) == ("b", Kind.INTERVAL, True)
+    mi = median_interval([1.0, 2.0, 3.0], "mi", percent=True)
+    assert (mi.name, mi.percent) == ("mi", True)
+    mean, se = mean_and_se([1, 2, 3])
+    assert type(mean) is float and type(se) is float
+    assert finite([1, 2], "x").dtype == np.float64
+
+
+def test_boundaries_of_the_sizes():
+    assert at_least("n", 2, 2, "p") == 2
+    with pytest.raises(Undecidable) as error:
+        at_least("n", 0, 1, "p")
+    assert error.value.measurements[0].name == "n"
+    with pytest.raises(Undecidable, match="1 sample"):
+        mean_and_se(3.0)
+    assert exceedance_z(1, 1, 0.5) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="allowed must lie in"):
+        exceedance_z(1, 10, 1.0)
+    with pytest.raises(Undecidable, match="^no trials"):
+        exceedance_z(0, 0, 0.5)
+    assert largest_z(np.array([[1.0], [3.0]]), np.array([2.0])) == 0.0     # no error: z = 0
+
+
+def test_bootstrap_defaults_and_no_warning_on_nan():
+    import warnings
+
+    data = np.arange(10.0)
+    assert bootstrap(lambda i: data[i].mean(), 10, "m") == \
+        bootstrap(lambda i: data[i].mean(), 10, "m", resamples=400, seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert math.isnan(bootstrap(lambda i: math.nan, 3, "b").interval[0])
+
+
+def test_median_interval_of_runs_that_never_reached():
+    m = median_interval([np.nan, np.nan], "m")
+    assert m.value == math.inf and m.uncertainty == math.inf and m.interval == (math.inf, math.inf)
+
+
+def test_loglog_slope_boundaries():
+    for x, y in [([0.0, 1.0], [1.0, 2.0]), ([-1.0, 2.0], [0.0, 2.0])]:
+        with pytest.raises(Undecidable, match="^a log-log slope needs"):
+            loglog_slope(x, y)
+    with pytest.raises(Undecidable, match="^slope ordinates: 1 values"):
+        loglog_slope([1.0, 2.0], [1.0])
+    with pytest.raises(Undecidable, match="^slope abscissae"):
+        loglog_slope([1.0], [1.0, 2.0])
+    assert loglog_slope([1, 2, 4], [1, 4, 16]) == pytest.approx(2.0)
+
+
+def test_bootstrap_draws_400_resamples_by_default():
+    calls = []
+    bootstrap(lambda i: calls.append(len(i)) or 1.0, 3, "b")
+    assert len(calls) == 1 + 400 and set(calls) == {3}

@@ -6,7 +6,9 @@
 2. The README's ledger and findings are rendered from the published verdicts, and its
    comparison table is copied from figures/07-comparison.md (written by notebook 07).
 
-``--readme-only`` skips step 1. ``tests/test_ledger.py`` fails when either part is stale.
+``--readme-only`` skips step 1. A missing or unreadable ``published.json`` is an error naming
+the file (``ledger.PublishedVerdictsError``); ``--init`` publishes every verdict afresh where the
+file is missing. ``tests/test_ledger.py`` fails when either part is stale.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ README = ROOT / "README.md"
 COMPARISON = ROOT / "figures" / "07-comparison.md"
 
 
-def publish() -> None:
-    old = ledger.published()
+def publish(init: bool = False) -> None:
+    old = ledger.published(missing_ok=init)
     merged, changed = ledger.reconcile(ledger.verdicts(), old)
     for number, reasons in changed.items():
         print(f"{number}: " + "; ".join(reasons))
@@ -55,9 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--readme-only", action="store_true",
                         help="render the README from the published verdicts without rerunning")
+    parser.add_argument("--init", action="store_true",
+                        help="publish every verdict afresh when published.json is missing")
     args = parser.parse_args(argv)
     if not args.readme_only:
-        publish()
+        publish(args.init)
     render_readme()
     return 0
 

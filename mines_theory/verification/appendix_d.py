@@ -21,14 +21,45 @@ from .. import bounds
 from ..algorithm import estimator_terms, mean_gradient, sigma_gradient
 from ..linalg import random_spd, symmetric_roots
 from ..objectives import LogCoshQuadratic
-from .stats import K_SE, bootstrap, estimate, exceedance_z, mean_and_se, proportion
-from .verdict import Kind, Measurement, Qualifier, Status, Verdict
+from .stats import (
+    K_SE,
+    at_least,
+    bootstrap,
+    estimate,
+    exceedance_z,
+    mean_and_se,
+    proportion,
+    trials_needed,
+)
+from .verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
-__all__ = ["quadratic", "cubic_perturbed_quadratic", "BiasExperiment", "BIAS", "BIAS_CURVE",
-           "HalfSquareG", "D7", "G_CURVE", "InsideG", "INSIDE", "bias_curve", "gradient_norm_curve", "check_lemma_d1", "check_lemma_d2", "check_lemma_d3",
-           "check_lemma_d4", "check_lemma_d5", "check_lemma_d6", "check_lemma_d7",
-           "erratum_nu_gamma_power", "erratum_hypotheses", "erratum_U_nu_step", "erratum_G_norm_1", "erratum_two_log",
-           "erratum_taylor_weight"]
+__all__ = [
+    "BIAS",
+    "BIAS_CURVE",
+    "D7",
+    "G_CURVE",
+    "INSIDE",
+    "BiasExperiment",
+    "HalfSquareG",
+    "InsideG",
+    "bias_curve",
+    "check_lemma_d1",
+    "check_lemma_d2",
+    "check_lemma_d3",
+    "check_lemma_d4",
+    "check_lemma_d5",
+    "check_lemma_d6",
+    "check_lemma_d7",
+    "cubic_perturbed_quadratic",
+    "erratum_G_norm_1",
+    "erratum_U_nu_step",
+    "erratum_hypotheses",
+    "erratum_nu_gamma_power",
+    "erratum_taylor_weight",
+    "erratum_two_log",
+    "gradient_norm_curve",
+    "quadratic",
+]
 
 
 def quadratic(H):
@@ -49,13 +80,16 @@ def _log_cosh_3d(weight=2.0, seed=11):
 # Lemma D.1: the decomposition of g̃ and the bound on ν
 # ---------------------------------------------------------------------------------------------
 
+@decides
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
     """Lemma D.1 (lem:tgm_1): g̃ = (1/b)(Ũν + ŨŨᵀ∇f(μ)) with ν_i = (f(μ+αũ_i) − f(μ−αũ_i) −
     ⟨∇f(μ), 2αũ_i⟩)/(2α), ũ_i = Σ^{1/2}u_i, and |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) with
     probability ≥ 1 − δ. On a 3-D log-cosh objective (certified γ), Σ ∈ S: the identity to
-    1e-10, and the tail by Monte Carlo (2·10⁴ directions, δ = 0.1)."""
+    1e-10 on a batch of the first b = min(7, ``draws``) directions, and the tail by Monte Carlo
+    (2·10⁴ directions, δ = 0.1; "not checked" with fewer than ``stats.trials_needed(δ)``)."""
     f = _log_cosh_3d()
     tau, alpha, delta = 0.5, 0.3, 0.1
+    draws = at_least("draws", draws, trials_needed(delta), "the binomial test at δ = 0.1")
     rng = np.random.default_rng(12)
     sigma_inv = random_spd(rng, 3, eigenvalues=[0.6, 1.5, 4.0])        # spectrum ≥ τ: Σ ∈ S
     mu = f.minimizer + np.array([0.5, -0.3, 0.2])
@@ -65,8 +99,9 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
     grad = f.gradient(mu)
     plus, minus = f(mu + alpha * U_tilde), f(mu - alpha * U_tilde)
     nu = (plus - minus - 2 * alpha * U_tilde @ grad) / (2 * alpha)
-    batch = slice(0, 7)
-    decomposition = (U_tilde[batch].T @ nu[batch] + U_tilde[batch].T @ (U_tilde[batch] @ grad)) / 7
+    b = min(7, draws)
+    batch = slice(0, b)
+    decomposition = (U_tilde[batch].T @ nu[batch] + U_tilde[batch].T @ (U_tilde[batch] @ grad)) / b
     identity_error = float(np.max(np.abs(decomposition - mean_gradient(f, mu, sigma_inv, alpha, u[batch]))))
     bound = f.gamma * alpha**2 * (2 * 3 + 3 * np.log(1 / delta)) ** 1.5 / (6 * tau**1.5)
     count = int(np.sum(np.abs(nu) > bound))
@@ -107,7 +142,7 @@ class BiasExperiment:
         """‖E νũ‖² = dγ²α⁴/4, the limit of ‖g̃(0)‖² as b → ∞."""
         return self.d * self.gamma**2 * self.alpha**4 / 4
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> dict:
         """Per batch: ‖ν‖², ‖Ũν‖², ‖g̃(0)‖² (= ‖g̃‖²_{∇²f(0)}, ∇²f(0) = I) and whether the proofs'
         step ‖Uν‖² ≤ max_i ν_i²·‖U1‖² holds."""
@@ -125,10 +160,11 @@ class BiasExperiment:
                         (np.array(col) for col in zip(*rows))))
 
     def bounds(self, delta: float = 0.1) -> dict:
-        kw = dict(d=self.d, b=self.b, delta=delta, gamma=self.gamma, tau=1.0, alpha=self.alpha)
-        return dict(nu=bounds.nu_bounds(**kw),
-                    hh=bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw),
-                    tgm3=bounds.tgm3_bound(projected_gradient_norm=0.0, **kw))
+        kw = {"d": self.d, "b": self.b, "delta": delta, "gamma": self.gamma, "tau": 1.0,
+              "alpha": self.alpha}
+        return {"nu": bounds.nu_bounds(**kw),
+                    "hh": bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw),
+                    "tgm3": bounds.tgm3_bound(projected_gradient_norm=0.0, **kw)}
 
 
 BIAS = BiasExperiment()
@@ -136,10 +172,19 @@ BIAS_CURVE = tuple(BiasExperiment(b=b, batches=100, seed=32 + i)
                    for i, b in enumerate((10, 30, 100, 300, 1000, 3000, 10_000)))
 
 
+def _enough_batches(experiment, delta: float) -> None:
+    """``Undecidable`` unless ``experiment`` has the batches of a binomial test at ``delta``
+    (``stats.trials_needed``) and of a standard error (2)."""
+    at_least("batches", experiment.batches, max(2, trials_needed(delta)),
+             f"the binomial test at δ = {delta:g}")
+
+
+@decides
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.2 (eq:nu): w.p. ≥ 1 − δ, ‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴).
     On the cubic (γ = 1, so γ and γ² agree), d = 2, b = 5000, α = 0.5, 200 batches: ‖Ũν‖² grows
-    like b² (νũ has a non-zero mean), the bound like b."""
+    like b² (νũ has a non-zero mean), the bound like b. "Not checked" with too few batches."""
+    _enough_batches(experiment, delta)
     s = experiment.run()
     bnd = experiment.bounds(delta)["nu"]
     n = experiment.batches
@@ -157,16 +202,21 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
     """Mean and standard error of ‖g̃(0)‖² against b on the cubic (∇f(0) = 0), with the limit
     dγ²α⁴/4 and the bounds of eq:hh and eq:tgm_3 (squared) at δ."""
     means, errors = zip(*(mean_and_se(e.run()["g_sq"]) for e in curve))
-    return dict(b=np.array([e.b for e in curve]), mean=np.array(means), se=np.array(errors),
-                limit=curve[-1].limit, hh=np.array([e.bounds(delta)["hh"] for e in curve]),
-                tgm3=np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve]))
+    return {"b": np.array([e.b for e in curve]), "mean": np.array(means), "se": np.array(errors),
+                "limit": curve[-1].limit, "hh": np.array([e.bounds(delta)["hh"] for e in curve]),
+                "tgm3": np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve])}
 
 
+@decides
 def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    curve: tuple[BiasExperiment, ...] = BIAS_CURVE) -> Verdict:
     """Lemma D.4 (eq:hh): ‖g̃‖²_{∇²f(μ)} ≤ 2𝓛c₁/b²‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³) w.p. ≥ 1 − δ.
     On the cubic at μ = 0 (∇f = 0, ∇²f = I = Σ⁻¹, 𝓛 = τ = 1), b = 5000: the left side tends to
-    dγ²α⁴/4, the right side to 0. ``curve`` measures ‖g̃‖² against b (``bias_curve``)."""
+    dγ²α⁴/4, the right side to 0. ``curve`` measures ‖g̃‖² against b (``bias_curve``). "Not
+    checked" with too few batches (or a curve point with fewer than 2)."""
+    _enough_batches(experiment, delta)
+    if not curve:
+        raise Undecidable("no curve: the qualifier needs ‖g̃‖² at a largest b")
     s = experiment.run()
     bound = experiment.bounds(delta)["hh"]
     count = int(np.sum(s["g_sq"] > bound))
@@ -181,12 +231,15 @@ def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    f"δ = {delta:g})",
                    (estimate("g_sq", s["g_sq"]), Measurement("limit", experiment.limit, 1e-12, digits=3),
                     Measurement("bound", bound, 1e-9 * bound), proportion("p", count, experiment.batches)),
-                   qualifiers, data=dict(curve=c))
+                   qualifiers, data={"curve": c})
 
 
+@decides
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
-    same cubic as Lemma D.4; the limit of ‖g̃‖ is √d·γα²/2."""
+    same cubic as Lemma D.4; the limit of ‖g̃‖ is √d·γα²/2. "Not checked" with too few
+    batches."""
+    _enough_batches(experiment, delta)
     s = experiment.run()
     bound = experiment.bounds(delta)["tgm3"]
     norms = np.sqrt(s["g_sq"])
@@ -204,10 +257,13 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
 # Lemma D.3: the lower tail of ‖Ũᵀ∇f‖²
 # ---------------------------------------------------------------------------------------------
 
+@decides
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
     """Lemma D.3 (eq:gd_low): ‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ.
     The ratio is χ²_b: scipy's χ² cdf at the threshold, for b = 1…200 and four δ, must be ≤ δ;
-    and a Monte Carlo on a 3-D log-cosh objective (b = 20, δ = 0.1) must not exceed δ."""
+    and a Monte Carlo on a 3-D log-cosh objective (b = 20, δ = 0.1) must not exceed δ ("not
+    checked" with fewer than ``stats.trials_needed(δ)`` draws)."""
+    draws = at_least("draws", draws, trials_needed(0.1), "the binomial test at δ = 0.1")
     worst = 0.0
     for delta in (0.5, 0.1, 0.01, 0.001):
         b = np.arange(1, 201)
@@ -242,12 +298,19 @@ def _d6_setting():
     return f, tau, zeta, sigma_inv, f.minimizer + np.array([0.5, -0.3, 0.2])
 
 
+@decides
 def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma D.6: eq:G_norm, the one-sample bound ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))
     (Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F ≤ 2Lτ⁻¹α²r(ζr + √dζ), r = 2d + 2 log(1/δ); and eq:GG, the α-error
     of BG against the same sum with ∇²f(μ), ≤ c₃^{3/2}(c₃+1)ζγα/(4τ^{3/2}). 3-D log-cosh,
     Σ⁻¹ ∈ S', α = 0.3; 2·10⁴ directions (eq:G_norm) and 2000 batches of b = 10 (eq:GG). The
-    largest ratios are sample maxima over these fixed draws."""
+    largest ratios are sample maxima over these fixed draws. ``draws`` must be a multiple of
+    ``b``; "not checked" with fewer batches than the binomial test at δ needs."""
+    if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or b < 1:
+        raise ValueError(f"b must be a positive integer, got {b!r}")
+    if not isinstance(draws, (int, np.integer)) or draws < 0 or draws % b:
+        raise ValueError(f"draws must be a non-negative multiple of b = {b}, got {draws!r}")
+    at_least("batches", draws // b, trials_needed(delta), f"the binomial test at δ = {delta:g}")
     f, tau, zeta, sigma_inv, mu = _d6_setting()
     alpha, d = 0.3, 3
     u = np.random.default_rng(15).standard_normal((draws, d))
@@ -286,7 +349,7 @@ class HalfSquareG:
     seed: int = 16
     delta: float = 0.5
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> np.ndarray:
         f, rng = quadratic(np.array([[1.0]])), np.random.default_rng(self.seed)
         return np.array([sigma_gradient(f, np.zeros(1), np.array([[0.5]]), 0.1,
@@ -331,7 +394,7 @@ class InsideG:
         f = self.objective()
         return float(f.hessian(f.minimizer)[0, 0])
 
-    @functools.cache
+    @functools.cache  # noqa: B019 (a frozen dataclass: cached per configuration, by design)
     def run(self) -> np.ndarray:
         """G̃ − (H* − Σ⁻¹) for each batch."""
         f, rng = self.objective(), np.random.default_rng(self.seed)
@@ -362,17 +425,23 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
     """Mean ‖G̃‖² against b in the setting of ``check_lemma_d7``, with its standard error, the
     limit ‖H − Σ⁻¹‖² = 0.25 (Lemma C.1) and the bound of eq:G_norm_1."""
     means, errors = zip(*(mean_and_se(e.run() ** 2) for e in curve))
-    return dict(b=np.array([e.b for e in curve]), mean=np.array(means), se=np.array(errors),
-                limit=0.25, bound=np.array([e.bound for e in curve]))
+    return {"b": np.array([e.b for e in curve]), "mean": np.array(means), "se": np.array(errors),
+                "limit": 0.25, "bound": np.array([e.bound for e in curve])}
 
 
+@decides
 def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] = G_CURVE,
                    inside: tuple[InsideG, InsideG] = INSIDE) -> Verdict:
     """Lemma D.7: eq:G_norm_1 ‖G̃(Σ_k)‖² and eq:G_norm_2 ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² are
     ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b) w.p. ≥ 1 − δ. On f = x²/2 with Σ⁻¹ = 0.5 ∈ S' = [0.25, 0.5]
     and H* = 0.5, both sides tend to 0.25 (E G̃ = H − Σ⁻¹, Lemma C.1) while the bound is O(1/b).
     ``curve`` measures ‖G̃‖² against b (``gradient_norm_curve``). ``inside`` tests eq:G_norm_2
-    where H* and Σ⁻¹ lie in S' (``InsideG``), at μ = μ* and at μ ≠ μ*."""
+    where H* and Σ⁻¹ lie in S' (``InsideG``), at μ = μ* and at μ ≠ μ*. "Not checked" with
+    fewer batches than the binomial tests need, or without a curve."""
+    for e in (experiment, *inside):
+        _enough_batches(e, e.delta)
+    if not curve:
+        raise Undecidable("no curve: the qualifier needs ‖G̃‖² at a largest b")
     G, bound, n = experiment.run(), experiment.bound, experiment.batches
     c1 = int(np.sum(G**2 > bound))
     c2 = int(np.sum((G - (0.5 - 0.5)) ** 2 > bound))
@@ -410,7 +479,7 @@ def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] 
                     Measurement("away", away_mean, away_se, Kind.SE),
                     Measurement("away_limit", inside[1].limit(), 1e-9),
                     Measurement("in_bound", inside[1].bound, 1e-9 * inside[1].bound)),
-                   qualifiers, data=dict(curve=c))
+                   qualifiers, data={"curve": c})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -423,7 +492,7 @@ def erratum_nu_gamma_power() -> bool:
     the batches while the γ² form holds in all."""
     experiment = BiasExperiment(b=10, d=2, batches=400, alpha=0.5, gamma=100.0, seed=33)
     s = experiment.run()
-    kw = dict(d=2, b=10, delta=0.1, gamma=100.0, tau=1.0, alpha=0.5)
+    kw = {"d": 2, "b": 10, "delta": 0.1, "gamma": 100.0, "tau": 1.0, "alpha": 0.5}
     printed, corrected = bounds.nu_bounds(**kw), bounds.nu_bounds(gamma_power=2, **kw)
     return bool(_exceeds(int(np.sum(s["nu_sq"] > printed.nu_sq)), 400, 0.1)
                 and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1)

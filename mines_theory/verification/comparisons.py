@@ -19,11 +19,17 @@ from ..experiments import COMPARED, cached_sweep, compare_methods, evaluations_t
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..strategy import progress_bar
 from ..validation import positive_scalar
-from .stats import median_interval, proportion
-from .verdict import Qualifier, Status, Verdict
+from .stats import at_least, median_interval, proportion
+from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
-__all__ = ["Problem", "Comparison", "COMPARISON", "check_comparison", "comparison_table",
-           "runtime_ecdf"]
+__all__ = [
+    "COMPARISON",
+    "Comparison",
+    "Problem",
+    "check_comparison",
+    "comparison_table",
+    "runtime_ecdf",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,11 +85,20 @@ def _faster(a, b) -> bool:
     return bool(np.isfinite(a.value) and a.interval[1] < b.value)
 
 
+@decides
 def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
     """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it
-    counts as +∞ in the median), and which method is fastest."""
+    counts as +∞ in the median), and which method is fastest.
+
+    "Not checked" without a problem or a seed: "fastest everywhere" over no problem would hold
+    vacuously. A qualifier comparing two methods is true only when they meet on at least one
+    problem."""
+    if not comparison.problems:
+        return Verdict.not_checked("no problem to compare the methods on",
+                                   Measurement("problems", 0, kind=Kind.COUNT))
+    at_least("seeds", comparison.seeds, 1, "a comparison")
     frames = comparison.run()
-    measurements, cells = [], {}
+    measurements, cells, nes_reached = [], {}, []
     for i, (label, frame) in enumerate(frames.items()):
         table = evaluations_to_target(frame, comparison.target)
         for j, method in enumerate(COMPARED):
@@ -94,11 +109,13 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
             reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
             measurements += [median, reached]
             cells[label, method] = median
+            if method == "NES":
+                nes_reached.append(int(runs.reached.sum()))
     labels = list(frames)
 
     def everywhere(a, b):
-        return all(_faster(cells[lab, a], cells[lab, b]) for lab in labels
-                   if (lab, a) in cells and (lab, b) in cells)
+        shared = [lab for lab in labels if (lab, a) in cells and (lab, b) in cells]
+        return bool(shared) and all(_faster(cells[lab, a], cells[lab, b]) for lab in shared)
 
     others = [m for m in COMPARED if m != "CMA-ES"]
     qualifiers = (
@@ -112,15 +129,15 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
                   "MiNES's interval lies below RGF's median",
                   everywhere("MiNES (Hutchinson)", "RGF")),
         Qualifier("NES as printed never reaches the target", "no run of NES on any problem",
-                  all(cells[lab, "NES"].value == np.inf for lab in labels)),
+                  bool(nes_reached) and sum(nes_reached) == 0),
     )
     return Verdict(Status.HOLDS, f"evaluations to f − f* ≤ {comparison.target:g} within "
                    f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
                    f"{len(labels)} problems (the table: ``comparison_table``)",
                    tuple(measurements), qualifiers,
-                   data=dict(frames=frames, labels=labels, cells=cells,
-                             targets={lab: evaluations_to_target(fr, comparison.target)
-                                      for lab, fr in frames.items()}))
+                   data={"frames": frames, "labels": labels, "cells": cells,
+                             "targets": {lab: evaluations_to_target(fr, comparison.target)
+                                      for lab, fr in frames.items()}})
 
 
 def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> pd.DataFrame:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import numpy as np
+
 from . import appendix_d, appendix_e, section2, section3, section4, section5
 
-__all__ = ["Erratum", "ERRATA", "KINDS", "errata_table", "flaw_groups", "distinct_flaws"]
+__all__ = ["ERRATA", "KINDS", "Erratum", "distinct_flaws", "errata_table", "flaw_groups"]
 
 #: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
 #: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
@@ -351,11 +353,19 @@ def _cell(text: str) -> str:
 
 
 def errata_table(errata: tuple[Erratum, ...] = ERRATA) -> str:
-    """The errata as a Markdown table, each row with its check's result ("confirmed" or "NOT
-    confirmed")."""
+    """The errata as a Markdown table, each row with its check's result: "confirmed" when the
+    check returns True, "NOT confirmed" when it returns False; anything else (a check that
+    returns a verdict, None or an array, whose truth would say nothing) is a TypeError naming
+    the erratum."""
     lines = ["| place | kind | printed | correct | consequence | check |", "|---|---|---|---|---|---|"]
     for e in errata:
-        status = "confirmed" if e.check() else "NOT confirmed"
+        result = e.check()
+        if isinstance(result, np.bool_):
+            result = bool(result)
+        if result is not True and result is not False:
+            raise TypeError(f"the check of erratum {e.label!r} must return True or False, got "
+                            f"{type(result).__name__} {result!r:.60}")
+        status = "confirmed" if result else "NOT confirmed"
         consequence = e.consequence + (f" (same flaw as “{e.same_flaw_as}”)"
                                        if e.same_flaw_as else "")
         cells = [e.label, e.kind, e.printed, e.correct, consequence, status]

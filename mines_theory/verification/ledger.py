@@ -21,12 +21,32 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
-from .verdict import Status, Verdict
+from .verdict import Status, Undecidable, Verdict, decides
 
-__all__ = ["Claim", "PRINTED", "CLAIMS", "FINDINGS", "claim", "verdicts", "PUBLISHED", "published",
-           "reconcile", "reconciled",
-           "write_published", "verdict_cell", "glue_measurements", "claims_table", "render_into", "README_START",
-           "README_END", "FINDINGS_START", "FINDINGS_END", "COMPARISON_START", "COMPARISON_END"]
+__all__ = [
+    "CLAIMS",
+    "COMPARISON_END",
+    "COMPARISON_START",
+    "FINDINGS",
+    "FINDINGS_END",
+    "FINDINGS_START",
+    "PRINTED",
+    "PUBLISHED",
+    "README_END",
+    "README_START",
+    "Claim",
+    "PublishedVerdictsError",
+    "claim",
+    "claims_table",
+    "glue_measurements",
+    "published",
+    "reconcile",
+    "reconciled",
+    "render_into",
+    "verdict_cell",
+    "verdicts",
+    "write_published",
+]
 
 PUBLISHED = Path(__file__).with_name("published.json")
 
@@ -45,9 +65,12 @@ class Claim:
         return PRINTED.get(self.number, "—")
 
     def verdict(self) -> Verdict:
+        """The check's fresh verdict; "not checked" with the reason where its data cannot decide
+        (``verdict.Undecidable``, e.g. a NaN statistic, raised by a check not decorated with
+        ``verdict.decides``)."""
         if self.check is None:
             return Verdict(Status.NOT_CHECKED, "no check yet")
-        return self.check()
+        return decides(self.check)()
 
 
 #: Our section-based names exist nowhere in the PDF: the jmlr2e class numbers theorems, lemmas,
@@ -248,14 +271,45 @@ def reconciled(number: str, fresh: Verdict) -> Verdict:
     return old if old is not None and old.agrees(fresh) else fresh
 
 
-def published(path: Path | None = None) -> dict[str, Verdict]:
+class PublishedVerdictsError(RuntimeError):
+    """The published verdicts cannot be read: the file is missing, is not JSON, or holds an
+    entry that is not a verdict. The message names the file and what is wrong with it; a
+    missing file is never read as "nothing published" (that rendered every row "not checked").
+    """
+
+
+def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str, Verdict]:
     """The published verdicts (``PUBLISHED`` unless ``path`` is given): claim number → verdict
-    (without ``data``)."""
-    path = PUBLISHED if path is None else path
-    if not Path(path).is_file():
-        return {}
-    raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    return {number: Verdict.from_json(v) for number, v in raw.items()}
+    (without ``data``).
+
+    Raises ``PublishedVerdictsError`` naming the file when it is missing (unless
+    ``missing_ok``: then ``{}``, for ``tools/render_ledger.py --init`` only), is not valid
+    JSON, or holds an entry that is not a verdict.
+    """
+    path = Path(PUBLISHED if path is None else path)
+    if not path.is_file():
+        if missing_ok:
+            return {}
+        raise PublishedVerdictsError(f"the published verdicts {path} are missing (restore the "
+                                     "file from git, or run tools/render_ledger.py --init to "
+                                     "publish every verdict afresh)")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise PublishedVerdictsError(f"the published verdicts {path} are not valid JSON: "
+                                     f"{error}") from error
+    if not isinstance(raw, dict):
+        raise PublishedVerdictsError(f"the published verdicts {path} must be a JSON object "
+                                     f"(claim number → verdict), got {type(raw).__name__}")
+    verdicts = {}
+    for number, entry in raw.items():
+        try:
+            verdicts[number] = Verdict.from_json(entry)
+        except (KeyError, TypeError, ValueError, AttributeError, Undecidable) as error:
+            raise PublishedVerdictsError(f"the published verdicts {path}: the entry "
+                                         f"{number!r} is not a verdict ({type(error).__name__}: "
+                                         f"{error})") from error
+    return verdicts
 
 
 def reconcile(fresh: dict[str, Verdict], old: dict[str, Verdict]

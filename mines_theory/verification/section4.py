@@ -12,6 +12,7 @@ so that a test can hand it a broken one and see the verdict turn. Notebooks
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import numpy as np
 import scipy.stats
@@ -19,18 +20,45 @@ import sympy as sp
 
 from .. import derivations as dv
 from ..algorithm import mean_gradient, sigma_gradient
-from ..gaussian import lemma_b1_bounds, lemma_c1_expectation, norm_moment, quadratic_form_moment_matrix
-from ..linalg import project_eigenvalues, random_rotation, random_spd, spectrum_within, symmetric_roots
+from ..gaussian import (
+    lemma_b1_bounds,
+    lemma_c1_expectation,
+    norm_moment,
+    quadratic_form_moment_matrix,
+)
+from ..linalg import (
+    project_eigenvalues,
+    random_rotation,
+    random_spd,
+    spectrum_within,
+    symmetric_roots,
+)
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..regularized import GaussianRule
-from .stats import K_SE, exceedance_z, largest_z, z_measurement
-from .verdict import Kind, Measurement, Qualifier, Status, Verdict
+from .stats import K_SE, at_least, exceedance_z, largest_z, trials_needed, z_measurement
+from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
-__all__ = ["quadratic_case", "nonquadratic_case", "check_lemma41", "check_lemma42",
-           "check_lemma43", "check_lemma_c1", "check_proposition_a1", "check_proposition_a2",
-           "check_lemma_b1", "check_lemma_b2", "check_lemma_b3", "check_lemma_b4",
-           "check_lemma_b5", "check_lemma_b6", "check_mirror_step", "erratum_projection_bounds",
-           "erratum_lemma_c1_half", "erratum_bG_factor", "erratum_hoeffding_sign"]
+__all__ = [
+    "check_lemma41",
+    "check_lemma42",
+    "check_lemma43",
+    "check_lemma_b1",
+    "check_lemma_b2",
+    "check_lemma_b3",
+    "check_lemma_b4",
+    "check_lemma_b5",
+    "check_lemma_b6",
+    "check_lemma_c1",
+    "check_mirror_step",
+    "check_proposition_a1",
+    "check_proposition_a2",
+    "erratum_bG_factor",
+    "erratum_hoeffding_sign",
+    "erratum_lemma_c1_half",
+    "erratum_projection_bounds",
+    "nonquadratic_case",
+    "quadratic_case",
+]
 
 
 def quadratic_case():
@@ -75,7 +103,7 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
     return Verdict(Status.HOLDS if holds else Status.FAILS,
                    claim + ": quadrature (2-D log-cosh) relative error {quadrature}; quadratic "
                    "Monte Carlo (10⁵ directions) largest |z| = {z} (allowed " + f"{K_SE:g})",
-                   measurements, data=dict(quadrature=(lhs, rhs), samples=samples))
+                   measurements, data={"quadrature": (lhs, rhs), "samples": samples})
 
 
 def check_lemma41(estimator=mean_gradient) -> Verdict:
@@ -151,7 +179,7 @@ def check_lemma42() -> Verdict:
                    "2-D log-cosh: eq:Q_Sig by quadrature against finite differences of Q_α "
                    "(unconstrained convention), relative error {error}",
                    (Measurement("error", error, 1e-6, Kind.BELOW),), qualifiers,
-                   data=dict(symmetric_entry=sp.simplify(symmetric[0, 1])))
+                   data={"symmetric_entry": sp.simplify(symmetric[0, 1])})
 
 
 def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
@@ -173,8 +201,11 @@ def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
                    (Measurement("worst", worst, 1e-10, Kind.BELOW),))
 
 
+@decides
 def check_proposition_a1(cases: int = 500) -> Verdict:
-    """Prop. A.1: S and S' are convex: random convex combinations of members stay members."""
+    """Prop. A.1: S and S' are convex: random convex combinations of members stay members
+    ("not checked" without a case)."""
+    cases = at_least("cases", cases, 1, "a convexity test")
     rng = np.random.default_rng(4)
     outside = 0
     for _ in range(cases):
@@ -194,12 +225,14 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
                     Measurement("outside", outside, kind=Kind.COUNT)))
 
 
+@decides
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
     """Prop. A.2 / eq:proj_cs_prime. Clipping the spectrum to [τ, ζ] is the Frobenius
     projection onto S' = {τI ⪯ X ⪯ ζI}: checked by the variational inequality
     ⟨A − P, Y − P⟩ ≤ 0 for 50 random Y ∈ S' in each of ``cases`` random symmetric A. The paper
     prints the bounds of S instead ([ζ⁻¹, τ⁻¹]); the counterexample τ = 1/2, ζ = 4,
-    spectrum {3, 0.3} shows that the printed rule leaves S'."""
+    spectrum {3, 0.3} shows that the printed rule leaves S' ("not checked" without a case)."""
+    cases = at_least("cases", cases, 1, "the variational inequality")
     rng = np.random.default_rng(0)
     worst = -np.inf
     for _ in range(cases):
@@ -230,12 +263,14 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
                                                                  else ""), measurements)
 
 
+@decides
 def check_mirror_step(pairs: int = 2000) -> Verdict:
     """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
     its printed closed form (sympy, d = 2); it is non-negative (``pairs`` random SPD pairs,
     d = 4); the minimizer of eq:mirror_prox is eq:Sig_up (sympy: solved for d = 1, the
     stationarity residual of eq:Sig_up's Σ for d = 2); and η₂,k = 1/k makes Σ_k⁻¹ the average
-    of the estimates (sympy, K = 6)."""
+    of the estimates (sympy, K = 6). "Not checked" without a pair."""
+    pairs = at_least("pairs", pairs, 1, "the non-negativity test")
     alpha = sp.Symbol("alpha", positive=True)
     S1, S2 = dv.symmetric_matrix_symbol("a", 2), dv.symmetric_matrix_symbol("b", 2)
     difference = dv.bregman_divergence(S1, S2, alpha) - dv.paper_bregman_divergence(S1, S2, alpha)
@@ -268,7 +303,7 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
                    "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
                    (Measurement("pairs", pairs, kind=Kind.COUNT),
                     Measurement("smallest", smallest, 1e-9)), qualifiers,
-                   data=dict(solved=solved, printed=printed, average=x[-1]))
+                   data={"solved": solved, "printed": printed, "average": x[-1]})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,11 +328,14 @@ def check_lemma_b1() -> Verdict:
                     Measurement("upper", worst_upper, 1e-9, digits=3)))
 
 
+@decides
 def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
     ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
     weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, one-sided binomial test
-    at ``K_SE``) for unequal weights."""
+    at ``K_SE``) for unequal weights; "not checked" with fewer draws than the binomial test at
+    the smallest allowed probability e^{−4} needs (``stats.trials_needed``)."""
+    draws = at_least("draws", draws, trials_needed(math.exp(-4.0)), "the binomial test at e^-4")
     worst = 0.0
     for n in (1, 2, 5, 20, 200):
         for t in np.geomspace(0.01, 20, 40):
@@ -318,11 +356,16 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
                    f"{K_SE:g})", (Measurement("worst", worst, 1e-9), z_measurement("z", z)))
 
 
+@decides
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
     for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), one-sided binomial
     test of the exceedance against the allowed probability at ``K_SE``. Where the allowed
-    probability is ≥ 1 the bound says nothing and is skipped."""
+    probability is ≥ 1 the bound says nothing and is skipped. "Not checked" with fewer
+    matrices per shape than the binomial test at the smallest allowed probability 2e^{−2}
+    needs (``stats.trials_needed``)."""
+    samples = at_least("samples", samples, trials_needed(2 * math.exp(-2.0)),
+                       "the binomial test at 2e^-2")
     rng = np.random.default_rng(10)
     z = -np.inf
     for N, n in [(20, 5), (10, 10), (50, 3)]:

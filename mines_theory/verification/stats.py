@@ -31,12 +31,53 @@ import scipy.stats
 
 from .verdict import Kind, Measurement, Undecidable
 
-__all__ = ["K_SE", "bootstrap", "estimate", "exceedance_z", "finite", "largest", "largest_z",
-           "loglog_slope", "mean_and_se", "median", "median_interval", "proportion", "smallest",
-           "z_measurement"]
+__all__ = [
+    "K_SE",
+    "MIN_EXPECTED",
+    "at_least",
+    "bootstrap",
+    "estimate",
+    "exceedance_z",
+    "finite",
+    "largest",
+    "largest_z",
+    "loglog_slope",
+    "mean_and_se",
+    "median",
+    "median_interval",
+    "proportion",
+    "smallest",
+    "trials_needed",
+    "z_measurement",
+]
 
 #: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
 K_SE = 5.0
+
+
+def at_least(name: str, value, minimum: int, purpose: str) -> int:
+    """A check's sample size ``value`` (parameter ``name``) as an int, when it is at least
+    ``minimum``: a negative or non-integer ``value`` is an invalid configuration (``ValueError``
+    naming the parameter); a valid one below ``minimum`` cannot decide (``Undecidable``, whose
+    reason names ``purpose``, with ``value`` as the measurement ``name``).
+
+    >>> at_least("seeds", 4, 2, "a standard error")
+    4
+    >>> at_least("seeds", 1, 2, "a standard error")
+    Traceback (most recent call last):
+    ...
+    mines_theory.verification.verdict.Undecidable: seeds = {seeds}: a standard error needs at least 2
+    """
+    try:
+        valid = not isinstance(value, bool) and float(value).is_integer() and value >= 0
+    except (TypeError, ValueError):
+        valid = False
+    if not valid:
+        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+    if value < minimum:
+        raise Undecidable(f"{name} = {{{name}}}: {purpose} needs at least {minimum}",
+                          Measurement(name, int(value), kind=Kind.COUNT))
+    return int(value)
 
 
 def finite(values, what: str, *, minimum: int = 1) -> np.ndarray:
@@ -149,7 +190,9 @@ def proportion(name: str, successes: int, trials: int) -> Measurement:
 def exceedance_z(successes: int, trials: int, allowed: float) -> float:
     """The one-sided binomial z-score of H₀: P(event) ≤ ``allowed``, with the standard error
     under H₀, √(allowed(1 − allowed)/n). An event observed no more often than allowed gives
-    z ≤ 0; z > K_SE rejects H₀ (the bound "with probability ≥ 1 − allowed" fails).
+    z ≤ 0; z > K_SE rejects H₀ (the bound "with probability ≥ 1 − allowed" fails). The normal
+    approximation needs about ``MIN_EXPECTED`` expected events under H₀ (trials·allowed ≥ 10):
+    a check asks for ``trials_needed(allowed)`` trials with ``at_least``.
 
     >>> round(exceedance_z(30, 100, 0.1), 2)
     6.67
@@ -159,6 +202,19 @@ def exceedance_z(successes: int, trials: int, allowed: float) -> float:
     if trials < 1:
         raise Undecidable("no trials: an exceedance needs at least 1")
     return (successes / trials - allowed) / math.sqrt(allowed * (1 - allowed) / trials)
+
+
+#: Expected events under H₀ that ``exceedance_z``'s normal approximation needs.
+MIN_EXPECTED = 10
+
+
+def trials_needed(allowed: float) -> int:
+    """The fewest trials with ``MIN_EXPECTED`` expected events at probability ``allowed``.
+
+    >>> trials_needed(0.1), trials_needed(0.5)
+    (100, 20)
+    """
+    return math.ceil(MIN_EXPECTED / allowed - 1e-9)
 
 
 def z_measurement(name: str, z: float) -> Measurement:

@@ -13,8 +13,9 @@
 Two verdicts *agree* when their statuses, summaries and qualifier outcomes are equal and each
 measurement agrees with its namesake within their uncertainties (``Measurement.agrees``). That
 is what the tests compare and what decides whether the published ledger changes: a Monte Carlo
-number that moves within its uncertainty on another CPU (another BLAS kernel rounds otherwise)
-changes nothing; a status, a qualifier or a number beyond its uncertainty does.
+number that moves as far as another CPU moves it (another BLAS kernel rounds otherwise; the
+tolerances ``K_AGREE`` are calibrated on three kernels) changes nothing; a status, a qualifier,
+a number beyond that, or a number doubled or halved (``AGREE_RATIO``) does.
 
 A verdict is never computed from nothing. A check whose data cannot decide (a NaN or empty
 statistic, one seed where a standard error is needed, no problem to compare, fewer draws than
@@ -51,12 +52,36 @@ import math
 import re
 from typing import Any
 
-__all__ = ["DECIDED", "K_AGREE", "Kind", "Measurement", "Qualifier", "Status", "Undecidable",
-           "Verdict", "decides", "format_number", "markdown_escape"]
+__all__ = ["AGREE_RATIO", "DECIDED", "K_AGREE", "Kind", "Measurement", "Qualifier", "Status",
+           "Undecidable", "Verdict", "decides", "format_number", "markdown_escape"]
 
-#: Two estimates of one quantity agree when they differ by at most K_AGREE combined standard
-#: uncertainties (√(u₁² + u₂²)).
-K_AGREE = 5.0
+#: Two Monte Carlo measurements of one quantity agree when they differ by at most K_AGREE[kind]
+#: combined uncertainties √(u₁² + u₂²) (a proportion, ``stats.proportion``: its binomial
+#: uncertainty). The seeds are fixed, so a recomputation differs from the published number only
+#: by how another BLAS kernel rounds; the tolerances are calibrated on that (every ledger check
+#: under the OpenBLAS kernels SkylakeX, Haswell and Sandybridge, ``tools/calibrate_agreement.py``;
+#: largest |difference|/√(u₁² + u₂²) per kind in the comments) with the margin stated, not set
+#: by a count of standard errors that would let a doubled number through.
+K_AGREE: dict[str, float] = {
+    # 1.4e-13 across kernels (SE numbers come from runs a kernel does not make diverge):
+    # half a standard error is still far from what rounding does, and rejects any change
+    # a reader would call a different number.
+    "se": 0.5,
+    # 1.3e-13 across kernels (likewise); a z-score of the same seeds is a number, not a draw.
+    "z": 0.5,
+    # 1.14 across kernels (Thm 5.4's rate at κ = 1000: its runs diverge under another kernel,
+    # and the bootstrap median moves like a resample of some seeds); margin ×2.
+    "interval": 2.3,
+    # 0.955 across kernels (one run of 5 reached the target under SkylakeX, none under
+    # Haswell): one run of n = 5 is at most 0.955 combined binomial uncertainties, two runs at
+    # least 1.75, so 1.25 accepts a single run flipping and nothing more.
+    "proportion": 1.25,
+}
+
+#: No two values agree (beyond rounding) when one is ``AGREE_RATIO`` times the other or more,
+#: or their signs differ: a factor-2 change of a Monte Carlo number is never hidden by a wide
+#: uncertainty. Proportions (counts of runs) are compared by their binomial uncertainty alone.
+AGREE_RATIO = 2.0
 
 
 class Status(str, enum.Enum):
@@ -251,8 +276,24 @@ class Measurement:
             return f"{centre} [{low}, {high}]"
         return _with_uncertainty(self.value, self.uncertainty, self.percent)
 
-    def agrees(self, other: Measurement, k: float = K_AGREE) -> bool:
-        """Whether ``other`` is the same quantity within the uncertainties of both."""
+    @property
+    def is_proportion(self) -> bool:
+        """A fraction of runs or draws (``stats.proportion``: Kind.SE rendered as a percentage),
+        compared through its binomial uncertainty."""
+        return self.kind is Kind.SE and self.percent
+
+    def _spread(self) -> float:
+        """The uncertainty compared: ``uncertainty``, or for an interval open above (a median of
+        runs some of which never reached their target) its lower half-width / 1.96."""
+        if (self.kind is Kind.INTERVAL and not math.isfinite(self.uncertainty)
+                and self.interval is not None and math.isfinite(self.interval[0])):
+            return (self.value - self.interval[0]) / 1.96
+        return self.uncertainty
+
+    def agrees(self, other: Measurement, k: float | None = None) -> bool:
+        """Whether ``other`` is the same quantity within the uncertainties of both: at most
+        ``k`` (default ``K_AGREE`` of the kind) combined uncertainties apart, and, unless a
+        proportion, within a factor ``AGREE_RATIO`` of each other (``K_AGREE``)."""
         if self.name != other.name or self.kind is not other.kind:
             return False
         if not (math.isfinite(self.value) and math.isfinite(other.value)):
@@ -264,7 +305,15 @@ class Measurement:
             return (self.value < self.uncertainty) == (other.value < other.uncertainty)
         if self.kind is Kind.NUMERIC:
             return difference <= self.uncertainty + other.uncertainty
-        return difference <= k * math.hypot(self.uncertainty, other.uncertainty)
+        proportion = self.is_proportion or other.is_proportion
+        if k is None:
+            k = K_AGREE["proportion" if proportion else self.kind.value]
+        combined = math.hypot(self._spread(), other._spread())
+        if not difference <= k * combined:
+            return False
+        larger = max(abs(self.value), abs(other.value))
+        return (proportion or difference <= 1e-6 * combined
+                or difference < (1 - 1 / AGREE_RATIO) * larger)
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
