@@ -1,6 +1,7 @@
 """The step-size schedules of Lemmas 5.1 and 5.2 and the practical Hutchinson step, each against
 a value worked out by hand or an independent computation, one seed and stacks alike."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -111,7 +112,7 @@ D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)          # c₁ = 121 (module docst
 def _stacked_state(eta1):
     strategy = MiNESStrategy(dim=D9, alpha=0.1, batch_size=B16, tau=0.01, zeta=100.0, eta1=0.1)
     state = strategy.init(np.zeros(D9), np.eye(D9), num_seeds=len(eta1))
-    return type(state)(state.mean, state.sigma_inv, state.chol, eta1=np.asarray(eta1, float))
+    return dataclasses.replace(state, eta1=np.asarray(eta1, float))
 
 
 def _estimate_of(second):
