@@ -1,7 +1,11 @@
 """The estimators of eq:g_mu and eq:TG, and Algorithm 1 (MiNES) in ask/tell form."""
 
 import collections
+import dataclasses
+import math
 import re
+import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -12,11 +16,13 @@ from mines_theory.algorithm import (
     LOW_RANK_SHARE,
     CholeskyFactor,
     LowRankPlusIdentity,
+    MiNESStrategy,
+    StepsRoundedAway,
     SymmetricRoot,
     precision_gradient,
 )
-from mines_theory.linalg import low_rank, spectrum_within
-from mines_theory.schedules import Lemma52Step
+from mines_theory.linalg import low_rank, project_eigenvalues, spectrum_within
+from mines_theory.schedules import HutchinsonStep, Lemma52Step
 from mines_theory.strategy import run
 
 from .conftest import random_spd
@@ -420,16 +426,6 @@ def test_estimator_terms_average_to_the_batch_estimates():
 # from explicit numpy sums over those directions; never from the function under test.
 # ---------------------------------------------------------------------------------------------
 
-import math  # noqa: E402
-from fractions import Fraction  # noqa: E402
-
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from mines_theory.algorithm import MiNESStrategy  # noqa: E402
-from mines_theory.linalg import project_eigenvalues  # noqa: E402
-from mines_theory.schedules import HutchinsonStep  # noqa: E402
-
 _H3 = random_spd(np.random.default_rng(31), 3, eigenvalues=[0.5, 2.0, 6.0])   # non-diagonal
 
 
@@ -821,25 +817,29 @@ def _form_of(precision):
 
 #: Runs that exercise every branch of the forms: (name, objective, d, b, Σ₁⁻¹, iterations,
 #: options). Σ₁⁻¹ is "I", "2I" or "H" (the objective's Hessian).
-_CONCAVE = lambda X: -0.5 * np.sum(X**2, axis=1)                             # noqa: E731
+def _concave(X):
+    return -0.5 * np.sum(X**2, axis=1)
+
+
 _F12, _F40, _G12 = (RotatedEllipsoid(12, 10.0, seed=0), RotatedEllipsoid(40, 10.0, seed=0),
                     RotatedEllipsoid(12, 10.0, seed=1))
 _RUNS = {
     # η₂,k = 1/k from Σ₁⁻¹ = I, b ≪ d: c_k < 0 with every step projected and rank ≤ b, then
     # c_k > 0 with the rank growing past 2d/3 (the low-rank form's dense branch)
-    "paper": (_F12, "I", 3, 600, dict(tau=0.1 * _F12.sigma, zeta=10 * _F12.L, eta1=1e-2)),
+    "paper": (_F12, "I", 3, 600, {"tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2}),
     # unprojected steps: from 2I (rank 0) the rank grows by b per step, past 2d/3 to d
-    "inside from 2I": (_F40, "2I", 2, 40, dict(tau=0.01, zeta=100.0, eta1=1e-2, eta2=1e-3)),
+    "inside from 2I": (_F40, "2I", 2, 40, {"tau": 0.01, "zeta": 100.0, "eta1": 1e-2,
+                                           "eta2": 1e-3}),
     # from Σ₁⁻¹ = H (full rank): never projected
-    "inside from H": (_G12, "H", 3, 100, dict(tau=0.01 * _G12.sigma, zeta=10 * _G12.L, eta1=1e-2,
-                                               eta2=1e-3)),
+    "inside from H": (_G12, "H", 3, 100, {"tau": 0.01 * _G12.sigma, "zeta": 10 * _G12.L,
+                                          "eta1": 1e-2, "eta2": 1e-3}),
     # a concave f: negative weights, Σw < −1, c_k > 1: the floor grows and is clipped to ζ
-    "c above 1": (_CONCAVE, "I", 3, 60, dict(tau=0.1, zeta=5.0, eta1=1e-3, eta2=0.05)),
+    "c above 1": (_concave, "I", 3, 60, {"tau": 0.1, "zeta": 5.0, "eta1": 1e-3, "eta2": 0.05}),
     # from H (Cholesky under "auto") with η₂ = 0.5 for three steps (c_k < 0: at most b
     # eigenvalues above τ, the low-rank form), then 1/k (the rank grows back past 2d/3)
-    "switch both ways": (_F12, "H", 3, 400, dict(
-        tau=0.1 * _F12.sigma, zeta=10 * _F12.L, eta1=1e-2,
-        eta2=lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k)),
+    "switch both ways": (_F12, "H", 3, 400, {
+        "tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2,
+        "eta2": lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k}),
 }
 
 
@@ -851,7 +851,7 @@ def _run_step_by_step(form, run):
     checks each state's form: the low-rank form's eigendecomposition and the Cholesky form's
     factor give Σ⁻¹, and "auto" follows its rule. Returns counts of what the run exercised."""
     f, start, b, iterations, options = _RUNS[run]
-    d = 40 if f is _F40 or f is _CONCAVE and run == "c above 1" else 12
+    d = 40 if f is _F40 or f is _concave and run == "c above 1" else 12
     mean0 = np.ones(d)
     sigma_inv0 = {"I": np.eye(d), "2I": 2 * np.eye(d), "H": getattr(f, "H", None)}[start]
     es = MiNES(mean0, sigma_inv0, alpha=0.1, batch_size=b, precision_form=form, seed=5,
@@ -939,7 +939,8 @@ def test_lowrank_form_with_an_oracle_schedule_and_a_seed_axis():
     to rounding."""
     f = RotatedEllipsoid(6, 10.0, seed=2)
     eta1 = Lemma52Step(f.hessian, d=6, b=2, delta=0.1)
-    options = dict(alpha=0.1, batch_size=2, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=eta1)
+    options = {"alpha": 0.1, "batch_size": 2, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
+               "eta1": eta1}
     runs = [MiNES(np.ones(6), np.eye(6), precision_form=form, seed=5, **options)
             for form in ("symmetric", "lowrank")]
     for _ in range(30):
@@ -967,7 +968,8 @@ def test_auto_is_lowrank_in_the_papers_regime_and_cholesky_inside_s_prime():
     bit for bit while the rank stays small. Σ₁⁻¹ = H with a small η₂ (never projected, full
     rank): the same iterates as "cholesky", bit for bit."""
     f = RotatedEllipsoid(40, 10.0, seed=0)
-    options = dict(alpha=0.1, batch_size=3, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2)
+    options = {"alpha": 0.1, "batch_size": 3, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
+               "eta1": 1e-2}
     for sigma_inv0, eta2, twin in ((np.eye(40), None, LowRankPlusIdentity),
                                    (f.H, 1e-4, CholeskyFactor)):
         runs = [MiNES(np.ones(40), sigma_inv0, precision_form=form, seed=3, eta2=eta2,
@@ -1013,3 +1015,90 @@ def test_the_forms_share_one_interface():
         assert bool(projection.projected)
         np.testing.assert_allclose(projection.matrix, (U * np.clip(lam, tau, zeta)) @ U.T,
                                    rtol=0, atol=1e-12)
+
+
+# ----------------------------------------------------------------------------------------------
+# Floating point and objectives that the shape test cannot catch (issue 26 §3)
+# ----------------------------------------------------------------------------------------------
+
+def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d():
+    """At d = 3 with b = 1 the query array is 3 x 3, so ``x[0]**2 + x[1]**2 + x[2]**2`` (the
+    rows of X read as coordinates) returns 3 values and passes the shape test; on the first row
+    alone it raises IndexError, which ``minimize`` reports as a ValueError saying that f must
+    be vectorized. ``x[0]`` alone returns shape (3,) on one row: the same error. The vectorized
+    form of the same f runs, and nfev counts the one extra evaluation."""
+    def one_point(x):
+        return x[0]**2 + x[1]**2 + x[2]**2
+
+    def first_row(x):
+        return x[0]
+
+    def vectorized(X):
+        return X[:, 0]**2 + X[:, 1]**2 + X[:, 2]**2
+
+    options = {"alpha": 0.1, "batch_size": 1, "tau": 0.5, "zeta": 4.0, "eta1": 0.1,
+               "max_evaluations": 30}
+    for f, cause in ((one_point, "raised IndexError"), (first_row, r"returned shape \(3,\)")):
+        with pytest.raises(ValueError, match=r"f must be vectorized: f\(X\) with X of shape "
+                                             r"\(n, d\) must return shape \(n,\).*" + cause):
+            minimize(f, np.ones(3), **options)
+    res = minimize(vectorized, np.ones(3), **options)
+    assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1          # + the check + the final f(x)
+    other = minimize(vectorized, np.ones(4), **options)           # 2b+1 ≠ d: no extra value
+    assert other.nfev == 10 * 3 + 1
+
+
+def test_a_mean_step_that_overflows_raises_floating_point_error():
+    """f(x) = 1e306·x₁ with η₁ = 1e10: g̃ ≈ 1e306·Σ e₁ is finite, η₁g̃ overflows. ``tell`` raises
+    a FloatingPointError naming the mean, η₁ and |g|, with no NumPy warning, and leaves the state
+    unchanged. A g̃ that is itself NaN (f(μ+αz) − f(μ−αz) = inf − inf) is named the same way."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=1e10,
+               eta2=1e-3, seed=0)
+    X = es.ask()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                       # no RuntimeWarning on the way
+        with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: "
+                                                     r".*eta1=1e\+10, largest \|g\| = "):
+            es.tell(X, 1e306 * X[:, 0])
+    np.testing.assert_array_equal(es.mean, np.zeros(2))
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
+    state = strategy.init(np.zeros(2), np.eye(2))
+    X, sample = strategy.ask(state, np.ones((3, 2)))
+    values = np.array([0.0, np.inf, np.inf, np.inf, np.inf, np.inf, np.inf])
+    with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: .*"
+                                                 r"largest \|g\| = nan"):
+        strategy.tell(state, sample, values)
+
+
+@pytest.mark.parametrize("mean0, alpha", [(1.0, 1e-120), (1e150, 0.1)])
+def test_steps_that_round_away_are_reported(mean0, alpha):
+    """μ ± αz == μ in floating point for every query point (α = 1e-120 at |μ| = 1, or α = 0.1 at
+    |μ| = 1e150): at k = 1 ``ask`` raises a ValueError naming alpha and mean0 (before, x never
+    moved while Σ⁻¹ collapsed to τI). The same α with μ near 0 runs."""
+    with pytest.raises(ValueError, match=rf"alpha = {alpha!r} is too small for mean0: every "
+                                         r"query point mu ± alpha\*z_i equals mu"):
+        minimize(_quadratic, np.full(3, mean0), alpha=alpha, batch_size=2, tau=0.5, zeta=4.0,
+                 eta1=0.1, max_evaluations=50)
+    res = minimize(_quadratic, np.full(3, 1e-3 * alpha), alpha=alpha, batch_size=2, tau=0.5,
+                   zeta=4.0, eta1=0.1, max_evaluations=50)
+    assert res.nit == 10
+
+
+def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
+    """A run that starts resolved and drifts to a mean where μ ± αz == μ (a state set by hand:
+    μ_k = 1e150 at k = 5) warns with ``StepsRoundedAway``, a RuntimeWarning, and goes on; a
+    stack names nothing but warns as well."""
+    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    state = dataclasses.replace(strategy.init(np.ones(3), np.eye(3)), mean=np.full(3, 1e150),
+                                k=5)
+    with pytest.warns(StepsRoundedAway, match=r"alpha = 0.1 is too small for the mean that the "
+                                              r"run has drifted to"):
+        X, _ = strategy.ask(state, np.ones((2, 3)))
+    assert issubclass(StepsRoundedAway, RuntimeWarning)
+    np.testing.assert_array_equal(X, np.full((5, 3), 1e150))
+    stack = strategy.init(np.ones(3), np.eye(3), num_seeds=2)
+    stack = dataclasses.replace(stack, mean=np.array([np.ones(3), np.full(3, 1e150)]), k=5)
+    with pytest.warns(StepsRoundedAway):
+        strategy.ask(stack, np.ones((2, 2, 3)))
+    with pytest.raises(ValueError, match=r"too small for mean0 \(seed 1\)"):
+        strategy.ask(dataclasses.replace(stack, k=1), np.ones((2, 2, 3)))

@@ -9,7 +9,7 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid
-from mines_theory.algorithm import Estimate, MiNESStrategy
+from mines_theory.algorithm import CholeskyFactor, Estimate, MiNESStrategy
 from mines_theory.linalg import random_spd
 from mines_theory.schedules import HutchinsonStep, lemma51_step, lemma52_step
 
@@ -25,8 +25,8 @@ def _state(mean, sigma_inv, **kw):
         return strategy.init(mean, sigma_inv)
     S = len(mean)
     state = strategy.init(mean[0], sigma_inv[0], num_seeds=S)
-    return type(state)(np.asarray(mean, float), np.asarray(sigma_inv, float),
-                       np.linalg.cholesky(sigma_inv), **kw)
+    return type(state)(np.asarray(mean, float), CholeskyFactor(np.asarray(sigma_inv, float),
+                                                               np.linalg.cholesky(sigma_inv)), **kw)
 
 
 def test_lemma51_step_by_hand():
