@@ -700,7 +700,7 @@ class MiNESStrategy(Strategy):
             return State(mean0, choose_form(p.precision_form, Projection(sigma_inv0, eigen, False),
                                             tau=p.tau, batch_size=p.batch_size))
         S = positive_int("num_seeds", num_seeds)
-        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)                     # noqa: E731
+        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)
         precision: PrecisionForm = SymmetricRoot(tile(sigma_inv0)) \
             if p.precision_form in ("symmetric", "lowrank") \
             else CholeskyFactor(tile(sigma_inv0), tile(cholesky_lower(sigma_inv0)))
@@ -756,18 +756,20 @@ class MiNESStrategy(Strategy):
 
     def _check_finite(self, k: int, values: np.ndarray, eta1: np.ndarray, g: np.ndarray,
                       mean: np.ndarray, half: np.ndarray) -> None:
-        largest_f = float(np.max(np.abs(values)))
-        if not np.all(np.isfinite(mean)):
+        """FloatingPointError naming μ_{k+1} or Σ⁻¹_{k+½} if it is not finite (the largest |f|
+        is computed only then)."""
+        largest_f = lambda: float(np.max(np.abs(values)))
+        if not np.isfinite(mean).all():
             raise FloatingPointError(
                 f"the update of mean at k={k} is not finite: the mean gradient g or eta1 * g "
                 f"overflowed or is NaN (eta1={float(np.max(eta1)):.3g}, largest |g| = "
                 f"{float(np.max(np.abs(g))):.3g}, alpha={self.params.alpha!r}, largest |f| = "
-                f"{largest_f:.3g})")
-        if not np.all(np.isfinite(half)):
+                f"{largest_f():.3g})")
+        if not np.isfinite(half).all():
             raise FloatingPointError(
                 f"the update of sigma_inv at k={k} is not finite: the second differences "
                 f"/ alpha**2 overflowed or are NaN (alpha={self.params.alpha!r}, largest |f| = "
-                f"{largest_f:.3g})")
+                f"{largest_f():.3g})")
 
     def _check_resolved(self, state: State, X: np.ndarray, steps: np.ndarray) -> None:
         """When, for some seed, every point μ_k ± αz_i equals μ_k in floating point: at k = 1 a
