@@ -69,8 +69,9 @@ Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when 
 Σ⁻¹_{k+½} is not finite. When every query point μ_k ± αz_i of a seed equals μ_k in floating
 point (α below the spacing of the floats near μ_k: every difference of f would be 0, and Σ⁻¹
 would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small for mean0) and warns
-(``StepsRoundedAway``, a ``RuntimeWarning``) later, when a run has drifted there. ``minimize`` raises ``ValueError``
-for an objective written for one point, which the shape of f(X) cannot reveal when 2b+1 = d.
+(``StepsRoundedAway``, a ``RuntimeWarning``) later, when a run has drifted there. ``minimize``
+raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
+reveal when 2b+1 = d.
 """
 
 from __future__ import annotations
@@ -116,8 +117,8 @@ from .validation import (
 __all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
            "precision_gradient", "Schedule", "Constant", "harmonic", "Parameters", "State",
            "Sample", "Estimate", "Iteration", "PrecisionForm", "SymmetricRoot", "CholeskyFactor",
-           "LowRankPlusIdentity", "HalfStep", "Projection", "choose_form", "StepsRoundedAway", "MiNESStrategy",
-           "MiNES", "minimize"]
+           "LowRankPlusIdentity", "HalfStep", "Projection", "choose_form", "StepsRoundedAway",
+           "MiNESStrategy", "MiNES", "minimize"]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -635,7 +636,7 @@ class Sample(NamedTuple):
 
     u: np.ndarray           # u_i ~ N(0, I), rows, shape (…, b, d)
     Z: np.ndarray           # z_i = F u_i ~ N(0, Σ_k), rows
-    factor: np.ndarray      # R of ``PrecisionForm.sample``: L, Σ_k^{-1/2}, or the rows Σ_k^{-1/2}u_i
+    factor: np.ndarray      # R of ``PrecisionForm.sample``: L, Σ_k^{-1/2} or rows Σ_k^{-1/2}u_i
     X: np.ndarray           # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
 
 
