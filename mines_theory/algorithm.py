@@ -727,11 +727,10 @@ class MiNESStrategy(Strategy):
         """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points.
         A non-finite μ_{k+1} or Σ⁻¹_{k+½} raises ``FloatingPointError`` naming it."""
         p, k, precision = self.params, state.k, state.precision
-        with np.errstate(over="ignore", invalid="ignore"):    # named by _check_finite below
+        with np.errstate(over="ignore", invalid="ignore"):    # non-finite: named below
             estimate, weights = self._estimate(precision, sample, values)  # eq:g_mu, eq:TG
-        eta1 = _step_size("eta1", p.eta1, k, state, estimate)              # η_{1,k}
-        eta2 = _step_size("eta2", p.eta2, k, state, estimate)              # η_{2,k}
-        with np.errstate(over="ignore", invalid="ignore"):
+            eta1 = _step_size("eta1", p.eta1, k, state, estimate)          # η_{1,k}
+            eta2 = _step_size("eta2", p.eta2, k, state, estimate)          # η_{2,k}
             mean = state.mean - eta1[..., None] * estimate.g               # Alg. 1, step 5
             half = precision.mirror_step(eta2, estimate.G, sample.factor, weights)  # eq:Sig_modi
         self._check_finite(k, values, eta1, estimate.g, mean, half.dense())
@@ -777,7 +776,8 @@ class MiNESStrategy(Strategy):
         ``ValueError`` (α is too small for mean0), later a ``StepsRoundedAway`` warning (the run
         has drifted to a |μ_k| where α is below the spacing of the floats; it goes on as
         before, but learns nothing)."""
-        if np.all(np.any(X[..., 1, :] != X[..., 0, :], axis=-1)):     # the first pair moved
+        if X.ndim == 2 and X[1, 0] != X[0, 0] or \
+                (X[..., 1, :] != X[..., 0, :]).any(axis=-1).all():   # the first point moved
             return
         still = ~np.any(X[..., 1:, :] != X[..., :1, :], axis=(-2, -1))
         if not np.any(still):
