@@ -18,52 +18,67 @@ The layers of this module:
 - ``mean_gradient``, ``sigma_gradient``, ``estimator_terms``: the estimators as pure functions
   of given directions u, with the symmetric root, written as printed so that they can be read
   against the paper line by line.
+- ``PrecisionForm`` and its subclasses: Σ_k⁻¹ as an object, in the form that the iteration
+  samples and updates it in (below); the speed tricks live here, each commented.
 - ``Parameters``, ``State``, ``MiNESStrategy``: Algorithm 1 once, as pure ``ask``/``tell``
   functions of a state that may carry a leading seed axis (``strategy.run`` iterates them for
-  many seeds in lockstep). The speed tricks live here, each commented.
+  many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation labels.
 - ``MiNES``: the ask/tell object for one seed; ``minimize``: a driver loop returning
   ``scipy.optimize.OptimizeResult``.
 
-Sampling. The estimators use u only through z_i ~ N(0, Σ) and Σ^{-1/2} u_i ↦ the outer products
-Σ^{-1/2} u_i u_iᵀ Σ^{-1/2}. For any factor F with F Fᵀ = Σ, z = F u has the same law and
-Σ⁻¹ z = F^{-T} u replaces Σ^{-1/2} u (the outer product (F^{-T}u)(F^{-T}u)ᵀ has the same
-expectation, and the same joint law with z). ``root="cholesky"`` takes F = L^{-T} from the
-Cholesky factor Σ⁻¹ = L Lᵀ, so z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of an ``eigh``
-per iteration. ``root="symmetric"`` uses Σ^{±1/2} as printed and reproduces the pure estimators
-for the same u. The default ``root="auto"`` chooses by cost at every iteration (below).
+Forms of Σ⁻¹ (``precision_form``). The estimators use u only through z_i ~ N(0, Σ) and
+Σ^{-1/2} u_i ↦ the outer products Σ^{-1/2} u_i u_iᵀ Σ^{-1/2}. For any factor F with F Fᵀ = Σ,
+z = F u has the same law and Σ⁻¹ z = F^{-T} u replaces Σ^{-1/2} u (the outer product
+(F^{-T}u)(F^{-T}u)ᵀ has the same expectation, and the same joint law with z). The state holds
+Σ_k⁻¹ as a ``PrecisionForm`` object, one per way of choosing F, each with ``sample(u)`` (z_i and
+what the update needs), ``gradient`` (eq:TG), ``mirror_step`` (eq:Sig_modi before the
+projection, Σ_k⁻¹ + η₂G̃ = c_k Σ_k⁻¹ + η₂ Σ_i w_i r_i r_iᵀ with c_k = 1 − η₂(1 + Σw)), whose
+result's ``project(tau, zeta)`` is Π_S', and ``dense()``:
 
-Low rank. ``root="lowrank"`` draws the same z as "symmetric" (to rounding) from a state that also
-carries Σ_k⁻¹ as its eigendecomposition τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r
-orthonormal columns). The update is Σ⁻¹_{k+½} = c_k Σ_k⁻¹ + η₂ YᵀWY with c_k = 1 − η₂(1 + Σw),
-Y the rows Σ_k^{-1/2}u_i and W = diag(w) (eq:TG, eq:Sig_modi), so Σ⁻¹_{k+½} − c_k τ' I lives in
-the span of [V, Yᵀ], of dimension ≤ r + b: one (r+b)×(r+b) ``eigh`` gives its whole spectrum
-(c_k τ' on the complement), hence the exact spectrum test and the exact projection Π_S', and
-Σ^{±1/2}u costs O(dr). After a projection r is the number of eigenvalues strictly above the
-complement's (clipped) value: at most b while c_k < 0, as in the paper's regime η₂,k = 1/k from
-Σ₁⁻¹ = I. Cost rule: the subspace update costs ≈ 4d(r+b)² + O((r+b)³) flops, a dense ``eigh``
-O(d³); measured with one BLAS thread at d = 50…500, the two cross near r + b ≈ 0.75 d, so the
-update runs in the subspace while r + b ≤ 2d/3 (``LOW_RANK_SHARE``) and otherwise takes the dense
-``eigh`` of Σ⁻¹_{k+½} (which still yields the eigendecomposition; the rank may fall again). Not
-computed: ``State.chol`` (None; ``cholesky_lower(state.sigma_inv)`` gives it) and ``Sample.B``
-(None; ``Sample.Y`` holds the rows Σ^{-1/2}u_i). One seed only: ``init`` with ``num_seeds``
-returns a state without the eigendecomposition, and such a state runs the dense "symmetric" path
-(the same iterates to rounding).
+- ``SymmetricRoot`` ("symmetric"): F = Σ^{1/2} from an ``eigh`` per iteration, as printed; it
+  reproduces the pure estimators for the same u.
+- ``CholeskyFactor`` ("cholesky"): F = L^{-T} from the Cholesky factor Σ⁻¹ = L Lᵀ, so
+  z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of an ``eigh`` per iteration.
+- ``LowRankPlusIdentity`` ("lowrank"): the same z as "symmetric" (to rounding) from Σ_k⁻¹ also
+  kept as its eigendecomposition τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r orthonormal
+  columns). Σ⁻¹_{k+½} − c_k τ' I lives in the span of [V, Yᵀ] (Y the rows Σ_k^{-1/2}u_i), of
+  dimension ≤ r + b: one (r+b)×(r+b) ``eigh`` gives its whole spectrum (c_k τ' on the
+  complement), hence the exact spectrum test and the exact projection Π_S', and Σ^{±1/2}u costs
+  O(dr). After a projection r is the number of eigenvalues strictly above the complement's
+  (clipped) value: at most b while c_k < 0, as in the paper's regime η₂,k = 1/k from Σ₁⁻¹ = I.
+  Cost rule: the subspace update costs ≈ 4d(r+b)² + O((r+b)³) flops, a dense ``eigh`` O(d³);
+  measured with one BLAS thread at d = 50…500, the two cross near r + b ≈ 0.75 d, so the
+  update runs in the subspace while r + b ≤ 2d/3 (``LOW_RANK_SHARE``) and otherwise takes the
+  dense ``eigh`` of Σ⁻¹_{k+½} (which still yields the eigendecomposition; the rank may fall
+  again). One seed only: with a seed axis "lowrank" holds the symmetric root (the same
+  iterates to rounding).
 
-Auto (the default). ``root="auto"`` keeps the low-rank form of "lowrank" while r + b ≤ 2d/3 and
-the Cholesky root of "cholesky" otherwise, so each regime gets its fast path: one seed in the
-paper's regime (Σ₁⁻¹ = I has rank 0; c_k < 0 keeps r ≤ b) runs as "lowrank", a full-rank Σ⁻¹
-inside S' as "cholesky" (measured per iteration against pycma in ``make bench``). A dense state
-is tested for S' with two Cholesky factorizations; when it must be projected, the projection's
-one ``eigh`` also gives the rank, and the state returns to the low-rank form if r + b ≤ 2d/3.
-A low-rank state whose r + b passes 2d/3 takes a Cholesky factor and stays dense. Every step is
-the printed update for the factor it sampled with (a test redoes each step densely), and the
-iterates have the law of Algorithm 1's: z = F u ~ N(0, Σ_k) for either F. With a seed axis
-(``init`` with ``num_seeds``) "auto" is "cholesky".
+Auto (the default). ``choose_form`` picks the form of Σ_{k+1}⁻¹ after each projection: "auto"
+keeps the low-rank form while r + b ≤ 2d/3 and the Cholesky form otherwise, so each regime gets
+its fast path: one seed in the paper's regime (Σ₁⁻¹ = I has rank 0; c_k < 0 keeps r ≤ b) runs
+in the low-rank form, a full-rank Σ⁻¹ inside S' in the Cholesky form (measured per iteration
+against pycma in ``make bench``). A Cholesky state is tested for S' with two Cholesky
+factorizations; when it must be projected, the projection's one ``eigh`` also gives the rank,
+and the state returns to the low-rank form if r + b ≤ 2d/3. A low-rank state whose r + b passes
+2d/3 takes a Cholesky factor. Every step is the printed update for the factor it sampled with
+(a test redoes each step densely), and the iterates have the law of Algorithm 1's:
+z = F u ~ N(0, Σ_k) for either F. With a seed axis (``init`` with ``num_seeds``) "auto" is
+"cholesky".
+
+Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when μ_{k+1} or
+Σ⁻¹_{k+½} is not finite. When every query point μ_k ± αz_i of a seed equals μ_k in floating
+point (α below the spacing of the floats near μ_k: every difference of f would be 0, and Σ⁻¹
+would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small for mean0) and warns
+(``StepsRoundedAway``, a ``RuntimeWarning``) later, when a run has drifted there. ``minimize``
+raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
+reveal when 2b+1 = d.
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -101,7 +116,9 @@ from .validation import (
 
 __all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
            "precision_gradient", "Schedule", "Constant", "harmonic", "Parameters", "State",
-           "Sample", "Estimate", "Iteration", "MiNESStrategy", "MiNES", "minimize"]
+           "Sample", "Estimate", "Iteration", "PrecisionForm", "SymmetricRoot", "CholeskyFactor",
+           "LowRankPlusIdentity", "HalfStep", "Projection", "choose_form", "StepsRoundedAway",
+           "MiNESStrategy", "MiNES", "minimize"]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -280,9 +297,14 @@ def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndar
 
 def _precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndarray,
                         sigma_inv: np.ndarray) -> np.ndarray:
-    """``precision_gradient`` without its checks (the estimators' and the strategy's path)."""
+    """``precision_gradient`` without its checks (the pure estimators' path)."""
+    return _gradient(second_differences / (2.0 * u.shape[-2]), u, B, sigma_inv)
+
+
+def _gradient(weights: np.ndarray, u: np.ndarray, B: np.ndarray,
+              sigma_inv: np.ndarray) -> np.ndarray:
+    """G̃ = Σ_i w_i (B u_i)(B u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹ for the weights w_i = s_i/(2b)."""
     b, d = u.shape[-2:]
-    weights = second_differences / (2.0 * b)
     if b < d:
         # (U Bᵀ)ᵀ diag(w) (U Bᵀ): b·d² + b·d², cheaper than the d³ of the other form when b < d.
         return _gradient_from_rows(weights, u @ np.swapaxes(B, -1, -2), sigma_inv)
@@ -359,21 +381,220 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
 
 
 # ----------------------------------------------------------------------------------------------
-# Algorithm 1, once: parameters, state, pure ask and tell
+# Σ_k⁻¹ as an object: the forms in which Algorithm 1 samples with it and updates it
 # ----------------------------------------------------------------------------------------------
 
-#: root="lowrank" updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
+#: The low-rank form updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
 #: with a dense ``eigh`` beyond (the crossover of the two costs is near 0.75 d; module docstring);
-#: root="auto" keeps the low-rank form while r + b ≤ LOW_RANK_SHARE · d, and Cholesky beyond.
+#: precision_form="auto" keeps the low-rank form while r + b ≤ LOW_RANK_SHARE · d, Cholesky beyond.
 LOW_RANK_SHARE = 2.0 / 3.0
 
-#: The factors F (F Fᵀ = Σ) that MiNES can sample with (module docstring).
-ROOTS = ("cholesky", "symmetric", "lowrank", "auto")
+#: The forms of Σ⁻¹ that MiNES can sample and update with, and "auto", the rule that chooses
+#: between the low-rank and the Cholesky form (module docstring, ``choose_form``).
+PRECISION_FORMS = ("auto", "symmetric", "cholesky", "lowrank")
 
 #: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
 #: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
 MAX_SPREAD = 1e12
 
+
+class StepsRoundedAway(RuntimeWarning):
+    """Every query point μ_k ± αz_i of an iteration equals μ_k in floating point: the run has
+    drifted to a mean so large that α is below the spacing of the floats there (``ask``)."""
+
+
+class Projection(NamedTuple):
+    """Π_S'(Σ⁻¹_{k+½}) of eq:Sig_modi, as the choice of the next form needs it."""
+
+    matrix: np.ndarray          # Σ⁻¹_{k+1}, shape (…, d, d)
+    eigen: LowRank | None       # its eigendecomposition τ'I + V diag(e) Vᵀ, when one was computed
+    projected: Any              # whether Σ⁻¹_{k+½} left S' and was projected, per seed
+
+
+class HalfStep(abc.ABC):
+    """Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂ G̃ before the projection (eq:Sig_modi), as ``mirror_step`` made it."""
+
+    matrix: np.ndarray          # Σ⁻¹_{k+½}, dense, shape (…, d, d)
+
+    def dense(self) -> np.ndarray:
+        """Σ⁻¹_{k+½} as an array (not checked finite: ``MiNESStrategy.tell`` checks it)."""
+        return self.matrix
+
+    @abc.abstractmethod
+    def project(self, tau: float, zeta: float) -> Projection:
+        """Π_S', S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: every eigenvalue clipped to [τ, ζ] (eq:proj_cs_prime read
+        as eq:cS_p defines S', see ``linalg``; Prop. A.2 = PDF Proposition 16), applied only when
+        the spectrum is not strictly inside (τ, ζ)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DenseHalfStep(HalfStep):
+    """Σ⁻¹_{k+½} as a dense matrix (or a stack). ``keep_eigen``: project with an ``eigh`` kept as
+    ``LowRank`` (so that the next form may be the low-rank one; "auto" with one seed)."""
+
+    matrix: np.ndarray
+    keep_eigen: bool = False
+
+    def project(self, tau: float, zeta: float) -> Projection:
+        half = self.matrix
+        if not (self.keep_eigen and half.ndim == 2):
+            matrix, projected = project_if_outside(half, tau, zeta, check_input=False)
+            return Projection(matrix, None, projected)
+        if spectrum_within(half, tau, zeta, check_input=False):     # two Cholesky, no eigh
+            return Projection(half, None, np.bool_(False))
+        # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
+        eigen, clipped = project_low_rank(low_rank(half, tau), tau, zeta)
+        return Projection(eigen.dense(), eigen, np.bool_(clipped))
+
+
+@dataclasses.dataclass(frozen=True)
+class LowRankHalfStep(HalfStep):
+    """Σ⁻¹_{k+½} = c_k Σ_k⁻¹ + η₂ YᵀWY (eq:Sig_modi with c_k = 1 − η₂(1 + Σw)) from Σ_k⁻¹ =
+    τ'I + V diag(e) Vᵀ: its eigendecomposition in the span of [V, Yᵀ] while r + b ≤
+    ``LOW_RANK_SHARE`` · d, else a dense ``eigh`` of ``matrix`` (module docstring)."""
+
+    matrix: np.ndarray          # the same Σ⁻¹_{k+½}, dense (kept when it is not projected)
+    before: LowRank             # Σ_k⁻¹
+    eta: float                  # η₂,k
+    rows: np.ndarray            # Y, the rows Σ_k^{-1/2}u_i, shape (b, d)
+    weights: np.ndarray         # w_i = s_i / (2b), shape (b,)
+
+    def project(self, tau: float, zeta: float) -> Projection:
+        before, (b, d) = self.before, self.rows.shape
+        if before.rank + b <= LOW_RANK_SHARE * d:
+            c = 1.0 - self.eta * (1.0 + self.weights.sum())
+            half = low_rank_update(before, c, self.rows, self.eta * self.weights,
+                                   check_input=False)
+        else:
+            half = low_rank(self.matrix, tau)                         # a dense eigh
+        eigen, projected = project_low_rank(half, tau, zeta)
+        return Projection(eigen.dense() if projected else self.matrix, eigen, np.bool_(projected))
+
+
+class PrecisionForm(abc.ABC):
+    """Σ_k⁻¹ in one of the forms that MiNES samples and updates it in (module docstring).
+
+    Each form holds the dense Σ_k⁻¹ and a factor F with F Fᵀ = Σ_k, and answers:
+
+    - ``sample(u)`` → (Z, R): the rows z_i = F u_i ~ N(0, Σ_k) of Z, and R, what ``gradient``
+      and ``mirror_step`` need for the rows r_i = F^{-T}u_i = Σ_k⁻¹ z_i that stand for
+      Σ_k^{-1/2}u_i in eq:TG (the matrix F^{-T} or the rows themselves, per form);
+    - ``gradient(u, R, w)``: G̃ = Σ_i w_i r_i r_iᵀ − (Σ_i w_i + 1) Σ_k⁻¹ (eq:TG), w_i = s_i/(2b);
+    - ``mirror_step(eta, G, R, w)``: Σ⁻¹_{k+½} = Σ_k⁻¹ + η G̃ = c Σ_k⁻¹ + η Σ_i w_i r_i r_iᵀ with
+      c = 1 − η(1 + Σ_i w_i) (eq:Sig_modi), a ``HalfStep`` whose ``project(tau, zeta)`` is Π_S';
+    - ``dense()``: Σ_k⁻¹; ``cholesky()``: L with Σ_k⁻¹ = L Lᵀ (computed unless the form holds it).
+    """
+
+    matrix: np.ndarray          # Σ_k⁻¹, shape (…, d, d)
+
+    def dense(self) -> np.ndarray:
+        """Σ_k⁻¹ (the state's own array)."""
+        return self.matrix
+
+    def cholesky(self) -> np.ndarray:
+        """L with Σ_k⁻¹ = L Lᵀ."""
+        return cholesky_lower(self.matrix, check_input=False)
+
+    @abc.abstractmethod
+    def sample(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(Z, R) for the directions u (rows, shape (…, b, d))."""
+
+    @abc.abstractmethod
+    def gradient(self, u: np.ndarray, factor: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """G̃ of eq:TG from the directions, the R of ``sample`` and the weights w_i = s_i/(2b)."""
+
+    @abc.abstractmethod
+    def mirror_step(self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray,
+                    weights: np.ndarray) -> HalfStep:
+        """Σ_k⁻¹ + η G̃ (eq:Sig_modi), unprojected."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SymmetricRoot(PrecisionForm):
+    """F = Σ_k^{1/2}, R = Σ_k^{-1/2}, from one ``eigh`` per iteration: the printed estimators
+    (``mean_gradient`` and ``sigma_gradient`` for the same u). One matrix or a stack."""
+
+    matrix: np.ndarray
+
+    def sample(self, u):
+        root, root_inv = symmetric_roots(self.matrix)       # Σ^{1/2}, Σ^{-1/2}
+        return u @ root, root_inv                           # z_i = Σ^{1/2}u_i (root symmetric)
+
+    def gradient(self, u, factor, weights):
+        return _gradient(weights, u, factor, self.matrix)
+
+    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
+        return DenseHalfStep(self.matrix + eta[..., None, None] * G)
+
+
+@dataclasses.dataclass(frozen=True)
+class CholeskyFactor(PrecisionForm):
+    """Σ_k⁻¹ = L Lᵀ: F = L^{-T} (z_i = L^{-T}u_i, one triangular solve), R = L (Σ_k⁻¹ z_i =
+    L u_i). One matrix or a stack. ``keep_eigen``: a projection keeps its ``eigh`` ("auto")."""
+
+    matrix: np.ndarray
+    factor: np.ndarray          # L, lower triangular, checked when it was made
+    keep_eigen: bool = False
+
+    def cholesky(self) -> np.ndarray:
+        return self.factor
+
+    def sample(self, u):
+        return solve_lower_transposed(self.factor, u, check_input=False), self.factor
+
+    def gradient(self, u, factor, weights):
+        return _gradient(weights, u, factor, self.matrix)
+
+    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
+        return DenseHalfStep(self.matrix + eta[..., None, None] * G, self.keep_eigen)
+
+
+@dataclasses.dataclass(frozen=True)
+class LowRankPlusIdentity(PrecisionForm):
+    """Σ_k⁻¹ = τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r orthonormal columns), one seed:
+    F = Σ_k^{1/2} and R = the rows y_i = Σ_k^{-1/2}u_i, each O(bdr); the update and Π_S' in the
+    span of [V, Yᵀ] (module docstring). The same iterates as ``SymmetricRoot`` to rounding."""
+
+    matrix: np.ndarray          # Σ_k⁻¹, dense
+    eigen: LowRank              # the same, as its eigendecomposition
+
+    def sample(self, u):
+        Z = self.eigen.power_rows(-0.5, u, check_input=False)      # z_i = Σ^{1/2}u_i
+        return Z, self.eigen.power_rows(0.5, u, check_input=False)  # y_i = Σ^{-1/2}u_i
+
+    def gradient(self, u, factor, weights):
+        return _gradient_from_rows(weights, factor, self.matrix)
+
+    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
+        return LowRankHalfStep(self.matrix + eta[..., None, None] * G, self.eigen, float(eta),
+                               factor, weights)
+
+
+def choose_form(name: str, projection: Projection, *, tau: float,
+                batch_size: int) -> PrecisionForm:
+    """The form of Σ⁻¹_{k+1} (= ``projection.matrix``) that iteration k + 1 samples with.
+
+    ``name`` is ``precision_form``: "symmetric" and "cholesky" are fixed; "lowrank" is the
+    low-rank form for one seed and the symmetric root for a stack; "auto" (one seed) is the
+    low-rank form when the projection left an eigendecomposition with r + b ≤
+    ``LOW_RANK_SHARE`` · d, else the Cholesky form, and for a stack the Cholesky form.
+    """
+    matrix, eigen = projection.matrix, projection.eigen
+    one_seed = matrix.ndim == 2
+    if name == "symmetric" or (name == "lowrank" and not one_seed):
+        return SymmetricRoot(matrix)
+    if name == "lowrank":
+        return LowRankPlusIdentity(matrix, low_rank(matrix, tau) if eigen is None else eigen)
+    if name == "auto" and one_seed:
+        if eigen is not None and eigen.rank + batch_size <= LOW_RANK_SHARE * matrix.shape[-1]:
+            return LowRankPlusIdentity(matrix, eigen)
+        return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False), keep_eigen=True)
+    return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False))
+
+
+# ----------------------------------------------------------------------------------------------
+# Algorithm 1, once: parameters, state, pure ask and tell
+# ----------------------------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
 class Parameters:
@@ -386,31 +607,37 @@ class Parameters:
     zeta: float             # ζ
     eta1: Schedule          # η_{1,k}, the mean step
     eta2: Schedule          # η_{2,k}, the mirror step on Σ⁻¹
-    root: str = "auto"      # the factor F (FFᵀ = Σ) used for sampling: one of ROOTS
+    precision_form: str = "auto"    # how Σ⁻¹ is held and sampled with: one of PRECISION_FORMS
 
 
 @dataclasses.dataclass(frozen=True)
 class State:
     """The changing state of Algorithm 1; every array may carry a leading seed axis."""
 
-    mean: np.ndarray          # μ_k, shape (…, d)
-    sigma_inv: np.ndarray     # Σ_k⁻¹ ∈ S', shape (…, d, d)
-    chol: np.ndarray | None   # L with Σ_k⁻¹ = L Lᵀ (None with root="lowrank": not computed)
-    k: int = 1                # the number of the iteration about to run
-    projections: Any = 0      # how many updates so far left S' and were projected, per seed
-    eta1: Any = np.nan        # η_{1,k−1}, the last mean step (a schedule may fall back on it)
-    lowrank: LowRank | None = None  # Σ_k⁻¹ as τ'I + V diag(e) Vᵀ (root="lowrank", one seed)
+    mean: np.ndarray            # μ_k, shape (…, d)
+    precision: PrecisionForm    # Σ_k⁻¹ ∈ S', in the form chosen by ``choose_form``
+    k: int = 1                  # the number of the iteration about to run
+    projections: Any = 0        # how many updates so far left S' and were projected, per seed
+    eta1: Any = np.nan          # η_{1,k−1}, the last mean step (a schedule may fall back on it)
+
+    @property
+    def sigma_inv(self) -> np.ndarray:
+        """Σ_k⁻¹, shape (…, d, d)."""
+        return self.precision.dense()
+
+    @property
+    def chol(self) -> np.ndarray:
+        """L with Σ_k⁻¹ = L Lᵀ (held by the Cholesky form, computed for the others)."""
+        return self.precision.cholesky()
 
 
 class Sample(NamedTuple):
     """What ``ask`` hands to ``tell``: the directions and the quantities built from them."""
 
-    u: np.ndarray       # u_i ~ N(0, I), rows, shape (…, b, d)
-    Z: np.ndarray       # z_i = F u_i ~ N(0, Σ_k), rows
-    B: np.ndarray | None  # B u_i stands for Σ_k^{-1/2} u_i (B = L, or Σ^{-1/2} as printed;
-    #                       None with root="lowrank", which forms the rows Y instead)
-    X: np.ndarray       # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
-    Y: np.ndarray | None = None  # rows Σ_k^{-1/2} u_i (root="lowrank")
+    u: np.ndarray           # u_i ~ N(0, I), rows, shape (…, b, d)
+    Z: np.ndarray           # z_i = F u_i ~ N(0, Σ_k), rows
+    factor: np.ndarray      # R of ``PrecisionForm.sample``: L, Σ_k^{-1/2} or rows Σ_k^{-1/2}u_i
+    X: np.ndarray           # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
 
 
 class Iteration(NamedTuple):
@@ -429,18 +656,21 @@ class Iteration(NamedTuple):
 class MiNESStrategy(Strategy):
     """Algorithm 1 as pure functions of a ``State`` (see ``strategy.Strategy``).
 
-    Parameters are those of ``MiNES`` (``dim`` = d). ``init`` validates a start and builds the state, with a
-    leading axis of ``num_seeds`` copies if given; ``ask`` and ``tell`` are one iteration.
+    Parameters are those of ``MiNES`` (``dim`` = d). ``init`` validates a start and builds the
+    state, with a leading axis of ``num_seeds`` copies if given; ``ask`` and ``tell`` are one
+    iteration.
     """
 
-    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None, root="auto"):
+    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None,
+                 precision_form="auto"):
         tau, zeta = interval("tau", tau, "zeta", zeta)
         if zeta / tau > MAX_SPREAD:
-            raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any spectrum in "
-                             f"[tau, zeta], and beyond that its Cholesky factor fails in floating "
-                             f"point; got tau = {tau!r}, zeta = {zeta!r}")
-        if root not in ROOTS:
-            raise ValueError(f"root must be one of {', '.join(map(repr, ROOTS))}, got {root!r}")
+            raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any "
+                             f"spectrum in [tau, zeta], and beyond that its Cholesky factor fails "
+                             f"in floating point; got tau = {tau!r}, zeta = {zeta!r}")
+        if not isinstance(precision_form, str) or precision_form not in PRECISION_FORMS:
+            raise ValueError(f"precision_form must be one of "
+                             f"{', '.join(map(repr, PRECISION_FORMS))}, got {precision_form!r}")
         self.params = Parameters(
             dim=positive_int("dim", dim),
             alpha=smoothing_radius("alpha", alpha),
@@ -448,7 +678,7 @@ class MiNESStrategy(Strategy):
             tau=tau, zeta=zeta,
             eta1=_schedule("eta1", eta1),
             eta2=harmonic if eta2 is None else _schedule("eta2", eta2),
-            root=root)
+            precision_form=precision_form)
         array_size("batch_size", batch_size, (2 * self.params.batch_size + 1) * self.params.dim,
                    "the (2b+1) x dim query points")
 
@@ -465,16 +695,17 @@ class MiNESStrategy(Strategy):
                 f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
                 f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
                 f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there")
-        if num_seeds is None and p.root in ("lowrank", "auto"):
-            lowrank = low_rank(sigma_inv0, p.tau)
-            if p.root == "lowrank" or lowrank.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
-                return State(mean0, sigma_inv0, None, lowrank=lowrank)
-        chol = cholesky_lower(sigma_inv0)
         if num_seeds is None:
-            return State(mean0, sigma_inv0, chol)
+            eigen = low_rank(sigma_inv0, p.tau) if p.precision_form in ("lowrank", "auto") \
+                else None
+            return State(mean0, choose_form(p.precision_form, Projection(sigma_inv0, eigen, False),
+                                            tau=p.tau, batch_size=p.batch_size))
         S = positive_int("num_seeds", num_seeds)
-        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)                     # noqa: E731
-        return State(tile(mean0), tile(sigma_inv0), tile(chol), projections=np.zeros(S, int),
+        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)
+        precision: PrecisionForm = SymmetricRoot(tile(sigma_inv0)) \
+            if p.precision_form in ("symmetric", "lowrank") \
+            else CholeskyFactor(tile(sigma_inv0), tile(cholesky_lower(sigma_inv0)))
+        return State(tile(mean0), precision, projections=np.zeros(S, int),
                      eta1=np.full(S, np.nan))
 
     def directions(self, rng: np.random.Generator) -> np.ndarray:
@@ -482,83 +713,91 @@ class MiNESStrategy(Strategy):
         return rng.standard_normal((self.params.batch_size, self.params.dim))
 
     def ask(self, state: State, u: np.ndarray) -> tuple[np.ndarray, Sample]:
-        """The query points of iteration k for the directions u (shape (…, b, d))."""
-        p = self.params
-        Y = None
-        if state.lowrank is not None:                        # "lowrank", "auto" (low rank)
-            Z = state.lowrank.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i, O(bdr)
-            Y, B = state.lowrank.power_rows(0.5, u, check_input=False), None  # y_i = Σ^{-1/2}u_i
-        elif p.root in ("cholesky", "auto"):
-            # z_i = L^{-T}u_i ~ N(0, Σ_k); state.chol was checked when it was made
-            Z = solve_lower_transposed(state.chol, u, check_input=False)
-            B = state.chol                                   # Σ_k⁻¹z_i = L u_i
-        else:
-            root, B = symmetric_roots(state.sigma_inv)       # as printed: Σ^{1/2}, Σ^{-1/2}
-            Z = u @ root                                     # z_i = Σ^{1/2}u_i (root symmetric)
-        X = _query_points(state.mean, p.alpha * Z)
-        return X, Sample(u, Z, B, X, Y)
+        """The query points of iteration k for the directions u (shape (…, b, d)). When every
+        query point of a seed equals μ_k in floating point (α too small for |μ_k|: nothing could
+        be learned, and Σ⁻¹ would shrink to τI): ``ValueError`` at k = 1, a ``StepsRoundedAway``
+        warning later."""
+        Z, factor = state.precision.sample(u)                   # z_i = F u_i ~ N(0, Σ_k)
+        steps = self.params.alpha * Z
+        X = _query_points(state.mean, steps)                    # μ_k, μ_k ± α z_i
+        self._check_resolved(state, X, steps)
+        return X, Sample(u, Z, factor, X)
 
     def tell(self, state: State, sample: Sample, values: np.ndarray) -> tuple[State, Iteration]:
-        """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points."""
-        p, b, k = self.params, self.params.batch_size, state.k
+        """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points.
+        A non-finite μ_{k+1} or Σ⁻¹_{k+½} raises ``FloatingPointError`` naming it."""
+        p, k, precision = self.params, state.k, state.precision
+        with np.errstate(over="ignore", invalid="ignore"):    # non-finite: named below
+            estimate, weights = self._estimate(precision, sample, values)  # eq:g_mu, eq:TG
+            eta1 = _step_size("eta1", p.eta1, k, state, estimate)          # η_{1,k}
+            eta2 = _step_size("eta2", p.eta2, k, state, estimate)          # η_{2,k}
+            mean = state.mean - eta1[..., None] * estimate.g               # Alg. 1, step 5
+            half = precision.mirror_step(eta2, estimate.G, sample.factor, weights)  # eq:Sig_modi
+        self._check_finite(k, values, eta1, estimate.g, mean, half.dense())
+        projection = half.project(p.tau, p.zeta)                           # eq:Sig_modi, Π_S'
+        new = State(mean, choose_form(p.precision_form, projection, tau=p.tau,
+                                      batch_size=p.batch_size),
+                    k + 1, state.projections + projection.projected,
+                    eta1 if eta1.ndim else float(eta1))
+        return new, Iteration(k, state, sample, values, estimate, eta1, eta2,
+                              projection.projected)
+
+    def _estimate(self, precision: PrecisionForm, sample: Sample,
+                  values: np.ndarray) -> tuple[Estimate, np.ndarray]:
+        """(g̃, G̃ and the second differences s_i; the weights w_i = s_i/(2b)) from f(X)."""
+        p, b = self.params, self.params.batch_size
         f0, f_plus, f_minus = values[..., :1], values[..., 1:b + 1], values[..., b + 1:]
         second = (f_plus + f_minus - 2.0 * f0) / p.alpha**2           # z_iᵀ∇²f z_i on a quadratic
-
+        weights = second / (2.0 * b)
         g = np.einsum("...i,...id->...d", (f_plus - f_minus) / (2.0 * p.alpha * b),
                       sample.Z)                                                    # eq:g_mu
-        if state.lowrank is None:
-            G = _precision_gradient(second, sample.u, sample.B, state.sigma_inv)   # eq:TG
-        else:                                      # the same, from the rows y_i = Σ^{-1/2}u_i
-            G = _gradient_from_rows(second / (2.0 * b), sample.Y, state.sigma_inv)
-        estimate = Estimate(g, G, second)
-        eta1 = _step_size("eta1", p.eta1, k, state, estimate)
-        eta2 = _step_size("eta2", p.eta2, k, state, estimate)
+        G = precision.gradient(sample.u, sample.factor, weights)                   # eq:TG
+        return Estimate(g, G, second), weights
 
-        mean = state.mean - eta1[..., None] * g                            # Alg. 1, step 5
-        half = state.sigma_inv + eta2[..., None, None] * G                 # eq:Sig_modi, Σ⁻¹_{k+½}
-        if not np.all(np.isfinite(half)):
+    def _check_finite(self, k: int, values: np.ndarray, eta1: np.ndarray, g: np.ndarray,
+                      mean: np.ndarray, half: np.ndarray) -> None:
+        """FloatingPointError naming μ_{k+1} or Σ⁻¹_{k+½} if it is not finite (the largest |f|
+        is computed only then)."""
+        largest_f = lambda: float(np.max(np.abs(values)))
+        if not np.isfinite(mean).all():
+            raise FloatingPointError(
+                f"the update of mean at k={k} is not finite: the mean gradient g or eta1 * g "
+                f"overflowed or is NaN (eta1={float(np.max(eta1)):.3g}, largest |g| = "
+                f"{float(np.max(np.abs(g))):.3g}, alpha={self.params.alpha!r}, largest |f| = "
+                f"{largest_f():.3g})")
+        if not np.isfinite(half).all():
             raise FloatingPointError(
                 f"the update of sigma_inv at k={k} is not finite: the second differences "
-                f"/ alpha**2 overflowed or are NaN (alpha={p.alpha!r}, largest |f| = "
-                f"{float(np.max(np.abs(values))):.3g})")
-        # eq:Sig_modi, Π_S' (half was checked finite above, and it is symmetric by construction)
-        if state.lowrank is not None:
-            lowrank, projected = self._project_low_rank(half, state.lowrank, Y=sample.Y,
-                                                        weights=second / (2.0 * b),
-                                                        eta2=float(eta2))
-            sigma_inv = lowrank.dense() if projected else half
-        elif p.root == "auto" and half.ndim == 2:
-            if spectrum_within(half, p.tau, p.zeta, check_input=False):     # inside S'
-                sigma_inv, projected, lowrank = half, np.bool_(False), None
-            else:      # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
-                lowrank, projected = self._project_low_rank(half)
-                sigma_inv = lowrank.dense()
-        else:
-            sigma_inv, projected = project_if_outside(half, p.tau, p.zeta, check_input=False)
-            lowrank = None
-        if p.root == "auto" and lowrank is not None and \
-                lowrank.rank + b > LOW_RANK_SHARE * p.dim:
-            lowrank = None                           # too many eigenvalues above τ': Cholesky
-        chol = cholesky_lower(sigma_inv, check_input=False) if lowrank is None else None
-        new = State(mean, sigma_inv, chol, k + 1, state.projections + projected,
-                    eta1 if eta1.ndim else float(eta1), lowrank)
-        return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projected)
+                f"/ alpha**2 overflowed or are NaN (alpha={self.params.alpha!r}, largest |f| = "
+                f"{largest_f():.3g})")
 
-    def _project_low_rank(self, half: np.ndarray, current: LowRank | None = None, *,
-                          Y: np.ndarray | None = None, weights: np.ndarray | None = None,
-                          eta2: float | None = None) -> tuple[LowRank, np.bool_]:
-        """Π_S'(Σ⁻¹_{k+½}) as ``LowRank`` and whether it projected (module docstring): inside
-        the span of [V, Yᵀ] from ``current`` = Σ_k⁻¹ and the rows Y while that is cheap, else
-        from the dense Σ⁻¹_{k+½} (``half``) with one ``eigh``."""
-        p = self.params
-        if current is not None and current.rank + p.batch_size <= LOW_RANK_SHARE * p.dim:
-            # Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂(YᵀWY − (Σw + 1)Σ_k⁻¹) = c_k Σ_k⁻¹ + η₂ YᵀWY   (eq:Sig_modi)
-            c = 1.0 - eta2 * (1.0 + weights.sum())
-            unprojected = low_rank_update(current, c, Y, eta2 * weights, check_input=False)
-        else:
-            unprojected = low_rank(half, p.tau)                       # a dense eigh
-        lowrank, projected = project_low_rank(unprojected, p.tau, p.zeta)   # eq:Sig_modi, Π_S'
-        return lowrank, np.bool_(projected)
+    def _check_resolved(self, state: State, X: np.ndarray, steps: np.ndarray) -> None:
+        """When, for some seed, every point μ_k ± αz_i equals μ_k in floating point: at k = 1 a
+        ``ValueError`` (α is too small for mean0), later a ``StepsRoundedAway`` warning (the run
+        has drifted to a |μ_k| where α is below the spacing of the floats; it goes on as
+        before, but learns nothing)."""
+        if X.ndim == 2 and X[1, 0] != X[0, 0] or \
+                (X[..., 1, :] != X[..., 0, :]).any(axis=-1).all():   # the first point moved
+            return
+        still = ~np.any(X[..., 1:, :] != X[..., :1, :], axis=(-2, -1))
+        if not np.any(still):
+            return
+        if state.k > 1:     # one text per alpha: Python shows it once, not at every iteration
+            warnings.warn(f"alpha = {self.params.alpha!r} is too small for the mean that the run "
+                          f"has drifted to: every query point mu ± alpha*z_i equals mu in "
+                          f"floating point, so every difference of f is 0 and Sigma^-1 shrinks "
+                          f"to tau*I without information", StepsRoundedAway, stacklevel=3)
+            return
+        seed = np.unravel_index(int(np.argmax(still)), still.shape) if still.ndim else ()
+        size = float(np.max(np.abs(state.mean[seed])))
+        raise ValueError(
+            f"alpha = {self.params.alpha!r} is too small for mean0"
+            f"{f' (seed {seed[0]})' if seed else ''}: every query point mu ± alpha*z_i equals mu "
+            f"in floating point (largest |mean0| entry {size:.3g}, whose spacing is "
+            f"{float(np.spacing(size)):.3g}; largest |alpha*z_i| entry "
+            f"{float(np.max(np.abs(steps[seed]))):.3g}), so every difference of f would be 0 and "
+            f"Sigma^-1 would shrink to tau*I without information; take a larger alpha, or shift "
+            f"the problem so that mean0 is near 0")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -586,12 +825,13 @@ class MiNES(StrategyAskTell):
         holds the paper's).
     eta2 : float or Schedule, optional
         η_{2,k}; default 1/k (Lemma 5.3).
-    root : {"auto", "cholesky", "symmetric", "lowrank"}
-        The factor used for sampling (module docstring); "symmetric" reproduces
-        ``mean_gradient`` and ``sigma_gradient`` for the same directions, and "lowrank" computes
-        the same iterates (to rounding) from an eigendecomposition of Σ⁻¹ kept in the state,
-        at O(d(r+b)²) per iteration while Σ⁻¹ is τ'I plus rank r (the paper's regime).
-        The default "auto" is "lowrank" while r + b ≤ 2d/3 and "cholesky" otherwise.
+    precision_form : {"auto", "cholesky", "symmetric", "lowrank"}
+        How Σ⁻¹ is held, sampled with and updated (module docstring, ``PrecisionForm``):
+        "symmetric" (Σ^{±1/2} from an ``eigh``) reproduces ``mean_gradient`` and
+        ``sigma_gradient`` for the same directions; "cholesky" samples with the Cholesky factor;
+        "lowrank" computes the same iterates as "symmetric" (to rounding) from Σ⁻¹ kept as
+        τ'I + rank r, at O(d(r+b)²) per iteration (the paper's regime). The default "auto" is
+        "lowrank" while r + b ≤ 2d/3 and "cholesky" otherwise (``choose_form``).
     seed : int, SeedSequence or Generator, optional
         Seeds ``numpy.random.default_rng``; the same seed gives the same run.
 
@@ -621,10 +861,10 @@ class MiNES(StrategyAskTell):
     """
 
     def __init__(self, mean0, sigma_inv0, *, alpha, batch_size, tau, zeta, eta1,
-                 eta2=None, root="auto", seed=None):
+                 eta2=None, precision_form="auto", seed=None):
         mean0 = vector("mean0", mean0)
         strategy = MiNESStrategy(dim=mean0.shape[0], alpha=alpha, batch_size=batch_size, tau=tau,
-                                 zeta=zeta, eta1=eta1, eta2=eta2, root=root)
+                                 zeta=zeta, eta1=eta1, eta2=eta2, precision_form=precision_form)
         super().__init__(strategy, strategy.init(mean0, sigma_inv0), seed)
 
     @property
@@ -649,12 +889,12 @@ class MiNES(StrategyAskTell):
 # ----------------------------------------------------------------------------------------------
 
 def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, eta2=None,
-             root="auto", max_evaluations, target=None, seed=0,
+             precision_form="auto", max_evaluations, target=None, seed=0,
              record: Callable[[MiNES], Mapping[str, Any]] | None = None) -> OptimizeResult:
     """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
 
     Parameters are those of ``MiNES`` (``sigma_inv0`` defaults to the identity projected onto
-    S'; ``root`` chooses the sampling factor, default "auto"), plus:
+    S'; ``precision_form`` chooses how Σ⁻¹ is held and sampled with, default "auto"), plus:
 
     max_evaluations : int
         Budget of function values; an iteration (2b+1 values) starts only if it fits.
@@ -663,6 +903,10 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     record : callable, optional
         ``record(es)`` returns extra columns for the history row of the iteration just asked
         (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
+
+    When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
+    point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
+    that is not vectorized raises ``ValueError``.
 
     Returns
     -------
@@ -687,11 +931,12 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     if target is not None:
         target = finite_scalar("target", target)
     es = MiNES(mean0, sigma_inv0, alpha=alpha, batch_size=batch_size, tau=tau, zeta=zeta,
-               eta1=eta1, eta2=eta2, root=root, seed=seed)
+               eta1=eta1, eta2=eta2, precision_form=precision_form, seed=seed)
     per_iteration = 2 * es.params.batch_size + 1
     rows = []
     success = False
     message = "max_evaluations reached"
+    extra_evaluations = 0
     while es.evaluations + per_iteration <= max_evaluations:
         extra = record(es) if record is not None else {}
         if not isinstance(extra, Mapping):
@@ -703,6 +948,9 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
             raise ValueError(f"record must not return the history's own columns, got {clash}")
         X = es.ask()
         values = evaluate(f, X)
+        if es.iteration == 0 and X.shape[0] == dim:
+            _check_vectorized(f, X)
+            extra_evaluations += 1
         rows.append({"k": es.iteration + 1, "evaluations": es.evaluations,
                      "f_mean": values[0], **extra})
         if target is not None and values[0] <= target:
@@ -711,9 +959,29 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
         es.tell(X, values)
     x = es.mean
     if success:                         # μ_k reached the target: its value is known
-        fun, nfev = float(values[0]), es.evaluations
+        fun, nfev = float(values[0]), es.evaluations + extra_evaluations
     else:
-        fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + 1
+        fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + extra_evaluations + 1
     return OptimizeResult(x=x, fun=fun, nfev=nfev, nit=es.iteration,
                           success=success, message=message, sigma_inv=es.sigma_inv,
                           history=pd.DataFrame(rows))
+
+
+def _check_vectorized(f, X: np.ndarray) -> None:
+    """Raise ``ValueError`` if ``f`` is not vectorized, seen on its first row alone: when the
+    query array is square (2b+1 = d), an objective written for one point x (``x[0]**2 + …``)
+    reads the rows of X as the coordinates of x and returns d values, one per column, which the
+    shape test of ``evaluate`` cannot tell from one value per row. One extra evaluation."""
+    n, d = X.shape
+    try:
+        shape = np.shape(f(X[:1]))
+        problem = "" if shape == (1,) else f"returned shape {shape}"
+    except Exception as error:                      # noqa: BLE001 - reported, with its cause
+        problem = f"raised {type(error).__name__}: {error}"
+    if problem:
+        raise ValueError(
+            f"f must be vectorized: f(X) with X of shape (n, d) must return shape (n,), one value "
+            f"per row; f returned {n} values for the {n} x {d} query array, but on its first row "
+            f"alone (shape (1, {d})) it {problem}. An objective written for one point x (such as "
+            f"x[0]**2 + x[1]**2) reads the rows of X as coordinates; write it for the rows, "
+            f"e.g. lambda X: X[:, 0]**2 + X[:, 1]**2")

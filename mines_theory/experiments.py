@@ -8,9 +8,9 @@ without a Python loop over seeds.
 
 Seeds: ``seeds`` is an int (the number of runs, spawned from ``SeedSequence(entropy)``) or a
 list of ``SeedSequence`` objects, at most ``MAX_SEEDS`` (100,000) runs. Run i uses
-``default_rng(seeds[i])``, so ``MiNES(..., root="cholesky", seed=seeds[i])`` reproduces it (a
-stack of states samples with the Cholesky root; ``MiNES``'s default root="auto" draws other z
-once Σ⁻¹ is held in low-rank form).
+``default_rng(seeds[i])``, so ``MiNES(..., precision_form="cholesky", seed=seeds[i])`` reproduces
+it (a stack of states samples with the Cholesky factor; the default precision_form="auto" draws
+other z in the low-rank form).
 
 Columns, one row per recorded iteration (k = 0 is the start):
 ``method, seed, k, evaluations, f_gap`` (f(μ_k) − f*, a diagnostic evaluation that is not
@@ -220,8 +220,8 @@ def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size
                        progress=None, executor=None, chunk_size=CHUNK_SIZE) -> pd.DataFrame:
     """MiNES (Algorithm 1) for all seeds at once, in lockstep: ``algorithm.MiNESStrategy`` on
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
-    ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(..., root="cholesky",
-    seed=seeds[i])`` does.
+    ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(...,
+    precision_form="cholesky", seed=seeds[i])`` does.
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
     calls = _plan_mines(objective, seeds, mean0=mean0, sigma_inv0=sigma_inv0, alpha=alpha,
                         batch_size=batch_size, tau=tau, zeta=zeta, eta1=eta1, eta2=eta2,

@@ -56,7 +56,7 @@ class Lemma52Step:
     def curvature(self, state: State):
         """𝓛_k, the largest eigenvalue of Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2}, per seed."""
         return preconditioned_extremes(self.hessian(state.mean), state.sigma_inv,
-                                       chol=state.chol)[1]      # chol is None in a low-rank state
+                                       chol=state.chol)[1]      # computed on demand by forms without one
 
     def __call__(self, k: int, state: State, estimate: Estimate):
         return self.b / (4.0 * self.curvature(state) * self.c1)

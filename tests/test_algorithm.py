@@ -1,15 +1,28 @@
 """The estimators of eq:g_mu and eq:TG, and Algorithm 1 (MiNES) in ask/tell form."""
 
+import collections
+import dataclasses
+import math
 import re
+import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
-from mines_theory.algorithm import LOW_RANK_SHARE, State, precision_gradient
-from mines_theory.linalg import cholesky_lower, spectrum_within
-from mines_theory.schedules import Lemma52Step
+from mines_theory.algorithm import (
+    LOW_RANK_SHARE,
+    CholeskyFactor,
+    LowRankPlusIdentity,
+    MiNESStrategy,
+    StepsRoundedAway,
+    SymmetricRoot,
+    precision_gradient,
+)
+from mines_theory.linalg import low_rank, project_eigenvalues, spectrum_within
+from mines_theory.schedules import HutchinsonStep, Lemma52Step
 from mines_theory.strategy import run
 
 from .conftest import random_spd
@@ -75,13 +88,13 @@ def test_precision_gradient_with_a_cholesky_factor(b, d):
 
 @pytest.mark.parametrize("b, d", [(3, 5), (7, 2)])
 def test_symmetric_root_reproduces_the_pure_estimators(b, d):
-    """MiNES with root="symmetric" applies exactly g̃ = ``mean_gradient`` and G̃ =
+    """MiNES with precision_form="symmetric" applies exactly g̃ = ``mean_gradient`` and G̃ =
     ``sigma_gradient`` of the directions it drew (to rounding: 1e-12 relative), on a
     non-quadratic objective; the step sizes are the schedules' values."""
     rng = np.random.default_rng(d)
     mu, sigma_inv = rng.normal(size=d), random_spd(rng, d, 0.3, 6.0)
     es = MiNES(mu, sigma_inv, alpha=0.3, batch_size=b, tau=0.1, zeta=10.0, eta1=0.25,
-               eta2=1e-4, root="symmetric", seed=9)
+               eta2=1e-4, precision_form="symmetric", seed=9)
     X = es.ask()
     es.tell(X, smooth_nonquadratic(X))
     u = np.random.default_rng(9).standard_normal((b, d))           # what ask() drew
@@ -412,16 +425,6 @@ def test_estimator_terms_average_to_the_batch_estimates():
 # from the directions u redrawn with ``numpy.random.default_rng(seed)`` (what ``ask`` draws), or
 # from explicit numpy sums over those directions; never from the function under test.
 # ---------------------------------------------------------------------------------------------
-
-import math  # noqa: E402
-from fractions import Fraction  # noqa: E402
-
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from mines_theory.algorithm import MiNESStrategy  # noqa: E402
-from mines_theory.linalg import project_eigenvalues  # noqa: E402
-from mines_theory.schedules import HutchinsonStep  # noqa: E402
 
 _H3 = random_spd(np.random.default_rng(31), 3, eigenvalues=[0.5, 2.0, 6.0])   # non-diagonal
 
@@ -774,180 +777,328 @@ def test_estimators_query_the_antithetic_points(order):
 
 
 # ----------------------------------------------------------------------------------------------
-# root="lowrank": the same iterates as root="symmetric", from an eigendecomposition in the state
+# The forms of Σ⁻¹ (precision_form): every step is the printed update (eq:g_mu, eq:TG,
+# eq:Sig_modi) for the factor that the step sampled with, redone densely
 # ----------------------------------------------------------------------------------------------
 
-LOWRANK_RTOL = 1e-10   # rounding: measured ≤ 6e-13 relative over these runs (max over entries)
+STEP_RTOL = 1e-10   # rounding: measured ≤ 6e-13 relative over these runs (max over entries)
 
 
-def _lowrank_against_symmetric(f, mean0, sigma_inv0, iterations, **options):
-    """Run root="symmetric" (dense: eigh roots, Cholesky spectrum test, dense projection) and
-    root="lowrank" side by side with one seed; assert that they agree to LOWRANK_RTOL after every
-    iteration and that they projected the same iterations; count what the run exercised."""
-    dense = MiNES(mean0, sigma_inv0, root="symmetric", seed=5, **options)
-    low = MiNES(mean0, sigma_inv0, root="lowrank", seed=5, **options)
-    b, d = dense.params.batch_size, dense.params.dim
-    seen = dict(subspace=0, dense=0, c_negative=0, c_above_one=0, projected=0, unprojected=0,
-                floor_at_zeta=0, difference=0.0)
+def _printed_step(before_mean, before_sigma_inv, factor, u, values, alpha, eta1, eta2, tau, zeta):
+    """Iteration k of Algorithm 1 written out densely, independently of the library: the factor
+    F (F Fᵀ = Σ) is scipy's sqrtm of Σ ("symmetric") or L^{-T} from numpy's Cholesky
+    ("cholesky"); z_i = F u_i, r_i = F^{-T} u_i stands for Σ^{-1/2} u_i; g̃ and G̃ as printed;
+    μ_{k+1} = μ_k − η₁g̃; Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂G̃, clipped to [τ, ζ] by numpy's eigh unless its
+    spectrum is strictly inside. Returns (X, μ_{k+1}, Σ⁻¹_{k+1}, projected)."""
+    b = u.shape[0]
+    if factor == "symmetric":
+        F = np.real(scipy.linalg.sqrtm(np.linalg.inv(before_sigma_inv)))
+        R = np.real(scipy.linalg.sqrtm(before_sigma_inv))
+    else:
+        L = np.linalg.cholesky(before_sigma_inv)
+        F, R = np.linalg.inv(L).T, L
+    Z, rows = u @ F.T, u @ R.T
+    X = np.vstack([before_mean, before_mean + alpha * Z, before_mean - alpha * Z])
+    f0, fp, fm = values[0], values[1:b + 1], values[b + 1:]
+    g = sum((fp[i] - fm[i]) / (2 * alpha) * Z[i] for i in range(b)) / b
+    w = (fp + fm - 2 * f0) / (2 * b * alpha**2)
+    G = sum(w[i] * np.outer(rows[i], rows[i]) for i in range(b)) - (w.sum() + 1) * before_sigma_inv
+    half = before_sigma_inv + eta2 * G
+    lam, U = np.linalg.eigh(0.5 * (half + half.T))
+    projected = not (lam[0] > tau and lam[-1] < zeta)
+    sigma_inv = (U * np.clip(lam, tau, zeta)) @ U.T if projected else half
+    return X, before_mean - eta1 * g, sigma_inv, projected
+
+
+def _form_of(precision):
+    return {SymmetricRoot: "symmetric", CholeskyFactor: "cholesky",
+            LowRankPlusIdentity: "lowrank"}[type(precision)]
+
+
+#: Runs that exercise every branch of the forms: (name, objective, d, b, Σ₁⁻¹, iterations,
+#: options). Σ₁⁻¹ is "I", "2I" or "H" (the objective's Hessian).
+def _concave(X):
+    return -0.5 * np.sum(X**2, axis=1)
+
+
+_F12, _F40, _G12 = (RotatedEllipsoid(12, 10.0, seed=0), RotatedEllipsoid(40, 10.0, seed=0),
+                    RotatedEllipsoid(12, 10.0, seed=1))
+_RUNS = {
+    # η₂,k = 1/k from Σ₁⁻¹ = I, b ≪ d: c_k < 0 with every step projected and rank ≤ b, then
+    # c_k > 0 with the rank growing past 2d/3 (the low-rank form's dense branch)
+    "paper": (_F12, "I", 3, 600, {"tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2}),
+    # unprojected steps: from 2I (rank 0) the rank grows by b per step, past 2d/3 to d
+    "inside from 2I": (_F40, "2I", 2, 40, {"tau": 0.01, "zeta": 100.0, "eta1": 1e-2,
+                                           "eta2": 1e-3}),
+    # from Σ₁⁻¹ = H (full rank): never projected
+    "inside from H": (_G12, "H", 3, 100, {"tau": 0.01 * _G12.sigma, "zeta": 10 * _G12.L,
+                                          "eta1": 1e-2, "eta2": 1e-3}),
+    # a concave f: negative weights, Σw < −1, c_k > 1: the floor grows and is clipped to ζ
+    "c above 1": (_concave, "I", 3, 60, {"tau": 0.1, "zeta": 5.0, "eta1": 1e-3, "eta2": 0.05}),
+    # from H (Cholesky under "auto") with η₂ = 0.5 for three steps (c_k < 0: at most b
+    # eigenvalues above τ, the low-rank form), then 1/k (the rank grows back past 2d/3)
+    "switch both ways": (_F12, "H", 3, 400, {
+        "tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2,
+        "eta2": lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k}),
+}
+
+
+def _run_step_by_step(form, run):
+    """Run one seed with ``precision_form=form``; after each iteration redo it with
+    ``_printed_step`` from the state before, the same u and the same f(X), with the factor that
+    the iteration sampled with (the symmetric root for the low-rank form): the query points
+    and the new μ and Σ⁻¹ must agree to STEP_RTOL, and the projected flags exactly. Also
+    checks each state's form: the low-rank form's eigendecomposition and the Cholesky form's
+    factor give Σ⁻¹, and "auto" follows its rule. Returns counts of what the run exercised."""
+    f, start, b, iterations, options = _RUNS[run]
+    d = 40 if f is _F40 or f is _concave and run == "c above 1" else 12
+    mean0 = np.ones(d)
+    sigma_inv0 = {"I": np.eye(d), "2I": 2 * np.eye(d), "H": getattr(f, "H", None)}[start]
+    es = MiNES(mean0, sigma_inv0, alpha=0.1, batch_size=b, precision_form=form, seed=5,
+               **options)
+    seen = collections.Counter()
     for _ in range(iterations):
-        seen["subspace" if low.state.lowrank.rank + b <= LOW_RANK_SHARE * d else "dense"] += 1
-        for es in (dense, low):
-            X = es.ask()
-            es.tell(X, f(X))
-        weights = low.info.estimate.second_differences / (2 * b)
-        c = 1.0 - float(low.info.eta2) * (1.0 + weights.sum())
-        seen["c_negative"] += c < 0
-        seen["c_above_one"] += c > 1
-        seen["projected" if low.info.projected else "unprojected"] += 1
-        seen["floor_at_zeta"] += low.state.lowrank.floor == low.params.zeta
-        assert low.info.projected == dense.info.projected
-        if c < 0:       # a negative c leaves at most b eigenvalues above τ (Weyl)
-            assert low.state.lowrank.rank <= b
-        scale = np.abs(dense.sigma_inv).max()
-        seen["difference"] = max(seen["difference"],
-                                 np.abs(low.sigma_inv - dense.sigma_inv).max() / scale)
-        np.testing.assert_allclose(low.sigma_inv, dense.sigma_inv, rtol=0,
-                                   atol=LOWRANK_RTOL * scale)
-        np.testing.assert_allclose(low.state.lowrank.dense(), low.sigma_inv, rtol=0,
-                                   atol=LOWRANK_RTOL * scale)
-        np.testing.assert_allclose(low.mean, dense.mean, rtol=0,
-                                   atol=LOWRANK_RTOL * max(1.0, np.abs(dense.mean).max()))
-    assert low.projections == dense.projections
+        X = es.ask()
+        es.tell(X, f(X))
+        it, state = es.info, es.state
+        before = _form_of(it.before.precision)
+        seen[before] += 1
+        if before == "lowrank":     # the branch of the update: in the subspace, or a dense eigh
+            small = it.before.precision.eigen.rank + b <= LOW_RANK_SHARE * d
+            seen["subspace" if small else "dense eigh"] += 1
+        factor = "cholesky" if before == "cholesky" else "symmetric"
+        X_ref, mean, sigma_inv, projected = _printed_step(
+            it.before.mean, it.before.sigma_inv, factor, it.sample.u, it.values, 0.1,
+            float(it.eta1), float(it.eta2), es.params.tau, es.params.zeta)
+        scale = np.abs(sigma_inv).max()
+        np.testing.assert_allclose(X, X_ref, rtol=0, atol=STEP_RTOL * max(1.0, np.abs(X).max()))
+        np.testing.assert_allclose(es.mean, mean, rtol=0,
+                                   atol=STEP_RTOL * max(1.0, np.abs(mean).max()))
+        np.testing.assert_allclose(es.sigma_inv, sigma_inv, rtol=0, atol=STEP_RTOL * scale)
+        assert bool(it.projected) == projected
+        seen["projected" if projected else "unprojected"] += 1
+        weights = it.estimate.second_differences / (2 * b)
+        c = 1.0 - float(it.eta2) * (1.0 + weights.sum())
+        seen["c < 0"] += c < 0
+        seen["c > 1"] += c > 1
+        after = _form_of(state.precision)
+        if after == "lowrank":
+            eigen = state.precision.eigen
+            np.testing.assert_allclose(eigen.dense(), es.sigma_inv, rtol=0, atol=STEP_RTOL * scale)
+            seen["floor at zeta"] += eigen.floor == es.params.zeta
+            if c < 0:               # a negative c leaves at most b eigenvalues above τ (Weyl)
+                assert eigen.rank <= b
+            # r: the eigenvalues of Σ⁻¹ away from the complement's value (numpy's eigvalsh)
+            away = np.abs(np.linalg.eigvalsh(es.sigma_inv) - eigen.floor) > 1e-9 * scale
+            assert np.count_nonzero(away) == eigen.rank
+        if after == "cholesky":
+            L = state.precision.cholesky()
+            np.testing.assert_allclose(L @ L.T, es.sigma_inv, rtol=0, atol=STEP_RTOL * scale)
+        if form == "auto":          # the rule: low rank only while r + b ≤ 2d/3
+            if after == "lowrank":
+                assert state.precision.eigen.rank + b <= LOW_RANK_SHARE * d
+            if before != after:
+                seen[f"{before} -> {after}"] += 1
+        else:
+            assert after == form
     return seen
 
 
-def test_lowrank_root_in_the_papers_regime():
-    """Σ₁⁻¹ = I, η₂,k = 1/k, b ≪ d (d = 12, b = 3), 600 iterations: c_k < 0 with every step
-    projected and rank ≤ b, then c_k > 0 with the rank growing past 2d/3 (the dense branch)."""
-    f = RotatedEllipsoid(12, 10.0, seed=0)
-    seen = _lowrank_against_symmetric(f, np.ones(12), np.eye(12), 600, alpha=0.1, batch_size=3,
-                                      tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2)
-    assert seen["c_negative"] > 100 and seen["c_negative"] < 600
-    assert seen["subspace"] > 100 and seen["dense"] > 100 and seen["projected"] == 600
+@pytest.mark.parametrize("run", list(_RUNS))
+@pytest.mark.parametrize("form", ["symmetric", "cholesky", "lowrank", "auto"])
+def test_every_form_takes_the_printed_step(form, run):
+    """Each form of Σ⁻¹ against the printed step redone densely, on runs that reach every
+    branch: the counts show that each run exercised what it is there for."""
+    seen = _run_step_by_step(form, run)
+    iterations = _RUNS[run][3]
+    if run == "paper":
+        assert 100 < seen["c < 0"] < iterations and seen["projected"] == iterations
+    if run.startswith("inside"):
+        assert seen["unprojected"] >= 0.75 * iterations
+    if run == "c above 1":
+        assert seen["c > 1"] > 30 and seen["projected"] > 30
+    if form == "lowrank":
+        if run in ("paper", "inside from 2I"):
+            assert seen["subspace"] >= 10 and seen["dense eigh"] >= 10
+        if run == "c above 1":
+            assert seen["subspace"] == iterations and seen["floor at zeta"] > 10
+    if form == "auto":
+        if run == "paper":
+            assert seen["lowrank"] > 100 and seen["lowrank -> cholesky"] >= 1
+        if run == "inside from H":
+            assert seen["cholesky"] == iterations
+        if run == "switch both ways":
+            assert seen["cholesky -> lowrank"] >= 1 and seen["lowrank -> cholesky"] >= 1
+            assert seen["lowrank"] > 100 and seen["cholesky"] > 20
 
 
-def test_lowrank_root_inside_s_prime():
-    """Unprojected steps: from Σ₁⁻¹ = 2I (rank 0) with η₂ = 10⁻³ the rank grows by b per step in
-    the subspace, then past 2d/3 (dense branch) to d; from Σ₁⁻¹ = H (full rank) the dense branch
-    throughout."""
-    f = RotatedEllipsoid(40, 10.0, seed=0)
-    seen = _lowrank_against_symmetric(f, np.ones(40), 2 * np.eye(40), 40, alpha=0.1, batch_size=2,
-                                      tau=0.01, zeta=100.0, eta1=1e-2, eta2=1e-3)
-    assert seen["subspace"] >= 10 and seen["dense"] >= 10 and seen["unprojected"] >= 30
-    g = RotatedEllipsoid(12, 10.0, seed=1)
-    seen = _lowrank_against_symmetric(g, np.ones(12), g.H, 100, alpha=0.1, batch_size=3,
-                                      tau=0.01 * g.sigma, zeta=10 * g.L, eta1=1e-2, eta2=1e-3)
-    assert seen["dense"] == 100 and seen["unprojected"] == 100
-
-
-def test_lowrank_root_with_c_above_one():
-    """A concave f gives negative weights, Σw < −1 and c_k > 1: the floor grows and is clipped
-    to ζ from above (d = 40, b = 3, all in the subspace)."""
-    concave = lambda X: -0.5 * np.sum(X**2, axis=1)                      # noqa: E731
-    seen = _lowrank_against_symmetric(concave, np.ones(40), np.eye(40), 60, alpha=0.1,
-                                      batch_size=3, tau=0.1, zeta=5.0, eta1=1e-3, eta2=0.05)
-    assert seen["c_above_one"] > 30 and seen["subspace"] == 60 and seen["projected"] > 30
-    assert seen["floor_at_zeta"] > 10
-
-
-def test_lowrank_root_with_an_oracle_schedule_and_a_seed_axis():
-    """The state of root="lowrank" has no Cholesky factor; Lemma 5.2's oracle schedule computes
-    it (same steps as with root="symmetric"). With a seed axis the strategy keeps the dense
-    path: two seeds in lockstep give each one-seed "lowrank" run to rounding."""
+def test_lowrank_form_with_an_oracle_schedule_and_a_seed_axis():
+    """Lemma 5.2's oracle schedule reads the state's Cholesky factor, which the low-rank form
+    computes on demand: the same steps as the symmetric root, to rounding. With a seed axis
+    "lowrank" holds the symmetric root: two seeds in lockstep give each one-seed "lowrank" run
+    to rounding."""
     f = RotatedEllipsoid(6, 10.0, seed=2)
     eta1 = Lemma52Step(f.hessian, d=6, b=2, delta=0.1)
-    options = dict(alpha=0.1, batch_size=2, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=eta1)
-    _lowrank_against_symmetric(f, np.ones(6), np.eye(6), 30, **options)
-    strategy = MiNESStrategy(dim=6, root="lowrank", **options)
+    options = {"alpha": 0.1, "batch_size": 2, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
+               "eta1": eta1}
+    runs = [MiNES(np.ones(6), np.eye(6), precision_form=form, seed=5, **options)
+            for form in ("symmetric", "lowrank")]
+    for _ in range(30):
+        for es in runs:
+            X = es.ask()
+            es.tell(X, f(X))
+    np.testing.assert_allclose(runs[1].sigma_inv, runs[0].sigma_inv, rtol=0, atol=1e-11)
+    assert isinstance(runs[1].state.precision, LowRankPlusIdentity)
+    strategy = MiNESStrategy(dim=6, precision_form="lowrank", **options)
     state = strategy.init(np.ones(6), np.eye(6), num_seeds=2)
-    assert state.lowrank is None and state.chol is not None
+    assert isinstance(state.precision, SymmetricRoot)
     seeds = np.random.SeedSequence(4).spawn(2)
     state = run(strategy, f, state, [np.random.default_rng(s) for s in seeds], 30)
     for i, seed in enumerate(seeds):
-        es = MiNES(np.ones(6), np.eye(6), root="lowrank", seed=seed, **options)
+        es = MiNES(np.ones(6), np.eye(6), precision_form="lowrank", seed=seed, **options)
         for _ in range(30):
             X = es.ask()
             es.tell(X, f(X))
-        assert es.state.chol is None and es.info.sample.B is None
         np.testing.assert_allclose(state.sigma_inv[i], es.sigma_inv, rtol=0, atol=1e-11)
         np.testing.assert_allclose(state.mean[i], es.mean, rtol=0, atol=1e-12)
 
 
-# ----------------------------------------------------------------------------------------------
-# root="auto": the low-rank form while r + b ≤ 2d/3, the Cholesky root otherwise; every step is
-# the printed update (eq:g_mu, eq:TG, eq:Sig_modi) for the factor that the step sampled with
-# ----------------------------------------------------------------------------------------------
-
-def _auto_step_by_step(f, mean0, sigma_inv0, iterations, **options):
-    """Run root="auto" with one seed. After each iteration, redo it from the state before with
-    the dense strategy of the factor it sampled with ("symmetric" in the low-rank form,
-    "cholesky" otherwise), the same directions u and the same values f(X): the query points and
-    the new μ and Σ⁻¹ must agree to LOWRANK_RTOL. Returns the sequence of forms ("low"/"dense")
-    of the states before each iteration, and the projected flags."""
-    es = MiNES(mean0, sigma_inv0, root="auto", seed=5, **options)
-    reference = {form: MiNESStrategy(dim=es.params.dim, root=root, **options)
-                 for form, root in (("low", "symmetric"), ("dense", "cholesky"))}
-    b, d = es.params.batch_size, es.params.dim
-    forms, projected = [], []
-    for _ in range(iterations):
-        X = es.ask()
-        es.tell(X, f(X))
-        it = es.info
-        form = "dense" if it.before.lowrank is None else "low"
-        forms.append(form)
-        projected.append(bool(it.projected))
-        before = State(it.before.mean, it.before.sigma_inv, cholesky_lower(it.before.sigma_inv),
-                       it.before.k)
-        strategy = reference[form]
-        X_ref, sample = strategy.ask(before, it.sample.u)
-        after, ref = strategy.tell(before, sample, it.values)
-        scale = np.abs(after.sigma_inv).max()
-        np.testing.assert_allclose(it.sample.X, X_ref, rtol=0,
-                                   atol=LOWRANK_RTOL * max(1.0, np.abs(X_ref).max()))
-        np.testing.assert_allclose(es.sigma_inv, after.sigma_inv, rtol=0,
-                                   atol=LOWRANK_RTOL * scale)
-        np.testing.assert_allclose(es.mean, after.mean, rtol=0,
-                                   atol=LOWRANK_RTOL * max(1.0, np.abs(after.mean).max()))
-        assert bool(ref.projected) == bool(it.projected)
-        # the form after the step follows the rule, and the state's factor is the right one
-        state = es.state
-        if state.lowrank is None:
-            np.testing.assert_allclose(state.chol @ state.chol.T, es.sigma_inv, rtol=0,
-                                       atol=LOWRANK_RTOL * scale)
-        else:
-            assert state.chol is None and state.lowrank.rank + b <= LOW_RANK_SHARE * d
-            np.testing.assert_allclose(state.lowrank.dense(), es.sigma_inv, rtol=0,
-                                       atol=LOWRANK_RTOL * scale)
-    return forms, projected
-
-
-def test_auto_root_switches_both_ways_and_takes_the_printed_steps():
-    """From Σ₁⁻¹ = H (full rank: the Cholesky root) with η₂ = 0.5 for three steps (c_k < 0: the
-    projection leaves at most b eigenvalues above τ, so the low-rank form), then η₂,k = 1/k
-    (c_k > 0 later: the rank grows past 2d/3, back to Cholesky). d = 12, b = 3."""
-    f = RotatedEllipsoid(12, 10.0, seed=0)
-    eta2 = lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k           # noqa: E731
-    forms, projected = _auto_step_by_step(f, np.ones(12), f.H, 400, alpha=0.1, batch_size=3,
-                                          tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2, eta2=eta2)
-    switches = [(a, b) for a, b in zip(forms, forms[1:]) if a != b]
-    assert forms[0] == "dense" and forms[1] == "low" and projected[0]
-    assert ("low", "dense") in switches and forms[-1] == "dense"
-    assert forms.count("low") > 100 and forms.count("dense") > 20
-
-
-def test_auto_root_is_lowrank_in_the_papers_regime_and_cholesky_inside_s_prime():
-    """Σ₁⁻¹ = I (rank 0) in the paper's regime: the same iterates as root="lowrank", bit for bit
-    while the rank stays small. Σ₁⁻¹ = H with a small η₂ (never projected, full rank): the same
-    iterates as root="cholesky", bit for bit."""
+def test_auto_is_lowrank_in_the_papers_regime_and_cholesky_inside_s_prime():
+    """Σ₁⁻¹ = I (rank 0) in the paper's regime: the same iterates as precision_form="lowrank",
+    bit for bit while the rank stays small. Σ₁⁻¹ = H with a small η₂ (never projected, full
+    rank): the same iterates as "cholesky", bit for bit."""
     f = RotatedEllipsoid(40, 10.0, seed=0)
-    options = dict(alpha=0.1, batch_size=3, tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-2)
-    for sigma_inv0, eta2, twin in ((np.eye(40), None, "lowrank"), (f.H, 1e-4, "cholesky")):
-        runs = [MiNES(np.ones(40), sigma_inv0, root=root, seed=3, eta2=eta2, **options)
-                for root in ("auto", twin)]
+    options = {"alpha": 0.1, "batch_size": 3, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
+               "eta1": 1e-2}
+    for sigma_inv0, eta2, twin in ((np.eye(40), None, LowRankPlusIdentity),
+                                   (f.H, 1e-4, CholeskyFactor)):
+        runs = [MiNES(np.ones(40), sigma_inv0, precision_form=form, seed=3, eta2=eta2,
+                      **options)
+                for form in ("auto", _form_of(twin(None, None)))]
         for _ in range(60):
             for es in runs:
                 X = es.ask()
                 es.tell(X, f(X))
         np.testing.assert_array_equal(runs[0].sigma_inv, runs[1].sigma_inv)
         np.testing.assert_array_equal(runs[0].mean, runs[1].mean)
-        assert (runs[0].state.lowrank is None) == (twin == "cholesky")
+        assert isinstance(runs[0].state.precision, twin)
+
+
+def test_the_forms_share_one_interface():
+    """``sample``, ``gradient``, ``mirror_step``, ``project`` and ``dense`` of each form, on one
+    Σ⁻¹ = τ'I + rank 2 (d = 9, b = 2: the low-rank form updates in its subspace), against dense
+    formulas: F Fᵀ = Σ (from z_i = F u_i with u = I), the rows r_i = Σ⁻¹ z_i give
+    G̃ = Σ w_i r_i r_iᵀ − (Σw + 1)Σ⁻¹, the half step is Σ⁻¹ + ηG̃, and the projection clips
+    the spectrum of the half step to [τ, ζ] (it has eigenvalues on both sides)."""
+    rng = np.random.default_rng(40)
+    d, tau, zeta = 9, 0.5, 4.0
+    V = np.linalg.qr(rng.standard_normal((d, 2)))[0]
+    sigma_inv = tau * np.eye(d) + (V * [2.0, 3.0]) @ V.T
+    u, w, eta = rng.standard_normal((2, d)), np.array([3.0, -0.2]), np.float64(0.9)
+    forms = [SymmetricRoot(sigma_inv), CholeskyFactor(sigma_inv, np.linalg.cholesky(sigma_inv)),
+             LowRankPlusIdentity(sigma_inv, low_rank(sigma_inv, tau))]
+    for form in forms:
+        np.testing.assert_array_equal(form.dense(), sigma_inv)
+        F_transposed, _ = form.sample(np.eye(d))                     # rows F e_i
+        np.testing.assert_allclose(F_transposed.T @ F_transposed, np.linalg.inv(sigma_inv),
+                                   rtol=0, atol=1e-12)
+        Z, factor = form.sample(u)
+        rows = Z @ sigma_inv                                         # r_i = Σ⁻¹ z_i
+        G = form.gradient(u, factor, w)
+        expected = (rows.T * w) @ rows - (w.sum() + 1) * sigma_inv
+        np.testing.assert_allclose(G, expected, rtol=0, atol=1e-12)
+        half = form.mirror_step(eta, G, factor, w)
+        np.testing.assert_allclose(half.dense(), sigma_inv + eta * expected, rtol=0, atol=1e-12)
+        lam, U = np.linalg.eigh(sigma_inv + eta * expected)
+        assert lam[0] < tau and lam[-1] > zeta                       # outside S' both ways
+        projection = half.project(tau, zeta)
+        assert bool(projection.projected)
+        np.testing.assert_allclose(projection.matrix, (U * np.clip(lam, tau, zeta)) @ U.T,
+                                   rtol=0, atol=1e-12)
+
+
+# ----------------------------------------------------------------------------------------------
+# Floating point and objectives that the shape test cannot catch (issue 26 §3)
+# ----------------------------------------------------------------------------------------------
+
+def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d():
+    """At d = 3 with b = 1 the query array is 3 x 3, so ``x[0]**2 + x[1]**2 + x[2]**2`` (the
+    rows of X read as coordinates) returns 3 values and passes the shape test; on the first row
+    alone it raises IndexError, which ``minimize`` reports as a ValueError saying that f must
+    be vectorized. ``x[0]`` alone returns shape (3,) on one row: the same error. The vectorized
+    form of the same f runs, and nfev counts the one extra evaluation."""
+    def one_point(x):
+        return x[0]**2 + x[1]**2 + x[2]**2
+
+    def first_row(x):
+        return x[0]
+
+    def vectorized(X):
+        return X[:, 0]**2 + X[:, 1]**2 + X[:, 2]**2
+
+    options = {"alpha": 0.1, "batch_size": 1, "tau": 0.5, "zeta": 4.0, "eta1": 0.1,
+               "max_evaluations": 30}
+    for f, cause in ((one_point, "raised IndexError"), (first_row, r"returned shape \(3,\)")):
+        with pytest.raises(ValueError, match=r"f must be vectorized: f\(X\) with X of shape "
+                                             r"\(n, d\) must return shape \(n,\).*" + cause):
+            minimize(f, np.ones(3), **options)
+    res = minimize(vectorized, np.ones(3), **options)
+    assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1          # + the check + the final f(x)
+    other = minimize(vectorized, np.ones(4), **options)           # 2b+1 ≠ d: no extra value
+    assert other.nfev == 10 * 3 + 1
+
+
+def test_a_mean_step_that_overflows_raises_floating_point_error():
+    """f(x) = 1e306·x₁ with η₁ = 1e10: g̃ ≈ 1e306·Σ e₁ is finite, η₁g̃ overflows. ``tell`` raises
+    a FloatingPointError naming the mean, η₁ and |g|, with no NumPy warning, and leaves the state
+    unchanged. A g̃ that is itself NaN (f(μ+αz) − f(μ−αz) = inf − inf) is named the same way."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=1e10,
+               eta2=1e-3, seed=0)
+    X = es.ask()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                       # no RuntimeWarning on the way
+        with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: "
+                                                     r".*eta1=1e\+10, largest \|g\| = "):
+            es.tell(X, 1e306 * X[:, 0])
+    np.testing.assert_array_equal(es.mean, np.zeros(2))
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
+    state = strategy.init(np.zeros(2), np.eye(2))
+    X, sample = strategy.ask(state, np.ones((3, 2)))
+    values = np.array([0.0, np.inf, np.inf, np.inf, np.inf, np.inf, np.inf])
+    with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: .*"
+                                                 r"largest \|g\| = nan"):
+        strategy.tell(state, sample, values)
+
+
+@pytest.mark.parametrize("mean0, alpha", [(1.0, 1e-120), (1e150, 0.1)])
+def test_steps_that_round_away_are_reported(mean0, alpha):
+    """μ ± αz == μ in floating point for every query point (α = 1e-120 at |μ| = 1, or α = 0.1 at
+    |μ| = 1e150): at k = 1 ``ask`` raises a ValueError naming alpha and mean0 (before, x never
+    moved while Σ⁻¹ collapsed to τI). The same α with μ near 0 runs."""
+    with pytest.raises(ValueError, match=rf"alpha = {alpha!r} is too small for mean0: every "
+                                         r"query point mu ± alpha\*z_i equals mu"):
+        minimize(_quadratic, np.full(3, mean0), alpha=alpha, batch_size=2, tau=0.5, zeta=4.0,
+                 eta1=0.1, max_evaluations=50)
+    res = minimize(_quadratic, np.full(3, 1e-3 * alpha), alpha=alpha, batch_size=2, tau=0.5,
+                   zeta=4.0, eta1=0.1, max_evaluations=50)
+    assert res.nit == 10
+
+
+def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
+    """A run that starts resolved and drifts to a mean where μ ± αz == μ (a state set by hand:
+    μ_k = 1e150 at k = 5) warns with ``StepsRoundedAway``, a RuntimeWarning, and goes on; a
+    stack names nothing but warns as well."""
+    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    state = dataclasses.replace(strategy.init(np.ones(3), np.eye(3)), mean=np.full(3, 1e150),
+                                k=5)
+    with pytest.warns(StepsRoundedAway, match=r"alpha = 0.1 is too small for the mean that the "
+                                              r"run has drifted to"):
+        X, _ = strategy.ask(state, np.ones((2, 3)))
+    assert issubclass(StepsRoundedAway, RuntimeWarning)
+    np.testing.assert_array_equal(X, np.full((5, 3), 1e150))
+    stack = strategy.init(np.ones(3), np.eye(3), num_seeds=2)
+    stack = dataclasses.replace(stack, mean=np.array([np.ones(3), np.full(3, 1e150)]), k=5)
+    with pytest.warns(StepsRoundedAway):
+        strategy.ask(stack, np.ones((2, 2, 3)))
+    with pytest.raises(ValueError, match=r"too small for mean0 \(seed 1\)"):
+        strategy.ask(dataclasses.replace(stack, k=1), np.ones((2, 2, 3)))

@@ -47,7 +47,7 @@ def test_lockstep_final_state_equals_a_mines_object():
                               batch_size=4, tau=0.5, zeta=20.0, eta1=0.05, eta2=0.1,
                               max_iterations=50)
     es = MiNES(np.ones(3), np.eye(3), alpha=0.2, batch_size=4, tau=0.5, zeta=20.0, eta1=0.05,
-               eta2=0.1, root="cholesky", seed=seeds[2])     # a stack samples with Cholesky
+               eta2=0.1, precision_form="cholesky", seed=seeds[2])  # a stack: Cholesky
     for _ in range(50):
         X = es.ask()
         es.tell(X, f(X))

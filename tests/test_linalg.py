@@ -383,7 +383,7 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
 
 
 # ----------------------------------------------------------------------------------------------
-# Identity plus low rank (root="lowrank" of Algorithm 1), against dense computations
+# Identity plus low rank (precision_form="lowrank" of Algorithm 1), against dense computations
 # ----------------------------------------------------------------------------------------------
 
 def _random_low_rank(rng, d, r, floor, low, high):

@@ -1,6 +1,7 @@
 """The step-size schedules of Lemmas 5.1 and 5.2 and the practical Hutchinson step, each against
 a value worked out by hand or an independent computation, one seed and stacks alike."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -8,7 +9,7 @@ import pytest
 import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid
-from mines_theory.algorithm import Estimate, MiNESStrategy
+from mines_theory.algorithm import CholeskyFactor, Estimate, MiNESStrategy
 from mines_theory.linalg import random_spd
 from mines_theory.schedules import HutchinsonStep, lemma51_step, lemma52_step
 
@@ -24,8 +25,8 @@ def _state(mean, sigma_inv, **kw):
         return strategy.init(mean, sigma_inv)
     S = len(mean)
     state = strategy.init(mean[0], sigma_inv[0], num_seeds=S)
-    return type(state)(np.asarray(mean, float), np.asarray(sigma_inv, float),
-                       np.linalg.cholesky(sigma_inv), **kw)
+    return type(state)(np.asarray(mean, float), CholeskyFactor(np.asarray(sigma_inv, float),
+                                                               np.linalg.cholesky(sigma_inv)), **kw)
 
 
 def test_lemma51_step_by_hand():
@@ -111,7 +112,7 @@ D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)          # c₁ = 121 (module docst
 def _stacked_state(eta1):
     strategy = MiNESStrategy(dim=D9, alpha=0.1, batch_size=B16, tau=0.01, zeta=100.0, eta1=0.1)
     state = strategy.init(np.zeros(D9), np.eye(D9), num_seeds=len(eta1))
-    return type(state)(state.mean, state.sigma_inv, state.chol, eta1=np.asarray(eta1, float))
+    return dataclasses.replace(state, eta1=np.asarray(eta1, float))
 
 
 def _estimate_of(second):

@@ -20,7 +20,7 @@ def test_lockstep_run_equals_one_seed_objects():
                 [np.random.default_rng(s) for s in seeds], 30)
     for i, seed in enumerate(seeds):
         es = MiNES(np.ones(4), np.eye(4), alpha=0.2, batch_size=3, tau=0.5, zeta=60.0,
-                   eta1=0.02, root="cholesky", seed=seed)   # a stack samples with Cholesky
+                   eta1=0.02, precision_form="cholesky", seed=seed)  # a stack: Cholesky
         for _ in range(30):
             X = es.ask()
             es.tell(X, f(X))

@@ -346,7 +346,8 @@ def build(tmp: str) -> list[Probe]:
                        ("tau", "positive"), ("zeta", "positive")]:
         substitute("MiNESStrategy", lambda **kw: algorithm.MiNESStrategy(**kw).params, sbase,
                    name, kind)
-    substitute("MiNESStrategy", lambda **kw: algorithm.MiNESStrategy(**kw).params, sbase, "root",
+    substitute("MiNESStrategy", lambda **kw: algorithm.MiNESStrategy(**kw).params, sbase,
+               "precision_form",
                values=[("chol", True, "'chol'"), (None, True, "None"), (1, True, "1")])
     add("MiNESStrategy", "tau > zeta", lambda: algorithm.MiNESStrategy(**{**sbase, "tau": 5.0,
         "zeta": 1.0}), ("tau", "zeta"), 5.0, True)
@@ -366,7 +367,8 @@ def build(tmp: str) -> list[Probe]:
         substitute("MiNES", mines, mbase, name, kind, none_ok=name in ("eta2", "seed"))
     substitute("MiNES", mines, mbase, "mean0", values=vectors(), names=("mean0", "sigma_inv0"))
     substitute("MiNES", mines, mbase, "sigma_inv0", values=matrices())
-    substitute("MiNES", mines, mbase, "root", values=[("x", True, "'x'"), (None, True, "None")])
+    substitute("MiNES", mines, mbase, "precision_form",
+               values=[("x", True, "'x'"), (None, True, "None")])
     for name in ("eta1", "eta2"):
         for schedule, label in [(lambda k, s, e: -1.0, "returns -1"),
                                 (lambda k, s, e: NAN, "returns NaN"),

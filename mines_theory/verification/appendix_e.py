@@ -139,7 +139,7 @@ class TrajectoryRun:
         tau, zeta = f.sigma / 2, 2 * f.L
         eta1 = lemma51_step(d=d, b=self.b, delta=self.delta, L=f.L, tau=tau)
         strategy = MiNESStrategy(dim=d, alpha=self.alpha, batch_size=self.b, tau=tau, zeta=zeta,
-                                 eta1=eta1, root="symmetric")
+                                 eta1=eta1, precision_form="symmetric")
         H_star = project_eigenvalues(f.hessian(f.minimizer), tau, zeta)
         start = strategy.init(f.minimizer + np.array([1.0, -1.0, 0.5]), f.L * np.eye(d), self.seeds)
         steps = []
@@ -147,7 +147,7 @@ class TrajectoryRun:
         def record(state, it):
             H_k = project_eigenvalues(f.hessian(it.before.mean), tau, zeta)
             second = np.einsum("sbi,sij,sbj->sb", it.sample.Z, H_k, it.sample.Z)   # z_iᵀH_kz_i
-            P = precision_gradient(second, it.sample.u, it.sample.B, it.before.sigma_inv)
+            P = precision_gradient(second, it.sample.u, it.sample.factor, it.before.sigma_inv)
             steps.append((it.before.mean, it.before.sigma_inv, it.estimate.G, H_k,
                           P + it.before.sigma_inv))
 
