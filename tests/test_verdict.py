@@ -144,7 +144,8 @@ def _v(status=Status.HOLDS, summary="x = {x}", x=1.0, u=0.1, qualifiers=(("q", T
     (_v(), []),
     (_v(Status.FAILS), ["status 'holds' != 'fails'"]),
     (_v(summary="x: {x}"), ["summary text differs"]),
-    (_v(qualifiers=(("q", False),)), ["qualifier 'q': q: yes (criterion) != q: no (criterion)"]),
+    (_v(qualifiers=(("q", False),)),
+     ["qualifier 'q': q? Yes. Criterion: criterion. != q? No. Criterion: criterion."]),
     (_v(qualifiers=(("q", True), ("r", True))), ["qualifiers ['q'] != ['q', 'r']"]),
     (_v(qualifiers=()), ["qualifiers ['q'] != []"]),
     (_v(extra=(Measurement("y", 1.0),)), ["measurements ['x'] != ['x', 'y']"]),
@@ -223,7 +224,7 @@ def test_qualifier_outcome_is_a_bool():
     import numpy as np
 
     q = Qualifier("q", "c", np.bool_(True))
-    assert q.outcome is True and q.render() == "q: yes (c)"
+    assert q.outcome is True and q.render() == "q? Yes. Criterion: c."
     assert Qualifier("q", "c", 0).outcome is False
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
+from .paper import with_number
 from .verdict import Status, Undecidable, Verdict, decides
 
 __all__ = [
@@ -347,7 +348,8 @@ def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
     """What a notebook's verdict cell prints for these claims: each claim's check is run (or its
     verdict taken from ``fresh``) and compared with the published verdict; where they agree the
     published one is printed, so the text is the same on every machine, and where they do not,
-    the fresh one is printed under a line that says so, so the nbval comparison fails."""
+    the fresh one is printed under a line that says so, so the nbval comparison fails. Every eq:
+    label is printed with the PDF's equation number (``paper.with_number``)."""
     old = published()
     lines = []
     for number in numbers:
@@ -360,7 +362,7 @@ def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
             why = old[number].differences(verdict) if number in old else ["not published"]
             lines.append(f"{header}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n"
                          f"{verdict.report()}")
-    return "\n".join(lines)
+    return with_number("\n".join(lines))
 
 
 def _cell(text: str) -> str:
