@@ -24,6 +24,7 @@ html_theme = "sphinx_book_theme"
 html_theme_options = {"show_toc_level": 2, "home_page_in_toc": True}
 html_static_path = ["_static"]
 html_js_files = ["checks.js"]
+html_css_files = ["wrap.css"]              # code and verdict lines wrap at book width
 mathjax_path = "mathjax/tex-chtml.js"            # copied into _static by tools/build_site.py
 # Typeset $…$ anywhere outside code, so that the mathematics inside raw HTML (the <details> of an
 # exercise's solution) renders too; MathJax skips <pre> and <code>.

@@ -132,6 +132,7 @@ def test_pages_render_with_their_figures_in_a_browser(site):
         assert 'data-math-untypeset="0"' in dom, f"{page.name}: some mathematics was not typeset"
         assert 'data-raw-tex="0"' in dom, f"{page.name}: raw TeX left on screen"
         assert 'data-stray-emphasis="0"' in dom, f"{page.name}: stray emphasis markers (* or _)"
+        assert 'data-clipped-lines="0"' in dom, f"{page.name}: code or output lines clipped"
         count = int(re.search(r'data-image-count="(\d+)"', dom).group(1))
         notebook = ROOT / "notebooks" / f"{page.stem}.ipynb"
         if notebook.is_file():
@@ -178,3 +179,21 @@ def test_references_page_lists_the_paper_and_the_classic_sources(site):
     assert len(keys) >= 10
     assert page.count('class="citation"') == len(keys)
     assert "references.html" in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("wrapped, clipped", [(True, 0), (False, 1)])
+def test_long_lines_wrap_with_the_book_stylesheet(tmp_path, wrapped, clipped):
+    """A verdict line longer than the column: with the book's stylesheet it wraps; without it,
+    the page script counts it as clipped (the alternative the browser test rules out)."""
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine")
+    for name in ("checks.js", "wrap.css"):
+        shutil.copy2(ROOT / "book" / "_static" / name, tmp_path / name)
+    css = '<link rel="stylesheet" href="wrap.css">' if wrapped else ""
+    line = "Lemma 5.3 (PDF: Lemma 11; lem:Sig_dec): holds " + "k‖Σ_k⁻¹ − H‖² = 130 ± 10; " * 40
+    page = tmp_path / "page.html"
+    page.write_text(f'<html><head>{css}</head><body><main><div class="cell_output"><pre>{line}'
+                    '</pre></div></main><script src="checks.js"></script></body></html>',
+                    encoding="utf-8")
+    assert f'data-clipped-lines="{clipped}"' in _dump_dom(browser, page)

@@ -28,6 +28,11 @@ window.addEventListener("load", function () {
       return before && before.nodeType === 3 && /[\p{L}\p{M}\p{N}]$/u.test(before.textContent);
     });
     body.dataset.strayEmphasis = String((stars ? stars.length : 0) + intraword.length);
+    // Code and output lines clipped at the column's edge (a <pre> wider than its box).
+    body.dataset.clippedLines = String(Array.prototype.filter.call(
+      document.querySelectorAll("main pre"), function (pre) {
+        return pre.scrollWidth > pre.clientWidth + 1;
+      }).length);
     body.dataset.checked = "true";
   }
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
