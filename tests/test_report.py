@@ -81,7 +81,8 @@ def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
     for c in CLAIMS:
         parts = [p for p, prefixes in report.PARTS if c.number.startswith(prefixes)]
         assert len(parts) == 1, c.number
-        row = next(line for line in grid.splitlines() if line.startswith(f"| {markdown_escape(parts[0])} |"))
+        start = f"| {markdown_escape(parts[0])} |"
+        row = next(line for line in grid.splitlines() if line.startswith(start))
         assert markdown_escape(c.number) in row
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from .ledger import CLAIMS, FINDINGS, Claim, published
 from .paper import with_number
+from .proofmap import Category, category
 from .verdict import Status, Verdict, markdown_escape
 
 __all__ = ["KEY", "MAX_CELL", "key_number", "summary_table", "readme_link", "verdict_grid",
@@ -181,28 +182,19 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _untestable(verdict: Verdict) -> bool:
-    """Whether a verdict says that no run of its kind could have violated its bound."""
-    return any(q.outcome and q.name.startswith("too loose to be tested") for q in verdict.qualifiers)
-
-
 def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
-    """A compact overview: one row per part of the paper, one column per status, each cell the
-    claims with that status (the overview notebook shows this instead of the whole ledger)."""
+    """A compact overview: one row per part of the paper, one column per category of verdict
+    (``proofmap.category``: the status, with "holds" split by whether the bound was too loose to
+    be tested), each cell the claims in it (the overview notebook shows this instead of the
+    whole ledger)."""
     results = published() if results is None else results
-    statuses = [s for s in Status if any(results.get(c.number) is not None
-                                         and results[c.number].status is s for c in CLAIMS)]
-    lines = ["| part of the paper | " + " | ".join(s.value for s in statuses) + " |",
-             "|---" * (len(statuses) + 1) + "|"]
+    found = {c.number: category(results.get(c.number)) for c in CLAIMS}
+    columns = [k for k in Category if k in found.values()]
+    lines = ["| part of the paper | " + " | ".join(k.value for k in columns) + " |",
+             "|---" * (len(columns) + 1) + "|"]
     for part, prefixes in PARTS:
-        rows = [c for c in CLAIMS if c.number.startswith(prefixes)]
-        cells = []
-        for s in statuses:
-            names = [_cell(c.number) + (" (too loose to be tested)" if _untestable(results[c.number])
-                                        else "")
-                     for c in rows
-                     if results.get(c.number) is not None and results[c.number].status is s]
-            cells.append(", ".join(names))
+        rows = [c.number for c in CLAIMS if c.number.startswith(prefixes)]
+        cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -227,8 +219,8 @@ def cross_link(markdown: str) -> str:
     mathematics, headings and existing links are left alone, so applying it twice changes
     nothing.
 
-    >>> print(cross_link("Lemma 5.3 (PDF Lemma 11) and notebook 06; again Lemma 5.3; `Lemma 5.3`"))
-    [Lemma 5.3](ledger.md#claim-lemma-5-3) (PDF Lemma 11) and [notebook 06](06-convergence-covariance.ipynb); again Lemma 5.3; `Lemma 5.3`
+    >>> print(cross_link("Lemma 5.3, notebook 07, Lemma 5.3"))
+    [Lemma 5.3](ledger.md#claim-lemma-5-3), [notebook 07](07-comparisons.ipynb), Lemma 5.3
     """
     rows = {c.number for c in CLAIMS + FINDINGS}
     notebooks = _notebooks()
