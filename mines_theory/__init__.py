@@ -21,6 +21,10 @@ module                      what, and where in the paper
 ``gaussian``, ``derivations``, ``regularized``
                             exact Gaussian moments (App. B, C), sympy derivations (Sections 2–4),
                             Q_α and its minimizer (Section 3)
+``geometry``, ``score_function``
+                            KL and Fisher of Gaussians, Bregman divergences, entropic mirror
+                            descent, natural gradient = mirror descent (Sections 2, 4); the
+                            score-function estimators, Stein's lemma, Hutchinson (Section 4)
 ``experiments``             seeded runs over many seeds as tidy DataFrames
 ``verification``            one module per part of the paper; every check returns a ``Verdict``
 ``plotting``                one style; byte-identical figures

@@ -14,7 +14,10 @@ module              paper
 ``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3)
 ``errata``          every erratum found, as data with a check that can fail
-``ledger``          the claims ledger, the published verdicts, the README's table
+``ledger``          the claims ledger and the published verdicts
+``report``          the ledger as a reader meets it: the README's summary, the book's sections,
+                    notebook 00's grid, the prose's PDF numbers and links
+``paper``           the PDF's numbers by label: eq:TG → (4.10), lem:Sig_dec → Lemma 11
 ``proofmap``        which result each proof cites (from the .tex), coloured by the published
                     verdicts; the categories and their look, shared by the book's figures
 ``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
