@@ -1,10 +1,29 @@
-"""Shared test fixtures. Tests never write into the repository: figures go to a tmp dir."""
+"""Shared test fixtures. Tests never write into the repository: figures go to a tmp dir.
+
+``tex`` is the paper's LaTeX source (``PAPER``: ``$MINES_THEORY_PAPER``, else beside the
+repository, where it lives); a test that needs it is skipped, saying where it looked, when it is
+absent."""
+
+import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from mines_theory import linalg
 from mines_theory.plotting import FIGURES_ENV
+
+
+PAPER = Path(os.environ.get("MINES_THEORY_PAPER", Path(__file__).resolve().parents[1].parent
+                            / "shared" / "paper" / "mirror-natural-evolution-strategies.tex"))
+
+
+@pytest.fixture(scope="session")
+def tex():
+    if not PAPER.is_file():
+        pytest.skip(f"the paper is not at {PAPER} (it lives beside the repository; or set "
+                    "MINES_THEORY_PAPER)")
+    return PAPER.read_text()
 
 
 @pytest.fixture(autouse=True)

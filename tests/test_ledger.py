@@ -1,7 +1,6 @@
 """The claims ledger: every verdict recomputed agrees with the published one, the README is the
 rendering of the published verdicts, and the errata are confirmed."""
 
-import os
 import re
 from pathlib import Path
 
@@ -59,16 +58,10 @@ def test_rows_unique_and_notebooks_exist():
     assert {c.notebook for c in CLAIMS + ledger.FINDINGS} <= NOTEBOOKS
 
 
-def test_labels_exist_in_the_paper():
-    paper = Path(os.environ.get("MINES_THEORY_PAPER", ROOT.parent / "shared" / "paper"
-                                / "mirror-natural-evolution-strategies.tex"))
-    if not paper.is_file():
-        pytest.skip(f"the paper is not at {paper} (it lives beside the repository; or set "
-                    "MINES_THEORY_PAPER)")
-    text = paper.read_text()
+def test_labels_exist_in_the_paper(tex):
     for c in CLAIMS:
         for label in re.findall(r"(?:eq|prop|lem|thm):[A-Za-z_0-9]+", c.label):
-            assert f"\\label{{{label}}}" in text, label
+            assert f"\\label{{{label}}}" in tex, label
 
 
 def _verdict(value, status=Status.HOLDS, outcome=True):

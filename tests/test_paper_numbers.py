@@ -8,7 +8,6 @@ the first statement that refers to one (``\\ref``/``\\eqref``), or, for the rows
 statement names the section whose text holds its labels.
 """
 
-import os
 import re
 from pathlib import Path
 
@@ -16,20 +15,13 @@ import pytest
 
 from mines_theory.verification import ledger
 
+from .conftest import PAPER
+
 ROOT = Path(__file__).resolve().parents[1]
-PAPER = Path(os.environ.get("MINES_THEORY_PAPER", ROOT.parent / "shared" / "paper"
-                            / "mirror-natural-evolution-strategies.tex"))
 ENVIRONMENTS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition",
                 "remark": "Remark"}
 #: Rows whose labels do not single out their statement: a phrase from the statement's text.
 QUOTES = {"Remark 5.6": r"depend on $\cO(b/ d)$", "Prop. A.1": r"are convex"}
-
-
-@pytest.fixture(scope="module")
-def tex():
-    if not PAPER.is_file():
-        pytest.skip(f"the paper is not at {PAPER} (set MINES_THEORY_PAPER)")
-    return PAPER.read_text()
 
 
 def statements(tex):

@@ -16,15 +16,7 @@ from mines_theory.verification import ledger, proofmap
 from mines_theory.verification.proofmap import EDGES, NODES, REMOVED, Category, Edge
 from mines_theory.verification.verdict import Qualifier, Status, Verdict
 
-from .test_paper_numbers import PAPER
 from .test_paper_numbers import statements as counted_statements
-
-
-@pytest.fixture(scope="module")
-def tex():
-    if not PAPER.is_file():
-        pytest.skip(f"the paper is not at {PAPER} (set MINES_THEORY_PAPER)")
-    return PAPER.read_text()
 
 
 def _defined(tex):
