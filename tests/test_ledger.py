@@ -13,7 +13,6 @@ from mines_theory.verification.ledger import (
     README_END,
     README_START,
     Claim,
-    claims_table,
     reconcile,
     render_into,
 )
@@ -97,15 +96,16 @@ def test_published_json_round_trips(tmp_path, published):
     ledger.write_published(published, path)
     again = ledger.published(path)
     assert again == published
-    assert claims_table(again) == claims_table(published)
+    assert report.summary_table(again) == report.summary_table(published)
 
 
-def test_table_renders_every_row_and_escapes_pipes():
+def test_summary_renders_every_row_and_escapes_pipes():
     claims = (Claim("X 0", "eq:w", "unchecked", "08-errata"),
-              Claim("X 1", "eq:x", "a | b", "08-errata"))
-    table = claims_table({"X 1": Verdict(Status.FAILS, "x | y")}, claims).splitlines()
+              Claim("X|1", "eq:x", "a | b", "08-errata"))
+    v = Verdict(Status.FAILS, "x {x}", (Measurement("x", 2.0, kind=Kind.COUNT),))
+    table = report.summary_table({"X|1": v}, claims).splitlines()
     assert len(table) == 2 + len(claims)
-    assert table[-1] == "| X 1 | — | `eq:x` | a \\| b | `08-errata` | **fails** | x \\| y |"
+    assert table[-1] == "| X\\|1 | — | **fails** | x = 2 | `08-errata` |"
     assert "**not checked**" in table[2]
 
 
@@ -180,7 +180,7 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
     missing.unlink()
     monkeypatch.setattr(ledger, "PUBLISHED", missing)
     with pytest.raises(ledger.PublishedVerdictsError):
-        ledger.claims_table()
+        report.summary_table()
     with pytest.raises(ledger.PublishedVerdictsError):
         ledger.verdict_cell("Thm 3.1", fresh={"Thm 3.1": _verdict(1.0)})
     import importlib.util
