@@ -14,8 +14,11 @@ module                      what, and where in the paper
 ``objectives``              test functions with known L, σ, γ (Section 2.2)
 ``strategy``                the pure ``Strategy`` base, ``run`` (one seed or many in lockstep,
                             with a record hook) and the ask/tell objects
-``algorithm``               Algorithm 1 once (``MiNESStrategy``), the estimators eq:g_mu and
-                            eq:TG as printed, ``MiNES``, ``minimize``
+``estimators``              the estimators eq:g_mu and eq:TG as printed, for given directions
+``precision``               Σ⁻¹ as an object: the forms Algorithm 1 samples and updates it in
+                            (symmetric root, Cholesky factor, τ'I + low rank), eq:Sig_modi, Π_S'
+``algorithm``               Algorithm 1 once (``MiNESStrategy``, ``tell`` as printed), ``MiNES``,
+                            ``minimize``; re-exports the names of ``estimators`` and ``precision``
 ``schedules``               the step sizes of Lemmas 5.1, 5.2 and the practical Hutchinson step
 ``baselines``               NES (Section 2), random gradient-free descent, xNES, pycma
 ``gaussian``, ``derivations``, ``regularized``

@@ -13,57 +13,24 @@ On a quadratic with Hessian H, E[g̃] = Σ∇f(μ) (Lemma 4.1, exact) and E[G̃]
 with Lemma C.1), so the Σ⁻¹ update is stochastic gradient descent on ‖Σ⁻¹ − H‖²_F / 2
 (eq:h_Sig) and η_{2,k} = 1/k makes Σ_k⁻¹ a running average (Lemma 5.3).
 
-The layers of this module:
+Algorithm 1 is built from two modules below this one, and re-exports their names:
 
-- ``mean_gradient``, ``sigma_gradient``, ``estimator_terms``: the estimators as pure functions
-  of given directions u, with the symmetric root, written as printed so that they can be read
-  against the paper line by line.
-- ``PrecisionForm`` and its subclasses: Σ_k⁻¹ as an object, in the form that the iteration
-  samples and updates it in (below); the speed tricks live here, each commented.
+- ``estimators``: ``mean_gradient``, ``sigma_gradient``, ``estimator_terms`` (the estimators as
+  pure functions of given directions u, with the symmetric root, written as printed so that
+  they can be read against the paper line by line), ``query_points`` and ``precision_gradient``.
+- ``precision``: ``PrecisionForm`` and its subclasses, Σ_k⁻¹ as an object in the form that the
+  iteration samples and updates it in (symmetric root, Cholesky factor, τ'I + low rank), and
+  ``choose_form``, the rule of ``precision_form="auto"``; the speed tricks live there.
+
+This module holds
+
 - ``Parameters``, ``State``, ``MiNESStrategy``: Algorithm 1 once, as pure ``ask``/``tell``
   functions of a state that may carry a leading seed axis (``strategy.run`` iterates them for
-  many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation labels.
+  many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation labels;
+- the step-size protocol ``Schedule`` (``Constant``, ``harmonic``; ``schedules`` holds the
+  paper's);
 - ``MiNES``: the ask/tell object for one seed; ``minimize``: a driver loop returning
   ``scipy.optimize.OptimizeResult``.
-
-Forms of Σ⁻¹ (``precision_form``). The estimators use u only through z_i ~ N(0, Σ) and
-Σ^{-1/2} u_i ↦ the outer products Σ^{-1/2} u_i u_iᵀ Σ^{-1/2}. For any factor F with F Fᵀ = Σ,
-z = F u has the same law and Σ⁻¹ z = F^{-T} u replaces Σ^{-1/2} u (the outer product
-(F^{-T}u)(F^{-T}u)ᵀ has the same expectation, and the same joint law with z). The state holds
-Σ_k⁻¹ as a ``PrecisionForm`` object, one per way of choosing F, each with ``sample(u)`` (z_i and
-what the update needs), ``gradient`` (eq:TG), ``mirror_step`` (eq:Sig_modi before the
-projection, Σ_k⁻¹ + η₂G̃ = c_k Σ_k⁻¹ + η₂ Σ_i w_i r_i r_iᵀ with c_k = 1 − η₂(1 + Σw)), whose
-result's ``project(tau, zeta)`` is Π_S', and ``dense()``:
-
-- ``SymmetricRoot`` ("symmetric"): F = Σ^{1/2} from an ``eigh`` per iteration, as printed; it
-  reproduces the pure estimators for the same u.
-- ``CholeskyFactor`` ("cholesky"): F = L^{-T} from the Cholesky factor Σ⁻¹ = L Lᵀ, so
-  z = L^{-T} u and F^{-T} u = L u: a Cholesky instead of an ``eigh`` per iteration.
-- ``LowRankPlusIdentity`` ("lowrank"): the same z as "symmetric" (to rounding) from Σ_k⁻¹ also
-  kept as its eigendecomposition τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r orthonormal
-  columns). Σ⁻¹_{k+½} − c_k τ' I lives in the span of [V, Yᵀ] (Y the rows Σ_k^{-1/2}u_i), of
-  dimension ≤ r + b: one (r+b)×(r+b) ``eigh`` gives its whole spectrum (c_k τ' on the
-  complement), hence the exact spectrum test and the exact projection Π_S', and Σ^{±1/2}u costs
-  O(dr). After a projection r is the number of eigenvalues strictly above the complement's
-  (clipped) value: at most b while c_k < 0, as in the paper's regime η₂,k = 1/k from Σ₁⁻¹ = I.
-  Cost rule: the subspace update costs ≈ 4d(r+b)² + O((r+b)³) flops, a dense ``eigh`` O(d³);
-  measured with one BLAS thread at d = 50…500, the two cross near r + b ≈ 0.75 d, so the
-  update runs in the subspace while r + b ≤ 2d/3 (``LOW_RANK_SHARE``) and otherwise takes the
-  dense ``eigh`` of Σ⁻¹_{k+½} (which still yields the eigendecomposition; the rank may fall
-  again). One seed only: with a seed axis "lowrank" holds the symmetric root (the same
-  iterates to rounding).
-
-Auto (the default). ``choose_form`` picks the form of Σ_{k+1}⁻¹ after each projection: "auto"
-keeps the low-rank form while r + b ≤ 2d/3 and the Cholesky form otherwise, so each regime gets
-its fast path: one seed in the paper's regime (Σ₁⁻¹ = I has rank 0; c_k < 0 keeps r ≤ b) runs
-in the low-rank form, a full-rank Σ⁻¹ inside S' in the Cholesky form (measured per iteration
-against pycma in ``make bench``). A Cholesky state is tested for S' with two Cholesky
-factorizations; when it must be projected, the projection's one ``eigh`` also gives the rank,
-and the state returns to the low-rank form if r + b ≤ 2d/3. A low-rank state whose r + b passes
-2d/3 takes a Cholesky factor. Every step is the printed update for the factor it sampled with
-(a test redoes each step densely), and the iterates have the law of Algorithm 1's:
-z = F u ~ N(0, Σ_k) for either F. With a seed axis (``init`` with ``num_seeds``) "auto" is
-"cholesky".
 
 Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when μ_{k+1} or
 Σ⁻¹_{k+½} is not finite. When every query point μ_k ± αz_i of a seed equals μ_k in floating
@@ -73,10 +40,8 @@ would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small fo
 raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
 reveal when 2b+1 = d.
 """
-
 from __future__ import annotations
 
-import abc
 import dataclasses
 import warnings
 from collections.abc import Callable, Mapping
@@ -84,21 +49,29 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy.linalg import blas
+from numpy.typing import ArrayLike
 from scipy.optimize import OptimizeResult
 
-from .linalg import (
-    LowRank,
-    cholesky_lower,
-    low_rank,
-    low_rank_update,
-    project_eigenvalues,
-    project_if_outside,
-    project_low_rank,
-    solve_lower_transposed,
-    spectrum_within,
-    symmetric_roots,
-    weighted_gram,
+from .estimators import (
+    estimator_terms,
+    mean_gradient,
+    precision_gradient,
+    query_points,
+    sigma_gradient,
+)
+from .linalg import cholesky_lower, low_rank, project_eigenvalues
+from .precision import (
+    LOW_RANK_SHARE,
+    PRECISION_FORMS,
+    CholeskyFactor,
+    DenseHalfStep,
+    HalfStep,
+    LowRankHalfStep,
+    LowRankPlusIdentity,
+    PrecisionForm,
+    Projection,
+    SymmetricRoot,
+    choose_form,
 )
 from .strategy import Strategy, StrategyAskTell
 from .validation import (
@@ -108,7 +81,6 @@ from .validation import (
     interval,
     positive_int,
     positive_scalar,
-    real_array,
     smoothing_radius,
     symmetric_matrix,
     vector,
@@ -118,208 +90,8 @@ __all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
            "precision_gradient", "Schedule", "Constant", "harmonic", "Parameters", "State",
            "Sample", "Estimate", "Iteration", "PrecisionForm", "SymmetricRoot", "CholeskyFactor",
            "LowRankPlusIdentity", "HalfStep", "Projection", "choose_form", "StepsRoundedAway",
-           "MiNESStrategy", "MiNES", "minimize"]
-
-
-# ----------------------------------------------------------------------------------------------
-# The estimators, as printed, for given directions u
-# ----------------------------------------------------------------------------------------------
-
-def _check_inputs(mu, sigma_inv, alpha, u):
-    mu = vector("mu", mu)
-    d = mu.shape[0]
-    sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, d)
-    alpha = smoothing_radius("alpha", alpha)
-    u = real_array("u", u, 2)
-    if u.ndim != 2 or u.shape[1] != d:
-        raise ValueError(f"u must have shape (b, d) = (b, {d}) with b >= 1, got shape {u.shape}")
-    return mu, sigma_inv, alpha, u
-
-
-def query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
-    """The (…, 2b+1, d) query array for the steps α z_i (rows of ``steps``, shape (…, b, d)):
-    row 0 is μ, rows 1..b are μ + α z_i, rows b+1..2b are μ − α z_i.
-
-    >>> query_points(np.array([1.0, 0.0]), np.array([[0.5, 0.5]]))
-    array([[ 1. ,  0. ],
-           [ 1.5,  0.5],
-           [ 0.5, -0.5]])
-    """
-    mean, steps = real_array("mean", mean, 1), real_array("steps", steps, 2)
-    if mean.shape != steps.shape[:-2] + steps.shape[-1:]:
-        raise ValueError(f"mean must have shape steps.shape[:-2] + (d,) = "
-                         f"{steps.shape[:-2] + steps.shape[-1:]}, got {mean.shape}")
-    return _query_points(mean, steps)
-
-
-def _query_points(mean: np.ndarray, steps: np.ndarray) -> np.ndarray:
-    """``query_points`` without its checks (the strategy's inner loop)."""
-    b = steps.shape[-2]
-    X = np.empty(steps.shape[:-2] + (2 * b + 1, steps.shape[-1]))
-    # In place instead of a vstack: the temporaries of vstack cost 6× at b = 10⁴, d = 50.
-    X[..., 0, :] = mean
-    plus, minus = X[..., 1:b + 1, :], X[..., b + 1:, :]
-    np.subtract(mean[..., None, :], steps, out=minus)
-    np.add(mean[..., None, :], steps, out=plus)
-    return X
-
-
-def _antithetic_points(mean: np.ndarray, u: np.ndarray, factor: np.ndarray,
-                       alpha: float) -> np.ndarray:
-    """``query_points(mean, alpha * (u @ factor))`` for one mean (d,), the directions u (b, d)
-    and a (d, d) factor, to rounding, at the cost of one GEMM and three cheap passes.
-
-    Rows 1..b, μ + α u_iᵀF, are one BLAS product written into copies of μ (``dgemm`` with
-    β = 1), so neither z_i nor α z_i is formed; rows b+1..2b are their reflections
-    2μ − (μ + α z_i) through μ, so each pair is symmetric about μ to one rounding.
-    """
-    b, d = u.shape
-    X = np.empty((2 * b + 1, d))
-    X[0] = mean
-    plus, minus = X[1:b + 1], X[b + 1:]
-    plus[...] = mean
-    minus[...] = 2.0 * mean
-    # plusᵀ ← α Fᵀ uᵀ + plusᵀ: the transposes are Fortran-ordered views, so BLAS writes into X.
-    out = blas.dgemm(alpha, factor.T, u.T, beta=1.0, c=plus.T, overwrite_c=True)
-    if not np.may_share_memory(out, X):            # f2py copied (never for these layouts)
-        plus[...] = out.T
-    # In place and contiguous: 2μ − plus with μ broadcast row by row costs twice as much here.
-    np.subtract(minus, plus, out=minus)
-    return X
-
-
-def mean_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
-    """The antithetic natural-gradient estimate g̃(μ) of eq:g_mu, for given directions u.
-
-    Parameters
-    ----------
-    f : callable
-        Vectorized objective: ``f(X)`` with X of shape (n, d) returns shape (n,).
-    mu : array, shape (d,)
-    sigma_inv : array, shape (d, d)
-        Σ⁻¹, symmetric positive definite.
-    alpha : float
-        The smoothing radius α > 0.
-    u : array, shape (b, d)
-        The directions u_i (rows), normally i.i.d. N(0, I).
-
-    Returns
-    -------
-    array, shape (d,): 1/b Σ_i [f(μ + αz_i) − f(μ − αz_i)] / (2α) · z_i with z_i = Σ^{1/2}u_i.
-    Its expectation is Σ ∇f(μ) when f is quadratic (Lemma 4.1).
-
-    References
-    ----------
-    H. Ye, *Mirror Natural Evolution Strategies*, eq:g_mu and Lemma 4.1.
-
-    >>> f = lambda X: X @ np.array([1.0, 2.0])            # linear: ∇f = (1, 2)
-    >>> mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.eye(2))  # u = e1, e2: exact
-    array([0.5, 1. ])
-    """
-    mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
-    root, _ = symmetric_roots(sigma_inv)
-    b = u.shape[0]
-    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
-    f_plus, f_minus = values[1:b + 1], values[b + 1:]
-    # Σ_i c_i z_i = (Σ_i c_i u_i) Σ^{1/2} (Σ^{1/2} symmetric): no b×d array of z_i.
-    return (((f_plus - f_minus) / (2 * alpha * b)) @ u) @ root
-
-
-def sigma_gradient(f, mu, sigma_inv, alpha, u) -> np.ndarray:
-    """The estimate G̃(Σ) of eq:TG, for given directions u (same arguments as ``mean_gradient``).
-
-    Returns the symmetric (d, d) matrix
-    1/(2bα²) Σ_i [f(μ − αz_i) + f(μ + αz_i) − 2f(μ)] (Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹) − Σ⁻¹,
-    z_i = Σ^{1/2}u_i, an unbiased estimate of 2α⁻² ∂Q_α/∂Σ (Lemma 4.3); on a quadratic with
-    Hessian H its expectation is H − Σ⁻¹ (Lemma C.1).
-
-    References
-    ----------
-    H. Ye, *Mirror Natural Evolution Strategies*, eq:TG, Lemma 4.3 and Lemma C.1.
-
-    >>> f = lambda X: 0.5 * np.sum(X**2, axis=1)          # H = I, weight 1/2 on u = e1:
-    >>> sigma_gradient(f, np.zeros(2), np.eye(2), 0.1, np.array([[1.0, 0.0]]))
-    array([[-1. ,  0. ],
-           [ 0. , -1.5]])
-    """
-    mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
-    root, root_inv = symmetric_roots(sigma_inv)
-    b = u.shape[0]
-    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
-    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
-    second = (f_minus + f_plus - 2 * f0) / alpha**2
-    # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − (Σ_i w_i + 1)Σ⁻¹, w_i = second_i/(2b): B = Σ^{-1/2}
-    return _precision_gradient(second, u, root_inv, sigma_inv)
-
-
-def estimator_terms(f, mu, sigma_inv, alpha, u) -> tuple[np.ndarray, np.ndarray]:
-    """The one-direction terms of eq:g_mu and eq:TG: for each row u_i, the g̃ and G̃ that a batch
-    of size 1 would give. Returns arrays of shape (b, d) and (b, d, d) whose means over the
-    first axis are ``mean_gradient`` and ``sigma_gradient`` of the whole batch (for running
-    Monte-Carlo estimates)."""
-    mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
-    root, root_inv = symmetric_roots(sigma_inv)
-    b = u.shape[0]
-    Z = u @ root
-    values = evaluate(f, _antithetic_points(mu, u, root, alpha))
-    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
-    g_terms = ((f_plus - f_minus) / (2.0 * alpha))[:, None] * Z
-    weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * alpha**2)
-    V = u @ root_inv
-    G_terms = weights[:, None, None] * (V[:, :, None] * V[:, None, :] - sigma_inv) - sigma_inv
-    return g_terms, G_terms
-
-
-def precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndarray,
-                       sigma_inv: np.ndarray) -> np.ndarray:
-    """G̃ of eq:TG from the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α²
-    (shape (…, b)), the directions u_i (rows of ``u``) and a matrix B with B u_i standing for
-    Σ^{-1/2} u_i (B = Σ^{-1/2}, or B = L for Σ⁻¹ = L Lᵀ; see the module docstring):
-
-        G̃ = Σ_i w_i (B u_i)(B u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹,   w_i = s_i / (2b).
-
-    On a quadratic q(x) = ½xᵀHx, s_i = z_iᵀHz_i, so this also forms the same-direction sums
-    with a given H that the appendix lemmas compare G̃ with.
-    """
-    u = real_array("u", u, 2)
-    d = u.shape[-1]
-    checked = []
-    for name, value, shape in (("second_differences", second_differences, u.shape[:-1]),
-                               ("B", B, u.shape[:-2] + (d, d)),
-                               ("sigma_inv", sigma_inv, u.shape[:-2] + (d, d))):
-        arr = real_array(name, value, 1)
-        if arr.ndim > len(shape) or arr.shape != shape[len(shape) - arr.ndim:]:
-            raise ValueError(f"{name} must have shape {shape} (leading axes may be left out) for "
-                             f"u of shape {u.shape}, got {arr.shape}")
-        checked.append(arr)
-    return _precision_gradient(checked[0], u, checked[1], checked[2])
-
-
-def _precision_gradient(second_differences: np.ndarray, u: np.ndarray, B: np.ndarray,
-                        sigma_inv: np.ndarray) -> np.ndarray:
-    """``precision_gradient`` without its checks (the pure estimators' path)."""
-    return _gradient(second_differences / (2.0 * u.shape[-2]), u, B, sigma_inv)
-
-
-def _gradient(weights: np.ndarray, u: np.ndarray, B: np.ndarray,
-              sigma_inv: np.ndarray) -> np.ndarray:
-    """G̃ = Σ_i w_i (B u_i)(B u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹ for the weights w_i = s_i/(2b)."""
-    b, d = u.shape[-2:]
-    if b < d:
-        # (U Bᵀ)ᵀ diag(w) (U Bᵀ): b·d² + b·d², cheaper than the d³ of the other form when b < d.
-        return _gradient_from_rows(weights, u @ np.swapaxes(B, -1, -2), sigma_inv)
-    # B (Uᵀ diag(w) U) Bᵀ: one b·d² product (two dsyrk for large b, linalg.weighted_gram) and
-    # two d³ ones.
-    outer = B @ weighted_gram(u, weights, check_input=False) @ np.swapaxes(B, -1, -2)
-    G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
-    return 0.5 * (G + np.swapaxes(G, -1, -2))
-
-
-def _gradient_from_rows(weights: np.ndarray, W: np.ndarray, sigma_inv: np.ndarray) -> np.ndarray:
-    """G̃ = Σ_i w_i y_i y_iᵀ − (Σ_i w_i + 1) Σ⁻¹ from the rows y_i = B u_i of ``W``."""
-    outer = weighted_gram(W, weights, check_input=False)
-    G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
-    return 0.5 * (G + np.swapaxes(G, -1, -2))
+           "MiNESStrategy", "MiNES", "minimize", "LOW_RANK_SHARE", "PRECISION_FORMS",
+           "MAX_SPREAD", "DenseHalfStep", "LowRankHalfStep"]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -381,17 +153,8 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
 
 
 # ----------------------------------------------------------------------------------------------
-# Σ_k⁻¹ as an object: the forms in which Algorithm 1 samples with it and updates it
+# Constants and warnings of the strategy
 # ----------------------------------------------------------------------------------------------
-
-#: The low-rank form updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
-#: with a dense ``eigh`` beyond (the crossover of the two costs is near 0.75 d; module docstring);
-#: precision_form="auto" keeps the low-rank form while r + b ≤ LOW_RANK_SHARE · d, Cholesky beyond.
-LOW_RANK_SHARE = 2.0 / 3.0
-
-#: The forms of Σ⁻¹ that MiNES can sample and update with, and "auto", the rule that chooses
-#: between the low-rank and the Cholesky form (module docstring, ``choose_form``).
-PRECISION_FORMS = ("auto", "symmetric", "cholesky", "lowrank")
 
 #: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
 #: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
@@ -401,195 +164,6 @@ MAX_SPREAD = 1e12
 class StepsRoundedAway(RuntimeWarning):
     """Every query point μ_k ± αz_i of an iteration equals μ_k in floating point: the run has
     drifted to a mean so large that α is below the spacing of the floats there (``ask``)."""
-
-
-class Projection(NamedTuple):
-    """Π_S'(Σ⁻¹_{k+½}) of eq:Sig_modi, as the choice of the next form needs it."""
-
-    matrix: np.ndarray          # Σ⁻¹_{k+1}, shape (…, d, d)
-    eigen: LowRank | None       # its eigendecomposition τ'I + V diag(e) Vᵀ, when one was computed
-    projected: Any              # whether Σ⁻¹_{k+½} left S' and was projected, per seed
-
-
-class HalfStep(abc.ABC):
-    """Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂ G̃ before the projection (eq:Sig_modi), as ``mirror_step`` made it."""
-
-    matrix: np.ndarray          # Σ⁻¹_{k+½}, dense, shape (…, d, d)
-
-    def dense(self) -> np.ndarray:
-        """Σ⁻¹_{k+½} as an array (not checked finite: ``MiNESStrategy.tell`` checks it)."""
-        return self.matrix
-
-    @abc.abstractmethod
-    def project(self, tau: float, zeta: float) -> Projection:
-        """Π_S', S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: every eigenvalue clipped to [τ, ζ] (eq:proj_cs_prime read
-        as eq:cS_p defines S', see ``linalg``; Prop. A.2 = PDF Proposition 16), applied only when
-        the spectrum is not strictly inside (τ, ζ)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class DenseHalfStep(HalfStep):
-    """Σ⁻¹_{k+½} as a dense matrix (or a stack). ``keep_eigen``: project with an ``eigh`` kept as
-    ``LowRank`` (so that the next form may be the low-rank one; "auto" with one seed)."""
-
-    matrix: np.ndarray
-    keep_eigen: bool = False
-
-    def project(self, tau: float, zeta: float) -> Projection:
-        half = self.matrix
-        if not (self.keep_eigen and half.ndim == 2):
-            matrix, projected = project_if_outside(half, tau, zeta, check_input=False)
-            return Projection(matrix, None, projected)
-        if spectrum_within(half, tau, zeta, check_input=False):     # two Cholesky, no eigh
-            return Projection(half, None, np.bool_(False))
-        # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
-        eigen, clipped = project_low_rank(low_rank(half, tau), tau, zeta)
-        return Projection(eigen.dense(), eigen, np.bool_(clipped))
-
-
-@dataclasses.dataclass(frozen=True)
-class LowRankHalfStep(HalfStep):
-    """Σ⁻¹_{k+½} = c_k Σ_k⁻¹ + η₂ YᵀWY (eq:Sig_modi with c_k = 1 − η₂(1 + Σw)) from Σ_k⁻¹ =
-    τ'I + V diag(e) Vᵀ: its eigendecomposition in the span of [V, Yᵀ] while r + b ≤
-    ``LOW_RANK_SHARE`` · d, else a dense ``eigh`` of ``matrix`` (module docstring)."""
-
-    matrix: np.ndarray          # the same Σ⁻¹_{k+½}, dense (kept when it is not projected)
-    before: LowRank             # Σ_k⁻¹
-    eta: float                  # η₂,k
-    rows: np.ndarray            # Y, the rows Σ_k^{-1/2}u_i, shape (b, d)
-    weights: np.ndarray         # w_i = s_i / (2b), shape (b,)
-
-    def project(self, tau: float, zeta: float) -> Projection:
-        before, (b, d) = self.before, self.rows.shape
-        if before.rank + b <= LOW_RANK_SHARE * d:
-            c = 1.0 - self.eta * (1.0 + self.weights.sum())
-            half = low_rank_update(before, c, self.rows, self.eta * self.weights,
-                                   check_input=False)
-        else:
-            half = low_rank(self.matrix, tau)                         # a dense eigh
-        eigen, projected = project_low_rank(half, tau, zeta)
-        return Projection(eigen.dense() if projected else self.matrix, eigen, np.bool_(projected))
-
-
-class PrecisionForm(abc.ABC):
-    """Σ_k⁻¹ in one of the forms that MiNES samples and updates it in (module docstring).
-
-    Each form holds the dense Σ_k⁻¹ and a factor F with F Fᵀ = Σ_k, and answers:
-
-    - ``sample(u)`` → (Z, R): the rows z_i = F u_i ~ N(0, Σ_k) of Z, and R, what ``gradient``
-      and ``mirror_step`` need for the rows r_i = F^{-T}u_i = Σ_k⁻¹ z_i that stand for
-      Σ_k^{-1/2}u_i in eq:TG (the matrix F^{-T} or the rows themselves, per form);
-    - ``gradient(u, R, w)``: G̃ = Σ_i w_i r_i r_iᵀ − (Σ_i w_i + 1) Σ_k⁻¹ (eq:TG), w_i = s_i/(2b);
-    - ``mirror_step(eta, G, R, w)``: Σ⁻¹_{k+½} = Σ_k⁻¹ + η G̃ = c Σ_k⁻¹ + η Σ_i w_i r_i r_iᵀ with
-      c = 1 − η(1 + Σ_i w_i) (eq:Sig_modi), a ``HalfStep`` whose ``project(tau, zeta)`` is Π_S';
-    - ``dense()``: Σ_k⁻¹; ``cholesky()``: L with Σ_k⁻¹ = L Lᵀ (computed unless the form holds it).
-    """
-
-    matrix: np.ndarray          # Σ_k⁻¹, shape (…, d, d)
-
-    def dense(self) -> np.ndarray:
-        """Σ_k⁻¹ (the state's own array)."""
-        return self.matrix
-
-    def cholesky(self) -> np.ndarray:
-        """L with Σ_k⁻¹ = L Lᵀ."""
-        return cholesky_lower(self.matrix, check_input=False)
-
-    @abc.abstractmethod
-    def sample(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(Z, R) for the directions u (rows, shape (…, b, d))."""
-
-    @abc.abstractmethod
-    def gradient(self, u: np.ndarray, factor: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """G̃ of eq:TG from the directions, the R of ``sample`` and the weights w_i = s_i/(2b)."""
-
-    @abc.abstractmethod
-    def mirror_step(self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray,
-                    weights: np.ndarray) -> HalfStep:
-        """Σ_k⁻¹ + η G̃ (eq:Sig_modi), unprojected."""
-
-
-@dataclasses.dataclass(frozen=True)
-class SymmetricRoot(PrecisionForm):
-    """F = Σ_k^{1/2}, R = Σ_k^{-1/2}, from one ``eigh`` per iteration: the printed estimators
-    (``mean_gradient`` and ``sigma_gradient`` for the same u). One matrix or a stack."""
-
-    matrix: np.ndarray
-
-    def sample(self, u):
-        root, root_inv = symmetric_roots(self.matrix)       # Σ^{1/2}, Σ^{-1/2}
-        return u @ root, root_inv                           # z_i = Σ^{1/2}u_i (root symmetric)
-
-    def gradient(self, u, factor, weights):
-        return _gradient(weights, u, factor, self.matrix)
-
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
-        return DenseHalfStep(self.matrix + eta[..., None, None] * G)
-
-
-@dataclasses.dataclass(frozen=True)
-class CholeskyFactor(PrecisionForm):
-    """Σ_k⁻¹ = L Lᵀ: F = L^{-T} (z_i = L^{-T}u_i, one triangular solve), R = L (Σ_k⁻¹ z_i =
-    L u_i). One matrix or a stack. ``keep_eigen``: a projection keeps its ``eigh`` ("auto")."""
-
-    matrix: np.ndarray
-    factor: np.ndarray          # L, lower triangular, checked when it was made
-    keep_eigen: bool = False
-
-    def cholesky(self) -> np.ndarray:
-        return self.factor
-
-    def sample(self, u):
-        return solve_lower_transposed(self.factor, u, check_input=False), self.factor
-
-    def gradient(self, u, factor, weights):
-        return _gradient(weights, u, factor, self.matrix)
-
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
-        return DenseHalfStep(self.matrix + eta[..., None, None] * G, self.keep_eigen)
-
-
-@dataclasses.dataclass(frozen=True)
-class LowRankPlusIdentity(PrecisionForm):
-    """Σ_k⁻¹ = τ'I + V diag(e) Vᵀ (``linalg.LowRank``, V with r orthonormal columns), one seed:
-    F = Σ_k^{1/2} and R = the rows y_i = Σ_k^{-1/2}u_i, each O(bdr); the update and Π_S' in the
-    span of [V, Yᵀ] (module docstring). The same iterates as ``SymmetricRoot`` to rounding."""
-
-    matrix: np.ndarray          # Σ_k⁻¹, dense
-    eigen: LowRank              # the same, as its eigendecomposition
-
-    def sample(self, u):
-        Z = self.eigen.power_rows(-0.5, u, check_input=False)      # z_i = Σ^{1/2}u_i
-        return Z, self.eigen.power_rows(0.5, u, check_input=False)  # y_i = Σ^{-1/2}u_i
-
-    def gradient(self, u, factor, weights):
-        return _gradient_from_rows(weights, factor, self.matrix)
-
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
-        return LowRankHalfStep(self.matrix + eta[..., None, None] * G, self.eigen, float(eta),
-                               factor, weights)
-
-
-def choose_form(name: str, projection: Projection, *, tau: float,
-                batch_size: int) -> PrecisionForm:
-    """The form of Σ⁻¹_{k+1} (= ``projection.matrix``) that iteration k + 1 samples with.
-
-    ``name`` is ``precision_form``: "symmetric" and "cholesky" are fixed; "lowrank" is the
-    low-rank form for one seed and the symmetric root for a stack; "auto" (one seed) is the
-    low-rank form when the projection left an eigendecomposition with r + b ≤
-    ``LOW_RANK_SHARE`` · d, else the Cholesky form, and for a stack the Cholesky form.
-    """
-    matrix, eigen = projection.matrix, projection.eigen
-    one_seed = matrix.ndim == 2
-    if name == "symmetric" or (name == "lowrank" and not one_seed):
-        return SymmetricRoot(matrix)
-    if name == "lowrank":
-        return LowRankPlusIdentity(matrix, low_rank(matrix, tau) if eigen is None else eigen)
-    if name == "auto" and one_seed:
-        if eigen is not None and eigen.rank + batch_size <= LOW_RANK_SHARE * matrix.shape[-1]:
-            return LowRankPlusIdentity(matrix, eigen)
-        return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False), keep_eigen=True)
-    return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -719,7 +293,7 @@ class MiNESStrategy(Strategy):
         warning later."""
         Z, factor = state.precision.sample(u)                   # z_i = F u_i ~ N(0, Σ_k)
         steps = self.params.alpha * Z
-        X = _query_points(state.mean, steps)                    # μ_k, μ_k ± α z_i
+        X = query_points(state.mean, steps, check_input=False) # μ_k, μ_k ± α z_i
         self._check_resolved(state, X, steps)
         return X, Sample(u, Z, factor, X)
 

@@ -23,6 +23,7 @@ from mines_theory.gaussian import (
     sigma_gradient_second_moment,
     sigma_gradient_variance,
 )
+from mines_theory.linalg import symmetric_roots
 
 from .conftest import random_spd
 
@@ -89,8 +90,6 @@ def test_lemma_c1_exact(d):
 def test_closed_form_equals_isserlis_engine():
     """The trace formula of E‖X‖² against the partition engine applied to the three
     expectations it is built from (independent code paths), at random d ≤ 6."""
-    from mines_theory.algorithm import symmetric_roots
-
     rng = np.random.default_rng(7)
     for d in range(1, 7):
         H, P = random_spd(rng, d), random_spd(rng, d, 0.2, 6.0)
