@@ -298,35 +298,34 @@ class MiNESStrategy(Strategy):
         return X, Sample(u, Z, factor, X)
 
     def tell(self, state: State, sample: Sample, values: np.ndarray) -> tuple[State, Iteration]:
-        """One update of Algorithm 1 from the values f(X) (shape (…, 2b+1)) of the asked points.
-        A non-finite μ_{k+1} or Σ⁻¹_{k+½} raises ``FloatingPointError`` naming it."""
+        """One update of Algorithm 1 (steps 3 to 6) from the values f(X) (shape (…, 2b+1)) of
+        the asked points. A non-finite μ_{k+1} or Σ⁻¹_{k+½} raises ``FloatingPointError``."""
         p, k, precision = self.params, state.k, state.precision
-        with np.errstate(over="ignore", invalid="ignore"):    # non-finite: named below
-            estimate, weights = self._estimate(precision, sample, values)  # eq:g_mu, eq:TG
-            eta1 = _step_size("eta1", p.eta1, k, state, estimate)          # η_{1,k}
-            eta2 = _step_size("eta2", p.eta2, k, state, estimate)          # η_{2,k}
-            mean = state.mean - eta1[..., None] * estimate.g               # Alg. 1, step 5
-            half = precision.mirror_step(eta2, estimate.G, sample.factor, weights)  # eq:Sig_modi
-        self._check_finite(k, values, eta1, estimate.g, mean, half.dense())
-        projection = half.project(p.tau, p.zeta)                           # eq:Sig_modi, Π_S'
-        new = State(mean, choose_form(p.precision_form, projection, tau=p.tau,
-                                      batch_size=p.batch_size),
-                    k + 1, state.projections + projection.projected,
-                    eta1 if eta1.ndim else float(eta1))
+        with np.errstate(over="ignore", invalid="ignore"):  # a non-finite result: named below
+            c, s = self._differences(values)  # c_i = Δ_i f/(2αb), s_i = Δ²_i f/α²
+            g = np.einsum("...i,...id->...d", c, sample.Z)  # step 3: g̃ = Σ_i c_i z_i, eq:g_mu
+            w = s / (2.0 * p.batch_size)
+            G = precision.gradient(sample.u, sample.factor, w)  # step 4: G̃(Σ_k), eq:TG
+            estimate = Estimate(g, G, s)
+            eta1 = _step_size("eta1", p.eta1, k, state, estimate)  # η_{1,k}
+            eta2 = _step_size("eta2", p.eta2, k, state, estimate)  # η_{2,k}
+            mean = state.mean - eta1[..., None] * g  # step 5: μ_{k+1} = μ_k − η_{1,k} g̃
+            half = precision.mirror_step(eta2, G, sample.factor, w)  # step 6: Σ_k⁻¹ + η_{2,k} G̃
+        self._check_finite(k, values, eta1, g, mean, half.dense())
+        projection = half.project(p.tau, p.zeta)  # step 6: Σ⁻¹_{k+1} = Π_S'(…), eq:Sig_modi
+        form = choose_form(p.precision_form, projection, tau=p.tau, batch_size=p.batch_size)
+        projections = state.projections + projection.projected
+        new = State(mean, form, k + 1, projections, eta1 if eta1.ndim else float(eta1))
         return new, Iteration(k, state, sample, values, estimate, eta1, eta2,
                               projection.projected)
 
-    def _estimate(self, precision: PrecisionForm, sample: Sample,
-                  values: np.ndarray) -> tuple[Estimate, np.ndarray]:
-        """(g̃, G̃ and the second differences s_i; the weights w_i = s_i/(2b)) from f(X)."""
+    def _differences(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """From f(X): the coefficients c_i = (f(μ+αz_i) − f(μ−αz_i))/(2αb) of g̃ = Σ_i c_i z_i
+        (eq:g_mu) and the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² of eq:TG
+        (z_iᵀ∇²f z_i on a quadratic), shape (…, b) each."""
         p, b = self.params, self.params.batch_size
         f0, f_plus, f_minus = values[..., :1], values[..., 1:b + 1], values[..., b + 1:]
-        second = (f_plus + f_minus - 2.0 * f0) / p.alpha**2           # z_iᵀ∇²f z_i on a quadratic
-        weights = second / (2.0 * b)
-        g = np.einsum("...i,...id->...d", (f_plus - f_minus) / (2.0 * p.alpha * b),
-                      sample.Z)                                                    # eq:g_mu
-        G = precision.gradient(sample.u, sample.factor, weights)                   # eq:TG
-        return Estimate(g, G, second), weights
+        return (f_plus - f_minus) / (2.0 * p.alpha * b), (f_plus + f_minus - 2.0 * f0) / p.alpha**2
 
     def _check_finite(self, k: int, values: np.ndarray, eta1: np.ndarray, g: np.ndarray,
                       mean: np.ndarray, half: np.ndarray) -> None:
