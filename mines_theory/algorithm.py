@@ -40,6 +40,7 @@ would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small fo
 raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
 reveal when 2b+1 = d.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -86,23 +87,49 @@ from .validation import (
     vector,
 )
 
-__all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
-           "precision_gradient", "Schedule", "Constant", "harmonic", "Parameters", "State",
-           "Sample", "Estimate", "Iteration", "PrecisionForm", "SymmetricRoot", "CholeskyFactor",
-           "LowRankPlusIdentity", "HalfStep", "Projection", "choose_form", "StepsRoundedAway",
-           "MiNESStrategy", "MiNES", "minimize", "LOW_RANK_SHARE", "PRECISION_FORMS",
-           "MAX_SPREAD", "DenseHalfStep", "LowRankHalfStep"]
+__all__ = [
+    "mean_gradient",
+    "sigma_gradient",
+    "estimator_terms",
+    "query_points",
+    "precision_gradient",
+    "Schedule",
+    "Constant",
+    "harmonic",
+    "Parameters",
+    "State",
+    "Sample",
+    "Estimate",
+    "Iteration",
+    "PrecisionForm",
+    "SymmetricRoot",
+    "CholeskyFactor",
+    "LowRankPlusIdentity",
+    "HalfStep",
+    "Projection",
+    "choose_form",
+    "StepsRoundedAway",
+    "MiNESStrategy",
+    "MiNES",
+    "minimize",
+    "LOW_RANK_SHARE",
+    "PRECISION_FORMS",
+    "MAX_SPREAD",
+    "DenseHalfStep",
+    "LowRankHalfStep",
+]
 
 
 # ----------------------------------------------------------------------------------------------
 # Step-size schedules: one protocol
 # ----------------------------------------------------------------------------------------------
 
+
 class Estimate(NamedTuple):
     """What iteration k estimated from its 2b+1 values, before any step is taken."""
 
-    g: np.ndarray                   # g̃(μ_k), eq:g_mu, shape (…, d)
-    G: np.ndarray                   # G̃(Σ_k), eq:TG, shape (…, d, d)
+    g: np.ndarray  # g̃(μ_k), eq:g_mu, shape (…, d)
+    G: np.ndarray  # G̃(Σ_k), eq:TG, shape (…, d, d)
     second_differences: np.ndarray  # (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α², shape (…, b)
 
 
@@ -120,7 +147,7 @@ class Constant:
     value: float
 
     def __post_init__(self):
-        positive_scalar("value", self.value)          # checked, kept as given
+        positive_scalar("value", self.value)  # checked, kept as given
 
     def __call__(self, k: int, state: State, estimate: Estimate) -> float:
         return self.value
@@ -137,8 +164,9 @@ def _schedule(name: str, value) -> Schedule:
     return Constant(positive_scalar(name, value))
 
 
-def _step_size(name: str, schedule: Schedule, k: int, state: State,
-               estimate: Estimate) -> np.ndarray:
+def _step_size(
+    name: str, schedule: Schedule, k: int, state: State, estimate: Estimate
+) -> np.ndarray:
     """The schedule's value, checked: finite and > 0, one per seed."""
     raw = schedule(k, state, estimate)
     batch = state.mean.shape[:-1]
@@ -147,8 +175,10 @@ def _step_size(name: str, schedule: Schedule, k: int, state: State,
     except (TypeError, ValueError):
         value = None
     if value is None or not np.all(np.isfinite(value) & (value > 0)):
-        raise ValueError(f"the step-size schedule {name} returned {raw!r} at k={k}: expected a "
-                         f"finite number > 0" + (f" for each of {batch[0]} seeds" if batch else ""))
+        raise ValueError(
+            f"the step-size schedule {name} returned {raw!r} at k={k}: expected a "
+            f"finite number > 0" + (f" for each of {batch[0]} seeds" if batch else "")
+        )
     return value
 
 
@@ -170,29 +200,30 @@ class StepsRoundedAway(RuntimeWarning):
 # Algorithm 1, once: parameters, state, pure ask and tell
 # ----------------------------------------------------------------------------------------------
 
+
 @dataclasses.dataclass(frozen=True)
 class Parameters:
     """What stays fixed during a run (as in pycma's purecma)."""
 
-    dim: int                # d
-    alpha: float            # α, the smoothing radius: the samples are N(μ, α²Σ) (Section 3)
-    batch_size: int         # b; one iteration queries 2b+1 points
-    tau: float              # τ, S' = {τI ⪯ Σ⁻¹ ⪯ ζI} (eq:cS_p)
-    zeta: float             # ζ
-    eta1: Schedule          # η_{1,k}, the mean step
-    eta2: Schedule          # η_{2,k}, the mirror step on Σ⁻¹
-    precision_form: str = "auto"    # how Σ⁻¹ is held and sampled with: one of PRECISION_FORMS
+    dim: int  # d
+    alpha: float  # α, the smoothing radius: the samples are N(μ, α²Σ) (Section 3)
+    batch_size: int  # b; one iteration queries 2b+1 points
+    tau: float  # τ, S' = {τI ⪯ Σ⁻¹ ⪯ ζI} (eq:cS_p)
+    zeta: float  # ζ
+    eta1: Schedule  # η_{1,k}, the mean step
+    eta2: Schedule  # η_{2,k}, the mirror step on Σ⁻¹
+    precision_form: str = "auto"  # how Σ⁻¹ is held and sampled with: one of PRECISION_FORMS
 
 
 @dataclasses.dataclass(frozen=True)
 class State:
     """The changing state of Algorithm 1; every array may carry a leading seed axis."""
 
-    mean: np.ndarray            # μ_k, shape (…, d)
-    precision: PrecisionForm    # Σ_k⁻¹ ∈ S', in the form chosen by ``choose_form``
-    k: int = 1                  # the number of the iteration about to run
-    projections: Any = 0        # how many updates so far left S' and were projected, per seed
-    eta1: Any = np.nan          # η_{1,k−1}, the last mean step (a schedule may fall back on it)
+    mean: np.ndarray  # μ_k, shape (…, d)
+    precision: PrecisionForm  # Σ_k⁻¹ ∈ S', in the form chosen by ``choose_form``
+    k: int = 1  # the number of the iteration about to run
+    projections: Any = 0  # how many updates so far left S' and were projected, per seed
+    eta1: Any = np.nan  # η_{1,k−1}, the last mean step (a schedule may fall back on it)
 
     @property
     def sigma_inv(self) -> np.ndarray:
@@ -208,23 +239,23 @@ class State:
 class Sample(NamedTuple):
     """What ``ask`` hands to ``tell``: the directions and the quantities built from them."""
 
-    u: np.ndarray           # u_i ~ N(0, I), rows, shape (…, b, d)
-    Z: np.ndarray           # z_i = F u_i ~ N(0, Σ_k), rows
-    factor: np.ndarray      # R of ``PrecisionForm.sample``: L, Σ_k^{-1/2} or rows Σ_k^{-1/2}u_i
-    X: np.ndarray           # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
+    u: np.ndarray  # u_i ~ N(0, I), rows, shape (…, b, d)
+    Z: np.ndarray  # z_i = F u_i ~ N(0, Σ_k), rows
+    factor: np.ndarray  # R of ``PrecisionForm.sample``: L, Σ_k^{-1/2} or rows Σ_k^{-1/2}u_i
+    X: np.ndarray  # the query points μ_k, μ_k + αz_i, μ_k − αz_i, shape (…, 2b+1, d)
 
 
 class Iteration(NamedTuple):
     """Everything iteration k computed, for a ``record`` hook."""
 
     k: int
-    before: State           # μ_k, Σ_k⁻¹
+    before: State  # μ_k, Σ_k⁻¹
     sample: Sample
-    values: np.ndarray      # f at the query points, shape (…, 2b+1)
+    values: np.ndarray  # f at the query points, shape (…, 2b+1)
     estimate: Estimate
     eta1: np.ndarray
     eta2: np.ndarray
-    projected: Any          # whether Σ⁻¹_{k+½} left S' and was projected, per seed
+    projected: Any  # whether Σ⁻¹_{k+½} left S' and was projected, per seed
 
 
 class MiNESStrategy(Strategy):
@@ -235,28 +266,48 @@ class MiNESStrategy(Strategy):
     iteration.
     """
 
-    def __init__(self, *, dim, alpha, batch_size, tau, zeta, eta1, eta2=None,
-                 precision_form="auto"):
+    def __init__(
+        self,
+        *,
+        dim: int,
+        alpha: float,
+        batch_size: int,
+        tau: float,
+        zeta: float,
+        eta1: float | Schedule,
+        eta2: float | Schedule | None = None,
+        precision_form: str = "auto",
+    ) -> None:
         tau, zeta = interval("tau", tau, "zeta", zeta)
         if zeta / tau > MAX_SPREAD:
-            raise ValueError(f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any "
-                             f"spectrum in [tau, zeta], and beyond that its Cholesky factor fails "
-                             f"in floating point; got tau = {tau!r}, zeta = {zeta!r}")
+            raise ValueError(
+                f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any "
+                f"spectrum in [tau, zeta], and beyond that its Cholesky factor fails "
+                f"in floating point; got tau = {tau!r}, zeta = {zeta!r}"
+            )
         if not isinstance(precision_form, str) or precision_form not in PRECISION_FORMS:
-            raise ValueError(f"precision_form must be one of "
-                             f"{', '.join(map(repr, PRECISION_FORMS))}, got {precision_form!r}")
+            raise ValueError(
+                f"precision_form must be one of "
+                f"{', '.join(map(repr, PRECISION_FORMS))}, got {precision_form!r}"
+            )
         self.params = Parameters(
             dim=positive_int("dim", dim),
             alpha=smoothing_radius("alpha", alpha),
             batch_size=positive_int("batch_size", batch_size),
-            tau=tau, zeta=zeta,
+            tau=tau,
+            zeta=zeta,
             eta1=_schedule("eta1", eta1),
             eta2=harmonic if eta2 is None else _schedule("eta2", eta2),
-            precision_form=precision_form)
-        array_size("batch_size", batch_size, (2 * self.params.batch_size + 1) * self.params.dim,
-                   "the (2b+1) x dim query points")
+            precision_form=precision_form,
+        )
+        array_size(
+            "batch_size",
+            batch_size,
+            (2 * self.params.batch_size + 1) * self.params.dim,
+            "the (2b+1) x dim query points",
+        )
 
-    def init(self, mean0, sigma_inv0, num_seeds: int | None = None) -> State:
+    def init(self, mean0: ArrayLike, sigma_inv0: ArrayLike, num_seeds: int | None = None) -> State:
         """The state at k = 1 from μ₁ and Σ₁⁻¹, which must lie in S' (``project_eigenvalues``
         puts a matrix there)."""
         p = self.params
@@ -268,19 +319,30 @@ class MiNESStrategy(Strategy):
             raise ValueError(
                 f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
                 f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
-                f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there")
+                f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there"
+            )
         if num_seeds is None:
-            eigen = low_rank(sigma_inv0, p.tau) if p.precision_form in ("lowrank", "auto") \
-                else None
-            return State(mean0, choose_form(p.precision_form, Projection(sigma_inv0, eigen, False),
-                                            tau=p.tau, batch_size=p.batch_size))
+            eigen = low_rank(sigma_inv0, p.tau) if p.precision_form in ("lowrank", "auto") else None
+            return State(
+                mean0,
+                choose_form(
+                    p.precision_form,
+                    Projection(sigma_inv0, eigen, False),
+                    tau=p.tau,
+                    batch_size=p.batch_size,
+                ),
+            )
         S = positive_int("num_seeds", num_seeds)
-        tile = lambda a: np.tile(a, (S,) + (1,) * a.ndim)
-        precision: PrecisionForm = SymmetricRoot(tile(sigma_inv0)) \
-            if p.precision_form in ("symmetric", "lowrank") \
+
+        def tile(a):
+            return np.tile(a, (S,) + (1,) * a.ndim)
+
+        precision: PrecisionForm = (
+            SymmetricRoot(tile(sigma_inv0))
+            if p.precision_form in ("symmetric", "lowrank")
             else CholeskyFactor(tile(sigma_inv0), tile(cholesky_lower(sigma_inv0)))
-        return State(tile(mean0), precision, projections=np.zeros(S, int),
-                     eta1=np.full(S, np.nan))
+        )
+        return State(tile(mean0), precision, projections=np.zeros(S, int), eta1=np.full(S, np.nan))
 
     def directions(self, rng: np.random.Generator) -> np.ndarray:
         """u_1..u_b ~ N(0, I): the random numbers of one iteration, shape (b, d)."""
@@ -291,9 +353,9 @@ class MiNESStrategy(Strategy):
         query point of a seed equals μ_k in floating point (α too small for |μ_k|: nothing could
         be learned, and Σ⁻¹ would shrink to τI): ``ValueError`` at k = 1, a ``StepsRoundedAway``
         warning later."""
-        Z, factor = state.precision.sample(u)                   # z_i = F u_i ~ N(0, Σ_k)
+        Z, factor = state.precision.sample(u)  # z_i = F u_i ~ N(0, Σ_k)
         steps = self.params.alpha * Z
-        X = query_points(state.mean, steps, check_input=False) # μ_k, μ_k ± α z_i
+        X = query_points(state.mean, steps, check_input=False)  # μ_k, μ_k ± α z_i
         self._check_resolved(state, X, steps)
         return X, Sample(u, Z, factor, X)
 
@@ -316,50 +378,66 @@ class MiNESStrategy(Strategy):
         form = choose_form(p.precision_form, projection, tau=p.tau, batch_size=p.batch_size)
         projections = state.projections + projection.projected
         new = State(mean, form, k + 1, projections, eta1 if eta1.ndim else float(eta1))
-        return new, Iteration(k, state, sample, values, estimate, eta1, eta2,
-                              projection.projected)
+        return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projection.projected)
 
     def _differences(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """From f(X): the coefficients c_i = (f(μ+αz_i) − f(μ−αz_i))/(2αb) of g̃ = Σ_i c_i z_i
         (eq:g_mu) and the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² of eq:TG
         (z_iᵀ∇²f z_i on a quadratic), shape (…, b) each."""
         p, b = self.params, self.params.batch_size
-        f0, f_plus, f_minus = values[..., :1], values[..., 1:b + 1], values[..., b + 1:]
+        f0, f_plus, f_minus = values[..., :1], values[..., 1 : b + 1], values[..., b + 1 :]
         return (f_plus - f_minus) / (2.0 * p.alpha * b), (f_plus + f_minus - 2.0 * f0) / p.alpha**2
 
-    def _check_finite(self, k: int, values: np.ndarray, eta1: np.ndarray, g: np.ndarray,
-                      mean: np.ndarray, half: np.ndarray) -> None:
+    def _check_finite(
+        self,
+        k: int,
+        values: np.ndarray,
+        eta1: np.ndarray,
+        g: np.ndarray,
+        mean: np.ndarray,
+        half: np.ndarray,
+    ) -> None:
         """FloatingPointError naming μ_{k+1} or Σ⁻¹_{k+½} if it is not finite (the largest |f|
         is computed only then)."""
-        largest_f = lambda: float(np.max(np.abs(values)))
+
+        def largest_f():
+            return float(np.max(np.abs(values)))
+
         if not np.isfinite(mean).all():
             raise FloatingPointError(
                 f"the update of mean at k={k} is not finite: the mean gradient g or eta1 * g "
                 f"overflowed or is NaN (eta1={float(np.max(eta1)):.3g}, largest |g| = "
                 f"{float(np.max(np.abs(g))):.3g}, alpha={self.params.alpha!r}, largest |f| = "
-                f"{largest_f():.3g})")
+                f"{largest_f():.3g})"
+            )
         if not np.isfinite(half).all():
             raise FloatingPointError(
                 f"the update of sigma_inv at k={k} is not finite: the second differences "
                 f"/ alpha**2 overflowed or are NaN (alpha={self.params.alpha!r}, largest |f| = "
-                f"{largest_f():.3g})")
+                f"{largest_f():.3g})"
+            )
 
     def _check_resolved(self, state: State, X: np.ndarray, steps: np.ndarray) -> None:
         """When, for some seed, every point μ_k ± αz_i equals μ_k in floating point: at k = 1 a
         ``ValueError`` (α is too small for mean0), later a ``StepsRoundedAway`` warning (the run
         has drifted to a |μ_k| where α is below the spacing of the floats; it goes on as
         before, but learns nothing)."""
-        if X.ndim == 2 and X[1, 0] != X[0, 0] or \
-                (X[..., 1, :] != X[..., 0, :]).any(axis=-1).all():   # the first point moved
+        if (
+            X.ndim == 2 and X[1, 0] != X[0, 0] or (X[..., 1, :] != X[..., 0, :]).any(axis=-1).all()
+        ):  # the first point moved
             return
         still = ~np.any(X[..., 1:, :] != X[..., :1, :], axis=(-2, -1))
         if not np.any(still):
             return
-        if state.k > 1:     # one text per alpha: Python shows it once, not at every iteration
-            warnings.warn(f"alpha = {self.params.alpha!r} is too small for the mean that the run "
-                          f"has drifted to: every query point mu ± alpha*z_i equals mu in "
-                          f"floating point, so every difference of f is 0 and Sigma^-1 shrinks "
-                          f"to tau*I without information", StepsRoundedAway, stacklevel=3)
+        if state.k > 1:  # one text per alpha: Python shows it once, not at every iteration
+            warnings.warn(
+                f"alpha = {self.params.alpha!r} is too small for the mean that the run "
+                f"has drifted to: every query point mu ± alpha*z_i equals mu in "
+                f"floating point, so every difference of f is 0 and Sigma^-1 shrinks "
+                f"to tau*I without information",
+                StepsRoundedAway,
+                stacklevel=3,
+            )
             return
         seed = np.unravel_index(int(np.argmax(still)), still.shape) if still.ndim else ()
         size = float(np.max(np.abs(state.mean[seed])))
@@ -370,12 +448,14 @@ class MiNESStrategy(Strategy):
             f"{float(np.spacing(size)):.3g}; largest |alpha*z_i| entry "
             f"{float(np.max(np.abs(steps[seed]))):.3g}), so every difference of f would be 0 and "
             f"Sigma^-1 would shrink to tau*I without information; take a larger alpha, or shift "
-            f"the problem so that mean0 is near 0")
+            f"the problem so that mean0 is near 0"
+        )
 
 
 # ----------------------------------------------------------------------------------------------
 # Algorithm 1, ask/tell, for one seed
 # ----------------------------------------------------------------------------------------------
+
 
 class MiNES(StrategyAskTell):
     """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form.
@@ -433,11 +513,31 @@ class MiNES(StrategyAskTell):
     (450, True)
     """
 
-    def __init__(self, mean0, sigma_inv0, *, alpha, batch_size, tau, zeta, eta1,
-                 eta2=None, precision_form="auto", seed=None):
+    def __init__(
+        self,
+        mean0: ArrayLike,
+        sigma_inv0: ArrayLike,
+        *,
+        alpha: float,
+        batch_size: int,
+        tau: float,
+        zeta: float,
+        eta1: float | Schedule,
+        eta2: float | Schedule | None = None,
+        precision_form: str = "auto",
+        seed: Any = None,
+    ) -> None:
         mean0 = vector("mean0", mean0)
-        strategy = MiNESStrategy(dim=mean0.shape[0], alpha=alpha, batch_size=batch_size, tau=tau,
-                                 zeta=zeta, eta1=eta1, eta2=eta2, precision_form=precision_form)
+        strategy = MiNESStrategy(
+            dim=mean0.shape[0],
+            alpha=alpha,
+            batch_size=batch_size,
+            tau=tau,
+            zeta=zeta,
+            eta1=eta1,
+            eta2=eta2,
+            precision_form=precision_form,
+        )
         super().__init__(strategy, strategy.init(mean0, sigma_inv0), seed)
 
     @property
@@ -461,6 +561,9 @@ class MiNES(StrategyAskTell):
 # A driver loop
 # ----------------------------------------------------------------------------------------------
 
+
+# h8 edits minimize and _check_vectorized in parallel: formatted after merging.
+# fmt: off
 def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, eta2=None,
              precision_form="auto", max_evaluations, target=None, seed=0,
              record: Callable[[MiNES], Mapping[str, Any]] | None = None) -> OptimizeResult:

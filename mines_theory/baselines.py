@@ -32,12 +32,28 @@ from .algorithm import MiNES
 from .linalg import weighted_gram
 from .schedules import lemma52_step
 from .strategy import AskTell, Strategy, StrategyAskTell
-from .validation import (finite_result, generator, positive_int, positive_scalar,
-                         symmetric_matrix, vector)
+from .validation import (
+    finite_result,
+    generator,
+    positive_int,
+    positive_scalar,
+    symmetric_matrix,
+    vector,
+)
 from .validation import objective as check_objective
 
-__all__ = ["NES", "RGFParameters", "RGFStrategy", "RandomGradientFree", "XNES", "CMAES",
-           "METHODS", "make_method", "nesterov_spokoiny_step", "xnes_defaults"]
+__all__ = [
+    "NES",
+    "RGFParameters",
+    "RGFStrategy",
+    "RandomGradientFree",
+    "XNES",
+    "CMAES",
+    "METHODS",
+    "make_method",
+    "nesterov_spokoiny_step",
+    "xnes_defaults",
+]
 
 
 class NES(AskTell):
@@ -57,8 +73,9 @@ class NES(AskTell):
         self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
         smallest = float(np.linalg.eigvalsh(self._cov)[0])
         if smallest <= 0.0:
-            raise ValueError(f"cov0 must be positive definite, got smallest eigenvalue "
-                             f"{smallest:.3g}")
+            raise ValueError(
+                f"cov0 must be positive definite, got smallest eigenvalue {smallest:.3g}"
+            )
         self.eta = positive_scalar("eta", eta)
         self.batch_size = positive_int("batch_size", batch_size)
         self.rng = generator("seed", seed)
@@ -73,7 +90,8 @@ class NES(AskTell):
             raise RuntimeError(
                 f"NES: the covariance is no longer positive definite after iteration "
                 f"{self.iteration} (smallest eigenvalue {eigenvalues[0]:.3g}); the meta-algorithm "
-                f"of Section 2 has no safeguard against this")
+                f"of Section 2 has no safeguard against this"
+            )
         root = (U * np.sqrt(eigenvalues)) @ U.T
         steps = self.rng.standard_normal((self.batch_size, self._mean.shape[0])) @ root
         return self._mean + steps, steps
@@ -96,9 +114,9 @@ def nesterov_spokoiny_step(*, d, L) -> float:
 @dataclasses.dataclass(frozen=True)
 class RGFParameters:
     dim: int
-    alpha: float            # the smoothing radius: directions are α u_i
-    eta: float              # the step
-    batch_size: int         # b; one iteration queries 2b points
+    alpha: float  # the smoothing radius: directions are α u_i
+    eta: float  # the step
+    batch_size: int  # b; one iteration queries 2b points
 
 
 class RGFStrategy(Strategy):
@@ -110,9 +128,12 @@ class RGFStrategy(Strategy):
     (MiNES with Σ ≡ I and no Σ update; one iteration queries 2b points, not μ itself)."""
 
     def __init__(self, *, dim, alpha, eta, batch_size=1):
-        self.params = RGFParameters(positive_int("dim", dim), positive_scalar("alpha", alpha),
-                                    positive_scalar("eta", eta),
-                                    positive_int("batch_size", batch_size))
+        self.params = RGFParameters(
+            positive_int("dim", dim),
+            positive_scalar("alpha", alpha),
+            positive_scalar("eta", eta),
+            positive_int("batch_size", batch_size),
+        )
 
     def directions(self, rng):
         return rng.standard_normal((self.params.batch_size, self.params.dim))
@@ -152,8 +173,12 @@ def xnes_defaults(dim: int) -> dict[str, float]:
     λ = 4 + ⌊3 ln d⌋, η_μ = 1, η_σ = η_B = 3(3 + ln d)/(5 d √d)."""
     dim = positive_int("dim", dim)
     rate = 3.0 * (3.0 + math.log(dim)) / (5.0 * dim * math.sqrt(dim))
-    return {"popsize": 4 + int(3 * math.log(dim)), "eta_mean": 1.0, "eta_sigma": rate,
-            "eta_B": rate}
+    return {
+        "popsize": 4 + int(3 * math.log(dim)),
+        "eta_mean": 1.0,
+        "eta_sigma": rate,
+        "eta_B": rate,
+    }
 
 
 class XNES(AskTell):
@@ -161,19 +186,23 @@ class XNES(AskTell):
     utilities u_k = max(0, ln(λ/2 + 1) − ln k)/Σ_j max(0, ln(λ/2 + 1) − ln j) − 1/λ for the k-th
     best point. The search distribution is N(μ, σ² B Bᵀ) with det B = 1."""
 
-    def __init__(self, mean0, sigma0, *, popsize=None, eta_mean=None, eta_sigma=None,
-                 eta_B=None, seed=None):
+    def __init__(
+        self, mean0, sigma0, *, popsize=None, eta_mean=None, eta_sigma=None, eta_B=None, seed=None
+    ):
         super().__init__()
         self._mean = vector("mean0", mean0)
         dim = self._mean.shape[0]
         defaults = xnes_defaults(dim)
+
         def given(name, value):
             return defaults[name] if value is None else value
 
         self.popsize = positive_int("popsize", given("popsize", popsize))
         if self.popsize < 2:
-            raise ValueError(f"popsize must be an integer >= 2 (xNES ranks its samples; with one "
-                             f"the mean never moves), got {popsize!r}")
+            raise ValueError(
+                f"popsize must be an integer >= 2 (xNES ranks its samples; with one "
+                f"the mean never moves), got {popsize!r}"
+            )
         self.eta_mean = positive_scalar("eta_mean", given("eta_mean", eta_mean))
         self.eta_sigma = positive_scalar("eta_sigma", given("eta_sigma", eta_sigma))
         self.eta_B = positive_scalar("eta_B", given("eta_B", eta_B))
@@ -195,7 +224,7 @@ class XNES(AskTell):
 
     def _update(self, X, values, s):
         dim = self._mean.shape[0]
-        order = np.argsort(values, kind="stable")             # best (smallest f) first
+        order = np.argsort(values, kind="stable")  # best (smallest f) first
         u, s = self.utilities, s[order]
         grad_delta = u @ s
         grad_M = weighted_gram(s, u, check_input=False) - u.sum() * np.eye(dim)
@@ -205,9 +234,13 @@ class XNES(AskTell):
         with np.errstate(over="ignore", invalid="ignore"):
             factor = np.exp(0.5 * self.eta_sigma * grad_sigma)
             step = self.sigma * factor
-        self.sigma = float(finite_result("xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
-                                         step,
-                                         f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}"))
+        self.sigma = float(
+            finite_result(
+                "xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
+                step,
+                f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}",
+            )
+        )
         self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
 
 
@@ -236,28 +269,37 @@ class CMAES(AskTell):
         super().__init__()
         mean0 = vector("mean0", mean0)
         sigma0 = positive_scalar("sigma0", sigma0)
-        generator("seed", seed)                     # checked: None, an int >= 0, a SeedSequence
+        generator("seed", seed)  # checked: None, an int >= 0, a SeedSequence
         if options is not None and not isinstance(options, Mapping):
-            raise TypeError(f"options must be None or a dict of pycma options, got "
-                            f"{type(options).__name__} {options!r:.60}")
+            raise TypeError(
+                f"options must be None or a dict of pycma options, got "
+                f"{type(options).__name__} {options!r:.60}"
+            )
         if options is not None and "randn" in options:
-            raise ValueError("options must not set 'randn': CMAES draws from a generator state "
-                             f"of its own (got randn = {options['randn']!r:.60})")
+            raise ValueError(
+                "options must not set 'randn': CMAES draws from a generator state "
+                f"of its own (got randn = {options['randn']!r:.60})"
+            )
         opts = {"verbose": -9, **(options or {})}
-        if seed is not None:          # an int or a SeedSequence, reduced to pycma's int seed
-            entropy = seed if isinstance(seed, np.random.SeedSequence) else \
-                np.random.SeedSequence(seed)
+        if seed is not None:  # an int or a SeedSequence, reduced to pycma's int seed
+            entropy = (
+                seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+            )
             opts["seed"] = int(entropy.generate_state(1)[0]) or 1
         pycma_seed = opts.pop("seed", None)
-        if pycma_seed is not None and not (isinstance(pycma_seed, numbers.Integral)
-                                           and not isinstance(pycma_seed, bool)
-                                           and 0 < pycma_seed < 2**32):
-            raise ValueError(f"options['seed'] must be an integer in [1, 2**32) (pycma's seed), "
-                             f"got {pycma_seed!r:.60}")
+        if pycma_seed is not None and not (
+            isinstance(pycma_seed, numbers.Integral)
+            and not isinstance(pycma_seed, bool)
+            and 0 < pycma_seed < 2**32
+        ):
+            raise ValueError(
+                f"options['seed'] must be an integer in [1, 2**32) (pycma's seed), "
+                f"got {pycma_seed!r:.60}"
+            )
         # pycma seeds np.random with its integer seed; the run's own state starts there
         self._random_state = np.random.RandomState(pycma_seed).get_state()
         opts["randn"] = _global_randn
-        opts["seed"] = float("nan")                # pycma: seeding is done here, not by pycma
+        opts["seed"] = float("nan")  # pycma: seeding is done here, not by pycma
         with self._own_random_state():
             self.es = cma.CMAEvolutionStrategy(mean0, sigma0, opts)
 
@@ -297,24 +339,48 @@ class CMAES(AskTell):
 # A registry with defaults taken from the objective's constants
 # ---------------------------------------------------------------------------------------------
 
-def _make_mines(objective, mean0, seed, *, batch_size=None, alpha=1e-3, tau=None, zeta=None,
-                sigma_inv0=None, delta=0.1, **options):
+
+def _make_mines(
+    objective,
+    mean0,
+    seed,
+    *,
+    batch_size=None,
+    alpha=1e-3,
+    tau=None,
+    zeta=None,
+    sigma_inv0=None,
+    delta=0.1,
+    **options,
+):
     """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
     Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
     d = objective.dim
     b = d if batch_size is None else positive_int("batch_size", batch_size)
     options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
-    return MiNES(mean0, objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
-                 alpha=alpha, batch_size=b, tau=objective.sigma / 2 if tau is None else tau,
-                 zeta=2 * objective.L if zeta is None else zeta, seed=seed, **options)
+    return MiNES(
+        mean0,
+        objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
+        alpha=alpha,
+        batch_size=b,
+        tau=objective.sigma / 2 if tau is None else tau,
+        zeta=2 * objective.L if zeta is None else zeta,
+        seed=seed,
+        **options,
+    )
 
 
 def _make_nes(objective, mean0, seed, *, batch_size=None, eta=None, cov0=None):
     """NES (Section 2) with b = 4 + ⌊3 ln d⌋, Σ̄₁ = I/L, η = 1/L (there is no published default)."""
     d = objective.dim
     b = 4 + int(3 * math.log(d)) if batch_size is None else batch_size
-    return NES(mean0, np.eye(d) / objective.L if cov0 is None else cov0,
-               eta=1.0 / objective.L if eta is None else eta, batch_size=b, seed=seed)
+    return NES(
+        mean0,
+        np.eye(d) / objective.L if cov0 is None else cov0,
+        eta=1.0 / objective.L if eta is None else eta,
+        batch_size=b,
+        seed=seed,
+    )
 
 
 def _make_rgf(objective, mean0, seed, *, batch_size=1, alpha=1e-6, eta=None):

@@ -27,16 +27,24 @@ from scipy.linalg import blas
 from .linalg import symmetric_roots, weighted_gram
 from .validation import evaluate, real_array, smoothing_radius, symmetric_matrix, vector
 
-__all__ = ["mean_gradient", "sigma_gradient", "estimator_terms", "query_points",
-           "precision_gradient", "gradient_from_weights", "gradient_from_rows",
-           "VectorizedObjective"]
+__all__ = [
+    "mean_gradient",
+    "sigma_gradient",
+    "estimator_terms",
+    "query_points",
+    "precision_gradient",
+    "gradient_from_weights",
+    "gradient_from_rows",
+    "VectorizedObjective",
+]
 
 #: A vectorized objective: ``f(X)`` with X of shape (n, d) returns shape (n,).
 VectorizedObjective = Callable[[np.ndarray], ArrayLike]
 
 
-def _check_inputs(mu: ArrayLike, sigma_inv: ArrayLike, alpha: float,
-                  u: ArrayLike) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
+def _check_inputs(
+    mu: ArrayLike, sigma_inv: ArrayLike, alpha: float, u: ArrayLike
+) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
     mu = vector("mu", mu)
     d = mu.shape[0]
     sigma_inv = symmetric_matrix("sigma_inv", sigma_inv, d)
@@ -60,21 +68,24 @@ def query_points(mean: ArrayLike, steps: ArrayLike, *, check_input: bool = True)
     if check_input:
         mean, steps = real_array("mean", mean, 1), real_array("steps", steps, 2)
         if mean.shape != steps.shape[:-2] + steps.shape[-1:]:
-            raise ValueError(f"mean must have shape steps.shape[:-2] + (d,) = "
-                             f"{steps.shape[:-2] + steps.shape[-1:]}, got {mean.shape}")
+            raise ValueError(
+                f"mean must have shape steps.shape[:-2] + (d,) = "
+                f"{steps.shape[:-2] + steps.shape[-1:]}, got {mean.shape}"
+            )
     mean, steps = np.asarray(mean), np.asarray(steps)
     b = steps.shape[-2]
     X = np.empty(steps.shape[:-2] + (2 * b + 1, steps.shape[-1]))
     # In place instead of a vstack: the temporaries of vstack cost 6× at b = 10⁴, d = 50.
     X[..., 0, :] = mean
-    plus, minus = X[..., 1:b + 1, :], X[..., b + 1:, :]
+    plus, minus = X[..., 1 : b + 1, :], X[..., b + 1 :, :]
     np.subtract(mean[..., None, :], steps, out=minus)
     np.add(mean[..., None, :], steps, out=plus)
     return X
 
 
-def _antithetic_points(mean: np.ndarray, u: np.ndarray, factor: np.ndarray,
-                       alpha: float) -> np.ndarray:
+def _antithetic_points(
+    mean: np.ndarray, u: np.ndarray, factor: np.ndarray, alpha: float
+) -> np.ndarray:
     """``query_points(mean, alpha * (u @ factor))`` for one mean (d,), the directions u (b, d)
     and a (d, d) factor, to rounding, at the cost of one GEMM and three cheap passes.
 
@@ -85,20 +96,21 @@ def _antithetic_points(mean: np.ndarray, u: np.ndarray, factor: np.ndarray,
     b, d = u.shape
     X = np.empty((2 * b + 1, d))
     X[0] = mean
-    plus, minus = X[1:b + 1], X[b + 1:]
+    plus, minus = X[1 : b + 1], X[b + 1 :]
     plus[...] = mean
     minus[...] = 2.0 * mean
     # plusᵀ ← α Fᵀ uᵀ + plusᵀ: the transposes are Fortran-ordered views, so BLAS writes into X.
     out = blas.dgemm(alpha, factor.T, u.T, beta=1.0, c=plus.T, overwrite_c=True)
-    if not np.may_share_memory(out, X):            # f2py copied (never for these layouts)
+    if not np.may_share_memory(out, X):  # f2py copied (never for these layouts)
         plus[...] = out.T
     # In place and contiguous: 2μ − plus with μ broadcast row by row costs twice as much here.
     np.subtract(minus, plus, out=minus)
     return X
 
 
-def mean_gradient(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float,
-                  u: ArrayLike) -> np.ndarray:
+def mean_gradient(
+    f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float, u: ArrayLike
+) -> np.ndarray:
     """The antithetic natural-gradient estimate g̃(μ) of eq:g_mu, for given directions u.
 
     Parameters
@@ -129,14 +141,15 @@ def mean_gradient(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, a
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, _ = symmetric_roots(sigma_inv)
     b = u.shape[0]
-    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
-    f_plus, f_minus = values[1:b + 1], values[b + 1:]
+    values = evaluate(f, _antithetic_points(mu, u, root, alpha))  # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
+    f_plus, f_minus = values[1 : b + 1], values[b + 1 :]
     # Σ_i c_i z_i = (Σ_i c_i u_i) Σ^{1/2} (Σ^{1/2} symmetric): no b×d array of z_i.
     return (((f_plus - f_minus) / (2 * alpha * b)) @ u) @ root
 
 
-def sigma_gradient(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float,
-                   u: ArrayLike) -> np.ndarray:
+def sigma_gradient(
+    f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float, u: ArrayLike
+) -> np.ndarray:
     """The estimate G̃(Σ) of eq:TG, for given directions u (same arguments as ``mean_gradient``).
 
     Returns the symmetric (d, d) matrix
@@ -156,15 +169,16 @@ def sigma_gradient(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, 
     mu, sigma_inv, alpha, u = _check_inputs(mu, sigma_inv, alpha, u)
     root, root_inv = symmetric_roots(sigma_inv)
     b = u.shape[0]
-    values = evaluate(f, _antithetic_points(mu, u, root, alpha))   # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
-    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
+    values = evaluate(f, _antithetic_points(mu, u, root, alpha))  # μ, μ ± αz_i, z_i = Σ^{1/2}u_i
+    f0, f_plus, f_minus = values[0], values[1 : b + 1], values[b + 1 :]
     second = (f_minus + f_plus - 2 * f0) / alpha**2
     # Σ_i w_i Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − (Σ_i w_i + 1)Σ⁻¹, w_i = second_i/(2b): B = Σ^{-1/2}
     return precision_gradient(second, u, root_inv, sigma_inv, check_input=False)
 
 
-def estimator_terms(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float,
-                    u: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+def estimator_terms(
+    f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike, alpha: float, u: ArrayLike
+) -> tuple[np.ndarray, np.ndarray]:
     """The one-direction terms of eq:g_mu and eq:TG: for each row u_i, the g̃ and G̃ that a batch
     of size 1 would give. Returns arrays of shape (b, d) and (b, d, d) whose means over the
     first axis are ``mean_gradient`` and ``sigma_gradient`` of the whole batch (for running
@@ -174,7 +188,7 @@ def estimator_terms(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike,
     b = u.shape[0]
     Z = u @ root
     values = evaluate(f, _antithetic_points(mu, u, root, alpha))
-    f0, f_plus, f_minus = values[0], values[1:b + 1], values[b + 1:]
+    f0, f_plus, f_minus = values[0], values[1 : b + 1], values[b + 1 :]
     g_terms = ((f_plus - f_minus) / (2.0 * alpha))[:, None] * Z
     weights = (f_minus + f_plus - 2.0 * f0) / (2.0 * alpha**2)
     V = u @ root_inv
@@ -182,8 +196,14 @@ def estimator_terms(f: VectorizedObjective, mu: ArrayLike, sigma_inv: ArrayLike,
     return g_terms, G_terms
 
 
-def precision_gradient(second_differences: ArrayLike, u: ArrayLike, B: ArrayLike,
-                       sigma_inv: ArrayLike, *, check_input: bool = True) -> np.ndarray:
+def precision_gradient(
+    second_differences: ArrayLike,
+    u: ArrayLike,
+    B: ArrayLike,
+    sigma_inv: ArrayLike,
+    *,
+    check_input: bool = True,
+) -> np.ndarray:
     """G̃ of eq:TG from the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α²
     (shape (…, b)), the directions u_i (rows of ``u``) and a matrix B with B u_i standing for
     Σ^{-1/2} u_i (B = Σ^{-1/2}, or B = L for Σ⁻¹ = L Lᵀ; see ``precision``):
@@ -196,24 +216,33 @@ def precision_gradient(second_differences: ArrayLike, u: ArrayLike, B: ArrayLike
     """
     if not check_input:
         u = np.asarray(u)
-        return gradient_from_weights(np.asarray(second_differences) / (2.0 * u.shape[-2]), u,
-                                     np.asarray(B), np.asarray(sigma_inv))
+        return gradient_from_weights(
+            np.asarray(second_differences) / (2.0 * u.shape[-2]),
+            u,
+            np.asarray(B),
+            np.asarray(sigma_inv),
+        )
     u = real_array("u", u, 2)
     d = u.shape[-1]
     checked = []
-    for name, value, shape in (("second_differences", second_differences, u.shape[:-1]),
-                               ("B", B, u.shape[:-2] + (d, d)),
-                               ("sigma_inv", sigma_inv, u.shape[:-2] + (d, d))):
+    for name, value, shape in (
+        ("second_differences", second_differences, u.shape[:-1]),
+        ("B", B, u.shape[:-2] + (d, d)),
+        ("sigma_inv", sigma_inv, u.shape[:-2] + (d, d)),
+    ):
         arr = real_array(name, value, 1)
-        if arr.ndim > len(shape) or arr.shape != shape[len(shape) - arr.ndim:]:
-            raise ValueError(f"{name} must have shape {shape} (leading axes may be left out) for "
-                             f"u of shape {u.shape}, got {arr.shape}")
+        if arr.ndim > len(shape) or arr.shape != shape[len(shape) - arr.ndim :]:
+            raise ValueError(
+                f"{name} must have shape {shape} (leading axes may be left out) for "
+                f"u of shape {u.shape}, got {arr.shape}"
+            )
         checked.append(arr)
     return precision_gradient(checked[0], u, checked[1], checked[2], check_input=False)
 
 
-def gradient_from_weights(weights: np.ndarray, u: np.ndarray, B: np.ndarray,
-                          sigma_inv: np.ndarray) -> np.ndarray:
+def gradient_from_weights(
+    weights: np.ndarray, u: np.ndarray, B: np.ndarray, sigma_inv: np.ndarray
+) -> np.ndarray:
     """G̃ = Σ_i w_i (B u_i)(B u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹ (eq:TG) for the weights w_i = s_i/(2b):
     the kernel of ``precision_gradient``, unchecked (the forms of Σ⁻¹ call it)."""
     b, d = u.shape[-2:]
@@ -233,4 +262,3 @@ def gradient_from_rows(weights: np.ndarray, W: np.ndarray, sigma_inv: np.ndarray
     outer = weighted_gram(W, weights, check_input=False)
     G = outer - (weights.sum(axis=-1) + 1.0)[..., None, None] * sigma_inv
     return 0.5 * (G + np.swapaxes(G, -1, -2))
-

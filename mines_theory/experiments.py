@@ -53,12 +53,33 @@ from .validation import executor as check_executor
 from .validation import objective as check_objective
 from .validation import target as check_target
 
-__all__ = ["spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
-           "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
-           "cached_sweep", "MAX_SEEDS"]
+__all__ = [
+    "spawn_seeds",
+    "run_method",
+    "run_mines_lockstep",
+    "evaluations_to_target",
+    "run_rgf_lockstep",
+    "compare_methods",
+    "COMPARED",
+    "COLUMNS",
+    "CHUNK_SIZE",
+    "cached_sweep",
+    "MAX_SEEDS",
+]
 
-COLUMNS = ["method", "seed", "k", "evaluations", "f_gap", "precision_error",
-           "relative_precision_error", "condition", "xi", "curvature", "error"]
+COLUMNS = [
+    "method",
+    "seed",
+    "k",
+    "evaluations",
+    "f_gap",
+    "precision_error",
+    "relative_precision_error",
+    "condition",
+    "xi",
+    "curvature",
+    "error",
+]
 
 
 #: The most runs a sweep takes (``seeds``). Spawning n seeds costs ~13 µs each here
@@ -76,19 +97,25 @@ def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
         entropy = nonnegative_int("entropy", entropy)
         _at_most_max_seeds(count)
         return np.random.SeedSequence(entropy).spawn(count)
-    if isinstance(seeds, (list, tuple)) and seeds and all(
-            isinstance(s, np.random.SeedSequence) for s in seeds):
+    if (
+        isinstance(seeds, (list, tuple))
+        and seeds
+        and all(isinstance(s, np.random.SeedSequence) for s in seeds)
+    ):
         _at_most_max_seeds(len(seeds))
         return list(seeds)
-    raise ValueError(f"seeds must be a positive int or a non-empty list of SeedSequence, got "
-                     f"{seeds!r:.60}")
+    raise ValueError(
+        f"seeds must be a positive int or a non-empty list of SeedSequence, got {seeds!r:.60}"
+    )
 
 
 def _at_most_max_seeds(count: int) -> None:
     if count > MAX_SEEDS:
-        raise ValueError(f"seeds must be at most MAX_SEEDS = {MAX_SEEDS:,} runs, got {count:,} "
-                         f"(spawning them alone would take ~{13e-6 * count:.3g} s, before any "
-                         f"run)")
+        raise ValueError(
+            f"seeds must be at most MAX_SEEDS = {MAX_SEEDS:,} runs, got {count:,} "
+            f"(spawning them alone would take ~{13e-6 * count:.3g} s, before any "
+            f"run)"
+        )
 
 
 #: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
@@ -110,14 +137,14 @@ def cached_sweep(method: Callable[[Any, Any], Any]) -> Callable[..., Any]:
             results[self] = method(self, executor)
         return results[self]
 
-    cached.cache_clear = results.clear
+    cached.cache_clear = results.clear  # type: ignore[attr-defined]
     return cached
 
 
 def _chunks(seeds: list, chunk_size) -> list[tuple[int, list]]:
     """(index of the first seed, seeds) of each chunk, in order."""
     size = positive_int("chunk_size", chunk_size)
-    return [(start, seeds[start:start + size]) for start in range(0, len(seeds), size)]
+    return [(start, seeds[start : start + size]) for start in range(0, len(seeds), size)]
 
 
 def _gather(calls: Sequence[Callable[[], Any]], executor, progress, description: str) -> list:
@@ -136,46 +163,122 @@ def _combine(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
 
 
-def _row(method, seed, k, evaluations, f_gap, precision_error, h_norm, condition,
-         xi=np.nan, curvature=np.nan, error=""):
-    return {"method": method, "seed": seed, "k": k, "evaluations": evaluations, "f_gap": f_gap,
-            "precision_error": precision_error,
-            "relative_precision_error": precision_error / h_norm, "condition": condition,
-            "xi": xi, "curvature": curvature, "error": error}
+def _row(
+    method,
+    seed,
+    k,
+    evaluations,
+    f_gap,
+    precision_error,
+    h_norm,
+    condition,
+    xi=np.nan,
+    curvature=np.nan,
+    error="",
+):
+    return {
+        "method": method,
+        "seed": seed,
+        "k": k,
+        "evaluations": evaluations,
+        "f_gap": f_gap,
+        "precision_error": precision_error,
+        "relative_precision_error": precision_error / h_norm,
+        "condition": condition,
+        "xi": xi,
+        "curvature": curvature,
+        "error": error,
+    }
 
 
-def run_method(name: str, objective, seeds, *, mean0, max_evaluations, target=None,
-               record_every=1, entropy=0, progress=None, executor=None, chunk_size=CHUNK_SIZE,
-               **options) -> pd.DataFrame:
+def run_method(
+    name: str,
+    objective,
+    seeds,
+    *,
+    mean0,
+    max_evaluations,
+    target=None,
+    record_every=1,
+    entropy=0,
+    progress=None,
+    executor=None,
+    chunk_size=CHUNK_SIZE,
+    **options,
+) -> pd.DataFrame:
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
     ``mean0`` for each seed until f(μ_k) − f* ≤ ``target``, or until the next iteration's queries
     would take the evaluations past ``max_evaluations`` (a run never overshoots its budget; a
     budget below one iteration runs none).
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_method(name, objective, seeds, mean0=mean0, max_evaluations=max_evaluations,
-                         target=target, record_every=record_every, entropy=entropy,
-                         progress=progress if executor is None else False,
-                         chunk_size=chunk_size, **options)
+    calls = _plan_method(
+        name,
+        objective,
+        seeds,
+        mean0=mean0,
+        max_evaluations=max_evaluations,
+        target=target,
+        record_every=record_every,
+        entropy=entropy,
+        progress=progress if executor is None else False,
+        chunk_size=chunk_size,
+        **options,
+    )
     executor = check_executor("executor", executor)
     return _combine(_gather(calls, executor, progress, name))
 
 
-def _plan_method(name, objective, seeds, *, mean0, max_evaluations, target, record_every, entropy,
-                 progress, chunk_size, **options) -> list[Callable[[], pd.DataFrame]]:
+def _plan_method(
+    name,
+    objective,
+    seeds,
+    *,
+    mean0,
+    max_evaluations,
+    target,
+    record_every,
+    entropy,
+    progress,
+    chunk_size,
+    **options,
+) -> list[Callable[[], pd.DataFrame]]:
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
     mean0 = vector("mean0", mean0, objective.dim)
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     target = check_target("target", target)
     record_every = positive_int("record_every", record_every)
-    return [functools.partial(_method_chunk, name, objective, chunk, start, mean0=mean0,
-                              max_evaluations=max_evaluations, target=target,
-                              record_every=record_every, progress=progress, options=options)
-            for start, chunk in _chunks(seeds, chunk_size)]
+    return [
+        functools.partial(
+            _method_chunk,
+            name,
+            objective,
+            chunk,
+            start,
+            mean0=mean0,
+            max_evaluations=max_evaluations,
+            target=target,
+            record_every=record_every,
+            progress=progress,
+            options=options,
+        )
+        for start, chunk in _chunks(seeds, chunk_size)
+    ]
 
 
-def _method_chunk(name, objective, seeds, first, *, mean0, max_evaluations, target, record_every,
-                  progress, options) -> pd.DataFrame:
+def _method_chunk(
+    name,
+    objective,
+    seeds,
+    first,
+    *,
+    mean0,
+    max_evaluations,
+    target,
+    record_every,
+    progress,
+    options,
+) -> pd.DataFrame:
     """``run_method`` for the seeds ``seeds``, numbered from ``first``, one after the other."""
     h_star = objective.hessian(objective.minimizer)
     h_norm = np.linalg.norm(h_star)
@@ -191,19 +294,31 @@ def _method_chunk(name, objective, seeds, first, *, mean0, max_evaluations, targ
             if sigma_inv is not None:
                 precision = np.linalg.norm(sigma_inv - h_star)
                 xi, curvature = preconditioned_extremes(objective.hessian(mean), sigma_inv)
-            rows.append(_row(name, index, es.iteration, es.evaluations, f_gap, precision, h_norm,
-                             preconditioned_condition(es.covariance, h_star), xi, curvature,
-                             error))
+            rows.append(
+                _row(
+                    name,
+                    index,
+                    es.iteration,
+                    es.evaluations,
+                    f_gap,
+                    precision,
+                    h_norm,
+                    preconditioned_condition(es.covariance, h_star),
+                    xi,
+                    curvature,
+                    error,
+                )
+            )
             return f_gap
 
         f_gap = record()
         while es.evaluations < max_evaluations and (target is None or f_gap > target):
             try:
-                X = es.ask()                         # counts X's rows in es.evaluations
-                if es.evaluations > max_evaluations:     # the budget ends inside this iteration:
-                    break                                # stop before it, as ``minimize`` does
+                X = es.ask()  # counts X's rows in es.evaluations
+                if es.evaluations > max_evaluations:  # the budget ends inside this iteration:
+                    break  # stop before it, as ``minimize`` does
                 es.tell(X, evaluate(objective, X))
-            except RuntimeError as err:          # the NES meta-algorithm's Σ̄ collapsed in ask()
+            except RuntimeError as err:  # the NES meta-algorithm's Σ̄ collapsed in ask()
                 f_gap = record(str(err))
                 break
             if es.iteration % record_every == 0 or (target is not None and f_gap <= target):
@@ -215,40 +330,103 @@ def _method_chunk(name, objective, seeds, first, *, mean0, max_evaluations, targ
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def run_mines_lockstep(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size, tau, zeta,
-                       eta1, eta2=None, max_iterations, record_every=1, entropy=0,
-                       progress=None, executor=None, chunk_size=CHUNK_SIZE) -> pd.DataFrame:
+def run_mines_lockstep(
+    objective,
+    seeds,
+    *,
+    mean0,
+    sigma_inv0,
+    alpha,
+    batch_size,
+    tau,
+    zeta,
+    eta1,
+    eta2=None,
+    max_iterations,
+    record_every=1,
+    entropy=0,
+    progress=None,
+    executor=None,
+    chunk_size=CHUNK_SIZE,
+) -> pd.DataFrame:
     """MiNES (Algorithm 1) for all seeds at once, in lockstep: ``algorithm.MiNESStrategy`` on
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
     ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(...,
     precision_form="cholesky", seed=seeds[i])`` does.
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_mines(objective, seeds, mean0=mean0, sigma_inv0=sigma_inv0, alpha=alpha,
-                        batch_size=batch_size, tau=tau, zeta=zeta, eta1=eta1, eta2=eta2,
-                        max_iterations=max_iterations, record_every=record_every,
-                        entropy=entropy, progress=progress if executor is None else False,
-                        chunk_size=chunk_size)
+    calls = _plan_mines(
+        objective,
+        seeds,
+        mean0=mean0,
+        sigma_inv0=sigma_inv0,
+        alpha=alpha,
+        batch_size=batch_size,
+        tau=tau,
+        zeta=zeta,
+        eta1=eta1,
+        eta2=eta2,
+        max_iterations=max_iterations,
+        record_every=record_every,
+        entropy=entropy,
+        progress=progress if executor is None else False,
+        chunk_size=chunk_size,
+    )
     executor = check_executor("executor", executor)
     return _combine(_gather(calls, executor, progress, "MiNES lockstep"))
 
 
-def _plan_mines(objective, seeds, *, mean0, sigma_inv0, alpha, batch_size, tau, zeta, eta1,
-                eta2, max_iterations, record_every, entropy, progress, chunk_size):
+def _plan_mines(
+    objective,
+    seeds,
+    *,
+    mean0,
+    sigma_inv0,
+    alpha,
+    batch_size,
+    tau,
+    zeta,
+    eta1,
+    eta2,
+    max_iterations,
+    record_every,
+    entropy,
+    progress,
+    chunk_size,
+):
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
-    strategy = MiNESStrategy(dim=objective.dim, alpha=alpha, batch_size=batch_size, tau=tau,
-                             zeta=zeta, eta1=eta1, eta2=eta2)
-    start = strategy.init(mean0, sigma_inv0)                 # μ₁ and Σ₁⁻¹, checked here
+    strategy = MiNESStrategy(
+        dim=objective.dim,
+        alpha=alpha,
+        batch_size=batch_size,
+        tau=tau,
+        zeta=zeta,
+        eta1=eta1,
+        eta2=eta2,
+    )
+    start = strategy.init(mean0, sigma_inv0)  # μ₁ and Σ₁⁻¹, checked here
     max_iterations = positive_int("max_iterations", max_iterations)
     record_every = positive_int("record_every", record_every)
-    return [functools.partial(_mines_chunk, objective, strategy, chunk, first, mean0=start.mean,
-                              sigma_inv0=start.sigma_inv, max_iterations=max_iterations,
-                              record_every=record_every, progress=progress)
-            for first, chunk in _chunks(seeds, chunk_size)]
+    return [
+        functools.partial(
+            _mines_chunk,
+            objective,
+            strategy,
+            chunk,
+            first,
+            mean0=start.mean,
+            sigma_inv0=start.sigma_inv,
+            max_iterations=max_iterations,
+            record_every=record_every,
+            progress=progress,
+        )
+        for first, chunk in _chunks(seeds, chunk_size)
+    ]
 
 
-def _mines_chunk(objective, strategy, seeds, first, *, mean0, sigma_inv0, max_iterations,
-                 record_every, progress) -> pd.DataFrame:
+def _mines_chunk(
+    objective, strategy, seeds, first, *, mean0, sigma_inv0, max_iterations, record_every, progress
+) -> pd.DataFrame:
     """``run_mines_lockstep`` for the seeds ``seeds``, numbered from ``first``, in lockstep."""
     state = strategy.init(mean0, sigma_inv0, num_seeds=len(seeds))
     b = strategy.params.batch_size
@@ -257,23 +435,43 @@ def _mines_chunk(objective, strategy, seeds, first, *, mean0, sigma_inv0, max_it
     rows = []
 
     def record(state, info=None):
-        k = state.k - 1                                  # completed iterations
+        k = state.k - 1  # completed iterations
         if k % record_every and k != max_iterations:
             return
         f_gap = objective(state.mean) - objective.f_star
         precision = np.linalg.norm(state.sigma_inv - h_star, axis=(1, 2))
         # cond(Σ^{1/2} H* Σ^{1/2}) (α² cancels), and ξ_k, 𝓛_k at ∇²f(μ_k)
-        low, high = preconditioned_extremes(np.broadcast_to(h_star, state.sigma_inv.shape),
-                                            chol=state.chol)
+        low, high = preconditioned_extremes(
+            np.broadcast_to(h_star, state.sigma_inv.shape), chol=state.chol
+        )
         xi, curvature = preconditioned_extremes(objective.hessian(state.mean), chol=state.chol)
         for s in range(len(seeds)):
-            rows.append(_row("MiNES", first + s, k, k * (2 * b + 1), float(f_gap[s]),
-                             float(precision[s]), h_norm, float(high[s] / low[s]),
-                             float(xi[s]), float(curvature[s])))
+            rows.append(
+                _row(
+                    "MiNES",
+                    first + s,
+                    k,
+                    k * (2 * b + 1),
+                    float(f_gap[s]),
+                    float(precision[s]),
+                    h_norm,
+                    float(high[s] / low[s]),
+                    float(xi[s]),
+                    float(curvature[s]),
+                )
+            )
 
     record(state)
-    run(strategy, objective, state, [np.random.default_rng(s) for s in seeds], max_iterations,
-        record=record, progress=progress, description="MiNES lockstep")
+    run(
+        strategy,
+        objective,
+        state,
+        [np.random.default_rng(s) for s in seeds],
+        max_iterations,
+        record=record,
+        progress=progress,
+        description="MiNES lockstep",
+    )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -285,42 +483,91 @@ def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
     rows = []
     for (method, seed), history in frame.groupby(["method", "seed"], sort=False):
         hit = history[history.f_gap <= target]
-        rows.append({"method": method, "seed": seed, "reached": not hit.empty,
-                     "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
-                     "budget_used": int(history.evaluations.iloc[-1])})
+        rows.append(
+            {
+                "method": method,
+                "seed": seed,
+                "reached": not hit.empty,
+                "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
+                "budget_used": int(history.evaluations.iloc[-1]),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def run_rgf_lockstep(objective, seeds, *, mean0, alpha, eta, batch_size=1, max_evaluations,
-                     record_every=1, entropy=0, executor=None,
-                     chunk_size=CHUNK_SIZE) -> pd.DataFrame:
+def run_rgf_lockstep(
+    objective,
+    seeds,
+    *,
+    mean0,
+    alpha,
+    eta,
+    batch_size=1,
+    max_evaluations,
+    record_every=1,
+    entropy=0,
+    executor=None,
+    chunk_size=CHUNK_SIZE,
+) -> pd.DataFrame:
     """Random gradient-free descent (``baselines.RGFStrategy``) for all seeds at once, with the
     same random streams as seed-by-seed runs; 2b evaluations per iteration. Same columns as
     ``run_method``; ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_rgf(objective, seeds, mean0=mean0, alpha=alpha, eta=eta, batch_size=batch_size,
-                      max_evaluations=max_evaluations, record_every=record_every,
-                      entropy=entropy, chunk_size=chunk_size)
+    calls = _plan_rgf(
+        objective,
+        seeds,
+        mean0=mean0,
+        alpha=alpha,
+        eta=eta,
+        batch_size=batch_size,
+        max_evaluations=max_evaluations,
+        record_every=record_every,
+        entropy=entropy,
+        chunk_size=chunk_size,
+    )
     executor = check_executor("executor", executor)
     return _combine(_gather(calls, executor, None, "RGF lockstep"))
 
 
-def _plan_rgf(objective, seeds, *, mean0, alpha, eta, batch_size, max_evaluations, record_every,
-              entropy, chunk_size):
+def _plan_rgf(
+    objective,
+    seeds,
+    *,
+    mean0,
+    alpha,
+    eta,
+    batch_size,
+    max_evaluations,
+    record_every,
+    entropy,
+    chunk_size,
+):
     seeds = spawn_seeds(seeds, entropy)
     objective = check_objective("objective", objective)
     d = objective.dim
     strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
-    iterations = (positive_int("max_evaluations", max_evaluations)
-                  // (2 * strategy.params.batch_size))
+    iterations = positive_int("max_evaluations", max_evaluations) // (
+        2 * strategy.params.batch_size
+    )
     record_every = positive_int("record_every", record_every)
     mean0 = vector("mean0", mean0, d)
-    return [functools.partial(_rgf_chunk, objective, strategy, chunk, first, mean0=mean0,
-                              iterations=iterations, record_every=record_every)
-            for first, chunk in _chunks(seeds, chunk_size)]
+    return [
+        functools.partial(
+            _rgf_chunk,
+            objective,
+            strategy,
+            chunk,
+            first,
+            mean0=mean0,
+            iterations=iterations,
+            record_every=record_every,
+        )
+        for first, chunk in _chunks(seeds, chunk_size)
+    ]
 
 
-def _rgf_chunk(objective, strategy, seeds, first, *, mean0, iterations,
-               record_every) -> pd.DataFrame:
+def _rgf_chunk(
+    objective, strategy, seeds, first, *, mean0, iterations, record_every
+) -> pd.DataFrame:
     """``run_rgf_lockstep`` for the seeds ``seeds``, numbered from ``first``, in lockstep."""
     b = strategy.params.batch_size
     means = np.tile(mean0, (len(seeds), 1))
@@ -337,22 +584,46 @@ def _rgf_chunk(objective, strategy, seeds, first, *, mean0, iterations,
             return
         f_gap = objective(means) - objective.f_star
         for s in range(len(seeds)):
-            rows.append(_row("RGF", first + s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm,
-                             condition))
+            rows.append(
+                _row("RGF", first + s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm, condition)
+            )
 
     record(means)
-    run(strategy, objective, means, [np.random.default_rng(s) for s in seeds], iterations,
-        record=record)
+    run(
+        strategy,
+        objective,
+        means,
+        [np.random.default_rng(s) for s in seeds],
+        iterations,
+        record=record,
+    )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-COMPARED = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "MiNES (Lemma 5.1)", "RGF", "xNES",
-            "CMA-ES", "NES")
+COMPARED = (
+    "MiNES (Lemma 5.2, oracle)",
+    "MiNES (Hutchinson)",
+    "MiNES (Lemma 5.1)",
+    "RGF",
+    "xNES",
+    "CMA-ES",
+    "NES",
+)
 
 
-def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods=COMPARED,
-                    record_every=1, entropy=0, progress=None, executor=None,
-                    chunk_size=CHUNK_SIZE) -> pd.DataFrame:
+def compare_methods(
+    objective,
+    *,
+    seeds=5,
+    max_evaluations,
+    target=1e-8,
+    methods=COMPARED,
+    record_every=1,
+    entropy=0,
+    progress=None,
+    executor=None,
+    chunk_size=CHUNK_SIZE,
+) -> pd.DataFrame:
     """Run each method of ``methods`` (names in ``COMPARED``) from μ₁ = 0 with the same seeds and
     budget; returns the concatenated tidy frame. Settings, the same for every problem and chosen
     before any run: MiNES with b = d, α = 10⁻³, S' = [σ/2, 2L], Σ₁⁻¹ = L·I, η₂,k = 1/k and the
@@ -367,48 +638,84 @@ def compare_methods(objective, *, seeds=5, max_evaluations, target=1e-8, methods
     d = check_objective("objective", objective).dim
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     if isinstance(methods, str) or not isinstance(methods, (list, tuple)) or not methods:
-        raise ValueError(f"methods must be a non-empty tuple of names in COMPARED {COMPARED}, "
-                         f"got {methods!r}")
+        raise ValueError(
+            f"methods must be a non-empty tuple of names in COMPARED {COMPARED}, got {methods!r}"
+        )
     unknown = [name for name in methods if name not in COMPARED]
     if unknown:
         raise ValueError(f"methods must be names in COMPARED {COMPARED}, got {unknown}")
     if any(name.startswith("MiNES") for name in methods) and max_evaluations < 2 * d + 1:
-        raise ValueError(f"max_evaluations must be at least one MiNES iteration, 2b + 1 = "
-                         f"{2 * d + 1} evaluations with b = d = {d}, got {max_evaluations}")
+        raise ValueError(
+            f"max_evaluations must be at least one MiNES iteration, 2b + 1 = "
+            f"{2 * d + 1} evaluations with b = d = {d}, got {max_evaluations}"
+        )
     executor = check_executor("executor", executor)
     mean0 = np.zeros(d)
     plans = []
     for name in methods:
         if name.startswith("MiNES"):
-            eta1 = {"MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(objective.hessian, d=d, b=d,
-                                                                      delta=0.1),
-                    "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
-                    "MiNES (Lemma 5.1)": lambda: lemma51_step(d=d, b=d, delta=0.1, L=objective.L,
-                                                              tau=objective.sigma / 2)}[name]()
-            calls = _plan_mines(objective, seeds, mean0=mean0, sigma_inv0=objective.L * np.eye(d),
-                                alpha=1e-3, batch_size=d, tau=objective.sigma / 2,
-                                zeta=2 * objective.L, eta1=eta1, eta2=None,
-                                max_iterations=max_evaluations // (2 * d + 1),
-                                record_every=record_every, entropy=entropy, progress=False,
-                                chunk_size=chunk_size)
+            eta1 = {
+                "MiNES (Lemma 5.2, oracle)": lambda: lemma52_step(
+                    objective.hessian, d=d, b=d, delta=0.1
+                ),
+                "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
+                "MiNES (Lemma 5.1)": lambda: lemma51_step(
+                    d=d, b=d, delta=0.1, L=objective.L, tau=objective.sigma / 2
+                ),
+            }[name]()
+            calls = _plan_mines(
+                objective,
+                seeds,
+                mean0=mean0,
+                sigma_inv0=objective.L * np.eye(d),
+                alpha=1e-3,
+                batch_size=d,
+                tau=objective.sigma / 2,
+                zeta=2 * objective.L,
+                eta1=eta1,
+                eta2=None,
+                max_iterations=max_evaluations // (2 * d + 1),
+                record_every=record_every,
+                entropy=entropy,
+                progress=False,
+                chunk_size=chunk_size,
+            )
         elif name == "RGF":
-            calls = _plan_rgf(objective, seeds, mean0=mean0, alpha=1e-6, batch_size=1,
-                              eta=nesterov_spokoiny_step(d=d, L=objective.L),
-                              max_evaluations=max_evaluations, record_every=record_every,
-                              entropy=entropy, chunk_size=chunk_size)
+            calls = _plan_rgf(
+                objective,
+                seeds,
+                mean0=mean0,
+                alpha=1e-6,
+                batch_size=1,
+                eta=nesterov_spokoiny_step(d=d, L=objective.L),
+                max_evaluations=max_evaluations,
+                record_every=record_every,
+                entropy=entropy,
+                chunk_size=chunk_size,
+            )
         else:
-            calls = _plan_method(name, objective, seeds, mean0=mean0,
-                                 max_evaluations=max_evaluations, target=target,
-                                 record_every=record_every, entropy=entropy, progress=False,
-                                 chunk_size=chunk_size)
+            calls = _plan_method(
+                name,
+                objective,
+                seeds,
+                mean0=mean0,
+                max_evaluations=max_evaluations,
+                target=target,
+                record_every=record_every,
+                entropy=entropy,
+                progress=False,
+                chunk_size=chunk_size,
+            )
         plans.append((name, calls))
     description = getattr(objective, "name", "objective")
-    if executor is None:      # one method after the other, with a progress bar over methods
-        results = [[call() for call in calls]
-                   for _, calls in progress_bar(plans, description, progress)]
-    else:                     # every chunk of every method at once
-        flat = iter(_gather([call for _, calls in plans for call in calls], executor, progress,
-                            description))
+    if executor is None:  # one method after the other, with a progress bar over methods
+        results = [
+            [call() for call in calls] for _, calls in progress_bar(plans, description, progress)
+        ]
+    else:  # every chunk of every method at once
+        flat = iter(
+            _gather([call for _, calls in plans for call in calls], executor, progress, description)
+        )
         results = [[next(flat) for _ in calls] for _, calls in plans]
     frames = [_combine(chunks).assign(method=name) for (name, _), chunks in zip(plans, results)]
     return pd.concat(frames, ignore_index=True)

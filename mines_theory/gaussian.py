@@ -35,22 +35,41 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import (finite_result, finite_scalar, float_array, positive_int, probability,
-                         quadratic_forms, symmetric_matrix)
-from .validation import rng as check_rng
 from .linalg import symmetric_roots
+from .validation import (
+    finite_result,
+    finite_scalar,
+    float_array,
+    positive_int,
+    probability,
+    quadratic_forms,
+    symmetric_matrix,
+)
+from .validation import rng as check_rng
 
 __all__ = [
-    "quadratic_form_cumulant", "quadratic_form_moment", "quadratic_form_moment_matrix",
-    "norm_moment", "lemma_b1_bounds", "lemma_c1_expectation",
-    "per_sample_second_moment", "sigma_gradient_second_moment", "sigma_gradient_variance",
-    "fixed_point_variance", "leading_term_share", "leading_term_dimension",
-    "MonteCarloEstimate", "monte_carlo", "running_mean", "sigma_gradient_norm_samples",
+    "quadratic_form_cumulant",
+    "quadratic_form_moment",
+    "quadratic_form_moment_matrix",
+    "norm_moment",
+    "lemma_b1_bounds",
+    "lemma_c1_expectation",
+    "per_sample_second_moment",
+    "sigma_gradient_second_moment",
+    "sigma_gradient_variance",
+    "fixed_point_variance",
+    "leading_term_share",
+    "leading_term_dimension",
+    "MonteCarloEstimate",
+    "monte_carlo",
+    "running_mean",
+    "sigma_gradient_norm_samples",
     "SAMPLER_BYTES",
 ]
 
@@ -68,14 +87,14 @@ def _set_partitions(items: list):
     for partition in _set_partitions(rest):
         yield [[first], *partition]
         for i in range(len(partition)):
-            yield partition[:i] + [[first, *partition[i]]] + partition[i + 1:]
+            yield partition[:i] + [[first, *partition[i]]] + partition[i + 1 :]
 
 
 def quadratic_form_cumulant(matrices: Sequence):
     """κ(uᵀA_1u, …, uᵀA_nu) = 2^{n−1} Σ_σ tr(A_1 A_σ(2) ⋯ A_σ(n)) for symmetric A_i (numpy
     arrays or sympy matrices; ``validation.quadratic_forms`` says what is checked)."""
     matrices = quadratic_forms("matrices", matrices)
-    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named just below
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow: named just below
         return _finite_moment(_cumulant(matrices), "the cumulant")
 
 
@@ -83,8 +102,9 @@ def _finite_moment(value, quantity: str):
     """``value`` if it is symbolic or finite, else a ``FloatingPointError`` naming the matrices
     (their entries are too large: the products overflow)."""
     if isinstance(value, (np.ndarray, float, np.floating, int)):
-        return finite_result(f"{quantity} of the matrices", value,
-                             "products of the matrices overflow")
+        return finite_result(
+            f"{quantity} of the matrices", value, "products of the matrices overflow"
+        )
     return value
 
 
@@ -113,7 +133,7 @@ def quadratic_form_moment(*matrices):
     19.0
     """
     matrices = quadratic_forms("matrices", matrices)
-    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named just below
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow: named just below
         return _finite_moment(_moment(matrices), "E[∏ uᵀA_iu]")
 
 
@@ -142,7 +162,7 @@ def quadratic_form_moment_matrix(*matrices):
            [0., 7.]])
     """
     matrices = quadratic_forms("matrices", matrices)
-    with np.errstate(over="ignore", invalid="ignore"):      # overflow: named at the end
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow: named at the end
         return _finite_moment(_moment_matrix(matrices), "E[(∏ uᵀA_iu) uuᵀ]")
 
 
@@ -151,6 +171,7 @@ def _moment_matrix(matrices: Sequence):
     symbolic = not isinstance(matrices[0], np.ndarray)
     if symbolic:
         import sympy as sp
+
         identity = sp.eye(d)
     else:
         identity = np.eye(d)
@@ -178,8 +199,13 @@ def norm_moment(d: int, p: float) -> float:
     if p <= -d:
         raise ValueError(f"p must be > -d = {-d}, got {p!r}")
     with np.errstate(over="ignore"):
-        value = float(np.exp(p / 2 * np.log(2.0) + scipy.special.gammaln((d + p) / 2)
-                             - scipy.special.gammaln(d / 2)))
+        value = float(
+            np.exp(
+                p / 2 * np.log(2.0)
+                + scipy.special.gammaln((d + p) / 2)
+                - scipy.special.gammaln(d / 2)
+            )
+        )
     return finite_result("E‖u‖^p", value, f"d = {d}, p = {p!r}")
 
 
@@ -225,17 +251,34 @@ def _traces(H, sigma_inv) -> _Traces:
         raise ValueError("sigma_inv must be positive definite")
     S = np.linalg.inv(P)
     HS = H @ S
-    return _Traces(a=np.trace(HS), p=np.trace(P), t_AA=np.trace(HS @ HS), t_AP=np.trace(H),
-                   t_AAP=np.trace(H @ HS), t_APP=np.trace(H @ P), t_AAPP=np.trace(HS @ H @ P),
-                   t_APAP=np.trace(H @ H), t_PP=np.trace(P @ P))
+    return _Traces(
+        a=np.trace(HS),
+        p=np.trace(P),
+        t_AA=np.trace(HS @ HS),
+        t_AP=np.trace(H),
+        t_AAP=np.trace(H @ HS),
+        t_APP=np.trace(H @ P),
+        t_AAPP=np.trace(HS @ H @ P),
+        t_APAP=np.trace(H @ H),
+        t_PP=np.trace(P @ P),
+    )
 
 
 def _second_moment(t: _Traces):
     """E‖X‖²_F from the traces (numbers or sympy symbols), the closed form of the module
     docstring."""
-    e_aapp = (t.a**2 * t.p**2 + 2 * t.p**2 * t.t_AA + 2 * t.a**2 * t.t_PP + 8 * t.a * t.p * t.t_AP
-              + 4 * t.t_AA * t.t_PP + 8 * t.t_AP**2 + 16 * t.p * t.t_AAP + 16 * t.a * t.t_APP
-              + 32 * t.t_AAPP + 16 * t.t_APAP)
+    e_aapp = (
+        t.a**2 * t.p**2
+        + 2 * t.p**2 * t.t_AA
+        + 2 * t.a**2 * t.t_PP
+        + 8 * t.a * t.p * t.t_AP
+        + 4 * t.t_AA * t.t_PP
+        + 8 * t.t_AP**2
+        + 16 * t.p * t.t_AAP
+        + 16 * t.a * t.t_APP
+        + 32 * t.t_AAPP
+        + 16 * t.t_APAP
+    )
     e_aaq = t.a**2 * t.t_PP + 2 * t.t_AA * t.t_PP + 4 * t.a * t.t_APP + 8 * t.t_AAPP
     e_aa = t.a**2 + 2 * t.t_AA
     return (e_aapp - 2 * e_aaq + t.t_PP * e_aa) / 4
@@ -246,8 +289,12 @@ def per_sample_second_moment(H, sigma_inv) -> float:
     module docstring)."""
     with np.errstate(over="ignore", invalid="ignore"):
         value = float(_second_moment(_traces(H, sigma_inv)))
-    return finite_result("E‖X‖²_F", value, "H and sigma_inv too large or too small: its terms "
-                         "are products of up to eight of their entries")
+    return finite_result(
+        "E‖X‖²_F",
+        value,
+        "H and sigma_inv too large or too small: its terms "
+        "are products of up to eight of their entries",
+    )
 
 
 def fixed_point_variance():
@@ -324,8 +371,12 @@ class MonteCarloEstimate:
         return np.abs(self.mean - exact) / self.se
 
 
-def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_samples: int,
-                rng: np.random.Generator, chunk_size: int = 200_000) -> MonteCarloEstimate:
+def monte_carlo(
+    sample: Callable[[np.random.Generator, int], np.ndarray],
+    num_samples: int,
+    rng: np.random.Generator,
+    chunk_size: int = 200_000,
+) -> MonteCarloEstimate:
     """Mean and standard error of i.i.d. draws ``sample(rng, m)`` (shape (m, ...)), accumulated
     in chunks of ``chunk_size`` draws (running sums of x and x²).
 
@@ -335,20 +386,24 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     num_samples = positive_int("num_samples", num_samples)
     rng = check_rng("rng", rng)
     if not callable(sample):
-        raise TypeError(f"sample must be a callable sample(rng, m) returning m draws, got "
-                        f"{type(sample).__name__} {sample!r:.60}")
+        raise TypeError(
+            f"sample must be a callable sample(rng, m) returning m draws, got "
+            f"{type(sample).__name__} {sample!r:.60}"
+        )
     if num_samples < 2:
         raise ValueError(f"num_samples must be >= 2 for a standard error, got {num_samples}")
     chunk_size = positive_int("chunk_size", chunk_size)
-    total = total_sq = None
+    total: Any = None
+    total_sq: Any = None
     done = 0
     while done < num_samples:
         m = min(chunk_size, num_samples - done)
         x = float_array("sample(rng, m)", sample(rng, m), "an array of m real draws")
         if x.ndim == 0 or x.shape[0] != m or not np.isfinite(x).all():
-            raise ValueError(f"sample(rng, m) must return m = {m} finite draws along axis 0, got "
-                             f"shape {x.shape}" + ("" if np.isfinite(x).all() else
-                                                   " with non-finite draws"))
+            raise ValueError(
+                f"sample(rng, m) must return m = {m} finite draws along axis 0, got "
+                f"shape {x.shape}" + ("" if np.isfinite(x).all() else " with non-finite draws")
+            )
         with np.errstate(over="ignore"):
             s, s2 = x.sum(axis=0), (x * x).sum(axis=0)
         total, total_sq = (s, s2) if total is None else (total + s, total_sq + s2)
@@ -356,10 +411,12 @@ def monte_carlo(sample: Callable[[np.random.Generator, int], np.ndarray], num_sa
     mean = total / num_samples
     var = (total_sq - num_samples * mean**2) / (num_samples - 1)
     se = np.sqrt(np.maximum(var, 0.0) / num_samples)
-    finite_result("the Monte-Carlo mean and standard error", (mean, se),
-                  "the draws' squares overflow")
-    return MonteCarloEstimate(mean if np.ndim(mean) else float(mean),
-                              se if np.ndim(se) else float(se), num_samples)
+    finite_result(
+        "the Monte-Carlo mean and standard error", (mean, se), "the draws' squares overflow"
+    )
+    return MonteCarloEstimate(
+        mean if np.ndim(mean) else float(mean), se if np.ndim(se) else float(se), num_samples
+    )
 
 
 def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -367,9 +424,10 @@ def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     plot of a Monte-Carlo estimate converging with its ±2 SE band (SE from n = 2 on)."""
     x = float_array("samples", samples)
     if x.ndim == 0 or x.shape[0] == 0 or not np.isfinite(x).all():
-        raise ValueError(f"samples must be a non-empty array of finite draws along axis 0, got "
-                         f"shape {x.shape}" + ("" if np.isfinite(x).all() else
-                                               " with non-finite draws"))
+        raise ValueError(
+            f"samples must be a non-empty array of finite draws along axis 0, got "
+            f"shape {x.shape}" + ("" if np.isfinite(x).all() else " with non-finite draws")
+        )
     n = np.arange(1, x.shape[0] + 1).reshape((-1,) + (1,) * (x.ndim - 1))
     mean = np.cumsum(x, axis=0) / n
     second = np.cumsum(x * x, axis=0) / n
@@ -379,8 +437,9 @@ def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return n.ravel(), mean, se
 
 
-def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool = False
-                                ) -> Callable[[np.random.Generator, int], np.ndarray]:
+def sigma_gradient_norm_samples(
+    H, sigma_inv, batch_size: int, *, centered: bool = False
+) -> Callable[[np.random.Generator, int], np.ndarray]:
     """A sampler for ``monte_carlo``: m draws of ‖G̃‖²_F (or ‖G̃ − (H − Σ⁻¹)‖²_F if ``centered``)
     for the quadratic with Hessian H, each from its own batch of b directions; G̃ is formed
     exactly as eq:TG does for a quadratic (the second difference is α²uᵀAu for any α).
@@ -393,7 +452,7 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
     b = positive_int("batch_size", batch_size)
     root, root_inv = symmetric_roots(P)
     A = root @ H @ root
-    offset = P + (H - P if centered else 0.0)            # G̃ − offset = (1/b)ΣX_i − Σ⁻¹ − …
+    offset = P + (H - P if centered else 0.0)  # G̃ − offset = (1/b)ΣX_i − Σ⁻¹ − …
 
     d = H.shape[0]
     # Draws per pass, so that a pass holds about SAMPLER_BYTES of u, V and G (m·(2bd + d²)
@@ -408,9 +467,8 @@ def sigma_gradient_norm_samples(H, sigma_inv, batch_size: int, *, centered: bool
             u = rng.standard_normal((n, b, d))
             weights = 0.5 * np.einsum("mbi,ij,mbj->mb", u, A, u) / b
             V = u @ root_inv
-            G = (np.einsum("mb,mbi,mbj->mij", weights, V, V)
-                 - weights.sum(axis=1)[:, None, None] * P)
-            out[start:start + n] = np.sum((G - offset) ** 2, axis=(1, 2))
+            G = np.einsum("mb,mbi,mbj->mij", weights, V, V) - weights.sum(axis=1)[:, None, None] * P
+            out[start : start + n] = np.sum((G - offset) ** 2, axis=(1, 2))
         return finite_result("the draws of ‖G̃‖²_F", out, "H and sigma_inv too large or too small")
 
     return sample

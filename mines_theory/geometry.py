@@ -50,9 +50,10 @@ __all__ = [
 
 # --- vec, vech and the matrices between them ----------------------------------------------------
 
+
 def _lower_indices(d: int) -> tuple[np.ndarray, np.ndarray]:
     """Row and column indices (i ≥ j) in vech order: column by column."""
-    cols, rows = np.triu_indices(d)          # (j, i) with j ≤ i, row-major over j: column order
+    cols, rows = np.triu_indices(d)  # (j, i) with j ≤ i, row-major over j: column order
     return rows, cols
 
 
@@ -78,7 +79,7 @@ def commutation_matrix(d: int) -> np.ndarray:
     K = np.zeros((d * d, d * d))
     for i in range(d):
         for j in range(d):
-            K[i * d + j, j * d + i] = 1.0       # vec(A)[j*d + i] = A[i, j] → vec(Aᵀ)[i*d + j]
+            K[i * d + j, j * d + i] = 1.0  # vec(A)[j*d + i] = A[i, j] → vec(Aᵀ)[i*d + j]
     return K
 
 
@@ -118,6 +119,7 @@ def _unvech(v: np.ndarray, d: int) -> np.ndarray:
 
 
 # --- Kullback–Leibler and Fisher -----------------------------------------------------------------
+
 
 def gaussian_kl(mu0, cov0, mu1, cov1) -> float:
     """KL(N(μ₀, Σ₀) ‖ N(μ₁, Σ₁)) = ½[tr(Σ₁⁻¹Σ₀) + (μ₁ − μ₀)ᵀΣ₁⁻¹(μ₁ − μ₀) − d + log det Σ₁/det Σ₀].
@@ -179,6 +181,7 @@ def gaussian_fisher(cov) -> np.ndarray:
 
 # --- Bregman divergences -------------------------------------------------------------------------
 
+
 def bregman_divergence(psi: Callable, grad_psi: Callable, x, y) -> float:
     """D_ψ(x, y) = ψ(x) − ψ(y) − ⟨∇ψ(y), x − y⟩: the gap at x between the convex ψ and its
     tangent at y (Bregman 1967; the penalty of mirror descent, Nemirovski & Yudin 1983, Beck &
@@ -227,6 +230,7 @@ def logdet_divergence(X, Y) -> float:
 
 # --- mirror descent on the simplex ---------------------------------------------------------------
 
+
 def entropic_mirror_descent(subgradient: Callable, x0, step_sizes) -> np.ndarray:
     """Mirror descent on the probability simplex with the negative entropy ψ(x) = Σ xᵢ log xᵢ as
     mirror map (the exponentiated-gradient update; Nemirovski & Yudin 1983, Beck & Teboulle
@@ -270,6 +274,7 @@ def entropic_mirror_descent(subgradient: Callable, x0, step_sizes) -> np.ndarray
 
 # --- natural parameters, expectation parameters, and the NGD ↔ MD equivalence -------------------
 
+
 def natural_parameters(mu, cov) -> np.ndarray:
     """θ = (Σ⁻¹μ, θ₂) of N(μ, Σ), θ₂ the vech entries of −½Σ⁻¹ with the off-diagonal ones doubled
     (module docstring), so that log π(z) = ⟨θ, T(z)⟩ − A(θ) with T(z) = (z, vech(zzᵀ)).
@@ -312,8 +317,10 @@ def from_natural_parameters(theta) -> tuple[np.ndarray, np.ndarray]:
     rows, cols = _lower_indices(d)
     P = _unvech(-2.0 * theta[d:] / np.where(rows == cols, 1.0, 2.0), d)
     if np.linalg.eigvalsh(P)[0] <= 0:
-        raise ValueError("theta must have a negative definite second block (a precision matrix "
-                         f"−2θ₂ that is positive definite), got {theta!r}")
+        raise ValueError(
+            "theta must have a negative definite second block (a precision matrix "
+            f"−2θ₂ that is positive definite), got {theta!r}"
+        )
     cov = np.linalg.inv(P)
     return cov @ theta[:d], (cov + cov.T) / 2
 
@@ -379,10 +386,15 @@ def natural_fisher(mu, cov) -> np.ndarray:
     d = S.shape[0]
     mu = check.vector("mu", mu, d)
     rows, cols = _lower_indices(d)
-    zz = np.einsum("ik,l->ikl", S, mu) + np.einsum("il,k->ikl", S, mu)      # Cov(z_i, z_k z_l)
-    quad = (np.einsum("ik,jl->ijkl", S, S) + np.einsum("il,jk->ijkl", S, S)
-            + np.einsum("i,k,jl->ijkl", mu, mu, S) + np.einsum("i,l,jk->ijkl", mu, mu, S)
-            + np.einsum("j,k,il->ijkl", mu, mu, S) + np.einsum("j,l,ik->ijkl", mu, mu, S))
+    zz = np.einsum("ik,l->ikl", S, mu) + np.einsum("il,k->ikl", S, mu)  # Cov(z_i, z_k z_l)
+    quad = (
+        np.einsum("ik,jl->ijkl", S, S)
+        + np.einsum("il,jk->ijkl", S, S)
+        + np.einsum("i,k,jl->ijkl", mu, mu, S)
+        + np.einsum("i,l,jk->ijkl", mu, mu, S)
+        + np.einsum("j,k,il->ijkl", mu, mu, S)
+        + np.einsum("j,l,ik->ijkl", mu, mu, S)
+    )
     cross = zz[:, rows, cols]
     second = quad[rows, cols][:, rows, cols]
     return np.block([[S, cross], [cross.T, second]])
@@ -429,8 +441,7 @@ def natural_gradient_step(loss: Callable, mu, cov, eta: float, *, step: float = 
     theta = natural_parameters(mu, cov)
     gradient = _gradient(lambda t: loss(*from_natural_parameters(t)), theta, step)
     mu = np.asarray(mu, dtype=float)
-    return from_natural_parameters(theta - eta * np.linalg.solve(natural_fisher(mu, cov),
-                                                                 gradient))
+    return from_natural_parameters(theta - eta * np.linalg.solve(natural_fisher(mu, cov), gradient))
 
 
 def mirror_descent_expectation_step(loss: Callable, mu, cov, eta: float, *, step: float = 1e-6):

@@ -37,10 +37,11 @@ and clipping is the projection of λ onto the box [lower, upper]^d).
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 from scipy.linalg import blas, lapack
 
 from .validation import (
@@ -55,14 +56,26 @@ from .validation import (
 )
 from .validation import rng as check_rng
 
-__all__ = ["symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
-           "project_eigenvalues", "project_if_outside", "weighted_gram", "LowRank", "low_rank",
-           "low_rank_update",
-           "project_low_rank", "preconditioned_extremes",
-           "preconditioned_condition", "random_rotation", "random_spd"]
+__all__ = [
+    "symmetric_roots",
+    "cholesky_lower",
+    "solve_lower_transposed",
+    "spectrum_within",
+    "project_eigenvalues",
+    "project_if_outside",
+    "weighted_gram",
+    "LowRank",
+    "low_rank",
+    "low_rank_update",
+    "project_low_rank",
+    "preconditioned_extremes",
+    "preconditioned_condition",
+    "random_rotation",
+    "random_spd",
+]
 
 
-def symmetric_roots(sigma_inv) -> tuple[np.ndarray, np.ndarray]:
+def symmetric_roots(sigma_inv: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """(Σ^{1/2}, Σ^{-1/2}) for a symmetric positive definite Σ⁻¹ (or a stack), via ``eigh``.
 
     >>> root, root_inv = symmetric_roots(np.diag([4.0, 0.25]))
@@ -73,11 +86,12 @@ def symmetric_roots(sigma_inv) -> tuple[np.ndarray, np.ndarray]:
     eigenvalues, U = np.linalg.eigh(sigma_inv)
     smallest = float(np.min(eigenvalues[..., 0]))
     if smallest <= 0.0:
-        raise ValueError(f"sigma_inv must be positive definite, got smallest eigenvalue "
-                         f"{smallest:.3g}")
+        raise ValueError(
+            f"sigma_inv must be positive definite, got smallest eigenvalue {smallest:.3g}"
+        )
     Ut = np.swapaxes(U, -1, -2)
-    root_inv = (U * np.sqrt(eigenvalues)[..., None, :]) @ Ut           # Σ^{-1/2}
-    root = (U / np.sqrt(eigenvalues)[..., None, :]) @ Ut               # Σ^{1/2}
+    root_inv = (U * np.sqrt(eigenvalues)[..., None, :]) @ Ut  # Σ^{-1/2}
+    root = (U / np.sqrt(eigenvalues)[..., None, :]) @ Ut  # Σ^{1/2}
     return root, root_inv
 
 
@@ -89,7 +103,7 @@ def _dpotrf_lower_inplace(work: np.ndarray) -> int:
     return info
 
 
-def cholesky_lower(A, *, check_input: bool = True) -> np.ndarray:
+def cholesky_lower(A: ArrayLike, *, check_input: bool = True) -> np.ndarray:
     """The lower-triangular L with A = L Lᵀ, for one symmetric positive definite matrix or a stack.
 
     Raises ``ValueError`` naming ``A`` when it is not a finite symmetric matrix (or stack) or not
@@ -104,30 +118,38 @@ def cholesky_lower(A, *, check_input: bool = True) -> np.ndarray:
     return _cholesky("A", A, check_input)
 
 
-def _cholesky(name: str, A, check_input: bool = True) -> np.ndarray:
+def _cholesky(name: str, A: Any, check_input: bool = True) -> np.ndarray:
     """``cholesky_lower`` of the argument called ``name`` (the name its errors give)."""
-    A = symmetric_matrix(name, A, batch=True, copy=False) if check_input else \
-        np.asarray(A, dtype=float)
+    A = (
+        symmetric_matrix(name, A, batch=True, copy=False)
+        if check_input
+        else np.asarray(A, dtype=float)
+    )
     if A.ndim > 2:
         try:
             return np.linalg.cholesky(A)
         except np.linalg.LinAlgError:
             smallest = np.linalg.eigvalsh(A)[..., 0]
             index = np.unravel_index(np.argmin(smallest), smallest.shape)
-            raise ValueError(f"{name} must be positive definite, got a stack whose matrix "
-                             f"{tuple(map(int, index))} is not (smallest eigenvalue "
-                             f"{float(smallest[index]):.3g})") from None
+            raise ValueError(
+                f"{name} must be positive definite, got a stack whose matrix "
+                f"{tuple(map(int, index))} is not (smallest eigenvalue "
+                f"{float(smallest[index]):.3g})"
+            ) from None
     work = np.array(A)
     info = _dpotrf_lower_inplace(work)
     if info != 0:
         raise ValueError(
             f"{name} must be positive definite, got a matrix that is not positive definite "
             f"(leading minor {info} is not positive; smallest eigenvalue "
-            f"{float(np.linalg.eigvalsh(A)[0]):.3g})")
+            f"{float(np.linalg.eigvalsh(A)[0]):.3g})"
+        )
     return work
 
 
-def solve_lower_transposed(L, rows, *, check_input: bool = True) -> np.ndarray:
+def solve_lower_transposed(
+    L: ArrayLike, rows: ArrayLike, *, check_input: bool = True
+) -> np.ndarray:
     """The rows L^{-T} u_i for the rows u_i of ``rows`` (shape (..., n, d)) and lower-triangular L.
 
     With Σ⁻¹ = L Lᵀ, z_i = L^{-T} u_i has covariance L^{-T} L^{-1} = Σ: this is how Algorithm 1
@@ -141,16 +163,19 @@ def solve_lower_transposed(L, rows, *, check_input: bool = True) -> np.ndarray:
     if check_input:
         L = square_matrix("L", L, batch=True)
         upper = _strictly_upper(L.shape[-1])
-        above = L[upper] if L.ndim == 2 else L[..., upper]      # (L[..., mask] is 10x slower)
+        above = L[upper] if L.ndim == 2 else L[..., upper]  # (L[..., mask] is 10x slower)
         if np.any(above):
-            raise ValueError(f"L must be lower triangular, got a nonzero entry above the "
-                             f"diagonal (largest {float(np.max(np.abs(above))):.3g})")
+            raise ValueError(
+                f"L must be lower triangular, got a nonzero entry above the "
+                f"diagonal (largest {float(np.max(np.abs(above))):.3g})"
+            )
         rows = _rows("rows", rows, L.shape[-1], L.shape[:-2], "L")
     else:
         L, rows = np.asarray(L, dtype=float), np.asarray(rows, dtype=float)
     if L.ndim > 2:
-        return np.swapaxes(np.linalg.solve(np.swapaxes(L, -1, -2), np.swapaxes(rows, -1, -2)),
-                           -1, -2)
+        return np.swapaxes(
+            np.linalg.solve(np.swapaxes(L, -1, -2), np.swapaxes(rows, -1, -2)), -1, -2
+        )
     return scipy.linalg.solve_triangular(L, rows.T, lower=True, trans="T", check_finite=False).T
 
 
@@ -158,7 +183,7 @@ def _positive_definite_inplace(M: np.ndarray) -> bool:
     return _dpotrf_lower_inplace(M) == 0
 
 
-def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
+def spectrum_within(A: ArrayLike, lower: float, upper: float, *, check_input: bool = True) -> Any:
     """Whether lower·I ≺ A ≺ upper·I (strictly), for one symmetric matrix or each of a stack.
 
     One matrix: two Cholesky factorizations (of A − lower·I and of upper·I − A), no
@@ -175,19 +200,19 @@ def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
     lower, upper = _interval(lower, upper)
     if check_input:
         A = symmetric_matrix("A", A, batch=True, copy=False)
-        finite = True
-    else:                   # the unchecked form still answers "not within" for a non-finite A
+        finite: Any = True
+    else:  # the unchecked form still answers "not within" for a non-finite A
         A = np.asarray(A, dtype=float)
         finite = np.isfinite(A).all(axis=(-2, -1))
         if A.ndim == 2 and not finite:
             return False
     if A.ndim > 2:
         if not check_input:
-            A = np.where(finite[..., None, None], A, lower)            # NaN → not within
+            A = np.where(finite[..., None, None], A, lower)  # NaN → not within
         eigenvalues = np.linalg.eigvalsh(A)
         return finite & (eigenvalues[..., 0] > lower) & (eigenvalues[..., -1] < upper)
     diagonal = np.diag_indices(A.shape[-1])
-    work = np.array(A)                                  # one buffer for both tests
+    work = np.array(A)  # one buffer for both tests
     work[diagonal] -= lower
     if not _positive_definite_inplace(work):
         return False
@@ -196,7 +221,7 @@ def spectrum_within(A, lower: float, upper: float, *, check_input: bool = True):
     return _positive_definite_inplace(work)
 
 
-def _interval(lower, upper) -> tuple[float, float]:
+def _interval(lower: float, upper: float) -> tuple[float, float]:
     return interval("lower", lower, "upper", upper, positive=False)
 
 
@@ -212,7 +237,7 @@ def _clip_spectrum(A: np.ndarray, lower: float, upper: float) -> np.ndarray:
         ok = False
     if not ok:
         largest = np.max(np.abs(A), axis=(-2, -1), keepdims=True)
-        exponent = np.frexp(largest)[1]                                # |A| < 2**exponent
+        exponent = np.frexp(largest)[1]  # |A| < 2**exponent
         eigenvalues, U = np.linalg.eigh(np.ldexp(A, -exponent))
         with np.errstate(over="ignore"):
             eigenvalues = np.ldexp(eigenvalues, exponent[..., 0])
@@ -221,7 +246,7 @@ def _clip_spectrum(A: np.ndarray, lower: float, upper: float) -> np.ndarray:
     return 0.5 * (X + np.swapaxes(X, -1, -2))
 
 
-def project_eigenvalues(A, lower, upper) -> np.ndarray:
+def project_eigenvalues(A: ArrayLike, lower: float, upper: float) -> np.ndarray:
     """Frobenius projection of the symmetric matrix ``A`` onto {lower·I ⪯ X ⪯ upper·I}.
 
     Clips the spectrum of ``A`` to [lower, upper] (Prop. A.2; eq:proj_cs_prime read as the
@@ -237,8 +262,9 @@ def project_eigenvalues(A, lower, upper) -> np.ndarray:
     return _clip_spectrum(symmetric_matrix("A", A, batch=True), lower, upper)
 
 
-def project_if_outside(A: np.ndarray, lower: float, upper: float, *,
-                       check_input: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def project_if_outside(
+    A: np.ndarray, lower: float, upper: float, *, check_input: bool = True
+) -> tuple[np.ndarray, Any]:
     """The projection step of Algorithm 1 (eq:Sig_modi): (Π(A), projected) where only matrices
     whose spectrum is not strictly inside (lower, upper) are projected (the others are in the
     set already, and the projection would return them unchanged up to rounding).
@@ -267,7 +293,7 @@ GRAM_SYRK_MIN_WORK = 10**7
 GRAM_SYRK_MIN_ROWS_PER_DIM = 4
 
 
-def weighted_gram(rows, weights, *, check_input: bool = True) -> np.ndarray:
+def weighted_gram(rows: ArrayLike, weights: ArrayLike, *, check_input: bool = True) -> np.ndarray:
     """Rᵀ diag(w) R = Σ_i w_i r_i r_iᵀ, for the rows r_i of ``rows`` (shape (…, b, d)) and the
     weights w (shape (…, b)): the sum of outer products in G̃ (eq:TG) and in the NES and xNES
     updates.
@@ -289,14 +315,20 @@ def weighted_gram(rows, weights, *, check_input: bool = True) -> np.ndarray:
         rows = real_array("rows", rows, 2)
         weights = real_array("weights", weights, 1)
         if weights.shape != rows.shape[:-1]:
-            raise ValueError(f"weights must have shape rows.shape[:-1] = {rows.shape[:-1]} "
-                             f"(one weight per row), got shape {weights.shape}")
+            raise ValueError(
+                f"weights must have shape rows.shape[:-1] = {rows.shape[:-1]} "
+                f"(one weight per row), got shape {weights.shape}"
+            )
         with np.errstate(over="ignore", invalid="ignore"):
             gram = _weighted_gram(rows, weights)
-        return finite_result("the weighted Gram matrix", gram, f"largest |rows| entry "
-                             f"{np.max(np.abs(rows)):.3g}, largest |weight| "
-                             f"{np.max(np.abs(weights)):.3g}")
-    return _weighted_gram(rows, weights)
+        return finite_result(
+            "the weighted Gram matrix",
+            gram,
+            f"largest |rows| entry "
+            f"{np.max(np.abs(rows)):.3g}, largest |weight| "
+            f"{np.max(np.abs(weights)):.3g}",
+        )
+    return _weighted_gram(np.asarray(rows), np.asarray(weights))
 
 
 def _weighted_gram(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -304,7 +336,7 @@ def _weighted_gram(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
     if rows.ndim > 2 or b * d * d < GRAM_SYRK_MIN_WORK or b < GRAM_SYRK_MIN_ROWS_PER_DIM * d:
         return np.swapaxes(rows, -1, -2) @ (weights[..., None] * rows)
     negative = weights < 0.0
-    m = b - int(np.count_nonzero(negative))                  # rows with w_i ≥ 0 come first
+    m = b - int(np.count_nonzero(negative))  # rows with w_i ≥ 0 come first
     order = np.concatenate((np.flatnonzero(~negative), np.flatnonzero(negative)))
     scaled = np.take(rows, order, axis=0)
     scaled *= np.sqrt(np.abs(weights[order]))[:, None]
@@ -322,6 +354,7 @@ def _weighted_gram(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
 # Identity plus low rank: the exact projection onto S' inside a small subspace
 # ----------------------------------------------------------------------------------------------
 
+
 class LowRank(NamedTuple):
     """The symmetric d×d matrix A = floor·I + V diag(excess) Vᵀ, kept as its eigendecomposition.
 
@@ -332,8 +365,8 @@ class LowRank(NamedTuple):
     """
 
     floor: float
-    basis: np.ndarray      # V, shape (d, r)
-    excess: np.ndarray     # shape (r,)
+    basis: np.ndarray  # V, shape (d, r)
+    excess: np.ndarray  # shape (r,)
 
     @property
     def rank(self) -> int:
@@ -354,8 +387,7 @@ class LowRank(NamedTuple):
         A[np.diag_indices(V.shape[0])] += self.floor
         return 0.5 * (A + A.T)
 
-    def power_rows(self, power: float, rows: np.ndarray, *,
-                   check_input: bool = True) -> np.ndarray:
+    def power_rows(self, power: float, rows: np.ndarray, *, check_input: bool = True) -> np.ndarray:
         """The rows of ``rows`` (shape (n, d)) times A^power, for a positive definite A:
         A^p = floor^p·I + V diag((floor + excess)^p − floor^p) Vᵀ (4ndr flops). ``rows`` must
         have d columns (a ``ValueError`` naming ``rows`` otherwise); a row with non-finite
@@ -371,7 +403,7 @@ class LowRank(NamedTuple):
         if check_input:
             rows = _rows("rows", rows, V.shape[0], finite=False)  # the shape: O(1) beside 4ndr
         scale = self.floor**power
-        return scale * rows + ((rows @ V) * ((self.floor + self.excess)**power - scale)) @ V.T
+        return scale * rows + ((rows @ V) * ((self.floor + self.excess) ** power - scale)) @ V.T
 
 
 def low_rank(A: np.ndarray, floor: float) -> LowRank:
@@ -393,8 +425,9 @@ def low_rank(A: np.ndarray, floor: float) -> LowRank:
     return LowRank(float(floor), U[:, keep], eigenvalues[keep] - floor)
 
 
-def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray, *,
-                    check_input: bool = True) -> LowRank:
+def low_rank_update(
+    A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray, *, check_input: bool = True
+) -> LowRank:
     """The eigendecomposition of c·A + Yᵀ diag(w) Y (Y = ``rows``, shape (b, d); w = ``weights``)
     for A = floor·I + V diag(e) Vᵀ with r + b < d, from one (r+b)×(r+b) ``eigh``.
 
@@ -418,8 +451,10 @@ def low_rank_update(A: LowRank, c: float, rows: np.ndarray, weights: np.ndarray,
         if not (isinstance(weights, np.ndarray) and weights.dtype == np.float64):
             weights = float_array("weights", weights)
         if weights.shape != rows.shape[:1] or not np.isfinite(weights).all():
-            raise ValueError(f"weights must be {rows.shape[0]} finite numbers (one per row of "
-                             f"rows), got {_describe(weights)}")
+            raise ValueError(
+                f"weights must be {rows.shape[0]} finite numbers (one per row of "
+                f"rows), got {_describe(weights)}"
+            )
     r = A.rank
     Q, R = scipy.linalg.qr(np.hstack([A.basis, rows.T]), mode="economic", check_finite=False)
     left, right = R[:, :r], R[:, r:]
@@ -451,7 +486,9 @@ def project_low_rank(A: LowRank, lower: float, upper: float) -> tuple[LowRank, b
     return LowRank(floor, A.basis[:, keep], values[keep] - floor), True
 
 
-def preconditioned_extremes(hessian, sigma_inv=None, *, chol=None) -> tuple:
+def preconditioned_extremes(
+    hessian: ArrayLike, sigma_inv: ArrayLike | None = None, *, chol: ArrayLike | None = None
+) -> tuple:
     """(ξ, 𝓛): the largest ξ and smallest 𝓛 with ξΣ⁻¹ ⪯ ∇²f ⪯ 𝓛Σ⁻¹ (Lemma 5.2), i.e. the extreme
     eigenvalues of Σ^{1/2}∇²fΣ^{1/2}. They are those of L⁻¹∇²fL⁻ᵀ for Σ⁻¹ = LLᵀ; pass ``chol``
     = L when it is at hand, else ``sigma_inv``. One matrix gives floats, a stack arrays.
@@ -468,16 +505,17 @@ def preconditioned_extremes(hessian, sigma_inv=None, *, chol=None) -> tuple:
     try:
         np.broadcast_shapes(hessian.shape, chol.shape)
     except ValueError:
-        raise ValueError(f"hessian must have the shape of sigma_inv, {chol.shape}, got shape "
-                         f"{hessian.shape}") from None
-    half = np.linalg.solve(chol, hessian)                                   # L⁻¹ H
+        raise ValueError(
+            f"hessian must have the shape of sigma_inv, {chol.shape}, got shape {hessian.shape}"
+        ) from None
+    half = np.linalg.solve(chol, hessian)  # L⁻¹ H
     w = np.linalg.eigvalsh(np.linalg.solve(chol, np.swapaxes(half, -1, -2)))  # L⁻¹ H L⁻ᵀ
     if w.ndim == 1:
         return float(w[0]), float(w[-1])
     return w[..., 0], w[..., -1]
 
 
-def preconditioned_condition(covariance, hessian):
+def preconditioned_condition(covariance: ArrayLike, hessian: ArrayLike) -> Any:
     """cond(C^{1/2} H C^{1/2}) for one covariance C or a stack: its eigenvalues are those of
     Lᵀ H L for C = L Lᵀ.
 
@@ -490,8 +528,9 @@ def preconditioned_condition(covariance, hessian):
     4.0
     """
     C = symmetric_matrix("covariance", covariance, batch=True, copy=False)
-    hessian = symmetric_matrix("hessian", hessian, C.shape[-1], batch=True, copy=False,
-                               like="covariance")
+    hessian = symmetric_matrix(
+        "hessian", hessian, C.shape[-1], batch=True, copy=False, like="covariance"
+    )
     single = C.ndim == 2
     C = C[None] if single else C
     out = np.full(C.shape[0], np.nan)
@@ -512,8 +551,14 @@ def random_rotation(rng: np.random.Generator, dim: int) -> np.ndarray:
     return Q
 
 
-def random_spd(rng: np.random.Generator, dim: int, low: float | None = None,
-               high: float | None = None, *, eigenvalues=None) -> np.ndarray:
+def random_spd(
+    rng: np.random.Generator,
+    dim: int,
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    eigenvalues: ArrayLike | None = None,
+) -> np.ndarray:
     """Q diag(λ) Qᵀ with Q = ``random_rotation(rng, dim)`` and λ either ``eigenvalues`` or dim
     uniform draws from [low, high] (drawn after Q).
 
@@ -524,30 +569,43 @@ def random_spd(rng: np.random.Generator, dim: int, low: float | None = None,
     Q = random_rotation(rng, dim)
     if eigenvalues is None:
         if low is None or high is None:
-            raise ValueError(f"low and high must be given when eigenvalues is not, got "
-                             f"low={low!r}, high={high!r}")
+            raise ValueError(
+                f"low and high must be given when eigenvalues is not, got "
+                f"low={low!r}, high={high!r}"
+            )
         low, high = interval("low", low, "high", high)
         eigenvalues = rng.uniform(low, high, dim)
     eigenvalues = float_array("eigenvalues", eigenvalues)
     if eigenvalues.shape != (dim,):
         raise ValueError(f"eigenvalues must have shape ({dim},), got shape {eigenvalues.shape}")
     if not np.all(eigenvalues > 0) or not np.isfinite(eigenvalues).all():
-        raise ValueError(f"eigenvalues must be finite and > 0 (a positive definite matrix), got "
-                         f"{eigenvalues}")
+        raise ValueError(
+            f"eigenvalues must be finite and > 0 (a positive definite matrix), got {eigenvalues}"
+        )
     return (Q * eigenvalues) @ Q.T
 
 
-def _rows(name: str, rows, d: int, batch: tuple = (), matrix: str = "A", *,
-          finite: bool = True) -> np.ndarray:
+def _rows(
+    name: str, rows: ArrayLike, d: int, batch: tuple = (), matrix: str = "A", *, finite: bool = True
+) -> np.ndarray:
     """``rows`` as a finite float array of shape (*batch, n, d), n >= 1, d that of the matrix
     called ``matrix`` (the O(nd) check of the routines that do O(nd²) or O(ndr) work on them)."""
-    arr = rows if isinstance(rows, np.ndarray) and rows.dtype == np.float64 else \
-        float_array(name, rows)
-    if arr.ndim != len(batch) + 2 or arr.shape[-1] != d or arr.shape[:-2] != batch \
-            or arr.shape[-2] == 0:
+    arr = (
+        rows
+        if isinstance(rows, np.ndarray) and rows.dtype == np.float64
+        else float_array(name, rows)
+    )
+    if (
+        arr.ndim != len(batch) + 2
+        or arr.shape[-1] != d
+        or arr.shape[:-2] != batch
+        or arr.shape[-2] == 0
+    ):
         shape = ", ".join(map(str, (*batch, "n", d)))
-        raise ValueError(f"{name} must have shape ({shape}) with n >= 1 to match {matrix} "
-                         f"({' x '.join(map(str, (*batch, d, d)))}), got {_describe(arr)}")
+        raise ValueError(
+            f"{name} must have shape ({shape}) with n >= 1 to match {matrix} "
+            f"({' x '.join(map(str, (*batch, d, d)))}), got {_describe(arr)}"
+        )
     if finite and not np.isfinite(arr).all():
         raise ValueError(f"{name} must be finite, got non-finite entries")
     return arr
@@ -560,10 +618,12 @@ def _strictly_upper(d: int) -> np.ndarray:
     return ~np.tri(d, dtype=bool)
 
 
-def _low_rank(name: str, A) -> LowRank:
+def _low_rank(name: str, A: Any) -> LowRank:
     if not isinstance(A, LowRank):
-        raise TypeError(f"{name} must be a LowRank (linalg.low_rank(matrix, floor)), got "
-                        f"{type(A).__name__} {A!r:.60}")
+        raise TypeError(
+            f"{name} must be a LowRank (linalg.low_rank(matrix, floor)), got "
+            f"{type(A).__name__} {A!r:.60}"
+        )
     return A
 
 

@@ -14,14 +14,31 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from .validation import (array_size, finite_result, finite_scalar, float_array, generator,
-                         positive_int, positive_scalar, symmetric_matrix)
+from .validation import (
+    array_size,
+    finite_result,
+    finite_scalar,
+    float_array,
+    generator,
+    positive_int,
+    positive_scalar,
+    symmetric_matrix,
+)
 from .validation import seed as check_seed
 from .validation import vector
 
-__all__ = ["Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
-           "PowerHessian1D", "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic",
-           "synthetic_logistic"]
+__all__ = [
+    "Objective",
+    "RotatedEllipsoid",
+    "LogCoshQuadratic",
+    "log_cosh_1d",
+    "KinkedHessian1D",
+    "PowerHessian1D",
+    "SoftCubic1D",
+    "LogisticRegression",
+    "breast_cancer_logistic",
+    "synthetic_logistic",
+]
 
 
 class Objective:
@@ -47,11 +64,14 @@ class Objective:
         if single:
             X = X[None, :]
         if X.ndim != 2 or X.shape[1] != self.dim:
-            raise ValueError(f"X must have shape (n, {self.dim}) or ({self.dim},), "
-                             f"got shape {np.shape(X)}")
+            raise ValueError(
+                f"X must have shape (n, {self.dim}) or ({self.dim},), got shape {np.shape(X)}"
+            )
         if not np.isfinite(X).all():
-            raise ValueError(f"X must be finite, got non-finite entries in row "
-                             f"{int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])}")
+            raise ValueError(
+                f"X must be finite, got non-finite entries in row "
+                f"{int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])}"
+            )
         return X, single
 
     def __call__(self, X):
@@ -77,7 +97,8 @@ class Objective:
                 f"f is not finite ({values[i]!r}) at X = "
                 f"{np.array2string(X[i], threshold=12, edgeitems=3, precision=6)} (row {i} of "
                 f"X), where the strong-convexity bound f* + σ/2‖x − x*‖² = {bound[i]:.6g} is "
-                f"finite: X is too large for floating point in this objective")
+                f"finite: X is too large for floating point in this objective"
+            )
         return values
 
     def gradient(self, X):
@@ -132,20 +153,27 @@ class RotatedEllipsoid(Objective):
         exponents = np.linspace(0.0, 1.0, self.dim) if self.dim > 1 else np.zeros(1)
         with np.errstate(over="ignore"):
             eigenvalues = scale * condition**exponents
-        self.eigenvalues = finite_result("the largest eigenvalue scale · condition", eigenvalues,
-                                         f"scale = {scale!r}, condition = {condition!r}")
+        self.eigenvalues = finite_result(
+            "the largest eigenvalue scale · condition",
+            eigenvalues,
+            f"scale = {scale!r}, condition = {condition!r}",
+        )
         if self.dim > 1:
             # an int seed below 2**32 seeds NumPy's legacy RandomState, as scipy does (the
             # rotations of every result so far); any other valid seed a Generator
-            source = seed if isinstance(seed, numbers.Integral) and seed < 2**32 else \
-                generator("seed", seed)
+            source = (
+                seed
+                if isinstance(seed, numbers.Integral) and seed < 2**32
+                else generator("seed", seed)
+            )
             self.rotation = scipy.stats.ortho_group.rvs(self.dim, random_state=source)
         else:
             self.rotation = np.ones((1, 1))
         H = (self.rotation * self.eigenvalues) @ self.rotation.T
         self.H = 0.5 * (H + H.T)
-        self.minimizer = (np.zeros(self.dim) if minimizer is None
-                          else vector("minimizer", minimizer, self.dim))
+        self.minimizer = (
+            np.zeros(self.dim) if minimizer is None else vector("minimizer", minimizer, self.dim)
+        )
         self.f_star = finite_scalar("f_star", f_star)
         self.L = float(self.eigenvalues[-1])
         self.sigma = float(self.eigenvalues[0])
@@ -153,8 +181,10 @@ class RotatedEllipsoid(Objective):
         self.seed = seed
 
     def __repr__(self) -> str:
-        return (f"RotatedEllipsoid(dim={self.dim}, condition={self.condition_number:g}, "
-                f"seed={self.seed!r})")
+        return (
+            f"RotatedEllipsoid(dim={self.dim}, condition={self.condition_number:g}, "
+            f"seed={self.seed!r})"
+        )
 
     def _value(self, X):
         D = X - self.minimizer
@@ -204,8 +234,10 @@ class LogCoshQuadratic(Objective):
         self.dim = self.A.shape[0]
         self.directions = np.atleast_2d(float_array("directions", directions))
         if self.directions.ndim != 2 or self.directions.shape[1] != self.dim:
-            raise ValueError(f"directions must have shape (m, {self.dim}) to match A of shape "
-                             f"{self.A.shape}, got shape {self.directions.shape}")
+            raise ValueError(
+                f"directions must have shape (m, {self.dim}) to match A of shape "
+                f"{self.A.shape}, got shape {self.directions.shape}"
+            )
         if not np.all(np.isfinite(self.directions)):
             raise ValueError("directions must be finite")
         self.weights = vector("weights", weights, self.directions.shape[0])
@@ -213,20 +245,26 @@ class LogCoshQuadratic(Objective):
             raise ValueError(f"weights must be >= 0, got {self.weights}")
         eigenvalues = np.linalg.eigvalsh(self.A)
         if eigenvalues[0] <= 0:
-            raise ValueError(f"A must be positive definite, got smallest eigenvalue "
-                             f"{eigenvalues[0]:.3g}")
-        self.minimizer = (np.zeros(self.dim) if minimizer is None
-                          else vector("minimizer", minimizer, self.dim))
+            raise ValueError(
+                f"A must be positive definite, got smallest eigenvalue {eigenvalues[0]:.3g}"
+            )
+        self.minimizer = (
+            np.zeros(self.dim) if minimizer is None else vector("minimizer", minimizer, self.dim)
+        )
         self.f_star = finite_scalar("f_star", f_star)
         self.sigma = float(eigenvalues[0])
         self.L = float(np.linalg.eigvalsh(self._hessian(self.minimizer[None, :])[0])[-1])
         with np.errstate(over="ignore"):
             norms = np.linalg.norm(self.directions, axis=1)
             gamma = SECH2_LIPSCHITZ * np.sum(self.weights * norms**3)
-        self.gamma = float(finite_result(
-            "gamma = 4/(3√3) Σ_j c_j ‖v_j‖³", gamma,
-            f"largest |directions| = {float(np.abs(self.directions).max()):.3g}, largest "
-            f"weight = {float(self.weights.max()):.3g}"))
+        self.gamma = float(
+            finite_result(
+                "gamma = 4/(3√3) Σ_j c_j ‖v_j‖³",
+                gamma,
+                f"largest |directions| = {float(np.abs(self.directions).max()):.3g}, largest "
+                f"weight = {float(self.weights.max()):.3g}",
+            )
+        )
 
     @classmethod
     def random(cls, dim, condition=10.0, num_terms=None, weight=1.0, seed=0):
@@ -240,10 +278,12 @@ class LogCoshQuadratic(Objective):
         V /= np.linalg.norm(V, axis=1, keepdims=True)
         weights = np.full(m, positive_scalar("weight", weight))
         smallest = float(np.linalg.eigvalsh(ellipsoid.H)[0])
-        if not smallest > 0.0:               # a rotated spectrum of width 1e16 rounds to ≤ 0
-            raise ValueError(f"condition must be small enough for the rotated A to stay positive "
-                             f"definite in floating point (below about 1e15), got {condition!r} "
-                             f"(smallest eigenvalue of A {smallest:.3g})")
+        if not smallest > 0.0:  # a rotated spectrum of width 1e16 rounds to ≤ 0
+            raise ValueError(
+                f"condition must be small enough for the rotated A to stay positive "
+                f"definite in floating point (below about 1e15), got {condition!r} "
+                f"(smallest eigenvalue of A {smallest:.3g})"
+            )
         return cls(ellipsoid.H, V, weights, minimizer=rng.standard_normal(dim))
 
     def __repr__(self) -> str:
@@ -262,14 +302,18 @@ class LogCoshQuadratic(Objective):
 
     def _hessian(self, X):
         D = X - self.minimizer
-        curvature = self.weights / np.cosh(D @ self.directions.T) ** 2          # (n, m)
+        curvature = self.weights / np.cosh(D @ self.directions.T) ** 2  # (n, m)
         return self.A + np.einsum("nm,mi,mj->nij", curvature, self.directions, self.directions)
 
 
 def log_cosh_1d(a=1.0, c=3.0, minimizer=0.0) -> LogCoshQuadratic:
     """f(x) = a/2 (x − x*)² + c log cosh(x − x*): σ = a, L = a + c, γ = 4c/(3√3) (tight)."""
-    return LogCoshQuadratic([[positive_scalar("a", a)]], [[1.0]], [positive_scalar("c", c)],
-                            minimizer=[finite_scalar("minimizer", minimizer)])
+    return LogCoshQuadratic(
+        [[positive_scalar("a", a)]],
+        [[1.0]],
+        [positive_scalar("c", c)],
+        minimizer=[finite_scalar("minimizer", minimizer)],
+    )
 
 
 class KinkedHessian1D(Objective):
@@ -308,8 +352,9 @@ class KinkedHessian1D(Objective):
         u ~ N(0, 1), a > 0, in closed form (≈ a√(2/π) for small a)."""
         a = positive_scalar("a", a)
         t = 1.0 / a
-        return float(2 * a * (scipy.stats.norm.pdf(0) - scipy.stats.norm.pdf(t))
-                     + 2 * scipy.stats.norm.sf(t))
+        return float(
+            2 * a * (scipy.stats.norm.pdf(0) - scipy.stats.norm.pdf(t)) + 2 * scipy.stats.norm.sf(t)
+        )
 
 
 class PowerHessian1D(Objective):
@@ -338,8 +383,10 @@ class PowerHessian1D(Objective):
     def __init__(self, power: float = 1.5):
         power = positive_scalar("power", power)
         if not 1.0 <= power <= 2.0:
-            raise ValueError(f"power must lie in [1, 2] (h_p′ bounded by p and f‴ continuous "
-                             f"for p > 1), got {power!r}")
+            raise ValueError(
+                f"power must lie in [1, 2] (h_p′ bounded by p and f‴ continuous "
+                f"for p > 1), got {power!r}"
+            )
         self.power = power
         self.sigma, self.L, self.gamma = 1.0, 2.0 + power, power
 
@@ -350,13 +397,19 @@ class PowerHessian1D(Objective):
         """(g, g′, h) at a = |x| ≥ 0."""
         p = self.power
         inside = a <= 1.0
-        b = np.where(inside, 1.0, a)                    # keeps log finite inside
-        g = np.where(inside, a ** (p + 2) / ((p + 1) * (p + 2)),
-                     1 / ((p + 1) * (p + 2)) + (b - 1) / (p + 1) + (p + 1) * (b - 1) ** 2 / 2
-                     - p * (b * np.log(b) - b + 1))
-        g1 = np.where(inside, a ** (p + 1) / (p + 1),
-                      1 / (p + 1) + (p + 1) * (b - 1) - p * np.log(b))
-        h = np.where(inside, a ** p, (p + 1) - p / b)
+        b = np.where(inside, 1.0, a)  # keeps log finite inside
+        g = np.where(
+            inside,
+            a ** (p + 2) / ((p + 1) * (p + 2)),
+            1 / ((p + 1) * (p + 2))
+            + (b - 1) / (p + 1)
+            + (p + 1) * (b - 1) ** 2 / 2
+            - p * (b * np.log(b) - b + 1),
+        )
+        g1 = np.where(
+            inside, a ** (p + 1) / (p + 1), 1 / (p + 1) + (p + 1) * (b - 1) - p * np.log(b)
+        )
+        h = np.where(inside, a**p, (p + 1) - p / b)
         return g, g1, h
 
     def _value(self, X):
@@ -383,8 +436,9 @@ class PowerHessian1D(Objective):
         a = positive_scalar("a", a)
         p, t = self.power, 1.0 / a
         inside = a**p * self.absolute_moment(p) * scipy.special.gammainc((p + 1) / 2, t * t / 2)
-        beyond = (2 * (p + 1) * scipy.stats.norm.sf(t)
-                  - p / a * scipy.special.exp1(t * t / 2) / np.sqrt(2 * np.pi))
+        beyond = 2 * (p + 1) * scipy.stats.norm.sf(t) - p / a * scipy.special.exp1(
+            t * t / 2
+        ) / np.sqrt(2 * np.pi)
         return float(inside + beyond)
 
 
@@ -448,17 +502,19 @@ class LogisticRegression(Objective):
         if X.ndim != 2 or y.shape != (X.shape[0],):
             raise ValueError(f"features must be (n, d) and labels (n,), got {X.shape}, {y.shape}")
         if X.size == 0:
-            raise ValueError(f"features must have at least one sample and one feature, got shape "
-                             f"{X.shape}")
+            raise ValueError(
+                f"features must have at least one sample and one feature, got shape {X.shape}"
+            )
         if not np.all(np.isfinite(X)):
             raise ValueError("features must be finite")
         if not np.all(np.isin(y, (-1.0, 1.0))):
-            raise ValueError(f"labels must be -1 or +1, got the values "
-                             f"{np.unique(y)[:5]}")
+            raise ValueError(f"labels must be -1 or +1, got the values {np.unique(y)[:5]}")
         with np.errstate(over="ignore"):
             if not np.isfinite(np.linalg.norm(X, axis=1) ** 3).all():
-                raise ValueError(f"features must be small enough that ‖x_i‖³ is a float (γ of "
-                                 f"the loss), got largest entry {float(np.abs(X).max())!r}")
+                raise ValueError(
+                    f"features must be small enough that ‖x_i‖³ is a float (γ of "
+                    f"the loss), got largest entry {float(np.abs(X).max())!r}"
+                )
         self.features, self.labels = X, y
         self.dim = X.shape[1]
         self.regularization = positive_scalar("regularization", regularization)
@@ -472,22 +528,24 @@ class LogisticRegression(Objective):
         self.f_star = float(self._value(self.minimizer[None, :])[0])
 
     def __repr__(self) -> str:
-        return (f"LogisticRegression(n={self.features.shape[0]}, d={self.dim}, "
-                f"regularization={self.regularization:g})")
+        return (
+            f"LogisticRegression(n={self.features.shape[0]}, d={self.dim}, "
+            f"regularization={self.regularization:g})"
+        )
 
     def _margins(self, W):
-        return (W @ self.features.T) * self.labels                               # (k, n)
+        return (W @ self.features.T) * self.labels  # (k, n)
 
     def _value(self, W):
         loss = np.logaddexp(0.0, -self._margins(W)).mean(axis=1)
         return loss + 0.5 * self.regularization * np.sum(W**2, axis=1)
 
     def _gradient(self, W):
-        coefficient = -self.labels * scipy.special.expit(-self._margins(W))       # (k, n)
+        coefficient = -self.labels * scipy.special.expit(-self._margins(W))  # (k, n)
         return coefficient @ self.features / self.features.shape[0] + self.regularization * W
 
     def _hessian(self, W):
-        p = scipy.special.expit(W @ self.features.T)                              # (k, n)
+        p = scipy.special.expit(W @ self.features.T)  # (k, n)
         weights = p * (1.0 - p) / self.features.shape[0]
         H = np.einsum("kn,ni,nj->kij", weights, self.features, self.features)
         return H + self.regularization * np.eye(self.dim)
@@ -503,8 +561,10 @@ class LogisticRegression(Objective):
             best, w_best = norm, w
             w = w - np.linalg.solve(self._hessian(w[None, :])[0], g)
         if not np.isfinite(best):
-            raise FloatingPointError("the minimizer of the logistic loss could not be computed: "
-                                     "its gradient is not finite at w = 0 (features too large)")
+            raise FloatingPointError(
+                "the minimizer of the logistic loss could not be computed: "
+                "its gradient is not finite at w = 0 (features too large)"
+            )
         return w_best, best
 
 
@@ -517,13 +577,18 @@ def breast_cancer_logistic(num_features=None, regularization=1e-2) -> LogisticRe
     data = load_breast_cancer()
     X = data.data
     if num_features is not None:
-        X = X[:, :positive_int("num_features", num_features)]
+        X = X[:, : positive_int("num_features", num_features)]
     X = (X - X.mean(axis=0)) / X.std(axis=0)
     return LogisticRegression(X, 2.0 * data.target - 1.0, regularization)
 
 
-def synthetic_logistic(dim: int = 2, num_samples: int = 20, regularization: float = 0.5,
-                       scale: float = 2.0, seed: int = 0) -> LogisticRegression:
+def synthetic_logistic(
+    dim: int = 2,
+    num_samples: int = 20,
+    regularization: float = 0.5,
+    scale: float = 2.0,
+    seed: int = 0,
+) -> LogisticRegression:
     """A small seeded logistic regression (features N(0, scale²), labels from a noisy linear
     rule): strongly convex, *not* symmetric about its minimizer (unlike ``LogCoshQuadratic``,
     whose Gaussian smoothing keeps the minimizer in place), with certified L, σ, γ. Low ``dim``

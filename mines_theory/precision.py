@@ -61,9 +61,19 @@ from .linalg import (
     symmetric_roots,
 )
 
-__all__ = ["LOW_RANK_SHARE", "PRECISION_FORMS", "Projection", "HalfStep", "DenseHalfStep",
-           "LowRankHalfStep", "PrecisionForm", "SymmetricRoot", "CholeskyFactor",
-           "LowRankPlusIdentity", "choose_form"]
+__all__ = [
+    "LOW_RANK_SHARE",
+    "PRECISION_FORMS",
+    "Projection",
+    "HalfStep",
+    "DenseHalfStep",
+    "LowRankHalfStep",
+    "PrecisionForm",
+    "SymmetricRoot",
+    "CholeskyFactor",
+    "LowRankPlusIdentity",
+    "choose_form",
+]
 
 
 #: The low-rank form updates Σ⁻¹ inside the span of [V, Yᵀ] while r + b ≤ LOW_RANK_SHARE · d, and
@@ -75,18 +85,19 @@ LOW_RANK_SHARE = 2.0 / 3.0
 #: between the low-rank and the Cholesky form (module docstring, ``choose_form``).
 PRECISION_FORMS = ("auto", "symmetric", "cholesky", "lowrank")
 
+
 class Projection(NamedTuple):
     """Π_S'(Σ⁻¹_{k+½}) of eq:Sig_modi, as the choice of the next form needs it."""
 
-    matrix: np.ndarray          # Σ⁻¹_{k+1}, shape (…, d, d)
-    eigen: LowRank | None       # its eigendecomposition τ'I + V diag(e) Vᵀ, when one was computed
-    projected: Any              # whether Σ⁻¹_{k+½} left S' and was projected, per seed
+    matrix: np.ndarray  # Σ⁻¹_{k+1}, shape (…, d, d)
+    eigen: LowRank | None  # its eigendecomposition τ'I + V diag(e) Vᵀ, when one was computed
+    projected: Any  # whether Σ⁻¹_{k+½} left S' and was projected, per seed
 
 
 class HalfStep(abc.ABC):
     """Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂ G̃ before the projection (eq:Sig_modi), as ``mirror_step`` made it."""
 
-    matrix: np.ndarray          # Σ⁻¹_{k+½}, dense, shape (…, d, d)
+    matrix: np.ndarray  # Σ⁻¹_{k+½}, dense, shape (…, d, d)
 
     def dense(self) -> np.ndarray:
         """Σ⁻¹_{k+½} as an array (not checked finite: ``MiNESStrategy.tell`` checks it)."""
@@ -112,7 +123,7 @@ class DenseHalfStep(HalfStep):
         if not (self.keep_eigen and half.ndim == 2):
             matrix, projected = project_if_outside(half, tau, zeta, check_input=False)
             return Projection(matrix, None, projected)
-        if spectrum_within(half, tau, zeta, check_input=False):     # two Cholesky, no eigh
+        if spectrum_within(half, tau, zeta, check_input=False):  # two Cholesky, no eigh
             return Projection(half, None, np.bool_(False))
         # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
         eigen, clipped = project_low_rank(low_rank(half, tau), tau, zeta)
@@ -125,20 +136,19 @@ class LowRankHalfStep(HalfStep):
     τ'I + V diag(e) Vᵀ: its eigendecomposition in the span of [V, Yᵀ] while r + b ≤
     ``LOW_RANK_SHARE`` · d, else a dense ``eigh`` of ``matrix`` (module docstring)."""
 
-    matrix: np.ndarray          # the same Σ⁻¹_{k+½}, dense (kept when it is not projected)
-    before: LowRank             # Σ_k⁻¹
-    eta: float                  # η₂,k
-    rows: np.ndarray            # Y, the rows Σ_k^{-1/2}u_i, shape (b, d)
-    weights: np.ndarray         # w_i = s_i / (2b), shape (b,)
+    matrix: np.ndarray  # the same Σ⁻¹_{k+½}, dense (kept when it is not projected)
+    before: LowRank  # Σ_k⁻¹
+    eta: float  # η₂,k
+    rows: np.ndarray  # Y, the rows Σ_k^{-1/2}u_i, shape (b, d)
+    weights: np.ndarray  # w_i = s_i / (2b), shape (b,)
 
     def project(self, tau: float, zeta: float) -> Projection:
         before, (b, d) = self.before, self.rows.shape
         if before.rank + b <= LOW_RANK_SHARE * d:
             c = 1.0 - self.eta * (1.0 + self.weights.sum())
-            half = low_rank_update(before, c, self.rows, self.eta * self.weights,
-                                   check_input=False)
+            half = low_rank_update(before, c, self.rows, self.eta * self.weights, check_input=False)
         else:
-            half = low_rank(self.matrix, tau)                         # a dense eigh
+            half = low_rank(self.matrix, tau)  # a dense eigh
         eigen, projected = project_low_rank(half, tau, zeta)
         return Projection(eigen.dense() if projected else self.matrix, eigen, np.bool_(projected))
 
@@ -157,7 +167,7 @@ class PrecisionForm(abc.ABC):
     - ``dense()``: Σ_k⁻¹; ``cholesky()``: L with Σ_k⁻¹ = L Lᵀ (computed unless the form holds it).
     """
 
-    matrix: np.ndarray          # Σ_k⁻¹, shape (…, d, d)
+    matrix: np.ndarray  # Σ_k⁻¹, shape (…, d, d)
 
     def dense(self) -> np.ndarray:
         """Σ_k⁻¹ (the state's own array)."""
@@ -176,8 +186,9 @@ class PrecisionForm(abc.ABC):
         """G̃ of eq:TG from the directions, the R of ``sample`` and the weights w_i = s_i/(2b)."""
 
     @abc.abstractmethod
-    def mirror_step(self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray,
-                    weights: np.ndarray) -> HalfStep:
+    def mirror_step(
+        self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray, weights: np.ndarray
+    ) -> HalfStep:
         """Σ_k⁻¹ + η G̃ (eq:Sig_modi), unprojected."""
 
 
@@ -188,14 +199,16 @@ class SymmetricRoot(PrecisionForm):
 
     matrix: np.ndarray
 
-    def sample(self, u):
-        root, root_inv = symmetric_roots(self.matrix)       # Σ^{1/2}, Σ^{-1/2}
-        return u @ root, root_inv                           # z_i = Σ^{1/2}u_i (root symmetric)
+    def sample(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        root, root_inv = symmetric_roots(self.matrix)  # Σ^{1/2}, Σ^{-1/2}
+        return u @ root, root_inv  # z_i = Σ^{1/2}u_i (root symmetric)
 
-    def gradient(self, u, factor, weights):
+    def gradient(self, u: np.ndarray, factor: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return gradient_from_weights(weights, u, factor, self.matrix)
 
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
+    def mirror_step(
+        self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray, weights: np.ndarray
+    ) -> HalfStep:
         return DenseHalfStep(self.matrix + eta[..., None, None] * G)
 
 
@@ -205,19 +218,21 @@ class CholeskyFactor(PrecisionForm):
     L u_i). One matrix or a stack. ``keep_eigen``: a projection keeps its ``eigh`` ("auto")."""
 
     matrix: np.ndarray
-    factor: np.ndarray          # L, lower triangular, checked when it was made
+    factor: np.ndarray  # L, lower triangular, checked when it was made
     keep_eigen: bool = False
 
     def cholesky(self) -> np.ndarray:
         return self.factor
 
-    def sample(self, u):
+    def sample(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return solve_lower_transposed(self.factor, u, check_input=False), self.factor
 
-    def gradient(self, u, factor, weights):
+    def gradient(self, u: np.ndarray, factor: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return gradient_from_weights(weights, u, factor, self.matrix)
 
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
+    def mirror_step(
+        self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray, weights: np.ndarray
+    ) -> HalfStep:
         return DenseHalfStep(self.matrix + eta[..., None, None] * G, self.keep_eigen)
 
 
@@ -227,23 +242,25 @@ class LowRankPlusIdentity(PrecisionForm):
     F = Σ_k^{1/2} and R = the rows y_i = Σ_k^{-1/2}u_i, each O(bdr); the update and Π_S' in the
     span of [V, Yᵀ] (module docstring). The same iterates as ``SymmetricRoot`` to rounding."""
 
-    matrix: np.ndarray          # Σ_k⁻¹, dense
-    eigen: LowRank              # the same, as its eigendecomposition
+    matrix: np.ndarray  # Σ_k⁻¹, dense
+    eigen: LowRank  # the same, as its eigendecomposition
 
-    def sample(self, u):
-        Z = self.eigen.power_rows(-0.5, u, check_input=False)      # z_i = Σ^{1/2}u_i
+    def sample(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        Z = self.eigen.power_rows(-0.5, u, check_input=False)  # z_i = Σ^{1/2}u_i
         return Z, self.eigen.power_rows(0.5, u, check_input=False)  # y_i = Σ^{-1/2}u_i
 
-    def gradient(self, u, factor, weights):
+    def gradient(self, u: np.ndarray, factor: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return gradient_from_rows(weights, factor, self.matrix)
 
-    def mirror_step(self, eta, G, factor, weights) -> HalfStep:
-        return LowRankHalfStep(self.matrix + eta[..., None, None] * G, self.eigen, float(eta),
-                               factor, weights)
+    def mirror_step(
+        self, eta: np.ndarray, G: np.ndarray, factor: np.ndarray, weights: np.ndarray
+    ) -> HalfStep:
+        return LowRankHalfStep(
+            self.matrix + eta[..., None, None] * G, self.eigen, float(eta), factor, weights
+        )
 
 
-def choose_form(name: str, projection: Projection, *, tau: float,
-                batch_size: int) -> PrecisionForm:
+def choose_form(name: str, projection: Projection, *, tau: float, batch_size: int) -> PrecisionForm:
     """The form of Σ⁻¹_{k+1} (= ``projection.matrix``) that iteration k + 1 samples with.
 
     ``name`` is ``precision_form``: "symmetric" and "cholesky" are fixed; "lowrank" is the
@@ -262,4 +279,3 @@ def choose_form(name: str, projection: Projection, *, tau: float,
             return LowRankPlusIdentity(matrix, eigen)
         return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False), keep_eigen=True)
     return CholeskyFactor(matrix, cholesky_lower(matrix, check_input=False))
-

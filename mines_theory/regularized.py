@@ -20,17 +20,35 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from typing import Any
 
 import numpy as np
 
-from .validation import (finite_result, generator, instance, interval, nonnegative_int,
-                         positive_definite, positive_int, positive_scalar, smoothing_radius,
-                         symmetric_matrix, vector)
-from .validation import objective as check_objective
 from .linalg import project_eigenvalues
+from .validation import (
+    finite_result,
+    generator,
+    instance,
+    interval,
+    nonnegative_int,
+    positive_definite,
+    positive_int,
+    positive_scalar,
+    smoothing_radius,
+    symmetric_matrix,
+    vector,
+)
+from .validation import objective as check_objective
 
-__all__ = ["GaussianRule", "smoothed", "regularized_objective", "RegularizedMinimizer",
-           "minimize_regularized", "minimize_sigma_given_mean", "alpha_sweep"]
+__all__ = [
+    "GaussianRule",
+    "smoothed",
+    "regularized_objective",
+    "RegularizedMinimizer",
+    "minimize_regularized",
+    "minimize_sigma_given_mean",
+    "alpha_sweep",
+]
 
 
 #: The largest tensor Gauss–Hermite rule that ``GaussianRule.gauss_hermite`` builds (the nodes
@@ -51,9 +69,11 @@ class GaussianRule:
         2·degree − 1 in each coordinate; degree^dim nodes."""
         degree, dim = positive_int("degree", degree), positive_int("dim", dim)
         if degree**dim > MAX_NODES:
-            raise ValueError(f"degree**dim must be at most {MAX_NODES:g} nodes (a tensor rule "
-                             f"grows as degree^dim), got degree = {degree}, dim = {dim}: "
-                             f"{float(degree)**dim:.3g} nodes; use GaussianRule.monte_carlo")
+            raise ValueError(
+                f"degree**dim must be at most {MAX_NODES:g} nodes (a tensor rule "
+                f"grows as degree^dim), got degree = {degree}, dim = {dim}: "
+                f"{float(degree) ** dim:.3g} nodes; use GaussianRule.monte_carlo"
+            )
         nodes, weights = np.polynomial.hermite_e.hermegauss(degree)
         weights = weights / np.sqrt(2.0 * np.pi)
         grid = np.array(list(itertools.product(nodes, repeat=positive_int("dim", dim))))
@@ -83,8 +103,10 @@ def _factor(sigma):
     try:
         return np.linalg.cholesky(sigma)
     except np.linalg.LinAlgError:
-        raise ValueError(f"sigma must be positive definite, got smallest eigenvalue "
-                         f"{float(np.linalg.eigvalsh(sigma)[0]):.3g}") from None
+        raise ValueError(
+            f"sigma must be positive definite, got smallest eigenvalue "
+            f"{float(np.linalg.eigvalsh(sigma)[0]):.3g}"
+        ) from None
 
 
 #: What ``smoothed`` needs of ``f`` and of ``rule``.
@@ -93,8 +115,13 @@ RULE_NEEDS = ("nodes", "weights")
 
 
 def _check_rule(rule):
-    return instance("rule", rule, RULE_NEEDS, "a quadrature rule",
-                    "GaussianRule.gauss_hermite(dim) or GaussianRule.monte_carlo(dim, n)")
+    return instance(
+        "rule",
+        rule,
+        RULE_NEEDS,
+        "a quadrature rule",
+        "GaussianRule.gauss_hermite(dim) or GaussianRule.monte_carlo(dim, n)",
+    )
 
 
 def smoothed(f, mu, sigma, alpha, rule: GaussianRule, derivatives: int = 0):
@@ -107,13 +134,16 @@ def smoothed(f, mu, sigma, alpha, rule: GaussianRule, derivatives: int = 0):
     if nonnegative_int("derivatives", derivatives) > 2:
         raise ValueError(f"derivatives must be 0, 1 or 2, got {derivatives!r}")
     X = mu + alpha * rule.nodes @ _factor(sigma).T
-    out = [float(rule.weights @ f(X))]
+    out: list[Any] = [float(rule.weights @ f(X))]
     if derivatives >= 1:
         out.append(rule.weights @ f.gradient(X))
     if derivatives >= 2:
         out.append(np.tensordot(rule.weights, f.hessian(X), axes=(0, 0)))
-    return finite_result("the smoothed f and its derivatives", tuple(out),
-                         f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}")
+    return finite_result(
+        "the smoothed f and its derivatives",
+        tuple(out),
+        f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}",
+    )
 
 
 def regularized_objective(f, mu, sigma, alpha, rule: GaussianRule | None = None) -> float:
@@ -132,8 +162,11 @@ def regularized_objective(f, mu, sigma, alpha, rule: GaussianRule | None = None)
         J = float(f(mu[None, :])[0]) + alpha**2 / 2 * float(np.sum(f.H * sigma))
     else:
         J = smoothed(f, mu, sigma, alpha, rule)[0]
-    return finite_result("Q_alpha", J - alpha**2 / 2 * logdet,
-                         f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}")
+    return finite_result(
+        "Q_alpha",
+        J - alpha**2 / 2 * logdet,
+        f"alpha = {alpha!r}, largest |mu| = {float(np.max(np.abs(mu))):.3g}",
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,17 +174,18 @@ class RegularizedMinimizer:
     mean: np.ndarray
     sigma: np.ndarray
     iterations: int
-    gradient_norm: float          # ‖E∇f(μ̂ + αΣ̂^{1/2}u)‖ at the solution
-    fixed_point_residual: float   # ‖Σ̂ − Π_S(M⁻¹)‖_F at the solution
+    gradient_norm: float  # ‖E∇f(μ̂ + αΣ̂^{1/2}u)‖ at the solution
+    fixed_point_residual: float  # ‖Σ̂ − Π_S(M⁻¹)‖_F at the solution
 
 
 def _sigma_map(f, mu, sigma, alpha, tau, zeta, rule):
     M = smoothed(f, mu, sigma, alpha, rule, derivatives=2)[2]
-    return project_eigenvalues(np.linalg.inv(M), 1.0 / zeta, 1.0 / tau)     # Π_S(M⁻¹)
+    return project_eigenvalues(np.linalg.inv(M), 1.0 / zeta, 1.0 / tau)  # Π_S(M⁻¹)
 
 
-def minimize_sigma_given_mean(f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol=1e-14,
-                              max_iterations=500) -> np.ndarray:
+def minimize_sigma_given_mean(
+    f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol=1e-14, max_iterations=500
+) -> np.ndarray:
     """Σ_* = argmin_{Σ ∈ S} Q_α(μ, Σ) for fixed μ (Theorem 3.4's Σ_* at μ = μ*), by the
     fixed-point map Σ ← Π_S(E∇²f(μ + αΣ^{1/2}u)⁻¹)."""
     f = check_objective("f", f, SMOOTHED_NEEDS)
@@ -161,20 +195,25 @@ def minimize_sigma_given_mean(f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol
     rule = _check_rule(rule)
     tol = positive_scalar("tol", tol)
     max_iterations = positive_int("max_iterations", max_iterations)
-    sigma = np.linalg.inv(f.hessian(mu)) if sigma0 is None else \
-        positive_definite("sigma0", sigma0, f.dim)
+    sigma = (
+        np.linalg.inv(f.hessian(mu))
+        if sigma0 is None
+        else positive_definite("sigma0", sigma0, f.dim)
+    )
     sigma = project_eigenvalues(sigma, 1.0 / zeta, 1.0 / tau)
     for _ in range(max_iterations):
         new = _sigma_map(f, mu, sigma, alpha, tau, zeta, rule)
         if np.max(np.abs(new - sigma)) <= tol * max(1.0, np.max(np.abs(sigma))):
             return new
         sigma = new
-    raise RuntimeError(f"the Σ fixed point did not converge in max_iterations = "
-                       f"{max_iterations} iterations")
+    raise RuntimeError(
+        f"the Σ fixed point did not converge in max_iterations = {max_iterations} iterations"
+    )
 
 
-def minimize_regularized(f, alpha, *, tau, zeta, rule: GaussianRule, mean0=None, tol=1e-13,
-                         max_iterations=500) -> RegularizedMinimizer:
+def minimize_regularized(
+    f, alpha, *, tau, zeta, rule: GaussianRule, mean0=None, tol=1e-13, max_iterations=500
+) -> RegularizedMinimizer:
     """(μ̂*, Σ̂*) = argmin over μ, Σ ∈ S of Q_α (eq:modi_prob); see the module docstring."""
     f = check_objective("f", f, SMOOTHED_NEEDS + ("minimizer",))
     alpha = smoothing_radius("alpha", alpha)
@@ -227,31 +266,38 @@ def alpha_sweep(f, alphas, *, tau, zeta, rule: GaussianRule):
 
     f = check_objective("f", f)
     if isinstance(alphas, (str, bytes)) or np.ndim(alphas) != 1 or len(alphas) == 0:
-        raise ValueError(f"alphas must be a non-empty sequence of smoothing radii, got "
-                         f"{alphas!r:.60}")
+        raise ValueError(
+            f"alphas must be a non-empty sequence of smoothing radii, got {alphas!r:.60}"
+        )
     for alpha in alphas:
         smoothing_radius("alphas[i]", alpha)
     constants = dict(d=f.dim, L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
     rows = []
     for alpha in alphas:
         hat = minimize_regularized(f, alpha, tau=tau, zeta=zeta, rule=rule)
-        star = minimize_sigma_given_mean(f, f.minimizer, alpha, tau=tau, zeta=zeta, rule=rule,
-                                         sigma0=hat.sigma)
+        star = minimize_sigma_given_mean(
+            f, f.minimizer, alpha, tau=tau, zeta=zeta, rule=rule, sigma0=hat.sigma
+        )
         target = project_eigenvalues(np.linalg.inv(f.hessian(hat.mean)), 1 / zeta, 1 / tau)
         b33 = theorem33_bounds(alpha=alpha, **constants)
         b34 = theorem34_bounds(alpha=alpha, **constants)
-        rows.append({
-            "alpha": alpha,
-            "f_gap": _f_gap(f, hat.mean),
-            "distance_sq": float(np.sum((hat.mean - f.minimizer) ** 2)),
-            "sigma_hat_error": float(np.linalg.norm(hat.sigma - target)),
-            "sigma_diff": float(np.linalg.norm(star - hat.sigma)),
-            "logdet_step": float(alpha**2 / 2 * (np.linalg.slogdet(hat.sigma)[1]
-                                                 - np.linalg.slogdet(star)[1])),
-            "f_gap_bound": b33.f_gap, "distance_sq_bound": b33.distance_sq,
-            "f_gap_bound_corrected": theorem33_bounds_corrected(alpha=alpha, **constants).f_gap,
-            "logdet_step_bound": f.dim * alpha**2 / 2 * (1 / tau - 1 / zeta),
-            "sigma_hat_bound": b34.sigma_hat, "sigma_diff_bound": b34.sigma_diff,
-            "valid": b34.valid,
-        })
+        rows.append(
+            {
+                "alpha": alpha,
+                "f_gap": _f_gap(f, hat.mean),
+                "distance_sq": float(np.sum((hat.mean - f.minimizer) ** 2)),
+                "sigma_hat_error": float(np.linalg.norm(hat.sigma - target)),
+                "sigma_diff": float(np.linalg.norm(star - hat.sigma)),
+                "logdet_step": float(
+                    alpha**2 / 2 * (np.linalg.slogdet(hat.sigma)[1] - np.linalg.slogdet(star)[1])
+                ),
+                "f_gap_bound": b33.f_gap,
+                "distance_sq_bound": b33.distance_sq,
+                "f_gap_bound_corrected": theorem33_bounds_corrected(alpha=alpha, **constants).f_gap,
+                "logdet_step_bound": f.dim * alpha**2 / 2 * (1 / tau - 1 / zeta),
+                "sigma_hat_bound": b34.sigma_hat,
+                "sigma_diff_bound": b34.sigma_diff,
+                "valid": b34.valid,
+            }
+        )
     return pd.DataFrame(rows)

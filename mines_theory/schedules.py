@@ -17,6 +17,7 @@ carries a seed axis.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -25,19 +26,27 @@ from .bounds import c_constants
 from .linalg import preconditioned_extremes
 from .validation import positive_int, positive_scalar
 
-__all__ = ["Constant", "harmonic", "lemma51_step", "Lemma52Step", "lemma52_step",
-           "HutchinsonStep", "hutchinson_step"]
+__all__ = [
+    "Constant",
+    "harmonic",
+    "lemma51_step",
+    "Lemma52Step",
+    "lemma52_step",
+    "HutchinsonStep",
+    "hutchinson_step",
+]
 
 
-def lemma51_step(*, d, b, delta, L, tau) -> Constant:
+def lemma51_step(*, d: int, b: int, delta: float, L: float, tau: float) -> Constant:
     """η₁ = bτ / (4 L c₁) of Lemma 5.1, with c₁ of eq:c1.
 
     >>> round(lemma51_step(d=10, b=10, delta=0.1, L=1.0, tau=1.0).value, 6)   # 10/(4·76.9533)
     0.032487
     """
     c1 = c_constants(d=d, b=b, delta=delta).c1
-    return Constant(positive_int("b", b) * positive_scalar("tau", tau)
-                    / (4.0 * positive_scalar("L", L) * c1))
+    return Constant(
+        positive_int("b", b) * positive_scalar("tau", tau) / (4.0 * positive_scalar("L", L) * c1)
+    )
 
 
 class Lemma52Step:
@@ -45,24 +54,31 @@ class Lemma52Step:
     true Hessian ``hessian(μ_k)`` (one point or a stack) and the Cholesky factor of Σ_k⁻¹ (from
     the state, or computed when the state has none)."""
 
-    def __init__(self, hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta):
+    def __init__(
+        self, hessian: Callable[[np.ndarray], np.ndarray], *, d: int, b: int, delta: float
+    ) -> None:
         if not callable(hessian):
-            raise TypeError(f"hessian must be a callable mu -> ∇²f(mu) (e.g. objective.hessian), "
-                            f"got {type(hessian).__name__} {hessian!r:.60}")
+            raise TypeError(
+                f"hessian must be a callable mu -> ∇²f(mu) (e.g. objective.hessian), "
+                f"got {type(hessian).__name__} {hessian!r:.60}"
+            )
         self.hessian = hessian
         self.c1 = c_constants(d=d, b=b, delta=delta).c1
         self.b = positive_int("b", b)
 
-    def curvature(self, state: State):
+    def curvature(self, state: State) -> Any:
         """𝓛_k, the largest eigenvalue of Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2}, per seed."""
-        return preconditioned_extremes(self.hessian(state.mean), state.sigma_inv,
-                                       chol=state.chol)[1]      # computed on demand by forms without one
+        return preconditioned_extremes(self.hessian(state.mean), state.sigma_inv, chol=state.chol)[
+            1
+        ]  # computed on demand by forms without one
 
-    def __call__(self, k: int, state: State, estimate: Estimate):
+    def __call__(self, k: int, state: State, estimate: Estimate) -> Any:
         return self.b / (4.0 * self.curvature(state) * self.c1)
 
 
-def lemma52_step(hessian: Callable[[np.ndarray], np.ndarray], *, d, b, delta) -> Lemma52Step:
+def lemma52_step(
+    hessian: Callable[[np.ndarray], np.ndarray], *, d: int, b: int, delta: float
+) -> Lemma52Step:
     """The oracle schedule η_{1,k} = b / (4 𝓛_k c₁) of Lemma 5.2 (see ``Lemma52Step``)."""
     return Lemma52Step(hessian, d=d, b=b, delta=delta)
 
@@ -74,17 +90,16 @@ class HutchinsonStep:
     previous step, ``state.eta1``; at k = 1 there is none, and the step is then not finite (an
     error names it)."""
 
-    def __init__(self, *, d, b, delta):
+    def __init__(self, *, d: int, b: int, delta: float) -> None:
         self.c1 = c_constants(d=d, b=b, delta=delta).c1
         self.b = positive_int("b", b)
 
-    def __call__(self, k: int, state: State, estimate: Estimate):
-        trace = estimate.second_differences.mean(axis=-1)                  # T̂_k ≈ tr(A_k)
+    def __call__(self, k: int, state: State, estimate: Estimate) -> Any:
+        trace = estimate.second_differences.mean(axis=-1)  # T̂_k ≈ tr(A_k)
         step = self.b / (4.0 * self.c1 * np.maximum(trace, 1e-300))
         return np.where(trace > 0, step, state.eta1)
 
 
-def hutchinson_step(*, d, b, delta) -> HutchinsonStep:
+def hutchinson_step(*, d: int, b: int, delta: float) -> HutchinsonStep:
     """The practical schedule of ``HutchinsonStep``: no oracle, no extra evaluations."""
     return HutchinsonStep(d=d, b=b, delta=delta)
-

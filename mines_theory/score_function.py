@@ -19,8 +19,14 @@ import numpy as np
 
 from . import validation as check
 
-__all__ = ["WEIGHTS", "hutchinson_terms", "mean_gradient_estimates", "quadratic_variance",
-           "rank_utilities", "stein_terms"]
+__all__ = [
+    "WEIGHTS",
+    "hutchinson_terms",
+    "mean_gradient_estimates",
+    "quadratic_variance",
+    "rank_utilities",
+    "stein_terms",
+]
 
 #: The weights ``mean_gradient_estimates`` knows.
 WEIGHTS = ("raw", "baseline", "antithetic", "rank")
@@ -97,7 +103,7 @@ def mean_gradient_estimates(f: Callable, mu, sigma: float, u, weights: str = "ra
         order = np.argsort(values, axis=1, kind="stable")
         w = np.empty_like(values)
         np.put_along_axis(w, order, np.broadcast_to(rank_utilities(b), (m, b)), axis=1)
-        w = -w * b / sigma              # descent direction's sign, as ∇J: −Σ ũ_k u_(k)·b/(bσ)
+        w = -w * b / sigma  # descent direction's sign, as ∇J: −Σ ũ_k u_(k)·b/(bσ)
     return np.einsum("mb,mbd->md", w, u) / b
 
 
@@ -137,14 +143,15 @@ def quadratic_variance(weights: str, gradient, hessian, value: float, sigma: flo
     variance = (d + 1) * g @ g
     if weights == "antithetic":
         return float(variance)
-    variance += sigma**2 / 4 * (d + 4) * (np.trace(H)**2 + 2 * np.trace(H @ H))
+    variance += sigma**2 / 4 * (d + 4) * (np.trace(H) ** 2 + 2 * np.trace(H @ H))
     if weights == "baseline":
         return float(variance)
     return float(variance + d * value**2 / sigma**2 + (d + 2) * value * np.trace(H))
 
 
-def stein_terms(f: Callable, gradient: Callable, mu, sigma: float, u) -> tuple[np.ndarray,
-                                                                               np.ndarray]:
+def stein_terms(
+    f: Callable, gradient: Callable, mu, sigma: float, u
+) -> tuple[np.ndarray, np.ndarray]:
     """The two sides of Stein's lemma (Stein 1981), E[h(u)u] = E[∇h(u)] for u ~ N(0, I) and
     h(u) = f(μ + σu), sample by sample: f(μ + σu_i)u_i and σ∇f(μ + σu_i). Their means agree; the
     lemma is what turns the log-likelihood trick into ∇J = E∇f(μ + σu) (paper, Lemma 4.1).

@@ -38,7 +38,9 @@ __all__ = ["Strategy", "run", "AskTell", "StrategyAskTell", "progress_bar", "PRO
 PROGRESS_ENV = "MINES_THEORY_PROGRESS"
 
 
-def progress_bar(iterable: Iterable, description: str = "", enabled: bool | None = None):
+def progress_bar(
+    iterable: Iterable, description: str = "", enabled: bool | None = None
+) -> Iterable:
     """``iterable``, wrapped in a ``tqdm.auto`` progress bar when ``enabled`` (by default when
     the environment variable ``MINES_THEORY_PROGRESS`` is 1, as ``make lab`` sets it). Batch
     runs (``make figures``, nbval) show none, so nothing extra enters the committed outputs."""
@@ -61,15 +63,17 @@ class Strategy:
         """The random numbers of one iteration, drawn from ``rng``."""
         raise NotImplementedError
 
-    def ask(self, state, u: np.ndarray) -> tuple[np.ndarray, Any]:
+    def ask(self, state: Any, u: np.ndarray) -> tuple[np.ndarray, Any]:
         """(X, sample): the query points for the directions ``u`` and what ``tell`` needs."""
         raise NotImplementedError
 
-    def tell(self, state, sample, values: np.ndarray) -> tuple[Any, Any]:
+    def tell(self, state: Any, sample: Any, values: np.ndarray) -> tuple[Any, Any]:
         """(new state, info) from the values f(X) of the asked points."""
         raise NotImplementedError
 
-    def step(self, state, u: np.ndarray, f: Callable[[np.ndarray], np.ndarray]):
+    def step(
+        self, state: Any, u: np.ndarray, f: Callable[[np.ndarray], np.ndarray]
+    ) -> tuple[Any, Any]:
         """One iteration: ask, evaluate the vectorized ``f`` on every query point, tell."""
         X, sample = self.ask(state, u)
         values = evaluate(f, X.reshape(-1, X.shape[-1])).reshape(X.shape[:-1])
@@ -82,9 +86,17 @@ def _draw(strategy: Strategy, rngs) -> np.ndarray:
     return np.stack([strategy.directions(rng) for rng in rngs])
 
 
-def run(strategy: Strategy, f, state, rngs: np.random.Generator | Sequence[np.random.Generator],
-        iterations: int, *, record: Callable[[Any, Any], None] | None = None,
-        progress: bool | None = None, description: str = ""):
+def run(
+    strategy: Strategy,
+    f: Callable[[np.ndarray], np.ndarray],
+    state: Any,
+    rngs: np.random.Generator | Sequence[np.random.Generator],
+    iterations: int,
+    *,
+    record: Callable[[Any, Any], None] | None = None,
+    progress: bool | None = None,
+    description: str = "",
+):
     """Iterate ``strategy.step`` ``iterations`` times and return the final state.
 
     ``rngs`` is one generator (``state`` without a seed axis) or a sequence of S generators
@@ -106,11 +118,11 @@ class AskTell:
     properties ``mean`` and ``covariance`` (the covariance of the current search distribution)."""
 
     def __init__(self) -> None:
-        self.iteration = 0                     # completed iterations
-        self.evaluations = 0                   # points handed out by ask()
+        self.iteration = 0  # completed iterations
+        self.evaluations = 0  # points handed out by ask()
         self._pending: tuple[np.ndarray, Any] | None = None
 
-    _mean: np.ndarray                          # set by subclasses that keep their own mean
+    _mean: np.ndarray  # set by subclasses that keep their own mean
 
     @property
     def mean(self) -> np.ndarray:
@@ -130,30 +142,35 @@ class AskTell:
     def ask(self) -> np.ndarray:
         """The points to evaluate in this iteration, one per row."""
         if self._pending is not None:
-            raise RuntimeError("ask() called twice without tell(): pass the values of the "
-                               "points already asked to tell() first")
+            raise RuntimeError(
+                "ask() called twice without tell(): pass the values of the "
+                "points already asked to tell() first"
+            )
         X, context = self._sample()
         self._pending = (X, context)
         self.evaluations += X.shape[0]
         return X.copy()
 
-    def tell(self, X, values) -> None:
+    def tell(self, X: np.ndarray, values: np.ndarray) -> None:
         """Update the search distribution from the values f(X) of the points of the last ask."""
         if self._pending is None:
             raise RuntimeError("tell() called without a pending ask(): call ask() first")
         X_asked, context = self._pending
         X = np.asarray(X, dtype=float)
         if X.shape != X_asked.shape or not np.array_equal(X, X_asked):
-            raise ValueError("X must be the array of points returned by the last ask(), "
-                             f"shape {X_asked.shape}")
+            raise ValueError(
+                f"X must be the array of points returned by the last ask(), shape {X_asked.shape}"
+            )
         if np.shape(values) != (X.shape[0],):
-            raise ValueError(f"values must hold one value per row of X, shape ({X.shape[0]},), "
-                             f"got shape {np.shape(values)}")
-        values = evaluate(lambda _: values, X)          # real, finite, else named with the point
+            raise ValueError(
+                f"values must hold one value per row of X, shape ({X.shape[0]},), "
+                f"got shape {np.shape(values)}"
+            )
+        values = evaluate(lambda _: values, X)  # real, finite, else named with the point
         try:
             self._update(X_asked, values, context)
         except Exception:
-            self._pending = None    # the state is unchanged: the next ask() starts afresh
+            self._pending = None  # the state is unchanged: the next ask() starts afresh
             raise
         self.iteration += 1
         self._pending = None
@@ -163,19 +180,19 @@ class StrategyAskTell(AskTell):
     """The ask/tell object of a pure ``Strategy`` for one seed: the state has no seed axis and
     the directions come from ``numpy.random.default_rng(seed)``."""
 
-    def __init__(self, strategy: Strategy, state, seed=None) -> None:
+    def __init__(self, strategy: Strategy, state: Any, seed: Any = None) -> None:
         super().__init__()
         self.strategy = strategy
         self.state = state
         self.rng = generator("seed", seed)
-        self.info = None                       # what the last tell computed
+        self.info = None  # what the last tell computed
 
     @property
-    def params(self):
+    def params(self) -> Any:
         return self.strategy.params
 
     def _sample(self):
         return self.strategy.ask(self.state, self.strategy.directions(self.rng))
 
-    def _update(self, X, values, sample) -> None:
+    def _update(self, X: np.ndarray, values: np.ndarray, sample: Any) -> None:
         self.state, self.info = self.strategy.tell(self.state, sample, values)

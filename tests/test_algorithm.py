@@ -1,6 +1,6 @@
-"""The estimators of eq:g_mu and eq:TG, and Algorithm 1 (MiNES) in ask/tell form."""
+"""Algorithm 1 (``algorithm``): MiNESStrategy's ask and tell, MiNES and minimize. The
+estimators are tested in test_estimators.py, the forms of Σ⁻¹ in test_precision.py."""
 
-import collections
 import dataclasses
 import math
 import re
@@ -9,116 +9,32 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import scipy.linalg
 
 from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
 from mines_theory.algorithm import (
-    LOW_RANK_SHARE,
-    CholeskyFactor,
-    LowRankPlusIdentity,
     MiNESStrategy,
     StepsRoundedAway,
-    SymmetricRoot,
-    precision_gradient,
 )
-from mines_theory.linalg import low_rank, project_eigenvalues, spectrum_within
-from mines_theory.schedules import HutchinsonStep, Lemma52Step
-from mines_theory.strategy import run
+from mines_theory.linalg import project_eigenvalues, spectrum_within
+from mines_theory.schedules import HutchinsonStep
 
 from .conftest import random_spd
 
-K_SE = 5.0   # Monte-Carlo tolerance: |mean − expected| ≤ K_SE standard errors, entry by entry
+
+K_SE = 5.0  # Monte-Carlo tolerance: |mean − expected| ≤ K_SE standard errors, entry by entry
+
+_H3 = random_spd(np.random.default_rng(31), 3, eigenvalues=[0.5, 2.0, 6.0])  # non-diagonal
 
 
-def smooth_nonquadratic(X):
+def _quadratic(X):
+    """q(x) = ½ xᵀHx with the rotated H above (eigenvalues 0.5, 2, 6)."""
     X = np.atleast_2d(X)
-    return np.sum(np.exp(0.3 * X), axis=1) + 0.5 * np.sum(X**2, axis=1) + X[:, 0] * X[:, -1]
+    return 0.5 * np.einsum("ni,ij,nj->n", X, _H3, X)
 
 
-def reference_estimates(f, mu, sigma_inv, alpha, u):
-    """g̃ and G̃ written out sample by sample as printed in eq:g_mu and eq:TG, with the
-    symmetric root from scipy's sqrtm (independent of the library's eigh)."""
-    sigma = np.linalg.inv(sigma_inv)
-    root = np.real(scipy.linalg.sqrtm(sigma))
-    root_inv = np.real(scipy.linalg.sqrtm(sigma_inv))
-    b, d = u.shape
-    g = np.zeros(d)
-    G = np.zeros((d, d))
-    f0 = f(mu[None, :])[0]
-    for i in range(b):
-        z = root @ u[i]
-        fp, fm = f((mu + alpha * z)[None, :])[0], f((mu - alpha * z)[None, :])[0]
-        g += (fp - fm) / (2 * alpha) * z / b
-        v = root_inv @ u[i]
-        G += (fm + fp - 2 * f0) * (np.outer(v, v) - sigma_inv) / (2 * b * alpha**2)
-    return g, G - sigma_inv
-
-
-@pytest.mark.parametrize("seed, d, b", [(0, 4, 7), (1, 4, 4), (2, 6, 2), (3, 9, 1)])
-def test_estimators_match_sample_by_sample_reference(seed, d, b):
-    """Both ways of forming Σ w_i v_i v_iᵀ (b < d and b ≥ d) against the printed formulas."""
-    rng = np.random.default_rng(seed)
-    mu = rng.normal(size=d)
-    sigma_inv = random_spd(rng, d)
-    u = rng.standard_normal((b, d))
-    g_ref, G_ref = reference_estimates(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
-    np.testing.assert_allclose(mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u), g_ref,
-                               rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u), G_ref,
-                               rtol=1e-9, atol=1e-10)
-
-
-@pytest.mark.parametrize("b, d", [(3, 8), (8, 3)])
-def test_precision_gradient_with_a_cholesky_factor(b, d):
-    """What ``tell`` computes with B = L (Σ⁻¹ = L Lᵀ) in both branches (b < d and b ≥ d), against
-    the explicit sum Σ_i w_i (L u_i)(L u_i)ᵀ − (Σ_i w_i + 1) Σ⁻¹, w_i = s_i/(2b)."""
-    rng = np.random.default_rng(b * d)
-    sigma_inv = random_spd(rng, d)
-    L = np.linalg.cholesky(sigma_inv)
-    U = rng.standard_normal((b, d))
-    s = rng.normal(size=b)
-    w = s / (2 * b)
-    expected = sum(w[i] * np.outer(L @ U[i], L @ U[i]) for i in range(b)) - (w.sum() + 1) * sigma_inv
-    np.testing.assert_allclose(precision_gradient(s, U, L, sigma_inv), expected,
-                               rtol=1e-10, atol=1e-10)
-    stacked = precision_gradient(np.stack([s, 2 * s]), np.stack([U, U]), np.stack([L, L]),
-                                 np.stack([sigma_inv, sigma_inv]))
-    np.testing.assert_allclose(stacked[0], expected, rtol=1e-10, atol=1e-10)
-
-
-@pytest.mark.parametrize("b, d", [(3, 5), (7, 2)])
-def test_symmetric_root_reproduces_the_pure_estimators(b, d):
-    """MiNES with precision_form="symmetric" applies exactly g̃ = ``mean_gradient`` and G̃ =
-    ``sigma_gradient`` of the directions it drew (to rounding: 1e-12 relative), on a
-    non-quadratic objective; the step sizes are the schedules' values."""
-    rng = np.random.default_rng(d)
-    mu, sigma_inv = rng.normal(size=d), random_spd(rng, d, 0.3, 6.0)
-    es = MiNES(mu, sigma_inv, alpha=0.3, batch_size=b, tau=0.1, zeta=10.0, eta1=0.25,
-               eta2=1e-4, precision_form="symmetric", seed=9)
-    X = es.ask()
-    es.tell(X, smooth_nonquadratic(X))
-    u = np.random.default_rng(9).standard_normal((b, d))           # what ask() drew
-    g = mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
-    G = sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.3, u)
-    np.testing.assert_allclose(es.info.estimate.g, g, rtol=1e-12, atol=1e-14)
-    np.testing.assert_allclose(es.info.estimate.G, G, rtol=1e-12, atol=1e-12)
-    np.testing.assert_allclose(es.mean, mu - 0.25 * g, rtol=1e-12, atol=1e-14)
-    np.testing.assert_allclose(es.sigma_inv, sigma_inv + 1e-4 * G, rtol=1e-12, atol=1e-14)
-
-
-def test_cholesky_sampling_is_L_inverse_transpose():
-    """The default factor: z_i = L^{-T}u_i for Σ⁻¹ = LLᵀ (so z ~ N(0, Σ)), checked against an
-    independent solve, with a Σ⁻¹ whose spectrum (0.05…20) and rotation make L^{-1}u_i and
-    L^{-T}u_i far apart."""
-    rng = np.random.default_rng(3)
-    sigma_inv = random_spd(rng, 4, 0.05, 20.0)
-    es = MiNES(np.zeros(4), sigma_inv, alpha=0.5, batch_size=6, tau=0.01, zeta=50.0, eta1=0.1,
-               seed=2)
-    Z = (es.ask()[1:7]) / 0.5
-    u = np.random.default_rng(2).standard_normal((6, 4))
-    L = np.linalg.cholesky(sigma_inv)
-    np.testing.assert_allclose(Z, np.linalg.solve(L.T, u.T).T, rtol=1e-12)
-    assert np.max(np.abs(Z - np.linalg.solve(L, u.T).T)) > 0.1
+# ---------------------------------------------------------------------------------------------
+# Unbiased on a quadratic: E[g̃] = Σ∇f (Lemma 4.1), E[G̃] = H − Σ⁻¹ (Lemma C.1), and what ask draws
+# ---------------------------------------------------------------------------------------------
 
 
 def _mean_and_se(samples):
@@ -165,11 +81,20 @@ def test_ask_tell_applies_unbiased_estimates(quadratic_case):
     seeds = np.random.SeedSequence(77).spawn(2000)
     gs, Gs = [], []
     for seed in seeds:
-        es = MiNES(mu, sigma_inv, alpha=0.7, batch_size=200, tau=1e-3, zeta=1e3, eta1=eta1,
-                   eta2=eta2, seed=seed)
+        es = MiNES(
+            mu,
+            sigma_inv,
+            alpha=0.7,
+            batch_size=200,
+            tau=1e-3,
+            zeta=1e3,
+            eta1=eta1,
+            eta2=eta2,
+            seed=seed,
+        )
         X = es.ask()
         es.tell(X, f(X))
-        assert spectrum_within(es.sigma_inv, 1e-3, 1e3)    # strictly inside: not projected
+        assert spectrum_within(es.sigma_inv, 1e-3, 1e3)  # strictly inside: not projected
         gs.append((mu - es.mean) / eta1)
         Gs.append((es.sigma_inv - sigma_inv) / eta2)
     _assert_within_se(*_mean_and_se(gs), np.linalg.solve(sigma_inv, f.gradient(mu)))
@@ -184,10 +109,15 @@ def test_ask_layout_and_distribution(quadratic_case):
     X = es.ask()
     b = 20000
     np.testing.assert_array_equal(X[0], mu)
-    Z = (X[1:b + 1] - mu) / 0.5
-    np.testing.assert_allclose((X[b + 1:] - mu) / 0.5, -Z, atol=1e-12)
+    Z = (X[1 : b + 1] - mu) / 0.5
+    np.testing.assert_allclose((X[b + 1 :] - mu) / 0.5, -Z, atol=1e-12)
     products = Z[:, :, None] * Z[:, None, :]
     _assert_within_se(*_mean_and_se(products), np.linalg.inv(sigma_inv))
+
+
+# ---------------------------------------------------------------------------------------------
+# The iteration's record: counters, seeds, what tell hands to a record hook
+# ---------------------------------------------------------------------------------------------
 
 
 def test_evaluations_and_iterations_are_counted():
@@ -200,14 +130,99 @@ def test_evaluations_and_iterations_are_counted():
     assert (es.iteration, es.evaluations) == (5, 35)
 
 
+def test_projections_are_counted():
+    """With η_{2,1} = 1 and b < d, Σ₂⁻¹ is the projection of a single batch estimate, which has
+    d − b eigenvalues at most −(Σw)·λ < τ: the first update must project; with a tiny constant η₂
+    from Σ₁⁻¹ = H deep inside S', none may."""
+    f = RotatedEllipsoid(6, 10.0, seed=0)
+    es = MiNES(np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=0)
+    X = es.ask()
+    es.tell(X, f(X))
+    assert es.projections == 1
+    np.testing.assert_allclose(np.linalg.eigvalsh(es.sigma_inv)[:4], 0.5)
+    calm = MiNES(
+        np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, eta2=1e-6, seed=0
+    )
+    for _ in range(20):
+        X = calm.ask()
+        calm.tell(X, f(X))
+    assert calm.projections == 0
+
+
+def test_same_seed_same_history():
+    f = RotatedEllipsoid(4, 100.0, seed=2)
+    kwargs = dict(
+        sigma_inv0=f.L * np.eye(4),
+        alpha=0.05,
+        batch_size=4,
+        tau=0.5,
+        zeta=200.0,
+        eta1=1e-3,
+        max_evaluations=900,
+        seed=123,
+    )
+    r1, r2 = minimize(f, np.ones(4), **kwargs), minimize(f, np.ones(4), **kwargs)
+    np.testing.assert_array_equal(r1.history.to_numpy(), r2.history.to_numpy())
+    np.testing.assert_array_equal(r1.x, r2.x)
+    r3 = minimize(f, np.ones(4), **{**kwargs, "seed": 124})
+    assert not np.array_equal(r1.x, r3.x)
+
+
+def test_iteration_record_holds_the_sample_values_steps_and_projection_flag():
+    """``es.info`` after the first tell: the directions u are the first draw of
+    default_rng(seed), the query points are those ``ask`` returned, the values those told,
+    η₂ = 1/k = 1 (default), and the update was projected (Σ₁⁻¹ = H, b = 2 < d = 6, η₂ = 1:
+    Σ₁⁻¹ + G̃ has d − b eigenvalues ≤ −(Σw)λ_min(H) < τ, see test_projections_are_counted)."""
+    H = random_spd(np.random.default_rng(34), 6, eigenvalues=[1.0, 1.5, 2.0, 4.0, 7.0, 10.0])
+
+    def f(X):
+        return 0.5 * np.einsum("ni,ij,nj->n", X, H, X)
+
+    es = MiNES(np.zeros(6), H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=8)
+    X = es.ask()
+    values = f(X)
+    es.tell(X, values)
+    u = np.random.default_rng(8).standard_normal((2, 6))
+    np.testing.assert_array_equal(es.info.sample.u, u)
+    np.testing.assert_array_equal(es.info.sample.X, X)
+    np.testing.assert_array_equal(es.info.values, values)
+    assert float(es.info.eta2) == 1.0
+    assert bool(es.info.projected) is True and es.projections == 1
+
+
+def test_lockstep_init_has_one_counter_and_one_previous_step_per_seed():
+    """``init(…, num_seeds=3)``: ``projections`` is an integer count per seed, all 0, and
+    ``eta1`` (the previous step, none yet at k = 1) is NaN per seed."""
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    state = strategy.init(np.ones(2), np.eye(2), num_seeds=3)
+    assert state.projections.shape == (3,) and np.issubdtype(state.projections.dtype, np.integer)
+    np.testing.assert_array_equal(state.projections, [0, 0, 0])
+    assert state.eta1.dtype == np.float64 and state.eta1.shape == (3,)
+    assert np.all(np.isnan(state.eta1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Step sizes: η₂ = 1/k by default (Lemma 5.3), what a schedule receives, what tell accepts
+# ---------------------------------------------------------------------------------------------
+
+
 def test_default_eta2_is_one_over_k():
     """With η_{2,k} = 1/k the first update replaces Σ⁻¹ by Π_S'(Σ₁⁻¹ + G̃) (η_{2,1} = 1): the
     default must equal an explicit callable 1/k."""
     f = RotatedEllipsoid(3, 10.0, seed=0)
     runs = []
     for eta2 in (None, lambda k, state, estimate: 1.0 / k):
-        es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=3, tau=0.5, zeta=20.0, eta1=0.1,
-                   eta2=eta2, seed=4)
+        es = MiNES(
+            np.ones(3),
+            np.eye(3),
+            alpha=0.1,
+            batch_size=3,
+            tau=0.5,
+            zeta=20.0,
+            eta1=0.1,
+            eta2=eta2,
+            seed=4,
+        )
         for _ in range(6):
             X = es.ask()
             es.tell(X, f(X))
@@ -248,64 +263,202 @@ def test_precision_error_decays_like_one_over_k():
     K = 3000
     errors = np.zeros((8, K))
     for s, seed in enumerate(np.random.SeedSequence(5).spawn(8)):
-        es = MiNES(np.zeros(d), np.eye(d) * f.L, alpha=0.1, batch_size=5, tau=0.5 * f.sigma,
-                   zeta=2 * f.L, eta1=1e-3, seed=seed)
+        es = MiNES(
+            np.zeros(d),
+            np.eye(d) * f.L,
+            alpha=0.1,
+            batch_size=5,
+            tau=0.5 * f.sigma,
+            zeta=2 * f.L,
+            eta1=1e-3,
+            seed=seed,
+        )
         for k in range(K):
             X = es.ask()
             es.tell(X, f(X))
             errors[s, k] = np.sum((es.sigma_inv - f.H) ** 2)
-    k = np.arange(2, K + 2)           # errors[:, j] is ‖Σ⁻¹_{j+2} − H‖²
+    k = np.arange(2, K + 2)  # errors[:, j] is ‖Σ⁻¹_{j+2} − H‖²
     window = k >= 300
     slope = _fitted_slope(k[window], errors.mean(axis=0)[window])
     assert -1.3 <= slope <= -0.7, slope
 
 
-def test_same_seed_same_history():
-    f = RotatedEllipsoid(4, 100.0, seed=2)
-    kwargs = dict(sigma_inv0=f.L * np.eye(4), alpha=0.05, batch_size=4, tau=0.5, zeta=200.0,
-                  eta1=1e-3, max_evaluations=900, seed=123)
-    r1, r2 = minimize(f, np.ones(4), **kwargs), minimize(f, np.ones(4), **kwargs)
-    np.testing.assert_array_equal(r1.history.to_numpy(), r2.history.to_numpy())
-    np.testing.assert_array_equal(r1.x, r2.x)
-    r3 = minimize(f, np.ones(4), **{**kwargs, "seed": 124})
-    assert not np.array_equal(r1.x, r3.x)
+def _c1(d, b, delta):
+    """eq:c1 written out: (√d + √b + √(2 log(2/δ)))²."""
+    return (math.sqrt(d) + math.sqrt(b) + math.sqrt(2 * math.log(2 / delta))) ** 2
 
 
-def test_minimize_budget_target_and_history():
-    f = RotatedEllipsoid(3, 4.0, seed=0)
-    res = minimize(f, np.ones(3), alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05,
-                   max_evaluations=700, seed=0)
-    assert res.nit == 100 and res.nfev == 701 and not res.success          # 700 // 7 iterations
-    assert list(res.history.columns[:3]) == ["k", "evaluations", "f_mean"]
-    np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 101))
-    first_value = f(np.ones(3))
-    assert res.history["f_mean"].iloc[0] == first_value
-    target = 0.1 * first_value
-    hit = minimize(f, np.ones(3), alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05,
-                   max_evaluations=10**5, target=target, seed=0)
-    assert hit.success and hit.fun <= target and f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
-    assert hit.history["f_mean"].iloc[:-1].min() > target
+def test_a_fractional_step_size_is_applied_as_its_value():
+    """A schedule may return any real number, e.g. ``Fraction(1, 4)``: η₁ = 0.25 is applied.
+    On the linear f(x) = cᵀx the antithetic estimate is exact: g̃ = 1/b Σ_i (cᵀz_i) z_i with
+    z_i read off the asked points, so μ₂ = μ₁ − g̃/4. Kills ``np.asarray(raw, dtype=None)``
+    (and the omitted dtype), which keep an object array that ``np.isfinite`` rejects."""
+    c = np.array([1.0, -2.0, 0.5])
+
+    def f(X):
+        return X @ c
+
+    mu = np.array([0.3, -0.1, 0.2])
+    es = MiNES(
+        mu,
+        np.eye(3),
+        alpha=0.2,
+        batch_size=4,
+        tau=0.1,
+        zeta=10.0,
+        eta1=lambda k, state, est: Fraction(1, 4),
+        eta2=Fraction(1, 100),
+        seed=5,
+    )
+    X = es.ask()
+    es.tell(X, f(X))
+    Z = (X[1:5] - mu) / 0.2
+    g = (Z @ c) @ Z / 4
+    assert float(es.info.eta1) == 0.25 and float(es.info.eta2) == 0.01
+    np.testing.assert_allclose(es.mean, mu - 0.25 * g, rtol=1e-12, atol=1e-15)
+
+
+def test_eta2_schedule_receives_the_estimate():
+    """η₂ gets the same ``estimate`` as η₁: on a quadratic its second differences are z_iᵀHz_i,
+    z_i read off the asked points. Kills ``_step_size("eta2", …, None)``."""
+    seen = []
+
+    def eta2(k, state, estimate):
+        seen.append(estimate.second_differences.copy())
+        return 1.0 / (k + 1)
+
+    mu = np.array([0.5, -1.0, 0.25])
+    es = MiNES(
+        mu, np.eye(3), alpha=0.1, batch_size=4, tau=0.1, zeta=20.0, eta1=0.05, eta2=eta2, seed=7
+    )
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    Z = (X[1:5] - mu) / 0.1
+    np.testing.assert_allclose(seen[0], np.einsum("bi,ij,bj->b", Z, _H3, Z), rtol=1e-8)
+    assert es.info.eta2 == 0.5
+
+
+def test_hutchinson_step_falls_back_to_the_step_of_the_previous_tell():
+    """Iteration 1 on a convex quadratic: η₁ = b/(4c₁T̂₁) with T̂₁ the mean of z_iᵀHz_i (z_i read
+    off the asked points). Iteration 2 told −f (a concave batch, T̂₂ < 0) falls back to that η₁."""
+    b, d, delta = 4, 3, 0.1
+    mu = np.array([1.0, -0.5, 0.25])
+    es = MiNES(
+        mu,
+        np.eye(3),
+        alpha=0.1,
+        batch_size=b,
+        tau=0.2,
+        zeta=20.0,
+        eta1=HutchinsonStep(d=d, b=b, delta=delta),
+        eta2=1e-3,
+        seed=9,
+    )
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    Z = (X[1 : b + 1] - mu) / 0.1
+    eta_1 = b / (4 * _c1(d, b, delta) * np.mean(np.einsum("bi,ij,bj->b", Z, _H3, Z)))
+    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
+    X = es.ask()
+    es.tell(X, -_quadratic(X))
+    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
+
+
+def test_schedule_returning_garbage_is_reported():
+    es = MiNES(
+        np.zeros(2), np.eye(2), **{**GOOD, "eta1": lambda k, state, est: float("nan")}, seed=0
+    )
+    X = es.ask()
+    with pytest.raises(ValueError, match="schedule eta1 returned nan at k=1"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+@pytest.mark.parametrize("bad", [-0.1, 0.0, np.inf])
+def test_schedule_values_that_are_not_finite_and_positive_are_rejected(bad):
+    """η must be finite and > 0. Kills ``isfinite | (value > 0)`` (−0.1 and +inf pass) and
+    ``value >= 0`` (0 passes)."""
+    es = MiNES(
+        np.zeros(2),
+        np.eye(2),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=4.0,
+        eta1=lambda k, state, est: bad,
+        seed=0,
+    )
+    X = es.ask()
+    with pytest.raises(ValueError, match="schedule eta1 returned .* expected a finite number > 0"):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+def test_a_schedule_of_the_wrong_shape_is_reported():
+    """Three values for one seed cannot be broadcast to the seed shape (): a ValueError names
+    the schedule. Kills ``value = ""`` in the except branch (a TypeError from np.isfinite)."""
+    es = MiNES(
+        np.zeros(2),
+        np.eye(2),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=4.0,
+        eta1=lambda k, state, est: np.ones(3),
+        seed=0,
+    )
+    X = es.ask()
+    with pytest.raises(
+        ValueError, match=r"schedule eta1 returned array\(\[1\., 1\., 1\.\]\) at k=1"
+    ):
+        es.tell(X, np.sum(X**2, axis=1))
+
+
+def _lockstep_step(strategy, state, f, seed):
+    u = np.random.default_rng(seed).standard_normal(
+        (state.mean.shape[0], strategy.params.batch_size, strategy.params.dim)
+    )
+    X, sample = strategy.ask(state, u)
+    values = f(X.reshape(-1, X.shape[-1])).reshape(X.shape[:-1])
+    return strategy.tell(state, sample, values)
+
+
+def test_a_bad_step_for_one_of_several_seeds_is_reported_with_the_seed_count():
+    """A lockstep state of 3 seeds and a schedule that is NaN for seed 1: a ValueError that says
+    a number is expected for each of the 3 seeds (not an IndexError)."""
+    strategy = MiNESStrategy(
+        dim=3,
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=8.0,
+        eta1=lambda k, state, est: np.array([0.1, np.nan, 0.1]),
+    )
+    state = strategy.init(np.ones(3), np.eye(3), num_seeds=3)
+    with pytest.raises(ValueError, match=r"expected a finite number > 0 for each of 3 seeds$"):
+        _lockstep_step(strategy, state, _quadratic, 0)
 
 
 # ---------------------------------------------------------------------------------------------
-# Bad input
+# Parameters and the start: Σ₁⁻¹ in S', named errors
 # ---------------------------------------------------------------------------------------------
+
 
 GOOD = dict(alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
 
 
 @pytest.mark.parametrize(
     "change, match",
-    [({"alpha": 0.0}, "alpha must be a finite number > 0, got 0.0"),
-     ({"alpha": -1.0}, "alpha must be a finite number > 0"),
-     ({"alpha": np.nan}, "alpha must be a finite number > 0"),
-     ({"batch_size": 0}, "batch_size must be an integer >= 1, got 0"),
-     ({"batch_size": 2.5}, "batch_size must be an integer >= 1"),
-     ({"tau": 0.0}, "tau must be a finite number > 0"),
-     ({"tau": -0.5}, "tau must be a finite number > 0"),
-     ({"tau": 5.0}, "tau must be <= zeta, got tau = 5.0 > zeta = 4.0"),
-     ({"eta1": -0.1}, "eta1 must be a finite number > 0"),
-     ({"eta2": 0.0}, "eta2 must be a finite number > 0")],
+    [
+        ({"alpha": 0.0}, "alpha must be a finite number > 0, got 0.0"),
+        ({"alpha": -1.0}, "alpha must be a finite number > 0"),
+        ({"alpha": np.nan}, "alpha must be a finite number > 0"),
+        ({"batch_size": 0}, "batch_size must be an integer >= 1, got 0"),
+        ({"batch_size": 2.5}, "batch_size must be an integer >= 1"),
+        ({"tau": 0.0}, "tau must be a finite number > 0"),
+        ({"tau": -0.5}, "tau must be a finite number > 0"),
+        ({"tau": 5.0}, "tau must be <= zeta, got tau = 5.0 > zeta = 4.0"),
+        ({"eta1": -0.1}, "eta1 must be a finite number > 0"),
+        ({"eta2": 0.0}, "eta2 must be a finite number > 0"),
+    ],
 )
 def test_bad_parameters(change, match):
     with pytest.raises(ValueError, match=match):
@@ -314,15 +467,80 @@ def test_bad_parameters(change, match):
 
 @pytest.mark.parametrize(
     "mean0, sigma_inv0, match",
-    [(np.zeros((2, 2)), np.eye(2), "mean0 must be a non-empty 1-D array"),
-     (np.zeros(3), np.eye(2), r"sigma_inv0 must be 3 x 3, got shape \(2, 2\)"),
-     (np.zeros(2), np.array([[1.0, 0.5], [0.0, 1.0]]), "sigma_inv0 must be symmetric"),
-     (np.zeros(2), np.eye(2) * 10, r"sigma_inv0 must have its spectrum in \[tau, zeta\]"),
-     (np.array([0.0, np.inf]), np.eye(2), "mean0 must be finite")],
+    [
+        (np.zeros((2, 2)), np.eye(2), "mean0 must be a non-empty 1-D array"),
+        (np.zeros(3), np.eye(2), r"sigma_inv0 must be 3 x 3, got shape \(2, 2\)"),
+        (np.zeros(2), np.array([[1.0, 0.5], [0.0, 1.0]]), "sigma_inv0 must be symmetric"),
+        (np.zeros(2), np.eye(2) * 10, r"sigma_inv0 must have its spectrum in \[tau, zeta\]"),
+        (np.array([0.0, np.inf]), np.eye(2), "mean0 must be finite"),
+    ],
 )
 def test_bad_shapes_and_state(mean0, sigma_inv0, match):
     with pytest.raises(ValueError, match=match):
         MiNES(mean0, sigma_inv0, **GOOD)
+
+
+def test_tau_equal_to_zeta_is_allowed_and_pins_sigma_inv():
+    """0 < τ ≤ ζ: with τ = ζ = 2, S' = {2I} and every update is projected back to 2I.
+    Kills ``tau >= zeta`` (rejects τ = ζ)."""
+    es = MiNES(
+        np.ones(3), 2.0 * np.eye(3), alpha=0.1, batch_size=4, tau=2.0, zeta=2.0, eta1=0.05, seed=1
+    )
+    X = es.ask()
+    es.tell(X, _quadratic(X))
+    np.testing.assert_allclose(es.sigma_inv, 2.0 * np.eye(3), atol=1e-12)
+    assert es.projections == 1
+
+
+def test_init_rejects_a_mean_of_the_wrong_length():
+    """``MiNESStrategy.init`` checks the length of mean0 against dim, naming mean0."""
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    with pytest.raises(ValueError, match="mean0 must have length 2, got length 3"):
+        strategy.init(np.zeros(3), np.eye(2))
+
+
+@pytest.mark.parametrize(
+    "eigenvalues",
+    [
+        [0.3, 1.0, 2.0],  # smallest below τ = 0.5
+        [1.0, 2.0, 9.0],  # largest above ζ = 4
+        [0.45, 1.0, 3.9],
+    ],
+)  # smallest below τ by 0.05
+def test_init_rejects_a_start_outside_s_prime(eigenvalues):
+    """Σ₁⁻¹ must lie in S' = {0.5I ⪯ X ⪯ 4I}; the matrices are rotated (non-diagonal) with one
+    eigenvalue outside [0.5, 4] and the others inside. Kills ``eigenvalues[1]`` for the smallest,
+    ``eigenvalues[+1]`` and ``eigenvalues[-2]`` for the largest, and the slack 1.000000000001·ζ."""
+    sigma_inv0 = random_spd(np.random.default_rng(32), 3, eigenvalues=eigenvalues)
+    with pytest.raises(ValueError, match=r"sigma_inv0 must have its spectrum in \[tau, zeta\]"):
+        MiNES(np.zeros(3), sigma_inv0, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+
+
+def test_init_accepts_the_boundary_of_s_prime_and_projected_matrices():
+    """The boundary belongs to S' (τI ⪯ X ⪯ ζI): diag(τ, ζ, 1) is accepted. And the docstring's
+    promise: ``project_eigenvalues(A, tau, zeta)`` puts a matrix in S' — for rotated matrices
+    with ζ = 1000 the clipped eigenvalues come back at τ up to rounding of order 1e-13, which
+    must be accepted. Kills ``p.tau + slack`` and ``p.zeta - slack`` (the boundary is rejected)
+    and the slack 1e-12/ζ (projected matrices are rejected)."""
+    MiNES(
+        np.zeros(3),
+        np.diag([0.5, 1000.0, 1.0]),
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=1000.0,
+        eta1=0.1,
+    )
+    rng = np.random.default_rng(33)
+    for _ in range(10):
+        A = rng.normal(0.0, 300.0, (4, 4))
+        P = project_eigenvalues(A + A.T, 0.5, 1000.0)
+        MiNES(np.zeros(4), P, alpha=0.1, batch_size=2, tau=0.5, zeta=1000.0, eta1=0.1)
+
+
+# ---------------------------------------------------------------------------------------------
+# The ask/tell protocol
+# ---------------------------------------------------------------------------------------------
 
 
 def test_tell_before_ask_or_twice():
@@ -342,8 +560,15 @@ def test_tell_with_other_points_or_wrong_values():
     X = es.ask()
     with pytest.raises(ValueError, match="X must be the array of points returned by the last ask"):
         es.tell(X + 1.0, np.zeros(7))
-    with pytest.raises(ValueError, match=r"values must hold one value per row of X, shape \(7,\), got shape \(6,\)"):
+    with pytest.raises(
+        ValueError, match=r"values must hold one value per row of X, shape \(7,\), got shape \(6,\)"
+    ):
         es.tell(X, np.zeros(6))
+
+
+# ---------------------------------------------------------------------------------------------
+# Floating point: a non-finite update is named, steps that round away are reported
+# ---------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf])
@@ -365,329 +590,151 @@ def test_non_finite_values_name_the_point(bad):
         sigma_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 2)))
 
 
-def test_schedule_returning_garbage_is_reported():
-    es = MiNES(np.zeros(2), np.eye(2), **{**GOOD, "eta1": lambda k, state, est: float("nan")}, seed=0)
-    X = es.ask()
-    with pytest.raises(ValueError, match="schedule eta1 returned nan at k=1"):
-        es.tell(X, np.sum(X**2, axis=1))
-
-
-@pytest.mark.parametrize(
-    "args, match",
-    [((np.zeros(2), np.eye(2), 0.1, np.ones((3, 3))), r"u must have shape \(b, d\) = \(b, 2\)"),
-     ((np.zeros(2), np.eye(2), -0.1, np.ones((3, 2))), "alpha must be a finite number > 0"),
-     ((np.zeros(2), -np.eye(2), 0.1, np.ones((3, 2))), "sigma_inv must be positive definite")],
-)
-def test_estimator_bad_input(args, match):
-    f = lambda X: np.sum(X**2, axis=1)
-    with pytest.raises(ValueError, match=match):
-        sigma_gradient(f, *args)
-    with pytest.raises(ValueError, match=match):
-        mean_gradient(f, *args)
-
-
-def test_projections_are_counted():
-    """With η_{2,1} = 1 and b < d, Σ₂⁻¹ is the projection of a single batch estimate, which has
-    d − b eigenvalues at most −(Σw)·λ < τ: the first update must project; with a tiny constant η₂
-    from Σ₁⁻¹ = H deep inside S', none may."""
-    f = RotatedEllipsoid(6, 10.0, seed=0)
-    es = MiNES(np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=0)
-    X = es.ask()
-    es.tell(X, f(X))
-    assert es.projections == 1
-    np.testing.assert_allclose(np.linalg.eigvalsh(es.sigma_inv)[:4], 0.5)
-    calm = MiNES(np.zeros(6), f.H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3,
-                 eta2=1e-6, seed=0)
-    for _ in range(20):
-        X = calm.ask()
-        calm.tell(X, f(X))
-    assert calm.projections == 0
-
-
-def test_estimator_terms_average_to_the_batch_estimates():
-    from mines_theory.algorithm import estimator_terms
-
-    rng = np.random.default_rng(5)
-    mu, sigma_inv, u = rng.normal(size=3), random_spd(rng, 3), rng.standard_normal((6, 3))
-    g_terms, G_terms = estimator_terms(smooth_nonquadratic, mu, sigma_inv, 0.4, u)
-    np.testing.assert_allclose(g_terms.mean(axis=0),
-                               mean_gradient(smooth_nonquadratic, mu, sigma_inv, 0.4, u), rtol=1e-12)
-    np.testing.assert_allclose(G_terms.mean(axis=0),
-                               sigma_gradient(smooth_nonquadratic, mu, sigma_inv, 0.4, u),
-                               rtol=1e-10, atol=1e-12)
-
-
-
-# ---------------------------------------------------------------------------------------------
-# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
-#
-# Each test names the surviving mutants it kills. Expected values come from hand computations,
-# from the directions u redrawn with ``numpy.random.default_rng(seed)`` (what ``ask`` draws), or
-# from explicit numpy sums over those directions; never from the function under test.
-# ---------------------------------------------------------------------------------------------
-
-_H3 = random_spd(np.random.default_rng(31), 3, eigenvalues=[0.5, 2.0, 6.0])   # non-diagonal
-
-
-def _quadratic(X):
-    """q(x) = ½ xᵀHx with the rotated H above (eigenvalues 0.5, 2, 6)."""
-    X = np.atleast_2d(X)
-    return 0.5 * np.einsum("ni,ij,nj->n", X, _H3, X)
-
-
-def _c1(d, b, delta):
-    """eq:c1 written out: (√d + √b + √(2 log(2/δ)))²."""
-    return (math.sqrt(d) + math.sqrt(b) + math.sqrt(2 * math.log(2 / delta))) ** 2
-
-
-# ---------------------------------------------------------------------------------------------
-# Input checks of the pure estimators
-# ---------------------------------------------------------------------------------------------
-
-def test_estimators_reject_a_sigma_inv_of_the_wrong_size_and_an_empty_batch():
-    """Kills the mutants that drop the size check of sigma_inv (``symmetric_matrix(…, None)`` and
-    the omitted argument: a 3×3 Σ⁻¹ with d = 2 then fails later in a matmul with another
-    message) and ``u.shape[1] < 1`` (an empty batch b = 0 passes and 0/0 follows)."""
-    f = lambda X: np.sum(X**2, axis=1)
-    with pytest.raises(ValueError, match=r"sigma_inv must be 2 x 2, got shape \(3, 3\)"):
-        mean_gradient(f, np.zeros(2), np.eye(3), 0.1, np.ones((3, 2)))
-    with pytest.raises(ValueError, match=r"u must be a non-empty array .*got shape \(0, 2\)"):
-        mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.empty((0, 2)))
-    with pytest.raises(ValueError, match=r"u must have shape \(b, d\) = \(b, 2\) with b >= 1"):
-        mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 3)))
-
-
-# ---------------------------------------------------------------------------------------------
-# precision_gradient: G̃ is symmetric (eq:TG), to the last bit
-# ---------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("b, d", [(3, 6), (7, 4)])
-def test_precision_gradient_is_exactly_symmetric_one_matrix_and_stack(b, d):
-    """G̃ of eq:TG is a symmetric matrix and ``tell`` factors Σ⁻¹ + η₂G̃ reading one triangle
-    only, so G̃ must be symmetric exactly, for one matrix and for each of a stack, in both
-    branches (b < d, b ≥ d); and it equals the explicit sum Σ_i w_i (Lu_i)(Lu_i)ᵀ −
-    (Σw + 1)Σ⁻¹, w_i = s_i/(2b). Kills ``swapaxes(G, +1, -2)`` (no symmetrization of a stack)
-    and ``swapaxes(G, -2, -2)`` (no symmetrization at all)."""
-    rng = np.random.default_rng(100 * b + d)
-    S = 4
-    sigma_inv = np.stack([random_spd(rng, d, 0.3, 5.0) for _ in range(S)])
-    L = np.linalg.cholesky(sigma_inv)
-    u = rng.standard_normal((S, b, d))
-    s = rng.normal(size=(S, b))
-    G = precision_gradient(s, u, L, sigma_inv)
-    np.testing.assert_array_equal(G, np.swapaxes(G, -1, -2))
-    for i in range(S):
-        w = s[i] / (2 * b)
-        V = u[i] @ L[i].T                                   # rows L u_j
-        expected = sum(w[j] * np.outer(V[j], V[j]) for j in range(b)) - (w.sum() + 1) * sigma_inv[i]
-        np.testing.assert_allclose(G[i], expected, rtol=1e-10, atol=1e-10)
-        single = precision_gradient(s[i], u[i], L[i], sigma_inv[i])
-        np.testing.assert_array_equal(single, single.T)
-        np.testing.assert_allclose(single, expected, rtol=1e-10, atol=1e-10)
-
-
-# ---------------------------------------------------------------------------------------------
-# Step-size schedules: what ``tell`` accepts and rejects
-# ---------------------------------------------------------------------------------------------
-
-def test_a_fractional_step_size_is_applied_as_its_value():
-    """A schedule may return any real number, e.g. ``Fraction(1, 4)``: η₁ = 0.25 is applied.
-    On the linear f(x) = cᵀx the antithetic estimate is exact: g̃ = 1/b Σ_i (cᵀz_i) z_i with
-    z_i read off the asked points, so μ₂ = μ₁ − g̃/4. Kills ``np.asarray(raw, dtype=None)``
-    (and the omitted dtype), which keep an object array that ``np.isfinite`` rejects."""
-    c = np.array([1.0, -2.0, 0.5])
-    f = lambda X: X @ c
-    mu = np.array([0.3, -0.1, 0.2])
-    es = MiNES(mu, np.eye(3), alpha=0.2, batch_size=4, tau=0.1, zeta=10.0,
-               eta1=lambda k, state, est: Fraction(1, 4), eta2=Fraction(1, 100), seed=5)
-    X = es.ask()
-    es.tell(X, f(X))
-    Z = (X[1:5] - mu) / 0.2
-    g = (Z @ c) @ Z / 4
-    assert float(es.info.eta1) == 0.25 and float(es.info.eta2) == 0.01
-    np.testing.assert_allclose(es.mean, mu - 0.25 * g, rtol=1e-12, atol=1e-15)
-
-
-@pytest.mark.parametrize("bad", [-0.1, 0.0, np.inf])
-def test_schedule_values_that_are_not_finite_and_positive_are_rejected(bad):
-    """η must be finite and > 0. Kills ``isfinite | (value > 0)`` (−0.1 and +inf pass) and
-    ``value >= 0`` (0 passes)."""
-    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
-               eta1=lambda k, state, est: bad, seed=0)
-    X = es.ask()
-    with pytest.raises(ValueError, match="schedule eta1 returned .* expected a finite number > 0"):
-        es.tell(X, np.sum(X**2, axis=1))
-
-
-def test_a_schedule_of_the_wrong_shape_is_reported():
-    """Three values for one seed cannot be broadcast to the seed shape (): a ValueError names
-    the schedule. Kills ``value = ""`` in the except branch (a TypeError from np.isfinite)."""
-    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
-               eta1=lambda k, state, est: np.ones(3), seed=0)
-    X = es.ask()
-    with pytest.raises(ValueError,
-                       match=r"schedule eta1 returned array\(\[1\., 1\., 1\.\]\) at k=1"):
-        es.tell(X, np.sum(X**2, axis=1))
-
-
-def _lockstep_step(strategy, state, f, seed):
-    u = np.random.default_rng(seed).standard_normal(
-        (state.mean.shape[0], strategy.params.batch_size, strategy.params.dim))
-    X, sample = strategy.ask(state, u)
-    values = f(X.reshape(-1, X.shape[-1])).reshape(X.shape[:-1])
-    return strategy.tell(state, sample, values)
-
-
-def test_a_bad_step_for_one_of_several_seeds_is_reported_with_the_seed_count():
-    """A lockstep state of 3 seeds and a schedule that is NaN for seed 1: a ValueError that says
-    a number is expected for each of the 3 seeds. Kills ``batch[1]`` (an IndexError instead)
-    and the mutant that drops the seed count from the message."""
-    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=8.0,
-                             eta1=lambda k, state, est: np.array([0.1, np.nan, 0.1]))
-    state = strategy.init(np.ones(3), np.eye(3), num_seeds=3)
-    with pytest.raises(ValueError, match=r"expected a finite number > 0 for each of 3 seeds$"):
-        _lockstep_step(strategy, state, _quadratic, 0)
-
-
-def test_eta2_schedule_receives_the_estimate():
-    """η₂ gets the same ``estimate`` as η₁: on a quadratic its second differences are z_iᵀHz_i,
-    z_i read off the asked points. Kills ``_step_size("eta2", …, None)``."""
-    seen = []
-
-    def eta2(k, state, estimate):
-        seen.append(estimate.second_differences.copy())
-        return 1.0 / (k + 1)
-
-    mu = np.array([0.5, -1.0, 0.25])
-    es = MiNES(mu, np.eye(3), alpha=0.1, batch_size=4, tau=0.1, zeta=20.0, eta1=0.05,
-               eta2=eta2, seed=7)
-    X = es.ask()
-    es.tell(X, _quadratic(X))
-    Z = (X[1:5] - mu) / 0.1
-    np.testing.assert_allclose(seen[0], np.einsum("bi,ij,bj->b", Z, _H3, Z), rtol=1e-8)
-    assert es.info.eta2 == 0.5
-
-
-# ---------------------------------------------------------------------------------------------
-# Parameters and the initial state
-# ---------------------------------------------------------------------------------------------
-
-def test_tau_equal_to_zeta_is_allowed_and_pins_sigma_inv():
-    """0 < τ ≤ ζ: with τ = ζ = 2, S' = {2I} and every update is projected back to 2I.
-    Kills ``tau >= zeta`` (rejects τ = ζ)."""
-    es = MiNES(np.ones(3), 2.0 * np.eye(3), alpha=0.1, batch_size=4, tau=2.0, zeta=2.0,
-               eta1=0.05, seed=1)
-    X = es.ask()
-    es.tell(X, _quadratic(X))
-    np.testing.assert_allclose(es.sigma_inv, 2.0 * np.eye(3), atol=1e-12)
-    assert es.projections == 1
-
-
-def test_init_rejects_a_mean_of_the_wrong_length():
-    """Kills the mutants that drop the length check of mean0 in ``MiNESStrategy.init``."""
-    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
-    with pytest.raises(ValueError, match="mean0 must have length 2, got length 3"):
-        strategy.init(np.zeros(3), np.eye(2))
-
-
-@pytest.mark.parametrize("eigenvalues", [[0.3, 1.0, 2.0],      # smallest below τ = 0.5
-                                         [1.0, 2.0, 9.0],      # largest above ζ = 4
-                                         [0.45, 1.0, 3.9]])    # smallest below τ by 0.05
-def test_init_rejects_a_start_outside_s_prime(eigenvalues):
-    """Σ₁⁻¹ must lie in S' = {0.5I ⪯ X ⪯ 4I}; the matrices are rotated (non-diagonal) with one
-    eigenvalue outside [0.5, 4] and the others inside. Kills ``eigenvalues[1]`` for the smallest,
-    ``eigenvalues[+1]`` and ``eigenvalues[-2]`` for the largest, and the slack 1.000000000001·ζ."""
-    sigma_inv0 = random_spd(np.random.default_rng(32), 3, eigenvalues=eigenvalues)
-    with pytest.raises(ValueError, match=r"sigma_inv0 must have its spectrum in \[tau, zeta\]"):
-        MiNES(np.zeros(3), sigma_inv0, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
-
-
-def test_init_accepts_the_boundary_of_s_prime_and_projected_matrices():
-    """The boundary belongs to S' (τI ⪯ X ⪯ ζI): diag(τ, ζ, 1) is accepted. And the docstring's
-    promise: ``project_eigenvalues(A, tau, zeta)`` puts a matrix in S' — for rotated matrices
-    with ζ = 1000 the clipped eigenvalues come back at τ up to rounding of order 1e-13, which
-    must be accepted. Kills ``p.tau + slack`` and ``p.zeta - slack`` (the boundary is rejected)
-    and the slack 1e-12/ζ (projected matrices are rejected)."""
-    MiNES(np.zeros(3), np.diag([0.5, 1000.0, 1.0]), alpha=0.1, batch_size=2, tau=0.5,
-          zeta=1000.0, eta1=0.1)
-    rng = np.random.default_rng(33)
-    for _ in range(10):
-        A = rng.normal(0.0, 300.0, (4, 4))
-        P = project_eigenvalues(A + A.T, 0.5, 1000.0)
-        MiNES(np.zeros(4), P, alpha=0.1, batch_size=2, tau=0.5, zeta=1000.0, eta1=0.1)
-
-
-def test_lockstep_init_has_one_counter_and_one_previous_step_per_seed():
-    """``init(…, num_seeds=3)``: ``projections`` is an integer count per seed, all 0, and
-    ``eta1`` (the previous step, none yet at k = 1) is NaN per seed. Kills the mutants that
-    replace or drop these two fields or make the counters floats or ``None``s."""
-    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
-    state = strategy.init(np.ones(2), np.eye(2), num_seeds=3)
-    assert state.projections.shape == (3,) and np.issubdtype(state.projections.dtype, np.integer)
-    np.testing.assert_array_equal(state.projections, [0, 0, 0])
-    assert state.eta1.dtype == np.float64 and state.eta1.shape == (3,)
-    assert np.all(np.isnan(state.eta1))
-
-
-# ---------------------------------------------------------------------------------------------
-# ask and tell: what the iteration record holds, overflow, the step fallback
-# ---------------------------------------------------------------------------------------------
-
-def test_iteration_record_holds_the_sample_values_steps_and_projection_flag():
-    """``es.info`` after the first tell: the directions u are the first draw of
-    default_rng(seed), the query points are those ``ask`` returned, the values those told,
-    η₂ = 1/k = 1 (default), and the update was projected (Σ₁⁻¹ = H, b = 2 < d = 6, η₂ = 1:
-    Σ₁⁻¹ + G̃ has d − b eigenvalues ≤ −(Σw)λ_min(H) < τ, see test_projections_are_counted).
-    Kills the mutants that store None for Sample.X, Iteration.sample, .values, .eta2 and
-    .projected."""
-    H = random_spd(np.random.default_rng(34), 6, eigenvalues=[1.0, 1.5, 2.0, 4.0, 7.0, 10.0])
-    f = lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)
-    es = MiNES(np.zeros(6), H, alpha=0.1, batch_size=2, tau=0.5, zeta=20.0, eta1=1e-3, seed=8)
-    X = es.ask()
-    values = f(X)
-    es.tell(X, values)
-    u = np.random.default_rng(8).standard_normal((2, 6))
-    np.testing.assert_array_equal(es.info.sample.u, u)
-    np.testing.assert_array_equal(es.info.sample.X, X)
-    np.testing.assert_array_equal(es.info.values, values)
-    assert float(es.info.eta2) == 1.0
-    assert bool(es.info.projected) is True and es.projections == 1
-
-
 def test_overflowing_second_differences_raise_floating_point_error():
     """f ≡ 1e308: f(μ+αz) + f(μ−αz) overflows, the Σ⁻¹ update is not finite, and tell raises the
-    FloatingPointError that says so. Kills the mutants that break the message's
-    ``float(np.max(np.abs(values)))`` (a TypeError instead)."""
-    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1,
-               seed=0)
+    FloatingPointError that says so, with the largest |f| (not a TypeError while writing it)."""
+    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1, seed=0)
     X = es.ask()
     with np.errstate(all="ignore"):
-        with pytest.raises(FloatingPointError, match=r"update of sigma_inv at k=1 is not finite"
-                                                     r".*largest \|f\| = 1e\+308"):
+        with pytest.raises(
+            FloatingPointError,
+            match=r"update of sigma_inv at k=1 is not finite"
+            r".*largest \|f\| = 1e\+308",
+        ):
             es.tell(X, np.full(X.shape[0], 1e308))
 
 
-def test_hutchinson_step_falls_back_to_the_step_of_the_previous_tell():
-    """Iteration 1 on a convex quadratic: η₁ = b/(4c₁T̂₁) with T̂₁ the mean of z_iᵀHz_i (z_i read
-    off the asked points). Iteration 2 told −f (a concave batch, T̂₂ < 0) falls back to that η₁.
-    Kills the mutants of ``tell`` that store None, or nothing, as the new state's eta1."""
-    b, d, delta = 4, 3, 0.1
-    mu = np.array([1.0, -0.5, 0.25])
-    es = MiNES(mu, np.eye(3), alpha=0.1, batch_size=b, tau=0.2, zeta=20.0,
-               eta1=HutchinsonStep(d=d, b=b, delta=delta), eta2=1e-3, seed=9)
+def test_a_mean_step_that_overflows_raises_floating_point_error():
+    """f(x) = 1e306·x₁ with η₁ = 1e10: g̃ ≈ 1e306·Σ e₁ is finite, η₁g̃ overflows. ``tell`` raises
+    a FloatingPointError naming the mean, η₁ and |g|, with no NumPy warning, and leaves the state
+    unchanged. A g̃ that is itself NaN (f(μ+αz) − f(μ−αz) = inf − inf) is named the same way."""
+    es = MiNES(
+        np.zeros(2),
+        np.eye(2),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=4.0,
+        eta1=1e10,
+        eta2=1e-3,
+        seed=0,
+    )
     X = es.ask()
-    es.tell(X, _quadratic(X))
-    Z = (X[1:b + 1] - mu) / 0.1
-    eta_1 = b / (4 * _c1(d, b, delta) * np.mean(np.einsum("bi,ij,bj->b", Z, _H3, Z)))
-    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
-    X = es.ask()
-    es.tell(X, -_quadratic(X))
-    assert float(es.info.eta1) == pytest.approx(eta_1, rel=1e-8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning on the way
+        with pytest.raises(
+            FloatingPointError,
+            match=r"update of mean at k=1 is not finite: "
+            r".*eta1=1e\+10, largest \|g\| = ",
+        ):
+            es.tell(X, 1e306 * X[:, 0])
+    np.testing.assert_array_equal(es.mean, np.zeros(2))
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
+    state = strategy.init(np.zeros(2), np.eye(2))
+    X, sample = strategy.ask(state, np.ones((3, 2)))
+    values = np.array([0.0, np.inf, np.inf, np.inf, np.inf, np.inf, np.inf])
+    with pytest.raises(
+        FloatingPointError,
+        match=r"update of mean at k=1 is not finite: .*"
+        r"largest \|g\| = nan",
+    ):
+        strategy.tell(state, sample, values)
+
+
+@pytest.mark.parametrize("mean0, alpha", [(1.0, 1e-120), (1e150, 0.1)])
+def test_steps_that_round_away_are_reported(mean0, alpha):
+    """μ ± αz == μ in floating point for every query point (α = 1e-120 at |μ| = 1, or α = 0.1 at
+    |μ| = 1e150): at k = 1 ``ask`` raises a ValueError naming alpha and mean0 (before, x never
+    moved while Σ⁻¹ collapsed to τI). The same α with μ near 0 runs."""
+    with pytest.raises(
+        ValueError,
+        match=rf"alpha = {alpha!r} is too small for mean0: every "
+        r"query point mu ± alpha\*z_i equals mu",
+    ):
+        minimize(
+            _quadratic,
+            np.full(3, mean0),
+            alpha=alpha,
+            batch_size=2,
+            tau=0.5,
+            zeta=4.0,
+            eta1=0.1,
+            max_evaluations=50,
+        )
+    res = minimize(
+        _quadratic,
+        np.full(3, 1e-3 * alpha),
+        alpha=alpha,
+        batch_size=2,
+        tau=0.5,
+        zeta=4.0,
+        eta1=0.1,
+        max_evaluations=50,
+    )
+    assert res.nit == 10
+
+
+def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
+    """A run that starts resolved and drifts to a mean where μ ± αz == μ (a state set by hand:
+    μ_k = 1e150 at k = 5) warns with ``StepsRoundedAway``, a RuntimeWarning, and goes on; a
+    stack names nothing but warns as well."""
+    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
+    state = dataclasses.replace(strategy.init(np.ones(3), np.eye(3)), mean=np.full(3, 1e150), k=5)
+    with pytest.warns(
+        StepsRoundedAway,
+        match=r"alpha = 0.1 is too small for the mean that the "
+        r"run has drifted to",
+    ):
+        X, _ = strategy.ask(state, np.ones((2, 3)))
+    assert issubclass(StepsRoundedAway, RuntimeWarning)
+    np.testing.assert_array_equal(X, np.full((5, 3), 1e150))
+    stack = strategy.init(np.ones(3), np.eye(3), num_seeds=2)
+    stack = dataclasses.replace(stack, mean=np.array([np.ones(3), np.full(3, 1e150)]), k=5)
+    with pytest.warns(StepsRoundedAway):
+        strategy.ask(stack, np.ones((2, 2, 3)))
+    with pytest.raises(ValueError, match=r"too small for mean0 \(seed 1\)"):
+        strategy.ask(dataclasses.replace(stack, k=1), np.ones((2, 2, 3)))
 
 
 # ---------------------------------------------------------------------------------------------
-# minimize
+# minimize: budget, target, history, record, and an objective that is not vectorized
 # ---------------------------------------------------------------------------------------------
+
+
+def test_minimize_budget_target_and_history():
+    f = RotatedEllipsoid(3, 4.0, seed=0)
+    res = minimize(
+        f,
+        np.ones(3),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=8.0,
+        eta1=0.05,
+        max_evaluations=700,
+        seed=0,
+    )
+    assert res.nit == 100 and res.nfev == 701 and not res.success  # 700 // 7 iterations
+    assert list(res.history.columns[:3]) == ["k", "evaluations", "f_mean"]
+    np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 101))
+    first_value = f(np.ones(3))
+    assert res.history["f_mean"].iloc[0] == first_value
+    target = 0.1 * first_value
+    hit = minimize(
+        f,
+        np.ones(3),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=8.0,
+        eta1=0.05,
+        max_evaluations=10**5,
+        target=target,
+        seed=0,
+    )
+    assert hit.success and hit.fun <= target and f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
+    assert hit.history["f_mean"].iloc[:-1].min() > target
+
 
 def test_minimize_default_seed_is_zero_by_one_step_by_hand():
     """One iteration (max_evaluations = 2b + 1) without a seed: Σ₁⁻¹ = I (τ ≤ 1 ≤ ζ), so
@@ -695,10 +742,12 @@ def test_minimize_default_seed_is_zero_by_one_step_by_hand():
     g̃ = 1/b Σ (cᵀu_i) u_i, and x = μ₁ − η₁g̃; fun = f(x) is one more evaluation. Kills the
     default ``seed=1``."""
     c = np.array([2.0, -1.0, 0.5, 3.0])
-    f = lambda X: X @ c
+
+    def f(X):
+        return X @ c
+
     mu = np.array([1.0, 0.0, -1.0, 0.5])
-    res = minimize(f, mu, alpha=0.3, batch_size=5, tau=0.5, zeta=4.0, eta1=0.1,
-                   max_evaluations=11)
+    res = minimize(f, mu, alpha=0.3, batch_size=5, tau=0.5, zeta=4.0, eta1=0.1, max_evaluations=11)
     u = np.random.default_rng(0).standard_normal((5, 4))
     expected = mu - 0.1 * (u @ c) @ u / 5
     np.testing.assert_allclose(res.x, expected, rtol=1e-12, atol=1e-14)
@@ -708,11 +757,21 @@ def test_minimize_default_seed_is_zero_by_one_step_by_hand():
 def test_minimize_passes_eta2_and_returns_sigma_inv():
     """One iteration with η₂ = 1e-3 from Σ₁⁻¹ = I = LLᵀ (L = I): Σ₂⁻¹ = I + η₂G̃ with
     G̃ = Σ_i w_i u_iu_iᵀ − (Σw + 1)I, w_i = z_iᵀHz_i/(2b), z_i = u_i from default_rng(3)
-    (no projection: the change is O(1e-3) inside [0.1, 10]). Kills the mutants that drop eta2
-    (the default η₂ = 1/k = 1 is used) and those that drop or null ``sigma_inv`` in the result."""
+    (no projection: the change is O(1e-3) inside [0.1, 10]); the result holds that Σ₂⁻¹, and
+    not the one of the default η₂ = 1/k = 1."""
     mu = np.array([0.5, -0.5, 1.0])
-    res = minimize(_quadratic, mu, alpha=0.1, batch_size=6, tau=0.1, zeta=10.0, eta1=0.01,
-                   eta2=1e-3, max_evaluations=13, seed=3)
+    res = minimize(
+        _quadratic,
+        mu,
+        alpha=0.1,
+        batch_size=6,
+        tau=0.1,
+        zeta=10.0,
+        eta1=0.01,
+        eta2=1e-3,
+        max_evaluations=13,
+        seed=3,
+    )
     u = np.random.default_rng(3).standard_normal((6, 3))
     w = np.einsum("bi,ij,bj->b", u, _H3, u) / 12
     G = (u.T * w) @ u - (w.sum() + 1) * np.eye(3)
@@ -723,12 +782,19 @@ def test_minimize_budget_history_record_and_messages():
     """b = 3 (7 values per iteration) and a budget of 75 fit 10 iterations (70 values) + the
     final f(x): nit = 10, nfev = 71, history k = 1..10 with evaluations 7k. ``record`` columns
     appear, read before each iteration: m0 = μ_k[0] (1.0 at k = 1) and it = k − 1. The result
-    says ``success`` False and "max_evaluations reached". Kills per_iteration = 2b − 1 and
-    2/b + 1, the k column off by one (either way), ``success = None``, the message mutants and
-    the mutants that ignore ``record``."""
-    res = minimize(_quadratic, np.array([1.0, 2.0, -1.0]), alpha=0.1, batch_size=3, tau=0.2,
-                   zeta=10.0, eta1=0.05, max_evaluations=75, seed=4,
-                   record=lambda es: {"m0": es.mean[0], "it": es.iteration})
+    says ``success`` False and "max_evaluations reached"."""
+    res = minimize(
+        _quadratic,
+        np.array([1.0, 2.0, -1.0]),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.2,
+        zeta=10.0,
+        eta1=0.05,
+        max_evaluations=75,
+        seed=4,
+        record=lambda es: {"m0": es.mean[0], "it": es.iteration},
+    )
     assert res.nit == 10 and res.nfev == 71
     assert res.success is False and res.message == "max_evaluations reached"
     np.testing.assert_array_equal(res.history["k"], np.arange(1, 11))
@@ -738,288 +804,29 @@ def test_minimize_budget_history_record_and_messages():
 
 
 def test_minimize_target_equal_to_the_first_value_succeeds_at_once():
-    """"Stop as soon as a queried f(μ_k) ≤ target": with target = f(μ₁) = 1² + 3·2² = 13 (by
+    """ "Stop as soon as a queried f(μ_k) ≤ target": with target = f(μ₁) = 1² + 3·2² = 13 (by
     hand; f is computed row by row without reductions, so the queried value is exactly 13) the
-    run stops at k = 1 with x = μ₁ and message "target reached". Kills ``values[0] < target``
-    and the mutants of the "target reached" message."""
-    f = lambda X: X[:, 0] ** 2 + 3.0 * X[:, 1] ** 2
-    res = minimize(f, np.array([1.0, 2.0]), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0,
-                   eta1=0.05, max_evaluations=1000, target=13.0, seed=0)
+    run stops at k = 1 with x = μ₁ and message "target reached" (≤, not <)."""
+
+    def f(X):
+        return X[:, 0] ** 2 + 3.0 * X[:, 1] ** 2
+
+    res = minimize(
+        f,
+        np.array([1.0, 2.0]),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=4.0,
+        eta1=0.05,
+        max_evaluations=1000,
+        target=13.0,
+        seed=0,
+    )
     assert res.success is True and res.message == "target reached"
     assert res.nit == 0 and res.nfev == 7 and res.fun == 13.0
     np.testing.assert_array_equal(res.x, [1.0, 2.0])
 
-
-@pytest.mark.parametrize("order", ["C", "F", "slice"])
-def test_estimators_query_the_antithetic_points(order):
-    """The points the estimators hand to f are μ and μ ± αΣ^{1/2}u_i (Σ^{1/2} from scipy's
-    sqrtm, independent of the library's eigh), to rounding, whatever the memory layout of u;
-    each pair is the reflection of the other through μ to one rounding of 2μ."""
-    rng = np.random.default_rng(17)
-    b, d = 9, 5
-    mu, sigma_inv = 10.0 * rng.normal(size=d), random_spd(rng, d, 0.2, 5.0)
-    u = rng.standard_normal((b, 2 * d))[:, ::2] if order == "slice" else \
-        np.asarray(rng.standard_normal((b, d)), order=order)
-    seen = []
-
-    def f(X):
-        seen.append(X.copy())
-        return smooth_nonquadratic(X)
-
-    mean_gradient(f, mu, sigma_inv, 0.3, u)
-    sigma_gradient(f, mu, sigma_inv, 0.3, u)
-    Z = u @ np.real(scipy.linalg.sqrtm(np.linalg.inv(sigma_inv)))
-    expected = np.vstack([mu, mu + 0.3 * Z, mu - 0.3 * Z])
-    for X in seen:
-        np.testing.assert_allclose(X, expected, rtol=1e-13, atol=1e-13)
-        np.testing.assert_allclose(X[1:b + 1] + X[b + 1:], np.tile(2 * mu, (b, 1)),
-                                   rtol=0, atol=4 * np.spacing(np.max(np.abs(2 * mu))))
-
-
-# ----------------------------------------------------------------------------------------------
-# The forms of Σ⁻¹ (precision_form): every step is the printed update (eq:g_mu, eq:TG,
-# eq:Sig_modi) for the factor that the step sampled with, redone densely
-# ----------------------------------------------------------------------------------------------
-
-STEP_RTOL = 1e-10   # rounding: measured ≤ 6e-13 relative over these runs (max over entries)
-
-
-def _printed_step(before_mean, before_sigma_inv, factor, u, values, alpha, eta1, eta2, tau, zeta):
-    """Iteration k of Algorithm 1 written out densely, independently of the library: the factor
-    F (F Fᵀ = Σ) is scipy's sqrtm of Σ ("symmetric") or L^{-T} from numpy's Cholesky
-    ("cholesky"); z_i = F u_i, r_i = F^{-T} u_i stands for Σ^{-1/2} u_i; g̃ and G̃ as printed;
-    μ_{k+1} = μ_k − η₁g̃; Σ⁻¹_{k+½} = Σ_k⁻¹ + η₂G̃, clipped to [τ, ζ] by numpy's eigh unless its
-    spectrum is strictly inside. Returns (X, μ_{k+1}, Σ⁻¹_{k+1}, projected)."""
-    b = u.shape[0]
-    if factor == "symmetric":
-        F = np.real(scipy.linalg.sqrtm(np.linalg.inv(before_sigma_inv)))
-        R = np.real(scipy.linalg.sqrtm(before_sigma_inv))
-    else:
-        L = np.linalg.cholesky(before_sigma_inv)
-        F, R = np.linalg.inv(L).T, L
-    Z, rows = u @ F.T, u @ R.T
-    X = np.vstack([before_mean, before_mean + alpha * Z, before_mean - alpha * Z])
-    f0, fp, fm = values[0], values[1:b + 1], values[b + 1:]
-    g = sum((fp[i] - fm[i]) / (2 * alpha) * Z[i] for i in range(b)) / b
-    w = (fp + fm - 2 * f0) / (2 * b * alpha**2)
-    G = sum(w[i] * np.outer(rows[i], rows[i]) for i in range(b)) - (w.sum() + 1) * before_sigma_inv
-    half = before_sigma_inv + eta2 * G
-    lam, U = np.linalg.eigh(0.5 * (half + half.T))
-    projected = not (lam[0] > tau and lam[-1] < zeta)
-    sigma_inv = (U * np.clip(lam, tau, zeta)) @ U.T if projected else half
-    return X, before_mean - eta1 * g, sigma_inv, projected
-
-
-def _form_of(precision):
-    return {SymmetricRoot: "symmetric", CholeskyFactor: "cholesky",
-            LowRankPlusIdentity: "lowrank"}[type(precision)]
-
-
-#: Runs that exercise every branch of the forms: (name, objective, d, b, Σ₁⁻¹, iterations,
-#: options). Σ₁⁻¹ is "I", "2I" or "H" (the objective's Hessian).
-def _concave(X):
-    return -0.5 * np.sum(X**2, axis=1)
-
-
-_F12, _F40, _G12 = (RotatedEllipsoid(12, 10.0, seed=0), RotatedEllipsoid(40, 10.0, seed=0),
-                    RotatedEllipsoid(12, 10.0, seed=1))
-_RUNS = {
-    # η₂,k = 1/k from Σ₁⁻¹ = I, b ≪ d: c_k < 0 with every step projected and rank ≤ b, then
-    # c_k > 0 with the rank growing past 2d/3 (the low-rank form's dense branch)
-    "paper": (_F12, "I", 3, 600, {"tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2}),
-    # unprojected steps: from 2I (rank 0) the rank grows by b per step, past 2d/3 to d
-    "inside from 2I": (_F40, "2I", 2, 40, {"tau": 0.01, "zeta": 100.0, "eta1": 1e-2,
-                                           "eta2": 1e-3}),
-    # from Σ₁⁻¹ = H (full rank): never projected
-    "inside from H": (_G12, "H", 3, 100, {"tau": 0.01 * _G12.sigma, "zeta": 10 * _G12.L,
-                                          "eta1": 1e-2, "eta2": 1e-3}),
-    # a concave f: negative weights, Σw < −1, c_k > 1: the floor grows and is clipped to ζ
-    "c above 1": (_concave, "I", 3, 60, {"tau": 0.1, "zeta": 5.0, "eta1": 1e-3, "eta2": 0.05}),
-    # from H (Cholesky under "auto") with η₂ = 0.5 for three steps (c_k < 0: at most b
-    # eigenvalues above τ, the low-rank form), then 1/k (the rank grows back past 2d/3)
-    "switch both ways": (_F12, "H", 3, 400, {
-        "tau": 0.1 * _F12.sigma, "zeta": 10 * _F12.L, "eta1": 1e-2,
-        "eta2": lambda k, state, estimate: 0.5 if k <= 3 else 1.0 / k}),
-}
-
-
-def _run_step_by_step(form, run):
-    """Run one seed with ``precision_form=form``; after each iteration redo it with
-    ``_printed_step`` from the state before, the same u and the same f(X), with the factor that
-    the iteration sampled with (the symmetric root for the low-rank form): the query points
-    and the new μ and Σ⁻¹ must agree to STEP_RTOL, and the projected flags exactly. Also
-    checks each state's form: the low-rank form's eigendecomposition and the Cholesky form's
-    factor give Σ⁻¹, and "auto" follows its rule. Returns counts of what the run exercised."""
-    f, start, b, iterations, options = _RUNS[run]
-    d = 40 if f is _F40 or f is _concave and run == "c above 1" else 12
-    mean0 = np.ones(d)
-    sigma_inv0 = {"I": np.eye(d), "2I": 2 * np.eye(d), "H": getattr(f, "H", None)}[start]
-    es = MiNES(mean0, sigma_inv0, alpha=0.1, batch_size=b, precision_form=form, seed=5,
-               **options)
-    seen = collections.Counter()
-    for _ in range(iterations):
-        X = es.ask()
-        es.tell(X, f(X))
-        it, state = es.info, es.state
-        before = _form_of(it.before.precision)
-        seen[before] += 1
-        if before == "lowrank":     # the branch of the update: in the subspace, or a dense eigh
-            small = it.before.precision.eigen.rank + b <= LOW_RANK_SHARE * d
-            seen["subspace" if small else "dense eigh"] += 1
-        factor = "cholesky" if before == "cholesky" else "symmetric"
-        X_ref, mean, sigma_inv, projected = _printed_step(
-            it.before.mean, it.before.sigma_inv, factor, it.sample.u, it.values, 0.1,
-            float(it.eta1), float(it.eta2), es.params.tau, es.params.zeta)
-        scale = np.abs(sigma_inv).max()
-        np.testing.assert_allclose(X, X_ref, rtol=0, atol=STEP_RTOL * max(1.0, np.abs(X).max()))
-        np.testing.assert_allclose(es.mean, mean, rtol=0,
-                                   atol=STEP_RTOL * max(1.0, np.abs(mean).max()))
-        np.testing.assert_allclose(es.sigma_inv, sigma_inv, rtol=0, atol=STEP_RTOL * scale)
-        assert bool(it.projected) == projected
-        seen["projected" if projected else "unprojected"] += 1
-        weights = it.estimate.second_differences / (2 * b)
-        c = 1.0 - float(it.eta2) * (1.0 + weights.sum())
-        seen["c < 0"] += c < 0
-        seen["c > 1"] += c > 1
-        after = _form_of(state.precision)
-        if after == "lowrank":
-            eigen = state.precision.eigen
-            np.testing.assert_allclose(eigen.dense(), es.sigma_inv, rtol=0, atol=STEP_RTOL * scale)
-            seen["floor at zeta"] += eigen.floor == es.params.zeta
-            if c < 0:               # a negative c leaves at most b eigenvalues above τ (Weyl)
-                assert eigen.rank <= b
-            # r: the eigenvalues of Σ⁻¹ away from the complement's value (numpy's eigvalsh)
-            away = np.abs(np.linalg.eigvalsh(es.sigma_inv) - eigen.floor) > 1e-9 * scale
-            assert np.count_nonzero(away) == eigen.rank
-        if after == "cholesky":
-            L = state.precision.cholesky()
-            np.testing.assert_allclose(L @ L.T, es.sigma_inv, rtol=0, atol=STEP_RTOL * scale)
-        if form == "auto":          # the rule: low rank only while r + b ≤ 2d/3
-            if after == "lowrank":
-                assert state.precision.eigen.rank + b <= LOW_RANK_SHARE * d
-            if before != after:
-                seen[f"{before} -> {after}"] += 1
-        else:
-            assert after == form
-    return seen
-
-
-@pytest.mark.parametrize("run", list(_RUNS))
-@pytest.mark.parametrize("form", ["symmetric", "cholesky", "lowrank", "auto"])
-def test_every_form_takes_the_printed_step(form, run):
-    """Each form of Σ⁻¹ against the printed step redone densely, on runs that reach every
-    branch: the counts show that each run exercised what it is there for."""
-    seen = _run_step_by_step(form, run)
-    iterations = _RUNS[run][3]
-    if run == "paper":
-        assert 100 < seen["c < 0"] < iterations and seen["projected"] == iterations
-    if run.startswith("inside"):
-        assert seen["unprojected"] >= 0.75 * iterations
-    if run == "c above 1":
-        assert seen["c > 1"] > 30 and seen["projected"] > 30
-    if form == "lowrank":
-        if run in ("paper", "inside from 2I"):
-            assert seen["subspace"] >= 10 and seen["dense eigh"] >= 10
-        if run == "c above 1":
-            assert seen["subspace"] == iterations and seen["floor at zeta"] > 10
-    if form == "auto":
-        if run == "paper":
-            assert seen["lowrank"] > 100 and seen["lowrank -> cholesky"] >= 1
-        if run == "inside from H":
-            assert seen["cholesky"] == iterations
-        if run == "switch both ways":
-            assert seen["cholesky -> lowrank"] >= 1 and seen["lowrank -> cholesky"] >= 1
-            assert seen["lowrank"] > 100 and seen["cholesky"] > 20
-
-
-def test_lowrank_form_with_an_oracle_schedule_and_a_seed_axis():
-    """Lemma 5.2's oracle schedule reads the state's Cholesky factor, which the low-rank form
-    computes on demand: the same steps as the symmetric root, to rounding. With a seed axis
-    "lowrank" holds the symmetric root: two seeds in lockstep give each one-seed "lowrank" run
-    to rounding."""
-    f = RotatedEllipsoid(6, 10.0, seed=2)
-    eta1 = Lemma52Step(f.hessian, d=6, b=2, delta=0.1)
-    options = {"alpha": 0.1, "batch_size": 2, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
-               "eta1": eta1}
-    runs = [MiNES(np.ones(6), np.eye(6), precision_form=form, seed=5, **options)
-            for form in ("symmetric", "lowrank")]
-    for _ in range(30):
-        for es in runs:
-            X = es.ask()
-            es.tell(X, f(X))
-    np.testing.assert_allclose(runs[1].sigma_inv, runs[0].sigma_inv, rtol=0, atol=1e-11)
-    assert isinstance(runs[1].state.precision, LowRankPlusIdentity)
-    strategy = MiNESStrategy(dim=6, precision_form="lowrank", **options)
-    state = strategy.init(np.ones(6), np.eye(6), num_seeds=2)
-    assert isinstance(state.precision, SymmetricRoot)
-    seeds = np.random.SeedSequence(4).spawn(2)
-    state = run(strategy, f, state, [np.random.default_rng(s) for s in seeds], 30)
-    for i, seed in enumerate(seeds):
-        es = MiNES(np.ones(6), np.eye(6), precision_form="lowrank", seed=seed, **options)
-        for _ in range(30):
-            X = es.ask()
-            es.tell(X, f(X))
-        np.testing.assert_allclose(state.sigma_inv[i], es.sigma_inv, rtol=0, atol=1e-11)
-        np.testing.assert_allclose(state.mean[i], es.mean, rtol=0, atol=1e-12)
-
-
-def test_auto_is_lowrank_in_the_papers_regime_and_cholesky_inside_s_prime():
-    """Σ₁⁻¹ = I (rank 0) in the paper's regime: the same iterates as precision_form="lowrank",
-    bit for bit while the rank stays small. Σ₁⁻¹ = H with a small η₂ (never projected, full
-    rank): the same iterates as "cholesky", bit for bit."""
-    f = RotatedEllipsoid(40, 10.0, seed=0)
-    options = {"alpha": 0.1, "batch_size": 3, "tau": 0.1 * f.sigma, "zeta": 10 * f.L,
-               "eta1": 1e-2}
-    for sigma_inv0, eta2, twin in ((np.eye(40), None, LowRankPlusIdentity),
-                                   (f.H, 1e-4, CholeskyFactor)):
-        runs = [MiNES(np.ones(40), sigma_inv0, precision_form=form, seed=3, eta2=eta2,
-                      **options)
-                for form in ("auto", _form_of(twin(None, None)))]
-        for _ in range(60):
-            for es in runs:
-                X = es.ask()
-                es.tell(X, f(X))
-        np.testing.assert_array_equal(runs[0].sigma_inv, runs[1].sigma_inv)
-        np.testing.assert_array_equal(runs[0].mean, runs[1].mean)
-        assert isinstance(runs[0].state.precision, twin)
-
-
-def test_the_forms_share_one_interface():
-    """``sample``, ``gradient``, ``mirror_step``, ``project`` and ``dense`` of each form, on one
-    Σ⁻¹ = τ'I + rank 2 (d = 9, b = 2: the low-rank form updates in its subspace), against dense
-    formulas: F Fᵀ = Σ (from z_i = F u_i with u = I), the rows r_i = Σ⁻¹ z_i give
-    G̃ = Σ w_i r_i r_iᵀ − (Σw + 1)Σ⁻¹, the half step is Σ⁻¹ + ηG̃, and the projection clips
-    the spectrum of the half step to [τ, ζ] (it has eigenvalues on both sides)."""
-    rng = np.random.default_rng(40)
-    d, tau, zeta = 9, 0.5, 4.0
-    V = np.linalg.qr(rng.standard_normal((d, 2)))[0]
-    sigma_inv = tau * np.eye(d) + (V * [2.0, 3.0]) @ V.T
-    u, w, eta = rng.standard_normal((2, d)), np.array([3.0, -0.2]), np.float64(0.9)
-    forms = [SymmetricRoot(sigma_inv), CholeskyFactor(sigma_inv, np.linalg.cholesky(sigma_inv)),
-             LowRankPlusIdentity(sigma_inv, low_rank(sigma_inv, tau))]
-    for form in forms:
-        np.testing.assert_array_equal(form.dense(), sigma_inv)
-        F_transposed, _ = form.sample(np.eye(d))                     # rows F e_i
-        np.testing.assert_allclose(F_transposed.T @ F_transposed, np.linalg.inv(sigma_inv),
-                                   rtol=0, atol=1e-12)
-        Z, factor = form.sample(u)
-        rows = Z @ sigma_inv                                         # r_i = Σ⁻¹ z_i
-        G = form.gradient(u, factor, w)
-        expected = (rows.T * w) @ rows - (w.sum() + 1) * sigma_inv
-        np.testing.assert_allclose(G, expected, rtol=0, atol=1e-12)
-        half = form.mirror_step(eta, G, factor, w)
-        np.testing.assert_allclose(half.dense(), sigma_inv + eta * expected, rtol=0, atol=1e-12)
-        lam, U = np.linalg.eigh(sigma_inv + eta * expected)
-        assert lam[0] < tau and lam[-1] > zeta                       # outside S' both ways
-        projection = half.project(tau, zeta)
-        assert bool(projection.projected)
-        np.testing.assert_allclose(projection.matrix, (U * np.clip(lam, tau, zeta)) @ U.T,
-                                   rtol=0, atol=1e-12)
-
-
-# ----------------------------------------------------------------------------------------------
-# Floating point and objectives that the shape test cannot catch (issue 26 §3)
-# ----------------------------------------------------------------------------------------------
 
 def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d():
     """At d = 3 with b = 1 the query array is 3 x 3, so ``x[0]**2 + x[1]**2 + x[2]**2`` (the
@@ -1027,78 +834,32 @@ def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d(
     alone it raises IndexError, which ``minimize`` reports as a ValueError saying that f must
     be vectorized. ``x[0]`` alone returns shape (3,) on one row: the same error. The vectorized
     form of the same f runs, and nfev counts the one extra evaluation."""
+
     def one_point(x):
-        return x[0]**2 + x[1]**2 + x[2]**2
+        return x[0] ** 2 + x[1] ** 2 + x[2] ** 2
 
     def first_row(x):
         return x[0]
 
     def vectorized(X):
-        return X[:, 0]**2 + X[:, 1]**2 + X[:, 2]**2
+        return X[:, 0] ** 2 + X[:, 1] ** 2 + X[:, 2] ** 2
 
-    options = {"alpha": 0.1, "batch_size": 1, "tau": 0.5, "zeta": 4.0, "eta1": 0.1,
-               "max_evaluations": 30}
+    options = {
+        "alpha": 0.1,
+        "batch_size": 1,
+        "tau": 0.5,
+        "zeta": 4.0,
+        "eta1": 0.1,
+        "max_evaluations": 30,
+    }
     for f, cause in ((one_point, "raised IndexError"), (first_row, r"returned shape \(3,\)")):
-        with pytest.raises(ValueError, match=r"f must be vectorized: f\(X\) with X of shape "
-                                             r"\(n, d\) must return shape \(n,\).*" + cause):
+        with pytest.raises(
+            ValueError,
+            match=r"f must be vectorized: f\(X\) with X of shape "
+            r"\(n, d\) must return shape \(n,\).*" + cause,
+        ):
             minimize(f, np.ones(3), **options)
     res = minimize(vectorized, np.ones(3), **options)
-    assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1          # + the check + the final f(x)
-    other = minimize(vectorized, np.ones(4), **options)           # 2b+1 ≠ d: no extra value
+    assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1  # + the check + the final f(x)
+    other = minimize(vectorized, np.ones(4), **options)  # 2b+1 ≠ d: no extra value
     assert other.nfev == 10 * 3 + 1
-
-
-def test_a_mean_step_that_overflows_raises_floating_point_error():
-    """f(x) = 1e306·x₁ with η₁ = 1e10: g̃ ≈ 1e306·Σ e₁ is finite, η₁g̃ overflows. ``tell`` raises
-    a FloatingPointError naming the mean, η₁ and |g|, with no NumPy warning, and leaves the state
-    unchanged. A g̃ that is itself NaN (f(μ+αz) − f(μ−αz) = inf − inf) is named the same way."""
-    es = MiNES(np.zeros(2), np.eye(2), alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=1e10,
-               eta2=1e-3, seed=0)
-    X = es.ask()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")                       # no RuntimeWarning on the way
-        with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: "
-                                                     r".*eta1=1e\+10, largest \|g\| = "):
-            es.tell(X, 1e306 * X[:, 0])
-    np.testing.assert_array_equal(es.mean, np.zeros(2))
-    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=4.0, eta1=0.1)
-    state = strategy.init(np.zeros(2), np.eye(2))
-    X, sample = strategy.ask(state, np.ones((3, 2)))
-    values = np.array([0.0, np.inf, np.inf, np.inf, np.inf, np.inf, np.inf])
-    with pytest.raises(FloatingPointError, match=r"update of mean at k=1 is not finite: .*"
-                                                 r"largest \|g\| = nan"):
-        strategy.tell(state, sample, values)
-
-
-@pytest.mark.parametrize("mean0, alpha", [(1.0, 1e-120), (1e150, 0.1)])
-def test_steps_that_round_away_are_reported(mean0, alpha):
-    """μ ± αz == μ in floating point for every query point (α = 1e-120 at |μ| = 1, or α = 0.1 at
-    |μ| = 1e150): at k = 1 ``ask`` raises a ValueError naming alpha and mean0 (before, x never
-    moved while Σ⁻¹ collapsed to τI). The same α with μ near 0 runs."""
-    with pytest.raises(ValueError, match=rf"alpha = {alpha!r} is too small for mean0: every "
-                                         r"query point mu ± alpha\*z_i equals mu"):
-        minimize(_quadratic, np.full(3, mean0), alpha=alpha, batch_size=2, tau=0.5, zeta=4.0,
-                 eta1=0.1, max_evaluations=50)
-    res = minimize(_quadratic, np.full(3, 1e-3 * alpha), alpha=alpha, batch_size=2, tau=0.5,
-                   zeta=4.0, eta1=0.1, max_evaluations=50)
-    assert res.nit == 10
-
-
-def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
-    """A run that starts resolved and drifts to a mean where μ ± αz == μ (a state set by hand:
-    μ_k = 1e150 at k = 5) warns with ``StepsRoundedAway``, a RuntimeWarning, and goes on; a
-    stack names nothing but warns as well."""
-    strategy = MiNESStrategy(dim=3, alpha=0.1, batch_size=2, tau=0.5, zeta=4.0, eta1=0.1)
-    state = dataclasses.replace(strategy.init(np.ones(3), np.eye(3)), mean=np.full(3, 1e150),
-                                k=5)
-    with pytest.warns(StepsRoundedAway, match=r"alpha = 0.1 is too small for the mean that the "
-                                              r"run has drifted to"):
-        X, _ = strategy.ask(state, np.ones((2, 3)))
-    assert issubclass(StepsRoundedAway, RuntimeWarning)
-    np.testing.assert_array_equal(X, np.full((5, 3), 1e150))
-    stack = strategy.init(np.ones(3), np.eye(3), num_seeds=2)
-    stack = dataclasses.replace(stack, mean=np.array([np.ones(3), np.full(3, 1e150)]), k=5)
-    with pytest.warns(StepsRoundedAway):
-        strategy.ask(stack, np.ones((2, 2, 3)))
-    with pytest.raises(ValueError, match=r"too small for mean0 \(seed 1\)"):
-        strategy.ask(dataclasses.replace(stack, k=1), np.ones((2, 2, 3)))

@@ -92,7 +92,7 @@ def test_rgf_is_mines_with_identity_covariance():
 def test_published_defaults():
     assert nesterov_spokoiny_step(d=5, L=100.0) == pytest.approx(1 / 3600)
     defaults = xnes_defaults(10)
-    assert defaults["popsize"] == 4 + 6                     # ⌊3 ln 10⌋ = ⌊6.91⌋
+    assert defaults["popsize"] == 4 + 6  # ⌊3 ln 10⌋ = ⌊6.91⌋
     assert defaults["eta_sigma"] == pytest.approx(3 * (3 + np.log(10)) / (50 * np.sqrt(10)))
     es = XNES(np.zeros(10), 1.0)
     assert es.utilities.sum() == pytest.approx(0.0, abs=1e-15)
@@ -139,7 +139,7 @@ def test_a_copied_or_pickled_run_continues_on_the_same_stream(name):
     for _ in range(3):
         asked = []
         for run in copies:
-            np.random.rand(5)                       # the caller's stream moves between runs
+            np.random.rand(5)  # the caller's stream moves between runs
             X = run.ask()
             run.tell(X, f(X))
             asked.append(X)
@@ -176,15 +176,19 @@ def test_same_interface_and_bad_input(name):
 
 @pytest.mark.parametrize(
     "factory, match",
-    [(lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2),
-      "eta must be a finite number > 0"),
-     (lambda: NES(np.zeros(2), np.eye(3), eta=0.1, batch_size=2), "cov0 must be 2 x 2"),
-     (lambda: RandomGradientFree(np.zeros(2), alpha=-1.0, eta=0.1), "alpha must be"),
-     (lambda: RandomGradientFree(np.zeros(2), alpha=1.0, eta=0.1, batch_size=0), "batch_size"),
-     (lambda: XNES(np.zeros(2), 0.0), "sigma0 must be a finite number > 0"),
-     (lambda: CMAES(np.zeros(2), -1.0), "sigma0 must be a finite number > 0"),
-     (lambda: make_method("SGD", ELLIPSOID, np.zeros(5)), "name must be one of"),
-     (lambda: make_method("xNES", ELLIPSOID, np.zeros(4)), "mean0 must have length 5")],
+    [
+        (
+            lambda: NES(np.zeros(2), np.eye(2), eta=0.0, batch_size=2),
+            "eta must be a finite number > 0",
+        ),
+        (lambda: NES(np.zeros(2), np.eye(3), eta=0.1, batch_size=2), "cov0 must be 2 x 2"),
+        (lambda: RandomGradientFree(np.zeros(2), alpha=-1.0, eta=0.1), "alpha must be"),
+        (lambda: RandomGradientFree(np.zeros(2), alpha=1.0, eta=0.1, batch_size=0), "batch_size"),
+        (lambda: XNES(np.zeros(2), 0.0), "sigma0 must be a finite number > 0"),
+        (lambda: CMAES(np.zeros(2), -1.0), "sigma0 must be a finite number > 0"),
+        (lambda: make_method("SGD", ELLIPSOID, np.zeros(5)), "name must be one of"),
+        (lambda: make_method("xNES", ELLIPSOID, np.zeros(4)), "mean0 must have length 5"),
+    ],
 )
 def test_bad_parameters(factory, match):
     with pytest.raises(ValueError, match=match):

@@ -19,10 +19,12 @@ from mines_theory.verification.verdict import Status, Verdict
 
 def test_table_cells_from_measurements():
     comparison = Comparison(problems=(Problem("ellipsoid", 5, 100.0),), seeds=5)
-    measurements = (median_interval([1000.0, 1100.0, 1200.0, 1300.0, 1400.0], "median_0_0"),
-                    proportion("reached_0_0", 5, 5),
-                    median_interval([1.0, math.nan, math.nan, math.nan, math.nan], "median_0_3"),
-                    proportion("reached_0_3", 1, 5))
+    measurements = (
+        median_interval([1000.0, 1100.0, 1200.0, 1300.0, 1400.0], "median_0_0"),
+        proportion("reached_0_0", 5, 5),
+        median_interval([1.0, math.nan, math.nan, math.nan, math.nan], "median_0_3"),
+        proportion("reached_0_3", 1, 5),
+    )
     table = comparison_table(Verdict(Status.HOLDS, "", measurements), comparison)
     row = table.loc["ellipsoid d=5, κ=1e+02"]
     assert list(table.columns) == list(COMPARED)
@@ -34,8 +36,12 @@ def test_table_cells_from_measurements():
 def test_runtime_ecdf_by_hand():
     # A: 4 runs, reached at 100, 100, 300 and never: 2/4 by 100, 3/4 by 300, 3/4 at the budget.
     # B: 2 runs, never: a flat 0 that ends at the budget.
-    table = pd.DataFrame({"method": ["A", "A", "B", "A", "A", "B"],
-                          "evaluations": [100.0, np.nan, np.nan, 300.0, 100.0, np.nan]})
+    table = pd.DataFrame(
+        {
+            "method": ["A", "A", "B", "A", "A", "B"],
+            "evaluations": [100.0, np.nan, np.nan, 300.0, 100.0, np.nan],
+        }
+    )
     ecdf = runtime_ecdf(table, budget=1000)
     a, b = ecdf[ecdf.method == "A"], ecdf[ecdf.method == "B"]
     assert a.evaluations.tolist() == [1.0, 100.0, 300.0, 1000.0]

@@ -19,9 +19,14 @@ from mines_theory.objectives import LogCoshQuadratic
 from mines_theory.schedules import lemma52_step
 
 
-@pytest.mark.parametrize("objective", [RotatedEllipsoid(5, 100.0, seed=0, minimizer=np.ones(5)),
-                                       LogCoshQuadratic.random(4, condition=20.0, seed=3)],
-                         ids=["ellipsoid", "logcosh"])
+@pytest.mark.parametrize(
+    "objective",
+    [
+        RotatedEllipsoid(5, 100.0, seed=0, minimizer=np.ones(5)),
+        LogCoshQuadratic.random(4, condition=20.0, seed=3),
+    ],
+    ids=["ellipsoid", "logcosh"],
+)
 def test_lockstep_matches_one_seed_runs(objective):
     """Same seeds, same histories: the lockstep arithmetic differs from MiNES's only in rounding
     (batched solve vs triangular solve), which the second difference amplifies by 1/α²; with
@@ -29,10 +34,18 @@ def test_lockstep_matches_one_seed_runs(objective):
     d = b = objective.dim
     options = dict(alpha=0.1, batch_size=b, tau=objective.sigma / 2, zeta=2 * objective.L)
     eta1 = lemma52_step(objective.hessian, d=d, b=b, delta=0.1)
-    lock = run_mines_lockstep(objective, 6, mean0=np.zeros(d), sigma_inv0=objective.L * np.eye(d),
-                              eta1=eta1, max_iterations=200, **options)
-    one = run_method("MiNES", objective, 6, mean0=np.zeros(d), max_evaluations=200 * (2 * b + 1),
-                     **options)
+    lock = run_mines_lockstep(
+        objective,
+        6,
+        mean0=np.zeros(d),
+        sigma_inv0=objective.L * np.eye(d),
+        eta1=eta1,
+        max_iterations=200,
+        **options,
+    )
+    one = run_method(
+        "MiNES", objective, 6, mean0=np.zeros(d), max_evaluations=200 * (2 * b + 1), **options
+    )
     assert list(lock.columns) == COLUMNS and len(lock) == len(one) == 6 * 201
     columns = ["seed", "k", "evaluations"]
     np.testing.assert_array_equal(lock[columns], one[columns])
@@ -43,11 +56,31 @@ def test_lockstep_matches_one_seed_runs(objective):
 def test_lockstep_final_state_equals_a_mines_object():
     f = RotatedEllipsoid(3, 10.0, seed=1)
     seeds = spawn_seeds(3, entropy=5)
-    lock = run_mines_lockstep(f, seeds, mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.2,
-                              batch_size=4, tau=0.5, zeta=20.0, eta1=0.05, eta2=0.1,
-                              max_iterations=50)
-    es = MiNES(np.ones(3), np.eye(3), alpha=0.2, batch_size=4, tau=0.5, zeta=20.0, eta1=0.05,
-               eta2=0.1, precision_form="cholesky", seed=seeds[2])  # a stack: Cholesky
+    lock = run_mines_lockstep(
+        f,
+        seeds,
+        mean0=np.ones(3),
+        sigma_inv0=np.eye(3),
+        alpha=0.2,
+        batch_size=4,
+        tau=0.5,
+        zeta=20.0,
+        eta1=0.05,
+        eta2=0.1,
+        max_iterations=50,
+    )
+    es = MiNES(
+        np.ones(3),
+        np.eye(3),
+        alpha=0.2,
+        batch_size=4,
+        tau=0.5,
+        zeta=20.0,
+        eta1=0.05,
+        eta2=0.1,
+        precision_form="cholesky",
+        seed=seeds[2],
+    )  # a stack: Cholesky
     for _ in range(50):
         X = es.ask()
         es.tell(X, f(X))
@@ -69,8 +102,15 @@ def test_run_method_records_and_stops_at_target():
 
 def test_run_method_reports_a_failing_run():
     f = RotatedEllipsoid(5, 100.0, seed=0, minimizer=np.ones(5))
-    frame = run_method("NES", f, [np.random.SeedSequence(0)], mean0=np.zeros(5),
-                       max_evaluations=100_000, record_every=1000, entropy=0)
+    frame = run_method(
+        "NES",
+        f,
+        [np.random.SeedSequence(0)],
+        mean0=np.zeros(5),
+        max_evaluations=100_000,
+        record_every=1000,
+        entropy=0,
+    )
     assert "no longer positive definite" in frame.error.iloc[-1]
     assert (frame.error.iloc[:-1] == "").all()
     # the collapsed covariance is (numerically) singular: infinite, NaN or astronomically large
@@ -81,7 +121,7 @@ def test_record_every_thins_the_history():
     f = RotatedEllipsoid(3, 10.0, seed=2)
     frame = run_method("CMA-ES", f, 1, mean0=np.ones(3), max_evaluations=700, record_every=10)
     assert list(frame.k[:3]) == [0, 10, 20]
-    assert frame.k.iloc[-1] == frame.evaluations.iloc[-1] // 7      # pycma λ = 7 at d = 3
+    assert frame.k.iloc[-1] == frame.evaluations.iloc[-1] // 7  # pycma λ = 7 at d = 3
 
 
 def test_preconditioned_condition_against_generalized_eigenvalues():
@@ -105,8 +145,15 @@ def test_spawn_seeds():
 
 def test_lockstep_bad_input():
     f = RotatedEllipsoid(3, 10.0)
-    kwargs = dict(mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.1, batch_size=2, tau=0.5,
-                  zeta=20.0, max_iterations=5)
+    kwargs = dict(
+        mean0=np.ones(3),
+        sigma_inv0=np.eye(3),
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=20.0,
+        max_iterations=5,
+    )
     with pytest.raises(ValueError, match="tau must be <= zeta"):
         run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "tau": 30.0})
     for bad in (0.0, -1.0, True, np.nan):
@@ -120,8 +167,15 @@ def test_lockstep_takes_the_same_schedules_as_mines():
     """One step-size protocol: a callable schedule and np.float32 numbers work in lockstep as in
     MiNES, and a constant callable gives the run of the constant."""
     f = RotatedEllipsoid(3, 10.0, seed=1)
-    kwargs = dict(mean0=np.ones(3), sigma_inv0=np.eye(3), alpha=0.1, batch_size=2, tau=0.5,
-                  zeta=20.0, max_iterations=20)
+    kwargs = dict(
+        mean0=np.ones(3),
+        sigma_inv0=np.eye(3),
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=20.0,
+        max_iterations=20,
+    )
     number = run_mines_lockstep(f, 2, eta1=np.float32(0.125), **kwargs)
     callable_ = run_mines_lockstep(f, 2, eta1=lambda k, state, est: 0.125, **kwargs)
     np.testing.assert_array_equal(number.f_gap, callable_.f_gap)
@@ -133,10 +187,12 @@ def test_rgf_lockstep_matches_one_seed_runs():
 
     f = RotatedEllipsoid(4, 10.0, seed=1, minimizer=np.ones(4))
     eta = nesterov_spokoiny_step(d=4, L=f.L)
-    lock = run_rgf_lockstep(f, 3, mean0=np.zeros(4), alpha=1e-3, eta=eta, batch_size=2,
-                            max_evaluations=400)
-    one = run_method("RGF", f, 3, mean0=np.zeros(4), max_evaluations=400, alpha=1e-3, eta=eta,
-                     batch_size=2)
+    lock = run_rgf_lockstep(
+        f, 3, mean0=np.zeros(4), alpha=1e-3, eta=eta, batch_size=2, max_evaluations=400
+    )
+    one = run_method(
+        "RGF", f, 3, mean0=np.zeros(4), max_evaluations=400, alpha=1e-3, eta=eta, batch_size=2
+    )
     columns = ["seed", "k", "evaluations"]
     np.testing.assert_array_equal(lock[columns], one[columns])
     np.testing.assert_allclose(lock.f_gap, one.f_gap, rtol=1e-9)
@@ -167,8 +223,15 @@ def _sweep(executor=None, chunk_size=3):
     run_method's seed-by-seed loop for CMA-ES)."""
     from mines_theory.experiments import compare_methods
 
-    return compare_methods(SWEEP_OBJECTIVE, seeds=7, max_evaluations=1400, record_every=5,
-                           methods=SWEEP_METHODS, executor=executor, chunk_size=chunk_size)
+    return compare_methods(
+        SWEEP_OBJECTIVE,
+        seeds=7,
+        max_evaluations=1400,
+        record_every=5,
+        methods=SWEEP_METHODS,
+        executor=executor,
+        chunk_size=chunk_size,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -184,8 +247,10 @@ def test_chunks_keep_each_seed_its_own_stream(in_process_sweep):
     whole = _sweep(chunk_size=64)
     chunked = in_process_sweep
     assert list(chunked.columns) == COLUMNS
-    np.testing.assert_array_equal(chunked[["method", "seed", "k", "evaluations"]],
-                                  whole[["method", "seed", "k", "evaluations"]])
+    np.testing.assert_array_equal(
+        chunked[["method", "seed", "k", "evaluations"]],
+        whole[["method", "seed", "k", "evaluations"]],
+    )
     assert sorted(set(chunked.seed)) == list(range(7))
     cma = chunked.method == "CMA-ES"
     pd.testing.assert_frame_equal(chunked[cma], whole[cma], check_exact=True)
@@ -209,16 +274,22 @@ def _process_pool():
 def _dask():
     """A local Dask cluster of two workers (threads: it starts in a second) and its executor."""
     distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed (it is in the test extras: "
-                              "pip install -e '.[test]')")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+        "distributed",
+        reason="dask.distributed is not installed (it is in the test extras: "
+        "pip install -e '.[test]')",
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         yield client.get_executor()
 
 
-@pytest.mark.parametrize("start", [_thread_pool, _process_pool, _dask],
-                         ids=["threads", "processes", "dask"])
+@pytest.mark.parametrize(
+    "start", [_thread_pool, _process_pool, _dask], ids=["threads", "processes", "dask"]
+)
 def test_sweep_is_identical_on_any_executor(start, in_process_sweep):
     """The same sweep on a thread pool, a process pool (the tasks are pickled) and a local Dask
     cluster gives the in-process frame, bit for bit."""
@@ -234,13 +305,26 @@ def _sweeps(seeds, iterations):
 
     f = SWEEP_OBJECTIVE
     return [
-        lambda **kw: run_method("xNES", f, seeds, mean0=np.zeros(3),
-                                max_evaluations=10 * iterations, **kw),
-        lambda **kw: run_mines_lockstep(f, seeds, mean0=np.zeros(3), sigma_inv0=f.L * np.eye(3),
-                                        alpha=0.1, batch_size=3, tau=f.sigma / 2, zeta=2 * f.L,
-                                        eta1=0.01, max_iterations=iterations, **kw),
-        lambda **kw: run_rgf_lockstep(f, seeds, mean0=np.zeros(3), alpha=1e-6, eta=0.01,
-                                      max_evaluations=2 * iterations, **kw)]
+        lambda **kw: run_method(
+            "xNES", f, seeds, mean0=np.zeros(3), max_evaluations=10 * iterations, **kw
+        ),
+        lambda **kw: run_mines_lockstep(
+            f,
+            seeds,
+            mean0=np.zeros(3),
+            sigma_inv0=f.L * np.eye(3),
+            alpha=0.1,
+            batch_size=3,
+            tau=f.sigma / 2,
+            zeta=2 * f.L,
+            eta1=0.01,
+            max_iterations=iterations,
+            **kw,
+        ),
+        lambda **kw: run_rgf_lockstep(
+            f, seeds, mean0=np.zeros(3), alpha=1e-6, eta=0.01, max_evaluations=2 * iterations, **kw
+        ),
+    ]
 
 
 def test_each_sweep_takes_an_executor():
@@ -248,8 +332,9 @@ def test_each_sweep_takes_an_executor():
     call in-process (5 seeds in chunks of 2)."""
     with _thread_pool() as pool:
         for sweep in _sweeps(seeds=5, iterations=30):
-            pd.testing.assert_frame_equal(sweep(executor=pool, chunk_size=2),
-                                          sweep(chunk_size=2), check_exact=True)
+            pd.testing.assert_frame_equal(
+                sweep(executor=pool, chunk_size=2), sweep(chunk_size=2), check_exact=True
+            )
 
 
 def test_sweep_bad_executor_or_chunk_size():
@@ -258,11 +343,16 @@ def test_sweep_bad_executor_or_chunk_size():
     from mines_theory.experiments import compare_methods
 
     calls = _sweeps(seeds=2, iterations=5) + [
-        lambda **kw: compare_methods(SWEEP_OBJECTIVE, seeds=2, max_evaluations=50,
-                                     methods=("RGF",), **kw)]
+        lambda **kw: compare_methods(
+            SWEEP_OBJECTIVE, seeds=2, max_evaluations=50, methods=("RGF",), **kw
+        )
+    ]
     for call in calls:
-        with pytest.raises(TypeError, match=r"executor must be None or a concurrent\.futures"
-                                            r"\.Executor .* lacks submit and map"):
+        with pytest.raises(
+            TypeError,
+            match=r"executor must be None or a concurrent\.futures"
+            r"\.Executor .* lacks submit and map",
+        ):
             call(executor=[])
         with pytest.raises(TypeError, match="executor .* lacks map"):
             call(executor=type("OnlySubmit", (), {"submit": lambda self, fn: None})())

@@ -44,11 +44,14 @@ def test_symbolic_matrices_must_be_symmetric():
     """The partition formulas assume symmetric A_i: a generic symbolic matrix is refused with
     the entry that differs; a symmetric one written in another form is accepted."""
     a, b, c, x = sp.symbols("a b c x", real=True)
-    with pytest.raises(ValueError, match=r"matrices\[1\] must be symmetric .* "
-                                         r"A\[0, 1\] - A\[1, 0\] = b - c"):
+    with pytest.raises(
+        ValueError,
+        match=r"matrices\[1\] must be symmetric .* "
+        r"A\[0, 1\] - A\[1, 0\] = b - c",
+    ):
         quadratic_form_moment(sp.eye(2), sp.Matrix([[a, b], [c, a]]))
-    symmetric = sp.Matrix([[a, sp.sin(x)**2 + sp.cos(x)**2], [1, a]])
-    assert sp.simplify(quadratic_form_moment(symmetric) - 2 * a) == 0          # tr A
+    symmetric = sp.Matrix([[a, sp.sin(x) ** 2 + sp.cos(x) ** 2], [1, a]])
+    assert sp.simplify(quadratic_form_moment(symmetric) - 2 * a) == 0  # tr A
 
 
 def test_moment_matrix_closed_forms():
@@ -56,8 +59,12 @@ def test_moment_matrix_closed_forms():
     A, B = random_spd(rng, 4), random_spd(rng, 4)
     np.testing.assert_allclose(quadratic_form_moment_matrix(A), np.trace(A) * np.eye(4) + 2 * A)
     # E[Q_A Q_B uuᵀ] = (tr A tr B + 2 tr AB) I + 2 tr(A) B + 2 tr(B) A + 4(AB + BA)
-    expected = ((np.trace(A) * np.trace(B) + 2 * np.trace(A @ B)) * np.eye(4)
-                + 2 * np.trace(A) * B + 2 * np.trace(B) * A + 4 * (A @ B + B @ A))
+    expected = (
+        (np.trace(A) * np.trace(B) + 2 * np.trace(A @ B)) * np.eye(4)
+        + 2 * np.trace(A) * B
+        + 2 * np.trace(B) * A
+        + 4 * (A @ B + B @ A)
+    )
     np.testing.assert_allclose(quadratic_form_moment_matrix(A, B), expected, rtol=1e-12)
 
 
@@ -69,9 +76,9 @@ def test_one_dimensional_moments():
 
 @pytest.mark.parametrize("d", [1, 2, 5, 30])
 def test_norm_moment_against_scipy_and_lemma_b1(d):
-    for p in (2, 3, 4, 8):      # scipy integrates numerically: agreement to 1e-8 only
+    for p in (2, 3, 4, 8):  # scipy integrates numerically: agreement to 1e-8 only
         assert norm_moment(d, p) == pytest.approx(scipy.stats.chi(d).moment(p), rel=1e-8)
-    for p in (2, 4, 6, 8):      # even p: E‖u‖^p = d(d + 2)⋯(d + p − 2) exactly
+    for p in (2, 4, 6, 8):  # even p: E‖u‖^p = d(d + 2)⋯(d + p − 2) exactly
         assert norm_moment(d, p) == pytest.approx(np.prod(d + np.arange(0, p, 2)), rel=1e-13)
     for p in (2, 2.5, 7.3):
         lower, upper = lemma_b1_bounds(d, p)
@@ -95,8 +102,11 @@ def test_closed_form_equals_isserlis_engine():
         H, P = random_spd(rng, d), random_spd(rng, d, 0.2, 6.0)
         root, _ = symmetric_roots(P)
         A = root @ H @ root
-        engine = 0.25 * (quadratic_form_moment(A, A, P, P) - 2 * quadratic_form_moment(A, A, P @ P)
-                         + np.trace(P @ P) * quadratic_form_moment(A, A))
+        engine = 0.25 * (
+            quadratic_form_moment(A, A, P, P)
+            - 2 * quadratic_form_moment(A, A, P @ P)
+            + np.trace(P @ P) * quadratic_form_moment(A, A)
+        )
         assert per_sample_second_moment(H, P) == pytest.approx(engine, rel=1e-11)
 
 
@@ -113,7 +123,8 @@ def test_second_moment_symbolic_d2():
     values = {h[0, 0]: 1.7, h[0, 1]: -0.4, h[1, 1]: 2.9, p1: 0.6, p2: 3.1}
     H = np.array([[1.7, -0.4], [-0.4, 2.9]])
     assert float(second.subs(values)) == pytest.approx(
-        per_sample_second_moment(H, np.diag([0.6, 3.1])), rel=1e-12)
+        per_sample_second_moment(H, np.diag([0.6, 3.1])), rel=1e-12
+    )
 
 
 @pytest.mark.parametrize("d, b", [(1, 1), (2, 3), (5, 1), (5, 8)])
@@ -121,10 +132,15 @@ def test_variance_and_second_moment_by_monte_carlo(d, b):
     """Monte Carlo (2·10⁵ batches) within 5 standard errors of the closed forms."""
     rng = np.random.default_rng(100 + 10 * d + b)
     H, P = RotatedEllipsoid(d, 10.0, seed=d).H, random_spd(rng, d, 0.5, 4.0)
-    for centered, exact in [(False, sigma_gradient_second_moment(H, P, b)),
-                            (True, sigma_gradient_variance(H, P, b))]:
-        estimate = monte_carlo(sigma_gradient_norm_samples(H, P, b, centered=centered), 200_000,
-                               np.random.default_rng(d * b + centered))
+    for centered, exact in [
+        (False, sigma_gradient_second_moment(H, P, b)),
+        (True, sigma_gradient_variance(H, P, b)),
+    ]:
+        estimate = monte_carlo(
+            sigma_gradient_norm_samples(H, P, b, centered=centered),
+            200_000,
+            np.random.default_rng(d * b + centered),
+        )
         assert estimate.z_score(exact) <= 5.0, (centered, estimate, exact)
 
 
@@ -133,23 +149,29 @@ def test_variance_scales_like_one_over_b():
     assert sigma_gradient_variance(H, P, 8) == pytest.approx(sigma_gradient_variance(H, P, 1) / 8)
     gap = np.sum((H - P) ** 2)
     assert sigma_gradient_second_moment(H, P, 8) == pytest.approx(
-        gap + sigma_gradient_variance(H, P, 8))
+        gap + sigma_gradient_variance(H, P, 8)
+    )
 
 
 def test_paper_value_at_d_b_1():
     """39/2·h² − 2h/s + 1/s² for Σ = s, H = h."""
     for h, s in [(2.0, 0.5), (1.0, 1.0), (0.1, 30.0)]:
         assert sigma_gradient_second_moment([[h]], [[1 / s]], 1) == pytest.approx(
-            19.5 * h**2 - 2 * h / s + 1 / s**2, rel=1e-12)
+            19.5 * h**2 - 2 * h / s + 1 / s**2, rel=1e-12
+        )
         assert sigma_gradient_variance([[h]], [[1 / s]], 1) == pytest.approx(18.5 * h**2)
 
 
 def test_monte_carlo_tool():
-    estimate = monte_carlo(lambda rng, m: rng.standard_normal((m, 2)) ** 2, 300_001,
-                           np.random.default_rng(0), chunk_size=70_000)
+    estimate = monte_carlo(
+        lambda rng, m: rng.standard_normal((m, 2)) ** 2,
+        300_001,
+        np.random.default_rng(0),
+        chunk_size=70_000,
+    )
     assert estimate.n == 300_001
     assert np.all(estimate.z_score(np.ones(2)) <= 5)
-    np.testing.assert_allclose(estimate.se, np.sqrt(2 / 300_001), rtol=0.02)   # Var u² = 2
+    np.testing.assert_allclose(estimate.se, np.sqrt(2 / 300_001), rtol=0.02)  # Var u² = 2
 
 
 def test_monte_carlo_is_fast():
@@ -187,8 +209,12 @@ def test_fixed_point_variance_polynomial():
     term is d⁴/(4b), whose share of the whole grows slowly with d."""
     import sympy as sp
 
-    from mines_theory.gaussian import (fixed_point_variance, leading_term_dimension,
-                                       leading_term_share, sigma_gradient_variance)
+    from mines_theory.gaussian import (
+        fixed_point_variance,
+        leading_term_dimension,
+        leading_term_share,
+        sigma_gradient_variance,
+    )
 
     d, b = sp.symbols("d b", positive=True)
     expr = fixed_point_variance()
@@ -196,7 +222,8 @@ def test_fixed_point_variance_polynomial():
     assert sp.limit(expr * b / d**4, d, sp.oo) == sp.Rational(1, 4)
     for dim in range(1, 7):
         assert float(expr.subs({d: dim, b: 3})) == pytest.approx(
-            sigma_gradient_variance(np.eye(dim), np.eye(dim), 3), rel=1e-12)
+            sigma_gradient_variance(np.eye(dim), np.eye(dim), 3), rel=1e-12
+        )
     # share = d³/(d³ + 11d² + 34d + 28); it reaches 0.9 past the real root of
     # 0.1d³ − 0.9(11d² + 34d + 28)
     assert leading_term_share(5) == pytest.approx(125 / (125 + 275 + 170 + 28), rel=1e-12)
@@ -210,8 +237,10 @@ def test_fixed_point_variance_polynomial():
 def test_moment_matrix_entry_by_entry_symbolic():
     """Each entry (j, k) is E[∏Q_i · uᵀB_{jk}u] with B_{jk} = (e_j e_kᵀ + e_k e_jᵀ)/2, a
     quadratic-form moment of its own (symbolic 3 × 3 matrices, three factors)."""
-    mats = [sp.Matrix(3, 3, lambda i, j, n=n: sp.Symbol(f"a{n}_{min(i, j)}{max(i, j)}"))
-            for n in range(3)]
+    mats = [
+        sp.Matrix(3, 3, lambda i, j, n=n: sp.Symbol(f"a{n}_{min(i, j)}{max(i, j)}"))
+        for n in range(3)
+    ]
     fast = quadratic_form_moment_matrix(*mats)
     for j in range(3):
         for k in range(j, 3):

@@ -1,15 +1,17 @@
 """linalg: the projection onto {lower I ⪯ X ⪯ upper I} (Prop. A.2), roots, Cholesky factors,
 spectrum tests and preconditioned extremes, one matrix and stacks alike."""
 
+import warnings
+
 import numpy as np
 import pytest
+import scipy.linalg
 import scipy.optimize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import scipy.linalg
-
+import mines_theory.linalg as linalg_module
 from mines_theory.linalg import (
     LowRank,
     cholesky_lower,
@@ -27,7 +29,6 @@ from mines_theory.linalg import (
     symmetric_roots,
     weighted_gram,
 )
-import mines_theory.linalg as linalg_module
 
 TOL = 1e-9
 
@@ -56,8 +57,9 @@ def test_spectrum_in_bounds_and_idempotent(A, lu):
 def test_non_expansive(AB, lu):
     A, B = AB
     lower, upper = lu
-    dist = np.linalg.norm(project_eigenvalues(A, lower, upper)
-                          - project_eigenvalues(B, lower, upper))
+    dist = np.linalg.norm(
+        project_eigenvalues(A, lower, upper) - project_eigenvalues(B, lower, upper)
+    )
     assert dist <= np.linalg.norm(A - B) * (1 + 1e-9) + 1e-9
 
 
@@ -97,9 +99,14 @@ def test_matches_generic_constrained_solver_2x2(seed):
         {"type": "ineq", "fun": lambda x: _psd_2x2(x[0] - lower, x[1] - lower, x[2])},
         {"type": "ineq", "fun": lambda x: _psd_2x2(upper - x[0], upper - x[1], -x[2])},
     ]
-    x0 = np.array([1.0, 1.0, 0.0])     # feasible start
-    sol = scipy.optimize.minimize(objective, x0, constraints=constraints, method="SLSQP",
-                                  options={"ftol": 1e-14, "maxiter": 1000})
+    x0 = np.array([1.0, 1.0, 0.0])  # feasible start
+    sol = scipy.optimize.minimize(
+        objective,
+        x0,
+        constraints=constraints,
+        method="SLSQP",
+        options={"ftol": 1e-14, "maxiter": 1000},
+    )
     # SLSQP often stops on "positive directional derivative" at a boundary optimum; what
     # matters is the point it found, which must agree with the closed form.
     X = np.array([[sol.x[0], sol.x[2]], [sol.x[2], sol.x[1]]])
@@ -140,11 +147,13 @@ def test_spectrum_within_agrees_with_eigenvalues():
 
 @pytest.mark.parametrize(
     "args, match",
-    [((np.eye(2), 2.0, 1.0), "lower must be <= upper"),
-     ((np.ones((2, 3)), 0.0, 1.0), "A must be a square matrix"),
-     ((np.array([[1.0, 2.0], [0.0, 1.0]]), 0.0, 1.0), "A must be symmetric"),
-     ((np.array([[np.nan, 0.0], [0.0, 1.0]]), 0.0, 1.0), "A must be finite"),
-     ((np.eye(2), np.inf, 1.0), "lower must be finite")],
+    [
+        ((np.eye(2), 2.0, 1.0), "lower must be <= upper"),
+        ((np.ones((2, 3)), 0.0, 1.0), "A must be a square matrix"),
+        ((np.array([[1.0, 2.0], [0.0, 1.0]]), 0.0, 1.0), "A must be symmetric"),
+        ((np.array([[np.nan, 0.0], [0.0, 1.0]]), 0.0, 1.0), "A must be finite"),
+        ((np.eye(2), np.inf, 1.0), "lower must be finite"),
+    ],
 )
 def test_bad_input(args, match):
     with pytest.raises(ValueError, match=match):
@@ -154,6 +163,7 @@ def test_bad_input(args, match):
 # ---------------------------------------------------------------------------------------------
 # The inner-loop helpers of Algorithm 1: one matrix (LAPACK) and stacks (NumPy) agree
 # ---------------------------------------------------------------------------------------------
+
 
 def _stack(rng, n=5, d=4, low=0.2, high=9.0):
     return np.stack([random_spd(rng, d, low, high) for _ in range(n)])
@@ -181,12 +191,15 @@ def test_cholesky_and_triangular_solve_one_matrix_and_stack():
         np.testing.assert_allclose(Li, np.linalg.cholesky(stack[i]), rtol=1e-12, atol=1e-14)
         np.testing.assert_allclose(L[i], Li, rtol=1e-12, atol=1e-14)
         Z = solve_lower_transposed(Li, rows[i])
-        np.testing.assert_allclose(Z @ Li, rows[i], rtol=1e-10, atol=1e-12)     # (Lᵀz)ᵀ = u
+        np.testing.assert_allclose(Z @ Li, rows[i], rtol=1e-10, atol=1e-12)  # (Lᵀz)ᵀ = u
         np.testing.assert_allclose(solve_lower_transposed(L, rows)[i], Z, rtol=1e-10, atol=1e-12)
     with pytest.raises(ValueError, match="A must be positive definite.*smallest eigenvalue -1"):
         cholesky_lower(np.diag([1.0, -1.0]))
-    with pytest.raises(ValueError, match=r"A must be positive definite, got a stack whose "
-                                         r"matrix \(1,\) is not \(smallest eigenvalue -2\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"A must be positive definite, got a stack whose "
+        r"matrix \(1,\) is not \(smallest eigenvalue -2\)",
+    ):
         cholesky_lower(np.stack([np.eye(2), np.diag([1.0, -2.0])]))
 
 
@@ -198,7 +211,7 @@ def test_spectrum_within_stack_and_non_finite():
     assert 0 < expected.sum() < 40
     np.testing.assert_array_equal(spectrum_within(stack, 1.0, 10.0), expected)
     assert [spectrum_within(A, 1.0, 10.0) for A in stack] == list(expected)
-    nan = np.full((2, 2), np.nan)           # never "within": a named error, not an answer
+    nan = np.full((2, 2), np.nan)  # never "within": a named error, not an answer
     for A in (nan, np.stack([nan, np.eye(2)])):
         with pytest.raises(ValueError, match="A must be finite, got non-finite entries"):
             spectrum_within(A, 0.0, 1.0)
@@ -209,7 +222,7 @@ def test_project_if_outside():
     stack = _stack(rng, n=30, d=3, low=0.1, high=12.0)
     projected, mask = project_if_outside(stack, 1.0, 10.0)
     np.testing.assert_array_equal(mask, ~spectrum_within(stack, 1.0, 10.0))
-    np.testing.assert_array_equal(projected[~mask], stack[~mask])             # untouched
+    np.testing.assert_array_equal(projected[~mask], stack[~mask])  # untouched
     np.testing.assert_allclose(projected[mask], project_eigenvalues(stack[mask], 1.0, 10.0))
     for A, was in zip(stack, mask):
         P, flag = project_if_outside(A, 1.0, 10.0)
@@ -247,13 +260,15 @@ def test_random_spd():
     A = random_spd(rng, 5, 0.5, 2.0)
     w = np.linalg.eigvalsh(A)
     assert np.all(w >= 0.5 - 1e-12) and np.all(w <= 2.0 + 1e-12)
-    np.testing.assert_allclose(np.linalg.eigvalsh(random_spd(rng, 3, eigenvalues=[3.0, 1.0, 2.0])),
-                               [1.0, 2.0, 3.0], rtol=1e-12)
+    np.testing.assert_allclose(
+        np.linalg.eigvalsh(random_spd(rng, 3, eigenvalues=[3.0, 1.0, 2.0])),
+        [1.0, 2.0, 3.0],
+        rtol=1e-12,
+    )
     with pytest.raises(ValueError, match="low and high must be given when eigenvalues is not"):
         random_spd(rng, 3)
     with pytest.raises(ValueError, match=r"eigenvalues must have shape \(3,\)"):
         random_spd(rng, 3, eigenvalues=[1.0, 2.0])
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -262,12 +277,6 @@ def test_random_spd():
 # Each test names the surviving mutants it kills and checks against a value that does not come
 # from the code under test: a hand computation, scipy, or an independent numpy computation.
 # ---------------------------------------------------------------------------------------------
-
-import warnings  # noqa: E402
-
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
 
 
 def test_symmetric_roots_of_a_stack_against_scipy_sqrtm():
@@ -278,18 +287,23 @@ def test_symmetric_roots_of_a_stack_against_scipy_sqrtm():
     stack = np.stack([random_spd(rng, 4, eigenvalues=[0.3, 1.1, 2.5, 7.0]) for _ in range(3)])
     root, root_inv = symmetric_roots(stack)
     for i in range(3):
-        np.testing.assert_allclose(root_inv[i], np.real(scipy.linalg.sqrtm(stack[i])),
-                                   rtol=1e-10, atol=1e-12)
-        np.testing.assert_allclose(root[i], np.real(scipy.linalg.sqrtm(np.linalg.inv(stack[i]))),
-                                   rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(
+            root_inv[i], np.real(scipy.linalg.sqrtm(stack[i])), rtol=1e-10, atol=1e-12
+        )
+        np.testing.assert_allclose(
+            root[i], np.real(scipy.linalg.sqrtm(np.linalg.inv(stack[i]))), rtol=1e-10, atol=1e-12
+        )
 
 
-@pytest.mark.parametrize("sigma_inv", [
-    # eigenvalues −1, 1, 3 (by hand: the 2×2 block [[2, 1], [1, 2]] has 1 and 3): indefinite
-    np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 0.0, -1.0]]),
-    # singular: eigenvalues 0 and 3 exactly (positive semi-definite, not definite)
-    np.diag([0.0, 3.0]),
-])
+@pytest.mark.parametrize(
+    "sigma_inv",
+    [
+        # eigenvalues −1, 1, 3 (by hand: the 2×2 block [[2, 1], [1, 2]] has 1 and 3): indefinite
+        np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 0.0, -1.0]]),
+        # singular: eigenvalues 0 and 3 exactly (positive semi-definite, not definite)
+        np.diag([0.0, 3.0]),
+    ],
+)
 def test_symmetric_roots_rejects_indefinite_and_singular(sigma_inv):
     """Kills ``eigenvalues[..., 1]`` (only the second-smallest eigenvalue is checked: the first
     matrix, eigenvalues {−1, 1, 3}, passes) and ``smallest < 0.0`` (the singular matrix passes
@@ -371,11 +385,12 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
     first ``or``), accept low = 0 (``0 <= low``) or reject low = high (``low < high``)."""
     rng = np.random.default_rng(24)
     for low, high, message in [
-            (2.0, 1.0, "low must be <= high, got low = 2.0 > high = 1.0"),
-            (None, 2.0, "low and high must be given .* got low=None, high=2.0"),
-            (0.5, None, "low and high must be given .* got low=0.5, high=None"),
-            (0.0, 1.0, "low must be a finite number > 0, got 0.0"),
-            (True, 2.0, "low must be a positive real number, got True")]:
+        (2.0, 1.0, "low must be <= high, got low = 2.0 > high = 1.0"),
+        (None, 2.0, "low and high must be given .* got low=None, high=2.0"),
+        (0.5, None, "low and high must be given .* got low=0.5, high=None"),
+        (0.0, 1.0, "low must be a finite number > 0, got 0.0"),
+        (True, 2.0, "low must be a positive real number, got True"),
+    ]:
         with pytest.raises(ValueError, match=message):
             random_spd(rng, 3, low, high)
     # low = high = 2: every eigenvalue is 2, so Q·2I·Qᵀ = 2I (by hand)
@@ -385,6 +400,7 @@ def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
 # ----------------------------------------------------------------------------------------------
 # Identity plus low rank (precision_form="lowrank" of Algorithm 1), against dense computations
 # ----------------------------------------------------------------------------------------------
+
 
 def _random_low_rank(rng, d, r, floor, low, high):
     """floor·I + V diag(e) Vᵀ with V the first r columns of a random rotation, e ~ U[low, high]."""
@@ -397,8 +413,9 @@ def _full_spectrum(A: LowRank):
 
 
 @pytest.mark.parametrize("c", [-3.0, 0.4, 1.7])
-@pytest.mark.parametrize("d, r, b, rows_in_span", [(9, 3, 2, False), (9, 0, 4, False),
-                                                   (7, 5, 4, False), (8, 3, 2, True)])
+@pytest.mark.parametrize(
+    "d, r, b, rows_in_span", [(9, 3, 2, False), (9, 0, 4, False), (7, 5, 4, False), (8, 3, 2, True)]
+)
 def test_low_rank_update_is_the_dense_update(c, d, r, b, rows_in_span):
     """c·A + YᵀWY from the (r+b)×(r+b) eigenproblem equals the dense sum, and the floor and the
     excesses are its whole spectrum (numpy's dense eigvalsh), also when r + b > d and when the
@@ -414,13 +431,21 @@ def test_low_rank_update_is_the_dense_update(c, d, r, b, rows_in_span):
     scale = np.abs(dense).max()
     np.testing.assert_allclose(B.dense(), dense, rtol=0, atol=1e-13 * scale)
     np.testing.assert_allclose(B.basis.T @ B.basis, np.eye(B.rank), rtol=0, atol=1e-14)
-    np.testing.assert_allclose(_full_spectrum(B), np.linalg.eigvalsh(dense), rtol=0,
-                               atol=1e-13 * scale)
+    np.testing.assert_allclose(
+        _full_spectrum(B), np.linalg.eigvalsh(dense), rtol=0, atol=1e-13 * scale
+    )
 
 
-@pytest.mark.parametrize("floor, low, high", [(0.2, 0.0, 5.0), (0.2, 0.1, 0.6),  # complement below
-                                              (6.0, -5.9, 0.0), (1.0, -0.9, 8.0),  # above / both
-                                              (1.0, -0.4, 0.5)])                     # inside
+@pytest.mark.parametrize(
+    "floor, low, high",
+    [
+        (0.2, 0.0, 5.0),
+        (0.2, 0.1, 0.6),  # complement below
+        (6.0, -5.9, 0.0),
+        (1.0, -0.9, 8.0),  # above / both
+        (1.0, -0.4, 0.5),
+    ],
+)  # inside
 def test_project_low_rank_is_the_dense_projection(floor, low, high):
     """Π onto {0.5·I ⪯ X ⪯ 4·I} of a LowRank equals ``project_eigenvalues`` of its dense matrix
     (Prop. A.2), 'projected' is 'not strictly inside' as ``spectrum_within`` decides, and after
@@ -430,8 +455,9 @@ def test_project_low_rank_is_the_dense_projection(floor, low, high):
     A = _random_low_rank(rng, 10, 4, floor, low, high)
     P, projected = project_low_rank(A, 0.5, 4.0)
     assert projected == (not spectrum_within(A.dense(), 0.5, 4.0))
-    np.testing.assert_allclose(P.dense(), project_eigenvalues(A.dense(), 0.5, 4.0), rtol=0,
-                               atol=1e-13)
+    np.testing.assert_allclose(
+        P.dense(), project_eigenvalues(A.dense(), 0.5, 4.0), rtol=0, atol=1e-13
+    )
     if projected:
         eigenvalues = np.linalg.eigvalsh(P.dense())
         assert P.rank == np.sum(np.abs(eigenvalues - np.clip(floor, 0.5, 4.0)) > 1e-12)
@@ -469,7 +495,7 @@ def test_low_rank_of_a_dense_matrix():
     np.testing.assert_array_equal(identity.dense(), 3.0 * np.eye(4))
     M = random_spd(np.random.default_rng(2), 5, eigenvalues=[0.5, 0.5, 1.0, 2.0, 3.0])
     A = low_rank(M, 0.5)
-    assert 3 <= A.rank <= 5           # eigh may return 0.5 up to rounding for the repeated pair
+    assert 3 <= A.rank <= 5  # eigh may return 0.5 up to rounding for the repeated pair
     np.testing.assert_allclose(A.dense(), M, rtol=0, atol=1e-14 * 3)
     np.testing.assert_allclose(_full_spectrum(A), [0.5, 0.5, 1.0, 2.0, 3.0], atol=1e-14)
 
@@ -483,22 +509,27 @@ def test_check_input_false_skips_only_the_array_checks():
     L = cholesky_lower(A)
     u = rng.standard_normal((4, 5))
     np.testing.assert_array_equal(cholesky_lower(A, check_input=False), L)
-    np.testing.assert_array_equal(solve_lower_transposed(L, u, check_input=False),
-                                  solve_lower_transposed(L, u))
+    np.testing.assert_array_equal(
+        solve_lower_transposed(L, u, check_input=False), solve_lower_transposed(L, u)
+    )
     for lower, upper in [(0.1, 10.0), (1.0, 10.0)]:
-        assert spectrum_within(A, lower, upper, check_input=False) == \
-            spectrum_within(A, lower, upper)
+        assert spectrum_within(A, lower, upper, check_input=False) == spectrum_within(
+            A, lower, upper
+        )
         P, flag = project_if_outside(A, lower, upper, check_input=False)
         Q, flag_checked = project_if_outside(A, lower, upper)
         np.testing.assert_array_equal(P, Q)
         assert flag == flag_checked
     nan = np.full((2, 2), np.nan)
     assert spectrum_within(nan, 0.5, 2.0, check_input=False) is False
-    assert list(spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0, check_input=False)) \
-        == [False, True]
-    with_upper = L + np.triu(np.ones((5, 5)), 1)                     # the upper part is not read
-    np.testing.assert_array_equal(solve_lower_transposed(with_upper, u, check_input=False),
-                                  solve_lower_transposed(L, u))
+    assert list(spectrum_within(np.stack([nan, np.eye(2)]), 0.5, 2.0, check_input=False)) == [
+        False,
+        True,
+    ]
+    with_upper = L + np.triu(np.ones((5, 5)), 1)  # the upper part is not read
+    np.testing.assert_array_equal(
+        solve_lower_transposed(with_upper, u, check_input=False), solve_lower_transposed(L, u)
+    )
     with pytest.raises(ValueError, match="lower must be finite, got nan"):
         spectrum_within(A, np.nan, 2.0, check_input=False)
     with pytest.raises(ValueError, match="A must be positive definite"):
@@ -516,6 +547,7 @@ def test_check_input_false_skips_only_the_array_checks():
 # weighted_gram: the two paths (two dsyrk for one large matrix, a matmul otherwise) against an
 # explicit sum of outer products, written out row by row.
 
+
 def _sum_of_outer_products(rows, weights):
     total = np.zeros((rows.shape[1], rows.shape[1]))
     for r, w in zip(rows, weights):
@@ -528,19 +560,25 @@ def _sum_of_outer_products(rows, weights):
 def test_weighted_gram_is_the_sum_of_weighted_outer_products(signs, b, d):
     rng = np.random.default_rng([b, d, len(signs)])
     rows = rng.standard_normal((b, d))
-    weights = {"mixed": rng.standard_normal(b), "positive": rng.uniform(0.1, 2.0, b),
-               "negative": -rng.uniform(0.1, 2.0, b),
-               "with zeros": rng.standard_normal(b) * (rng.uniform(size=b) < 0.5)}[signs]
-    uses_syrk = b * d * d >= linalg_module.GRAM_SYRK_MIN_WORK and \
-        b >= linalg_module.GRAM_SYRK_MIN_ROWS_PER_DIM * d
+    weights = {
+        "mixed": rng.standard_normal(b),
+        "positive": rng.uniform(0.1, 2.0, b),
+        "negative": -rng.uniform(0.1, 2.0, b),
+        "with zeros": rng.standard_normal(b) * (rng.uniform(size=b) < 0.5),
+    }[signs]
+    uses_syrk = (
+        b * d * d >= linalg_module.GRAM_SYRK_MIN_WORK
+        and b >= linalg_module.GRAM_SYRK_MIN_ROWS_PER_DIM * d
+    )
     assert uses_syrk == (b >= 1000)
     gram = weighted_gram(rows, weights)
     # rounding: each entry is a sum of b terms bounded by |w_i| ||r_i||^2
     scale = float(np.abs(weights) @ np.sum(rows**2, axis=1))
-    np.testing.assert_allclose(gram, _sum_of_outer_products(rows, weights), rtol=0,
-                               atol=1e-13 * scale)
+    np.testing.assert_allclose(
+        gram, _sum_of_outer_products(rows, weights), rtol=0, atol=1e-13 * scale
+    )
     if uses_syrk:
-        np.testing.assert_array_equal(gram, gram.T)                    # one triangle, mirrored
+        np.testing.assert_array_equal(gram, gram.T)  # one triangle, mirrored
 
 
 def test_weighted_gram_of_a_stack_is_each_matrix_in_turn():
@@ -548,18 +586,25 @@ def test_weighted_gram_of_a_stack_is_each_matrix_in_turn():
     rows, weights = rng.standard_normal((3, 1000, 50)), rng.standard_normal((3, 1000))
     stacked = weighted_gram(rows, weights)
     for k in range(3):
-        np.testing.assert_allclose(stacked[k], weighted_gram(rows[k], weights[k]),
-                                   rtol=0, atol=1e-10)
+        np.testing.assert_allclose(
+            stacked[k], weighted_gram(rows[k], weights[k]), rtol=0, atol=1e-10
+        )
 
 
 def test_weighted_gram_names_bad_input():
-    with pytest.raises(ValueError, match=r"weights must have shape rows.shape\[:-1\] = \(3,\)"
-                                         r".*got shape \(2,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"weights must have shape rows.shape\[:-1\] = \(3,\)"
+        r".*got shape \(2,\)",
+    ):
         weighted_gram(np.ones((3, 2)), np.ones(2))
     with pytest.raises(ValueError, match="rows must be finite"):
         weighted_gram(np.array([[1.0, np.inf]]), np.ones(1))
     with pytest.raises(ValueError, match="weights must be finite"):
         weighted_gram(np.ones((1, 2)), np.array([np.nan]))
-    with pytest.raises(FloatingPointError, match=r"weighted Gram matrix is not finite "
-                                                 r"\(largest \|rows\| entry 1e\+300"):
+    with pytest.raises(
+        FloatingPointError,
+        match=r"weighted Gram matrix is not finite "
+        r"\(largest \|rows\| entry 1e\+300",
+    ):
         weighted_gram(np.full((1, 2), 1e300), np.ones(1))

@@ -32,6 +32,7 @@ def _proof_body(tex, name):
 
 # --- the nodes -------------------------------------------------------------------------------
 
+
 def test_nodes_are_the_numbered_statements_except_the_remarks(tex):
     """The library's statement counter agrees with test_paper_numbers' own, and the nodes are
     exactly the 37 statements that are not remarks, each under the ledger's printed number."""
@@ -60,12 +61,13 @@ def test_nodes_are_ledger_rows_with_both_numbers():
     assert proofmap.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
     for rows in proofmap.ROWS.values():
         for row in rows:
-            ledger.claim(row)                        # raises on a row the ledger lacks
+            ledger.claim(row)  # raises on a row the ledger lacks
     with pytest.raises(ValueError, match="name must be one of the proof map's nodes"):
         proofmap.node("Lemma 5.9")
 
 
 # --- the edges -------------------------------------------------------------------------------
+
 
 def test_every_cited_label_exists_where_the_edge_says(tex):
     """Each label of an edge is defined in the .tex, inside the target's statement (a
@@ -79,8 +81,9 @@ def test_every_cited_label_exists_where_the_edge_says(tex):
             target = statements[proofmap.node(e.target).printed]
             inside = target.start <= defined[label] <= target.end
             in_proof = f"\\label{{{label}}}" in _proof_body(tex, e.target)
-            assert (inside, in_proof) == ((True, False) if e.kind == "statement"
-                                          else (False, True)), (e, label)
+            assert (inside, in_proof) == (
+                (True, False) if e.kind == "statement" else (False, True)
+            ), (e, label)
 
 
 def test_every_plain_edge_is_cited_in_the_proof(tex):
@@ -88,8 +91,9 @@ def test_every_plain_edge_is_cited_in_the_proof(tex):
     for e in EDGES:
         if e.reason is None:
             body = _proof_body(tex, e.source)
-            assert all(re.search(r"\\(eq)?ref\{" + re.escape(label) + r"\}", body)
-                       for label in e.labels), e
+            assert all(
+                re.search(r"\\(eq)?ref\{" + re.escape(label) + r"\}", body) for label in e.labels
+            ), e
 
 
 def test_edges_are_the_extraction_with_the_curated_changes(tex):
@@ -97,7 +101,7 @@ def test_edges_are_the_extraction_with_the_curated_changes(tex):
     removed = {e.key for e in REMOVED}
     plain = {e.key: (e.labels, e.kind) for e in EDGES if e.reason is None}
     assert plain == {key: value for key, value in found.items() if key not in removed}
-    assert len({e.key for e in EDGES}) == len(EDGES)            # one edge per pair
+    assert len({e.key for e in EDGES}) == len(EDGES)  # one edge per pair
 
 
 def test_curated_edges_are_justified(tex):
@@ -125,8 +129,15 @@ def test_hand_checked_edges():
     edges = {e.key: e for e in EDGES}
     cites = {source: {t for s, t in edges if s == source} for source, _ in edges}
     assert cites["Thm 5.4"] == {"Lemma 5.1", "Lemma 5.2", "Lemma 5.3"}
-    assert cites["Lemma 5.3"] == {"Lemma E.2", "Lemma E.3", "Lemma D.7", "Lemma E.4",
-                                  "Lemma E.10", "Lemma E.9", "Lemma B.6"}
+    assert cites["Lemma 5.3"] == {
+        "Lemma E.2",
+        "Lemma E.3",
+        "Lemma D.7",
+        "Lemma E.4",
+        "Lemma E.10",
+        "Lemma E.9",
+        "Lemma B.6",
+    }
     assert edges[("Lemma 5.3", "Lemma E.2")].labels == ("eq:Sig_2_bnd", "eq:Sig_dec")
     assert edges[("Lemma 5.2", "Lemma D.4")].labels == ("eq:hh",)
     assert cites["Lemma E.9"] == {"Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"}
@@ -202,16 +213,30 @@ def test_extraction_on_a_synthetic_tex(monkeypatch):
     """The parser on a .tex written for it: a bare proof after a "Proof of" heading belongs to
     the statement the heading names; the optional argument is not a citation; a statement's own
     labels, the main text's and a statement's mention in another statement are not edges."""
-    monkeypatch.setattr(proofmap, "NODES", (proofmap.Node("Lemma 1.1", "lem:a"),
-                                            proofmap.Node("Thm 1.2", "thm:b"),
-                                            proofmap.Node("Lemma 1.3", "lem:c")))
+    monkeypatch.setattr(
+        proofmap,
+        "NODES",
+        (
+            proofmap.Node("Lemma 1.1", "lem:a"),
+            proofmap.Node("Thm 1.2", "thm:b"),
+            proofmap.Node("Lemma 1.3", "lem:c"),
+        ),
+    )
     monkeypatch.setitem(ledger.PRINTED, "Lemma 1.1", "Lemma 1")
     monkeypatch.setitem(ledger.PRINTED, "Thm 1.2", "Theorem 3")
     monkeypatch.setitem(ledger.PRINTED, "Lemma 1.3", "Lemma 4")
     assert [s.printed for s in proofmap.statements(SYNTHETIC)] == [
-        "Lemma 1", "Remark 2", "Theorem 3", "Lemma 4"]
+        "Lemma 1",
+        "Remark 2",
+        "Theorem 3",
+        "Lemma 4",
+    ]
     assert [owner for owner, _ in proofmap.proofs(SYNTHETIC)] == [
-        "Lemma 1", "Lemma 4", "Theorem 3", "Theorem 3"]
+        "Lemma 1",
+        "Lemma 4",
+        "Theorem 3",
+        "Theorem 3",
+    ]
     assert proofmap.extract_edges(SYNTHETIC) == {
         ("Lemma 1.3", "Lemma 1.1"): (("lem:a",), "statement"),
         ("Thm 1.2", "Lemma 1.3"): (("lem:c",), "statement"),
@@ -221,25 +246,33 @@ def test_extraction_on_a_synthetic_tex(monkeypatch):
 
 # --- the colouring ---------------------------------------------------------------------------
 
+
 def _verdict(status, *qualifiers):
-    return Verdict(status, "synthetic", qualifiers=tuple(Qualifier(name, "declared", outcome)
-                                                         for name, outcome in qualifiers))
+    return Verdict(
+        status,
+        "synthetic",
+        qualifiers=tuple(Qualifier(name, "declared", outcome) for name, outcome in qualifiers),
+    )
 
 
-@pytest.mark.parametrize("verdict, expected", [
-    (_verdict(Status.HOLDS), Category.HOLDS),
-    (_verdict(Status.HOLDS, ("loose", True)), Category.HOLDS),
-    (_verdict(Status.HOLDS, ("too loose to be tested", True)), Category.UNTESTABLE),
-    (_verdict(Status.HOLDS, ("too loose to be tested at α = 0.5", True)), Category.UNTESTABLE),
-    (_verdict(Status.HOLDS, ("too loose to be tested", False)), Category.HOLDS),
-    (_verdict(Status.FAILS), Category.FAILS),
-    (_verdict(Status.FAILS, ("too loose to be tested", True)), Category.FAILS),
-    (_verdict(Status.ERRATUM), Category.ERRATUM),
-    (_verdict(Status.IDENTITY), Category.IDENTITY),
-    (_verdict(Status.HYPOTHESES_NOT_MET), Category.NOT_CHECKED),
-    (_verdict(Status.NOT_CHECKED), Category.NOT_CHECKED),
-    (None, Category.NOT_CHECKED),
-], ids=lambda v: v.headline() if isinstance(v, Verdict) else str(v))
+@pytest.mark.parametrize(
+    "verdict, expected",
+    [
+        (_verdict(Status.HOLDS), Category.HOLDS),
+        (_verdict(Status.HOLDS, ("loose", True)), Category.HOLDS),
+        (_verdict(Status.HOLDS, ("too loose to be tested", True)), Category.UNTESTABLE),
+        (_verdict(Status.HOLDS, ("too loose to be tested at α = 0.5", True)), Category.UNTESTABLE),
+        (_verdict(Status.HOLDS, ("too loose to be tested", False)), Category.HOLDS),
+        (_verdict(Status.FAILS), Category.FAILS),
+        (_verdict(Status.FAILS, ("too loose to be tested", True)), Category.FAILS),
+        (_verdict(Status.ERRATUM), Category.ERRATUM),
+        (_verdict(Status.IDENTITY), Category.IDENTITY),
+        (_verdict(Status.HYPOTHESES_NOT_MET), Category.NOT_CHECKED),
+        (_verdict(Status.NOT_CHECKED), Category.NOT_CHECKED),
+        (None, Category.NOT_CHECKED),
+    ],
+    ids=lambda v: v.headline() if isinstance(v, Verdict) else str(v),
+)
 def test_category_of_a_verdict(verdict, expected):
     assert proofmap.category(verdict) is expected
 
@@ -250,19 +283,21 @@ def test_category_refuses_what_is_not_a_verdict():
 
 
 def test_a_node_takes_the_least_favourable_of_its_rows():
-    verdicts = {"Lemma 5.1": _verdict(Status.HOLDS, ("too loose to be tested", True)),
-                "Lemma 5.1, γ > 0": _verdict(Status.ERRATUM),
-                "Lemma 5.2": _verdict(Status.NOT_CHECKED),
-                "Lemma 5.2, γ > 0": _verdict(Status.HOLDS),
-                "Lemma D.2": _verdict(Status.FAILS),
-                "Lemma E.3": _verdict(Status.IDENTITY)}
+    verdicts = {
+        "Lemma 5.1": _verdict(Status.HOLDS, ("too loose to be tested", True)),
+        "Lemma 5.1, γ > 0": _verdict(Status.ERRATUM),
+        "Lemma 5.2": _verdict(Status.NOT_CHECKED),
+        "Lemma 5.2, γ > 0": _verdict(Status.HOLDS),
+        "Lemma D.2": _verdict(Status.FAILS),
+        "Lemma E.3": _verdict(Status.IDENTITY),
+    }
     found = proofmap.categories(verdicts)
     assert set(found) == {n.name for n in NODES}
     assert found["Lemma 5.1"] is Category.ERRATUM
-    assert found["Lemma 5.2"] is Category.HOLDS                  # not checked counts last
+    assert found["Lemma 5.2"] is Category.HOLDS  # not checked counts last
     assert found["Lemma D.2"] is Category.FAILS
     assert found["Lemma E.3"] is Category.IDENTITY
-    assert found["Thm 5.4"] is Category.NOT_CHECKED              # no verdict at all
+    assert found["Thm 5.4"] is Category.NOT_CHECKED  # no verdict at all
 
 
 def test_published_categories_are_those_of_the_published_rows():
@@ -270,8 +305,10 @@ def test_published_categories_are_those_of_the_published_rows():
     found = proofmap.categories()
     for n in NODES:
         own = proofmap.category(published.get(n.name))
-        assert proofmap.SEVERITY.index(found[n.name]) <= proofmap.SEVERITY.index(own) or \
-            own is Category.NOT_CHECKED
+        assert (
+            proofmap.SEVERITY.index(found[n.name]) <= proofmap.SEVERITY.index(own)
+            or own is Category.NOT_CHECKED
+        )
 
 
 def test_categories_are_told_apart_without_colour():
@@ -286,12 +323,18 @@ def test_categories_are_told_apart_without_colour():
 
 # --- the figure ------------------------------------------------------------------------------
 
+
 def test_draw_every_category_and_save(tmp_path):
     """One synthetic verdict per category: the map draws a box per node and an arrow per edge,
     names every category in its legend, and passes save_figure's rules."""
-    statuses = [_verdict(Status.HOLDS), _verdict(Status.HOLDS, ("too loose to be tested", True)),
-                _verdict(Status.FAILS), _verdict(Status.ERRATUM), _verdict(Status.IDENTITY),
-                _verdict(Status.NOT_CHECKED)]
+    statuses = [
+        _verdict(Status.HOLDS),
+        _verdict(Status.HOLDS, ("too loose to be tested", True)),
+        _verdict(Status.FAILS),
+        _verdict(Status.ERRATUM),
+        _verdict(Status.IDENTITY),
+        _verdict(Status.NOT_CHECKED),
+    ]
     verdicts = {n.name: statuses[i % len(statuses)] for i, n in enumerate(NODES)}
     fig = proofmap.draw_proof_map(verdicts)
     try:
@@ -299,7 +342,7 @@ def test_draw_every_category_and_save(tmp_path):
         assert sum(isinstance(p, FancyBboxPatch) for p in ax.patches) == len(NODES)
         assert sum(isinstance(p, FancyArrowPatch) for p in ax.patches) == len(EDGES)
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
-        assert [c.value for c in Category] == legend[:len(Category)]
+        assert [c.value for c in Category] == legend[: len(Category)]
         texts = {t.get_text() for t in ax.texts}
         assert "Lemma 5.3\nPDF 11" in texts and "Thm 5.4\nPDF 12" in texts
         paths = save_figure(fig, "proof-map", directory=tmp_path)

@@ -17,14 +17,20 @@ from mines_theory.linalg import project_eigenvalues
 NAMED = (ValueError, TypeError, FloatingPointError)
 INTEGERS = {"d", "b", "K", "k", "t"}
 
-reals = st.one_of(st.floats(1e-3, 1e3), st.floats(allow_nan=True, allow_infinity=True),
-                  st.sampled_from([0.0, -1.0, 1e-300, 1e300, True]))
+reals = st.one_of(
+    st.floats(1e-3, 1e3),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, -1.0, 1e-300, 1e300, True]),
+)
 counts = st.one_of(st.integers(1, 200), st.integers(-3, 0), st.sampled_from([True, 2.5]))
 
 
 def _bound_functions():
-    return [name for name in bounds.__all__ if callable(getattr(bounds, name))
-            and not isinstance(getattr(bounds, name), type)]
+    return [
+        name
+        for name in bounds.__all__
+        if callable(getattr(bounds, name)) and not isinstance(getattr(bounds, name), type)
+    ]
 
 
 def _flatten(result):
@@ -33,18 +39,23 @@ def _flatten(result):
     return [result]
 
 
-@settings(max_examples=400, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_bounds_name_the_bad_parameter_or_return_finite_numbers(data):
     name = data.draw(st.sampled_from(_bound_functions()))
     function = getattr(bounds, name)
-    parameters = [p for p in inspect.signature(function).parameters.values()
-                  if p.default is inspect.Parameter.empty]
-    kwargs = {p.name: data.draw(counts if p.name in INTEGERS else reals, label=p.name)
-              for p in parameters}
-    if name in ("expected_cubed_norm", "phi"):             # they take a matrix
-        with np.errstate(invalid="ignore"):              # inf·0 off the diagonal is NaN
+    parameters = [
+        p
+        for p in inspect.signature(function).parameters.values()
+        if p.default is inspect.Parameter.empty
+    ]
+    kwargs = {
+        p.name: data.draw(counts if p.name in INTEGERS else reals, label=p.name) for p in parameters
+    }
+    if name in ("expected_cubed_norm", "phi"):  # they take a matrix
+        with np.errstate(invalid="ignore"):  # inf·0 off the diagonal is NaN
             kwargs[parameters[0].name] = np.eye(2) * data.draw(reals)
     try:
         result = function(**kwargs)
@@ -75,8 +86,7 @@ def test_estimators_name_the_bad_parameter_or_return_finite_numbers(alpha, scale
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(entries=st.lists(st.floats(-1e300, 1e300), min_size=4, max_size=4),
-       tau=reals, zeta=reals)
+@given(entries=st.lists(st.floats(-1e300, 1e300), min_size=4, max_size=4), tau=reals, zeta=reals)
 def test_projection_names_the_bad_parameter_or_returns_a_matrix_in_the_interval(entries, tau, zeta):
     A = np.array(entries).reshape(2, 2)
     A = (A + A.T) / 2 if np.all(np.isfinite((A + A.T) / 2)) else A
@@ -86,5 +96,5 @@ def test_projection_names_the_bad_parameter_or_returns_a_matrix_in_the_interval(
         assert any(word in str(error) for word in ("lower", "upper", "A ", "matrix")), str(error)
         return
     w = np.linalg.eigvalsh(P)
-    slack = 1e-12 * np.abs(w).max()                   # eigenvalues are accurate to ε‖P‖
+    slack = 1e-12 * np.abs(w).max()  # eigenvalues are accurate to ε‖P‖
     assert np.all(np.isfinite(P)) and w[0] >= tau - slack and w[-1] <= zeta + slack

@@ -21,7 +21,7 @@ from mines_theory.regularized import (
 def test_quadrature_is_exact_for_a_quadratic():
     f = RotatedEllipsoid(2, 10.0, seed=1, minimizer=np.array([1.0, -1.0]))
     mu, sigma = np.array([0.3, 0.2]), np.array([[2.0, 0.5], [0.5, 1.0]])
-    exact = regularized_objective(f, mu, sigma, 0.7)                         # eq:J_quad
+    exact = regularized_objective(f, mu, sigma, 0.7)  # eq:J_quad
     quad = regularized_objective(f, mu, sigma, 0.7, GaussianRule.gauss_hermite(2, 4))
     assert quad == pytest.approx(exact, rel=1e-13)
 
@@ -53,7 +53,7 @@ def test_minimizer_against_a_generic_optimizer():
     on the 2-D synthetic logistic objective, α = 0.5, with the constraint active."""
     f = synthetic_logistic(2)
     rule = GaussianRule.gauss_hermite(2, 30)
-    tau, zeta, alpha = 0.8, 1.2, 0.5                     # ∇²f(μ*) has eigenvalues outside
+    tau, zeta, alpha = 0.8, 1.2, 0.5  # ∇²f(μ*) has eigenvalues outside
     result = minimize_regularized(f, alpha, tau=tau, zeta=zeta, rule=rule)
 
     def unpack(x):
@@ -61,11 +61,13 @@ def test_minimizer_against_a_generic_optimizer():
         return x[:2], (Q * x[2:4]) @ Q.T
 
     x0 = np.concatenate([f.minimizer, [1.0, 1.0], [0.0]])
-    sol = scipy.optimize.minimize(lambda x: regularized_objective(f, *unpack(x), alpha, rule), x0,
-                                  method="L-BFGS-B",
-                                  bounds=[(None, None)] * 2 + [(1 / zeta, 1 / tau)] * 2
-                                  + [(None, None)],
-                                  options={"ftol": 1e-15, "gtol": 1e-11, "maxiter": 5000})
+    sol = scipy.optimize.minimize(
+        lambda x: regularized_objective(f, *unpack(x), alpha, rule),
+        x0,
+        method="L-BFGS-B",
+        bounds=[(None, None)] * 2 + [(1 / zeta, 1 / tau)] * 2 + [(None, None)],
+        options={"ftol": 1e-15, "gtol": 1e-11, "maxiter": 5000},
+    )
     mu_g, sigma_g = unpack(sol.x)
     assert regularized_objective(f, result.mean, result.sigma, alpha, rule) <= sol.fun + 1e-12
     np.testing.assert_allclose(result.mean, mu_g, atol=1e-5)
@@ -85,18 +87,22 @@ def test_symmetric_objective_keeps_its_minimizer():
 
 def test_quadratic_fixed_point_is_theorem31():
     f = RotatedEllipsoid(3, 100.0, seed=2)
-    sigma = minimize_sigma_given_mean(f, f.minimizer, 0.4, tau=2.0, zeta=50.0,
-                                      rule=GaussianRule.gauss_hermite(3, 4))
-    np.testing.assert_allclose(sigma, project_eigenvalues(np.linalg.inv(f.H), 1 / 50.0, 1 / 2.0),
-                               atol=1e-12)
+    sigma = minimize_sigma_given_mean(
+        f, f.minimizer, 0.4, tau=2.0, zeta=50.0, rule=GaussianRule.gauss_hermite(3, 4)
+    )
+    np.testing.assert_allclose(
+        sigma, project_eigenvalues(np.linalg.inv(f.H), 1 / 50.0, 1 / 2.0), atol=1e-12
+    )
 
 
 def test_alpha_sweep_columns_and_orders():
     f = synthetic_logistic(1)
-    df = alpha_sweep(f, [1e-3, 1e-2], tau=f.sigma / 2, zeta=2 * f.L,
-                     rule=GaussianRule.gauss_hermite(1, 40))
-    assert {"f_gap", "distance_sq", "sigma_hat_error", "sigma_diff", "f_gap_bound",
-            "valid"} <= set(df)
+    df = alpha_sweep(
+        f, [1e-3, 1e-2], tau=f.sigma / 2, zeta=2 * f.L, rule=GaussianRule.gauss_hermite(1, 40)
+    )
+    assert {"f_gap", "distance_sq", "sigma_hat_error", "sigma_diff", "f_gap_bound", "valid"} <= set(
+        df
+    )
     # the smoothing moves the minimizer by O(α²): ‖μ* − μ̂*‖² grows 10⁴× per decade of α
     assert df.distance_sq[1] / df.distance_sq[0] == pytest.approx(1e4, rel=0.01)
 

@@ -33,7 +33,8 @@ def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
     table = report.summary_table(published, CLAIMS + FINDINGS, report.readme_link)
     rows = table.splitlines()[2:]
     assert [r.split(" | ")[0].lstrip("| ") for r in rows] == [
-        markdown_escape(c.number) for c in CLAIMS + FINDINGS]
+        markdown_escape(c.number) for c in CLAIMS + FINDINGS
+    ]
     cells = [cell for row in rows for cell in re.split(r"(?<!\\)\|", row)]
     link = max(len(report.readme_link(c)) for c in CLAIMS + FINDINGS)
     assert max(len(c.strip()) for c in cells) <= max(report.MAX_CELL, link)
@@ -42,7 +43,7 @@ def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
 def test_key_number_falls_back_to_the_first_measurement():
     v = Verdict(Status.HOLDS, "x {x}", (Measurement("x", 1.5, 0.1, "se"),))
     assert report.key_number("not a row", v) == "x = 1.50 ± 0.10"
-    assert report.key_number("Lemma E.7", v) == "x = 1.50 ± 0.10"     # its key is missing here
+    assert report.key_number("Lemma E.7", v) == "x = 1.50 ± 0.10"  # its key is missing here
     assert report.key_number("Comparison", v) == "see the comparison table"
     assert report.key_number("Lemma E.7", Verdict(Status.NOT_CHECKED, "no data")) == "—"
 
@@ -54,8 +55,12 @@ def test_markdown_escape_keeps_code_and_escapes_emphasis():
 
 
 def test_a_star_in_a_verdict_cannot_open_emphasis():
-    v = Verdict(Status.HOLDS, "f − f* levels off at f(μ̂*) − f*", (),
-                (Qualifier("the mean centres on μ̂*", "‖μ − μ̂*‖ small", True),))
+    v = Verdict(
+        Status.HOLDS,
+        "f − f* levels off at f(μ̂*) − f*",
+        (),
+        (Qualifier("the mean centres on μ̂*", "‖μ − μ̂*‖ small", True),),
+    )
     c = Claim("X 1", "eq:x", "a* b*", "08-errata")
     section = report.claim_section(c, v, "[08](08.ipynb)")
     assert "(the mean centres on μ̂\\*).** f − f\\* levels off at f(μ̂\\*) − f\\*" in section
@@ -65,15 +70,16 @@ def test_a_star_in_a_verdict_cannot_open_emphasis():
 
 def test_qualifier_reads_as_question_answer_and_criterion():
     q = Qualifier("MiNES beats RGF everywhere", "upper end below RGF's median", False)
-    assert q.render() == ("MiNES beats RGF everywhere? No. "
-                          "Criterion: upper end below RGF's median.")
+    assert q.render() == (
+        "MiNES beats RGF everywhere? No. Criterion: upper end below RGF's median."
+    )
 
 
 def test_ledger_page_has_a_section_per_claim_and_links_it(published):
     page = report.ledger_page(lambda nb: f"[{nb}]({nb}.ipynb#verdict)", published)
     for c in CLAIMS + FINDINGS:
         assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
-    assert page.count("#verdict)") >= 2 * len(CLAIMS + FINDINGS)     # the table and the sections
+    assert page.count("#verdict)") >= 2 * len(CLAIMS + FINDINGS)  # the table and the sections
 
 
 def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
@@ -86,19 +92,28 @@ def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
         assert markdown_escape(c.number) in row
 
 
-@pytest.mark.parametrize("text, linked", [
-    ("see Lemma 5.3 here", "see [Lemma 5.3](ledger.md#claim-lemma-5-3) here"),
-    ("Theorem 3.4's order", "[Theorem 3.4](ledger.md#claim-thm-3-4)'s order"),
-    ("Proposition A.2 and notebook 02", "[Proposition A.2](ledger.md#claim-prop-a-2) and "
-     "[notebook 02](02-mirror-descent-projection.ipynb)"),
-    ("Lemma 5.3, then Lemma 5.3", "[Lemma 5.3](ledger.md#claim-lemma-5-3), then Lemma 5.3"),
-    ("PDF Lemma 11 is Lemma 5.3", "PDF Lemma 11 is [Lemma 5.3](ledger.md#claim-lemma-5-3)"),
-    ("`Lemma 5.3` and $Lemma 5.3$", "`Lemma 5.3` and $Lemma 5.3$"),           # code, mathematics
-    ("# Lemma 5.3\nLemma 5.3", "# Lemma 5.3\n[Lemma 5.3](ledger.md#claim-lemma-5-3)"),  # heading
-    ("[the lemma](ledger.md#claim-lemma-5-3); Lemma 5.3", None),             # linked already
-    ("Lemma 5.9 and Theorem 1 and notebook 99", None),                        # no such row
-    ("Lemma 5.31 and Lemma 5.3.2", None),                                     # not a row's number
-])
+@pytest.mark.parametrize(
+    "text, linked",
+    [
+        ("see Lemma 5.3 here", "see [Lemma 5.3](ledger.md#claim-lemma-5-3) here"),
+        ("Theorem 3.4's order", "[Theorem 3.4](ledger.md#claim-thm-3-4)'s order"),
+        (
+            "Proposition A.2 and notebook 02",
+            "[Proposition A.2](ledger.md#claim-prop-a-2) and "
+            "[notebook 02](02-mirror-descent-projection.ipynb)",
+        ),
+        ("Lemma 5.3, then Lemma 5.3", "[Lemma 5.3](ledger.md#claim-lemma-5-3), then Lemma 5.3"),
+        ("PDF Lemma 11 is Lemma 5.3", "PDF Lemma 11 is [Lemma 5.3](ledger.md#claim-lemma-5-3)"),
+        ("`Lemma 5.3` and $Lemma 5.3$", "`Lemma 5.3` and $Lemma 5.3$"),  # code, mathematics
+        (
+            "# Lemma 5.3\nLemma 5.3",
+            "# Lemma 5.3\n[Lemma 5.3](ledger.md#claim-lemma-5-3)",
+        ),  # heading
+        ("[the lemma](ledger.md#claim-lemma-5-3); Lemma 5.3", None),  # linked already
+        ("Lemma 5.9 and Theorem 1 and notebook 99", None),  # no such row
+        ("Lemma 5.31 and Lemma 5.3.2", None),  # not a row's number
+    ],
+)
 def test_cross_link_links_first_mentions_and_leaves_the_rest(text, linked):
     assert report.cross_link(text) == (text if linked is None else linked)
     assert report.cross_link(report.cross_link(text)) == report.cross_link(text)

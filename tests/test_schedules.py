@@ -11,7 +11,7 @@ import scipy.linalg
 from mines_theory import MiNES, RotatedEllipsoid
 from mines_theory.algorithm import CholeskyFactor, Estimate, MiNESStrategy
 from mines_theory.linalg import random_spd
-from mines_theory.schedules import HutchinsonStep, lemma51_step, lemma52_step
+from mines_theory.schedules import HutchinsonStep, hutchinson_step, lemma51_step, lemma52_step
 
 
 def c1(d, b, delta):
@@ -25,8 +25,11 @@ def _state(mean, sigma_inv, **kw):
         return strategy.init(mean, sigma_inv)
     S = len(mean)
     state = strategy.init(mean[0], sigma_inv[0], num_seeds=S)
-    return type(state)(np.asarray(mean, float), CholeskyFactor(np.asarray(sigma_inv, float),
-                                                               np.linalg.cholesky(sigma_inv)), **kw)
+    return type(state)(
+        np.asarray(mean, float),
+        CholeskyFactor(np.asarray(sigma_inv, float), np.linalg.cholesky(sigma_inv)),
+        **kw,
+    )
 
 
 def test_lemma51_step_by_hand():
@@ -42,13 +45,14 @@ def test_lemma52_step_uses_the_largest_preconditioned_eigenvalue():
     rng = np.random.default_rng(0)
     H = random_spd(rng, 4, eigenvalues=[0.5, 1.0, 3.0, 7.0])
     sigma_invs = np.stack([random_spd(rng, 4, 0.2, 5.0) for _ in range(3)])
-    eta = lemma52_step(lambda x: np.broadcast_to(H, np.shape(x)[:-1] + (4, 4)), d=4, b=6,
-                       delta=0.1)
-    expected = [6 / (4 * scipy.linalg.eigh(H, S, eigvals_only=True)[-1] * c1(4, 6, 0.1))
-                for S in sigma_invs]
+    eta = lemma52_step(lambda x: np.broadcast_to(H, np.shape(x)[:-1] + (4, 4)), d=4, b=6, delta=0.1)
+    expected = [
+        6 / (4 * scipy.linalg.eigh(H, S, eigvals_only=True)[-1] * c1(4, 6, 0.1)) for S in sigma_invs
+    ]
     assert eta(1, _state(np.zeros(4), sigma_invs[1]), None) == pytest.approx(expected[1], rel=1e-10)
-    np.testing.assert_allclose(eta(1, _state(np.zeros((3, 4)), sigma_invs), None), expected,
-                               rtol=1e-10)
+    np.testing.assert_allclose(
+        eta(1, _state(np.zeros((3, 4)), sigma_invs), None), expected, rtol=1e-10
+    )
 
 
 def _estimate(second):
@@ -80,19 +84,34 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
     is b/(4c₁·mean z_iᵀHz_i) with z_i read off the asked points; and with a concave batch at
     k = 1 (no previous step) MiNES names the schedule."""
     f = RotatedEllipsoid(3, 10.0, seed=1)
-    es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=4, tau=0.5, zeta=20.0,
-               eta1=HutchinsonStep(d=3, b=4, delta=0.1), seed=3)
+    es = MiNES(
+        np.ones(3),
+        np.eye(3),
+        alpha=0.1,
+        batch_size=4,
+        tau=0.5,
+        zeta=20.0,
+        eta1=HutchinsonStep(d=3, b=4, delta=0.1),
+        seed=3,
+    )
     X = es.ask()
     es.tell(X, f(X))
     Z = (X[1:5] - np.ones(3)) / 0.1
     trace = np.mean(np.einsum("bi,ij,bj->b", Z, f.H, Z))
     assert es.info.eta1 == pytest.approx(4 / (4 * c1(3, 4, 0.1) * trace), rel=1e-8)
-    concave = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=4, tau=0.5, zeta=20.0,
-                    eta1=HutchinsonStep(d=3, b=4, delta=0.1), seed=3)
+    concave = MiNES(
+        np.ones(3),
+        np.eye(3),
+        alpha=0.1,
+        batch_size=4,
+        tau=0.5,
+        zeta=20.0,
+        eta1=HutchinsonStep(d=3, b=4, delta=0.1),
+        seed=3,
+    )
     X = concave.ask()
     with pytest.raises(ValueError, match="schedule eta1 returned .*nan.* at k=1"):
         concave.tell(X, -f(X))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,10 +122,7 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
 # ---------------------------------------------------------------------------------------------
 
 
-
-from mines_theory.schedules import hutchinson_step  # noqa: E402
-
-D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)          # c₁ = 121 (module docstring)
+D9, B16, DELTA = 9, 16, 2.0 * math.exp(-8.0)  # c₁ = 121 (module docstring)
 
 
 def _stacked_state(eta1):
@@ -136,8 +152,9 @@ def test_hutchinson_step_falls_back_when_the_estimate_is_exactly_zero():
     ``trace >= 0`` (which would take b/(4c₁·1e-300), about 3e297)."""
     second = np.tile([1.0, -1.0, 0.5, -0.5], 4)
     step = HutchinsonStep(d=D9, b=B16, delta=DELTA)
-    value = step(4, _stacked_state([0.25, 0.75]),
-                 _estimate_of(np.stack([second, np.full(16, 2.0)])))
+    value = step(
+        4, _stacked_state([0.25, 0.75]), _estimate_of(np.stack([second, np.full(16, 2.0)]))
+    )
     np.testing.assert_allclose(value, [0.25, 16.0 / (4 * 121 * 2.0)], rtol=1e-13)
 
 

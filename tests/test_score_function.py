@@ -18,6 +18,7 @@ def quadratic(offset=3.0):
     def f(X):
         diff = np.atleast_2d(X) - X0
         return 0.5 * np.einsum("ni,ij,nj->n", diff, H, diff) + offset
+
     return f
 
 
@@ -25,9 +26,13 @@ def _mean_and_var_se(estimates):
     """Mean (per entry) and trace of the covariance, each with its standard error."""
     n = len(estimates)
     centred = estimates - estimates.mean(0)
-    squares = (centred ** 2).sum(1)
-    return (estimates.mean(0), estimates.std(0, ddof=1) / np.sqrt(n),
-            squares.mean(), squares.std(ddof=1) / np.sqrt(n))
+    squares = (centred**2).sum(1)
+    return (
+        estimates.mean(0),
+        estimates.std(0, ddof=1) / np.sqrt(n),
+        squares.mean(),
+        squares.std(ddof=1) / np.sqrt(n),
+    )
 
 
 @pytest.mark.parametrize("weights", ["raw", "baseline", "antithetic"])
@@ -42,8 +47,11 @@ def test_unbiased_with_the_closed_form_variance(weights, sigma):
     assert abs(var - exact) < K_SE * var_se
     # the alternative: a different weighting's variance is ruled out (except where they coincide)
     others = [w for w in ("raw", "baseline", "antithetic") if w != weights]
-    distinct = [w for w in others
-                if abs(sf.quadratic_variance(w, g, H, f(mu)[0], sigma) - exact) > 20 * var_se]
+    distinct = [
+        w
+        for w in others
+        if abs(sf.quadratic_variance(w, g, H, f(mu)[0], sigma) - exact) > 20 * var_se
+    ]
     assert distinct, "no alternative to test against"
     for w in distinct:
         assert abs(var - sf.quadratic_variance(w, g, H, f(mu)[0], sigma)) > K_SE * var_se
@@ -75,14 +83,17 @@ def test_rank_weights_are_invariant_under_increasing_maps_and_point_uphill():
 
 def test_stein_lemma_sides_agree_and_differ_for_a_non_gaussian_direction():
     rng = np.random.default_rng(3)
-    f = lambda X: np.log(np.cosh(X)).sum(1)
+
+    def f(X):
+        return np.log(np.cosh(X)).sum(1)
+
     grad = np.tanh
     mu, sigma = np.array([0.5, -1.0]), 0.8
     u = rng.standard_normal((200_000, 2))
     left, right = sf.stein_terms(f, grad, mu, sigma, u)
     diff = left - right
     assert np.all(np.abs(diff.mean(0)) < K_SE * diff.std(0, ddof=1) / np.sqrt(len(u)))
-    v = rng.uniform(-np.sqrt(3), np.sqrt(3), size=u.shape)   # unit variance, not Gaussian
+    v = rng.uniform(-np.sqrt(3), np.sqrt(3), size=u.shape)  # unit variance, not Gaussian
     left, right = sf.stein_terms(f, grad, mu, sigma, v)
     diff = left - right
     assert np.any(np.abs(diff.mean(0)) > K_SE * diff.std(0, ddof=1) / np.sqrt(len(u)))
@@ -99,7 +110,7 @@ def test_hutchinson_is_unbiased_with_variance_two_frobenius_squared():
     squares = (trace - np.trace(A)) ** 2
     se = squares.std(ddof=1) / np.sqrt(n)
     assert abs(squares.mean() - 2 * np.sum(A * A)) < K_SE * se
-    offdiag = 2 * (np.sum(A * A) - np.sum(np.diag(A) ** 2))   # Rademacher probes' variance
+    offdiag = 2 * (np.sum(A * A) - np.sum(np.diag(A) ** 2))  # Rademacher probes' variance
     assert abs(squares.mean() - offdiag) > K_SE * se
 
 

@@ -7,20 +7,29 @@ import pytest
 import scipy.stats
 
 from mines_theory.verification.stats import (
+    at_least,
     bootstrap,
     estimate,
     exceedance_z,
+    finite,
+    largest,
+    largest_z,
     loglog_slope,
     mean_and_se,
+    median,
     median_interval,
     proportion,
+    smallest,
+    trials_needed,
+    z_measurement,
 )
+from mines_theory.verification.verdict import Kind, Undecidable
 
 
 def test_mean_and_se_by_hand():
     mean, se = mean_and_se([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5 and se == pytest.approx(math.sqrt(5 / 3) / 2)
-    m = estimate("m", np.array([[1.0, 2.0], [3.0, 6.0]]).sum(axis=1))      # 3, 9
+    m = estimate("m", np.array([[1.0, 2.0], [3.0, 6.0]]).sum(axis=1))  # 3, 9
     assert (m.value, m.uncertainty) == (6.0, pytest.approx(3.0))
 
 
@@ -65,18 +74,6 @@ def test_loglog_slope():
 # --------------------------------------------------------------------------------------------
 # hand computations for every helper, and what none of them lets through (issue 22 §2-3)
 # --------------------------------------------------------------------------------------------
-
-from mines_theory.verification.stats import (
-    at_least,
-    finite,
-    largest,
-    largest_z,
-    median,
-    smallest,
-    trials_needed,
-    z_measurement,
-)
-from mines_theory.verification.verdict import Kind, Undecidable
 
 
 def test_median_interval_uncertainty_by_hand():
@@ -188,8 +185,12 @@ def test_at_least():
 
 def test_loglog_slope_refuses_what_has_no_logarithm():
     assert loglog_slope([1.0, 2.0], [1.0, 4.0]) == pytest.approx(2.0)
-    for x, y in [([1.0, 2.0], [1.0, 0.0]), ([1.0, 2.0], [1.0, math.inf]), ([1.0, 1.0], [1.0, 2.0]),
-                 ([-1.0, 2.0], [1.0, 2.0])]:
+    for x, y in [
+        ([1.0, 2.0], [1.0, 0.0]),
+        ([1.0, 2.0], [1.0, math.inf]),
+        ([1.0, 1.0], [1.0, 2.0]),
+        ([-1.0, 2.0], [1.0, 2.0]),
+    ]:
         with pytest.raises(Undecidable, match="a log-log slope needs"):
             loglog_slope(x, y)
     with pytest.raises(Undecidable, match="slope ordinates: 1 of 2 values are NaN"):
@@ -201,6 +202,7 @@ def test_loglog_slope_refuses_what_has_no_logarithm():
 # --------------------------------------------------------------------------------------------
 # boundaries found by mutation testing
 # --------------------------------------------------------------------------------------------
+
 
 def test_helpers_name_and_type_what_they_return():
     m = estimate("m", [1.0, 3.0], percent=True)
@@ -230,15 +232,16 @@ def test_boundaries_of_the_sizes():
         exceedance_z(1, 10, 1.0)
     with pytest.raises(Undecidable, match="^no trials"):
         exceedance_z(0, 0, 0.5)
-    assert largest_z(np.array([[1.0], [3.0]]), np.array([2.0])) == 0.0     # no error: z = 0
+    assert largest_z(np.array([[1.0], [3.0]]), np.array([2.0])) == 0.0  # no error: z = 0
 
 
 def test_bootstrap_defaults_and_no_warning_on_nan():
     import warnings
 
     data = np.arange(10.0)
-    assert bootstrap(lambda i: data[i].mean(), 10, "m") == \
-        bootstrap(lambda i: data[i].mean(), 10, "m", resamples=400, seed=0)
+    assert bootstrap(lambda i: data[i].mean(), 10, "m") == bootstrap(
+        lambda i: data[i].mean(), 10, "m", resamples=400, seed=0
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert math.isnan(bootstrap(lambda i: math.nan, 3, "b").interval[0])

@@ -16,11 +16,25 @@ def test_lockstep_run_equals_one_seed_objects():
     f = RotatedEllipsoid(4, 30.0, seed=2)
     strategy = MiNESStrategy(dim=4, alpha=0.2, batch_size=3, tau=0.5, zeta=60.0, eta1=0.02)
     seeds = np.random.SeedSequence(11).spawn(3)
-    final = run(strategy, f, strategy.init(np.ones(4), np.eye(4), num_seeds=3),
-                [np.random.default_rng(s) for s in seeds], 30)
+    final = run(
+        strategy,
+        f,
+        strategy.init(np.ones(4), np.eye(4), num_seeds=3),
+        [np.random.default_rng(s) for s in seeds],
+        30,
+    )
     for i, seed in enumerate(seeds):
-        es = MiNES(np.ones(4), np.eye(4), alpha=0.2, batch_size=3, tau=0.5, zeta=60.0,
-                   eta1=0.02, precision_form="cholesky", seed=seed)  # a stack: Cholesky
+        es = MiNES(
+            np.ones(4),
+            np.eye(4),
+            alpha=0.2,
+            batch_size=3,
+            tau=0.5,
+            zeta=60.0,
+            eta1=0.02,
+            precision_form="cholesky",
+            seed=seed,
+        )  # a stack: Cholesky
         for _ in range(30):
             X = es.ask()
             es.tell(X, f(X))
@@ -34,8 +48,14 @@ def test_record_hook_sees_every_iteration_in_order():
     f = RotatedEllipsoid(2, 4.0, seed=0)
     strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=2, tau=0.5, zeta=8.0, eta1=0.1)
     seen = []
-    final = run(strategy, f, strategy.init(np.ones(2), np.eye(2)), np.random.default_rng(0), 4,
-                record=lambda state, it: seen.append((it.k, state.k, it.before.mean)))
+    final = run(
+        strategy,
+        f,
+        strategy.init(np.ones(2), np.eye(2)),
+        np.random.default_rng(0),
+        4,
+        record=lambda state, it: seen.append((it.k, state.k, it.before.mean)),
+    )
     assert [(k, after) for k, after, _ in seen] == [(1, 2), (2, 3), (3, 4), (4, 5)]
     np.testing.assert_array_equal(seen[0][2], np.ones(2))
     assert final.k == 5
@@ -43,7 +63,10 @@ def test_record_hook_sees_every_iteration_in_order():
 
 def test_rgf_one_step_by_hand():
     """μ ← μ − η/b Σ_i (f(μ+αu_i) − f(μ−αu_i))/(2α) u_i, with 2b points asked (not μ)."""
-    f = lambda X: X[:, 0] ** 2 + 3 * X[:, 1]
+
+    def f(X):
+        return X[:, 0] ** 2 + 3 * X[:, 1]
+
     es = RandomGradientFree(np.array([1.0, 2.0]), alpha=0.5, eta=0.1, batch_size=2, seed=4)
     X = es.ask()
     u = np.random.default_rng(4).standard_normal((2, 2))

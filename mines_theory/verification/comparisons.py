@@ -34,7 +34,7 @@ __all__ = [
 
 @dataclasses.dataclass(frozen=True)
 class Problem:
-    kind: str          # "ellipsoid" or "log-cosh"
+    kind: str  # "ellipsoid" or "log-cosh"
     d: int
     condition: float
 
@@ -54,8 +54,9 @@ class Comparison:
     problem: it needs millions of evaluations) from μ₁ = 0 with the same seeds and budget, with
     the settings of ``experiments.compare_methods``."""
 
-    problems: tuple = tuple(Problem("ellipsoid", d, kappa) for d in (5, 10, 20)
-                            for kappa in (1e2, 1e4)) + (Problem("log-cosh", 10, 1e2),)
+    problems: tuple = tuple(
+        Problem("ellipsoid", d, kappa) for d in (5, 10, 20) for kappa in (1e2, 1e4)
+    ) + (Problem("log-cosh", 10, 1e2),)
     seeds: int = 5
     budget: int = 150_000
     target: float = 1e-8
@@ -69,11 +70,18 @@ class Comparison:
         """Problem label → the tidy frame of ``compare_methods``; ``executor`` runs each
         problem's methods and seeds as tasks on a ``concurrent.futures.Executor`` (the same
         frames)."""
-        return {p.label: compare_methods(p.objective(), seeds=self.seeds,
-                                         max_evaluations=self.budget, target=self.target,
-                                         methods=self.methods(i), record_every=self.record_every,
-                                         executor=executor)
-                for i, p in progress_bar(list(enumerate(self.problems)), "problems")}
+        return {
+            p.label: compare_methods(
+                p.objective(),
+                seeds=self.seeds,
+                max_evaluations=self.budget,
+                target=self.target,
+                methods=self.methods(i),
+                record_every=self.record_every,
+                executor=executor,
+            )
+            for i, p in progress_bar(list(enumerate(self.problems)), "problems")
+        }
 
 
 COMPARISON = Comparison()
@@ -94,8 +102,9 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
     vacuously. A qualifier comparing two methods is true only when they meet on at least one
     problem."""
     if not comparison.problems:
-        return Verdict.not_checked("no problem to compare the methods on",
-                                   Measurement("problems", 0, kind=Kind.COUNT))
+        return Verdict.not_checked(
+            "no problem to compare the methods on", Measurement("problems", 0, kind=Kind.COUNT)
+        )
     at_least("seeds", comparison.seeds, 1, "a comparison")
     frames = comparison.run()
     measurements, cells, nes_reached = [], {}, []
@@ -119,25 +128,44 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
 
     others = [m for m in COMPARED if m != "CMA-ES"]
     qualifiers = (
-        Qualifier("CMA-ES fastest everywhere", "on every problem the upper end of CMA-ES's "
-                  "interval lies below every other method's median", all(everywhere("CMA-ES", m)
-                                                                        for m in others)),
-        Qualifier("MiNES (oracle) beats RGF everywhere", "on every problem the upper end of "
-                  "MiNES's interval lies below RGF's median",
-                  everywhere("MiNES (Lemma 5.2, oracle)", "RGF")),
-        Qualifier("MiNES (Hutchinson) beats RGF everywhere", "on every problem the upper end of "
-                  "MiNES's interval lies below RGF's median",
-                  everywhere("MiNES (Hutchinson)", "RGF")),
-        Qualifier("NES as printed never reaches the target", "no run of NES on any problem",
-                  bool(nes_reached) and sum(nes_reached) == 0),
+        Qualifier(
+            "CMA-ES fastest everywhere",
+            "on every problem the upper end of CMA-ES's "
+            "interval lies below every other method's median",
+            all(everywhere("CMA-ES", m) for m in others),
+        ),
+        Qualifier(
+            "MiNES (oracle) beats RGF everywhere",
+            "on every problem the upper end of MiNES's interval lies below RGF's median",
+            everywhere("MiNES (Lemma 5.2, oracle)", "RGF"),
+        ),
+        Qualifier(
+            "MiNES (Hutchinson) beats RGF everywhere",
+            "on every problem the upper end of MiNES's interval lies below RGF's median",
+            everywhere("MiNES (Hutchinson)", "RGF"),
+        ),
+        Qualifier(
+            "NES as printed never reaches the target",
+            "no run of NES on any problem",
+            bool(nes_reached) and sum(nes_reached) == 0,
+        ),
     )
-    return Verdict(Status.HOLDS, f"evaluations to f − f* ≤ {comparison.target:g} within "
-                   f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
-                   f"{len(labels)} problems (the table: ``comparison_table``)",
-                   tuple(measurements), qualifiers,
-                   data={"frames": frames, "labels": labels, "cells": cells,
-                             "targets": {lab: evaluations_to_target(fr, comparison.target)
-                                      for lab, fr in frames.items()}})
+    return Verdict(
+        Status.HOLDS,
+        f"evaluations to f − f* ≤ {comparison.target:g} within "
+        f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
+        f"{len(labels)} problems (the table: ``comparison_table``)",
+        tuple(measurements),
+        qualifiers,
+        data={
+            "frames": frames,
+            "labels": labels,
+            "cells": cells,
+            "targets": {
+                lab: evaluations_to_target(fr, comparison.target) for lab, fr in frames.items()
+            },
+        },
+    )
 
 
 def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> pd.DataFrame:
@@ -154,8 +182,11 @@ def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> p
                 row[method] = ""
                 continue
             count = round(reached.value * comparison.seeds)
-            row[method] = (f"{median.render()} ({count}/{comparison.seeds})"
-                           if np.isfinite(median.value) else f"— ({count}/{comparison.seeds})")
+            row[method] = (
+                f"{median.render()} ({count}/{comparison.seeds})"
+                if np.isfinite(median.value)
+                else f"— ({count}/{comparison.seeds})"
+            )
         rows[problem.label] = row
     return pd.DataFrame(rows).T[list(COMPARED)]
 
@@ -192,8 +223,10 @@ def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.D
     budget = positive_scalar("budget", budget)
     reached = table.evaluations.dropna()
     if (reached > budget).any() or (reached < start).any():
-        raise ValueError(f"table.evaluations must lie in [start, budget] = [{start:g}, {budget:g}]"
-                         f", got {reached.min():g} to {reached.max():g}")
+        raise ValueError(
+            f"table.evaluations must lie in [start, budget] = [{start:g}, {budget:g}]"
+            f", got {reached.min():g} to {reached.max():g}"
+        )
     rows = []
     for method, runs in table.groupby("method", sort=False):
         values = np.sort(runs.evaluations.dropna().to_numpy())
@@ -201,6 +234,12 @@ def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.D
         fractions = np.cumsum(counts) / len(runs)
         final = fractions[-1] if len(fractions) else 0.0
         for x, fraction in [(start, 0.0), *zip(corners, fractions), (budget, final)]:
-            rows.append({"method": method, "evaluations": float(x), "fraction": float(fraction),
-                         "runs": len(runs)})
+            rows.append(
+                {
+                    "method": method,
+                    "evaluations": float(x),
+                    "fraction": float(fraction),
+                    "runs": len(runs),
+                }
+            )
     return pd.DataFrame(rows)

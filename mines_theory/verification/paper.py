@@ -21,45 +21,124 @@ __all__ = ["EQUATIONS", "STATEMENTS", "equation_number", "statement_name", "with
 
 #: Every ``eq:`` label the paper defines, with the number the PDF prints beside the equation.
 EQUATIONS: dict[str, str] = {
-    "eq:J_org": "(2.1)", "eq:pi_z": "(2.2)", "eq:z": "(2.3)", "eq:log_lh": "(2.4)",
-    "eq:nab_mu": "(2.5)", "eq:nab_Sig": "(2.6)", "eq:nat_grad": "(2.7)", "eq:ng": "(2.8)",
-    "eq:L_1": "(2.9)", "eq:sig_1": "(2.10)", "eq:gamma_1": "(2.11)", "eq:Q": "(3.1)",
-    "eq:quad": "(3.2)", "eq:J_quad": "(3.3)", "eq:modi_prob": "(3.4)", "eq:cS": "(3.5)",
-    "eq:alp_cond": "(3.6)", "eq:ng_mines": "(4.1)", "eq:F_mu": "(4.2)", "eq:g_mu": "(4.4)",
-    "eq:mirror_prox": "(4.5)", "eq:mirror": "(4.6)", "eq:Q_Sig": "(4.7)", "eq:J_Sig": "(4.8)",
-    "eq:Sig_up": "(4.9)", "eq:TG": "(4.10)", "eq:bG": "(4.11)", "eq:cS_p": "(4.12)",
-    "eq:Sig_modi": "(4.13)", "eq:proj_cs_prime": "(4.14)", "eq:c1": "(5.1)", "eq:dec_0": "(5.2)",
-    "eq:cond": "(5.3)", "eq:dec": "(5.4)", "eq:C": "(5.5)", "eq:h_Sig": "(5.6)", "eq:lxi": "(5.7)",
-    "eq:A1": "(A.1)", "eq:A2": "(A.2)", "eq:gauss_power": "(B.1)", "eq:smax": "(B.2)",
-    "eq:u_norm": "(B.3)", "eq:taylor": "(C.1)", "eq:tr": "(C.2)", "eq:phi": "(C.3)",
-    "eq:R": "(C.4)", "eq:L_partial": "(C.5)", "eq:J_Sig_0": "(C.6)", "eq:rho_t": "(C.7)",
-    "eq:Sig_opt": "(C.8)", "eq:Sig_opt_1": "(C.9)", "eq:tmp": "(C.10)", "eq:A_inv": "(C.11)",
-    "eq:tmp2": "(C.12)", "eq:tmp1": "(C.13)", "eq:tgm": "(D.1)", "eq:sigma_1": "(D.2)",
-    "eq:nu": "(D.3)", "eq:U_1": "(D.4)", "eq:gd_low": "(D.5)", "eq:hh": "(D.6)",
-    "eq:tgm_3": "(D.7)", "eq:G_norm": "(D.8)", "eq:GG": "(D.9)", "eq:G_norm_1": "(D.10)",
-    "eq:G_norm_2": "(D.11)", "eq:nab_rst": "(E.1)", "eq:delta_1": "(E.2)", "eq:H_s": "(E.3)",
-    "eq:Sig_dec": "(E.4)", "eq:Sig_2_bnd": "(E.5)", "eq:alpha_err": "(E.6)", "eq:E": "(E.7)",
-    "eq:EXY": "(E.8)", "eq:chi": "(E.9)", "eq:chi_1": "(E.10)", "eq:Y0": "(E.11)",
-    "eq:sto_err": "(E.12)", "eq:dd": "(E.13)", "eq:ddd": "(E.14)", "eq:dec_sig": "(E.15)",
+    "eq:J_org": "(2.1)",
+    "eq:pi_z": "(2.2)",
+    "eq:z": "(2.3)",
+    "eq:log_lh": "(2.4)",
+    "eq:nab_mu": "(2.5)",
+    "eq:nab_Sig": "(2.6)",
+    "eq:nat_grad": "(2.7)",
+    "eq:ng": "(2.8)",
+    "eq:L_1": "(2.9)",
+    "eq:sig_1": "(2.10)",
+    "eq:gamma_1": "(2.11)",
+    "eq:Q": "(3.1)",
+    "eq:quad": "(3.2)",
+    "eq:J_quad": "(3.3)",
+    "eq:modi_prob": "(3.4)",
+    "eq:cS": "(3.5)",
+    "eq:alp_cond": "(3.6)",
+    "eq:ng_mines": "(4.1)",
+    "eq:F_mu": "(4.2)",
+    "eq:g_mu": "(4.4)",
+    "eq:mirror_prox": "(4.5)",
+    "eq:mirror": "(4.6)",
+    "eq:Q_Sig": "(4.7)",
+    "eq:J_Sig": "(4.8)",
+    "eq:Sig_up": "(4.9)",
+    "eq:TG": "(4.10)",
+    "eq:bG": "(4.11)",
+    "eq:cS_p": "(4.12)",
+    "eq:Sig_modi": "(4.13)",
+    "eq:proj_cs_prime": "(4.14)",
+    "eq:c1": "(5.1)",
+    "eq:dec_0": "(5.2)",
+    "eq:cond": "(5.3)",
+    "eq:dec": "(5.4)",
+    "eq:C": "(5.5)",
+    "eq:h_Sig": "(5.6)",
+    "eq:lxi": "(5.7)",
+    "eq:A1": "(A.1)",
+    "eq:A2": "(A.2)",
+    "eq:gauss_power": "(B.1)",
+    "eq:smax": "(B.2)",
+    "eq:u_norm": "(B.3)",
+    "eq:taylor": "(C.1)",
+    "eq:tr": "(C.2)",
+    "eq:phi": "(C.3)",
+    "eq:R": "(C.4)",
+    "eq:L_partial": "(C.5)",
+    "eq:J_Sig_0": "(C.6)",
+    "eq:rho_t": "(C.7)",
+    "eq:Sig_opt": "(C.8)",
+    "eq:Sig_opt_1": "(C.9)",
+    "eq:tmp": "(C.10)",
+    "eq:A_inv": "(C.11)",
+    "eq:tmp2": "(C.12)",
+    "eq:tmp1": "(C.13)",
+    "eq:tgm": "(D.1)",
+    "eq:sigma_1": "(D.2)",
+    "eq:nu": "(D.3)",
+    "eq:U_1": "(D.4)",
+    "eq:gd_low": "(D.5)",
+    "eq:hh": "(D.6)",
+    "eq:tgm_3": "(D.7)",
+    "eq:G_norm": "(D.8)",
+    "eq:GG": "(D.9)",
+    "eq:G_norm_1": "(D.10)",
+    "eq:G_norm_2": "(D.11)",
+    "eq:nab_rst": "(E.1)",
+    "eq:delta_1": "(E.2)",
+    "eq:H_s": "(E.3)",
+    "eq:Sig_dec": "(E.4)",
+    "eq:Sig_2_bnd": "(E.5)",
+    "eq:alpha_err": "(E.6)",
+    "eq:E": "(E.7)",
+    "eq:EXY": "(E.8)",
+    "eq:chi": "(E.9)",
+    "eq:chi_1": "(E.10)",
+    "eq:Y0": "(E.11)",
+    "eq:sto_err": "(E.12)",
+    "eq:dd": "(E.13)",
+    "eq:ddd": "(E.14)",
+    "eq:dec_sig": "(E.15)",
 }
 
 #: Every lem:, prop: and thm: label, with the printed name of the statement that holds it (prop:
 #: labels theorems and one lemma; Lemmas 6 and 7 and the remarks have no label).
 STATEMENTS: dict[str, str] = {
-    "prop:quad_case": "Theorem 1", "prop:close": "Theorem 2", "prop:mu": "Theorem 3",
-    "prop:Sigma": "Theorem 4", "prop:TG": "Lemma 8", "lem:gd_dec_1": "Lemma 9",
-    "lem:dec_local": "Lemma 10", "lem:Sig_dec": "Lemma 11", "thm:main_cvg": "Theorem 12",
-    "prop:project": "Proposition 16", "lem:gauss_power": "Lemma 17", "lem:chi": "Lemma 18",
-    "lem:hoeffding": "Lemma 21", "lem:sgd_dec": "Lemma 22", "lem:exp_tg": "Lemma 23",
-    "lem:tgm_1": "Lemma 24", "lem:tgm": "Lemma 27", "lem:nab_f": "Lemma 31", "lem:GH": "Lemma 33",
-    "lem:E": "Lemma 35", "lem:EXY": "Lemma 36", "lem:X": "Lemma 37", "lem:Y": "Lemma 38",
+    "prop:quad_case": "Theorem 1",
+    "prop:close": "Theorem 2",
+    "prop:mu": "Theorem 3",
+    "prop:Sigma": "Theorem 4",
+    "prop:TG": "Lemma 8",
+    "lem:gd_dec_1": "Lemma 9",
+    "lem:dec_local": "Lemma 10",
+    "lem:Sig_dec": "Lemma 11",
+    "thm:main_cvg": "Theorem 12",
+    "prop:project": "Proposition 16",
+    "lem:gauss_power": "Lemma 17",
+    "lem:chi": "Lemma 18",
+    "lem:hoeffding": "Lemma 21",
+    "lem:sgd_dec": "Lemma 22",
+    "lem:exp_tg": "Lemma 23",
+    "lem:tgm_1": "Lemma 24",
+    "lem:tgm": "Lemma 27",
+    "lem:nab_f": "Lemma 31",
+    "lem:GH": "Lemma 33",
+    "lem:E": "Lemma 35",
+    "lem:EXY": "Lemma 36",
+    "lem:X": "Lemma 37",
+    "lem:Y": "Lemma 38",
 }
 
 #: An ``eq:`` label in running text (not inside ``\eqref{…}`` or a URL/anchor), and the printed
 #: number that may already follow it.
-_LABEL = re.compile(r"(?<![\w:{#/-])(?P<label>(?P<kind>eq|lem|prop|thm):[A-Za-z0-9_]+)"
-                    r"(?P<number> \((?:(?:\d+|[A-Z])\.\d+|(?:Theorem|Lemma|Proposition|Remark) "
-                    r"\d+)\))?")
+_LABEL = re.compile(
+    r"(?<![\w:{#/-])(?P<label>(?P<kind>eq|lem|prop|thm):[A-Za-z0-9_]+)"
+    r"(?P<number> \((?:(?:\d+|[A-Z])\.\d+|(?:Theorem|Lemma|Proposition|Remark) "
+    r"\d+)\))?"
+)
 
 
 def equation_number(label: str) -> str:
@@ -83,8 +162,9 @@ def equation_number(label: str) -> str:
     try:
         return EQUATIONS[label]
     except (KeyError, TypeError):
-        raise ValueError(f"label={label!r}: expected an eq: label that the paper defines, e.g. "
-                         f"'eq:TG'") from None
+        raise ValueError(
+            f"label={label!r}: expected an eq: label that the paper defines, e.g. 'eq:TG'"
+        ) from None
 
 
 def statement_name(label: str) -> str:
@@ -108,8 +188,10 @@ def statement_name(label: str) -> str:
     try:
         return STATEMENTS[label]
     except (KeyError, TypeError):
-        raise ValueError(f"label={label!r}: expected a lem:/prop:/thm: label that the paper "
-                         f"defines, e.g. 'prop:TG'") from None
+        raise ValueError(
+            f"label={label!r}: expected a lem:/prop:/thm: label that the paper "
+            f"defines, e.g. 'prop:TG'"
+        ) from None
 
 
 def with_number(text: str, statements: bool = False) -> str:

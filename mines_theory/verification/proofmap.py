@@ -37,6 +37,7 @@ import dataclasses
 import enum
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from . import ledger
 from .verdict import Status, Verdict
@@ -69,6 +70,7 @@ __all__ = [
 
 # --- the nodes ---------------------------------------------------------------------------------
 
+
 @dataclasses.dataclass(frozen=True)
 class Node:
     """A numbered statement: ``name`` is its ledger number (ours, section-based), ``label`` the
@@ -97,22 +99,42 @@ class Node:
 _KIND_WORDS = {"Thm": "Theorem", "Prop.": "Proposition", "Lemma": "Lemma"}
 
 NODES: tuple[Node, ...] = (
-    Node("Thm 3.1", "prop:quad_case"), Node("Thm 3.2", "prop:close"),
-    Node("Thm 3.3", "prop:mu"), Node("Thm 3.4", "prop:Sigma"),
-    Node("Lemma 4.1", None), Node("Lemma 4.2", "eq:Q_Sig"), Node("Lemma 4.3", "prop:TG"),
-    Node("Lemma 5.1", "lem:gd_dec_1"), Node("Lemma 5.2", "lem:dec_local"),
-    Node("Lemma 5.3", "lem:Sig_dec"), Node("Thm 5.4", "thm:main_cvg"),
-    Node("Prop. A.1", None), Node("Prop. A.2", "prop:project"),
-    Node("Lemma B.1", "lem:gauss_power"), Node("Lemma B.2", "lem:chi"),
-    Node("Lemma B.3", "eq:smax"), Node("Lemma B.4", "eq:u_norm"),
-    Node("Lemma B.5", "lem:hoeffding"), Node("Lemma B.6", "lem:sgd_dec"),
+    Node("Thm 3.1", "prop:quad_case"),
+    Node("Thm 3.2", "prop:close"),
+    Node("Thm 3.3", "prop:mu"),
+    Node("Thm 3.4", "prop:Sigma"),
+    Node("Lemma 4.1", None),
+    Node("Lemma 4.2", "eq:Q_Sig"),
+    Node("Lemma 4.3", "prop:TG"),
+    Node("Lemma 5.1", "lem:gd_dec_1"),
+    Node("Lemma 5.2", "lem:dec_local"),
+    Node("Lemma 5.3", "lem:Sig_dec"),
+    Node("Thm 5.4", "thm:main_cvg"),
+    Node("Prop. A.1", None),
+    Node("Prop. A.2", "prop:project"),
+    Node("Lemma B.1", "lem:gauss_power"),
+    Node("Lemma B.2", "lem:chi"),
+    Node("Lemma B.3", "eq:smax"),
+    Node("Lemma B.4", "eq:u_norm"),
+    Node("Lemma B.5", "lem:hoeffding"),
+    Node("Lemma B.6", "lem:sgd_dec"),
     Node("Lemma C.1", "lem:exp_tg"),
-    Node("Lemma D.1", "lem:tgm_1"), Node("Lemma D.2", "eq:nu"), Node("Lemma D.3", "eq:gd_low"),
-    Node("Lemma D.4", "lem:tgm"), Node("Lemma D.5", "eq:tgm_3"), Node("Lemma D.6", "eq:G_norm"),
+    Node("Lemma D.1", "lem:tgm_1"),
+    Node("Lemma D.2", "eq:nu"),
+    Node("Lemma D.3", "eq:gd_low"),
+    Node("Lemma D.4", "lem:tgm"),
+    Node("Lemma D.5", "eq:tgm_3"),
+    Node("Lemma D.6", "eq:G_norm"),
     Node("Lemma D.7", "eq:G_norm_1"),
-    Node("Lemma E.1", "lem:nab_f"), Node("Lemma E.2", "eq:Sig_dec"), Node("Lemma E.3", "lem:GH"),
-    Node("Lemma E.4", "eq:alpha_err"), Node("Lemma E.5", "lem:E"), Node("Lemma E.6", "lem:EXY"),
-    Node("Lemma E.7", "lem:X"), Node("Lemma E.8", "lem:Y"), Node("Lemma E.9", "eq:sto_err"),
+    Node("Lemma E.1", "lem:nab_f"),
+    Node("Lemma E.2", "eq:Sig_dec"),
+    Node("Lemma E.3", "lem:GH"),
+    Node("Lemma E.4", "eq:alpha_err"),
+    Node("Lemma E.5", "lem:E"),
+    Node("Lemma E.6", "lem:EXY"),
+    Node("Lemma E.7", "lem:X"),
+    Node("Lemma E.8", "lem:Y"),
+    Node("Lemma E.9", "eq:sto_err"),
     Node("Lemma E.10", "eq:dd"),
 )
 
@@ -130,11 +152,14 @@ def node(name: str) -> Node:
     for n in NODES:
         if n.name == name:
             return n
-    raise ValueError(f"name must be one of the proof map's nodes "
-                     f"({', '.join(n.name for n in NODES)}), got {name!r}")
+    raise ValueError(
+        f"name must be one of the proof map's nodes "
+        f"({', '.join(n.name for n in NODES)}), got {name!r}"
+    )
 
 
 # --- the edges ---------------------------------------------------------------------------------
+
 
 @dataclasses.dataclass(frozen=True)
 class Edge:
@@ -145,7 +170,7 @@ class Edge:
     source: str
     target: str
     labels: tuple[str, ...]
-    kind: str = "statement"            # "statement" or "proof step"
+    kind: str = "statement"  # "statement" or "proof step"
     reason: str | None = None
     evidence: str | None = None
 
@@ -212,9 +237,14 @@ EDGES: tuple[Edge, ...] = (
     _e("Thm 5.4", "Lemma 5.2", "lem:dec_local"),
     # A \ref-less citation: the proof bounds ‖Σ_k⁻¹ − H*‖ by √(C/k), which is Lemma 5.3's
     # conclusion (its statement also says "C is defined in Lemma~\ref{lem:Sig_dec}").
-    Edge("Thm 5.4", "Lemma 5.3", ("eq:C",), "statement",
-         reason="the proof uses Lemma 5.3's bound ‖Σ_k⁻¹ − H*‖² ≤ C/k without a \\ref",
-         evidence=r"\tau^{-1} \cdot \left(\sqrt{\frac{C}{k}}"),
+    Edge(
+        "Thm 5.4",
+        "Lemma 5.3",
+        ("eq:C",),
+        "statement",
+        reason="the proof uses Lemma 5.3's bound ‖Σ_k⁻¹ − H*‖² ≤ C/k without a \\ref",
+        evidence=r"\tau^{-1} \cdot \left(\sqrt{\frac{C}{k}}",
+    ),
     # Appendix E
     _e("Lemma E.1", "Thm 3.2", "eq:taylor", kind="proof step"),
     _e("Lemma E.2", "Lemma D.7", "eq:G_norm_1", "eq:G_norm_2"),
@@ -232,11 +262,16 @@ EDGES: tuple[Edge, ...] = (
 #: Citations the regular expression finds that are not dependencies, each with its reason and
 #: the proof text (``evidence``) that shows it.
 REMOVED: tuple[Edge, ...] = (
-    Edge("Thm 5.4", "Lemma E.10", ("eq:ddd",), "proof step",
-         reason="eq:ddd (σ/ζ·Σ⁻¹ ⪯ ∇²f ⪯ L/τ·Σ⁻¹, first written in Lemma E.10's proof) is "
-                "re-derived here from τI ⪯ Σ⁻¹ ⪯ ζI and σI ⪯ H ⪯ LI, not taken from Lemma E.10",
-         evidence=r"\sigma \cdot I \preceq  H \preceq L \cdot I$, which implies "
-                  r"Eqn.~\eqref{eq:ddd}"),
+    Edge(
+        "Thm 5.4",
+        "Lemma E.10",
+        ("eq:ddd",),
+        "proof step",
+        reason="eq:ddd (σ/ζ·Σ⁻¹ ⪯ ∇²f ⪯ L/τ·Σ⁻¹, first written in Lemma E.10's proof) is "
+        "re-derived here from τI ⪯ Σ⁻¹ ⪯ ζI and σI ⪯ H ⪯ LI, not taken from Lemma E.10",
+        evidence=r"\sigma \cdot I \preceq  H \preceq L \cdot I$, which implies "
+        r"Eqn.~\eqref{eq:ddd}",
+    ),
 )
 
 
@@ -262,8 +297,12 @@ def rests_on(name: str, edges: tuple[Edge, ...] = EDGES) -> tuple[str, ...]:
 # --- extraction from the .tex ------------------------------------------------------------------
 
 #: The environments that share jmlr2e's one counter, and the word the PDF prints for each.
-ENVIRONMENTS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition",
-                "remark": "Remark"}
+ENVIRONMENTS = {
+    "theorem": "Theorem",
+    "lemma": "Lemma",
+    "proposition": "Proposition",
+    "remark": "Remark",
+}
 _LABEL = re.compile(r"\\label\{([^}]*)\}")
 _REF = re.compile(r"\\(?:eq)?ref\{([^}]*)\}")
 _PROOF = re.compile(r"\\begin\{proof\}(\[(?:[^\[\]]|\{[^}]*\})*\])?")
@@ -287,8 +326,14 @@ def statements(tex: str) -> list[Statement]:
     out = []
     for number, m in enumerate(pattern.finditer(tex), start=1):
         end = tex.index(f"\\end{{{m.group(1)}}}", m.end())
-        out.append(Statement(f"{ENVIRONMENTS[m.group(1)]} {number}", m.start(), end,
-                             tuple(_LABEL.findall(tex[m.end():end]))))
+        out.append(
+            Statement(
+                f"{ENVIRONMENTS[m.group(1)]} {number}",
+                m.start(),
+                end,
+                tuple(_LABEL.findall(tex[m.end() : end])),
+            )
+        )
     return out
 
 
@@ -307,12 +352,14 @@ def proofs(tex: str) -> list[tuple[str, str]]:
         end = tex.index("\\end{proof}", m.end())
         before = [s for s in found if s.end < m.start()]
         if m.group(1):
-            owner = by_label[_REF.search(m.group(1)).group(1)]
+            ref = _REF.search(m.group(1))
+            assert ref is not None, m.group(1)  # _PROOF's group 1 is a \ref
+            owner = by_label[ref.group(1)]
         else:
             previous = before[-1]
-            heading = _PROOF_OF.findall(tex[previous.end:m.start()])
+            heading = _PROOF_OF.findall(tex[previous.end : m.start()])
             owner = by_label[heading[-1]] if heading else previous.printed
-        out.append((owner, tex[m.end():end]))
+        out.append((owner, tex[m.end() : end]))
     return out
 
 
@@ -340,11 +387,14 @@ def extract_edges(tex: str) -> dict[tuple[str, str], tuple[tuple[str, ...], str]
             key = (names[owner], names[target])
             cited.setdefault(key, set()).add(label)
             kinds.setdefault(key, set()).add(kind)
-    return {key: (tuple(sorted(labels)), "statement" if "statement" in kinds[key]
-                  else "proof step") for key, labels in cited.items()}
+    return {
+        key: (tuple(sorted(labels)), "statement" if "statement" in kinds[key] else "proof step")
+        for key, labels in cited.items()
+    }
 
 
 # --- colouring by verdict ----------------------------------------------------------------------
+
 
 class Category(str, enum.Enum):
     """What a published verdict says of a statement, in the words of the proof map's legend."""
@@ -363,12 +413,18 @@ UNTESTABLE_QUALIFIER = "too loose to be tested"
 
 #: Least favourable first: a node with several ledger rows takes the first of their categories
 #: in this order (a row that is not checked counts only when no row is).
-SEVERITY: tuple[Category, ...] = (Category.FAILS, Category.ERRATUM, Category.UNTESTABLE,
-                                  Category.HOLDS, Category.IDENTITY, Category.NOT_CHECKED)
+SEVERITY: tuple[Category, ...] = (
+    Category.FAILS,
+    Category.ERRATUM,
+    Category.UNTESTABLE,
+    Category.HOLDS,
+    Category.IDENTITY,
+    Category.NOT_CHECKED,
+)
 
 #: One look per category, told apart without colour: hatch, marker and edge line style differ
 #: between every two categories (colours from seaborn's colour-blind palette).
-CATEGORY_STYLE: dict[Category, dict[str, str]] = {
+CATEGORY_STYLE: dict[Category, dict[str, Any]] = {
     Category.HOLDS: {"color": "#029e73", "hatch": "", "marker": "o", "linestyle": "-"},
     Category.UNTESTABLE: {"color": "#56b4e9", "hatch": "...", "marker": "D", "linestyle": "-"},
     Category.FAILS: {"color": "#d55e00", "hatch": "xxx", "marker": "X", "linestyle": "-"},
@@ -386,14 +442,19 @@ def category(verdict: Verdict | None) -> Category:
     if verdict is None:
         return Category.NOT_CHECKED
     if not isinstance(verdict, Verdict):
-        raise TypeError(f"verdict must be a Verdict or None, got {type(verdict).__name__}: "
-                         f"{verdict!r:.80}")
+        raise TypeError(
+            f"verdict must be a Verdict or None, got {type(verdict).__name__}: {verdict!r:.80}"
+        )
     if verdict.status is Status.HOLDS:
-        untestable = any(q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
-                         for q in verdict.qualifiers)
+        untestable = any(
+            q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER) for q in verdict.qualifiers
+        )
         return Category.UNTESTABLE if untestable else Category.HOLDS
-    return {Status.FAILS: Category.FAILS, Status.ERRATUM: Category.ERRATUM,
-            Status.IDENTITY: Category.IDENTITY}.get(verdict.status, Category.NOT_CHECKED)
+    return {
+        Status.FAILS: Category.FAILS,
+        Status.ERRATUM: Category.ERRATUM,
+        Status.IDENTITY: Category.IDENTITY,
+    }.get(verdict.status, Category.NOT_CHECKED)
 
 
 def categories(verdicts: Mapping[str, Verdict] | None = None) -> dict[str, Category]:
@@ -410,9 +471,10 @@ def categories(verdicts: Mapping[str, Verdict] | None = None) -> dict[str, Categ
 
 # --- layout ------------------------------------------------------------------------------------
 
+
 def _cites(edges) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    down = {n.name: [] for n in NODES}
-    up = {n.name: [] for n in NODES}
+    down: dict[str, list[str]] = {n.name: [] for n in NODES}
+    up: dict[str, list[str]] = {n.name: [] for n in NODES}
     for e in edges:
         down[e.source].append(e.target)
         up[e.target].append(e.source)
@@ -438,7 +500,7 @@ def layers(edges: tuple[Edge, ...] = EDGES, width: int = 6) -> dict[str, int]:
 
     def visit(name: str, path: tuple[str, ...]) -> int:
         if name in path:
-            cycle = path[path.index(name):] + (name,)
+            cycle = path[path.index(name) :] + (name,)
             raise ValueError(f"edges must not form a cycle; got {' → '.join(cycle)}")
         if name not in depth:
             depth[name] = 1 + max((visit(t, path + (name,)) for t in down[name]), default=-1)
@@ -475,12 +537,17 @@ def _positions(edges, sweeps: int = 12) -> dict[str, tuple[float, int]]:
     for sweep in range(sweeps):
         for level in sorted(rows, reverse=sweep % 2 == 1):
             names = rows[level]
-            centre = {name: (sum(x[m] for m in down[name] + up[name])
-                             / len(down[name] + up[name])
-                             if down[name] + up[name] else -1.0) for name in names}
+            centre = {
+                name: (
+                    sum(x[m] for m in down[name] + up[name]) / len(down[name] + up[name])
+                    if down[name] + up[name]
+                    else -1.0
+                )
+                for name in names
+            }
             names.sort(key=lambda name: (centre[name], order[name]))
             # one unit apart, as near the barycentres as the order allows, inside [0, width − 1]
-            placed = []
+            placed: list[float] = []
             for name in names:
                 placed.append(max(centre[name], placed[-1] + 1 if placed else 0.0))
             placed[-1] = min(placed[-1], width - 1)
@@ -491,8 +558,9 @@ def _positions(edges, sweeps: int = 12) -> dict[str, tuple[float, int]]:
     return {name: (x[name], layer[name]) for name in x}
 
 
-def _route(where: dict[str, tuple[float, int]], low: str, high: str, box_w: float,
-           box_h: float) -> list[tuple[float, float]]:
+def _route(
+    where: dict[str, tuple[float, int]], low: str, high: str, box_w: float, box_h: float
+) -> list[tuple[float, float]]:
     """The polyline of an arrow from the top of ``low``'s box to the bottom of ``high``'s: a
     straight segment between adjacent layers; across a layer in between, vertically through the
     free gap nearest to the straight line, so that no arrow passes behind a box."""
@@ -515,28 +583,33 @@ def _tint(colour: str, weight: float = 0.35) -> tuple[float, float, float]:
     """``colour`` mixed with white (``weight`` of the colour)."""
     from matplotlib.colors import to_rgb
 
-    return tuple(weight * c + (1 - weight) for c in to_rgb(colour))
+    red, green, blue = to_rgb(colour)
+    white = 1 - weight
+    return (weight * red + white, weight * green + white, weight * blue + white)
 
 
 def _shade(colour: str, weight: float = 0.7) -> tuple[float, float, float]:
     """``colour`` mixed with black (``weight`` of the colour)."""
     from matplotlib.colors import to_rgb
 
-    return tuple(weight * c for c in to_rgb(colour))
+    red, green, blue = to_rgb(colour)
+    return (weight * red, weight * green, weight * blue)
 
 
 # --- the figure --------------------------------------------------------------------------------
 
 #: How an edge is drawn, by kind.
-EDGE_STYLE = {"statement": {"linestyle": "-", "color": "0.35"},
-              "proof step": {"linestyle": (0, (4, 3)), "color": "0.35"}}
+EDGE_STYLE: dict[str, dict[str, Any]] = {
+    "statement": {"linestyle": "-", "color": "0.35"},
+    "proof step": {"linestyle": (0, (4, 3)), "color": "0.35"},
+}
 
 
-def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
-                   fontsize: float = 9.0):
+def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None, fontsize: float = 9.0):
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
-    hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an arrow runs from each cited result up to the result whose proof cites it,
+    hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an
+    arrow runs from each cited result up to the result whose proof cites it,
     solid where the proof cites the statement, dashed where it uses a step of the cited
     result's proof. A legend names the categories and the two kinds of arrows.
 
@@ -576,43 +649,107 @@ def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None,
     for n in NODES:
         x, level = where[n.name]
         style = CATEGORY_STYLE[colour[n.name]]
-        patch = FancyBboxPatch((x - box_w / 2, level - box_h / 2), box_w, box_h,
-                               boxstyle="round,pad=0,rounding_size=0.06",
-                               facecolor=_tint(style["color"]), hatch=style["hatch"],
-                               edgecolor=_shade(style["color"]), linestyle=style["linestyle"],
-                               linewidth=1.2, zorder=3)
+        patch = FancyBboxPatch(
+            (x - box_w / 2, level - box_h / 2),
+            box_w,
+            box_h,
+            boxstyle="round,pad=0,rounding_size=0.06",
+            facecolor=_tint(style["color"]),
+            hatch=style["hatch"],
+            edgecolor=_shade(style["color"]),
+            linestyle=style["linestyle"],
+            linewidth=1.2,
+            zorder=3,
+        )
         ax.add_patch(patch)
         boxes[n.name] = patch
-        ax.text(x + 0.04, level, f"{n.name}\nPDF {n.printed.split()[-1]}", ha="center",
-                va="center", fontsize=fontsize, linespacing=1.2, zorder=5,
-                bbox={"boxstyle": "round,pad=0.06", "facecolor": _tint(style["color"]),
-                      "edgecolor": "none"})
-        ax.plot([x - 0.345], [level - 0.12], linestyle="none",
-                marker=style["marker"], markersize=8, markerfacecolor=style["color"],
-                markeredgecolor="black", markeredgewidth=0.8, zorder=6, label="_node")
+        ax.text(
+            x + 0.04,
+            level,
+            f"{n.name}\nPDF {n.printed.split()[-1]}",
+            ha="center",
+            va="center",
+            fontsize=fontsize,
+            linespacing=1.2,
+            zorder=5,
+            bbox={
+                "boxstyle": "round,pad=0.06",
+                "facecolor": _tint(style["color"]),
+                "edgecolor": "none",
+            },
+        )
+        ax.plot(
+            [x - 0.345],
+            [level - 0.12],
+            linestyle="none",
+            marker=style["marker"],
+            markersize=8,
+            markerfacecolor=style["color"],
+            markeredgecolor="black",
+            markeredgewidth=0.8,
+            zorder=6,
+            label="_node",
+        )
     for e in EDGES:
         vertices = _route(where, e.target, e.source, box_w, box_h)
-        ax.add_patch(FancyArrowPatch(path=Path(vertices), arrowstyle="-|>", mutation_scale=9,
-                                     linewidth=0.9, zorder=2, **EDGE_STYLE[e.kind]))
+        ax.add_patch(
+            FancyArrowPatch(
+                path=Path(vertices),
+                arrowstyle="-|>",
+                mutation_scale=9,
+                linewidth=0.9,
+                zorder=2,
+                **EDGE_STYLE[e.kind],
+            )
+        )
     ax.set_xlim(-0.55, width - 0.45)
     ax.set_ylim(-0.45, height - 0.55)
     ax.set_axis_off()
-    handles = [(Patch(facecolor=_tint(CATEGORY_STYLE[c]["color"]),
-                      hatch=CATEGORY_STYLE[c]["hatch"], edgecolor=_shade(CATEGORY_STYLE[c]["color"]),
-                      linestyle=CATEGORY_STYLE[c]["linestyle"], linewidth=1.2),
-                Line2D([], [], linestyle="none", marker=CATEGORY_STYLE[c]["marker"],
-                       markersize=8, markerfacecolor=CATEGORY_STYLE[c]["color"],
-                       markeredgecolor="black", markeredgewidth=0.8))
-               for c in Category]
+    handles: list[Any] = [
+        (
+            Patch(
+                facecolor=_tint(CATEGORY_STYLE[c]["color"]),
+                hatch=CATEGORY_STYLE[c]["hatch"],
+                edgecolor=_shade(CATEGORY_STYLE[c]["color"]),
+                linestyle=CATEGORY_STYLE[c]["linestyle"],
+                linewidth=1.2,
+            ),
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=CATEGORY_STYLE[c]["marker"],
+                markersize=8,
+                markerfacecolor=CATEGORY_STYLE[c]["color"],
+                markeredgecolor="black",
+                markeredgewidth=0.8,
+            ),
+        )
+        for c in Category
+    ]
     labels = [c.value for c in Category]
-    handles += [Line2D([], [], **EDGE_STYLE["statement"]),
-                Line2D([], [], **EDGE_STYLE["proof step"])]
+    handles += [
+        Line2D([], [], **EDGE_STYLE["statement"]),
+        Line2D([], [], **EDGE_STYLE["proof step"]),
+    ]
     labels += ["proof cites the statement", "proof uses a step of its proof"]
-    ax.legend(handles, labels, handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
-              loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3,
-              fontsize=fontsize, frameon=False, handlelength=2.2, handleheight=1.3,
-              columnspacing=1.2)
-    ax.set_title("An arrow runs from a result up to each result whose proof cites it. "
-                 "Our number above\nthe PDF's (one counter for all statements); colour, "
-                 "marker and hatch: the published verdict", fontsize=fontsize + 0.5)
+    ax.legend(
+        handles,
+        labels,
+        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=3,
+        fontsize=fontsize,
+        frameon=False,
+        handlelength=2.2,
+        handleheight=1.3,
+        columnspacing=1.2,
+    )
+    ax.set_title(
+        "An arrow runs from a result up to each result whose proof cites it. "
+        "Our number above\nthe PDF's (one counter for all statements); colour, "
+        "marker and hatch: the published verdict",
+        fontsize=fontsize + 0.5,
+    )
     return fig

@@ -18,8 +18,19 @@ from .paper import with_number
 from .proofmap import Category, category
 from .verdict import Status, Verdict, markdown_escape
 
-__all__ = ["KEY", "MAX_CELL", "key_number", "summary_table", "readme_link", "verdict_grid",
-           "claim_anchor", "claim_section", "ledger_page", "cross_link", "prose"]
+__all__ = [
+    "KEY",
+    "MAX_CELL",
+    "key_number",
+    "summary_table",
+    "readme_link",
+    "verdict_grid",
+    "claim_anchor",
+    "claim_section",
+    "ledger_page",
+    "cross_link",
+    "prose",
+]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
 MAX_CELL = 120
@@ -109,9 +120,11 @@ def _cell(text: str) -> str:
     return _text(text).replace("|", "\\|")
 
 
-def summary_table(results: dict[str, Verdict] | None = None,
-                  claims: tuple[Claim, ...] = CLAIMS + FINDINGS,
-                  link: Callable[[Claim], str] | None = None) -> str:
+def summary_table(
+    results: dict[str, Verdict] | None = None,
+    claims: tuple[Claim, ...] = CLAIMS + FINDINGS,
+    link: Callable[[Claim], str] | None = None,
+) -> str:
     """One row per claim: our name, the PDF's, the status, the number that matters, and the
     notebook (a link where ``link`` makes one from the claim). No cell is over ``MAX_CELL``."""
     results = published() if results is None else results
@@ -119,8 +132,10 @@ def summary_table(results: dict[str, Verdict] | None = None,
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
-        lines.append(f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
-                     f"| {_cell(key_number(c.number, v))} | {where} |")
+        lines.append(
+            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
+            f"| {_cell(key_number(c.number, v))} | {where} |"
+        )
     return "\n".join(lines)
 
 
@@ -138,10 +153,16 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     """One claim as a section of the book's ledger: the statement, the verdict, what was
     measured, each qualifier as its question and answer with the criterion apart, and a link
     to the verdict cell of the notebook that checks it."""
-    lines = [f"({claim_anchor(c.number)})=", f"### {c.number} · PDF {c.printed}", "",
-             f"*Label* {_text(with_number(c.label, statements=True))}. "
-             f"*Statement:* {_text(c.statement)}", "",
-             f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}", ""]
+    lines = [
+        f"({claim_anchor(c.number)})=",
+        f"### {c.number} · PDF {c.printed}",
+        "",
+        f"*Label* {_text(with_number(c.label, statements=True))}. "
+        f"*Statement:* {_text(c.statement)}",
+        "",
+        f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}",
+        "",
+    ]
     lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
     if verdict.qualifiers:
         lines.append("")
@@ -149,8 +170,9 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     return "\n".join(lines)
 
 
-def ledger_page(notebook_link: Callable[[str], str],
-                results: dict[str, Verdict] | None = None) -> str:
+def ledger_page(
+    notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
+) -> str:
     """The book's ledger: the summary table, then one section per claim and per finding."""
     results = published() if results is None else results
 
@@ -158,24 +180,30 @@ def ledger_page(notebook_link: Callable[[str], str],
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         return claim_section(c, v, notebook_link(c.notebook))
 
-    return ("# The claims ledger\n\n"
-            "Every numbered statement of the paper that the suite checks, and what the notebooks "
-            "find beyond them: first one line each, then one section each with the statement, "
-            "the verdict (a status from a closed set), what was measured (each number with its "
-            "uncertainty), every qualifier as a question with its answer and the criterion that "
-            "decided it, and a link to the notebook cell that computes it.\n\n"
-            + summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
-            "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
-            "## Findings beyond the numbered claims\n\n"
-            + "\n\n".join(section(c) for c in FINDINGS) + "\n")
+    return (
+        "# The claims ledger\n\n"
+        "Every numbered statement of the paper that the suite checks, and what the notebooks "
+        "find beyond them: first one line each, then one section each with the statement, "
+        "the verdict (a status from a closed set), what was measured (each number with its "
+        "uncertainty), every qualifier as a question with its answer and the criterion that "
+        "decided it, and a link to the notebook cell that computes it.\n\n"
+        + summary_table(results, link=lambda c: notebook_link(c.notebook))
+        + "\n\n"
+        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
+        "## Findings beyond the numbered claims\n\n"
+        + "\n\n".join(section(c) for c in FINDINGS)
+        + "\n"
+    )
 
 
 #: The parts of the paper, in order, as the grid of ``verdict_grid`` groups the rows.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Section 2 (NES)", ("Sec. 2",)),
     ("Section 3 (Q_α)", ("Thm 3.",)),
-    ("Section 4, App. A–C (estimators, mirror step)", ("Lemma 4.", "Sec. 4", "Prop. A.",
-                                                      "Lemma B.", "Lemma C.")),
+    (
+        "Section 4, App. A–C (estimators, mirror step)",
+        ("Lemma 4.", "Sec. 4", "Prop. A.", "Lemma B.", "Lemma C."),
+    ),
     ("Section 5 (convergence)", ("Lemma 5.", "Remark 5.", "Thm 5.")),
     ("Appendix D (g̃ and G̃)", ("Lemma D.",)),
     ("Appendix E (proof of Lemma 5.3)", ("Lemma E.",)),
@@ -190,8 +218,10 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
     results = published() if results is None else results
     found = {c.number: category(results.get(c.number)) for c in CLAIMS}
     columns = [k for k in Category if k in found.values()]
-    lines = ["| part of the paper | " + " | ".join(k.value for k in columns) + " |",
-             "|---" * (len(columns) + 1) + "|"]
+    lines = [
+        "| part of the paper | " + " | ".join(k.value for k in columns) + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
     for part, prefixes in PARTS:
         rows = [c.number for c in CLAIMS if c.number.startswith(prefixes)]
         cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
@@ -201,12 +231,15 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
 
 #: How the notebooks' prose names a ledger row ("Theorem 3.3", "Proposition A.2", "Lemma D.7").
 _CLAIM_WORDS = {"Theorem": "Thm", "Lemma": "Lemma", "Proposition": "Prop.", "Remark": "Remark"}
-_MENTION = re.compile(r"(?<![\w\[])(?<!PDF )(?P<word>Theorem|Lemma|Proposition|Remark) "
-                      r"(?P<n>[1-5A-E]\.\d+)(?![\d.]\d)|(?<![\w\[])(?P<nb>[Nn]otebook) "
-                      r"(?P<nn>\d\d)(?!\d)")
+_MENTION = re.compile(
+    r"(?<![\w\[])(?<!PDF )(?P<word>Theorem|Lemma|Proposition|Remark) "
+    r"(?P<n>[1-5A-E]\.\d+)(?![\d.]\d)|(?<![\w\[])(?P<nb>[Nn]otebook) "
+    r"(?P<nn>\d\d)(?!\d)"
+)
 #: Spans where no link is made: code, mathematics, existing links, headings, raw HTML.
-_SKIP = re.compile(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\[[^\]]*\]\([^)]*\)|^#[^\n]*|<[^>]*>",
-                   re.M | re.S)
+_SKIP = re.compile(
+    r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\[[^\]]*\]\([^)]*\)|^#[^\n]*|<[^>]*>", re.M | re.S
+)
 
 
 def _notebooks() -> dict[str, str]:
@@ -225,7 +258,7 @@ def cross_link(markdown: str) -> str:
     rows = {c.number for c in CLAIMS + FINDINGS}
     notebooks = _notebooks()
     skip = [m.span() for m in _SKIP.finditer(markdown)]
-    done = set(re.findall(r"\]\(([^)\s]+)\)", markdown))     # already linked somewhere
+    done = set(re.findall(r"\]\(([^)\s]+)\)", markdown))  # already linked somewhere
 
     def replace(m: re.Match) -> str:
         if any(a <= m.start() < b for a, b in skip):

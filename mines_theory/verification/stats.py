@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import scipy.stats
+from numpy.typing import ArrayLike
 
 from .verdict import Kind, Measurement, Undecidable
 
@@ -63,10 +65,10 @@ def at_least(name: str, value, minimum: int, purpose: str) -> int:
 
     >>> at_least("seeds", 4, 2, "a standard error")
     4
-    >>> at_least("seeds", 1, 2, "a standard error")
+    >>> at_least("seeds", 1, 2, "a standard error")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mines_theory.verification.verdict.Undecidable: seeds = {seeds}: a standard error needs at least 2
+    mines_theory.verification.verdict.Undecidable: seeds = {seeds}: a standard error needs at ...
     """
     try:
         valid = not isinstance(value, bool) and float(value).is_integer() and value >= 0
@@ -75,8 +77,10 @@ def at_least(name: str, value, minimum: int, purpose: str) -> int:
     if not valid:
         raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
     if value < minimum:
-        raise Undecidable(f"{name} = {{{name}}}: {purpose} needs at least {minimum}",
-                          Measurement(name, int(value), kind=Kind.COUNT))
+        raise Undecidable(
+            f"{name} = {{{name}}}: {purpose} needs at least {minimum}",
+            Measurement(name, int(value), kind=Kind.COUNT),
+        )
     return int(value)
 
 
@@ -94,8 +98,10 @@ def finite(values, what: str, *, minimum: int = 1) -> np.ndarray:
     """
     x = np.asarray(values, dtype=float)
     if x.size < minimum:
-        raise Undecidable(f"{what}: {'no values' if x.size == 0 else f'{x.size} values'} "
-                          f"(need at least {minimum})")
+        raise Undecidable(
+            f"{what}: {'no values' if x.size == 0 else f'{x.size} values'} "
+            f"(need at least {minimum})"
+        )
     nan = int(np.isnan(x).sum())
     if nan:
         raise Undecidable(f"{what}: {nan} of {x.size} values are NaN")
@@ -130,7 +136,7 @@ def median(values, what: str) -> float:
     return float(np.median(finite(values, what)))
 
 
-def mean_and_se(samples, axis: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def mean_and_se(samples: ArrayLike, axis: int = 0) -> tuple[Any, Any]:
     """Mean and standard error of the mean of i.i.d. ``samples`` along ``axis``; at least two
     samples and no NaN, else ``Undecidable``.
 
@@ -140,8 +146,7 @@ def mean_and_se(samples, axis: int = 0) -> tuple[np.ndarray, np.ndarray]:
     samples = np.asarray(samples, dtype=float)
     n = samples.shape[axis] if samples.ndim else 1
     if n < 2:
-        raise Undecidable(f"{n} sample{'s' if n != 1 else ''}: a standard error needs at "
-                          "least 2")
+        raise Undecidable(f"{n} sample{'s' if n != 1 else ''}: a standard error needs at least 2")
     if np.isnan(samples).any():
         raise Undecidable(f"{int(np.isnan(samples).sum())} of {samples.size} samples are NaN")
     mean = samples.mean(axis=axis)
@@ -183,8 +188,9 @@ def proportion(name: str, successes: int, trials: int) -> Measurement:
     if not 0 <= x <= n:
         raise ValueError(f"successes must lie in [0, trials] = [0, {n}], got {x}")
     p_tilde = (x + 2) / (n + 4)
-    return Measurement(name, x / n, math.sqrt(p_tilde * (1 - p_tilde) / (n + 4)), Kind.SE,
-                       percent=True)
+    return Measurement(
+        name, x / n, math.sqrt(p_tilde * (1 - p_tilde) / (n + 4)), Kind.SE, percent=True
+    )
 
 
 def exceedance_z(successes: int, trials: int, allowed: float) -> float:
@@ -222,8 +228,15 @@ def z_measurement(name: str, z: float) -> Measurement:
     return Measurement(name, float(z), 1.0, Kind.Z)
 
 
-def bootstrap(statistic: Callable[[np.ndarray], float], units: int, name: str, *,
-              resamples: int = 400, seed: int = 0, **kw) -> Measurement:
+def bootstrap(
+    statistic: Callable[[np.ndarray], float],
+    units: int,
+    name: str,
+    *,
+    resamples: int = 400,
+    seed: int = 0,
+    **kw,
+) -> Measurement:
     """``statistic(indices)`` on all ``units`` independent units (seeds) with a 95% percentile
     bootstrap interval from ``resamples`` resamples of the units (fixed ``seed``).
 
@@ -279,6 +292,8 @@ def loglog_slope(x, y) -> float:
     x, y = finite(x, "slope abscissae", minimum=2), finite(y, "slope ordinates", minimum=2)
     bad = int((~np.isfinite(y) | (y <= 0)).sum() + (~np.isfinite(x) | (x <= 0)).sum())
     if bad or np.unique(x).size < 2:
-        raise Undecidable(f"a log-log slope needs two distinct positive x and positive finite "
-                          f"y; {bad} points are not")
+        raise Undecidable(
+            f"a log-log slope needs two distinct positive x and positive finite "
+            f"y; {bad} points are not"
+        )
     return float(np.polyfit(np.log(np.asarray(x, float)), np.log(np.asarray(y, float)), 1)[0])

@@ -52,8 +52,20 @@ import math
 import re
 from typing import Any
 
-__all__ = ["AGREE_RATIO", "DECIDED", "K_AGREE", "Kind", "Measurement", "Qualifier", "Status",
-           "Undecidable", "Verdict", "decides", "format_number", "markdown_escape"]
+__all__ = [
+    "AGREE_RATIO",
+    "DECIDED",
+    "K_AGREE",
+    "Kind",
+    "Measurement",
+    "Qualifier",
+    "Status",
+    "Undecidable",
+    "Verdict",
+    "decides",
+    "format_number",
+    "markdown_escape",
+]
 
 #: Two Monte Carlo measurements of one quantity agree when they differ by at most K_AGREE[kind]
 #: combined uncertainties √(u₁² + u₂²) (a proportion, ``stats.proportion``: its binomial
@@ -87,24 +99,24 @@ AGREE_RATIO = 2.0
 class Status(str, enum.Enum):
     """The closed set of statuses a ledger row can have."""
 
-    HOLDS = "holds"                              # the statement, checked where it applies, holds
-    FAILS = "fails"                              # a counterexample inside the hypotheses
-    ERRATUM = "erratum"                          # false as printed; a corrected form holds
-    IDENTITY = "identity"                        # an identity or definition, verified; not evidence
-    HYPOTHESES_NOT_MET = "hypotheses not met"    # the run lies outside the statement's hypotheses
+    HOLDS = "holds"  # the statement, checked where it applies, holds
+    FAILS = "fails"  # a counterexample inside the hypotheses
+    ERRATUM = "erratum"  # false as printed; a corrected form holds
+    IDENTITY = "identity"  # an identity or definition, verified; not evidence
+    HYPOTHESES_NOT_MET = "hypotheses not met"  # the run lies outside the statement's hypotheses
     NOT_CHECKED = "not checked"
 
 
 class Kind(str, enum.Enum):
     """What a measurement's ``uncertainty`` means, and so how it is rendered and compared."""
 
-    SE = "se"                # Monte Carlo estimate ± standard error
-    INTERVAL = "interval"    # estimate with a 95% interval (bootstrap or order statistics);
+    SE = "se"  # Monte Carlo estimate ± standard error
+    INTERVAL = "interval"  # estimate with a 95% interval (bootstrap or order statistics);
     #                          uncertainty = half-width / 1.96
-    Z = "z"                  # a z-score (uncertainty 1 by construction)
-    NUMERIC = "numeric"      # deterministic computation; uncertainty = its numeric tolerance
-    COUNT = "count"          # an exact integer
-    BELOW = "below"          # a residual (or a signed worst case) reported only as below the
+    Z = "z"  # a z-score (uncertainty 1 by construction)
+    NUMERIC = "numeric"  # deterministic computation; uncertainty = its numeric tolerance
+    COUNT = "count"  # an exact integer
+    BELOW = "below"  # a residual (or a signed worst case) reported only as below the
     #                          tolerance ``uncertainty``, or as its value where it is not
 
 
@@ -120,8 +132,9 @@ def markdown_escape(text: str) -> str:
     f − f\\* at μ̂\\*; see `eq_x*`
     """
     parts = text.split("`")
-    return "`".join(_MARKDOWN_SPECIAL.sub(r"\\\1", part) if i % 2 == 0 else part
-                    for i, part in enumerate(parts))
+    return "`".join(
+        _MARKDOWN_SPECIAL.sub(r"\\\1", part) if i % 2 == 0 else part for i, part in enumerate(parts)
+    )
 
 
 #: The statuses that decide something: a verdict with one of them never holds a NaN number.
@@ -207,8 +220,10 @@ def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
     magnitude = _exponent(max(finite)) if finite else _exponent(u)
     if -3 <= magnitude < 7 or percent:
         return [_fixed(v, last) + suffix for v in values]
-    return [f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
-            for v in values]
+    return [
+        f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
+        for v in values
+    ]
 
 
 def _with_uncertainty(value: float, u: float, percent: bool) -> str:
@@ -227,8 +242,10 @@ def _with_uncertainty(value: float, u: float, percent: bool) -> str:
         return f"{text_value.removesuffix('%')} ± {text_u}"
     last = _last_digit(u)
     decimals = max(magnitude - last, 0)
-    return (f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
-            f"e{magnitude:+03d}")
+    return (
+        f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
+        f"e{magnitude:+03d}"
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -239,9 +256,9 @@ class Measurement:
     value: float
     uncertainty: float = 0.0
     kind: Kind = Kind.NUMERIC
-    interval: tuple[float, float] | None = None     # the 95% interval shown for Kind.INTERVAL
-    digits: int = 2                                 # significant digits of a NUMERIC value
-    percent: bool = False                           # a fraction, rendered as a percentage
+    interval: tuple[float, float] | None = None  # the 95% interval shown for Kind.INTERVAL
+    digits: int = 2  # significant digits of a NUMERIC value
+    percent: bool = False  # a fraction, rendered as a percentage
 
     def __post_init__(self):
         object.__setattr__(self, "kind", Kind(self.kind))
@@ -263,8 +280,11 @@ class Measurement:
         if self.kind is Kind.COUNT:
             return f"{int(self.value):d}"
         if self.kind is Kind.BELOW:
-            return (f"< {self.uncertainty:.0e}" if self.value < self.uncertainty
-                    else format_number(self.value))
+            return (
+                f"< {self.uncertainty:.0e}"
+                if self.value < self.uncertainty
+                else format_number(self.value)
+            )
         if self.kind is Kind.Z:
             return f"{self.value:.1f}"
         if self.kind is Kind.NUMERIC:
@@ -272,8 +292,10 @@ class Measurement:
             return text + ("%" if self.percent else "")
         if self.kind is Kind.INTERVAL and self.interval is not None:
             low, high = self.interval
-            centre, low, high = _rounded([self.value, low, high], (high - low) / 4, self.percent)
-            return f"{centre} [{low}, {high}]"
+            centre, low_text, high_text = _rounded(
+                [self.value, low, high], (high - low) / 4, self.percent
+            )
+            return f"{centre} [{low_text}, {high_text}]"
         return _with_uncertainty(self.value, self.uncertainty, self.percent)
 
     @property
@@ -285,8 +307,12 @@ class Measurement:
     def _spread(self) -> float:
         """The uncertainty compared: ``uncertainty``, or for an interval open above (a median of
         runs some of which never reached their target) its lower half-width / 1.96."""
-        if (self.kind is Kind.INTERVAL and not math.isfinite(self.uncertainty)
-                and self.interval is not None and math.isfinite(self.interval[0])):
+        if (
+            self.kind is Kind.INTERVAL
+            and not math.isfinite(self.uncertainty)
+            and self.interval is not None
+            and math.isfinite(self.interval[0])
+        ):
             return (self.value - self.interval[0]) / 1.96
         return self.uncertainty
 
@@ -297,7 +323,9 @@ class Measurement:
         if self.name != other.name or self.kind is not other.kind:
             return False
         if not (math.isfinite(self.value) and math.isfinite(other.value)):
-            return (self.value == other.value) or (math.isnan(self.value) and math.isnan(other.value))
+            return (self.value == other.value) or (
+                math.isnan(self.value) and math.isnan(other.value)
+            )
         difference = abs(self.value - other.value)
         if self.kind is Kind.COUNT:
             return difference == 0
@@ -312,8 +340,11 @@ class Measurement:
         if not difference <= k * combined:
             return False
         larger = max(abs(self.value), abs(other.value))
-        return (proportion or difference <= 1e-6 * combined
-                or difference < (1 - 1 / AGREE_RATIO) * larger)
+        return (
+            proportion
+            or difference <= 1e-6 * combined
+            or difference < (1 - 1 / AGREE_RATIO) * larger
+        )
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
@@ -368,13 +399,18 @@ class Verdict:
         names = [m.name for m in self.measurements]
         if len(set(names)) != len(names):
             raise ValueError(f"measurement names must be unique, got {names}")
-        self.text()                                   # every placeholder has a measurement
+        self.text()  # every placeholder has a measurement
         if self.status in DECIDED:
-            nan = [m.name for m in self.measurements
-                   if math.isnan(m.value) or math.isnan(m.uncertainty)]
+            nan = [
+                m.name
+                for m in self.measurements
+                if math.isnan(m.value) or math.isnan(m.uncertainty)
+            ]
             if nan:
-                raise Undecidable(f"NaN measurement{'s' if len(nan) > 1 else ''} "
-                                  f"{', '.join(nan)} (cannot decide {self.status.value!r})")
+                raise Undecidable(
+                    f"NaN measurement{'s' if len(nan) > 1 else ''} "
+                    f"{', '.join(nan)} (cannot decide {self.status.value!r})"
+                )
 
     @classmethod
     def not_checked(cls, reason: str, *measurements: Measurement, data: Any = None) -> Verdict:
@@ -429,26 +465,34 @@ class Verdict:
         for name in mine.keys() & theirs.keys():
             if mine[name] != theirs[name]:
                 out.append(f"qualifier {name!r}: {mine[name].render()} != {theirs[name].render()}")
-        mine = {m.name: m for m in self.measurements}
-        theirs = {m.name: m for m in other.measurements}
-        if mine.keys() != theirs.keys():
-            out.append(f"measurements {sorted(mine)} != {sorted(theirs)}")
-        for name in mine.keys() & theirs.keys():
-            if not mine[name].agrees(theirs[name]):
-                out.append(f"measurement {name!r}: {mine[name].render()} vs "
-                           f"{theirs[name].render()} ({mine[name].kind.value})")
+        ours = {m.name: m for m in self.measurements}
+        others = {m.name: m for m in other.measurements}
+        if ours.keys() != others.keys():
+            out.append(f"measurements {sorted(ours)} != {sorted(others)}")
+        for name in ours.keys() & others.keys():
+            if not ours[name].agrees(others[name]):
+                out.append(
+                    f"measurement {name!r}: {ours[name].render()} vs "
+                    f"{others[name].render()} ({ours[name].kind.value})"
+                )
         return out
 
     def agrees(self, other: Verdict) -> bool:
         return not self.differences(other)
 
     def to_json(self) -> dict:
-        return {"status": self.status.value, "summary": self.summary,
-                "measurements": [m.to_json() for m in self.measurements],
-                "qualifiers": [dataclasses.asdict(q) for q in self.qualifiers]}
+        return {
+            "status": self.status.value,
+            "summary": self.summary,
+            "measurements": [m.to_json() for m in self.measurements],
+            "qualifiers": [dataclasses.asdict(q) for q in self.qualifiers],
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> Verdict:
-        return cls(Status(data["status"]), data["summary"],
-                   tuple(Measurement.from_json(m) for m in data["measurements"]),
-                   tuple(Qualifier(**q) for q in data["qualifiers"]))
+        return cls(
+            Status(data["status"]),
+            data["summary"],
+            tuple(Measurement.from_json(m) for m in data["measurements"]),
+            tuple(Qualifier(**q) for q in data["qualifiers"]),
+        )
