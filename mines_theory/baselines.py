@@ -23,10 +23,12 @@ import math
 import numbers
 import threading
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import cma
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 
 from .algorithm import MiNES
 from .linalg import weighted_gram
@@ -67,7 +69,9 @@ class NES(AskTell):
     method is undefined there); this class does not repair the published method.
     """
 
-    def __init__(self, mean0, cov0, *, eta, batch_size, seed=None):
+    def __init__(
+        self, mean0: ArrayLike, cov0: ArrayLike, *, eta: float, batch_size: int, seed: Any = None
+    ) -> None:
         super().__init__()
         self._mean = vector("mean0", mean0)
         self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
@@ -81,7 +85,7 @@ class NES(AskTell):
         self.rng = generator("seed", seed)
 
     @property
-    def covariance(self):
+    def covariance(self) -> np.ndarray:
         return self._cov.copy()
 
     def _sample(self):
@@ -105,7 +109,7 @@ class NES(AskTell):
         self._cov = 0.5 * (cov + cov.T)
 
 
-def nesterov_spokoiny_step(*, d, L) -> float:
+def nesterov_spokoiny_step(*, d: int, L: float) -> float:
     """h = 1/(4(d + 4)L), the step of Nesterov & Spokoiny (2017) for random gradient-free
     descent with Gaussian directions on an L-smooth convex function."""
     return 1.0 / (4.0 * (positive_int("d", d) + 4) * positive_scalar("L", L))
@@ -127,7 +131,7 @@ class RGFStrategy(Strategy):
 
     (MiNES with Σ ≡ I and no Σ update; one iteration queries 2b points, not μ itself)."""
 
-    def __init__(self, *, dim, alpha, eta, batch_size=1):
+    def __init__(self, *, dim: int, alpha: float, eta: float, batch_size: int = 1) -> None:
         self.params = RGFParameters(
             positive_int("dim", dim),
             positive_scalar("alpha", alpha),
@@ -135,15 +139,17 @@ class RGFStrategy(Strategy):
             positive_int("batch_size", batch_size),
         )
 
-    def directions(self, rng):
+    def directions(self, rng: np.random.Generator) -> np.ndarray:
         return rng.standard_normal((self.params.batch_size, self.params.dim))
 
-    def ask(self, mean, u):
+    def ask(self, mean: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         steps = self.params.alpha * u
         X = np.concatenate([mean[..., None, :] + steps, mean[..., None, :] - steps], axis=-2)
         return X, u
 
-    def tell(self, mean, u, values):
+    def tell(
+        self, mean: np.ndarray, u: np.ndarray, values: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         p = self.params
         b = p.batch_size
         weights = (values[..., :b] - values[..., b:]) / (2.0 * p.alpha * b)
@@ -154,17 +160,19 @@ class RGFStrategy(Strategy):
 class RandomGradientFree(StrategyAskTell):
     """Random gradient-free descent (``RGFStrategy``) in ask/tell form, for one seed."""
 
-    def __init__(self, mean0, *, alpha, eta, batch_size=1, seed=None):
+    def __init__(
+        self, mean0: ArrayLike, *, alpha: float, eta: float, batch_size: int = 1, seed: Any = None
+    ) -> None:
         mean0 = vector("mean0", mean0)
         strategy = RGFStrategy(dim=mean0.shape[0], alpha=alpha, eta=eta, batch_size=batch_size)
         super().__init__(strategy, mean0, seed)
 
     @property
-    def mean(self):
+    def mean(self) -> np.ndarray:
         return self.state.copy()
 
     @property
-    def covariance(self):
+    def covariance(self) -> np.ndarray:
         return self.params.alpha**2 * np.eye(self.params.dim)
 
 
@@ -187,8 +195,16 @@ class XNES(AskTell):
     best point. The search distribution is N(μ, σ² B Bᵀ) with det B = 1."""
 
     def __init__(
-        self, mean0, sigma0, *, popsize=None, eta_mean=None, eta_sigma=None, eta_B=None, seed=None
-    ):
+        self,
+        mean0: ArrayLike,
+        sigma0: float,
+        *,
+        popsize: int | None = None,
+        eta_mean: float | None = None,
+        eta_sigma: float | None = None,
+        eta_B: float | None = None,
+        seed: Any = None,
+    ) -> None:
         super().__init__()
         self._mean = vector("mean0", mean0)
         dim = self._mean.shape[0]
@@ -214,7 +230,7 @@ class XNES(AskTell):
         self.rng = generator("seed", seed)
 
     @property
-    def covariance(self):
+    def covariance(self) -> np.ndarray:
         A = self.sigma * self.B
         return A @ A.T
 
@@ -265,7 +281,9 @@ class CMAES(AskTell):
     exactly as the original does (pycma's sampler is given ``_global_randn``, not a method of
     the global generator object, which a copy would copy)."""
 
-    def __init__(self, mean0, sigma0, *, seed=None, options=None):
+    def __init__(
+        self, mean0: ArrayLike, sigma0: float, *, seed: Any = None, options: dict | None = None
+    ) -> None:
         super().__init__()
         mean0 = vector("mean0", mean0)
         sigma0 = positive_scalar("sigma0", sigma0)
@@ -290,14 +308,15 @@ class CMAES(AskTell):
         if pycma_seed is not None and not (
             isinstance(pycma_seed, numbers.Integral)
             and not isinstance(pycma_seed, bool)
-            and 0 < pycma_seed < 2**32
+            and 0 < int(pycma_seed) < 2**32
         ):
             raise ValueError(
                 f"options['seed'] must be an integer in [1, 2**32) (pycma's seed), "
                 f"got {pycma_seed!r:.60}"
             )
         # pycma seeds np.random with its integer seed; the run's own state starts there
-        self._random_state = np.random.RandomState(pycma_seed).get_state()
+        seed_int = None if pycma_seed is None else int(pycma_seed)
+        self._random_state = np.random.RandomState(seed_int).get_state()
         opts["randn"] = _global_randn
         opts["seed"] = float("nan")  # pycma: seeding is done here, not by pycma
         with self._own_random_state():
@@ -319,11 +338,11 @@ class CMAES(AskTell):
                 np.random.set_state(caller)
 
     @property
-    def mean(self):
+    def mean(self) -> np.ndarray:
         return np.array(self.es.mean, dtype=float)
 
     @property
-    def covariance(self):
+    def covariance(self) -> np.ndarray:
         return self.es.sigma**2 * np.array(self.es.C, dtype=float)
 
     def _sample(self):
@@ -408,7 +427,9 @@ METHODS: dict[str, Callable[..., AskTell]] = {
 }
 
 
-def make_method(name: str, objective, mean0, seed=None, **options) -> AskTell:
+def make_method(
+    name: str, objective: Any, mean0: ArrayLike, seed: Any = None, **options: dict | None
+) -> AskTell:
     """Build the strategy ``name`` (a key of ``METHODS``) for ``objective`` from ``mean0``."""
     if name not in METHODS:
         raise ValueError(f"name must be one of {sorted(METHODS)}, got {name!r}")

@@ -42,14 +42,15 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from .algorithm import MiNESStrategy
 from .baselines import RGFStrategy, make_method
 from .linalg import preconditioned_condition, preconditioned_extremes
 from .strategy import progress_bar, run
 from .validation import evaluate, nonnegative_int, nonnegative_scalar, positive_int, vector
-from .validation import frame as check_frame
 from .validation import executor as check_executor
+from .validation import frame as check_frame
 from .validation import objective as check_objective
 from .validation import target as check_target
 
@@ -89,7 +90,7 @@ COLUMNS = [
 MAX_SEEDS = 100_000
 
 
-def spawn_seeds(seeds, entropy: int = 0) -> list[np.random.SeedSequence]:
+def spawn_seeds(seeds: Any, entropy: int = 0) -> list[np.random.SeedSequence]:
     """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``),
     at most ``MAX_SEEDS`` of them (more raise ``ValueError``)."""
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
@@ -193,17 +194,17 @@ def _row(
 
 def run_method(
     name: str,
-    objective,
-    seeds,
+    objective: Any,
+    seeds: Any,
     *,
-    mean0,
-    max_evaluations,
-    target=None,
-    record_every=1,
-    entropy=0,
-    progress=None,
-    executor=None,
-    chunk_size=CHUNK_SIZE,
+    mean0: ArrayLike | None,
+    max_evaluations: int,
+    target: float | None = None,
+    record_every: int = 1,
+    entropy: int = 0,
+    progress: bool | None = None,
+    executor: Any = None,
+    chunk_size: int | None = CHUNK_SIZE,
     **options,
 ) -> pd.DataFrame:
     """Run the strategy ``name`` (see ``baselines.METHODS``; ``options`` go to its factory) from
@@ -331,23 +332,23 @@ def _method_chunk(
 
 
 def run_mines_lockstep(
-    objective,
-    seeds,
+    objective: Any,
+    seeds: Any,
     *,
-    mean0,
-    sigma_inv0,
-    alpha,
-    batch_size,
-    tau,
-    zeta,
-    eta1,
-    eta2=None,
-    max_iterations,
-    record_every=1,
-    entropy=0,
-    progress=None,
-    executor=None,
-    chunk_size=CHUNK_SIZE,
+    mean0: ArrayLike | None,
+    sigma_inv0: ArrayLike | None,
+    alpha: float,
+    batch_size: int,
+    tau: float,
+    zeta: float,
+    eta1: Any,
+    eta2: Any = None,
+    max_iterations: int,
+    record_every: int = 1,
+    entropy: int = 0,
+    progress: bool | None = None,
+    executor: Any = None,
+    chunk_size: int | None = CHUNK_SIZE,
 ) -> pd.DataFrame:
     """MiNES (Algorithm 1) for all seeds at once, in lockstep: ``algorithm.MiNESStrategy`` on
     a state with a leading seed axis, iterated by ``strategy.run``. The arguments are those of
@@ -496,18 +497,18 @@ def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
 
 
 def run_rgf_lockstep(
-    objective,
-    seeds,
+    objective: Any,
+    seeds: Any,
     *,
-    mean0,
-    alpha,
-    eta,
-    batch_size=1,
-    max_evaluations,
-    record_every=1,
-    entropy=0,
-    executor=None,
-    chunk_size=CHUNK_SIZE,
+    mean0: ArrayLike | None,
+    alpha: float,
+    eta: float,
+    batch_size: int = 1,
+    max_evaluations: int,
+    record_every: int = 1,
+    entropy: int = 0,
+    executor: Any = None,
+    chunk_size: int | None = CHUNK_SIZE,
 ) -> pd.DataFrame:
     """Random gradient-free descent (``baselines.RGFStrategy``) for all seeds at once, with the
     same random streams as seed-by-seed runs; 2b evaluations per iteration. Same columns as
@@ -612,17 +613,17 @@ COMPARED = (
 
 
 def compare_methods(
-    objective,
+    objective: Any,
     *,
-    seeds=5,
-    max_evaluations,
-    target=1e-8,
-    methods=COMPARED,
-    record_every=1,
-    entropy=0,
-    progress=None,
-    executor=None,
-    chunk_size=CHUNK_SIZE,
+    seeds: Any = 5,
+    max_evaluations: int,
+    target: float | None = 1e-8,
+    methods: Any = COMPARED,
+    record_every: int = 1,
+    entropy: int = 0,
+    progress: bool | None = None,
+    executor: Any = None,
+    chunk_size: int | None = CHUNK_SIZE,
 ) -> pd.DataFrame:
     """Run each method of ``methods`` (names in ``COMPARED``) from μ₁ = 0 with the same seeds and
     budget; returns the concatenated tidy frame. Settings, the same for every problem and chosen

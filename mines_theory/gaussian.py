@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import scipy.special
 import scipy.stats
+from numpy.typing import ArrayLike
 
 from .linalg import symmetric_roots
 from .validation import (
@@ -90,7 +91,7 @@ def _set_partitions(items: list):
             yield partition[:i] + [[first, *partition[i]]] + partition[i + 1 :]
 
 
-def quadratic_form_cumulant(matrices: Sequence):
+def quadratic_form_cumulant(matrices: Sequence) -> Any:
     """κ(uᵀA_1u, …, uᵀA_nu) = 2^{n−1} Σ_σ tr(A_1 A_σ(2) ⋯ A_σ(n)) for symmetric A_i (numpy
     arrays or sympy matrices; ``validation.quadratic_forms`` says what is checked)."""
     matrices = quadratic_forms("matrices", matrices)
@@ -121,7 +122,7 @@ def _cumulant(matrices: Sequence):
     return 2 ** (len(matrices) - 1) * total
 
 
-def quadratic_form_moment(*matrices):
+def quadratic_form_moment(*matrices: Any) -> Any:
     """E[∏_i uᵀA_iu] for u ~ N(0, I) and symmetric A_i (numpy arrays or sympy matrices), by the
     moment–cumulant formula over set partitions.
 
@@ -147,7 +148,7 @@ def _moment(matrices: Sequence):
     return total
 
 
-def quadratic_form_moment_matrix(*matrices):
+def quadratic_form_moment_matrix(*matrices: Any) -> Any:
     """E[(∏_i uᵀA_iu) · uuᵀ] for u ~ N(0, I) and symmetric A_i (numpy arrays or sympy matrices).
 
     The block of a set partition that holds uuᵀ (as uᵀBu, B symmetric) contributes the cumulant
@@ -220,7 +221,7 @@ def lemma_b1_bounds(d: int, p: float) -> tuple[float, float]:
     return finite_result("the bounds of Lemma B.1", bounds, f"d = {d}, p = {p!r}")
 
 
-def lemma_c1_expectation(H, sigma_inv) -> np.ndarray:
+def lemma_c1_expectation(H: ArrayLike, sigma_inv: ArrayLike) -> np.ndarray:
     """½ E[uᵀΣ^{1/2}HΣ^{1/2}u · (Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)] computed exactly (numeric matrices),
     as ½ Σ^{-1/2}(E[Q_A uuᵀ] − tr(A) I)Σ^{-1/2} with A = Σ^{1/2}HΣ^{1/2}; Lemma C.1 says it is H."""
     H = symmetric_matrix("H", H)
@@ -284,7 +285,7 @@ def _second_moment(t: _Traces):
     return (e_aapp - 2 * e_aaq + t.t_PP * e_aa) / 4
 
 
-def per_sample_second_moment(H, sigma_inv) -> float:
+def per_sample_second_moment(H: ArrayLike, sigma_inv: ArrayLike) -> float:
     """E‖X‖²_F for one direction, X = ½(uᵀAu)(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) (closed form of the
     module docstring)."""
     with np.errstate(over="ignore", invalid="ignore"):
@@ -297,7 +298,7 @@ def per_sample_second_moment(H, sigma_inv) -> float:
     )
 
 
-def fixed_point_variance():
+def fixed_point_variance() -> Any:
     """Var G̃ at the fixed point Σ⁻¹ = H = I_d as a sympy expression in the symbols ``d`` and
     ``b``: every trace of the closed form equals d, and ‖H‖²_F = d.
 
@@ -310,7 +311,7 @@ def fixed_point_variance():
     return sympy.expand(_second_moment(_Traces(*[d] * 9)) - d) / b
 
 
-def leading_term_share(d) -> float:
+def leading_term_share(d: int) -> float:
     """(d⁴/(4b)) / Var G̃ at Σ⁻¹ = H = I_d: the share of the variance that its leading term
     accounts for (b cancels)."""
     import sympy
@@ -330,14 +331,14 @@ def leading_term_dimension(share: float = 0.9) -> int:
     return d
 
 
-def sigma_gradient_variance(H, sigma_inv, batch_size) -> float:
+def sigma_gradient_variance(H: ArrayLike, sigma_inv: ArrayLike, batch_size: int) -> float:
     """E‖G̃ − E G̃‖²_F = (E‖X‖²_F − ‖H‖²_F)/b for a quadratic with Hessian H (any d, b)."""
     b = positive_int("batch_size", batch_size)
     H = symmetric_matrix("H", H)
     return (per_sample_second_moment(H, sigma_inv) - float(np.sum(H * H))) / b
 
 
-def sigma_gradient_second_moment(H, sigma_inv, batch_size) -> float:
+def sigma_gradient_second_moment(H: ArrayLike, sigma_inv: ArrayLike, batch_size: int) -> float:
     """E‖G̃(Σ)‖²_F = ‖H − Σ⁻¹‖²_F + Var(G̃) for a quadratic with Hessian H (any d, b).
 
     >>> sigma_gradient_second_moment([[2.0]], [[1.0]], 1)     # 39/2·4 − 2·2 + 1
@@ -366,9 +367,9 @@ class MonteCarloEstimate:
     se: np.ndarray | float
     n: int
 
-    def z_score(self, exact) -> np.ndarray | float:
+    def z_score(self, exact: ArrayLike) -> np.ndarray | float:
         """|mean − exact| / se, entry by entry."""
-        return np.abs(self.mean - exact) / self.se
+        return np.abs(self.mean - np.asarray(exact)) / self.se
 
 
 def monte_carlo(
@@ -419,7 +420,7 @@ def monte_carlo(
     )
 
 
-def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def running_mean(samples: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(n, running mean, running standard error) of the i.i.d. ``samples`` along axis 0, for a
     plot of a Monte-Carlo estimate converging with its ±2 SE band (SE from n = 2 on)."""
     x = float_array("samples", samples)
@@ -438,7 +439,7 @@ def running_mean(samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def sigma_gradient_norm_samples(
-    H, sigma_inv, batch_size: int, *, centered: bool = False
+    H: ArrayLike, sigma_inv: ArrayLike, batch_size: int, *, centered: bool = False
 ) -> Callable[[np.random.Generator, int], np.ndarray]:
     """A sampler for ``monte_carlo``: m draws of ‖G̃‖²_F (or ‖G̃ − (H − Σ⁻¹)‖²_F if ``centered``)
     for the quadratic with Hessian H, each from its own batch of b directions; G̃ is formed

@@ -25,8 +25,10 @@ invertible):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import validation as check
 
@@ -121,7 +123,7 @@ def _unvech(v: np.ndarray, d: int) -> np.ndarray:
 # --- Kullback–Leibler and Fisher -----------------------------------------------------------------
 
 
-def gaussian_kl(mu0, cov0, mu1, cov1) -> float:
+def gaussian_kl(mu0: ArrayLike, cov0: ArrayLike, mu1: ArrayLike, cov1: ArrayLike) -> float:
     """KL(N(μ₀, Σ₀) ‖ N(μ₁, Σ₁)) = ½[tr(Σ₁⁻¹Σ₀) + (μ₁ − μ₀)ᵀΣ₁⁻¹(μ₁ − μ₀) − d + log det Σ₁/det Σ₀].
 
     Its second-order term in a small change δ of the parameters is ½δᵀFδ, F the Fisher matrix
@@ -149,7 +151,7 @@ def gaussian_kl(mu0, cov0, mu1, cov1) -> float:
     return float(0.5 * (trace + mahalanobis - d + logdet))
 
 
-def gaussian_fisher(cov) -> np.ndarray:
+def gaussian_fisher(cov: ArrayLike) -> np.ndarray:
     """The Fisher matrix of N(μ, Σ) in the minimal coordinates (μ, vech Σ):
     blockdiag(Σ⁻¹, ½Dᵀ(Σ⁻¹ ⊗ Σ⁻¹)D), D the duplication matrix.
 
@@ -182,7 +184,7 @@ def gaussian_fisher(cov) -> np.ndarray:
 # --- Bregman divergences -------------------------------------------------------------------------
 
 
-def bregman_divergence(psi: Callable, grad_psi: Callable, x, y) -> float:
+def bregman_divergence(psi: Callable, grad_psi: Callable, x: ArrayLike, y: ArrayLike) -> float:
     """D_ψ(x, y) = ψ(x) − ψ(y) − ⟨∇ψ(y), x − y⟩: the gap at x between the convex ψ and its
     tangent at y (Bregman 1967; the penalty of mirror descent, Nemirovski & Yudin 1983, Beck &
     Teboulle 2003). Non-negative for convex ψ, zero at x = y.
@@ -206,7 +208,7 @@ def bregman_divergence(psi: Callable, grad_psi: Callable, x, y) -> float:
     return float(psi(x) - psi(y) - np.sum(np.asarray(grad_psi(y)) * (x - y)))
 
 
-def logdet_divergence(X, Y) -> float:
+def logdet_divergence(X: ArrayLike, Y: ArrayLike) -> float:
     """The Bregman divergence of ψ(X) = −log det X (Burg's, or Stein's loss):
     D(X, Y) = tr(Y⁻¹X) − log det(Y⁻¹X) − d.
 
@@ -231,7 +233,9 @@ def logdet_divergence(X, Y) -> float:
 # --- mirror descent on the simplex ---------------------------------------------------------------
 
 
-def entropic_mirror_descent(subgradient: Callable, x0, step_sizes) -> np.ndarray:
+def entropic_mirror_descent(
+    subgradient: Callable, x0: ArrayLike, step_sizes: ArrayLike
+) -> np.ndarray:
     """Mirror descent on the probability simplex with the negative entropy ψ(x) = Σ xᵢ log xᵢ as
     mirror map (the exponentiated-gradient update; Nemirovski & Yudin 1983, Beck & Teboulle
     2003): x_{k+1} ∝ x_k ⊙ exp(−η_k g_k), g_k a subgradient at x_k.
@@ -275,7 +279,7 @@ def entropic_mirror_descent(subgradient: Callable, x0, step_sizes) -> np.ndarray
 # --- natural parameters, expectation parameters, and the NGD ↔ MD equivalence -------------------
 
 
-def natural_parameters(mu, cov) -> np.ndarray:
+def natural_parameters(mu: ArrayLike, cov: ArrayLike) -> np.ndarray:
     """θ = (Σ⁻¹μ, θ₂) of N(μ, Σ), θ₂ the vech entries of −½Σ⁻¹ with the off-diagonal ones doubled
     (module docstring), so that log π(z) = ⟨θ, T(z)⟩ − A(θ) with T(z) = (z, vech(zzᵀ)).
 
@@ -298,7 +302,7 @@ def natural_parameters(mu, cov) -> np.ndarray:
     return np.concatenate([P @ mu, theta2])
 
 
-def from_natural_parameters(theta) -> tuple[np.ndarray, np.ndarray]:
+def from_natural_parameters(theta: Any) -> tuple[np.ndarray, np.ndarray]:
     """(μ, Σ) from the natural parameters θ of ``natural_parameters``.
 
     Parameters
@@ -325,7 +329,7 @@ def from_natural_parameters(theta) -> tuple[np.ndarray, np.ndarray]:
     return cov @ theta[:d], (cov + cov.T) / 2
 
 
-def log_partition(theta) -> float:
+def log_partition(theta: Any) -> float:
     """A(θ) = ½μᵀΣ⁻¹μ + ½ log det Σ (+ d/2·log 2π, omitted), the log-partition function of the
     Gaussian family in the natural parameters of ``natural_parameters``; ∇A(θ) = E T(z), the
     expectation parameters, and ∇²A(θ) = Cov T(z), the Fisher matrix in θ.
@@ -342,7 +346,7 @@ def log_partition(theta) -> float:
     return float(0.5 * mu @ np.linalg.solve(cov, mu) + 0.5 * np.linalg.slogdet(cov)[1])
 
 
-def expectation_parameters(mu, cov) -> np.ndarray:
+def expectation_parameters(mu: ArrayLike, cov: ArrayLike) -> np.ndarray:
     """m = E T(z) = (μ, vech(Σ + μμᵀ)) for z ~ N(μ, Σ): the dual coordinates of the natural
     parameters, m = ∇A(θ) (Raskutti & Mukherjee 2015).
 
@@ -366,7 +370,7 @@ def _from_expectation(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mu, _unvech(m[d:], d) - np.outer(mu, mu)
 
 
-def natural_fisher(mu, cov) -> np.ndarray:
+def natural_fisher(mu: ArrayLike, cov: ArrayLike) -> np.ndarray:
     """The Fisher matrix of N(μ, Σ) in the natural parameters θ: Cov T(z) = ∇²A(θ), in closed form
     (Isserlis): Cov(z_i, z_k z_l) = Σ_ik μ_l + Σ_il μ_k and Cov(z_i z_j, z_k z_l) = Σ_ik Σ_jl +
     Σ_il Σ_jk + μ_i μ_k Σ_jl + μ_i μ_l Σ_jk + μ_j μ_k Σ_il + μ_j μ_l Σ_ik (Amari 1998; Raskutti &
@@ -411,7 +415,9 @@ def _gradient(fun: Callable, x: np.ndarray, step: float) -> np.ndarray:
     return g
 
 
-def natural_gradient_step(loss: Callable, mu, cov, eta: float, *, step: float = 1e-6):
+def natural_gradient_step(
+    loss: Callable, mu: ArrayLike, cov: ArrayLike, eta: float, *, step: float = 1e-6
+) -> tuple[np.ndarray, np.ndarray]:
     """One natural-gradient step on the natural parameters θ of N(μ, Σ):
     θ⁺ = θ − η F(θ)⁻¹∇_θ L, F(θ) = ``natural_fisher`` (Amari 1998), with ∇_θ L by central
     differences of ``loss`` through (μ, Σ)(θ).
@@ -444,7 +450,9 @@ def natural_gradient_step(loss: Callable, mu, cov, eta: float, *, step: float = 
     return from_natural_parameters(theta - eta * np.linalg.solve(natural_fisher(mu, cov), gradient))
 
 
-def mirror_descent_expectation_step(loss: Callable, mu, cov, eta: float, *, step: float = 1e-6):
+def mirror_descent_expectation_step(
+    loss: Callable, mu: ArrayLike, cov: ArrayLike, eta: float, *, step: float = 1e-6
+) -> tuple[np.ndarray, np.ndarray]:
     """One mirror-descent step on the expectation parameters m = (μ, vech(Σ + μμᵀ)) with mirror
     map A*, the convex conjugate of the log-partition: ∇A*(m⁺) = ∇A*(m) − η∇_m L, and
     ∇A* = (∇A)⁻¹ maps m to θ, so θ⁺ = θ(m) − η∇_m L (Raskutti & Mukherjee 2015; Beck &

@@ -9,10 +9,13 @@ point of shape (d,) gives a scalar. ``gradient`` and ``hessian`` follow the same
 from __future__ import annotations
 
 import numbers
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import scipy.special
 import scipy.stats
+from numpy.typing import ArrayLike
 
 from .validation import (
     array_size,
@@ -23,9 +26,9 @@ from .validation import (
     positive_int,
     positive_scalar,
     symmetric_matrix,
+    vector,
 )
 from .validation import seed as check_seed
-from .validation import vector
 
 __all__ = [
     "Objective",
@@ -52,6 +55,10 @@ class Objective:
     gamma: float
     minimizer: np.ndarray
     f_star: float
+    # implemented by each subclass, on arrays of shape (n, d)
+    _value: Callable[[np.ndarray], np.ndarray]
+    _gradient: Callable[[np.ndarray], np.ndarray]
+    _hessian: Callable[[np.ndarray], np.ndarray]
 
     @property
     def condition_number(self) -> float:
@@ -74,7 +81,7 @@ class Objective:
             )
         return X, single
 
-    def __call__(self, X):
+    def __call__(self, X: ArrayLike) -> Any:
         """f at the rows of X (a float for one point of shape (d,)). Where the value overflows
         it is +inf: every objective here is σ-strongly convex, f(x) ≥ f* + σ/2‖x − x*‖², and
         where that bound is not a float, neither is f(x); a non-finite value anywhere else
@@ -101,12 +108,12 @@ class Objective:
             )
         return values
 
-    def gradient(self, X):
+    def gradient(self, X: ArrayLike) -> np.ndarray:
         X, single = self._points(X)
         grads = self._gradient(X)
         return grads[0] if single else grads
 
-    def hessian(self, X):
+    def hessian(self, X: ArrayLike) -> np.ndarray:
         X, single = self._points(X)
         hessians = self._hessian(X)
         return hessians[0] if single else hessians
@@ -142,7 +149,16 @@ class RotatedEllipsoid(Objective):
 
     name = "rotated ellipsoid"
 
-    def __init__(self, dim, condition, seed=0, *, scale=1.0, minimizer=None, f_star=0.0):
+    def __init__(
+        self,
+        dim: int,
+        condition: float,
+        seed: Any = 0,
+        *,
+        scale: float = 1.0,
+        minimizer: ArrayLike | None = None,
+        f_star: float = 0.0,
+    ) -> None:
         self.dim = positive_int("dim", dim)
         array_size("dim", dim, self.dim**2, "the Hessian, a dim x dim array,")
         seed = check_seed("seed", seed)
@@ -229,7 +245,15 @@ class LogCoshQuadratic(Objective):
 
     name = "log-cosh quadratic"
 
-    def __init__(self, A, directions, weights, *, minimizer=None, f_star=0.0):
+    def __init__(
+        self,
+        A: ArrayLike,
+        directions: ArrayLike,
+        weights: ArrayLike,
+        *,
+        minimizer: ArrayLike | None = None,
+        f_star: float = 0.0,
+    ) -> None:
         self.A = symmetric_matrix("A", np.atleast_2d(float_array("A", A)))
         self.dim = self.A.shape[0]
         self.directions = np.atleast_2d(float_array("directions", directions))
@@ -267,7 +291,14 @@ class LogCoshQuadratic(Objective):
         )
 
     @classmethod
-    def random(cls, dim, condition=10.0, num_terms=None, weight=1.0, seed=0):
+    def random(
+        cls,
+        dim: int,
+        condition: float = 10.0,
+        num_terms: int | None = None,
+        weight: float = 1.0,
+        seed: Any = 0,
+    ) -> "LogCoshQuadratic":
         """A seeded instance: A a rotated geometric spectrum from 1 to ``condition`` (as in
         ``RotatedEllipsoid``), ``num_terms`` (default ``dim``) unit directions drawn uniformly on
         the sphere, all weights ``weight``, minimizer drawn from N(0, I)."""
@@ -306,7 +337,7 @@ class LogCoshQuadratic(Objective):
         return self.A + np.einsum("nm,mi,mj->nij", curvature, self.directions, self.directions)
 
 
-def log_cosh_1d(a=1.0, c=3.0, minimizer=0.0) -> LogCoshQuadratic:
+def log_cosh_1d(a: float = 1.0, c: float = 3.0, minimizer: float = 0.0) -> LogCoshQuadratic:
     """f(x) = a/2 (x − x*)² + c log cosh(x − x*): σ = a, L = a + c, γ = 4c/(3√3) (tight)."""
     return LogCoshQuadratic(
         [[positive_scalar("a", a)]],
@@ -496,7 +527,7 @@ class LogisticRegression(Objective):
 
     name = "logistic regression"
 
-    def __init__(self, features, labels, regularization):
+    def __init__(self, features: ArrayLike, labels: ArrayLike, regularization: float) -> None:
         X = float_array("features", features)
         y = float_array("labels", labels)
         if X.ndim != 2 or y.shape != (X.shape[0],):
@@ -568,7 +599,9 @@ class LogisticRegression(Objective):
         return w_best, best
 
 
-def breast_cancer_logistic(num_features=None, regularization=1e-2) -> LogisticRegression:
+def breast_cancer_logistic(
+    num_features: int | None = None, regularization: float = 1e-2
+) -> LogisticRegression:
     """Logistic regression on scikit-learn's breast-cancer data (569 samples, 30 features, shipped
     inside the scikit-learn wheel: nothing is downloaded), features standardized, labels ±1.
     ``num_features`` keeps the first features only (for low-dimensional experiments)."""

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike
 
 from .linalg import project_eigenvalues
 from .validation import (
@@ -80,7 +83,7 @@ class GaussianRule:
         w = np.prod(np.array(list(itertools.product(weights, repeat=dim))), axis=1)
         return cls(grid, w)
 
-    def expectation(self, g):
+    def expectation(self, g: Callable[[np.ndarray], ArrayLike]) -> np.ndarray:
         """Σ_i w_i g(U_i) ≈ E g(u): ``g`` maps the nodes, shape (n, d), to an array of shape
         (n, …).
 
@@ -91,7 +94,7 @@ class GaussianRule:
         return np.tensordot(self.weights, np.asarray(g(self.nodes)), axes=(0, 0))
 
     @classmethod
-    def monte_carlo(cls, dim: int, num_samples: int, seed=0) -> "GaussianRule":
+    def monte_carlo(cls, dim: int, num_samples: int, seed: Any = 0) -> "GaussianRule":
         """A fixed Monte-Carlo sample with equal weights (common random numbers: every call with
         this rule uses the same u, so differences between (μ, Σ) are smooth)."""
         rng = generator("seed", seed)
@@ -124,7 +127,9 @@ def _check_rule(rule):
     )
 
 
-def smoothed(f, mu, sigma, alpha, rule: GaussianRule, derivatives: int = 0):
+def smoothed(
+    f: Any, mu: ArrayLike, sigma: ArrayLike, alpha: float, rule: GaussianRule, derivatives: int = 0
+) -> Any:
     """(E f, E∇f, E∇²f)(μ + αΣ^{1/2}u) up to ``derivatives`` (0, 1 or 2) under ``rule``."""
     f = check_objective("f", f, SMOOTHED_NEEDS)
     mu = vector("mu", mu, f.dim)
@@ -146,7 +151,9 @@ def smoothed(f, mu, sigma, alpha, rule: GaussianRule, derivatives: int = 0):
     )
 
 
-def regularized_objective(f, mu, sigma, alpha, rule: GaussianRule | None = None) -> float:
+def regularized_objective(
+    f: Any, mu: ArrayLike, sigma: ArrayLike, alpha: float, rule: GaussianRule | None = None
+) -> float:
     """Q_α(μ, Σ) (eq:Q): exact (eq:J_quad) when ``f`` has a constant Hessian ``f.H`` and no rule
     is given, else with ``rule``."""
     f = check_objective("f", f, ("dim",))
@@ -184,7 +191,16 @@ def _sigma_map(f, mu, sigma, alpha, tau, zeta, rule):
 
 
 def minimize_sigma_given_mean(
-    f, mu, alpha, *, tau, zeta, rule, sigma0=None, tol=1e-14, max_iterations=500
+    f: Any,
+    mu: ArrayLike,
+    alpha: float,
+    *,
+    tau: float,
+    zeta: float,
+    rule: GaussianRule | None,
+    sigma0: ArrayLike | None = None,
+    tol: float = 1e-14,
+    max_iterations: int = 500,
 ) -> np.ndarray:
     """Σ_* = argmin_{Σ ∈ S} Q_α(μ, Σ) for fixed μ (Theorem 3.4's Σ_* at μ = μ*), by the
     fixed-point map Σ ← Π_S(E∇²f(μ + αΣ^{1/2}u)⁻¹)."""
@@ -212,7 +228,15 @@ def minimize_sigma_given_mean(
 
 
 def minimize_regularized(
-    f, alpha, *, tau, zeta, rule: GaussianRule, mean0=None, tol=1e-13, max_iterations=500
+    f: Any,
+    alpha: float,
+    *,
+    tau: float,
+    zeta: float,
+    rule: GaussianRule,
+    mean0: ArrayLike | None = None,
+    tol: float = 1e-13,
+    max_iterations: int = 500,
 ) -> RegularizedMinimizer:
     """(μ̂*, Σ̂*) = argmin over μ, Σ ∈ S of Q_α (eq:modi_prob); see the module docstring."""
     f = check_objective("f", f, SMOOTHED_NEEDS + ("minimizer",))
@@ -253,15 +277,15 @@ def _f_gap(f, mean) -> float:
     return float(0.5 * delta @ f.hessian(f.minimizer) @ delta)
 
 
-def alpha_sweep(f, alphas, *, tau, zeta, rule: GaussianRule):
+def alpha_sweep(
+    f: Any, alphas: Any, *, tau: float, zeta: float, rule: GaussianRule
+) -> pd.DataFrame:
     """For each α: the minimizer (μ̂*, Σ̂*) of Q_α over S and Σ_* = argmin_Σ Q_α(μ*, Σ), the
     quantities bounded by Theorems 3.3 and 3.4 and the bounds as printed. Returns a DataFrame
     with columns alpha, f_gap = f(μ̂*) − f(μ*), distance_sq = ‖μ* − μ̂*‖², sigma_hat_error =
     ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖_F, sigma_diff = ‖Σ_* − Σ̂*‖_F, logdet_step = R(Σ_*) − R(Σ̂*), and the
     bounds f_gap_bound, distance_sq_bound, f_gap_bound_corrected, logdet_step_bound (the
     printed eq:R), sigma_hat_bound, sigma_diff_bound, valid (eq:alp_cond)."""
-    import pandas as pd
-
     from .bounds import theorem33_bounds, theorem33_bounds_corrected, theorem34_bounds
 
     f = check_objective("f", f)

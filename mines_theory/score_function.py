@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import validation as check
 
@@ -54,7 +55,9 @@ def rank_utilities(b: int) -> np.ndarray:
     return raw / raw.sum() - 1.0 / b
 
 
-def mean_gradient_estimates(f: Callable, mu, sigma: float, u, weights: str = "raw") -> np.ndarray:
+def mean_gradient_estimates(
+    f: Callable, mu: ArrayLike, sigma: float, u: ArrayLike, weights: str = "raw"
+) -> np.ndarray:
     """Batch estimates of ∇J(μ), J(μ) = E f(μ + σu), one per batch of directions.
 
     With z_i = μ + σu_i, the log-likelihood trick (paper, eq:log_lh) gives ∇J = E[f(z)u]/σ, and:
@@ -107,7 +110,9 @@ def mean_gradient_estimates(f: Callable, mu, sigma: float, u, weights: str = "ra
     return np.einsum("mb,mbd->md", w, u) / b
 
 
-def quadratic_variance(weights: str, gradient, hessian, value: float, sigma: float) -> float:
+def quadratic_variance(
+    weights: str, gradient: ArrayLike, hessian: ArrayLike, value: float, sigma: float
+) -> float:
     """tr Cov of one direction's term (b = 1) of ``mean_gradient_estimates`` for a quadratic
     f(μ + x) = f₀ + gᵀx + ½xᵀHx, in closed form (Isserlis):
 
@@ -150,7 +155,7 @@ def quadratic_variance(weights: str, gradient, hessian, value: float, sigma: flo
 
 
 def stein_terms(
-    f: Callable, gradient: Callable, mu, sigma: float, u
+    f: Callable, gradient: Callable, mu: ArrayLike, sigma: float, u: ArrayLike
 ) -> tuple[np.ndarray, np.ndarray]:
     """The two sides of Stein's lemma (Stein 1981), E[h(u)u] = E[∇h(u)] for u ~ N(0, I) and
     h(u) = f(μ + σu), sample by sample: f(μ + σu_i)u_i and σ∇f(μ + σu_i). Their means agree; the
@@ -180,7 +185,7 @@ def stein_terms(
     return np.asarray(f(z), dtype=float)[:, None] * u, sigma * np.asarray(gradient(z), dtype=float)
 
 
-def hutchinson_terms(A, u) -> tuple[np.ndarray, np.ndarray]:
+def hutchinson_terms(A: ArrayLike, u: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Hutchinson's estimators, sample by sample: uᵢᵀAuᵢ, unbiased for tr A (Hutchinson 1989),
     and uᵢ ⊙ Auᵢ, unbiased for diag A (Bekas, Kokiopoulou & Saad 2007). With Gaussian uᵢ the
     trace estimate has variance 2‖A‖²_F (Isserlis). MiNES's practical step reads such a trace off

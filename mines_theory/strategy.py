@@ -96,7 +96,7 @@ def run(
     record: Callable[[Any, Any], None] | None = None,
     progress: bool | None = None,
     description: str = "",
-):
+) -> Any:
     """Iterate ``strategy.step`` ``iterations`` times and return the final state.
 
     ``rngs`` is one generator (``state`` without a seed axis) or a sequence of S generators

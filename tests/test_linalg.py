@@ -272,17 +272,14 @@ def test_random_spd():
 
 
 # ---------------------------------------------------------------------------------------------
-# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
-#
-# Each test names the surviving mutants it kills and checks against a value that does not come
-# from the code under test: a hand computation, scipy, or an independent numpy computation.
+# Stacks, bounds and edge cases, each against a value that does not come from the code under
+# test: a hand computation, scipy, or an independent numpy computation
 # ---------------------------------------------------------------------------------------------
 
 
 def test_symmetric_roots_of_a_stack_against_scipy_sqrtm():
     """A stack of rotated matrices with distinct eigenvalues: Σ^{-1/2} = sqrtm(Σ⁻¹) and
-    Σ^{1/2} = sqrtm(Σ) matrix by matrix (scipy). Kills the mutant that does not transpose U
-    for a stack (``swapaxes(U, +1, -2)``), i.e. returns U·diag·U instead of U·diag·Uᵀ."""
+    Σ^{1/2} = sqrtm(Σ) matrix by matrix (scipy): U·diag·Uᵀ for each matrix of the stack."""
     rng = np.random.default_rng(21)
     stack = np.stack([random_spd(rng, 4, eigenvalues=[0.3, 1.1, 2.5, 7.0]) for _ in range(3)])
     root, root_inv = symmetric_roots(stack)
@@ -380,9 +377,8 @@ def test_preconditioned_condition_of_a_singular_product_is_inf_without_warning()
 
 
 def test_random_spd_rejects_bad_bounds_and_accepts_low_equal_high():
-    """0 < low ≤ high is required. Kills the mutants that let low > high through (``and`` in
-    place of the second ``or``), crash with a TypeError on low=None (``and`` in place of the
-    first ``or``), accept low = 0 (``0 <= low``) or reject low = high (``low < high``)."""
+    """0 < low ≤ high is required: low > high and low = 0 are rejected with a message naming
+    them, low = None is not a TypeError, and low = high is accepted."""
     rng = np.random.default_rng(24)
     for low, high, message in [
         (2.0, 1.0, "low must be <= high, got low = 2.0 > high = 1.0"),

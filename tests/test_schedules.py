@@ -115,10 +115,8 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
 
 
 # ---------------------------------------------------------------------------------------------
-# Tests added from a mutation-testing run (mutmut): each kills mutants the tests above missed.
-#
-# The constants are chosen so that eq:c1 is a whole number: d = 9, b = 16, δ = 2e⁻⁸ give
-# c₁ = (√9 + √16 + √(2 log(2/δ)))² = (3 + 4 + √16)² = 11² = 121.
+# The schedules by hand. The constants are chosen so that eq:c1 is a whole number: d = 9,
+# b = 16, δ = 2e⁻⁸ give c₁ = (√9 + √16 + √(2 log(2/δ)))² = (3 + 4 + √16)² = 11² = 121.
 # ---------------------------------------------------------------------------------------------
 
 
@@ -160,8 +158,7 @@ def test_hutchinson_step_falls_back_when_the_estimate_is_exactly_zero():
 
 def test_hutchinson_step_factory_by_hand():
     """``hutchinson_step(d, b, delta)`` is the schedule b/(4c₁T̂): with c₁ = 121, b = 16 and
-    T̂ = 4, η = 16/(4·121·4) = 1/121. Kills the six mutants of the factory that drop or
-    replace d, b or delta."""
+    T̂ = 4, η = 16/(4·121·4) = 1/121: the factory passes d, b and delta through."""
     step = hutchinson_step(d=D9, b=B16, delta=DELTA)
     assert isinstance(step, HutchinsonStep)
     value = step(1, _stacked_state([np.nan]), _estimate_of(np.full((1, 16), 4.0)))

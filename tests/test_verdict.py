@@ -396,7 +396,7 @@ def test_the_rule_accepts_what_the_three_kernels_produce():
 
 
 # --------------------------------------------------------------------------------------------
-# boundaries found by mutation testing (mutmut over verdict.py and stats.py)
+# Boundaries of the decisions: a value exactly at each threshold
 # --------------------------------------------------------------------------------------------
 
 

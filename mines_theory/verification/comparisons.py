@@ -11,6 +11,7 @@ Notebook ``07-comparisons`` plots ``data`` and writes ``comparison_table`` for t
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,7 @@ class Problem:
     def label(self) -> str:
         return f"{self.kind} d={self.d}, κ={self.condition:.0e}"
 
-    def objective(self):
+    def objective(self) -> Any:
         if self.kind == "ellipsoid":
             return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
         return LogCoshQuadratic.random(self.d, condition=self.condition, seed=1)
@@ -66,7 +67,7 @@ class Comparison:
         return COMPARED if index == 0 else tuple(m for m in COMPARED if m != "MiNES (Lemma 5.1)")
 
     @cached_sweep
-    def run(self, executor=None) -> dict[str, pd.DataFrame]:
+    def run(self, executor: Any = None) -> dict[str, pd.DataFrame]:
         """Problem label → the tidy frame of ``compare_methods``; ``executor`` runs each
         problem's methods and seeds as tasks on a ``concurrent.futures.Executor`` (the same
         frames)."""

@@ -605,7 +605,9 @@ EDGE_STYLE: dict[str, dict[str, Any]] = {
 }
 
 
-def draw_proof_map(verdicts: Mapping[str, Verdict] | None = None, ax=None, fontsize: float = 9.0):
+def draw_proof_map(
+    verdicts: Mapping[str, Verdict] | None = None, ax: Any = None, fontsize: float = 9.0
+) -> Any:
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
     hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an

@@ -57,7 +57,7 @@ __all__ = [
 K_SE = 5.0
 
 
-def at_least(name: str, value, minimum: int, purpose: str) -> int:
+def at_least(name: str, value: Any, minimum: int, purpose: str) -> int:
     """A check's sample size ``value`` (parameter ``name``) as an int, when it is at least
     ``minimum``: a negative or non-integer ``value`` is an invalid configuration (``ValueError``
     naming the parameter); a valid one below ``minimum`` cannot decide (``Undecidable``, whose
@@ -84,7 +84,7 @@ def at_least(name: str, value, minimum: int, purpose: str) -> int:
     return int(value)
 
 
-def finite(values, what: str, *, minimum: int = 1) -> np.ndarray:
+def finite(values: ArrayLike, what: str, *, minimum: int = 1) -> np.ndarray:
     """``values`` as a float array, when it holds at least ``minimum`` values and no NaN; else
     ``Undecidable`` naming ``what`` (±∞ passes: a run that never reached its target is a
     number, +∞, not a missing one).
@@ -108,7 +108,7 @@ def finite(values, what: str, *, minimum: int = 1) -> np.ndarray:
     return x
 
 
-def largest(values, what: str) -> float:
+def largest(values: ArrayLike, what: str) -> float:
     """max of ``values``, never of NaN or of nothing (``finite``).
 
     >>> largest([0.5, 2.0, 1.0], "ratios")
@@ -117,7 +117,7 @@ def largest(values, what: str) -> float:
     return float(np.max(finite(values, what)))
 
 
-def smallest(values, what: str) -> float:
+def smallest(values: ArrayLike, what: str) -> float:
     """min of ``values``, never of NaN or of nothing (``finite``).
 
     >>> smallest([0.5, 2.0, 1.0], "ratios")
@@ -126,7 +126,7 @@ def smallest(values, what: str) -> float:
     return float(np.min(finite(values, what)))
 
 
-def median(values, what: str) -> float:
+def median(values: ArrayLike, what: str) -> float:
     """The median of ``values``, never of NaN or of nothing (``finite``; for a median that
     counts NaN as +∞, a run that never reached its target, see ``median_interval``).
 
@@ -154,7 +154,7 @@ def mean_and_se(samples: ArrayLike, axis: int = 0) -> tuple[Any, Any]:
     return (float(mean), float(se)) if np.ndim(mean) == 0 else (mean, se)
 
 
-def largest_z(samples, exact) -> float:
+def largest_z(samples: ArrayLike, exact: ArrayLike) -> float:
     """max over the entries of |mean − exact| / standard error, for i.i.d. ``samples`` along
     axis 0 (an entry with zero spread and no error counts as z = 0).
 
@@ -168,7 +168,7 @@ def largest_z(samples, exact) -> float:
     return largest(np.ravel(z), "z-scores")
 
 
-def estimate(name: str, samples, **kw) -> Measurement:
+def estimate(name: str, samples: ArrayLike, **kw) -> Measurement:
     """The Monte Carlo mean of ``samples`` with its standard error, as a measurement."""
     mean, se = mean_and_se(samples)
     return Measurement(name, mean, se, Kind.SE, **kw)
@@ -255,7 +255,7 @@ def bootstrap(
     return Measurement(name, value, (high - low) / (2 * 1.96), Kind.INTERVAL, (low, high), **kw)
 
 
-def median_interval(values, name: str, confidence: float = 0.95, **kw) -> Measurement:
+def median_interval(values: ArrayLike, name: str, confidence: float = 0.95, **kw) -> Measurement:
     """The median of ``values`` with a distribution-free interval from order statistics: the
     j-th and (n+1−j)-th smallest values with j the largest such that P(Bin(n, ½) < j) ≤ (1 −
     confidence)/2 (NaN counts as +∞, e.g. a run that never reached its target). The uncertainty
@@ -282,7 +282,7 @@ def median_interval(values, name: str, confidence: float = 0.95, **kw) -> Measur
     return Measurement(name, median, u, Kind.INTERVAL, (float(low), float(high)), **kw)
 
 
-def loglog_slope(x, y) -> float:
+def loglog_slope(x: ArrayLike, y: ArrayLike) -> float:
     """The least-squares slope of log y against log x; ``Undecidable`` unless there are two
     distinct x and every x and y is positive and finite.
 

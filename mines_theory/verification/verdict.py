@@ -48,8 +48,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -156,11 +158,10 @@ class Undecidable(Exception):
         self.measurements = measurements
 
 
-def decides(check):
+def decides(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
     """Decorate a check so that ``Undecidable`` raised anywhere inside it (by ``stats``, by a
     ``Verdict`` with a NaN number, or by the check) returns ``Verdict.not_checked`` with its
     reason instead of propagating."""
-    import functools
 
     @functools.wraps(check)
     def wrapper(*args, **kwargs):
