@@ -479,8 +479,8 @@ class MiNES(StrategyAskTell):
     eta2 : float or Schedule, optional
         η_{2,k}; default 1/k (Lemma 5.3).
     precision_form : {"auto", "cholesky", "symmetric", "lowrank"}
-        How Σ⁻¹ is held, sampled with and updated (module docstring, ``PrecisionForm``):
-        "symmetric" (Σ^{±1/2} from an ``eigh``) reproduces ``mean_gradient`` and
+        How Σ⁻¹ is held, sampled with and updated (``precision``'s module docstring,
+        ``PrecisionForm``): "symmetric" (Σ^{±1/2} from an ``eigh``) reproduces ``mean_gradient`` and
         ``sigma_gradient`` for the same directions; "cholesky" samples with the Cholesky factor;
         "lowrank" computes the same iterates as "symmetric" (to rounding) from Σ⁻¹ kept as
         τ'I + rank r, at O(d(r+b)²) per iteration (the paper's regime). The default "auto" is

@@ -10,7 +10,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, minimize, sigma_gradient
+from mines_theory import (
+    MiNES,
+    RotatedEllipsoid,
+    algorithm,
+    estimators,
+    mean_gradient,
+    minimize,
+    precision,
+    sigma_gradient,
+)
 from mines_theory.algorithm import (
     MiNESStrategy,
     StepsRoundedAway,
@@ -19,7 +28,6 @@ from mines_theory.linalg import project_eigenvalues, spectrum_within
 from mines_theory.schedules import HutchinsonStep
 
 from .conftest import random_spd
-
 
 K_SE = 5.0  # Monte-Carlo tolerance: |mean − expected| ≤ K_SE standard errors, entry by entry
 
@@ -863,3 +871,39 @@ def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d(
     assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1  # + the check + the final f(x)
     other = minimize(vectorized, np.ones(4), **options)  # 2b+1 ≠ d: no extra value
     assert other.nfev == 10 * 3 + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The module split: algorithm re-exports the names of estimators and precision
+# ---------------------------------------------------------------------------------------------
+
+
+def test_algorithm_re_exports_the_estimators_and_the_forms():
+    """Every name that algorithm defined before the estimators and the forms of Σ⁻¹ moved out
+    is still importable from it, as the very object of its new module."""
+    moved = {
+        estimators: [
+            "mean_gradient",
+            "sigma_gradient",
+            "estimator_terms",
+            "query_points",
+            "precision_gradient",
+        ],
+        precision: [
+            "PrecisionForm",
+            "SymmetricRoot",
+            "CholeskyFactor",
+            "LowRankPlusIdentity",
+            "HalfStep",
+            "DenseHalfStep",
+            "LowRankHalfStep",
+            "Projection",
+            "choose_form",
+            "LOW_RANK_SHARE",
+            "PRECISION_FORMS",
+        ],
+    }
+    for module, names in moved.items():
+        for name in names:
+            assert getattr(algorithm, name) is getattr(module, name), name
+            assert name in algorithm.__all__, name
