@@ -21,8 +21,10 @@ myst_heading_anchors = 2                         # NN-slug.ipynb#verdict links t
 # remarks with one counter that no per-page counter can reproduce, so every prf: directive is
 # :nonumber: and its title begins with the PDF's number, our section-based name beside it:
 # "```{prf:lemma} 11 (our Lemma 5.3)" renders as "Lemma 11 (our Lemma 5.3)".
+# Each carries a :label: of its own (pdf-lemma-11): unlabelled, sphinx-proof names them
+# lemma-0, lemma-1, … on every page, and the same name on two pages fails the -W build.
 # (tests/test_book_pages.py checks each title against verification.ledger.PRINTED.)
-proof_title_format = " %t"
+proof_title_format = "%t"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 

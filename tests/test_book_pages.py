@@ -83,6 +83,17 @@ def test_every_statement_carries_its_pdf_number(path):
         assert problem is None, f"{path.name}: {problem}"
 
 
+def test_every_statement_has_a_label_of_its_own():
+    """sphinx-proof labels an unlabelled directive "lemma-0", "lemma-1", … on every page, and the
+    same label on two pages fails the book's build (-W): each statement names its own."""
+    labels = [re.search(r"^:label: (\S+)$", options, re.M)
+              for path in NOTEBOOKS for kind, _, options in directives(_markdown(path))
+              if kind != "proof"]
+    assert all(labels), "a prf: directive without :label:"
+    names = [m.group(1) for m in labels]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
 def test_the_course_states_the_papers_results_as_directives():
     """Notebooks 02–06 and 09 state the paper's results they check with prf: directives."""
     stated = {path.stem[:2]: directives(_markdown(path)) for path in NOTEBOOKS}
