@@ -8,7 +8,7 @@ author = "the mines-theory developers"
 copyright = "2026, the mines-theory developers"
 html_title = "mines-theory: checking Mirror Natural Evolution Strategies"
 
-extensions = ["myst_nb", "sphinxcontrib.bibtex"]
+extensions = ["myst_nb", "sphinxcontrib.bibtex", "sphinx_proof", "sphinx_exercise"]
 bibtex_bibfiles = ["references.bib"]
 bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
@@ -17,6 +17,14 @@ nb_output_stderr = "remove"
 nb_render_markdown_format = "myst"              # Markdown outputs (tables) may hold $…$ mathematics
 myst_enable_extensions = ["dollarmath", "amsmath", "html_image"]
 myst_heading_anchors = 2                         # NN-slug.ipynb#verdict links to a verdict cell
+# The paper's statements (sphinx-proof): the PDF numbers theorems, lemmas, propositions and
+# remarks with one counter that no per-page counter can reproduce, so every prf: directive is
+# :nonumber: and its title begins with the PDF's number, our section-based name beside it:
+# "```{prf:lemma} 11 (our Lemma 5.3)" renders as "Lemma 11 (our Lemma 5.3)".
+# Each carries a :label: of its own (pdf-lemma-11): unlabelled, sphinx-proof names them
+# lemma-0, lemma-1, … on every page, and the same name on two pages fails the -W build.
+# (tests/test_book_pages.py checks each title against verification.ledger.PRINTED.)
+proof_title_format = "%t"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 

@@ -191,7 +191,8 @@ def test_each_make_target_installs_the_extras_it_needs():
     book_recipe = makefile[makefile.index("\n$(BOOK_STAMP):"):].split("\n\n")[0]
     assert "-e '.[book]'" in book_recipe                              # make html: no test tools
     assert "html: $(BOOK_STAMP)" in makefile
-    assert _names(extras["book"]) == {"sphinx", "sphinx-book-theme", "myst-nb", "sphinxcontrib-bibtex"}
+    assert _names(extras["book"]) == {"sphinx", "sphinx-book-theme", "myst-nb",
+                                      "sphinxcontrib-bibtex", "sphinx-proof", "sphinx-exercise"}
     assert _names(extras["notebooks"]) == {"ipykernel", "nbclient", "myst-nb"}
     tested = _third_party_imports(list((ROOT / "tests").glob("*.py")) + [ROOT / "conftest.py"])
     installed = set()

@@ -1,0 +1,111 @@
+"""The book's own pages and the paper's statements in the notebooks: the guide to reading a
+verdict sits between Part I and Part II and names the real statuses, and every ``prf:``
+directive (sphinx-proof) carries the PDF's number, checked against ``verification.ledger.PRINTED``.
+
+These tests read the sources (book/ and the committed notebooks); nothing is built or run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mines_theory.verification.ledger import PRINTED
+from mines_theory.verification.verdict import Status
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+GUIDE = ROOT / "book" / "reading-a-verdict.md"
+
+#: A paper statement: ```{prf:lemma} 11 (our Lemma 5.3)``` — the PDF's number, then ours.
+DIRECTIVE = re.compile(r"^```\{prf:(?P<kind>\w+)\}[ \t]*(?P<title>[^\n]*)\n"
+                       r"(?P<options>(?::[^\n]*\n)*)", re.M)
+TITLE = re.compile(r"^(?P<n>\d+) \(our (?P<ours>[^)]+)\)")
+KINDS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition", "remark": "Remark"}
+OURS = {"Theorem": "Thm", "Lemma": "Lemma", "Proposition": "Prop.", "Remark": "Remark"}
+
+
+def _markdown(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def directives(text: str) -> list[tuple[str, str, str]]:
+    """(kind, title, options) of each prf: directive in ``text``."""
+    return [(m["kind"], m["title"].strip(), m["options"]) for m in DIRECTIVE.finditer(text)]
+
+
+def title_problem(kind: str, title: str, options: str) -> str | None:
+    """Why a directive's title does not give the PDF's number (None if it does)."""
+    if kind == "proof":
+        return None
+    if ":nonumber:" not in options:
+        return "not :nonumber: (sphinx-proof would add its own per-page number)"
+    if "not in the paper" in title:
+        return None
+    m = TITLE.match(title)
+    if m is None:
+        return f"title {title!r} does not start with 'N (our …)'"
+    word, _, number = m["ours"].partition(" ")
+    if word not in OURS:
+        return f"our name {m['ours']!r} is not a theorem, lemma, proposition or remark"
+    printed = PRINTED.get(f"{OURS[word]} {number}")
+    if printed != f"{KINDS.get(kind, kind)} {m['n']}":
+        return f"{kind} {m['n']} (our {m['ours']}) is printed as {printed!r}"
+    return None
+
+
+@pytest.mark.parametrize("kind, title, options, ok", [
+    ("lemma", "11 (our Lemma 5.3)", ":nonumber:\n", True),
+    ("theorem", "12 (our Theorem 5.4)", ":nonumber:\n", True),
+    ("lemma", "9 (our Lemma 5.3)", ":nonumber:\n", False),            # the wrong PDF number
+    ("theorem", "11 (our Lemma 5.3)", ":nonumber:\n", False),         # the wrong kind
+    ("lemma", "11 (our Lemma 5.3)", "", False),                       # numbered per page
+    ("lemma", "Lemma 5.3", ":nonumber:\n", False),                    # no PDF number
+    ("lemma", "(not in the paper) Stein's lemma", ":nonumber:\n", True),
+])
+def test_title_check_rejects_what_it_should(kind, title, options, ok):
+    assert (title_problem(kind, title, options) is None) is ok
+
+
+def test_the_pattern_reads_a_directive_and_its_options():
+    text = "x\n```{prf:lemma} 11 (our Lemma 5.3)\n:nonumber:\n\nbody\n```\n"
+    assert directives(text) == [("lemma", "11 (our Lemma 5.3)", ":nonumber:\n")]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_statement_carries_its_pdf_number(path):
+    for kind, title, options in directives(_markdown(path)):
+        problem = title_problem(kind, title, options)
+        assert problem is None, f"{path.name}: {problem}"
+
+
+def test_every_statement_has_a_label_of_its_own():
+    """sphinx-proof labels an unlabelled directive "lemma-0", "lemma-1", … on every page, and the
+    same label on two pages fails the book's build (-W): each statement names its own."""
+    labels = [re.search(r"^:label: (\S+)$", options, re.M)
+              for path in NOTEBOOKS for kind, _, options in directives(_markdown(path))
+              if kind != "proof"]
+    assert all(labels), "a prf: directive without :label:"
+    names = [m.group(1) for m in labels]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+def test_the_course_states_the_papers_results_as_directives():
+    """Notebooks 02–06 and 09 state the paper's results they check with prf: directives."""
+    stated = {path.stem[:2]: directives(_markdown(path)) for path in NOTEBOOKS}
+    for number in ("02", "03", "04", "05", "06", "09"):
+        assert any(kind != "proof" for kind, _, _ in stated.get(number, [])), number
+
+
+def test_the_verdict_guide_sits_between_the_parts_and_names_every_status():
+    index = (ROOT / "book" / "index.md").read_text(encoding="utf-8")
+    part_one, part_two = index.index("PART_I\n"), index.index("PART_II")
+    guide = index.index("\nreading-a-verdict\n")
+    assert part_one < guide < part_two
+    text = GUIDE.read_text(encoding="utf-8")
+    for status in Status:
+        assert f"| {status.value} |" in text, status
