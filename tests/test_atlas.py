@@ -115,6 +115,13 @@ def test_an_attained_bound_gives_zero(table):
     """Lemma B.1's lower bound d^{p/2} ≤ E‖u‖^p is an equality at p = 2."""
     row = _row(table, "Lemma B.1", "d^{p/2}")
     assert abs(row["log10_ratio"]) < 1e-9
+    assert not row["violated"]                  # its ratio rounds to 1 − 5e-14: not violated
+
+
+def test_violated_means_below_zero_beyond_the_uncertainty(table):
+    assert set(table.loc[table["violated"], "status"]) == {"fails"}
+    assert (table.loc[table["violated"], "log10_ratio"] < 0).all()
+    assert _row(table, "Lemma D.4", "‖g̃‖²")["violated"]
 
 
 def test_frame_is_sorted_and_tidy(table):
@@ -151,6 +158,15 @@ def test_the_sense_of_a_pair(sense, bound, measured, expected):
     v = _verdict(Measurement("b", bound), Measurement("m", measured))
     row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
     assert row["log10_ratio"] == pytest.approx(expected, abs=1e-12)
+    assert row["violated"] == (expected < 0)
+
+
+def test_a_ratio_just_below_one_is_violated_only_beyond_its_uncertainty():
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    within = _verdict(Measurement("b", 0.99, 0.01, Kind.SE), Measurement("m", 1.0))
+    beyond = _verdict(Measurement("b", 0.9, 0.01, Kind.SE), Measurement("m", 1.0))
+    assert not atlas.frame({"Lemma 5.3": within}, (b,)).iloc[0]["violated"]
+    assert atlas.frame({"Lemma 5.3": beyond}, (b,)).iloc[0]["violated"]
 
 
 @pytest.mark.parametrize("sense, ratio_of, value, expected", [

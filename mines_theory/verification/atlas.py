@@ -49,8 +49,8 @@ from .paper import with_number
 from .proofmap import CATEGORY_STYLE, Category, category
 from .verdict import Kind, Measurement, Verdict
 
-__all__ = ["BOUNDS", "COLUMNS", "FORMS", "LEFT_OUT", "RATIOS", "SENSES", "Bound", "draw", "frame",
-           "left_out"]
+__all__ = ["BOUNDS", "COLUMNS", "FORMS", "LEFT_OUT", "RATIOS", "SENSES", "Z_VIOLATED", "Bound",
+           "draw", "frame", "left_out"]
 
 SENSES = ("upper", "lower")
 FORMS = ("printed", "repaired")
@@ -58,7 +58,12 @@ RATIOS = ("bound/measured", "measured/bound")
 
 #: The columns of ``frame``, in order.
 COLUMNS = ("claim", "printed", "label", "form", "sense", "ratio", "log10_ratio",
-           "log10_uncertainty", "status", "category", "verdict")
+           "log10_uncertainty", "violated", "status", "category", "verdict")
+
+#: A bar is *violated* when its log₁₀ looseness lies below 0 by more than ``Z_VIOLATED`` times its
+#: uncertainty (a 95% one-sided margin: an attained bound whose ratio rounds to 1 − 10⁻¹⁴ is not
+#: violated).
+Z_VIOLATED = 1.96
 
 #: Kinds of measurement whose ``uncertainty`` is a standard error or a numeric tolerance of the
 #: value itself (a z-score or a "below a tolerance" residual is not a size a bound can bound).
@@ -269,6 +274,13 @@ LEFT_OUT: dict[str, str] = {
 }
 
 
+def _violated(ratio: float, spread: float) -> bool:
+    """Whether log₁₀(ratio) lies below 0 by more than ``Z_VIOLATED`` uncertainties (below 0 at
+    all where the uncertainty is unknown)."""
+    margin = Z_VIOLATED * spread if math.isfinite(spread) else 0.0
+    return bool(ratio <= 0 or math.log10(ratio) < -margin)
+
+
 def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
     return published() if verdicts is None else verdicts
 
@@ -291,7 +303,8 @@ def frame(verdicts: Mapping[str, Verdict] | None = None,
         the PDF's equation numbers), ``form`` ("printed" or "repaired"), ``sense``, ``ratio``
         (the looseness: bound/measured for an upper bound, measured/bound for a lower one),
         ``log10_ratio`` and ``log10_uncertainty`` (propagated from the measurements' relative
-        uncertainties; NaN where one is infinite), ``status`` and ``category``
+        uncertainties; NaN where one is infinite), ``violated`` (below 0 by more than
+        ``Z_VIOLATED`` uncertainties), ``status`` and ``category``
         (``proofmap.category``) of the claim's verdict (of the row read where the claim has
         none), and ``verdict`` (the ledger row whose measurements were read).
 
@@ -312,7 +325,8 @@ def frame(verdicts: Mapping[str, Verdict] | None = None,
         rows.append({"claim": b.claim, "printed": PRINTED[b.claim], "label": with_number(b.label),
                      "form": b.form, "sense": b.sense, "ratio": ratio,
                      "log10_ratio": math.log10(ratio) if ratio > 0 else math.nan,
-                     "log10_uncertainty": spread, "status": verdict.status.value,
+                     "log10_uncertainty": spread,
+                     "violated": _violated(ratio, spread), "status": verdict.status.value,
                      "category": category(verdict).value, "verdict": b.source})
     out = pd.DataFrame(rows, columns=list(COLUMNS))
     return out.sort_values("log10_ratio", ascending=False, kind="stable").reset_index(drop=True)
