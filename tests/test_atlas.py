@@ -230,6 +230,17 @@ def test_bad_declarations(kwargs, match):
         Bound(**args)
 
 
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match="verdicts="):
+        atlas.frame([1, 2])
+    with pytest.raises(ValueError, match="verdicts="):
+        atlas.frame({"Lemma 5.3": "holds"})
+    with pytest.raises(ValueError, match="bounds="):
+        atlas.frame({}, ("Lemma 5.3",))
+    with pytest.raises(ValueError, match="data="):
+        atlas.draw(atlas.left_out())
+
+
 # --- the figure --------------------------------------------------------------------------------
 
 def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):

@@ -282,7 +282,13 @@ def _violated(ratio: float, spread: float) -> bool:
 
 
 def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
-    return published() if verdicts is None else verdicts
+    if verdicts is None:
+        return published()
+    if not isinstance(verdicts, Mapping) or not all(isinstance(v, Verdict)
+                                                    for v in verdicts.values()):
+        raise ValueError(f"verdicts={verdicts!r:.80}: expected a mapping of ledger number to "
+                         "Verdict, e.g. ledger.published()")
+    return verdicts
 
 
 def frame(verdicts: Mapping[str, Verdict] | None = None,
@@ -311,10 +317,12 @@ def frame(verdicts: Mapping[str, Verdict] | None = None,
     Raises
     ------
     ValueError
-        If a bar's ledger row has no verdict in ``verdicts``, or its verdict lacks a named
-        measurement.
+        If ``verdicts`` is not a mapping of Verdicts or ``bounds`` not of Bounds, a bar's ledger
+        row has no verdict in ``verdicts``, or its verdict lacks a named measurement.
     """
     verdicts = _verdicts(verdicts)
+    if not all(isinstance(b, Bound) for b in bounds):
+        raise ValueError(f"bounds={bounds!r:.80}: expected a tuple of atlas.Bound")
     rows = []
     for b in bounds:
         if b.source not in verdicts:
@@ -387,6 +395,11 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
     Returns
     -------
     matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        If ``data`` is not a frame with the columns of ``frame``.
     """
     import matplotlib.pyplot as plt
     from matplotlib.legend_handler import HandlerTuple
@@ -397,6 +410,9 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
 
     set_style()
     data = frame() if data is None else data
+    if not isinstance(data, pd.DataFrame) or not set(COLUMNS) <= set(data.columns):
+        raise ValueError(f"data={data!r:.80}: expected a frame of atlas.frame() (columns "
+                         f"{', '.join(COLUMNS)})")
     if ax is None:
         _, ax = plt.subplots(figsize=(7.0, 0.2 * len(data) + 1.4), layout="constrained")
     y = list(range(len(data)))[::-1]
