@@ -210,6 +210,19 @@ def test_a_renamed_measurement_is_an_error_naming_it():
         atlas.frame({}, (b,))
 
 
+def test_a_measured_zero_is_infinitely_loose_not_an_error():
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    row = atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))},
+                      (b,)).iloc[0]
+    assert row["ratio"] == math.inf and row["log10_ratio"] == math.inf and not row["violated"]
+    fig = atlas.draw(atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0),
+                                                          Measurement("m", 0.0))}, (b,)))
+    try:
+        assert fig.axes[0].patches[0].get_width() == fig.axes[0].get_xlim()[1]   # at the edge
+    finally:
+        plt.close(fig)
+
+
 def test_a_z_score_is_not_a_size():
     b = Bound("Lemma 5.3", "x", ratio="z")
     with pytest.raises(ValueError, match="kind 'z'"):

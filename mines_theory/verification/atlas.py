@@ -153,13 +153,22 @@ class Bound:
         if self.ratio is not None:
             value, spread = _relative(found[self.ratio])
             natural = "bound/measured" if self.sense == "upper" else "measured/bound"
-            looseness = value if self.ratio_of == natural else 1.0 / value
+            looseness = value if self.ratio_of == natural else _divide(1.0, value)
         else:
             bound, u_bound = _relative(found[self.bound])
             measured, u_measured = _relative(found[self.measured])
-            looseness = bound / measured if self.sense == "upper" else measured / bound
+            looseness = (_divide(bound, measured) if self.sense == "upper"
+                         else _divide(measured, bound))
             spread = math.hypot(u_bound, u_measured)
         return looseness, spread / math.log(10)
+
+
+def _divide(a: float, b: float) -> float:
+    """a/b, with a positive number over 0 infinite (a bound over a measured 0 is infinitely
+    loose) and 0/0 NaN."""
+    if b == 0:
+        return math.inf if a > 0 else math.nan
+    return a / b
 
 
 def _relative(m: Measurement) -> tuple[float, float]:
@@ -416,12 +425,17 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
     if ax is None:
         _, ax = plt.subplots(figsize=(7.0, 0.2 * len(data) + 1.4), layout="constrained")
     y = list(range(len(data)))[::-1]
+    finite = data["log10_ratio"].replace([np.inf, -np.inf], np.nan)
+    low, high = finite.min(), finite.max()                        # NaN when none is finite
+    left = min(low, 0.0) - 0.6 if math.isfinite(low) else -0.6
+    right = max(high + 0.6, 14.0) if math.isfinite(high) else 14.0   # 14: says nothing
     for yi, row in zip(y, data.itertuples(index=False)):
         style = CATEGORY_STYLE[Category(row.category)]
-        ax.barh(yi, row.log10_ratio, height=0.72, color=style["color"], hatch=style["hatch"],
+        width = min(max(row.log10_ratio, left), right)       # an infinite ratio at the edge
+        ax.barh(yi, width, height=0.72, color=style["color"], hatch=style["hatch"],
                 edgecolor="black", linewidth=0.8,
                 linestyle="--" if row.form == "repaired" else "-")
-        ax.plot([row.log10_ratio], [yi], linestyle="none", marker=style["marker"], markersize=5,
+        ax.plot([width], [yi], linestyle="none", marker=style["marker"], markersize=5,
                 markerfacecolor=style["color"], markeredgecolor="black", markeredgewidth=0.6,
                 label="_end")                      # visible where the bar has no length
         if math.isfinite(row.log10_uncertainty) and row.log10_uncertainty > 0.02:
@@ -432,8 +446,7 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
              for r in data.itertuples(index=False)]
     ax.set_yticks(y, names, fontsize=fontsize)
     ax.set_ylim(-0.7, len(data) - 0.3)
-    low, high = np.nanmin(data["log10_ratio"]), np.nanmax(data["log10_ratio"])
-    ax.set_xlim(min(low, 0.0) - 0.6, max(high + 0.6, 14.0))     # 14: a bound that says nothing
+    ax.set_xlim(left, right)
     ax.axvline(0, color="black", linewidth=1.0)
     ax.tick_params(axis="x", labelsize=fontsize)
     ax.set_xlabel("log₁₀ looseness: bound/measured (measured/bound for a lower bound)\n"
