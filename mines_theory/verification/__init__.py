@@ -20,6 +20,8 @@ module              paper
 ``paper``           the PDF's numbers by label: eq:TG → (4.10), lem:Sig_dec → Lemma 11
 ``proofmap``        which result each proof cites (from the .tex), coloured by the published
                     verdicts; the categories and their look, shared by the book's figures
+``atlas``           the looseness atlas: every measured bound's bound/measured, from the
+                    published verdicts, as a frame and a figure
 ``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
 ``stats``           Monte Carlo errors, proportions and their test, bootstrap, slopes
 ==================  ==========================================================================

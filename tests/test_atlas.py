@@ -1,0 +1,273 @@
+"""The looseness atlas (``verification.atlas``) against the published verdicts: every declared
+measurement exists (a renamed measurement fails here, not silently in the figure), a few ratios
+recomputed by hand from the raw ``published.json``, the direction of each kind of declaration
+(an attained bound gives 0, a violated one a negative log, a lower bound is inverted), and the
+figure keeps the figure rules."""
+
+import json
+import math
+
+import matplotlib.pyplot as plt
+import pytest
+
+from mines_theory.plotting import check_figure
+from mines_theory.verification import atlas, ledger
+from mines_theory.verification.atlas import BOUNDS, LEFT_OUT, Bound
+from mines_theory.verification.verdict import Kind, Measurement, Qualifier, Status, Verdict
+
+
+@pytest.fixture(scope="module")
+def published():
+    return ledger.published()
+
+
+@pytest.fixture(scope="module")
+def raw():
+    """published.json read as plain JSON: claim → {measurement name → value}."""
+    data = json.loads(ledger.PUBLISHED.read_text(encoding="utf-8"))
+    return {claim: {m["name"]: m["value"] for m in entry["measurements"]}
+            for claim, entry in data.items()}
+
+
+@pytest.fixture(scope="module")
+def table(published):
+    return atlas.frame(published)
+
+
+def _row(table, claim, label_start):
+    rows = table[(table["claim"] == claim) & table["label"].str.startswith(label_start)]
+    assert len(rows) == 1, (claim, label_start, rows)
+    return rows.iloc[0]
+
+
+# --- the declarations against the published verdicts -----------------------------------------
+
+@pytest.mark.parametrize("bound", BOUNDS, ids=lambda b: f"{b.claim}: {b.label}")
+def test_every_declared_measurement_is_published(bound, published):
+    assert bound.source in published, f"no published verdict {bound.source!r}"
+    have = {m.name for m in published[bound.source].measurements}
+    missing = [name for name in bound.names if name not in have]
+    assert not missing, (f"{bound.claim} ({bound.label}): {missing} not among the measurements "
+                         f"of {bound.source!r}: {sorted(have)}")
+
+
+def test_every_published_verdict_has_a_bar_or_a_reason(published):
+    """A new ledger row forces a decision: a bar in BOUNDS or a reason in LEFT_OUT."""
+    covered = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS} | set(LEFT_OUT)
+    assert not set(published) - covered, (
+        f"{sorted(set(published) - covered)}: declare a Bound in atlas.BOUNDS or a reason in "
+        "atlas.LEFT_OUT")
+    assert set(LEFT_OUT) <= set(published), sorted(set(LEFT_OUT) - set(published))
+
+
+def test_the_left_out_frame_lists_the_claims_without_a_bar(published):
+    out = atlas.left_out(published)
+    with_bar = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS}
+    without = set(published) - with_bar
+    assert without <= set(out["claim"])
+    assert not out.loc[out["claim"].isin(without), "has_bar"].any()
+    assert out.loc[out["claim"] == "Thm 5.4", "has_bar"].item()     # a part left out of a bar
+    assert (out["reason"].str.len() > 0).all()
+
+
+def test_left_out_names_an_undeclared_row():
+    fresh = {"Sec. 2": Verdict(Status.HOLDS, "x"), "New row": Verdict(Status.HOLDS, "y")}
+    out = atlas.left_out(fresh)
+    assert "not declared" not in out.set_index("claim").loc["Sec. 2", "reason"]
+    assert "no bar declared" in out.set_index("claim").loc["New row", "reason"]
+
+
+# --- ratios by hand from the raw JSON --------------------------------------------------------
+
+def test_lemma_53_ratio_by_hand(table, raw):
+    """Upper bound, from a pair: C over the largest k‖Σ_k⁻¹ − H‖²."""
+    m = raw["Lemma 5.3"]
+    row = _row(table, "Lemma 5.3", "k‖Σ_k⁻¹ − H‖²")
+    assert row["ratio"] == pytest.approx(m["C"] / m["largest"], rel=1e-12)
+    assert row["log10_ratio"] == pytest.approx(math.log10(m["C"]) - math.log10(m["largest"]))
+    assert row["printed"] == "Lemma 11" and row["form"] == "printed"
+    assert row["log10_ratio"] > 9                                   # C says nothing here
+
+
+def test_theorem_54_lower_bound_by_hand(table, raw):
+    """Lower bound, from a pair: the measured contraction over the promised c₂/(8c₁)."""
+    m = raw["Thm 5.4"]
+    row = _row(table, "Thm 5.4", "final contraction c₂/(8c₁), κ = 1000")
+    assert row["ratio"] == pytest.approx(m["rate_1000"] / m["final_bound"], rel=1e-12)
+    assert row["printed"] == "Theorem 12"
+
+
+def test_lemma_d2_inverted_ratio_by_hand(table, raw):
+    """A published measured/bound ratio of an upper bound is inverted; it fails, so log < 0."""
+    row = _row(table, "Lemma D.2", "‖Ũν‖²")
+    assert row["ratio"] == pytest.approx(1 / raw["Lemma D.2"]["ratio"], rel=1e-12)
+    assert row["log10_ratio"] < 0 and row["status"] == "fails"
+
+
+def test_lemma_d4_violated_bound_by_hand(table, raw):
+    m = raw["Lemma D.4"]
+    row = _row(table, "Lemma D.4", "‖g̃‖²")
+    assert row["ratio"] == pytest.approx(m["bound"] / m["g_sq"], rel=1e-12)
+    assert row["log10_ratio"] < 0 and row["category"] == "fails as printed"
+
+
+def test_an_attained_bound_gives_zero(table):
+    """Lemma B.1's lower bound d^{p/2} ≤ E‖u‖^p is an equality at p = 2."""
+    row = _row(table, "Lemma B.1", "d^{p/2}")
+    assert abs(row["log10_ratio"]) < 1e-9
+    assert not row["violated"]                  # its ratio rounds to 1 − 5e-14: not violated
+
+
+def test_violated_means_below_zero_beyond_the_uncertainty(table):
+    assert set(table.loc[table["violated"], "status"]) == {"fails"}
+    assert (table.loc[table["violated"], "log10_ratio"] < 0).all()
+    assert _row(table, "Lemma D.4", "‖g̃‖²")["violated"]
+
+
+def test_frame_is_sorted_and_tidy(table):
+    assert list(table.columns) == list(atlas.COLUMNS)
+    assert len(table) == len(BOUNDS)
+    assert table["log10_ratio"].is_monotonic_decreasing
+    assert set(table["form"]) <= set(atlas.FORMS)
+    assert (table["log10_uncertainty"].dropna() >= 0).all()
+    assert not table["label"].str.contains(r"eq:\w+\b(?! \()", regex=True).any()   # PDF numbers
+
+
+def test_the_claims_verdict_colours_a_bar_read_from_another_row(table, published):
+    """Lemma 5.3's bound measured in the α-bias run is coloured by Lemma 5.3's own verdict."""
+    row = _row(table, "Lemma 5.3", "k‖Σ_k⁻¹ − H*‖²")
+    assert row["verdict"] == "α-bias"
+    assert row["status"] == published["Lemma 5.3"].status.value
+
+
+# --- the declarations on synthetic verdicts: each direction can fail ----------------------------
+
+def _verdict(*measurements, status=Status.HOLDS, qualifiers=()):
+    return Verdict(status, "synthetic", measurements, qualifiers)
+
+
+@pytest.mark.parametrize("sense, bound, measured, expected", [
+    ("upper", 10.0, 10.0, 0.0),            # attained
+    ("upper", 1000.0, 1.0, 3.0),           # loose
+    ("upper", 1.0, 10.0, -1.0),            # violated
+    ("lower", 1.0, 100.0, 2.0),            # a promised contraction below the measured one
+    ("lower", 10.0, 1.0, -1.0),            # a lower bound violated
+])
+def test_the_sense_of_a_pair(sense, bound, measured, expected):
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m", sense=sense)
+    v = _verdict(Measurement("b", bound), Measurement("m", measured))
+    row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
+    assert row["log10_ratio"] == pytest.approx(expected, abs=1e-12)
+    assert row["violated"] == (expected < 0)
+
+
+def test_a_ratio_just_below_one_is_violated_only_beyond_its_uncertainty():
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    within = _verdict(Measurement("b", 0.99, 0.01, Kind.SE), Measurement("m", 1.0))
+    beyond = _verdict(Measurement("b", 0.9, 0.01, Kind.SE), Measurement("m", 1.0))
+    assert not atlas.frame({"Lemma 5.3": within}, (b,)).iloc[0]["violated"]
+    assert atlas.frame({"Lemma 5.3": beyond}, (b,)).iloc[0]["violated"]
+
+
+@pytest.mark.parametrize("sense, ratio_of, value, expected", [
+    ("upper", "bound/measured", 100.0, 2.0), ("upper", "measured/bound", 100.0, -2.0),
+    ("lower", "measured/bound", 100.0, 2.0), ("lower", "bound/measured", 100.0, -2.0),
+])
+def test_the_direction_of_a_ratio(sense, ratio_of, value, expected):
+    b = Bound("Lemma 5.3", "x", ratio="r", ratio_of=ratio_of, sense=sense)
+    row = atlas.frame({"Lemma 5.3": _verdict(Measurement("r", value))}, (b,)).iloc[0]
+    assert row["log10_ratio"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_uncertainty_propagates_relative_errors():
+    """(b ± 10%)/(m ± 10%): log₁₀ uncertainty √2·0.1/ln 10; a count adds nothing."""
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    v = _verdict(Measurement("b", 100.0, 10.0, Kind.SE), Measurement("m", 2.0, 0.2, Kind.SE))
+    row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
+    assert row["log10_uncertainty"] == pytest.approx(math.sqrt(2) * 0.1 / math.log(10))
+    v = _verdict(Measurement("b", 100.0, 0.0, Kind.COUNT), Measurement("m", 2.0, 0.2, Kind.SE))
+    row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
+    assert row["log10_uncertainty"] == pytest.approx(0.1 / math.log(10))
+
+
+def test_category_follows_the_verdict():
+    b = Bound("Lemma 5.3", "x", ratio="r", ratio_of="measured/bound")
+    loose = Qualifier("too loose to be tested", "criterion", True)
+    v = _verdict(Measurement("r", 1e-3), qualifiers=(loose,))
+    row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
+    assert row["category"] == "holds, too loose to be tested"
+    v = _verdict(Measurement("r", 10.0), status=Status.FAILS)
+    assert atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]["category"] == "fails as printed"
+
+
+# --- bad declarations and missing data ---------------------------------------------------------
+
+def test_a_renamed_measurement_is_an_error_naming_it():
+    b = Bound("Lemma 5.3", "x", bound="C", measured="largest")
+    with pytest.raises(ValueError, match="'largest'"):
+        atlas.frame({"Lemma 5.3": _verdict(Measurement("C", 1.0), Measurement("max", 1.0))}, (b,))
+    with pytest.raises(ValueError, match="no published verdict"):
+        atlas.frame({}, (b,))
+
+
+def test_a_measured_zero_is_infinitely_loose_not_an_error():
+    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    row = atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))},
+                      (b,)).iloc[0]
+    assert row["ratio"] == math.inf and row["log10_ratio"] == math.inf and not row["violated"]
+    fig = atlas.draw(atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0),
+                                                          Measurement("m", 0.0))}, (b,)))
+    try:
+        assert fig.axes[0].patches[0].get_width() == fig.axes[0].get_xlim()[1]   # at the edge
+    finally:
+        plt.close(fig)
+
+
+def test_a_z_score_is_not_a_size():
+    b = Bound("Lemma 5.3", "x", ratio="z")
+    with pytest.raises(ValueError, match="kind 'z'"):
+        atlas.frame({"Lemma 5.3": _verdict(Measurement("z", 1.0, 1.0, Kind.Z))}, (b,))
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"claim": "Lemma 9.9"}, "claim="),
+    ({"sense": "both"}, "sense="),
+    ({"form": "fixed"}, "form="),
+    ({"ratio_of": "bound"}, "ratio_of="),
+    ({"bound": None}, "either bound= and measured= or ratio="),
+    ({"ratio": "r"}, "either bound= and measured= or ratio="),
+])
+def test_bad_declarations(kwargs, match):
+    args = {"claim": "Lemma 5.3", "label": "x", "bound": "b", "measured": "m", **kwargs}
+    with pytest.raises(ValueError, match=match):
+        Bound(**args)
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match="verdicts="):
+        atlas.frame([1, 2])
+    with pytest.raises(ValueError, match="verdicts="):
+        atlas.frame({"Lemma 5.3": "holds"})
+    with pytest.raises(ValueError, match="bounds="):
+        atlas.frame({}, ("Lemma 5.3",))
+    with pytest.raises(ValueError, match="data="):
+        atlas.draw(atlas.left_out())
+
+
+# --- the figure --------------------------------------------------------------------------------
+
+def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
+    fig = atlas.draw(table)
+    try:
+        assert check_figure(fig) == []
+        ax = fig.axes[0]
+        assert len(ax.patches) == len(table)
+        ticks = {t.get_position()[1]: t.get_text() for t in ax.get_yticklabels()}
+        labels = list(ticks.values())
+        assert ticks[max(ticks)].startswith(f"{table.iloc[0]['claim']} · PDF ")  # loosest on top
+        assert ticks[min(ticks)].startswith(f"{table.iloc[-1]['claim']} · PDF ")
+        assert any("(5.5)" in text for text in labels)                       # PDF equation numbers
+        widths = sorted(p.get_width() for p in ax.patches)
+        assert widths[0] < 0 < widths[-1]
+    finally:
+        plt.close(fig)
