@@ -23,6 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 #: The first notebook of Part II (the verification record); those before it are Part I (the course).
 PART_II = "05"
+#: The notebooks' figures that book/index.md shows.
+FRONT_FIGURES = ("08-proof-map.png", "00-looseness-atlas.png")
 
 MATHJAX_VERSION = "3.2.2"
 MATHJAX_CACHE = ROOT / ".cache" / "mathjax"
@@ -55,6 +57,9 @@ def ledger_page() -> str:
 
 def stage(source: Path) -> None:
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
+    for name in FRONT_FIGURES:      # the figures the front page shows (written by the notebooks)
+        (source / "figures").mkdir(exist_ok=True)
+        shutil.copy2(ROOT / "figures" / name, source / "figures" / name)
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
         shutil.copy2(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb")
