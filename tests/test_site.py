@@ -33,11 +33,15 @@ class _Collector(HTMLParser):
 
 @pytest.fixture(scope="module")
 def site():
-    out = Path(tempfile.mkdtemp(prefix="mines-site-"))
+    parent = Path(tempfile.mkdtemp(prefix="mines-site-"))
+    out = parent / "site"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)],
                    check=True, capture_output=True)
+    # `make html` writes nothing but the site: with `out` in the tree, anything beside it (as
+    # MyST-NB's jupyter_execute/ was) would be an untracked file in the reader's clone.
+    assert sorted(p.name for p in parent.iterdir()) == ["site"]
     yield out
-    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(parent, ignore_errors=True)
 
 
 def _figures_in(notebook: Path) -> int:

@@ -80,13 +80,18 @@ def build(out: Path) -> list[Path]:
         source = Path(tmp) / "source"
         (source / "_static" / "mathjax").mkdir(parents=True)
         stage(source)
-        if out.exists():
-            shutil.rmtree(out)
+        # Sphinx writes into the temporary directory and the result moves to `out`: MyST-NB
+        # puts its copies of the notebooks beside the output directory (jupyter_execute/), which
+        # would otherwise land in the tree.
+        html = Path(tmp) / "html"
         result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W",
-                                 "--keep-going", str(source), str(out)],
+                                 "--keep-going", str(source), str(html)],
                                 capture_output=True, text=True)
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.move(html, out)
     return [out / "index.html"] + sorted(p for p in out.glob("*.html")
                                          if re.match(r"\d\d-", p.name))
 
