@@ -17,9 +17,11 @@ module                      what, and where in the paper
 ``estimators``              the estimators eq:g_mu and eq:TG as printed, for given directions
 ``precision``               Σ⁻¹ as an object: the forms Algorithm 1 samples and updates it in
                             (symmetric root, Cholesky factor, τ'I + low rank), eq:Sig_modi, Π_S'
+``schedules``               the step-size protocol; the step sizes of Lemmas 5.1, 5.2 and the
+                            practical Hutchinson step
 ``algorithm``               Algorithm 1 once (``MiNESStrategy``, ``tell`` as printed), ``MiNES``,
-                            ``minimize``; re-exports the names of ``estimators`` and ``precision``
-``schedules``               the step sizes of Lemmas 5.1, 5.2 and the practical Hutchinson step
+                            ``minimize``; re-exports the names of ``estimators``, ``precision``
+                            and the protocol of ``schedules``
 ``baselines``               NES (Section 2), random gradient-free descent, xNES, pycma
 ``gaussian``, ``derivations``, ``regularized``
                             exact Gaussian moments (App. B, C), sympy derivations (Sections 2–4),

@@ -13,7 +13,7 @@ On a quadratic with Hessian H, E[g̃] = Σ∇f(μ) (Lemma 4.1, exact) and E[G̃]
 with Lemma C.1), so the Σ⁻¹ update is stochastic gradient descent on ‖Σ⁻¹ − H‖²_F / 2
 (eq:h_Sig) and η_{2,k} = 1/k makes Σ_k⁻¹ a running average (Lemma 5.3).
 
-Algorithm 1 is built from two modules below this one, and re-exports their names:
+Algorithm 1 is built from three modules below this one, and re-exports their names:
 
 - ``estimators``: ``mean_gradient``, ``sigma_gradient``, ``estimator_terms`` (the estimators as
   pure functions of given directions u, with the symmetric root, written as printed so that
@@ -21,14 +21,14 @@ Algorithm 1 is built from two modules below this one, and re-exports their names
 - ``precision``: ``PrecisionForm`` and its subclasses, Σ_k⁻¹ as an object in the form that the
   iteration samples and updates it in (symmetric root, Cholesky factor, τ'I + low rank), and
   ``choose_form``, the rule of ``precision_form="auto"``; the speed tricks live there.
+- ``schedules``: the step-size protocol ``Schedule`` (``Estimate``, ``Constant``, ``harmonic``,
+  ``step_size``) and the paper's schedules.
 
 This module holds
 
 - ``Parameters``, ``State``, ``MiNESStrategy``: Algorithm 1 once, as pure ``ask``/``tell``
   functions of a state that may carry a leading seed axis (``strategy.run`` iterates them for
   many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation labels;
-- the step-size protocol ``Schedule`` (``Constant``, ``harmonic``; ``schedules`` holds the
-  paper's);
 - ``MiNES``: the ask/tell object for one seed; ``minimize``: a driver loop returning
   ``scipy.optimize.OptimizeResult``.
 
@@ -74,6 +74,7 @@ from .precision import (
     SymmetricRoot,
     choose_form,
 )
+from .schedules import Constant, Estimate, Schedule, as_schedule, harmonic, step_size
 from .strategy import Strategy, StrategyAskTell
 from .validation import (
     array_size,
@@ -81,7 +82,6 @@ from .validation import (
     finite_scalar,
     interval,
     positive_int,
-    positive_scalar,
     smoothing_radius,
     symmetric_matrix,
     vector,
@@ -118,68 +118,6 @@ __all__ = [
     "DenseHalfStep",
     "LowRankHalfStep",
 ]
-
-
-# ----------------------------------------------------------------------------------------------
-# Step-size schedules: one protocol
-# ----------------------------------------------------------------------------------------------
-
-
-class Estimate(NamedTuple):
-    """What iteration k estimated from its 2b+1 values, before any step is taken."""
-
-    g: np.ndarray  # g̃(μ_k), eq:g_mu, shape (…, d)
-    G: np.ndarray  # G̃(Σ_k), eq:TG, shape (…, d, d)
-    second_differences: np.ndarray  # (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α², shape (…, b)
-
-
-#: A step size η_k: ``schedule(k, state, estimate)`` returns a number or, for a state with a
-#: seed axis, one number per seed. ``k`` counts from 1; ``state`` is the ``State`` before the
-#: update (μ_k, Σ_k⁻¹ and its Cholesky factor); ``estimate`` holds g̃, G̃ and the batch's second
-#: differences. ``schedules`` holds the paper's schedules; a number means ``Constant``.
-Schedule = Callable[[int, "State", Estimate], Any]
-
-
-@dataclasses.dataclass(frozen=True)
-class Constant:
-    """η_k = value for every k."""
-
-    value: float
-
-    def __post_init__(self):
-        positive_scalar("value", self.value)  # checked, kept as given
-
-    def __call__(self, k: int, state: State, estimate: Estimate) -> float:
-        return self.value
-
-
-def harmonic(k: int, state: State, estimate: Estimate) -> float:
-    """η_{2,k} = 1/k, the schedule of Lemma 5.3 (the default η₂)."""
-    return 1.0 / k
-
-
-def _schedule(name: str, value) -> Schedule:
-    if callable(value):
-        return value
-    return Constant(positive_scalar(name, value))
-
-
-def _step_size(
-    name: str, schedule: Schedule, k: int, state: State, estimate: Estimate
-) -> np.ndarray:
-    """The schedule's value, checked: finite and > 0, one per seed."""
-    raw = schedule(k, state, estimate)
-    batch = state.mean.shape[:-1]
-    try:
-        value = np.broadcast_to(np.asarray(raw, dtype=float), batch)
-    except (TypeError, ValueError):
-        value = None
-    if value is None or not np.all(np.isfinite(value) & (value > 0)):
-        raise ValueError(
-            f"the step-size schedule {name} returned {raw!r} at k={k}: expected a "
-            f"finite number > 0" + (f" for each of {batch[0]} seeds" if batch else "")
-        )
-    return value
 
 
 # ----------------------------------------------------------------------------------------------
@@ -296,8 +234,8 @@ class MiNESStrategy(Strategy):
             batch_size=positive_int("batch_size", batch_size),
             tau=tau,
             zeta=zeta,
-            eta1=_schedule("eta1", eta1),
-            eta2=harmonic if eta2 is None else _schedule("eta2", eta2),
+            eta1=as_schedule("eta1", eta1),
+            eta2=harmonic if eta2 is None else as_schedule("eta2", eta2),
             precision_form=precision_form,
         )
         array_size(
@@ -369,8 +307,8 @@ class MiNESStrategy(Strategy):
             w = s / (2.0 * p.batch_size)
             G = precision.gradient(sample.u, sample.factor, w)  # step 4: G̃(Σ_k), eq:TG
             estimate = Estimate(g, G, s)
-            eta1 = _step_size("eta1", p.eta1, k, state, estimate)  # η_{1,k}
-            eta2 = _step_size("eta2", p.eta2, k, state, estimate)  # η_{2,k}
+            eta1 = step_size("eta1", p.eta1, k, state, estimate)  # η_{1,k}
+            eta2 = step_size("eta2", p.eta2, k, state, estimate)  # η_{2,k}
             mean = state.mean - eta1[..., None] * g  # step 5: μ_{k+1} = μ_k − η_{1,k} g̃
             half = precision.mirror_step(eta2, G, sample.factor, w)  # step 6: Σ_k⁻¹ + η_{2,k} G̃
         self._check_finite(k, values, eta1, g, mean, half.dense())

@@ -18,6 +18,7 @@ from mines_theory import (
     mean_gradient,
     minimize,
     precision,
+    schedules,
     sigma_gradient,
 )
 from mines_theory.algorithm import (
@@ -878,9 +879,9 @@ def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d(
 # ---------------------------------------------------------------------------------------------
 
 
-def test_algorithm_re_exports_the_estimators_and_the_forms():
-    """Every name that algorithm defined before the estimators and the forms of Σ⁻¹ moved out
-    is still importable from it, as the very object of its new module."""
+def test_algorithm_re_exports_the_names_that_moved_out():
+    """Every name that algorithm defined before the estimators, the forms of Σ⁻¹ and the
+    step-size protocol moved out is still importable from it, as the object of its new module."""
     moved = {
         estimators: [
             "mean_gradient",
@@ -902,6 +903,7 @@ def test_algorithm_re_exports_the_estimators_and_the_forms():
             "LOW_RANK_SHARE",
             "PRECISION_FORMS",
         ],
+        schedules: ["Estimate", "Schedule", "Constant", "harmonic"],
     }
     for module, names in moved.items():
         for name in names:
