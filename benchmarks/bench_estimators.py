@@ -10,7 +10,7 @@
     - "paper": η₂,k = 1/k from Σ₁⁻¹ = I (Algorithm 1 as printed), where the projection onto S'
       is active at every step when b ≪ d: while c_k = 1 − η₂,k(1 + Σᵢwᵢ) < 0, Σ⁻¹_{k+½} has at
       most b eigenvalues above τ.
-    and three forms of Σ⁻¹: precision_form="lowrank" (Σ⁻¹ kept as τ'I + rank r, ``algorithm``
+    and three forms of Σ⁻¹: precision_form="lowrank" (Σ⁻¹ kept as τ'I + rank r, ``precision``
     module docstring), "cholesky" (three Cholesky factorizations per iteration, and a dense
     ``eigh`` when projected) and the default "auto" (the first while r + b ≤ 2d/3, the second
     otherwise). Inside S' from Σ₁⁻¹ = H the rank is d: "lowrank" then takes a dense ``eigh`` at
