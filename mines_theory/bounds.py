@@ -643,7 +643,7 @@ def G_norm_1_bound_corrected(*, d, b, delta, L, tau, zeta) -> float:
 
 
 def chi_threshold_corrected(*, d, b, delta, t) -> float:
-    """A_t of Lemma E.8 (PDF Lemma 39) and of A_K in Lemma 5.3, repaired: a radius with
+    """A_t of Lemma E.8 (PDF Lemma 38) and of A_K in Lemma 5.3, repaired: a radius with
     P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²) for u ~ N(0, I_d).
 
     Printed
