@@ -146,3 +146,25 @@ def test_repair_lookup_and_grouping():
     assert sum(len(g) for g in groups.values()) == len(cg.REPAIRS)
     with pytest.raises(ValueError, match="survives must be one of"):
         cg.Repair("x", "y", "z", "", "", "", "fine", ())
+
+
+def test_notebook_08_has_a_section_for_every_repaired_result():
+    """The corrigendum notebook renders every entry of ``REPAIRS`` under a heading with both
+    numbers, and shows each through ``repair_markdown`` (no statement typed twice)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "notebooks" / "08-errata.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    for r in cg.REPAIRS:
+        assert f"{r.ours} · PDF {r.pdf}" in headings, r.ours
+        assert f'show("{r.ours}")' in code, r.ours
+
+
+def test_readable_leaves_no_brace_in_the_errata():
+    for e in errata.ERRATA:
+        for text in (e.label, e.printed, e.correct, e.consequence):
+            out = cg.readable(text)
+            assert "^{" not in out and "_{" not in out, out
