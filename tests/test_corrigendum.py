@@ -96,7 +96,7 @@ def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
 
 def test_looseness_table_has_a_number_for_every_check():
     rows = cg.looseness_table()
-    assert len(rows) == sum(r.check is not None for r in cg.REPAIRS)
+    assert len(rows) == sum((r.check is not None) + len(r.more) for r in cg.REPAIRS)
     assert all(row["looseness"] is not None and row["looseness"].value >= 1 for row in rows)
 
 
@@ -168,3 +168,13 @@ def test_readable_leaves_no_brace_in_the_errata():
         for text in (e.label, e.printed, e.correct, e.consequence):
             out = cg.readable(text)
             assert "^{" not in out and "_{" not in out, out
+
+
+def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
+    """On the 2-D logistic runs (γ > 0) the repaired bound holds where it applies; a bound with
+    no α-term and 64 times the repaired contraction (Δ = 0, divisor 0.5) is exceeded in about half
+    of the steps."""
+    repaired = cg.check_lemma52_nonquadratic_repaired()
+    assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
+    alternative = cg.check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
+    assert alternative.status is Status.FAILS

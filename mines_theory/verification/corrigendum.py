@@ -33,13 +33,15 @@ import scipy.stats
 from .. import bounds
 from .paper import with_number
 from .appendix_d import BIAS, D7, BiasExperiment, HalfSquareG
-from .section5 import (LEMMA52, LEMMA53, ONE_STEP, CovarianceRun, MeanRun, OneStepAtOptimum,
-                       final_rates, per_step_ratios, squared_errors)
+from .section5 import (LEMMA52, LEMMA53, NQ_LEMMA52, ONE_STEP, CovarianceRun, MeanRun,
+                       NonQuadraticMeanRun, OneStepAtOptimum, final_rates, per_step_ratios,
+                       squared_errors)
 from .stats import K_SE, at_least, bootstrap, exceedance_z, proportion, trials_needed
 from .verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
 __all__ = ["SURVIVAL", "Repair", "REPAIRS", "repair", "repairs_by_survival", "exceedance_verdict",
-           "check_lemma51_repaired", "check_lemma52_repaired", "check_lemma53_repaired",
+           "check_lemma51_repaired", "check_lemma52_repaired",
+           "check_lemma52_nonquadratic_repaired", "check_lemma53_repaired",
            "check_theorem54_repaired", "check_lemma_d2_repaired", "check_lemma_d4_repaired",
            "check_lemma_d5_repaired", "check_lemma_d7_repaired", "check_lemma_e8_repaired",
            "lemma53_corrected_for", "theorem54_corrected_C", "looseness_table", "readable",
@@ -166,6 +168,49 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
                    "probability 1 − δ promises no contraction at these settings",
                    union.c2 <= 0),),
         data={"promised": promised, "ratio": R, "mask": M})
+
+
+@decides
+def check_lemma52_nonquadratic_repaired(config: NonQuadraticMeanRun = NQ_LEMMA52,
+                                        divisor: float = 32.0,
+                                        delta_alpha: float | None = None) -> Verdict:
+    """Lemma 5.2 repaired where Δ_α,2 and eq:cond matter: the 2-D logistic runs of
+    ``section5.check_lemma52_nonquadratic`` (γ > 0, the practical step, read with the 𝓛_k it
+    assumes). At each step that meets the repaired hypotheses (∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹ and the
+    repaired eq:cond) and could violate the bound (f_k − f* > Δ_α,2), f_{k+1} − f* must stay
+    below (1 − ξ_kc₂/(``divisor``·𝓛_kc₁))(f_k − f*) + Δ_α,2 (repaired:
+    ``bounds.delta_alpha_2_corrected``) in all but a fraction δ (bootstrap over seeds).
+    Looseness: the median measured contraction over the median promised one."""
+    f, out = config.objective(), config.run()
+    d, tau, zeta, gap = f.dim, f.sigma / 2, 2 * f.L, out["gap"]
+    c = bounds.c_constants(d=d, b=config.b, delta=config.delta)
+    if delta_alpha is None:
+        delta_alpha = bounds.delta_alpha_2_corrected(d=d, b=config.b, delta=config.delta,
+                                                     sigma=f.sigma, gamma=f.gamma, tau=tau,
+                                                     zeta=zeta, alpha=config.alpha)
+    assumed = config.b / (4 * c.c1 * out["eta1"])
+    region = np.vectorize(lambda x, k: bounds.local_region_threshold_corrected(
+        L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=x, curvature=k))(out["xi"], assumed)
+    rate = 1 - out["xi"] * c.c2 / (divisor * assumed * c.c1)
+    informative = (gap <= region) & (out["curvature"] <= assumed) & (gap > delta_alpha)
+    if not informative.any(axis=0).all() or config.seeds < 2:
+        raise Undecidable("a seed has no step inside the repaired hypotheses with "
+                          "f_k − f* > Δ_α,2: bootstrap intervals over seeds need every seed")
+    over = out["next"] > rate * gap + delta_alpha
+    violations = bootstrap(lambda s: float(over[:, s][informative[:, s]].mean()), config.seeds,
+                           "violations", percent=True)
+    loose = bootstrap(lambda s: (1 - float(np.median((out["next"] / gap)[:, s][informative[:, s]])))
+                      / float(np.median(1 - rate[:, s][informative[:, s]])), config.seeds,
+                      "looseness")
+    share = proportion("informative", int(informative.sum()), informative.size)
+    return Verdict(
+        Status.HOLDS if violations.value <= config.delta else Status.FAILS,
+        f"2-D logistic (γ = {f.gamma:.3g}), practical step, α = {config.alpha:g}, "
+        f"b = {config.b}, {config.seeds} seeds × {config.iterations} steps: " + "{informative} "
+        "of the steps meet the repaired hypotheses with f_k − f* > Δ_α,2 = {delta_alpha}; of "
+        f"these {{violations}} exceed the repaired bound (allowed δ = {config.delta:g}); "
+        "measured/promised contraction {looseness}",
+        (share, _number("delta_alpha", delta_alpha), violations, loose))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,6 +456,7 @@ class Repair:
     corrected: tuple[str, ...] = ()
     derivation: str | None = None
     check: Callable[[], Verdict] | None = None
+    more: tuple[Callable[[], Verdict], ...] = ()      # further checks, on other runs
 
     def __post_init__(self):
         if self.survives not in SURVIVAL:
@@ -461,7 +507,7 @@ REPAIRS: tuple[Repair, ...] = (
          "chain", "Δ_α,2 of Lemma 5.2, third term", "eq:nu (Lemma D.2)",
          "proofs of eq:nu, eq:hh, eq:tgm_3", *_UNION),
         ("lemma52_rate_corrected", "local_region_threshold_corrected", "delta_alpha_2_corrected"),
-        "lemma52_repair", check_lemma52_repaired),
+        "lemma52_repair", check_lemma52_repaired, (check_lemma52_nonquadratic_repaired,)),
     Repair(
         "Lemma 5.3", "Lemma 11", "lem:Sig_dec",
         r"With $\eta_{2,k} = 1/k$, w.p. $\ge 1-\delta$: $\|\Sigma_k^{-1} - \Pi_{\mathcal{S}'}"
@@ -615,16 +661,18 @@ def repairs_by_survival() -> dict[str, list[Repair]]:
 
 @functools.cache
 def looseness_table() -> list[dict]:
-    """Per repaired result with a check: its title, the verdict's status and looseness
-    (bound/measured, a ``Measurement``), for the notebook and the looseness atlas."""
+    """Per check of a repaired result (``check`` and ``more``): its title, the verdict's status
+    and looseness (bound/measured, or measured/promised contraction for a rate, a
+    ``Measurement``), for the looseness atlas."""
     rows = []
     for r in REPAIRS:
-        if r.check is None:
-            continue
-        verdict = r.check()
-        loose = next((m for m in verdict.measurements if m.name in ("looseness", "worst")), None)
-        rows.append({"result": r.title, "status": verdict.status.value, "looseness": loose,
-                     "verdict": verdict})
+        checks = ((r.check,) if r.check is not None else ()) + r.more
+        for i, check in enumerate(checks):
+            verdict = check()
+            loose = next((m for m in verdict.measurements if m.name in ("looseness", "worst")),
+                         None)
+            rows.append({"result": r.title + (f" ({check.__name__})" if i else ""),
+                         "status": verdict.status.value, "looseness": loose, "verdict": verdict})
     return rows
 
 
@@ -672,7 +720,8 @@ def _erratum(label: str):
     return next(e for e in ERRATA if e.label == label)
 
 
-def repair_markdown(entry: Repair, verdict: Verdict | None = None) -> str:
+def repair_markdown(entry: Repair, verdict: Verdict | None = None,
+                    more: tuple[Verdict, ...] = ()) -> str:
     """The corrigendum's section body for ``entry`` (MyST Markdown, $…$ mathematics, lists
     only): printed and repaired statements, hypotheses, the errata it repairs (each with its
     correct form), the functions that hold the constants, and the check's verdict with its
@@ -692,6 +741,8 @@ def repair_markdown(entry: Repair, verdict: Verdict | None = None) -> str:
         lines.append(f"**Check ({verdict.status.value}):** {verdict.text()}.")
         lines += [f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})"
                   for q in verdict.qualifiers]
+    for extra in more:
+        lines += ["", f"**Check ({extra.status.value}):** {extra.text()}."]
     return with_number("\n".join(lines))
 
 
