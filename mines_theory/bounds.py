@@ -22,7 +22,8 @@ __all__ = ["CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich"
            "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
            "theorem33_improved",
            "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
-           "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2", "local_region_threshold",
+           "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2",
+           "local_region_threshold",
            "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
            "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
            "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
@@ -136,7 +137,8 @@ def theorem32_bounds(*, f_mu, sigma_matrix, L, gamma, alpha) -> Sandwich:
                                  f"sigma_matrix with largest eigenvalue {largest!r} and "
                                  f"alpha = {alpha!r}")
     R = -alpha**2 / 2 * logdet
-    spread = positive_scalar("L", L) * alpha**2 / 2 * float(np.trace(S)) + alpha**3 * phi(S, gamma=gamma)
+    spread = (positive_scalar("L", L) * alpha**2 / 2 * float(np.trace(S))
+              + alpha**3 * phi(S, gamma=gamma))
     return Sandwich(f_mu - spread + R, f_mu + spread + R)
 
 
@@ -162,7 +164,8 @@ def theorem33_bounds_corrected(*, d, L, sigma, gamma, tau, zeta, alpha) -> Theor
     ≤ dα²/2·log(ζ/τ) for Σ*, Σ̂* ∈ S (the printed step bounds a difference of logarithms by the
     difference of the numbers, which fails when eigenvalues are below 1)."""
     printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
-    gap = printed.f_gap - d * alpha**2 / 2 * (1 / tau - 1 / zeta) + d * alpha**2 / 2 * math.log(zeta / tau)
+    gap = (printed.f_gap - d * alpha**2 / 2 * (1 / tau - 1 / zeta)
+           + d * alpha**2 / 2 * math.log(zeta / tau))
     return Theorem33(gap, 2 * gap / sigma)
 
 
@@ -264,7 +267,8 @@ def delta_alpha_1_corrected(*, d, b, delta, L, gamma, tau, alpha) -> float:
 def lemma52_rate(*, d, b, delta, xi, curvature) -> Rate:
     """Lemma 5.2 (eq:dec): ρ = 1 − ξ_k c₂/(8 𝓛_k c₁), for ξ_kΣ_k⁻¹ ⪯ ∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹."""
     c = c_constants(d=d, b=b, delta=delta)
-    rate = 1.0 - positive_scalar("xi", xi) * c.c2 / (8.0 * positive_scalar("curvature", curvature) * c.c1)
+    rate = 1.0 - positive_scalar("xi", xi) * c.c2 / (8.0 * positive_scalar("curvature", curvature)
+                                                    * c.c1)
     return Rate(rate, c.valid and rate < 1.0)
 
 
@@ -310,10 +314,12 @@ def lemma53_constants(*, d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_ga
     d1 = delta_alpha_1(d=d, b=b, delta=delta, L=L, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
     d2 = delta_alpha_2(d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta,
                        alpha=alpha)
-    inner = 32 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2) * (f_gap_1 + (K - 1) * max(d1, d2))
+    inner = (32 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2)
+             * (f_gap_1 + (K - 1) * max(d1, d2)))
     C2 = math.sqrt(inner) if inner >= 0 else math.nan
     C3 = c.c3**1.5 * (c.c3 + 1) * zeta * math.sqrt(K - 1) / (4 * tau**1.5 * math.sqrt(d)) * alpha
-    C4 = 2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2) + d * zeta**2 / (2 * b)
+    C4 = (2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2)
+          + d * zeta**2 / (2 * b))
     C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
     return Lemma53Constants(A_K, C1, C2, C3, C4, C, bool(b * delta <= 1 and c.valid))
 
@@ -355,9 +361,11 @@ def nu_bounds(*, d, b, delta, gamma, tau, alpha, gamma_power=1) -> NuBounds:
     11.18034
     """
     c3 = c_constants(d=d, b=b, delta=delta).c3
-    g, a, t = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha), positive_scalar("tau", tau)
+    g, a = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha)
+    t = positive_scalar("tau", tau)
     if gamma_power not in (1, 2):
-        raise ValueError(f"gamma_power must be 1 (as printed) or 2 (corrected), got {gamma_power!r}")
+        raise ValueError(f"gamma_power must be 1 (as printed) or 2 (corrected), got "
+                         f"{gamma_power!r}")
     return NuBounds(g * a**2 * c3**1.5 / (6 * t**1.5),
                     g**gamma_power * b * a**4 * c3**3 / (36 * t**3),
                     g**gamma_power * b * a**4 * c3**4 / (36 * t**4))
@@ -369,7 +377,8 @@ def hh_bound(*, d, b, delta, curvature, gamma, tau, alpha, projected_gradient_sq
     c = c_constants(d=d, b=b, delta=delta)
     curvature = positive_scalar("curvature", curvature)
     g, a = nonnegative_scalar("gamma", gamma), positive_scalar("alpha", alpha)
-    return (2 * curvature * c.c1 / b**2 * nonnegative_scalar("projected_gradient_sq", projected_gradient_sq)
+    return (2 * curvature * c.c1 / b**2
+            * nonnegative_scalar("projected_gradient_sq", projected_gradient_sq)
             + curvature * g**2 * a**4 * c.c3**4 / (18 * b * positive_scalar("tau", tau) ** 3))
 
 
@@ -392,16 +401,19 @@ def _two_log(d, delta) -> float:
 
 
 def G_norm_bound(*, d, delta, L, tau, zeta, alpha) -> float:
-    """eq:G_norm (Lemma D.6): ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F
+    """eq:G_norm (Lemma D.6):
+    ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F
     ≤ 2Lτ⁻¹α²r(ζr + √dζ), r = 2d + 2 log(1/δ) as printed."""
     r = _two_log(d, delta)
     zeta = positive_scalar("zeta", zeta)
-    return (2 * positive_scalar("L", L) / positive_scalar("tau", tau) * positive_scalar("alpha", alpha) ** 2
+    return (2 * positive_scalar("L", L) / positive_scalar("tau", tau)
+            * positive_scalar("alpha", alpha) ** 2
             * r * (zeta * r + math.sqrt(d) * zeta))
 
 
 def GG_bound(*, d, delta, gamma, tau, zeta, alpha) -> float:
-    """eq:GG (Lemma D.6): ‖BG(Σ) − (1/2b)Σ_i u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i(Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹)‖₂
+    """eq:GG (Lemma D.6):
+    ‖BG(Σ) − (1/2b)Σ_i u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i(Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹)‖₂
     ≤ c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2}) (the statement's c₃ = 2d + 3 log(1/δ))."""
     c3 = c_constants(d=d, b=1, delta=delta).c3
     return (c3**1.5 * (c3 + 1) * positive_scalar("zeta", zeta) * nonnegative_scalar("gamma", gamma)
@@ -431,7 +443,8 @@ def nab_f_threshold(*, L, sigma, gamma, tau, xi) -> float:
         return math.inf
     xi = positive_scalar("xi", xi)
     return (xi**2 * positive_scalar("sigma", sigma) ** 3
-            / (8 * gamma**2 * (positive_scalar("L", L) / positive_scalar("tau", tau) + 2 * xi) ** 2))
+            / (8 * gamma**2
+               * (positive_scalar("L", L) / positive_scalar("tau", tau) + 2 * xi) ** 2))
 
 
 def alpha_err_coefficient(*, d, delta, gamma, tau, zeta, k, printed=True) -> float:
@@ -442,12 +455,14 @@ def alpha_err_coefficient(*, d, delta, gamma, tau, zeta, k, printed=True) -> flo
     √(k − 1)·√d (``printed=False``): the printed one is d times too small (erratum)."""
     k = positive_int("k", k)
     scale = 1.0 / math.sqrt(positive_int("d", d)) if printed else math.sqrt(d)
-    return GG_bound(d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=1.0) * math.sqrt(k - 1) * scale
+    return (GG_bound(d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=1.0)
+            * math.sqrt(k - 1) * scale)
 
 
 def chi_threshold(*, d, b, delta, t, printed=True) -> float:
     """A_t of Lemma E.8 (lem:Y): 8 log(1/(bδ)) + 16 log(t + 1) + d as printed, or the corrected
-    8 log(b/δ) + 16 log(t + 1) + d for which eq:chi gives P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²) (eq:chi_1)."""
+    8 log(b/δ) + 16 log(t + 1) + d for which eq:chi gives P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²)
+    (eq:chi_1)."""
     b, d, t = positive_int("b", b), positive_int("d", d), positive_int("t", t)
     delta = positive_scalar("delta", delta)
     first = math.log(1.0 / (b * delta)) if printed else math.log(b / delta)
@@ -462,15 +477,18 @@ def sto_err_coefficient(*, d, b, delta, L, tau, zeta, k) -> float:
         raise ValueError(f"k must be >= 2, got {k!r}")
     A_k = chi_threshold(d=d, b=b, delta=delta, t=k)
     zeta = positive_scalar("zeta", zeta)
-    return (A_k * positive_scalar("L", L) * (zeta * A_k + d * zeta) / (k * (k - 1) * positive_scalar("tau", tau))
+    return (A_k * positive_scalar("L", L) * (zeta * A_k + d * zeta)
+            / (k * (k - 1) * positive_scalar("tau", tau))
             * math.sqrt(2.0 / b * math.log(k**2 / delta)))
 
 
 def dd_bound(*, gamma, rho1, sigma, f_gap_1, k, delta_alpha) -> float:
     """eq:dd (Lemma E.10): Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2}),
     ρ₁ = c₂τσ/(16Lc₁ζ) (``delta_alpha`` = the max)."""
-    return (2 * nonnegative_scalar("gamma", gamma) ** 2 / (positive_scalar("rho1", rho1) * positive_scalar("sigma", sigma))
-            * (nonnegative_scalar("f_gap_1", f_gap_1) + (positive_int("k", k) - 1) * nonnegative_scalar("delta_alpha", delta_alpha)))
+    return (2 * nonnegative_scalar("gamma", gamma) ** 2
+            / (positive_scalar("rho1", rho1) * positive_scalar("sigma", sigma))
+            * (nonnegative_scalar("f_gap_1", f_gap_1)
+               + (positive_int("k", k) - 1) * nonnegative_scalar("delta_alpha", delta_alpha)))
 
 
 # ---------------------------------------------------------------------------------------------
