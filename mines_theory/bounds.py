@@ -130,7 +130,7 @@ def theorem32_bounds(*, f_mu, sigma_matrix, L, gamma, alpha) -> Sandwich:
     if sign <= 0:
         raise ValueError(f"sigma_matrix must be positive definite, got {S}")
     largest = float(np.linalg.eigvalsh(S)[-1])
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):     # 0·∞ (tiny Σ, huge α) is NaN
         cubed = np.float64(largest) ** 1.5 * np.float64(alpha) ** 3
     if not np.isfinite(cubed):
         raise FloatingPointError(f"theorem32_bounds overflows: α³E‖Σ^½u‖³ is not a float for "
