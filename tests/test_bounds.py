@@ -667,3 +667,166 @@ def test_dd_bound_by_hand():
     Δ = 0.5: 4.5/0.06·(4 + 2.5) = 75·6.5 = 487.5. Kills the arithmetic and argument mutants."""
     assert dd_bound(gamma=1.5, rho1=0.2, sigma=0.3, f_gap_1=4.0, k=6, delta_alpha=0.5) == \
         pytest.approx(487.5, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# The corrigendum: the repaired constants of Section 5 and of the appendix lemmas they use
+# ---------------------------------------------------------------------------------------------
+
+import scipy.stats  # noqa: E402
+
+
+def test_lemma52_rate_corrected_is_a_quarter_of_the_printed_contraction():
+    printed = bounds.lemma52_rate(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
+    corrected = bounds.lemma52_rate_corrected(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
+    assert 1 - corrected.rate == pytest.approx((1 - printed.rate) / 4, rel=1e-14)
+    assert corrected.valid
+    assert not bounds.lemma52_rate_corrected(d=10, b=9, delta=0.1, xi=1, curvature=1).valid
+
+
+def test_local_region_threshold_corrected_by_hand():
+    """L = τ = 𝓛 = γ = 1: the first threshold 9/2 (printed 72); the second, ξ²σ³/(8γ²(L/τ + 2ξ)²)
+    = 1/(8·9) at ξ = σ = 1, is smaller and unchanged; for γ = 0 there is no threshold."""
+    kw = {"L": 1.0, "sigma": 1.0, "tau": 1.0, "xi": 1.0, "curvature": 1.0}
+    assert bounds.local_region_threshold_corrected(gamma=1.0, **kw) == pytest.approx(1 / 72)
+    big = {**kw, "sigma": 100.0}            # second threshold 10⁶/(8·9): the first one decides
+    assert bounds.local_region_threshold_corrected(gamma=1.0, **big) == pytest.approx(4.5)
+    assert bounds.local_region_threshold(gamma=1.0, **big) == pytest.approx(72.0)
+    assert bounds.local_region_threshold_corrected(gamma=0.0, **kw) == math.inf
+
+
+def test_delta_alphas_corrected_are_in_units_of_f():
+    """Rescale f → s·f (L, σ, τ, ζ, γ → s·, α² → s·α², α² multiplies a quantity of units f):
+    a bound on f(μ_{k+1}) − f* must scale by s. The repaired Δ_α,1 and Δ_α,2 do; the printed
+    ones do not (the eq:nu erratum: γ for γ²)."""
+    kw = {"d": 3, "b": 20, "delta": 0.05}
+    base = {"L": 4.0, "sigma": 0.5, "tau": 0.25, "zeta": 8.0, "gamma": 3.0, "alpha": 0.2}
+    s = 1000.0
+    scaled = {k: (v * math.sqrt(s) if k == "alpha" else v * s) for k, v in base.items()}
+    no_sigma = {k: v for k, v in base.items() if k not in ("sigma", "zeta")}
+    no_sigma_scaled = {k: v for k, v in scaled.items() if k not in ("sigma", "zeta")}
+    assert bounds.delta_alpha_1_corrected(**kw, **no_sigma_scaled) == pytest.approx(
+        s * bounds.delta_alpha_1_corrected(**kw, **no_sigma), rel=1e-12)
+    no_L = {k: v for k, v in base.items() if k != "L"}
+    no_L_scaled = {k: v for k, v in scaled.items() if k != "L"}
+    assert bounds.delta_alpha_2_corrected(**kw, **no_L_scaled) == pytest.approx(
+        s * bounds.delta_alpha_2_corrected(**kw, **no_L), rel=1e-12)
+    printed = bounds.delta_alpha_2(**kw, **no_L)
+    assert bounds.delta_alpha_2(**kw, **no_L_scaled) != pytest.approx(s * printed, rel=1e-9)
+    assert bounds.delta_alpha_2_corrected(**kw, **{**no_L, "gamma": 0.0}) == 0.0
+
+
+def test_nu_bounds_corrected_covers_the_counterexample_to_the_printed_step():
+    """u₂ = −u₁, ν = (x, −x): ‖Ũν‖² = 4x²‖Σ^{1/2}u₁‖², while the printed route gives
+    max ν²·‖U1‖² = 0. ‖U‖²‖ν‖² = 2‖u₁‖²·2x² bounds it (the repaired step)."""
+    u1 = np.array([1.0, 2.0])
+    U = np.stack([u1, -u1], axis=1)
+    nu = np.array([0.3, -0.3])
+    assert np.sum((U @ nu) ** 2) == pytest.approx(4 * 0.09 * 5.0)
+    assert np.sum((U @ np.ones(2)) ** 2) == 0.0
+    assert np.sum((U @ nu) ** 2) <= np.linalg.norm(U, 2) ** 2 * np.sum(nu**2) + 1e-12
+    # by hand, d = 1, b = 1, δ = 1/e (c₃ = 5), γ = 6, τ = α = 1: ‖ν‖² ≤ 36·125/36 = 125
+    corrected = bounds.nu_bounds_corrected(d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0,
+                                           alpha=1.0)
+    c1 = bounds.c_constants(d=1, b=1, delta=math.exp(-1)).c1
+    assert corrected.nu_sq == pytest.approx(125.0) and corrected.U_nu_sq == pytest.approx(125 * c1)
+
+
+def test_hh_and_tgm3_corrected_reduce_to_the_printed_gradient_part():
+    """With γ = 0 (no ν) the repaired eq:hh and eq:tgm_3 are the printed ones; with γ > 0 the
+    ν-part's c₃⁴ (c₃²) becomes c₁c₃³ (√c₁c₃^{3/2})."""
+    kw = {"d": 4, "b": 16, "delta": 0.1, "tau": 0.5, "alpha": 0.3}
+    c = bounds.c_constants(d=4, b=16, delta=0.1)
+    assert bounds.hh_bound_corrected(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw) \
+        == pytest.approx(bounds.hh_bound(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw))
+    ratio = (bounds.hh_bound_corrected(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw)
+             / bounds.hh_bound(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw))
+    assert ratio == pytest.approx(c.c1 / c.c3, rel=1e-12)
+    ratio = (bounds.tgm3_bound_corrected(gamma=1.0, projected_gradient_norm=0.0, **kw)
+             / bounds.tgm3_bound(gamma=1.0, projected_gradient_norm=0.0, **kw))
+    assert ratio == pytest.approx(math.sqrt(c.c1 / c.c3), rel=1e-12)
+
+
+def test_G_norm_1_corrected_holds_where_the_printed_bound_fails():
+    """f = x²/2 (L = 1), Σ⁻¹ = 1.5 ∈ S' = [0.5, 2], so E G̃ = H − Σ⁻¹ = −0.5 (Lemma C.1) and
+    ‖G̃‖² → 0.25 as b grows. At b = 4·10⁶ the printed eq:G_norm_1 is 0.139: each of 3 draws
+    exceeds it (under the printed claim each would with probability ≤ δ = 0.05, all three with
+    ≤ 1.3·10⁻⁴), and each lies below the repaired, b-free bound (which at b = 400 bounds all of
+    200 draws too). About 4 s."""
+    from mines_theory.algorithm import sigma_gradient
+
+    def f(X):
+        return 0.5 * np.sum(X**2, axis=1)
+
+    def draws(b, n, seed):
+        rng = np.random.default_rng(seed)
+        return np.array([np.sum(sigma_gradient(f, np.zeros(1), np.array([[1.5]]), 0.1,
+                                               rng.standard_normal((b, 1))) ** 2)
+                         for _ in range(n)])
+
+    kw = {"d": 1, "delta": 0.05, "L": 1.0, "tau": 0.5, "zeta": 2.0}
+    large = draws(4_000_000, 3, 5)
+    assert np.all(large > bounds.G_norm_1_bound(b=4_000_000, **kw))
+    assert np.all(large <= bounds.G_norm_1_bound_corrected(b=4_000_000, **kw))
+    assert np.all(draws(400, 200, 6) <= bounds.G_norm_1_bound_corrected(b=400, **kw))
+    assert bounds.G_norm_1_bound_corrected(b=1, **kw) == \
+        bounds.G_norm_1_bound_corrected(b=10**6, **kw)
+
+
+@pytest.mark.parametrize("d, b, delta, t", [(5, 20, 0.1, 3), (2, 1, 0.5, 1), (300, 20, 0.1, 3),
+                                            (50, 4, 0.01, 100)])
+def test_chi_threshold_corrected_meets_its_tail_bound(d, b, delta, t):
+    """P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²) (scipy's χ² tail), for small d (the paper's form) and large
+    d (Laurent–Massart); the printed A_t fails it at d = 5, b = 20, δ = 0.1."""
+    A = bounds.chi_threshold_corrected(d=d, b=b, delta=delta, t=t)
+    assert scipy.stats.chi2.sf(A, d) <= delta / (b * (t + 1) ** 2)
+    printed = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3)
+    assert scipy.stats.chi2.sf(printed, 5) > 0.1 / (20 * 16)
+
+
+def test_lemma53_constants_corrected_by_hand_for_a_quadratic():
+    """γ = 0: C₂ = C₃ = 0 exactly; C₄ is the b-free eq:G_norm_1 bound, base = min(d(ζ − τ)², C₄);
+    A_K = 8 log(b/δ) + 16 log(K + 1) + d; C₅ = 3Ldζδ(A² + 16A + 144)/τ·√Y_SUM; the failure count
+    (K − 1)(b + 3) + 2(π²/6 − 1)."""
+    kw = {"d": 2, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
+          "zeta": 20.0, "alpha": 0.1, "K": 100, "f_gap_1": 5.0, "initial_error_sq": 100.0}
+    c = bounds.lemma53_constants_corrected(**kw)
+    A = 8 * math.log(400) + 16 * math.log(101) + 2
+    assert c.A_K == pytest.approx(A) and c.C2 == 0.0 and c.C3 == 0.0
+    assert c.C1 == pytest.approx(A * 10 * (20 * A + 40) / 0.5
+                                 * math.sqrt(0.1 * math.log(1e4 / 0.05)))
+    assert c.C5 == pytest.approx(3 * 10 * 2 * 20 * 0.05 * (A * A + 16 * A + 144) / 0.5
+                                 * math.sqrt(math.pi**4 / 90 - 17 / 16))
+    c3 = 4 + 3 * math.log(20)
+    assert c.C4 == pytest.approx((10 * c3 * 20 * (c3 + math.sqrt(2)) + math.sqrt(2) * 20) ** 2)
+    assert c.base == pytest.approx(2 * 19.5**2)
+    B = 2 * (c.C1 + c.C5)
+    assert c.C == pytest.approx(9 * B**2 / 4 + 3 * c.C4)
+    assert c.failures == pytest.approx(99 * 23 + 2 * (math.pi**2 / 6 - 1))
+    assert c.valid
+
+
+def test_lemma53_constants_corrected_C3_vanishes_with_gamma_and_carries_sqrt_d():
+    """The printed C₃ has no γ and 1/√d; the repaired one is eq:alpha_err's α-term (γ, √d)."""
+    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "tau": 0.5, "zeta": 20.0,
+          "alpha": 0.1, "K": 100, "f_gap_1": 1.0, "initial_error_sq": 1.0}
+    printed = bounds.lemma53_constants(gamma=2.0, **kw).C3
+    corrected = bounds.lemma53_constants_corrected(gamma=2.0, **kw).C3
+    assert corrected == pytest.approx(printed * 2.0 * 5, rel=1e-12)
+    assert bounds.lemma53_constants_corrected(gamma=0.0, **kw).C3 == 0.0
+    assert bounds.alpha_err_coefficient(d=5, delta=0.05, gamma=2.0, tau=0.5, zeta=20.0, k=100,
+                                        printed=False) * 0.1 == pytest.approx(corrected)
+
+
+def test_theorem54_bounds_corrected_at_the_end_of_the_run():
+    """C = 0, f(μ_k) = f*: 𝓛_k = ξ_k = 1 and the rate is the final 1 − c₂/(32c₁), a quarter of
+    the printed guarantee c₂/(8c₁); a large C/k gives the trivial L/τ, σ/ζ."""
+    kw = {"d": 10, "b": 20, "delta": 0.1, "L": 100.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
+          "zeta": 200.0}
+    c = bounds.c_constants(d=10, b=20, delta=0.1)
+    end = bounds.theorem54_bounds_corrected(C=0.0, k=10, f_gap=0.0, **kw)
+    assert (end.curvature, end.xi) == (1.0, 1.0)
+    assert 1 - end.rate == pytest.approx(c.c2 / (32 * c.c1)) == end.final_rate
+    assert end.threshold == math.inf
+    start = bounds.theorem54_bounds_corrected(C=1e12, k=10, f_gap=0.0, **kw)
+    assert (start.curvature, start.xi) == (200.0, 1 / 200.0)

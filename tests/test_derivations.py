@@ -207,3 +207,65 @@ def test_derivations_name_bad_symbolic_input():
         dv.log_likelihood(z, mu[:2], S3)
     with pytest.raises(ValueError, match="convention must be 'unconstrained' or 'symmetric'"):
         dv.regularized_gradient(2, "other")
+
+
+# ---------------------------------------------------------------------------------------------
+# The corrigendum (Section 5): each derived constant equals its closed form (sympy), and the
+# closed form, lambdified, equals what ``bounds.*_corrected`` evaluates
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("derivation", ["lemma51_repair", "lemma52_repair", "lemma53_repair"])
+def test_corrigendum_derivations_simplify_to_their_closed_forms(derivation):
+    for name, (derived, closed) in getattr(dv, derivation)().items():
+        assert sp.simplify(derived - closed) == 0, name
+
+
+def test_corrigendum_derivations_differ_from_the_printed_constants():
+    """The repairs change something: the printed coefficient, threshold and Δ_α,2 third term are
+    not what the proof gives (so the closed forms above are not the printed ones in disguise)."""
+    s = dv.SECTION5_SYMBOLS
+    Lk, c1, tau, L, g, b, c3, a = (s[k] for k in ("L_k", "c1", "tau", "L", "gamma", "b", "c3",
+                                                  "alpha"))
+    fixes = dv.lemma52_repair()
+    assert sp.simplify(fixes["coefficient"][0] + 1 / (4 * Lk * c1)) != 0
+    assert sp.simplify(fixes["threshold"][0] - 72 * Lk**4 * tau**4 / (L * g**2)) != 0
+    printed_third = b * g * c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c1)
+    assert sp.simplify(fixes["delta_alpha_2"][0] - printed_third) != 0
+    t, k = sp.symbols("t k", integer=True, positive=True)
+    assert sp.simplify(dv.lemma53_repair()["inner_weight"][0] - (t - 1) / (k * (k - 1))) != 0
+
+
+def test_corrigendum_weights_by_hand():
+    """Π_{j=3}^{4}(1 − 2/j) = (1/3)(1/2) = 1/6 = t(t − 1)/(k(k − 1)) at t = 2, k = 4."""
+    weight, _ = dv.lemma53_repair()["weight"]
+    t, k = sp.symbols("t k", integer=True, positive=True)
+    assert weight.subs({t: 2, k: 4}) == sp.Rational(1, 6)
+
+
+def test_corrigendum_closed_forms_are_the_bounds_functions():
+    """Lambdify each closed form and compare with ``bounds`` at a point where every term
+    matters (γ > 0, 𝓛 < 1)."""
+    from mines_theory import bounds
+
+    s = dv.SECTION5_SYMBOLS
+    point = {"d": 3, "b": 20, "delta": 0.05}
+    c = bounds.c_constants(**point)
+    values = {s["b"]: 20, s["c1"]: c.c1, s["c2"]: c.c2, s["c3"]: c.c3, s["L"]: 4.0,
+              s["sigma"]: 0.5, s["tau"]: 0.25, s["zeta"]: 8.0, s["gamma"]: 3.0, s["alpha"]: 0.2,
+              s["L_k"]: 0.7, s["xi"]: 0.4}
+    value = lambda expr: float(expr.subs(values).evalf(30))          # noqa: E731
+    fix51, fix52 = dv.lemma51_repair(), dv.lemma52_repair()
+    kw = {"L": 4.0, "gamma": 3.0, "tau": 0.25, "alpha": 0.2, **point}
+    assert value(fix51["delta_alpha_1"][1]) == pytest.approx(bounds.delta_alpha_1_corrected(**kw),
+                                                             rel=1e-12)
+    assert value(fix52["delta_alpha_2"][1]) == pytest.approx(
+        bounds.delta_alpha_2_corrected(sigma=0.5, zeta=8.0, gamma=3.0, tau=0.25, alpha=0.2,
+                                       **point), rel=1e-12)
+    assert 1 - value(fix52["rate"][1]) == pytest.approx(
+        bounds.lemma52_rate_corrected(xi=0.4, curvature=0.7, **point).rate, rel=1e-12)
+    threshold = bounds.local_region_threshold_corrected(L=4.0, sigma=0.5, gamma=3.0, tau=0.25,
+                                                        xi=0.4, curvature=0.7)
+    assert threshold == pytest.approx(min(value(fix52["threshold"][1]),
+                                          bounds.nab_f_threshold(L=4.0, sigma=0.5, gamma=3.0,
+                                                                 tau=0.25, xi=0.4)), rel=1e-12)
+    assert float(dv.lemma53_repair()["y_sum"][1]) == pytest.approx(bounds.Y_SUM, rel=1e-14)

@@ -40,3 +40,15 @@ def test_table_names_the_linked_entry():
     table = errata_table((_entry("a"), _entry("b", "a")))
     assert "(same flaw as “a”)" in table.splitlines()[-1]
     assert "same flaw" not in table.splitlines()[-2]
+
+
+def test_errata_table_columns():
+    """A narrow index: only the named columns, in their order; an unknown column is refused."""
+    table = errata_table((_entry("a"), _entry("b", "a")), columns=("place", "check"))
+    lines = table.splitlines()
+    assert lines[0] == "| place | check |" and lines[1] == "|---|---|"
+    assert all(line.count("|") == 3 for line in lines)
+    import pytest
+
+    with pytest.raises(ValueError, match="columns must be"):
+        errata_table((_entry("a"),), columns=("place", "width"))

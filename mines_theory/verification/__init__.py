@@ -14,6 +14,8 @@ module              paper
 ``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3)
 ``errata``          every erratum found, as data with a check that can fail
+``corrigendum``     the results repaired: printed and repaired statements, the errata each
+                    repairs, and a check of the repaired bound on the printed one's runs
 ``ledger``          the claims ledger and the published verdicts
 ``report``          the ledger as a reader meets it: the README's summary, the book's sections,
                     notebook 00's grid, the prose's PDF numbers and links

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import appendix_d, appendix_e, section2, section3, section4, section5
 
-__all__ = ["ERRATA", "KINDS", "Erratum", "distinct_flaws", "errata_table", "flaw_groups"]
+__all__ = ["COLUMNS", "ERRATA", "KINDS", "Erratum", "distinct_flaws", "errata_table", "flaw_groups"]
 
 #: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
 #: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
@@ -352,12 +352,20 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def errata_table(errata: tuple[Erratum, ...] = ERRATA) -> str:
+#: The columns ``errata_table`` can show, in their order.
+COLUMNS = ("place", "kind", "printed", "correct", "consequence", "check")
+
+
+def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] = COLUMNS) -> str:
     """The errata as a Markdown table, each row with its check's result: "confirmed" when the
     check returns True, "NOT confirmed" when it returns False; anything else (a check that
     returns a verdict, None or an array, whose truth would say nothing) is a TypeError naming
-    the erratum."""
-    lines = ["| place | kind | printed | correct | consequence | check |", "|---|---|---|---|---|---|"]
+    the erratum. ``columns``: a subset of ``COLUMNS`` (a narrow index for the book, say
+    ("place", "kind", "check")); any other name is a ValueError."""
+    unknown = [c for c in columns if c not in COLUMNS]
+    if unknown or not columns:
+        raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for e in errata:
         result = e.check()
         if isinstance(result, np.bool_):
@@ -368,6 +376,6 @@ def errata_table(errata: tuple[Erratum, ...] = ERRATA) -> str:
         status = "confirmed" if result else "NOT confirmed"
         consequence = e.consequence + (f" (same flaw as “{e.same_flaw_as}”)"
                                        if e.same_flaw_as else "")
-        cells = [e.label, e.kind, e.printed, e.correct, consequence, status]
-        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        cells = dict(zip(COLUMNS, [e.label, e.kind, e.printed, e.correct, consequence, status]))
+        lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
     return "\n".join(lines)
