@@ -14,6 +14,8 @@ module                      what, and where in the paper
 ``objectives``              test functions with known L, σ, γ (Section 2.2)
 ``strategy``                the pure ``Strategy`` base, ``run`` (one seed or many in lockstep,
                             with a record hook) and the ask/tell objects
+``practical``               the documented default settings of black-box ``minimize`` (not the
+                            paper's: α, S', b, Σ₁⁻¹, η₁, η₂ from function values)
 ``algorithm``               Algorithm 1 once (``MiNESStrategy``), the estimators eq:g_mu and
                             eq:TG as printed, ``MiNES``, ``minimize``
 ``schedules``               the step sizes of Lemmas 5.1, 5.2 and the practical Hutchinson step

@@ -59,7 +59,7 @@ LAYERS = {
     "validation": 0,
     "linalg": 1, "bounds": 1, "plotting": 1,
     "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
-    "geometry": 2, "score_function": 2,
+    "geometry": 2, "score_function": 2, "practical": 2,
     "algorithm": 3, "regularized": 3,
     "schedules": 4,
     "baselines": 5,
