@@ -28,6 +28,7 @@ module                      what, and where in the paper
                             descent, natural gradient = mirror descent (Sections 2, 4); the
                             score-function estimators, Stein's lemma, Hutchinson (Section 4)
 ``experiments``             seeded runs over many seeds as tidy DataFrames
+``coco``                    the solvers on COCO's bbob (``make coco``) and its summary's fractions
 ``verification``            one module per part of the paper; every check returns a ``Verdict``
 ``plotting``                one style; byte-identical figures
 ==========================  =====================================================================

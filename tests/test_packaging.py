@@ -63,7 +63,7 @@ LAYERS = {
     "algorithm": 3, "regularized": 3,
     "schedules": 4,
     "baselines": 5,
-    "experiments": 6,
+    "experiments": 6, "coco": 6,
     "verification": 7,
 }
 
