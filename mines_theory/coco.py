@@ -17,8 +17,9 @@ budget ``BUDGET_MULTIPLIER`` · d, stopping early once COCO's final target is hi
 - ``xNES``: ``baselines.XNES`` with its published defaults and σ₁ = σ₀.
 - ``CMA-ES``: ``baselines.CMAES`` (pycma with its defaults) with σ₁ = σ₀.
 - ``RGF``: random gradient-free descent (``baselines.RandomGradientFree``, b = 1), whose step
-  1/(4(d+4)L) needs L: L is replaced by the curvature scale h₀ of ``practical`` rule 1 (one
-  calibration batch at x₀, h₀ ≈ tr ∇²f ≥ λmax on a convex quadratic), and α = 1e-4 σ₀.
+  1/(4(d+4)L) needs L: L is replaced by the curvature scale h₀ of ``practical`` rule 1 (the
+  calibration batch of MiNES, 2b+1 values at x₀; h₀ ≈ tr ∇²f ≥ λmax on a convex quadratic),
+  and α = 1e-4 σ₀.
 
 The subset (``SUBSET``): all 24 bbob functions, d ∈ {2, 3, 5, 10}, instances 1–3, budget
 10³·d: 288 problems per solver, COCO's standard instances, the dimensions where every solver's
@@ -38,7 +39,7 @@ import pandas as pd
 
 from .algorithm import minimize
 from .baselines import CMAES, XNES, RandomGradientFree, nesterov_spokoiny_step
-from .practical import curvature_scale
+from .practical import practical_settings
 from .validation import positive_int, positive_scalar
 
 __all__ = ["SOLVERS", "SUBSET", "Subset", "BUDGET_MULTIPLIER", "TARGETS", "FUNCTION_GROUPS",
@@ -137,14 +138,12 @@ def _ask_tell(es, f, budget: int) -> None:
 
 def _rgf(problem, f, budget, scale, seed):
     x0 = np.asarray(problem.initial_solution, float)
-    d = x0.shape[0]
     rng = np.random.default_rng(seed)
-    u = rng.standard_normal((1, d))
-    values = f(np.concatenate([x0[None], x0 + scale * u, x0 - scale * u]))
-    h = curvature_scale(values[0], values[1:2], values[2:], scale)
-    es = RandomGradientFree(x0, alpha=1e-4 * scale, eta=nesterov_spokoiny_step(d=d, L=h),
+    settings = practical_settings(f, x0, rng, scale=scale)       # MiNES's calibration batch
+    es = RandomGradientFree(x0, alpha=1e-4 * scale,
+                            eta=nesterov_spokoiny_step(d=x0.shape[0], L=settings.curvature),
                             batch_size=1, seed=rng)
-    _ask_tell(es, f, budget - 3)
+    _ask_tell(es, f, budget - settings.evaluations)
 
 
 def solve(name: str, problem, *, seed=None, budget_multiplier: int = BUDGET_MULTIPLIER,

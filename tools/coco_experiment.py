@@ -10,9 +10,10 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
 2. ``cocopp`` (``--rld-only``: the runtime ECDFs, per function group and aggregated, in each
    dimension; SVG only) writes ``coco/ppdata/``; the figures that notebook 10 shows (d = 10,
    the five groups and all functions) are copied to ``figures/coco-ecdf-10D-<group>.svg``
-   (deterministic names, cocopp's own folder name carries a time stamp; fixed SVG ids and no
-   date, so that a rerun on the same data writes the same bytes). ``--postprocess-only`` reruns
-   this step and the next on the existing ``coco/exdata``.
+   (deterministic names, cocopp's own folder name carries a time stamp; fixed SVG ids, no
+   date, a seeded generator for cocopp's simulated restarts and PYTHONHASHSEED=0 (the script
+   restarts itself with it), so that a rerun on the same data writes the same bytes).
+   ``--postprocess-only`` reruns this step and the next on the existing ``coco/exdata``.
 3. The summary that notebook 10 and the ledger read,
    ``mines_theory/verification/coco-bbob-summary.csv`` (package data, beside published.json)
    (``mines_theory.coco.SUMMARY_COLUMNS``: per run the evaluations to reach each target of
@@ -123,6 +124,9 @@ def postprocess(folder: Path, figures: Path, solvers) -> pd.DataFrame:
     import cocopp
 
     cocopp.genericsettings.figure_file_formats = ["svg"]
+    # cocopp draws simulated restarts (for the runs that missed a target) from NumPy's global
+    # generator: seeded, a rerun on the same data draws the same figures
+    np.random.seed(0)
     start = time.perf_counter()
     shutil.rmtree(folder / "ppdata", ignore_errors=True)
     os.chdir(folder)
@@ -141,6 +145,11 @@ def postprocess(folder: Path, figures: Path, solvers) -> pd.DataFrame:
 
 
 def main(argv=None) -> int:
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # cocopp iterates over sets of names when it draws the reference algorithm's simulated
+        # runs: with Python's per-process string hashing the figures differ from run to run
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--folder", default=str(ROOT / "coco"))
@@ -168,9 +177,14 @@ def main(argv=None) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         runs = experiment(solvers, subset, folder, args.workers)
         figures.mkdir(parents=True, exist_ok=True)
+        path = figures / "coco-bbob-runs.csv"
+        if path.is_file():              # keep the rows of the solvers that did not run now
+            kept = pd.read_csv(path, keep_default_na=False)
+            runs = pd.concat([kept[~kept["solver"].isin(solvers)], runs], ignore_index=True)
         runs.sort_values(["solver", "function", "dimension", "instance"]).to_csv(
-            figures / "coco-bbob-runs.csv", index=False)
-    summary = postprocess(folder, figures, solvers)
+            path, index=False)
+    # cocopp and the summary take every solver whose data is there
+    summary = postprocess(folder, figures, [s for s in ORDER if (exdata / s).is_dir()])
     for target in (1e-1, 1e-8):
         print(f"fraction of runs reaching f - f_opt <= {target:g}:")
         print(coco.summary_fractions(summary, target).to_string(index=False))
