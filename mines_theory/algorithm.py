@@ -905,9 +905,11 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha=None, batch_size=None, tau=None
       ``mines_theory.practical``, computed from function values only by a documented rule:
       one calibration batch of 2b+1 values at x₀ with the initial scale σ₀ (``scale``, default
       1, like pycma's σ₀) gives the curvature scale h₀, and then α = σ₀√h₀, Σ₁⁻¹ = h₀I,
-      S' = [1e-8 h₀, 1e4 h₀], b = 4 + ⌊3 ln d⌋, η_{2,k} = 1/(k + k₀) and a curvature step η_{1,k}
-      read off each batch's second differences (``practical.CurvatureStep``; finite and > 0 for
-      any sign of the curvature, at k = 1 too). The iteration is still Algorithm 1; these
+      S' = [1e-4 h₀, 1e4 h₀], b = 4 + ⌊3 ln d⌋, η_{2,k} the paper's 1/k with the start counted
+      as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
+      (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
+      differences, capped at one sample standard deviation (``practical.CurvatureStep``;
+      finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still Algorithm 1; these
       settings are practical choices that the paper does not make (``practical`` says which
       and why). The calibration's evaluations count in ``nfev``, ``history["evaluations"]``
       and ``max_evaluations``.

@@ -24,11 +24,12 @@ practical choices, which the paper does not make:
    later samples spread as α Σ_k^{1/2} ≈ α (∇²f)^{-1/2}, where f changes by about α²).
 3. **S'**: τ = 1e-4 h₀, ζ = 1e4 h₀ (``TAU_FACTOR``, ``ZETA_FACTOR``): the eigenvalues of Σ⁻¹
    stay within four decades of the initial curvature scale either way, so the samples'
-   spread α Σ^{1/2} stays within [σ₀/100, 100 σ₀] per direction. A lower τ lets Σ⁻¹ fit a
-   Hessian of condition above 1e8 h₀/λmin, but where the second differences are negative
-   (non-convex f, rugged bbob functions) the running average pushes Σ⁻¹ down to τ, and the
-   samples then spread α/√τ wide: with τ = 1e-8 h₀ (spread 1e4 σ₀) bbob f12, f17 and f18 in
-   d = 5 left the domain until f overflowed.
+   spread α Σ^{1/2} stays within [σ₀/100, 100 σ₀] per direction. A lower τ would let Σ⁻¹ fit
+   Hessians with eigenvalues below 1e-4 h₀ (bbob's ellipsoids of condition 1e6), but where the
+   second differences are negative (non-convex f, rugged bbob functions) the running average
+   pushes Σ⁻¹ down to τ, and the samples then spread α/√τ wide: with τ = 1e-8 h₀ (spread
+   1e4 σ₀) the runs on bbob f12, f17 and f18 in d = 5 (instance 1) left the domain until f
+   overflowed. The choice trades the ill-conditioned functions for the others.
 4. **b** = 4 + ⌊3 ln d⌋, pycma's default population size λ.
 5. **η_{2,k}** = min(1/(min(k, K) + k₀), ½/(1 + Σ_i |w_i|)) with k₀ = ⌈d(d+1)/(2b)⌉,
    K = ``FORGET`` · (k₀ + 1) and w_i = s_i/(2b) the batch's weights in eq:TG

@@ -18,7 +18,8 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
    ``mines_theory/verification/coco-bbob-summary.csv`` (package data, beside published.json)
    (``mines_theory.coco.SUMMARY_COLUMNS``: per run the evaluations to reach each target of
    ``coco.TARGETS``), is read back from cocopp's data sets; ``figures/coco-bbob-runs.csv`` holds
-   each run's evaluations, wall time and error ("" if none).
+   each run's evaluations, whether it hit the final target and its error ("" if none); the
+   wall times are printed.
 
 ``coco/`` is git-ignored; the summary and the figures are committed. The wall time of each step
 is printed.
@@ -181,8 +182,9 @@ def main(argv=None) -> int:
         if path.is_file():              # keep the rows of the solvers that did not run now
             kept = pd.read_csv(path, keep_default_na=False)
             runs = pd.concat([kept[~kept["solver"].isin(solvers)], runs], ignore_index=True)
-        runs.sort_values(["solver", "function", "dimension", "instance"]).to_csv(
-            path, index=False)
+        # without the run times, which differ from run to run (they are printed above)
+        runs.drop(columns="seconds").sort_values(
+            ["solver", "function", "dimension", "instance"]).to_csv(path, index=False)
     # cocopp and the summary take every solver whose data is there
     summary = postprocess(folder, figures, [s for s in ORDER if (exdata / s).is_dir()])
     for target in (1e-1, 1e-8):
