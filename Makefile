@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast bench html lab venv clean
+.PHONY: figures test test-fast bench html lab venv clean coco
 
 # One venv; each target installs the extras it needs (pyproject.toml), once, and again when
 # pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
@@ -78,6 +78,19 @@ lab: $(LAB_STAMP)
 
 html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
+
+# The COCO/bbob experiment of issue 27 (tools/coco_experiment.py): MiNES (practical defaults),
+# xNES, CMA-ES and RGF on 24 functions x d in {2,3,5,10} x instances 1-3 at 1e3*d evaluations,
+# in 2 worker processes, results in coco/ (git-ignored), cocopp's runtime ECDFs and the summary
+# CSV that notebook 10 reads in figures/.
+COCO_STAMP := $(VENV)/.coco-installed
+
+$(COCO_STAMP): pyproject.toml | $(BASE)
+	$(PYTHON) -m pip install --quiet -e '.[coco]'
+	touch $(COCO_STAMP)
+
+coco: $(STAMP) $(COCO_STAMP)
+	$(PYTHON) tools/coco_experiment.py
 
 bench: $(STAMP)
 	$(PYTHON) benchmarks/bench_estimators.py

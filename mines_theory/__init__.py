@@ -17,6 +17,8 @@ module                      what, and where in the paper
 ``estimators``              the estimators eq:g_mu and eq:TG as printed, for given directions
 ``precision``               Σ⁻¹ as an object: the forms Algorithm 1 samples and updates it in
                             (symmetric root, Cholesky factor, τ'I + low rank), eq:Sig_modi, Π_S'
+``practical``               the documented default settings of black-box ``minimize`` (not the
+                            paper's: α, S', b, Σ₁⁻¹, η₁, η₂ from function values)
 ``schedules``               the step-size protocol; the step sizes of Lemmas 5.1, 5.2 and the
                             practical Hutchinson step
 ``algorithm``               Algorithm 1 once (``MiNESStrategy``, ``tell`` as printed), ``MiNES``,
@@ -31,6 +33,7 @@ module                      what, and where in the paper
                             descent, natural gradient = mirror descent (Sections 2, 4); the
                             score-function estimators, Stein's lemma, Hutchinson (Section 4)
 ``experiments``             seeded runs over many seeds as tidy DataFrames
+``coco``                    the solvers on COCO's bbob (``make coco``) and its summary's fractions
 ``verification``            one module per part of the paper; every check returns a ``Verdict``
 ``plotting``                one style; byte-identical figures
 ==========================  =====================================================================

@@ -80,6 +80,7 @@ from .validation import (
     array_size,
     evaluate,
     finite_scalar,
+    generator,
     interval,
     positive_int,
     smoothing_radius,
@@ -500,15 +501,47 @@ class MiNES(StrategyAskTell):
 # ----------------------------------------------------------------------------------------------
 
 
-# h8 edits minimize and _check_vectorized in parallel: formatted after merging.
-# fmt: off
-def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, eta2=None,
-             precision_form="auto", max_evaluations, target=None, seed=0,
-             record: Callable[[MiNES], Mapping[str, Any]] | None = None) -> OptimizeResult:
+def minimize(
+    f,
+    mean0,
+    *,
+    sigma_inv0=None,
+    alpha=None,
+    batch_size=None,
+    tau=None,
+    zeta=None,
+    eta1=None,
+    eta2=None,
+    precision_form="auto",
+    max_evaluations,
+    target=None,
+    seed=0,
+    record: Callable[[MiNES], Mapping[str, Any]] | None = None,
+    scale=None,
+) -> OptimizeResult:
     """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
 
-    Parameters are those of ``MiNES`` (``sigma_inv0`` defaults to the identity projected onto
-    S'; ``precision_form`` chooses how Σ⁻¹ is held and sampled with, default "auto"), plus:
+    Two ways to call it:
+
+    - **The paper's settings**: ``alpha``, ``batch_size``, ``tau``, ``zeta`` and ``eta1`` all
+      given (``sigma_inv0`` defaults to the identity projected onto S', ``eta2`` to the paper's
+      1/k of Lemma 5.3): Algorithm 1 with exactly these settings, nothing added.
+    - **Black-box use**: ``minimize(f, x0, max_evaluations=n)``. Each of those five left out
+      (and then ``sigma_inv0`` and ``eta2``) takes the practical default of
+      ``mines_theory.practical``, computed from function values only by a documented rule:
+      one calibration batch of 2b+1 values at x₀ with the initial scale σ₀ (``scale``, default
+      1, like pycma's σ₀) gives the curvature scale h₀, and then α = σ₀√h₀, Σ₁⁻¹ = h₀I,
+      S' = [1e-4 h₀, 1e4 h₀], b = 4 + ⌊3 ln d⌋, η_{2,k} the paper's 1/k with the start counted
+      as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
+      (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
+      differences, capped at one sample standard deviation (``practical.CurvatureStep``;
+      finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still
+      Algorithm 1; these settings are practical choices that the paper does not make
+      (``practical`` says which and why). The calibration's evaluations count in ``nfev``,
+      ``history["evaluations"]`` and ``max_evaluations``.
+
+    Parameters are those of ``MiNES`` (``precision_form`` chooses how Σ⁻¹ is held and sampled
+    with, default "auto"), plus:
 
     max_evaluations : int
         Budget of function values; an iteration (2b+1 values) starts only if it fits.
@@ -517,6 +550,9 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     record : callable, optional
         ``record(es)`` returns extra columns for the history row of the iteration just asked
         (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
+    scale : float, optional
+        σ₀ > 0, the standard deviation of the first samples, for the practical defaults only
+        (default ``practical.DEFAULT_SCALE`` = 1); an error when all five settings are given.
 
     When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
     point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
@@ -527,58 +563,127 @@ def minimize(f, mean0, *, sigma_inv0=None, alpha, batch_size, tau, zeta, eta1, e
     scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
     mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
     evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``success`` (target reached),
-    ``message``, ``sigma_inv`` and ``history``: a DataFrame with one row per iteration k,
-    columns ``k``, ``evaluations`` (the count after iteration k's queries), ``f_mean`` = f(μ_k)
-    and the columns of ``record``.
+    ``message``, ``sigma_inv``, ``settings`` (the ``practical.PracticalSettings`` that the
+    defaults came from, or None with the paper's settings) and ``history``: a DataFrame with
+    one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
+    queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
+
+    Examples
+    --------
+    >>> f = lambda X: np.sum((X - 1.0)**2 * np.array([1.0, 100.0]), axis=1)
+    >>> res = minimize(f, np.zeros(2), max_evaluations=1000, target=1e-10, seed=0)
+    >>> bool(res.success), res.settings.batch_size, res.settings.evaluations
+    (True, 6, 13)
     """
     mean0 = vector("mean0", mean0)
     dim = mean0.shape[0]
-    f_dim = getattr(f, "dim", None)             # an objective of this library knows its d
+    f_dim = getattr(f, "dim", None)  # an objective of this library knows its d
     if isinstance(f_dim, int) and f_dim != dim:
         raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
-    if sigma_inv0 is None:
+    practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
+    if sigma_inv0 is None and not practical:
         sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
     if record is not None and not callable(record):
-        raise TypeError(f"record must be None or a callable record(es) returning a dict, got "
-                        f"{type(record).__name__} {record!r:.60}")
+        raise TypeError(
+            f"record must be None or a callable record(es) returning a dict, got "
+            f"{type(record).__name__} {record!r:.60}"
+        )
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     if target is not None:
         target = finite_scalar("target", target)
-    es = MiNES(mean0, sigma_inv0, alpha=alpha, batch_size=batch_size, tau=tau, zeta=zeta,
-               eta1=eta1, eta2=eta2, precision_form=precision_form, seed=seed)
+    settings, calibration = None, 0
+    if practical:
+        from .practical import practical_settings  # it imports this module
+
+        if batch_size is not None:
+            batch_size = positive_int("batch_size", batch_size)
+        rng = generator("seed", seed)  # one stream: calibration, then the run
+        settings = practical_settings(
+            f, mean0, rng, scale=scale, batch_size=batch_size, check=_check_vectorized
+        )
+        calibration = settings.evaluations
+        if calibration > max_evaluations:
+            raise ValueError(
+                f"max_evaluations must cover the calibration batch of the practical "
+                f"defaults (2b+1 = {calibration} values), got {max_evaluations}"
+            )
+        alpha = settings.alpha if alpha is None else alpha
+        batch_size = settings.batch_size if batch_size is None else batch_size
+        tau = settings.tau if tau is None else tau
+        zeta = settings.zeta if zeta is None else zeta
+        eta1 = settings.eta1 if eta1 is None else eta1
+        eta2 = settings.eta2 if eta2 is None else eta2
+        if sigma_inv0 is None:  # h₀I, in S' also when tau or zeta is given
+            sigma_inv0 = project_eigenvalues(
+                settings.sigma_inv0, *interval("tau", tau, "zeta", zeta)
+            )
+        seed = rng
+    elif scale is not None:
+        raise ValueError(
+            f"scale must be None when alpha, batch_size, tau, zeta and eta1 are all "
+            f"given (it sets the practical defaults only), got {scale!r}"
+        )
+    es = MiNES(
+        mean0,
+        sigma_inv0,
+        alpha=alpha,
+        batch_size=batch_size,
+        tau=tau,
+        zeta=zeta,
+        eta1=eta1,
+        eta2=eta2,
+        precision_form=precision_form,
+        seed=seed,
+    )
     per_iteration = 2 * es.params.batch_size + 1
     rows = []
     success = False
     message = "max_evaluations reached"
-    extra_evaluations = 0
-    while es.evaluations + per_iteration <= max_evaluations:
+    extra_evaluations = calibration
+    while es.evaluations + calibration + per_iteration <= max_evaluations:
         extra = record(es) if record is not None else {}
         if not isinstance(extra, Mapping):
-            raise TypeError(f"record must return a dict of extra columns, got "
-                            f"{type(extra).__name__} {extra!r:.60}")
+            raise TypeError(
+                f"record must return a dict of extra columns, got "
+                f"{type(extra).__name__} {extra!r:.60}"
+            )
         extra = dict(extra)
         clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
         if clash:
             raise ValueError(f"record must not return the history's own columns, got {clash}")
         X = es.ask()
         values = evaluate(f, X)
-        if es.iteration == 0 and X.shape[0] == dim:
+        if es.iteration == 0 and X.shape[0] == dim and settings is None:
             _check_vectorized(f, X)
             extra_evaluations += 1
-        rows.append({"k": es.iteration + 1, "evaluations": es.evaluations,
-                     "f_mean": values[0], **extra})
+        rows.append(
+            {
+                "k": es.iteration + 1,
+                "evaluations": es.evaluations + extra_evaluations,
+                "f_mean": values[0],
+                **extra,
+            }
+        )
         if target is not None and values[0] <= target:
             success, message = True, "target reached"
             break
         es.tell(X, values)
     x = es.mean
-    if success:                         # μ_k reached the target: its value is known
+    if success:  # μ_k reached the target: its value is known
         fun, nfev = float(values[0]), es.evaluations + extra_evaluations
     else:
         fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + extra_evaluations + 1
-    return OptimizeResult(x=x, fun=fun, nfev=nfev, nit=es.iteration,
-                          success=success, message=message, sigma_inv=es.sigma_inv,
-                          history=pd.DataFrame(rows))
+    return OptimizeResult(
+        x=x,
+        fun=fun,
+        nfev=nfev,
+        nit=es.iteration,
+        success=success,
+        message=message,
+        sigma_inv=es.sigma_inv,
+        settings=settings,
+        history=pd.DataFrame(rows),
+    )
 
 
 def _check_vectorized(f, X: np.ndarray) -> None:
@@ -590,7 +695,7 @@ def _check_vectorized(f, X: np.ndarray) -> None:
     try:
         shape = np.shape(f(X[:1]))
         problem = "" if shape == (1,) else f"returned shape {shape}"
-    except Exception as error:                      # noqa: BLE001 - reported, with its cause
+    except Exception as error:  # noqa: BLE001 - reported, with its cause
         problem = f"raised {type(error).__name__}: {error}"
     if problem:
         raise ValueError(
@@ -598,4 +703,5 @@ def _check_vectorized(f, X: np.ndarray) -> None:
             f"per row; f returned {n} values for the {n} x {d} query array, but on its first row "
             f"alone (shape (1, {d})) it {problem}. An objective written for one point x (such as "
             f"x[0]**2 + x[1]**2) reads the rows of X as coordinates; write it for the rows, "
-            f"e.g. lambda X: X[:, 0]**2 + X[:, 1]**2")
+            f"e.g. lambda X: X[:, 0]**2 + X[:, 1]**2"
+        )

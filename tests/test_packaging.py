@@ -58,11 +58,11 @@ LAYERS = {
     "validation": 0,
     "linalg": 1, "bounds": 1, "plotting": 1,
     "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
-    "geometry": 2, "score_function": 2, "estimators": 2,
+    "geometry": 2, "score_function": 2, "estimators": 2, "practical": 2,
     "precision": 3, "regularized": 3, "schedules": 3,
     "algorithm": 4,
     "baselines": 6,
-    "experiments": 7,
+    "experiments": 7, "coco": 7,
     "verification": 8,
 }
 

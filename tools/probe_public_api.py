@@ -403,7 +403,9 @@ def build(tmp: str) -> list[Probe]:
     minimize = lambda f, **kw: algorithm.minimize(f, **kw)              # noqa: E731
     for name, kind in [("max_evaluations", "int"), ("target", "finite"), ("alpha", "positive"),
                        ("tau", "positive"), ("seed", "seed")]:
-        substitute("minimize", minimize, nbase, name, kind, none_ok=name in ("target", "seed"))
+        # alpha, tau (and batch_size, zeta, eta1) may be None: the practical defaults
+        substitute("minimize", minimize, nbase, name, kind,
+                   none_ok=name in ("target", "seed", "alpha", "tau"))
     substitute("minimize", minimize, nbase, "mean0", values=vectors(),
                names=("mean0", "sigma_inv0"))
     substitute("minimize", minimize, nbase, "sigma_inv0", values=matrices(), none_ok=True)

@@ -13,6 +13,8 @@ module              paper
 ``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark
 ``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3)
+``coco_bbob``       the 2019 version's claim ("competitive to NES and CMA-ES") on COCO's bbob,
+                    from the summary of ``make coco`` (coco-bbob-summary.csv beside it)
 ``errata``          every erratum found, as data with a check that can fail
 ``corrigendum``     the results repaired: printed and repaired statements, the errata each
                     repairs, and a check of the repaired bound on the printed one's runs

@@ -20,7 +20,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from . import appendix_d, appendix_e, comparisons, section2, section3, section4, section5
+from . import (appendix_d, appendix_e, coco_bbob, comparisons, section2, section3, section4,
+               section5)
 from .paper import with_number
 from .verdict import Status, Undecidable, Verdict, decides
 
@@ -249,6 +250,9 @@ FINDINGS: tuple[Claim, ...] = (
           "Q_α, not at (μ*, H*)", "06-convergence-covariance", section5.check_nonquadratic),
     Claim("Comparison", "—", "evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
           "07-comparisons", comparisons.check_comparison),
+    Claim("COCO bbob", "arXiv:1910.11490",
+          "the 2019 version's claim: MiNES is competitive with NES and CMA-ES (on COCO's bbob)",
+          "10-coco-bbob", coco_bbob.check_coco_claim),
 )
 
 
