@@ -40,7 +40,7 @@ $(BASE):
 	touch $(BASE)
 
 $(STAMP): pyproject.toml | $(BASE)
-	$(PYTHON) -m pip install --quiet -e '.[test,notebooks,book,data]'
+	$(PYTHON) -m pip install --quiet -e '.[test,notebooks,book,data,coco]'
 	touch $(STAMP)
 
 $(BOOK_STAMP): pyproject.toml | $(BASE)
@@ -83,13 +83,9 @@ html: $(BOOK_STAMP)
 # xNES, CMA-ES and RGF on 24 functions x d in {2,3,5,10} x instances 1-3 at 1e3*d evaluations,
 # in 2 worker processes, results in coco/ (git-ignored), cocopp's runtime ECDFs and the summary
 # CSV that notebook 10 reads in figures/.
-COCO_STAMP := $(VENV)/.coco-installed
-
-$(COCO_STAMP): pyproject.toml | $(BASE)
-	$(PYTHON) -m pip install --quiet -e '.[coco]'
-	touch $(COCO_STAMP)
-
-coco: $(STAMP) $(COCO_STAMP)
+# The coco extra is part of the venv that make test builds (a test runs the practical defaults
+# on every bbob function).
+coco: $(STAMP)
 	$(PYTHON) tools/coco_experiment.py
 
 bench: $(STAMP)

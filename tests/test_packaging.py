@@ -186,7 +186,8 @@ def test_runtime_dependencies_are_what_the_library_imports():
 def test_each_make_target_installs_the_extras_it_needs():
     makefile = (ROOT / "Makefile").read_text()
     extras = PROJECT["optional-dependencies"]
-    assert "-e '.[test,notebooks,book,data]'" in makefile              # make venv / test / figures
+    # make venv / test / figures / coco
+    assert "-e '.[test,notebooks,book,data,coco]'" in makefile
     book_recipe = makefile[makefile.index("\n$(BOOK_STAMP):"):].split("\n\n")[0]
     assert "-e '.[book]'" in book_recipe                              # make html: no test tools
     assert "html: $(BOOK_STAMP)" in makefile
