@@ -43,11 +43,14 @@ def test_truncated_moments_limits():
     np.testing.assert_allclose(EX, np.diag([2.0, 4.0]), atol=1e-12)
     np.testing.assert_allclose(EY, 0.0, atol=1e-12)
     EX1, _ = truncated_moments(np.array([1.0]), 2.0)
-    assert EX1[0, 0] == pytest.approx(3 * scipy.stats.chi2(5).cdf(2.0) - scipy.stats.chi2(3).cdf(2.0))
+    expected = 3 * scipy.stats.chi2(5).cdf(2.0) - scipy.stats.chi2(3).cdf(2.0)
+    assert EX1[0, 0] == pytest.approx(expected)
 
 
 def test_lemma_e6_check_catches_swapped_truncation():
-    swapped = lambda Lam, A: truncated_moments(Lam, A)[::-1]
+    def swapped(Lam, A):
+        return truncated_moments(Lam, A)[::-1]
+
     assert check_lemma_e6(draws=50_000, moments=swapped).status is Status.FAILS
 
 
@@ -133,7 +136,7 @@ APPENDIX_E_ERRATA = ["erratum_sig_dec_factor", "erratum_sig2_nonquadratic",
                      "erratum_lemX_dependence", "erratum_dd_middle_equality", "erratum_Lambda_norm",
                      "erratum_Y0_sum", "erratum_sto_err_missing_1_over_b", "erratum_EY_formula",
                      "erratum_nab_f_typos", "erratum_probability_bookkeeping",
-                     "erratum_base_case_C"]
+                     "erratum_base_case_C", "erratum_Sigma_vs_Sigma_inv"]
 
 
 @pytest.mark.parametrize("name", APPENDIX_E_ERRATA)

@@ -39,7 +39,8 @@ def test_kinked_fixed_point_is_the_minimizer_of_q_alpha():
     weights = np.exp(-nodes**2 / 2)
     rule = GaussianRule(nodes[:, None], weights / weights.sum())
     sweep = section3.KINKED
-    result = minimize_regularized(KinkedHessian1D(), 0.05, tau=sweep.tau, zeta=sweep.zeta, rule=rule)
+    result = minimize_regularized(KinkedHessian1D(), 0.05, tau=sweep.tau, zeta=sweep.zeta,
+                                  rule=rule)
     assert abs(result.mean[0]) < 1e-9
     assert result.sigma[0, 0] == pytest.approx(sweep.sigma_hat(0.05), abs=1e-6)
 

@@ -982,20 +982,33 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> bool:
     return bool(abs(lhs - corrected) < tol and abs(printed_side - b * lhs) < b * tol and abs(lhs) > 1e-3)
 
 
-def erratum_Sigma_vs_Sigma_inv() -> bool:
+def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> bool:
     """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of
     the proof of Lemma 5.3 print ‖Σ_t − H*‖ where ‖Σ_t⁻¹ − H*‖ is meant (the line before, Γ_t of
     Lemma E.7, Lemma 5.3's conclusion). The two differ and neither bounds the other: with H* = I
     and S' = [0.5, 4], Σ_t⁻¹ = 3I gives ‖Σ_t⁻¹ − H*‖ > ‖Σ_t − H*‖ and Σ_t⁻¹ = 0.6I the reverse,
-    in the Frobenius and the spectral norm alike."""
+    in the Frobenius and the spectral norm alike; so the last "=" of eq:sto_err's proof, from
+    ‖Σ_t⁻¹ − H*‖₂ to the printed ‖Σ_t − H*‖ (Frobenius), is not even a "≤" at Σ_t⁻¹ = 3I.
+
+    ``printed=False``: that step with the corrected ‖Σ_t⁻¹ − H*‖ (Frobenius, ≥ the spectral norm
+    of the line before) is flagged if it fails at 3I, 0.6I or any of ``draws`` random pairs
+    Σ_t⁻¹, H* ∈ S' (d = 3)."""
     H_star = np.eye(2)
+    pairs = [(s * np.eye(2), H_star) for s in (3.0, 0.6)]
+    if not printed:
+        rng = np.random.default_rng(43)
+        pairs += [(random_spd(rng, 3, 0.5, 4.0), random_spd(rng, 3, 0.5, 4.0))
+                  for _ in range(draws)]
+        return bool(any(np.linalg.norm(x - h, 2) > np.linalg.norm(x - h) * (1 + 1e-12)
+                        for x, h in pairs))
     order = []
-    for s in (3.0, 0.6):
-        sigma_inv = s * np.eye(2)
+    for sigma_inv, _ in pairs:
         for norm in ("fro", 2):
             order.append(np.linalg.norm(sigma_inv - H_star, norm)
                          > np.linalg.norm(np.linalg.inv(sigma_inv) - H_star, norm))
-    return order == [True, True, False, False]
+    step = np.linalg.norm(pairs[0][0] - H_star, 2) <= np.linalg.norm(
+        np.linalg.inv(pairs[0][0]) - H_star)
+    return bool(order == [True, True, False, False] and not step)
 
 
 def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> bool:
