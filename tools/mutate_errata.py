@@ -15,8 +15,8 @@ the name in every module of ``mines_theory.verification`` (a package and the sub
 defines the check alike) that holds the check, and leaves a marker file in the temporary
 directory (a mutant that failed to load is an error, never a kill). So
 ``from mines_theory.verification.section3 import erratum_x``, ``getattr(section3, "erratum_x")``
-and the calls inside the package all see the mutant. The plugin is not a conftest, and nothing under the repository changes (pytest runs with
-``-p no:cacheprovider``).
+and the calls inside the package all see the mutant. The plugin is not a conftest, and nothing
+under the repository changes (pytest runs with ``-p no:cacheprovider``).
 
 Usage (from the repository root, with the project's venv; not run by ``make test``)::
 
