@@ -28,7 +28,7 @@ It prints one row per erratum check (check, module, killed: yes / no / baseline 
 totals, overall and per module, and exits with status 1 if any mutant survived. Each mutant
 stops at the first failing test (``-x``); a surviving mutant runs its module's tests in full, so
 a full run takes as long as the slowest modules' tests times their surviving mutants plus one
-run per killed mutant (about 10 minutes on one core here).
+run per killed mutant (about 45 minutes for the 47 entries here, on 2 shared cores).
 """
 
 from __future__ import annotations
