@@ -58,3 +58,32 @@ def test_lemma_d1_identity_on_a_short_run():
 
     verdict = check_lemma_d1(draws=100)
     assert verdict.status is Status.HOLDS and verdict["identity"].value < 1e-10
+
+
+APPENDIX_D_ERRATA = ["erratum_nu_gamma_power", "erratum_U_nu_step", "erratum_G_norm_1",
+                     "erratum_hypotheses", "erratum_two_log", "erratum_taylor_weight"]
+
+
+@pytest.mark.parametrize("name", APPENDIX_D_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each erratum check of Appendix D flags the printed statement and, given the corrected one
+    (or, for eq:G_norm_1, the strongest statement of its kind; ``printed=False``), does not: a
+    check that returned True unconditionally fails here."""
+    from mines_theory.verification import appendix_d
+
+    check = getattr(appendix_d, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_corrected_U_nu_step_is_the_spectral_norm_bound():
+    """‖Uν‖² ≤ ‖U‖₂²‖ν‖² on the example of the docstring (u₂ = −u₁, ν = (1, −1): Uν = 2u₁,
+    ‖U‖₂² = 2‖u₁‖², ‖ν‖² = 2, so 4‖u₁‖² ≤ 4‖u₁‖², with equality), where the printed step's
+    right side max ν_i²‖U1‖² is 0."""
+    u1 = np.array([0.3, -1.2])
+    U = np.stack([u1, -u1])                          # rows u_i
+    nu = np.array([1.0, -1.0])
+    U_nu = U.T @ nu
+    assert U_nu @ U_nu == pytest.approx(4 * u1 @ u1)
+    assert np.linalg.eigvalsh(U.T @ U)[-1] * (nu @ nu) == pytest.approx(U_nu @ U_nu)
+    assert np.max(nu**2) * np.sum(U.sum(axis=0) ** 2) == 0

@@ -22,4 +22,14 @@ def test_nes_without_a_seed_is_not_checked():
     from mines_theory.verification.verdict import Status
 
     verdict = check_nes_as_printed(NESRun(seeds=0))
-    assert verdict.status is Status.NOT_CHECKED and verdict.text() == "seeds = 0: a run needs at least 1"
+    assert verdict.status is Status.NOT_CHECKED
+    assert verdict.text() == "seeds = 0: a run needs at least 1"
+
+
+def test_erratum_fisher_vec_flags_the_printed_block_and_not_the_corrected_one():
+    """The printed ½Σ̄⁻¹⊗Σ̄⁻¹ agrees with E[s sᵀ] on symmetric directions only (flagged); the
+    corrected ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) agrees on every direction (not flagged)."""
+    from mines_theory.verification.section2 import erratum_fisher_vec
+
+    assert erratum_fisher_vec() is True
+    assert erratum_fisher_vec(printed=False) is False

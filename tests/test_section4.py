@@ -1,10 +1,12 @@
 """The Section 4 and Appendix A–C checks can fail: handed a broken implementation, each turns."""
 
 import numpy as np
+import pytest
 
 from mines_theory import mean_gradient, sigma_gradient
 from mines_theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg import project_eigenvalues
+from mines_theory.verification import section4
 from mines_theory.verification.section4 import (
     check_lemma41,
     check_lemma43,
@@ -15,7 +17,9 @@ from mines_theory.verification.verdict import Status
 
 
 def test_lemma41_check_catches_a_missing_antithetic_half():
-    broken = lambda f, mu, s, a, u: 2 * mean_gradient(f, mu, s, a, u)
+    def broken(f, mu, s, a, u):
+        return 2 * mean_gradient(f, mu, s, a, u)
+
     assert check_lemma41(broken).status is Status.FAILS
     assert check_lemma41().status is Status.HOLDS
 
@@ -28,20 +32,22 @@ def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
 
 
 def test_proposition_a2_check_catches_the_printed_interval():
-    printed = lambda A, tau, zeta: project_eigenvalues(A, 1 / zeta, 1 / tau)
+    def printed(A, tau, zeta):
+        return project_eigenvalues(A, 1 / zeta, 1 / tau)
+
     assert check_proposition_a2(printed, cases=20).status is Status.FAILS
 
 
 def test_lemma_c1_check_catches_a_wrong_moment():
-    broken = lambda H, sigma_inv: lemma_c1_expectation(H, sigma_inv) + 1e-6 * np.eye(len(H))
+    def broken(H, sigma_inv):
+        return lemma_c1_expectation(H, sigma_inv) + 1e-6 * np.eye(len(H))
+
     assert check_lemma_c1(broken).status is Status.FAILS
 
 
 def test_checks_from_nothing_are_not_checked():
     """No case, pair or enough draws: "not checked" naming the parameter (issue 22 §2); a
     negative size is an invalid configuration."""
-    import pytest
-
     from mines_theory.verification.section4 import (
         check_lemma_b2,
         check_lemma_b3,
@@ -60,3 +66,28 @@ def test_checks_from_nothing_are_not_checked():
     assert check_proposition_a1(cases=1).status is Status.HOLDS
     with pytest.raises(ValueError, match="cases must be a non-negative integer, got -1"):
         check_proposition_a1(cases=-1)
+
+
+SECTION4_ERRATA = ["erratum_projection_bounds", "erratum_lemma_c1_half", "erratum_lemma_c1_root",
+                   "erratum_bG_factor", "erratum_hoeffding_sign"]
+
+
+@pytest.mark.parametrize("name", SECTION4_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each erratum check of Section 4 and Appendices A–C flags the printed statement and, given
+    the corrected one (``printed=False``), does not: a check that returned True unconditionally
+    fails here."""
+    check = getattr(section4, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_counterexample_spectrum_leaves_s_prime_only_with_the_printed_interval():
+    """{3, 0.3} clipped to [ζ⁻¹, τ⁻¹] = [0.25, 2] (τ = 1/2, ζ = 4) is {2, 0.3}, below τ; clipped
+    to [τ, ζ] it is {3, 0.5} (by hand)."""
+    printed, outside = section4._clipped_counterexample(printed=True)
+    np.testing.assert_allclose(printed, [0.3, 2.0])
+    assert outside
+    corrected, outside = section4._clipped_counterexample(printed=False)
+    np.testing.assert_allclose(corrected, [0.5, 3.0])
+    assert not outside

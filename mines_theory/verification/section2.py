@@ -161,7 +161,8 @@ def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     degenerate = int((~(summary.final_condition < 1e10)).sum())
     qualifiers = (Qualifier("stalls", "best f − f* > 1 in every run", stalled == config.seeds),
                   Qualifier("covariance collapses", "cond(C^{1/2}HC^{1/2}) > 10¹⁰ or Σ̄ no longer "
-                            "positive definite at the end of every run", degenerate == config.seeds))
+                            "positive definite at the end of every run",
+                            degenerate == config.seeds))
     ok = all(q.outcome for q in qualifiers)
     return Verdict(Status.HOLDS if ok else Status.FAILS,
                    f"d = {config.dim}, κ = {config.condition:g}, {config.max_evaluations} "
@@ -173,7 +174,17 @@ def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
                    data={"frame": frame, "summary": summary})
 
 
-def erratum_fisher_vec() -> bool:
+def erratum_fisher_vec(printed: bool = True) -> bool:
     """Section 2's Fisher matrix blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) in θ = [μ; vec Σ̄]: sympy gives the
-    block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only."""
-    return check_section2().qualifier("Fisher block exact on symmetric directions only").outcome
+    block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only.
+    The check: the form equals E[s sᵀ] (``derivations.fisher_matrix``, d = 2) on symmetric
+    directions (F·D = form·D, D the duplication matrix) and differs from it as a d²×d² matrix,
+    while the closed form below equals F.
+    ``printed=False`` runs it with the corrected blockdiag(Σ̄⁻¹, ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K)) as the
+    form, which equals F on every direction (not flagged)."""
+    data = check_section2().data
+    F = data["fisher"]
+    form = data["fisher_printed"] if printed else data["fisher_closed"]
+    restriction = sp.diag(sp.eye(2), dv.duplication_matrix(2))
+    return bool(_is_zero(F - data["fisher_closed"]) and _is_zero((F - form) * restriction)
+                and not _is_zero(F - form))

@@ -23,10 +23,12 @@ from ..algorithm import mean_gradient, sigma_gradient
 from ..gaussian import (
     lemma_b1_bounds,
     lemma_c1_expectation,
+    monte_carlo,
     norm_moment,
     quadratic_form_moment_matrix,
 )
 from ..linalg import (
+    cholesky_lower,
     project_eigenvalues,
     random_rotation,
     random_spd,
@@ -55,6 +57,7 @@ __all__ = [
     "erratum_bG_factor",
     "erratum_hoeffding_sign",
     "erratum_lemma_c1_half",
+    "erratum_lemma_c1_root",
     "erratum_projection_bounds",
     "nonquadratic_case",
     "quadratic_case",
@@ -130,7 +133,8 @@ def check_lemma43(estimator=sigma_gradient) -> Verdict:
     on a quadratic the target is H − Σ⁻¹ (Lemma C.1)."""
     return _unbiasedness_verdict(
         estimator,
-        lambda f, mu, s, a, root, rule: rule.expectation(lambda U: f.hessian(mu + a * U @ root)) - s,
+        lambda f, mu, s, a, root, rule:
+            rule.expectation(lambda U: f.hessian(mu + a * U @ root)) - s,
         lambda f, mu, s: f.H - s, "E G̃ = E∇²f(μ+αz) − Σ⁻¹")
 
 
@@ -193,7 +197,8 @@ def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
         sigma_inv = random_spd(rng, d, 0.2, 5.0)
         B = rng.standard_normal((d, d))
         Hn = B @ B.T
-        worst = max(worst, float(np.max(np.abs(expectation(Hn, sigma_inv) - Hn)) / np.max(np.abs(Hn))))
+        deviation = np.max(np.abs(expectation(Hn, sigma_inv) - Hn)) / np.max(np.abs(Hn))
+        worst = max(worst, float(deviation))
     ok = symbolic and worst < 1e-10
     return Verdict(Status.HOLDS if ok else Status.FAILS,
                    ("sympy (d = 2, 3): " + ("equal" if symbolic else "NOT equal")
@@ -246,8 +251,7 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
             Y = (Q * rng.uniform(tau, zeta, d)) @ Q.T
             worst = max(worst, float(np.sum((A - P) * (Y - P))) / (1 + np.abs(A).max() * zeta))
     in_set = spectrum_within(projection(np.diag([3.0, 0.3]), 0.5, 4.0), 0.5 - 1e-12, 4.0 + 1e-12)
-    printed = np.linalg.eigvalsh(project_eigenvalues(np.diag([3.0, 0.3]), 1 / 4.0, 1 / 0.5))
-    printed_outside = not (printed[0] >= 0.5 - 1e-12 and printed[-1] <= 4.0 + 1e-12)
+    printed, printed_outside = _clipped_counterexample(printed=True)
     measurements = (Measurement("cases", cases, kind=Kind.COUNT),
                     Measurement("worst", worst, 1e-10, Kind.BELOW),
                     Measurement("low", printed[0], 1e-12), Measurement("high", printed[-1], 1e-12))
@@ -261,6 +265,15 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
                    "Prop. A.2 print the bounds [ζ⁻¹, τ⁻¹] of S, which map the spectrum {{3, 0.3}} "
                    "to {{{high}, {low}}} for τ = 1/2, ζ = 4" + (", outside S'" if printed_outside
                                                                  else ""), measurements)
+
+
+def _clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
+    """The spectrum {3, 0.3} clipped to the printed interval [ζ⁻¹, τ⁻¹] (``printed``) or to
+    [τ, ζ] (τ = 1/2, ζ = 4), and whether the result leaves S' = {τI ⪯ X ⪯ ζI}."""
+    tau, zeta = 0.5, 4.0
+    low, high = (1 / zeta, 1 / tau) if printed else (tau, zeta)
+    spectrum = np.linalg.eigvalsh(project_eigenvalues(np.diag([3.0, 0.3]), low, high))
+    return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
 
 
 @decides
@@ -280,7 +293,8 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
     for _ in range(pairs):
         X, Y = rng.normal(size=(2, 4, 4))
         A, B = X @ X.T + 0.1 * np.eye(4), Y @ Y.T + 0.1 * np.eye(4)
-        value = -0.5 * (np.linalg.slogdet(A @ np.linalg.inv(B))[1] - np.trace(np.linalg.solve(B, A)) + 4)
+        value = -0.5 * (np.linalg.slogdet(A @ np.linalg.inv(B))[1]
+                        - np.trace(np.linalg.solve(B, A)) + 4)
         smallest = min(smallest, float(value))
     solved, printed = dv.mirror_step(1)
     mirror = sp.simplify(solved - printed) == 0 and dv.mirror_step(2) == sp.zeros(2, 2)
@@ -400,8 +414,9 @@ def check_lemma_b5() -> Verdict:
         for psi in np.linspace(0.1, n / 2, 20):
             tail = scipy.stats.binom(n, 0.5).sf(np.ceil(n / 2 + psi) - 1)
             worst = max(worst, tail / np.exp(-2 * psi**2 / n))
-    printed = float(np.exp(-(-2 * 1.0**2) / 1.0))                 # ψ = 1, n = 1, b − a = 1
-    measurements = (Measurement("worst", worst, 1e-9), Measurement("printed", printed, 1e-12, digits=3))
+    printed = _hoeffding_at_one(printed=True)
+    measurements = (Measurement("worst", worst, 1e-9),
+                    Measurement("printed", printed, 1e-12, digits=3))
     if worst > 1 + 1e-12:
         return Verdict(Status.FAILS, "the intended bound fails for Bernoulli sums (largest "
                        "ratio {worst}); printed bound at ψ = 1, n = 1: {printed}", measurements)
@@ -409,6 +424,13 @@ def check_lemma_b5() -> Verdict:
                    "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1, "
                    "n = 1); the intended bound holds (Bernoulli sums, largest ratio {worst})",
                    measurements)
+
+
+def _hoeffding_at_one(printed: bool) -> float:
+    """Lemma B.5's bound at ψ = 1, n = 1, b − a = 1: printed exp(−(−2ψ²)/Σ(b_i − a_i)²) or the
+    intended exp(−2ψ²/Σ(b_i − a_i)²)."""
+    exponent = -2 * 1.0**2 / 1.0
+    return float(np.exp(-exponent if printed else exponent))
 
 
 def check_lemma_b6() -> Verdict:
@@ -424,7 +446,8 @@ def check_lemma_b6() -> Verdict:
             rhs = b / (k * (k - 1)) * partial + c / k
             worst = max(worst, float(np.max(rhs / (a0 / (k + 1)))))
     return Verdict(Status.HOLDS if worst <= 1 else Status.FAILS,
-                   "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
+                   "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = "
+                   "{worst}",
                    (Measurement("worst", worst, 1e-9),))
 
 
@@ -432,28 +455,38 @@ def check_lemma_b6() -> Verdict:
 # Errata: True when the printed form is confirmed wrong
 # ---------------------------------------------------------------------------------------------
 
-def erratum_projection_bounds() -> bool:
-    return check_proposition_a2().status is Status.ERRATUM
+def erratum_projection_bounds(printed: bool = True) -> bool:
+    """eq:proj_cs_prime / Prop. A.2 clip λ(Σ⁻¹) to the bounds [ζ⁻¹, τ⁻¹] of S: flagged when
+    clipping to [τ, ζ] is the projection onto S' (``check_proposition_a2`` does not fail) and
+    the printed rule maps the spectrum {3, 0.3} outside S' (τ = 1/2, ζ = 4).
+    ``printed=False`` runs the same test with the corrected interval [τ, ζ] (not flagged)."""
+    verdict = check_proposition_a2()
+    if printed:
+        return verdict.status is Status.ERRATUM
+    return bool(verdict.status is not Status.FAILS and _clipped_counterexample(printed=False)[1])
 
 
-def erratum_lemma_c1_half() -> bool:
+def erratum_lemma_c1_half(printed: bool = True) -> bool:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
-    (Monte Carlo, ``K_SE`` standard errors per entry)."""
+    (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
+    ``printed=False``: the corrected H − Σ⁻¹ is flagged only if the same Monte Carlo rejects
+    it."""
     f, mu, sigma_inv = quadratic_case()
     samples = _batches(sigma_gradient, f, mu, sigma_inv, 0.7)
+    if not printed:                      # H − Σ⁻¹: flagged if the Monte Carlo rejects it
+        return bool(largest_z(samples, f.H - sigma_inv) > K_SE)
     return bool(largest_z(samples, f.H - sigma_inv) <= K_SE
                 < largest_z(samples, f.H - 0.5 * sigma_inv))
 
 
-def erratum_lemma_c1_root() -> bool:
+def erratum_lemma_c1_root(printed: bool = True) -> bool:
     """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
     positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
     more: with the Cholesky factor L (Σ = LLᵀ) read literally, ½E[uᵀLHLu·(L⁻¹uuᵀL⁻¹ − Σ⁻¹)] ≠ H
     (Monte Carlo, 4·10⁵ draws, some entry more than ``K_SE`` SE from H), while the symmetric
-    root reproduces an indefinite symmetric H within ``K_SE`` SE (PSD is not needed)."""
-    from ..gaussian import monte_carlo
-    from ..linalg import cholesky_lower
-
+    root reproduces an indefinite symmetric H within ``K_SE`` SE (PSD is not needed).
+    ``printed=False`` reads Σ^{1/2} as the corrected symmetric root in the same test (same H,
+    same draws): flagged only if that reading does not reproduce H."""
     rng = np.random.default_rng(44)
     sigma_inv = random_spd(rng, 3, 0.5, 4.0)
     sigma = np.linalg.inv(sigma_inv)
@@ -474,21 +507,34 @@ def erratum_lemma_c1_root() -> bool:
 
     root, _ = symmetric_roots(sigma_inv)                               # Σ^{1/2}
     H = random_spd(rng, 3, 0.5, 3.0)
+    if not printed:                      # the symmetric root where the Cholesky factor was
+        return bool(z(lemma_c1(root, H), H) > K_SE)
     return bool(z(lemma_c1(root, indefinite), indefinite) <= K_SE
                 < z(lemma_c1(cholesky_lower(sigma), H), H))
 
 
-def erratum_bG_factor() -> bool:
+def erratum_bG_factor(printed: bool = True) -> bool:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
-    not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I."""
+    not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I. ``printed=False``: the corrected
+    Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹ is flagged only if its expectation is not H."""
     f, _, sigma_inv = quadratic_case()
     root, root_inv = symmetric_roots(sigma_inv)
     A = root @ f.H @ root
     M = quadratic_form_moment_matrix(A)
     correct = 0.5 * (root_inv @ M @ root_inv - np.trace(A) * sigma_inv)
-    printed = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
-    return bool(np.allclose(correct, f.H) and not np.allclose(printed, f.H, atol=1e-6))
+    if not printed:
+        return bool(not np.allclose(correct, f.H))
+    form = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
+    return bool(np.allclose(correct, f.H) and not np.allclose(form, f.H, atol=1e-6))
 
 
-def erratum_hoeffding_sign() -> bool:
-    return check_lemma_b5().status is Status.ERRATUM
+def erratum_hoeffding_sign(printed: bool = True) -> bool:
+    """Lemma B.5: the printed exponent −(−2ψ²)/Σ(b_i − a_i)² is positive, so the bound exceeds 1
+    and says nothing: flagged when the intended bound holds for Bernoulli sums
+    (``check_lemma_b5`` does not fail) and the form at ψ = 1, n = 1 exceeds 1.
+    ``printed=False`` runs the same test with the corrected exp(−2ψ²/Σ(b_i − a_i)²) = e⁻²
+    there (not flagged)."""
+    verdict = check_lemma_b5()
+    if printed:
+        return verdict.status is Status.ERRATUM
+    return bool(verdict.status is not Status.FAILS and _hoeffding_at_one(printed=False) > 1)

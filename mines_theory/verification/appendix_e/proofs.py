@@ -1,0 +1,461 @@
+"""The errata in the proofs of Appendix E and of Lemma 5.3's induction (each ``erratum_*``
+returns True when the printed form is confirmed wrong and, with ``printed=False``, tests the
+corrected form, which it must not flag), with ``chi_threshold_region`` and ``azuma_margin``.
+Re-exported by ``mines_theory.verification.appendix_e``."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.stats
+import sympy as sp
+
+from ... import bounds
+from ...algorithm import precision_gradient, sigma_gradient
+from ...linalg import project_eigenvalues, random_spd, symmetric_roots
+from ...objectives import SoftCubic1D
+from ..appendix_d import quadratic
+from ..stats import K_SE, exceedance_z, largest_z, mean_and_se, proportion
+from .common import inner, quartic, same_direction_sum
+from .moments import chi1_grid, truncated_moments, y0_failure
+from .trajectory import SIG2, sig_dec_violations
+
+
+# ---------------------------------------------------------------------------------------------
+# Errata of Appendix E: True when the printed form is confirmed wrong
+# ---------------------------------------------------------------------------------------------
+
+def erratum_sig_dec_factor(printed: bool = True) -> bool:
+    """eq:Sig_dec: unrolling the recursion gives 2(t−1)/(k(k−1)) before the first sum; printed
+    (t−1)/(k(k−1)). With the 2 the inequality holds at every step of the trajectory (it is an
+    equality while the projection is inactive); without it, it fails at some."""
+    printed_violated, corrected = sig_dec_violations()
+    if not printed:                      # the factor 2: flagged only if violated somewhere
+        return bool(corrected.any())
+    return bool(not corrected.any() and printed_violated.any())
+
+
+def erratum_sig2_nonquadratic(printed: bool = True) -> bool:
+    """eq:Sig_2_bnd: as b → ∞, Σ₂⁻¹ → Π_S'(E∇²f(μ₁ + αz)) (z = Σ₁^{1/2}u; the smoothed Hessian,
+    E BG(Σ₁) by Lemma C.1), not H* = Π_S'(∇²f(μ*)), so ‖Σ₂⁻¹ − H*‖² does not vanish like 1/b for
+    a non-quadratic f. Measured at b = 4·10⁵ on a 1-D log-cosh (``SIG2``): the bound is exceeded
+    in more than δ of the runs, the mean error exceeds it, and so does the limit."""
+    s = SIG2.run()
+    if not printed:
+        # corrected: ‖Σ₂⁻¹ − H*‖² ≤ 2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + 2·[printed right side]
+        # ((a + b)² ≤ 2a² + 2b², Π_S' non-expansive); flagged if exceeded more often than δ
+        corrected = int(np.sum(s["errors"] > 2 * s["limit"] + 2 * s["bound"]))
+        return bool(exceedance_z(corrected, SIG2.batches, SIG2.delta) > K_SE)
+    return bool(exceedance_z(s["exceeded"], SIG2.batches, SIG2.delta) > K_SE
+                and s["errors"].mean() > s["bound"] and s["limit"] > s["bound"])
+
+
+def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> bool:
+    """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
+    Frobenius norm of D, and prints the factor 1/√d. The largest ⟨A, D⟩/(‖A‖₂‖D‖_F) over random
+    symmetric pairs (d = 5) and the pair A = D = I must reach √d and never exceed it, so the
+    printed 1/√d is violated by a factor d and √d is the right factor."""
+    rng = np.random.default_rng(35)
+    d = 5
+    largest = 0.0
+    for _ in range(pairs):
+        A, D = rng.normal(size=(2, d, d))
+        A, D = A + A.T, D + D.T
+        largest = max(largest, float(inner(A, D) / (np.linalg.norm(A, 2) * np.linalg.norm(D))))
+    identity = float(inner(np.eye(d), np.eye(d)) / (1.0 * np.linalg.norm(np.eye(d))))
+    if not printed:                      # √d: flagged if some pair exceeds it
+        return bool(max(largest, identity) > math.sqrt(d) * (1 + 1e-12))
+    return bool(largest <= math.sqrt(d) * (1 + 1e-12) and abs(identity - math.sqrt(d)) < 1e-12
+                and identity > 1 / math.sqrt(d))
+
+
+def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
+    """Where the corrected A_t = 8 log(b/δ) + 16 log(t+1) + d gives eq:chi_1, P(χ²_d ≥ A_t) ≤
+    δ/(b(t+1)²): eq:chi needs β = (A_t − d)/d ≥ 1, i.e. d ≤ 8 log(b/δ) + 16 log(t+1). Returns
+    (violations, cases, violations outside that region, cases outside, violations of Laurent and
+    Massart's d + 2√(dx) + 2x with x = log(b(t+1)²/δ), which holds for every d) on a grid of
+    (b, δ, d, t) with d up to 2000, from scipy's χ² tail."""
+    violations = cases = outside = violations_outside = laurent_massart = 0
+    for b in (1, 10, 100):
+        for delta in (0.1, 0.001):
+            for d in dims:
+                for t in (1, 10, 1000):
+                    A = bounds.chi_threshold(d=d, b=b, delta=delta, t=t, printed=False)
+                    failed = scipy.stats.chi2.sf(A, d) > delta / (b * (t + 1) ** 2)
+                    beyond = d > 8 * math.log(b / delta) + 16 * math.log(t + 1)
+                    x = math.log(b * (t + 1) ** 2 / delta)
+                    lm = d + 2 * math.sqrt(d * x) + 2 * x
+                    cases += 1
+                    violations += failed
+                    outside += beyond
+                    violations_outside += failed and beyond
+                    laurent_massart += scipy.stats.chi2.sf(lm, d) > delta / (b * (t + 1) ** 2)
+    return violations, cases, violations_outside, outside, laurent_massart
+
+
+def erratum_chi_threshold(printed: bool = True) -> bool:
+    """eq:chi_1 (Lemma E.8) and A_K of Lemma 5.3: with A_t = 8 log(1/(bδ)) + …, eq:chi gives
+    P(‖u‖² ≥ A_t) ≤ bδ/(t+1)², not δ/(b(t+1)²); A_t = 8 log(b/δ) + … is what the proof needs,
+    where eq:chi applies (d ≤ 8 log(b/δ) + 16 log(t+1)). The printed form fails on the grid of
+    ``check_lemma_e8`` and the corrected one does not; on ``chi_threshold_region``'s grid (d up
+    to 2000) the corrected one fails beyond that region only, and Laurent and Massart's
+    threshold nowhere."""
+    if not printed:                      # corrected A_t where eq:chi applies: flagged if it fails
+        return bool(chi1_grid(printed=False)[0] > 0
+                    or y0_failure(20, 0.1, 5, printed=False) > math.pi**2 * 0.1 / 6)
+    violations, _, outside_violations, _, laurent_massart = chi_threshold_region()
+    return bool(chi1_grid(printed=True)[0] > 0 and chi1_grid(printed=False)[0] == 0
+                and y0_failure(20, 0.1, 5, printed=False) <= math.pi**2 * 0.1 / 6
+                and violations == outside_violations > 0 and laurent_massart == 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errata of the proof of Lemma 5.3 (its Appendix E lemmas and the induction): True when the
+# printed form is confirmed wrong
+# ---------------------------------------------------------------------------------------------
+
+def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> bool:
+    """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
+    sum built with the unprojected ∇²f(μ_t); the proof applies it to the sum built with
+    H_t = Π_S'(∇²f(μ_t)) (lem:GH). The difference also holds (1/2b)Σ_i u_iᵀΣ^{1/2}(∇²f(μ_t) − H_t)
+    Σ^{1/2}u_i(…), which does not shrink with α or γ when ∇²f(μ_t) ∉ S'. For a quadratic (γ = 0,
+    H_t = H*) the right side of eq:alpha_err is 0 for every α, and at k = 2 its left side is
+    ⟨BG − P, Σ₂⁻¹ − H*⟩. d = 1, ∇²f = 2ζ, Σ₂⁻¹ = ½, u = ½, b = 1 (S' = [0.1, 1]): the left side
+    equals the closed form ½u²(u² − 1)(∇²f − H_t)(Σ₂⁻¹ − H*) = 3/64 > 0. d = 3, Hessian spectrum
+    (3, 2, 0.02) outside S', random Σ₂⁻¹ ∈ S', b = 2, α ∈ {0.1, 0.01, 0.001}: the left side is
+    positive in some draws, and 0 in all once the Hessian is clipped into S' first (H_t = ∇²f)."""
+    tau, zeta = 0.1, 1.0
+
+    def lhs(hessian, sigma_inv, u, alpha):
+        # k = 2, f = ½xᵀ∇²f x: ⟨BG − P, Σ₂⁻¹ − H*⟩, P built with H_t = H*; ⟨H_t − H*, ·⟩ = 0
+        H_t = project_eigenvalues(hessian, tau, zeta)
+        mu = np.zeros(len(hessian))
+        BG = sigma_gradient(quadratic(hessian), mu, sigma_inv, alpha, u) + sigma_inv
+        return float(inner(BG - same_direction_sum(H_t, sigma_inv, u), sigma_inv - H_t))
+
+    # right side: √(Σ‖H_t − H*‖²)·W = 0 and the α-term's coefficient (γ = 0) is 0
+    rhs = bounds.alpha_err_coefficient(d=3, delta=0.1, gamma=0.0, tau=tau, zeta=zeta, k=2)
+    one_d = lhs(np.array([[2 * zeta]]), np.array([[0.5]]), np.array([[0.5]]), 1e-3)
+    closed = 0.5 * 0.25 * (0.25 - 1) * (2 * zeta - zeta) * (0.5 - zeta)
+    rng = np.random.default_rng(36)
+    positive, inside = 0, 0.0
+    for alpha in (0.1, 0.01, 0.001):
+        hessian = random_spd(rng, 3, eigenvalues=[3.0, 2.0, 0.02])
+        sigma_inv = random_spd(rng, 3, tau, zeta)
+        for _ in range(draws):
+            u = rng.standard_normal((2, 3))
+            positive += lhs(hessian, sigma_inv, u, alpha) > 1e-6
+            clipped = project_eigenvalues(hessian, tau, zeta)          # ∇²f ∈ S': H_t = ∇²f
+            inside = max(inside, abs(lhs(clipped, sigma_inv, u, alpha)))
+    if not printed:                      # ∇²f(μ_t) ∈ S': flagged if the left side is ever > 0
+        return bool(inside >= 1e-9)
+    return bool(rhs == 0.0 and abs(one_d - closed) < 1e-9 and closed > 0
+                and positive > 0 and inside < 1e-9)
+
+
+def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> bool:
+    """eq:sto_err (Lemma E.9): after E_{t,i} = (X − EX) + (Y − EY) (eq:EXY) the proof bounds only
+    the X-part (Lemma E.7) and states the bound for the whole sum; Lemma E.8 is never invoked and
+    eq:C has no term for the Y-part. On eq:Y0's event (every Y_{t,i} = 0) that part is
+    −½⟨E Y_t, N_t⟩ per step, N_t = V_tᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V_t, and E Y_t ≠ 0: d = 2,
+    A = 6, a Monte Carlo of Y agrees with ``truncated_moments``' E Y within K_SE and is more than
+    K_SE standard errors from 0; for one step with b = 3 and every ‖u_i‖² ≤ A, the summand of
+    eq:sto_err minus its X-part equals −½⟨E Y, N⟩ and is not small against the summand."""
+    rng = np.random.default_rng(37)
+    d, b, A = 2, 3, 6.0
+    sigma_inv, H_t, H_star = (random_spd(rng, d, 0.5, 2.5) for _ in range(3))
+    root, root_inv = symmetric_roots(sigma_inv)
+    Lam, V = np.linalg.eigh(root @ H_t @ root)                 # lem:E
+    N = V.T @ root_inv @ (sigma_inv - H_star) @ root_inv @ V
+    EX, EY = truncated_moments(Lam, A)
+    ub = rng.standard_normal((draws, d))
+    Y = quartic(ub, Lam) * (np.sum(ub**2, axis=1) > A)[:, None, None]
+    mc_ok = largest_z(Y, EY) <= K_SE < largest_z(Y, np.zeros((d, d)))
+    u = rng.standard_normal((b, d))
+    while np.any(np.sum(u**2, axis=1) > A):                   # a draw on eq:Y0's event
+        u = rng.standard_normal((b, d))
+    summand = float(inner(same_direction_sum(H_t, sigma_inv, u) - H_t, sigma_inv - H_star))
+    x_part = 0.5 * float(np.mean(inner(quartic(u @ V, Lam) - EX, N)))    # ū_i = V_tᵀu_i
+    y_part = -0.5 * float(inner(EY, N))
+    if not printed:                      # X-part + Y-part: flagged unless it is the summand
+        return bool(not (mc_ok and abs(summand - x_part - y_part)
+                         < 1e-10 * max(1.0, abs(summand))))
+    return bool(mc_ok and abs(summand - x_part - y_part) < 1e-10 * max(1.0, abs(summand))
+                and abs(y_part) > 0.05 * abs(summand))
+
+
+def azuma_margin(ks=(2, 3, 10, 100, 10**4, 10**8),
+                 deltas=(1e-12, 1e-6, 0.01, 0.1, 0.5, 0.9, 0.999)) -> float:
+    """The smallest ratio, over k and δ, of lem:X's printed deviation² (2/b)·log(k²/δ)·Σz²Γ² to
+    the one Azuma–Hoeffding gives at level δ/k² for the martingale differences
+    z_t(1/b)⟨X_{t,i} − E X_{t,i}, ½N_t⟩ (each in an interval of width z_tΓ_t/b, so
+    P(|S| ≥ ψ) ≤ 2 exp(−2bψ²/Σz²Γ²), an exponent 4× the printed bψ²/(2Σz²Γ²)):
+    (1/(2b))·log(2k²/δ)·Σz²Γ². The ratio 4 log(k²/δ)/log(2k²/δ) ≥ 1 means the printed bound
+    holds with Azuma's inequality; its infimum over k ≥ 2, δ < 1 is 4 log 4/log 8 = 8/3."""
+    return float(min(4 * math.log(k * k / delta) / math.log(2 * k * k / delta)
+                     for k in ks for delta in deltas))
+
+
+def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> bool:
+    """Proof of lem:X (Lemma E.7): Hoeffding's inequality (Lemma B.5, independent summands) is
+    applied to Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − E X_{t,i}, ½N_t⟩, whose t-th summand Z_t depends
+    through Σ_t, Λ_t, V_t on the earlier directions, with the random Γ_t in the bound. The Z_t are
+    martingale differences with random (F_{t−1}-measurable) ranges, not independent. Algorithm 1
+    on f = x²/2 (d = 1, b = 2, η₂,₁ = 1, Σ₁⁻¹ = 3, S' = [0.1, 10], A_t = 9), ``n`` runs:
+    corr(Z₁², Z₂²) exceeds K_SE standard errors, E[Z₂ | |Z₁| below/above its median] is 0 within
+    K_SE, and the range factor ‖Λ₂‖·|Σ₂⁻¹(Σ₂⁻¹ − H*)| of Z₂ varies over runs.
+    ``printed=False``: the corrected argument, Azuma–Hoeffding for martingale differences, is
+    flagged only if its deviation at level δ/k² exceeds the printed one (``azuma_margin`` < 1)
+    or the Z_t are not centred given the past."""
+    rng = np.random.default_rng(38)
+    h, tau, zeta, s1, b, A = 1.0, 0.1, 10.0, 3.0, 2, 9.0
+    h_star = min(max(h, tau), zeta)
+    EX1 = truncated_moments(np.array([1.0]), A)[0][0, 0]     # E X for Λ = 1; linear in Λ
+
+    def summand(u, s):              # (1/b)Σ_i⟨X_i − E X, ½N⟩, Λ = h/s, N = s(s − H*) (d = 1)
+        lam = h / s
+        X = lam[:, None] * u**2 * (u**2 - 1) * (u**2 <= A)
+        return np.mean(X - lam[:, None] * EX1, axis=1) * 0.5 * s * (s - h_star)
+
+    u1, u2 = rng.standard_normal((2, n, b))
+    Z1 = summand(u1, np.full(n, s1))
+    root_inv = np.array([[math.sqrt(s1)]])                   # Σ₁^{-1/2}
+    G1 = precision_gradient(h * u1**2 / s1, u1[..., None], root_inv, np.array([[s1]]))[:, 0, 0]
+    s2 = np.clip(s1 + G1, tau, zeta)                          # Σ₂⁻¹ = Π_S'(Σ₁⁻¹ + G̃(Σ₁))
+    Z2 = summand(u2, s2)
+    a, c = Z1**2 - np.mean(Z1**2), Z2**2 - np.mean(Z2**2)
+    r, r_se = mean_and_se(a * c / (a.std() * c.std()))      # corr(Z₁², Z₂²)
+    low = np.abs(Z1) <= np.median(np.abs(Z1))
+    centred = all(abs(m) <= K_SE * se for m, se in (mean_and_se(Z2[low]), mean_and_se(Z2[~low])))
+    spread = np.abs(s2 * (s2 - h_star)) * h / s2
+    if not printed:
+        return bool(azuma_margin() < 1 or not centred)
+    return bool(r > K_SE * r_se and centred and spread.max() > 2 * spread.min())
+
+
+def erratum_base_case_C(printed: bool = True) -> bool:
+    """Proof of Lemma 5.3, base case k = 2: ‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2. That
+    right side is exactly 2C₄ (sympy), so the second step needs C ≥ 4C₄; eq:C's entry 2C₄ + L²/b
+    gives only C/2 ≥ C₄ + L²/(2b) < 2C₄ (C₄ ≥ 2L²c₃⁴ζ²/(bτ²) ≥ 32L²/b, sympy). With eq:C as printed
+    (``lemma53_constants``: γ = 0, τ = 0.5, ζ = L = 1, K = 2) C/2 < ``sig2_bound`` at the admissible
+    (d, b, δ) = (1, 10⁸, 10⁻⁸) and (10⁴, 1, 0.99) (c₂ > 0, bδ ≤ 1), where the first entry of eq:C
+    is below 4C₄. ``printed=False``: with 4C₄ + L²/b as eq:C's second entry the base case
+    C/2 ≥ ``sig2_bound`` holds at both points (not flagged)."""
+    L, b, tau, zeta, d, c3 = sp.symbols("L b tau zeta d c3", positive=True)
+    first = L**2 * c3**2 * (c3 * zeta + sp.sqrt(d) * zeta) ** 2 / (b * tau**2)
+    C4 = 2 * first + d * zeta**2 / (2 * b)                     # eq:C
+    sig2 = 4 * first + d * zeta**2 / b                         # eq:Sig_2_bnd
+    rest = sp.expand(C4 - 2 * L**2 * c3**4 * zeta**2 / (b * tau**2))   # every term positive
+    algebra = (sp.simplify(sig2 - 2 * C4) == 0
+               and all(term.as_coeff_Mul()[0] > 0 for term in rest.as_ordered_terms()))
+    kw = {"L": 1.0, "tau": 0.5, "zeta": 1.0}
+    fails = []
+    for d_, b_, delta in [(1, 10**8, 1e-8), (10**4, 1, 0.99)]:
+        q = bounds.lemma53_constants(d=d_, b=b_, delta=delta, sigma=0.5, gamma=0.0, alpha=1e-12,
+                                     K=2, f_gap_1=0.0, initial_error_sq=0.0, **kw)
+        bound = bounds.sig2_bound(d=d_, b=b_, delta=delta, **kw)
+        if not printed:                  # C with 4C₄ + L²/b as its second entry
+            C = max(q.C, 4 * q.C4 + kw["L"] ** 2 / b_)
+            fails.append(bound > C / 2)
+            continue
+        fails.append(q.valid and abs(bound - 2 * q.C4) <= 1e-12 * bound and bound > q.C / 2)
+    if not printed:
+        return bool(any(fails))
+    return bool(algebra and all(fails))
+
+
+def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> bool:
+    """Lemma 5.3 "with a probability at least 1 − δ" (and Theorem 5.4, item 2): the proof needs, at
+    every step t < K, eq:G_norm_1 and eq:GG, each on ‖u_{t,i}‖² ≤ c₃ for all i (eq:u_norm, one
+    δ-event per direction), besides Lemma E.7 at δ/k², eq:Y0 and Lemma 5.1 or 5.2 at every step;
+    the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ, not 1 − δ. The first event alone
+    fails more often than δ: at d = 5, b = 50, δ = 0.01, K = 200 (c₂ > 0) its exact failure
+    probability 1 − (1 − P(χ²₅ > c₃))^{b(K−1)} exceeds δ, and its frequency over ``runs`` simulated
+    runs agrees with that within K_SE and rejects "≤ δ" (``exceedance_z``). ``printed=False``:
+    with δ/((K − 1)(b + 3) + 2) in c₃ the same exact probability is below δ (not flagged)."""
+    d, b, delta, K = 5, 50, 0.01, 200
+    if not printed:     # δ/((K − 1)(b + 3) + 2) per event: flagged if the first event's failure
+        per_event = delta / ((K - 1) * (b + 3) + 2)     # probability still exceeds δ
+        c3 = bounds.c_constants(d=d, b=b, delta=per_event).c3
+        return bool(-math.expm1(b * (K - 1) * math.log1p(-scipy.stats.chi2.sf(c3, d))) > delta)
+    c = bounds.c_constants(d=d, b=b, delta=delta)
+    exact = -math.expm1(b * (K - 1) * math.log1p(-scipy.stats.chi2.sf(c.c3, d)))
+    norms = np.random.default_rng(39).chisquare(d, size=(runs, b * (K - 1)))   # ‖u_{t,i}‖²
+    failed = int(np.sum(np.any(norms > c.c3, axis=1)))
+    frequency = proportion("failed", failed, runs)
+    agrees = abs(frequency.value - exact) <= K_SE * frequency.uncertainty
+    return bool(c.valid and exact > delta and agrees and exceedance_z(failed, runs, delta) > K_SE)
+
+
+def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> bool:
+    """Proof of eq:dd (Lemma E.10), the "=" line: Σ_{t=2}^k[(1−ρ)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ)^i]
+    is printed ((1−ρ)/ρ)[(1 − (1−ρ)^{k−1})F + ((k−1) − (1 − (1−ρ)^{k−1})/ρ)Δ]; sympy gives the
+    exact sum minus the printed line = (k − 1)Δ for each k in ``ks`` (at k = 2: F(1 − ρ) + Δ
+    against F(1 − ρ)). The final line survives: ``dd_bound`` (γ = 1, σ = 2, so its factor is 1/ρ)
+    is at least 2γ²/σ times the exact sum on a grid of ρ, F, Δ."""
+    rho, F, Delta = sp.symbols("rho F Delta", positive=True)
+    wrong, survives = True, True
+    for k in ks:
+        exact = sum((1 - rho) ** (t - 1) * F + Delta * sum((1 - rho) ** i for i in range(t - 1))
+                    for t in range(2, k + 1))
+        line = (1 - rho) / rho * ((1 - (1 - rho) ** (k - 1)) * F
+                                  + ((k - 1) - (1 - (1 - rho) ** (k - 1)) / rho) * Delta)
+        if not printed:                  # Δ's coefficient (k−1)/ρ − (1−ρ)(1 − (1−ρ)^{k−1})/ρ²
+            line = ((1 - rho) / rho * (1 - (1 - rho) ** (k - 1)) * F
+                    + ((k - 1) / rho - (1 - rho) * (1 - (1 - rho) ** (k - 1)) / rho**2) * Delta)
+            wrong &= sp.simplify(exact - line) != 0
+            continue
+        wrong &= sp.simplify(exact - line - (k - 1) * Delta) == 0
+        for r in (1e-3, 0.1, 0.5, 0.9):
+            for f_gap, gap in ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0)):
+                value = float(exact.subs({rho: r, F: f_gap, Delta: gap}))
+                survives &= bounds.dd_bound(gamma=1.0, rho1=r, sigma=2.0, f_gap_1=f_gap, k=k,
+                                            delta_alpha=gap) >= value * (1 - 1e-12)
+    if not printed:
+        return bool(wrong)
+    return bool(wrong and survives)
+
+
+def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> bool:
+    """Proof of eq:sto_err (Lemma E.9): "‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ" takes ‖H_t‖₂ ≤ L, but
+    H_t = Π_S'(∇²f(μ_t)) has its spectrum clipped into [τ, ζ], so ‖H_t‖₂ ≤ max(L, τ) and
+    ‖Λ_t‖₂ ≤ max(L, τ)/τ. f = ¼‖x‖² (L = ½), S' = [1, 2], Σ_t⁻¹ = I (d = 3): ‖Λ_t‖₂ = 1 > L/τ. Over
+    random Hessians with spectrum in [0.1, 0.5] and Σ_t⁻¹ ∈ S', max(L, τ)/τ always holds."""
+    L, tau, zeta = 0.5, 1.0, 2.0
+
+    def lam_max(hessian, sigma_inv):        # ‖Λ_t‖₂ = λ_max(Σ_t^{1/2}H_tΣ_t^{1/2}) (lem:E)
+        root, _ = symmetric_roots(sigma_inv)
+        return float(np.linalg.eigvalsh(root @ project_eigenvalues(hessian, tau, zeta) @ root)[-1])
+
+    example = lam_max(L * np.eye(3), np.eye(3))
+    rng = np.random.default_rng(40)
+    largest = max(lam_max(random_spd(rng, 3, 0.1, L), random_spd(rng, 3, tau, zeta))
+                  for _ in range(draws))
+    if not printed:                      # max(L, τ)/τ: flagged if the example or a draw exceeds it
+        return bool(max(example, largest) > max(L, tau) / tau + 1e-12)
+    return bool(abs(example - 1.0) < 1e-12 and example > L / tau
+                and largest <= max(L, tau) / tau + 1e-12)
+
+
+def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> bool:
+    """Display before eq:Y0 (Lemma E.8): Σ_{t≥1} δ/(t+1)² is printed = π²δ/6; sympy gives
+    (π²/6 − 1)δ. Independently, the partial sum over ``terms`` terms plus the tail bracket
+    [1/(N+2), 1/(N+1)] encloses π²/6 − 1 and excludes π²/6."""
+    t = sp.symbols("t", integer=True, positive=True)
+    total = sp.summation(1 / (t + 1) ** 2, (t, 1, sp.oo))
+    algebra = (sp.simplify(total - sp.pi**2 / 6) != 0
+               and sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0)
+    partial = float(np.sum(1.0 / np.arange(2, terms + 2) ** 2))
+    low, high = partial + 1 / (terms + 2), partial + 1 / (terms + 1)
+    if not printed:                      # (π²/6 − 1)δ: flagged unless sympy and the bracket agree
+        return bool(not (sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0
+                         and low <= math.pi**2 / 6 - 1 <= high))
+    return bool(algebra and low <= math.pi**2 / 6 - 1 <= high < math.pi**2 / 6)
+
+
+def erratum_sto_err_missing_1_over_b(printed: bool = True) -> bool:
+    """Proof of eq:sto_err (Lemma E.9), the "=" citing eq:E: the right side is printed with
+    ⟨½Σ_{i=1}^b E_{t,i}, N_t⟩ where the left side averages over i, so (1/(2b))Σ_i E_{t,i} is right
+    (eq:E gives ½⟨E_{t,i}, N_t⟩ per direction). d = 3, b = 4, one step: the left side equals the
+    corrected right side, and the printed one is b times it."""
+    rng = np.random.default_rng(41)
+    d, b = 3, 4
+    sigma_inv, H_t, H_star = random_spd(rng, d, 0.5, 2.0), random_spd(rng, d, 0.8, 1.5), np.eye(d)
+    root, root_inv = symmetric_roots(sigma_inv)
+    Lam, V = np.linalg.eigh(root @ H_t @ root)
+    N = V.T @ root_inv @ (sigma_inv - H_star) @ root_inv @ V
+    u = rng.standard_normal((b, d))
+    lhs = float(inner(same_direction_sum(H_t, sigma_inv, u) - H_t, sigma_inv - H_star))
+    E = quartic(u @ V, Lam) - 2 * np.diag(Lam)                 # E_{t,i} of lem:E
+    printed_side = float(inner(0.5 * E.sum(axis=0), N))             # ⟨½Σ_i E_{t,i}, N_t⟩
+    corrected = float(inner(E.sum(axis=0) / (2 * b), N))      # ⟨(1/2b)Σ_i E_{t,i}, N_t⟩
+    tol = 1e-10 * max(1.0, abs(lhs))
+    if not printed:
+        return bool(abs(lhs - corrected) >= tol)
+    return bool(abs(lhs - corrected) < tol and abs(printed_side - b * lhs) < b * tol
+                and abs(lhs) > 1e-3)
+
+
+def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> bool:
+    """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of
+    the proof of Lemma 5.3 print ‖Σ_t − H*‖ where ‖Σ_t⁻¹ − H*‖ is meant (the line before, Γ_t of
+    Lemma E.7, Lemma 5.3's conclusion). The two differ and neither bounds the other: with H* = I
+    and S' = [0.5, 4], Σ_t⁻¹ = 3I gives ‖Σ_t⁻¹ − H*‖ > ‖Σ_t − H*‖ and Σ_t⁻¹ = 0.6I the reverse,
+    in the Frobenius and the spectral norm alike; so the last "=" of eq:sto_err's proof, from
+    ‖Σ_t⁻¹ − H*‖₂ to the printed ‖Σ_t − H*‖ (Frobenius), is not even a "≤" at Σ_t⁻¹ = 3I.
+
+    ``printed=False``: that step with the corrected ‖Σ_t⁻¹ − H*‖ (Frobenius, ≥ the spectral norm
+    of the line before) is flagged if it fails at 3I, 0.6I or any of ``draws`` random pairs
+    Σ_t⁻¹, H* ∈ S' (d = 3)."""
+    H_star = np.eye(2)
+    pairs = [(s * np.eye(2), H_star) for s in (3.0, 0.6)]
+    if not printed:
+        rng = np.random.default_rng(43)
+        pairs += [(random_spd(rng, 3, 0.5, 4.0), random_spd(rng, 3, 0.5, 4.0))
+                  for _ in range(draws)]
+        return bool(any(np.linalg.norm(x - h, 2) > np.linalg.norm(x - h) * (1 + 1e-12)
+                        for x, h in pairs))
+    order = []
+    for sigma_inv, _ in pairs:
+        for norm in ("fro", 2):
+            order.append(np.linalg.norm(sigma_inv - H_star, norm)
+                         > np.linalg.norm(np.linalg.inv(sigma_inv) - H_star, norm))
+    step = np.linalg.norm(pairs[0][0] - H_star, 2) <= np.linalg.norm(
+        np.linalg.inv(pairs[0][0]) - H_star)
+    return bool(order == [True, True, False, False] and not step)
+
+
+def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> bool:
+    """Proof of lem:Y (Lemma E.8), the third line computing E[Y_{t,i}]: printed
+    E[((tr Λ·I + 2Λ)/(d² + 2d)·‖ū‖⁴ − tr Λ/d·I)1{‖ū‖² > A}]; the second term lost its ‖ū‖²
+    (the line before has ‖ū‖²ū'ᵀΛū'), so −tr Λ/d·‖ū‖²·I is right, which is ``truncated_moments``'
+    E Y. d = 3, Λ = diag(0.3, 1, 2), A = 5: a Monte Carlo of Y agrees with the corrected form within
+    K_SE and not with the printed one (its mean E[‖ū‖⁴1{·}] = d(d+2)·P(χ²_{d+4} > A),
+    P(‖ū‖² > A) = P(χ²_d > A))."""
+    d, A = 3, 5.0
+    Lam = np.array([0.3, 1.0, 2.0])
+    fourth = (Lam.sum() * np.eye(d) + 2 * np.diag(Lam)) / (d * d + 2 * d)
+    printed_mean = (fourth * d * (d + 2) * scipy.stats.chi2.sf(A, d + 4)
+                    - Lam.sum() / d * scipy.stats.chi2.sf(A, d) * np.eye(d))
+    corrected = truncated_moments(Lam, A)[1]
+    ub = np.random.default_rng(42).standard_normal((draws, d))
+    Y = quartic(ub, Lam) * (np.sum(ub**2, axis=1) > A)[:, None, None]
+    if not printed:
+        return bool(largest_z(Y, corrected) > K_SE)
+    return bool(largest_z(Y, corrected) <= K_SE < largest_z(Y, printed_mean))
+
+
+def erratum_nab_f_typos(printed: bool = True) -> bool:
+    """Proof of Lemma E.1 (lem:nab_f): Δ₁ is defined with ∇²f(μ* − s(μ_k − μ*)) (the path runs
+    from μ* to μ_k: μ* + s(μ_k − μ*)); the hypothesis is quoted as ξ_kΣ_k ⪯ ∇²f (it is
+    ξ_kΣ_k⁻¹ ⪯ ∇²f); and the first inequality of the fourth display,
+    −‖He + Δ₁‖²_Σ ≤ −‖He‖²_Σ + 2⟨He, ΣΔ₁⟩ (e = μ_k − μ*), has the cross term's sign flipped:
+    expanding gives −2⟨He, ΣΔ₁⟩. On ``SoftCubic1D(1)`` (f″ grows on the right of μ* = 0 and
+    falls on its left, so the printed path gives another Δ₁, and on the right Δ₁ has the sign of
+    He) at μ_k = 0.5, Σ = 1: Δ₁ as printed does not satisfy ∇f(μ_k) = H*e + Δ₁ and the corrected
+    one does; the printed step is false and the corrected one holds. Lemma E.1 survives (the next
+    bound controls |⟨He, ΣΔ₁⟩|)."""
+    f, mu, sigma = SoftCubic1D(1.0), 0.5, 1.0
+    t, w = np.polynomial.legendre.leggauss(40)
+    t, w = (t + 1) / 2, w / 2
+
+    def delta_1(sign):                                  # ∫₀¹(∇²f(μ* + sign·s·e) − ∇²f(μ*))e ds
+        h_star = f.hessian(f.minimizer)[0, 0]
+        return float(np.sum(w * (f.hessian((sign * t * mu)[:, None])[:, 0, 0] - h_star)) * mu)
+
+    He = float(f.hessian(np.array([mu]))[0, 0]) * mu
+    gradient = float(f.gradient(np.array([mu]))[0])
+    # the identity ∇f(μ_k) = H*e + Δ₁ holds with the corrected path, not the printed one
+    h_star = f.hessian(f.minimizer)[0, 0]
+    path = (abs(gradient - (h_star * mu + delta_1(+1))) < 1e-9
+            < abs(gradient - (h_star * mu + delta_1(-1))))
+    # the fourth display as the proof uses it (H = ∇²f(μ_k), D = ∇f(μ_k) − He)
+    D = gradient - He
+    lhs = -sigma * (He + D) ** 2
+    printed_step = -sigma * He**2 + 2 * He * sigma * D
+    corrected = -sigma * He**2 - 2 * He * sigma * D
+    if not printed:                      # the corrected path and sign: flagged if either fails
+        corrected_path = abs(gradient - (h_star * mu + delta_1(+1))) < 1e-9
+        return bool(not (corrected_path and lhs <= corrected + 1e-15))
+    return bool(path and lhs > printed_step and lhs <= corrected + 1e-15)

@@ -1,0 +1,173 @@
+"""Mutation test of the erratum checks: does any test notice a check that always says "erratum"?
+
+For every entry of ``verification.errata.ERRATA`` the check is replaced by a function that returns
+True whatever it is given (the mutant issue 22 §3 names), and the tests of the module that
+defines the check (``tests/test_<module>.py``, e.g. ``tests/test_appendix_d.py`` for
+``appendix_d.erratum_two_log``) run in a fresh subprocess. The mutant is *killed* when at least one
+test fails, and *survives* when they all pass. Before the mutants, each test module runs once
+unmutated: a module whose tests fail already cannot kill anything, and its mutants are reported
+as "baseline fails" instead of killed.
+
+How the replacement is made, without writing into the tree: a pytest plugin written to a
+temporary directory (``-p _mutate_errata_plugin``, that directory on ``PYTHONPATH``) imports
+``mines_theory.verification`` and all its submodules before the tests are collected, rebinds
+the name in every module of ``mines_theory.verification`` (a package and the submodule that
+defines the check alike) that holds the check, and leaves a marker file in the temporary
+directory (a mutant that failed to load is an error, never a kill). So
+``from mines_theory.verification.section3 import erratum_x``, ``getattr(section3, "erratum_x")``
+and the calls inside the package all see the mutant. The plugin is not a conftest, and nothing
+under the repository changes (pytest runs with ``-p no:cacheprovider``).
+
+Usage (from the repository root, with the project's venv; not run by ``make test``)::
+
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python tools/mutate_errata.py
+    .venv/bin/python tools/mutate_errata.py --module appendix_d --module section4
+    .venv/bin/python tools/mutate_errata.py --check erratum_two_log
+
+It prints one row per erratum check (check, module, killed: yes / no / baseline fails) and the
+totals, overall and per module, and exits with status 1 if any mutant survived. Each mutant
+stops at the first failing test (``-x``); a surviving mutant runs its module's tests in full, so
+a full run takes as long as the slowest modules' tests times their surviving mutants plus one
+run per killed mutant (about 45 minutes for the 47 entries here, on 2 shared cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLUGIN = textwrap.dedent('''
+    """Rebind one erratum check to ``return True`` before the tests are collected."""
+    import functools
+    import importlib
+    import os
+    import pkgutil
+    import sys
+
+    import mines_theory.verification as _verification
+
+    _module, _name = os.environ["MUTATE_ERRATA_TARGET"].split(":")
+    for _info in pkgutil.walk_packages(_verification.__path__, _verification.__name__ + "."):
+        importlib.import_module(_info.name)
+    _original = getattr(importlib.import_module(_module), _name)
+
+
+    @functools.wraps(_original)
+    def _always_true(*args, **kwargs):
+        return True
+
+
+    _rebound = []
+    for _key, _mod in list(sys.modules.items()):
+        if _key.startswith("mines_theory.verification") and getattr(_mod, _name, None) is _original:
+            setattr(_mod, _name, _always_true)
+            _rebound.append(_key)
+    if not _rebound:
+        raise RuntimeError(f"{_name} not found in mines_theory.verification")
+    with open(os.environ["MUTATE_ERRATA_MARKER"], "w") as _marker:
+        _marker.write(" ".join(sorted(_rebound)))
+''')
+
+
+def errata_checks() -> list[tuple[str, str, str]]:
+    """(check name, public module, defining module) for each entry of ``ERRATA``, in table
+    order; the public module is the ``mines_theory.verification`` submodule ``errata.py``'s
+    sibling modules export the check from (section2 … appendix_e), the defining one where its
+    code lives (the same unless the module is a package)."""
+    from mines_theory.verification import errata
+
+    public = ("section2", "section3", "section4", "section5", "appendix_d", "appendix_e")
+    rows = []
+    for entry in errata.ERRATA:
+        check = entry.check
+        owner = next((m for m in public
+                      if getattr(getattr(errata, m), check.__name__, None) is check), None)
+        if owner is None:
+            raise ValueError(f"the check of {entry.label!r} ({check.__module__}."
+                             f"{check.__name__}) is exported by none of {', '.join(public)}")
+        rows.append((check.__name__, owner, check.__module__))
+    return rows
+
+
+def run_tests(module: str, plugin_dir: str, target: str | None) -> tuple[bool, float]:
+    """Run ``tests/test_<module>.py`` (stopping at the first failure); with ``target``
+    (``defining.module:name``) under the mutant. Returns (all passed, seconds)."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"),
+               OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               f"tests/test_{module}.py"]
+    marker = Path(plugin_dir, "loaded")
+    marker.unlink(missing_ok=True)
+    if target is not None:
+        env["MUTATE_ERRATA_TARGET"] = target
+        env["MUTATE_ERRATA_MARKER"] = str(marker)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [plugin_dir,
+                                                          env.get("PYTHONPATH")]))
+        command[3:3] = ["-p", "_mutate_errata_plugin"]
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    if target is not None and not marker.is_file():
+        # the plugin itself failed (e.g. the name was not found): say so, do not count a kill
+        raise RuntimeError(f"the mutant {target} did not load:\n{result.stdout[-2000:]}"
+                           f"{result.stderr[-2000:]}")
+    return result.returncode == 0, time.perf_counter() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--module", action="append", help="only the checks of this module "
+                        "(section2, …, appendix_e); repeatable")
+    parser.add_argument("--check", action="append", help="only this check; repeatable")
+    args = parser.parse_args(argv)
+    rows = errata_checks()
+    if args.module:
+        rows = [r for r in rows if r[1] in args.module]
+    if args.check:
+        rows = [r for r in rows if r[0] in args.check]
+    if not rows:
+        parser.error("no erratum check matches the selection")
+    results = []
+    with tempfile.TemporaryDirectory() as plugin_dir:
+        Path(plugin_dir, "_mutate_errata_plugin.py").write_text(PLUGIN)
+        baseline = {}
+        for module in sorted({r[1] for r in rows}):
+            baseline[module], seconds = run_tests(module, plugin_dir, None)
+            print(f"baseline tests/test_{module}.py: "
+                  f"{'pass' if baseline[module] else 'FAIL'} ({seconds:.0f} s)", flush=True)
+        for name, module, defining in rows:
+            if not baseline[module]:
+                results.append((name, module, "baseline fails", 0.0))
+                continue
+            passed, seconds = run_tests(module, plugin_dir, f"{defining}:{name}")
+            results.append((name, module, "no" if passed else "yes", seconds))
+            print(f"  {name:<40} {module:<11} killed: {results[-1][2]:<3} ({seconds:.0f} s)",
+                  flush=True)
+    width = max(len(r[0]) for r in results)
+    print()
+    print(f"| {'check':<{width}} | module     | killed |")
+    print(f"|{'-' * (width + 2)}|------------|--------|")
+    for name, module, killed, _ in results:
+        print(f"| {name:<{width}} | {module:<10} | {killed:<6} |")
+    killed = Counter(r[2] for r in results)
+    print(f"\ntotal: {killed['yes']} of {len(results)} mutants killed, {killed['no']} survived"
+          + (f", {killed['baseline fails']} not run (baseline fails)"
+             if killed["baseline fails"] else ""))
+    for module in sorted({r[1] for r in results}):
+        mine = [r for r in results if r[1] == module]
+        survivors = [r[0] for r in mine if r[2] == "no"]
+        print(f"  {module}: {sum(r[2] == 'yes' for r in mine)} of {len(mine)} killed"
+              + (f"; survive: {', '.join(survivors)}" if survivors else ""))
+    return 1 if killed["no"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
