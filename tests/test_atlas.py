@@ -111,6 +111,25 @@ def test_lemma_d4_violated_bound_by_hand(table, raw):
     assert row["log10_ratio"] < 0 and row["category"] == "fails as printed"
 
 
+def test_each_repaired_result_is_a_bar_beside_its_printed_bound(table, raw):
+    """Every row of ledger.REPAIRED (the corrigendum's checks) is one dashed bar, with its base
+    claim's PDF number, coloured by its own verdict; its looseness is the published one read
+    the right way up: bound/measured for an upper bound (as published), measured/promised
+    contraction for a rate (a lower bound: as published, not inverted)."""
+    for row in ledger.REPAIRED:
+        bars = table[table["claim"] == row.number]
+        assert len(bars) == 1, row.number
+        bar = bars.iloc[0]
+        assert bar["form"] == "repaired" and bar["verdict"] == row.number
+        assert bar["printed"] == ledger.PRINTED[row.number.replace(", repaired", "")]
+        assert bar["status"] == ledger.published()[row.number].status.value
+        name = "worst" if "worst" in raw[row.number] else "looseness"
+        assert bar["ratio"] == pytest.approx(raw[row.number][name], rel=1e-12), row.number
+    lower = table[(table["form"] == "repaired") & (table["sense"] == "lower")]
+    assert set(lower["claim"]) == {"Lemma 5.2, repaired", "Lemma 5.2, repaired, γ > 0",
+                                   "Thm 5.4, repaired"}
+
+
 def test_an_attained_bound_gives_zero(table):
     """Lemma B.1's lower bound d^{p/2} ≤ E‖u‖^p is an equality at p = 2."""
     row = _row(table, "Lemma B.1", "d^{p/2}")

@@ -10,6 +10,7 @@ from mines_theory.verification import ledger, report
 from mines_theory.verification.errata import ERRATA, KINDS, errata_table
 from mines_theory.verification.ledger import (
     CLAIMS,
+    REPAIRED,
     README_END,
     README_START,
     Claim,
@@ -27,11 +28,12 @@ def published():
     return ledger.published()
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=[c.number for c in CLAIMS])
+@pytest.mark.parametrize("claim", CLAIMS + REPAIRED, ids=[c.number for c in CLAIMS + REPAIRED])
 def test_verdict(claim, published):
-    """Each verdict, recomputed here, agrees with the published one: the same status, summary
-    and qualifier outcomes, and every measurement within the uncertainties of both (numbers
-    that move within their uncertainty on another CPU do not fail; a change beyond it does)."""
+    """Each verdict of a claim or a repaired result, recomputed here, agrees with the published
+    one: the same status, summary and qualifier outcomes, and every measurement within the
+    uncertainties of both (numbers that move within their uncertainty on another CPU do not
+    fail; a change beyond it does)."""
     fresh = claim.check()
     assert claim.number in published, "run `make figures` to publish the new claim"
     differences = published[claim.number].differences(fresh)
@@ -48,13 +50,42 @@ def test_readme_ledger_is_the_published_one(published):
     findings = text[text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START):
                     text.index(ledger.FINDINGS_END)]
     assert findings.strip() == report.summary_table(published, ledger.FINDINGS, report.readme_link)
-    assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS}
+    repaired = text[text.index(ledger.REPAIRED_START) + len(ledger.REPAIRED_START):
+                    text.index(ledger.REPAIRED_END)]
+    assert repaired.strip() == report.summary_table(published, REPAIRED, report.readme_link)
+    assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS + REPAIRED}
 
 
 def test_rows_unique_and_notebooks_exist():
-    numbers = [c.number for c in CLAIMS + ledger.FINDINGS]
+    numbers = [c.number for c in CLAIMS + ledger.FINDINGS + REPAIRED]
     assert len(numbers) == len(set(numbers))
-    assert {c.notebook for c in CLAIMS + ledger.FINDINGS} <= NOTEBOOKS
+    assert {c.notebook for c in CLAIMS + ledger.FINDINGS + REPAIRED} <= NOTEBOOKS
+
+
+def test_the_repaired_rows_are_the_corrigendums_checks():
+    """One row of REPAIRED per check (and further check) of corrigendum.REPAIRS, in its order,
+    named after its base claim, with the base claim's label, and the corrigendum's check itself;
+    ``repair_of`` and ``repaired_rows`` are inverse; any other name is a ValueError."""
+    from mines_theory.verification import corrigendum
+
+    checks = [check for r in corrigendum.REPAIRS
+              for check in ((r.check,) if r.check is not None else ()) + r.more]
+    assert [c.check for c in REPAIRED] == checks
+    assert [c.number for c in REPAIRED][:5] == [
+        "Lemma 5.1, repaired", "Lemma 5.2, repaired", "Lemma 5.2, repaired, γ > 0",
+        "Lemma 5.3, repaired", "Thm 5.4, repaired"]
+    for row in REPAIRED:
+        base = ledger.claim(row.number.replace(", repaired", ""))
+        assert row.label == base.label and row.notebook == "08-errata", row.number
+        assert "$" not in row.statement and "\\" not in row.statement and row.statement
+        assert row in ledger.repaired_rows(ledger.repair_of(row.number))
+    assert ledger.claim("Thm 5.4, repaired") is REPAIRED[4]
+    assert ledger.repaired_rows("Lemma E.2") == ()
+    assert ledger.repaired_rows("Lemma 5.2") == REPAIRED[1:3]
+    with pytest.raises(ValueError, match="must be a row of REPAIRED"):
+        ledger.repair_of("Lemma 5.1")
+    with pytest.raises(ValueError, match="must name an entry of REPAIRS"):
+        ledger.repaired_rows("Lemma 5.9")
 
 
 def test_labels_exist_in_the_paper(tex):

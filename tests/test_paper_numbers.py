@@ -87,7 +87,19 @@ def test_printed_number(claim, tex):
 
 
 def test_every_claim_has_a_printed_name():
-    assert all(c.printed != "—" for c in ledger.CLAIMS)
+    assert all(c.printed != "—" for c in ledger.CLAIMS + ledger.REPAIRED)
+
+
+@pytest.mark.parametrize("row", ledger.REPAIRED, ids=[c.number for c in ledger.REPAIRED])
+def test_a_repaired_row_has_its_base_rows_number(row, tex):
+    """A repaired result is printed where its base claim is ("Lemma 5.2, repaired, γ > 0" is
+    Lemma 10, as "Lemma 5.2, γ > 0" is); that number follows from the .tex as the base row's
+    does, and it is the PDF number the corrigendum gives the result."""
+    from mines_theory.verification import corrigendum
+
+    base = ledger.claim(row.number.replace(", repaired", ""))
+    assert row.printed == base.printed == printed_from_tex(base, tex), row.number
+    assert row.printed == corrigendum.repair(ledger.repair_of(row.number)).pdf
 
 
 def _headings():

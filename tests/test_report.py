@@ -3,11 +3,12 @@ every row's key number exists, verdict text is escaped for Markdown, and the boo
 section per claim with each qualifier as a question, its answer and its criterion."""
 
 import re
+from pathlib import Path
 
 import pytest
 
 from mines_theory.verification import ledger, report
-from mines_theory.verification.ledger import CLAIMS, FINDINGS, Claim
+from mines_theory.verification.ledger import CLAIMS, FINDINGS, REPAIRED, Claim
 from mines_theory.verification.verdict import (
     Measurement,
     Qualifier,
@@ -15,6 +16,8 @@ from mines_theory.verification.verdict import (
     Verdict,
     markdown_escape,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -30,13 +33,14 @@ def test_every_key_names_a_published_measurement(published):
 
 
 def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
-    table = report.summary_table(published, CLAIMS + FINDINGS, report.readme_link)
+    table = report.summary_table(published, CLAIMS + FINDINGS + REPAIRED, report.readme_link)
+    assert table == report.summary_table(published, link=report.readme_link)   # the default
     rows = table.splitlines()[2:]
     assert [r.split(" | ")[0].lstrip("| ") for r in rows] == [
-        markdown_escape(c.number) for c in CLAIMS + FINDINGS
+        markdown_escape(c.number) for c in CLAIMS + FINDINGS + REPAIRED
     ]
     cells = [cell for row in rows for cell in re.split(r"(?<!\\)\|", row)]
-    link = max(len(report.readme_link(c)) for c in CLAIMS + FINDINGS)
+    link = max(len(report.readme_link(c)) for c in CLAIMS + FINDINGS + REPAIRED)
     assert max(len(c.strip()) for c in cells) <= max(report.MAX_CELL, link)
 
 
@@ -77,9 +81,28 @@ def test_qualifier_reads_as_question_answer_and_criterion():
 
 def test_ledger_page_has_a_section_per_claim_and_links_it(published):
     page = report.ledger_page(lambda nb: f"[{nb}]({nb}.ipynb#verdict)", published)
-    for c in CLAIMS + FINDINGS:
+    for c in CLAIMS + FINDINGS + REPAIRED:
         assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
-    assert page.count("#verdict)") >= 2 * len(CLAIMS + FINDINGS)  # the table and the sections
+    rows = CLAIMS + FINDINGS + REPAIRED
+    assert page.count("#verdict)") >= 2 * len(rows)  # the table and the sections
+    repaired = page[page.index("## The repaired results"):]
+    assert not re.search(r"^## ", repaired[3:], re.M)
+    assert all(f"### {markdown_escape(c.number)} " in repaired for c in REPAIRED)
+
+
+def test_a_repaired_section_links_its_corrigendum_section(published):
+    """Each repaired row's section links the corrigendum's section of the result it checks, an
+    explicit target that notebook 08 defines above that section's heading."""
+    import nbformat
+
+    notebook = nbformat.read(ROOT / "notebooks" / "08-errata.ipynb", 4)
+    text = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    for c in REPAIRED:
+        anchor = report.repair_anchor(ledger.repair_of(c.number))
+        section = report.claim_section(c, published[c.number], "[08](08-errata.ipynb#verdict)")
+        assert f"(08-errata.ipynb#{anchor})" in section, c.number
+        assert re.search(rf"^\({re.escape(anchor)}\)=\n+#+ ", text, re.M), anchor
+    assert "corrigendum" not in report.claim_section(CLAIMS[0], published[CLAIMS[0].number], "x")
 
 
 def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):
@@ -120,7 +143,7 @@ def test_cross_link_links_first_mentions_and_leaves_the_rest(text, linked):
 
 
 def test_every_claim_anchor_is_unique_and_in_the_ledger_page(published):
-    anchors = [report.claim_anchor(c.number) for c in CLAIMS + FINDINGS]
+    anchors = [report.claim_anchor(c.number) for c in CLAIMS + FINDINGS + REPAIRED]
     assert len(set(anchors)) == len(anchors)
     page = report.ledger_page(lambda nb: nb, published)
     assert all(f"({a})=\n###" in page for a in anchors)

@@ -3,8 +3,9 @@
 1. Every check is run; a published verdict (``mines_theory/verification/published.json``) is
    replaced only where the fresh one does not agree with it (a status, a qualifier or a number
    beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed.
-2. The README's ledger and findings are rendered from the published verdicts, and its
-   comparison table is copied from figures/07-comparison.md (written by notebook 07).
+2. The README's ledger, repaired results and findings are rendered from the published
+   verdicts, and its comparison table is copied from figures/07-comparison.md (written by
+   notebook 07).
 
 ``--readme-only`` skips step 1. A missing or unreadable ``published.json`` is an error naming
 the file (``ledger.PublishedVerdictsError``); ``--init`` publishes every verdict afresh where the
@@ -40,6 +41,9 @@ def render_readme() -> None:
     text = README.read_text(encoding="utf-8")
     new = ledger.render_into(text, report.summary_table(claims=ledger.CLAIMS,
                                                         link=report.readme_link))
+    new = ledger.render_into(new, report.summary_table(claims=ledger.REPAIRED,
+                                                       link=report.readme_link),
+                             ledger.REPAIRED_START, ledger.REPAIRED_END)
     new = ledger.render_into(new, report.summary_table(claims=ledger.FINDINGS,
                                                        link=report.readme_link),
                              ledger.FINDINGS_START, ledger.FINDINGS_END)

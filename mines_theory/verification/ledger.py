@@ -1,6 +1,8 @@
 """The claims ledger: one row per numbered claim of the paper, the notebook that shows it, and its
-verdict; and the published verdicts, which make the README and the notebooks' verdict cells the
-same on every machine.
+verdict (``CLAIMS``); what the notebooks find beyond them (``FINDINGS``); one row per check of a
+repaired result of the corrigendum (``REPAIRED``, derived from ``corrigendum.REPAIRS``); and the
+published verdicts, which make the README and the notebooks' verdict cells the same on every
+machine.
 
 A verdict is never typed: it is what the row's check (in the verification module of the
 paper's section) returns when run. ``published.json`` beside this module holds the verdicts
@@ -20,8 +22,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from . import (appendix_d, appendix_e, coco_bbob, comparisons, section2, section3, section4,
-               section5)
+from . import (appendix_d, appendix_e, coco_bbob, comparisons, corrigendum, section2, section3,
+               section4, section5)
 from .paper import with_number
 from .verdict import Status, Undecidable, Verdict, decides
 
@@ -36,6 +38,9 @@ __all__ = [
     "PUBLISHED",
     "README_END",
     "README_START",
+    "REPAIRED",
+    "REPAIRED_END",
+    "REPAIRED_START",
     "Claim",
     "PublishedVerdictsError",
     "claim",
@@ -44,6 +49,8 @@ __all__ = [
     "reconcile",
     "reconciled",
     "render_into",
+    "repair_of",
+    "repaired_rows",
     "verdict_cell",
     "verdicts",
     "write_published",
@@ -256,15 +263,94 @@ FINDINGS: tuple[Claim, ...] = (
 )
 
 
+#: The repaired results (``corrigendum.REPAIRS``), one row per check (``check`` and each of
+#: ``more``). Everything but the one-line statement is derived from the ``Repair``: the name is
+#: the base claim's + ", repaired" (a further check's base claim carries its suffix: "Lemma 5.2,
+#: repaired, γ > 0" repairs "Lemma 5.2, γ > 0"), the label and the PDF's number are the base
+#: claim's, the check the corrigendum's. Keyed by the check's name: (the suffix of its base claim,
+#: the repaired statement in one line, in the paper's symbols; the corrigendum states it in full).
+_REPAIRED_LINES: dict[str, tuple[str, str]] = {
+    "check_lemma51_repaired": (
+        "", "the rate of Lemma 5.1 up to Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (γ², not γ) "
+            "w.p. ≥ 1 − (b + 2)δ"),
+    "check_lemma52_repaired": (
+        "", "in the repaired eq:cond, rate 1 − ξ_kc₂/(32𝓛_kc₁) (printed 8) up to Δ_α,2, "
+            "w.p. ≥ 1 − (b + 2)δ"),
+    "check_lemma52_nonquadratic_repaired": (
+        "γ > 0", "the repaired Lemma 5.2 on a non-quadratic f, up to the repaired Δ_α,2 "
+                 "(third term corrected)"),
+    "check_lemma53_repaired": (
+        "", "‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k with the repaired C of eq:C (doubled sums, C₅, "
+            "b-free C₄)"),
+    "check_theorem54_repaired": (
+        "", "eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)"),
+    "check_lemma_d2_repaired": (
+        "", "‖ν‖² ≤ γ²bα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ c₁γ²bα⁴c₃³/(36τ⁴) w.p. ≥ 1 − (b + 1)δ"),
+    "check_lemma_d4_repaired": (
+        "", "‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛c₁γ²α⁴c₃³/(18bτ³) w.p. ≥ 1 − (b + 1)δ"),
+    "check_lemma_d5_repaired": (
+        "", "‖g̃‖ ≤ √c₁γα²c₃^{3/2}/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ "
+            "w.p. ≥ 1 − (b + 1)δ"),
+    "check_lemma_d7_repaired": (
+        "", "no bound vanishing with b holds; ‖G̃‖² ≤ (Lc₃ζ(c₃ + √d)/(2τ) + √dζ)² "
+            "w.p. ≥ 1 − bδ"),
+    "check_lemma_e8_repaired": (
+        "", "A_t = 8 log(b/δ) + 16 log(t+1) + d (d + 2√(dx) + 2x at large d): "
+            "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)"),
+}
+
+#: How the corrigendum's names ("Theorem 5.4") read in the ledger ("Thm 5.4").
+_LEDGER_WORDS = {"Theorem": "Thm", "Proposition": "Prop."}
+
+
+def _repaired() -> tuple[tuple[Claim, ...], dict[str, str]]:
+    """The rows of ``REPAIRED``, and each row's ``corrigendum.REPAIRS`` entry (its ``ours``)."""
+    base_rows = {c.number: c for c in CLAIMS}
+    rows, of = [], {}
+    for entry in corrigendum.REPAIRS:
+        word, rest = entry.ours.split(" ", 1)
+        base = f"{_LEDGER_WORDS.get(word, word)} {rest}"
+        for check in ((entry.check,) if entry.check is not None else ()) + entry.more:
+            if check.__name__ not in _REPAIRED_LINES:
+                raise ValueError(f"corrigendum.REPAIRS: the check {check.__name__!r} of "
+                                 f"{entry.ours!r} needs a statement in ledger._REPAIRED_LINES")
+            suffix, statement = _REPAIRED_LINES[check.__name__]
+            number = f"{base}, repaired" + (f", {suffix}" if suffix else "")
+            claimed = base_rows[f"{base}, {suffix}" if suffix else base]
+            rows.append(Claim(number, claimed.label, statement, "08-errata", check))
+            of[number] = entry.ours
+            PRINTED[number] = PRINTED[claimed.number]
+    return tuple(rows), of
+
+
+REPAIRED, _REPAIR_OF = _repaired()
+
+
+def repair_of(number: str) -> str:
+    """The ``corrigendum.REPAIRS`` entry (its ``ours``, "Theorem 5.4") that the ``REPAIRED`` row
+    ``number`` checks."""
+    if number not in _REPAIR_OF:
+        raise ValueError(f"number must be a row of REPAIRED {list(_REPAIR_OF)}, got {number!r}")
+    return _REPAIR_OF[number]
+
+
+def repaired_rows(ours: str) -> tuple[Claim, ...]:
+    """The rows of ``REPAIRED`` that check the corrigendum entry ``ours`` (none where its repair
+    is argued by its errata's checks alone)."""
+    corrigendum.repair(ours)             # ValueError naming the entries for any other name
+    return tuple(c for c in REPAIRED if _REPAIR_OF[c.number] == ours)
+
+
 def claim(number: str) -> Claim:
-    """The row of ``CLAIMS`` or ``FINDINGS`` with this number."""
-    for c in CLAIMS + FINDINGS:
+    """The row of ``CLAIMS``, ``FINDINGS`` or ``REPAIRED`` with this number."""
+    for c in CLAIMS + FINDINGS + REPAIRED:
         if c.number == number:
             return c
-    raise ValueError(f"number must be one of the ledger's claims or findings, got {number!r}")
+    raise ValueError(f"number must be one of the ledger's claims, findings or repaired results, "
+                     f"got {number!r}")
 
 
-def verdicts(claims: tuple[Claim, ...] = CLAIMS + FINDINGS) -> dict[str, Verdict]:
+def verdicts(claims: tuple[Claim, ...] = CLAIMS + FINDINGS + REPAIRED) -> dict[str, Verdict]:
     """Run every row's check: claim number → fresh verdict."""
     return {c.number: c.verdict() for c in claims}
 
@@ -372,6 +458,8 @@ README_START = "<!-- ledger:start (generated by tools/render_ledger.py; do not e
 README_END = "<!-- ledger:end -->"
 FINDINGS_START = "<!-- findings:start (generated by tools/render_ledger.py; do not edit) -->"
 FINDINGS_END = "<!-- findings:end -->"
+REPAIRED_START = "<!-- repaired:start (generated by tools/render_ledger.py; do not edit) -->"
+REPAIRED_END = "<!-- repaired:end -->"
 COMPARISON_START = "<!-- comparison:start (figures/07-comparison.md, written by notebook 07) -->"
 COMPARISON_END = "<!-- comparison:end -->"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .ledger import CLAIMS, FINDINGS, Claim, published
+from .ledger import CLAIMS, FINDINGS, REPAIRED, Claim, published, repair_of
 from .paper import with_number
 from .proofmap import Category, category
 from .verdict import Status, Verdict, markdown_escape
@@ -27,6 +27,7 @@ __all__ = [
     "verdict_grid",
     "claim_anchor",
     "claim_section",
+    "repair_anchor",
     "ledger_page",
     "cross_link",
     "prose",
@@ -87,6 +88,17 @@ KEY: dict[str, tuple[str | None, str]] = {
     "The start": ("worst_2", "worst condition number at b = 2"),
     "α-bias": ("gap", "f − f* at the end"),
     "Comparison": (None, "see the comparison table"),
+    # the repaired results: their looseness (bound/measured, or measured/promised for a rate)
+    "Lemma 5.1, repaired": ("looseness", "repaired Δα,1/measured step"),
+    "Lemma 5.2, repaired": ("looseness", "measured/promised contraction"),
+    "Lemma 5.2, repaired, γ > 0": ("looseness", "measured/promised contraction"),
+    "Lemma 5.3, repaired": ("looseness", "repaired C/max_k k‖Σ_k⁻¹ − H*‖²"),
+    "Thm 5.4, repaired": ("looseness", "measured/promised final contraction"),
+    "Lemma D.2, repaired": ("looseness", "bound/‖Ũν‖²"),
+    "Lemma D.4, repaired": ("looseness", "bound/‖g̃‖²_H"),
+    "Lemma D.5, repaired": ("looseness", "bound/‖g̃‖"),
+    "Lemma D.7, repaired": ("looseness", "bound/‖G̃‖²"),
+    "Lemma E.8, repaired": ("worst", "smallest allowed/exact χ² tail"),
 }
 
 
@@ -122,7 +134,7 @@ def _cell(text: str) -> str:
 
 def summary_table(
     results: dict[str, Verdict] | None = None,
-    claims: tuple[Claim, ...] = CLAIMS + FINDINGS,
+    claims: tuple[Claim, ...] = CLAIMS + FINDINGS + REPAIRED,
     link: Callable[[Claim], str] | None = None,
 ) -> str:
     """One row per claim: our name, the PDF's, the status, the number that matters, and the
@@ -149,10 +161,21 @@ def claim_anchor(number: str) -> str:
     return "claim-" + re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
 
 
+def repair_anchor(ours: str) -> str:
+    """The target of a repaired result's section in the corrigendum (notebook 08), from its
+    ``corrigendum.REPAIRS`` name.
+
+    >>> repair_anchor("Lemma 5.1"), repair_anchor("Theorem 5.4")
+    ('repair-lemma-5-1', 'repair-theorem-5-4')
+    """
+    return "repair-" + re.sub(r"[^a-z0-9]+", "-", ours.lower()).strip("-")
+
+
 def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     """One claim as a section of the book's ledger: the statement, the verdict, what was
     measured, each qualifier as its question and answer with the criterion apart, and a link
-    to the verdict cell of the notebook that checks it."""
+    to the verdict cell of the notebook that checks it (for a repaired result, also to its
+    section of the corrigendum)."""
     lines = [
         f"({claim_anchor(c.number)})=",
         f"### {c.number} · PDF {c.printed}",
@@ -166,14 +189,21 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
     if verdict.qualifiers:
         lines.append("")
-    lines.append(f"Checked in {notebook_link}.")
+    if c in REPAIRED:
+        target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
+        lines.append(f"Checked in {notebook_link}; the repaired statement in full, its "
+                     f"hypotheses and the derivation of its constants: [its section of the "
+                     f"corrigendum]({target}).")
+    else:
+        lines.append(f"Checked in {notebook_link}.")
     return "\n".join(lines)
 
 
 def ledger_page(
     notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
 ) -> str:
-    """The book's ledger: the summary table, then one section per claim and per finding."""
+    """The book's ledger: the summary table, then one section per claim, per finding and per
+    repaired result."""
     results = published() if results is None else results
 
     def section(c: Claim) -> str:
@@ -191,7 +221,12 @@ def ledger_page(
         + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
-        + "\n\n".join(section(c) for c in FINDINGS)
+        + "\n\n".join(section(c) for c in FINDINGS) + "\n\n"
+        "## The repaired results\n\n"
+        "Each result of the corrigendum ([notebook 08](08-errata.ipynb)) whose repaired bound "
+        "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
+        "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
+        + "\n\n".join(section(c) for c in REPAIRED)
         + "\n"
     )
 
