@@ -303,6 +303,7 @@ LEFT_OUT: dict[str, str] = {
     "The start": "a finding without a bound",
     "α-bias": "the offsets and levels are findings; Lemma 5.3's C on this run is a bar",
     "Comparison": "a comparison of methods, without a bound",
+    "COCO bbob": "a benchmark of methods (shares of runs reaching a target), without a bound",
 }
 
 
