@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from mines_theory.verification import section5
+from mines_theory.verification.section5 import errata as section5_errata
 from mines_theory.verification.verdict import Status
 
 
@@ -460,7 +461,7 @@ def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():
     is C¹ with f″ ∈ [1, 3] and |f‴| ≤ γ (second differences), and for |x| ≥ 1/γ differs from
     the kink's x² + x|x|/2 by the affine −x/(2γ) + sign(x)/(6γ²) (the same f″ there)."""
     gamma = 1e3
-    f = section5._smoothed_kink(gamma)
+    f = section5_errata._smoothed_kink(gamma)
     x = np.linspace(-5e-3, 5e-3, 20001)
     h = x[1] - x[0]
     second = (f(x[2:, None]) - 2 * f(x[1:-1, None]) + f(x[:-2, None])) / h**2
@@ -469,4 +470,4 @@ def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():
     outside = np.array([[2e-3], [-3e-3], [1.0]])
     shift = np.sign(outside[:, 0]) * (-outside[:, 0] * np.sign(outside[:, 0]) / (2 * gamma)
                                        + 1 / (6 * gamma**2))
-    np.testing.assert_allclose(f(outside), section5._kink(outside) + shift, rtol=1e-12)
+    np.testing.assert_allclose(f(outside), section5_errata._kink(outside) + shift, rtol=1e-12)
