@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from mines_theory.verification import section5
+from mines_theory.verification.section5 import errata as section5_errata
 from mines_theory.verification.verdict import Status
 
 
@@ -432,3 +433,41 @@ def test_constant_steps_on_the_predicted_plateau_and_three_times_above():
     assert section5.check_constant_steps(_constant_runs(1.0)).status is Status.HOLDS
     assert section5.check_constant_steps(_constant_runs(3.0)).status is Status.FAILS
     assert section5.check_constant_steps(()).status is Status.NOT_CHECKED
+
+
+SECTION5_ERRATA = ["erratum_c2_negative", "erratum_C_grows_with_K",
+                   "erratum_lemma51_substitution", "erratum_lemma51_gamma_hypothesis",
+                   "erratum_lemma52_coefficient", "erratum_lemma52_line4",
+                   "erratum_delta_alpha_2_third_term", "erratum_union_bound"]
+
+
+def test_every_section5_erratum_check_is_tested_on_both_sides():
+    assert sorted(SECTION5_ERRATA) == sorted(n for n in section5.__all__
+                                             if n.startswith("erratum_"))
+
+
+@pytest.mark.parametrize("name", SECTION5_ERRATA)
+def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
+    """Each erratum check flags the printed statement and, given the corrected one
+    (``printed=False``, the "correct" column of ``errata.ERRATA``), does not: a check that
+    returned True unconditionally fails here."""
+    check = getattr(section5, name)
+    assert check() is True
+    assert check(printed=False) is False
+
+
+def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():
+    """The corrected side of ``erratum_lemma51_gamma_hypothesis``: x² + g(x), g″ = clip(γx, −1, 1),
+    is C¹ with f″ ∈ [1, 3] and |f‴| ≤ γ (second differences), and for |x| ≥ 1/γ differs from
+    the kink's x² + x|x|/2 by the affine −x/(2γ) + sign(x)/(6γ²) (the same f″ there)."""
+    gamma = 1e3
+    f = section5_errata._smoothed_kink(gamma)
+    x = np.linspace(-5e-3, 5e-3, 20001)
+    h = x[1] - x[0]
+    second = (f(x[2:, None]) - 2 * f(x[1:-1, None]) + f(x[:-2, None])) / h**2
+    assert second.min() >= 1 - 1e-4 and second.max() <= 3 + 1e-4
+    assert np.max(np.abs(np.diff(second))) / h <= gamma * (1 + 1e-2)
+    outside = np.array([[2e-3], [-3e-3], [1.0]])
+    shift = np.sign(outside[:, 0]) * (-outside[:, 0] * np.sign(outside[:, 0]) / (2 * gamma)
+                                       + 1 / (6 * gamma**2))
+    np.testing.assert_allclose(f(outside), section5_errata._kink(outside) + shift, rtol=1e-12)

@@ -1,0 +1,322 @@
+"""Section 5's errata: True when the printed form is confirmed wrong; ``printed=False`` runs the
+same check with the corrected form (``verification.errata``'s "correct" column), which it must
+not flag. With the one-step run from the minimizer where Lemma 5.1's bound is its Δ_{α,1}."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+
+import numpy as np
+import scipy.stats
+import sympy as sp
+
+from ...algorithm import mean_gradient
+from ...bounds import (
+    alpha_err_coefficient,
+    c_constants,
+    delta_alpha_1,
+    delta_alpha_1_corrected,
+    lemma53_constants,
+)
+from ...objectives import SoftCubic1D
+from ...schedules import lemma51_step
+from ..stats import (
+    K_SE,
+    exceedance_z,
+    proportion,
+)
+
+__all__ = [
+    "ONE_STEP",
+    "OneStepAtOptimum",
+    "erratum_C_grows_with_K",
+    "erratum_c2_negative",
+    "erratum_delta_alpha_2_third_term",
+    "erratum_lemma51_gamma_hypothesis",
+    "erratum_lemma51_substitution",
+    "erratum_lemma52_coefficient",
+    "erratum_lemma52_line4",
+    "erratum_union_bound",
+    "one_step_exceedances",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# One step from the minimizer: where Lemma 5.1's bound reduces to its Δ_{α,1}
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class OneStepAtOptimum:
+    """One mean step of Algorithm 1 (eq:g_mu, step 5) from μ_k = μ* on
+    ``objectives.SoftCubic1D(scale)`` (σ = s, L = 3s, γ = s) with Σ_k⁻¹ = f″(μ*) = 2s, S' =
+    [τ, ζ] = [σ, L] (the regime the paper has in mind), α = 0.1, b = 10, δ = 0.1 and Lemma 5.1's
+    step η₁ = bτ/(4Lc₁); ``draws`` independent batches. At μ* the contraction term of eq:dec_0
+    vanishes, so Lemma 5.1 says f(μ_{k+1}) − f* ≤ Δ_{α,1} with probability ≥ 1 − δ.
+
+    Prediction, before the run: the printed Δ_{α,1} does not have the units of f. With α² in
+    units of f (α multiplies Σ^{1/2}u, Σ^{1/2} in length/√f) and L, ζ, τ in f/length², γ in
+    f/length³, its leading term γα⁴/(Lζτ³) is in length⁷/f², and its bracket
+    (1 + c₁c₃/(2τζ)) adds a number to a term in length⁴/f²; so a large s makes it far too
+    small. The corrected ``bounds.delta_alpha_1_corrected`` (γ²α⁴/(Lτ²)) is in f."""
+
+    scale: float = 1000.0
+    alpha: float = 0.1
+    b: int = 10
+    delta: float = 0.1
+    draws: int = 2000
+    seed: int = 43
+
+    def objective(self):
+        return SoftCubic1D(self.scale)
+
+    @functools.cache
+    def run(self) -> np.ndarray:
+        """f(μ_{k+1}) − f* for each draw."""
+        f = self.objective()
+        eta = lemma51_step(d=1, b=self.b, delta=self.delta, L=f.L, tau=f.sigma).value
+        sigma_inv = f.hessian(f.minimizer)
+        rng = np.random.default_rng(self.seed)
+        steps = [mean_gradient(f, f.minimizer, sigma_inv, self.alpha,
+                               rng.standard_normal((self.b, 1))) for _ in range(self.draws)]
+        return f(f.minimizer - eta * np.array(steps)) - f.f_star
+
+    def bounds(self) -> dict:
+        """The printed Δ_{α,1}, the same with γ² for γ (the eq:nu erratum), and the corrected."""
+        f = self.objective()
+        kw = {"d": 1, "b": self.b, "delta": self.delta, "L": f.L, "tau": f.sigma,
+              "alpha": self.alpha}
+        return {"printed": delta_alpha_1(gamma=f.gamma, zeta=f.L, **kw),
+                    "printed_gamma_sq": delta_alpha_1(gamma=f.gamma**2, zeta=f.L, **kw),
+                    "corrected": delta_alpha_1_corrected(gamma=f.gamma, **kw)}
+
+
+ONE_STEP = OneStepAtOptimum()
+
+
+def one_step_exceedances(config: OneStepAtOptimum = ONE_STEP) -> dict:
+    """For each Δ of ``OneStepAtOptimum.bounds``: the proportion of draws with
+    f(μ_{k+1}) − f* above it, and whether that is more than δ (``K_SE`` one-sided)."""
+    gaps = config.run()
+    out = {}
+    for name, value in config.bounds().items():
+        count = int(np.sum(gaps > value))
+        out[name] = {"value": value, "proportion": proportion(name, count, config.draws),
+                         "exceeds": exceedance_z(count, config.draws, config.delta) > K_SE}
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Errata in the constants of Section 5: True when the printed form is confirmed wrong
+# ---------------------------------------------------------------------------------------------
+
+
+def erratum_c2_negative(printed: bool = True) -> bool:
+    """eq:c1: c₂ = b − 2√(b log(1/δ)) ≤ 0 for b ≤ 4 log(1/δ) (b ≤ 9 at δ = 0.1): Lemmas 5.1 and 5.2
+    give no contraction there and C₂ of eq:C is the square root of a negative number.
+    ``printed=False``: with the hypothesis b > 4 log(1/δ) added, c₂ > 0 and C₂ is real at every
+    b from the first integer above 4 log(1/δ) to 50 beyond it, for δ from 0.5 to 10⁻⁸ (not
+    flagged)."""
+    if printed:
+        return bool(c_constants(d=10, b=9, delta=0.1).c2 < 0
+                    < c_constants(d=10, b=10, delta=0.1).c2)
+    kw = {"d": 10, "L": 10.0, "sigma": 1.0, "gamma": 1.0, "tau": 0.5, "zeta": 20.0, "alpha": 0.1,
+          "K": 100, "f_gap_1": 1.0, "initial_error_sq": 1.0}
+    for delta in (0.5, 0.1, 0.05, 0.01, 1e-4, 1e-8):
+        first = math.floor(4 * math.log(1 / delta)) + 1          # the least b > 4 log(1/δ)
+        for b in range(first, first + 51):
+            c2 = c_constants(d=10, b=b, delta=delta).c2
+            if not (c2 > 0 and math.isfinite(lemma53_constants(b=b, delta=delta, **kw).C2)):
+                return True
+    return False
+
+
+def _corrected_C(q, C3: float, *, L: float, b: int, initial_error_sq: float) -> float:
+    """eq:C's C = max(9(C₁ + C₂ + C₃)²/4 + 3C₄, 2C₄ + L²/b, ‖Σ₁⁻¹ − H*‖²) with the given C₃."""
+    return max(9 * (q.C1 + q.C2 + C3) ** 2 / 4 + 3 * q.C4, 2 * q.C4 + L**2 / b, initial_error_sq)
+
+
+def erratum_C_grows_with_K(printed: bool = True) -> bool:
+    """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) has no γ, but it stands for eq:alpha_err's
+    α-term at k = K, which carries γ: at γ = 0 (a quadratic, no α-bias) eq:alpha_err's
+    coefficient vanishes while the printed C₃ does not, and C₃ grows like √K (C/K then stays
+    above (9/4)C₃²/K, which does not tend to 0). ``printed=False``: with C₃ = eq:alpha_err's
+    α-term at k = K (``alpha_err_coefficient(printed=False)``·α, with the √d of its own
+    erratum), C₃ = 0 at γ = 0 and C/K falls more than 10-fold from K = 10⁸ to 10¹⁶, below the
+    printed C₃'s floor (9/4)C₃²/K (not flagged)."""
+    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
+          "zeta": 20.0, "alpha": 0.1, "f_gap_1": 1.0, "initial_error_sq": 1.0}
+    if not printed:
+        Ks = (10**8, 10**16)
+        terms = [alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=K,
+                                       printed=False) * kw["alpha"] for K in Ks]
+        qs = [lemma53_constants(K=K, **kw) for K in Ks]
+        per_K = [_corrected_C(q, C3, L=kw["L"], b=kw["b"], initial_error_sq=1.0) / K
+                 for q, C3, K in zip(qs, terms, Ks)]
+        floor = 9 * qs[-1].C3 ** 2 / 4 / Ks[-1]                  # the printed C₃'s floor
+        return bool(not (all(t == 0.0 for t in terms) and per_K[1] < per_K[0] / 10
+                         and per_K[1] < floor))
+    small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
+    term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
+    return bool(term == 0.0 < small.C3 and large.C3 / small.C3 > 99
+                and large.C / 10**8 >= 9 * large.C3**2 / 4 / 10**8
+                > 0.5 * small.C3**2 * 9 / 4 / 10**4)
+
+
+def erratum_lemma51_substitution(printed: bool = True) -> bool:
+    """Proof of Lemma 5.1, "by replacing the value of η_{1,k}": substituting η = bτ/(4Lc₁) into
+    the line before (f_k − η/(2b)‖Ũᵀ∇f‖² + η/(2b)‖ν‖² + Lη²/b²(‖ŨŨᵀ∇f‖² + ‖Ũν‖²), with
+    ‖ŨŨᵀ∇f‖² ≤ (c₁/τ)‖Ũᵀ∇f‖²) gives the coefficients −τ/(16Lc₁), τ/(8Lc₁), τ²/(16Lc₁²), not the
+    printed −1/(16Lζ), 1/(8Lc₁ζ), 1/(16Lζ²) (sympy); the next line uses the right first one, so
+    the rate survives, but Δ_{α,1} is built from the wrong two and has the wrong units. One step
+    from μ* (``OneStepAtOptimum``, σ = τ, ζ = L, s = 1000) exceeds the printed Δ_{α,1}, even
+    with γ² for γ, in more than δ of the draws, and the corrected one in none beyond δ.
+    ``printed=False``: the corrected coefficients are the derived ones and the corrected Δ_{α,1}
+    is not exceeded in more than δ of the draws (not flagged)."""
+    b, tau, zeta, L, c1 = sp.symbols("b tau zeta L c1", positive=True)
+    eta = b * tau / (4 * L * c1)
+    derived = (-eta / (2 * b) + L * eta**2 / b**2 * c1 / tau, eta / (2 * b), L * eta**2 / b**2)
+    printed_form = (-1 / (16 * L * zeta), 1 / (8 * L * c1 * zeta), 1 / (16 * L * zeta**2))
+    expected = (-tau / (16 * L * c1), tau / (8 * L * c1), tau**2 / (16 * L * c1**2))
+    exceed = one_step_exceedances()
+    if not printed:                      # flagged if a corrected coefficient or Δ_{α,1} fails
+        return bool(any(sp.simplify(x - e) != 0 for x, e in zip(derived, expected))
+                    or exceed["corrected"]["exceeds"])
+    algebra = all(sp.simplify(x - e) == 0 and sp.simplify(x - p) != 0
+                  for x, p, e in zip(derived, printed_form, expected))
+    return bool(algebra and exceed["printed"]["exceeds"] and exceed["printed_gamma_sq"]["exceeds"]
+                and not exceed["corrected"]["exceeds"])
+
+
+def _kink(X):
+    """x² + x|x|/2: f″ ∈ {1, 3} jumps at x* = 0, so no γ makes f″ γ-Lipschitz."""
+    x = X[:, 0]
+    return x * x + 0.5 * x * np.abs(x)
+
+
+def _smoothed_kink(gamma: float):
+    """x² + g(x) with g″(x) = clip(γx, −1, 1): ``_kink`` with its jump of f″ spread over
+    |x| ≤ 1/γ, so that f″ ∈ [1, 3] is γ-Lipschitz (L = 3, σ = 1, as for ``_kink``)."""
+
+    def f(X):
+        x = X[:, 0]
+        a = np.abs(x)
+        inner = gamma * x**3 / 6
+        outer = np.sign(x) * (x * x / 2 - a / (2 * gamma) + 1 / (6 * gamma**2))
+        return x * x + np.where(a <= 1 / gamma, inner, outer)
+
+    return f
+
+
+def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> bool:
+    """Lemma 5.1 assumes f L-smooth and σ-strongly convex only, but Δ_{α,1} carries γ and the proof
+    uses eq:sigma_1 and eq:nu, which need a γ-Lipschitz Hessian. Without it no γ will do: on
+    f(x) = x² + x|x|/2 (f″ ∈ {1, 3}, L = 3, σ = 1; f″ jumps at x* = 0), one step from μ* moves f
+    by O(α²) (ν_i is O(α), not O(α²)), so for γ = 10³ at α = 10⁻⁷ the step exceeds Δ_{α,1} (the
+    printed one, with γ², and the corrected) in more than δ of 2000 draws. ``printed=False``:
+    with the hypothesis added, on the same f with f″'s jump spread over |x| ≤ 1/γ (f″ ∈ [1, 3]
+    γ-Lipschitz, ``_smoothed_kink``), the same step does not exceed the corrected Δ_{α,1} in
+    more than δ of the draws (not flagged)."""
+    b, delta, L, tau, zeta, gamma, alpha, draws = 10, 0.1, 3.0, 1.0, 3.0, 1e3, 1e-7, 2000
+    f = _kink if printed else _smoothed_kink(gamma)
+    eta = lemma51_step(d=1, b=b, delta=delta, L=L, tau=tau).value
+    rng = np.random.default_rng(46)
+    steps = np.array([mean_gradient(f, np.zeros(1), np.array([[2.0]]), alpha,
+                                    rng.standard_normal((b, 1))) for _ in range(draws)])
+    gaps = f(-eta * steps)
+    kw = {"d": 1, "b": b, "delta": delta, "L": L, "tau": tau, "alpha": alpha}
+    corrected = delta_alpha_1_corrected(gamma=gamma, **kw)
+    largest = max(delta_alpha_1(gamma=gamma, zeta=zeta, **kw),
+                  delta_alpha_1(gamma=gamma**2, zeta=zeta, **kw), corrected)
+    bound = largest if printed else corrected
+    return bool(exceedance_z(int(np.sum(gaps > bound)), draws, delta) > K_SE)
+
+
+def erratum_lemma52_coefficient(printed: bool = True) -> bool:
+    """Proof of Lemma 5.2, the "=" step after eq:tgm_3 and eq:nu: with η = b/(4𝓛_kc₁) the
+    coefficient −η/(2b) + η²𝓛_kc₁/b² of ‖UᵀΣ^{1/2}∇f‖² is −1/(16𝓛_kc₁), printed −1/(4𝓛_kc₁), and
+    no step does better than −1/(16𝓛_kc₁) (sympy). At the first threshold of eq:cond the cubic
+    term the proof absorbs can then reach +1/(8𝓛_kc₁): it does not cancel the decrease but
+    outweighs it, leaving +1/(16𝓛_kc₁), so the proof shows an increase; with the threshold cut
+    16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) the rate becomes 1 − ξ_kc₂/(32𝓛_kc₁). ``printed=False``: the
+    coefficient is −1/(16𝓛_kc₁) and at the cut threshold the cubic term leaves −1/(32𝓛_kc₁), a
+    decrease (not flagged)."""
+    b, Lk, c1, eta, g, tau, L, gap = sp.symbols("b L_k c1 eta gamma tau L Delta", positive=True)
+    coefficient = -eta / (2 * b) + eta**2 * Lk * c1 / b**2
+    at_step = sp.simplify(coefficient.subs(eta, b / (4 * Lk * c1)))
+    best_eta = sp.solve(sp.diff(coefficient, eta), eta)[0]
+    cubic = g / (96 * Lk**3 * c1 ** sp.Rational(3, 2) * tau ** sp.Rational(3, 2)) * sp.sqrt(
+        2 * c1 * L * gap / tau)                        # the cubic term per ‖UᵀΣ^{1/2}∇f‖², bounded
+    if not printed:                      # −1/(16𝓛_kc₁) and the threshold 9𝓛_k⁴τ⁴/(2Lγ²)
+        at_cut = sp.simplify(cubic.subs(gap, 9 * Lk**4 * tau**4 / (2 * L * g**2)))
+        return bool(not (sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
+                         and sp.simplify(best_eta - b / (4 * Lk * c1)) == 0
+                         and sp.simplify(at_step + at_cut + 1 / (32 * Lk * c1)) == 0))
+    at_threshold = sp.simplify(cubic.subs(gap, 72 * Lk**4 * tau**4 / (L * g**2)))
+    return bool(sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
+                and sp.simplify(at_step + 1 / (4 * Lk * c1)) != 0
+                and sp.simplify(best_eta - b / (4 * Lk * c1)) == 0
+                and sp.simplify(at_step + at_threshold - 1 / (16 * Lk * c1)) == 0)
+
+
+def erratum_lemma52_line4(printed: bool = True) -> bool:
+    """Proof of Lemma 5.2, fourth line of the chain (citing eq:tgm_3, eq:nu): it prints
+    η²𝓛_kc₁^{1/2}/b²·‖w‖² where the line before has η²𝓛_kc₁/b², and the cubic term
+    2γc₁^{3/2}η³/(3b³τ^{3/2})·‖w‖² where (A + B)³ ≤ 4(A³ + B³) with B = c₁^{1/2}‖w‖/(bτ^{1/2})
+    (eq:tgm_3) gives ‖w‖³ (w = UᵀΣ^{1/2}∇f); the next line uses ‖w‖³. sympy: both printed terms
+    differ from the derived ones, and with c₁ > 1 the first makes the step "line 3 ≤ line 4"
+    false even for a quadratic (γ = 0, ν = 0). Typos: the lemma survives. ``printed=False``:
+    with η²𝓛_kc₁/b²·‖w‖² and ‖w‖³ the fourth line is the derived one and "line 3 ≤ line 4"
+    holds at c₁ = 4 (not flagged)."""
+    g, eta, b, c1, tau, w, Lk = sp.symbols("gamma eta b c1 tau w L_k", positive=True)
+    cubic = sp.Rational(2, 3) * eta**3 * g * (sp.sqrt(c1) * w / (b * sp.sqrt(tau))) ** 3
+    # the fourth line's cubic coefficient of ‖w‖² (printed) or ‖w‖³ (corrected), and its
+    # quadratic coefficient c₁^{1/2} (printed) or c₁ (corrected), against line 3's c₁
+    line4_cubic = (2 * g * c1 ** sp.Rational(3, 2) * eta**3
+                   / (3 * b**3 * tau ** sp.Rational(3, 2)) * w ** (2 if printed else 3))
+    line4_c1 = sp.sqrt(c1) if printed else c1
+    quadratic_gap = eta**2 * Lk * (c1 - line4_c1) * w**2 / b**2      # line 3 − line 4 at γ = 0
+    if not printed:
+        return bool(sp.simplify(cubic - line4_cubic) != 0 or quadratic_gap.subs(c1, 4) > 0)
+    return bool(sp.simplify(cubic - line4_cubic * w) == 0
+                and sp.simplify(cubic - line4_cubic) != 0 and quadratic_gap.subs(c1, 4) > 0)
+
+
+def erratum_delta_alpha_2_third_term(printed: bool = True) -> bool:
+    """Δ_{α,2}'s third term bγc₃³α⁴/(2⁵·3²·τ³c₁) comes from ηγc₃³α⁴/(2³·3²·τ³) at
+    η = b/(4𝓛_kc₁), which keeps a factor 1/𝓛_k; bounding it by ζ/σ, as the proof does for the
+    other two terms, gives bζγc₃³α⁴/(2⁵·3²·στ³c₁) (sympy: the printed term is the derived one
+    times 𝓛_k). The printed Δ_{α,2} is too small whenever 𝓛_k < 1. ``printed=False``: the
+    corrected term minus the derived one is ≥ 0 for every 𝓛_k ≥ σ/ζ (σI ⪯ ∇²f ⪯ 𝓛_kΣ_k⁻¹ ⪯
+    𝓛_kζI; sympy, with 𝓛_k = σ(1 + s)/ζ, s ≥ 0), and 0 at 𝓛_k = σ/ζ (not flagged)."""
+    b, Lk, c1, c3, g, a, tau = sp.symbols("b L_k c1 c3 gamma alpha tau", positive=True)
+    derived = (b / (4 * Lk * c1)) * g * c3**3 * a**4 / (2**3 * 3**2 * tau**3)
+    if not printed:
+        zeta, sigma, s = sp.symbols("zeta sigma s", positive=True)
+        corrected = b * zeta * g * c3**3 * a**4 / (2**5 * 3**2 * sigma * tau**3 * c1)
+        margin = sp.simplify((corrected - derived).subs(Lk, sigma * (1 + s) / zeta))
+        return bool(not (margin.is_nonnegative and sp.simplify(margin.subs(s, 0)) == 0))
+    printed_form = b * g * c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c1)
+    return bool(sp.simplify(derived * Lk - printed_form) == 0
+                and sp.simplify(derived - printed_form) != 0)
+
+
+def erratum_union_bound(printed: bool = True) -> bool:
+    """"With probability at least 1 − δ" in Lemmas 5.1, 5.2 and eq:nu, eq:hh, eq:tgm_3: eq:sigma_1
+    holds for one direction with probability 1 − δ (‖u_i‖² ≤ c₃), and the proofs need it for all
+    b, plus the s_max event of c₁ and eq:gd_low: b + 2 (printed route b + 3) events of probability
+    δ each, so 1 − (b + 2)δ by the union bound, or 1 − δ with δ/(b + 2) inside c₁, c₂, c₃. At
+    d = 1, b = 100, δ = 0.1, P(some ‖u_i‖² > c₃) = 1 − F_χ²₁(c₃)^b > δ (scipy), while one
+    direction alone stays below δ. ``printed=False``: with δ/(b + 2) inside c₃ the same
+    probability is below δ (not flagged)."""
+    d, b, delta = 1, 100, 0.1
+    c = c_constants(d=d, b=b, delta=delta if printed else delta / (b + 2))
+    one = float(scipy.stats.chi2.sf(c.c3, d))
+    some = 1.0 - (1.0 - one) ** b
+    if not printed:
+        return bool(some > delta)
+    return bool(c.valid and one <= delta < some)
+
+
