@@ -11,7 +11,9 @@ module              paper
                     package: ``theorems`` (the checks), ``proofs`` (the errata in the proofs)
 ``section4``        Section 4 with Appendices A–C: Lemmas 4.1–4.3, Props A.1, A.2, Lemmas
                     B.1–B.6, Lemma C.1
-``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark
+``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark; a package:
+                    ``mean``, ``theorem54``, ``covariance``, ``nonquadratic``, ``findings``,
+                    ``errata``
 ``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3); a package:
                     ``trajectory`` (E.1, E.2, E.4, E.9, E.10), ``moments`` (E.3, E.5–E.8),
