@@ -131,7 +131,16 @@ MAX_LEGEND_FRACTION = 0.4
 #: session), each with the rules it breaks: for these rules ``save_figure`` warns instead of
 #: raising; any other rule still raises. Measured by executing the notebooks' figure cells
 #: (the docstring lists them).
-PENDING: dict[str, frozenset[int]] = {}
+PENDING: dict[str, frozenset[int]] = {
+    "00-overview-demo": frozenset({6, 7}),
+    "00-search-distributions": frozenset({6, 7}),
+    "04-theorems-33-34": frozenset({5, 6, 7}),
+    "05-mean-convergence": frozenset({6, 7}),
+    "05-nonquadratic-steps": frozenset({6, 7}),
+    "06-covariance-rate": frozenset({5, 6, 7}),
+    "08-proof-map": frozenset({8}),
+    "09-bounds-vs-batch-size": frozenset({5, 6, 7}),
+}
 
 _PNG_METADATA = {"Software": None}
 _PDF_METADATA = {"CreationDate": None, "Producer": None}
