@@ -127,11 +127,13 @@ OVERLAP_PX = 1.0
 #: Rule 8: the largest share of an axes' area that a legend may cover.
 MAX_LEGEND_FRACTION = 0.4
 
-#: Figures not yet re-laid out under rules 5–8 (their notebooks belong to other engineers this
-#: session), each with the rules it breaks: for these rules ``save_figure`` warns instead of
-#: raising; any other rule still raises. Measured by executing the notebooks' figure cells
+#: Figures not yet re-laid out under rules 5–8, each with the rules it breaks: for these rules
+#: ``save_figure`` warns (``FigureRuleWarning``, printed in the notebook's stored output) instead
+#: of raising; any other rule still raises. The list is the debt of issue 24 §5 and should
+#: shrink to nothing. Measured by executing the notebooks' figure cells
 #: (the docstring lists them).
 PENDING: dict[str, frozenset[int]] = {
+    "00-looseness-atlas": frozenset({6}),
     "00-overview-demo": frozenset({6, 7}),
     "00-search-distributions": frozenset({6, 7}),
     "04-theorems-33-34": frozenset({5, 6, 7}),
