@@ -10,7 +10,7 @@ import math
 import matplotlib.pyplot as plt
 import pytest
 
-from mines_theory.plotting import check_figure
+from mines_theory.plotting import PENDING, figure_violations
 from mines_theory.verification import atlas, ledger
 from mines_theory.verification.atlas import BOUNDS, LEFT_OUT, Bound
 from mines_theory.verification.verdict import Kind, Measurement, Qualifier, Status, Verdict
@@ -278,7 +278,8 @@ def test_bad_arguments_are_named():
 def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
     fig = atlas.draw(table)
     try:
-        assert check_figure(fig) == []
+        pending = PENDING.get("00-looseness-atlas", frozenset())   # the declared debt
+        assert [v.message for v in figure_violations(fig) if v.rule not in pending] == []
         ax = fig.axes[0]
         assert len(ax.patches) == len(table)
         ticks = {t.get_position()[1]: t.get_text() for t in ax.get_yticklabels()}

@@ -345,7 +345,7 @@ def test_draw_every_category_and_save(tmp_path):
         assert [c.value for c in Category] == legend[: len(Category)]
         texts = {t.get_text() for t in ax.texts}
         assert "Lemma 5.3\nPDF 11" in texts and "Thm 5.4\nPDF 12" in texts
-        paths = save_figure(fig, "proof-map", directory=tmp_path)
+        paths = save_figure(fig, "08-proof-map", directory=tmp_path)   # its PENDING entry
         assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
     finally:
         plt.close(fig)
