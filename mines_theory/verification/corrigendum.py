@@ -519,7 +519,13 @@ REPAIRS: tuple[Repair, ...] = (
         r"and $64$ for $32$; $C_3 = \frac{c_3^{3/2}(c_3+1)\zeta\gamma\sqrt{(K-1)d}}{4\tau^{3/2}}"
         r"\alpha$; $C_4 = \left(\frac{Lc_3\zeta(c_3+\sqrt d)}{2\tau} + \sqrt d\zeta\right)^2$ "
         r"(free of $b$); $C_5$ Lemma E.8's term; w.p. $\ge 1 - [(K-1)(b+3) + 2(\pi^2/6-1)]"
-        r"\delta$.",
+        r"\delta$. Not repaired here: $C_1$'s step applies Azuma–Hoeffding to a martingale "
+        r"whose ranges depend on the random $\|\Sigma_t^{-1} - H^*\|$; a rigorous version "
+        r"needs Freedman's inequality with peeling, or deterministic ranges from the induction "
+        r"hypothesis, and would likely add logarithmic factors to $C_1$. An independent "
+        r"re-derivation also finds $C_3$ about 5 times smaller (Taylor weight $1/6$, Frobenius "
+        r"factor $\sqrt{c_3^2+d}$) and $C_5$ smaller by $2\sqrt d$: this $C$ is valid, not "
+        r"the tightest.",
         r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$ (e.g. $\tau \le \sigma$, "
         r"$L \le \zeta$), and $c_2 > 0$ where $\gamma > 0$.",
         "constant changes",
@@ -540,7 +546,10 @@ REPAIRS: tuple[Repair, ...] = (
         r"rate $1 - c_2/(8c_1)$.",
         r"eq:lxi with the repaired $C$; inside the repaired eq:cond the rate is $1 - "
         r"\frac{\xi_kc_2}{32\mathscr{L}_kc_1}$, the final rate $1 - c_2/(32c_1)$, the "
-        r"probability Lemma 5.3's.",
+        r"probability Lemma 5.3's. Remark 13's “the convergence rate in the local region is "
+        r"no slower than the one before entering” no longer follows: at the worst "
+        r"$\mathscr{L}_k = L/\tau$, $\xi_k = \sigma/\zeta$ the repaired local contraction "
+        r"$c_2\tau\sigma/(32c_1L\zeta)$ is half Lemma 5.1's $c_2\tau\sigma/(16c_1L\zeta)$.",
         r"Those of the repaired Lemmas 5.1–5.3.",
         "constant changes",
         ("proof of Lemma 5.2, the step after eq:tgm_3",
