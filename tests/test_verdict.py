@@ -497,3 +497,27 @@ def test_agreement_at_exactly_k_uncertainties():
     a = Measurement("x", 10.0, 3.0, Kind.SE)
     assert a.agrees(Measurement("x", 15.0, 4.0, Kind.SE), k=1.0)
     assert not a.agrees(Measurement("x", 15.000001, 4.0, Kind.SE), k=1.0)
+
+
+# Evidence: what an erratum's check returns
+
+
+def test_evidence_is_true_when_flagged_and_fills_its_sentence():
+    from mines_theory.verification.verdict import Evidence, Measurement
+
+    e = Evidence(True, "z = {z}", (Measurement("z", 48.31, 1.0, "z"),))
+    assert e and not Evidence(False, "z = {z}", (Measurement("z", 0.4, 1.0, "z"),))
+    assert e.text() == "z = 48.3"
+    with pytest.raises(KeyError):
+        Evidence(True, "missing {w}")
+
+
+def test_evidence_agrees_within_uncertainty_and_round_trips_through_json():
+    from mines_theory.verification.verdict import Evidence, Measurement
+
+    a = Evidence(True, "r = {r}", (Measurement("r", 1.00, 0.05, "se"),))
+    near = Evidence(True, "r = {r}", (Measurement("r", 1.02, 0.05, "se"),))
+    far = Evidence(True, "r = {r}", (Measurement("r", 2.0, 0.05, "se"),))
+    flipped = Evidence(False, "r = {r}", (Measurement("r", 1.00, 0.05, "se"),))
+    assert a.agrees(near) and not a.agrees(far) and not a.agrees(flipped)
+    assert Evidence.from_json(a.to_json()) == a
