@@ -420,7 +420,7 @@ def test_format_number_boundaries():
         (Measurement("a", 5e7, 2e7, Kind.SE), "(5 ± 2)e+07"),  # no decimal
         (Measurement("a", 3.0e-3, 2e-4, Kind.SE), "0.0030 ± 0.0002"),  # magnitude −3: fixed
         (Measurement("a", 3.0e-4, 2e-5, Kind.SE), "(3.0 ± 0.2)e-04"),  # −4: scientific
-        (Measurement("a", 3.0e6, 2e5, Kind.SE), "3000000 ± 200000"),  # 6: fixed
+        (Measurement("a", 3.0e6, 2e5, Kind.SE), "(3.0 ± 0.2)e+06"),  # 6: scientific from 1e5
         (Measurement("a", 3.0e7, 2e6, Kind.SE), "(3.0 ± 0.2)e+07"),  # 7: scientific
         (Measurement("a", 1e-10, 1e-10, Kind.BELOW), "1.0e-10"),  # at the tolerance
         (Measurement("a", 0.25, 0.0, Kind.INTERVAL, (0.2, 0.3), percent=True), "25% [20%, 30%]"),
@@ -429,7 +429,7 @@ def test_format_number_boundaries():
             Measurement("a", 2.5e7, 0.0, Kind.INTERVAL, (2.4e7, 2.6e7)),
             "2.50e+07 [2.40e+07, 2.60e+07]",
         ),
-        (Measurement("a", 2.5e6, 0.0, Kind.INTERVAL, (2.4e6, 2.6e6)), "2500000 [2400000, 2600000]"),
+        (Measurement("a", 2.5e6, 0.0, Kind.INTERVAL, (2.4e6, 2.6e6)), "2.50e+06 [2.40e+06, 2.60e+06]"),
         (
             Measurement("a", 2.5e-3, 0.0, Kind.INTERVAL, (2.4e-3, 2.6e-3)),
             "0.00250 [0.00240, 0.00260]",

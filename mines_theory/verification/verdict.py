@@ -210,7 +210,7 @@ def _fixed(v: float, last: int) -> str:
 
 def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
     """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
-    notation where the largest lies in [1e-3, 1e5), else in scientific notation (each mantissa
+    notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific notation (each mantissa
     cut at that digit)."""
     scale = 100.0 if percent else 1.0
     values, u = [v * scale for v in values], u * scale
@@ -220,7 +220,7 @@ def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
     last = _last_digit(u)
     finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
     magnitude = _exponent(max(finite)) if finite else _exponent(u)
-    if -3 <= magnitude < 7 or percent:
+    if -3 <= magnitude < 5 or percent:
         return [_fixed(v, last) + suffix for v in values]
     return [
         f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
@@ -239,7 +239,7 @@ def _with_uncertainty(value: float, u: float, percent: bool) -> str:
     if not (u > 0 and math.isfinite(u)):
         return _rounded([value], u, percent)[0]
     magnitude = _exponent(value) if value != 0 and math.isfinite(value) else _exponent(u)
-    if percent or -3 <= max(magnitude, _exponent(u)) < 7:
+    if percent or -3 <= max(magnitude, _exponent(u)) < 5:
         text_value, text_u = _rounded([value, u], u, percent)
         return f"{text_value.removesuffix('%')} ± {text_u}"
     last = _last_digit(u)
