@@ -40,4 +40,6 @@ def test_erratum_fisher_vec_flags_the_printed_block_and_not_the_corrected_one():
     assert printed.flagged and not corrected.flagged
     assert [printed[n].value for n in ("full", "symmetric", "closed")] == [4, 0, 0]
     assert [corrected[n].value for n in ("full", "symmetric", "closed")] == [0, 0, 0]
-    assert len(printed.text()) <= 160 and "{" not in printed.text()
+    for evidence in (printed, corrected):
+        assert len(evidence.text()) <= 160 and not set("{}`|") & set(evidence.text())
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)

@@ -288,6 +288,7 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     for evidence in (printed, corrected):
         assert evidence.measurements and len(evidence.text()) <= 160
         assert not set("{}`|") & set(evidence.text())
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
     _section3_numbers()[name](printed, corrected)
 
 
