@@ -189,14 +189,107 @@ SECTION3_ERRATA = ["erratum_taylor_sigma", "erratum_logdet_step", "erratum_theor
                    "erratum_last_chain_norms", "erratum_j_quad_integrand"]
 
 
+def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
+    """The fraction of pairs Σ̂, Σ ∈ S (τ = 4, ζ = 400, d = 2, eigenvalues log-uniform) for which
+    log det Σ̂ − log det Σ > d(λmax(Σ̂) − λmin(Σ)), from the eigenvalues alone (both sides are
+    rotation invariant), by another generator than the check's."""
+    rng = np.random.default_rng(seed)
+    hat, other = (np.exp(rng.uniform(np.log(1 / 400), np.log(1 / 4), (pairs, 2))) for _ in "ab")
+    lhs = np.log(hat).sum(axis=1) - np.log(other).sum(axis=1)
+    return float(np.mean(lhs > 2 * (hat.max(axis=1) - other.min(axis=1))))
+
+
+def _section3_numbers():
+    """Per erratum: what its numbers must be, from a closed form or the argument itself
+    (``printed``, ``corrected``: the Evidence of each call)."""
+    from mines_theory.verification.section3.proofs import _quadratic_case, _sine_case
+
+    def taylor_sigma(printed, corrected):
+        f, _, sigma_inv = _quadratic_case()
+        sigma = np.linalg.inv(sigma_inv)
+        assert printed["actual"].value == pytest.approx(0.5 * np.trace(f.H @ sigma), rel=1e-10)
+        assert printed["form"].value == pytest.approx(0.5 * np.trace(f.H @ sigma @ sigma),
+                                                      rel=1e-10)          # ½tr(HΣ²)
+        assert corrected["form"].value == pytest.approx(printed["actual"].value, rel=1e-10)
+
+    def logdet_step(printed, corrected):
+        p, n = _logdet_violations(), printed["pairs"].value
+        assert abs(printed["fails"].value - p) <= 4 * np.sqrt(p * (1 - p) / n)
+        assert corrected["fails"].value == 0     # each log λ lies in [log ζ⁻¹, log τ⁻¹]
+
+    def theorem33_sign(printed, corrected):
+        # f(μ*) ≤ f(μ̂*) (μ* minimizes f): the printed right side is ≤ 0; strong convexity
+        # gives ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*)), a ratio ≤ 1
+        assert printed["rhs"].value < 0 < printed["lhs"].value
+        assert corrected["ratio"].value <= 1 and corrected["exceeded"].value == 0
+        assert corrected["alphas"].value == len(section3.SECTION3_SWEEP.alphas)
+
+    def sig_opt_mu(printed, corrected):
+        assert printed["hat"].value < 1e-10 < 1e-6 < printed["star"].value
+        assert corrected["hat"].value < 1e-10
+
+    def strict_convexity(printed, corrected):
+        assert printed["gap"].value > 0
+        assert printed["quad"].value == pytest.approx(printed["gap"].value, rel=1e-3)
+        # ½Mx − ½log x: M cancels; the midpoint gap is ½log(√(lo·hi)/midpoint) < 0 (AM–GM)
+        lo, hi = 1 / 0.003, 1 / 0.002
+        closed = 0.5 * np.log(np.sqrt(lo * hi) / ((lo + hi) / 2))
+        assert corrected["gap"].value == pytest.approx(closed, rel=1e-9)
+
+    def sig_opt_posdef(printed, corrected):
+        # Π_S(M⁻¹) has eigenvalues clip((−1, ½), ⅓, 2) = (⅓, ½), the KKT point 1/clip((−1, 2),
+        # ½, 3) = (2, ½) on the same eigenvectors: Frobenius distance 2 − ⅓ = 5/3
+        assert printed["projection"].value == pytest.approx(5 / 3, abs=1e-4)
+        assert printed["kkt"].value < 1e-5 and corrected["kkt"].value < 1e-5
+
+    def j_sig_0_power(printed, corrected):
+        # the residual is ½(1 − α⁻²)Σ⁻¹xxᵀΣ⁻¹: all 4 entries nonzero
+        assert printed["printed"].value == 4
+        assert printed["corrected"].value == corrected["corrected"].value == 0
+
+    def tmp2_first_line(printed, corrected):
+        alpha = _sine_case(1)[1]
+        # Φ = ½E[…], so E[…] = α²·2α⁻²Φ: |E[…]|/lhs = α²
+        assert abs(printed["raw"].value) / printed["lhs"].value == pytest.approx(alpha**2,
+                                                                                 rel=1e-6)
+        assert corrected["scaled"].value == pytest.approx(corrected["lhs"].value, rel=1e-6)
+
+    def tmp_phi_argument(printed, corrected):
+        assert printed["star"].value == pytest.approx(1.0, abs=1e-12)  # sin μ* = 0: Φ_μ* = 0
+        assert printed["hat"].value > 1e-5
+        assert printed["correct"].value < 1e-8 and corrected["correct"].value < 1e-8
+
+    def last_chain_norms(printed, corrected):
+        # ∇²f(μ*) = I, so ‖∇²f(μ*)⁻¹‖_F = √2 and ‖∇²f(μ̂*)⁻¹‖_F/‖·‖₂ ∈ [1, √2] (d = 2): the
+        # Frobenius product is √2 to 2 times the spectral one
+        ratio = printed["frobenius"].value / printed["spectral"].value
+        assert np.sqrt(2) - 1e-9 <= ratio <= 2 + 1e-9
+        assert printed["frobenius"].value > 1.2 and corrected["spectral"].value <= 1
+
+    def j_quad_integrand(printed, corrected):
+        # αgᵀ(R² − R)u, by hand: 3 monomials in each of the 4 entries of R² − R
+        assert [printed[n].value for n in ("pointwise", "root", "mean")] == [12, 0, 0]
+        assert [corrected[n].value for n in ("pointwise", "mean")] == [0, 0]
+
+    return {f"erratum_{k}": v for k, v in locals().items() if callable(v)}
+
+
 @pytest.mark.parametrize("name", SECTION3_ERRATA)
 def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each erratum check of Section 3 flags the printed statement and, given the corrected
-    statement (``printed=False``), does not: a check that returned True unconditionally fails
-    here."""
+    statement (``printed=False``), does not, with the numbers its argument predicts: a check
+    that returned True unconditionally fails here."""
+    from mines_theory.verification.verdict import Evidence
+
     check = getattr(section3, name)
-    assert check() is True
-    assert check(printed=False) is False
+    printed, corrected = check(), check(printed=False)
+    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
+    assert printed.flagged and not corrected.flagged
+    for evidence in (printed, corrected):
+        assert evidence.measurements and len(evidence.text()) <= 160
+        assert not set("{}`|") & set(evidence.text())
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
+    _section3_numbers()[name](printed, corrected)
 
 
 def test_theorem33_holds_as_printed_because_r_cancels():

@@ -72,14 +72,60 @@ SECTION4_ERRATA = ["erratum_projection_bounds", "erratum_lemma_c1_half", "erratu
                    "erratum_bG_factor", "erratum_hoeffding_sign"]
 
 
+def _section4_numbers():
+    """Per erratum: what its numbers must be, from a closed form or its criterion
+    (``printed``, ``corrected``: the Evidence of each call)."""
+    from scipy.linalg import sqrtm
+
+    from mines_theory.verification.stats import K_SE
+
+    def projection_bounds(printed, corrected):
+        # {3, 0.3} clipped by hand: to [ζ⁻¹, τ⁻¹] = [¼, 2] → {2, 0.3}; to [τ, ζ] = [½, 4] → {3, ½}
+        assert (printed["high"].value, printed["low"].value) == pytest.approx((2.0, 0.3))
+        assert (corrected["high"].value, corrected["low"].value) == pytest.approx((3.0, 0.5))
+        assert printed["worst"].value < 1e-10
+
+    def lemma_c1_half(printed, corrected):
+        assert printed["z_correct"].value <= K_SE < printed["z_printed"].value
+        assert corrected["z_correct"].value == pytest.approx(printed["z_correct"].value)
+
+    def lemma_c1_root(printed, corrected):
+        assert printed["symmetric"].value <= K_SE < printed["cholesky"].value
+        assert corrected["symmetric"].value <= K_SE
+
+    def bG_factor(printed, corrected):
+        # E[uᵀAu uuᵀ] = 2A + tr(A)I (A = Σ^½HΣ^½) makes eq:bG's form HΣ^-½ + ½tr(HΣ)(Σ^-3/2 − Σ⁻¹)
+        f, _, sigma_inv = section4.quadratic_case()
+        root_inv = np.real(sqrtm(sigma_inv))
+        sigma = np.linalg.inv(sigma_inv)
+        form = f.H @ root_inv + 0.5 * np.trace(f.H @ sigma) * (root_inv @ sigma_inv - sigma_inv)
+        assert printed["printed"].value == pytest.approx(np.abs(form - f.H).max(), rel=1e-8)
+        assert printed["corrected"].value < 1e-8 and corrected["corrected"].value < 1e-8
+
+    def hoeffding_sign(printed, corrected):
+        assert printed["bound"].value == pytest.approx(np.exp(2))          # exp(−(−2)/1)
+        assert corrected["bound"].value == pytest.approx(np.exp(-2))
+        assert printed["worst"].value <= 1           # Hoeffding's bound holds
+
+    return {f"erratum_{k}": v for k, v in locals().items() if callable(v) and k != "sqrtm"}
+
+
 @pytest.mark.parametrize("name", SECTION4_ERRATA)
 def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each erratum check of Section 4 and Appendices A–C flags the printed statement and, given
-    the corrected one (``printed=False``), does not: a check that returned True unconditionally
-    fails here."""
+    the corrected one (``printed=False``), does not, with the numbers its argument predicts: a
+    check that returned True unconditionally fails here."""
+    from mines_theory.verification.verdict import Evidence
+
     check = getattr(section4, name)
-    assert check() is True
-    assert check(printed=False) is False
+    printed, corrected = check(), check(printed=False)
+    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
+    assert printed.flagged and not corrected.flagged
+    for evidence in (printed, corrected):
+        assert evidence.measurements and len(evidence.text()) <= 160
+        assert not set("{}`|") & set(evidence.text())
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
+    _section4_numbers()[name](printed, corrected)
 
 
 def test_counterexample_spectrum_leaves_s_prime_only_with_the_printed_interval():

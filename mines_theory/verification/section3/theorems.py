@@ -180,7 +180,7 @@ def check_theorem31() -> Verdict:
     fixed_point_error = max(float(np.abs(result.sigma - expected).max()),
                             float(np.abs(result.mean - f.minimizer).max()))
 
-    def unpack(x):
+    def unpack(x) -> tuple[np.ndarray, np.ndarray]:
         skew = np.zeros((3, 3))
         skew[np.triu_indices(3, 1)] = x[6:9]
         Q = expm(skew - skew.T)
