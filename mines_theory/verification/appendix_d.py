@@ -22,6 +22,7 @@ from ..algorithm import estimator_terms, mean_gradient, sigma_gradient
 from ..linalg import random_spd, symmetric_roots
 from ..objectives import LogCoshQuadratic, SoftCubic1D, log_cosh_1d
 from ..regularized import GaussianRule
+from .registry import claim, erratum
 from .stats import (
     K_SE,
     at_least,
@@ -81,6 +82,9 @@ def _log_cosh_3d(weight=2.0, seed=11):
 # Lemma D.1: the decomposition of g̃ and the bound on ν
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma D.1", printed="Lemma 24", label="lem:tgm_1",
+       statement="g̃ = (Ũν + ŨŨᵀ∇f)/b with |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) w.p. ≥ 1 "
+                 "− δ", notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
     """Lemma D.1 (lem:tgm_1): g̃ = (1/b)(Ũν + ŨŨᵀ∇f(μ)) with ν_i = (f(μ+αũ_i) − f(μ−αũ_i) −
@@ -182,6 +186,9 @@ def _enough_batches(experiment, delta: float) -> None:
              f"the binomial test at δ = {delta:g}")
 
 
+@claim("Lemma D.2", printed="Lemma 25", label="eq:nu",
+       statement="‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴) w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.2 (eq:nu): w.p. ≥ 1 − δ, ‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴).
@@ -210,6 +217,9 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
                 "tgm3": np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve])}
 
 
+@claim("Lemma D.4", printed="Lemma 27", label="lem:tgm, eq:hh",
+       statement="‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³) w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    curve: tuple[BiasExperiment, ...] = BIAS_CURVE) -> Verdict:
@@ -239,6 +249,9 @@ def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    qualifiers, data={"curve": c})
 
 
+@claim("Lemma D.5", printed="Lemma 28", label="eq:tgm_3",
+       statement="‖g̃‖ ≤ γα²c₃²/(6√b τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
@@ -264,6 +277,9 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
 # Lemma D.3: the lower tail of ‖Ũᵀ∇f‖²
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma D.3", printed="Lemma 26", label="eq:gd_low",
+       statement="‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
     """Lemma D.3 (eq:gd_low): ‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ.
@@ -305,6 +321,9 @@ def _d6_setting():
     return f, tau, zeta, sigma_inv, f.minimizer + np.array([0.5, -0.3, 0.2])
 
 
+@claim("Lemma D.6", printed="Lemma 29", label="eq:G_norm, eq:GG",
+       statement="one-sample bound on the G̃ term, and ‖BG − (same sum with ∇²f(μ))‖₂ = O(γα) w.p. "
+                 "≥ 1 − δ", notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma D.6: eq:G_norm, the one-sample bound ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))
@@ -434,6 +453,9 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
                 "limit": 0.25, "bound": np.array([e.bound for e in curve])}
 
 
+@claim("Lemma D.7", printed="Lemma 30", label="eq:G_norm_1, eq:G_norm_2",
+       statement="‖G̃(Σ_k)‖² and ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] = G_CURVE,
                    inside: tuple[InsideG, InsideG] = INSIDE) -> Verdict:
@@ -494,6 +516,12 @@ def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] 
 # Errata of Appendix D: True when the printed form is confirmed wrong
 # ---------------------------------------------------------------------------------------------
 
+@erratum("eq:nu (Lemma D.2)", row=29, kind="error",
+         printed="‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
+         correct="γ² in both (eq:sigma_1 squared; ν scales like γ)",
+         consequence="the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next "
+                     "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
+                     "are built from it (Lemmas 5.1, 5.2)")
 def erratum_nu_gamma_power(printed: bool = True) -> bool:
     """eq:nu prints γ where squaring eq:sigma_1 gives γ². ν scales like γ (f ↦ cf), ‖ν‖² like γ²:
     on the cubic with γ = 100 (b = 10, α = 0.5) the printed bound fails in far more than δ of
@@ -509,6 +537,13 @@ def erratum_nu_gamma_power(printed: bool = True) -> bool:
                 and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1)
 
 
+@erratum("proofs of eq:nu, eq:hh, eq:tgm_3", row=30, kind="error",
+         printed="νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
+         correct="‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 "
+                 "= 0)",
+         consequence="Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a "
+                     "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
+                     "Lemmas 5.1, 5.2 rest on them (their contraction part survives)")
 def erratum_U_nu_step(printed: bool = True) -> bool:
     """Proofs of eq:nu, eq:hh, eq:tgm_3: ‖Uν‖² ≤ max_i ν_i²·‖U1‖² is false (ν_i and u_i are
     dependent; e.g. u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0). On the cubic with b = 5000 it
@@ -520,6 +555,16 @@ def erratum_U_nu_step(printed: bool = True) -> bool:
     return bool(np.mean(s["step_holds"]) < 0.5)
 
 
+@erratum("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", row=33, kind="error",
+         printed="‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
+         correct="≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
+         consequence="Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); "
+                     "eq:G_norm_2 fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ "
+                     "H* (its left side tends to ‖E∇²f(μ_k + αz) − H*‖²); C₄ of Lemma 5.3 rests "
+                     "on it in the base case and in eq:dec_sig's C₄/k at every t, where ‖G̃(Σ_t)‖² "
+                     "tends to ‖E∇²f(μ_t + αz) − Σ_t⁻¹‖²: C₄ must become a bound with ‖∇²f(μ_t) − "
+                     "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
+                     "cases measured")
 def erratum_G_norm_1(printed: bool = True) -> bool:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
     α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
@@ -548,6 +593,11 @@ def erratum_G_norm_1(printed: bool = True) -> bool:
                 and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome)
 
 
+@erratum("Lemmas D.1, D.4, D.5, hypotheses", row=28, kind="typo",
+         printed="Σ⁻¹ ∈ S (D.1); ∇²f ⪯ 𝓛Σ⁻¹ ⪯ 𝓛τ⁻¹I (D.4); Σ⁻¹ ⪯ τ⁻¹I (D.5)",
+         correct="Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
+         consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
+                     "with Σ_k ∈ S and is unaffected")
 def erratum_hypotheses(printed: bool = True) -> bool:
     """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
     𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
@@ -576,6 +626,11 @@ def erratum_hypotheses(printed: bool = True) -> bool:
     return bool(all(failures(100.0)) and not any(failures(1.0 / tau)))
 
 
+@erratum("eq:G_norm, eq:GG (Lemma D.6)", row=31, kind="typo",
+         printed="‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm",
+         correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = "
+                 "e⁻³⁰)",
+         consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)")
 def erratum_two_log(printed: bool = True) -> bool:
     """eq:G_norm and eq:GG (and their proofs) use ‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm, which
     gives 2d + 3 log(1/δ); with 2 log the event can have probability below 1 − δ: at d = 5,
@@ -590,6 +645,11 @@ def erratum_two_log(printed: bool = True) -> bool:
                 > scipy.stats.chi2.logsf(2 * d + 3 * x, d))
 
 
+@erratum("proof of Lemma D.6, Taylor expansions", row=32, kind="typo",
+         printed="f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ + α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u; also "
+                 "f(μ − ·) twice",
+         correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
+         consequence="Lemma D.6 survives (its constants are 2× loose)")
 def erratum_taylor_weight(printed: bool = True) -> bool:
     """Proof of eq:G_norm/eq:GG: f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ +
     α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u drops the (1 − t) weight of the integral remainder. On the
