@@ -55,6 +55,7 @@ __all__ = [
     "Erratum",
     "Registry",
     "claim",
+    "claim_key",
     "claim_without_check",
     "claims",
     "errata",
