@@ -1,8 +1,12 @@
 """The errata table's links between entries that state one flaw twice, and its count of
-distinct flaws (mines_theory.verification.errata)."""
+distinct flaws; its rows, collected from the declarations beside the checks, in their published
+order (mines_theory.verification.errata)."""
+
+import sys
 
 import pytest
 
+from mines_theory.verification import errata, registry
 from mines_theory.verification.errata import (ERRATA, Erratum, distinct_flaws, errata_table,
                                               flaw_groups)
 
@@ -48,7 +52,74 @@ def test_errata_table_columns():
     lines = table.splitlines()
     assert lines[0] == "| place | check |" and lines[1] == "|---|---|"
     assert all(line.count("|") == 3 for line in lines)
-    import pytest
-
     with pytest.raises(ValueError, match="columns must be"):
         errata_table((_entry("a"),), columns=("place", "width"))
+
+
+#: The published order of the errata table (notebook 08, the book), pinned by hand: the rows are
+#: declared beside their checks (``registry.erratum``) and sorted by their ``row``.
+ERRATA_ORDER = [
+    "eq:proj_cs_prime, Prop. A.2",
+    "Sec. 2, Fisher matrix",
+    "proof of Lemma C.1",
+    "eq:bG",
+    "proof of Thm 3.2",
+    "eq:R (proof of Thm 3.3)",
+    "proof of Thm 3.3, last line",
+    "eq:Sig_opt_1",
+    "proof of Thm 3.4, after eq:Sig_opt",
+    "eq:Sig_opt → eq:Sig_opt_1",
+    "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)",
+    "eq:tmp2, first line",
+    "eq:tmp, lines 3–4, and the display after eq:tmp1",
+    "proof of Thm 3.4, last chain, second line",
+    "eq:J_quad (proof of Thm 3.1, first display)",
+    "Lemma B.5 (Hoeffding)",
+    "eq:c1 with Lemmas 5.1, 5.2, eq:C",
+    "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
+    "eq:C, C₃",
+    "proof of Lemma 5.1, substituting η₁,k; Δ_α,1",
+    "Lemma 5.1, hypotheses",
+    "proof of Lemma 5.2, the step after eq:tgm_3",
+    "proof of Lemma 5.2, fourth line of the chain",
+    "proof of Lemma E.1 (lem:nab_f)",
+    "Δ_α,2 of Lemma 5.2, third term",
+    'Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
+    "Lemma C.1 (lem:exp_tg), hypotheses",
+    "Lemmas D.1, D.4, D.5, hypotheses",
+    "eq:nu (Lemma D.2)",
+    "proofs of eq:nu, eq:hh, eq:tgm_3",
+    "eq:G_norm, eq:GG (Lemma D.6)",
+    "proof of Lemma D.6, Taylor expansions",
+    "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
+    "eq:Sig_dec (Lemma E.2)",
+    "eq:Sig_2_bnd (Lemma E.2)",
+    "eq:alpha_err (Lemma E.4)",
+    "eq:alpha_err (Lemma E.4), the step citing eq:GG",
+    "eq:sto_err (Lemma E.9), proof",
+    "proof of lem:X (Lemma E.7)",
+    "proof of Lemma 5.3, base case k = 2; eq:C",
+    "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
+    'proof of eq:dd (Lemma E.10), the "=" line',
+    "proof of eq:sto_err (Lemma E.9)",
+    "display before eq:Y0 (Lemma E.8)",
+    "proof of eq:sto_err (Lemma E.9), the line citing eq:E",
+    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
+    "proof of lem:Y (Lemma E.8), E[Y_{t,i}]",
+]
+
+
+def test_the_table_keeps_its_order_and_rows_are_1_to_n():
+    assert [e.label for e in ERRATA] == ERRATA_ORDER
+    assert [registry.REGISTRY.erratum_row(e.label) for e in ERRATA] == list(
+        range(1, len(ERRATA) + 1))
+
+
+def test_each_erratum_is_declared_above_its_check():
+    """Every entry's check is the function its module exports under that name (the
+    declaration is the outermost decorator), in one of ``errata.SOURCES``."""
+    sources = tuple(m.__name__ for m in errata.SOURCES)
+    for e in ERRATA:
+        module = sys.modules[e.check.__module__]
+        assert getattr(module, e.check.__name__) is e.check, e.label
+        assert module.__name__.startswith(sources) and e.check.__name__.startswith("erratum_")

@@ -20,6 +20,8 @@ module              paper
                     ``proofs`` (the errata), ``common``
 ``coco_bbob``       the 2019 version's claim ("competitive to NES and CMA-ES") on COCO's bbob,
                     from the summary of ``make coco`` (coco-bbob-summary.csv beside it)
+``registry``        ``@claim``, ``@finding``, ``@erratum``: each row declared above its check;
+                    the ledger and the errata table are collected from these declarations
 ``errata``          every erratum found, as data with a check that can fail
 ``corrigendum``     the results repaired: printed and repaired statements, the errata each
                     repairs, and a check of the repaired bound on the printed one's runs

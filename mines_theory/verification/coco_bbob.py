@@ -25,6 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..coco import SUMMARY_COLUMNS, summary_fractions
+from .registry import finding
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
 __all__ = ["SUMMARY", "CLAIM_2019", "read_summary", "fraction_measurement", "check_coco_claim"]
@@ -62,6 +63,9 @@ def _disjoint_below(a, b) -> bool:
     return float(a["high"]) < float(b["low"])
 
 
+@finding("COCO bbob", label="arXiv:1910.11490",
+         statement="the 2019 version's claim: MiNES is competitive with NES and CMA-ES (on COCO's "
+                   "bbob)", notebook="10-coco-bbob")
 @decides
 def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     """The 2019 claim's verdict from the COCO summary (module docstring): fractions of runs

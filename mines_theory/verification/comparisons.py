@@ -20,6 +20,7 @@ from ..experiments import COMPARED, cached_sweep, compare_methods, evaluations_t
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..strategy import progress_bar
 from ..validation import positive_scalar
+from .registry import finding
 from .stats import at_least, median_interval, proportion
 from .verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
@@ -94,6 +95,9 @@ def _faster(a, b) -> bool:
     return bool(np.isfinite(a.value) and a.interval[1] < b.value)
 
 
+@finding("Comparison", label="—",
+         statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
+         notebook="07-comparisons")
 @decides
 def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
     """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it

@@ -18,6 +18,7 @@ from .. import derivations as dv
 from ..experiments import cached_sweep, run_method
 from ..gaussian import monte_carlo
 from ..objectives import RotatedEllipsoid
+from .registry import claim, erratum, finding
 from .stats import K_SE, at_least, z_measurement
 from .verdict import Evidence, Kind, Measurement, Qualifier, Status, Verdict, decides
 
@@ -66,6 +67,9 @@ class LogLikelihoodTrick:
 LOG_LIKELIHOOD_TRICK = LogLikelihoodTrick()
 
 
+@claim("Sec. 2", printed="Section 2", label="eq:nab_mu, eq:nab_Sig, eq:nat_grad",
+       statement="log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
+       notebook="01-nes-background")
 @functools.cache
 def check_section2() -> Verdict:
     """eq:log_lh by Monte Carlo (``LOG_LIKELIHOOD_TRICK``); eq:nab_mu, eq:nab_Sig (unconstrained
@@ -144,6 +148,9 @@ class NESRun:
 NES_AS_PRINTED = NESRun()
 
 
+@finding("NES as printed", printed="Section 2", label="Sec. 2, after eq:ng",
+         statement="the NES meta-algorithm as printed stalls and its covariance collapses",
+         notebook="01-nes-background")
 @decides
 def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     """Not a claim of the paper but the baseline it improves on: the NES meta-algorithm of
@@ -179,6 +186,11 @@ def _nonzero_entries(matrix) -> int:
     return sum(sp.simplify(entry) != 0 for entry in matrix)
 
 
+@erratum("Sec. 2, Fisher matrix", row=2, kind="imprecision",
+         printed="F_θ = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) for θ = [μ; vec Σ̄]",
+         correct="in vec coordinates the block is ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K), singular; ½Σ̄⁻¹⊗Σ̄⁻¹ is its "
+                 "action on symmetric directions",
+         consequence="eq:nat_grad survives (in vech coordinates)")
 def erratum_fisher_vec(printed: bool = True) -> Evidence:
     """Section 2's Fisher matrix blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) in θ = [μ; vec Σ̄]: sympy gives the
     block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only.

@@ -37,6 +37,7 @@ from ..linalg import (
 )
 from ..objectives import LogCoshQuadratic, RotatedEllipsoid
 from ..regularized import GaussianRule
+from .registry import claim, erratum
 from .stats import K_SE, at_least, exceedance_z, largest_z, trials_needed, z_measurement
 from .verdict import Evidence, Kind, Measurement, Qualifier, Status, Verdict, decides
 
@@ -109,6 +110,9 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
                    measurements, data={"quadrature": (lhs, rhs), "samples": samples})
 
 
+@claim("Lemma 4.1", printed="Lemma 6", label="eq:ng_mines",
+       statement="the natural gradient in μ is α²·E[(f(μ+αΣ^½u) − f(μ−αΣ^½u))/(2α)·Σ^½u]",
+       notebook="03-gradient-estimators")
 def check_lemma41(estimator=mean_gradient) -> Verdict:
     """Lemma 4.1: the natural gradient F_μ⁻¹ ∂Q_α/∂μ = α²Σ E[∇f(μ + αΣ^{1/2}u)] equals
     α²·E[(f(μ + αΣ^{1/2}u) − f(μ − αΣ^{1/2}u))/(2α)·Σ^{1/2}u], i.e. E[g̃] = Σ E[∇f(μ + αz)];
@@ -127,6 +131,9 @@ def check_lemma41(estimator=mean_gradient) -> Verdict:
                                data={**verdict.data, "identity": (lhs, rhs)})
 
 
+@claim("Lemma 4.3", printed="Lemma 8", label="prop:TG",
+       statement="G̃(Σ) (eq:TG) is an unbiased estimate of 2α⁻²∂Q_α/∂Σ",
+       notebook="03-gradient-estimators")
 def check_lemma43(estimator=sigma_gradient) -> Verdict:
     """Lemma 4.3: G̃ is unbiased for 2α⁻² ∂Q_α/∂Σ = E[∇²f(μ + αΣ^{1/2}u)] − Σ⁻¹ (Price's
     theorem for ∂J/∂Σ̄ = ½E∇²f, Σ̄ = α²Σ, with the entrywise derivative of −α²/2·log det Σ);
@@ -146,6 +153,9 @@ def _smoothed_Q(f, mu, sigma, alpha, rule):
     return float(J) - alpha**2 / 2 * np.linalg.slogdet(sigma)[1]
 
 
+@claim("Lemma 4.2", printed="Lemma 7", label="eq:Q_Sig",
+       statement="∂Q_α/∂Σ = ¼E[(f(μ−αΣ^½u) + f(μ+αΣ^½u) − 2f(μ))(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] − α²/2·Σ⁻¹",
+       notebook="03-gradient-estimators")
 def check_lemma42() -> Verdict:
     """eq:Q_Sig: ∂Q_α/∂Σ = ¼E[(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)]
     − α²/2·Σ⁻¹, on the 2-D log-cosh objective: the right side by Gauss–Hermite, the left side
@@ -186,6 +196,8 @@ def check_lemma42() -> Verdict:
                    data={"symmetric_entry": sp.simplify(symmetric[0, 1])})
 
 
+@claim("Lemma C.1", printed="Lemma 23", label="lem:exp_tg",
+       statement="½E[uᵀΣ^½HΣ^½u·(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] = H", notebook="03-gradient-estimators")
 def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
     """Lemma C.1: ½E[uᵀΣ^{1/2}HΣ^{1/2}u·(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)] = H. Symbolically for d = 2, 3
     (generic symmetric Σ^{1/2} and H), exactly by the Isserlis engine for random d = 1..6."""
@@ -206,6 +218,8 @@ def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
                    (Measurement("worst", worst, 1e-10, Kind.BELOW),))
 
 
+@claim("Prop. A.1", printed="Proposition 15", label="appendix A", statement="S and S' are convex",
+       notebook="02-mirror-descent-projection")
 @decides
 def check_proposition_a1(cases: int = 500) -> Verdict:
     """Prop. A.1: S and S' are convex: random convex combinations of members stay members
@@ -230,6 +244,9 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
                     Measurement("outside", outside, kind=Kind.COUNT)))
 
 
+@claim("Prop. A.2", printed="Proposition 16", label="prop:project",
+       statement="Π_S'(Σ⁻¹) clips the spectrum (eq:proj_cs_prime)",
+       notebook="02-mirror-descent-projection")
 @decides
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
     """Prop. A.2 / eq:proj_cs_prime. Clipping the spectrum to [τ, ζ] is the Frobenius
@@ -276,6 +293,9 @@ def _clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
 
 
+@claim("Sec. 4", printed="Section 4", label="eq:mirror_prox, eq:Sig_up",
+       statement="the Bregman divergence of R, and the mirror step on Σ is eq:Sig_up",
+       notebook="02-mirror-descent-projection")
 @decides
 def check_mirror_step(pairs: int = 2000) -> Verdict:
     """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
@@ -324,6 +344,8 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
 # Appendix B: the probability tools
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma B.1", printed="Lemma 17", label="lem:gauss_power",
+       statement="d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}", notebook="03-gradient-estimators")
 def check_lemma_b1() -> Verdict:
     """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
     distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}."""
@@ -342,6 +364,8 @@ def check_lemma_b1() -> Verdict:
                     Measurement("upper", worst_upper, 1e-9, digits=3)))
 
 
+@claim("Lemma B.2", printed="Lemma 18", label="lem:chi",
+       statement="χ² tail bounds of Laurent & Massart", notebook="08-errata")
 @decides
 def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
@@ -370,6 +394,8 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
                    f"{K_SE:g})", (Measurement("worst", worst, 1e-9), z_measurement("z", z)))
 
 
+@claim("Lemma B.3", printed="Lemma 19", label="eq:smax",
+       statement="s_max(A) ≤ √N + √n + t w.p. ≥ 1 − 2e^{−t²/2}", notebook="08-errata")
 @decides
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
@@ -395,6 +421,8 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
                    (z_measurement("z", z),))
 
 
+@claim("Lemma B.4", printed="Lemma 20", label="eq:u_norm",
+       statement="‖u‖² ≤ 2d + 3 log(1/δ) w.p. ≥ 1 − δ", notebook="08-errata")
 def check_lemma_b4() -> Verdict:
     """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
     χ²_d distribution for d = 1..500, δ ∈ [10⁻¹⁰, 0.5]."""
@@ -405,6 +433,8 @@ def check_lemma_b4() -> Verdict:
                    (Measurement("worst", worst, 1e-9),))
 
 
+@claim("Lemma B.5", printed="Lemma 21", label="lem:hoeffding", statement="Hoeffding's inequality",
+       notebook="08-errata")
 def check_lemma_b5() -> Verdict:
     """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
     is positive: the printed bound exceeds 1 and says nothing. The intended exp(−2ψ²/Σ(b_i − a_i)²)
@@ -433,6 +463,8 @@ def _hoeffding_at_one(printed: bool) -> float:
     return float(np.exp(-exponent if printed else exponent))
 
 
+@claim("Lemma B.6", printed="Lemma 22", label="lem:sgd_dec",
+       statement="the recursion a_{k+1} ≤ a₀/(k+1) of Rakhlin et al.", notebook="08-errata")
 def check_lemma_b6() -> Verdict:
     """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k
     (t−1)²a_t) + c/k with a₀ ≥ 9b²/4 + 3c, then a_{k+1} ≤ a₀/(k+1): the worst case a_t = a₀/t,
@@ -455,6 +487,11 @@ def check_lemma_b6() -> Verdict:
 # Errata: Evidence, flagged when the printed form is shown wrong
 # ---------------------------------------------------------------------------------------------
 
+@erratum("eq:proj_cs_prime, Prop. A.2", row=1, kind="error",
+         printed="Π_S'(Σ⁻¹) clips λ(Σ⁻¹) to [ζ⁻¹, τ⁻¹]; the KKT proof uses the bounds of S",
+         correct="S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)",
+         consequence="Prop. A.2 as stated is false; Algorithm 1 is right if implemented from the "
+                     "prose")
 def erratum_projection_bounds(printed: bool = True) -> Evidence:
     """eq:proj_cs_prime / Prop. A.2 clip λ(Σ⁻¹) to the bounds [ζ⁻¹, τ⁻¹] of S: flagged when
     clipping to [τ, ζ] is the projection onto S' (``check_proposition_a2`` does not fail) and
@@ -477,6 +514,8 @@ def erratum_projection_bounds(printed: bool = True) -> Evidence:
                     and _clipped_counterexample(printed=False)[1], evidence, measurements)
 
 
+@erratum("proof of Lemma C.1", row=3, kind="typo", printed="E[G̃] = E[½(uᵀΣ^½HΣ^½u)(…)] − ½Σ⁻¹",
+         correct="E[G̃] = E[½(…)] − Σ⁻¹ = H − Σ⁻¹", consequence="Lemma C.1 survives")
 def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
     (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
@@ -498,6 +537,12 @@ def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
                     (z_measurement("z_printed", z_printed), z_measurement("z_correct", z_correct)))
 
 
+@erratum("Lemma C.1 (lem:exp_tg), hypotheses", row=27, kind="imprecision",
+         printed="Σ^{1/2}, Σ^{-1/2} unspecified; H positive semi-definite",
+         correct="the symmetric root of Σ, and H symmetric (PSD is not needed); with a factor Σ = "
+                 "AAᵀ the identity reads ½E[(uᵀAᵀHAu)(A⁻ᵀuuᵀA⁻¹ − Σ⁻¹)] = H",
+         consequence="Lemma C.1 survives (every use has symmetric H); eq:TG with a Cholesky "
+                     "factor read literally would be biased")
 def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
     """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
     positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
@@ -542,6 +587,8 @@ def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
                      z_measurement("symmetric", z_indefinite)))
 
 
+@erratum("eq:bG", row=4, kind="typo", printed="Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹",
+         correct="Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹", consequence="Lemma 4.3 survives")
 def erratum_bG_factor(printed: bool = True) -> Evidence:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
     not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I. ``printed=False``: the corrected
@@ -566,6 +613,9 @@ def erratum_bG_factor(printed: bool = True) -> Evidence:
                      corrected))
 
 
+@erratum("Lemma B.5 (Hoeffding)", row=16, kind="typo", printed="exp(−(−2ψ²)/Σ(b_i − a_i)²)",
+         correct="exp(−2ψ²/Σ(b_i − a_i)²)",
+         consequence="survives (the printed bound exceeds 1 and says nothing)")
 def erratum_hoeffding_sign(printed: bool = True) -> Evidence:
     """Lemma B.5: the printed exponent −(−2ψ²)/Σ(b_i − a_i)² is positive, so the bound exceeds 1
     and says nothing: flagged when the intended bound holds for Bernoulli sums

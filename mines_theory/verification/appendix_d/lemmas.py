@@ -16,6 +16,7 @@ from ...algorithm import estimator_terms, mean_gradient, sigma_gradient
 from ...linalg import random_spd, symmetric_roots
 from ...objectives import log_cosh_1d
 from ...regularized import GaussianRule
+from ..registry import claim
 from ..stats import (
     K_SE,
     at_least,
@@ -54,6 +55,9 @@ __all__ = [
 # Lemma D.1: the decomposition of g̃ and the bound on ν
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma D.1", printed="Lemma 24", label="lem:tgm_1",
+       statement="g̃ = (Ũν + ŨŨᵀ∇f)/b with |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) w.p. ≥ 1 "
+                 "− δ", notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
     """Lemma D.1 (lem:tgm_1): g̃ = (1/b)(Ũν + ŨŨᵀ∇f(μ)) with ν_i = (f(μ+αũ_i) − f(μ−αũ_i) −
@@ -155,6 +159,9 @@ def _enough_batches(experiment, delta: float) -> None:
              f"the binomial test at δ = {delta:g}")
 
 
+@claim("Lemma D.2", printed="Lemma 25", label="eq:nu",
+       statement="‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴) w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.2 (eq:nu): w.p. ≥ 1 − δ, ‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴).
@@ -183,6 +190,9 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
                 "tgm3": np.array([e.bounds(delta)["tgm3"] ** 2 for e in curve])}
 
 
+@claim("Lemma D.4", printed="Lemma 27", label="lem:tgm, eq:hh",
+       statement="‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³) w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    curve: tuple[BiasExperiment, ...] = BIAS_CURVE) -> Verdict:
@@ -212,6 +222,9 @@ def check_lemma_d4(experiment: BiasExperiment = BIAS, delta: float = 0.1,
                    qualifiers, data={"curve": c})
 
 
+@claim("Lemma D.5", printed="Lemma 28", label="eq:tgm_3",
+       statement="‖g̃‖ ≤ γα²c₃²/(6√b τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
@@ -237,6 +250,9 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
 # Lemma D.3: the lower tail of ‖Ũᵀ∇f‖²
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma D.3", printed="Lemma 26", label="eq:gd_low",
+       statement="‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
     """Lemma D.3 (eq:gd_low): ‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ.
@@ -271,6 +287,9 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
 # Lemmas D.6 and D.7: one-sample bounds and the norm of G̃
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma D.6", printed="Lemma 29", label="eq:G_norm, eq:GG",
+       statement="one-sample bound on the G̃ term, and ‖BG − (same sum with ∇²f(μ))‖₂ = O(γα) w.p. "
+                 "≥ 1 − δ", notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma D.6: eq:G_norm, the one-sample bound ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))
@@ -400,6 +419,9 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
                 "limit": 0.25, "bound": np.array([e.bound for e in curve])}
 
 
+@claim("Lemma D.7", printed="Lemma 30", label="eq:G_norm_1, eq:G_norm_2",
+       statement="‖G̃(Σ_k)‖² and ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)",
+       notebook="09-appendix-lemmas")
 @decides
 def check_lemma_d7(experiment: HalfSquareG = D7, curve: tuple[HalfSquareG, ...] = G_CURVE,
                    inside: tuple[InsideG, InsideG] = INSIDE) -> Verdict:

@@ -12,6 +12,7 @@ import scipy.stats
 from ... import bounds
 from ...algorithm import mean_gradient
 from ...objectives import SoftCubic1D
+from ..registry import erratum
 from ..stats import K_SE, exceedance_z, proportion, z_measurement
 from ..verdict import Evidence, Kind, Measurement, Status
 from .common import d6_setting, exceeds
@@ -27,6 +28,12 @@ __all__ = [
 ]
 
 
+@erratum("eq:nu (Lemma D.2)", row=29, kind="error",
+         printed="‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
+         correct="γ² in both (eq:sigma_1 squared; ν scales like γ)",
+         consequence="the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next "
+                     "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
+                     "are built from it (Lemmas 5.1, 5.2)")
 def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
     """eq:nu prints γ where squaring eq:sigma_1 gives γ². ν scales like γ (f ↦ cf), ‖ν‖² like γ²:
     on the cubic with γ = 100 (b = 10, α = 0.5) the printed bound fails in far more than δ of
@@ -58,6 +65,13 @@ def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
                                  / form.nu_sq)))
 
 
+@erratum("proofs of eq:nu, eq:hh, eq:tgm_3", row=30, kind="error",
+         printed="νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
+         correct="‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 "
+                 "= 0)",
+         consequence="Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a "
+                     "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
+                     "Lemmas 5.1, 5.2 rest on them (their contraction part survives)")
 def erratum_U_nu_step(printed: bool = True) -> Evidence:
     """Proofs of eq:nu, eq:hh, eq:tgm_3: ‖Uν‖² ≤ max_i ν_i²·‖U1‖² is false (ν_i and u_i are
     dependent; e.g. u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0). On the cubic with b = 5000 it
@@ -80,6 +94,16 @@ def erratum_U_nu_step(printed: bool = True) -> Evidence:
                     "fewer than half", (holds, batches))
 
 
+@erratum("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", row=33, kind="error",
+         printed="‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
+         correct="≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
+         consequence="Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); "
+                     "eq:G_norm_2 fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ "
+                     "H* (its left side tends to ‖E∇²f(μ_k + αz) − H*‖²); C₄ of Lemma 5.3 rests "
+                     "on it in the base case and in eq:dec_sig's C₄/k at every t, where ‖G̃(Σ_t)‖² "
+                     "tends to ‖E∇²f(μ_t + αz) − Σ_t⁻¹‖²: C₄ must become a bound with ‖∇²f(μ_t) − "
+                     "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
+                     "cases measured")
 def erratum_G_norm_1(printed: bool = True) -> Evidence:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
     α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
@@ -121,6 +145,11 @@ def erratum_G_norm_1(printed: bool = True) -> Evidence:
                     tuple(verdict[name] for name in ("G_sq", "bound", "p1", "in_away")))
 
 
+@erratum("Lemmas D.1, D.4, D.5, hypotheses", row=28, kind="typo",
+         printed="Σ⁻¹ ∈ S (D.1); ∇²f ⪯ 𝓛Σ⁻¹ ⪯ 𝓛τ⁻¹I (D.4); Σ⁻¹ ⪯ τ⁻¹I (D.5)",
+         correct="Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
+         consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
+                     "with Σ_k ∈ S and is unaffected")
 def erratum_hypotheses(printed: bool = True) -> Evidence:
     """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
     𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
@@ -168,6 +197,11 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
                                           for name, count in measured.items()))
 
 
+@erratum("eq:G_norm, eq:GG (Lemma D.6)", row=31, kind="typo",
+         printed="‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm",
+         correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = "
+                 "e⁻³⁰)",
+         consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)")
 def erratum_two_log(printed: bool = True) -> Evidence:
     """eq:G_norm and eq:GG (and their proofs) use ‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm, which
     gives 2d + 3 log(1/δ); with 2 log the event can have probability below 1 − δ: at d = 5,
@@ -193,6 +227,11 @@ def erratum_two_log(printed: bool = True) -> Evidence:
                                  digits=3)))
 
 
+@erratum("proof of Lemma D.6, Taylor expansions", row=32, kind="typo",
+         printed="f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ + α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u; also "
+                 "f(μ − ·) twice",
+         correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
+         consequence="Lemma D.6 survives (its constants are 2× loose)")
 def erratum_taylor_weight(printed: bool = True) -> Evidence:
     """Proof of eq:G_norm/eq:GG: f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ +
     α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u drops the (1 − t) weight of the integral remainder. On the

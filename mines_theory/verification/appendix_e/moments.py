@@ -14,6 +14,7 @@ from ...algorithm import sigma_gradient
 from ...linalg import project_eigenvalues, random_spd, symmetric_roots
 from ...objectives import LogCoshQuadratic
 from ..appendix_d import quadratic
+from ..registry import claim
 from ..stats import K_SE, exceedance_z, largest_z, proportion, z_measurement
 from ..verdict import Kind, Measurement, Status, Verdict
 from .common import inner, untestable
@@ -23,6 +24,9 @@ from .common import inner, untestable
 # Lemmas E.3, E.5, E.6: identities and the truncated moments
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma E.3", printed="Lemma 33", label="lem:GH",
+       statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
+       notebook="09-appendix-lemmas")
 def check_lemma_e3(cases: int = 50) -> Verdict:
     """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
     BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
@@ -52,6 +56,9 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
                     Measurement("worst", worst, 1e-10, Kind.BELOW)))
 
 
+@claim("Lemma E.5", printed="Lemma 35", label="lem:E, eq:E",
+       statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
+                 "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩", notebook="09-appendix-lemmas")
 def check_lemma_e5(cases: int = 200) -> Verdict:
     """Lemma E.5 (lem:E, eq:E): in the eigenbasis of Σ^{1/2}H_tΣ^{1/2} = VΛVᵀ, with ū = Vᵀu,
     ⟨½uᵀΣ^{1/2}H_tΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H_t, B⟩
@@ -93,6 +100,9 @@ def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
     return EX, EY
 
 
+@claim("Lemma E.6", printed="Lemma 36", label="lem:EXY, eq:EXY",
+       statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
+       notebook="09-appendix-lemmas")
 def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
     means of X and Y (4·10⁵ draws, Λ = diag(0.5, 1, 2), A = 8, ``K_SE`` per entry) against
@@ -120,6 +130,9 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
 # Lemmas E.7 and E.8: the two halves of the stochastic term
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma E.7", printed="Lemma 37", label="lem:X",
+       statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
+       notebook="09-appendix-lemmas")
 def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma E.7 (lem:X): |Σ_t z_t (1/b)Σ_i ⟨X_{t,i} − EX_t, ½M_t⟩|
     ≤ √((2/b) log(k²/δ)·Σ_t z_t²Γ_t²)
@@ -187,6 +200,9 @@ def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_0
     return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
 
 
+@claim("Lemma E.8", printed="Lemma 38", label="lem:Y, eq:chi, eq:chi_1, eq:Y0",
+       statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
+                 "− π²δ/6, so Y = 0", notebook="09-appendix-lemmas")
 def check_lemma_e8() -> Verdict:
     """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
     with the printed A_t = 8 log(1/(bδ)) + 16 log(t+1) + d on a grid of (b, δ, d, t), and eq:Y0

@@ -16,6 +16,7 @@ from ...algorithm import precision_gradient, sigma_gradient
 from ...linalg import project_eigenvalues, random_spd, symmetric_roots
 from ...objectives import SoftCubic1D
 from ..appendix_d import quadratic
+from ..registry import erratum
 from ..stats import K_SE, exceedance_z, largest_z, mean_and_se, proportion
 from .common import inner, quartic, same_direction_sum
 from .moments import chi1_grid, truncated_moments, y0_failure
@@ -26,6 +27,11 @@ from .trajectory import SIG2, sig_dec_violations
 # Errata of Appendix E: True when the printed form is confirmed wrong
 # ---------------------------------------------------------------------------------------------
 
+@erratum("eq:Sig_dec (Lemma E.2)", row=34, kind="error",
+         printed="(1/(k(k−1)))Σ_t (t−1)⟨BG_t − H*, Σ_t⁻¹ − H*⟩",
+         correct="2(t−1)/(k(k−1)): the recursion's 2/t times Π_j(1 − 2/j) = (t−1)t/(k(k−1))",
+         consequence="as printed it fails along a MiNES run (Lemma E.2's row); C₁ + C₂ + C₃ of "
+                     "eq:C should double; Lemma 5.3 survives in the cases measured")
 def erratum_sig_dec_factor(printed: bool = True) -> bool:
     """eq:Sig_dec: unrolling the recursion gives 2(t−1)/(k(k−1)) before the first sum; printed
     (t−1)/(k(k−1)). With the 2 the inequality holds at every step of the trajectory (it is an
@@ -36,6 +42,14 @@ def erratum_sig_dec_factor(printed: bool = True) -> bool:
     return bool(not corrected.any() and printed_violated.any())
 
 
+@erratum("eq:Sig_2_bnd (Lemma E.2)", row=35, kind="error",
+         printed="‖Σ₂⁻¹ − H*‖² ≤ 4L²c₃²(c₃ζ + √dζ)²/(bτ²) + dζ²/b",
+         correct="with η₂,₁ = 1, Σ₂⁻¹ = Π_S'(BG(Σ₁)) → Π_S'(E BG(Σ₁)) as b → ∞, where E BG(Σ₁) = "
+                 "E∇²f(μ₁ + αz) = ∇²f(μ₁) + O(γα), z = Σ₁^{1/2}u: the base case needs C ≥ "
+                 "2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + O(1/b), the O(1/b) part at least 4C₄ (base-case "
+                 "row)",
+         consequence="false for non-quadratic f; Lemma 5.3's induction survives with a larger C",
+         same_flaw_as="eq:G_norm_1, eq:G_norm_2 (Lemma D.7)")
 def erratum_sig2_nonquadratic(printed: bool = True) -> bool:
     """eq:Sig_2_bnd: as b → ∞, Σ₂⁻¹ → Π_S'(E∇²f(μ₁ + αz)) (z = Σ₁^{1/2}u; the smoothed Hessian,
     E BG(Σ₁) by Lemma C.1), not H* = Π_S'(∇²f(μ*)), so ‖Σ₂⁻¹ − H*‖² does not vanish like 1/b for
@@ -51,6 +65,13 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> bool:
                 and s["errors"].mean() > s["bound"] and s["limit"] > s["bound"])
 
 
+@erratum("eq:alpha_err (Lemma E.4)", row=36, kind="error",
+         printed="c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}d^{1/2})",
+         correct="c₃^{3/2}(c₃+1)ζγ√(k−1)α·√d/(4τ^{3/2}): eq:GG bounds the spectral norm, and ⟨A, "
+                 "D⟩ ≤ ‖A‖₂‖D‖_* ≤ √d‖A‖₂‖D‖_F (equality at A = D = I); the proof's middle line "
+                 "also drops γ",
+         consequence="the printed factor is d times too small, and so is C₃ of eq:C; Lemma 5.3 "
+                     "survives in the cases measured")
 def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> bool:
     """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
     Frobenius norm of D, and prints the factor 1/√d. The largest ⟨A, D⟩/(‖A‖₂‖D‖_F) over random
@@ -94,6 +115,14 @@ def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
     return violations, cases, violations_outside, outside, laurent_massart
 
 
+@erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3", row=18, kind="error",
+         printed="A_t = 8 log(1/(bδ)) + 16 log(t+1) + d gives P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)",
+         correct="A_t = 8 log(b/δ) + 16 log(t+1) + d (eq:chi gives bδ/(t+1)² as printed), valid "
+                 "where eq:chi applies, d ≤ 8 log(b/δ) + 16 log(t+1); for larger d it fails, and "
+                 "Laurent and Massart's d + 2√(dx) + 2x, x = log(b(t+1)²/δ), holds for every d",
+         consequence="eq:chi_1 and eq:Y0 fail (b = 20, δ = 0.1, d = 5: some Y ≠ 0 w.p. far above "
+                     "π²δ/6, Lemma E.8's row); A_K in C₁ is too small; Lemma 5.3 survives in the "
+                     "cases measured")
 def erratum_chi_threshold(printed: bool = True) -> bool:
     """eq:chi_1 (Lemma E.8) and A_K of Lemma 5.3: with A_t = 8 log(1/(bδ)) + …, eq:chi gives
     P(‖u‖² ≥ A_t) ≤ bδ/(t+1)², not δ/(b(t+1)²); A_t = 8 log(b/δ) + … is what the proof needs,
@@ -115,6 +144,15 @@ def erratum_chi_threshold(printed: bool = True) -> bool:
 # printed form is confirmed wrong
 # ---------------------------------------------------------------------------------------------
 
+@erratum("eq:alpha_err (Lemma E.4), the step citing eq:GG", row=37, kind="error",
+         printed="eq:GG applied to BG − (1/2b)Σ_i u_iᵀΣ_t^½H_tΣ_t^½u_i(…), H_t = Π_S'(∇²f(μ_t))",
+         correct="eq:GG bounds the sum built with ∇²f(μ_t); with H_t the difference also holds "
+                 "(1/2b)Σ_i u_iᵀΣ_t^½(∇²f(μ_t) − H_t)Σ_t^½u_i(…), which does not shrink with α or "
+                 "γ when ∇²f(μ_t) ∉ S'",
+         consequence="eq:alpha_err fails when ∇²f(μ_t) ∉ S' (a quadratic: right side 0, left side "
+                     "> 0); Lemma 5.3 as proved needs every ∇²f(μ_t) ∈ S' (e.g. τ ≤ σ, L ≤ ζ), "
+                     "while Thm 5.4 keeps ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖; otherwise C needs a term "
+                     "in that projection distance")
 def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> bool:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
     sum built with the unprojected ∇²f(μ_t); the proof applies it to the sum built with
@@ -154,6 +192,15 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> bool:
                 and positive > 0 and inside < 1e-9)
 
 
+@erratum("eq:sto_err (Lemma E.9), proof", row=38, kind="error",
+         printed="after eq:EXY only the X-part is bounded (Lemma E.7), and the bound is stated "
+                 "for the whole sum",
+         correct="the Y-part, −Σ_t z_{t,k}⟨E Y_t, ½V_tᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V_t⟩ on "
+                 "eq:Y0's event, is not 0 (E Y_t ≠ 0) and needs Lemma E.8",
+         consequence="Lemma E.9 survives with Lemma E.8's term added (tr Λ_t ≤ dL/τ, tr Σ_t⁻¹ ≤ "
+                     "dζ, Cauchy–Schwarz over t): C₅ = 3Ldζδ(A_K² + 16A_K + "
+                     "144)/τ·√(Σ_{t≥2}(t+1)⁻⁴) joins C₁ + C₂ + C₃ in eq:C, and eq:Y0 joins the "
+                     "probability count")
 def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> bool:
     """eq:sto_err (Lemma E.9): after E_{t,i} = (X − EX) + (Y − EY) (eq:EXY) the proof bounds only
     the X-part (Lemma E.7) and states the bound for the whole sum; Lemma E.8 is never invoked and
@@ -197,6 +244,17 @@ def azuma_margin(ks=(2, 3, 10, 100, 10**4, 10**8),
                      for k in ks for delta in deltas))
 
 
+@erratum("proof of lem:X (Lemma E.7)", row=39, kind="imprecision",
+         printed="Hoeffding's inequality (Lemma B.5, independent summands), with the random Γ_t "
+                 "in the bound",
+         correct="the summands are martingale differences (E X_{t,i} given F_{t−1}) with random "
+                 "ranges; Azuma–Hoeffding applies to the sum stopped once ‖Σ_s⁻¹ − H*‖² > C/s, "
+                 "with deterministic ranges from the induction hypothesis",
+         consequence="nothing stated changes: Azuma–Hoeffding's exponent 2bψ²/Σz²Γ² is 4× the "
+                     "printed one, which pays for the two-sided factor 2 (its deviation at level "
+                     "δ/k² is below the printed one for every k ≥ 2, δ < 1: "
+                     "appendix_e.azuma_margin), so C₁ and the level δ/k² stand (given ‖Λ_t‖₂ ≤ "
+                     "max(L, τ)/τ, next rows)")
 def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> bool:
     """Proof of lem:X (Lemma E.7): Hoeffding's inequality (Lemma B.5, independent summands) is
     applied to Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − E X_{t,i}, ½N_t⟩, whose t-th summand Z_t depends
@@ -234,6 +292,13 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> bool:
     return bool(r > K_SE * r_se and centred and spread.max() > 2 * spread.min())
 
 
+@erratum("proof of Lemma 5.3, base case k = 2; eq:C", row=40, kind="error",
+         printed="‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2, with C's entry 2C₄ + L²/b",
+         correct="the right side of eq:Sig_2_bnd is exactly 2C₄, so C ≥ 4C₄ is needed; 2C₄ + L²/b "
+                 "< 4C₄ since C₄ ≥ 32L²/b",
+         consequence="the base case fails where 9(C₁+C₂+C₃)²/4 < C₄ (a corner: γ = 0, d = 1, b = "
+                     "10⁸, δ = 10⁻⁸, or d = 10⁴, b = 1, δ = 0.99); with 4C₄ as eq:C's second "
+                     "entry (plus eq:Sig_2_bnd's erratum term) the induction starts")
 def erratum_base_case_C(printed: bool = True) -> bool:
     """Proof of Lemma 5.3, base case k = 2: ‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2. That
     right side is exactly 2C₄ (sympy), so the second step needs C ≥ 4C₄; eq:C's entry 2C₄ + L²/b
@@ -265,6 +330,16 @@ def erratum_base_case_C(printed: bool = True) -> bool:
     return bool(algebra and all(fails))
 
 
+@erratum("Lemma 5.3 (statement and proof); Thm 5.4, item 2", row=41, kind="error",
+         printed="with a probability at least 1 − δ",
+         correct="the proof uses, at each of the K − 1 steps, eq:u_norm for b directions "
+                 "(eq:G_norm_1, eq:GG) and Lemma 5.1 or 5.2, plus Lemma E.7 at δ/k² and eq:Y0: "
+                 "the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ",
+         consequence="Lemma 5.3 and Thm 5.4 hold w.p. 1 − O(Kbδ) as proved, or 1 − δ with δ/((K − "
+                     "1)(b + 3) + 2) in every per-step lemma (a log(Kb/δ) in c₁, c₂, c₃, A_K, "
+                     "C₁); the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = "
+                     "0.01, K = 200)",
+         same_flaw_as="Lemmas 5.1, 5.2, D.2, D.4, D.5: \"with probability ≥ 1 − δ\"")
 def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> bool:
     """Lemma 5.3 "with a probability at least 1 − δ" (and Theorem 5.4, item 2): the proof needs, at
     every step t < K, eq:G_norm_1 and eq:GG, each on ‖u_{t,i}‖² ≤ c₃ for all i (eq:u_norm, one
@@ -288,6 +363,12 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> bo
     return bool(c.valid and exact > delta and agrees and exceedance_z(failed, runs, delta) > K_SE)
 
 
+@erratum("proof of eq:dd (Lemma E.10), the \"=\" line", row=42, kind="typo",
+         printed="Σ_{t=2}^k[(1−ρ₁)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ₁)^i] = ((1−ρ₁)/ρ₁)[(1 − "
+                 "(1−ρ₁)^{k−1})F + ((k−1) − (1 − (1−ρ₁)^{k−1})/ρ₁)Δ]",
+         correct="Δ's coefficient is (k−1)/ρ₁ − (1−ρ₁)(1 − (1−ρ₁)^{k−1})/ρ₁²: the printed line is "
+                 "short by (k − 1)Δ",
+         consequence="eq:dd survives: its last line still bounds the exact sum, and C₂ stands")
 def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> bool:
     """Proof of eq:dd (Lemma E.10), the "=" line: Σ_{t=2}^k[(1−ρ)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ)^i]
     is printed ((1−ρ)/ρ)[(1 − (1−ρ)^{k−1})F + ((k−1) − (1 − (1−ρ)^{k−1})/ρ)Δ]; sympy gives the
@@ -317,6 +398,13 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> bool:
     return bool(wrong and survives)
 
 
+@erratum("proof of eq:sto_err (Lemma E.9)", row=43, kind="imprecision",
+         printed="‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ",
+         correct="‖H_t‖₂ ≤ max(L, τ), since Π_S' lifts eigenvalues below τ to τ: ‖Λ_t‖₂ ≤ max(L, "
+                 "τ)/τ",
+         consequence="right when τ ≤ L (e.g. τ ≤ σ); otherwise L becomes max(L, τ) in C₁, or the "
+                     "unprojected ∇²f(μ_t) is used (eq:alpha_err's projection row), for which L/τ "
+                     "holds")
 def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> bool:
     """Proof of eq:sto_err (Lemma E.9): "‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ" takes ‖H_t‖₂ ≤ L, but
     H_t = Π_S'(∇²f(μ_t)) has its spectrum clipped into [τ, ζ], so ‖H_t‖₂ ≤ max(L, τ) and
@@ -338,6 +426,10 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> bool:
                 and largest <= max(L, tau) / tau + 1e-12)
 
 
+@erratum("display before eq:Y0 (Lemma E.8)", row=44, kind="typo",
+         printed="Σ_{t≥1} δ/(t+1)² = π²δ/6", correct="Σ_{t≥1} δ/(t+1)² = (π²/6 − 1)δ",
+         consequence="eq:Y0 holds w.p. ≥ 1 − (π²/6 − 1)δ, which gives Lemma E.8's own 1 − δ (with "
+                     "eq:chi_1's corrected A_t); the printed π²δ/6 did not")
 def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> bool:
     """Display before eq:Y0 (Lemma E.8): Σ_{t≥1} δ/(t+1)² is printed = π²δ/6; sympy gives
     (π²/6 − 1)δ. Independently, the partial sum over ``terms`` terms plus the tail bracket
@@ -354,6 +446,10 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> bool:
     return bool(algebra and low <= math.pi**2 / 6 - 1 <= high < math.pi**2 / 6)
 
 
+@erratum("proof of eq:sto_err (Lemma E.9), the line citing eq:E", row=45, kind="typo",
+         printed="⟨½Σ_{i=1}^b E_{t,i}, V_tᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V_t⟩",
+         correct="⟨(1/2b)Σ_i E_{t,i}, …⟩: the printed one is b times the left side",
+         consequence="Lemma E.9 survives (the next lines and Lemma E.7 use (1/b)Σ_i)")
 def erratum_sto_err_missing_1_over_b(printed: bool = True) -> bool:
     """Proof of eq:sto_err (Lemma E.9), the "=" citing eq:E: the right side is printed with
     ⟨½Σ_{i=1}^b E_{t,i}, N_t⟩ where the left side averages over i, so (1/(2b))Σ_i E_{t,i} is right
@@ -377,6 +473,11 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> bool:
                 and abs(lhs) > 1e-3)
 
 
+@erratum("eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3", row=46,
+         kind="typo", printed="‖Σ_t − H*‖",
+         correct="‖Σ_t⁻¹ − H*‖, as in the line before, in Γ_t (Lemma E.7) and in Lemma 5.3's "
+                 "conclusion (the two differ, and neither bounds the other)",
+         consequence="Lemma 5.3's proof survives, read with Σ_t⁻¹")
 def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> bool:
     """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of
     the proof of Lemma 5.3 print ‖Σ_t − H*‖ where ‖Σ_t⁻¹ − H*‖ is meant (the line before, Γ_t of
@@ -406,6 +507,10 @@ def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> bool:
     return bool(order == [True, True, False, False] and not step)
 
 
+@erratum("proof of lem:Y (Lemma E.8), E[Y_{t,i}]", row=47, kind="typo",
+         printed="E[((tr Λ_t·I + 2Λ_t)/(d² + 2d)·‖ū‖⁴ − tr Λ_t/d·I)1{‖ū‖² > A_t}]",
+         correct="the second term is −tr Λ_t/d·‖ū‖²·I",
+         consequence="Lemma E.8 survives (the next display bounds the right form)")
 def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> bool:
     """Proof of lem:Y (Lemma E.8), the third line computing E[Y_{t,i}]: printed
     E[((tr Λ·I + 2Λ)/(d² + 2d)·‖ū‖⁴ − tr Λ/d·I)1{‖ū‖² > A}]; the second term lost its ‖ū‖²
@@ -426,6 +531,11 @@ def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> bool:
     return bool(largest_z(Y, corrected) <= K_SE < largest_z(Y, printed_mean))
 
 
+@erratum("proof of Lemma E.1 (lem:nab_f)", row=24, kind="typo",
+         printed="Δ₁ = ∫₀¹(∇²f(μ* − s(μ_k − μ*)) − ∇²f(μ*))(μ_k − μ*)ds; −‖He + Δ₁‖²_Σ ≤ −‖He‖²_Σ "
+                 "+ 2⟨He, ΣΔ₁⟩; \"ξ_kΣ_k ⪯ ∇²f(μ_k)\"",
+         correct="μ* + s(μ_k − μ*) in Δ₁; −2⟨He, ΣΔ₁⟩ (≤ 2|⟨He, ΣΔ₁⟩|, which the next bound "
+                 "controls); ξ_kΣ_k⁻¹ ⪯ ∇²f(μ_k)", consequence="Lemma E.1 survives")
 def erratum_nab_f_typos(printed: bool = True) -> bool:
     """Proof of Lemma E.1 (lem:nab_f): Δ₁ is defined with ∇²f(μ* − s(μ_k − μ*)) (the path runs
     from μ* to μ_k: μ* + s(μ_k − μ*)); the hypothesis is quoted as ξ_kΣ_k ⪯ ∇²f (it is

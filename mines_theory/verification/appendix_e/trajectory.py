@@ -18,6 +18,7 @@ from ...objectives import LogCoshQuadratic, log_cosh_1d
 from ...schedules import lemma51_step
 from ...strategy import run
 from ..appendix_d import quadratic
+from ..registry import claim
 from ..stats import K_SE, bootstrap, exceedance_z, proportion
 from ..verdict import Kind, Measurement, Qualifier, Status, Verdict
 from .common import inner, same_direction_sum, untestable
@@ -27,6 +28,9 @@ from .common import inner, same_direction_sum, untestable
 # Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
 # ---------------------------------------------------------------------------------------------
 
+@claim("Lemma E.1", printed="Lemma 31", label="lem:nab_f, eq:nab_rst",
+       statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + "
+                 "2ξ_k)²)", notebook="09-appendix-lemmas")
 def check_lemma_e1(draws: int = 3000) -> Verdict:
     """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
     then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
@@ -199,6 +203,9 @@ class Sig2Experiment:
 SIG2 = Sig2Experiment()
 
 
+@claim("Lemma E.2", printed="Lemma 32", label="eq:Sig_dec, eq:Sig_2_bnd",
+       statement="the unrolled recursion for ‖Σ_{k+1}⁻¹ − H*‖², and ‖Σ₂⁻¹ − H*‖² = O(1/b)",
+       notebook="09-appendix-lemmas")
 def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment = SIG2) -> Verdict:
     """Lemma E.2: eq:Sig_dec, ‖Σ_{k+1}⁻¹ − H*‖² ≤ A_k + B_k as printed (the unrolled recursion
     gives 2A_k + B_k), along ``trajectory``; and eq:Sig_2_bnd, ‖Σ₂⁻¹ − H*‖² = O(1/b), on a
@@ -314,6 +321,9 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
     return lhs, rhs
 
 
+@claim("Lemma E.4", printed="Lemma 34", label="eq:alpha_err",
+       statement="the α-error and Hessian sums ≤ (√Σ‖H_t − H*‖² + "
+                 "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d))·W_k", notebook="09-appendix-lemmas")
 def check_lemma_e4(run: TrajectoryRun = TRAJECTORY,
                    counterexample: AlphaErrCounterexample = ALPHA_ERR_COUNTEREXAMPLE) -> Verdict:
     """Lemma E.4 (eq:alpha_err): the α-error and Hessian sums against √(Σ‖H_t − H*‖²)·W_k +
@@ -373,6 +383,9 @@ def check_lemma_e4(run: TrajectoryRun = TRAJECTORY,
                              rhs_corrected=rhs_corrected))
 
 
+@claim("Lemma E.9", printed="Lemma 39", label="eq:sto_err",
+       statement="the weighted stochastic sum ≤ A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k",
+       notebook="09-appendix-lemmas")
 def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.9 (eq:sto_err) along the trajectory: Σ_t (t−1)/(k(k−1))⟨P_t − H_t, Σ_t⁻¹ − H*⟩
     against A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k (printed ‖Σ_t − H*‖ read as
@@ -386,6 +399,9 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     return _trajectory_verdict(s["stochastic"] / (k * (k - 1)), coefficient * s["weighted"], run)
 
 
+@claim("Lemma E.10", printed="Lemma 40", label="eq:dd",
+       statement="Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2})",
+       notebook="09-appendix-lemmas")
 def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.10 (eq:dd) along the trajectory (η₁ of Lemma 5.1): Σ_{t=2}^k ‖H_t − H*‖² ≤
     2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2}), ρ₁ = c₂τσ/(16Lc₁ζ)."""

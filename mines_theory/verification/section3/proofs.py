@@ -24,6 +24,7 @@ from ...objectives import Objective, RotatedEllipsoid, log_cosh_1d
 from ...objectives import synthetic_logistic
 from ...regularized import GaussianRule, minimize_regularized, regularized_objective
 from ...regularized import minimize_sigma_given_mean, smoothed
+from ..registry import erratum
 from ..stats import proportion
 from ..verdict import Evidence, Kind, Measurement
 from .theorems import SECTION3_SWEEP, AlphaSweep
@@ -54,6 +55,8 @@ def _terms(expr) -> int:
     return 0 if expr == 0 else len(sp.Add.make_args(sp.expand(expr)))
 
 
+@erratum("proof of Thm 3.2", row=5, kind="typo", printed="z = μ + αΣu", correct="z = μ + αΣ^{1/2}u",
+         consequence="Thm 3.2 survives")
 def erratum_taylor_sigma(printed: bool = True) -> Evidence:
     """Proof of Theorem 3.2: z = μ + αΣu should be μ + αΣ^{1/2}u. On a quadratic, E f(μ + αΣ^{1/2}u)
     − f(μ) = α²/2·tr(HΣ) (Gauss–Hermite of the actual expectation, with a Cholesky factor) while
@@ -81,6 +84,14 @@ def erratum_taylor_sigma(printed: bool = True) -> Evidence:
                      _numeric("form", form, digits=4)))
 
 
+@erratum("eq:R (proof of Thm 3.3)", row=6, kind="imprecision",
+         printed="α²/2(log det Σ̂* − log det Σ*) ≤ dα²/2(λmax(Σ̂*) − λmin(Σ*)) ≤ dα²/2(τ⁻¹ − ζ⁻¹)",
+         correct="≤ dα²/2·log(ζ/τ) (logarithms are not bounded by differences below 1); or avoid "
+                 "R: compare Q_α(μ̂*, Σ̂*) with Q_α(μ*, Σ̂*), where R(Σ̂*) cancels",
+         consequence="Thm 3.3 holds as printed: μ̂* minimizes Q_α(·, Σ̂*), so the comparison with "
+                     "(μ*, Σ̂*) gives f(μ̂*) − f(μ*) ≤ dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}), the "
+                     "printed bound without its R-term (section3.theorem33_r_cancels measures Q_α "
+                     "at both points, the gap and both bounds; notebook 08)")
 def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Evidence:
     """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)) for any
     Σ̂, Σ ∈ S. A random search over pairs in S (τ = 4, ζ = 400, d = 2; eigenvalues log-uniform in
@@ -109,6 +120,9 @@ def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Evidence:
                      Measurement("pairs", pairs, kind=Kind.COUNT)))
 
 
+@erratum("proof of Thm 3.3, last line", row=7, kind="typo",
+         printed="‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))", correct="‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*))",
+         consequence="Thm 3.3 survives")
 def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = True) -> Evidence:
     """Last line of the proof of Theorem 3.3: ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*)) has the wrong
     sign; measured at α = 1 the printed right side is negative while the left side is positive.
@@ -172,6 +186,8 @@ def theorem33_r_cancels(f: Objective | None = None, alpha: float = 0.1, tau: flo
                              alpha, tau, zeta)
 
 
+@erratum("eq:Sig_opt_1", row=8, kind="typo", printed="Π_S((∇²f(μ*) + 2α⁻²Φ(Σ̂*))⁻¹)",
+         correct="Π_S((∇²f(μ̂*) + 2α⁻²Φ(Σ̂*))⁻¹), as in eq:Sig_opt", consequence="Thm 3.4 survives")
 def erratum_sig_opt_mu(printed: bool = True) -> Evidence:
     """eq:Sig_opt_1 writes ∇²f(μ*) where eq:Sig_opt has ∇²f(μ̂*): with 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* +
     αΣ̂*^{1/2}u) − ∇²f(μ̂*), the fixed point holds with μ̂* and fails with μ* (α = 1, logistic).
@@ -295,6 +311,18 @@ def convexity_scan(ratios=(1 / 400, 1 / 200, 1 / 120, 1 / 81, 1 / 80, 1 / 40, 1 
     return pd.DataFrame(rows)
 
 
+@erratum("proof of Thm 3.4, after eq:Sig_opt", row=9, kind="imprecision",
+         printed="“the optimization problem is strictly convex”, so the KKT point (Σ̂*, A₁, A₂) is "
+                 "unique",
+         correct="Σ ↦ Q_α(μ̂*, Σ) need not be convex on S, even under eq:alp_cond; eq:Sig_opt is "
+                 "necessary, and with M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) frozen, Σ̂* solves the strictly "
+                 "convex min_S ½⟨M̂, Σ⟩ − ½ log det Σ",
+         consequence="Thm 3.4 survives (eq:Sig_opt_1 follows from the frozen problem; uniqueness "
+                     "is not needed). The flaw bites only far from the paper's regime: the "
+                     "counterexample has ζ = σ/333, and in 1-D under eq:alp_cond Q_α(μ, ·) is "
+                     "convex on S whenever ζ ≥ 3√(2/π)σ/(2c₁) ≈ σ/80 "
+                     "(section3.convexity_threshold, convexity_scan), so for ζ ≥ L the sentence "
+                     "is true")
 def erratum_strict_convexity(printed: bool = True) -> Evidence:
     """Proof of Theorem 3.4, sentence after eq:Sig_opt: "Because the optimization problem is
     strictly convex, there is a unique solution (Σ̂*, A₁, A₂)". Σ ↦ Q_α(μ̂*, Σ) = J − α²/2·log det Σ
@@ -365,6 +393,12 @@ def _frozen_minimizer(M, tau, zeta):
     return unpack(best.x)
 
 
+@erratum("eq:Sig_opt → eq:Sig_opt_1", row=10, kind="imprecision",
+         printed="substituting A₁, A₂ gives Σ̂* = Π_S(M̂⁻¹), M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), before M̂ ≻ 0 "
+                 "is known",
+         correct="the KKT construction is U diag(1/clip(Λ, τ, ζ)) Uᵀ, equal to Π_S(M̂⁻¹) only if M̂ "
+                 "≻ 0: state eq:Sig_opt_1 after eq:tmp1",
+         consequence="Thm 3.4 survives (M̂ ⪰ σ/2·I under eq:alp_cond)")
 def erratum_sig_opt_posdef(printed: bool = True) -> Evidence:
     """eq:Sig_opt → eq:Sig_opt_1 (proof of Theorem 3.4): substituting A₁, A₂ built from
     M̂ = UΛUᵀ gives Σ̂* = U diag(1/clip(Λ, τ, ζ)) Uᵀ, which is Π_S(M̂⁻¹) only when M̂ ≻ 0; that is
@@ -418,6 +452,10 @@ def _j_sig_0_residual(power: int, d: int = 2) -> sp.Matrix:
     return (middle - _scaled_score(d)).applyfunc(sp.cancel)
 
 
+@erratum("eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)", row=11, kind="typo",
+         printed="E_z[f(z)(½Σ⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ⁻¹α⁻² − ½Σ⁻¹α⁻²)]·α²",
+         correct="½Σ⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ⁻¹α⁻⁴ (Σ̄⁻¹ = α⁻²Σ⁻¹ occurs twice)",
+         consequence="survives (the last line of the display is right)")
 def erratum_j_sig_0_power(printed: bool = True) -> Evidence:
     """eq:J_Sig_0, middle line (proof of Theorem 3.4; the same in eq:J_Sig): Σ̄⁻¹ = α⁻²Σ⁻¹ occurs
     twice in ½Σ̄⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ̄⁻¹, so the printed α⁻² should be α⁻⁴. Sympy (d = 2): the
@@ -452,6 +490,10 @@ def _tmp2_first_line_sides():
     return abs(f.two_phi(mu, [s], alpha)[0, 0]), float(rule.expectation(integrand))
 
 
+@erratum("eq:tmp2, first line", row=12, kind="typo",
+         printed="2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)]",
+         correct="= α⁻²‖E_u[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)]‖ (Φ = ½E[…])",
+         consequence="Thm 3.4 survives (the next line already uses the correct form)")
 def erratum_tmp2_first_line(printed: bool = True) -> Evidence:
     """eq:tmp2, first line (proof of Theorem 3.4): printed 2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)
     (Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)], but Φ = ½E[…], so the right side is α⁻²‖E_u[…]‖ (the next
@@ -491,6 +533,10 @@ def _tmp_phi_sides():
     return lhs, rhs(hat.mean, hat.sigma), rhs(f.minimizer, star), rhs(hat.mean, star)
 
 
+@erratum("eq:tmp, lines 3–4, and the display after eq:tmp1", row=13, kind="typo",
+         printed="‖A⁻¹ − ∇²f(μ̂*)⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))∇²f(μ̂*)⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*)",
+         correct="Φ(Σ̂*) in place of Φ(Σ_*) (eq:A_inv gives equality)",
+         consequence="Thm 3.4 survives (eq:tmp1, eq:tmp2 bound 2α⁻²‖Φ(Σ)‖ for every Σ ∈ S)")
 def erratum_tmp_phi_argument(printed: bool = True) -> Evidence:
     """eq:tmp, lines 3–4, and the first line of the "Consequently" display (proof of Theorem 3.4):
     printed ‖A⁻¹ − B⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), B = ∇²f(μ̂*);
@@ -528,6 +574,12 @@ def _last_chain_sides():
     return product("fro"), product(2), f.gamma / f.sigma**2 * np.linalg.norm(f.minimizer - hat.mean)
 
 
+@erratum("proof of Thm 3.4, last chain, second line", row=14, kind="imprecision",
+         printed="‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) − ∇²f(μ̂*)‖ ≤ γ/σ²·‖μ* − μ̂*‖, all Frobenius",
+         correct="‖·‖₂ on the inverses (in Frobenius norm each is up to √d/σ), and a Hessian "
+                 "γ-Lipschitz in the Frobenius norm (eq:gamma_1 names no norm)",
+         consequence="the second bound of Thm 3.4 survives with a Frobenius-γ; with a spectral γ "
+                     "its last term needs √dγ/σ²")
 def erratum_last_chain_norms(printed: bool = True) -> Evidence:
     """Proof of Theorem 3.4, last chain, second line: printed ‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) −
     ∇²f(μ̂*)‖ ≤ γ/σ²‖μ* − μ̂*‖ with ‖·‖ Frobenius (the proof's convention), where each inverse can
@@ -565,6 +617,10 @@ def _j_quad_residuals(sigma_power) -> tuple:
             sp.simplify(mean - f0 - alpha**2 / 2 * (H * R * R).trace()))
 
 
+@erratum("eq:J_quad (proof of Thm 3.1, first display)", row=15, kind="typo",
+         printed="J(θ) = E_u[f(μ) + α⟨∇f(μ), Σu⟩ + α²/2·uᵀΣ^{1/2}HΣ^{1/2}u]",
+         correct="α⟨∇f(μ), Σ^{1/2}u⟩ (z − μ = αΣ^{1/2}u)",
+         consequence="Thm 3.1 survives (the right side f(μ) + α²/2⟨H, Σ⟩ is right)")
 def erratum_j_quad_integrand(printed: bool = True) -> Evidence:
     """eq:J_quad (used in the first display of the proof of Theorem 3.1): the integrand has
     α⟨∇f(μ), Σu⟩ where z − μ = αΣ^{1/2}u gives α⟨∇f(μ), Σ^{1/2}u⟩. Sympy: the printed integrand

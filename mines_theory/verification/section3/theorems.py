@@ -22,6 +22,7 @@ from ...linalg import project_eigenvalues, random_rotation
 from ...objectives import KinkedHessian1D, PowerHessian1D, RotatedEllipsoid
 from ...objectives import synthetic_logistic
 from ...regularized import GaussianRule, alpha_sweep, minimize_regularized, regularized_objective
+from ..registry import claim
 from ..stats import loglog_slope
 from ..verdict import Kind, Measurement, Qualifier, Status, Verdict
 
@@ -166,6 +167,9 @@ def order_below(slope: float, se: float, boundary: float = ORDER_BOUNDARY) -> bo
     return bool(slope + ORDER_SE * se < boundary)
 
 
+@claim("Thm 3.1", printed="Theorem 1", label="prop:quad_case",
+       statement="for quadratic f, argmin over S of Q_α is (μ*, Π_S(H⁻¹))",
+       notebook="04-regularized-objective")
 def check_theorem31() -> Verdict:
     """Theorem 3.1: for a quadratic, argmin over (μ, Σ ∈ S) of Q_α is (μ*, Π_S(H⁻¹)), here with
     the constraint active at both ends (eigenvalues of H on both sides of [τ, ζ]); checked with
@@ -211,6 +215,9 @@ def check_theorem31() -> Verdict:
                              generic=(mu_g, sigma_g)))
 
 
+@claim("Thm 3.2", printed="Theorem 2", label="prop:close",
+       statement="f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ) sandwich Q_α(μ, Σ)",
+       notebook="04-regularized-objective")
 def check_theorem32() -> Verdict:
     """Theorem 3.2: the sandwich f(μ) ∓ Lα²/2 tr Σ ∓ α³φ(Σ) + R(Σ) around Q_α(μ, Σ), on a grid of
     μ (5 points), Σ (4 matrices in S) and α (5 values) for the 2-D synthetic logistic objective
@@ -241,6 +248,8 @@ def check_theorem32() -> Verdict:
                     Measurement("margin", worst, 1e-9)), data=dict(points=points))
 
 
+@claim("Thm 3.3", printed="Theorem 3", label="prop:mu",
+       statement="f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² are O(α²)", notebook="04-regularized-objective")
 def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
     """Theorem 3.3 against the minimizers of Q_α over α ∈ [10⁻⁵, 1] (2-D synthetic logistic):
     f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² below their bounds at every α; looseness and the measured
@@ -284,6 +293,9 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
                    "bound/measured {improved}", measurements, qualifiers, data=df)
 
 
+@claim("Thm 3.4", printed="Theorem 4", label="prop:Sigma",
+       statement="‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ = O(α) under eq:alp_cond",
+       notebook="04-regularized-objective")
 def check_theorem34(sweep: AlphaSweep = SECTION3_SWEEP, kinked: KinkedSweep = KINKED,
                     holder: KinkedSweep = HOLDER, smooth: KinkedSweep = SMOOTH) -> Verdict:
     """Theorem 3.4 against the minimizers over α ∈ [10⁻⁵, 1] (2-D synthetic logistic), where

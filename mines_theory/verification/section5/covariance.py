@@ -22,6 +22,7 @@ from ...gaussian import (
     sigma_gradient_variance,
 )
 from ...objectives import RotatedEllipsoid
+from ..registry import claim
 from ..section4 import quadratic_case
 from ..stats import (
     K_SE,
@@ -125,6 +126,9 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
     return low - slack <= value <= high + slack
 
 
+@claim("Lemma 5.3", printed="Lemma 11", label="lem:Sig_dec",
+       statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
+       notebook="06-convergence-covariance")
 @decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     """Lemma 5.3: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k (w.p. ≥ 1 − δ), C of eq:C; measured over the
@@ -228,6 +232,9 @@ class VarianceGrid:
 VARIANCE_GRID = VarianceGrid()
 
 
+@claim("Remark 5.3", printed="Section 5", label="after lem:Sig_dec",
+       statement="d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
+       notebook="03-gradient-estimators")
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².
     Symbolically from the definition (``derivations.second_moment_1d``); our general (d, b)

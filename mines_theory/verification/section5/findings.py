@@ -14,6 +14,7 @@ from ...gaussian import (
 )
 from ...objectives import RotatedEllipsoid
 from ...schedules import hutchinson_step
+from ..registry import finding
 from ..stats import (
     bootstrap,
     median_interval,
@@ -38,6 +39,9 @@ def plateau_prediction(eta2: float, variance: float) -> float:
     return eta2 / (2 - eta2) * variance
 
 
+@finding("Constant η₂", printed="Section 4", label="eq:Sig_modi",
+         statement="a constant η₂ plateaus at η₂/(2 − η₂)·Var G̃",
+         notebook="06-convergence-covariance")
 @decides
 def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Verdict:
     """Not a claim of the paper: with a constant η₂ instead of 1/k, ‖Σ_k⁻¹ − H‖² stops at a
@@ -69,6 +73,9 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
                    tuple(measurements), qualifiers)
 
 
+@finding("The start", printed="Section 4", label="eq:Sig_modi",
+         statement="η₂,1 = 1: the first steps precondition badly",
+         notebook="06-convergence-covariance")
 @decides
 def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
     """Not a claim of the paper: the first steps. With η₂,1 = 1, Σ₂⁻¹ is one projected batch
@@ -150,6 +157,8 @@ class Demo:
 DEMO = Demo()
 
 
+@finding("MiNES demo", printed="Algorithm 1", label="Alg. 1",
+         statement="with the practical step MiNES converges and learns H", notebook="00-overview")
 @decides
 def check_demo(demo: Demo = DEMO) -> Verdict:
     """Not a claim of the paper: what the overview's run shows. The mean converges linearly with

@@ -17,6 +17,7 @@ from ...bounds import (
 from ...experiments import cached_sweep, run_mines_lockstep
 from ...objectives import RotatedEllipsoid
 from ...schedules import hutchinson_step, lemma51_step, lemma52_step
+from ..registry import claim
 from ..stats import (
     bootstrap,
 )
@@ -163,6 +164,9 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
                    qualifiers, data={"frame": frame, "ratio": ratio, "mask": mask, "bound": bound})
 
 
+@claim("Lemma 5.1", printed="Lemma 9", label="lem:gd_dec_1",
+       statement="with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
+       notebook="05-convergence-mean")
 @decides
 def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
     """Lemma 5.1: with η₁ = bτ/(4Lc₁), f_{k+1} − f* ≤ (1 − c₂τσ/(16c₁Lζ))(f_k − f*) (+Δ_{α,1} = 0
@@ -182,6 +186,9 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
         qualifiers=verdict.qualifiers + (untestable,))
 
 
+@claim("Lemma 5.2", printed="Lemma 10", label="lem:dec_local",
+       statement="in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to "
+                 "Δ_α,2", notebook="05-convergence-mean")
 @decides
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
     """Lemma 5.2 with the oracle step b/(4𝓛_kc₁): f_{k+1} − f* ≤ (1 − ξ_kc₂/(8𝓛_kc₁))(f_k − f*)

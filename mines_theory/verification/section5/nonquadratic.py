@@ -24,6 +24,7 @@ from ...linalg import preconditioned_extremes, project_eigenvalues
 from ...objectives import synthetic_logistic
 from ...regularized import GaussianRule, minimize_regularized
 from ...strategy import run as run_strategy
+from ..registry import claim, finding
 from ..stats import (
     K_SE,
     bootstrap,
@@ -312,12 +313,18 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
                    data={"run": out, "test": t, "practical": (p_out, p_t), "floor": floor})
 
 
+@claim("Lemma 5.1, γ > 0", printed="Lemma 9", label="lem:gd_dec_1",
+       statement="Lemma 5.1 on a non-quadratic f (biased g̃), up to Δ_α,1",
+       notebook="05-convergence-mean", after="Lemma 5.2")
 def check_lemma51_nonquadratic(config: NonQuadraticMeanRun = NQ_LEMMA51,
                                practical: NonQuadraticMeanRun = NQ_PRACTICAL[0]) -> Verdict:
     """Lemma 5.1 with γ > 0: ``check_nonquadratic_step`` with Lemma 5.1's step."""
     return check_nonquadratic_step(config, practical)
 
 
+@claim("Lemma 5.2, γ > 0", printed="Lemma 10", label="lem:dec_local",
+       statement="Lemma 5.2 on a non-quadratic f with the practical step, in the local region "
+                 "eq:cond, up to Δ_α,2", notebook="05-convergence-mean", after="Lemma 5.1, γ > 0")
 def check_lemma52_nonquadratic(config: NonQuadraticMeanRun = NQ_LEMMA52,
                                practical: NonQuadraticMeanRun = NQ_PRACTICAL[1]) -> Verdict:
     """Lemma 5.2 with γ > 0 and the practical step: ``check_nonquadratic_step``."""
@@ -446,6 +453,9 @@ def _z(a: Measurement, b: Measurement) -> float:
     return (a.value - b.value) / math.hypot(a.uncertainty, b.uncertainty)
 
 
+@finding("α-bias", printed="Lemmas 6, 8, 11", label="Lemmas 4.1, 4.3, 5.3",
+         statement="at a fixed α on a non-quadratic f, Algorithm 1 settles at the minimizer (μ̂*, "
+                   "Σ̂*) of Q_α, not at (μ*, H*)", notebook="06-convergence-covariance")
 @decides
 def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
                        batches: tuple[NonQuadraticRun, ...] = NON_QUADRATIC_BATCHES) -> Verdict:

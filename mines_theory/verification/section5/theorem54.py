@@ -13,6 +13,7 @@ from ...bounds import (
     lemma53_constants,
     theorem54_bounds,
 )
+from ..registry import claim
 from ..stats import (
     bootstrap,
     loglog_slope,
@@ -105,6 +106,9 @@ def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier
     )
 
 
+@claim("Thm 5.4", printed="Theorem 12", label="thm:main_cvg",
+       statement="two-stage convergence; final rate 1 − c₂/(8c₁), independent of κ",
+       notebook="05-convergence-mean")
 @decides
 def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LEMMA52,
                     frozen: tuple[MeanRun, ...] = FROZEN_RUNS) -> Verdict:
@@ -179,6 +183,9 @@ def _rates_by_run(runs):
     return out
 
 
+@claim("Remark 5.6", printed="Remark 14", label="after thm:main_cvg",
+       statement="the rate depends on O(b/d): a larger batch improves it",
+       notebook="05-convergence-mean")
 @decides
 def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     """The second remark after Theorem 5.4: the rate depends on O(b/d), and a larger batch
