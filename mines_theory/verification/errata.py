@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from . import appendix_d, appendix_e, section2, section3, section4, section5
+from .verdict import Evidence
 
 __all__ = ["COLUMNS", "ERRATA", "KINDS", "Erratum", "distinct_flaws", "errata_table", "flaw_groups"]
 
@@ -368,7 +369,7 @@ def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] 
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for e in errata:
         result = e.check()
-        if isinstance(result, np.bool_):
+        if isinstance(result, (np.bool_, Evidence)):
             result = bool(result)
         if result is not True and result is not False:
             raise TypeError(f"the check of erratum {e.label!r} must return True or False, got "
