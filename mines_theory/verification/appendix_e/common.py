@@ -52,3 +52,11 @@ def exact(name: str, x, digits: int = 3, rel: float = 1e-9, percent: bool = Fals
 def below(name: str, residual, tolerance: float) -> Measurement:
     """A residual that should vanish, shown as "< tolerance" where it does, else its value."""
     return Measurement(name, float(residual), float(tolerance), Kind.BELOW)
+
+
+def ends(m: Measurement) -> tuple[float, float]:
+    """The 95% interval of a measurement that has one (``stats.bootstrap``,
+    ``stats.median_interval``); a ValueError naming it if it has none."""
+    if m.interval is None:
+        raise ValueError(f"measurement {m.name!r} has no interval (kind {m.kind.value!r})")
+    return m.interval
