@@ -208,7 +208,7 @@ def erratum_lemma51_substitution(printed: bool = True) -> Evidence:
     printed_form = (-1 / (16 * L * zeta), 1 / (8 * L * c1 * zeta), 1 / (16 * L * zeta**2))
     expected = (-tau / (16 * L * c1), tau / (8 * L * c1), tau**2 / (16 * L * c1**2))
     exceed = one_step_exceedances()
-    share = {name: dataclasses.replace(e["proportion"], name=name) for name, e in exceed.items()}
+    share = {name: e["proportion"] for name, e in exceed.items()}    # named by the key
     if not printed:                      # flagged if a corrected coefficient or Δ_{α,1} fails
         matched = sum(sp.simplify(x - e) == 0 for x, e in zip(derived, expected))
         return Evidence(bool(any(sp.simplify(x - e) != 0 for x, e in zip(derived, expected))
