@@ -146,8 +146,98 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     from mines_theory.verification import appendix_e
 
     check = getattr(appendix_e, name)
-    assert check() is True
-    assert check(printed=False) is False
+    assert check().flagged is True
+    assert check(printed=False).flagged is False
+
+
+@pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
+def test_erratum_evidence_is_data_a_reader_can_check(name):
+    """Both sides return an ``Evidence``: a short sentence with every placeholder filled, no
+    ASCII pipe (it would split a Markdown table cell), measurements that survive the JSON round
+    trip; a check mutated to ``return True`` has none of this."""
+    from mines_theory.verification import appendix_e
+    from mines_theory.verification.verdict import Evidence
+
+    for printed in (True, False):
+        evidence = getattr(appendix_e, name)(printed=printed)
+        assert isinstance(evidence, Evidence) and evidence.measurements
+        text = evidence.text()
+        assert len(text) <= 165 and "{" not in text and "|" not in text and "flagged" in text
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
+
+
+def _evidence(name, printed=True):
+    from mines_theory.verification import appendix_e
+
+    return getattr(appendix_e, name)(printed=printed)
+
+
+def test_erratum_numbers_against_closed_forms():
+    """The numbers each erratum's evidence shows, against what they must be independently of
+    the check: closed forms of the counterexamples, and the criterion each sentence states."""
+    import math
+
+    e = _evidence("erratum_alpha_err_factor")          # ⟨I, I⟩/(‖I‖₂‖I‖_F) = d/√d = √d
+    assert e["identity"].value == pytest.approx(math.sqrt(5), rel=1e-12)
+    assert 1 < e["largest"].value <= math.sqrt(5) and e["printed"].value == pytest.approx(5**-0.5)
+    e = _evidence("erratum_alpha_err_projection")     # ½u²(u² − 1)(∇²f − H_t)(Σ₂⁻¹ − H*), u = ½
+    assert e["one_d"].value == pytest.approx(3 / 64, rel=1e-9)
+    assert e["positive"].value > 0 and e["inside"].value < 1e-9
+    e = _evidence("erratum_Lambda_norm")               # λ_max(Π_[1,2](½I)) = 1 > L/τ = ½
+    assert (e["example"].value, e["printed"].value) == (pytest.approx(1.0), 0.5)
+    assert e["largest"].value <= e["corrected"].value == 1.0
+    e = _evidence("erratum_Sigma_vs_Sigma_inv")        # H* = I, d = 2: ‖sI − I‖_F = √2·|s − 1|
+    for name, value in (("inv_3", 2), ("sigma_3", 2 / 3), ("inv_06", 0.4), ("sigma_06", 2 / 3)):
+        assert e[name].value == pytest.approx(math.sqrt(2) * value, rel=1e-12)
+    e = _evidence("erratum_Y0_sum")                    # π²/6 − 1 inside the bracket, π²/6 not
+    assert e["low"].value <= math.pi**2 / 6 - 1 <= e["high"].value < e["printed"].value
+    e = _evidence("erratum_sto_err_missing_1_over_b")  # the printed side is b = 4 times too big
+    assert e["ratio"].value == pytest.approx(4.0, rel=1e-8) and e["residual"].value < 1e-10
+    e = _evidence("erratum_nab_f_typos")   # f = x² + g(x), e = ½: residual 2∫₀^½ x/√(1 + x²) dx
+    assert e["printed_path"].value == pytest.approx(2 * (math.sqrt(1.25) - 1), rel=1e-9)
+    He = (2 + 0.5 / math.sqrt(1.25)) * 0.5                    # f″(½)·½, D = ∇f(½) − He
+    D = math.sqrt(1.25) - He                                 # ∇f(½) = 1 + √1.25 − 1
+    assert e["excess"].value == pytest.approx(-D * (4 * He + D), rel=1e-9)   # −4He·D − D²
+    assert _evidence("erratum_nab_f_typos", False)["slack"].value == pytest.approx(D * D, rel=1e-9)
+    e = _evidence("erratum_lemX_dependence", False)    # inf of 4 log(k²/δ)/log(2k²/δ) is 8/3
+    assert e["margin"].value >= 8 / 3 - 1e-12
+    e = _evidence("erratum_lemX_dependence")
+    assert e["r"].value > 5 * e["r"].uncertainty and max(abs(e["z_low"].value),
+                                                          abs(e["z_high"].value)) <= 5
+    e = _evidence("erratum_chi_threshold")             # 6 b × 4 δ × 5 d × 6 t cases
+    assert e["cases"].value == 720 and e["printed"].value > 0 == e["failed"].value
+    assert e["region"].value == 0 and e["laurent_massart"].value == 0
+    assert _evidence("erratum_chi_threshold", False)["y0"].value <= math.pi**2 * 0.1 / 6
+    e = _evidence("erratum_dd_middle_equality")
+    assert e["matched"].value == e["ks"].value == 8 and e["ratio"].value >= 1
+    assert _evidence("erratum_dd_middle_equality", False)["matched"].value == 0
+
+
+def test_erratum_statistics_against_their_criteria():
+    """The Monte Carlo and counted numbers: each on the side of its stated criterion, and where
+    a closed form exists, at it."""
+    import math
+
+    e = _evidence("erratum_sig_dec_factor")
+    assert e["printed"].value > 0 == e["corrected"].value
+    assert e["pairs"].value == TRAJECTORY.seeds * (TRAJECTORY.iterations - 1)
+    e = _evidence("erratum_sig2_nonquadratic")    # f″ = 0.1 + sech²x: limit ≈ (0.1 + sech²3 − 1.1)²
+    assert e["limit"].value == pytest.approx((0.1 + 1 / math.cosh(3) ** 2 - 1.1) ** 2, abs=1e-3)
+    assert abs(e["error"].value - e["limit"].value) <= 5 * e["error"].uncertainty
+    assert e["bound"].value < e["limit"].value and e["z"].value > 5
+    assert _evidence("erratum_sig2_nonquadratic", False)["z"].value <= 5
+    e = _evidence("erratum_EY_formula")
+    assert e["printed"].value > 5 >= e["corrected"].value
+    e = _evidence("erratum_sto_err_Y_omitted")
+    assert e["share"].value > 0.05 and e["z_zero"].value > 5 and e["residual"].value < 3e-10
+    e = _evidence("erratum_probability_bookkeeping")
+    assert abs(e["failed"].value - e["exact"].value) <= 5 * e["failed"].uncertainty
+    assert e["exact"].value > 0.01 and e["z"].value > 5
+    assert _evidence("erratum_probability_bookkeeping", False)["exact"].value <= 0.01
+    e = _evidence("erratum_base_case_C")
+    assert e["first"].value < 1 and e["second"].value < 1
+    e = _evidence("erratum_base_case_C", False)
+    assert e["first"].value >= 1 and e["second"].value >= 1
 
 
 def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():

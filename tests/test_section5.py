@@ -452,8 +452,63 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     (``printed=False``, the "correct" column of ``errata.ERRATA``), does not: a check that
     returned True unconditionally fails here."""
     check = getattr(section5, name)
-    assert check() is True
-    assert check(printed=False) is False
+    assert check().flagged is True
+    assert check(printed=False).flagged is False
+
+
+@pytest.mark.parametrize("name", SECTION5_ERRATA)
+def test_erratum_evidence_is_data_a_reader_can_check(name):
+    """Both sides return an ``Evidence``: a short sentence with every placeholder filled, no
+    ASCII pipe (it would split a Markdown table cell), measurements that survive the JSON round
+    trip; a check mutated to ``return True`` has none of this."""
+    from mines_theory.verification.verdict import Evidence
+
+    for printed in (True, False):
+        evidence = getattr(section5, name)(printed=printed)
+        assert isinstance(evidence, Evidence) and evidence.measurements
+        text = evidence.text()
+        assert len(text) <= 165 and "{" not in text and "|" not in text and "flagged" in text
+        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
+
+
+def test_section5_erratum_numbers_against_closed_forms():
+    """The numbers the evidence shows, against closed forms computed here, not by the check."""
+    e = section5.erratum_c2_negative()            # c₂ = b − 2√(b log 10)
+    assert e["c2_9"].value == pytest.approx(9 - 6 * math.sqrt(math.log(10)), rel=1e-12)
+    assert e["c2_10"].value == pytest.approx(10 - 2 * math.sqrt(10 * math.log(10)), rel=1e-12)
+    e = section5.erratum_c2_negative(printed=False)
+    assert e["failing"].value == 0 and e["cases"].value == 6 * 51 and e["smallest"].value > 0
+    e = section5.erratum_C_grows_with_K()         # C₃ ∝ √(K − 1)
+    assert e["term"].value == 0 and e["c3"].value > 0
+    assert e["growth"].value == pytest.approx(math.sqrt((1e8 - 1) / (1e4 - 1)), rel=1e-9)
+    e = section5.erratum_C_grows_with_K(printed=False)
+    assert e["term"].value == 0 and e["fall"].value > 10 and e["per_K"].value < e["floor"].value
+    e = section5.erratum_lemma52_coefficient()    # −η/(2b) + η²𝓛c₁/b² at η = b/(4𝓛c₁): −1/16
+    assert (e["coefficient"].value, e["net"].value) == (-1 / 16, 1 / 16)
+    assert section5.erratum_lemma52_coefficient(printed=False)["net"].value == -1 / 32
+    e = section5.erratum_lemma52_line4()          # 4 − √4 = 2; ‖w‖² printed, ‖w‖³ derived
+    assert (e["gap"].value, e["power"].value, e["derived"].value) == (2, 2, 3)
+    assert section5.erratum_lemma52_line4(printed=False)["gap"].value == 0
+    assert section5.erratum_delta_alpha_2_third_term()["power"].value == 1
+    e = section5.erratum_delta_alpha_2_third_term(printed=False)   # s/(1 + s)
+    assert (e["at0"].value, e["at1"].value) == (0, pytest.approx(0.5))
+    for printed, delta in ((True, 0.1), (False, 0.1 / 102)):
+        e = section5.erratum_union_bound(printed=printed)
+        assert e["some"].value == pytest.approx(1 - (1 - e["one"].value) ** 100, rel=1e-12)
+        assert e["one"].value <= delta
+    assert section5.erratum_union_bound()["some"].value > 0.1
+
+
+def test_section5_erratum_statistics_against_their_criteria():
+    """Shares of draws above a bound, with their z against δ, on the side their sentence says."""
+    e = section5.erratum_lemma51_gamma_hypothesis()
+    assert e["share"].value > 0.1 + 5 * e["share"].uncertainty and e["z"].value > 5
+    e = section5.erratum_lemma51_gamma_hypothesis(printed=False)
+    assert e["share"].value <= 0.1 and e["z"].value <= 5
+    e = section5.erratum_lemma51_substitution()
+    assert e["differ"].value == 3 and min(e["printed"].value, e["printed_gamma_sq"].value) > 0.2
+    assert e["corrected"].value <= 0.1
+    assert section5.erratum_lemma51_substitution(printed=False)["matched"].value == 3
 
 
 def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():

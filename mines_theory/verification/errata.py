@@ -14,6 +14,7 @@ import numpy as np
 
 from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
 from .registry import KINDS, Erratum
+from .verdict import Evidence
 
 __all__ = ["COLUMNS", "ERRATA", "KINDS", "SOURCES", "Erratum", "distinct_flaws", "errata_table",
            "flaw_groups"]
@@ -78,7 +79,7 @@ def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] 
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for e in errata:
         result = e.check()
-        if isinstance(result, np.bool_):
+        if isinstance(result, (np.bool_, Evidence)):
             result = bool(result)
         if result is not True and result is not False:
             raise TypeError(f"the check of erratum {e.label!r} must return True or False, got "

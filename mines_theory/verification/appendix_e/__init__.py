@@ -24,11 +24,11 @@ from .trajectory import (
     TRAJECTORY, Trajectory, TrajectoryRun,
 )
 from .moments import (
-    check_lemma_e3, check_lemma_e5, check_lemma_e6, check_lemma_e7, check_lemma_e8,
-    truncated_moments,
+    azuma_margin, check_lemma_e3, check_lemma_e5, check_lemma_e6, check_lemma_e7, check_lemma_e8,
+    chi_threshold_region, truncated_moments,
 )
 from .proofs import (
-    azuma_margin, chi_threshold_region, erratum_alpha_err_factor, erratum_alpha_err_projection,
+    erratum_alpha_err_factor, erratum_alpha_err_projection,
     erratum_base_case_C, erratum_chi_threshold, erratum_dd_middle_equality, erratum_EY_formula,
     erratum_Lambda_norm, erratum_lemX_dependence, erratum_nab_f_typos,
     erratum_probability_bookkeeping, erratum_sig2_nonquadratic, erratum_sig_dec_factor,

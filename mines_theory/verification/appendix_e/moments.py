@@ -1,6 +1,8 @@
 """Appendix E's identities and tail lemmas: E.3 (``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``,
-``truncated_moments``), E.7 (``lem:X``) and E.8 (``lem:Y``, eq:chi_1's threshold). Re-exported
-by ``mines_theory.verification.appendix_e``."""
+``truncated_moments``), E.7 (``lem:X``) and E.8 (``lem:Y``, eq:chi_1's threshold); with
+``chi_threshold_region`` (where the corrected A_t of eq:chi_1 holds) and ``azuma_margin``
+(Azuma–Hoeffding against lem:X's printed deviation), which the errata of ``proofs`` use.
+Re-exported by ``mines_theory.verification.appendix_e``."""
 
 from __future__ import annotations
 
@@ -222,3 +224,39 @@ def check_lemma_e8() -> Verdict:
                    (count("chi", chi_violations), count("violations", violations),
                     count("cases", cases), Measurement("worst", worst, 1e-6 * worst),
                     Measurement("y0", y0, 1e-9), Measurement("allowed", allowed, 1e-12)))
+
+
+def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
+    """Where the corrected A_t = 8 log(b/δ) + 16 log(t+1) + d gives eq:chi_1, P(χ²_d ≥ A_t) ≤
+    δ/(b(t+1)²): eq:chi needs β = (A_t − d)/d ≥ 1, i.e. d ≤ 8 log(b/δ) + 16 log(t+1). Returns
+    (violations, cases, violations outside that region, cases outside, violations of Laurent and
+    Massart's d + 2√(dx) + 2x with x = log(b(t+1)²/δ), which holds for every d) on a grid of
+    (b, δ, d, t) with d up to 2000, from scipy's χ² tail."""
+    violations = cases = outside = violations_outside = laurent_massart = 0
+    for b in (1, 10, 100):
+        for delta in (0.1, 0.001):
+            for d in dims:
+                for t in (1, 10, 1000):
+                    A = bounds.chi_threshold(d=d, b=b, delta=delta, t=t, printed=False)
+                    failed = scipy.stats.chi2.sf(A, d) > delta / (b * (t + 1) ** 2)
+                    beyond = d > 8 * math.log(b / delta) + 16 * math.log(t + 1)
+                    x = math.log(b * (t + 1) ** 2 / delta)
+                    lm = d + 2 * math.sqrt(d * x) + 2 * x
+                    cases += 1
+                    violations += failed
+                    outside += beyond
+                    violations_outside += failed and beyond
+                    laurent_massart += scipy.stats.chi2.sf(lm, d) > delta / (b * (t + 1) ** 2)
+    return violations, cases, violations_outside, outside, laurent_massart
+
+
+def azuma_margin(ks=(2, 3, 10, 100, 10**4, 10**8),
+                 deltas=(1e-12, 1e-6, 0.01, 0.1, 0.5, 0.9, 0.999)) -> float:
+    """The smallest ratio, over k and δ, of lem:X's printed deviation² (2/b)·log(k²/δ)·Σz²Γ² to
+    the one Azuma–Hoeffding gives at level δ/k² for the martingale differences
+    z_t(1/b)⟨X_{t,i} − E X_{t,i}, ½N_t⟩ (each in an interval of width z_tΓ_t/b, so
+    P(|S| ≥ ψ) ≤ 2 exp(−2bψ²/Σz²Γ²), an exponent 4× the printed bψ²/(2Σz²Γ²)):
+    (1/(2b))·log(2k²/δ)·Σz²Γ². The ratio 4 log(k²/δ)/log(2k²/δ) ≥ 1 means the printed bound
+    holds with Azuma's inequality; its infimum over k ≥ 2, δ < 1 is 4 log 4/log 8 = 8/3."""
+    return float(min(4 * math.log(k * k / delta) / math.log(2 * k * k / delta)
+                     for k in ks for delta in deltas))

@@ -24,6 +24,7 @@ from ...gaussian import (
 from ...objectives import RotatedEllipsoid
 from ..registry import claim
 from ..section4 import quadratic_case
+from ..appendix_e.common import ends
 from ..stats import (
     K_SE,
     bootstrap,
@@ -172,8 +173,8 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
                   cap < constants.C),
         Qualifier("rate 1/k", "95% bootstrap interval of the slope over the last decade contains "
                   "−1 and lies inside (−1.25, −0.75): rejects a rate k^−3/4 or slower and k^−5/4 "
-                  "or faster", _contains(slope.interval, -1.0)
-                  and -1.25 < slope.interval[0] and slope.interval[1] < -0.75),
+                  "or faster", _contains(ends(slope), -1.0)
+                  and -1.25 < ends(slope)[0] and ends(slope)[1] < -0.75),
         Qualifier("the constant is Var G̃, not the second moment", "k·E‖Σ_k⁻¹ − H‖² over the "
                   f"second half within {K_SE:g} SE of Var G̃ at Σ⁻¹ = H and more than {K_SE:g} SE "
                   "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)", abs(z_var) <= K_SE < abs(z_second)),

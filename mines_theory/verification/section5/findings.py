@@ -14,6 +14,7 @@ from ...gaussian import (
 )
 from ...objectives import RotatedEllipsoid
 from ...schedules import hutchinson_step
+from ..appendix_e.common import ends
 from ..registry import finding
 from ..stats import (
     bootstrap,
@@ -102,20 +103,20 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
                               "start within the run; the recovery time is undefined",
                               Measurement("never", int((~came_back).sum()), kind=Kind.COUNT),
                               Measurement("seeds", r.seeds, kind=Kind.COUNT))
-        peak = bootstrap(lambda s, c=cond: float(np.median(c[1:, s].max(axis=0))), r.seeds,
+        peak = bootstrap(lambda s: float(np.median(cond[1:, s].max(axis=0))), r.seeds,
                          f"worst_{r.b}")
-        back = bootstrap(lambda s, c=cond, x=start: float(np.median(
-            np.argmax(c[1:, s] <= x, axis=0) + 1)), r.seeds, f"back_{r.b}")
+        back = bootstrap(lambda s: float(np.median(     # bootstrap calls it before the loop
+            np.argmax(cond[1:, s] <= start, axis=0) + 1)), r.seeds, f"back_{r.b}")   # moves on
         measurements += [peak, back]
         worst[r.b] = peak
-        jumped.append(peak.interval[0] >= 2 * start)
+        jumped.append(ends(peak)[0] >= 2 * start)
     small, large = min(worst), max(worst)
     qualifiers = (Qualifier("the first steps precondition worse than the start", "at every b the "
                             "lower end of the 95% interval of the worst condition number is at "
                             "least twice the start", all(jumped)),
                   Qualifier("smaller batches start worse", f"the median worst condition number at "
                             f"b = {small} lies above the 95% interval at b = {large}",
-                            worst[small].value > worst[large].interval[1]),)
+                            worst[small].value > ends(worst[large])[1]),)
     names = "; ".join(f"b = {r.b}: worst {{worst_{r.b}}}, back below the start after "
                       f"{{back_{r.b}}} iterations" for r in runs)
     return Verdict(Status.HOLDS if all(jumped) else Status.FAILS,

@@ -24,6 +24,7 @@ from ...linalg import preconditioned_extremes, project_eigenvalues
 from ...objectives import synthetic_logistic
 from ...regularized import GaussianRule, minimize_regularized
 from ...strategy import run as run_strategy
+from ..appendix_e.common import ends
 from ..registry import claim, finding
 from ..stats import (
     K_SE,
@@ -220,13 +221,13 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
     p_delta = p_t["delta_alpha"]
     qualifiers = [
         Qualifier("loose", f"median measured contraction ≥ {LOOSE:g}× the promised one (lower "
-                  "end of its 95% interval)", measured.interval[0] >= LOOSE * promised),
+                  "end of its 95% interval)", ends(measured)[0] >= LOOSE * promised),
         Qualifier(f"too loose to be tested at α = {practical.alpha:g}", "Δ_α ≥ f₁ − f*: no step "
                   "of the run could exceed the bound", p_delta >= first_gap),
         Qualifier(f"levels off near f(μ̂*) − f* at α = {config.alpha:g}", "median f − f* over "
                   "the last tenth of the steps within a factor 2 of f(μ̂*) − f* (both ends of its "
-                  "95% interval)", small_floor / 2 <= level.interval[0]
-                  and level.interval[1] <= 2 * small_floor),
+                  "95% interval)", small_floor / 2 <= ends(level)[0]
+                  and ends(level)[1] <= 2 * small_floor),
         Qualifier("Δ_α covers f(μ̂*) − f*", f"at α = {practical.alpha:g}, Δ_α ≥ {LOOSE:g}× "
                   "f(μ̂*) − f* (Q_α's minimizer, Gauss–Hermite)", p_delta >= LOOSE * floor),
     ]
@@ -372,20 +373,20 @@ class NonQuadraticRun:
         f(μ_k) − f* at those records (records, seeds)."""
         f = self.objective()
         total = np.zeros((self.seeds, 2))
-        means = []
+        records = []
 
         def record(state, it):
             nonlocal total
             if state.k > self.iterations // 2:
                 total = total + state.mean
             if state.k % 10 == 0:
-                means.append(np.array(state.mean))
+                records.append(np.array(state.mean))
 
         final = _run_from_the_start(f, alpha=self.alpha, b=self.b,
                                     eta1=mean_step("hutchinson", f, b=self.b, delta=0.1),
                                     seeds=self.seeds, iterations=self.iterations, entropy=5,
                                     record=record)
-        means = np.array(means)
+        means = np.array(records)
         gaps = (f(means.reshape(-1, 2)) - f.f_star).reshape(means.shape[:2])
         return {"mean": total / (self.iterations - self.iterations // 2), "final": final,
                     "means": means, "gaps": gaps}
@@ -496,12 +497,12 @@ def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
     dip_distance = bootstrap(lambda s: float(np.median(distance[s])), config.seeds,
                              "dip_distance")
     bs = sorted(settled)
-    everywhere = all(settled[b][0].interval[1] <= 0.2 and settled[b][1] <= K_SE < settled[b][2]
+    everywhere = all(ends(settled[b][0])[1] <= 0.2 and settled[b][1] <= K_SE < settled[b][2]
                      for b in bs)
     offsets = [settled[b][3] for b in bs]
-    qualifiers = (
+    qualifiers: tuple[Qualifier, ...] = (
         Qualifier("the mean centres on μ̂*", "‖time-averaged μ − μ̂*‖ ≤ 0.2·‖μ* − μ̂*‖ (upper "
-                  "end of its 95% interval)", to_hat.interval[1] <= 0.2),
+                  "end of its 95% interval)", ends(to_hat)[1] <= 0.2),
         Qualifier("f − f* levels off at f(μ̂*) − f*", f"the median f − f* over the last "
                   f"{LEVEL_RECORDS} records within {K_SE:g} combined SE of f(μ̂*) − f* + "
                   "½tr(∇²f·Cov μ_k), its value for iterates centred on μ̂*: rejects a level "
@@ -514,7 +515,7 @@ def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
                   "the median f − f* is smallest, the 95% intervals of that median and of the "
                   "median ‖μ_k − μ*‖/‖μ̂* − μ*‖ lie below ½(f(μ̂*) − f*) and 1: rejects an "
                   "approach that stays near or above the limit (whose smallest median is noise "
-                  "around it)", dip.interval[1] < floor / 2 and dip_distance.interval[1] < 1.0),
+                  "around it)", ends(dip)[1] < floor / 2 and ends(dip_distance)[1] < 1.0),
         Qualifier("Σ_k⁻¹ → Σ̂*⁻¹, not H*", f"the mean final Σ⁻¹ within {K_SE:g} SE of Σ̂*⁻¹ and "
                   f"more than {K_SE:g} SE from H* = Π_S'(∇²f(μ*))",
                   z_hat <= K_SE < z_star),
@@ -522,7 +523,7 @@ def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
                   "two tests above on the mean and Σ⁻¹ pass", everywhere),
         Qualifier("the offset shrinks with b", f"the 95% interval of the offset at b = {bs[-1]} "
                   f"lies below that at b = {bs[0]}",
-                  offsets[-1].interval[1] < offsets[0].interval[0]),
+                  ends(offsets[-1])[1] < ends(offsets[0])[0]),
     )
     # Lemma 5.3 with γ > 0: k‖Σ_k⁻¹ − H*‖² grows like k‖Σ̂*⁻¹ − H*‖²; eq:C grows with K too
     K = config.iterations
@@ -536,7 +537,7 @@ def check_nonquadratic(config: NonQuadraticRun = NON_QUADRATIC,
     qualifiers += (
         Qualifier("Lemma 5.3 too loose to be tested", f"C of eq:C (γ = {f.gamma:.3g}, α = "
                   f"{config.alpha:g}, K = {K}) ≥ {LOOSE:g}× the largest K‖Σ_K⁻¹ − H*‖²",
-                  C >= LOOSE * largest.interval[1]),
+                  C >= LOOSE * ends(largest)[1]),
     )
     ok = qualifiers[0].outcome and qualifiers[4].outcome and everywhere
     sweep = "; ".join(f"b = {b}: {{to_hat_{b}}}, |z| {{z_hat_{b}}} and {{z_star_{b}}}, offset "

@@ -13,6 +13,7 @@ from ...bounds import (
     lemma53_constants,
     theorem54_bounds,
 )
+from ..appendix_e.common import ends
 from ..registry import claim
 from ..stats import (
     bootstrap,
@@ -92,7 +93,7 @@ def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier
     """Theorem 5.4's "independent of κ", read from the slope of log(rate) against log κ of MiNES
     (``slope``) and of the same runs with Σ frozen (``frozen``), each test naming the
     alternative it rejects."""
-    low, high = slope.interval
+    low, high = ends(slope)
     weak = f"{WEAK_SLOPE:g}".replace("-", "−")
     return (
         Qualifier("weak dependence on κ", f"95% interval of the slope of log(final contraction) "
@@ -102,7 +103,7 @@ def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier
                   "dependence on κ that the runs resolve", low <= 0.0 <= high),
         Qualifier("Σ frozen: rate falls with κ", "with Σ frozen at Σ₁ (same problems, same "
                   f"oracle step) the slope's 95% interval lies below {weak}: the test "
-                  "flips on the alternative", frozen.interval[1] < WEAK_SLOPE),
+                  "flips on the alternative", ends(frozen)[1] < WEAK_SLOPE),
     )
 
 
@@ -125,9 +126,9 @@ def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LE
     frozen_rates = [final_rates(r) for r in frozen]
     slope = kappa_slope(kappas, rates, "slope")
     frozen_slope = kappa_slope(kappas, frozen_rates, "frozen_slope")
-    per_kappa = [bootstrap(lambda s, x=x: median(x[s], "final rates"), x.size,
+    per_kappa = [bootstrap(lambda s: median(x[s], "final rates"), x.size,
                            f"rate_{r.condition:g}") for x, r in zip(rates, runs)]
-    per_frozen = [bootstrap(lambda s, x=x: median(x[s], "final rates"), x.size,
+    per_frozen = [bootstrap(lambda s: median(x[s], "final rates"), x.size,
                             f"frozen_{r.condition:g}") for x, r in zip(frozen_rates, frozen)]
     c = c_constants(d=runs[0].d, b=runs[0].b, delta=runs[0].delta)
     final_bound = c.c2 / (8 * c.c1)
@@ -144,7 +145,7 @@ def check_theorem54(runs: tuple[MeanRun, ...] = KAPPA_RUNS, config: MeanRun = LE
     within = bool((last.curvature <= bounds.curvature).all() and (last.xi >= bounds.xi).all())
     k_needed = constants.C / (f.L - tau) ** 2
     same = all(r.d == runs[0].d and r.b == runs[0].b and r.delta == runs[0].delta for r in runs)
-    below = c.valid and same and all(m.interval[0] > final_bound for m in per_kappa)
+    below = c.valid and same and all(ends(m)[0] > final_bound for m in per_kappa)
     qualifiers = (*kappa_qualifiers(slope, frozen_slope),
                   Qualifier("bound below measurement", "c₂/(8c₁) (κ-free) below the 95% "
                             "interval of the final contraction at every κ", below),
@@ -201,15 +202,15 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     rates = _rates_by_run(runs)
     bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
     at_d10 = sorted((r.b, m) for r, m in zip(runs, rates) if r.d == 10)
-    increasing = all(later.interval[0] > earlier.interval[1]
+    increasing = all(ends(later)[0] > ends(earlier)[1]
                      for (_, earlier), (_, later) in itertools.pairwise(at_d10)
                      if np.all(np.isfinite(earlier.interval + later.interval)))
     per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
-    ratio = {}
+    ratio: dict[float, list[Measurement]] = {}
     for r, m in zip(runs, rates):
         ratio.setdefault(r.b / r.d, []).append(m)
     same = [group for group in ratio.values() if len(group) > 1]
-    b_over_d_only = all(max(m.interval[0] for m in g) <= min(m.interval[1] for m in g)
+    b_over_d_only = all(max(ends(m)[0] for m in g) <= min(ends(m)[1] for m in g)
                         for g in same)
     below = all(c.c2 / (8 * c.c1) < m.value for c, m in zip(bounds, rates) if c.valid)
     qualifiers = (
