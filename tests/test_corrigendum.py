@@ -178,3 +178,36 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
     assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
     alternative = cg.check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
     assert alternative.status is Status.FAILS
+
+
+# ---------------------------------------------------------------------------------------------
+# The package split (checks, repairs, evidence, render): every old name importable as before
+# ---------------------------------------------------------------------------------------------
+
+#: The public names of corrigendum.py before the split (its __all__, and E8_GRID).
+CORRIGENDUM_NAMES = (
+    "SURVIVAL", "Repair", "REPAIRS", "repair", "repairs_by_survival", "exceedance_verdict",
+    "check_lemma51_repaired", "check_lemma52_repaired", "check_lemma52_nonquadratic_repaired",
+    "check_lemma53_repaired", "check_theorem54_repaired", "check_lemma_d2_repaired",
+    "check_lemma_d4_repaired", "check_lemma_d5_repaired", "check_lemma_d7_repaired",
+    "check_lemma_e8_repaired", "lemma53_corrected_for", "theorem54_corrected_C",
+    "looseness_table", "readable", "errata_outside_repairs", "repair_markdown",
+    "derivation_markdown", "errata_markdown", "E8_GRID")
+
+
+def test_every_name_of_the_module_is_importable_from_the_package():
+    """The names ``corrigendum.py`` had before the split import from the package, literally as
+    callers write them, and each is in ``__all__``."""
+    from mines_theory.verification.corrigendum import (  # noqa: F401
+        E8_GRID, REPAIRS, SURVIVAL, Repair, check_lemma51_repaired,
+        check_lemma52_nonquadratic_repaired, check_lemma52_repaired, check_lemma53_repaired,
+        check_lemma_d2_repaired, check_lemma_d4_repaired, check_lemma_d5_repaired,
+        check_lemma_d7_repaired, check_lemma_e8_repaired, check_theorem54_repaired,
+        derivation_markdown, errata_markdown, errata_outside_repairs, exceedance_verdict,
+        lemma53_corrected_for, looseness_table, readable, repair, repair_markdown,
+        repairs_by_survival, theorem54_corrected_C,
+    )
+
+    assert [name for name in CORRIGENDUM_NAMES if not hasattr(cg, name)] == []
+    assert set(CORRIGENDUM_NAMES) <= set(cg.__all__)
+    assert all(hasattr(cg, name) for name in cg.__all__)

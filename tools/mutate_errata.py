@@ -1,12 +1,24 @@
 """Mutation test of the erratum checks: does any test notice a check that always says "erratum"?
 
-For every entry of ``verification.errata.ERRATA`` the check is replaced by a function that returns
-True whatever it is given (the mutant issue 22 §3 names), and the tests of the module that
-defines the check (``tests/test_<module>.py``, e.g. ``tests/test_appendix_d.py`` for
+For every entry of ``verification.errata.ERRATA`` the check is replaced by a mutant that says
+"erratum" whatever it is given, and the tests of the module that defines the check
+(``tests/test_<module>.py``, e.g. ``tests/test_appendix_d.py`` for
 ``appendix_d.erratum_two_log``) run in a fresh subprocess. The mutant is *killed* when at least one
 test fails, and *survives* when they all pass. Before the mutants, each test module runs once
 unmutated: a module whose tests fail already cannot kill anything, and its mutants are reported
 as "baseline fails" instead of killed.
+
+The mutant. A check returns a bool or a ``verdict.Evidence`` (the flag, the sentence that argues
+it, the numbers). ``--mutant flag`` (the default) calls the original and forces its flag to True:
+a bool becomes True, an Evidence keeps its sentence and its numbers and gets ``flagged=True``
+(``dataclasses.replace``), and a check that refuses bad input still refuses. So only a test that
+checks the flag where it must be False (the corrected form, ``printed=False``, data under the
+alternative) kills it; a test that reads the sentence or the numbers sees what it saw before.
+The bare ``return True`` of issue 22 §3 (``--mutant true``) was meaningful while every check
+returned a bool; against an Evidence check it is killed by any test that reads
+``.flagged`` or a measurement (AttributeError on a bool), however well the flag is tested, and
+``Evidence(True, "")`` by any that reads a measurement (KeyError): both count a kill that says
+nothing about the flag, so neither is the default.
 
 How the replacement is made, without writing into the tree: a pytest plugin written to a
 temporary directory (``-p _mutate_errata_plugin``, that directory on ``PYTHONPATH``) imports
@@ -21,6 +33,7 @@ under the repository changes (pytest runs with ``-p no:cacheprovider``).
 Usage (from the repository root, with the project's venv; not run by ``make test``)::
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python tools/mutate_errata.py
+    .venv/bin/python tools/mutate_errata.py --module section2 --mutant true
     .venv/bin/python tools/mutate_errata.py --module appendix_d --module section4
     .venv/bin/python tools/mutate_errata.py --check erratum_two_log
 
@@ -46,7 +59,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 PLUGIN = textwrap.dedent('''
-    """Rebind one erratum check to ``return True`` before the tests are collected."""
+    """Rebind one erratum check to its mutant before the tests are collected: with
+    MUTATE_ERRATA_MUTANT=flag the original's result with its flag forced to True, with "true" the
+    bare ``return True``."""
+    import dataclasses
     import functools
     import importlib
     import os
@@ -54,6 +70,7 @@ PLUGIN = textwrap.dedent('''
     import sys
 
     import mines_theory.verification as _verification
+    from mines_theory.verification.verdict import Evidence
 
     _module, _name = os.environ["MUTATE_ERRATA_TARGET"].split(":")
     for _info in pkgutil.walk_packages(_verification.__path__, _verification.__name__ + "."):
@@ -62,14 +79,19 @@ PLUGIN = textwrap.dedent('''
 
 
     @functools.wraps(_original)
-    def _always_true(*args, **kwargs):
+    def _mutant(*args, **kwargs):
+        if os.environ["MUTATE_ERRATA_MUTANT"] == "true":
+            return True
+        result = _original(*args, **kwargs)
+        if isinstance(result, Evidence):
+            return dataclasses.replace(result, flagged=True)
         return True
 
 
     _rebound = []
     for _key, _mod in list(sys.modules.items()):
         if _key.startswith("mines_theory.verification") and getattr(_mod, _name, None) is _original:
-            setattr(_mod, _name, _always_true)
+            setattr(_mod, _name, _mutant)
             _rebound.append(_key)
     if not _rebound:
         raise RuntimeError(f"{_name} not found in mines_theory.verification")
@@ -98,9 +120,11 @@ def errata_checks() -> list[tuple[str, str, str]]:
     return rows
 
 
-def run_tests(module: str, plugin_dir: str, target: str | None) -> tuple[bool, float]:
+def run_tests(module: str, plugin_dir: str, target: str | None, mutant: str = "flag"
+              ) -> tuple[bool, float]:
     """Run ``tests/test_<module>.py`` (stopping at the first failure); with ``target``
-    (``defining.module:name``) under the mutant. Returns (all passed, seconds)."""
+    (``defining.module:name``) under the mutant (``mutant``: "flag" or "true", see the module's
+    docstring). Returns (all passed, seconds)."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"),
                OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
@@ -110,6 +134,7 @@ def run_tests(module: str, plugin_dir: str, target: str | None) -> tuple[bool, f
     if target is not None:
         env["MUTATE_ERRATA_TARGET"] = target
         env["MUTATE_ERRATA_MARKER"] = str(marker)
+        env["MUTATE_ERRATA_MUTANT"] = mutant
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [plugin_dir,
                                                           env.get("PYTHONPATH")]))
         command[3:3] = ["-p", "_mutate_errata_plugin"]
@@ -127,6 +152,9 @@ def main(argv=None) -> int:
     parser.add_argument("--module", action="append", help="only the checks of this module "
                         "(section2, …, appendix_e); repeatable")
     parser.add_argument("--check", action="append", help="only this check; repeatable")
+    parser.add_argument("--mutant", choices=("flag", "true"), default="flag",
+                        help="flag: the original's result with its flag forced to True "
+                        "(default); true: the bare `return True`")
     args = parser.parse_args(argv)
     rows = errata_checks()
     if args.module:
@@ -147,7 +175,7 @@ def main(argv=None) -> int:
             if not baseline[module]:
                 results.append((name, module, "baseline fails", 0.0))
                 continue
-            passed, seconds = run_tests(module, plugin_dir, f"{defining}:{name}")
+            passed, seconds = run_tests(module, plugin_dir, f"{defining}:{name}", args.mutant)
             results.append((name, module, "no" if passed else "yes", seconds))
             print(f"  {name:<40} {module:<11} killed: {results[-1][2]:<3} ({seconds:.0f} s)",
                   flush=True)

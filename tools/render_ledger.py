@@ -2,7 +2,10 @@
 
 1. Every check is run; a published verdict (``mines_theory/verification/published.json``) is
    replaced only where the fresh one does not agree with it (a status, a qualifier or a number
-   beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed.
+   beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed. The same for
+   every erratum's check, whose result (a bool, or an ``Evidence`` with the numbers that argue
+   it) is published under the file's key "errata" (``corrigendum.reconcile_evidence``; notebook
+   08 shows it).
 2. The README's ledger, repaired results and findings are rendered from the published
    verdicts, and its comparison table is copied from figures/07-comparison.md (written by
    notebook 07).
@@ -18,7 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mines_theory.verification import ledger, report
+from mines_theory.verification import corrigendum, ledger, report
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -27,6 +30,8 @@ COMPARISON = ROOT / "figures" / "07-comparison.md"
 
 def publish(init: bool = False) -> None:
     old = ledger.published(missing_ok=init)
+    # read before ledger.write_published, which rewrites the file without them; none yet is fine
+    old_errata = corrigendum.published_evidence(missing_ok=True)
     merged, changed = ledger.reconcile(ledger.verdicts(), old)
     for number, reasons in changed.items():
         print(f"{number}: " + "; ".join(reasons))
@@ -35,6 +40,14 @@ def publish(init: bool = False) -> None:
         print(f"updated {ledger.PUBLISHED.name} ({len(changed)} verdicts changed)")
     else:
         print(f"{ledger.PUBLISHED.name} is current: every verdict agrees with the published one")
+    merged_errata, changed_errata = corrigendum.reconcile_evidence(corrigendum.fresh_evidence(),
+                                                                   old_errata)
+    for label, reasons in changed_errata.items():
+        print(f"erratum {label}: " + "; ".join(reasons))
+    if corrigendum.write_published_evidence(merged_errata):
+        print(f"updated the errata in {ledger.PUBLISHED.name} ({len(changed_errata)} changed)")
+    else:
+        print(f"the errata in {ledger.PUBLISHED.name} are current")
 
 
 def render_readme() -> None:

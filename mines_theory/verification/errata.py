@@ -10,11 +10,9 @@ renders ``errata_table``.
 
 from __future__ import annotations
 
-import numpy as np
 
 from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
 from .registry import KINDS, Erratum
-from .verdict import Evidence
 
 __all__ = ["COLUMNS", "ERRATA", "KINDS", "SOURCES", "Erratum", "distinct_flaws", "errata_table",
            "flaw_groups"]
@@ -67,24 +65,26 @@ def _cell(text: str) -> str:
 COLUMNS = ("place", "kind", "printed", "correct", "consequence", "check")
 
 
-def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] = COLUMNS) -> str:
-    """The errata as a Markdown table, each row with its check's result: "confirmed" when the
-    check returns True, "NOT confirmed" when it returns False; anything else (a check that
-    returns a verdict, None or an array, whose truth would say nothing) is a TypeError naming
-    the erratum. ``columns``: a subset of ``COLUMNS`` (a narrow index for the book, say
-    ("place", "kind", "check")); any other name is a ValueError."""
+def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] = COLUMNS,
+                 evidence: dict | None = None) -> str:
+    """The errata as a Markdown table, each row with what its check shows
+    (``corrigendum.check_text``): the sentence and numbers of its ``Evidence``, "flagged: …"
+    (or "NOT flagged: …"), or, for a check that returns a bool, "confirmed" when it returns True,
+    "NOT confirmed" when it returns False. The results are read from ``evidence`` (label →
+    bool or Evidence, ``corrigendum.reconciled_evidence``; a missing label is a KeyError) or,
+    without it, each check is run here; anything but a bool or an Evidence (a verdict, None or an
+    array, whose truth would say nothing) is a TypeError naming the erratum. ``columns``: a
+    subset of ``COLUMNS`` (a narrow index for the book, say ("place", "kind", "check")); any
+    other name is a ValueError."""
+    from .corrigendum.evidence import as_result, check_text
+
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown or not columns:
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for e in errata:
-        result = e.check()
-        if isinstance(result, (np.bool_, Evidence)):
-            result = bool(result)
-        if result is not True and result is not False:
-            raise TypeError(f"the check of erratum {e.label!r} must return True or False, got "
-                            f"{type(result).__name__} {result!r:.60}")
-        status = "confirmed" if result else "NOT confirmed"
+        result = evidence[e.label] if evidence is not None else e.check()
+        status = check_text(as_result(e.label, result))
         consequence = e.consequence + (f" (same flaw as “{e.same_flaw_as}”)"
                                        if e.same_flaw_as else "")
         cells = dict(zip(COLUMNS, [e.label, e.kind, e.printed, e.correct, consequence, status]))

@@ -216,6 +216,8 @@ def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str
                                      f"(claim number → verdict), got {type(raw).__name__}")
     verdicts = {}
     for number, entry in raw.items():
+        if number == corrigendum.ERRATA_KEY:        # the errata's results (corrigendum.evidence)
+            continue
         try:
             verdicts[number] = Verdict.from_json(entry)
         except (KeyError, TypeError, ValueError, AttributeError, Undecidable) as error:

@@ -1,0 +1,208 @@
+"""The errata's checks, published: what each ``erratum_*`` check found, kept as data beside the
+claims' verdicts, so that notebook 08 and the book show the published evidence and a re-run on
+another CPU changes no output.
+
+An erratum's check returns either a bool (the printed form is shown wrong, or not; no numbers)
+or a ``verdict.Evidence`` (the flag, the sentence that argues it and its measurements, each with
+its uncertainty). ``verification/published.json`` holds them under the key ``ERRATA_KEY``
+("errata"), an object mapping each erratum's label to its result as JSON: ``true``/``false``
+for a bool check, ``Evidence.to_json()`` for an Evidence. ``tools/render_ledger.py`` recomputes
+every check and replaces a published entry only where the fresh result does not agree with it
+(``reconcile_evidence``: a bool must be equal; an Evidence must ``agree``, its numbers within
+their uncertainties); ``tests/test_published_errata.py`` fails when a fresh result disagrees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Union
+
+import numpy as np
+
+from ..paper import with_number
+from ..verdict import Evidence
+
+__all__ = ["ERRATA_KEY", "ErratumResult", "as_result", "check_text", "errata_verdict_cell",
+           "erratum_evidence", "evidence_differences", "fresh_evidence", "published_evidence",
+           "reconcile_evidence", "reconciled_evidence", "result_from_json", "result_to_json",
+           "write_published_evidence"]
+
+#: The key of ``published.json`` under which the errata's results are published.
+ERRATA_KEY = "errata"
+
+#: What an erratum's check returns: a bool, or the evidence with its numbers.
+ErratumResult = Union[bool, Evidence]
+
+
+def as_result(label: str, result: Any) -> ErratumResult:
+    """``result`` of the check of erratum ``label`` as a bool (a NumPy bool becomes one) or an
+    ``Evidence``; anything else (a ``Verdict``, None, a number or an array, whose truth would say
+    nothing) is a TypeError naming the erratum."""
+    if isinstance(result, np.bool_):
+        result = bool(result)
+    if result is True or result is False or isinstance(result, Evidence):
+        return result
+    raise TypeError(f"the check of erratum {label!r} must return True or False or an Evidence, "
+                    f"got {type(result).__name__} {result!r:.60}")
+
+
+def check_text(result: ErratumResult) -> str:
+    """How an erratum's check reads in the corrigendum: a bool "confirmed" / "NOT confirmed" (no
+    numbers to show); an Evidence "flagged: " or "NOT flagged: " and its sentence, its numbers
+    rendered with their uncertainties.
+
+    >>> from mines_theory.verification.verdict import Measurement
+    >>> check_text(Evidence(True, "largest z = {z} (criterion: z > 4)",
+    ...                     (Measurement("z", 48.31, 1.0, "z"),)))
+    'flagged: largest z = 48.3 (criterion: z > 4)'
+    >>> check_text(False)
+    'NOT confirmed'
+    """
+    if isinstance(result, Evidence):
+        return ("flagged: " if result.flagged else "NOT flagged: ") + result.text()
+    return "confirmed" if result else "NOT confirmed"
+
+
+def result_to_json(result: ErratumResult) -> bool | dict:
+    return result.to_json() if isinstance(result, Evidence) else bool(result)
+
+
+def result_from_json(entry: Any) -> ErratumResult:
+    """A published entry: ``true``/``false``, or an Evidence's JSON (ValueError otherwise)."""
+    if isinstance(entry, bool):
+        return entry
+    if isinstance(entry, dict):
+        return Evidence.from_json(entry)
+    raise ValueError(f"an erratum's published result must be true, false or an Evidence object, "
+                     f"got {type(entry).__name__} {entry!r:.60}")
+
+
+def evidence_differences(old: ErratumResult, new: ErratumResult) -> list[str]:
+    """What keeps ``new`` from agreeing with ``old`` (empty when they agree): two bools agree
+    when equal, two Evidences when ``Evidence.agrees``; a bool never agrees with an Evidence."""
+    if isinstance(old, Evidence) and isinstance(new, Evidence):
+        return old.differences(new)
+    if isinstance(old, Evidence) or isinstance(new, Evidence):
+        kinds = [type(r).__name__ for r in (old, new)]
+        return [f"the check returned {kinds[1]}, published {kinds[0]}"]
+    return [] if old == new else [f"flag {old} != {new}"]
+
+
+def fresh_evidence(errata: tuple | None = None) -> dict[str, ErratumResult]:
+    """Run every erratum's check (``errata.ERRATA`` unless ``errata`` is given): label → result
+    (``as_result``)."""
+    if errata is None:
+        from ..errata import ERRATA
+
+        errata = ERRATA
+    return {e.label: as_result(e.label, e.check()) for e in errata}
+
+
+def _read(path: Path | None) -> tuple[Path, dict]:
+    from .. import ledger
+
+    path = Path(ledger.PUBLISHED if path is None else path)
+    if not path.is_file():
+        raise ledger.PublishedVerdictsError(f"the published verdicts {path} are missing (restore "
+                                            "the file from git, or run tools/render_ledger.py "
+                                            "--init)")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ledger.PublishedVerdictsError(f"the published verdicts {path} are not valid JSON: "
+                                            f"{error}") from error
+    return path, raw
+
+
+def published_evidence(path: Path | None = None, *, missing_ok: bool = False
+                       ) -> dict[str, ErratumResult]:
+    """The published results of the errata's checks (``ledger.PUBLISHED`` unless ``path``):
+    label → bool or Evidence. ``ledger.PublishedVerdictsError`` naming the file when it is
+    missing, is not JSON, has no ``ERRATA_KEY`` (unless ``missing_ok``: then ``{}``, for
+    ``tools/render_ledger.py --init``) or holds an entry that is no result."""
+    from .. import ledger
+
+    try:
+        path, raw = _read(path)
+    except ledger.PublishedVerdictsError:
+        if missing_ok:
+            return {}
+        raise
+    if ERRATA_KEY not in raw:
+        if missing_ok:
+            return {}
+        raise ledger.PublishedVerdictsError(f"the published verdicts {path} hold no errata "
+                                            f"({ERRATA_KEY!r}): run tools/render_ledger.py")
+    results = {}
+    for label, entry in raw[ERRATA_KEY].items():
+        try:
+            results[label] = result_from_json(entry)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ledger.PublishedVerdictsError(
+                f"the published verdicts {path}: the erratum {label!r} is no result "
+                f"({type(error).__name__}: {error})") from error
+    return results
+
+
+def reconcile_evidence(fresh: Mapping[str, ErratumResult], old: Mapping[str, ErratumResult]
+                       ) -> tuple[dict[str, ErratumResult], dict[str, list[str]]]:
+    """(what to publish, what changed): a published result stays where the fresh one agrees
+    with it (``evidence_differences``); otherwise the fresh one replaces it, and ``changed``
+    says why. Labels no longer in ``fresh`` are dropped."""
+    merged: dict[str, ErratumResult] = {}
+    changed: dict[str, list[str]] = {}
+    for label, result in fresh.items():
+        why = evidence_differences(old[label], result) if label in old else ["new"]
+        merged[label] = result if why else old[label]
+        if why:
+            changed[label] = why
+    return merged, changed
+
+
+def reconciled_evidence(fresh: Mapping[str, ErratumResult], path: Path | None = None
+                        ) -> dict[str, ErratumResult]:
+    """Each erratum's published result where ``fresh`` agrees with it, else the fresh one (what
+    notebook 08 shows: the same text on every machine unless a result really changed)."""
+    merged, _ = reconcile_evidence(fresh, published_evidence(path, missing_ok=True))
+    return merged
+
+
+def write_published_evidence(results: Mapping[str, ErratumResult], path: Path | None = None
+                             ) -> bool:
+    """Put ``results`` under ``ERRATA_KEY`` in the published file (the claims' verdicts, which
+    ``ledger.write_published`` writes, are kept as they are); the file is rewritten only if its
+    text changes. Returns whether it was."""
+    path, raw = _read(path)
+    raw[ERRATA_KEY] = {label: result_to_json(r) for label, r in results.items()}
+    text = json.dumps(raw, indent=1, ensure_ascii=False) + "\n"
+    if text == path.read_text(encoding="utf-8"):
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def erratum_evidence(label: str, results: Mapping[str, ErratumResult]) -> str:
+    """The sentence that shows erratum ``label``'s check (``check_text`` of its published result
+    in ``results``, e.g. ``reconciled_evidence(fresh_evidence())``), eq: labels with their PDF
+    numbers; ValueError naming the label when ``results`` has none for it."""
+    if label not in results:
+        raise ValueError(f"label must name an erratum with a published result, got {label!r}")
+    return with_number(check_text(results[label]))
+
+
+def errata_verdict_cell(fresh: Mapping[str, ErratumResult], path: Path | None = None) -> str:
+    """What notebook 08's verdict cell prints for the errata: each label with its published
+    result's text where the fresh one agrees, and otherwise the fresh one under a line saying
+    that it differs (so the notebook's stored output, compared by nbval, changes)."""
+    old = published_evidence(path, missing_ok=True)
+    lines = []
+    for label, result in fresh.items():
+        why = evidence_differences(old[label], result) if label in old else ["not published"]
+        if why:
+            lines.append(f"{label}: DIFFERS FROM THE PUBLISHED RESULT ({'; '.join(why)}): "
+                         f"{check_text(result)}")
+        else:
+            lines.append(f"{label}: {check_text(old[label])}")
+    return with_number("\n".join(lines))

@@ -1,0 +1,150 @@
+"""The errata's checks, published (``corrigendum.evidence``): every erratum's result recomputed
+here agrees with the one in ``verification/published.json`` (as ``test_ledger`` does for the
+claims' verdicts), and the publication, the agreement and the rendering each on both sides:
+a bool check is published as its flag, an ``Evidence`` as its JSON; an Evidence agrees within
+its numbers' uncertainties, not beyond; a bool never agrees with an Evidence."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from mines_theory.verification import corrigendum as cg
+from mines_theory.verification import ledger
+from mines_theory.verification.errata import ERRATA, Erratum, errata_table
+from mines_theory.verification.verdict import Evidence, Kind, Measurement
+
+
+@pytest.fixture(scope="module")
+def published():
+    return cg.published_evidence()
+
+
+@pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
+def test_erratum_result_agrees_with_the_published_one(erratum, published):
+    """Each erratum's check, recomputed, agrees with its published result: the same flag (and,
+    for an Evidence, the same sentence and every number within the uncertainties of both)."""
+    fresh = cg.as_result(erratum.label, erratum.check())
+    assert erratum.label in published, "run tools/render_ledger.py to publish the new erratum"
+    differences = cg.evidence_differences(published[erratum.label], fresh)
+    assert not differences, ("the fresh result does not agree with the published one (run "
+                             "tools/render_ledger.py if the change is intended): "
+                             + "; ".join(differences))
+
+
+def test_published_labels_are_the_errata_and_the_claims_file_still_reads(published):
+    assert list(published) == [e.label for e in ERRATA]
+    assert cg.ERRATA_KEY not in ledger.published()
+
+
+def _evidence(z, flagged=True, shown="largest z = {z} (criterion: z > 4)"):
+    return Evidence(flagged, shown, (Measurement("z", z, 1.0, Kind.Z),))
+
+
+def test_agreement_on_both_sides():
+    """Within the uncertainty the published evidence stands; beyond it, with another flag or
+    another sentence, or a bool against an Evidence, it is replaced and the reason given."""
+    old = {"a": _evidence(48.3), "b": _evidence(48.3), "c": _evidence(48.3), "d": True,
+           "e": True, "f": _evidence(48.3)}
+    fresh = {"a": _evidence(48.5), "b": _evidence(60.0), "c": _evidence(48.3, flagged=False),
+             "d": True, "e": False, "f": True, "g": False}
+    merged, changed = cg.reconcile_evidence(fresh, old)
+    assert merged["a"] is old["a"] and merged["d"] is old["d"]
+    assert sorted(changed) == ["b", "c", "e", "f", "g"]
+    assert "measurement 'z'" in changed["b"][0] and "flagged" in changed["c"][0]
+    assert changed["e"] == ["flag True != False"] and "bool" in changed["f"][0]
+    assert changed["g"] == ["new"]
+    assert cg.evidence_differences(_evidence(1.0), _evidence(1.0, shown="z = {z}")) == [
+        "shown text differs"]
+
+
+def test_publication_round_trips_and_keeps_the_claims(tmp_path):
+    """Written under "errata" beside the claims' verdicts (kept as they are), read back equal;
+    rewritten only when the text changes; a missing key is an error naming the file, unless
+    ``missing_ok``; an entry that is no result is an error naming the erratum."""
+    path = tmp_path / "published.json"
+    path.write_text(json.dumps({"X 1": {"status": "holds"}}), encoding="utf-8")
+    with pytest.raises(ledger.PublishedVerdictsError, match="hold no errata.*render_ledger"):
+        cg.published_evidence(path)
+    assert cg.published_evidence(path, missing_ok=True) == {}
+    results = {"a": True, "b": False, "c": _evidence(48.31)}
+    assert cg.write_published_evidence(results, path) is True
+    assert cg.write_published_evidence(results, path) is False
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert raw["X 1"] == {"status": "holds"} and raw["errata"]["a"] is True
+    back = cg.published_evidence(path)
+    assert back["a"] is True and back["b"] is False and back["c"].agrees(results["c"])
+    assert back["c"]["z"].value == 48.31
+    raw["errata"]["d"] = 1
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(ledger.PublishedVerdictsError, match="the erratum 'd' is no result"):
+        cg.published_evidence(path)
+    with pytest.raises(ledger.PublishedVerdictsError, match="are missing"):
+        cg.published_evidence(tmp_path / "nowhere.json")
+
+
+def test_check_text_and_the_types_a_check_may_return():
+    assert cg.check_text(True) == "confirmed" and cg.check_text(False) == "NOT confirmed"
+    assert cg.check_text(_evidence(48.31)) == "flagged: largest z = 48.3 (criterion: z > 4)"
+    assert cg.check_text(_evidence(1.0, flagged=False)).startswith("NOT flagged: largest z = 1.0")
+    assert cg.as_result("x", np.bool_(True)) is True
+    for bad in (None, 1, 0.5, np.array([True]), "yes"):
+        with pytest.raises(TypeError, match="erratum 'x' must return True or False or an Evidence"):
+            cg.as_result("x", bad)
+
+
+def _erratum(check, label="eq:x"):
+    return Erratum(label, "typo", "a | b", "c", "survives", check)
+
+
+def test_errata_table_shows_the_evidence_and_reads_the_published_results():
+    """The check column is the evidence's sentence with its numbers ("flagged: …"), or
+    "confirmed" for a bool; given ``evidence`` (label → published result) the checks are not
+    run, and a check that is no bool nor Evidence is still a TypeError."""
+    rows = (_erratum(lambda: _evidence(48.31)), _erratum(lambda: True, "eq:y"))
+    table = errata_table(rows, columns=("place", "check")).splitlines()
+    assert table[2:] == ["| eq:x | flagged: largest z = 48.3 (criterion: z > 4) |",
+                         "| eq:y | confirmed |"]
+
+    def never():
+        raise AssertionError("the check ran although its published result was given")
+
+    table = errata_table((_erratum(never),), columns=("check",),
+                         evidence={"eq:x": _evidence(7.0, flagged=False)})
+    assert table.splitlines()[2] == "| NOT flagged: largest z = 7.0 (criterion: z > 4) |"
+    with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return True or False"):
+        errata_table((_erratum(lambda: 3, "eq:z"),))
+
+
+def test_the_corrigendum_shows_each_erratum_with_its_evidence():
+    """``repair_markdown`` puts each repaired erratum's evidence beside it, ``errata_markdown``
+    each other erratum's, ``erratum_evidence`` one sentence (eq: labels with PDF numbers); a
+    label without a result is a ValueError."""
+    entry = cg.repair("Lemma 5.3")
+    evidence = {label: _evidence(48.31) for label in (e.label for e in ERRATA)}
+    text = cg.repair_markdown(entry, evidence=evidence)
+    listed = [line for line in text.splitlines() if line.startswith("* *")]
+    assert len(listed) == len(entry.errata)
+    for line in listed:
+        assert line.endswith("(*check:* flagged: largest z = 48.3 (criterion: z > 4))"), line
+    assert "*check:*" not in cg.repair_markdown(entry)
+    typos = cg.errata_markdown("typo", evidence)
+    outside = len(cg.errata_outside_repairs("typo"))
+    assert typos.count("(*check:* flagged: largest z = 48.3") == outside > 0
+    assert cg.erratum_evidence("eq:bG", {"eq:bG": True}) == "confirmed"
+    with pytest.raises(ValueError, match="label must name an erratum.*'eq:nowhere'"):
+        cg.erratum_evidence("eq:nowhere", {})
+    with pytest.raises(ValueError, match=re.escape(f"missing {entry.errata[0]!r}")):
+        cg.repair_markdown(entry, evidence={})
+
+
+def test_the_verdict_cell_prints_the_published_text_or_says_it_differs(tmp_path):
+    path = tmp_path / "published.json"
+    path.write_text("{}", encoding="utf-8")
+    cg.write_published_evidence({"eq:x": _evidence(48.3)}, path)
+    assert cg.errata_verdict_cell({"eq:x": _evidence(48.5)}, path) == (
+        "eq:x: flagged: largest z = 48.3 (criterion: z > 4)")
+    differs = cg.errata_verdict_cell({"eq:x": _evidence(60.0)}, path)
+    assert differs.startswith("eq:x: DIFFERS FROM THE PUBLISHED RESULT (measurement 'z'")
+    assert "DIFFERS" in cg.errata_verdict_cell({"eq:y": True}, path)
