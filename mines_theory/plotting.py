@@ -135,7 +135,6 @@ PENDING: dict[str, frozenset[int]] = {
     "00-overview-demo": frozenset({6, 7}),
     "00-search-distributions": frozenset({6, 7}),
     "08-proof-map": frozenset({8}),
-    "09-bounds-vs-batch-size": frozenset({5, 6, 7}),
 }
 
 _PNG_METADATA = {"Software": None}
