@@ -134,12 +134,7 @@ PENDING: dict[str, frozenset[int]] = {
     "00-looseness-atlas": frozenset({6}),
     "00-overview-demo": frozenset({6, 7}),
     "00-search-distributions": frozenset({6, 7}),
-    "04-theorems-33-34": frozenset({5, 6, 7}),
-    "05-mean-convergence": frozenset({6, 7}),
-    "05-nonquadratic-steps": frozenset({6, 7}),
-    "06-covariance-rate": frozenset({5, 6, 7}),
     "08-proof-map": frozenset({8}),
-    "09-bounds-vs-batch-size": frozenset({5, 6, 7}),
 }
 
 _PNG_METADATA = {"Software": None}
