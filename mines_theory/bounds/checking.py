@@ -96,14 +96,15 @@ or too small for floats (got inf)
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        bound = signature.bind(*args, **kwargs)
-        for symbol, value in bound.arguments.items():
+        # every argument by its name (the bounds have no positional-only parameters)
+        arguments = signature.bind(*args, **kwargs).arguments if args else dict(kwargs)
+        for symbol, value in arguments.items():
             if symbol in SYMBOL_RULES and symbol not in matrices:
-                bound.arguments[symbol] = SYMBOL_RULES[symbol](symbol, value)
-        if "tau" in bound.arguments and "zeta" in bound.arguments:
-            interval("tau", bound.arguments["tau"], "zeta", bound.arguments["zeta"])
+                arguments[symbol] = SYMBOL_RULES[symbol](symbol, value)
+        if "tau" in arguments and "zeta" in arguments:
+            interval("tau", arguments["tau"], "zeta", arguments["zeta"])
         try:
-            result = function(*bound.args, **bound.kwargs)
+            result = function(**arguments)  # type: ignore[call-arg]
         except FloatingPointError as error:         # a bound it uses overflowed: name this one
             if str(error).startswith(name):
                 raise
