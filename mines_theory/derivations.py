@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 import numbers
+from collections.abc import Iterable
+from typing import Any
 
 import sympy as sp
 from sympy.stats import Normal, moment
@@ -61,9 +63,9 @@ def _size(function: str, name: str, value, minimum: int = 1) -> int:
     """``value`` as an int in [minimum, MAX_SIZE[function]], or a ``ValueError`` naming
     ``name``, its value and the limit with its reason."""
     limit = MAX_SIZE[function]
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r:.60}")
-    if value > limit:
+    if int(value) > limit:
         raise ValueError(f"{name} must be at most MAX_SIZE[{function!r}] = {limit} for "
                          f"{function}, got {value!r}: symbolic simplification grows much faster "
                          f"than the size (a size above the limit takes from 15 s to over a "
@@ -109,7 +111,7 @@ def _normal_moment(k: int):
     return moment(Normal("w", 0, 1), k)
 
 
-def gaussian_expectation(expr, variables):
+def gaussian_expectation(expr: Any, variables: sp.Symbol | Iterable[sp.Symbol]) -> Any:
     """E[expr] for independent standard normal ``variables`` (sympy symbols); ``expr`` must be
     a polynomial in them (coefficients may be any sympy expressions). Works entrywise on
     matrices."""
@@ -159,7 +161,7 @@ def _symmetrize_entries(expr, M: sp.Matrix, name: str):
     return expr.subs({M[i, j]: S[i, j] for i in range(d) for j in range(d)})
 
 
-def log_likelihood(z, mu, Sbar):
+def log_likelihood(z: Any, mu: Any, Sbar: sp.Matrix) -> sp.Expr:
     """log π(z | μ, Σ̄) of N(μ, Σ̄) (Section 2); z and μ of length d, Σ̄ a d×d sympy matrix."""
     d = len(z)
     if d == 0 or len(mu) != d:
@@ -176,7 +178,7 @@ def _variables(d: int):
     return z, mu
 
 
-def score_mean(d: int):
+def score_mean(d: int) -> tuple[sp.Matrix, sp.Matrix]:
     """(∇_μ log π, eq:nab_mu's Σ̄⁻¹(z − μ)) for a symmetric symbolic Σ̄ (they are equal)."""
     d = _size("score_mean", "d", d)
     z, mu = _variables(d)
@@ -290,7 +292,7 @@ def natural_gradient_vech(d: int = 2) -> tuple[sp.Matrix, sp.Matrix]:
     return natural, sp.simplify(printed)
 
 
-def quadratic_smoothing(d: int = 2):
+def quadratic_smoothing(d: int = 2) -> tuple[sp.Expr, sp.Expr]:
     """J(μ, Σ) = E f(μ + αΣ^{1/2}u) for f(z) = f(μ) + gᵀ(z − μ) + ½(z − μ)ᵀH(z − μ), with
     Σ = L Lᵀ (any square root gives the same law); returns (J, the paper's eq:J_quad
     f(μ) + α²/2⟨H, Σ⟩)."""
@@ -305,7 +307,8 @@ def quadratic_smoothing(d: int = 2):
     return sp.simplify(J), f0 + alpha**2 / 2 * (H * L * L.T).trace()
 
 
-def regularized_gradient(d: int = 2, convention: str = "unconstrained"):
+def regularized_gradient(d: int = 2, convention: str = "unconstrained"
+                         ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
     """∂Q_α/∂Σ for a quadratic, Q_α = f(μ) + α²/2 tr(HΣ) − α²/2 log det Σ, in the given
     convention, next to the paper's α²/2 (H − Σ⁻¹). Returns (derived, paper, Σ, H)."""
     d = _size("regularized_gradient", "d", d)
@@ -325,7 +328,7 @@ def regularized_gradient(d: int = 2, convention: str = "unconstrained"):
     return sp.simplify(grad), alpha**2 / 2 * (H - S.inv()), S, H
 
 
-def antithetic_identity_1d(degree: int = 5):
+def antithetic_identity_1d(degree: int = 5) -> tuple[sp.Expr, sp.Expr]:
     """Lemma 4.1's identity in one dimension for a generic polynomial f of the given degree:
     returns (E[(f(μ+ασu) − f(μ−ασu))/(2α)·σu], σ²E[f'(μ+ασu)]) (Stein's lemma and the symmetry
     u → −u), which must be equal."""
@@ -340,7 +343,7 @@ def antithetic_identity_1d(degree: int = 5):
     return sp.simplify(lhs), sp.simplify(rhs)
 
 
-def bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha):
+def bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha: Any) -> sp.Expr:
     """B_R(Σ₁, Σ₂) = R(Σ₁) − R(Σ₂) − ⟨∇R(Σ₂), Σ₁ − Σ₂⟩ for R(Σ) = −α²/2 log det Σ, with
     ∇R(Σ) = −α²/2 Σ⁻¹ (unconstrained convention), from the definition."""
     _sympy_square("S2", S2, _sympy_square("S1", S1).shape[0], like="S1")
@@ -349,14 +352,14 @@ def bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha):
     return R(S1) - R(S2) - (grad.T * (S1 - S2)).trace()
 
 
-def paper_bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha):
+def paper_bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha: Any) -> sp.Expr:
     """The closed form printed in Section 4: −α²/2 (log det(Σ₁Σ₂⁻¹) − ⟨Σ₂⁻¹, Σ₁⟩ + d)."""
     _sympy_square("S2", S2, _sympy_square("S1", S1).shape[0], like="S1")
     d = S1.shape[0]
     return -alpha**2 / 2 * (sp.log((S1 * S2.inv()).det()) - (S2.inv() * S1).trace() + d)
 
 
-def mirror_step(d: int = 1):
+def mirror_step(d: int = 1) -> tuple[sp.Expr, sp.Expr] | sp.Matrix:
     """Solve the first-order condition of eq:mirror_prox, η⟨G, Σ⟩ + B_R(Σ, Σ_k) → min over Σ,
     for a symmetric gradient G; returns (Σ⁻¹ from the solution, eq:Sig_up's
     Σ_k⁻¹ + 2η α⁻² G) for d = 1 (scalars) or the stationarity residual of eq:Sig_up's Σ for
@@ -379,7 +382,7 @@ def mirror_step(d: int = 1):
     return sp.simplify(residual)
 
 
-def lemma_c1_symbolic(d: int = 2):
+def lemma_c1_symbolic(d: int = 2) -> tuple[sp.Matrix, sp.Matrix]:
     """Lemma C.1 with a generic symmetric R = Σ^{1/2} and H: returns
     (½ R⁻¹ E[(uᵀRHRu) uuᵀ] R⁻¹ − ½ tr(RHR) R⁻², H); the lemma says they are equal. The
     expectation is taken by ``gaussian_expectation`` (sympy.stats moments), independently of
@@ -397,7 +400,7 @@ def lemma_c1_symbolic(d: int = 2):
     return numerator.applyfunc(lambda e: sp.cancel(sp.expand(e) / (2 * determinant**2))), H
 
 
-def second_moment_1d():
+def second_moment_1d() -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
     """The d = b = 1 computation after Lemma 5.3, from the definition: with Σ = s, H = h,
     G̃ = ½ h s u² (u²/s − 1/s) − 1/s. Returns (E G̃², E (G̃ + 1/s)², Var G̃, and the paper's
     39/2·h² − 2h/s + 1/s²)."""
@@ -426,7 +429,7 @@ SECTION5_SYMBOLS = dict(zip(
                positive=True)))
 
 
-def lemma51_repair() -> dict:
+def lemma51_repair() -> dict[str, Any]:
     """Lemma 5.1 (PDF Lemma 9): substituting η = bτ/(4Lc₁) into the proof's line
     f_k − η/(2b)‖Ũᵀ∇f‖² + η/(2b)‖ν‖² + Lη²/b²(‖ŨŨᵀ∇f‖² + ‖Ũν‖²), with ‖ŨŨᵀ∇f‖² ≤ (c₁/τ)‖Ũᵀ∇f‖²,
     ‖ν‖² ≤ γ²bα⁴c₃³/(36τ³) (eq:nu with γ²) and ‖Ũν‖² ≤ (c₁/τ)‖ν‖².
@@ -444,7 +447,7 @@ def lemma51_repair() -> dict:
                               c3**3 * g**2 * b * a**4 / (2**6 * 3 * c1 * L * tau**2))}
 
 
-def lemma52_repair() -> dict:
+def lemma52_repair() -> dict[str, Any]:
     """Lemma 5.2 (PDF Lemma 10) with η = b/(4𝓛_kc₁), from the proof's chain.
 
     Returns (derived, closed form) pairs:
@@ -487,7 +490,7 @@ def lemma52_repair() -> dict:
             "delta_alpha_2": (derived_delta, closed_delta)}
 
 
-def lemma53_repair() -> dict:
+def lemma53_repair() -> dict[str, Any]:
     """Lemma 5.3 (PDF Lemma 11): the algebra behind the repaired eq:C.
 
     Returns (derived, closed form) pairs:

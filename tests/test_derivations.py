@@ -6,6 +6,7 @@ import pytest
 import sympy as sp
 from sympy.physics.quantum import TensorProduct
 
+from mines_theory import bounds
 from mines_theory import derivations as dv
 from mines_theory.linalg import project_eigenvalues
 
@@ -245,8 +246,6 @@ def test_corrigendum_weights_by_hand():
 def test_corrigendum_closed_forms_are_the_bounds_functions():
     """Lambdify each closed form and compare with ``bounds`` at a point where every term
     matters (γ > 0, 𝓛 < 1)."""
-    from mines_theory import bounds
-
     s = dv.SECTION5_SYMBOLS
     point = {"d": 3, "b": 20, "delta": 0.05}
     c = bounds.c_constants(**point)
