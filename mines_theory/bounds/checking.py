@@ -55,13 +55,16 @@ def _not_finite(result: object) -> bool:
     return any(isinstance(v, float) and not math.isfinite(v) for v in values)
 
 
+# The wrapper takes any numbers for the symbols (a count given as 10.0 or np.int64(10), a scale
+# as an int) and passes the body the converted values: its signature is the body's names with
+# looser types, so to a type checker a checked bound takes any arguments and keeps its result.
 @overload
-def checked(function: Callable[P, R], /) -> Callable[P, R]: ...
+def checked(function: Callable[P, R], /) -> Callable[..., R]: ...
 
 
 @overload
 def checked(*, matrices: tuple[str, ...] = (),
-            non_finite: bool = False) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+            non_finite: bool = False) -> Callable[[Callable[P, R]], Callable[..., R]]: ...
 
 
 def checked(function: Callable[P, R] | None = None, /, *, matrices: tuple[str, ...] = (),
