@@ -21,9 +21,11 @@ module                      what, and where in the paper
                             paper's: α, S', b, Σ₁⁻¹, η₁, η₂ from function values)
 ``schedules``               the step-size protocol; the step sizes of Lemmas 5.1, 5.2 and the
                             practical Hutchinson step
-``algorithm``               Algorithm 1 once (``MiNESStrategy``, ``tell`` as printed), ``MiNES``,
-                            ``minimize``; re-exports the names of ``estimators``, ``precision``
-                            and the protocol of ``schedules``
+``algorithm1``              Algorithm 1 once (``MiNESStrategy``, ``tell`` as printed), its
+                            ``Parameters`` and ``State``
+``algorithm``               ``MiNES`` (ask/tell) and the ``minimize`` facade; re-exports the
+                            names of ``algorithm1``, ``estimators``, ``precision`` and the
+                            protocol of ``schedules``
 ``baselines``               NES (Section 2), random gradient-free descent, xNES, pycma
 ``gaussian``, ``derivations``, ``regularized``
                             exact Gaussian moments (App. B, C), sympy derivations (Sections 2–4),
