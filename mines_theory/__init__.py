@@ -37,7 +37,8 @@ module                      what, and where in the paper
 ``experiments``             seeded runs over many seeds as tidy DataFrames
 ``coco``                    the solvers on COCO's bbob (``make coco``) and its summary's fractions
 ``verification``            one module per part of the paper; every check returns a ``Verdict``
-``plotting``                one style; byte-identical figures
+``figure_rules``            the figure rules (numbered 1–8) and their checkers
+``plotting``                one style, the helpers that keep the rules; byte-identical figures
 ==========================  =====================================================================
 """
 

@@ -56,7 +56,7 @@ PACKAGE = ROOT / "mines_theory"
 #: Each module's layer; a module may import only from lower layers (or its own package).
 LAYERS = {
     "validation": 0,
-    "linalg": 1, "bounds": 1, "plotting": 1,
+    "linalg": 1, "bounds": 1, "figure_rules": 1, "plotting": 2,
     "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
     "geometry": 2, "score_function": 2, "estimators": 2, "practical": 2,
     "precision": 3, "regularized": 3, "schedules": 3,
