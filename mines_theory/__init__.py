@@ -34,6 +34,7 @@ module                      what, and where in the paper
                             KL and Fisher of Gaussians, Bregman divergences, entropic mirror
                             descent, natural gradient = mirror descent (Sections 2, 4); the
                             score-function estimators, Stein's lemma, Hutchinson (Section 4)
+``sweep``                   the seeds, chunks and tidy rows of a sweep, on any executor
 ``experiments``             seeded runs over many seeds as tidy DataFrames
 ``coco``                    the solvers on COCO's bbob (``make coco``) and its summary's fractions
 ``verification``            one module per part of the paper; every check returns a ``Verdict``
