@@ -11,6 +11,8 @@ module                      what, and where in the paper
 ``linalg``                  roots, Cholesky factors, spectrum tests, the projection onto S'
                             (eq:cS_p, eq:proj_cs_prime, Prop. A.2), preconditioned extremes
 ``bounds``                  every bound and constant of the paper as a function of its symbols
+``objective_base``          ``Objective``, the base class of the test functions
+``logistic``                logistic regression with certified L, σ, γ
 ``objectives``              test functions with known L, σ, γ (Section 2.2)
 ``strategy``                the pure ``Strategy`` base, ``run`` (one seed or many in lockstep,
                             with a record hook) and the ask/tell objects

@@ -56,10 +56,10 @@ PACKAGE = ROOT / "mines_theory"
 #: Each module's layer; a module may import only from lower layers (or its own package).
 LAYERS = {
     "validation": 0,
-    "linalg": 1, "bounds": 1, "figure_rules": 1, "plotting": 2,
-    "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
+    "linalg": 1, "bounds": 1, "objective_base": 1, "figure_rules": 1, "plotting": 2,
+    "logistic": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
     "geometry": 2, "score_function": 2, "estimators": 2, "practical": 2,
-    "precision": 3, "regularized": 3, "schedules": 3, "sweep": 3,
+    "objectives": 3, "precision": 3, "regularized": 3, "schedules": 3, "sweep": 3,
     "algorithm1": 4,
     "algorithm": 5,
     "baselines": 6,
