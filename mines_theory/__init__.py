@@ -8,6 +8,7 @@ private name of another module):
 module                      what, and where in the paper
 ==========================  =====================================================================
 ``validation``              input checks: a ``ValueError`` naming the parameter and its value
+``lowrank``                 τ'I + low rank: its update and its projection onto S' (Prop. A.2)
 ``linalg``                  roots, Cholesky factors, spectrum tests, the projection onto S'
                             (eq:cS_p, eq:proj_cs_prime, Prop. A.2), preconditioned extremes
 ``bounds``                  every bound and constant of the paper as a function of its symbols
