@@ -12,9 +12,10 @@ symmetry) in the functions that do O(d³) or O(bd²) work on it, so they cost li
 routines (defined in ``lowrank``, re-exported here) check their O(d(r+b)) inputs. The
 routines of Algorithm 1's inner loop take ``check_input=False`` (as scipy.linalg takes
 ``check_finite=False``) for a caller that has validated its state once and checks each update
-itself (``algorithm.MiNESStrategy``): at d = 100 the array checks cost 5-8 % of an iteration. Bad input raises ``ValueError`` (``TypeError`` for a
-wrong type of object) naming the parameter; a matrix that is not positive definite where a Cholesky
-factor is needed is a ``ValueError`` naming the parameter too.
+itself (``algorithm.MiNESStrategy``): at d = 100 the array checks cost 5-8 % of an iteration.
+Bad input raises ``ValueError`` (``TypeError`` for a wrong type of object) naming the parameter;
+a matrix that is not positive definite where a Cholesky factor is needed is a ``ValueError``
+naming the parameter too.
 
 Paper: Section 4, eq:cS_p, eq:Sig_modi, eq:proj_cs_prime and Proposition A.2 (`prop:project`)
 of *Mirror Natural Evolution Strategies* (H. Ye).
