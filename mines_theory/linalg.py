@@ -293,6 +293,13 @@ def project_if_outside(
 #: 1.2–1.5 at b = 100, d = 500 (a dsyrk with few rows is slow, and the split has fixed costs).
 GRAM_SYRK_MIN_WORK = 10**7
 GRAM_SYRK_MIN_ROWS_PER_DIM = 4
+#: ... unless d is small: then the sum runs over blocks of ⌊``GRAM_BLOCK_ENTRIES``/d⌋ rows (64 kB
+#: of rows), one GEMM R_jᵀ(w_j·R_j) per block, so that each block and its weighted copy stay in
+#: cache instead of streaming b·d entries through memory three times. Used when a block has at
+#: least d rows (d ≤ 90) and there are at least two blocks. CPU time over the GEMM Rᵀ(w·R) with
+#: one BLAS thread (two dsyrk in brackets): 0.67 (0.93) at b = 10⁴, d = 50; 0.66 (0.94) at
+#: b = 4000, d = 50; 0.73 (1.10) at b = 2·10⁴, d = 30; but 1.0–1.1 (0.74) at b = 1000, d = 200.
+GRAM_BLOCK_ENTRIES = 8192
 
 
 def weighted_gram(rows: ArrayLike, weights: ArrayLike, *, check_input: bool = True) -> np.ndarray:
@@ -300,14 +307,15 @@ def weighted_gram(rows: ArrayLike, weights: ArrayLike, *, check_input: bool = Tr
     weights w (shape (…, b)): the sum of outer products in G̃ (eq:TG) and in the NES and xNES
     updates.
 
-    One matrix with b·d² ≥ ``GRAM_SYRK_MIN_WORK`` and b ≥ ``GRAM_SYRK_MIN_ROWS_PER_DIM``·d: the
-    rows are gathered by the sign of their weight and scaled by √|w_i| (one pass), and
-    Σ_{w_i ≥ 0} − Σ_{w_i < 0} is two symmetric rank-k updates (BLAS ``dsyrk``, one triangle
-    each): 0.87–0.92× the time of the GEMM Rᵀ(w·R) at b = 10⁴, d = 50, and the result is exactly
-    symmetric. Otherwise, and for a stack, it is that matmul, symmetric to rounding. The two
-    agree to rounding (tests compare them). ``check_input=False`` skips the O(bd) checks (finite
-    entries, matching shapes) and the test that the result is finite (``FloatingPointError``
-    when it overflows).
+    One matrix with b·d² ≥ ``GRAM_SYRK_MIN_WORK`` and b ≥ ``GRAM_SYRK_MIN_ROWS_PER_DIM``·d: for
+    small d, a sum of GEMMs over blocks of rows that stay in cache (``GRAM_BLOCK_ENTRIES``:
+    0.67× the time of the GEMM Rᵀ(w·R) at b = 10⁴, d = 50); for larger d, the rows are gathered
+    by the sign of their weight and scaled by √|w_i| (one pass), and Σ_{w_i ≥ 0} − Σ_{w_i < 0}
+    is two symmetric rank-k updates (BLAS ``dsyrk``, one triangle each: 0.74× at b = 1000,
+    d = 200); either result is exactly symmetric. Otherwise, and for a stack, it is that
+    matmul, symmetric to rounding. The paths agree to rounding (tests compare them).
+    ``check_input=False`` skips the O(bd) checks (finite entries, matching shapes) and the test
+    that the result is finite (``FloatingPointError`` when it overflows).
 
     >>> weighted_gram(np.array([[1.0, 2.0], [0.0, 1.0]]), np.array([2.0, -1.0]))
     array([[2., 4.],
@@ -337,6 +345,14 @@ def _weighted_gram(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
     b, d = rows.shape[-2:]
     if rows.ndim > 2 or b * d * d < GRAM_SYRK_MIN_WORK or b < GRAM_SYRK_MIN_ROWS_PER_DIM * d:
         return np.swapaxes(rows, -1, -2) @ (weights[..., None] * rows)
+    block = GRAM_BLOCK_ENTRIES // d
+    if block >= d and b >= 2 * block:
+        total = np.zeros((d, d))
+        for start in range(0, b, block):
+            part = rows[start : start + block]
+            total += part.T @ (weights[start : start + block, None] * part)
+        upper = np.triu(total)  # one triangle, mirrored: exactly symmetric, as the dsyrk path
+        return upper + np.triu(total, 1).T
     negative = weights < 0.0
     m = b - int(np.count_nonzero(negative))  # rows with w_i ≥ 0 come first
     order = np.concatenate((np.flatnonzero(~negative), np.flatnonzero(negative)))
