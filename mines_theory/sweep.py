@@ -109,13 +109,15 @@ def cached_sweep(method: Callable[[Any, Any], Any]) -> Callable[..., Any]:
     return cached
 
 
-def seed_chunks(seeds: list, chunk_size) -> list[tuple[int, list]]:
+def seed_chunks(seeds: list, chunk_size: Any) -> list[tuple[int, list]]:
     """(index of the first seed, seeds) of each chunk, in order."""
     size = positive_int("chunk_size", chunk_size)
     return [(start, seeds[start : start + size]) for start in range(0, len(seeds), size)]
 
 
-def gather(calls: Sequence[Callable[[], Any]], executor, progress, description: str) -> list:
+def gather(
+    calls: Sequence[Callable[[], Any]], executor: Any, progress: bool | None, description: str
+) -> list:
     """The results of the zero-argument ``calls``, in order: called here one after the other
     (``executor`` None), or all submitted to ``executor`` first and then collected."""
     if executor is None:
@@ -132,18 +134,18 @@ def combine_chunks(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 
 def result_row(
-    method,
-    seed,
-    k,
-    evaluations,
-    f_gap,
-    precision_error,
-    h_norm,
-    condition,
-    xi=np.nan,
-    curvature=np.nan,
-    error="",
-):
+    method: str,
+    seed: int,
+    k: int,
+    evaluations: int,
+    f_gap: float,
+    precision_error: float,
+    h_norm: float,
+    condition: float,
+    xi: float = np.nan,
+    curvature: float = np.nan,
+    error: str = "",
+) -> dict[str, Any]:
     return {
         "method": method,
         "seed": seed,
