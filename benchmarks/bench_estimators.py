@@ -63,7 +63,10 @@ def bench_sigma_gradient(batch_size=10_000, dim=50):
     w = rng.standard_normal(batch_size)
     mu = np.zeros(dim)
     sigma_inv = np.eye(dim) + 0.1 * np.ones((dim, dim))
-    f = lambda X: X[:, 0]                                   # costs nothing
+
+    def f(X):                                               # costs nothing
+        return X[:, 0]
+
     ta, tb = _alternate(lambda: sigma_gradient(f, mu, sigma_inv, 0.1, U),
                         lambda: (U * w[:, None]).T @ U, blocks=20, number=3)
     _report(f"(a) sigma_gradient over bare GEMM, b={batch_size}, d={dim}", ta, tb, 2.2)

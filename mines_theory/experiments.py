@@ -37,7 +37,7 @@ them; Dask uses cloudpickle, which also takes lambdas).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -45,12 +45,24 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .algorithm import MiNESStrategy
-from .baselines import RGFStrategy, make_method
+from .baselines import RGFStrategy, make_method, nesterov_spokoiny_step
 from .linalg import preconditioned_condition, preconditioned_extremes
+from .schedules import hutchinson_step, lemma51_step, lemma52_step
 from .strategy import progress_bar, run
-from .validation import evaluate, nonnegative_int, nonnegative_scalar, positive_int, vector
+from .sweep import (
+    CHUNK_SIZE,
+    COLUMNS,
+    MAX_SEEDS,
+    cached_sweep,
+    combine_chunks,
+    evaluations_to_target,
+    gather,
+    result_row,
+    seed_chunks,
+    spawn_seeds,
+)
+from .validation import evaluate, positive_int, vector
 from .validation import executor as check_executor
-from .validation import frame as check_frame
 from .validation import objective as check_objective
 from .validation import target as check_target
 
@@ -68,128 +80,6 @@ __all__ = [
     "MAX_SEEDS",
 ]
 
-COLUMNS = [
-    "method",
-    "seed",
-    "k",
-    "evaluations",
-    "f_gap",
-    "precision_error",
-    "relative_precision_error",
-    "condition",
-    "xi",
-    "curvature",
-    "error",
-]
-
-
-#: The most runs a sweep takes (``seeds``). Spawning n seeds costs ~13 µs each here
-#: (SeedSequence.spawn: 1.3 s for 10⁵, 13 s for 10⁶), so seeds = 10⁹ would spend hours before
-#: the first run; the notebooks use at most 64 seeds, a sweep of 10⁵ runs is far beyond any
-#: of them.
-MAX_SEEDS = 100_000
-
-
-def spawn_seeds(seeds: Any, entropy: int = 0) -> list[np.random.SeedSequence]:
-    """``seeds`` as a list of independent ``SeedSequence`` (an int n spawns n from ``entropy``),
-    at most ``MAX_SEEDS`` of them (more raise ``ValueError``)."""
-    if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-        count = positive_int("seeds", seeds)
-        entropy = nonnegative_int("entropy", entropy)
-        _at_most_max_seeds(count)
-        return np.random.SeedSequence(entropy).spawn(count)
-    if (
-        isinstance(seeds, (list, tuple))
-        and seeds
-        and all(isinstance(s, np.random.SeedSequence) for s in seeds)
-    ):
-        _at_most_max_seeds(len(seeds))
-        return list(seeds)
-    raise ValueError(
-        f"seeds must be a positive int or a non-empty list of SeedSequence, got {seeds!r:.60}"
-    )
-
-
-def _at_most_max_seeds(count: int) -> None:
-    if count > MAX_SEEDS:
-        raise ValueError(
-            f"seeds must be at most MAX_SEEDS = {MAX_SEEDS:,} runs, got {count:,} "
-            f"(spawning them alone would take ~{13e-6 * count:.3g} s, before any "
-            f"run)"
-        )
-
-
-#: Seeds per task (and per lockstep batch) of a sweep: chunks of 64 keep most of the lockstep
-#: speed-up (``benchmarks/bench_lockstep.py`` runs 64 seeds), and every sweep of the notebooks
-#: has at most 64 seeds, so it runs as one batch.
-CHUNK_SIZE = 64
-
-
-def cached_sweep(method: Callable[[Any, Any], Any]) -> Callable[..., Any]:
-    """Cache ``method(self, executor=None)`` on ``self`` alone, as ``functools.cache`` caches a
-    ``method(self)`` of a frozen dataclass: the executor decides where the seeds run, never the
-    result (see Scaling out), so a result computed on a cluster serves later in-process calls."""
-    results = {}
-
-    @functools.wraps(method)
-    def cached(self, executor=None):
-        executor = check_executor("executor", executor)
-        if self not in results:
-            results[self] = method(self, executor)
-        return results[self]
-
-    cached.cache_clear = results.clear  # type: ignore[attr-defined]
-    return cached
-
-
-def _chunks(seeds: list, chunk_size) -> list[tuple[int, list]]:
-    """(index of the first seed, seeds) of each chunk, in order."""
-    size = positive_int("chunk_size", chunk_size)
-    return [(start, seeds[start : start + size]) for start in range(0, len(seeds), size)]
-
-
-def _gather(calls: Sequence[Callable[[], Any]], executor, progress, description: str) -> list:
-    """The results of the zero-argument ``calls``, in order: called here one after the other
-    (``executor`` None), or all submitted to ``executor`` first and then collected."""
-    if executor is None:
-        return [call() for call in calls]
-    futures = [executor.submit(call) for call in calls]
-    return [future.result() for future in progress_bar(futures, description, progress)]
-
-
-def _combine(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """The chunks' frames as one, ordered by seed and k (a stable sort: rows of one seed and
-    iteration, such as a run's last record and its error, keep their order)."""
-    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return frame.sort_values(["seed", "k"], kind="stable", ignore_index=True)
-
-
-def _row(
-    method,
-    seed,
-    k,
-    evaluations,
-    f_gap,
-    precision_error,
-    h_norm,
-    condition,
-    xi=np.nan,
-    curvature=np.nan,
-    error="",
-):
-    return {
-        "method": method,
-        "seed": seed,
-        "k": k,
-        "evaluations": evaluations,
-        "f_gap": f_gap,
-        "precision_error": precision_error,
-        "relative_precision_error": precision_error / h_norm,
-        "condition": condition,
-        "xi": xi,
-        "curvature": curvature,
-        "error": error,
-    }
 
 
 def run_method(
@@ -226,7 +116,7 @@ def run_method(
         **options,
     )
     executor = check_executor("executor", executor)
-    return _combine(_gather(calls, executor, progress, name))
+    return combine_chunks(gather(calls, executor, progress, name))
 
 
 def _plan_method(
@@ -263,7 +153,7 @@ def _plan_method(
             progress=progress,
             options=options,
         )
-        for start, chunk in _chunks(seeds, chunk_size)
+        for start, chunk in seed_chunks(seeds, chunk_size)
     ]
 
 
@@ -296,7 +186,7 @@ def _method_chunk(
                 precision = np.linalg.norm(sigma_inv - h_star)
                 xi, curvature = preconditioned_extremes(objective.hessian(mean), sigma_inv)
             rows.append(
-                _row(
+                result_row(
                     name,
                     index,
                     es.iteration,
@@ -373,7 +263,7 @@ def run_mines_lockstep(
         chunk_size=chunk_size,
     )
     executor = check_executor("executor", executor)
-    return _combine(_gather(calls, executor, progress, "MiNES lockstep"))
+    return combine_chunks(gather(calls, executor, progress, "MiNES lockstep"))
 
 
 def _plan_mines(
@@ -421,7 +311,7 @@ def _plan_mines(
             record_every=record_every,
             progress=progress,
         )
-        for first, chunk in _chunks(seeds, chunk_size)
+        for first, chunk in seed_chunks(seeds, chunk_size)
     ]
 
 
@@ -448,7 +338,7 @@ def _mines_chunk(
         xi, curvature = preconditioned_extremes(objective.hessian(state.mean), chol=state.chol)
         for s in range(len(seeds)):
             rows.append(
-                _row(
+                result_row(
                     "MiNES",
                     first + s,
                     k,
@@ -474,26 +364,6 @@ def _mines_chunk(
         description="MiNES lockstep",
     )
     return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
-    """Per (method, seed): the evaluations at the first recorded iterate with f_gap ≤ ``target``
-    (NaN if never: the run hit its cap or failed), and whether it was reached."""
-    frame = check_frame("frame", frame, ("method", "seed", "evaluations", "f_gap"))
-    target = nonnegative_scalar("target", target)
-    rows = []
-    for (method, seed), history in frame.groupby(["method", "seed"], sort=False):
-        hit = history[history.f_gap <= target]
-        rows.append(
-            {
-                "method": method,
-                "seed": seed,
-                "reached": not hit.empty,
-                "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
-                "budget_used": int(history.evaluations.iloc[-1]),
-            }
-        )
-    return pd.DataFrame(rows)
 
 
 def run_rgf_lockstep(
@@ -526,7 +396,7 @@ def run_rgf_lockstep(
         chunk_size=chunk_size,
     )
     executor = check_executor("executor", executor)
-    return _combine(_gather(calls, executor, None, "RGF lockstep"))
+    return combine_chunks(gather(calls, executor, None, "RGF lockstep"))
 
 
 def _plan_rgf(
@@ -562,7 +432,7 @@ def _plan_rgf(
             iterations=iterations,
             record_every=record_every,
         )
-        for first, chunk in _chunks(seeds, chunk_size)
+        for first, chunk in seed_chunks(seeds, chunk_size)
     ]
 
 
@@ -586,7 +456,9 @@ def _rgf_chunk(
         f_gap = objective(means) - objective.f_star
         for s in range(len(seeds)):
             rows.append(
-                _row("RGF", first + s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm, condition)
+                result_row(
+                    "RGF", first + s, k, 2 * b * k, float(f_gap[s]), np.nan, h_norm, condition
+                )
             )
 
     record(means)
@@ -633,9 +505,6 @@ def compare_methods(
     used: L and σ (all but xNES/CMA-ES), the Hessian (Lemma 5.2 step only). ``executor`` and
     ``chunk_size``: see the module docstring (Scaling out); the chunks of every method are
     submitted together."""
-    from .baselines import nesterov_spokoiny_step
-    from .schedules import hutchinson_step, lemma51_step, lemma52_step
-
     d = check_objective("objective", objective).dim
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     if isinstance(methods, str) or not isinstance(methods, (list, tuple)) or not methods:
@@ -715,8 +584,10 @@ def compare_methods(
         ]
     else:  # every chunk of every method at once
         flat = iter(
-            _gather([call for _, calls in plans for call in calls], executor, progress, description)
+            gather([call for _, calls in plans for call in calls], executor, progress, description)
         )
         results = [[next(flat) for _ in calls] for _, calls in plans]
-    frames = [_combine(chunks).assign(method=name) for (name, _), chunks in zip(plans, results)]
+    frames = [
+        combine_chunks(chunks).assign(method=name) for (name, _), chunks in zip(plans, results)
+    ]
     return pd.concat(frames, ignore_index=True)

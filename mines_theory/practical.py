@@ -64,6 +64,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -198,8 +200,11 @@ class PracticalSettings:
     evaluations: int        # the calibration's evaluations, 2b + 1
 
 
-def practical_settings(f, mean0: np.ndarray, rng: np.random.Generator, *, scale=None,
-                       batch_size=None, check=None) -> PracticalSettings:
+def practical_settings(f: Callable[[np.ndarray], Any], mean0: np.ndarray,
+                       rng: np.random.Generator, *, scale: float | None = None,
+                       batch_size: int | None = None,
+                       check: Callable[[Callable, np.ndarray], None] | None = None
+                       ) -> PracticalSettings:
     """Rules 1–6 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
     (directions drawn from ``rng``). ``check(f, X)``, if given, is called on the calibration
     query (``minimize`` passes its test that f is vectorized)."""

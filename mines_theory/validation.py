@@ -374,6 +374,32 @@ def real_array(name: str, value: Any, min_ndim: int = 1) -> np.ndarray:
     return arr
 
 
+def matrix_rows(
+    name: str, rows: Any, d: int, batch: tuple = (), matrix: str = "A", *, finite: bool = True
+) -> np.ndarray:
+    """``rows`` as a finite float array of shape (*batch, n, d), n >= 1, d that of the matrix
+    called ``matrix`` (the O(nd) check of the routines that do O(nd²) or O(ndr) work on them)."""
+    arr = (
+        rows
+        if isinstance(rows, np.ndarray) and rows.dtype == np.float64
+        else float_array(name, rows)
+    )
+    if (
+        arr.ndim != len(batch) + 2
+        or arr.shape[-1] != d
+        or arr.shape[:-2] != batch
+        or arr.shape[-2] == 0
+    ):
+        shape = ", ".join(map(str, (*batch, "n", d)))
+        raise ValueError(
+            f"{name} must have shape ({shape}) with n >= 1 to match {matrix} "
+            f"({' x '.join(map(str, (*batch, d, d)))}), got {_shape_or_value(arr, arr)}"
+        )
+    if finite and not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite, got non-finite entries")
+    return arr
+
+
 def _shape_or_value(arr: np.ndarray, value: Any) -> str:
     return f"{value!r:.60}" if arr.ndim == 0 else f"shape {arr.shape}"
 

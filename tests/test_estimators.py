@@ -6,6 +6,7 @@ import pytest
 import scipy.linalg
 
 from mines_theory import mean_gradient, sigma_gradient
+from mines_theory.estimators import POINTS_BLOCK_ENTRIES
 from mines_theory.algorithm import (
     precision_gradient,
 )
@@ -196,3 +197,25 @@ def test_estimators_reject_a_sigma_inv_of_the_wrong_size_and_an_empty_batch():
         mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.empty((0, 2)))
     with pytest.raises(ValueError, match=r"u must have shape \(b, d\) = \(b, 2\) with b >= 1"):
         mean_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 3)))
+
+
+@pytest.mark.parametrize("b, d", [(1000, 20), (300, 50), (5, 3)])
+def test_query_points_built_block_by_block_are_the_printed_ones(b, d):
+    """The points that ``sigma_gradient`` queries are built in blocks of
+    ``POINTS_BLOCK_ENTRIES // d`` directions (here 640, 256 and one pass): every row is
+    μ, μ + αΣ^{1/2}u_i or μ − αΣ^{1/2}u_i, in that order, computed independently with
+    scipy's ``sqrtm``, the last partial block included."""
+    rng = np.random.default_rng([b, d])
+    mu, u, alpha = rng.standard_normal(d), rng.standard_normal((b, d)), 0.3
+    sigma_inv = random_spd(rng, d, 0.5, 2.0)
+    seen = []
+
+    def f(X):
+        seen.append(X.copy())
+        return np.sum(X**2, axis=1)
+
+    sigma_gradient(f, mu, sigma_inv, alpha, u)
+    Z = u @ np.real(scipy.linalg.sqrtm(np.linalg.inv(sigma_inv)))
+    expected = np.vstack([mu, mu + alpha * Z, mu - alpha * Z])
+    assert POINTS_BLOCK_ENTRIES // d in (640, 256, 4266)
+    np.testing.assert_allclose(seen[0], expected, rtol=0, atol=1e-12)

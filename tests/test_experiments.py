@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 import scipy.linalg
 
-from mines_theory import MiNES, RotatedEllipsoid
+from mines_theory import MiNES, RotatedEllipsoid, experiments
 from mines_theory.experiments import (
     COLUMNS,
     preconditioned_condition,
@@ -394,3 +394,15 @@ def test_run_method_never_overshoots_its_budget(name, per_iteration):
         assert 100 - step < run.evaluations.max() <= 100
     tiny = run_method(name, f, 1, mean0=np.ones(3), max_evaluations=1, **options)
     assert tiny.k.tolist() == [0] and tiny.evaluations.tolist() == [0]
+
+
+def test_experiments_keeps_every_public_name_it_had_before_the_sweep_machinery_moved_out():
+    """The public names of ``experiments`` before the seeds, chunks and rows moved to ``sweep``
+    (issue 26), listed literally: each is still an attribute of ``experiments``."""
+    names = [
+        "spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
+        "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
+        "cached_sweep", "MAX_SEEDS",
+    ]
+    missing = [name for name in names if not hasattr(experiments, name)]
+    assert not missing, missing

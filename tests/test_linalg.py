@@ -540,8 +540,9 @@ def test_check_input_false_skips_only_the_array_checks():
         low_rank_update(B, np.inf, Y, w, check_input=False)
 
 
-# weighted_gram: the two paths (two dsyrk for one large matrix, a matmul otherwise) against an
-# explicit sum of outer products, written out row by row.
+# weighted_gram: the three paths (for one large matrix, GEMMs over blocks of rows at small d,
+# (4000, 50), and two dsyrk otherwise, (1000, 100); a matmul for a small one) against an explicit
+# sum of outer products, written out row by row.
 
 
 def _sum_of_outer_products(rows, weights):
@@ -567,6 +568,8 @@ def test_weighted_gram_is_the_sum_of_weighted_outer_products(signs, b, d):
         and b >= linalg_module.GRAM_SYRK_MIN_ROWS_PER_DIM * d
     )
     assert uses_syrk == (b >= 1000)
+    blocks = linalg_module.GRAM_BLOCK_ENTRIES // d
+    assert (uses_syrk and blocks >= d and b >= 2 * blocks) == (d == 50)
     gram = weighted_gram(rows, weights)
     # rounding: each entry is a sum of b terms bounded by |w_i| ||r_i||^2
     scale = float(np.abs(weights) @ np.sum(rows**2, axis=1))
@@ -604,3 +607,17 @@ def test_weighted_gram_names_bad_input():
         r"\(largest \|rows\| entry 1e\+300",
     ):
         weighted_gram(np.full((1, 2), 1e300), np.ones(1))
+
+
+def test_linalg_keeps_every_public_name_it_had_before_the_low_rank_routines_moved_out():
+    """The public names of ``linalg`` before ``LowRank`` and its routines moved to ``lowrank``
+    (issue 26), listed literally: each is still an attribute of ``linalg``."""
+    names = [
+        "symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
+        "project_eigenvalues", "project_if_outside", "weighted_gram", "LowRank", "low_rank",
+        "low_rank_update", "project_low_rank", "preconditioned_extremes",
+        "preconditioned_condition", "random_rotation", "random_spd", "GRAM_SYRK_MIN_WORK",
+        "GRAM_SYRK_MIN_ROWS_PER_DIM",
+    ]
+    missing = [name for name in names if not hasattr(linalg_module, name)]
+    assert not missing, missing

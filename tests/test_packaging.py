@@ -56,14 +56,16 @@ PACKAGE = ROOT / "mines_theory"
 #: Each module's layer; a module may import only from lower layers (or its own package).
 LAYERS = {
     "validation": 0,
-    "linalg": 1, "bounds": 1, "plotting": 1,
-    "objectives": 2, "strategy": 2, "gaussian": 2, "derivations": 2,
-    "geometry": 2, "score_function": 2, "estimators": 2, "practical": 2,
-    "precision": 3, "regularized": 3, "schedules": 3,
-    "algorithm": 4,
-    "baselines": 6,
-    "experiments": 7, "coco": 7,
-    "verification": 8,
+    "lowrank": 1, "bounds": 1, "objective_base": 1, "figure_rules": 1,
+    "linalg": 2, "plotting": 2,
+    "logistic": 3, "strategy": 3, "gaussian": 3, "derivations": 3,
+    "geometry": 3, "score_function": 3, "estimators": 3, "practical": 3,
+    "objectives": 4, "precision": 4, "regularized": 4, "schedules": 4, "sweep": 4,
+    "algorithm1": 5,
+    "algorithm": 6,
+    "baselines": 7,
+    "experiments": 8, "coco": 8,
+    "verification": 9,
 }
 
 
