@@ -52,9 +52,11 @@ def _alternate(fn_a, fn_b, blocks: int, number: int):
 
 
 def _report(label, ta, tb, target):
-    print(f"{label}: {np.min(ta) * 1e3:.2f} ms vs {np.min(tb) * 1e3:.2f} ms; "
-          f"ratio {np.min(ta) / np.min(tb):.2f} (min), {np.median(ta) / np.median(tb):.2f} (median)"
-          f"; target <= {target}")
+    print(
+        f"{label}: {np.min(ta) * 1e3:.2f} ms vs {np.min(tb) * 1e3:.2f} ms; "
+        f"ratio {np.min(ta) / np.min(tb):.2f} (min), {np.median(ta) / np.median(tb):.2f} (median)"
+        f"; target <= {target}"
+    )
 
 
 def bench_sigma_gradient(batch_size=10_000, dim=50):
@@ -64,11 +66,15 @@ def bench_sigma_gradient(batch_size=10_000, dim=50):
     mu = np.zeros(dim)
     sigma_inv = np.eye(dim) + 0.1 * np.ones((dim, dim))
 
-    def f(X):                                               # costs nothing
+    def f(X):  # costs nothing
         return X[:, 0]
 
-    ta, tb = _alternate(lambda: sigma_gradient(f, mu, sigma_inv, 0.1, U),
-                        lambda: (U * w[:, None]).T @ U, blocks=20, number=3)
+    ta, tb = _alternate(
+        lambda: sigma_gradient(f, mu, sigma_inv, 0.1, U),
+        lambda: (U * w[:, None]).T @ U,
+        blocks=20,
+        number=3,
+    )
     _report(f"(a) sigma_gradient over bare GEMM, b={batch_size}, d={dim}", ta, tb, 2.2)
 
 
@@ -77,14 +83,33 @@ def _paper_setup(dim, form, regime="paper"):
     batch_size = (popsize - 1) // 2
     f = RotatedEllipsoid(dim, 10.0, seed=0)
     if regime == "inside S'":
-        es = MiNES(np.ones(dim), f.H, alpha=0.1, batch_size=batch_size, tau=0.01 * f.sigma,
-                   zeta=10 * f.L, eta1=1e-3, eta2=1e-5, precision_form=form, seed=1)
+        es = MiNES(
+            np.ones(dim),
+            f.H,
+            alpha=0.1,
+            batch_size=batch_size,
+            tau=0.01 * f.sigma,
+            zeta=10 * f.L,
+            eta1=1e-3,
+            eta2=1e-5,
+            precision_form=form,
+            seed=1,
+        )
     else:
-        es = MiNES(np.ones(dim), np.eye(dim), alpha=0.1, batch_size=batch_size,
-                   tau=0.1 * f.sigma, zeta=10 * f.L, eta1=1e-3, precision_form=form,
-                   seed=1)
-    cmaes = cma.CMAEvolutionStrategy(np.ones(dim), 1.0, {"verbose": -9, "seed": 1,
-                                                          "popsize": popsize})
+        es = MiNES(
+            np.ones(dim),
+            np.eye(dim),
+            alpha=0.1,
+            batch_size=batch_size,
+            tau=0.1 * f.sigma,
+            zeta=10 * f.L,
+            eta1=1e-3,
+            precision_form=form,
+            seed=1,
+        )
+    cmaes = cma.CMAEvolutionStrategy(
+        np.ones(dim), 1.0, {"verbose": -9, "seed": 1, "popsize": popsize}
+    )
 
     def mines_step():
         X = es.ask()
@@ -99,8 +124,7 @@ def _paper_setup(dim, form, regime="paper"):
 
 def _rank(es):
     precision = es.state.precision
-    return str(precision.eigen.rank) if isinstance(precision, LowRankPlusIdentity) else \
-        "d (dense)"
+    return str(precision.eigen.rank) if isinstance(precision, LowRankPlusIdentity) else "d (dense)"
 
 
 def bench_against_pycma(dim, regime, form, block=50, blocks=5, warmup=30):
@@ -111,14 +135,17 @@ def bench_against_pycma(dim, regime, form, block=50, blocks=5, warmup=30):
     projections_before, iterations_before = es.projections, es.iteration
     ta, tb = _alternate(mines_step, cma_step, blocks=blocks, number=block)
     b = es.params.batch_size
-    target = "" if form != "auto" else "; target <= 0.4" if regime == "paper" else \
-        "; target <= 1.0"
-    print(f"(b) d={dim}, {regime}, precision_form={form}: MiNES b={b} ({2 * b + 1} evals/iter) "
-          f"{np.median(ta) * 1e3:.2f} ms/iter; pycma lambda={popsize} "
-          f"{np.median(tb) * 1e3:.2f} ms/iter; ratio {np.median(ta) / np.median(tb):.2f}{target}")
+    target = "" if form != "auto" else "; target <= 0.4" if regime == "paper" else "; target <= 1.0"
+    print(
+        f"(b) d={dim}, {regime}, precision_form={form}: MiNES b={b} ({2 * b + 1} evals/iter) "
+        f"{np.median(ta) * 1e3:.2f} ms/iter; pycma lambda={popsize} "
+        f"{np.median(tb) * 1e3:.2f} ms/iter; ratio {np.median(ta) / np.median(tb):.2f}{target}"
+    )
     projected = (es.projections - projections_before) / (es.iteration - iterations_before)
-    print(f"    projected onto S': {projected:.0%} of iterations {iterations_before + 1} to "
-          f"{es.iteration}; rank r of Sigma^-1 - tau' I at the end: {_rank(es)}")
+    print(
+        f"    projected onto S': {projected:.0%} of iterations {iterations_before + 1} to "
+        f"{es.iteration}; rank r of Sigma^-1 - tau' I at the end: {_rank(es)}"
+    )
 
 
 def bench_whole_run(dim, iterations, block=500):
@@ -140,12 +167,16 @@ def bench_whole_run(dim, iterations, block=500):
             cma_step()
 
     ta, tb = _alternate(mines_block, cma_block, blocks=iterations // block, number=1)
-    print(f"(c) d={dim}, paper, precision_form=auto, whole run of {es.iteration} iterations: MiNES "
-          f"{ta.sum():.1f} s, pycma {tb.sum():.1f} s; ratio {ta.sum() / tb.sum():.2f} "
-          f"(per block of {block}: {np.min(ta / tb):.2f} to {np.max(ta / tb):.2f})")
-    print(f"    c_k < 0 up to k = {last_negative}, then c_k > 0; projected: "
-          f"{es.projections / es.iteration:.0%}; held in low-rank form: "
-          f"{low_rank_iterations / es.iteration:.0%}; final rank {_rank(es)}")
+    print(
+        f"(c) d={dim}, paper, precision_form=auto, whole run of {es.iteration} iterations: MiNES "
+        f"{ta.sum():.1f} s, pycma {tb.sum():.1f} s; ratio {ta.sum() / tb.sum():.2f} "
+        f"(per block of {block}: {np.min(ta / tb):.2f} to {np.max(ta / tb):.2f})"
+    )
+    print(
+        f"    c_k < 0 up to k = {last_negative}, then c_k > 0; projected: "
+        f"{es.projections / es.iteration:.0%}; held in low-rank form: "
+        f"{low_rank_iterations / es.iteration:.0%}; final rank {_rank(es)}"
+    )
 
 
 def main():

@@ -18,15 +18,30 @@ def bench(dim, num_seeds, iterations=300):
     options = dict(alpha=0.1, batch_size=dim, tau=f.sigma / 2, zeta=2 * f.L)
     eta1 = lemma52_step(f.hessian, d=dim, b=dim, delta=0.1)
     start = time.perf_counter()
-    run_mines_lockstep(f, num_seeds, mean0=np.zeros(dim), sigma_inv0=f.L * np.eye(dim),
-                       eta1=eta1, max_iterations=iterations, **options)
+    run_mines_lockstep(
+        f,
+        num_seeds,
+        mean0=np.zeros(dim),
+        sigma_inv0=f.L * np.eye(dim),
+        eta1=eta1,
+        max_iterations=iterations,
+        **options,
+    )
     lockstep = time.perf_counter() - start
     start = time.perf_counter()
-    run_method("MiNES", f, num_seeds, mean0=np.zeros(dim),
-               max_evaluations=iterations * (2 * dim + 1), **options)
+    run_method(
+        "MiNES",
+        f,
+        num_seeds,
+        mean0=np.zeros(dim),
+        max_evaluations=iterations * (2 * dim + 1),
+        **options,
+    )
     one_by_one = time.perf_counter() - start
-    print(f"d={dim}, {num_seeds} seeds x {iterations} iterations: lockstep {lockstep:.2f} s, "
-          f"seed by seed {one_by_one:.2f} s, speed-up {one_by_one / lockstep:.1f}x")
+    print(
+        f"d={dim}, {num_seeds} seeds x {iterations} iterations: lockstep {lockstep:.2f} s, "
+        f"seed by seed {one_by_one:.2f} s, speed-up {one_by_one / lockstep:.1f}x"
+    )
 
 
 if __name__ == "__main__":

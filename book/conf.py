@@ -12,11 +12,11 @@ extensions = ["myst_nb", "sphinxcontrib.bibtex", "sphinx_proof", "sphinx_exercis
 bibtex_bibfiles = ["references.bib"]
 bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
-nb_execution_mode = "off"                        # the committed outputs are the book
+nb_execution_mode = "off"  # the committed outputs are the book
 nb_output_stderr = "remove"
-nb_render_markdown_format = "myst"              # Markdown outputs (tables) may hold $…$ mathematics
+nb_render_markdown_format = "myst"  # Markdown outputs (tables) may hold $…$ mathematics
 myst_enable_extensions = ["dollarmath", "amsmath", "html_image"]
-myst_heading_anchors = 2                         # NN-slug.ipynb#verdict links to a verdict cell
+myst_heading_anchors = 2  # NN-slug.ipynb#verdict links to a verdict cell
 # The paper's statements (sphinx-proof): the PDF numbers theorems, lemmas, propositions and
 # remarks with one counter that no per-page counter can reproduce, so every prf: directive is
 # :nonumber: and its title begins with the PDF's number, our section-based name beside it:
@@ -32,8 +32,8 @@ html_theme = "sphinx_book_theme"
 html_theme_options = {"show_toc_level": 2, "home_page_in_toc": True}
 html_static_path = ["_static"]
 html_js_files = ["checks.js"]
-html_css_files = ["wrap.css"]              # code and verdict lines wrap at book width
-mathjax_path = "mathjax/tex-chtml.js"            # copied into _static by tools/build_site.py
+html_css_files = ["wrap.css"]  # code and verdict lines wrap at book width
+mathjax_path = "mathjax/tex-chtml.js"  # copied into _static by tools/build_site.py
 # Typeset $…$ anywhere outside code, so that the mathematics inside raw HTML (the <details> of an
 # exercise's solution) renders too; MathJax skips <pre> and <code>.
 mathjax3_config = {

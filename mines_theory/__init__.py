@@ -61,7 +61,7 @@ __all__ = [
     "RotatedEllipsoid",
 ]
 
-try:                            # the one place of the version is pyproject.toml
+try:  # the one place of the version is pyproject.toml
     __version__ = version("mines-theory")
-except PackageNotFoundError:    # imported from a source tree that was never installed
+except PackageNotFoundError:  # imported from a source tree that was never installed
     __version__ = "0+unknown"

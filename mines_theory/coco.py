@@ -42,9 +42,22 @@ from .baselines import CMAES, XNES, RandomGradientFree, nesterov_spokoiny_step
 from .practical import practical_settings
 from .validation import positive_int, positive_scalar
 
-__all__ = ["SOLVERS", "SUBSET", "Subset", "BUDGET_MULTIPLIER", "TARGETS", "FUNCTION_GROUPS",
-           "initial_scale", "solve", "vectorized", "summary_fractions", "SUMMARY_COLUMNS",
-           "target_column", "function_group", "median_evaluations"]
+__all__ = [
+    "SOLVERS",
+    "SUBSET",
+    "Subset",
+    "BUDGET_MULTIPLIER",
+    "TARGETS",
+    "FUNCTION_GROUPS",
+    "initial_scale",
+    "solve",
+    "vectorized",
+    "summary_fractions",
+    "SUMMARY_COLUMNS",
+    "target_column",
+    "function_group",
+    "median_evaluations",
+]
 
 #: The budget, in evaluations per dimension.
 BUDGET_MULTIPLIER = 1000
@@ -62,7 +75,6 @@ FUNCTION_GROUPS = {
 }
 
 
-
 def target_column(target: float) -> str:
     """The summary's column for a target precision: evaluations to reach f − f_opt ≤ target.
 
@@ -75,8 +87,14 @@ def target_column(target: float) -> str:
 #: The columns of the summary CSV (``tools/coco_experiment.py`` writes it from cocopp's data
 #: sets): one row per (solver, function, dimension, instance) run, ``budget`` the evaluations
 #: it used, and per target of ``TARGETS`` the evaluations to reach it (empty if not reached).
-SUMMARY_COLUMNS = ["solver", "function", "dimension", "instance", "budget",
-                   *map(target_column, TARGETS)]
+SUMMARY_COLUMNS = [
+    "solver",
+    "function",
+    "dimension",
+    "instance",
+    "budget",
+    *map(target_column, TARGETS),
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,10 +108,14 @@ class Subset:
 
     def suite_options(self) -> str:
         """The ``suite_options`` string of ``cocoex.Suite("bbob", "", …)``."""
+
         def span(values):
             return ",".join(map(str, values))
-        return (f"function_indices:{span(self.functions)} dimensions:{span(self.dimensions)} "
-                f"instance_indices:{span(self.instances)}")
+
+        return (
+            f"function_indices:{span(self.functions)} dimensions:{span(self.dimensions)} "
+            f"instance_indices:{span(self.instances)}"
+        )
 
 
 SUBSET = Subset()
@@ -106,8 +128,9 @@ def initial_scale(problem) -> float:
     >>> initial_scale(Box())
     2.0
     """
-    width = np.mean(np.asarray(problem.upper_bounds, float)
-                    - np.asarray(problem.lower_bounds, float))
+    width = np.mean(
+        np.asarray(problem.upper_bounds, float) - np.asarray(problem.lower_bounds, float)
+    )
     return positive_scalar("the box width / 5", float(width) / 5.0)
 
 
@@ -118,11 +141,13 @@ class _TargetHit(Exception):
 def vectorized(problem) -> Callable[[np.ndarray], np.ndarray]:
     """``f(X)`` = the problem's values on the rows of X, raising ``_TargetHit`` (caught by
     ``solve``) after a batch in which COCO's final target was hit."""
+
     def f(X):
         values = np.array([problem(x) for x in X], dtype=float)
         if problem.final_target_hit:
             raise _TargetHit
         return values
+
     return f
 
 
@@ -130,7 +155,7 @@ def _ask_tell(es, f, budget: int) -> None:
     while es.evaluations < budget:
         X = es.ask()
         room = budget - (es.evaluations - X.shape[0])
-        if X.shape[0] > room:               # the last batch, cut to the budget (not told)
+        if X.shape[0] > room:  # the last batch, cut to the budget (not told)
             f(X[:room])
             return
         es.tell(X, f(X))
@@ -139,15 +164,25 @@ def _ask_tell(es, f, budget: int) -> None:
 def _rgf(problem, f, budget, scale, seed):
     x0 = np.asarray(problem.initial_solution, float)
     rng = np.random.default_rng(seed)
-    settings = practical_settings(f, x0, rng, scale=scale)       # MiNES's calibration batch
-    es = RandomGradientFree(x0, alpha=1e-4 * scale,
-                            eta=nesterov_spokoiny_step(d=x0.shape[0], L=settings.curvature),
-                            batch_size=1, seed=rng)
+    settings = practical_settings(f, x0, rng, scale=scale)  # MiNES's calibration batch
+    es = RandomGradientFree(
+        x0,
+        alpha=1e-4 * scale,
+        eta=nesterov_spokoiny_step(d=x0.shape[0], L=settings.curvature),
+        batch_size=1,
+        seed=rng,
+    )
     _ask_tell(es, f, budget - settings.evaluations)
 
 
-def solve(name: str, problem, *, seed=None, budget_multiplier: int = BUDGET_MULTIPLIER,
-          scale: float | None = None) -> tuple[int, str]:
+def solve(
+    name: str,
+    problem,
+    *,
+    seed=None,
+    budget_multiplier: int = BUDGET_MULTIPLIER,
+    scale: float | None = None,
+) -> tuple[int, str]:
     """Run the solver ``name`` (a key of ``SOLVERS``) on ``problem`` until the budget
     ``budget_multiplier`` · d or COCO's final target. Returns (the problem's evaluation count,
     "" or the error that ended the run): a solver that raises (a non-finite value, a step that
@@ -170,8 +205,13 @@ def solve(name: str, problem, *, seed=None, budget_multiplier: int = BUDGET_MULT
 
 
 def _mines(problem, f, budget, scale, seed):
-    minimize(f, np.asarray(problem.initial_solution, float), max_evaluations=budget - 1,
-             scale=scale, seed=seed)                   # − 1: the final f(x) of minimize
+    minimize(
+        f,
+        np.asarray(problem.initial_solution, float),
+        max_evaluations=budget - 1,
+        scale=scale,
+        seed=seed,
+    )  # − 1: the final f(x) of minimize
 
 
 def _xnes(problem, f, budget, scale, seed):
@@ -219,8 +259,9 @@ def summary_fractions(summary: pd.DataFrame, target: float, *, by=("solver",)) -
     return out
 
 
-def median_evaluations(summary: pd.DataFrame, target: float, *,
-                       by=("solver", "function")) -> pd.DataFrame:
+def median_evaluations(
+    summary: pd.DataFrame, target: float, *, by=("solver", "function")
+) -> pd.DataFrame:
     """Per group of ``by``: the runs, how many reached ``target``, and the median evaluations to
     reach it, a run that did not counting as infinitely many (so the median is ∞ when fewer
     than half reached it).
@@ -231,11 +272,18 @@ def median_evaluations(summary: pd.DataFrame, target: float, *,
     [[3.0, 2.0, 30.0]]
     """
     column = target_column(target)
-    frame = summary.assign(group=[function_group(int(f)) for f in summary["function"]],
-                           _evals=summary[column].fillna(np.inf))
+    frame = summary.assign(
+        group=[function_group(int(f)) for f in summary["function"]],
+        _evals=summary[column].fillna(np.inf),
+    )
     grouped = frame.groupby(list(by), sort=True)
-    return pd.DataFrame({"runs": grouped.size(), "reached": grouped[column].count(),
-                         "median": grouped["_evals"].median()}).reset_index()
+    return pd.DataFrame(
+        {
+            "runs": grouped.size(),
+            "reached": grouped[column].count(),
+            "median": grouped["_evals"].median(),
+        }
+    ).reset_index()
 
 
 def _wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -81,7 +81,6 @@ __all__ = [
 ]
 
 
-
 def run_method(
     name: str,
     objective: Any,

@@ -62,10 +62,26 @@ from matplotlib.container import ErrorbarContainer
 from matplotlib.legend import Legend
 from matplotlib.text import Text
 
-__all__ = ["BOOK_WIDTH_PX", "BOUND_GID", "CSS_PX_PER_INCH", "FigureRuleError",
-           "MAX_LEGEND_FRACTION", "MAX_POINTS", "MIN_TEXT_PT", "NOT_A_RATE", "OVERLAP_PX",
-           "PNG_METADATA", "REFERENCE_PREFIXES", "RULES", "SAME_COLOUR_DELTA_E", "Violation",
-           "book_scale", "check_figure", "figure_violations", "smallest_text"]
+__all__ = [
+    "BOOK_WIDTH_PX",
+    "BOUND_GID",
+    "CSS_PX_PER_INCH",
+    "FigureRuleError",
+    "MAX_LEGEND_FRACTION",
+    "MAX_POINTS",
+    "MIN_TEXT_PT",
+    "NOT_A_RATE",
+    "OVERLAP_PX",
+    "PNG_METADATA",
+    "REFERENCE_PREFIXES",
+    "RULES",
+    "SAME_COLOUR_DELTA_E",
+    "Violation",
+    "book_scale",
+    "check_figure",
+    "figure_violations",
+    "smallest_text",
+]
 
 #: Rule 4: the most points a scatter may draw before it is an overplotted cloud.
 MAX_POINTS = 2000
@@ -113,8 +129,9 @@ def _name(ax, index: int) -> str:
 
 
 def _shows_data(ax) -> bool:
-    return any(artist.get_visible() for artist in
-               (*ax.lines, *ax.collections, *ax.images, *ax.patches))
+    return any(
+        artist.get_visible() for artist in (*ax.lines, *ax.collections, *ax.images, *ax.patches)
+    )
 
 
 def _labelled(ax, which: str) -> bool:
@@ -132,11 +149,19 @@ def _style(line) -> tuple[str, str]:
 
 def _series(ax) -> list[tuple[str, tuple[str, str]]]:
     """(label, (line style, marker)) of the labelled lines and error bars of ``ax``."""
-    series = [(line.get_label(), _style(line)) for line in ax.lines
-              if line.get_visible() and not line.get_label().startswith("_")]
-    series += [(label, _style(c.lines[0])) for c in ax.containers
-               if isinstance(c, ErrorbarContainer) and c.lines[0] is not None
-               and (label := c.get_label()) and not label.startswith("_")]
+    series = [
+        (line.get_label(), _style(line))
+        for line in ax.lines
+        if line.get_visible() and not line.get_label().startswith("_")
+    ]
+    series += [
+        (label, _style(c.lines[0]))
+        for c in ax.containers
+        if isinstance(c, ErrorbarContainer)
+        and c.lines[0] is not None
+        and (label := c.get_label())
+        and not label.startswith("_")
+    ]
     return series
 
 
@@ -151,21 +176,40 @@ def _axes_violations(ax, name: str) -> list["Violation"]:
     seen: dict[tuple[str, str], str] = {}
     for label, style in _series(ax):
         if style in seen:
-            out.append(Violation(2, f"{name}: '{seen[style]}' and '{label}' differ only in "
-                                    f"colour (line style {style[0]!r}, marker {style[1]!r})"))
+            out.append(
+                Violation(
+                    2,
+                    f"{name}: '{seen[style]}' and '{label}' differ only in "
+                    f"colour (line style {style[0]!r}, marker {style[1]!r})",
+                )
+            )
         seen.setdefault(style, label)
     lines = [line for line in ax.lines if line.get_visible() and len(line.get_xdata()) > 1]
-    log_log = (ax.get_xscale() == "log" and ax.get_yscale() == "log"
-               and ax.get_gid() != NOT_A_RATE)
-    if log_log and lines and not any(line.get_label().startswith(REFERENCE_PREFIXES)
-                                     for line in lines):
-        out.append(Violation(3, f"{name}: a log-log rate plot without a reference slope (a line "
-                                "labelled 'slope …' or '∝ …'; see reference_slope)"))
-    clouds = [len(np.asarray(c.get_offsets())) for c in ax.collections
-              if isinstance(c, PathCollection)]
+    log_log = ax.get_xscale() == "log" and ax.get_yscale() == "log" and ax.get_gid() != NOT_A_RATE
+    if (
+        log_log
+        and lines
+        and not any(line.get_label().startswith(REFERENCE_PREFIXES) for line in lines)
+    ):
+        out.append(
+            Violation(
+                3,
+                f"{name}: a log-log rate plot without a reference slope (a line "
+                "labelled 'slope …' or '∝ …'; see reference_slope)",
+            )
+        )
+    clouds = [
+        len(np.asarray(c.get_offsets())) for c in ax.collections if isinstance(c, PathCollection)
+    ]
     clouds += [np.size(line.get_xdata()) for line in ax.lines if _style(line)[0] == "None"]
-    out += [Violation(4, f"{name}: a cloud of {n} points (more than {MAX_POINTS}); use hexbin "
-                         "or quantile bands") for n in clouds if n > MAX_POINTS]
+    out += [
+        Violation(
+            4,
+            f"{name}: a cloud of {n} points (more than {MAX_POINTS}); use hexbin or quantile bands",
+        )
+        for n in clouds
+        if n > MAX_POINTS
+    ]
     return out
 
 
@@ -190,8 +234,10 @@ class FigureRuleError(ValueError):
 
     def __init__(self, figure: str, violations: list[Violation]):
         self.figure, self.violations = figure, list(violations)
-        super().__init__(f"figure {figure!r} breaks the figure rules of mines_theory.plotting:\n"
-                         + _listing(self.violations))
+        super().__init__(
+            f"figure {figure!r} breaks the figure rules of mines_theory.plotting:\n"
+            + _listing(self.violations)
+        )
 
 
 def _listing(violations) -> str:
@@ -202,8 +248,11 @@ def _lab(colour) -> np.ndarray:
     """CIELAB (D65) of a matplotlib colour."""
     rgb = np.asarray(mcolors.to_rgb(colour))
     linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
-                    [0.0193, 0.1192, 0.9505]]) @ linear / np.array([0.95047, 1.0, 1.08883])
+    xyz = (
+        np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+        @ linear
+        / np.array([0.95047, 1.0, 1.08883])
+    )
     f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
     return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
 
@@ -225,22 +274,37 @@ def _figure_series(fig):
             continue
         where = _name(ax, index)
         for line in ax.lines:
-            if (line.get_visible() and not line.get_label().startswith(("_", *REFERENCE_PREFIXES))
-                    and line.get_gid() != BOUND_GID):
-                colour = (line.get_color() if _style(line)[0] != "None"
-                          else line.get_markerfacecolor())
+            if (
+                line.get_visible()
+                and not line.get_label().startswith(("_", *REFERENCE_PREFIXES))
+                and line.get_gid() != BOUND_GID
+            ):
+                colour = (
+                    line.get_color() if _style(line)[0] != "None" else line.get_markerfacecolor()
+                )
                 out.append((line.get_label(), where, _colour_key(colour), *_style(line)))
         for c in ax.containers:
-            if (isinstance(c, ErrorbarContainer) and c.lines[0] is not None and c.get_label()
-                    and not c.get_label().startswith("_")):
-                out.append((c.get_label(), where, _colour_key(c.lines[0].get_color()),
-                            *_style(c.lines[0])))
+            if (
+                isinstance(c, ErrorbarContainer)
+                and c.lines[0] is not None
+                and c.get_label()
+                and not c.get_label().startswith("_")
+            ):
+                out.append(
+                    (c.get_label(), where, _colour_key(c.lines[0].get_color()), *_style(c.lines[0]))
+                )
         for c in ax.collections:
-            if (isinstance(c, PathCollection) and c.get_visible()
-                    and not c.get_label().startswith("_")):
+            if (
+                isinstance(c, PathCollection)
+                and c.get_visible()
+                and not c.get_label().startswith("_")
+            ):
                 paths = c.get_paths()
-                marker = ("scatter " + str(np.round(paths[0].vertices, 2).tolist())
-                          if paths else "scatter")
+                marker = (
+                    "scatter " + str(np.round(paths[0].vertices, 2).tolist())
+                    if paths
+                    else "scatter"
+                )
                 out.append((c.get_label(), where, _colour_key(c.get_facecolor()), "None", marker))
     return out
 
@@ -253,9 +317,11 @@ def _series_violations(fig) -> list[str]:
         distance = float(np.linalg.norm(_lab(a[2]) - _lab(b[2])))
         if distance < SAME_COLOUR_DELTA_E and (a[0], b[0]) not in reported:
             reported.add((a[0], b[0]))
-            out.append(f"'{a[0]}' ({a[1]}) and '{b[0]}' ({b[1]}) share colour ({a[2]}, {b[2]}: "
-                       f"ΔE {distance:.0f} < {SAME_COLOUR_DELTA_E:g}), line style {a[3]!r} and "
-                       f"marker {a[4]!r}")
+            out.append(
+                f"'{a[0]}' ({a[1]}) and '{b[0]}' ({b[1]}) share colour ({a[2]}, {b[2]}: "
+                f"ΔE {distance:.0f} < {SAME_COLOUR_DELTA_E:g}), line style {a[3]!r} and "
+                f"marker {a[4]!r}"
+            )
     return out
 
 
@@ -308,8 +374,11 @@ class _Drawn(NamedTuple):
 
 
 def _axes_texts(ax, where: str) -> list[_Drawn]:
-    out = [_Drawn("title", where, ax, text) for text in ax.get_children()
-           if isinstance(text, Text) and text not in ax.texts]
+    out = [
+        _Drawn("title", where, ax, text)
+        for text in ax.get_children()
+        if isinstance(text, Text) and text not in ax.texts
+    ]
     if ax.axison:
         for letter, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
             if not axis.get_visible():
@@ -318,19 +387,27 @@ def _axes_texts(ax, where: str) -> list[_Drawn]:
             out.append(_Drawn(f"{letter} offset text", where, ax, axis.get_offset_text()))
             for tick in (*axis.get_major_ticks(), *axis.get_minor_ticks()):
                 if tick.get_visible() and _in_view(axis, tick.get_loc()):
-                    out += [_Drawn(f"{letter} tick label", where, ax, tick.label1),
-                            _Drawn(f"{letter} tick label", where, ax, tick.label2)]
+                    out += [
+                        _Drawn(f"{letter} tick label", where, ax, tick.label1),
+                        _Drawn(f"{letter} tick label", where, ax, tick.label2),
+                    ]
     out += [_Drawn("annotation", where, ax, text) for text in ax.texts]
     return out
 
 
 def _legends(fig) -> list[tuple[str, Legend, object]]:
     """(name, legend, the axes it belongs to or None) of the visible legends of ``fig``."""
-    out = [(f"the legend of {_name(ax, index)}", ax.get_legend(), ax)
-           for index, ax in enumerate(fig.axes) if ax.get_visible()]
+    out = [
+        (f"the legend of {_name(ax, index)}", ax.get_legend(), ax)
+        for index, ax in enumerate(fig.axes)
+        if ax.get_visible()
+    ]
     out += [(f"figure legend {index}", legend, None) for index, legend in enumerate(fig.legends)]
-    return [(name, legend, ax) for name, legend, ax in out
-            if legend is not None and legend.get_visible()]
+    return [
+        (name, legend, ax)
+        for name, legend, ax in out
+        if legend is not None and legend.get_visible()
+    ]
 
 
 def _drawn_texts(fig) -> list[_Drawn]:
@@ -364,36 +441,60 @@ def _text_violations(texts: list[_Drawn], scale: float) -> list[str]:
         owners = list(dict.fromkeys(d.where for d in found))
         shown = ", ".join(repr(s[:30]) for s in strings[:3]) + (", …" if len(strings) > 3 else "")
         where = owners[0] if len(owners) == 1 else f"{len(owners)} owners ({owners[0]}, …)"
-        out.append(f"{_plural(len(strings), kind)} of {where} ({shown}) at {size * scale:.1f} pt "
-                   f"at book width ({size:.3g} pt × {scale:.2f}; at least {MIN_TEXT_PT:g} pt)")
+        out.append(
+            f"{_plural(len(strings), kind)} of {where} ({shown}) at {size * scale:.1f} pt "
+            f"at book width ({size:.3g} pt × {scale:.2f}; at least {MIN_TEXT_PT:g} pt)"
+        )
     return out
 
 
 def _overlap(a, b) -> bool:
-    return (min(a.x1, b.x1) - max(a.x0, b.x0) > OVERLAP_PX
-            and min(a.y1, b.y1) - max(a.y0, b.y0) > OVERLAP_PX)
+    return (
+        min(a.x1, b.x1) - max(a.x0, b.x0) > OVERLAP_PX
+        and min(a.y1, b.y1) - max(a.y0, b.y0) > OVERLAP_PX
+    )
 
 
 def _overlap_violations(fig, texts: list[_Drawn]) -> list[str]:
     # (description, owner name, owner, the axes it belongs to, kind, box); an annotation's
     # arrow is not a label, so a text's box is Text's own.
-    boxes = [(f"{d.kind} {d.text.get_text()[:30]!r}", d.where, d.owner,
-              d.owner if d.owner is not fig else None, d.kind, Text.get_window_extent(d.text))
-             for d in texts if not isinstance(d.owner, Legend)]
-    boxes += [("the legend", name, legend, ax, "legend", legend.get_window_extent())
-              for name, legend, ax in _legends(fig)]
+    boxes = [
+        (
+            f"{d.kind} {d.text.get_text()[:30]!r}",
+            d.where,
+            d.owner,
+            d.owner if d.owner is not fig else None,
+            d.kind,
+            Text.get_window_extent(d.text),
+        )
+        for d in texts
+        if not isinstance(d.owner, Legend)
+    ]
+    boxes += [
+        ("the legend", name, legend, ax, "legend", legend.get_window_extent())
+        for name, legend, ax in _legends(fig)
+    ]
     out = []
-    for (what_a, where_a, owner_a, ax_a, kind_a, a), (what_b, where_b, owner_b, ax_b, kind_b, b) \
-            in itertools.combinations(boxes, 2):
+    for (what_a, where_a, owner_a, ax_a, kind_a, a), (
+        what_b,
+        where_b,
+        owner_b,
+        ax_b,
+        kind_b,
+        b,
+    ) in itertools.combinations(boxes, 2):
         if owner_a is owner_b and not (kind_a == kind_b and kind_a.endswith("tick label")):
             continue
         if ax_a is not None and ax_a is ax_b and "legend" in (kind_a, kind_b):
-            continue            # an axes' legend lies on its own axes (rule 8 limits how much)
+            continue  # an axes' legend lies on its own axes (rule 8 limits how much)
         if _overlap(a, b):
             out.append(f"{what_a} of {where_a} overlaps {what_b} of {where_b}")
     # a label (or an axes' legend) of one axes running into the area of another
-    panels = [(_name(ax, index), ax) for index, ax in enumerate(fig.axes)
-              if ax.get_visible() and ax.axison]
+    panels = [
+        (_name(ax, index), ax)
+        for index, ax in enumerate(fig.axes)
+        if ax.get_visible() and ax.axison
+    ]
     for what, where, _, ax, _, box in boxes:
         for name, other in panels:
             if ax is not None and other is not ax and _overlap(box, other.bbox):
@@ -406,11 +507,17 @@ def _legend_violations(fig) -> list[str]:
     canvas = fig.bbox
     for what, legend, _ in _legends(fig):
         box = legend.get_window_extent()
-        if (box.x0 < canvas.x0 - OVERLAP_PX or box.y0 < canvas.y0 - OVERLAP_PX
-                or box.x1 > canvas.x1 + OVERLAP_PX or box.y1 > canvas.y1 + OVERLAP_PX):
-            out.append(f"{what} reaches outside the figure's canvas (legend "
-                       f"[{box.x0:.0f}, {box.x1:.0f}] × [{box.y0:.0f}, {box.y1:.0f}] px, canvas "
-                       f"{canvas.width:.0f} × {canvas.height:.0f} px)")
+        if (
+            box.x0 < canvas.x0 - OVERLAP_PX
+            or box.y0 < canvas.y0 - OVERLAP_PX
+            or box.x1 > canvas.x1 + OVERLAP_PX
+            or box.y1 > canvas.y1 + OVERLAP_PX
+        ):
+            out.append(
+                f"{what} reaches outside the figure's canvas (legend "
+                f"[{box.x0:.0f}, {box.x1:.0f}] × [{box.y0:.0f}, {box.y1:.0f}] px, canvas "
+                f"{canvas.width:.0f} × {canvas.height:.0f} px)"
+            )
         for index, ax in enumerate(fig.axes):
             if not (ax.get_visible() and _shows_data(ax)) or ax.get_label() == "<colorbar>":
                 continue
@@ -419,8 +526,10 @@ def _legend_violations(fig) -> list[str]:
             height = min(box.y1, ax.bbox.y1) - max(box.y0, ax.bbox.y0)
             share = max(width, 0) * max(height, 0) / area if area > 0 else 0.0
             if share > MAX_LEGEND_FRACTION:
-                out.append(f"{what} covers {share:.0%} of {_name(ax, index)} (at most "
-                           f"{MAX_LEGEND_FRACTION:.0%})")
+                out.append(
+                    f"{what} covers {share:.0%} of {_name(ax, index)} (at most "
+                    f"{MAX_LEGEND_FRACTION:.0%})"
+                )
     return out
 
 
@@ -444,7 +553,7 @@ def figure_violations(fig: matplotlib.figure.Figure) -> list[Violation]:
             out += _axes_violations(ax, _name(ax, index))
     out += [Violation(5, message) for message in _series_violations(fig)]
     width, _, dpi = _png_size(fig)
-    fig.draw_without_rendering()       # lays the figure out; extents then use its renderer
+    fig.draw_without_rendering()  # lays the figure out; extents then use its renderer
     texts = _drawn_texts(fig)
     out += [Violation(6, message) for message in _text_violations(texts, book_scale(width, dpi))]
     out += [Violation(7, message) for message in _overlap_violations(fig, texts)]

@@ -150,7 +150,6 @@ def project_low_rank(A: LowRank, lower: float, upper: float) -> tuple[LowRank, b
     return LowRank(floor, A.basis[:, keep], values[keep] - floor), True
 
 
-
 def _low_rank(name: str, A: Any) -> LowRank:
     if not isinstance(A, LowRank):
         raise TypeError(

@@ -52,7 +52,6 @@ __all__ = [
 ]
 
 
-
 class RotatedEllipsoid(Objective):
     """f(x) = f* + ½ (x − x*)ᵀ H (x − x*) with H = Q diag(λ) Qᵀ.
 

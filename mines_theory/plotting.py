@@ -60,13 +60,40 @@ from .figure_rules import (
 from .validation import path_like
 
 
-__all__ = ["BOOK_WIDTH_PX", "BOUND_GID", "BOUND_STYLE", "CSS_PX_PER_INCH", "FIGURES_ENV",
-           "FigureRuleError", "MAX_LEGEND_FRACTION", "MAX_POINTS", "MIN_TEXT_PT", "NOT_A_RATE",
-           "OVERLAP_PX", "PENDING", "PNG_METADATA",
-           "REFERENCE_PREFIXES", "RULES", "SAME_COLOUR_DELTA_E", "SLOPE_STYLE", "Violation", "band",
-           "book_scale", "bound", "bound_off_scale", "check_figure", "figure_violations",
-           "figures_dir", "markdown_table", "not_a_rate_plot", "reference_slope", "save_figure",
-           "save_table", "set_style", "smallest_text"]
+__all__ = [
+    "BOOK_WIDTH_PX",
+    "BOUND_GID",
+    "BOUND_STYLE",
+    "CSS_PX_PER_INCH",
+    "FIGURES_ENV",
+    "FigureRuleError",
+    "MAX_LEGEND_FRACTION",
+    "MAX_POINTS",
+    "MIN_TEXT_PT",
+    "NOT_A_RATE",
+    "OVERLAP_PX",
+    "PENDING",
+    "PNG_METADATA",
+    "REFERENCE_PREFIXES",
+    "RULES",
+    "SAME_COLOUR_DELTA_E",
+    "SLOPE_STYLE",
+    "Violation",
+    "band",
+    "book_scale",
+    "bound",
+    "bound_off_scale",
+    "check_figure",
+    "figure_violations",
+    "figures_dir",
+    "markdown_table",
+    "not_a_rate_plot",
+    "reference_slope",
+    "save_figure",
+    "save_table",
+    "set_style",
+    "smallest_text",
+]
 
 FIGURES_ENV = "MINES_THEORY_FIGURES"
 
@@ -92,19 +119,22 @@ _PDF_METADATA = {"CreationDate": None, "Producer": None}
 def set_style() -> None:
     """The suite's seaborn style: white grid, paper context, colour-blind palette."""
     sns.set_theme(context="notebook", style="whitegrid", palette="colorblind")
-    mpl.rcParams.update({
-        "figure.figsize": (7.0, 4.0),
-        "figure.dpi": 100,
-        "savefig.dpi": 150,
-        "savefig.bbox": "tight",
-        "axes.titlesize": "medium",
-        "legend.fontsize": "small",
-        "svg.hashsalt": "mines-theory",
-        "pdf.compression": 6,
-    })
+    mpl.rcParams.update(
+        {
+            "figure.figsize": (7.0, 4.0),
+            "figure.dpi": 100,
+            "savefig.dpi": 150,
+            "savefig.bbox": "tight",
+            "axes.titlesize": "medium",
+            "legend.fontsize": "small",
+            "svg.hashsalt": "mines-theory",
+            "pdf.compression": 6,
+        }
+    )
 
 
 # --- the helpers -------------------------------------------------------------------------------
+
 
 def _styled(default: dict, style: dict) -> dict:
     """``default`` updated by ``style``, aliases (``ls``, ``lw``, ``c``) read as their full
@@ -112,8 +142,14 @@ def _styled(default: dict, style: dict) -> dict:
     return {**default, **cbook.normalize_kwargs(style, Line2D)}
 
 
-def reference_slope(ax: Axes, x: ArrayLike, order: float, anchor: tuple[float, float],
-                    label: str | None = None, **style: Any) -> Line2D:
+def reference_slope(
+    ax: Axes,
+    x: ArrayLike,
+    order: float,
+    anchor: tuple[float, float],
+    label: str | None = None,
+    **style: Any,
+) -> Line2D:
     """Draw the power law ``y = y0 (x/x0)**order`` through ``anchor = (x0, y0)`` (rule 3).
 
     Parameters
@@ -206,13 +242,27 @@ def bound_off_scale(ax: Axes, value: float, label: str) -> Line2D | Annotation:
         return bound(ax, ax.get_xlim(), value, label)
     above = value > high
     text = f"{'↑' if above else '↓'} {label} = {value:.2g} (off scale)"
-    return ax.annotate(text, xy=(0.98, 0.97 if above else 0.03), xycoords="axes fraction",
-                       ha="right", va="top" if above else "bottom", fontsize="small",
-                       bbox={"boxstyle": "round", "facecolor": "white", "edgecolor": "black"})
+    return ax.annotate(
+        text,
+        xy=(0.98, 0.97 if above else 0.03),
+        xycoords="axes fraction",
+        ha="right",
+        va="top" if above else "bottom",
+        fontsize="small",
+        bbox={"boxstyle": "round", "facecolor": "white", "edgecolor": "black"},
+    )
 
 
-def band(ax: Axes, x: ArrayLike, lower: ArrayLike, upper: ArrayLike, color: Any = None,
-         label: str | None = None, alpha: float = 0.25, **kw: Any) -> PolyCollection:
+def band(
+    ax: Axes,
+    x: ArrayLike,
+    lower: ArrayLike,
+    upper: ArrayLike,
+    color: Any = None,
+    label: str | None = None,
+    alpha: float = 0.25,
+    **kw: Any,
+) -> PolyCollection:
     """Uncertainty (an interval, or a quantile range over seeds) as a shaded band.
 
     Parameters
@@ -231,15 +281,23 @@ def band(ax: Axes, x: ArrayLike, lower: ArrayLike, upper: ArrayLike, color: Any 
     -------
     matplotlib.collections.PolyCollection
     """
-    return ax.fill_between(x, lower, upper, color=color, alpha=alpha, linewidth=0,
-                           label=label if label is not None else "_band", **kw)
+    return ax.fill_between(
+        x,
+        lower,
+        upper,
+        color=color,
+        alpha=alpha,
+        linewidth=0,
+        label=label if label is not None else "_band",
+        **kw,
+    )
 
 
 # --- the rules ---------------------------------------------------------------------------------
 
 
-
 # --- output ------------------------------------------------------------------------------------
+
 
 def figures_dir() -> Path:
     """Where ``save_figure`` writes (see the module docstring)."""
@@ -262,8 +320,9 @@ def _output_dir(name: str, directory) -> Path:
     return Path(path_like("directory", directory))
 
 
-def save_figure(fig: matplotlib.figure.Figure, name: str,
-                directory: str | os.PathLike | None = None) -> list[Path]:
+def save_figure(
+    fig: matplotlib.figure.Figure, name: str, directory: str | os.PathLike | None = None
+) -> list[Path]:
     """Write ``fig`` as ``name.png`` and ``name.pdf``, without timestamps or version strings, so
     that the same figure gives the same bytes on every run. Returns the paths written.
 
@@ -302,13 +361,18 @@ def markdown_table(frame: pd.DataFrame, index_label: str = "") -> str:
     return "\n".join(lines)
 
 
-def save_table(frame: pd.DataFrame, name: str, directory: str | os.PathLike | None = None,
-               index_label: str = "") -> Path:
+def save_table(
+    frame: pd.DataFrame,
+    name: str,
+    directory: str | os.PathLike | None = None,
+    index_label: str = "",
+) -> Path:
     """Write ``frame`` as ``name.md`` (a Markdown table) next to the figures; the README pulls
     such tables in (tools/render_ledger.py), so the numbers it shows come from the notebooks."""
     if not isinstance(frame, pd.DataFrame):
-        raise TypeError(f"frame must be a pandas DataFrame, got {type(frame).__name__}: "
-                        f"{frame!r:.80}")
+        raise TypeError(
+            f"frame must be a pandas DataFrame, got {type(frame).__name__}: {frame!r:.80}"
+        )
     out = _output_dir(name, directory)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.md"
@@ -319,9 +383,11 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | os.PathLike | No
 def _pending_listing() -> str:
     if not PENDING:
         return "\n\nPending figures (``PENDING``): none."
-    rows = [f"- ``{name}``: rule{'s' if len(rules) > 1 else ''} "
-            + ", ".join(f"{r} ({RULES[r]})" for r in sorted(rules))
-            for name, rules in sorted(PENDING.items())]
+    rows = [
+        f"- ``{name}``: rule{'s' if len(rules) > 1 else ''} "
+        + ", ".join(f"{r} ({RULES[r]})" for r in sorted(rules))
+        for name, rules in sorted(PENDING.items())
+    ]
     return "\n\nPending figures (``PENDING``), with the rules they break:\n\n" + "\n".join(rows)
 
 

@@ -71,9 +71,18 @@ import numpy as np
 
 from .validation import evaluate, positive_int, positive_scalar
 
-__all__ = ["DEFAULT_SCALE", "TAU_FACTOR", "ZETA_FACTOR", "default_batch_size", "prior_batches",
-           "curvature_scale", "PracticalEta2", "CurvatureStep", "PracticalSettings",
-           "practical_settings"]
+__all__ = [
+    "DEFAULT_SCALE",
+    "TAU_FACTOR",
+    "ZETA_FACTOR",
+    "default_batch_size",
+    "prior_batches",
+    "curvature_scale",
+    "PracticalEta2",
+    "CurvatureStep",
+    "PracticalSettings",
+    "practical_settings",
+]
 
 #: σ₀ when ``scale`` is not given: unit-scaled variables.
 DEFAULT_SCALE = 1.0
@@ -141,14 +150,17 @@ class PracticalEta2:
     prior: int
 
     def __post_init__(self):
-        if isinstance(self.prior, bool) or not isinstance(self.prior, (int, np.integer)) \
-                or self.prior < 0:
+        if (
+            isinstance(self.prior, bool)
+            or not isinstance(self.prior, (int, np.integer))
+            or self.prior < 0
+        ):
             raise ValueError(f"prior must be an integer >= 0, got {self.prior!r}")
 
     def __call__(self, k: int, state, estimate):
         base = 1.0 / (min(k, FORGET * (self.prior + 1)) + self.prior)
         b = estimate.second_differences.shape[-1]
-        total = np.abs(estimate.second_differences).sum(axis=-1) / (2.0 * b)     # Σ_i |w_i|
+        total = np.abs(estimate.second_differences).sum(axis=-1) / (2.0 * b)  # Σ_i |w_i|
         return np.minimum(base, 0.5 / (1.0 + total))
 
 
@@ -170,15 +182,14 @@ class CurvatureStep:
     def __call__(self, k: int, state, estimate):
         b, d = self.batch_size, self.dim
         magnitude = np.abs(estimate.second_differences)
-        largest = magnitude.max(axis=-1) / d                                # λ̂
-        trace = magnitude.mean(axis=-1)                                     # T̂
+        largest = magnitude.max(axis=-1) / d  # λ̂
+        trace = magnitude.mean(axis=-1)  # T̂
         with np.errstate(divide="ignore"):
             step = 1.0 / (largest * (1.0 + 1.0 / b) + trace / b)
         fallback = np.where(np.isfinite(state.eta1), state.eta1, b / (b + d + 1.0))
         step = np.where((trace > 0) & np.isfinite(step), step, fallback)
         # the cap: ‖η g̃‖ in the Σ_k⁻¹ norm at most CAP · α
-        norm = np.sqrt(np.einsum("...i,...ij,...j->...", estimate.g, state.sigma_inv,
-                                 estimate.g))
+        norm = np.sqrt(np.einsum("...i,...ij,...j->...", estimate.g, state.sigma_inv, estimate.g))
         with np.errstate(divide="ignore", invalid="ignore"):
             cap = np.where(norm > 0, CAP * self.alpha / norm, np.inf)
         return np.minimum(step, cap)
@@ -188,23 +199,27 @@ class CurvatureStep:
 class PracticalSettings:
     """The settings that rules 1–6 gave for one start (module docstring)."""
 
-    scale: float            # σ₀
-    curvature: float        # h₀
-    alpha: float            # α = σ₀ √h₀
+    scale: float  # σ₀
+    curvature: float  # h₀
+    alpha: float  # α = σ₀ √h₀
     sigma_inv0: np.ndarray  # Σ₁⁻¹ = h₀ I
-    tau: float              # τ = TAU_FACTOR · h₀
-    zeta: float             # ζ = ZETA_FACTOR · h₀
-    batch_size: int         # b
+    tau: float  # τ = TAU_FACTOR · h₀
+    zeta: float  # ζ = ZETA_FACTOR · h₀
+    batch_size: int  # b
     eta1: CurvatureStep
     eta2: PracticalEta2
-    evaluations: int        # the calibration's evaluations, 2b + 1
+    evaluations: int  # the calibration's evaluations, 2b + 1
 
 
-def practical_settings(f: Callable[[np.ndarray], Any], mean0: np.ndarray,
-                       rng: np.random.Generator, *, scale: float | None = None,
-                       batch_size: int | None = None,
-                       check: Callable[[Callable, np.ndarray], None] | None = None
-                       ) -> PracticalSettings:
+def practical_settings(
+    f: Callable[[np.ndarray], Any],
+    mean0: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    scale: float | None = None,
+    batch_size: int | None = None,
+    check: Callable[[Callable, np.ndarray], None] | None = None,
+) -> PracticalSettings:
     """Rules 1–6 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
     (directions drawn from ``rng``). ``check(f, X)``, if given, is called on the calibration
     query (``minimize`` passes its test that f is vectorized)."""
@@ -216,9 +231,16 @@ def practical_settings(f: Callable[[np.ndarray], Any], mean0: np.ndarray,
     values = evaluate(f, X)
     if check is not None and X.shape[0] == d:
         check(f, X)
-    h = curvature_scale(values[0], values[1:b + 1], values[b + 1:], scale)
+    h = curvature_scale(values[0], values[1 : b + 1], values[b + 1 :], scale)
     return PracticalSettings(
-        scale=scale, curvature=h, alpha=scale * math.sqrt(h), sigma_inv0=h * np.eye(d),
-        tau=TAU_FACTOR * h, zeta=ZETA_FACTOR * h, batch_size=b,
-        eta1=CurvatureStep(d, b, scale * math.sqrt(h)), eta2=PracticalEta2(prior_batches(d, b)),
-        evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0))
+        scale=scale,
+        curvature=h,
+        alpha=scale * math.sqrt(h),
+        sigma_inv0=h * np.eye(d),
+        tau=TAU_FACTOR * h,
+        zeta=ZETA_FACTOR * h,
+        batch_size=b,
+        eta1=CurvatureStep(d, b, scale * math.sqrt(h)),
+        eta2=PracticalEta2(prior_batches(d, b)),
+        evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0),
+    )

@@ -14,15 +14,24 @@ from mines_theory import linalg
 from mines_theory.plotting import FIGURES_ENV
 
 
-PAPER = Path(os.environ.get("MINES_THEORY_PAPER", Path(__file__).resolve().parents[1].parent
-                            / "shared" / "paper" / "mirror-natural-evolution-strategies.tex"))
+PAPER = Path(
+    os.environ.get(
+        "MINES_THEORY_PAPER",
+        Path(__file__).resolve().parents[1].parent
+        / "shared"
+        / "paper"
+        / "mirror-natural-evolution-strategies.tex",
+    )
+)
 
 
 @pytest.fixture(scope="session")
 def tex():
     if not PAPER.is_file():
-        pytest.skip(f"the paper is not at {PAPER} (it lives beside the repository; or set "
-                    "MINES_THEORY_PAPER)")
+        pytest.skip(
+            f"the paper is not at {PAPER} (it lives beside the repository; or set "
+            "MINES_THEORY_PAPER)"
+        )
     return PAPER.read_text()
 
 

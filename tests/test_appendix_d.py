@@ -34,15 +34,19 @@ def test_checks_without_enough_draws_are_not_checked():
     from mines_theory.verification import appendix_d as ad
     from mines_theory.verification.verdict import Status
 
-    for verdict in (ad.check_lemma_d1(draws=5), ad.check_lemma_d3(draws=99),
-                    ad.check_lemma_d6(draws=90, b=10),
-                    ad.check_lemma_d2(ad.BiasExperiment(b=10, batches=1)),
-                    ad.check_lemma_d5(ad.BiasExperiment(b=10, batches=50)),
-                    ad.check_lemma_d7(ad.HalfSquareG(b=10, batches=1))):
+    for verdict in (
+        ad.check_lemma_d1(draws=5),
+        ad.check_lemma_d3(draws=99),
+        ad.check_lemma_d6(draws=90, b=10),
+        ad.check_lemma_d2(ad.BiasExperiment(b=10, batches=1)),
+        ad.check_lemma_d5(ad.BiasExperiment(b=10, batches=50)),
+        ad.check_lemma_d7(ad.HalfSquareG(b=10, batches=1)),
+    ):
         assert verdict.status is Status.NOT_CHECKED, verdict.report()
         assert "needs at least" in verdict.text()
-    assert ad.check_lemma_d1(draws=5).text() == ("draws = 5: the binomial test at δ = 0.1 needs "
-                                                 "at least 100")
+    assert ad.check_lemma_d1(draws=5).text() == (
+        "draws = 5: the binomial test at δ = 0.1 needs at least 100"
+    )
     with pytest.raises(ValueError, match="draws must be a non-negative multiple of b = 10"):
         ad.check_lemma_d6(draws=95, b=10)
     with pytest.raises(ValueError, match="b must be a positive integer"):
@@ -62,14 +66,21 @@ def test_lemma_d1_identity_on_a_short_run():
     assert verdict.status is Status.HOLDS and verdict["identity"].value < 1e-10
 
 
-APPENDIX_D_ERRATA = ["erratum_nu_gamma_power", "erratum_U_nu_step", "erratum_G_norm_1",
-                     "erratum_hypotheses", "erratum_two_log", "erratum_taylor_weight"]
+APPENDIX_D_ERRATA = [
+    "erratum_nu_gamma_power",
+    "erratum_U_nu_step",
+    "erratum_G_norm_1",
+    "erratum_hypotheses",
+    "erratum_two_log",
+    "erratum_taylor_weight",
+]
 
 
 def _chi2_5_sf(x: float) -> float:
     """P(χ²₅ ≥ x) in closed form: erfc(√(x/2)) + √(2/π)e^{−x/2}(√x + x^{3/2}/3)."""
     return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 / math.pi) * math.exp(-x / 2) * (
-        math.sqrt(x) + x**1.5 / 3)
+        math.sqrt(x) + x**1.5 / 3
+    )
 
 
 def _appendix_d_numbers():
@@ -92,12 +103,12 @@ def _appendix_d_numbers():
         s = np.sum(np.sum(u**3, axis=2) ** 2, axis=1)
         assert within(printed["p_printed"].value, float(np.mean(s > 10 * c3**3 / 100)), 400)
         assert within(printed["p_corrected"].value, float(np.mean(s > 10 * c3**3)), 400)
-        assert printed["ratio"].value == pytest.approx(100.0)         # γ²/γ
+        assert printed["ratio"].value == pytest.approx(100.0)  # γ²/γ
         assert printed["z"].value > K_SE >= corrected["z"].value
 
     def U_nu_step(printed, corrected):
         assert printed["holds"].value < 0.5 and printed["batches"].value == 200
-        assert corrected["fails"].value == 0             # ‖Uν‖ ≤ ‖U‖₂‖ν‖ always
+        assert corrected["fails"].value == 0  # ‖Uν‖ ≤ ‖U‖₂‖ν‖ always
 
     def G_norm_1(printed, corrected):
         # E G̃ = H − Σ⁻¹ = 0.5 (Lemma C.1): ‖G̃‖² → 0.25, above a bound of order 1/b
@@ -113,29 +124,34 @@ def _appendix_d_numbers():
             p = 2 * scipy.stats.norm.sf(math.sqrt(c3 / sigma))
             assert within(printed[name].value, p, 2000)
         assert printed["g_out"].value > 0.1 >= printed["g_in"].value
-        assert within(corrected["nu_small"].value, 2 * scipy.stats.norm.sf(math.sqrt(c3 / 0.1)),
-                      2000)
+        assert within(
+            corrected["nu_small"].value, 2 * scipy.stats.norm.sf(math.sqrt(c3 / 0.1)), 2000
+        )
 
     def two_log(printed, corrected):
         x = 30.0
-        assert printed["two"].value == pytest.approx(_chi2_5_sf(10 + 2 * x) * math.exp(x),
-                                                     rel=1e-6)
-        assert printed["three"].value == pytest.approx(_chi2_5_sf(10 + 3 * x) * math.exp(x),
-                                                       rel=1e-6)
+        assert printed["two"].value == pytest.approx(_chi2_5_sf(10 + 2 * x) * math.exp(x), rel=1e-6)
+        assert printed["three"].value == pytest.approx(
+            _chi2_5_sf(10 + 3 * x) * math.exp(x), rel=1e-6
+        )
         assert printed["two"].value > 1 > corrected["worst"].value
 
     def taylor_weight(printed, corrected):
         # the printed form over the remainder, with the integral by adaptive quadrature
         f, _, _, _, mu = d6_setting()
         z = np.random.default_rng(34).standard_normal(3)
-        unweighted = scipy.integrate.quad(lambda t: z @ f.hessian(mu + t * z) @ z, 0, 1,
-                                          epsabs=1e-13)[0]
+        unweighted = scipy.integrate.quad(
+            lambda t: z @ f.hessian(mu + t * z) @ z, 0, 1, epsabs=1e-13
+        )[0]
         remainder = float(f(mu + z) - f(mu) - f.gradient(mu) @ z)
         assert printed["ratio"].value == pytest.approx(unweighted / remainder, rel=1e-8)
         assert printed["residual"].value < 1e-10 and corrected["residual"].value < 1e-10
 
-    return {f"erratum_{k}": v for k, v in locals().items()
-            if callable(v) and k not in ("within", "scipy", "d6_setting")}
+    return {
+        f"erratum_{k}": v
+        for k, v in locals().items()
+        if callable(v) and k not in ("within", "scipy", "d6_setting")
+    }
 
 
 @pytest.mark.parametrize("name", APPENDIX_D_ERRATA)
@@ -163,7 +179,7 @@ def test_corrected_U_nu_step_is_the_spectral_norm_bound():
     ‖U‖₂² = 2‖u₁‖², ‖ν‖² = 2, so 4‖u₁‖² ≤ 4‖u₁‖², with equality), where the printed step's
     right side max ν_i²‖U1‖² is 0."""
     u1 = np.array([0.3, -1.2])
-    U = np.stack([u1, -u1])                          # rows u_i
+    U = np.stack([u1, -u1])  # rows u_i
     nu = np.array([1.0, -1.0])
     U_nu = U.T @ nu
     assert U_nu @ U_nu == pytest.approx(4 * u1 @ u1)

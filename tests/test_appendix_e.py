@@ -19,7 +19,7 @@ def test_truncated_moments_against_quadrature():
     E X₁₁ = ∫∫ (λ₁r²cos²θ + λ₂r²sin²θ)(r²cos²θ − 1) φ₂(r) r dr dθ and E X₁₂ = 0."""
     import scipy.integrate
 
-    phi = lambda x: np.exp(-x * x / 2) / np.sqrt(2 * np.pi)                      # noqa: E731
+    phi = lambda x: np.exp(-x * x / 2) / np.sqrt(2 * np.pi)  # noqa: E731
     value = scipy.integrate.quad(lambda x: 1.7 * x * x * (x * x - 1) * phi(x), -2.0, 2.0)[0]
     EX, EY = truncated_moments(np.array([1.7]), 4.0)
     assert EX[0, 0] == pytest.approx(value, rel=1e-10)
@@ -31,8 +31,9 @@ def test_truncated_moments_against_quadrature():
 
     EX, _ = truncated_moments(lam, 3.0)
     for i, j in [(0, 0), (1, 1), (0, 1)]:
-        value = scipy.integrate.dblquad(lambda r, t: integrand(r, t, i, j), 0, 2 * np.pi,
-                                        0, np.sqrt(3.0), epsabs=1e-12)[0]
+        value = scipy.integrate.dblquad(
+            lambda r, t: integrand(r, t, i, j), 0, 2 * np.pi, 0, np.sqrt(3.0), epsabs=1e-12
+        )[0]
         assert EX[i, j] == pytest.approx(value, abs=1e-9)
 
 
@@ -63,9 +64,10 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
     assert np.all(lhs <= 2 * A + B + 1e-9 * np.maximum(lhs, 1e-12))
     K = tr.G.shape[1]
     k = np.arange(2, K + 1)
-    unprojected = tr.sigma_inv[:, 1:K] + tr.G[:, 1:K] / k[None, :, None, None]     # Σ_k⁻¹ + G̃_k/k
-    active = ~np.all(np.isclose(tr.sigma_inv[:, 2:K + 1], unprojected, rtol=1e-12, atol=1e-12),
-                     axis=(2, 3))
+    unprojected = tr.sigma_inv[:, 1:K] + tr.G[:, 1:K] / k[None, :, None, None]  # Σ_k⁻¹ + G̃_k/k
+    active = ~np.all(
+        np.isclose(tr.sigma_inv[:, 2 : K + 1], unprojected, rtol=1e-12, atol=1e-12), axis=(2, 3)
+    )
     scaled = k * (k - 1) * (2 * A + B - lhs)
     checked = 0
     for seed in range(lhs.shape[0]):
@@ -78,8 +80,6 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
 
 # The errata of the proof of Lemma 5.3: each check returns True when the printed form is
 # confirmed wrong as its docstring describes.
-
-
 
 
 def test_lemma_e4_is_an_erratum_with_a_hessian_outside_s_prime():
@@ -109,8 +109,9 @@ def test_lemma_e4_holds_when_every_hessian_lies_in_s_prime():
 def test_lemma_e4_without_draws_is_not_checked():
     from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
 
-    assert check_lemma_e4(counterexample=AlphaErrCounterexample(draws=0)).status \
-        is Status.NOT_CHECKED
+    assert (
+        check_lemma_e4(counterexample=AlphaErrCounterexample(draws=0)).status is Status.NOT_CHECKED
+    )
 
 
 def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension():
@@ -121,6 +122,7 @@ def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension(
     c = AlphaErrCounterexample(draws=6, spectrum=(2.5,), seed=1).run()
     rng = np.random.default_rng(1)
     from mines_theory.linalg import random_spd
+
     for i in range(6):
         random_spd(rng, 1, eigenvalues=[2.5])
         s = float(random_spd(rng, 1, 0.1, 1.0)[0, 0])
@@ -130,13 +132,24 @@ def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension(
         assert abs(c["inside"][i]) < 1e-12
 
 
-APPENDIX_E_ERRATA = ["erratum_sig_dec_factor", "erratum_sig2_nonquadratic",
-                     "erratum_alpha_err_factor", "erratum_chi_threshold",
-                     "erratum_alpha_err_projection", "erratum_sto_err_Y_omitted",
-                     "erratum_lemX_dependence", "erratum_dd_middle_equality", "erratum_Lambda_norm",
-                     "erratum_Y0_sum", "erratum_sto_err_missing_1_over_b", "erratum_EY_formula",
-                     "erratum_nab_f_typos", "erratum_probability_bookkeeping",
-                     "erratum_base_case_C", "erratum_Sigma_vs_Sigma_inv"]
+APPENDIX_E_ERRATA = [
+    "erratum_sig_dec_factor",
+    "erratum_sig2_nonquadratic",
+    "erratum_alpha_err_factor",
+    "erratum_chi_threshold",
+    "erratum_alpha_err_projection",
+    "erratum_sto_err_Y_omitted",
+    "erratum_lemX_dependence",
+    "erratum_dd_middle_equality",
+    "erratum_Lambda_norm",
+    "erratum_Y0_sum",
+    "erratum_sto_err_missing_1_over_b",
+    "erratum_EY_formula",
+    "erratum_nab_f_typos",
+    "erratum_probability_bookkeeping",
+    "erratum_base_case_C",
+    "erratum_Sigma_vs_Sigma_inv",
+]
 
 
 @pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
@@ -177,34 +190,36 @@ def test_erratum_numbers_against_closed_forms():
     the check: closed forms of the counterexamples, and the criterion each sentence states."""
     import math
 
-    e = _evidence("erratum_alpha_err_factor")          # ⟨I, I⟩/(‖I‖₂‖I‖_F) = d/√d = √d
+    e = _evidence("erratum_alpha_err_factor")  # ⟨I, I⟩/(‖I‖₂‖I‖_F) = d/√d = √d
     assert e["identity"].value == pytest.approx(math.sqrt(5), rel=1e-12)
     assert 1 < e["largest"].value <= math.sqrt(5) and e["printed"].value == pytest.approx(5**-0.5)
-    e = _evidence("erratum_alpha_err_projection")     # ½u²(u² − 1)(∇²f − H_t)(Σ₂⁻¹ − H*), u = ½
+    e = _evidence("erratum_alpha_err_projection")  # ½u²(u² − 1)(∇²f − H_t)(Σ₂⁻¹ − H*), u = ½
     assert e["one_d"].value == pytest.approx(3 / 64, rel=1e-9)
     assert e["positive"].value > 0 and e["inside"].value < 1e-9
-    e = _evidence("erratum_Lambda_norm")               # λ_max(Π_[1,2](½I)) = 1 > L/τ = ½
+    e = _evidence("erratum_Lambda_norm")  # λ_max(Π_[1,2](½I)) = 1 > L/τ = ½
     assert (e["example"].value, e["printed"].value) == (pytest.approx(1.0), 0.5)
     assert e["largest"].value <= e["corrected"].value == 1.0
-    e = _evidence("erratum_Sigma_vs_Sigma_inv")        # H* = I, d = 2: ‖sI − I‖_F = √2·|s − 1|
+    e = _evidence("erratum_Sigma_vs_Sigma_inv")  # H* = I, d = 2: ‖sI − I‖_F = √2·|s − 1|
     for name, value in (("inv_3", 2), ("sigma_3", 2 / 3), ("inv_06", 0.4), ("sigma_06", 2 / 3)):
         assert e[name].value == pytest.approx(math.sqrt(2) * value, rel=1e-12)
-    e = _evidence("erratum_Y0_sum")                    # π²/6 − 1 inside the bracket, π²/6 not
+    e = _evidence("erratum_Y0_sum")  # π²/6 − 1 inside the bracket, π²/6 not
     assert e["low"].value <= math.pi**2 / 6 - 1 <= e["high"].value < e["printed"].value
     e = _evidence("erratum_sto_err_missing_1_over_b")  # the printed side is b = 4 times too big
     assert e["ratio"].value == pytest.approx(4.0, rel=1e-8) and e["residual"].value < 1e-10
-    e = _evidence("erratum_nab_f_typos")   # f = x² + g(x), e = ½: residual 2∫₀^½ x/√(1 + x²) dx
+    e = _evidence("erratum_nab_f_typos")  # f = x² + g(x), e = ½: residual 2∫₀^½ x/√(1 + x²) dx
     assert e["printed_path"].value == pytest.approx(2 * (math.sqrt(1.25) - 1), rel=1e-9)
-    He = (2 + 0.5 / math.sqrt(1.25)) * 0.5                    # f″(½)·½, D = ∇f(½) − He
-    D = math.sqrt(1.25) - He                                 # ∇f(½) = 1 + √1.25 − 1
-    assert e["excess"].value == pytest.approx(-D * (4 * He + D), rel=1e-9)   # −4He·D − D²
+    He = (2 + 0.5 / math.sqrt(1.25)) * 0.5  # f″(½)·½, D = ∇f(½) − He
+    D = math.sqrt(1.25) - He  # ∇f(½) = 1 + √1.25 − 1
+    assert e["excess"].value == pytest.approx(-D * (4 * He + D), rel=1e-9)  # −4He·D − D²
     assert _evidence("erratum_nab_f_typos", False)["slack"].value == pytest.approx(D * D, rel=1e-9)
-    e = _evidence("erratum_lemX_dependence", False)    # inf of 4 log(k²/δ)/log(2k²/δ) is 8/3
+    e = _evidence("erratum_lemX_dependence", False)  # inf of 4 log(k²/δ)/log(2k²/δ) is 8/3
     assert e["margin"].value >= 8 / 3 - 1e-12
     e = _evidence("erratum_lemX_dependence")
-    assert e["r"].value > 5 * e["r"].uncertainty and max(abs(e["z_low"].value),
-                                                          abs(e["z_high"].value)) <= 5
-    e = _evidence("erratum_chi_threshold")             # 6 b × 4 δ × 5 d × 6 t cases
+    assert (
+        e["r"].value > 5 * e["r"].uncertainty
+        and max(abs(e["z_low"].value), abs(e["z_high"].value)) <= 5
+    )
+    e = _evidence("erratum_chi_threshold")  # 6 b × 4 δ × 5 d × 6 t cases
     assert e["cases"].value == 720 and e["printed"].value > 0 == e["failed"].value
     assert e["region"].value == 0 and e["laurent_massart"].value == 0
     assert _evidence("erratum_chi_threshold", False)["y0"].value <= math.pi**2 * 0.1 / 6
@@ -221,7 +236,7 @@ def test_erratum_statistics_against_their_criteria():
     e = _evidence("erratum_sig_dec_factor")
     assert e["printed"].value > 0 == e["corrected"].value
     assert e["pairs"].value == TRAJECTORY.seeds * (TRAJECTORY.iterations - 1)
-    e = _evidence("erratum_sig2_nonquadratic")    # f″ = 0.1 + sech²x: limit ≈ (0.1 + sech²3 − 1.1)²
+    e = _evidence("erratum_sig2_nonquadratic")  # f″ = 0.1 + sech²x: limit ≈ (0.1 + sech²3 − 1.1)²
     assert e["limit"].value == pytest.approx((0.1 + 1 / math.cosh(3) ** 2 - 1.1) ** 2, abs=1e-3)
     assert abs(e["error"].value - e["limit"].value) <= 5 * e["error"].uncertainty
     assert e["bound"].value < e["limit"].value and e["z"].value > 5
@@ -252,8 +267,9 @@ def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():
     assert azuma_margin() >= 1
     assert azuma_margin(ks=(2,), deltas=(1 - 1e-12,)) == pytest.approx(8 / 3, rel=1e-9)
     # the exponent as printed, bψ²/(2Σ), two-sided at level δ/k²: ψ² = (2/b)log(2k²/δ)Σ
-    assert min(math.log(k * k / d) / math.log(2 * k * k / d)
-               for k in (2, 10) for d in (0.1, 0.5)) < 1
+    assert (
+        min(math.log(k * k / d) / math.log(2 * k * k / d) for k in (2, 10) for d in (0.1, 0.5)) < 1
+    )
 
 
 def test_checks_without_data_are_not_checked():
@@ -264,11 +280,19 @@ def test_checks_without_data_are_not_checked():
     from mines_theory.verification import appendix_e as e
 
     short = dataclasses.replace(e.TRAJECTORY, iterations=1)
-    verdicts = [e.check_lemma_e1(draws=10), e.check_lemma_e3(cases=0), e.check_lemma_e5(cases=0),
-                e.check_lemma_e6(draws=1), e.check_lemma_e7(reps=1), e.check_lemma_e7(k=1),
-                e.check_lemma_e2(trajectory=short), e.check_lemma_e9(short),
-                e.check_lemma_e10(short), e.check_lemma_e4(short),
-                e.check_lemma_e2(sig2=dataclasses.replace(e.SIG2, batches=0))]
+    verdicts = [
+        e.check_lemma_e1(draws=10),
+        e.check_lemma_e3(cases=0),
+        e.check_lemma_e5(cases=0),
+        e.check_lemma_e6(draws=1),
+        e.check_lemma_e7(reps=1),
+        e.check_lemma_e7(k=1),
+        e.check_lemma_e2(trajectory=short),
+        e.check_lemma_e9(short),
+        e.check_lemma_e10(short),
+        e.check_lemma_e4(short),
+        e.check_lemma_e2(sig2=dataclasses.replace(e.SIG2, batches=0)),
+    ]
     assert [v.status for v in verdicts] == [Status.NOT_CHECKED] * len(verdicts)
 
 

@@ -48,21 +48,58 @@ from mines_theory.bounds import (
 
 #: ``__all__`` of ``mines_theory/bounds.py`` before it became a package, copied literally.
 PUBLIC_NAMES = [
-    "CConstants", "c_constants", "expected_cubed_norm", "phi", "Sandwich",
-    "theorem32_bounds", "Theorem33", "theorem33_bounds", "theorem33_bounds_corrected",
+    "CConstants",
+    "c_constants",
+    "expected_cubed_norm",
+    "phi",
+    "Sandwich",
+    "theorem32_bounds",
+    "Theorem33",
+    "theorem33_bounds",
+    "theorem33_bounds_corrected",
     "theorem33_improved",
-    "alpha_condition", "Theorem34", "theorem34_bounds", "Rate", "lemma51_rate",
-    "delta_alpha_1", "delta_alpha_1_corrected", "lemma52_rate", "delta_alpha_2",
+    "alpha_condition",
+    "Theorem34",
+    "theorem34_bounds",
+    "Rate",
+    "lemma51_rate",
+    "delta_alpha_1",
+    "delta_alpha_1_corrected",
+    "lemma52_rate",
+    "delta_alpha_2",
     "local_region_threshold",
-    "Lemma53Constants", "lemma53_constants", "Theorem54", "theorem54_bounds",
-    "NuBounds", "nu_bounds", "hh_bound", "tgm3_bound", "G_norm_bound", "GG_bound",
-    "G_norm_1_bound", "sig2_bound", "nab_f_threshold", "alpha_err_coefficient",
-    "chi_threshold", "sto_err_coefficient", "dd_bound", "NON_FINITE_BY_DESIGN",
-    "lemma52_rate_corrected", "local_region_threshold_corrected",
-    "delta_alpha_2_corrected", "nu_bounds_corrected", "hh_bound_corrected",
-    "tgm3_bound_corrected", "G_norm_1_bound_corrected", "chi_threshold_corrected",
-    "per_step_failures_corrected", "Lemma53Corrected", "lemma53_constants_corrected",
-    "Theorem54Corrected", "theorem54_bounds_corrected", "Y_SUM",
+    "Lemma53Constants",
+    "lemma53_constants",
+    "Theorem54",
+    "theorem54_bounds",
+    "NuBounds",
+    "nu_bounds",
+    "hh_bound",
+    "tgm3_bound",
+    "G_norm_bound",
+    "GG_bound",
+    "G_norm_1_bound",
+    "sig2_bound",
+    "nab_f_threshold",
+    "alpha_err_coefficient",
+    "chi_threshold",
+    "sto_err_coefficient",
+    "dd_bound",
+    "NON_FINITE_BY_DESIGN",
+    "lemma52_rate_corrected",
+    "local_region_threshold_corrected",
+    "delta_alpha_2_corrected",
+    "nu_bounds_corrected",
+    "hh_bound_corrected",
+    "tgm3_bound_corrected",
+    "G_norm_1_bound_corrected",
+    "chi_threshold_corrected",
+    "per_step_failures_corrected",
+    "Lemma53Corrected",
+    "lemma53_constants_corrected",
+    "Theorem54Corrected",
+    "theorem54_bounds_corrected",
+    "Y_SUM",
 ]
 
 
@@ -75,8 +112,11 @@ def test_every_public_name_of_the_former_module_is_exported():
 def test_every_public_bound_is_declared_checked():
     """Each public function is the ``@checked`` wrapper of its body (``functools.wraps`` sets
     ``__wrapped__``), so each gets the symbol rules, τ ≤ ζ and the overflow rule."""
-    functions = [getattr(bounds, name) for name in PUBLIC_NAMES
-                 if callable(getattr(bounds, name)) and not isinstance(getattr(bounds, name), type)]
+    functions = [
+        getattr(bounds, name)
+        for name in PUBLIC_NAMES
+        if callable(getattr(bounds, name)) and not isinstance(getattr(bounds, name), type)
+    ]
     assert len(functions) == 40
     unchecked = [f.__name__ for f in functions if not hasattr(f, "__wrapped__")]
     assert not unchecked
@@ -84,14 +124,20 @@ def test_every_public_bound_is_declared_checked():
 
 def test_non_finite_by_design_is_what_the_declarations_say():
     assert bounds.NON_FINITE_BY_DESIGN == {
-        "local_region_threshold", "nab_f_threshold", "alpha_condition", "lemma53_constants",
-        "local_region_threshold_corrected", "lemma53_constants_corrected",
-        "theorem54_bounds_corrected"}
+        "local_region_threshold",
+        "nab_f_threshold",
+        "alpha_condition",
+        "lemma53_constants",
+        "local_region_threshold_corrected",
+        "lemma53_constants_corrected",
+        "theorem54_bounds_corrected",
+    }
 
 
 def test_checked_converts_symbols_and_leaves_other_arguments_alone():
     """Counts arrive as ``int`` and scalars as ``float`` (a NumPy scalar would overflow into a
     RuntimeWarning instead of an OverflowError); an argument without a rule is passed as is."""
+
     @checked
     def types(*, d, alpha, label):
         return type(d), type(alpha), label
@@ -116,8 +162,11 @@ def test_checked_requires_tau_at_most_zeta_and_names_an_overflow():
 def test_checked_names_the_outer_bound_when_one_it_uses_overflows():
     """Theorem 3.2 (prop:close) with Σ = 10³⁰⁰I: E‖Σ^{1/2}u‖³ overflows inside φ; the error names
     ``theorem32_bounds`` and its arguments as well as the inner bound."""
-    with pytest.raises(FloatingPointError, match=r"(?s)^theorem32_bounds at .*alpha=0\.1: phi at .*"
-                                                 r"expected_cubed_norm overflows"):
+    with pytest.raises(
+        FloatingPointError,
+        match=r"(?s)^theorem32_bounds at .*alpha=0\.1: phi at .*"
+        r"expected_cubed_norm overflows",
+    ):
         theorem32_bounds(f_mu=0.0, sigma_matrix=1e300 * np.eye(2), L=1.0, gamma=1.0, alpha=0.1)
     with pytest.raises(FloatingPointError, match="theorem33_bounds overflowed"):
         theorem33_bounds(d=2, L=1.0, sigma=1.0, gamma=1.0, tau=1.0, zeta=2.0, alpha=1e120)
@@ -128,7 +177,7 @@ def test_checked_names_the_outer_bound_when_one_it_uses_overflows():
 # ---------------------------------------------------------------------------------------------
 
 
-E2 = math.exp(-2.0)          # δ with log(1/δ) = 2: c₃ = 16 for d = 5
+E2 = math.exp(-2.0)  # δ with log(1/δ) = 2: c₃ = 16 for d = 5
 
 
 def _c(d, b, delta):
@@ -163,7 +212,7 @@ def test_c_constants_by_hand_at_b_equal_d():
     c = c_constants(d=4, b=4, delta=math.exp(-1))
     assert c.c1 == pytest.approx((4 + math.sqrt(2 * (1 + math.log(2)))) ** 2, rel=1e-14)
     assert c.c2 == pytest.approx(0.0, abs=1e-14) and c.c3 == pytest.approx(11.0)
-    assert not c.valid     # c2 = 0: Lemma 5.1's contraction factor is 1, the bound is vacuous
+    assert not c.valid  # c2 = 0: Lemma 5.1's contraction factor is 1, the bound is vacuous
 
 
 def test_theorem32_by_hand():
@@ -185,7 +234,8 @@ def test_theorem33_and_34_by_hand():
     assert corrected.f_gap == pytest.approx(gap - 0.01 * 3.75 + 0.01 * np.log(16))
     c = 7**2.5 + 2 * 5**1.5
     assert alpha_condition(d=2, sigma=0.5, gamma=2.0, tau=0.25, zeta=4.0) == pytest.approx(
-        3 * 0.125 * 0.5 / (2 * 4) / c)
+        3 * 0.125 * 0.5 / (2 * 4) / c
+    )
     t = theorem34_bounds(alpha=0.1, **kw)
     first = 0.1 * 2 * 4 / (3 * 0.125 * 0.25) * c
     assert t.sigma_hat == pytest.approx(first)
@@ -217,11 +267,13 @@ def test_theorem34_by_hand_and_valid_at_the_alpha_condition():
     first = 0.8 / (3 * 0.125 * 0.09) * c
     gap = 0.24 + 0.002 * 5**1.5 / 0.375 + 0.01 * 3.75
     assert out.sigma_hat == pytest.approx(first, rel=1e-12)
-    assert out.sigma_diff == pytest.approx(2 * first + 2.0 / 0.09 * math.sqrt(2 * gap / 0.3),
-                                           rel=1e-12)
+    assert out.sigma_diff == pytest.approx(
+        2 * first + 2.0 / 0.09 * math.sqrt(2 * gap / 0.3), rel=1e-12
+    )
     alpha_max = 3 * 0.125 * 0.3 / (2.0 * 4.0) / c
     assert alpha_condition(**{k: v for k, v in KW3.items() if k != "L"}) == pytest.approx(
-        alpha_max, rel=1e-12)
+        alpha_max, rel=1e-12
+    )
     bound = alpha_condition(**{k: v for k, v in KW3.items() if k != "L"})
     assert theorem34_bounds(alpha=bound, **KW3).valid is True
     assert theorem34_bounds(alpha=0.5 * bound, **KW3).valid is True
@@ -234,7 +286,7 @@ def test_lemma51_and_52_rates_by_hand():
     assert r.rate == pytest.approx(1 - c2 * 0.5 * 2.0 / (16 * c1 * 10.0 * 20.0)) and r.valid
     r2 = lemma52_rate(d=4, b=16, delta=0.05, xi=0.5, curvature=2.0)
     assert r2.rate == pytest.approx(1 - 0.5 * c2 / (8 * 2.0 * c1))
-    assert not lemma52_rate(d=4, b=4, delta=0.05, xi=1.0, curvature=1.0).valid      # c2 < 0
+    assert not lemma52_rate(d=4, b=4, delta=0.05, xi=1.0, curvature=1.0).valid  # c2 < 0
 
 
 def test_lemma51_rate_contraction_term_by_hand():
@@ -250,12 +302,15 @@ def test_deltas_by_hand_and_zero_for_quadratics():
     c1, c2, c3 = _c(3, 8, 0.1)
     kw = dict(d=3, b=8, delta=0.1, tau=0.5, zeta=4.0, alpha=0.2)
     d1 = delta_alpha_1(L=2.0, gamma=1.5, **kw)
-    assert d1 == pytest.approx(c3**3 * 1.5 * 8 * 0.2**4 / (288 * c1 * 2.0 * 4.0 * 0.125)
-                               * (1 + c1 * c3 / (2 * 0.5 * 4.0)))
+    assert d1 == pytest.approx(
+        c3**3 * 1.5 * 8 * 0.2**4 / (288 * c1 * 2.0 * 4.0 * 0.125) * (1 + c1 * c3 / (2 * 0.5 * 4.0))
+    )
     d2 = delta_alpha_2(sigma=0.3, gamma=1.5, **kw)
-    expected = (8**1.5 * 64 * 1.5**4 * c3**6 * 0.2**6 / (256 * 81 * 0.027 * c1**3 * 0.5**6)
-                + 8 * 4 * 1.5**2 * c3**4 * 0.2**4 / (288 * 0.3 * 0.125 * c1**2)
-                + 8 * 1.5 * c3**3 * 0.2**4 / (288 * 0.125 * c1))
+    expected = (
+        8**1.5 * 64 * 1.5**4 * c3**6 * 0.2**6 / (256 * 81 * 0.027 * c1**3 * 0.5**6)
+        + 8 * 4 * 1.5**2 * c3**4 * 0.2**4 / (288 * 0.3 * 0.125 * c1**2)
+        + 8 * 1.5 * c3**3 * 0.2**4 / (288 * 0.125 * c1)
+    )
     assert d2 == pytest.approx(expected)
     assert delta_alpha_1(L=2.0, gamma=0.0, **kw) == 0
     assert delta_alpha_2(sigma=0.3, gamma=0.0, **kw) == 0
@@ -264,8 +319,10 @@ def test_deltas_by_hand_and_zero_for_quadratics():
 
 
 def test_local_region_threshold():
-    assert local_region_threshold(L=2.0, sigma=0.5, gamma=0.0, tau=0.25, xi=1.0,
-                                  curvature=1.0) == np.inf
+    assert (
+        local_region_threshold(L=2.0, sigma=0.5, gamma=0.0, tau=0.25, xi=1.0, curvature=1.0)
+        == np.inf
+    )
     value = local_region_threshold(L=2.0, sigma=0.5, gamma=1.0, tau=0.25, xi=1.0, curvature=1.0)
     assert value == pytest.approx(min(72 * 0.25**4 / 2.0, 0.125 / (8 * (8 + 2) ** 2)))
 
@@ -284,21 +341,46 @@ def test_local_region_threshold_when_the_first_term_is_the_smaller():
 
 def test_lemma53_constants_by_hand():
     c1, c2, c3 = _c(2, 8, 0.1)
-    out = lemma53_constants(d=2, b=8, delta=0.1, L=3.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=6.0,
-                            alpha=0.1, K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    out = lemma53_constants(
+        d=2,
+        b=8,
+        delta=0.1,
+        L=3.0,
+        sigma=1.0,
+        gamma=0.0,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.1,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=7.0,
+    )
     A = 8 * np.log(1 / 0.8) + 16 * np.log(101) + 2
     assert out.A_K == pytest.approx(A)
     assert out.C1 == pytest.approx(A * 3 * (6 * A + 12) / 0.5 * np.sqrt(2 / 8 * np.log(1e4 / 0.1)))
     assert out.C2 == 0.0
-    assert out.C3 == pytest.approx(c3**1.5 * (c3 + 1) * 6 * np.sqrt(99)
-                                   / (4 * 0.5**1.5 * np.sqrt(2)) * 0.1)
+    assert out.C3 == pytest.approx(
+        c3**1.5 * (c3 + 1) * 6 * np.sqrt(99) / (4 * 0.5**1.5 * np.sqrt(2)) * 0.1
+    )
     C4 = 2 * 9 * c3**2 * (6 * c3 + np.sqrt(2) * 6) ** 2 / (8 * 0.25) + 2 * 36 / 16
     assert out.C4 == pytest.approx(C4)
     assert out.C == pytest.approx(9 * (out.C1 + out.C3) ** 2 / 4 + 3 * C4)
-    assert not out.valid                                 # c2 = 8 − 2√(8 ln 10) < 0
-    big_b = lemma53_constants(d=2, b=20, delta=0.1, L=3.0, sigma=1.0, gamma=0.0, tau=0.5,
-                              zeta=6.0, alpha=0.1, K=100, f_gap_1=5.0, initial_error_sq=7.0)
-    assert big_b.A_K < 16 * np.log(101) + 2 and not big_b.valid      # bδ = 2 > 1
+    assert not out.valid  # c2 = 8 − 2√(8 ln 10) < 0
+    big_b = lemma53_constants(
+        d=2,
+        b=20,
+        delta=0.1,
+        L=3.0,
+        sigma=1.0,
+        gamma=0.0,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.1,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=7.0,
+    )
+    assert big_b.A_K < 16 * np.log(101) + 2 and not big_b.valid  # bδ = 2 > 1
 
 
 def _lemma53_by_hand(d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_gap_1, initial_error_sq):
@@ -308,43 +390,135 @@ def _lemma53_by_hand(d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_gap_1,
     c3 = 2 * d + 3 * math.log(1 / delta)
     A = 8 * math.log(1 / (b * delta)) + 16 * math.log(K + 1) + d
     C1 = A * L * (zeta * A + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
-    d1 = (c3**3 * gamma * b * alpha**4 / (288 * c1 * L * zeta * tau**3)
-          * (1 + c1 * c3 / (2 * tau * zeta)))
-    d2 = (b**1.5 * zeta**3 * gamma**4 * c3**6 * alpha**6 / (256 * 81 * sigma**3 * c1**3 * tau**6)
-          + b * zeta * gamma**2 * c3**4 * alpha**4 / (288 * sigma * tau**3 * c1**2)
-          + b * gamma * c3**3 * alpha**4 / (288 * tau**3 * c1))
-    inner = (32 * c1 * L * zeta * gamma**2 / (c2 * tau * sigma**2)
-             * (f_gap_1 + (K - 1) * max(d1, d2)))
+    d1 = (
+        c3**3
+        * gamma
+        * b
+        * alpha**4
+        / (288 * c1 * L * zeta * tau**3)
+        * (1 + c1 * c3 / (2 * tau * zeta))
+    )
+    d2 = (
+        b**1.5 * zeta**3 * gamma**4 * c3**6 * alpha**6 / (256 * 81 * sigma**3 * c1**3 * tau**6)
+        + b * zeta * gamma**2 * c3**4 * alpha**4 / (288 * sigma * tau**3 * c1**2)
+        + b * gamma * c3**3 * alpha**4 / (288 * tau**3 * c1)
+    )
+    inner = (
+        32 * c1 * L * zeta * gamma**2 / (c2 * tau * sigma**2) * (f_gap_1 + (K - 1) * max(d1, d2))
+    )
     C2 = math.sqrt(inner) if inner >= 0 else math.nan
     C3 = c3**1.5 * (c3 + 1) * zeta * math.sqrt(K - 1) / (4 * tau**1.5 * math.sqrt(d)) * alpha
-    C4 = (2 * L**2 * c3**2 * (c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2)
-          + d * zeta**2 / (2 * b))
+    C4 = 2 * L**2 * c3**2 * (c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2) + d * zeta**2 / (
+        2 * b
+    )
     C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
     return A, C1, C2, C3, C4, C
 
 
 LEMMA53_CASES = {
     # γ > 0 with c₂ > 0 and bδ = 64·(1/64) = 1 exactly (the log(1/(bδ)) term is 0): valid
-    "valid_with_gamma": dict(d=2, b=64, delta=1 / 64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5,
-                             zeta=6.0, alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=7.0),
+    "valid_with_gamma": dict(
+        d=2,
+        b=64,
+        delta=1 / 64,
+        L=3.0,
+        sigma=0.7,
+        gamma=1.5,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.3,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=7.0,
+    ),
     # small L: the dζ²/(2b) term of C₄ is comparable with the first one
-    "small_L": dict(d=3, b=20, delta=0.05, L=0.01, sigma=0.7, gamma=0.0, tau=0.5, zeta=0.6,
-                    alpha=0.3, K=7, f_gap_1=5.0, initial_error_sq=1e-9),
+    "small_L": dict(
+        d=3,
+        b=20,
+        delta=0.05,
+        L=0.01,
+        sigma=0.7,
+        gamma=0.0,
+        tau=0.5,
+        zeta=0.6,
+        alpha=0.3,
+        K=7,
+        f_gap_1=5.0,
+        initial_error_sq=1e-9,
+    ),
     # the initial error is the largest of the three terms of C
-    "initial_error": dict(d=2, b=64, delta=1 / 64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5,
-                          zeta=6.0, alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=1e30),
+    "initial_error": dict(
+        d=2,
+        b=64,
+        delta=1 / 64,
+        L=3.0,
+        sigma=0.7,
+        gamma=1.5,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.3,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=1e30,
+    ),
     # K = 1 (C₃ = 0), γ = 0 (C₂ = 0), τ = ζ small, L small: C₄ ≈ 1e-3 and C₁ ≈ 0.4
-    "tiny_C4": dict(d=1, b=1, delta=0.5, L=1e-3, sigma=0.7, gamma=0.0, tau=0.01, zeta=0.01,
-                    alpha=0.3, K=1, f_gap_1=5.0, initial_error_sq=1e-9),
+    "tiny_C4": dict(
+        d=1,
+        b=1,
+        delta=0.5,
+        L=1e-3,
+        sigma=0.7,
+        gamma=0.0,
+        tau=0.01,
+        zeta=0.01,
+        alpha=0.3,
+        K=1,
+        f_gap_1=5.0,
+        initial_error_sq=1e-9,
+    ),
     # K = 1, γ = 0, δ close to 1 (C₁ ≈ 0): C = 3C₄ (+ 9C₁²/4) with C₄ ∝ L²
-    "delta_near_one": dict(d=1, b=16, delta=1 - 1e-9, L=0.5, sigma=0.7, gamma=0.0, tau=0.3,
-                           zeta=0.3, alpha=0.3, K=1, f_gap_1=5.0, initial_error_sq=1e-9),
-    "delta_near_one_small_L": dict(d=1, b=1, delta=0.99, L=1e-3, sigma=0.7, gamma=0.0,
-                                   tau=0.01, zeta=0.01, alpha=0.3, K=1, f_gap_1=5.0,
-                                   initial_error_sq=1e-12),
-    "delta_near_one_large_L": dict(d=1, b=1, delta=0.999, L=1000.0, sigma=0.7, gamma=0.0,
-                                   tau=0.3, zeta=0.3, alpha=0.3, K=1, f_gap_1=5.0,
-                                   initial_error_sq=1e-9),
+    "delta_near_one": dict(
+        d=1,
+        b=16,
+        delta=1 - 1e-9,
+        L=0.5,
+        sigma=0.7,
+        gamma=0.0,
+        tau=0.3,
+        zeta=0.3,
+        alpha=0.3,
+        K=1,
+        f_gap_1=5.0,
+        initial_error_sq=1e-9,
+    ),
+    "delta_near_one_small_L": dict(
+        d=1,
+        b=1,
+        delta=0.99,
+        L=1e-3,
+        sigma=0.7,
+        gamma=0.0,
+        tau=0.01,
+        zeta=0.01,
+        alpha=0.3,
+        K=1,
+        f_gap_1=5.0,
+        initial_error_sq=1e-12,
+    ),
+    "delta_near_one_large_L": dict(
+        d=1,
+        b=1,
+        delta=0.999,
+        L=1000.0,
+        sigma=0.7,
+        gamma=0.0,
+        tau=0.3,
+        zeta=0.3,
+        alpha=0.3,
+        K=1,
+        f_gap_1=5.0,
+        initial_error_sq=1e-9,
+    ),
 }
 
 
@@ -363,7 +537,7 @@ def test_lemma53_constants_by_hand_in_every_regime(case):
 def test_theorem54_bounds():
     kw = dict(L=10.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=20.0, k=100, f_gap=1.0)
     out = theorem54_bounds(C=1e6, **kw)
-    assert out.curvature == pytest.approx(10 / 0.5) and out.xi == pytest.approx(1 / 20)   # trivial
+    assert out.curvature == pytest.approx(10 / 0.5) and out.xi == pytest.approx(1 / 20)  # trivial
     tight = theorem54_bounds(C=1e-2, **kw)
     assert tight.curvature == pytest.approx(1 + 0.01 / 0.5)
     assert tight.xi == pytest.approx(1 - 0.01 / 0.5)
@@ -412,18 +586,22 @@ def test_hh_and_tgm3_bounds_by_hand():
     c1 = _c1(5, 3, E2)
     kw = dict(d=5, b=3, delta=E2, gamma=1.5, tau=0.3, alpha=0.5)
     hh = hh_bound(curvature=1.7, projected_gradient_sq=0.8, **kw)
-    assert hh == pytest.approx(2 * 1.7 * c1 / 9 * 0.8 + 1.7 * 2.25 * 0.0625 * 65536 / (54 * 0.027),
-                               rel=1e-12)
+    assert hh == pytest.approx(
+        2 * 1.7 * c1 / 9 * 0.8 + 1.7 * 2.25 * 0.0625 * 65536 / (54 * 0.027), rel=1e-12
+    )
     tgm3 = tgm3_bound(projected_gradient_norm=0.9, **kw)
-    assert tgm3 == pytest.approx(1.5 * 0.25 * 256 / (6 * math.sqrt(3) * 0.09)
-                                 + math.sqrt(c1) / (3 * math.sqrt(0.3)) * 0.9, rel=1e-12)
+    assert tgm3 == pytest.approx(
+        1.5 * 0.25 * 256 / (6 * math.sqrt(3) * 0.09) + math.sqrt(c1) / (3 * math.sqrt(0.3)) * 0.9,
+        rel=1e-12,
+    )
 
 
 def test_G_norm_bound_by_hand_and_delta_one_rejected():
     """eq:G_norm with d = 9, δ = e⁻³ (r = 18 + 6 = 24, √d = 3), L = 1.5, τ = 0.25, ζ = 2.5,
     α = 0.3: 2L/τ·α²·r(ζr + √dζ) = 12·0.09·24·(60 + 7.5) = 1749.6. δ = 1 is outside (0, 1)."""
-    assert G_norm_bound(d=9, delta=math.exp(-3.0), L=1.5, tau=0.25, zeta=2.5, alpha=0.3) == \
-        pytest.approx(1749.6, rel=1e-12)
+    assert G_norm_bound(
+        d=9, delta=math.exp(-3.0), L=1.5, tau=0.25, zeta=2.5, alpha=0.3
+    ) == pytest.approx(1749.6, rel=1e-12)
     with pytest.raises(ValueError, match=r"delta must lie in \(0, 1\), got 1.0"):
         G_norm_bound(d=9, delta=1.0, L=1.5, tau=0.25, zeta=2.5, alpha=0.3)
 
@@ -450,10 +628,12 @@ def test_G_norm_1_and_sig2_bounds_by_hand():
 def test_chi_threshold_by_hand():
     """A_t = 8 log(1/(bδ)) + 16 log(t+1) + d with d = 5, b = 20, δ = 0.1, t = 3:
     8 log(1/2) + 16 log 4 + 5 = 24 log 2 + 5 (printed); corrected: 8 log 200 + 16 log 4 + 5."""
-    assert chi_threshold(d=5, b=20, delta=0.1, t=3) == pytest.approx(24 * math.log(2) + 5,
-                                                                     rel=1e-12)
+    assert chi_threshold(d=5, b=20, delta=0.1, t=3) == pytest.approx(
+        24 * math.log(2) + 5, rel=1e-12
+    )
     assert chi_threshold(d=5, b=20, delta=0.1, t=3, printed=False) == pytest.approx(
-        8 * math.log(200) + 32 * math.log(2) + 5, rel=1e-12)
+        8 * math.log(200) + 32 * math.log(2) + 5, rel=1e-12
+    )
 
 
 def test_sto_err_coefficient_by_hand():
@@ -461,6 +641,7 @@ def test_sto_err_coefficient_by_hand():
     A_k = 8 log(1/(bδ)) + 16 log(k+1) + d = 8 log 5 + 16 log(k+1) + 3, and the coefficient is
     A_k L(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ)); at k = 5 and at k = 2 (the smallest k;
     k = 1 is rejected)."""
+
     def by_hand(k):
         A = 8 * math.log(5) + 16 * math.log(k + 1) + 3
         return A * 1.5 * (3 * A + 9) / (k * (k - 1) * 0.25) * math.sqrt(0.5 * math.log(k**2 / 0.05))
@@ -475,8 +656,9 @@ def test_sto_err_coefficient_by_hand():
 def test_dd_bound_by_hand():
     """eq:dd: 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)Δ) with γ = 1.5, ρ₁ = 0.2, σ = 0.3, f-gap 4, k = 6,
     Δ = 0.5: 4.5/0.06·(4 + 2.5) = 75·6.5 = 487.5."""
-    assert dd_bound(gamma=1.5, rho1=0.2, sigma=0.3, f_gap_1=4.0, k=6, delta_alpha=0.5) == \
-        pytest.approx(487.5, rel=1e-12)
+    assert dd_bound(
+        gamma=1.5, rho1=0.2, sigma=0.3, f_gap_1=4.0, k=6, delta_alpha=0.5
+    ) == pytest.approx(487.5, rel=1e-12)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,9 +669,20 @@ def test_dd_bound_by_hand():
 # ---------------------------------------------------------------------------------------------
 
 
-S = dict(d=3, b=7, delta=sp.Rational(1, 20), L=sp.Rational(5, 2), tau=sp.Rational(2, 5),
-         zeta=sp.Rational(9, 2), alpha=sp.Rational(3, 10), gamma=sp.Rational(7, 4),
-         sigma=sp.Rational(3, 5), k=12, xi=sp.Rational(3, 4), curvature=sp.Rational(11, 5))
+S = dict(
+    d=3,
+    b=7,
+    delta=sp.Rational(1, 20),
+    L=sp.Rational(5, 2),
+    tau=sp.Rational(2, 5),
+    zeta=sp.Rational(9, 2),
+    alpha=sp.Rational(3, 10),
+    gamma=sp.Rational(7, 4),
+    sigma=sp.Rational(3, 5),
+    k=12,
+    xi=sp.Rational(3, 4),
+    curvature=sp.Rational(11, 5),
+)
 
 
 C1 = (sp.sqrt(S["d"]) + sp.sqrt(S["b"]) + sp.sqrt(2 * sp.log(2 / S["delta"]))) ** 2
@@ -509,34 +702,69 @@ def test_hh_bound_as_printed():
     """eq:hh: 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³), with ‖UᵀΣ^{1/2}∇f‖² = 13/10."""
     d, b, L_, g, a, t = S["d"], S["b"], S["curvature"], S["gamma"], S["alpha"], S["tau"]
     P = sp.Rational(13, 10)
-    _close(bounds.hh_bound(d=d, b=b, delta=F["delta"], curvature=F["curvature"], gamma=F["gamma"],
-                           tau=F["tau"], alpha=F["alpha"], projected_gradient_sq=1.3),
-           2 * L_ * C1 / b**2 * P + L_ * g**2 * a**4 * C3**4 / (18 * b * t**3))
+    _close(
+        bounds.hh_bound(
+            d=d,
+            b=b,
+            delta=F["delta"],
+            curvature=F["curvature"],
+            gamma=F["gamma"],
+            tau=F["tau"],
+            alpha=F["alpha"],
+            projected_gradient_sq=1.3,
+        ),
+        2 * L_ * C1 / b**2 * P + L_ * g**2 * a**4 * C3**4 / (18 * b * t**3),
+    )
 
 
 def test_tgm3_bound_as_printed():
     """eq:tgm_3: γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖, with the norm 0.7."""
     d, b, g, a, t = S["d"], S["b"], S["gamma"], S["alpha"], S["tau"]
-    _close(bounds.tgm3_bound(d=d, b=b, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
-                             alpha=F["alpha"], projected_gradient_norm=0.7),
-           g * a**2 * C3**2 / (6 * sp.sqrt(b) * t**2)
-           + sp.sqrt(C1) / (b * sp.sqrt(t)) * sp.Rational(7, 10))
+    _close(
+        bounds.tgm3_bound(
+            d=d,
+            b=b,
+            delta=F["delta"],
+            gamma=F["gamma"],
+            tau=F["tau"],
+            alpha=F["alpha"],
+            projected_gradient_norm=0.7,
+        ),
+        g * a**2 * C3**2 / (6 * sp.sqrt(b) * t**2)
+        + sp.sqrt(C1) / (b * sp.sqrt(t)) * sp.Rational(7, 10),
+    )
 
 
 def test_G_norm_bound_as_printed_with_two_log():
     """eq:G_norm: 2Lτ⁻¹α²r(ζr + √dζ) with r = 2d + 2 log(1/δ) (as printed: 2, not 3, log)."""
     d, L_, t, z, a = S["d"], S["L"], S["tau"], S["zeta"], S["alpha"]
     r = 2 * d + 2 * sp.log(1 / S["delta"])
-    _close(bounds.G_norm_bound(d=d, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"],
-                               alpha=F["alpha"]), 2 * L_ / t * a**2 * r * (z * r + sp.sqrt(d) * z))
+    _close(
+        bounds.G_norm_bound(
+            d=d, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"], alpha=F["alpha"]
+        ),
+        2 * L_ / t * a**2 * r * (z * r + sp.sqrt(d) * z),
+    )
 
 
 def test_GG_bound_as_printed():
     """eq:GG: c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2})."""
-    _close(bounds.GG_bound(d=S["d"], delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
-                           zeta=F["zeta"], alpha=F["alpha"]),
-           C3**sp.Rational(3, 2) * (C3 + 1) * S["zeta"] * S["gamma"] * S["alpha"]
-           / (4 * S["tau"] ** sp.Rational(3, 2)))
+    _close(
+        bounds.GG_bound(
+            d=S["d"],
+            delta=F["delta"],
+            gamma=F["gamma"],
+            tau=F["tau"],
+            zeta=F["zeta"],
+            alpha=F["alpha"],
+        ),
+        C3 ** sp.Rational(3, 2)
+        * (C3 + 1)
+        * S["zeta"]
+        * S["gamma"]
+        * S["alpha"]
+        / (4 * S["tau"] ** sp.Rational(3, 2)),
+    )
 
 
 def test_G_norm_1_and_sig2_bounds_as_printed():
@@ -544,10 +772,14 @@ def test_G_norm_1_and_sig2_bounds_as_printed():
     dζ²/b (each transcribed on its own)."""
     d, b, L_, t, z = S["d"], S["b"], S["L"], S["tau"], S["zeta"]
     kw = dict(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"])
-    _close(bounds.G_norm_1_bound(**kw),
-           2 * L_**2 * C3**2 * (z * C3 + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / (2 * b))
-    _close(bounds.sig2_bound(**kw),
-           4 * L_**2 * C3**2 * (C3 * z + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / b)
+    _close(
+        bounds.G_norm_1_bound(**kw),
+        2 * L_**2 * C3**2 * (z * C3 + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / (2 * b),
+    )
+    _close(
+        bounds.sig2_bound(**kw),
+        4 * L_**2 * C3**2 * (C3 * z + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / b,
+    )
 
 
 def test_nab_f_threshold_and_local_region_as_printed():
@@ -559,39 +791,71 @@ def test_nab_f_threshold_and_local_region_as_printed():
     _close(bounds.nab_f_threshold(**kw), second)
     for curvature in (sp.Rational(11, 5), sp.Rational(1, 50)):
         first = 2**3 * 3**2 * curvature**4 * t**4 / (L_ * g**2)
-        _close(bounds.local_region_threshold(curvature=float(curvature), **kw),
-               sp.Min(first, second))
+        _close(
+            bounds.local_region_threshold(curvature=float(curvature), **kw), sp.Min(first, second)
+        )
     assert float(2**3 * 3**2 * sp.Rational(1, 50) ** 4 * t**4 / (L_ * g**2)) < float(second)
 
 
 def test_alpha_err_and_sto_err_coefficients_as_printed():
     """eq:alpha_err: c₃^{3/2}(c₃+1)ζγ√(k−1)/(4τ^{3/2}d^{1/2}); eq:sto_err:
     A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b)log(k²/δ)) with A_k = 8 log(1/(bδ)) + 16 log(k+1) + d."""
-    d, b, delta, k, t, z, L_, g = (S[key] for key in ("d", "b", "delta", "k", "tau", "zeta", "L",
-                                                      "gamma"))
-    _close(bounds.alpha_err_coefficient(d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
-                                        zeta=F["zeta"], k=k),
-           C3**sp.Rational(3, 2) * (C3 + 1) * z * g * sp.sqrt(k - 1)
-           / (4 * t**sp.Rational(3, 2) * sp.sqrt(d)))
-    _close(bounds.alpha_err_coefficient(d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"],
-                                        zeta=F["zeta"], k=k, printed=False),
-           C3**sp.Rational(3, 2) * (C3 + 1) * z * g * sp.sqrt(k - 1) * sp.sqrt(d)
-           / (4 * t**sp.Rational(3, 2)))
+    d, b, delta, k, t, z, L_, g = (
+        S[key] for key in ("d", "b", "delta", "k", "tau", "zeta", "L", "gamma")
+    )
+    _close(
+        bounds.alpha_err_coefficient(
+            d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"], zeta=F["zeta"], k=k
+        ),
+        C3 ** sp.Rational(3, 2)
+        * (C3 + 1)
+        * z
+        * g
+        * sp.sqrt(k - 1)
+        / (4 * t ** sp.Rational(3, 2) * sp.sqrt(d)),
+    )
+    _close(
+        bounds.alpha_err_coefficient(
+            d=d,
+            delta=F["delta"],
+            gamma=F["gamma"],
+            tau=F["tau"],
+            zeta=F["zeta"],
+            k=k,
+            printed=False,
+        ),
+        C3 ** sp.Rational(3, 2)
+        * (C3 + 1)
+        * z
+        * g
+        * sp.sqrt(k - 1)
+        * sp.sqrt(d)
+        / (4 * t ** sp.Rational(3, 2)),
+    )
     A = 8 * sp.log(1 / (b * delta)) + 16 * sp.log(k + 1) + d
     _close(bounds.chi_threshold(d=d, b=b, delta=F["delta"], t=k), A)
-    _close(bounds.sto_err_coefficient(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"],
-                                      zeta=F["zeta"], k=k),
-           A * L_ * (z * A + d * z) / (k * (k - 1) * t)
-           * sp.sqrt(sp.Rational(2, b) * sp.log(k**2 / delta)))
+    _close(
+        bounds.sto_err_coefficient(
+            d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"], k=k
+        ),
+        A
+        * L_
+        * (z * A + d * z)
+        / (k * (k - 1) * t)
+        * sp.sqrt(sp.Rational(2, b) * sp.log(k**2 / delta)),
+    )
 
 
 def test_dd_bound_as_printed():
     """eq:dd: 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k − 1)·max{Δ_α,1, Δ_α,2}) with ρ₁ = 1/40, f-gap 3,
     Δ = 1/100."""
     g, s_, k = S["gamma"], S["sigma"], S["k"]
-    _close(bounds.dd_bound(gamma=F["gamma"], rho1=0.025, sigma=F["sigma"], f_gap_1=3.0, k=k,
-                           delta_alpha=0.01),
-           2 * g**2 / (sp.Rational(1, 40) * s_) * (3 + (k - 1) * sp.Rational(1, 100)))
+    _close(
+        bounds.dd_bound(
+            gamma=F["gamma"], rho1=0.025, sigma=F["sigma"], f_gap_1=3.0, k=k, delta_alpha=0.01
+        ),
+        2 * g**2 / (sp.Rational(1, 40) * s_) * (3 + (k - 1) * sp.Rational(1, 100)),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,7 +876,8 @@ def test_expected_cubed_norm_anisotropic_by_monte_carlo():
     se = x.std() / np.sqrt(x.size)
     assert abs(expected_cubed_norm(np.diag([0.5, 2.0])) - x.mean()) <= 5 * se
     assert phi(np.diag([0.5, 2.0]), gamma=3.0) == pytest.approx(
-        0.5 * expected_cubed_norm(np.diag([0.5, 2.0])))
+        0.5 * expected_cubed_norm(np.diag([0.5, 2.0]))
+    )
 
 
 def test_expected_cubed_norm_of_singular_and_zero_covariances():
@@ -620,9 +885,11 @@ def test_expected_cubed_norm_of_singular_and_zero_covariances():
     diag(0, 2, 2) gives E‖√2·(u₂, u₃)‖³ = 2^{3/2}·2^{3/2}Γ(5/2)/Γ(1) = 6√π, and Σ = 0 gives 0.
     (1e-7: the method's own error is ~1.5e-8 in effective dimension 1.)"""
     assert expected_cubed_norm(np.diag([0.0, 3.0])) == pytest.approx(
-        3**1.5 * 2 * math.sqrt(2 / math.pi), rel=1e-7)
-    assert expected_cubed_norm(np.diag([0.0, 2.0, 2.0])) == pytest.approx(6 * math.sqrt(math.pi),
-                                                                          rel=1e-7)
+        3**1.5 * 2 * math.sqrt(2 / math.pi), rel=1e-7
+    )
+    assert expected_cubed_norm(np.diag([0.0, 2.0, 2.0])) == pytest.approx(
+        6 * math.sqrt(math.pi), rel=1e-7
+    )
     assert expected_cubed_norm(np.zeros((3, 3))) == 0.0
 
 
@@ -640,15 +907,20 @@ def test_expected_cubed_norm_small_and_large_scales(scale):
 def test_section3_bounds_increase_with_alpha():
     kw = dict(d=3, L=3.0, sigma=0.5, gamma=2.0, tau=0.25, zeta=4.0)
     alphas = np.logspace(-4, 1, 20)
-    for fn, field in [(theorem33_bounds, "f_gap"), (theorem33_bounds, "distance_sq"),
-                      (theorem34_bounds, "sigma_hat"), (theorem34_bounds, "sigma_diff")]:
+    for fn, field in [
+        (theorem33_bounds, "f_gap"),
+        (theorem33_bounds, "distance_sq"),
+        (theorem34_bounds, "sigma_hat"),
+        (theorem34_bounds, "sigma_diff"),
+    ]:
         values = [getattr(fn(alpha=a, **kw), field) for a in alphas]
         assert np.all(np.diff(values) > 0), (fn.__name__, field)
     # orders in α: Theorem 3.3 ~ α² for small α, Theorem 3.4's first bound ∝ α
     small = [theorem33_bounds(alpha=a, **kw).f_gap for a in (1e-6, 1e-5)]
     assert small[1] / small[0] == pytest.approx(100, rel=1e-3)
     assert theorem34_bounds(alpha=2e-3, **kw).sigma_hat == pytest.approx(
-        2 * theorem34_bounds(alpha=1e-3, **kw).sigma_hat)
+        2 * theorem34_bounds(alpha=1e-3, **kw).sigma_hat
+    )
 
 
 def test_chi_threshold_printed_and_corrected_differ_by_16_log_b():
@@ -663,8 +935,9 @@ def test_chi_threshold_printed_and_corrected_differ_by_16_log_b():
 def test_nab_f_threshold_is_the_second_part_of_the_local_region():
     kw = dict(L=10.0, sigma=1.0, gamma=3.0, tau=0.5)
     assert bounds.nab_f_threshold(xi=0.2, **kw) == pytest.approx(0.04 / (8 * 9 * (20 + 0.4) ** 2))
-    assert bounds.local_region_threshold(xi=0.2, curvature=1e6, **kw) == \
-        bounds.nab_f_threshold(xi=0.2, **kw)
+    assert bounds.local_region_threshold(xi=0.2, curvature=1e6, **kw) == bounds.nab_f_threshold(
+        xi=0.2, **kw
+    )
     assert bounds.nab_f_threshold(xi=0.2, L=1.0, sigma=1.0, gamma=0.0, tau=1.0) == math.inf
 
 
@@ -709,8 +982,19 @@ def test_lemma52_rate_valid_when_it_contracts():
 def test_lemma53_validity_flag():
     """valid ⇔ bδ ≤ 1 and c₂ > 0: b = 64, δ = 1/64 (bδ = 1 exactly, c₂ = 64 − 16√(ln 64) > 0)
     is valid; δ = 0.02 (bδ = 1.28) is not."""
-    kw = dict(d=2, b=64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0, alpha=0.3, K=100,
-              f_gap_1=5.0, initial_error_sq=7.0)
+    kw = dict(
+        d=2,
+        b=64,
+        L=3.0,
+        sigma=0.7,
+        gamma=1.5,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.3,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=7.0,
+    )
     assert lemma53_constants(delta=1 / 64, **kw).valid is True
     assert lemma53_constants(delta=0.02, **kw).valid is False
 
@@ -718,8 +1002,20 @@ def test_lemma53_validity_flag():
 def test_lemma53_C2_is_nan_when_c2_is_negative():
     """b = 8, δ = 0.1: c₂ = 8 − 2√(8 ln 10) ≈ −0.58 < 0, so with γ > 0 the radicand of C₂ is
     negative and C₂ is NaN (docstring), not an exception."""
-    out = lemma53_constants(d=2, b=8, delta=0.1, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0,
-                            alpha=0.3, K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    out = lemma53_constants(
+        d=2,
+        b=8,
+        delta=0.1,
+        L=3.0,
+        sigma=0.7,
+        gamma=1.5,
+        tau=0.5,
+        zeta=6.0,
+        alpha=0.3,
+        K=100,
+        f_gap_1=5.0,
+        initial_error_sq=7.0,
+    )
     assert math.isnan(out.C2) and out.valid is False
 
 
@@ -741,7 +1037,7 @@ def test_local_region_threshold_corrected_by_hand():
     = 1/(8·9) at ξ = σ = 1, is smaller and unchanged; for γ = 0 there is no threshold."""
     kw = {"L": 1.0, "sigma": 1.0, "tau": 1.0, "xi": 1.0, "curvature": 1.0}
     assert bounds.local_region_threshold_corrected(gamma=1.0, **kw) == pytest.approx(1 / 72)
-    big = {**kw, "sigma": 100.0}            # second threshold 10⁶/(8·9): the first one decides
+    big = {**kw, "sigma": 100.0}  # second threshold 10⁶/(8·9): the first one decides
     assert bounds.local_region_threshold_corrected(gamma=1.0, **big) == pytest.approx(4.5)
     assert bounds.local_region_threshold(gamma=1.0, **big) == pytest.approx(72.0)
     assert bounds.local_region_threshold_corrected(gamma=0.0, **kw) == math.inf
@@ -758,11 +1054,13 @@ def test_delta_alphas_corrected_are_in_units_of_f():
     no_sigma = {k: v for k, v in base.items() if k not in ("sigma", "zeta")}
     no_sigma_scaled = {k: v for k, v in scaled.items() if k not in ("sigma", "zeta")}
     assert bounds.delta_alpha_1_corrected(**kw, **no_sigma_scaled) == pytest.approx(
-        s * bounds.delta_alpha_1_corrected(**kw, **no_sigma), rel=1e-12)
+        s * bounds.delta_alpha_1_corrected(**kw, **no_sigma), rel=1e-12
+    )
     no_L = {k: v for k, v in base.items() if k != "L"}
     no_L_scaled = {k: v for k, v in scaled.items() if k != "L"}
     assert bounds.delta_alpha_2_corrected(**kw, **no_L_scaled) == pytest.approx(
-        s * bounds.delta_alpha_2_corrected(**kw, **no_L), rel=1e-12)
+        s * bounds.delta_alpha_2_corrected(**kw, **no_L), rel=1e-12
+    )
     printed = bounds.delta_alpha_2(**kw, **no_L)
     assert bounds.delta_alpha_2(**kw, **no_L_scaled) != pytest.approx(s * printed, rel=1e-9)
     assert bounds.delta_alpha_2_corrected(**kw, **{**no_L, "gamma": 0.0}) == 0.0
@@ -778,8 +1076,9 @@ def test_nu_bounds_corrected_covers_the_counterexample_to_the_printed_step():
     assert np.sum((U @ np.ones(2)) ** 2) == 0.0
     assert np.sum((U @ nu) ** 2) <= np.linalg.norm(U, 2) ** 2 * np.sum(nu**2) + 1e-12
     # by hand, d = 1, b = 1, δ = 1/e (c₃ = 5), γ = 6, τ = α = 1: ‖ν‖² ≤ 36·125/36 = 125
-    corrected = bounds.nu_bounds_corrected(d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0,
-                                           alpha=1.0)
+    corrected = bounds.nu_bounds_corrected(
+        d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0, alpha=1.0
+    )
     c1 = bounds.c_constants(d=1, b=1, delta=math.exp(-1)).c1
     assert corrected.nu_sq == pytest.approx(125.0) and corrected.U_nu_sq == pytest.approx(125 * c1)
 
@@ -789,13 +1088,16 @@ def test_hh_and_tgm3_corrected_reduce_to_the_printed_gradient_part():
     ν-part's c₃⁴ (c₃²) becomes c₁c₃³ (√c₁c₃^{3/2})."""
     kw = {"d": 4, "b": 16, "delta": 0.1, "tau": 0.5, "alpha": 0.3}
     c = bounds.c_constants(d=4, b=16, delta=0.1)
-    assert bounds.hh_bound_corrected(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw) \
-        == pytest.approx(bounds.hh_bound(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw))
-    ratio = (bounds.hh_bound_corrected(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw)
-             / bounds.hh_bound(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw))
+    assert bounds.hh_bound_corrected(
+        curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw
+    ) == pytest.approx(bounds.hh_bound(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw))
+    ratio = bounds.hh_bound_corrected(
+        curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw
+    ) / bounds.hh_bound(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw)
     assert ratio == pytest.approx(c.c1 / c.c3, rel=1e-12)
-    ratio = (bounds.tgm3_bound_corrected(gamma=1.0, projected_gradient_norm=0.0, **kw)
-             / bounds.tgm3_bound(gamma=1.0, projected_gradient_norm=0.0, **kw))
+    ratio = bounds.tgm3_bound_corrected(
+        gamma=1.0, projected_gradient_norm=0.0, **kw
+    ) / bounds.tgm3_bound(gamma=1.0, projected_gradient_norm=0.0, **kw)
     assert ratio == pytest.approx(math.sqrt(c.c1 / c.c3), rel=1e-12)
 
 
@@ -805,26 +1107,37 @@ def test_G_norm_1_corrected_holds_where_the_printed_bound_fails():
     exceeds it (under the printed claim each would with probability ≤ δ = 0.05, all three with
     ≤ 1.3·10⁻⁴), and each lies below the repaired, b-free bound (which at b = 400 bounds all of
     200 draws too). About 4 s."""
+
     def f(X):
         return 0.5 * np.sum(X**2, axis=1)
 
     def draws(b, n, seed):
         rng = np.random.default_rng(seed)
-        return np.array([np.sum(sigma_gradient(f, np.zeros(1), np.array([[1.5]]), 0.1,
-                                               rng.standard_normal((b, 1))) ** 2)
-                         for _ in range(n)])
+        return np.array(
+            [
+                np.sum(
+                    sigma_gradient(
+                        f, np.zeros(1), np.array([[1.5]]), 0.1, rng.standard_normal((b, 1))
+                    )
+                    ** 2
+                )
+                for _ in range(n)
+            ]
+        )
 
     kw = {"d": 1, "delta": 0.05, "L": 1.0, "tau": 0.5, "zeta": 2.0}
     large = draws(4_000_000, 3, 5)
     assert np.all(large > bounds.G_norm_1_bound(b=4_000_000, **kw))
     assert np.all(large <= bounds.G_norm_1_bound_corrected(b=4_000_000, **kw))
     assert np.all(draws(400, 200, 6) <= bounds.G_norm_1_bound_corrected(b=400, **kw))
-    assert bounds.G_norm_1_bound_corrected(b=1, **kw) == \
-        bounds.G_norm_1_bound_corrected(b=10**6, **kw)
+    assert bounds.G_norm_1_bound_corrected(b=1, **kw) == bounds.G_norm_1_bound_corrected(
+        b=10**6, **kw
+    )
 
 
-@pytest.mark.parametrize("d, b, delta, t", [(5, 20, 0.1, 3), (2, 1, 0.5, 1), (300, 20, 0.1, 3),
-                                            (50, 4, 0.01, 100)])
+@pytest.mark.parametrize(
+    "d, b, delta, t", [(5, 20, 0.1, 3), (2, 1, 0.5, 1), (300, 20, 0.1, 3), (50, 4, 0.01, 100)]
+)
 def test_chi_threshold_corrected_meets_its_tail_bound(d, b, delta, t):
     """P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²) (scipy's χ² tail), for small d (the paper's form) and large
     d (Laurent–Massart); the printed A_t fails it at d = 5, b = 20, δ = 0.1."""
@@ -838,15 +1151,29 @@ def test_lemma53_constants_corrected_by_hand_for_a_quadratic():
     """γ = 0: C₂ = C₃ = 0 exactly; C₄ is the b-free eq:G_norm_1 bound, base = min(d(ζ − τ)², C₄);
     A_K = 8 log(b/δ) + 16 log(K + 1) + d; C₅ = 3Ldζδ(A² + 16A + 144)/τ·√Y_SUM; the failure count
     (K − 1)(b + 3) + 2(π²/6 − 1)."""
-    kw = {"d": 2, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
-          "zeta": 20.0, "alpha": 0.1, "K": 100, "f_gap_1": 5.0, "initial_error_sq": 100.0}
+    kw = {
+        "d": 2,
+        "b": 20,
+        "delta": 0.05,
+        "L": 10.0,
+        "sigma": 1.0,
+        "gamma": 0.0,
+        "tau": 0.5,
+        "zeta": 20.0,
+        "alpha": 0.1,
+        "K": 100,
+        "f_gap_1": 5.0,
+        "initial_error_sq": 100.0,
+    }
     c = bounds.lemma53_constants_corrected(**kw)
     A = 8 * math.log(400) + 16 * math.log(101) + 2
     assert c.A_K == pytest.approx(A) and c.C2 == 0.0 and c.C3 == 0.0
-    assert c.C1 == pytest.approx(A * 10 * (20 * A + 40) / 0.5
-                                 * math.sqrt(0.1 * math.log(1e4 / 0.05)))
-    assert c.C5 == pytest.approx(3 * 10 * 2 * 20 * 0.05 * (A * A + 16 * A + 144) / 0.5
-                                 * math.sqrt(math.pi**4 / 90 - 17 / 16))
+    assert c.C1 == pytest.approx(
+        A * 10 * (20 * A + 40) / 0.5 * math.sqrt(0.1 * math.log(1e4 / 0.05))
+    )
+    assert c.C5 == pytest.approx(
+        3 * 10 * 2 * 20 * 0.05 * (A * A + 16 * A + 144) / 0.5 * math.sqrt(math.pi**4 / 90 - 17 / 16)
+    )
     c3 = 4 + 3 * math.log(20)
     assert c.C4 == pytest.approx((10 * c3 * 20 * (c3 + math.sqrt(2)) + math.sqrt(2) * 20) ** 2)
     assert c.base == pytest.approx(2 * 19.5**2)
@@ -858,21 +1185,41 @@ def test_lemma53_constants_corrected_by_hand_for_a_quadratic():
 
 def test_lemma53_constants_corrected_C3_vanishes_with_gamma_and_carries_sqrt_d():
     """The printed C₃ has no γ and 1/√d; the repaired one is eq:alpha_err's α-term (γ, √d)."""
-    kw = {"d": 5, "b": 20, "delta": 0.05, "L": 10.0, "sigma": 1.0, "tau": 0.5, "zeta": 20.0,
-          "alpha": 0.1, "K": 100, "f_gap_1": 1.0, "initial_error_sq": 1.0}
+    kw = {
+        "d": 5,
+        "b": 20,
+        "delta": 0.05,
+        "L": 10.0,
+        "sigma": 1.0,
+        "tau": 0.5,
+        "zeta": 20.0,
+        "alpha": 0.1,
+        "K": 100,
+        "f_gap_1": 1.0,
+        "initial_error_sq": 1.0,
+    }
     printed = bounds.lemma53_constants(gamma=2.0, **kw).C3
     corrected = bounds.lemma53_constants_corrected(gamma=2.0, **kw).C3
     assert corrected == pytest.approx(printed * 2.0 * 5, rel=1e-12)
     assert bounds.lemma53_constants_corrected(gamma=0.0, **kw).C3 == 0.0
-    assert bounds.alpha_err_coefficient(d=5, delta=0.05, gamma=2.0, tau=0.5, zeta=20.0, k=100,
-                                        printed=False) * 0.1 == pytest.approx(corrected)
+    assert bounds.alpha_err_coefficient(
+        d=5, delta=0.05, gamma=2.0, tau=0.5, zeta=20.0, k=100, printed=False
+    ) * 0.1 == pytest.approx(corrected)
 
 
 def test_theorem54_bounds_corrected_at_the_end_of_the_run():
     """C = 0, f(μ_k) = f*: 𝓛_k = ξ_k = 1 and the rate is the final 1 − c₂/(32c₁), a quarter of
     the printed guarantee c₂/(8c₁); a large C/k gives the trivial L/τ, σ/ζ."""
-    kw = {"d": 10, "b": 20, "delta": 0.1, "L": 100.0, "sigma": 1.0, "gamma": 0.0, "tau": 0.5,
-          "zeta": 200.0}
+    kw = {
+        "d": 10,
+        "b": 20,
+        "delta": 0.1,
+        "L": 100.0,
+        "sigma": 1.0,
+        "gamma": 0.0,
+        "tau": 0.5,
+        "zeta": 200.0,
+    }
     c = bounds.c_constants(d=10, b=20, delta=0.1)
     end = bounds.theorem54_bounds_corrected(C=0.0, k=10, f_gap=0.0, **kw)
     assert (end.curvature, end.xi) == (1.0, 1.0)
@@ -887,9 +1234,14 @@ def test_theorem54_bounds_corrected_at_the_end_of_the_run():
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs, match", [({"d": 0, "b": 1, "delta": 0.1}, "d must be"),
-                                           ({"d": 1, "b": 1, "delta": 1.0}, "delta must lie in"),
-                                           ({"d": 1, "b": 1, "delta": 0.0}, "delta must be")])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"d": 0, "b": 1, "delta": 0.1}, "d must be"),
+        ({"d": 1, "b": 1, "delta": 1.0}, "delta must lie in"),
+        ({"d": 1, "b": 1, "delta": 0.0}, "delta must be"),
+    ],
+)
 def test_c_constants_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         c_constants(**kwargs)
@@ -898,5 +1250,6 @@ def test_c_constants_bad_input(kwargs, match):
 def test_theorem32_rejects_a_singular_covariance():
     """R(Σ) = −α²/2·log det Σ needs det Σ > 0: a singular Σ is rejected."""
     with pytest.raises(ValueError, match="sigma_matrix must be positive definite"):
-        theorem32_bounds(f_mu=1.0, sigma_matrix=[[2.0, 0.0], [0.0, 0.0]], L=2.0, gamma=1.5,
-                         alpha=0.3)
+        theorem32_bounds(
+            f_mu=1.0, sigma_matrix=[[2.0, 0.0], [0.0, 0.0]], L=2.0, gamma=1.5, alpha=0.3
+        )

@@ -20,6 +20,7 @@ from mines_theory.verification.verdict import Status
 # The generic test, on data generated under the claim and under the alternative
 # ---------------------------------------------------------------------------------------------
 
+
 def test_exceedance_verdict_on_both_sides():
     """Exponential(1) draws: the bound at the true 0.95-quantile (log 20) holds at allowed 0.05;
     the median (log 2) is exceeded by half of them and fails; looseness ≈ 1 at the exact
@@ -42,6 +43,7 @@ def test_exceedance_verdict_needs_enough_units():
 # Each repaired result on its run, and with the printed constant (or the alternative)
 # ---------------------------------------------------------------------------------------------
 
+
 def test_lemma51_repaired_holds_and_the_printed_delta_fails():
     repaired = cg.check_lemma51_repaired()
     assert repaired.status is Status.HOLDS
@@ -63,7 +65,7 @@ def test_lemma53_repaired_holds_and_a_smaller_constant_fails():
     repaired = cg.check_lemma53_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired.qualifier("too loose to be tested").outcome
-    assert repaired["C"].value > LEMMA53.constants().C        # the repair adds
+    assert repaired["C"].value > LEMMA53.constants().C  # the repair adds
     median = float(np.median(repaired.data["largest"]))
     assert cg.check_lemma53_repaired(C=median).status is Status.FAILS
 
@@ -77,12 +79,15 @@ def test_theorem54_repaired_holds_and_C_zero_fails():
     assert cg.check_theorem54_repaired(C=0.0).status is Status.FAILS
 
 
-@pytest.mark.parametrize("check, printed", [
-    (cg.check_lemma_d2_repaired, lambda: BIAS.bounds(0.1)["nu"].U_nu_sq),
-    (cg.check_lemma_d4_repaired, lambda: BIAS.bounds(0.1)["hh"]),
-    (cg.check_lemma_d5_repaired, lambda: BIAS.bounds(0.1)["tgm3"]),
-    (cg.check_lemma_d7_repaired, lambda: D7.bound),
-])
+@pytest.mark.parametrize(
+    "check, printed",
+    [
+        (cg.check_lemma_d2_repaired, lambda: BIAS.bounds(0.1)["nu"].U_nu_sq),
+        (cg.check_lemma_d4_repaired, lambda: BIAS.bounds(0.1)["hh"]),
+        (cg.check_lemma_d5_repaired, lambda: BIAS.bounds(0.1)["tgm3"]),
+        (cg.check_lemma_d7_repaired, lambda: D7.bound),
+    ],
+)
 def test_appendix_d_repaired_hold_and_the_printed_bounds_fail(check, printed):
     assert check().status is Status.HOLDS
     assert check(bound=printed()).status is Status.FAILS
@@ -104,12 +109,16 @@ def test_looseness_table_has_a_number_for_every_check():
 # The entries as data
 # ---------------------------------------------------------------------------------------------
 
+
 def test_every_repair_names_existing_errata_bounds_and_derivations():
     labels = {e.label for e in errata.ERRATA}
     for r in cg.REPAIRS:
         assert set(r.errata) <= labels, r.ours
-        assert all(name in bounds.__all__ and name.endswith("_corrected") for name in r.corrected
-                   if name != "Y_SUM"), r.ours
+        assert all(
+            name in bounds.__all__ and name.endswith("_corrected")
+            for name in r.corrected
+            if name != "Y_SUM"
+        ), r.ours
         assert r.derivation is None or r.derivation in derivations.__all__
         assert r.survives in cg.SURVIVAL
 
@@ -186,26 +195,63 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
 
 #: The public names of corrigendum.py before the split (its __all__, and E8_GRID).
 CORRIGENDUM_NAMES = (
-    "SURVIVAL", "Repair", "REPAIRS", "repair", "repairs_by_survival", "exceedance_verdict",
-    "check_lemma51_repaired", "check_lemma52_repaired", "check_lemma52_nonquadratic_repaired",
-    "check_lemma53_repaired", "check_theorem54_repaired", "check_lemma_d2_repaired",
-    "check_lemma_d4_repaired", "check_lemma_d5_repaired", "check_lemma_d7_repaired",
-    "check_lemma_e8_repaired", "lemma53_corrected_for", "theorem54_corrected_C",
-    "looseness_table", "readable", "errata_outside_repairs", "repair_markdown",
-    "derivation_markdown", "errata_markdown", "E8_GRID")
+    "SURVIVAL",
+    "Repair",
+    "REPAIRS",
+    "repair",
+    "repairs_by_survival",
+    "exceedance_verdict",
+    "check_lemma51_repaired",
+    "check_lemma52_repaired",
+    "check_lemma52_nonquadratic_repaired",
+    "check_lemma53_repaired",
+    "check_theorem54_repaired",
+    "check_lemma_d2_repaired",
+    "check_lemma_d4_repaired",
+    "check_lemma_d5_repaired",
+    "check_lemma_d7_repaired",
+    "check_lemma_e8_repaired",
+    "lemma53_corrected_for",
+    "theorem54_corrected_C",
+    "looseness_table",
+    "readable",
+    "errata_outside_repairs",
+    "repair_markdown",
+    "derivation_markdown",
+    "errata_markdown",
+    "E8_GRID",
+)
 
 
 def test_every_name_of_the_module_is_importable_from_the_package():
     """The names ``corrigendum.py`` had before the split import from the package, literally as
     callers write them, and each is in ``__all__``."""
     from mines_theory.verification.corrigendum import (  # noqa: F401
-        E8_GRID, REPAIRS, SURVIVAL, Repair, check_lemma51_repaired,
-        check_lemma52_nonquadratic_repaired, check_lemma52_repaired, check_lemma53_repaired,
-        check_lemma_d2_repaired, check_lemma_d4_repaired, check_lemma_d5_repaired,
-        check_lemma_d7_repaired, check_lemma_e8_repaired, check_theorem54_repaired,
-        derivation_markdown, errata_markdown, errata_outside_repairs, exceedance_verdict,
-        lemma53_corrected_for, looseness_table, readable, repair, repair_markdown,
-        repairs_by_survival, theorem54_corrected_C,
+        E8_GRID,
+        REPAIRS,
+        SURVIVAL,
+        Repair,
+        check_lemma51_repaired,
+        check_lemma52_nonquadratic_repaired,
+        check_lemma52_repaired,
+        check_lemma53_repaired,
+        check_lemma_d2_repaired,
+        check_lemma_d4_repaired,
+        check_lemma_d5_repaired,
+        check_lemma_d7_repaired,
+        check_lemma_e8_repaired,
+        check_theorem54_repaired,
+        derivation_markdown,
+        errata_markdown,
+        errata_outside_repairs,
+        exceedance_verdict,
+        lemma53_corrected_for,
+        looseness_table,
+        readable,
+        repair,
+        repair_markdown,
+        repairs_by_survival,
+        theorem54_corrected_C,
     )
 
     assert [name for name in CORRIGENDUM_NAMES if not hasattr(cg, name)] == []

@@ -37,10 +37,10 @@ def test_fisher_matrix_and_what_is_printed():
     closed = sp.diag(Si, TensorProduct(Si, Si) * (sp.eye(4) + dv.commutation_matrix(2)) / 4)
     assert zero(F - closed)
     printed = dv.paper_fisher_matrix(Sbar)
-    assert not zero(F - printed)                                   # as a 6×6 matrix
+    assert not zero(F - printed)  # as a 6×6 matrix
     D = sp.diag(sp.eye(2), dv.duplication_matrix(2))
-    assert zero((F - printed) * D)                                 # on symmetric directions
-    assert F[2:, 2:].rank() == 3                                   # singular in vec coordinates
+    assert zero((F - printed) * D)  # on symmetric directions
+    assert F[2:, 2:].rank() == 3  # singular in vec coordinates
 
 
 def test_natural_gradient_eq_nat_grad():
@@ -155,8 +155,11 @@ def test_a_size_above_the_documented_limit_is_refused_at_once(function):
     size refuses one above MAX_SIZE with a named error (before any symbolic work)."""
     limit = dv.MAX_SIZE[function]
     name = "degree" if function == "antithetic_identity_1d" else "d"
-    with pytest.raises(ValueError, match=rf"{name} must be at most MAX_SIZE\['{function}'\] = "
-                                         rf"{limit} for {function}, got {limit + 1}: symbolic"):
+    with pytest.raises(
+        ValueError,
+        match=rf"{name} must be at most MAX_SIZE\['{function}'\] = "
+        rf"{limit} for {function}, got {limit + 1}: symbolic",
+    ):
         _call_with_size(function, limit + 1)
     for bad in (True, 2.0, "2", None, -1):
         with pytest.raises(ValueError, match=rf"{name} must be an integer >= "):
@@ -187,24 +190,34 @@ def test_derivations_name_bad_symbolic_input():
     for variables in ([], ["w1"], "w1", [w[0], w[0]], 3):
         with pytest.raises(ValueError, match="variables must"):
             dv.gaussian_expectation(w[0] ** 2, variables)
-    assert dv.gaussian_expectation(w[0] ** 2, w[0]) == 1            # a single symbol is fine
+    assert dv.gaussian_expectation(w[0] ** 2, w[0]) == 1  # a single symbol is fine
     S2, S3 = dv.symmetric_matrix_symbol("a", 2), dv.symmetric_matrix_symbol("b", 3)
     alpha = sp.Symbol("alpha", positive=True)
     for divergence in (dv.bregman_divergence, dv.paper_bregman_divergence):
-        with pytest.raises(ValueError, match=r"S2 must be 2 x 2 like S1, got \w+ of shape "
-                                             r"\(3, 3\)"):
+        with pytest.raises(
+            ValueError,
+            match=r"S2 must be 2 x 2 like S1, got \w+ of shape "
+            r"\(3, 3\)",
+        ):
             divergence(S2, S3, alpha)
         with pytest.raises(ValueError, match="S1 must be a square sympy Matrix, got ndarray"):
             divergence(np.eye(2), S2, alpha)
-    with pytest.raises(ValueError, match=r"Sbar must be a non-empty square sympy Matrix, got "
-                                         r"MutableDenseMatrix of shape \(2, 3\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"Sbar must be a non-empty square sympy Matrix, got "
+        r"MutableDenseMatrix of shape \(2, 3\)",
+    ):
         dv.paper_fisher_matrix(sp.zeros(2, 3))
     z, mu = sp.symbols("z1:3"), sp.symbols("mu1:4")
-    with pytest.raises(ValueError, match="z and mu must have one length d >= 1, got lengths 2 "
-                                         "and 3"):
+    with pytest.raises(
+        ValueError, match="z and mu must have one length d >= 1, got lengths 2 and 3"
+    ):
         dv.log_likelihood(z, mu, S2)
-    with pytest.raises(ValueError, match=r"Sbar must be 2 x 2 like z, got \w+ of shape "
-                                         r"\(3, 3\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"Sbar must be 2 x 2 like z, got \w+ of shape "
+        r"\(3, 3\)",
+    ):
         dv.log_likelihood(z, mu[:2], S3)
     with pytest.raises(ValueError, match="convention must be 'unconstrained' or 'symmetric'"):
         dv.regularized_gradient(2, "other")
@@ -214,6 +227,7 @@ def test_derivations_name_bad_symbolic_input():
 # The corrigendum (Section 5): each derived constant equals its closed form (sympy), and the
 # closed form, lambdified, equals what ``bounds.*_corrected`` evaluates
 # ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("derivation", ["lemma51_repair", "lemma52_repair", "lemma53_repair"])
 def test_corrigendum_derivations_simplify_to_their_closed_forms(derivation):
@@ -225,8 +239,9 @@ def test_corrigendum_derivations_differ_from_the_printed_constants():
     """The repairs change something: the printed coefficient, threshold and Δ_α,2 third term are
     not what the proof gives (so the closed forms above are not the printed ones in disguise)."""
     s = dv.SECTION5_SYMBOLS
-    Lk, c1, tau, L, g, b, c3, a = (s[k] for k in ("L_k", "c1", "tau", "L", "gamma", "b", "c3",
-                                                  "alpha"))
+    Lk, c1, tau, L, g, b, c3, a = (
+        s[k] for k in ("L_k", "c1", "tau", "L", "gamma", "b", "c3", "alpha")
+    )
     fixes = dv.lemma52_repair()
     assert sp.simplify(fixes["coefficient"][0] + 1 / (4 * Lk * c1)) != 0
     assert sp.simplify(fixes["threshold"][0] - 72 * Lk**4 * tau**4 / (L * g**2)) != 0
@@ -249,24 +264,45 @@ def test_corrigendum_closed_forms_are_the_bounds_functions():
     s = dv.SECTION5_SYMBOLS
     point = {"d": 3, "b": 20, "delta": 0.05}
     c = bounds.c_constants(**point)
-    values = {s["b"]: 20, s["c1"]: c.c1, s["c2"]: c.c2, s["c3"]: c.c3, s["L"]: 4.0,
-              s["sigma"]: 0.5, s["tau"]: 0.25, s["zeta"]: 8.0, s["gamma"]: 3.0, s["alpha"]: 0.2,
-              s["L_k"]: 0.7, s["xi"]: 0.4}
-    value = lambda expr: float(expr.subs(values).evalf(30))          # noqa: E731
+    values = {
+        s["b"]: 20,
+        s["c1"]: c.c1,
+        s["c2"]: c.c2,
+        s["c3"]: c.c3,
+        s["L"]: 4.0,
+        s["sigma"]: 0.5,
+        s["tau"]: 0.25,
+        s["zeta"]: 8.0,
+        s["gamma"]: 3.0,
+        s["alpha"]: 0.2,
+        s["L_k"]: 0.7,
+        s["xi"]: 0.4,
+    }
+    value = lambda expr: float(expr.subs(values).evalf(30))  # noqa: E731
     fix51, fix52 = dv.lemma51_repair(), dv.lemma52_repair()
     kw = {"L": 4.0, "gamma": 3.0, "tau": 0.25, "alpha": 0.2, **point}
-    assert value(fix51["delta_alpha_1"][1]) == pytest.approx(bounds.delta_alpha_1_corrected(**kw),
-                                                             rel=1e-12)
+    assert value(fix51["delta_alpha_1"][1]) == pytest.approx(
+        bounds.delta_alpha_1_corrected(**kw), rel=1e-12
+    )
     assert value(fix52["delta_alpha_2"][1]) == pytest.approx(
-        bounds.delta_alpha_2_corrected(sigma=0.5, zeta=8.0, gamma=3.0, tau=0.25, alpha=0.2,
-                                       **point), rel=1e-12)
+        bounds.delta_alpha_2_corrected(
+            sigma=0.5, zeta=8.0, gamma=3.0, tau=0.25, alpha=0.2, **point
+        ),
+        rel=1e-12,
+    )
     assert 1 - value(fix52["rate"][1]) == pytest.approx(
-        bounds.lemma52_rate_corrected(xi=0.4, curvature=0.7, **point).rate, rel=1e-12)
-    threshold = bounds.local_region_threshold_corrected(L=4.0, sigma=0.5, gamma=3.0, tau=0.25,
-                                                        xi=0.4, curvature=0.7)
-    assert threshold == pytest.approx(min(value(fix52["threshold"][1]),
-                                          bounds.nab_f_threshold(L=4.0, sigma=0.5, gamma=3.0,
-                                                                 tau=0.25, xi=0.4)), rel=1e-12)
+        bounds.lemma52_rate_corrected(xi=0.4, curvature=0.7, **point).rate, rel=1e-12
+    )
+    threshold = bounds.local_region_threshold_corrected(
+        L=4.0, sigma=0.5, gamma=3.0, tau=0.25, xi=0.4, curvature=0.7
+    )
+    assert threshold == pytest.approx(
+        min(
+            value(fix52["threshold"][1]),
+            bounds.nab_f_threshold(L=4.0, sigma=0.5, gamma=3.0, tau=0.25, xi=0.4),
+        ),
+        rel=1e-12,
+    )
     assert float(dv.lemma53_repair()["y_sum"][1]) == pytest.approx(bounds.Y_SUM, rel=1e-14)
 
 
@@ -276,12 +312,32 @@ def test_corrigendum_closed_forms_are_the_bounds_functions():
 def test_every_name_of_the_former_module_is_on_the_package():
     """derivations.py became a package (nes, repairs); the names it exported, listed here
     literally, are still importable from ``mines_theory.derivations``."""
-    names = ["gaussian_expectation", "symmetric_matrix_symbol", "general_matrix_symbol",
-             "log_likelihood", "score_mean", "score_covariance", "paper_score_covariance",
-             "fisher_matrix", "paper_fisher_matrix", "commutation_matrix", "duplication_matrix",
-             "natural_gradient_vech", "quadratic_smoothing", "regularized_gradient",
-             "antithetic_identity_1d", "bregman_divergence", "paper_bregman_divergence",
-             "mirror_step", "lemma_c1_symbolic", "second_moment_1d", "SECTION5_SYMBOLS",
-             "lemma51_repair", "lemma52_repair", "lemma53_repair", "MAX_SIZE"]
+    names = [
+        "gaussian_expectation",
+        "symmetric_matrix_symbol",
+        "general_matrix_symbol",
+        "log_likelihood",
+        "score_mean",
+        "score_covariance",
+        "paper_score_covariance",
+        "fisher_matrix",
+        "paper_fisher_matrix",
+        "commutation_matrix",
+        "duplication_matrix",
+        "natural_gradient_vech",
+        "quadratic_smoothing",
+        "regularized_gradient",
+        "antithetic_identity_1d",
+        "bregman_divergence",
+        "paper_bregman_divergence",
+        "mirror_step",
+        "lemma_c1_symbolic",
+        "second_moment_1d",
+        "SECTION5_SYMBOLS",
+        "lemma51_repair",
+        "lemma52_repair",
+        "lemma53_repair",
+        "MAX_SIZE",
+    ]
     assert [n for n in names if not hasattr(dv, n)] == []
     assert sorted(dv.__all__) == sorted(n for n in names if n != "MAX_SIZE")

@@ -7,8 +7,13 @@ import sys
 import pytest
 
 from mines_theory.verification import errata, registry
-from mines_theory.verification.errata import (ERRATA, Erratum, distinct_flaws, errata_table,
-                                              flaw_groups)
+from mines_theory.verification.errata import (
+    ERRATA,
+    Erratum,
+    distinct_flaws,
+    errata_table,
+    flaw_groups,
+)
 
 
 def _entry(label, same=None):
@@ -112,7 +117,8 @@ ERRATA_ORDER = [
 def test_the_table_keeps_its_order_and_rows_are_1_to_n():
     assert [e.label for e in ERRATA] == ERRATA_ORDER
     assert [registry.REGISTRY.erratum_row(e.label) for e in ERRATA] == list(
-        range(1, len(ERRATA) + 1))
+        range(1, len(ERRATA) + 1)
+    )
 
 
 def test_each_erratum_is_declared_above_its_check():

@@ -400,9 +400,17 @@ def test_experiments_keeps_every_public_name_it_had_before_the_sweep_machinery_m
     """The public names of ``experiments`` before the seeds, chunks and rows moved to ``sweep``
     (issue 26), listed literally: each is still an attribute of ``experiments``."""
     names = [
-        "spawn_seeds", "run_method", "run_mines_lockstep", "evaluations_to_target",
-        "run_rgf_lockstep", "compare_methods", "COMPARED", "COLUMNS", "CHUNK_SIZE",
-        "cached_sweep", "MAX_SEEDS",
+        "spawn_seeds",
+        "run_method",
+        "run_mines_lockstep",
+        "evaluations_to_target",
+        "run_rgf_lockstep",
+        "compare_methods",
+        "COMPARED",
+        "COLUMNS",
+        "CHUNK_SIZE",
+        "cached_sweep",
+        "MAX_SEEDS",
     ]
     missing = [name for name in names if not hasattr(experiments, name)]
     assert not missing, missing

@@ -18,8 +18,14 @@ from mines_theory.verification.ledger import (
     reconcile,
     render_into,
 )
-from mines_theory.verification.verdict import (Evidence, Kind, Measurement, Qualifier, Status,
-                                                Verdict)
+from mines_theory.verification.verdict import (
+    Evidence,
+    Kind,
+    Measurement,
+    Qualifier,
+    Status,
+    Verdict,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
@@ -39,21 +45,29 @@ def test_verdict(claim, published):
     fresh = claim.check()
     assert claim.number in published, "run `make figures` to publish the new claim"
     differences = published[claim.number].differences(fresh)
-    assert not differences, ("the fresh verdict does not agree with the published one "
-                             "(run `make figures` if the change is intended): "
-                             + "; ".join(differences))
+    assert not differences, (
+        "the fresh verdict does not agree with the published one "
+        "(run `make figures` if the change is intended): " + "; ".join(differences)
+    )
 
 
 def test_readme_ledger_is_the_published_one(published):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(README_START) + len(README_START):text.index(README_END)]
+    section = text[text.index(README_START) + len(README_START) : text.index(README_END)]
     assert section.strip() == report.summary_table(published, CLAIMS, report.readme_link), (
-        "run `make figures` to rewrite README.md")
-    findings = text[text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START):
-                    text.index(ledger.FINDINGS_END)]
+        "run `make figures` to rewrite README.md"
+    )
+    findings = text[
+        text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START) : text.index(
+            ledger.FINDINGS_END
+        )
+    ]
     assert findings.strip() == report.summary_table(published, ledger.FINDINGS, report.readme_link)
-    repaired = text[text.index(ledger.REPAIRED_START) + len(ledger.REPAIRED_START):
-                    text.index(ledger.REPAIRED_END)]
+    repaired = text[
+        text.index(ledger.REPAIRED_START) + len(ledger.REPAIRED_START) : text.index(
+            ledger.REPAIRED_END
+        )
+    ]
     assert repaired.strip() == report.summary_table(published, REPAIRED, report.readme_link)
     assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS + REPAIRED}
 
@@ -68,16 +82,57 @@ def test_rows_unique_and_notebooks_exist():
 #: rows are collected from declarations spread over the verification modules
 #: (``registry.claim``, ``registry.finding``), and this is the order they must come out in.
 CLAIM_ORDER = [
-    "Sec. 2", "Thm 3.1", "Thm 3.2", "Thm 3.3", "Thm 3.4", "Lemma 4.1", "Lemma 4.2", "Lemma 4.3",
-    "Sec. 4", "Lemma 5.1", "Lemma 5.2", "Lemma 5.1, γ > 0", "Lemma 5.2, γ > 0", "Lemma 5.3",
-    "Remark 5.3", "Thm 5.4", "Remark 5.6", "Prop. A.1", "Prop. A.2", "Lemma B.1", "Lemma B.2",
-    "Lemma B.3", "Lemma B.4", "Lemma B.5", "Lemma B.6", "Lemma C.1", "Lemma D.1", "Lemma D.2",
-    "Lemma D.3", "Lemma D.4", "Lemma D.5", "Lemma D.6", "Lemma D.7", "Lemma E.1", "Lemma E.2",
-    "Lemma E.3", "Lemma E.4", "Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8", "Lemma E.9",
+    "Sec. 2",
+    "Thm 3.1",
+    "Thm 3.2",
+    "Thm 3.3",
+    "Thm 3.4",
+    "Lemma 4.1",
+    "Lemma 4.2",
+    "Lemma 4.3",
+    "Sec. 4",
+    "Lemma 5.1",
+    "Lemma 5.2",
+    "Lemma 5.1, γ > 0",
+    "Lemma 5.2, γ > 0",
+    "Lemma 5.3",
+    "Remark 5.3",
+    "Thm 5.4",
+    "Remark 5.6",
+    "Prop. A.1",
+    "Prop. A.2",
+    "Lemma B.1",
+    "Lemma B.2",
+    "Lemma B.3",
+    "Lemma B.4",
+    "Lemma B.5",
+    "Lemma B.6",
+    "Lemma C.1",
+    "Lemma D.1",
+    "Lemma D.2",
+    "Lemma D.3",
+    "Lemma D.4",
+    "Lemma D.5",
+    "Lemma D.6",
+    "Lemma D.7",
+    "Lemma E.1",
+    "Lemma E.2",
+    "Lemma E.3",
+    "Lemma E.4",
+    "Lemma E.5",
+    "Lemma E.6",
+    "Lemma E.7",
+    "Lemma E.8",
+    "Lemma E.9",
     "Lemma E.10",
 ]
 FINDING_ORDER = [
-    "MiNES demo", "NES as printed", "Constant η₂", "The start", "α-bias", "Comparison",
+    "MiNES demo",
+    "NES as printed",
+    "Constant η₂",
+    "The start",
+    "α-bias",
+    "Comparison",
     "COCO bbob",
 ]
 
@@ -99,7 +154,8 @@ def test_each_row_is_declared_above_its_check():
         assert module.__name__.startswith(sources), row.number
         assert ledger.PRINTED[row.number] == row.printed
     assert ledger.PRINTED["Lemma 5.3"] == "Lemma 11" and ledger.claim("Thm 5.4").printed == (
-        "Theorem 12")
+        "Theorem 12"
+    )
 
 
 def test_the_repaired_rows_are_the_corrigendums_checks():
@@ -108,12 +164,19 @@ def test_the_repaired_rows_are_the_corrigendums_checks():
     ``repair_of`` and ``repaired_rows`` are inverse; any other name is a ValueError."""
     from mines_theory.verification import corrigendum
 
-    checks = [check for r in corrigendum.REPAIRS
-              for check in ((r.check,) if r.check is not None else ()) + r.more]
+    checks = [
+        check
+        for r in corrigendum.REPAIRS
+        for check in ((r.check,) if r.check is not None else ()) + r.more
+    ]
     assert [c.check for c in REPAIRED] == checks
     assert [c.number for c in REPAIRED][:5] == [
-        "Lemma 5.1, repaired", "Lemma 5.2, repaired", "Lemma 5.2, repaired, γ > 0",
-        "Lemma 5.3, repaired", "Thm 5.4, repaired"]
+        "Lemma 5.1, repaired",
+        "Lemma 5.2, repaired",
+        "Lemma 5.2, repaired, γ > 0",
+        "Lemma 5.3, repaired",
+        "Thm 5.4, repaired",
+    ]
     for row in REPAIRED:
         base = ledger.claim(row.number.replace(", repaired", ""))
         assert row.label == base.label and row.notebook == "08-errata", row.number
@@ -135,17 +198,23 @@ def test_labels_exist_in_the_paper(tex):
 
 
 def _verdict(value, status=Status.HOLDS, outcome=True):
-    return Verdict(status, "x = {x}", (Measurement("x", value, 0.1, Kind.SE),),
-                   (Qualifier("loose", "x ≥ 1", outcome),))
+    return Verdict(
+        status,
+        "x = {x}",
+        (Measurement("x", value, 0.1, Kind.SE),),
+        (Qualifier("loose", "x ≥ 1", outcome),),
+    )
 
 
 def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
     old = {"A": _verdict(1.0), "B": _verdict(1.0), "C": _verdict(1.0), "D": _verdict(1.0)}
-    fresh = {"A": _verdict(1.07),                    # within 0.5·√2·0.1: keep the published
-             "B": _verdict(2.0),                     # beyond: replace
-             "C": _verdict(1.0, Status.FAILS),       # status changed
-             "D": _verdict(1.0, outcome=False),      # qualifier changed
-             "E": _verdict(1.0)}                     # new claim
+    fresh = {
+        "A": _verdict(1.07),  # within 0.5·√2·0.1: keep the published
+        "B": _verdict(2.0),  # beyond: replace
+        "C": _verdict(1.0, Status.FAILS),  # status changed
+        "D": _verdict(1.0, outcome=False),  # qualifier changed
+        "E": _verdict(1.0),
+    }  # new claim
     merged, changed = reconcile(fresh, old)
     assert merged["A"] is old["A"] and merged["B"] is fresh["B"]
     assert sorted(changed) == ["B", "C", "D", "E"]
@@ -159,9 +228,11 @@ def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, 
     ledger.write_published({"X 1": _verdict(1.0)}, path)
     monkeypatch.setattr(ledger, "PUBLISHED", path)
     assert ledger.verdict_cell("X 1").startswith(
-        "X 1 (PDF: —; eq:x): holds (loose)\nx = 1.00 ± 0.10")
+        "X 1 (PDF: —; eq:x): holds (loose)\nx = 1.00 ± 0.10"
+    )
     assert "DIFFERS FROM THE PUBLISHED VERDICT" in ledger.verdict_cell(
-        "X 1", fresh={"X 1": _verdict(9.0)})
+        "X 1", fresh={"X 1": _verdict(9.0)}
+    )
 
 
 def test_published_json_round_trips(tmp_path, published):
@@ -173,8 +244,10 @@ def test_published_json_round_trips(tmp_path, published):
 
 
 def test_summary_renders_every_row_and_escapes_pipes():
-    claims = (Claim("X 0", "eq:w", "unchecked", "08-errata"),
-              Claim("X|1", "eq:x", "a | b", "08-errata"))
+    claims = (
+        Claim("X 0", "eq:w", "unchecked", "08-errata"),
+        Claim("X|1", "eq:x", "a | b", "08-errata"),
+    )
     v = Verdict(Status.FAILS, "x {x}", (Measurement("x", 2.0, kind=Kind.COUNT),))
     table = report.summary_table({"X|1": v}, claims).splitlines()
     assert len(table) == 2 + len(claims)
@@ -210,8 +283,11 @@ def test_readme_comparison_table_is_the_notebooks():
     """The comparison table in the README is the file notebook 07 wrote
     (figures/07-comparison.md)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(ledger.COMPARISON_START) + len(ledger.COMPARISON_START):
-                   text.index(ledger.COMPARISON_END)]
+    section = text[
+        text.index(ledger.COMPARISON_START) + len(ledger.COMPARISON_START) : text.index(
+            ledger.COMPARISON_END
+        )
+    ]
     table = (ROOT / "figures" / "07-comparison.md").read_text(encoding="utf-8")
     assert section.strip() == table.strip()
     assert "CMA-ES" in section
@@ -224,10 +300,14 @@ def test_glue_measurements_pastes_each_rendered_measurement(monkeypatch):
     from mines_theory.verification.verdict import Kind, Measurement, Status, Verdict
 
     glued = {}
-    monkeypatch.setattr(myst_nb, "glue",
-                        lambda key, value, display=True: glued.update({key: value}))
-    verdict = Verdict(Status.HOLDS, "{rate}", (Measurement("rate", 1.3853, 0.0512, "se"),
-                                              Measurement("runs", 8, kind=Kind.COUNT)))
+    monkeypatch.setattr(
+        myst_nb, "glue", lambda key, value, display=True: glued.update({key: value})
+    )
+    verdict = Verdict(
+        Status.HOLDS,
+        "{rate}",
+        (Measurement("rate", 1.3853, 0.0512, "se"), Measurement("runs", 8, kind=Kind.COUNT)),
+    )
     ledger.glue_measurements("mean", verdict, "rate", "runs")
     assert glued == {"mean_rate": verdict["rate"].render(), "mean_runs": "8"}
     assert glued["mean_rate"] == "1.39 ± 0.05"
@@ -240,18 +320,29 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
     import json
 
     missing = tmp_path / "published.json"
-    with pytest.raises(ledger.PublishedVerdictsError,
-                       match=f"{re.escape(str(missing))} are missing"):
+    with pytest.raises(
+        ledger.PublishedVerdictsError, match=f"{re.escape(str(missing))} are missing"
+    ):
         ledger.published(missing)
     assert ledger.published(missing, missing_ok=True) == {}
-    cases = {"{not json": "are not valid JSON",
-             "[1, 2]": "must be a JSON object",
-             json.dumps({"Thm 3.1": {"status": "holds"}}): "the entry 'Thm 3.1' is not a verdict",
-             json.dumps({"Thm 3.1": {"status": "probably", "summary": "", "measurements": [],
-                                     "qualifiers": []}}): "the entry 'Thm 3.1' is not a verdict",
-             json.dumps({"X": _verdict(1.0).to_json() | {"measurements": [
-                 {"name": "x", "value": float("nan"), "uncertainty": 0.1, "kind": "se"}]}}):
-                 "the entry 'X' is not a verdict"}
+    cases = {
+        "{not json": "are not valid JSON",
+        "[1, 2]": "must be a JSON object",
+        json.dumps({"Thm 3.1": {"status": "holds"}}): "the entry 'Thm 3.1' is not a verdict",
+        json.dumps(
+            {"Thm 3.1": {"status": "probably", "summary": "", "measurements": [], "qualifiers": []}}
+        ): "the entry 'Thm 3.1' is not a verdict",
+        json.dumps(
+            {
+                "X": _verdict(1.0).to_json()
+                | {
+                    "measurements": [
+                        {"name": "x", "value": float("nan"), "uncertainty": 0.1, "kind": "se"}
+                    ]
+                }
+            }
+        ): "the entry 'X' is not a verdict",
+    }
     for text, message in cases.items():
         missing.write_text(text, encoding="utf-8")
         with pytest.raises(ledger.PublishedVerdictsError, match=message) as error:
@@ -266,8 +357,9 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
         ledger.verdict_cell("Thm 3.1", fresh={"Thm 3.1": _verdict(1.0)})
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("render_ledger",
-                                                  ROOT / "tools" / "render_ledger.py")
+    spec = importlib.util.spec_from_file_location(
+        "render_ledger", ROOT / "tools" / "render_ledger.py"
+    )
     render_ledger = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(render_ledger)
     monkeypatch.setattr(ledger, "verdicts", lambda: pytest.fail("must not recompute"))
@@ -286,11 +378,14 @@ def test_errata_table_not_confirmed_path_and_a_check_that_is_no_boolean():
         return Erratum(label, "typo", "a | b", "c", "survives", check)
 
     table = errata_table((erratum(lambda: False), erratum(lambda: np.bool_(True), "eq:y")))
-    assert table.splitlines()[2:] == ["| eq:x | typo | a \\| b | c | survives | NOT confirmed |",
-                                      "| eq:y | typo | a \\| b | c | survives | confirmed |"]
+    assert table.splitlines()[2:] == [
+        "| eq:x | typo | a \\| b | c | survives | NOT confirmed |",
+        "| eq:y | typo | a \\| b | c | survives | confirmed |",
+    ]
     for bad in (None, 1, _verdict(1.0)):
-        with pytest.raises(TypeError,
-                           match="the check of erratum 'eq:z' must return True or False"):
+        with pytest.raises(
+            TypeError, match="the check of erratum 'eq:z' must return True or False"
+        ):
             errata_table((erratum(lambda bad=bad: bad, "eq:z"),))
 
 
@@ -302,8 +397,7 @@ def test_reconcile_every_branch_by_hand():
     merged, changed = reconcile(fresh, old)
     assert list(merged) == ["keep", "move", "new"]
     assert merged["keep"] is old["keep"] and merged["move"] is fresh["move"]
-    assert changed == {"move": ["measurement 'x': 1.00 ± 0.10 vs 5.00 ± 0.10 (se)"],
-                       "new": ["new"]}
+    assert changed == {"move": ["measurement 'x': 1.00 ± 0.10 vs 5.00 ± 0.10 (se)"], "new": ["new"]}
     assert reconcile({}, old) == ({}, {})
 
 

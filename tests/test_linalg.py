@@ -613,10 +613,22 @@ def test_linalg_keeps_every_public_name_it_had_before_the_low_rank_routines_move
     """The public names of ``linalg`` before ``LowRank`` and its routines moved to ``lowrank``
     (issue 26), listed literally: each is still an attribute of ``linalg``."""
     names = [
-        "symmetric_roots", "cholesky_lower", "solve_lower_transposed", "spectrum_within",
-        "project_eigenvalues", "project_if_outside", "weighted_gram", "LowRank", "low_rank",
-        "low_rank_update", "project_low_rank", "preconditioned_extremes",
-        "preconditioned_condition", "random_rotation", "random_spd", "GRAM_SYRK_MIN_WORK",
+        "symmetric_roots",
+        "cholesky_lower",
+        "solve_lower_transposed",
+        "spectrum_within",
+        "project_eigenvalues",
+        "project_if_outside",
+        "weighted_gram",
+        "LowRank",
+        "low_rank",
+        "low_rank_update",
+        "project_low_rank",
+        "preconditioned_extremes",
+        "preconditioned_condition",
+        "random_rotation",
+        "random_spd",
+        "GRAM_SYRK_MIN_WORK",
         "GRAM_SYRK_MIN_ROWS_PER_DIM",
     ]
     missing = [name for name in names if not hasattr(linalg_module, name)]

@@ -279,9 +279,18 @@ def test_objectives_keeps_every_public_name_it_had_before_the_split():
     the logistic regressions to ``logistic`` (issue 26), listed literally: each is still an
     attribute of ``objectives``."""
     names = [
-        "Objective", "RotatedEllipsoid", "LogCoshQuadratic", "log_cosh_1d", "KinkedHessian1D",
-        "PowerHessian1D", "SoftCubic1D", "LogisticRegression", "breast_cancer_logistic",
-        "synthetic_logistic", "SECH2_LIPSCHITZ", "LOGISTIC_VARIANCE_LIPSCHITZ",
+        "Objective",
+        "RotatedEllipsoid",
+        "LogCoshQuadratic",
+        "log_cosh_1d",
+        "KinkedHessian1D",
+        "PowerHessian1D",
+        "SoftCubic1D",
+        "LogisticRegression",
+        "breast_cancer_logistic",
+        "synthetic_logistic",
+        "SECH2_LIPSCHITZ",
+        "LOGISTIC_VARIANCE_LIPSCHITZ",
     ]
     missing = [name for name in names if not hasattr(objectives, name)]
     assert not missing, missing

@@ -27,8 +27,9 @@ def pyproject_requirements() -> dict[str, str]:
 def conda_requirements() -> dict[str, str]:
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     specs = [d for d in env["dependencies"] if isinstance(d, str)]
-    named = dict(_split(s.replace("=", "==", 1) if re.fullmatch(r"[\w\-]+=[\d.]+", s) else s)
-                 for s in specs)
+    named = dict(
+        _split(s.replace("=", "==", 1) if re.fullmatch(r"[\w\-]+=[\d.]+", s) else s) for s in specs
+    )
     for tool in ("python", "pip"):
         named.pop(tool, None)
     return named
@@ -56,15 +57,30 @@ PACKAGE = ROOT / "mines_theory"
 #: Each module's layer; a module may import only from lower layers (or its own package).
 LAYERS = {
     "validation": 0,
-    "lowrank": 1, "bounds": 1, "objective_base": 1, "figure_rules": 1,
-    "linalg": 2, "plotting": 2,
-    "logistic": 3, "strategy": 3, "gaussian": 3, "derivations": 3,
-    "geometry": 3, "score_function": 3, "estimators": 3, "practical": 3,
-    "objectives": 4, "precision": 4, "regularized": 4, "schedules": 4, "sweep": 4,
+    "lowrank": 1,
+    "bounds": 1,
+    "objective_base": 1,
+    "figure_rules": 1,
+    "linalg": 2,
+    "plotting": 2,
+    "logistic": 3,
+    "strategy": 3,
+    "gaussian": 3,
+    "derivations": 3,
+    "geometry": 3,
+    "score_function": 3,
+    "estimators": 3,
+    "practical": 3,
+    "objectives": 4,
+    "precision": 4,
+    "regularized": 4,
+    "schedules": 4,
+    "sweep": 4,
     "algorithm1": 5,
     "algorithm": 6,
     "baselines": 7,
-    "experiments": 8, "coco": 8,
+    "experiments": 8,
+    "coco": 8,
     "verification": 9,
 }
 
@@ -92,8 +108,10 @@ def test_no_module_imports_a_private_name_of_another():
     for path in PACKAGE.rglob("*.py"):
         for target, names in _imports(path):
             private = [n for n in names if n.startswith("_") and n != "__version__"]
-            if private or any(part.startswith("_") and part != "__init__"
-                              for part in target.relative_to(PACKAGE).parts):
+            if private or any(
+                part.startswith("_") and part != "__init__"
+                for part in target.relative_to(PACKAGE).parts
+            ):
                 offenders.append(f"{path.relative_to(ROOT)} imports {private or target.name}")
     assert not offenders, offenders
 
@@ -112,20 +130,26 @@ def test_lower_layers_never_import_higher_ones():
             candidates = [imported] if imported else names
             for module in candidates:
                 if module in LAYERS and module != source and LAYERS[module] >= LAYERS[source]:
-                    offenders.append(f"{source} (layer {LAYERS[source]}) imports {module} "
-                                     f"(layer {LAYERS[module]})")
+                    offenders.append(
+                        f"{source} (layer {LAYERS[source]}) imports {module} "
+                        f"(layer {LAYERS[module]})"
+                    )
     assert not offenders, offenders
-    assert set(LAYERS) == {_top(p) for p in PACKAGE.glob("*") if p.name != "__init__.py"
-                           and (p.suffix == ".py" or p.is_dir()) and p.name != "__pycache__"}
+    assert set(LAYERS) == {
+        _top(p)
+        for p in PACKAGE.glob("*")
+        if p.name != "__init__.py" and (p.suffix == ".py" or p.is_dir()) and p.name != "__pycache__"
+    }
 
 
 def test_make_lab_opens_jupyterlab_on_the_notebooks_with_progress_bars():
     makefile = (ROOT / "Makefile").read_text()
-    recipe = makefile[makefile.index("\nlab:"):].split("\n\n")[0]
+    recipe = makefile[makefile.index("\nlab:") :].split("\n\n")[0]
     assert "MINES_THEORY_PROGRESS=1" in recipe and "jupyter lab --notebook-dir=notebooks" in recipe
     assert "pip install --quiet -e '.[notebooks,interactive]'" in makefile
     interactive = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-        "optional-dependencies"]["interactive"]
+        "optional-dependencies"
+    ]["interactive"]
     assert {_split(r)[0] for r in interactive} == {"jupyterlab", "ipywidgets"}
 
 
@@ -164,7 +188,7 @@ def test_the_license_file_is_the_declared_license():
     assert PROJECT["license"] == "MIT"
     text = (ROOT / "LICENSE").read_text()
     assert text.startswith("MIT License\n\nCopyright (c) 2026 the mines-theory authors\n")
-    assert "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text
 
 
 def test_the_version_has_one_place():
@@ -173,7 +197,8 @@ def test_the_version_has_one_place():
 
     assert mines_theory.__version__ == PROJECT["version"]
     assert "__version__ =" not in (PACKAGE / "__init__.py").read_text().replace(
-        '__version__ = version("mines-theory")', "").replace('__version__ = "0+unknown"', "")
+        '__version__ = version("mines-theory")', ""
+    ).replace('__version__ = "0+unknown"', "")
 
 
 def test_runtime_dependencies_are_what_the_library_imports():
@@ -190,11 +215,17 @@ def test_each_make_target_installs_the_extras_it_needs():
     extras = PROJECT["optional-dependencies"]
     # make venv / test / figures / coco
     assert "-e '.[test,notebooks,book,data,coco]'" in makefile
-    book_recipe = makefile[makefile.index("\n$(BOOK_STAMP):"):].split("\n\n")[0]
-    assert "-e '.[book]'" in book_recipe                              # make html: no test tools
+    book_recipe = makefile[makefile.index("\n$(BOOK_STAMP):") :].split("\n\n")[0]
+    assert "-e '.[book]'" in book_recipe  # make html: no test tools
     assert "html: $(BOOK_STAMP)" in makefile
-    assert _names(extras["book"]) == {"sphinx", "sphinx-book-theme", "myst-nb",
-                                      "sphinxcontrib-bibtex", "sphinx-proof", "sphinx-exercise"}
+    assert _names(extras["book"]) == {
+        "sphinx",
+        "sphinx-book-theme",
+        "myst-nb",
+        "sphinxcontrib-bibtex",
+        "sphinx-proof",
+        "sphinx-exercise",
+    }
     assert _names(extras["notebooks"]) == {"ipykernel", "nbclient", "myst-nb"}
     tested = _third_party_imports(list((ROOT / "tests").glob("*.py")) + [ROOT / "conftest.py"])
     installed = set()

@@ -18,8 +18,12 @@ from mines_theory.verification import ledger
 from .conftest import PAPER
 
 ROOT = Path(__file__).resolve().parents[1]
-ENVIRONMENTS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition",
-                "remark": "Remark"}
+ENVIRONMENTS = {
+    "theorem": "Theorem",
+    "lemma": "Lemma",
+    "proposition": "Proposition",
+    "remark": "Remark",
+}
 #: Rows whose labels do not single out their statement: a phrase from the statement's text.
 QUOTES = {"Remark 5.6": r"depend on $\cO(b/ d)$", "Prop. A.1": r"are convex"}
 
@@ -30,7 +34,7 @@ def statements(tex):
     pattern = re.compile(r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")\}")
     for number, m in enumerate(pattern.finditer(tex), start=1):
         end = tex.index(f"\\end{{{m.group(1)}}}", m.end())
-        out.append((f"{ENVIRONMENTS[m.group(1)]} {number}", tex[m.end():end]))
+        out.append((f"{ENVIRONMENTS[m.group(1)]} {number}", tex[m.end() : end]))
     return out
 
 
@@ -77,11 +81,10 @@ def test_printed_number(claim, tex):
     printed = claim.printed
     if printed.startswith(("Section", "Appendix")):
         text = sections(tex)[printed]
-        assert labels(claim) and all(f"\\label{{{label}}}" in text or f"ref{{{label}}}" in text
-                                     for label in labels(claim)), \
-            f"{claim.number}: its labels are not in {printed}"
-        assert printed_from_tex(claim, tex) in (None, *[n for n, b in statements(tex)
-                                                        if b in text])
+        assert labels(claim) and all(
+            f"\\label{{{label}}}" in text or f"ref{{{label}}}" in text for label in labels(claim)
+        ), f"{claim.number}: its labels are not in {printed}"
+        assert printed_from_tex(claim, tex) in (None, *[n for n, b in statements(tex) if b in text])
     else:
         assert printed_from_tex(claim, tex) == printed, claim.number
 
@@ -108,8 +111,9 @@ def _headings():
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for cell in nbformat.read(path, 4).cells:
             if cell.cell_type == "markdown":
-                yield from ((path.stem, line) for line in cell.source.splitlines()
-                            if line.startswith("#"))
+                yield from (
+                    (path.stem, line) for line in cell.source.splitlines() if line.startswith("#")
+                )
 
 
 def test_notebook_headings_give_the_printed_numbers():
@@ -121,8 +125,10 @@ def test_notebook_headings_give_the_printed_numbers():
         if re.search(r"\b(Theorem|Lemma|Proposition)s? [0-9A-E]\.\d", line):
             assert "PDF" in line, f"{notebook}: {line}"
         for kind, name, pdf_kind, pdf_number in re.findall(
-                r"(Theorem|Lemma|Proposition) ([0-9A-E]\.\d+) \(PDF (Theorem|Lemma|Proposition) "
-                r"(\d+)", line):
+            r"(Theorem|Lemma|Proposition) ([0-9A-E]\.\d+) \(PDF (Theorem|Lemma|Proposition) "
+            r"(\d+)",
+            line,
+        ):
             assert ledger.PRINTED[f"{ours[kind]} {name}"] == f"{pdf_kind} {pdf_number}", line
             pairs += 1
     assert pairs >= 10
@@ -140,20 +146,24 @@ def test_notebook_headings_give_the_printed_numbers():
 
 #: Hand-read from the .tex: the five of issue 24, and the cases a walk can get wrong.
 ANCHORS = {
-    "eq:Q": "(3.1)", "eq:TG": "(4.10)", "eq:c1": "(5.1)", "eq:nu": "(D.3)",
+    "eq:Q": "(3.1)",
+    "eq:TG": "(4.10)",
+    "eq:c1": "(5.1)",
+    "eq:nu": "(D.3)",
     "eq:Sig_dec": "(E.4)",
-    "eq:J_org": "(2.1)",        # the introduction has no numbered display
-    "eq:g_mu": "(4.4)",         # (4.3) is an equation without a label
-    "eq:A2": "(A.2)",           # the second row of an align
-    "eq:Sig_opt_1": "(C.9)",    # after an align of one numbered row and two \notag rows
-    "eq:G_norm_2": "(D.11)",    # the second row of an align
-    "eq:dec_sig": "(E.15)",     # the last one
+    "eq:J_org": "(2.1)",  # the introduction has no numbered display
+    "eq:g_mu": "(4.4)",  # (4.3) is an equation without a label
+    "eq:A2": "(A.2)",  # the second row of an align
+    "eq:Sig_opt_1": "(C.9)",  # after an align of one numbered row and two \notag rows
+    "eq:G_norm_2": "(D.11)",  # the second row of an align
+    "eq:dec_sig": "(E.15)",  # the last one
 }
 
 
 def uncommented(tex):
-    return "\n".join(line.split("%")[0] if "%" in line.replace("\\%", "") else line
-                     for line in tex.splitlines())
+    return "\n".join(
+        line.split("%")[0] if "%" in line.replace("\\%", "") else line for line in tex.splitlines()
+    )
 
 
 def equation_numbers_from_tex(tex):
@@ -192,8 +202,9 @@ def test_the_source_is_what_the_parser_assumes(tex):
     first = source.index("\\section{")
     assert not re.search(r"\\begin\{(equation|align)\}", source[:first])
     appendix = source.index("\\appendix")
-    assert not re.search(r"\\begin\{(equation|align)\}",
-                         source[appendix:source.index("\\section{", appendix)])
+    assert not re.search(
+        r"\\begin\{(equation|align)\}", source[appendix : source.index("\\section{", appendix)]
+    )
 
 
 def test_equation_numbers_from_the_tex(tex):
@@ -222,8 +233,11 @@ def test_the_anchors_are_read_from_the_tex(tex):
 def test_statement_labels_from_the_tex(tex):
     from mines_theory.verification import paper
 
-    derived = {label: name for name, body in statements(tex)
-               for label in re.findall(r"\\label\{((?:lem|prop|thm):[^}]*)\}", body)}
+    derived = {
+        label: name
+        for name, body in statements(tex)
+        for label in re.findall(r"\\label\{((?:lem|prop|thm):[^}]*)\}", body)
+    }
     assert len(derived) == len(re.findall(r"\\label\{(?:lem|prop|thm):", tex)) == 23
     assert paper.STATEMENTS == derived
 
@@ -253,25 +267,35 @@ def test_every_label_in_the_library_is_known():
     from mines_theory.verification import errata, paper
 
     texts = [*_library_texts()]
-    texts += [(c.number, f"{c.number} {c.label} {c.statement}")
-              for c in (*ledger.CLAIMS, *ledger.FINDINGS)]
-    texts += [(e.label, f"{e.label} {e.printed} {e.correct} {e.consequence}")
-              for e in errata.ERRATA]
-    unknown = {(str(where), label) for where, text in texts
-               for label in re.findall(r"\b(?:eq|lem|prop|thm):[A-Za-z0-9_]+", text)
-               if label not in paper.EQUATIONS and label not in paper.STATEMENTS}
+    texts += [
+        (c.number, f"{c.number} {c.label} {c.statement}")
+        for c in (*ledger.CLAIMS, *ledger.FINDINGS)
+    ]
+    texts += [
+        (e.label, f"{e.label} {e.printed} {e.correct} {e.consequence}") for e in errata.ERRATA
+    ]
+    unknown = {
+        (str(where), label)
+        for where, text in texts
+        for label in re.findall(r"\b(?:eq|lem|prop|thm):[A-Za-z0-9_]+", text)
+        if label not in paper.EQUATIONS and label not in paper.STATEMENTS
+    }
     assert not unknown
 
 
 def test_with_number():
     from mines_theory.verification import paper
 
-    text = ("G̃ (eq:TG) is unbiased under eq:alp_cond; eq:cond's right side, eq:nu, eq:Sig_dec. "
-            "\\eqref{eq:TG}, eq:no_such_label, prop:TG, eq:TG (4.9).")
+    text = (
+        "G̃ (eq:TG) is unbiased under eq:alp_cond; eq:cond's right side, eq:nu, eq:Sig_dec. "
+        "\\eqref{eq:TG}, eq:no_such_label, prop:TG, eq:TG (4.9)."
+    )
     once = paper.with_number(text)
-    assert once == ("G̃ (eq:TG (4.10)) is unbiased under eq:alp_cond (3.6); eq:cond (5.3)'s right "
-                    "side, eq:nu (D.3), eq:Sig_dec (E.4). \\eqref{eq:TG}, eq:no_such_label, "
-                    "prop:TG, eq:TG (4.10).")
+    assert once == (
+        "G̃ (eq:TG (4.10)) is unbiased under eq:alp_cond (3.6); eq:cond (5.3)'s right "
+        "side, eq:nu (D.3), eq:Sig_dec (E.4). \\eqref{eq:TG}, eq:no_such_label, "
+        "prop:TG, eq:TG (4.10)."
+    )
     assert paper.with_number(once) == once
     named = paper.with_number(text, statements=True)
     assert "prop:TG (Lemma 8)," in named and paper.with_number(named, statements=True) == named
@@ -286,8 +310,9 @@ def test_with_number_on_every_library_text_is_idempotent():
     for text in texts:
         once = paper.with_number(text, statements=True)
         assert paper.with_number(once, statements=True) == once
-        assert len(re.findall(r"\beq:[A-Za-z0-9_]+ \((?:\d|[A-F])\.\d+\)", once)) \
-            == len(re.findall(r"(?<![\w:{#/-])eq:[A-Za-z0-9_]+", text))
+        assert len(re.findall(r"\beq:[A-Za-z0-9_]+ \((?:\d|[A-F])\.\d+\)", once)) == len(
+            re.findall(r"(?<![\w:{#/-])eq:[A-Za-z0-9_]+", text)
+        )
 
 
 def test_paper_bad_input():
@@ -316,8 +341,9 @@ def test_the_tool_agrees_with_the_library(tex, capsys):
 def _tool():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("equation_numbers",
-                                                  ROOT / "tools" / "equation_numbers.py")
+    spec = importlib.util.spec_from_file_location(
+        "equation_numbers", ROOT / "tools" / "equation_numbers.py"
+    )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     return tool
@@ -347,20 +373,33 @@ SYNTHETIC = r"""
 
 def test_the_tool_on_a_hand_numbered_source():
     equations, statements = _tool().numbers(SYNTHETIC)
-    assert equations == {"eq:a": "(1.1)", "eq:b": "(1.2)", "eq:c": "(1.3)", "eq:d": "(1.4)",
-                         "eq:e": "($\\star$)", "eq:f": "(1.5)", "eq:g": "(A.1)"}
+    assert equations == {
+        "eq:a": "(1.1)",
+        "eq:b": "(1.2)",
+        "eq:c": "(1.3)",
+        "eq:d": "(1.4)",
+        "eq:e": "($\\star$)",
+        "eq:f": "(1.5)",
+        "eq:g": "(A.1)",
+    }
     assert statements == {"thm:t": "Theorem 1", "lem:l": "Lemma 2", "prop:p": "Proposition 4"}
 
 
-@pytest.mark.parametrize("source, message", [
-    (r"\section{s}\begin{align} a \notag \label{eq:x} \end{align}", "unnumbered row"),
-    (r"\section{s}\begin{equation}\label{eq:x}\end{equation}\begin{equation}\label{eq:x}"
-     r"\end{equation}", "defined twice"),
-    (r"\begin{equation}\end{equation}", "before the first"),
-    (r"\section{s} \label{eq:x}", "outside a numbered display"),
-    (r"\section{s} \label{lem:x}", "outside a numbered statement"),
-    (r"\section{s}\begin{equation}\end{align}", "closes"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        (r"\section{s}\begin{align} a \notag \label{eq:x} \end{align}", "unnumbered row"),
+        (
+            r"\section{s}\begin{equation}\label{eq:x}\end{equation}\begin{equation}\label{eq:x}"
+            r"\end{equation}",
+            "defined twice",
+        ),
+        (r"\begin{equation}\end{equation}", "before the first"),
+        (r"\section{s} \label{eq:x}", "outside a numbered display"),
+        (r"\section{s} \label{lem:x}", "outside a numbered statement"),
+        (r"\section{s}\begin{equation}\end{align}", "closes"),
+    ],
+)
 def test_the_tool_refuses_what_it_does_not_model(source, message):
     with pytest.raises(ValueError, match=message):
         _tool().numbers(source)

@@ -77,14 +77,15 @@ def test_rule_1_labels(missing):
 
 def test_rule_1_shared_axes_and_axes_without_data():
     set_style()
-    fig, (top, bottom, empty) = plt.subplots(3, 1, sharex=True, figsize=(7, 6),
-                                             layout="constrained")
+    fig, (top, bottom, empty) = plt.subplots(
+        3, 1, sharex=True, figsize=(7, 6), layout="constrained"
+    )
     for ax, title in ((top, "top"), (bottom, "bottom")):
         ax.plot(K, K)
         ax.set(title=title, ylabel="y")
     empty.set_title("no data")
     assert check_figure(fig) == ["axes 'top': no x-label", "axes 'bottom': no x-label"]
-    bottom.set_xlabel("k")   # the shared x-axis takes the bottom panel's label
+    bottom.set_xlabel("k")  # the shared x-axis takes the bottom panel's label
     assert check_figure(fig) == []
 
 
@@ -103,11 +104,12 @@ def test_rule_2_lines_must_differ_in_more_than_colour():
     ax.plot(K, 2 * K, color="C1", label="b")
     ax.errorbar(K, 3 * K, yerr=1, fmt="o", label="c")
     ax.errorbar(K, 4 * K, yerr=1, fmt="o", color="C3", label="d")
-    ax.plot(K, 5 * K, color="0.8", lw=0.5)            # unlabelled traces are exempt
+    ax.plot(K, 5 * K, color="0.8", lw=0.5)  # unlabelled traces are exempt
     ax.plot(K, 6 * K, color="0.8", lw=0.5)
     assert check_figure(fig) == [
         "axes 'a test figure': 'a' and 'b' differ only in colour (line style '-', marker 'None')",
-        "axes 'a test figure': 'c' and 'd' differ only in colour (line style 'None', marker 'o')"]
+        "axes 'a test figure': 'c' and 'd' differ only in colour (line style 'None', marker 'o')",
+    ]
     fig, ax = _axes()
     ax.plot(K, K, label="a")
     ax.plot(K, 2 * K, "--", label="b")
@@ -119,16 +121,19 @@ def test_rule_3_log_log_rate_plots_carry_a_reference_slope():
     fig, ax = _axes()
     ax.loglog(K, 1 / K, label="measured")
     assert check_figure(fig) == [
-        ("axes 'a test figure': a log-log rate plot without a reference slope (a line labelled "
-         "'slope …' or '∝ …'; see reference_slope)")]
+        (
+            "axes 'a test figure': a log-log rate plot without a reference slope (a line labelled "
+            "'slope …' or '∝ …'; see reference_slope)"
+        )
+    ]
     ax.plot(K, 3 / K, ":", label=r"$\propto 1/k$")
     assert check_figure(fig) == []
     fig, ax = _axes()
-    ax.semilogy(K, 1 / K)                              # one log axis: not a rate plot
+    ax.semilogy(K, 1 / K)  # one log axis: not a rate plot
     assert check_figure(fig) == []
     fig, ax = _axes()
     ax.loglog(K, K**0.5)
-    not_a_rate_plot(ax)                                # declared: a log-log plot of no rate
+    not_a_rate_plot(ax)  # declared: a log-log plot of no rate
     assert check_figure(fig) == []
 
 
@@ -137,8 +142,12 @@ def test_rule_4_no_overplotted_clouds():
     for draw in (lambda ax: ax.scatter(*points), lambda ax: ax.plot(*points, ".")):
         fig, ax = _axes()
         draw(ax)
-        assert check_figure(fig) == [(f"axes 'a test figure': a cloud of {MAX_POINTS + 1} points "
-                                      f"(more than {MAX_POINTS}); use hexbin or quantile bands")]
+        assert check_figure(fig) == [
+            (
+                f"axes 'a test figure': a cloud of {MAX_POINTS + 1} points "
+                f"(more than {MAX_POINTS}); use hexbin or quantile bands"
+            )
+        ]
     fig, ax = _axes()
     ax.scatter(*points[:, :MAX_POINTS])
     ax.hexbin(*points, gridsize=10)
@@ -161,7 +170,7 @@ def test_bound_off_scale_writes_the_value_and_draws_it_when_on_scale():
     note = bound_off_scale(ax, 6.0e14, "C")
     assert note.get_text() == "↑ C = 6e+14 (off scale)"
     assert bound_off_scale(ax, 1e-3, "floor").get_text() == "↓ floor = 0.001 (off scale)"
-    assert bound(ax, K, 1.0, "b", ls=":", lw=1).get_linestyle() == ":"      # aliases override
+    assert bound(ax, K, 1.0, "b", ls=":", lw=1).get_linestyle() == ":"  # aliases override
     line = bound_off_scale(ax, 50.0, "level")
     assert line.get_linestyle() == "--" and set(line.get_ydata()) == {50.0}
 
@@ -169,8 +178,11 @@ def test_bound_off_scale_writes_the_value_and_draws_it_when_on_scale():
 def test_save_figure_refuses_a_figure_that_breaks_the_rules(tmp_path):
     fig, ax = _axes(title="bad panel", ylabel="")
     ax.plot(K, K)
-    with pytest.raises(FigureRuleError, match=r"figure 'bad' breaks the figure rules[^\n]*\n"
-                       r"- rule 1 \(axes labelled\): axes 'bad panel': no y-label") as error:
+    with pytest.raises(
+        FigureRuleError,
+        match=r"figure 'bad' breaks the figure rules[^\n]*\n"
+        r"- rule 1 \(axes labelled\): axes 'bad panel': no y-label",
+    ) as error:
         save_figure(fig, "bad", tmp_path)
     assert isinstance(error.value, ValueError) and error.value.figure == "bad"
     assert [v.rule for v in error.value.violations] == [1]
@@ -201,6 +213,7 @@ def test_bad_names(tmp_path, name):
 
 # --- rules 5–8: a figure read at the width the book shows it -----------------------------------
 
+
 def _rules(fig):
     return {violation.rule for violation in figure_violations(fig)}
 
@@ -217,27 +230,28 @@ def _panels(figsize=(7.0, 3.5), **kw):
 def test_rule_5_distinct_series_look_distinct_across_the_figure():
     fig, (left, right) = _panels()
     left.plot(K, K, color="C0", label="a")
-    right.plot(K, K, color="C0", label="b")            # another series in a's style
+    right.plot(K, K, color="C0", label="b")  # another series in a's style
     left.legend(), right.legend()
     assert [v.message for v in figure_violations(fig) if v.rule == 5] == [
         "'a' (axes 'left') and 'b' (axes 'right') share colour (#0173b2, #0173b2: ΔE 0 < 20), "
-        "line style '-' and marker 'None'"]
-    fig, (left, right) = _panels()                    # near colours count as one (ΔE ≈ 11)
+        "line style '-' and marker 'None'"
+    ]
+    fig, (left, right) = _panels()  # near colours count as one (ΔE ≈ 11)
     left.plot(K, K, "--", color="#de8f05", label="a")
     right.plot(K, K, "--", color="#e69f00", label="b")
     assert _rules(fig) == {5}
-    fig, (left, right) = _panels()                    # scatters too
+    fig, (left, right) = _panels()  # scatters too
     left.scatter(K, K, color="C2", label="a")
     right.scatter(K, K, color="C2", label="b")
     assert _rules(fig) == {5}
     fig, (left, right) = _panels()
     left.plot(K, K, color="C0", label="a")
-    right.plot(K, K, color="C0", label="a")            # the same series in both panels
-    right.plot(K, 2 * K, color="C1", label="b")        # a colour of its own
+    right.plot(K, K, color="C0", label="a")  # the same series in both panels
+    right.plot(K, 2 * K, color="C1", label="b")  # a colour of its own
     right.plot(K, 3 * K, "--", color="C0", label="c")  # a's colour in another line style
     left.scatter(K, K, color="C2", label="d")
     right.scatter(K, K, color="C3", label="e")
-    for ax, order in ((left, -1), (right, 2)):          # bounds and slopes: one style by design
+    for ax, order in ((left, -1), (right, 2)):  # bounds and slopes: one style by design
         bound(ax, K, 5.0, label=f"bound of {ax.get_title()}")
         reference_slope(ax, K, order, (1, 1), label=f"∝ k^{order}")
     assert 5 not in _rules(fig)
@@ -264,21 +278,24 @@ def test_rule_6_smallest_text_is_measured_on_the_saved_png(tmp_path):
         text.set_fontsize(11)
     png = tmp_path / "wide.png"
     fig.savefig(png, format="png")
-    width = matplotlib.image.imread(png).shape[1]       # read back from the file
+    width = matplotlib.image.imread(png).shape[1]  # read back from the file
     dpi = matplotlib.rcParams["savefig.dpi"]
     assert smallest_text(fig) == pytest.approx(11 * dpi / 96 * BOOK_WIDTH_PX / width, rel=1e-9)
-    assert smallest_text(fig) < MIN_TEXT_PT < 11        # 12 in wide: 11 pt shows as ~6.5 pt
+    assert smallest_text(fig) < MIN_TEXT_PT < 11  # 12 in wide: 11 pt shows as ~6.5 pt
     assert _rules(fig) == {6}
-    assert any(v.message.startswith("6 x tick labels of axes 't'")
-               and f"at least {MIN_TEXT_PT:g} pt" in v.message for v in figure_violations(fig))
+    assert any(
+        v.message.startswith("6 x tick labels of axes 't'")
+        and f"at least {MIN_TEXT_PT:g} pt" in v.message
+        for v in figure_violations(fig)
+    )
 
 
 def test_rule_6_small_text_fails_and_legible_text_passes():
     fig, ax = _axes()
     ax.plot(K, K, label="a")
-    ax.legend(fontsize=5)                              # 5 pt at 7 in: 5.2 pt at book width
+    ax.legend(fontsize=5)  # 5 pt at 7 in: 5.2 pt at book width
     assert _rules(fig) == {6}
-    fig, ax = _axes()                                  # the default style at 7 in passes
+    fig, ax = _axes()  # the default style at 7 in passes
     ax.plot(K, K, label="a")
     ax.annotate("a note", (50, 50), fontsize="x-small")
     ax.legend(fontsize="x-small")
@@ -288,14 +305,14 @@ def test_rule_6_small_text_fails_and_legible_text_passes():
 def test_rule_7_no_overlapping_labels():
     set_style()
     fig, (left, right) = plt.subplots(1, 2, figsize=(7.0, 3.5))
-    fig.subplots_adjust(wspace=0.02)                   # the right y-label sits on the left panel
+    fig.subplots_adjust(wspace=0.02)  # the right y-label sits on the left panel
     for ax, title in zip((left, right), ("left", "right")):
         ax.plot(K, K)
         ax.set(title=title, xlabel="k", ylabel="error")
     messages = [v.message for v in figure_violations(fig) if v.rule == 7]
     assert "y-label 'error' of axes 'right' runs into axes 'left'" in messages
     assert "y tick label '100' of axes 'right' runs into axes 'left'" in messages
-    fig, (left, right) = _panels()                     # the same, laid out by constrained layout
+    fig, (left, right) = _panels()  # the same, laid out by constrained layout
     for ax in (left, right):
         ax.plot(K, K)
     assert _rules(fig) == set()
@@ -304,11 +321,15 @@ def test_rule_7_no_overlapping_labels():
 def test_rule_7_crowded_tick_labels_and_a_stray_annotation():
     fig, ax = _axes()
     ax.plot(K, K)
-    ax.set_xticks(K[::5], [f"label {k}" for k in K[::5]])   # 20 long labels on one axis
+    ax.set_xticks(K[::5], [f"label {k}" for k in K[::5]])  # 20 long labels on one axis
     assert [v.rule for v in figure_violations(fig)] == [7] * len(
-        [v for v in figure_violations(fig)])
-    assert any("x tick label 'label 1' of axes 'a test figure' overlaps x tick label 'label 6'"
-               in v.message for v in figure_violations(fig))
+        [v for v in figure_violations(fig)]
+    )
+    assert any(
+        "x tick label 'label 1' of axes 'a test figure' overlaps x tick label 'label 6'"
+        in v.message
+        for v in figure_violations(fig)
+    )
     set_style()
     fig, (left, right) = plt.subplots(1, 2, figsize=(7.0, 3.5))
     fig.subplots_adjust(wspace=0.45)
@@ -320,53 +341,58 @@ def test_rule_7_crowded_tick_labels_and_a_stray_annotation():
     assert set(check_figure(fig)) == {
         "annotation 'a note written across the gap' of axes 'left' runs into axes 'right'",
         "annotation 'a note written across the gap' of axes 'left' overlaps y-label 'error' of "
-        "axes 'right'"}
+        "axes 'right'",
+    }
 
 
 def test_rule_8_legends_fit():
     fig, ax = _axes()
     ax.plot(K, K, label="a series with a long label")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.05, 1.0))   # outside the canvas
+    ax.legend(loc="upper left", bbox_to_anchor=(1.05, 1.0))  # outside the canvas
     assert [v.message.split(" (legend")[0] for v in figure_violations(fig) if v.rule == 8] == [
-        "the legend of axes 'a test figure' reaches outside the figure's canvas"]
+        "the legend of axes 'a test figure' reaches outside the figure's canvas"
+    ]
     fig, ax = _axes()
     for i, style in enumerate(("-", "--", ":", "-.", "o-", "s-", "^-", "D-", "v-", "x-", "P-")):
         ax.plot(K, (i + 1) * K, style, label=f"a series with a long label, number {i}")
     ax.legend()
     messages = [v.message for v in figure_violations(fig) if v.rule == 8]
     assert len(messages) == 1 and messages[0].startswith(
-        "the legend of axes 'a test figure' covers ")
+        "the legend of axes 'a test figure' covers "
+    )
     assert float(messages[0].split("covers ")[1].split("%")[0]) / 100 > MAX_LEGEND_FRACTION
-    fig, axes = _panels()                              # a figure legend outside the panels
+    fig, axes = _panels()  # a figure legend outside the panels
     for ax in axes:
         ax.plot(K, K, label="a")
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center")
     assert _rules(fig) == set()
 
 
-def test_pending_figures_are_saved_despite_the_rules_they_are_declared_to_break(tmp_path,
-                                                                                monkeypatch):
+def test_pending_figures_are_saved_despite_the_rules_they_are_declared_to_break(
+    tmp_path, monkeypatch
+):
     def small_legend():
         fig, ax = _axes()
         ax.plot(K, K, label="a")
         ax.legend(fontsize=4)
         return fig
+
     monkeypatch.setitem(PENDING, "pending-demo", frozenset({6}))
     with warnings.catch_warnings():
-        warnings.simplefilter("error")          # nothing printed into a notebook's output
+        warnings.simplefilter("error")  # nothing printed into a notebook's output
         paths = save_figure(small_legend(), "pending-demo", tmp_path)
     assert all(path.is_file() for path in paths)
-    with pytest.raises(FigureRuleError, match="rule 6"):           # not declared: refused
+    with pytest.raises(FigureRuleError, match="rule 6"):  # not declared: refused
         save_figure(small_legend(), "another", tmp_path)
     fig = small_legend()
     fig.axes[0].set_ylabel("")
     with pytest.raises(FigureRuleError, match=r"rule 1 .*no y-label") as error:
-        save_figure(fig, "pending-demo", tmp_path)                 # rule 1 is not pending
+        save_figure(fig, "pending-demo", tmp_path)  # rule 1 is not pending
     assert [v.rule for v in error.value.violations] == [1]
 
 
 def test_pending_is_declared_data_listed_in_the_docstring():
-    others = ("00-", "04-", "05-", "06-", "08-", "09-")     # notebooks not re-laid out here
+    others = ("00-", "04-", "05-", "06-", "08-", "09-")  # notebooks not re-laid out here
     for name, rules in PENDING.items():
         assert name.startswith(others), name
         assert rules and set(rules) <= {5, 6, 7, 8}, (name, rules)
@@ -378,12 +404,37 @@ def test_plotting_keeps_every_public_name_it_had_before_the_figure_rules_moved_o
     (issue 26), listed literally: each is still an attribute of ``plotting``; ``PENDING`` stays
     defined there."""
     names = [
-        "BOOK_WIDTH_PX", "BOUND_STYLE", "CSS_PX_PER_INCH", "FIGURES_ENV", "FigureRuleError",
-        "MAX_LEGEND_FRACTION", "MAX_POINTS", "MIN_TEXT_PT", "PENDING", "REFERENCE_PREFIXES",
-        "RULES", "SAME_COLOUR_DELTA_E", "SLOPE_STYLE", "Violation", "band", "book_scale",
-        "bound", "bound_off_scale", "check_figure", "figure_violations", "figures_dir",
-        "markdown_table", "not_a_rate_plot", "reference_slope", "save_figure", "save_table",
-        "set_style", "smallest_text", "NOT_A_RATE", "BOUND_GID", "OVERLAP_PX",
+        "BOOK_WIDTH_PX",
+        "BOUND_STYLE",
+        "CSS_PX_PER_INCH",
+        "FIGURES_ENV",
+        "FigureRuleError",
+        "MAX_LEGEND_FRACTION",
+        "MAX_POINTS",
+        "MIN_TEXT_PT",
+        "PENDING",
+        "REFERENCE_PREFIXES",
+        "RULES",
+        "SAME_COLOUR_DELTA_E",
+        "SLOPE_STYLE",
+        "Violation",
+        "band",
+        "book_scale",
+        "bound",
+        "bound_off_scale",
+        "check_figure",
+        "figure_violations",
+        "figures_dir",
+        "markdown_table",
+        "not_a_rate_plot",
+        "reference_slope",
+        "save_figure",
+        "save_table",
+        "set_style",
+        "smallest_text",
+        "NOT_A_RATE",
+        "BOUND_GID",
+        "OVERLAP_PX",
     ]
     missing = [name for name in names if not hasattr(plotting, name)]
     assert not missing, missing

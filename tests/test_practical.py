@@ -32,12 +32,13 @@ def _rosenbrock(X):
 def _ripples(X):
     """A bowl with ripples, ‖x‖² + 0.05 Σ_i cos(40 x_i): its second derivative along e_i is
     2 − 80 cos(40 x_i), negative where cos(40 x_i) > 1/40 (at x_i = 0.95: 2 − 80·0.955)."""
-    return np.sum(X ** 2, axis=1) + 0.05 * np.sum(np.cos(40.0 * X), axis=1)
+    return np.sum(X**2, axis=1) + 0.05 * np.sum(np.cos(40.0 * X), axis=1)
 
 
 # ---------------------------------------------------------------------------------------------
 # Each rule against its formula, by hand
 # ---------------------------------------------------------------------------------------------
+
 
 def test_batch_size_and_prior_batches_by_hand():
     # 3 ln 10 = 6.91, 3 ln 2 = 2.08, 3 ln 40 = 11.07
@@ -62,7 +63,7 @@ def test_settings_from_a_quadratic_match_u_h_u():
     closed form): h₀ = mean |u_iᵀHu_i| for the same directions, then α = σ₀√h₀, Σ₁⁻¹ = h₀I,
     τ = 1e-4 h₀, ζ = 1e4 h₀."""
     H = np.diag([1.0, 4.0, 9.0])
-    f = lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)      # noqa: E731
+    f = lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)  # noqa: E731
     scale = 0.5
     settings = practical_settings(f, np.zeros(3), np.random.default_rng(7), scale=scale)
     u = np.random.default_rng(7).standard_normal((settings.batch_size, 3))
@@ -93,17 +94,22 @@ def test_curvature_step_by_hand():
     and Σ⁻¹ = 4I, ‖g‖_{Σ⁻¹} = 2 and the cap α/2 binds for α = 0.2 (0.1 < 1/3.25)."""
     state = _state(4.0 * np.eye(2))
     assert CAP == 1.0
-    assert float(CurvatureStep(2, 2, 1.0)(1, state, _estimate([1.0, 3.0]))) == \
-        pytest.approx(1 / 3.25, rel=1e-14)
-    assert float(CurvatureStep(2, 2, 0.2)(1, state, _estimate([1.0, 3.0]))) == \
-        pytest.approx(0.1, rel=1e-14)
+    assert float(CurvatureStep(2, 2, 1.0)(1, state, _estimate([1.0, 3.0]))) == pytest.approx(
+        1 / 3.25, rel=1e-14
+    )
+    assert float(CurvatureStep(2, 2, 0.2)(1, state, _estimate([1.0, 3.0]))) == pytest.approx(
+        0.1, rel=1e-14
+    )
     # negative curvature gives the same step as its magnitude: finite and > 0 at k = 1
-    assert float(CurvatureStep(2, 2, 1.0)(1, state, _estimate([-1.0, -3.0]))) == \
-        pytest.approx(1 / 3.25, rel=1e-14)
+    assert float(CurvatureStep(2, 2, 1.0)(1, state, _estimate([-1.0, -3.0]))) == pytest.approx(
+        1 / 3.25, rel=1e-14
+    )
     # every s_i = 0: b/(b + d + 1) = 2/5 at k = 1, the previous step later
     assert float(CurvatureStep(2, 2, 1.0)(1, state, _estimate([0.0, 0.0]))) == 0.4
-    assert float(CurvatureStep(2, 2, 1.0)(5, _state(4.0 * np.eye(2), 0.25),
-                                          _estimate([0.0, 0.0]))) == 0.25
+    assert (
+        float(CurvatureStep(2, 2, 1.0)(5, _state(4.0 * np.eye(2), 0.25), _estimate([0.0, 0.0])))
+        == 0.25
+    )
 
 
 def test_eta2_by_hand():
@@ -111,7 +117,7 @@ def test_eta2_by_hand():
     curvature would push c_k below ½, and 1/(FORGET·3 + 2) from k = FORGET·3 on."""
     rule, state = PracticalEta2(2), _state(np.eye(2))
     assert float(rule(1, state, _estimate([0.0, 0.0]))) == pytest.approx(1 / 3)
-    assert float(rule(1, state, _estimate([4.0, -4.0]))) == pytest.approx(0.5 / 3)   # Σ|w| = 2
+    assert float(rule(1, state, _estimate([4.0, -4.0]))) == pytest.approx(0.5 / 3)  # Σ|w| = 2
     assert FORGET == 10
     assert float(rule(10**6, state, _estimate([0.0, 0.0]))) == pytest.approx(1 / 32)
     # c_k = 1 − η₂(1 + Σw) ≥ ½ for any positive weights
@@ -123,6 +129,7 @@ def test_eta2_by_hand():
 # ---------------------------------------------------------------------------------------------
 # The defaults on small problems
 # ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("dim, condition, target", [(3, 1e2, 1e-12), (10, 1e4, 1e-3)])
 def test_defaults_reach_a_target_on_rotated_ellipsoids(dim, condition, target):
@@ -137,8 +144,17 @@ def test_defaults_on_rosenbrock_reach_a_modest_target():
     """From (−1.2, 1), f = 24.2, with σ₀ = 0.1: f(μ_k) ≤ 1 within 4000 values in 5 of 10 seeds
     (measured); the fixed α (rule 2) leaves a noise floor above that on the curved valley, so
     the target is f ≤ 1, and at least 3 of 10 seeds must reach it."""
-    hits = [minimize(_rosenbrock, np.array([-1.2, 1.0]), max_evaluations=4000, seed=seed,
-                     scale=0.1, target=1.0).success for seed in range(10)]
+    hits = [
+        minimize(
+            _rosenbrock,
+            np.array([-1.2, 1.0]),
+            max_evaluations=4000,
+            seed=seed,
+            scale=0.1,
+            target=1.0,
+        ).success
+        for seed in range(10)
+    ]
     assert sum(hits) >= 3, hits
 
 
@@ -150,8 +166,9 @@ def test_defaults_survive_negative_second_differences_at_the_start():
     x0 = np.full(4, 0.95)
     scale = 0.01
     u = np.eye(4)
-    second = (_ripples(x0 + scale * u) + _ripples(x0 - scale * u)
-              - 2 * _ripples(x0[None])) / scale**2
+    second = (
+        _ripples(x0 + scale * u) + _ripples(x0 - scale * u) - 2 * _ripples(x0[None])
+    ) / scale**2
     assert np.all(second < 0), second
     for seed in range(3):
         res = minimize(_ripples, x0, max_evaluations=4000, seed=seed, scale=scale, target=0.25)
@@ -162,10 +179,20 @@ def test_defaults_survive_negative_second_differences_at_the_start():
 # The paper's settings are untouched; bad input
 # ---------------------------------------------------------------------------------------------
 
+
 def test_paper_settings_take_no_calibration():
     f = RotatedEllipsoid(3, 4.0, seed=0)
-    res = minimize(f, np.ones(3), alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05,
-                   max_evaluations=70, seed=0)
+    res = minimize(
+        f,
+        np.ones(3),
+        alpha=0.1,
+        batch_size=3,
+        tau=0.5,
+        zeta=8.0,
+        eta1=0.05,
+        max_evaluations=70,
+        seed=0,
+    )
     assert res.settings is None and res.nfev == 71 and res.history["evaluations"].iloc[0] == 7
 
 
@@ -173,19 +200,24 @@ def test_calibration_counts_in_the_budget():
     f = RotatedEllipsoid(3, 4.0, seed=0)
     res = minimize(f, np.ones(3), max_evaluations=100, seed=0)
     first = res.settings.evaluations
-    assert first == 15                                         # b = 7: 2b + 1
+    assert first == 15  # b = 7: 2b + 1
     assert res.history["evaluations"].iloc[0] == first + 15
     assert res.nfev <= 101 and res.nfev == res.history["evaluations"].iloc[-1] + 1
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"scale": -1.0}, "scale must be a finite number > 0, got -1.0"),
-    ({"scale": 1.0, "alpha": 0.1, "batch_size": 3, "tau": 0.5, "zeta": 8.0, "eta1": 0.1},
-     "scale must be None when alpha, batch_size, tau, zeta and eta1 are all given"),
-    ({"max_evaluations": 10}, r"max_evaluations must cover the calibration batch .*2b\+1 = 15"),
-    ({"batch_size": 0}, "batch_size must be an integer >= 1, got 0"),
-    ({"tau": 2.0, "zeta": 1.0}, "tau must be <= zeta"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"scale": -1.0}, "scale must be a finite number > 0, got -1.0"),
+        (
+            {"scale": 1.0, "alpha": 0.1, "batch_size": 3, "tau": 0.5, "zeta": 8.0, "eta1": 0.1},
+            "scale must be None when alpha, batch_size, tau, zeta and eta1 are all given",
+        ),
+        ({"max_evaluations": 10}, r"max_evaluations must cover the calibration batch .*2b\+1 = 15"),
+        ({"batch_size": 0}, "batch_size must be an integer >= 1, got 0"),
+        ({"tau": 2.0, "zeta": 1.0}, "tau must be <= zeta"),
+    ],
+)
 def test_bad_input(kwargs, match):
     f = RotatedEllipsoid(3, 4.0, seed=0)
     with pytest.raises(ValueError, match=match):
@@ -198,7 +230,11 @@ def test_defaults_run_on_every_bbob_function():
     cocoex = pytest.importorskip("cocoex")
     suite = cocoex.Suite("bbob", "", "dimensions:2,5 instance_indices:1")
     for problem in suite:
-        res = minimize(lambda X, p=problem: np.array([p(x) for x in X]),
-                       problem.initial_solution, max_evaluations=200 * problem.dimension,
-                       scale=2.0, seed=1)
+        res = minimize(
+            lambda X, p=problem: np.array([p(x) for x in X]),
+            problem.initial_solution,
+            max_evaluations=200 * problem.dimension,
+            scale=2.0,
+            seed=1,
+        )
         assert np.isfinite(res.fun), problem.id

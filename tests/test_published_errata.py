@@ -28,9 +28,10 @@ def test_erratum_result_agrees_with_the_published_one(erratum, published):
     fresh = cg.as_result(erratum.label, erratum.check())
     assert erratum.label in published, "run tools/render_ledger.py to publish the new erratum"
     differences = cg.evidence_differences(published[erratum.label], fresh)
-    assert not differences, ("the fresh result does not agree with the published one (run "
-                             "tools/render_ledger.py if the change is intended): "
-                             + "; ".join(differences))
+    assert not differences, (
+        "the fresh result does not agree with the published one (run "
+        "tools/render_ledger.py if the change is intended): " + "; ".join(differences)
+    )
 
 
 def test_published_labels_are_the_errata_and_the_claims_file_still_reads(published):
@@ -45,10 +46,23 @@ def _evidence(z, flagged=True, shown="largest z = {z} (criterion: z > 4)"):
 def test_agreement_on_both_sides():
     """Within the uncertainty the published evidence stands; beyond it, with another flag or
     another sentence, or a bool against an Evidence, it is replaced and the reason given."""
-    old = {"a": _evidence(48.3), "b": _evidence(48.3), "c": _evidence(48.3), "d": True,
-           "e": True, "f": _evidence(48.3)}
-    fresh = {"a": _evidence(48.5), "b": _evidence(60.0), "c": _evidence(48.3, flagged=False),
-             "d": True, "e": False, "f": True, "g": False}
+    old = {
+        "a": _evidence(48.3),
+        "b": _evidence(48.3),
+        "c": _evidence(48.3),
+        "d": True,
+        "e": True,
+        "f": _evidence(48.3),
+    }
+    fresh = {
+        "a": _evidence(48.5),
+        "b": _evidence(60.0),
+        "c": _evidence(48.3, flagged=False),
+        "d": True,
+        "e": False,
+        "f": True,
+        "g": False,
+    }
     merged, changed = cg.reconcile_evidence(fresh, old)
     assert merged["a"] is old["a"] and merged["d"] is old["d"]
     assert sorted(changed) == ["b", "c", "e", "f", "g"]
@@ -56,7 +70,8 @@ def test_agreement_on_both_sides():
     assert changed["e"] == ["flag True != False"] and "bool" in changed["f"][0]
     assert changed["g"] == ["new"]
     assert cg.evidence_differences(_evidence(1.0), _evidence(1.0, shown="z = {z}")) == [
-        "shown text differs"]
+        "shown text differs"
+    ]
 
 
 def test_publication_round_trips_and_keeps_the_claims(tmp_path):
@@ -104,14 +119,17 @@ def test_errata_table_shows_the_evidence_and_reads_the_published_results():
     run, and a check that is no bool nor Evidence is still a TypeError."""
     rows = (_erratum(lambda: _evidence(48.31)), _erratum(lambda: True, "eq:y"))
     table = errata_table(rows, columns=("place", "check")).splitlines()
-    assert table[2:] == ["| eq:x | flagged: largest z = 48.3 (criterion: z > 4) |",
-                         "| eq:y | confirmed |"]
+    assert table[2:] == [
+        "| eq:x | flagged: largest z = 48.3 (criterion: z > 4) |",
+        "| eq:y | confirmed |",
+    ]
 
     def never():
         raise AssertionError("the check ran although its published result was given")
 
-    table = errata_table((_erratum(never),), columns=("check",),
-                         evidence={"eq:x": _evidence(7.0, flagged=False)})
+    table = errata_table(
+        (_erratum(never),), columns=("check",), evidence={"eq:x": _evidence(7.0, flagged=False)}
+    )
     assert table.splitlines()[2] == "| NOT flagged: largest z = 7.0 (criterion: z > 4) |"
     with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return True or False"):
         errata_table((_erratum(lambda: 3, "eq:z"),))
@@ -144,7 +162,8 @@ def test_the_verdict_cell_prints_the_published_text_or_says_it_differs(tmp_path)
     path.write_text("{}", encoding="utf-8")
     cg.write_published_evidence({"eq:x": _evidence(48.3)}, path)
     assert cg.errata_verdict_cell({"eq:x": _evidence(48.5)}, path) == (
-        "eq:x: flagged: largest z = 48.3 (criterion: z > 4)")
+        "eq:x: flagged: largest z = 48.3 (criterion: z > 4)"
+    )
     differs = cg.errata_verdict_cell({"eq:x": _evidence(60.0)}, path)
     assert differs.startswith("eq:x: DIFFERS FROM THE PUBLISHED RESULT (measurement 'z'")
     assert "DIFFERS" in cg.errata_verdict_cell({"eq:y": True}, path)

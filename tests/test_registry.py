@@ -64,7 +64,8 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     ``ledger.SOURCES``, do not take them."""
     name = "throwaway_declarations_h5"
     (tmp_path / f"{name}.py").write_text(
-        THROWAWAY.replace("{row}", str(len(errata.ERRATA) + 1)), encoding="utf-8")
+        THROWAWAY.replace("{row}", str(len(errata.ERRATA) + 1)), encoding="utf-8"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, name, raising=False)
     module = importlib.import_module(name)
@@ -72,9 +73,9 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
 
     numbers = [c.number for c in registry.claims()]
     at = numbers.index("Remark 5.6")
-    assert numbers[at + 1:at + 4] == ["Lemma 5.8", "Lemma 5.9", "Prop. A.1"]
+    assert numbers[at + 1 : at + 4] == ["Lemma 5.8", "Lemma 5.9", "Prop. A.1"]
     at = numbers.index("Lemma 4.1")
-    assert numbers[at + 1:at + 3] == ["Lemma 4.2, γ > 0", "Lemma 4.2"]
+    assert numbers[at + 1 : at + 3] == ["Lemma 4.2, γ > 0", "Lemma 4.2"]
     assert len(numbers) == len(ledger.CLAIMS) + 3
     row = next(c for c in registry.claims() if c.number == "Lemma 5.9")
     assert row.check is module.check_lemma59 and row.printed == "Lemma 99"
@@ -85,7 +86,7 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     assert registry.printed()["A finding"] == "—"
 
     findings = [c.number for c in registry.findings()]
-    assert findings[findings.index("A finding") + 1] == "Constant η₂"    # by notebook, name
+    assert findings[findings.index("A finding") + 1] == "Constant η₂"  # by notebook, name
     assert registry.errata()[-1].label == "eq:throwaway"
     assert registry.errata()[-1].check is module.erratum_throwaway
     assert errata.distinct_flaws(registry.errata()) == errata.distinct_flaws()
@@ -94,9 +95,9 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     assert registry.findings(ledger.SOURCES) == ledger.FINDINGS
     assert registry.errata(errata.SOURCES) == errata.ERRATA
     with pytest.raises(ValueError, match="after must be a row among"):
-        registry.claims((module,))                 # its "after" names a row of section4
+        registry.claims((module,))  # its "after" names a row of section4
 
-    importlib.reload(module)                       # a reload declares afresh, not twice
+    importlib.reload(module)  # a reload declares afresh, not twice
     assert len(registry.claims()) == len(numbers)
     assert registry.errata()[-1].check is module.erratum_throwaway
 
@@ -110,8 +111,9 @@ def test_every_declaring_module_is_a_source():
     """Importing every module of the verification layer declares nothing outside the modules the
     ledger and the errata table collect from (a module added beside them and not imported by
     its package would be missed)."""
-    for info in pkgutil.walk_packages(mines_theory.verification.__path__,
-                                      "mines_theory.verification."):
+    for info in pkgutil.walk_packages(
+        mines_theory.verification.__path__, "mines_theory.verification."
+    ):
         importlib.import_module(info.name)
     assert registry.claims() == ledger.CLAIMS
     assert registry.findings() == ledger.FINDINGS
@@ -127,13 +129,16 @@ def _claim(reg, number, printed="Lemma 1", after=None, check=_check, origin=None
     reg.add_claim(row, "m", origin or f"m.{number}", after)
 
 
-@pytest.mark.parametrize("number, printed, notebook, message", [
-    ("Lemma 5", "Lemma 9", "05-x", "number must be 'Sec. S', or"),
-    ("Theorem 5.4", "Theorem 12", "05-x", "number must be"),
-    ("Lemma 5.1", "Lemma nine", "05-x", "printed must be the PDF's name"),
-    ("Lemma 5.1", "5.1", "05-x", "printed must be the PDF's name"),
-    ("Lemma 5.1", "Lemma 9", "05-x.ipynb", "notebook must be a notebook's name"),
-])
+@pytest.mark.parametrize(
+    "number, printed, notebook, message",
+    [
+        ("Lemma 5", "Lemma 9", "05-x", "number must be 'Sec. S', or"),
+        ("Theorem 5.4", "Theorem 12", "05-x", "number must be"),
+        ("Lemma 5.1", "Lemma nine", "05-x", "printed must be the PDF's name"),
+        ("Lemma 5.1", "5.1", "05-x", "printed must be the PDF's name"),
+        ("Lemma 5.1", "Lemma 9", "05-x.ipynb", "notebook must be a notebook's name"),
+    ],
+)
 def test_a_bad_claim_is_refused_naming_what(number, printed, notebook, message):
     row = Claim(number, "eq:x", "s", notebook, _check, printed)
     with pytest.raises(ValueError, match=message):
@@ -143,7 +148,7 @@ def test_a_bad_claim_is_refused_naming_what(number, printed, notebook, message):
 def test_a_number_declared_twice_is_refused_unless_by_the_same_check():
     reg = Registry()
     _claim(reg, "Lemma 5.1", origin="a.check")
-    _claim(reg, "Lemma 5.1", origin="a.check")          # a reload
+    _claim(reg, "Lemma 5.1", origin="a.check")  # a reload
     with pytest.raises(ValueError, match="'Lemma 5.1' is declared twice: by a.check and by b.f"):
         _claim(reg, "Lemma 5.1", origin="b.f")
     with pytest.raises(ValueError, match="declared twice"):
@@ -156,14 +161,31 @@ def test_the_natural_order_and_after():
     row after its items; ``after`` places a row, chains work, a missing or shared target is an
     error."""
     reg = Registry()
-    for number in ("Lemma B.1", "Sec. 4", "Remark 5.3", "Lemma 5.3", "Lemma 4.10", "Lemma 4.2",
-                   "Thm 3.1", "Prop. A.1"):
+    for number in (
+        "Lemma B.1",
+        "Sec. 4",
+        "Remark 5.3",
+        "Lemma 5.3",
+        "Lemma 4.10",
+        "Lemma 4.2",
+        "Thm 3.1",
+        "Prop. A.1",
+    ):
         _claim(reg, number)
     _claim(reg, "Lemma 4.2, γ > 0", after="Lemma 4.10")
     _claim(reg, "Lemma 4.3, γ > 0", after="Lemma 4.2, γ > 0")
     assert [c.number for c in reg.claims()] == [
-        "Thm 3.1", "Lemma 4.2", "Lemma 4.10", "Lemma 4.2, γ > 0", "Lemma 4.3, γ > 0", "Sec. 4",
-        "Lemma 5.3", "Remark 5.3", "Prop. A.1", "Lemma B.1"]
+        "Thm 3.1",
+        "Lemma 4.2",
+        "Lemma 4.10",
+        "Lemma 4.2, γ > 0",
+        "Lemma 4.3, γ > 0",
+        "Sec. 4",
+        "Lemma 5.3",
+        "Remark 5.3",
+        "Prop. A.1",
+        "Lemma B.1",
+    ]
     _claim(reg, "Lemma 4.4, γ > 0", after="Lemma 4.10")
     with pytest.raises(ValueError, match="after must be named by one row at most"):
         reg.claims()
@@ -185,7 +207,7 @@ def test_a_bad_erratum_is_refused_naming_what():
     with pytest.raises(ValueError, match="row must be a positive integer"):
         reg.add_erratum(_erratum(), 0, "m", "m.a")
     reg.add_erratum(_erratum("eq:a"), 2, "m", "m.a")
-    reg.add_erratum(_erratum("eq:a"), 2, "m", "m.a")          # a reload
+    reg.add_erratum(_erratum("eq:a"), 2, "m", "m.a")  # a reload
     with pytest.raises(ValueError, match="row 2 of the errata is declared twice"):
         reg.add_erratum(_erratum("eq:b"), 2, "m", "m.b")
     with pytest.raises(ValueError, match="erratum 'eq:a' is declared twice"):
@@ -201,9 +223,12 @@ def test_the_decorators_return_the_function_unchanged(fresh):
     def check_lemma97() -> Verdict:
         return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
 
-    declared = registry.claim("Lemma 9.7", printed="Lemma 97", label="eq:x", statement="s",
-                              notebook="00-overview")(check_lemma97)
+    declared = registry.claim(
+        "Lemma 9.7", printed="Lemma 97", label="eq:x", statement="s", notebook="00-overview"
+    )(check_lemma97)
     assert declared is check_lemma97
-    assert Claim("Lemma 9.7", "eq:x", "s", "00-overview", check_lemma97,
-                 "Lemma 97") in registry.claims()
+    assert (
+        Claim("Lemma 9.7", "eq:x", "s", "00-overview", check_lemma97, "Lemma 97")
+        in registry.claims()
+    )
     assert registry.REGISTRY is fresh

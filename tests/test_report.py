@@ -34,7 +34,7 @@ def test_every_key_names_a_published_measurement(published):
 
 def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
     table = report.summary_table(published, CLAIMS + FINDINGS + REPAIRED, report.readme_link)
-    assert table == report.summary_table(published, link=report.readme_link)   # the default
+    assert table == report.summary_table(published, link=report.readme_link)  # the default
     rows = table.splitlines()[2:]
     assert [r.split(" | ")[0].lstrip("| ") for r in rows] == [
         markdown_escape(c.number) for c in CLAIMS + FINDINGS + REPAIRED
@@ -85,7 +85,7 @@ def test_ledger_page_has_a_section_per_claim_and_links_it(published):
         assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
     rows = CLAIMS + FINDINGS + REPAIRED
     assert page.count("#verdict)") >= 2 * len(rows)  # the table and the sections
-    repaired = page[page.index("## The repaired results"):]
+    repaired = page[page.index("## The repaired results") :]
     assert not re.search(r"^## ", repaired[3:], re.M)
     assert all(f"### {markdown_escape(c.number)} " in repaired for c in REPAIRED)
 

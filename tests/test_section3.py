@@ -36,11 +36,12 @@ def test_kinked_fixed_point_is_the_minimizer_of_q_alpha():
     from mines_theory.regularized import GaussianRule, minimize_regularized
 
     nodes = np.linspace(-12, 12, 48_001)
-    weights = np.exp(-nodes**2 / 2)
+    weights = np.exp(-(nodes**2) / 2)
     rule = GaussianRule(nodes[:, None], weights / weights.sum())
     sweep = section3.KINKED
-    result = minimize_regularized(KinkedHessian1D(), 0.05, tau=sweep.tau, zeta=sweep.zeta,
-                                  rule=rule)
+    result = minimize_regularized(
+        KinkedHessian1D(), 0.05, tau=sweep.tau, zeta=sweep.zeta, rule=rule
+    )
     assert abs(result.mean[0]) < 1e-9
     assert result.sigma[0, 0] == pytest.approx(sweep.sigma_hat(0.05), abs=1e-6)
 
@@ -50,8 +51,10 @@ def test_smoothed_curvature_against_quadrature():
 
     for a in (0.01, 0.3, 2.0):
         density = lambda u: min(a * abs(u), 1.0) * np.exp(-u * u / 2) / np.sqrt(2 * np.pi)  # noqa: E731
-        value = 2 * sum(scipy.integrate.quad(density, lo, hi)[0]
-                        for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)])
+        value = 2 * sum(
+            scipy.integrate.quad(density, lo, hi)[0]
+            for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)]
+        )
         assert section3.KINKED.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
 
 
@@ -100,17 +103,19 @@ def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
     from mines_theory.regularized import GaussianRule, minimize_regularized
 
     nodes = np.linspace(-12, 12, 48_001)
-    weights = np.exp(-nodes**2 / 2)
+    weights = np.exp(-(nodes**2) / 2)
     rule = GaussianRule(nodes[:, None], weights / weights.sum())
     for sweep in (section3.HOLDER, section3.SMOOTH):
-        result = minimize_regularized(sweep.objective(), 0.05, tau=sweep.tau, zeta=sweep.zeta,
-                                      rule=rule)
+        result = minimize_regularized(
+            sweep.objective(), 0.05, tau=sweep.tau, zeta=sweep.zeta, rule=rule
+        )
         assert abs(result.mean[0]) < 1e-9
         assert result.sigma[0, 0] == pytest.approx(sweep.sigma_hat(0.05), abs=1e-6)
 
 
 # --- errata in the proofs of Theorems 3.1 and 3.4: each check confirms the printed form, and the
 # same check applied to the corrected form does not flag it
+
 
 def test_sine_objective_matches_its_closed_forms():
     """_SineCurvature: Hessian against central differences of the gradient, and the closed-form
@@ -119,8 +124,9 @@ def test_sine_objective_matches_its_closed_forms():
 
     f = section3.proofs._SineCurvature(2, a=0.3)
     x, h = np.array([0.4, -1.1]), 1e-6
-    numeric = np.column_stack([(f.gradient(x + h * e) - f.gradient(x - h * e)) / (2 * h)
-                               for e in np.eye(2)])
+    numeric = np.column_stack(
+        [(f.gradient(x + h * e) - f.gradient(x - h * e)) / (2 * h) for e in np.eye(2)]
+    )
     assert np.allclose(f.hessian(x), numeric, atol=1e-8)
     sigma = np.diag([0.7, 1.6])
     quadrature = smoothed(f, x, sigma, 0.5, GaussianRule.gauss_hermite(2, 30), 2)[2] - f.hessian(x)
@@ -134,8 +140,9 @@ def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
     from mines_theory.regularized import GaussianRule
 
     f = RotatedEllipsoid(1, 1.0, scale=1.04)
-    gap = section3.proofs._midpoint_gap(f, 0.03, 1 / 0.003, 1 / 0.002,
-                                        GaussianRule.gauss_hermite(1, 10))
+    gap = section3.proofs._midpoint_gap(
+        f, 0.03, 1 / 0.003, 1 / 0.002, GaussianRule.gauss_hermite(1, 10)
+    )
     assert gap < 0
 
 
@@ -143,7 +150,7 @@ def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite(
     from mines_theory.linalg import project_eigenvalues, random_spd
 
     tau, zeta = 0.5, 3.0
-    M = random_spd(np.random.default_rng(4), 2, eigenvalues=[0.2, 5.0])     # both ends active
+    M = random_spd(np.random.default_rng(4), 2, eigenvalues=[0.2, 5.0])  # both ends active
     expected = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
     assert np.allclose(section3.proofs._frozen_minimizer(M, tau, zeta), expected, atol=1e-5)
 
@@ -183,10 +190,19 @@ def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     assert section3.proofs._j_quad_residuals(1)[0] != 0
 
 
-SECTION3_ERRATA = ["erratum_taylor_sigma", "erratum_logdet_step", "erratum_theorem33_sign",
-                   "erratum_sig_opt_mu", "erratum_strict_convexity", "erratum_sig_opt_posdef",
-                   "erratum_j_sig_0_power", "erratum_tmp2_first_line", "erratum_tmp_phi_argument",
-                   "erratum_last_chain_norms", "erratum_j_quad_integrand"]
+SECTION3_ERRATA = [
+    "erratum_taylor_sigma",
+    "erratum_logdet_step",
+    "erratum_theorem33_sign",
+    "erratum_sig_opt_mu",
+    "erratum_strict_convexity",
+    "erratum_sig_opt_posdef",
+    "erratum_j_sig_0_power",
+    "erratum_tmp2_first_line",
+    "erratum_tmp_phi_argument",
+    "erratum_last_chain_norms",
+    "erratum_j_quad_integrand",
+]
 
 
 def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
@@ -208,14 +224,15 @@ def _section3_numbers():
         f, _, sigma_inv = _quadratic_case()
         sigma = np.linalg.inv(sigma_inv)
         assert printed["actual"].value == pytest.approx(0.5 * np.trace(f.H @ sigma), rel=1e-10)
-        assert printed["form"].value == pytest.approx(0.5 * np.trace(f.H @ sigma @ sigma),
-                                                      rel=1e-10)          # ½tr(HΣ²)
+        assert printed["form"].value == pytest.approx(
+            0.5 * np.trace(f.H @ sigma @ sigma), rel=1e-10
+        )  # ½tr(HΣ²)
         assert corrected["form"].value == pytest.approx(printed["actual"].value, rel=1e-10)
 
     def logdet_step(printed, corrected):
         p, n = _logdet_violations(), printed["pairs"].value
         assert abs(printed["fails"].value - p) <= 4 * np.sqrt(p * (1 - p) / n)
-        assert corrected["fails"].value == 0     # each log λ lies in [log ζ⁻¹, log τ⁻¹]
+        assert corrected["fails"].value == 0  # each log λ lies in [log ζ⁻¹, log τ⁻¹]
 
     def theorem33_sign(printed, corrected):
         # f(μ*) ≤ f(μ̂*) (μ* minimizes f): the printed right side is ≤ 0; strong convexity
@@ -250,8 +267,7 @@ def _section3_numbers():
     def tmp2_first_line(printed, corrected):
         alpha = _sine_case(1)[1]
         # Φ = ½E[…], so E[…] = α²·2α⁻²Φ: |E[…]|/lhs = α²
-        assert abs(printed["raw"].value) / printed["lhs"].value == pytest.approx(alpha**2,
-                                                                                 rel=1e-6)
+        assert abs(printed["raw"].value) / printed["lhs"].value == pytest.approx(alpha**2, rel=1e-6)
         assert corrected["scaled"].value == pytest.approx(corrected["lhs"].value, rel=1e-6)
 
     def tmp_phi_argument(printed, corrected):
@@ -316,6 +332,7 @@ def test_q_curvature_against_finite_differences_of_q_alpha():
 
         def q(x):
             return regularized_objective(f, f.minimizer, [[x]], alpha, rule)
+
         numeric = (q(s + h) - 2 * q(s) + q(s - h)) / h**2
         assert section3.q_curvature(f, alpha, s, rule) == pytest.approx(numeric, rel=1e-4)
 

@@ -26,8 +26,10 @@ def test_lemma41_check_catches_a_missing_antithetic_half():
 
 def test_lemma43_check_catches_the_half_sigma_inverse_of_lemma_c1s_proof():
     """Lemma C.1's proof writes E[G̃] = ½E[…] − ½Σ⁻¹; an estimator built that way is biased."""
+
     def broken(f, mu, s, a, u):
         return sigma_gradient(f, mu, s, a, u) + 0.5 * s
+
     assert check_lemma43(broken).status is Status.FAILS
 
 
@@ -55,11 +57,13 @@ def test_checks_from_nothing_are_not_checked():
         check_proposition_a1,
     )
 
-    verdicts = {"cases": check_proposition_a1(cases=0),
-                "cases ": check_proposition_a2(cases=0),
-                "pairs": check_mirror_step(pairs=0),
-                "draws": check_lemma_b2(draws=500),          # e⁴·10 = 546 needed
-                "samples": check_lemma_b3(samples=36)}       # 10/(2e⁻²) = 36.9: 37 needed
+    verdicts = {
+        "cases": check_proposition_a1(cases=0),
+        "cases ": check_proposition_a2(cases=0),
+        "pairs": check_mirror_step(pairs=0),
+        "draws": check_lemma_b2(draws=500),  # e⁴·10 = 546 needed
+        "samples": check_lemma_b3(samples=36),
+    }  # 10/(2e⁻²) = 36.9: 37 needed
     for name, verdict in verdicts.items():
         assert verdict.status is Status.NOT_CHECKED, verdict.report()
         assert verdict.text().startswith(f"{name.strip()} = ")
@@ -68,8 +72,13 @@ def test_checks_from_nothing_are_not_checked():
         check_proposition_a1(cases=-1)
 
 
-SECTION4_ERRATA = ["erratum_projection_bounds", "erratum_lemma_c1_half", "erratum_lemma_c1_root",
-                   "erratum_bG_factor", "erratum_hoeffding_sign"]
+SECTION4_ERRATA = [
+    "erratum_projection_bounds",
+    "erratum_lemma_c1_half",
+    "erratum_lemma_c1_root",
+    "erratum_bG_factor",
+    "erratum_hoeffding_sign",
+]
 
 
 def _section4_numbers():
@@ -103,9 +112,9 @@ def _section4_numbers():
         assert printed["corrected"].value < 1e-8 and corrected["corrected"].value < 1e-8
 
     def hoeffding_sign(printed, corrected):
-        assert printed["bound"].value == pytest.approx(np.exp(2))          # exp(−(−2)/1)
+        assert printed["bound"].value == pytest.approx(np.exp(2))  # exp(−(−2)/1)
         assert corrected["bound"].value == pytest.approx(np.exp(-2))
-        assert printed["worst"].value <= 1           # Hoeffding's bound holds
+        assert printed["worst"].value <= 1  # Hoeffding's bound holds
 
     return {f"erratum_{k}": v for k, v in locals().items() if callable(v) and k != "sqrtm"}
 

@@ -44,8 +44,9 @@ def test_asymptotic_rates_recover_a_geometric_decay():
 
 
 def test_per_step_ratios_mask_the_rounding_floor():
-    frame = pd.DataFrame([{"seed": 0, "k": i, "f_gap": g}
-                          for i, g in enumerate([1.0, 0.5, 1e-21, 1e-22])])
+    frame = pd.DataFrame(
+        [{"seed": 0, "k": i, "f_gap": g} for i, g in enumerate([1.0, 0.5, 1e-21, 1e-22])]
+    )
     ratio, mask = section5.per_step_ratios(frame)
     np.testing.assert_allclose(ratio[0].to_numpy(), [0.5, 2e-21, 0.1])
     assert mask[0].tolist() == [True, True, False]
@@ -68,8 +69,13 @@ class _Scripted(section5.NonQuadraticMeanRun):
 
     def __init__(self, schedule, gap, next_gap, eta1, xi=1.0, curvature=1.0, seeds=4):
         super().__init__(schedule, alpha=0.005, seeds=seeds, iterations=gap.shape[0])
-        arrays = {"gap": gap, "next": next_gap, "eta1": eta1, "xi": np.full(gap.shape, xi),
-                      "curvature": np.full(gap.shape, curvature)}
+        arrays = {
+            "gap": gap,
+            "next": next_gap,
+            "eta1": eta1,
+            "xi": np.full(gap.shape, xi),
+            "curvature": np.full(gap.shape, curvature),
+        }
         object.__setattr__(self, "_arrays", arrays)
 
     def run(self):
@@ -158,8 +164,11 @@ def test_kappa_qualifiers_flip_between_independent_weak_and_inverse_dependence()
         slope = section5.kappa_slope(KAPPAS, _rates(exponent, seed=3), "slope")
         return {q.name: q.outcome for q in section5.kappa_qualifiers(slope, reference)}
 
-    assert outcomes(0.0) == {"weak dependence on κ": True, "independent of κ": True,
-                             "Σ frozen: rate falls with κ": True}
+    assert outcomes(0.0) == {
+        "weak dependence on κ": True,
+        "independent of κ": True,
+        "Σ frozen: rate falls with κ": True,
+    }
     assert outcomes(-0.07)["weak dependence on κ"] and not outcomes(-0.07)["independent of κ"]
     assert not outcomes(-1.0)["weak dependence on κ"]
     assert not outcomes(-0.6)["weak dependence on κ"]
@@ -177,8 +186,9 @@ def test_theorem54_on_shortened_runs_is_not_checked():
     """The issue's example: runs too short to reach the fitting window gave 'holds' from a
     spread of NaN; now 'not checked' with the reason."""
     runs = tuple(dataclasses.replace(r, seeds=4, iterations=300) for r in section5.KAPPA_RUNS)
-    verdict = section5.check_theorem54(runs, dataclasses.replace(section5.LEMMA52, seeds=4,
-                                                                  iterations=300))
+    verdict = section5.check_theorem54(
+        runs, dataclasses.replace(section5.LEMMA52, seeds=4, iterations=300)
+    )
     assert verdict.status is Status.NOT_CHECKED
     assert "fitting window" in verdict.text()
 
@@ -193,9 +203,16 @@ class _ScriptedCovariance(section5.CovarianceRun):
         rng = np.random.default_rng(0)
         scatter = rng.chisquare(8, seeds) / 8
         k = np.r_[0, np.arange(10, iterations + 1, 10)]
-        rows = [{"seed": s, "k": int(i), "f_gap": 1.0,
-                 "precision_error": math.sqrt(level * scatter[s] / max(i, 1))}
-                for s in range(seeds) for i in k]
+        rows = [
+            {
+                "seed": s,
+                "k": int(i),
+                "f_gap": 1.0,
+                "precision_error": math.sqrt(level * scatter[s] / max(i, 1)),
+            }
+            for s in range(seeds)
+            for i in k
+        ]
         object.__setattr__(self, "_frame", (f, pd.DataFrame(rows)))
         object.__setattr__(self, "_C", C)
 
@@ -244,8 +261,9 @@ def test_lemma53_rate_qualifier_rejects_a_slower_rate():
     class Slow(_ScriptedCovariance):
         def run(self, executor=None):
             f, frame = self._frame
-            frame = frame.assign(precision_error=frame.precision_error
-                                 * np.maximum(frame.k, 1) ** 0.25)       # ∝ k^(−1/4)
+            frame = frame.assign(
+                precision_error=frame.precision_error * np.maximum(frame.k, 1) ** 0.25
+            )  # ∝ k^(−1/4)
             return f, frame
 
     assert not section5.check_lemma53(Slow(variance)).qualifier("rate 1/k").outcome
@@ -266,16 +284,19 @@ class _ScriptedBias(section5.NonQuadraticRun):
         f, hat = self.objective(), self.predicted()
         rng = np.random.default_rng(1)
         direction = f.minimizer - hat.mean
-        tail = (hat.mean + shift * direction
-                + 1e-3 * rng.standard_normal((section5.LEVEL_RECORDS, seeds, 2)))
+        tail = (
+            hat.mean
+            + shift * direction
+            + 1e-3 * rng.standard_normal((section5.LEVEL_RECORDS, seeds, 2))
+        )
         head = np.array([np.broadcast_to(p, (seeds, 2)) for p in path])
         means = np.concatenate([head, tail])
         gaps = (f(means.reshape(-1, 2)) - f.f_star).reshape(means.shape[:2])
         target = np.linalg.inv(hat.sigma) if sigma_inv is None else sigma_inv
-        final = types.SimpleNamespace(
-            sigma_inv=target + 1e-3 * rng.standard_normal((seeds, 2, 2)))
-        object.__setattr__(self, "_out", {"mean": tail.mean(axis=0), "final": final,
-                                          "means": means, "gaps": gaps})
+        final = types.SimpleNamespace(sigma_inv=target + 1e-3 * rng.standard_normal((seeds, 2, 2)))
+        object.__setattr__(
+            self, "_out", {"mean": tail.mean(axis=0), "final": final, "means": means, "gaps": gaps}
+        )
 
     def run(self):
         return self._out
@@ -286,8 +307,11 @@ def _approach(through_minimizer):
     μ̂* (never closer to μ* than μ̂*)."""
     f = section5.NON_QUADRATIC.objective()
     hat = section5.NON_QUADRATIC.predicted().mean
-    stops = ([f.minimizer + 1.0, f.minimizer, hat] if through_minimizer
-             else [hat + 10 * (hat - f.minimizer), hat])
+    stops = (
+        [f.minimizer + 1.0, f.minimizer, hat]
+        if through_minimizer
+        else [hat + 10 * (hat - f.minimizer), hat]
+    )
     return [a + t * (b - a) for a, b in itertools.pairwise(stops) for t in np.linspace(0, 1, 20)]
 
 
@@ -326,8 +350,7 @@ def test_nonquadratic_fails_when_sigma_settles_at_the_hessian():
 
 
 def test_nonquadratic_with_one_seed_is_not_checked():
-    verdict = section5.check_nonquadratic(_ScriptedBias(0.0, _approach(False), seeds=1),
-                                          batches=())
+    verdict = section5.check_nonquadratic(_ScriptedBias(0.0, _approach(False), seeds=1), batches=())
     assert verdict.status is Status.NOT_CHECKED
 
 
@@ -351,8 +374,11 @@ class _ScriptedStart(section5.CovarianceRun):
 
     def __init__(self, cond, b):
         super().__init__(b=b, seeds=cond.shape[1], iterations=cond.shape[0] - 1, record_every=1)
-        rows = [{"seed": s, "k": k, "condition": cond[k, s]}
-                for k in range(cond.shape[0]) for s in range(cond.shape[1])]
+        rows = [
+            {"seed": s, "k": k, "condition": cond[k, s]}
+            for k in range(cond.shape[0])
+            for s in range(cond.shape[1])
+        ]
         object.__setattr__(self, "_frame", (None, pd.DataFrame(rows)))
 
     def run(self, executor=None):
@@ -371,14 +397,16 @@ def _start_runs(peak):
 
 def test_start_holds_only_when_the_first_steps_are_worse():
     assert section5.check_start(_start_runs(200.0)).status is Status.HOLDS
-    calm = section5.check_start(_start_runs(0.0))          # no jump: cond falls from its start
+    calm = section5.check_start(_start_runs(0.0))  # no jump: cond falls from its start
     assert calm.status is Status.FAILS
     assert not calm.qualifier("the first steps precondition worse than the start").outcome
 
 
 def test_start_without_recovery_is_not_checked():
-    never = tuple(_ScriptedStart(np.full((30, 4), 50.0) - np.r_[40.0, np.zeros(29)][:, None], b)
-                  for b in (2, 20))
+    never = tuple(
+        _ScriptedStart(np.full((30, 4), 50.0) - np.r_[40.0, np.zeros(29)][:, None], b)
+        for b in (2, 20)
+    )
     verdict = section5.check_start(never)
     assert verdict.status is Status.NOT_CHECKED and "never came back" in verdict.text()
     assert section5.check_start(()).status is Status.NOT_CHECKED
@@ -389,9 +417,18 @@ class _ScriptedMean(section5.MeanRun):
 
     def __init__(self, gaps, schedule="lemma51"):
         super().__init__(schedule, seeds=gaps.shape[1], iterations=gaps.shape[0] - 1)
-        rows = [{"seed": s, "k": k, "f_gap": gaps[k, s], "xi": 1.0, "curvature": 1.0,
-                 "precision_error": 1.0}
-                for k in range(gaps.shape[0]) for s in range(gaps.shape[1])]
+        rows = [
+            {
+                "seed": s,
+                "k": k,
+                "f_gap": gaps[k, s],
+                "xi": 1.0,
+                "curvature": 1.0,
+                "precision_error": 1.0,
+            }
+            for k in range(gaps.shape[0])
+            for s in range(gaps.shape[1])
+        ]
         object.__setattr__(self, "_frame", (self.objective(), pd.DataFrame(rows)))
 
     def run(self, executor=None):
@@ -403,7 +440,7 @@ def test_per_step_lemmas_on_a_decrease_and_on_a_rise(check):
     k = np.arange(40)[:, None] * np.ones(4)
     assert check(_ScriptedMean(0.5**k)).status is Status.HOLDS
     assert check(_ScriptedMean(1.1**k)).status is Status.FAILS
-    assert check(_ScriptedMean(1.1**k[:, :1])).status is Status.NOT_CHECKED
+    assert check(_ScriptedMean(1.1 ** k[:, :1])).status is Status.NOT_CHECKED
 
 
 class _FixedCovariance(section5.CovarianceRun):
@@ -418,11 +455,15 @@ def _constant_runs(factor):
 
         config = section5.CovarianceRun(b=5, eta2=eta2, seeds=8, iterations=600)
         f = config.objective()
-        level = factor * section5.plateau_prediction(eta2, float(sigma_gradient_variance(
-            f.H, f.H, 5)))
+        level = factor * section5.plateau_prediction(
+            eta2, float(sigma_gradient_variance(f.H, f.H, 5))
+        )
         rng = np.random.default_rng(0)
-        rows = [{"seed": s, "k": int(k), "precision_error": math.sqrt(level * x)}
-                for s in range(8) for k, x in zip(range(0, 601, 10), 1 + 0.1 * rng.random(61))]
+        rows = [
+            {"seed": s, "k": int(k), "precision_error": math.sqrt(level * x)}
+            for s in range(8)
+            for k, x in zip(range(0, 601, 10), 1 + 0.1 * rng.random(61))
+        ]
 
         runs.append(_FixedCovariance(b=5, eta2=eta2, seeds=8, iterations=600))
         object.__setattr__(runs[-1], "_out", (f, pd.DataFrame(rows)))
@@ -435,15 +476,22 @@ def test_constant_steps_on_the_predicted_plateau_and_three_times_above():
     assert section5.check_constant_steps(()).status is Status.NOT_CHECKED
 
 
-SECTION5_ERRATA = ["erratum_c2_negative", "erratum_C_grows_with_K",
-                   "erratum_lemma51_substitution", "erratum_lemma51_gamma_hypothesis",
-                   "erratum_lemma52_coefficient", "erratum_lemma52_line4",
-                   "erratum_delta_alpha_2_third_term", "erratum_union_bound"]
+SECTION5_ERRATA = [
+    "erratum_c2_negative",
+    "erratum_C_grows_with_K",
+    "erratum_lemma51_substitution",
+    "erratum_lemma51_gamma_hypothesis",
+    "erratum_lemma52_coefficient",
+    "erratum_lemma52_line4",
+    "erratum_delta_alpha_2_third_term",
+    "erratum_union_bound",
+]
 
 
 def test_every_section5_erratum_check_is_tested_on_both_sides():
-    assert sorted(SECTION5_ERRATA) == sorted(n for n in section5.__all__
-                                             if n.startswith("erratum_"))
+    assert sorted(SECTION5_ERRATA) == sorted(
+        n for n in section5.__all__ if n.startswith("erratum_")
+    )
 
 
 @pytest.mark.parametrize("name", SECTION5_ERRATA)
@@ -473,24 +521,24 @@ def test_erratum_evidence_is_data_a_reader_can_check(name):
 
 def test_section5_erratum_numbers_against_closed_forms():
     """The numbers the evidence shows, against closed forms computed here, not by the check."""
-    e = section5.erratum_c2_negative()            # c₂ = b − 2√(b log 10)
+    e = section5.erratum_c2_negative()  # c₂ = b − 2√(b log 10)
     assert e["c2_9"].value == pytest.approx(9 - 6 * math.sqrt(math.log(10)), rel=1e-12)
     assert e["c2_10"].value == pytest.approx(10 - 2 * math.sqrt(10 * math.log(10)), rel=1e-12)
     e = section5.erratum_c2_negative(printed=False)
     assert e["failing"].value == 0 and e["cases"].value == 6 * 51 and e["smallest"].value > 0
-    e = section5.erratum_C_grows_with_K()         # C₃ ∝ √(K − 1)
+    e = section5.erratum_C_grows_with_K()  # C₃ ∝ √(K − 1)
     assert e["term"].value == 0 and e["c3"].value > 0
     assert e["growth"].value == pytest.approx(math.sqrt((1e8 - 1) / (1e4 - 1)), rel=1e-9)
     e = section5.erratum_C_grows_with_K(printed=False)
     assert e["term"].value == 0 and e["fall"].value > 10 and e["per_K"].value < e["floor"].value
-    e = section5.erratum_lemma52_coefficient()    # −η/(2b) + η²𝓛c₁/b² at η = b/(4𝓛c₁): −1/16
+    e = section5.erratum_lemma52_coefficient()  # −η/(2b) + η²𝓛c₁/b² at η = b/(4𝓛c₁): −1/16
     assert (e["coefficient"].value, e["net"].value) == (-1 / 16, 1 / 16)
     assert section5.erratum_lemma52_coefficient(printed=False)["net"].value == -1 / 32
-    e = section5.erratum_lemma52_line4()          # 4 − √4 = 2; ‖w‖² printed, ‖w‖³ derived
+    e = section5.erratum_lemma52_line4()  # 4 − √4 = 2; ‖w‖² printed, ‖w‖³ derived
     assert (e["gap"].value, e["power"].value, e["derived"].value) == (2, 2, 3)
     assert section5.erratum_lemma52_line4(printed=False)["gap"].value == 0
     assert section5.erratum_delta_alpha_2_third_term()["power"].value == 1
-    e = section5.erratum_delta_alpha_2_third_term(printed=False)   # s/(1 + s)
+    e = section5.erratum_delta_alpha_2_third_term(printed=False)  # s/(1 + s)
     assert (e["at0"].value, e["at1"].value) == (0, pytest.approx(0.5))
     for printed, delta in ((True, 0.1), (False, 0.1 / 102)):
         e = section5.erratum_union_bound(printed=printed)
@@ -523,6 +571,7 @@ def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():
     assert second.min() >= 1 - 1e-4 and second.max() <= 3 + 1e-4
     assert np.max(np.abs(np.diff(second))) / h <= gamma * (1 + 1e-2)
     outside = np.array([[2e-3], [-3e-3], [1.0]])
-    shift = np.sign(outside[:, 0]) * (-outside[:, 0] * np.sign(outside[:, 0]) / (2 * gamma)
-                                       + 1 / (6 * gamma**2))
+    shift = np.sign(outside[:, 0]) * (
+        -outside[:, 0] * np.sign(outside[:, 0]) / (2 * gamma) + 1 / (6 * gamma**2)
+    )
     np.testing.assert_allclose(f(outside), section5_errata._kink(outside) + shift, rtol=1e-12)

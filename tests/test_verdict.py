@@ -429,7 +429,10 @@ def test_format_number_boundaries():
             Measurement("a", 2.5e7, 0.0, Kind.INTERVAL, (2.4e7, 2.6e7)),
             "2.50e+07 [2.40e+07, 2.60e+07]",
         ),
-        (Measurement("a", 2.5e6, 0.0, Kind.INTERVAL, (2.4e6, 2.6e6)), "2.50e+06 [2.40e+06, 2.60e+06]"),
+        (
+            Measurement("a", 2.5e6, 0.0, Kind.INTERVAL, (2.4e6, 2.6e6)),
+            "2.50e+06 [2.40e+06, 2.60e+06]",
+        ),
         (
             Measurement("a", 2.5e-3, 0.0, Kind.INTERVAL, (2.4e-3, 2.6e-3)),
             "0.00250 [0.00240, 0.00260]",

@@ -39,11 +39,23 @@ def mathjax() -> Path:
     if not (es5 / "tex-chtml.js").is_file():
         npm = shutil.which("npm")
         if npm is None:
-            raise RuntimeError("npm is needed once to install MathJax for the book "
-                               "(Debian package 'npm')")
+            raise RuntimeError(
+                "npm is needed once to install MathJax for the book (Debian package 'npm')"
+            )
         MATHJAX_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix",
-                        str(MATHJAX_CACHE), f"mathjax@{MATHJAX_VERSION}"], check=True)
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--silent",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                str(MATHJAX_CACHE),
+                f"mathjax@{MATHJAX_VERSION}",
+            ],
+            check=True,
+        )
     return es5
 
 
@@ -57,7 +69,7 @@ def ledger_page() -> str:
 
 def stage(source: Path) -> None:
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
-    for name in FRONT_FIGURES:      # the figures the front page shows (written by the notebooks)
+    for name in FRONT_FIGURES:  # the figures the front page shows (written by the notebooks)
         (source / "figures").mkdir(exist_ok=True)
         shutil.copy2(ROOT / "figures" / name, source / "figures" / name)
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -84,16 +96,30 @@ def build(out: Path) -> list[Path]:
         # puts its copies of the notebooks beside the output directory (jupyter_execute/), which
         # would otherwise land in the tree.
         html = Path(tmp) / "html"
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W",
-                                 "--keep-going", str(source), str(html)],
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sphinx",
+                "-b",
+                "html",
+                "-q",
+                "-W",
+                "--keep-going",
+                str(source),
+                str(html),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(html, out)
-    return [out / "index.html"] + sorted(p for p in out.glob("*.html")
-                                         if re.match(r"\d\d-", p.name))
+    return [out / "index.html"] + sorted(
+        p for p in out.glob("*.html") if re.match(r"\d\d-", p.name)
+    )
 
 
 def main(argv=None) -> int:

@@ -76,8 +76,10 @@ def compare(paths: list[str], save: str | None = None) -> int:
                 if r > worst.get(_kind(m), (0.0, ""))[0]:
                     worst[_kind(m)] = (r, f"{number}: {m.name} {m.value:.6g} vs {n.value:.6g}")
                 if m.value != n.value and m.kind not in (Kind.BELOW, Kind.NUMERIC):
-                    differing.setdefault(f"{number} | {m.name}", {path: runs[path][number][m.name]
-                                                                 .to_json() for path in paths})
+                    differing.setdefault(
+                        f"{number} | {m.name}",
+                        {path: runs[path][number][m.name].to_json() for path in paths},
+                    )
     print("largest |difference|/√(u₁² + u₂²) over every pair of runs, per kind:")
     for kind, (r, where) in sorted(worst.items()):
         print(f"  {kind:10s} {r:10.3g}   K_AGREE {K_AGREE.get(kind, '—')}   ({where})")

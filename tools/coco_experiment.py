@@ -44,7 +44,7 @@ from mines_theory import coco
 from mines_theory.verification.coco_bbob import SUMMARY
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ("CMA-ES", "MiNES", "xNES", "RGF")        # the slowest first
+ORDER = ("CMA-ES", "MiNES", "xNES", "RGF")  # the slowest first
 #: cocopp's names of the function groups in its pprldmany figures, and the dimensions shown.
 GROUPS = ("separ", "lcond", "hcond", "multi", "mult2", "noiselessall")
 SHOWN = tuple((10, group) for group in GROUPS)
@@ -60,17 +60,25 @@ def run_solver(name: str, subset: coco.Subset, folder: str) -> list[dict]:
     rows = []
     for problem in suite:
         problem.observe_with(observer)
-        seed = np.random.SeedSequence([problem.id_function, problem.dimension,
-                                       problem.id_instance])
+        seed = np.random.SeedSequence([problem.id_function, problem.dimension, problem.id_instance])
         start = time.perf_counter()
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")         # StepsRoundedAway and pycma's notes
-            evaluations, error = coco.solve(name, problem, seed=seed,
-                                            budget_multiplier=subset.budget_multiplier)
-        rows.append({"solver": name, "function": problem.id_function,
-                     "dimension": problem.dimension, "instance": problem.id_instance,
-                     "evaluations": evaluations, "hit": bool(problem.final_target_hit),
-                     "seconds": round(time.perf_counter() - start, 3), "error": error})
+            warnings.simplefilter("ignore")  # StepsRoundedAway and pycma's notes
+            evaluations, error = coco.solve(
+                name, problem, seed=seed, budget_multiplier=subset.budget_multiplier
+            )
+        rows.append(
+            {
+                "solver": name,
+                "function": problem.id_function,
+                "dimension": problem.dimension,
+                "instance": problem.id_instance,
+                "evaluations": evaluations,
+                "hit": bool(problem.final_target_hit),
+                "seconds": round(time.perf_counter() - start, 3),
+                "error": error,
+            }
+        )
         problem.free()
     observer = None
     return rows
@@ -85,14 +93,18 @@ def summary_from_cocopp(exdata: Path, solvers) -> pd.DataFrame:
         for ds in cocopp.load(str(exdata / name)):
             hits = ds.detEvals(list(coco.TARGETS))
             for i, instance in enumerate(ds.instancenumbers):
-                row = {"solver": name, "function": ds.funcId, "dimension": ds.dim,
-                       "instance": int(instance), "budget": int(ds.maxevals[i])}
+                row = {
+                    "solver": name,
+                    "function": ds.funcId,
+                    "dimension": ds.dim,
+                    "instance": int(instance),
+                    "budget": int(ds.maxevals[i]),
+                }
                 for target, evals in zip(coco.TARGETS, hits):
                     row[coco.target_column(target)] = evals[i]
                 rows.append(row)
     frame = pd.DataFrame(rows, columns=coco.SUMMARY_COLUMNS)
-    return frame.sort_values(["solver", "function", "dimension", "instance"],
-                             ignore_index=True)
+    return frame.sort_values(["solver", "function", "dimension", "instance"], ignore_index=True)
 
 
 def experiment(solvers, subset: coco.Subset, folder: Path, workers: int) -> pd.DataFrame:
@@ -101,11 +113,15 @@ def experiment(solvers, subset: coco.Subset, folder: Path, workers: int) -> pd.D
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run_solver, name, subset, str(folder)) for name in solvers]
         runs = pd.DataFrame([row for future in futures for row in future.result()])
-    print(f"experiment: {len(runs)} runs in {time.perf_counter() - start:.0f} s wall "
-          f"({runs['seconds'].sum():.0f} s summed over runs) on {workers} workers")
+    print(
+        f"experiment: {len(runs)} runs in {time.perf_counter() - start:.0f} s wall "
+        f"({runs['seconds'].sum():.0f} s summed over runs) on {workers} workers"
+    )
     for name, group in runs.groupby("solver"):
-        print(f"  {name:7s} final target hit in {int(group['hit'].sum())} of {len(group)} runs, "
-              f"{(group['error'] != '').sum()} ended by an error, {group['seconds'].sum():.0f} s")
+        print(
+            f"  {name:7s} final target hit in {int(group['hit'].sum())} of {len(group)} runs, "
+            f"{(group['error'] != '').sum()} ended by an error, {group['seconds'].sum():.0f} s"
+        )
     return runs
 
 
@@ -118,6 +134,7 @@ def _deterministic_svg(source: Path, target: Path) -> None:
 def postprocess(folder: Path, figures: Path, solvers) -> pd.DataFrame:
     """Steps 2 and 3: cocopp's runtime ECDFs, the copied figures and the summary CSV."""
     import matplotlib
+
     matplotlib.use("Agg")
     # fixed ids and text as text: the same SVG bytes on every run, a third of the size
     matplotlib.rcParams.update({"svg.hashsalt": "mines-theory", "svg.fonttype": "none"})
@@ -131,8 +148,15 @@ def postprocess(folder: Path, figures: Path, solvers) -> pd.DataFrame:
     start = time.perf_counter()
     shutil.rmtree(folder / "ppdata", ignore_errors=True)
     os.chdir(folder)
-    cocopp.main(["--rld-only", "--no-rld-single-fcts", "-o", "ppdata",
-                 *(str(Path("exdata") / name) for name in solvers)])
+    cocopp.main(
+        [
+            "--rld-only",
+            "--no-rld-single-fcts",
+            "-o",
+            "ppdata",
+            *(str(Path("exdata") / name) for name in solvers),
+        ]
+    )
     print(f"cocopp: {time.perf_counter() - start:.0f} s wall")
     summary = summary_from_cocopp(folder / "exdata", solvers)
     summary.to_csv(SUMMARY, index=False, float_format="%.10g")
@@ -159,32 +183,38 @@ def main(argv=None) -> int:
     parser.add_argument("--dimensions", default=None, help="e.g. 2,3 (default: 2,3,5,10)")
     parser.add_argument("--instances", default=None, help="e.g. 1,2 (default: 1,2,3)")
     parser.add_argument("--solvers", default=",".join(ORDER))
-    parser.add_argument("--postprocess-only", action="store_true",
-                        help="rerun cocopp on the existing coco/exdata only")
+    parser.add_argument(
+        "--postprocess-only",
+        action="store_true",
+        help="rerun cocopp on the existing coco/exdata only",
+    )
     args = parser.parse_args(argv)
 
     def ints(text, default):
         return default if text is None else tuple(int(x) for x in text.split(","))
 
-    subset = coco.Subset(functions=ints(args.functions, coco.SUBSET.functions),
-                         dimensions=ints(args.dimensions, coco.SUBSET.dimensions),
-                         instances=ints(args.instances, coco.SUBSET.instances))
+    subset = coco.Subset(
+        functions=ints(args.functions, coco.SUBSET.functions),
+        dimensions=ints(args.dimensions, coco.SUBSET.dimensions),
+        instances=ints(args.instances, coco.SUBSET.instances),
+    )
     solvers = [s for s in ORDER if s in args.solvers.split(",")]
     folder, figures = Path(args.folder), Path(args.figures)
     exdata = folder / "exdata"
     if not args.postprocess_only:
-        for name in solvers:            # cocoex would add a suffix to an existing folder
+        for name in solvers:  # cocoex would add a suffix to an existing folder
             shutil.rmtree(exdata / name, ignore_errors=True)
         folder.mkdir(parents=True, exist_ok=True)
         runs = experiment(solvers, subset, folder, args.workers)
         figures.mkdir(parents=True, exist_ok=True)
         path = figures / "coco-bbob-runs.csv"
-        if path.is_file():              # keep the rows of the solvers that did not run now
+        if path.is_file():  # keep the rows of the solvers that did not run now
             kept = pd.read_csv(path, keep_default_na=False)
             runs = pd.concat([kept[~kept["solver"].isin(solvers)], runs], ignore_index=True)
         # without the run times, which differ from run to run (they are printed above)
         runs.drop(columns="seconds").sort_values(
-            ["solver", "function", "dimension", "instance"]).to_csv(path, index=False)
+            ["solver", "function", "dimension", "instance"]
+        ).to_csv(path, index=False)
     # cocopp and the summary take every solver whose data is there
     summary = postprocess(folder, figures, [s for s in ORDER if (exdata / s).is_dir()])
     for target in (1e-1, 1e-8):

@@ -31,16 +31,24 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = Path(os.environ.get("MINES_THEORY_PAPER", ROOT.parent / "shared" / "paper"
-                             / "mirror-natural-evolution-strategies.tex"))
+DEFAULT = Path(
+    os.environ.get(
+        "MINES_THEORY_PAPER",
+        ROOT.parent / "shared" / "paper" / "mirror-natural-evolution-strategies.tex",
+    )
+)
 
 #: Environments with one number for the whole display.
 SINGLE = {"equation", "multline"}
 #: Environments with one number per row.
 ROWS = {"align", "gather", "flalign", "alignat", "eqnarray", "xalignat"}
 #: Theorem-like environments and their printed names (one shared counter in jmlr2e).
-STATEMENT_ENVIRONMENTS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition",
-                          "remark": "Remark"}
+STATEMENT_ENVIRONMENTS = {
+    "theorem": "Theorem",
+    "lemma": "Lemma",
+    "proposition": "Proposition",
+    "remark": "Remark",
+}
 
 TOKEN = re.compile(
     r"\\begin\{(?P<begin>[A-Za-z]+\*?)\}"
@@ -51,10 +59,10 @@ TOKEN = re.compile(
     r"|\\(?P<nonumber>nonumber|notag)\b"
     r"|\\tag\*?\{(?P<tag>[^}]*)\}"
     r"|\\(?P<newline>\\)"
-    r"|\\[{}\[\]$%]"               # escaped characters: \{ \} \[ \] \$ \%
+    r"|\\[{}\[\]$%]"  # escaped characters: \{ \} \[ \] \$ \%
     r"|(?P<display>\$\$)"
     r"|(?P<open>\{)|(?P<close>\})"
-    r"|\\[A-Za-z]+"                # any other control word, skipped whole
+    r"|\\[A-Za-z]+"  # any other control word, skipped whole
 )
 
 
@@ -84,15 +92,15 @@ def numbers(tex: str) -> tuple[dict[str, str], dict[str, str]]:
     equations: dict[str, str] = {}
     statements: dict[str, str] = {}
     stack: list[str] = []
-    section = ""                  # "3" or "D"
+    section = ""  # "3" or "D"
     main = appendix = 0
     in_appendix = False
-    counter = 0                   # equations in the current section
+    counter = 0  # equations in the current section
     statement_counter = 0
     statement: str | None = None  # printed name of the statement being read
-    display: tuple[str, int] | None = None   # (environment, its depth in ``stack``)
+    display: tuple[str, int] | None = None  # (environment, its depth in ``stack``)
     row: _Row | None = None
-    braces = 0                    # brace depth inside the current display
+    braces = 0  # brace depth inside the current display
 
     def define(target: dict[str, str], label: str, value: str) -> None:
         if label in equations or label in statements:
@@ -167,8 +175,7 @@ def numbers(tex: str) -> tuple[dict[str, str], dict[str, str]]:
             braces += 1
         elif kind == "close":
             braces -= 1
-        elif kind == "newline" and display[0] in ROWS and len(stack) == display[1] \
-                and braces == 0:
+        elif kind == "newline" and display[0] in ROWS and len(stack) == display[1] and braces == 0:
             finish(row, display[0])
             row = _Row()
     if stack:

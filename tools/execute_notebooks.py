@@ -26,8 +26,13 @@ def execute(path: Path, timeout: int) -> float:
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = prose(cell.source)
-    client = NotebookClient(nb, timeout=timeout, kernel_name=nb.metadata.kernelspec.name,
-                            record_timing=False, resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=nb.metadata.kernelspec.name,
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     start = time.perf_counter()
     client.execute()
     nbformat.write(nb, path)

@@ -111,50 +111,72 @@ def errata_checks() -> list[tuple[str, str, str]]:
     rows = []
     for entry in errata.ERRATA:
         check = entry.check
-        owner = next((m for m in public
-                      if getattr(getattr(errata, m), check.__name__, None) is check), None)
+        owner = next(
+            (m for m in public if getattr(getattr(errata, m), check.__name__, None) is check), None
+        )
         if owner is None:
-            raise ValueError(f"the check of {entry.label!r} ({check.__module__}."
-                             f"{check.__name__}) is exported by none of {', '.join(public)}")
+            raise ValueError(
+                f"the check of {entry.label!r} ({check.__module__}."
+                f"{check.__name__}) is exported by none of {', '.join(public)}"
+            )
         rows.append((check.__name__, owner, check.__module__))
     return rows
 
 
-def run_tests(module: str, plugin_dir: str, target: str | None, mutant: str = "flag"
-              ) -> tuple[bool, float]:
+def run_tests(
+    module: str, plugin_dir: str, target: str | None, mutant: str = "flag"
+) -> tuple[bool, float]:
     """Run ``tests/test_<module>.py`` (stopping at the first failure); with ``target``
     (``defining.module:name``) under the mutant (``mutant``: "flag" or "true", see the module's
     docstring). Returns (all passed, seconds)."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"),
-               OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-               f"tests/test_{module}.py"]
+    env = dict(
+        os.environ,
+        OPENBLAS_NUM_THREADS=os.environ.get("OPENBLAS_NUM_THREADS", "1"),
+        OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        f"tests/test_{module}.py",
+    ]
     marker = Path(plugin_dir, "loaded")
     marker.unlink(missing_ok=True)
     if target is not None:
         env["MUTATE_ERRATA_TARGET"] = target
         env["MUTATE_ERRATA_MARKER"] = str(marker)
         env["MUTATE_ERRATA_MUTANT"] = mutant
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [plugin_dir,
-                                                          env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [plugin_dir, env.get("PYTHONPATH")]))
         command[3:3] = ["-p", "_mutate_errata_plugin"]
     start = time.perf_counter()
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     if target is not None and not marker.is_file():
         # the plugin itself failed (e.g. the name was not found): say so, do not count a kill
-        raise RuntimeError(f"the mutant {target} did not load:\n{result.stdout[-2000:]}"
-                           f"{result.stderr[-2000:]}")
+        raise RuntimeError(
+            f"the mutant {target} did not load:\n{result.stdout[-2000:]}{result.stderr[-2000:]}"
+        )
     return result.returncode == 0, time.perf_counter() - start
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--module", action="append", help="only the checks of this module "
-                        "(section2, …, appendix_e); repeatable")
+    parser.add_argument(
+        "--module",
+        action="append",
+        help="only the checks of this module (section2, …, appendix_e); repeatable",
+    )
     parser.add_argument("--check", action="append", help="only this check; repeatable")
-    parser.add_argument("--mutant", choices=("flag", "true"), default="flag",
-                        help="flag: the original's result with its flag forced to True "
-                        "(default); true: the bare `return True`")
+    parser.add_argument(
+        "--mutant",
+        choices=("flag", "true"),
+        default="flag",
+        help="flag: the original's result with its flag forced to True "
+        "(default); true: the bare `return True`",
+    )
     args = parser.parse_args(argv)
     rows = errata_checks()
     if args.module:
@@ -169,16 +191,21 @@ def main(argv=None) -> int:
         baseline = {}
         for module in sorted({r[1] for r in rows}):
             baseline[module], seconds = run_tests(module, plugin_dir, None)
-            print(f"baseline tests/test_{module}.py: "
-                  f"{'pass' if baseline[module] else 'FAIL'} ({seconds:.0f} s)", flush=True)
+            print(
+                f"baseline tests/test_{module}.py: "
+                f"{'pass' if baseline[module] else 'FAIL'} ({seconds:.0f} s)",
+                flush=True,
+            )
         for name, module, defining in rows:
             if not baseline[module]:
                 results.append((name, module, "baseline fails", 0.0))
                 continue
             passed, seconds = run_tests(module, plugin_dir, f"{defining}:{name}", args.mutant)
             results.append((name, module, "no" if passed else "yes", seconds))
-            print(f"  {name:<40} {module:<11} killed: {results[-1][2]:<3} ({seconds:.0f} s)",
-                  flush=True)
+            print(
+                f"  {name:<40} {module:<11} killed: {results[-1][2]:<3} ({seconds:.0f} s)",
+                flush=True,
+            )
     width = max(len(r[0]) for r in results)
     print()
     print(f"| {'check':<{width}} | module     | killed |")
@@ -186,14 +213,21 @@ def main(argv=None) -> int:
     for name, module, killed, _ in results:
         print(f"| {name:<{width}} | {module:<10} | {killed:<6} |")
     killed = Counter(r[2] for r in results)
-    print(f"\ntotal: {killed['yes']} of {len(results)} mutants killed, {killed['no']} survived"
-          + (f", {killed['baseline fails']} not run (baseline fails)"
-             if killed["baseline fails"] else ""))
+    print(
+        f"\ntotal: {killed['yes']} of {len(results)} mutants killed, {killed['no']} survived"
+        + (
+            f", {killed['baseline fails']} not run (baseline fails)"
+            if killed["baseline fails"]
+            else ""
+        )
+    )
     for module in sorted({r[1] for r in results}):
         mine = [r for r in results if r[1] == module]
         survivors = [r[0] for r in mine if r[2] == "no"]
-        print(f"  {module}: {sum(r[2] == 'yes' for r in mine)} of {len(mine)} killed"
-              + (f"; survive: {', '.join(survivors)}" if survivors else ""))
+        print(
+            f"  {module}: {sum(r[2] == 'yes' for r in mine)} of {len(mine)} killed"
+            + (f"; survive: {', '.join(survivors)}" if survivors else "")
+        )
     return 1 if killed["no"] else 0
 
 

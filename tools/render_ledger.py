@@ -40,8 +40,9 @@ def publish(init: bool = False) -> None:
         print(f"updated {ledger.PUBLISHED.name} ({len(changed)} verdicts changed)")
     else:
         print(f"{ledger.PUBLISHED.name} is current: every verdict agrees with the published one")
-    merged_errata, changed_errata = corrigendum.reconcile_evidence(corrigendum.fresh_evidence(),
-                                                                   old_errata)
+    merged_errata, changed_errata = corrigendum.reconcile_evidence(
+        corrigendum.fresh_evidence(), old_errata
+    )
     for label, reasons in changed_errata.items():
         print(f"erratum {label}: " + "; ".join(reasons))
     if corrigendum.write_published_evidence(merged_errata):
@@ -52,17 +53,28 @@ def publish(init: bool = False) -> None:
 
 def render_readme() -> None:
     text = README.read_text(encoding="utf-8")
-    new = ledger.render_into(text, report.summary_table(claims=ledger.CLAIMS,
-                                                        link=report.readme_link))
-    new = ledger.render_into(new, report.summary_table(claims=ledger.REPAIRED,
-                                                       link=report.readme_link),
-                             ledger.REPAIRED_START, ledger.REPAIRED_END)
-    new = ledger.render_into(new, report.summary_table(claims=ledger.FINDINGS,
-                                                       link=report.readme_link),
-                             ledger.FINDINGS_START, ledger.FINDINGS_END)
+    new = ledger.render_into(
+        text, report.summary_table(claims=ledger.CLAIMS, link=report.readme_link)
+    )
+    new = ledger.render_into(
+        new,
+        report.summary_table(claims=ledger.REPAIRED, link=report.readme_link),
+        ledger.REPAIRED_START,
+        ledger.REPAIRED_END,
+    )
+    new = ledger.render_into(
+        new,
+        report.summary_table(claims=ledger.FINDINGS, link=report.readme_link),
+        ledger.FINDINGS_START,
+        ledger.FINDINGS_END,
+    )
     if COMPARISON.is_file():
-        new = ledger.render_into(new, COMPARISON.read_text(encoding="utf-8").strip(),
-                                 ledger.COMPARISON_START, ledger.COMPARISON_END)
+        new = ledger.render_into(
+            new,
+            COMPARISON.read_text(encoding="utf-8").strip(),
+            ledger.COMPARISON_START,
+            ledger.COMPARISON_END,
+        )
     if new != text:
         README.write_text(new, encoding="utf-8")
         print(f"updated the generated tables in {README.name}")
@@ -72,10 +84,16 @@ def render_readme() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--readme-only", action="store_true",
-                        help="render the README from the published verdicts without rerunning")
-    parser.add_argument("--init", action="store_true",
-                        help="publish every verdict afresh when published.json is missing")
+    parser.add_argument(
+        "--readme-only",
+        action="store_true",
+        help="render the README from the published verdicts without rerunning",
+    )
+    parser.add_argument(
+        "--init",
+        action="store_true",
+        help="publish every verdict afresh when published.json is missing",
+    )
     args = parser.parse_args(argv)
     if not args.readme_only:
         publish(args.init)

@@ -17,8 +17,14 @@ from typing import Any, ParamSpec, TypeVar, overload
 
 import numpy as np
 
-from ..validation import (finite_scalar, interval, nonnegative_scalar, positive_int,
-                          positive_scalar, probability)
+from ..validation import (
+    finite_scalar,
+    interval,
+    nonnegative_scalar,
+    positive_int,
+    positive_scalar,
+    probability,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,12 +36,23 @@ R = TypeVar("R")
 SYMBOL_RULES: dict[str, Callable[[str, Any], float]] = {
     **dict.fromkeys(("d", "b", "K", "k", "t", "gamma_power"), positive_int),
     "delta": probability,
-    **dict.fromkeys(("gamma", "C", "f_gap_1", "initial_error_sq", "delta_alpha",
-                     "projection_gap", "projected_gradient_sq", "projected_gradient_norm"),
-                    nonnegative_scalar),
+    **dict.fromkeys(
+        (
+            "gamma",
+            "C",
+            "f_gap_1",
+            "initial_error_sq",
+            "delta_alpha",
+            "projection_gap",
+            "projected_gradient_sq",
+            "projected_gradient_norm",
+        ),
+        nonnegative_scalar,
+    ),
     **dict.fromkeys(("f_mu", "f_gap"), finite_scalar),
-    **dict.fromkeys(("L", "sigma", "tau", "zeta", "alpha", "xi", "curvature", "rho1"),
-                    positive_scalar),
+    **dict.fromkeys(
+        ("L", "sigma", "tau", "zeta", "alpha", "xi", "curvature", "rho1"), positive_scalar
+    ),
 }
 
 #: Bounds that return +∞ or NaN by design (declared ``@checked(non_finite=True)``): the local
@@ -63,12 +80,18 @@ def checked(function: Callable[P, R], /) -> Callable[..., R]: ...
 
 
 @overload
-def checked(*, matrices: tuple[str, ...] = (),
-            non_finite: bool = False) -> Callable[[Callable[P, R]], Callable[..., R]]: ...
+def checked(
+    *, matrices: tuple[str, ...] = (), non_finite: bool = False
+) -> Callable[[Callable[P, R]], Callable[..., R]]: ...
 
 
-def checked(function: Callable[P, R] | None = None, /, *, matrices: tuple[str, ...] = (),
-            non_finite: bool = False) -> Any:
+def checked(
+    function: Callable[P, R] | None = None,
+    /,
+    *,
+    matrices: tuple[str, ...] = (),
+    non_finite: bool = False,
+) -> Any:
     """Declare a bound: ``@checked``, or ``@checked(matrices=("sigma",), non_finite=True)``.
 
     Every argument named in ``SYMBOL_RULES`` (except those in ``matrices``, which the body
@@ -108,16 +131,20 @@ or too small for floats (got inf)
             interval("tau", arguments["tau"], "zeta", arguments["zeta"])
         try:
             result = function(**arguments)  # type: ignore[call-arg]
-        except FloatingPointError as error:         # a bound it uses overflowed: name this one
+        except FloatingPointError as error:  # a bound it uses overflowed: name this one
             if str(error).startswith(name):
                 raise
             raise FloatingPointError(f"{name} at {_arguments(args, kwargs)}: {error}") from error
         except (OverflowError, ZeroDivisionError) as error:
-            raise FloatingPointError(f"{name} overflowed ({error}) at "
-                                     f"{_arguments(args, kwargs)}") from error
+            raise FloatingPointError(
+                f"{name} overflowed ({error}) at {_arguments(args, kwargs)}"
+            ) from error
         if not non_finite and _not_finite(result):
-            raise FloatingPointError(f"{name} is not finite at {_arguments(args, kwargs)}: the "
-                                     f"arguments are too large or too small for floats "
-                                     f"(got {result!r})")
+            raise FloatingPointError(
+                f"{name} is not finite at {_arguments(args, kwargs)}: the "
+                f"arguments are too large or too small for floats "
+                f"(got {result!r})"
+            )
         return result
+
     return wrapper

@@ -15,20 +15,25 @@ from .section5 import Rate, c_constants, nab_f_threshold, theorem54_bounds
 
 
 @checked
-def theorem33_bounds_corrected(*, d: int, L: float, sigma: float, gamma: float, tau: float,
-                               zeta: float, alpha: float) -> Theorem33:
+def theorem33_bounds_corrected(
+    *, d: int, L: float, sigma: float, gamma: float, tau: float, zeta: float, alpha: float
+) -> Theorem33:
     """Theorem 3.3 with the step eq:R repaired: R(Σ*) − R(Σ̂*) = α²/2·(log det Σ̂* − log det Σ*)
     ≤ dα²/2·log(ζ/τ) for Σ*, Σ̂* ∈ S (the printed step bounds a difference of logarithms by the
     difference of the numbers, which fails when eigenvalues are below 1)."""
     printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
-    gap = (printed.f_gap - d * alpha**2 / 2 * (1 / tau - 1 / zeta)
-           + d * alpha**2 / 2 * math.log(zeta / tau))
+    gap = (
+        printed.f_gap
+        - d * alpha**2 / 2 * (1 / tau - 1 / zeta)
+        + d * alpha**2 / 2 * math.log(zeta / tau)
+    )
     return Theorem33(gap, 2 * gap / sigma)
 
 
 @checked
-def delta_alpha_1_corrected(*, d: int, b: int, delta: float, L: float, gamma: float, tau: float,
-                            alpha: float) -> float:
+def delta_alpha_1_corrected(
+    *, d: int, b: int, delta: float, L: float, gamma: float, tau: float, alpha: float
+) -> float:
     """Δ_{α,1} as the proof of Lemma 5.1 gives it once η₁ = bτ/(4Lc₁) is substituted correctly
     (coefficients τ/(8Lc₁) of ‖ν‖² and Lη²/b² ≤ τ²/(16Lc₁²) of ‖Ũν‖²), with eq:nu's γ² and
     ‖Ũν‖² ≤ (c₁/τ)‖ν‖²: c₃³γ²bα⁴/(2⁶·3·c₁Lτ²)."""
@@ -64,8 +69,9 @@ def lemma52_rate_corrected(*, d: int, b: int, delta: float, xi: float, curvature
 
 
 @checked(non_finite=True)
-def local_region_threshold_corrected(*, L: float, sigma: float, gamma: float, tau: float,
-                                     xi: float, curvature: float) -> float:
+def local_region_threshold_corrected(
+    *, L: float, sigma: float, gamma: float, tau: float, xi: float, curvature: float
+) -> float:
     """eq:cond (Lemma 5.2, PDF Lemma 10), the local region in which the repaired proof works.
 
     Printed
@@ -90,8 +96,17 @@ def local_region_threshold_corrected(*, L: float, sigma: float, gamma: float, ta
 
 
 @checked
-def delta_alpha_2_corrected(*, d: int, b: int, delta: float, sigma: float, gamma: float,
-                            tau: float, zeta: float, alpha: float) -> float:
+def delta_alpha_2_corrected(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    alpha: float,
+) -> float:
     """Δ_{α,2} of Lemma 5.2 (PDF Lemma 10), rebuilt from the repaired Lemmas D.2, D.4, D.5.
 
     Printed
@@ -107,14 +122,15 @@ def delta_alpha_2_corrected(*, d: int, b: int, delta: float, sigma: float, gamma
     1/(2⁵·3²) + 1/(2⁶·3²) = 1/(2⁶·3). Zero for a quadratic; in units of f.
     """
     c = c_constants(d=d, b=b, delta=delta)
-    return (b**1.5 * zeta**3 * gamma**4 * c.c3**4.5 * alpha**6
-            / (2**8 * 3**4 * sigma**3 * c.c1**1.5 * tau**6)
-            + b * zeta * gamma**2 * c.c3**3 * alpha**4 / (2**6 * 3 * sigma * tau**3 * c.c1))
+    return b**1.5 * zeta**3 * gamma**4 * c.c3**4.5 * alpha**6 / (
+        2**8 * 3**4 * sigma**3 * c.c1**1.5 * tau**6
+    ) + b * zeta * gamma**2 * c.c3**3 * alpha**4 / (2**6 * 3 * sigma * tau**3 * c.c1)
 
 
 @checked
-def nu_bounds_corrected(*, d: int, b: int, delta: float, gamma: float, tau: float,
-                        alpha: float) -> NuBounds:
+def nu_bounds_corrected(
+    *, d: int, b: int, delta: float, gamma: float, tau: float, alpha: float
+) -> NuBounds:
     """eq:sigma_1 and eq:nu (Lemmas D.1, D.2, PDF Lemmas 24, 25), repaired.
 
     Printed
@@ -134,8 +150,17 @@ def nu_bounds_corrected(*, d: int, b: int, delta: float, gamma: float, tau: floa
 
 
 @checked
-def hh_bound_corrected(*, d: int, b: int, delta: float, curvature: float, gamma: float,
-                       tau: float, alpha: float, projected_gradient_sq: float) -> float:
+def hh_bound_corrected(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    curvature: float,
+    gamma: float,
+    tau: float,
+    alpha: float,
+    projected_gradient_sq: float,
+) -> float:
     """eq:hh (Lemma D.4, PDF Lemma 27), repaired.
 
     Printed
@@ -147,13 +172,23 @@ def hh_bound_corrected(*, d: int, b: int, delta: float, curvature: float, gamma:
     times 2/b²: c₃⁴ becomes c₁c₃³.
     """
     c = c_constants(d=d, b=b, delta=delta)
-    return (2 * curvature * c.c1 / b**2 * projected_gradient_sq
-            + curvature * c.c1 * gamma**2 * alpha**4 * c.c3**3 / (18 * b * tau**3))
+    return (
+        2 * curvature * c.c1 / b** 2 * projected_gradient_sq
+        + curvature * c.c1 * gamma** 2 * alpha** 4 * c.c3** 3 / (18 * b * tau**3)
+    )
 
 
 @checked
-def tgm3_bound_corrected(*, d: int, b: int, delta: float, gamma: float, tau: float, alpha: float,
-                         projected_gradient_norm: float) -> float:
+def tgm3_bound_corrected(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    gamma: float,
+    tau: float,
+    alpha: float,
+    projected_gradient_norm: float,
+) -> float:
     """eq:tgm_3 (Lemma D.5, PDF Lemma 28), repaired.
 
     Printed
@@ -164,13 +199,16 @@ def tgm3_bound_corrected(*, d: int, b: int, delta: float, gamma: float, tau: flo
     Derivation: ‖Ũν‖/b ≤ √(c₁/τ)‖ν‖/b ≤ √(c₁/τ)·√b·γα²c₃^{3/2}/(6τ^{3/2})/b.
     """
     c = c_constants(d=d, b=b, delta=delta)
-    return (math.sqrt(c.c1) * gamma * alpha**2 * c.c3**1.5 / (6 * math.sqrt(b) * tau**2)
-            + math.sqrt(c.c1) / (b * math.sqrt(tau)) * projected_gradient_norm)
+    return (
+        math.sqrt(c.c1) * gamma * alpha**2 * c.c3**1.5 / (6 * math.sqrt(b) * tau**2)
+        + math.sqrt(c.c1) / (b * math.sqrt(tau)) * projected_gradient_norm
+    )
 
 
 @checked
-def G_norm_1_bound_corrected(*, d: int, b: int, delta: float, L: float, tau: float,
-                             zeta: float) -> float:
+def G_norm_1_bound_corrected(
+    *, d: int, b: int, delta: float, L: float, tau: float, zeta: float
+) -> float:
     """eq:G_norm_1 (Lemma D.7, PDF Lemma 30): the strongest bound of its form that is true.
 
     Printed
@@ -242,17 +280,29 @@ class Lemma53Corrected(NamedTuple):
     C2: float
     C3: float
     C4: float
-    C5: float              # Lemma E.8's Y term, missing from eq:C
-    base: float            # the base case needs C ≥ 2·base (‖Σ₂⁻¹ − H*‖² ≤ base)
+    C5: float  # Lemma E.8's Y term, missing from eq:C
+    base: float  # the base case needs C ≥ 2·base (‖Σ₂⁻¹ − H*‖² ≤ base)
     C: float
-    failures: float        # the proof uses this many events of probability δ: 1 − failures·δ
-    valid: bool            # c₂ > 0
+    failures: float  # the proof uses this many events of probability δ: 1 − failures·δ
+    valid: bool  # c₂ > 0
 
 
 @checked(non_finite=True)
-def lemma53_constants_corrected(*, d: int, b: int, delta: float, L: float, sigma: float,
-                                gamma: float, tau: float, zeta: float, alpha: float, K: int,
-                                f_gap_1: float, initial_error_sq: float) -> Lemma53Corrected:
+def lemma53_constants_corrected(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    L: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    alpha: float,
+    K: int,
+    f_gap_1: float,
+    initial_error_sq: float,
+) -> Lemma53Corrected:
     """The constants of Lemma 5.3 (PDF Lemma 11), repaired. Hypotheses added: every
     ∇²f(μ_t) ∈ S' (eq:alpha_err uses it; e.g. τ ≤ σ and L ≤ ζ) and c₂ > 0.
 
@@ -283,13 +333,29 @@ def lemma53_constants_corrected(*, d: int, b: int, delta: float, L: float, sigma
     top = max(L, tau)
     C1 = A_K * top * (zeta * A_K + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
     d1 = delta_alpha_1_corrected(d=d, b=b, delta=delta, L=L, gamma=gamma, tau=tau, alpha=alpha)
-    d2 = delta_alpha_2_corrected(d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau,
-                                 zeta=zeta, alpha=alpha)
-    inner = (64 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2)
-             * (f_gap_1 + (K - 1) * max(d1, d2)))
+    d2 = delta_alpha_2_corrected(
+        d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha
+    )
+    inner = (
+        64
+        * c.c1
+        * L
+        * zeta
+        * gamma**2
+        / (c.c2 * tau * sigma**2)
+        * (f_gap_1 + (K - 1) * max(d1, d2))
+    )
     C2 = math.sqrt(inner) if inner >= 0 else math.nan
-    C3 = (c.c3**1.5 * (c.c3 + 1) * zeta * gamma * math.sqrt(K - 1) * math.sqrt(d) * alpha
-          / (4 * tau**1.5))
+    C3 = (
+        c.c3**1.5
+        * (c.c3 + 1)
+        * zeta
+        * gamma
+        * math.sqrt(K - 1)
+        * math.sqrt(d)
+        * alpha
+        / (4 * tau**1.5)
+    )
     C4 = G_norm_1_bound_corrected(d=d, b=b, delta=delta, L=L, tau=tau, zeta=zeta)
     C5 = 3 * top * d * zeta * delta * (A_K**2 + 16 * A_K + 144) / tau * math.sqrt(Y_SUM)
     base = min(d * (zeta - tau) ** 2, C4)
@@ -300,17 +366,29 @@ def lemma53_constants_corrected(*, d: int, b: int, delta: float, L: float, sigma
 
 
 class Theorem54Corrected(NamedTuple):
-    curvature: float     # the bound on 𝓛_k of eq:lxi
-    xi: float            # the bound on ξ_k of eq:lxi
-    rate: float          # the contraction 1 − ξc₂/(32𝓛c₁) at these bounds
-    threshold: float     # the repaired eq:cond at these bounds
-    final_rate: float    # c₂/(32c₁): the contraction per step once 𝓛_k = ξ_k = 1
+    curvature: float  # the bound on 𝓛_k of eq:lxi
+    xi: float  # the bound on ξ_k of eq:lxi
+    rate: float  # the contraction 1 − ξc₂/(32𝓛c₁) at these bounds
+    threshold: float  # the repaired eq:cond at these bounds
+    final_rate: float  # c₂/(32c₁): the contraction per step once 𝓛_k = ξ_k = 1
 
 
 @checked(non_finite=True)
-def theorem54_bounds_corrected(*, d: int, b: int, delta: float, L: float, sigma: float,
-                               gamma: float, tau: float, zeta: float, C: float, k: int,
-                               f_gap: float, projection_gap: float = 0.0) -> Theorem54Corrected:
+def theorem54_bounds_corrected(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    L: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    C: float,
+    k: int,
+    f_gap: float,
+    projection_gap: float = 0.0,
+) -> Theorem54Corrected:
     """Theorem 5.4 (PDF Theorem 12), item 2, repaired.
 
     Printed
@@ -326,14 +404,22 @@ def theorem54_bounds_corrected(*, d: int, b: int, delta: float, L: float, sigma:
     Derivation: the rate is increasing in 𝓛 and decreasing in ξ, so it is bounded at eq:lxi's
     bounds; with 𝓛_k = ξ_k = 1 it is 1 − c₂/(32c₁).
     """
-    printed = theorem54_bounds(L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, C=C, k=k,
-                               f_gap=f_gap, projection_gap=projection_gap)
-    rate = lemma52_rate_corrected(d=d, b=b, delta=delta, xi=printed.xi,
-                                  curvature=printed.curvature).rate
-    threshold = local_region_threshold_corrected(L=L, sigma=sigma, gamma=gamma, tau=tau,
-                                                 xi=printed.xi, curvature=printed.curvature)
+    printed = theorem54_bounds(
+        L=L,
+        sigma=sigma,
+        gamma=gamma,
+        tau=tau,
+        zeta=zeta,
+        C=C,
+        k=k,
+        f_gap=f_gap,
+        projection_gap=projection_gap,
+    )
+    rate = lemma52_rate_corrected(
+        d=d, b=b, delta=delta, xi=printed.xi, curvature=printed.curvature
+    ).rate
+    threshold = local_region_threshold_corrected(
+        L=L, sigma=sigma, gamma=gamma, tau=tau, xi=printed.xi, curvature=printed.curvature
+    )
     c = c_constants(d=d, b=b, delta=delta)
-    return Theorem54Corrected(printed.curvature, printed.xi, rate, threshold,
-                              c.c2 / (32 * c.c1))
-
-
+    return Theorem54Corrected(printed.curvature, printed.xi, rate, threshold, c.c2 / (32 * c.c1))

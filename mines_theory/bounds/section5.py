@@ -47,8 +47,9 @@ class Rate(NamedTuple):
 
 
 @checked
-def lemma51_rate(*, d: int, b: int, delta: float, L: float, sigma: float, tau: float,
-                 zeta: float) -> Rate:
+def lemma51_rate(
+    *, d: int, b: int, delta: float, L: float, sigma: float, tau: float, zeta: float
+) -> Rate:
     """Lemma 5.1 (eq:dec_0): ρ = 1 − c₂τσ/(16 c₁ L ζ)."""
     c = c_constants(d=d, b=b, delta=delta)
     rate = 1.0 - c.c2 * tau * sigma / (16.0 * c.c1 * L * zeta)
@@ -56,16 +57,23 @@ def lemma51_rate(*, d: int, b: int, delta: float, L: float, sigma: float, tau: f
 
 
 @checked
-def delta_alpha_1(*, d: int, b: int, delta: float, L: float, gamma: float, tau: float,
-                  zeta: float, alpha: float) -> float:
+def delta_alpha_1(
+    *, d: int, b: int, delta: float, L: float, gamma: float, tau: float, zeta: float, alpha: float
+) -> float:
     """Δ_{α,1} of Lemma 5.1: c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ)); zero for a quadratic.
 
     As printed it is not in units of f: with α² in units of f, L, ζ, τ in f/length² and γ in
     f/length³, the leading term is in length⁷/f², and the bracket adds a number to c₁c₃/(2τζ),
     in length⁴/f² (see ``delta_alpha_1_corrected``)."""
     c = c_constants(d=d, b=b, delta=delta)
-    return (c.c3**3 * gamma * b * alpha**4 / (2**5 * 3**2 * c.c1 * L * zeta * tau**3)
-            * (1.0 + c.c1 * c.c3 / (2 * tau * zeta)))
+    return (
+        c.c3**3
+        * gamma
+        * b
+        * alpha**4
+        / (2**5 * 3**2 * c.c1 * L * zeta * tau**3)
+        * (1.0 + c.c1 * c.c3 / (2 * tau * zeta))
+    )
 
 
 @checked
@@ -77,14 +85,29 @@ def lemma52_rate(*, d: int, b: int, delta: float, xi: float, curvature: float) -
 
 
 @checked
-def delta_alpha_2(*, d: int, b: int, delta: float, sigma: float, gamma: float, tau: float,
-                  zeta: float, alpha: float) -> float:
+def delta_alpha_2(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    alpha: float,
+) -> float:
     """Δ_{α,2} of Lemma 5.2 (three terms in γ and α⁴, α⁶); zero for a quadratic."""
     c = c_constants(d=d, b=b, delta=delta)
-    return (b**1.5 * zeta**3 * gamma**4 * c.c3**6 * alpha**6
-            / (2**8 * 3**4 * sigma**3 * c.c1**3 * tau**6)
-            + b * zeta * gamma**2 * c.c3**4 * alpha**4 / (2**5 * 3**2 * sigma * tau**3 * c.c1**2)
-            + b * gamma * c.c3**3 * alpha**4 / (2**5 * 3**2 * tau**3 * c.c1))
+    return (
+        b**1.5
+        * zeta**3
+        * gamma**4
+        * c.c3**6
+        * alpha**6
+        / (2**8 * 3**4 * sigma**3 * c.c1**3 * tau**6)
+        + b * zeta * gamma**2 * c.c3**4 * alpha**4 / (2**5 * 3**2 * sigma * tau**3 * c.c1**2)
+        + b * gamma * c.c3**3 * alpha**4 / (2**5 * 3**2 * tau**3 * c.c1)
+    )
 
 
 @checked(non_finite=True)
@@ -97,8 +120,9 @@ def nab_f_threshold(*, L: float, sigma: float, gamma: float, tau: float, xi: flo
 
 
 @checked(non_finite=True)
-def local_region_threshold(*, L: float, sigma: float, gamma: float, tau: float, xi: float,
-                           curvature: float) -> float:
+def local_region_threshold(
+    *, L: float, sigma: float, gamma: float, tau: float, xi: float, curvature: float
+) -> float:
     """eq:cond: the largest f(μ_k) − f* of the local region,
     min{2³·3²·𝓛_k⁴τ⁴/(Lγ²), ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)}; +∞ for a quadratic (γ = 0)."""
     if gamma == 0.0:
@@ -114,13 +138,25 @@ class Lemma53Constants(NamedTuple):
     C3: float
     C4: float
     C: float
-    valid: bool          # A_K's log(1/(bδ)) term is ≥ 0 and c₂ > 0
+    valid: bool  # A_K's log(1/(bδ)) term is ≥ 0 and c₂ > 0
 
 
 @checked(non_finite=True)
-def lemma53_constants(*, d: int, b: int, delta: float, L: float, sigma: float, gamma: float,
-                      tau: float, zeta: float, alpha: float, K: int, f_gap_1: float,
-                      initial_error_sq: float) -> Lemma53Constants:
+def lemma53_constants(
+    *,
+    d: int,
+    b: int,
+    delta: float,
+    L: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    alpha: float,
+    K: int,
+    f_gap_1: float,
+    initial_error_sq: float,
+) -> Lemma53Constants:
     """The constants of Lemma 5.3 (eq:C), evaluated as printed. ``f_gap_1`` = f(μ₁) − f*,
     ``initial_error_sq`` = ‖Σ₁⁻¹ − H*‖². ``valid`` is False where a printed ingredient is
     ill-defined: log(1/(bδ)) < 0 (bδ > 1) makes A_K's first term negative, and c₂ ≤ 0 makes C₂
@@ -129,26 +165,45 @@ def lemma53_constants(*, d: int, b: int, delta: float, L: float, sigma: float, g
     A_K = 8 * math.log(1 / (b * delta)) + 16 * math.log(K + 1) + d
     C1 = A_K * L * (zeta * A_K + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
     d1 = delta_alpha_1(d=d, b=b, delta=delta, L=L, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
-    d2 = delta_alpha_2(d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta,
-                       alpha=alpha)
-    inner = (32 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2)
-             * (f_gap_1 + (K - 1) * max(d1, d2)))
+    d2 = delta_alpha_2(
+        d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha
+    )
+    inner = (
+        32
+        * c.c1
+        * L
+        * zeta
+        * gamma**2
+        / (c.c2 * tau * sigma**2)
+        * (f_gap_1 + (K - 1) * max(d1, d2))
+    )
     C2 = math.sqrt(inner) if inner >= 0 else math.nan
     C3 = c.c3**1.5 * (c.c3 + 1) * zeta * math.sqrt(K - 1) / (4 * tau**1.5 * math.sqrt(d)) * alpha
-    C4 = (2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (b * tau**2)
-          + d * zeta**2 / (2 * b))
+    C4 = 2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (
+        b * tau**2
+    ) + d * zeta**2 / (2 * b)
     C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
     return Lemma53Constants(A_K, C1, C2, C3, C4, C, bool(b * delta <= 1 and c.valid))
 
 
 class Theorem54(NamedTuple):
-    curvature: float     # the bound on 𝓛_k of eq:lxi
-    xi: float            # the bound on ξ_k of eq:lxi
+    curvature: float  # the bound on 𝓛_k of eq:lxi
+    xi: float  # the bound on ξ_k of eq:lxi
 
 
 @checked
-def theorem54_bounds(*, L: float, sigma: float, gamma: float, tau: float, zeta: float, C: float,
-                     k: int, f_gap: float, projection_gap: float = 0.0) -> Theorem54:
+def theorem54_bounds(
+    *,
+    L: float,
+    sigma: float,
+    gamma: float,
+    tau: float,
+    zeta: float,
+    C: float,
+    k: int,
+    f_gap: float,
+    projection_gap: float = 0.0,
+) -> Theorem54:
     """eq:lxi: 𝓛_k ≤ min{L/τ, 1 + τ⁻¹e_k} and ξ_k ≥ max{σ/ζ, 1 − τ⁻¹e_k} with
     e_k = √(C/k) + γ√(2(f(μ_k) − f*)/σ) + ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖ (``projection_gap``);
     a negative ``f_gap`` (rounding) counts as 0."""

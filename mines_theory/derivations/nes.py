@@ -29,12 +29,26 @@ import sympy as sp
 from sympy.stats import Normal, moment
 
 __all__ = [
-    "gaussian_expectation", "symmetric_matrix_symbol", "general_matrix_symbol",
-    "log_likelihood", "score_mean", "score_covariance", "paper_score_covariance",
-    "fisher_matrix", "paper_fisher_matrix", "commutation_matrix", "duplication_matrix",
-    "natural_gradient_vech", "quadratic_smoothing", "regularized_gradient",
-    "antithetic_identity_1d", "bregman_divergence", "paper_bregman_divergence", "mirror_step",
-    "lemma_c1_symbolic", "second_moment_1d",
+    "gaussian_expectation",
+    "symmetric_matrix_symbol",
+    "general_matrix_symbol",
+    "log_likelihood",
+    "score_mean",
+    "score_covariance",
+    "paper_score_covariance",
+    "fisher_matrix",
+    "paper_fisher_matrix",
+    "commutation_matrix",
+    "duplication_matrix",
+    "natural_gradient_vech",
+    "quadratic_smoothing",
+    "regularized_gradient",
+    "antithetic_identity_1d",
+    "bregman_divergence",
+    "paper_bregman_divergence",
+    "mirror_step",
+    "lemma_c1_symbolic",
+    "second_moment_1d",
 ]
 
 
@@ -43,18 +57,18 @@ __all__ = [
 MAX_SIZE = {
     "symmetric_matrix_symbol": 100,  # d² symbols: 1.2 s for both matrix symbols at d = 100
     "general_matrix_symbol": 100,
-    "commutation_matrix": 30,        # d² x d² matrices: 0.04 s at d = 50, but d⁴ entries
+    "commutation_matrix": 30,  # d² x d² matrices: 0.04 s at d = 50, but d⁴ entries
     "duplication_matrix": 30,
-    "score_mean": 5,                 # 7.6 s; d = 6 over 60 s
-    "score_covariance": 2,           # 2.5 s; d = 3: 22 s (symmetric), over 40 s (unconstrained)
-    "paper_score_covariance": 5,     # 1.4 s; d = 6: 23 s
-    "fisher_matrix": 2,              # 2.3 s; d = 3: 38 s
-    "natural_gradient_vech": 2,      # 2.8 s; d = 3 over 40 s
-    "quadratic_smoothing": 6,        # 3.3 s (it grows slowly; 6 is far beyond any use)
-    "regularized_gradient": 3,       # 3.5 s; d = 4: 20 s
-    "mirror_step": 2,                # d = 1 (scalars) and d = 2 (the residual): 2.4 s; 3: > 60 s
-    "lemma_c1_symbolic": 3,          # 5.2 s (the ledger checks d = 2, 3); d = 4 over 2 min
-    "antithetic_identity_1d": 12,    # the degree: 6.2 s; 20: 16 s
+    "score_mean": 5,  # 7.6 s; d = 6 over 60 s
+    "score_covariance": 2,  # 2.5 s; d = 3: 22 s (symmetric), over 40 s (unconstrained)
+    "paper_score_covariance": 5,  # 1.4 s; d = 6: 23 s
+    "fisher_matrix": 2,  # 2.3 s; d = 3: 38 s
+    "natural_gradient_vech": 2,  # 2.8 s; d = 3 over 40 s
+    "quadratic_smoothing": 6,  # 3.3 s (it grows slowly; 6 is far beyond any use)
+    "regularized_gradient": 3,  # 3.5 s; d = 4: 20 s
+    "mirror_step": 2,  # d = 1 (scalars) and d = 2 (the residual): 2.4 s; 3: > 60 s
+    "lemma_c1_symbolic": 3,  # 5.2 s (the ledger checks d = 2, 3); d = 4 over 2 min
+    "antithetic_identity_1d": 12,  # the degree: 6.2 s; 20: 16 s
 }
 
 
@@ -65,10 +79,12 @@ def _size(function: str, name: str, value, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r:.60}")
     if int(value) > limit:
-        raise ValueError(f"{name} must be at most MAX_SIZE[{function!r}] = {limit} for "
-                         f"{function}, got {value!r}: symbolic simplification grows much faster "
-                         f"than the size (a size above the limit takes from 15 s to over a "
-                         f"minute)")
+        raise ValueError(
+            f"{name} must be at most MAX_SIZE[{function!r}] = {limit} for "
+            f"{function}, got {value!r}: symbolic simplification grows much faster "
+            f"than the size (a size above the limit takes from 15 s to over a "
+            f"minute)"
+        )
     return int(value)
 
 
@@ -76,15 +92,20 @@ def _sympy_square(name: str, value, dim: int | None = None, like: str | None = N
     """``value`` if it is a non-empty square sympy matrix (``dim`` x ``dim`` if given, ``like``
     naming the argument ``dim`` comes from), else a ``ValueError`` naming ``name``."""
     if not isinstance(value, sp.MatrixBase):
-        raise ValueError(f"{name} must be a square sympy Matrix, got {type(value).__name__} "
-                         f"{value!r:.60}")
+        raise ValueError(
+            f"{name} must be a square sympy Matrix, got {type(value).__name__} {value!r:.60}"
+        )
     rows, columns = value.shape
     if rows != columns or rows == 0:
-        raise ValueError(f"{name} must be a non-empty square sympy Matrix, got "
-                         f"{type(value).__name__} of shape {value.shape}")
+        raise ValueError(
+            f"{name} must be a non-empty square sympy Matrix, got "
+            f"{type(value).__name__} of shape {value.shape}"
+        )
     if dim is not None and rows != dim:
-        raise ValueError(f"{name} must be {dim} x {dim}{'' if like is None else ' like ' + like}"
-                         f", got {type(value).__name__} of shape {value.shape}")
+        raise ValueError(
+            f"{name} must be {dim} x {dim}{'' if like is None else ' like ' + like}"
+            f", got {type(value).__name__} of shape {value.shape}"
+        )
     return value
 
 
@@ -93,15 +114,17 @@ def _symbols(name: str, value) -> list:
     if isinstance(value, sp.Symbol):
         value = [value]
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a non-empty sequence of sympy Symbols, got "
-                         f"{type(value).__name__} {value!r:.60}")
+        raise ValueError(
+            f"{name} must be a non-empty sequence of sympy Symbols, got "
+            f"{type(value).__name__} {value!r:.60}"
+        )
     value = list(value)
     if not value or not all(isinstance(v, sp.Symbol) for v in value):
-        raise ValueError(f"{name} must be a non-empty sequence of sympy Symbols, got "
-                         f"{value!r:.60}")
+        raise ValueError(f"{name} must be a non-empty sequence of sympy Symbols, got {value!r:.60}")
     if len(set(value)) != len(value):
-        raise ValueError(f"{name} must hold distinct symbols (independent normals), got "
-                         f"{value!r:.60}")
+        raise ValueError(
+            f"{name} must hold distinct symbols (independent normals), got {value!r:.60}"
+        )
     return value
 
 
@@ -116,15 +139,19 @@ def gaussian_expectation(expr: Any, variables: sp.Symbol | Iterable[sp.Symbol]) 
     matrices."""
     variables = _symbols("variables", variables)
     if not isinstance(expr, (sp.Basic, sp.MatrixBase, numbers.Number)) or isinstance(expr, bool):
-        raise ValueError(f"expr must be a sympy expression or matrix (a polynomial in the "
-                         f"variables), got {type(expr).__name__} {expr!r:.60}")
+        raise ValueError(
+            f"expr must be a sympy expression or matrix (a polynomial in the "
+            f"variables), got {type(expr).__name__} {expr!r:.60}"
+        )
     if isinstance(expr, sp.MatrixBase):
         return expr.applyfunc(lambda e: gaussian_expectation(e, variables))
     try:
         poly = sp.Poly(sp.expand(sp.sympify(expr)), *variables)
     except sp.PolynomialError as error:
-        raise ValueError(f"expr must be a polynomial in the variables {variables}, got "
-                         f"{expr!r:.60} ({type(error).__name__})") from None
+        raise ValueError(
+            f"expr must be a polynomial in the variables {variables}, got "
+            f"{expr!r:.60} ({type(error).__name__})"
+        ) from None
     total = 0
     for powers, coefficient in poly.terms():
         term = coefficient
@@ -136,15 +163,17 @@ def gaussian_expectation(expr: Any, variables: sp.Symbol | Iterable[sp.Symbol]) 
 
 def _convention(convention):
     if convention not in ("unconstrained", "symmetric"):
-        raise ValueError(f"convention must be 'unconstrained' or 'symmetric', got "
-                         f"{convention!r:.60}")
+        raise ValueError(
+            f"convention must be 'unconstrained' or 'symmetric', got {convention!r:.60}"
+        )
 
 
 def symmetric_matrix_symbol(name: str, d: int) -> sp.Matrix:
     """A symmetric d×d matrix of symbols name_ij (i ≤ j)."""
     d = _size("symmetric_matrix_symbol", "d", d)
-    return sp.Matrix(d, d, lambda i, j: sp.Symbol(f"{name}_{min(i, j) + 1}{max(i, j) + 1}",
-                                                  real=True))
+    return sp.Matrix(
+        d, d, lambda i, j: sp.Symbol(f"{name}_{min(i, j) + 1}{max(i, j) + 1}", real=True)
+    )
 
 
 def general_matrix_symbol(name: str, d: int) -> sp.Matrix:
@@ -167,8 +196,11 @@ def log_likelihood(z: Any, mu: Any, Sbar: sp.Matrix) -> sp.Expr:
         raise ValueError(f"z and mu must have one length d >= 1, got lengths {d} and {len(mu)}")
     _sympy_square("Sbar", Sbar, d, like="z")
     delta = sp.Matrix(z) - sp.Matrix(mu)
-    return (-sp.Rational(d, 2) * sp.log(2 * sp.pi) - sp.log(Sbar.det()) / 2
-            - (delta.T * Sbar.inv() * delta)[0, 0] / 2)
+    return (
+        -sp.Rational(d, 2) * sp.log(2 * sp.pi)
+        - sp.log(Sbar.det()) / 2
+        - (delta.T * Sbar.inv() * delta)[0, 0] / 2
+    )
 
 
 def _variables(d: int):
@@ -198,7 +230,7 @@ def score_covariance(d: int, convention: str = "unconstrained") -> sp.Matrix:
         logpi = log_likelihood(z, mu, M)
         grad = sp.Matrix(d, d, lambda i, j: sp.diff(logpi, M[i, j]))
         return sp.simplify(_symmetrize_entries(grad, M, "S"))
-    S = symmetric_matrix_symbol("S", d)                   # "symmetric"
+    S = symmetric_matrix_symbol("S", d)  # "symmetric"
     logpi = log_likelihood(z, mu, S)
     return sp.simplify(sp.Matrix(d, d, lambda i, j: sp.diff(logpi, S[i, j])))
 
@@ -242,8 +274,9 @@ def _vec(M: sp.Matrix) -> sp.Matrix:
 def _cholesky_parametrization(d: int):
     """Σ̄ = L Lᵀ with a lower-triangular symbolic L (positive diagonal), so that
     z − μ = L w with w ~ N(0, I): expectations become polynomial moments of w."""
-    L = sp.Matrix(d, d, lambda i, j: sp.Symbol(f"l_{i + 1}{j + 1}", positive=(i == j))
-                  if i >= j else 0)
+    L = sp.Matrix(
+        d, d, lambda i, j: sp.Symbol(f"l_{i + 1}{j + 1}", positive=(i == j)) if i >= j else 0
+    )
     w = sp.Matrix(sp.symbols(f"w1:{d + 1}", real=True))
     return L, w
 
@@ -282,7 +315,7 @@ def natural_gradient_vech(d: int = 2) -> tuple[sp.Matrix, sp.Matrix]:
     delta = L * w
     D = duplication_matrix(d)
     score_S = Si * delta * delta.T * Si / 2 - Si / 2
-    s = (Si * delta).col_join(D.T * _vec(score_S))          # score in (μ, vech Σ̄)
+    s = (Si * delta).col_join(D.T * _vec(score_S))  # score in (μ, vech Σ̄)
     F = gaussian_expectation(s * s.T, list(w))
     natural = sp.simplify(F.inv() * s)
     pairs = [(i, j) for j in range(d) for i in range(j, d)]
@@ -306,8 +339,9 @@ def quadratic_smoothing(d: int = 2) -> tuple[sp.Expr, sp.Expr]:
     return sp.simplify(J), f0 + alpha**2 / 2 * (H * L * L.T).trace()
 
 
-def regularized_gradient(d: int = 2, convention: str = "unconstrained"
-                         ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+def regularized_gradient(
+    d: int = 2, convention: str = "unconstrained"
+) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
     """∂Q_α/∂Σ for a quadratic, Q_α = f(μ) + α²/2 tr(HΣ) − α²/2 log det Σ, in the given
     convention, next to the paper's α²/2 (H − Σ⁻¹). Returns (derived, paper, Σ, H)."""
     d = _size("regularized_gradient", "d", d)
@@ -319,7 +353,7 @@ def regularized_gradient(d: int = 2, convention: str = "unconstrained"
         Q = alpha**2 / 2 * (H * M).trace() - alpha**2 / 2 * sp.log(M.det())
         grad = sp.Matrix(d, d, lambda i, j: sp.diff(Q, M[i, j]))
         grad = _symmetrize_entries(grad, M, "s")
-    else:                                                 # "symmetric"
+    else:  # "symmetric"
         S = symmetric_matrix_symbol("s", d)
         Q = alpha**2 / 2 * (H * S).trace() - alpha**2 / 2 * sp.log(S.det())
         grad = sp.Matrix(d, d, lambda i, j: sp.diff(Q, S[i, j]))
@@ -346,8 +380,8 @@ def bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha: Any) -> sp.Expr:
     """B_R(Σ₁, Σ₂) = R(Σ₁) − R(Σ₂) − ⟨∇R(Σ₂), Σ₁ − Σ₂⟩ for R(Σ) = −α²/2 log det Σ, with
     ∇R(Σ) = −α²/2 Σ⁻¹ (unconstrained convention), from the definition."""
     _sympy_square("S2", S2, _sympy_square("S1", S1).shape[0], like="S1")
-    R = lambda S: -alpha**2 / 2 * sp.log(S.det())  # noqa: E731
-    grad = -alpha**2 / 2 * S2.inv()
+    R = lambda S: -(alpha**2) / 2 * sp.log(S.det())  # noqa: E731
+    grad = -(alpha**2) / 2 * S2.inv()
     return R(S1) - R(S2) - (grad.T * (S1 - S2)).trace()
 
 
@@ -355,7 +389,7 @@ def paper_bregman_divergence(S1: sp.Matrix, S2: sp.Matrix, alpha: Any) -> sp.Exp
     """The closed form printed in Section 4: −α²/2 (log det(Σ₁Σ₂⁻¹) − ⟨Σ₂⁻¹, Σ₁⟩ + d)."""
     _sympy_square("S2", S2, _sympy_square("S1", S1).shape[0], like="S1")
     d = S1.shape[0]
-    return -alpha**2 / 2 * (sp.log((S1 * S2.inv()).det()) - (S2.inv() * S1).trace() + d)
+    return -(alpha**2) / 2 * (sp.log((S1 * S2.inv()).det()) - (S2.inv() * S1).trace() + d)
 
 
 def mirror_step(d: int = 1) -> tuple[sp.Expr, sp.Expr] | sp.Matrix:
@@ -376,7 +410,7 @@ def mirror_step(d: int = 1) -> tuple[sp.Expr, sp.Expr] | sp.Matrix:
     G = symmetric_matrix_symbol("g", d)
     objective = eta * (G.T * M).trace() + bregman_divergence(M, Sk, alpha)
     stationarity = sp.Matrix(d, d, lambda i, j: sp.diff(objective, M[i, j]))
-    candidate = (Sk.inv() + 2 * eta / alpha**2 * G).inv()               # eq:Sig_up
+    candidate = (Sk.inv() + 2 * eta / alpha**2 * G).inv()  # eq:Sig_up
     residual = stationarity.subs({M[i, j]: candidate[i, j] for i in range(d) for j in range(d)})
     return sp.simplify(residual)
 
@@ -410,5 +444,9 @@ def second_moment_1d() -> tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]:
     second = gaussian_expectation(G**2, [u])
     shifted = gaussian_expectation(X**2, [u])
     variance = sp.simplify(second - gaussian_expectation(G, [u]) ** 2)
-    return (sp.simplify(second), sp.simplify(shifted), variance,
-            sp.Rational(39, 2) * h**2 - 2 * h / s + 1 / s**2)
+    return (
+        sp.simplify(second),
+        sp.simplify(shifted),
+        variance,
+        sp.Rational(39, 2) * h**2 - 2 * h / s + 1 / s**2,
+    )

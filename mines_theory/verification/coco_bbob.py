@@ -33,8 +33,10 @@ __all__ = ["SUMMARY", "CLAIM_2019", "read_summary", "fraction_measurement", "che
 #: The summary of ``make coco`` (package data, committed).
 SUMMARY = Path(__file__).with_name("coco-bbob-summary.csv")
 
-CLAIM_2019 = ("a query-efficient optimization algorithm competitive to classical algorithms "
-              "including NES and CMA-ES")
+CLAIM_2019 = (
+    "a query-efficient optimization algorithm competitive to classical algorithms "
+    "including NES and CMA-ES"
+)
 
 #: The targets that the qualifiers test: COCO's final target, and an easy one.
 FINAL, EASY = 1e-8, 1e-1
@@ -46,16 +48,24 @@ def read_summary(path: Path | str | None = None) -> pd.DataFrame:
     frame = pd.read_csv(SUMMARY if path is None else path)
     missing = [c for c in SUMMARY_COLUMNS if c not in frame.columns]
     if missing:
-        raise ValueError(f"the COCO summary {path or SUMMARY} must have the columns "
-                         f"{SUMMARY_COLUMNS}, it lacks {missing}")
+        raise ValueError(
+            f"the COCO summary {path or SUMMARY} must have the columns "
+            f"{SUMMARY_COLUMNS}, it lacks {missing}"
+        )
     return frame
 
 
 def fraction_measurement(name: str, row) -> Measurement:
     """A fraction of runs with its 95% Wilson interval, as a measurement."""
     low, high = float(row["low"]), float(row["high"])
-    return Measurement(name, float(row["fraction"]), (high - low) / (2 * 1.959963984540054),
-                       Kind.INTERVAL, interval=(low, high), percent=True)
+    return Measurement(
+        name,
+        float(row["fraction"]),
+        (high - low) / (2 * 1.959963984540054),
+        Kind.INTERVAL,
+        interval=(low, high),
+        percent=True,
+    )
 
 
 def _disjoint_below(a, b) -> bool:
@@ -63,9 +73,12 @@ def _disjoint_below(a, b) -> bool:
     return float(a["high"]) < float(b["low"])
 
 
-@finding("COCO bbob", label="arXiv:1910.11490",
-         statement="the 2019 version's claim: MiNES is competitive with NES and CMA-ES (on COCO's "
-                   "bbob)", notebook="10-coco-bbob")
+@finding(
+    "COCO bbob",
+    label="arXiv:1910.11490",
+    statement="the 2019 version's claim: MiNES is competitive with NES and CMA-ES (on COCO's bbob)",
+    notebook="10-coco-bbob",
+)
 @decides
 def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     """The 2019 claim's verdict from the COCO summary (module docstring): fractions of runs
@@ -74,18 +87,21 @@ def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     frame = read_summary() if summary is None else summary
     present = set(frame["solver"])
     if not {"MiNES", "CMA-ES"} <= present:
-        return Verdict.not_checked(f"the summary holds no runs of MiNES and CMA-ES (solvers: "
-                                   f"{sorted(present)})",
-                                   Measurement("runs", len(frame), kind=Kind.COUNT))
+        return Verdict.not_checked(
+            f"the summary holds no runs of MiNES and CMA-ES (solvers: {sorted(present)})",
+            Measurement("runs", len(frame), kind=Kind.COUNT),
+        )
     fractions = {t: summary_fractions(frame, t).set_index("solver") for t in (FINAL, EASY)}
     measurements = []
     for target, label in ((FINAL, "1e-8"), (EASY, "1e-1")):
         for solver in SOLVERS:
             if solver in fractions[target].index:
-                measurements.append(fraction_measurement(f"{solver} reached {label}",
-                                                         fractions[target].loc[solver]))
-    measurements.append(Measurement("runs per solver",
-                                    int(fractions[FINAL].loc["MiNES", "runs"]), kind=Kind.COUNT))
+                measurements.append(
+                    fraction_measurement(f"{solver} reached {label}", fractions[target].loc[solver])
+                )
+    measurements.append(
+        Measurement("runs per solver", int(fractions[FINAL].loc["MiNES", "runs"]), kind=Kind.COUNT)
+    )
 
     def below(target, other):
         table = fractions[target]
@@ -98,14 +114,23 @@ def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     qualifiers = []
     for target, label in ((FINAL, "1e-8"), (EASY, "1e-1")):
         for other in ("CMA-ES", "xNES"):
-            qualifiers.append(Qualifier(
-                f"competitive with {other} at {label}",
-                f"the 95% Wilson intervals of the fractions of runs reaching f − f_opt ≤ {label} "
-                f"(MiNES, {other}) overlap; false rules in the alternative: MiNES reaches it in "
-                f"fewer runs, the intervals disjoint", not below(target, other)))
-    qualifiers.append(Qualifier(
-        "beats RGF at 1e-1", "MiNES's 95% interval of the fraction reaching f − f_opt ≤ 1e-1 lies "
-        "above RGF's; false: the intervals overlap or MiNES is below", above(EASY, "RGF")))
+            qualifiers.append(
+                Qualifier(
+                    f"competitive with {other} at {label}",
+                    f"the 95% Wilson intervals of the fractions of runs reaching f − f_opt ≤ {label} "
+                    f"(MiNES, {other}) overlap; false rules in the alternative: MiNES reaches it in "
+                    f"fewer runs, the intervals disjoint",
+                    not below(target, other),
+                )
+            )
+    qualifiers.append(
+        Qualifier(
+            "beats RGF at 1e-1",
+            "MiNES's 95% interval of the fraction reaching f − f_opt ≤ 1e-1 lies "
+            "above RGF's; false: the intervals overlap or MiNES is below",
+            above(EASY, "RGF"),
+        )
+    )
     if below(FINAL, "CMA-ES"):
         status = Status.FAILS
     elif not below(FINAL, "xNES"):
@@ -113,9 +138,14 @@ def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     else:
         status = Status.FAILS
     runs = int(fractions[FINAL].loc["MiNES", "runs"])
-    span = lambda column: ", ".join(map(str, sorted(set(frame[column]))))     # noqa: E731
-    return Verdict(status, f"'{CLAIM_2019}' (arXiv:1910.11490) on bbob: {runs} runs per solver "
-                   f"({frame['function'].nunique()} functions × d = {span('dimension')} × "
-                   f"instances {span('instance')}, budget 10³·d), MiNES with the practical "
-                   f"defaults of mines_theory.practical",
-                   tuple(measurements), tuple(qualifiers), data={"fractions": fractions})
+    span = lambda column: ", ".join(map(str, sorted(set(frame[column]))))  # noqa: E731
+    return Verdict(
+        status,
+        f"'{CLAIM_2019}' (arXiv:1910.11490) on bbob: {runs} runs per solver "
+        f"({frame['function'].nunique()} functions × d = {span('dimension')} × "
+        f"instances {span('instance')}, budget 10³·d), MiNES with the practical "
+        f"defaults of mines_theory.practical",
+        tuple(measurements),
+        tuple(qualifiers),
+        data={"fractions": fractions},
+    )

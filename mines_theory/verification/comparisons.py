@@ -95,9 +95,12 @@ def _faster(a, b) -> bool:
     return bool(np.isfinite(a.value) and a.interval[1] < b.value)
 
 
-@finding("Comparison", label="—",
-         statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
-         notebook="07-comparisons")
+@finding(
+    "Comparison",
+    label="—",
+    statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
+    notebook="07-comparisons",
+)
 @decides
 def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
     """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it

@@ -14,8 +14,16 @@ from __future__ import annotations
 from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
 from .registry import KINDS, Erratum
 
-__all__ = ["COLUMNS", "ERRATA", "KINDS", "SOURCES", "Erratum", "distinct_flaws", "errata_table",
-           "flaw_groups"]
+__all__ = [
+    "COLUMNS",
+    "ERRATA",
+    "KINDS",
+    "SOURCES",
+    "Erratum",
+    "distinct_flaws",
+    "errata_table",
+    "flaw_groups",
+]
 
 #: The modules whose declarations (``registry.erratum``, beside each check) make the table; a
 #: package with its submodules.
@@ -42,8 +50,10 @@ def flaw_groups(errata: tuple[Erratum, ...] = ERRATA) -> list[list[str]]:
         if e.same_flaw_as is None:
             continue
         if e.same_flaw_as not in parent:
-            raise ValueError(f"same_flaw_as of {e.label!r} must name an entry of the table, "
-                             f"got {e.same_flaw_as!r}")
+            raise ValueError(
+                f"same_flaw_as of {e.label!r} must name an entry of the table, "
+                f"got {e.same_flaw_as!r}"
+            )
         parent[root(e.label)] = root(e.same_flaw_as)
     groups: dict[str, list[str]] = {}
     for label in labels:
@@ -65,8 +75,11 @@ def _cell(text: str) -> str:
 COLUMNS = ("place", "kind", "printed", "correct", "consequence", "check")
 
 
-def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] = COLUMNS,
-                 evidence: dict | None = None) -> str:
+def errata_table(
+    errata: tuple[Erratum, ...] = ERRATA,
+    columns: tuple[str, ...] = COLUMNS,
+    evidence: dict | None = None,
+) -> str:
     """The errata as a Markdown table, each row with what its check shows
     (``corrigendum.check_text``): the sentence and numbers of its ``Evidence``, "flagged: …"
     (or "NOT flagged: …"), or, for a check that returns a bool, "confirmed" when it returns True,
@@ -85,8 +98,9 @@ def errata_table(errata: tuple[Erratum, ...] = ERRATA, columns: tuple[str, ...] 
     for e in errata:
         result = evidence[e.label] if evidence is not None else e.check()
         status = check_text(as_result(e.label, result))
-        consequence = e.consequence + (f" (same flaw as “{e.same_flaw_as}”)"
-                                       if e.same_flaw_as else "")
+        consequence = e.consequence + (
+            f" (same flaw as “{e.same_flaw_as}”)" if e.same_flaw_as else ""
+        )
         cells = dict(zip(COLUMNS, [e.label, e.kind, e.printed, e.correct, consequence, status]))
         lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
     return "\n".join(lines)

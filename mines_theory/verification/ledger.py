@@ -24,8 +24,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import (appendix_d, appendix_e, coco_bbob, comparisons, corrigendum, registry, section2,
-               section3, section4, section5)
+from . import (
+    appendix_d,
+    appendix_e,
+    coco_bbob,
+    comparisons,
+    corrigendum,
+    registry,
+    section2,
+    section3,
+    section4,
+    section5,
+)
 from .paper import with_number
 from .registry import Claim
 from .verdict import Undecidable, Verdict
@@ -93,32 +103,48 @@ PRINTED: dict[str, str] = registry.printed(SOURCES)
 #: the repaired statement in one line, in the paper's symbols; the corrigendum states it in full).
 _REPAIRED_LINES: dict[str, tuple[str, str]] = {
     "check_lemma51_repaired": (
-        "", "the rate of Lemma 5.1 up to Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (γ², not γ) "
-            "w.p. ≥ 1 − (b + 2)δ"),
+        "",
+        "the rate of Lemma 5.1 up to Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (γ², not γ) w.p. ≥ 1 − (b + 2)δ",
+    ),
     "check_lemma52_repaired": (
-        "", "in the repaired eq:cond, rate 1 − ξ_kc₂/(32𝓛_kc₁) (printed 8) up to Δ_α,2, "
-            "w.p. ≥ 1 − (b + 2)δ"),
+        "",
+        "in the repaired eq:cond, rate 1 − ξ_kc₂/(32𝓛_kc₁) (printed 8) up to Δ_α,2, "
+        "w.p. ≥ 1 − (b + 2)δ",
+    ),
     "check_lemma52_nonquadratic_repaired": (
-        "γ > 0", "the repaired Lemma 5.2 on a non-quadratic f, up to the repaired Δ_α,2 "
-                 "(third term corrected)"),
+        "γ > 0",
+        "the repaired Lemma 5.2 on a non-quadratic f, up to the repaired Δ_α,2 "
+        "(third term corrected)",
+    ),
     "check_lemma53_repaired": (
-        "", "‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k with the repaired C of eq:C (doubled sums, C₅, "
-            "b-free C₄)"),
+        "",
+        "‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k with the repaired C of eq:C (doubled sums, C₅, b-free C₄)",
+    ),
     "check_theorem54_repaired": (
-        "", "eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)"),
+        "",
+        "eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)",
+    ),
     "check_lemma_d2_repaired": (
-        "", "‖ν‖² ≤ γ²bα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ c₁γ²bα⁴c₃³/(36τ⁴) w.p. ≥ 1 − (b + 1)δ"),
+        "",
+        "‖ν‖² ≤ γ²bα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ c₁γ²bα⁴c₃³/(36τ⁴) w.p. ≥ 1 − (b + 1)δ",
+    ),
     "check_lemma_d4_repaired": (
-        "", "‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛c₁γ²α⁴c₃³/(18bτ³) w.p. ≥ 1 − (b + 1)δ"),
+        "",
+        "‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛c₁γ²α⁴c₃³/(18bτ³) w.p. ≥ 1 − (b + 1)δ",
+    ),
     "check_lemma_d5_repaired": (
-        "", "‖g̃‖ ≤ √c₁γα²c₃^{3/2}/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ "
-            "w.p. ≥ 1 − (b + 1)δ"),
+        "",
+        "‖g̃‖ ≤ √c₁γα²c₃^{3/2}/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − (b + 1)δ",
+    ),
     "check_lemma_d7_repaired": (
-        "", "no bound vanishing with b holds; ‖G̃‖² ≤ (Lc₃ζ(c₃ + √d)/(2τ) + √dζ)² "
-            "w.p. ≥ 1 − bδ"),
+        "",
+        "no bound vanishing with b holds; ‖G̃‖² ≤ (Lc₃ζ(c₃ + √d)/(2τ) + √dζ)² w.p. ≥ 1 − bδ",
+    ),
     "check_lemma_e8_repaired": (
-        "", "A_t = 8 log(b/δ) + 16 log(t+1) + d (d + 2√(dx) + 2x at large d): "
-            "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)"),
+        "",
+        "A_t = 8 log(b/δ) + 16 log(t+1) + d (d + 2√(dx) + 2x at large d): "
+        "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)",
+    ),
 }
 
 #: How the corrigendum's names ("Theorem 5.4") read in the ledger ("Thm 5.4").
@@ -134,13 +160,16 @@ def _repaired() -> tuple[tuple[Claim, ...], dict[str, str]]:
         base = f"{_LEDGER_WORDS.get(word, word)} {rest}"
         for check in ((entry.check,) if entry.check is not None else ()) + entry.more:
             if check.__name__ not in _REPAIRED_LINES:
-                raise ValueError(f"corrigendum.REPAIRS: the check {check.__name__!r} of "
-                                 f"{entry.ours!r} needs a statement in ledger._REPAIRED_LINES")
+                raise ValueError(
+                    f"corrigendum.REPAIRS: the check {check.__name__!r} of "
+                    f"{entry.ours!r} needs a statement in ledger._REPAIRED_LINES"
+                )
             suffix, statement = _REPAIRED_LINES[check.__name__]
             number = f"{base}, repaired" + (f", {suffix}" if suffix else "")
             claimed = base_rows[f"{base}, {suffix}" if suffix else base]
-            rows.append(Claim(number, claimed.label, statement, "08-errata", check,
-                              claimed.printed))
+            rows.append(
+                Claim(number, claimed.label, statement, "08-errata", check, claimed.printed)
+            )
             of[number] = entry.ours
             PRINTED[number] = claimed.printed
     return tuple(rows), of
@@ -160,7 +189,7 @@ def repair_of(number: str) -> str:
 def repaired_rows(ours: str) -> tuple[Claim, ...]:
     """The rows of ``REPAIRED`` that check the corrigendum entry ``ours`` (none where its repair
     is argued by its errata's checks alone)."""
-    corrigendum.repair(ours)             # ValueError naming the entries for any other name
+    corrigendum.repair(ours)  # ValueError naming the entries for any other name
     return tuple(c for c in REPAIRED if _REPAIR_OF[c.number] == ours)
 
 
@@ -169,8 +198,9 @@ def claim(number: str) -> Claim:
     for c in CLAIMS + FINDINGS + REPAIRED:
         if c.number == number:
             return c
-    raise ValueError(f"number must be one of the ledger's claims, findings or repaired results, "
-                     f"got {number!r}")
+    raise ValueError(
+        f"number must be one of the ledger's claims, findings or repaired results, got {number!r}"
+    )
 
 
 def verdicts(claims: tuple[Claim, ...] = CLAIMS + FINDINGS + REPAIRED) -> dict[str, Verdict]:
@@ -203,32 +233,40 @@ def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str
     if not path.is_file():
         if missing_ok:
             return {}
-        raise PublishedVerdictsError(f"the published verdicts {path} are missing (restore the "
-                                     "file from git, or run tools/render_ledger.py --init to "
-                                     "publish every verdict afresh)")
+        raise PublishedVerdictsError(
+            f"the published verdicts {path} are missing (restore the "
+            "file from git, or run tools/render_ledger.py --init to "
+            "publish every verdict afresh)"
+        )
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise PublishedVerdictsError(f"the published verdicts {path} are not valid JSON: "
-                                     f"{error}") from error
+        raise PublishedVerdictsError(
+            f"the published verdicts {path} are not valid JSON: {error}"
+        ) from error
     if not isinstance(raw, dict):
-        raise PublishedVerdictsError(f"the published verdicts {path} must be a JSON object "
-                                     f"(claim number → verdict), got {type(raw).__name__}")
+        raise PublishedVerdictsError(
+            f"the published verdicts {path} must be a JSON object "
+            f"(claim number → verdict), got {type(raw).__name__}"
+        )
     verdicts = {}
     for number, entry in raw.items():
-        if number == corrigendum.ERRATA_KEY:        # the errata's results (corrigendum.evidence)
+        if number == corrigendum.ERRATA_KEY:  # the errata's results (corrigendum.evidence)
             continue
         try:
             verdicts[number] = Verdict.from_json(entry)
         except (KeyError, TypeError, ValueError, AttributeError, Undecidable) as error:
-            raise PublishedVerdictsError(f"the published verdicts {path}: the entry "
-                                         f"{number!r} is not a verdict ({type(error).__name__}: "
-                                         f"{error})") from error
+            raise PublishedVerdictsError(
+                f"the published verdicts {path}: the entry "
+                f"{number!r} is not a verdict ({type(error).__name__}: "
+                f"{error})"
+            ) from error
     return verdicts
 
 
-def reconcile(fresh: dict[str, Verdict], old: dict[str, Verdict]
-              ) -> tuple[dict[str, Verdict], dict[str, list[str]]]:
+def reconcile(
+    fresh: dict[str, Verdict], old: dict[str, Verdict]
+) -> tuple[dict[str, Verdict], dict[str, list[str]]]:
     """(what to publish, what changed): a published verdict stays as it is where the fresh one
     agrees with it; otherwise the fresh one replaces it, and ``changed`` says why."""
     merged, changed = {}, {}
@@ -243,8 +281,9 @@ def reconcile(fresh: dict[str, Verdict], old: dict[str, Verdict]
 
 def write_published(results: dict[str, Verdict], path: Path | None = None) -> None:
     path = PUBLISHED if path is None else path
-    text = json.dumps({number: v.to_json() for number, v in results.items()}, indent=1,
-                      ensure_ascii=False)
+    text = json.dumps(
+        {number: v.to_json() for number, v in results.items()}, indent=1, ensure_ascii=False
+    )
     Path(path).write_text(text + "\n", encoding="utf-8")
 
 
@@ -274,8 +313,10 @@ def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
             lines.append(f"{header}: {old[number].report()}")
         else:
             why = old[number].differences(verdict) if number in old else ["not published"]
-            lines.append(f"{header}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n"
-                         f"{verdict.report()}")
+            lines.append(
+                f"{header}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n"
+                f"{verdict.report()}"
+            )
     return with_number("\n".join(lines))
 
 
@@ -289,10 +330,11 @@ COMPARISON_START = "<!-- comparison:start (figures/07-comparison.md, written by 
 COMPARISON_END = "<!-- comparison:end -->"
 
 
-def render_into(text: str, table: str, start_marker: str = README_START,
-                end_marker: str = README_END) -> str:
+def render_into(
+    text: str, table: str, start_marker: str = README_START, end_marker: str = README_END
+) -> str:
     """Replace what stands between two README markers in ``text`` by ``table``."""
     start, end = text.find(start_marker), text.find(end_marker)
     if start < 0 or end < start:
         raise ValueError(f"the README has no markers ({start_marker!r} ... {end_marker!r})")
-    return text[:start + len(start_marker)] + "\n" + table + "\n" + text[end:]
+    return text[: start + len(start_marker)] + "\n" + table + "\n" + text[end:]

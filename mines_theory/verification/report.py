@@ -191,9 +191,11 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         lines.append("")
     if c in REPAIRED:
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
-        lines.append(f"Checked in {notebook_link}; the repaired statement in full, its "
-                     f"hypotheses and the derivation of its constants: [its section of the "
-                     f"corrigendum]({target}).")
+        lines.append(
+            f"Checked in {notebook_link}; the repaired statement in full, its "
+            f"hypotheses and the derivation of its constants: [its section of the "
+            f"corrigendum]({target})."
+        )
     else:
         lines.append(f"Checked in {notebook_link}.")
     return "\n".join(lines)
@@ -221,7 +223,8 @@ def ledger_page(
         + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
-        + "\n\n".join(section(c) for c in FINDINGS) + "\n\n"
+        + "\n\n".join(section(c) for c in FINDINGS)
+        + "\n\n"
         "## The repaired results\n\n"
         "Each result of the corrigendum ([notebook 08](08-errata.ipynb)) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "

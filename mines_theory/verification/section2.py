@@ -45,7 +45,7 @@ class LogLikelihoodTrick:
     dim: int = 3
     condition: float = 10.0
     minimizer: tuple = (1.0, -1.0, 0.5)
-    covariance: tuple = (0.5, 1.0, 2.0)      # Σ̄ = diag(…), μ = 0
+    covariance: tuple = (0.5, 1.0, 2.0)  # Σ̄ = diag(…), μ = 0
     samples: int = 1_000_000
     seed: int = 1
 
@@ -57,19 +57,24 @@ class LogLikelihoodTrick:
         root, inverse = np.sqrt(cov), np.linalg.inv(cov)
 
         def score_samples(rng, m):
-            z = rng.standard_normal((m, self.dim)) @ root          # μ = 0
+            z = rng.standard_normal((m, self.dim)) @ root  # μ = 0
             return f(z)[:, None] * z @ inverse
 
-        return monte_carlo(score_samples, self.samples, np.random.default_rng(self.seed)), \
-            f.gradient(np.zeros(self.dim))
+        return monte_carlo(
+            score_samples, self.samples, np.random.default_rng(self.seed)
+        ), f.gradient(np.zeros(self.dim))
 
 
 LOG_LIKELIHOOD_TRICK = LogLikelihoodTrick()
 
 
-@claim("Sec. 2", printed="Section 2", label="eq:nab_mu, eq:nab_Sig, eq:nat_grad",
-       statement="log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
-       notebook="01-nes-background")
+@claim(
+    "Sec. 2",
+    printed="Section 2",
+    label="eq:nab_mu, eq:nab_Sig, eq:nat_grad",
+    statement="log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
+    notebook="01-nes-background",
+)
 @functools.cache
 def check_section2() -> Verdict:
     """eq:log_lh by Monte Carlo (``LOG_LIKELIHOOD_TRICK``); eq:nab_mu, eq:nab_Sig (unconstrained
@@ -100,28 +105,46 @@ def check_section2() -> Verdict:
     z = float(trick.z_score(exact).max())
     holds = all(identities.values()) and z <= K_SE
     qualifiers = (
-        Qualifier("Fisher block exact on symmetric directions only",
-                  "sympy: F·D = printed·D for the duplication matrix D, and F ≠ printed "
-                  "as a d²×d² matrix", identities["Fisher"] and not _is_zero(F - printed_F)),
-        Qualifier("eq:nab_Sig needs the unconstrained derivative",
-                  "sympy: the derivative with Σ̄_ij = Σ̄_ji one variable differs from the "
-                  "printed score", not _is_zero(symmetric - printed_S)),
+        Qualifier(
+            "Fisher block exact on symmetric directions only",
+            "sympy: F·D = printed·D for the duplication matrix D, and F ≠ printed "
+            "as a d²×d² matrix",
+            identities["Fisher"] and not _is_zero(F - printed_F),
+        ),
+        Qualifier(
+            "eq:nab_Sig needs the unconstrained derivative",
+            "sympy: the derivative with Σ̄_ij = Σ̄_ji one variable differs from the printed score",
+            not _is_zero(symmetric - printed_S),
+        ),
     )
-    data = {"score": g, "printed_score": printed_g, "score_unconstrained": unconstrained,
-                "score_symmetric": symmetric, "score_printed": printed_S, "fisher": F,
-                "fisher_closed": closed, "fisher_printed": printed_F, "natural": natural,
-                "natural_printed": natural_printed, "identities": identities, "trick": trick,
-                "exact": exact,
-                "rank_vec_block": F[2:, 2:].rank()}
+    data = {
+        "score": g,
+        "printed_score": printed_g,
+        "score_unconstrained": unconstrained,
+        "score_symmetric": symmetric,
+        "score_printed": printed_S,
+        "fisher": F,
+        "fisher_closed": closed,
+        "fisher_printed": printed_F,
+        "natural": natural,
+        "natural_printed": natural_printed,
+        "identities": identities,
+        "trick": trick,
+        "exact": exact,
+        "rank_vec_block": F[2:, 2:].rank(),
+    }
     if holds:
-        summary = ("eq:log_lh by Monte Carlo (10⁶ samples, largest |z| = {z}, allowed "
-                   f"{K_SE:g}); sympy, d = 2: eq:nab_mu, eq:nab_Sig (unconstrained derivative), "
-                   "the Fisher matrix and eq:nat_grad (in vech coordinates) exact")
+        summary = (
+            "eq:log_lh by Monte Carlo (10⁶ samples, largest |z| = {z}, allowed "
+            f"{K_SE:g}); sympy, d = 2: eq:nab_mu, eq:nab_Sig (unconstrained derivative), "
+            "the Fisher matrix and eq:nat_grad (in vech coordinates) exact"
+        )
     else:
         failed = ", ".join(name for name, ok in identities.items() if not ok) or "eq:log_lh"
         summary = f"fails symbolically or by Monte Carlo: {failed} (largest |z| = {{z}})"
-    return Verdict(Status.HOLDS if holds else Status.FAILS, summary,
-                   (z_measurement("z", z),), qualifiers, data)
+    return Verdict(
+        Status.HOLDS if holds else Status.FAILS, summary, (z_measurement("z", z),), qualifiers, data
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,17 +163,27 @@ class NESRun:
         """The tidy frame of ``experiments.run_method``; ``executor`` runs the seeds in chunks
         on a ``concurrent.futures.Executor`` (the same frame)."""
         f = RotatedEllipsoid(self.dim, self.condition, seed=0, minimizer=np.ones(self.dim))
-        return run_method("NES", f, self.seeds, mean0=np.zeros(self.dim),
-                          max_evaluations=self.max_evaluations, record_every=self.record_every,
-                          executor=executor)
+        return run_method(
+            "NES",
+            f,
+            self.seeds,
+            mean0=np.zeros(self.dim),
+            max_evaluations=self.max_evaluations,
+            record_every=self.record_every,
+            executor=executor,
+        )
 
 
 NES_AS_PRINTED = NESRun()
 
 
-@finding("NES as printed", printed="Section 2", label="Sec. 2, after eq:ng",
-         statement="the NES meta-algorithm as printed stalls and its covariance collapses",
-         notebook="01-nes-background")
+@finding(
+    "NES as printed",
+    printed="Section 2",
+    label="Sec. 2, after eq:ng",
+    statement="the NES meta-algorithm as printed stalls and its covariance collapses",
+    notebook="01-nes-background",
+)
 @decides
 def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     """Not a claim of the paper but the baseline it improves on: the NES meta-algorithm of
@@ -161,24 +194,33 @@ def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     degenerate, so it cannot make the verdict hold."""
     at_least("seeds", config.seeds, 1, "a run")
     frame = config.run()
-    summary = frame.groupby("seed").agg(best_gap=("f_gap", "min"),
-                                        final_condition=("condition", "last"),
-                                        error=("error", "last"))
+    summary = frame.groupby("seed").agg(
+        best_gap=("f_gap", "min"), final_condition=("condition", "last"), error=("error", "last")
+    )
     stalled = int((summary.best_gap > 1).sum())
     degenerate = int((~(summary.final_condition < 1e10)).sum())
-    qualifiers = (Qualifier("stalls", "best f − f* > 1 in every run", stalled == config.seeds),
-                  Qualifier("covariance collapses", "cond(C^{1/2}HC^{1/2}) > 10¹⁰ or Σ̄ no longer "
-                            "positive definite at the end of every run",
-                            degenerate == config.seeds))
+    qualifiers = (
+        Qualifier("stalls", "best f − f* > 1 in every run", stalled == config.seeds),
+        Qualifier(
+            "covariance collapses",
+            "cond(C^{1/2}HC^{1/2}) > 10¹⁰ or Σ̄ no longer positive definite at the end of every run",
+            degenerate == config.seeds,
+        ),
+    )
     ok = all(q.outcome for q in qualifiers)
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   f"d = {config.dim}, κ = {config.condition:g}, {config.max_evaluations} "
-                   "evaluations: stalled with f − f* > 1 in {stalled} of {runs} runs, covariance "
-                   "degenerate in {degenerate}",
-                   (Measurement("stalled", stalled, kind=Kind.COUNT),
-                    Measurement("runs", config.seeds, kind=Kind.COUNT),
-                    Measurement("degenerate", degenerate, kind=Kind.COUNT)), qualifiers,
-                   data={"frame": frame, "summary": summary})
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        f"d = {config.dim}, κ = {config.condition:g}, {config.max_evaluations} "
+        "evaluations: stalled with f − f* > 1 in {stalled} of {runs} runs, covariance "
+        "degenerate in {degenerate}",
+        (
+            Measurement("stalled", stalled, kind=Kind.COUNT),
+            Measurement("runs", config.seeds, kind=Kind.COUNT),
+            Measurement("degenerate", degenerate, kind=Kind.COUNT),
+        ),
+        qualifiers,
+        data={"frame": frame, "summary": summary},
+    )
 
 
 def _nonzero_entries(matrix) -> int:
@@ -186,11 +228,15 @@ def _nonzero_entries(matrix) -> int:
     return sum(sp.simplify(entry) != 0 for entry in matrix)
 
 
-@erratum("Sec. 2, Fisher matrix", row=2, kind="imprecision",
-         printed="F_θ = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) for θ = [μ; vec Σ̄]",
-         correct="in vec coordinates the block is ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K), singular; ½Σ̄⁻¹⊗Σ̄⁻¹ is its "
-                 "action on symmetric directions",
-         consequence="eq:nat_grad survives (in vech coordinates)")
+@erratum(
+    "Sec. 2, Fisher matrix",
+    row=2,
+    kind="imprecision",
+    printed="F_θ = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) for θ = [μ; vec Σ̄]",
+    correct="in vec coordinates the block is ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K), singular; ½Σ̄⁻¹⊗Σ̄⁻¹ is its "
+    "action on symmetric directions",
+    consequence="eq:nat_grad survives (in vech coordinates)",
+)
 def erratum_fisher_vec(printed: bool = True) -> Evidence:
     """Section 2's Fisher matrix blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) in θ = [μ; vec Σ̄]: sympy gives the
     block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only.
@@ -210,9 +256,13 @@ def erratum_fisher_vec(printed: bool = True) -> Evidence:
     symmetric = _nonzero_entries((F - form) * restriction)
     full = _nonzero_entries(F - form)
     name = "½Σ̄⁻¹⊗Σ̄⁻¹" if printed else "¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K)"
-    return Evidence(closed == 0 and symmetric == 0 and full > 0,
-                    f"sympy, d = 2: F − {name} has {{full}} nonzero entries, (F − {name})·D "
-                    "{symmetric} (D duplication); flagged when only the first is nonzero",
-                    (Measurement("full", full, kind=Kind.COUNT),
-                     Measurement("symmetric", symmetric, kind=Kind.COUNT),
-                     Measurement("closed", closed, kind=Kind.COUNT)))
+    return Evidence(
+        closed == 0 and symmetric == 0 and full > 0,
+        f"sympy, d = 2: F − {name} has {{full}} nonzero entries, (F − {name})·D "
+        "{symmetric} (D duplication); flagged when only the first is nonzero",
+        (
+            Measurement("full", full, kind=Kind.COUNT),
+            Measurement("symmetric", symmetric, kind=Kind.COUNT),
+            Measurement("closed", closed, kind=Kind.COUNT),
+        ),
+    )

@@ -555,18 +555,26 @@ class Evidence:
             out.append(f"measurements {sorted(ours)} != {sorted(others)}")
         for name in ours.keys() & others.keys():
             if not ours[name].agrees(others[name]):
-                out.append(f"measurement {name!r}: {ours[name].render()} vs "
-                           f"{others[name].render()} ({ours[name].kind.value})")
+                out.append(
+                    f"measurement {name!r}: {ours[name].render()} vs "
+                    f"{others[name].render()} ({ours[name].kind.value})"
+                )
         return out
 
     def agrees(self, other: Evidence) -> bool:
         return not self.differences(other)
 
     def to_json(self) -> dict:
-        return {"flagged": self.flagged, "shown": self.shown,
-                "measurements": [m.to_json() for m in self.measurements]}
+        return {
+            "flagged": self.flagged,
+            "shown": self.shown,
+            "measurements": [m.to_json() for m in self.measurements],
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> Evidence:
-        return cls(bool(data["flagged"]), data["shown"],
-                   tuple(Measurement.from_json(m) for m in data["measurements"]))
+        return cls(
+            bool(data["flagged"]),
+            data["shown"],
+            tuple(Measurement.from_json(m) for m in data["measurements"]),
+        )

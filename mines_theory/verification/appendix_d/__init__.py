@@ -17,13 +17,32 @@ from __future__ import annotations
 
 from .common import quadratic
 from .lemmas import (
-    BIAS, BIAS_CURVE, D7, G_CURVE, INSIDE, BiasExperiment, HalfSquareG, InsideG, bias_curve,
-    check_lemma_d1, check_lemma_d2, check_lemma_d3, check_lemma_d4, check_lemma_d5,
-    check_lemma_d6, check_lemma_d7, cubic_perturbed_quadratic, gradient_norm_curve,
+    BIAS,
+    BIAS_CURVE,
+    D7,
+    G_CURVE,
+    INSIDE,
+    BiasExperiment,
+    HalfSquareG,
+    InsideG,
+    bias_curve,
+    check_lemma_d1,
+    check_lemma_d2,
+    check_lemma_d3,
+    check_lemma_d4,
+    check_lemma_d5,
+    check_lemma_d6,
+    check_lemma_d7,
+    cubic_perturbed_quadratic,
+    gradient_norm_curve,
 )
 from .proofs import (
-    erratum_G_norm_1, erratum_hypotheses, erratum_nu_gamma_power, erratum_taylor_weight,
-    erratum_two_log, erratum_U_nu_step,
+    erratum_G_norm_1,
+    erratum_hypotheses,
+    erratum_nu_gamma_power,
+    erratum_taylor_weight,
+    erratum_two_log,
+    erratum_U_nu_step,
 )
 
 __all__ = [

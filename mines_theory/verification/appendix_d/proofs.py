@@ -28,12 +28,16 @@ __all__ = [
 ]
 
 
-@erratum("eq:nu (Lemma D.2)", row=29, kind="error",
-         printed="‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
-         correct="γ² in both (eq:sigma_1 squared; ν scales like γ)",
-         consequence="the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next "
-                     "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
-                     "are built from it (Lemmas 5.1, 5.2)")
+@erratum(
+    "eq:nu (Lemma D.2)",
+    row=29,
+    kind="error",
+    printed="‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
+    correct="γ² in both (eq:sigma_1 squared; ν scales like γ)",
+    consequence="the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next "
+    "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
+    "are built from it (Lemmas 5.1, 5.2)",
+)
 def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
     """eq:nu prints γ where squaring eq:sigma_1 gives γ². ν scales like γ (f ↦ cf), ‖ν‖² like γ²:
     on the cubic with γ = 100 (b = 10, α = 0.5) the printed bound fails in far more than δ of
@@ -50,28 +54,37 @@ def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
     count_corrected = int(np.sum(s["nu_sq"] > corrected.nu_sq))
     p_corrected = proportion("p_corrected", count_corrected, 400)
     if not printed:
-        return Evidence(exceeds(count_corrected, 400, 0.1), "cubic, γ = 100, b = 10: ‖ν‖² "
-                        "exceeds eq:nu with γ² in {p_corrected} of 400 batches (z = {z} against "
-                        f"δ = 0.1); flagged when z > {K_SE:g}",
-                        (p_corrected, z_measurement("z", exceedance_z(count_corrected, 400, 0.1))))
-    return Evidence(exceeds(count_printed, 400, 0.1)
-                    and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1,
-                    "cubic, γ = 100, b = 10: ‖ν‖² exceeds eq:nu in {p_printed} of 400 batches "
-                    "(z = {z}), with γ² ({ratio}× larger) in {p_corrected}; flagged when "
-                    f"z > {K_SE:g} and the second ≤ δ",
-                    (proportion("p_printed", count_printed, 400),
-                     z_measurement("z", exceedance_z(count_printed, 400, 0.1)), p_corrected,
-                     Measurement("ratio", corrected.nu_sq / form.nu_sq, 1e-9 * corrected.nu_sq
-                                 / form.nu_sq)))
+        return Evidence(
+            exceeds(count_corrected, 400, 0.1),
+            "cubic, γ = 100, b = 10: ‖ν‖² "
+            "exceeds eq:nu with γ² in {p_corrected} of 400 batches (z = {z} against "
+            f"δ = 0.1); flagged when z > {K_SE:g}",
+            (p_corrected, z_measurement("z", exceedance_z(count_corrected, 400, 0.1))),
+        )
+    return Evidence(
+        exceeds(count_printed, 400, 0.1) and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1,
+        "cubic, γ = 100, b = 10: ‖ν‖² exceeds eq:nu in {p_printed} of 400 batches "
+        "(z = {z}), with γ² ({ratio}× larger) in {p_corrected}; flagged when "
+        f"z > {K_SE:g} and the second ≤ δ",
+        (
+            proportion("p_printed", count_printed, 400),
+            z_measurement("z", exceedance_z(count_printed, 400, 0.1)),
+            p_corrected,
+            Measurement("ratio", corrected.nu_sq / form.nu_sq, 1e-9 * corrected.nu_sq / form.nu_sq),
+        ),
+    )
 
 
-@erratum("proofs of eq:nu, eq:hh, eq:tgm_3", row=30, kind="error",
-         printed="νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
-         correct="‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 "
-                 "= 0)",
-         consequence="Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a "
-                     "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
-                     "Lemmas 5.1, 5.2 rest on them (their contraction part survives)")
+@erratum(
+    "proofs of eq:nu, eq:hh, eq:tgm_3",
+    row=30,
+    kind="error",
+    printed="νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
+    correct="‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0)",
+    consequence="Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a "
+    "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
+    "Lemmas 5.1, 5.2 rest on them (their contraction part survives)",
+)
 def erratum_U_nu_step(printed: bool = True) -> Evidence:
     """Proofs of eq:nu, eq:hh, eq:tgm_3: ‖Uν‖² ≤ max_i ν_i²·‖U1‖² is false (ν_i and u_i are
     dependent; e.g. u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0). On the cubic with b = 5000 it
@@ -85,25 +98,36 @@ def erratum_U_nu_step(printed: bool = True) -> Evidence:
     holds = proportion("holds", int(np.sum(s["step_holds"])), BIAS.batches)
     if not printed:
         fails = int(np.sum(~s["corrected_step_holds"]))
-        return Evidence(not s["corrected_step_holds"].all(), f"cubic, d = {BIAS.d}, b = "
-                        f"{BIAS.b}: " + "‖Uν‖² ≤ ‖U‖₂²‖ν‖² fails in {fails} of {batches} batches; "
-                        "flagged when in any",
-                        (Measurement("fails", fails, kind=Kind.COUNT), batches))
-    return Evidence(np.mean(s["step_holds"]) < 0.5, f"cubic, d = {BIAS.d}, b = {BIAS.b}: "
-                    "‖Uν‖² ≤ max νᵢ²·‖U1‖² holds in {holds} of {batches} batches; flagged when in "
-                    "fewer than half", (holds, batches))
+        return Evidence(
+            not s["corrected_step_holds"].all(),
+            f"cubic, d = {BIAS.d}, b = "
+            f"{BIAS.b}: " + "‖Uν‖² ≤ ‖U‖₂²‖ν‖² fails in {fails} of {batches} batches; "
+            "flagged when in any",
+            (Measurement("fails", fails, kind=Kind.COUNT), batches),
+        )
+    return Evidence(
+        np.mean(s["step_holds"]) < 0.5,
+        f"cubic, d = {BIAS.d}, b = {BIAS.b}: "
+        "‖Uν‖² ≤ max νᵢ²·‖U1‖² holds in {holds} of {batches} batches; flagged when in "
+        "fewer than half",
+        (holds, batches),
+    )
 
 
-@erratum("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", row=33, kind="error",
-         printed="‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
-         correct="≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
-         consequence="Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); "
-                     "eq:G_norm_2 fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ "
-                     "H* (its left side tends to ‖E∇²f(μ_k + αz) − H*‖²); C₄ of Lemma 5.3 rests "
-                     "on it in the base case and in eq:dec_sig's C₄/k at every t, where ‖G̃(Σ_t)‖² "
-                     "tends to ‖E∇²f(μ_t + αz) − Σ_t⁻¹‖²: C₄ must become a bound with ‖∇²f(μ_t) − "
-                     "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
-                     "cases measured")
+@erratum(
+    "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
+    row=33,
+    kind="error",
+    printed="‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
+    correct="≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
+    consequence="Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); "
+    "eq:G_norm_2 fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ "
+    "H* (its left side tends to ‖E∇²f(μ_k + αz) − H*‖²); C₄ of Lemma 5.3 rests "
+    "on it in the base case and in eq:dec_sig's C₄/k at every t, where ‖G̃(Σ_t)‖² "
+    "tends to ‖E∇²f(μ_t + αz) − Σ_t⁻¹‖²: C₄ must become a bound with ‖∇²f(μ_t) − "
+    "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
+    "cases measured",
+)
 def erratum_G_norm_1(printed: bool = True) -> Evidence:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
     α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
@@ -129,27 +153,37 @@ def erratum_G_norm_1(printed: bool = True) -> Evidence:
             x = e.run()
             counts.append((int(np.sum(x**2 > 2 * e.limit() + 2 * e.bound)), e.batches, e.delta))
         exceeded = [exceeds(*count) for count in counts]
-        return Evidence(any(exceeded), "‖X‖² ≤ 2‖E X‖² + 2B_b is exceeded in {d7} of the batches "
-                        f"(f = x²/2), in {{star}} and {{away}} inside S' (μ = μ*, {INSIDE[1].mu:g}"
-                        f"); flagged when above δ = {D7.delta:g} (z > {K_SE:g})",
-                        tuple(proportion(name, count, n) for name, (count, n, _)
-                              in zip(("d7", "star", "away"), counts)))
+        return Evidence(
+            any(exceeded),
+            "‖X‖² ≤ 2‖E X‖² + 2B_b is exceeded in {d7} of the batches "
+            f"(f = x²/2), in {{star}} and {{away}} inside S' (μ = μ*, {INSIDE[1].mu:g}"
+            f"); flagged when above δ = {D7.delta:g} (z > {K_SE:g})",
+            tuple(
+                proportion(name, count, n)
+                for name, (count, n, _) in zip(("d7", "star", "away"), counts)
+            ),
+        )
     verdict = check_lemma_d7()
     if verdict.status is Status.NOT_CHECKED:
         return Evidence(False, verdict.summary, verdict.measurements)
-    return Evidence(verdict.status is Status.FAILS
-                    and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome,
-                    "f = x²/2: ‖G̃‖² = {G_sq}, eq:G_norm_1's bound {bound} (exceeded in {p1}); "
-                    f"eq:G_norm_2 inside S' at μ = {INSIDE[1].mu:g} exceeded in " + "{in_away}; "
-                    f"flagged when > δ = {INSIDE[1].delta:g} (z > {K_SE:g})",
-                    tuple(verdict[name] for name in ("G_sq", "bound", "p1", "in_away")))
+    return Evidence(
+        verdict.status is Status.FAILS and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome,
+        "f = x²/2: ‖G̃‖² = {G_sq}, eq:G_norm_1's bound {bound} (exceeded in {p1}); "
+        f"eq:G_norm_2 inside S' at μ = {INSIDE[1].mu:g} exceeded in " + "{in_away}; "
+        f"flagged when > δ = {INSIDE[1].delta:g} (z > {K_SE:g})",
+        tuple(verdict[name] for name in ("G_sq", "bound", "p1", "in_away")),
+    )
 
 
-@erratum("Lemmas D.1, D.4, D.5, hypotheses", row=28, kind="typo",
-         printed="Σ⁻¹ ∈ S (D.1); ∇²f ⪯ 𝓛Σ⁻¹ ⪯ 𝓛τ⁻¹I (D.4); Σ⁻¹ ⪯ τ⁻¹I (D.5)",
-         correct="Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
-         consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
-                     "with Σ_k ∈ S and is unaffected")
+@erratum(
+    "Lemmas D.1, D.4, D.5, hypotheses",
+    row=28,
+    kind="typo",
+    printed="Σ⁻¹ ∈ S (D.1); ∇²f ⪯ 𝓛Σ⁻¹ ⪯ 𝓛τ⁻¹I (D.4); Σ⁻¹ ⪯ τ⁻¹I (D.5)",
+    correct="Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
+    consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
+    "with Σ_k ∈ S and is unaffected",
+)
 def erratum_hypotheses(printed: bool = True) -> Evidence:
     """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
     𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
@@ -163,16 +197,18 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
     exceeds eq:tgm_3, at each Σ tested."""
     f, b, delta, tau, alpha, draws = SoftCubic1D(1.0), 10, 0.1, 1.0, 1e-3, 2000
     nu_max = bounds.nu_bounds(d=1, b=b, delta=delta, gamma=f.gamma, tau=tau, alpha=alpha).nu_max
-    tgm3 = bounds.tgm3_bound(d=1, b=b, delta=delta, gamma=f.gamma, tau=tau, alpha=alpha,
-                             projected_gradient_norm=0.0)
+    tgm3 = bounds.tgm3_bound(
+        d=1, b=b, delta=delta, gamma=f.gamma, tau=tau, alpha=alpha, projected_gradient_norm=0.0
+    )
 
     def counts(sigma):
         rng = np.random.default_rng(47)
         u = rng.standard_normal((draws, b, 1))
         z = alpha * math.sqrt(sigma) * u[..., 0]
         nu = (f(z.reshape(-1, 1)) - f(-z.reshape(-1, 1))).reshape(draws, b) / (2 * alpha)
-        g = np.array([mean_gradient(f, f.minimizer, np.array([[1 / sigma]]), alpha, x)[0]
-                      for x in u])
+        g = np.array(
+            [mean_gradient(f, f.minimizer, np.array([[1 / sigma]]), alpha, x)[0] for x in u]
+        )
         return int(np.sum(np.abs(nu[:, 0]) > nu_max)), int(np.sum(np.abs(g) > tgm3))
 
     def failures(count_pair):
@@ -184,24 +220,32 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
         smaller = counts(0.1 / tau)
         measured |= {"nu_small": smaller[0], "g_small": smaller[1]}
         flagged = any(failures(inside)) or any(failures(smaller))
-        shown = ("eq:sigma_1, eq:tgm_3 fail in {nu_in}, {g_in} of 2000 batches at Σ = 1/τ, in "
-                 "{nu_small}, {g_small} at Σ = 0.1/τ; flagged if any > δ = 0.1 "
-                 f"(z > {K_SE:g})")
+        shown = (
+            "eq:sigma_1, eq:tgm_3 fail in {nu_in}, {g_in} of 2000 batches at Σ = 1/τ, in "
+            "{nu_small}, {g_small} at Σ = 0.1/τ; flagged if any > δ = 0.1 "
+            f"(z > {K_SE:g})"
+        )
     else:
         outside = counts(100.0)
         measured = {"nu_out": outside[0], "g_out": outside[1]} | measured
         flagged = all(failures(outside)) and not any(failures(inside))
-        shown = ("eq:sigma_1, eq:tgm_3 fail in {nu_out}, {g_out} of 2000 batches at Σ = 100 "
-                 "(allowed as printed), {nu_in}, {g_in} at Σ = 1/τ; flagged if only at Σ = 100 > δ")
-    return Evidence(flagged, shown, tuple(proportion(name, count, draws)
-                                          for name, count in measured.items()))
+        shown = (
+            "eq:sigma_1, eq:tgm_3 fail in {nu_out}, {g_out} of 2000 batches at Σ = 100 "
+            "(allowed as printed), {nu_in}, {g_in} at Σ = 1/τ; flagged if only at Σ = 100 > δ"
+        )
+    return Evidence(
+        flagged, shown, tuple(proportion(name, count, draws) for name, count in measured.items())
+    )
 
 
-@erratum("eq:G_norm, eq:GG (Lemma D.6)", row=31, kind="typo",
-         printed="‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm",
-         correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = "
-                 "e⁻³⁰)",
-         consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)")
+@erratum(
+    "eq:G_norm, eq:GG (Lemma D.6)",
+    row=31,
+    kind="typo",
+    printed="‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm",
+    correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = e⁻³⁰)",
+    consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)",
+)
 def erratum_two_log(printed: bool = True) -> Evidence:
     """eq:G_norm and eq:GG (and their proofs) use ‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm, which
     gives 2d + 3 log(1/δ); with 2 log the event can have probability below 1 − δ: at d = 5,
@@ -214,24 +258,35 @@ def erratum_two_log(printed: bool = True) -> Evidence:
     if not printed:
         grid = [(n, y) for n in (1, 2, 5, 10, 50, 100, 500) for y in np.geomspace(0.1, 50, 25)]
         logs = [scipy.stats.chi2.logsf(2 * n + 3 * y, n) + y for n, y in [(d, x), *grid]]
-        return Evidence(bool(any(v > 0 for v in logs)), "P(χ²_d ≥ 2d + 3 log(1/δ))/δ ≤ {worst} "
-                        "at d = 5, δ = e⁻³⁰ and for d = 1…500, log(1/δ) ∈ [0.1, 50] (scipy); "
-                        "flagged when above 1",
-                        (Measurement("worst", math.exp(max(logs)), 1e-9, digits=3),))
+        return Evidence(
+            bool(any(v > 0 for v in logs)),
+            "P(χ²_d ≥ 2d + 3 log(1/δ))/δ ≤ {worst} "
+            "at d = 5, δ = e⁻³⁰ and for d = 1…500, log(1/δ) ∈ [0.1, 50] (scipy); "
+            "flagged when above 1",
+            (Measurement("worst", math.exp(max(logs)), 1e-9, digits=3),),
+        )
     two, three = (float(scipy.stats.chi2.logsf(2 * d + k * x, d)) for k in (2, 3))
-    return Evidence(two > -x > three, "d = 5, δ = e⁻³⁰: P(χ²₅ ≥ 2d + 2 log(1/δ))/δ = {two}, "
-                    "P(χ²₅ ≥ 2d + 3 log(1/δ))/δ = {three} (scipy); flagged when only the first "
-                    "exceeds 1",
-                    (Measurement("two", math.exp(two + x), 1e-9 * math.exp(two + x), digits=3),
-                     Measurement("three", math.exp(three + x), 1e-9 * math.exp(three + x),
-                                 digits=3)))
+    return Evidence(
+        two > -x > three,
+        "d = 5, δ = e⁻³⁰: P(χ²₅ ≥ 2d + 2 log(1/δ))/δ = {two}, "
+        "P(χ²₅ ≥ 2d + 3 log(1/δ))/δ = {three} (scipy); flagged when only the first "
+        "exceeds 1",
+        (
+            Measurement("two", math.exp(two + x), 1e-9 * math.exp(two + x), digits=3),
+            Measurement("three", math.exp(three + x), 1e-9 * math.exp(three + x), digits=3),
+        ),
+    )
 
 
-@erratum("proof of Lemma D.6, Taylor expansions", row=32, kind="typo",
-         printed="f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ + α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u; also "
-                 "f(μ − ·) twice",
-         correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
-         consequence="Lemma D.6 survives (its constants are 2× loose)")
+@erratum(
+    "proof of Lemma D.6, Taylor expansions",
+    row=32,
+    kind="typo",
+    printed="f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ + α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u; also "
+    "f(μ − ·) twice",
+    correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
+    consequence="Lemma D.6 survives (its constants are 2× loose)",
+)
 def erratum_taylor_weight(printed: bool = True) -> Evidence:
     """Proof of eq:G_norm/eq:GG: f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ +
     α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u drops the (1 − t) weight of the integral remainder. On the
@@ -251,14 +306,21 @@ def erratum_taylor_weight(printed: bool = True) -> Evidence:
     weighted = float(np.einsum("n,i,nij,j->", w * (1 - t), z, hessians, z))
     unweighted = float(np.einsum("n,i,nij,j->", w, z, hessians, z))
     remainder = float(f(mu + z) - f(mu) - f.gradient(mu) @ z)
-    residual = Measurement("residual", abs(remainder - weighted) / abs(remainder), 1e-10,
-                           Kind.BELOW)
+    residual = Measurement(
+        "residual", abs(remainder - weighted) / abs(remainder), 1e-10, Kind.BELOW
+    )
     if not printed:
-        return Evidence(abs(remainder - weighted) >= 1e-10 * abs(remainder), "3-D log-cosh: "
-                        "zᵀ[∫₀¹(1 − t)∇²f(μ + tz)dt]z is the remainder f(μ + z) − f(μ) − ⟨∇f(μ), "
-                        "z⟩ to {residual} (relative); flagged unless below 1e-10", (residual,))
-    return Evidence(abs(remainder - weighted) < 1e-10 * abs(remainder)
-                    and abs(remainder - unweighted) > 0.2 * abs(remainder),
-                    "3-D log-cosh: the remainder is zᵀ[∫₀¹(1 − t)∇²f dt]z to {residual}, the "
-                    "printed zᵀ[∫₀¹∇²f dt]z is {ratio} × it; flagged when that is off 1 by > 20%",
-                    (residual, Measurement("ratio", unweighted / remainder, 1e-9, digits=3)))
+        return Evidence(
+            abs(remainder - weighted) >= 1e-10 * abs(remainder),
+            "3-D log-cosh: "
+            "zᵀ[∫₀¹(1 − t)∇²f(μ + tz)dt]z is the remainder f(μ + z) − f(μ) − ⟨∇f(μ), "
+            "z⟩ to {residual} (relative); flagged unless below 1e-10",
+            (residual,),
+        )
+    return Evidence(
+        abs(remainder - weighted) < 1e-10 * abs(remainder)
+        and abs(remainder - unweighted) > 0.2 * abs(remainder),
+        "3-D log-cosh: the remainder is zᵀ[∫₀¹(1 − t)∇²f dt]z to {residual}, the "
+        "printed zᵀ[∫₀¹∇²f dt]z is {ratio} × it; flagged when that is off 1 by > 20%",
+        (residual, Measurement("ratio", unweighted / remainder, 1e-9, digits=3)),
+    )

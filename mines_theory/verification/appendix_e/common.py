@@ -19,8 +19,12 @@ def inner(A, B):
 def untestable(largest: float) -> Qualifier:
     """The qualifier of a bound so loose that no run could violate it: the largest ratio of the
     measured side to the bound (its upper 95% end where it has one) is at most 10⁻²."""
-    return Qualifier("too loose to be tested", "largest measured/bound ≤ 10⁻²: no run of this "
-                     "kind could violate the bound, so holding is no evidence", largest <= 1e-2)
+    return Qualifier(
+        "too loose to be tested",
+        "largest measured/bound ≤ 10⁻²: no run of this "
+        "kind could violate the bound, so holding is no evidence",
+        largest <= 1e-2,
+    )
 
 
 def same_direction_sum(H, sigma_inv, u):
@@ -45,8 +49,9 @@ def exact(name: str, x, digits: int = 3, rel: float = 1e-9, percent: bool = Fals
     digits a BLAS kernel may move) to ``digits`` significant digits, with the numeric tolerance
     ``rel``·|x| (at least 10⁻³⁰⁰, so that 0 is compared exactly); ``percent``: a probability."""
     x = float(x)
-    return Measurement(name, x, max(rel * abs(x), 1e-300), Kind.NUMERIC, digits=digits,
-                       percent=percent)
+    return Measurement(
+        name, x, max(rel * abs(x), 1e-300), Kind.NUMERIC, digits=digits, percent=percent
+    )
 
 
 def below(name: str, residual, tolerance: float) -> Measurement:

@@ -26,9 +26,14 @@ from .common import inner, untestable
 # Lemmas E.3, E.5, E.6: identities and the truncated moments
 # ---------------------------------------------------------------------------------------------
 
-@claim("Lemma E.3", printed="Lemma 33", label="lem:GH",
-       statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
-       notebook="09-appendix-lemmas")
+
+@claim(
+    "Lemma E.3",
+    printed="Lemma 33",
+    label="lem:GH",
+    statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e3(cases: int = 50) -> Verdict:
     """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
     BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
@@ -51,16 +56,25 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
         lhs = inner(BG - H_star, D)
         rhs = inner(P - H_t, D) + inner(BG - P, D) + inner(H_t - H_star, D)
         worst = max(worst, float(abs(lhs - rhs) / max(abs(lhs), 1.0)))
-    return Verdict(Status.IDENTITY if worst < 1e-10 else Status.FAILS,
-                   "{cases} random cases: the three terms add up to the left side within {worst} "
-                   "(relative); an add-and-subtract identity, true for any BG, P, H_t",
-                   (Measurement("cases", cases, kind=Kind.COUNT),
-                    Measurement("worst", worst, 1e-10, Kind.BELOW)))
+    return Verdict(
+        Status.IDENTITY if worst < 1e-10 else Status.FAILS,
+        "{cases} random cases: the three terms add up to the left side within {worst} "
+        "(relative); an add-and-subtract identity, true for any BG, P, H_t",
+        (
+            Measurement("cases", cases, kind=Kind.COUNT),
+            Measurement("worst", worst, 1e-10, Kind.BELOW),
+        ),
+    )
 
 
-@claim("Lemma E.5", printed="Lemma 35", label="lem:E, eq:E",
-       statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
-                 "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩", notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.5",
+    printed="Lemma 35",
+    label="lem:E, eq:E",
+    statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
+    "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e5(cases: int = 200) -> Verdict:
     """Lemma E.5 (lem:E, eq:E): in the eigenbasis of Σ^{1/2}H_tΣ^{1/2} = VΛVᵀ, with ū = Vᵀu,
     ⟨½uᵀΣ^{1/2}H_tΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H_t, B⟩
@@ -72,8 +86,8 @@ def check_lemma_e5(cases: int = 200) -> Verdict:
     worst = 0.0
     for _ in range(cases):
         sigma_inv, H, B = (random_spd(rng, 4, 0.2, 5.0) for _ in range(3))
-        B = B - 2.0 * np.eye(4)                                    # an indefinite direction
-        root, root_inv = symmetric_roots(sigma_inv)                # Σ^{1/2}, Σ^{-1/2}
+        B = B - 2.0 * np.eye(4)  # an indefinite direction
+        root, root_inv = symmetric_roots(sigma_inv)  # Σ^{1/2}, Σ^{-1/2}
         u = rng.standard_normal(4)
         z = root @ u
         lhs = inner(0.5 * (z @ H @ z) * (np.outer(root_inv @ u, root_inv @ u) - sigma_inv) - H, B)
@@ -82,10 +96,14 @@ def check_lemma_e5(cases: int = 200) -> Verdict:
         E = (ub @ (Lam * ub)) * (np.outer(ub, ub) - np.eye(4)) - 2 * np.diag(Lam)
         rhs = 0.5 * inner(E, V.T @ root_inv @ B @ root_inv @ V)
         worst = max(worst, float(abs(lhs - rhs) / max(abs(lhs), 1.0)))
-    return Verdict(Status.IDENTITY if worst < 1e-10 else Status.FAILS,
-                   "{cases} random 4-D cases: both sides agree within {worst} (relative)",
-                   (Measurement("cases", cases, kind=Kind.COUNT),
-                    Measurement("worst", worst, 1e-10, Kind.BELOW)))
+    return Verdict(
+        Status.IDENTITY if worst < 1e-10 else Status.FAILS,
+        "{cases} random 4-D cases: both sides agree within {worst} (relative)",
+        (
+            Measurement("cases", cases, kind=Kind.COUNT),
+            Measurement("worst", worst, 1e-10, Kind.BELOW),
+        ),
+    )
 
 
 def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
@@ -102,9 +120,13 @@ def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
     return EX, EY
 
 
-@claim("Lemma E.6", printed="Lemma 36", label="lem:EXY, eq:EXY",
-       statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
-       notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.6",
+    printed="Lemma 36",
+    label="lem:EXY, eq:EXY",
+    statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
     means of X and Y (4·10⁵ draws, Λ = diag(0.5, 1, 2), A = 8, ``K_SE`` per entry) against
@@ -121,20 +143,26 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     worst = max(largest_z(terms * inside, EX), largest_z(terms * ~inside, EY))
     sum_error = float(np.max(np.abs(EX + EY - 2 * np.diag(Lam))))
     ok = worst <= K_SE and sum_error < 1e-12
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   "Monte Carlo of X and Y against the closed forms: largest |z| = {z} (allowed "
-                   f"{K_SE:g}); " + "E X + E Y − 2Λ: {sum_error}",
-                   (z_measurement("z", worst),
-                    Measurement("sum_error", sum_error, 1e-12, Kind.BELOW)))
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "Monte Carlo of X and Y against the closed forms: largest |z| = {z} (allowed "
+        f"{K_SE:g}); " + "E X + E Y − 2Λ: {sum_error}",
+        (z_measurement("z", worst), Measurement("sum_error", sum_error, 1e-12, Kind.BELOW)),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Lemmas E.7 and E.8: the two halves of the stochastic term
 # ---------------------------------------------------------------------------------------------
 
-@claim("Lemma E.7", printed="Lemma 37", label="lem:X",
-       statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
-       notebook="09-appendix-lemmas")
+
+@claim(
+    "Lemma E.7",
+    printed="Lemma 37",
+    label="lem:X",
+    statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma E.7 (lem:X): |Σ_t z_t (1/b)Σ_i ⟨X_{t,i} − EX_t, ½M_t⟩|
     ≤ √((2/b) log(k²/δ)·Σ_t z_t²Γ_t²)
@@ -142,8 +170,9 @@ def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.
     Γ_t = A_t‖Λ_t‖(ζA_t + tr Σ_t⁻¹)‖Σ_t⁻¹ − H*‖₂, A_t as printed (bδ = 1). Fixed random Σ_t, H_t, H*
     in S' = [0.5, 4] (d = 3, k = 30), 4000 repetitions. The largest ratio is a sample maximum."""
     if reps < 2 or k < 2:
-        return Verdict(Status.NOT_CHECKED, "needs k ≥ 2 (a sum over t = 2…k) and at least 2 "
-                       "repetitions")
+        return Verdict(
+            Status.NOT_CHECKED, "needs k ≥ 2 (a sum over t = 2…k) and at least 2 repetitions"
+        )
     rng = np.random.default_rng(28)
     d, tau, zeta = 3, 0.5, 4.0
     H_star = random_spd(rng, d, tau, zeta)
@@ -162,19 +191,29 @@ def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.
         EX, _ = truncated_moments(Lam, A_t)
         z = (t - 1) / (k * (k - 1))
         total += z * (summands.mean(axis=1) - 0.5 * float(inner(EX, M)))
-        gamma_t = (A_t * Lam.max() * (zeta * A_t + np.trace(sigma_inv))
-                   * np.linalg.norm(sigma_inv - H_star, 2))
+        gamma_t = (
+            A_t
+            * Lam.max()
+            * (zeta * A_t + np.trace(sigma_inv))
+            * np.linalg.norm(sigma_inv - H_star, 2)
+        )
         bound_sq += z**2 * gamma_t**2
     bound = math.sqrt(2 / b * math.log(k**2 / delta) * bound_sq)
     count = int(np.sum(np.abs(total) > bound))
     allowed = delta / k**2
     largest = float(np.max(np.abs(total)) / bound)
-    return Verdict(Status.HOLDS if exceedance_z(count, reps, allowed) <= K_SE else Status.FAILS,
-                   f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
-                   "δ/k² = {allowed}); largest |sum|/bound {largest}",
-                   (proportion("p", count, reps), Measurement("reps", reps, kind=Kind.COUNT),
-                    Measurement("allowed", allowed, 1e-15 * allowed),
-                    Measurement("largest", largest, 1e-6 * largest)), (untestable(largest),))
+    return Verdict(
+        Status.HOLDS if exceedance_z(count, reps, allowed) <= K_SE else Status.FAILS,
+        f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
+        "δ/k² = {allowed}); largest |sum|/bound {largest}",
+        (
+            proportion("p", count, reps),
+            Measurement("reps", reps, kind=Kind.COUNT),
+            Measurement("allowed", allowed, 1e-15 * allowed),
+            Measurement("largest", largest, 1e-6 * largest),
+        ),
+        (untestable(largest),),
+    )
 
 
 def chi1_grid(printed: bool):
@@ -196,15 +235,24 @@ def chi1_grid(printed: bool):
 
 def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_000) -> float:
     """Exact P(‖u_{t,i}‖² ≥ A_t for some t ≤ horizon, i ≤ b) = 1 − Π_t (1 − p_t)^b."""
-    A = np.array([bounds.chi_threshold(d=d, b=b, delta=delta, t=t, printed=printed)
-                  for t in range(1, horizon + 1)])
+    A = np.array(
+        [
+            bounds.chi_threshold(d=d, b=b, delta=delta, t=t, printed=printed)
+            for t in range(1, horizon + 1)
+        ]
+    )
     p = np.where(A > 0, scipy.stats.chi2.sf(np.maximum(A, 0), d), 1.0)
     return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
 
 
-@claim("Lemma E.8", printed="Lemma 38", label="lem:Y, eq:chi, eq:chi_1, eq:Y0",
-       statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
-                 "− π²δ/6, so Y = 0", notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.8",
+    printed="Lemma 38",
+    label="lem:Y, eq:chi, eq:chi_1, eq:Y0",
+    statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
+    "− π²δ/6, so Y = 0",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e8() -> Verdict:
     """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
     with the printed A_t = 8 log(1/(bδ)) + 16 log(t+1) + d on a grid of (b, δ, d, t), and eq:Y0
@@ -215,15 +263,22 @@ def check_lemma_e8() -> Verdict:
     violations, cases, worst = chi1_grid(printed=True)
     y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
     ok = chi_violations == 0 and violations == 0 and y0 <= allowed
-    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)              # noqa: E731
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
-                   "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
-                   "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "
-                   "π²δ/6 = {allowed}",
-                   (count("chi", chi_violations), count("violations", violations),
-                    count("cases", cases), Measurement("worst", worst, 1e-6 * worst),
-                    Measurement("y0", y0, 1e-9), Measurement("allowed", allowed, 1e-12)))
+    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)  # noqa: E731
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
+        "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
+        "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "
+        "π²δ/6 = {allowed}",
+        (
+            count("chi", chi_violations),
+            count("violations", violations),
+            count("cases", cases),
+            Measurement("worst", worst, 1e-6 * worst),
+            Measurement("y0", y0, 1e-9),
+            Measurement("allowed", allowed, 1e-12),
+        ),
+    )
 
 
 def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
@@ -250,13 +305,19 @@ def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
     return violations, cases, violations_outside, outside, laurent_massart
 
 
-def azuma_margin(ks=(2, 3, 10, 100, 10**4, 10**8),
-                 deltas=(1e-12, 1e-6, 0.01, 0.1, 0.5, 0.9, 0.999)) -> float:
+def azuma_margin(
+    ks=(2, 3, 10, 100, 10**4, 10**8), deltas=(1e-12, 1e-6, 0.01, 0.1, 0.5, 0.9, 0.999)
+) -> float:
     """The smallest ratio, over k and δ, of lem:X's printed deviation² (2/b)·log(k²/δ)·Σz²Γ² to
     the one Azuma–Hoeffding gives at level δ/k² for the martingale differences
     z_t(1/b)⟨X_{t,i} − E X_{t,i}, ½N_t⟩ (each in an interval of width z_tΓ_t/b, so
     P(|S| ≥ ψ) ≤ 2 exp(−2bψ²/Σz²Γ²), an exponent 4× the printed bψ²/(2Σz²Γ²)):
     (1/(2b))·log(2k²/δ)·Σz²Γ². The ratio 4 log(k²/δ)/log(2k²/δ) ≥ 1 means the printed bound
     holds with Azuma's inequality; its infimum over k ≥ 2, δ < 1 is 4 log 4/log 8 = 8/3."""
-    return float(min(4 * math.log(k * k / delta) / math.log(2 * k * k / delta)
-                     for k in ks for delta in deltas))
+    return float(
+        min(
+            4 * math.log(k * k / delta) / math.log(2 * k * k / delta)
+            for k in ks
+            for delta in deltas
+        )
+    )

@@ -28,9 +28,14 @@ from .common import ends, inner, same_direction_sum, untestable
 # Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
 # ---------------------------------------------------------------------------------------------
 
-@claim("Lemma E.1", printed="Lemma 31", label="lem:nab_f, eq:nab_rst",
-       statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + "
-                 "2ξ_k)²)", notebook="09-appendix-lemmas")
+
+@claim(
+    "Lemma E.1",
+    printed="Lemma 31",
+    label="lem:nab_f, eq:nab_rst",
+    statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e1(draws: int = 3000) -> Verdict:
     """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
     then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
@@ -55,24 +60,37 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
             outside += 1
             holds_outside += ratio >= 1.0
     if inside < 100:
-        return Verdict(Status.NOT_CHECKED, "{inside} of {draws} draws inside the region of Lemma "
-                       "E.1 (at least 100 needed to decide)",
-                       (Measurement("inside", inside, kind=Kind.COUNT),
-                        Measurement("draws", draws, kind=Kind.COUNT)))
+        return Verdict(
+            Status.NOT_CHECKED,
+            "{inside} of {draws} draws inside the region of Lemma "
+            "E.1 (at least 100 needed to decide)",
+            (
+                Measurement("inside", inside, kind=Kind.COUNT),
+                Measurement("draws", draws, kind=Kind.COUNT),
+            ),
+        )
     ok = holds_inside == inside
     status = Status.HOLDS if ok else Status.FAILS
-    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)              # noqa: E731
-    return Verdict(status, "3-D log-cosh: the inequality held at {held_in} of {inside} points "
-                   "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
-                   "outside it",
-                   (count("held_in", holds_inside), count("inside", inside),
-                    Measurement("worst", worst, 1e-6 * worst, digits=3),
-                    count("held_out", holds_outside), count("outside", outside)))
+    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)  # noqa: E731
+    return Verdict(
+        status,
+        "3-D log-cosh: the inequality held at {held_in} of {inside} points "
+        "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
+        "outside it",
+        (
+            count("held_in", holds_inside),
+            count("inside", inside),
+            Measurement("worst", worst, 1e-6 * worst, digits=3),
+            count("held_out", holds_outside),
+            count("outside", outside),
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # One MiNES trajectory for Lemmas E.2, E.4, E.9, E.10
 # ---------------------------------------------------------------------------------------------
+
 
 class Trajectory(NamedTuple):
     f: LogCoshQuadratic
@@ -83,11 +101,11 @@ class Trajectory(NamedTuple):
     delta: float
     eta1: float
     H_star: np.ndarray
-    mu: np.ndarray           # (seeds, K + 1, d): μ_1 … μ_{K+1}
-    sigma_inv: np.ndarray    # (seeds, K + 1, d, d): Σ_1⁻¹ … Σ_{K+1}⁻¹
-    G: np.ndarray            # (seeds, K, d, d): G̃(Σ_k) at μ_k
-    H: np.ndarray            # (seeds, K, d, d): H_k = Π_S'(∇²f(μ_k))
-    P: np.ndarray            # (seeds, K, d, d): (1/2b)Σ_i u_iᵀΣ^{1/2}H_kΣ^{1/2}u_i(…) + Σ_k⁻¹
+    mu: np.ndarray  # (seeds, K + 1, d): μ_1 … μ_{K+1}
+    sigma_inv: np.ndarray  # (seeds, K + 1, d, d): Σ_1⁻¹ … Σ_{K+1}⁻¹
+    G: np.ndarray  # (seeds, K, d, d): G̃(Σ_k) at μ_k
+    H: np.ndarray  # (seeds, K, d, d): H_k = Π_S'(∇²f(μ_k))
+    P: np.ndarray  # (seeds, K, d, d): (1/2b)Σ_i u_iᵀΣ^{1/2}H_kΣ^{1/2}u_i(…) + Σ_k⁻¹
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,27 +130,49 @@ class TrajectoryRun:
         d = f.dim
         tau, zeta = f.sigma / 2, 2 * f.L
         eta1 = lemma51_step(d=d, b=self.b, delta=self.delta, L=f.L, tau=tau)
-        strategy = MiNESStrategy(dim=d, alpha=self.alpha, batch_size=self.b, tau=tau, zeta=zeta,
-                                 eta1=eta1, precision_form="symmetric")
+        strategy = MiNESStrategy(
+            dim=d,
+            alpha=self.alpha,
+            batch_size=self.b,
+            tau=tau,
+            zeta=zeta,
+            eta1=eta1,
+            precision_form="symmetric",
+        )
         H_star = project_eigenvalues(f.hessian(f.minimizer), tau, zeta)
         start = strategy.init(f.minimizer + np.array([1.0, -1.0, 0.5]), f.L * np.eye(d), self.seeds)
         steps = []
 
         def record(state, it):
             H_k = project_eigenvalues(f.hessian(it.before.mean), tau, zeta)
-            second = np.einsum("sbi,sij,sbj->sb", it.sample.Z, H_k, it.sample.Z)   # z_iᵀH_kz_i
+            second = np.einsum("sbi,sij,sbj->sb", it.sample.Z, H_k, it.sample.Z)  # z_iᵀH_kz_i
             P = precision_gradient(second, it.sample.u, it.sample.factor, it.before.sigma_inv)
-            steps.append((it.before.mean, it.before.sigma_inv, it.estimate.G, H_k,
-                          P + it.before.sigma_inv))
+            steps.append(
+                (it.before.mean, it.before.sigma_inv, it.estimate.G, H_k, P + it.before.sigma_inv)
+            )
 
-        rngs = [np.random.default_rng(c)
-                for c in np.random.SeedSequence(self.seed).spawn(self.seeds)]
+        rngs = [
+            np.random.default_rng(c) for c in np.random.SeedSequence(self.seed).spawn(self.seeds)
+        ]
         final = run(strategy, f, start, rngs, self.iterations, record=record)
         mus, sigma_invs, Gs, Hs, Ps = (np.stack(column, axis=1) for column in zip(*steps))
         mus = np.concatenate([mus, final.mean[:, None]], axis=1)
         sigma_invs = np.concatenate([sigma_invs, final.sigma_inv[:, None]], axis=1)
-        return Trajectory(f, tau, zeta, self.alpha, self.b, self.delta, eta1.value, H_star, mus,
-                          sigma_invs, Gs, Hs, Ps)
+        return Trajectory(
+            f,
+            tau,
+            zeta,
+            self.alpha,
+            self.b,
+            self.delta,
+            eta1.value,
+            H_star,
+            mus,
+            sigma_invs,
+            Gs,
+            Hs,
+            Ps,
+        )
 
 
 TRAJECTORY = TrajectoryRun()
@@ -144,12 +184,12 @@ def sig_dec_sides(tr: Trajectory):
     and B_k = Σ_{t=2}^k (t−1)/t·‖G̃_t‖²/(k(k−1)); arrays of shape (seeds, K − 1)."""
     K = tr.G.shape[1]
     t = np.arange(2, K + 1)
-    D = tr.sigma_inv[:, 1:K] - tr.H_star                          # Σ_t⁻¹ − H*, t = 2…K
+    D = tr.sigma_inv[:, 1:K] - tr.H_star  # Σ_t⁻¹ − H*, t = 2…K
     BG = tr.G[:, 1:K] + tr.sigma_inv[:, 1:K]
     cross = np.cumsum((t - 1) * inner(BG - tr.H_star, D), axis=1)
     square = np.cumsum((t - 1) / t * inner(tr.G[:, 1:K], tr.G[:, 1:K]), axis=1)
     norm = t * (t - 1)
-    lhs = np.sum((tr.sigma_inv[:, 2:K + 1] - tr.H_star) ** 2, axis=(2, 3))
+    lhs = np.sum((tr.sigma_inv[:, 2 : K + 1] - tr.H_star) ** 2, axis=(2, 3))
     return lhs, cross / norm, square / norm
 
 
@@ -175,7 +215,7 @@ class Sig2Experiment:
     sech²3 only up to O(γα) (``unsmoothed``)."""
 
     b: int = 400_000
-    batches: int = 30              # enough that 30 of 30 rejects "≤ δ = 0.5" at K_SE
+    batches: int = 30  # enough that 30 of 30 rejects "≤ δ = 0.5" at K_SE
     delta: float = 0.5
     seed: int = 24
 
@@ -186,50 +226,69 @@ class Sig2Experiment:
         rng = np.random.default_rng(self.seed)
         squared = []
         for _ in range(self.batches):
-            G = sigma_gradient(f, np.array([3.0]), np.array([[0.5]]), 0.05,
-                               rng.standard_normal((self.b, 1)))
+            G = sigma_gradient(
+                f, np.array([3.0]), np.array([[0.5]]), 0.05, rng.standard_normal((self.b, 1))
+            )
             squared.append((project_eigenvalues(0.5 + G, tau, zeta)[0, 0] - H_star) ** 2)
         errors = np.array(squared)
         bound = bounds.sig2_bound(d=1, b=self.b, delta=self.delta, L=f.L, tau=tau, zeta=zeta)
         nodes, weights = np.polynomial.hermite_e.hermegauss(60)
-        smoothed = float(np.sum(weights * f.hessian((3.0 + 0.05 * np.sqrt(2.0) * nodes)[:, None])
-                                [:, 0, 0]) / np.sqrt(2 * np.pi))     # E f″(μ₁ + αΣ₁^{1/2}u)
+        smoothed = float(
+            np.sum(weights * f.hessian((3.0 + 0.05 * np.sqrt(2.0) * nodes)[:, None])[:, 0, 0])
+            / np.sqrt(2 * np.pi)
+        )  # E f″(μ₁ + αΣ₁^{1/2}u)
         limit = (min(max(smoothed, tau), zeta) - H_star) ** 2
         unsmoothed = (min(max(f.hessian(np.array([3.0]))[0, 0], tau), zeta) - H_star) ** 2
-        return dict(errors=errors, bound=bound, limit=float(limit), unsmoothed=float(unsmoothed),
-                    exceeded=int(np.sum(errors > bound)))
+        return dict(
+            errors=errors,
+            bound=bound,
+            limit=float(limit),
+            unsmoothed=float(unsmoothed),
+            exceeded=int(np.sum(errors > bound)),
+        )
 
 
 SIG2 = Sig2Experiment()
 
 
-@claim("Lemma E.2", printed="Lemma 32", label="eq:Sig_dec, eq:Sig_2_bnd",
-       statement="the unrolled recursion for ‖Σ_{k+1}⁻¹ − H*‖², and ‖Σ₂⁻¹ − H*‖² = O(1/b)",
-       notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.2",
+    printed="Lemma 32",
+    label="eq:Sig_dec, eq:Sig_2_bnd",
+    statement="the unrolled recursion for ‖Σ_{k+1}⁻¹ − H*‖², and ‖Σ₂⁻¹ − H*‖² = O(1/b)",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment = SIG2) -> Verdict:
     """Lemma E.2: eq:Sig_dec, ‖Σ_{k+1}⁻¹ − H*‖² ≤ A_k + B_k as printed (the unrolled recursion
     gives 2A_k + B_k), along ``trajectory``; and eq:Sig_2_bnd, ‖Σ₂⁻¹ − H*‖² = O(1/b), on a
     non-quadratic 1-D objective with μ₁ far from x* (``sig2``)."""
     if trajectory.seeds < 1 or trajectory.iterations < 2 or sig2.batches < 1 or sig2.b < 1:
-        return Verdict(Status.NOT_CHECKED, "no (k, seed) pair of eq:Sig_dec (needs 2 iterations "
-                       "and a seed) or no batch of eq:Sig_2_bnd")
+        return Verdict(
+            Status.NOT_CHECKED,
+            "no (k, seed) pair of eq:Sig_dec (needs 2 iterations "
+            "and a seed) or no batch of eq:Sig_2_bnd",
+        )
     printed, corrected = sig_dec_violations(trajectory)
     s = sig2.run()
     p_printed = _seed_fraction("printed", printed)
     p_corrected = _seed_fraction("corrected", corrected)
     exceeded = proportion("sig2", s["exceeded"], sig2.batches)
     ok = not printed.any() and not exceedance_z(s["exceeded"], sig2.batches, sig2.delta) > K_SE
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
-                   "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs, with 2× its "
-                   f"first sum at {{corrected}}; eq:Sig_2_bnd (1-D log-cosh, b = {sig2.b}) "
-                   "exceeded in {sig2} of " + f"{sig2.batches} runs (allowed δ = {sig2.delta:g})",
-                   (p_printed, p_corrected, exceeded), data=dict(sig2=s))
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
+        "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs, with 2× its "
+        f"first sum at {{corrected}}; eq:Sig_2_bnd (1-D log-cosh, b = {sig2.b}) "
+        "exceeded in {sig2} of " + f"{sig2.batches} runs (allowed δ = {sig2.delta:g})",
+        (p_printed, p_corrected, exceeded),
+        data=dict(sig2=s),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Lemmas E.4, E.9, E.10 on the trajectory
 # ---------------------------------------------------------------------------------------------
+
 
 def _weighted_sums(tr: Trajectory):
     """Per seed and k = 2…K: the weighted error norms √Σ_{t=2}^k (t−1)²‖Σ_t⁻¹ − H*‖², the
@@ -240,29 +299,38 @@ def _weighted_sums(tr: Trajectory):
     D = tr.sigma_inv[:, 1:K] - tr.H_star
     BG = tr.G[:, 1:K] + tr.sigma_inv[:, 1:K]
     P, H = tr.P[:, 1:K], tr.H[:, 1:K]
-    return dict(t=t,
-                weighted=np.sqrt(np.cumsum((t - 1) ** 2 * inner(D, D), axis=1)),
-                alpha_sum=np.cumsum((t - 1) * inner(BG - P, D), axis=1),
-                hessian_sum=np.cumsum((t - 1) * inner(H - tr.H_star, D), axis=1),
-                hessian_sq=np.cumsum(inner(H - tr.H_star, H - tr.H_star), axis=1),
-                stochastic=np.cumsum((t - 1) * inner(P - H, D), axis=1))
+    return dict(
+        t=t,
+        weighted=np.sqrt(np.cumsum((t - 1) ** 2 * inner(D, D), axis=1)),
+        alpha_sum=np.cumsum((t - 1) * inner(BG - P, D), axis=1),
+        hessian_sum=np.cumsum((t - 1) * inner(H - tr.H_star, D), axis=1),
+        hessian_sq=np.cumsum(inner(H - tr.H_star, H - tr.H_star), axis=1),
+        stochastic=np.cumsum((t - 1) * inner(P - H, D), axis=1),
+    )
 
 
 def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     """``lhs ≤ rhs`` at every (seed, k) of the trajectory: the count of violations and the
     largest ratio, with a bootstrap interval over the seeds."""
     if lhs.size == 0:
-        return Verdict(Status.NOT_CHECKED, "no (k, seed) pair: the sums start at k = 2 (needs "
-                       "2 iterations and a seed)")
+        return Verdict(
+            Status.NOT_CHECKED,
+            "no (k, seed) pair: the sums start at k = 2 (needs 2 iterations and a seed)",
+        )
     fails = int(np.sum(lhs > rhs))
     ratio = lhs / rhs
     largest = bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
-    return Verdict(Status.HOLDS if fails == 0 else Status.FAILS,
-                   f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
-                   "{fails} of {pairs}; largest left/right {largest}",
-                   (Measurement("fails", fails, kind=Kind.COUNT),
-                    Measurement("pairs", lhs.size, kind=Kind.COUNT), largest),
-                   (untestable(ends(largest)[1]),))
+    return Verdict(
+        Status.HOLDS if fails == 0 else Status.FAILS,
+        f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
+        "{fails} of {pairs}; largest left/right {largest}",
+        (
+            Measurement("fails", fails, kind=Kind.COUNT),
+            Measurement("pairs", lhs.size, kind=Kind.COUNT),
+            largest,
+        ),
+        (untestable(ends(largest)[1]),),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -297,9 +365,12 @@ class AlphaErrCounterexample:
             for out, H in ((outside, hessian), (inside, H_t)):
                 BG = sigma_gradient(quadratic(H), np.zeros(d), sigma_inv, alpha, u) + sigma_inv
                 out[i] = float(inner(BG - same_direction_sum(H_t, sigma_inv, u), sigma_inv - H_t))
-        rhs = {printed: bounds.alpha_err_coefficient(d=d, delta=self.delta, gamma=0.0, tau=self.tau,
-                                                     zeta=self.zeta, k=2, printed=printed)
-               for printed in (True, False)}
+        rhs = {
+            printed: bounds.alpha_err_coefficient(
+                d=d, delta=self.delta, gamma=0.0, tau=self.tau, zeta=self.zeta, k=2, printed=printed
+            )
+            for printed in (True, False)
+        }
         return dict(outside=outside, inside=inside, rhs_printed=rhs[True], rhs_corrected=rhs[False])
 
 
@@ -312,20 +383,37 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
     tr = run.run()
     s = _weighted_sums(tr)
     d = tr.f.dim
-    coefficient = np.array([bounds.alpha_err_coefficient(d=d, delta=tr.delta, gamma=tr.f.gamma,
-                                                         tau=tr.tau, zeta=tr.zeta, k=int(k),
-                                                         printed=printed)
-                            for k in s["t"]])
+    coefficient = np.array(
+        [
+            bounds.alpha_err_coefficient(
+                d=d,
+                delta=tr.delta,
+                gamma=tr.f.gamma,
+                tau=tr.tau,
+                zeta=tr.zeta,
+                k=int(k),
+                printed=printed,
+            )
+            for k in s["t"]
+        ]
+    )
     lhs = s["alpha_sum"] + s["hessian_sum"]
     rhs = np.sqrt(s["hessian_sq"]) * s["weighted"] + coefficient * tr.alpha * s["weighted"]
     return lhs, rhs
 
 
-@claim("Lemma E.4", printed="Lemma 34", label="eq:alpha_err",
-       statement="the α-error and Hessian sums ≤ (√Σ‖H_t − H*‖² + "
-                 "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d))·W_k", notebook="09-appendix-lemmas")
-def check_lemma_e4(run: TrajectoryRun = TRAJECTORY,
-                   counterexample: AlphaErrCounterexample = ALPHA_ERR_COUNTEREXAMPLE) -> Verdict:
+@claim(
+    "Lemma E.4",
+    printed="Lemma 34",
+    label="eq:alpha_err",
+    statement="the α-error and Hessian sums ≤ (√Σ‖H_t − H*‖² + "
+    "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d))·W_k",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e4(
+    run: TrajectoryRun = TRAJECTORY,
+    counterexample: AlphaErrCounterexample = ALPHA_ERR_COUNTEREXAMPLE,
+) -> Verdict:
     """Lemma E.4 (eq:alpha_err): the α-error and Hessian sums against √(Σ‖H_t − H*‖²)·W_k +
     c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d)·W_k as printed, in two runs.
 
@@ -358,34 +446,51 @@ def check_lemma_e4(run: TrajectoryRun = TRAJECTORY,
         status = Status.ERRATUM if corrected_holds else Status.FAILS
     else:
         status = Status.HOLDS if corrected_holds else Status.FAILS
-    measurements = (fraction, Measurement("draws", counterexample.draws, kind=Kind.COUNT),
-                    Measurement("inside", inside_exceeded, kind=Kind.COUNT),
-                    Measurement("fails_printed", fails_printed, kind=Kind.COUNT),
-                    Measurement("fails", fails_corrected, kind=Kind.COUNT),
-                    Measurement("pairs", lhs.size, kind=Kind.COUNT), largest)
-    return Verdict(status,
-                   "quadratics with ∇²f ∉ S' (d = 3, b = 2, k = 2; right side 0): left side > "
-                   "right side in {exceeded} of {draws} draws (allowed δ = "
-                   f"{counterexample.delta:g}), and in {{inside}} with ∇²f clipped into S'. 3-D "
-                   "log-cosh trajectory (∇²f ∈ S', "
-                   f"{run.seeds} seeds × {run.iterations - 1} k): violated at {{fails_printed}} "
-                   "(printed 1/√d) and {fails} (corrected √d) of {pairs} (k, seed) pairs; largest "
-                   "left/right with √d {largest}",
-                   measurements,
-                   (Qualifier("printed form fails when ∇²f(μ_t) ∉ S'", "fraction of draws with "
-                              "left side > right side above δ by > "
-                              f"{K_SE:g} binomial standard errors (rejects \"holds w.p. ≥ 1 − δ\")",
-                              printed_fails),
-                    Qualifier("corrected form holds", "√d for 1/√d and ∇²f(μ_t) ∈ S': no violation "
-                              "in either run", corrected_holds),
-                    untestable(ends(largest)[1])),
-                   data=dict(counterexample=c, lhs=lhs, rhs_printed=rhs_printed,
-                             rhs_corrected=rhs_corrected))
+    measurements = (
+        fraction,
+        Measurement("draws", counterexample.draws, kind=Kind.COUNT),
+        Measurement("inside", inside_exceeded, kind=Kind.COUNT),
+        Measurement("fails_printed", fails_printed, kind=Kind.COUNT),
+        Measurement("fails", fails_corrected, kind=Kind.COUNT),
+        Measurement("pairs", lhs.size, kind=Kind.COUNT),
+        largest,
+    )
+    return Verdict(
+        status,
+        "quadratics with ∇²f ∉ S' (d = 3, b = 2, k = 2; right side 0): left side > "
+        "right side in {exceeded} of {draws} draws (allowed δ = "
+        f"{counterexample.delta:g}), and in {{inside}} with ∇²f clipped into S'. 3-D "
+        "log-cosh trajectory (∇²f ∈ S', "
+        f"{run.seeds} seeds × {run.iterations - 1} k): violated at {{fails_printed}} "
+        "(printed 1/√d) and {fails} (corrected √d) of {pairs} (k, seed) pairs; largest "
+        "left/right with √d {largest}",
+        measurements,
+        (
+            Qualifier(
+                "printed form fails when ∇²f(μ_t) ∉ S'",
+                "fraction of draws with "
+                "left side > right side above δ by > "
+                f'{K_SE:g} binomial standard errors (rejects "holds w.p. ≥ 1 − δ")',
+                printed_fails,
+            ),
+            Qualifier(
+                "corrected form holds",
+                "√d for 1/√d and ∇²f(μ_t) ∈ S': no violation in either run",
+                corrected_holds,
+            ),
+            untestable(ends(largest)[1]),
+        ),
+        data=dict(counterexample=c, lhs=lhs, rhs_printed=rhs_printed, rhs_corrected=rhs_corrected),
+    )
 
 
-@claim("Lemma E.9", printed="Lemma 39", label="eq:sto_err",
-       statement="the weighted stochastic sum ≤ A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k",
-       notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.9",
+    printed="Lemma 39",
+    label="eq:sto_err",
+    statement="the weighted stochastic sum ≤ A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.9 (eq:sto_err) along the trajectory: Σ_t (t−1)/(k(k−1))⟨P_t − H_t, Σ_t⁻¹ − H*⟩
     against A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k (printed ‖Σ_t − H*‖ read as
@@ -393,15 +498,24 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     tr = run.run()
     s = _weighted_sums(tr)
     k = s["t"]
-    coefficient = np.array([bounds.sto_err_coefficient(d=3, b=tr.b, delta=tr.delta, L=tr.f.L,
-                                                       tau=tr.tau, zeta=tr.zeta, k=int(kk))
-                            for kk in k])
+    coefficient = np.array(
+        [
+            bounds.sto_err_coefficient(
+                d=3, b=tr.b, delta=tr.delta, L=tr.f.L, tau=tr.tau, zeta=tr.zeta, k=int(kk)
+            )
+            for kk in k
+        ]
+    )
     return _trajectory_verdict(s["stochastic"] / (k * (k - 1)), coefficient * s["weighted"], run)
 
 
-@claim("Lemma E.10", printed="Lemma 40", label="eq:dd",
-       statement="Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2})",
-       notebook="09-appendix-lemmas")
+@claim(
+    "Lemma E.10",
+    printed="Lemma 40",
+    label="eq:dd",
+    statement="Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2})",
+    notebook="09-appendix-lemmas",
+)
 def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.10 (eq:dd) along the trajectory (η₁ of Lemma 5.1): Σ_{t=2}^k ‖H_t − H*‖² ≤
     2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2}), ρ₁ = c₂τσ/(16Lc₁ζ)."""
@@ -410,11 +524,24 @@ def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     f = tr.f
     kw = dict(d=3, b=tr.b, delta=tr.delta)
     rho1 = 1.0 - bounds.lemma51_rate(L=f.L, sigma=f.sigma, tau=tr.tau, zeta=tr.zeta, **kw).rate
-    delta_alpha = max(bounds.delta_alpha_1(L=f.L, gamma=f.gamma, tau=tr.tau, zeta=tr.zeta,
-                                           alpha=tr.alpha, **kw),
-                      bounds.delta_alpha_2(sigma=f.sigma, gamma=f.gamma, tau=tr.tau, zeta=tr.zeta,
-                                           alpha=tr.alpha, **kw))
+    delta_alpha = max(
+        bounds.delta_alpha_1(L=f.L, gamma=f.gamma, tau=tr.tau, zeta=tr.zeta, alpha=tr.alpha, **kw),
+        bounds.delta_alpha_2(
+            sigma=f.sigma, gamma=f.gamma, tau=tr.tau, zeta=tr.zeta, alpha=tr.alpha, **kw
+        ),
+    )
     gap1 = f(tr.mu[0, 0]) - f.f_star
-    rhs = np.array([bounds.dd_bound(gamma=f.gamma, rho1=rho1, sigma=f.sigma, f_gap_1=gap1, k=int(k),
-                                    delta_alpha=delta_alpha) for k in s["t"]])
+    rhs = np.array(
+        [
+            bounds.dd_bound(
+                gamma=f.gamma,
+                rho1=rho1,
+                sigma=f.sigma,
+                f_gap_1=gap1,
+                k=int(k),
+                delta_alpha=delta_alpha,
+            )
+            for k in s["t"]
+        ]
+    )
     return _trajectory_verdict(s["hessian_sq"], rhs, run)

@@ -24,10 +24,22 @@ import numpy as np
 from ..paper import with_number
 from ..verdict import Evidence
 
-__all__ = ["ERRATA_KEY", "ErratumResult", "as_result", "check_text", "errata_verdict_cell",
-           "erratum_evidence", "evidence_differences", "fresh_evidence", "published_evidence",
-           "reconcile_evidence", "reconciled_evidence", "result_from_json", "result_to_json",
-           "write_published_evidence"]
+__all__ = [
+    "ERRATA_KEY",
+    "ErratumResult",
+    "as_result",
+    "check_text",
+    "errata_verdict_cell",
+    "erratum_evidence",
+    "evidence_differences",
+    "fresh_evidence",
+    "published_evidence",
+    "reconcile_evidence",
+    "reconciled_evidence",
+    "result_from_json",
+    "result_to_json",
+    "write_published_evidence",
+]
 
 #: The key of ``published.json`` under which the errata's results are published.
 ERRATA_KEY = "errata"
@@ -44,8 +56,10 @@ def as_result(label: str, result: Any) -> ErratumResult:
         result = bool(result)
     if result is True or result is False or isinstance(result, Evidence):
         return result
-    raise TypeError(f"the check of erratum {label!r} must return True or False or an Evidence, "
-                    f"got {type(result).__name__} {result!r:.60}")
+    raise TypeError(
+        f"the check of erratum {label!r} must return True or False or an Evidence, "
+        f"got {type(result).__name__} {result!r:.60}"
+    )
 
 
 def check_text(result: ErratumResult) -> str:
@@ -75,8 +89,10 @@ def result_from_json(entry: Any) -> ErratumResult:
         return entry
     if isinstance(entry, dict):
         return Evidence.from_json(entry)
-    raise ValueError(f"an erratum's published result must be true, false or an Evidence object, "
-                     f"got {type(entry).__name__} {entry!r:.60}")
+    raise ValueError(
+        f"an erratum's published result must be true, false or an Evidence object, "
+        f"got {type(entry).__name__} {entry!r:.60}"
+    )
 
 
 def evidence_differences(old: ErratumResult, new: ErratumResult) -> list[str]:
@@ -105,19 +121,23 @@ def _read(path: Path | None) -> tuple[Path, dict]:
 
     path = Path(ledger.PUBLISHED if path is None else path)
     if not path.is_file():
-        raise ledger.PublishedVerdictsError(f"the published verdicts {path} are missing (restore "
-                                            "the file from git, or run tools/render_ledger.py "
-                                            "--init)")
+        raise ledger.PublishedVerdictsError(
+            f"the published verdicts {path} are missing (restore "
+            "the file from git, or run tools/render_ledger.py "
+            "--init)"
+        )
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ledger.PublishedVerdictsError(f"the published verdicts {path} are not valid JSON: "
-                                            f"{error}") from error
+        raise ledger.PublishedVerdictsError(
+            f"the published verdicts {path} are not valid JSON: {error}"
+        ) from error
     return path, raw
 
 
-def published_evidence(path: Path | None = None, *, missing_ok: bool = False
-                       ) -> dict[str, ErratumResult]:
+def published_evidence(
+    path: Path | None = None, *, missing_ok: bool = False
+) -> dict[str, ErratumResult]:
     """The published results of the errata's checks (``ledger.PUBLISHED`` unless ``path``):
     label → bool or Evidence. ``ledger.PublishedVerdictsError`` naming the file when it is
     missing, is not JSON, has no ``ERRATA_KEY`` (unless ``missing_ok``: then ``{}``, for
@@ -133,8 +153,10 @@ def published_evidence(path: Path | None = None, *, missing_ok: bool = False
     if ERRATA_KEY not in raw:
         if missing_ok:
             return {}
-        raise ledger.PublishedVerdictsError(f"the published verdicts {path} hold no errata "
-                                            f"({ERRATA_KEY!r}): run tools/render_ledger.py")
+        raise ledger.PublishedVerdictsError(
+            f"the published verdicts {path} hold no errata "
+            f"({ERRATA_KEY!r}): run tools/render_ledger.py"
+        )
     results = {}
     for label, entry in raw[ERRATA_KEY].items():
         try:
@@ -142,12 +164,14 @@ def published_evidence(path: Path | None = None, *, missing_ok: bool = False
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ledger.PublishedVerdictsError(
                 f"the published verdicts {path}: the erratum {label!r} is no result "
-                f"({type(error).__name__}: {error})") from error
+                f"({type(error).__name__}: {error})"
+            ) from error
     return results
 
 
-def reconcile_evidence(fresh: Mapping[str, ErratumResult], old: Mapping[str, ErratumResult]
-                       ) -> tuple[dict[str, ErratumResult], dict[str, list[str]]]:
+def reconcile_evidence(
+    fresh: Mapping[str, ErratumResult], old: Mapping[str, ErratumResult]
+) -> tuple[dict[str, ErratumResult], dict[str, list[str]]]:
     """(what to publish, what changed): a published result stays where the fresh one agrees
     with it (``evidence_differences``); otherwise the fresh one replaces it, and ``changed``
     says why. Labels no longer in ``fresh`` are dropped."""
@@ -161,16 +185,18 @@ def reconcile_evidence(fresh: Mapping[str, ErratumResult], old: Mapping[str, Err
     return merged, changed
 
 
-def reconciled_evidence(fresh: Mapping[str, ErratumResult], path: Path | None = None
-                        ) -> dict[str, ErratumResult]:
+def reconciled_evidence(
+    fresh: Mapping[str, ErratumResult], path: Path | None = None
+) -> dict[str, ErratumResult]:
     """Each erratum's published result where ``fresh`` agrees with it, else the fresh one (what
     notebook 08 shows: the same text on every machine unless a result really changed)."""
     merged, _ = reconcile_evidence(fresh, published_evidence(path, missing_ok=True))
     return merged
 
 
-def write_published_evidence(results: Mapping[str, ErratumResult], path: Path | None = None
-                             ) -> bool:
+def write_published_evidence(
+    results: Mapping[str, ErratumResult], path: Path | None = None
+) -> bool:
     """Put ``results`` under ``ERRATA_KEY`` in the published file (the claims' verdicts, which
     ``ledger.write_published`` writes, are kept as they are); the file is rewritten only if its
     text changes. Returns whether it was."""
@@ -201,8 +227,10 @@ def errata_verdict_cell(fresh: Mapping[str, ErratumResult], path: Path | None = 
     for label, result in fresh.items():
         why = evidence_differences(old[label], result) if label in old else ["not published"]
         if why:
-            lines.append(f"{label}: DIFFERS FROM THE PUBLISHED RESULT ({'; '.join(why)}): "
-                         f"{check_text(result)}")
+            lines.append(
+                f"{label}: DIFFERS FROM THE PUBLISHED RESULT ({'; '.join(why)}): "
+                f"{check_text(result)}"
+            )
         else:
             lines.append(f"{label}: {check_text(old[label])}")
     return with_number("\n".join(lines))

@@ -14,8 +14,13 @@ from ..verdict import Verdict
 from .evidence import ErratumResult, as_result, check_text
 from .repairs import REPAIRS, Repair
 
-__all__ = ["readable", "errata_outside_repairs", "repair_markdown", "derivation_markdown",
-           "errata_markdown"]
+__all__ = [
+    "readable",
+    "errata_outside_repairs",
+    "repair_markdown",
+    "derivation_markdown",
+    "errata_markdown",
+]
 
 _SUPERSCRIPT = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
 _SUBSCRIPT = dict(zip("0123456789+−-=()ijkt", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ᵢⱼₖₜ"))
@@ -70,20 +75,34 @@ def _argued(label: str, evidence: Mapping[str, ErratumResult] | None) -> str:
     return f" (*check:* {readable(check_text(evidence[label]))})"
 
 
-def repair_markdown(entry: Repair, verdict: Verdict | None = None,
-                    more: tuple[Verdict, ...] = (),
-                    evidence: Mapping[str, ErratumResult] | None = None) -> str:
+def repair_markdown(
+    entry: Repair,
+    verdict: Verdict | None = None,
+    more: tuple[Verdict, ...] = (),
+    evidence: Mapping[str, ErratumResult] | None = None,
+) -> str:
     """The corrigendum's section body for ``entry`` (MyST Markdown, $…$ mathematics, lists
     only): printed and repaired statements, hypotheses, the errata it repairs (each with its
     correct form and, given ``evidence`` (label → published result, ``reconciled_evidence``),
     the sentence and numbers of its check), the functions that hold the constants, and the
     check's verdict with its numbers (``verdict``, or a pointer to the errata's checks when
     there is none)."""
-    lines = [f"**Printed.** {entry.printed}", "", f"**Repaired.** {entry.repaired}", "",
-             f"**Hypotheses added.** {entry.hypotheses}", "",
-             f"**Survives?** {entry.survives}.", "", "**Errata it repairs:**", ""]
-    lines += [f"* *{readable(label)}*: {readable(_erratum(label).correct)}"
-              + _argued(label, evidence) for label in entry.errata]
+    lines = [
+        f"**Printed.** {entry.printed}",
+        "",
+        f"**Repaired.** {entry.repaired}",
+        "",
+        f"**Hypotheses added.** {entry.hypotheses}",
+        "",
+        f"**Survives?** {entry.survives}.",
+        "",
+        "**Errata it repairs:**",
+        "",
+    ]
+    lines += [
+        f"* *{readable(label)}*: {readable(_erratum(label).correct)}" + _argued(label, evidence)
+        for label in entry.errata
+    ]
     where = ", ".join(f"`bounds.{name}`" for name in entry.corrected)
     if entry.derivation:
         where += f"; derived in `derivations.{entry.derivation}`"
@@ -92,8 +111,10 @@ def repair_markdown(entry: Repair, verdict: Verdict | None = None,
         lines.append("**Check:** argued by the checks of the errata above (index below).")
     else:
         lines.append(f"**Check ({verdict.status.value}):** {verdict.text()}.")
-        lines += [f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})"
-                  for q in verdict.qualifiers]
+        lines += [
+            f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})"
+            for q in verdict.qualifiers
+        ]
     for extra in more:
         lines += ["", f"**Check ({extra.status.value}):** {extra.text()}."]
     return with_number("\n".join(lines))
@@ -110,8 +131,12 @@ def derivation_markdown(name: str) -> str:
     for key, (derived, closed) in getattr(derivations, name)().items():
         zero = sp.simplify(derived - closed) == 0
         answer = "yes" if zero else "NO"
-        lines += [f"* `{key}`: derived − closed form simplifies to 0: **{answer}**",
-                  "", f"  $$ {sp.latex(closed)} $$", ""]
+        lines += [
+            f"* `{key}`: derived − closed form simplifies to 0: **{answer}**",
+            "",
+            f"  $$ {sp.latex(closed)} $$",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -123,7 +148,9 @@ def errata_markdown(kind: str, evidence: Mapping[str, ErratumResult] | None = No
     lines = []
     for e in errata_outside_repairs(kind):
         result = evidence[e.label] if evidence is not None else as_result(e.label, e.check())
-        lines.append(f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
-                     f"{readable(e.correct)}. {readable(e.consequence)} (*check:* "
-                     f"{readable(check_text(result))})")
+        lines.append(
+            f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
+            f"{readable(e.correct)}. {readable(e.consequence)} (*check:* "
+            f"{readable(check_text(result))})"
+        )
     return with_number("\n".join(lines)) if lines else "None."

@@ -12,18 +12,29 @@ import functools
 from collections.abc import Callable
 
 from ..verdict import Verdict
-from .checks import (check_lemma51_repaired, check_lemma52_nonquadratic_repaired,
-                     check_lemma52_repaired, check_lemma53_repaired, check_lemma_d2_repaired,
-                     check_lemma_d4_repaired, check_lemma_d5_repaired, check_lemma_d7_repaired,
-                     check_lemma_e8_repaired, check_theorem54_repaired)
+from .checks import (
+    check_lemma51_repaired,
+    check_lemma52_nonquadratic_repaired,
+    check_lemma52_repaired,
+    check_lemma53_repaired,
+    check_lemma_d2_repaired,
+    check_lemma_d4_repaired,
+    check_lemma_d5_repaired,
+    check_lemma_d7_repaired,
+    check_lemma_e8_repaired,
+    check_theorem54_repaired,
+)
 
 __all__ = ["SURVIVAL", "Repair", "REPAIRS", "repair", "repairs_by_survival", "looseness_table"]
 
 
 #: Whether a result survives, in the order the corrigendum groups them.
-SURVIVAL = ("false as printed", "constant changes", "true as printed, proof repaired",
-            "cannot be repaired in its approach")
-
+SURVIVAL = (
+    "false as printed",
+    "constant changes",
+    "true as printed, proof repaired",
+    "cannot be repaired in its approach",
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,7 +56,7 @@ class Repair:
     corrected: tuple[str, ...] = ()
     derivation: str | None = None
     check: Callable[[], Verdict] | None = None
-    more: tuple[Callable[[], Verdict], ...] = ()      # further checks, on other runs
+    more: tuple[Callable[[], Verdict], ...] = ()  # further checks, on other runs
 
     def __post_init__(self):
         if self.survives not in SURVIVAL:
@@ -57,11 +68,13 @@ class Repair:
         return f"{self.ours} · PDF {self.pdf}"
 
 
-_UNION = ("Lemmas 5.1, 5.2, D.2, D.4, D.5: \"with probability ≥ 1 − δ\"",)
+_UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
 
 REPAIRS: tuple[Repair, ...] = (
     Repair(
-        "Lemma 5.1", "Lemma 9", "lem:gd_dec_1",
+        "Lemma 5.1",
+        "Lemma 9",
+        "lem:gd_dec_1",
         r"For $f$ $L$-smooth and $\sigma$-strongly convex, with $\eta_{1,k} = b\tau/(4Lc_1)$, "
         r"with probability $\ge 1-\delta$: $f(\mu_{k+1}) - f^* \le \left(1 - \frac{c_2\tau\sigma}"
         r"{16c_1L\zeta}\right)(f(\mu_k) - f^*) + \Delta_{\alpha,1}$, $\Delta_{\alpha,1} = "
@@ -72,12 +85,20 @@ REPAIRS: tuple[Repair, ...] = (
         r"in $c_1, c_2, c_3$).",
         r"$f$ also has a $\gamma$-Lipschitz Hessian; $\Sigma_k^{-1} \in \mathcal{S}'$.",
         "false as printed",
-        ("proof of Lemma 5.1, substituting η₁,k; Δ_α,1", "Lemma 5.1, hypotheses",
-         "eq:nu (Lemma D.2)", *_UNION),
-        ("delta_alpha_1_corrected", "per_step_failures_corrected"), "lemma51_repair",
-        check_lemma51_repaired),
+        (
+            "proof of Lemma 5.1, substituting η₁,k; Δ_α,1",
+            "Lemma 5.1, hypotheses",
+            "eq:nu (Lemma D.2)",
+            *_UNION,
+        ),
+        ("delta_alpha_1_corrected", "per_step_failures_corrected"),
+        "lemma51_repair",
+        check_lemma51_repaired,
+    ),
     Repair(
-        "Lemma 5.2", "Lemma 10", "lem:dec_local",
+        "Lemma 5.2",
+        "Lemma 10",
+        "lem:dec_local",
         r"If $\xi_k\Sigma_k^{-1} \preceq \nabla^2 f(\mu_k) \preceq \mathscr{L}_k\Sigma_k^{-1}$ "
         r"and $f(\mu_k) - f^* \le \min\left\{\frac{2^3\cdot 3^2\,\mathscr{L}_k^4\tau^4}"
         r"{L\gamma^2}, "
@@ -92,13 +113,23 @@ REPAIRS: tuple[Repair, ...] = (
         r"{2^6\cdot 3\,\sigma\tau^3c_1}$, w.p. $\ge 1-(b+2)\delta$.",
         r"$\Sigma_k^{-1} \in \mathcal{S}'$ (Lemmas D.1, D.4, D.5 use $\|\Sigma_k\| \le 1/\tau$).",
         "constant changes",
-        ("proof of Lemma 5.2, the step after eq:tgm_3", "proof of Lemma 5.2, fourth line of the "
-         "chain", "Δ_α,2 of Lemma 5.2, third term", "eq:nu (Lemma D.2)",
-         "proofs of eq:nu, eq:hh, eq:tgm_3", *_UNION),
+        (
+            "proof of Lemma 5.2, the step after eq:tgm_3",
+            "proof of Lemma 5.2, fourth line of the chain",
+            "Δ_α,2 of Lemma 5.2, third term",
+            "eq:nu (Lemma D.2)",
+            "proofs of eq:nu, eq:hh, eq:tgm_3",
+            *_UNION,
+        ),
         ("lemma52_rate_corrected", "local_region_threshold_corrected", "delta_alpha_2_corrected"),
-        "lemma52_repair", check_lemma52_repaired, (check_lemma52_nonquadratic_repaired,)),
+        "lemma52_repair",
+        check_lemma52_repaired,
+        (check_lemma52_nonquadratic_repaired,),
+    ),
     Repair(
-        "Lemma 5.3", "Lemma 11", "lem:Sig_dec",
+        "Lemma 5.3",
+        "Lemma 11",
+        "lem:Sig_dec",
         r"With $\eta_{2,k} = 1/k$, w.p. $\ge 1-\delta$: $\|\Sigma_k^{-1} - \Pi_{\mathcal{S}'}"
         r"(\nabla^2 f(\mu^*))\|^2 \le C/k$, $C = \max\left\{\frac{9(C_1+C_2+C_3)^2}{4} + 3C_4,\ "
         r"2C_4 + \frac{L^2}{b},\ \|\Sigma_1^{-1} - H^*\|^2\right\}$ (eq:C).",
@@ -118,16 +149,27 @@ REPAIRS: tuple[Repair, ...] = (
         r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$ (e.g. $\tau \le \sigma$, "
         r"$L \le \zeta$), and $c_2 > 0$ where $\gamma > 0$.",
         "constant changes",
-        ("eq:Sig_dec (Lemma E.2)", "proof of Lemma 5.3, base case k = 2; eq:C", "eq:C, C₃",
-         "eq:alpha_err (Lemma E.4)", "eq:alpha_err (Lemma E.4), the step citing eq:GG",
-         "eq:sto_err (Lemma E.9), proof", "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
-         "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", "eq:Sig_2_bnd (Lemma E.2)",
-         "proof of eq:sto_err (Lemma E.9)",
-         "Lemma 5.3 (statement and proof); Thm 5.4, item 2"),
+        (
+            "eq:Sig_dec (Lemma E.2)",
+            "proof of Lemma 5.3, base case k = 2; eq:C",
+            "eq:C, C₃",
+            "eq:alpha_err (Lemma E.4)",
+            "eq:alpha_err (Lemma E.4), the step citing eq:GG",
+            "eq:sto_err (Lemma E.9), proof",
+            "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
+            "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
+            "eq:Sig_2_bnd (Lemma E.2)",
+            "proof of eq:sto_err (Lemma E.9)",
+            "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
+        ),
         ("lemma53_constants_corrected", "G_norm_1_bound_corrected", "chi_threshold_corrected"),
-        "lemma53_repair", check_lemma53_repaired),
+        "lemma53_repair",
+        check_lemma53_repaired,
+    ),
     Repair(
-        "Theorem 5.4", "Theorem 12", "thm:main_cvg",
+        "Theorem 5.4",
+        "Theorem 12",
+        "thm:main_cvg",
         r"Outside eq:cond, eq:dec_0 holds; inside, eq:dec holds with $\mathscr{L}_k \le \min\{L/"
         r"\tau, 1 + \tau^{-1}e_k\}$, $\xi_k \ge \max\{\sigma/\zeta, 1 - \tau^{-1}e_k\}$, $e_k = "
         r"\sqrt{C/k} + \gamma\sqrt{2(f(\mu_k)-f^*)/\sigma} + \|\nabla^2 f(\mu_k) - "
@@ -141,11 +183,18 @@ REPAIRS: tuple[Repair, ...] = (
         r"$c_2\tau\sigma/(32c_1L\zeta)$ is half Lemma 5.1's $c_2\tau\sigma/(16c_1L\zeta)$.",
         r"Those of the repaired Lemmas 5.1–5.3.",
         "constant changes",
-        ("proof of Lemma 5.2, the step after eq:tgm_3",
-         "Lemma 5.3 (statement and proof); Thm 5.4, item 2"),
-        ("theorem54_bounds_corrected",), None, check_theorem54_repaired),
+        (
+            "proof of Lemma 5.2, the step after eq:tgm_3",
+            "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
+        ),
+        ("theorem54_bounds_corrected",),
+        None,
+        check_theorem54_repaired,
+    ),
     Repair(
-        "Lemma D.2", "Lemma 25", "eq:nu",
+        "Lemma D.2",
+        "Lemma 25",
+        "eq:nu",
         r"W.p. $\ge 1-\delta$: $\|\nu\|^2 \le \frac{\gamma b\alpha^4c_3^3}{36\tau^3}$ and "
         r"$\|\tilde U\nu\|^2 \le \frac{\gamma b\alpha^4c_3^4}{36\tau^4}$.",
         r"$\|\nu\|^2 \le \frac{\gamma^2 b\alpha^4c_3^3}{36\tau^3}$ and $\|\tilde U\nu\|^2 \le "
@@ -154,9 +203,14 @@ REPAIRS: tuple[Repair, ...] = (
         r"$\Sigma \in \mathcal{S}$ ($\|\Sigma\| \le 1/\tau$).",
         "false as printed",
         ("eq:nu (Lemma D.2)", "proofs of eq:nu, eq:hh, eq:tgm_3", *_UNION),
-        ("nu_bounds_corrected",), None, check_lemma_d2_repaired),
+        ("nu_bounds_corrected",),
+        None,
+        check_lemma_d2_repaired,
+    ),
     Repair(
-        "Lemma D.4", "Lemma 27", "lem:tgm",
+        "Lemma D.4",
+        "Lemma 27",
+        "lem:tgm",
         r"W.p. $\ge 1-\delta$: $\|\tilde g\|^2_{\nabla^2 f} \le \frac{2\mathscr{L}c_1}{b^2}"
         r"\|U^\top\Sigma^{1/2}\nabla f\|^2 + \frac{\mathscr{L}\gamma^2\alpha^4c_3^4}{18b\tau^3}$.",
         r"$\|\tilde g\|^2_{\nabla^2 f} \le \frac{2\mathscr{L}c_1}{b^2}\|U^\top\Sigma^{1/2}"
@@ -165,9 +219,14 @@ REPAIRS: tuple[Repair, ...] = (
         r"$\Sigma \in \mathcal{S}$.",
         "false as printed",
         ("proofs of eq:nu, eq:hh, eq:tgm_3", "Lemmas D.1, D.4, D.5, hypotheses"),
-        ("hh_bound_corrected",), None, check_lemma_d4_repaired),
+        ("hh_bound_corrected",),
+        None,
+        check_lemma_d4_repaired,
+    ),
     Repair(
-        "Lemma D.5", "Lemma 28", "eq:tgm_3",
+        "Lemma D.5",
+        "Lemma 28",
+        "eq:tgm_3",
         r"W.p. $\ge 1-\delta$: $\|\tilde g\| \le \frac{\gamma\alpha^2c_3^2}{6b^{1/2}\tau^2} + "
         r"\frac{\sqrt{c_1}}{b\tau^{1/2}}\|U^\top\Sigma^{1/2}\nabla f\|$.",
         r"$\|\tilde g\| \le \frac{\sqrt{c_1}\gamma\alpha^2c_3^{3/2}}{6b^{1/2}\tau^2} + "
@@ -175,9 +234,14 @@ REPAIRS: tuple[Repair, ...] = (
         r"$\Sigma \in \mathcal{S}$.",
         "false as printed",
         ("proofs of eq:nu, eq:hh, eq:tgm_3", "Lemmas D.1, D.4, D.5, hypotheses"),
-        ("tgm3_bound_corrected",), None, check_lemma_d5_repaired),
+        ("tgm3_bound_corrected",),
+        None,
+        check_lemma_d5_repaired,
+    ),
     Repair(
-        "Lemma D.7", "Lemma 30", "eq:G_norm_1",
+        "Lemma D.7",
+        "Lemma 30",
+        "eq:G_norm_1",
         r"W.p. $\ge 1-\delta$: $\|\tilde G(\Sigma_k)\|^2$ and $\|\tilde G(\Sigma_k) - (H^* - "
         r"\Sigma_k^{-1})\|^2$ are $\le \frac{2L^2c_3^2(\zeta c_3 + \sqrt d\zeta)^2}{b\tau^2} + "
         r"\frac{d\zeta^2}{2b}$.",
@@ -187,11 +251,19 @@ REPAIRS: tuple[Repair, ...] = (
         r"\right)^2$ w.p. $\ge 1-b\delta$.",
         r"$\Sigma^{-1} \in \mathcal{S}'$.",
         "cannot be repaired in its approach",
-        ("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)", "eq:G_norm, eq:GG (Lemma D.6)",
-         "proof of Lemma D.6, Taylor expansions"),
-        ("G_norm_1_bound_corrected",), None, check_lemma_d7_repaired),
+        (
+            "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
+            "eq:G_norm, eq:GG (Lemma D.6)",
+            "proof of Lemma D.6, Taylor expansions",
+        ),
+        ("G_norm_1_bound_corrected",),
+        None,
+        check_lemma_d7_repaired,
+    ),
     Repair(
-        "Lemma E.2", "Lemma 32", "eq:Sig_dec",
+        "Lemma E.2",
+        "Lemma 32",
+        "eq:Sig_dec",
         r"$\|\Sigma_{k+1}^{-1}-H^*\|^2 \le \frac{1}{k(k-1)}\sum_{t=2}^k (t-1)\langle "
         r"\bar G(\Sigma_t)"
         r" - H^*, \Sigma_t^{-1} - H^*\rangle + \frac{1}{k(k-1)}\sum_{t=2}^k\frac{t-1}{t}\|\tilde G"
@@ -201,9 +273,14 @@ REPAIRS: tuple[Repair, ...] = (
         r"None beyond the paper's.",
         "false as printed",
         ("eq:Sig_dec (Lemma E.2)", "eq:Sig_2_bnd (Lemma E.2)"),
-        ("lemma53_constants_corrected",), "lemma53_repair", None),
+        ("lemma53_constants_corrected",),
+        "lemma53_repair",
+        None,
+    ),
     Repair(
-        "Lemma E.4", "Lemma 34", "eq:alpha_err",
+        "Lemma E.4",
+        "Lemma 34",
+        "eq:alpha_err",
         r"$\sum_t z_{t,k}\langle \bar G(\Sigma_t) - \frac{1}{2b}\sum_i(\dots) , \Sigma_t^{-1} - "
         r"H^*\rangle \le \frac{c_3^{3/2}(c_3+1)\zeta\gamma\sqrt{k-1}}{4\tau^{3/2}d^{1/2}}\alpha"
         r"\,(\sum_t (t-1)^2\|\Sigma_t^{-1}-H^*\|^2)^{1/2}$ (up to the $1/(k(k-1))$ weights).",
@@ -213,9 +290,14 @@ REPAIRS: tuple[Repair, ...] = (
         r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$.",
         "false as printed",
         ("eq:alpha_err (Lemma E.4)", "eq:alpha_err (Lemma E.4), the step citing eq:GG"),
-        ("lemma53_constants_corrected",), None, None),
+        ("lemma53_constants_corrected",),
+        None,
+        None,
+    ),
     Repair(
-        "Lemma E.8", "Lemma 38", "lem:Y",
+        "Lemma E.8",
+        "Lemma 38",
+        "lem:Y",
         r"With $A_t = 8\log\frac{1}{b\delta} + 16\log(t+1) + d$: $P(\|u\|^2 \ge A_t) \le "
         r"\frac{\delta}{b(t+1)^2}$, and eq:Y0 w.p. $\ge 1-\pi^2\delta/6$.",
         r"$A_t = 8\log\frac{b}{\delta} + 16\log(t+1) + d$ where $d \le 8\log\frac{b}{\delta} + "
@@ -223,11 +305,19 @@ REPAIRS: tuple[Repair, ...] = (
         r"w.p. $\ge 1-(\pi^2/6-1)\delta$.",
         r"None.",
         "false as printed",
-        ("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3", "display before eq:Y0 (Lemma E.8)",
-         "proof of lem:Y (Lemma E.8), E[Y_{t,i}]"),
-        ("chi_threshold_corrected",), None, check_lemma_e8_repaired),
+        (
+            "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
+            "display before eq:Y0 (Lemma E.8)",
+            "proof of lem:Y (Lemma E.8), E[Y_{t,i}]",
+        ),
+        ("chi_threshold_corrected",),
+        None,
+        check_lemma_e8_repaired,
+    ),
     Repair(
-        "Lemma E.9", "Lemma 39", "eq:sto_err",
+        "Lemma E.9",
+        "Lemma 39",
+        "eq:sto_err",
         r"The stochastic part of eq:Sig_dec is $\le C_1\cdot(\sum_t (t-1)^2\|\Sigma_t - H^*\|^2)"
         r"^{1/2}/(k(k-1))$ w.p. $\ge 1-\delta$.",
         r"$\le (C_1 + C_5)(\sum_t (t-1)^2\|\Sigma_t^{-1} - H^*\|^2)^{1/2}/(k(k-1))$, $C_1$ with "
@@ -235,11 +325,17 @@ REPAIRS: tuple[Repair, ...] = (
         r"+ 144)\tau^{-1}(\sum_{t\ge 2}(t+1)^{-4})^{1/2}$ (Lemma E.8's $Y$-part).",
         r"None.",
         "constant changes",
-        ("eq:sto_err (Lemma E.9), proof", "proof of eq:sto_err (Lemma E.9)",
-         "proof of eq:sto_err (Lemma E.9), the line citing eq:E",
-         "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
-         "proof of lem:X (Lemma E.7)"),
-        ("lemma53_constants_corrected",), "lemma53_repair", None),
+        (
+            "eq:sto_err (Lemma E.9), proof",
+            "proof of eq:sto_err (Lemma E.9)",
+            "proof of eq:sto_err (Lemma E.9), the line citing eq:E",
+            "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
+            "proof of lem:X (Lemma E.7)",
+        ),
+        ("lemma53_constants_corrected",),
+        "lemma53_repair",
+        None,
+    ),
 )
 
 
@@ -267,9 +363,15 @@ def looseness_table() -> list[dict]:
         checks = ((r.check,) if r.check is not None else ()) + r.more
         for i, check in enumerate(checks):
             verdict = check()
-            loose = next((m for m in verdict.measurements if m.name in ("looseness", "worst")),
-                         None)
-            rows.append({"result": r.title + (f" ({check.__name__})" if i else ""),
-                         "status": verdict.status.value, "looseness": loose, "verdict": verdict})
+            loose = next(
+                (m for m in verdict.measurements if m.name in ("looseness", "worst")), None
+            )
+            rows.append(
+                {
+                    "result": r.title + (f" ({check.__name__})" if i else ""),
+                    "status": verdict.status.value,
+                    "looseness": loose,
+                    "verdict": verdict,
+                }
+            )
     return rows
-

@@ -12,16 +12,41 @@ is re-exported here, so ``from mines_theory.verification.section3 import X`` wor
 from __future__ import annotations
 
 from .proofs import (
-    convexity_scan, convexity_threshold, erratum_j_quad_integrand, erratum_j_sig_0_power,
-    erratum_last_chain_norms, erratum_logdet_step, erratum_sig_opt_mu, erratum_sig_opt_posdef,
-    erratum_strict_convexity, erratum_taylor_sigma, erratum_theorem33_sign,
-    erratum_tmp2_first_line, erratum_tmp_phi_argument, q_curvature, theorem33_r_cancels,
+    convexity_scan,
+    convexity_threshold,
+    erratum_j_quad_integrand,
+    erratum_j_sig_0_power,
+    erratum_last_chain_norms,
+    erratum_logdet_step,
+    erratum_sig_opt_mu,
+    erratum_sig_opt_posdef,
+    erratum_strict_convexity,
+    erratum_taylor_sigma,
+    erratum_theorem33_sign,
+    erratum_tmp2_first_line,
+    erratum_tmp_phi_argument,
+    q_curvature,
+    theorem33_r_cancels,
     Theorem33WithoutR,
 )
 from .theorems import (
-    HOLDER, KINKED, LOOSE, ORDER_BOUNDARY, ORDER_SE, SECTION3_SWEEP, SECTION3_SWEEP_1D, SMOOTH,
-    AlphaSweep, check_theorem31, check_theorem32, check_theorem33, check_theorem34, KinkedSweep,
-    order_above, order_below, slope_fit,
+    HOLDER,
+    KINKED,
+    LOOSE,
+    ORDER_BOUNDARY,
+    ORDER_SE,
+    SECTION3_SWEEP,
+    SECTION3_SWEEP_1D,
+    SMOOTH,
+    AlphaSweep,
+    check_theorem31,
+    check_theorem32,
+    check_theorem33,
+    check_theorem34,
+    KinkedSweep,
+    order_above,
+    order_below,
+    slope_fit,
 )
 
 __all__ = [

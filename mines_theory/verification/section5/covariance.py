@@ -79,20 +79,40 @@ class CovarianceRun:
         """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
         the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
-        frame = run_mines_lockstep(f, self.seeds, mean0=np.zeros(self.d),
-                                   sigma_inv0=f.L * np.eye(self.d), alpha=self.alpha,
-                                   batch_size=self.b, tau=f.sigma / 2, zeta=2 * f.L, eta1=1e-3,
-                                   eta2=self.eta2, max_iterations=self.iterations,
-                                   record_every=self.record_every, executor=executor)
+        frame = run_mines_lockstep(
+            f,
+            self.seeds,
+            mean0=np.zeros(self.d),
+            sigma_inv0=f.L * np.eye(self.d),
+            alpha=self.alpha,
+            batch_size=self.b,
+            tau=f.sigma / 2,
+            zeta=2 * f.L,
+            eta1=1e-3,
+            eta2=self.eta2,
+            max_iterations=self.iterations,
+            record_every=self.record_every,
+            executor=executor,
+        )
         return f, frame
 
     def constants(self):
         """Lemma 5.3's constants (eq:C) for this run, as printed."""
         f, frame = self.run()
-        return lemma53_constants(d=self.d, b=self.b, delta=self.delta, L=f.L, sigma=f.sigma,
-                                 gamma=0.0, tau=f.sigma / 2, zeta=2 * f.L, alpha=self.alpha,
-                                 K=self.iterations, f_gap_1=float(frame.f_gap.iloc[0]),
-                                 initial_error_sq=float(frame.precision_error.iloc[0] ** 2))
+        return lemma53_constants(
+            d=self.d,
+            b=self.b,
+            delta=self.delta,
+            L=f.L,
+            sigma=f.sigma,
+            gamma=0.0,
+            tau=f.sigma / 2,
+            zeta=2 * f.L,
+            alpha=self.alpha,
+            K=self.iterations,
+            f_gap_1=float(frame.f_gap.iloc[0]),
+            initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
+        )
 
 
 #: Lemma 5.3's run: d = 2, κ = 10, b = 20, δ = 0.05 (c₂ > 0 and bδ ≤ 1), where Var G̃ at
@@ -127,9 +147,13 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
     return low - slack <= value <= high + slack
 
 
-@claim("Lemma 5.3", printed="Lemma 11", label="lem:Sig_dec",
-       statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
-       notebook="06-convergence-covariance")
+@claim(
+    "Lemma 5.3",
+    printed="Lemma 11",
+    label="lem:Sig_dec",
+    statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
+    notebook="06-convergence-covariance",
+)
 @decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     """Lemma 5.3: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k (w.p. ≥ 1 − δ), C of eq:C; measured over the
@@ -139,21 +163,26 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     the records of the second half, per seed; SE over seeds): Var G̃ at Σ⁻¹ = H or the second
     moment E‖G̃ + Σ⁻¹‖² of the remark (``lemma53_limits``), each with its z-score."""
     if config.seeds < 2:
-        raise Undecidable("{seeds} seed: the standard error of k·E‖Σ_k⁻¹ − H‖² needs at least 2",
-                          Measurement("seeds", config.seeds, kind=Kind.COUNT))
+        raise Undecidable(
+            "{seeds} seed: the standard error of k·E‖Σ_k⁻¹ − H‖² needs at least 2",
+            Measurement("seeds", config.seeds, kind=Kind.COUNT),
+        )
     f, frame = config.run()
     errors = squared_errors(frame)
     k = errors.index.to_numpy(dtype=float)
     window = k >= 0.1 * k.max()
     if window.sum() < 2 or not (k >= k.max() / 2).any():
-        raise Undecidable("{records} records of k ≥ 1: a slope over the last decade needs 2",
-                          Measurement("records", int(k.size), kind=Kind.COUNT))
-    scaled = errors.to_numpy() * k[:, None]                     # (k, seed)
+        raise Undecidable(
+            "{records} records of k ≥ 1: a slope over the last decade needs 2",
+            Measurement("records", int(k.size), kind=Kind.COUNT),
+        )
+    scaled = errors.to_numpy() * k[:, None]  # (k, seed)
     constants = config.constants()
     exceeding = proportion("exceeding", int(np.sum(scaled.max(axis=0) > constants.C)), config.seeds)
     windowed = errors.to_numpy()[window]
-    slope = bootstrap(lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)),
-                      config.seeds, "slope")
+    slope = bootstrap(
+        lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), config.seeds, "slope"
+    )
     largest = bootstrap(lambda s: float(scaled[:, s].max()), config.seeds, "largest")
     tau, zeta = f.sigma / 2, 2 * f.L
     cap = config.iterations * config.d * (zeta - tau) ** 2
@@ -162,40 +191,70 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     final = estimate("final", per_seed)
     z_var = (final.value - variance) / final.uncertainty
     z_second = (final.value - second) / final.uncertainty
-    measurements = (exceeding, Measurement("C", constants.C, 1e-6 * constants.C),
-                    Measurement("cap", cap, 1e-9 * cap), largest, slope, final,
-                    Measurement("limit", variance, 1e-9 * variance, digits=4),
-                    Measurement("second", second, 1e-9 * second, digits=4),
-                    z_measurement("z", z_var), z_measurement("z_second", z_second))
+    measurements = (
+        exceeding,
+        Measurement("C", constants.C, 1e-6 * constants.C),
+        Measurement("cap", cap, 1e-9 * cap),
+        largest,
+        slope,
+        final,
+        Measurement("limit", variance, 1e-9 * variance, digits=4),
+        Measurement("second", second, 1e-9 * second, digits=4),
+        z_measurement("z", z_var),
+        z_measurement("z_second", z_second),
+    )
     qualifiers = (
-        Qualifier("too loose to be tested", "the projection onto S' caps k‖Σ_k⁻¹ − H‖² at "
-                  f"K·d(ζ − τ)² (K = {config.iterations}) < C: no run could exceed C",
-                  cap < constants.C),
-        Qualifier("rate 1/k", "95% bootstrap interval of the slope over the last decade contains "
-                  "−1 and lies inside (−1.25, −0.75): rejects a rate k^−3/4 or slower and k^−5/4 "
-                  "or faster", _contains(ends(slope), -1.0)
-                  and -1.25 < ends(slope)[0] and ends(slope)[1] < -0.75),
-        Qualifier("the constant is Var G̃, not the second moment", "k·E‖Σ_k⁻¹ − H‖² over the "
-                  f"second half within {K_SE:g} SE of Var G̃ at Σ⁻¹ = H and more than {K_SE:g} SE "
-                  "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)", abs(z_var) <= K_SE < abs(z_second)),
+        Qualifier(
+            "too loose to be tested",
+            "the projection onto S' caps k‖Σ_k⁻¹ − H‖² at "
+            f"K·d(ζ − τ)² (K = {config.iterations}) < C: no run could exceed C",
+            cap < constants.C,
+        ),
+        Qualifier(
+            "rate 1/k",
+            "95% bootstrap interval of the slope over the last decade contains "
+            "−1 and lies inside (−1.25, −0.75): rejects a rate k^−3/4 or slower and k^−5/4 "
+            "or faster",
+            _contains(ends(slope), -1.0) and -1.25 < ends(slope)[0] and ends(slope)[1] < -0.75,
+        ),
+        Qualifier(
+            "the constant is Var G̃, not the second moment",
+            "k·E‖Σ_k⁻¹ − H‖² over the "
+            f"second half within {K_SE:g} SE of Var G̃ at Σ⁻¹ = H and more than {K_SE:g} SE "
+            "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)",
+            abs(z_var) <= K_SE < abs(z_second),
+        ),
     )
     hypotheses = constants.valid
     if not hypotheses:
         status = Status.HYPOTHESES_NOT_MET
     else:
         status = Status.HOLDS if exceeding.value <= config.delta else Status.FAILS
-    summary = (f"d = {config.d}, κ = {config.condition:g}, b = {config.b}, δ = {config.delta:g}, "
-               f"{config.seeds} seeds × {config.iterations} iterations: runs with some "
-               "k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection onto S' "
-               "caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
-               "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
-               "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) and the second moment "
-               "E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second})")
+    summary = (
+        f"d = {config.d}, κ = {config.condition:g}, b = {config.b}, δ = {config.delta:g}, "
+        f"{config.seeds} seeds × {config.iterations} iterations: runs with some "
+        "k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection onto S' "
+        "caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
+        "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
+        "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) and the second moment "
+        "E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second})"
+    )
     if not hypotheses:
         summary += "; hypotheses not met: c₂ > 0 and bδ ≤ 1 are needed"
-    return Verdict(status, summary, measurements, qualifiers,
-                   data={"errors": errors, "scaled": scaled, "k": k, "constants": constants,
-                             "limit": variance, "second": second})
+    return Verdict(
+        status,
+        summary,
+        measurements,
+        qualifiers,
+        data={
+            "errors": errors,
+            "scaled": scaled,
+            "k": k,
+            "constants": constants,
+            "limit": variance,
+            "second": second,
+        },
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -223,19 +282,35 @@ class VarianceGrid:
                 for d in self.dims:
                     H, P = self.case(name, d)
                     exact = float(sigma_gradient_variance(H, P, b))
-                    mc = monte_carlo(sigma_gradient_norm_samples(H, P, b, centered=True),
-                                     self.samples, np.random.default_rng(1000 * b + d))
-                    rows.append({"case": name, "b": b, "d": d, "exact": exact,
-                                 "mean": mc.mean, "se": mc.se, "z": float(mc.z_score(exact))})
+                    mc = monte_carlo(
+                        sigma_gradient_norm_samples(H, P, b, centered=True),
+                        self.samples,
+                        np.random.default_rng(1000 * b + d),
+                    )
+                    rows.append(
+                        {
+                            "case": name,
+                            "b": b,
+                            "d": d,
+                            "exact": exact,
+                            "mean": mc.mean,
+                            "se": mc.se,
+                            "z": float(mc.z_score(exact)),
+                        }
+                    )
         return pd.DataFrame(rows)
 
 
 VARIANCE_GRID = VarianceGrid()
 
 
-@claim("Remark 5.3", printed="Section 5", label="after lem:Sig_dec",
-       statement="d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
-       notebook="03-gradient-estimators")
+@claim(
+    "Remark 5.3",
+    printed="Section 5",
+    label="after lem:Sig_dec",
+    statement="d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
+    notebook="03-gradient-estimators",
+)
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².
     Symbolically from the definition (``derivations.second_moment_1d``); our general (d, b)
@@ -244,34 +319,54 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     (``K_SE`` standard errors everywhere)."""
     second, shifted, variance, printed = dv.second_moment_1d()
     h, s = sp.symbols("h s", positive=True)
-    symbolic_ok = (sp.simplify(second - printed) == 0
-                   and sp.simplify(variance - sp.Rational(37, 2) * h**2) == 0)
-    reduces = max(abs(sigma_gradient_second_moment([[hv]], [[1 / sv]], 1)
-                      - float(printed.subs({h: hv, s: sv}))) / (1 + hv**2)
-                  for hv, sv in [(2.0, 0.5), (0.3, 7.0), (5.0, 1.0)])
+    symbolic_ok = (
+        sp.simplify(second - printed) == 0
+        and sp.simplify(variance - sp.Rational(37, 2) * h**2) == 0
+    )
+    reduces = max(
+        abs(
+            sigma_gradient_second_moment([[hv]], [[1 / sv]], 1)
+            - float(printed.subs({h: hv, s: sv}))
+        )
+        / (1 + hv**2)
+        for hv, sv in [(2.0, 0.5), (0.3, 7.0), (5.0, 1.0)]
+    )
     f, _, sigma_inv = quadratic_case()
     z = 0.0
     for b, seed in [(1, 5), (4, 6)]:
-        mc = monte_carlo(sigma_gradient_norm_samples(f.H, sigma_inv, b), 400_000,
-                         np.random.default_rng(seed))
+        mc = monte_carlo(
+            sigma_gradient_norm_samples(f.H, sigma_inv, b), 400_000, np.random.default_rng(seed)
+        )
         z = max(z, float(mc.z_score(sigma_gradient_second_moment(f.H, sigma_inv, b))))
-        mc = monte_carlo(sigma_gradient_norm_samples(f.H, sigma_inv, b, centered=True), 400_000,
-                         np.random.default_rng(seed + 10))
+        mc = monte_carlo(
+            sigma_gradient_norm_samples(f.H, sigma_inv, b, centered=True),
+            400_000,
+            np.random.default_rng(seed + 10),
+        )
         z = max(z, float(mc.z_score(sigma_gradient_variance(f.H, sigma_inv, b))))
     table = grid.run()
     z_grid = float(table.z.max())
     ok = symbolic_ok and reduces < 1e-9 and max(z, z_grid) <= K_SE
-    return Verdict(Status.HOLDS if ok else Status.FAILS,
-                   "d = b = 1 exact (sympy): 39/2·H² is the second moment E‖G̃ + Σ⁻¹‖², "
-                   "E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² = 37/2·H² + (H − Σ⁻¹)², Var G̃ = 37/2·H², so "
-                   "≥ 37/2·H² holds" + ("" if symbolic_ok else " (NOT confirmed by sympy)")
-                   + "; the general (d, b) closed form reduces to it (relative deviation "
-                   "{reduces}) and matches Monte Carlo (d = 3, b = 1, 4: largest |z| = {z}; "
-                   f"{len(table)} points with d ≤ {max(grid.dims)}, b ≤ {max(grid.batches)}: "
-                   "largest |z| = {z_grid})",
-                   (Measurement("reduces", reduces, 1e-9, Kind.BELOW), z_measurement("z", z),
-                    z_measurement("z_grid", z_grid)),
-                   data={"second": second, "shifted": shifted, "variance": variance,
-                         "printed": printed, "grid": table})
-
-
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "d = b = 1 exact (sympy): 39/2·H² is the second moment E‖G̃ + Σ⁻¹‖², "
+        "E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² = 37/2·H² + (H − Σ⁻¹)², Var G̃ = 37/2·H², so "
+        "≥ 37/2·H² holds"
+        + ("" if symbolic_ok else " (NOT confirmed by sympy)")
+        + "; the general (d, b) closed form reduces to it (relative deviation "
+        "{reduces}) and matches Monte Carlo (d = 3, b = 1, 4: largest |z| = {z}; "
+        f"{len(table)} points with d ≤ {max(grid.dims)}, b ≤ {max(grid.batches)}: "
+        "largest |z| = {z_grid})",
+        (
+            Measurement("reduces", reduces, 1e-9, Kind.BELOW),
+            z_measurement("z", z),
+            z_measurement("z_grid", z_grid),
+        ),
+        data={
+            "second": second,
+            "shifted": shifted,
+            "variance": variance,
+            "printed": printed,
+            "grid": table,
+        },
+    )

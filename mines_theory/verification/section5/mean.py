@@ -48,9 +48,11 @@ LOOSE = 10.0
 def mean_step(schedule: str, f, *, b, delta):
     """η₁ of a run on ``f`` with S' = [σ/2, 2L]: "lemma51" (bτ/(4Lc₁)), "lemma52" (the oracle
     b/(4𝓛_kc₁)) or "hutchinson" (practical: 𝓛_k estimated from the same evaluations)."""
-    steps = {"lemma51": lambda: lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=f.sigma / 2),
-             "lemma52": lambda: lemma52_step(f.hessian, d=f.dim, b=b, delta=delta),
-             "hutchinson": lambda: hutchinson_step(d=f.dim, b=b, delta=delta)}
+    steps = {
+        "lemma51": lambda: lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=f.sigma / 2),
+        "lemma52": lambda: lemma52_step(f.hessian, d=f.dim, b=b, delta=delta),
+        "hutchinson": lambda: hutchinson_step(d=f.dim, b=b, delta=delta),
+    }
     if schedule not in steps:
         raise ValueError(f"schedule must be one of {sorted(steps)}, got {schedule!r}")
     return steps[schedule]()
@@ -97,11 +99,20 @@ class MeanRun:
         """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
         the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
         f = self.objective()
-        frame = run_mines_lockstep(f, self.seeds, mean0=self.mean0(f),
-                                   sigma_inv0=f.L * np.eye(self.d), alpha=self.alpha,
-                                   batch_size=self.b, tau=f.sigma / 2, zeta=2 * f.L,
-                                   eta1=self.step(f), eta2=self.eta2,
-                                   max_iterations=self.iterations, executor=executor)
+        frame = run_mines_lockstep(
+            f,
+            self.seeds,
+            mean0=self.mean0(f),
+            sigma_inv0=f.L * np.eye(self.d),
+            alpha=self.alpha,
+            batch_size=self.b,
+            tau=f.sigma / 2,
+            zeta=2 * f.L,
+            eta1=self.step(f),
+            eta2=self.eta2,
+            max_iterations=self.iterations,
+            executor=executor,
+        )
         return f, frame
 
 
@@ -125,8 +136,11 @@ def asymptotic_rates(frame, low=1e-18, high=1e-6, after=0) -> np.ndarray:
     rates = []
     for _, run in frame.groupby("seed"):
         window = run[(run.f_gap > low) & (run.f_gap < high) & (run.k >= after)]
-        rates.append(1 - np.exp(np.polyfit(window.k, np.log(window.f_gap), 1)[0])
-                     if len(window) >= 3 else np.nan)
+        rates.append(
+            1 - np.exp(np.polyfit(window.k, np.log(window.f_gap), 1)[0])
+            if len(window) >= 3
+            else np.nan
+        )
     return np.array(rates)
 
 
@@ -138,11 +152,13 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
     R, M = ratio.to_numpy(), mask.to_numpy()
     B = np.broadcast_to(np.asarray(bound, dtype=float), R.shape)
     if config.seeds < 2 or not M.any(axis=0).all():
-        raise Undecidable("{seeds} seeds, {with_steps} of them with a step above the rounding "
-                          "floor: bootstrap intervals over seeds need at least 2 seeds, each "
-                          "with a step",
-                          Measurement("seeds", config.seeds, kind=Kind.COUNT),
-                          Measurement("with_steps", int(M.any(axis=0).sum()), kind=Kind.COUNT))
+        raise Undecidable(
+            "{seeds} seeds, {with_steps} of them with a step above the rounding "
+            "floor: bootstrap intervals over seeds need at least 2 seeds, each "
+            "with a step",
+            Measurement("seeds", config.seeds, kind=Kind.COUNT),
+            Measurement("with_steps", int(M.any(axis=0).sum()), kind=Kind.COUNT),
+        )
 
     def violations(seeds):
         m = M[:, seeds]
@@ -154,42 +170,77 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
     promised = 1.0 - float(np.median(B[M]))
     v = bootstrap(violations, config.seeds, "violations", percent=True)
     c = bootstrap(measured, config.seeds, "measured")
-    qualifiers = (Qualifier("loose", f"median measured contraction ≥ {LOOSE:g}× the promised one "
-                            "(lower end of its 95% interval)", ends(c)[0] >= LOOSE * promised),)
+    qualifiers = (
+        Qualifier(
+            "loose",
+            f"median measured contraction ≥ {LOOSE:g}× the promised one "
+            "(lower end of its 95% interval)",
+            ends(c)[0] >= LOOSE * promised,
+        ),
+    )
     status = Status.HOLDS if v.value <= config.delta else Status.FAILS
-    summary = (f"{name}, d = {config.d}, κ = {config.condition:g}, b = {config.b}, "
-               f"{config.seeds} seeds × {config.iterations} steps: fraction of steps above the "
-               f"bound {{violations}} (allowed δ = {config.delta:g}); promised contraction "
-               "{promised}/step, measured median {measured}")
-    return Verdict(status, summary, (v, Measurement("promised", promised, 1e-6 * promised), c),
-                   qualifiers, data={"frame": frame, "ratio": ratio, "mask": mask, "bound": bound})
+    summary = (
+        f"{name}, d = {config.d}, κ = {config.condition:g}, b = {config.b}, "
+        f"{config.seeds} seeds × {config.iterations} steps: fraction of steps above the "
+        f"bound {{violations}} (allowed δ = {config.delta:g}); promised contraction "
+        "{promised}/step, measured median {measured}"
+    )
+    return Verdict(
+        status,
+        summary,
+        (v, Measurement("promised", promised, 1e-6 * promised), c),
+        qualifiers,
+        data={"frame": frame, "ratio": ratio, "mask": mask, "bound": bound},
+    )
 
 
-@claim("Lemma 5.1", printed="Lemma 9", label="lem:gd_dec_1",
-       statement="with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
-       notebook="05-convergence-mean")
+@claim(
+    "Lemma 5.1",
+    printed="Lemma 9",
+    label="lem:gd_dec_1",
+    statement="with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
+    notebook="05-convergence-mean",
+)
 @decides
 def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
     """Lemma 5.1: with η₁ = bτ/(4Lc₁), f_{k+1} − f* ≤ (1 − c₂τσ/(16c₁Lζ))(f_k − f*) (+Δ_{α,1} = 0
     on a quadratic) with probability ≥ 1 − δ per step."""
     f = config.objective()
-    bound = lemma51_rate(d=config.d, b=config.b, delta=config.delta, L=f.L, sigma=f.sigma,
-                         tau=f.sigma / 2, zeta=2 * f.L)
+    bound = lemma51_rate(
+        d=config.d,
+        b=config.b,
+        delta=config.delta,
+        L=f.L,
+        sigma=f.sigma,
+        tau=f.sigma / 2,
+        zeta=2 * f.L,
+    )
     verdict = _per_step_verdict(config, bound.rate, "step bτ/(4Lc₁)")
     vacuous = Measurement("vacuous_b", math.floor(4 * math.log(1 / config.delta)), kind=Kind.COUNT)
-    over_run = bound.rate ** config.iterations
-    untestable = Qualifier("too loose to be tested", f"over the whole run ({config.iterations} "
-                           "steps) the bound allows f − f* to fall by less than 1% (ρ^K ≥ 0.99): "
-                           "no convergent run could violate it", over_run >= 0.99)
+    over_run = bound.rate**config.iterations
+    untestable = Qualifier(
+        "too loose to be tested",
+        f"over the whole run ({config.iterations} "
+        "steps) the bound allows f − f* to fall by less than 1% (ρ^K ≥ 0.99): "
+        "no convergent run could violate it",
+        over_run >= 0.99,
+    )
     return dataclasses.replace(
-        verdict, summary=verdict.summary + f"; vacuous (c₂ ≤ 0) for b ≤ {{vacuous_b}} at "
-        f"δ = {config.delta:g}", measurements=verdict.measurements + (vacuous,),
-        qualifiers=verdict.qualifiers + (untestable,))
+        verdict,
+        summary=verdict.summary + f"; vacuous (c₂ ≤ 0) for b ≤ {{vacuous_b}} at "
+        f"δ = {config.delta:g}",
+        measurements=verdict.measurements + (vacuous,),
+        qualifiers=verdict.qualifiers + (untestable,),
+    )
 
 
-@claim("Lemma 5.2", printed="Lemma 10", label="lem:dec_local",
-       statement="in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to "
-                 "Δ_α,2", notebook="05-convergence-mean")
+@claim(
+    "Lemma 5.2",
+    printed="Lemma 10",
+    label="lem:dec_local",
+    statement="in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to Δ_α,2",
+    notebook="05-convergence-mean",
+)
 @decides
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
     """Lemma 5.2 with the oracle step b/(4𝓛_kc₁): f_{k+1} − f* ≤ (1 − ξ_kc₂/(8𝓛_kc₁))(f_k − f*)
@@ -199,5 +250,3 @@ def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:
     xi = frame.pivot(index="k", columns="seed", values="xi").iloc[:-1].to_numpy()
     curvature = frame.pivot(index="k", columns="seed", values="curvature").iloc[:-1].to_numpy()
     return _per_step_verdict(config, 1.0 - xi * c.c2 / (8 * curvature * c.c1), "oracle step")
-
-
