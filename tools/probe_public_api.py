@@ -1159,7 +1159,7 @@ def build(tmp: str) -> list[Probe]:
             check=_documented_inf if label == "1e300" else None,
         )
         add("Objective.hessian", f"X {label}", lambda X=X: F.hessian(X), "X", X, bad)
-    lc = lambda **kw: objectives.LogCoshQuadratic(
+    lc = lambda **kw: objectives.LogCoshQuadratic(  # noqa: E731
         **{
             "A": np.eye(2),
             "directions": np.eye(2),  # noqa
@@ -1216,7 +1216,7 @@ def build(tmp: str) -> list[Probe]:
     substitute("SoftCubic1D", objectives.SoftCubic1D, {}, "scale", "positive")
     rng = np.random.default_rng(0)
     Xf, yf = rng.standard_normal((10, 2)), np.sign(rng.standard_normal(10))
-    lr = lambda **kw: objectives.LogisticRegression(
+    lr = lambda **kw: objectives.LogisticRegression(  # noqa: E731
         **{
             "features": Xf,
             "labels": yf,  # noqa
@@ -1440,7 +1440,7 @@ def build(tmp: str) -> list[Probe]:
                 tokens=("shape",),
             )
     draw = lambda g, m: g.standard_normal(m)  # noqa: E731
-    mc = lambda **kw: gaussian.monte_carlo(
+    mc = lambda **kw: gaussian.monte_carlo(  # noqa: E731
         **{
             "sample": draw,
             "num_samples": 100,  # noqa

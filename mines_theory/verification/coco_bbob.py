@@ -117,9 +117,9 @@ def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
             qualifiers.append(
                 Qualifier(
                     f"competitive with {other} at {label}",
-                    f"the 95% Wilson intervals of the fractions of runs reaching f − f_opt ≤ {label} "
-                    f"(MiNES, {other}) overlap; false rules in the alternative: MiNES reaches it in "
-                    f"fewer runs, the intervals disjoint",
+                    f"the 95% Wilson intervals of the fractions of runs reaching "
+                    f"f − f_opt ≤ {label} (MiNES, {other}) overlap; false rules in the "
+                    f"alternative: MiNES reaches it in fewer runs, the intervals disjoint",
                     not below(target, other),
                 )
             )

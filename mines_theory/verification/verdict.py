@@ -210,8 +210,8 @@ def _fixed(v: float, last: int) -> str:
 
 def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
     """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
-    notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific notation (each mantissa
-    cut at that digit)."""
+    notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific
+    notation (each mantissa cut at that digit)."""
     scale = 100.0 if percent else 1.0
     values, u = [v * scale for v in values], u * scale
     suffix = "%" if percent else ""
