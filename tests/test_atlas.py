@@ -275,6 +275,17 @@ def test_bad_arguments_are_named():
 
 # --- the figure --------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("args, expected", [
+    (("Lemma 5.2, repaired, γ > 0", "Lemma 10", "contraction promised by eq:c4 (5.4), logistic",
+      "repaired"), "L5.2† (10) γ > 0: contraction by (5.4), logist."),
+    (("Thm 3.3", "Theorem 3", "the same, O(α⁴)", "repaired"), "T3.3† (3): the same, O(α⁴)"),
+    (("Lemma E.8", "Lemma 38", "P(some Y ≠ 0) by eq:Y (E.11)", "printed"),
+     "LE.8 (38): P(some Y ≠ 0) by (E.11)"),
+])
+def test_a_bar_is_named_by_both_numbers_in_short(args, expected):
+    assert atlas.bar_name(*args) == expected
+
+
 def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
     fig = atlas.draw(table)
     try:
@@ -284,8 +295,13 @@ def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
         assert len(ax.patches) == len(table)
         ticks = {t.get_position()[1]: t.get_text() for t in ax.get_yticklabels()}
         labels = list(ticks.values())
-        assert ticks[max(ticks)].startswith(f"{table.iloc[0]['claim']} · PDF ")  # loosest on top
-        assert ticks[min(ticks)].startswith(f"{table.iloc[-1]['claim']} · PDF ")
+        for row, tick in ((table.iloc[0], ticks[max(ticks)]),          # loosest on top
+                          (table.iloc[-1], ticks[min(ticks)])):
+            name = atlas.bar_name(row["claim"], row["printed"], row["label"], row["form"])
+            assert tick == name
+            number = row["claim"].split()[1].rstrip(",")
+            assert tick.startswith(f"{row['claim'][0]}{number}")       # our number
+            assert f"({row['printed'].split()[-1]})" in tick.split(":")[0]  # and the PDF's
         assert any("(5.5)" in text for text in labels)                       # PDF equation numbers
         widths = sorted(p.get_width() for p in ax.patches)
         assert widths[0] < 0 < widths[-1]

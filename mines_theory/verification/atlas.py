@@ -49,8 +49,8 @@ from .paper import with_number
 from .proofmap import CATEGORY_STYLE, Category, category
 from .verdict import Kind, Measurement, Verdict
 
-__all__ = ["BOUNDS", "COLUMNS", "FORMS", "LEFT_OUT", "RATIOS", "SENSES", "Z_VIOLATED", "Bound",
-           "draw", "frame", "left_out"]
+__all__ = ["BOUNDS", "COLUMNS", "FORMS", "KIND_ABBREVIATIONS", "LEFT_OUT", "RATIOS", "SENSES",
+           "Z_VIOLATED", "Bound", "bar_name", "draw", "frame", "left_out"]
 
 SENSES = ("upper", "lower")
 FORMS = ("printed", "repaired")
@@ -124,7 +124,9 @@ class Bound:
     @property
     def names(self) -> tuple[str, ...]:
         """The measurement names this bar reads."""
-        return (self.ratio,) if self.ratio is not None else (self.bound, self.measured)
+        if self.ratio is not None:
+            return (self.ratio,)
+        return tuple(name for name in (self.bound, self.measured) if name is not None)
 
     def looseness(self, verdict: Verdict) -> tuple[float, float]:
         """(looseness, uncertainty of its log₁₀) from ``verdict``'s measurements: bound/measured
@@ -155,8 +157,9 @@ class Bound:
             natural = "bound/measured" if self.sense == "upper" else "measured/bound"
             looseness = value if self.ratio_of == natural else _divide(1.0, value)
         else:
-            bound, u_bound = _relative(found[self.bound])
-            measured, u_measured = _relative(found[self.measured])
+            bound_name, measured_name = self.names      # both set (__post_init__)
+            bound, u_bound = _relative(found[bound_name])
+            measured, u_measured = _relative(found[measured_name])
             looseness = (_divide(bound, measured) if self.sense == "upper"
                          else _divide(measured, bound))
             spread = math.hypot(u_bound, u_measured)
@@ -410,6 +413,37 @@ def _compact(label: str) -> str:
     return re.sub(r"eq:[A-Za-z0-9_]+ (\([^)]*\))", r"\1", label)
 
 
+#: The bar labels' short names of the kinds of result (the y-label of ``draw`` spells them out).
+KIND_ABBREVIATIONS = {"Lemma": "L", "Thm": "T", "Prop.": "P"}
+#: Shorter wordings of the bar labels, applied in order (a repaired bound is marked "†").
+_SHORTER = (("contraction promised by", "contraction by"), ("the repaired ", ""),
+            ("final contraction", "contraction"), (", quadratic", ", quadr."),
+            (", logistic", ", logist."), ("theorem33_improved", "improved"))
+
+
+def bar_name(claim: str, printed: str, label: str, form: str) -> str:
+    """The short label of one bar: the kind's letter (``KIND_ABBREVIATIONS``) and our number,
+    "†" if the bound is repaired, the PDF's number in parentheses, the claim's qualifiers, and
+    what is bounded with each equation named by its PDF number only (``_compact``) and a few
+    words shortened (``_SHORTER``).
+
+    >>> bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
+    ...          "contraction promised by eq:c4 (5.4) at 1/32, logistic", "repaired")
+    'L5.2† (10) γ > 0: contraction by (5.4) at 1/32, logist.'
+    >>> bar_name("Thm 3.3", "Theorem 3", "the same, O(α⁴) (theorem33_improved)", "repaired")
+    'T3.3† (3): the same, O(α⁴) (improved)'
+    """
+    kind, _, rest = claim.partition(" ")
+    number, *qualifiers = rest.split(", ")
+    qualifiers = [q for q in qualifiers if q != "repaired"]
+    name = (f"{KIND_ABBREVIATIONS.get(kind, kind)}{number}{'†' if form == 'repaired' else ''}"
+            f" ({printed.split()[-1]})" + "".join(f" {q}" for q in qualifiers))
+    what = _compact(label)
+    for long, short in _SHORTER:
+        what = what.replace(long, short)
+    return f"{name}: {what}"
+
+
 def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
     """Draw the atlas: one horizontal bar per bound, log₁₀ of its looseness, the loosest on top,
     filled, hatched and marked at its end by the verdict's category
@@ -448,7 +482,7 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
         raise ValueError(f"data={data!r:.80}: expected a frame of atlas.frame() (columns "
                          f"{', '.join(COLUMNS)})")
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.0, 0.2 * len(data) + 1.4), layout="constrained")
+        _, ax = plt.subplots(figsize=(6.8, 0.2 * len(data) + 1.6), layout="constrained")
     y = list(range(len(data)))[::-1]
     finite = data["log10_ratio"].replace([np.inf, -np.inf], np.nan)
     low, high = finite.min(), finite.max()                        # NaN when none is finite
@@ -466,25 +500,25 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
         if math.isfinite(row.log10_uncertainty) and row.log10_uncertainty > 0.02:
             ax.errorbar(row.log10_ratio, yi, xerr=1.96 * row.log10_uncertainty, color="black",
                         capsize=2, linewidth=0.8, label="_uncertainty")
-    names = [f"{r.claim} · PDF {r.printed.split()[-1]}: {_compact(r.label)}"
-             + (" [repaired]" if r.form == "repaired" and "repaired" not in r.claim else "")
-             for r in data.itertuples(index=False)]
+    names = [bar_name(r.claim, r.printed, r.label, r.form) for r in data.itertuples(index=False)]
     ax.set_yticks(y, names, fontsize=fontsize)
     ax.set_ylim(-0.7, len(data) - 0.3)
     ax.set_xlim(left, right)
     ax.axvline(0, color="black", linewidth=1.0)
     ax.tick_params(axis="x", labelsize=fontsize)
-    ax.set_xlabel("log₁₀ looseness: bound/measured (measured/bound for a lower bound)\n"
+    ax.set_xlabel("log₁₀ looseness: bound/measured\n(measured/bound for a lower bound)\n"
                   "0: attained; below 0: violated on the run", fontsize=fontsize)
-    ax.set_ylabel("bound (our number · the PDF's)", fontsize=fontsize)
+    ax.set_ylabel("bound: L = Lemma, T = Theorem, our number († repaired), (the PDF's number)",
+                  fontsize=fontsize)
     shown = [c for c in Category if c.value in set(data["category"])]
-    handles = [(Patch(facecolor=CATEGORY_STYLE[c]["color"], hatch=CATEGORY_STYLE[c]["hatch"],
-                      edgecolor="black"),
-                Line2D([], [], linestyle="none", marker=CATEGORY_STYLE[c]["marker"],
-                       markerfacecolor=CATEGORY_STYLE[c]["color"], markeredgecolor="black"))
-               for c in shown]
+    handles: list[object] = []
+    for c in shown:
+        style = CATEGORY_STYLE[c]
+        handles.append((Patch(facecolor=style["color"], hatch=style["hatch"], edgecolor="black"),
+                        Line2D([], [], linestyle="none", marker=style["marker"],
+                               markerfacecolor=style["color"], markeredgecolor="black")))
     handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--"))
-    ax.figure.legend(handles, [c.value for c in shown] + ["repaired bound (dashed edge)"],
+    ax.figure.legend(handles, [c.value for c in shown] + ["repaired bound († and dashed edge)"],
                      handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
                      fontsize=fontsize, ncol=3, loc="outside lower center", title="verdict",
                      title_fontsize=fontsize, frameon=False)
