@@ -131,8 +131,6 @@ MAX_LEGEND_FRACTION = 0.4
 #: 24 §5 and should shrink to nothing. Measured by executing the notebooks' figure cells (the
 #: docstring lists them).
 PENDING: dict[str, frozenset[int]] = {
-    "00-overview-demo": frozenset({6, 7}),
-    "00-search-distributions": frozenset({6, 7}),
     "04-theorems-33-34": frozenset({5, 6, 7}),
     "05-mean-convergence": frozenset({6, 7}),
     "05-nonquadratic-steps": frozenset({6, 7}),
