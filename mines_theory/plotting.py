@@ -135,7 +135,6 @@ PENDING: dict[str, frozenset[int]] = {
     "05-mean-convergence": frozenset({6, 7}),
     "05-nonquadratic-steps": frozenset({6, 7}),
     "06-covariance-rate": frozenset({5, 6, 7}),
-    "08-proof-map": frozenset({8}),
     "09-bounds-vs-batch-size": frozenset({5, 6, 7}),
 }
 

@@ -31,6 +31,7 @@ module              paper
 ``paper``           the PDF's numbers by label: eq:TG → (4.10), lem:Sig_dec → Lemma 11
 ``proofmap``        which result each proof cites (from the .tex), coloured by the published
                     verdicts; the categories and their look, shared by the book's figures
+                    (the data, the parsing and the categories in ``proofgraph``; the drawing)
 ``atlas``           the looseness atlas: every measured bound's bound/measured, from the
                     published verdicts, as a frame and a figure
 ``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
