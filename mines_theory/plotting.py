@@ -102,16 +102,10 @@ BOUND_STYLE = {"color": "black", "linestyle": "--", "linewidth": 1.5}
 #: The style of reference slopes (``reference_slope``).
 SLOPE_STYLE = {"color": "0.45", "linestyle": ":", "linewidth": 1.2}
 
-#: Figures not yet re-laid out under rules 5–8, each with the rules it breaks: for these rules
-#: ``save_figure`` saves it anyway; any other rule still raises. The list is the debt of issue
-#: 24 §5 and should shrink to nothing. Measured by executing the notebooks' figure cells (the
-#: docstring lists them).
-PENDING: dict[str, frozenset[int]] = {
-    "00-looseness-atlas": frozenset({6}),
-    "00-overview-demo": frozenset({6, 7}),
-    "00-search-distributions": frozenset({6, 7}),
-    "08-proof-map": frozenset({8}),
-}
+#: Figures not yet re-laid out under a new rule, each with the rules it breaks: for these rules
+#: ``save_figure`` saves it anyway; any other rule still raises. Empty since every figure was
+#: re-laid out under rules 5–8 (issue 24 §5); a rule added later lists here what it finds.
+PENDING: dict[str, frozenset[int]] = {}
 
 _PDF_METADATA = {"CreationDate": None, "Producer": None}
 

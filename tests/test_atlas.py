@@ -25,8 +25,11 @@ def published():
 def raw():
     """published.json read as plain JSON: claim → {measurement name → value}."""
     data = json.loads(ledger.PUBLISHED.read_text(encoding="utf-8"))
-    return {claim: {m["name"]: m["value"] for m in entry["measurements"]}
-            for claim, entry in data.items() if claim != "errata"}
+    return {
+        claim: {m["name"]: m["value"] for m in entry["measurements"]}
+        for claim, entry in data.items()
+        if claim != "errata"
+    }
 
 
 @pytest.fixture(scope="module")
@@ -42,13 +45,16 @@ def _row(table, claim, label_start):
 
 # --- the declarations against the published verdicts -----------------------------------------
 
+
 @pytest.mark.parametrize("bound", BOUNDS, ids=lambda b: f"{b.claim}: {b.label}")
 def test_every_declared_measurement_is_published(bound, published):
     assert bound.source in published, f"no published verdict {bound.source!r}"
     have = {m.name for m in published[bound.source].measurements}
     missing = [name for name in bound.names if name not in have]
-    assert not missing, (f"{bound.claim} ({bound.label}): {missing} not among the measurements "
-                         f"of {bound.source!r}: {sorted(have)}")
+    assert not missing, (
+        f"{bound.claim} ({bound.label}): {missing} not among the measurements "
+        f"of {bound.source!r}: {sorted(have)}"
+    )
 
 
 def test_every_published_verdict_has_a_bar_or_a_reason(published):
@@ -56,7 +62,8 @@ def test_every_published_verdict_has_a_bar_or_a_reason(published):
     covered = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS} | set(LEFT_OUT)
     assert not set(published) - covered, (
         f"{sorted(set(published) - covered)}: declare a Bound in atlas.BOUNDS or a reason in "
-        "atlas.LEFT_OUT")
+        "atlas.LEFT_OUT"
+    )
     assert set(LEFT_OUT) <= set(published), sorted(set(LEFT_OUT) - set(published))
 
 
@@ -66,7 +73,7 @@ def test_the_left_out_frame_lists_the_claims_without_a_bar(published):
     without = set(published) - with_bar
     assert without <= set(out["claim"])
     assert not out.loc[out["claim"].isin(without), "has_bar"].any()
-    assert out.loc[out["claim"] == "Thm 5.4", "has_bar"].item()     # a part left out of a bar
+    assert out.loc[out["claim"] == "Thm 5.4", "has_bar"].item()  # a part left out of a bar
     assert (out["reason"].str.len() > 0).all()
 
 
@@ -79,6 +86,7 @@ def test_left_out_names_an_undeclared_row():
 
 # --- ratios by hand from the raw JSON --------------------------------------------------------
 
+
 def test_lemma_53_ratio_by_hand(table, raw):
     """Upper bound, from a pair: C over the largest k‖Σ_k⁻¹ − H‖²."""
     m = raw["Lemma 5.3"]
@@ -86,7 +94,7 @@ def test_lemma_53_ratio_by_hand(table, raw):
     assert row["ratio"] == pytest.approx(m["C"] / m["largest"], rel=1e-12)
     assert row["log10_ratio"] == pytest.approx(math.log10(m["C"]) - math.log10(m["largest"]))
     assert row["printed"] == "Lemma 11" and row["form"] == "printed"
-    assert row["log10_ratio"] > 9                                   # C says nothing here
+    assert row["log10_ratio"] > 9  # C says nothing here
 
 
 def test_theorem_54_lower_bound_by_hand(table, raw):
@@ -126,15 +134,18 @@ def test_each_repaired_result_is_a_bar_beside_its_printed_bound(table, raw):
         name = "worst" if "worst" in raw[row.number] else "looseness"
         assert bar["ratio"] == pytest.approx(raw[row.number][name], rel=1e-12), row.number
     lower = table[(table["form"] == "repaired") & (table["sense"] == "lower")]
-    assert set(lower["claim"]) == {"Lemma 5.2, repaired", "Lemma 5.2, repaired, γ > 0",
-                                   "Thm 5.4, repaired"}
+    assert set(lower["claim"]) == {
+        "Lemma 5.2, repaired",
+        "Lemma 5.2, repaired, γ > 0",
+        "Thm 5.4, repaired",
+    }
 
 
 def test_an_attained_bound_gives_zero(table):
     """Lemma B.1's lower bound d^{p/2} ≤ E‖u‖^p is an equality at p = 2."""
     row = _row(table, "Lemma B.1", "d^{p/2}")
     assert abs(row["log10_ratio"]) < 1e-9
-    assert not row["violated"]                  # its ratio rounds to 1 − 5e-14: not violated
+    assert not row["violated"]  # its ratio rounds to 1 − 5e-14: not violated
 
 
 def test_violated_means_below_zero_beyond_the_uncertainty(table):
@@ -149,7 +160,7 @@ def test_frame_is_sorted_and_tidy(table):
     assert table["log10_ratio"].is_monotonic_decreasing
     assert set(table["form"]) <= set(atlas.FORMS)
     assert (table["log10_uncertainty"].dropna() >= 0).all()
-    assert not table["label"].str.contains(r"eq:\w+\b(?! \()", regex=True).any()   # PDF numbers
+    assert not table["label"].str.contains(r"eq:\w+\b(?! \()", regex=True).any()  # PDF numbers
 
 
 def test_the_claims_verdict_colours_a_bar_read_from_another_row(table, published):
@@ -161,17 +172,21 @@ def test_the_claims_verdict_colours_a_bar_read_from_another_row(table, published
 
 # --- the declarations on synthetic verdicts: each direction can fail ----------------------------
 
+
 def _verdict(*measurements, status=Status.HOLDS, qualifiers=()):
     return Verdict(status, "synthetic", measurements, qualifiers)
 
 
-@pytest.mark.parametrize("sense, bound, measured, expected", [
-    ("upper", 10.0, 10.0, 0.0),            # attained
-    ("upper", 1000.0, 1.0, 3.0),           # loose
-    ("upper", 1.0, 10.0, -1.0),            # violated
-    ("lower", 1.0, 100.0, 2.0),            # a promised contraction below the measured one
-    ("lower", 10.0, 1.0, -1.0),            # a lower bound violated
-])
+@pytest.mark.parametrize(
+    "sense, bound, measured, expected",
+    [
+        ("upper", 10.0, 10.0, 0.0),  # attained
+        ("upper", 1000.0, 1.0, 3.0),  # loose
+        ("upper", 1.0, 10.0, -1.0),  # violated
+        ("lower", 1.0, 100.0, 2.0),  # a promised contraction below the measured one
+        ("lower", 10.0, 1.0, -1.0),  # a lower bound violated
+    ],
+)
 def test_the_sense_of_a_pair(sense, bound, measured, expected):
     b = Bound("Lemma 5.3", "x", bound="b", measured="m", sense=sense)
     v = _verdict(Measurement("b", bound), Measurement("m", measured))
@@ -188,10 +203,15 @@ def test_a_ratio_just_below_one_is_violated_only_beyond_its_uncertainty():
     assert atlas.frame({"Lemma 5.3": beyond}, (b,)).iloc[0]["violated"]
 
 
-@pytest.mark.parametrize("sense, ratio_of, value, expected", [
-    ("upper", "bound/measured", 100.0, 2.0), ("upper", "measured/bound", 100.0, -2.0),
-    ("lower", "measured/bound", 100.0, 2.0), ("lower", "bound/measured", 100.0, -2.0),
-])
+@pytest.mark.parametrize(
+    "sense, ratio_of, value, expected",
+    [
+        ("upper", "bound/measured", 100.0, 2.0),
+        ("upper", "measured/bound", 100.0, -2.0),
+        ("lower", "measured/bound", 100.0, 2.0),
+        ("lower", "bound/measured", 100.0, -2.0),
+    ],
+)
 def test_the_direction_of_a_ratio(sense, ratio_of, value, expected):
     b = Bound("Lemma 5.3", "x", ratio="r", ratio_of=ratio_of, sense=sense)
     row = atlas.frame({"Lemma 5.3": _verdict(Measurement("r", value))}, (b,)).iloc[0]
@@ -221,6 +241,7 @@ def test_category_follows_the_verdict():
 
 # --- bad declarations and missing data ---------------------------------------------------------
 
+
 def test_a_renamed_measurement_is_an_error_naming_it():
     b = Bound("Lemma 5.3", "x", bound="C", measured="largest")
     with pytest.raises(ValueError, match="'largest'"):
@@ -231,13 +252,15 @@ def test_a_renamed_measurement_is_an_error_naming_it():
 
 def test_a_measured_zero_is_infinitely_loose_not_an_error():
     b = Bound("Lemma 5.3", "x", bound="b", measured="m")
-    row = atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))},
-                      (b,)).iloc[0]
+    row = atlas.frame(
+        {"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))}, (b,)
+    ).iloc[0]
     assert row["ratio"] == math.inf and row["log10_ratio"] == math.inf and not row["violated"]
-    fig = atlas.draw(atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0),
-                                                          Measurement("m", 0.0))}, (b,)))
+    fig = atlas.draw(
+        atlas.frame({"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))}, (b,))
+    )
     try:
-        assert fig.axes[0].patches[0].get_width() == fig.axes[0].get_xlim()[1]   # at the edge
+        assert fig.axes[0].patches[0].get_width() == fig.axes[0].get_xlim()[1]  # at the edge
     finally:
         plt.close(fig)
 
@@ -248,14 +271,17 @@ def test_a_z_score_is_not_a_size():
         atlas.frame({"Lemma 5.3": _verdict(Measurement("z", 1.0, 1.0, Kind.Z))}, (b,))
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"claim": "Lemma 9.9"}, "claim="),
-    ({"sense": "both"}, "sense="),
-    ({"form": "fixed"}, "form="),
-    ({"ratio_of": "bound"}, "ratio_of="),
-    ({"bound": None}, "either bound= and measured= or ratio="),
-    ({"ratio": "r"}, "either bound= and measured= or ratio="),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"claim": "Lemma 9.9"}, "claim="),
+        ({"sense": "both"}, "sense="),
+        ({"form": "fixed"}, "form="),
+        ({"ratio_of": "bound"}, "ratio_of="),
+        ({"bound": None}, "either bound= and measured= or ratio="),
+        ({"ratio": "r"}, "either bound= and measured= or ratio="),
+    ],
+)
 def test_bad_declarations(kwargs, match):
     args = {"claim": "Lemma 5.3", "label": "x", "bound": "b", "measured": "m", **kwargs}
     with pytest.raises(ValueError, match=match):
@@ -275,18 +301,49 @@ def test_bad_arguments_are_named():
 
 # --- the figure --------------------------------------------------------------------------------
 
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (
+            (
+                "Lemma 5.2, repaired, γ > 0",
+                "Lemma 10",
+                "contraction promised by eq:c4 (5.4), logistic",
+                "repaired",
+            ),
+            "L5.2† (10) γ > 0: contraction by (5.4), logist.",
+        ),
+        (("Thm 3.3", "Theorem 3", "the same, O(α⁴)", "repaired"), "T3.3† (3): the same, O(α⁴)"),
+        (
+            ("Lemma E.8", "Lemma 38", "P(some Y ≠ 0) by eq:Y (E.11)", "printed"),
+            "LE.8 (38): P(some Y ≠ 0) by (E.11)",
+        ),
+    ],
+)
+def test_a_bar_is_named_by_both_numbers_in_short(args, expected):
+    assert atlas.bar_name(*args) == expected
+
+
 def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
     fig = atlas.draw(table)
     try:
-        pending = PENDING.get("00-looseness-atlas", frozenset())   # the declared debt
+        pending = PENDING.get("00-looseness-atlas", frozenset())  # the declared debt
         assert [v.message for v in figure_violations(fig) if v.rule not in pending] == []
         ax = fig.axes[0]
         assert len(ax.patches) == len(table)
         ticks = {t.get_position()[1]: t.get_text() for t in ax.get_yticklabels()}
         labels = list(ticks.values())
-        assert ticks[max(ticks)].startswith(f"{table.iloc[0]['claim']} · PDF ")  # loosest on top
-        assert ticks[min(ticks)].startswith(f"{table.iloc[-1]['claim']} · PDF ")
-        assert any("(5.5)" in text for text in labels)                       # PDF equation numbers
+        for row, tick in (
+            (table.iloc[0], ticks[max(ticks)]),  # loosest on top
+            (table.iloc[-1], ticks[min(ticks)]),
+        ):
+            name = atlas.bar_name(row["claim"], row["printed"], row["label"], row["form"])
+            assert tick == name
+            number = row["claim"].split()[1].rstrip(",")
+            assert tick.startswith(f"{row['claim'][0]}{number}")  # our number
+            assert f"({row['printed'].split()[-1]})" in tick.split(":")[0]  # and the PDF's
+        assert any("(5.5)" in text for text in labels)  # PDF equation numbers
         widths = sorted(p.get_width() for p in ax.patches)
         assert widths[0] < 0 < widths[-1]
     finally:

@@ -21,8 +21,11 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 GUIDE = ROOT / "book" / "reading-a-verdict.md"
 
 #: A paper statement: ```{prf:lemma} 11 (our Lemma 5.3)``` — the PDF's number, then ours.
-DIRECTIVE = re.compile(r"^```\{prf:(?P<kind>\w+)\}[ \t]*(?P<title>[^\n]*)\n"
-                       r"(?P<options>(?::[^\n]*\n)*)", re.M)
+DIRECTIVE = re.compile(
+    r"^```\{prf:(?P<kind>\w+)\}[ \t]*(?P<title>[^\n]*)\n"
+    r"(?P<options>(?::[^\n]*\n)*)",
+    re.M,
+)
 TITLE = re.compile(r"^(?P<n>\d+) \(our (?P<ours>[^)]+)\)")
 KINDS = {"theorem": "Theorem", "lemma": "Lemma", "proposition": "Proposition", "remark": "Remark"}
 OURS = {"Theorem": "Thm", "Lemma": "Lemma", "Proposition": "Prop.", "Remark": "Remark"}
@@ -58,15 +61,18 @@ def title_problem(kind: str, title: str, options: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("kind, title, options, ok", [
-    ("lemma", "11 (our Lemma 5.3)", ":nonumber:\n", True),
-    ("theorem", "12 (our Theorem 5.4)", ":nonumber:\n", True),
-    ("lemma", "9 (our Lemma 5.3)", ":nonumber:\n", False),            # the wrong PDF number
-    ("theorem", "11 (our Lemma 5.3)", ":nonumber:\n", False),         # the wrong kind
-    ("lemma", "11 (our Lemma 5.3)", "", False),                       # numbered per page
-    ("lemma", "Lemma 5.3", ":nonumber:\n", False),                    # no PDF number
-    ("lemma", "(not in the paper) Stein's lemma", ":nonumber:\n", True),
-])
+@pytest.mark.parametrize(
+    "kind, title, options, ok",
+    [
+        ("lemma", "11 (our Lemma 5.3)", ":nonumber:\n", True),
+        ("theorem", "12 (our Theorem 5.4)", ":nonumber:\n", True),
+        ("lemma", "9 (our Lemma 5.3)", ":nonumber:\n", False),  # the wrong PDF number
+        ("theorem", "11 (our Lemma 5.3)", ":nonumber:\n", False),  # the wrong kind
+        ("lemma", "11 (our Lemma 5.3)", "", False),  # numbered per page
+        ("lemma", "Lemma 5.3", ":nonumber:\n", False),  # no PDF number
+        ("lemma", "(not in the paper) Stein's lemma", ":nonumber:\n", True),
+    ],
+)
 def test_title_check_rejects_what_it_should(kind, title, options, ok):
     assert (title_problem(kind, title, options) is None) is ok
 
@@ -86,9 +92,12 @@ def test_every_statement_carries_its_pdf_number(path):
 def test_every_statement_has_a_label_of_its_own():
     """sphinx-proof labels an unlabelled directive "lemma-0", "lemma-1", … on every page, and the
     same label on two pages fails the book's build (-W): each statement names its own."""
-    labels = [re.search(r"^:label: (\S+)$", options, re.M)
-              for path in NOTEBOOKS for kind, _, options in directives(_markdown(path))
-              if kind != "proof"]
+    labels = [
+        re.search(r"^:label: (\S+)$", options, re.M)
+        for path in NOTEBOOKS
+        for kind, _, options in directives(_markdown(path))
+        if kind != "proof"
+    ]
     assert all(labels), "a prf: directive without :label:"
     names = [m.group(1) for m in labels]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)

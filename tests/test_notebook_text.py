@@ -47,10 +47,16 @@ def referenced_keys(path: Path) -> set[str]:
 
 
 def test_the_patterns_read_each_form_of_the_role():
-    text = ("a {glue:text}`rate:.3f` b {glue}`plain` c {glue:md}`table` "
-            "d\n```{glue:figure} fig-key\n```")
+    text = (
+        "a {glue:text}`rate:.3f` b {glue}`plain` c {glue:md}`table` "
+        "d\n```{glue:figure} fig-key\n```"
+    )
     assert set(GLUE_ROLE.findall(text)) | set(GLUE_DIRECTIVE.findall(text)) == {
-        "rate", "plain", "table", "fig-key"}
+        "rate",
+        "plain",
+        "table",
+        "fig-key",
+    }
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -61,17 +67,27 @@ def test_every_pasted_number_is_glued_once_and_every_glued_one_is_pasted(path):
     referenced = referenced_keys(path)
     assert referenced <= set(glued), (
         f"{path.name} pastes {sorted(referenced - set(glued))}, which no stored output glues "
-        "(re-run the notebook)")
+        "(re-run the notebook)"
+    )
     assert set(glued) <= referenced, (
-        f"{path.name} glues {sorted(set(glued) - referenced)}, which no Markdown cell pastes")
+        f"{path.name} glues {sorted(set(glued) - referenced)}, which no Markdown cell pastes"
+    )
 
 
 def _exercises_and_solutions(path: Path) -> tuple[int, list[dict]]:
     cells = _cells(path)
-    exercises = sum(1 for cell in cells if cell["cell_type"] == "markdown"
-                    and re.search(r"^(## Exercise|\*\*Exercise\.\*\*)", "".join(cell["source"]), re.M))
-    solutions = [cell for cell in cells if cell["cell_type"] == "code"
-                 and "".join(cell["source"]).startswith("# Solution to the exercise")]
+    exercises = sum(
+        1
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        and re.search(r"^(## Exercise|\*\*Exercise\.\*\*)", "".join(cell["source"]), re.M)
+    )
+    solutions = [
+        cell
+        for cell in cells
+        if cell["cell_type"] == "code"
+        and "".join(cell["source"]).startswith("# Solution to the exercise")
+    ]
     return exercises, solutions
 
 
@@ -80,23 +96,29 @@ def test_every_exercise_has_a_collapsed_solution_that_ran(path):
     """An exercise comes with a solution cell, collapsed in the book (MyST-NB's ``hide-cell``) and
     run like every other cell (its stored output shows that it ran)."""
     exercises, solutions = _exercises_and_solutions(path)
-    assert len(solutions) == exercises, f"{path.name}: {exercises} exercises, {len(solutions)} solutions"
+    assert len(solutions) == exercises, (
+        f"{path.name}: {exercises} exercises, {len(solutions)} solutions"
+    )
     for cell in solutions:
         assert {"hide-cell", "solution"} <= set(cell["metadata"].get("tags", [])), path.name
         assert cell.get("outputs"), f"{path.name}: a solution cell has no stored output"
 
 
 def test_the_reading_path_promises_only_exercises_that_exist():
-    """The overview's reading path names an exercise for a notebook only if that notebook has one."""
-    overview = "".join("".join(cell["source"]) for cell in _cells(NOTEBOOKS[0])
-                       if cell["cell_type"] == "markdown")
+    """The overview's reading path names an exercise for a notebook only if that notebook has
+    one."""
+    overview = "".join(
+        "".join(cell["source"]) for cell in _cells(NOTEBOOKS[0]) if cell["cell_type"] == "markdown"
+    )
     path_section = overview.split("## A reading path")[1].split("\n## ")[0]
     for item in re.split(r"\n\d+\. ", path_section)[1:]:
         numbers = re.findall(r"\b(0\d)\b", item.split("—")[0])
         if "exercise" in item:
-            with_exercise = [n for n in numbers
-                             if _exercises_and_solutions(next(p for p in NOTEBOOKS
-                                                              if p.name.startswith(n)))[0]]
+            with_exercise = [
+                n
+                for n in numbers
+                if _exercises_and_solutions(next(p for p in NOTEBOOKS if p.name.startswith(n)))[0]
+            ]
             assert with_exercise, f"the reading path promises an exercise in {numbers}"
 
 
@@ -109,8 +131,9 @@ def test_no_number_is_pasted_inside_mathematics():
                 continue
             text = "".join(cell["source"]).replace(r"\$", "")
             for match in GLUE_ROLE.finditer(text):
-                assert text[:match.start()].count("$") % 2 == 0, (
-                    f"{path.name}: {match.group(0)} is inside $…$")
+                assert text[: match.start()].count("$") % 2 == 0, (
+                    f"{path.name}: {match.group(0)} is inside $…$"
+                )
 
 
 #: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;
@@ -125,14 +148,20 @@ def test_code_cells_are_short_and_print_no_warnings(path):
         if cell["cell_type"] != "code":
             continue
         tags = set(cell["metadata"].get("tags", []))
-        limit = (LISTING_LINES if "listing" in tags else SOLUTION_LINES if "solution" in tags
-                 else CELL_LINES)
+        limit = (
+            LISTING_LINES
+            if "listing" in tags
+            else SOLUTION_LINES
+            if "solution" in tags
+            else CELL_LINES
+        )
         lines = len("".join(cell["source"]).splitlines())
         assert lines <= limit, f"{path.name}, cell {index}: {lines} lines (at most {limit})"
         for output in cell.get("outputs", []):
             text = "".join(output.get("text", ""))
             assert output.get("name") != "stderr" and "Warning" not in text, (
-                f"{path.name}, cell {index} printed a warning: {text[:200]}")
+                f"{path.name}, cell {index} printed a warning: {text[:200]}"
+            )
             assert output.get("output_type") != "error", f"{path.name}, cell {index} failed"
 
 
@@ -143,7 +172,8 @@ def test_outputs_name_no_path_of_the_machine_that_ran_them(path):
     for index, cell in enumerate(_cells(path)):
         for output in cell.get("outputs", []):
             text = "".join(output.get("text", "")) + "".join(
-                output.get("data", {}).get("text/plain", ""))
+                output.get("data", {}).get("text/plain", "")
+            )
             assert "PosixPath" not in text and str(ROOT) not in text, f"{path.name}, cell {index}"
 
 

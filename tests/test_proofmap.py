@@ -12,7 +12,7 @@ import pytest
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from mines_theory.plotting import save_figure
-from mines_theory.verification import ledger, proofmap
+from mines_theory.verification import ledger, proofgraph, proofmap
 from mines_theory.verification.proofmap import EDGES, NODES, REMOVED, Category, Edge
 from mines_theory.verification.verdict import Qualifier, Status, Verdict
 
@@ -214,7 +214,7 @@ def test_extraction_on_a_synthetic_tex(monkeypatch):
     the statement the heading names; the optional argument is not a citation; a statement's own
     labels, the main text's and a statement's mention in another statement are not edges."""
     monkeypatch.setattr(
-        proofmap,
+        proofgraph,  # where the extraction reads the nodes (proofmap re-exports them)
         "NODES",
         (
             proofmap.Node("Lemma 1.1", "lem:a"),
@@ -345,7 +345,7 @@ def test_draw_every_category_and_save(tmp_path):
         assert [c.value for c in Category] == legend[: len(Category)]
         texts = {t.get_text() for t in ax.texts}
         assert "Lemma 5.3\nPDF 11" in texts and "Thm 5.4\nPDF 12" in texts
-        paths = save_figure(fig, "08-proof-map", directory=tmp_path)   # its PENDING entry
+        paths = save_figure(fig, "08-proof-map", directory=tmp_path)  # keeps rules 1-8
         assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
     finally:
         plt.close(fig)

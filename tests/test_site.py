@@ -35,8 +35,11 @@ class _Collector(HTMLParser):
 def site():
     parent = Path(tempfile.mkdtemp(prefix="mines-site-"))
     out = parent / "site"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
     # `make html` writes nothing but the site: with `out` in the tree, anything beside it (as
     # MyST-NB's jupyter_execute/ was) would be an untracked file in the reader's clone.
     assert sorted(p.name for p in parent.iterdir()) == ["site"]
@@ -46,8 +49,12 @@ def site():
 
 def _figures_in(notebook: Path) -> int:
     nb = nbformat.read(notebook, as_version=4)
-    return sum("image/png" in output.get("data", {}) for cell in nb.cells
-               if cell.cell_type == "code" for output in cell.get("outputs", []))
+    return sum(
+        "image/png" in output.get("data", {})
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+    )
 
 
 def test_index_links_every_notebook_in_reading_order(site):
@@ -97,12 +104,18 @@ def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
         page = (site / f"{notebook.stem}.html").read_text(encoding="utf-8")
         assert "{glue" not in page, f"{notebook.name}: a glue role was left unrendered"
         nb = nbformat.read(notebook, as_version=4)
-        roles = sum(len(re.findall(r"\{glue(?::text|:md)?\}`", cell.source))
-                    for cell in nb.cells if cell.cell_type == "markdown")
+        roles = sum(
+            len(re.findall(r"\{glue(?::text|:md)?\}`", cell.source))
+            for cell in nb.cells
+            if cell.cell_type == "markdown"
+        )
         assert page.count('class="pasted-text"') + page.count('class="pasted-inline"') >= roles, (
-            f"{notebook.name}: fewer pasted values than roles")
-        solutions = sum(cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
-                        for cell in nb.cells)
+            f"{notebook.name}: fewer pasted values than roles"
+        )
+        solutions = sum(
+            cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
+            for cell in nb.cells
+        )
         collapsed = re.findall(r'<details class="[^"]*\bhide\b[^"]*above-input', page)
         assert len(collapsed) >= solutions, f"{notebook.name}: a solution is not collapsed"
 
@@ -118,17 +131,34 @@ def _chromium():
 def test_pages_render_with_their_figures_in_a_browser(site):
     browser = _chromium()
     if browser is None:
-        pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine (Debian package "
-                    "'chromium'; .ci/run installs it)")
-    for page in sorted(p for p in site.glob("*.html")
-                       if p.name not in ("genindex.html", "search.html")):
+        pytest.skip(
+            "BROWSER TEST NOT RUN: no chromium on this machine (Debian package "
+            "'chromium'; .ci/run installs it)"
+        )
+    for page in sorted(
+        p for p in site.glob("*.html") if p.name not in ("genindex.html", "search.html")
+    ):
         profile = tempfile.mkdtemp(prefix="mines-chromium-")
         result = subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-             "--no-first-run", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", f"--user-data-dir={profile}", "--virtual-time-budget=15000",
-             "--dump-dom", page.as_uri()],
-            capture_output=True, text=True, timeout=120)
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                "--virtual-time-budget=15000",
+                "--dump-dom",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         shutil.rmtree(profile, ignore_errors=True)
         dom = result.stdout
         assert 'data-checked="true"' in dom, f"{page.name}: the page script did not run"
@@ -147,19 +177,34 @@ def _dump_dom(browser, page: Path) -> str:
     profile = tempfile.mkdtemp(prefix="mines-chromium-")
     try:
         return subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             f"--user-data-dir={profile}", "--virtual-time-budget=3000", "--dump-dom",
-             page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                f"--user-data-dir={profile}",
+                "--virtual-time-budget=3000",
+                "--dump-dom",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     finally:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-@pytest.mark.parametrize("body, stray", [
-    ("holds (the mean centres on μ̂*; f − f* levels off)", 0),                 # escaped: as written
-    ("<em>fine</em> and <strong>Verdict:</strong> holds", 0),                  # meant emphasis
-    ("holds (the mean centres on μ̂<em>; f − f</em> levels off)**", 2),        # the stars eaten
-    ("eq:log<em>lh and x</em>y", 1),                                           # an underscore pair
-])
+@pytest.mark.parametrize(
+    "body, stray",
+    [
+        ("holds (the mean centres on μ̂*; f − f* levels off)", 0),  # escaped: as written
+        ("<em>fine</em> and <strong>Verdict:</strong> holds", 0),  # meant emphasis
+        ("holds (the mean centres on μ̂<em>; f − f</em> levels off)**", 2),  # the stars eaten
+        ("eq:log<em>lh and x</em>y", 1),  # an underscore pair
+    ],
+)
 def test_page_script_counts_stray_emphasis(tmp_path, body, stray):
     """The browser test's stray-emphasis count, on pages made under each alternative: a star or
     underscore that Markdown turned into emphasis inside a word, and literal "**" left over."""
@@ -168,8 +213,10 @@ def test_page_script_counts_stray_emphasis(tmp_path, body, stray):
         pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine")
     shutil.copy2(ROOT / "book" / "_static" / "checks.js", tmp_path / "checks.js")
     page = tmp_path / "page.html"
-    page.write_text(f'<html><body><main><p>{body}</p></main><script src="checks.js"></script>'
-                    "</body></html>", encoding="utf-8")
+    page.write_text(
+        f'<html><body><main><p>{body}</p></main><script src="checks.js"></script></body></html>',
+        encoding="utf-8",
+    )
     assert f'data-stray-emphasis="{stray}"' in _dump_dom(browser, page)
 
 
@@ -197,7 +244,9 @@ def test_long_lines_wrap_with_the_book_stylesheet(tmp_path, wrapped, clipped):
     css = '<link rel="stylesheet" href="wrap.css">' if wrapped else ""
     line = "Lemma 5.3 (PDF: Lemma 11; lem:Sig_dec): holds " + "k‖Σ_k⁻¹ − H‖² = 130 ± 10; " * 40
     page = tmp_path / "page.html"
-    page.write_text(f'<html><head>{css}</head><body><main><div class="cell_output"><pre>{line}'
-                    '</pre></div></main><script src="checks.js"></script></body></html>',
-                    encoding="utf-8")
+    page.write_text(
+        f'<html><head>{css}</head><body><main><div class="cell_output"><pre>{line}'
+        '</pre></div></main><script src="checks.js"></script></body></html>',
+        encoding="utf-8",
+    )
     assert f'data-clipped-lines="{clipped}"' in _dump_dom(browser, page)

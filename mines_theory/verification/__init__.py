@@ -31,8 +31,10 @@ module              paper
 ``paper``           the PDF's numbers by label: eq:TG → (4.10), lem:Sig_dec → Lemma 11
 ``proofmap``        which result each proof cites (from the .tex), coloured by the published
                     verdicts; the categories and their look, shared by the book's figures
+                    (the data, the parsing and the categories in ``proofgraph``; the drawing)
 ``atlas``           the looseness atlas: every measured bound's bound/measured, from the
-                    published verdicts, as a frame and a figure
+                    published verdicts, as a frame and a figure (the bars declared in
+                    ``atlas_bounds``)
 ``verdict``         ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``
 ``stats``           Monte Carlo errors, proportions and their test, bootstrap, slopes
 ==================  ==========================================================================
