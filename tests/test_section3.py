@@ -118,11 +118,11 @@ def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
 
 
 def test_sine_objective_matches_its_closed_forms():
-    """_SineCurvature: Hessian against central differences of the gradient, and the closed-form
+    """SineCurvature: Hessian against central differences of the gradient, and the closed-form
     2α⁻²Φ against the library's Gauss–Hermite smoothing at an arbitrary diagonal (μ, Σ)."""
     from mines_theory.regularized import GaussianRule, smoothed
 
-    f = section3.proofs._SineCurvature(2, a=0.3)
+    f = section3.common.SineCurvature(2, a=0.3)
     x, h = np.array([0.4, -1.1]), 1e-6
     numeric = np.column_stack(
         [(f.gradient(x + h * e) - f.gradient(x - h * e)) / (2 * h) for e in np.eye(2)]
@@ -140,7 +140,7 @@ def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
     from mines_theory.regularized import GaussianRule
 
     f = RotatedEllipsoid(1, 1.0, scale=1.04)
-    gap = section3.proofs._midpoint_gap(
+    gap = section3.convexity._midpoint_gap(
         f, 0.03, 1 / 0.003, 1 / 0.002, GaussianRule.gauss_hermite(1, 10)
     )
     assert gap < 0
@@ -152,31 +152,33 @@ def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite(
     tau, zeta = 0.5, 3.0
     M = random_spd(np.random.default_rng(4), 2, eigenvalues=[0.2, 5.0])  # both ends active
     expected = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
-    assert np.allclose(section3.proofs._frozen_minimizer(M, tau, zeta), expected, atol=1e-5)
+    assert np.allclose(
+        section3.proofs_covariance._frozen_minimizer(M, tau, zeta), expected, atol=1e-5
+    )
 
 
 def test_j_sig_0_corrected_power_is_the_chain_rule():
     import sympy as sp
 
-    assert section3.proofs._j_sig_0_residual(-4) == sp.zeros(2, 2)
-    assert section3.proofs._j_sig_0_residual(-2) != sp.zeros(2, 2)
+    assert section3.proofs_covariance._j_sig_0_residual(-4) == sp.zeros(2, 2)
+    assert section3.proofs_covariance._j_sig_0_residual(-2) != sp.zeros(2, 2)
 
 
 def test_tmp2_corrected_first_line_matches_the_left_side():
-    lhs, expectation = section3.proofs._tmp2_first_line_sides()
-    alpha = section3.proofs._sine_case(1)[1]
+    lhs, expectation = section3.proofs_covariance._tmp2_first_line_sides()
+    alpha = section3.proofs_covariance._sine_case(1)[1]
     assert abs(expectation) / alpha**2 == pytest.approx(lhs, rel=1e-6)
     assert expectation != pytest.approx(lhs, rel=1e-3)
 
 
 def test_tmp_with_phi_at_sigma_hat_is_not_below_the_left_side():
-    lhs, correct, at_mu_star, at_mu_hat = section3.proofs._tmp_phi_sides()
+    lhs, correct, at_mu_star, at_mu_hat = section3.proofs_covariance._tmp_phi_sides()
     assert correct >= lhs * (1 - 1e-5)
     assert max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5)
 
 
 def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
-    frobenius, spectral, rhs = section3.proofs._last_chain_sides()
+    frobenius, spectral, rhs = section3.proofs_covariance._last_chain_sides()
     assert spectral <= rhs < frobenius
     # both inverses are multiples of I (equal coordinates), so each ‖·‖_F = √2‖·‖₂
     assert frobenius == pytest.approx(2 * spectral)
@@ -185,9 +187,9 @@ def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
 def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     import sympy as sp
 
-    pointwise, mean = section3.proofs._j_quad_residuals(sp.Rational(1, 2))
+    pointwise, mean = section3.proofs_mean._j_quad_residuals(sp.Rational(1, 2))
     assert pointwise == 0 and mean == 0
-    assert section3.proofs._j_quad_residuals(1)[0] != 0
+    assert section3.proofs_mean._j_quad_residuals(1)[0] != 0
 
 
 SECTION3_ERRATA = [
@@ -218,7 +220,8 @@ def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
 def _section3_numbers():
     """Per erratum: what its numbers must be, from a closed form or the argument itself
     (``printed``, ``corrected``: the Evidence of each call)."""
-    from mines_theory.verification.section3.proofs import _quadratic_case, _sine_case
+    from mines_theory.verification.section3.proofs_covariance import _sine_case
+    from mines_theory.verification.section3.proofs_mean import _quadratic_case
 
     def taylor_sigma(printed, corrected):
         f, _, sigma_inv = _quadratic_case()
@@ -398,3 +401,43 @@ def test_every_name_of_the_module_is_importable_from_the_package():
 
     assert [name for name in SECTION3_NAMES if not hasattr(package, name)] == []
     assert sorted(package.__all__) == sorted(SECTION3_NAMES)
+
+
+#: The public names of ``section3.proofs`` before it was split (its imports in ``section3``).
+PROOFS_NAMES = [
+    "Theorem33WithoutR",
+    "convexity_scan",
+    "convexity_threshold",
+    "erratum_j_quad_integrand",
+    "erratum_j_sig_0_power",
+    "erratum_last_chain_norms",
+    "erratum_logdet_step",
+    "erratum_sig_opt_mu",
+    "erratum_sig_opt_posdef",
+    "erratum_strict_convexity",
+    "erratum_taylor_sigma",
+    "erratum_theorem33_sign",
+    "erratum_tmp2_first_line",
+    "erratum_tmp_phi_argument",
+    "q_curvature",
+    "theorem33_r_cancels",
+]
+
+
+def test_every_name_of_the_proofs_module_is_importable_where_it_was():
+    """``from mines_theory.verification.section3.proofs import X`` (and ``section3.proofs.X``)
+    works for every public name ``proofs`` had before it was split into ``proofs_mean``,
+    ``proofs_covariance`` and ``convexity``; each is the package's own object, and is defined
+    (with its declaration) in one of the three."""
+    import importlib
+
+    from mines_theory.verification import section3 as package
+
+    proofs = importlib.import_module("mines_theory.verification.section3.proofs")
+    assert package.proofs is proofs
+    assert [name for name in PROOFS_NAMES if not hasattr(proofs, name)] == []
+    assert sorted(proofs.__all__) == sorted(PROOFS_NAMES)
+    homes = {"convexity", "proofs_covariance", "proofs_mean"}
+    for name in PROOFS_NAMES:
+        assert getattr(proofs, name) is getattr(package, name)
+        assert getattr(proofs, name).__module__.rsplit(".", 1)[1] in homes
