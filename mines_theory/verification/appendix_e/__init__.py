@@ -8,8 +8,10 @@ checked along ``TRAJECTORY``: Algorithm 1 (``MiNESStrategy``, the symmetric root
 that run carry bootstrap intervals over its independent seeds.
 
 The package is split by claim family: ``trajectory`` (E.1, E.2, E.4, E.9, E.10 and the run
-they share), ``moments`` (E.3, E.5–E.8: identities, truncated moments, tails), ``proofs`` (the
-errata) and ``common`` (what they share); every name is re-exported here, so
+they share), ``moments`` (E.3, E.5–E.8: identities, truncated moments, tails), the errata in
+their proofs by family: ``errata_recursion`` (E.1, E.2, E.4, E.10), ``errata_stochastic`` (E.7–E.9)
+and ``errata_induction`` (Lemma 5.3's base case, probability count and induction hypothesis), and
+``common`` (what they share); every name is re-exported here, so
 ``from mines_theory.verification.appendix_e import X`` works as before.
 """
 
@@ -43,23 +45,27 @@ from .moments import (
     chi_threshold_region,
     truncated_moments,
 )
-from .proofs import (
+from .errata_recursion import (
     erratum_alpha_err_factor,
     erratum_alpha_err_projection,
-    erratum_base_case_C,
-    erratum_chi_threshold,
     erratum_dd_middle_equality,
+    erratum_nab_f_typos,
+    erratum_sig2_nonquadratic,
+    erratum_sig_dec_factor,
+)
+from .errata_stochastic import (
+    erratum_chi_threshold,
     erratum_EY_formula,
     erratum_Lambda_norm,
     erratum_lemX_dependence,
-    erratum_nab_f_typos,
-    erratum_probability_bookkeeping,
-    erratum_sig2_nonquadratic,
-    erratum_sig_dec_factor,
-    erratum_Sigma_vs_Sigma_inv,
     erratum_sto_err_missing_1_over_b,
     erratum_sto_err_Y_omitted,
     erratum_Y0_sum,
+)
+from .errata_induction import (
+    erratum_base_case_C,
+    erratum_probability_bookkeeping,
+    erratum_Sigma_vs_Sigma_inv,
 )
 
 __all__ = [

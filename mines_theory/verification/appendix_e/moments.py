@@ -1,7 +1,7 @@
 """Appendix E's identities and tail lemmas: E.3 (``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``,
 ``truncated_moments``), E.7 (``lem:X``) and E.8 (``lem:Y``, eq:chi_1's threshold); with
 ``chi_threshold_region`` (where the corrected A_t of eq:chi_1 holds) and ``azuma_margin``
-(Azuma–Hoeffding against lem:X's printed deviation), which the errata of ``proofs`` use.
+(Azuma–Hoeffding against lem:X's printed deviation), which the errata of ``errata_stochastic`` use.
 Re-exported by ``mines_theory.verification.appendix_e``."""
 
 from __future__ import annotations
