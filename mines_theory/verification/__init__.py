@@ -10,7 +10,8 @@ module              paper
 ``section3``        Section 3: Theorems 3.1–3.4 (the regularized objective and its minimizer); a
                     package: ``theorems`` (the checks), ``proofs`` (the errata in the proofs)
 ``section4``        Section 4 with Appendices A–C: Lemmas 4.1–4.3, Props A.1, A.2, Lemmas
-                    B.1–B.6, Lemma C.1
+                    B.1–B.6, Lemma C.1; a package: ``estimators``, ``projection``,
+                    ``probability``, ``errata``, ``common``
 ``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark; a package:
                     ``mean``, ``theorem54``, ``covariance``, ``nonquadratic``, ``findings``,
                     ``errata``
