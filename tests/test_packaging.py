@@ -234,3 +234,16 @@ def test_each_make_target_installs_the_extras_it_needs():
     installed |= _names(PROJECT["dependencies"])
     # nbformat comes with nbclient; pytest plugins are imported by pytest, not by name
     assert tested - {"nbformat"} <= installed, tested - installed
+
+
+def test_every_subpackage_is_in_the_setuptools_list():
+    """A directory of the library with an ``__init__.py`` that ``[tool.setuptools] packages``
+    leaves out would be missing from a wheel (an editable install hides it)."""
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "mines_theory").rglob("__init__.py")
+    }
+    assert found == listed
