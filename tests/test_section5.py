@@ -575,3 +575,39 @@ def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():
         -outside[:, 0] * np.sign(outside[:, 0]) / (2 * gamma) + 1 / (6 * gamma**2)
     )
     np.testing.assert_allclose(f(outside), section5_errata._kink(outside) + shift, rtol=1e-12)
+
+
+#: ``__all__`` of ``section5/nonquadratic.py`` before the α-bias finding moved to
+#: ``section5/alpha_bias.py``, copied literally.
+NONQUADRATIC_NAMES = [
+    "LEVEL_RECORDS",
+    "NON_QUADRATIC",
+    "NON_QUADRATIC_BATCHES",
+    "NQ_LEMMA51",
+    "NQ_LEMMA52",
+    "NQ_PRACTICAL",
+    "NonQuadraticMeanRun",
+    "NonQuadraticRun",
+    "check_lemma51_nonquadratic",
+    "check_lemma52_nonquadratic",
+    "check_nonquadratic",
+    "check_nonquadratic_step",
+    "level_predictions",
+]
+
+
+def test_every_name_of_nonquadratic_is_importable_where_it_was():
+    """``section5.nonquadratic.X`` and ``section5.X`` still work for every public name the module
+    had before the split, are the same object, and the two modules' ``__all__`` share them out."""
+    from mines_theory.verification.section5 import alpha_bias, nonquadratic
+
+    assert [n for n in NONQUADRATIC_NAMES if not hasattr(nonquadratic, n)] == []
+    assert [
+        n for n in NONQUADRATIC_NAMES if getattr(section5, n) is not getattr(nonquadratic, n)
+    ] == []
+    assert sorted(nonquadratic.__all__) == sorted(NONQUADRATIC_NAMES)
+    assert set(NONQUADRATIC_NAMES) <= set(section5.__all__)
+    moved = [
+        n for n in NONQUADRATIC_NAMES if getattr(nonquadratic, n) is getattr(alpha_bias, n, None)
+    ]
+    assert sorted(moved) == sorted(alpha_bias.__all__)

@@ -17,10 +17,19 @@ its way in), so a step can violate a lemma only at a small α.
 
 The package's modules, by claim family: ``mean`` (Lemmas 5.1, 5.2 on quadratics), ``theorem54``
 (Theorem 5.4 and the batch remark), ``covariance`` (Lemma 5.3 and the variance remark),
-``nonquadratic`` (Lemmas 5.1, 5.2 with γ > 0 and the α-bias), ``findings`` (a constant η₂, the
-start, the demo) and ``errata``. Every public name is re-exported here.
+``nonquadratic`` (Lemmas 5.1, 5.2 with γ > 0, step by step), ``alpha_bias`` (the α-bias: where
+the iterates settle at a fixed α), ``common`` (the set-up of the non-quadratic runs), ``findings``
+(a constant η₂, the start, the demo) and ``errata``. Every public name is re-exported here.
 """
 
+from .alpha_bias import (
+    LEVEL_RECORDS,
+    NON_QUADRATIC,
+    NON_QUADRATIC_BATCHES,
+    NonQuadraticRun,
+    check_nonquadratic,
+    level_predictions,
+)
 from .covariance import (
     CONSTANT_STEPS,
     LEMMA53,
@@ -69,19 +78,13 @@ from .mean import (
     per_step_ratios,
 )
 from .nonquadratic import (
-    LEVEL_RECORDS,
-    NON_QUADRATIC,
-    NON_QUADRATIC_BATCHES,
     NQ_LEMMA51,
     NQ_LEMMA52,
     NQ_PRACTICAL,
     NonQuadraticMeanRun,
-    NonQuadraticRun,
     check_lemma51_nonquadratic,
     check_lemma52_nonquadratic,
-    check_nonquadratic,
     check_nonquadratic_step,
-    level_predictions,
 )
 from .theorem54 import (
     B_OVER_D_RUNS,
