@@ -8,17 +8,20 @@ module              paper
 ``section2``        Section 2: eq:log_lh, eq:nab_mu, eq:nab_Sig, the Fisher matrix, eq:nat_grad;
                     the NES meta-algorithm as printed
 ``section3``        Section 3: Theorems 3.1–3.4 (the regularized objective and its minimizer); a
-                    package: ``theorems`` (the checks), ``proofs`` (the errata in the proofs)
+                    package: ``theorems`` (the checks), ``proofs_mean``, ``proofs_covariance``,
+                    ``convexity`` (the errata in the proofs), ``common``
 ``section4``        Section 4 with Appendices A–C: Lemmas 4.1–4.3, Props A.1, A.2, Lemmas
                     B.1–B.6, Lemma C.1; a package: ``estimators``, ``projection``,
                     ``probability``, ``errata``, ``common``
 ``section5``        Section 5: Lemmas 5.1–5.3, Theorem 5.4, the variance remark; a package:
-                    ``mean``, ``theorem54``, ``covariance``, ``nonquadratic``, ``findings``,
-                    ``errata``
-``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃)
+                    ``mean``, ``theorem54``, ``covariance``, ``nonquadratic``, ``alpha_bias``,
+                    ``findings``, ``errata``, ``common``
+``appendix_d``      Appendix D: Lemmas D.1–D.7 (properties of g̃ and G̃); a package: ``lemmas``,
+                    ``proofs`` (the errata), ``common``
 ``appendix_e``      Appendix E: Lemmas E.1–E.10 (the proof of Lemma 5.3); a package:
                     ``trajectory`` (E.1, E.2, E.4, E.9, E.10), ``moments`` (E.3, E.5–E.8),
-                    ``proofs`` (the errata), ``common``
+                    ``errata_recursion``, ``errata_stochastic``, ``errata_induction`` (the
+                    errata), ``common``
 ``coco_bbob``       the 2019 version's claim ("competitive to NES and CMA-ES") on COCO's bbob,
                     from the summary of ``make coco`` (coco-bbob-summary.csv beside it)
 ``registry``        ``@claim``, ``@finding``, ``@erratum``: each row declared above its check;
