@@ -3,8 +3,10 @@ into figures/ are regenerated (``make figures``).
 
 Each notebook runs in its own folder (relative paths work as in Jupyter), with its own
 ``kernelspec`` (python3: the kernel of the interpreter running this script), and without
-per-cell timing metadata (``record_timing=False``), so re-running an unchanged notebook leaves
-its JSON unchanged apart from what the code prints. Before it runs, each Markdown cell is given
+per-cell timing metadata (``record_timing=False``), and with consecutive prints to one stream
+stored as one output (the kernel flushes stdout in chunks that depend on timing, so without this
+a re-run splits one printed line over two outputs one time and not the next), so re-running an
+unchanged notebook leaves its JSON unchanged apart from what the code prints. Before it runs, each Markdown cell is given
 the PDF's equation numbers and its links (``verification.report.prose``).
 """
 
@@ -21,6 +23,30 @@ from nbclient import NotebookClient
 from mines_theory.verification.report import prose
 
 
+def coalesce_streams(outputs: list) -> list:
+    """``outputs`` with each run of consecutive stream outputs of one name (stdout, stderr) joined
+    into one, as nbval compares them.
+
+    >>> out = [nbformat.v4.new_output("stream", name="stdout", text="largest: mean"),
+    ...        nbformat.v4.new_output("stream", name="stdout", text=" 2e-16\\n")]
+    >>> [o["text"] for o in coalesce_streams(out)]
+    ['largest: mean 2e-16\\n']
+    """
+    joined: list = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.get("output_type") == "stream"
+            and last is not None
+            and last.get("output_type") == "stream"
+            and last.get("name") == output.get("name")
+        ):
+            last["text"] = "".join(last["text"]) + "".join(output["text"])
+        else:
+            joined.append(output)
+    return joined
+
+
 def execute(path: Path, timeout: int) -> float:
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
@@ -35,6 +61,9 @@ def execute(path: Path, timeout: int) -> float:
     )
     start = time.perf_counter()
     client.execute()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
     nbformat.write(nb, path)
     return time.perf_counter() - start
 
