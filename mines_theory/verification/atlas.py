@@ -234,7 +234,7 @@ def bar_name(claim: str, printed: str, label: str, form: str) -> str:
     words shortened (``_SHORTER``).
 
     >>> bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
-    ...          "contraction promised by eq:c4 (5.4) at 1/32, logistic", "repaired")
+    ...          "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired")
     'L5.2† (10) γ > 0: contraction by (5.4) at 1/32, logist.'
     >>> bar_name("Thm 3.3", "Theorem 3", "the same, O(α⁴) (theorem33_improved)", "repaired")
     'T3.3† (3): the same, O(α⁴) (improved)'
