@@ -67,6 +67,9 @@ def test_format_number():
         (Kind.INTERVAL, (1.0, 0.1), (1.33, 0.1), False),
         (Kind.NUMERIC, (1.0, 1e-6), (1.0 + 1.9e-6, 1e-6), True),
         (Kind.NUMERIC, (1.0, 1e-6), (1.0 + 2.1e-6, 1e-6), False),
+        # no tolerance stated: rounding of another BLAS kernel agrees, a change in the 7th digit not
+        (Kind.NUMERIC, (7.242, 0.0), (7.242 * (1 + 4e-16), 0.0), True),
+        (Kind.NUMERIC, (7.242, 0.0), (7.242 * (1 + 1e-7), 0.0), False),
         (Kind.COUNT, (3.0, 0.0), (3.0, 0.0), True),
         (Kind.COUNT, (3.0, 0.0), (4.0, 0.0), False),
         (Kind.BELOW, (1e-13, 1e-10), (5e-11, 1e-10), True),

@@ -59,6 +59,7 @@ __all__ = [
     "DECIDED",
     "Evidence",
     "K_AGREE",
+    "NUMERIC_ROUNDING",
     "Kind",
     "Measurement",
     "Qualifier",
@@ -97,6 +98,12 @@ K_AGREE: dict[str, float] = {
 #: or their signs differ: a factor-2 change of a Monte Carlo number is never hidden by a wide
 #: uncertainty. Proportions (counts of runs) are compared by their binomial uncertainty alone.
 AGREE_RATIO = 2.0
+
+#: Two deterministic (NUMERIC) values agree beyond their stated tolerances when they differ by at
+#: most this fraction of the larger: the same computation on another BLAS kernel differs by
+#: rounding alone (7.242 vs 7.242 in the last bits under Haswell, for a sum of a few terms), far
+#: below this, and any change of the computation far above it.
+NUMERIC_ROUNDING = 1e-9
 
 
 class Status(str, enum.Enum):
@@ -334,7 +341,8 @@ class Measurement:
         if self.kind is Kind.BELOW:
             return (self.value < self.uncertainty) == (other.value < other.uncertainty)
         if self.kind is Kind.NUMERIC:
-            return difference <= self.uncertainty + other.uncertainty
+            larger = max(abs(self.value), abs(other.value))
+            return difference <= self.uncertainty + other.uncertainty + NUMERIC_ROUNDING * larger
         proportion = self.is_proportion or other.is_proportion
         if k is None:
             k = K_AGREE["proportion" if proportion else self.kind.value]
