@@ -6,8 +6,9 @@ Each notebook runs in its own folder (relative paths work as in Jupyter), with i
 per-cell timing metadata (``record_timing=False``), and with consecutive prints to one stream
 stored as one output (the kernel flushes stdout in chunks that depend on timing, so without this
 a re-run splits one printed line over two outputs one time and not the next), so re-running an
-unchanged notebook leaves its JSON unchanged apart from what the code prints. Before it runs, each Markdown cell is given
-the PDF's equation numbers and its links (``verification.report.prose``).
+unchanged notebook leaves its JSON unchanged apart from what the code prints. Before it runs,
+each Markdown cell is given the PDF's equation numbers and its links
+(``verification.report.prose``).
 """
 
 from __future__ import annotations
