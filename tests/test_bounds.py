@@ -41,6 +41,7 @@ from mines_theory.bounds import (
     theorem34_bounds,
     theorem54_bounds,
 )
+from mines_theory.bounds.section5 import eq_C
 
 # ---------------------------------------------------------------------------------------------
 # The package: every public name of the former module ``bounds.py``, and the one boundary
@@ -1253,3 +1254,17 @@ def test_theorem32_rejects_a_singular_covariance():
         theorem32_bounds(
             f_mu=1.0, sigma_matrix=[[2.0, 0.0], [0.0, 0.0]], L=2.0, gamma=1.5, alpha=0.3
         )
+
+
+@pytest.mark.parametrize(
+    "constants, kw, expected",
+    [
+        ((1.0, 1.0, 1.0, 1.0), dict(L=2.0, b=4, initial_error_sq=0.0), 9 * 9 / 4 + 3),  # first term
+        ((0.0, 0.0, 0.0, 10.0), dict(L=10.0, b=1, initial_error_sq=0.0), 2 * 10 + 100),  # second
+        ((0.0, 0.0, 0.0, 0.0), dict(L=1.0, b=1, initial_error_sq=1e9), 1e9),  # ‖Σ₁⁻¹ − H*‖²
+    ],
+)
+def test_eq_C_by_hand(constants, kw, expected):
+    """eq:C's last line by hand, each of its three terms the largest once (lemma53_constants'
+    C, which uses it, is checked by hand above)."""
+    assert eq_C(*constants, **kw) == pytest.approx(expected, rel=1e-15)

@@ -182,8 +182,17 @@ def lemma53_constants(
     C4 = 2 * L**2 * c.c3**2 * (c.c3 * zeta + math.sqrt(d) * zeta) ** 2 / (
         b * tau**2
     ) + d * zeta**2 / (2 * b)
-    C = max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
+    C = eq_C(C1, C2, C3, C4, L=L, b=b, initial_error_sq=initial_error_sq)
     return Lemma53Constants(A_K, C1, C2, C3, C4, C, bool(b * delta <= 1 and c.valid))
+
+
+def eq_C(
+    C1: float, C2: float, C3: float, C4: float, *, L: float, b: int, initial_error_sq: float
+) -> float:
+    """eq:C's last line, as printed: C = max(9(C₁ + C₂ + C₃)²/4 + 3C₄, 2C₄ + L²/b,
+    ‖Σ₁⁻¹ − H*‖²), from constants already computed (``lemma53_constants``; the corrigendum
+    evaluates it with another C₃). Not a bound of its own, so not ``@checked``."""
+    return max(9 * (C1 + C2 + C3) ** 2 / 4 + 3 * C4, 2 * C4 + L**2 / b, initial_error_sq)
 
 
 class Theorem54(NamedTuple):

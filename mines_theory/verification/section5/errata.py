@@ -22,6 +22,7 @@ from ...bounds import (
     delta_alpha_1_corrected,
     lemma53_constants,
 )
+from ...bounds.section5 import eq_C
 from ...objectives import SoftCubic1D
 from ...schedules import lemma51_step
 from ..appendix_e.common import count, exact
@@ -185,11 +186,6 @@ def erratum_c2_negative(printed: bool = True) -> Evidence:
     )
 
 
-def _corrected_C(q, C3: float, *, L: float, b: int, initial_error_sq: float) -> float:
-    """eq:C's C = max(9(C₁ + C₂ + C₃)²/4 + 3C₄, 2C₄ + L²/b, ‖Σ₁⁻¹ − H*‖²) with the given C₃."""
-    return max(9 * (q.C1 + q.C2 + C3) ** 2 / 4 + 3 * q.C4, 2 * q.C4 + L**2 / b, initial_error_sq)
-
-
 @erratum(
     "eq:C, C₃",
     row=19,
@@ -234,7 +230,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Evidence:
         ]
         qs = [lemma53_constants(K=K, **kw) for K in Ks]
         per_K = [
-            _corrected_C(q, C3, L=kw["L"], b=int(kw["b"]), initial_error_sq=1.0) / K
+            eq_C(q.C1, q.C2, C3, q.C4, L=kw["L"], b=int(kw["b"]), initial_error_sq=1.0) / K
             for q, C3, K in zip(qs, terms, Ks)
         ]
         floor = 9 * qs[-1].C3 ** 2 / 4 / Ks[-1]  # the printed C₃'s floor
