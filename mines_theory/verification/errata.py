@@ -10,9 +10,14 @@ renders ``errata_table``.
 
 from __future__ import annotations
 
+from typing import Any, Union
+
+import numpy as np
+
 
 from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
 from .registry import KINDS, Erratum
+from .verdict import Evidence
 
 __all__ = [
     "COLUMNS",
@@ -20,6 +25,9 @@ __all__ = [
     "KINDS",
     "SOURCES",
     "Erratum",
+    "ErratumResult",
+    "as_result",
+    "check_text",
     "distinct_flaws",
     "errata_table",
     "flaw_groups",
@@ -67,6 +75,41 @@ def distinct_flaws(errata: tuple[Erratum, ...] = ERRATA) -> int:
     return len(flaw_groups(errata))
 
 
+#: What an erratum's check returns: a bool, or the evidence with its numbers.
+ErratumResult = Union[bool, Evidence]
+
+
+def as_result(label: str, result: Any) -> ErratumResult:
+    """``result`` of the check of erratum ``label`` as a bool (a NumPy bool becomes one) or an
+    ``Evidence``; anything else (a ``Verdict``, None, a number or an array, whose truth would say
+    nothing) is a TypeError naming the erratum."""
+    if isinstance(result, np.bool_):
+        result = bool(result)
+    if result is True or result is False or isinstance(result, Evidence):
+        return result
+    raise TypeError(
+        f"the check of erratum {label!r} must return True or False or an Evidence, "
+        f"got {type(result).__name__} {result!r:.60}"
+    )
+
+
+def check_text(result: ErratumResult) -> str:
+    """How an erratum's check reads in the corrigendum: a bool "confirmed" / "NOT confirmed" (no
+    numbers to show); an Evidence "flagged: " or "NOT flagged: " and its sentence, its numbers
+    rendered with their uncertainties.
+
+    >>> from mines_theory.verification.verdict import Measurement
+    >>> check_text(Evidence(True, "largest z = {z} (criterion: z > 4)",
+    ...                     (Measurement("z", 48.31, 1.0, "z"),)))
+    'flagged: largest z = 48.3 (criterion: z > 4)'
+    >>> check_text(False)
+    'NOT confirmed'
+    """
+    if isinstance(result, Evidence):
+        return ("flagged: " if result.flagged else "NOT flagged: ") + result.text()
+    return "confirmed" if result else "NOT confirmed"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -81,7 +124,7 @@ def errata_table(
     evidence: dict | None = None,
 ) -> str:
     """The errata as a Markdown table, each row with what its check shows
-    (``corrigendum.check_text``): the sentence and numbers of its ``Evidence``, "flagged: …"
+    (``check_text``): the sentence and numbers of its ``Evidence``, "flagged: …"
     (or "NOT flagged: …"), or, for a check that returns a bool, "confirmed" when it returns True,
     "NOT confirmed" when it returns False. The results are read from ``evidence`` (label →
     bool or Evidence, ``corrigendum.reconciled_evidence``; a missing label is a KeyError) or,
@@ -89,8 +132,6 @@ def errata_table(
     array, whose truth would say nothing) is a TypeError naming the erratum. ``columns``: a
     subset of ``COLUMNS`` (a narrow index for the book, say ("place", "kind", "check")); any
     other name is a ValueError."""
-    from .corrigendum.evidence import as_result, check_text
-
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown or not columns:
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")

@@ -17,10 +17,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
-import numpy as np
 
+from ..errata import ERRATA, ErratumResult, as_result, check_text
 from ..paper import with_number
 from ..verdict import Evidence
 
@@ -43,40 +43,6 @@ __all__ = [
 
 #: The key of ``published.json`` under which the errata's results are published.
 ERRATA_KEY = "errata"
-
-#: What an erratum's check returns: a bool, or the evidence with its numbers.
-ErratumResult = Union[bool, Evidence]
-
-
-def as_result(label: str, result: Any) -> ErratumResult:
-    """``result`` of the check of erratum ``label`` as a bool (a NumPy bool becomes one) or an
-    ``Evidence``; anything else (a ``Verdict``, None, a number or an array, whose truth would say
-    nothing) is a TypeError naming the erratum."""
-    if isinstance(result, np.bool_):
-        result = bool(result)
-    if result is True or result is False or isinstance(result, Evidence):
-        return result
-    raise TypeError(
-        f"the check of erratum {label!r} must return True or False or an Evidence, "
-        f"got {type(result).__name__} {result!r:.60}"
-    )
-
-
-def check_text(result: ErratumResult) -> str:
-    """How an erratum's check reads in the corrigendum: a bool "confirmed" / "NOT confirmed" (no
-    numbers to show); an Evidence "flagged: " or "NOT flagged: " and its sentence, its numbers
-    rendered with their uncertainties.
-
-    >>> from mines_theory.verification.verdict import Measurement
-    >>> check_text(Evidence(True, "largest z = {z} (criterion: z > 4)",
-    ...                     (Measurement("z", 48.31, 1.0, "z"),)))
-    'flagged: largest z = 48.3 (criterion: z > 4)'
-    >>> check_text(False)
-    'NOT confirmed'
-    """
-    if isinstance(result, Evidence):
-        return ("flagged: " if result.flagged else "NOT flagged: ") + result.text()
-    return "confirmed" if result else "NOT confirmed"
 
 
 def result_to_json(result: ErratumResult) -> bool | dict:
@@ -110,8 +76,6 @@ def fresh_evidence(errata: tuple | None = None) -> dict[str, ErratumResult]:
     """Run every erratum's check (``errata.ERRATA`` unless ``errata`` is given): label → result
     (``as_result``)."""
     if errata is None:
-        from ..errata import ERRATA
-
         errata = ERRATA
     return {e.label: as_result(e.label, e.check()) for e in errata}
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+import sympy as sp
+
+from ... import derivations
+
+from ..errata import ERRATA, KINDS, ErratumResult, as_result, check_text
 from ..paper import with_number
 from ..verdict import Verdict
-from .evidence import ErratumResult, as_result, check_text
 from .repairs import REPAIRS, Repair
 
 __all__ = [
@@ -51,8 +55,6 @@ def readable(text: str) -> str:
 def errata_outside_repairs(kind: str) -> list:
     """The entries of ``errata.ERRATA`` of ``kind`` that no ``Repair`` names (the corrigendum
     lists them in their own sections)."""
-    from ..errata import ERRATA, KINDS
-
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     named = {label for r in REPAIRS for label in r.errata}
@@ -60,8 +62,6 @@ def errata_outside_repairs(kind: str) -> list:
 
 
 def _erratum(label: str):
-    from ..errata import ERRATA
-
     return next(e for e in ERRATA if e.label == label)
 
 
@@ -123,10 +123,6 @@ def repair_markdown(
 def derivation_markdown(name: str) -> str:
     """Each constant that ``derivations.<name>`` derives: its closed form (display math) and
     whether the derivation from the proof's steps minus it simplifies to 0 (sympy)."""
-    import sympy as sp
-
-    from ... import derivations
-
     lines = []
     for key, (derived, closed) in getattr(derivations, name)().items():
         zero = sp.simplify(derived - closed) == 0
