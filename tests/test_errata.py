@@ -14,10 +14,11 @@ from mines_theory.verification.errata import (
     errata_table,
     flaw_groups,
 )
+from mines_theory.verification.verdict import Evidence
 
 
 def _entry(label, same=None):
-    return Erratum(label, "typo", "p", "c", "s", lambda: True, same_flaw_as=same)
+    return Erratum(label, "typo", "p", "c", "s", lambda: Evidence(True, "shown"), same_flaw_as=same)
 
 
 def test_linked_entries_count_once_and_links_are_transitive():

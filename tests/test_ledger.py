@@ -264,11 +264,11 @@ def test_render_into_replaces_only_the_marked_section():
 
 @pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
 def test_erratum_is_confirmed(erratum):
-    """Each erratum's numeric or symbolic check confirms that the printed form is wrong (True,
-    or ``verdict.Evidence`` that flags it)."""
+    """Each erratum's numeric or symbolic check confirms that the printed form is wrong (an
+    ``verdict.Evidence`` that flags it)."""
     assert erratum.kind in KINDS
     result = erratum.check()
-    assert result is True or (isinstance(result, Evidence) and result.flagged)
+    assert isinstance(result, Evidence) and result.flagged
 
 
 def test_errata_table_renders_each_checks_evidence():
@@ -367,25 +367,25 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
         render_ledger.publish()
 
 
-def test_errata_table_not_confirmed_path_and_a_check_that_is_no_boolean():
-    """An erratum whose check returns False is rendered "NOT confirmed" (the row stays, so a
-    reader sees it); a check returning anything but a bool is an error naming the erratum."""
-    import numpy as np
-
+def test_errata_table_not_flagged_path_and_a_check_that_is_no_evidence():
+    """An erratum whose check does not flag it is rendered "NOT flagged: …" (the row stays, so a
+    reader sees it); a check returning anything but an Evidence (a bare flag, a verdict) is an
+    error naming the erratum."""
     from mines_theory.verification.errata import Erratum
 
     def erratum(check, label="eq:x"):
         return Erratum(label, "typo", "a | b", "c", "survives", check)
 
-    table = errata_table((erratum(lambda: False), erratum(lambda: np.bool_(True), "eq:y")))
-    assert table.splitlines()[2:] == [
-        "| eq:x | typo | a \\| b | c | survives | NOT confirmed |",
-        "| eq:y | typo | a \\| b | c | survives | confirmed |",
+    rows = (
+        erratum(lambda: Evidence(False, "z = 1")),
+        erratum(lambda: Evidence(True, "z", ()), "eq:y"),
+    )
+    assert errata_table(rows).splitlines()[2:] == [
+        "| eq:x | typo | a \\| b | c | survives | NOT flagged: z = 1 |",
+        "| eq:y | typo | a \\| b | c | survives | flagged: z |",
     ]
-    for bad in (None, 1, _verdict(1.0)):
-        with pytest.raises(
-            TypeError, match="the check of erratum 'eq:z' must return True or False"
-        ):
+    for bad in (True, None, 1, _verdict(1.0)):
+        with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return an Evidence"):
             errata_table((erratum(lambda bad=bad: bad, "eq:z"),))
 
 

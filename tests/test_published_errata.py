@@ -1,8 +1,8 @@
 """The errata's checks, published (``corrigendum.evidence``): every erratum's result recomputed
 here agrees with the one in ``verification/published.json`` (as ``test_ledger`` does for the
 claims' verdicts), and the publication, the agreement and the rendering each on both sides:
-a bool check is published as its flag, an ``Evidence`` as its JSON; an Evidence agrees within
-its numbers' uncertainties, not beyond; a bool never agrees with an Evidence."""
+an ``Evidence`` is published as its JSON and agrees within its numbers' uncertainties, not
+beyond; a check that returns anything else (a bool without its numbers) is refused."""
 
 import json
 import re
@@ -45,29 +45,18 @@ def _evidence(z, flagged=True, shown="largest z = {z} (criterion: z > 4)"):
 
 def test_agreement_on_both_sides():
     """Within the uncertainty the published evidence stands; beyond it, with another flag or
-    another sentence, or a bool against an Evidence, it is replaced and the reason given."""
-    old = {
-        "a": _evidence(48.3),
-        "b": _evidence(48.3),
-        "c": _evidence(48.3),
-        "d": True,
-        "e": True,
-        "f": _evidence(48.3),
-    }
+    another sentence, it is replaced and the reason given."""
+    old = {"a": _evidence(48.3), "b": _evidence(48.3), "c": _evidence(48.3)}
     fresh = {
         "a": _evidence(48.5),
         "b": _evidence(60.0),
         "c": _evidence(48.3, flagged=False),
-        "d": True,
-        "e": False,
-        "f": True,
-        "g": False,
+        "g": _evidence(1.0, flagged=False),
     }
     merged, changed = cg.reconcile_evidence(fresh, old)
-    assert merged["a"] is old["a"] and merged["d"] is old["d"]
-    assert sorted(changed) == ["b", "c", "e", "f", "g"]
+    assert merged["a"] is old["a"] and merged["g"] is fresh["g"]
+    assert sorted(changed) == ["b", "c", "g"]
     assert "measurement 'z'" in changed["b"][0] and "flagged" in changed["c"][0]
-    assert changed["e"] == ["flag True != False"] and "bool" in changed["f"][0]
     assert changed["g"] == ["new"]
     assert cg.evidence_differences(_evidence(1.0), _evidence(1.0, shown="z = {z}")) == [
         "shown text differs"
@@ -83,15 +72,15 @@ def test_publication_round_trips_and_keeps_the_claims(tmp_path):
     with pytest.raises(ledger.PublishedVerdictsError, match="hold no errata.*render_ledger"):
         cg.published_evidence(path)
     assert cg.published_evidence(path, missing_ok=True) == {}
-    results = {"a": True, "b": False, "c": _evidence(48.31)}
+    results = {"b": _evidence(2.0, flagged=False), "c": _evidence(48.31)}
     assert cg.write_published_evidence(results, path) is True
     assert cg.write_published_evidence(results, path) is False
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["X 1"] == {"status": "holds"} and raw["errata"]["a"] is True
+    assert raw["X 1"] == {"status": "holds"} and raw["errata"]["c"]["flagged"] is True
     back = cg.published_evidence(path)
-    assert back["a"] is True and back["b"] is False and back["c"].agrees(results["c"])
+    assert back["b"] == results["b"] and back["c"].agrees(results["c"])
     assert back["c"]["z"].value == 48.31
-    raw["errata"]["d"] = 1
+    raw["errata"]["d"] = True  # a bare flag, without its numbers, is no result
     path.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ledger.PublishedVerdictsError, match="the erratum 'd' is no result"):
         cg.published_evidence(path)
@@ -100,12 +89,11 @@ def test_publication_round_trips_and_keeps_the_claims(tmp_path):
 
 
 def test_check_text_and_the_types_a_check_may_return():
-    assert cg.check_text(True) == "confirmed" and cg.check_text(False) == "NOT confirmed"
     assert cg.check_text(_evidence(48.31)) == "flagged: largest z = 48.3 (criterion: z > 4)"
     assert cg.check_text(_evidence(1.0, flagged=False)).startswith("NOT flagged: largest z = 1.0")
-    assert cg.as_result("x", np.bool_(True)) is True
-    for bad in (None, 1, 0.5, np.array([True]), "yes"):
-        with pytest.raises(TypeError, match="erratum 'x' must return True or False or an Evidence"):
+    assert cg.as_result("x", _evidence(1.0)) == _evidence(1.0)
+    for bad in (True, np.bool_(True), None, 1, 0.5, np.array([True]), "yes"):
+        with pytest.raises(TypeError, match="erratum 'x' must return an Evidence"):
             cg.as_result("x", bad)
 
 
@@ -114,14 +102,17 @@ def _erratum(check, label="eq:x"):
 
 
 def test_errata_table_shows_the_evidence_and_reads_the_published_results():
-    """The check column is the evidence's sentence with its numbers ("flagged: …"), or
-    "confirmed" for a bool; given ``evidence`` (label → published result) the checks are not
-    run, and a check that is no bool nor Evidence is still a TypeError."""
-    rows = (_erratum(lambda: _evidence(48.31)), _erratum(lambda: True, "eq:y"))
+    """The check column is the evidence's sentence with its numbers ("flagged: …" or "NOT
+    flagged: …"); given ``evidence`` (label → published result) the checks are not run, and a
+    check that returns no Evidence (a bare True) is a TypeError."""
+    rows = (
+        _erratum(lambda: _evidence(48.31)),
+        _erratum(lambda: _evidence(0.5, flagged=False), "eq:y"),
+    )
     table = errata_table(rows, columns=("place", "check")).splitlines()
     assert table[2:] == [
         "| eq:x | flagged: largest z = 48.3 (criterion: z > 4) |",
-        "| eq:y | confirmed |",
+        "| eq:y | NOT flagged: largest z = 0.5 (criterion: z > 4) |",
     ]
 
     def never():
@@ -131,8 +122,8 @@ def test_errata_table_shows_the_evidence_and_reads_the_published_results():
         (_erratum(never),), columns=("check",), evidence={"eq:x": _evidence(7.0, flagged=False)}
     )
     assert table.splitlines()[2] == "| NOT flagged: largest z = 7.0 (criterion: z > 4) |"
-    with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return True or False"):
-        errata_table((_erratum(lambda: 3, "eq:z"),))
+    with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return an Evidence"):
+        errata_table((_erratum(lambda: True, "eq:z"),))
 
 
 def test_the_corrigendum_shows_each_erratum_with_its_evidence():
@@ -150,7 +141,9 @@ def test_the_corrigendum_shows_each_erratum_with_its_evidence():
     typos = cg.errata_markdown("typo", evidence)
     outside = len(cg.errata_outside_repairs("typo"))
     assert typos.count("(*check:* flagged: largest z = 48.3") == outside > 0
-    assert cg.erratum_evidence("eq:bG", {"eq:bG": True}) == "confirmed"
+    assert cg.erratum_evidence("eq:bG", {"eq:bG": _evidence(2.0)}) == (
+        "flagged: largest z = 2.0 (criterion: z > 4)"
+    )
     with pytest.raises(ValueError, match="label must name an erratum.*'eq:nowhere'"):
         cg.erratum_evidence("eq:nowhere", {})
     with pytest.raises(ValueError, match=re.escape(f"missing {entry.errata[0]!r}")):
@@ -166,4 +159,4 @@ def test_the_verdict_cell_prints_the_published_text_or_says_it_differs(tmp_path)
     )
     differs = cg.errata_verdict_cell({"eq:x": _evidence(60.0)}, path)
     assert differs.startswith("eq:x: DIFFERS FROM THE PUBLISHED RESULT (measurement 'z'")
-    assert "DIFFERS" in cg.errata_verdict_cell({"eq:y": True}, path)
+    assert "DIFFERS" in cg.errata_verdict_cell({"eq:y": _evidence(48.3)}, path)

@@ -8,9 +8,9 @@ test fails, and *survives* when they all pass. Before the mutants, each test mod
 unmutated: a module whose tests fail already cannot kill anything, and its mutants are reported
 as "baseline fails" instead of killed.
 
-The mutant. A check returns a bool or a ``verdict.Evidence`` (the flag, the sentence that argues
-it, the numbers). ``--mutant flag`` (the default) calls the original and forces its flag to True:
-a bool becomes True, an Evidence keeps its sentence and its numbers and gets ``flagged=True``
+The mutant. A check returns a ``verdict.Evidence`` (the flag, the sentence that argues it, the
+numbers). ``--mutant flag`` (the default) calls the original and forces its flag to True: the
+Evidence keeps its sentence and its numbers and gets ``flagged=True``
 (``dataclasses.replace``), and a check that refuses bad input still refuses. So only a test that
 checks the flag where it must be False (the corrected form, ``printed=False``, data under the
 alternative) kills it; a test that reads the sentence or the numbers sees what it saw before.
@@ -70,7 +70,6 @@ PLUGIN = textwrap.dedent('''
     import sys
 
     import mines_theory.verification as _verification
-    from mines_theory.verification.verdict import Evidence
 
     _module, _name = os.environ["MUTATE_ERRATA_TARGET"].split(":")
     for _info in pkgutil.walk_packages(_verification.__path__, _verification.__name__ + "."):
@@ -82,10 +81,7 @@ PLUGIN = textwrap.dedent('''
     def _mutant(*args, **kwargs):
         if os.environ["MUTATE_ERRATA_MUTANT"] == "true":
             return True
-        result = _original(*args, **kwargs)
-        if isinstance(result, Evidence):
-            return dataclasses.replace(result, flagged=True)
-        return True
+        return dataclasses.replace(_original(*args, **kwargs), flagged=True)
 
 
     _rebound = []

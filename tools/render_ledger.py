@@ -3,7 +3,7 @@
 1. Every check is run; a published verdict (``mines_theory/verification/published.json``) is
    replaced only where the fresh one does not agree with it (a status, a qualifier or a number
    beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed. The same for
-   every erratum's check, whose result (a bool, or an ``Evidence`` with the numbers that argue
+   every erratum's check, whose result (an ``Evidence``, the flag with the numbers that argue
    it) is published under the file's key "errata" (``corrigendum.reconcile_evidence``; notebook
    08 shows it).
 2. The README's ledger, repaired results and findings are rendered from the published

@@ -10,9 +10,7 @@ renders ``errata_table``.
 
 from __future__ import annotations
 
-from typing import Any, Union
-
-import numpy as np
+from typing import Any
 
 
 from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
@@ -75,39 +73,32 @@ def distinct_flaws(errata: tuple[Erratum, ...] = ERRATA) -> int:
     return len(flaw_groups(errata))
 
 
-#: What an erratum's check returns: a bool, or the evidence with its numbers.
-ErratumResult = Union[bool, Evidence]
+#: What an erratum's check returns: its evidence, the flag with the numbers that argue it.
+ErratumResult = Evidence
 
 
-def as_result(label: str, result: Any) -> ErratumResult:
-    """``result`` of the check of erratum ``label`` as a bool (a NumPy bool becomes one) or an
-    ``Evidence``; anything else (a ``Verdict``, None, a number or an array, whose truth would say
-    nothing) is a TypeError naming the erratum."""
-    if isinstance(result, np.bool_):
-        result = bool(result)
-    if result is True or result is False or isinstance(result, Evidence):
+def as_result(label: str, result: Any) -> Evidence:
+    """``result`` of the check of erratum ``label``, which must be an ``Evidence``; anything else
+    (a bool without its numbers, a ``Verdict``, None, an array) is a TypeError naming the
+    erratum."""
+    if isinstance(result, Evidence):
         return result
     raise TypeError(
-        f"the check of erratum {label!r} must return True or False or an Evidence, "
+        f"the check of erratum {label!r} must return an Evidence, "
         f"got {type(result).__name__} {result!r:.60}"
     )
 
 
-def check_text(result: ErratumResult) -> str:
-    """How an erratum's check reads in the corrigendum: a bool "confirmed" / "NOT confirmed" (no
-    numbers to show); an Evidence "flagged: " or "NOT flagged: " and its sentence, its numbers
-    rendered with their uncertainties.
+def check_text(result: Evidence) -> str:
+    """How an erratum's check reads in the corrigendum: "flagged: " or "NOT flagged: " and its
+    sentence, its numbers rendered with their uncertainties.
 
     >>> from mines_theory.verification.verdict import Measurement
     >>> check_text(Evidence(True, "largest z = {z} (criterion: z > 4)",
     ...                     (Measurement("z", 48.31, 1.0, "z"),)))
     'flagged: largest z = 48.3 (criterion: z > 4)'
-    >>> check_text(False)
-    'NOT confirmed'
     """
-    if isinstance(result, Evidence):
-        return ("flagged: " if result.flagged else "NOT flagged: ") + result.text()
-    return "confirmed" if result else "NOT confirmed"
+    return ("flagged: " if result.flagged else "NOT flagged: ") + result.text()
 
 
 def _cell(text: str) -> str:
@@ -121,17 +112,15 @@ COLUMNS = ("place", "kind", "printed", "correct", "consequence", "check")
 def errata_table(
     errata: tuple[Erratum, ...] = ERRATA,
     columns: tuple[str, ...] = COLUMNS,
-    evidence: dict | None = None,
+    evidence: dict[str, Evidence] | None = None,
 ) -> str:
-    """The errata as a Markdown table, each row with what its check shows
-    (``check_text``): the sentence and numbers of its ``Evidence``, "flagged: …"
-    (or "NOT flagged: …"), or, for a check that returns a bool, "confirmed" when it returns True,
-    "NOT confirmed" when it returns False. The results are read from ``evidence`` (label →
-    bool or Evidence, ``corrigendum.reconciled_evidence``; a missing label is a KeyError) or,
-    without it, each check is run here; anything but a bool or an Evidence (a verdict, None or an
-    array, whose truth would say nothing) is a TypeError naming the erratum. ``columns``: a
-    subset of ``COLUMNS`` (a narrow index for the book, say ("place", "kind", "check")); any
-    other name is a ValueError."""
+    """The errata as a Markdown table, each row with what its check shows (``check_text``):
+    "flagged: …" (or "NOT flagged: …") and the sentence and numbers of its ``Evidence``. The
+    results are read from ``evidence`` (label → Evidence, ``corrigendum.reconciled_evidence``; a
+    missing label is a KeyError) or, without it, each check is run here; anything but an
+    Evidence is a TypeError naming the erratum (``as_result``). ``columns``: a subset of
+    ``COLUMNS`` (a narrow index for the book, say ("place", "kind", "check")); any other name is
+    a ValueError."""
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown or not columns:
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")

@@ -2,14 +2,13 @@
 claims' verdicts, so that notebook 08 and the book show the published evidence and a re-run on
 another CPU changes no output.
 
-An erratum's check returns either a bool (the printed form is shown wrong, or not; no numbers)
-or a ``verdict.Evidence`` (the flag, the sentence that argues it and its measurements, each with
-its uncertainty). ``verification/published.json`` holds them under the key ``ERRATA_KEY``
-("errata"), an object mapping each erratum's label to its result as JSON: ``true``/``false``
-for a bool check, ``Evidence.to_json()`` for an Evidence. ``tools/render_ledger.py`` recomputes
-every check and replaces a published entry only where the fresh result does not agree with it
-(``reconcile_evidence``: a bool must be equal; an Evidence must ``agree``, its numbers within
-their uncertainties); ``tests/test_published_errata.py`` fails when a fresh result disagrees.
+An erratum's check returns a ``verdict.Evidence`` (the flag, the sentence that argues it and its
+measurements, each with its uncertainty). ``verification/published.json`` holds them under the
+key ``ERRATA_KEY`` ("errata"), an object mapping each erratum's label to ``Evidence.to_json()``.
+``tools/render_ledger.py`` recomputes every check and replaces a published entry only where the
+fresh result does not ``agree`` with it (``reconcile_evidence``: the same flag and sentence, its
+numbers within their uncertainties); ``tests/test_published_errata.py`` fails when a fresh
+result disagrees.
 """
 
 from __future__ import annotations
@@ -45,31 +44,24 @@ __all__ = [
 ERRATA_KEY = "errata"
 
 
-def result_to_json(result: ErratumResult) -> bool | dict:
-    return result.to_json() if isinstance(result, Evidence) else bool(result)
+def result_to_json(result: Evidence) -> dict:
+    return result.to_json()
 
 
-def result_from_json(entry: Any) -> ErratumResult:
-    """A published entry: ``true``/``false``, or an Evidence's JSON (ValueError otherwise)."""
-    if isinstance(entry, bool):
-        return entry
+def result_from_json(entry: Any) -> Evidence:
+    """A published entry: an Evidence's JSON (ValueError otherwise)."""
     if isinstance(entry, dict):
         return Evidence.from_json(entry)
     raise ValueError(
-        f"an erratum's published result must be true, false or an Evidence object, "
+        f"an erratum's published result must be an Evidence object, "
         f"got {type(entry).__name__} {entry!r:.60}"
     )
 
 
-def evidence_differences(old: ErratumResult, new: ErratumResult) -> list[str]:
-    """What keeps ``new`` from agreeing with ``old`` (empty when they agree): two bools agree
-    when equal, two Evidences when ``Evidence.agrees``; a bool never agrees with an Evidence."""
-    if isinstance(old, Evidence) and isinstance(new, Evidence):
-        return old.differences(new)
-    if isinstance(old, Evidence) or isinstance(new, Evidence):
-        kinds = [type(r).__name__ for r in (old, new)]
-        return [f"the check returned {kinds[1]}, published {kinds[0]}"]
-    return [] if old == new else [f"flag {old} != {new}"]
+def evidence_differences(old: Evidence, new: Evidence) -> list[str]:
+    """What keeps ``new`` from agreeing with ``old`` (empty when they agree):
+    ``Evidence.differences``."""
+    return old.differences(new)
 
 
 def fresh_evidence(errata: tuple | None = None) -> dict[str, ErratumResult]:
@@ -103,7 +95,7 @@ def published_evidence(
     path: Path | None = None, *, missing_ok: bool = False
 ) -> dict[str, ErratumResult]:
     """The published results of the errata's checks (``ledger.PUBLISHED`` unless ``path``):
-    label → bool or Evidence. ``ledger.PublishedVerdictsError`` naming the file when it is
+    label → Evidence. ``ledger.PublishedVerdictsError`` naming the file when it is
     missing, is not JSON, has no ``ERRATA_KEY`` (unless ``missing_ok``: then ``{}``, for
     ``tools/render_ledger.py --init``) or holds an entry that is no result."""
     from .. import ledger

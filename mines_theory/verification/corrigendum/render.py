@@ -139,7 +139,7 @@ def derivation_markdown(name: str) -> str:
 def errata_markdown(kind: str, evidence: Mapping[str, ErratumResult] | None = None) -> str:
     """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
     consequence (Unicode, no raw braces), and what its check shows (``check_text``: the sentence
-    and numbers of its evidence, or "confirmed" for a check that returns a bool), read from
+    and numbers of its evidence), read from
     ``evidence`` (label → published result, ``reconciled_evidence``), or run here without it."""
     lines = []
     for e in errata_outside_repairs(kind):
