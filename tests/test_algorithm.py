@@ -13,13 +13,8 @@ import pytest
 from mines_theory import (
     MiNES,
     RotatedEllipsoid,
-    algorithm,
-    algorithm1,
-    estimators,
     mean_gradient,
     minimize,
-    precision,
-    schedules,
     sigma_gradient,
 )
 from mines_theory.algorithm import (
@@ -878,82 +873,3 @@ def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d(
 # ---------------------------------------------------------------------------------------------
 # The module split: algorithm re-exports the names of estimators, precision and algorithm1
 # ---------------------------------------------------------------------------------------------
-
-
-def test_algorithm_re_exports_the_names_that_moved_out():
-    """Every name that algorithm defined before the estimators, the forms of Σ⁻¹ and the
-    step-size protocol moved out is still importable from it, as the object of its new module."""
-    moved = {
-        estimators: [
-            "mean_gradient",
-            "sigma_gradient",
-            "estimator_terms",
-            "query_points",
-            "precision_gradient",
-        ],
-        precision: [
-            "PrecisionForm",
-            "SymmetricRoot",
-            "CholeskyFactor",
-            "LowRankPlusIdentity",
-            "HalfStep",
-            "DenseHalfStep",
-            "LowRankHalfStep",
-            "Projection",
-            "choose_form",
-            "LOW_RANK_SHARE",
-            "PRECISION_FORMS",
-        ],
-        schedules: ["Estimate", "Schedule", "Constant", "harmonic"],
-        algorithm1: [
-            "MAX_SPREAD",
-            "StepsRoundedAway",
-            "Parameters",
-            "State",
-            "Sample",
-            "Iteration",
-            "MiNESStrategy",
-        ],
-    }
-    for module, names in moved.items():
-        for name in names:
-            assert getattr(algorithm, name) is getattr(module, name), name
-            assert name in algorithm.__all__, name
-
-
-def test_algorithm_keeps_every_public_name_it_had_before_the_split():
-    """The public names of ``algorithm`` before Algorithm 1's class moved to ``algorithm1``
-    (issue 26), listed literally: each is still an attribute of ``algorithm``."""
-    names = [
-        "mean_gradient",
-        "sigma_gradient",
-        "estimator_terms",
-        "query_points",
-        "precision_gradient",
-        "Schedule",
-        "Constant",
-        "harmonic",
-        "Parameters",
-        "State",
-        "Sample",
-        "Estimate",
-        "Iteration",
-        "PrecisionForm",
-        "SymmetricRoot",
-        "CholeskyFactor",
-        "LowRankPlusIdentity",
-        "HalfStep",
-        "Projection",
-        "choose_form",
-        "StepsRoundedAway",
-        "MiNESStrategy",
-        "MiNES",
-        "minimize",
-        "LOW_RANK_SHARE",
-        "PRECISION_FORMS",
-        "MAX_SPREAD",
-        "DenseHalfStep",
-        "LowRankHalfStep",
-    ]
-    missing = [name for name in names if not hasattr(algorithm, name)]
-    assert not missing, missing

@@ -104,12 +104,6 @@ PUBLIC_NAMES = [
 ]
 
 
-def test_every_public_name_of_the_former_module_is_exported():
-    missing = [name for name in PUBLIC_NAMES if not hasattr(bounds, name)]
-    assert not missing
-    assert sorted(bounds.__all__) == sorted(PUBLIC_NAMES)
-
-
 def test_every_public_bound_is_declared_checked():
     """Each public function is the ``@checked`` wrapper of its body (``functools.wraps`` sets
     ``__wrapped__``), so each gets the symbol rules, τ ≤ ζ and the overflow rule."""

@@ -307,37 +307,3 @@ def test_corrigendum_closed_forms_are_the_bounds_functions():
 
 
 # The package: every name of the module it was split from
-
-
-def test_every_name_of_the_former_module_is_on_the_package():
-    """derivations.py became a package (nes, repairs); the names it exported, listed here
-    literally, are still importable from ``mines_theory.derivations``."""
-    names = [
-        "gaussian_expectation",
-        "symmetric_matrix_symbol",
-        "general_matrix_symbol",
-        "log_likelihood",
-        "score_mean",
-        "score_covariance",
-        "paper_score_covariance",
-        "fisher_matrix",
-        "paper_fisher_matrix",
-        "commutation_matrix",
-        "duplication_matrix",
-        "natural_gradient_vech",
-        "quadratic_smoothing",
-        "regularized_gradient",
-        "antithetic_identity_1d",
-        "bregman_divergence",
-        "paper_bregman_divergence",
-        "mirror_step",
-        "lemma_c1_symbolic",
-        "second_moment_1d",
-        "SECTION5_SYMBOLS",
-        "lemma51_repair",
-        "lemma52_repair",
-        "lemma53_repair",
-        "MAX_SIZE",
-    ]
-    assert [n for n in names if not hasattr(dv, n)] == []
-    assert sorted(dv.__all__) == sorted(n for n in names if n != "MAX_SIZE")

@@ -147,37 +147,3 @@ def test_counterexample_spectrum_leaves_s_prime_only_with_the_printed_interval()
     corrected, outside = clipped_counterexample(printed=False)
     np.testing.assert_allclose(corrected, [0.5, 3.0])
     assert not outside
-
-
-SECTION4_NAMES = [
-    "check_lemma41",
-    "check_lemma42",
-    "check_lemma43",
-    "check_lemma_b1",
-    "check_lemma_b2",
-    "check_lemma_b3",
-    "check_lemma_b4",
-    "check_lemma_b5",
-    "check_lemma_b6",
-    "check_lemma_c1",
-    "check_mirror_step",
-    "check_proposition_a1",
-    "check_proposition_a2",
-    "erratum_bG_factor",
-    "erratum_hoeffding_sign",
-    "erratum_lemma_c1_half",
-    "erratum_lemma_c1_root",
-    "erratum_projection_bounds",
-    "nonquadratic_case",
-    "quadratic_case",
-]
-
-
-def test_every_name_of_the_module_is_importable_from_the_package():
-    """``from mines_theory.verification.section4 import X`` works for every public name the
-    module had before the split (its ``__all__``, which covers what the notebooks, section5 and
-    these tests use), and ``__all__`` lists exactly those."""
-    from mines_theory.verification import section4 as package
-
-    assert [name for name in SECTION4_NAMES if not hasattr(package, name)] == []
-    assert sorted(package.__all__) == sorted(SECTION4_NAMES)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from . import appendix_d, appendix_e, registry, section2, section3, section4, section5
+from . import appendix_d, appendix_e, registry, section2, section2_errata, section3, section4, section5
 from .registry import KINDS, Erratum
 from .verdict import Evidence
 
@@ -33,7 +33,7 @@ __all__ = [
 
 #: The modules whose declarations (``registry.erratum``, beside each check) make the table; a
 #: package with its submodules.
-SOURCES = (section2, section3, section4, section5, appendix_d, appendix_e)
+SOURCES = (section2, section2_errata, section3, section4, section5, appendix_d, appendix_e)
 
 #: Every erratum, in the order of its ``row`` (``KINDS``: "typo", "error", "ill-defined",
 #: "imprecision", defined in ``registry``).

@@ -44,8 +44,6 @@ from .covariance import (
     squared_errors,
 )
 from .errata import (
-    ONE_STEP,
-    OneStepAtOptimum,
     erratum_c2_negative,
     erratum_C_grows_with_K,
     erratum_delta_alpha_2_third_term,
@@ -54,8 +52,8 @@ from .errata import (
     erratum_lemma52_coefficient,
     erratum_lemma52_line4,
     erratum_union_bound,
-    one_step_exceedances,
 )
+from .one_step import ONE_STEP, OneStepAtOptimum, one_step_exceedances
 from .findings import (
     DEMO,
     Demo,

@@ -34,7 +34,7 @@ from .alpha_bias import (
     level_predictions,
 )
 from .common import asymmetric_logistic, run_from_the_start
-from .errata import ONE_STEP, one_step_exceedances
+from .one_step import ONE_STEP, one_step_exceedances
 from .mean import LOOSE, mean_step
 
 __all__ = [
