@@ -8,7 +8,7 @@ directory instead of the repository (``make figures`` is the one command that wr
 import os
 import tempfile
 
-from mines_theory.plotting import FIGURES_ENV
+from mines_theory.plotting.figures import FIGURES_ENV
 
 _FIGURES = tempfile.TemporaryDirectory(prefix="mines-theory-figures-")
 

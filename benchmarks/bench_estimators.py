@@ -38,8 +38,10 @@ import timeit
 import cma
 import numpy as np
 
-from mines_theory import MiNES, RotatedEllipsoid, sigma_gradient
-from mines_theory.algorithm import LowRankPlusIdentity
+from mines_theory.algorithm.mines import MiNES
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.estimators import sigma_gradient
+from mines_theory.algorithm.precision import LowRankPlusIdentity
 
 
 def _alternate(fn_a, fn_b, blocks: int, number: int):

@@ -8,9 +8,9 @@ import time
 
 import numpy as np
 
-from mines_theory import RotatedEllipsoid
-from mines_theory.experiments import run_method, run_mines_lockstep
-from mines_theory.schedules import lemma52_step
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.experiments.runs import run_method, run_mines_lockstep
+from mines_theory.algorithm.schedules import lemma52_step
 
 
 def bench(dim, num_seeds, iterations=300):

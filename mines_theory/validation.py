@@ -11,6 +11,41 @@ from typing import Any
 
 import numpy as np
 
+__all__ = [
+    "all_finite",
+    "array_size",
+    "evaluate",
+    "executor",
+    "finite_result",
+    "finite_scalar",
+    "float_array",
+    "frame",
+    "generator",
+    "instance",
+    "interval",
+    "matrix_rows",
+    "nonnegative_int",
+    "nonnegative_scalar",
+    "objective",
+    "path_like",
+    "positive_definite",
+    "positive_int",
+    "positive_scalar",
+    "probability",
+    "quadratic_forms",
+    "real_array",
+    "rng",
+    "seed",
+    "smoothing_radius",
+    "square_matrix",
+    "symmetric_matrix",
+    "target",
+    "vector",
+    "MAX_ELEMENTS",
+    "OBJECTIVE_ATTRIBUTES",
+    "SYMMETRY_RTOL",
+]
+
 
 def positive_scalar(name: str, value: Any) -> float:
     """Return ``value`` as a float, or raise if it is not a finite number > 0."""
@@ -303,7 +338,7 @@ def objective(name: str, value: Any, needs: Any = OBJECTIVE_ATTRIBUTES) -> Any:
         value,
         needs,
         "an objective",
-        "an instance of mines_theory.objectives.Objective, e.g. RotatedEllipsoid",
+        "an instance of mines_theory.problems.base.Objective, e.g. RotatedEllipsoid",
     )
 
 

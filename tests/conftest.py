@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from mines_theory import linalg
-from mines_theory.plotting import FIGURES_ENV
+from mines_theory.linalg import spd as linalg
+from mines_theory.plotting.figures import FIGURES_ENV
 
 
 PAPER = Path(

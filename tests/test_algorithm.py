@@ -10,19 +10,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from mines_theory import (
-    MiNES,
-    RotatedEllipsoid,
-    mean_gradient,
-    minimize,
-    sigma_gradient,
-)
-from mines_theory.algorithm import (
-    MiNESStrategy,
-    StepsRoundedAway,
-)
-from mines_theory.linalg import project_eigenvalues, spectrum_within
-from mines_theory.schedules import HutchinsonStep
+from mines_theory.algorithm.mines import MiNES, minimize
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.algorithm.algorithm1 import MiNESStrategy, StepsRoundedAway
+from mines_theory.linalg.spd import project_eigenvalues, spectrum_within
+from mines_theory.algorithm.schedules import HutchinsonStep
 
 from .conftest import random_spd
 

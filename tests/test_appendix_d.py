@@ -1,11 +1,25 @@
-"""Appendix D's experiments and checks (mines_theory.verification.appendix_d)."""
+"""Appendix D's experiments and checks (mines_theory.verification.claims.appendix_d)."""
 
 import math
 
 import numpy as np
 import pytest
 
-from mines_theory.verification.appendix_d import cubic_perturbed_quadratic
+from mines_theory.verification.claims.appendix_d.lemmas import cubic_perturbed_quadratic
+from mines_theory.verification.claims.appendix_d import lemmas
+from mines_theory.verification.claims.appendix_d.lemmas import (
+    check_lemma_d3,
+    check_lemma_d6,
+    check_lemma_d2,
+    check_lemma_d5,
+    check_lemma_d7,
+    BiasExperiment,
+    HalfSquareG,
+)
+from mines_theory.verification.framework.ledger import ERRATA
+
+#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
+ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_cubic_remainder_is_exact():
@@ -21,7 +35,7 @@ def test_inside_limit_against_taylor():
     """(E f''(αΣ^½u) − f''(0))² for f = x²/2 + log cosh x: f'' = 1 + sech²x, (sech²)''(0) = −2,
     so E f''(αu/√1.5) − 2 = −α²/1.5 + O(α⁴), and the limit at μ* is ≈ (α²/1.5)²; away from μ*,
     at μ = 3, f'' ≈ 1 + 4e^{−6} and the limit is ≈ 1."""
-    from mines_theory.verification.appendix_d import InsideG
+    from mines_theory.verification.claims.appendix_d.lemmas import InsideG
 
     for alpha in (0.1, 0.05):
         assert InsideG(0.0, alpha=alpha).limit() == pytest.approx((alpha**2 / 1.5) ** 2, rel=0.05)
@@ -31,36 +45,35 @@ def test_inside_limit_against_taylor():
 def test_checks_without_enough_draws_are_not_checked():
     """Too few draws for the binomial test (n·δ < 10) or for a standard error: "not checked"
     with the reason, never "holds"/"fails" (issue 22 §2); an invalid size is a ValueError."""
-    from mines_theory.verification import appendix_d as ad
-    from mines_theory.verification.verdict import Status
+    from mines_theory.verification.framework.verdict import Status
 
     for verdict in (
-        ad.check_lemma_d1(draws=5),
-        ad.check_lemma_d3(draws=99),
-        ad.check_lemma_d6(draws=90, b=10),
-        ad.check_lemma_d2(ad.BiasExperiment(b=10, batches=1)),
-        ad.check_lemma_d5(ad.BiasExperiment(b=10, batches=50)),
-        ad.check_lemma_d7(ad.HalfSquareG(b=10, batches=1)),
+        lemmas.check_lemma_d1(draws=5),
+        check_lemma_d3(draws=99),
+        check_lemma_d6(draws=90, b=10),
+        check_lemma_d2(BiasExperiment(b=10, batches=1)),
+        check_lemma_d5(BiasExperiment(b=10, batches=50)),
+        check_lemma_d7(HalfSquareG(b=10, batches=1)),
     ):
         assert verdict.status is Status.NOT_CHECKED, verdict.report()
         assert "needs at least" in verdict.text()
-    assert ad.check_lemma_d1(draws=5).text() == (
+    assert lemmas.check_lemma_d1(draws=5).text() == (
         "draws = 5: the binomial test at δ = 0.1 needs at least 100"
     )
     with pytest.raises(ValueError, match="draws must be a non-negative multiple of b = 10"):
-        ad.check_lemma_d6(draws=95, b=10)
+        check_lemma_d6(draws=95, b=10)
     with pytest.raises(ValueError, match="b must be a positive integer"):
-        ad.check_lemma_d6(draws=100, b=0)
+        check_lemma_d6(draws=100, b=0)
     with pytest.raises(ValueError, match="draws must be a non-negative integer"):
-        ad.check_lemma_d1(draws=-3)
+        lemmas.check_lemma_d1(draws=-3)
 
 
 def test_lemma_d1_identity_on_a_short_run():
     """The decomposition is checked on the first min(7, draws) directions: with the fewest draws
     the binomial test allows, the identity still holds exactly (it was a batch of 7 divided by
     7 whatever the draws)."""
-    from mines_theory.verification.appendix_d import check_lemma_d1
-    from mines_theory.verification.verdict import Status
+    from mines_theory.verification.claims.appendix_d.lemmas import check_lemma_d1
+    from mines_theory.verification.framework.verdict import Status
 
     verdict = check_lemma_d1(draws=100)
     assert verdict.status is Status.HOLDS and verdict["identity"].value < 1e-10
@@ -89,8 +102,8 @@ def _appendix_d_numbers():
     import scipy.integrate
     import scipy.stats
 
-    from mines_theory.verification.appendix_d.common import d6_setting
-    from mines_theory.verification.stats import K_SE
+    from mines_theory.verification.claims.appendix_d.common import d6_setting
+    from mines_theory.verification.framework.stats import K_SE
 
     def within(measured, p, n, k=4.0):
         return abs(measured - p) <= k * math.sqrt(p * (1 - p) / n) + 1e-12
@@ -160,10 +173,9 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     (or, for eq:G_norm_1, the strongest statement of its kind; ``printed=False``), does not,
     with the numbers its argument predicts: a check that returned True unconditionally fails
     here."""
-    from mines_theory.verification import appendix_d
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.framework.verdict import Evidence
 
-    check = getattr(appendix_d, name)
+    check = ERRATUM_CHECKS[name]
     printed, corrected = check(), check(printed=False)
     assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
     assert printed.flagged and not corrected.flagged

@@ -1,16 +1,30 @@
-"""Appendix E's trajectory, closed forms and checks (mines_theory.verification.appendix_e)."""
+"""Appendix E's trajectory, closed forms and checks
+(mines_theory.verification.claims.appendix_e)."""
 
 import numpy as np
 import pytest
 import scipy.stats
 
-from mines_theory.verification.appendix_e import (
-    TRAJECTORY,
-    check_lemma_e6,
-    sig_dec_sides,
-    truncated_moments,
+from mines_theory.verification.claims.appendix_e.trajectory import TRAJECTORY, sig_dec_sides
+from mines_theory.verification.claims.appendix_e.moments import check_lemma_e6, truncated_moments
+from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.claims.appendix_e import trajectory, moments
+from mines_theory.verification.claims.appendix_e.trajectory import (
+    check_lemma_e1,
+    check_lemma_e2,
+    check_lemma_e9,
+    check_lemma_e10,
+    SIG2,
 )
-from mines_theory.verification.verdict import Status
+from mines_theory.verification.claims.appendix_e.moments import (
+    check_lemma_e3,
+    check_lemma_e5,
+    check_lemma_e7,
+)
+from mines_theory.verification.framework.ledger import ERRATA
+
+#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
+ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_truncated_moments_against_quadrature():
@@ -85,7 +99,7 @@ def test_unrolled_recursion_with_the_factor_two_never_fails():
 def test_lemma_e4_is_an_erratum_with_a_hessian_outside_s_prime():
     """Under the alternative (∇²f ∉ S'): the printed eq:alpha_err is exceeded in far more than
     δ of the draws, while with ∇²f clipped into S' and the corrected √d it holds in both runs."""
-    from mines_theory.verification.appendix_e import check_lemma_e4
+    from mines_theory.verification.claims.appendix_e.trajectory import check_lemma_e4
 
     verdict = check_lemma_e4()
     assert verdict.status is Status.ERRATUM
@@ -97,7 +111,10 @@ def test_lemma_e4_is_an_erratum_with_a_hessian_outside_s_prime():
 def test_lemma_e4_holds_when_every_hessian_lies_in_s_prime():
     """Under the claim's corrected hypothesis (a Hessian spectrum inside S' = [0.1, 1]) the same
     draws find no violation: the status is "holds", so the erratum status above is data."""
-    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+    from mines_theory.verification.claims.appendix_e.trajectory import (
+        AlphaErrCounterexample,
+        check_lemma_e4,
+    )
 
     inside = AlphaErrCounterexample(draws=300, spectrum=(0.9, 0.5, 0.2))
     verdict = check_lemma_e4(counterexample=inside)
@@ -107,7 +124,10 @@ def test_lemma_e4_holds_when_every_hessian_lies_in_s_prime():
 
 
 def test_lemma_e4_without_draws_is_not_checked():
-    from mines_theory.verification.appendix_e import AlphaErrCounterexample, check_lemma_e4
+    from mines_theory.verification.claims.appendix_e.trajectory import (
+        AlphaErrCounterexample,
+        check_lemma_e4,
+    )
 
     assert (
         check_lemma_e4(counterexample=AlphaErrCounterexample(draws=0)).status is Status.NOT_CHECKED
@@ -117,11 +137,11 @@ def test_lemma_e4_without_draws_is_not_checked():
 def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension():
     """The left side ⟨BG − P, Σ₂⁻¹ − H*⟩ of the counterexample, recomputed for d = 1 by hand:
     BG − P = (1/2b)Σ u²(u² − 1)(∇²f − H_t) (Σ = 1 here), independent of α."""
-    from mines_theory.verification.appendix_e import AlphaErrCounterexample
+    from mines_theory.verification.claims.appendix_e.trajectory import AlphaErrCounterexample
 
     c = AlphaErrCounterexample(draws=6, spectrum=(2.5,), seed=1).run()
     rng = np.random.default_rng(1)
-    from mines_theory.linalg import random_spd
+    from mines_theory.linalg.spd import random_spd
 
     for i in range(6):
         random_spd(rng, 1, eigenvalues=[2.5])
@@ -156,9 +176,7 @@ APPENDIX_E_ERRATA = [
 def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each of these erratum checks flags the printed statement and, given the corrected one
     (``printed=False``), does not: a check that returned True unconditionally fails here."""
-    from mines_theory.verification import appendix_e
-
-    check = getattr(appendix_e, name)
+    check = ERRATUM_CHECKS[name]
     assert check().flagged is True
     assert check(printed=False).flagged is False
 
@@ -168,11 +186,10 @@ def test_erratum_evidence_is_data_a_reader_can_check(name):
     """Both sides return an ``Evidence``: a short sentence with every placeholder filled, no
     ASCII pipe (it would split a Markdown table cell), measurements that survive the JSON round
     trip; a check mutated to ``return True`` has none of this."""
-    from mines_theory.verification import appendix_e
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.framework.verdict import Evidence
 
     for printed in (True, False):
-        evidence = getattr(appendix_e, name)(printed=printed)
+        evidence = ERRATUM_CHECKS[name](printed=printed)
         assert isinstance(evidence, Evidence) and evidence.measurements
         text = evidence.text()
         assert len(text) <= 165 and "{" not in text and "|" not in text and "flagged" in text
@@ -180,9 +197,7 @@ def test_erratum_evidence_is_data_a_reader_can_check(name):
 
 
 def _evidence(name, printed=True):
-    from mines_theory.verification import appendix_e
-
-    return getattr(appendix_e, name)(printed=printed)
+    return ERRATUM_CHECKS[name](printed=printed)
 
 
 def test_erratum_numbers_against_closed_forms():
@@ -262,7 +277,7 @@ def test_azuma_hoeffding_gives_the_printed_deviation_of_lemma_e7():
     bound would need 2 log(2k²/δ) > 2 log(k²/δ): the ratio falls below 1."""
     import math
 
-    from mines_theory.verification.appendix_e import azuma_margin
+    from mines_theory.verification.claims.appendix_e.moments import azuma_margin
 
     assert azuma_margin() >= 1
     assert azuma_margin(ks=(2,), deltas=(1 - 1e-12,)) == pytest.approx(8 / 3, rel=1e-9)
@@ -277,20 +292,18 @@ def test_checks_without_data_are_not_checked():
     empty data."""
     import dataclasses
 
-    from mines_theory.verification import appendix_e as e
-
-    short = dataclasses.replace(e.TRAJECTORY, iterations=1)
+    short = dataclasses.replace(trajectory.TRAJECTORY, iterations=1)
     verdicts = [
-        e.check_lemma_e1(draws=10),
-        e.check_lemma_e3(cases=0),
-        e.check_lemma_e5(cases=0),
-        e.check_lemma_e6(draws=1),
-        e.check_lemma_e7(reps=1),
-        e.check_lemma_e7(k=1),
-        e.check_lemma_e2(trajectory=short),
-        e.check_lemma_e9(short),
-        e.check_lemma_e10(short),
-        e.check_lemma_e4(short),
-        e.check_lemma_e2(sig2=dataclasses.replace(e.SIG2, batches=0)),
+        check_lemma_e1(draws=10),
+        check_lemma_e3(cases=0),
+        check_lemma_e5(cases=0),
+        moments.check_lemma_e6(draws=1),
+        check_lemma_e7(reps=1),
+        check_lemma_e7(k=1),
+        check_lemma_e2(trajectory=short),
+        check_lemma_e9(short),
+        check_lemma_e10(short),
+        trajectory.check_lemma_e4(short),
+        check_lemma_e2(sig2=dataclasses.replace(SIG2, batches=0)),
     ]
     assert [v.status for v in verdicts] == [Status.NOT_CHECKED] * len(verdicts)

@@ -10,10 +10,19 @@ import math
 import matplotlib.pyplot as plt
 import pytest
 
-from mines_theory.plotting import PENDING, figure_violations
-from mines_theory.verification import atlas, ledger
-from mines_theory.verification.atlas import BOUNDS, LEFT_OUT, Bound
-from mines_theory.verification.verdict import Kind, Measurement, Qualifier, Status, Verdict
+from mines_theory.plotting.figures import PENDING
+from mines_theory.plotting.rules import figure_violations
+from mines_theory.verification.views import atlas
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views.atlas_bounds import BOUNDS, LEFT_OUT, Bound
+from mines_theory.verification.framework.verdict import (
+    Kind,
+    Measurement,
+    Qualifier,
+    Status,
+    Verdict,
+)
+from mines_theory.verification.views.atlas_bounds import FORMS
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +167,7 @@ def test_frame_is_sorted_and_tidy(table):
     assert list(table.columns) == list(atlas.COLUMNS)
     assert len(table) == len(BOUNDS)
     assert table["log10_ratio"].is_monotonic_decreasing
-    assert set(table["form"]) <= set(atlas.FORMS)
+    assert set(table["form"]) <= set(FORMS)
     assert (table["log10_uncertainty"].dropna() >= 0).all()
     assert not table["label"].str.contains(r"eq:\w+\b(?! \()", regex=True).any()  # PDF numbers
 

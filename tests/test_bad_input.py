@@ -5,10 +5,22 @@ exception escape."""
 import numpy as np
 import pytest
 
-from mines_theory import bounds
-from mines_theory.algorithm import MiNESStrategy, mean_gradient, sigma_gradient
-from mines_theory.baselines import XNES, make_method
-from mines_theory.objectives import RotatedEllipsoid
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.problems.baselines import XNES, make_method
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.theory.bounds.section3 import (
+    expected_cubed_norm,
+    alpha_condition,
+    theorem34_bounds,
+)
+from mines_theory.linalg.lowrank import low_rank, low_rank_update, project_low_rank
+from mines_theory.theory.bounds.appendix import G_norm_1_bound, G_norm_bound, chi_threshold
+from mines_theory.theory.bounds.section5 import delta_alpha_1, local_region_threshold
+from mines_theory.algorithm import estimators
+from mines_theory.experiments import sweep
+from mines_theory.experiments.sweep import evaluations_to_target
+from mines_theory.problems import logistic
 
 F = RotatedEllipsoid(2, 10.0, seed=0)
 
@@ -55,27 +67,29 @@ def test_cma_es_leaves_the_callers_random_stream_alone_and_is_reproducible():
 
 def test_bounds_check_the_interval_and_overflow():
     with pytest.raises(ValueError, match="tau must be <= zeta, got tau = 5.0 > zeta = 1.0"):
-        bounds.G_norm_1_bound(d=2, b=10, delta=0.1, L=2.0, tau=5.0, zeta=1.0)
+        G_norm_1_bound(d=2, b=10, delta=0.1, L=2.0, tau=5.0, zeta=1.0)
     with pytest.raises(FloatingPointError, match="G_norm_bound is not finite"):
-        bounds.G_norm_bound(d=2, delta=0.1, L=1e300, tau=1e-300, zeta=1e300, alpha=0.1)
+        G_norm_bound(d=2, delta=0.1, L=1e300, tau=1e-300, zeta=1e300, alpha=0.1)
 
 
 def test_the_quadratic_case_of_theorem_34_is_accepted():
     """γ = 0 (a quadratic, Theorem 3.1): eq:alp_cond sets no limit and both bounds are 0."""
-    assert bounds.alpha_condition(d=2, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0) == np.inf
-    assert bounds.theorem34_bounds(
-        d=2, L=2.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0, alpha=0.1
-    ) == (0.0, 0.0, True)
+    assert alpha_condition(d=2, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0) == np.inf
+    assert theorem34_bounds(d=2, L=2.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=4.0, alpha=0.1) == (
+        0.0,
+        0.0,
+        True,
+    )
 
 
 def test_expected_cubed_norm_is_scale_invariant():
     """E‖(sΣ)^½u‖³ = s^{3/2}E‖Σ^½u‖³ at every scale, against Monte Carlo at s = 1."""
-    from mines_theory.gaussian import monte_carlo
+    from mines_theory.theory.gaussian import monte_carlo
 
     sigma = np.diag([1.0, 0.25, 4.0])
-    unit = bounds.expected_cubed_norm(sigma)
+    unit = expected_cubed_norm(sigma)
     for s in (1e-120, 1e-8, 1e8, 1e120):
-        assert bounds.expected_cubed_norm(s * sigma) == pytest.approx(s**1.5 * unit, rel=1e-9)
+        assert expected_cubed_norm(s * sigma) == pytest.approx(s**1.5 * unit, rel=1e-9)
     estimate = monte_carlo(
         lambda g, m: (
             np.linalg.norm(g.standard_normal((m, 3)) * np.sqrt(np.diag(sigma)), axis=1) ** 3
@@ -95,7 +109,7 @@ def test_expected_cubed_norm_is_scale_invariant():
     ],
 )
 def test_a_bad_seed_is_named(seed, message):
-    from mines_theory.algorithm import MiNES
+    from mines_theory.algorithm.mines import MiNES
 
     with pytest.raises(ValueError, match=message):
         MiNES(
@@ -111,7 +125,7 @@ def test_a_bad_seed_is_named(seed, message):
 
 
 def test_a_plain_function_where_an_objective_is_needed_is_named():
-    from mines_theory.experiments import run_method
+    from mines_theory.experiments.runs import run_method
 
     with pytest.raises(TypeError, match="objective must be an objective with dim.*lacks dim"):
         run_method(
@@ -120,9 +134,9 @@ def test_a_plain_function_where_an_objective_is_needed_is_named():
 
 
 def test_targets_methods_and_sample_sizes_are_checked():
-    from mines_theory.experiments import compare_methods, run_method
-    from mines_theory.gaussian import monte_carlo
-    from mines_theory.regularized import GaussianRule
+    from mines_theory.experiments.runs import compare_methods, run_method
+    from mines_theory.theory.gaussian import monte_carlo
+    from mines_theory.theory.regularized import GaussianRule
 
     with pytest.raises(ValueError, match="target must be finite, got nan"):
         run_method("MiNES", F, 1, mean0=np.zeros(2), max_evaluations=50, target=float("nan"))
@@ -156,7 +170,7 @@ def test_a_figure_name_that_is_not_a_file_name_is_named(name, tmp_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from mines_theory.plotting import save_figure
+    from mines_theory.plotting.figures import save_figure
 
     fig = plt.figure()
     with pytest.raises(ValueError, match=f"name must be a plain file stem.*got {name!r}"):
@@ -167,7 +181,7 @@ def test_a_figure_name_that_is_not_a_file_name_is_named(name, tmp_path):
 def test_a_failed_tell_leaves_the_state_and_frees_ask():
     """A schedule that raises in tell() leaves μ, Σ⁻¹ and k as they were, and the next ask()
     starts a new iteration instead of refusing."""
-    from mines_theory.algorithm import MiNES
+    from mines_theory.algorithm.mines import MiNES
 
     def schedule(k, state, estimate):
         if k == 2:
@@ -199,7 +213,7 @@ def test_a_failed_tell_leaves_the_state_and_frees_ask():
 
 
 def test_record_cannot_overwrite_the_history():
-    from mines_theory.algorithm import minimize
+    from mines_theory.algorithm.mines import minimize
 
     with pytest.raises(
         ValueError, match=r"record must not return the history's own columns, got \['k'\]"
@@ -218,7 +232,8 @@ def test_record_cannot_overwrite_the_history():
 
 
 def test_objectives_refuse_data_that_would_give_nan_constants():
-    from mines_theory.objectives import LogCoshQuadratic, LogisticRegression
+    from mines_theory.problems.objectives import LogCoshQuadratic
+    from mines_theory.problems.logistic import LogisticRegression
 
     rng = np.random.default_rng(0)
     X, y = rng.standard_normal((10, 2)), np.sign(rng.standard_normal(10))
@@ -233,7 +248,7 @@ def test_objectives_refuse_data_that_would_give_nan_constants():
 
 
 def test_save_figure_and_save_table_name_what_they_were_given(tmp_path):
-    from mines_theory.plotting import save_figure, save_table
+    from mines_theory.plotting.figures import save_figure, save_table
 
     with pytest.raises(TypeError, match="fig must be a matplotlib Figure, got NoneType: None"):
         save_figure(None, "demo", tmp_path)
@@ -246,8 +261,13 @@ def _fixed_cases():
     each message names the parameter and shows its value."""
     import pandas as pd
 
-    from mines_theory import algorithm, baselines, experiments, gaussian, linalg, objectives
-    from mines_theory import regularized, schedules
+    from mines_theory.algorithm import mines as algorithm
+    from mines_theory.problems import baselines, objectives
+    from mines_theory.experiments import runs as experiments
+    from mines_theory.theory import gaussian
+    from mines_theory.linalg import spd as linalg
+    from mines_theory.theory import regularized
+    from mines_theory.algorithm import schedules
 
     rule = regularized.GaussianRule.gauss_hermite(2, 10)
     LC = objectives.LogCoshQuadratic.random(2)
@@ -257,7 +277,7 @@ def _fixed_cases():
     return [
         (
             "vector of str",
-            lambda: algorithm.mean_gradient(F, "a", np.eye(2), 0.1, np.ones((3, 2))),
+            lambda: estimators.mean_gradient(F, "a", np.eye(2), 0.1, np.ones((3, 2))),
             ValueError,
             "mu must be a non-empty 1-D array of real numbers, got str 'a'",
         ),
@@ -275,7 +295,7 @@ def _fixed_cases():
         ),
         (
             "f not callable",
-            lambda: algorithm.mean_gradient("f", np.ones(2), np.eye(2), 0.1, np.ones((3, 2))),
+            lambda: estimators.mean_gradient("f", np.ones(2), np.eye(2), 0.1, np.ones((3, 2))),
             TypeError,
             "f must be a callable f.X. .*got str 'f'",
         ),
@@ -339,25 +359,25 @@ def _fixed_cases():
         ),
         (
             "spawn_seeds float",
-            lambda: experiments.spawn_seeds(2.5),
+            lambda: sweep.spawn_seeds(2.5),
             ValueError,
             "seeds must be a positive int or a non-empty list of SeedSequence, got 2.5",
         ),
         (
             "spawn_seeds entropy",
-            lambda: experiments.spawn_seeds(2, entropy=-1),
+            lambda: sweep.spawn_seeds(2, entropy=-1),
             ValueError,
             "entropy must be an integer >= 0, got -1",
         ),
         (
             "evaluations_to_target frame",
-            lambda: experiments.evaluations_to_target(None, 1.0),
+            lambda: evaluations_to_target(None, 1.0),
             TypeError,
             "frame must be a pandas DataFrame .*got NoneType None",
         ),
         (
             "evaluations_to_target columns",
-            lambda: experiments.evaluations_to_target(pd.DataFrame({"x": [1]}), 1.0),
+            lambda: evaluations_to_target(pd.DataFrame({"x": [1]}), 1.0),
             ValueError,
             r"frame must have the columns .*missing",
         ),
@@ -393,13 +413,13 @@ def _fixed_cases():
         ),
         (
             "logistic labels",
-            lambda: objectives.LogisticRegression(np.ones((2, 2)), [0.0, 1.0], 0.1),
+            lambda: logistic.LogisticRegression(np.ones((2, 2)), [0.0, 1.0], 0.1),
             ValueError,
             r"labels must be -1 or \+1, got the values \[0. 1.\]",
         ),
         (
             "bounds symbol",
-            lambda: __import__("mines_theory.bounds").bounds.delta_alpha_1(
+            lambda: delta_alpha_1(
                 d=2, b=10, delta=0.1, L=-1.0, gamma=0.5, tau=0.5, zeta=4.0, alpha=0.01
             ),
             ValueError,
@@ -407,15 +427,13 @@ def _fixed_cases():
         ),
         (
             "bounds delta",
-            lambda: __import__("mines_theory.bounds").bounds.chi_threshold(
-                d=2, b=10, delta=2.0, t=3
-            ),
+            lambda: chi_threshold(d=2, b=10, delta=2.0, t=3),
             ValueError,
             r"delta must lie in \(0, 1\), got 2.0",
         ),
         (
             "bounds scalar sigma",
-            lambda: __import__("mines_theory.bounds").bounds.theorem34_bounds(
+            lambda: theorem34_bounds(
                 d=2, L=2.0, sigma=[1.0, 2.0], gamma=0.5, tau=0.5, zeta=4.0, alpha=0.01
             ),
             ValueError,
@@ -423,7 +441,7 @@ def _fixed_cases():
         ),
         (
             "bounds local region NaN",
-            lambda: __import__("mines_theory.bounds").bounds.local_region_threshold(
+            lambda: local_region_threshold(
                 L=2.0, sigma=1.0, gamma=0.5, tau=0.5, xi=0.5, curvature=float("nan")
             ),
             ValueError,
@@ -545,7 +563,7 @@ def _fixed_cases():
         ),
         (
             "low_rank 1-D",
-            lambda: linalg.low_rank(np.ones(2), 0.5),
+            lambda: low_rank(np.ones(2), 0.5),
             ValueError,
             r"A must be a square matrix, got shape \(2,\)",
         ),
@@ -595,7 +613,7 @@ def test_the_probes_holes_are_named(label, call, error, message):
     ],
 )
 def test_query_points_names_its_arguments(args, message):
-    from mines_theory.algorithm import query_points
+    from mines_theory.algorithm.estimators import query_points
 
     with pytest.raises(ValueError, match=message):
         query_points(*args)
@@ -611,7 +629,7 @@ def test_query_points_names_its_arguments(args, message):
     ],
 )
 def test_precision_gradient_names_its_arguments(which, value, message):
-    from mines_theory.algorithm import precision_gradient
+    from mines_theory.algorithm.estimators import precision_gradient
 
     args = [np.ones(3), np.ones((3, 2)), np.eye(2), np.eye(2)]
     args[which] = value
@@ -633,16 +651,18 @@ def test_all_finite_is_exact_when_the_sum_overflows():
 
 
 def _low_rank():
-    from mines_theory import linalg
 
-    return linalg.low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
+    return low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
 
 
 def _second_cases():
     import pandas as pd
 
-    from mines_theory import algorithm, gaussian, linalg, plotting
-    from mines_theory.objectives import LogCoshQuadratic
+    from mines_theory.algorithm import mines as algorithm
+    from mines_theory.theory import gaussian
+    from mines_theory.linalg import spd as linalg
+    from mines_theory.plotting import figures as plotting
+    from mines_theory.problems.objectives import LogCoshQuadratic
 
     I2, NAN2 = np.eye(2), np.full((2, 2), np.nan)
     skew = np.array([[1.0, 2.0], [0.0, 1.0]])
@@ -849,49 +869,49 @@ def _second_cases():
         # LowRank: update, projection, powers
         (
             "low_rank_update c NaN",
-            lambda: linalg.low_rank_update(LR, np.nan, np.ones((1, 3)), np.ones(1)),
+            lambda: low_rank_update(LR, np.nan, np.ones((1, 3)), np.ones(1)),
             ValueError,
             "c must be finite, got nan",
         ),
         (
             "low_rank_update c None",
-            lambda: linalg.low_rank_update(LR, None, np.ones((1, 3)), np.ones(1)),
+            lambda: low_rank_update(LR, None, np.ones((1, 3)), np.ones(1)),
             ValueError,
             "c must be a real number, got None",
         ),
         (
             "low_rank_update rows wrong width",
-            lambda: linalg.low_rank_update(LR, 1.0, np.ones((1, 4)), np.ones(1)),
+            lambda: low_rank_update(LR, 1.0, np.ones((1, 4)), np.ones(1)),
             ValueError,
             r"rows must have shape \(n, 3\) .*got shape \(1, 4\)",
         ),
         (
             "low_rank_update rows NaN",
-            lambda: linalg.low_rank_update(LR, 1.0, np.full((1, 3), np.nan), np.ones(1)),
+            lambda: low_rank_update(LR, 1.0, np.full((1, 3), np.nan), np.ones(1)),
             ValueError,
             "rows must be finite, got non-finite entries",
         ),
         (
             "low_rank_update weights",
-            lambda: linalg.low_rank_update(LR, 1.0, np.ones((1, 3)), np.ones(2)),
+            lambda: low_rank_update(LR, 1.0, np.ones((1, 3)), np.ones(2)),
             ValueError,
             r"weights must be 1 finite numbers .*got shape \(2,\)",
         ),
         (
             "low_rank_update not a LowRank",
-            lambda: linalg.low_rank_update(np.eye(3), 1.0, np.ones((1, 3)), np.ones(1)),
+            lambda: low_rank_update(np.eye(3), 1.0, np.ones((1, 3)), np.ones(1)),
             TypeError,
             "A must be a LowRank .*got ndarray",
         ),
         (
             "project_low_rank lower NaN",
-            lambda: linalg.project_low_rank(LR, np.nan, 2.0),
+            lambda: project_low_rank(LR, np.nan, 2.0),
             ValueError,
             "lower must be finite, got nan",
         ),
         (
             "project_low_rank lower > upper",
-            lambda: linalg.project_low_rank(LR, 5.0, 1.0),
+            lambda: project_low_rank(LR, 5.0, 1.0),
             ValueError,
             "lower must be <= upper, got lower = 5.0 > upper = 1.0",
         ),
@@ -1030,7 +1050,7 @@ def test_save_figure_names_a_directory_of_the_wrong_type():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from mines_theory.plotting import save_figure
+    from mines_theory.plotting.figures import save_figure
 
     fig, ax = plt.subplots()
     ax.plot([1, 2], [1, 2])
@@ -1049,7 +1069,7 @@ def test_documented_edges_of_the_inner_loop():
     where its strong-convexity bound f* + σ/2‖x − x*‖² overflows (the value is at least that),
     and the projection of a matrix with entries near the largest float (scaled before eigh:
     its eigenvalues 2e308 and 0 clip to 2 and 0.5, so Π = U diag(0.5, 2) Uᵀ, by hand)."""
-    from mines_theory import linalg
+    from mines_theory.linalg import spd as linalg
 
     assert np.isnan(linalg.preconditioned_condition(np.diag([1.0, -1.0]), np.eye(2)))
     assert F(np.full(2, 1e300)) == np.inf
@@ -1084,7 +1104,7 @@ def test_the_array_size_rule_names_the_parameter_and_the_memory():
 
 
 def test_a_batch_too_large_for_memory_is_named_before_anything_is_allocated():
-    from mines_theory.algorithm import MiNES
+    from mines_theory.algorithm.mines import MiNES
 
     with pytest.raises(
         ValueError,
@@ -1095,7 +1115,7 @@ def test_a_batch_too_large_for_memory_is_named_before_anything_is_allocated():
 
 
 def test_a_comparison_budget_below_one_mines_iteration_is_named():
-    from mines_theory.experiments import compare_methods
+    from mines_theory.experiments.runs import compare_methods
 
     with pytest.raises(
         ValueError,
@@ -1108,11 +1128,11 @@ def test_a_comparison_budget_below_one_mines_iteration_is_named():
 def test_none_is_named_as_none_not_as_a_non_finite_array():
     """np.array(None, dtype=float) is NaN: the error said 'must be finite' for a missing matrix."""
     with pytest.raises(ValueError, match="sigma must be .*got None"):
-        bounds.expected_cubed_norm(None)
+        expected_cubed_norm(None)
 
 
 def test_an_indefinite_start_of_the_sigma_fixed_point_is_named():
-    from mines_theory.regularized import GaussianRule, minimize_sigma_given_mean
+    from mines_theory.theory.regularized import GaussianRule, minimize_sigma_given_mean
 
     with pytest.raises(
         ValueError, match="sigma0 must be positive definite, got smallest eigenvalue -1"
@@ -1144,8 +1164,8 @@ def _rounded_spd(d, low, high, seed=0):
 
 @pytest.mark.parametrize("scale", [1e-12, 1.0, 1e12])
 def test_the_symmetry_rule_accepts_rounding_at_every_scale(scale):
-    from mines_theory import MiNES
-    from mines_theory.linalg import project_eigenvalues
+    from mines_theory.algorithm.mines import MiNES
+    from mines_theory.linalg.spd import project_eigenvalues
 
     A = scale * _rounded_spd(50, 0.5, 2.0)
     np.testing.assert_allclose(
@@ -1160,7 +1180,7 @@ def test_the_symmetry_rule_accepts_rounding_at_every_scale(scale):
 def test_the_symmetry_rule_refuses_a_20_percent_asymmetry_at_every_scale(scale):
     """Issue 26: the rule was absolute below max |A| = 1, so a 20 % asymmetric Σ₁⁻¹ of entries
     ~1e-11 was accepted and symmetrized."""
-    from mines_theory import MiNES
+    from mines_theory.algorithm.mines import MiNES
 
     sigma_inv0 = scale * np.array([[1.0, 0.2], [0.0, 1.0]])
     with pytest.raises(
@@ -1181,7 +1201,7 @@ def test_the_symmetry_rule_refuses_a_20_percent_asymmetry_at_every_scale(scale):
 
 
 def test_a_small_asymmetric_matrix_is_not_projected():
-    from mines_theory.linalg import project_eigenvalues
+    from mines_theory.linalg.spd import project_eigenvalues
 
     with pytest.raises(
         ValueError,
@@ -1196,7 +1216,8 @@ def test_a_small_asymmetric_matrix_is_not_projected():
 
 @pytest.mark.parametrize("seeds", [10**9, 100_001])
 def test_more_seeds_than_max_seeds_are_refused_before_spawning(seeds):
-    from mines_theory.experiments import MAX_SEEDS, compare_methods, spawn_seeds
+    from mines_theory.experiments.sweep import MAX_SEEDS, spawn_seeds
+    from mines_theory.experiments.runs import compare_methods
 
     assert MAX_SEEDS == 100_000
     with pytest.raises(

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from mines_theory import RotatedEllipsoid
-from mines_theory.baselines import (
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.problems.baselines import (
     CMAES,
     METHODS,
     NES,
@@ -77,7 +77,7 @@ def test_nes_expected_covariance_step_is_negative_definite():
 
 def test_rgf_is_mines_with_identity_covariance():
     """One RGF step equals μ − η g̃ with Σ = I, computed by mean_gradient on the same u."""
-    from mines_theory import mean_gradient
+    from mines_theory.algorithm.estimators import mean_gradient
 
     f = ELLIPSOID
     es = RandomGradientFree(np.zeros(5), alpha=0.3, eta=0.01, batch_size=4, seed=9)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification.ledger import PRINTED
-from mines_theory.verification.verdict import Status
+from mines_theory.verification.framework.ledger import PRINTED
+from mines_theory.verification.framework.verdict import Status
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

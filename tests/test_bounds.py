@@ -1,4 +1,4 @@
-"""The bounds of ``mines_theory.bounds``: the printed formulas evaluated by hand and against
+"""The bounds of ``mines_theory.theory.bounds``: the printed formulas evaluated by hand and against
 sympy, E‖Σ^{1/2}u‖³ against closed forms and Monte Carlo, the validity flags, the corrigendum's
 repairs against the failures of the printed bounds, and the one input boundary (``@checked``)."""
 
@@ -10,115 +10,81 @@ import scipy.special
 import scipy.stats
 import sympy as sp
 
-from mines_theory import bounds
-from mines_theory.algorithm import sigma_gradient
-from mines_theory.bounds import (
+from mines_theory.algorithm.estimators import sigma_gradient
+from mines_theory.theory.bounds.appendix import (
     G_norm_1_bound,
     G_norm_bound,
     GG_bound,
-    alpha_condition,
     alpha_err_coefficient,
-    c_constants,
-    checked,
     chi_threshold,
     dd_bound,
+    hh_bound,
+    nu_bounds,
+    sig2_bound,
+    sto_err_coefficient,
+    tgm3_bound,
+)
+from mines_theory.theory.bounds.section3 import (
+    alpha_condition,
+    expected_cubed_norm,
+    phi,
+    theorem32_bounds,
+    theorem33_bounds,
+    theorem34_bounds,
+)
+from mines_theory.theory.bounds.section5 import (
+    c_constants,
     delta_alpha_1,
     delta_alpha_2,
-    expected_cubed_norm,
-    hh_bound,
     lemma51_rate,
     lemma52_rate,
     lemma53_constants,
     local_region_threshold,
-    nu_bounds,
-    phi,
-    sig2_bound,
-    sto_err_coefficient,
-    tgm3_bound,
-    theorem32_bounds,
-    theorem33_bounds,
-    theorem33_bounds_corrected,
-    theorem34_bounds,
     theorem54_bounds,
 )
-from mines_theory.bounds.section5 import eq_C
+from mines_theory.theory.bounds.checking import checked
+from mines_theory.theory.bounds.corrected import theorem33_bounds_corrected
+from mines_theory.theory.bounds.section5 import eq_C
+from mines_theory.theory.bounds.checking import NON_FINITE_BY_DESIGN
+from mines_theory.theory.bounds import appendix, section5
+from mines_theory.theory.bounds.corrected import (
+    lemma52_rate_corrected,
+    nu_bounds_corrected,
+    chi_threshold_corrected,
+    lemma53_constants_corrected,
+    theorem54_bounds_corrected,
+    local_region_threshold_corrected,
+    delta_alpha_1_corrected,
+    delta_alpha_2_corrected,
+    hh_bound_corrected,
+    tgm3_bound_corrected,
+    G_norm_1_bound_corrected,
+)
+from mines_theory.theory.bounds.section5 import nab_f_threshold
 
 # ---------------------------------------------------------------------------------------------
 # The package: every public name of the former module ``bounds.py``, and the one boundary
 # ---------------------------------------------------------------------------------------------
 
-#: ``__all__`` of ``mines_theory/bounds.py`` before it became a package, copied literally.
-PUBLIC_NAMES = [
-    "CConstants",
-    "c_constants",
-    "expected_cubed_norm",
-    "phi",
-    "Sandwich",
-    "theorem32_bounds",
-    "Theorem33",
-    "theorem33_bounds",
-    "theorem33_bounds_corrected",
-    "theorem33_improved",
-    "alpha_condition",
-    "Theorem34",
-    "theorem34_bounds",
-    "Rate",
-    "lemma51_rate",
-    "delta_alpha_1",
-    "delta_alpha_1_corrected",
-    "lemma52_rate",
-    "delta_alpha_2",
-    "local_region_threshold",
-    "Lemma53Constants",
-    "lemma53_constants",
-    "Theorem54",
-    "theorem54_bounds",
-    "NuBounds",
-    "nu_bounds",
-    "hh_bound",
-    "tgm3_bound",
-    "G_norm_bound",
-    "GG_bound",
-    "G_norm_1_bound",
-    "sig2_bound",
-    "nab_f_threshold",
-    "alpha_err_coefficient",
-    "chi_threshold",
-    "sto_err_coefficient",
-    "dd_bound",
-    "NON_FINITE_BY_DESIGN",
-    "lemma52_rate_corrected",
-    "local_region_threshold_corrected",
-    "delta_alpha_2_corrected",
-    "nu_bounds_corrected",
-    "hh_bound_corrected",
-    "tgm3_bound_corrected",
-    "G_norm_1_bound_corrected",
-    "chi_threshold_corrected",
-    "per_step_failures_corrected",
-    "Lemma53Corrected",
-    "lemma53_constants_corrected",
-    "Theorem54Corrected",
-    "theorem54_bounds_corrected",
-    "Y_SUM",
-]
-
 
 def test_every_public_bound_is_declared_checked():
     """Each public function is the ``@checked`` wrapper of its body (``functools.wraps`` sets
     ``__wrapped__``), so each gets the symbol rules, τ ≤ ζ and the overflow rule."""
-    functions = [
-        getattr(bounds, name)
-        for name in PUBLIC_NAMES
-        if callable(getattr(bounds, name)) and not isinstance(getattr(bounds, name), type)
-    ]
+    from mines_theory.theory.bounds import appendix, corrected, section3, section5
+
+    public = {
+        name: getattr(m, name)
+        for m in (section3, section5, appendix, corrected)
+        for name in m.__all__
+    }
+    functions = [f for f in public.values() if callable(f) and not isinstance(f, type)]
     assert len(functions) == 40
     unchecked = [f.__name__ for f in functions if not hasattr(f, "__wrapped__")]
     assert not unchecked
 
 
 def test_non_finite_by_design_is_what_the_declarations_say():
-    assert bounds.NON_FINITE_BY_DESIGN == {
+    assert NON_FINITE_BY_DESIGN == {
         "local_region_threshold",
         "nab_f_threshold",
         "alpha_condition",
@@ -555,10 +521,10 @@ def test_nu_bounds_by_hand_and_gamma_power():
     """d = 1, δ = e⁻¹: c₃ = 5; γ = 2, α = τ = 1, b = 3: ‖ν‖² ≤ 2·3·125/36 (printed),
     4·3·125/36 (γ²)."""
     kw = dict(d=1, b=3, delta=math.exp(-1), gamma=2.0, tau=1.0, alpha=1.0)
-    assert bounds.nu_bounds(**kw).nu_sq == pytest.approx(2 * 3 * 125 / 36)
-    assert bounds.nu_bounds(gamma_power=2, **kw).U_nu_sq == pytest.approx(4 * 3 * 625 / 36)
+    assert appendix.nu_bounds(**kw).nu_sq == pytest.approx(2 * 3 * 125 / 36)
+    assert appendix.nu_bounds(gamma_power=2, **kw).U_nu_sq == pytest.approx(4 * 3 * 625 / 36)
     with pytest.raises(ValueError, match="gamma_power must be 1"):
-        bounds.nu_bounds(gamma_power=3, **kw)
+        appendix.nu_bounds(gamma_power=3, **kw)
 
 
 def test_nu_bounds_by_hand():
@@ -698,7 +664,7 @@ def test_hh_bound_as_printed():
     d, b, L_, g, a, t = S["d"], S["b"], S["curvature"], S["gamma"], S["alpha"], S["tau"]
     P = sp.Rational(13, 10)
     _close(
-        bounds.hh_bound(
+        appendix.hh_bound(
             d=d,
             b=b,
             delta=F["delta"],
@@ -716,7 +682,7 @@ def test_tgm3_bound_as_printed():
     """eq:tgm_3: γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖, with the norm 0.7."""
     d, b, g, a, t = S["d"], S["b"], S["gamma"], S["alpha"], S["tau"]
     _close(
-        bounds.tgm3_bound(
+        appendix.tgm3_bound(
             d=d,
             b=b,
             delta=F["delta"],
@@ -735,7 +701,7 @@ def test_G_norm_bound_as_printed_with_two_log():
     d, L_, t, z, a = S["d"], S["L"], S["tau"], S["zeta"], S["alpha"]
     r = 2 * d + 2 * sp.log(1 / S["delta"])
     _close(
-        bounds.G_norm_bound(
+        appendix.G_norm_bound(
             d=d, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"], alpha=F["alpha"]
         ),
         2 * L_ / t * a**2 * r * (z * r + sp.sqrt(d) * z),
@@ -745,7 +711,7 @@ def test_G_norm_bound_as_printed_with_two_log():
 def test_GG_bound_as_printed():
     """eq:GG: c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2})."""
     _close(
-        bounds.GG_bound(
+        appendix.GG_bound(
             d=S["d"],
             delta=F["delta"],
             gamma=F["gamma"],
@@ -768,11 +734,11 @@ def test_G_norm_1_and_sig2_bounds_as_printed():
     d, b, L_, t, z = S["d"], S["b"], S["L"], S["tau"], S["zeta"]
     kw = dict(d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"])
     _close(
-        bounds.G_norm_1_bound(**kw),
+        appendix.G_norm_1_bound(**kw),
         2 * L_**2 * C3**2 * (z * C3 + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / (2 * b),
     )
     _close(
-        bounds.sig2_bound(**kw),
+        appendix.sig2_bound(**kw),
         4 * L_**2 * C3**2 * (C3 * z + sp.sqrt(d) * z) ** 2 / (b * t**2) + d * z**2 / b,
     )
 
@@ -783,11 +749,11 @@ def test_nab_f_threshold_and_local_region_as_printed():
     xi, s_, g, L_, t = S["xi"], S["sigma"], S["gamma"], S["L"], S["tau"]
     second = xi**2 * s_**3 / (8 * g**2 * (L_ / t + 2 * xi) ** 2)
     kw = dict(L=F["L"], sigma=F["sigma"], gamma=F["gamma"], tau=F["tau"], xi=F["xi"])
-    _close(bounds.nab_f_threshold(**kw), second)
+    _close(nab_f_threshold(**kw), second)
     for curvature in (sp.Rational(11, 5), sp.Rational(1, 50)):
         first = 2**3 * 3**2 * curvature**4 * t**4 / (L_ * g**2)
         _close(
-            bounds.local_region_threshold(curvature=float(curvature), **kw), sp.Min(first, second)
+            section5.local_region_threshold(curvature=float(curvature), **kw), sp.Min(first, second)
         )
     assert float(2**3 * 3**2 * sp.Rational(1, 50) ** 4 * t**4 / (L_ * g**2)) < float(second)
 
@@ -799,7 +765,7 @@ def test_alpha_err_and_sto_err_coefficients_as_printed():
         S[key] for key in ("d", "b", "delta", "k", "tau", "zeta", "L", "gamma")
     )
     _close(
-        bounds.alpha_err_coefficient(
+        appendix.alpha_err_coefficient(
             d=d, delta=F["delta"], gamma=F["gamma"], tau=F["tau"], zeta=F["zeta"], k=k
         ),
         C3 ** sp.Rational(3, 2)
@@ -810,7 +776,7 @@ def test_alpha_err_and_sto_err_coefficients_as_printed():
         / (4 * t ** sp.Rational(3, 2) * sp.sqrt(d)),
     )
     _close(
-        bounds.alpha_err_coefficient(
+        appendix.alpha_err_coefficient(
             d=d,
             delta=F["delta"],
             gamma=F["gamma"],
@@ -828,9 +794,9 @@ def test_alpha_err_and_sto_err_coefficients_as_printed():
         / (4 * t ** sp.Rational(3, 2)),
     )
     A = 8 * sp.log(1 / (b * delta)) + 16 * sp.log(k + 1) + d
-    _close(bounds.chi_threshold(d=d, b=b, delta=F["delta"], t=k), A)
+    _close(appendix.chi_threshold(d=d, b=b, delta=F["delta"], t=k), A)
     _close(
-        bounds.sto_err_coefficient(
+        appendix.sto_err_coefficient(
             d=d, b=b, delta=F["delta"], L=F["L"], tau=F["tau"], zeta=F["zeta"], k=k
         ),
         A
@@ -846,7 +812,7 @@ def test_dd_bound_as_printed():
     Δ = 1/100."""
     g, s_, k = S["gamma"], S["sigma"], S["k"]
     _close(
-        bounds.dd_bound(
+        appendix.dd_bound(
             gamma=F["gamma"], rho1=0.025, sigma=F["sigma"], f_gap_1=3.0, k=k, delta_alpha=0.01
         ),
         2 * g**2 / (sp.Rational(1, 40) * s_) * (3 + (k - 1) * sp.Rational(1, 100)),
@@ -920,28 +886,28 @@ def test_section3_bounds_increase_with_alpha():
 
 def test_chi_threshold_printed_and_corrected_differ_by_16_log_b():
     """8 log(b/δ) − 8 log(1/(bδ)) = 16 log b."""
-    printed = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3)
-    corrected = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3, printed=False)
+    printed = appendix.chi_threshold(d=5, b=20, delta=0.1, t=3)
+    corrected = appendix.chi_threshold(d=5, b=20, delta=0.1, t=3, printed=False)
     assert corrected - printed == pytest.approx(16 * math.log(20))
     with pytest.raises(ValueError, match="b must be"):
-        bounds.chi_threshold(d=5, b=0, delta=0.1, t=3)
+        appendix.chi_threshold(d=5, b=0, delta=0.1, t=3)
 
 
 def test_nab_f_threshold_is_the_second_part_of_the_local_region():
     kw = dict(L=10.0, sigma=1.0, gamma=3.0, tau=0.5)
-    assert bounds.nab_f_threshold(xi=0.2, **kw) == pytest.approx(0.04 / (8 * 9 * (20 + 0.4) ** 2))
-    assert bounds.local_region_threshold(xi=0.2, curvature=1e6, **kw) == bounds.nab_f_threshold(
+    assert nab_f_threshold(xi=0.2, **kw) == pytest.approx(0.04 / (8 * 9 * (20 + 0.4) ** 2))
+    assert section5.local_region_threshold(xi=0.2, curvature=1e6, **kw) == nab_f_threshold(
         xi=0.2, **kw
     )
-    assert bounds.nab_f_threshold(xi=0.2, L=1.0, sigma=1.0, gamma=0.0, tau=1.0) == math.inf
+    assert nab_f_threshold(xi=0.2, L=1.0, sigma=1.0, gamma=0.0, tau=1.0) == math.inf
 
 
 def test_hh_and_tgm3_vanish_without_gradient_and_cubic_term():
     kw = dict(d=2, b=10, delta=0.1, gamma=0.0, tau=1.0, alpha=0.5)
-    assert bounds.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw) == 0.0
-    assert bounds.tgm3_bound(projected_gradient_norm=0.0, **kw) == 0.0
+    assert appendix.hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw) == 0.0
+    assert appendix.tgm3_bound(projected_gradient_norm=0.0, **kw) == 0.0
     with pytest.raises(ValueError, match="projected_gradient_sq"):
-        bounds.hh_bound(curvature=1.0, projected_gradient_sq=-1.0, **kw)
+        appendix.hh_bound(curvature=1.0, projected_gradient_sq=-1.0, **kw)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1020,22 +986,22 @@ def test_lemma53_C2_is_nan_when_c2_is_negative():
 
 
 def test_lemma52_rate_corrected_is_a_quarter_of_the_printed_contraction():
-    printed = bounds.lemma52_rate(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
-    corrected = bounds.lemma52_rate_corrected(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
+    printed = section5.lemma52_rate(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
+    corrected = lemma52_rate_corrected(d=10, b=20, delta=0.1, xi=0.5, curvature=2.0)
     assert 1 - corrected.rate == pytest.approx((1 - printed.rate) / 4, rel=1e-14)
     assert corrected.valid
-    assert not bounds.lemma52_rate_corrected(d=10, b=9, delta=0.1, xi=1, curvature=1).valid
+    assert not lemma52_rate_corrected(d=10, b=9, delta=0.1, xi=1, curvature=1).valid
 
 
 def test_local_region_threshold_corrected_by_hand():
     """L = τ = 𝓛 = γ = 1: the first threshold 9/2 (printed 72); the second, ξ²σ³/(8γ²(L/τ + 2ξ)²)
     = 1/(8·9) at ξ = σ = 1, is smaller and unchanged; for γ = 0 there is no threshold."""
     kw = {"L": 1.0, "sigma": 1.0, "tau": 1.0, "xi": 1.0, "curvature": 1.0}
-    assert bounds.local_region_threshold_corrected(gamma=1.0, **kw) == pytest.approx(1 / 72)
+    assert local_region_threshold_corrected(gamma=1.0, **kw) == pytest.approx(1 / 72)
     big = {**kw, "sigma": 100.0}  # second threshold 10⁶/(8·9): the first one decides
-    assert bounds.local_region_threshold_corrected(gamma=1.0, **big) == pytest.approx(4.5)
-    assert bounds.local_region_threshold(gamma=1.0, **big) == pytest.approx(72.0)
-    assert bounds.local_region_threshold_corrected(gamma=0.0, **kw) == math.inf
+    assert local_region_threshold_corrected(gamma=1.0, **big) == pytest.approx(4.5)
+    assert section5.local_region_threshold(gamma=1.0, **big) == pytest.approx(72.0)
+    assert local_region_threshold_corrected(gamma=0.0, **kw) == math.inf
 
 
 def test_delta_alphas_corrected_are_in_units_of_f():
@@ -1048,17 +1014,17 @@ def test_delta_alphas_corrected_are_in_units_of_f():
     scaled = {k: (v * math.sqrt(s) if k == "alpha" else v * s) for k, v in base.items()}
     no_sigma = {k: v for k, v in base.items() if k not in ("sigma", "zeta")}
     no_sigma_scaled = {k: v for k, v in scaled.items() if k not in ("sigma", "zeta")}
-    assert bounds.delta_alpha_1_corrected(**kw, **no_sigma_scaled) == pytest.approx(
-        s * bounds.delta_alpha_1_corrected(**kw, **no_sigma), rel=1e-12
+    assert delta_alpha_1_corrected(**kw, **no_sigma_scaled) == pytest.approx(
+        s * delta_alpha_1_corrected(**kw, **no_sigma), rel=1e-12
     )
     no_L = {k: v for k, v in base.items() if k != "L"}
     no_L_scaled = {k: v for k, v in scaled.items() if k != "L"}
-    assert bounds.delta_alpha_2_corrected(**kw, **no_L_scaled) == pytest.approx(
-        s * bounds.delta_alpha_2_corrected(**kw, **no_L), rel=1e-12
+    assert delta_alpha_2_corrected(**kw, **no_L_scaled) == pytest.approx(
+        s * delta_alpha_2_corrected(**kw, **no_L), rel=1e-12
     )
-    printed = bounds.delta_alpha_2(**kw, **no_L)
-    assert bounds.delta_alpha_2(**kw, **no_L_scaled) != pytest.approx(s * printed, rel=1e-9)
-    assert bounds.delta_alpha_2_corrected(**kw, **{**no_L, "gamma": 0.0}) == 0.0
+    printed = section5.delta_alpha_2(**kw, **no_L)
+    assert section5.delta_alpha_2(**kw, **no_L_scaled) != pytest.approx(s * printed, rel=1e-9)
+    assert delta_alpha_2_corrected(**kw, **{**no_L, "gamma": 0.0}) == 0.0
 
 
 def test_nu_bounds_corrected_covers_the_counterexample_to_the_printed_step():
@@ -1071,10 +1037,8 @@ def test_nu_bounds_corrected_covers_the_counterexample_to_the_printed_step():
     assert np.sum((U @ np.ones(2)) ** 2) == 0.0
     assert np.sum((U @ nu) ** 2) <= np.linalg.norm(U, 2) ** 2 * np.sum(nu**2) + 1e-12
     # by hand, d = 1, b = 1, δ = 1/e (c₃ = 5), γ = 6, τ = α = 1: ‖ν‖² ≤ 36·125/36 = 125
-    corrected = bounds.nu_bounds_corrected(
-        d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0, alpha=1.0
-    )
-    c1 = bounds.c_constants(d=1, b=1, delta=math.exp(-1)).c1
+    corrected = nu_bounds_corrected(d=1, b=1, delta=math.exp(-1), gamma=6.0, tau=1.0, alpha=1.0)
+    c1 = section5.c_constants(d=1, b=1, delta=math.exp(-1)).c1
     assert corrected.nu_sq == pytest.approx(125.0) and corrected.U_nu_sq == pytest.approx(125 * c1)
 
 
@@ -1082,17 +1046,17 @@ def test_hh_and_tgm3_corrected_reduce_to_the_printed_gradient_part():
     """With γ = 0 (no ν) the repaired eq:hh and eq:tgm_3 are the printed ones; with γ > 0 the
     ν-part's c₃⁴ (c₃²) becomes c₁c₃³ (√c₁c₃^{3/2})."""
     kw = {"d": 4, "b": 16, "delta": 0.1, "tau": 0.5, "alpha": 0.3}
-    c = bounds.c_constants(d=4, b=16, delta=0.1)
-    assert bounds.hh_bound_corrected(
+    c = section5.c_constants(d=4, b=16, delta=0.1)
+    assert hh_bound_corrected(
         curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw
-    ) == pytest.approx(bounds.hh_bound(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw))
-    ratio = bounds.hh_bound_corrected(
+    ) == pytest.approx(appendix.hh_bound(curvature=2.0, gamma=0.0, projected_gradient_sq=3.0, **kw))
+    ratio = hh_bound_corrected(
         curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw
-    ) / bounds.hh_bound(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw)
+    ) / appendix.hh_bound(curvature=2.0, gamma=1.0, projected_gradient_sq=0.0, **kw)
     assert ratio == pytest.approx(c.c1 / c.c3, rel=1e-12)
-    ratio = bounds.tgm3_bound_corrected(
+    ratio = tgm3_bound_corrected(
         gamma=1.0, projected_gradient_norm=0.0, **kw
-    ) / bounds.tgm3_bound(gamma=1.0, projected_gradient_norm=0.0, **kw)
+    ) / appendix.tgm3_bound(gamma=1.0, projected_gradient_norm=0.0, **kw)
     assert ratio == pytest.approx(math.sqrt(c.c1 / c.c3), rel=1e-12)
 
 
@@ -1122,12 +1086,10 @@ def test_G_norm_1_corrected_holds_where_the_printed_bound_fails():
 
     kw = {"d": 1, "delta": 0.05, "L": 1.0, "tau": 0.5, "zeta": 2.0}
     large = draws(4_000_000, 3, 5)
-    assert np.all(large > bounds.G_norm_1_bound(b=4_000_000, **kw))
-    assert np.all(large <= bounds.G_norm_1_bound_corrected(b=4_000_000, **kw))
-    assert np.all(draws(400, 200, 6) <= bounds.G_norm_1_bound_corrected(b=400, **kw))
-    assert bounds.G_norm_1_bound_corrected(b=1, **kw) == bounds.G_norm_1_bound_corrected(
-        b=10**6, **kw
-    )
+    assert np.all(large > appendix.G_norm_1_bound(b=4_000_000, **kw))
+    assert np.all(large <= G_norm_1_bound_corrected(b=4_000_000, **kw))
+    assert np.all(draws(400, 200, 6) <= G_norm_1_bound_corrected(b=400, **kw))
+    assert G_norm_1_bound_corrected(b=1, **kw) == G_norm_1_bound_corrected(b=10**6, **kw)
 
 
 @pytest.mark.parametrize(
@@ -1136,9 +1098,9 @@ def test_G_norm_1_corrected_holds_where_the_printed_bound_fails():
 def test_chi_threshold_corrected_meets_its_tail_bound(d, b, delta, t):
     """P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²) (scipy's χ² tail), for small d (the paper's form) and large
     d (Laurent–Massart); the printed A_t fails it at d = 5, b = 20, δ = 0.1."""
-    A = bounds.chi_threshold_corrected(d=d, b=b, delta=delta, t=t)
+    A = chi_threshold_corrected(d=d, b=b, delta=delta, t=t)
     assert scipy.stats.chi2.sf(A, d) <= delta / (b * (t + 1) ** 2)
-    printed = bounds.chi_threshold(d=5, b=20, delta=0.1, t=3)
+    printed = appendix.chi_threshold(d=5, b=20, delta=0.1, t=3)
     assert scipy.stats.chi2.sf(printed, 5) > 0.1 / (20 * 16)
 
 
@@ -1160,7 +1122,7 @@ def test_lemma53_constants_corrected_by_hand_for_a_quadratic():
         "f_gap_1": 5.0,
         "initial_error_sq": 100.0,
     }
-    c = bounds.lemma53_constants_corrected(**kw)
+    c = lemma53_constants_corrected(**kw)
     A = 8 * math.log(400) + 16 * math.log(101) + 2
     assert c.A_K == pytest.approx(A) and c.C2 == 0.0 and c.C3 == 0.0
     assert c.C1 == pytest.approx(
@@ -1193,11 +1155,11 @@ def test_lemma53_constants_corrected_C3_vanishes_with_gamma_and_carries_sqrt_d()
         "f_gap_1": 1.0,
         "initial_error_sq": 1.0,
     }
-    printed = bounds.lemma53_constants(gamma=2.0, **kw).C3
-    corrected = bounds.lemma53_constants_corrected(gamma=2.0, **kw).C3
+    printed = section5.lemma53_constants(gamma=2.0, **kw).C3
+    corrected = lemma53_constants_corrected(gamma=2.0, **kw).C3
     assert corrected == pytest.approx(printed * 2.0 * 5, rel=1e-12)
-    assert bounds.lemma53_constants_corrected(gamma=0.0, **kw).C3 == 0.0
-    assert bounds.alpha_err_coefficient(
+    assert lemma53_constants_corrected(gamma=0.0, **kw).C3 == 0.0
+    assert appendix.alpha_err_coefficient(
         d=5, delta=0.05, gamma=2.0, tau=0.5, zeta=20.0, k=100, printed=False
     ) * 0.1 == pytest.approx(corrected)
 
@@ -1215,12 +1177,12 @@ def test_theorem54_bounds_corrected_at_the_end_of_the_run():
         "tau": 0.5,
         "zeta": 200.0,
     }
-    c = bounds.c_constants(d=10, b=20, delta=0.1)
-    end = bounds.theorem54_bounds_corrected(C=0.0, k=10, f_gap=0.0, **kw)
+    c = section5.c_constants(d=10, b=20, delta=0.1)
+    end = theorem54_bounds_corrected(C=0.0, k=10, f_gap=0.0, **kw)
     assert (end.curvature, end.xi) == (1.0, 1.0)
     assert 1 - end.rate == pytest.approx(c.c2 / (32 * c.c1)) == end.final_rate
     assert end.threshold == math.inf
-    start = bounds.theorem54_bounds_corrected(C=1e12, k=10, f_gap=0.0, **kw)
+    start = theorem54_bounds_corrected(C=1e12, k=10, f_gap=0.0, **kw)
     assert (start.curvature, start.xi) == (200.0, 1 / 200.0)
 
 

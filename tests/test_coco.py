@@ -5,9 +5,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mines_theory import coco
-from mines_theory.verification import coco_bbob
-from mines_theory.verification.verdict import Status
+from mines_theory.experiments import coco
+from mines_theory.verification.claims import coco_bbob
+from mines_theory.verification.framework.verdict import Status
 
 
 class Sphere:

@@ -6,15 +6,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mines_theory.experiments import COMPARED
-from mines_theory.verification.comparisons import (
+from mines_theory.experiments.runs import COMPARED
+from mines_theory.verification.claims.comparisons import (
     Comparison,
     Problem,
     comparison_table,
     runtime_ecdf,
 )
-from mines_theory.verification.stats import median_interval, proportion
-from mines_theory.verification.verdict import Status, Verdict
+from mines_theory.verification.framework.stats import median_interval, proportion
+from mines_theory.verification.framework.verdict import Status, Verdict
 
 
 def test_table_cells_from_measurements():
@@ -60,7 +60,7 @@ def test_runtime_ecdf_refuses_runs_beyond_the_budget():
 
 def test_comparison_of_nothing_is_not_checked():
     """check_comparison(problems=()) said "holds (CMA-ES fastest everywhere…)" (issue 22 §2)."""
-    from mines_theory.verification.comparisons import check_comparison
+    from mines_theory.verification.claims.comparisons import check_comparison
 
     verdict = check_comparison(Comparison(problems=()))
     assert verdict.status is Status.NOT_CHECKED and verdict.qualifiers == ()

@@ -8,12 +8,38 @@ import re
 import numpy as np
 import pytest
 
-from mines_theory import bounds, derivations
-from mines_theory.verification import corrigendum as cg
-from mines_theory.verification import errata, ledger, paper
-from mines_theory.verification.appendix_d import BIAS, D7
-from mines_theory.verification.section5 import LEMMA53, ONE_STEP
-from mines_theory.verification.verdict import Status
+from mines_theory.theory.bounds import corrected as bound_corrected
+from mines_theory.theory.derivations import repairs as derivation_repairs
+
+from mines_theory.verification.views import errata
+from mines_theory.verification.framework import ledger, paper
+from mines_theory.verification.claims.appendix_d.lemmas import BIAS, D7
+from mines_theory.verification.claims.section5.covariance import LEMMA53
+from mines_theory.verification.claims.section5.one_step import ONE_STEP
+from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.claims.repairs import (
+    REPAIRS,
+    looseness_table,
+    repairs_by_survival,
+    SURVIVAL,
+    repair,
+    Repair,
+)
+from mines_theory.verification.claims.repaired import (
+    exceedance_verdict,
+    check_lemma51_repaired,
+    check_lemma52_repaired,
+    check_lemma53_repaired,
+    check_theorem54_repaired,
+    check_lemma_e8_repaired,
+    check_lemma52_nonquadratic_repaired,
+    check_lemma_d2_repaired,
+    check_lemma_d4_repaired,
+    check_lemma_d5_repaired,
+    check_lemma_d7_repaired,
+)
+from mines_theory.theory.bounds.appendix import chi_threshold
+from mines_theory.verification.views.corrigendum import readable
 
 
 # ---------------------------------------------------------------------------------------------
@@ -26,16 +52,16 @@ def test_exceedance_verdict_on_both_sides():
     the median (log 2) is exceeded by half of them and fails; looseness ≈ 1 at the exact
     quantile."""
     x = np.random.default_rng(0).exponential(size=4000)
-    claim = cg.exceedance_verdict(x, np.log(20), allowed=0.05, what="exponential")
+    claim = exceedance_verdict(x, np.log(20), allowed=0.05, what="exponential")
     assert claim.status is Status.HOLDS
     low, high = claim["looseness"].interval
     assert low < 1.0 < high
-    alternative = cg.exceedance_verdict(x, np.log(2), allowed=0.05, what="exponential")
+    alternative = exceedance_verdict(x, np.log(2), allowed=0.05, what="exponential")
     assert alternative.status is Status.FAILS
 
 
 def test_exceedance_verdict_needs_enough_units():
-    verdict = cg.exceedance_verdict(np.ones(5), 2.0, allowed=0.05, what="few")
+    verdict = exceedance_verdict(np.ones(5), 2.0, allowed=0.05, what="few")
     assert verdict.status is Status.NOT_CHECKED
 
 
@@ -45,47 +71,47 @@ def test_exceedance_verdict_needs_enough_units():
 
 
 def test_lemma51_repaired_holds_and_the_printed_delta_fails():
-    repaired = cg.check_lemma51_repaired()
+    repaired = check_lemma51_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired["looseness"].value > 1
-    printed = cg.check_lemma51_repaired(delta_alpha=ONE_STEP.bounds()["printed"])
+    printed = check_lemma51_repaired(delta_alpha=ONE_STEP.bounds()["printed"])
     assert printed.status is Status.FAILS
 
 
 def test_lemma52_repaired_holds_and_a_faster_promised_rate_fails():
     """The repaired rate (divisor 32) holds with measured/promised ≈ 50; a bound promising 64
     times more contraction per step (divisor 0.5) than the repaired one is violated."""
-    repaired = cg.check_lemma52_repaired()
+    repaired = check_lemma52_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired.qualifier("union-bound form vacuous").outcome
-    assert cg.check_lemma52_repaired(divisor=0.5).status is Status.FAILS
+    assert check_lemma52_repaired(divisor=0.5).status is Status.FAILS
 
 
 def test_lemma53_repaired_holds_and_a_smaller_constant_fails():
-    repaired = cg.check_lemma53_repaired()
+    repaired = check_lemma53_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired.qualifier("too loose to be tested").outcome
     assert repaired["C"].value > LEMMA53.constants().C  # the repair adds
     median = float(np.median(repaired.data["largest"]))
-    assert cg.check_lemma53_repaired(C=median).status is Status.FAILS
+    assert check_lemma53_repaired(C=median).status is Status.FAILS
 
 
 def test_theorem54_repaired_holds_and_C_zero_fails():
     """With C = 0 eq:lxi claims 𝓛_k ≤ 1 from the first step (γ = 0, H ∈ S'), which the runs
     started at Σ₁⁻¹ = L·I violate."""
-    repaired = cg.check_theorem54_repaired()
+    repaired = check_theorem54_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired["looseness"].interval[0] > 1
-    assert cg.check_theorem54_repaired(C=0.0).status is Status.FAILS
+    assert check_theorem54_repaired(C=0.0).status is Status.FAILS
 
 
 @pytest.mark.parametrize(
     "check, printed",
     [
-        (cg.check_lemma_d2_repaired, lambda: BIAS.bounds(0.1)["nu"].U_nu_sq),
-        (cg.check_lemma_d4_repaired, lambda: BIAS.bounds(0.1)["hh"]),
-        (cg.check_lemma_d5_repaired, lambda: BIAS.bounds(0.1)["tgm3"]),
-        (cg.check_lemma_d7_repaired, lambda: D7.bound),
+        (check_lemma_d2_repaired, lambda: BIAS.bounds(0.1)["nu"].U_nu_sq),
+        (check_lemma_d4_repaired, lambda: BIAS.bounds(0.1)["hh"]),
+        (check_lemma_d5_repaired, lambda: BIAS.bounds(0.1)["tgm3"]),
+        (check_lemma_d7_repaired, lambda: D7.bound),
     ],
 )
 def test_appendix_d_repaired_hold_and_the_printed_bounds_fail(check, printed):
@@ -94,14 +120,14 @@ def test_appendix_d_repaired_hold_and_the_printed_bounds_fail(check, printed):
 
 
 def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
-    assert cg.check_lemma_e8_repaired().status is Status.HOLDS
-    printed = cg.check_lemma_e8_repaired(threshold=bounds.chi_threshold)
+    assert check_lemma_e8_repaired().status is Status.HOLDS
+    printed = check_lemma_e8_repaired(threshold=chi_threshold)
     assert printed.status is Status.FAILS and printed["failing"].value > 0
 
 
 def test_looseness_table_has_a_number_for_every_check():
-    rows = cg.looseness_table()
-    assert len(rows) == sum((r.check is not None) + len(r.more) for r in cg.REPAIRS)
+    rows = looseness_table()
+    assert len(rows) == sum((r.check is not None) + len(r.more) for r in REPAIRS)
     assert all(row["looseness"] is not None and row["looseness"].value >= 1 for row in rows)
 
 
@@ -112,19 +138,19 @@ def test_looseness_table_has_a_number_for_every_check():
 
 def test_every_repair_names_existing_errata_bounds_and_derivations():
     labels = {e.label for e in errata.ERRATA}
-    for r in cg.REPAIRS:
+    for r in REPAIRS:
         assert set(r.errata) <= labels, r.ours
         assert all(
-            name in bounds.__all__ and name.endswith("_corrected")
+            name in bound_corrected.__all__ and name.endswith("_corrected")
             for name in r.corrected
             if name != "Y_SUM"
         ), r.ours
-        assert r.derivation is None or r.derivation in derivations.__all__
-        assert r.survives in cg.SURVIVAL
+        assert r.derivation is None or r.derivation in derivation_repairs.__all__
+        assert r.survives in SURVIVAL
 
 
 def test_pdf_numbers_match_the_ledger_and_the_paper():
-    for r in cg.REPAIRS:
+    for r in REPAIRS:
         key = r.ours.replace("Theorem", "Thm")
         assert ledger.PRINTED[key] == r.pdf, r.ours
         if re.match(r"(lem|thm|prop):", r.label):
@@ -132,13 +158,13 @@ def test_pdf_numbers_match_the_ledger_and_the_paper():
 
 
 def test_labels_exist_in_the_tex(tex):
-    for r in cg.REPAIRS:
+    for r in REPAIRS:
         assert f"\\label{{{r.label}}}" in tex, r.label
 
 
 def test_statements_are_myst_math_without_raw_braces():
     """Every brace sits inside $…$ (a raw brace outside math would print as text)."""
-    for r in cg.REPAIRS:
+    for r in REPAIRS:
         for text in (r.printed, r.repaired, r.hypotheses):
             outside = re.sub(r"\$[^$]*\$", "", text)
             assert "{" not in outside and "}" not in outside, (r.ours, outside)
@@ -146,15 +172,15 @@ def test_statements_are_myst_math_without_raw_braces():
 
 
 def test_repair_lookup_and_grouping():
-    assert cg.repair("Lemma 5.3").pdf == "Lemma 11"
-    assert cg.repair("Lemma 5.3").title == "Lemma 5.3 · PDF Lemma 11"
+    assert repair("Lemma 5.3").pdf == "Lemma 11"
+    assert repair("Lemma 5.3").title == "Lemma 5.3 · PDF Lemma 11"
     with pytest.raises(ValueError, match="ours must name"):
-        cg.repair("Lemma 9.9")
-    groups = cg.repairs_by_survival()
-    assert list(groups) == list(cg.SURVIVAL)
-    assert sum(len(g) for g in groups.values()) == len(cg.REPAIRS)
+        repair("Lemma 9.9")
+    groups = repairs_by_survival()
+    assert list(groups) == list(SURVIVAL)
+    assert sum(len(g) for g in groups.values()) == len(REPAIRS)
     with pytest.raises(ValueError, match="survives must be one of"):
-        cg.Repair("x", "y", "z", "", "", "", "fine", ())
+        Repair("x", "y", "z", "", "", "", "fine", ())
 
 
 def test_notebook_08_has_a_section_for_every_repaired_result():
@@ -167,7 +193,7 @@ def test_notebook_08_has_a_section_for_every_repaired_result():
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    for r in cg.REPAIRS:
+    for r in REPAIRS:
         assert f"{r.ours} · PDF {r.pdf}" in headings, r.ours
         assert f'show("{r.ours}")' in code, r.ours
 
@@ -175,7 +201,7 @@ def test_notebook_08_has_a_section_for_every_repaired_result():
 def test_readable_leaves_no_brace_in_the_errata():
     for e in errata.ERRATA:
         for text in (e.label, e.printed, e.correct, e.consequence):
-            out = cg.readable(text)
+            out = readable(text)
             assert "^{" not in out and "_{" not in out, out
 
 
@@ -183,9 +209,9 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
     """On the 2-D logistic runs (γ > 0) the repaired bound holds where it applies; a bound with
     no α-term and 64 times the repaired contraction (Δ = 0, divisor 0.5) is exceeded in about half
     of the steps."""
-    repaired = cg.check_lemma52_nonquadratic_repaired()
+    repaired = check_lemma52_nonquadratic_repaired()
     assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
-    alternative = cg.check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
+    alternative = check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
     assert alternative.status is Status.FAILS
 
 

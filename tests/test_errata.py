@@ -6,15 +6,15 @@ import sys
 
 import pytest
 
-from mines_theory.verification import errata, registry
-from mines_theory.verification.errata import (
+from mines_theory.verification.framework import registry
+from mines_theory.verification.views.errata import (
     ERRATA,
-    Erratum,
     distinct_flaws,
     errata_table,
     flaw_groups,
 )
-from mines_theory.verification.verdict import Evidence
+from mines_theory.verification.framework.registry import Erratum
+from mines_theory.verification.framework.verdict import Evidence
 
 
 def _entry(label, same=None):
@@ -124,8 +124,9 @@ def test_the_table_keeps_its_order_and_rows_are_1_to_n():
 
 def test_each_erratum_is_declared_above_its_check():
     """Every entry's check is the function its module exports under that name (the
-    declaration is the outermost decorator), in one of ``errata.SOURCES``."""
-    sources = tuple(m.__name__ for m in errata.SOURCES)
+    declaration is the outermost decorator), in one of ``ledger.SOURCES``."""
+    from mines_theory.verification.framework.ledger import SOURCES as sources
+
     for e in ERRATA:
         module = sys.modules[e.check.__module__]
         assert getattr(module, e.check.__name__) is e.check, e.label

@@ -5,11 +5,9 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from mines_theory import mean_gradient, sigma_gradient
-from mines_theory.estimators import POINTS_BLOCK_ENTRIES
-from mines_theory.algorithm import (
-    precision_gradient,
-)
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.algorithm.estimators import POINTS_BLOCK_ENTRIES
+from mines_theory.algorithm.estimators import precision_gradient
 
 from .conftest import random_spd
 
@@ -93,7 +91,7 @@ def test_estimators_query_the_antithetic_points(order):
 
 
 def test_estimator_terms_average_to_the_batch_estimates():
-    from mines_theory.algorithm import estimator_terms
+    from mines_theory.algorithm.estimators import estimator_terms
 
     rng = np.random.default_rng(5)
     mu, sigma_inv, u = rng.normal(size=3), random_spd(rng, 3), rng.standard_normal((6, 3))

@@ -7,16 +7,14 @@ import pandas as pd
 import pytest
 import scipy.linalg
 
-from mines_theory import MiNES, RotatedEllipsoid, experiments
-from mines_theory.experiments import (
-    COLUMNS,
-    preconditioned_condition,
-    run_method,
-    run_mines_lockstep,
-    spawn_seeds,
-)
-from mines_theory.objectives import LogCoshQuadratic
-from mines_theory.schedules import lemma52_step
+from mines_theory.algorithm.mines import MiNES
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.experiments.sweep import COLUMNS, spawn_seeds
+from mines_theory.linalg.spd import preconditioned_condition
+from mines_theory.experiments.runs import run_method, run_mines_lockstep
+from mines_theory.problems.objectives import LogCoshQuadratic
+from mines_theory.algorithm.schedules import lemma52_step
+from mines_theory.verification.claims.section5.covariance import LEMMA53
 
 
 @pytest.mark.parametrize(
@@ -182,8 +180,8 @@ def test_lockstep_takes_the_same_schedules_as_mines():
 
 
 def test_rgf_lockstep_matches_one_seed_runs():
-    from mines_theory.baselines import nesterov_spokoiny_step
-    from mines_theory.experiments import run_rgf_lockstep
+    from mines_theory.problems.baselines import nesterov_spokoiny_step
+    from mines_theory.experiments.runs import run_rgf_lockstep
 
     f = RotatedEllipsoid(4, 10.0, seed=1, minimizer=np.ones(4))
     eta = nesterov_spokoiny_step(d=4, L=f.L)
@@ -199,7 +197,7 @@ def test_rgf_lockstep_matches_one_seed_runs():
 
 
 def test_evaluations_to_target():
-    from mines_theory.experiments import evaluations_to_target
+    from mines_theory.experiments.sweep import evaluations_to_target
 
     f = RotatedEllipsoid(3, 10.0, seed=2)
     frame = run_method("CMA-ES", f, 2, mean0=np.ones(3), max_evaluations=3000, target=1e-6)
@@ -221,7 +219,7 @@ SWEEP_METHODS = ("MiNES (Lemma 5.2, oracle)", "MiNES (Hutchinson)", "RGF", "CMA-
 def _sweep(executor=None, chunk_size=3):
     """Seven seeds in chunks of three (3 + 3 + 1): every kind of sweep (two lockstep ones, and
     run_method's seed-by-seed loop for CMA-ES)."""
-    from mines_theory.experiments import compare_methods
+    from mines_theory.experiments.runs import compare_methods
 
     return compare_methods(
         SWEEP_OBJECTIVE,
@@ -301,7 +299,7 @@ def test_sweep_is_identical_on_any_executor(start, in_process_sweep):
 def _sweeps(seeds, iterations):
     """run_method (xNES), run_mines_lockstep and run_rgf_lockstep on SWEEP_OBJECTIVE, as calls
     that take the executor keywords."""
-    from mines_theory.experiments import run_rgf_lockstep
+    from mines_theory.experiments.runs import run_rgf_lockstep
 
     f = SWEEP_OBJECTIVE
     return [
@@ -340,7 +338,7 @@ def test_each_sweep_takes_an_executor():
 def test_sweep_bad_executor_or_chunk_size():
     """An executor without submit/map is a TypeError naming the parameter; a chunk size that
     is not an integer >= 1 a ValueError naming it."""
-    from mines_theory.experiments import compare_methods
+    from mines_theory.experiments.runs import compare_methods
 
     calls = _sweeps(seeds=2, iterations=5) + [
         lambda **kw: compare_methods(
@@ -366,9 +364,7 @@ def test_a_verification_run_takes_an_executor():
     cached on the settings alone, so a later in-process call returns it; a bad executor is named."""
     import dataclasses
 
-    from mines_theory.verification import section5
-
-    config = dataclasses.replace(section5.LEMMA53, seeds=70, iterations=20, record_every=5)
+    config = dataclasses.replace(LEMMA53, seeds=70, iterations=20, record_every=5)
     with _thread_pool() as pool:
         f, frame = config.run(executor=pool)
     _, direct = type(config).run.__wrapped__(config, None)
@@ -394,23 +390,3 @@ def test_run_method_never_overshoots_its_budget(name, per_iteration):
         assert 100 - step < run.evaluations.max() <= 100
     tiny = run_method(name, f, 1, mean0=np.ones(3), max_evaluations=1, **options)
     assert tiny.k.tolist() == [0] and tiny.evaluations.tolist() == [0]
-
-
-def test_experiments_keeps_every_public_name_it_had_before_the_sweep_machinery_moved_out():
-    """The public names of ``experiments`` before the seeds, chunks and rows moved to ``sweep``
-    (issue 26), listed literally: each is still an attribute of ``experiments``."""
-    names = [
-        "spawn_seeds",
-        "run_method",
-        "run_mines_lockstep",
-        "evaluations_to_target",
-        "run_rgf_lockstep",
-        "compare_methods",
-        "COMPARED",
-        "COLUMNS",
-        "CHUNK_SIZE",
-        "cached_sweep",
-        "MAX_SEEDS",
-    ]
-    missing = [name for name in names if not hasattr(experiments, name)]
-    assert not missing, missing

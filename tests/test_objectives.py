@@ -4,14 +4,12 @@ import numpy as np
 import pytest
 import scipy.optimize
 
-from mines_theory import objectives
-from mines_theory.objectives import (
-    LOGISTIC_VARIANCE_LIPSCHITZ,
+from mines_theory.problems.logistic import LOGISTIC_VARIANCE_LIPSCHITZ, breast_cancer_logistic
+from mines_theory.problems.objectives import (
     SECH2_LIPSCHITZ,
     LogCoshQuadratic,
     RotatedEllipsoid,
     SoftCubic1D,
-    breast_cancer_logistic,
     log_cosh_1d,
 )
 
@@ -215,7 +213,7 @@ def test_power_hessian_against_finite_differences_and_its_constants(power):
     gradient on both sides of |x| = 1, f(x*) = f* with ∇f(x*) = 0; σ = inf f″ = 1 at x*, f″ below
     L = 2 + p and approaching it far out; γ = sup|f‴| = p attained at |x| = 1 (one-sided
     differences of f″) and never exceeded on a grid."""
-    from mines_theory.objectives import PowerHessian1D
+    from mines_theory.problems.objectives import PowerHessian1D
 
     f, h = PowerHessian1D(power), 1e-5
     for x in (-3.0, -1.0, -0.7, 0.004, 0.5, 1.0, 1.3, 4.0):
@@ -243,7 +241,7 @@ def test_power_hessian_smoothed_curvature_against_quadrature(power):
     a^p E|u|^p at small a (E|u|^p against quadrature too)."""
     import scipy.integrate
 
-    from mines_theory.objectives import PowerHessian1D
+    from mines_theory.problems.objectives import PowerHessian1D
 
     f = PowerHessian1D(power)
 
@@ -267,30 +265,8 @@ def test_power_hessian_smoothed_curvature_against_quadrature(power):
 
 
 def test_power_hessian_rejects_a_power_outside_one_to_two():
-    from mines_theory.objectives import PowerHessian1D
+    from mines_theory.problems.objectives import PowerHessian1D
 
     for power in (0.5, 2.5):
         with pytest.raises(ValueError, match=r"power must lie in \[1, 2\]"):
             PowerHessian1D(power)
-
-
-def test_objectives_keeps_every_public_name_it_had_before_the_split():
-    """The public names of ``objectives`` before ``Objective`` moved to ``objective_base`` and
-    the logistic regressions to ``logistic`` (issue 26), listed literally: each is still an
-    attribute of ``objectives``."""
-    names = [
-        "Objective",
-        "RotatedEllipsoid",
-        "LogCoshQuadratic",
-        "log_cosh_1d",
-        "KinkedHessian1D",
-        "PowerHessian1D",
-        "SoftCubic1D",
-        "LogisticRegression",
-        "breast_cancer_logistic",
-        "synthetic_logistic",
-        "SECH2_LIPSCHITZ",
-        "LOGISTIC_VARIANCE_LIPSCHITZ",
-    ]
-    missing = [name for name in names if not hasattr(objectives, name)]
-    assert not missing, missing

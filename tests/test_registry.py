@@ -1,5 +1,5 @@
-"""Declarations beside the checks (mines_theory.verification.registry): a declaration in any
-module is collected, in the tables' order; bad declarations are refused with the name of what is
+"""Declarations beside the checks (mines_theory.verification.framework.registry): a declaration in
+any module is collected, in the tables' order; bad declarations are refused with the name of what is
 wrong."""
 
 import importlib
@@ -9,16 +9,17 @@ import sys
 import pytest
 
 import mines_theory.verification
-from mines_theory.verification import errata, ledger, registry
-from mines_theory.verification.registry import Claim, Erratum, Registry
-from mines_theory.verification.verdict import Measurement, Status, Verdict
+from mines_theory.verification.views import errata
+from mines_theory.verification.framework import ledger, registry
+from mines_theory.verification.framework.registry import Claim, Erratum, Registry
+from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
 THROWAWAY = '''
 """A module that declares one claim, one claim without its check, a finding and an erratum."""
 
-from mines_theory.verification.registry import (claim, claim_without_check, erratum,
+from mines_theory.verification.framework.registry import (claim, claim_without_check, erratum,
                                                 finding)
-from mines_theory.verification.verdict import Measurement, Status, Verdict
+from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
 claim_without_check("Lemma 5.8", printed="Lemma 98", label="eq:later",
                     statement="a claim whose check is to come", notebook="05-convergence-mean")
@@ -64,7 +65,7 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     ``ledger.SOURCES``, do not take them."""
     name = "throwaway_declarations_h5"
     (tmp_path / f"{name}.py").write_text(
-        THROWAWAY.replace("{row}", str(len(errata.ERRATA) + 1)), encoding="utf-8"
+        THROWAWAY.replace("{row}", str(len(ledger.ERRATA) + 1)), encoding="utf-8"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, name, raising=False)
@@ -91,9 +92,9 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     assert registry.errata()[-1].check is module.erratum_throwaway
     assert errata.distinct_flaws(registry.errata()) == errata.distinct_flaws()
 
-    assert registry.claims(ledger.SOURCES) == ledger.CLAIMS
-    assert registry.findings(ledger.SOURCES) == ledger.FINDINGS
-    assert registry.errata(errata.SOURCES) == errata.ERRATA
+    assert registry.claims(ledger.MODULES) == ledger.CLAIMS
+    assert registry.findings(ledger.MODULES) == ledger.FINDINGS
+    assert registry.errata(ledger.MODULES) == ledger.ERRATA
     with pytest.raises(ValueError, match="after must be a row among"):
         registry.claims((module,))  # its "after" names a row of section4
 
@@ -103,8 +104,8 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
 
 
 def test_the_library_registry_is_untouched_by_the_test_above():
-    assert registry.claims(ledger.SOURCES) == ledger.CLAIMS
-    assert registry.errata(errata.SOURCES) == errata.ERRATA
+    assert registry.claims(ledger.MODULES) == ledger.CLAIMS
+    assert registry.errata(ledger.MODULES) == ledger.ERRATA
 
 
 def test_every_declaring_module_is_a_source():
@@ -117,7 +118,7 @@ def test_every_declaring_module_is_a_source():
         importlib.import_module(info.name)
     assert registry.claims() == ledger.CLAIMS
     assert registry.findings() == ledger.FINDINGS
-    assert registry.errata() == errata.ERRATA
+    assert registry.errata() == ledger.ERRATA
 
 
 def _check() -> Verdict:

@@ -5,10 +5,11 @@ import pytest
 import scipy.optimize
 from scipy.linalg import expm
 
-from mines_theory import RotatedEllipsoid
-from mines_theory.objectives import log_cosh_1d, synthetic_logistic
-from mines_theory.linalg import project_eigenvalues
-from mines_theory.regularized import (
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.problems.objectives import log_cosh_1d
+from mines_theory.problems.logistic import synthetic_logistic
+from mines_theory.linalg.spd import project_eigenvalues
+from mines_theory.theory.regularized import (
     GaussianRule,
     alpha_sweep,
     minimize_regularized,

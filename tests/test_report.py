@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification import ledger, report
-from mines_theory.verification.ledger import CLAIMS, FINDINGS, REPAIRED, Claim
-from mines_theory.verification.verdict import (
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views import report
+from mines_theory.verification.framework.ledger import CLAIMS, FINDINGS, REPAIRED
+from mines_theory.verification.framework.registry import Claim
+from mines_theory.verification.framework.verdict import (
     Measurement,
     Qualifier,
     Status,

@@ -8,10 +8,18 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from mines_theory import MiNES, RotatedEllipsoid
-from mines_theory.algorithm import CholeskyFactor, Estimate, MiNESStrategy
-from mines_theory.linalg import random_spd
-from mines_theory.schedules import HutchinsonStep, hutchinson_step, lemma51_step, lemma52_step
+from mines_theory.algorithm.mines import MiNES
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.precision import CholeskyFactor
+from mines_theory.algorithm.schedules import Estimate
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.linalg.spd import random_spd
+from mines_theory.algorithm.schedules import (
+    HutchinsonStep,
+    hutchinson_step,
+    lemma51_step,
+    lemma52_step,
+)
 
 
 def c1(d, b, delta):

@@ -1,12 +1,12 @@
-"""mines_theory.score_function: the estimators' means and variances against closed forms by Monte
-Carlo with standard errors; Stein's lemma and Hutchinson's estimators likewise."""
+"""mines_theory.theory.score_function: the estimators' means and variances against closed forms by
+Monte Carlo with standard errors; Stein's lemma and Hutchinson's estimators likewise."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from mines_theory import score_function as sf
+from mines_theory.theory import score_function as sf
 
 K_SE = 5
 D = 4

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from mines_theory.objectives import RotatedEllipsoid
-from mines_theory.verification.section2 import LogLikelihoodTrick
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.verification.claims.section2 import LogLikelihoodTrick
 
 
 def test_log_likelihood_trick_on_a_small_sample():
@@ -18,8 +18,8 @@ def test_log_likelihood_trick_on_a_small_sample():
 
 def test_nes_without_a_seed_is_not_checked():
     """No seed: "stalled in 0 of 0 runs" must not hold (issue 22 §2)."""
-    from mines_theory.verification.section2 import NESRun, check_nes_as_printed
-    from mines_theory.verification.verdict import Status
+    from mines_theory.verification.claims.section2 import NESRun, check_nes_as_printed
+    from mines_theory.verification.framework.verdict import Status
 
     verdict = check_nes_as_printed(NESRun(seeds=0))
     assert verdict.status is Status.NOT_CHECKED
@@ -32,8 +32,8 @@ def test_erratum_fisher_vec_flags_the_printed_block_and_not_the_corrected_one():
     the hand computation: F − printed = ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I − K) in the vec block, whose columns of
     the indices (1, 2), (2, 1) hold ±det(Σ̄⁻¹)/4 in the rows (1, 2), (2, 1): 4 nonzero entries,
     none left on symmetric directions (I − K)D = 0."""
-    from mines_theory.verification.section2 import erratum_fisher_vec
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.errata.section2 import erratum_fisher_vec
+    from mines_theory.verification.framework.verdict import Evidence
 
     printed, corrected = erratum_fisher_vec(), erratum_fisher_vec(printed=False)
     assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)

@@ -3,10 +3,35 @@
 import numpy as np
 import pytest
 
-from mines_theory.bounds import alpha_condition
-from mines_theory.objectives import synthetic_logistic
-from mines_theory.verification import section3
-from mines_theory.verification.verdict import Status
+from mines_theory.theory.bounds.section3 import alpha_condition
+from mines_theory.problems.logistic import synthetic_logistic
+from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.claims.section3.theorems import (
+    SECTION3_SWEEP_1D,
+    KINKED,
+    AlphaSweep,
+    check_theorem34,
+    slope_fit,
+    HOLDER,
+    SMOOTH,
+    order_above,
+    order_below,
+    KinkedSweep,
+    check_theorem33,
+    SECTION3_SWEEP,
+)
+from mines_theory.verification.errata.section3_convexity import (
+    convexity_scan,
+    convexity_threshold,
+    q_curvature,
+)
+from mines_theory.verification.claims.section3 import common
+from mines_theory.verification.errata import section3_convexity, section3_covariance, section3_mean
+from mines_theory.verification.errata.section3_mean import theorem33_r_cancels
+from mines_theory.verification.framework.ledger import ERRATA
+
+#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
+ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_theorem34_without_an_admissible_alpha_reports_hypotheses_not_met():
@@ -14,14 +39,14 @@ def test_theorem34_without_an_admissible_alpha_reports_hypotheses_not_met():
     objective): a grid of larger α has no point where Theorem 3.4 speaks."""
     f = synthetic_logistic(1)
     largest = alpha_condition(d=1, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L)
-    sweep = section3.AlphaSweep(dim=1, alphas=(10 * largest, 0.1, 1.0), degree=20, small=1.0)
-    verdict = section3.check_theorem34(sweep)
+    sweep = AlphaSweep(dim=1, alphas=(10 * largest, 0.1, 1.0), degree=20, small=1.0)
+    verdict = check_theorem34(sweep)
     assert verdict.status is Status.HYPOTHESES_NOT_MET
     assert verdict["valid"].value == 0
 
 
 def test_sweep_slope_is_the_loglog_fit_of_its_columns():
-    sweep = section3.SECTION3_SWEEP_1D
+    sweep = SECTION3_SWEEP_1D
     _, df = sweep.run()
     small = df.alpha <= sweep.small
     expected = np.polyfit(np.log(df.alpha[small]), np.log(df.distance_sq[small]), 1)[0]
@@ -32,13 +57,13 @@ def test_kinked_fixed_point_is_the_minimizer_of_q_alpha():
     """The closed-form fixed point of KinkedSweep against the library's minimizer of Q_α (Newton in
     μ and the KKT fixed point in Σ, with a fine trapezoid rule for the kinked integrand), at
     α = 0.05: Σ̂* agrees to 1e-6 and μ̂* = 0 (symmetry)."""
-    from mines_theory.objectives import KinkedHessian1D
-    from mines_theory.regularized import GaussianRule, minimize_regularized
+    from mines_theory.problems.objectives import KinkedHessian1D
+    from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 
     nodes = np.linspace(-12, 12, 48_001)
     weights = np.exp(-(nodes**2) / 2)
     rule = GaussianRule(nodes[:, None], weights / weights.sum())
-    sweep = section3.KINKED
+    sweep = KINKED
     result = minimize_regularized(
         KinkedHessian1D(), 0.05, tau=sweep.tau, zeta=sweep.zeta, rule=rule
     )
@@ -55,13 +80,13 @@ def test_smoothed_curvature_against_quadrature():
             scipy.integrate.quad(density, lo, hi)[0]
             for lo, hi in [(0.0, 1.0 / a), (1.0 / a, np.inf)]
         )
-        assert section3.KINKED.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
+        assert KINKED.smoothed_curvature(a) == pytest.approx(value, rel=1e-9)
 
 
 def test_theorem34_order_qualifiers_come_out_as_published_on_their_objectives():
     """Under the claim: the Lipschitz-f‴ objectives give order α² (not α^1.5), the Hölder-½ one
     α^1.5 (not α²), the kinked one α."""
-    verdict = section3.check_theorem34()
+    verdict = check_theorem34()
     assert verdict.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
     assert verdict.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
     assert verdict.qualifier("order α attained with a Lipschitz Hessian").outcome
@@ -73,39 +98,39 @@ def test_theorem34_order_alpha2_rejects_a_holder_half_third_derivative():
     """Under the alternative: the Hölder-½ objective fed where the Lipschitz-f‴ one goes is not
     called order α² (its slope 1.50 lies below the boundary 1.75), and the Lipschitz one fed as
     the Hölder one is not called order α^1.5; the kinked one is neither."""
-    swapped = section3.check_theorem34(smooth=section3.HOLDER, holder=section3.SMOOTH)
+    swapped = check_theorem34(smooth=HOLDER, holder=SMOOTH)
     assert not swapped.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
     assert not swapped.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
-    kinked = section3.check_theorem34(smooth=section3.KINKED, holder=section3.KINKED)
+    kinked = check_theorem34(smooth=KINKED, holder=KINKED)
     assert not kinked.qualifier("order α², not α^1.5, with a Lipschitz third derivative").outcome
     assert not kinked.qualifier("order α^1.5, not α², with a Hölder-½ third derivative").outcome
 
 
 def test_order_tests_need_the_slope_to_clear_the_boundary_by_five_standard_errors():
-    assert section3.order_above(1.9, 0.01) and not section3.order_above(1.9, 0.04)
-    assert section3.order_below(1.5, 0.01) and not section3.order_below(1.7, 0.02)
-    assert not section3.order_above(float("nan"), 0.0)
-    assert not section3.order_below(float("nan"), 0.0)
-    slope, se = section3.slope_fit([1e-3, 1e-2, 1e-1], [2e-6, 2e-4, 2e-2])
+    assert order_above(1.9, 0.01) and not order_above(1.9, 0.04)
+    assert order_below(1.5, 0.01) and not order_below(1.7, 0.02)
+    assert not order_above(float("nan"), 0.0)
+    assert not order_below(float("nan"), 0.0)
+    slope, se = slope_fit([1e-3, 1e-2, 1e-1], [2e-6, 2e-4, 2e-2])
     assert slope == pytest.approx(2.0) and se < 1e-6
-    assert np.isnan(section3.slope_fit([1e-3, 1e-2], [1.0, 2.0])[0])
+    assert np.isnan(slope_fit([1e-3, 1e-2], [1.0, 2.0])[0])
 
 
 def test_theorem34_with_too_few_alphas_is_not_checked():
     """A 1-D sweep of two α cannot give an order: "not checked", not holds or fails."""
-    verdict = section3.check_theorem34(smooth=section3.KinkedSweep(points=2, power=2.0))
+    verdict = check_theorem34(smooth=KinkedSweep(points=2, power=2.0))
     assert verdict.status is Status.NOT_CHECKED
 
 
 def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
     """The closed-form fixed points of the Hölder-½ and Lipschitz-f‴ sweeps against the
     library's minimizer of Q_α (a fine trapezoid rule), at α = 0.05."""
-    from mines_theory.regularized import GaussianRule, minimize_regularized
+    from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 
     nodes = np.linspace(-12, 12, 48_001)
     weights = np.exp(-(nodes**2) / 2)
     rule = GaussianRule(nodes[:, None], weights / weights.sum())
-    for sweep in (section3.HOLDER, section3.SMOOTH):
+    for sweep in (HOLDER, SMOOTH):
         result = minimize_regularized(
             sweep.objective(), 0.05, tau=sweep.tau, zeta=sweep.zeta, rule=rule
         )
@@ -120,9 +145,9 @@ def test_holder_and_smooth_fixed_points_are_minimizers_of_q_alpha():
 def test_sine_objective_matches_its_closed_forms():
     """SineCurvature: Hessian against central differences of the gradient, and the closed-form
     2α⁻²Φ against the library's Gauss–Hermite smoothing at an arbitrary diagonal (μ, Σ)."""
-    from mines_theory.regularized import GaussianRule, smoothed
+    from mines_theory.theory.regularized import GaussianRule, smoothed
 
-    f = section3.common.SineCurvature(2, a=0.3)
+    f = common.SineCurvature(2, a=0.3)
     x, h = np.array([0.4, -1.1]), 1e-6
     numeric = np.column_stack(
         [(f.gradient(x + h * e) - f.gradient(x - h * e)) / (2 * h) for e in np.eye(2)]
@@ -136,49 +161,47 @@ def test_sine_objective_matches_its_closed_forms():
 def test_strict_convexity_check_finds_the_frozen_quadratic_problem_convex():
     """The same midpoint test on a quadratic (Theorem 3.1's case, and the frozen problem
     ½⟨M̂, Σ⟩ − ½ log det Σ of the correction) finds no violation."""
-    from mines_theory.objectives import RotatedEllipsoid
-    from mines_theory.regularized import GaussianRule
+    from mines_theory.problems.objectives import RotatedEllipsoid
+    from mines_theory.theory.regularized import GaussianRule
 
     f = RotatedEllipsoid(1, 1.0, scale=1.04)
-    gap = section3.convexity._midpoint_gap(
+    gap = section3_convexity._midpoint_gap(
         f, 0.03, 1 / 0.003, 1 / 0.002, GaussianRule.gauss_hermite(1, 10)
     )
     assert gap < 0
 
 
 def test_sig_opt_projection_is_the_frozen_minimizer_when_M_is_positive_definite():
-    from mines_theory.linalg import project_eigenvalues, random_spd
+    from mines_theory.linalg.spd import project_eigenvalues, random_spd
 
     tau, zeta = 0.5, 3.0
     M = random_spd(np.random.default_rng(4), 2, eigenvalues=[0.2, 5.0])  # both ends active
     expected = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
-    assert np.allclose(
-        section3.proofs_covariance._frozen_minimizer(M, tau, zeta), expected, atol=1e-5
-    )
+    assert np.allclose(section3_covariance._frozen_minimizer(M, tau, zeta), expected, atol=1e-5)
 
 
 def test_j_sig_0_corrected_power_is_the_chain_rule():
     import sympy as sp
 
-    assert section3.proofs_covariance._j_sig_0_residual(-4) == sp.zeros(2, 2)
-    assert section3.proofs_covariance._j_sig_0_residual(-2) != sp.zeros(2, 2)
+    assert section3_covariance._j_sig_0_residual(-4) == sp.zeros(2, 2)
+    assert section3_covariance._j_sig_0_residual(-2) != sp.zeros(2, 2)
 
 
 def test_tmp2_corrected_first_line_matches_the_left_side():
-    lhs, expectation = section3.proofs_covariance._tmp2_first_line_sides()
-    alpha = section3.proofs_covariance._sine_case(1)[1]
+    lhs, expectation = section3_covariance._tmp2_first_line_sides()
+    alpha = section3_covariance._sine_case(1)[1]
     assert abs(expectation) / alpha**2 == pytest.approx(lhs, rel=1e-6)
     assert expectation != pytest.approx(lhs, rel=1e-3)
 
 
 def test_tmp_with_phi_at_sigma_hat_is_not_below_the_left_side():
-    lhs, correct, at_mu_star, at_mu_hat = section3.proofs_covariance._tmp_phi_sides()
+    lhs, correct, at_mu_star, at_mu_hat = section3_covariance._tmp_phi_sides()
     assert correct >= lhs * (1 - 1e-5)
     assert max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5)
 
 
 def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
-    frobenius, spectral, rhs = section3.proofs_covariance._last_chain_sides()
+    frobenius, spectral, rhs = section3_covariance._last_chain_sides()
     assert spectral <= rhs < frobenius
     # both inverses are multiples of I (equal coordinates), so each ‖·‖_F = √2‖·‖₂
     assert frobenius == pytest.approx(2 * spectral)
@@ -187,9 +210,9 @@ def test_last_chain_with_spectral_norms_holds_and_frobenius_fails():
 def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     import sympy as sp
 
-    pointwise, mean = section3.proofs_mean._j_quad_residuals(sp.Rational(1, 2))
+    pointwise, mean = section3_mean._j_quad_residuals(sp.Rational(1, 2))
     assert pointwise == 0 and mean == 0
-    assert section3.proofs_mean._j_quad_residuals(1)[0] != 0
+    assert section3_mean._j_quad_residuals(1)[0] != 0
 
 
 SECTION3_ERRATA = [
@@ -220,8 +243,8 @@ def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
 def _section3_numbers():
     """Per erratum: what its numbers must be, from a closed form or the argument itself
     (``printed``, ``corrected``: the Evidence of each call)."""
-    from mines_theory.verification.section3.proofs_covariance import _sine_case
-    from mines_theory.verification.section3.proofs_mean import _quadratic_case
+    from mines_theory.verification.errata.section3_covariance import _sine_case
+    from mines_theory.verification.errata.section3_mean import _quadratic_case
 
     def taylor_sigma(printed, corrected):
         f, _, sigma_inv = _quadratic_case()
@@ -242,7 +265,7 @@ def _section3_numbers():
         # gives ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*)), a ratio ≤ 1
         assert printed["rhs"].value < 0 < printed["lhs"].value
         assert corrected["ratio"].value <= 1 and corrected["exceeded"].value == 0
-        assert corrected["alphas"].value == len(section3.SECTION3_SWEEP.alphas)
+        assert corrected["alphas"].value == len(SECTION3_SWEEP.alphas)
 
     def sig_opt_mu(printed, corrected):
         assert printed["hat"].value < 1e-10 < 1e-6 < printed["star"].value
@@ -298,9 +321,9 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each erratum check of Section 3 flags the printed statement and, given the corrected
     statement (``printed=False``), does not, with the numbers its argument predicts: a check
     that returned True unconditionally fails here."""
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.framework.verdict import Evidence
 
-    check = getattr(section3, name)
+    check = ERRATUM_CHECKS[name]
     printed, corrected = check(), check(printed=False)
     assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
     assert printed.flagged and not corrected.flagged
@@ -315,10 +338,10 @@ def test_theorem33_holds_as_printed_because_r_cancels():
     """Q_α(μ̂*, Σ̂*) ≤ Q_α(μ*, Σ̂*) (μ̂* minimizes Q_α(·, Σ̂*)), and the gap lies below the bound
     without the R-term, itself below the printed bound by exactly dα²/2(τ⁻¹ − ζ⁻¹), at several α
     (τ = 2, ζ = 20, 1-D sine objective) and on the 2-D logistic objective."""
-    from mines_theory.objectives import synthetic_logistic
+    from mines_theory.problems.logistic import synthetic_logistic
 
     for f, alpha in [(None, 0.01), (None, 0.1), (None, 0.3), (synthetic_logistic(2), 0.1)]:
-        r = section3.theorem33_r_cancels(f, alpha=alpha)
+        r = theorem33_r_cancels(f, alpha=alpha)
         assert r.q_hat <= r.q_mixed
         assert 0 < r.gap <= r.bound_without_R < r.printed
         d = 1 if f is None else f.dim
@@ -326,8 +349,8 @@ def test_theorem33_holds_as_printed_because_r_cancels():
 
 
 def test_q_curvature_against_finite_differences_of_q_alpha():
-    from mines_theory.objectives import log_cosh_1d
-    from mines_theory.regularized import GaussianRule, regularized_objective
+    from mines_theory.problems.objectives import log_cosh_1d
+    from mines_theory.theory.regularized import GaussianRule, regularized_objective
 
     f, alpha, rule = log_cosh_1d(a=1.0, c=0.5), 0.7, GaussianRule.gauss_hermite(1, 80)
     for s in (0.3, 1.0, 4.0):
@@ -337,20 +360,20 @@ def test_q_curvature_against_finite_differences_of_q_alpha():
             return regularized_objective(f, f.minimizer, [[x]], alpha, rule)
 
         numeric = (q(s + h) - 2 * q(s) + q(s - h)) / h**2
-        assert section3.q_curvature(f, alpha, s, rule) == pytest.approx(numeric, rel=1e-4)
+        assert q_curvature(f, alpha, s, rule) == pytest.approx(numeric, rel=1e-4)
 
 
 def test_nonconvexity_needs_zeta_below_sigma_over_80():
     """The threshold is 1/80.4; on the counterexample's objective Q_α is convex on S (smallest
     curvature > 0) at every ζ/σ above it, and not convex far below it (ζ/σ = 1/400 … 1/120)."""
-    assert 1 / section3.convexity_threshold() == pytest.approx(80.36, abs=0.01)
-    scan = section3.convexity_scan()
-    above = scan.ratio >= section3.convexity_threshold()
+    assert 1 / convexity_threshold() == pytest.approx(80.36, abs=0.01)
+    scan = convexity_scan()
+    above = scan.ratio >= convexity_threshold()
     assert (scan.min_curvature[above] > 0).all() and scan.sufficient[above].all()
     assert (scan.min_curvature[scan.ratio <= 1 / 120] < 0).all()
     assert not scan.sufficient[~above].any()
 
 
 def test_theorem33_with_too_few_alphas_in_the_fitting_range_is_not_checked():
-    sweep = section3.AlphaSweep(dim=1, alphas=(1e-3, 0.5, 1.0), degree=20, small=1e-2)
-    assert section3.check_theorem33(sweep).status is Status.NOT_CHECKED
+    sweep = AlphaSweep(dim=1, alphas=(1e-3, 0.5, 1.0), degree=20, small=1e-2)
+    assert check_theorem33(sweep).status is Status.NOT_CHECKED

@@ -3,18 +3,22 @@
 import numpy as np
 import pytest
 
-from mines_theory import mean_gradient, sigma_gradient
-from mines_theory.gaussian import lemma_c1_expectation
-from mines_theory.linalg import project_eigenvalues
-from mines_theory.verification import section4
-from mines_theory.verification.section4 import (
+from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
+from mines_theory.theory.gaussian import lemma_c1_expectation
+from mines_theory.linalg.spd import project_eigenvalues
+from mines_theory.verification.claims.section4.estimators import (
     check_lemma41,
     check_lemma43,
     check_lemma_c1,
-    check_proposition_a2,
 )
-from mines_theory.verification.section4.projection import clipped_counterexample
-from mines_theory.verification.verdict import Status
+from mines_theory.verification.claims.section4.projection import check_proposition_a2
+from mines_theory.verification.claims.section4.projection import clipped_counterexample
+from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.claims.section4.common import quadratic_case
+from mines_theory.verification.framework.ledger import ERRATA
+
+#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
+ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_lemma41_check_catches_a_missing_antithetic_half():
@@ -51,9 +55,11 @@ def test_lemma_c1_check_catches_a_wrong_moment():
 def test_checks_from_nothing_are_not_checked():
     """No case, pair or enough draws: "not checked" naming the parameter (issue 22 §2); a
     negative size is an invalid configuration."""
-    from mines_theory.verification.section4 import (
+    from mines_theory.verification.claims.section4.probability import (
         check_lemma_b2,
         check_lemma_b3,
+    )
+    from mines_theory.verification.claims.section4.projection import (
         check_mirror_step,
         check_proposition_a1,
     )
@@ -87,7 +93,7 @@ def _section4_numbers():
     (``printed``, ``corrected``: the Evidence of each call)."""
     from scipy.linalg import sqrtm
 
-    from mines_theory.verification.stats import K_SE
+    from mines_theory.verification.framework.stats import K_SE
 
     def projection_bounds(printed, corrected):
         # {3, 0.3} clipped by hand: to [ζ⁻¹, τ⁻¹] = [¼, 2] → {2, 0.3}; to [τ, ζ] = [½, 4] → {3, ½}
@@ -105,7 +111,7 @@ def _section4_numbers():
 
     def bG_factor(printed, corrected):
         # E[uᵀAu uuᵀ] = 2A + tr(A)I (A = Σ^½HΣ^½) makes eq:bG's form HΣ^-½ + ½tr(HΣ)(Σ^-3/2 − Σ⁻¹)
-        f, _, sigma_inv = section4.quadratic_case()
+        f, _, sigma_inv = quadratic_case()
         root_inv = np.real(sqrtm(sigma_inv))
         sigma = np.linalg.inv(sigma_inv)
         form = f.H @ root_inv + 0.5 * np.trace(f.H @ sigma) * (root_inv @ sigma_inv - sigma_inv)
@@ -125,9 +131,9 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each erratum check of Section 4 and Appendices A–C flags the printed statement and, given
     the corrected one (``printed=False``), does not, with the numbers its argument predicts: a
     check that returned True unconditionally fails here."""
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.framework.verdict import Evidence
 
-    check = getattr(section4, name)
+    check = ERRATUM_CHECKS[name]
     printed, corrected = check(), check(printed=False)
     assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
     assert printed.flagged and not corrected.flagged

@@ -9,9 +9,58 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mines_theory.verification import section5
-from mines_theory.verification.section5 import errata as section5_errata
-from mines_theory.verification.verdict import Status
+from mines_theory.verification.errata import section5 as section5_errata
+from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.claims.section5.nonquadratic import (
+    NonQuadraticMeanRun,
+    check_nonquadratic_step,
+)
+from mines_theory.verification.claims.section5.covariance import (
+    CovarianceRun,
+    check_lemma53,
+    lemma53_limits,
+    LEMMA53,
+)
+from mines_theory.verification.claims.section5.alpha_bias import (
+    NonQuadraticRun,
+    check_nonquadratic,
+    NON_QUADRATIC,
+    LEVEL_RECORDS,
+)
+from mines_theory.verification.claims.section5.mean import (
+    MeanRun,
+    asymptotic_rates,
+    per_step_ratios,
+    check_lemma51,
+    check_lemma52,
+    LEMMA52,
+)
+from mines_theory.verification.claims.section5.theorem54 import (
+    kappa_slope,
+    check_theorem54,
+    KAPPA_RUNS,
+    kappa_qualifiers,
+)
+from mines_theory.verification.claims.section5.findings import (
+    check_start,
+    plateau_prediction,
+    check_constant_steps,
+)
+from mines_theory.verification.errata.section5 import (
+    erratum_c2_negative,
+    erratum_C_grows_with_K,
+    erratum_lemma52_coefficient,
+    erratum_lemma52_line4,
+    erratum_delta_alpha_2_third_term,
+    erratum_lemma51_gamma_hypothesis,
+    erratum_lemma51_substitution,
+    erratum_union_bound,
+)
+from mines_theory.verification.framework.verdict import Undecidable
+from mines_theory.verification.framework.ledger import ERRATA
+
+#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
+ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_plateau_prediction_against_a_simulation_of_the_recursion():
@@ -28,8 +77,8 @@ def test_plateau_prediction_against_a_simulation_of_the_recursion():
             tail.append(x**2)
     per_chain = np.mean(tail, axis=0)
     se = per_chain.std(ddof=1) / math.sqrt(per_chain.size)
-    assert abs(per_chain.mean() - section5.plateau_prediction(eta, V)) <= 5 * se
-    assert section5.plateau_prediction(0.5, 6.0) == pytest.approx(2.0)
+    assert abs(per_chain.mean() - plateau_prediction(eta, V)) <= 5 * se
+    assert plateau_prediction(0.5, 6.0) == pytest.approx(2.0)
 
 
 def test_asymptotic_rates_recover_a_geometric_decay():
@@ -37,34 +86,34 @@ def test_asymptotic_rates_recover_a_geometric_decay():
     rows = []
     for seed, rate in enumerate((0.05, 0.1)):
         rows += [{"seed": seed, "k": int(i), "f_gap": 1e-3 * (1 - rate) ** i} for i in k]
-    rates = section5.asymptotic_rates(pd.DataFrame(rows))
+    rates = asymptotic_rates(pd.DataFrame(rows))
     np.testing.assert_allclose(rates, [0.05, 0.1], rtol=1e-10)
     never = pd.DataFrame([{"seed": 0, "k": i, "f_gap": 1.0} for i in range(5)])
-    assert np.isnan(section5.asymptotic_rates(never)[0])
+    assert np.isnan(asymptotic_rates(never)[0])
 
 
 def test_per_step_ratios_mask_the_rounding_floor():
     frame = pd.DataFrame(
         [{"seed": 0, "k": i, "f_gap": g} for i, g in enumerate([1.0, 0.5, 1e-21, 1e-22])]
     )
-    ratio, mask = section5.per_step_ratios(frame)
+    ratio, mask = per_step_ratios(frame)
     np.testing.assert_allclose(ratio[0].to_numpy(), [0.5, 2e-21, 0.1])
     assert mask[0].tolist() == [True, True, False]
 
 
 def test_lemma53_outside_its_hypotheses_says_so():
     """b = 5 at δ = 0.1 gives c₂ = 5 − 2√(5 log 10) < 0: the status is "hypotheses not met"."""
-    config = section5.CovarianceRun(b=5, seeds=4, iterations=200, record_every=10)
-    verdict = section5.check_lemma53(config)
+    config = CovarianceRun(b=5, seeds=4, iterations=200, record_every=10)
+    verdict = check_lemma53(config)
     assert verdict.status is Status.HYPOTHESES_NOT_MET
     assert "hypotheses not met" in verdict.text()
 
 
 def test_lemma53_default_run_meets_its_hypotheses():
-    assert section5.LEMMA53.constants().valid
+    assert LEMMA53.constants().valid
 
 
-class _Scripted(section5.NonQuadraticMeanRun):
+class _Scripted(NonQuadraticMeanRun):
     """A run whose trajectory is given, to test the bookkeeping of ``check_nonquadratic_step``."""
 
     def __init__(self, schedule, gap, next_gap, eta1, xi=1.0, curvature=1.0, seeds=4):
@@ -92,7 +141,7 @@ def test_nonquadratic_step_fails_when_f_does_not_decrease():
     ρ(f_k − f*) + Δ_α,1 at every step: fails."""
     run = _scripted("lemma51", 1.1)
     assert run.test()["informative"].all()
-    verdict = section5.check_nonquadratic_step(run, run)
+    verdict = check_nonquadratic_step(run, run)
     assert verdict.status is Status.FAILS
     assert verdict["violations"].value == 1.0
 
@@ -101,13 +150,13 @@ def test_nonquadratic_step_holds_when_f_halves():
     """No step of the scripted run exceeds the bound; the status is still 'erratum', from the
     one-step run at μ* (``ONE_STEP``) where the printed Δ_α,1 fails."""
     run = _scripted("lemma51", 0.5)
-    verdict = section5.check_nonquadratic_step(run, run)
+    verdict = check_nonquadratic_step(run, run)
     assert verdict["violations"].value == 0.0
     assert verdict.status is Status.ERRATUM
 
 
 def test_lemma52_nonquadratic_step_holds_when_f_halves():
-    from mines_theory.bounds import c_constants
+    from mines_theory.theory.bounds.section5 import c_constants
 
     c1 = c_constants(d=2, b=10, delta=0.1).c1
     run = _scripted("hutchinson", 0.5, eta1=10 / (4 * c1 * 2.0), curvature=1.0, xi=1.0)
@@ -115,19 +164,19 @@ def test_lemma52_nonquadratic_step_holds_when_f_halves():
     object.__setattr__(run, "_arrays", dict(run.run(), gap=run_gap * 1e-3, next=run_gap * 5e-4))
     t = run.test()
     assert t["applies"].all() and t["informative"].any()
-    assert section5.check_nonquadratic_step(run, run).status is Status.HOLDS
+    assert check_nonquadratic_step(run, run).status is Status.HOLDS
 
 
 def test_lemma52_step_outside_its_hypotheses_says_so():
     """A step η₁ too large for the curvature (b/(4c₁η₁) < 𝓛_k) is outside Lemma 5.2's
     hypotheses; with no step inside them the verdict is 'hypotheses not met'."""
-    from mines_theory.bounds import c_constants
+    from mines_theory.theory.bounds.section5 import c_constants
 
     c1 = c_constants(d=2, b=10, delta=0.1).c1
     run = _scripted("hutchinson", 1.0, eta1=10 / (4 * c1 * 0.5), curvature=1.0, xi=0.5)
     t = run.test()
     assert not t["applies"].any()
-    assert section5.check_nonquadratic_step(run, run).status is Status.HYPOTHESES_NOT_MET
+    assert check_nonquadratic_step(run, run).status is Status.HYPOTHESES_NOT_MET
 
 
 # ---------------------------------------------------------------------------------------------
@@ -147,7 +196,7 @@ def _rates(exponent, seeds=8, seed=0):
 
 def test_kappa_slope_recovers_the_exponent():
     for exponent in (0.0, -0.07, -1.0):
-        slope = section5.kappa_slope(KAPPAS, _rates(exponent), "slope")
+        slope = kappa_slope(KAPPAS, _rates(exponent), "slope")
         assert slope.interval[0] <= exponent <= slope.interval[1]
         assert abs(slope.value - exponent) < 0.02
 
@@ -157,12 +206,12 @@ def test_kappa_qualifiers_flip_between_independent_weak_and_inverse_dependence()
     (slope −0.07, as published) 'weak' holds and 'independent' does not; under the alternative
     the criterion names (a rate ∝ 1/κ, as with Σ frozen) 'weak' does not, and a frozen reference
     with no dependence does not count as resolving 1/κ."""
-    frozen = section5.kappa_slope(KAPPAS, _rates(-1.0, seed=1), "frozen_slope")
-    flat = section5.kappa_slope(KAPPAS, _rates(0.0, seed=2), "frozen_slope")
+    frozen = kappa_slope(KAPPAS, _rates(-1.0, seed=1), "frozen_slope")
+    flat = kappa_slope(KAPPAS, _rates(0.0, seed=2), "frozen_slope")
 
     def outcomes(exponent, reference=frozen):
-        slope = section5.kappa_slope(KAPPAS, _rates(exponent, seed=3), "slope")
-        return {q.name: q.outcome for q in section5.kappa_qualifiers(slope, reference)}
+        slope = kappa_slope(KAPPAS, _rates(exponent, seed=3), "slope")
+        return {q.name: q.outcome for q in kappa_qualifiers(slope, reference)}
 
     assert outcomes(0.0) == {
         "weak dependence on κ": True,
@@ -178,22 +227,20 @@ def test_kappa_qualifiers_flip_between_independent_weak_and_inverse_dependence()
 def test_kappa_slope_refuses_seeds_without_a_rate():
     rates = _rates(0.0)
     rates[1][3] = np.nan
-    with pytest.raises(section5.Undecidable, match="κ = 100"):
-        section5.kappa_slope(KAPPAS, rates, "slope")
+    with pytest.raises(Undecidable, match="κ = 100"):
+        kappa_slope(KAPPAS, rates, "slope")
 
 
 def test_theorem54_on_shortened_runs_is_not_checked():
     """The issue's example: runs too short to reach the fitting window gave 'holds' from a
     spread of NaN; now 'not checked' with the reason."""
-    runs = tuple(dataclasses.replace(r, seeds=4, iterations=300) for r in section5.KAPPA_RUNS)
-    verdict = section5.check_theorem54(
-        runs, dataclasses.replace(section5.LEMMA52, seeds=4, iterations=300)
-    )
+    runs = tuple(dataclasses.replace(r, seeds=4, iterations=300) for r in KAPPA_RUNS)
+    verdict = check_theorem54(runs, dataclasses.replace(LEMMA52, seeds=4, iterations=300))
     assert verdict.status is Status.NOT_CHECKED
     assert "fitting window" in verdict.text()
 
 
-class _ScriptedCovariance(section5.CovarianceRun):
+class _ScriptedCovariance(CovarianceRun):
     """A Lemma 5.3 run whose squared errors are given: ‖Σ_k⁻¹ − H‖² = level·X_s/k (X_s a seed's
     scatter, mean 1), recorded every 10 steps."""
 
@@ -225,8 +272,8 @@ class _ScriptedCovariance(section5.CovarianceRun):
 
 
 def _limits():
-    f = section5.LEMMA53.objective().__class__(2, 10.0, seed=0, minimizer=np.ones(2))
-    return section5.lemma53_limits(f.H, 20)
+    f = LEMMA53.objective().__class__(2, 10.0, seed=0, minimizer=np.ones(2))
+    return lemma53_limits(f.H, 20)
 
 
 def test_lemma53_constant_tells_var_from_the_second_moment():
@@ -234,10 +281,10 @@ def test_lemma53_constant_tells_var_from_the_second_moment():
     errors at the second moment/k (the remark's 39/2·H² generalized): the qualifier flips."""
     variance, second = _limits()
     name = "the constant is Var G̃, not the second moment"
-    under_claim = section5.check_lemma53(_ScriptedCovariance(variance))
+    under_claim = check_lemma53(_ScriptedCovariance(variance))
     assert under_claim.qualifier(name).outcome
     assert abs(under_claim["z"].value) <= 5 < abs(under_claim["z_second"].value)
-    alternative = section5.check_lemma53(_ScriptedCovariance(second))
+    alternative = check_lemma53(_ScriptedCovariance(second))
     assert not alternative.qualifier(name).outcome
     assert abs(alternative["z_second"].value) <= 5 < abs(alternative["z"].value)
 
@@ -246,17 +293,17 @@ def test_lemma53_status_says_when_no_run_could_exceed_C():
     """With the printed C (far above the cap K·d(ζ − τ)²) 'too loose to be tested'; with a C
     below the errors the status fails and the qualifier says the test could have failed."""
     variance, _ = _limits()
-    printed = section5.check_lemma53(_ScriptedCovariance(variance))
+    printed = check_lemma53(_ScriptedCovariance(variance))
     assert printed.status is Status.HOLDS
     assert printed.qualifier("too loose to be tested").outcome
-    small = section5.check_lemma53(_ScriptedCovariance(variance, C=10.0))
+    small = check_lemma53(_ScriptedCovariance(variance, C=10.0))
     assert small.status is Status.FAILS
     assert not small.qualifier("too loose to be tested").outcome
 
 
 def test_lemma53_rate_qualifier_rejects_a_slower_rate():
     variance, _ = _limits()
-    assert section5.check_lemma53(_ScriptedCovariance(variance)).qualifier("rate 1/k").outcome
+    assert check_lemma53(_ScriptedCovariance(variance)).qualifier("rate 1/k").outcome
 
     class Slow(_ScriptedCovariance):
         def run(self, executor=None):
@@ -266,15 +313,15 @@ def test_lemma53_rate_qualifier_rejects_a_slower_rate():
             )  # ∝ k^(−1/4)
             return f, frame
 
-    assert not section5.check_lemma53(Slow(variance)).qualifier("rate 1/k").outcome
+    assert not check_lemma53(Slow(variance)).qualifier("rate 1/k").outcome
 
 
 def test_lemma53_with_one_seed_is_not_checked():
-    verdict = section5.check_lemma53(_ScriptedCovariance(100.0, seeds=1))
+    verdict = check_lemma53(_ScriptedCovariance(100.0, seeds=1))
     assert verdict.status is Status.NOT_CHECKED and "seed" in verdict.text()
 
 
-class _ScriptedBias(section5.NonQuadraticRun):
+class _ScriptedBias(NonQuadraticRun):
     """An α-bias run with a given trajectory: the last records at μ̂* + shift·(μ* − μ̂*) with a
     small symmetric scatter, after an approach ``path`` (a list of points, each for all seeds);
     the final Σ⁻¹ at ``sigma_inv`` with scatter."""
@@ -284,11 +331,7 @@ class _ScriptedBias(section5.NonQuadraticRun):
         f, hat = self.objective(), self.predicted()
         rng = np.random.default_rng(1)
         direction = f.minimizer - hat.mean
-        tail = (
-            hat.mean
-            + shift * direction
-            + 1e-3 * rng.standard_normal((section5.LEVEL_RECORDS, seeds, 2))
-        )
+        tail = hat.mean + shift * direction + 1e-3 * rng.standard_normal((LEVEL_RECORDS, seeds, 2))
         head = np.array([np.broadcast_to(p, (seeds, 2)) for p in path])
         means = np.concatenate([head, tail])
         gaps = (f(means.reshape(-1, 2)) - f.f_star).reshape(means.shape[:2])
@@ -305,8 +348,8 @@ class _ScriptedBias(section5.NonQuadraticRun):
 def _approach(through_minimizer):
     """Points from μ* + 1 to μ̂* through μ*, or along the ray from μ* through μ̂* from beyond
     μ̂* (never closer to μ* than μ̂*)."""
-    f = section5.NON_QUADRATIC.objective()
-    hat = section5.NON_QUADRATIC.predicted().mean
+    f = NON_QUADRATIC.objective()
+    hat = NON_QUADRATIC.predicted().mean
     stops = (
         [f.minimizer + 1.0, f.minimizer, hat]
         if through_minimizer
@@ -316,7 +359,7 @@ def _approach(through_minimizer):
 
 
 def _bias_outcomes(run):
-    verdict = section5.check_nonquadratic(run, batches=())
+    verdict = check_nonquadratic(run, batches=())
     return verdict, {q.name: q.outcome for q in verdict.qualifiers}
 
 
@@ -341,8 +384,8 @@ def test_nonquadratic_level_of_offset_iterates_is_not_the_limit():
 
 
 def test_nonquadratic_fails_when_sigma_settles_at_the_hessian():
-    f = section5.NON_QUADRATIC.objective()
-    from mines_theory.linalg import project_eigenvalues
+    f = NON_QUADRATIC.objective()
+    from mines_theory.linalg.spd import project_eigenvalues
 
     H_star = project_eigenvalues(f.hessian(f.minimizer), f.sigma / 2, 2 * f.L)
     verdict, q = _bias_outcomes(_ScriptedBias(0.0, _approach(False), sigma_inv=H_star))
@@ -350,7 +393,7 @@ def test_nonquadratic_fails_when_sigma_settles_at_the_hessian():
 
 
 def test_nonquadratic_with_one_seed_is_not_checked():
-    verdict = section5.check_nonquadratic(_ScriptedBias(0.0, _approach(False), seeds=1), batches=())
+    verdict = check_nonquadratic(_ScriptedBias(0.0, _approach(False), seeds=1), batches=())
     assert verdict.status is Status.NOT_CHECKED
 
 
@@ -361,15 +404,15 @@ def test_lemma51_nonquadratic_tests_the_corrected_delta_on_the_run():
     gap = np.geomspace(1e-2, 1e-7, 60)[:, None] * np.ones(4)
     factor = np.where(gap > 1e-4, 0.5, 1.1)
     run = _Scripted("lemma51", gap, factor * gap, np.full(gap.shape, 1e-3))
-    verdict = section5.check_nonquadratic_step(run, run)
+    verdict = check_nonquadratic_step(run, run)
     assert not verdict.qualifier("the corrected Δ_α,1 holds on this run").outcome
     assert verdict["violations"].value <= 0.1
     assert verdict.status is Status.HOLDS
-    halves = section5.check_nonquadratic_step(_scripted("lemma51", 0.5), _scripted("lemma51", 0.5))
+    halves = check_nonquadratic_step(_scripted("lemma51", 0.5), _scripted("lemma51", 0.5))
     assert halves.qualifier("the corrected Δ_α,1 holds on this run").outcome
 
 
-class _ScriptedStart(section5.CovarianceRun):
+class _ScriptedStart(CovarianceRun):
     """A start-up run whose condition numbers are given (records × seeds)."""
 
     def __init__(self, cond, b):
@@ -396,8 +439,8 @@ def _start_runs(peak):
 
 
 def test_start_holds_only_when_the_first_steps_are_worse():
-    assert section5.check_start(_start_runs(200.0)).status is Status.HOLDS
-    calm = section5.check_start(_start_runs(0.0))  # no jump: cond falls from its start
+    assert check_start(_start_runs(200.0)).status is Status.HOLDS
+    calm = check_start(_start_runs(0.0))  # no jump: cond falls from its start
     assert calm.status is Status.FAILS
     assert not calm.qualifier("the first steps precondition worse than the start").outcome
 
@@ -407,12 +450,12 @@ def test_start_without_recovery_is_not_checked():
         _ScriptedStart(np.full((30, 4), 50.0) - np.r_[40.0, np.zeros(29)][:, None], b)
         for b in (2, 20)
     )
-    verdict = section5.check_start(never)
+    verdict = check_start(never)
     assert verdict.status is Status.NOT_CHECKED and "never came back" in verdict.text()
-    assert section5.check_start(()).status is Status.NOT_CHECKED
+    assert check_start(()).status is Status.NOT_CHECKED
 
 
-class _ScriptedMean(section5.MeanRun):
+class _ScriptedMean(MeanRun):
     """A mean run whose f − f* is given (records × seeds), every step recorded, ξ = 𝓛 = 1."""
 
     def __init__(self, gaps, schedule="lemma51"):
@@ -435,7 +478,7 @@ class _ScriptedMean(section5.MeanRun):
         return self._frame
 
 
-@pytest.mark.parametrize("check", [section5.check_lemma51, section5.check_lemma52])
+@pytest.mark.parametrize("check", [check_lemma51, check_lemma52])
 def test_per_step_lemmas_on_a_decrease_and_on_a_rise(check):
     k = np.arange(40)[:, None] * np.ones(4)
     assert check(_ScriptedMean(0.5**k)).status is Status.HOLDS
@@ -443,7 +486,7 @@ def test_per_step_lemmas_on_a_decrease_and_on_a_rise(check):
     assert check(_ScriptedMean(1.1 ** k[:, :1])).status is Status.NOT_CHECKED
 
 
-class _FixedCovariance(section5.CovarianceRun):
+class _FixedCovariance(CovarianceRun):
     def run(self, executor=None):
         return self._out
 
@@ -451,13 +494,11 @@ class _FixedCovariance(section5.CovarianceRun):
 def _constant_runs(factor):
     runs = []
     for eta2 in (0.1, 0.01):
-        from mines_theory.gaussian import sigma_gradient_variance
+        from mines_theory.theory.gaussian import sigma_gradient_variance
 
-        config = section5.CovarianceRun(b=5, eta2=eta2, seeds=8, iterations=600)
+        config = CovarianceRun(b=5, eta2=eta2, seeds=8, iterations=600)
         f = config.objective()
-        level = factor * section5.plateau_prediction(
-            eta2, float(sigma_gradient_variance(f.H, f.H, 5))
-        )
+        level = factor * plateau_prediction(eta2, float(sigma_gradient_variance(f.H, f.H, 5)))
         rng = np.random.default_rng(0)
         rows = [
             {"seed": s, "k": int(k), "precision_error": math.sqrt(level * x)}
@@ -471,9 +512,9 @@ def _constant_runs(factor):
 
 
 def test_constant_steps_on_the_predicted_plateau_and_three_times_above():
-    assert section5.check_constant_steps(_constant_runs(1.0)).status is Status.HOLDS
-    assert section5.check_constant_steps(_constant_runs(3.0)).status is Status.FAILS
-    assert section5.check_constant_steps(()).status is Status.NOT_CHECKED
+    assert check_constant_steps(_constant_runs(1.0)).status is Status.HOLDS
+    assert check_constant_steps(_constant_runs(3.0)).status is Status.FAILS
+    assert check_constant_steps(()).status is Status.NOT_CHECKED
 
 
 SECTION5_ERRATA = [
@@ -490,7 +531,9 @@ SECTION5_ERRATA = [
 
 def test_every_section5_erratum_check_is_tested_on_both_sides():
     assert sorted(SECTION5_ERRATA) == sorted(
-        n for n in section5.__all__ if n.startswith("erratum_")
+        e.check.__name__
+        for e in ERRATA
+        if e.check.__module__ == "mines_theory.verification.errata.section5"
     )
 
 
@@ -499,7 +542,7 @@ def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
     """Each erratum check flags the printed statement and, given the corrected one
     (``printed=False``, the "correct" column of ``errata.ERRATA``), does not: a check that
     returned True unconditionally fails here."""
-    check = getattr(section5, name)
+    check = ERRATUM_CHECKS[name]
     assert check().flagged is True
     assert check(printed=False).flagged is False
 
@@ -509,10 +552,10 @@ def test_erratum_evidence_is_data_a_reader_can_check(name):
     """Both sides return an ``Evidence``: a short sentence with every placeholder filled, no
     ASCII pipe (it would split a Markdown table cell), measurements that survive the JSON round
     trip; a check mutated to ``return True`` has none of this."""
-    from mines_theory.verification.verdict import Evidence
+    from mines_theory.verification.framework.verdict import Evidence
 
     for printed in (True, False):
-        evidence = getattr(section5, name)(printed=printed)
+        evidence = ERRATUM_CHECKS[name](printed=printed)
         assert isinstance(evidence, Evidence) and evidence.measurements
         text = evidence.text()
         assert len(text) <= 165 and "{" not in text and "|" not in text and "flagged" in text
@@ -521,42 +564,42 @@ def test_erratum_evidence_is_data_a_reader_can_check(name):
 
 def test_section5_erratum_numbers_against_closed_forms():
     """The numbers the evidence shows, against closed forms computed here, not by the check."""
-    e = section5.erratum_c2_negative()  # c₂ = b − 2√(b log 10)
+    e = erratum_c2_negative()  # c₂ = b − 2√(b log 10)
     assert e["c2_9"].value == pytest.approx(9 - 6 * math.sqrt(math.log(10)), rel=1e-12)
     assert e["c2_10"].value == pytest.approx(10 - 2 * math.sqrt(10 * math.log(10)), rel=1e-12)
-    e = section5.erratum_c2_negative(printed=False)
+    e = erratum_c2_negative(printed=False)
     assert e["failing"].value == 0 and e["cases"].value == 6 * 51 and e["smallest"].value > 0
-    e = section5.erratum_C_grows_with_K()  # C₃ ∝ √(K − 1)
+    e = erratum_C_grows_with_K()  # C₃ ∝ √(K − 1)
     assert e["term"].value == 0 and e["c3"].value > 0
     assert e["growth"].value == pytest.approx(math.sqrt((1e8 - 1) / (1e4 - 1)), rel=1e-9)
-    e = section5.erratum_C_grows_with_K(printed=False)
+    e = erratum_C_grows_with_K(printed=False)
     assert e["term"].value == 0 and e["fall"].value > 10 and e["per_K"].value < e["floor"].value
-    e = section5.erratum_lemma52_coefficient()  # −η/(2b) + η²𝓛c₁/b² at η = b/(4𝓛c₁): −1/16
+    e = erratum_lemma52_coefficient()  # −η/(2b) + η²𝓛c₁/b² at η = b/(4𝓛c₁): −1/16
     assert (e["coefficient"].value, e["net"].value) == (-1 / 16, 1 / 16)
-    assert section5.erratum_lemma52_coefficient(printed=False)["net"].value == -1 / 32
-    e = section5.erratum_lemma52_line4()  # 4 − √4 = 2; ‖w‖² printed, ‖w‖³ derived
+    assert erratum_lemma52_coefficient(printed=False)["net"].value == -1 / 32
+    e = erratum_lemma52_line4()  # 4 − √4 = 2; ‖w‖² printed, ‖w‖³ derived
     assert (e["gap"].value, e["power"].value, e["derived"].value) == (2, 2, 3)
-    assert section5.erratum_lemma52_line4(printed=False)["gap"].value == 0
-    assert section5.erratum_delta_alpha_2_third_term()["power"].value == 1
-    e = section5.erratum_delta_alpha_2_third_term(printed=False)  # s/(1 + s)
+    assert erratum_lemma52_line4(printed=False)["gap"].value == 0
+    assert erratum_delta_alpha_2_third_term()["power"].value == 1
+    e = erratum_delta_alpha_2_third_term(printed=False)  # s/(1 + s)
     assert (e["at0"].value, e["at1"].value) == (0, pytest.approx(0.5))
     for printed, delta in ((True, 0.1), (False, 0.1 / 102)):
-        e = section5.erratum_union_bound(printed=printed)
+        e = erratum_union_bound(printed=printed)
         assert e["some"].value == pytest.approx(1 - (1 - e["one"].value) ** 100, rel=1e-12)
         assert e["one"].value <= delta
-    assert section5.erratum_union_bound()["some"].value > 0.1
+    assert erratum_union_bound()["some"].value > 0.1
 
 
 def test_section5_erratum_statistics_against_their_criteria():
     """Shares of draws above a bound, with their z against δ, on the side their sentence says."""
-    e = section5.erratum_lemma51_gamma_hypothesis()
+    e = erratum_lemma51_gamma_hypothesis()
     assert e["share"].value > 0.1 + 5 * e["share"].uncertainty and e["z"].value > 5
-    e = section5.erratum_lemma51_gamma_hypothesis(printed=False)
+    e = erratum_lemma51_gamma_hypothesis(printed=False)
     assert e["share"].value <= 0.1 and e["z"].value <= 5
-    e = section5.erratum_lemma51_substitution()
+    e = erratum_lemma51_substitution()
     assert e["differ"].value == 3 and min(e["printed"].value, e["printed_gamma_sq"].value) > 0.2
     assert e["corrected"].value <= 0.1
-    assert section5.erratum_lemma51_substitution(printed=False)["matched"].value == 3
+    assert erratum_lemma51_substitution(printed=False)["matched"].value == 3
 
 
 def test_smoothed_kink_has_a_lipschitz_hessian_and_the_bounds_of_the_kink():

@@ -68,7 +68,7 @@ def test_index_links_every_notebook_in_reading_order(site):
 
 
 def test_ledger_page_links_every_row_to_its_verdict_cell(site):
-    from mines_theory.verification import ledger
+    from mines_theory.verification.framework import ledger
 
     text = (site / "ledger.html").read_text(encoding="utf-8")
     for claim in ledger.CLAIMS:

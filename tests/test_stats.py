@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import scipy.stats
 
-from mines_theory.verification.stats import (
+from mines_theory.verification.framework.stats import (
     at_least,
     bootstrap,
     estimate,
@@ -23,7 +23,7 @@ from mines_theory.verification.stats import (
     trials_needed,
     z_measurement,
 )
-from mines_theory.verification.verdict import Kind, Undecidable
+from mines_theory.verification.framework.verdict import Kind, Undecidable
 
 
 def test_mean_and_se_by_hand():

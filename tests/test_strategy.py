@@ -4,10 +4,11 @@ the ask/tell objects over it."""
 import numpy as np
 import pytest
 
-from mines_theory import MiNES, RotatedEllipsoid
-from mines_theory.algorithm import MiNESStrategy
-from mines_theory.baselines import RandomGradientFree, RGFStrategy
-from mines_theory.strategy import run
+from mines_theory.algorithm.mines import MiNES
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.problems.baselines import RandomGradientFree, RGFStrategy
+from mines_theory.algorithm.strategy import run
 
 
 def test_lockstep_run_equals_one_seed_objects():
@@ -88,7 +89,7 @@ def test_rgf_strategy_rejects_bad_parameters():
 def test_progress_bar_only_when_asked(monkeypatch):
     """Batch runs show no bar (nothing extra in committed outputs); ``make lab`` sets
     MINES_THEORY_PROGRESS=1 and long loops then show one."""
-    from mines_theory.strategy import PROGRESS_ENV, progress_bar
+    from mines_theory.algorithm.strategy import PROGRESS_ENV, progress_bar
 
     items = [1, 2, 3]
     monkeypatch.delenv(PROGRESS_ENV, raising=False)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification.stats import proportion
-from mines_theory.verification.verdict import (
+from mines_theory.verification.framework.stats import proportion
+from mines_theory.verification.framework.verdict import (
     AGREE_RATIO,
     DECIDED,
     K_AGREE,
@@ -336,7 +336,7 @@ def test_the_demo_evaluations_no_longer_agree_with_anything_below_250000():
 
 
 def _published_monte_carlo():
-    from mines_theory.verification import ledger
+    from mines_theory.verification.framework import ledger
 
     return [
         (number, m)
@@ -509,7 +509,7 @@ def test_agreement_at_exactly_k_uncertainties():
 
 
 def test_evidence_is_true_when_flagged_and_fills_its_sentence():
-    from mines_theory.verification.verdict import Evidence, Measurement
+    from mines_theory.verification.framework.verdict import Evidence, Measurement
 
     e = Evidence(True, "z = {z}", (Measurement("z", 48.31, 1.0, "z"),))
     assert e and not Evidence(False, "z = {z}", (Measurement("z", 0.4, 1.0, "z"),))
@@ -519,7 +519,7 @@ def test_evidence_is_true_when_flagged_and_fills_its_sentence():
 
 
 def test_evidence_agrees_within_uncertainty_and_round_trips_through_json():
-    from mines_theory.verification.verdict import Evidence, Measurement
+    from mines_theory.verification.framework.verdict import Evidence, Measurement
 
     a = Evidence(True, "r = {r}", (Measurement("r", 1.00, 0.05, "se"),))
     near = Evidence(True, "r = {r}", (Measurement("r", 1.02, 0.05, "se"),))

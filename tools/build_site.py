@@ -62,7 +62,7 @@ def mathjax() -> Path:
 def ledger_page() -> str:
     """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
     claim, each linked to the verdict cell of the notebook that checks it."""
-    from mines_theory.verification import report
+    from mines_theory.verification.views import report
 
     return report.ledger_page(lambda notebook: f"[{notebook}]({notebook}.ipynb#verdict)")
 

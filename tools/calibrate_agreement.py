@@ -27,8 +27,8 @@ import math
 import sys
 import time
 
-from mines_theory.verification import ledger
-from mines_theory.verification.verdict import K_AGREE, Kind, Measurement, Verdict
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.framework.verdict import K_AGREE, Kind, Measurement, Verdict
 
 
 def run(path: str) -> None:

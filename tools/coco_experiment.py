@@ -1,12 +1,12 @@
 """``make coco``: MiNES (practical defaults), xNES, CMA-ES (pycma) and RGF on COCO's ``bbob``
 suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline.
 
-1. Each solver runs ``mines_theory.coco.SUBSET`` (24 functions × d ∈ {2, 3, 5, 10} × instances
-   1–3, budget 10³·d; the module docstring of ``mines_theory.coco`` says why) in its own worker
-   process of a ``concurrent.futures.ProcessPoolExecutor`` (``--workers``, default 2: one task
-   per solver, the slowest first), with an observer writing ``coco/exdata/<solver>/``, where
-   cocopp reads it. Run i of a problem is seeded by SeedSequence([function, dimension,
-   instance]), the same for every solver.
+1. Each solver runs ``mines_theory.experiments.coco.SUBSET`` (24 functions × d ∈ {2, 3, 5, 10} ×
+   instances 1–3, budget 10³·d; the module docstring of ``mines_theory.experiments.coco`` says why)
+   in its own worker process of a ``concurrent.futures.ProcessPoolExecutor`` (``--workers``,
+   default 2: one task per solver, the slowest first), with an observer writing
+   ``coco/exdata/<solver>/``, where cocopp reads it. Run i of a problem is seeded by
+   SeedSequence([function, dimension, instance]), the same for every solver.
 2. ``cocopp`` (``--rld-only``: the runtime ECDFs, per function group and aggregated, in each
    dimension; SVG only) writes ``coco/ppdata/``; the figures that notebook 10 shows (d = 10,
    the five groups and all functions) are copied to ``figures/coco-ecdf-10D-<group>.svg``
@@ -16,8 +16,8 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
    ``--postprocess-only`` reruns this step and the next on the existing ``coco/exdata``.
 3. The summary that notebook 10 and the ledger read,
    ``mines_theory/verification/coco-bbob-summary.csv`` (package data, beside published.json)
-   (``mines_theory.coco.SUMMARY_COLUMNS``: per run the evaluations to reach each target of
-   ``coco.TARGETS``), is read back from cocopp's data sets; ``figures/coco-bbob-runs.csv`` holds
+   (``mines_theory.experiments.coco.SUMMARY_COLUMNS``: per run the evaluations to reach each target
+   of ``coco.TARGETS``), is read back from cocopp's data sets; ``figures/coco-bbob-runs.csv`` holds
    each run's evaluations, whether it hit the final target and its error ("" if none); the
    wall times are printed.
 
@@ -40,8 +40,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from mines_theory import coco
-from mines_theory.verification.coco_bbob import SUMMARY
+from mines_theory.experiments import coco
+from mines_theory.verification.claims.coco_bbob import SUMMARY
 
 ROOT = Path(__file__).resolve().parents[1]
 ORDER = ("CMA-ES", "MiNES", "xNES", "RGF")  # the slowest first

@@ -1,5 +1,5 @@
 """Print the paper's printed equation and statement numbers, as the Python literals of
-``mines_theory.verification.paper.EQUATIONS`` and ``STATEMENTS``, computed from the .tex.
+``mines_theory.verification.framework.paper.EQUATIONS`` and ``STATEMENTS``, computed from the .tex.
 
     .venv/bin/python tools/equation_numbers.py [path/to/mirror-natural-evolution-strategies.tex]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from mines_theory.verification.report import prose
+from mines_theory.verification.views.report import prose
 
 
 def coalesce_streams(outputs: list) -> list:

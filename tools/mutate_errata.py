@@ -1,12 +1,12 @@
 """Mutation test of the erratum checks: does any test notice a check that always says "erratum"?
 
-For every entry of ``verification.errata.ERRATA`` the check is replaced by a mutant that says
+For every entry of ``ledger.ERRATA`` the check is replaced by a mutant that says
 "erratum" whatever it is given, and the tests of the module that defines the check
-(``tests/test_<module>.py``, e.g. ``tests/test_appendix_d.py`` for
-``appendix_d.erratum_two_log``) run in a fresh subprocess. The mutant is *killed* when at least one
-test fails, and *survives* when they all pass. Before the mutants, each test module runs once
-unmutated: a module whose tests fail already cannot kill anything, and its mutants are reported
-as "baseline fails" instead of killed.
+(``tests/test_<part>.py``, e.g. ``tests/test_appendix_d.py`` for
+``errata.appendix_d.erratum_two_log``) run in a fresh subprocess. The mutant is *killed* when at
+least one test fails, and *survives* when they all pass. Before the mutants, each test module
+runs once unmutated: a module whose tests fail already cannot kill anything, and its mutants are
+reported as "baseline fails" instead of killed.
 
 The mutant. A check returns a ``verdict.Evidence`` (the flag, the sentence that argues it, the
 numbers). ``--mutant flag`` (the default) calls the original and forces its flag to True: the
@@ -26,9 +26,9 @@ temporary directory (``-p _mutate_errata_plugin``, that directory on ``PYTHONPAT
 the name in every module of ``mines_theory.verification`` (a package and the submodule that
 defines the check alike) that holds the check, and leaves a marker file in the temporary
 directory (a mutant that failed to load is an error, never a kill). So
-``from mines_theory.verification.section3 import erratum_x``, ``getattr(section3, "erratum_x")``
-and the calls inside the package all see the mutant. The plugin is not a conftest, and nothing
-under the repository changes (pytest runs with ``-p no:cacheprovider``).
+``from mines_theory.verification.claims.section3 import erratum_x``, ``getattr(section3,
+"erratum_x")`` and the calls inside the package all see the mutant. The plugin is not a conftest,
+and nothing under the repository changes (pytest runs with ``-p no:cacheprovider``).
 
 Usage (from the repository root, with the project's venv; not run by ``make test``)::
 
@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -89,6 +90,20 @@ PLUGIN = textwrap.dedent('''
         if _key.startswith("mines_theory.verification") and getattr(_mod, _name, None) is _original:
             setattr(_mod, _name, _mutant)
             _rebound.append(_key)
+    from mines_theory.verification.framework import ledger as _ledger
+    from mines_theory.verification.framework import registry as _registry
+
+    _entries = []
+    for _e in _ledger.ERRATA:
+        if _e.check is _original:  # the registry's entry and the ledger's table see it too
+            _e = dataclasses.replace(_e, check=_mutant)
+            _registry.REGISTRY.add_erratum(
+                _e, _registry.REGISTRY.erratum_row(_e.label), _module,
+                f"{_original.__module__}.{_original.__qualname__}",
+            )
+            _rebound.append("ledger.ERRATA")
+        _entries.append(_e)
+    _ledger.ERRATA = tuple(_entries)
     if not _rebound:
         raise RuntimeError(f"{_name} not found in mines_theory.verification")
     with open(os.environ["MUTATE_ERRATA_MARKER"], "w") as _marker:
@@ -97,25 +112,24 @@ PLUGIN = textwrap.dedent('''
 
 
 def errata_checks() -> list[tuple[str, str, str]]:
-    """(check name, public module, defining module) for each entry of ``ERRATA``, in table
-    order; the public module is the ``mines_theory.verification`` submodule ``errata.py``'s
-    sibling modules export the check from (section2 … appendix_e), the defining one where its
-    code lives (the same unless the module is a package)."""
-    from mines_theory.verification import errata
+    """(check name, part of the paper, defining module) for each entry of ``ERRATA``, in table
+    order; the part (section2 … appendix_e) names the test module, ``tests/test_<part>.py``, and
+    is read off the defining module (``mines_theory.verification.errata.section3_mean`` →
+    section3)."""
+    from mines_theory.verification.framework.ledger import ERRATA
 
-    public = ("section2", "section3", "section4", "section5", "appendix_d", "appendix_e")
     rows = []
-    for entry in errata.ERRATA:
+    for entry in ERRATA:
         check = entry.check
-        owner = next(
-            (m for m in public if getattr(getattr(errata, m), check.__name__, None) is check), None
+        found = re.match(
+            r"mines_theory\.verification\.errata\.(section\d|appendix_[a-z])", check.__module__
         )
-        if owner is None:
+        if found is None:
             raise ValueError(
-                f"the check of {entry.label!r} ({check.__module__}."
-                f"{check.__name__}) is exported by none of {', '.join(public)}"
+                f"the check of {entry.label!r} ({check.__module__}.{check.__name__}) is not in "
+                "a module of mines_theory.verification.errata named after a part of the paper"
             )
-        rows.append((check.__name__, owner, check.__module__))
+        rows.append((check.__name__, found.group(1), check.__module__))
     return rows
 
 

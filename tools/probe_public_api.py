@@ -49,7 +49,24 @@ from typing import Any
 sys.dont_write_bytecode = True  # nothing written into the tree, not even .pyc
 
 import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
+import pandas as pd
+from mines_theory.experiments.sweep import evaluations_to_target, spawn_seeds
+from mines_theory.problems.logistic import (
+    breast_cancer_logistic,
+    LogisticRegression,
+    synthetic_logistic,
+)
+from mines_theory.linalg.lowrank import low_rank, low_rank_update, project_low_rank
+from mines_theory.theory.derivations.nes import (
+    symmetric_matrix_symbol,
+    gaussian_expectation,
+    paper_fisher_matrix,
+    log_likelihood,
+    MAX_SIZE,
+)
+from mines_theory.algorithm.estimators import query_points, precision_gradient
+from mines_theory.algorithm.algorithm1 import MiNESStrategy
+from mines_theory.algorithm.schedules import harmonic  # noqa: E402
 
 TIME_LIMIT = 10  # seconds per probe
 MEMORY_LIMIT = 4 * 2**30  # bytes of address space for the whole process
@@ -337,19 +354,12 @@ def build(tmp: str) -> list[Probe]:
     import matplotlib.pyplot as plt
 
     import mines_theory
-    from mines_theory import (
-        algorithm,
-        baselines,
-        bounds,
-        derivations,
-        experiments,
-        gaussian,
-        linalg,
-        objectives,
-        plotting,
-        regularized,
-        schedules,
-    )
+    from mines_theory.algorithm import mines as algorithm, schedules
+    from mines_theory.problems import baselines, objectives
+    from mines_theory.theory import bounds, derivations, gaussian, regularized
+    from mines_theory.experiments import runs as experiments
+    from mines_theory.linalg import spd as linalg
+    from mines_theory.plotting import figures as plotting
 
     probes: list[Probe] = []
     F = objectives.RotatedEllipsoid(2, 10.0, seed=0)
@@ -445,7 +455,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "query_points",
         "mean NaN",
-        lambda: algorithm.query_points(np.full(2, NAN), np.ones((3, 2))),
+        lambda: query_points(np.full(2, NAN), np.ones((3, 2))),
         "mean",
         NAN,
         True,
@@ -453,7 +463,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "query_points",
         "steps wrong width",
-        lambda: algorithm.query_points(np.zeros(2), np.ones((3, 3))),
+        lambda: query_points(np.zeros(2), np.ones((3, 3))),
         "steps",
         None,
         True,
@@ -462,7 +472,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "query_points",
         "steps str",
-        lambda: algorithm.query_points(np.zeros(2), "a"),
+        lambda: query_points(np.zeros(2), "a"),
         "steps",
         "a",
         True,
@@ -470,7 +480,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "query_points",
         "mean None",
-        lambda: algorithm.query_points(None, np.ones((3, 2))),
+        lambda: query_points(None, np.ones((3, 2))),
         "mean",
         None,
         True,
@@ -478,7 +488,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "query_points",
         "steps 1e300",
-        lambda: algorithm.query_points(np.zeros(2), np.full((3, 2), 1e300)),
+        lambda: query_points(np.zeros(2), np.full((3, 2), 1e300)),
         "steps",
         1e300,
         False,
@@ -486,7 +496,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "precision_gradient",
         "second_differences NaN",
-        lambda: algorithm.precision_gradient(np.full(3, NAN), u, np.eye(2), np.eye(2)),
+        lambda: precision_gradient(np.full(3, NAN), u, np.eye(2), np.eye(2)),
         "second_differences",
         NAN,
         True,
@@ -494,7 +504,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "precision_gradient",
         "u wrong width",
-        lambda: algorithm.precision_gradient(np.ones(3), np.ones((3, 3)), np.eye(2), np.eye(2)),
+        lambda: precision_gradient(np.ones(3), np.ones((3, 3)), np.eye(2), np.eye(2)),
         "u",
         None,
         True,
@@ -503,7 +513,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "precision_gradient",
         "B str",
-        lambda: algorithm.precision_gradient(np.ones(3), u, "a", np.eye(2)),
+        lambda: precision_gradient(np.ones(3), u, "a", np.eye(2)),
         "B",
         "a",
         True,
@@ -511,7 +521,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "precision_gradient",
         "second_differences wrong length",
-        lambda: algorithm.precision_gradient(np.ones(4), u, np.eye(2), np.eye(2)),
+        lambda: precision_gradient(np.ones(4), u, np.eye(2), np.eye(2)),
         "second_differences",
         None,
         True,
@@ -527,12 +537,10 @@ def build(tmp: str) -> list[Probe]:
         ("tau", "positive"),
         ("zeta", "positive"),
     ]:
-        substitute(
-            "MiNESStrategy", lambda **kw: algorithm.MiNESStrategy(**kw).params, sbase, name, kind
-        )
+        substitute("MiNESStrategy", lambda **kw: MiNESStrategy(**kw).params, sbase, name, kind)
     substitute(
         "MiNESStrategy",
-        lambda **kw: algorithm.MiNESStrategy(**kw).params,
+        lambda **kw: MiNESStrategy(**kw).params,
         sbase,
         "precision_form",
         values=[("chol", True, "'chol'"), (None, True, "None"), (1, True, "1")],
@@ -540,7 +548,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "MiNESStrategy",
         "tau > zeta",
-        lambda: algorithm.MiNESStrategy(**{**sbase, "tau": 5.0, "zeta": 1.0}),
+        lambda: MiNESStrategy(**{**sbase, "tau": 5.0, "zeta": 1.0}),
         ("tau", "zeta"),
         5.0,
         True,
@@ -548,7 +556,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "MiNESStrategy.init",
         "num_seeds=0",
-        lambda: algorithm.MiNESStrategy(**sbase).init(np.zeros(2), np.eye(2), num_seeds=0),
+        lambda: MiNESStrategy(**sbase).init(np.zeros(2), np.eye(2), num_seeds=0),
         "num_seeds",
         0,
         True,
@@ -556,7 +564,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "MiNESStrategy.init",
         "sigma_inv0 outside [tau, zeta]",
-        lambda: algorithm.MiNESStrategy(**sbase).init(np.zeros(2), 100 * np.eye(2)),
+        lambda: MiNESStrategy(**sbase).init(np.zeros(2), 100 * np.eye(2)),
         "sigma_inv0",
         None,
         True,
@@ -565,7 +573,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "MiNESStrategy.init",
         "mean0 wrong length",
-        lambda: algorithm.MiNESStrategy(**sbase).init(np.zeros(3), np.eye(2)),
+        lambda: MiNESStrategy(**sbase).init(np.zeros(3), np.eye(2)),
         "mean0",
         None,
         True,
@@ -1020,7 +1028,7 @@ def build(tmp: str) -> list[Probe]:
     add(
         "run_mines_lockstep",
         "eta1 callable",
-        lambda: lock(**{**lbase, "eta1": algorithm.harmonic}),
+        lambda: lock(**{**lbase, "eta1": harmonic}),
         "eta1",
         None,
         False,
@@ -1102,7 +1110,7 @@ def build(tmp: str) -> list[Probe]:
     frame = experiments.run_method("RGF", F, 2, mean0=np.ones(2), max_evaluations=20)
     substitute(
         "evaluations_to_target",
-        experiments.evaluations_to_target,
+        evaluations_to_target,
         {"frame": frame},
         "target",
         "nonnegative",
@@ -1110,7 +1118,7 @@ def build(tmp: str) -> list[Probe]:
     )
     substitute(
         "evaluations_to_target",
-        experiments.evaluations_to_target,
+        evaluations_to_target,
         {"target": 1.0},
         "frame",
         values=[
@@ -1119,8 +1127,8 @@ def build(tmp: str) -> list[Probe]:
             (pd.DataFrame({"x": [1]}), True, "frame without columns"),
         ],
     )
-    substitute("spawn_seeds", experiments.spawn_seeds, {}, "seeds", "int")
-    substitute("spawn_seeds", experiments.spawn_seeds, {"seeds": 2}, "entropy", "seed")
+    substitute("spawn_seeds", spawn_seeds, {}, "seeds", "int")
+    substitute("spawn_seeds", spawn_seeds, {"seeds": 2}, "entropy", "seed")
 
     # -- objectives ---------------------------------------------------------------------------
     ell = lambda **kw: objectives.RotatedEllipsoid(**{"dim": 2, "condition": 10.0, **kw})  # noqa
@@ -1216,7 +1224,7 @@ def build(tmp: str) -> list[Probe]:
     substitute("SoftCubic1D", objectives.SoftCubic1D, {}, "scale", "positive")
     rng = np.random.default_rng(0)
     Xf, yf = rng.standard_normal((10, 2)), np.sign(rng.standard_normal(10))
-    lr = lambda **kw: objectives.LogisticRegression(  # noqa: E731
+    lr = lambda **kw: LogisticRegression(  # noqa: E731
         **{
             "features": Xf,
             "labels": yf,  # noqa
@@ -1260,10 +1268,10 @@ def build(tmp: str) -> list[Probe]:
         ("scale", "positive"),
         ("seed", "seed"),
     ]:
-        substitute("synthetic_logistic", objectives.synthetic_logistic, {}, name, kind)
+        substitute("synthetic_logistic", synthetic_logistic, {}, name, kind)
     substitute(
         "breast_cancer_logistic",
-        objectives.breast_cancer_logistic,
+        breast_cancer_logistic,
         {},
         "num_features",
         values=[
@@ -1276,7 +1284,7 @@ def build(tmp: str) -> list[Probe]:
     )
     substitute(
         "breast_cancer_logistic",
-        objectives.breast_cancer_logistic,
+        breast_cancer_logistic,
         {"num_features": 3},
         "regularization",
         values=[(0.0, True, "0"), (NAN, True, "nan"), (-1.0, True, "-1")],
@@ -1632,7 +1640,7 @@ def build(tmp: str) -> list[Probe]:
         ("symmetric_roots", linalg.symmetric_roots, {}),
         ("cholesky_lower", linalg.cholesky_lower, {}),
         ("project_eigenvalues", linalg.project_eigenvalues, {"lower": 0.5, "upper": 2.0}),
-        ("low_rank", linalg.low_rank, {"floor": 0.5}),
+        ("low_rank", low_rank, {"floor": 0.5}),
         ("spectrum_within", linalg.spectrum_within, {"lower": 0.5, "upper": 2.0}),
         ("project_if_outside", linalg.project_if_outside, {"lower": 0.5, "upper": 2.0}),
     ]:
@@ -1791,28 +1799,26 @@ def build(tmp: str) -> list[Probe]:
             (-np.ones(3), False, "negative"),
         ],
     )
-    LR = linalg.low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
+    LR = low_rank(np.diag([3.0, 1.0, 1.0]), 1.0)
     substitute(
         "low_rank_update",
-        linalg.low_rank_update,
+        low_rank_update,
         {"A": LR, "rows": np.ones((1, 3)), "weights": np.ones(1)},
         "c",
         "finite",
     )
     substitute(
         "low_rank_update",
-        linalg.low_rank_update,
+        low_rank_update,
         {"A": LR, "c": 1.0, "weights": np.ones(1)},
         "rows",
         values=[(np.ones((1, 4)), True, "wrong width"), (np.full((1, 3), NAN), True, "NaN")],
     )
-    substitute(
-        "project_low_rank", linalg.project_low_rank, {"A": LR, "upper": 2.0}, "lower", "finite"
-    )
+    substitute("project_low_rank", project_low_rank, {"A": LR, "upper": 2.0}, "lower", "finite")
     add(
         "project_low_rank",
         "lower > upper",
-        lambda: linalg.project_low_rank(LR, 5.0, 1.0),
+        lambda: project_low_rank(LR, 5.0, 1.0),
         ("lower", "upper"),
         5.0,
         True,
@@ -1981,7 +1987,7 @@ def build(tmp: str) -> list[Probe]:
         values=[(v, bad, label) for v, bad, label in tiny if label.startswith("non-symmetric")],
     )
     for name, call in [
-        ("spawn_seeds", lambda seeds: experiments.spawn_seeds(seeds)),
+        ("spawn_seeds", lambda seeds: spawn_seeds(seeds)),
         ("run_method", lambda seeds: run_method(**{**ebase, "seeds": seeds})),
         ("run_mines_lockstep", lambda seeds: lock(**{**lbase, "seeds": seeds})),
         ("run_rgf_lockstep", lambda seeds: rgf(**{**rbase, "seeds": seeds})),
@@ -2001,7 +2007,7 @@ def build(tmp: str) -> list[Probe]:
     import sympy as sp
 
     symbolic = lambda result: 0.0  # noqa: E731
-    for name, limit in derivations.MAX_SIZE.items():
+    for name, limit in MAX_SIZE.items():
         fn = getattr(derivations, name)
         argname = "degree" if name == "antithetic_identity_1d" else "d"
         positional = ("s",) if name.endswith("matrix_symbol") else ()
@@ -2024,12 +2030,12 @@ def build(tmp: str) -> list[Probe]:
             positional=positional,
         )
     w = sp.symbols("w1 w2", real=True)
-    S2 = derivations.symmetric_matrix_symbol("a", 2)
-    S3 = derivations.symmetric_matrix_symbol("b", 3)
+    S2 = symmetric_matrix_symbol("a", 2)
+    S3 = symmetric_matrix_symbol("b", 3)
     alpha = sp.Symbol("alpha", positive=True)
     substitute(
         "derivations.gaussian_expectation",
-        derivations.gaussian_expectation,
+        gaussian_expectation,
         {"variables": list(w)},
         "expr",
         values=[
@@ -2042,7 +2048,7 @@ def build(tmp: str) -> list[Probe]:
     )
     substitute(
         "derivations.gaussian_expectation",
-        derivations.gaussian_expectation,
+        gaussian_expectation,
         {"expr": w[0] ** 2},
         "variables",
         values=[
@@ -2070,7 +2076,7 @@ def build(tmp: str) -> list[Probe]:
         )
     substitute(
         "derivations.paper_fisher_matrix",
-        derivations.paper_fisher_matrix,
+        paper_fisher_matrix,
         {},
         "Sbar",
         values=[
@@ -2082,7 +2088,7 @@ def build(tmp: str) -> list[Probe]:
     )
     substitute(
         "derivations.log_likelihood",
-        derivations.log_likelihood,
+        log_likelihood,
         {"z": sp.symbols("z1:3"), "mu": sp.symbols("mu1:3")},
         "Sbar",
         values=[(S3, True, "3 x 3"), ("a", True, "'a'")],

@@ -21,7 +21,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from mines_theory.verification import corrigendum, ledger, report
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views import report
+from mines_theory.verification.framework.evidence import (
+    published_evidence,
+    reconcile_evidence,
+    write_published_evidence,
+    fresh_evidence,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -31,7 +38,7 @@ COMPARISON = ROOT / "figures" / "07-comparison.md"
 def publish(init: bool = False) -> None:
     old = ledger.published(missing_ok=init)
     # read before ledger.write_published, which rewrites the file without them; none yet is fine
-    old_errata = corrigendum.published_evidence(missing_ok=True)
+    old_errata = published_evidence(missing_ok=True)
     merged, changed = ledger.reconcile(ledger.verdicts(), old)
     for number, reasons in changed.items():
         print(f"{number}: " + "; ".join(reasons))
@@ -40,12 +47,10 @@ def publish(init: bool = False) -> None:
         print(f"updated {ledger.PUBLISHED.name} ({len(changed)} verdicts changed)")
     else:
         print(f"{ledger.PUBLISHED.name} is current: every verdict agrees with the published one")
-    merged_errata, changed_errata = corrigendum.reconcile_evidence(
-        corrigendum.fresh_evidence(), old_errata
-    )
+    merged_errata, changed_errata = reconcile_evidence(fresh_evidence(), old_errata)
     for label, reasons in changed_errata.items():
         print(f"erratum {label}: " + "; ".join(reasons))
-    if corrigendum.write_published_evidence(merged_errata):
+    if write_published_evidence(merged_errata):
         print(f"updated the errata in {ledger.PUBLISHED.name} ({len(changed_errata)} changed)")
     else:
         print(f"the errata in {ledger.PUBLISHED.name} are current")

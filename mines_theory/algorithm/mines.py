@@ -1,0 +1,388 @@
+"""Algorithm 1 of *Mirror Natural Evolution Strategies* (MiNES, H. Ye): natural-gradient descent
+on the mean and mirror descent on the precision matrix Σ⁻¹, from function values only.
+
+One iteration k queries 2b+1 points, μ_k and μ_k ± α z_i with z_i = Σ_k^{1/2} u_i, u_i ~ N(0, I):
+
+    g̃(μ_k) = 1/b Σ_i [f(μ_k + α z_i) − f(μ_k − α z_i)] / (2α) · z_i                  (eq:g_mu)
+    G̃(Σ_k) = 1/(2bα²) Σ_i [f(μ_k − α z_i) + f(μ_k + α z_i) − 2 f(μ_k)]
+                        · (Σ_k^{-1/2} u_i u_iᵀ Σ_k^{-1/2} − Σ_k⁻¹) − Σ_k⁻¹               (eq:TG)
+    μ_{k+1}    = μ_k − η_{1,k} g̃(μ_k)                                              (Alg. 1, step 5)
+    Σ⁻¹_{k+1}  = Π_{S'}(Σ_k⁻¹ + η_{2,k} G̃(Σ_k)),  S' = {τI ⪯ Σ⁻¹ ⪯ ζI}             (eq:Sig_modi)
+
+On a quadratic with Hessian H, E[g̃] = Σ∇f(μ) (Lemma 4.1, exact) and E[G̃] = H − Σ⁻¹ (Lemma 4.3
+with Lemma C.1), so the Σ⁻¹ update is stochastic gradient descent on ‖Σ⁻¹ − H‖²_F / 2
+(eq:h_Sig) and η_{2,k} = 1/k makes Σ_k⁻¹ a running average (Lemma 5.3).
+
+Algorithm 1 is built from four modules below this one:
+
+- ``estimators``: ``mean_gradient``, ``sigma_gradient``, ``estimator_terms`` (the estimators as
+  pure functions of given directions u, with the symmetric root, written as printed so that
+  they can be read against the paper line by line), ``query_points`` and ``precision_gradient``.
+- ``precision``: ``PrecisionForm`` and its subclasses, Σ_k⁻¹ as an object in the form that the
+  iteration samples and updates it in (symmetric root, Cholesky factor, τ'I + low rank), and
+  ``choose_form``, the rule of ``precision_form="auto"``; the speed tricks live there.
+- ``schedules``: the step-size protocol ``Schedule`` (``Estimate``, ``Constant``, ``harmonic``,
+  ``step_size``) and the paper's schedules.
+
+- ``algorithm1``: ``Parameters``, ``State``, ``MiNESStrategy``: Algorithm 1 once, as pure
+  ``ask``/``tell`` functions of a state that may carry a leading seed axis (``strategy.run``
+  iterates them for many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation
+  labels.
+
+This module holds ``MiNES``, the ask/tell object for one seed, and ``minimize``, a driver loop
+returning ``scipy.optimize.OptimizeResult`` (the facade, as scipy's), and re-exports the names
+of the modules above.
+
+Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when μ_{k+1} or
+Σ⁻¹_{k+½} is not finite. When every query point μ_k ± αz_i of a seed equals μ_k in floating
+point (α below the spacing of the floats near μ_k: every difference of f would be 0, and Σ⁻¹
+would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small for mean0) and warns
+(``StepsRoundedAway``, a ``RuntimeWarning``) later, when a run has drifted there. ``minimize``
+raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
+reveal when 2b+1 = d.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike
+from scipy.optimize import OptimizeResult
+
+from .algorithm1 import (
+    MiNESStrategy,
+)
+from mines_theory.linalg.spd import project_eigenvalues
+from .practical import practical_settings
+from .schedules import Schedule
+from .strategy import StrategyAskTell
+from mines_theory.validation import (
+    evaluate,
+    finite_scalar,
+    generator,
+    interval,
+    positive_int,
+    vector,
+)
+
+__all__ = ["MiNES", "minimize", "check_vectorized"]
+
+
+# ----------------------------------------------------------------------------------------------
+# Algorithm 1, ask/tell, for one seed
+# ----------------------------------------------------------------------------------------------
+
+
+class MiNES(StrategyAskTell):
+    """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form.
+
+    Parameters
+    ----------
+    mean0 : array, shape (d,)
+        μ_1.
+    sigma_inv0 : array, shape (d, d)
+        Σ_1⁻¹, symmetric with spectrum in [tau, zeta] (i.e. in S'); ``project_eigenvalues``
+        puts a matrix there.
+    alpha : float
+        Smoothing radius α > 0: the samples are N(μ, α² Σ) (Section 3).
+    batch_size : int
+        b ≥ 1; one iteration queries 2b+1 points.
+    tau, zeta : float
+        0 < τ ≤ ζ, the bounds of S' = {τ I ⪯ Σ⁻¹ ⪯ ζ I} (eq:cS, eq:cS_p).
+    eta1 : float or Schedule
+        η_{1,k}: a number, or ``eta1(k, state, estimate)`` (see ``Schedule``; ``schedules``
+        holds the paper's).
+    eta2 : float or Schedule, optional
+        η_{2,k}; default 1/k (Lemma 5.3).
+    precision_form : {"auto", "cholesky", "symmetric", "lowrank"}
+        How Σ⁻¹ is held, sampled with and updated (``precision``'s module docstring,
+        ``PrecisionForm``): "symmetric" (Σ^{±1/2} from an ``eigh``) reproduces ``mean_gradient`` and
+        ``sigma_gradient`` for the same directions; "cholesky" samples with the Cholesky factor;
+        "lowrank" computes the same iterates as "symmetric" (to rounding) from Σ⁻¹ kept as
+        τ'I + rank r, at O(d(r+b)²) per iteration (the paper's regime). The default "auto" is
+        "lowrank" while r + b ≤ 2d/3 and "cholesky" otherwise (``choose_form``).
+    seed : int, SeedSequence or Generator, optional
+        Seeds ``numpy.random.default_rng``; the same seed gives the same run.
+
+    Attributes
+    ----------
+    mean, sigma_inv : the current μ_k and Σ_k⁻¹ (copies: changing them changes nothing).
+    covariance : α² Σ_k, the covariance of the sampled points μ_k ± α z_i.
+    iteration : the number of completed iterations (k − 1 while iteration k is asked).
+    evaluations : the number of points queried so far, 2b+1 per ``ask``.
+    projections : the number of updates in which Σ⁻¹_{k+½} left S' and was projected.
+    state, info : the ``State`` and the last ``Iteration`` (what the last ``tell`` computed).
+
+    References
+    ----------
+    H. Ye, *Mirror Natural Evolution Strategies*, Algorithm 1.
+
+    Examples
+    --------
+    >>> f = lambda X: 0.5 * np.sum(X**2, axis=1)
+    >>> es = MiNES(np.ones(3), np.eye(3), alpha=0.1, batch_size=4, tau=0.5, zeta=2.0,
+    ...            eta1=0.5, seed=0)
+    >>> for _ in range(50):
+    ...     X = es.ask()
+    ...     es.tell(X, f(X))
+    >>> es.evaluations, bool(f(es.mean[None])[0] < 1e-3)
+    (450, True)
+    """
+
+    def __init__(
+        self,
+        mean0: ArrayLike,
+        sigma_inv0: ArrayLike,
+        *,
+        alpha: float,
+        batch_size: int,
+        tau: float,
+        zeta: float,
+        eta1: float | Schedule,
+        eta2: float | Schedule | None = None,
+        precision_form: str = "auto",
+        seed: Any = None,
+    ) -> None:
+        mean0 = vector("mean0", mean0)
+        strategy = MiNESStrategy(
+            dim=mean0.shape[0],
+            alpha=alpha,
+            batch_size=batch_size,
+            tau=tau,
+            zeta=zeta,
+            eta1=eta1,
+            eta2=eta2,
+            precision_form=precision_form,
+        )
+        super().__init__(strategy, strategy.init(mean0, sigma_inv0), seed)
+
+    @property
+    def mean(self) -> np.ndarray:
+        return self.state.mean.copy()
+
+    @property
+    def sigma_inv(self) -> np.ndarray:
+        return self.state.sigma_inv.copy()
+
+    @property
+    def covariance(self) -> np.ndarray:
+        return self.params.alpha**2 * np.linalg.inv(self.state.sigma_inv)
+
+    @property
+    def projections(self) -> int:
+        return int(self.state.projections)
+
+
+# ----------------------------------------------------------------------------------------------
+# A driver loop
+# ----------------------------------------------------------------------------------------------
+
+
+def minimize(
+    f: Callable[[np.ndarray], ArrayLike],
+    mean0: ArrayLike,
+    *,
+    sigma_inv0: ArrayLike | None = None,
+    alpha: float | None = None,
+    batch_size: int | None = None,
+    tau: float | None = None,
+    zeta: float | None = None,
+    eta1: float | Schedule | None = None,
+    eta2: float | Schedule | None = None,
+    precision_form: str = "auto",
+    max_evaluations: int,
+    target: float | None = None,
+    seed: Any = 0,
+    record: Callable[[MiNES], Mapping[str, Any]] | None = None,
+    scale: float | None = None,
+) -> OptimizeResult:
+    """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
+
+    Two ways to call it:
+
+    - **The paper's settings**: ``alpha``, ``batch_size``, ``tau``, ``zeta`` and ``eta1`` all
+      given (``sigma_inv0`` defaults to the identity projected onto S', ``eta2`` to the paper's
+      1/k of Lemma 5.3): Algorithm 1 with exactly these settings, nothing added.
+    - **Black-box use**: ``minimize(f, x0, max_evaluations=n)``. Each of those five left out
+      (and then ``sigma_inv0`` and ``eta2``) takes the practical default of
+      ``mines_theory.algorithm.practical``, computed from function values only by a documented rule:
+      one calibration batch of 2b+1 values at x₀ with the initial scale σ₀ (``scale``, default
+      1, like pycma's σ₀) gives the curvature scale h₀, and then α = σ₀√h₀, Σ₁⁻¹ = h₀I,
+      S' = [1e-4 h₀, 1e4 h₀], b = 4 + ⌊3 ln d⌋, η_{2,k} the paper's 1/k with the start counted
+      as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
+      (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
+      differences, capped at one sample standard deviation (``practical.CurvatureStep``;
+      finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still
+      Algorithm 1; these settings are practical choices that the paper does not make
+      (``practical`` says which and why). The calibration's evaluations count in ``nfev``,
+      ``history["evaluations"]`` and ``max_evaluations``.
+
+    Parameters are those of ``MiNES`` (``precision_form`` chooses how Σ⁻¹ is held and sampled
+    with, default "auto"), plus:
+
+    max_evaluations : int
+        Budget of function values; an iteration (2b+1 values) starts only if it fits.
+    target : float, optional
+        Stop as soon as a queried f(μ_k) ≤ target.
+    record : callable, optional
+        ``record(es)`` returns extra columns for the history row of the iteration just asked
+        (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
+    scale : float, optional
+        σ₀ > 0, the standard deviation of the first samples, for the practical defaults only
+        (default ``practical.DEFAULT_SCALE`` = 1); an error when all five settings are given.
+
+    When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
+    point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
+    that is not vectorized raises ``ValueError``.
+
+    Returns
+    -------
+    scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
+    mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
+    evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``success`` (target reached),
+    ``message``, ``sigma_inv``, ``settings`` (the ``practical.PracticalSettings`` that the
+    defaults came from, or None with the paper's settings) and ``history``: a DataFrame with
+    one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
+    queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
+
+    Examples
+    --------
+    >>> f = lambda X: np.sum((X - 1.0)**2 * np.array([1.0, 100.0]), axis=1)
+    >>> res = minimize(f, np.zeros(2), max_evaluations=1000, target=1e-10, seed=0)
+    >>> bool(res.success), res.settings.batch_size, res.settings.evaluations
+    (True, 6, 13)
+    """
+    mean0 = vector("mean0", mean0)
+    dim = mean0.shape[0]
+    f_dim = getattr(f, "dim", None)  # an objective of this library knows its d
+    if isinstance(f_dim, int) and f_dim != dim:
+        raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
+    practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
+    if sigma_inv0 is None and not practical:
+        sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
+    if record is not None and not callable(record):
+        raise TypeError(
+            f"record must be None or a callable record(es) returning a dict, got "
+            f"{type(record).__name__} {record!r:.60}"
+        )
+    max_evaluations = positive_int("max_evaluations", max_evaluations)
+    if target is not None:
+        target = finite_scalar("target", target)
+    settings, calibration = None, 0
+    if practical:
+        if batch_size is not None:
+            batch_size = positive_int("batch_size", batch_size)
+        rng = generator("seed", seed)  # one stream: calibration, then the run
+        settings = practical_settings(
+            f, mean0, rng, scale=scale, batch_size=batch_size, check=check_vectorized
+        )
+        calibration = settings.evaluations
+        if calibration > max_evaluations:
+            raise ValueError(
+                f"max_evaluations must cover the calibration batch of the practical "
+                f"defaults (2b+1 = {calibration} values), got {max_evaluations}"
+            )
+        alpha = settings.alpha if alpha is None else alpha
+        batch_size = settings.batch_size if batch_size is None else batch_size
+        tau = settings.tau if tau is None else tau
+        zeta = settings.zeta if zeta is None else zeta
+        eta1 = settings.eta1 if eta1 is None else eta1
+        eta2 = settings.eta2 if eta2 is None else eta2
+        if sigma_inv0 is None:  # h₀I, in S' also when tau or zeta is given
+            sigma_inv0 = project_eigenvalues(
+                settings.sigma_inv0, *interval("tau", tau, "zeta", zeta)
+            )
+        seed = rng
+    elif scale is not None:
+        raise ValueError(
+            f"scale must be None when alpha, batch_size, tau, zeta and eta1 are all "
+            f"given (it sets the practical defaults only), got {scale!r}"
+        )
+    # every setting is given or filled in by the practical defaults above
+    assert sigma_inv0 is not None and alpha is not None and batch_size is not None
+    assert tau is not None and zeta is not None and eta1 is not None
+    es = MiNES(
+        mean0,
+        sigma_inv0,
+        alpha=alpha,
+        batch_size=batch_size,
+        tau=tau,
+        zeta=zeta,
+        eta1=eta1,
+        eta2=eta2,
+        precision_form=precision_form,
+        seed=seed,
+    )
+    per_iteration = 2 * es.params.batch_size + 1
+    rows = []
+    success = False
+    message = "max_evaluations reached"
+    extra_evaluations = calibration
+    while es.evaluations + calibration + per_iteration <= max_evaluations:
+        extra = record(es) if record is not None else {}
+        if not isinstance(extra, Mapping):
+            raise TypeError(
+                f"record must return a dict of extra columns, got "
+                f"{type(extra).__name__} {extra!r:.60}"
+            )
+        extra = dict(extra)
+        clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
+        if clash:
+            raise ValueError(f"record must not return the history's own columns, got {clash}")
+        X = es.ask()
+        values = evaluate(f, X)
+        if es.iteration == 0 and X.shape[0] == dim and settings is None:
+            check_vectorized(f, X)
+            extra_evaluations += 1
+        rows.append(
+            {
+                "k": es.iteration + 1,
+                "evaluations": es.evaluations + extra_evaluations,
+                "f_mean": values[0],
+                **extra,
+            }
+        )
+        if target is not None and values[0] <= target:
+            success, message = True, "target reached"
+            break
+        es.tell(X, values)
+    x = es.mean
+    if success:  # μ_k reached the target: its value is known
+        fun, nfev = float(values[0]), es.evaluations + extra_evaluations
+    else:
+        fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + extra_evaluations + 1
+    return OptimizeResult(
+        x=x,
+        fun=fun,
+        nfev=nfev,
+        nit=es.iteration,
+        success=success,
+        message=message,
+        sigma_inv=es.sigma_inv,
+        settings=settings,
+        history=pd.DataFrame(rows),
+    )
+
+
+def check_vectorized(f: Callable[[np.ndarray], ArrayLike], X: np.ndarray) -> None:
+    """Raise ``ValueError`` if ``f`` is not vectorized, seen on its first row alone: when the
+    query array is square (2b+1 = d), an objective written for one point x (``x[0]**2 + …``)
+    reads the rows of X as the coordinates of x and returns d values, one per column, which the
+    shape test of ``evaluate`` cannot tell from one value per row. One extra evaluation."""
+    n, d = X.shape
+    try:
+        shape = np.shape(f(X[:1]))
+        problem = "" if shape == (1,) else f"returned shape {shape}"
+    except Exception as error:  # noqa: BLE001 - reported, with its cause
+        problem = f"raised {type(error).__name__}: {error}"
+    if problem:
+        raise ValueError(
+            f"f must be vectorized: f(X) with X of shape (n, d) must return shape (n,), one value "
+            f"per row; f returned {n} values for the {n} x {d} query array, but on its first row "
+            f"alone (shape (1, {d})) it {problem}. An objective written for one point x (such as "
+            f"x[0]**2 + x[1]**2) reads the rows of X as coordinates; write it for the rows, "
+            f"e.g. lambda X: X[:, 0]**2 + X[:, 1]**2"
+        )

@@ -1,0 +1,36 @@
+"""What the lemmas of Appendix D and the errata in their proofs share: the quadratic whose G̃
+weights have no α-error, the one-sided exceedance test, and the 3-D log-cosh setting of
+Lemma D.6."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mines_theory.linalg.spd import random_spd
+from mines_theory.problems.objectives import LogCoshQuadratic
+from ...framework.stats import K_SE, exceedance_z
+
+__all__ = ["d6_setting", "exceeds", "log_cosh_3d", "quadratic"]
+
+
+def quadratic(H):
+    """q(x) = ½xᵀHx, vectorized: its G̃-weights are exactly u_iᵀΣ^{1/2}HΣ^{1/2}u_i (no α-error)."""
+    return lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)
+
+
+def exceeds(count: int, trials: int, allowed: float) -> bool:
+    """The one-sided binomial test that the event happens more often than allowed (``K_SE``)."""
+    return exceedance_z(count, trials, allowed) > K_SE
+
+
+def log_cosh_3d(weight=2.0, seed=11):
+    """The 3-D log-cosh objective (κ = 10) of Lemmas D.1, D.3 and D.6."""
+    return LogCoshQuadratic.random(3, condition=10.0, weight=weight, seed=seed)
+
+
+def d6_setting():
+    """(f, τ, ζ, Σ⁻¹, μ) of Lemma D.6: the 3-D log-cosh objective, Σ⁻¹ ∈ S' = [σ/2, 2L]."""
+    f = log_cosh_3d()
+    tau, zeta = f.sigma / 2, 2 * f.L
+    sigma_inv = random_spd(np.random.default_rng(14), 3, eigenvalues=[tau * 1.2, f.L, zeta * 0.9])
+    return f, tau, zeta, sigma_inv, f.minimizer + np.array([0.5, -0.3, 0.2])

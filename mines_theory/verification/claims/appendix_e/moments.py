@@ -1,0 +1,331 @@
+"""Appendix E's identities and tail lemmas: E.3 (``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``,
+``truncated_moments``), E.7 (``lem:X``) and E.8 (``lem:Y``, eq:chi_1's threshold); with
+``chi_threshold_region`` (where the corrected A_t of eq:chi_1 holds) and ``azuma_margin``
+(Azuma–Hoeffding against lem:X's printed deviation), which ``errata.appendix_e_stochastic``
+uses."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.stats
+
+from mines_theory.algorithm.estimators import sigma_gradient
+from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
+from mines_theory.problems.objectives import LogCoshQuadratic
+from ..appendix_d.common import quadratic
+from ...framework.registry import claim
+from ...framework.stats import K_SE, exceedance_z, largest_z, proportion, z_measurement
+from ...framework.verdict import Kind, Measurement, Status, Verdict
+from .common import inner, untestable
+from mines_theory.theory.bounds.appendix import chi_threshold
+
+__all__ = [
+    "azuma_margin",
+    "check_lemma_e3",
+    "check_lemma_e5",
+    "check_lemma_e6",
+    "check_lemma_e7",
+    "check_lemma_e8",
+    "chi_threshold_region",
+    "truncated_moments",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemmas E.3, E.5, E.6: identities and the truncated moments
+# ---------------------------------------------------------------------------------------------
+
+
+@claim(
+    "Lemma E.3",
+    printed="Lemma 33",
+    label="lem:GH",
+    statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e3(cases: int = 50) -> Verdict:
+    """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
+    BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
+    The split adds and subtracts the same terms: an identity, reported as one."""
+    if cases < 1:
+        return Verdict(Status.NOT_CHECKED, "no case to compare")
+    f = LogCoshQuadratic.random(3, condition=10.0, weight=2.0, seed=11)
+    tau, zeta = f.sigma / 2, 2 * f.L
+    H_star = project_eigenvalues(f.hessian(f.minimizer), tau, zeta)
+    rng = np.random.default_rng(25)
+    worst = 0.0
+    for _ in range(cases):
+        sigma_inv = random_spd(rng, 3, tau, zeta)
+        mu = f.minimizer + rng.standard_normal(3)
+        u = rng.standard_normal((10, 3))
+        BG = sigma_gradient(f, mu, sigma_inv, 0.1, u) + sigma_inv
+        H_t = project_eigenvalues(f.hessian(mu), tau, zeta)
+        P = sigma_gradient(quadratic(H_t), np.zeros(3), sigma_inv, 0.1, u) + sigma_inv
+        D = sigma_inv - H_star
+        lhs = inner(BG - H_star, D)
+        rhs = inner(P - H_t, D) + inner(BG - P, D) + inner(H_t - H_star, D)
+        worst = max(worst, float(abs(lhs - rhs) / max(abs(lhs), 1.0)))
+    return Verdict(
+        Status.IDENTITY if worst < 1e-10 else Status.FAILS,
+        "{cases} random cases: the three terms add up to the left side within {worst} "
+        "(relative); an add-and-subtract identity, true for any BG, P, H_t",
+        (
+            Measurement("cases", cases, kind=Kind.COUNT),
+            Measurement("worst", worst, 1e-10, Kind.BELOW),
+        ),
+    )
+
+
+@claim(
+    "Lemma E.5",
+    printed="Lemma 35",
+    label="lem:E, eq:E",
+    statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
+    "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e5(cases: int = 200) -> Verdict:
+    """Lemma E.5 (lem:E, eq:E): in the eigenbasis of Σ^{1/2}H_tΣ^{1/2} = VΛVᵀ, with ū = Vᵀu,
+    ⟨½uᵀΣ^{1/2}H_tΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H_t, B⟩
+    = ½⟨ūᵀΛū(ūūᵀ − I) − 2Λ, VᵀΣ^{-1/2}BΣ^{-1/2}V⟩:
+    a change of basis, an identity for every u."""
+    if cases < 1:
+        return Verdict(Status.NOT_CHECKED, "no case to compare")
+    rng = np.random.default_rng(26)
+    worst = 0.0
+    for _ in range(cases):
+        sigma_inv, H, B = (random_spd(rng, 4, 0.2, 5.0) for _ in range(3))
+        B = B - 2.0 * np.eye(4)  # an indefinite direction
+        root, root_inv = symmetric_roots(sigma_inv)  # Σ^{1/2}, Σ^{-1/2}
+        u = rng.standard_normal(4)
+        z = root @ u
+        lhs = inner(0.5 * (z @ H @ z) * (np.outer(root_inv @ u, root_inv @ u) - sigma_inv) - H, B)
+        Lam, V = np.linalg.eigh(root @ H @ root)
+        ub = V.T @ u
+        E = (ub @ (Lam * ub)) * (np.outer(ub, ub) - np.eye(4)) - 2 * np.diag(Lam)
+        rhs = 0.5 * inner(E, V.T @ root_inv @ B @ root_inv @ V)
+        worst = max(worst, float(abs(lhs - rhs) / max(abs(lhs), 1.0)))
+    return Verdict(
+        Status.IDENTITY if worst < 1e-10 else Status.FAILS,
+        "{cases} random 4-D cases: both sides agree within {worst} (relative)",
+        (
+            Measurement("cases", cases, kind=Kind.COUNT),
+            Measurement("worst", worst, 1e-10, Kind.BELOW),
+        ),
+    )
+
+
+def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
+    """(E X, E Y) of Lemma E.6 for ū ~ N(0, I_d): E[ūᵀΛū(ūūᵀ − I)1{‖ū‖² ≤ A}] and the same on
+    {‖ū‖² > A}. With ū = R^{1/2}θ, R ~ χ²_d independent of θ uniform on the sphere,
+    E[θᵀΛθ θθᵀ] = (tr Λ·I + 2Λ)/(d(d+2)) and E[R^m 1{R ≤ A}] = d(d+2)⋯(d+2m−2)·F_{χ²_{d+2m}}(A):
+    E X = (tr Λ·I + 2Λ)F_{d+4}(A) − tr Λ·F_{d+2}(A)·I, and E Y likewise with survival functions."""
+    Lam = np.asarray(Lam, dtype=float)
+    d = Lam.size
+    quartic = Lam.sum() * np.eye(d) + 2 * np.diag(Lam)
+    chi4, chi2 = scipy.stats.chi2(d + 4), scipy.stats.chi2(d + 2)
+    EX = quartic * chi4.cdf(A) - Lam.sum() * chi2.cdf(A) * np.eye(d)
+    EY = quartic * chi4.sf(A) - Lam.sum() * chi2.sf(A) * np.eye(d)
+    return EX, EY
+
+
+@claim(
+    "Lemma E.6",
+    printed="Lemma 36",
+    label="lem:EXY, eq:EXY",
+    statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
+    """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
+    means of X and Y (4·10⁵ draws, Λ = diag(0.5, 1, 2), A = 8, ``K_SE`` per entry) against
+    ``truncated_moments``, and E X + E Y against 2Λ (Lemma C.1)."""
+    if draws < 2:
+        return Verdict(Status.NOT_CHECKED, "a standard error needs at least 2 draws")
+    Lam, A = np.array([0.5, 1.0, 2.0]), 8.0
+    rng = np.random.default_rng(27)
+    u = rng.standard_normal((draws, 3))
+    w = (u**2) @ Lam
+    terms = w[:, None, None] * (u[:, :, None] * u[:, None, :] - np.eye(3))
+    inside = (np.sum(u**2, axis=1) <= A)[:, None, None]
+    EX, EY = moments(Lam, A)
+    worst = max(largest_z(terms * inside, EX), largest_z(terms * ~inside, EY))
+    sum_error = float(np.max(np.abs(EX + EY - 2 * np.diag(Lam))))
+    ok = worst <= K_SE and sum_error < 1e-12
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "Monte Carlo of X and Y against the closed forms: largest |z| = {z} (allowed "
+        f"{K_SE:g}); " + "E X + E Y − 2Λ: {sum_error}",
+        (z_measurement("z", worst), Measurement("sum_error", sum_error, 1e-12, Kind.BELOW)),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemmas E.7 and E.8: the two halves of the stochastic term
+# ---------------------------------------------------------------------------------------------
+
+
+@claim(
+    "Lemma E.7",
+    printed="Lemma 37",
+    label="lem:X",
+    statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.1) -> Verdict:
+    """Lemma E.7 (lem:X): |Σ_t z_t (1/b)Σ_i ⟨X_{t,i} − EX_t, ½M_t⟩|
+    ≤ √((2/b) log(k²/δ)·Σ_t z_t²Γ_t²)
+    w.p. ≥ 1 − δ/k², z_t = (t−1)/(k(k−1)), M_t = VᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V,
+    Γ_t = A_t‖Λ_t‖(ζA_t + tr Σ_t⁻¹)‖Σ_t⁻¹ − H*‖₂, A_t as printed (bδ = 1). Fixed random Σ_t, H_t, H*
+    in S' = [0.5, 4] (d = 3, k = 30), 4000 repetitions. The largest ratio is a sample maximum."""
+    if reps < 2 or k < 2:
+        return Verdict(
+            Status.NOT_CHECKED, "needs k ≥ 2 (a sum over t = 2…k) and at least 2 repetitions"
+        )
+    rng = np.random.default_rng(28)
+    d, tau, zeta = 3, 0.5, 4.0
+    H_star = random_spd(rng, d, tau, zeta)
+    total = np.zeros(reps)
+    bound_sq = 0.0
+    for t in range(2, k + 1):
+        sigma_inv, H_t = random_spd(rng, d, tau, zeta), random_spd(rng, d, tau, zeta)
+        root, root_inv = symmetric_roots(sigma_inv)
+        Lam, V = np.linalg.eigh(root @ H_t @ root)
+        M = V.T @ root_inv @ (sigma_inv - H_star) @ root_inv @ V
+        A_t = chi_threshold(d=d, b=b, delta=delta, t=t)
+        ub = rng.standard_normal((reps, b, d))
+        quad = np.einsum("rbi,i,rbi->rb", ub, Lam, ub)
+        summands = 0.5 * quad * (np.einsum("rbi,ij,rbj->rb", ub, M, ub) - np.trace(M))
+        summands *= np.sum(ub**2, axis=2) <= A_t
+        EX, _ = truncated_moments(Lam, A_t)
+        z = (t - 1) / (k * (k - 1))
+        total += z * (summands.mean(axis=1) - 0.5 * float(inner(EX, M)))
+        gamma_t = (
+            A_t
+            * Lam.max()
+            * (zeta * A_t + np.trace(sigma_inv))
+            * np.linalg.norm(sigma_inv - H_star, 2)
+        )
+        bound_sq += z**2 * gamma_t**2
+    bound = math.sqrt(2 / b * math.log(k**2 / delta) * bound_sq)
+    count = int(np.sum(np.abs(total) > bound))
+    allowed = delta / k**2
+    largest = float(np.max(np.abs(total)) / bound)
+    return Verdict(
+        Status.HOLDS if exceedance_z(count, reps, allowed) <= K_SE else Status.FAILS,
+        f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
+        "δ/k² = {allowed}); largest |sum|/bound {largest}",
+        (
+            proportion("p", count, reps),
+            Measurement("reps", reps, kind=Kind.COUNT),
+            Measurement("allowed", allowed, 1e-15 * allowed),
+            Measurement("largest", largest, 1e-6 * largest),
+        ),
+        (untestable(largest),),
+    )
+
+
+def chi1_grid(printed: bool):
+    """(violations, cases, worst ratio) of eq:chi_1, P(χ²_d ≥ A_t) ≤ δ/(b(t+1)²), on a grid."""
+    violations = cases = 0
+    worst = 0.0
+    for b in (1, 5, 10, 20, 50, 100):
+        for delta in (0.5, 0.1, 0.01, 0.001):
+            for d in (1, 2, 5, 10, 50):
+                for t in (1, 2, 5, 10, 100, 1000):
+                    A = chi_threshold(d=d, b=b, delta=delta, t=t, printed=printed)
+                    allowed = delta / (b * (t + 1) ** 2)
+                    p = scipy.stats.chi2.sf(A, d) if A > 0 else 1.0
+                    cases += 1
+                    violations += p > allowed
+                    worst = max(worst, p / allowed)
+    return violations, cases, worst
+
+
+def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_000) -> float:
+    """Exact P(‖u_{t,i}‖² ≥ A_t for some t ≤ horizon, i ≤ b) = 1 − Π_t (1 − p_t)^b."""
+    A = np.array(
+        [chi_threshold(d=d, b=b, delta=delta, t=t, printed=printed) for t in range(1, horizon + 1)]
+    )
+    p = np.where(A > 0, scipy.stats.chi2.sf(np.maximum(A, 0), d), 1.0)
+    return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
+
+
+@claim(
+    "Lemma E.8",
+    printed="Lemma 38",
+    label="lem:Y, eq:chi, eq:chi_1, eq:Y0",
+    statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
+    "− π²δ/6, so Y = 0",
+    notebook="09-appendix-lemmas",
+)
+def check_lemma_e8() -> Verdict:
+    """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
+    with the printed A_t = 8 log(1/(bδ)) + 16 log(t+1) + d on a grid of (b, δ, d, t), and eq:Y0
+    (no ‖u_{t,i}‖² ≥ A_t ever, w.p. ≥ 1 − π²δ/6) exactly at b = 20, δ = 0.1, d = 5."""
+    d = np.arange(1, 101)[:, None]
+    beta = np.linspace(1, 40, 400)[None, :]
+    chi_violations = int(np.sum(scipy.stats.chi2.logsf((beta + 1) * d, d) > -d * beta / 8 + 1e-12))
+    violations, cases, worst = chi1_grid(printed=True)
+    y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
+    ok = chi_violations == 0 and violations == 0 and y0 <= allowed
+    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)  # noqa: E731
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
+        "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
+        "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "
+        "π²δ/6 = {allowed}",
+        (
+            count("chi", chi_violations),
+            count("violations", violations),
+            count("cases", cases),
+            Measurement("worst", worst, 1e-6 * worst),
+            Measurement("y0", y0, 1e-9),
+            Measurement("allowed", allowed, 1e-12),
+        ),
+    )
+
+
+def chi_threshold_region(dims=(1, 5, 20, 50, 100, 200, 500, 1000, 2000)):
+    """Where the corrected A_t = 8 log(b/δ) + 16 log(t+1) + d gives eq:chi_1, P(χ²_d ≥ A_t) ≤
+    δ/(b(t+1)²): eq:chi needs β = (A_t − d)/d ≥ 1, i.e. d ≤ 8 log(b/δ) + 16 log(t+1). Returns
+    (violations, cases, violations outside that region, cases outside, violations of Laurent and
+    Massart's d + 2√(dx) + 2x with x = log(b(t+1)²/δ), which holds for every d) on a grid of
+    (b, δ, d, t) with d up to 2000, from scipy's χ² tail."""
+    violations = cases = outside = violations_outside = laurent_massart = 0
+    for b in (1, 10, 100):
+        for delta in (0.1, 0.001):
+            for d in dims:
+                for t in (1, 10, 1000):
+                    A = chi_threshold(d=d, b=b, delta=delta, t=t, printed=False)
+                    failed = scipy.stats.chi2.sf(A, d) > delta / (b * (t + 1) ** 2)
+                    beyond = d > 8 * math.log(b / delta) + 16 * math.log(t + 1)
+                    x = math.log(b * (t + 1) ** 2 / delta)
+                    lm = d + 2 * math.sqrt(d * x) + 2 * x
+                    cases += 1
+                    violations += failed
+                    outside += beyond
+                    violations_outside += failed and beyond
+                    laurent_massart += scipy.stats.chi2.sf(lm, d) > delta / (b * (t + 1) ** 2)
+    return violations, cases, violations_outside, outside, laurent_massart
+
+
+def azuma_margin(
+    ks=(2, 3, 10, 100, 10**4, 10**8), deltas=(1e-12, 1e-6, 0.01, 0.1, 0.5, 0.9, 0.999)
+) -> float:
+    """The smallest ratio, over k and δ, of lem:X's printed deviation² (2/b)·log(k²/δ)·Σz²Γ² to
+    the one Azuma–Hoeffding gives at level δ/k² for the martingale differences
+    z_t(1/b)⟨X_{t,i} − E X_{t,i}, ½N_t⟩ (each in an interval of width z_tΓ_t/b, so
+    P(|S| ≥ ψ) ≤ 2 exp(−2bψ²/Σz²Γ²), an exponent 4× the printed bψ²/(2Σz²Γ²)):
+    (1/(2b))·log(2k²/δ)·Σz²Γ². The ratio 4 log(k²/δ)/log(2k²/δ) ≥ 1 means the printed bound
+    holds with Azuma's inequality; its infimum over k ≥ 2, δ < 1 is 4 log 4/log 8 = 8/3."""
+    return float(
+        min(
+            4 * math.log(k * k / delta) / math.log(2 * k * k / delta)
+            for k in ks
+            for delta in deltas
+        )
+    )

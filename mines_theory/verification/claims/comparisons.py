@@ -1,0 +1,254 @@
+"""MiNES against its peers (the paper has no experiments): evaluations to reach f − f* ≤ 10⁻⁸
+for MiNES with three step sizes, random gradient-free descent, xNES, CMA-ES and the NES
+meta-algorithm as printed, on rotated ellipsoids and a log-cosh objective.
+
+The result is a verdict like the ledger's: each cell of the table is a measurement (the median
+over seeds with an order-statistic interval, and the fraction of seeds that reached the
+target), so the published table changes only when a number moves beyond its interval.
+Notebook ``07-comparisons`` plots ``data`` and writes ``comparison_table`` for the README.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from mines_theory.experiments.runs import COMPARED, compare_methods
+from mines_theory.experiments.sweep import cached_sweep, evaluations_to_target
+from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
+from mines_theory.algorithm.strategy import progress_bar
+from mines_theory.validation import positive_scalar
+from ..framework.registry import finding
+from ..framework.stats import at_least, median_interval, proportion
+from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+
+__all__ = [
+    "COMPARISON",
+    "Comparison",
+    "Problem",
+    "check_comparison",
+    "comparison_table",
+    "runtime_ecdf",
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    kind: str  # "ellipsoid" or "log-cosh"
+    d: int
+    condition: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} d={self.d}, κ={self.condition:.0e}"
+
+    def objective(self) -> Any:
+        if self.kind == "ellipsoid":
+            return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return LogCoshQuadratic.random(self.d, condition=self.condition, seed=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """Every method of ``experiments.COMPARED`` (MiNES with the Lemma 5.1 step only on the first
+    problem: it needs millions of evaluations) from μ₁ = 0 with the same seeds and budget, with
+    the settings of ``experiments.compare_methods``."""
+
+    problems: tuple = tuple(
+        Problem("ellipsoid", d, kappa) for d in (5, 10, 20) for kappa in (1e2, 1e4)
+    ) + (Problem("log-cosh", 10, 1e2),)
+    seeds: int = 5
+    budget: int = 150_000
+    target: float = 1e-8
+    record_every: int = 5
+
+    def methods(self, index: int) -> tuple[str, ...]:
+        return COMPARED if index == 0 else tuple(m for m in COMPARED if m != "MiNES (Lemma 5.1)")
+
+    @cached_sweep
+    def run(self, executor: Any = None) -> dict[str, pd.DataFrame]:
+        """Problem label → the tidy frame of ``compare_methods``; ``executor`` runs each
+        problem's methods and seeds as tasks on a ``concurrent.futures.Executor`` (the same
+        frames)."""
+        return {
+            p.label: compare_methods(
+                p.objective(),
+                seeds=self.seeds,
+                max_evaluations=self.budget,
+                target=self.target,
+                methods=self.methods(i),
+                record_every=self.record_every,
+                executor=executor,
+            )
+            for i, p in progress_bar(list(enumerate(self.problems)), "problems")
+        }
+
+
+COMPARISON = Comparison()
+
+
+def _faster(a, b) -> bool:
+    """Method a needs fewer evaluations than b: a's interval lies below b's median and a reached
+    the target in at least half of the runs."""
+    return bool(np.isfinite(a.value) and a.interval[1] < b.value)
+
+
+@finding(
+    "Comparison",
+    label="—",
+    statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
+    notebook="07-comparisons",
+)
+@decides
+def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
+    """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it
+    counts as +∞ in the median), and which method is fastest.
+
+    "Not checked" without a problem or a seed: "fastest everywhere" over no problem would hold
+    vacuously. A qualifier comparing two methods is true only when they meet on at least one
+    problem."""
+    if not comparison.problems:
+        return Verdict.not_checked(
+            "no problem to compare the methods on", Measurement("problems", 0, kind=Kind.COUNT)
+        )
+    at_least("seeds", comparison.seeds, 1, "a comparison")
+    frames = comparison.run()
+    measurements, cells, nes_reached = [], {}, []
+    for i, (label, frame) in enumerate(frames.items()):
+        table = evaluations_to_target(frame, comparison.target)
+        for j, method in enumerate(COMPARED):
+            runs = table[table.method == method]
+            if runs.empty:
+                continue
+            median = median_interval(runs.evaluations.to_numpy(), f"median_{i}_{j}")
+            reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
+            measurements += [median, reached]
+            cells[label, method] = median
+            if method == "NES":
+                nes_reached.append(int(runs.reached.sum()))
+    labels = list(frames)
+
+    def everywhere(a, b):
+        shared = [lab for lab in labels if (lab, a) in cells and (lab, b) in cells]
+        return bool(shared) and all(_faster(cells[lab, a], cells[lab, b]) for lab in shared)
+
+    others = [m for m in COMPARED if m != "CMA-ES"]
+    qualifiers = (
+        Qualifier(
+            "CMA-ES fastest everywhere",
+            "on every problem the upper end of CMA-ES's "
+            "interval lies below every other method's median",
+            all(everywhere("CMA-ES", m) for m in others),
+        ),
+        Qualifier(
+            "MiNES (oracle) beats RGF everywhere",
+            "on every problem the upper end of MiNES's interval lies below RGF's median",
+            everywhere("MiNES (Lemma 5.2, oracle)", "RGF"),
+        ),
+        Qualifier(
+            "MiNES (Hutchinson) beats RGF everywhere",
+            "on every problem the upper end of MiNES's interval lies below RGF's median",
+            everywhere("MiNES (Hutchinson)", "RGF"),
+        ),
+        Qualifier(
+            "NES as printed never reaches the target",
+            "no run of NES on any problem",
+            bool(nes_reached) and sum(nes_reached) == 0,
+        ),
+    )
+    return Verdict(
+        Status.HOLDS,
+        f"evaluations to f − f* ≤ {comparison.target:g} within "
+        f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
+        f"{len(labels)} problems (the table: ``comparison_table``)",
+        tuple(measurements),
+        qualifiers,
+        data={
+            "frames": frames,
+            "labels": labels,
+            "cells": cells,
+            "targets": {
+                lab: evaluations_to_target(fr, comparison.target) for lab, fr in frames.items()
+            },
+        },
+    )
+
+
+def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> pd.DataFrame:
+    """The table of ``verdict`` (fresh or published): per problem and method, the median
+    evaluations with its interval and the share of seeds that reached the target; "—" where
+    fewer than half did."""
+    rows = {}
+    for i, problem in enumerate(comparison.problems):
+        row = {}
+        for j, method in enumerate(COMPARED):
+            try:
+                median, reached = verdict[f"median_{i}_{j}"], verdict[f"reached_{i}_{j}"]
+            except KeyError:
+                row[method] = ""
+                continue
+            count = round(reached.value * comparison.seeds)
+            row[method] = (
+                f"{median.render()} ({count}/{comparison.seeds})"
+                if np.isfinite(median.value)
+                else f"— ({count}/{comparison.seeds})"
+            )
+        rows[problem.label] = row
+    return pd.DataFrame(rows).T[list(COMPARED)]
+
+
+def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.DataFrame:
+    """Empirical cumulative distribution of the evaluations to target, per method: the fraction
+    of its runs that reached the target within x evaluations, for x from ``start`` to ``budget``
+    (the runtime ECDF of black-box benchmarking, as in COCO). A run that never reached the target
+    counts in the denominator only, so the curve ends at the budget at the fraction that
+    succeeded, and the failures are the gap above it.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ``experiments.evaluations_to_target``'s frame: ``method``, ``evaluations`` (NaN where the
+        target was not reached).
+    budget : float
+        The evaluation budget of every run (no run may have reached the target later).
+    start : float
+        The first abscissa (fraction 0), for a log axis.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``method, evaluations, fraction, runs``: the corners of each step function (draw with
+        ``Axes.step(..., where="post")``): ``(start, 0)``, one row per distinct number of
+        evaluations at which runs reached the target, and ``(budget, fraction reached)``.
+
+    References
+    ----------
+    Hansen, Auger, Brockhoff, Tušar (2022), *Anytime performance assessment in blackbox
+    optimization benchmarking*, IEEE TEVC 26(6).
+    """
+    budget = positive_scalar("budget", budget)
+    reached = table.evaluations.dropna()
+    if (reached > budget).any() or (reached < start).any():
+        raise ValueError(
+            f"table.evaluations must lie in [start, budget] = [{start:g}, {budget:g}]"
+            f", got {reached.min():g} to {reached.max():g}"
+        )
+    rows = []
+    for method, runs in table.groupby("method", sort=False):
+        values = np.sort(runs.evaluations.dropna().to_numpy())
+        corners, counts = np.unique(values, return_counts=True)
+        fractions = np.cumsum(counts) / len(runs)
+        final = fractions[-1] if len(fractions) else 0.0
+        for x, fraction in [(start, 0.0), *zip(corners, fractions), (budget, final)]:
+            rows.append(
+                {
+                    "method": method,
+                    "evaluations": float(x),
+                    "fraction": float(fraction),
+                    "runs": len(runs),
+                }
+            )
+    return pd.DataFrame(rows)

@@ -1,0 +1,220 @@
+"""The probability tools of Appendix B (Lemmas B.1–B.6)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.stats
+
+from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
+from ...framework.registry import claim
+from ...framework.stats import K_SE, at_least, exceedance_z, trials_needed, z_measurement
+from ...framework.verdict import Measurement, Status, Verdict, decides
+
+__all__ = [
+    "check_lemma_b1",
+    "check_lemma_b2",
+    "check_lemma_b3",
+    "check_lemma_b4",
+    "check_lemma_b5",
+    "check_lemma_b6",
+    "hoeffding_at_one",
+]
+
+
+@claim(
+    "Lemma B.1",
+    printed="Lemma 17",
+    label="lem:gauss_power",
+    statement="d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}",
+    notebook="03-gradient-estimators",
+)
+def check_lemma_b1() -> Verdict:
+    """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
+    distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}."""
+    worst_lower, worst_upper = np.inf, np.inf
+    for d in range(1, 101):
+        for p in (2, 2.5, 3, 4, 6, 8, 12):
+            lower, upper = lemma_b1_bounds(d, p)
+            m = norm_moment(d, p)
+            worst_lower = min(worst_lower, m / lower)
+            worst_upper = min(worst_upper, upper / m)
+    ok = worst_lower >= 1 - 1e-12 and worst_upper >= 1 - 1e-12
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "d = 1..100, p ∈ [2, 12]: smallest E‖u‖^p/lower bound {lower} (tight at p = 2), "
+        "smallest upper bound/E‖u‖^p {upper}",
+        (
+            Measurement("lower", worst_lower, 1e-9, digits=3),
+            Measurement("upper", worst_upper, 1e-9, digits=3),
+        ),
+    )
+
+
+@claim(
+    "Lemma B.2",
+    printed="Lemma 18",
+    label="lem:chi",
+    statement="χ² tail bounds of Laurent & Massart",
+    notebook="08-errata",
+)
+@decides
+def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
+    """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
+    ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
+    weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, one-sided binomial test
+    at ``K_SE``) for unequal weights; "not checked" with fewer draws than the binomial test at
+    the smallest allowed probability e^{−4} needs (``stats.trials_needed``)."""
+    draws = at_least("draws", draws, trials_needed(math.exp(-4.0)), "the binomial test at e^-4")
+    worst = 0.0
+    for n in (1, 2, 5, 20, 200):
+        for t in np.geomspace(0.01, 20, 40):
+            upper = scipy.stats.chi2(n).sf(n + 2 * np.sqrt(n * t) + 2 * t)
+            lower = scipy.stats.chi2(n).cdf(n - 2 * np.sqrt(n * t))
+            worst = max(worst, upper / np.exp(-t), lower / np.exp(-t))
+    rng = np.random.default_rng(9)
+    gamma = np.array([3.0, 1.0, 0.5, 0.1])
+    sums = (rng.standard_normal((draws, 4)) ** 2) @ gamma
+    z = -np.inf
+    for t in (0.5, 1.0, 2.0, 4.0):
+        threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
+        z = max(z, exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
+    ok = worst <= 1 + 1e-12 and z <= K_SE
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "exact for equal weights (largest P/e^-t = {worst}); Monte Carlo for weights "
+        "(3, 1, 0.5, 0.1): largest z = {z} against the allowed e^-t (rejected above "
+        f"{K_SE:g})",
+        (Measurement("worst", worst, 1e-9), z_measurement("z", z)),
+    )
+
+
+@claim(
+    "Lemma B.3",
+    printed="Lemma 19",
+    label="eq:smax",
+    statement="s_max(A) ≤ √N + √n + t w.p. ≥ 1 − 2e^{−t²/2}",
+    notebook="08-errata",
+)
+@decides
+def check_lemma_b3(samples: int = 20_000) -> Verdict:
+    """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
+    for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), one-sided binomial
+    test of the exceedance against the allowed probability at ``K_SE``. Where the allowed
+    probability is ≥ 1 the bound says nothing and is skipped. "Not checked" with fewer
+    matrices per shape than the binomial test at the smallest allowed probability 2e^{−2}
+    needs (``stats.trials_needed``)."""
+    samples = at_least(
+        "samples", samples, trials_needed(2 * math.exp(-2.0)), "the binomial test at 2e^-2"
+    )
+    rng = np.random.default_rng(10)
+    z = -np.inf
+    for N, n in [(20, 5), (10, 10), (50, 3)]:
+        smax = np.linalg.norm(rng.standard_normal((samples, N, n)), ord=2, axis=(1, 2))
+        for t in (0.5, 1.0, 2.0):
+            allowed = 2 * np.exp(-(t**2) / 2)
+            if allowed < 1:
+                z = max(
+                    z,
+                    exceedance_z(
+                        int(np.sum(smax > np.sqrt(N) + np.sqrt(n) + t)), samples, float(allowed)
+                    ),
+                )
+    return Verdict(
+        Status.HOLDS if z <= K_SE else Status.FAILS,
+        "Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{1, 2}}: largest z = {z} of the "
+        f"exceedance against the bound (rejected above {K_SE:g})",
+        (z_measurement("z", z),),
+    )
+
+
+@claim(
+    "Lemma B.4",
+    printed="Lemma 20",
+    label="eq:u_norm",
+    statement="‖u‖² ≤ 2d + 3 log(1/δ) w.p. ≥ 1 − δ",
+    notebook="08-errata",
+)
+def check_lemma_b4() -> Verdict:
+    """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
+    χ²_d distribution for d = 1..500, δ ∈ [10⁻¹⁰, 0.5]."""
+    worst = max(
+        scipy.stats.chi2(d).sf(2 * d + 3 * np.log(1 / delta)) / delta
+        for d in (1, 2, 5, 10, 50, 100, 500)
+        for delta in np.geomspace(1e-10, 0.5, 30)
+    )
+    return Verdict(
+        Status.HOLDS if worst <= 1 else Status.FAILS,
+        "exact (χ²), d = 1..500, δ ∈ [1e-10, 0.5]: largest P(‖u‖² > bound)/δ = {worst}",
+        (Measurement("worst", worst, 1e-9),),
+    )
+
+
+@claim(
+    "Lemma B.5",
+    printed="Lemma 21",
+    label="lem:hoeffding",
+    statement="Hoeffding's inequality",
+    notebook="08-errata",
+)
+def check_lemma_b5() -> Verdict:
+    """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
+    is positive: the printed bound exceeds 1 and says nothing. The intended exp(−2ψ²/Σ(b_i − a_i)²)
+    holds (exactly checked for sums of Bernoulli(½) variables, n = 1..100)."""
+    worst = 0.0
+    for n in (1, 5, 20, 100):
+        for psi in np.linspace(0.1, n / 2, 20):
+            tail = scipy.stats.binom(n, 0.5).sf(np.ceil(n / 2 + psi) - 1)
+            worst = max(worst, tail / np.exp(-2 * psi**2 / n))
+    printed = hoeffding_at_one(printed=True)
+    measurements = (
+        Measurement("worst", worst, 1e-9),
+        Measurement("printed", printed, 1e-12, digits=3),
+    )
+    if worst > 1 + 1e-12:
+        return Verdict(
+            Status.FAILS,
+            "the intended bound fails for Bernoulli sums (largest "
+            "ratio {worst}); printed bound at ψ = 1, n = 1: {printed}",
+            measurements,
+        )
+    return Verdict(
+        Status.ERRATUM if printed > 1 else Status.HOLDS,
+        "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1, "
+        "n = 1); the intended bound holds (Bernoulli sums, largest ratio {worst})",
+        measurements,
+    )
+
+
+def hoeffding_at_one(printed: bool) -> float:
+    """Lemma B.5's bound at ψ = 1, n = 1, b − a = 1: printed exp(−(−2ψ²)/Σ(b_i − a_i)²) or the
+    intended exp(−2ψ²/Σ(b_i − a_i)²)."""
+    exponent = -2 * 1.0**2 / 1.0
+    return float(np.exp(-exponent if printed else exponent))
+
+
+@claim(
+    "Lemma B.6",
+    printed="Lemma 22",
+    label="lem:sgd_dec",
+    statement="the recursion a_{k+1} ≤ a₀/(k+1) of Rakhlin et al.",
+    notebook="08-errata",
+)
+def check_lemma_b6() -> Verdict:
+    """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k
+    (t−1)²a_t) + c/k with a₀ ≥ 9b²/4 + 3c, then a_{k+1} ≤ a₀/(k+1): the worst case a_t = a₀/t,
+    a₀ = 9b²/4 + 3c, on a grid of b, c and k = 2..2000."""
+    worst = 0.0
+    for b in (0.01, 0.1, 1.0, 10.0, 100.0):
+        for c in (0.0, 0.01, 1.0, 100.0, 1e4):
+            a0 = 9 * b * b / 4 + 3 * c
+            k = np.arange(2, 2001)
+            partial = np.sqrt(np.cumsum((k - 1) ** 2 * a0 / k))
+            rhs = b / (k * (k - 1)) * partial + c / k
+            worst = max(worst, float(np.max(rhs / (a0 / (k + 1)))))
+    return Verdict(
+        Status.HOLDS if worst <= 1 else Status.FAILS,
+        "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
+        (Measurement("worst", worst, 1e-9),),
+    )

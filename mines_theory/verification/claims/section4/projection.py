@@ -1,0 +1,188 @@
+"""Appendix A: the sets S, S' and the projection (Propositions A.1 and A.2 = ``prop:project``)
+and the mirror step."""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from mines_theory.linalg.spd import (
+    project_eigenvalues,
+    random_rotation,
+    random_spd,
+    spectrum_within,
+)
+from ...framework.registry import claim
+from ...framework.stats import at_least
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+from mines_theory.theory.derivations.nes import (
+    mirror_step,
+    symmetric_matrix_symbol,
+    bregman_divergence,
+    paper_bregman_divergence,
+)
+
+__all__ = [
+    "check_mirror_step",
+    "check_proposition_a1",
+    "check_proposition_a2",
+    "clipped_counterexample",
+]
+
+
+@claim(
+    "Prop. A.1",
+    printed="Proposition 15",
+    label="appendix A",
+    statement="S and S' are convex",
+    notebook="02-mirror-descent-projection",
+)
+@decides
+def check_proposition_a1(cases: int = 500) -> Verdict:
+    """Prop. A.1: S and S' are convex: random convex combinations of members stay members
+    ("not checked" without a case)."""
+    cases = at_least("cases", cases, 1, "a convexity test")
+    rng = np.random.default_rng(4)
+    outside = 0
+    for _ in range(cases):
+        d = int(rng.integers(1, 6))
+        tau, zeta = sorted(rng.uniform(0.1, 8.0, 2))
+        members = [random_spd(rng, d, tau, zeta) for _ in range(2)]  # in S'
+        beta = rng.uniform()
+        mix = beta * members[0] + (1 - beta) * members[1]
+        w = np.linalg.eigvalsh(mix)
+        outside += not (w[0] >= tau * (1 - 1e-12) and w[-1] <= zeta * (1 + 1e-12))
+        inverse_mix = beta * np.linalg.inv(members[0]) + (1 - beta) * np.linalg.inv(members[1])
+        w = np.linalg.eigvalsh(inverse_mix)  # in S
+        outside += not (w[0] >= (1 / zeta) * (1 - 1e-12) and w[-1] <= (1 / tau) * (1 + 1e-12))
+    return Verdict(
+        Status.HOLDS if outside == 0 else Status.FAILS,
+        "{cases} random convex combinations in S' and in S: {outside} left the set",
+        (
+            Measurement("cases", cases, kind=Kind.COUNT),
+            Measurement("outside", outside, kind=Kind.COUNT),
+        ),
+    )
+
+
+@claim(
+    "Prop. A.2",
+    printed="Proposition 16",
+    label="prop:project",
+    statement="Π_S'(Σ⁻¹) clips the spectrum (eq:proj_cs_prime)",
+    notebook="02-mirror-descent-projection",
+)
+@decides
+def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
+    """Prop. A.2 / eq:proj_cs_prime. Clipping the spectrum to [τ, ζ] is the Frobenius
+    projection onto S' = {τI ⪯ X ⪯ ζI}: checked by the variational inequality
+    ⟨A − P, Y − P⟩ ≤ 0 for 50 random Y ∈ S' in each of ``cases`` random symmetric A. The paper
+    prints the bounds of S instead ([ζ⁻¹, τ⁻¹]); the counterexample τ = 1/2, ζ = 4,
+    spectrum {3, 0.3} shows that the printed rule leaves S' ("not checked" without a case)."""
+    cases = at_least("cases", cases, 1, "the variational inequality")
+    rng = np.random.default_rng(0)
+    worst = -np.inf
+    for _ in range(cases):
+        d = int(rng.integers(1, 6))
+        A = rng.normal(0, 5, (d, d))
+        A = 0.5 * (A + A.T)
+        tau, zeta = sorted(rng.uniform(0.1, 8.0, 2))
+        P = projection(A, tau, zeta)
+        for _ in range(50):
+            Q = random_rotation(rng, d)
+            Y = (Q * rng.uniform(tau, zeta, d)) @ Q.T
+            worst = max(worst, float(np.sum((A - P) * (Y - P))) / (1 + np.abs(A).max() * zeta))
+    in_set = spectrum_within(projection(np.diag([3.0, 0.3]), 0.5, 4.0), 0.5 - 1e-12, 4.0 + 1e-12)
+    printed, printed_outside = clipped_counterexample(printed=True)
+    measurements = (
+        Measurement("cases", cases, kind=Kind.COUNT),
+        Measurement("worst", worst, 1e-10, Kind.BELOW),
+        Measurement("low", printed[0], 1e-12),
+        Measurement("high", printed[-1], 1e-12),
+    )
+    if worst >= 1e-10 or not in_set:
+        return Verdict(
+            Status.FAILS,
+            "clipping to [τ, ζ] violates the projection inequality "
+            "(largest normalized ⟨A − P, Y − P⟩ {worst}; {cases} cases; the printed "
+            "rule gives spectrum {{{high}, {low}}})",
+            measurements,
+        )
+    return Verdict(
+        Status.ERRATUM if printed_outside else Status.HOLDS,
+        "clipping the spectrum to [τ, ζ] is the projection onto S' ({cases} random "
+        "cases, largest normalized ⟨A − P, Y − P⟩ {worst}); eq:proj_cs_prime and "
+        "Prop. A.2 print the bounds [ζ⁻¹, τ⁻¹] of S, which map the spectrum {{3, 0.3}} "
+        "to {{{high}, {low}}} for τ = 1/2, ζ = 4" + (", outside S'" if printed_outside else ""),
+        measurements,
+    )
+
+
+def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
+    """The spectrum {3, 0.3} clipped to the printed interval [ζ⁻¹, τ⁻¹] (``printed``) or to
+    [τ, ζ] (τ = 1/2, ζ = 4), and whether the result leaves S' = {τI ⪯ X ⪯ ζI}."""
+    tau, zeta = 0.5, 4.0
+    low, high = (1 / zeta, 1 / tau) if printed else (tau, zeta)
+    spectrum = np.linalg.eigvalsh(project_eigenvalues(np.diag([3.0, 0.3]), low, high))
+    return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
+
+
+@claim(
+    "Sec. 4",
+    printed="Section 4",
+    label="eq:mirror_prox, eq:Sig_up",
+    statement="the Bregman divergence of R, and the mirror step on Σ is eq:Sig_up",
+    notebook="02-mirror-descent-projection",
+)
+@decides
+def check_mirror_step(pairs: int = 2000) -> Verdict:
+    """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
+    its printed closed form (sympy, d = 2); it is non-negative (``pairs`` random SPD pairs,
+    d = 4); the minimizer of eq:mirror_prox is eq:Sig_up (sympy: solved for d = 1, the
+    stationarity residual of eq:Sig_up's Σ for d = 2); and η₂,k = 1/k makes Σ_k⁻¹ the average
+    of the estimates (sympy, K = 6). "Not checked" without a pair."""
+    pairs = at_least("pairs", pairs, 1, "the non-negativity test")
+    alpha = sp.Symbol("alpha", positive=True)
+    S1, S2 = symmetric_matrix_symbol("a", 2), symmetric_matrix_symbol("b", 2)
+    difference = bregman_divergence(S1, S2, alpha) - paper_bregman_divergence(S1, S2, alpha)
+    closed_form = sp.simplify(sp.expand_log(difference, force=True)) == 0
+    rng = np.random.default_rng(0)
+    smallest = np.inf
+    for _ in range(pairs):
+        X, Y = rng.normal(size=(2, 4, 4))
+        A, B = X @ X.T + 0.1 * np.eye(4), Y @ Y.T + 0.1 * np.eye(4)
+        value = -0.5 * (
+            np.linalg.slogdet(A @ np.linalg.inv(B))[1] - np.trace(np.linalg.solve(B, A)) + 4
+        )
+        smallest = min(smallest, float(value))
+    solved, printed = mirror_step(1)
+    mirror = sp.simplify(solved - printed) == 0 and mirror_step(2) == sp.zeros(2, 2)
+    K = 6
+    x = [sp.Symbol("x_1")]
+    e = sp.symbols(f"e_1:{K + 1}")
+    for k in range(1, K + 1):
+        x.append(sp.simplify(x[-1] + (e[k - 1] - x[-1]) / k))  # x_{k+1} = x_k + (1/k)(e_k − x_k)
+    average = sp.simplify(x[-1] - sum(e) / K) == 0
+    ok = closed_form and mirror and average and smallest >= -1e-12
+    qualifiers = (
+        Qualifier(
+            "closed form of B_R (sympy)", "definition − printed closed form = 0, d = 2", closed_form
+        ),
+        Qualifier(
+            "eq:mirror_prox gives eq:Sig_up (sympy)",
+            "solved for d = 1; stationarity residual of eq:Sig_up's Σ is 0 for d = 2",
+            mirror,
+        ),
+        Qualifier(
+            "1/k steps average the estimates (sympy)",
+            "x_{k+1} = x_k + (e_k − x_k)/k gives x_7 = mean(e_1..e_6)",
+            average,
+        ),
+    )
+    return Verdict(
+        Status.HOLDS if ok else Status.FAILS,
+        "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
+        (Measurement("pairs", pairs, kind=Kind.COUNT), Measurement("smallest", smallest, 1e-9)),
+        qualifiers,
+        data={"solved": solved, "printed": printed, "average": x[-1]},
+    )

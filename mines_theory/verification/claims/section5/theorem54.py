@@ -1,0 +1,316 @@
+"""Section 5: Theorem 5.4 (``thm:main_cvg``, the paper's Theorem 12) and the remark after it on
+the batch size: final rates against κ (beside Σ frozen at its start) and against (d, b)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+
+from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants, theorem54_bounds
+from ..appendix_e.common import ends
+from ...framework.registry import claim
+from ...framework.stats import bootstrap, loglog_slope, median
+from ...framework.verdict import (
+    Kind,
+    Measurement,
+    Qualifier,
+    Status,
+    Undecidable,
+    Verdict,
+    decides,
+)
+from .mean import LEMMA52, MeanRun, asymptotic_rates
+
+__all__ = [
+    "B_OVER_D_RUNS",
+    "FROZEN_RUNS",
+    "KAPPA_RUNS",
+    "RATE_WINDOW",
+    "WEAK_SLOPE",
+    "check_batch_remark",
+    "check_theorem54",
+    "final_rates",
+    "kappa_qualifiers",
+    "kappa_slope",
+]
+
+
+KAPPA_RUNS = tuple(
+    MeanRun("lemma52", condition=kappa, seeds=8, iterations=2500) for kappa in (10.0, 100.0, 1000.0)
+)
+#: The alternative Theorem 5.4's "independent of κ" must reject, on the same problems: MiNES with
+#: the same oracle step but Σ frozen at Σ₁ = I/L (η₂ = 10⁻¹²), whose rate falls like 1/κ;
+#: started on H's slowest eigendirection, so that 1000 steps show its asymptotic rate.
+FROZEN_RUNS = tuple(
+    MeanRun("lemma52", condition=kappa, seeds=8, iterations=1000, eta2=1e-12, start="slowest")
+    for kappa in (10.0, 100.0, 1000.0)
+)
+#: The final contraction is fitted on f − f* in (10⁻¹⁸, 10⁻⁶), or for ``FROZEN_RUNS`` (which do
+#: not get there) on the second half of each run.
+RATE_WINDOW = (1e-18, 1e-6)
+B_OVER_D_RUNS = tuple(
+    MeanRun("lemma52", d=d, b=b, seeds=8, iterations=2500 if d <= 10 else 6000)
+    for d, b in [(10, 5), (10, 10), (10, 20), (10, 40), (5, 10), (20, 10)]
+)
+
+
+def _median_rate(rates: np.ndarray, indices) -> float:
+    """The median over the seeds ``indices`` that reached the fitting window (NaN if none)."""
+    chosen = rates[indices]
+    chosen = chosen[np.isfinite(chosen)]
+    return float(np.median(chosen)) if chosen.size else np.nan
+
+
+def final_rates(run: MeanRun) -> np.ndarray:
+    """Per seed, the final contraction per iteration of ``run`` (``asymptotic_rates``): on
+    ``RATE_WINDOW``, or, for a run with a constant η₂ (Σ frozen), over its second half."""
+    frame = run.run()[1]
+    if run.eta2 is not None:
+        return asymptotic_rates(frame, RATE_WINDOW[0], np.inf, after=run.iterations // 2)
+    return asymptotic_rates(frame, *RATE_WINDOW)
+
+
+#: A slope of log(final contraction) against log κ above this is a weak dependence: the test
+#: rejects a rate ∝ κ^(−1/2) or steeper (Σ frozen at its start gives −1).
+WEAK_SLOPE = -0.5
+
+
+def kappa_slope(kappas, rates, name: str) -> Measurement:
+    """The least-squares slope of log(median final contraction over the seeds) against log κ,
+    with a 95% bootstrap interval over the seeds (``rates[i]``: the per-seed rates at
+    ``kappas[i]``; the runs are independent and each is resampled with the same indices).
+    ``Undecidable`` when a κ has fewer than 2 seeds or a seed without a rate (NaN: it never
+    reached the fitting window)."""
+    rates = [np.asarray(r, dtype=float) for r in rates]
+    for kappa, r in zip(kappas, rates):
+        if r.size < 2 or not np.all(np.isfinite(r)):
+            raise Undecidable(
+                f"{name}: at κ = {kappa:g}, {int(np.sum(np.isfinite(r)))} of "
+                f"{r.size} seeds have a final rate (fitting window reached); a "
+                "slope over seeds needs at least 2 and all of them"
+            )
+    seeds = min(r.size for r in rates)
+    return bootstrap(
+        lambda s: loglog_slope(kappas, [float(np.median(r[s])) for r in rates]), seeds, name
+    )
+
+
+def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier, ...]:
+    """Theorem 5.4's "independent of κ", read from the slope of log(rate) against log κ of MiNES
+    (``slope``) and of the same runs with Σ frozen (``frozen``), each test naming the
+    alternative it rejects."""
+    low, high = ends(slope)
+    weak = f"{WEAK_SLOPE:g}".replace("-", "−")
+    return (
+        Qualifier(
+            "weak dependence on κ",
+            f"95% interval of the slope of log(final contraction) "
+            f"against log κ above {weak}: rejects a rate ∝ κ^{weak} or steeper, such as "
+            "that of Σ frozen at Σ₁",
+            low > WEAK_SLOPE,
+        ),
+        Qualifier(
+            "independent of κ",
+            "the slope's 95% interval contains 0: rejects any "
+            "dependence on κ that the runs resolve",
+            low <= 0.0 <= high,
+        ),
+        Qualifier(
+            "Σ frozen: rate falls with κ",
+            "with Σ frozen at Σ₁ (same problems, same "
+            f"oracle step) the slope's 95% interval lies below {weak}: the test "
+            "flips on the alternative",
+            ends(frozen)[1] < WEAK_SLOPE,
+        ),
+    )
+
+
+@claim(
+    "Thm 5.4",
+    printed="Theorem 12",
+    label="thm:main_cvg",
+    statement="two-stage convergence; final rate 1 − c₂/(8c₁), independent of κ",
+    notebook="05-convergence-mean",
+)
+@decides
+def check_theorem54(
+    runs: tuple[MeanRun, ...] = KAPPA_RUNS,
+    config: MeanRun = LEMMA52,
+    frozen: tuple[MeanRun, ...] = FROZEN_RUNS,
+) -> Verdict:
+    """Theorem 5.4 and its remarks: a final rate independent of κ (the guarantee 1 − c₂/(8c₁)).
+    Measured with the oracle step at κ ∈ {10, 100, 1000}: the slope of log(final contraction)
+    against log κ, beside the same slope with Σ frozen at Σ₁ (``FROZEN_RUNS``, a rate ∝ 1/κ);
+    the bound c₂/(8c₁) below each measured rate; eq:lxi's bounds on 𝓛_k, ξ_k at the last k with
+    the printed C of Lemma 5.3."""
+    kappas = [r.condition for r in runs]
+    if [r.condition for r in frozen] != kappas:
+        raise ValueError(
+            f"frozen must have the condition numbers of runs {kappas}, got "
+            f"{[r.condition for r in frozen]}"
+        )
+    rates = [final_rates(r) for r in runs]
+    frozen_rates = [final_rates(r) for r in frozen]
+    slope = kappa_slope(kappas, rates, "slope")
+    frozen_slope = kappa_slope(kappas, frozen_rates, "frozen_slope")
+    per_kappa = [
+        bootstrap(lambda s: median(x[s], "final rates"), x.size, f"rate_{r.condition:g}")
+        for x, r in zip(rates, runs)
+    ]
+    per_frozen = [
+        bootstrap(lambda s: median(x[s], "final rates"), x.size, f"frozen_{r.condition:g}")
+        for x, r in zip(frozen_rates, frozen)
+    ]
+    c = c_constants(d=runs[0].d, b=runs[0].b, delta=runs[0].delta)
+    final_bound = c.c2 / (8 * c.c1)
+    f, frame = config.run()
+    tau = f.sigma / 2
+    constants = lemma53_constants(
+        d=f.dim,
+        b=config.b,
+        delta=config.delta,
+        L=f.L,
+        sigma=f.sigma,
+        gamma=0.0,
+        tau=tau,
+        zeta=2 * f.L,
+        alpha=config.alpha,
+        K=config.iterations,
+        f_gap_1=float(frame.f_gap.iloc[0]),
+        initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
+    )
+    last = frame[frame.k == frame.k.max()]
+    k_last = int(last.k.iloc[0])
+    bounds = theorem54_bounds(
+        L=f.L, sigma=f.sigma, gamma=0.0, tau=tau, zeta=2 * f.L, C=constants.C, k=k_last, f_gap=0.0
+    )
+    within = bool((last.curvature <= bounds.curvature).all() and (last.xi >= bounds.xi).all())
+    k_needed = constants.C / (f.L - tau) ** 2
+    same = all(r.d == runs[0].d and r.b == runs[0].b and r.delta == runs[0].delta for r in runs)
+    below = c.valid and same and all(ends(m)[0] > final_bound for m in per_kappa)
+    qualifiers = (
+        *kappa_qualifiers(slope, frozen_slope),
+        Qualifier(
+            "bound below measurement",
+            "c₂/(8c₁) (κ-free) below the 95% interval of the final contraction at every κ",
+            below,
+        ),
+        Qualifier(
+            "eq:lxi trivial",
+            f"its bound on 𝓛_k equals L/τ at the last k = {k_last}",
+            bool(bounds.curvature == f.L / tau),
+        ),
+    )
+    if not qualifiers[2].outcome:
+        return Verdict.not_checked(
+            "with Σ frozen at Σ₁ the slope of log(rate) against log κ is {frozen_slope}: the "
+            "runs do not resolve a 1/κ dependence, so they cannot tell weak from strong",
+            frozen_slope,
+        )
+    holds = qualifiers[0].outcome and below and within
+    measurements = (
+        *per_kappa,
+        slope,
+        *per_frozen,
+        frozen_slope,
+        Measurement("final_bound", final_bound, 1e-9 * abs(final_bound)),
+        Measurement("C", constants.C, 1e-6 * constants.C),
+        Measurement("k_needed", k_needed, 1e-6 * k_needed),
+    )
+    names = ", ".join(f"{{{m.name}}}" for m in per_kappa)
+    frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
+    summary = (
+        "final contraction per iteration at κ = "
+        + ", ".join(f"{k:g}" for k in kappas)
+        + f": {names}, slope of log(rate) against log κ {{slope}}; with Σ frozen at Σ₁ "
+        f"(same problems and oracle step): {frozen_names}, slope {{frozen_slope}}; the "
+        "κ-free guarantee c₂/(8c₁) = {final_bound}; eq:lxi "
+        + ("holds" if within else "fails")
+        + " at the last k; with C = {C} (eq:C) its "
+        "𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}"
+    )
+    return Verdict(
+        Status.HOLDS if holds else Status.FAILS,
+        summary,
+        measurements,
+        qualifiers,
+        data={
+            "rates": dict(zip(kappas, rates)),
+            "frozen_rates": dict(zip(kappas, frozen_rates)),
+            "constants": constants,
+            "bounds": bounds,
+        },
+    )
+
+
+def _rates_by_run(runs):
+    """Per run: the bootstrap measurement of the median final contraction over its seeds."""
+    out = []
+    for r in runs:
+        rates = asymptotic_rates(r.run()[1])
+        out.append(bootstrap(functools.partial(_median_rate, rates), r.seeds, f"rate_{r.d}_{r.b}"))
+    return out
+
+
+@claim(
+    "Remark 5.6",
+    printed="Remark 14",
+    label="after thm:main_cvg",
+    statement="the rate depends on O(b/d): a larger batch improves it",
+    notebook="05-convergence-mean",
+)
+@decides
+def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
+    """The second remark after Theorem 5.4: the rate depends on O(b/d), and a larger batch
+    improves it. Final contraction per iteration (oracle step, κ = 100) for the (d, b) of
+    ``runs``, against the bound's c₂/(8c₁) where c₂ > 0."""
+    for r in runs:
+        x = final_rates(r)
+        if np.isfinite(x).sum() < 2:
+            raise Undecidable(
+                f"d = {r.d}, b = {r.b}: {{finite}} of {{seeds}} seeds reached the "
+                "fitting window; the median over them needs at least 2",
+                Measurement("finite", int(np.isfinite(x).sum()), kind=Kind.COUNT),
+                Measurement("seeds", x.size, kind=Kind.COUNT),
+            )
+    rates = _rates_by_run(runs)
+    bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
+    at_d10 = sorted((r.b, m) for r, m in zip(runs, rates) if r.d == 10)
+    increasing = all(
+        ends(later)[0] > ends(earlier)[1]
+        for (_, earlier), (_, later) in itertools.pairwise(at_d10)
+        if np.all(np.isfinite(earlier.interval + later.interval))
+    )
+    per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
+    ratio: dict[float, list[Measurement]] = {}
+    for r, m in zip(runs, rates):
+        ratio.setdefault(r.b / r.d, []).append(m)
+    same = [group for group in ratio.values() if len(group) > 1]
+    b_over_d_only = all(max(ends(m)[0] for m in g) <= min(ends(m)[1] for m in g) for g in same)
+    below = all(c.c2 / (8 * c.c1) < m.value for c, m in zip(bounds, rates) if c.valid)
+    qualifiers = (
+        Qualifier(
+            "per iteration faster with larger b",
+            "at d = 10 each 95% interval of the median contraction lies above the previous b's",
+            increasing,
+        ),
+        Qualifier(
+            "per evaluation faster with larger b",
+            "at d = 10 the contraction per evaluation, rate/(2b+1), increases with b",
+            all(np.diff(per_evaluation) > 0),
+        ),
+        Qualifier(
+            "a function of b/d alone", "at equal b/d the 95% intervals overlap", b_over_d_only
+        ),
+        Qualifier("bound below measurement", "c₂/(8c₁) < measured wherever c₂ > 0", below),
+    )
+    names = "; ".join(f"d = {r.d}, b = {r.b}: {{{m.name}}}" for r, m in zip(runs, rates))
+    return Verdict(
+        Status.HOLDS if increasing and below else Status.FAILS,
+        "final contraction per iteration (oracle step, κ = 100): " + names,
+        rates,
+        qualifiers,
+        data={"runs": runs, "rates": rates, "bounds": bounds},
+    )

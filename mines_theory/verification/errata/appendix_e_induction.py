@@ -1,0 +1,206 @@
+"""The errata in Lemma 5.3's induction, which Appendix E's lemmas feed: its base case and
+eq:C, its probability bookkeeping (and Thm 5.4, item 2), and the norm its induction hypothesis
+prints (eq:sto_err, eq:dec_sig). Each ``erratum_*`` returns an ``Evidence`` flagged when the
+printed form is confirmed wrong and, with ``printed=False``, tests the corrected form, which it
+must not flag; the evidence's sentence states the criterion and its measurements the numbers that
+decide it."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.stats
+import sympy as sp
+
+from mines_theory.linalg.spd import random_spd
+from ..framework.registry import erratum
+from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
+from ..framework.verdict import Evidence
+from ..claims.appendix_e.common import count, exact
+from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants
+from mines_theory.theory.bounds.appendix import sig2_bound
+
+__all__ = ["erratum_Sigma_vs_Sigma_inv", "erratum_base_case_C", "erratum_probability_bookkeeping"]
+
+
+@erratum(
+    "proof of Lemma 5.3, base case k = 2; eq:C",
+    row=40,
+    kind="error",
+    printed="‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2, with C's entry 2C₄ + L²/b",
+    correct="the right side of eq:Sig_2_bnd is exactly 2C₄, so C ≥ 4C₄ is needed; 2C₄ + L²/b "
+    "< 4C₄ since C₄ ≥ 32L²/b",
+    consequence="the base case fails where 9(C₁+C₂+C₃)²/4 < C₄ (a corner: γ = 0, d = 1, b = "
+    "10⁸, δ = 10⁻⁸, or d = 10⁴, b = 1, δ = 0.99); with 4C₄ as eq:C's second "
+    "entry (plus eq:Sig_2_bnd's erratum term) the induction starts",
+)
+def erratum_base_case_C(printed: bool = True) -> Evidence:
+    """Proof of Lemma 5.3, base case k = 2: ‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2. That
+    right side is exactly 2C₄ (sympy), so the second step needs C ≥ 4C₄; eq:C's entry 2C₄ + L²/b
+    gives only C/2 ≥ C₄ + L²/(2b) < 2C₄ (C₄ ≥ 2L²c₃⁴ζ²/(bτ²) ≥ 32L²/b, sympy). With eq:C as printed
+    (``lemma53_constants``: γ = 0, τ = 0.5, ζ = L = 1, K = 2) C/2 < ``sig2_bound`` at the admissible
+    (d, b, δ) = (1, 10⁸, 10⁻⁸) and (10⁴, 1, 0.99) (c₂ > 0, bδ ≤ 1), where the first entry of eq:C
+    is below 4C₄. ``printed=False``: with 4C₄ + L²/b as eq:C's second entry the base case
+    C/2 ≥ ``sig2_bound`` holds at both points (not flagged). Evidence: (C/2)/``sig2_bound``."""
+    L, b, tau, zeta, d, c3 = sp.symbols("L b tau zeta d c3", positive=True)
+    first = L**2 * c3**2 * (c3 * zeta + sp.sqrt(d) * zeta) ** 2 / (b * tau**2)
+    C4 = 2 * first + d * zeta**2 / (2 * b)  # eq:C
+    sig2 = 4 * first + d * zeta**2 / b  # eq:Sig_2_bnd
+    rest = sp.expand(C4 - 2 * L**2 * c3**4 * zeta**2 / (b * tau**2))  # every term positive
+    algebra = sp.simplify(sig2 - 2 * C4) == 0 and all(
+        term.as_coeff_Mul()[0] > 0 for term in rest.as_ordered_terms()
+    )
+    kw = {"L": 1.0, "tau": 0.5, "zeta": 1.0}
+    fails, ratios = [], []
+    for d_, b_, delta in [(1, 10**8, 1e-8), (10**4, 1, 0.99)]:
+        q = lemma53_constants(
+            d=d_,
+            b=b_,
+            delta=delta,
+            sigma=0.5,
+            gamma=0.0,
+            alpha=1e-12,
+            K=2,
+            f_gap_1=0.0,
+            initial_error_sq=0.0,
+            **kw,
+        )
+        bound = sig2_bound(d=d_, b=b_, delta=delta, **kw)
+        if not printed:  # C with 4C₄ + L²/b as its second entry
+            C = max(q.C, 4 * q.C4 + kw["L"] ** 2 / b_)
+            fails.append(bound > C / 2)
+            ratios.append(C / 2 / bound)
+            continue
+        fails.append(q.valid and abs(bound - 2 * q.C4) <= 1e-12 * bound and bound > q.C / 2)
+        ratios.append(q.C / 2 / bound)
+    found = (exact("first", ratios[0]), exact("second", ratios[1]))
+    if not printed:
+        return Evidence(
+            bool(any(fails)),
+            "with 4C₄ + L²/b in eq:C, C/2 is {first}× and {second}× eq:Sig_2_bnd's "
+            "right side at (d, b, δ) = (1, 10⁸, 10⁻⁸), (10⁴, 1, 0.99) (flagged when "
+            "< 1)",
+            found,
+        )
+    return Evidence(
+        bool(algebra and all(fails)),
+        "C/2 of eq:C is {first}× and {second}× eq:Sig_2_bnd's right side (= 2C₄, "
+        "sympy) at (d, b, δ) = (1, 10⁸, 10⁻⁸), (10⁴, 1, 0.99) (flagged when < 1)",
+        found,
+    )
+
+
+@erratum(
+    "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
+    row=41,
+    kind="error",
+    printed="with a probability at least 1 − δ",
+    correct="the proof uses, at each of the K − 1 steps, eq:u_norm for b directions "
+    "(eq:G_norm_1, eq:GG) and Lemma 5.1 or 5.2, plus Lemma E.7 at δ/k² and eq:Y0: "
+    "the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ",
+    consequence="Lemma 5.3 and Thm 5.4 hold w.p. 1 − O(Kbδ) as proved, or 1 − δ with δ/((K − "
+    "1)(b + 3) + 2) in every per-step lemma (a log(Kb/δ) in c₁, c₂, c₃, A_K, "
+    "C₁); the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = "
+    "0.01, K = 200)",
+    same_flaw_as='Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
+)
+def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Evidence:
+    """Lemma 5.3 "with a probability at least 1 − δ" (and Theorem 5.4, item 2): the proof needs, at
+    every step t < K, eq:G_norm_1 and eq:GG, each on ‖u_{t,i}‖² ≤ c₃ for all i (eq:u_norm, one
+    δ-event per direction), besides Lemma E.7 at δ/k², eq:Y0 and Lemma 5.1 or 5.2 at every step;
+    the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ, not 1 − δ. The first event alone
+    fails more often than δ: at d = 5, b = 50, δ = 0.01, K = 200 (c₂ > 0) its exact failure
+    probability 1 − (1 − P(χ²₅ > c₃))^{b(K−1)} exceeds δ, and its frequency over ``runs`` simulated
+    runs agrees with that within K_SE and rejects "≤ δ" (``exceedance_z``). ``printed=False``:
+    with δ/((K − 1)(b + 3) + 2) in c₃ the same exact probability is below δ (not flagged).
+    Evidence: the exact probability, the simulated frequency and its z against δ."""
+    d, b, delta, K = 5, 50, 0.01, 200
+    if not printed:  # δ/((K − 1)(b + 3) + 2) per event: flagged if the first event's failure
+        per_event = delta / ((K - 1) * (b + 3) + 2)  # probability still exceeds δ
+        c3 = c_constants(d=d, b=b, delta=per_event).c3
+        exact_p = -math.expm1(b * (K - 1) * math.log1p(-scipy.stats.chi2.sf(c3, d)))
+        return Evidence(
+            bool(exact_p > delta),
+            "with δ/((K − 1)(b + 3) + 2) in c₃, P(some ‖u_t,i‖² > c₃ over K = 200 "
+            "steps, b = 50) = {exact} (flagged when > δ = 0.01)",
+            (exact("exact", exact_p),),
+        )
+    c = c_constants(d=d, b=b, delta=delta)
+    exact_p = -math.expm1(b * (K - 1) * math.log1p(-scipy.stats.chi2.sf(c.c3, d)))
+    norms = np.random.default_rng(39).chisquare(d, size=(runs, b * (K - 1)))  # ‖u_{t,i}‖²
+    failed = int(np.sum(np.any(norms > c.c3, axis=1)))
+    frequency = proportion("failed", failed, runs)
+    agrees = abs(frequency.value - exact_p) <= K_SE * frequency.uncertainty
+    z = exceedance_z(failed, runs, delta)
+    return Evidence(
+        bool(c.valid and exact_p > delta and agrees and z > K_SE),
+        "P(some ‖u_t,i‖² > c₃ over K = 200 steps, b = 50) = {exact}, simulated "
+        "{failed} of {runs} runs (z = {z} against δ = 1%; flagged when > 5)",
+        (
+            exact("exact", exact_p, percent=True),
+            frequency,
+            count("runs", runs),
+            z_measurement("z", z),
+        ),
+    )
+
+
+@erratum(
+    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
+    row=46,
+    kind="typo",
+    printed="‖Σ_t − H*‖",
+    correct="‖Σ_t⁻¹ − H*‖, as in the line before, in Γ_t (Lemma E.7) and in Lemma 5.3's "
+    "conclusion (the two differ, and neither bounds the other)",
+    consequence="Lemma 5.3's proof survives, read with Σ_t⁻¹",
+)
+def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Evidence:
+    """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of
+    the proof of Lemma 5.3 print ‖Σ_t − H*‖ where ‖Σ_t⁻¹ − H*‖ is meant (the line before, Γ_t of
+    Lemma E.7, Lemma 5.3's conclusion). The two differ and neither bounds the other: with H* = I
+    and S' = [0.5, 4], Σ_t⁻¹ = 3I gives ‖Σ_t⁻¹ − H*‖ > ‖Σ_t − H*‖ and Σ_t⁻¹ = 0.6I the reverse,
+    in the Frobenius and the spectral norm alike; so the last "=" of eq:sto_err's proof, from
+    ‖Σ_t⁻¹ − H*‖₂ to the printed ‖Σ_t − H*‖ (Frobenius), is not even a "≤" at Σ_t⁻¹ = 3I.
+
+    ``printed=False``: that step with the corrected ‖Σ_t⁻¹ − H*‖ (Frobenius, ≥ the spectral norm
+    of the line before) is flagged if it fails at 3I, 0.6I or any of ``draws`` random pairs
+    Σ_t⁻¹, H* ∈ S' (d = 3). Evidence: both Frobenius norms at 3I and 0.6I (d = 2); the largest
+    ratio of the spectral to the Frobenius norm of Σ_t⁻¹ − H*."""
+    H_star = np.eye(2)
+    pairs = [(s * np.eye(2), H_star) for s in (3.0, 0.6)]
+    if not printed:
+        rng = np.random.default_rng(43)
+        pairs += [
+            (random_spd(rng, 3, 0.5, 4.0), random_spd(rng, 3, 0.5, 4.0)) for _ in range(draws)
+        ]
+        ratio = max(np.linalg.norm(x - h, 2) / np.linalg.norm(x - h) for x, h in pairs)
+        return Evidence(
+            bool(
+                any(
+                    np.linalg.norm(x - h, 2) > np.linalg.norm(x - h) * (1 + 1e-12) for x, h in pairs
+                )
+            ),
+            "‖Σ_t⁻¹ − H*‖₂/‖Σ_t⁻¹ − H*‖_F is at most {ratio} over 3I, 0.6I and "
+            "{draws} random pairs in S' (flagged when > 1)",
+            (exact("ratio", ratio), count("draws", draws)),
+        )
+    order, norms = [], {}
+    for (sigma_inv, _), name in zip(pairs, ("3", "06")):
+        for norm in ("fro", 2):
+            order.append(
+                np.linalg.norm(sigma_inv - H_star, norm)
+                > np.linalg.norm(np.linalg.inv(sigma_inv) - H_star, norm)
+            )
+        norms["inv_" + name] = np.linalg.norm(sigma_inv - H_star)
+        norms["sigma_" + name] = np.linalg.norm(np.linalg.inv(sigma_inv) - H_star)
+    step = np.linalg.norm(pairs[0][0] - H_star, 2) <= np.linalg.norm(
+        np.linalg.inv(pairs[0][0]) - H_star
+    )
+    return Evidence(
+        bool(order == [True, True, False, False] and not step),
+        "H* = I: ‖Σ_t⁻¹ − H*‖_F = {inv_3}, ‖Σ_t − H*‖_F = {sigma_3} at Σ_t⁻¹ = 3I; "
+        "{inv_06}, {sigma_06} at 0.6I (flagged when, as here, neither bounds the "
+        "other)",
+        tuple(exact(name, value) for name, value in norms.items()),
+    )

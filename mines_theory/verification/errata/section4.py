@@ -1,0 +1,229 @@
+"""The errata of Section 4 and Appendices A–C: Evidence, flagged when the printed form is shown
+wrong."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mines_theory.algorithm.estimators import sigma_gradient
+from mines_theory.theory.gaussian import monte_carlo, quadratic_form_moment_matrix
+from mines_theory.linalg.spd import cholesky_lower, random_spd, symmetric_roots
+from ..framework.registry import erratum
+from ..framework.stats import K_SE, largest_z, z_measurement
+from ..framework.verdict import Evidence, Kind, Measurement, Status
+from ..claims.section4.common import batches, quadratic_case
+from ..claims.section4.probability import check_lemma_b5, hoeffding_at_one
+from ..claims.section4.projection import check_proposition_a2, clipped_counterexample
+
+__all__ = [
+    "erratum_bG_factor",
+    "erratum_hoeffding_sign",
+    "erratum_lemma_c1_half",
+    "erratum_lemma_c1_root",
+    "erratum_projection_bounds",
+]
+
+
+@erratum(
+    "eq:proj_cs_prime, Prop. A.2",
+    row=1,
+    kind="error",
+    printed="Π_S'(Σ⁻¹) clips λ(Σ⁻¹) to [ζ⁻¹, τ⁻¹]; the KKT proof uses the bounds of S",
+    correct="S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)",
+    consequence="Prop. A.2 as stated is false; Algorithm 1 is right if implemented from the prose",
+)
+def erratum_projection_bounds(printed: bool = True) -> Evidence:
+    """eq:proj_cs_prime / Prop. A.2 clip λ(Σ⁻¹) to the bounds [ζ⁻¹, τ⁻¹] of S: flagged when
+    clipping to [τ, ζ] is the projection onto S' (``check_proposition_a2`` does not fail) and
+    the printed rule maps the spectrum {3, 0.3} outside S' (τ = 1/2, ζ = 4).
+    ``printed=False`` runs the same test with the corrected interval [τ, ζ] (not flagged).
+
+    Evidence: the largest normalized ⟨A − P, Y − P⟩ of the projection check, and the spectrum
+    {3, 0.3} clipped to the interval under test."""
+    verdict = check_proposition_a2()
+    spectrum, _ = clipped_counterexample(printed)
+    interval = "[ζ⁻¹, τ⁻¹]" if printed else "[τ, ζ]"
+    evidence = (
+        "clipping to [τ, ζ] projects onto S' (worst ⟨A − P, Y − P⟩ {worst}); "
+        + interval
+        + " maps the spectrum (3, 0.3) to ({high}, {low}); flagged when it leaves "
+        "S' = [0.5, 4]"
+    )
+    measurements = (
+        verdict["worst"],
+        Measurement("high", spectrum[-1], 1e-12),
+        Measurement("low", spectrum[0], 1e-12),
+    )
+    if printed:
+        return Evidence(verdict.status is Status.ERRATUM, evidence, measurements)
+    return Evidence(
+        verdict.status is not Status.FAILS and clipped_counterexample(printed=False)[1],
+        evidence,
+        measurements,
+    )
+
+
+@erratum(
+    "proof of Lemma C.1",
+    row=3,
+    kind="typo",
+    printed="E[G̃] = E[½(uᵀΣ^½HΣ^½u)(…)] − ½Σ⁻¹",
+    correct="E[G̃] = E[½(…)] − Σ⁻¹ = H − Σ⁻¹",
+    consequence="Lemma C.1 survives",
+)
+def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
+    """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
+    (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
+    ``printed=False``: the corrected H − Σ⁻¹ is flagged only if the same Monte Carlo rejects
+    it.
+
+    Evidence: the largest z over the entries of the batch mean of G̃ against each form."""
+    f, mu, sigma_inv = quadratic_case()
+    samples = batches(sigma_gradient, f, mu, sigma_inv, 0.7)
+    z_correct = largest_z(samples, f.H - sigma_inv)
+    if not printed:  # H − Σ⁻¹: flagged if the Monte Carlo rejects it
+        return Evidence(
+            z_correct > K_SE,
+            "largest z of E[G̃] against H − Σ⁻¹ = {z_correct} "
+            f"(400 batches of 250; flagged when it exceeds K_SE = {K_SE:g})",
+            (z_measurement("z_correct", z_correct),),
+        )
+    z_printed = largest_z(samples, f.H - 0.5 * sigma_inv)
+    return Evidence(
+        z_correct <= K_SE < z_printed,
+        "largest z of E[G̃] against H − ½Σ⁻¹ = "
+        "{z_printed} and against H − Σ⁻¹ = {z_correct} (400 batches of 250; flagged "
+        f"when the first exceeds K_SE = {K_SE:g} and the second does not)",
+        (z_measurement("z_printed", z_printed), z_measurement("z_correct", z_correct)),
+    )
+
+
+@erratum(
+    "Lemma C.1 (lem:exp_tg), hypotheses",
+    row=27,
+    kind="imprecision",
+    printed="Σ^{1/2}, Σ^{-1/2} unspecified; H positive semi-definite",
+    correct="the symmetric root of Σ, and H symmetric (PSD is not needed); with a factor Σ = "
+    "AAᵀ the identity reads ½E[(uᵀAᵀHAu)(A⁻ᵀuuᵀA⁻¹ − Σ⁻¹)] = H",
+    consequence="Lemma C.1 survives (every use has symmetric H); eq:TG with a Cholesky "
+    "factor read literally would be biased",
+)
+def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
+    """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
+    positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
+    more: with the Cholesky factor L (Σ = LLᵀ) read literally, ½E[uᵀLHLu·(L⁻¹uuᵀL⁻¹ − Σ⁻¹)] ≠ H
+    (Monte Carlo, 4·10⁵ draws, some entry more than ``K_SE`` SE from H), while the symmetric
+    root reproduces an indefinite symmetric H within ``K_SE`` SE (PSD is not needed).
+    ``printed=False`` reads Σ^{1/2} as the corrected symmetric root in the same test (same H,
+    same draws): flagged only if that reading does not reproduce H.
+
+    Evidence: the largest z over the entries of each Monte Carlo mean against H."""
+    rng = np.random.default_rng(44)
+    sigma_inv = random_spd(rng, 3, 0.5, 4.0)
+    sigma = np.linalg.inv(sigma_inv)
+    indefinite = random_spd(rng, 3, eigenvalues=[2.0, 1.0, 0.5]) - 1.0 * np.eye(3)
+
+    def lemma_c1(S, H):
+        S_inv = np.linalg.inv(S)
+
+        def sample(g, m):
+            u = g.standard_normal((m, 3))
+            q = np.einsum("ni,ij,nj->n", u, S @ H @ S, u)
+            v = u @ S_inv.T  # S⁻¹u
+            return 0.5 * q[:, None, None] * (v[:, :, None] * v[:, None, :] - sigma_inv)
+
+        return monte_carlo(sample, 400_000, np.random.default_rng(45))
+
+    def z(estimate, H):
+        return float(np.max(np.abs(estimate.mean - H) / estimate.se))
+
+    root, _ = symmetric_roots(sigma_inv)  # Σ^{1/2}
+    H = random_spd(rng, 3, 0.5, 3.0)
+    if not printed:  # the symmetric root where the Cholesky factor was
+        z_root = z(lemma_c1(root, H), H)
+        return Evidence(
+            z_root > K_SE,
+            "Lemma C.1's ½E[…] against H with the symmetric Σ^½: "
+            f"largest z {{symmetric}} (4·10⁵ draws; flagged when > {K_SE:g})",
+            (z_measurement("symmetric", z_root),),
+        )
+    z_indefinite = z(lemma_c1(root, indefinite), indefinite)
+    z_cholesky = z(lemma_c1(cholesky_lower(sigma), H), H)
+    return Evidence(
+        z_indefinite <= K_SE < z_cholesky,
+        "Lemma C.1's ½E[…] against H, largest z "
+        "(4·10⁵ draws): {cholesky} with the Cholesky factor, {symmetric} with Σ^½ and "
+        f"an indefinite H; flagged when only the first > {K_SE:g}",
+        (z_measurement("cholesky", z_cholesky), z_measurement("symmetric", z_indefinite)),
+    )
+
+
+@erratum(
+    "eq:bG",
+    row=4,
+    kind="typo",
+    printed="Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹",
+    correct="Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹",
+    consequence="Lemma 4.3 survives",
+)
+def erratum_bG_factor(printed: bool = True) -> Evidence:
+    """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
+    not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I. ``printed=False``: the corrected
+    Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹ is flagged only if its expectation is not H.
+
+    Evidence: the largest entry of E[form] − H for each form (exact moments)."""
+    f, _, sigma_inv = quadratic_case()
+    root, root_inv = symmetric_roots(sigma_inv)
+    A = root @ f.H @ root
+    M = quadratic_form_moment_matrix(A)
+    correct = 0.5 * (root_inv @ M @ root_inv - np.trace(A) * sigma_inv)
+    corrected = Measurement("corrected", float(np.abs(correct - f.H).max()), 1e-8, Kind.BELOW)
+    if not printed:
+        return Evidence(
+            not np.allclose(correct, f.H),
+            "quadratic, d = 3: E[½uᵀAu(Σ^-½uuᵀΣ^-½ "
+            "− Σ⁻¹)] − H has largest entry {corrected} (exact moments); flagged "
+            "unless ≈ 0 (np.allclose)",
+            (corrected,),
+        )
+    form = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
+    return Evidence(
+        np.allclose(correct, f.H) and not np.allclose(form, f.H, atol=1e-6),
+        "quadratic, d = 3: E[eq:bG's form] − H has largest entry {printed}, without "
+        "the stray Σ^-½ {corrected} (exact moments); flagged when only the latter ≈ 0",
+        (Measurement("printed", float(np.abs(form - f.H).max()), 1e-10, digits=3), corrected),
+    )
+
+
+@erratum(
+    "Lemma B.5 (Hoeffding)",
+    row=16,
+    kind="typo",
+    printed="exp(−(−2ψ²)/Σ(b_i − a_i)²)",
+    correct="exp(−2ψ²/Σ(b_i − a_i)²)",
+    consequence="survives (the printed bound exceeds 1 and says nothing)",
+)
+def erratum_hoeffding_sign(printed: bool = True) -> Evidence:
+    """Lemma B.5: the printed exponent −(−2ψ²)/Σ(b_i − a_i)² is positive, so the bound exceeds 1
+    and says nothing: flagged when the intended bound holds for Bernoulli sums
+    (``check_lemma_b5`` does not fail) and the form at ψ = 1, n = 1 exceeds 1.
+    ``printed=False`` runs the same test with the corrected exp(−2ψ²/Σ(b_i − a_i)²) = e⁻²
+    there (not flagged).
+
+    Evidence: the form at ψ = 1, n = 1, b − a = 1, and the largest tail/bound of the intended
+    bound over the Bernoulli sums of ``check_lemma_b5``."""
+    verdict = check_lemma_b5()
+    bound = Measurement("bound", hoeffding_at_one(printed), 1e-12, digits=3)
+    name = "exp(−(−2ψ²)/Σ(bᵢ − aᵢ)²)" if printed else "exp(−2ψ²/Σ(bᵢ − aᵢ)²)"
+    evidence = (
+        f"ψ = 1, n = 1, b − a = 1: {name} = " + "{bound}; the intended bound holds for "
+        "Bernoulli sums (worst tail/bound {worst}); flagged when > 1"
+    )
+    measurements = (bound, verdict["worst"])
+    if printed:
+        return Evidence(verdict.status is Status.ERRATUM, evidence, measurements)
+    return Evidence(
+        verdict.status is not Status.FAILS and hoeffding_at_one(printed=False) > 1,
+        evidence,
+        measurements,
+    )

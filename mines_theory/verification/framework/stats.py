@@ -1,0 +1,299 @@
+"""The statistics every check uses, each written once: Monte Carlo means with standard errors,
+proportions and the one-sided test that an event is not more frequent than allowed,
+bootstrap intervals over independent seeds, order-statistic intervals for medians, and
+log-log slopes.
+
+Conventions: ``K_SE`` standard errors is the tolerance of every Monte Carlo comparison; seeds
+are fixed by the caller; a proportion's standard error is Agresti–Coull's, so it is never zero.
+
+No statistic is computed from nothing: ``largest``, ``smallest``, ``median`` and ``finite``
+replace ``max``/``min``/``np.median`` over data that may hold NaN or be empty, and raise
+``verdict.Undecidable`` naming what was undecidable instead of returning NaN (or, as Python's
+``max`` does with a NaN first, a number); ``mean_and_se`` needs two samples, ``proportion`` and
+``exceedance_z`` one trial, ``loglog_slope`` two positive finite points. A check decorated with
+``verdict.decides`` then returns "not checked" with that reason.
+
+>>> max([float("nan"), 1.0, 2.0]), min([1.0, float("nan")])   # what this module avoids
+(nan, 1.0)
+>>> largest([float("nan"), 1.0, 2.0], "rates")
+Traceback (most recent call last):
+...
+mines_theory.verification.framework.verdict.Undecidable: rates: 1 of 3 values are NaN
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import scipy.stats
+from numpy.typing import ArrayLike
+
+from .verdict import Kind, Measurement, Undecidable
+
+__all__ = [
+    "K_SE",
+    "MIN_EXPECTED",
+    "at_least",
+    "bootstrap",
+    "estimate",
+    "exceedance_z",
+    "finite",
+    "largest",
+    "largest_z",
+    "loglog_slope",
+    "mean_and_se",
+    "median",
+    "median_interval",
+    "proportion",
+    "smallest",
+    "trials_needed",
+    "z_measurement",
+]
+
+#: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
+K_SE = 5.0
+
+
+def at_least(name: str, value: Any, minimum: int, purpose: str) -> int:
+    """A check's sample size ``value`` (parameter ``name``) as an int, when it is at least
+    ``minimum``: a negative or non-integer ``value`` is an invalid configuration (``ValueError``
+    naming the parameter); a valid one below ``minimum`` cannot decide (``Undecidable``, whose
+    reason names ``purpose``, with ``value`` as the measurement ``name``).
+
+    >>> at_least("seeds", 4, 2, "a standard error")
+    4
+    >>> at_least("seeds", 1, 2, "a standard error")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mines_theory.verification.framework.verdict.Undecidable: seeds = {seeds}: a standard ...
+    """
+    try:
+        valid = not isinstance(value, bool) and float(value).is_integer() and value >= 0
+    except (TypeError, ValueError):
+        valid = False
+    if not valid:
+        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+    if value < minimum:
+        raise Undecidable(
+            f"{name} = {{{name}}}: {purpose} needs at least {minimum}",
+            Measurement(name, int(value), kind=Kind.COUNT),
+        )
+    return int(value)
+
+
+def finite(values: ArrayLike, what: str, *, minimum: int = 1) -> np.ndarray:
+    """``values`` as a float array, when it holds at least ``minimum`` values and no NaN; else
+    ``Undecidable`` naming ``what`` (±∞ passes: a run that never reached its target is a
+    number, +∞, not a missing one).
+
+    >>> finite([1.0, np.inf], "gaps")
+    array([ 1., inf])
+    >>> finite([], "rates")
+    Traceback (most recent call last):
+    ...
+    mines_theory.verification.framework.verdict.Undecidable: rates: no values (need at least 1)
+    """
+    x = np.asarray(values, dtype=float)
+    if x.size < minimum:
+        raise Undecidable(
+            f"{what}: {'no values' if x.size == 0 else f'{x.size} values'} "
+            f"(need at least {minimum})"
+        )
+    nan = int(np.isnan(x).sum())
+    if nan:
+        raise Undecidable(f"{what}: {nan} of {x.size} values are NaN")
+    return x
+
+
+def largest(values: ArrayLike, what: str) -> float:
+    """max of ``values``, never of NaN or of nothing (``finite``).
+
+    >>> largest([0.5, 2.0, 1.0], "ratios")
+    2.0
+    """
+    return float(np.max(finite(values, what)))
+
+
+def smallest(values: ArrayLike, what: str) -> float:
+    """min of ``values``, never of NaN or of nothing (``finite``).
+
+    >>> smallest([0.5, 2.0, 1.0], "ratios")
+    0.5
+    """
+    return float(np.min(finite(values, what)))
+
+
+def median(values: ArrayLike, what: str) -> float:
+    """The median of ``values``, never of NaN or of nothing (``finite``; for a median that
+    counts NaN as +∞, a run that never reached its target, see ``median_interval``).
+
+    >>> median([3.0, 1.0, 2.0, 10.0], "evaluations")
+    2.5
+    """
+    return float(np.median(finite(values, what)))
+
+
+def mean_and_se(samples: ArrayLike, axis: int = 0) -> tuple[Any, Any]:
+    """Mean and standard error of the mean of i.i.d. ``samples`` along ``axis``; at least two
+    samples and no NaN, else ``Undecidable``.
+
+    >>> mean_and_se(np.array([1.0, 2.0, 3.0, 4.0]))
+    (2.5, 0.6454972243679028)
+    """
+    samples = np.asarray(samples, dtype=float)
+    n = samples.shape[axis] if samples.ndim else 1
+    if n < 2:
+        raise Undecidable(f"{n} sample{'s' if n != 1 else ''}: a standard error needs at least 2")
+    if np.isnan(samples).any():
+        raise Undecidable(f"{int(np.isnan(samples).sum())} of {samples.size} samples are NaN")
+    mean = samples.mean(axis=axis)
+    se = samples.std(axis=axis, ddof=1) / math.sqrt(n)
+    return (float(mean), float(se)) if np.ndim(mean) == 0 else (mean, se)
+
+
+def largest_z(samples: ArrayLike, exact: ArrayLike) -> float:
+    """max over the entries of |mean − exact| / standard error, for i.i.d. ``samples`` along
+    axis 0 (an entry with zero spread and no error counts as z = 0).
+
+    >>> largest_z(np.array([[1.0, 0.0], [3.0, 0.0]]), np.array([1.0, 0.0]))
+    1.0
+    """
+    mean, se = mean_and_se(np.asarray(samples, dtype=float))
+    error = np.abs(np.asarray(mean) - exact)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(error == 0, 0.0, error / np.asarray(se))
+    return largest(np.ravel(z), "z-scores")
+
+
+def estimate(name: str, samples: ArrayLike, **kw) -> Measurement:
+    """The Monte Carlo mean of ``samples`` with its standard error, as a measurement."""
+    mean, se = mean_and_se(samples)
+    return Measurement(name, mean, se, Kind.SE, **kw)
+
+
+def proportion(name: str, successes: int, trials: int) -> Measurement:
+    """The fraction successes/trials with Agresti–Coull's standard error
+    √(p̃(1 − p̃)/(n + 4)), p̃ = (x + 2)/(n + 4): never zero, so that 0 of n is reported as
+    "0 ± something" and compared within that.
+
+    >>> proportion("p", 0, 100).render()
+    '0.0 ± 1.3%'
+    """
+    x, n = int(successes), int(trials)
+    if n < 1:
+        raise Undecidable(f"{name}: no trials")
+    if not 0 <= x <= n:
+        raise ValueError(f"successes must lie in [0, trials] = [0, {n}], got {x}")
+    p_tilde = (x + 2) / (n + 4)
+    return Measurement(
+        name, x / n, math.sqrt(p_tilde * (1 - p_tilde) / (n + 4)), Kind.SE, percent=True
+    )
+
+
+def exceedance_z(successes: int, trials: int, allowed: float) -> float:
+    """The one-sided binomial z-score of H₀: P(event) ≤ ``allowed``, with the standard error
+    under H₀, √(allowed(1 − allowed)/n). An event observed no more often than allowed gives
+    z ≤ 0; z > K_SE rejects H₀ (the bound "with probability ≥ 1 − allowed" fails). The normal
+    approximation needs about ``MIN_EXPECTED`` expected events under H₀ (trials·allowed ≥ 10):
+    a check asks for ``trials_needed(allowed)`` trials with ``at_least``.
+
+    >>> round(exceedance_z(30, 100, 0.1), 2)
+    6.67
+    """
+    if not 0 < allowed < 1:
+        raise ValueError(f"allowed must lie in (0, 1), got {allowed!r}")
+    if trials < 1:
+        raise Undecidable("no trials: an exceedance needs at least 1")
+    return (successes / trials - allowed) / math.sqrt(allowed * (1 - allowed) / trials)
+
+
+#: Expected events under H₀ that ``exceedance_z``'s normal approximation needs.
+MIN_EXPECTED = 10
+
+
+def trials_needed(allowed: float) -> int:
+    """The fewest trials with ``MIN_EXPECTED`` expected events at probability ``allowed``.
+
+    >>> trials_needed(0.1), trials_needed(0.5)
+    (100, 20)
+    """
+    return math.ceil(MIN_EXPECTED / allowed - 1e-9)
+
+
+def z_measurement(name: str, z: float) -> Measurement:
+    """A z-score as a measurement (its own standard uncertainty is 1)."""
+    return Measurement(name, float(z), 1.0, Kind.Z)
+
+
+def bootstrap(
+    statistic: Callable[[np.ndarray], float],
+    units: int,
+    name: str,
+    *,
+    resamples: int = 400,
+    seed: int = 0,
+    **kw,
+) -> Measurement:
+    """``statistic(indices)`` on all ``units`` independent units (seeds) with a 95% percentile
+    bootstrap interval from ``resamples`` resamples of the units (fixed ``seed``).
+
+    >>> data = np.arange(10.0)
+    >>> m = bootstrap(lambda i: data[i].mean(), 10, "mean")
+    >>> m.value, m.interval[0] < 4.5 < m.interval[1]
+    (4.5, True)
+    """
+    value = float(statistic(np.arange(units)))
+    rng = np.random.default_rng(seed)
+    draws = np.array([statistic(rng.integers(0, units, units)) for _ in range(resamples)])
+    if np.all(np.isnan(draws)):
+        low = high = math.nan
+    else:
+        low, high = (float(q) for q in np.nanquantile(draws, [0.025, 0.975]))
+    return Measurement(name, value, (high - low) / (2 * 1.96), Kind.INTERVAL, (low, high), **kw)
+
+
+def median_interval(values: ArrayLike, name: str, confidence: float = 0.95, **kw) -> Measurement:
+    """The median of ``values`` with a distribution-free interval from order statistics: the
+    j-th and (n+1−j)-th smallest values with j the largest such that P(Bin(n, ½) < j) ≤ (1 −
+    confidence)/2 (NaN counts as +∞, e.g. a run that never reached its target). The uncertainty
+    is the interval's width / (2·1.96), ∞ when an end is infinite.
+
+    With fewer than 6 values no j ≥ 1 qualifies at 95% (P(Bin(5, ½) = 0) = 1/32 > 2.5%): the
+    interval is then [min, max], whose coverage is 1 − 2^{1−n} (93.75% for 5 values), not
+    ``confidence``. No values: ``Undecidable``.
+
+    >>> m = median_interval([5.0, 1.0, np.nan, 3.0, 2.0, 4.0, 6.0, 7.0, 8.0, 9.0], "e")
+    >>> m.value, m.interval         # 10 values: j = 2, the 2nd and 9th smallest
+    (5.5, (2.0, 9.0))
+    """
+    x = np.asarray(values, dtype=float)
+    if x.size == 0:
+        raise Undecidable(f"{name}: no values to take a median of")
+    x = np.sort(np.where(np.isnan(x), np.inf, x))
+    n = x.size
+    j = int(scipy.stats.binom.ppf((1 - confidence) / 2, n, 0.5))
+    j = max(j, 1)
+    low, high = x[j - 1], x[n - j]
+    median = float(np.median(x))
+    u = (high - low) / (2 * 1.96) if np.isfinite(low) and np.isfinite(high) else math.inf
+    return Measurement(name, median, u, Kind.INTERVAL, (float(low), float(high)), **kw)
+
+
+def loglog_slope(x: ArrayLike, y: ArrayLike) -> float:
+    """The least-squares slope of log y against log x; ``Undecidable`` unless there are two
+    distinct x and every x and y is positive and finite.
+
+    >>> round(loglog_slope([1.0, 2.0, 4.0], [3.0, 12.0, 48.0]), 12)
+    2.0
+    """
+    x, y = finite(x, "slope abscissae", minimum=2), finite(y, "slope ordinates", minimum=2)
+    bad = int((~np.isfinite(y) | (y <= 0)).sum() + (~np.isfinite(x) | (x <= 0)).sum())
+    if bad or np.unique(x).size < 2:
+        raise Undecidable(
+            f"a log-log slope needs two distinct positive x and positive finite "
+            f"y; {bad} points are not"
+        )
+    return float(np.polyfit(np.log(np.asarray(x, float)), np.log(np.asarray(y, float)), 1)[0])

@@ -1,0 +1,588 @@
+"""A verdict is data, not prose.
+
+``Verdict``
+    ``status``: one of a closed set (``Status``);
+    ``qualifiers``: each the outcome of a named test declared before the run, with its
+    criterion (``Qualifier``);
+    ``measurements``: named numbers, each with its uncertainty (``Measurement``), rendered
+    rounded to that uncertainty;
+    ``summary``: a fixed sentence with ``{name}`` placeholders that the rendered measurements
+    fill, so no number is ever part of a string that a check composes;
+    ``data``: what the notebook beside the ledger row plots (not compared, not published).
+
+Two verdicts *agree* when their statuses, summaries and qualifier outcomes are equal and each
+measurement agrees with its namesake within their uncertainties (``Measurement.agrees``). That
+is what the tests compare and what decides whether the published ledger changes: a Monte Carlo
+number that moves as far as another CPU moves it (another BLAS kernel rounds otherwise; the
+tolerances ``K_AGREE`` are calibrated on three kernels) changes nothing; a status, a qualifier,
+a number beyond that, or a number doubled or halved (``AGREE_RATIO``) does.
+
+A verdict is never computed from nothing. A check whose data cannot decide (a NaN or empty
+statistic, one seed where a standard error is needed, no problem to compare, fewer draws than
+a batch) returns ``Verdict.not_checked(reason)``: status "not checked", the reason its
+summary (so the README's "measured" column and a verdict cell print it). Code deep inside a
+check says the same by raising ``Undecidable(reason)`` (the ``stats`` helpers do, on NaN or
+empty data), and the check, decorated with ``@decides``, returns it as
+``Verdict.not_checked``. A verdict whose status decides something (anything but
+"not checked") refuses a NaN measurement: it raises ``Undecidable``, so that a statistic of NaN
+can never stand behind "holds" or "fails".
+
+>>> from mines_theory.verification.framework.stats import largest
+>>> @decides
+... def check_rate(rates):
+...     if len(rates) < 2:
+...         return Verdict.not_checked("{seeds} seed: a spread needs at least 2",
+...                                    Measurement("seeds", len(rates), kind=Kind.COUNT))
+...     worst = largest(rates, "rates")      # stats.largest: raises Undecidable on NaN
+...     return Verdict(Status.HOLDS, "largest rate {r}", (Measurement("r", worst, 0.01),))
+>>> print(check_rate([0.5]).report())
+not checked
+1 seed: a spread needs at least 2
+>>> check_rate([0.5, float("nan")]).text()
+'rates: 1 of 2 values are NaN'
+>>> check_rate([0.5, 0.25]).headline()
+'holds'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = [
+    "AGREE_RATIO",
+    "DECIDED",
+    "Evidence",
+    "K_AGREE",
+    "NUMERIC_ROUNDING",
+    "Kind",
+    "Measurement",
+    "Qualifier",
+    "Status",
+    "Undecidable",
+    "Verdict",
+    "decides",
+    "format_number",
+    "markdown_escape",
+]
+
+#: Two Monte Carlo measurements of one quantity agree when they differ by at most K_AGREE[kind]
+#: combined uncertainties √(u₁² + u₂²) (a proportion, ``stats.proportion``: its binomial
+#: uncertainty). The seeds are fixed, so a recomputation differs from the published number only
+#: by how another BLAS kernel rounds; the tolerances are calibrated on that (every ledger check
+#: under the OpenBLAS kernels SkylakeX, Haswell and Sandybridge, ``tools/calibrate_agreement.py``;
+#: largest |difference|/√(u₁² + u₂²) per kind in the comments) with the margin stated, not set
+#: by a count of standard errors that would let a doubled number through.
+K_AGREE: dict[str, float] = {
+    # 1.4e-13 across kernels (SE numbers come from runs a kernel does not make diverge):
+    # half a standard error is still far from what rounding does, and rejects any change
+    # a reader would call a different number.
+    "se": 0.5,
+    # 1.3e-13 across kernels (likewise); a z-score of the same seeds is a number, not a draw.
+    "z": 0.5,
+    # 1.14 across kernels (Thm 5.4's rate at κ = 1000: its runs diverge under another kernel,
+    # and the bootstrap median moves like a resample of some seeds); margin ×2.
+    "interval": 2.3,
+    # 0.955 across kernels (one run of 5 reached the target under SkylakeX, none under
+    # Haswell): one run of n = 5 is at most 0.955 combined binomial uncertainties, two runs at
+    # least 1.75, so 1.25 accepts a single run flipping and nothing more.
+    "proportion": 1.25,
+}
+
+#: No two values agree (beyond rounding) when one is ``AGREE_RATIO`` times the other or more,
+#: or their signs differ: a factor-2 change of a Monte Carlo number is never hidden by a wide
+#: uncertainty. Proportions (counts of runs) are compared by their binomial uncertainty alone.
+AGREE_RATIO = 2.0
+
+#: Two deterministic (NUMERIC) values agree beyond their stated tolerances when they differ by at
+#: most this fraction of the larger: the same computation on another BLAS kernel differs by
+#: rounding alone (7.242 vs 7.242 in the last bits under Haswell, for a sum of a few terms), far
+#: below this, and any change of the computation far above it.
+NUMERIC_ROUNDING = 1e-9
+
+
+class Status(str, enum.Enum):
+    """The closed set of statuses a ledger row can have."""
+
+    HOLDS = "holds"  # the statement, checked where it applies, holds
+    FAILS = "fails"  # a counterexample inside the hypotheses
+    ERRATUM = "erratum"  # false as printed; a corrected form holds
+    IDENTITY = "identity"  # an identity or definition, verified; not evidence
+    HYPOTHESES_NOT_MET = "hypotheses not met"  # the run lies outside the statement's hypotheses
+    NOT_CHECKED = "not checked"
+
+
+class Kind(str, enum.Enum):
+    """What a measurement's ``uncertainty`` means, and so how it is rendered and compared."""
+
+    SE = "se"  # Monte Carlo estimate ± standard error
+    INTERVAL = "interval"  # estimate with a 95% interval (bootstrap or order statistics);
+    #                          uncertainty = half-width / 1.96
+    Z = "z"  # a z-score (uncertainty 1 by construction)
+    NUMERIC = "numeric"  # deterministic computation; uncertainty = its numeric tolerance
+    COUNT = "count"  # an exact integer
+    BELOW = "below"  # a residual (or a signed worst case) reported only as below the
+    #                          tolerance ``uncertainty``, or as its value where it is not
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\*_~])")
+
+
+def markdown_escape(text: str) -> str:
+    """``text`` with the characters that Markdown (and MyST) read as emphasis or escapes
+    (``\\ * _ ~``) escaped outside ``code`` spans, so that a verdict such as "μ̂*, f*" is shown
+    as written wherever a verdict is rendered as Markdown (README, book, notebook tables).
+
+    >>> print(markdown_escape("f − f* at μ̂*; see `eq_x*`"))
+    f − f\\* at μ̂\\*; see `eq_x*`
+    """
+    parts = text.split("`")
+    return "`".join(
+        _MARKDOWN_SPECIAL.sub(r"\\\1", part) if i % 2 == 0 else part for i, part in enumerate(parts)
+    )
+
+
+#: The statuses that decide something: a verdict with one of them never holds a NaN number.
+DECIDED = frozenset(Status) - {Status.NOT_CHECKED}
+
+
+class Undecidable(Exception):
+    """The data cannot decide a check: a NaN or empty statistic, too few seeds or draws, nothing
+    to compare. ``reason`` is a sentence (a ``Verdict`` summary: ``{name}`` placeholders are
+    filled by ``measurements``); ``@decides`` turns it into ``Verdict.not_checked``.
+
+    Not a ``ValueError``: an invalid configuration (a parameter out of its range) raises
+    ``ValueError`` naming the parameter; a valid one whose data cannot decide is undecidable.
+    """
+
+    def __init__(self, reason: str, *measurements: Measurement):
+        super().__init__(reason)
+        self.reason = reason
+        self.measurements = measurements
+
+
+def decides(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
+    """Decorate a check so that ``Undecidable`` raised anywhere inside it (by ``stats``, by a
+    ``Verdict`` with a NaN number, or by the check) returns ``Verdict.not_checked`` with its
+    reason instead of propagating."""
+
+    @functools.wraps(check)
+    def wrapper(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except Undecidable as undecidable:
+            return Verdict.not_checked(undecidable.reason, *undecidable.measurements)
+
+    return wrapper
+
+
+def _exponent(x: float) -> int:
+    return math.floor(math.log10(abs(x))) if x != 0 else 0
+
+
+def format_number(x: float, digits: int = 2) -> str:
+    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < 1e5, else
+    scientific (``2.4e-08``).
+
+    >>> format_number(0.01234), format_number(1234567.0), format_number(3.0, 3), format_number(0)
+    ('0.012', '1.2e+06', '3.00', '0')
+    """
+    if x == 0:
+        return "0"
+    if not math.isfinite(x):
+        return str(x)
+    e = _exponent(x)
+    if -3 <= e < 5:
+        return f"{x:.{max(digits - 1 - e, 0)}f}"
+    return f"{x:.{digits - 1}e}"
+
+
+def _last_digit(u: float) -> int:
+    """The decimal place of the last significant digit of an uncertainty: one digit, two if it
+    starts with 1 (10^last is the rounding unit)."""
+    e = _exponent(u)
+    return e - (2 if u / 10**e < 2 else 1) + 1
+
+
+def _fixed(v: float, last: int) -> str:
+    if last > 0:
+        return f"{round(v / 10**last) * 10**last:.0f}"
+    return f"{v:.{-last}f}"
+
+
+def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
+    """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
+    notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific
+    notation (each mantissa cut at that digit)."""
+    scale = 100.0 if percent else 1.0
+    values, u = [v * scale for v in values], u * scale
+    suffix = "%" if percent else ""
+    if not (u > 0 and math.isfinite(u)):
+        return [format_number(v, 3) + suffix for v in values]
+    last = _last_digit(u)
+    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
+    magnitude = _exponent(max(finite)) if finite else _exponent(u)
+    if -3 <= magnitude < 5 or percent:
+        return [_fixed(v, last) + suffix for v in values]
+    return [
+        f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
+        for v in values
+    ]
+
+
+def _with_uncertainty(value: float, u: float, percent: bool) -> str:
+    """value ± u, both rounded to the last significant digit of u.
+
+    >>> _with_uncertainty(1.3853, 0.0512, False), _with_uncertainty(1559.0, 109.0, False)
+    ('1.39 ± 0.05', '1560 ± 110')
+    >>> _with_uncertainty(6.04e-4, 1.1e-5, False), _with_uncertainty(0.0, 6.7e-5, True)
+    ('(6.04 ± 0.11)e-04', '0.000 ± 0.007%')
+    """
+    if not (u > 0 and math.isfinite(u)):
+        return _rounded([value], u, percent)[0]
+    magnitude = _exponent(value) if value != 0 and math.isfinite(value) else _exponent(u)
+    if percent or -3 <= max(magnitude, _exponent(u)) < 5:
+        text_value, text_u = _rounded([value, u], u, percent)
+        return f"{text_value.removesuffix('%')} ± {text_u}"
+    last = _last_digit(u)
+    decimals = max(magnitude - last, 0)
+    return (
+        f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
+        f"e{magnitude:+03d}"
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Measurement:
+    """A named number with its uncertainty (see ``Kind``)."""
+
+    name: str
+    value: float
+    uncertainty: float = 0.0
+    kind: Kind = Kind.NUMERIC
+    interval: tuple[float, float] | None = None  # the 95% interval shown for Kind.INTERVAL
+    digits: int = 2  # significant digits of a NUMERIC value
+    percent: bool = False  # a fraction, rendered as a percentage
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", Kind(self.kind))
+        object.__setattr__(self, "value", float(self.value))
+        object.__setattr__(self, "uncertainty", float(self.uncertainty))
+        if self.interval is not None:
+            object.__setattr__(self, "interval", tuple(float(v) for v in self.interval))
+
+    def render(self) -> str:
+        """The value rounded to its uncertainty (``Kind`` says how).
+
+        >>> Measurement("r", 1.3853, 0.0512, "se").render()
+        '1.39 ± 0.05'
+        >>> Measurement("p", 0.0, 0.0033, "se", percent=True).render()
+        '0.0 ± 0.3%'
+        >>> Measurement("e", 3e-14, 1e-10, "below").render()
+        '< 1e-10'
+        """
+        if self.kind is Kind.COUNT:
+            return f"{int(self.value):d}"
+        if self.kind is Kind.BELOW:
+            return (
+                f"< {self.uncertainty:.0e}"
+                if self.value < self.uncertainty
+                else format_number(self.value)
+            )
+        if self.kind is Kind.Z:
+            return f"{self.value:.1f}"
+        if self.kind is Kind.NUMERIC:
+            text = format_number(self.value * (100 if self.percent else 1), self.digits)
+            return text + ("%" if self.percent else "")
+        if self.kind is Kind.INTERVAL and self.interval is not None:
+            low, high = self.interval
+            centre, low_text, high_text = _rounded(
+                [self.value, low, high], (high - low) / 4, self.percent
+            )
+            return f"{centre} [{low_text}, {high_text}]"
+        return _with_uncertainty(self.value, self.uncertainty, self.percent)
+
+    @property
+    def is_proportion(self) -> bool:
+        """A fraction of runs or draws (``stats.proportion``: Kind.SE rendered as a percentage),
+        compared through its binomial uncertainty."""
+        return self.kind is Kind.SE and self.percent
+
+    def _spread(self) -> float:
+        """The uncertainty compared: ``uncertainty``, or for an interval open above (a median of
+        runs some of which never reached their target) its lower half-width / 1.96."""
+        if (
+            self.kind is Kind.INTERVAL
+            and not math.isfinite(self.uncertainty)
+            and self.interval is not None
+            and math.isfinite(self.interval[0])
+        ):
+            return (self.value - self.interval[0]) / 1.96
+        return self.uncertainty
+
+    def agrees(self, other: Measurement, k: float | None = None) -> bool:
+        """Whether ``other`` is the same quantity within the uncertainties of both: at most
+        ``k`` (default ``K_AGREE`` of the kind) combined uncertainties apart, and, unless a
+        proportion, within a factor ``AGREE_RATIO`` of each other (``K_AGREE``)."""
+        if self.name != other.name or self.kind is not other.kind:
+            return False
+        if not (math.isfinite(self.value) and math.isfinite(other.value)):
+            return (self.value == other.value) or (
+                math.isnan(self.value) and math.isnan(other.value)
+            )
+        difference = abs(self.value - other.value)
+        if self.kind is Kind.COUNT:
+            return difference == 0
+        if self.kind is Kind.BELOW:
+            return (self.value < self.uncertainty) == (other.value < other.uncertainty)
+        if self.kind is Kind.NUMERIC:
+            larger = max(abs(self.value), abs(other.value))
+            return difference <= self.uncertainty + other.uncertainty + NUMERIC_ROUNDING * larger
+        proportion = self.is_proportion or other.is_proportion
+        if k is None:
+            k = K_AGREE["proportion" if proportion else self.kind.value]
+        combined = math.hypot(self._spread(), other._spread())
+        if not difference <= k * combined:
+            return False
+        larger = max(abs(self.value), abs(other.value))
+        return (
+            proportion
+            or difference <= 1e-6 * combined
+            or difference < (1 - 1 / AGREE_RATIO) * larger
+        )
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["kind"] = self.kind.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Measurement:
+        return cls(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class Qualifier:
+    """A word of a verdict ("loose", "rate 1/k"), as the outcome of a test declared before the
+    run: ``criterion`` says what was tested, ``outcome`` what it gave."""
+
+    name: str
+    criterion: str
+    outcome: bool
+
+    def __post_init__(self):
+        object.__setattr__(self, "outcome", bool(self.outcome))
+
+    def render(self) -> str:
+        """The question the test asks, its answer, and then, set apart, the criterion (so that
+        the criterion is not read as the finding).
+
+        >>> Qualifier("loose", "bound/measured ≥ 10 at every α", True).render()
+        'loose? Yes. Criterion: bound/measured ≥ 10 at every α.'
+        >>> Qualifier("rate 1/k", "slope in [−1.1, −0.9].", False).render()
+        'rate 1/k? No. Criterion: slope in [−1.1, −0.9].'
+        """
+        criterion = self.criterion.rstrip()
+        end = "" if criterion.endswith(".") else "."
+        return f"{self.name}? {'Yes' if self.outcome else 'No'}. Criterion: {criterion}{end}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """What a check found (see the module docstring)."""
+
+    status: Status
+    summary: str
+    measurements: tuple[Measurement, ...] = ()
+    qualifiers: tuple[Qualifier, ...] = ()
+    data: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "status", Status(self.status))
+        object.__setattr__(self, "measurements", tuple(self.measurements))
+        object.__setattr__(self, "qualifiers", tuple(self.qualifiers))
+        names = [m.name for m in self.measurements]
+        if len(set(names)) != len(names):
+            raise ValueError(f"measurement names must be unique, got {names}")
+        self.text()  # every placeholder has a measurement
+        if self.status in DECIDED:
+            nan = [
+                m.name
+                for m in self.measurements
+                if math.isnan(m.value) or math.isnan(m.uncertainty)
+            ]
+            if nan:
+                raise Undecidable(
+                    f"NaN measurement{'s' if len(nan) > 1 else ''} "
+                    f"{', '.join(nan)} (cannot decide {self.status.value!r})"
+                )
+
+    @classmethod
+    def not_checked(cls, reason: str, *measurements: Measurement, data: Any = None) -> Verdict:
+        """The verdict of a check whose data cannot decide: status "not checked", summary
+        ``reason`` (its ``{name}`` placeholders are filled by ``measurements``, as in any
+        summary), no qualifier.
+
+        >>> print(Verdict.not_checked("no problem to compare").report())
+        not checked
+        no problem to compare
+        """
+        return cls(Status.NOT_CHECKED, reason, measurements, (), data)
+
+    def __getitem__(self, name: str) -> Measurement:
+        for m in self.measurements:
+            if m.name == name:
+                return m
+        raise KeyError(f"no measurement {name!r}; have {[m.name for m in self.measurements]}")
+
+    def qualifier(self, name: str) -> Qualifier:
+        for q in self.qualifiers:
+            if q.name == name:
+                return q
+        raise KeyError(f"no qualifier {name!r}; have {[q.name for q in self.qualifiers]}")
+
+    def text(self) -> str:
+        """The summary with every ``{name}`` replaced by that measurement, rendered."""
+        return self.summary.format(**{m.name: m.render() for m in self.measurements})
+
+    def headline(self) -> str:
+        """The status followed by the names of the qualifiers whose test came out true."""
+        held = [q.name for q in self.qualifiers if q.outcome]
+        return self.status.value + (f" ({'; '.join(held)})" if held else "")
+
+    def report(self) -> str:
+        """Every part, one per line: what a verdict cell prints."""
+        lines = [self.headline(), self.text()]
+        lines += [f"- {q.render()}" for q in self.qualifiers]
+        return "\n".join(lines)
+
+    def differences(self, other: Verdict) -> list[str]:
+        """What keeps ``other`` from agreeing with this verdict (empty when they agree)."""
+        out = []
+        if self.status != other.status:
+            out.append(f"status {self.status.value!r} != {other.status.value!r}")
+        if self.summary != other.summary:
+            out.append("summary text differs")
+        mine = {q.name: q for q in self.qualifiers}
+        theirs = {q.name: q for q in other.qualifiers}
+        if mine.keys() != theirs.keys():
+            out.append(f"qualifiers {sorted(mine)} != {sorted(theirs)}")
+        for name in mine.keys() & theirs.keys():
+            if mine[name] != theirs[name]:
+                out.append(f"qualifier {name!r}: {mine[name].render()} != {theirs[name].render()}")
+        ours = {m.name: m for m in self.measurements}
+        others = {m.name: m for m in other.measurements}
+        if ours.keys() != others.keys():
+            out.append(f"measurements {sorted(ours)} != {sorted(others)}")
+        for name in ours.keys() & others.keys():
+            if not ours[name].agrees(others[name]):
+                out.append(
+                    f"measurement {name!r}: {ours[name].render()} vs "
+                    f"{others[name].render()} ({ours[name].kind.value})"
+                )
+        return out
+
+    def agrees(self, other: Verdict) -> bool:
+        return not self.differences(other)
+
+    def to_json(self) -> dict:
+        return {
+            "status": self.status.value,
+            "summary": self.summary,
+            "measurements": [m.to_json() for m in self.measurements],
+            "qualifiers": [dataclasses.asdict(q) for q in self.qualifiers],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Verdict:
+        return cls(
+            Status(data["status"]),
+            data["summary"],
+            tuple(Measurement.from_json(m) for m in data["measurements"]),
+            tuple(Qualifier(**q) for q in data["qualifiers"]),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Evidence:
+    """What an erratum's check found, as data: whether the form it tests is ``flagged`` (shown
+    wrong as the erratum says: the printed form when called with ``printed=True``, the corrected
+    form with ``printed=False``), the sentence that argues it (``shown``, with ``{name}``
+    placeholders filled by ``measurements``, as a ``Verdict``'s summary), and the numbers, each
+    with its uncertainty.
+
+    Its truth is ``flagged``, so ``if check():`` reads as before.
+
+    >>> e = Evidence(True, "largest z = {z} under the printed mean (criterion: z > 4)",
+    ...              (Measurement("z", 48.31, 1.0, "z"),))
+    >>> bool(e), e.text()
+    (True, 'largest z = 48.3 under the printed mean (criterion: z > 4)')
+    """
+
+    flagged: bool
+    shown: str
+    measurements: tuple[Measurement, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "flagged", bool(self.flagged))
+        object.__setattr__(self, "measurements", tuple(self.measurements))
+        names = [m.name for m in self.measurements]
+        if len(set(names)) != len(names):
+            raise ValueError(f"measurement names must be unique, got {names}")
+        self.text()  # every placeholder has a measurement
+
+    def __bool__(self) -> bool:
+        return self.flagged
+
+    def __getitem__(self, name: str) -> Measurement:
+        for m in self.measurements:
+            if m.name == name:
+                return m
+        raise KeyError(f"no measurement {name!r}; have {[m.name for m in self.measurements]}")
+
+    def text(self) -> str:
+        """``shown`` with every ``{name}`` replaced by that measurement, rendered."""
+        return self.shown.format(**{m.name: m.render() for m in self.measurements})
+
+    def differences(self, other: Evidence) -> list[str]:
+        """What keeps ``other`` from agreeing with this evidence (empty when they agree): the
+        flag, the sentence, or a measurement beyond the uncertainties (``Measurement.agrees``)."""
+        out = []
+        if self.flagged != other.flagged:
+            out.append(f"flagged {self.flagged} != {other.flagged}")
+        if self.shown != other.shown:
+            out.append("shown text differs")
+        ours = {m.name: m for m in self.measurements}
+        others = {m.name: m for m in other.measurements}
+        if ours.keys() != others.keys():
+            out.append(f"measurements {sorted(ours)} != {sorted(others)}")
+        for name in ours.keys() & others.keys():
+            if not ours[name].agrees(others[name]):
+                out.append(
+                    f"measurement {name!r}: {ours[name].render()} vs "
+                    f"{others[name].render()} ({ours[name].kind.value})"
+                )
+        return out
+
+    def agrees(self, other: Evidence) -> bool:
+        return not self.differences(other)
+
+    def to_json(self) -> dict:
+        return {
+            "flagged": self.flagged,
+            "shown": self.shown,
+            "measurements": [m.to_json() for m in self.measurements],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Evidence:
+        return cls(
+            bool(data["flagged"]),
+            data["shown"],
+            tuple(Measurement.from_json(m) for m in data["measurements"]),
+        )

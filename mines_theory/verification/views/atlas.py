@@ -1,0 +1,364 @@
+"""The looseness atlas: for every bound the suite measures, how far it lies from what it bounds,
+at the published settings, as data (``frame``) and as one figure (``draw``).
+
+The *looseness* of a bound is the factor by which it could shrink and still hold on the
+published run: bound/measured for an upper bound (the measured quantity must lie below it),
+measured/bound for a lower bound (a promised contraction, a moment, a gradient norm that must lie
+above it). A looseness of 1 (log₁₀ = 0) is a bound that is attained; 10¹⁴ is a bound that says
+nothing at realistic settings; below 1 (log₁₀ < 0) the bound is violated on the run.
+
+Nothing is recomputed: every number comes from the published verdicts
+(``ledger.published()``), through the measurements that ``BOUNDS`` names. A bound is declared
+once, as data:
+
+``Bound(claim, label, bound=…, measured=…)``
+    two measurements of the claim's verdict, the bound's value and the quantity it bounds;
+``Bound(claim, label, ratio=…, ratio_of=…)``
+    or one measurement that already is their ratio (``"bound/measured"`` or
+    ``"measured/bound"``);
+``sense``
+    ``"upper"`` or ``"lower"``: which side of the measured quantity the bound lies on;
+``form``
+    ``"printed"`` (the bound as the paper prints it) or ``"repaired"`` (a bound of the suite's
+    own in its place: corrected where the printed one fails, sharpened where it holds). A
+    ``*_corrected`` bound that a check publishes becomes a row with ``form="repaired"``
+    beside the printed one (each row of ``ledger.REPAIRED``, the corrigendum's checks, is one);
+``verdict``
+    the ledger row whose verdict holds the measurements, when it is not ``claim`` (Lemma 5.3's
+    bound measured in the α-bias run).
+
+A claim whose bound is not a single ratio at the published settings (a slope, an identity, a
+fraction of draws without the bound's size) is listed in ``LEFT_OUT`` with the reason, and
+``left_out`` returns those reasons as data, one row per claim, for the page that shows the
+figure. ``tests/test_atlas.py`` checks that every declared measurement exists in the published
+verdicts, so that a renamed measurement fails a test instead of dropping a bar.
+
+The declarations (``Bound``, ``BOUNDS``, ``LEFT_OUT``) live in ``views.atlas_bounds``; the frame
+and the figure here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+from .atlas_bounds import BOUNDS, LEFT_OUT, Bound
+from ..framework.ledger import CLAIMS, FINDINGS, PRINTED, REPAIRED, published
+from ..framework.paper import with_number
+from .proofgraph import CATEGORY_STYLE, Category, category
+from ..framework.verdict import Verdict
+
+__all__ = ["COLUMNS", "KIND_ABBREVIATIONS", "Z_VIOLATED", "bar_name", "draw", "frame", "left_out"]
+
+#: The columns of ``frame``, in order.
+COLUMNS = (
+    "claim",
+    "printed",
+    "label",
+    "form",
+    "sense",
+    "ratio",
+    "log10_ratio",
+    "log10_uncertainty",
+    "violated",
+    "status",
+    "category",
+    "verdict",
+)
+
+#: A bar is *violated* when its log₁₀ looseness lies below 0 by more than ``Z_VIOLATED`` times its
+#: uncertainty (a 95% one-sided margin: an attained bound whose ratio rounds to 1 − 10⁻¹⁴ is not
+#: violated).
+Z_VIOLATED = 1.96
+
+
+def _violated(ratio: float, spread: float) -> bool:
+    """Whether log₁₀(ratio) lies below 0 by more than ``Z_VIOLATED`` uncertainties (below 0 at
+    all where the uncertainty is unknown)."""
+    margin = Z_VIOLATED * spread if math.isfinite(spread) else 0.0
+    return bool(ratio <= 0 or math.log10(ratio) < -margin)
+
+
+def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
+    if verdicts is None:
+        return published()
+    if not isinstance(verdicts, Mapping) or not all(
+        isinstance(v, Verdict) for v in verdicts.values()
+    ):
+        raise ValueError(
+            f"verdicts={verdicts!r:.80}: expected a mapping of ledger number to "
+            "Verdict, e.g. ledger.published()"
+        )
+    return verdicts
+
+
+def frame(
+    verdicts: Mapping[str, Verdict] | None = None, bounds: tuple[Bound, ...] = BOUNDS
+) -> pd.DataFrame:
+    """The atlas as a tidy frame, one row per bound, sorted from the loosest to the most violated.
+
+    Parameters
+    ----------
+    verdicts : mapping of str to Verdict, optional
+        Ledger number → verdict; default the published verdicts (``ledger.published``).
+    bounds : tuple of Bound
+        The bars; default ``BOUNDS``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``COLUMNS``: the claim (our number), ``printed`` (the PDF's), ``label`` (with
+        the PDF's equation numbers), ``form`` ("printed" or "repaired"), ``sense``, ``ratio``
+        (the looseness: bound/measured for an upper bound, measured/bound for a lower one),
+        ``log10_ratio`` and ``log10_uncertainty`` (propagated from the measurements' relative
+        uncertainties; NaN where one is infinite), ``violated`` (below 0 by more than
+        ``Z_VIOLATED`` uncertainties), ``status`` and ``category``
+        (``proofmap.category``) of the claim's verdict (of the row read where the claim has
+        none), and ``verdict`` (the ledger row whose measurements were read).
+
+    Raises
+    ------
+    ValueError
+        If ``verdicts`` is not a mapping of Verdicts or ``bounds`` not of Bounds, a bar's ledger
+        row has no verdict in ``verdicts``, or its verdict lacks a named measurement.
+    """
+    verdicts = _verdicts(verdicts)
+    if not all(isinstance(b, Bound) for b in bounds):
+        raise ValueError(f"bounds={bounds!r:.80}: expected a tuple of atlas.Bound")
+    rows = []
+    for b in bounds:
+        if b.source not in verdicts:
+            raise ValueError(
+                f"Bound {b.claim!r} ({b.label!r}): no published verdict for {b.source!r}"
+            )
+        ratio, spread = b.looseness(verdicts[b.source])
+        verdict = verdicts.get(b.claim, verdicts[b.source])  # the claim's own verdict
+        rows.append(
+            {
+                "claim": b.claim,
+                "printed": PRINTED[b.claim],
+                "label": with_number(b.label),
+                "form": b.form,
+                "sense": b.sense,
+                "ratio": ratio,
+                "log10_ratio": math.log10(ratio) if ratio > 0 else math.nan,
+                "log10_uncertainty": spread,
+                "violated": _violated(ratio, spread),
+                "status": verdict.status.value,
+                "category": category(verdict).value,
+                "verdict": b.source,
+            }
+        )
+    out = pd.DataFrame(rows, columns=list(COLUMNS))
+    return out.sort_values("log10_ratio", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def left_out(verdicts: Mapping[str, Verdict] | None = None) -> pd.DataFrame:
+    """What the atlas leaves out, and why: one row per ledger row with a published verdict that
+    is in ``LEFT_OUT`` (a claim with bars can also have a part left out) or has no bar at all
+    (then the reason says it is not declared).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``claim``, ``printed``, ``status``, ``has_bar`` (whether some part of it is in
+        the figure) and ``reason``, in the ledger's order.
+    """
+    verdicts = _verdicts(verdicts)
+    with_bar = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS}
+    ledger_rows = CLAIMS + FINDINGS + REPAIRED
+    numbers = [c.number for c in ledger_rows]
+    order = numbers + sorted(set(verdicts) - set(numbers))
+    rows = []
+    for number in order:
+        if number not in verdicts or (number in with_bar and number not in LEFT_OUT):
+            continue
+        reason = LEFT_OUT.get(number, "no bar declared yet (atlas.BOUNDS / atlas.LEFT_OUT)")
+        rows.append(
+            {
+                "claim": number,
+                "printed": PRINTED.get(number, "—"),
+                "status": verdicts[number].status.value,
+                "has_bar": number in with_bar,
+                "reason": with_number(reason),
+            }
+        )
+    return pd.DataFrame(rows, columns=["claim", "printed", "status", "has_bar", "reason"])
+
+
+def _compact(label: str) -> str:
+    """A label with each equation named by the PDF's number only: "by eq:dd (E.13)" → "by (E.13)"
+    (the frame keeps the label as well).
+
+    >>> _compact("Σ‖H_t − H*‖² by eq:dd (E.13)")
+    'Σ‖H_t − H*‖² by (E.13)'
+    """
+    return re.sub(r"eq:[A-Za-z0-9_]+ (\([^)]*\))", r"\1", label)
+
+
+#: The bar labels' short names of the kinds of result (the y-label of ``draw`` spells them out).
+KIND_ABBREVIATIONS = {"Lemma": "L", "Thm": "T", "Prop.": "P"}
+#: Shorter wordings of the bar labels, applied in order (a repaired bound is marked "†").
+_SHORTER = (
+    ("contraction promised by", "contraction by"),
+    ("the repaired ", ""),
+    ("final contraction", "contraction"),
+    (", quadratic", ", quadr."),
+    (", logistic", ", logist."),
+    ("theorem33_improved", "improved"),
+)
+
+
+def bar_name(claim: str, printed: str, label: str, form: str) -> str:
+    """The short label of one bar: the kind's letter (``KIND_ABBREVIATIONS``) and our number,
+    "†" if the bound is repaired, the PDF's number in parentheses, the claim's qualifiers, and
+    what is bounded with each equation named by its PDF number only (``_compact``) and a few
+    words shortened (``_SHORTER``).
+
+    >>> bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
+    ...          "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired")
+    'L5.2† (10) γ > 0: contraction by (5.4) at 1/32, logist.'
+    >>> bar_name("Thm 3.3", "Theorem 3", "the same, O(α⁴) (theorem33_improved)", "repaired")
+    'T3.3† (3): the same, O(α⁴) (improved)'
+    """
+    kind, _, rest = claim.partition(" ")
+    number, *qualifiers = rest.split(", ")
+    qualifiers = [q for q in qualifiers if q != "repaired"]
+    name = (
+        f"{KIND_ABBREVIATIONS.get(kind, kind)}{number}{'†' if form == 'repaired' else ''}"
+        f" ({printed.split()[-1]})" + "".join(f" {q}" for q in qualifiers)
+    )
+    what = _compact(label)
+    for long, short in _SHORTER:
+        what = what.replace(long, short)
+    return f"{name}: {what}"
+
+
+def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
+    """Draw the atlas: one horizontal bar per bound, log₁₀ of its looseness, the loosest on top,
+    filled, hatched and marked at its end by the verdict's category
+    (``proofmap.CATEGORY_STYLE``), a repaired bound
+    outlined with a dashed edge, its uncertainty as an error bar where it is visible; each bar
+    labelled with both numbers (ours and the PDF's) and what is bounded.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame, optional
+        A ``frame``; default ``frame()`` of the published verdicts.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new figure sized for a book page.
+    fontsize : float
+        Of the bar labels, in points.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        If ``data`` is not a frame with the columns of ``frame``.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.legend_handler import HandlerTuple
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from mines_theory.plotting.figures import set_style
+
+    set_style()
+    data = frame() if data is None else data
+    if not isinstance(data, pd.DataFrame) or not set(COLUMNS) <= set(data.columns):
+        raise ValueError(
+            f"data={data!r:.80}: expected a frame of atlas.frame() (columns {', '.join(COLUMNS)})"
+        )
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.8, 0.2 * len(data) + 1.6), layout="constrained")
+    y = list(range(len(data)))[::-1]
+    finite = data["log10_ratio"].replace([np.inf, -np.inf], np.nan)
+    low, high = finite.min(), finite.max()  # NaN when none is finite
+    left = min(low, 0.0) - 0.6 if math.isfinite(low) else -0.6
+    right = max(high + 0.6, 14.0) if math.isfinite(high) else 14.0  # 14: says nothing
+    for yi, row in zip(y, data.itertuples(index=False)):
+        style = CATEGORY_STYLE[Category(row.category)]
+        width = min(max(row.log10_ratio, left), right)  # an infinite ratio at the edge
+        ax.barh(
+            yi,
+            width,
+            height=0.72,
+            color=style["color"],
+            hatch=style["hatch"],
+            edgecolor="black",
+            linewidth=0.8,
+            linestyle="--" if row.form == "repaired" else "-",
+        )
+        ax.plot(
+            [width],
+            [yi],
+            linestyle="none",
+            marker=style["marker"],
+            markersize=5,
+            markerfacecolor=style["color"],
+            markeredgecolor="black",
+            markeredgewidth=0.6,
+            label="_end",
+        )  # visible where the bar has no length
+        if math.isfinite(row.log10_uncertainty) and row.log10_uncertainty > 0.02:
+            ax.errorbar(
+                row.log10_ratio,
+                yi,
+                xerr=1.96 * row.log10_uncertainty,
+                color="black",
+                capsize=2,
+                linewidth=0.8,
+                label="_uncertainty",
+            )
+    names = [bar_name(r.claim, r.printed, r.label, r.form) for r in data.itertuples(index=False)]
+    ax.set_yticks(y, names, fontsize=fontsize)
+    ax.set_ylim(-0.7, len(data) - 0.3)
+    ax.set_xlim(left, right)
+    ax.axvline(0, color="black", linewidth=1.0)
+    ax.tick_params(axis="x", labelsize=fontsize)
+    ax.set_xlabel(
+        "log₁₀ looseness: bound/measured\n(measured/bound for a lower bound)\n"
+        "0: attained; below 0: violated on the run",
+        fontsize=fontsize,
+    )
+    ax.set_ylabel(
+        "bound: L = Lemma, T = Theorem, our number († repaired), (the PDF's number)",
+        fontsize=fontsize,
+    )
+    shown = [c for c in Category if c.value in set(data["category"])]
+    handles: list[object] = []
+    for c in shown:
+        style = CATEGORY_STYLE[c]
+        handles.append(
+            (
+                Patch(facecolor=style["color"], hatch=style["hatch"], edgecolor="black"),
+                Line2D(
+                    [],
+                    [],
+                    linestyle="none",
+                    marker=style["marker"],
+                    markerfacecolor=style["color"],
+                    markeredgecolor="black",
+                ),
+            )
+        )
+    handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--"))
+    ax.figure.legend(
+        handles,
+        [c.value for c in shown] + ["repaired bound († and dashed edge)"],
+        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
+        fontsize=fontsize,
+        ncol=3,
+        loc="outside lower center",
+        title="verdict",
+        title_fontsize=fontsize,
+        frameon=False,
+    )
+    return ax.figure

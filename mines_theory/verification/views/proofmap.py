@@ -1,0 +1,340 @@
+"""The proof map: which of the paper's numbered results each proof rests on, as data, and the
+dependency graph drawn with each result coloured by its published verdict.
+
+``NODES``
+    the 37 numbered statements that are not remarks (Theorems 3.1–3.4, Lemmas 4.1–4.3, 5.1–5.3,
+    Theorem 5.4, Propositions A.1, A.2, Lemmas B.1–B.6, C.1, D.1–D.7, E.1–E.10), each under
+    its ledger number (``ledger.CLAIMS``) with the PDF's number beside it (``ledger.PRINTED``)
+    and the ``\\label`` of its environment, if it has one.
+``EDGES``
+    ``Edge(source, target, labels, kind)``: the proof of ``source`` cites ``target`` — a label
+    (``\\ref``/``\\eqref``) that ``target``'s statement defines (``kind="statement"``), or one
+    defined inside ``target``'s proof (``kind="proof step"``: the citing proof uses an equation
+    derived there, not the statement). The list is what ``extract_edges`` finds in the .tex,
+    minus ``REMOVED`` and plus the edges carrying a ``reason``: each edge curated by hand says
+    why and quotes the proof text that shows it (``evidence``), and
+    ``tests/test_proofmap.py`` checks the whole list against the .tex.
+``category``, ``categories``
+    a verdict's ``Category`` (holds; holds but too loose to be tested; fails as printed;
+    erratum, true once repaired; identity; not checked), computed from its status and
+    qualifiers; a node's category is the least favourable over its ledger rows (``ROWS``).
+    ``CATEGORY_STYLE`` gives each category a colour, a hatch, a marker and an edge line style,
+    so that any figure (this map, the looseness atlas) tells categories apart without colour.
+``rests_on``
+    every result a proof rests on, directly or through other proofs.
+``layers``, ``draw_proof_map``
+    the layered drawing, cited results below the results that cite them (the book's figure
+    ``08-proof-map``).
+
+The module reads no file: ``statements``, ``proofs`` and ``extract_edges`` take the .tex as a
+string, and the tests pass them the paper (``$MINES_THEORY_PAPER``, or the path beside the
+checkout).
+
+The data, the extraction and the categories live in ``views.proofgraph``; the layout and the
+figure here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .proofgraph import (
+    CATEGORY_STYLE,
+    EDGES,
+    NODES,
+    Category,
+    Edge,
+    categories,
+)
+from ..framework.verdict import Verdict
+
+__all__ = ["EDGE_STYLE", "draw_proof_map", "layers"]
+
+
+# --- layout ------------------------------------------------------------------------------------
+
+
+def _cites(edges) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    down: dict[str, list[str]] = {n.name: [] for n in NODES}
+    up: dict[str, list[str]] = {n.name: [] for n in NODES}
+    for e in edges:
+        down[e.source].append(e.target)
+        up[e.target].append(e.source)
+    return down, up
+
+
+def layers(edges: tuple[Edge, ...] = EDGES, width: int = 6) -> dict[str, int]:
+    """Node → layer (0 at the bottom). A node's depth is the length of its longest chain of
+    citations down to a result that cites none. A result that neither cites nor is cited stands
+    in the top layer (the largest depth); any other result that cites none is placed, in the
+    paper's order, one layer below the lowest depth of the results that cite it, or lower still
+    where that layer already holds ``width`` results; any other result at its depth.
+
+    Raises
+    ------
+    ValueError
+        If the citations form a cycle (naming the nodes on it), or ``width`` is not positive.
+    """
+    if not (isinstance(width, int) and width > 0):
+        raise ValueError(f"width must be a positive integer, got {width!r}")
+    down, up = _cites(edges)
+    depth: dict[str, int] = {}
+
+    def visit(name: str, path: tuple[str, ...]) -> int:
+        if name in path:
+            cycle = path[path.index(name) :] + (name,)
+            raise ValueError(f"edges must not form a cycle; got {' → '.join(cycle)}")
+        if name not in depth:
+            depth[name] = 1 + max((visit(t, path + (name,)) for t in down[name]), default=-1)
+        return depth[name]
+
+    for n in NODES:
+        visit(n.name, ())
+    top = max(depth.values())
+    out = {n.name: depth[n.name] for n in NODES if down[n.name]}
+    for n in NODES:
+        if not down[n.name]:
+            level = top if not up[n.name] else min(depth[s] for s in up[n.name]) - 1
+            while level > 0 and sum(v == level for v in out.values()) >= width:
+                level -= 1
+            out[n.name] = level
+    return {n.name: out[n.name] for n in NODES}
+
+
+def _positions(edges, sweeps: int = 12) -> dict[str, tuple[float, int]]:
+    """Node → (x, layer): within a layer, nodes start in the paper's order and are re-ordered by
+    the mean position of their neighbours (barycentre sweeps), then placed one unit apart, as near
+    the barycentres as the order allows, between 0 and the widest layer's width − 1."""
+    layer = layers(edges)
+    down, up = _cites(edges)
+    order = {n.name: i for i, n in enumerate(NODES)}
+    rows: dict[int, list[str]] = {}
+    for n in NODES:
+        rows.setdefault(layer[n.name], []).append(n.name)
+    width = max(len(r) for r in rows.values())
+    x = {}
+    for names in rows.values():
+        for i, name in enumerate(names):
+            x[name] = i + (width - len(names)) / 2
+    for sweep in range(sweeps):
+        for level in sorted(rows, reverse=sweep % 2 == 1):
+            names = rows[level]
+            centre = {
+                name: (
+                    sum(x[m] for m in down[name] + up[name]) / len(down[name] + up[name])
+                    if down[name] + up[name]
+                    else -1.0
+                )
+                for name in names
+            }
+            names.sort(key=lambda name: (centre[name], order[name]))
+            # one unit apart, as near the barycentres as the order allows, inside [0, width − 1]
+            placed: list[float] = []
+            for name in names:
+                placed.append(max(centre[name], placed[-1] + 1 if placed else 0.0))
+            placed[-1] = min(placed[-1], width - 1)
+            for i in range(len(placed) - 2, -1, -1):
+                placed[i] = min(placed[i], placed[i + 1] - 1)
+            for name, p in zip(names, placed):
+                x[name] = p
+    return {name: (x[name], layer[name]) for name in x}
+
+
+def _route(
+    where: dict[str, tuple[float, int]], low: str, high: str, box_w: float, box_h: float
+) -> list[tuple[float, float]]:
+    """The polyline of an arrow from the top of ``low``'s box to the bottom of ``high``'s: a
+    straight segment between adjacent layers; across a layer in between, vertically through the
+    free gap nearest to the straight line, so that no arrow passes behind a box."""
+    (x0, y0), (x1, y1) = where[low], where[high]
+    spread = 0.3 * box_w
+    start = (x0 + max(-spread, min(spread, 0.12 * (x1 - x0))), y0 + box_h / 2)
+    end = (x1 + max(-spread, min(spread, 0.12 * (x0 - x1))), y1 - box_h / 2)
+    points = [start]
+    for level in range(y0 + 1, y1):
+        row = [x for x, y in where.values() if y == level]
+        line = start[0] + (end[0] - start[0]) * (level - start[1]) / (end[1] - start[1])
+        candidates = [line] + [x + d for x in row for d in (-0.5, 0.5)]
+        free = [c for c in candidates if all(abs(c - x) >= box_w / 2 + 0.04 for x in row)]
+        gap = min(free, key=lambda c: (abs(c - line), c))
+        points += [(gap, level - box_h / 2 - 0.05), (gap, level + box_h / 2 + 0.05)]
+    return points + [end]
+
+
+def _tint(colour: str, weight: float = 0.35) -> tuple[float, float, float]:
+    """``colour`` mixed with white (``weight`` of the colour)."""
+    from matplotlib.colors import to_rgb
+
+    red, green, blue = to_rgb(colour)
+    white = 1 - weight
+    return (weight * red + white, weight * green + white, weight * blue + white)
+
+
+def _shade(colour: str, weight: float = 0.7) -> tuple[float, float, float]:
+    """``colour`` mixed with black (``weight`` of the colour)."""
+    from matplotlib.colors import to_rgb
+
+    red, green, blue = to_rgb(colour)
+    return (weight * red, weight * green, weight * blue)
+
+
+# --- the figure --------------------------------------------------------------------------------
+
+#: How an edge is drawn, by kind.
+EDGE_STYLE: dict[str, dict[str, Any]] = {
+    "statement": {"linestyle": "-", "color": "0.35"},
+    "proof step": {"linestyle": (0, (4, 3)), "color": "0.35"},
+}
+
+
+def draw_proof_map(
+    verdicts: Mapping[str, Verdict] | None = None, ax: Any = None, fontsize: float = 9.0
+) -> Any:
+    """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
+    "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
+    hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an
+    arrow runs from each cited result up to the result whose proof cites it,
+    solid where the proof cites the statement, dashed where it uses a step of the cited
+    result's proof. A legend names the categories and the two kinds of arrows.
+
+    Parameters
+    ----------
+    verdicts : mapping of str to Verdict, optional
+        Ledger number → verdict; default the published verdicts (``ledger.published``).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new figure sized for a book page.
+    fontsize : float
+        Of the node labels, in points.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure; save it with ``plotting.save_figure`` (its axes is switched off, so the
+        axis-label rules do not apply to it).
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.legend_handler import HandlerTuple
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch
+    from matplotlib.path import Path
+
+    from mines_theory.plotting.figures import set_style
+
+    set_style()
+    colour = categories(verdicts)
+    where = _positions(EDGES)
+    width = max(x for x, _ in where.values()) + 1
+    height = max(level for _, level in where.values()) + 1
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(7.0, 8.4))
+    fig = ax.figure
+    box_w, box_h = 0.9, 0.54
+    boxes = {}
+    for n in NODES:
+        x, level = where[n.name]
+        style = CATEGORY_STYLE[colour[n.name]]
+        patch = FancyBboxPatch(
+            (x - box_w / 2, level - box_h / 2),
+            box_w,
+            box_h,
+            boxstyle="round,pad=0,rounding_size=0.06",
+            facecolor=_tint(style["color"]),
+            hatch=style["hatch"],
+            edgecolor=_shade(style["color"]),
+            linestyle=style["linestyle"],
+            linewidth=1.2,
+            zorder=3,
+        )
+        ax.add_patch(patch)
+        boxes[n.name] = patch
+        ax.text(
+            x + 0.04,
+            level,
+            f"{n.name}\nPDF {n.printed.split()[-1]}",
+            ha="center",
+            va="center",
+            fontsize=fontsize,
+            linespacing=1.2,
+            zorder=5,
+            bbox={
+                "boxstyle": "round,pad=0.06",
+                "facecolor": _tint(style["color"]),
+                "edgecolor": "none",
+            },
+        )
+        ax.plot(
+            [x - 0.345],
+            [level - 0.12],
+            linestyle="none",
+            marker=style["marker"],
+            markersize=8,
+            markerfacecolor=style["color"],
+            markeredgecolor="black",
+            markeredgewidth=0.8,
+            zorder=6,
+            label="_node",
+        )
+    for e in EDGES:
+        vertices = _route(where, e.target, e.source, box_w, box_h)
+        ax.add_patch(
+            FancyArrowPatch(
+                path=Path(vertices),
+                arrowstyle="-|>",
+                mutation_scale=9,
+                linewidth=0.9,
+                zorder=2,
+                **EDGE_STYLE[e.kind],
+            )
+        )
+    ax.set_xlim(-0.55, width - 0.45)
+    ax.set_ylim(-0.45, height - 0.55)
+    ax.set_axis_off()
+    handles: list[Any] = [
+        (
+            Patch(
+                facecolor=_tint(CATEGORY_STYLE[c]["color"]),
+                hatch=CATEGORY_STYLE[c]["hatch"],
+                edgecolor=_shade(CATEGORY_STYLE[c]["color"]),
+                linestyle=CATEGORY_STYLE[c]["linestyle"],
+                linewidth=1.2,
+            ),
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=CATEGORY_STYLE[c]["marker"],
+                markersize=8,
+                markerfacecolor=CATEGORY_STYLE[c]["color"],
+                markeredgecolor="black",
+                markeredgewidth=0.8,
+            ),
+        )
+        for c in Category
+    ]
+    labels = [c.value for c in Category]
+    handles += [
+        Line2D([], [], **EDGE_STYLE["statement"]),
+        Line2D([], [], **EDGE_STYLE["proof step"]),
+    ]
+    labels += ["proof cites the statement", "proof uses a step of its proof"]
+    ax.legend(
+        handles,
+        labels,
+        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=2,
+        fontsize=fontsize,
+        frameon=False,
+        handlelength=2.2,
+        handleheight=1.3,
+        columnspacing=1.2,
+    )
+    ax.set_title(
+        "An arrow runs from a result up to each result whose proof cites it. "
+        "Our number above\nthe PDF's (one counter for all statements); colour, "
+        "marker and hatch: the published verdict",
+        fontsize=fontsize + 0.5,
+    )
+    return fig
