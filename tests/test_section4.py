@@ -13,7 +13,7 @@ from mines_theory.verification.claims.section4.estimators import (
 )
 from mines_theory.verification.claims.section4.projection import check_proposition_a2
 from mines_theory.verification.claims.section4.projection import clipped_counterexample
-from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.framework.verdict import Status, decides
 from mines_theory.verification.claims.section4.common import quadratic_case
 from mines_theory.verification.framework.ledger import ERRATA
 
@@ -50,6 +50,25 @@ def test_lemma_c1_check_catches_a_wrong_moment():
         return lemma_c1_expectation(H, sigma_inv) + 1e-6 * np.eye(len(H))
 
     assert check_lemma_c1(broken).status is Status.FAILS
+
+
+@pytest.mark.parametrize(
+    "check, nan_implementation",
+    [
+        (check_lemma_c1, lambda H, sigma_inv: np.full_like(H, np.nan)),
+        (check_proposition_a2, lambda A, tau, zeta: np.full_like(A, np.nan)),
+        (check_lemma41, lambda f, mu, s, a, u: np.full(len(mu), np.nan)),
+        (check_lemma43, lambda f, mu, s, a, u: np.full_like(s, np.nan)),
+    ],
+    ids=["Lemma C.1", "Prop. A.2", "Lemma 4.1", "Lemma 4.3"],
+)
+def test_an_implementation_that_returns_nan_is_not_checked(check, nan_implementation):
+    """A NaN never stands behind "holds": ``max(worst, nan)`` kept the old worst (0, "holds");
+    the checks now take the extreme with ``stats.largest``, which cannot decide on NaN, and the
+    framework (``decides``, as ``Claim.verdict`` applies it) says "not checked" with the reason."""
+    verdict = decides(check)(nan_implementation)
+    assert verdict.status is Status.NOT_CHECKED
+    assert "NaN" in verdict.text()
 
 
 def test_checks_from_nothing_are_not_checked():

@@ -9,7 +9,15 @@ import scipy.stats
 
 from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
 from ...framework.registry import claim
-from ...framework.stats import K_SE, at_least, exceedance_z, trials_needed, z_measurement
+from ...framework.stats import (
+    K_SE,
+    at_least,
+    exceedance_z,
+    largest,
+    smallest,
+    trials_needed,
+    z_measurement,
+)
 from ...framework.verdict import Measurement, Status, Verdict, decides
 
 __all__ = [
@@ -33,13 +41,14 @@ __all__ = [
 def check_lemma_b1() -> Verdict:
     """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
     distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}."""
-    worst_lower, worst_upper = np.inf, np.inf
+    ratios = []
     for d in range(1, 101):
         for p in (2, 2.5, 3, 4, 6, 8, 12):
             lower, upper = lemma_b1_bounds(d, p)
             m = norm_moment(d, p)
-            worst_lower = min(worst_lower, m / lower)
-            worst_upper = min(worst_upper, upper / m)
+            ratios.append((m / lower, upper / m))
+    worst_lower = smallest([r[0] for r in ratios], "E‖u‖^p/lower bound")
+    worst_upper = smallest([r[1] for r in ratios], "upper bound/E‖u‖^p")
     ok = worst_lower >= 1 - 1e-12 and worst_upper >= 1 - 1e-12
     return Verdict(
         Status.HOLDS if ok else Status.FAILS,
@@ -67,19 +76,21 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     at ``K_SE``) for unequal weights; "not checked" with fewer draws than the binomial test at
     the smallest allowed probability e^{−4} needs (``stats.trials_needed``)."""
     draws = at_least("draws", draws, trials_needed(math.exp(-4.0)), "the binomial test at e^-4")
-    worst = 0.0
+    ratios = []
     for n in (1, 2, 5, 20, 200):
         for t in np.geomspace(0.01, 20, 40):
             upper = scipy.stats.chi2(n).sf(n + 2 * np.sqrt(n * t) + 2 * t)
             lower = scipy.stats.chi2(n).cdf(n - 2 * np.sqrt(n * t))
-            worst = max(worst, upper / np.exp(-t), lower / np.exp(-t))
+            ratios += [upper / np.exp(-t), lower / np.exp(-t)]
+    worst = largest(ratios, "exact tail/e^-t")
     rng = np.random.default_rng(9)
     gamma = np.array([3.0, 1.0, 0.5, 0.1])
     sums = (rng.standard_normal((draws, 4)) ** 2) @ gamma
-    z = -np.inf
+    z_scores = []
     for t in (0.5, 1.0, 2.0, 4.0):
         threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
-        z = max(z, exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
+        z_scores.append(exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
+    z = largest(z_scores, "z-scores of the exceedances")
     ok = worst <= 1 + 1e-12 and z <= K_SE
     return Verdict(
         Status.HOLDS if ok else Status.FAILS,
@@ -139,10 +150,13 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
 def check_lemma_b4() -> Verdict:
     """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
     χ²_d distribution for d = 1..500, δ ∈ [10⁻¹⁰, 0.5]."""
-    worst = max(
-        scipy.stats.chi2(d).sf(2 * d + 3 * np.log(1 / delta)) / delta
-        for d in (1, 2, 5, 10, 50, 100, 500)
-        for delta in np.geomspace(1e-10, 0.5, 30)
+    worst = largest(
+        [
+            scipy.stats.chi2(d).sf(2 * d + 3 * np.log(1 / delta)) / delta
+            for d in (1, 2, 5, 10, 50, 100, 500)
+            for delta in np.geomspace(1e-10, 0.5, 30)
+        ],
+        "P(‖u‖² > bound)/δ",
     )
     return Verdict(
         Status.HOLDS if worst <= 1 else Status.FAILS,
@@ -162,11 +176,12 @@ def check_lemma_b5() -> Verdict:
     """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
     is positive: the printed bound exceeds 1 and says nothing. The intended exp(−2ψ²/Σ(b_i − a_i)²)
     holds (exactly checked for sums of Bernoulli(½) variables, n = 1..100)."""
-    worst = 0.0
+    ratios = []
     for n in (1, 5, 20, 100):
         for psi in np.linspace(0.1, n / 2, 20):
             tail = scipy.stats.binom(n, 0.5).sf(np.ceil(n / 2 + psi) - 1)
-            worst = max(worst, tail / np.exp(-2 * psi**2 / n))
+            ratios.append(tail / np.exp(-2 * psi**2 / n))
+    worst = largest(ratios, "Bernoulli tail/Hoeffding bound")
     printed = hoeffding_at_one(printed=True)
     measurements = (
         Measurement("worst", worst, 1e-9),
@@ -205,14 +220,15 @@ def check_lemma_b6() -> Verdict:
     """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k
     (t−1)²a_t) + c/k with a₀ ≥ 9b²/4 + 3c, then a_{k+1} ≤ a₀/(k+1): the worst case a_t = a₀/t,
     a₀ = 9b²/4 + 3c, on a grid of b, c and k = 2..2000."""
-    worst = 0.0
+    ratios = []
     for b in (0.01, 0.1, 1.0, 10.0, 100.0):
         for c in (0.0, 0.01, 1.0, 100.0, 1e4):
             a0 = 9 * b * b / 4 + 3 * c
             k = np.arange(2, 2001)
             partial = np.sqrt(np.cumsum((k - 1) ** 2 * a0 / k))
             rhs = b / (k * (k - 1)) * partial + c / k
-            worst = max(worst, float(np.max(rhs / (a0 / (k + 1)))))
+            ratios.append(rhs / (a0 / (k + 1)))
+    worst = largest(np.concatenate(ratios), "a_(k+1)/(a₀/(k+1))")
     return Verdict(
         Status.HOLDS if worst <= 1 else Status.FAILS,
         "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
