@@ -345,13 +345,13 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
         mc = monte_carlo(
             sigma_gradient_norm_samples(f.H, sigma_inv, b), 400_000, np.random.default_rng(seed)
         )
-        z_scores.append(mc.z_score(sigma_gradient_second_moment(f.H, sigma_inv, b)))
+        z_scores.append(float(mc.z_score(sigma_gradient_second_moment(f.H, sigma_inv, b))))
         mc = monte_carlo(
             sigma_gradient_norm_samples(f.H, sigma_inv, b, centered=True),
             400_000,
             np.random.default_rng(seed + 10),
         )
-        z_scores.append(mc.z_score(sigma_gradient_variance(f.H, sigma_inv, b)))
+        z_scores.append(float(mc.z_score(sigma_gradient_variance(f.H, sigma_inv, b))))
     z = largest(z_scores, "z-scores of the closed forms")
     table = grid.run()
     z_grid = float(table.z.max())
