@@ -110,6 +110,8 @@
     document.querySelectorAll("article div.highlight pre").forEach(function (pre) {
       if (!pre.getClientRects().length) return;
       var box = contentBox(pre), output = !!pre.closest("div.cell_output, div.output");
+      var scrolls = /auto|scroll/.test(getComputedStyle(pre).overflowX);
+      var listing = !!pre.closest(".tag_listing");
       pre.querySelectorAll("span.line").forEach(function (line) {
         var range = document.createRange();
         range.selectNodeContents(line);
@@ -123,7 +125,8 @@
         var later = rects.filter(function (r) { return Math.round(r.top) > top + 1; });
         var text = line.textContent.slice(0, 60);
         if (!output && right > box.right + 1) {
-          wide.push({what: text, px: Math.round(right - box.right)});
+          wide.push({what: text, px: Math.round(right - box.right), scrolls: scrolls,
+                     listing: listing});
         }
         if (later.length && Math.min.apply(null, later.map(function (r) { return r.left; })) <=
             box.left + 1) {
@@ -182,6 +185,8 @@
       wideFigures: overflowing("article img", function (img) { return img.getBoundingClientRect(); }),
       codeLines: code.total,
       wideCode: code.wide,
+      hiddenCode: code.wide.filter(function (line) { return !line.scrolls; }),
+      wideListing: code.wide.filter(function (line) { return line.listing; }),
       wrappedCode: code.wrapped,
       chrome: visibleChrome(),
       articleWidth: article ? Math.round(contentBox(article).width) : 0,
