@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import importlib.util
 import json
 import re
 import tomllib
@@ -21,11 +22,12 @@ import jsonschema
 import pybtex.database
 import pytest
 
-from tools import citation
-
 from .conftest import PAPER
 
 ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("citation", ROOT / "tools" / "citation.py")
+citation = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(citation)
 SCHEMA = json.loads((ROOT / "tests" / "data" / "cff-1.2.0-schema.json").read_text())
 CFF = citation.load()
 
