@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast lint bench html lab venv clean coco
+.PHONY: figures test test-fast test-book lint bench html lab venv clean coco
 
 # One venv; each target installs the extras it needs (pyproject.toml), once, and again when
 # pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
@@ -60,6 +60,11 @@ test: $(STAMP)
 # kernel (OPENBLAS_CORETYPE), because another CPU picks another kernel and rounds otherwise.
 test-fast: $(STAMP)
 	$(PYTHON) -m pytest -n 2 --dist loadscope --doctest-modules tests mines_theory
+
+# The book in a browser (tests/test_site.py: headless Chromium, every page on screen and in
+# print), printing every page to PDF; make test prints only a sample (test_site.PRINTED).
+test-book: $(STAMP)
+	MINES_BOOK_PRINT=all $(PYTHON) -m pytest -p no:cacheprovider tests/test_site.py
 
 # The checks of .pre-commit-config.yaml, with the versions of the test extra: ruff's lint and
 # format rules ([tool.ruff]) over the tree, mypy ([tool.mypy]) over the library.

@@ -246,6 +246,7 @@ def test_each_make_target_installs_the_extras_it_needs():
         "sphinxcontrib-bibtex",
         "sphinx-proof",
         "sphinx-exercise",
+        "pyyaml",  # tools/citation.py reads CITATION.cff for the book's citing page
     }
     assert _names(extras["notebooks"]) == {"ipykernel", "nbclient", "myst-nb"}
     tested = _third_party_imports(list((ROOT / "tests").glob("*.py")) + [ROOT / "conftest.py"])

@@ -2,6 +2,7 @@
 it), the helpers that keep them, and save_figure (refuses a figure that breaks them; byte-identical
 files, written where the environment says, never the repo)."""
 
+from pathlib import Path
 import warnings
 
 import matplotlib
@@ -205,6 +206,14 @@ def test_default_directory_follows_environment(tmp_path, monkeypatch):
     assert figures_dir() == tmp_path / "elsewhere"
     (png, pdf) = save_figure(_figure(), "env-demo")
     assert png.parent == tmp_path / "elsewhere" and png.is_file() and pdf.is_file()
+
+
+def test_without_the_environment_the_checkouts_figures_folder(monkeypatch):
+    """In a checkout, ``make figures`` writes into the repository's figures/ (which the README
+    and the book read), not into figures/ beside the notebook a kernel runs in."""
+    monkeypatch.delenv(FIGURES_ENV, raising=False)
+    root = Path(__file__).resolve().parent.parent
+    assert figures_dir() == root / "figures"
 
 
 @pytest.mark.parametrize("name", ["", "../x", "a/b", ".hidden"])

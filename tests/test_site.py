@@ -1,8 +1,16 @@
 """The book of `make html` (Sphinx, MyST-NB, sphinx-book-theme): the notebooks in reading order,
-every link and image resolves, and every page renders in a real browser (headless Chromium, no
-network) with its figures loaded and no TeX left raw on screen."""
+every link and image resolves, and every page, in a real browser (headless Chromium, no network,
+``tests/browser.py``), renders with its figures loaded, no TeX left raw on screen, no formula,
+table or figure past its column, no code line wrapped to column 0 or out of sight without a
+scroll bar, and prints (``@media print``): without sidebars, within an A4 page, to a PDF.
+
+The browser measures each page with the book's own page script (``book/_static/checks.js``),
+whose every count is tested here on small pages made to fail it. ``make test`` prints a sample
+of pages to PDF (``PRINTED``); ``make test-book`` (``MINES_BOOK_PRINT=all``) prints every page.
+"""
 
 import base64
+import os
 import re
 import shutil
 import subprocess
@@ -13,6 +21,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from .browser import PRINT_WIDTH, Browser, executable, pdf_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -120,106 +130,6 @@ def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
         assert len(collapsed) >= solutions, f"{notebook.name}: a solution is not collapsed"
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
-def test_pages_render_with_their_figures_in_a_browser(site):
-    browser = _chromium()
-    if browser is None:
-        pytest.skip(
-            "BROWSER TEST NOT RUN: no chromium on this machine (Debian package "
-            "'chromium'; .ci/run installs it)"
-        )
-    for page in sorted(
-        p for p in site.glob("*.html") if p.name not in ("genindex.html", "search.html")
-    ):
-        profile = tempfile.mkdtemp(prefix="mines-chromium-")
-        result = subprocess.run(
-            [
-                browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                "--virtual-time-budget=15000",
-                "--dump-dom",
-                page.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        shutil.rmtree(profile, ignore_errors=True)
-        dom = result.stdout
-        assert 'data-checked="true"' in dom, f"{page.name}: the page script did not run"
-        assert 'data-images-ok="true"' in dom, f"{page.name}: images did not all load"
-        assert 'data-math-untypeset="0"' in dom, f"{page.name}: some mathematics was not typeset"
-        assert 'data-raw-tex="0"' in dom, f"{page.name}: raw TeX left on screen"
-        assert 'data-stray-emphasis="0"' in dom, f"{page.name}: stray emphasis markers (* or _)"
-        assert 'data-clipped-lines="0"' in dom, f"{page.name}: code or output lines clipped"
-        count = int(re.search(r'data-image-count="(\d+)"', dom).group(1))
-        notebook = ROOT / "notebooks" / f"{page.stem}.ipynb"
-        if notebook.is_file():
-            assert count >= _figures_in(notebook), f"{page.name}: {count} images rendered"
-
-
-def _dump_dom(browser, page: Path) -> str:
-    profile = tempfile.mkdtemp(prefix="mines-chromium-")
-    try:
-        return subprocess.run(
-            [
-                browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                f"--user-data-dir={profile}",
-                "--virtual-time-budget=3000",
-                "--dump-dom",
-                page.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.mark.parametrize(
-    "body, stray",
-    [
-        ("holds (the mean centres on μ̂*; f − f* levels off)", 0),  # escaped: as written
-        ("<em>fine</em> and <strong>Verdict:</strong> holds", 0),  # meant emphasis
-        ("holds (the mean centres on μ̂<em>; f − f</em> levels off)**", 2),  # the stars eaten
-        ("eq:log<em>lh and x</em>y", 1),  # an underscore pair
-    ],
-)
-def test_page_script_counts_stray_emphasis(tmp_path, body, stray):
-    """The browser test's stray-emphasis count, on pages made under each alternative: a star or
-    underscore that Markdown turned into emphasis inside a word, and literal "**" left over."""
-    browser = _chromium()
-    if browser is None:
-        pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine")
-    shutil.copy2(ROOT / "book" / "_static" / "checks.js", tmp_path / "checks.js")
-    page = tmp_path / "page.html"
-    page.write_text(
-        f'<html><body><main><p>{body}</p></main><script src="checks.js"></script></body></html>',
-        encoding="utf-8",
-    )
-    assert f'data-stray-emphasis="{stray}"' in _dump_dom(browser, page)
-
-
 def test_references_page_lists_the_paper_and_the_classic_sources(site):
     """The references page (sphinxcontrib-bibtex over book/references.bib) lists both arXiv
     versions of the paper and every entry of the .bib file, and the front page links it."""
@@ -232,21 +142,224 @@ def test_references_page_lists_the_paper_and_the_classic_sources(site):
     assert "references.html" in (site / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("wrapped, clipped", [(True, 0), (False, 1)])
-def test_long_lines_wrap_with_the_book_stylesheet(tmp_path, wrapped, clipped):
-    """A verdict line longer than the column: with the book's stylesheet it wraps; without it,
-    the page script counts it as clipped (the alternative the browser test rules out)."""
-    browser = _chromium()
-    if browser is None:
-        pytest.skip("BROWSER TEST NOT RUN: no chromium on this machine")
+#: The pages of the book (the notebooks and the book's own pages; Sphinx's index, search and
+#: directive-index pages are left out).
+PAGES = (
+    ["index"]
+    + [nb.stem for nb in NOTEBOOKS]
+    + ["reading-a-verdict", "ledger", "references", "notation", "citing"]
+)
+#: The pages ``make test`` prints to PDF (``MINES_BOOK_PRINT=all``, as ``make test-book`` sets
+#: it, prints every page): a page of each kind, the front page, a notebook and the ledger.
+PRINTED = ("index", "00-overview", "ledger")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    binary = executable()
+    if binary is None:
+        pytest.skip(
+            "BROWSER TEST NOT RUN: no chromium on this machine (Debian package "
+            "'chromium'; .ci/run installs it)"
+        )
+    with Browser(binary) as chromium:
+        yield chromium
+
+
+#: What a page may still show until a later step reworks it: notebook 08's three repaired
+#: statements that run past the column (E.2, E.4 and the C of Lemma 11; issue 34's rework of
+#: 08 breaks them into aligned lines). Measured, not waived: more than these fails.
+LATER = {"08-errata": {"wideMath": 3}}
+
+
+def _problems(checks: dict, keys: tuple[str, ...], page: str = "") -> dict:
+    allowed = LATER.get(page, {})
+    return {key: checks[key] for key in keys if len(checks[key]) > allowed.get(key, 0)}
+
+
+#: What no page may show, on screen or in print (each a list of what was found).
+NOTHING_RAW_OR_CUT = (
+    "rawTex",
+    "clippedLines",
+    "wideMath",
+    "wideTables",
+    "wideFigures",
+    "wrappedCode",
+    "hiddenCode",
+    "wideListing",
+)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_on_screen_and_in_print(site, browser, name):
+    """At 1280 px: the page script ran, every image decoded, all mathematics typeset, nothing
+    raw or cut (``NOTHING_RAW_OR_CUT``), no stray emphasis. In print (print media at the width
+    of an A4 line): no sidebar, header or page navigation, the article as wide as the paper,
+    and nothing raw or cut, a code line included (print wraps what the screen scrolls)."""
+    page = site / f"{name}.html"
+    screen = browser.open(page)
+    assert screen["imagesOk"], f"{name}: images did not all load"
+    assert screen["mathUntypeset"] == 0, f"{name}: some mathematics was not typeset"
+    assert screen["strayEmphasis"] == 0, f"{name}: stray emphasis markers (* or _)"
+    assert not _problems(screen, NOTHING_RAW_OR_CUT, name), f"{name} on screen"
+    notebook = ROOT / "notebooks" / f"{name}.ipynb"
+    if notebook.is_file():
+        assert screen["imageCount"] >= _figures_in(notebook), f"{name}: images missing"
+
+    browser.emulate(PRINT_WIDTH, media="print")
+    printed = browser.measure()
+    assert printed["chrome"] == [], f"{name}: printed with {printed['chrome']}"
+    assert printed["articleWidth"] >= printed["pageWidth"] - 2, (
+        f"{name}: the printed article is {printed['articleWidth']} px of a "
+        f"{printed['pageWidth']}-px page"
+    )
+    assert not _problems(printed, NOTHING_RAW_OR_CUT + ("wideCode",), name), f"{name} in print"
+    if name in PRINTED or os.environ.get("MINES_BOOK_PRINT") == "all":
+        pdf = browser.print_pdf()
+        assert pdf.startswith(b"%PDF-"), name
+        assert pdf_pages(pdf) >= 1, f"{name}: a PDF without pages"
+        # A4 is 595.3 × 841.9 pt; Chromium rounds its page to whole device pixels.
+        size = re.search(rb"/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+        assert size and abs(float(size[1]) - 595.3) < 1 and abs(float(size[2]) - 841.9) < 1, name
+
+
+def test_the_ledger_page_and_the_front_page_state_their_numbers(site, browser):
+    """The page script counts what it finds: the ledger has no mathematics to typeset and the
+    front page has its figures (a check that every count above is not zero by accident)."""
+    ledger = browser.open(site / "ledger.html")
+    assert ledger["mathCount"] == 0 and ledger["codeLines"] == 0
+    overview = browser.open(site / "00-overview.html")
+    assert overview["mathCount"] > 100 and overview["codeLines"] > 100
+    assert overview["imageCount"] >= 3
+
+
+def _page(tmp_path: Path, body: str, css: bool = True, head: str = "") -> Path:
+    """A small page with the book's page script (and stylesheet), laid out like an article."""
     for name in ("checks.js", "wrap.css"):
         shutil.copy2(ROOT / "book" / "_static" / name, tmp_path / name)
-    css = '<link rel="stylesheet" href="wrap.css">' if wrapped else ""
-    line = "Lemma 5.3 (PDF: Lemma 11; lem:Sig_dec): holds " + "k‖Σ_k⁻¹ − H‖² = 130 ± 10; " * 40
+    style = '<link rel="stylesheet" href="wrap.css">' if css else ""
     page = tmp_path / "page.html"
     page.write_text(
-        f'<html><head>{css}</head><body><main><div class="cell_output"><pre>{line}'
-        '</pre></div></main><script src="checks.js"></script></body></html>',
+        f"<html><head>{style}{head}<style>article {{ width: 676px; }}</style></head><body>"
+        f'<main><article class="bd-article">{body}</article></main>'
+        '<script src="checks.js"></script></body></html>',
         encoding="utf-8",
     )
-    assert f'data-clipped-lines="{clipped}"' in _dump_dom(browser, page)
+    return page
+
+
+@pytest.mark.parametrize(
+    "body, stray",
+    [
+        ("holds (the mean centres on μ̂*; f − f* levels off)", 0),  # escaped: as written
+        ("<em>fine</em> and <strong>Verdict:</strong> holds", 0),  # meant emphasis
+        ("holds (the mean centres on μ̂<em>; f − f</em> levels off)**", 2),  # the stars eaten
+        ("eq:log<em>lh and x</em>y", 1),  # an underscore pair
+    ],
+)
+def test_page_script_counts_stray_emphasis(tmp_path, browser, body, stray):
+    """The stray-emphasis count, on pages made under each alternative: a star or underscore
+    that Markdown turned into emphasis inside a word, and literal "**" left over."""
+    assert browser.open(_page(tmp_path, f"<p>{body}</p>"))["strayEmphasis"] == stray
+
+
+@pytest.mark.parametrize(
+    "body, raw",
+    [
+        ("<p>Lemma 32: ‖Σ_k⁻¹ − H‖² ≤ C/k, with x₁ and {1, …, d}</p>", 0),  # Unicode: fine
+        ("<p>code <code>\\Sigma_{k}</code> and <pre>\\frac{1}{2}</pre></p>", 0),  # code
+        ("<p>the bound \\Sigma_k^{-1} \\le \\tfrac12 \\sum_i</p>", 5),  # \Sigma before "_"
+        ("<ul><li>$a \\le b</li></ul><p>$ after a bullet</p>", 3),  # "+ " turned into a list
+        ("<p>x_{k+1} = x_k + (e_k − x_k)/k and e^{−t}</p>", 2),  # TeX braces, no MathJax
+    ],
+)
+def test_page_script_counts_raw_tex(tmp_path, browser, body, raw):
+    """Raw TeX on screen, on pages made under each alternative: control words (with or without
+    a word boundary after them: ``\\Sigma_k``), ``\\tfrac``, ``\\sum``, ``\\le``, dollar signs
+    that a list split from their formula, and TeX braces on a page without MathJax."""
+    found = browser.open(_page(tmp_path, body))["rawTex"]
+    assert sum(len(hit["tex"].split()) for hit in found) == raw, found
+
+
+WIDE_FORMULA = (
+    "<div class='math'><mjx-container><mjx-math style='display:inline-block;width:{w}px'>x"
+    "</mjx-math></mjx-container></div>"
+)
+
+
+@pytest.mark.parametrize(
+    "body, key, found",
+    [
+        (WIDE_FORMULA.format(w=600), "wideMath", 0),
+        (WIDE_FORMULA.format(w=900), "wideMath", 1),  # a formula past the column
+        ("<table><tr><td><div style='width:600px'>a</div></td></tr></table>", "wideTables", 0),
+        ("<table><tr><td><div style='width:800px'>a</div></td></tr></table>", "wideTables", 1),
+        (
+            "<aside class='sidebar' style='float:right;width:200px;margin-right:-250px'>"
+            "<table><tr><td><div style='width:180px'>a</div></td></tr></table></aside>",
+            "wideTables",
+            0,
+        ),
+        ("<img src='data:image/png;base64,' width=900>", "wideFigures", 1),
+    ],
+)
+def test_page_script_finds_what_runs_past_the_column(tmp_path, browser, body, key, found):
+    """A formula, table or figure wider than the 676-px column is found (a table's width is
+    what its scroll bar would reveal); one inside a margin note is measured against the note."""
+    assert len(browser.open(_page(tmp_path, body))[key]) == found
+
+
+CODE = (
+    '<div class="cell_input"><div class="highlight"><pre><span class="n">x</span> = 1\n'
+    '    <span class="c1"># {comment}</span>\n</pre></div></div>'
+)
+OUTPUT = '<div class="cell_output"><div class="highlight"><pre>{line}\n</pre></div></div>'
+
+
+@pytest.mark.parametrize(
+    "body, css, expected",
+    [
+        (CODE.format(comment="short"), True, {"wideCode": 0, "hiddenCode": 0, "wrappedCode": 0}),
+        # A code line too long: out of sight behind a scroll bar on screen, not wrapped.
+        (
+            CODE.format(comment="long " * 40),
+            True,
+            {"wideCode": 1, "hiddenCode": 0, "wrappedCode": 0},
+        ),
+        # Without the book's stylesheet the line is neither split nor scrolled: hidden.
+        (CODE.format(comment="long " * 40), False, {"hiddenCode": 1}),
+        # A long output line wraps under its indentation, not at column 0.
+        (
+            OUTPUT.format(line="Lemma 5.3: holds; " * 40),
+            True,
+            {"wrappedCode": 0, "clippedLines": 0},
+        ),
+    ],
+)
+def test_page_script_measures_code_lines(tmp_path, browser, body, css, expected):
+    """Code and output lines against the block that shows them: with the book's stylesheet a
+    long code line scrolls and a long output line wraps with a hanging indent; without it the
+    alternatives (a line hidden, a line wrapped at column 0) are counted."""
+    checks = browser.open(_page(tmp_path, body, css=css))
+    assert {key: len(checks[key]) for key in expected} == expected
+
+
+def test_page_script_finds_an_output_line_wrapped_at_column_0(tmp_path, browser):
+    css = "<style>div.highlight pre span.line { padding-left: 0; text-indent: 0; }</style>"
+    line = "Lemma 5.3: holds; " * 40
+    checks = browser.open(_page(tmp_path, OUTPUT.format(line=line), head=css))
+    assert len(checks["wrappedCode"]) == 1
+
+
+def test_page_script_finds_sidebars_in_print(tmp_path, browser):
+    """The chrome a printed page must not show: the print style hides it; without the print
+    style (the alternative) the page script finds it."""
+    chrome = '<div class="bd-sidebar-primary" style="width:200px;height:50px">nav</div>'
+    for css, found in ((True, 0), (False, 1)):
+        folder = tmp_path / str(css)
+        folder.mkdir()
+        page = _page(folder, "<p>text</p>", css=css)
+        page.write_text(page.read_text().replace("<main>", chrome + "<main>"))
+        browser.open(page)
+        browser.emulate(PRINT_WIDTH, media="print")
+        assert len(browser.measure()["chrome"]) == found

@@ -2,8 +2,10 @@
 over the executed notebooks, in reading order, with the claims ledger as a page.
 
 Nothing is re-executed: the pages show the committed outputs. The source is staged in a temporary
-folder: ``book/`` (configuration, front page, the page script ``checks.js``), the notebooks, a
-ledger page rendered from the published verdicts, and MathJax 3 from the npm registry (installed
+folder: ``book/`` (configuration, front page, the page script ``checks.js`` and the stylesheet
+``wrap.css``, the notation page, the page on citing with its BibTeX entry rendered from
+``CITATION.cff`` by ``tools/citation.py``), the notebooks, a ledger page rendered from the
+published verdicts, and MathJax 3 from the npm registry (installed
 once into ``.cache/mathjax``) copied into ``_static``, so that the mathematics renders without a
 network.
 """
@@ -68,7 +70,11 @@ def ledger_page() -> str:
 
 
 def stage(source: Path) -> None:
+    from tools.citation import book_page, load
+
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
+    citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
+    citing.write_text(book_page(citing.read_text(encoding="utf-8"), load()), encoding="utf-8")
     for name in FRONT_FIGURES:  # the figures the front page shows (written by the notebooks)
         (source / "figures").mkdir(exist_ok=True)
         shutil.copy2(ROOT / "figures" / name, source / "figures" / name)

@@ -269,7 +269,7 @@ def figures_dir() -> Path:
     env = os.environ.get(FIGURES_ENV)
     if env:
         return Path(env)
-    checkout = Path(__file__).resolve().parent.parent
+    checkout = Path(__file__).resolve().parents[2]  # mines_theory/plotting/figures.py
     if (checkout / "pyproject.toml").is_file():
         return checkout / "figures"
     return Path.cwd() / "figures"

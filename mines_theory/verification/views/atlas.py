@@ -200,6 +200,29 @@ def _compact(label: str) -> str:
     return re.sub(r"eq:[A-Za-z0-9_]+ (\([^)]*\))", r"\1", label)
 
 
+#: Unicode superscripts and subscripts, for the characters that have one.
+_SUPERSCRIPT = dict(zip("0123456789+−-=()nikpt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵏᵖᵗ"))
+_SUBSCRIPT = dict(zip("0123456789+−-=()aeiktx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑᵢₖₜₓ"))
+
+
+def _scripts(text: str) -> str:
+    """``text`` with TeX's braced scripts (``e^{−t}``, ``a_{k+1}``) written as a plot shows them:
+    in Unicode super- or subscripts where each character has one, else in parentheses.
+
+    >>> _scripts("χ² tail ≤ e^{−t}; a_{k+1} ≤ a₀/(k+1); E‖u‖^p ≤ (p + d)^{p/2}; ‖g̃‖²_{∇²f}")
+    'χ² tail ≤ e⁻ᵗ; aₖ₊₁ ≤ a₀/(k+1); E‖u‖^p ≤ (p + d)^(p/2); ‖g̃‖²_(∇²f)'
+    """
+
+    def replace(m: re.Match) -> str:
+        table = _SUPERSCRIPT if m.group(1) == "^" else _SUBSCRIPT
+        inner = m.group(2).replace(" ", "")
+        if all(c in table for c in inner):
+            return "".join(table[c] for c in inner)
+        return f"{m.group(1)}({m.group(2)})"
+
+    return re.sub(r"([_^])\{([^{}]*)\}", replace, text)
+
+
 #: The bar labels' short names of the kinds of result (the y-label of ``draw`` spells them out).
 KIND_ABBREVIATIONS = {"Lemma": "L", "Thm": "T", "Prop.": "P"}
 #: Shorter wordings of the bar labels, applied in order (a repaired bound is marked "†").
@@ -235,7 +258,7 @@ def bar_name(claim: str, printed: str, label: str, form: str) -> str:
     what = _compact(label)
     for long, short in _SHORTER:
         what = what.replace(long, short)
-    return f"{name}: {what}"
+    return _scripts(f"{name}: {what}")
 
 
 def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):

@@ -30,6 +30,7 @@ __all__ = [
     "claim_section",
     "repair_anchor",
     "ledger_page",
+    "html_scripts",
     "cross_link",
     "prose",
 ]
@@ -202,11 +203,42 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     return "\n".join(lines)
 
 
+_SCRIPT = re.compile(r"(\\_|\^)\{([^{}]*)\}")
+
+
+def html_scripts(markdown: str) -> str:
+    """``markdown`` with TeX's braced scripts (``x\\_{k+1}``, escaped as ``_text`` escapes them,
+    and ``e^{−t}``) as HTML sub- and superscripts, outside code spans: the ledger page has no
+    mathematics for MathJax to typeset, and would show the braces as they are.
+
+    >>> print(html_scripts(r"x\\_{k+1} ≤ e^{−t²/2}, Σ^{a\\_{b}} and `a_{b}`"))
+    x<sub>k+1</sub> ≤ e<sup>−t²/2</sup>, Σ<sup>a<sub>b</sub></sup> and `a_{b}`
+    """
+
+    def tag(m: re.Match) -> str:
+        name = "sup" if m.group(1) == "^" else "sub"
+        return f"<{name}>{m.group(2)}</{name}>"
+
+    def render(text: str) -> str:
+        while (done := _SCRIPT.sub(tag, text)) != text:
+            text = done
+        return text
+
+    parts = markdown.split("`")
+    return "`".join(render(p) if i % 2 == 0 else p for i, p in enumerate(parts))
+
+
 def ledger_page(
     notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
-    repaired result."""
+    repaired result, with braced scripts as HTML (``html_scripts``)."""
+    return html_scripts(_ledger_markdown(notebook_link, results))
+
+
+def _ledger_markdown(
+    notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
+) -> str:
     results = published() if results is None else results
 
     def section(c: Claim) -> str:
