@@ -7,15 +7,17 @@ variance), against their Monte Carlo estimates with standard errors.
 Objective: f(x) = Σ_j φ(x_j), φ″(x) = 1 + γ·min(|x|, R), γ = 1, R = 2 (σ = 1, L = 3, the Hessian
 γ-Lipschitz in Frobenius, x* = 0, H* = I; φ = x²/2 + γ|x|³/6 near 0, where the Taylor weight 1/6
 is attained). d = 2, b = 64, S' = [0.5, 4] ∋ every Hessian, α = 0.3, K = 100, η₁ = bτ/(4Lc₁),
-μ₁ = (0.02, −0.01), Σ₁⁻¹ = R(30°)diag(3.5, 0.7)R(30°)ᵀ; the constants at δ/N (N the proof's
-δ-events, δ = 0.1). 300 runs, ``SeedSequence(53)``. The per-step bounds (Taylor weight, the per-direction
-α-term, the range, base, C₅ on its event) are deterministic on their events: one exceedance
-is a counterexample. A bound ten times smaller is exceeded for the Taylor weight and the base case
-(``CATCHES_TENFOLD``); the other bounds are 10 to 10⁹ times what the runs reach
+μ₁ = (0.02, −0.01) (near x*, where the segments μ ± αΣ^{1/2}u cross the kink of φ‴ and the
+α-term is largest), Σ₁⁻¹ = R(30°)diag(3.5, 0.7)R(30°)ᵀ; the constants at δ/N (N the proof's
+δ-events, δ = 0.1). 300 runs, ``SeedSequence(53)``.
+
+The per-step bounds (Taylor weight, the α-term per direction, the range, base, C₅ on its
+event) are deterministic on their events: one exceedance is a counterexample. A bound ten
+times smaller is exceeded for the Taylor weight and the base case (``CATCHES_TENFOLD``); the
+other bounds are 10 to 10⁹ times what the runs reach
 (``test_assembled_constants_are_far_above_the_runs``), so no run can tell them from ten times
-smaller ones: the proof's worst cases (‖u‖² at its radius, Σ⁻¹ at τ, Λ at ℓ/τ) are not met
-by the runs. μ₁ lies near x* because the α-term is largest where μ ± αΣ^{1/2}u crosses the
-kink of φ‴ at 0.
+smaller ones: the proof's worst cases (‖u‖² at its radius, Σ⁻¹ at τ, Λ at ℓ/τ) are not met by
+the runs.
 """
 
 import math

@@ -326,8 +326,10 @@ def chi_threshold_corrected(*, d: int, b: int, delta: float, t: int) -> float:
         (``derivations.lemma53_tail_repair``), which C₅ uses; eq:chi's 8 log(b/δ) +
         16 log(t + 1) + d is valid only for small d and larger wherever it applies.
 
+    By hand, d = b = t = 1, δ = 1/e: x = 1 + log 4 = 2.386294, A = 1 + 2√x + 2x:
+
     >>> round(chi_threshold_corrected(d=1, b=1, delta=1.0 / math.e, t=1), 6)
-    8.707843
+    8.862116
     """
     x = math.log(b * (t + 1.0) ** 2 / delta)
     return d + 2.0 * math.sqrt(d * x) + 2.0 * x
