@@ -51,7 +51,6 @@ from mines_theory.theory.bounds.corrected import (
     lemma52_rate_corrected,
     nu_bounds_corrected,
     chi_threshold_corrected,
-    lemma53_constants_corrected,
     theorem54_bounds_corrected,
     local_region_threshold_corrected,
     delta_alpha_1_corrected,
@@ -78,7 +77,7 @@ def test_every_public_bound_is_declared_checked():
         for name in m.__all__
     }
     functions = [f for f in public.values() if callable(f) and not isinstance(f, type)]
-    assert len(functions) == 40
+    assert len(functions) == 44
     unchecked = [f.__name__ for f in functions if not hasattr(f, "__wrapped__")]
     assert not unchecked
 
@@ -1096,72 +1095,12 @@ def test_G_norm_1_corrected_holds_where_the_printed_bound_fails():
     "d, b, delta, t", [(5, 20, 0.1, 3), (2, 1, 0.5, 1), (300, 20, 0.1, 3), (50, 4, 0.01, 100)]
 )
 def test_chi_threshold_corrected_meets_its_tail_bound(d, b, delta, t):
-    """P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²) (scipy's χ² tail), for small d (the paper's form) and large
-    d (Laurent–Massart); the printed A_t fails it at d = 5, b = 20, δ = 0.1."""
+    """P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²) (scipy's χ² tail), for small and large d (Laurent–Massart's
+    radius, one form for every d); the printed A_t fails it at d = 5, b = 20, δ = 0.1."""
     A = chi_threshold_corrected(d=d, b=b, delta=delta, t=t)
     assert scipy.stats.chi2.sf(A, d) <= delta / (b * (t + 1) ** 2)
     printed = appendix.chi_threshold(d=5, b=20, delta=0.1, t=3)
     assert scipy.stats.chi2.sf(printed, 5) > 0.1 / (20 * 16)
-
-
-def test_lemma53_constants_corrected_by_hand_for_a_quadratic():
-    """γ = 0: C₂ = C₃ = 0 exactly; C₄ is the b-free eq:G_norm_1 bound, base = min(d(ζ − τ)², C₄);
-    A_K = 8 log(b/δ) + 16 log(K + 1) + d; C₅ = 3Ldζδ(A² + 16A + 144)/τ·√Y_SUM; the failure count
-    (K − 1)(b + 3) + 2(π²/6 − 1)."""
-    kw = {
-        "d": 2,
-        "b": 20,
-        "delta": 0.05,
-        "L": 10.0,
-        "sigma": 1.0,
-        "gamma": 0.0,
-        "tau": 0.5,
-        "zeta": 20.0,
-        "alpha": 0.1,
-        "K": 100,
-        "f_gap_1": 5.0,
-        "initial_error_sq": 100.0,
-    }
-    c = lemma53_constants_corrected(**kw)
-    A = 8 * math.log(400) + 16 * math.log(101) + 2
-    assert c.A_K == pytest.approx(A) and c.C2 == 0.0 and c.C3 == 0.0
-    assert c.C1 == pytest.approx(
-        A * 10 * (20 * A + 40) / 0.5 * math.sqrt(0.1 * math.log(1e4 / 0.05))
-    )
-    assert c.C5 == pytest.approx(
-        3 * 10 * 2 * 20 * 0.05 * (A * A + 16 * A + 144) / 0.5 * math.sqrt(math.pi**4 / 90 - 17 / 16)
-    )
-    c3 = 4 + 3 * math.log(20)
-    assert c.C4 == pytest.approx((10 * c3 * 20 * (c3 + math.sqrt(2)) + math.sqrt(2) * 20) ** 2)
-    assert c.base == pytest.approx(2 * 19.5**2)
-    B = 2 * (c.C1 + c.C5)
-    assert c.C == pytest.approx(9 * B**2 / 4 + 3 * c.C4)
-    assert c.failures == pytest.approx(99 * 23 + 2 * (math.pi**2 / 6 - 1))
-    assert c.valid
-
-
-def test_lemma53_constants_corrected_C3_vanishes_with_gamma_and_carries_sqrt_d():
-    """The printed C₃ has no γ and 1/√d; the repaired one is eq:alpha_err's α-term (γ, √d)."""
-    kw = {
-        "d": 5,
-        "b": 20,
-        "delta": 0.05,
-        "L": 10.0,
-        "sigma": 1.0,
-        "tau": 0.5,
-        "zeta": 20.0,
-        "alpha": 0.1,
-        "K": 100,
-        "f_gap_1": 1.0,
-        "initial_error_sq": 1.0,
-    }
-    printed = section5.lemma53_constants(gamma=2.0, **kw).C3
-    corrected = lemma53_constants_corrected(gamma=2.0, **kw).C3
-    assert corrected == pytest.approx(printed * 2.0 * 5, rel=1e-12)
-    assert lemma53_constants_corrected(gamma=0.0, **kw).C3 == 0.0
-    assert appendix.alpha_err_coefficient(
-        d=5, delta=0.05, gamma=2.0, tau=0.5, zeta=20.0, k=100, printed=False
-    ) * 0.1 == pytest.approx(corrected)
 
 
 def test_theorem54_bounds_corrected_at_the_end_of_the_run():

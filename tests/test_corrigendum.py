@@ -91,7 +91,9 @@ def test_lemma53_repaired_holds_and_a_smaller_constant_fails():
     repaired = check_lemma53_repaired()
     assert repaired.status is Status.HOLDS
     assert repaired.qualifier("too loose to be tested").outcome
-    assert repaired["C"].value > LEMMA53.constants().C  # the repair adds
+    # the repair adds C₅ and the factor 2 of eq:Sig_dec, but its tight C₁ and C₄ (stopped
+    # martingale, the factor g) take more away: at these settings C is below the printed one
+    assert repaired["C"].value < LEMMA53.constants().C
     median = float(np.median(repaired.data["largest"]))
     assert check_lemma53_repaired(C=median).status is Status.FAILS
 

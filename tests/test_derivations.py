@@ -271,7 +271,19 @@ def test_derivations_name_bad_symbolic_input():
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("derivation", ["lemma51_repair", "lemma52_repair", "lemma53_repair"])
+@pytest.mark.parametrize(
+    "derivation",
+    [
+        "lemma51_repair",
+        "lemma52_repair",
+        "lemma53_repair",
+        "lemma53_concentration_repair",
+        "lemma53_alpha_term_repair",
+        "lemma53_tail_repair",
+        "lemma53_assembly_repair",
+        "lemma_d7_repair",
+    ],
+)
 def test_corrigendum_derivations_simplify_to_their_closed_forms(derivation):
     for name, (derived, closed) in DERIVATIONS[derivation]().items():
         assert sp.simplify(derived - closed) == 0, name

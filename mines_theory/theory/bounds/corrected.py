@@ -8,20 +8,31 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+import numpy as np
+import scipy.stats
+
+from mines_theory.validation import interval
+
 from .appendix import NuBounds
 from .checking import checked
 from .section3 import Theorem33, theorem33_bounds
 from .section5 import Rate, c_constants, nab_f_threshold, theorem54_bounds
 
 __all__ = [
+    "EXACT_TAIL_STEPS",
+    "Concentration",
     "G_norm_1_bound_corrected",
     "Lemma53Corrected",
     "Theorem54Corrected",
+    "YTerm",
     "Y_SUM",
+    "alpha_term_constant_corrected",
     "chi_threshold_corrected",
+    "concentration_constant_corrected",
     "delta_alpha_1_corrected",
     "delta_alpha_2_corrected",
     "hh_bound_corrected",
+    "lemma51_rate_corrected",
     "lemma52_rate_corrected",
     "lemma53_constants_corrected",
     "local_region_threshold_corrected",
@@ -30,6 +41,7 @@ __all__ = [
     "tgm3_bound_corrected",
     "theorem33_bounds_corrected",
     "theorem54_bounds_corrected",
+    "y_term_constant_corrected",
 ]
 
 
@@ -61,6 +73,34 @@ def delta_alpha_1_corrected(
 
 
 @checked
+def lemma51_rate_corrected(
+    *, d: int, b: int, delta: float, L: float, sigma: float, tau: float, zeta: float
+) -> Rate:
+    """Lemma 5.1 (PDF Lemma 9), the rate its own chain gives.
+
+    Printed
+        ρ = 1 − c₂τσ/(16c₁Lζ) (eq:dec_0).
+    Repaired
+        ρ = 1 − c₂τσ/(8c₁Lζ); the printed /16 is true too, conservative by exactly 2.
+
+    Derivation (``derivations.lemma51_repair``, ``rate``): at η = bτ/(4Lc₁) the coefficient of
+    ‖Ũᵀ∇f‖² is −τ/(16Lc₁) (the proof prints −1/(16Lζ)); eq:gd_low gives ‖Ũᵀ∇f‖² ≥
+    c₂‖Σ^{1/2}∇f‖² ≥ (c₂/ζ)‖∇f‖² (Σ ⪰ I/ζ), and σ-strong convexity the Polyak–Łojasiewicz
+    inequality ‖∇f‖² ≥ 2σ(f − f*), where the proof uses σ(f − f*). Lemma 5.3's C₂ does not
+    change: the repaired Lemma 5.2's c₂τσ/(32c₁Lζ), a quarter of this rate, is the smaller.
+
+    By hand at d = b = 10, δ = 0.1 (c₁ = 76.9533, c₂ = 0.4029), L = ζ = 2, σ = τ = 1:
+    1 − 0.4029/(8·76.9533·4) = 0.999836.
+
+    >>> round(lemma51_rate_corrected(d=10, b=10, delta=0.1, L=2, sigma=1, tau=1, zeta=2).rate, 6)
+    0.999836
+    """
+    c = c_constants(d=d, b=b, delta=delta)
+    rate = 1.0 - c.c2 * tau * sigma / (8.0 * c.c1 * L * zeta)
+    return Rate(rate, c.valid and rate < 1.0)
+
+
+@checked
 def lemma52_rate_corrected(*, d: int, b: int, delta: float, xi: float, curvature: float) -> Rate:
     """Lemma 5.2 (PDF Lemma 10), the rate its proof gives once the coefficient is repaired.
 
@@ -79,9 +119,13 @@ def lemma52_rate_corrected(*, d: int, b: int, delta: float, xi: float, curvature
     By hand at d = b = 10, δ = 0.1 (c₁ = 76.9533, c₂ = 0.4029, ``c_constants``), ξ = 𝓛 = 1:
     1 − 0.4029/(32·76.9533) = 0.999836.
 
+    ξ_k ≤ 𝓛_k is required (ξΣ⁻¹ ⪯ ∇²f(μ_k) ⪯ 𝓛Σ⁻¹ has no solution otherwise): a larger ``xi``
+    raises ``ValueError``; ``valid`` is False where c₂ ≤ 0 (no contraction).
+
     >>> round(lemma52_rate_corrected(d=10, b=10, delta=0.1, xi=1.0, curvature=1.0).rate, 6)
     0.999836
     """
+    interval("xi", xi, "curvature", curvature)
     c = c_constants(d=d, b=b, delta=delta)
     rate = 1.0 - xi * c.c2 / (32.0 * curvature * c.c1)
     return Rate(rate, c.valid and rate < 1.0)
@@ -224,34 +268,49 @@ def tgm3_bound_corrected(
     )
 
 
+def _sup_factor(d: int, r: float, tau: float, zeta: float) -> float:
+    """g(r) ≥ sup of ‖Σ^{1/2}u‖²·‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F over ‖u‖² ≤ r (r ≥ 1) and
+    spec(Σ⁻¹) ⊂ [τ, ζ]: the smaller of (ζ/τ)·r√(r² − 2r + d) (‖ABC‖_F ≤ ‖A‖₂‖B‖_F‖C‖₂ with
+    ‖uuᵀ − I‖_F² = r² − 2r + d) and r√(κ²r² + dζ²/τ²), κ = (ζ + τ)²/(4ζτ) (Kantorovich's
+    inequality (uᵀΣu)(uᵀΣ⁻¹u) ≤ κ‖u‖⁴ with ‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F² ≤ (uᵀΣ⁻¹u)² + dζ²).
+    Both are increasing in r ≥ 1, so the supremum over ‖u‖² ≤ r is at r. Attained (first
+    branch) at ζ = τ; the second is smaller once ζ/τ is large (their ratio tends to κτ/ζ → 1/4)."""
+    kantorovich = (zeta + tau) ** 2 / (4 * zeta * tau)
+    frobenius = zeta / tau * r * math.sqrt(r * r - 2 * r + d)
+    return min(frobenius, r * math.sqrt(kantorovich**2 * r * r + d * zeta**2 / tau**2))
+
+
 @checked
 def G_norm_1_bound_corrected(
     *, d: int, b: int, delta: float, L: float, tau: float, zeta: float
 ) -> float:
-    """eq:G_norm_1 (Lemma D.7, PDF Lemma 30): the strongest bound of its form that is true.
+    """eq:G_norm_1 (Lemma D.7, PDF Lemma 30), repaired: a bound free of b.
 
     Printed
         ‖G̃(Σ_k)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b), which tends to 0 as b grows.
     Cannot be repaired in its approach
         E G̃ = ∇²f-average − Σ⁻¹ (Lemma C.1), so no bound that vanishes with b holds
-        (f = x²/2: ‖G̃‖² → 0.25). What the proof's ingredients give, on the event every
-        ‖u_i‖² ≤ c₃, is a bound free of b:
-        ‖G̃(Σ)‖² ≤ (Lc₃ζ(c₃ + √d)/(2τ) + √dζ)².
+        (f = x²/2: ‖G̃‖² → 0.25).
+    Repaired (on the event every ‖u_i‖² ≤ c₃; Σ⁻¹ ∈ S', f convex and L-smooth)
+        ‖G̃(Σ)‖² ≤ C₄ = (L·g(c₃)/2 + √dζ)², g(r) = min{(ζ/τ)r√(r² − 2r + d),
+        r√(κ²r² + dζ²/τ²)}, κ = (ζ + τ)²/(4ζτ).
 
-    Derivation: G̃ = (1/b)Σ_iY_i − Σ⁻¹ with Y_i = (f₊ + f₋ − 2f)/(2α²)·(Σ^{-1/2}u_iu_iᵀΣ^{-1/2}
-    − Σ⁻¹); |f₊ + f₋ − 2f| ≤ Lα²‖Σ^{1/2}u_i‖² ≤ Lα²c₃/τ and ‖Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹‖_F ≤
-    ζ‖u‖² + √dζ, so ‖Y_i‖_F ≤ Lc₃ζ(c₃ + √d)/(2τ); ‖Σ⁻¹‖_F ≤ √dζ (``d`` only enters through c₃
-    and √d; ``b`` only through the event, not the value).
+    Derivation: G̃ = (1/b)Σ_i q_iM_i − Σ⁻¹ with q_i = (f₊ + f₋ − 2f)/(2α²) ∈ [0, L‖Σ^{1/2}u_i‖²/2]
+    (convexity, L-smoothness) and M_i = Σ^{-1/2}(u_iu_iᵀ − I)Σ^{-1/2}; the triangle inequality
+    gives ‖G̃‖ ≤ max_i q_i‖M_i‖ + ‖Σ⁻¹‖_F ≤ (L/2)·g(c₃) + √dζ (g: Frobenius/Kantorovich,
+    ``derivations.lemma_d7_repair``). Not the supremum: at d = 1 that is
+    max{(Lc₃(c₃ − 1)/2 − τ)², (L/8 + ζ)²} (Σ cancels; attained by f = Lx²/2), e.g. 1.367·10⁴
+    against C₄ = 2.02·10⁴ at L = 1, τ = 0.25, ζ = 0.5, δ = 0.01 (the form with
+    Lc₃ζ(c₃ + √d)/(2τ) for (L/2)g(c₃) gives 7.10·10⁴).
 
-    By hand, d = 1, δ = 1/e: c₃ = 5, L = 2, τ = ζ = 1, so ‖Y_i‖ ≤ 2·5·6/2 = 30 and the bound is
-    (30 + 1)² = 961 for every b:
+    By hand, d = 1, δ = 1/e (c₃ = 5), L = 2, τ = ζ = 1 (κ = 1): g(5) = min{5·√16, 5·√26} = 20,
+    so C₄ = (20 + 1)² = 441 for every b:
 
     >>> G_norm_1_bound_corrected(d=1, b=5, delta=math.exp(-1), L=2.0, tau=1.0, zeta=1.0)
-    961.0
+    441.0
     """
     c3 = c_constants(d=d, b=b, delta=delta).c3
-    M = L * c3 * zeta * (c3 + math.sqrt(d)) / (2 * tau)
-    return (M + math.sqrt(d) * zeta) ** 2
+    return (L / 2 * _sup_factor(d, c3, tau, zeta) + math.sqrt(d) * zeta) ** 2
 
 
 @checked
@@ -262,16 +321,16 @@ def chi_threshold_corrected(*, d: int, b: int, delta: float, t: int) -> float:
     Printed
         A_t = 8 log(1/(bδ)) + 16 log(t + 1) + d.
     Repaired
-        A_t = 8 log(b/δ) + 16 log(t + 1) + d where eq:chi applies (d ≤ 8 log(b/δ) +
-        16 log(t + 1)), and Laurent and Massart's d + 2√(dx) + 2x, x = log(b(t + 1)²/δ), for
-        larger d (it holds for every d; eq:chi does not).
+        A_t = d + 2√(dx) + 2x, x = log(b(t + 1)²/δ) (Laurent and Massart 2000, Lemma 1), for
+        every d. It also bounds the Chernoff value (A_t/d)^{d/2}e^{−(A_t − d)/2} ≤ e^{−x}
+        (``derivations.lemma53_tail_repair``), which C₅ uses; eq:chi's 8 log(b/δ) +
+        16 log(t + 1) + d is valid only for small d and larger wherever it applies.
 
-    >>> round(chi_threshold_corrected(d=1, b=1, delta=1.0 / math.e, t=1), 6)   # 9 + 16 log 2
-    20.090355
+    By hand, d = b = t = 1, δ = 1/e: x = 1 + log 4 = 2.386294, A = 1 + 2√x + 2x:
+
+    >>> round(chi_threshold_corrected(d=1, b=1, delta=1.0 / math.e, t=1), 6)
+    8.862116
     """
-    paper = 8.0 * math.log(b / delta) + 16.0 * math.log(t + 1.0)
-    if d <= paper:
-        return paper + d
     x = math.log(b * (t + 1.0) ** 2 / delta)
     return d + 2.0 * math.sqrt(d * x) + 2.0 * x
 
@@ -293,6 +352,117 @@ def per_step_failures_corrected(*, b: int) -> int:
 Y_SUM = math.pi**4 / 90.0 - 1.0 - 1.0 / 16.0
 
 
+class Concentration(NamedTuple):
+    """C₁ of Lemma 5.3 by the two martingale inequalities, and the one it uses (the smaller)."""
+
+    azuma: float
+    freedman: float
+    value: float
+
+
+@checked
+def concentration_constant_corrected(
+    *, d: int, b: int, delta: float, L: float, tau: float, zeta: float, K: int
+) -> Concentration:
+    """C₁ of Lemma 5.3 (PDF Lemma 11; Lemma E.7, PDF 37), repaired: on the stopped martingale.
+
+    Printed
+        C₁ = A_K L(ζA_K + dζ)/τ·√((2/b) log(K²/δ)), by Hoeffding's inequality for independent
+        summands applied to martingale differences whose ranges are random.
+    Repaired
+        C₁ = min{C₁ᴬ, C₁ᶠ}, ℓ = max(L, τ), A_K = ``chi_threshold_corrected`` at t = K,
+        C₁ᴬ = ℓ·g(A_K)·√(log(K²/δ)/(2b)) (Azuma–Hoeffding),
+        C₁ᶠ = (ℓζ/τ)√((d + 2)(d + 12)·log(K²/δ)/b) + (2/3)ℓ·g(A_K)·log(K²/δ)/b (Freedman),
+        g as in ``G_norm_1_bound_corrected``; each with probability ≥ 1 − (π²/6 − 1)δ over k.
+
+    Derivation (``derivations.lemma53_concentration_repair``): the summands ((t − 1)/b)ξ_{t,i},
+    ξ = ½(⟨X, N⟩ − E⟨X, N⟩), are martingale differences with |⟨X, N⟩| ≤ ℓ·g(A_t)·‖D_t‖_F
+    (D_t = Σ_t⁻¹ − H*) and E ξ² ≤ (ℓζ/τ)²(d + 2)(d + 12)‖D_t‖²/2 (Isserlis). Stopped at the
+    first t with ‖D_t‖² > C/t (an F_{t−1}-measurable event, the induction hypothesis of
+    Lemma B.6), ranges and variances become deterministic, ∝ √(C/t); with
+    W̄_k² = CΣ_{t≤k}(t − 1)²/t, Azuma–Hoeffding (Hoeffding's lemma per increment) gives
+    S_k ≤ C₁ᴬW̄_k and Freedman's inequality (Bernstein form) S_k ≤ C₁ᶠW̄_k at level δ/k², and
+    Lemma B.6 needs only W̄_k. No step is conditional and no logarithm is added.
+    """
+    A_K = chi_threshold_corrected(d=d, b=b, delta=delta, t=K)
+    ell, log_K = max(L, tau), math.log(K**2 / delta)
+    g = _sup_factor(d, A_K, tau, zeta)
+    azuma = ell * g * math.sqrt(log_K / (2 * b))
+    freedman = ell * zeta / tau * math.sqrt((d + 2) * (d + 12) * log_K / b) + (
+        2 / 3 * ell * g * log_K / b
+    )
+    return Concentration(azuma, freedman, min(azuma, freedman))
+
+
+@checked
+def alpha_term_constant_corrected(
+    *, d: int, delta: float, gamma: float, tau: float, zeta: float, alpha: float, K: int
+) -> float:
+    """C₃ of Lemma 5.3 (eq:alpha_err, Lemma E.4, PDF 34, with eq:GG, Lemma D.6, PDF 29), repaired.
+
+    Printed
+        C₃ = c₃^{3/2}(c₃ + 1)ζ√(K − 1)α/(4τ^{3/2}√d), without γ.
+    Repaired (hypothesis: every ∇²f(μ_t) ∈ S'; every ‖u_{t,i}‖² ≤ c₃)
+        C₃ = (γα/6)·√(K − 1)·√(c₃/τ)·g(c₃), g as in ``G_norm_1_bound_corrected``. Its first
+        branch is γαζc₃^{3/2}√(c₃² − 2c₃ + d)√(K − 1)/(6τ^{3/2}) (≤ the referee's
+        c₃^{3/2}ζγα√(c₃² + d)√(K − 1)/(6τ^{3/2})).
+
+    Derivation (``derivations.lemma53_alpha_term_repair``): Taylor's formula with integral
+    remainder and the γ-Lipschitz Hessian give |q − q̂| ≤ γα‖Σ^{1/2}u‖³/6 (weight ∫(1 − s)2s ds/2
+    = 1/6, attained by x²/2 + γ|x|³/6 at 0); Cauchy–Schwarz (Frobenius) |⟨BG − P, D⟩| ≤
+    (1/b)Σ|q_i − q̂_i|‖M_i‖‖D‖; ‖Σ^{1/2}u‖³‖M_u‖ ≤ √(c₃/τ)·g(c₃); Cauchy–Schwarz over t,
+    Σ(t − 1)‖D_t‖ ≤ √(K − 1)W_k.
+    """
+    c3 = c_constants(d=d, b=1, delta=delta).c3  # c₃ = 2d + 3 log(1/δ) does not depend on b
+    return (
+        gamma * alpha / 6 * math.sqrt(K - 1) * math.sqrt(c3 / tau) * _sup_factor(d, c3, tau, zeta)
+    )
+
+
+class YTerm(NamedTuple):
+    """C₅ of Lemma 5.3 with exact χ² tails (the value used) and its closed-form upper bound."""
+
+    exact: float
+    closed: float
+
+
+#: Up to this t the Y-coefficients of C₅ are summed with exact χ² tails; beyond, the closed
+#: form bounds the rest of the sum (Σ_{t>T}(t + 1)⁻⁴ ≤ 1/(3(T + 1)³)).
+EXACT_TAIL_STEPS = 10_000
+
+
+@checked
+def y_term_constant_corrected(
+    *, d: int, b: int, delta: float, L: float, tau: float, zeta: float, K: int
+) -> YTerm:
+    """C₅ of Lemma 5.3: the Y-term of eq:sto_err (Lemma E.8, PDF 38), missing from eq:C.
+
+    Repaired (on the event ‖u_{t,i}‖² ≤ A_t for 2 ≤ t ≤ K − 1, probability ≥
+    1 − (π²/6 − 5/4)δ): C₅ = √(Σ_{t=2}^{K−1} κ_t²), ℓ = max(L, τ),
+        κ_t = (ℓζ√d/(2τ))·(2p₄ + d(p₄ − p₂)), p_j = P(χ²_{d+j} > A_t),
+    A_t = ``chi_threshold_corrected``; in closed form
+        C₅ ≤ ℓζ(d + 2)A_K²δ/(2τd^{3/2}b)·√(π⁴/90 − 17/16).
+
+    Derivation (``derivations.lemma53_tail_repair``): with ū = rθ (r ⟂ θ), Isserlis'
+    E[(uᵀΛu)uuᵀ] = trΛ·I + 2Λ and the χ² moment shift E[r^{2m}1{r² > A}] =
+    E[r^{2m}]P(χ²_{d+2m} > A), E Y = 2p₄Λ + trΛ(p₄ − p₂)I exactly; on the event Y = 0, so
+    |Z_t^Y| = ½|⟨E Y, N_t⟩| ≤ ½‖E Y‖_F·ζ‖D_t‖_F, largest at Λ = (ℓ/τ)I; Cauchy–Schwarz over t.
+    Closed form: 2p₄ + d(p₄ − p₂) ≤ (d + 2)p₄ and Chernoff's p₄ ≤ (A_t/d)²(A_t/d)^{d/2}
+    e^{−(A_t−d)/2} ≤ (A_t/d)²δ/(b(t + 1)²) (Laurent–Massart). Exact tails up to
+    t = ``EXACT_TAIL_STEPS``, the closed form beyond.
+    """
+    ell = max(L, tau)
+    t = np.arange(2, min(K - 1, EXACT_TAIL_STEPS) + 1)
+    x = np.log(b * (t + 1.0) ** 2 / delta)
+    A = d + 2 * np.sqrt(d * x) + 2 * x  # chi_threshold_corrected at each t
+    p4, p2 = scipy.stats.chi2.sf(A, d + 4), scipy.stats.chi2.sf(A, d + 2)
+    kappa = ell * zeta * math.sqrt(d) / (2 * tau) * (2 * p4 + d * (p4 - p2))
+    A_K = chi_threshold_corrected(d=d, b=b, delta=delta, t=K)
+    leading = ell * zeta * (d + 2) * A_K**2 * delta / (2 * tau * d**1.5 * b)
+    rest = leading**2 / (3 * (EXACT_TAIL_STEPS + 1) ** 3) if K - 1 > EXACT_TAIL_STEPS else 0.0
+    return YTerm(math.sqrt(float(np.sum(kappa**2)) + rest), leading * math.sqrt(Y_SUM))
+
+
 class Lemma53Corrected(NamedTuple):
     A_K: float
     C1: float
@@ -300,10 +470,10 @@ class Lemma53Corrected(NamedTuple):
     C3: float
     C4: float
     C5: float  # Lemma E.8's Y term, missing from eq:C
-    base: float  # the base case needs C ≥ 2·base (‖Σ₂⁻¹ − H*‖² ≤ base)
+    base: float  # ‖Σ₂⁻¹ − H*‖² ≤ base ≤ C₄: the base case C ≥ 2·base holds by 3C₄ ≤ C
     C: float
     failures: float  # the proof uses this many events of probability δ: 1 − failures·δ
-    valid: bool  # c₂ > 0
+    valid: bool  # c₂ > 0 and τ ≤ σ, L ≤ ζ (so that every ∇²f(μ_t) lies in S')
 
 
 @checked(non_finite=True)
@@ -322,66 +492,61 @@ def lemma53_constants_corrected(
     f_gap_1: float,
     initial_error_sq: float,
 ) -> Lemma53Corrected:
-    """The constants of Lemma 5.3 (PDF Lemma 11), repaired. Hypotheses added: every
-    ∇²f(μ_t) ∈ S' (eq:alpha_err uses it; e.g. τ ≤ σ and L ≤ ζ) and c₂ > 0.
+    """The constants of Lemma 5.3 (PDF Lemma 11), repaired, every step proved.
 
     Printed (eq:C)
         C = max{9(C₁ + C₂ + C₃)²/4 + 3C₄, 2C₄ + L²/b, ‖Σ₁⁻¹ − H*‖²} with probability 1 − δ.
-    Repaired
-        C = max{9B²/4 + 3C₄, 2·base, ‖Σ₁⁻¹ − H*‖²}, B = 2(C₁ + C₂ + C₃ + C₅), with probability
-        1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ, where
+    Repaired (f σ-strongly convex, L-smooth, Hessian γ-Lipschitz in ‖·‖_F; τ ≤ σ and L ≤ ζ so
+    that every ∇²f(μ_t) ∈ S'; c₂ > 0; η₂,k = 1/k; K ≥ 2)
+        ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k for every 1 ≤ k ≤ K, with probability
+        ≥ 1 − [(K − 1)(b + 2) + π²/3 − 9/4]δ, where
+        C = max{9(C₁ + C₂ + C₃ + C₅)² + 3C₄, ‖Σ₁⁻¹ − H*‖²} and
 
-        - A_K = ``chi_threshold_corrected`` (log(b/δ), not log(1/(bδ)));
-        - C₁ = A_K·max(L, τ)(ζA_K + dζ)/τ·√((2/b) log(K²/δ)) (‖Λ_t‖₂ ≤ max(L, τ)/τ);
+        - A_K = d + 2√(dx) + 2x, x = log(b(K + 1)²/δ) (``chi_threshold_corrected``);
+        - C₁ = ``concentration_constant_corrected`` (stopped martingale, Azuma or Freedman);
         - C₂ = √(64c₁Lζγ²/(c₂τσ²)·(f(μ₁) − f* + (K − 1)max{Δ_{α,1}, Δ_{α,2}})) with the repaired
-          Δ's, and ρ₁ halved: the repaired Lemma 5.2 contracts by ξc₂/(32𝓛c₁) ≥ c₂τσ/(32c₁Lζ);
-        - C₃ = c₃^{3/2}(c₃ + 1)ζγ√(K − 1)√d·α/(4τ^{3/2}) (γ, and √d for 1/√d);
-        - C₄ = ``G_norm_1_bound_corrected`` (free of b: no O(1/b) bound exists);
-        - C₅ = 3max(L, τ)dζδ(A_K² + 16A_K + 144)/τ·√(Σ_{t≥2}(t + 1)⁻⁴) (Lemma E.8's term);
-        - base = min{d(ζ − τ)², C₄}: Σ₂⁻¹, H* ∈ S' and Σ₂⁻¹ = Π_S'(Σ₁⁻¹ + G̃(Σ₁)).
+          Δ's: the repaired Lemma 5.2 contracts by c₂τσ/(32c₁Lζ) at worst, which binds; the
+          max is Δ_{α,2}, whose second term is Δ_{α,1}·ζL/(στ) ≥ Δ_{α,1};
+        - C₃ = ``alpha_term_constant_corrected`` = (γα/6)√(K − 1)√(c₃/τ)·g(c₃);
+        - C₄ = ``G_norm_1_bound_corrected`` = (L·g(c₃)/2 + √dζ)² (free of b);
+        - C₅ = ``y_term_constant_corrected`` (exact χ² tails);
+        - base = min{d(ζ − τ)², C₄} ≥ ‖Σ₂⁻¹ − H*‖² (Σ₂⁻¹ = Π_S'(BG(Σ₁)), Π_S' non-expansive,
+          H* ∈ S'): the base case needs C ≥ 2·base, which 3C₄ ≥ 3·base already gives (so eq:C's
+          second entry has no counterpart); for Σ₁⁻¹ ∈ S' also ‖Σ₁⁻¹ − H*‖² ≤ d(ζ − τ)² ≤ C₄,
+          and C is the first entry.
 
-    Derivation (``derivations.lemma53_repair``): unrolling eq:Sig_dec's recursion gives the
-    weights 2(t − 1)/(k(k − 1)) (the printed 1/(k(k − 1)) drops the 2), so Lemma B.6's b is
-    2(C₁ + C₂ + C₃ + C₅); its second term keeps (t − 1)/(t k(k − 1)), so c = C₄. The base case
-    needs ‖Σ₂⁻¹ − H*‖² ≤ C/2.
+    ``valid`` is False where c₂ ≤ 0 (C₂ is then NaN) or τ > σ or L > ζ (the hypothesis that
+    the Hessians lie in S' is not met: C₃'s step needs Π_S'(∇²f(μ_t)) = ∇²f(μ_t)).
+
+    Derivation (``derivations.lemma53_repair`` and the ``lemma53_*_repair`` that follow it):
+    unrolling eq:Sig_dec gives the weights 2(t − 1)/(k(k − 1)) (the printed 1/(k(k − 1)) drops
+    the 2), so Lemma B.6's b is 2(C₁ + C₂ + C₃ + C₅) and 9b²/4 = 9(C₁ + C₂ + C₃ + C₅)²; its
+    second term keeps (t − 1)/(t k(k − 1)), so c = C₄. The δ-events: ‖u_{t,i}‖² ≤ c₃ ((K − 1)b),
+    eq:smax and eq:gd_low (2(K − 1)), the martingale at δ/k² (π²/6 − 1) and the Y-event at
+    δ/(b(t + 1)²) per direction (π²/6 − 5/4).
     """
     if K < 2:
         raise ValueError(f"K must be >= 2, got {K!r}")
+    interval("sigma", sigma, "L", L)
     c = c_constants(d=d, b=b, delta=delta)
     A_K = chi_threshold_corrected(d=d, b=b, delta=delta, t=K)
-    top = max(L, tau)
-    C1 = A_K * top * (zeta * A_K + d * zeta) / tau * math.sqrt(2 / b * math.log(K**2 / delta))
-    d1 = delta_alpha_1_corrected(d=d, b=b, delta=delta, L=L, gamma=gamma, tau=tau, alpha=alpha)
+    C1 = concentration_constant_corrected(d=d, b=b, delta=delta, L=L, tau=tau, zeta=zeta, K=K)
     d2 = delta_alpha_2_corrected(
         d=d, b=b, delta=delta, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha
     )
-    inner = (
-        64
-        * c.c1
-        * L
-        * zeta
-        * gamma**2
-        / (c.c2 * tau * sigma**2)
-        * (f_gap_1 + (K - 1) * max(d1, d2))
-    )
+    factor = 64 * c.c1 * L * zeta * gamma**2 / (c.c2 * tau * sigma**2)
+    inner = factor * (f_gap_1 + (K - 1) * d2)
     C2 = math.sqrt(inner) if inner >= 0 else math.nan
-    C3 = (
-        c.c3**1.5
-        * (c.c3 + 1)
-        * zeta
-        * gamma
-        * math.sqrt(K - 1)
-        * math.sqrt(d)
-        * alpha
-        / (4 * tau**1.5)
+    C3 = alpha_term_constant_corrected(
+        d=d, delta=delta, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha, K=K
     )
     C4 = G_norm_1_bound_corrected(d=d, b=b, delta=delta, L=L, tau=tau, zeta=zeta)
-    C5 = 3 * top * d * zeta * delta * (A_K**2 + 16 * A_K + 144) / tau * math.sqrt(Y_SUM)
+    C5 = y_term_constant_corrected(d=d, b=b, delta=delta, L=L, tau=tau, zeta=zeta, K=K).exact
     base = min(d * (zeta - tau) ** 2, C4)
-    B = 2 * (C1 + C2 + C3 + C5)
-    C = max(9 * B**2 / 4 + 3 * C4, 2 * base, initial_error_sq)
-    failures = (K - 1) * (b + 3) + 2 * (math.pi**2 / 6 - 1)
-    return Lemma53Corrected(A_K, C1, C2, C3, C4, C5, base, C, failures, bool(c.valid))
+    C = max(9 * (C1.value + C2 + C3 + C5) ** 2 + 3 * C4, initial_error_sq)
+    failures = (K - 1) * (b + 2) + math.pi**2 / 3 - 9 / 4
+    valid = bool(c.valid and tau <= sigma and L <= zeta)
+    return Lemma53Corrected(A_K, C1.value, C2, C3, C4, C5, base, C, failures, valid)
 
 
 class Theorem54Corrected(NamedTuple):
@@ -390,6 +555,7 @@ class Theorem54Corrected(NamedTuple):
     rate: float  # the contraction 1 − ξc₂/(32𝓛c₁) at these bounds
     threshold: float  # the repaired eq:cond at these bounds
     final_rate: float  # c₂/(32c₁): the contraction per step once 𝓛_k = ξ_k = 1
+    valid: bool  # c₂ > 0 (else rate ≥ 1, final_rate ≤ 0) and τ ≤ σ, L ≤ ζ (Lemma 5.3's)
 
 
 @checked(non_finite=True)
@@ -417,12 +583,18 @@ def theorem54_bounds_corrected(
         eq:lxi stands with C of ``lemma53_constants_corrected`` (its derivation is right given
         Lemma 5.3); the rate is 1 − ξ_kc₂/(32𝓛_kc₁) inside the repaired eq:cond
         (``local_region_threshold_corrected``), the final rate 1 − c₂/(32c₁), with probability
-        1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ (Lemma 5.3's count; each step's own b + 2 events are
+        1 − [(K − 1)(b + 2) + π²/3 − 9/4]δ (Lemma 5.3's count; each step's own b + 2 events are
         among them).
 
     Derivation: the rate is increasing in 𝓛 and decreasing in ξ, so it is bounded at eq:lxi's
     bounds; with 𝓛_k = ξ_k = 1 it is 1 − c₂/(32c₁).
+
+    ``valid`` is False where c₂ ≤ 0 (then the rate is ≥ 1 and the final rate ≤ 0: no
+    contraction is promised) or where τ > σ or L > ζ (Lemma 5.3's hypothesis); σ > L (no such
+    f) raises ``ValueError``. Under these hypotheses eq:lxi's ξ ≤ 1 ≤ 𝓛; outside them, where
+    its ξ exceeds its 𝓛, the rate is NaN.
     """
+    interval("sigma", sigma, "L", L)
     printed = theorem54_bounds(
         L=L,
         sigma=sigma,
@@ -434,11 +606,19 @@ def theorem54_bounds_corrected(
         f_gap=f_gap,
         projection_gap=projection_gap,
     )
-    rate = lemma52_rate_corrected(
-        d=d, b=b, delta=delta, xi=printed.xi, curvature=printed.curvature
-    ).rate
+    ordered = printed.xi <= printed.curvature
+    rate = (
+        lemma52_rate_corrected(
+            d=d, b=b, delta=delta, xi=printed.xi, curvature=printed.curvature
+        ).rate
+        if ordered
+        else math.nan
+    )
     threshold = local_region_threshold_corrected(
         L=L, sigma=sigma, gamma=gamma, tau=tau, xi=printed.xi, curvature=printed.curvature
     )
     c = c_constants(d=d, b=b, delta=delta)
-    return Theorem54Corrected(printed.curvature, printed.xi, rate, threshold, c.c2 / (32 * c.c1))
+    valid = bool(c.valid and ordered and tau <= sigma and L <= zeta)
+    return Theorem54Corrected(
+        printed.curvature, printed.xi, rate, threshold, c.c2 / (32 * c.c1), valid
+    )
