@@ -82,3 +82,17 @@ def sides_of(check_name):
 
     label = next(e.label for e in ledger.errata() if e.check.__name__ == check_name)
     return erratum_sides(label)
+
+
+def numbers_test(part, numbers):
+    """The test that each erratum check of ``part`` (``errata_in``) shows, on the printed form
+    and on the corrected one (``printed=False``), the numbers its argument predicts:
+    ``numbers()`` maps each check's name to a function of its two verdicts that asserts them
+    (whether it flags each is tested for every erratum in ``test_errata``). A new erratum without
+    its numbers fails here (KeyError)."""
+
+    @pytest.mark.parametrize("erratum", errata_in(part), ids=lambda e: e.label)
+    def test(erratum):
+        numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+
+    return test

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from .conftest import errata_in, erratum_sides
+from .conftest import numbers_test
 from mines_theory.verification.claims.appendix_d.lemmas import cubic_perturbed_quadratic
 from mines_theory.verification.claims.appendix_d import lemmas
 from mines_theory.verification.claims.appendix_d.lemmas import (
@@ -154,12 +154,9 @@ def _appendix_d_numbers():
     }
 
 
-@pytest.mark.parametrize("erratum", errata_in("appendix_d"), ids=lambda e: e.label)
-def test_erratum_numbers_are_what_its_argument_predicts(erratum):
-    """Each erratum check of Appendix D shows, on the printed form and on the corrected one
-    (``printed=False``), the numbers its argument predicts (whether it flags each is tested for
-    every erratum in ``test_errata``)."""
-    _appendix_d_numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test(
+    "appendix_d", _appendix_d_numbers
+)
 
 
 def test_corrected_U_nu_step_is_the_spectral_norm_bound():

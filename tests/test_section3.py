@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from .conftest import errata_in, erratum_sides
+from .conftest import numbers_test
 from mines_theory.theory.bounds.section3 import alpha_condition
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.verification.framework.verdict import Status
@@ -298,12 +298,7 @@ def _section3_numbers():
     return {f"erratum_{k}": v for k, v in locals().items() if callable(v)}
 
 
-@pytest.mark.parametrize("erratum", errata_in("section3"), ids=lambda e: e.label)
-def test_erratum_numbers_are_what_its_argument_predicts(erratum):
-    """Each erratum check of Section 3 shows, on the printed form and on the corrected one
-    (``printed=False``), the numbers its argument predicts (whether it flags each is tested for
-    every erratum in ``test_errata``)."""
-    _section3_numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test("section3", _section3_numbers)
 
 
 def test_theorem33_holds_as_printed_because_r_cancels():

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from .conftest import errata_in, erratum_sides
+from .conftest import numbers_test
 from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
 from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import project_eigenvalues
@@ -133,12 +133,7 @@ def _section4_numbers():
     return {f"erratum_{k}": v for k, v in locals().items() if callable(v) and k != "sqrtm"}
 
 
-@pytest.mark.parametrize("erratum", errata_in("section4"), ids=lambda e: e.label)
-def test_erratum_numbers_are_what_its_argument_predicts(erratum):
-    """Each erratum check of Section 4 and Appendices A–C shows, on the printed form and on the
-    corrected one (``printed=False``), the numbers its argument predicts (whether it flags each
-    is tested for every erratum in ``test_errata``)."""
-    _section4_numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test("section4", _section4_numbers)
 
 
 def test_counterexample_spectrum_leaves_s_prime_only_with_the_printed_interval():

@@ -26,15 +26,7 @@ from ...framework.stats import (
     proportion,
     trials_needed,
 )
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import d6_setting, exceeds, log_cosh_3d, quadratic
 from mines_theory.theory.bounds.appendix import (
     G_norm_bound,

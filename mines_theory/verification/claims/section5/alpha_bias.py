@@ -17,15 +17,7 @@ from ..appendix_e.common import ends
 from ...framework.registry import finding
 from ...framework.spec import Key, NoBar
 from ...framework.stats import K_SE, bootstrap, largest_z, z_measurement
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, run_from_the_start
 from .mean import LOOSE, mean_step
 

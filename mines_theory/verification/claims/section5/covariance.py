@@ -33,15 +33,7 @@ from ...framework.stats import (
     proportion,
     z_measurement,
 )
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from mines_theory.theory.derivations.nes import second_moment_1d
 
 __all__ = [

@@ -17,15 +17,7 @@ from ..appendix_e.common import ends
 from ...framework.registry import finding
 from ...framework.spec import Key, NoBar
 from ...framework.stats import bootstrap, median_interval
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .covariance import CONSTANT_STEPS, START_RUNS, CovarianceRun, squared_errors
 
 __all__ = [

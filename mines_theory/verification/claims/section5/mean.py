@@ -19,15 +19,7 @@ from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.spec import Bar, Cites, Key
 from ...framework.stats import bootstrap
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
 __all__ = [
     "HUTCHINSON",

@@ -25,15 +25,7 @@ from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import K_SE, bootstrap
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, run_from_the_start
 from .one_step import ONE_STEP, one_step_exceedances
 from .mean import LOOSE, mean_step

@@ -13,15 +13,7 @@ from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import bootstrap, loglog_slope, median
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
 __all__ = [
