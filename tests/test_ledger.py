@@ -2,6 +2,7 @@
 agrees with the published one, the README is the rendering of the published verdicts, the rows
 come out in the published order, and each is declared above its check."""
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -342,6 +343,7 @@ def test_a_row_whose_check_cannot_decide_is_not_checked():
     assert verdict.text() == "NaN measurement x (cannot decide 'holds')"
 
 
+@functools.cache
 def _verdict_cells() -> dict[str, str]:
     """Notebook → what its verdict cells printed: the stored outputs of its ``#
     NBVAL_CHECK_OUTPUT`` cells that call ``ledger.verdict_cell`` (nbval recomputes them and fails
