@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from mines_theory.verification.framework import ledger, registry
-from mines_theory.verification.framework.registry import Erratum
+from mines_theory.verification.framework.spec import KINDS, Erratum
 from mines_theory.verification.framework.verdict import Status, Verdict, flag_text, flagged
 from mines_theory.verification.views.errata import distinct_flaws, errata_table, flaw_groups
 
@@ -28,7 +28,7 @@ def test_each_erratum_flags_the_printed_form_and_not_the_corrected_one(erratum):
     unconditionally fails here. Both verdicts are data a reader can check: a short sentence with
     every placeholder filled, no ASCII pipe or brace (they would break a Markdown cell), numbers
     that survive the JSON round trip."""
-    assert erratum.kind in registry.KINDS
+    assert erratum.kind in KINDS
     printed, corrected = erratum_sides(erratum.label)
     assert isinstance(printed, Verdict) and isinstance(corrected, Verdict)
     assert printed.status is Status.ERRATUM and printed.flagged

@@ -17,8 +17,8 @@ from mines_theory.verification.framework.ledger import (
     render_into,
 )
 from mines_theory.verification.framework.paper import with_number
-from mines_theory.verification.framework.registry import Claim, Erratum, repaired_number
-from mines_theory.verification.framework.spec import NoBar
+from mines_theory.verification.framework.registry import repaired_number
+from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import (
     Kind,
     Measurement,

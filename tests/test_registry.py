@@ -11,8 +11,8 @@ import pytest
 import mines_theory.verification
 from mines_theory.verification.views import errata
 from mines_theory.verification.framework import ledger, registry
-from mines_theory.verification.framework.registry import Claim, Erratum, Registry
-from mines_theory.verification.framework.spec import NoBar
+from mines_theory.verification.framework.registry import Registry
+from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
 THROWAWAY = '''

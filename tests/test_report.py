@@ -9,8 +9,7 @@ import pytest
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import report
-from mines_theory.verification.framework.registry import Claim
-from mines_theory.verification.framework.spec import Key
+from mines_theory.verification.framework.spec import Claim, Key
 from mines_theory.verification.framework.verdict import (
     Measurement,
     Qualifier,

@@ -6,8 +6,8 @@ module          what
 ``verdict``     ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``: verdicts as data,
                 rounded to their uncertainty (an erratum's too: ``flagged``)
 ``stats``       Monte Carlo errors, proportions and their tests, bootstrap, slopes
-``spec``        the words of a declaration: ``Key``, ``Bar``/``NoBar``, ``Cites``, ``Repair``,
-                ``Data``
+``spec``        a claim's or an erratum's spec (``Claim``, ``Erratum``) and the words it is
+                written in: ``Key``, ``Bar``/``NoBar``, ``Cites``, ``Repair``, ``Data``
 ``registry``    ``@claim``, ``@finding``, ``@repaired``, ``@erratum``: each declared above its
                 check with every fact about it; the modules of ``claims`` and ``errata`` are
                 found by ``discover``

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from . import registry
 from .paper import with_number
-from .registry import Claim, Erratum, statement_of
+from .registry import statement_of
+from .spec import Claim, Erratum
 from .verdict import Undecidable, Verdict, flag_text
 
 __all__ = [

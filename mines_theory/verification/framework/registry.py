@@ -68,15 +68,10 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .spec import Bar, Cites, Data, Key, NoBar, Repair
-from .verdict import Status, Verdict, decides
+from .spec import KINDS, ROW_KINDS, Bar, Cites, Claim, Data, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
-    "KINDS",
     "REGISTRY",
-    "ROW_KINDS",
-    "Claim",
-    "Erratum",
     "Registry",
     "claim",
     "claim_key",
@@ -93,16 +88,6 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
-#: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
-#: range; "imprecision": a step wrong or unjustified as written whose conclusion, or what the
-#: statements need of it, stands (nothing stated changes).
-KINDS = ("typo", "error", "ill-defined", "imprecision")
-
-#: What a ledger row is: a numbered claim of the paper, a finding beyond them, or a check of a
-#: repaired result of the corrigendum.
-ROW_KINDS = ("claim", "finding", "repaired")
-
 #: Our section-based number of a claim: "Thm 3.1", "Lemma 5.1, γ > 0", "Sec. 4", "Prop. A.1".
 NUMBER = re.compile(
     r"(?P<word>Sec\.|Thm|Lemma|Remark|Prop\.) (?P<section>[1-9]|[A-Z])"
@@ -116,110 +101,6 @@ NOTEBOOK = re.compile(r"[0-9]{2}-[a-z0-9-]+")
 def _require(ok: bool, name: str, value: object, expected: str) -> None:
     if not ok:
         raise ValueError(f"{name} must be {expected}, got {value!r}")
-
-
-def _atlas(value: Bar | NoBar | Iterable[Bar | NoBar], number: str) -> tuple[Bar | NoBar, ...]:
-    """``value`` as a tuple, each bar told the claim it belongs to."""
-    items = (value,) if isinstance(value, (Bar, NoBar)) else tuple(value)
-    _require(
-        all(isinstance(x, (Bar, NoBar)) for x in items)
-        and sum(isinstance(x, NoBar) for x in items) <= 1,
-        "atlas",
-        value,
-        "a Bar, a NoBar, or a tuple of Bars with at most one NoBar",
-    )
-    return tuple(
-        dataclasses.replace(x, claim=number) if isinstance(x, Bar) and not x.claim else x
-        for x in items
-    )
-
-
-def _cites(values: Iterable[Cites | str]) -> tuple[Cites, ...]:
-    """Each citation as a ``Cites``: a plain one may be declared by the target's number."""
-    return tuple(Cites(c) if isinstance(c, str) else c for c in values)
-
-
-@dataclasses.dataclass(frozen=True)
-class Claim:
-    """One row of the ledger (a numbered claim of the paper, a finding beyond them, or a check of
-    a repaired result) with every fact about it (see the module docstring)."""
-
-    number: str  # our section-based name, e.g. "Thm 3.1"
-    label: str  # the paper's LaTeX label, or the equation it states
-    statement: str  # one line, in the paper's symbols
-    notebook: str  # the notebook whose verdict cell shows it
-    check: Callable[[], Verdict] | None = None  # recomputes the verdict
-    printed: str = "—"  # the number printed in the PDF ("Lemma 11"); "—" where there is none
-    kind: str = "claim"  # one of ROW_KINDS
-    key: Key | None = None  # the one number of the row (None: its first measurement)
-    atlas: tuple[Bar | NoBar, ...] | Bar | NoBar = ()  # its bars in the atlas, or why none
-    rests_on: tuple[Cites, ...] = ()  # what its proof cites (the proof map's edges)
-    not_rests_on: tuple[Cites, ...] = ()  # citations that are no dependency, and why
-    quote: str | None = None  # a phrase of its statement in the .tex
-    minimum: Data | None = None  # below this much data: "not checked"
-    repairs: str | None = None  # a repaired row: the number of the claim it repairs
-    repair: Repair | None = None  # a repaired result's section of the corrigendum
-
-    def __post_init__(self):
-        object.__setattr__(self, "atlas", _atlas(self.atlas, self.number))
-        for name in ("rests_on", "not_rests_on"):
-            object.__setattr__(self, name, _cites(getattr(self, name)))
-
-    @property
-    def bars(self) -> tuple[Bar, ...]:
-        """Its bars in the looseness atlas."""
-        return tuple(x for x in _atlas(self.atlas, self.number) if isinstance(x, Bar))
-
-    @property
-    def left_out(self) -> str | None:
-        """Why it (or a part of it) has no bar, or None."""
-        found = (x.reason for x in _atlas(self.atlas, self.number) if isinstance(x, NoBar))
-        return next(found, None)
-
-    @property
-    def name(self) -> str:
-        """The name its verdict is published under (its number)."""
-        return self.number
-
-    def verdict(self) -> Verdict:
-        """The check's fresh verdict; "not checked" with the reason where its data cannot decide
-        (``verdict.Undecidable``, e.g. a NaN statistic, raised by a check not decorated with
-        ``verdict.decides``)."""
-        if self.check is None:
-            return Verdict(Status.NOT_CHECKED, "no check yet")
-        return decides(self.check)()
-
-
-@dataclasses.dataclass(frozen=True)
-class Erratum:
-    """One row of the errata table: a typo or faulty step of the paper, with its check, whose
-    verdict is "erratum" when the form it tests is shown wrong (``verdict.flagged``)."""
-
-    label: str  # equation label or place
-    kind: str  # one of KINDS
-    printed: str
-    correct: str
-    consequence: str  # whether the statement survives
-    check: Callable[[], Verdict]
-    same_flaw_as: str | None = None  # the label of an entry that states the same flaw
-    notebook: str = "08-errata"  # the notebook whose verdict cell shows it
-    minimum: Data | None = None  # below this much data: "not checked"
-
-    @property
-    def name(self) -> str:
-        """The name its verdict is published under (its label)."""
-        return self.label
-
-    def verdict(self) -> Verdict:
-        """The check's fresh verdict ("not checked" where its data cannot decide); anything but
-        a ``Verdict`` (a bare flag) is a TypeError naming the erratum."""
-        result = decides(self.check)()
-        if not isinstance(result, Verdict):
-            raise TypeError(
-                f"the check of erratum {self.label!r} must return a Verdict (verdict.flagged), "
-                f"got {type(result).__name__} {result!r:.60}"
-            )
-        return result
 
 
 @dataclasses.dataclass(frozen=True)
@@ -560,7 +441,7 @@ def claim(
         printed=printed,
         key=key,
         atlas=atlas,
-        rests_on=_cites(rests_on),
+        rests_on=as_cites(rests_on),
         not_rests_on=not_rests_on,
         quote=quote,
         minimum=minimum,
@@ -582,7 +463,7 @@ def claim_without_check(
     """Declare a claim whose check is not written yet (in the module where it will go): the
     ledger lists it as "not checked: no check yet"."""
     row = Claim(
-        number, label, statement, notebook, None, printed, rests_on=_cites(rests_on), quote=quote
+        number, label, statement, notebook, None, printed, rests_on=as_cites(rests_on), quote=quote
     )
     _declare_without_check(row, after)
 

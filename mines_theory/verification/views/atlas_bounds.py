@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 
 from ..framework import ledger
-from ..framework.registry import Claim
-from ..framework.spec import Bar
+from ..framework.spec import Bar, Claim
 from ..framework.verdict import Kind, Measurement, Verdict
 
 __all__ = ["bars", "left_out", "looseness"]

@@ -18,8 +18,7 @@ from mines_theory.theory.derivations import repairs as derivations
 
 from ..framework import ledger
 from ..framework.paper import with_number
-from ..framework.registry import KINDS, Claim, Erratum
-from ..framework.spec import SURVIVAL
+from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
 
 __all__ = [

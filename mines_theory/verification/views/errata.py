@@ -7,7 +7,7 @@ states, as a Markdown table with what each check shows. Notebook ``08-errata`` r
 from __future__ import annotations
 
 from ..framework import ledger
-from ..framework.registry import Erratum
+from ..framework.spec import Erratum
 from ..framework.verdict import Verdict, flag_text
 
 __all__ = ["COLUMNS", "distinct_flaws", "errata_table", "flaw_groups"]

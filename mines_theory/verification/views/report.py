@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
-from ..framework.registry import Claim
+from ..framework.spec import Claim
 from ..framework.paper import with_number
 from .proofgraph import Category, category
 from ..framework.verdict import Status, Verdict, markdown_escape
