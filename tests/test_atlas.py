@@ -130,7 +130,7 @@ def test_lemma_d4_violated_bound_by_hand(table, raw):
 
 
 def test_each_repaired_result_is_a_bar_beside_its_printed_bound(table, raw):
-    """Every row of ledger.REPAIRED (the corrigendum's checks) is one dashed bar, with its base
+    """Every row of ledger.repaired() (the corrigendum's checks) is one dashed bar, with its base
     claim's PDF number, coloured by its own verdict; its looseness is the published one read
     the right way up: bound/measured for an upper bound (as published), measured/promised
     contraction for a rate (a lower bound: as published, not inverted)."""

@@ -22,7 +22,7 @@ in the ``atlas=`` of the claim's declaration (``spec.Bar``):
     ``"printed"`` (the bound as the paper prints it) or ``"repaired"`` (a bound of the suite's
     own in its place: corrected where the printed one fails, sharpened where it holds). A
     ``*_corrected`` bound that a check publishes becomes a row with ``form="repaired"``
-    beside the printed one (each row of ``ledger.REPAIRED``, the corrigendum's checks, is one);
+    beside the printed one (each row of ``ledger.repaired()``, the corrigendum's checks, is one);
 ``verdict``
     the ledger row whose verdict holds the measurements, when it is not ``claim`` (Lemma 5.3's
     bound measured in the α-bias run).
