@@ -4,6 +4,7 @@
 repository, where it lives); a test that needs it is skipped, saying where it looked, when it is
 absent."""
 
+import functools
 import os
 from pathlib import Path
 
@@ -49,3 +50,49 @@ def random_spd(rng, dim, low=0.5, high=5.0, **kwargs):
 # Property tests are derandomized and keep no example database in the working directory.
 settings.register_profile("mines", derandomize=True, database=None)
 settings.load_profile("mines")
+
+
+@functools.cache
+def erratum_sides(label):
+    """(printed, corrected): the verdicts of erratum ``label``'s check on the printed form and,
+    with ``printed=False``, on the corrected one, computed once per test session (the generic test
+    of every erratum and the tests of its part of the paper read the same two)."""
+    from mines_theory.verification.framework import ledger
+
+    check = ledger.erratum(label).check
+    return check(), check(printed=False)
+
+
+def errata_in(part):
+    """The declared errata whose check is in the errata module(s) of ``part`` of the paper
+    ("section3": ``section3_mean``, ``section3_covariance``, …; "appendix_d")."""
+    from mines_theory.verification.framework import ledger
+
+    prefix = f"mines_theory.verification.errata.{part}"
+    return tuple(
+        e
+        for e in ledger.errata()
+        if e.check.__module__ == prefix or e.check.__module__.startswith(prefix + "_")
+    )
+
+
+def sides_of(check_name):
+    """``erratum_sides`` of the erratum whose check is named ``check_name``."""
+    from mines_theory.verification.framework import ledger
+
+    label = next(e.label for e in ledger.errata() if e.check.__name__ == check_name)
+    return erratum_sides(label)
+
+
+def numbers_test(part, numbers):
+    """The test that each erratum check of ``part`` (``errata_in``) shows, on the printed form
+    and on the corrected one (``printed=False``), the numbers its argument predicts:
+    ``numbers()`` maps each check's name to a function of its two verdicts that asserts them
+    (whether it flags each is tested for every erratum in ``test_errata``). A new erratum without
+    its numbers fails here (KeyError)."""
+
+    @pytest.mark.parametrize("erratum", errata_in(part), ids=lambda e: e.label)
+    def test(erratum):
+        numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+
+    return test

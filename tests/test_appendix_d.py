@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from .conftest import numbers_test
 from mines_theory.verification.claims.appendix_d.lemmas import cubic_perturbed_quadratic
 from mines_theory.verification.claims.appendix_d import lemmas
 from mines_theory.verification.claims.appendix_d.lemmas import (
@@ -16,10 +17,6 @@ from mines_theory.verification.claims.appendix_d.lemmas import (
     BiasExperiment,
     HalfSquareG,
 )
-from mines_theory.verification.framework.ledger import ERRATA
-
-#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
-ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_cubic_remainder_is_exact():
@@ -79,16 +76,6 @@ def test_lemma_d1_identity_on_a_short_run():
     assert verdict.status is Status.HOLDS and verdict["identity"].value < 1e-10
 
 
-APPENDIX_D_ERRATA = [
-    "erratum_nu_gamma_power",
-    "erratum_U_nu_step",
-    "erratum_G_norm_1",
-    "erratum_hypotheses",
-    "erratum_two_log",
-    "erratum_taylor_weight",
-]
-
-
 def _chi2_5_sf(x: float) -> float:
     """P(χ²₅ ≥ x) in closed form: erfc(√(x/2)) + √(2/π)e^{−x/2}(√x + x^{3/2}/3)."""
     return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 / math.pi) * math.exp(-x / 2) * (
@@ -98,7 +85,7 @@ def _chi2_5_sf(x: float) -> float:
 
 def _appendix_d_numbers():
     """Per erratum: what its numbers must be, from a closed form, an independent simulation or
-    its criterion (``printed``, ``corrected``: the Evidence of each call)."""
+    its criterion (``printed``, ``corrected``: the verdict of each call)."""
     import scipy.integrate
     import scipy.stats
 
@@ -167,23 +154,9 @@ def _appendix_d_numbers():
     }
 
 
-@pytest.mark.parametrize("name", APPENDIX_D_ERRATA)
-def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
-    """Each erratum check of Appendix D flags the printed statement and, given the corrected one
-    (or, for eq:G_norm_1, the strongest statement of its kind; ``printed=False``), does not,
-    with the numbers its argument predicts: a check that returned True unconditionally fails
-    here."""
-    from mines_theory.verification.framework.verdict import Evidence
-
-    check = ERRATUM_CHECKS[name]
-    printed, corrected = check(), check(printed=False)
-    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
-    assert printed.flagged and not corrected.flagged
-    for evidence in (printed, corrected):
-        assert evidence.measurements and len(evidence.text()) <= 180
-        assert not set("{}`|") & set(evidence.text())
-        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
-    _appendix_d_numbers()[name](printed, corrected)
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test(
+    "appendix_d", _appendix_d_numbers
+)
 
 
 def test_corrected_U_nu_step_is_the_spectral_norm_bound():

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 import scipy.stats
 
+from .conftest import sides_of
 from mines_theory.verification.claims.appendix_e.trajectory import TRAJECTORY, sig_dec_sides
 from mines_theory.verification.claims.appendix_e.moments import check_lemma_e6, truncated_moments
 from mines_theory.verification.framework.verdict import Status
@@ -21,10 +22,6 @@ from mines_theory.verification.claims.appendix_e.moments import (
     check_lemma_e5,
     check_lemma_e7,
 )
-from mines_theory.verification.framework.ledger import ERRATA
-
-#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
-ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_truncated_moments_against_quadrature():
@@ -152,56 +149,12 @@ def test_alpha_err_counterexample_left_side_is_the_closed_form_in_one_dimension(
         assert abs(c["inside"][i]) < 1e-12
 
 
-APPENDIX_E_ERRATA = [
-    "erratum_sig_dec_factor",
-    "erratum_sig2_nonquadratic",
-    "erratum_alpha_err_factor",
-    "erratum_chi_threshold",
-    "erratum_alpha_err_projection",
-    "erratum_sto_err_Y_omitted",
-    "erratum_lemX_dependence",
-    "erratum_dd_middle_equality",
-    "erratum_Lambda_norm",
-    "erratum_Y0_sum",
-    "erratum_sto_err_missing_1_over_b",
-    "erratum_EY_formula",
-    "erratum_nab_f_typos",
-    "erratum_probability_bookkeeping",
-    "erratum_base_case_C",
-    "erratum_Sigma_vs_Sigma_inv",
-]
-
-
-@pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
-def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
-    """Each of these erratum checks flags the printed statement and, given the corrected one
-    (``printed=False``), does not: a check that returned True unconditionally fails here."""
-    check = ERRATUM_CHECKS[name]
-    assert check().flagged is True
-    assert check(printed=False).flagged is False
-
-
-@pytest.mark.parametrize("name", APPENDIX_E_ERRATA)
-def test_erratum_evidence_is_data_a_reader_can_check(name):
-    """Both sides return an ``Evidence``: a short sentence with every placeholder filled, no
-    ASCII pipe (it would split a Markdown table cell), measurements that survive the JSON round
-    trip; a check mutated to ``return True`` has none of this."""
-    from mines_theory.verification.framework.verdict import Evidence
-
-    for printed in (True, False):
-        evidence = ERRATUM_CHECKS[name](printed=printed)
-        assert isinstance(evidence, Evidence) and evidence.measurements
-        text = evidence.text()
-        assert len(text) <= 165 and "{" not in text and "|" not in text and "flagged" in text
-        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
-
-
 def _evidence(name, printed=True):
-    return ERRATUM_CHECKS[name](printed=printed)
+    return sides_of(name)[0 if printed else 1]
 
 
 def test_erratum_numbers_against_closed_forms():
-    """The numbers each erratum's evidence shows, against what they must be independently of
+    """The numbers each erratum's verdict shows, against what they must be independently of
     the check: closed forms of the counterexamples, and the criterion each sentence states."""
     import math
 

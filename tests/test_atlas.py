@@ -14,7 +14,8 @@ from mines_theory.plotting.figures import PENDING
 from mines_theory.plotting.rules import figure_violations
 from mines_theory.verification.views import atlas
 from mines_theory.verification.framework import ledger
-from mines_theory.verification.views.atlas_bounds import BOUNDS, LEFT_OUT, Bound
+from mines_theory.verification.views import atlas_bounds
+from mines_theory.verification.framework.spec import FORMS, Bar
 from mines_theory.verification.framework.verdict import (
     Kind,
     Measurement,
@@ -22,7 +23,6 @@ from mines_theory.verification.framework.verdict import (
     Status,
     Verdict,
 )
-from mines_theory.verification.views.atlas_bounds import FORMS
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,6 @@ def raw():
     return {
         claim: {m["name"]: m["value"] for m in entry["measurements"]}
         for claim, entry in data.items()
-        if claim != "errata"
     }
 
 
@@ -55,7 +54,10 @@ def _row(table, claim, label_start):
 # --- the declarations against the published verdicts -----------------------------------------
 
 
-@pytest.mark.parametrize("bound", BOUNDS, ids=lambda b: f"{b.claim}: {b.label}")
+BARS = atlas_bounds.bars()
+
+
+@pytest.mark.parametrize("bound", BARS, ids=lambda b: f"{b.claim}: {b.label}")
 def test_every_declared_measurement_is_published(bound, published):
     assert bound.source in published, f"no published verdict {bound.source!r}"
     have = {m.name for m in published[bound.source].measurements}
@@ -66,20 +68,19 @@ def test_every_declared_measurement_is_published(bound, published):
     )
 
 
-def test_every_published_verdict_has_a_bar_or_a_reason(published):
-    """A new ledger row forces a decision: a bar in BOUNDS or a reason in LEFT_OUT."""
-    covered = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS} | set(LEFT_OUT)
-    assert not set(published) - covered, (
-        f"{sorted(set(published) - covered)}: declare a Bound in atlas.BOUNDS or a reason in "
-        "atlas.LEFT_OUT"
-    )
-    assert set(LEFT_OUT) <= set(published), sorted(set(LEFT_OUT) - set(published))
+def test_every_published_row_has_a_bar_or_a_reason(published):
+    """A new ledger row forces a decision (its declaration's ``atlas=``, which the registry
+    requires of every checked row): a bar, or a reason why none."""
+    rows = {r.number for r in ledger.rows()}
+    covered = {b.source for b in BARS} | {b.claim for b in BARS} | set(atlas_bounds.left_out())
+    assert not rows - covered, sorted(rows - covered)
+    assert set(atlas_bounds.left_out()) <= set(published)
 
 
 def test_the_left_out_frame_lists_the_claims_without_a_bar(published):
     out = atlas.left_out(published)
-    with_bar = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS}
-    without = set(published) - with_bar
+    with_bar = {b.source for b in BARS} | {b.claim for b in BARS}
+    without = {r.number for r in ledger.rows()} - with_bar
     assert without <= set(out["claim"])
     assert not out.loc[out["claim"].isin(without), "has_bar"].any()
     assert out.loc[out["claim"] == "Thm 5.4", "has_bar"].item()  # a part left out of a bar
@@ -129,16 +130,16 @@ def test_lemma_d4_violated_bound_by_hand(table, raw):
 
 
 def test_each_repaired_result_is_a_bar_beside_its_printed_bound(table, raw):
-    """Every row of ledger.REPAIRED (the corrigendum's checks) is one dashed bar, with its base
+    """Every row of ledger.repaired() (the corrigendum's checks) is one dashed bar, with its base
     claim's PDF number, coloured by its own verdict; its looseness is the published one read
     the right way up: bound/measured for an upper bound (as published), measured/promised
     contraction for a rate (a lower bound: as published, not inverted)."""
-    for row in ledger.REPAIRED:
+    for row in ledger.repaired():
         bars = table[table["claim"] == row.number]
         assert len(bars) == 1, row.number
         bar = bars.iloc[0]
         assert bar["form"] == "repaired" and bar["verdict"] == row.number
-        assert bar["printed"] == ledger.PRINTED[row.number.replace(", repaired", "")]
+        assert bar["printed"] == ledger.printed()[row.repairs]
         assert bar["status"] == ledger.published()[row.number].status.value
         name = "worst" if "worst" in raw[row.number] else "looseness"
         assert bar["ratio"] == pytest.approx(raw[row.number][name], rel=1e-12), row.number
@@ -165,7 +166,7 @@ def test_violated_means_below_zero_beyond_the_uncertainty(table):
 
 def test_frame_is_sorted_and_tidy(table):
     assert list(table.columns) == list(atlas.COLUMNS)
-    assert len(table) == len(BOUNDS)
+    assert len(table) == len(BARS)
     assert table["log10_ratio"].is_monotonic_decreasing
     assert set(table["form"]) <= set(FORMS)
     assert (table["log10_uncertainty"].dropna() >= 0).all()
@@ -197,7 +198,7 @@ def _verdict(*measurements, status=Status.HOLDS, qualifiers=()):
     ],
 )
 def test_the_sense_of_a_pair(sense, bound, measured, expected):
-    b = Bound("Lemma 5.3", "x", bound="b", measured="m", sense=sense)
+    b = Bar("x", claim="Lemma 5.3", bound="b", measured="m", sense=sense)
     v = _verdict(Measurement("b", bound), Measurement("m", measured))
     row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
     assert row["log10_ratio"] == pytest.approx(expected, abs=1e-12)
@@ -205,7 +206,7 @@ def test_the_sense_of_a_pair(sense, bound, measured, expected):
 
 
 def test_a_ratio_just_below_one_is_violated_only_beyond_its_uncertainty():
-    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    b = Bar("x", claim="Lemma 5.3", bound="b", measured="m")
     within = _verdict(Measurement("b", 0.99, 0.01, Kind.SE), Measurement("m", 1.0))
     beyond = _verdict(Measurement("b", 0.9, 0.01, Kind.SE), Measurement("m", 1.0))
     assert not atlas.frame({"Lemma 5.3": within}, (b,)).iloc[0]["violated"]
@@ -222,14 +223,14 @@ def test_a_ratio_just_below_one_is_violated_only_beyond_its_uncertainty():
     ],
 )
 def test_the_direction_of_a_ratio(sense, ratio_of, value, expected):
-    b = Bound("Lemma 5.3", "x", ratio="r", ratio_of=ratio_of, sense=sense)
+    b = Bar("x", claim="Lemma 5.3", ratio="r", ratio_of=ratio_of, sense=sense)
     row = atlas.frame({"Lemma 5.3": _verdict(Measurement("r", value))}, (b,)).iloc[0]
     assert row["log10_ratio"] == pytest.approx(expected, abs=1e-12)
 
 
 def test_uncertainty_propagates_relative_errors():
     """(b ± 10%)/(m ± 10%): log₁₀ uncertainty √2·0.1/ln 10; a count adds nothing."""
-    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    b = Bar("x", claim="Lemma 5.3", bound="b", measured="m")
     v = _verdict(Measurement("b", 100.0, 10.0, Kind.SE), Measurement("m", 2.0, 0.2, Kind.SE))
     row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
     assert row["log10_uncertainty"] == pytest.approx(math.sqrt(2) * 0.1 / math.log(10))
@@ -239,7 +240,7 @@ def test_uncertainty_propagates_relative_errors():
 
 
 def test_category_follows_the_verdict():
-    b = Bound("Lemma 5.3", "x", ratio="r", ratio_of="measured/bound")
+    b = Bar("x", claim="Lemma 5.3", ratio="r", ratio_of="measured/bound")
     loose = Qualifier("too loose to be tested", "criterion", True)
     v = _verdict(Measurement("r", 1e-3), qualifiers=(loose,))
     row = atlas.frame({"Lemma 5.3": v}, (b,)).iloc[0]
@@ -252,7 +253,7 @@ def test_category_follows_the_verdict():
 
 
 def test_a_renamed_measurement_is_an_error_naming_it():
-    b = Bound("Lemma 5.3", "x", bound="C", measured="largest")
+    b = Bar("x", claim="Lemma 5.3", bound="C", measured="largest")
     with pytest.raises(ValueError, match="'largest'"):
         atlas.frame({"Lemma 5.3": _verdict(Measurement("C", 1.0), Measurement("max", 1.0))}, (b,))
     with pytest.raises(ValueError, match="no published verdict"):
@@ -260,7 +261,7 @@ def test_a_renamed_measurement_is_an_error_naming_it():
 
 
 def test_a_measured_zero_is_infinitely_loose_not_an_error():
-    b = Bound("Lemma 5.3", "x", bound="b", measured="m")
+    b = Bar("x", claim="Lemma 5.3", bound="b", measured="m")
     row = atlas.frame(
         {"Lemma 5.3": _verdict(Measurement("b", 1.0), Measurement("m", 0.0))}, (b,)
     ).iloc[0]
@@ -275,7 +276,7 @@ def test_a_measured_zero_is_infinitely_loose_not_an_error():
 
 
 def test_a_z_score_is_not_a_size():
-    b = Bound("Lemma 5.3", "x", ratio="z")
+    b = Bar("x", claim="Lemma 5.3", ratio="z")
     with pytest.raises(ValueError, match="kind 'z'"):
         atlas.frame({"Lemma 5.3": _verdict(Measurement("z", 1.0, 1.0, Kind.Z))}, (b,))
 
@@ -283,7 +284,6 @@ def test_a_z_score_is_not_a_size():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"claim": "Lemma 9.9"}, "claim="),
         ({"sense": "both"}, "sense="),
         ({"form": "fixed"}, "form="),
         ({"ratio_of": "bound"}, "ratio_of="),
@@ -294,7 +294,7 @@ def test_a_z_score_is_not_a_size():
 def test_bad_declarations(kwargs, match):
     args = {"claim": "Lemma 5.3", "label": "x", "bound": "b", "measured": "m", **kwargs}
     with pytest.raises(ValueError, match=match):
-        Bound(**args)
+        Bar(**args)
 
 
 def test_bad_arguments_are_named():

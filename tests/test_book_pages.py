@@ -1,6 +1,6 @@
 """The book's own pages and the paper's statements in the notebooks: the guide to reading a
 verdict sits between Part I and Part II and names the real statuses, and every ``prf:``
-directive (sphinx-proof) carries the PDF's number, checked against ``verification.ledger.PRINTED``.
+directive (sphinx-proof) carries the PDF's number, checked against ``verification.ledger.printed``.
 
 These tests read the sources (book/ and the committed notebooks); nothing is built or run.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mines_theory.verification.framework.ledger import PRINTED
+from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.verdict import Status
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def title_problem(kind: str, title: str, options: str) -> str | None:
     word, _, number = m["ours"].partition(" ")
     if word not in OURS:
         return f"our name {m['ours']!r} is not a theorem, lemma, proposition or remark"
-    printed = PRINTED.get(f"{OURS[word]} {number}")
+    printed = ledger.printed().get(f"{OURS[word]} {number}")
     if printed != f"{KINDS.get(kind, kind)} {m['n']}":
         return f"{kind} {m['n']} (our {m['ours']}) is printed as {printed!r}"
     return None

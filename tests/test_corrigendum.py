@@ -11,35 +11,37 @@ import pytest
 from mines_theory.theory.bounds import corrected as bound_corrected
 from mines_theory.theory.derivations import repairs as derivation_repairs
 
-from mines_theory.verification.views import errata
 from mines_theory.verification.framework import ledger, paper
 from mines_theory.verification.claims.appendix_d.lemmas import BIAS, D7
 from mines_theory.verification.claims.section5.covariance import LEMMA53
 from mines_theory.verification.claims.section5.one_step import ONE_STEP
-from mines_theory.verification.framework.verdict import Status
-from mines_theory.verification.claims.repairs import (
-    REPAIRS,
-    looseness_table,
-    repairs_by_survival,
-    SURVIVAL,
-    repair,
-    Repair,
-)
-from mines_theory.verification.claims.repaired import (
-    exceedance_verdict,
+from mines_theory.verification.framework.spec import SURVIVAL, Repair
+from mines_theory.verification.framework.verdict import Kind, Measurement, Status, flagged
+from mines_theory.verification.claims.repaired.common import exceedance_verdict
+from mines_theory.verification.claims.repaired.section5 import (
     check_lemma51_repaired,
+    check_lemma52_nonquadratic_repaired,
     check_lemma52_repaired,
     check_lemma53_repaired,
     check_theorem54_repaired,
-    check_lemma_e8_repaired,
-    check_lemma52_nonquadratic_repaired,
+)
+from mines_theory.verification.claims.repaired.appendix_d import (
     check_lemma_d2_repaired,
     check_lemma_d4_repaired,
     check_lemma_d5_repaired,
     check_lemma_d7_repaired,
 )
+from mines_theory.verification.claims.repaired.appendix_e import check_lemma_e8_repaired
 from mines_theory.theory.bounds.appendix import chi_threshold
-from mines_theory.verification.views.corrigendum import readable
+from mines_theory.verification.views.corrigendum import (
+    errata_markdown,
+    errata_outside_repairs,
+    readable,
+    repair_markdown,
+    repairs_by_survival,
+)
+
+REPAIRS = ledger.repairs()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -127,66 +129,57 @@ def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
     assert printed.status is Status.FAILS and printed["failing"].value > 0
 
 
-def test_looseness_table_has_a_number_for_every_check():
-    rows = looseness_table()
-    assert len(rows) == sum((r.check is not None) + len(r.more) for r in REPAIRS)
-    assert all(row["looseness"] is not None and row["looseness"].value >= 1 for row in rows)
-
-
 # ---------------------------------------------------------------------------------------------
-# The entries as data
+# The repaired results as declared (``registry.repaired``, ``ledger.repairs``)
 # ---------------------------------------------------------------------------------------------
 
 
-def test_every_repair_names_existing_errata_bounds_and_derivations():
-    labels = {e.label for e in errata.ERRATA}
+@pytest.mark.parametrize("entry", REPAIRS, ids=[r.repairs for r in REPAIRS])
+def test_every_repair_names_existing_errata_bounds_and_derivations(entry):
+    r = entry.repair
+    assert set(r.errata) <= {e.label for e in ledger.errata()}
+    assert all(
+        name in bound_corrected.__all__ and name.endswith("_corrected") for name in r.corrected
+    ), entry.number
+    assert r.derivation is None or r.derivation in derivation_repairs.__all__
+    assert r.survives in SURVIVAL
+
+
+def test_pdf_numbers_and_labels_are_the_repaired_claims(tex):
+    """A section carries the PDF number and label of the claim it repairs, which the paper
+    defines; its heading gives both numbers."""
     for r in REPAIRS:
-        assert set(r.errata) <= labels, r.ours
-        assert all(
-            name in bound_corrected.__all__ and name.endswith("_corrected")
-            for name in r.corrected
-            if name != "Y_SUM"
-        ), r.ours
-        assert r.derivation is None or r.derivation in derivation_repairs.__all__
-        assert r.survives in SURVIVAL
-
-
-def test_pdf_numbers_match_the_ledger_and_the_paper():
-    for r in REPAIRS:
-        key = r.ours.replace("Theorem", "Thm")
-        assert ledger.PRINTED[key] == r.pdf, r.ours
-        if re.match(r"(lem|thm|prop):", r.label):
-            assert paper.statement_name(r.label) == r.pdf
-
-
-def test_labels_exist_in_the_tex(tex):
-    for r in REPAIRS:
-        assert f"\\label{{{r.label}}}" in tex, r.label
+        base = ledger.claim(r.repairs)
+        assert (r.printed, r.label) == (base.printed, base.label), r.number
+        first = re.findall(r"(?:eq|lem|thm|prop):[A-Za-z_0-9]+", r.label)[0]
+        assert f"\\label{{{first}}}" in tex, first
+        if re.match(r"(lem|thm|prop):", first):
+            assert paper.statement_name(first) == r.printed
 
 
 def test_statements_are_myst_math_without_raw_braces():
     """Every brace sits inside $…$ (a raw brace outside math would print as text)."""
     for r in REPAIRS:
-        for text in (r.printed, r.repaired, r.hypotheses):
+        for text in (r.repair.printed, r.repair.repaired, r.repair.hypotheses):
             outside = re.sub(r"\$[^$]*\$", "", text)
-            assert "{" not in outside and "}" not in outside, (r.ours, outside)
-            assert text.count("$") % 2 == 0, r.ours
+            assert "{" not in outside and "}" not in outside, (r.number, outside)
+            assert text.count("$") % 2 == 0, r.number
 
 
 def test_repair_lookup_and_grouping():
-    assert repair("Lemma 5.3").pdf == "Lemma 11"
-    assert repair("Lemma 5.3").title == "Lemma 5.3 · PDF Lemma 11"
-    with pytest.raises(ValueError, match="ours must name"):
-        repair("Lemma 9.9")
+    assert ledger.repair("Lemma 5.3").printed == "Lemma 11"
+    assert ledger.title("Thm 5.4") == "Theorem 5.4"
+    with pytest.raises(ValueError, match="number must name a repaired result"):
+        ledger.repair("Lemma 9.9")
     groups = repairs_by_survival()
     assert list(groups) == list(SURVIVAL)
     assert sum(len(g) for g in groups.values()) == len(REPAIRS)
     with pytest.raises(ValueError, match="survives must be one of"):
-        Repair("x", "y", "z", "", "", "", "fine", ())
+        Repair("x", "y", "z", "fine", ())
 
 
 def test_notebook_08_has_a_section_for_every_repaired_result():
-    """The corrigendum notebook renders every entry of ``REPAIRS`` under a heading with both
+    """The corrigendum notebook renders every repaired result under a heading with both
     numbers, and shows each through ``repair_markdown`` (no statement typed twice)."""
     import json
     from pathlib import Path
@@ -196,12 +189,39 @@ def test_notebook_08_has_a_section_for_every_repaired_result():
     headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     for r in REPAIRS:
-        assert f"{r.ours} · PDF {r.pdf}" in headings, r.ours
-        assert f'show("{r.ours}")' in code, r.ours
+        assert f"{ledger.title(r.repairs)} · PDF {r.printed}" in headings, r.repairs
+        assert f'show("{r.repairs}")' in code, r.repairs
+
+
+def _z(value):
+    return flagged(
+        True, "largest z = {z} (criterion: z > 4)", (Measurement("z", value, 1.0, Kind.Z),)
+    )
+
+
+def test_the_corrigendum_shows_each_erratum_with_its_verdict():
+    """``repair_markdown`` puts each repaired erratum's verdict beside it, ``errata_markdown``
+    each other erratum's; a label without a verdict is a ValueError; an entry without a
+    ``Repair`` is refused."""
+    entry = ledger.repair("Lemma 5.3")
+    evidence = {e.label: _z(48.31) for e in ledger.errata()}
+    text = repair_markdown(entry, evidence=evidence)
+    listed = [line for line in text.splitlines() if line.startswith("* *")]
+    assert len(listed) == len(entry.repair.errata)
+    for line in listed:
+        assert line.endswith("(*check:* flagged: largest z = 48.3 (criterion: z > 4))"), line
+    assert "*check:*" not in repair_markdown(entry)
+    typos = errata_markdown("typo", evidence)
+    outside = len(errata_outside_repairs("typo"))
+    assert typos.count("(*check:* flagged: largest z = 48.3") == outside > 0
+    with pytest.raises(ValueError, match=re.escape(f"missing {entry.repair.errata[0]!r}")):
+        repair_markdown(entry, evidence={})
+    with pytest.raises(ValueError, match="entry must be a repaired result with a Repair"):
+        repair_markdown(ledger.claim("Lemma 5.3"))
 
 
 def test_readable_leaves_no_brace_in_the_errata():
-    for e in errata.ERRATA:
+    for e in ledger.errata():
         for text in (e.label, e.printed, e.correct, e.consequence):
             out = readable(text)
             assert "^{" not in out and "_{" not in out, out
@@ -215,8 +235,3 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
     assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
     alternative = check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
     assert alternative.status is Status.FAILS
-
-
-# ---------------------------------------------------------------------------------------------
-# The package split (checks, repairs, evidence, render): every old name importable as before
-# ---------------------------------------------------------------------------------------------

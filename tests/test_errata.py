@@ -1,24 +1,42 @@
-"""The errata table's links between entries that state one flaw twice, and its count of
-distinct flaws; its rows, collected from the declarations beside the checks, in their published
-order (mines_theory.verification.errata)."""
+"""The errata (mines_theory.verification.errata), parametrized over the registry: each check
+flags the printed form and not the corrected one, with a verdict a reader can check; the errata
+table's links between entries that state one flaw twice, and its count of distinct flaws; its
+rows, collected from the declarations beside the checks, numbered 1 to n."""
 
 import sys
 
 import pytest
 
-from mines_theory.verification.framework import registry
-from mines_theory.verification.views.errata import (
-    ERRATA,
-    distinct_flaws,
-    errata_table,
-    flaw_groups,
-)
-from mines_theory.verification.framework.registry import Erratum
-from mines_theory.verification.framework.verdict import Evidence
+from mines_theory.verification.framework import ledger, registry
+from mines_theory.verification.framework.spec import KINDS, Erratum
+from mines_theory.verification.framework.verdict import Status, Verdict, flag_text, flagged
+from mines_theory.verification.views.errata import distinct_flaws, errata_table, flaw_groups
+
+from .conftest import erratum_sides
+
+ERRATA = ledger.errata()
 
 
 def _entry(label, same=None):
-    return Erratum(label, "typo", "p", "c", "s", lambda: Evidence(True, "shown"), same_flaw_as=same)
+    return Erratum(label, "typo", "p", "c", "s", lambda: flagged(True, "shown"), same_flaw_as=same)
+
+
+@pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
+def test_each_erratum_flags_the_printed_form_and_not_the_corrected_one(erratum):
+    """Each check flags the printed form (status "erratum") and, given the corrected one
+    (``printed=False``, the "correct" column), does not ("holds"): a check that said "erratum"
+    unconditionally fails here. Both verdicts are data a reader can check: a short sentence with
+    every placeholder filled, no ASCII pipe or brace (they would break a Markdown cell), numbers
+    that survive the JSON round trip."""
+    assert erratum.kind in KINDS
+    printed, corrected = erratum_sides(erratum.label)
+    assert isinstance(printed, Verdict) and isinstance(corrected, Verdict)
+    assert printed.status is Status.ERRATUM and printed.flagged
+    assert corrected.status is Status.HOLDS and not corrected.flagged
+    for verdict in (printed, corrected):
+        assert verdict.measurements and len(verdict.text()) <= 180
+        assert not set("{}`|") & set(verdict.text())
+        assert Verdict.from_json(verdict.to_json()).agrees(verdict)
 
 
 def test_linked_entries_count_once_and_links_are_transitive():
@@ -62,71 +80,53 @@ def test_errata_table_columns():
         errata_table((_entry("a"),), columns=("place", "width"))
 
 
-#: The published order of the errata table (notebook 08, the book), pinned by hand: the rows are
-#: declared beside their checks (``registry.erratum``) and sorted by their ``row``.
-ERRATA_ORDER = [
-    "eq:proj_cs_prime, Prop. A.2",
-    "Sec. 2, Fisher matrix",
-    "proof of Lemma C.1",
-    "eq:bG",
-    "proof of Thm 3.2",
-    "eq:R (proof of Thm 3.3)",
-    "proof of Thm 3.3, last line",
-    "eq:Sig_opt_1",
-    "proof of Thm 3.4, after eq:Sig_opt",
-    "eq:Sig_opt → eq:Sig_opt_1",
-    "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)",
-    "eq:tmp2, first line",
-    "eq:tmp, lines 3–4, and the display after eq:tmp1",
-    "proof of Thm 3.4, last chain, second line",
-    "eq:J_quad (proof of Thm 3.1, first display)",
-    "Lemma B.5 (Hoeffding)",
-    "eq:c1 with Lemmas 5.1, 5.2, eq:C",
-    "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
-    "eq:C, C₃",
-    "proof of Lemma 5.1, substituting η₁,k; Δ_α,1",
-    "Lemma 5.1, hypotheses",
-    "proof of Lemma 5.2, the step after eq:tgm_3",
-    "proof of Lemma 5.2, fourth line of the chain",
-    "proof of Lemma E.1 (lem:nab_f)",
-    "Δ_α,2 of Lemma 5.2, third term",
-    'Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
-    "Lemma C.1 (lem:exp_tg), hypotheses",
-    "Lemmas D.1, D.4, D.5, hypotheses",
-    "eq:nu (Lemma D.2)",
-    "proofs of eq:nu, eq:hh, eq:tgm_3",
-    "eq:G_norm, eq:GG (Lemma D.6)",
-    "proof of Lemma D.6, Taylor expansions",
-    "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
-    "eq:Sig_dec (Lemma E.2)",
-    "eq:Sig_2_bnd (Lemma E.2)",
-    "eq:alpha_err (Lemma E.4)",
-    "eq:alpha_err (Lemma E.4), the step citing eq:GG",
-    "eq:sto_err (Lemma E.9), proof",
-    "proof of lem:X (Lemma E.7)",
-    "proof of Lemma 5.3, base case k = 2; eq:C",
-    "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
-    'proof of eq:dd (Lemma E.10), the "=" line',
-    "proof of eq:sto_err (Lemma E.9)",
-    "display before eq:Y0 (Lemma E.8)",
-    "proof of eq:sto_err (Lemma E.9), the line citing eq:E",
-    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
-    "proof of lem:Y (Lemma E.8), E[Y_{t,i}]",
-]
-
-
-def test_the_table_keeps_its_order_and_rows_are_1_to_n():
-    assert [e.label for e in ERRATA] == ERRATA_ORDER
+def test_the_rows_are_1_to_n():
     assert [registry.REGISTRY.erratum_row(e.label) for e in ERRATA] == list(
         range(1, len(ERRATA) + 1)
     )
 
 
+def test_errata_table_renders_each_checks_verdict():
+    """The check column is the check's own sentence with its numbers ("flagged: …" or "NOT
+    flagged: …"), not "confirmed"; given ``evidence`` (label → published verdict) the checks are
+    not run; a check that returns no Verdict (a bare True) is a TypeError naming it."""
+    table = errata_table(ERRATA[:2]).splitlines()
+    assert len(table) == 4
+    for row, erratum in zip(table[2:], ERRATA[:2]):
+        assert row.endswith(f"| flagged: {erratum_sides(erratum.label)[0].text()} |")
+    rows = (
+        Erratum("eq:x", "typo", "a | b", "c", "survives", lambda: flagged(False, "z = 1")),
+        Erratum("eq:y", "typo", "a | b", "c", "survives", lambda: flagged(True, "z")),
+    )
+    assert errata_table(rows).splitlines()[2:] == [
+        "| eq:x | typo | a \\| b | c | survives | NOT flagged: z = 1 |",
+        "| eq:y | typo | a \\| b | c | survives | flagged: z |",
+    ]
+
+    def never():
+        raise AssertionError("the check ran although its published verdict was given")
+
+    table = errata_table(
+        (Erratum("eq:x", "typo", "p", "c", "s", never),),
+        columns=("check",),
+        evidence={"eq:x": flagged(False, "z = 7")},
+    )
+    assert table.splitlines()[2] == "| NOT flagged: z = 7 |"
+    for bad in (True, None, 1):
+        with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return a Verdict"):
+            errata_table((Erratum("eq:z", "typo", "p", "c", "s", lambda bad=bad: bad),))
+
+
+def test_flag_text_reads_each_status():
+    assert flag_text(flagged(True, "z")) == "flagged: z"
+    assert flag_text(flagged(False, "z")) == "NOT flagged: z"
+    assert flag_text(Verdict.not_checked("too few draws")) == "not checked: too few draws"
+
+
 def test_each_erratum_is_declared_above_its_check():
     """Every entry's check is the function its module exports under that name (the
     declaration is the outermost decorator), in one of ``ledger.SOURCES``."""
-    from mines_theory.verification.framework.ledger import SOURCES as sources
-
+    sources = ledger.SOURCES
     for e in ERRATA:
         module = sys.modules[e.check.__module__]
         assert getattr(module, e.check.__name__) is e.check, e.label

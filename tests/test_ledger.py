@@ -1,38 +1,39 @@
-"""The claims ledger: every verdict recomputed agrees with the published one, the README is the
-rendering of the published verdicts, and the errata are confirmed."""
+"""The claims ledger: every verdict recomputed (each claim's, repaired result's and erratum's)
+agrees with the published one, the README is the rendering of the published verdicts, the rows
+come out in the published order, and each is declared above its check."""
 
+import functools
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from mines_theory.verification.framework import ledger
-from mines_theory.verification.views import report
-from mines_theory.verification.views.errata import errata_table
-from mines_theory.verification.framework.ledger import ERRATA
-from mines_theory.verification.framework.registry import KINDS
+from mines_theory.verification.framework import ledger, registry
 from mines_theory.verification.framework.ledger import (
-    CLAIMS,
-    REPAIRED,
     README_END,
     README_START,
     reconcile,
     render_into,
 )
-from mines_theory.verification.framework.registry import Claim
+from mines_theory.verification.framework.paper import with_number
+from mines_theory.verification.framework.registry import repaired_number
+from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import (
-    Evidence,
     Kind,
     Measurement,
     Qualifier,
     Status,
     Verdict,
+    flagged,
 )
-from mines_theory.verification.claims.repairs import REPAIRS
+from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
+#: What ``test_verdict`` recomputes: the claims, the repaired results and the errata (the
+#: findings are recomputed by their notebooks' verdict cells, under nbval).
+RECOMPUTED = ledger.claims() + ledger.repaired() + ledger.errata()
 
 
 @pytest.fixture(scope="module")
@@ -40,15 +41,15 @@ def published():
     return ledger.published()
 
 
-@pytest.mark.parametrize("claim", CLAIMS + REPAIRED, ids=[c.number for c in CLAIMS + REPAIRED])
-def test_verdict(claim, published):
-    """Each verdict of a claim or a repaired result, recomputed here, agrees with the published
-    one: the same status, summary and qualifier outcomes, and every measurement within the
-    uncertainties of both (numbers that move within their uncertainty on another CPU do not
+@pytest.mark.parametrize("spec", RECOMPUTED, ids=[s.name for s in RECOMPUTED])
+def test_verdict(spec, published):
+    """Each verdict of a claim, a repaired result or an erratum, recomputed here, agrees with the
+    published one: the same status, summary and qualifier outcomes, and every measurement within
+    the uncertainties of both (numbers that move within their uncertainty on another CPU do not
     fail; a change beyond it does)."""
-    fresh = claim.check()
-    assert claim.number in published, "run `make figures` to publish the new claim"
-    differences = published[claim.number].differences(fresh)
+    fresh = spec.verdict()
+    assert spec.name in published, "run `make figures` to publish the new claim"
+    differences = published[spec.name].differences(fresh)
     assert not differences, (
         "the fresh verdict does not agree with the published one "
         "(run `make figures` if the change is intended): " + "; ".join(differences)
@@ -57,143 +58,67 @@ def test_verdict(claim, published):
 
 def test_readme_ledger_is_the_published_one(published):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(README_START) + len(README_START) : text.index(README_END)]
-    assert section.strip() == report.summary_table(published, CLAIMS, report.readme_link), (
-        "run `make figures` to rewrite README.md"
-    )
-    findings = text[
-        text.index(ledger.FINDINGS_START) + len(ledger.FINDINGS_START) : text.index(
-            ledger.FINDINGS_END
+    for rows, start, end in (
+        (ledger.claims(), README_START, README_END),
+        (ledger.findings(), ledger.FINDINGS_START, ledger.FINDINGS_END),
+        (ledger.repaired(), ledger.REPAIRED_START, ledger.REPAIRED_END),
+    ):
+        section = text[text.index(start) + len(start) : text.index(end)]
+        assert section.strip() == report.summary_table(published, rows, report.readme_link), (
+            "run `make figures` to rewrite README.md"
         )
-    ]
-    assert findings.strip() == report.summary_table(published, ledger.FINDINGS, report.readme_link)
-    repaired = text[
-        text.index(ledger.REPAIRED_START) + len(ledger.REPAIRED_START) : text.index(
-            ledger.REPAIRED_END
-        )
-    ]
-    assert repaired.strip() == report.summary_table(published, REPAIRED, report.readme_link)
-    assert set(published) == {c.number for c in CLAIMS + ledger.FINDINGS + REPAIRED}
 
 
-def test_rows_unique_and_notebooks_exist():
-    numbers = [c.number for c in CLAIMS + ledger.FINDINGS + REPAIRED]
-    assert len(numbers) == len(set(numbers))
-    assert {c.notebook for c in CLAIMS + ledger.FINDINGS + REPAIRED} <= NOTEBOOKS
-
-
-#: The published order of the ledger's tables (the README's and the book's), pinned by hand: the
-#: rows are collected from declarations spread over the verification modules
-#: (``registry.claim``, ``registry.finding``), and this is the order they must come out in.
-CLAIM_ORDER = [
-    "Sec. 2",
-    "Thm 3.1",
-    "Thm 3.2",
-    "Thm 3.3",
-    "Thm 3.4",
-    "Lemma 4.1",
-    "Lemma 4.2",
-    "Lemma 4.3",
-    "Sec. 4",
-    "Lemma 5.1",
-    "Lemma 5.2",
-    "Lemma 5.1, γ > 0",
-    "Lemma 5.2, γ > 0",
-    "Lemma 5.3",
-    "Remark 5.3",
-    "Thm 5.4",
-    "Remark 5.6",
-    "Prop. A.1",
-    "Prop. A.2",
-    "Lemma B.1",
-    "Lemma B.2",
-    "Lemma B.3",
-    "Lemma B.4",
-    "Lemma B.5",
-    "Lemma B.6",
-    "Lemma C.1",
-    "Lemma D.1",
-    "Lemma D.2",
-    "Lemma D.3",
-    "Lemma D.4",
-    "Lemma D.5",
-    "Lemma D.6",
-    "Lemma D.7",
-    "Lemma E.1",
-    "Lemma E.2",
-    "Lemma E.3",
-    "Lemma E.4",
-    "Lemma E.5",
-    "Lemma E.6",
-    "Lemma E.7",
-    "Lemma E.8",
-    "Lemma E.9",
-    "Lemma E.10",
-]
-FINDING_ORDER = [
-    "MiNES demo",
-    "NES as printed",
-    "Constant η₂",
-    "The start",
-    "α-bias",
-    "Comparison",
-    "COCO bbob",
-]
-
-
-def test_the_tables_keep_their_order():
-    assert [c.number for c in CLAIMS] == CLAIM_ORDER
-    assert [c.number for c in ledger.FINDINGS] == FINDING_ORDER
-    assert list(ledger.PRINTED) == CLAIM_ORDER + FINDING_ORDER + [c.number for c in REPAIRED]
+def test_the_published_file_lists_every_row_and_erratum_in_the_ledgers_order(published):
+    """One entry per row (claims, findings, repaired results) and per erratum, in the order the
+    tables show them (the file is written in the order ``ledger.verdicts`` runs them)."""
+    names = [r.number for r in ledger.rows()] + [e.label for e in ledger.errata()]
+    assert list(published) == names
+    assert len(names) == len(set(names))
+    assert {c.notebook for c in ledger.rows() + ledger.errata()} <= NOTEBOOKS
 
 
 def test_each_row_is_declared_above_its_check():
-    """Every row's check is the function its module exports under that name (the declaration
-    is the outermost decorator), in one of ``ledger.SOURCES``; each claim's PDF number is its
-    declaration's."""
-    sources = ledger.SOURCES
-    for row in CLAIMS + ledger.FINDINGS:
-        module = sys.modules[row.check.__module__]
-        assert getattr(module, row.check.__name__) is row.check, row.number
-        assert module.__name__.startswith(sources), row.number
-        assert ledger.PRINTED[row.number] == row.printed
-    assert ledger.PRINTED["Lemma 5.3"] == "Lemma 11" and ledger.claim("Thm 5.4").printed == (
-        "Theorem 12"
-    )
+    """Every row's and erratum's check is the function its module exports under that name (the
+    declaration is the outermost decorator), in one of ``ledger.SOURCES``; each row's PDF number
+    is its declaration's (a repaired row's, its claim's)."""
+    printed = ledger.printed()
+    for spec in ledger.rows() + ledger.errata():
+        module = sys.modules[spec.check.__module__]
+        assert getattr(module, spec.check.__name__) is spec.check, spec.name
+        assert module.__name__.startswith(ledger.SOURCES), spec.name
+    for row in ledger.rows():
+        assert printed[row.number] == row.printed
+    assert printed["Lemma 5.3"] == "Lemma 11" and ledger.claim("Thm 5.4").printed == "Theorem 12"
 
 
 def test_the_repaired_rows_are_the_corrigendums_checks():
-    """One row of REPAIRED per check (and further check) of corrigendum.REPAIRS, in its order,
-    named after its base claim, with the base claim's label, and the corrigendum's check itself;
-    ``repair_of`` and ``repaired_rows`` are inverse; any other name is a ValueError."""
-
-    checks = [
-        check for r in REPAIRS for check in ((r.check,) if r.check is not None else ()) + r.more
-    ]
-    assert [c.check for c in REPAIRED] == checks
-    assert [c.number for c in REPAIRED][:5] == [
-        "Lemma 5.1, repaired",
-        "Lemma 5.2, repaired",
-        "Lemma 5.2, repaired, γ > 0",
-        "Lemma 5.3, repaired",
-        "Thm 5.4, repaired",
-    ]
-    for row in REPAIRED:
-        base = ledger.claim(row.number.replace(", repaired", ""))
-        assert row.label == base.label and row.notebook == "08-errata", row.number
+    """One row per ``registry.repaired`` check, named after the claim it repairs, with that
+    claim's label and PDF number, shown in notebook 08; ``repair_of`` and ``repaired_rows`` are
+    inverse; a section argued by its errata has no row; any other name is a ValueError."""
+    for row in ledger.repaired():
+        assert row.repairs is not None
+        base = ledger.claim(row.repairs)
+        assert row.number == repaired_number(row.repairs)
+        assert (row.label, row.printed, row.notebook) == (base.label, base.printed, "08-errata")
         assert "$" not in row.statement and "\\" not in row.statement and row.statement
         assert row in ledger.repaired_rows(ledger.repair_of(row.number))
-    assert ledger.claim("Thm 5.4, repaired") is REPAIRED[4]
     assert ledger.repaired_rows("Lemma E.2") == ()
-    assert ledger.repaired_rows("Lemma 5.2") == REPAIRED[1:3]
-    with pytest.raises(ValueError, match="must be a row of REPAIRED"):
+    assert [r.number for r in ledger.repaired_rows("Lemma 5.2")] == [
+        "Lemma 5.2, repaired",
+        "Lemma 5.2, repaired, γ > 0",
+    ]
+    sections = [r.repairs for r in ledger.repairs()]
+    assert sections == sorted(sections, key=registry.claim_key)
+    assert ledger.repair("Lemma 5.3").repair is not None
+    with pytest.raises(ValueError, match="must be a repaired row"):
         ledger.repair_of("Lemma 5.1")
-    with pytest.raises(ValueError, match="must name an entry of REPAIRS"):
+    with pytest.raises(ValueError, match="must name a repaired result"):
         ledger.repaired_rows("Lemma 5.9")
 
 
 def test_labels_exist_in_the_paper(tex):
-    for c in CLAIMS:
+    for c in ledger.claims():
         for label in re.findall(r"(?:eq|prop|lem|thm):[A-Za-z_0-9]+", c.label):
             assert f"\\label{{{label}}}" in tex, label
 
@@ -222,18 +147,48 @@ def test_reconcile_keeps_what_agrees_and_replaces_what_does_not():
     assert "status" in changed["C"][0] and "qualifier 'loose'" in changed["D"][0]
 
 
+def _declared(monkeypatch, *specs):
+    """The library's registry copied with ``specs`` (rows or errata) declared in a module of
+    ``ledger.SOURCES``, in place of the library's for this test."""
+    copy = registry.REGISTRY.copy()
+    where = "mines_theory.verification.claims.synthetic"
+    for spec in specs:
+        if isinstance(spec, Erratum):
+            copy.add_erratum(spec, len(copy.errata()) + 1, where, f"{where}.{spec.label}")
+        else:
+            copy.add_claim(spec, where, f"{where}.{spec.number}")
+    monkeypatch.setattr(registry, "REGISTRY", copy)
+
+
 def test_verdict_cell_prints_the_published_text_or_says_it_differs(monkeypatch, tmp_path):
-    row = Claim("X 1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.05))
-    monkeypatch.setattr(ledger, "CLAIMS", (row,))
+    """A row prints "number (PDF: …; label): " and its report, an erratum "label: flagged: …";
+    the published text where the fresh verdict agrees, else the fresh one under a line saying
+    that it differs."""
+    row = Claim(
+        "Lemma 9.1", "eq:x", "a claim", "00-overview", lambda: _verdict(1.05), "Lemma 99",
+        atlas=NoBar("none"),
+    )  # fmt: skip
+    erratum = Erratum("eq:y", "typo", "p", "c", "s", lambda: flagged(True, "z = {z}", _z(48.5)))
+    _declared(monkeypatch, row, erratum)
     path = tmp_path / "published.json"
-    ledger.write_published({"X 1": _verdict(1.0)}, path)
+    old = {"Lemma 9.1": _verdict(1.0), "eq:y": flagged(True, "z = {z}", _z(48.3))}
+    ledger.write_published(old, path)
     monkeypatch.setattr(ledger, "PUBLISHED", path)
-    assert ledger.verdict_cell("X 1").startswith(
-        "X 1 (PDF: —; eq:x): holds (loose)\nx = 1.00 ± 0.10"
+    assert ledger.verdict_cell("Lemma 9.1").startswith(
+        "Lemma 9.1 (PDF: Lemma 99; eq:x): holds (loose)\nx = 1.00 ± 0.10"
     )
     assert "DIFFERS FROM THE PUBLISHED VERDICT" in ledger.verdict_cell(
-        "X 1", fresh={"X 1": _verdict(9.0)}
+        "Lemma 9.1", fresh={"Lemma 9.1": _verdict(9.0)}
     )
+    assert ledger.verdict_cell("eq:y") == "eq:y: flagged: z = 48.3"
+    differs = ledger.verdict_cell("eq:y", fresh={"eq:y": flagged(True, "z = {z}", _z(60.0))})
+    assert differs.startswith("eq:y: DIFFERS FROM THE PUBLISHED VERDICT (measurement 'z'")
+    with pytest.raises(ValueError, match="name must be a ledger row's number or an erratum"):
+        ledger.verdict_cell("Lemma 9.9")
+
+
+def _z(value):
+    return (Measurement("z", value, 1.0, Kind.Z),)
 
 
 def test_published_json_round_trips(tmp_path, published):
@@ -261,23 +216,6 @@ def test_render_into_replaces_only_the_marked_section():
     assert render_into(text, "NEW") == f"intro\n{README_START}\nNEW\n{README_END}\nrest\n"
     with pytest.raises(ValueError, match="the README has no markers"):
         render_into("no markers", "NEW")
-
-
-@pytest.mark.parametrize("erratum", ERRATA, ids=[e.label for e in ERRATA])
-def test_erratum_is_confirmed(erratum):
-    """Each erratum's numeric or symbolic check confirms that the printed form is wrong (an
-    ``verdict.Evidence`` that flags it)."""
-    assert erratum.kind in KINDS
-    result = erratum.check()
-    assert isinstance(result, Evidence) and result.flagged
-
-
-def test_errata_table_renders_each_checks_evidence():
-    """The check column is the check's own sentence with its numbers, not "confirmed"."""
-    table = errata_table(ERRATA[:2]).splitlines()
-    assert len(table) == 4
-    for row, erratum in zip(table[2:], ERRATA[:2]):
-        assert row.endswith(f"| flagged: {erratum.check().text()} |")
 
 
 def test_readme_comparison_table_is_the_notebooks():
@@ -368,28 +306,6 @@ def test_a_missing_or_corrupt_published_json_is_a_named_error(tmp_path, monkeypa
         render_ledger.publish()
 
 
-def test_errata_table_not_flagged_path_and_a_check_that_is_no_evidence():
-    """An erratum whose check does not flag it is rendered "NOT flagged: …" (the row stays, so a
-    reader sees it); a check returning anything but an Evidence (a bare flag, a verdict) is an
-    error naming the erratum."""
-    from mines_theory.verification.framework.registry import Erratum
-
-    def erratum(check, label="eq:x"):
-        return Erratum(label, "typo", "a | b", "c", "survives", check)
-
-    rows = (
-        erratum(lambda: Evidence(False, "z = 1")),
-        erratum(lambda: Evidence(True, "z", ()), "eq:y"),
-    )
-    assert errata_table(rows).splitlines()[2:] == [
-        "| eq:x | typo | a \\| b | c | survives | NOT flagged: z = 1 |",
-        "| eq:y | typo | a \\| b | c | survives | flagged: z |",
-    ]
-    for bad in (True, None, 1, _verdict(1.0)):
-        with pytest.raises(TypeError, match="the check of erratum 'eq:z' must return an Evidence"):
-            errata_table((erratum(lambda bad=bad: bad, "eq:z"),))
-
-
 def test_reconcile_every_branch_by_hand():
     """Kept (agrees: the old object itself), replaced (each reason), new, and dropped (a claim
     no longer computed is not published)."""
@@ -425,3 +341,43 @@ def test_a_row_whose_check_cannot_decide_is_not_checked():
     verdict = Claim("X 1", "eq:x", "a claim", "00-overview", check).verdict()
     assert verdict.status is Status.NOT_CHECKED
     assert verdict.text() == "NaN measurement x (cannot decide 'holds')"
+
+
+@functools.cache
+def _verdict_cells() -> dict[str, str]:
+    """Notebook → what its verdict cells printed: the stored outputs of its ``#
+    NBVAL_CHECK_OUTPUT`` cells that call ``ledger.verdict_cell`` (nbval recomputes them and fails
+    where a fresh run prints otherwise, so the stored text is what a run prints)."""
+    import nbformat
+
+    out = {}
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = nbformat.read(path, 4).cells
+        out[path.stem] = "\n".join(
+            output.get("text", "")
+            for cell in cells
+            if cell.cell_type == "code"
+            and cell.source.startswith("# NBVAL_CHECK_OUTPUT")
+            and "ledger.verdict_cell(" in cell.source
+            for output in cell.get("outputs", ())
+            if output.get("output_type") == "stream"
+        )
+    return out
+
+
+SHOWN = ledger.rows() + ledger.errata()
+
+
+@pytest.mark.parametrize("spec", SHOWN, ids=[s.name for s in SHOWN])
+def test_every_verdict_is_shown_in_its_notebooks_verdict_cell(spec):
+    """Each row's and erratum's verdict is printed by a verdict cell of the notebook its
+    declaration names (``ledger.verdict_cell``): a claim declared without the cell that shows it
+    fails here."""
+    from mines_theory.verification.views.corrigendum import readable
+
+    printed = _verdict_cells()[spec.notebook]
+    header = with_number(ledger.header(spec)) + ": "
+    lines = printed.splitlines()
+    assert any(line.startswith((header, readable(header))) for line in lines), (
+        f"{spec.name!r} is not shown in the verdict cell of {spec.notebook}"
+    )

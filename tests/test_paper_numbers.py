@@ -1,10 +1,10 @@
-"""The PDF's numbers of the ledger's rows (``ledger.PRINTED``), derived from the paper's .tex.
+"""The PDF's numbers of the ledger's rows (``ledger.printed``), derived from the paper's .tex.
 
 jmlr2e numbers theorems, lemmas, propositions and remarks with one shared counter, in order of
 appearance (the appendix continues it); sections are numbered 1, 2, … and, after \\appendix,
 A, B, …. A row names the statement that holds one of its labels (``\\label``), or failing that
-the first statement that refers to one (``\\ref``/``\\eqref``), or, for the rows listed in
-``QUOTES``, the statement that contains a phrase of its text; a row that is not a numbered
+the first statement that refers to one (``\\ref``/``\\eqref``), or, for a row whose declaration
+gives a ``quote``, the statement that contains that phrase of its text; a row that is not a numbered
 statement names the section whose text holds its labels.
 """
 
@@ -16,7 +16,6 @@ import pytest
 from mines_theory.verification.framework import ledger
 
 from .conftest import PAPER
-from mines_theory.verification.claims.repairs import repair
 
 ROOT = Path(__file__).resolve().parents[1]
 ENVIRONMENTS = {
@@ -25,8 +24,6 @@ ENVIRONMENTS = {
     "proposition": "Proposition",
     "remark": "Remark",
 }
-#: Rows whose labels do not single out their statement: a phrase from the statement's text.
-QUOTES = {"Remark 5.6": r"depend on $\cO(b/ d)$", "Prop. A.1": r"are convex"}
 
 
 def statements(tex):
@@ -60,8 +57,8 @@ def labels(claim):
 
 def printed_from_tex(claim, tex):
     found = statements(tex)
-    if claim.number in QUOTES:
-        return next(name for name, body in found if QUOTES[claim.number] in body)
+    if claim.quote is not None:
+        return next(name for name, body in found if claim.quote in body)
     for key in ("\\label{{{}}}", "ref{{{}}}"):
         for name, body in found:
             if any(key.format(label) in body for label in labels(claim)):
@@ -77,7 +74,7 @@ def test_the_counter_is_shared(tex):
     assert names[11] == "Theorem 12" and names[-1] == "Lemma 40"
 
 
-@pytest.mark.parametrize("claim", ledger.CLAIMS, ids=[c.number for c in ledger.CLAIMS])
+@pytest.mark.parametrize("claim", ledger.claims(), ids=[c.number for c in ledger.claims()])
 def test_printed_number(claim, tex):
     printed = claim.printed
     if printed.startswith(("Section", "Appendix")):
@@ -91,18 +88,18 @@ def test_printed_number(claim, tex):
 
 
 def test_every_claim_has_a_printed_name():
-    assert all(c.printed != "—" for c in ledger.CLAIMS + ledger.REPAIRED)
+    assert all(c.printed != "—" for c in ledger.claims() + ledger.repaired())
 
 
-@pytest.mark.parametrize("row", ledger.REPAIRED, ids=[c.number for c in ledger.REPAIRED])
+@pytest.mark.parametrize("row", ledger.repaired(), ids=[c.number for c in ledger.repaired()])
 def test_a_repaired_row_has_its_base_rows_number(row, tex):
     """A repaired result is printed where its base claim is ("Lemma 5.2, repaired, γ > 0" is
     Lemma 10, as "Lemma 5.2, γ > 0" is); that number follows from the .tex as the base row's
     does, and it is the PDF number the corrigendum gives the result."""
 
-    base = ledger.claim(row.number.replace(", repaired", ""))
+    base = ledger.claim(row.repairs)
     assert row.printed == base.printed == printed_from_tex(base, tex), row.number
-    assert row.printed == repair(ledger.repair_of(row.number)).pdf
+    assert row.printed == ledger.repair(ledger.repair_of(row.number)).printed
 
 
 def _headings():
@@ -118,7 +115,7 @@ def _headings():
 
 def test_notebook_headings_give_the_printed_numbers():
     """A heading that names one of our numbered statements also gives the PDF's number, and a
-    "Lemma 5.1 (PDF Lemma 9" pair agrees with ``ledger.PRINTED``."""
+    "Lemma 5.1 (PDF Lemma 9" pair agrees with ``ledger.printed``."""
     ours = {"Theorem": "Thm", "Lemma": "Lemma", "Proposition": "Prop."}
     pairs = 0
     for notebook, line in _headings():
@@ -129,7 +126,7 @@ def test_notebook_headings_give_the_printed_numbers():
             r"(\d+)",
             line,
         ):
-            assert ledger.PRINTED[f"{ours[kind]} {name}"] == f"{pdf_kind} {pdf_number}", line
+            assert ledger.printed()[f"{ours[kind]} {name}"] == f"{pdf_kind} {pdf_number}", line
             pairs += 1
     assert pairs >= 10
 
@@ -247,8 +244,8 @@ def test_statement_labels_agree_with_the_ledger():
     from mines_theory.verification.framework import paper
 
     checked = 0
-    for claim in ledger.CLAIMS:
-        if claim.label in paper.STATEMENTS and claim.number in ledger.PRINTED:
+    for claim in ledger.claims():
+        if claim.label in paper.STATEMENTS:
             assert paper.statement_name(claim.label) == claim.printed, claim.number
             checked += 1
     assert checked >= 15
@@ -264,16 +261,12 @@ def _library_texts():
 
 def test_every_label_in_the_library_is_known():
     """A label the paper does not define (a typo) would be shown without a number."""
-    from mines_theory.verification.views import errata
     from mines_theory.verification.framework import paper
 
     texts = [*_library_texts()]
+    texts += [(c.number, f"{c.number} {c.label} {c.statement}") for c in ledger.rows()]
     texts += [
-        (c.number, f"{c.number} {c.label} {c.statement}")
-        for c in (*ledger.CLAIMS, *ledger.FINDINGS)
-    ]
-    texts += [
-        (e.label, f"{e.label} {e.printed} {e.correct} {e.consequence}") for e in errata.ERRATA
+        (e.label, f"{e.label} {e.printed} {e.correct} {e.consequence}") for e in ledger.errata()
     ]
     unknown = {
         (str(where), label)
@@ -304,10 +297,9 @@ def test_with_number():
 
 
 def test_with_number_on_every_library_text_is_idempotent():
-    from mines_theory.verification.views import errata
     from mines_theory.verification.framework import paper
 
-    texts = [c.statement for c in ledger.CLAIMS] + [e.correct for e in errata.ERRATA]
+    texts = [c.statement for c in ledger.claims()] + [e.correct for e in ledger.errata()]
     texts += [text for _, text in _library_texts()]
     for text in texts:
         once = paper.with_number(text, statements=True)

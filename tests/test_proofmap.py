@@ -14,7 +14,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from mines_theory.plotting.figures import save_figure
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import proofgraph, proofmap
-from mines_theory.verification.views.proofgraph import EDGES, NODES, REMOVED, Category, Edge
+from mines_theory.verification.views.proofgraph import Category, Edge
 from mines_theory.verification.framework.verdict import Qualifier, Status, Verdict
 
 from .test_paper_numbers import statements as counted_statements
@@ -23,13 +23,15 @@ from mines_theory.verification.views.proofgraph import (
     extract_edges,
     rests_on,
     categories,
-    ROWS,
     category,
     Node,
     proofs,
     SEVERITY,
 )
 from mines_theory.verification.views import proofgraph as _proofgraph
+
+#: The map as declared (each claim's ``rests_on`` and ``not_rests_on``), read once.
+NODES, EDGES, REMOVED = proofgraph.nodes(), proofgraph.edges(), proofgraph.removed()
 
 
 def _defined(tex):
@@ -57,24 +59,22 @@ def test_nodes_are_the_numbered_statements_except_the_remarks(tex):
 
 
 @pytest.mark.parametrize("node", NODES, ids=[n.name for n in NODES])
-def test_each_nodes_label_is_its_statements_first_label(node, tex):
+def test_each_nodes_statement_defines_a_label_of_its_claim(node, tex):
+    """The first label the statement's environment defines, if any, is among the labels of the
+    claim's declaration."""
     statement = next(s for s in _proofgraph.statements(tex) if s.printed == node.printed)
-    if node.label is None:
-        assert statement.labels == ()
-    else:
-        assert statement.labels[0] == node.label
-        assert f"\\label{{{node.label}}}" in tex
+    declared = re.findall(r"(?:eq|lem|prop|thm):[A-Za-z_0-9]+", ledger.claim(node.name).label)
+    assert statement.labels[:1] == () or statement.labels[0] in declared, node.name
 
 
 def test_nodes_are_ledger_rows_with_both_numbers():
     for n in NODES:
         assert ledger.claim(n.name).number == n.name
-        assert n.caption == f"{n.title} · PDF {ledger.PRINTED[n.name]}"
+        assert n.caption == f"{n.title} · PDF {ledger.printed()[n.name]}"
     assert _proofgraph.node("Lemma 5.3").caption == "Lemma 5.3 · PDF Lemma 11"
     assert _proofgraph.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
-    for rows in ROWS.values():
-        for row in rows:
-            ledger.claim(row)  # raises on a row the ledger lacks
+    assert proofgraph.rows("Lemma 5.1") == ("Lemma 5.1", "Lemma 5.1, γ > 0")
+    assert proofgraph.rows("Lemma 5.3") == ("Lemma 5.3",)
     with pytest.raises(ValueError, match="name must be one of the proof map's nodes"):
         _proofgraph.node("Lemma 5.9")
 
@@ -83,13 +83,15 @@ def test_nodes_are_ledger_rows_with_both_numbers():
 
 
 def test_every_cited_label_exists_where_the_edge_says(tex):
-    """Each label of an edge is defined in the .tex, inside the target's statement (a
-    "statement" edge) or inside a proof of the target (a "proof step" edge)."""
+    """Each label an edge rests on (a curated edge's own, a plain edge's as extracted) is defined
+    in the .tex, inside the target's statement (a "statement" edge) or inside a proof of the
+    target (a "proof step" edge)."""
     defined = _defined(tex)
     statements = {s.printed: s for s in _proofgraph.statements(tex)}
+    found = extract_edges(tex)
     for e in EDGES + REMOVED:
         assert e.kind in ("statement", "proof step"), e
-        for label in e.labels:
+        for label in e.labels or found[e.key][0]:
             assert label in defined, (e, label)
             target = statements[_proofgraph.node(e.target).printed]
             inside = target.start <= defined[label] <= target.end
@@ -100,20 +102,24 @@ def test_every_cited_label_exists_where_the_edge_says(tex):
 
 
 def test_every_plain_edge_is_cited_in_the_proof(tex):
-    """A plain edge's labels are each \\ref'd or \\eqref'd in the proof of its source."""
+    """A plain edge is declared by its target alone, and the labels the extraction gives it are
+    each \\ref'd or \\eqref'd in the proof of its source."""
+    found = extract_edges(tex)
     for e in EDGES:
         if e.reason is None:
+            assert e.labels == (), e
             body = _proof_body(tex, e.source)
             assert all(
-                re.search(r"\\(eq)?ref\{" + re.escape(label) + r"\}", body) for label in e.labels
+                re.search(r"\\(eq)?ref\{" + re.escape(label) + r"\}", body)
+                for label in found[e.key][0]
             ), e
 
 
 def test_edges_are_the_extraction_with_the_curated_changes(tex):
     found = extract_edges(tex)
     removed = {e.key for e in REMOVED}
-    plain = {e.key: (e.labels, e.kind) for e in EDGES if e.reason is None}
-    assert plain == {key: value for key, value in found.items() if key not in removed}
+    plain = {e.key: e.kind for e in EDGES if e.reason is None}
+    assert plain == {key: kind for key, (_, kind) in found.items() if key not in removed}
     assert len({e.key for e in EDGES}) == len(EDGES)  # one edge per pair
 
 
@@ -133,7 +139,7 @@ def test_curated_edges_are_justified(tex):
         assert e.evidence and e.evidence in _proof_body(tex, e.source), e
 
 
-def test_hand_checked_edges():
+def test_hand_checked_edges(tex):
     """Read in the .tex: Theorem 5.4's proof uses Lemma 5.1 (before the local region), Lemma 5.2
     (in it) and Lemma 5.3's √(C/k) (in 𝓛_k, ξ_k); Lemma 5.3's proof combines lem:GH (E.3),
     eq:Sig_dec and eq:Sig_2_bnd (E.2), eq:G_norm_1 (D.7), eq:alpha_err (E.4), eq:dd (E.10),
@@ -151,8 +157,9 @@ def test_hand_checked_edges():
         "Lemma E.9",
         "Lemma B.6",
     }
-    assert edges[("Lemma 5.3", "Lemma E.2")].labels == ("eq:Sig_2_bnd", "eq:Sig_dec")
-    assert edges[("Lemma 5.2", "Lemma D.4")].labels == ("eq:hh",)
+    found = extract_edges(tex)
+    assert found[("Lemma 5.3", "Lemma E.2")][0] == ("eq:Sig_2_bnd", "eq:Sig_dec")
+    assert found[("Lemma 5.2", "Lemma D.4")] == (("eq:hh",), "statement")
     assert cites["Lemma E.9"] == {"Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"}
     assert cites["Lemma C.1"] == {"Lemma 4.3"}
     assert edges[("Thm 5.4", "Lemma 5.3")].reason is not None
@@ -226,18 +233,12 @@ def test_extraction_on_a_synthetic_tex(monkeypatch):
     """The parser on a .tex written for it: a bare proof after a "Proof of" heading belongs to
     the statement the heading names; the optional argument is not a citation; a statement's own
     labels, the main text's and a statement's mention in another statement are not edges."""
-    monkeypatch.setattr(
-        proofgraph,  # where the extraction reads the nodes (proofmap re-exports them)
-        "NODES",
-        (
-            Node("Lemma 1.1", "lem:a"),
-            Node("Thm 1.2", "thm:b"),
-            Node("Lemma 1.3", "lem:c"),
-        ),
+    synthetic = (
+        Node("Lemma 1.1", "Lemma 1"),
+        Node("Thm 1.2", "Theorem 3"),
+        Node("Lemma 1.3", "Lemma 4"),
     )
-    monkeypatch.setitem(ledger.PRINTED, "Lemma 1.1", "Lemma 1")
-    monkeypatch.setitem(ledger.PRINTED, "Thm 1.2", "Theorem 3")
-    monkeypatch.setitem(ledger.PRINTED, "Lemma 1.3", "Lemma 4")
+    monkeypatch.setattr(proofgraph, "nodes", lambda: synthetic)  # where the extraction reads
     assert [s.printed for s in _proofgraph.statements(SYNTHETIC)] == [
         "Lemma 1",
         "Remark 2",

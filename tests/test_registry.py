@@ -11,7 +11,8 @@ import pytest
 import mines_theory.verification
 from mines_theory.verification.views import errata
 from mines_theory.verification.framework import ledger, registry
-from mines_theory.verification.framework.registry import Claim, Erratum, Registry
+from mines_theory.verification.framework.registry import Registry
+from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
 THROWAWAY = '''
@@ -19,34 +20,35 @@ THROWAWAY = '''
 
 from mines_theory.verification.framework.registry import (claim, claim_without_check, erratum,
                                                 finding)
-from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
+from mines_theory.verification.framework.spec import NoBar
+from mines_theory.verification.framework.verdict import Measurement, Status, Verdict, flagged
 
 claim_without_check("Lemma 5.8", printed="Lemma 98", label="eq:later",
                     statement="a claim whose check is to come", notebook="05-convergence-mean")
 
 
 @claim("Lemma 5.9", printed="Lemma 99", label="eq:throwaway", statement="1 + 1 = 2",
-       notebook="05-convergence-mean")
+       notebook="05-convergence-mean", atlas=NoBar("an identity"))
 def check_lemma59() -> Verdict:
     return Verdict(Status.HOLDS, "1 + 1 = {sum}", (Measurement("sum", 1 + 1, 0.0),))
 
 
 @claim("Lemma 4.2, γ > 0", printed="Lemma 7", label="eq:Q_Sig", statement="a variant",
-       notebook="03-gradient-estimators", after="Lemma 4.1")
+       notebook="03-gradient-estimators", atlas=NoBar("a variant"), after="Lemma 4.1")
 def check_lemma42_variant() -> Verdict:
     return Verdict(Status.HOLDS, "placed after Lemma 4.1")
 
 
 @finding("A finding", label="—", statement="something measured",
-         notebook="06-convergence-covariance")
+         notebook="06-convergence-covariance", atlas=NoBar("a finding"))
 def check_finding() -> Verdict:
     return Verdict(Status.HOLDS, "measured")
 
 
 @erratum("eq:throwaway", row={row}, kind="typo", printed="1 + 1 = 3", correct="1 + 1 = 2",
          consequence="nothing changes", same_flaw_as="eq:bG")
-def erratum_throwaway(printed: bool = True) -> bool:
-    return (1 + 1 != 3) if printed else False
+def erratum_throwaway(printed: bool = True) -> Verdict:
+    return flagged((1 + 1 != 3) if printed else False, "1 + 1 = 2")
 '''
 
 
@@ -65,47 +67,47 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     ``ledger.SOURCES``, do not take them."""
     name = "throwaway_declarations_h5"
     (tmp_path / f"{name}.py").write_text(
-        THROWAWAY.replace("{row}", str(len(ledger.ERRATA) + 1)), encoding="utf-8"
+        THROWAWAY.replace("{row}", str(len(ledger.errata()) + 1)), encoding="utf-8"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, name, raising=False)
     module = importlib.import_module(name)
     monkeypatch.setitem(sys.modules, name, module)
 
-    numbers = [c.number for c in registry.claims()]
+    numbers = [c.number for c in registry.REGISTRY.claims()]
     at = numbers.index("Remark 5.6")
     assert numbers[at + 1 : at + 4] == ["Lemma 5.8", "Lemma 5.9", "Prop. A.1"]
     at = numbers.index("Lemma 4.1")
     assert numbers[at + 1 : at + 3] == ["Lemma 4.2, γ > 0", "Lemma 4.2"]
-    assert len(numbers) == len(ledger.CLAIMS) + 3
-    row = next(c for c in registry.claims() if c.number == "Lemma 5.9")
+    assert len(numbers) == len(ledger.claims()) + 3
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 5.9")
     assert row.check is module.check_lemma59 and row.printed == "Lemma 99"
     assert row.verdict().status is Status.HOLDS and row.verdict()["sum"].value == 2
-    later = next(c for c in registry.claims() if c.number == "Lemma 5.8")
+    later = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 5.8")
     assert later.check is None and later.verdict().status is Status.NOT_CHECKED
-    assert registry.printed()["Lemma 5.9"] == "Lemma 99"
-    assert registry.printed()["A finding"] == "—"
+    assert registry.REGISTRY.printed()["Lemma 5.9"] == "Lemma 99"
+    assert registry.REGISTRY.printed()["A finding"] == "—"
 
-    findings = [c.number for c in registry.findings()]
+    findings = [c.number for c in registry.REGISTRY.findings()]
     assert findings[findings.index("A finding") + 1] == "Constant η₂"  # by notebook, name
-    assert registry.errata()[-1].label == "eq:throwaway"
-    assert registry.errata()[-1].check is module.erratum_throwaway
-    assert errata.distinct_flaws(registry.errata()) == errata.distinct_flaws()
+    assert registry.REGISTRY.errata()[-1].label == "eq:throwaway"
+    assert registry.REGISTRY.errata()[-1].check is module.erratum_throwaway
+    assert errata.distinct_flaws(registry.REGISTRY.errata()) == errata.distinct_flaws()
 
-    assert registry.claims(ledger.MODULES) == ledger.CLAIMS
-    assert registry.findings(ledger.MODULES) == ledger.FINDINGS
-    assert registry.errata(ledger.MODULES) == ledger.ERRATA
+    assert registry.REGISTRY.claims(ledger.MODULES) == ledger.claims()
+    assert registry.REGISTRY.findings(ledger.MODULES) == ledger.findings()
+    assert registry.REGISTRY.errata(ledger.MODULES) == ledger.errata()
     with pytest.raises(ValueError, match="after must be a row among"):
-        registry.claims((module,))  # its "after" names a row of section4
+        registry.REGISTRY.claims((module,))  # its "after" names a row of section4
 
     importlib.reload(module)  # a reload declares afresh, not twice
-    assert len(registry.claims()) == len(numbers)
-    assert registry.errata()[-1].check is module.erratum_throwaway
+    assert len(registry.REGISTRY.claims()) == len(numbers)
+    assert registry.REGISTRY.errata()[-1].check is module.erratum_throwaway
 
 
 def test_the_library_registry_is_untouched_by_the_test_above():
-    assert registry.claims(ledger.MODULES) == ledger.CLAIMS
-    assert registry.errata(ledger.MODULES) == ledger.ERRATA
+    assert registry.REGISTRY.claims(ledger.MODULES) == ledger.claims()
+    assert registry.REGISTRY.errata(ledger.MODULES) == ledger.errata()
 
 
 def test_every_declaring_module_is_a_source():
@@ -116,9 +118,9 @@ def test_every_declaring_module_is_a_source():
         mines_theory.verification.__path__, "mines_theory.verification."
     ):
         importlib.import_module(info.name)
-    assert registry.claims() == ledger.CLAIMS
-    assert registry.findings() == ledger.FINDINGS
-    assert registry.errata() == ledger.ERRATA
+    assert registry.REGISTRY.claims() == ledger.claims()
+    assert registry.REGISTRY.findings() == ledger.findings()
+    assert registry.REGISTRY.errata() == ledger.errata()
 
 
 def _check() -> Verdict:
@@ -126,7 +128,7 @@ def _check() -> Verdict:
 
 
 def _claim(reg, number, printed="Lemma 1", after=None, check=_check, origin=None):
-    row = Claim(number, "eq:x", "a statement", "00-overview", check, printed)
+    row = Claim(number, "eq:x", "a statement", "00-overview", check, printed, atlas=NoBar("x"))
     reg.add_claim(row, "m", origin or f"m.{number}", after)
 
 
@@ -141,7 +143,7 @@ def _claim(reg, number, printed="Lemma 1", after=None, check=_check, origin=None
     ],
 )
 def test_a_bad_claim_is_refused_naming_what(number, printed, notebook, message):
-    row = Claim(number, "eq:x", "s", notebook, _check, printed)
+    row = Claim(number, "eq:x", "s", notebook, _check, printed, atlas=NoBar("x"))
     with pytest.raises(ValueError, match=message):
         Registry().add_claim(row, "m", "m.f")
 
@@ -153,7 +155,9 @@ def test_a_number_declared_twice_is_refused_unless_by_the_same_check():
     with pytest.raises(ValueError, match="'Lemma 5.1' is declared twice: by a.check and by b.f"):
         _claim(reg, "Lemma 5.1", origin="b.f")
     with pytest.raises(ValueError, match="declared twice"):
-        reg.add_claim(Claim("Lemma 5.1", "x", "s", "00-a", _check), "b", "b.g", finding=True)
+        reg.add_claim(
+            Claim("Lemma 5.1", "x", "s", "00-a", _check, atlas=NoBar("x")), "b", "b.g", finding=True
+        )
     assert len(reg.claims()) == 1
 
 
@@ -225,11 +229,138 @@ def test_the_decorators_return_the_function_unchanged(fresh):
         return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
 
     declared = registry.claim(
-        "Lemma 9.7", printed="Lemma 97", label="eq:x", statement="s", notebook="00-overview"
+        "Lemma 9.7",
+        printed="Lemma 97",
+        label="eq:x",
+        statement="s",
+        notebook="00-overview",
+        atlas=NoBar("an identity"),
     )(check_lemma97)
     assert declared is check_lemma97
-    assert (
-        Claim("Lemma 9.7", "eq:x", "s", "00-overview", check_lemma97, "Lemma 97")
-        in registry.claims()
+    row = Claim(
+        "Lemma 9.7",
+        "eq:x",
+        "s",
+        "00-overview",
+        check_lemma97,
+        "Lemma 97",
+        atlas=NoBar("an identity"),
     )
+    assert row in registry.REGISTRY.claims()
     assert registry.REGISTRY is fresh
+
+
+# ---------------------------------------------------------------------------------------------
+# A claim declared once reaches every view
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
+    """A claim, its repaired form, a finding and an erratum, each one declaration in a copy of the
+    registry (as a module of ``ledger.SOURCES`` would declare them) with their verdicts published:
+    every view picks them up without an edit anywhere else: the ledger's rows and PDF numbers,
+    the README's tables, the book's ledger page and the notebook 00 grid, the looseness atlas
+    (a bar, and a reason for the finding's lack of one), the proof map (a node, its edge and its
+    colour), the corrigendum (the repaired section with its erratum) and the errata table, and a
+    verdict cell."""
+    from mines_theory.verification.framework.spec import Bar, Cites, Key, Repair
+    from mines_theory.verification.framework.verdict import Kind, flagged
+    from mines_theory.verification.views import atlas, corrigendum, proofgraph, proofmap, report
+    from mines_theory.verification.views.errata import errata_table
+
+    def ratio(value):
+        return Verdict(Status.HOLDS, "ratio {r}", (Measurement("r", value, 0.1, Kind.SE),))
+
+    where = "mines_theory.verification.claims.synthetic"
+    declared = (
+        Claim(
+            "Lemma 5.9",
+            "lem:Sig_dec",
+            "a synthetic statement",
+            "06-convergence-covariance",
+            lambda: ratio(4.0),
+            "Lemma 99",
+            key=Key("r", "synthetic ratio"),
+            atlas=Bar("a synthetic bound", ratio="r"),
+            rests_on=(Cites("Lemma 5.3", "lem:Sig_dec"),),
+        ),
+        Claim(
+            registry.repaired_number("Lemma 5.9"),
+            "—",
+            "the synthetic statement repaired",
+            "08-errata",
+            lambda: ratio(2.0),
+            kind="repaired",
+            key=Key("r", "repaired ratio"),
+            atlas=Bar("the repaired synthetic bound", ratio="r", form="repaired"),
+            repairs="Lemma 5.9",
+            repair=Repair(
+                printed="$x \\le 1$",
+                repaired="$x \\le 2$",
+                hypotheses="None.",
+                survives="constant changes",
+                errata=("eq:synthetic",),
+            ),
+        ),
+        Claim(
+            "A synthetic finding",
+            "—",
+            "something measured",
+            "06-convergence-covariance",
+            lambda: ratio(1.0),
+            kind="finding",
+            atlas=NoBar("a finding without a bound"),
+        ),
+    )
+    for row in declared:
+        fresh.add_claim(row, where, f"{where}.{row.number}")
+    wrong = Erratum(
+        "eq:synthetic", "typo", "x ≤ 1", "x ≤ 2", "Lemma 5.9 survives",
+        lambda: flagged(True, "z = {z}", (Measurement("z", 9.0, 1.0, Kind.Z),)),
+    )  # fmt: skip
+    fresh.add_erratum(wrong, len(ledger.errata()) + 1, where, f"{where}.erratum")
+    path = tmp_path / "published.json"
+    ledger.write_published({**ledger.published(), **ledger.verdicts(declared + (wrong,))}, path)
+    monkeypatch.setattr(ledger, "PUBLISHED", path)
+
+    # the ledger's rows, in their places, and the PDF numbers
+    numbers = [c.number for c in ledger.claims()]
+    assert numbers[numbers.index("Remark 5.6") + 1] == "Lemma 5.9"
+    repaired = [c.number for c in ledger.repaired()]
+    assert repaired[repaired.index("Thm 5.4, repaired") + 1] == "Lemma 5.9, repaired"
+    assert "A synthetic finding" in [c.number for c in ledger.findings()]
+    assert ledger.errata()[-1] is wrong
+    assert ledger.printed()["Lemma 5.9, repaired"] == "Lemma 99"
+    # the README's tables and the book's ledger page
+    table = report.summary_table(claims=ledger.claims(), link=report.readme_link)
+    assert "| Lemma 5.9 | Lemma 99 | **holds** | synthetic ratio = 4.00 ± 0.10 |" in table
+    repaired_table = report.summary_table(claims=ledger.repaired(), link=report.readme_link)
+    assert "| Lemma 5.9, repaired | Lemma 99 | **holds** | repaired ratio = 2.00" in repaired_table
+    page = report.ledger_page(lambda notebook: notebook)
+    for heading in ("Lemma 5.9", "Lemma 5.9, repaired", "A synthetic finding"):
+        assert f"### {heading} · PDF " in page
+    assert "#repair-lemma-5-9)" in page
+    assert "Lemma 5.9" in report.verdict_grid().splitlines()[5]  # Section 5's row
+    # the looseness atlas: a bar each, a reason for the finding
+    bars = atlas.frame()
+    assert set(bars.claim) >= {"Lemma 5.9", "Lemma 5.9, repaired"}
+    left = atlas.left_out().set_index("claim")
+    assert left.loc["A synthetic finding", "reason"] == "a finding without a bound"
+    # the proof map: a node, its edge, its colour
+    assert proofgraph.node("Lemma 5.9").caption == "Lemma 5.9 · PDF Lemma 99"
+    assert ("Lemma 5.9", "Lemma 5.3") in {e.key for e in proofgraph.edges()}
+    assert proofmap.layers()["Lemma 5.9"] > proofmap.layers()["Lemma 5.3"]
+    assert proofgraph.categories()["Lemma 5.9"] is proofgraph.Category.HOLDS
+    # the corrigendum and the errata table
+    entry = ledger.repair("Lemma 5.9")
+    section = corrigendum.repair_markdown(entry, ledger.published()["Lemma 5.9, repaired"])
+    assert "**Repaired.** $x \\le 2$" in section and "*eq:synthetic*: x ≤ 2" in section
+    assert wrong not in corrigendum.errata_outside_repairs("typo")
+    last = errata_table(evidence=ledger.published()).splitlines()[-1]
+    assert last.startswith("| eq:synthetic | typo |") and last.endswith("| flagged: z = 9.0 |")
+    # a verdict cell
+    cell = ledger.verdict_cell("Lemma 5.9", "eq:synthetic")
+    assert cell == (
+        "Lemma 5.9 (PDF: Lemma 99; lem:Sig_dec): holds\nratio 4.00 ± 0.10\n"
+        "eq:synthetic: flagged: z = 9.0"
+    )

@@ -9,8 +9,7 @@ import pytest
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import report
-from mines_theory.verification.framework.ledger import CLAIMS, FINDINGS, REPAIRED
-from mines_theory.verification.framework.registry import Claim
+from mines_theory.verification.framework.spec import Claim, Key
 from mines_theory.verification.framework.verdict import (
     Measurement,
     Qualifier,
@@ -20,6 +19,7 @@ from mines_theory.verification.framework.verdict import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+CLAIMS, FINDINGS, REPAIRED = ledger.claims(), ledger.findings(), ledger.repaired()
 
 
 @pytest.fixture(scope="module")
@@ -27,11 +27,14 @@ def published():
     return ledger.published()
 
 
-def test_every_key_names_a_published_measurement(published):
-    for number, (name, words) in report.KEY.items():
-        assert number in published, number
-        assert name is None or name in [m.name for m in published[number].measurements], number
-        assert words
+@pytest.mark.parametrize("row", CLAIMS + FINDINGS + REPAIRED, ids=lambda c: c.number)
+def test_every_key_names_a_published_measurement(row, published):
+    """A row's declared key is a measurement of its published verdict (a renamed measurement
+    fails here, not silently in the README)."""
+    assert row.number in published
+    if row.key is not None and row.key.name is not None:
+        assert row.key.name in [m.name for m in published[row.number].measurements]
+        assert row.key.words
 
 
 def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
@@ -48,10 +51,16 @@ def test_summary_cells_fit_a_screen_and_every_row_is_there(published):
 
 def test_key_number_falls_back_to_the_first_measurement():
     v = Verdict(Status.HOLDS, "x {x}", (Measurement("x", 1.5, 0.1, "se"),))
-    assert report.key_number("not a row", v) == "x = 1.50 ± 0.10"
-    assert report.key_number("Lemma E.7", v) == "x = 1.50 ± 0.10"  # its key is missing here
-    assert report.key_number("Comparison", v) == "see the comparison table"
-    assert report.key_number("Lemma E.7", Verdict(Status.NOT_CHECKED, "no data")) == "—"
+
+    def row(key):
+        return Claim("Lemma 9.9", "eq:x", "s", "00-overview", key=key)
+
+    assert report.key_number(row(None), v) == "x = 1.50 ± 0.10"
+    assert report.key_number(row(Key("p", "exceeded in")), v) == "x = 1.50 ± 0.10"  # missing
+    assert report.key_number(row(Key("x", "exceeded in")), v) == "exceeded in 1.50 ± 0.10"
+    assert report.key_number(row(Key("x", "largest x")), v) == "largest x = 1.50 ± 0.10"
+    assert report.key_number(row(Key(None, "see the table")), v) == "see the table"
+    assert report.key_number(row(Key("x")), Verdict(Status.NOT_CHECKED, "no data")) == "—"
 
 
 def test_markdown_escape_keeps_code_and_escapes_emphasis():

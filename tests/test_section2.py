@@ -32,14 +32,9 @@ def test_erratum_fisher_vec_flags_the_printed_block_and_not_the_corrected_one():
     the hand computation: F − printed = ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I − K) in the vec block, whose columns of
     the indices (1, 2), (2, 1) hold ±det(Σ̄⁻¹)/4 in the rows (1, 2), (2, 1): 4 nonzero entries,
     none left on symmetric directions (I − K)D = 0."""
-    from mines_theory.verification.errata.section2 import erratum_fisher_vec
-    from mines_theory.verification.framework.verdict import Evidence
+    from .conftest import sides_of
 
-    printed, corrected = erratum_fisher_vec(), erratum_fisher_vec(printed=False)
-    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
+    printed, corrected = sides_of("erratum_fisher_vec")
     assert printed.flagged and not corrected.flagged
     assert [printed[n].value for n in ("full", "symmetric", "closed")] == [4, 0, 0]
     assert [corrected[n].value for n in ("full", "symmetric", "closed")] == [0, 0, 0]
-    for evidence in (printed, corrected):
-        assert len(evidence.text()) <= 160 and not set("{}`|") & set(evidence.text())
-        assert Evidence.from_json(evidence.to_json()).agrees(evidence)

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from .conftest import numbers_test
 from mines_theory.theory.bounds.section3 import alpha_condition
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.verification.framework.verdict import Status
@@ -26,10 +27,6 @@ from mines_theory.verification.errata.section3_convexity import (
 from mines_theory.verification.claims.section3 import common
 from mines_theory.verification.errata import section3_convexity, section3_covariance, section3_mean
 from mines_theory.verification.errata.section3_mean import theorem33_r_cancels
-from mines_theory.verification.framework.ledger import ERRATA
-
-#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
-ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_theorem34_without_an_admissible_alpha_reports_hypotheses_not_met():
@@ -216,21 +213,6 @@ def test_j_quad_integrand_with_sigma_half_is_f_of_z():
     assert section3_mean._j_quad_residuals(1)[0] != 0
 
 
-SECTION3_ERRATA = [
-    "erratum_taylor_sigma",
-    "erratum_logdet_step",
-    "erratum_theorem33_sign",
-    "erratum_sig_opt_mu",
-    "erratum_strict_convexity",
-    "erratum_sig_opt_posdef",
-    "erratum_j_sig_0_power",
-    "erratum_tmp2_first_line",
-    "erratum_tmp_phi_argument",
-    "erratum_last_chain_norms",
-    "erratum_j_quad_integrand",
-]
-
-
 def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
     """The fraction of pairs Σ̂, Σ ∈ S (τ = 4, ζ = 400, d = 2, eigenvalues log-uniform) for which
     log det Σ̂ − log det Σ > d(λmax(Σ̂) − λmin(Σ)), from the eigenvalues alone (both sides are
@@ -243,7 +225,7 @@ def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
 
 def _section3_numbers():
     """Per erratum: what its numbers must be, from a closed form or the argument itself
-    (``printed``, ``corrected``: the Evidence of each call)."""
+    (``printed``, ``corrected``: the verdict of each call)."""
     from mines_theory.verification.errata.section3_covariance import _sine_case
     from mines_theory.verification.errata.section3_mean import _quadratic_case
 
@@ -317,22 +299,7 @@ def _section3_numbers():
     return {f"erratum_{k}": v for k, v in locals().items() if callable(v)}
 
 
-@pytest.mark.parametrize("name", SECTION3_ERRATA)
-def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
-    """Each erratum check of Section 3 flags the printed statement and, given the corrected
-    statement (``printed=False``), does not, with the numbers its argument predicts: a check
-    that returned True unconditionally fails here."""
-    from mines_theory.verification.framework.verdict import Evidence
-
-    check = ERRATUM_CHECKS[name]
-    printed, corrected = check(), check(printed=False)
-    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
-    assert printed.flagged and not corrected.flagged
-    for evidence in (printed, corrected):
-        assert evidence.measurements and len(evidence.text()) <= 160
-        assert not set("{}`|") & set(evidence.text())
-        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
-    _section3_numbers()[name](printed, corrected)
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test("section3", _section3_numbers)
 
 
 def test_theorem33_holds_as_printed_because_r_cancels():

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from .conftest import numbers_test
 from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
 from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import project_eigenvalues
@@ -15,10 +16,6 @@ from mines_theory.verification.claims.section4.projection import check_propositi
 from mines_theory.verification.claims.section4.projection import clipped_counterexample
 from mines_theory.verification.framework.verdict import Status, decides
 from mines_theory.verification.claims.section4.common import quadratic_case
-from mines_theory.verification.framework.ledger import ERRATA
-
-#: Every erratum's check by its function's name (``ledger.ERRATA``: declared beside each check).
-ERRATUM_CHECKS = {e.check.__name__: e.check for e in ERRATA}
 
 
 def test_lemma41_check_catches_a_missing_antithetic_half():
@@ -98,18 +95,9 @@ def test_checks_from_nothing_are_not_checked():
         check_proposition_a1(cases=-1)
 
 
-SECTION4_ERRATA = [
-    "erratum_projection_bounds",
-    "erratum_lemma_c1_half",
-    "erratum_lemma_c1_root",
-    "erratum_bG_factor",
-    "erratum_hoeffding_sign",
-]
-
-
 def _section4_numbers():
     """Per erratum: what its numbers must be, from a closed form or its criterion
-    (``printed``, ``corrected``: the Evidence of each call)."""
+    (``printed``, ``corrected``: the verdict of each call)."""
     from scipy.linalg import sqrtm
 
     from mines_theory.verification.framework.stats import K_SE
@@ -145,22 +133,7 @@ def _section4_numbers():
     return {f"erratum_{k}": v for k, v in locals().items() if callable(v) and k != "sqrtm"}
 
 
-@pytest.mark.parametrize("name", SECTION4_ERRATA)
-def test_erratum_check_flags_the_printed_form_and_not_the_corrected_one(name):
-    """Each erratum check of Section 4 and Appendices A–C flags the printed statement and, given
-    the corrected one (``printed=False``), does not, with the numbers its argument predicts: a
-    check that returned True unconditionally fails here."""
-    from mines_theory.verification.framework.verdict import Evidence
-
-    check = ERRATUM_CHECKS[name]
-    printed, corrected = check(), check(printed=False)
-    assert isinstance(printed, Evidence) and isinstance(corrected, Evidence)
-    assert printed.flagged and not corrected.flagged
-    for evidence in (printed, corrected):
-        assert evidence.measurements and len(evidence.text()) <= 160
-        assert not set("{}`|") & set(evidence.text())
-        assert Evidence.from_json(evidence.to_json()).agrees(evidence)
-    _section4_numbers()[name](printed, corrected)
+test_erratum_numbers_are_what_its_argument_predicts = numbers_test("section4", _section4_numbers)
 
 
 def test_counterexample_spectrum_leaves_s_prime_only_with_the_printed_interval():

@@ -81,10 +81,10 @@ def test_ledger_page_links_every_row_to_its_verdict_cell(site):
     from mines_theory.verification.framework import ledger
 
     text = (site / "ledger.html").read_text(encoding="utf-8")
-    for claim in ledger.CLAIMS:
+    for claim in ledger.claims():
         assert f'href="{claim.notebook}.html#verdict"' in text, claim.number
     for notebook in NOTEBOOKS:
-        if any(c.notebook == notebook.stem for c in ledger.CLAIMS + ledger.FINDINGS):
+        if any(c.notebook == notebook.stem for c in ledger.claims() + ledger.findings()):
             assert 'id="verdict"' in (site / f"{notebook.stem}.html").read_text(encoding="utf-8")
 
 

@@ -34,7 +34,7 @@ from mines_theory.verification.framework.verdict import K_AGREE, Kind, Measureme
 def run(path: str) -> None:
     results = {}
     start = time.time()
-    for claim in ledger.CLAIMS + ledger.FINDINGS:
+    for claim in ledger.claims() + ledger.findings():
         begin = time.time()
         results[claim.number] = claim.verdict().to_json()
         print(f"{claim.number}: {time.time() - begin:.1f} s", flush=True)

@@ -1,6 +1,6 @@
 """Mutation test of the erratum checks: does any test notice a check that always says "erratum"?
 
-For every entry of ``ledger.ERRATA`` the check is replaced by a mutant that says
+For every erratum (``ledger.errata()``) the check is replaced by a mutant that says
 "erratum" whatever it is given, and the tests of the module that defines the check
 (``tests/test_<part>.py``, e.g. ``tests/test_appendix_d.py`` for
 ``errata.appendix_d.erratum_two_log``) run in a fresh subprocess. The mutant is *killed* when at
@@ -8,17 +8,18 @@ least one test fails, and *survives* when they all pass. Before the mutants, eac
 runs once unmutated: a module whose tests fail already cannot kill anything, and its mutants are
 reported as "baseline fails" instead of killed.
 
-The mutant. A check returns a ``verdict.Evidence`` (the flag, the sentence that argues it, the
-numbers). ``--mutant flag`` (the default) calls the original and forces its flag to True: the
-Evidence keeps its sentence and its numbers and gets ``flagged=True``
-(``dataclasses.replace``), and a check that refuses bad input still refuses. So only a test that
-checks the flag where it must be False (the corrected form, ``printed=False``, data under the
-alternative) kills it; a test that reads the sentence or the numbers sees what it saw before.
+The mutant. A check returns a ``Verdict`` (``verdict.flagged``: the status "erratum" where the
+form it tests is shown wrong, the sentence that argues it, the numbers). ``--mutant flag`` (the
+default) calls the original and forces its status to "erratum": the verdict keeps its sentence
+and its numbers (``dataclasses.replace``), and a check that refuses bad input still refuses. So
+only a test that checks the flag where it must be False (the corrected form, ``printed=False``,
+data under the alternative) kills it; a test that reads the sentence or the numbers sees what it
+saw before.
 The bare ``return True`` of issue 22 §3 (``--mutant true``) was meaningful while every check
-returned a bool; against an Evidence check it is killed by any test that reads
-``.flagged`` or a measurement (AttributeError on a bool), however well the flag is tested, and
-``Evidence(True, "")`` by any that reads a measurement (KeyError): both count a kill that says
-nothing about the flag, so neither is the default.
+returned a bool; against a Verdict check it is killed by any test that reads ``.flagged`` or a
+measurement (AttributeError on a bool), however well the flag is tested, and ``flagged(True,
+"")`` by any that reads a measurement (KeyError): both count a kill that says nothing about the
+flag, so neither is the default.
 
 How the replacement is made, without writing into the tree: a pytest plugin written to a
 temporary directory (``-p _mutate_errata_plugin``, that directory on ``PYTHONPATH``) imports
@@ -71,6 +72,7 @@ PLUGIN = textwrap.dedent('''
     import sys
 
     import mines_theory.verification as _verification
+    from mines_theory.verification.framework.verdict import Status as _Status
 
     _module, _name = os.environ["MUTATE_ERRATA_TARGET"].split(":")
     for _info in pkgutil.walk_packages(_verification.__path__, _verification.__name__ + "."):
@@ -82,7 +84,7 @@ PLUGIN = textwrap.dedent('''
     def _mutant(*args, **kwargs):
         if os.environ["MUTATE_ERRATA_MUTANT"] == "true":
             return True
-        return dataclasses.replace(_original(*args, **kwargs), flagged=True)
+        return dataclasses.replace(_original(*args, **kwargs), status=_Status.ERRATUM)
 
 
     _rebound = []
@@ -93,17 +95,14 @@ PLUGIN = textwrap.dedent('''
     from mines_theory.verification.framework import ledger as _ledger
     from mines_theory.verification.framework import registry as _registry
 
-    _entries = []
-    for _e in _ledger.ERRATA:
-        if _e.check is _original:  # the registry's entry and the ledger's table see it too
-            _e = dataclasses.replace(_e, check=_mutant)
+    for _e in _ledger.errata():
+        if _e.check is _original:  # the registry's entry, so the ledger's table sees it too
             _registry.REGISTRY.add_erratum(
-                _e, _registry.REGISTRY.erratum_row(_e.label), _module,
+                dataclasses.replace(_e, check=_mutant),
+                _registry.REGISTRY.erratum_row(_e.label), _module,
                 f"{_original.__module__}.{_original.__qualname__}",
             )
-            _rebound.append("ledger.ERRATA")
-        _entries.append(_e)
-    _ledger.ERRATA = tuple(_entries)
+            _rebound.append("ledger.errata()")
     if not _rebound:
         raise RuntimeError(f"{_name} not found in mines_theory.verification")
     with open(os.environ["MUTATE_ERRATA_MARKER"], "w") as _marker:
@@ -112,14 +111,14 @@ PLUGIN = textwrap.dedent('''
 
 
 def errata_checks() -> list[tuple[str, str, str]]:
-    """(check name, part of the paper, defining module) for each entry of ``ERRATA``, in table
+    """(check name, part of the paper, defining module) for each erratum, in table
     order; the part (section2 … appendix_e) names the test module, ``tests/test_<part>.py``, and
     is read off the defining module (``mines_theory.verification.errata.section3_mean`` →
     section3)."""
-    from mines_theory.verification.framework.ledger import ERRATA
+    from mines_theory.verification.framework import ledger
 
     rows = []
-    for entry in ERRATA:
+    for entry in ledger.errata():
         check = entry.check
         found = re.match(
             r"mines_theory\.verification\.errata\.(section\d|appendix_[a-z])", check.__module__

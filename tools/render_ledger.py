@@ -1,11 +1,9 @@
 """Publish the claims ledger and rewrite the generated parts of README.md (``make figures``).
 
-1. Every check is run; a published verdict (``mines_theory/verification/published.json``) is
-   replaced only where the fresh one does not agree with it (a status, a qualifier or a number
-   beyond its uncertainty changed: ``ledger.reconcile``); what changed is printed. The same for
-   every erratum's check, whose result (an ``Evidence``, the flag with the numbers that argue
-   it) is published under the file's key "errata" (``corrigendum.reconcile_evidence``; notebook
-   08 shows it).
+1. Every check is run (every ledger row's and every erratum's); a published verdict
+   (``mines_theory/verification/published.json``) is replaced only where the fresh one does not
+   agree with it (a status, a qualifier or a number beyond its uncertainty changed:
+   ``ledger.reconcile``); what changed is printed.
 2. The README's ledger, repaired results and findings are rendered from the published
    verdicts, and its comparison table is copied from figures/07-comparison.md (written by
    notebook 07).
@@ -23,12 +21,6 @@ from pathlib import Path
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import report
-from mines_theory.verification.framework.evidence import (
-    published_evidence,
-    reconcile_evidence,
-    write_published_evidence,
-    fresh_evidence,
-)
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -37,8 +29,6 @@ COMPARISON = ROOT / "figures" / "07-comparison.md"
 
 def publish(init: bool = False) -> None:
     old = ledger.published(missing_ok=init)
-    # read before ledger.write_published, which rewrites the file without them; none yet is fine
-    old_errata = published_evidence(missing_ok=True)
     merged, changed = ledger.reconcile(ledger.verdicts(), old)
     for number, reasons in changed.items():
         print(f"{number}: " + "; ".join(reasons))
@@ -47,32 +37,19 @@ def publish(init: bool = False) -> None:
         print(f"updated {ledger.PUBLISHED.name} ({len(changed)} verdicts changed)")
     else:
         print(f"{ledger.PUBLISHED.name} is current: every verdict agrees with the published one")
-    merged_errata, changed_errata = reconcile_evidence(fresh_evidence(), old_errata)
-    for label, reasons in changed_errata.items():
-        print(f"erratum {label}: " + "; ".join(reasons))
-    if write_published_evidence(merged_errata):
-        print(f"updated the errata in {ledger.PUBLISHED.name} ({len(changed_errata)} changed)")
-    else:
-        print(f"the errata in {ledger.PUBLISHED.name} are current")
 
 
 def render_readme() -> None:
     text = README.read_text(encoding="utf-8")
-    new = ledger.render_into(
-        text, report.summary_table(claims=ledger.CLAIMS, link=report.readme_link)
-    )
-    new = ledger.render_into(
-        new,
-        report.summary_table(claims=ledger.REPAIRED, link=report.readme_link),
-        ledger.REPAIRED_START,
-        ledger.REPAIRED_END,
-    )
-    new = ledger.render_into(
-        new,
-        report.summary_table(claims=ledger.FINDINGS, link=report.readme_link),
-        ledger.FINDINGS_START,
-        ledger.FINDINGS_END,
-    )
+    new = text
+    for rows, start, end in (
+        (ledger.claims(), ledger.README_START, ledger.README_END),
+        (ledger.repaired(), ledger.REPAIRED_START, ledger.REPAIRED_END),
+        (ledger.findings(), ledger.FINDINGS_START, ledger.FINDINGS_END),
+    ):
+        new = ledger.render_into(
+            new, report.summary_table(claims=rows, link=report.readme_link), start, end
+        )
     if COMPARISON.is_file():
         new = ledger.render_into(
             new,

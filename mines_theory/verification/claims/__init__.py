@@ -12,8 +12,8 @@ module              the paper
                     runs on γ > 0 and the findings (a constant η₂, the start, the α-bias)
 ``appendix_d``      Appendix D: Lemmas 24–30 (our D.1–D.7)
 ``appendix_e``      Appendix E: Lemmas 31–40 (our E.1–E.10), the proof of Lemma 11
-``repaired``        the corrigendum's repaired results, each on the printed one's runs
-``repairs``         the repaired results as data (printed and repaired statements)
+``repaired``        the corrigendum's repaired results, each declared with its printed and
+                    repaired statements and checked on the printed one's runs
 ``comparisons``     MiNES against the baselines (notebook 07)
 ``coco_bbob``       the 2019 version's claim on COCO's bbob (notebook 10)
 ==================  ===========================================================================

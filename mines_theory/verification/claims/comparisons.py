@@ -22,6 +22,7 @@ from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
 from ..framework.registry import finding
+from ..framework.spec import Key, NoBar
 from ..framework.stats import at_least, median_interval, proportion
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 
@@ -101,6 +102,8 @@ def _faster(a, b) -> bool:
     label="—",
     statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
     notebook="07-comparisons",
+    key=Key(None, "see the comparison table"),
+    atlas=NoBar("a comparison of methods, without a bound"),
 )
 @decides
 def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:

@@ -19,6 +19,7 @@ from mines_theory.experiments.runs import run_method
 from mines_theory.theory.gaussian import monte_carlo
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ..framework.registry import claim, finding
+from ..framework.spec import Key, NoBar
 from ..framework.stats import K_SE, at_least, z_measurement
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 from mines_theory.theory.derivations.nes import (
@@ -83,6 +84,8 @@ LOG_LIKELIHOOD_TRICK = LogLikelihoodTrick()
     label="eq:nab_mu, eq:nab_Sig, eq:nat_grad",
     statement="log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
     notebook="01-nes-background",
+    key=Key("z", "eq:log_lh by Monte Carlo: largest |z|"),
+    atlas=NoBar("identities (sympy) and a Monte Carlo z-score; no bound"),
 )
 @functools.cache
 def check_section2() -> Verdict:
@@ -192,6 +195,8 @@ NES_AS_PRINTED = NESRun()
     label="Sec. 2, after eq:ng",
     statement="the NES meta-algorithm as printed stalls and its covariance collapses",
     notebook="01-nes-background",
+    key=Key("stalled", "runs of 3 that stalled"),
+    atlas=NoBar("a finding without a bound"),
 )
 @decides
 def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:

@@ -1,5 +1,5 @@
-"""The errata: every typo or faulty step found in the paper, each declared with
-``registry.erratum`` above a check that returns its ``Evidence`` (flagged on the printed form,
-not on the corrected one), one module per part of the paper (``section2`` … ``appendix_e_*``).
-Each check reads the runs of ``claims``.
+"""The errata: every typo or faulty step found in the paper, each declared with ``registry.erratum``
+above a check that returns its ``Verdict`` (``verdict.flagged``: "erratum" on the printed form, not
+on the corrected one), one module per part of the paper (``section2`` … ``appendix_e_*``). Each
+check reads the runs of ``claims``.
 """

@@ -1,6 +1,6 @@
-"""The errata in the proofs of Appendix D: each ``erratum_*`` returns an ``Evidence``, flagged
-when the printed form is shown wrong, not flagged with ``printed=False`` for the corrected form,
-with the numbers that show it."""
+"""The errata in the proofs of Appendix D: each ``erratum_*`` returns a ``Verdict``
+(``verdict.flagged``), flagged when the printed form is shown wrong, not flagged with
+``printed=False`` for the corrected form, with the numbers that show it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from mines_theory.algorithm.estimators import mean_gradient
 from mines_theory.problems.objectives import SoftCubic1D
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
-from ..framework.verdict import Evidence, Kind, Measurement, Status
+from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
 from ..claims.appendix_d.common import d6_setting, exceeds
 from ..claims.appendix_d.lemmas import BIAS, D7, INSIDE, BiasExperiment, check_lemma_d7
 from mines_theory.theory.bounds.appendix import tgm3_bound, nu_bounds
@@ -38,7 +38,7 @@ __all__ = [
     "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
     "are built from it (Lemmas 5.1, 5.2)",
 )
-def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
+def erratum_nu_gamma_power(printed: bool = True) -> Verdict:
     """eq:nu prints γ where squaring eq:sigma_1 gives γ². ν scales like γ (f ↦ cf), ‖ν‖² like γ²:
     on the cubic with γ = 100 (b = 10, α = 0.5) the printed bound fails in far more than δ of
     the batches while the γ² form holds in all. ``printed=False``: the γ² bound is flagged only
@@ -54,14 +54,14 @@ def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
     count_corrected = int(np.sum(s["nu_sq"] > corrected.nu_sq))
     p_corrected = proportion("p_corrected", count_corrected, 400)
     if not printed:
-        return Evidence(
+        return flagged(
             exceeds(count_corrected, 400, 0.1),
             "cubic, γ = 100, b = 10: ‖ν‖² "
             "exceeds eq:nu with γ² in {p_corrected} of 400 batches (z = {z} against "
             f"δ = 0.1); flagged when z > {K_SE:g}",
             (p_corrected, z_measurement("z", exceedance_z(count_corrected, 400, 0.1))),
         )
-    return Evidence(
+    return flagged(
         exceeds(count_printed, 400, 0.1) and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1,
         "cubic, γ = 100, b = 10: ‖ν‖² exceeds eq:nu in {p_printed} of 400 batches "
         "(z = {z}), with γ² ({ratio}× larger) in {p_corrected}; flagged when "
@@ -85,7 +85,7 @@ def erratum_nu_gamma_power(printed: bool = True) -> Evidence:
     "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
     "Lemmas 5.1, 5.2 rest on them (their contraction part survives)",
 )
-def erratum_U_nu_step(printed: bool = True) -> Evidence:
+def erratum_U_nu_step(printed: bool = True) -> Verdict:
     """Proofs of eq:nu, eq:hh, eq:tgm_3: ‖Uν‖² ≤ max_i ν_i²·‖U1‖² is false (ν_i and u_i are
     dependent; e.g. u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0). On the cubic with b = 5000 it
     fails in most batches. ``printed=False``: the corrected ‖Uν‖² ≤ ‖U‖₂²‖ν‖² (‖U‖₂ the
@@ -98,14 +98,14 @@ def erratum_U_nu_step(printed: bool = True) -> Evidence:
     holds = proportion("holds", int(np.sum(s["step_holds"])), BIAS.batches)
     if not printed:
         fails = int(np.sum(~s["corrected_step_holds"]))
-        return Evidence(
+        return flagged(
             not s["corrected_step_holds"].all(),
             f"cubic, d = {BIAS.d}, b = "
             f"{BIAS.b}: " + "‖Uν‖² ≤ ‖U‖₂²‖ν‖² fails in {fails} of {batches} batches; "
             "flagged when in any",
             (Measurement("fails", fails, kind=Kind.COUNT), batches),
         )
-    return Evidence(
+    return flagged(
         np.mean(s["step_holds"]) < 0.5,
         f"cubic, d = {BIAS.d}, b = {BIAS.b}: "
         "‖Uν‖² ≤ max νᵢ²·‖U1‖² holds in {holds} of {batches} batches; flagged when in "
@@ -128,7 +128,7 @@ def erratum_U_nu_step(printed: bool = True) -> Evidence:
     "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
     "cases measured",
 )
-def erratum_G_norm_1(printed: bool = True) -> Evidence:
+def erratum_G_norm_1(printed: bool = True) -> Verdict:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
     α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
     fails inside S' too, away from μ*.
@@ -153,7 +153,7 @@ def erratum_G_norm_1(printed: bool = True) -> Evidence:
             x = e.run()
             counts.append((int(np.sum(x**2 > 2 * e.limit() + 2 * e.bound)), e.batches, e.delta))
         exceeded = [exceeds(*count) for count in counts]
-        return Evidence(
+        return flagged(
             any(exceeded),
             "‖X‖² ≤ 2‖E X‖² + 2B_b is exceeded in {d7} of the batches "
             f"(f = x²/2), in {{star}} and {{away}} inside S' (μ = μ*, {INSIDE[1].mu:g}"
@@ -165,8 +165,8 @@ def erratum_G_norm_1(printed: bool = True) -> Evidence:
         )
     verdict = check_lemma_d7()
     if verdict.status is Status.NOT_CHECKED:
-        return Evidence(False, verdict.summary, verdict.measurements)
-    return Evidence(
+        return flagged(False, verdict.summary, verdict.measurements)
+    return flagged(
         verdict.status is Status.FAILS and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome,
         "f = x²/2: ‖G̃‖² = {G_sq}, eq:G_norm_1's bound {bound} (exceeded in {p1}); "
         f"eq:G_norm_2 inside S' at μ = {INSIDE[1].mu:g} exceeded in " + "{in_away}; "
@@ -184,7 +184,7 @@ def erratum_G_norm_1(printed: bool = True) -> Evidence:
     consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
     "with Σ_k ∈ S and is unaffected",
 )
-def erratum_hypotheses(printed: bool = True) -> Evidence:
+def erratum_hypotheses(printed: bool = True) -> Verdict:
     """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
     𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
     (Σ⁻¹ ∈ S') is meant, as Lemma 5.1 applies them. On ``SoftCubic1D(1)`` (γ = 1) at μ* = 0,
@@ -219,7 +219,7 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
     if not printed:
         smaller = counts(0.1 / tau)
         measured |= {"nu_small": smaller[0], "g_small": smaller[1]}
-        flagged = any(failures(inside)) or any(failures(smaller))
+        wrong = any(failures(inside)) or any(failures(smaller))
         shown = (
             "eq:sigma_1, eq:tgm_3 fail in {nu_in}, {g_in} of 2000 batches at Σ = 1/τ, in "
             "{nu_small}, {g_small} at Σ = 0.1/τ; flagged if any > δ = 0.1 "
@@ -228,13 +228,13 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
     else:
         outside = counts(100.0)
         measured = {"nu_out": outside[0], "g_out": outside[1]} | measured
-        flagged = all(failures(outside)) and not any(failures(inside))
+        wrong = all(failures(outside)) and not any(failures(inside))
         shown = (
             "eq:sigma_1, eq:tgm_3 fail in {nu_out}, {g_out} of 2000 batches at Σ = 100 "
             "(allowed as printed), {nu_in}, {g_in} at Σ = 1/τ; flagged if only at Σ = 100 > δ"
         )
-    return Evidence(
-        flagged, shown, tuple(proportion(name, count, draws) for name, count in measured.items())
+    return flagged(
+        wrong, shown, tuple(proportion(name, count, draws) for name, count in measured.items())
     )
 
 
@@ -246,7 +246,7 @@ def erratum_hypotheses(printed: bool = True) -> Evidence:
     correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = e⁻³⁰)",
     consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)",
 )
-def erratum_two_log(printed: bool = True) -> Evidence:
+def erratum_two_log(printed: bool = True) -> Verdict:
     """eq:G_norm and eq:GG (and their proofs) use ‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm, which
     gives 2d + 3 log(1/δ); with 2 log the event can have probability below 1 − δ: at d = 5,
     δ = e^{−30}, P(χ²₅ ≥ 2d + 2 log(1/δ)) > δ (scipy), while 2d + 3 log(1/δ) is safe there.
@@ -258,7 +258,7 @@ def erratum_two_log(printed: bool = True) -> Evidence:
     if not printed:
         grid = [(n, y) for n in (1, 2, 5, 10, 50, 100, 500) for y in np.geomspace(0.1, 50, 25)]
         logs = [scipy.stats.chi2.logsf(2 * n + 3 * y, n) + y for n, y in [(d, x), *grid]]
-        return Evidence(
+        return flagged(
             bool(any(v > 0 for v in logs)),
             "P(χ²_d ≥ 2d + 3 log(1/δ))/δ ≤ {worst} "
             "at d = 5, δ = e⁻³⁰ and for d = 1…500, log(1/δ) ∈ [0.1, 50] (scipy); "
@@ -266,7 +266,7 @@ def erratum_two_log(printed: bool = True) -> Evidence:
             (Measurement("worst", math.exp(max(logs)), 1e-9, digits=3),),
         )
     two, three = (float(scipy.stats.chi2.logsf(2 * d + k * x, d)) for k in (2, 3))
-    return Evidence(
+    return flagged(
         two > -x > three,
         "d = 5, δ = e⁻³⁰: P(χ²₅ ≥ 2d + 2 log(1/δ))/δ = {two}, "
         "P(χ²₅ ≥ 2d + 3 log(1/δ))/δ = {three} (scipy); flagged when only the first "
@@ -287,7 +287,7 @@ def erratum_two_log(printed: bool = True) -> Evidence:
     correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
     consequence="Lemma D.6 survives (its constants are 2× loose)",
 )
-def erratum_taylor_weight(printed: bool = True) -> Evidence:
+def erratum_taylor_weight(printed: bool = True) -> Verdict:
     """Proof of eq:G_norm/eq:GG: f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ +
     α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u drops the (1 − t) weight of the integral remainder. On the
     3-D log-cosh objective, the actual remainder f(μ + z) − f(μ) − ⟨∇f(μ), z⟩ agrees with
@@ -310,14 +310,14 @@ def erratum_taylor_weight(printed: bool = True) -> Evidence:
         "residual", abs(remainder - weighted) / abs(remainder), 1e-10, Kind.BELOW
     )
     if not printed:
-        return Evidence(
+        return flagged(
             abs(remainder - weighted) >= 1e-10 * abs(remainder),
             "3-D log-cosh: "
             "zᵀ[∫₀¹(1 − t)∇²f(μ + tz)dt]z is the remainder f(μ + z) − f(μ) − ⟨∇f(μ), "
             "z⟩ to {residual} (relative); flagged unless below 1e-10",
             (residual,),
         )
-    return Evidence(
+    return flagged(
         abs(remainder - weighted) < 1e-10 * abs(remainder)
         and abs(remainder - unweighted) > 0.2 * abs(remainder),
         "3-D log-cosh: the remainder is zᵀ[∫₀¹(1 − t)∇²f dt]z to {residual}, the "

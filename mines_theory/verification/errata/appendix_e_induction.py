@@ -1,9 +1,9 @@
-"""The errata in Lemma 5.3's induction, which Appendix E's lemmas feed: its base case and
-eq:C, its probability bookkeeping (and Thm 5.4, item 2), and the norm its induction hypothesis
-prints (eq:sto_err, eq:dec_sig). Each ``erratum_*`` returns an ``Evidence`` flagged when the
-printed form is confirmed wrong and, with ``printed=False``, tests the corrected form, which it
-must not flag; the evidence's sentence states the criterion and its measurements the numbers that
-decide it."""
+"""The errata in Lemma 5.3's induction, which Appendix E's lemmas feed: its base case and eq:C, its
+probability bookkeeping (and Thm 5.4, item 2), and the norm its induction hypothesis prints
+(eq:sto_err, eq:dec_sig). Each ``erratum_*`` returns a ``Verdict`` (``verdict.flagged``) flagged
+when the printed form is confirmed wrong and, with ``printed=False``, tests the corrected form,
+which it must not flag; the evidence's sentence states the criterion and its measurements the
+numbers that decide it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import sympy as sp
 from mines_theory.linalg.spd import random_spd
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
-from ..framework.verdict import Evidence
+from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import count, exact
 from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants
 from mines_theory.theory.bounds.appendix import sig2_bound
@@ -35,7 +35,7 @@ __all__ = ["erratum_Sigma_vs_Sigma_inv", "erratum_base_case_C", "erratum_probabi
     "10⁸, δ = 10⁻⁸, or d = 10⁴, b = 1, δ = 0.99); with 4C₄ as eq:C's second "
     "entry (plus eq:Sig_2_bnd's erratum term) the induction starts",
 )
-def erratum_base_case_C(printed: bool = True) -> Evidence:
+def erratum_base_case_C(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.3, base case k = 2: ‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2. That
     right side is exactly 2C₄ (sympy), so the second step needs C ≥ 4C₄; eq:C's entry 2C₄ + L²/b
     gives only C/2 ≥ C₄ + L²/(2b) < 2C₄ (C₄ ≥ 2L²c₃⁴ζ²/(bτ²) ≥ 32L²/b, sympy). With eq:C as printed
@@ -76,14 +76,14 @@ def erratum_base_case_C(printed: bool = True) -> Evidence:
         ratios.append(q.C / 2 / bound)
     found = (exact("first", ratios[0]), exact("second", ratios[1]))
     if not printed:
-        return Evidence(
+        return flagged(
             bool(any(fails)),
             "with 4C₄ + L²/b in eq:C, C/2 is {first}× and {second}× eq:Sig_2_bnd's "
             "right side at (d, b, δ) = (1, 10⁸, 10⁻⁸), (10⁴, 1, 0.99) (flagged when "
             "< 1)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(algebra and all(fails)),
         "C/2 of eq:C is {first}× and {second}× eq:Sig_2_bnd's right side (= 2C₄, "
         "sympy) at (d, b, δ) = (1, 10⁸, 10⁻⁸), (10⁴, 1, 0.99) (flagged when < 1)",
@@ -105,7 +105,7 @@ def erratum_base_case_C(printed: bool = True) -> Evidence:
     "0.01, K = 200)",
     same_flaw_as='Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
 )
-def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Evidence:
+def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Verdict:
     """Lemma 5.3 "with a probability at least 1 − δ" (and Theorem 5.4, item 2): the proof needs, at
     every step t < K, eq:G_norm_1 and eq:GG, each on ‖u_{t,i}‖² ≤ c₃ for all i (eq:u_norm, one
     δ-event per direction), besides Lemma E.7 at δ/k², eq:Y0 and Lemma 5.1 or 5.2 at every step;
@@ -120,7 +120,7 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ev
         per_event = delta / ((K - 1) * (b + 3) + 2)  # probability still exceeds δ
         c3 = c_constants(d=d, b=b, delta=per_event).c3
         exact_p = -math.expm1(b * (K - 1) * math.log1p(-scipy.stats.chi2.sf(c3, d)))
-        return Evidence(
+        return flagged(
             bool(exact_p > delta),
             "with δ/((K − 1)(b + 3) + 2) in c₃, P(some ‖u_t,i‖² > c₃ over K = 200 "
             "steps, b = 50) = {exact} (flagged when > δ = 0.01)",
@@ -133,7 +133,7 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ev
     frequency = proportion("failed", failed, runs)
     agrees = abs(frequency.value - exact_p) <= K_SE * frequency.uncertainty
     z = exceedance_z(failed, runs, delta)
-    return Evidence(
+    return flagged(
         bool(c.valid and exact_p > delta and agrees and z > K_SE),
         "P(some ‖u_t,i‖² > c₃ over K = 200 steps, b = 50) = {exact}, simulated "
         "{failed} of {runs} runs (z = {z} against δ = 1%; flagged when > 5)",
@@ -155,7 +155,7 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ev
     "conclusion (the two differ, and neither bounds the other)",
     consequence="Lemma 5.3's proof survives, read with Σ_t⁻¹",
 )
-def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Evidence:
+def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Verdict:
     """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of
     the proof of Lemma 5.3 print ‖Σ_t − H*‖ where ‖Σ_t⁻¹ − H*‖ is meant (the line before, Γ_t of
     Lemma E.7, Lemma 5.3's conclusion). The two differ and neither bounds the other: with H* = I
@@ -175,7 +175,7 @@ def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Eviden
             (random_spd(rng, 3, 0.5, 4.0), random_spd(rng, 3, 0.5, 4.0)) for _ in range(draws)
         ]
         ratio = max(np.linalg.norm(x - h, 2) / np.linalg.norm(x - h) for x, h in pairs)
-        return Evidence(
+        return flagged(
             bool(
                 any(
                     np.linalg.norm(x - h, 2) > np.linalg.norm(x - h) * (1 + 1e-12) for x, h in pairs
@@ -197,7 +197,7 @@ def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Eviden
     step = np.linalg.norm(pairs[0][0] - H_star, 2) <= np.linalg.norm(
         np.linalg.inv(pairs[0][0]) - H_star
     )
-    return Evidence(
+    return flagged(
         bool(order == [True, True, False, False] and not step),
         "H* = I: ‖Σ_t⁻¹ − H*‖_F = {inv_3}, ‖Σ_t − H*‖_F = {sigma_3} at Σ_t⁻¹ = 3I; "
         "{inv_06}, {sigma_06} at 0.6I (flagged when, as here, neither bounds the "

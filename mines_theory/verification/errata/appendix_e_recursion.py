@@ -1,9 +1,9 @@
-"""The errata in the proofs of the deterministic recursions of Appendix E: Lemma E.1
-(lem:nab_f), Lemma E.2 (eq:Sig_dec, eq:Sig_2_bnd: the covariance recursion and its base case),
-Lemma E.4 (eq:alpha_err) and Lemma E.10 (eq:dd). Each ``erratum_*`` returns an ``Evidence``
-flagged when the printed form is confirmed wrong and, with ``printed=False``, tests the corrected
-form, which it must not flag; the evidence's sentence states the criterion and its measurements
-the numbers that decide it."""
+"""The errata in the proofs of the deterministic recursions of Appendix E: Lemma E.1 (lem:nab_f),
+Lemma E.2 (eq:Sig_dec, eq:Sig_2_bnd: the covariance recursion and its base case), Lemma E.4
+(eq:alpha_err) and Lemma E.10 (eq:dd). Each ``erratum_*`` returns a ``Verdict``
+(``verdict.flagged``) flagged when the printed form is confirmed wrong and, with ``printed=False``,
+tests the corrected form, which it must not flag; the evidence's sentence states the criterion and
+its measurements the numbers that decide it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from mines_theory.problems.objectives import SoftCubic1D
 from ..claims.appendix_d.common import quadratic
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, estimate, exceedance_z, proportion, z_measurement
-from ..framework.verdict import Evidence
+from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, same_direction_sum
 from ..claims.appendix_e.trajectory import SIG2, sig_dec_violations
 from mines_theory.theory.bounds.appendix import alpha_err_coefficient, dd_bound
@@ -42,7 +42,7 @@ __all__ = [
     consequence="as printed it fails along a MiNES run (Lemma E.2's row); C₁ + C₂ + C₃ of "
     "eq:C should double; Lemma 5.3 survives in the cases measured",
 )
-def erratum_sig_dec_factor(printed: bool = True) -> Evidence:
+def erratum_sig_dec_factor(printed: bool = True) -> Verdict:
     """eq:Sig_dec: unrolling the recursion gives 2(t−1)/(k(k−1)) before the first sum; printed
     (t−1)/(k(k−1)). With the 2 the inequality holds at every step of the trajectory (it is an
     equality while the projection is inactive); without it, it fails at some. Evidence: the
@@ -54,13 +54,13 @@ def erratum_sig_dec_factor(printed: bool = True) -> Evidence:
         count("pairs", printed_violated.size),
     )
     if not printed:  # the factor 2: flagged only if violated somewhere
-        return Evidence(
+        return flagged(
             bool(corrected.any()),
             "eq:Sig_dec with 2(t − 1)/(k(k − 1)) fails at {corrected} of {pairs} "
             "(k, seed) pairs of the 3-D log-cosh run (flagged when > 0)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(not corrected.any() and printed_violated.any()),
         "eq:Sig_dec as printed fails at {printed} of {pairs} (k, seed) pairs of the "
         "3-D log-cosh run, with the factor 2 at {corrected} (flagged when > 0, = 0)",
@@ -80,7 +80,7 @@ def erratum_sig_dec_factor(printed: bool = True) -> Evidence:
     consequence="false for non-quadratic f; Lemma 5.3's induction survives with a larger C",
     same_flaw_as="eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
 )
-def erratum_sig2_nonquadratic(printed: bool = True) -> Evidence:
+def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
     """eq:Sig_2_bnd: as b → ∞, Σ₂⁻¹ → Π_S'(E∇²f(μ₁ + αz)) (z = Σ₁^{1/2}u; the smoothed Hessian,
     E BG(Σ₁) by Lemma C.1), not H* = Π_S'(∇²f(μ*)), so ‖Σ₂⁻¹ − H*‖² does not vanish like 1/b for
     a non-quadratic f. Measured at b = 4·10⁵ on a 1-D log-cosh (``SIG2``): the bound is exceeded
@@ -92,7 +92,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Evidence:
         # ((a + b)² ≤ 2a² + 2b², Π_S' non-expansive); flagged if exceeded more often than δ
         corrected = int(np.sum(s["errors"] > 2 * s["limit"] + 2 * s["bound"]))
         z = exceedance_z(corrected, SIG2.batches, SIG2.delta)
-        return Evidence(
+        return flagged(
             bool(z > K_SE),
             "‖Σ₂⁻¹ − H*‖² exceeds 2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + 2·(printed bound) "
             "in {share} of {runs} runs (z = {z} against δ; flagged when > 5)",
@@ -103,7 +103,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Evidence:
             ),
         )
     z = exceedance_z(s["exceeded"], SIG2.batches, SIG2.delta)
-    return Evidence(
+    return flagged(
         bool(z > K_SE and s["errors"].mean() > s["bound"] and s["limit"] > s["bound"]),
         "b = {b}: ‖Σ₂⁻¹ − H*‖² = {error} (limit {limit}) exceeds the printed O(1/b) "
         "bound {bound} in {share} of {runs} runs (z = {z}; flagged when > 5)",
@@ -130,7 +130,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Evidence:
     consequence="the printed factor is d times too small, and so is C₃ of eq:C; Lemma 5.3 "
     "survives in the cases measured",
 )
-def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Evidence:
+def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
     Frobenius norm of D, and prints the factor 1/√d. The largest ⟨A, D⟩/(‖A‖₂‖D‖_F) over random
     symmetric pairs (d = 5) and the pair A = D = I must reach √d and never exceed it, so the
@@ -152,13 +152,13 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Evidenc
         exact("root_d", math.sqrt(d), 4),
     )
     if not printed:  # √d: flagged if some pair exceeds it
-        return Evidence(
+        return flagged(
             bool(max(largest, identity) > math.sqrt(d) * (1 + 1e-12)),
             "d = 5: ⟨A, D⟩/(‖A‖₂‖D‖_F) is {identity} at A = D = I and at most "
             "{largest} over {pairs} random pairs (flagged when > √d = {root_d})",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(
             largest <= math.sqrt(d) * (1 + 1e-12)
             and abs(identity - math.sqrt(d)) < 1e-12
@@ -183,7 +183,7 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Evidenc
     "while Thm 5.4 keeps ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖; otherwise C needs a term "
     "in that projection distance",
 )
-def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Evidence:
+def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdict:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
     sum built with the unprojected ∇²f(μ_t); the proof applies it to the sum built with
     H_t = Π_S'(∇²f(μ_t)) (lem:GH). The difference also holds (1/2b)Σ_i u_iᵀΣ^{1/2}(∇²f(μ_t) − H_t)
@@ -225,13 +225,13 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Evide
         exact("rhs", rhs),
     )
     if not printed:  # ∇²f(μ_t) ∈ S': flagged if the left side is ever > 0
-        return Evidence(
+        return flagged(
             bool(inside >= 1e-9),
             "with ∇²f(μ_t) ∈ S' the left side of eq:alpha_err stays {inside} in "
             "absolute value over {draws} draws, its right side 0 (flagged when ≥ 1e-9)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(
             rhs == 0.0
             and abs(one_d - closed) < 1e-9
@@ -255,7 +255,7 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Evide
     "short by (k − 1)Δ",
     consequence="eq:dd survives: its last line still bounds the exact sum, and C₂ stands",
 )
-def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Evidence:
+def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict:
     """Proof of eq:dd (Lemma E.10), the "=" line: Σ_{t=2}^k[(1−ρ)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ)^i]
     is printed ((1−ρ)/ρ)[(1 − (1−ρ)^{k−1})F + ((k−1) − (1 − (1−ρ)^{k−1})/ρ)Δ]; sympy gives the
     exact sum minus the printed line = (k − 1)Δ for each k in ``ks`` (at k = 2: F(1 − ρ) + Δ
@@ -296,13 +296,13 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Evidenc
                 survives &= dd >= value * (1 - 1e-12)
                 smallest = min(smallest, dd / value)
     if not printed:
-        return Evidence(
+        return flagged(
             bool(wrong),
             "sympy: the exact sum minus the corrected line of eq:dd is nonzero at "
             "{matched} of {ks} k in 2–9 (flagged when at all of them)",
             (count("matched", matched), count("ks", len(ks))),
         )
-    return Evidence(
+    return flagged(
         bool(wrong and survives),
         "sympy: the exact sum minus the printed line of eq:dd is (k − 1)Δ at {matched} "
         "of {ks} k; dd_bound ≥ {ratio}× the sum (flagged when at all k and ≥ 1)",
@@ -320,7 +320,7 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Evidenc
     "controls); ξ_kΣ_k⁻¹ ⪯ ∇²f(μ_k)",
     consequence="Lemma E.1 survives",
 )
-def erratum_nab_f_typos(printed: bool = True) -> Evidence:
+def erratum_nab_f_typos(printed: bool = True) -> Verdict:
     """Proof of Lemma E.1 (lem:nab_f): Δ₁ is defined with ∇²f(μ* − s(μ_k − μ*)) (the path runs
     from μ* to μ_k: μ* + s(μ_k − μ*)); the hypothesis is quoted as ξ_kΣ_k ⪯ ∇²f (it is
     ξ_kΣ_k⁻¹ ⪯ ∇²f); and the first inequality of the fourth display,
@@ -359,13 +359,13 @@ def erratum_nab_f_typos(printed: bool = True) -> Evidence:
     )
     if not printed:  # the corrected path and sign: flagged if either fails
         corrected_path = residual < 1e-9
-        return Evidence(
+        return flagged(
             bool(not (corrected_path and lhs <= corrected + 1e-15)),
             "SoftCubic1D, μ_k = 0.5: ∇f − H*e − Δ₁ is {path} on μ* + s(μ_k − μ*); "
             "right side − left side = {slack} with −2⟨He, ΣΔ₁⟩ (flagged when < 0)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(path and lhs > printed_step and lhs <= corrected + 1e-15),
         "SoftCubic1D, μ_k = 0.5: ∇f − H*e − Δ₁ = {printed_path} on the printed path; "
         "the printed step's left side exceeds its right by {excess} (flagged when > 0)",

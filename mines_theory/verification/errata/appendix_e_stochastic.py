@@ -1,8 +1,8 @@
-"""The errata in the proofs of the stochastic-error lemmas of Appendix E: Lemma E.7 (lem:X),
-Lemma E.8 (lem:Y, eq:chi_1, eq:Y0) and Lemma E.9 (eq:sto_err). Each ``erratum_*`` returns an
-``Evidence`` flagged when the printed form is confirmed wrong and, with ``printed=False``, tests
-the corrected form, which it must not flag; the evidence's sentence states the criterion and its
-measurements the numbers that decide it."""
+"""The errata in the proofs of the stochastic-error lemmas of Appendix E: Lemma E.7 (lem:X), Lemma
+E.8 (lem:Y, eq:chi_1, eq:Y0) and Lemma E.9 (eq:sto_err). Each ``erratum_*`` returns a ``Verdict``
+(``verdict.flagged``) flagged when the printed form is confirmed wrong and, with ``printed=False``,
+tests the corrected form, which it must not flag; the evidence's sentence states the criterion and
+its measurements the numbers that decide it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from mines_theory.algorithm.estimators import precision_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, largest_z, mean_and_se, z_measurement
-from ..framework.verdict import Evidence, Kind, Measurement
+from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, quartic, same_direction_sum
 from ..claims.appendix_e.moments import (
     azuma_margin,
@@ -49,7 +49,7 @@ __all__ = [
     "π²δ/6, Lemma E.8's row); A_K in C₁ is too small; Lemma 5.3 survives in the "
     "cases measured",
 )
-def erratum_chi_threshold(printed: bool = True) -> Evidence:
+def erratum_chi_threshold(printed: bool = True) -> Verdict:
     """eq:chi_1 (Lemma E.8) and A_K of Lemma 5.3: with A_t = 8 log(1/(bδ)) + …, eq:chi gives
     P(‖u‖² ≥ A_t) ≤ bδ/(t+1)², not δ/(b(t+1)²); A_t = 8 log(b/δ) + … is what the proof needs,
     where eq:chi applies (d ≤ 8 log(b/δ) + 16 log(t+1)). The printed form fails on the grid of
@@ -60,7 +60,7 @@ def erratum_chi_threshold(printed: bool = True) -> Evidence:
     failed, cases, _ = chi1_grid(printed=False)
     y0, allowed = y0_failure(20, 0.1, 5, printed=False), math.pi**2 * 0.1 / 6
     if not printed:  # corrected A_t where eq:chi applies: flagged if it fails
-        return Evidence(
+        return flagged(
             bool(failed > 0 or y0 > allowed),
             "with A_t = 8 log(b/δ) + 16 log(t + 1) + d, eq:chi_1 fails in {failed} of "
             "{cases} grid cases, and eq:Y0's P(some Y ≠ 0) is {y0} (flagged when > 0 "
@@ -69,7 +69,7 @@ def erratum_chi_threshold(printed: bool = True) -> Evidence:
         )
     violations, wide, outside_violations, _, laurent_massart = chi_threshold_region()
     printed_failed = chi1_grid(printed=True)[0]
-    return Evidence(
+    return flagged(
         bool(
             printed_failed > 0
             and failed == 0
@@ -106,7 +106,7 @@ def erratum_chi_threshold(printed: bool = True) -> Evidence:
     "144)/τ·√(Σ_{t≥2}(t+1)⁻⁴) joins C₁ + C₂ + C₃ in eq:C, and eq:Y0 joins the "
     "probability count",
 )
-def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Evidence:
+def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Verdict:
     """eq:sto_err (Lemma E.9): after E_{t,i} = (X − EX) + (Y − EY) (eq:EXY) the proof bounds only
     the X-part (Lemma E.7) and states the bound for the whole sum; Lemma E.8 is never invoked and
     eq:C has no term for the Y-part. On eq:Y0's event (every Y_{t,i} = 0) that part is
@@ -141,13 +141,13 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Evi
         z_measurement("z_zero", z_zero),
     )
     if not printed:  # X-part + Y-part: flagged unless it is the summand
-        return Evidence(
+        return flagged(
             bool(not (mc_ok and abs(summand - x_part - y_part) < tol)),
             "summand of eq:sto_err − X-part − Y-part is {residual}; Monte Carlo E Y at "
             "z = {z_EY} from the formula, {z_zero} from 0 (flagged unless ≤ 5 < z₀)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(mc_ok and abs(summand - x_part - y_part) < tol and abs(y_part) > 0.05 * abs(summand)),
         "the omitted Y-part −½⟨E Y, N⟩ is {share}× the summand of eq:sto_err (flagged "
         "when > 0.05); E Y ≠ 0 at z = {z_zero}, the rest {residual}",
@@ -170,7 +170,7 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Evi
     "appendix_e.azuma_margin), so C₁ and the level δ/k² stand (given ‖Λ_t‖₂ ≤ "
     "max(L, τ)/τ, next rows)",
 )
-def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Evidence:
+def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     """Proof of lem:X (Lemma E.7): Hoeffding's inequality (Lemma B.5, independent summands) is
     applied to Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − E X_{t,i}, ½N_t⟩, whose t-th summand Z_t depends
     through Σ_t, Λ_t, V_t on the earlier directions, with the random Γ_t in the bound. The Z_t are
@@ -212,13 +212,13 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Evidence:
         exact("margin", azuma_margin()),
     )
     if not printed:
-        return Evidence(
+        return flagged(
             bool(azuma_margin() < 1 or not centred),
             "the printed deviation is {margin}× Azuma–Hoeffding's (flagged when < 1); "
             "E[Z₂ given Z₁ small, large] at z = {z_low}, {z_high} (flagged beyond ±5)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(r > K_SE * r_se and centred and spread.max() > 2 * spread.min()),
         "corr(Z₁², Z₂²) = {r} (flagged when > 5 SE) while E[Z₂ given Z₁] is at z = "
         "{z_low}, {z_high}: dependent, not independent; Z₂'s range max/min {spread}",
@@ -236,7 +236,7 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Evidence:
     "unprojected ∇²f(μ_t) is used (eq:alpha_err's projection row), for which L/τ "
     "holds",
 )
-def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Evidence:
+def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
     """Proof of eq:sto_err (Lemma E.9): "‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ" takes ‖H_t‖₂ ≤ L, but
     H_t = Π_S'(∇²f(μ_t)) has its spectrum clipped into [τ, ζ], so ‖H_t‖₂ ≤ max(L, τ) and
     ‖Λ_t‖₂ ≤ max(L, τ)/τ. f = ¼‖x‖² (L = ½), S' = [1, 2], Σ_t⁻¹ = I (d = 3): ‖Λ_t‖₂ = 1 > L/τ. Over
@@ -261,13 +261,13 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Evidence:
         exact("corrected", max(L, tau) / tau),
     )
     if not printed:  # max(L, τ)/τ: flagged if the example or a draw exceeds it
-        return Evidence(
+        return flagged(
             bool(max(example, largest) > max(L, tau) / tau + 1e-12),
             "‖Λ_t‖₂ is {example} at f = ¼‖x‖², S' = [1, 2], Σ_t⁻¹ = I and at most "
             "{largest} over {draws} draws (flagged when > max(L, τ)/τ = {corrected})",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(
             abs(example - 1.0) < 1e-12
             and example > L / tau
@@ -288,7 +288,7 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Evidence:
     consequence="eq:Y0 holds w.p. ≥ 1 − (π²/6 − 1)δ, which gives Lemma E.8's own 1 − δ (with "
     "eq:chi_1's corrected A_t); the printed π²δ/6 did not",
 )
-def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Evidence:
+def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
     """Display before eq:Y0 (Lemma E.8): Σ_{t≥1} δ/(t+1)² is printed = π²δ/6; sympy gives
     (π²/6 − 1)δ. Independently, the partial sum over ``terms`` terms plus the tail bracket
     [1/(N+2), 1/(N+1)] encloses π²/6 − 1 and excludes π²/6. Evidence: the bracket and π²/6."""
@@ -306,7 +306,7 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Evidence:
         count("terms", terms),
     )
     if not printed:  # (π²/6 − 1)δ: flagged unless sympy and the bracket agree
-        return Evidence(
+        return flagged(
             bool(
                 not (
                     sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0
@@ -317,7 +317,7 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Evidence:
             "[{low}, {high}] ∋ π²/6 − 1 (flagged unless both)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(algebra and low <= math.pi**2 / 6 - 1 <= high < math.pi**2 / 6),
         "Σ 1/(t + 1)² = π²/6 − 1 (sympy); {terms} terms + tail lie in [{low}, {high}], "
         "below the printed π²/6 = {printed} (flagged: excluded)",
@@ -333,7 +333,7 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Evidence:
     correct="⟨(1/2b)Σ_i E_{t,i}, …⟩: the printed one is b times the left side",
     consequence="Lemma E.9 survives (the next lines and Lemma E.7 use (1/b)Σ_i)",
 )
-def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Evidence:
+def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Verdict:
     """Proof of eq:sto_err (Lemma E.9), the "=" citing eq:E: the right side is printed with
     ⟨½Σ_{i=1}^b E_{t,i}, N_t⟩ where the left side averages over i, so (1/(2b))Σ_i E_{t,i} is right
     (eq:E gives ½⟨E_{t,i}, N_t⟩ per direction). d = 3, b = 4, one step: the left side equals the
@@ -357,12 +357,12 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Evidence:
         exact("lhs", lhs, rel=1e-8),
     )
     if not printed:
-        return Evidence(
+        return flagged(
             bool(abs(lhs - corrected) >= tol),
             "d = 3, b = 4: left side − ⟨(1/2b)Σ_i E_t,i, N_t⟩ is {residual} (flagged when ≥ 1e-10)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(
             abs(lhs - corrected) < tol and abs(printed_side - b * lhs) < b * tol and abs(lhs) > 1e-3
         ),
@@ -380,7 +380,7 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Evidence:
     correct="the second term is −tr Λ_t/d·‖ū‖²·I",
     consequence="Lemma E.8 survives (the next display bounds the right form)",
 )
-def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Evidence:
+def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Verdict:
     """Proof of lem:Y (Lemma E.8), the third line computing E[Y_{t,i}]: printed
     E[((tr Λ·I + 2Λ)/(d² + 2d)·‖ū‖⁴ − tr Λ/d·I)1{‖ū‖² > A}]; the second term lost its ‖ū‖²
     (the line before has ‖ū‖²ū'ᵀΛū'), so −tr Λ/d·‖ū‖²·I is right, which is ``truncated_moments``'
@@ -398,14 +398,14 @@ def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Evidence:
     Y = quartic(ub, Lam) * (np.sum(ub**2, axis=1) > A)[:, None, None]
     z_corrected = largest_z(Y, corrected)
     if not printed:
-        return Evidence(
+        return flagged(
             bool(z_corrected > K_SE),
             "a Monte Carlo of Y ({draws} draws) is at z = {corrected} from the "
             "corrected E Y with ‖ū‖² (flagged when > 5)",
             (count("draws", draws), z_measurement("corrected", z_corrected)),
         )
     z_printed = largest_z(Y, printed_mean)
-    return Evidence(
+    return flagged(
         bool(z_corrected <= K_SE < z_printed),
         "a Monte Carlo of Y ({draws} draws) is at z = {printed} from the printed E Y, "
         "{corrected} from the corrected one (flagged when the first > 5 ≥ the second)",

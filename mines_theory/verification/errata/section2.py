@@ -6,7 +6,7 @@ import sympy as sp
 
 from ..framework.registry import erratum
 from ..claims.section2 import check_section2
-from ..framework.verdict import Evidence, Kind, Measurement
+from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from mines_theory.theory.derivations.nes import duplication_matrix
 
 __all__ = ["erratum_fisher_vec"]
@@ -26,7 +26,7 @@ def _nonzero_entries(matrix) -> int:
     "action on symmetric directions",
     consequence="eq:nat_grad survives (in vech coordinates)",
 )
-def erratum_fisher_vec(printed: bool = True) -> Evidence:
+def erratum_fisher_vec(printed: bool = True) -> Verdict:
     """Section 2's Fisher matrix blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) in θ = [μ; vec Σ̄]: sympy gives the
     block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only.
     The check: the form equals E[s sᵀ] (``derivations.fisher_matrix``, d = 2) on symmetric
@@ -45,7 +45,7 @@ def erratum_fisher_vec(printed: bool = True) -> Evidence:
     symmetric = _nonzero_entries((F - form) * restriction)
     full = _nonzero_entries(F - form)
     name = "½Σ̄⁻¹⊗Σ̄⁻¹" if printed else "¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K)"
-    return Evidence(
+    return flagged(
         closed == 0 and symmetric == 0 and full > 0,
         f"sympy, d = 2: F − {name} has {{full}} nonzero entries, (F − {name})·D "
         "{symmetric} (D duplication); flagged when only the first is nonzero",

@@ -22,7 +22,7 @@ from mines_theory.theory.regularized import (
     smoothed,
 )
 from ..framework.registry import erratum
-from ..framework.verdict import Evidence
+from ..framework.verdict import Verdict, flagged
 from ..claims.section3.common import numeric as _numeric
 
 __all__ = ["convexity_scan", "convexity_threshold", "erratum_strict_convexity", "q_curvature"]
@@ -106,7 +106,7 @@ def convexity_scan(
     "(section3.convexity_threshold, convexity_scan), so for ζ ≥ L the sentence "
     "is true",
 )
-def erratum_strict_convexity(printed: bool = True) -> Evidence:
+def erratum_strict_convexity(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.4, sentence after eq:Sig_opt: "Because the optimization problem is
     strictly convex, there is a unique solution (Σ̂*, A₁, A₂)". Σ ↦ Q_α(μ̂*, Σ) = J − α²/2·log det Σ
     need not be convex on S, even under eq:alp_cond (J is not linear in Σ unless f is quadratic,
@@ -147,7 +147,7 @@ def erratum_strict_convexity(printed: bool = True) -> Evidence:
 
         lo, hi = 1 / zeta, 1 / tau
         frozen_gap = float(frozen((lo + hi) / 2) - (frozen(lo) + frozen(hi)) / 2)
-        return Evidence(
+        return flagged(
             frozen_gap >= 0,
             "τ = 0.002, ζ = 0.003: ½M̂Σ − ½ log Σ at the midpoint "
             "of S minus its chord = {gap}; flagged when ≥ 0 (not strictly convex)",
@@ -155,7 +155,7 @@ def erratum_strict_convexity(printed: bool = True) -> Evidence:
         )
     s = np.array([1 / zeta, (1 / zeta + 1 / tau) / 2, 1 / tau])
     quad_gap = quad(s[1]) - (quad(s[0]) + quad(s[2])) / 2
-    return Evidence(
+    return flagged(
         abs(hat.mean[0]) < 1e-12 and gap > 0 and abs(quad_gap - gap) < 1e-3 * gap,
         "log-cosh, τ = 0.002, ζ = 0.003, α at eq:alp_cond: Q_α(μ̂*, ·) at the midpoint "
         "of S minus its chord = {gap} ({quad} adaptively); flagged when > 0",

@@ -1,7 +1,7 @@
-"""The errata in the proof of Theorem 3.4 (printed Theorem 4: the covariance Σ̂*, eq:Sig_opt to
-the last chain), each ``erratum_*`` returning an ``Evidence`` (flagged when the printed form is
-shown wrong, not flagged with ``printed=False`` for the corrected form, with the numbers that
-show it); the sentence "strictly convex" has its own module, ``convexity``."""
+"""The errata in the proof of Theorem 3.4 (printed Theorem 4: the covariance Σ̂*, eq:Sig_opt to the
+last chain), each ``erratum_*`` returning a ``Verdict`` (``verdict.flagged``: "erratum" when the
+printed form is shown wrong, not flagged with ``printed=False`` for the corrected form, with the
+numbers that show it); the sentence "strictly convex" has its own module, ``convexity``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from mines_theory.theory.regularized import (
     smoothed,
 )
 from ..framework.registry import erratum
-from ..framework.verdict import Evidence, Kind, Measurement
+from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.section3.common import SineCurvature as _SineCurvature
 from ..claims.section3.common import numeric as _numeric
 from mines_theory.theory.derivations.nes import symmetric_matrix_symbol, score_covariance
@@ -49,7 +49,7 @@ def _nonzero_entries(matrix: sp.Matrix) -> int:
     correct="Π_S((∇²f(μ̂*) + 2α⁻²Φ(Σ̂*))⁻¹), as in eq:Sig_opt",
     consequence="Thm 3.4 survives",
 )
-def erratum_sig_opt_mu(printed: bool = True) -> Evidence:
+def erratum_sig_opt_mu(printed: bool = True) -> Verdict:
     """eq:Sig_opt_1 writes ∇²f(μ*) where eq:Sig_opt has ∇²f(μ̂*): with 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* +
     αΣ̂*^{1/2}u) − ∇²f(μ̂*), the fixed point holds with μ̂* and fails with μ* (α = 1, logistic).
     ``printed=False`` flags the corrected form (μ̂*) only if it is not the fixed point.
@@ -66,13 +66,13 @@ def erratum_sig_opt_mu(printed: bool = True) -> Evidence:
     )
     residual_hat = Measurement("hat", float(np.abs(with_hat - hat.sigma).max()), 1e-10, Kind.BELOW)
     if not printed:  # the corrected eq:Sig_opt_1 (μ̂*) is the fixed point
-        return Evidence(
+        return flagged(
             not np.allclose(with_hat, hat.sigma, atol=1e-10),
             "logistic, α = 1: eq:Sig_opt_1 with ∇²f(μ̂*) misses Σ̂* by {hat} (largest "
             "entry); flagged unless within 1e-10 (np.allclose)",
             (residual_hat,),
         )
-    return Evidence(
+    return flagged(
         np.allclose(with_hat, hat.sigma, atol=1e-10)
         and not np.allclose(with_star, hat.sigma, atol=1e-6),
         "logistic, α = 1: eq:Sig_opt_1 misses Σ̂* by {star} with ∇²f(μ*), by {hat} "
@@ -136,7 +136,7 @@ def _frozen_minimizer(M, tau, zeta):
     "≻ 0: state eq:Sig_opt_1 after eq:tmp1",
     consequence="Thm 3.4 survives (M̂ ⪰ σ/2·I under eq:alp_cond)",
 )
-def erratum_sig_opt_posdef(printed: bool = True) -> Evidence:
+def erratum_sig_opt_posdef(printed: bool = True) -> Verdict:
     """eq:Sig_opt → eq:Sig_opt_1 (proof of Theorem 3.4): substituting A₁, A₂ built from
     M̂ = UΛUᵀ gives Σ̂* = U diag(1/clip(Λ, τ, ζ)) Uᵀ, which is Π_S(M̂⁻¹) only when M̂ ≻ 0; that is
     proved only later (eq:tmp1, from eq:alp_cond). Correct: state eq:Sig_opt_1 after eq:tmp1.
@@ -155,13 +155,13 @@ def erratum_sig_opt_posdef(printed: bool = True) -> Evidence:
     projection = project_eigenvalues(np.linalg.inv(M), 1 / zeta, 1 / tau)
     to_kkt = Measurement("kkt", float(np.linalg.norm(brute - kkt)), 1e-5, Kind.BELOW)
     if not printed:  # the KKT construction is the minimizer
-        return Evidence(
+        return flagged(
             not np.allclose(brute, kkt, atol=1e-5),
             "M = R diag(−1, 2)Rᵀ, τ = 0.5, ζ = 3: the minimizer over S is {kkt} from "
             "U diag(1/clip(Λ, τ, ζ))Uᵀ; flagged unless within 1e-5",
             (to_kkt,),
         )
-    return Evidence(
+    return flagged(
         np.allclose(brute, kkt, atol=1e-5) and not np.allclose(brute, projection, atol=1e-2),
         "M = R diag(−1, 2)Rᵀ, τ = 0.5, ζ = 3: the minimizer over S is {projection} "
         "from Π_S(M⁻¹), {kkt} from the KKT construction; flagged when only the "
@@ -201,7 +201,7 @@ def _j_sig_0_residual(power: int, d: int = 2) -> sp.Matrix:
     correct="½Σ⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ⁻¹α⁻⁴ (Σ̄⁻¹ = α⁻²Σ⁻¹ occurs twice)",
     consequence="survives (the last line of the display is right)",
 )
-def erratum_j_sig_0_power(printed: bool = True) -> Evidence:
+def erratum_j_sig_0_power(printed: bool = True) -> Verdict:
     """eq:J_Sig_0, middle line (proof of Theorem 3.4; the same in eq:J_Sig): Σ̄⁻¹ = α⁻²Σ⁻¹ occurs
     twice in ½Σ̄⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ̄⁻¹, so the printed α⁻² should be α⁻⁴. Sympy (d = 2): the
     printed line minus α²∇_Σ̄ log π (direct differentiation) is nonzero, with α⁻⁴ it is zero. The
@@ -210,14 +210,14 @@ def erratum_j_sig_0_power(printed: bool = True) -> Evidence:
     Evidence: the number of nonzero entries of each residual (exact counts, of 4)."""
     corrected = _nonzero_entries(_j_sig_0_residual(-4))
     if not printed:
-        return Evidence(
+        return flagged(
             corrected > 0,
             "sympy, d = 2: eq:J_Sig_0's middle line with α⁻⁴ minus "
             "α²∇_Σ̄ log π has {corrected} nonzero entries; flagged when any",
             (Measurement("corrected", corrected, kind=Kind.COUNT),),
         )
     wrong = _nonzero_entries(_j_sig_0_residual(-2))
-    return Evidence(
+    return flagged(
         wrong > 0 and corrected == 0,
         "sympy, d = 2: eq:J_Sig_0's middle line minus "
         "α²∇_Σ̄ log π has {printed} nonzero entries with α⁻², {corrected} with α⁻⁴; "
@@ -251,7 +251,7 @@ def _tmp2_first_line_sides():
     correct="= α⁻²‖E_u[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)]‖ (Φ = ½E[…])",
     consequence="Thm 3.4 survives (the next line already uses the correct form)",
 )
-def erratum_tmp2_first_line(printed: bool = True) -> Evidence:
+def erratum_tmp2_first_line(printed: bool = True) -> Verdict:
     """eq:tmp2, first line (proof of Theorem 3.4): printed 2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)
     (Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)], but Φ = ½E[…], so the right side is α⁻²‖E_u[…]‖ (the next
     line's factor αγ/6 = α⁻²·α³γ/6 already uses it). At the minimizer of the 1-D sine objective
@@ -266,13 +266,13 @@ def erratum_tmp2_first_line(printed: bool = True) -> Evidence:
         _numeric("scaled", scaled, 1e-9 * abs(lhs), digits=4),
     )
     if not printed:  # α⁻²‖E[…]‖ is the left side
-        return Evidence(
+        return flagged(
             not np.isclose(scaled, lhs, rtol=1e-6),
             "1-D sine objective at (μ̂*, Σ̂*): 2α⁻²‖Φ(Σ̂*)‖ = {lhs} (closed form), "
             "α⁻²‖E[…]‖ = {scaled}; flagged when they differ by > 1e-6 (relative)",
             values,
         )
-    return Evidence(
+    return flagged(
         not np.isclose(expectation, lhs, rtol=1e-3) and np.isclose(scaled, lhs, rtol=1e-6),
         "1-D sine objective at (μ̂*, Σ̂*): 2α⁻²‖Φ(Σ̂*)‖ = {lhs} (closed form), "
         "E[…] = {raw}, α⁻²‖E[…]‖ = {scaled}; flagged when only the last matches",
@@ -303,7 +303,7 @@ def _tmp_phi_sides():
     correct="Φ(Σ̂*) in place of Φ(Σ_*) (eq:A_inv gives equality)",
     consequence="Thm 3.4 survives (eq:tmp1, eq:tmp2 bound 2α⁻²‖Φ(Σ)‖ for every Σ ∈ S)",
 )
-def erratum_tmp_phi_argument(printed: bool = True) -> Evidence:
+def erratum_tmp_phi_argument(printed: bool = True) -> Verdict:
     """eq:tmp, lines 3–4, and the first line of the "Consequently" display (proof of Theorem 3.4):
     printed ‖A⁻¹ − B⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), B = ∇²f(μ̂*);
     eq:A_inv gives equality with Φ(Σ̂*). On the 1-D sine objective at its exact minimizers inside
@@ -315,14 +315,14 @@ def erratum_tmp_phi_argument(printed: bool = True) -> Evidence:
     lhs, correct, at_mu_star, at_mu_hat = _tmp_phi_sides()
     exact = Measurement("correct", abs(1 - correct / lhs), 1e-8, Kind.BELOW)
     if not printed:  # with Φ(Σ̂*) the right side is not below the left
-        return Evidence(
+        return flagged(
             correct < lhs * (1 - 1e-8),
             "1-D sine objective: ‖A⁻¹(2α⁻²Φ(Σ̂*))B⁻¹‖ "
             "differs from ‖A⁻¹ − B⁻¹‖ by {correct} (relative); flagged when it falls "
             "short by > 1e-8",
             (exact,),
         )
-    return Evidence(
+    return flagged(
         np.isclose(correct, lhs, rtol=1e-8) and max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5),
         "1-D sine objective: ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ falls short of ‖A⁻¹ − B⁻¹‖ by {star} "
         "(Φ at μ*), {hat} (at μ̂*); with Φ(Σ̂*) by {correct}; flagged when both > 1e-5",
@@ -361,7 +361,7 @@ def _last_chain_sides():
     consequence="the second bound of Thm 3.4 survives with a Frobenius-γ; with a spectral γ "
     "its last term needs √dγ/σ²",
 )
-def erratum_last_chain_norms(printed: bool = True) -> Evidence:
+def erratum_last_chain_norms(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.4, last chain, second line: printed ‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) −
     ∇²f(μ̂*)‖ ≤ γ/σ²‖μ* − μ̂*‖ with ‖·‖ Frobenius (the proof's convention), where each inverse can
     have Frobenius norm √d/σ. Correct: spectral norms ‖·‖₂ on the inverses (and a Hessian that is
@@ -373,13 +373,13 @@ def erratum_last_chain_norms(printed: bool = True) -> Evidence:
     frobenius, spectral, rhs = _last_chain_sides()
     spectral_ratio = _numeric("spectral", spectral / rhs, 1e-9)
     if not printed:
-        return Evidence(
+        return flagged(
             spectral > rhs,
             "2-D sine objective: ‖∇²f(μ*)⁻¹‖₂‖∇²f(μ̂*)⁻¹‖₂‖∇²f(μ*) − "
             "∇²f(μ̂*)‖ is {spectral} × γ/σ²‖μ* − μ̂*‖; flagged when above 1",
             (spectral_ratio,),
         )
-    return Evidence(
+    return flagged(
         frobenius > 1.2 * rhs and spectral <= rhs,
         "2-D sine objective: the norm product is {frobenius} × γ/σ²‖μ* − μ̂*‖ in "
         "Frobenius, {spectral} × with spectral inverses; flagged when > 1.2 and ≤ 1",

@@ -1,7 +1,7 @@
-"""The errata in the proofs of Theorems 3.1–3.3 (printed Theorems 1–3: the quadratic case, J
-close to f, the mean μ̂*), each ``erratum_*`` returning an ``Evidence`` (flagged when the printed
-form is shown wrong, not flagged with ``printed=False`` for the corrected form, with the numbers
-that show it), and what they lead to: eq:R cancels (``theorem33_r_cancels``)."""
+"""The errata in the proofs of Theorems 3.1–3.3 (printed Theorems 1–3: the quadratic case, J close
+to f, the mean μ̂*), each ``erratum_*`` returning a ``Verdict`` (``verdict.flagged``: "erratum" when
+the printed form is shown wrong, not flagged with ``printed=False`` for the corrected form, with the
+numbers that show it), and what they lead to: eq:R cancels (``theorem33_r_cancels``)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from mines_theory.theory.regularized import (
 )
 from ..framework.registry import erratum
 from ..framework.stats import proportion
-from ..framework.verdict import Evidence, Kind, Measurement
+from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.section3.common import SineCurvature as _SineCurvature
 from ..claims.section3.common import numeric as _numeric
 from ..claims.section3.theorems import SECTION3_SWEEP, AlphaSweep
@@ -56,7 +56,7 @@ def _terms(expr) -> int:
     correct="z = μ + αΣ^{1/2}u",
     consequence="Thm 3.2 survives",
 )
-def erratum_taylor_sigma(printed: bool = True) -> Evidence:
+def erratum_taylor_sigma(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.2: z = μ + αΣu should be μ + αΣ^{1/2}u. On a quadratic, E f(μ + αΣ^{1/2}u)
     − f(μ) = α²/2·tr(HΣ) (Gauss–Hermite of the actual expectation, with a Cholesky factor) while
     the printed z gives α²/2·tr(HΣ²): the two differ unless Σ² = Σ. ``printed=False`` tests the
@@ -72,12 +72,10 @@ def erratum_taylor_sigma(printed: bool = True) -> Evidence:
     step = sigma if printed else symmetric_roots(sigma_inv)[0]  # Σ or Σ^{1/2}
     form = float(rule.expectation(lambda U: f(mu + U @ step.T))) - f(mu)
     closed = 0.5 * np.trace(f.H @ sigma)
-    flagged = bool(
-        np.isclose(actual, closed, rtol=1e-10) and not np.isclose(form, actual, rtol=1e-3)
-    )
+    wrong = bool(np.isclose(actual, closed, rtol=1e-10) and not np.isclose(form, actual, rtol=1e-3))
     z = "z = μ + Σu" if printed else "z = μ + Σ^½u (symmetric root)"
-    return Evidence(
-        flagged,
+    return flagged(
+        wrong,
         "quadratic, d = 3: E f(μ + Σ^½u) − f(μ) = {actual} = ½tr(HΣ) (to "
         "{residual}); " + z + " gives {form}; flagged when they differ by > 0.1%",
         (
@@ -100,7 +98,7 @@ def erratum_taylor_sigma(printed: bool = True) -> Evidence:
     "printed bound without its R-term (section3.theorem33_r_cancels measures Q_α "
     "at both points, the gap and both bounds; notebook 08)",
 )
-def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Evidence:
+def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)) for any
     Σ̂, Σ ∈ S. A random search over pairs in S (τ = 4, ζ = 400, d = 2; eigenvalues log-uniform in
     [ζ⁻¹, τ⁻¹], random rotations) finds pairs where it fails, while the repaired
@@ -124,7 +122,7 @@ def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Evidence:
         corrected_fails += lhs > d * np.log(zeta / tau) * (1 + 1e-12)
     fails = int(printed_fails if printed else corrected_fails)
     bound = "d(λmax(Σ̂) − λmin(Σ))" if printed else "d·log(ζ/τ)"
-    return Evidence(
+    return flagged(
         fails > 0,
         "{fails} of {pairs} random pairs Σ̂, Σ ∈ S (τ = 4, ζ = 400, d = 2) "
         "violate log det Σ̂ − log det Σ ≤ " + bound + "; flagged when any does",
@@ -145,7 +143,7 @@ def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Evidence:
     correct="‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*))",
     consequence="Thm 3.3 survives",
 )
-def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = True) -> Evidence:
+def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = True) -> Verdict:
     """Last line of the proof of Theorem 3.3: ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*)) has the wrong
     sign; measured at α = 1 the printed right side is negative while the left side is positive.
     ``printed=False``: the corrected (2/σ)(f(μ̂*) − f(μ*)) (strong convexity) is not exceeded
@@ -157,7 +155,7 @@ def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = T
     if printed:
         row = df[df.alpha == df.alpha.max()].iloc[0]
         lhs, rhs = float(row.distance_sq), float(2 / f.sigma * (-row.f_gap))
-        return Evidence(
+        return flagged(
             rhs < 0 < lhs,
             "at α = {alpha}: ‖μ* − μ̂*‖² = {lhs}, the printed "
             "(2/σ)(f(μ*) − f(μ̂*)) = {rhs}; flagged when the left side is positive and "
@@ -171,7 +169,7 @@ def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = T
     exceeded = df.distance_sq > 2 / f.sigma * df.f_gap * (1 + 1e-9) + 1e-15
     positive = df.f_gap > 0
     ratio = float((df.distance_sq[positive] / (2 / f.sigma * df.f_gap[positive])).max())
-    return Evidence(
+    return flagged(
         bool(exceeded.any()),
         "(2/σ)(f(μ̂*) − f(μ*)) is exceeded by ‖μ* − μ̂*‖² at "
         "{exceeded} of {alphas} α (largest ratio {ratio}); flagged when at any",
@@ -249,7 +247,7 @@ def _j_quad_residuals(sigma_power) -> tuple:
     correct="α⟨∇f(μ), Σ^{1/2}u⟩ (z − μ = αΣ^{1/2}u)",
     consequence="Thm 3.1 survives (the right side f(μ) + α²/2⟨H, Σ⟩ is right)",
 )
-def erratum_j_quad_integrand(printed: bool = True) -> Evidence:
+def erratum_j_quad_integrand(printed: bool = True) -> Verdict:
     """eq:J_quad (used in the first display of the proof of Theorem 3.1): the integrand has
     α⟨∇f(μ), Σu⟩ where z − μ = αΣ^{1/2}u gives α⟨∇f(μ), Σ^{1/2}u⟩. Sympy: the printed integrand
     differs from f(z) (its linear term has the wrong matrix) while its mean, like that of f(z),
@@ -259,7 +257,7 @@ def erratum_j_quad_integrand(printed: bool = True) -> Evidence:
     pointwise, mean = _j_quad_residuals(sp.Rational(1, 2))
     root = _terms(pointwise)
     if not printed:
-        return Evidence(
+        return flagged(
             pointwise != 0 or mean != 0,
             "sympy, d = 2: eq:J_quad's integrand with "
             "Σ^½u minus f(z) has {pointwise} terms, its mean minus f(μ) + α²/2⟨H, Σ⟩ "
@@ -270,7 +268,7 @@ def erratum_j_quad_integrand(printed: bool = True) -> Evidence:
             ),
         )
     pointwise, mean = _j_quad_residuals(1)
-    return Evidence(
+    return flagged(
         pointwise != 0 and mean == 0 and root == 0,
         "sympy, d = 2: eq:J_quad's "
         "integrand minus f(z) has {pointwise} terms ({root} with Σ^½u), its mean minus "

@@ -1,5 +1,5 @@
-"""The errata of Section 4 and Appendices A–C: Evidence, flagged when the printed form is shown
-wrong."""
+"""The errata of Section 4 and Appendices A–C, each ``erratum_*`` returning a ``Verdict``
+(``verdict.flagged``: "erratum" when the printed form is shown wrong)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from mines_theory.theory.gaussian import monte_carlo, quadratic_form_moment_matr
 from mines_theory.linalg.spd import cholesky_lower, random_spd, symmetric_roots
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, largest_z, z_measurement
-from ..framework.verdict import Evidence, Kind, Measurement, Status
+from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
 from ..claims.section4.common import batches, quadratic_case
 from ..claims.section4.probability import check_lemma_b5, hoeffding_at_one
 from ..claims.section4.projection import check_proposition_a2, clipped_counterexample
@@ -32,7 +32,7 @@ __all__ = [
     correct="S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)",
     consequence="Prop. A.2 as stated is false; Algorithm 1 is right if implemented from the prose",
 )
-def erratum_projection_bounds(printed: bool = True) -> Evidence:
+def erratum_projection_bounds(printed: bool = True) -> Verdict:
     """eq:proj_cs_prime / Prop. A.2 clip λ(Σ⁻¹) to the bounds [ζ⁻¹, τ⁻¹] of S: flagged when
     clipping to [τ, ζ] is the projection onto S' (``check_proposition_a2`` does not fail) and
     the printed rule maps the spectrum {3, 0.3} outside S' (τ = 1/2, ζ = 4).
@@ -55,8 +55,8 @@ def erratum_projection_bounds(printed: bool = True) -> Evidence:
         Measurement("low", spectrum[0], 1e-12),
     )
     if printed:
-        return Evidence(verdict.status is Status.ERRATUM, evidence, measurements)
-    return Evidence(
+        return flagged(verdict.status is Status.ERRATUM, evidence, measurements)
+    return flagged(
         verdict.status is not Status.FAILS and clipped_counterexample(printed=False)[1],
         evidence,
         measurements,
@@ -71,7 +71,7 @@ def erratum_projection_bounds(printed: bool = True) -> Evidence:
     correct="E[G̃] = E[½(…)] − Σ⁻¹ = H − Σ⁻¹",
     consequence="Lemma C.1 survives",
 )
-def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
+def erratum_lemma_c1_half(printed: bool = True) -> Verdict:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
     (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
     ``printed=False``: the corrected H − Σ⁻¹ is flagged only if the same Monte Carlo rejects
@@ -82,14 +82,14 @@ def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
     samples = batches(sigma_gradient, f, mu, sigma_inv, 0.7)
     z_correct = largest_z(samples, f.H - sigma_inv)
     if not printed:  # H − Σ⁻¹: flagged if the Monte Carlo rejects it
-        return Evidence(
+        return flagged(
             z_correct > K_SE,
             "largest z of E[G̃] against H − Σ⁻¹ = {z_correct} "
             f"(400 batches of 250; flagged when it exceeds K_SE = {K_SE:g})",
             (z_measurement("z_correct", z_correct),),
         )
     z_printed = largest_z(samples, f.H - 0.5 * sigma_inv)
-    return Evidence(
+    return flagged(
         z_correct <= K_SE < z_printed,
         "largest z of E[G̃] against H − ½Σ⁻¹ = "
         "{z_printed} and against H − Σ⁻¹ = {z_correct} (400 batches of 250; flagged "
@@ -108,7 +108,7 @@ def erratum_lemma_c1_half(printed: bool = True) -> Evidence:
     consequence="Lemma C.1 survives (every use has symmetric H); eq:TG with a Cholesky "
     "factor read literally would be biased",
 )
-def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
+def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
     """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
     positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
     more: with the Cholesky factor L (Σ = LLᵀ) read literally, ½E[uᵀLHLu·(L⁻¹uuᵀL⁻¹ − Σ⁻¹)] ≠ H
@@ -141,7 +141,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
     H = random_spd(rng, 3, 0.5, 3.0)
     if not printed:  # the symmetric root where the Cholesky factor was
         z_root = z(lemma_c1(root, H), H)
-        return Evidence(
+        return flagged(
             z_root > K_SE,
             "Lemma C.1's ½E[…] against H with the symmetric Σ^½: "
             f"largest z {{symmetric}} (4·10⁵ draws; flagged when > {K_SE:g})",
@@ -149,7 +149,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
         )
     z_indefinite = z(lemma_c1(root, indefinite), indefinite)
     z_cholesky = z(lemma_c1(cholesky_lower(sigma), H), H)
-    return Evidence(
+    return flagged(
         z_indefinite <= K_SE < z_cholesky,
         "Lemma C.1's ½E[…] against H, largest z "
         "(4·10⁵ draws): {cholesky} with the Cholesky factor, {symmetric} with Σ^½ and "
@@ -166,7 +166,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Evidence:
     correct="Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹",
     consequence="Lemma 4.3 survives",
 )
-def erratum_bG_factor(printed: bool = True) -> Evidence:
+def erratum_bG_factor(printed: bool = True) -> Verdict:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
     not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I. ``printed=False``: the corrected
     Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹ is flagged only if its expectation is not H.
@@ -179,7 +179,7 @@ def erratum_bG_factor(printed: bool = True) -> Evidence:
     correct = 0.5 * (root_inv @ M @ root_inv - np.trace(A) * sigma_inv)
     corrected = Measurement("corrected", float(np.abs(correct - f.H).max()), 1e-8, Kind.BELOW)
     if not printed:
-        return Evidence(
+        return flagged(
             not np.allclose(correct, f.H),
             "quadratic, d = 3: E[½uᵀAu(Σ^-½uuᵀΣ^-½ "
             "− Σ⁻¹)] − H has largest entry {corrected} (exact moments); flagged "
@@ -187,7 +187,7 @@ def erratum_bG_factor(printed: bool = True) -> Evidence:
             (corrected,),
         )
     form = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
-    return Evidence(
+    return flagged(
         np.allclose(correct, f.H) and not np.allclose(form, f.H, atol=1e-6),
         "quadratic, d = 3: E[eq:bG's form] − H has largest entry {printed}, without "
         "the stray Σ^-½ {corrected} (exact moments); flagged when only the latter ≈ 0",
@@ -203,7 +203,7 @@ def erratum_bG_factor(printed: bool = True) -> Evidence:
     correct="exp(−2ψ²/Σ(b_i − a_i)²)",
     consequence="survives (the printed bound exceeds 1 and says nothing)",
 )
-def erratum_hoeffding_sign(printed: bool = True) -> Evidence:
+def erratum_hoeffding_sign(printed: bool = True) -> Verdict:
     """Lemma B.5: the printed exponent −(−2ψ²)/Σ(b_i − a_i)² is positive, so the bound exceeds 1
     and says nothing: flagged when the intended bound holds for Bernoulli sums
     (``check_lemma_b5`` does not fail) and the form at ψ = 1, n = 1 exceeds 1.
@@ -221,8 +221,8 @@ def erratum_hoeffding_sign(printed: bool = True) -> Evidence:
     )
     measurements = (bound, verdict["worst"])
     if printed:
-        return Evidence(verdict.status is Status.ERRATUM, evidence, measurements)
-    return Evidence(
+        return flagged(verdict.status is Status.ERRATUM, evidence, measurements)
+    return flagged(
         verdict.status is not Status.FAILS and hoeffding_at_one(printed=False) > 1,
         evidence,
         measurements,

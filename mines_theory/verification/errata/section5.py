@@ -1,8 +1,8 @@
-"""Section 5's errata: each returns an ``Evidence`` flagged when the printed form is confirmed
-wrong (a sentence stating the criterion, filled by the numbers that decide it); ``printed=False``
-runs the same check with the corrected form (``verification.errata``'s "correct" column), which
-it must not flag. With the one-step run from the minimizer where Lemma 5.1's bound is its
-Δ_{α,1}."""
+"""Section 5's errata: each returns a ``Verdict`` (``verdict.flagged``) flagged when the printed
+form is confirmed wrong (a sentence stating the criterion, filled by the numbers that decide it);
+``printed=False`` runs the same check with the corrected form (``verification.errata``'s "correct"
+column), which it must not flag. With the one-step run from the minimizer where Lemma 5.1's bound is
+its Δ_{α,1}."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from mines_theory.algorithm.schedules import lemma51_step
 from ..claims.appendix_e.common import count, exact
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
-from ..framework.verdict import Evidence
+from ..framework.verdict import Verdict, flagged
 from ..claims.section5.one_step import one_step_exceedances
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
     consequence="for smaller b the lemmas give no contraction and C₂ is the root of a "
     "negative number",
 )
-def erratum_c2_negative(printed: bool = True) -> Evidence:
+def erratum_c2_negative(printed: bool = True) -> Verdict:
     """eq:c1: c₂ = b − 2√(b log(1/δ)) ≤ 0 for b ≤ 4 log(1/δ) (b ≤ 9 at δ = 0.1): Lemmas 5.1 and 5.2
     give no contraction there and C₂ of eq:C is the square root of a negative number.
     ``printed=False``: with the hypothesis b > 4 log(1/δ) added, c₂ > 0 and C₂ is real at every
@@ -59,7 +59,7 @@ def erratum_c2_negative(printed: bool = True) -> Evidence:
     fails, and the smallest c₂ there."""
     if printed:
         c2_9, c2_10 = (c_constants(d=10, b=b, delta=0.1).c2 for b in (9, 10))
-        return Evidence(
+        return flagged(
             bool(c2_9 < 0 < c2_10),
             "eq:c1 at δ = 0.1: c₂ = b − 2√(b log(1/δ)) is {c2_9} at b = 9 and {c2_10} "
             "at b = 10 (flagged when the first < 0 < the second)",
@@ -86,7 +86,7 @@ def erratum_c2_negative(printed: bool = True) -> Evidence:
             smallest = min(smallest, c2)
             if not (c2 > 0 and math.isfinite(lemma53_constants(b=b, delta=delta, **kw).C2)):
                 failing += 1
-    return Evidence(
+    return flagged(
         bool(failing > 0),
         "with b > 4 log(1/δ), c₂ ≤ 0 or C₂ not real at {failing} of {cases} (b, δ), "
         "δ from 0.5 to 1e-8; smallest c₂ {smallest} (flagged when > 0)",
@@ -105,7 +105,7 @@ def erratum_c2_negative(printed: bool = True) -> Evidence:
     "keeps C/K from vanishing as K → ∞",
     same_flaw_as="eq:alpha_err (Lemma E.4)",
 )
-def erratum_C_grows_with_K(printed: bool = True) -> Evidence:
+def erratum_C_grows_with_K(printed: bool = True) -> Verdict:
     """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) has no γ, but it stands for eq:alpha_err's
     α-term at k = K, which carries γ: at γ = 0 (a quadratic, no α-bias) eq:alpha_err's
     coefficient vanishes while the printed C₃ does not, and C₃ grows like √K (C/K then stays
@@ -142,7 +142,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Evidence:
             for q, C3, K in zip(qs, terms, Ks)
         ]
         floor = 9 * qs[-1].C3 ** 2 / 4 / Ks[-1]  # the printed C₃'s floor
-        return Evidence(
+        return flagged(
             bool(
                 not (all(t == 0.0 for t in terms) and per_K[1] < per_K[0] / 10 and per_K[1] < floor)
             ),
@@ -158,7 +158,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Evidence:
         )
     small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
     term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
-    return Evidence(
+    return flagged(
         bool(
             term == 0.0 < small.C3
             and large.C3 / small.C3 > 99
@@ -188,7 +188,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Evidence:
     "the corrected Δ_α,1; C₂ of Lemma 5.3 inherits it",
     same_flaw_as="eq:nu (Lemma D.2)",
 )
-def erratum_lemma51_substitution(printed: bool = True) -> Evidence:
+def erratum_lemma51_substitution(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.1, "by replacing the value of η_{1,k}": substituting η = bτ/(4Lc₁) into
     the line before (f_k − η/(2b)‖Ũᵀ∇f‖² + η/(2b)‖ν‖² + Lη²/b²(‖ŨŨᵀ∇f‖² + ‖Ũν‖²), with
     ‖ŨŨᵀ∇f‖² ≤ (c₁/τ)‖Ũᵀ∇f‖²) gives the coefficients −τ/(16Lc₁), τ/(8Lc₁), τ²/(16Lc₁²), not the
@@ -208,7 +208,7 @@ def erratum_lemma51_substitution(printed: bool = True) -> Evidence:
     share = {name: e["proportion"] for name, e in exceed.items()}  # named by the key
     if not printed:  # flagged if a corrected coefficient or Δ_{α,1} fails
         matched = sum(sp.simplify(x - e) == 0 for x, e in zip(derived, expected))
-        return Evidence(
+        return flagged(
             bool(
                 any(sp.simplify(x - e) != 0 for x, e in zip(derived, expected))
                 or exceed["corrected"]["exceeds"]
@@ -222,7 +222,7 @@ def erratum_lemma51_substitution(printed: bool = True) -> Evidence:
         sp.simplify(x - e) == 0 and sp.simplify(x - p) != 0
         for x, p, e in zip(derived, printed_form, expected)
     ]
-    return Evidence(
+    return flagged(
         bool(
             all(differ)
             and exceed["printed"]["exceeds"]
@@ -271,7 +271,7 @@ def _smoothed_kink(gamma: float):
     "moves f by O(α²) against Δ_α,1 = O(γα⁴)); with it, as for Lemma 5.2, it "
     "survives",
 )
-def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Evidence:
+def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Verdict:
     """Lemma 5.1 assumes f L-smooth and σ-strongly convex only, but Δ_{α,1} carries γ and the proof
     uses eq:sigma_1 and eq:nu, which need a γ-Lipschitz Hessian. Without it no γ will do: on
     f(x) = x² + x|x|/2 (f″ ∈ {1, 3}, L = 3, σ = 1; f″ jumps at x* = 0), one step from μ* moves f
@@ -304,14 +304,14 @@ def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Evidence:
     z = exceedance_z(exceeded, draws, delta)
     found = (proportion("share", exceeded, draws), count("draws", draws), z_measurement("z", z))
     if not printed:
-        return Evidence(
+        return flagged(
             bool(z > K_SE),
             "f″ γ-Lipschitz (γ = 10³, jump spread over 1/γ): one step from μ* "
             "exceeds the corrected Δα,1 in {share} of {draws} draws (z = {z}; flagged "
             "when > 5)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(z > K_SE),
         "f = x² + x·abs(x)/2 (f″ jumps at x*), α = 1e-7: one step from μ* exceeds "
         "every Δα,1 at γ = 10³ in {share} of {draws} draws (z = {z}; flagged when > 5)",
@@ -330,7 +330,7 @@ def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Evidence:
     "cut 16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) and the rate 1 − ξ_kc₂/(32𝓛_kc₁); the printed "
     "rate is not violated in our runs",
 )
-def erratum_lemma52_coefficient(printed: bool = True) -> Evidence:
+def erratum_lemma52_coefficient(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.2, the "=" step after eq:tgm_3 and eq:nu: with η = b/(4𝓛_kc₁) the
     coefficient −η/(2b) + η²𝓛_kc₁/b² of ‖UᵀΣ^{1/2}∇f‖² is −1/(16𝓛_kc₁), printed −1/(4𝓛_kc₁), and
     no step does better than −1/(16𝓛_kc₁) (sympy). At the first threshold of eq:cond the cubic
@@ -356,7 +356,7 @@ def erratum_lemma52_coefficient(printed: bool = True) -> Evidence:
 
     if not printed:  # −1/(16𝓛_kc₁) and the threshold 9𝓛_k⁴τ⁴/(2Lγ²)
         at_cut = sp.simplify(cubic.subs(gap, 9 * Lk**4 * tau**4 / (2 * L * g**2)))
-        return Evidence(
+        return flagged(
             bool(
                 not (
                     sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
@@ -369,7 +369,7 @@ def erratum_lemma52_coefficient(printed: bool = True) -> Evidence:
             (times_Lc(at_step, "coefficient"), times_Lc(at_step + at_cut, "net")),
         )
     at_threshold = sp.simplify(cubic.subs(gap, 72 * Lk**4 * tau**4 / (L * g**2)))
-    return Evidence(
+    return flagged(
         bool(
             sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
             and sp.simplify(at_step + 1 / (4 * Lk * c1)) != 0
@@ -391,7 +391,7 @@ def erratum_lemma52_coefficient(printed: bool = True) -> Evidence:
     "eq:tgm_3; the next line uses ‖w‖³)",
     consequence="Lemma 5.2's proof survives the typos (not its coefficient, row above)",
 )
-def erratum_lemma52_line4(printed: bool = True) -> Evidence:
+def erratum_lemma52_line4(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.2, fourth line of the chain (citing eq:tgm_3, eq:nu): it prints
     η²𝓛_kc₁^{1/2}/b²·‖w‖² where the line before has η²𝓛_kc₁/b², and the cubic term
     2γc₁^{3/2}η³/(3b³τ^{3/2})·‖w‖² where (A + B)³ ≤ 4(A³ + B³) with B = c₁^{1/2}‖w‖/(bτ^{1/2})
@@ -421,14 +421,14 @@ def erratum_lemma52_line4(printed: bool = True) -> Evidence:
         exact("gap", float(sp.simplify(quadratic_gap.subs(c1, 4) * b**2 / (eta**2 * Lk * w**2)))),
     )
     if not printed:
-        return Evidence(
+        return flagged(
             bool(sp.simplify(cubic - line4_cubic) != 0 or quadratic_gap.subs(c1, 4) > 0),
             "sympy: line 4's cubic term has ‖w‖ to the power {power} (derived "
             "{derived}), and line 3 − line 4 = {gap}·η²𝓛k‖w‖²/b² at c₁ = 4 (flagged "
             "when > 0)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(
             sp.simplify(cubic - line4_cubic * w) == 0
             and sp.simplify(cubic - line4_cubic) != 0
@@ -450,7 +450,7 @@ def erratum_lemma52_line4(printed: bool = True) -> Evidence:
     consequence="the printed Δ_α,2 is too small where 𝓛_k < 1; Lemma 5.2 survives with the "
     "corrected term",
 )
-def erratum_delta_alpha_2_third_term(printed: bool = True) -> Evidence:
+def erratum_delta_alpha_2_third_term(printed: bool = True) -> Verdict:
     """Δ_{α,2}'s third term bγc₃³α⁴/(2⁵·3²·τ³c₁) comes from ηγc₃³α⁴/(2³·3²·τ³) at
     η = b/(4𝓛_kc₁), which keeps a factor 1/𝓛_k; bounding it by ζ/σ, as the proof does for the
     other two terms, gives bζγc₃³α⁴/(2⁵·3²·στ³c₁) (sympy: the printed term is the derived one
@@ -465,14 +465,14 @@ def erratum_delta_alpha_2_third_term(printed: bool = True) -> Evidence:
         corrected = b * zeta * g * c3**3 * a**4 / (2**5 * 3**2 * sigma * tau**3 * c1)
         margin = sp.simplify((corrected - derived).subs(Lk, sigma * (1 + s) / zeta))
         share = sp.simplify(margin / corrected)
-        return Evidence(
+        return flagged(
             bool(not (margin.is_nonnegative and sp.simplify(margin.subs(s, 0)) == 0)),
             "sympy, 𝓛k = σ(1 + s)/ζ: (corrected − derived)/corrected is {at0} at "
             "s = 0, {at1} at s = 1, ≥ 0 for all s ≥ 0 (flagged when negative)",
             (exact("at0", float(share.subs(s, 0))), exact("at1", float(share.subs(s, 1)))),
         )
     printed_form = b * g * c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c1)
-    return Evidence(
+    return flagged(
         bool(
             sp.simplify(derived * Lk - printed_form) == 0
             and sp.simplify(derived - printed_form) != 0
@@ -494,7 +494,7 @@ def erratum_delta_alpha_2_third_term(printed: bool = True) -> Evidence:
     consequence="the statements survive with the smaller probability (or larger constants); "
     "Lemma 5.3 and Thm 5.4, which combine them over K steps, lose more",
 )
-def erratum_union_bound(printed: bool = True) -> Evidence:
+def erratum_union_bound(printed: bool = True) -> Verdict:
     """ "With probability at least 1 − δ" in Lemmas 5.1, 5.2 and eq:nu, eq:hh, eq:tgm_3: eq:sigma_1
     holds for one direction with probability 1 − δ (‖u_i‖² ≤ c₃), and the proofs need it for all
     b, plus the s_max event of c₁ and eq:gd_low: b + 2 (printed route b + 3) events of probability
@@ -508,13 +508,13 @@ def erratum_union_bound(printed: bool = True) -> Evidence:
     some = 1.0 - (1.0 - one) ** b
     found = (exact("one", one), exact("some", some))
     if not printed:
-        return Evidence(
+        return flagged(
             bool(some > delta),
             "d = 1, b = 100, δ/(b + 2) in c₃: P(‖u_i‖² > c₃) = {one} for one "
             "direction, {some} for some of the b (flagged when > δ = 0.1)",
             found,
         )
-    return Evidence(
+    return flagged(
         bool(c.valid and one <= delta < some),
         "d = 1, b = 100, δ = 0.1: P(‖u_i‖² > c₃) = {one} for one direction, {some} for "
         "some of the b (flagged when the first ≤ δ < the second)",

@@ -1,22 +1,24 @@
-"""The claims ledger: one row per numbered claim of the paper, the notebook that shows it, and its
-verdict (``CLAIMS``); what the notebooks find beyond them (``FINDINGS``); one row per check of a
-repaired result of the corrigendum (``REPAIRED``, derived from ``corrigendum.REPAIRS``); and the
-published verdicts, which make the README and the notebooks' verdict cells the same on every
-machine.
+"""The claims ledger, collected from the declarations (``registry``): one row per numbered claim
+of the paper (``claims``), per finding beyond them (``findings``), per check of a repaired result
+of the corrigendum (``repaired``; the corrigendum's sections: ``repairs``), and the errata
+(``errata``); and the published verdicts, which make the README and the notebooks' verdict
+cells the same on every machine.
 
-A claim or finding is declared once, above its check (``registry.claim``, ``registry.finding``:
-number, PDF number, label, statement, notebook); ``CLAIMS``, ``FINDINGS`` and ``PRINTED`` are
-collected from those declarations in ``SOURCES``.
+Every table here is read from ``registry.REGISTRY`` when asked for (cached until the next
+declaration), restricted to the modules of ``SOURCES``: a claim declared beside its check
+appears in every view without an edit anywhere else, and a test that declares into a copy of the
+registry sees every view pick it up.
 
-A verdict is never typed: it is what the row's check (in the verification module of the
-paper's section) returns when run. ``published.json`` beside this module holds the verdicts
-as data (status, qualifiers, measurements with their uncertainties); ``tools/render_ledger.py``
-(``make figures``) recomputes every check and rewrites a published verdict only when the fresh
-one does not agree with it (``Verdict.agrees``: a status, a qualifier, or a number beyond its
-uncertainty changed). A Monte Carlo number that moves within its uncertainty on a CPU whose BLAS
-kernel rounds otherwise therefore changes nothing that is published. ``tests/test_ledger.py``
-recomputes every verdict and fails when it does not agree with the published one, and when the
-README's table is not the rendering of ``published.json``.
+A verdict is never typed: it is what the row's check returns when run (an erratum's check too:
+``verdict.flagged``). ``published.json`` beside this package holds the verdicts as data (status,
+qualifiers, measurements with their uncertainties), claims, findings and repaired rows under
+their number, errata under their label; ``tools/render_ledger.py`` (``make figures``)
+recomputes every check and rewrites a published verdict only when the fresh one does not agree
+with it (``Verdict.agrees``: a status, a qualifier, or a number beyond its uncertainty changed).
+A Monte Carlo number that moves within its uncertainty on a CPU whose BLAS kernel rounds
+otherwise therefore changes nothing that is published. ``tests/test_ledger.py`` recomputes every
+verdict and fails when it does not agree with the published one, and when the README's tables
+are not the rendering of ``published.json``.
 """
 
 from __future__ import annotations
@@ -26,36 +28,42 @@ from pathlib import Path
 
 from . import registry
 from .paper import with_number
-from .registry import Claim, Erratum
-from .verdict import Undecidable, Verdict
+from .registry import statement_of
+from .spec import Claim, Erratum
+from .verdict import Undecidable, Verdict, flag_text
 
 __all__ = [
-    "CLAIMS",
     "COMPARISON_END",
     "COMPARISON_START",
-    "ERRATA",
-    "ERRATA_KEY",
-    "FINDINGS",
     "FINDINGS_END",
     "FINDINGS_START",
     "MODULES",
-    "PRINTED",
     "PUBLISHED",
     "README_END",
     "README_START",
-    "REPAIRED",
     "REPAIRED_END",
     "REPAIRED_START",
     "SOURCES",
     "PublishedVerdictsError",
     "claim",
+    "claims",
+    "errata",
+    "erratum",
+    "findings",
     "glue_measurements",
+    "header",
+    "printed",
     "published",
     "reconcile",
     "reconciled",
     "render_into",
+    "repair",
     "repair_of",
+    "repaired",
     "repaired_rows",
+    "repairs",
+    "rows",
+    "title",
     "verdict_cell",
     "verdicts",
     "write_published",
@@ -63,140 +71,74 @@ __all__ = [
 
 PUBLISHED = Path(__file__).parent.parent / "published.json"
 
-#: The key of ``published.json`` under which the errata's results are published.
-ERRATA_KEY = "errata"
-
-#: The packages whose modules declare the claims, findings and errata (``registry.claim``,
-#: ``registry.finding``, ``registry.erratum`` beside each check): every module in them is imported
-#: (``registry.discover``), so a new module of checks needs no edit here.
+#: The packages whose modules declare the claims, findings, repaired results and errata
+#: (``registry.claim``, ``registry.finding``, ``registry.repaired``, ``registry.erratum`` beside
+#: each check): every module in them is imported (``registry.discover``), so a new module of
+#: checks needs no edit here.
 SOURCES = ("mines_theory.verification.claims", "mines_theory.verification.errata")
 MODULES = registry.discover(SOURCES)
-_REPAIRS = registry.module("mines_theory.verification.claims.repairs")
+
+_CACHE: dict[str, object] = {}
 
 
-#: The paper's numbered claims, in its order (``registry``: by section and number). Each row is
-#: declared above its check with ``registry.claim``.
-CLAIMS: tuple[Claim, ...] = registry.claims(MODULES)
-
-#: What the notebooks measure beyond the paper's numbered claims, published like them so that
-#: every verdict cell prints the same text on every machine; declared with ``registry.finding``,
-#: listed by notebook. ``tests/test_ledger.py`` recomputes the claims; the findings are
-#: recomputed by the notebooks' verdict cells (nbval).
-FINDINGS: tuple[Claim, ...] = registry.findings(MODULES)
-
-#: Our section-based names exist nowhere in the PDF: the jmlr2e class numbers theorems, lemmas,
-#: propositions and remarks with one counter (Theorems 1–4, Remark 5, Lemmas 6–11, Theorem 12,
-#: Remarks 13–14, Propositions 15–16, Lemmas 17–40). The printed name of each row, from its
-#: declaration (``printed=``); rows that are not a numbered statement name the section, and a
-#: finding with no place in the PDF has "—". The repaired rows (``REPAIRED``) join with their
-#: base claim's. ``tests/test_paper_numbers.py`` derives every claim's entry from the .tex.
-PRINTED: dict[str, str] = registry.printed(MODULES)
-
-#: Every erratum, in the order of its ``row`` (``registry.erratum``).
-ERRATA: tuple[Erratum, ...] = registry.errata(MODULES)
+def _table(name: str):
+    """``registry.REGISTRY``'s table ``name`` over ``MODULES``, computed once per state of the
+    registry."""
+    reg = registry.REGISTRY
+    if _CACHE.get("registry") is not reg or _CACHE.get("version") != reg.version:
+        _CACHE.clear()
+        _CACHE.update(registry=reg, version=reg.version)
+    if name not in _CACHE:
+        _CACHE[name] = getattr(reg, name)(MODULES)
+    return _CACHE[name]
 
 
-#: The repaired results (``corrigendum.REPAIRS``), one row per check (``check`` and each of
-#: ``more``). Everything but the one-line statement is derived from the ``Repair``: the name is
-#: the base claim's + ", repaired" (a further check's base claim carries its suffix: "Lemma 5.2,
-#: repaired, γ > 0" repairs "Lemma 5.2, γ > 0"), the label and the PDF's number are the base
-#: claim's, the check the corrigendum's. Keyed by the check's name: (the suffix of its base claim,
-#: the repaired statement in one line, in the paper's symbols; the corrigendum states it in full).
-_REPAIRED_LINES: dict[str, tuple[str, str]] = {
-    "check_lemma51_repaired": (
-        "",
-        "the rate of Lemma 5.1 up to Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (γ², not γ) w.p. ≥ 1 − (b + 2)δ",
-    ),
-    "check_lemma52_repaired": (
-        "",
-        "in the repaired eq:cond, rate 1 − ξ_kc₂/(32𝓛_kc₁) (printed 8) up to Δ_α,2, "
-        "w.p. ≥ 1 − (b + 2)δ",
-    ),
-    "check_lemma52_nonquadratic_repaired": (
-        "γ > 0",
-        "the repaired Lemma 5.2 on a non-quadratic f, up to the repaired Δ_α,2 "
-        "(third term corrected)",
-    ),
-    "check_lemma53_repaired": (
-        "",
-        "‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k with the repaired C of eq:C (doubled sums, C₅, b-free C₄)",
-    ),
-    "check_theorem54_repaired": (
-        "",
-        "eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)",
-    ),
-    "check_lemma_d2_repaired": (
-        "",
-        "‖ν‖² ≤ γ²bα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ c₁γ²bα⁴c₃³/(36τ⁴) w.p. ≥ 1 − (b + 1)δ",
-    ),
-    "check_lemma_d4_repaired": (
-        "",
-        "‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛c₁γ²α⁴c₃³/(18bτ³) w.p. ≥ 1 − (b + 1)δ",
-    ),
-    "check_lemma_d5_repaired": (
-        "",
-        "‖g̃‖ ≤ √c₁γα²c₃^{3/2}/(6√bτ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − (b + 1)δ",
-    ),
-    "check_lemma_d7_repaired": (
-        "",
-        "no bound vanishing with b holds; ‖G̃‖² ≤ (Lc₃ζ(c₃ + √d)/(2τ) + √dζ)² w.p. ≥ 1 − bδ",
-    ),
-    "check_lemma_e8_repaired": (
-        "",
-        "A_t = 8 log(b/δ) + 16 log(t+1) + d (d + 2√(dx) + 2x at large d): "
-        "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)",
-    ),
-}
-
-#: How the corrigendum's names ("Theorem 5.4") read in the ledger ("Thm 5.4").
-_LEDGER_WORDS = {"Theorem": "Thm", "Proposition": "Prop."}
+def claims() -> tuple[Claim, ...]:
+    """The paper's numbered claims, in its order (by section and number)."""
+    return _table("claims")
 
 
-def _repaired() -> tuple[tuple[Claim, ...], dict[str, str]]:
-    """The rows of ``REPAIRED``, and each row's ``corrigendum.REPAIRS`` entry (its ``ours``)."""
-    base_rows = {c.number: c for c in CLAIMS}
-    rows, of = [], {}
-    for entry in _REPAIRS.REPAIRS:
-        word, rest = entry.ours.split(" ", 1)
-        base = f"{_LEDGER_WORDS.get(word, word)} {rest}"
-        for check in ((entry.check,) if entry.check is not None else ()) + entry.more:
-            if check.__name__ not in _REPAIRED_LINES:
-                raise ValueError(
-                    f"corrigendum.REPAIRS: the check {check.__name__!r} of "
-                    f"{entry.ours!r} needs a statement in ledger._REPAIRED_LINES"
-                )
-            suffix, statement = _REPAIRED_LINES[check.__name__]
-            number = f"{base}, repaired" + (f", {suffix}" if suffix else "")
-            claimed = base_rows[f"{base}, {suffix}" if suffix else base]
-            rows.append(
-                Claim(number, claimed.label, statement, "08-errata", check, claimed.printed)
-            )
-            of[number] = entry.ours
-            PRINTED[number] = claimed.printed
-    return tuple(rows), of
+def findings() -> tuple[Claim, ...]:
+    """What the notebooks measure beyond the paper's numbered claims, by notebook: published
+    like the claims, so that every verdict cell prints the same text on every machine."""
+    return _table("findings")
 
 
-REPAIRED, _REPAIR_OF = _repaired()
+def repaired() -> tuple[Claim, ...]:
+    """The checks of the corrigendum's repaired results, one row each ("Lemma 5.1, repaired"),
+    with the label and PDF number of the claim each repairs."""
+    return _table("repaired")
 
 
-def repair_of(number: str) -> str:
-    """The ``corrigendum.REPAIRS`` entry (its ``ours``, "Theorem 5.4") that the ``REPAIRED`` row
-    ``number`` checks."""
-    if number not in _REPAIR_OF:
-        raise ValueError(f"number must be a row of REPAIRED {list(_REPAIR_OF)}, got {number!r}")
-    return _REPAIR_OF[number]
+def repairs() -> tuple[Claim, ...]:
+    """The corrigendum's sections: the repaired results with their printed and repaired
+    statements (``Claim.repair``), checked or argued by their errata, in the paper's order."""
+    return _table("repairs")
 
 
-def repaired_rows(ours: str) -> tuple[Claim, ...]:
-    """The rows of ``REPAIRED`` that check the corrigendum entry ``ours`` (none where its repair
-    is argued by its errata's checks alone)."""
-    _REPAIRS.repair(ours)  # ValueError naming the entries for any other name
-    return tuple(c for c in REPAIRED if _REPAIR_OF[c.number] == ours)
+def errata() -> tuple[Erratum, ...]:
+    """Every erratum, in the order of its ``row``."""
+    return _table("errata")
+
+
+def printed() -> dict[str, str]:
+    """Our number → the PDF's, for every row. Our section-based names exist nowhere in the PDF:
+    the jmlr2e class numbers theorems, lemmas, propositions and remarks with one counter
+    (Theorems 1–4, Remark 5, Lemmas 6–11, Theorem 12, Remarks 13–14, Propositions 15–16, Lemmas
+    17–40). Rows that are not a numbered statement name the section, and a finding with no
+    place in the PDF has "—"; a repaired row has its claim's. ``tests/test_paper_numbers.py``
+    derives every claim's entry from the .tex."""
+    return _table("printed")
+
+
+def rows() -> tuple[Claim, ...]:
+    """Every ledger row: the claims, the findings and the repaired rows."""
+    return claims() + findings() + repaired()
 
 
 def claim(number: str) -> Claim:
-    """The row of ``CLAIMS``, ``FINDINGS`` or ``REPAIRED`` with this number."""
-    for c in CLAIMS + FINDINGS + REPAIRED:
+    """The ledger row with this number."""
+    for c in rows():
         if c.number == number:
             return c
     raise ValueError(
@@ -204,9 +146,56 @@ def claim(number: str) -> Claim:
     )
 
 
-def verdicts(claims: tuple[Claim, ...] = CLAIMS + FINDINGS + REPAIRED) -> dict[str, Verdict]:
-    """Run every row's check: claim number → fresh verdict."""
-    return {c.number: c.verdict() for c in claims}
+def erratum(label: str) -> Erratum:
+    """The erratum at ``label``."""
+    for e in errata():
+        if e.label == label:
+            return e
+    raise ValueError(f"label must name a declared erratum, got {label!r}")
+
+
+#: How our numbers' words read spelled out ("Thm 5.4" → "Theorem 5.4").
+_WORDS = {"Thm": "Theorem", "Prop.": "Proposition"}
+
+
+def title(number: str) -> str:
+    """Our number spelled out: "Lemma 5.3", "Theorem 5.4", "Proposition A.2"."""
+    word, rest = number.split(" ", 1)
+    return f"{_WORDS.get(word, word)} {rest}"
+
+
+def repair(number: str) -> Claim:
+    """The corrigendum's section of the repaired claim ``number`` ("Lemma 5.3", "Thm 5.4");
+    ValueError naming the sections for any other."""
+    for r in repairs():
+        if r.repairs == number:
+            return r
+    names = [r.repairs for r in repairs()]
+    raise ValueError(f"number must name a repaired result {names}, got {number!r}")
+
+
+def repaired_rows(number: str) -> tuple[Claim, ...]:
+    """The repaired rows that check the corrigendum's section ``number`` (none where its repair
+    is argued by its errata's checks alone)."""
+    repair(number)
+    return tuple(c for c in repaired() if statement_of(c.repairs or "") == number)
+
+
+def repair_of(number: str) -> str:
+    """The corrigendum's section (the repaired claim, "Lemma 5.2") that the repaired row
+    ``number`` ("Lemma 5.2, repaired, γ > 0") checks."""
+    for c in repaired():
+        if c.number == number:
+            return statement_of(c.repairs or "")
+    names = [c.number for c in repaired()]
+    raise ValueError(f"number must be a repaired row {names}, got {number!r}")
+
+
+def verdicts(specs: tuple[Claim | Erratum, ...] | None = None) -> dict[str, Verdict]:
+    """Run every check (of ``specs``; every row and erratum by default): name → fresh
+    verdict."""
+    specs = rows() + errata() if specs is None else specs
+    return {s.name: s.verdict() for s in specs}
 
 
 def reconciled(number: str, fresh: Verdict) -> Verdict:
@@ -223,8 +212,8 @@ class PublishedVerdictsError(RuntimeError):
 
 
 def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str, Verdict]:
-    """The published verdicts (``PUBLISHED`` unless ``path`` is given): claim number → verdict
-    (without ``data``).
+    """The published verdicts (``PUBLISHED`` unless ``path`` is given): a row's number or an
+    erratum's label → verdict (without ``data``).
 
     Raises ``PublishedVerdictsError`` naming the file when it is missing (unless
     ``missing_ok``: then ``{}``, for ``tools/render_ledger.py --init`` only), is not valid
@@ -252,8 +241,6 @@ def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str
         )
     verdicts = {}
     for number, entry in raw.items():
-        if number == ERRATA_KEY:  # the errata's results (corrigendum.evidence)
-            continue
         try:
             verdicts[number] = Verdict.from_json(entry)
         except (KeyError, TypeError, ValueError, AttributeError, Undecidable) as error:
@@ -298,25 +285,42 @@ def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:
         glue(f"{prefix}_{name}", verdict[name].render(), display=False)
 
 
-def verdict_cell(*numbers: str, fresh: dict[str, Verdict] | None = None) -> str:
-    """What a notebook's verdict cell prints for these claims: each claim's check is run (or its
-    verdict taken from ``fresh``) and compared with the published verdict; where they agree the
-    published one is printed, so the text is the same on every machine, and where they do not,
-    the fresh one is printed under a line that says so, so the nbval comparison fails. Every eq:
-    label is printed with the PDF's equation number (``paper.with_number``)."""
+def _spec(name: str) -> Claim | Erratum:
+    for s in rows() + errata():
+        if s.name == name:
+            return s
+    raise ValueError(f"name must be a ledger row's number or an erratum's label, got {name!r}")
+
+
+def header(spec: Claim | Erratum) -> str:
+    """What a verdict cell prints before a verdict: "number (PDF: printed; label)" for a row, the
+    label for an erratum."""
+    if isinstance(spec, Claim):
+        return f"{spec.number} (PDF: {spec.printed}; {spec.label})"
+    return spec.label
+
+
+def verdict_cell(*names: str, fresh: dict[str, Verdict] | None = None) -> str:
+    """What a notebook's verdict cell prints for these rows and errata: each check is run (or
+    its verdict taken from ``fresh``) and compared with the published verdict; where they agree
+    the published one is printed, so the text is the same on every machine, and where they do
+    not, the fresh one is printed under a line that says so, so the nbval comparison fails. A
+    row reads "number (PDF: printed; label): " and its report; an erratum "label: flagged: …"
+    (``verdict.flag_text``). Every eq: label is printed with the PDF's equation number
+    (``paper.with_number``)."""
     old = published()
     lines = []
-    for number in numbers:
-        row = claim(number)
-        verdict = (fresh or {}).get(number) or row.verdict()
-        header = f"{row.number} (PDF: {row.printed}; {row.label})"
-        if number in old and old[number].agrees(verdict):
-            lines.append(f"{header}: {old[number].report()}")
+    for name in names:
+        spec = _spec(name)
+        verdict = (fresh or {}).get(name) or spec.verdict()
+        head = header(spec)
+        text = Verdict.report if isinstance(spec, Claim) else flag_text
+        if name in old and old[name].agrees(verdict):
+            lines.append(f"{head}: {text(old[name])}")
         else:
-            why = old[number].differences(verdict) if number in old else ["not published"]
+            why = old[name].differences(verdict) if name in old else ["not published"]
             lines.append(
-                f"{header}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n"
-                f"{verdict.report()}"
+                f"{head}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n{text(verdict)}"
             )
     return with_number("\n".join(lines))
 

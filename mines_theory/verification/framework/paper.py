@@ -5,7 +5,7 @@ The suite names equations by the paper's ``\\label`` (``eq:TG``), which the PDF 
 prints ``(4.10)``, because the paper (jmlr2e) sets ``\\numberwithin{equation}{section}``, so
 equations are numbered (section.n) in the main text and (A.n), (B.n), … in the appendices, the
 counter restarting at each section but not at a subsection. Theorems, lemmas, propositions and
-remarks share one counter that never restarts (see ``ledger.PRINTED``).
+remarks share one counter that never restarts (see ``ledger.printed``).
 
 The maps are data: the .tex is not shipped with the package. ``tools/equation_numbers.py``
 generated them from the .tex, and ``tests/test_paper_numbers.py`` re-derives every entry from the

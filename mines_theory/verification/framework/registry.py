@@ -1,39 +1,59 @@
-"""Where a claim, a finding or an erratum is declared: one decorator above its check.
+"""Where a claim, a finding, a repaired result or an erratum is declared: one decorator above its
+check, holding every fact about it (the words of ``spec``). No other table in the project is keyed
+by a claim's name: the ledger, the README's tables, the book's pages, the looseness atlas, the
+proof map, the corrigendum and the tests all read these declarations.
 
-A claim of the paper is declared where it is checked, with everything the ledger says about it::
+A claim of the paper::
 
     @claim("Lemma 5.3", printed="Lemma 11", label="lem:Sig_dec",
            statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
-           notebook="06-convergence-covariance")
+           notebook="06-convergence-covariance",
+           key=Key("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
+           atlas=(Bar("k‖Σ_k⁻¹ − H‖² ≤ C of eq:C, quadratic", bound="C", measured="largest"),
+                  NoBar("the rate (a slope) and its constant Var G̃ are not bounds")),
+           rests_on=("Lemma B.6", "Lemma D.7", "Lemma E.2", …),
+           minimum=Data(seeds=8, steps=1000))
     def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         ...
 
-and an erratum likewise (``row`` is its place in the errata table; a new one takes the next)::
+our number and the PDF's (``printed``), the .tex label, the one-line statement, the notebook whose
+verdict cell shows it, the one number the README shows (``key``), its bars in the looseness atlas
+or why it has none (``atlas``, required: a new row decides), the results its proof rests on
+(``rests_on``, the proof map's edges; ``not_rests_on`` for citations that are no dependency),
+``quote`` (a phrase of its statement in the .tex, where its labels do not single it out) and the
+least data to decide from (``minimum``). A finding beyond the paper's claims is declared with
+``finding`` (no PDF number needed). A claim whose check is not written yet is declared with
+``claim_without_check`` where the check will go; its verdict is "not checked".
+
+A repaired result of the corrigendum names the claim it repairs::
+
+    @repaired("Lemma 5.1", statement="the rate of Lemma 5.1 up to …", key=…, atlas=…,
+              corrigendum=Repair(printed=r"…", repaired=r"…", hypotheses=r"…",
+                                 survives="false as printed", errata=(…,)))
+    def check_lemma51_repaired(...) -> Verdict: ...
+
+Its ledger row is "Lemma 5.1, repaired" with the label and PDF number of Lemma 5.1. A repaired
+check without ``corrigendum`` is a further check of the section of the statement it repairs
+("Lemma 5.2, γ > 0" joins "Lemma 5.2"); a section argued by its errata's checks alone is declared
+with ``repaired_by_errata``.
+
+An erratum (``row`` is its place in the errata table; a new one takes the next)::
 
     @erratum("eq:bG", row=4, kind="typo", printed="Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹",
              correct="Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹", consequence="Lemma 4.3 survives")
-    def erratum_bG_factor(printed: bool = True) -> bool:
-        ...
+    def erratum_bG_factor(printed: bool = True) -> Verdict:
+        return flagged(<the form tested is shown wrong>, "sentence {z}", (Measurement(…),))
 
-The decorators return the function unchanged; they only record it. ``ledger.CLAIMS``,
-``ledger.FINDINGS``, ``ledger.PRINTED`` and ``errata.ERRATA`` are collected from these
-declarations (``claims``, ``findings``, ``printed``, ``errata``), so adding a claim is one edit
-beside its check (plus the notebook cell that shows it). A claim whose check is not written yet is
-declared with ``claim_without_check`` in the module where the check will go; its verdict is "not
-checked".
+Every check returns a ``Verdict`` (an erratum's: ``verdict.flagged``). The decorators return the
+function unchanged; they only record it, and must be the outermost, so that what they record is
+what the module exports under the check's name.
 
 The order of the collected rows is the published tables' order and does not depend on the order
-in which modules are imported:
-
-- claims in the paper's order: by the section of our number (2, 3, 4, 5, then A–E), then its
-  item (a row that names only a section, "Sec. 4", after the section's items; a remark after the
-  statement of its number); a row whose place this does not give says ``after=`` the row it
-  follows ("Lemma 5.1, γ > 0" follows "Lemma 5.2");
-- findings by notebook, then by name (or ``after=``);
-- errata by ``row``.
-
-The decorators must be the outermost (topmost), so that what they record is what the module
-exports under the check's name.
+in which modules are imported: claims in the paper's order (by the section of our number, 2, 3,
+4, 5, then A–E, then its item; a row that names only a section, "Sec. 4", after the section's
+items; a remark after the statement of its number; a row whose place this does not give says
+``after=`` the row it follows); findings by notebook, then by name (or ``after=``); repaired
+results by the claim they repair; errata by ``row``.
 """
 
 from __future__ import annotations
@@ -41,41 +61,32 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
-import pkgutil
 import math
+import pkgutil
 import re
 from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .verdict import Evidence, Status, Verdict, decides
+from .spec import KINDS, ROW_KINDS, Bar, Cites, Claim, Data, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
-    "KINDS",
     "REGISTRY",
-    "Claim",
-    "Erratum",
     "Registry",
     "claim",
     "claim_key",
     "claim_without_check",
-    "claims",
     "discover",
-    "errata",
     "erratum",
     "finding",
-    "findings",
     "module",
-    "printed",
+    "repaired",
+    "repaired_by_errata",
+    "repaired_number",
+    "statement_of",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-#: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
-#: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
-#: range; "imprecision": a step wrong or unjustified as written whose conclusion, or what the
-#: statements need of it, stands (nothing stated changes).
-KINDS = ("typo", "error", "ill-defined", "imprecision")
 
 #: Our section-based number of a claim: "Thm 3.1", "Lemma 5.1, γ > 0", "Sec. 4", "Prop. A.1".
 NUMBER = re.compile(
@@ -87,37 +98,9 @@ PDF_NAME = re.compile(r"(Theorem|Lemma|Proposition|Remark) [1-9][0-9]*|(Section|
 NOTEBOOK = re.compile(r"[0-9]{2}-[a-z0-9-]+")
 
 
-@dataclasses.dataclass(frozen=True)
-class Claim:
-    """One row of the ledger: a numbered claim of the paper, or a finding beyond them."""
-
-    number: str  # our section-based name, e.g. "Thm 3.1"
-    label: str  # the paper's LaTeX label, or the equation it states
-    statement: str  # one line, in the paper's symbols
-    notebook: str  # the notebook that shows the check
-    check: Callable[[], Verdict] | None = None  # recomputes the verdict
-    printed: str = "—"  # the number printed in the PDF ("Lemma 11"); "—" where there is none
-
-    def verdict(self) -> Verdict:
-        """The check's fresh verdict; "not checked" with the reason where its data cannot decide
-        (``verdict.Undecidable``, e.g. a NaN statistic, raised by a check not decorated with
-        ``verdict.decides``)."""
-        if self.check is None:
-            return Verdict(Status.NOT_CHECKED, "no check yet")
-        return decides(self.check)()
-
-
-@dataclasses.dataclass(frozen=True)
-class Erratum:
-    """One row of the errata table: a typo or faulty step of the paper, with its check."""
-
-    label: str  # equation label or place
-    kind: str  # one of KINDS
-    printed: str
-    correct: str
-    consequence: str  # whether the statement survives
-    check: Callable[[], bool | Evidence]
-    same_flaw_as: str | None = None  # the label of an entry that states the same flaw
+def _require(ok: bool, name: str, value: object, expected: str) -> None:
+    if not ok:
+        raise ValueError(f"{name} must be {expected}, got {value!r}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,11 +110,6 @@ class _Entry:
     origin: str  # module and name of the check (to tell a reload from a clash)
     after: str | None = None  # claims, findings: the row it follows
     row: int = 0  # errata: the place in the table
-
-
-def _require(ok: bool, name: str, value: object, expected: str) -> None:
-    if not ok:
-        raise ValueError(f"{name} must be {expected}, got {value!r}")
 
 
 def _caller_module(depth: int) -> str:
@@ -169,6 +147,20 @@ def claim_key(number: str) -> tuple:
     )
 
 
+def statement_of(number: str) -> str:
+    """The statement a number names, without its variant: "Lemma 5.2, γ > 0" → "Lemma 5.2"."""
+    claim_key(number)
+    return number.split(", ", 1)[0]
+
+
+def repaired_number(repairs: str) -> str:
+    """The ledger number of the check of the repaired ``repairs``: "Lemma 5.1" → "Lemma 5.1,
+    repaired", "Lemma 5.2, γ > 0" → "Lemma 5.2, repaired, γ > 0"."""
+    claim_key(repairs)
+    statement, _, variant = repairs.partition(", ")
+    return f"{statement}, repaired" + (f", {variant}" if variant else "")
+
+
 def _ordered(entries: list[_Entry], key: Callable[[Claim], tuple]) -> tuple[Claim, ...]:
     """The rows sorted by ``key``, each row with ``after`` placed right after the row it
     names."""
@@ -192,76 +184,110 @@ def _ordered(entries: list[_Entry], key: Callable[[Claim], tuple]) -> tuple[Clai
     return tuple(order)
 
 
+def _check_row(row: Claim) -> None:
+    """ValueError naming the first field of ``row`` that is not of its form."""
+    _require(row.kind in ROW_KINDS, "kind", row.kind, f"one of {ROW_KINDS}")
+    _require(
+        isinstance(row.number, str) and bool(row.number.strip()),
+        "number",
+        row.number,
+        "a non-empty string",
+    )
+    if row.kind != "finding":
+        claim_key(row.number)
+    if row.kind == "claim":
+        _require(
+            bool(PDF_NAME.fullmatch(row.printed)),
+            "printed",
+            row.printed,
+            "the PDF's name of the claim, e.g. 'Lemma 11', 'Theorem 12', 'Section 5'",
+        )
+    _require(
+        bool(NOTEBOOK.fullmatch(row.notebook)),
+        "notebook",
+        row.notebook,
+        "a notebook's name without .ipynb, e.g. '06-convergence-covariance'",
+    )
+    names = ("statement",) if row.kind == "repaired" else ("label", "statement", "printed")
+    for name in names:
+        value = getattr(row, name)
+        _require(isinstance(value, str) and bool(value.strip()), name, value, "a non-empty string")
+    _require(row.key is None or isinstance(row.key, Key), "key", row.key, "None or a Key")
+    _require(
+        all(isinstance(c, Cites) for c in row.rests_on + row.not_rests_on),
+        "rests_on",
+        row.rests_on + row.not_rests_on,
+        "a tuple of Cites",
+    )
+    _require(
+        row.check is None or bool(row.atlas),
+        "atlas",
+        row.atlas,
+        "a Bar, a NoBar (why it has no bar) or a tuple of them, for every checked row",
+    )
+    _require(row.quote is None or bool(row.quote), "quote", row.quote, "None or a phrase")
+    _require(row.minimum is None or isinstance(row.minimum, Data), "minimum", row.minimum, "Data")
+    _require(
+        (row.kind == "repaired") == (row.repairs is not None),
+        "repairs",
+        row.repairs,
+        "the number of the claim a repaired row repairs (and only for one)",
+    )
+    _require(
+        row.repair is None or (row.kind == "repaired" and isinstance(row.repair, Repair)),
+        "repair",
+        row.repair,
+        "None, or the Repair of a repaired result",
+    )
+
+
 class Registry:
-    """The declared claims, findings and errata (``REGISTRY`` holds the library's)."""
+    """The declared claims, findings, repaired results and errata (``REGISTRY`` holds the
+    library's). ``version`` counts the declarations, so that what is derived from them can be
+    cached until the next."""
 
     def __init__(self) -> None:
-        self._claims: dict[str, _Entry] = {}
-        self._findings: dict[str, _Entry] = {}
+        self._rows: dict[str, dict[str, _Entry]] = {kind: {} for kind in ROW_KINDS}
         self._errata: dict[str, _Entry] = {}
+        self.version = 0
 
     def copy(self) -> Registry:
         """A registry holding the same declarations (to declare more without touching this
         one)."""
         new = Registry()
-        new._claims, new._findings = dict(self._claims), dict(self._findings)
+        new._rows = {kind: dict(table) for kind, table in self._rows.items()}
         new._errata = dict(self._errata)
+        new.version = self.version
         return new
-
-    def _add_row(self, table: dict[str, _Entry], entry: _Entry) -> None:
-        number = entry.value.number
-        for other in (self._claims, self._findings):
-            old = other.get(number)
-            if old is not None and old.origin != entry.origin:
-                raise ValueError(
-                    f"number {number!r} is declared twice: by {old.origin} and by {entry.origin}"
-                )
-        for other in (self._claims, self._findings):  # a reloaded module declares afresh
-            for key in [k for k, e in other.items() if e.origin == entry.origin]:
-                del other[key]
-        table[number] = entry
 
     def add_claim(
         self, row: Claim, module: str, origin: str, after: str | None = None, finding: bool = False
     ) -> None:
-        """Record the ledger row ``row`` as a claim (a finding if ``finding``), declared in
-        ``module``. ``origin`` names the check ("module.function"): the same origin declaring
-        again, as when a module is reloaded, replaces its row; another origin declaring the same
-        number is a ValueError."""
-        _require(
-            isinstance(row.number, str) and bool(row.number.strip()),
-            "number",
-            row.number,
-            "a non-empty string",
-        )
-        if not finding:
-            claim_key(row.number)
-            _require(
-                bool(PDF_NAME.fullmatch(row.printed)),
-                "printed",
-                row.printed,
-                "the PDF's name of the claim, e.g. 'Lemma 11', 'Theorem 12', 'Section 5'",
-            )
-        _require(
-            bool(NOTEBOOK.fullmatch(row.notebook)),
-            "notebook",
-            row.notebook,
-            "a notebook's name without .ipynb, e.g. '06-convergence-covariance'",
-        )
-        for name in ("label", "statement", "printed"):
-            value = getattr(row, name)
-            _require(
-                isinstance(value, str) and bool(value.strip()), name, value, "a non-empty string"
-            )
+        """Record the ledger row ``row`` (a finding if ``finding``; its ``kind`` otherwise),
+        declared in ``module``. ``origin`` names the check ("module.function"): the same origin
+        declaring again, as when a module is reloaded, replaces its row; another origin
+        declaring the same number is a ValueError."""
+        if finding:
+            row = dataclasses.replace(row, kind="finding")
+        _check_row(row)
         _require(
             after is None or isinstance(after, str),
             "after",
             after,
             "None or the number of the row this one follows",
         )
-        self._add_row(
-            self._findings if finding else self._claims, _Entry(row, module, origin, after)
-        )
+        names = {e.value.label: e for e in self._errata.values()}
+        for other in [*self._rows.values(), names]:
+            old = other.get(row.number)
+            if old is not None and old.origin != origin:
+                raise ValueError(
+                    f"number {row.number!r} is declared twice: by {old.origin} and by {origin}"
+                )
+        for other in self._rows.values():  # a reloaded module declares afresh
+            for key in [k for k, e in other.items() if e.origin == origin]:
+                del other[key]
+        self._rows[row.kind][row.number] = _Entry(row, module, origin, after)
+        self.version += 1
 
     def add_erratum(self, row: Erratum, position: int, module: str, origin: str) -> None:
         """Record the erratum ``row`` in place ``position`` of the table (1, 2, …), declared in
@@ -278,6 +304,8 @@ class Registry:
             _require(
                 isinstance(value, str) and bool(value.strip()), name, value, "a non-empty string"
             )
+        for table in self._rows.values():
+            _require(row.label not in table, "label", row.label, "no ledger row's number")
         for old in self._errata.values():
             if old.origin == origin:
                 continue
@@ -293,23 +321,58 @@ class Registry:
                 )
         self._errata = {k: e for k, e in self._errata.items() if e.origin != origin}
         self._errata[row.label] = _Entry(row, module, origin, row=position)
+        self.version += 1
+
+    def _chosen(self, kind: str, modules: Iterable[ModuleType] | None) -> list[_Entry]:
+        modules = None if modules is None else tuple(modules)
+        return [e for e in self._rows[kind].values() if _within(e.module, modules)]
 
     def claims(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
         """The claims declared in ``modules`` (a package with its submodules; all if None), in
         the ledger's order."""
-        modules = None if modules is None else tuple(modules)
         return _ordered(
-            [e for e in self._claims.values() if _within(e.module, modules)],
-            key=lambda c: (*claim_key(c.number), c.number),
+            self._chosen("claim", modules), key=lambda c: (*claim_key(c.number), c.number)
         )
 
     def findings(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
         """The findings declared in ``modules`` (all if None), by notebook, then name."""
-        modules = None if modules is None else tuple(modules)
-        return _ordered(
-            [e for e in self._findings.values() if _within(e.module, modules)],
-            key=lambda c: (c.notebook, c.number),
-        )
+        return _ordered(self._chosen("finding", modules), key=lambda c: (c.notebook, c.number))
+
+    def _resolved(self, modules: Iterable[ModuleType] | None) -> tuple[Claim, ...]:
+        """Every repaired result declared in ``modules``, with the label and PDF number of the
+        claim it repairs, in the order of those claims."""
+        base = {c.number: c for c in self.claims()}
+        out = []
+        for e in self._chosen("repaired", modules):
+            row = e.value
+            _require(
+                row.repairs in base, "repairs", row.repairs, f"a declared claim ({row.number})"
+            )
+            claimed = base[row.repairs]
+            out.append(dataclasses.replace(row, label=claimed.label, printed=claimed.printed))
+        return tuple(sorted(out, key=lambda c: claim_key(c.repairs or "")))
+
+    def repaired(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+        """The checks of the repaired results (the ledger's repaired rows), by the claim each
+        repairs."""
+        return tuple(c for c in self._resolved(modules) if c.check is not None)
+
+    def repairs(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+        """The repaired results that have a section of the corrigendum (``repair``), checked or
+        argued by their errata, by the claim each repairs; a repaired check without a section
+        must repair a variant of a statement that has one."""
+        every = self._resolved(modules)
+        sections = tuple(c for c in every if c.repair is not None)
+        named = {c.repairs for c in sections if c.repairs is not None}
+        for c in every:
+            assert c.repairs is not None
+            _require(
+                c.repair is not None or statement_of(c.repairs) in named,
+                "corrigendum",
+                c.number,
+                f"a Repair, or a variant of one of {sorted(named)} (whose section it joins)",
+            )
+        return sections
 
     def errata(self, modules: Iterable[ModuleType] | None = None) -> tuple[Erratum, ...]:
         """The errata declared in ``modules`` (all if None), by their ``row``."""
@@ -322,13 +385,32 @@ class Registry:
         return int(self._errata[label].row)
 
     def printed(self, modules: Iterable[ModuleType] | None = None) -> dict[str, str]:
-        """Our number → the PDF's, for every claim and finding declared in ``modules``."""
+        """Our number → the PDF's, for every claim, finding and repaired row declared in
+        ``modules``."""
         modules = None if modules is None else tuple(modules)
-        return {c.number: c.printed for c in self.claims(modules) + self.findings(modules)}
+        rows = self.claims(modules) + self.findings(modules) + self.repaired(modules)
+        return {c.number: c.printed for c in rows}
 
 
 #: The library's declarations.
 REGISTRY = Registry()
+
+
+def _declarer(row: Claim, after: str | None = None) -> Callable[[F], F]:
+    """The decorator that records ``row`` with the decorated function as its check."""
+
+    def declare(check: F) -> F:
+        origin = f"{check.__module__}.{check.__qualname__}"
+        REGISTRY.add_claim(dataclasses.replace(row, check=check), check.__module__, origin, after)
+        return check
+
+    return declare
+
+
+def _declare_without_check(row: Claim, after: str | None = None) -> None:
+    """Record ``row``, whose check is not written, as declared by the caller's caller."""
+    module = _caller_module(2)
+    REGISTRY.add_claim(row, module, f"{module}:{row.number}", after)
 
 
 def claim(
@@ -338,24 +420,33 @@ def claim(
     label: str,
     statement: str,
     notebook: str,
+    atlas: Bar | NoBar | tuple[Bar | NoBar, ...],
+    key: Key | None = None,
+    rests_on: tuple[Cites | str, ...] = (),
+    not_rests_on: tuple[Cites, ...] = (),
+    quote: str | None = None,
+    minimum: Data | None = None,
     after: str | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated function as the check of the paper's claim ``number`` (ours,
     "Lemma 5.3"), printed in the PDF as ``printed`` ("Lemma 11"), stated at ``label`` (the
-    .tex labels, "lem:Sig_dec"), shown in ``notebook``; ``after``: the row it follows in the
-    ledger where its number does not place it. The function is returned unchanged."""
-
-    def declare(check: F) -> F:
-        origin = f"{check.__module__}.{check.__qualname__}"
-        REGISTRY.add_claim(
-            Claim(number, label, statement, notebook, check, printed),
-            check.__module__,
-            origin,
-            after,
-        )
-        return check
-
-    return declare
+    .tex labels, "lem:Sig_dec"), shown in ``notebook``, with every other fact about it (see the
+    module docstring); ``after``: the row it follows in the ledger where its number does not
+    place it. The function is returned unchanged."""
+    row = Claim(
+        number,
+        label,
+        statement,
+        notebook,
+        printed=printed,
+        key=key,
+        atlas=atlas,
+        rests_on=as_cites(rests_on),
+        not_rests_on=not_rests_on,
+        quote=quote,
+        minimum=minimum,
+    )
+    return _declarer(row, after)
 
 
 def claim_without_check(
@@ -365,17 +456,16 @@ def claim_without_check(
     label: str,
     statement: str,
     notebook: str,
+    rests_on: tuple[Cites | str, ...] = (),
+    quote: str | None = None,
     after: str | None = None,
 ) -> None:
     """Declare a claim whose check is not written yet (in the module where it will go): the
     ledger lists it as "not checked: no check yet"."""
-    module = _caller_module(1)
-    REGISTRY.add_claim(
-        Claim(number, label, statement, notebook, None, printed),
-        module,
-        f"{module}:{number}",
-        after,
+    row = Claim(
+        number, label, statement, notebook, None, printed, rests_on=as_cites(rests_on), quote=quote
     )
+    _declare_without_check(row, after)
 
 
 def finding(
@@ -384,25 +474,71 @@ def finding(
     label: str,
     statement: str,
     notebook: str,
+    atlas: Bar | NoBar | tuple[Bar | NoBar, ...],
+    key: Key | None = None,
     printed: str = "—",
+    minimum: Data | None = None,
     after: str | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated function as the check of a finding beyond the paper's claims
     (``number`` is its name, "The start"); ``printed``: the place in the PDF, if any. The
     function is returned unchanged."""
+    row = Claim(
+        number,
+        label,
+        statement,
+        notebook,
+        printed=printed,
+        kind="finding",
+        key=key,
+        atlas=atlas,
+        minimum=minimum,
+    )
+    return _declarer(row, after)
 
-    def declare(check: F) -> F:
-        origin = f"{check.__module__}.{check.__qualname__}"
-        REGISTRY.add_claim(
-            Claim(number, label, statement, notebook, check, printed),
-            check.__module__,
-            origin,
-            after,
-            finding=True,
-        )
-        return check
 
-    return declare
+def repaired(
+    repairs: str,
+    *,
+    statement: str,
+    atlas: Bar | NoBar | tuple[Bar | NoBar, ...],
+    key: Key | None = None,
+    corrigendum: Repair | None = None,
+    minimum: Data | None = None,
+) -> Callable[[F], F]:
+    """Declare the decorated function as the check of the repaired form of the claim
+    ``repairs`` ("Lemma 5.1"): its ledger row "Lemma 5.1, repaired" (shown in notebook 08) states
+    the repaired result in one line (``statement``); ``corrigendum``: its section of the
+    corrigendum (without it, the check joins the section of the statement it repairs). The
+    function is returned unchanged."""
+    row = Claim(
+        repaired_number(repairs),
+        "—",
+        statement,
+        "08-errata",
+        kind="repaired",
+        key=key,
+        atlas=atlas,
+        minimum=minimum,
+        repairs=repairs,
+        repair=corrigendum,
+    )
+    return _declarer(row)
+
+
+def repaired_by_errata(repairs: str, *, corrigendum: Repair) -> None:
+    """Declare the repaired form of the claim ``repairs`` whose repair is argued by the checks of
+    its errata alone: a section of the corrigendum, no ledger row."""
+    row = Claim(
+        repaired_number(repairs),
+        "—",
+        "argued by the checks of its errata",
+        "08-errata",
+        kind="repaired",
+        repairs=repairs,
+        repair=corrigendum,
+    )
+    _declare_without_check(row)
 
 
 def erratum(
@@ -414,16 +550,20 @@ def erratum(
     correct: str,
     consequence: str,
     same_flaw_as: str | None = None,
+    minimum: Data | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated function as the check of an erratum at ``label`` (the place in
     the paper), in place ``row`` of the errata table; ``kind`` one of ``KINDS``; what is
     ``printed``, what is ``correct``, the ``consequence`` for the statements; ``same_flaw_as``
-    the label of an erratum that states the same flaw. The check returns whether (or evidence
-    that) the printed form is wrong as described. The function is returned unchanged."""
+    the label of an erratum that states the same flaw. The check returns a ``Verdict``
+    (``verdict.flagged``: "erratum" where the form it tests is shown wrong as described). The
+    function is returned unchanged."""
 
     def declare(check: F) -> F:
         REGISTRY.add_erratum(
-            Erratum(label, kind, printed, correct, consequence, check, same_flaw_as),
+            Erratum(
+                label, kind, printed, correct, consequence, check, same_flaw_as, minimum=minimum
+            ),
             row,
             check.__module__,
             f"{check.__module__}.{check.__qualname__}",
@@ -431,26 +571,6 @@ def erratum(
         return check
 
     return declare
-
-
-def claims(modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
-    """``REGISTRY.claims``: the declared claims in the ledger's order."""
-    return REGISTRY.claims(modules)
-
-
-def findings(modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
-    """``REGISTRY.findings``: the declared findings in the ledger's order."""
-    return REGISTRY.findings(modules)
-
-
-def errata(modules: Iterable[ModuleType] | None = None) -> tuple[Erratum, ...]:
-    """``REGISTRY.errata``: the declared errata in the table's order."""
-    return REGISTRY.errata(modules)
-
-
-def printed(modules: Iterable[ModuleType] | None = None) -> dict[str, str]:
-    """``REGISTRY.printed``: our number → the PDF's, for every declared claim and finding."""
-    return REGISTRY.printed(modules)
 
 
 def module(name: str) -> ModuleType:

@@ -57,7 +57,6 @@ from typing import Any
 __all__ = [
     "AGREE_RATIO",
     "DECIDED",
-    "Evidence",
     "K_AGREE",
     "NUMERIC_ROUNDING",
     "Kind",
@@ -67,6 +66,8 @@ __all__ = [
     "Undecidable",
     "Verdict",
     "decides",
+    "flag_text",
+    "flagged",
     "format_number",
     "markdown_escape",
 ]
@@ -490,6 +491,12 @@ class Verdict:
     def agrees(self, other: Verdict) -> bool:
         return not self.differences(other)
 
+    @property
+    def flagged(self) -> bool:
+        """Whether an erratum's check showed the form it tests wrong (status "erratum",
+        ``flagged``)."""
+        return self.status is Status.ERRATUM
+
     def to_json(self) -> dict:
         return {
             "status": self.status.value,
@@ -508,81 +515,28 @@ class Verdict:
         )
 
 
-@dataclasses.dataclass(frozen=True)
-class Evidence:
-    """What an erratum's check found, as data: whether the form it tests is ``flagged`` (shown
-    wrong as the erratum says: the printed form when called with ``printed=True``, the corrected
-    form with ``printed=False``), the sentence that argues it (``shown``, with ``{name}``
-    placeholders filled by ``measurements``, as a ``Verdict``'s summary), and the numbers, each
-    with its uncertainty.
+def flagged(flag: bool, shown: str, measurements: tuple[Measurement, ...] = ()) -> Verdict:
+    """An erratum's verdict: whether the form its check tests (the printed form when called with
+    ``printed=True``, the corrected one with ``printed=False``) is shown wrong as the erratum
+    says, the sentence that argues it (``shown``, a summary with ``{name}`` placeholders) and the
+    numbers, each with its uncertainty.
 
-    Its truth is ``flagged``, so ``if check():`` reads as before.
+    The mapping: shown wrong (``flag`` true) → "erratum"; not shown wrong → "holds" (the form
+    tested stands); data that cannot decide → "not checked" (a NaN number raises
+    ``Undecidable``, which the ledger, through ``decides``, turns into "not checked").
 
-    >>> e = Evidence(True, "largest z = {z} under the printed mean (criterion: z > 4)",
-    ...              (Measurement("z", 48.31, 1.0, "z"),))
-    >>> bool(e), e.text()
-    (True, 'largest z = 48.3 under the printed mean (criterion: z > 4)')
+    >>> v = flagged(True, "largest z = {z} under the printed mean (criterion: z > 4)",
+    ...             (Measurement("z", 48.31, 1.0, "z"),))
+    >>> v.status.value, v.flagged, flag_text(v)
+    ('erratum', True, 'flagged: largest z = 48.3 under the printed mean (criterion: z > 4)')
     """
+    return Verdict(Status.ERRATUM if flag else Status.HOLDS, shown, tuple(measurements))
 
-    flagged: bool
-    shown: str
-    measurements: tuple[Measurement, ...] = ()
 
-    def __post_init__(self):
-        object.__setattr__(self, "flagged", bool(self.flagged))
-        object.__setattr__(self, "measurements", tuple(self.measurements))
-        names = [m.name for m in self.measurements]
-        if len(set(names)) != len(names):
-            raise ValueError(f"measurement names must be unique, got {names}")
-        self.text()  # every placeholder has a measurement
-
-    def __bool__(self) -> bool:
-        return self.flagged
-
-    def __getitem__(self, name: str) -> Measurement:
-        for m in self.measurements:
-            if m.name == name:
-                return m
-        raise KeyError(f"no measurement {name!r}; have {[m.name for m in self.measurements]}")
-
-    def text(self) -> str:
-        """``shown`` with every ``{name}`` replaced by that measurement, rendered."""
-        return self.shown.format(**{m.name: m.render() for m in self.measurements})
-
-    def differences(self, other: Evidence) -> list[str]:
-        """What keeps ``other`` from agreeing with this evidence (empty when they agree): the
-        flag, the sentence, or a measurement beyond the uncertainties (``Measurement.agrees``)."""
-        out = []
-        if self.flagged != other.flagged:
-            out.append(f"flagged {self.flagged} != {other.flagged}")
-        if self.shown != other.shown:
-            out.append("shown text differs")
-        ours = {m.name: m for m in self.measurements}
-        others = {m.name: m for m in other.measurements}
-        if ours.keys() != others.keys():
-            out.append(f"measurements {sorted(ours)} != {sorted(others)}")
-        for name in ours.keys() & others.keys():
-            if not ours[name].agrees(others[name]):
-                out.append(
-                    f"measurement {name!r}: {ours[name].render()} vs "
-                    f"{others[name].render()} ({ours[name].kind.value})"
-                )
-        return out
-
-    def agrees(self, other: Evidence) -> bool:
-        return not self.differences(other)
-
-    def to_json(self) -> dict:
-        return {
-            "flagged": self.flagged,
-            "shown": self.shown,
-            "measurements": [m.to_json() for m in self.measurements],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Evidence:
-        return cls(
-            bool(data["flagged"]),
-            data["shown"],
-            tuple(Measurement.from_json(m) for m in data["measurements"]),
-        )
+def flag_text(verdict: Verdict) -> str:
+    """How an erratum's verdict reads in the errata table and the corrigendum: "flagged: " (status
+    "erratum"), "NOT flagged: " (any other decided status) or "not checked: ", and its sentence
+    with its numbers rendered."""
+    if verdict.status is Status.NOT_CHECKED:
+        return "not checked: " + verdict.text()
+    return ("flagged: " if verdict.flagged else "NOT flagged: ") + verdict.text()

@@ -8,12 +8,12 @@ above it). A looseness of 1 (log₁₀ = 0) is a bound that is attained; 10¹⁴
 nothing at realistic settings; below 1 (log₁₀ < 0) the bound is violated on the run.
 
 Nothing is recomputed: every number comes from the published verdicts
-(``ledger.published()``), through the measurements that ``BOUNDS`` names. A bound is declared
-once, as data:
+(``ledger.published()``), through the measurements that the bars name. A bar is declared once,
+in the ``atlas=`` of the claim's declaration (``spec.Bar``):
 
-``Bound(claim, label, bound=…, measured=…)``
+``Bar(label, bound=…, measured=…)``
     two measurements of the claim's verdict, the bound's value and the quantity it bounds;
-``Bound(claim, label, ratio=…, ratio_of=…)``
+``Bar(label, ratio=…, ratio_of=…)``
     or one measurement that already is their ratio (``"bound/measured"`` or
     ``"measured/bound"``);
 ``sense``
@@ -22,19 +22,19 @@ once, as data:
     ``"printed"`` (the bound as the paper prints it) or ``"repaired"`` (a bound of the suite's
     own in its place: corrected where the printed one fails, sharpened where it holds). A
     ``*_corrected`` bound that a check publishes becomes a row with ``form="repaired"``
-    beside the printed one (each row of ``ledger.REPAIRED``, the corrigendum's checks, is one);
+    beside the printed one (each row of ``ledger.repaired()``, the corrigendum's checks, is one);
 ``verdict``
     the ledger row whose verdict holds the measurements, when it is not ``claim`` (Lemma 5.3's
     bound measured in the α-bias run).
 
 A claim whose bound is not a single ratio at the published settings (a slope, an identity, a
-fraction of draws without the bound's size) is listed in ``LEFT_OUT`` with the reason, and
+fraction of draws without the bound's size) declares ``NoBar(reason)`` instead, and
 ``left_out`` returns those reasons as data, one row per claim, for the page that shows the
 figure. ``tests/test_atlas.py`` checks that every declared measurement exists in the published
 verdicts, so that a renamed measurement fails a test instead of dropping a bar.
 
-The declarations (``Bound``, ``BOUNDS``, ``LEFT_OUT``) live in ``views.atlas_bounds``; the frame
-and the figure here.
+``views.atlas_bounds`` collects the declared bars and computes a bar's looseness; the frame and
+the figure are here.
 """
 
 from __future__ import annotations
@@ -46,8 +46,11 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from .atlas_bounds import BOUNDS, LEFT_OUT, Bound
-from ..framework.ledger import CLAIMS, FINDINGS, PRINTED, REPAIRED, published
+from . import atlas_bounds
+from .atlas_bounds import looseness
+from ..framework import ledger
+from ..framework.ledger import published
+from ..framework.spec import Bar
 from ..framework.paper import with_number
 from .proofgraph import CATEGORY_STYLE, Category, category
 from ..framework.verdict import Verdict
@@ -97,7 +100,7 @@ def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
 
 
 def frame(
-    verdicts: Mapping[str, Verdict] | None = None, bounds: tuple[Bound, ...] = BOUNDS
+    verdicts: Mapping[str, Verdict] | None = None, bounds: tuple[Bar, ...] | None = None
 ) -> pd.DataFrame:
     """The atlas as a tidy frame, one row per bound, sorted from the loosest to the most violated.
 
@@ -105,8 +108,8 @@ def frame(
     ----------
     verdicts : mapping of str to Verdict, optional
         Ledger number → verdict; default the published verdicts (``ledger.published``).
-    bounds : tuple of Bound
-        The bars; default ``BOUNDS``.
+    bounds : tuple of spec.Bar, optional
+        The bars; default every declared one (``atlas_bounds.bars``).
 
     Returns
     -------
@@ -123,24 +126,26 @@ def frame(
     Raises
     ------
     ValueError
-        If ``verdicts`` is not a mapping of Verdicts or ``bounds`` not of Bounds, a bar's ledger
+        If ``verdicts`` is not a mapping of Verdicts or ``bounds`` not of Bars, a bar's ledger
         row has no verdict in ``verdicts``, or its verdict lacks a named measurement.
     """
     verdicts = _verdicts(verdicts)
-    if not all(isinstance(b, Bound) for b in bounds):
-        raise ValueError(f"bounds={bounds!r:.80}: expected a tuple of atlas.Bound")
+    bounds = atlas_bounds.bars() if bounds is None else bounds
+    if not all(isinstance(b, Bar) and b.claim for b in bounds):
+        raise ValueError(f"bounds={bounds!r:.80}: expected a tuple of declared spec.Bar")
+    printed = ledger.printed()
     rows = []
     for b in bounds:
         if b.source not in verdicts:
             raise ValueError(
-                f"Bound {b.claim!r} ({b.label!r}): no published verdict for {b.source!r}"
+                f"Bar of {b.claim!r} ({b.label!r}): no published verdict for {b.source!r}"
             )
-        ratio, spread = b.looseness(verdicts[b.source])
+        ratio, spread = looseness(b, verdicts[b.source])
         verdict = verdicts.get(b.claim, verdicts[b.source])  # the claim's own verdict
         rows.append(
             {
                 "claim": b.claim,
-                "printed": PRINTED[b.claim],
+                "printed": printed[b.claim],
                 "label": with_number(b.label),
                 "form": b.form,
                 "sense": b.sense,
@@ -159,7 +164,7 @@ def frame(
 
 def left_out(verdicts: Mapping[str, Verdict] | None = None) -> pd.DataFrame:
     """What the atlas leaves out, and why: one row per ledger row with a published verdict that
-    is in ``LEFT_OUT`` (a claim with bars can also have a part left out) or has no bar at all
+    declares a ``NoBar`` (a claim with bars can also have a part left out) or has no bar at all
     (then the reason says it is not declared).
 
     Returns
@@ -169,19 +174,21 @@ def left_out(verdicts: Mapping[str, Verdict] | None = None) -> pd.DataFrame:
         the figure) and ``reason``, in the ledger's order.
     """
     verdicts = _verdicts(verdicts)
-    with_bar = {b.source for b in BOUNDS} | {b.claim for b in BOUNDS}
-    ledger_rows = CLAIMS + FINDINGS + REPAIRED
-    numbers = [c.number for c in ledger_rows]
-    order = numbers + sorted(set(verdicts) - set(numbers))
+    bars = atlas_bounds.bars()
+    with_bar = {b.source for b in bars} | {b.claim for b in bars}
+    reasons = atlas_bounds.left_out()
+    printed = ledger.printed()
+    numbers = [c.number for c in ledger.rows()]
+    order = numbers + sorted(set(verdicts) - set(numbers) - {e.label for e in ledger.errata()})
     rows = []
     for number in order:
-        if number not in verdicts or (number in with_bar and number not in LEFT_OUT):
+        if number not in verdicts or (number in with_bar and number not in reasons):
             continue
-        reason = LEFT_OUT.get(number, "no bar declared yet (atlas.BOUNDS / atlas.LEFT_OUT)")
+        reason = reasons.get(number, "no bar declared yet (atlas= of its declaration)")
         rows.append(
             {
                 "claim": number,
-                "printed": PRINTED.get(number, "—"),
+                "printed": printed.get(number, "—"),
                 "status": verdicts[number].status.value,
                 "has_bar": number in with_bar,
                 "reason": with_number(reason),

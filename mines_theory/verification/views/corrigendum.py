@@ -1,7 +1,10 @@
-"""The corrigendum in Markdown: each repaired result's section (``repair_markdown``), the sympy
-derivations of its constants, the errata outside the repaired results (``errata_markdown``),
-each erratum's check shown by its evidence (``erratum_evidence``, the sentence and numbers
-that argue it, from the published data), and ``readable`` (TeX-like scripts in Unicode).
+"""The corrigendum in Markdown, from the declarations of the repaired results
+(``registry.repaired``, ``ledger.repairs``): each repaired result's section
+(``repair_markdown``), the sympy derivations of its constants, the errata outside the repaired
+results (``errata_markdown``), each erratum shown with its check's verdict (the sentence and
+numbers that argue it, from the published data: ``verdict.flag_text``), the sections grouped by
+whether the result survives (``repairs_by_survival``), and ``readable`` (TeX-like scripts in
+Unicode).
 """
 
 from __future__ import annotations
@@ -13,19 +16,18 @@ import sympy as sp
 
 from mines_theory.theory.derivations import repairs as derivations
 
-from ..framework.evidence import ErratumResult, as_result, check_text
-from ..framework.ledger import ERRATA
-from ..framework.registry import KINDS
+from ..framework import ledger
 from ..framework.paper import with_number
-from ..framework.verdict import Verdict
-from ..claims.repairs import REPAIRS, Repair
+from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
+from ..framework.verdict import Verdict, flag_text
 
 __all__ = [
-    "readable",
-    "errata_outside_repairs",
-    "repair_markdown",
     "derivation_markdown",
     "errata_markdown",
+    "errata_outside_repairs",
+    "readable",
+    "repair_markdown",
+    "repairs_by_survival",
 ]
 
 _SUPERSCRIPT = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
@@ -54,60 +56,67 @@ def readable(text: str) -> str:
     return re.sub(r"([_^])\{([^{}]*)\}", script, text)
 
 
-def errata_outside_repairs(kind: str) -> list:
-    """The entries of ``errata.ERRATA`` of ``kind`` that no ``Repair`` names (the corrigendum
-    lists them in their own sections)."""
+def repairs_by_survival() -> dict[str, list[Claim]]:
+    """The corrigendum's sections (``ledger.repairs``) grouped by whether the result survives, in
+    the order of ``spec.SURVIVAL`` (empty groups kept)."""
+    found = ledger.repairs()
+    return {s: [r for r in found if r.repair and r.repair.survives == s] for s in SURVIVAL}
+
+
+def errata_outside_repairs(kind: str) -> list[Erratum]:
+    """The errata of ``kind`` that no repaired result names (the corrigendum lists them in their
+    own sections)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
-    named = {label for r in REPAIRS for label in r.errata}
-    return [e for e in ERRATA if e.kind == kind and e.label not in named]
+    named = {label for r in ledger.repairs() if r.repair for label in r.repair.errata}
+    return [e for e in ledger.errata() if e.kind == kind and e.label not in named]
 
 
-def _erratum(label: str):
-    return next(e for e in ERRATA if e.label == label)
-
-
-def _argued(label: str, evidence: Mapping[str, ErratumResult] | None) -> str:
-    """The text " (*check:* …)" with erratum ``label``'s result in ``evidence`` ("" without
+def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
+    """The text " (*check:* …)" with erratum ``label``'s verdict in ``evidence`` ("" without
     it)."""
     if evidence is None:
         return ""
     if label not in evidence:
-        raise ValueError(f"evidence must hold a result for every erratum shown, missing {label!r}")
-    return f" (*check:* {readable(check_text(evidence[label]))})"
+        raise ValueError(f"evidence must hold a verdict for every erratum shown, missing {label!r}")
+    return f" (*check:* {readable(flag_text(evidence[label]))})"
 
 
 def repair_markdown(
-    entry: Repair,
+    entry: Claim,
     verdict: Verdict | None = None,
     more: tuple[Verdict, ...] = (),
-    evidence: Mapping[str, ErratumResult] | None = None,
+    evidence: Mapping[str, Verdict] | None = None,
 ) -> str:
-    """The corrigendum's section body for ``entry`` (MyST Markdown, $…$ mathematics, lists
-    only): printed and repaired statements, hypotheses, the errata it repairs (each with its
-    correct form and, given ``evidence`` (label → published result, ``reconciled_evidence``),
-    the sentence and numbers of its check), the functions that hold the constants, and the
-    check's verdict with its numbers (``verdict``, or a pointer to the errata's checks when
-    there is none)."""
+    """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
+    Markdown, $…$ mathematics, lists only): printed and repaired statements, hypotheses, the
+    errata it repairs (each with its correct form and, given ``evidence`` (label → published
+    verdict), the sentence and numbers of its check), the functions that hold the constants,
+    and the check's verdict with its numbers (``verdict``, or a pointer to the errata's checks
+    when there is none)."""
+    if entry.repair is None:
+        raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
+    repair = entry.repair
     lines = [
-        f"**Printed.** {entry.printed}",
+        f"**Printed.** {repair.printed}",
         "",
-        f"**Repaired.** {entry.repaired}",
+        f"**Repaired.** {repair.repaired}",
         "",
-        f"**Hypotheses added.** {entry.hypotheses}",
+        f"**Hypotheses added.** {repair.hypotheses}",
         "",
-        f"**Survives?** {entry.survives}.",
+        f"**Survives?** {repair.survives}.",
         "",
         "**Errata it repairs:**",
         "",
     ]
     lines += [
-        f"* *{readable(label)}*: {readable(_erratum(label).correct)}" + _argued(label, evidence)
-        for label in entry.errata
+        f"* *{readable(label)}*: {readable(ledger.erratum(label).correct)}"
+        + _argued(label, evidence)
+        for label in repair.errata
     ]
-    where = ", ".join(f"`bounds.{name}`" for name in entry.corrected)
-    if entry.derivation:
-        where += f"; derived in `derivations.{entry.derivation}`"
+    where = ", ".join(f"`bounds.{name}`" for name in repair.corrected)
+    if repair.derivation:
+        where += f"; derived in `derivations.{repair.derivation}`"
     lines += ["", f"**Constants:** {where}." if where else "", ""]
     if verdict is None:
         lines.append("**Check:** argued by the checks of the errata above (index below).")
@@ -138,17 +147,17 @@ def derivation_markdown(name: str) -> str:
     return "\n".join(lines)
 
 
-def errata_markdown(kind: str, evidence: Mapping[str, ErratumResult] | None = None) -> str:
+def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
     """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
-    consequence (Unicode, no raw braces), and what its check shows (``check_text``: the sentence
-    and numbers of its evidence), read from
-    ``evidence`` (label → published result, ``reconciled_evidence``), or run here without it."""
+    consequence (Unicode, no raw braces), and what its check shows (``verdict.flag_text``: the
+    sentence and numbers of its verdict), read from ``evidence`` (label → published verdict),
+    or run here without it."""
     lines = []
     for e in errata_outside_repairs(kind):
-        result = evidence[e.label] if evidence is not None else as_result(e.label, e.check())
+        result = evidence[e.label] if evidence is not None else e.verdict()
         lines.append(
             f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
             f"{readable(e.correct)}. {readable(e.consequence)} (*check:* "
-            f"{readable(check_text(result))})"
+            f"{readable(flag_text(result))})"
         )
     return with_number("\n".join(lines)) if lines else "None."

@@ -1,23 +1,23 @@
 """The errata table as a reader meets it: every typo or faulty step the suite found in the paper
-(``ledger.ERRATA``, declared above each check with ``registry.erratum``), grouped by the flaw it
+(``ledger.errata``, declared above each check with ``registry.erratum``), grouped by the flaw it
 states, as a Markdown table with what each check shows. Notebook ``08-errata`` renders
 ``errata_table``.
 """
 
 from __future__ import annotations
 
-from ..framework.evidence import as_result, check_text
-from ..framework.ledger import ERRATA
-from ..framework.registry import Erratum
-from ..framework.verdict import Evidence
+from ..framework import ledger
+from ..framework.spec import Erratum
+from ..framework.verdict import Verdict, flag_text
 
 __all__ = ["COLUMNS", "distinct_flaws", "errata_table", "flaw_groups"]
 
 
-def flaw_groups(errata: tuple[Erratum, ...] = ERRATA) -> list[list[str]]:
-    """The entries grouped by the flaw they state: an entry with ``same_flaw_as`` joins the
-    group of the entry it names (transitively); each group lists labels in table order. A
-    ``same_flaw_as`` that names no entry is a ValueError."""
+def flaw_groups(errata: tuple[Erratum, ...] | None = None) -> list[list[str]]:
+    """The entries (every erratum unless ``errata``) grouped by the flaw they state: an entry
+    with ``same_flaw_as`` joins the group of the entry it names (transitively); each group lists
+    labels in table order. A ``same_flaw_as`` that names no entry is a ValueError."""
+    errata = ledger.errata() if errata is None else errata
     labels = [e.label for e in errata]
     parent = {label: label for label in labels}
 
@@ -41,7 +41,7 @@ def flaw_groups(errata: tuple[Erratum, ...] = ERRATA) -> list[list[str]]:
     return list(groups.values())
 
 
-def distinct_flaws(errata: tuple[Erratum, ...] = ERRATA) -> int:
+def distinct_flaws(errata: tuple[Erratum, ...] | None = None) -> int:
     """How many distinct flaws the table states: entries linked by ``same_flaw_as`` (one flaw
     stated twice, e.g. where it arises and where a constant inherits it) count once."""
     return len(flaw_groups(errata))
@@ -56,24 +56,25 @@ COLUMNS = ("place", "kind", "printed", "correct", "consequence", "check")
 
 
 def errata_table(
-    errata: tuple[Erratum, ...] = ERRATA,
+    errata: tuple[Erratum, ...] | None = None,
     columns: tuple[str, ...] = COLUMNS,
-    evidence: dict[str, Evidence] | None = None,
+    evidence: dict[str, Verdict] | None = None,
 ) -> str:
-    """The errata as a Markdown table, each row with what its check shows (``check_text``):
-    "flagged: …" (or "NOT flagged: …") and the sentence and numbers of its ``Evidence``. The
-    results are read from ``evidence`` (label → Evidence, ``corrigendum.reconciled_evidence``; a
-    missing label is a KeyError) or, without it, each check is run here; anything but an
-    Evidence is a TypeError naming the erratum (``as_result``). ``columns``: a subset of
-    ``COLUMNS`` (a narrow index for the book, say ("place", "kind", "check")); any other name is
-    a ValueError."""
+    """The errata (every one unless ``errata``) as a Markdown table, each row with what its
+    check shows (``verdict.flag_text``): "flagged: …" (or "NOT flagged: …") and the sentence
+    and numbers of its verdict. The verdicts are read from ``evidence`` (label → verdict, the
+    published ones; a missing label is a KeyError) or, without it, each check is run here; a
+    check that returns no Verdict is a TypeError naming the erratum (``Erratum.verdict``).
+    ``columns``: a subset of ``COLUMNS`` (a narrow index for the book, say ("place", "kind",
+    "check")); any other name is a ValueError."""
+    errata = ledger.errata() if errata is None else errata
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown or not columns:
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for e in errata:
-        result = evidence[e.label] if evidence is not None else e.check()
-        status = check_text(as_result(e.label, result))
+        result = evidence[e.label] if evidence is not None else e.verdict()
+        status = flag_text(result)
         consequence = e.consequence + (
             f" (same flaw as “{e.same_flaw_as}”)" if e.same_flaw_as else ""
         )

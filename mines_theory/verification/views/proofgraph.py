@@ -1,5 +1,6 @@
-"""The proof map's data: the paper's numbered results (``NODES``), which results each proof cites
-(``EDGES``, ``REMOVED``, ``rests_on``), the extraction of those citations from the .tex
+"""The proof map's data, read from the declarations: the paper's numbered results (``nodes``),
+which results each proof cites (``edges``, from each claim's ``rests_on``; ``removed``, from its
+``not_rests_on``; ``rests_on``), the extraction of those citations from the .tex
 (``statements``, ``proofs``, ``extract_edges``), and the colouring of a result by its published
 verdict (``Category``, ``category``, ``categories``, ``CATEGORY_STYLE``).
 
@@ -16,15 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..framework import ledger
+from ..framework.registry import statement_of
 from ..framework.verdict import Status, Verdict
 
 __all__ = [
     "CATEGORY_STYLE",
-    "EDGES",
     "ENVIRONMENTS",
-    "NODES",
-    "REMOVED",
-    "ROWS",
     "SEVERITY",
     "UNTESTABLE_QUALIFIER",
     "Category",
@@ -33,10 +31,14 @@ __all__ = [
     "Statement",
     "categories",
     "category",
+    "edges",
     "extract_edges",
     "node",
+    "nodes",
     "proofs",
+    "removed",
     "rests_on",
+    "rows",
     "statements",
 ]
 
@@ -45,22 +47,16 @@ __all__ = [
 
 @dataclasses.dataclass(frozen=True)
 class Node:
-    """A numbered statement: ``name`` is its ledger number (ours, section-based), ``label`` the
-    ``\\label`` its environment defines first (``None`` when it defines none)."""
+    """A numbered statement that is not a remark: ``name`` is its ledger number (ours,
+    section-based), ``printed`` the PDF's."""
 
     name: str
-    label: str | None
-
-    @property
-    def printed(self) -> str:
-        """The statement's number in the PDF (``ledger.PRINTED``)."""
-        return ledger.PRINTED[self.name]
+    printed: str
 
     @property
     def title(self) -> str:
         """Our name spelled out: "Lemma 5.3", "Theorem 5.4", "Proposition A.2"."""
-        kind, number = self.name.split(" ")
-        return f"{_KIND_WORDS.get(kind, kind)} {number}"
+        return ledger.title(self.name)
 
     @property
     def caption(self) -> str:
@@ -68,65 +64,40 @@ class Node:
         return f"{self.title} · PDF {self.printed}"
 
 
-_KIND_WORDS = {"Thm": "Theorem", "Prop.": "Proposition", "Lemma": "Lemma"}
+#: The words of the PDF's numbered statements that are nodes (a remark is not).
+_STATEMENTS = ("Theorem", "Lemma", "Proposition")
 
-NODES: tuple[Node, ...] = (
-    Node("Thm 3.1", "prop:quad_case"),
-    Node("Thm 3.2", "prop:close"),
-    Node("Thm 3.3", "prop:mu"),
-    Node("Thm 3.4", "prop:Sigma"),
-    Node("Lemma 4.1", None),
-    Node("Lemma 4.2", "eq:Q_Sig"),
-    Node("Lemma 4.3", "prop:TG"),
-    Node("Lemma 5.1", "lem:gd_dec_1"),
-    Node("Lemma 5.2", "lem:dec_local"),
-    Node("Lemma 5.3", "lem:Sig_dec"),
-    Node("Thm 5.4", "thm:main_cvg"),
-    Node("Prop. A.1", None),
-    Node("Prop. A.2", "prop:project"),
-    Node("Lemma B.1", "lem:gauss_power"),
-    Node("Lemma B.2", "lem:chi"),
-    Node("Lemma B.3", "eq:smax"),
-    Node("Lemma B.4", "eq:u_norm"),
-    Node("Lemma B.5", "lem:hoeffding"),
-    Node("Lemma B.6", "lem:sgd_dec"),
-    Node("Lemma C.1", "lem:exp_tg"),
-    Node("Lemma D.1", "lem:tgm_1"),
-    Node("Lemma D.2", "eq:nu"),
-    Node("Lemma D.3", "eq:gd_low"),
-    Node("Lemma D.4", "lem:tgm"),
-    Node("Lemma D.5", "eq:tgm_3"),
-    Node("Lemma D.6", "eq:G_norm"),
-    Node("Lemma D.7", "eq:G_norm_1"),
-    Node("Lemma E.1", "lem:nab_f"),
-    Node("Lemma E.2", "eq:Sig_dec"),
-    Node("Lemma E.3", "lem:GH"),
-    Node("Lemma E.4", "eq:alpha_err"),
-    Node("Lemma E.5", "lem:E"),
-    Node("Lemma E.6", "lem:EXY"),
-    Node("Lemma E.7", "lem:X"),
-    Node("Lemma E.8", "lem:Y"),
-    Node("Lemma E.9", "eq:sto_err"),
-    Node("Lemma E.10", "eq:dd"),
-)
 
-#: The ledger rows whose verdicts speak for each node: its own row, and for Lemmas 5.1 and 5.2
-#: also the row that checks them on a non-quadratic objective.
-ROWS: dict[str, tuple[str, ...]] = {
-    **{n.name: (n.name,) for n in NODES},
-    "Lemma 5.1": ("Lemma 5.1", "Lemma 5.1, γ > 0"),
-    "Lemma 5.2": ("Lemma 5.2", "Lemma 5.2, γ > 0"),
-}
+def nodes() -> tuple[Node, ...]:
+    """The paper's numbered results that are not remarks, in its order: every claim of the
+    ledger printed as a theorem, lemma or proposition, without a variant ("Lemma 5.1, γ > 0" is a
+    row of "Lemma 5.1")."""
+    return tuple(
+        Node(c.number, c.printed)
+        for c in ledger.claims()
+        if c.printed.startswith(_STATEMENTS) and statement_of(c.number) == c.number
+    )
+
+
+def rows(name: str) -> tuple[str, ...]:
+    """The ledger rows whose verdicts speak for node ``name``: its own row, and its variants
+    (for Lemmas 5.1 and 5.2 the rows that check them on a non-quadratic objective)."""
+    return tuple(
+        c.number
+        for c in ledger.claims()
+        if c.number == name or (c.number != name and statement_of(c.number) == name)
+    )
 
 
 def node(name: str) -> Node:
     """The node with this ledger number."""
-    for n in NODES:
+    found = nodes()
+    for n in found:
         if n.name == name:
             return n
     raise ValueError(
         f"name must be one of the proof map's nodes "
-        f"({', '.join(n.name for n in NODES)}), got {name!r}"
+        f"({', '.join(n.name for n in found)}), got {name!r}"
     )
 
 
@@ -135,9 +106,10 @@ def node(name: str) -> Node:
 
 @dataclasses.dataclass(frozen=True)
 class Edge:
-    """The proof of ``source`` cites ``target`` through ``labels`` (see the module docstring
-    for ``kind``). An edge curated by hand carries its ``reason`` and ``evidence``, a verbatim
-    fragment of the proof of ``source`` (for an added edge) that shows the citation."""
+    """The proof of ``source`` cites ``target`` (see the module docstring for ``kind``). An edge
+    curated by hand carries the ``labels`` it rests on, its ``reason`` and ``evidence``, a
+    verbatim fragment of the proof of ``source`` that shows the citation; a plain edge's labels
+    are what ``extract_edges`` finds."""
 
     source: str
     target: str
@@ -151,119 +123,44 @@ class Edge:
         return self.source, self.target
 
 
-def _e(source: str, target: str, *labels: str, kind: str = "statement") -> Edge:
-    return Edge(source, target, tuple(sorted(labels)), kind)
+def _edges(field: str) -> tuple[Edge, ...]:
+    return tuple(
+        Edge(c.number, x.target, x.labels, x.kind, x.reason, x.evidence)
+        for c in ledger.claims()
+        for x in getattr(c, field)
+    )
 
 
-#: Every edge of the map. The plain ones are what ``extract_edges`` finds; the curated ones say
-#: why they are here.
-EDGES: tuple[Edge, ...] = (
-    # Section 3 (proofs in Appendix C)
-    _e("Thm 3.3", "Thm 3.2", "prop:close"),
-    _e("Thm 3.3", "Lemma B.1", "eq:gauss_power"),
-    _e("Thm 3.4", "Thm 3.2", "eq:taylor", kind="proof step"),
-    _e("Thm 3.4", "Thm 3.3", "prop:mu"),
-    _e("Thm 3.4", "Lemma B.1", "eq:gauss_power"),
-    _e("Thm 3.4", "Lemma C.1", "lem:exp_tg"),
-    _e("Thm 3.4", "Prop. A.2", "prop:project"),
-    # Section 4
-    _e("Lemma 4.3", "Lemma 4.2", "eq:J_Sig", kind="proof step"),
-    _e("Lemma C.1", "Lemma 4.3", "prop:TG"),
-    # Appendix B
-    _e("Lemma B.4", "Lemma B.2", "lem:chi"),
-    # Appendix D
-    _e("Lemma D.1", "Thm 3.2", "eq:taylor", kind="proof step"),
-    _e("Lemma D.1", "Lemma B.4", "eq:u_norm"),
-    _e("Lemma D.2", "Lemma D.1", "eq:sigma_1"),
-    _e("Lemma D.2", "Lemma B.2", "lem:chi"),
-    _e("Lemma D.3", "Lemma B.2", "lem:chi"),
-    _e("Lemma D.4", "Lemma D.1", "eq:sigma_1", "lem:tgm_1"),
-    _e("Lemma D.4", "Lemma D.2", "eq:U_1", kind="proof step"),
-    _e("Lemma D.4", "Lemma B.3", "eq:smax"),
-    _e("Lemma D.5", "Lemma D.1", "eq:sigma_1", "eq:tgm"),
-    _e("Lemma D.5", "Lemma D.2", "eq:U_1", kind="proof step"),
-    _e("Lemma D.5", "Lemma B.3", "eq:smax"),
-    _e("Lemma D.6", "Lemma B.4", "eq:u_norm"),
-    _e("Lemma D.7", "Lemma D.6", "eq:G_norm"),
-    # Section 5 (proofs in Appendices E and F)
-    _e("Lemma 5.1", "Lemma B.3", "eq:smax"),
-    _e("Lemma 5.1", "Lemma D.1", "eq:tgm"),
-    _e("Lemma 5.1", "Lemma D.2", "eq:nu"),
-    _e("Lemma 5.1", "Lemma D.3", "eq:gd_low"),
-    _e("Lemma 5.2", "Thm 3.2", "eq:taylor", kind="proof step"),
-    _e("Lemma 5.2", "Lemma B.3", "eq:smax"),
-    _e("Lemma 5.2", "Lemma D.1", "eq:tgm"),
-    _e("Lemma 5.2", "Lemma D.2", "eq:nu"),
-    _e("Lemma 5.2", "Lemma D.3", "eq:gd_low"),
-    _e("Lemma 5.2", "Lemma D.4", "eq:hh"),
-    _e("Lemma 5.2", "Lemma D.5", "eq:tgm_3"),
-    _e("Lemma 5.2", "Lemma E.1", "eq:nab_rst"),
-    _e("Lemma 5.3", "Lemma B.6", "lem:sgd_dec"),
-    _e("Lemma 5.3", "Lemma D.7", "eq:G_norm_1"),
-    _e("Lemma 5.3", "Lemma E.2", "eq:Sig_2_bnd", "eq:Sig_dec"),
-    _e("Lemma 5.3", "Lemma E.3", "lem:GH"),
-    _e("Lemma 5.3", "Lemma E.4", "eq:alpha_err"),
-    _e("Lemma 5.3", "Lemma E.9", "eq:sto_err"),
-    _e("Lemma 5.3", "Lemma E.10", "eq:dd"),
-    _e("Thm 5.4", "Lemma 5.1", "lem:gd_dec_1"),
-    _e("Thm 5.4", "Lemma 5.2", "lem:dec_local"),
-    # A \ref-less citation: the proof bounds ‖Σ_k⁻¹ − H*‖ by √(C/k), which is Lemma 5.3's
-    # conclusion (its statement also says "C is defined in Lemma~\ref{lem:Sig_dec}").
-    Edge(
-        "Thm 5.4",
-        "Lemma 5.3",
-        ("eq:C",),
-        "statement",
-        reason="the proof uses Lemma 5.3's bound ‖Σ_k⁻¹ − H*‖² ≤ C/k without a \\ref",
-        evidence=r"\tau^{-1} \cdot \left(\sqrt{\frac{C}{k}}",
-    ),
-    # Appendix E
-    _e("Lemma E.1", "Thm 3.2", "eq:taylor", kind="proof step"),
-    _e("Lemma E.2", "Lemma D.7", "eq:G_norm_1", "eq:G_norm_2"),
-    _e("Lemma E.4", "Lemma D.6", "eq:GG"),
-    _e("Lemma E.6", "Lemma C.1", "lem:exp_tg"),
-    _e("Lemma E.7", "Lemma B.5", "lem:hoeffding"),
-    _e("Lemma E.9", "Lemma E.5", "eq:E"),
-    _e("Lemma E.9", "Lemma E.6", "eq:EXY"),
-    _e("Lemma E.9", "Lemma E.7", "lem:X"),
-    _e("Lemma E.9", "Lemma E.8", "lem:Y"),
-    _e("Lemma E.10", "Lemma 5.1", "lem:gd_dec_1"),
-    _e("Lemma E.10", "Lemma 5.2", "eq:dec"),
-)
-
-#: Citations the regular expression finds that are not dependencies, each with its reason and
-#: the proof text (``evidence``) that shows it.
-REMOVED: tuple[Edge, ...] = (
-    Edge(
-        "Thm 5.4",
-        "Lemma E.10",
-        ("eq:ddd",),
-        "proof step",
-        reason="eq:ddd (σ/ζ·Σ⁻¹ ⪯ ∇²f ⪯ L/τ·Σ⁻¹, first written in Lemma E.10's proof) is "
-        "re-derived here from τI ⪯ Σ⁻¹ ⪯ ζI and σI ⪯ H ⪯ LI, not taken from Lemma E.10",
-        evidence=r"\sigma \cdot I \preceq  H \preceq L \cdot I$, which implies "
-        r"Eqn.~\eqref{eq:ddd}",
-    ),
-)
+def edges() -> tuple[Edge, ...]:
+    """Every edge of the map: the ``rests_on`` of every claim's declaration. The plain ones are
+    what ``extract_edges`` finds; the curated ones say why they are here."""
+    return _edges("rests_on")
 
 
-def rests_on(name: str, edges: tuple[Edge, ...] = EDGES) -> tuple[str, ...]:
-    """Every result the proof of ``name`` rests on, directly or through other proofs, in the
-    paper's order (``NODES``).
+def removed() -> tuple[Edge, ...]:
+    """Citations the regular expression finds that are not dependencies (the ``not_rests_on`` of
+    the declarations), each with its reason and the proof text (``evidence``) that shows it."""
+    return _edges("not_rests_on")
+
+
+def rests_on(name: str, among: tuple[Edge, ...] | None = None) -> tuple[str, ...]:
+    """Every result the proof of ``name`` rests on, directly or through other proofs (the edges
+    ``among``, every edge by default), in the paper's order.
 
     >>> rests_on("Lemma E.2")
     ('Lemma B.2', 'Lemma B.4', 'Lemma D.6', 'Lemma D.7')
     """
     node(name)
+    among = edges() if among is None else among
     reached: set[str] = set()
     todo = [name]
     while todo:
         current = todo.pop()
-        for e in edges:
+        for e in among:
             if e.source == current and e.target not in reached:
                 reached.add(e.target)
                 todo.append(e.target)
-    return tuple(n.name for n in NODES if n.name in reached)
+    return tuple(n.name for n in nodes() if n.name in reached)
 
 
 # --- extraction from the .tex ------------------------------------------------------------------
@@ -341,7 +238,7 @@ def extract_edges(tex: str) -> dict[tuple[str, str], tuple[tuple[str, ...], str]
     or that another statement's proof defines ("proof step"). Citations of the main text's
     definitions, of remarks, and of a statement's own labels are left out."""
     found = statements(tex)
-    names = {n.printed: n.name for n in NODES}
+    names = {n.printed: n.name for n in nodes()}
     owners = {label: (s.printed, "statement") for s in found for label in s.labels}
     every_proof = proofs(tex)
     for owner, body in every_proof:
@@ -431,11 +328,11 @@ def category(verdict: Verdict | None) -> Category:
 
 def categories(verdicts: Mapping[str, Verdict] | None = None) -> dict[str, Category]:
     """Node → category, each the least favourable (``SEVERITY``) over its ledger rows
-    (``ROWS``); ``verdicts`` (ledger number → verdict) defaults to the published ones."""
+    (``rows``); ``verdicts`` (ledger number → verdict) defaults to the published ones."""
     verdicts = ledger.published() if verdicts is None else verdicts
     out = {}
-    for n in NODES:
-        found = [category(verdicts.get(row)) for row in ROWS[n.name]]
+    for n in nodes():
+        found = [category(verdicts.get(row)) for row in rows(n.name)]
         checked = [c for c in found if c is not Category.NOT_CHECKED] or found
         out[n.name] = min(checked, key=SEVERITY.index)
     return out

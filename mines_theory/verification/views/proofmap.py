@@ -1,23 +1,22 @@
 """The proof map: which of the paper's numbered results each proof rests on, as data, and the
 dependency graph drawn with each result coloured by its published verdict.
 
-``NODES``
+``nodes``
     the 37 numbered statements that are not remarks (Theorems 3.1–3.4, Lemmas 4.1–4.3, 5.1–5.3,
     Theorem 5.4, Propositions A.1, A.2, Lemmas B.1–B.6, C.1, D.1–D.7, E.1–E.10), each under
-    its ledger number (``ledger.CLAIMS``) with the PDF's number beside it (``ledger.PRINTED``)
-    and the ``\\label`` of its environment, if it has one.
-``EDGES``
+    its ledger number (``ledger.claims``) with the PDF's number beside it.
+``edges``
     ``Edge(source, target, labels, kind)``: the proof of ``source`` cites ``target`` — a label
     (``\\ref``/``\\eqref``) that ``target``'s statement defines (``kind="statement"``), or one
     defined inside ``target``'s proof (``kind="proof step"``: the citing proof uses an equation
     derived there, not the statement). The list is what ``extract_edges`` finds in the .tex,
-    minus ``REMOVED`` and plus the edges carrying a ``reason``: each edge curated by hand says
+    minus ``removed`` and plus the edges carrying a ``reason``: each edge curated by hand says
     why and quotes the proof text that shows it (``evidence``), and
     ``tests/test_proofmap.py`` checks the whole list against the .tex.
 ``category``, ``categories``
     a verdict's ``Category`` (holds; holds but too loose to be tested; fails as printed;
     erratum, true once repaired; identity; not checked), computed from its status and
-    qualifiers; a node's category is the least favourable over its ledger rows (``ROWS``).
+    qualifiers; a node's category is the least favourable over its ledger rows (``rows``).
     ``CATEGORY_STYLE`` gives each category a colour, a hatch, a marker and an edge line style,
     so that any figure (this map, the looseness atlas) tells categories apart without colour.
 ``rests_on``
@@ -39,14 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .proofgraph import (
-    CATEGORY_STYLE,
-    EDGES,
-    NODES,
-    Category,
-    Edge,
-    categories,
-)
+from .proofgraph import CATEGORY_STYLE, Category, Edge, categories, edges, nodes
 from ..framework.verdict import Verdict
 
 __all__ = ["EDGE_STYLE", "draw_proof_map", "layers"]
@@ -55,16 +47,16 @@ __all__ = ["EDGE_STYLE", "draw_proof_map", "layers"]
 # --- layout ------------------------------------------------------------------------------------
 
 
-def _cites(edges) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    down: dict[str, list[str]] = {n.name: [] for n in NODES}
-    up: dict[str, list[str]] = {n.name: [] for n in NODES}
-    for e in edges:
+def _cites(among) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    down: dict[str, list[str]] = {n.name: [] for n in nodes()}
+    up: dict[str, list[str]] = {n.name: [] for n in nodes()}
+    for e in among:
         down[e.source].append(e.target)
         up[e.target].append(e.source)
     return down, up
 
 
-def layers(edges: tuple[Edge, ...] = EDGES, width: int = 6) -> dict[str, int]:
+def layers(among: tuple[Edge, ...] | None = None, width: int = 6) -> dict[str, int]:
     """Node → layer (0 at the bottom). A node's depth is the length of its longest chain of
     citations down to a result that cites none. A result that neither cites nor is cited stands
     in the top layer (the largest depth); any other result that cites none is placed, in the
@@ -78,7 +70,9 @@ def layers(edges: tuple[Edge, ...] = EDGES, width: int = 6) -> dict[str, int]:
     """
     if not (isinstance(width, int) and width > 0):
         raise ValueError(f"width must be a positive integer, got {width!r}")
-    down, up = _cites(edges)
+    among = edges() if among is None else among
+    listed = nodes()
+    down, up = _cites(among)
     depth: dict[str, int] = {}
 
     def visit(name: str, path: tuple[str, ...]) -> int:
@@ -89,28 +83,29 @@ def layers(edges: tuple[Edge, ...] = EDGES, width: int = 6) -> dict[str, int]:
             depth[name] = 1 + max((visit(t, path + (name,)) for t in down[name]), default=-1)
         return depth[name]
 
-    for n in NODES:
+    for n in listed:
         visit(n.name, ())
     top = max(depth.values())
-    out = {n.name: depth[n.name] for n in NODES if down[n.name]}
-    for n in NODES:
+    out = {n.name: depth[n.name] for n in listed if down[n.name]}
+    for n in listed:
         if not down[n.name]:
             level = top if not up[n.name] else min(depth[s] for s in up[n.name]) - 1
             while level > 0 and sum(v == level for v in out.values()) >= width:
                 level -= 1
             out[n.name] = level
-    return {n.name: out[n.name] for n in NODES}
+    return {n.name: out[n.name] for n in listed}
 
 
-def _positions(edges, sweeps: int = 12) -> dict[str, tuple[float, int]]:
+def _positions(among, sweeps: int = 12) -> dict[str, tuple[float, int]]:
     """Node → (x, layer): within a layer, nodes start in the paper's order and are re-ordered by
     the mean position of their neighbours (barycentre sweeps), then placed one unit apart, as near
     the barycentres as the order allows, between 0 and the widest layer's width − 1."""
-    layer = layers(edges)
-    down, up = _cites(edges)
-    order = {n.name: i for i, n in enumerate(NODES)}
+    layer = layers(among)
+    down, up = _cites(among)
+    listed = nodes()
+    order = {n.name: i for i, n in enumerate(listed)}
     rows: dict[int, list[str]] = {}
-    for n in NODES:
+    for n in listed:
         rows.setdefault(layer[n.name], []).append(n.name)
     width = max(len(r) for r in rows.values())
     x = {}
@@ -223,7 +218,8 @@ def draw_proof_map(
 
     set_style()
     colour = categories(verdicts)
-    where = _positions(EDGES)
+    among = edges()
+    where = _positions(among)
     width = max(x for x, _ in where.values()) + 1
     height = max(level for _, level in where.values()) + 1
     if ax is None:
@@ -231,7 +227,7 @@ def draw_proof_map(
     fig = ax.figure
     box_w, box_h = 0.9, 0.54
     boxes = {}
-    for n in NODES:
+    for n in nodes():
         x, level = where[n.name]
         style = CATEGORY_STYLE[colour[n.name]]
         patch = FancyBboxPatch(
@@ -275,7 +271,7 @@ def draw_proof_map(
             zorder=6,
             label="_node",
         )
-    for e in EDGES:
+    for e in among:
         vertices = _route(where, e.target, e.source, box_w, box_h)
         ax.add_patch(
             FancyArrowPatch(

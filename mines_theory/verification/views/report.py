@@ -3,9 +3,8 @@ claim (the book's ledger page), both rendered from the published verdicts.
 
 Every piece of verdict text passes through ``verdict.markdown_escape`` here, so that "μ̂*" and
 "f*" are shown as written and not read as emphasis. The summary names, for each row, the one
-measurement a reader should remember (``KEY``: the measurement's name in the verdict and the
-words that introduce it); a row without a key, or whose key its verdict lacks, shows its first
-measurement under its own name.
+measurement a reader should remember (the ``key`` of its declaration: the measurement's name in
+the verdict and the words that introduce it).
 """
 
 from __future__ import annotations
@@ -13,14 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..framework.ledger import CLAIMS, FINDINGS, REPAIRED, published, repair_of
-from ..framework.registry import Claim
+from ..framework import ledger
+from ..framework.ledger import published, repair_of, title
+from ..framework.spec import Claim
 from ..framework.paper import with_number
 from .proofgraph import Category, category
 from ..framework.verdict import Status, Verdict, markdown_escape
 
 __all__ = [
-    "KEY",
     "MAX_CELL",
     "key_number",
     "summary_table",
@@ -38,77 +37,14 @@ __all__ = [
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
 MAX_CELL = 120
 
-#: claim → (measurement, the words before it): the one number of each row that matters (no
-#: measurement where no single number does).
-KEY: dict[str, tuple[str | None, str]] = {
-    "Sec. 2": ("z", "eq:log_lh by Monte Carlo: largest |z|"),
-    "Thm 3.1": ("fixed_point", "largest deviation from (μ*, Π_S(H⁻¹))"),
-    "Thm 3.2": ("margin", "smallest margin to the sandwich (share of its width)"),
-    "Thm 3.3": ("slope_gap", "slope of f(μ̂*) − f(μ*) in α"),
-    "Thm 3.4": ("slope", "slope in α on a smooth objective"),
-    "Lemma 4.1": ("z", "Monte Carlo against quadrature: |z|"),
-    "Lemma 4.2": ("error", "relative error against finite differences"),
-    "Lemma 4.3": ("z", "Monte Carlo against quadrature: |z|"),
-    "Sec. 4": ("smallest", "smallest B_R over 2000 random pairs"),
-    "Lemma 5.1": ("measured", "measured contraction per step"),
-    "Lemma 5.2": ("measured", "measured contraction per step"),
-    "Lemma 5.1, γ > 0": ("printed", "one step from μ*: printed Δα,1 exceeded in"),
-    "Lemma 5.2, γ > 0": ("measured", "measured contraction per step"),
-    "Lemma 5.3": ("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
-    "Remark 5.3": ("z", "closed form against Monte Carlo: largest |z|"),
-    "Thm 5.4": ("slope", "slope of log(final rate) against log κ"),
-    "Remark 5.6": ("rate_10_40", "contraction per step at d = 10, b = 40"),
-    "Prop. A.1": ("outside", "convex combinations that left the set"),
-    "Prop. A.2": ("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
-    "Lemma B.1": ("upper", "smallest upper bound/E‖u‖^p"),
-    "Lemma B.2": ("z", "largest z of the exceedance (rejected above 5)"),
-    "Lemma B.3": ("z", "largest z of the exceedance (rejected above 5)"),
-    "Lemma B.4": ("worst", "largest P(‖u‖² > bound)/δ"),
-    "Lemma B.5": ("printed", "the printed bound at ψ = 1, n = 1"),
-    "Lemma B.6": ("worst", "largest a_(k+1)/(a₀/(k+1))"),
-    "Lemma C.1": ("worst", "largest residual"),
-    "Lemma D.1": ("p", "|ν_i| above its bound in"),
-    "Lemma D.2": ("ratio", "median ‖Ũν‖²/bound"),
-    "Lemma D.3": ("p", "batches below the bound"),
-    "Lemma D.4": ("p", "batches above the bound"),
-    "Lemma D.5": ("p", "batches above the bound"),
-    "Lemma D.6": ("p1", "eq:G_norm exceeded in"),
-    "Lemma D.7": ("G_sq", "‖G̃‖² at the largest b"),
-    "Lemma E.1": ("worst", "smallest ratio inside the region"),
-    "Lemma E.2": ("printed", "eq:Sig_dec as printed exceeded in"),
-    "Lemma E.3": ("worst", "largest residual"),
-    "Lemma E.4": ("largest", "largest left/right"),
-    "Lemma E.5": ("worst", "largest residual"),
-    "Lemma E.6": ("z", "largest |z|"),
-    "Lemma E.7": ("p", "exceeded in"),
-    "Lemma E.8": ("y0", "P(some Y ≠ 0) (allowed 0.16)"),
-    "Lemma E.9": ("largest", "largest left/right"),
-    "Lemma E.10": ("largest", "largest left/right"),
-    "MiNES demo": ("evaluations", "median evaluations to f − f* ≤ 1e-6"),
-    "NES as printed": ("stalled", "runs of 3 that stalled"),
-    "Constant η₂": ("plateau_0", "plateau at η₂ = 0.1"),
-    "The start": ("worst_2", "worst condition number at b = 2"),
-    "α-bias": ("gap", "f − f* at the end"),
-    "Comparison": (None, "see the comparison table"),
-    # the repaired results: their looseness (bound/measured, or measured/promised for a rate)
-    "Lemma 5.1, repaired": ("looseness", "repaired Δα,1/measured step"),
-    "Lemma 5.2, repaired": ("looseness", "measured/promised contraction"),
-    "Lemma 5.2, repaired, γ > 0": ("looseness", "measured/promised contraction"),
-    "Lemma 5.3, repaired": ("looseness", "repaired C/max_k k‖Σ_k⁻¹ − H*‖²"),
-    "Thm 5.4, repaired": ("looseness", "measured/promised final contraction"),
-    "Lemma D.2, repaired": ("looseness", "bound/‖Ũν‖²"),
-    "Lemma D.4, repaired": ("looseness", "bound/‖g̃‖²_H"),
-    "Lemma D.5, repaired": ("looseness", "bound/‖g̃‖"),
-    "Lemma D.7, repaired": ("looseness", "bound/‖G̃‖²"),
-    "Lemma E.8, repaired": ("worst", "smallest allowed/exact χ² tail"),
-}
 
-
-def key_number(number: str, verdict: Verdict) -> str:
-    """The row's one number, with the words that introduce it (``KEY``)."""
+def key_number(c: Claim, verdict: Verdict) -> str:
+    """The row's one number, with the words that introduce it (its declaration's ``key``); a row
+    without a key, or whose key its verdict lacks, shows its first measurement under its own
+    name."""
     if not verdict.measurements:
         return "—"
-    name, words = KEY.get(number, (verdict.measurements[0].name, ""))
+    name, words = (c.key.name, c.key.words) if c.key else (verdict.measurements[0].name, "")
     if name is None:
         return words
     names = [m.name for m in verdict.measurements]
@@ -136,19 +72,21 @@ def _cell(text: str) -> str:
 
 def summary_table(
     results: dict[str, Verdict] | None = None,
-    claims: tuple[Claim, ...] = CLAIMS + FINDINGS + REPAIRED,
+    claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
 ) -> str:
-    """One row per claim: our name, the PDF's, the status, the number that matters, and the
-    notebook (a link where ``link`` makes one from the claim). No cell is over ``MAX_CELL``."""
+    """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
+    the number that matters, and the notebook (a link where ``link`` makes one from the claim).
+    No cell is over ``MAX_CELL``."""
     results = published() if results is None else results
+    claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
-            f"| {_cell(key_number(c.number, v))} | {where} |"
+            f"| {_cell(key_number(c, v))} | {where} |"
         )
     return "\n".join(lines)
 
@@ -163,14 +101,14 @@ def claim_anchor(number: str) -> str:
     return "claim-" + re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
 
 
-def repair_anchor(ours: str) -> str:
-    """The target of a repaired result's section in the corrigendum (notebook 08), from its
-    ``corrigendum.REPAIRS`` name.
+def repair_anchor(number: str) -> str:
+    """The target of a repaired result's section in the corrigendum (notebook 08), from the
+    number of the claim it repairs.
 
-    >>> repair_anchor("Lemma 5.1"), repair_anchor("Theorem 5.4")
+    >>> repair_anchor("Lemma 5.1"), repair_anchor("Thm 5.4")
     ('repair-lemma-5-1', 'repair-theorem-5-4')
     """
-    return "repair-" + re.sub(r"[^a-z0-9]+", "-", ours.lower()).strip("-")
+    return "repair-" + re.sub(r"[^a-z0-9]+", "-", title(number).lower()).strip("-")
 
 
 def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
@@ -191,7 +129,7 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
     if verdict.qualifiers:
         lines.append("")
-    if c in REPAIRED:
+    if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         lines.append(
             f"Checked in {notebook_link}; the repaired statement in full, its "
@@ -254,15 +192,15 @@ def _ledger_markdown(
         "decided it, and a link to the notebook cell that computes it.\n\n"
         + summary_table(results, link=lambda c: notebook_link(c.notebook))
         + "\n\n"
-        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in CLAIMS) + "\n\n"
+        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
-        + "\n\n".join(section(c) for c in FINDINGS)
+        + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
         "Each result of the corrigendum ([notebook 08](08-errata.ipynb)) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
-        + "\n\n".join(section(c) for c in REPAIRED)
+        + "\n\n".join(section(c) for c in ledger.repaired())
         + "\n"
     )
 
@@ -287,14 +225,15 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
     be tested), each cell the claims in it (the overview notebook shows this instead of the
     whole ledger)."""
     results = published() if results is None else results
-    found = {c.number: category(results.get(c.number)) for c in CLAIMS}
+    claims = ledger.claims()
+    found = {c.number: category(results.get(c.number)) for c in claims}
     columns = [k for k in Category if k in found.values()]
     lines = [
         "| part of the paper | " + " | ".join(k.value for k in columns) + " |",
         "|---" * (len(columns) + 1) + "|",
     ]
     for part, prefixes in PARTS:
-        rows = [c.number for c in CLAIMS if c.number.startswith(prefixes)]
+        rows = [c.number for c in claims if c.number.startswith(prefixes)]
         cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -314,7 +253,7 @@ _SKIP = re.compile(
 
 
 def _notebooks() -> dict[str, str]:
-    return {name[:2]: name for name in sorted({c.notebook for c in CLAIMS + FINDINGS})}
+    return {name[:2]: name for name in sorted({c.notebook for c in ledger.rows()})}
 
 
 def cross_link(markdown: str) -> str:
@@ -326,7 +265,7 @@ def cross_link(markdown: str) -> str:
     >>> print(cross_link("Lemma 5.3, notebook 07, Lemma 5.3"))
     [Lemma 5.3](ledger.md#claim-lemma-5-3), [notebook 07](07-comparisons.ipynb), Lemma 5.3
     """
-    rows = {c.number for c in CLAIMS + FINDINGS}
+    rows = {c.number for c in ledger.claims() + ledger.findings()}
     notebooks = _notebooks()
     skip = [m.span() for m in _SKIP.finditer(markdown)]
     done = set(re.findall(r"\]\(([^)\s]+)\)", markdown))  # already linked somewhere

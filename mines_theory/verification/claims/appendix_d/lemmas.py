@@ -15,6 +15,7 @@ from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
 from ...framework.registry import claim
+from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (
     K_SE,
     at_least,
@@ -25,15 +26,7 @@ from ...framework.stats import (
     proportion,
     trials_needed,
 )
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import d6_setting, exceeds, log_cosh_3d, quadratic
 from mines_theory.theory.bounds.appendix import (
     G_norm_bound,
@@ -77,6 +70,9 @@ __all__ = [
     label="lem:tgm_1",
     statement="g̃ = (Ũν + ŨŨᵀ∇f)/b with |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) w.p. ≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("p", "|ν_i| above its bound in"),
+    atlas=NoBar("the share of directions above the bound (none of those drawn), without its size"),
+    rests_on=(Cites("Thm 3.2", kind="proof step"), "Lemma B.4"),
 )
 @decides
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
@@ -215,6 +211,9 @@ def _enough_batches(experiment, delta: float) -> None:
     label="eq:nu",
     statement="‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴) w.p. ≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("ratio", "median ‖Ũν‖²/bound"),
+    atlas=Bar("‖Ũν‖² by eq:nu, median", ratio="ratio", ratio_of="measured/bound"),
+    rests_on=("Lemma D.1", "Lemma B.2"),
 )
 @decides
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
@@ -257,6 +256,9 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
     label="lem:tgm, eq:hh",
     statement="‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³) w.p. ≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("p", "batches above the bound"),
+    atlas=Bar("‖g̃‖²_{∇²f} by eq:hh, at ∇f = 0", bound="bound", measured="g_sq"),
+    rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
 )
 @decides
 def check_lemma_d4(
@@ -305,6 +307,9 @@ def check_lemma_d4(
     label="eq:tgm_3",
     statement="‖g̃‖ ≤ γα²c₃²/(6√b τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("p", "batches above the bound"),
+    atlas=Bar("‖g̃‖ by eq:tgm_3, at ∇f = 0", bound="bound", measured="norm"),
+    rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
 )
 @decides
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
@@ -342,6 +347,12 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     label="eq:gd_low",
     statement="‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("p", "batches below the bound"),
+    atlas=(
+        Bar("P(below eq:gd_low) ≤ δ, exact χ²", ratio="worst", ratio_of="measured/bound"),
+        NoBar("the Monte Carlo part is a share of batches below the bound"),
+    ),
+    rests_on=("Lemma B.2",),
 )
 @decides
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
@@ -391,6 +402,12 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
     statement="one-sample bound on the G̃ term, and ‖BG − (same sum with ∇²f(μ))‖₂ = O(γα) w.p. "
     "≥ 1 − δ",
     notebook="09-appendix-lemmas",
+    key=Key("p1", "eq:G_norm exceeded in"),
+    atlas=(
+        Bar("one-sample G̃ term by eq:G_norm", ratio="largest1", ratio_of="measured/bound"),
+        Bar("‖BG − (same, ∇²f(μ))‖₂ by eq:GG", ratio="largest2", ratio_of="measured/bound"),
+    ),
+    rests_on=("Lemma B.4",),
 )
 @decides
 def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verdict:
@@ -554,6 +571,12 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
     label="eq:G_norm_1, eq:G_norm_2",
     statement="‖G̃(Σ_k)‖² and ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)",
     notebook="09-appendix-lemmas",
+    key=Key("G_sq", "‖G̃‖² at the largest b"),
+    atlas=(
+        Bar("‖G̃‖² by eq:G_norm_1, H ∉ S'", bound="bound", measured="G_sq"),
+        Bar("‖G̃ − (H* − Σ⁻¹)‖² by eq:G_norm_2, H ∈ S'", bound="in_bound", measured="away"),
+    ),
+    rests_on=("Lemma D.6",),
 )
 @decides
 def check_lemma_d7(

@@ -16,6 +16,7 @@ from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_r
 from mines_theory.problems.objectives import LogCoshQuadratic
 from ..appendix_d.common import quadratic
 from ...framework.registry import claim
+from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     exceedance_z,
@@ -51,6 +52,8 @@ __all__ = [
     label="lem:GH",
     statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
     notebook="09-appendix-lemmas",
+    key=Key("worst", "largest residual"),
+    atlas=NoBar("an identity"),
 )
 def check_lemma_e3(cases: int = 50) -> Verdict:
     """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
@@ -93,6 +96,8 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
     statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
     "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩",
     notebook="09-appendix-lemmas",
+    key=Key("worst", "largest residual"),
+    atlas=NoBar("an identity"),
 )
 def check_lemma_e5(cases: int = 200) -> Verdict:
     """Lemma E.5 (lem:E, eq:E): in the eigenbasis of Σ^{1/2}H_tΣ^{1/2} = VΛVᵀ, with ū = Vᵀu,
@@ -146,6 +151,9 @@ def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
     label="lem:EXY, eq:EXY",
     statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
     notebook="09-appendix-lemmas",
+    key=Key("z", "largest |z|"),
+    atlas=NoBar("expectations checked by z-scores; no bound"),
+    rests_on=("Lemma C.1",),
 )
 def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
@@ -182,6 +190,9 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     label="lem:X",
     statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
     notebook="09-appendix-lemmas",
+    key=Key("p", "exceeded in"),
+    atlas=Bar("the X part of the sum", ratio="largest", ratio_of="measured/bound"),
+    rests_on=("Lemma B.5",),
 )
 def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma E.7 (lem:X): |Σ_t z_t (1/b)Σ_i ⟨X_{t,i} − EX_t, ½M_t⟩|
@@ -269,6 +280,15 @@ def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_0
     statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
     "− π²δ/6, so Y = 0",
     notebook="09-appendix-lemmas",
+    key=Key("y0", "P(some Y ≠ 0) (allowed 0.16)"),
+    atlas=(
+        Bar(
+            "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²), eq:chi_1",
+            ratio="worst",
+            ratio_of="measured/bound",
+        ),
+        Bar("P(some Y ≠ 0) ≤ π²δ/6, eq:Y0", bound="allowed", measured="y0"),
+    ),
 )
 def check_lemma_e8() -> Verdict:
     """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1

@@ -18,6 +18,7 @@ from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
 from ..appendix_d.common import quadratic
 from ...framework.registry import claim
+from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import K_SE, bootstrap, exceedance_z, proportion, smallest
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from .common import ends, inner, same_direction_sum, untestable
@@ -62,6 +63,13 @@ __all__ = [
     label="lem:nab_f, eq:nab_rst",
     statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)",
     notebook="09-appendix-lemmas",
+    key=Key("worst", "smallest ratio inside the region"),
+    atlas=Bar(
+        "‖∇f‖²_Σ ≥ ξ(f − f*), eq:nab_rst",
+        ratio="worst",
+        sense="lower",
+    ),
+    rests_on=(Cites("Thm 3.2", kind="proof step"),),
 )
 def check_lemma_e1(draws: int = 3000) -> Verdict:
     """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
@@ -285,6 +293,9 @@ SIG2 = Sig2Experiment()
     label="eq:Sig_dec, eq:Sig_2_bnd",
     statement="the unrolled recursion for ‖Σ_{k+1}⁻¹ − H*‖², and ‖Σ₂⁻¹ − H*‖² = O(1/b)",
     notebook="09-appendix-lemmas",
+    key=Key("printed", "eq:Sig_dec as printed exceeded in"),
+    atlas=NoBar("shares of (k, seed) pairs where the recursion fails; no ratio"),
+    rests_on=("Lemma D.7",),
 )
 def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment = SIG2) -> Verdict:
     """Lemma E.2: eq:Sig_dec, ‖Σ_{k+1}⁻¹ − H*‖² ≤ A_k + B_k as printed (the unrolled recursion
@@ -437,6 +448,17 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
     statement="the α-error and Hessian sums ≤ (√Σ‖H_t − H*‖² + "
     "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d))·W_k",
     notebook="09-appendix-lemmas",
+    key=Key("largest", "largest left/right"),
+    atlas=(
+        Bar(
+            "α-error sums by eq:alpha_err with √d",
+            ratio="largest",
+            ratio_of="measured/bound",
+            form="repaired",
+        ),
+        NoBar("the printed form fails on a share of draws (no ratio published)"),
+    ),
+    rests_on=("Lemma D.6",),
 )
 def check_lemma_e4(
     run: TrajectoryRun = TRAJECTORY,
@@ -518,6 +540,9 @@ def check_lemma_e4(
     label="eq:sto_err",
     statement="the weighted stochastic sum ≤ A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k",
     notebook="09-appendix-lemmas",
+    key=Key("largest", "largest left/right"),
+    atlas=Bar("stochastic sum by eq:sto_err", ratio="largest", ratio_of="measured/bound"),
+    rests_on=("Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"),
 )
 def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.9 (eq:sto_err) along the trajectory: Σ_t (t−1)/(k(k−1))⟨P_t − H_t, Σ_t⁻¹ − H*⟩
@@ -543,6 +568,9 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     label="eq:dd",
     statement="Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2})",
     notebook="09-appendix-lemmas",
+    key=Key("largest", "largest left/right"),
+    atlas=Bar("Σ‖H_t − H*‖² by eq:dd", ratio="largest", ratio_of="measured/bound"),
+    rests_on=("Lemma 5.1", "Lemma 5.2"),
 )
 def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.10 (eq:dd) along the trajectory (η₁ of Lemma 5.1): Σ_{t=2}^k ‖H_t − H*‖² ≤

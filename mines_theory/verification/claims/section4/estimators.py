@@ -12,6 +12,7 @@ from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.theory.regularized import GaussianRule
 from ...framework.registry import claim
+from ...framework.spec import Cites, Key, NoBar
 from ...framework.stats import K_SE, largest, largest_z, z_measurement
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from .common import batches, nonquadratic_case, quadratic_case
@@ -65,6 +66,8 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
     label="eq:ng_mines",
     statement="the natural gradient in μ is α²·E[(f(μ+αΣ^½u) − f(μ−αΣ^½u))/(2α)·Σ^½u]",
     notebook="03-gradient-estimators",
+    key=Key("z", "Monte Carlo against quadrature: |z|"),
+    atlas=NoBar("an expectation identity, checked by quadrature and z-scores; no bound"),
 )
 def check_lemma41(estimator=mean_gradient) -> Verdict:
     """Lemma 4.1: the natural gradient F_μ⁻¹ ∂Q_α/∂μ = α²Σ E[∇f(μ + αΣ^{1/2}u)] equals
@@ -96,6 +99,9 @@ def check_lemma41(estimator=mean_gradient) -> Verdict:
     label="prop:TG",
     statement="G̃(Σ) (eq:TG) is an unbiased estimate of 2α⁻²∂Q_α/∂Σ",
     notebook="03-gradient-estimators",
+    key=Key("z", "Monte Carlo against quadrature: |z|"),
+    atlas=NoBar("unbiasedness, checked by quadrature and z-scores; no bound"),
+    rests_on=(Cites("Lemma 4.2", kind="proof step"),),
 )
 def check_lemma43(estimator=sigma_gradient) -> Verdict:
     """Lemma 4.3: G̃ is unbiased for 2α⁻² ∂Q_α/∂Σ = E[∇²f(μ + αΣ^{1/2}u)] − Σ⁻¹ (Price's
@@ -125,6 +131,8 @@ def _smoothed_Q(f, mu, sigma, alpha, rule):
     label="eq:Q_Sig",
     statement="∂Q_α/∂Σ = ¼E[(f(μ−αΣ^½u) + f(μ+αΣ^½u) − 2f(μ))(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] − α²/2·Σ⁻¹",
     notebook="03-gradient-estimators",
+    key=Key("error", "relative error against finite differences"),
+    atlas=NoBar("an expectation identity, checked against finite differences; no bound"),
 )
 def check_lemma42() -> Verdict:
     """eq:Q_Sig: ∂Q_α/∂Σ = ¼E[(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)]
@@ -183,6 +191,9 @@ def check_lemma42() -> Verdict:
     label="lem:exp_tg",
     statement="½E[uᵀΣ^½HΣ^½u·(Σ^-½uuᵀΣ^-½ − Σ⁻¹)] = H",
     notebook="03-gradient-estimators",
+    key=Key("worst", "largest residual"),
+    atlas=NoBar("an identity"),
+    rests_on=("Lemma 4.3",),
 )
 def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
     """Lemma C.1: ½E[uᵀΣ^{1/2}HΣ^{1/2}u·(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)] = H. Symbolically for d = 2, 3

@@ -9,6 +9,7 @@ import scipy.stats
 
 from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
 from ...framework.registry import claim
+from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     at_least,
@@ -37,6 +38,15 @@ __all__ = [
     label="lem:gauss_power",
     statement="d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}",
     notebook="03-gradient-estimators",
+    key=Key("upper", "smallest upper bound/E‖u‖^p"),
+    atlas=(
+        Bar(
+            "d^{p/2} ≤ E‖u‖^p, eq:gauss_power",
+            ratio="lower",
+            sense="lower",
+        ),
+        Bar("E‖u‖^p ≤ (p + d)^{p/2}, eq:gauss_power", ratio="upper"),
+    ),
 )
 def check_lemma_b1() -> Verdict:
     """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
@@ -67,6 +77,11 @@ def check_lemma_b1() -> Verdict:
     label="lem:chi",
     statement="χ² tail bounds of Laurent & Massart",
     notebook="08-errata",
+    key=Key("z", "largest z of the exceedance (rejected above 5)"),
+    atlas=(
+        Bar("χ² tail ≤ e^{−t}, equal weights", ratio="worst", ratio_of="measured/bound"),
+        NoBar("the weighted case is published as a z-score of the exceedance"),
+    ),
 )
 @decides
 def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
@@ -107,6 +122,8 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     label="eq:smax",
     statement="s_max(A) ≤ √N + √n + t w.p. ≥ 1 − 2e^{−t²/2}",
     notebook="08-errata",
+    key=Key("z", "largest z of the exceedance (rejected above 5)"),
+    atlas=NoBar("published as a z-score of the exceedance, not a ratio"),
 )
 @decides
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
@@ -146,6 +163,13 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
     label="eq:u_norm",
     statement="‖u‖² ≤ 2d + 3 log(1/δ) w.p. ≥ 1 − δ",
     notebook="08-errata",
+    key=Key("worst", "largest P(‖u‖² > bound)/δ"),
+    atlas=Bar(
+        "P(‖u‖² > 2d + 3 log(1/δ)) ≤ δ, eq:u_norm",
+        ratio="worst",
+        ratio_of="measured/bound",
+    ),
+    rests_on=("Lemma B.2",),
 )
 def check_lemma_b4() -> Verdict:
     """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
@@ -171,6 +195,16 @@ def check_lemma_b4() -> Verdict:
     label="lem:hoeffding",
     statement="Hoeffding's inequality",
     notebook="08-errata",
+    key=Key("printed", "the printed bound at ψ = 1, n = 1"),
+    atlas=(
+        Bar(
+            "Hoeffding, the intended exponent",
+            ratio="worst",
+            ratio_of="measured/bound",
+            form="repaired",
+        ),
+        NoBar("the printed exponent has the wrong sign: a 'bound' above 1 on a probability"),
+    ),
 )
 def check_lemma_b5() -> Verdict:
     """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
@@ -215,6 +249,8 @@ def hoeffding_at_one(printed: bool) -> float:
     label="lem:sgd_dec",
     statement="the recursion a_{k+1} ≤ a₀/(k+1) of Rakhlin et al.",
     notebook="08-errata",
+    key=Key("worst", "largest a_(k+1)/(a₀/(k+1))"),
+    atlas=Bar("a_{k+1} ≤ a₀/(k+1)", ratio="worst", ratio_of="measured/bound"),
 )
 def check_lemma_b6() -> Verdict:
     """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k

@@ -13,6 +13,7 @@ from mines_theory.linalg.spd import (
     spectrum_within,
 )
 from ...framework.registry import claim
+from ...framework.spec import Key, NoBar
 from ...framework.stats import at_least, largest, smallest
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 from mines_theory.theory.derivations.nes import (
@@ -36,6 +37,9 @@ __all__ = [
     label="appendix A",
     statement="S and S' are convex",
     notebook="02-mirror-descent-projection",
+    key=Key("outside", "convex combinations that left the set"),
+    atlas=NoBar("set membership (convexity); no bound"),
+    quote="are convex",
 )
 @decides
 def check_proposition_a1(cases: int = 500) -> Verdict:
@@ -71,6 +75,8 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
     label="prop:project",
     statement="Π_S'(Σ⁻¹) clips the spectrum (eq:proj_cs_prime)",
     notebook="02-mirror-descent-projection",
+    key=Key("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
+    atlas=NoBar("a projection, checked by its optimality condition; no bound"),
 )
 @decides
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
@@ -134,6 +140,8 @@ def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     label="eq:mirror_prox, eq:Sig_up",
     statement="the Bregman divergence of R, and the mirror step on Σ is eq:Sig_up",
     notebook="02-mirror-descent-projection",
+    key=Key("smallest", "smallest B_R over 2000 random pairs"),
+    atlas=NoBar("B_R ≥ 0 is a sign, with no scale to compare with; the rest are identities"),
 )
 @decides
 def check_mirror_step(pairs: int = 2000) -> Verdict:

@@ -21,6 +21,7 @@ from mines_theory.theory.gaussian import (
 )
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ...framework.registry import claim
+from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
 from ...framework.stats import (
@@ -32,15 +33,7 @@ from ...framework.stats import (
     proportion,
     z_measurement,
 )
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from mines_theory.theory.derivations.nes import second_moment_1d
 
 __all__ = [
@@ -161,6 +154,26 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
     label="lem:Sig_dec",
     statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
     notebook="06-convergence-covariance",
+    key=Key("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
+    atlas=(
+        Bar("k‖Σ_k⁻¹ − H‖² ≤ C of eq:C, quadratic", bound="C", measured="largest"),
+        Bar(
+            "k‖Σ_k⁻¹ − H*‖² ≤ C of eq:C, logistic",
+            bound="C",
+            measured="largest",
+            verdict="α-bias",
+        ),
+        NoBar("the rate (a slope) and its constant Var G̃ are not bounds"),
+    ),
+    rests_on=(
+        "Lemma B.6",
+        "Lemma D.7",
+        "Lemma E.2",
+        "Lemma E.3",
+        "Lemma E.4",
+        "Lemma E.9",
+        "Lemma E.10",
+    ),
 )
 @decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
@@ -318,6 +331,8 @@ VARIANCE_GRID = VarianceGrid()
     label="after lem:Sig_dec",
     statement="d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
     notebook="03-gradient-estimators",
+    key=Key("z", "closed form against Monte Carlo: largest |z|"),
+    atlas=NoBar("an exact identity (sympy) and z-scores"),
 )
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².

@@ -15,16 +15,9 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
 from ...framework.registry import finding
+from ...framework.spec import Key, NoBar
 from ...framework.stats import bootstrap, median_interval
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .covariance import CONSTANT_STEPS, START_RUNS, CovarianceRun, squared_errors
 
 __all__ = [
@@ -50,6 +43,8 @@ def plateau_prediction(eta2: float, variance: float) -> float:
     label="eq:Sig_modi",
     statement="a constant η₂ plateaus at η₂/(2 − η₂)·Var G̃",
     notebook="06-convergence-covariance",
+    key=Key("plateau_0", "plateau at η₂ = 0.1"),
+    atlas=NoBar("a predicted level (an equality), not a bound"),
 )
 @decides
 def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Verdict:
@@ -103,6 +98,8 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
     label="eq:Sig_modi",
     statement="η₂,1 = 1: the first steps precondition badly",
     notebook="06-convergence-covariance",
+    key=Key("worst_2", "worst condition number at b = 2"),
+    atlas=NoBar("a finding without a bound"),
 )
 @decides
 def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
@@ -225,6 +222,8 @@ DEMO = Demo()
     label="Alg. 1",
     statement="with the practical step MiNES converges and learns H",
     notebook="00-overview",
+    key=Key("evaluations", "median evaluations to f − f* ≤ 1e-6"),
+    atlas=NoBar("a finding without a bound"),
 )
 @decides
 def check_demo(demo: Demo = DEMO) -> Verdict:

@@ -17,16 +17,9 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step, lemma51_step, lemma52_step
 from ..appendix_e.common import ends
 from ...framework.registry import claim
+from ...framework.spec import Bar, Cites, Key
 from ...framework.stats import bootstrap
-from ...framework.verdict import (
-    Kind,
-    Measurement,
-    Qualifier,
-    Status,
-    Undecidable,
-    Verdict,
-    decides,
-)
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
 __all__ = [
     "HUTCHINSON",
@@ -204,6 +197,14 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
     label="lem:gd_dec_1",
     statement="with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
     notebook="05-convergence-mean",
+    key=Key("measured", "measured contraction per step"),
+    atlas=Bar(
+        "contraction promised by eq:dec_0, quadratic",
+        bound="promised",
+        measured="measured",
+        sense="lower",
+    ),
+    rests_on=("Lemma B.3", "Lemma D.1", "Lemma D.2", "Lemma D.3"),
 )
 @decides
 def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
@@ -244,6 +245,23 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
     label="lem:dec_local",
     statement="in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to Δ_α,2",
     notebook="05-convergence-mean",
+    key=Key("measured", "measured contraction per step"),
+    atlas=Bar(
+        "contraction promised by eq:dec, quadratic",
+        bound="promised",
+        measured="measured",
+        sense="lower",
+    ),
+    rests_on=(
+        Cites("Thm 3.2", kind="proof step"),
+        "Lemma B.3",
+        "Lemma D.1",
+        "Lemma D.2",
+        "Lemma D.3",
+        "Lemma D.4",
+        "Lemma D.5",
+        "Lemma E.1",
+    ),
 )
 @decides
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:

@@ -1,0 +1,77 @@
+"""The test every repaired bound is checked with: exceedances of the bound on independent units
+(draws, batches or seeds) against the fraction the repaired statement allows, and its looseness
+(``exceedance_verdict``).
+
+Probabilities. The repaired statements hold with 1 − Nδ for the N events of probability δ
+their proofs use, or with 1 − δ once δ/N replaces δ inside the constants. The checks use the
+second form (the first is vacuous whenever Nδ ≥ 1, as at every setting checked): constants at
+δ/N, exceedances allowed in a fraction δ of the independent units, with ``K_SE`` one-sided
+binomial standard errors (``stats.exceedance_z``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...framework.stats import K_SE, at_least, bootstrap, exceedance_z, proportion, trials_needed
+from ...framework.verdict import Measurement, Qualifier, Status, Undecidable, Verdict, decides
+
+__all__ = ["UNION", "exact", "exceedance_verdict"]
+
+#: The union bound the repaired probabilities need, an erratum of several lemmas.
+UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
+
+
+@decides
+def exceedance_verdict(
+    values,
+    bound,
+    *,
+    allowed: float,
+    what: str,
+    units: str = "draws",
+    extra: tuple[Measurement, ...] = (),
+    qualifiers: tuple[Qualifier, ...] = (),
+    summary_tail: str = "",
+    data=None,
+) -> Verdict:
+    """A repaired bound "value ≤ bound with probability ≥ 1 − allowed" on independent units.
+
+    ``values``: one measured value per unit (draw, batch or seed); ``bound``: a number or one
+    per unit. Status "holds" unless the fraction of units above the bound exceeds ``allowed`` by
+    more than ``K_SE`` one-sided binomial standard errors (``stats.exceedance_z``): the
+    alternative it rejects is a bound that fails more often than the statement allows.
+    Looseness: the ``allowed``-quantile of bound/value over the units (≥ 1 where the bound
+    holds as stated; 10 means the bound is 10 times what the (1 − allowed)-quantile of the data
+    needs), with a 95% bootstrap interval over the units. "Not checked" with fewer units than
+    the binomial test needs (``stats.trials_needed``)."""
+    values = np.asarray(values, dtype=float).ravel()
+    n = values.size
+    at_least(units, n, trials_needed(allowed), f"the binomial test at {allowed:g}")
+    B = np.broadcast_to(np.asarray(bound, dtype=float), values.shape)
+    count = int(np.sum(values > B))
+    with np.errstate(divide="ignore"):
+        ratio = np.where(values > 0, B / np.where(values > 0, values, 1.0), np.inf)
+    loose = bootstrap(lambda i: float(np.quantile(ratio[i], allowed)), n, "looseness")
+    if not math.isfinite(loose.value):
+        raise Undecidable(
+            "{what}: the values are 0 in more than a fraction δ of the units; "
+            "bound/measured is infinite"
+        )
+    z = exceedance_z(count, n, allowed)
+    status = Status.HOLDS if z <= K_SE else Status.FAILS
+    summary = (
+        f"{what}: {n} {units}, above the repaired bound in " + "{exceeding} (allowed "
+        f"{allowed:g}, {K_SE:g} SE one-sided); bound/measured at the {allowed:g}-quantile "
+        "{looseness}" + summary_tail
+    )
+    return Verdict(
+        status, summary, (proportion("exceeding", count, n), loose, *extra), qualifiers, data=data
+    )
+
+
+def exact(name: str, value: float, **kw) -> Measurement:
+    """A deterministic number, with the tolerance of its rounding (10⁻⁹ of it)."""
+    return Measurement(name, value, 1e-9 * abs(value), **kw)
