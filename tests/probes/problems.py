@@ -87,9 +87,9 @@ def cases() -> list:
     for name, kind in [("batch_size", "int"), ("eta", "positive"), ("alpha", "positive")]:
         t.vary("make_method[RGF]", option("RGF"), {}, name, kind, none_ok=name == "eta")
     for name, message in [("NES", "batch_size"), ("NES", "eta"), ("RGF", "eta")]:
-        t.named(f"make_method[{name}]", f"{message}=0 is not the default", lambda n=name,
-                m=message: option(n)(**{m: 0}),
-                ValueError, rf"{message} must be .*got 0")  # fmt: skip
+        zero = functools.partial(lambda n, m: option(n)(**{m: 0}), name, message)
+        t.named(f"make_method[{name}]", f"{message}=0 is not the default", zero, ValueError,
+                rf"{message} must be .*got 0")  # fmt: skip
     t.named("make_method[MiNES]", "batch_size 0",
             lambda: baselines.make_method("MiNES", F, np.zeros(2), batch_size=0),
             ValueError, "batch_size must be an integer >= 1, got 0")  # fmt: skip

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import Any
 
@@ -74,9 +75,8 @@ def cases() -> list:
                     check = documented if name in NON_FINITE_BY_DESIGN else None
                     t.vary(name, function, base, p, SYMBOL_KINDS.get(p, "positive"), check=check)
             if "tau" in base and "zeta" in base:
-                t.refuses(name, "tau > zeta", lambda f=function,
-                          b=base: f(**{**b, "tau": 5.0, "zeta": 1.0}),
-                          ("tau", "zeta"), 5.0)  # fmt: skip
+                crossed = functools.partial(function, **{**base, "tau": 5.0, "zeta": 1.0})
+                t.refuses(name, "tau > zeta", crossed, ("tau", "zeta"), 5.0)
             if "sigma_matrix" in base:
                 t.vary(name, function, base, "sigma_matrix", valid_for(matrices(), "wrong shape"))
     t.named("G_norm_1_bound", "tau > zeta, named",
