@@ -9,11 +9,13 @@ the verdict and the words that introduce it).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
+from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim
 from ..framework.paper import with_number
 from .proofgraph import Category, category
@@ -31,7 +33,10 @@ __all__ = [
     "ledger_page",
     "html_scripts",
     "cross_link",
+    "folded",
+    "html_text",
     "prose",
+    "repair_link",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -123,12 +128,14 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         f"*Label* {_text(with_number(c.label, statements=True))}. "
         f"*Statement:* {_text(c.statement)}",
         "",
-        f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}",
-        "",
     ]
-    lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
+    body = [_text(verdict.text())]
     if verdict.qualifiers:
-        lines.append("")
+        body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
+    answer = f"Verdict: {verdict.headline()}"
+    if key_number(c, verdict) != "—":
+        answer += f"; {key_number(c, verdict)}"
+    lines += [folded(html_text(with_number(answer)), "\n".join(body)), ""]
     if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         lines.append(
@@ -138,7 +145,64 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         )
     else:
         lines.append(f"Checked in {notebook_link}.")
+        target = repair_link(c.number)
+        if target is not None:
+            lines += [
+                "",
+                f"**Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))} · "
+                f"PDF {c.printed}]({target}), a self-contained statement with every constant "
+                "defined.",
+            ]
     return "\n".join(lines)
+
+
+def repair_link(number: str) -> str | None:
+    """The link from claim ``number`` (a row of the ledger, "Lemma 5.3", "Lemma 5.1, γ > 0") to
+    the corrigendum's section of its repair (``registry.corrigendum_page``, ``repair_anchor``),
+    or None where the corrigendum does not repair it.
+
+    >>> repair_link("Lemma 5.3"), repair_link("Thm 3.1")
+    ('08a-corrigendum-section5.ipynb#repair-lemma-5-3', None)
+    """
+    statement = number.split(", ", 1)[0]  # without its variant, as ``statement_of``
+    if statement not in {r.repairs for r in ledger.repairs()}:
+        return None
+    return f"{corrigendum_page(statement)}.ipynb#{repair_anchor(statement)}"
+
+
+def folded(summary: str, body: str) -> str:
+    """``body`` (MyST Markdown) folded behind the one line ``summary`` (HTML: escape plain text
+    with ``html_text``): a ``<details>`` block, shown closed on screen and open in print.
+
+    >>> print(folded("holds (x &lt; 1)", "the detail"))
+    <details class="verdict"><summary>holds (x &lt; 1)</summary>
+    <BLANKLINE>
+    the detail
+    <BLANKLINE>
+    </details>
+    """
+    opening = f'<details class="verdict"><summary>{summary}</summary>'
+    return f"{opening}\n\n{body}\n\n</details>"
+
+
+_RAW_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def html_text(text: str) -> str:
+    """Plain ``text`` as HTML: escaped, with TeX's braced scripts as sub- and superscripts.
+
+    >>> html_text("C < x_{k+1}^{2}")
+    'C &lt; x<sub>k+1</sub><sup>2</sup>'
+    """
+
+    def tag(m: re.Match) -> str:
+        name = "sup" if m.group(1) == "^" else "sub"
+        return f"<{name}>{m.group(2)}</{name}>"
+
+    text = html.escape(text, quote=False)
+    while (done := _RAW_SCRIPT.sub(tag, text)) != text:
+        text = done
+    return text
 
 
 _SCRIPT = re.compile(r"(\\_|\^)\{([^{}]*)\}")
@@ -197,7 +261,8 @@ def _ledger_markdown(
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
-        "Each result of the corrigendum ([notebook 08](08-errata.ipynb)) whose repaired bound "
+        "Each result of the corrigendum ([notebook 08](08a-corrigendum-section5.ipynb), one page "
+        "per part of the paper) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
         + "\n\n".join(section(c) for c in ledger.repaired())
@@ -253,7 +318,10 @@ _SKIP = re.compile(
 
 
 def _notebooks() -> dict[str, str]:
-    return {name[:2]: name for name in sorted({c.notebook for c in ledger.rows()})}
+    found: dict[str, str] = {}
+    for name in sorted({c.notebook for c in ledger.rows()}):
+        found.setdefault(name[:2], name)  # notebook 08: the first page of the corrigendum
+    return found
 
 
 def cross_link(markdown: str) -> str:
