@@ -178,19 +178,26 @@ def test_repair_lookup_and_grouping():
         Repair("x", "y", "z", "fine", ())
 
 
-def test_notebook_08_has_a_section_for_every_repaired_result():
-    """The corrigendum notebook renders every repaired result under a heading with both
-    numbers, and shows each through ``repair_markdown`` (no statement typed twice)."""
+def test_the_corrigendum_pages_have_a_section_for_every_repaired_result():
+    """Each repaired result has its section on the corrigendum's page of its part of the paper
+    (``registry.corrigendum_page``), under a heading with both numbers, shown through
+    ``section_markdown`` (no statement typed twice); the page's setup reads that page's
+    verdicts."""
     import json
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "notebooks" / "08-errata.ipynb"
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    for r in REPAIRS:
-        assert f"{ledger.title(r.repairs)} · PDF {r.printed}" in headings, r.repairs
-        assert f'show("{r.repairs}")' in code, r.repairs
+    from mines_theory.verification.framework.registry import CORRIGENDUM_PAGES
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for page in CORRIGENDUM_PAGES.values():
+        cells = json.loads((notebooks / f"{page}.ipynb").read_text(encoding="utf-8"))["cells"]
+        headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert f'page_verdicts("{page}")' in code, page
+        for r in REPAIRS:
+            shown = f"{ledger.title(r.repairs)} · PDF {r.printed}" in headings
+            assert shown == (r.notebook == page), (page, r.repairs)
+            assert (f'show("{r.repairs}")' in code) == (r.notebook == page), (page, r.repairs)
 
 
 def _z(value):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import sympy as sp
 
@@ -19,6 +20,7 @@ from mines_theory.theory.derivations import repairs as derivations
 from ..framework import ledger
 from ..framework.paper import with_number
 from ..framework.ledger import title
+from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
 from .report import folded, html_text, key_number
@@ -27,6 +29,9 @@ __all__ = [
     "derivation_markdown",
     "errata_markdown",
     "errata_outside_repairs",
+    "PageVerdicts",
+    "page_verdicts",
+    "section_markdown",
     "readable",
     "repair_markdown",
     "repairs_by_survival",
@@ -161,6 +166,43 @@ def repair_markdown(
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
     return with_number("\n".join(lines))
+
+
+class PageVerdicts(NamedTuple):
+    """The verdicts one page of the corrigendum shows: its repaired rows' checks, fresh
+    (``fresh``) and read as published where they agree (``checks``: repaired claim → its rows'
+    verdicts, in ledger order), and the checks of the errata its repairs name (``evidence``,
+    label → published verdict where it agrees with the fresh one)."""
+
+    fresh: dict[str, Verdict]
+    checks: dict[str, tuple[Verdict, ...]]
+    evidence: dict[str, Verdict]
+
+
+def page_verdicts(page: str) -> PageVerdicts:
+    """Run the checks that the corrigendum's page ``page`` ("08a-corrigendum-section5", one of
+    ``registry.CORRIGENDUM_PAGES``) shows: its repaired rows and the errata of its repairs."""
+    if page not in CORRIGENDUM_PAGES.values():
+        raise ValueError(f"page must be one of {sorted(CORRIGENDUM_PAGES.values())}, got {page!r}")
+    entries = [r for r in ledger.repairs() if r.notebook == page]
+    fresh = ledger.verdicts(tuple(c for c in ledger.repaired() if c.notebook == page))
+    shown = {n: ledger.reconciled(n, v) for n, v in fresh.items()}
+    checks = {
+        r.repairs or r.number: tuple(shown[c.number] for c in ledger.repaired_rows(r.repairs or ""))
+        for r in entries
+    }
+    labels = {label for r in entries if r.repair for label in r.repair.errata}
+    errata = ledger.verdicts(tuple(e for e in ledger.errata() if e.label in labels))
+    evidence = {label: ledger.reconciled(label, v) for label, v in errata.items()}
+    return PageVerdicts(fresh, checks, evidence)
+
+
+def section_markdown(number: str, verdicts: PageVerdicts) -> str:
+    """The corrigendum's section of the repaired claim ``number`` ("Lemma 5.3"), with the
+    verdicts of its page (``page_verdicts``): ``repair_markdown`` with its checks and the
+    checks of its errata."""
+    first, *more = verdicts.checks.get(number) or (None,)
+    return repair_markdown(ledger.repair(number), first, tuple(more), verdicts.evidence)
 
 
 def derivation_markdown(name: str) -> str:
