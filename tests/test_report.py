@@ -98,8 +98,10 @@ def test_ledger_page_has_a_section_per_claim_and_links_it(published):
         assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
     rows = CLAIMS + FINDINGS + REPAIRED
     assert page.count("#verdict)") >= 2 * len(rows)  # the table and the sections
-    repaired = page[page.index("## The repaired results") :]
+    repaired = page[page.index("## The repaired results") : page.index("## Summary")]
     assert not re.search(r"^## ", repaired[3:], re.M)
+    assert re.search(r"\*\*Reading time\*\*: about \d+ minutes", page)
+    assert "**What you will learn**" in page and page.rstrip().endswith(".")
     assert all(f"### {markdown_escape(c.number)} " in repaired for c in REPAIRED)
 
 

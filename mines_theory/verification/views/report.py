@@ -247,15 +247,13 @@ def _ledger_markdown(
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         return claim_section(c, v, notebook_link(c.notebook))
 
-    return (
-        "# The claims ledger\n\n"
-        "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then one section each with the statement, "
-        "the verdict (a status from a closed set), what was measured (each number with its "
-        "uncertainty), every qualifier as a question with its answer and the criterion that "
-        "decided it, and a link to the notebook cell that computes it.\n\n"
-        + summary_table(results, link=lambda c: notebook_link(c.notebook))
-        + "\n\n"
+    groups = (
+        ("numbered claims", ledger.claims()),
+        ("findings", ledger.findings()),
+        ("repaired results", ledger.repaired()),
+    )
+    body = (
+        summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -266,8 +264,44 @@ def _ledger_markdown(
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
         + "\n\n".join(section(c) for c in ledger.repaired())
-        + "\n"
+        + "\n\n"
     )
+    counts = [f"the {len(rows)} {name}: {_status_counts(rows, results)}" for name, rows in groups]
+    minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
+    return (
+        "# The claims ledger\n\n"
+        "Every numbered statement of the paper that the suite checks, and what the notebooks "
+        "find beyond them: first one line each, then one section each with the statement, "
+        "the verdict (a status from a closed set) as a one-line answer, and behind it what was "
+        "measured (each number with its uncertainty), every qualifier as a question with its "
+        "answer and the criterion that decided it, and a link to the notebook cell that "
+        "computes it.\n\n"
+        "**What you will learn**\n\n"
+        f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
+        f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
+        "of repaired results, one line each;\n"
+        "* for each, what was measured and the criterion of each qualifier (click a verdict to "
+        "unfold it), and where it is checked;\n"
+        "* for each result the corrigendum repairs, where its repaired statement is.\n\n"
+        "**Prerequisites**: [how to read a verdict](reading-a-verdict.md). **Reading time**: "
+        f"about {minutes} minutes in full (a reference: read the table, then the sections you "
+        "need).\n\n"
+        + body
+        + "## Summary\n\nThe verdicts by status ([how to read a verdict](reading-a-verdict.md) "
+        "says what each means):\n\n" + "\n".join(f"* {line}." for line in counts) + "\n"
+    )
+
+
+#: Words read per minute, for a page's reading time.
+READING_SPEED = 200
+
+
+def _status_counts(rows: tuple[Claim, ...], results: dict[str, Verdict]) -> str:
+    """How many of ``rows`` have each status in ``results`` ("40 hold, 2 fail as printed …"),
+    in the order of ``Status``; a row without a verdict counts as "not checked"."""
+    found = [results[c.number].status if c.number in results else Status.NOT_CHECKED for c in rows]
+    parts = [f"{found.count(s)} {s.value}" for s in Status if found.count(s)]
+    return ", ".join(parts) if parts else "none"
 
 
 #: The parts of the paper, in order, as the grid of ``verdict_grid`` groups the rows.
