@@ -145,12 +145,12 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         )
     else:
         lines.append(f"Checked in {notebook_link}.")
-        target = repair_link(c.number)
-        if target is not None:
+        repair = repair_link(c.number)
+        if repair is not None:
             lines += [
                 "",
                 f"**Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))} · "
-                f"PDF {c.printed}]({target}), a self-contained statement with every constant "
+                f"PDF {c.printed}]({repair}), a self-contained statement with every constant "
                 "defined.",
             ]
     return "\n".join(lines)
