@@ -242,3 +242,13 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
     assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
     alternative = check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
     assert alternative.status is Status.FAILS
+
+
+def test_a_page_of_the_corrigendum_is_one_of_its_parts():
+    """``page_verdicts`` reads the pages of the repaired results (``CORRIGENDUM_PAGES``); the
+    errata index or a misspelt page is a ValueError naming the pages."""
+    from mines_theory.verification.views.corrigendum import page_verdicts
+
+    for page in ("08d-errata", "08-errata", "08a"):
+        with pytest.raises(ValueError, match="page must be one of"):
+            page_verdicts(page)

@@ -230,6 +230,20 @@ def test_page_is_at_lecture_length(site, browser, name):
     assert 0 < height <= MAX_PAGE_HEIGHT, f"{name}: {height} px tall"
 
 
+def test_a_folded_verdict_is_closed_on_screen_and_open_in_print(tmp_path, browser):
+    """``views.report.folded`` writes a <details class="verdict">: on screen its detail is
+    hidden behind the one-line answer, in print (the book's print style) it is shown."""
+    body = '<details class="verdict"><summary>holds</summary><p id="d">detail</p></details>'
+    browser.open(_page(tmp_path, body))
+    shown = "document.getElementById('d').checkVisibility()"
+    assert browser.evaluate(shown) is False
+    browser.emulate(1280, media="print")
+    assert browser.evaluate(shown) is True
+    browser.open(_page(tmp_path, body, css=False))  # without the print style: still folded
+    browser.emulate(1280, media="print")
+    assert browser.evaluate(shown) is False
+
+
 def test_the_page_height_is_measured(tmp_path, browser):
     """The page script measures the whole page, not the window: a page made 30,000 px tall
     measures at least that, one of a few lines less than the window."""
