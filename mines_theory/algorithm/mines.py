@@ -44,6 +44,7 @@ reveal when 2b+1 = d.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -56,7 +57,11 @@ from .algorithm1 import (
     MiNESStrategy,
 )
 from mines_theory.linalg.spd import project_eigenvalues
-from .practical import practical_settings
+from .practical import (
+    Box,
+    Termination,
+    practical_settings,
+)
 from .schedules import Schedule
 from .strategy import StrategyAskTell
 from mines_theory.validation import (
@@ -198,6 +203,9 @@ def minimize(
     seed: Any = 0,
     record: Callable[[MiNES], Mapping[str, Any]] | None = None,
     scale: float | None = None,
+    bounds: tuple[ArrayLike, ArrayLike] | None = None,
+    bound_handling: str = "project",
+    terminate: bool | None = None,
 ) -> OptimizeResult:
     """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
 
@@ -215,10 +223,11 @@ def minimize(
       as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
       (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
       differences, capped at one sample standard deviation (``practical.CurvatureStep``;
-      finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still
-      Algorithm 1; these settings are practical choices that the paper does not make
-      (``practical`` says which and why). The calibration's evaluations count in ``nfev``,
-      ``history["evaluations"]`` and ``max_evaluations``.
+      finite and > 0 for any sign of the curvature, at k = 1 too), and a termination rule
+      (``practical.termination_reason``: f(μ) flat, Σ⁻¹ pinned at the edge of S', or
+      stagnation). The iteration is still Algorithm 1; these settings are practical choices
+      that the paper does not make (``practical`` says which and why). The calibration's
+      evaluations count in ``nfev``, ``history["evaluations"]`` and ``max_evaluations``.
 
     Parameters are those of ``MiNES`` (``precision_form`` chooses how Σ⁻¹ is held and sampled
     with, default "auto"), plus:
@@ -232,7 +241,21 @@ def minimize(
         (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
     scale : float, optional
         σ₀ > 0, the standard deviation of the first samples, for the practical defaults only
-        (default ``practical.DEFAULT_SCALE`` = 1); an error when all five settings are given.
+        (default ``practical.DEFAULT_SCALE`` = 1, or a fifth of the box's mean width when
+        ``bounds`` are given); an error when all five settings are given.
+    bounds : (lower, upper), optional
+        The search domain, a box (two vectors of length d, or scalars, lower < upper;
+        ``practical.Box``, rule 7), respected as ``bound_handling`` says: "project" (default)
+        projects the mean onto the box after each step (the samples may leave it by their
+        spread); "transform" evaluates f at T(x), T pycma's bound transformation, so that
+        every point evaluated lies in the box, and returns x = T(μ). With the practical
+        defaults the box also sets σ₀ and S' (τ so that the samples spread at most the box's
+        smallest width).
+    bound_handling : {"project", "transform"}
+        How ``bounds`` are respected (above); ignored without ``bounds``.
+    terminate : bool, optional
+        Stop when ``practical.termination_reason`` fires (rule 8; ``message`` names the rule).
+        Default: with the practical defaults, not with the paper's settings.
 
     When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
     point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
@@ -242,11 +265,12 @@ def minimize(
     -------
     scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
     mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
-    evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``success`` (target reached),
-    ``message``, ``sigma_inv``, ``settings`` (the ``practical.PracticalSettings`` that the
-    defaults came from, or None with the paper's settings) and ``history``: a DataFrame with
-    one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
-    queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
+    evaluation, counted in ``nfev``; with "transform", x = T(μ)), ``nfev``, ``nit``,
+    ``success`` (target reached), ``message`` (the budget, the target, or the termination
+    rule that stopped the run), ``sigma_inv``, ``settings`` (the ``practical.PracticalSettings``
+    that the defaults came from, or None with the paper's settings) and ``history``: a
+    DataFrame with one row per iteration k, columns ``k``, ``evaluations`` (the count after
+    iteration k's queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
 
     Examples
     --------
@@ -261,6 +285,9 @@ def minimize(
     if isinstance(f_dim, int) and f_dim != dim:
         raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
     practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
+    box = None if bounds is None else _box(bounds, bound_handling, dim)
+    objective = f if box is None else box.objective(f)
+    terminate = practical if terminate is None else bool(terminate)
     if sigma_inv0 is None and not practical:
         sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
     if record is not None and not callable(record):
@@ -277,7 +304,13 @@ def minimize(
             batch_size = positive_int("batch_size", batch_size)
         rng = generator("seed", seed)  # one stream: calibration, then the run
         settings = practical_settings(
-            f, mean0, rng, scale=scale, batch_size=batch_size, check=check_vectorized
+            objective,
+            mean0,
+            rng,
+            scale=scale,
+            batch_size=batch_size,
+            check=check_vectorized,
+            box=box,
         )
         calibration = settings.evaluations
         if calibration > max_evaluations:
@@ -318,6 +351,7 @@ def minimize(
     )
     per_iteration = 2 * es.params.batch_size + 1
     rows = []
+    termination = Termination(dim, per_iteration, projections=True)
     success = False
     message = "max_evaluations reached"
     extra_evaluations = calibration
@@ -333,9 +367,14 @@ def minimize(
         if clash:
             raise ValueError(f"record must not return the history's own columns, got {clash}")
         X = es.ask()
-        values = evaluate(f, X)
+        try:
+            values = evaluate(objective, X)
+        except ValueError as error:
+            if es.iteration == 0 or "non-finite" not in str(error):
+                raise
+            raise ValueError(f"{error}. {_step_cause(es)}") from error
         if es.iteration == 0 and X.shape[0] == dim and settings is None:
-            check_vectorized(f, X)
+            check_vectorized(objective, X)
             extra_evaluations += 1
         rows.append(
             {
@@ -349,11 +388,21 @@ def minimize(
             success, message = True, "target reached"
             break
         es.tell(X, values)
-    x = es.mean
+        if box is not None:  # rule 7 of practical: "project" keeps the mean in the box
+            es.state = dataclasses.replace(es.state, mean=box.mean(es.state.mean))
+        if terminate:  # rule 8 of practical
+            assert es.info is not None  # told above
+            reason = termination.add(values[0], es.info.projected)
+            if reason is not None:
+                message = reason
+                break
+    mean = es.mean
+    x = mean if box is None else box.solution(mean)
     if success:  # μ_k reached the target: its value is known
         fun, nfev = float(values[0]), es.evaluations + extra_evaluations
     else:
-        fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + extra_evaluations + 1
+        fun = float(evaluate(objective, mean[None, :])[0])
+        nfev = es.evaluations + extra_evaluations + 1
     return OptimizeResult(
         x=x,
         fun=fun,
@@ -365,6 +414,47 @@ def minimize(
         settings=settings,
         history=pd.DataFrame(rows),
     )
+
+
+def _step_cause(es: MiNES) -> str:
+    """Why f is not finite at the points of iteration k + 1 when it was at iteration k: the
+    mean step η₁g̃ of iteration k, measured against the spread of the samples."""
+    info = es.info
+    assert info is not None  # called after a tell
+    step = float(np.linalg.norm(es.state.mean - info.before.mean))
+    spread = es.params.alpha / float(np.sqrt(np.linalg.eigvalsh(info.before.sigma_inv)[0]))
+    return (
+        f"The cause: the mean step of iteration {info.k} (eta1 = {float(info.eta1):.3g} times "
+        f"g̃ with ‖g̃‖ = {float(np.linalg.norm(info.estimate.g)):.3g}) moved μ by {step:.3g}, "
+        f"{step / spread:.3g} times the samples' largest standard deviation "
+        f"α√λmax(Σ) = {spread:.3g}, where |f| was at most "
+        f"{float(np.max(np.abs(info.values))):.3g}: eta1 is too large for the differences of f "
+        f"over 2α there. A smaller eta1, or the practical defaults' curvature step (leave eta1 "
+        f"out), keeps the step at the samples' scale"
+    )
+
+
+def _box(bounds: Any, handling: str, dim: int) -> Box:
+    """``bounds`` = (lower, upper) as the search domain of ``practical`` (rule 7); a scalar
+    stands for every coordinate."""
+    try:
+        lower, upper = bounds
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"bounds must be a pair (lower, upper) of vectors of length {dim} or scalars, "
+            f"got {bounds!r:.80}"
+        ) from None
+    lower, upper = (
+        np.full(dim, v, dtype=float) if np.ndim(v) == 0 else np.asarray(v, dtype=float)
+        for v in (lower, upper)
+    )
+    box = Box(lower, upper, handling)
+    if box.lower.shape != (dim,):
+        raise ValueError(
+            f"bounds must be vectors of length {dim} (the length of mean0), got length "
+            f"{box.lower.shape[0]}"
+        )
+    return box
 
 
 def check_vectorized(f: Callable[[np.ndarray], ArrayLike], X: np.ndarray) -> None:
