@@ -403,3 +403,26 @@ def test_a_dry_run_checks_and_touches_nothing(earlier_run, capsys):
     assert _digest([earlier_run]) == before
     plan = tool.check_arguments(["--dry-run"])
     assert plan.complete and plan.subset == coco.SUBSET
+
+
+def test_new_data_replace_the_old_only_whole(tmp_path):
+    """``replace_folder`` moves the new folder over the old one (the old removed only once the
+    move is made; a missing old one is fine); ``write_beside`` writes a temporary file beside
+    its target and moves it over, leaving no temporary file."""
+    tool = _tool()
+    old, new = tmp_path / "exdata" / "MiNES", tmp_path / "staging" / "MiNES"
+    old.mkdir(parents=True)
+    (old / "old.info").write_text("old\n")
+    new.mkdir(parents=True)
+    (new / "new.info").write_text("new\n")
+    tool.replace_folder(new, old)
+    assert [p.name for p in old.iterdir()] == ["new.info"] and not new.exists()
+    assert sorted(p.name for p in (tmp_path / "exdata").iterdir()) == ["MiNES"]
+    fresh = tmp_path / "staging" / "xNES"
+    fresh.mkdir()
+    tool.replace_folder(fresh, tmp_path / "exdata" / "xNES")
+    assert (tmp_path / "exdata" / "xNES").is_dir()
+    target = tmp_path / "figures" / "runs.csv"
+    tool.write_beside(pd.DataFrame({"a": [1, 2]}), target)
+    assert target.read_text() == "a\n1\n2\n"
+    assert [p.name for p in target.parent.iterdir()] == ["runs.csv"]

@@ -15,9 +15,9 @@ hit:
 
 - ``MiNES``: ``algorithm.minimize(f, x0, max_evaluations=…, scale=σ₀, bounds=(lower, upper),
   batch_size=b)`` with every other setting the practical default of ``algorithm.practical``
-  (Algorithm 1 with documented choices the paper does not make; with the box, f is evaluated
-  inside it through pycma's bound transformation and S' is scaled to it, rule 7) and its
-  termination rule (rule 8: f(μ) flat, Σ⁻¹ pinned at the edge of S', stagnation).
+  (Algorithm 1 with documented choices the paper does not make; with the box, the mean is
+  projected onto it after each step and S' is scaled to it, rule 7) and its termination rule
+  (rule 8: f(μ) flat, Σ⁻¹ pinned at the edge of S', stagnation).
 - ``xNES``: ``baselines.XNES`` with its published defaults and σ₁ = σ₀, stopped by pycma's
   criteria applied to its state (``_peer_stop``).
 - ``CMA-ES``: ``baselines.CMAES`` (pycma with its defaults, no bounds, as pycma's own bbob
