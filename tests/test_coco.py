@@ -426,3 +426,24 @@ def test_new_data_replace_the_old_only_whole(tmp_path):
     tool.write_beside(pd.DataFrame({"a": [1, 2]}), target)
     assert target.read_text() == "a\n1\n2\n"
     assert [p.name for p in target.parent.iterdir()] == ["runs.csv"]
+
+
+def test_the_books_cocopp_page_is_a_copy_or_says_how_to_make_it(tmp_path, monkeypatch):
+    """tools/build_site.py: with cocopp's output present, the book's cocopp/ is a copy of it;
+    without (no make coco yet), cocopp/index.html says how to produce it."""
+    path = ROOT / "tools" / "build_site.py"
+    spec = importlib.util.spec_from_file_location("build_site_for_coco", path)
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    monkeypatch.setattr(site, "COCOPP", tmp_path / "nothing")
+    site.cocopp_pages(tmp_path / "absent")
+    text = (tmp_path / "absent" / "index.html").read_text(encoding="utf-8")
+    assert "Run\n<code>make coco</code>" in text and "<code>make html</code>" in text
+    output = tmp_path / "ppdata"
+    (output / "run").mkdir(parents=True)
+    (output / "index.html").write_text("<html>cocopp</html>")
+    (output / "run" / "pptables.html").write_text("tables")
+    monkeypatch.setattr(site, "COCOPP", output)
+    site.cocopp_pages(tmp_path / "present")
+    assert (tmp_path / "present" / "index.html").read_text() == "<html>cocopp</html>"
+    assert (tmp_path / "present" / "run" / "pptables.html").read_text() == "tables"

@@ -131,6 +131,7 @@ def _interval(name: str, estimate: float, resampled: np.ndarray, percent: bool =
     )
 
 
+@decides
 def decide(
     summary: pd.DataFrame,
     criterion: Criterion = CRITERION,
