@@ -120,15 +120,8 @@ def test_the_verdict_guide_sits_between_the_parts_and_names_every_status():
         assert f"| {status.value} |" in text, status
 
 
-#: Notebooks that do not yet open with objectives and a reading time and close with a summary:
-#: 10 (COCO) is reworked under issue 35.
-LATER = {"10-coco-bbob"}
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_notebook_has_objectives_a_reading_time_and_a_summary(path):
-    if path.stem in LATER:
-        pytest.skip(f"{path.stem}: reworked in a later step (LATER)")
     text = _markdown(path)
     assert "**What you will learn**" in text, path.name
     assert re.search(r"\*\*Reading time\*\*: about \d+ minutes", text), path.name
