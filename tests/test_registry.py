@@ -354,7 +354,10 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
     # the corrigendum and the errata table
     entry = ledger.repair("Lemma 5.9")
     section = corrigendum.repair_markdown(entry, ledger.published()["Lemma 5.9, repaired"])
-    assert "```{prf:lemma} 99 (our Lemma 5.9), repaired" in section
+    assert (
+        "```{prf:lemma} 99 (our Lemma 5.9), repaired\n:nonumber:\n:label: repaired-lemma-5-9"
+        in section
+    )
     assert "\n$x \\le 2$\n```" in section and "*eq:synthetic*: x ≤ 2" in section
     assert wrong not in corrigendum.errata_outside_repairs("typo")
     last = errata_table(evidence=ledger.published()).splitlines()[-1]

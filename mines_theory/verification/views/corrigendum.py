@@ -105,7 +105,9 @@ def _check(verdict: Verdict, row: Claim | None) -> str:
 
 def statement_box(entry: Claim) -> str:
     """The repaired result ``entry`` as a self-contained ``prf:`` statement (MyST): the kind and
-    the PDF's number with ours, the hypotheses it adds, then the repaired statement."""
+    the PDF's number with ours, a label unique in the book ("repaired-lemma-5-3": sphinx-proof
+    would number unlabelled boxes per page and clash across pages), the hypotheses it adds,
+    then the repaired statement."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     name = title(entry.repairs or entry.number)
@@ -115,6 +117,7 @@ def statement_box(entry: Claim) -> str:
         [
             f"```{{prf:{kind}}} {number} (our {name}), repaired",
             ":nonumber:",
+            f":label: repaired-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}",
             "",
             f"*Hypotheses added:* {entry.repair.hypotheses}",
             "",
