@@ -148,7 +148,7 @@ def build(out: Path) -> list[Path]:
             shutil.rmtree(out)
         shutil.move(html, out)
     return [out / "index.html"] + sorted(
-        p for p in out.glob("*.html") if re.match(r"\d\d-", p.name)
+        p for p in out.glob("*.html") if re.match(r"\d\d[a-z]?-", p.name)
     )
 
 
