@@ -144,7 +144,8 @@ def repair_markdown(
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
     lines = [
-        f"**Printed.** {repair.printed}",
+        # display mathematics ($$…$$) needs a paragraph of its own
+        "**Printed.**" + ("\n\n" if repair.printed.startswith("$$") else " ") + repair.printed,
         "",
         statement_box(entry),
         "",

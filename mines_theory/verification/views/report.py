@@ -121,38 +121,36 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     measured, each qualifier as its question and answer with the criterion apart, and a link
     to the verdict cell of the notebook that checks it (for a repaired result, also to its
     section of the corrigendum)."""
-    lines = [
-        f"({claim_anchor(c.number)})=",
-        f"### {c.number} · PDF {c.printed}",
-        "",
-        f"*Label* {_text(with_number(c.label, statements=True))}. "
-        f"*Statement:* {_text(c.statement)}",
-        "",
-    ]
+    if c.kind == "repaired":
+        target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
+        where = (
+            f"Checked in {notebook_link}; the repaired statement in full, its hypotheses and the "
+            f"derivation of its constants: [its section of the corrigendum]({target})."
+        )
+    else:
+        where = f"Checked in {notebook_link}."
+        repair = repair_link(c.number)
+        if repair is not None:
+            where += (
+                f" **Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))}"
+                f" · PDF {c.printed}]({repair}), a self-contained statement with every constant "
+                "defined."
+            )
     body = [_text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
     answer = f"Verdict: {verdict.headline()}"
     if key_number(c, verdict) != "—":
         answer += f"; {key_number(c, verdict)}"
-    lines += [folded(html_text(with_number(answer)), "\n".join(body)), ""]
-    if c.kind == "repaired":
-        target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
-        lines.append(
-            f"Checked in {notebook_link}; the repaired statement in full, its "
-            f"hypotheses and the derivation of its constants: [its section of the "
-            f"corrigendum]({target})."
-        )
-    else:
-        lines.append(f"Checked in {notebook_link}.")
-        repair = repair_link(c.number)
-        if repair is not None:
-            lines += [
-                "",
-                f"**Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))} · "
-                f"PDF {c.printed}]({repair}), a self-contained statement with every constant "
-                "defined.",
-            ]
+    lines = [
+        f"({claim_anchor(c.number)})=",
+        f"### {c.number} · PDF {c.printed}",
+        "",
+        f"*Label* {_text(with_number(c.label, statements=True))}. "
+        f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
+        "",
+        folded(html_text(with_number(answer)), "\n".join(body)),
+    ]
     return "\n".join(lines)
 
 
