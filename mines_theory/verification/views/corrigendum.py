@@ -174,11 +174,13 @@ def repair_markdown(
 
 class PageVerdicts(NamedTuple):
     """The verdicts one page of the corrigendum shows: its repaired rows' checks, fresh
-    (``fresh``) and read as published where they agree (``checks``: repaired claim → its rows'
-    verdicts, in ledger order), and the checks of the errata its repairs name (``evidence``,
-    label → published verdict where it agrees with the fresh one)."""
+    (``fresh``) and read as published where they agree (``shown``: row → verdict; ``checks``:
+    repaired claim → its rows' verdicts, in ledger order), and the checks of the errata its
+    repairs name (``evidence``, label → published verdict where it agrees with the fresh
+    one)."""
 
     fresh: dict[str, Verdict]
+    shown: dict[str, Verdict]
     checks: dict[str, tuple[Verdict, ...]]
     evidence: dict[str, Verdict]
 
@@ -198,7 +200,7 @@ def page_verdicts(page: str) -> PageVerdicts:
     labels = {label for r in entries if r.repair for label in r.repair.errata}
     errata = ledger.verdicts(tuple(e for e in ledger.errata() if e.label in labels))
     evidence = {label: ledger.reconciled(label, v) for label, v in errata.items()}
-    return PageVerdicts(fresh, checks, evidence)
+    return PageVerdicts(fresh, shown, checks, evidence)
 
 
 def section_markdown(number: str, verdicts: PageVerdicts) -> str:
