@@ -17,6 +17,7 @@ from mines_theory.linalg.spd import project_eigenvalues, random_spd
 from mines_theory.problems.objectives import SoftCubic1D
 from ..claims.appendix_d.common import quadratic
 from ..framework.registry import erratum
+from ..framework.sizes import Data
 from ..framework.stats import K_SE, estimate, exceedance_z, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, same_direction_sum
@@ -129,6 +130,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
     "also drops γ",
     consequence="the printed factor is d times too small, and so is C₃ of eq:C; Lemma 5.3 "
     "survives in the cases measured",
+    minimum=Data(draws=1, at={"draws": "pairs"}),
 )
 def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
@@ -182,6 +184,7 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
     "> 0); Lemma 5.3 as proved needs every ∇²f(μ_t) ∈ S' (e.g. τ ≤ σ, L ≤ ζ), "
     "while Thm 5.4 keeps ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖; otherwise C needs a term "
     "in that projection distance",
+    minimum=Data(draws=1),
 )
 def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdict:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction

@@ -65,6 +65,7 @@ __all__ = [
     "Status",
     "Undecidable",
     "Verdict",
+    "count_text",
     "decides",
     "flag_text",
     "flagged",
@@ -182,6 +183,23 @@ def decides(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
     return wrapper
 
 
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def count_text(n: int) -> str:
+    """A sample size as a summary writes it: a power of ten ≥ 10 as 10ⁿ, any other count in
+    digits (so that a run at another size says how large it was).
+
+    >>> count_text(1_000_000), count_text(50_000), count_text(1)
+    ('10⁶', '50000', '1')
+    """
+    n = int(n)
+    exponent = len(str(n)) - 1
+    if n >= 10 and n == 10**exponent:
+        return "10" + str(exponent).translate(_SUPERSCRIPTS)
+    return str(n)
+
+
 def _exponent(x: float) -> int:
     return math.floor(math.log10(abs(x))) if x != 0 else 0
 
@@ -277,6 +295,22 @@ class Measurement:
         if self.interval is not None:
             object.__setattr__(self, "interval", tuple(float(v) for v in self.interval))
 
+    @property
+    def decidable(self) -> bool:
+        """Whether no part of it is NaN (a missing number: nothing can be decided from it)."""
+        parts = (self.value, self.uncertainty, *(self.interval or ()))
+        return not any(math.isnan(x) for x in parts)
+
+    @property
+    def finite(self) -> bool:
+        """Whether it is a number a decided verdict may hold: finite, except a median with its
+        interval (``Kind.INTERVAL``), which is +∞ where more than half the runs never reached
+        their target (``stats.median_interval``). A z-score of ∞ (a standard error of 0 from
+        two equal draws), an infinite ratio or an infinite uncertainty decides nothing."""
+        if self.kind is Kind.INTERVAL:
+            return self.decidable
+        return math.isfinite(self.value) and math.isfinite(self.uncertainty)
+
     def render(self) -> str:
         """The value rounded to its uncertainty (``Kind`` says how).
 
@@ -288,7 +322,7 @@ class Measurement:
         '< 1e-10'
         """
         if self.kind is Kind.COUNT:
-            return f"{int(self.value):d}"
+            return f"{int(self.value):d}" if math.isfinite(self.value) else str(self.value)
         if self.kind is Kind.BELOW:
             return (
                 f"< {self.uncertainty:.0e}"
@@ -410,18 +444,25 @@ class Verdict:
         names = [m.name for m in self.measurements]
         if len(set(names)) != len(names):
             raise ValueError(f"measurement names must be unique, got {names}")
-        self.text()  # every placeholder has a measurement
         if self.status in DECIDED:
-            nan = [
-                m.name
-                for m in self.measurements
-                if math.isnan(m.value) or math.isnan(m.uncertainty)
-            ]
+            nan = [m.name for m in self.measurements if not m.decidable]
             if nan:
                 raise Undecidable(
                     f"NaN measurement{'s' if len(nan) > 1 else ''} "
                     f"{', '.join(nan)} (cannot decide {self.status.value!r})"
                 )
+            infinite = [m for m in self.measurements if not m.finite]
+            if infinite:
+                named = (
+                    f"{m.name} = {m.value:g}"
+                    + ("" if math.isfinite(m.uncertainty) else f" ± {m.uncertainty:g}")
+                    for m in infinite
+                )
+                raise Undecidable(
+                    f"non-finite measurement{'s' if len(infinite) > 1 else ''} "
+                    f"{', '.join(named)} (cannot decide {self.status.value!r})"
+                )
+        self.text()  # every placeholder has a measurement
 
     @classmethod
     def not_checked(cls, reason: str, *measurements: Measurement, data: Any = None) -> Verdict:
