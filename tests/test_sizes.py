@@ -157,6 +157,16 @@ def test_below_the_minimum_the_check_does_not_run_and_says_why():
     assert guarded.__name__ == "check" and guarded.__wrapped__ is check
 
 
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "10", None])
+def test_a_size_that_is_no_count_is_a_value_error_naming_its_path(bad):
+    """Bad input, not too little data: a ValueError naming the parameter path and its value."""
+    guarded = guard(check_runs, DECLARED)
+    with pytest.raises(ValueError, match=r"^draws must be a non-negative integer, got "):
+        guarded(draws=bad)
+    with pytest.raises(ValueError, match=r"^runs\.\*\.seeds must be a non-negative integer"):
+        guarded(runs=(Run(seeds=8), Run(seeds=bad)))
+
+
 def test_each_element_of_a_tuple_counts_and_the_least_decides():
     guarded = guard(check_runs, DECLARED)
     assert guarded().status is Status.HOLDS

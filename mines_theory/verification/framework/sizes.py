@@ -203,6 +203,16 @@ def sizes(check: Callable[..., Any], minimum: Data, *args: Any, **kwargs: Any) -
     return out
 
 
+def _size(path: str, value: Any) -> int:
+    """A sample size read at ``path``: a non-negative integer, else a ValueError naming it."""
+    try:
+        valid = not isinstance(value, bool) and float(value).is_integer() and value >= 0
+    except (TypeError, ValueError):
+        valid = False
+    _require(valid, path, value, "a non-negative integer")
+    return int(value)
+
+
 def _short(dimension: str, path: str, value: int, least: int) -> Verdict:
     where = path.removeprefix(MEASURED) + (" (measured)" if path.startswith(MEASURED) else "")
     return Verdict.not_checked(
@@ -214,7 +224,8 @@ def _short(dimension: str, path: str, value: int, least: int) -> Verdict:
 def guard(check: Callable[..., Verdict], minimum: Data | None) -> Callable[..., Verdict]:
     """``check`` as the framework runs it (module docstring): "not checked" from less data than
     ``minimum`` declares, from an ``Undecidable`` raised inside, or from a decided verdict that
-    reports fewer runs than declared. ValueError at once where ``minimum`` names a dimension the
+    reports fewer runs than declared; a sample size that is not a non-negative integer is a
+    ValueError naming its path. ValueError at once where ``minimum`` names a dimension the
     check does not have, or where the check's defaults hold less than it."""
     paths = minimum.paths(check) if minimum is not None else {}
     if minimum is not None:
@@ -238,8 +249,8 @@ def guard(check: Callable[..., Verdict], minimum: Data | None) -> Callable[..., 
                     if path.startswith(MEASURED):
                         continue
                     parts = path.split(".")
-                    values = _read(bound.arguments[parts[0]], parts[1:])
-                    value = min((int(v) for v in values), default=0)
+                    values = [_size(path, v) for v in _read(bound.arguments[parts[0]], parts[1:])]
+                    value = min(values, default=0)
                     if value < minimum.least(dimension):
                         return _short(dimension, path, value, minimum.least(dimension))
         try:
