@@ -94,6 +94,11 @@ K_AGREE: dict[str, float] = {
     # Haswell): one run of n = 5 is at most 0.955 combined binomial uncertainties, two runs at
     # least 1.75, so 1.25 accepts a single run flipping and nothing more.
     "proportion": 1.25,
+    # The ends of an interval (``Measurement.ends_agree``), in combined uncertainties of its
+    # value: 3.19 across kernels (the comparison's median at d = 20, 5 seeds: the upper end is one
+    # run's order statistic, and that run diverges under Haswell, 1.10e5 → 3.9e4), 0.81 where the
+    # runs do not diverge (Thm 5.4's rate at κ = 1000); margin ×1.25, as for proportions.
+    "ends": 4.0,
 }
 
 #: No two values agree (beyond rounding) when one is ``AGREE_RATIO`` times the other or more,
@@ -389,7 +394,31 @@ class Measurement:
             proportion
             or difference <= 1e-6 * combined
             or difference < (1 - 1 / AGREE_RATIO) * larger
-        )
+        ) and self.ends_agree(other)
+
+    def ends_agree(self, other: Measurement) -> bool:
+        """Whether the intervals of two measurements of finite value are the same interval
+        within rounding and kernels: each end at most ``K_AGREE["ends"]`` combined uncertainties
+        of the value apart (an end ±∞ only with the same end), so that an interval moved or
+        widened while its value stays is a difference. True where neither has an interval; False
+        where one has and the other not.
+
+        >>> a = Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.0, 12.0))
+        >>> a.ends_agree(Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.5, 12.5)))
+        True
+        >>> a.ends_agree(Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.0, 30.0)))
+        False
+        """
+        if self.interval is None or other.interval is None:
+            return self.interval is None and other.interval is None
+        combined = math.hypot(self._spread(), other._spread())
+        for mine, theirs in zip(self.interval, other.interval):
+            if not (math.isfinite(mine) and math.isfinite(theirs)):
+                if mine != theirs:
+                    return False
+            elif abs(mine - theirs) > K_AGREE["ends"] * combined:
+                return False
+        return True
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
