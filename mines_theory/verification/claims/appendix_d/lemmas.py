@@ -14,6 +14,7 @@ from mines_theory.algorithm.estimators import estimator_terms, mean_gradient, si
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
+from ...framework.decisions import exceeded, identity_within, status_of, within_se
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
@@ -27,8 +28,8 @@ from ...framework.stats import (
     proportion,
     trials_needed,
 )
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
-from .common import d6_setting, exceeds, log_cosh_3d, quadratic
+from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict
+from .common import d6_setting, log_cosh_3d, quadratic
 from mines_theory.theory.bounds.appendix import (
     G_norm_bound,
     GG_bound,
@@ -100,9 +101,11 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
     identity_error = float(np.max(np.abs(decomposition - direct)))
     bound = f.gamma * alpha**2 * (2 * 3 + 3 * np.log(1 / delta)) ** 1.5 / (6 * tau**1.5)
     count = int(np.sum(np.abs(nu) > bound))
-    ok = identity_error < 1e-10 and not exceeds(count, draws, delta)
+    status = status_of(
+        identity=identity_within(identity_error, 1e-10), tail=not exceeded(count, draws, delta)
+    )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "3-D log-cosh: decomposition exact to {identity}; |ν_i| exceeds the bound in "
         "{p} of {draws} directions (allowed δ = " + f"{delta:g})",
         (
@@ -214,9 +217,9 @@ def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     n = experiment.batches
     count_nu, count_U = int(np.sum(s["nu_sq"] > bnd.nu_sq)), int(np.sum(s["U_nu_sq"] > bnd.U_nu_sq))
     ratio = bootstrap(lambda i: float(np.median(s["U_nu_sq"][i])) / bnd.U_nu_sq, n, "ratio")
-    ok = not (exceeds(count_nu, n, delta) or exceeds(count_U, n, delta))
+    status = status_of(nu=not exceeded(count_nu, n, delta), U_nu=not exceeded(count_U, n, delta))
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"cubic, d = {experiment.d}, b = {experiment.b}: ‖ν‖² exceeds its bound in "
         "{p_nu} of the batches, ‖Ũν‖² in {p_U} (allowed δ = " + f"{delta:g}, {n} "
         "batches); median ‖Ũν‖²/bound {ratio}",
@@ -263,17 +266,17 @@ def check_lemma_d4(
     s = experiment.run()
     bound = experiment.bounds(delta)["hh"]
     count = int(np.sum(s["g_sq"] > bound))
-    ok = not exceeds(count, experiment.batches, delta)
+    status = status_of(tail=not exceeded(count, experiment.batches, delta))
     c = bias_curve(curve, delta)
     qualifiers = (
         Qualifier(
             "the bias does not average out",
             f"at b = {c['b'][-1]} the mean ‖g̃‖² lies within {K_SE:g} SE of dγ²α⁴/4",
-            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1],
+            within_se(c["mean"][-1], c["limit"], c["se"][-1]),
         ),
     )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖²_H = " + "{g_sq} (limit "
         "dγ²α⁴/4 = {limit}) exceeds the bound {bound} in {p} of the batches (allowed "
         f"δ = {delta:g})",
@@ -307,9 +310,8 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     bound = experiment.bounds(delta)["tgm3"]
     norms = np.sqrt(s["g_sq"])
     count = int(np.sum(norms > bound))
-    ok = not exceeds(count, experiment.batches, delta)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(tail=not exceeded(count, experiment.batches, delta)),
         f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖ = " + "{norm} (limit √d·γα²/2 = "
         "{limit}) exceeds the bound {bound} in {p} of the batches (allowed δ = "
         f"{delta:g})",
@@ -362,9 +364,9 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
     u = rng.standard_normal((draws, b, 3))
     ratio = np.sum((u @ (root @ grad)) ** 2, axis=1) / np.sum((root @ grad) ** 2)
     count = int(np.sum(ratio < b - 2 * math.sqrt(b * math.log(1 / delta))))
-    ok = worst <= 1.0 and not exceeds(count, draws, delta)
+    status = status_of(exact=worst <= 1.0, monte_carlo=not exceeded(count, draws, delta))
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "exact χ²_b: P(below)/δ ≤ {worst} for b = 1…200, δ ∈ {{0.5, 0.1, 0.01, 0.001}}; "
         "log-cosh, b = 20: {p} of {draws} batches below (allowed δ = " + f"{delta:g})",
         (
@@ -417,10 +419,12 @@ def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verd
     errors = np.linalg.norm(diffs, ord=2, axis=(1, 2))
     bound2 = GG_bound(d=d, delta=delta, gamma=f.gamma, tau=tau, zeta=zeta, alpha=alpha)
     c1, c2 = int(np.sum(norms > bound1)), int(np.sum(errors > bound2))
-    ok = not (exceeds(c1, draws, delta) or exceeds(c2, errors.size, delta))
+    status = status_of(
+        G_norm=not exceeded(c1, draws, delta), GG=not exceeded(c2, errors.size, delta)
+    )
     largest1, largest2 = float(norms.max() / bound1), float(errors.max() / bound2)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "3-D log-cosh: eq:G_norm exceeded in {p1} of {n1} directions (largest "
         "{largest1} of the bound), eq:GG in {p2} of {n2} batches (largest {largest2}); "
         f"allowed δ = {delta:g}",
@@ -579,18 +583,22 @@ def check_lemma_d7(
     G, bound, n = experiment.run(), experiment.bound, experiment.batches
     c1 = int(np.sum(G**2 > bound))
     c2 = int(np.sum((G - (0.5 - 0.5)) ** 2 > bound))
-    ok = not (exceeds(c1, n, experiment.delta) or exceeds(c2, n, experiment.delta))
     at_star, away = (e.run() ** 2 for e in inside)
     counts = [int(np.sum(x > e.bound)) for x, e in zip((at_star, away), inside)]
-    fails_inside = [exceeds(k, e.batches, e.delta) for k, e in zip(counts, inside)]
-    ok = ok and not any(fails_inside)
+    fails_inside = [exceeded(k, e.batches, e.delta) for k, e in zip(counts, inside)]
+    status = status_of(
+        G_norm_1=not exceeded(c1, n, experiment.delta),
+        G_norm_2=not exceeded(c2, n, experiment.delta),
+        at_star=not fails_inside[0],
+        away=not fails_inside[1],
+    )
     away_mean, away_se = mean_and_se(away)
     c = gradient_norm_curve(curve)
     qualifiers = (
         Qualifier(
             "‖G̃‖² does not vanish with b",
             f"at b = {c['b'][-1]} the mean ‖G̃‖² lies within {K_SE:g} SE of ‖H − Σ⁻¹‖² = 0.25",
-            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1],
+            within_se(c["mean"][-1], c["limit"], c["se"][-1]),
         ),
         Qualifier(
             "eq:G_norm_2 fails inside S'",
@@ -609,11 +617,11 @@ def check_lemma_d7(
             f"at μ = {inside[1].mu:g} the mean "
             f"‖G̃ − (H* − Σ⁻¹)‖² lies within {K_SE:g} SE of "
             "(E f''(μ + αΣ^½u) − H*)²",
-            abs(away_mean - inside[1].limit()) <= K_SE * away_se,
+            within_se(away_mean, inside[1].limit(), away_se),
         ),
     )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"f = x²/2, Σ⁻¹ = ζ = 0.5, b = {experiment.b}: ‖G̃‖² = " + "{G_sq} (limit 0.25) "
         "against the bound {bound}; eq:G_norm_1 exceeded in {p1}, eq:G_norm_2 in {p2} "
         f"of {n} batches (allowed δ = {experiment.delta:g}); H outside S' there. With "

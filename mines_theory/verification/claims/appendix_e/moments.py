@@ -15,13 +15,13 @@ from mines_theory.algorithm.estimators import sigma_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
 from mines_theory.problems.objectives import LogCoshQuadratic
 from ..appendix_d.common import quadratic
+from ...framework.decisions import exceeded, identity_within, status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
-    exceedance_z,
     largest,
     largest_z,
     proportion,
@@ -176,9 +176,8 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     EX, EY = moments(Lam, A)
     worst = max(largest_z(terms * inside, EX), largest_z(terms * ~inside, EY))
     sum_error = float(np.max(np.abs(EX + EY - 2 * np.diag(Lam))))
-    ok = worst <= K_SE and sum_error < 1e-12
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(z=bool(worst <= K_SE), sum=identity_within(sum_error, 1e-12)),
         "Monte Carlo of X and Y against the closed forms: largest |z| = {z} (allowed "
         f"{K_SE:g}); " + "E X + E Y − 2Λ: {sum_error}",
         (z_measurement("z", worst), Measurement("sum_error", sum_error, 1e-12, Kind.BELOW)),
@@ -237,15 +236,15 @@ def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.
         )
         bound_sq += z**2 * gamma_t**2
     bound = math.sqrt(2 / b * math.log(k**2 / delta) * bound_sq)
-    exceeded = int(np.sum(np.abs(total) > bound))
+    n_exceeded = int(np.sum(np.abs(total) > bound))
     allowed = delta / k**2
     largest = float(np.max(np.abs(total)) / bound)
     return Verdict(
-        Status.HOLDS if exceedance_z(exceeded, reps, allowed) <= K_SE else Status.FAILS,
+        status_of(tail=not exceeded(n_exceeded, reps, allowed)),
         f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
         "δ/k² = {allowed}); largest |sum|/bound {largest}",
         (
-            proportion("p", exceeded, reps),
+            proportion("p", n_exceeded, reps),
             Measurement("reps", reps, kind=Kind.COUNT),
             Measurement("allowed", allowed, 1e-15 * allowed),
             Measurement("largest", largest, 1e-6 * largest),

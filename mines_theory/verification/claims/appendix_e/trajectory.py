@@ -17,6 +17,7 @@ from mines_theory.problems.objectives import LogCoshQuadratic, log_cosh_1d
 from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
 from ..appendix_d.common import quadratic
+from ...framework.decisions import exceeded, status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
@@ -24,7 +25,6 @@ from ...framework.stats import (
     K_SE,
     MIN_UNITS,
     bootstrap,
-    exceedance_z,
     proportion,
     smallest,
     trials_needed,
@@ -316,15 +316,17 @@ def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment 
     s = sig2.run()
     p_printed = _seed_fraction("printed", printed)
     p_corrected = _seed_fraction("corrected", corrected)
-    exceeded = proportion("sig2", s["exceeded"], sig2.batches)
-    ok = not printed.any() and not exceedance_z(s["exceeded"], sig2.batches, sig2.delta) > K_SE
+    share = proportion("sig2", s["exceeded"], sig2.batches)
+    status = status_of(
+        Sig_dec=not printed.any(), Sig_2_bnd=not exceeded(s["exceeded"], sig2.batches, sig2.delta)
+    )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
         "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs, with 2× its "
         f"first sum at {{corrected}}; eq:Sig_2_bnd (1-D log-cosh, b = {sig2.b}) "
         "exceeded in {sig2} of " + f"{sig2.batches} runs (allowed δ = {sig2.delta:g})",
-        (p_printed, p_corrected, exceeded),
+        (p_printed, p_corrected, share),
         data=dict(sig2=s),
     )
 
@@ -490,7 +492,7 @@ def check_lemma_e4(
     ``NOT_CHECKED`` with less data than declared."""
     c = counterexample.run()
     tol = 1e-9
-    exceeded = int(np.sum(c["outside"] > c["rhs_printed"] + tol))
+    n_exceeded = int(np.sum(c["outside"] > c["rhs_printed"] + tol))
     inside_exceeded = int(np.sum(c["inside"] > c["rhs_corrected"] + tol))
     lhs, rhs_printed = _alpha_err_sides(run, printed=True)
     _, rhs_corrected = _alpha_err_sides(run, printed=False)
@@ -498,8 +500,8 @@ def check_lemma_e4(
     fails_corrected = int(np.sum(lhs > rhs_corrected))
     ratio = lhs / rhs_corrected
     largest = bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
-    fraction = proportion("exceeded", exceeded, counterexample.draws)
-    printed_fails = exceedance_z(exceeded, counterexample.draws, counterexample.delta) > K_SE
+    fraction = proportion("exceeded", n_exceeded, counterexample.draws)
+    printed_fails = exceeded(n_exceeded, counterexample.draws, counterexample.delta)
     corrected_holds = inside_exceeded == 0 and fails_corrected == 0
     if printed_fails or fails_printed:
         status = Status.ERRATUM if corrected_holds else Status.FAILS

@@ -11,6 +11,7 @@ from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
 from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.theory.regularized import GaussianRule
+from ...framework.decisions import identity_within, status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Cites, Key, NoBar
@@ -57,9 +58,8 @@ def _unbiasedness_verdict(
         Measurement("quadrature", quadrature_error, 1e-10, Kind.BELOW),
         z_measurement("z", z),
     )
-    holds = quadrature_error < 1e-10 and z <= K_SE
     return Verdict(
-        Status.HOLDS if holds else Status.FAILS,
+        status_of(quadrature=identity_within(quadrature_error, 1e-10), monte_carlo=bool(z <= K_SE)),
         claim + ": quadrature (2-D log-cosh) relative error {quadrature}; quadratic "
         f"Monte Carlo ({count_text(n_batches * BATCH_SIZE)} directions) largest |z| = "
         f"{{z}} (allowed {K_SE:g})",

@@ -8,6 +8,7 @@ import numpy as np
 import scipy.stats
 
 from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
+from ...framework.decisions import status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
@@ -105,9 +106,8 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
         threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
         z_scores.append(exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
     z = largest(z_scores, "z-scores of the exceedances")
-    ok = worst <= 1 + 1e-12 and z <= K_SE
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(exact=bool(worst <= 1 + 1e-12), monte_carlo=bool(z <= K_SE)),
         "exact for equal weights (largest P/e^-t = {worst}); Monte Carlo for weights "
         "(3, 1, 0.5, 0.1): largest z = {z} against the allowed e^-t (rejected above "
         f"{K_SE:g})",
@@ -146,7 +146,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
                     ),
                 )
     return Verdict(
-        Status.HOLDS if z <= K_SE else Status.FAILS,
+        status_of(monte_carlo=bool(z <= K_SE)),
         "Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{1, 2}}: largest z = {z} of the "
         f"exceedance against the bound (rejected above {K_SE:g})",
         (z_measurement("z", z),),
