@@ -14,7 +14,7 @@ from mines_theory.verification.framework.decisions import (
     status_of,
     within_se,
 )
-from mines_theory.verification.framework.stats import K_SE
+from mines_theory.verification.framework.stats import K_SE, exceedance_z
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
 
@@ -34,6 +34,8 @@ def test_exceeded_is_the_one_sided_binomial_test_at_k_se(count, trials, allowed,
     z = (count / trials - allowed) / math.sqrt(allowed * (1 - allowed) / trials)
     assert (z > K_SE) is verdict
     assert exceeded(count, trials, allowed) is verdict
+    at = exceedance_z(count, trials, allowed)
+    assert exceeded(count, trials, allowed, k=at) is False  # at the criterion: not beyond it
     assert exceeded(count, trials, allowed, k=z - 1e-9) is True  # the threshold moves with k
     assert exceeded(count, trials, allowed, k=z + 1e-9) is False
 
