@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast test-book lint bench html lab venv clean coco
+.PHONY: figures test test-fast test-book lint bench html lab venv clean coco probe
 
 # One venv; each target installs the extras it needs (pyproject.toml), once, and again when
 # pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
@@ -66,8 +66,15 @@ test-fast: $(STAMP)
 test-book: $(STAMP)
 	MINES_BOOK_PRINT=all $(PYTHON) -m pytest -p no:cacheprovider tests/test_site.py
 
+# The probe of the public API (issue 36): every case of the tables in tests/probes, an input
+# and the outcome class it must end in, with the count per class; it fails if any case breaks
+# the contract (0 unclear errors, inputs accepted silently, valid inputs refused, internal
+# exceptions, silent NaN, hangs, memory blow-ups). make test runs the cases not marked slow.
+probe: $(STAMP)
+	$(PYTHON) tools/probe_public_api.py
+
 # The checks of .pre-commit-config.yaml, with the versions of the test extra: ruff's lint and
-# format rules ([tool.ruff]) over the tree, mypy ([tool.mypy]) over the library.
+# format rules ([tool.ruff]) over the tree, mypy ([tool.mypy]) over the library and the probe.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -91,10 +98,12 @@ lab: $(LAB_STAMP)
 html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
 
-# The COCO/bbob experiment of issue 27 (tools/coco_experiment.py): MiNES (practical defaults),
-# xNES, CMA-ES and RGF on 24 functions x d in {2,3,5,10} x instances 1-3 at 1e3*d evaluations,
-# in 2 worker processes, results in coco/ (git-ignored), cocopp's runtime ECDFs and the summary
-# CSV that notebook 10 reads in figures/.
+# The COCO/bbob experiment of issues 27 and 35 (tools/coco_experiment.py): MiNES (practical
+# defaults), xNES, CMA-ES and RGF, each restarted with a doubled population (IPOP) within
+# 10^4*d evaluations, on 9 bbob functions x d in {2,5,10} x instances 1-3, in 2 worker
+# processes; every argument checked before a file is touched, new data replacing the old only
+# when the run completes; cocopp's full output in coco/ppdata/ (coco/ is git-ignored), the
+# summary CSV that notebook 10 and the ledger read, and figures/coco-bbob-runs.csv.
 # The coco extra is part of the venv that make test builds (a test runs the practical defaults
 # on every bbob function).
 coco: $(STAMP)
