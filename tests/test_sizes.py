@@ -116,6 +116,8 @@ def test_each_dimension_is_found_by_name_or_where_at_puts_it():
         (lambda: Data(seeds=2.5), "seeds must be None or a positive integer"),
         (lambda: Data(seeds=2, at={"draws": "n"}), r"at must be one of \('seeds',\)"),
         (lambda: Data(seeds=2, at={"seeds": ()}), "at\\['seeds'\\] must be a parameter path"),
+        (lambda: Data(seeds=2, at={"seeds": ("",)}), "at\\['seeds'\\] must be a parameter path"),
+        (lambda: Data(seeds=2, at={"seeds": (3,)}), "at\\['seeds'\\] must be a parameter path"),
     ],
 )
 def test_a_bad_minimum_is_refused_naming_what(make, message):
@@ -181,6 +183,21 @@ def test_a_count_the_run_produced_is_checked_after_it():
     short = guarded(Run(seeds=5))  # 2 reached < 3
     assert short.status is Status.NOT_CHECKED
     assert short.text() == "reached (measured) = 2: fewer runs than the 3 declared to decide from"
+
+
+def test_at_the_minimum_it_decides_and_zero_is_too_little_not_bad_input():
+    """The boundaries: a count the run produced equal to the minimum decides; a size of 0 is
+    too little data ("not checked"), not a ValueError; a check's own "not checked" is passed
+    through, whatever counts it lacks."""
+    guarded = guard(check_runs, DECLARED)
+    assert guarded(Run(seeds=6)).status is Status.HOLDS  # 3 reached = the 3 declared
+    zero = guarded(draws=0)
+    assert zero.text() == "draws = 0: fewer draws than the 50 declared to decide from"
+
+    def nothing(config: Run = Run(), runs: tuple[Run, ...] = (Run(),), draws: int = 400):
+        return Verdict.not_checked("nothing to compare")
+
+    assert guard(nothing, DECLARED)().text() == "nothing to compare"
 
 
 def test_undecidable_inside_and_a_nan_or_infinite_verdict_become_not_checked():
