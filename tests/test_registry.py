@@ -224,7 +224,10 @@ def test_a_bad_erratum_is_refused_naming_what():
         reg.erratum_row("eq:nowhere")
 
 
-def test_the_decorators_return_the_function_unchanged(fresh):
+def test_the_decorators_record_and_return_the_guarded_check(fresh):
+    """What a decorator records is what the module exports: the check as the framework runs
+    it (``sizes.guard``), wrapping the function written."""
+
     def check_lemma97() -> Verdict:
         return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
 
@@ -236,13 +239,13 @@ def test_the_decorators_return_the_function_unchanged(fresh):
         notebook="00-overview",
         atlas=NoBar("an identity"),
     )(check_lemma97)
-    assert declared is check_lemma97
+    assert declared.__wrapped__ is check_lemma97 and declared.__guarded_by__ is None
     row = Claim(
         "Lemma 9.7",
         "eq:x",
         "s",
         "00-overview",
-        check_lemma97,
+        declared,
         "Lemma 97",
         atlas=NoBar("an identity"),
     )

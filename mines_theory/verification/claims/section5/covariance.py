@@ -21,16 +21,19 @@ from mines_theory.theory.gaussian import (
 )
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
 from ...framework.stats import (
     K_SE,
+    MIN_Z_DRAWS,
     bootstrap,
     estimate,
     largest,
     loglog_slope,
     proportion,
+    trials_needed,
     z_measurement,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
@@ -174,6 +177,7 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
         "Lemma E.9",
         "Lemma E.10",
     ),
+    minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
@@ -333,6 +337,7 @@ VARIANCE_GRID = VarianceGrid()
     notebook="03-gradient-estimators",
     key=Key("z", "closed form against Monte Carlo: largest |z|"),
     atlas=NoBar("an exact identity (sympy) and z-scores"),
+    minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "grid.samples"}),
 )
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².

@@ -11,8 +11,9 @@ import numpy as np
 from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants, theorem54_bounds
 from ..appendix_e.common import ends
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
-from ...framework.stats import bootstrap, loglog_slope, median
+from ...framework.stats import MIN_UNITS, bootstrap, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
@@ -163,6 +164,11 @@ def kappa_qualifiers(slope: Measurement, frozen: Measurement) -> tuple[Qualifier
             r"Eqn.~\eqref{eq:ddd}",
         ),
     ),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=trials_needed(0.1),
+        at={"steps": ("runs.*.iterations", "config.iterations", "frozen.*.iterations")},
+    ),
 )
 @decides
 def check_theorem54(
@@ -293,6 +299,7 @@ def _rates_by_run(runs):
     key=Key("rate_10_40", "contraction per step at d = 10, b = 40"),
     atlas=NoBar("compares rates across b and d; the bound c₂/(8c₁) is not published per (d, b)"),
     quote=r"depend on $\cO(b/ d)$",
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "runs.*.iterations"}),
 )
 @decides
 def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
