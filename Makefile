@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast test-book lint bench html lab venv clean coco
+.PHONY: figures test test-fast test-book lint bench html lab venv clean coco probe
 
 # One venv; each target installs the extras it needs (pyproject.toml), once, and again when
 # pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
@@ -66,8 +66,15 @@ test-fast: $(STAMP)
 test-book: $(STAMP)
 	MINES_BOOK_PRINT=all $(PYTHON) -m pytest -p no:cacheprovider tests/test_site.py
 
+# The probe of the public API (issue 36): every case of the tables in tests/probes, an input
+# and the outcome class it must end in, with the count per class; it fails if any case breaks
+# the contract (0 unclear errors, inputs accepted silently, valid inputs refused, internal
+# exceptions, silent NaN, hangs, memory blow-ups). make test runs the cases not marked slow.
+probe: $(STAMP)
+	$(PYTHON) tools/probe_public_api.py
+
 # The checks of .pre-commit-config.yaml, with the versions of the test extra: ruff's lint and
-# format rules ([tool.ruff]) over the tree, mypy ([tool.mypy]) over the library.
+# format rules ([tool.ruff]) over the tree, mypy ([tool.mypy]) over the library and the probe.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -16,6 +16,7 @@ __all__ = [
     "array_size",
     "evaluate",
     "executor",
+    "function_values",
     "finite_result",
     "finite_scalar",
     "float_array",
@@ -50,11 +51,22 @@ __all__ = [
 def positive_scalar(name: str, value: Any) -> float:
     """Return ``value`` as a float, or raise if it is not a finite number > 0."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a positive real number, got {value!r}")
-    value = float(value)
+        raise ValueError(f"{name} must be a positive real number, got {value!r:.60}")
+    value = _as_float(name, value)
     if not np.isfinite(value) or value <= 0.0:
         raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
     return value
+
+
+def _as_float(name: str, value: Any) -> float:
+    """float(value), or a ``ValueError`` for an integer beyond the largest float (10**309)."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(
+            f"{name} must be finite, got an integer of {len(str(abs(value)))} digits, beyond "
+            f"the largest float (about 1.8e308)"
+        ) from None
 
 
 def smoothing_radius(name: str, value: Any) -> float:
@@ -99,8 +111,8 @@ def nonnegative_scalar(name: str, value: Any) -> float:
 def finite_scalar(name: str, value: Any) -> float:
     """Return ``value`` as a float, or raise if it is not a finite real number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a real number, got {value!r}")
-    value = float(value)
+        raise ValueError(f"{name} must be a real number, got {value!r:.60}")
+    value = _as_float(name, value)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value!r}")
     return value
@@ -293,10 +305,11 @@ def array_size(name: str, value: Any, elements: int, what: str) -> int:
     ``MAX_ELEMENTS``, else raise ``ValueError`` naming ``name``, its ``value``, the array
     (``what``, e.g. "the (2b+1) x d query points") and the memory it would need."""
     if elements > MAX_ELEMENTS:
+        size = f"{elements:,}" if elements < 10**30 else f"about 10^{len(str(elements)) - 1}"
+        gib = f"{8 * elements / 2**30:.3g}" if elements < 10**300 else "more than 1e300"
         raise ValueError(
-            f"{name} = {value!r} would need {what} of {elements:,} float64 entries "
-            f"({8 * elements / 2**30:.3g} GiB), more than the limit of "
-            f"MAX_ELEMENTS = 2**28 entries (2 GiB)"
+            f"{name} = {value!r:.60} would need {what} of {size} float64 entries "
+            f"({gib} GiB), more than the limit of MAX_ELEMENTS = 2**28 entries (2 GiB)"
         )
     return elements
 
@@ -375,8 +388,13 @@ def float_array(name: str, value: Any, what: str = "an array of real numbers") -
     if np.iscomplexobj(value):
         raise ValueError(f"{name} must be {what}, got complex values {value!r:.60}")
     try:
-        return np.array(value, dtype=float)
-    except (TypeError, ValueError):
+        arr = np.asarray(value)
+        if arr.dtype.kind in "USV" or (
+            arr.dtype.kind == "O" and any(isinstance(v, (str, bytes)) for v in arr.flat)
+        ):
+            raise TypeError  # numpy would parse the string "1" as 1.0
+        return np.array(arr, dtype=float)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int beyond 1.8e308
         raise ValueError(
             f"{name} must be {what}, got {type(value).__name__} {value!r:.60}"
         ) from None
@@ -494,34 +512,40 @@ def generator(name: str, value: Any) -> np.random.Generator:
     return np.random.default_rng(seed(name, value))
 
 
-def evaluate(f: Callable[[np.ndarray], Any], X: np.ndarray) -> np.ndarray:
-    """Evaluate a vectorized objective on the rows of ``X`` and check what comes back.
-
-    ``f(X)`` with ``X`` of shape (n, d) must return n finite values.  A non-finite value is
-    reported together with the point that produced it.
-    """
+def evaluate(f: Callable[[np.ndarray], Any], X: np.ndarray, *, finite: bool = True) -> np.ndarray:
+    """Evaluate a vectorized objective on the rows of ``X`` and check what comes back
+    (``function_values``): ``f(X)`` with ``X`` of shape (n, d) must return n finite values
+    (``finite=False``: n real values, the caller deals with NaN and ±inf)."""
     if not callable(f):
         raise TypeError(
             f"f must be a callable f(X) returning one value per row of X, got "
             f"{type(f).__name__} {f!r:.60}"
         )
-    raw = np.asarray(f(X))
+    return function_values("f", f(X), X, finite=finite)
+
+
+def function_values(name: str, raw: Any, X: np.ndarray, *, finite: bool = True) -> np.ndarray:
+    """``raw``, the values at the rows of ``X`` (shape (n, d)) that ``name`` gave (the objective
+    f, or the ``values`` told to an ask/tell object), as n finite floats (a copy: f may return a
+    view of X; ``finite=False``: NaN and ±inf pass); else a ``ValueError`` naming ``name``, for
+    a non-finite value with the point that produced it."""
+    gives = ("return", "returned") if name == "f" else ("hold", "holds")
     if np.iscomplexobj(raw):
         raise ValueError(
-            f"f must return real values, got complex values of dtype {raw.dtype} "
-            f"(their imaginary part would be dropped)"
+            f"{name} must {gives[0]} real values, got complex values of dtype "
+            f"{np.asarray(raw).dtype} (their imaginary part would be dropped)"
         )
-    values = float_array("f(X)", raw, "real values")  # a copy: f may return a view of X
+    values = float_array("f(X)" if name == "f" else name, raw, "real values")
     if values.shape != (X.shape[0],):
         raise ValueError(
-            f"f must map an array of shape (n, d) = {X.shape} to shape ({X.shape[0]},), "
-            f"got shape {values.shape}"
+            f"{name} must {gives[0]} one value per row of X, shape ({X.shape[0]},), got shape "
+            f"{values.shape}"
         )
-    bad = np.flatnonzero(~np.isfinite(values))
-    if bad.size:
+    if finite and not all_finite(values):
+        bad = np.flatnonzero(~np.isfinite(values))
         i = int(bad[0])
         raise ValueError(
-            f"f returned a non-finite value {float(values[i])!r} at the point x = "
+            f"{name} {gives[1]} a non-finite value {float(values[i])!r} at the point x = "
             f"{np.array2string(X[i], threshold=12, edgeitems=3, precision=6)} "
             f"(row {i} of the query; {bad.size} non-finite values in all)"
         )

@@ -22,7 +22,7 @@ def test_table_cells_from_measurements():
     measurements = (
         median_interval([1000.0, 1100.0, 1200.0, 1300.0, 1400.0], "median_0_0"),
         proportion("reached_0_0", 5, 5),
-        median_interval([1.0, math.nan, math.nan, math.nan, math.nan], "median_0_3"),
+        median_interval([1.0, math.inf, math.inf, math.inf, math.inf], "median_0_3"),
         proportion("reached_0_3", 1, 5),
     )
     table = comparison_table(Verdict(Status.HOLDS, "", measurements), comparison)

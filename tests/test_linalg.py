@@ -495,8 +495,8 @@ def test_low_rank_of_a_dense_matrix():
 
 def test_check_input_false_skips_only_the_array_checks():
     """``check_input=False`` (the inner loop's form, as scipy's ``check_finite=False``) gives the
-    same answers on valid input, skips the O(d²) checks (a NaN matrix is then simply not within,
-    an upper entry of L is not read), and still checks the scalars and positive definiteness."""
+    same answers on valid input, skips the checks (a NaN matrix is then simply not within,
+    an upper entry of L is not read, the scalars are the caller's), not positive definiteness."""
     rng = np.random.default_rng(40)
     A = random_spd(rng, 5, 0.3, 6.0)
     L = cholesky_lower(A)
@@ -524,7 +524,7 @@ def test_check_input_false_skips_only_the_array_checks():
         solve_lower_transposed(with_upper, u, check_input=False), solve_lower_transposed(L, u)
     )
     with pytest.raises(ValueError, match="lower must be finite, got nan"):
-        spectrum_within(A, np.nan, 2.0, check_input=False)
+        spectrum_within(A, np.nan, 2.0)  # checked scalars, unless the caller vouches for them
     with pytest.raises(ValueError, match="A must be positive definite"):
         cholesky_lower(-A, check_input=False)
     B = low_rank(np.diag([3.0, 1.0, 1.0, 1.0]), 1.0)
@@ -534,7 +534,10 @@ def test_check_input_false_skips_only_the_array_checks():
     np.testing.assert_array_equal(unchecked.dense(), checked.dense())
     np.testing.assert_array_equal(B.power_rows(-0.5, Y, check_input=False), B.power_rows(-0.5, Y))
     with pytest.raises(ValueError, match="c must be finite, got inf"):
-        low_rank_update(B, np.inf, Y, w, check_input=False)
+        low_rank_update(B, np.inf, Y, w)
+    np.testing.assert_array_equal(
+        low_rank(np.diag([3.0, 1.0]), 1.0, check_input=False).dense(), np.diag([3.0, 1.0])
+    )
 
 
 # weighted_gram: the three paths (for one large matrix, GEMMs over blocks of rows at small d,

@@ -6,6 +6,7 @@ independent closed form: uᵀHu for a second difference of a quadratic); the def
 small problems to a stated target; bad input raises ValueError naming the parameter."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -193,7 +194,7 @@ def test_paper_settings_take_no_calibration():
         tau=0.5,
         zeta=8.0,
         eta1=0.05,
-        max_evaluations=70,
+        max_evaluations=71,
         seed=0,
     )
     assert res.settings is None and res.nfev == 71 and res.history["evaluations"].iloc[0] == 7
@@ -205,7 +206,77 @@ def test_calibration_counts_in_the_budget():
     first = res.settings.evaluations
     assert first == 15  # b = 7: 2b + 1
     assert res.history["evaluations"].iloc[0] == first + 15
-    assert res.nfev <= 101 and res.nfev == res.history["evaluations"].iloc[-1] + 1
+    assert res.nfev <= 100 and res.nfev == res.history["evaluations"].iloc[-1] + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 36: the settings and the budget mean what they say
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_given_alpha_is_the_runs_alpha_and_its_step_cap():
+    """alpha = 0.01 with the other defaults: the cap of η₁ is 0.01 (it was the calibration's α),
+    ``res.settings`` is what ran (α, τ, ζ, η₁, η₂ and Σ₁⁻¹ = clip(h₀, τ, ζ)·I), and on one
+    batch the run moves the mean by at most CAP·α in the Σ₁⁻¹ norm."""
+    f = RotatedEllipsoid(3, 4.0, seed=0)
+    alone = minimize(f, np.ones(3), max_evaluations=100, seed=0).settings
+    res = minimize(f, np.ones(3), alpha=0.01, tau=5.0, max_evaluations=31, seed=0)
+    s = res.settings
+    assert (s.alpha, s.eta1.alpha, s.tau, s.zeta) == (0.01, 0.01, 5.0, alone.zeta)
+    assert (s.curvature, s.eta2) == (alone.curvature, alone.eta2) and s.curvature < 5.0
+    np.testing.assert_array_equal(s.sigma_inv0, 5.0 * np.eye(3))  # h₀ < τ: clipped up to τ
+    step = res.x - np.ones(3)
+    assert res.nit == 1 and np.sqrt(step @ s.sigma_inv0 @ step) <= CAP * 0.01 * (1 + 1e-12)
+    assert s == minimize(f, np.ones(3), alpha=0.01, tau=5.0, max_evaluations=31, seed=0).settings
+    assert s != alone and alone == alone
+
+
+@pytest.mark.parametrize("budget", [99, 100, 101, 150])
+def test_max_evaluations_is_a_maximum_the_final_value_included(budget):
+    """d = 1 (b = 4, 9 values per batch): 99 evaluations used to give nfev = 100, the
+    calibration and ten iterations (99) and the final f(x). Every value f is asked for counts."""
+    calls = []
+
+    def f(X):
+        calls.append(X.shape[0])
+        return X[:, 0] ** 2
+
+    res = minimize(f, np.ones(1), max_evaluations=budget, seed=0)
+    assert sum(calls) == res.nfev <= budget and res.nfev > budget - 9
+    assert res.history["evaluations"].iloc[-1] == res.nfev - 1
+
+
+def test_a_budget_below_the_calibration_is_refused_before_f_is_evaluated():
+    def f(X):
+        raise AssertionError("f evaluated")
+
+    with pytest.raises(ValueError, match=r"max_evaluations must cover the calibration .* got 5"):
+        minimize(f, np.zeros(2), max_evaluations=5)
+    with pytest.raises(ValueError, match=r"alpha must be a finite number > 0, got -1"):
+        minimize(f, np.zeros(2), alpha=-1.0, max_evaluations=100)
+
+
+def test_a_batch_too_large_for_memory_is_named_before_anything_is_allocated():
+    """batch_size = 10**9 with the other defaults tried to draw 2·10⁹ normals (14.9 GiB)."""
+    with pytest.raises(ValueError, match=r"batch_size = 1000000000 would need .* GiB"):
+        minimize(lambda X: X[:, 0], np.zeros(2), batch_size=10**9, max_evaluations=100)
+
+
+@pytest.mark.parametrize(
+    "f, stop",
+    [
+        (lambda X: np.full(X.shape[0], 1e308), r"stopped at k = 1: the differences of f"),
+        (lambda X: 1e300 * np.sum(X, axis=1), r"max_evaluations reached|stopped at k = \d+: f"),
+    ],
+)
+def test_objectives_too_large_for_the_arithmetic_end_with_a_status(f, stop):
+    """A constant 1e308 and 1e300·Σx are valid objectives: the first overflows f(μ+αz) +
+    f(μ−αz) at once, the second the norm in η₁'s cap (that cap said "eta1 returned 0.0", blaming
+    a setting the user never gave). Each run ends with a result: success False, a message
+    saying why, and x a point whose value fun is f(x)."""
+    res = minimize(f, np.zeros(2), max_evaluations=300, seed=0)
+    assert not res.success and re.match(stop, res.message) and res.status in (1, 2)
+    assert res.fun == f(res.x[None])[0] and np.isfinite(res.x).all()
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,7 @@ def test_median_interval_from_order_statistics():
     m = median_interval(values[::-1], "median")
     assert m.value == 5.5 and m.interval == (2.0, 9.0)
     assert int(scipy.stats.binom.ppf(0.025, 10, 0.5)) == 2
-    with_failure = median_interval(np.array([1.0, 2.0, 3.0, np.nan, np.nan]), "median")
+    with_failure = median_interval(np.array([1.0, 2.0, 3.0, np.inf, np.inf]), "median")
     assert with_failure.value == 3.0 and with_failure.interval[1] == math.inf
 
 
@@ -95,11 +95,18 @@ def test_median_interval_below_six_values_is_min_to_max():
     assert (one.value, one.interval) == (7.0, (7.0, 7.0)) and one.uncertainty == 0.0
 
 
-def test_median_interval_counts_nan_as_never_reached():
-    m = median_interval([1.0, np.nan, np.nan], "m")
+def test_median_interval_takes_inf_as_never_reached_and_cannot_decide_on_nan():
+    """+∞ is a run that never reached its target, a value; NaN is a missing value (issue 36: a
+    median of [NaN] was +∞), so the median cannot be decided, with or without other values."""
+    m = median_interval([1.0, np.inf, np.inf], "m")
     assert m.value == math.inf and m.uncertainty == math.inf and m.interval == (1.0, math.inf)
-    with pytest.raises(Undecidable, match="m: no values"):
-        median_interval([], "m")
+    for values, reason in [([], "m: no values"), ([np.nan], "m: 1 of 1 values are NaN")]:
+        with pytest.raises(Undecidable, match=reason):
+            median_interval(values, "m")
+    with pytest.raises(Undecidable, match="m: 1 of 3 values are NaN"):
+        median_interval([1.0, 2.0, np.nan], "m")
+    with pytest.raises(ValueError, match="confidence must lie in"):
+        median_interval([1.0, 2.0], "m", confidence=1.0)
 
 
 def test_proportion_and_exceedance_by_hand():
@@ -130,6 +137,19 @@ def test_bootstrap_by_hand():
     assert m.value == 1.0 and m.interval == (0.0, 3.0) and m.uncertainty == pytest.approx(3 / 3.92)
     nan = bootstrap(lambda i: math.nan, 3, "b")
     assert math.isnan(nan.uncertainty)
+
+
+def test_bootstrap_needs_a_unit_and_a_resample():
+    """Issue 36: units = 0 gave a NaN measurement from the mean of nothing. No unit or no
+    resample cannot decide (Undecidable, as ``at_least``); a negative or fractional count is an
+    invalid configuration (ValueError naming it). One unit and one resample can."""
+    for kw, reason in [({}, "units = {units}: a bootstrap"), ({"resamples": 0}, "resamples")]:
+        with pytest.raises(Undecidable, match=reason):
+            bootstrap(lambda i: 1.0, 0 if not kw else 3, "b", **kw)
+    for units in (-1, 2.5, "3"):
+        with pytest.raises(ValueError, match="units must be a non-negative integer"):
+            bootstrap(lambda i: 1.0, units, "b")
+    assert bootstrap(lambda i: 1.0, 1, "b", resamples=1).interval == (1.0, 1.0)
 
 
 def test_mean_and_se_needs_two_finite_samples():
@@ -248,7 +268,7 @@ def test_bootstrap_defaults_and_no_warning_on_nan():
 
 
 def test_median_interval_of_runs_that_never_reached():
-    m = median_interval([np.nan, np.nan], "m")
+    m = median_interval([np.inf, np.inf], "m")
     assert m.value == math.inf and m.uncertainty == math.inf and m.interval == (math.inf, math.inf)
 
 

@@ -98,3 +98,45 @@ def test_progress_bar_only_when_asked(monkeypatch):
     bar = progress_bar(items, "x")
     assert bar is not items and list(bar) == items
     assert progress_bar(items, enabled=False) is items
+
+
+def test_the_pure_layer_refuses_at_its_doors():
+    """Issue 36: ``run`` with fewer generators than seeds ran every seed identically; ``tell``
+    with 2b values (not 2b + 1) updated silently; ``ask`` with NaN directions returned NaN
+    points. Each is refused, naming what was wrong."""
+    f = RotatedEllipsoid(2, 4.0, seed=0)
+    strategy = MiNESStrategy(dim=2, alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.1)
+    stack = strategy.init(np.zeros(2), np.eye(2), num_seeds=3)
+    one_rng = [np.random.default_rng(0)]
+    with pytest.raises(ValueError, match="rngs must be a sequence of 3 Generators"):
+        run(strategy, f, stack, one_rng, 2)
+    with pytest.raises(ValueError, match="rngs must be one Generator"):
+        run(strategy, f, strategy.init(np.zeros(2), np.eye(2)), one_rng, 2)
+    state = strategy.init(np.zeros(2), np.eye(2))
+    X, sample = strategy.ask(state, np.ones((3, 2)))
+    for values in (f(X)[:6], f(X)[None], [str(v) for v in f(X)]):
+        with pytest.raises(ValueError, match=r"values must be the real values f\(X\) at the"):
+            strategy.tell(state, sample, values)
+    for u in (np.full((3, 2), np.nan), np.ones((2, 2)), np.ones((3, 3, 2))):
+        with pytest.raises(ValueError, match=r"u must be finite directions of shape \(3, 2\)"):
+            strategy.ask(state, u)
+    rgf = RGFStrategy(dim=2, alpha=0.1, eta=0.1, batch_size=2)
+    with pytest.raises(ValueError, match="u must be finite directions"):
+        rgf.ask(np.zeros(2), np.full((2, 2), np.inf))
+    X, u = rgf.ask(np.zeros(2), np.ones((2, 2)))
+    with pytest.raises(ValueError, match="values must be the real values"):
+        rgf.tell(np.zeros(2), u, f(X)[:3])
+
+
+@pytest.mark.parametrize("name", ["NES", "RGF", "MiNES"])
+def test_values_near_the_largest_float_never_make_an_infinite_mean(name):
+    """Values of ±1.7e308: NES and RGF let the mean become ±inf (issue 36); each now raises the
+    FloatingPointError that names the update, as MiNES does, and leaves the mean as it was."""
+    from mines_theory.problems.baselines import make_method
+
+    es = make_method(name, RotatedEllipsoid(2, 4.0, seed=0), np.zeros(2), seed=0)
+    X = es.ask()
+    values = np.where(np.arange(X.shape[0]) % 2 == 0, 1.7e308, -1.7e308)
+    with pytest.raises(FloatingPointError, match="not finite"):
+        es.tell(X, values)
+    np.testing.assert_array_equal(es.mean, np.zeros(2))

@@ -31,6 +31,7 @@ from .precision import (
 from .schedules import Estimate, Schedule, as_schedule, harmonic, step_size
 from .strategy import Strategy
 from mines_theory.validation import (
+    all_finite,
     array_size,
     interval,
     positive_int,
@@ -53,6 +54,9 @@ __all__ = [
 # ----------------------------------------------------------------------------------------------
 # Constants and warnings of the strategy
 # ----------------------------------------------------------------------------------------------
+
+#: What the memory rule (``validation.array_size``) calls the array of one iteration's points.
+QUERY_POINTS = "the (2b+1) x dim query points"
 
 #: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
 #: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
@@ -168,29 +172,29 @@ class MiNESStrategy(Strategy):
             eta2=harmonic if eta2 is None else as_schedule("eta2", eta2),
             precision_form=precision_form,
         )
-        array_size(
-            "batch_size",
-            batch_size,
-            (2 * self.params.batch_size + 1) * self.params.dim,
-            "the (2b+1) x dim query points",
-        )
+        b, d = self.params.batch_size, self.params.dim
+        larger, size = ("batch_size", b) if b >= d else ("dim", d)  # the one to blame
+        array_size(larger, size, (2 * b + 1) * d, QUERY_POINTS)
 
-    def init(self, mean0: ArrayLike, sigma_inv0: ArrayLike, num_seeds: int | None = None) -> State:
-        """The state at k = 1 from μ₁ and Σ₁⁻¹, which must lie in S' (``project_eigenvalues``
-        puts a matrix there)."""
+    def init(
+        self,
+        mean0: ArrayLike,
+        sigma_inv0: ArrayLike,
+        num_seeds: int | None = None,
+        *,
+        check_input: bool = True,
+    ) -> State:
+        """The state at k = 1 from μ₁ and Σ₁⁻¹, which must lie in S' (``check_precision``;
+        ``project_eigenvalues`` puts a matrix there). ``check_input=False``: the caller has
+        checked both (``vector`` of length d, ``check_precision``)."""
         p = self.params
-        mean0 = vector("mean0", mean0, p.dim)
-        sigma_inv0 = symmetric_matrix("sigma_inv0", sigma_inv0, p.dim)
-        eigenvalues = np.linalg.eigvalsh(sigma_inv0)
-        slack = 1e-12 * p.zeta
-        if eigenvalues[0] < p.tau - slack or eigenvalues[-1] > p.zeta + slack:
-            raise ValueError(
-                f"sigma_inv0 must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
-                f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
-                f"project_eigenvalues(sigma_inv0, tau, zeta) puts it there"
-            )
+        if check_input:
+            mean0 = vector("mean0", mean0, p.dim)
+            sigma_inv0 = self.check_precision("sigma_inv0", sigma_inv0)
+        mean0, sigma_inv0 = np.asarray(mean0), np.asarray(sigma_inv0)
         if num_seeds is None:
-            eigen = low_rank(sigma_inv0, p.tau) if p.precision_form in ("lowrank", "auto") else None
+            lowrank = p.precision_form in ("lowrank", "auto")
+            eigen = low_rank(sigma_inv0, p.tau, check_input=False) if lowrank else None
             return State(
                 mean0,
                 choose_form(
@@ -208,9 +212,26 @@ class MiNESStrategy(Strategy):
         precision: PrecisionForm = (
             SymmetricRoot(tile(sigma_inv0))
             if p.precision_form in ("symmetric", "lowrank")
-            else CholeskyFactor(tile(sigma_inv0), tile(cholesky_lower(sigma_inv0)))
+            else CholeskyFactor(
+                tile(sigma_inv0), tile(cholesky_lower(sigma_inv0, check_input=False))
+            )
         )
         return State(tile(mean0), precision, projections=np.zeros(S, int), eta1=np.full(S, np.nan))
+
+    def check_precision(self, name: str, value: ArrayLike) -> np.ndarray:
+        """``value`` as a symmetric d x d matrix with its spectrum in [τ, ζ] (S', up to a
+        rounding slack of 1e-12 ζ), else a ``ValueError`` naming ``name``."""
+        p = self.params
+        matrix = symmetric_matrix(name, value, p.dim)
+        eigenvalues = np.linalg.eigvalsh(matrix)
+        slack = 1e-12 * p.zeta
+        if eigenvalues[0] < p.tau - slack or eigenvalues[-1] > p.zeta + slack:
+            raise ValueError(
+                f"{name} must have its spectrum in [tau, zeta] = [{p.tau:g}, {p.zeta:g}] "
+                f"(S'), got eigenvalues in [{eigenvalues[0]:.6g}, {eigenvalues[-1]:.6g}]; "
+                f"project_eigenvalues({name}, tau, zeta) puts it there"
+            )
+        return matrix
 
     def directions(self, rng: np.random.Generator) -> np.ndarray:
         """u_1..u_b ~ N(0, I): the random numbers of one iteration, shape (b, d)."""
@@ -221,6 +242,7 @@ class MiNESStrategy(Strategy):
         query point of a seed equals μ_k in floating point (α too small for |μ_k|: nothing could
         be learned, and Σ⁻¹ would shrink to τI): ``ValueError`` at k = 1, a ``StepsRoundedAway``
         warning later."""
+        u = self._check_directions(state, u)
         Z, factor = state.precision.sample(u)  # z_i = F u_i ~ N(0, Σ_k)
         steps = self.params.alpha * Z
         X = query_points(state.mean, steps, check_input=False)  # μ_k, μ_k ± α z_i
@@ -232,7 +254,7 @@ class MiNESStrategy(Strategy):
         the asked points. A non-finite μ_{k+1} or Σ⁻¹_{k+½} raises ``FloatingPointError``."""
         p, k, precision = self.params, state.k, state.precision
         with np.errstate(over="ignore", invalid="ignore"):  # a non-finite result: named below
-            c, s = self._differences(values)  # c_i = Δ_i f/(2αb), s_i = Δ²_i f/α²
+            c, s = self._differences(values, sample)  # c_i = Δ_i f/(2αb), s_i = Δ²_i f/α²
             g = np.einsum("...i,...id->...d", c, sample.Z)  # step 3: g̃ = Σ_i c_i z_i, eq:g_mu
             w = s / (2.0 * p.batch_size)
             G = precision.gradient(sample.u, sample.factor, w)  # step 4: G̃(Σ_k), eq:TG
@@ -248,13 +270,33 @@ class MiNESStrategy(Strategy):
         new = State(mean, form, k + 1, projections, eta1 if eta1.ndim else float(eta1))
         return new, Iteration(k, state, sample, values, estimate, eta1, eta2, projection.projected)
 
-    def _differences(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _differences(self, values: Any, sample: Sample) -> tuple[np.ndarray, np.ndarray]:
         """From f(X): the coefficients c_i = (f(μ+αz_i) − f(μ−αz_i))/(2αb) of g̃ = Σ_i c_i z_i
         (eq:g_mu) and the second differences s_i = (f(μ+αz_i) + f(μ−αz_i) − 2f(μ))/α² of eq:TG
-        (z_iᵀ∇²f z_i on a quadratic), shape (…, b) each."""
+        (z_iᵀ∇²f z_i on a quadratic), shape (…, b) each. ``values`` must be real with the shape
+        (…, 2b+1) of the asked points, else ``ValueError``; differences that overflow raise
+        ``FloatingPointError`` (f too large for floating point, not a bad setting)."""
         p, b = self.params, self.params.batch_size
+        values = np.asarray(values)
+        if values.shape != sample.X.shape[:-1] or values.dtype.kind not in "fiu":
+            raise ValueError(
+                f"values must be the real values f(X) at the asked points, shape "
+                f"{sample.X.shape[:-1]}, got {values.dtype} values of shape {values.shape}"
+            )
         f0, f_plus, f_minus = values[..., :1], values[..., 1 : b + 1], values[..., b + 1 :]
-        return (f_plus - f_minus) / (2.0 * p.alpha * b), (f_plus + f_minus - 2.0 * f0) / p.alpha**2
+        c, s = (f_plus - f_minus) / (2.0 * p.alpha * b), (f_plus + f_minus - 2.0 * f0) / p.alpha**2
+        if not (np.isfinite(c).all() and np.isfinite(s).all()):
+            if not all_finite(values):
+                raise ValueError(
+                    f"values must be finite, got {int(np.sum(~np.isfinite(values)))} non-finite "
+                    f"values"
+                )
+            raise FloatingPointError(
+                f"the differences of f are not finite: f's values (largest |f| = "
+                f"{float(np.max(np.abs(values))):.3g}) are too large for f(μ+αz) + f(μ−αz) − 2f(μ) "
+                f"and their quotients by alpha = {p.alpha!r} in floating point; rescale f"
+            )
+        return c, s
 
     def _check_finite(
         self,
@@ -284,6 +326,23 @@ class MiNESStrategy(Strategy):
                 f"/ alpha**2 overflowed or are NaN (alpha={self.params.alpha!r}, largest |f| = "
                 f"{largest_f():.3g})"
             )
+
+    def _check_directions(self, state: State, u: Any) -> np.ndarray:
+        """u as finite directions of shape (…, b, d), the seed axis of ``state`` first, else a
+        ``ValueError`` naming u (NaN directions would make NaN query points)."""
+        u = np.asarray(u)
+        shape = state.mean.shape[:-1] + (self.params.batch_size, self.params.dim)
+        if u.shape != shape or u.dtype.kind not in "fiu" or not all_finite(u):
+            raise ValueError(
+                f"u must be finite directions of shape {shape} (b = batch_size rows of length "
+                f"d per seed), got {u.dtype} values of shape {u.shape}"
+                + (
+                    ""
+                    if u.shape != shape or u.dtype.kind not in "fiu"
+                    else " with non-finite entries"
+                )
+            )
+        return u
 
     def _check_resolved(self, state: State, X: np.ndarray, steps: np.ndarray) -> None:
         """When, for some seed, every point μ_k ± αz_i equals μ_k in floating point: at k = 1 a

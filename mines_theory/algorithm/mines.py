@@ -33,13 +33,13 @@ This module holds ``MiNES``, the ask/tell object for one seed, and ``minimize``,
 returning ``scipy.optimize.OptimizeResult`` (the facade, as scipy's), and re-exports the names
 of the modules above.
 
-Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when μ_{k+1} or
-Σ⁻¹_{k+½} is not finite. When every query point μ_k ± αz_i of a seed equals μ_k in floating
-point (α below the spacing of the floats near μ_k: every difference of f would be 0, and Σ⁻¹
-would shrink to τI), ``ask`` raises ``ValueError`` at k = 1 (α is too small for mean0) and warns
-(``StepsRoundedAway``, a ``RuntimeWarning``) later, when a run has drifted there. ``minimize``
-raises ``ValueError`` for an objective written for one point, which the shape of f(X) cannot
-reveal when 2b+1 = d.
+Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when the differences
+of f, μ_{k+1} or Σ⁻¹_{k+½} are not finite (``minimize`` then ends with status 2). When every
+query point μ_k ± αz_i of a seed equals μ_k in floating point (α below the spacing of the floats
+near μ_k: every difference of f would be 0, and Σ⁻¹ would shrink to τI), ``ask`` raises
+``ValueError`` at k = 1 (α is too small for mean0) and warns (``StepsRoundedAway``, a
+``RuntimeWarning``) later, when a run has drifted there. ``minimize`` raises ``ValueError`` for
+an objective written for one point, which the shape of f(X) cannot reveal when 2b+1 = d.
 """
 
 from __future__ import annotations
@@ -52,19 +52,20 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy.optimize import OptimizeResult
 
-from .algorithm1 import (
-    MiNESStrategy,
-)
-from mines_theory.linalg.spd import project_eigenvalues
-from .practical import practical_settings
-from .schedules import Schedule
+from .algorithm1 import QUERY_POINTS, MiNESStrategy, State
+from .practical import PracticalSettings, default_batch_size, practical_settings
+from .schedules import Schedule, as_schedule
 from .strategy import StrategyAskTell
 from mines_theory.validation import (
+    all_finite,
+    array_size,
     evaluate,
     finite_scalar,
+    function_values,
     generator,
-    interval,
     positive_int,
+    positive_scalar,
+    smoothing_radius,
     vector,
 )
 
@@ -157,7 +158,23 @@ class MiNES(StrategyAskTell):
             eta2=eta2,
             precision_form=precision_form,
         )
-        super().__init__(strategy, strategy.init(mean0, sigma_inv0), seed)
+        sigma_inv0 = strategy.check_precision("sigma_inv0", sigma_inv0)
+        super().__init__(strategy, strategy.init(mean0, sigma_inv0, check_input=False), seed)
+
+    @classmethod
+    def from_state(cls, strategy: MiNESStrategy, state: State, seed: Any = None) -> MiNES:
+        """The ask/tell object that continues from ``state`` (a ``State`` of one seed that
+        ``strategy.init`` or ``strategy.tell`` made), drawing from ``default_rng(seed)``."""
+        if not isinstance(strategy, MiNESStrategy) or not isinstance(state, State):
+            raise TypeError(
+                f"strategy and state must be a MiNESStrategy and a State, got "
+                f"{type(strategy).__name__} and {type(state).__name__}"
+            )
+        if strategy.seeds(state) is not None:
+            raise ValueError("state must be the state of one seed, got one with a seed axis")
+        es = cls.__new__(cls)
+        StrategyAskTell.__init__(es, strategy, state, seed)
+        return es
 
     @property
     def mean(self) -> np.ndarray:
@@ -218,13 +235,19 @@ def minimize(
       finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still
       Algorithm 1; these settings are practical choices that the paper does not make
       (``practical`` says which and why). The calibration's evaluations count in ``nfev``,
-      ``history["evaluations"]`` and ``max_evaluations``.
+      ``history["evaluations"]`` and ``max_evaluations``. A setting that is given is the run's:
+      a given α is also the cap of η_{1,k}, a given τ or ζ bounds Σ₁⁻¹ = h₀I projected onto S'.
+
+    Every argument is checked once, before f is evaluated (as scipy's ``minimize`` does); the
+    iterations check only the values f returns.
 
     Parameters are those of ``MiNES`` (``precision_form`` chooses how Σ⁻¹ is held and sampled
     with, default "auto"), plus:
 
     max_evaluations : int
-        Budget of function values; an iteration (2b+1 values) starts only if it fits.
+        Budget of function values, a true maximum: an iteration (2b+1 values) starts only if it
+        and the final f(x) fit; with the practical defaults it must cover the calibration batch
+        (refused before f is evaluated otherwise).
     target : float, optional
         Stop as soon as a queried f(μ_k) ≤ target.
     record : callable, optional
@@ -242,9 +265,12 @@ def minimize(
     -------
     scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
     mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
-    evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``success`` (target reached),
-    ``message``, ``sigma_inv``, ``settings`` (the ``practical.PracticalSettings`` that the
-    defaults came from, or None with the paper's settings) and ``history``: a DataFrame with
+    evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``status`` and ``message`` (0: the
+    target was reached, ``success``; 1: the budget; 2: the run stopped where f's values, or
+    the differences of the iteration, are not finite in floating point, e.g. a constant 1e308:
+    x is then the last mean whose value is known), ``sigma_inv``, ``settings`` (the
+    ``practical.PracticalSettings`` of the run, or None with the paper's settings) and
+    ``history``: a DataFrame with
     one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
     queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
 
@@ -255,116 +281,158 @@ def minimize(
     >>> bool(res.success), res.settings.batch_size, res.settings.evaluations
     (True, 6, 13)
     """
+    # The door: every argument is checked here, once, before f is evaluated (as scipy's minimize
+    # does); the run below checks only what f returns.
     mean0 = vector("mean0", mean0)
     dim = mean0.shape[0]
+    if not callable(f):
+        raise TypeError(f"f must be a callable f(X), got {type(f).__name__} {f!r:.60}")
     f_dim = getattr(f, "dim", None)  # an objective of this library knows its d
     if isinstance(f_dim, int) and f_dim != dim:
         raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
-    practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
-    if sigma_inv0 is None and not practical:
-        sigma_inv0 = project_eigenvalues(np.eye(dim), *interval("tau", tau, "zeta", zeta))
     if record is not None and not callable(record):
         raise TypeError(
             f"record must be None or a callable record(es) returning a dict, got "
             f"{type(record).__name__} {record!r:.60}"
         )
     max_evaluations = positive_int("max_evaluations", max_evaluations)
-    if target is not None:
-        target = finite_scalar("target", target)
-    settings, calibration = None, 0
-    if practical:
-        if batch_size is not None:
-            batch_size = positive_int("batch_size", batch_size)
-        rng = generator("seed", seed)  # one stream: calibration, then the run
-        settings = practical_settings(
-            f, mean0, rng, scale=scale, batch_size=batch_size, check=check_vectorized
-        )
-        calibration = settings.evaluations
-        if calibration > max_evaluations:
+    target = None if target is None else finite_scalar("target", target)
+    rng = generator("seed", seed)  # one stream: the calibration (if any), then the run
+    b = default_batch_size(dim) if batch_size is None else positive_int("batch_size", batch_size)
+    larger, size = ("batch_size", b) if b >= dim else ("dim", dim)  # the one to blame
+    array_size(larger, size, (2 * b + 1) * dim, QUERY_POINTS)
+    vectorization_test = 2 * b + 1 == dim  # one more value: is f vectorized? (check_vectorized)
+    settings: PracticalSettings | None = None
+    if any(value is None for value in (alpha, batch_size, tau, zeta, eta1)):
+        for name, value, rule in (
+            ("alpha", alpha, smoothing_radius),
+            ("tau", tau, positive_scalar),
+            ("zeta", zeta, positive_scalar),
+            ("eta1", eta1, as_schedule),
+            ("eta2", eta2, as_schedule),
+        ):
+            if value is not None:
+                rule(name, value)
+        if 2 * b + 1 + vectorization_test > max_evaluations:
             raise ValueError(
-                f"max_evaluations must cover the calibration batch of the practical "
-                f"defaults (2b+1 = {calibration} values), got {max_evaluations}"
+                f"max_evaluations must cover the calibration batch of the practical defaults "
+                f"(2b+1 = {2 * b + 1 + vectorization_test} values), got {max_evaluations}"
             )
-        alpha = settings.alpha if alpha is None else alpha
-        batch_size = settings.batch_size if batch_size is None else batch_size
-        tau = settings.tau if tau is None else tau
-        zeta = settings.zeta if zeta is None else zeta
-        eta1 = settings.eta1 if eta1 is None else eta1
-        eta2 = settings.eta2 if eta2 is None else eta2
-        if sigma_inv0 is None:  # h₀I, in S' also when tau or zeta is given
-            sigma_inv0 = project_eigenvalues(
-                settings.sigma_inv0, *interval("tau", tau, "zeta", zeta)
-            )
-        seed = rng
+        calibrated = practical_settings(
+            f, mean0, rng, scale=scale, batch_size=b, check=check_vectorized
+        )
+        settings = calibrated.given(alpha, tau, zeta, eta1, eta2, sigma_inv0)
+        alpha, tau, zeta, eta1, eta2 = (
+            settings.alpha,
+            settings.tau,
+            settings.zeta,
+            settings.eta1,
+            settings.eta2,
+        )
     elif scale is not None:
         raise ValueError(
             f"scale must be None when alpha, batch_size, tau, zeta and eta1 are all "
             f"given (it sets the practical defaults only), got {scale!r}"
         )
-    # every setting is given or filled in by the practical defaults above
-    assert sigma_inv0 is not None and alpha is not None and batch_size is not None
-    assert tau is not None and zeta is not None and eta1 is not None
-    es = MiNES(
-        mean0,
-        sigma_inv0,
+    assert alpha is not None and tau is not None and zeta is not None and eta1 is not None
+    strategy = MiNESStrategy(
+        dim=dim,
         alpha=alpha,
-        batch_size=batch_size,
+        batch_size=b,
         tau=tau,
         zeta=zeta,
         eta1=eta1,
         eta2=eta2,
         precision_form=precision_form,
-        seed=seed,
     )
+    p = strategy.params
+    if sigma_inv0 is not None:
+        sigma_inv0 = strategy.check_precision("sigma_inv0", sigma_inv0)
+    elif settings is not None:
+        sigma_inv0 = settings.sigma_inv0  # h₀I projected onto S': in S'
+    else:
+        sigma_inv0 = min(max(1.0, p.tau), p.zeta) * np.eye(dim)  # I projected onto S'
+    es = MiNES.from_state(strategy, strategy.init(mean0, sigma_inv0, check_input=False), rng)
+    if settings is not None:
+        vectorization_test = False  # the calibration tested it
+    return _run(f, es, max_evaluations, target, record, settings, vectorization_test)
+
+
+def _run(
+    f: Callable[[np.ndarray], ArrayLike],
+    es: MiNES,
+    max_evaluations: int,
+    target: float | None,
+    record: Callable[[MiNES], Mapping[str, Any]] | None,
+    settings: PracticalSettings | None,
+    vectorization_test: bool,
+) -> OptimizeResult:
+    """``minimize``'s loop on checked arguments: only f's values and ``record``'s columns are
+    checked here. An iteration starts only if it and the final f(x) fit in the budget."""
+    used = 0 if settings is None else settings.evaluations
     per_iteration = 2 * es.params.batch_size + 1
     rows = []
-    success = False
-    message = "max_evaluations reached"
-    extra_evaluations = calibration
-    while es.evaluations + calibration + per_iteration <= max_evaluations:
-        extra = record(es) if record is not None else {}
+    known = None  # (μ_k, f(μ_k)) of the last iteration that evaluated its points
+    status, message = 1, "max_evaluations reached"
+    while used + per_iteration + vectorization_test + 1 <= max_evaluations:
+        extra = {} if record is None else record(es)
         if not isinstance(extra, Mapping):
             raise TypeError(
                 f"record must return a dict of extra columns, got "
                 f"{type(extra).__name__} {extra!r:.60}"
             )
-        extra = dict(extra)
         clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
         if clash:
             raise ValueError(f"record must not return the history's own columns, got {clash}")
         X = es.ask()
-        values = evaluate(f, X)
-        if es.iteration == 0 and X.shape[0] == dim and settings is None:
-            check_vectorized(f, X)
-            extra_evaluations += 1
-        rows.append(
-            {
-                "k": es.iteration + 1,
-                "evaluations": es.evaluations + extra_evaluations,
-                "f_mean": values[0],
-                **extra,
-            }
-        )
-        if target is not None and values[0] <= target:
-            success, message = True, "target reached"
+        values = evaluate(f, X, finite=known is None)  # at the start a NaN or ±inf is bad input
+        used += per_iteration
+        if not all_finite(values):  # where the run has gone: it stops there
+            status, message = 2, _stopped(f"at k = {es.iteration + 1}", values, X)
             break
-        es.tell(X, values)
-    x = es.mean
-    if success:  # μ_k reached the target: its value is known
-        fun, nfev = float(values[0]), es.evaluations + extra_evaluations
-    else:
-        fun, nfev = float(evaluate(f, x[None, :])[0]), es.evaluations + extra_evaluations + 1
+        if vectorization_test:
+            check_vectorized(f, X)
+            used, vectorization_test = used + 1, False
+        rows.append({"k": es.iteration + 1, "evaluations": used, "f_mean": values[0], **extra})
+        known = (X[0].copy(), float(values[0]))
+        if target is not None and values[0] <= target:
+            status, message = 0, "target reached"
+            break
+        try:
+            es.tell(X, values, check_input=False)
+        except FloatingPointError as error:  # f's values overflow the iteration's arithmetic
+            status, message = 2, f"stopped at k = {es.iteration + 1}: {error}"
+            break
+    if status == 1:
+        x = es.mean
+        fun = float(evaluate(f, x[None, :], finite=known is None)[0])
+        used += 1
+        if not np.isfinite(fun):
+            status, message = 2, _stopped(f"after k = {es.iteration}", np.array([fun]), x[None])
+    if status != 1:
+        assert known is not None
+        x, fun = known
     return OptimizeResult(
         x=x,
         fun=fun,
-        nfev=nfev,
+        nfev=used,
         nit=es.iteration,
-        success=success,
+        status=status,
+        success=status == 0,
         message=message,
         sigma_inv=es.sigma_inv,
         settings=settings,
         history=pd.DataFrame(rows),
     )
+
+
+def _stopped(when: str, values: np.ndarray, X: np.ndarray) -> str:
+    """The message of a run stopped ``when`` f gave a non-finite value among ``values``."""
+    try:
+        function_values("f", values, X)
+    except ValueError as error:
+        return f"stopped {when}: {error}"
+    raise AssertionError("every value is finite")
 
 
 def check_vectorized(f: Callable[[np.ndarray], ArrayLike], X: np.ndarray) -> None:

@@ -128,16 +128,16 @@ def curvature_scale(f0: float, f_plus: np.ndarray, f_minus: np.ndarray, scale: f
     >>> curvature_scale(0.0, np.array([1.0]), np.array([-1.0]), 1.0)   # linear: slope 1
     1.0
     """
-    scale = positive_scalar("scale", scale)
+    scale = np.float64(positive_scalar("scale", scale))  # scale**2 may overflow: inf, not an error
     f_plus, f_minus = np.asarray(f_plus, float), np.asarray(f_minus, float)
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # inf − inf: NaN, then the slope
         h = float(np.mean(np.abs(f_plus + f_minus - 2.0 * f0)) / scale**2)
         if not (h > 0 and np.isfinite(h)):
             h = float(np.mean(np.abs(f_plus - f_minus)) / (2.0 * scale**2))
-    if not np.isfinite(h):
-        h = SCALE_RANGE[1]
-    if h == 0.0:
-        h = 1.0 / scale**2
+        if not np.isfinite(h):
+            h = SCALE_RANGE[1]
+        if h == 0.0:
+            h = float(1.0 / scale**2)
     return float(np.clip(h, *SCALE_RANGE))
 
 
@@ -190,14 +190,22 @@ class CurvatureStep:
         step = np.where((trace > 0) & np.isfinite(step), step, fallback)
         # the cap: ‖η g̃‖ in the Σ_k⁻¹ norm at most CAP · α
         norm = np.sqrt(np.einsum("...i,...ij,...j->...", estimate.g, state.sigma_inv, estimate.g))
+        if not np.all(np.isfinite(norm)):  # g̃ᵀΣ⁻¹g̃ overflowed: the norm of g̃ / max |g̃_i|
+            largest = np.max(np.abs(estimate.g), axis=-1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                unit = estimate.g / largest[..., None]
+                norm = largest * np.sqrt(
+                    np.einsum("...i,...ij,...j->...", unit, state.sigma_inv, unit)
+                )
         with np.errstate(divide="ignore", invalid="ignore"):
             cap = np.where(norm > 0, CAP * self.alpha / norm, np.inf)
         return np.minimum(step, cap)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class PracticalSettings:
-    """The settings that rules 1–6 gave for one start (module docstring)."""
+    """The settings of one run: those that rules 1–6 gave for its start (module docstring), or
+    the user's where ``given`` put them. Equal when every field is (Σ₁⁻¹ entry by entry)."""
 
     scale: float  # σ₀
     curvature: float  # h₀
@@ -206,9 +214,55 @@ class PracticalSettings:
     tau: float  # τ = TAU_FACTOR · h₀
     zeta: float  # ζ = ZETA_FACTOR · h₀
     batch_size: int  # b
-    eta1: CurvatureStep
-    eta2: PracticalEta2
+    eta1: Any  # CurvatureStep, or the user's η₁
+    eta2: Any  # PracticalEta2, or the user's η₂
     evaluations: int  # the calibration's evaluations, 2b + 1
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PracticalSettings):
+            return NotImplemented
+        return all(
+            np.array_equal(getattr(self, field.name), getattr(other, field.name))
+            if field.name == "sigma_inv0"
+            else getattr(self, field.name) == getattr(other, field.name)
+            for field in dataclasses.fields(self)
+        )
+
+    def given(
+        self,
+        alpha: Any = None,
+        tau: Any = None,
+        zeta: Any = None,
+        eta1: Any = None,
+        eta2: Any = None,
+        sigma_inv0: Any = None,
+    ) -> PracticalSettings:
+        """These settings with each one the user gave (not None) in place of the rule's: a
+        given α is also the cap of η₁ (``CurvatureStep``), and Σ₁⁻¹ = h₀I projected onto the
+        S' = [τ, ζ] of the run (h₀ clipped to [τ, ζ])."""
+        alpha = self.alpha if alpha is None else alpha
+        tau = self.tau if tau is None else tau
+        zeta = self.zeta if zeta is None else zeta
+        d = self.sigma_inv0.shape[0]
+        return dataclasses.replace(
+            self,
+            alpha=alpha,
+            tau=tau,
+            zeta=zeta,
+            sigma_inv0=(
+                min(max(self.curvature, tau), zeta) * np.eye(d)
+                if sigma_inv0 is None
+                else sigma_inv0
+            ),
+            eta1=(
+                eta1
+                if eta1 is not None
+                else self.eta1
+                if alpha == self.alpha
+                else CurvatureStep(d, self.batch_size, alpha)
+            ),
+            eta2=self.eta2 if eta2 is None else eta2,
+        )
 
 
 def practical_settings(
@@ -232,15 +286,21 @@ def practical_settings(
     if check is not None and X.shape[0] == d:
         check(f, X)
     h = curvature_scale(values[0], values[1 : b + 1], values[b + 1 :], scale)
+    alpha = scale * math.sqrt(h)
+    if not np.finfo(float).tiny <= alpha * alpha < np.inf:
+        raise ValueError(
+            f"scale must give an alpha = scale · √h₀ whose square is a normal float, got scale "
+            f"= {scale!r}: alpha = {alpha:.3g} with the curvature scale h₀ = {h:.3g}"
+        )
     return PracticalSettings(
         scale=scale,
         curvature=h,
-        alpha=scale * math.sqrt(h),
+        alpha=alpha,
         sigma_inv0=h * np.eye(d),
         tau=TAU_FACTOR * h,
         zeta=ZETA_FACTOR * h,
         batch_size=b,
-        eta1=CurvatureStep(d, b, scale * math.sqrt(h)),
+        eta1=CurvatureStep(d, b, alpha),
         eta2=PracticalEta2(prior_batches(d, b)),
         evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0),
     )

@@ -123,7 +123,9 @@ class DenseHalfStep(HalfStep):
         if spectrum_within(half, tau, zeta, check_input=False):  # two Cholesky, no eigh
             return Projection(half, None, np.bool_(False))
         # one eigh, as Π_S' takes anyway; it may leave few eigenvalues above τ
-        eigen, clipped = project_low_rank(low_rank(half, tau), tau, zeta)
+        eigen, clipped = project_low_rank(
+            low_rank(half, tau, check_input=False), tau, zeta, check_input=False
+        )
         return Projection(eigen.dense(), eigen, np.bool_(clipped))
 
 
@@ -145,8 +147,8 @@ class LowRankHalfStep(HalfStep):
             c = 1.0 - self.eta * (1.0 + self.weights.sum())
             half = low_rank_update(before, c, self.rows, self.eta * self.weights, check_input=False)
         else:
-            half = low_rank(self.matrix, tau)  # a dense eigh
-        eigen, projected = project_low_rank(half, tau, zeta)
+            half = low_rank(self.matrix, tau, check_input=False)  # a dense eigh
+        eigen, projected = project_low_rank(half, tau, zeta, check_input=False)
         return Projection(eigen.dense() if projected else self.matrix, eigen, np.bool_(projected))
 
 
@@ -270,7 +272,8 @@ def choose_form(name: str, projection: Projection, *, tau: float, batch_size: in
     if name == "symmetric" or (name == "lowrank" and not one_seed):
         return SymmetricRoot(matrix)
     if name == "lowrank":
-        return LowRankPlusIdentity(matrix, low_rank(matrix, tau) if eigen is None else eigen)
+        eigen = low_rank(matrix, tau, check_input=False) if eigen is None else eigen
+        return LowRankPlusIdentity(matrix, eigen)
     if name == "auto" and one_seed:
         if eigen is not None and eigen.rank + batch_size <= LOW_RANK_SHARE * matrix.shape[-1]:
             return LowRankPlusIdentity(matrix, eigen)

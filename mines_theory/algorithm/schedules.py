@@ -99,6 +99,12 @@ def step_size(name: str, schedule: Schedule, k: int, state: Any, estimate: Estim
     except (TypeError, ValueError):
         value = None
     if value is None or not np.all(np.isfinite(value) & (value > 0)):
+        if not (np.isfinite(estimate.g).all() and np.isfinite(estimate.G).all()):
+            raise FloatingPointError(  # the schedule was handed an overflowed estimate
+                f"the estimates g and G at k={k} are not finite (largest |g| = "
+                f"{float(np.max(np.abs(estimate.g))):.3g}): f's differences are too large "
+                f"for floating point, so {name} returned {raw!r}; rescale f"
+            )
         raise ValueError(
             f"the step-size schedule {name} returned {raw!r} at k={k}: expected a "
             f"finite number > 0" + (f" for each of {batch[0]} seeds" if batch else "")

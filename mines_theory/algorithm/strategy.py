@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from mines_theory.validation import evaluate, generator
+from mines_theory.validation import evaluate, function_values, generator, nonnegative_int
 
 __all__ = ["Strategy", "run", "AskTell", "StrategyAskTell", "progress_bar", "PROGRESS_ENV"]
 
@@ -71,6 +71,12 @@ class Strategy:
         """(new state, info) from the values f(X) of the asked points."""
         raise NotImplementedError
 
+    def seeds(self, state: Any) -> int | None:
+        """The length of ``state``'s seed axis, None for a state of one seed (the state is, or
+        has as ``mean``, the mean of shape (…, d))."""
+        mean = state if isinstance(state, np.ndarray) else state.mean
+        return None if mean.ndim == 1 else int(mean.shape[0])
+
     def step(
         self, state: Any, u: np.ndarray, f: Callable[[np.ndarray], np.ndarray]
     ) -> tuple[Any, Any]:
@@ -105,6 +111,25 @@ def run(
     rounding. ``record(state, info)`` is called after every iteration with the new state and
     what the iteration computed. ``progress`` shows a progress bar (``progress_bar``).
     """
+    if not isinstance(strategy, Strategy):
+        raise TypeError(f"strategy must be a Strategy, got {type(strategy).__name__}")
+    if not callable(f) or (record is not None and not callable(record)):
+        name, value = ("f", f) if not callable(f) else ("record", record)
+        raise TypeError(f"{name} must be callable, got {type(value).__name__} {value!r:.60}")
+    nonnegative_int("iterations", iterations)
+    seeds = strategy.seeds(state)
+    if isinstance(rngs, np.random.Generator):
+        given = None
+    elif hasattr(rngs, "__len__") and all(isinstance(g, np.random.Generator) for g in rngs):
+        given = len(rngs)
+    else:
+        given = -1
+    if given != seeds:
+        expected = "one Generator" if seeds is None else f"a sequence of {seeds} Generators"
+        raise ValueError(
+            f"rngs must be {expected} (numpy.random), one per seed of the state, got "
+            f"{type(rngs).__name__} {rngs!r:.80}"
+        )
     for _ in progress_bar(range(iterations), description, progress):
         state, info = strategy.step(state, _draw(strategy, rngs), f)
         if record is not None:
@@ -151,22 +176,21 @@ class AskTell:
         self.evaluations += X.shape[0]
         return X.copy()
 
-    def tell(self, X: np.ndarray, values: np.ndarray) -> None:
-        """Update the search distribution from the values f(X) of the points of the last ask."""
+    def tell(self, X: np.ndarray, values: np.ndarray, *, check_input: bool = True) -> None:
+        """Update the search distribution from the values f(X) of the points of the last ask.
+        ``check_input=False`` skips the O(nd) checks that X is the asked array and that the
+        values are n finite numbers (a driver that evaluated X with ``evaluate`` vouches)."""
         if self._pending is None:
             raise RuntimeError("tell() called without a pending ask(): call ask() first")
         X_asked, context = self._pending
-        X = np.asarray(X, dtype=float)
-        if X.shape != X_asked.shape or not np.array_equal(X, X_asked):
-            raise ValueError(
-                f"X must be the array of points returned by the last ask(), shape {X_asked.shape}"
-            )
-        if np.shape(values) != (X.shape[0],):
-            raise ValueError(
-                f"values must hold one value per row of X, shape ({X.shape[0]},), "
-                f"got shape {np.shape(values)}"
-            )
-        values = evaluate(lambda _: values, X)  # real, finite, else named with the point
+        if check_input:
+            X = np.asarray(X)
+            if X.shape != X_asked.shape or not np.array_equal(X, X_asked):
+                raise ValueError(
+                    f"X must be the array of points returned by the last ask(), shape "
+                    f"{X_asked.shape}"
+                )
+            values = function_values("values", values, X_asked)  # named with the point
         try:
             self._update(X_asked, values, context)
         except Exception:

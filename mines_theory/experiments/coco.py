@@ -205,13 +205,10 @@ def solve(
 
 
 def _mines(problem, f, budget, scale, seed):
-    minimize(
-        f,
-        np.asarray(problem.initial_solution, float),
-        max_evaluations=budget - 1,
-        scale=scale,
-        seed=seed,
-    )  # − 1: the final f(x) of minimize
+    x0 = np.asarray(problem.initial_solution, float)
+    res = minimize(f, x0, max_evaluations=budget, scale=scale, seed=seed)  # final f(x) included
+    if res.status == 2:  # stopped where f or the iteration is not finite: a crashed run
+        raise FloatingPointError(res.message)
 
 
 def _xnes(problem, f, budget, scale, seed):

@@ -61,31 +61,36 @@ class LowRank(NamedTuple):
         A^p = floor^p·I + V diag((floor + excess)^p − floor^p) Vᵀ (4ndr flops). ``rows`` must
         have d columns (a ``ValueError`` naming ``rows`` otherwise); a row with non-finite
         entries gives a non-finite row, as any matrix product does (not checked: the sampling
-        step of MiNES calls this twice per iteration); ``check_input=False`` skips the shape.
+        step of MiNES calls this twice per iteration); ``check_input=False`` skips the shape and
+        the check that ``power`` is finite.
 
         >>> A = LowRank(4.0, np.array([[1.0], [0.0]]), np.array([5.0]))     # diag(9, 4)
         >>> A.power_rows(-0.5, np.array([[9.0, 4.0]]))
         array([[3., 2.]])
         """
         V = self.basis
-        power = finite_scalar("power", power)
         if check_input:
             # the shape: O(1) beside 4ndr
+            power = finite_scalar("power", power)
             rows = matrix_rows("rows", rows, V.shape[0], finite=False)
         scale = self.floor**power
         return scale * rows + ((rows @ V) * ((self.floor + self.excess) ** power - scale)) @ V.T
 
 
-def low_rank(A: np.ndarray, floor: float) -> LowRank:
+def low_rank(A: np.ndarray, floor: float, *, check_input: bool = True) -> LowRank:
     """A symmetric matrix as ``LowRank`` with the given ``floor``: a multiple s·I of the identity
     gives floor s and rank 0 without an eigendecomposition; any other A its ``eigh``, without
     the eigenvectors whose eigenvalue equals ``floor`` exactly (they span the complement).
+    ``check_input=False`` skips the checks of A (finite, square, symmetric to ``SYMMETRY_RTOL``)
+    and of ``floor``, the inner loop's form (A is still symmetrized as the check would).
 
     >>> low_rank(2.0 * np.eye(3), 0.5).rank, low_rank(np.diag([0.5, 3.0, 0.5]), 0.5).excess
     (0, array([2.5]))
     """
-    A = symmetric_matrix("A", A)
-    floor = finite_scalar("floor", floor)
+    if check_input:
+        A, floor = symmetric_matrix("A", A), finite_scalar("floor", floor)
+    elif not np.array_equal(A, A.T):
+        A = 0.5 * A + 0.5 * A.T
     d = A.shape[-1]
     scale = A[0, 0]
     if np.array_equal(A, scale * np.eye(d)):
@@ -106,17 +111,16 @@ def low_rank_update(
     even when [V, Yᵀ] is rank-deficient) it is Q K Qᵀ, K = R M Rᵀ; with K = E diag(Λ) Eᵀ the
     result is floor' = c·floor on the complement of Q's span and floor' + Λ on the columns of
     Q E. Cost 4d(r+b)² + O((r+b)³) flops instead of the O(d³) of a dense ``eigh``. ``rows`` (b
-    finite rows of length d) and ``weights`` (b finite numbers) are checked in O(bd) unless
-    ``check_input=False``; ``c`` always.
+    finite rows of length d), ``weights`` (b finite numbers) and ``c`` are checked in O(bd)
+    unless ``check_input=False``.
 
     References
     ----------
     H. Ye, *Mirror Natural Evolution Strategies*, eq:Sig_modi (the update Σ⁻¹ + η₂G̃ is of this
     form with c = 1 − η₂(1 + Σw), Y the rows Σ^{-1/2}u_i and w = η₂ s_i / (2b)).
     """
-    A = _low_rank("A", A)
-    c = finite_scalar("c", c)
     if check_input:
+        A, c = _low_rank("A", A), finite_scalar("c", c)
         rows = matrix_rows("rows", rows, A.basis.shape[0])
         if not (isinstance(weights, np.ndarray) and weights.dtype == np.float64):
             weights = float_array("weights", weights)
@@ -133,11 +137,14 @@ def low_rank_update(
     return LowRank(c * A.floor, Q @ E, eigenvalues)
 
 
-def project_low_rank(A: LowRank, lower: float, upper: float) -> tuple[LowRank, bool]:
+def project_low_rank(
+    A: LowRank, lower: float, upper: float, *, check_input: bool = True
+) -> tuple[LowRank, bool]:
     """(Π(A), projected): the Frobenius projection of A onto {lower·I ⪯ X ⪯ upper·I} (Prop. A.2:
     clip every eigenvalue, the complement's ``floor`` included), and whether A's spectrum was
     not strictly inside (lower, upper) (then A is returned unchanged, as ``project_if_outside``
     does). Eigenvectors whose clipped eigenvalue equals the clipped floor join the complement.
+    ``check_input=False`` skips the checks of A and of the interval.
 
     >>> A = LowRank(0.2, np.array([[1.0], [0.0]]), np.array([3.0]))          # diag(3.2, 0.2)
     >>> P, projected = project_low_rank(A, 0.5, 2.0)
@@ -145,8 +152,9 @@ def project_low_rank(A: LowRank, lower: float, upper: float) -> tuple[LowRank, b
     (array([[2. , 0. ],
            [0. , 0.5]]), True)
     """
-    A = _low_rank("A", A)
-    lower, upper = interval("lower", lower, "upper", upper, positive=False)
+    if check_input:
+        A = _low_rank("A", A)
+        lower, upper = interval("lower", lower, "upper", upper, positive=False)
     smallest, largest = A.spectrum_bounds()
     if lower < smallest and largest < upper:
         return A, False

@@ -6,13 +6,14 @@ axis, as in the lockstep runs). One matrix goes to LAPACK directly (``dpotrf``, 
 solve), which is what counts at large d; a stack goes to NumPy's batched routines, which is what
 counts for many small matrices. The two paths agree to rounding.
 
-Input checks: scalars are always checked; a matrix gets its O(d²) checks (shape, finite entries,
+Input checks: scalars are checked, and a matrix gets its O(d²) checks (shape, finite entries,
 symmetry) in the functions that do O(d³) or O(bd²) work on it, so they cost little beside it
 (``validation.square_matrix``, ``validation.symmetric_matrix(copy=False)``). The ``LowRank``
 routines (in ``lowrank``) check their O(d(r+b)) inputs. The
 routines of Algorithm 1's inner loop take ``check_input=False`` (as scipy.linalg takes
-``check_finite=False``) for a caller that has validated its state once and checks each update
-itself (``algorithm.MiNESStrategy``): at d = 100 the array checks cost 5-8 % of an iteration.
+``check_finite=False``) for a caller that has validated its state and settings once, at its
+door, and checks each update itself (``algorithm.MiNESStrategy``): then neither the arrays nor
+the scalars are checked again (at d = 100 the array checks cost 5-8 % of an iteration).
 Bad input raises ``ValueError`` (``TypeError`` for a wrong type of object) naming the parameter;
 a matrix that is not positive definite where a Cholesky factor is needed is a ``ValueError``
 naming the parameter too.
@@ -187,15 +188,15 @@ def spectrum_within(A: ArrayLike, lower: float, upper: float, *, check_input: bo
     eigendecomposition. A stack: the extreme eigenvalues. A spectrum that touches a bound counts
     as outside; projecting it is then a no-op up to rounding. A non-finite matrix is never
     within: it raises ``ValueError`` naming ``A``, as a non-square or non-symmetric one does
-    (these O(d²) checks are cheap beside the factorizations; ``check_input=False`` skips them
-    but for finiteness, and a non-finite A is then simply not within).
+    (these O(d²) checks are cheap beside the factorizations; ``check_input=False`` skips them,
+    and those of the interval, but for finiteness: a non-finite A is then simply not within).
 
     >>> A = np.diag([1.0, 5.0])
     >>> spectrum_within(A, 0.5, 10.0), spectrum_within(A, 2.0, 10.0)
     (True, False)
     """
-    lower, upper = _interval(lower, upper)
     if check_input:
+        lower, upper = _interval(lower, upper)
         A = symmetric_matrix("A", A, batch=True, copy=False)
         finite: Any = True
     else:  # the unchecked form still answers "not within" for a non-finite A

@@ -35,6 +35,7 @@ from mines_theory.linalg.spd import weighted_gram
 from mines_theory.algorithm.schedules import lemma52_step
 from mines_theory.algorithm.strategy import AskTell, Strategy, StrategyAskTell
 from mines_theory.validation import (
+    all_finite,
     finite_result,
     generator,
     positive_int,
@@ -102,11 +103,16 @@ class NES(AskTell):
 
     def _update(self, X, values, steps):
         b = self.batch_size
-        mean_direction = values @ steps / b
-        outer = weighted_gram(steps, values, check_input=False) / b - values.mean() * self._cov
-        self._mean = self._mean - self.eta * mean_direction
-        cov = self._cov - self.eta * outer
-        self._cov = 0.5 * (cov + cov.T)
+        with np.errstate(over="ignore", invalid="ignore"):  # a non-finite result: named below
+            mean_direction = values @ steps / b
+            outer = weighted_gram(steps, values, check_input=False) / b - values.mean() * self._cov
+            mean, cov = self._mean - self.eta * mean_direction, self._cov - self.eta * outer
+        finite_result(
+            "NES's update of the mean and covariance",
+            (mean, cov),
+            f"eta = {self.eta!r}, largest |f| = {float(np.max(np.abs(values))):.3g}",
+        )
+        self._mean, self._cov = mean, 0.5 * (cov + cov.T)
 
 
 def nesterov_spokoiny_step(*, d: int, L: float) -> float:
@@ -143,6 +149,10 @@ class RGFStrategy(Strategy):
         return rng.standard_normal((self.params.batch_size, self.params.dim))
 
     def ask(self, mean: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        shape = np.shape(mean)[:-1] + (self.params.batch_size, self.params.dim)
+        u = np.asarray(u)
+        if u.shape != shape or u.dtype.kind not in "fiu" or not all_finite(u):
+            raise ValueError(f"u must be finite directions of shape {shape}, got {u!r:.60}")
         steps = self.params.alpha * u
         X = np.concatenate([mean[..., None, :] + steps, mean[..., None, :] - steps], axis=-2)
         return X, u
@@ -152,9 +162,18 @@ class RGFStrategy(Strategy):
     ) -> tuple[np.ndarray, np.ndarray]:
         p = self.params
         b = p.batch_size
-        weights = (values[..., :b] - values[..., b:]) / (2.0 * p.alpha * b)
-        g = np.einsum("...i,...id->...d", weights, u)
-        return mean - p.eta * g, g
+        values = np.asarray(values)
+        if values.shape != u.shape[:-2] + (2 * b,) or values.dtype.kind not in "fiu":
+            raise ValueError(
+                f"values must be the real values f(X) at the asked points, shape "
+                f"{u.shape[:-2] + (2 * b,)}, got {values.dtype} values of shape {values.shape}"
+            )
+        with np.errstate(over="ignore", invalid="ignore"):
+            weights = (values[..., :b] - values[..., b:]) / (2.0 * p.alpha * b)
+            g = np.einsum("...i,...id->...d", weights, u)
+            new = mean - p.eta * g
+        cause = f"alpha = {p.alpha!r}, eta = {p.eta!r}, largest |f| = {np.max(np.abs(values)):.3g}"
+        return finite_result("the update of the mean", new, cause), g
 
 
 class RandomGradientFree(StrategyAskTell):
@@ -257,7 +276,11 @@ class XNES(AskTell):
                 f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}",
             )
         )
-        self.B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
+        with np.errstate(over="ignore", invalid="ignore"):
+            B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
+        self.B = finite_result(
+            "xNES's factor B expm(eta_B/2 · grad_B)", B, f"eta_B = {self.eta_B!r}"
+        )
 
 
 def _global_randn(*shape):

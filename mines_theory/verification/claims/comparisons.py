@@ -126,7 +126,8 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
             runs = table[table.method == method]
             if runs.empty:
                 continue
-            median = median_interval(runs.evaluations.to_numpy(), f"median_{i}_{j}")
+            never = np.where(runs.reached, runs.evaluations, np.inf)  # never reached: +∞
+            median = median_interval(never, f"median_{i}_{j}")
             reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
             measurements += [median, reached]
             cells[label, method] = median

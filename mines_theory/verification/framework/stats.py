@@ -127,8 +127,8 @@ def smallest(values: ArrayLike, what: str) -> float:
 
 
 def median(values: ArrayLike, what: str) -> float:
-    """The median of ``values``, never of NaN or of nothing (``finite``; for a median that
-    counts NaN as +∞, a run that never reached its target, see ``median_interval``).
+    """The median of ``values``, never of NaN or of nothing (``finite``; for a median with its
+    interval, +∞ standing for a run that never reached its target, see ``median_interval``).
 
     >>> median([3.0, 1.0, 2.0, 10.0], "evaluations")
     2.5
@@ -238,13 +238,16 @@ def bootstrap(
     **kw,
 ) -> Measurement:
     """``statistic(indices)`` on all ``units`` independent units (seeds) with a 95% percentile
-    bootstrap interval from ``resamples`` resamples of the units (fixed ``seed``).
+    bootstrap interval from ``resamples`` resamples of the units (fixed ``seed``). No unit (or
+    no resample) cannot decide: ``Undecidable``; a negative or fractional count: ``ValueError``.
 
     >>> data = np.arange(10.0)
     >>> m = bootstrap(lambda i: data[i].mean(), 10, "mean")
     >>> m.value, m.interval[0] < 4.5 < m.interval[1]
     (4.5, True)
     """
+    units = at_least("units", units, 1, "a bootstrap")
+    resamples = at_least("resamples", resamples, 1, "a bootstrap interval")
     value = float(statistic(np.arange(units)))
     rng = np.random.default_rng(seed)
     draws = np.array([statistic(rng.integers(0, units, units)) for _ in range(resamples)])
@@ -258,21 +261,21 @@ def bootstrap(
 def median_interval(values: ArrayLike, name: str, confidence: float = 0.95, **kw) -> Measurement:
     """The median of ``values`` with a distribution-free interval from order statistics: the
     j-th and (n+1−j)-th smallest values with j the largest such that P(Bin(n, ½) < j) ≤ (1 −
-    confidence)/2 (NaN counts as +∞, e.g. a run that never reached its target). The uncertainty
-    is the interval's width / (2·1.96), ∞ when an end is infinite.
+    confidence)/2 (+∞ is a value: a run that never reached its target). The uncertainty is the
+    interval's width / (2·1.96), ∞ when an end is infinite.
 
     With fewer than 6 values no j ≥ 1 qualifies at 95% (P(Bin(5, ½) = 0) = 1/32 > 2.5%): the
     interval is then [min, max], whose coverage is 1 − 2^{1−n} (93.75% for 5 values), not
-    ``confidence``. No values: ``Undecidable``.
+    ``confidence``. No values, or a NaN among them (a missing value, not a run that never
+    reached its target: pass +∞ for that): ``Undecidable`` (``finite``).
 
-    >>> m = median_interval([5.0, 1.0, np.nan, 3.0, 2.0, 4.0, 6.0, 7.0, 8.0, 9.0], "e")
+    >>> m = median_interval([5.0, 1.0, np.inf, 3.0, 2.0, 4.0, 6.0, 7.0, 8.0, 9.0], "e")
     >>> m.value, m.interval         # 10 values: j = 2, the 2nd and 9th smallest
     (5.5, (2.0, 9.0))
     """
-    x = np.asarray(values, dtype=float)
-    if x.size == 0:
-        raise Undecidable(f"{name}: no values to take a median of")
-    x = np.sort(np.where(np.isnan(x), np.inf, x))
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must lie in (0, 1), got {confidence!r}")
+    x = np.sort(finite(values, name))
     n = x.size
     j = int(scipy.stats.binom.ppf((1 - confidence) / 2, n, 0.5))
     j = max(j, 1)

@@ -240,7 +240,7 @@ def check_demo(demo: Demo = DEMO) -> Verdict:
     gap = frame.pivot(index="k", columns="seed", values="f_gap")
     hit = (gap <= demo.target).to_numpy()
     first = np.where(hit.any(axis=0), hit.argmax(axis=0), -1)
-    evaluations = np.where(first >= 0, gap.index.to_numpy()[first] * (2 * demo.d + 1), np.nan)
+    evaluations = np.where(first >= 0, gap.index.to_numpy()[first] * (2 * demo.d + 1), np.inf)
     last = frame[frame.k == frame.k.max()]
     cond = last.condition.to_numpy()
     rel = last.relative_precision_error.to_numpy()
