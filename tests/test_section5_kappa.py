@@ -64,6 +64,14 @@ def test_a_dependence_that_shrinks_to_a_floor_holds_with_some_left():
     assert status is Status.HOLDS
 
 
+def test_the_rate_of_sigma_frozen_at_every_k_fails():
+    """The alternative of no preconditioning: a slope −1 (Σ frozen's) at every window."""
+    outcomes, status = _decide(_windows([-1.0] * 6))
+    assert not outcomes["κ-dependence shrinks as k grows"]
+    assert not outcomes["not the rate of Σ frozen, at any k"]
+    assert status is Status.FAILS
+
+
 def test_a_window_as_steep_as_sigma_frozen_fails():
     outcomes, status = _decide(_windows([-0.8, -0.4, -0.2, -0.1, -0.02, 0.0]))
     assert outcomes["κ-dependence shrinks as k grows"]
