@@ -98,10 +98,12 @@ lab: $(LAB_STAMP)
 html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
 
-# The COCO/bbob experiment of issue 27 (tools/coco_experiment.py): MiNES (practical defaults),
-# xNES, CMA-ES and RGF on 24 functions x d in {2,3,5,10} x instances 1-3 at 1e3*d evaluations,
-# in 2 worker processes, results in coco/ (git-ignored), cocopp's runtime ECDFs and the summary
-# CSV that notebook 10 reads in figures/.
+# The COCO/bbob experiment of issues 27 and 35 (tools/coco_experiment.py): MiNES (practical
+# defaults), xNES, CMA-ES and RGF, each restarted with a doubled population (IPOP) within
+# 10^4*d evaluations, on 9 bbob functions x d in {2,5,10} x instances 1-3, in 2 worker
+# processes; every argument checked before a file is touched, new data replacing the old only
+# when the run completes; cocopp's full output in coco/ppdata/ (coco/ is git-ignored), the
+# summary CSV that notebook 10 and the ledger read, and figures/coco-bbob-runs.csv.
 # The coco extra is part of the venv that make test builds (a test runs the practical defaults
 # on every bbob function).
 coco: $(STAMP)

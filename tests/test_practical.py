@@ -17,6 +17,11 @@ from mines_theory.algorithm.schedules import Estimate
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.algorithm.practical import (
     CAP,
+    Box,
+    Termination,
+    box_tau,
+    termination_reason,
+    termination_windows,
     FORGET,
     TAU_FACTOR,
     ZETA_FACTOR,
@@ -312,3 +317,224 @@ def test_defaults_run_on_every_bbob_function():
             seed=1,
         )
         assert np.isfinite(res.fun), problem.id
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule 7: the search domain
+# ---------------------------------------------------------------------------------------------
+
+
+def test_box_transform_by_hand():
+    """On [−5, 5] the margins are min(10/2, max(1, 5)/20) = 0.25: identity on [−4.75, 4.75];
+    5 → 5 − (5 − 5.25)²/(4·0.25) = 4.9375; 5.25 → 5 (the bound); 6 is mirrored at 5.25 to 4.5;
+    25.5 is one period 2(10 + 0.5) = 21 beyond 4.5; −5.25 → −5."""
+    box = Box(np.full(1, -5.0), np.full(1, 5.0))
+    y = box.transform(np.array([[0.0], [4.75], [5.0], [5.25], [6.0], [25.5], [-5.25]]))
+    np.testing.assert_allclose(y[:, 0], [0.0, 4.75, 4.9375, 5.0, 4.5, 4.5, -5.0], atol=1e-14)
+    np.testing.assert_array_equal(box.repair(np.array([[6.0], [-7.0], [1.0]]))[:, 0], [5, -5, 1])
+
+
+def test_box_transform_is_pycmas():
+    """The same values as pycma's own BoxConstraintsLinQuadTransformation (an independent
+    implementation), on points far inside, in the margins and many periods away."""
+    transformations = pytest.importorskip("cma.transformations")
+    lower, upper = np.array([-5.0, 0.0, 1.0]), np.array([5.0, 30.0, 1.5])
+    theirs = transformations.BoxConstraintsLinQuadTransformation(list(zip(lower, upper)))
+    X = np.random.default_rng(3).normal(0.0, 40.0, size=(200, 3))
+    ours = Box(lower, upper).transform(X)
+    np.testing.assert_allclose(ours, np.array([theirs(x) for x in X]), rtol=1e-12, atol=1e-12)
+    assert np.all((ours >= lower) & (ours <= upper))
+
+
+def test_settings_with_a_box_scale_sigma0_and_tau():
+    """On f = ½xᵀHx in the box [−5, 5] × [−5, 5] × [−1, 1]: σ₀ = mean width/5 = (10 + 10 + 2)/15,
+    h₀ = mean |u_iᵀHu_i| (the closed form, as above), τ = min(h₀, α²/w_min²) = h₀ (σ₀/2)²
+    (α² = σ₀²h₀, w_min = 2), ζ = 1e4 h₀."""
+    H = np.diag([1.0, 4.0, 9.0])
+    f = lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)  # noqa: E731
+    box = Box(np.array([-5.0, -5.0, -1.0]), np.array([5.0, 5.0, 1.0]))
+    settings = practical_settings(f, np.zeros(3), np.random.default_rng(7), box=box)
+    sigma0 = 22.0 / 15.0
+    u = np.random.default_rng(7).standard_normal((settings.batch_size, 3)) * sigma0
+    h0 = np.mean(np.abs(np.einsum("ni,ij,nj->n", u, H, u))) / sigma0**2
+    assert settings.scale == pytest.approx(sigma0, rel=1e-15)
+    assert settings.curvature == pytest.approx(h0, rel=1e-12)
+    assert settings.tau == pytest.approx(h0 * (sigma0 / 2.0) ** 2, rel=1e-12)
+    assert settings.zeta == pytest.approx(1e4 * h0, rel=1e-12)
+    # a σ₀ wider than the box: τ = h₀, the spread never exceeds σ₀
+    assert box_tau(3.0, 5.0, box) == 3.0
+
+
+def test_project_keeps_the_mean_in_the_box():
+    """f = ‖x − c‖² in [−5, 5]². With c = (4.5, −4.8) inside, near two faces (the first samples
+    spread σ₀ = 2 and cross them), every mean lies in the box and the run converges to c (the
+    central differences are exact on a quadratic; the projection is inactive there). With
+    c = (7, 1) outside, every mean lies in the box and the first coordinate ends on the face,
+    x₀ = 5 exactly (the second is not clip(c)₁ = 1: the Euclidean projection of a step
+    preconditioned by a noisy Σ has its fixed point off the constrained minimizer)."""
+    for c, expected in ((np.array([4.5, -4.8]), [4.5, -4.8]), (np.array([7.0, 1.0]), None)):
+
+        def f(X, c=c):
+            return np.sum((X - c) ** 2, axis=1)
+
+        res = minimize(
+            f,
+            np.zeros(2),
+            max_evaluations=3000,
+            bounds=(-5.0, 5.0),
+            seed=0,
+            record=lambda es: {"m0": es.mean[0], "m1": es.mean[1]},
+        )
+        assert res.history[["m0", "m1"]].abs().to_numpy().max() <= 5.0
+        assert np.all(np.abs(res.x) <= 5.0)
+        if expected is not None:
+            np.testing.assert_allclose(res.x, expected, atol=1e-6)
+        else:
+            assert res.x[0] == 5.0
+        assert res.settings.scale == 2.0  # a fifth of the width 10
+
+
+def test_transform_evaluates_inside_the_box_only():
+    """With "transform" every point that f sees lies in the box, and x = T(μ) does too."""
+    seen = []
+
+    def f(X):
+        seen.append(X.copy())
+        return np.sum((X - 4.9) ** 2, axis=1)
+
+    res = minimize(
+        f, np.zeros(3), max_evaluations=600, bounds=(-5, 5), bound_handling="transform", seed=1
+    )
+    points = np.concatenate(seen)
+    assert points.min() >= -5.0 and points.max() <= 5.0
+    assert np.all(np.abs(res.x) <= 5.0)
+    assert res.settings.box.handling == "transform"
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"bounds": (5.0, -5.0)}, "bounds must have lower < upper in every coordinate"),
+        ({"bounds": (np.zeros(2), np.ones(2))}, "bounds must be vectors of length 3"),
+        ({"bounds": 5.0}, r"bounds must be a pair \(lower, upper\)"),
+        ({"bounds": (-np.inf, 1.0)}, "bounds must be finite"),
+        (
+            {"bounds": (-1, 1), "bound_handling": "clip"},
+            r"bound_handling must be one of \('project', 'transform'\), got 'clip'",
+        ),
+    ],
+)
+def test_bad_bounds(kwargs, match):
+    f = RotatedEllipsoid(3, 4.0, seed=0)
+    with pytest.raises(ValueError, match=match):
+        minimize(f, np.zeros(3), max_evaluations=100, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule 8: termination
+# ---------------------------------------------------------------------------------------------
+
+
+def test_termination_windows_by_hand():
+    # d = 10, λ = 21: W = 10 + ⌈300/21⌉ = 10 + 15, S = 100 + ⌈100·10^1.5/21⌉ = 100 + ⌈150.6⌉
+    # d = 2, λ = 13: W = 10 + ⌈60/13⌉ = 15, S = 100 + ⌈282.8/13⌉ = 100 + 22
+    assert termination_windows(10, 21) == (25, 251)
+    assert termination_windows(2, 13) == (15, 122)
+
+
+def test_termination_rules_by_hand():
+    """d = 2, λ = 13: W = 15, S = 122. Each rule on a history made to fire it, and not one
+    value earlier; each history changed in one place no longer fires it."""
+    d, per = 2, 13
+    # flat: 15 values within 1e-11; 14 are not enough; a spread of 2e-11 is not flat
+    flat = np.concatenate([np.arange(10.0, 0.0, -1.0), np.full(15, 0.5)])
+    assert termination_reason(flat, None, d, per).startswith("flat f")
+    assert termination_reason(flat[:-1], None, d, per) is None
+    bumped = flat.copy()
+    bumped[-8] += 2e-11
+    assert termination_reason(bumped, None, d, per) is None
+    # pinned: projected in each of the last 15 updates, none of them a new best
+    values = np.concatenate([np.arange(10.0, 0.0, -1.0), 1.0 + np.arange(15) % 2])
+    pinned = np.ones(25, bool)
+    assert termination_reason(values, pinned, d, per).startswith("pinned at the edge of S'")
+    unpinned = pinned.copy()
+    unpinned[-3] = False
+    assert termination_reason(values, unpinned, d, per) is None
+    improving = values.copy()
+    improving[-1] = 0.5  # a new best in the window
+    assert termination_reason(improving, pinned, d, per) is None
+    assert termination_reason(values, None, d, per) is None  # no S': not tested
+    # stagnation: no new best in the last 122 of 123 values; one new best at the end resets it
+    stalled = np.concatenate([[0.0], 1.0 + np.arange(122) % 3])
+    assert termination_reason(stalled, None, d, per).startswith("stagnation")
+    assert termination_reason(stalled[:-1], None, d, per) is None
+    fresh = stalled.copy()
+    fresh[-1] = -1.0
+    assert termination_reason(fresh, None, d, per) is None
+
+
+def test_termination_history_matches_the_rule_on_the_whole_history():
+    """``Termination`` keeps only the last W values, the best and when it was first reached:
+    on long random histories (random walks, drifts, and integer values, which tie often) it
+    answers as ``termination_reason`` on the whole history, at every step, with and without
+    the projection flags."""
+    rng = np.random.default_rng(5)
+    histories = [np.cumsum(rng.normal(0.0, 1.0, 700)) + 0.05 * np.arange(700) * t for t in range(3)]
+    histories.append(rng.integers(0, 4, 700).astype(float))
+    histories.append(np.repeat(rng.normal(0.0, 1.0, 70), 10))  # plateaus: "flat f"
+    for values in histories:
+        projected = rng.random(700) < 0.9
+        for flags in (True, False):
+            rule = Termination(2, 13, projections=flags)
+            for k in range(700):
+                ours = rule.add(values[k], projected[k])
+                theirs = termination_reason(
+                    values[: k + 1], projected[: k + 1] if flags else None, 2, 13
+                )
+                assert ours == theirs, k
+                if ours is not None:
+                    break
+
+
+def test_minimize_stops_by_rule_8_with_the_defaults_only():
+    """A constant f: "flat f" after W iterations with the practical defaults (message), the
+    whole budget with the paper's settings or with terminate=False."""
+    f = lambda X: np.full(X.shape[0], 3.0)  # noqa: E731
+    res = minimize(f, np.zeros(2), max_evaluations=2000, seed=0)
+    window = termination_windows(2, 2 * res.settings.batch_size + 1)[0]
+    assert res.message.startswith("flat f") and res.nit == window
+    full = minimize(f, np.zeros(2), max_evaluations=2000, seed=0, terminate=False)
+    assert full.message == "max_evaluations reached"
+    paper = minimize(
+        f, np.zeros(2), alpha=0.1, batch_size=2, tau=0.5, zeta=2.0, eta1=0.1, max_evaluations=500
+    )
+    assert paper.message == "max_evaluations reached"
+
+
+def test_a_diverging_first_step_names_its_cause():
+    """Hand-picked settings with a step far too large for f: an early step sends μ where f
+    is not finite; the run stops there (status 2, x the last mean whose value is known) and
+    the message says which step, by how much, and what to change."""
+
+    def f(X):  # a bowl with a wall: not finite beyond ‖x‖ = 10
+        squares = np.sum(X**2, axis=1)
+        return np.where(squares <= 100.0, squares, np.inf)
+
+    res = minimize(
+        f,
+        np.full(2, 1.0),
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=2.0,
+        eta1=10.0,
+        max_evaluations=100,
+        seed=0,
+    )
+    assert res.status == 2 and not res.success
+    assert re.search(
+        r"non-finite value inf.*The cause: the mean step of iteration \d+ \(eta1 = 10 times"
+        r".*times the samples' largest standard deviation.*eta1 is too large",
+        res.message,
+    ), res.message
+    assert np.isfinite(res.fun) and res.fun == f(res.x[None, :])[0]

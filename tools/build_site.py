@@ -7,7 +7,9 @@ folder: ``book/`` (configuration, front page, the page script ``checks.js`` and 
 ``CITATION.cff`` by ``tools/citation.py``), the notebooks, a ledger page rendered from the
 published verdicts, and MathJax 3 from the npm registry (installed
 once into ``.cache/mathjax``) copied into ``_static``, so that the mathematics renders without a
-network.
+network. cocopp's HTML output of ``make coco`` (``coco/ppdata``, git-ignored) is copied to
+``cocopp/`` beside the pages, where notebook 10 links it; without it, ``cocopp/index.html`` says
+how to make it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,17 @@ sys.path.insert(0, str(ROOT))
 
 #: The first notebook of Part II (the verification record); those before it are Part I (the course).
 PART_II = "05"
+#: cocopp's full output, written by ``make coco`` (git-ignored), and where the book links it.
+COCOPP = ROOT / "coco" / "ppdata"
+COCOPP_PAGE = "cocopp/index.html"
+COCOPP_ABSENT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>cocopp's output</title></head>
+<body><p>cocopp's output (aRT tables, per-function runtime ECDFs, scatter plots) is written by
+<code>make coco</code> into <code>coco/ppdata/</code>, which is not committed. Run
+<code>make coco</code> (about 7 minutes of CPU), then <code>make html</code>: this page is then
+cocopp's own.</p></body></html>
+"""
+
 #: The notebooks' figures that book/index.md shows.
 FRONT_FIGURES = ("08-proof-map.png", "00-looseness-atlas.png")
 
@@ -92,6 +105,16 @@ def stage(source: Path) -> None:
         (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)
 
 
+def cocopp_pages(target: Path) -> None:
+    """cocopp's HTML output (``COCOPP``) copied to ``target``, where notebook 10 links it
+    (``COCOPP_PAGE``); without it (no ``make coco`` yet), a page that says how to make it."""
+    if (COCOPP / "index.html").is_file():
+        shutil.copytree(COCOPP, target)
+    else:
+        target.mkdir(parents=True)
+        (target / "index.html").write_text(COCOPP_ABSENT, encoding="utf-8")
+
+
 def build(out: Path) -> list[Path]:
     """Stage the source, run sphinx-build into ``out`` and return the notebook pages."""
     with tempfile.TemporaryDirectory(prefix="mines-book-") as tmp:
@@ -120,6 +143,7 @@ def build(out: Path) -> list[Path]:
         )
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
+        cocopp_pages(html / Path(COCOPP_PAGE).parent)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(html, out)

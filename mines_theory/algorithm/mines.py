@@ -44,6 +44,7 @@ an objective written for one point, which the shape of f(X) cannot reveal when 2
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,7 +54,13 @@ from numpy.typing import ArrayLike
 from scipy.optimize import OptimizeResult
 
 from .algorithm1 import QUERY_POINTS, MiNESStrategy, State
-from .practical import PracticalSettings, default_batch_size, practical_settings
+from .practical import (
+    Box,
+    PracticalSettings,
+    Termination,
+    default_batch_size,
+    practical_settings,
+)
 from .schedules import Schedule, as_schedule
 from .strategy import StrategyAskTell
 from mines_theory.validation import (
@@ -215,6 +222,9 @@ def minimize(
     seed: Any = 0,
     record: Callable[[MiNES], Mapping[str, Any]] | None = None,
     scale: float | None = None,
+    bounds: tuple[ArrayLike, ArrayLike] | None = None,
+    bound_handling: str = "project",
+    terminate: bool | None = None,
 ) -> OptimizeResult:
     """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
 
@@ -232,11 +242,13 @@ def minimize(
       as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
       (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
       differences, capped at one sample standard deviation (``practical.CurvatureStep``;
-      finite and > 0 for any sign of the curvature, at k = 1 too). The iteration is still
-      Algorithm 1; these settings are practical choices that the paper does not make
-      (``practical`` says which and why). The calibration's evaluations count in ``nfev``,
-      ``history["evaluations"]`` and ``max_evaluations``. A setting that is given is the run's:
-      a given α is also the cap of η_{1,k}, a given τ or ζ bounds Σ₁⁻¹ = h₀I projected onto S'.
+      finite and > 0 for any sign of the curvature, at k = 1 too), and a termination rule
+      (``practical.termination_reason``: f(μ) flat, Σ⁻¹ pinned at the edge of S', or
+      stagnation). The iteration is still Algorithm 1; these settings are practical choices
+      that the paper does not make (``practical`` says which and why). The calibration's
+      evaluations count in ``nfev``, ``history["evaluations"]`` and ``max_evaluations``. A
+      setting that is given is the run's: a given α is also the cap of η_{1,k}, a given τ or ζ
+      bounds Σ₁⁻¹ = h₀I projected onto S'.
 
     Every argument is checked once, before f is evaluated (as scipy's ``minimize`` does); the
     iterations check only the values f returns.
@@ -255,7 +267,21 @@ def minimize(
         (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
     scale : float, optional
         σ₀ > 0, the standard deviation of the first samples, for the practical defaults only
-        (default ``practical.DEFAULT_SCALE`` = 1); an error when all five settings are given.
+        (default ``practical.DEFAULT_SCALE`` = 1, or a fifth of the box's mean width when
+        ``bounds`` are given); an error when all five settings are given.
+    bounds : (lower, upper), optional
+        The search domain, a box (two vectors of length d, or scalars, lower < upper;
+        ``practical.Box``, rule 7), respected as ``bound_handling`` says: "project" (default)
+        projects the mean onto the box after each step (the samples may leave it by their
+        spread); "transform" evaluates f at T(x), T pycma's bound transformation, so that
+        every point evaluated lies in the box, and returns x = T(μ). With the practical
+        defaults the box also sets σ₀ and S' (τ so that the samples spread at most the box's
+        smallest width).
+    bound_handling : {"project", "transform"}
+        How ``bounds`` are respected (above); ignored without ``bounds``.
+    terminate : bool, optional
+        Stop when ``practical.termination_reason`` fires (rule 8; status 3, ``message`` names
+        the rule). Default: with the practical defaults, not with the paper's settings.
 
     When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
     point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
@@ -265,10 +291,12 @@ def minimize(
     -------
     scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
     mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
-    evaluation, counted in ``nfev``), ``nfev``, ``nit``, ``status`` and ``message`` (0: the
-    target was reached, ``success``; 1: the budget; 2: the run stopped where f's values, or
-    the differences of the iteration, are not finite in floating point, e.g. a constant 1e308:
-    x is then the last mean whose value is known), ``sigma_inv``, ``settings`` (the
+    evaluation, counted in ``nfev``; with "transform", x = T(μ)), ``nfev``, ``nit``, ``status``
+    and ``message`` (0: the target was reached, ``success``; 1: the budget; 2: the run stopped
+    where f's values, or the differences of the iteration, are not finite in floating point,
+    e.g. a constant 1e308: x is then the last mean whose value is known, and the message names
+    the mean step that led there; 3: a termination rule fired, named by the message),
+    ``sigma_inv``, ``settings`` (the
     ``practical.PracticalSettings`` of the run, or None with the paper's settings) and
     ``history``: a DataFrame with
     one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
@@ -290,6 +318,10 @@ def minimize(
     f_dim = getattr(f, "dim", None)  # an objective of this library knows its d
     if isinstance(f_dim, int) and f_dim != dim:
         raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
+    box = None if bounds is None else _box(bounds, bound_handling, dim)
+    objective = f if box is None else box.objective(f)
+    practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
+    terminate = practical if terminate is None else bool(terminate)
     if record is not None and not callable(record):
         raise TypeError(
             f"record must be None or a callable record(es) returning a dict, got "
@@ -303,7 +335,7 @@ def minimize(
     array_size(larger, size, (2 * b + 1) * dim, QUERY_POINTS)
     vectorization_test = 2 * b + 1 == dim  # one more value: is f vectorized? (check_vectorized)
     settings: PracticalSettings | None = None
-    if any(value is None for value in (alpha, batch_size, tau, zeta, eta1)):
+    if practical:
         for name, value, rule in (
             ("alpha", alpha, smoothing_radius),
             ("tau", tau, positive_scalar),
@@ -319,7 +351,7 @@ def minimize(
                 f"(2b+1 = {2 * b + 1 + vectorization_test} values), got {max_evaluations}"
             )
         calibrated = practical_settings(
-            f, mean0, rng, scale=scale, batch_size=b, check=check_vectorized
+            objective, mean0, rng, scale=scale, batch_size=b, check=check_vectorized, box=box
         )
         settings = calibrated.given(alpha, tau, zeta, eta1, eta2, sigma_inv0)
         alpha, tau, zeta, eta1, eta2 = (
@@ -355,19 +387,34 @@ def minimize(
     es = MiNES.from_state(strategy, strategy.init(mean0, sigma_inv0, check_input=False), rng)
     if settings is not None:
         vectorization_test = False  # the calibration tested it
-    return _run(f, es, max_evaluations, target, record, settings, vectorization_test)
+    termination = Termination(dim, 2 * b + 1, projections=True) if terminate else None
+    return _run(
+        objective,
+        es,
+        settings,
+        box=box,
+        termination=termination,
+        max_evaluations=max_evaluations,
+        target=target,
+        record=record,
+        vectorization_test=vectorization_test,
+    )
 
 
 def _run(
     f: Callable[[np.ndarray], ArrayLike],
     es: MiNES,
+    settings: PracticalSettings | None,
+    *,
+    box: Box | None,
+    termination: Termination | None,
     max_evaluations: int,
     target: float | None,
     record: Callable[[MiNES], Mapping[str, Any]] | None,
-    settings: PracticalSettings | None,
     vectorization_test: bool,
 ) -> OptimizeResult:
-    """``minimize``'s loop on checked arguments: only f's values and ``record``'s columns are
+    """``minimize``'s loop on checked arguments (``f`` is what Algorithm 1 evaluates: the
+    user's f, or f∘T with a transforming box): only f's values and ``record``'s columns are
     checked here. An iteration starts only if it and the final f(x) fit in the budget."""
     used = 0 if settings is None else settings.evaluations
     per_iteration = 2 * es.params.batch_size + 1
@@ -389,6 +436,8 @@ def _run(
         used += per_iteration
         if not all_finite(values):  # where the run has gone: it stops there
             status, message = 2, _stopped(f"at k = {es.iteration + 1}", values, X)
+            if es.info is not None:
+                message += f". {_step_cause(es)}"
             break
         if vectorization_test:
             check_vectorized(f, X)
@@ -403,17 +452,25 @@ def _run(
         except FloatingPointError as error:  # f's values overflow the iteration's arithmetic
             status, message = 2, f"stopped at k = {es.iteration + 1}: {error}"
             break
-    if status == 1:
+        if box is not None:  # rule 7 of practical: "project" keeps the mean in the box
+            es.state = dataclasses.replace(es.state, mean=box.mean(es.state.mean))
+        if termination is not None:  # rule 8 of practical
+            assert es.info is not None  # told above
+            reason = termination.add(values[0], es.info.projected)
+            if reason is not None:
+                status, message = 3, reason
+                break
+    if status in (1, 3):
         x = es.mean
         fun = float(evaluate(f, x[None, :], finite=known is None)[0])
         used += 1
         if not np.isfinite(fun):
             status, message = 2, _stopped(f"after k = {es.iteration}", np.array([fun]), x[None])
-    if status != 1:
+    if status in (0, 2):
         assert known is not None
         x, fun = known
     return OptimizeResult(
-        x=x,
+        x=x if box is None else box.solution(x),
         fun=fun,
         nfev=used,
         nit=es.iteration,
@@ -433,6 +490,52 @@ def _stopped(when: str, values: np.ndarray, X: np.ndarray) -> str:
     except ValueError as error:
         return f"stopped {when}: {error}"
     raise AssertionError("every value is finite")
+
+
+def _step_cause(es: MiNES) -> str:
+    """Why f is not finite at the points of iteration k + 1 when it was at iteration k: the
+    mean step η₁g̃ of iteration k, measured against the spread of the samples."""
+    info = es.info
+    assert info is not None  # called after a tell
+    step = float(np.linalg.norm(es.state.mean - info.before.mean))
+    spread = es.params.alpha / float(np.sqrt(np.linalg.eigvalsh(info.before.sigma_inv)[0]))
+    return (
+        f"The cause: the mean step of iteration {info.k} (eta1 = {float(info.eta1):.3g} times "
+        f"g̃ with ‖g̃‖ = {float(np.linalg.norm(info.estimate.g)):.3g}) moved μ by {step:.3g}, "
+        f"{step / spread:.3g} times the samples' largest standard deviation "
+        f"α√λmax(Σ) = {spread:.3g}, where |f| was at most "
+        f"{float(np.max(np.abs(info.values))):.3g}: eta1 is too large for the differences of f "
+        f"over 2α there. A smaller eta1, or the practical defaults' curvature step (leave eta1 "
+        f"out), keeps the step at the samples' scale"
+    )
+
+
+def _box(bounds: Any, handling: str, dim: int) -> Box:
+    """``bounds`` = (lower, upper) as the search domain of ``practical`` (rule 7); a scalar
+    stands for every coordinate."""
+    try:
+        lower, upper = bounds
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"bounds must be a pair (lower, upper) of vectors of length {dim} or scalars, "
+            f"got {bounds!r:.80}"
+        ) from None
+    try:
+        lower, upper = (
+            np.full(dim, v, dtype=float) if np.ndim(v) == 0 else np.asarray(v, dtype=float)
+            for v in (lower, upper)
+        )
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"bounds must be a pair (lower, upper) of real vectors or scalars, got {bounds!r:.80}"
+        ) from None
+    box = Box(lower, upper, handling)
+    if box.lower.shape != (dim,):
+        raise ValueError(
+            f"bounds must be vectors of length {dim} (the length of mean0), got length "
+            f"{box.lower.shape[0]}"
+        )
+    return box
 
 
 def check_vectorized(f: Callable[[np.ndarray], ArrayLike], X: np.ndarray) -> None:

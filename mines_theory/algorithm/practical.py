@@ -56,6 +56,55 @@ practical choices, which the paper does not make:
    sign of the curvature; if every s_i = 0 (f flat at the sampling scale) it is the previous
    step, and at k = 1 then b/(b + d + 1) (A = I).
 
+7. **The search domain** (``bounds`` = (l, u), optional; ``Box``), in one of two ways
+   (``bound_handling``):
+
+   - "project" (the default): after each mean step μ_{k+1} is projected onto the box (each
+     coordinate clipped), so that the mean never leaves it; the samples μ ± αz_i may leave it
+     by their spread (f must be defined there, as bbob's functions are);
+   - "transform": every point evaluated lies in the box: f is evaluated at T(x), T pycma's
+     ``BoxConstraintsLinQuadTransformation`` (its default bound handling, ``BoundTransform``):
+     the identity on [l + a_l, u − a_u], quadratic in the margins a = min(w/2,
+     max(1, |bound|)/20) (w = u − l per coordinate; 0.25 on [−5, 5]), then mirrored and
+     periodic; Algorithm 1 runs unchanged on f∘T and the result is T(μ).
+
+   With a box, σ₀ defaults to w̄/5 (w̄ the mean width: 2 on [−5, 5]ᵈ, pycma's guidance) and S'
+   is scaled to it: τ = min(h₀, α²/w_min²), so that the samples' spread α/√λ(Σ⁻¹) never
+   exceeds the box's smallest width w_min (without a box, rule 3's τ = 1e-4 h₀ allows 100 σ₀,
+   20 times bbob's box); ζ stays 1e4 h₀. Measured on bbob (issue 35: f1, f2, f5, f8, f10,
+   f11, f12, f15, f20 × d = 2, 5, 10 × instances 1–3, 10⁴·d with the restarts of
+   ``experiments.coco``): "project" reached 1e-8 in as many runs as no box (18 of 81, f1 and
+   f5), "transform" in 6 (not even f1 in d = 10). With α fixed the samples keep spreading
+   about α/√λ(∇²f) however close μ is to the optimum; at that scale T's folds make f∘T
+   non-quadratic near the faces, with negative second differences, which push Σ⁻¹ down to τ:
+   the samples spread across the box and the runs end pinned at the edge of S'. The box's τ
+   has a price where the curvature is far below h₀: on the plain quadratic Σ_i 10^{6(i−1)/4}
+   x_i² in d = 5 (from x₀ uniform in [−4, 4]⁵, 5 seeds, 10⁴·d evaluations, target 1e-8,
+   measured) no run reached the target with the box [−5, 5]⁵ (τ = 0.04 h₀), 2 of 5 did
+   without it (τ = 1e-4 h₀, after about 9,000·d), and 5 of 5 after about 1,300·d with
+   τ = 1e-6 h₀ and no box: with α fixed, Σ⁻¹ can match a Hessian of condition 10⁶ only if the
+   samples may spread √(h₀/λ_min) σ₀ ≈ 10³ σ₀ along its flattest direction, far beyond any
+   box of width 5σ₀.
+8. **Termination** (``termination_reason``): a run of the practical defaults stops, like
+   pycma's, when its own state says that it has stopped making progress, decided from the
+   values f(μ_j) that every iteration queries and from whether each update was projected onto
+   S', over the last W = 10 + ⌈30d/(2b+1)⌉ iterations (pycma's ``tolfun`` history, with
+   λ = 2b + 1 values per iteration) or the last S = 100 + ⌈100 d^{3/2}/(2b+1)⌉ (pycma's
+   ``tolstagnation``):
+
+   - "flat f": max − min of f(μ_j) over the last W iterations ≤ ``TOLFUN`` = 1e-11 (pycma's
+     ``tolfun``; on a quadratic the central differences are exact and μ_k converges, so this
+     is how a solved run ends when no target is given);
+   - "pinned at the edge of S'": Σ⁻¹_{k+½} left S' and was projected in each of the last W
+     iterations, and the best f(μ_j) of those W is no better than the best before them: the
+     scale the second differences ask for lies outside the spreads S' allows (on bbob, Σ⁻¹
+     pushed to τ by negative curvature, the samples spread as wide as S' lets them);
+   - "stagnation": no new best f(μ_j) in the last S iterations (the mean wanders: on bbob f2
+     in d = 5 it random-walks once Σ⁻¹ is at τ).
+
+   A run that stops is restarted by the caller (``experiments.coco`` restarts with 2b, as
+   IPOP-CMA-ES doubles its population); ``minimize`` says which rule fired in ``message``.
+
 ``PracticalSettings`` holds what the rules gave for one start; ``practical_settings`` computes
 it (the calibration evaluations included).
 """
@@ -72,7 +121,13 @@ import numpy as np
 from mines_theory.validation import evaluate, positive_int, positive_scalar
 
 __all__ = [
+    "BOUND_HANDLINGS",
+    "Box",
     "DEFAULT_SCALE",
+    "TOLFUN",
+    "Termination",
+    "termination_reason",
+    "termination_windows",
     "TAU_FACTOR",
     "ZETA_FACTOR",
     "default_batch_size",
@@ -82,6 +137,7 @@ __all__ = [
     "CurvatureStep",
     "PracticalSettings",
     "practical_settings",
+    "box_tau",
 ]
 
 #: σ₀ when ``scale`` is not given: unit-scaled variables.
@@ -99,6 +155,12 @@ FORGET = 10
 
 #: The range that h₀ is clipped to (rule 1).
 SCALE_RANGE = (1e-100, 1e100)
+
+#: The ways of rule 7 to respect a box: the default first.
+BOUND_HANDLINGS = ("project", "transform")
+
+#: "flat f" (rule 8): the range of f(μ_j) over the last W iterations at most this (pycma's tolfun).
+TOLFUN = 1e-11
 
 
 def default_batch_size(d: int) -> int:
@@ -202,6 +264,193 @@ class CurvatureStep:
         return np.minimum(step, cap)
 
 
+def _margin(bound: np.ndarray, width: np.ndarray) -> np.ndarray:
+    """pycma's margin of the quadratic part beside a bound: min(w/2, max(1, |bound|)/20)."""
+    return np.minimum(width / 2.0, np.maximum(1.0, np.abs(bound)) / 20.0)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Box:
+    """The search domain [lower, upper] of rule 7 and how it is respected (``handling``).
+
+    ``transform`` is pycma's ``BoxConstraintsLinQuadTransformation`` (with its default margins)
+    applied to the rows of an array: per coordinate, with w = upper − lower and the margins
+    a_l, a_u (``_margin``), the identity on [l + a_l, u − a_u]; l + (y − (l − a_l))²/(4a_l) on
+    [l − a_l, l + a_l] and u − (y − (u + a_u))²/(4a_u) on [u − a_u, u + a_u]; beyond, mirrored
+    at l − a_l and u + a_u, and periodic with period 2(w + a_l + a_u).
+
+    >>> box = Box(np.full(2, -5.0), np.full(2, 5.0))   # margins 0.25
+    >>> box.transform(np.array([[0.0, 4.75], [5.0, 5.25], [6.0, 25.5]])).tolist()
+    [[0.0, 4.75], [4.9375, 5.0], [4.5, 4.5]]
+    >>> box.repair(np.array([6.0, -1.0])).tolist()
+    [5.0, -1.0]
+    """
+
+    lower: np.ndarray
+    upper: np.ndarray
+    handling: str = "project"
+
+    def __post_init__(self):
+        lower = np.atleast_1d(np.asarray(self.lower, dtype=float))
+        upper = np.atleast_1d(np.asarray(self.upper, dtype=float))
+        if lower.ndim != 1 or lower.shape != upper.shape:
+            raise ValueError(
+                f"bounds must be two vectors of one length (lower, upper), got shapes "
+                f"{lower.shape} and {upper.shape}"
+            )
+        if not (np.all(np.isfinite(lower)) and np.all(np.isfinite(upper))):
+            raise ValueError(f"bounds must be finite, got lower = {lower}, upper = {upper}")
+        if not np.all(lower < upper):
+            raise ValueError(
+                f"bounds must have lower < upper in every coordinate, got lower = {lower}, "
+                f"upper = {upper}"
+            )
+        if self.handling not in BOUND_HANDLINGS:
+            raise ValueError(
+                f"bound_handling must be one of {BOUND_HANDLINGS}, got {self.handling!r}"
+            )
+        object.__setattr__(self, "lower", lower)
+        object.__setattr__(self, "upper", upper)
+
+    @property
+    def width(self) -> np.ndarray:
+        """w = upper − lower, per coordinate."""
+        return self.upper - self.lower
+
+    def repair(self, X: np.ndarray) -> np.ndarray:
+        """The nearest point of the box to each row (each coordinate clipped)."""
+        return np.clip(X, self.lower, self.upper)
+
+    def transform(self, X: np.ndarray) -> np.ndarray:
+        """T(X), row by row (class docstring)."""
+        lb, ub, w = self.lower, self.upper, self.width
+        al, au = _margin(lb, w), _margin(ub, w)
+        y = np.array(X, dtype=float)
+        start = lb - 2 * al - w / 2  # pycma: shift far points into one period first
+        far = (y < start) | (y > ub + 2 * au + w / 2)
+        period = 2 * (w + al + au)
+        y = np.where(far, y - period * np.floor((y - start) / period), y)
+        y = np.where(y > ub + au, y - 2 * (y - ub - au), y)  # mirrored at u + a_u
+        y = np.where(y < lb - al, y + 2 * (lb - al - y), y)  # mirrored at l − a_l
+        y = np.where(y < lb + al, lb + (y - (lb - al)) ** 2 / (4 * al), y)
+        return np.where(y > ub - au, ub - (y - (ub + au)) ** 2 / (4 * au), y)
+
+    def objective(self, f: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
+        """What Algorithm 1 evaluates: f ("project") or f∘T ("transform")."""
+        if self.handling == "project":
+            return f
+
+        def composed(X: np.ndarray) -> Any:
+            return f(self.transform(X))
+
+        return composed
+
+    def mean(self, mean: np.ndarray) -> np.ndarray:
+        """μ after a mean step: projected onto the box ("project"), unchanged ("transform")."""
+        return self.repair(mean) if self.handling == "project" else mean
+
+    def solution(self, mean: np.ndarray) -> np.ndarray:
+        """The point that a mean stands for: μ ("project") or T(μ) ("transform")."""
+        return mean if self.handling == "project" else self.transform(mean)
+
+
+def termination_windows(d: int, per_iteration: int) -> tuple[int, int]:
+    """(W, S) of rule 8 for λ = ``per_iteration`` values per iteration (2b + 1 for MiNES):
+    W = 10 + ⌈30d/λ⌉ (pycma's tolfun history) and S = 100 + ⌈100 d^{3/2}/λ⌉ iterations
+    (pycma's tolstagnation).
+
+    >>> termination_windows(10, 21), termination_windows(2, 13)
+    ((25, 251), (15, 122))
+    """
+    d, per = positive_int("d", d), positive_int("per_iteration", per_iteration)
+    return 10 + -(-30 * d // per), 100 + math.ceil(100 * d**1.5 / per)
+
+
+def termination_reason(
+    f_history: np.ndarray, projected: np.ndarray | None, d: int, per_iteration: int
+) -> str | None:
+    """Rule 8: why a run should stop after the iterations so far, or None.
+
+    ``f_history``: one value per iteration so far (f(μ_j) for MiNES, as queried; a peer
+    passes the best value of each batch); ``projected``: whether update j left S' and was
+    projected (``Iteration.projected``), or None for a method without S' (the rule "pinned"
+    is then not tested); ``per_iteration``: λ, the values per iteration (2b + 1 for MiNES),
+    which sets the windows (``termination_windows``). The rules (module docstring) in the
+    order "flat f", "pinned at the edge of S'", "stagnation"; none fires before W iterations.
+
+    >>> termination_reason(np.full(30, 2.0), None, 10, 21)
+    'flat f: f varied by ≤ 1e-11 over the last 25 iterations'
+    >>> termination_reason(np.arange(30.0)[::-1], np.ones(30, bool), 10, 21) is None
+    True
+    """
+    window, stagnation = termination_windows(d, per_iteration)
+    f_history = np.asarray(f_history, dtype=float)
+    k = f_history.shape[0]
+    if k < window:
+        return None
+    recent = f_history[-window:]
+    if float(recent.max() - recent.min()) <= TOLFUN:
+        return f"flat f: f varied by ≤ {TOLFUN:g} over the last {window} iterations"
+    before = f_history[:-window]
+    no_gain = before.size > 0 and float(recent.min()) >= float(before.min())
+    if no_gain and projected is not None:
+        projected = np.asarray(projected, dtype=bool)
+        if projected.shape[0] >= window and bool(projected[-window:].all()):
+            return (
+                f"pinned at the edge of S': Σ⁻¹ was projected onto S' in each of the last "
+                f"{window} iterations, with no new best f"
+            )
+    if k > stagnation and float(f_history[-stagnation:].min()) >= float(
+        f_history[:-stagnation].min()
+    ):
+        return f"stagnation: no new best f in the last {stagnation} iterations"
+    return None
+
+
+class Termination:
+    """Rule 8 along a run: ``add`` one iteration's value (and whether its update was projected)
+    and get what ``termination_reason`` says of the history so far, in O(W) per iteration: it
+    keeps the last W values and flags, the best value and the iteration that first reached it
+    (min(f[−n:]) ≥ min(f[:−n]) exactly when that iteration lies before the last n).
+    ``tests/test_practical.py`` checks that it answers as ``termination_reason`` does.
+
+    >>> rule = Termination(10, 21)
+    >>> [rule.add(2.0) for _ in range(25)][-2:]
+    [None, 'flat f: f varied by ≤ 1e-11 over the last 25 iterations']
+    """
+
+    def __init__(self, d: int, per_iteration: int, *, projections: bool = False) -> None:
+        self.window, self.stagnation = termination_windows(d, per_iteration)
+        self.projections = projections
+        self.recent: list[float] = []
+        self.flags: list[bool] = []
+        self.k = 0  # iterations so far
+        self.best = math.inf
+        self.best_at = 0  # the first iteration (1-based) that reached ``best``
+
+    def add(self, value: float, projected: bool = False) -> str | None:
+        value = float(value)
+        self.k += 1
+        if value < self.best:
+            self.best, self.best_at = value, self.k
+        self.recent = (self.recent + [value])[-self.window :]
+        self.flags = (self.flags + [bool(projected)])[-self.window :]
+        W, S, k = self.window, self.stagnation, self.k
+        if k < W:
+            return None
+        if max(self.recent) - min(self.recent) <= TOLFUN:
+            return f"flat f: f varied by ≤ {TOLFUN:g} over the last {W} iterations"
+        no_gain = k > W and self.best_at <= k - W
+        if no_gain and self.projections and all(self.flags):
+            return (
+                f"pinned at the edge of S': Σ⁻¹ was projected onto S' in each of the last "
+                f"{W} iterations, with no new best f"
+            )
+        if k > S and self.best_at <= k - S:
+            return f"stagnation: no new best f in the last {S} iterations"
+        return None
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class PracticalSettings:
     """The settings of one run: those that rules 1–6 gave for its start (module docstring), or
@@ -217,6 +466,7 @@ class PracticalSettings:
     eta1: Any  # CurvatureStep, or the user's η₁
     eta2: Any  # PracticalEta2, or the user's η₂
     evaluations: int  # the calibration's evaluations, 2b + 1
+    box: Box | None = None  # T of rule 7, when a box was given
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PracticalSettings):
@@ -273,12 +523,22 @@ def practical_settings(
     scale: float | None = None,
     batch_size: int | None = None,
     check: Callable[[Callable, np.ndarray], None] | None = None,
+    box: Box | None = None,
 ) -> PracticalSettings:
-    """Rules 1–6 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
+    """Rules 1–7 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
     (directions drawn from ``rng``). ``check(f, X)``, if given, is called on the calibration
-    query (``minimize`` passes its test that f is vectorized)."""
+    query (``minimize`` passes its test that f is vectorized). ``box``: the search domain of
+    rule 7 (``f`` is then what Algorithm 1 evaluates, ``box.objective``; the box sets the
+    default σ₀ and τ)."""
     d = mean0.shape[0]
-    scale = DEFAULT_SCALE if scale is None else positive_scalar("scale", scale)
+    if box is not None and box.lower.shape != (d,):
+        raise ValueError(f"bounds must have the length of mean0 ({d}), got {box.lower.shape[0]}")
+    if scale is not None:
+        scale = positive_scalar("scale", scale)
+    elif box is not None:
+        scale = float(np.mean(box.width)) / 5.0
+    else:
+        scale = DEFAULT_SCALE
     b = default_batch_size(d) if batch_size is None else positive_int("batch_size", batch_size)
     u = rng.standard_normal((b, d))
     X = np.concatenate([mean0[None, :], mean0 + scale * u, mean0 - scale * u])
@@ -297,10 +557,20 @@ def practical_settings(
         curvature=h,
         alpha=alpha,
         sigma_inv0=h * np.eye(d),
-        tau=TAU_FACTOR * h,
+        tau=TAU_FACTOR * h if box is None else box_tau(h, scale, box),
         zeta=ZETA_FACTOR * h,
         batch_size=b,
         eta1=CurvatureStep(d, b, alpha),
         eta2=PracticalEta2(prior_batches(d, b)),
         evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0),
+        box=box,
     )
+
+
+def box_tau(h: float, scale: float, box: Box) -> float:
+    """τ of rule 7: min(h₀, α²/w_min²) with α² = σ₀²h₀, so that α/√τ ≤ w_min.
+
+    >>> box_tau(8.0, 2.0, Box(np.full(3, -5.0), np.full(3, 5.0)))   # 8·(2/10)²
+    0.32000000000000006
+    """
+    return h * min(1.0, (scale / float(np.min(box.width))) ** 2)

@@ -292,6 +292,25 @@ def cases() -> list:
         )
     t.answers("minimize, defaults", "alpha 0.01, 99 values",
               lambda: minimize(**{**default, "alpha": 0.01}, max_evaluations=99))  # fmt: skip
+    # minimize's search domain (rule 7) and termination (rule 8)
+    for label, bounds, match in [
+        ("bounds not a pair", 3.0, "bounds must be a pair"),
+        ("bounds NaN", (np.nan, 1.0), "bounds must be finite"),
+        ("bounds lower >= upper", (1.0, -1.0), "lower < upper"),
+        ("bounds of another length", (np.zeros(3), np.ones(3)), "vectors of length 2"),
+        ("bounds of strings", ("a", "b"), "bounds must be a pair .* of real"),
+    ]:
+        t.named("minimize, defaults", label, lambda b=bounds: minimize(**default, bounds=b),
+                ValueError, match)  # fmt: skip
+    t.named("minimize, defaults", "bound_handling unknown",
+            lambda: minimize(**default, bounds=(-5.0, 5.0), bound_handling="clip"),
+            ValueError, "bound_handling must be one of")  # fmt: skip
+    for handling in ("project", "transform"):
+        t.answers("minimize, defaults", f"bounds, {handling}",
+                  lambda h=handling: minimize(**default, bounds=(-5.0, 5.0), bound_handling=h,
+                                              max_evaluations=300))  # fmt: skip
+    t.answers("minimize", "terminate with the paper's settings",
+              lambda: minimize(terminate=True, max_evaluations=2000))  # fmt: skip
 
     # practical: the rules, the settings
     t.vary("default_batch_size", practical.default_batch_size, {}, "d", "int")
