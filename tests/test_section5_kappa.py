@@ -133,3 +133,18 @@ def test_the_limit_rate_against_its_expectation_form():
     limit = preconditioned_rate(d=d, b=b, delta=delta)
     assert expectation < limit.value < 1.01 * expectation
     assert math.isfinite(limit.uncertainty) and limit.uncertainty < 1e-3
+
+
+def test_the_published_factor_is_the_slope_as_a_ratio_of_rates():
+    """factor_K = (κ_max/κ_min)^s(K): 1 for a rate independent of κ, 100^−0.2 for a slope −0.2;
+    its interval is the slope's, mapped."""
+    measured, _, _ = decide_kappa(
+        KAPPAS, _windows([-0.2, -0.1, 0, 0, 0, 0]), CENTRES, frozen=FROZEN, final_bound=1e-3
+    )
+    by_name = {m.name: m for m in measured}
+    for centre in CENTRES.astype(int):
+        slope, factor = by_name[f"slope_{centre}"], by_name[f"factor_{centre}"]
+        assert factor.value == pytest.approx(100**slope.value, rel=1e-12)
+        # the same resamples, up to the quantiles' interpolation between two of them
+        assert factor.interval == pytest.approx(tuple(100**x for x in slope.interval), rel=1e-6)
+    assert by_name["factor_400"].value == pytest.approx(100**-0.2, rel=0.05)

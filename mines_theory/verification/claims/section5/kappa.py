@@ -143,7 +143,9 @@ def decide_kappa(kappas, rates, centres, *, frozen: Measurement, final_bound: fl
     ``rates[i]``: the (windows, seeds) contractions at ``kappas[i]`` (``window_rates``), the
     windows centred at the iterations ``centres``; ``frozen``: the slope of log(rate) against
     log κ with Σ frozen at Σ₁, with its 95% interval (the control); ``final_bound``: the κ-free
-    guarantee c₂/(8c₁). Returns (measurements, qualifiers, status). The slope s(k) of
+    guarantee c₂/(8c₁). Returns (measurements, qualifiers, status): per window the slope
+    ``slope_K`` and the factor ``factor_K`` = (κ_max/κ_min)^s it implies, the change of the slope,
+    the last window's median rate per κ. The slope s(k) of
     log(median rate) against log κ is bootstrapped over the seeds, one resample of the seeds for
     every window and κ (the windows of one seed share its Σ-path).
 
@@ -245,7 +247,17 @@ def decide_kappa(kappas, rates, centres, *, frozen: Measurement, final_bound: fl
             change,
             last,
         )
-    measurements = (*per_window, change, *last_rates)
+    # published: the factor (κ_max/κ_min)^s, the rate at the largest κ over that at the smallest,
+    # rather than s, whose values near 0 no two BLAS kernels reproduce within a factor 2 (the
+    # runs diverge by rounding; ``Measurement.agrees``); the slopes stay for the qualifiers
+    spread = max(kappas) / min(kappas)
+    factors = [
+        bootstrap(
+            functools.partial(lambda w, s: spread ** slope(w, s), w), seeds, f"factor_{int(c)}"
+        )
+        for w, c in enumerate(centres)
+    ]
+    measurements = (*per_window, *factors, change, *last_rates)
     return measurements, qualifiers, status
 
 
