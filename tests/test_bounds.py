@@ -375,110 +375,27 @@ def _lemma53_by_hand(d, b, delta, L, sigma, gamma, tau, zeta, alpha, K, f_gap_1,
     return A, C1, C2, C3, C4, C
 
 
+#: Lemma 5.3's cases: each one the first's settings with the fields that make it its case.
+_VALID = dict(d=2, b=64, delta=1 / 64, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0, alpha=0.3,
+              K=100, f_gap_1=5.0, initial_error_sq=7.0)  # fmt: skip
+_K1 = dict(_VALID, d=1, gamma=0.0, K=1, initial_error_sq=1e-9)  # K = 1 (C₃ = 0), γ = 0 (C₂ = 0)
 LEMMA53_CASES = {
     # γ > 0 with c₂ > 0 and bδ = 64·(1/64) = 1 exactly (the log(1/(bδ)) term is 0): valid
-    "valid_with_gamma": dict(
-        d=2,
-        b=64,
-        delta=1 / 64,
-        L=3.0,
-        sigma=0.7,
-        gamma=1.5,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.3,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=7.0,
-    ),
+    "valid_with_gamma": _VALID,
     # small L: the dζ²/(2b) term of C₄ is comparable with the first one
     "small_L": dict(
-        d=3,
-        b=20,
-        delta=0.05,
-        L=0.01,
-        sigma=0.7,
-        gamma=0.0,
-        tau=0.5,
-        zeta=0.6,
-        alpha=0.3,
-        K=7,
-        f_gap_1=5.0,
-        initial_error_sq=1e-9,
+        _VALID, d=3, b=20, delta=0.05, L=0.01, gamma=0.0, zeta=0.6, K=7, initial_error_sq=1e-9
     ),
     # the initial error is the largest of the three terms of C
-    "initial_error": dict(
-        d=2,
-        b=64,
-        delta=1 / 64,
-        L=3.0,
-        sigma=0.7,
-        gamma=1.5,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.3,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=1e30,
-    ),
-    # K = 1 (C₃ = 0), γ = 0 (C₂ = 0), τ = ζ small, L small: C₄ ≈ 1e-3 and C₁ ≈ 0.4
-    "tiny_C4": dict(
-        d=1,
-        b=1,
-        delta=0.5,
-        L=1e-3,
-        sigma=0.7,
-        gamma=0.0,
-        tau=0.01,
-        zeta=0.01,
-        alpha=0.3,
-        K=1,
-        f_gap_1=5.0,
-        initial_error_sq=1e-9,
-    ),
+    "initial_error": dict(_VALID, initial_error_sq=1e30),
+    # K = 1, γ = 0, τ = ζ small, L small: C₄ ≈ 1e-3 and C₁ ≈ 0.4
+    "tiny_C4": dict(_K1, b=1, delta=0.5, L=1e-3, tau=0.01, zeta=0.01),
     # K = 1, γ = 0, δ close to 1 (C₁ ≈ 0): C = 3C₄ (+ 9C₁²/4) with C₄ ∝ L²
-    "delta_near_one": dict(
-        d=1,
-        b=16,
-        delta=1 - 1e-9,
-        L=0.5,
-        sigma=0.7,
-        gamma=0.0,
-        tau=0.3,
-        zeta=0.3,
-        alpha=0.3,
-        K=1,
-        f_gap_1=5.0,
-        initial_error_sq=1e-9,
-    ),
+    "delta_near_one": dict(_K1, b=16, delta=1 - 1e-9, L=0.5, tau=0.3, zeta=0.3),
     "delta_near_one_small_L": dict(
-        d=1,
-        b=1,
-        delta=0.99,
-        L=1e-3,
-        sigma=0.7,
-        gamma=0.0,
-        tau=0.01,
-        zeta=0.01,
-        alpha=0.3,
-        K=1,
-        f_gap_1=5.0,
-        initial_error_sq=1e-12,
+        _K1, b=1, delta=0.99, L=1e-3, tau=0.01, zeta=0.01, initial_error_sq=1e-12
     ),
-    "delta_near_one_large_L": dict(
-        d=1,
-        b=1,
-        delta=0.999,
-        L=1000.0,
-        sigma=0.7,
-        gamma=0.0,
-        tau=0.3,
-        zeta=0.3,
-        alpha=0.3,
-        K=1,
-        f_gap_1=5.0,
-        initial_error_sq=1e-9,
-    ),
+    "delta_near_one_large_L": dict(_K1, b=1, delta=0.999, L=1000.0, tau=0.3, zeta=0.3),
 }
 
 
