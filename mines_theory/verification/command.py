@@ -8,7 +8,8 @@ re-check a claim.
 ``check NAME… [--scale S] [--json]`` (or ``check --all``)
     recomputes the named rows and errata and prints each fresh verdict beside the published
     one. A name is our number ("Lemma 5.3", or spelled out, "Theorem 5.4"), the PDF's ("Lemma
-    11"; a PDF name of several rows, "Lemma 9", is ambiguous and names them), a finding's name,
+    11"; a PDF name of several rows names the row of the result as printed, "Lemma 9" Lemma 5.1,
+    not "Lemma 5.1, γ > 0", which its own name reaches), a finding's name,
     or an erratum's label (or a prefix of it that only one label starts with); case and spacing
     do not matter. ``--scale S`` multiplies every sample size the claim's declaration places
     (seeds, draws, steps, batches: ``sizes.Data``) by S: a shortened run agrees with the
@@ -93,6 +94,9 @@ def resolve(name: str, specs: Sequence[Spec] | None = None) -> Spec:
     labels = [
         s for s in specs if isinstance(s, Erratum) and _norm(s.label).startswith(wanted) and wanted
     ]
+    plain = [s for s in printed if "," not in s.name]  # the result as printed, no qualifier
+    if len(printed) > 1 and len(plain) == 1:
+        return plain[0]
     for found in (printed, labels):
         if len(found) == 1:
             return found[0]
