@@ -40,28 +40,29 @@ def test_inside_limit_against_taylor():
 
 
 def test_checks_without_enough_draws_are_not_checked():
-    """Too few draws for the binomial test (n·δ < 10) or for a standard error: "not checked"
-    with the reason, never "holds"/"fails" (issue 22 §2); an invalid size is a ValueError."""
+    """Too few draws or batches for the binomial test (n·δ < 10) or for a standard error: "not
+    checked" naming the parameter and its declared minimum, never "holds"/"fails" (issue 22 §2,
+    decided by the framework from the declaration: issue 32 §2); an invalid size is a
+    ValueError."""
     from mines_theory.verification.framework.verdict import Status
 
-    for verdict in (
-        lemmas.check_lemma_d1(draws=5),
-        check_lemma_d3(draws=99),
-        check_lemma_d6(draws=90, b=10),
-        check_lemma_d2(BiasExperiment(b=10, batches=1)),
-        check_lemma_d5(BiasExperiment(b=10, batches=50)),
-        check_lemma_d7(HalfSquareG(b=10, batches=1)),
+    for verdict, path in (
+        (lemmas.check_lemma_d1(draws=5), "draws"),
+        (check_lemma_d3(draws=99), "draws"),
+        (check_lemma_d6(batches=9, b=10), "batches"),
+        (check_lemma_d2(BiasExperiment(b=10, batches=1)), "experiment.batches"),
+        (check_lemma_d5(BiasExperiment(b=10, batches=50)), "experiment.batches"),
+        (check_lemma_d7(HalfSquareG(b=10, batches=1)), "experiment.batches"),
     ):
         assert verdict.status is Status.NOT_CHECKED, verdict.report()
-        assert "needs at least" in verdict.text()
+        assert verdict.text().startswith(f"{path} = "), verdict.text()
+        assert "declared to decide from" in verdict.text()
     assert lemmas.check_lemma_d1(draws=5).text() == (
-        "draws = 5: the binomial test at δ = 0.1 needs at least 100"
+        "draws = 5: fewer draws than the 100 declared to decide from"
     )
-    with pytest.raises(ValueError, match="draws must be a non-negative multiple of b = 10"):
-        check_lemma_d6(draws=95, b=10)
     with pytest.raises(ValueError, match="b must be a positive integer"):
-        check_lemma_d6(draws=100, b=0)
-    with pytest.raises(ValueError, match="draws must be a non-negative integer"):
+        check_lemma_d6(batches=100, b=0)
+    with pytest.raises(ValueError, match="draws must be a non-negative integer, got -3"):
         lemmas.check_lemma_d1(draws=-3)
 
 

@@ -66,4 +66,5 @@ def test_comparison_of_nothing_is_not_checked():
     assert verdict.status is Status.NOT_CHECKED and verdict.qualifiers == ()
     assert verdict.text() == "no problem to compare the methods on"
     verdict = check_comparison(Comparison(problems=(Problem("ellipsoid", 5, 100.0),), seeds=0))
-    assert verdict.status is Status.NOT_CHECKED and verdict.text().startswith("seeds = 0")
+    assert verdict.status is Status.NOT_CHECKED
+    assert verdict.text().startswith("comparison.seeds = 0")

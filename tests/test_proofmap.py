@@ -74,7 +74,7 @@ def test_nodes_are_ledger_rows_with_both_numbers():
     assert _proofgraph.node("Lemma 5.3").caption == "Lemma 5.3 · PDF Lemma 11"
     assert _proofgraph.node("Thm 5.4").caption == "Theorem 5.4 · PDF Theorem 12"
     assert proofgraph.rows("Lemma 5.1") == ("Lemma 5.1", "Lemma 5.1, γ > 0")
-    assert proofgraph.rows("Lemma 5.3") == ("Lemma 5.3",)
+    assert proofgraph.rows("Lemma 5.3") == ("Lemma 5.3", "Lemma 5.3, γ > 0")
     with pytest.raises(ValueError, match="name must be one of the proof map's nodes"):
         _proofgraph.node("Lemma 5.9")
 

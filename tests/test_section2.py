@@ -23,7 +23,7 @@ def test_nes_without_a_seed_is_not_checked():
 
     verdict = check_nes_as_printed(NESRun(seeds=0))
     assert verdict.status is Status.NOT_CHECKED
-    assert verdict.text() == "seeds = 0: a run needs at least 1"
+    assert verdict.text() == "config.seeds = 0: fewer seeds than the 1 declared to decide from"
 
 
 def test_erratum_fisher_vec_flags_the_printed_block_and_not_the_corrected_one():

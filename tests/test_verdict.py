@@ -327,6 +327,30 @@ def test_agreement_rule(a, b, agree):
     assert a.agrees(b) is agree and b.agrees(a) is agree
 
 
+@pytest.mark.parametrize(
+    "interval, agree",
+    [
+        ((8.0, 12.0), True),
+        ((8.0 + 3.9 * 2**0.5, 12.0), True),  # an end 3.9 combined uncertainties away
+        ((8.0 + 4.1 * 2**0.5, 12.0), False),  # 4.1: the lower end alone decides
+        ((8.0, 12.0 + 4.1 * 2**0.5), False),  # the upper end alone decides
+        ((2.0, 18.0), False),  # widened about the same value
+        ((8.0, math.inf), False),  # an end that became infinite
+        (None, False),  # an interval that disappeared
+    ],
+)
+def test_a_moved_interval_is_a_difference_even_where_its_value_stays(interval, agree):
+    """``Measurement.agrees`` compares the ends too (issue 32 §2): the same value and
+    uncertainty with an interval moved, widened or opened is another measurement; each end
+    alone decides, at ``K_AGREE["ends"]`` combined uncertainties."""
+    a = Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.0, 12.0))
+    b = dataclasses.replace(a, interval=interval)
+    assert a.agrees(b) is agree and b.agrees(a) is agree
+    published = Verdict(Status.HOLDS, "{m}", (a,))
+    fresh = Verdict(Status.HOLDS, "{m}", (b,))
+    assert published.agrees(fresh) is agree
+
+
 def test_the_demo_evaluations_no_longer_agree_with_anything_below_250000():
     """Issue 22: 9.9e4 evaluations [8.0e4, 1.65e5] agreed with anything below 2.5e5."""
     demo = Measurement("evaluations", 99225.0, 21696.4, Kind.INTERVAL, (80010.0, 165060.0))
@@ -397,7 +421,11 @@ def test_the_rule_accepts_what_the_three_kernels_produce():
             kind = "proportion" if a.is_proportion else a.kind.value
             combined = math.hypot(a._spread(), b._spread())
             largest[kind] = max(largest.get(kind, 0.0), abs(a.value - b.value) / combined)
+            if a.interval is not None:
+                ends = [abs(x - y) / combined for x, y in zip(a.interval, b.interval) if x != y]
+                largest["ends"] = max([largest.get("ends", 0.0), *ends])
     assert largest["interval"] * 2 <= K_AGREE["interval"] + 0.05
+    assert largest["ends"] * 1.25 <= K_AGREE["ends"]
     assert largest["proportion"] < K_AGREE["proportion"]
     assert max(largest.get("se", 0.0), largest.get("z", 0.0)) < 1e-9 < K_AGREE["se"]
     assert AGREE_RATIO == 2.0

@@ -12,6 +12,8 @@ package         what
 ==============  ===============================================================================
 
 A package imports only from the ones above it in this table (``tests/test_packaging.py``).
+``python -m mines_theory.verification`` (``command``) lists the ledger and re-checks a claim by
+either of its names, at any scale of its sample sizes.
 Each experiment's settings are one frozen configuration object (``claims.section5.covariance
 .LEMMA53``, ``claims.appendix_e.trajectory.TRAJECTORY``, …) whose ``run()`` is cached: the check,
 the notebook and the tests use the same object, so each number is computed once per process.

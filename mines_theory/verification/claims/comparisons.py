@@ -22,9 +22,10 @@ from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
 from ..framework.registry import finding
+from ..framework.sizes import Data
 from ..framework.spec import Key, NoBar
-from ..framework.stats import at_least, median_interval, proportion
-from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+from ..framework.stats import median_interval, proportion
+from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 
 __all__ = [
     "COMPARISON",
@@ -104,22 +105,27 @@ def _faster(a, b) -> bool:
     notebook="07-comparisons",
     key=Key(None, "see the comparison table"),
     atlas=NoBar("a comparison of methods, without a bound"),
+    minimum=Data(
+        seeds=1,
+        steps=1,
+        runs=1,
+        at={"steps": "comparison.budget", "runs": "measured:at_target"},
+    ),
 )
-@decides
 def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
     """Evaluations to reach f − f* ≤ target per problem and method (a run that never reached it
     counts as +∞ in the median), and which method is fastest.
 
-    "Not checked" without a problem or a seed: "fastest everywhere" over no problem would hold
-    vacuously. A qualifier comparing two methods is true only when they meet on at least one
-    problem."""
+    "Not checked" without a problem or a seed, or when no run of any method reached the target
+    (``at_target``, its declaration's minimum: a table of +∞ compares nothing): "fastest
+    everywhere" over no problem would hold vacuously. A qualifier comparing two methods is true
+    only when they meet on at least one problem."""
     if not comparison.problems:
         return Verdict.not_checked(
             "no problem to compare the methods on", Measurement("problems", 0, kind=Kind.COUNT)
         )
-    at_least("seeds", comparison.seeds, 1, "a comparison")
     frames = comparison.run()
-    measurements, cells, nes_reached = [], {}, []
+    measurements, cells, nes_reached, at_target = [], {}, [], 0
     for i, (label, frame) in enumerate(frames.items()):
         table = evaluations_to_target(frame, comparison.target)
         for j, method in enumerate(COMPARED):
@@ -130,6 +136,7 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
             median = median_interval(never, f"median_{i}_{j}")
             reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
             measurements += [median, reached]
+            at_target += int(runs.reached.sum())
             cells[label, method] = median
             if method == "NES":
                 nes_reached.append(int(runs.reached.sum()))
@@ -168,7 +175,7 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
         f"evaluations to f − f* ≤ {comparison.target:g} within "
         f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
         f"{len(labels)} problems (the table: ``comparison_table``)",
-        tuple(measurements),
+        (*measurements, Measurement("at_target", at_target, kind=Kind.COUNT)),
         qualifiers,
         data={
             "frames": frames,

@@ -14,7 +14,8 @@ from mines_theory.problems.objectives import SoftCubic1D
 from ..framework.registry import erratum
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
-from ..claims.appendix_d.common import d6_setting, exceeds
+from ..claims.appendix_d.common import d6_setting
+from ..framework.decisions import exceeded
 from ..claims.appendix_d.lemmas import BIAS, D7, INSIDE, BiasExperiment, check_lemma_d7
 from mines_theory.theory.bounds.appendix import tgm3_bound, nu_bounds
 
@@ -55,14 +56,14 @@ def erratum_nu_gamma_power(printed: bool = True) -> Verdict:
     p_corrected = proportion("p_corrected", count_corrected, 400)
     if not printed:
         return flagged(
-            exceeds(count_corrected, 400, 0.1),
+            exceeded(count_corrected, 400, 0.1),
             "cubic, γ = 100, b = 10: ‖ν‖² "
             "exceeds eq:nu with γ² in {p_corrected} of 400 batches (z = {z} against "
             f"δ = 0.1); flagged when z > {K_SE:g}",
             (p_corrected, z_measurement("z", exceedance_z(count_corrected, 400, 0.1))),
         )
     return flagged(
-        exceeds(count_printed, 400, 0.1) and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1,
+        exceeded(count_printed, 400, 0.1) and np.mean(s["nu_sq"] > corrected.nu_sq) <= 0.1,
         "cubic, γ = 100, b = 10: ‖ν‖² exceeds eq:nu in {p_printed} of 400 batches "
         "(z = {z}), with γ² ({ratio}× larger) in {p_corrected}; flagged when "
         f"z > {K_SE:g} and the second ≤ δ",
@@ -152,9 +153,8 @@ def erratum_G_norm_1(printed: bool = True) -> Verdict:
         for e in INSIDE:
             x = e.run()
             counts.append((int(np.sum(x**2 > 2 * e.limit() + 2 * e.bound)), e.batches, e.delta))
-        exceeded = [exceeds(*count) for count in counts]
         return flagged(
-            any(exceeded),
+            any(exceeded(*count) for count in counts),
             "‖X‖² ≤ 2‖E X‖² + 2B_b is exceeded in {d7} of the batches "
             f"(f = x²/2), in {{star}} and {{away}} inside S' (μ = μ*, {INSIDE[1].mu:g}"
             f"); flagged when above δ = {D7.delta:g} (z > {K_SE:g})",
@@ -212,7 +212,7 @@ def erratum_hypotheses(printed: bool = True) -> Verdict:
         return int(np.sum(np.abs(nu[:, 0]) > nu_max)), int(np.sum(np.abs(g) > tgm3))
 
     def failures(count_pair):
-        return tuple(exceeds(count, draws, delta) for count in count_pair)
+        return tuple(exceeded(count, draws, delta) for count in count_pair)
 
     inside = counts(1.0 / tau)
     measured = {"nu_in": inside[0], "g_in": inside[1]}

@@ -15,6 +15,8 @@ import sympy as sp
 
 from mines_theory.linalg.spd import random_spd
 from ..framework.registry import erratum
+from ..framework.stats import single_event_trials
+from ..framework.sizes import Data
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import count, exact
@@ -104,6 +106,7 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
     "C₁); the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = "
     "0.01, K = 200)",
     same_flaw_as='Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
+    minimum=Data(draws=single_event_trials(0.01), at={"draws": "runs"}),
 )
 def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Verdict:
     """Lemma 5.3 "with a probability at least 1 − δ" (and Theorem 5.4, item 2): the proof needs, at
@@ -154,6 +157,7 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ve
     correct="‖Σ_t⁻¹ − H*‖, as in the line before, in Γ_t (Lemma E.7) and in Lemma 5.3's "
     "conclusion (the two differ, and neither bounds the other)",
     consequence="Lemma 5.3's proof survives, read with Σ_t⁻¹",
+    minimum=Data(draws=1),
 )
 def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Verdict:
     """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of

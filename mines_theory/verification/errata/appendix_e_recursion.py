@@ -17,7 +17,8 @@ from mines_theory.linalg.spd import project_eigenvalues, random_spd
 from mines_theory.problems.objectives import SoftCubic1D
 from ..claims.appendix_d.common import quadratic
 from ..framework.registry import erratum
-from ..framework.stats import K_SE, estimate, exceedance_z, proportion, z_measurement
+from ..framework.sizes import Data
+from ..framework.stats import K_SE, estimate, exceedance_z, largest, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, same_direction_sum
 from ..claims.appendix_e.trajectory import SIG2, sig_dec_violations
@@ -129,6 +130,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
     "also drops γ",
     consequence="the printed factor is d times too small, and so is C₃ of eq:C; Lemma 5.3 "
     "survives in the cases measured",
+    minimum=Data(draws=1, at={"draws": "pairs"}),
 )
 def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
@@ -138,29 +140,30 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
     A = D = I and its largest over the random pairs."""
     rng = np.random.default_rng(35)
     d = 5
-    largest = 0.0
+    ratios = []
     for _ in range(pairs):
         A, D = rng.normal(size=(2, d, d))
         A, D = A + A.T, D + D.T
-        largest = max(largest, float(inner(A, D) / (np.linalg.norm(A, 2) * np.linalg.norm(D))))
+        ratios.append(float(inner(A, D) / (np.linalg.norm(A, 2) * np.linalg.norm(D))))
+    top = largest(ratios, "⟨A, D⟩/(‖A‖₂‖D‖_F) over the random pairs")  # NaN: Undecidable
     identity = float(inner(np.eye(d), np.eye(d)) / (1.0 * np.linalg.norm(np.eye(d))))
     found = (
         exact("identity", identity, 4, 1e-12),
-        exact("largest", largest, 4, 1e-12),
+        exact("largest", top, 4, 1e-12),
         count("pairs", pairs),
         exact("printed", 1 / math.sqrt(d), 4),
         exact("root_d", math.sqrt(d), 4),
     )
     if not printed:  # √d: flagged if some pair exceeds it
         return flagged(
-            bool(max(largest, identity) > math.sqrt(d) * (1 + 1e-12)),
+            bool(max(top, identity) > math.sqrt(d) * (1 + 1e-12)),
             "d = 5: ⟨A, D⟩/(‖A‖₂‖D‖_F) is {identity} at A = D = I and at most "
             "{largest} over {pairs} random pairs (flagged when > √d = {root_d})",
             found,
         )
     return flagged(
         bool(
-            largest <= math.sqrt(d) * (1 + 1e-12)
+            top <= math.sqrt(d) * (1 + 1e-12)
             and abs(identity - math.sqrt(d)) < 1e-12
             and identity > 1 / math.sqrt(d)
         ),
@@ -182,6 +185,7 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
     "> 0); Lemma 5.3 as proved needs every ∇²f(μ_t) ∈ S' (e.g. τ ≤ σ, L ≤ ζ), "
     "while Thm 5.4 keeps ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖; otherwise C needs a term "
     "in that projection distance",
+    minimum=Data(draws=1),
 )
 def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdict:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
@@ -208,7 +212,7 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdi
     one_d = lhs(np.array([[2 * zeta]]), np.array([[0.5]]), np.array([[0.5]]), 1e-3)
     closed = 0.5 * 0.25 * (0.25 - 1) * (2 * zeta - zeta) * (0.5 - zeta)
     rng = np.random.default_rng(36)
-    positive, inside = 0, 0.0
+    positive, inside_values = 0, []
     for alpha in (0.1, 0.01, 0.001):
         hessian = random_spd(rng, 3, eigenvalues=[3.0, 2.0, 0.02])
         sigma_inv = random_spd(rng, 3, tau, zeta)
@@ -216,7 +220,8 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdi
             u = rng.standard_normal((2, 3))
             positive += lhs(hessian, sigma_inv, u, alpha) > 1e-6
             clipped = project_eigenvalues(hessian, tau, zeta)  # ∇²f ∈ S': H_t = ∇²f
-            inside = max(inside, abs(lhs(clipped, sigma_inv, u, alpha)))
+            inside_values.append(abs(lhs(clipped, sigma_inv, u, alpha)))
+    inside = largest(inside_values, "|left side of eq:alpha_err| with ∇²f ∈ S'")  # NaN: Undecidable
     found = (
         count("positive", positive),
         count("draws", 3 * draws),

@@ -15,7 +15,8 @@ import sympy as sp
 from mines_theory.algorithm.estimators import precision_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
 from ..framework.registry import erratum
-from ..framework.stats import K_SE, largest_z, mean_and_se, z_measurement
+from ..framework.sizes import Data
+from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, mean_and_se, z_measurement
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, quartic, same_direction_sum
 from ..claims.appendix_e.moments import (
@@ -105,6 +106,7 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
     "dζ, Cauchy–Schwarz over t): C₅ = 3Ldζδ(A_K² + 16A_K + "
     "144)/τ·√(Σ_{t≥2}(t+1)⁻⁴) joins C₁ + C₂ + C₃ in eq:C, and eq:Y0 joins the "
     "probability count",
+    minimum=Data(draws=math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(6.0, 2))),
 )
 def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Verdict:
     """eq:sto_err (Lemma E.9): after E_{t,i} = (X − EX) + (Y − EY) (eq:EXY) the proof bounds only
@@ -155,6 +157,14 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
     )
 
 
+#: The fewest runs from which the dependence of lem:X's summands is decided: at 2·10⁵ runs
+#: corr(Z₁², Z₂²) = 0.161 with a standard error of 0.012, a spread of 0.012·√(2·10⁵) = 5.4 per
+#: run (the products are heavy-tailed); its z reaches K_SE + 2 = 7 (a one-sided power of 98% at
+#: K_SE) from (7 · 5.4/0.161)² ≈ 5.5·10⁴ runs. Fewer cannot show the correlation the erratum
+#: names, so "not flagged" from them would be no evidence.
+LEMX_RUNS = 55_000
+
+
 @erratum(
     "proof of lem:X (Lemma E.7)",
     row=39,
@@ -169,6 +179,7 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
     "δ/k² is below the printed one for every k ≥ 2, δ < 1: "
     "appendix_e.azuma_margin), so C₁ and the level δ/k² stand (given ‖Λ_t‖₂ ≤ "
     "max(L, τ)/τ, next rows)",
+    minimum=Data(draws=LEMX_RUNS, at={"draws": "n"}),
 )
 def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     """Proof of lem:X (Lemma E.7): Hoeffding's inequality (Lemma B.5, independent summands) is
@@ -235,6 +246,7 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     consequence="right when τ ≤ L (e.g. τ ≤ σ); otherwise L becomes max(L, τ) in C₁, or the "
     "unprojected ∇²f(μ_t) is used (eq:alpha_err's projection row), for which L/τ "
     "holds",
+    minimum=Data(draws=1),
 )
 def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
     """Proof of eq:sto_err (Lemma E.9): "‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ" takes ‖H_t‖₂ ≤ L, but
@@ -379,6 +391,7 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Verdict:
     printed="E[((tr Λ_t·I + 2Λ_t)/(d² + 2d)·‖ū‖⁴ − tr Λ_t/d·I)1{‖ū‖² > A_t}]",
     correct="the second term is −tr Λ_t/d·‖ū‖²·I",
     consequence="Lemma E.8 survives (the next display bounds the right form)",
+    minimum=Data(draws=math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(5.0, 3))),
 )
 def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Verdict:
     """Proof of lem:Y (Lemma E.8), the third line computing E[Y_{t,i}]: printed

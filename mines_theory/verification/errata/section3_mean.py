@@ -20,6 +20,7 @@ from mines_theory.theory.regularized import (
     regularized_objective,
 )
 from ..framework.registry import erratum
+from ..framework.sizes import Data
 from ..framework.stats import proportion
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.section3.common import SineCurvature as _SineCurvature
@@ -97,6 +98,7 @@ def erratum_taylor_sigma(printed: bool = True) -> Verdict:
     "(μ*, Σ̂*) gives f(μ̂*) − f(μ*) ≤ dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}), the "
     "printed bound without its R-term (section3.theorem33_r_cancels measures Q_α "
     "at both points, the gap and both bounds; notebook 08)",
+    minimum=Data(draws=1, at={"draws": "pairs"}),
 )
 def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)) for any

@@ -9,9 +9,10 @@ from mines_theory.algorithm.estimators import sigma_gradient
 from mines_theory.theory.gaussian import monte_carlo, quadratic_form_moment_matrix
 from mines_theory.linalg.spd import cholesky_lower, random_spd, symmetric_roots
 from ..framework.registry import erratum
-from ..framework.stats import K_SE, largest_z, z_measurement
+from ..framework.sizes import Data
+from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
-from ..claims.section4.common import batches, quadratic_case
+from ..claims.section4.common import estimator_batches, quadratic_case
 from ..claims.section4.probability import check_lemma_b5, hoeffding_at_one
 from ..claims.section4.projection import check_proposition_a2, clipped_counterexample
 
@@ -70,8 +71,9 @@ def erratum_projection_bounds(printed: bool = True) -> Verdict:
     printed="E[G̃] = E[½(uᵀΣ^½HΣ^½u)(…)] − ½Σ⁻¹",
     correct="E[G̃] = E[½(…)] − Σ⁻¹ = H − Σ⁻¹",
     consequence="Lemma C.1 survives",
+    minimum=Data(batches=MIN_Z_DRAWS),
 )
-def erratum_lemma_c1_half(printed: bool = True) -> Verdict:
+def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
     (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
     ``printed=False``: the corrected H − Σ⁻¹ is flagged only if the same Monte Carlo rejects
@@ -79,21 +81,21 @@ def erratum_lemma_c1_half(printed: bool = True) -> Verdict:
 
     Evidence: the largest z over the entries of the batch mean of G̃ against each form."""
     f, mu, sigma_inv = quadratic_case()
-    samples = batches(sigma_gradient, f, mu, sigma_inv, 0.7)
+    samples = estimator_batches(sigma_gradient, f, mu, sigma_inv, 0.7, batches)
     z_correct = largest_z(samples, f.H - sigma_inv)
     if not printed:  # H − Σ⁻¹: flagged if the Monte Carlo rejects it
         return flagged(
             z_correct > K_SE,
             "largest z of E[G̃] against H − Σ⁻¹ = {z_correct} "
-            f"(400 batches of 250; flagged when it exceeds K_SE = {K_SE:g})",
+            f"({batches} batches of 250; flagged when it exceeds K_SE = {K_SE:g})",
             (z_measurement("z_correct", z_correct),),
         )
     z_printed = largest_z(samples, f.H - 0.5 * sigma_inv)
     return flagged(
         z_correct <= K_SE < z_printed,
         "largest z of E[G̃] against H − ½Σ⁻¹ = "
-        "{z_printed} and against H − Σ⁻¹ = {z_correct} (400 batches of 250; flagged "
-        f"when the first exceeds K_SE = {K_SE:g} and the second does not)",
+        f"{{z_printed}} and against H − Σ⁻¹ = {{z_correct}} ({batches} batches of 250; "
+        f"flagged when the first exceeds K_SE = {K_SE:g} and the second does not)",
         (z_measurement("z_printed", z_printed), z_measurement("z_correct", z_correct)),
     )
 

@@ -6,8 +6,13 @@ module          what
 ``verdict``     ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``: verdicts as data,
                 rounded to their uncertainty (an erratum's too: ``flagged``)
 ``stats``       Monte Carlo errors, proportions and their tests, bootstrap, slopes
+``decisions``   the decisions of the checks, each written once: a bound exceeded more often
+                than allowed, an estimate within k SE, an identity within tolerance, a status
+                of several named parts
+``sizes``       the least data a claim decides from (``Data``), the framework's refusal to
+                decide from less (``guard``), every sample size multiplied (``scaled``)
 ``spec``        a claim's or an erratum's spec (``Claim``, ``Erratum``) and the words it is
-                written in: ``Key``, ``Bar``/``NoBar``, ``Cites``, ``Repair``, ``Data``
+                written in: ``Key``, ``Bar``/``NoBar``, ``Cites``, ``Repair``
 ``registry``    ``@claim``, ``@finding``, ``@repaired``, ``@erratum``: each declared above its
                 check with every fact about it; the modules of ``claims`` and ``errata`` are
                 found by ``discover``

@@ -21,9 +21,10 @@ verdict cell shows it, the one number the README shows (``key``), its bars in th
 or why it has none (``atlas``, required: a new row decides), the results its proof rests on
 (``rests_on``, the proof map's edges; ``not_rests_on`` for citations that are no dependency),
 ``quote`` (a phrase of its statement in the .tex, where its labels do not single it out) and the
-least data to decide from (``minimum``). A finding beyond the paper's claims is declared with
-``finding`` (no PDF number needed). A claim whose check is not written yet is declared with
-``claim_without_check`` where the check will go; its verdict is "not checked".
+least data to decide from and which parameters hold it (``minimum``, a ``sizes.Data``). A
+finding beyond the paper's claims is declared with ``finding`` (no PDF number needed). A claim
+whose check is not written yet is declared with ``claim_without_check`` where the check will
+go; its verdict is "not checked".
 
 A repaired result of the corrigendum names the claim it repairs::
 
@@ -44,9 +45,11 @@ An erratum (``row`` is its place in the errata table; a new one takes the next):
     def erratum_bG_factor(printed: bool = True) -> Verdict:
         return flagged(<the form tested is shown wrong>, "sentence {z}", (Measurement(…),))
 
-Every check returns a ``Verdict`` (an erratum's: ``verdict.flagged``). The decorators return the
-function unchanged; they only record it, and must be the outermost, so that what they record is
-what the module exports under the check's name.
+Every check returns a ``Verdict`` (an erratum's: ``verdict.flagged``). The decorators record the
+check as the framework runs it, guarded by its declared ``minimum`` (``sizes.guard``: "not
+checked" from less data than declared, or from an ``Undecidable`` raised inside), and return
+that; they must be the outermost, so that what they record is what the module exports under the
+check's name, and a direct call of the check is guarded too.
 
 The order of the collected rows is the published tables' order and does not depend on the order
 in which modules are imported: claims in the paper's order (by the section of our number, 2, 3,
@@ -68,7 +71,8 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .spec import KINDS, ROW_KINDS, Bar, Cites, Claim, Data, Erratum, Key, NoBar, Repair, as_cites
+from .sizes import Data, guard
+from .spec import KINDS, ROW_KINDS, Bar, Cites, Claim, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
     "CORRIGENDUM_PAGES",
@@ -400,12 +404,14 @@ REGISTRY = Registry()
 
 
 def _declarer(row: Claim, after: str | None = None) -> Callable[[F], F]:
-    """The decorator that records ``row`` with the decorated function as its check."""
+    """The decorator that records ``row`` with the decorated function, guarded by its declared
+    minimum (``sizes.guard``), as its check, and returns the guarded check."""
 
     def declare(check: F) -> F:
         origin = f"{check.__module__}.{check.__qualname__}"
-        REGISTRY.add_claim(dataclasses.replace(row, check=check), check.__module__, origin, after)
-        return check
+        guarded = guard(check, row.minimum)
+        REGISTRY.add_claim(dataclasses.replace(row, check=guarded), check.__module__, origin, after)
+        return guarded  # type: ignore[return-value]
 
     return declare
 
@@ -435,7 +441,7 @@ def claim(
     "Lemma 5.3"), printed in the PDF as ``printed`` ("Lemma 11"), stated at ``label`` (the
     .tex labels, "lem:Sig_dec"), shown in ``notebook``, with every other fact about it (see the
     module docstring); ``after``: the row it follows in the ledger where its number does not
-    place it. The function is returned unchanged."""
+    place it. The guarded check is returned (``sizes.guard``)."""
     row = Claim(
         number,
         label,
@@ -485,7 +491,7 @@ def finding(
 ) -> Callable[[F], F]:
     """Declare the decorated function as the check of a finding beyond the paper's claims
     (``number`` is its name, "The start"); ``printed``: the place in the PDF, if any. The
-    function is returned unchanged."""
+    guarded check is returned (``sizes.guard``)."""
     row = Claim(
         number,
         label,
@@ -541,7 +547,7 @@ def repaired(
     page of its part of the paper, ``corrigendum_page``) states
     the repaired result in one line (``statement``); ``corrigendum``: its section of the
     corrigendum (without it, the check joins the section of the statement it repairs). The
-    function is returned unchanged."""
+    guarded check is returned (``sizes.guard``)."""
     row = Claim(
         repaired_number(repairs),
         "—",
@@ -588,18 +594,19 @@ def erratum(
     ``printed``, what is ``correct``, the ``consequence`` for the statements; ``same_flaw_as``
     the label of an erratum that states the same flaw. The check returns a ``Verdict``
     (``verdict.flagged``: "erratum" where the form it tests is shown wrong as described). The
-    function is returned unchanged."""
+    guarded check is returned (``sizes.guard``)."""
 
     def declare(check: F) -> F:
+        guarded = guard(check, minimum)
         REGISTRY.add_erratum(
             Erratum(
-                label, kind, printed, correct, consequence, check, same_flaw_as, minimum=minimum
+                label, kind, printed, correct, consequence, guarded, same_flaw_as, minimum=minimum
             ),
             row,
             check.__module__,
             f"{check.__module__}.{check.__qualname__}",
         )
-        return check
+        return guarded  # type: ignore[return-value]
 
     return declare
 

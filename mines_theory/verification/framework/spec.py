@@ -18,10 +18,10 @@ view derives what it shows from these values, never from a table keyed by the cl
     (MyST Markdown with $…$ mathematics), the hypotheses it adds, whether it survives
     (``SURVIVAL``), the errata it repairs, the ``bounds.*_corrected`` functions that hold its
     constants and the ``derivations`` function that derives them;
-``Data(seeds=…, draws=…)``
-    the least data from which the claim's verdict may be decided: a run with less is "not
-    checked". Declared now; the framework's refusal to decide below it comes with the command
-    line's ``--scale`` (issue 32 §2–3).
+``sizes.Data(seeds=…, draws=…)``
+    the least data from which the claim's verdict may be decided, and which parameters of its
+    check hold it: a run with less is "not checked" (``sizes.guard``), and
+    ``python -m mines_theory.verification check --scale S`` multiplies them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 
-from .verdict import Status, Verdict, decides
+from .sizes import Data, guarded_by, scaled
+from .verdict import Status, Verdict
 
 __all__ = [
     "FORMS",
@@ -42,7 +43,6 @@ __all__ = [
     "Bar",
     "Cites",
     "Claim",
-    "Data",
     "Erratum",
     "Key",
     "NoBar",
@@ -249,39 +249,6 @@ class Repair:
         object.__setattr__(self, "derivations", tuple(self.derivations))
 
 
-@dataclasses.dataclass(frozen=True)
-class Data:
-    """The least data from which a verdict may be decided: with fewer seeds, draws (Monte Carlo
-    samples), steps (iterations of a run), batches or runs than declared, the verdict is "not
-    checked". Each field is a count, or None where the check has no such dimension.
-
-    >>> Data(seeds=8, draws=2000)
-    Data(seeds=8, draws=2000, steps=None, batches=None, runs=None)
-    """
-
-    seeds: int | None = None
-    draws: int | None = None
-    steps: int | None = None
-    batches: int | None = None
-    runs: int | None = None
-
-    def __post_init__(self):
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            _require(
-                value is None or (isinstance(value, int) and value >= 1),
-                field.name,
-                value,
-                "None or a positive integer",
-            )
-        _require(
-            any(getattr(self, f.name) is not None for f in dataclasses.fields(self)),
-            "Data",
-            self,
-            "at least one count",
-        )
-
-
 #: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
 #: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
 #: range; "imprecision": a step wrong or unjustified as written whose conclusion, or what the
@@ -325,7 +292,7 @@ class Claim:
     label: str  # the paper's LaTeX label, or the equation it states
     statement: str  # one line, in the paper's symbols
     notebook: str  # the notebook whose verdict cell shows it
-    check: Callable[[], Verdict] | None = None  # recomputes the verdict
+    check: Callable[..., Verdict] | None = None  # recomputes the verdict
     printed: str = "—"  # the number printed in the PDF ("Lemma 11"); "—" where there is none
     kind: str = "claim"  # one of ROW_KINDS
     key: Key | None = None  # the one number of the row (None: its first measurement)
@@ -358,13 +325,14 @@ class Claim:
         """The name its verdict is published under (its number)."""
         return self.number
 
-    def verdict(self) -> Verdict:
-        """The check's fresh verdict; "not checked" with the reason where its data cannot decide
-        (``verdict.Undecidable``, e.g. a NaN statistic, raised by a check not decorated with
-        ``verdict.decides``)."""
+    def verdict(self, scale: float = 1.0) -> Verdict:
+        """The check's fresh verdict, with every sample size its ``minimum`` places multiplied by
+        ``scale``; "not checked" with the reason where its data cannot decide (less than its
+        ``minimum``, or ``verdict.Undecidable``: a NaN or infinite statistic, ``sizes.guard``)."""
         if self.check is None:
             return Verdict(Status.NOT_CHECKED, "no check yet")
-        return decides(self.check)()
+        check = guarded_by(self.check, self.minimum)
+        return check(**scaled(self.check, self.minimum, scale))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -387,10 +355,11 @@ class Erratum:
         """The name its verdict is published under (its label)."""
         return self.label
 
-    def verdict(self) -> Verdict:
-        """The check's fresh verdict ("not checked" where its data cannot decide); anything but
-        a ``Verdict`` (a bare flag) is a TypeError naming the erratum."""
-        result = decides(self.check)()
+    def verdict(self, scale: float = 1.0) -> Verdict:
+        """The check's fresh verdict, its sample sizes multiplied by ``scale`` ("not checked"
+        where its data cannot decide, as ``Claim.verdict``); anything but a ``Verdict`` (a bare
+        flag) is a TypeError naming the erratum."""
+        result = guarded_by(self.check, self.minimum)(**scaled(self.check, self.minimum, scale))
         if not isinstance(result, Verdict):
             raise TypeError(
                 f"the check of erratum {self.label!r} must return a Verdict (verdict.flagged), "

@@ -36,6 +36,8 @@ from .verdict import Kind, Measurement, Undecidable
 __all__ = [
     "K_SE",
     "MIN_EXPECTED",
+    "MIN_UNITS",
+    "MIN_Z_DRAWS",
     "at_least",
     "bootstrap",
     "estimate",
@@ -50,11 +52,24 @@ __all__ = [
     "proportion",
     "smallest",
     "trials_needed",
+    "single_event_trials",
     "z_measurement",
 ]
 
 #: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
 K_SE = 5.0
+
+#: The fewest draws from which a mean's z-score is read against ``K_SE``: the standard error is
+#: itself estimated, and |t| > 5 has probability 2.5·10⁻⁵ at 29 degrees of freedom (7·10⁻⁴ at 9,
+#: 0.13 at 1, against 5.7·10⁻⁷ for the normal law the tolerance is set for). A declaration's
+#: minimum (``sizes.Data``) for a check that decides on a z-score.
+MIN_Z_DRAWS = 30
+
+#: The fewest independent units (seeds) for a 95% interval over them: with fewer than 6 no pair
+#: of order statistics covers the median with 95% (P(Bin(5, ½) = 0) = 1/32 > 2.5%,
+#: ``median_interval``), and a bootstrap resamples too few distinct sets. A declaration's minimum
+#: for a check that decides on such an interval.
+MIN_UNITS = 6
 
 
 def at_least(name: str, value: Any, minimum: int, purpose: str) -> int:
@@ -221,6 +236,25 @@ def trials_needed(allowed: float) -> int:
     (100, 20)
     """
     return math.ceil(MIN_EXPECTED / allowed - 1e-9)
+
+
+def single_event_trials(allowed: float) -> int:
+    """The fewest trials at which one event alone does not reject H₀: P(event) ≤ ``allowed``
+    (``exceedance_z`` ≤ ``K_SE``): with fewer, a single event decides "fails". The least a
+    binomial test can be run on where ``trials_needed``'s expected events are out of reach.
+
+    >>> single_event_trials(1 / 9000), single_event_trials(0.1)
+    (334, 1)
+    """
+    if not 0 < allowed < 1:
+        raise ValueError(f"allowed must lie in (0, 1), got {allowed!r}")
+    # z(1, n) ≤ K ⇔ x² − a ≤ K·s·x with x = 1/√n, s = √(a(1 − a)): x at most the positive root
+    s = math.sqrt(allowed * (1 - allowed))
+    root = (K_SE * s + math.sqrt((K_SE * s) ** 2 + 4 * allowed)) / 2
+    n = max(1, math.floor(1 / root**2))
+    while exceedance_z(1, n, allowed) > K_SE:  # the closed form, up to rounding
+        n += 1
+    return n
 
 
 def z_measurement(name: str, z: float) -> Measurement:

@@ -65,6 +65,7 @@ __all__ = [
     "Status",
     "Undecidable",
     "Verdict",
+    "count_text",
     "decides",
     "flag_text",
     "flagged",
@@ -93,6 +94,11 @@ K_AGREE: dict[str, float] = {
     # Haswell): one run of n = 5 is at most 0.955 combined binomial uncertainties, two runs at
     # least 1.75, so 1.25 accepts a single run flipping and nothing more.
     "proportion": 1.25,
+    # The ends of an interval (``Measurement.ends_agree``), in combined uncertainties of its
+    # value: 3.19 across kernels (the comparison's median at d = 20, 5 seeds: the upper end is one
+    # run's order statistic, and that run diverges under Haswell, 1.10e5 → 3.9e4), 0.81 where the
+    # runs do not diverge (Thm 5.4's rate at κ = 1000); margin ×1.25, as for proportions.
+    "ends": 4.0,
 }
 
 #: No two values agree (beyond rounding) when one is ``AGREE_RATIO`` times the other or more,
@@ -180,6 +186,23 @@ def decides(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
             return Verdict.not_checked(undecidable.reason, *undecidable.measurements)
 
     return wrapper
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def count_text(n: int) -> str:
+    """A sample size as a summary writes it: a power of ten ≥ 10 as 10ⁿ, any other count in
+    digits (so that a run at another size says how large it was).
+
+    >>> count_text(1_000_000), count_text(50_000), count_text(1)
+    ('10⁶', '50000', '1')
+    """
+    n = int(n)
+    exponent = len(str(n)) - 1
+    if n >= 10 and n == 10**exponent:
+        return "10" + str(exponent).translate(_SUPERSCRIPTS)
+    return str(n)
 
 
 def _exponent(x: float) -> int:
@@ -277,6 +300,22 @@ class Measurement:
         if self.interval is not None:
             object.__setattr__(self, "interval", tuple(float(v) for v in self.interval))
 
+    @property
+    def decidable(self) -> bool:
+        """Whether no part of it is NaN (a missing number: nothing can be decided from it)."""
+        parts = (self.value, self.uncertainty, *(self.interval or ()))
+        return not any(math.isnan(x) for x in parts)
+
+    @property
+    def finite(self) -> bool:
+        """Whether it is a number a decided verdict may hold: finite, except a median with its
+        interval (``Kind.INTERVAL``), which is +∞ where more than half the runs never reached
+        their target (``stats.median_interval``). A z-score of ∞ (a standard error of 0 from
+        two equal draws), an infinite ratio or an infinite uncertainty decides nothing."""
+        if self.kind is Kind.INTERVAL:
+            return self.decidable
+        return math.isfinite(self.value) and math.isfinite(self.uncertainty)
+
     def render(self) -> str:
         """The value rounded to its uncertainty (``Kind`` says how).
 
@@ -288,7 +327,7 @@ class Measurement:
         '< 1e-10'
         """
         if self.kind is Kind.COUNT:
-            return f"{int(self.value):d}"
+            return f"{int(self.value):d}" if math.isfinite(self.value) else str(self.value)
         if self.kind is Kind.BELOW:
             return (
                 f"< {self.uncertainty:.0e}"
@@ -355,7 +394,31 @@ class Measurement:
             proportion
             or difference <= 1e-6 * combined
             or difference < (1 - 1 / AGREE_RATIO) * larger
-        )
+        ) and self.ends_agree(other)
+
+    def ends_agree(self, other: Measurement) -> bool:
+        """Whether the intervals of two measurements of finite value are the same interval
+        within rounding and kernels: each end at most ``K_AGREE["ends"]`` combined uncertainties
+        of the value apart (an end ±∞ only with the same end), so that an interval moved or
+        widened while its value stays is a difference. True where neither has an interval; False
+        where one has and the other not.
+
+        >>> a = Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.0, 12.0))
+        >>> a.ends_agree(Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.5, 12.5)))
+        True
+        >>> a.ends_agree(Measurement("m", 10.0, 1.0, Kind.INTERVAL, (8.0, 30.0)))
+        False
+        """
+        if self.interval is None or other.interval is None:
+            return self.interval is None and other.interval is None
+        combined = math.hypot(self._spread(), other._spread())
+        for mine, theirs in zip(self.interval, other.interval):
+            if not (math.isfinite(mine) and math.isfinite(theirs)):
+                if mine != theirs:
+                    return False
+            elif abs(mine - theirs) > K_AGREE["ends"] * combined:
+                return False
+        return True
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
@@ -410,18 +473,25 @@ class Verdict:
         names = [m.name for m in self.measurements]
         if len(set(names)) != len(names):
             raise ValueError(f"measurement names must be unique, got {names}")
-        self.text()  # every placeholder has a measurement
         if self.status in DECIDED:
-            nan = [
-                m.name
-                for m in self.measurements
-                if math.isnan(m.value) or math.isnan(m.uncertainty)
-            ]
+            nan = [m.name for m in self.measurements if not m.decidable]
             if nan:
                 raise Undecidable(
                     f"NaN measurement{'s' if len(nan) > 1 else ''} "
                     f"{', '.join(nan)} (cannot decide {self.status.value!r})"
                 )
+            infinite = [m for m in self.measurements if not m.finite]
+            if infinite:
+                named = (
+                    f"{m.name} = {m.value:g}"
+                    + ("" if math.isfinite(m.uncertainty) else f" ± {m.uncertainty:g}")
+                    for m in infinite
+                )
+                raise Undecidable(
+                    f"non-finite measurement{'s' if len(infinite) > 1 else ''} "
+                    f"{', '.join(named)} (cannot decide {self.status.value!r})"
+                )
+        self.text()  # every placeholder has a measurement
 
     @classmethod
     def not_checked(cls, reason: str, *measurements: Measurement, data: Any = None) -> Verdict:

@@ -8,19 +8,13 @@ import numpy as np
 
 from mines_theory.linalg.spd import random_spd
 from mines_theory.problems.objectives import LogCoshQuadratic
-from ...framework.stats import K_SE, exceedance_z
 
-__all__ = ["d6_setting", "exceeds", "log_cosh_3d", "quadratic"]
+__all__ = ["d6_setting", "log_cosh_3d", "quadratic"]
 
 
 def quadratic(H):
     """q(x) = ½xᵀHx, vectorized: its G̃-weights are exactly u_iᵀΣ^{1/2}HΣ^{1/2}u_i (no α-error)."""
     return lambda X: 0.5 * np.einsum("ni,ij,nj->n", X, H, X)
-
-
-def exceeds(count: int, trials: int, allowed: float) -> bool:
-    """The one-sided binomial test that the event happens more often than allowed (``K_SE``)."""
-    return exceedance_z(count, trials, allowed) > K_SE
 
 
 def log_cosh_3d(weight=2.0, seed=11):

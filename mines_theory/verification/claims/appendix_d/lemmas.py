@@ -14,11 +14,13 @@ from mines_theory.algorithm.estimators import estimator_terms, mean_gradient, si
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
+from ...framework.decisions import exceeded, identity_within, status_of, within_se
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (
     K_SE,
-    at_least,
+    MIN_Z_DRAWS,
     bootstrap,
     estimate,
     largest,
@@ -26,8 +28,8 @@ from ...framework.stats import (
     proportion,
     trials_needed,
 )
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
-from .common import d6_setting, exceeds, log_cosh_3d, quadratic
+from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict
+from .common import d6_setting, log_cosh_3d, quadratic
 from mines_theory.theory.bounds.appendix import (
     G_norm_bound,
     GG_bound,
@@ -73,8 +75,8 @@ __all__ = [
     key=Key("p", "|ν_i| above its bound in"),
     atlas=NoBar("the share of directions above the bound (none of those drawn), without its size"),
     rests_on=(Cites("Thm 3.2", kind="proof step"), "Lemma B.4"),
+    minimum=Data(draws=trials_needed(0.1)),
 )
-@decides
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
     """Lemma D.1 (lem:tgm_1): g̃ = (1/b)(Ũν + ŨŨᵀ∇f(μ)) with ν_i = (f(μ+αũ_i) − f(μ−αũ_i) −
     ⟨∇f(μ), 2αũ_i⟩)/(2α), ũ_i = Σ^{1/2}u_i, and |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) with
@@ -83,7 +85,6 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
     (2·10⁴ directions, δ = 0.1; "not checked" with fewer than ``stats.trials_needed(δ)``)."""
     f = log_cosh_3d()
     tau, alpha, delta = 0.5, 0.3, 0.1
-    draws = at_least("draws", draws, trials_needed(delta), "the binomial test at δ = 0.1")
     rng = np.random.default_rng(12)
     sigma_inv = random_spd(rng, 3, eigenvalues=[0.6, 1.5, 4.0])  # spectrum ≥ τ: Σ ∈ S
     mu = f.minimizer + np.array([0.5, -0.3, 0.2])
@@ -100,9 +101,11 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
     identity_error = float(np.max(np.abs(decomposition - direct)))
     bound = f.gamma * alpha**2 * (2 * 3 + 3 * np.log(1 / delta)) ** 1.5 / (6 * tau**1.5)
     count = int(np.sum(np.abs(nu) > bound))
-    ok = identity_error < 1e-10 and not exceeds(count, draws, delta)
+    status = status_of(
+        identity=identity_within(identity_error, 1e-10), tail=not exceeded(count, draws, delta)
+    )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "3-D log-cosh: decomposition exact to {identity}; |ν_i| exceeds the bound in "
         "{p} of {draws} directions (allowed δ = " + f"{delta:g})",
         (
@@ -194,17 +197,6 @@ BIAS_CURVE = tuple(
 )
 
 
-def _enough_batches(experiment, delta: float) -> None:
-    """``Undecidable`` unless ``experiment`` has the batches of a binomial test at ``delta``
-    (``stats.trials_needed``) and of a standard error (2)."""
-    at_least(
-        "batches",
-        experiment.batches,
-        max(2, trials_needed(delta)),
-        f"the binomial test at δ = {delta:g}",
-    )
-
-
 @claim(
     "Lemma D.2",
     printed="Lemma 25",
@@ -214,21 +206,20 @@ def _enough_batches(experiment, delta: float) -> None:
     key=Key("ratio", "median ‖Ũν‖²/bound"),
     atlas=Bar("‖Ũν‖² by eq:nu, median", ratio="ratio", ratio_of="measured/bound"),
     rests_on=("Lemma D.1", "Lemma B.2"),
+    minimum=Data(batches=trials_needed(0.1)),
 )
-@decides
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.2 (eq:nu): w.p. ≥ 1 − δ, ‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴).
     On the cubic (γ = 1, so γ and γ² agree), d = 2, b = 5000, α = 0.5, 200 batches: ‖Ũν‖² grows
     like b² (νũ has a non-zero mean), the bound like b. "Not checked" with too few batches."""
-    _enough_batches(experiment, delta)
     s = experiment.run()
     bnd = experiment.bounds(delta)["nu"]
     n = experiment.batches
     count_nu, count_U = int(np.sum(s["nu_sq"] > bnd.nu_sq)), int(np.sum(s["U_nu_sq"] > bnd.U_nu_sq))
     ratio = bootstrap(lambda i: float(np.median(s["U_nu_sq"][i])) / bnd.U_nu_sq, n, "ratio")
-    ok = not (exceeds(count_nu, n, delta) or exceeds(count_U, n, delta))
+    status = status_of(nu=not exceeded(count_nu, n, delta), U_nu=not exceeded(count_U, n, delta))
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"cubic, d = {experiment.d}, b = {experiment.b}: ‖ν‖² exceeds its bound in "
         "{p_nu} of the batches, ‖Ũν‖² in {p_U} (allowed δ = " + f"{delta:g}, {n} "
         "batches); median ‖Ũν‖²/bound {ratio}",
@@ -259,8 +250,8 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
     key=Key("p", "batches above the bound"),
     atlas=Bar("‖g̃‖²_{∇²f} by eq:hh, at ∇f = 0", bound="bound", measured="g_sq"),
     rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
+    minimum=Data(batches=trials_needed(0.1)),
 )
-@decides
 def check_lemma_d4(
     experiment: BiasExperiment = BIAS,
     delta: float = 0.1,
@@ -270,23 +261,22 @@ def check_lemma_d4(
     On the cubic at μ = 0 (∇f = 0, ∇²f = I = Σ⁻¹, 𝓛 = τ = 1), b = 5000: the left side tends to
     dγ²α⁴/4, the right side to 0. ``curve`` measures ‖g̃‖² against b (``bias_curve``). "Not
     checked" with too few batches (or a curve point with fewer than 2)."""
-    _enough_batches(experiment, delta)
     if not curve:
         raise Undecidable("no curve: the qualifier needs ‖g̃‖² at a largest b")
     s = experiment.run()
     bound = experiment.bounds(delta)["hh"]
     count = int(np.sum(s["g_sq"] > bound))
-    ok = not exceeds(count, experiment.batches, delta)
+    status = status_of(tail=not exceeded(count, experiment.batches, delta))
     c = bias_curve(curve, delta)
     qualifiers = (
         Qualifier(
             "the bias does not average out",
             f"at b = {c['b'][-1]} the mean ‖g̃‖² lies within {K_SE:g} SE of dγ²α⁴/4",
-            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1],
+            within_se(c["mean"][-1], c["limit"], c["se"][-1]),
         ),
     )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖²_H = " + "{g_sq} (limit "
         "dγ²α⁴/4 = {limit}) exceeds the bound {bound} in {p} of the batches (allowed "
         f"δ = {delta:g})",
@@ -310,20 +300,18 @@ def check_lemma_d4(
     key=Key("p", "batches above the bound"),
     atlas=Bar("‖g̃‖ by eq:tgm_3, at ∇f = 0", bound="bound", measured="norm"),
     rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
+    minimum=Data(batches=trials_needed(0.1)),
 )
-@decides
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
     same cubic as Lemma D.4; the limit of ‖g̃‖ is √d·γα²/2. "Not checked" with too few
     batches."""
-    _enough_batches(experiment, delta)
     s = experiment.run()
     bound = experiment.bounds(delta)["tgm3"]
     norms = np.sqrt(s["g_sq"])
     count = int(np.sum(norms > bound))
-    ok = not exceeds(count, experiment.batches, delta)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(tail=not exceeded(count, experiment.batches, delta)),
         f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖ = " + "{norm} (limit √d·γα²/2 = "
         "{limit}) exceeds the bound {bound} in {p} of the batches (allowed δ = "
         f"{delta:g})",
@@ -353,14 +341,13 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
         NoBar("the Monte Carlo part is a share of batches below the bound"),
     ),
     rests_on=("Lemma B.2",),
+    minimum=Data(draws=trials_needed(0.1)),
 )
-@decides
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
     """Lemma D.3 (eq:gd_low): ‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ.
     The ratio is χ²_b: scipy's χ² cdf at the threshold, for b = 1…200 and four δ, must be ≤ δ;
     and a Monte Carlo on a 3-D log-cosh objective (b = 20, δ = 0.1) must not exceed δ ("not
     checked" with fewer than ``stats.trials_needed(δ)`` draws)."""
-    draws = at_least("draws", draws, trials_needed(0.1), "the binomial test at δ = 0.1")
     ratios = []
     for delta in (0.5, 0.1, 0.01, 0.001):
         sizes = np.arange(1, 201)
@@ -377,9 +364,9 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
     u = rng.standard_normal((draws, b, 3))
     ratio = np.sum((u @ (root @ grad)) ** 2, axis=1) / np.sum((root @ grad) ** 2)
     count = int(np.sum(ratio < b - 2 * math.sqrt(b * math.log(1 / delta))))
-    ok = worst <= 1.0 and not exceeds(count, draws, delta)
+    status = status_of(exact=worst <= 1.0, monte_carlo=not exceeded(count, draws, delta))
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "exact χ²_b: P(below)/δ ≤ {worst} for b = 1…200, δ ∈ {{0.5, 0.1, 0.01, 0.001}}; "
         "log-cosh, b = 20: {p} of {draws} batches below (allowed δ = " + f"{delta:g})",
         (
@@ -408,20 +395,18 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
         Bar("‖BG − (same, ∇²f(μ))‖₂ by eq:GG", ratio="largest2", ratio_of="measured/bound"),
     ),
     rests_on=("Lemma B.4",),
+    minimum=Data(batches=trials_needed(0.1)),
 )
-@decides
-def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verdict:
+def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma D.6: eq:G_norm, the one-sample bound ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))
     (Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F ≤ 2Lτ⁻¹α²r(ζr + √dζ), r = 2d + 2 log(1/δ); and eq:GG, the α-error
     of BG against the same sum with ∇²f(μ), ≤ c₃^{3/2}(c₃+1)ζγα/(4τ^{3/2}). 3-D log-cosh,
     Σ⁻¹ ∈ S', α = 0.3; 2·10⁴ directions (eq:G_norm) and 2000 batches of b = 10 (eq:GG). The
-    largest ratios are sample maxima over these fixed draws. ``draws`` must be a multiple of
-    ``b``; "not checked" with fewer batches than the binomial test at δ needs."""
+    largest ratios are sample maxima over these fixed draws (``batches`` batches of ``b``
+    directions); "not checked" with fewer batches than the binomial test at δ needs."""
     if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or b < 1:
         raise ValueError(f"b must be a positive integer, got {b!r}")
-    if not isinstance(draws, (int, np.integer)) or draws < 0 or draws % b:
-        raise ValueError(f"draws must be a non-negative multiple of b = {b}, got {draws!r}")
-    at_least("batches", draws // b, trials_needed(delta), f"the binomial test at δ = {delta:g}")
+    draws = batches * b
     f, tau, zeta, sigma_inv, mu = d6_setting()
     alpha, d = 0.3, 3
     u = np.random.default_rng(15).standard_normal((draws, d))
@@ -434,10 +419,12 @@ def check_lemma_d6(draws: int = 20_000, b: int = 10, delta: float = 0.1) -> Verd
     errors = np.linalg.norm(diffs, ord=2, axis=(1, 2))
     bound2 = GG_bound(d=d, delta=delta, gamma=f.gamma, tau=tau, zeta=zeta, alpha=alpha)
     c1, c2 = int(np.sum(norms > bound1)), int(np.sum(errors > bound2))
-    ok = not (exceeds(c1, draws, delta) or exceeds(c2, errors.size, delta))
+    status = status_of(
+        G_norm=not exceeded(c1, draws, delta), GG=not exceeded(c2, errors.size, delta)
+    )
     largest1, largest2 = float(norms.max() / bound1), float(errors.max() / bound2)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         "3-D log-cosh: eq:G_norm exceeded in {p1} of {n1} directions (largest "
         "{largest1} of the bound), eq:GG in {p2} of {n2} batches (largest {largest2}); "
         f"allowed δ = {delta:g}",
@@ -577,8 +564,8 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
         Bar("‖G̃ − (H* − Σ⁻¹)‖² by eq:G_norm_2, H ∈ S'", bound="in_bound", measured="away"),
     ),
     rests_on=("Lemma D.6",),
+    minimum=Data(batches=max(MIN_Z_DRAWS, trials_needed(0.5))),
 )
-@decides
 def check_lemma_d7(
     experiment: HalfSquareG = D7,
     curve: tuple[HalfSquareG, ...] = G_CURVE,
@@ -591,25 +578,27 @@ def check_lemma_d7(
     ``curve`` measures ‖G̃‖² against b (``gradient_norm_curve``). ``inside`` tests eq:G_norm_2
     where H* and Σ⁻¹ lie in S' (``InsideG``), at μ = μ* and at μ ≠ μ*. "Not checked" with
     fewer batches than the binomial tests need, or without a curve."""
-    for e in (experiment, *inside):
-        _enough_batches(e, e.delta)
     if not curve:
         raise Undecidable("no curve: the qualifier needs ‖G̃‖² at a largest b")
     G, bound, n = experiment.run(), experiment.bound, experiment.batches
     c1 = int(np.sum(G**2 > bound))
     c2 = int(np.sum((G - (0.5 - 0.5)) ** 2 > bound))
-    ok = not (exceeds(c1, n, experiment.delta) or exceeds(c2, n, experiment.delta))
     at_star, away = (e.run() ** 2 for e in inside)
     counts = [int(np.sum(x > e.bound)) for x, e in zip((at_star, away), inside)]
-    fails_inside = [exceeds(k, e.batches, e.delta) for k, e in zip(counts, inside)]
-    ok = ok and not any(fails_inside)
+    fails_inside = [exceeded(k, e.batches, e.delta) for k, e in zip(counts, inside)]
+    status = status_of(
+        G_norm_1=not exceeded(c1, n, experiment.delta),
+        G_norm_2=not exceeded(c2, n, experiment.delta),
+        at_star=not fails_inside[0],
+        away=not fails_inside[1],
+    )
     away_mean, away_se = mean_and_se(away)
     c = gradient_norm_curve(curve)
     qualifiers = (
         Qualifier(
             "‖G̃‖² does not vanish with b",
             f"at b = {c['b'][-1]} the mean ‖G̃‖² lies within {K_SE:g} SE of ‖H − Σ⁻¹‖² = 0.25",
-            abs(c["mean"][-1] - c["limit"]) <= K_SE * c["se"][-1],
+            within_se(c["mean"][-1], c["limit"], c["se"][-1]),
         ),
         Qualifier(
             "eq:G_norm_2 fails inside S'",
@@ -628,11 +617,11 @@ def check_lemma_d7(
             f"at μ = {inside[1].mu:g} the mean "
             f"‖G̃ − (H* − Σ⁻¹)‖² lies within {K_SE:g} SE of "
             "(E f''(μ + αΣ^½u) − H*)²",
-            abs(away_mean - inside[1].limit()) <= K_SE * away_se,
+            within_se(away_mean, inside[1].limit(), away_se),
         ),
     )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"f = x²/2, Σ⁻¹ = ζ = 0.5, b = {experiment.b}: ‖G̃‖² = " + "{G_sq} (limit 0.25) "
         "against the bound {bound}; eq:G_norm_1 exceeded in {p1}, eq:G_norm_2 in {p2} "
         f"of {n} batches (allowed δ = {experiment.delta:g}); H outside S' there. With "

@@ -17,9 +17,18 @@ from mines_theory.problems.objectives import LogCoshQuadratic, log_cosh_1d
 from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
 from ..appendix_d.common import quadratic
+from ...framework.decisions import exceeded, status_of
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
-from ...framework.stats import K_SE, bootstrap, exceedance_z, proportion, smallest
+from ...framework.stats import (
+    K_SE,
+    MIN_UNITS,
+    bootstrap,
+    proportion,
+    smallest,
+    trials_needed,
+)
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from .common import ends, inner, same_direction_sum, untestable
 from mines_theory.theory.bounds.appendix import (
@@ -70,11 +79,13 @@ __all__ = [
         sense="lower",
     ),
     rests_on=(Cites("Thm 3.2", kind="proof step"),),
+    minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}),
 )
 def check_lemma_e1(draws: int = 3000) -> Verdict:
     """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
     then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
-    random directions and radii 10^U(−4, 0)."""
+    random directions and radii 10^U(−4, 0); "not checked" with fewer than 100 draws inside the
+    region (its declaration's minimum)."""
     f = LogCoshQuadratic.random(3, condition=10.0, weight=0.5, seed=21)
     tau, zeta = f.sigma / 2, 2 * f.L
     rng = np.random.default_rng(22)
@@ -94,16 +105,6 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
         else:
             outside += 1
             holds_outside += ratio >= 1.0
-    if inside < 100:
-        return Verdict(
-            Status.NOT_CHECKED,
-            "{inside} of {draws} draws inside the region of Lemma "
-            "E.1 (at least 100 needed to decide)",
-            (
-                Measurement("inside", inside, kind=Kind.COUNT),
-                Measurement("draws", draws, kind=Kind.COUNT),
-            ),
-        )
     worst = smallest(ratios, "‖∇f‖²_Σ/(ξ(f − f*)) inside the region")
     ok = holds_inside == inside
     status = Status.HOLDS if ok else Status.FAILS
@@ -213,6 +214,10 @@ class TrajectoryRun:
 
 TRAJECTORY = TrajectoryRun()
 
+#: The fewest iterations of the trajectory from which Lemmas E.2, E.4, E.9 and E.10 are decided:
+#: their sums start at k = 2, so fewer leave no (k, seed) pair.
+TRAJECTORY_STEPS = 2
+
 
 def sig_dec_sides(tr: Trajectory):
     """For k = 2…K (per seed): ‖Σ_{k+1}⁻¹ − H*‖²,
@@ -296,30 +301,32 @@ SIG2 = Sig2Experiment()
     key=Key("printed", "eq:Sig_dec as printed exceeded in"),
     atlas=NoBar("shares of (k, seed) pairs where the recursion fails; no ratio"),
     rests_on=("Lemma D.7",),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=TRAJECTORY_STEPS,
+        batches=trials_needed(0.5),
+        at={"steps": "trajectory.iterations"},
+    ),
 )
 def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment = SIG2) -> Verdict:
     """Lemma E.2: eq:Sig_dec, ‖Σ_{k+1}⁻¹ − H*‖² ≤ A_k + B_k as printed (the unrolled recursion
     gives 2A_k + B_k), along ``trajectory``; and eq:Sig_2_bnd, ‖Σ₂⁻¹ − H*‖² = O(1/b), on a
     non-quadratic 1-D objective with μ₁ far from x* (``sig2``)."""
-    if trajectory.seeds < 1 or trajectory.iterations < 2 or sig2.batches < 1 or sig2.b < 1:
-        return Verdict(
-            Status.NOT_CHECKED,
-            "no (k, seed) pair of eq:Sig_dec (needs 2 iterations "
-            "and a seed) or no batch of eq:Sig_2_bnd",
-        )
     printed, corrected = sig_dec_violations(trajectory)
     s = sig2.run()
     p_printed = _seed_fraction("printed", printed)
     p_corrected = _seed_fraction("corrected", corrected)
-    exceeded = proportion("sig2", s["exceeded"], sig2.batches)
-    ok = not printed.any() and not exceedance_z(s["exceeded"], sig2.batches, sig2.delta) > K_SE
+    share = proportion("sig2", s["exceeded"], sig2.batches)
+    status = status_of(
+        Sig_dec=not printed.any(), Sig_2_bnd=not exceeded(s["exceeded"], sig2.batches, sig2.delta)
+    )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
         "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs, with 2× its "
         f"first sum at {{corrected}}; eq:Sig_2_bnd (1-D log-cosh, b = {sig2.b}) "
         "exceeded in {sig2} of " + f"{sig2.batches} runs (allowed δ = {sig2.delta:g})",
-        (p_printed, p_corrected, exceeded),
+        (p_printed, p_corrected, share),
         data=dict(sig2=s),
     )
 
@@ -459,6 +466,12 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
         NoBar("the printed form fails on a share of draws (no ratio published)"),
     ),
     rests_on=("Lemma D.6",),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=TRAJECTORY_STEPS,
+        draws=trials_needed(0.1),
+        at={"steps": "run.iterations"},
+    ),
 )
 def check_lemma_e4(
     run: TrajectoryRun = TRAJECTORY,
@@ -476,12 +489,10 @@ def check_lemma_e4(
     Status: ``ERRATUM`` when the printed form fails (the fraction rejects "≤ δ" by ``K_SE``
     binomial standard errors) and the corrected form (√d, ∇²f(μ_t) ∈ S') holds in both runs;
     ``FAILS`` when the corrected form fails too; ``HOLDS`` when no counterexample is found;
-    ``NOT_CHECKED`` on empty runs."""
-    if run.seeds < 1 or run.iterations < 2 or counterexample.draws < 1:
-        return Verdict(Status.NOT_CHECKED, "no (k, seed) pair or no draw to compare")
+    ``NOT_CHECKED`` with less data than declared."""
     c = counterexample.run()
     tol = 1e-9
-    exceeded = int(np.sum(c["outside"] > c["rhs_printed"] + tol))
+    n_exceeded = int(np.sum(c["outside"] > c["rhs_printed"] + tol))
     inside_exceeded = int(np.sum(c["inside"] > c["rhs_corrected"] + tol))
     lhs, rhs_printed = _alpha_err_sides(run, printed=True)
     _, rhs_corrected = _alpha_err_sides(run, printed=False)
@@ -489,8 +500,8 @@ def check_lemma_e4(
     fails_corrected = int(np.sum(lhs > rhs_corrected))
     ratio = lhs / rhs_corrected
     largest = bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
-    fraction = proportion("exceeded", exceeded, counterexample.draws)
-    printed_fails = exceedance_z(exceeded, counterexample.draws, counterexample.delta) > K_SE
+    fraction = proportion("exceeded", n_exceeded, counterexample.draws)
+    printed_fails = exceeded(n_exceeded, counterexample.draws, counterexample.delta)
     corrected_holds = inside_exceeded == 0 and fails_corrected == 0
     if printed_fails or fails_printed:
         status = Status.ERRATUM if corrected_holds else Status.FAILS
@@ -543,6 +554,7 @@ def check_lemma_e4(
     key=Key("largest", "largest left/right"),
     atlas=Bar("stochastic sum by eq:sto_err", ratio="largest", ratio_of="measured/bound"),
     rests_on=("Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"),
+    minimum=Data(seeds=MIN_UNITS, steps=TRAJECTORY_STEPS, at={"steps": "run.iterations"}),
 )
 def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.9 (eq:sto_err) along the trajectory: Σ_t (t−1)/(k(k−1))⟨P_t − H_t, Σ_t⁻¹ − H*⟩
@@ -571,6 +583,7 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     key=Key("largest", "largest left/right"),
     atlas=Bar("Σ‖H_t − H*‖² by eq:dd", ratio="largest", ratio_of="measured/bound"),
     rests_on=("Lemma 5.1", "Lemma 5.2"),
+    minimum=Data(seeds=MIN_UNITS, steps=TRAJECTORY_STEPS, at={"steps": "run.iterations"}),
 )
 def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     """Lemma E.10 (eq:dd) along the trajectory (η₁ of Lemma 5.1): Σ_{t=2}^k ‖H_t − H*‖² ≤

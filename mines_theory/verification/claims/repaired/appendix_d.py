@@ -16,7 +16,9 @@ from mines_theory.theory.bounds.corrected import (
 
 from ..appendix_d.lemmas import BIAS, D7, BiasExperiment, HalfSquareG
 from ...framework.registry import repaired
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
+from ...framework.stats import trials_needed
 from ...framework.verdict import Verdict, decides
 from .common import UNION, exact, exceedance_verdict
 
@@ -75,6 +77,7 @@ def _bias_what(experiment: BiasExperiment, quantity: str) -> str:
         errata=("eq:nu (Lemma D.2)", "proofs of eq:nu, eq:hh, eq:tgm_3", *UNION),
         corrected=("nu_bounds_corrected",),
     ),
+    minimum=Data(batches=trials_needed(0.1)),
 )
 @decides
 def check_lemma_d2_repaired(
@@ -119,6 +122,7 @@ def check_lemma_d2_repaired(
         errata=("proofs of eq:nu, eq:hh, eq:tgm_3", "Lemmas D.1, D.4, D.5, hypotheses"),
         corrected=("hh_bound_corrected",),
     ),
+    minimum=Data(batches=trials_needed(0.1)),
 )
 @decides
 def check_lemma_d4_repaired(
@@ -162,6 +166,7 @@ def check_lemma_d4_repaired(
         errata=("proofs of eq:nu, eq:hh, eq:tgm_3", "Lemmas D.1, D.4, D.5, hypotheses"),
         corrected=("tgm3_bound_corrected",),
     ),
+    minimum=Data(batches=trials_needed(0.1)),
 )
 @decides
 def check_lemma_d5_repaired(
@@ -216,6 +221,7 @@ def check_lemma_d5_repaired(
         corrected=("G_norm_1_bound_corrected",),
         derivations=("lemma_d7_repair",),
     ),
+    minimum=Data(batches=trials_needed(0.5)),
 )
 @decides
 def check_lemma_d7_repaired(experiment: HalfSquareG = D7, bound: float | None = None) -> Verdict:

@@ -15,8 +15,9 @@ import math
 
 import numpy as np
 
-from ...framework.stats import K_SE, at_least, bootstrap, exceedance_z, proportion, trials_needed
-from ...framework.verdict import Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from ...framework.decisions import exceeded, status_of
+from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
+from ...framework.verdict import Measurement, Qualifier, Undecidable, Verdict, decides
 
 __all__ = ["UNION", "exact", "exceedance_verdict"]
 
@@ -60,8 +61,7 @@ def exceedance_verdict(
             "{what}: the values are 0 in more than a fraction δ of the units; "
             "bound/measured is infinite"
         )
-    z = exceedance_z(count, n, allowed)
-    status = Status.HOLDS if z <= K_SE else Status.FAILS
+    status = status_of(tail=not exceeded(count, n, allowed))
     summary = (
         f"{what}: {n} {units}, above the repaired bound in " + "{exceeding} (allowed "
         f"{allowed:g}, {K_SE:g} SE one-sided); bound/measured at the {allowed:g}-quantile "

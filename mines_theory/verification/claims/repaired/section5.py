@@ -30,8 +30,17 @@ from ..section5.nonquadratic import NQ_LEMMA52, NonQuadraticMeanRun
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.theorem54 import final_rates
 from ...framework.registry import repaired
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
-from ...framework.stats import K_SE, at_least, bootstrap, exceedance_z, proportion, trials_needed
+from ...framework.stats import (
+    K_SE,
+    MIN_UNITS,
+    at_least,
+    bootstrap,
+    exceedance_z,
+    proportion,
+    trials_needed,
+)
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
 from .common import UNION, exact, exceedance_verdict
 
@@ -100,6 +109,7 @@ __all__ = [
         ),
         derivations=("lemma51_repair",),
     ),
+    minimum=Data(draws=trials_needed(0.1), at={"draws": "config.draws"}),
 )
 @decides
 def check_lemma51_repaired(
@@ -191,6 +201,7 @@ def check_lemma51_repaired(
         ),
         derivations=("lemma52_repair",),
     ),
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> Verdict:
@@ -259,6 +270,7 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
         sense="lower",
         form="repaired",
     ),
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma52_nonquadratic_repaired(
@@ -446,6 +458,7 @@ def lemma53_corrected_for(config: CovarianceRun) -> Lemma53Corrected:
             "lemma_d7_repair",
         ),
     ),
+    minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma53_repaired(config: CovarianceRun = LEMMA53, C: float | None = None) -> Verdict:
@@ -558,6 +571,7 @@ def theorem54_corrected_C(config: MeanRun) -> float:
         ),
         corrected=("theorem54_bounds_corrected",),
     ),
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
 def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) -> Verdict:

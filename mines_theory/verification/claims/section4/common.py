@@ -9,7 +9,7 @@ from mines_theory.linalg.spd import random_spd
 from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 
 __all__ = [
-    "batches",
+    "estimator_batches",
     "nonquadratic_case",
     "quadratic_case",
 ]
@@ -29,7 +29,7 @@ def nonquadratic_case():
     return f, f.minimizer + np.array([0.4, -0.7]), sigma_inv, 0.8
 
 
-def batches(estimator, f, mu, sigma_inv, alpha, batches=400, batch_size=250, seed=2024):
+def estimator_batches(estimator, f, mu, sigma_inv, alpha, batches=400, batch_size=250, seed=2024):
     """The estimator on ``batches`` independent batches of ``batch_size`` directions."""
     rng = np.random.default_rng(seed)
     return np.array(

@@ -11,11 +11,13 @@ from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
 from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.theory.regularized import GaussianRule
+from ...framework.decisions import identity_within, status_of
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Cites, Key, NoBar
-from ...framework.stats import K_SE, largest, largest_z, z_measurement
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
-from .common import batches, nonquadratic_case, quadratic_case
+from ...framework.stats import K_SE, MIN_Z_DRAWS, largest, largest_z, z_measurement
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, count_text
+from .common import estimator_batches, nonquadratic_case, quadratic_case
 from mines_theory.theory.derivations.nes import (
     antithetic_identity_1d,
     regularized_gradient,
@@ -30,11 +32,17 @@ __all__ = [
 ]
 
 
-def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: str) -> Verdict:
+#: The batches of directions of Lemmas 4.1 and 4.3's Monte Carlo, and the directions in each.
+UNBIASED_BATCHES, BATCH_SIZE = 400, 250
+
+
+def _unbiasedness_verdict(
+    estimator, smoothed_target, quadratic_target, claim: str, n_batches: int
+) -> Verdict:
     """E[estimator] against (i) ``smoothed_target(f, mu, sigma_inv, alpha, root)`` on the 2-D
     log-cosh case, both by 40² Gauss–Hermite nodes (the estimator gets one node per batch), and
-    (ii) ``quadratic_target(f, mu, sigma_inv)`` on a quadratic by Monte Carlo (400 batches of
-    250 directions, ``K_SE`` standard errors)."""
+    (ii) ``quadratic_target(f, mu, sigma_inv)`` on a quadratic by Monte Carlo (``n_batches``
+    batches of ``BATCH_SIZE`` directions, ``K_SE`` standard errors)."""
     f, mu, sigma_inv, alpha = nonquadratic_case()
     root, _ = symmetric_roots(sigma_inv)
     rule = GaussianRule.gauss_hermite(2, 40)
@@ -44,17 +52,17 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
     rhs = smoothed_target(f, mu, sigma_inv, alpha, root, rule)
     quadrature_error = float(np.max(np.abs(lhs - rhs)) / np.max(np.abs(rhs)))
     fq, mu_q, sigma_inv_q = quadratic_case()
-    samples = batches(estimator, fq, mu_q, sigma_inv_q, 0.7)
+    samples = estimator_batches(estimator, fq, mu_q, sigma_inv_q, 0.7, n_batches, BATCH_SIZE)
     z = largest_z(samples, quadratic_target(fq, mu_q, sigma_inv_q))
     measurements = (
         Measurement("quadrature", quadrature_error, 1e-10, Kind.BELOW),
         z_measurement("z", z),
     )
-    holds = quadrature_error < 1e-10 and z <= K_SE
     return Verdict(
-        Status.HOLDS if holds else Status.FAILS,
+        status_of(quadrature=identity_within(quadrature_error, 1e-10), monte_carlo=bool(z <= K_SE)),
         claim + ": quadrature (2-D log-cosh) relative error {quadrature}; quadratic "
-        "Monte Carlo (10⁵ directions) largest |z| = {z} (allowed " + f"{K_SE:g})",
+        f"Monte Carlo ({count_text(n_batches * BATCH_SIZE)} directions) largest |z| = "
+        f"{{z}} (allowed {K_SE:g})",
         measurements,
         data={"quadrature": (lhs, rhs), "samples": samples},
     )
@@ -68,8 +76,9 @@ def _unbiasedness_verdict(estimator, smoothed_target, quadratic_target, claim: s
     notebook="03-gradient-estimators",
     key=Key("z", "Monte Carlo against quadrature: |z|"),
     atlas=NoBar("an expectation identity, checked by quadrature and z-scores; no bound"),
+    minimum=Data(batches=MIN_Z_DRAWS),
 )
-def check_lemma41(estimator=mean_gradient) -> Verdict:
+def check_lemma41(estimator=mean_gradient, batches: int = UNBIASED_BATCHES) -> Verdict:
     """Lemma 4.1: the natural gradient F_μ⁻¹ ∂Q_α/∂μ = α²Σ E[∇f(μ + αΣ^{1/2}u)] equals
     α²·E[(f(μ + αΣ^{1/2}u) − f(μ − αΣ^{1/2}u))/(2α)·Σ^{1/2}u], i.e. E[g̃] = Σ E[∇f(μ + αz)];
     on a quadratic the right side is Σ∇f(μ) exactly. The identity behind it (Stein's lemma and
@@ -81,6 +90,7 @@ def check_lemma41(estimator=mean_gradient) -> Verdict:
         ),
         lambda f, mu, s: np.linalg.solve(s, f.gradient(mu)),
         "E g̃ = Σ E∇f(μ+αz)",
+        batches,
     )
     lhs, rhs = antithetic_identity_1d(6)
     identity = Qualifier(
@@ -102,8 +112,9 @@ def check_lemma41(estimator=mean_gradient) -> Verdict:
     key=Key("z", "Monte Carlo against quadrature: |z|"),
     atlas=NoBar("unbiasedness, checked by quadrature and z-scores; no bound"),
     rests_on=(Cites("Lemma 4.2", kind="proof step"),),
+    minimum=Data(batches=MIN_Z_DRAWS),
 )
-def check_lemma43(estimator=sigma_gradient) -> Verdict:
+def check_lemma43(estimator=sigma_gradient, batches: int = UNBIASED_BATCHES) -> Verdict:
     """Lemma 4.3: G̃ is unbiased for 2α⁻² ∂Q_α/∂Σ = E[∇²f(μ + αΣ^{1/2}u)] − Σ⁻¹ (Price's
     theorem for ∂J/∂Σ̄ = ½E∇²f, Σ̄ = α²Σ, with the entrywise derivative of −α²/2·log det Σ);
     on a quadratic the target is H − Σ⁻¹ (Lemma C.1)."""
@@ -114,6 +125,7 @@ def check_lemma43(estimator=sigma_gradient) -> Verdict:
         ),
         lambda f, mu, s: f.H - s,
         "E G̃ = E∇²f(μ+αz) − Σ⁻¹",
+        batches,
     )
 
 

@@ -8,18 +8,19 @@ import numpy as np
 import scipy.stats
 
 from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
+from ...framework.decisions import status_of
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
-    at_least,
     exceedance_z,
     largest,
     smallest,
     trials_needed,
     z_measurement,
 )
-from ...framework.verdict import Measurement, Status, Verdict, decides
+from ...framework.verdict import Measurement, Status, Verdict
 
 __all__ = [
     "check_lemma_b1",
@@ -82,15 +83,14 @@ def check_lemma_b1() -> Verdict:
         Bar("χ² tail ≤ e^{−t}, equal weights", ratio="worst", ratio_of="measured/bound"),
         NoBar("the weighted case is published as a z-score of the exceedance"),
     ),
+    minimum=Data(draws=trials_needed(math.exp(-4.0))),
 )
-@decides
 def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
     ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
     weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, one-sided binomial test
     at ``K_SE``) for unequal weights; "not checked" with fewer draws than the binomial test at
     the smallest allowed probability e^{−4} needs (``stats.trials_needed``)."""
-    draws = at_least("draws", draws, trials_needed(math.exp(-4.0)), "the binomial test at e^-4")
     ratios = []
     for n in (1, 2, 5, 20, 200):
         for t in np.geomspace(0.01, 20, 40):
@@ -106,9 +106,8 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
         threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
         z_scores.append(exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
     z = largest(z_scores, "z-scores of the exceedances")
-    ok = worst <= 1 + 1e-12 and z <= K_SE
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(exact=bool(worst <= 1 + 1e-12), monte_carlo=bool(z <= K_SE)),
         "exact for equal weights (largest P/e^-t = {worst}); Monte Carlo for weights "
         "(3, 1, 0.5, 0.1): largest z = {z} against the allowed e^-t (rejected above "
         f"{K_SE:g})",
@@ -124,8 +123,8 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     notebook="08d-errata",
     key=Key("z", "largest z of the exceedance (rejected above 5)"),
     atlas=NoBar("published as a z-score of the exceedance, not a ratio"),
+    minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}),
 )
-@decides
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
     for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), one-sided binomial
@@ -133,9 +132,6 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
     probability is ≥ 1 the bound says nothing and is skipped. "Not checked" with fewer
     matrices per shape than the binomial test at the smallest allowed probability 2e^{−2}
     needs (``stats.trials_needed``)."""
-    samples = at_least(
-        "samples", samples, trials_needed(2 * math.exp(-2.0)), "the binomial test at 2e^-2"
-    )
     rng = np.random.default_rng(10)
     z = -np.inf
     for N, n in [(20, 5), (10, 10), (50, 3)]:
@@ -150,7 +146,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
                     ),
                 )
     return Verdict(
-        Status.HOLDS if z <= K_SE else Status.FAILS,
+        status_of(monte_carlo=bool(z <= K_SE)),
         "Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{1, 2}}: largest z = {z} of the "
         f"exceedance against the bound (rejected above {K_SE:g})",
         (z_measurement("z", z),),

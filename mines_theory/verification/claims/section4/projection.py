@@ -13,9 +13,10 @@ from mines_theory.linalg.spd import (
     spectrum_within,
 )
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
-from ...framework.stats import at_least, largest, smallest
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+from ...framework.stats import largest, smallest
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from mines_theory.theory.derivations.nes import (
     mirror_step,
     symmetric_matrix_symbol,
@@ -40,12 +41,11 @@ __all__ = [
     key=Key("outside", "convex combinations that left the set"),
     atlas=NoBar("set membership (convexity); no bound"),
     quote="are convex",
+    minimum=Data(draws=1, at={"draws": "cases"}),
 )
-@decides
 def check_proposition_a1(cases: int = 500) -> Verdict:
     """Prop. A.1: S and S' are convex: random convex combinations of members stay members
     ("not checked" without a case)."""
-    cases = at_least("cases", cases, 1, "a convexity test")
     rng = np.random.default_rng(4)
     outside = 0
     for _ in range(cases):
@@ -77,15 +77,14 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
     notebook="02-mirror-descent-projection",
     key=Key("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
     atlas=NoBar("a projection, checked by its optimality condition; no bound"),
+    minimum=Data(draws=1, at={"draws": "cases"}),
 )
-@decides
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
     """Prop. A.2 / eq:proj_cs_prime. Clipping the spectrum to [τ, ζ] is the Frobenius
     projection onto S' = {τI ⪯ X ⪯ ζI}: checked by the variational inequality
     ⟨A − P, Y − P⟩ ≤ 0 for 50 random Y ∈ S' in each of ``cases`` random symmetric A. The paper
     prints the bounds of S instead ([ζ⁻¹, τ⁻¹]); the counterexample τ = 1/2, ζ = 4,
     spectrum {3, 0.3} shows that the printed rule leaves S' ("not checked" without a case)."""
-    cases = at_least("cases", cases, 1, "the variational inequality")
     rng = np.random.default_rng(0)
     products = []
     for _ in range(cases):
@@ -142,15 +141,14 @@ def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     notebook="02-mirror-descent-projection",
     key=Key("smallest", "smallest B_R over 2000 random pairs"),
     atlas=NoBar("B_R ≥ 0 is a sign, with no scale to compare with; the rest are identities"),
+    minimum=Data(draws=1, at={"draws": "pairs"}),
 )
-@decides
 def check_mirror_step(pairs: int = 2000) -> Verdict:
     """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
     its printed closed form (sympy, d = 2); it is non-negative (``pairs`` random SPD pairs,
     d = 4); the minimizer of eq:mirror_prox is eq:Sig_up (sympy: solved for d = 1, the
     stationarity residual of eq:Sig_up's Σ for d = 2); and η₂,k = 1/k makes Σ_k⁻¹ the average
     of the estimates (sympy, K = 6). "Not checked" without a pair."""
-    pairs = at_least("pairs", pairs, 1, "the non-negativity test")
     alpha = sp.Symbol("alpha", positive=True)
     S1, S2 = symmetric_matrix_symbol("a", 2), symmetric_matrix_symbol("b", 2)
     difference = bregman_divergence(S1, S2, alpha) - paper_bregman_divergence(S1, S2, alpha)

@@ -15,8 +15,9 @@ from mines_theory.linalg.spd import project_eigenvalues
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.registry import finding
+from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
-from ...framework.stats import K_SE, bootstrap, largest_z, z_measurement
+from ...framework.stats import K_SE, MIN_UNITS, bootstrap, largest_z, trials_needed, z_measurement
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, run_from_the_start
 from .mean import LOOSE, mean_step
@@ -191,6 +192,11 @@ def _z(a: Measurement, b: Measurement) -> float:
     notebook="06-convergence-covariance",
     key=Key("gap", "f − f* at the end"),
     atlas=NoBar("the offsets and levels are findings; Lemma 5.3's C on this run is a bar"),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=trials_needed(0.1),
+        at={"steps": ("config.iterations", "batches.*.iterations")},
+    ),
 )
 @decides
 def check_nonquadratic(

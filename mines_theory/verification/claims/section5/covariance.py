@@ -21,16 +21,20 @@ from mines_theory.theory.gaussian import (
 )
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
 from ...framework.stats import (
     K_SE,
+    MIN_Z_DRAWS,
+    at_least,
     bootstrap,
     estimate,
     largest,
     loglog_slope,
     proportion,
+    trials_needed,
     z_measurement,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
@@ -45,6 +49,8 @@ __all__ = [
     "VarianceGrid",
     "check_lemma53",
     "check_variance_remark",
+    "decide_lemma53",
+    "describe_lemma53",
     "lemma53_limits",
     "squared_errors",
 ]
@@ -154,7 +160,7 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
     label="lem:Sig_dec",
     statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
     notebook="06-convergence-covariance",
-    key=Key("final", "k·E‖Σ_k⁻¹ − H‖² at the last k"),
+    key=Key("final", "k·E‖Σ_k⁻¹ − H‖² over the second half"),
     atlas=(
         Bar("k‖Σ_k⁻¹ − H‖² ≤ C of eq:C, quadratic", bound="C", measured="largest"),
         Bar(
@@ -174,15 +180,15 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
         "Lemma E.9",
         "Lemma E.10",
     ),
+    minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     """Lemma 5.3: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k (w.p. ≥ 1 − δ), C of eq:C; measured over the
-    seeds of ``config``. The projection onto S' = [τ, ζ] caps k‖Σ_k⁻¹ − H*‖² at K·d(ζ − τ)², so
-    where that cap is below C no run could exceed C ("too loose to be tested"). Beyond the
-    lemma: the slope over the last decade, and which limit k·E‖Σ_k⁻¹ − H‖² has (the mean over
-    the records of the second half, per seed; SE over seeds): Var G̃ at Σ⁻¹ = H or the second
-    moment E‖G̃ + Σ⁻¹‖² of the remark (``lemma53_limits``), each with its z-score."""
+    seeds of ``config`` and decided by ``decide_lemma53``: the share of runs above C, whether
+    the projection's cap K·d(ζ − τ)² lets any run exceed C, the slope over the last decade, and
+    which limit k·E‖Σ_k⁻¹ − H‖² has (the mean over the records of the second half, per seed):
+    Var G̃ at Σ⁻¹ = H or the second moment E‖G̃ + Σ⁻¹‖² of the remark (``lemma53_limits``)."""
     if config.seeds < 2:
         raise Undecidable(
             "{seeds} seed: the standard error of k·E‖Σ_k⁻¹ − H‖² needs at least 2",
@@ -190,36 +196,83 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         )
     f, frame = config.run()
     errors = squared_errors(frame)
-    k = errors.index.to_numpy(dtype=float)
+    constants = config.constants()
+    cap = config.iterations * config.d * (2 * f.L - f.sigma / 2) ** 2
+    variance, second = lemma53_limits(f.H, config.b)
+    status, measurements, qualifiers = decide_lemma53(
+        errors.to_numpy(),
+        errors.index.to_numpy(dtype=float),
+        C=constants.C,
+        cap=cap,
+        limit=variance,
+        second=second,
+        delta=config.delta,
+        valid=constants.valid,
+        iterations=config.iterations,
+    )
+    summary = (
+        f"d = {config.d}, κ = {config.condition:g}, b = {config.b}, δ = {config.delta:g}, "
+        f"{config.seeds} seeds × {config.iterations} iterations: " + describe_lemma53()
+    )
+    if status is Status.HYPOTHESES_NOT_MET:
+        summary += "; hypotheses not met: c₂ > 0 and bδ ≤ 1 are needed"
+    scaled = errors.to_numpy() * errors.index.to_numpy(dtype=float)[:, None]
+    return Verdict(
+        status,
+        summary,
+        measurements,
+        qualifiers,
+        data={
+            "errors": errors,
+            "scaled": scaled,
+            "k": errors.index.to_numpy(dtype=float),
+            "constants": constants,
+            "limit": variance,
+            "second": second,
+        },
+    )
+
+
+def decide_lemma53(
+    errors, k, *, C, cap, limit, second, delta, valid, iterations, where="at Σ⁻¹ = H"
+):
+    """Lemma 5.3's decision from squared errors ``errors`` (records × seeds) at the iterations
+    ``k`` (k ≥ 1), a pure function. Returns (status, measurements, qualifiers): the status from
+    the share of seeds whose k‖Σ_k⁻¹ − H*‖² ever exceeds ``C`` (holds at most ``delta``),
+    "hypotheses not met" where the printed ingredients are not ``valid``; qualifiers declared
+    before the runs: "too loose to be tested" (``cap``, the most the projection onto S' allows,
+    below C), "rate 1/k" (the slope over the last decade, 95% bootstrap interval containing −1
+    within (−1.25, −0.75)), and which constant k·E‖Σ_k⁻¹ − H*‖² has over the second half
+    (within ``K_SE`` SE of ``limit``, Var G̃ ``where``, and more than that from ``second``).
+    ``Undecidable`` with
+    fewer than 2 seeds or 2 records in the last decade."""
+    errors, k = np.asarray(errors, dtype=float), np.asarray(k, dtype=float)
+    seeds = errors.shape[1]
+    at_least("seeds", seeds, 2, "the standard error of k·E‖Σ_k⁻¹ − H*‖²")
     window = k >= 0.1 * k.max()
     if window.sum() < 2 or not (k >= k.max() / 2).any():
         raise Undecidable(
             "{records} records of k ≥ 1: a slope over the last decade needs 2",
             Measurement("records", int(k.size), kind=Kind.COUNT),
         )
-    scaled = errors.to_numpy() * k[:, None]  # (k, seed)
-    constants = config.constants()
-    exceeding = proportion("exceeding", int(np.sum(scaled.max(axis=0) > constants.C)), config.seeds)
-    windowed = errors.to_numpy()[window]
+    scaled = errors * k[:, None]
+    exceeding = proportion("exceeding", int(np.sum(scaled.max(axis=0) > C)), seeds)
+    windowed = errors[window]
     slope = bootstrap(
-        lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), config.seeds, "slope"
+        lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), seeds, "slope"
     )
-    largest = bootstrap(lambda s: float(scaled[:, s].max()), config.seeds, "largest")
-    tau, zeta = f.sigma / 2, 2 * f.L
-    cap = config.iterations * config.d * (zeta - tau) ** 2
-    variance, second = lemma53_limits(f.H, config.b)
-    per_seed = scaled[k >= k.max() / 2].mean(axis=0)
-    final = estimate("final", per_seed)
-    z_var = (final.value - variance) / final.uncertainty
+    worst = bootstrap(lambda s: float(scaled[:, s].max()), seeds, "largest")
+    final = estimate("final", scaled[k >= k.max() / 2].mean(axis=0))
+    z_var = (final.value - limit) / final.uncertainty
     z_second = (final.value - second) / final.uncertainty
     measurements = (
         exceeding,
-        Measurement("C", constants.C, 1e-6 * constants.C),
+        Measurement("C", C, 1e-6 * C),
         Measurement("cap", cap, 1e-9 * cap),
-        largest,
+        worst,
         slope,
         final,
-        Measurement("limit", variance, 1e-9 * variance, digits=4),
+        Measurement("limit", limit, 1e-9 * limit, digits=4),
         Measurement("second", second, 1e-9 * second, digits=4),
         z_measurement("z", z_var),
         z_measurement("z_second", z_second),
@@ -228,8 +281,8 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         Qualifier(
             "too loose to be tested",
             "the projection onto S' caps k‖Σ_k⁻¹ − H‖² at "
-            f"K·d(ζ − τ)² (K = {config.iterations}) < C: no run could exceed C",
-            cap < constants.C,
+            f"K·d(ζ − τ)² (K = {iterations}) < C: no run could exceed C",
+            cap < C,
         ),
         Qualifier(
             "rate 1/k",
@@ -241,40 +294,26 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         Qualifier(
             "the constant is Var G̃, not the second moment",
             "k·E‖Σ_k⁻¹ − H‖² over the "
-            f"second half within {K_SE:g} SE of Var G̃ at Σ⁻¹ = H and more than {K_SE:g} SE "
+            f"second half within {K_SE:g} SE of Var G̃ {where} and more than {K_SE:g} SE "
             "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)",
             abs(z_var) <= K_SE < abs(z_second),
         ),
     )
-    hypotheses = constants.valid
-    if not hypotheses:
+    if not valid:
         status = Status.HYPOTHESES_NOT_MET
     else:
-        status = Status.HOLDS if exceeding.value <= config.delta else Status.FAILS
-    summary = (
-        f"d = {config.d}, κ = {config.condition:g}, b = {config.b}, δ = {config.delta:g}, "
-        f"{config.seeds} seeds × {config.iterations} iterations: runs with some "
-        "k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection onto S' "
-        "caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
+        status = Status.HOLDS if exceeding.value <= delta else Status.FAILS
+    return status, measurements, qualifiers
+
+
+def describe_lemma53() -> str:
+    """The sentence of Lemma 5.3's verdicts, on the measurements of ``decide_lemma53``."""
+    return (
+        "runs with some k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection "
+        "onto S' caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
         "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
         "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) and the second moment "
         "E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second})"
-    )
-    if not hypotheses:
-        summary += "; hypotheses not met: c₂ > 0 and bδ ≤ 1 are needed"
-    return Verdict(
-        status,
-        summary,
-        measurements,
-        qualifiers,
-        data={
-            "errors": errors,
-            "scaled": scaled,
-            "k": k,
-            "constants": constants,
-            "limit": variance,
-            "second": second,
-        },
     )
 
 
@@ -333,6 +372,7 @@ VARIANCE_GRID = VarianceGrid()
     notebook="03-gradient-estimators",
     key=Key("z", "closed form against Monte Carlo: largest |z|"),
     atlas=NoBar("an exact identity (sympy) and z-scores"),
+    minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "grid.samples"}),
 )
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².

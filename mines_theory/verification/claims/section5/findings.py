@@ -15,8 +15,9 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
 from ...framework.registry import finding
+from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
-from ...framework.stats import bootstrap, median_interval
+from ...framework.stats import MIN_UNITS, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .covariance import CONSTANT_STEPS, START_RUNS, CovarianceRun, squared_errors
 
@@ -28,6 +29,12 @@ __all__ = [
     "check_start",
     "plateau_prediction",
 ]
+
+
+#: The fewest iterations from which a constant η₂'s plateau is decided: the level is the mean of
+#: the last 50 records (500 iterations at record_every = 10), after the transient (1 − η₂)^k
+#: has fallen below e⁻⁵ for the smallest η₂ = 0.01 of ``CONSTANT_STEPS`` (5/η₂ = 500).
+PLATEAU_STEPS = 1000
 
 
 def plateau_prediction(eta2: float, variance: float) -> float:
@@ -45,6 +52,7 @@ def plateau_prediction(eta2: float, variance: float) -> float:
     notebook="06-convergence-covariance",
     key=Key("plateau_0", "plateau at η₂ = 0.1"),
     atlas=NoBar("a predicted level (an equality), not a bound"),
+    minimum=Data(seeds=2, steps=PLATEAU_STEPS, at={"steps": "runs.*.iterations"}),
 )
 @decides
 def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Verdict:
@@ -100,6 +108,7 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
     notebook="06-convergence-covariance",
     key=Key("worst_2", "worst condition number at b = 2"),
     atlas=NoBar("a finding without a bound"),
+    minimum=Data(seeds=MIN_UNITS, steps=2, at={"steps": "runs.*.iterations"}),
 )
 @decides
 def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
@@ -224,6 +233,7 @@ DEMO = Demo()
     notebook="00-overview",
     key=Key("evaluations", "median evaluations to f − f* ≤ 1e-6"),
     atlas=NoBar("a finding without a bound"),
+    minimum=Data(seeds=MIN_UNITS, steps=1, at={"steps": "demo.budget"}),
 )
 @decides
 def check_demo(demo: Demo = DEMO) -> Verdict:

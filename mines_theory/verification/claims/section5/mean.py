@@ -17,8 +17,9 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step, lemma51_step, lemma52_step
 from ..appendix_e.common import ends
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key
-from ...framework.stats import bootstrap
+from ...framework.stats import MIN_UNITS, bootstrap, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
 __all__ = [
@@ -205,6 +206,7 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
         sense="lower",
     ),
     rests_on=("Lemma B.3", "Lemma D.1", "Lemma D.2", "Lemma D.3"),
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
@@ -262,6 +264,7 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
         "Lemma D.5",
         "Lemma E.1",
     ),
+    minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
 def check_lemma52(config: MeanRun = LEMMA52) -> Verdict:

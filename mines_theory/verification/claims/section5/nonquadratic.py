@@ -23,8 +23,9 @@ from mines_theory.linalg.spd import preconditioned_extremes
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.registry import claim
+from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
-from ...framework.stats import K_SE, bootstrap
+from ...framework.stats import K_SE, MIN_UNITS, bootstrap, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, run_from_the_start
 from .one_step import ONE_STEP, one_step_exceedances
@@ -427,6 +428,11 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
             "(printed and corrected), not the size of the step against it"
         ),
     ),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=trials_needed(0.1),
+        at={"steps": ("config.iterations", "practical.iterations")},
+    ),
 )
 def check_lemma51_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA51, practical: NonQuadraticMeanRun = NQ_PRACTICAL[0]
@@ -449,6 +455,11 @@ def check_lemma51_nonquadratic(
         bound="promised",
         measured="measured",
         sense="lower",
+    ),
+    minimum=Data(
+        seeds=MIN_UNITS,
+        steps=trials_needed(0.1),
+        at={"steps": ("config.iterations", "practical.iterations")},
     ),
 )
 def check_lemma52_nonquadratic(

@@ -1,0 +1,160 @@
+"""Lemma 5.3 (PDF Lemma 11, lem:Sig_dec) on a non-quadratic objective started outside eq:cond:
+the two-stage runs of Theorem 5.4 (``stages.TWO_STAGES``), where C₂ (the Hessians along the
+path) and C₃ (the α-term) of eq:C are not zero, decided as on a quadratic
+(``covariance.decide_lemma53``) with the constant compared at the run's limit point.
+
+What the run can and cannot show, declared before it: no run can exceed C (the projection onto
+S' caps k‖Σ_k⁻¹ − H*‖² at K·d(ζ − τ)², far below C); it can show the constant of the 1/k decay
+(Var G̃ at the limit point against the second moment), the transient that the start outside
+eq:cond leaves (‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k, measured), how loose C₂ is against what it bounds
+(√Σ_t‖∇²f(μ_t) − H*‖², measured along the run) and whether C₂ and C₃ move C at all."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mines_theory.theory.bounds.section5 import lemma53_constants
+from mines_theory.theory.gaussian import sigma_gradient_variance
+from mines_theory.theory.regularized import GaussianRule, minimize_regularized
+from ...framework.registry import claim
+from ...framework.spec import Bar, Data, Key, NoBar
+from ...framework.stats import bootstrap, estimate
+from ...framework.verdict import Measurement, Qualifier, Verdict, decides
+from .covariance import decide_lemma53, describe_lemma53
+from .stages import TWO_STAGES, TwoStageRun
+
+__all__ = ["MATTERS", "check_lemma53_nonquadratic", "limit_point", "terms_matter"]
+
+#: The terms of eq:C that γ > 0 switches on (C₂, C₃) matter when they add at least this fraction
+#: of the others to the sum that C squares.
+MATTERS = 0.1
+
+
+def terms_matter(share: float, others: str) -> Qualifier:
+    """The qualifier "C₂ and C₃ move C": ``share`` = (C₂ + C₃)/(``others``) ≥ ``MATTERS``."""
+    return Qualifier(
+        "C₂ and C₃ move C",
+        f"(C₂ + C₃)/({others}) ≥ {MATTERS:g}: the terms of eq:C that γ > 0 switches on add at "
+        f"least {MATTERS:.0%} to the sum that C squares (rejects terms that change no number)",
+        share >= MATTERS,
+    )
+
+
+def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
+    """(Var G̃ at the limit point, the second moment there, ‖Σ̂*⁻¹ − H*‖²_F): at a fixed α the
+    iterates settle at Q_α's minimizer (μ̂*, Σ̂*) (the α-bias finding), so Σ_k⁻¹ averages
+    estimates of E∇²f(μ̂* + αz) ≈ ∇²f(μ̂*); Var G̃ of the quadratic with that Hessian at
+    Σ⁻¹ = Σ̂*⁻¹ (``gaussian.sigma_gradient_variance``)."""
+    f = config.objective()
+    hat = minimize_regularized(
+        f,
+        config.alpha,
+        tau=f.sigma / 2,
+        zeta=2 * f.L,
+        rule=GaussianRule.gauss_hermite(f.dim, 30),
+    )
+    H = f.hessian(hat.mean)
+    P = np.linalg.inv(hat.sigma)
+    variance = float(sigma_gradient_variance(H, P, config.b))
+    bias = float(np.sum((P - f.hessian(f.minimizer)) ** 2))
+    return variance, variance + float(np.sum(H**2)), bias
+
+
+@claim(
+    "Lemma 5.3, γ > 0",
+    printed="Lemma 11",
+    label="lem:Sig_dec",
+    statement="Lemma 5.3 on a non-quadratic f started outside eq:cond, where C₂ and C₃ of eq:C "
+    "are not zero",
+    notebook="06-convergence-covariance",
+    after="Lemma 5.3",
+    key=Key("final", "k·E‖Σ_k⁻¹ − H*‖² over the second half"),
+    atlas=(
+        Bar(
+            "k‖Σ_k⁻¹ − H*‖² ≤ C of eq:C, logistic from outside eq:cond",
+            bound="C",
+            measured="largest",
+        ),
+        Bar("√Σ‖∇²f(μ_t) − H*‖² ≤ C₂ of eq:C, logistic", bound="C2", measured="drift"),
+        NoBar("the rate (a slope) and its constant Var G̃ are not bounds"),
+    ),
+    minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}),
+)
+@decides
+def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
+    """Lemma 5.3 with γ > 0 on the run of ``config`` (the logistic objective from outside
+    eq:cond with Theorem 5.4's step), decided by ``covariance.decide_lemma53`` against the
+    printed C (with its C₂ and C₃); the constant compared with Var G̃ at the limit point
+    (``limit_point``). Beyond the lemma: C₂ against what it bounds, √Σ_t‖∇²f(μ_t) − H*‖²
+    (Lemma E.4's Cauchy–Schwarz, measured at k = K), and the proof's intermediate
+    γ√(2Σ_t(f(μ_t) − f*)/σ); the transient ‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k over the second half;
+    whether C₂ and C₃ move C₁ + C₂ + C₃ by ``MATTERS``."""
+    f, out = config.objective(), config.run()
+    tau, zeta = f.sigma / 2, 2 * f.L
+    K, seeds = config.iterations, config.seeds
+    constants = lemma53_constants(
+        d=f.dim,
+        b=config.b,
+        delta=config.delta,
+        L=f.L,
+        sigma=f.sigma,
+        gamma=f.gamma,
+        tau=tau,
+        zeta=zeta,
+        alpha=config.alpha,
+        K=K,
+        f_gap_1=float(out["gap"][0, 0]),
+        initial_error_sq=float(out["error_sq"][0, 0]),
+    )
+    variance, second, bias = limit_point(config)
+    k = np.arange(1, K + 1, dtype=float)
+    status, measurements, qualifiers = decide_lemma53(
+        out["error_sq"],
+        k,
+        C=constants.C,
+        cap=K * f.dim * (zeta - tau) ** 2,
+        limit=variance,
+        second=second,
+        delta=config.delta,
+        valid=constants.valid,
+        iterations=K,
+        where="at the limit point (Σ̂*⁻¹, ∇²f(μ̂*))",
+    )
+    drift = np.sqrt(out["drift_sq"][-1])  # √Σ_{t<K}‖∇²f(μ_t) − H*‖², per seed
+    proof = f.gamma * np.sqrt(2 * out["gap"].sum(axis=0) / f.sigma)
+    transient = (out["drift"] ** 2 / k[:, None])[k >= K / 2].mean(axis=0)
+    share = (constants.C2 + constants.C3) / constants.C1
+    extra = (
+        bootstrap(lambda s: float(np.median(drift[s])), seeds, "drift"),
+        bootstrap(lambda s: float(np.median(proof[s])), seeds, "drift_proof"),
+        *(
+            Measurement(name, value, 1e-6 * value)
+            for name, value in (
+                ("C1", constants.C1),
+                ("C2", constants.C2),
+                ("C3", constants.C3),
+                ("C4", constants.C4),
+            )
+        ),
+        Measurement("share", share, 1e-6 * share),
+        estimate("transient", transient),
+        Measurement("bias", bias, 1e-6 * bias + 1e-30),
+    )
+    qualifiers += (terms_matter(share, "C₁"),)
+    summary = (
+        f"logistic d = {f.dim} (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
+        f"δ = {config.delta:g}, Theorem 5.4's step from outside eq:cond, {seeds} seeds × {K} "
+        "iterations: "
+        + describe_lemma53().replace("Var G̃ at Σ⁻¹ = H", "Var G̃ at the limit point")
+        + "; ‖Σ̂*⁻¹ − H*‖² = {bias}; the start outside eq:cond leaves "
+        "‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k = {transient} over the second half. eq:C: C₁ = {C1}, "
+        "C₂ = {C2}, C₃ = {C3}, C₄ = {C4}, (C₂ + C₃)/C₁ = {share}; C₂ bounds "
+        "√Σ_t‖∇²f(μ_t) − H*‖² = {drift} (the proof's γ√(2Σ_t(f(μ_t) − f*)/σ) = {drift_proof})"
+    )
+    return Verdict(
+        status,
+        summary,
+        measurements + extra,
+        qualifiers,
+        data={"constants": constants, "limit": variance, "second": second, "k": k},
+    )

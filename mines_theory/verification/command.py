@@ -1,0 +1,291 @@
+"""``python -m mines_theory.verification``: the ledger on the command line, and one command to
+re-check a claim.
+
+``list``
+    one line per ledger row (claims, findings, repaired results) and per erratum: our name, the
+    PDF's, the published status and the row's number, read from ``published.json`` (nothing
+    runs);
+``check NAME… [--scale S] [--json]`` (or ``check --all``)
+    recomputes the named rows and errata and prints each fresh verdict beside the published
+    one. A name is our number ("Lemma 5.3", or spelled out, "Theorem 5.4"), the PDF's ("Lemma
+    11"; a PDF name of several rows names the row of the result as printed, "Lemma 9" Lemma 5.1,
+    not "Lemma 5.1, γ > 0", which its own name reaches), a finding's name,
+    or an erratum's label (or a prefix of it that only one label starts with); case and spacing
+    do not matter. ``--scale S`` multiplies every sample size the claim's declaration places
+    (seeds, draws, steps, batches: ``sizes.Data``) by S: a shortened run agrees with the
+    published status or is "not checked" (it has less data than declared), never another
+    status. ``--json`` prints the fresh verdicts as data, in the form of ``published.json``
+    (name → ``Verdict.to_json``). A progress bar (tqdm, on stderr) follows the claims and the
+    runs inside them when stderr is a terminal (``--progress``/``--no-progress``).
+
+Exit status: 0 when every fresh verdict agrees with the published one (at scale 1: every number
+within its uncertainty; at another scale: the same status) or is "not checked"; 1 when one does
+not (the lines say which); 2 for bad arguments (an unknown or ambiguous name, a scale that is not
+a positive number), with the error named on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TextIO
+
+from mines_theory.algorithm.strategy import PROGRESS_ENV
+from .framework import ledger
+from .framework.spec import Claim, Erratum
+from .framework.verdict import Status, Verdict
+from .views.report import key_number
+
+__all__ = [
+    "AmbiguousName",
+    "UnknownName",
+    "Outcome",
+    "check",
+    "compare",
+    "list_lines",
+    "main",
+    "parser",
+    "resolve",
+    "run",
+]
+
+Spec = Claim | Erratum
+
+
+class UnknownName(ValueError):
+    """A name that is no row's number, PDF name or finding name and no erratum's label."""
+
+
+class AmbiguousName(ValueError):
+    """A name that several rows or errata answer to (a PDF name of several rows, a prefix of
+    several labels)."""
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _names(spec: Spec) -> set[str]:
+    """What a spec answers to exactly: its number (and spelled out) or its label."""
+    if isinstance(spec, Erratum):
+        return {_norm(spec.label)}
+    names = {_norm(spec.number)}
+    if spec.kind != "finding":
+        names.add(_norm(ledger.title(spec.number)))
+    return names
+
+
+def resolve(name: str, specs: Sequence[Spec] | None = None) -> Spec:
+    """The row or erratum ``name`` names (module docstring). ``UnknownName`` with the closest
+    names, or ``AmbiguousName`` with every candidate, where there is not exactly one."""
+    specs = tuple(ledger.rows() + ledger.errata()) if specs is None else tuple(specs)
+    wanted = _norm(name)
+    exact = [s for s in specs if wanted in _names(s)]
+    if exact:
+        return exact[0]
+    printed = [s for s in specs if isinstance(s, Claim) and s.kind == "claim"]
+    printed = [s for s in printed if _norm(s.printed) == wanted]
+    labels = [
+        s for s in specs if isinstance(s, Erratum) and _norm(s.label).startswith(wanted) and wanted
+    ]
+    plain = [s for s in printed if "," not in s.name]  # the result as printed, no qualifier
+    if len(printed) > 1 and len(plain) == 1:
+        return plain[0]
+    for found in (printed, labels):
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise AmbiguousName(
+                f"name {name!r} is ambiguous: it names {len(found)} entries "
+                f"({'; '.join(s.name for s in found)}); give one of them"
+            )
+    every = sorted({s.name for s in specs} | {s.printed for s in printed if isinstance(s, Claim)})
+    close = difflib.get_close_matches(name, every, n=4, cutoff=0.5)
+    hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+    raise UnknownName(
+        f"name {name!r} is no claim, finding, repaired result or erratum of the ledger{hint}; "
+        "`python -m mines_theory.verification list` shows them"
+    )
+
+
+def _status(verdict: Verdict | None) -> str:
+    return verdict.headline() if verdict is not None else "not published"
+
+
+def list_lines(published: dict[str, Verdict] | None = None) -> list[str]:
+    """One line per ledger row and erratum: our name, the PDF's, the published status, the
+    row's number (an erratum: its first measurement)."""
+    published = ledger.published() if published is None else published
+    table = []
+    for row in ledger.rows():
+        verdict = published.get(row.number)
+        number = key_number(row, verdict) if verdict is not None else "—"
+        table.append((row.number, row.printed, _status(verdict), number))
+    for erratum in ledger.errata():
+        verdict = published.get(erratum.label)
+        first = verdict.measurements[0] if verdict is not None and verdict.measurements else None
+        number = f"{first.name} = {first.render()}" if first is not None else "—"
+        table.append((erratum.label, "erratum", _status(verdict), number))
+    widths = [min(max(len(r[i]) for r in table), 36) for i in range(3)]
+    head = ("name", "PDF", "published", "number")
+    return [
+        "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3]
+        for row in (head, *table)
+    ]
+
+
+#: How a fresh verdict stands to the published one (``compare``).
+Outcome = str
+AGREES, NOT_CHECKED, DIFFERS, NOT_PUBLISHED = "agrees", "not checked", "DIFFERS", "not published"
+
+
+def compare(published: Verdict | None, fresh: Verdict, scale: float) -> tuple[Outcome, str]:
+    """(outcome, why): "not checked" (the fresh verdict decides nothing: never a
+    contradiction), "agrees" (at scale 1: ``Verdict.agrees``; at another scale: the same
+    status), "DIFFERS" with the differences, or "not published"."""
+    if fresh.status is Status.NOT_CHECKED:
+        return NOT_CHECKED, fresh.text()
+    if published is None:
+        return NOT_PUBLISHED, "no published verdict to compare with"
+    if scale == 1:
+        differences = published.differences(fresh)
+        return (DIFFERS, "; ".join(differences)) if differences else (AGREES, "")
+    if published.status is fresh.status:
+        return AGREES, "its status"
+    return DIFFERS, f"status {fresh.status.value!r}, published {published.status.value!r}"
+
+
+def _progress(items: list[Spec], enabled: bool) -> Iterable[Spec]:
+    if not enabled or len(items) < 2:
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, desc="claims", file=sys.stderr, leave=False)
+
+
+def run(
+    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
+) -> Iterator[tuple[Spec, Verdict, float]]:
+    """(spec, fresh verdict at ``scale``, seconds it took) for each of ``specs``, as each is
+    computed; ``progress`` shows progress bars on stderr (the claims, and the runs inside
+    each)."""
+    previous = os.environ.get(PROGRESS_ENV)
+    if progress:
+        os.environ[PROGRESS_ENV] = "1"
+    try:
+        for spec in _progress(list(specs), progress):
+            start = time.perf_counter()
+            verdict = spec.verdict(scale)
+            yield spec, verdict, time.perf_counter() - start
+    finally:
+        if previous is None:
+            os.environ.pop(PROGRESS_ENV, None)
+        else:
+            os.environ[PROGRESS_ENV] = previous
+
+
+def check(
+    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
+) -> dict[str, tuple[Verdict, float]]:
+    """Name → (fresh verdict at ``scale``, seconds it took), in the order of ``specs``
+    (``run``)."""
+    return {spec.name: (verdict, seconds) for spec, verdict, seconds in run(specs, scale, progress)}
+
+
+def _scale(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"--scale must be a positive number, got {text!r}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line (module docstring)."""
+    top = argparse.ArgumentParser(
+        prog="python -m mines_theory.verification",
+        description="The claims ledger of mines-theory: list it, or re-check claims.",
+    )
+    commands = top.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="one line per claim, finding, repaired result and erratum")
+    c = commands.add_parser("check", help="recompute claims and compare with the published")
+    c.add_argument("names", nargs="*", metavar="NAME", help='"Lemma 5.3", "Lemma 11", "eq:bG", …')
+    c.add_argument("--all", action="store_true", help="every row and erratum of the ledger")
+    c.add_argument(
+        "--scale",
+        type=_scale,
+        default=1.0,
+        metavar="S",
+        help="multiply every sample size (seeds, draws, steps, batches) by S (default 1)",
+    )
+    c.add_argument("--json", action="store_true", help="print the fresh verdicts as JSON")
+    c.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bars on stderr (default: when stderr is a terminal)",
+    )
+    return top
+
+
+def _specs(args: argparse.Namespace) -> list[Spec]:
+    if args.all and args.names:
+        raise UnknownName("give names or --all, not both")
+    if not args.all and not args.names:
+        raise UnknownName("name at least one claim (or --all)")
+    if args.all:
+        return list(ledger.rows() + ledger.errata())
+    chosen: list[Spec] = []
+    for name in args.names:
+        spec = resolve(name)
+        if spec not in chosen:
+            chosen.append(spec)
+    return chosen
+
+
+def _report(spec: Spec, verdict: Verdict, old: Verdict | None, seconds: float, scale: float):
+    outcome, why = compare(old, verdict, scale)
+    head = ledger.header(spec) if isinstance(spec, Claim) else spec.label
+    lines = [
+        f"{head} — scale {scale:g}, {seconds:.1f} s: {outcome}" + (f" ({why})" if why else ""),
+        f"  fresh:     {verdict.headline()}: {verdict.text()}",
+        f"  published: {_status(old)}" + (f": {old.text()}" if old is not None else ""),
+    ]
+    return outcome, "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``), printing to ``out``
+    (default stdout); the exit status (module docstring)."""
+    out = sys.stdout if out is None else out
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command == "list":
+        print("\n".join(list_lines()), file=out)
+        return 0
+    try:
+        specs = _specs(args)
+    except (UnknownName, AmbiguousName) as error:
+        top.exit(2, f"{top.prog}: error: {type(error).__name__}: {error}\n")
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    published = ledger.published()
+    status, fresh = 0, {}
+    for spec, verdict, seconds in run(specs, args.scale, progress):
+        fresh[spec.name] = verdict
+        outcome, text = _report(spec, verdict, published.get(spec.name), seconds, args.scale)
+        if outcome == DIFFERS:
+            status = 1
+        print(text.splitlines()[0] if args.json else text, file=sys.stderr if args.json else out)
+        (sys.stderr if args.json else out).flush()
+    if args.json:
+        text = json.dumps({n: v.to_json() for n, v in fresh.items()}, indent=1, ensure_ascii=False)
+        print(text, file=out)
+    return status

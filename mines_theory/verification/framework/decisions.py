@@ -1,0 +1,89 @@
+"""The decisions of the checks, each written once: pure functions of the data a check ran and
+the criterion it declared, so that each can be fed synthetic data on both sides of its criterion
+(``tests/test_decisions.py``).
+
+``exceeded(count, trials, allowed)``
+    a bound "with probability ≥ 1 − allowed" fails: the event (the bound exceeded) is more
+    frequent than allowed, by the one-sided binomial test at ``K_SE`` (``stats.exceedance_z``);
+``within_se(value, target, se)``
+    a Monte Carlo estimate agrees with a closed form: |value − target| ≤ ``K_SE``·se;
+``identity_within(error, tolerance)``
+    an identity holds to the rounding of a computation: error < tolerance;
+``status_of(**parts)``
+    "holds" when every named part holds and "fails" otherwise, where a status needs several
+    bounds: a part that is not a bool (a NaN comparison, a numpy array) is a TypeError, so
+    every part decides and none is read by accident.
+
+Each raises ``verdict.Undecidable`` on a NaN or infinite input where a finite number is needed,
+so that a decided verdict is never read off a NaN (issue 32 §2: ``worst = max(worst, nan)``).
+
+>>> exceeded(30, 100, 0.1), exceeded(12, 100, 0.1)
+(True, False)
+>>> status_of(bound=True, identity=identity_within(1e-3, 1e-10)).value
+'fails'
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .stats import K_SE, exceedance_z
+from .verdict import Status, Undecidable
+
+__all__ = ["exceeded", "identity_within", "status_of", "within_se"]
+
+
+def _finite(name: str, x: float) -> float:
+    x = float(x)
+    if not math.isfinite(x):
+        raise Undecidable(f"{name} = {x}: a decision needs a finite number")
+    return x
+
+
+def exceeded(count: int, trials: int, allowed: float, k: float = K_SE) -> bool:
+    """Whether the event of ``count`` in ``trials`` is more frequent than ``allowed``: the
+    one-sided binomial z-score of H₀: P ≤ allowed above ``k`` (``stats.exceedance_z``;
+    Undecidable without a trial).
+
+    >>> exceeded(0, 100, 0.1), exceeded(26, 100, 0.1), exceeded(25, 100, 0.1)
+    (False, True, False)
+    """
+    return exceedance_z(int(count), int(trials), allowed) > k
+
+
+def within_se(value: float, target: float, se: float, k: float = K_SE) -> bool:
+    """Whether ``value`` lies within ``k`` standard errors ``se`` of ``target`` (a Monte Carlo
+    mean against its closed form); Undecidable on a non-finite input.
+
+    >>> within_se(1.04, 1.0, 0.01), within_se(1.06, 1.0, 0.01)
+    (True, False)
+    """
+    value, target, se = _finite("value", value), _finite("target", target), _finite("se", se)
+    return abs(value - target) <= k * se
+
+
+def identity_within(error: float, tolerance: float) -> bool:
+    """Whether an identity holds to ``tolerance``: error < tolerance (the rounding of the
+    computation, stated by the caller); Undecidable on a non-finite error.
+
+    >>> identity_within(3e-16, 1e-10), identity_within(1e-9, 1e-10)
+    (True, False)
+    """
+    return _finite("error", error) < tolerance
+
+
+def status_of(**parts: bool) -> Status:
+    """ "holds" when every part holds, else "fails"; each part a bool (a numpy bool is one),
+    named so that a test can make each part alone decide.
+
+    >>> status_of(bound=True, tail=True).value, status_of(bound=True, tail=False).value
+    ('holds', 'fails')
+    """
+    if not parts:
+        raise ValueError("parts must name at least one criterion, got none")
+    for name, part in parts.items():
+        if not isinstance(part, (bool, np.bool_)):
+            raise TypeError(f"part {name} must be a bool, got {part!r}")
+    return Status.HOLDS if all(parts.values()) else Status.FAILS

@@ -1,0 +1,99 @@
+"""The framework's decision functions (mines_theory.verification.framework.decisions, issue 32
+§2): each fed synthetic data on both sides of its criterion, at its boundary, and with a NaN or
+infinite input (Undecidable, never a decision); a status of several parts in which each part
+alone decides."""
+
+import itertools
+import math
+
+import pytest
+
+from mines_theory.verification.framework.decisions import (
+    exceeded,
+    identity_within,
+    status_of,
+    within_se,
+)
+from mines_theory.verification.framework.stats import K_SE, exceedance_z
+from mines_theory.verification.framework.verdict import Status, Undecidable
+
+
+@pytest.mark.parametrize(
+    "count, trials, allowed, verdict",
+    [
+        (0, 100, 0.1, False),  # never exceeded
+        (10, 100, 0.1, False),  # exactly as often as allowed
+        (25, 100, 0.1, False),  # z = 5.0: at the criterion, not beyond it
+        (26, 100, 0.1, True),  # z = 5.33
+        (100, 100, 0.1, True),  # always
+        (42, 20_000, 1e-3, False),  # z = 4.92 at 2·10⁴ trials
+        (43, 20_000, 1e-3, True),  # z = 5.14
+    ],
+)
+def test_exceeded_is_the_one_sided_binomial_test_at_k_se(count, trials, allowed, verdict):
+    z = (count / trials - allowed) / math.sqrt(allowed * (1 - allowed) / trials)
+    assert (z > K_SE) is verdict
+    assert exceeded(count, trials, allowed) is verdict
+    at = exceedance_z(count, trials, allowed)
+    assert exceeded(count, trials, allowed, k=at) is False  # at the criterion: not beyond it
+    assert exceeded(count, trials, allowed, k=z - 1e-9) is True  # the threshold moves with k
+    assert exceeded(count, trials, allowed, k=z + 1e-9) is False
+
+
+def test_exceeded_refuses_no_trial_and_a_bad_probability():
+    with pytest.raises(Undecidable, match="no trials"):
+        exceeded(0, 0, 0.1)
+    with pytest.raises(ValueError, match="allowed must lie in"):
+        exceeded(1, 10, 1.0)
+
+
+@pytest.mark.parametrize(
+    "value, target, se, inside",
+    [
+        (1.0, 1.0, 0.01, True),
+        (1.0 + 4.99 * 0.01, 1.0, 0.01, True),
+        (1.0 - 4.99 * 0.01, 1.0, 0.01, True),  # both sides of the target
+        (1.0 + 5.01 * 0.01, 1.0, 0.01, False),
+        (1.0 - 5.01 * 0.01, 1.0, 0.01, False),
+        (2.0, 1.0, 0.0, False),  # no uncertainty: only equality is within
+        (1.0, 1.0, 0.0, True),
+    ],
+)
+def test_within_se_on_both_sides(value, target, se, inside):
+    assert within_se(value, target, se) is inside
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_no_decision_from_a_nan_or_an_infinity(bad):
+    for call in (
+        lambda: within_se(bad, 1.0, 0.1),
+        lambda: within_se(1.0, bad, 0.1),
+        lambda: within_se(1.0, 1.0, bad),
+        lambda: identity_within(bad, 1e-10),
+    ):
+        with pytest.raises(Undecidable, match="a decision needs a finite number"):
+            call()
+
+
+def test_identity_within_its_tolerance():
+    assert identity_within(0.0, 1e-10) and identity_within(9.9e-11, 1e-10)
+    assert not identity_within(1e-10, 1e-10) and not identity_within(1.0, 1e-10)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_a_status_of_several_parts_fails_when_any_one_part_alone_fails(n):
+    names = [f"part{i}" for i in range(n)]
+    for values in itertools.product([True, False], repeat=n):
+        status = status_of(**dict(zip(names, values)))
+        assert status is (Status.HOLDS if all(values) else Status.FAILS)
+
+
+def test_a_status_part_must_be_a_bool():
+    import numpy as np
+
+    assert status_of(x=np.bool_(True), y=bool(np.float64(1.0) <= 2)) is Status.HOLDS
+    for bad in (np.array([True, False]), 1, None, math.nan, "yes"):
+        with pytest.raises(TypeError, match="part x must be a bool"):
+            status_of(x=bad)
+    with pytest.raises(ValueError, match="parts must name at least one criterion"):
+        status_of()
