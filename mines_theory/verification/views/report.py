@@ -117,10 +117,11 @@ def repair_anchor(number: str) -> str:
 
 
 def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
-    """One claim as a section of the book's ledger: the statement, the verdict, what was
-    measured, each qualifier as its question and answer with the criterion apart, and a link
-    to the verdict cell of the notebook that checks it (for a repaired result, also to its
-    section of the corrigendum)."""
+    """One claim as a section of the book's ledger: the statement with a link to the verdict
+    cell of the notebook that checks it (for a repaired result, also to its section of the
+    corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
+    one-line answer with its detail folded behind it (``folded``): the .tex label, what was
+    measured, each qualifier as its question and answer with the criterion apart."""
     if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         where = (
@@ -136,7 +137,7 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
                 f" · PDF {c.printed}]({repair}), a self-contained statement with every constant "
                 "defined."
             )
-    body = [_text(verdict.text())]
+    body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
     answer = f"Verdict: {verdict.headline()}"
@@ -146,7 +147,6 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         f"({claim_anchor(c.number)})=",
         f"### {c.number} · PDF {c.printed}",
         "",
-        f"*Label* {_text(with_number(c.label, statements=True))}. "
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
         folded(html_text(with_number(answer)), "\n".join(body)),
