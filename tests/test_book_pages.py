@@ -120,16 +120,8 @@ def test_the_verdict_guide_sits_between_the_parts_and_names_every_status():
         assert f"| {status.value} |" in text, status
 
 
-#: Notebooks that do not yet open with objectives and a reading time and close with a summary:
-#: 08 is split into the corrigendum by part of the paper and the errata index in a later step of
-#: issue 34, and 10 (COCO) is reworked under issue 35.
-LATER = {"08-errata", "10-coco-bbob"}
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_notebook_has_objectives_a_reading_time_and_a_summary(path):
-    if path.stem in LATER:
-        pytest.skip(f"{path.stem}: reworked in a later step (LATER)")
     text = _markdown(path)
     assert "**What you will learn**" in text, path.name
     assert re.search(r"\*\*Reading time\*\*: about \d+ minutes", text), path.name
@@ -167,3 +159,44 @@ def test_the_notation_check_rejects_a_wrong_notebook():
     match = ROW.search(row)
     source = _source(next(p for p in NOTEBOOKS if p.stem.startswith(match["nn"])))
     assert "\\tildeG" not in source
+
+
+def repair_targets() -> dict[str, str]:
+    """Our name of each result the corrigendum repairs ("Lemma 5.3", "Theorem 5.4"), as the
+    prf: titles write it, → the link to its repair (``report.repair_link``, from the registry)."""
+    from mines_theory.verification.views.report import repair_link
+
+    return {ledger.title(r.repairs): repair_link(r.repairs) for r in ledger.repairs() if r.repairs}
+
+
+def missing_repair_links(text: str) -> list[str]:
+    """The repaired results stated in ``text`` (a prf: directive "N (our NAME)") whose repair it
+    does not link."""
+    targets = repair_targets()
+    stated = [TITLE.match(title) for kind, title, _ in directives(text) if kind != "proof"]
+    return [
+        m["ours"]
+        for m in stated
+        if m and m["ours"] in targets and f"]({targets[m['ours']]})" not in text
+    ]
+
+
+def test_every_printed_result_links_its_repair_where_it_is_stated():
+    """A notebook that states a result the corrigendum repairs (a prf: directive) links the
+    repair's section; so does notebook 00's table of the constants of Section 5."""
+    for path in NOTEBOOKS:
+        assert missing_repair_links(_markdown(path)) == [], path.name
+    overview = _markdown(ROOT / "notebooks" / "00-overview.ipynb")
+    constants = overview[overview.index("## The constants of the theorems") :]
+    constants = constants[: constants.index("\n## ")]
+    for name in ("Lemma 5.3", "Lemma E.8", "Theorem 5.4"):
+        assert f"]({repair_targets()[name]})" in constants, name
+
+
+def test_the_repair_link_check_flags_a_statement_without_its_link():
+    statement = "```{prf:lemma} 11 (our Lemma 5.3)\n:nonumber:\n\nC/k\n```"
+    assert missing_repair_links(statement) == ["Lemma 5.3"]
+    linked = statement + f"\n\n[repaired]({repair_targets()['Lemma 5.3']})"
+    assert missing_repair_links(linked) == []
+    other = "```{prf:lemma} 6 (our Lemma 4.1)\n:nonumber:\n\nx\n```"
+    assert missing_repair_links(other) == []

@@ -109,9 +109,10 @@ def test_the_hash_is_the_papers_source():
 
 
 def test_the_corrigendum_names_the_papers_source_where_it_names_the_paper():
-    """Notebook 08 opens with the paper it corrects and the start of the source's hash; the
-    README and the book's front page say that its arXiv version is not recorded."""
-    cells = json.loads((ROOT / "notebooks" / "08-errata.ipynb").read_text())["cells"]
+    """Notebook 08 (its first page, 08a) opens with the paper it corrects and the start of the
+    source's hash; the README and the book's front page say that its arXiv version is not
+    recorded."""
+    cells = json.loads((ROOT / "notebooks" / "08a-corrigendum-section5.ipynb").read_text())["cells"]
     opening = "".join(cells[0]["source"])
     assert "arXiv:2308.00469" in opening
     assert re.search(r"SHA-256 begins\s+`([0-9a-f]{8})`", opening).group(1) == _sha256()[:8]

@@ -141,7 +141,7 @@ def test_every_repair_names_existing_errata_bounds_and_derivations(entry):
     assert all(
         name in bound_corrected.__all__ and name.endswith("_corrected") for name in r.corrected
     ), entry.number
-    assert r.derivation is None or r.derivation in derivation_repairs.__all__
+    assert all(d in derivation_repairs.__all__ for d in r.derivations)
     assert r.survives in SURVIVAL
 
 
@@ -161,7 +161,7 @@ def test_statements_are_myst_math_without_raw_braces():
     """Every brace sits inside $…$ (a raw brace outside math would print as text)."""
     for r in REPAIRS:
         for text in (r.repair.printed, r.repair.repaired, r.repair.hypotheses):
-            outside = re.sub(r"\$[^$]*\$", "", text)
+            outside = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", "", text, flags=re.S)
             assert "{" not in outside and "}" not in outside, (r.number, outside)
             assert text.count("$") % 2 == 0, r.number
 
@@ -178,19 +178,26 @@ def test_repair_lookup_and_grouping():
         Repair("x", "y", "z", "fine", ())
 
 
-def test_notebook_08_has_a_section_for_every_repaired_result():
-    """The corrigendum notebook renders every repaired result under a heading with both
-    numbers, and shows each through ``repair_markdown`` (no statement typed twice)."""
+def test_the_corrigendum_pages_have_a_section_for_every_repaired_result():
+    """Each repaired result has its section on the corrigendum's page of its part of the paper
+    (``registry.corrigendum_page``), under a heading with both numbers, shown through
+    ``section_markdown`` (no statement typed twice); the page's setup reads that page's
+    verdicts."""
     import json
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "notebooks" / "08-errata.ipynb"
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    for r in REPAIRS:
-        assert f"{ledger.title(r.repairs)} · PDF {r.printed}" in headings, r.repairs
-        assert f'show("{r.repairs}")' in code, r.repairs
+    from mines_theory.verification.framework.registry import CORRIGENDUM_PAGES
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for page in CORRIGENDUM_PAGES.values():
+        cells = json.loads((notebooks / f"{page}.ipynb").read_text(encoding="utf-8"))["cells"]
+        headings = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert f'page_verdicts("{page}")' in code, page
+        for r in REPAIRS:
+            shown = f"{ledger.title(r.repairs)} · PDF {r.printed}" in headings
+            assert shown == (r.notebook == page), (page, r.repairs)
+            assert (f'show("{r.repairs}")' in code) == (r.notebook == page), (page, r.repairs)
 
 
 def _z(value):
@@ -235,3 +242,13 @@ def test_lemma52_nonquadratic_repaired_holds_and_the_alternative_fails():
     assert repaired.status is Status.HOLDS and repaired["informative"].value > 0
     alternative = check_lemma52_nonquadratic_repaired(divisor=0.5, delta_alpha=0.0)
     assert alternative.status is Status.FAILS
+
+
+def test_a_page_of_the_corrigendum_is_one_of_its_parts():
+    """``page_verdicts`` reads the pages of the repaired results (``CORRIGENDUM_PAGES``); the
+    errata index or a misspelt page is a ValueError naming the pages."""
+    from mines_theory.verification.views.corrigendum import page_verdicts
+
+    for page in ("08d-errata", "08-errata", "08a"):
+        with pytest.raises(ValueError, match="page must be one of"):
+            page_verdicts(page)

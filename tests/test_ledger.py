@@ -17,7 +17,7 @@ from mines_theory.verification.framework.ledger import (
     render_into,
 )
 from mines_theory.verification.framework.paper import with_number
-from mines_theory.verification.framework.registry import repaired_number
+from mines_theory.verification.framework.registry import corrigendum_page, repaired_number
 from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import (
     Kind,
@@ -94,13 +94,18 @@ def test_each_row_is_declared_above_its_check():
 
 def test_the_repaired_rows_are_the_corrigendums_checks():
     """One row per ``registry.repaired`` check, named after the claim it repairs, with that
-    claim's label and PDF number, shown in notebook 08; ``repair_of`` and ``repaired_rows`` are
-    inverse; a section argued by its errata has no row; any other name is a ValueError."""
+    claim's label and PDF number, shown on the corrigendum's page of its part of the paper;
+    ``repair_of`` and ``repaired_rows`` are inverse; a section argued by its errata has no row;
+    any other name is a ValueError."""
     for row in ledger.repaired():
         assert row.repairs is not None
         base = ledger.claim(row.repairs)
         assert row.number == repaired_number(row.repairs)
-        assert (row.label, row.printed, row.notebook) == (base.label, base.printed, "08-errata")
+        assert (row.label, row.printed, row.notebook) == (
+            base.label,
+            base.printed,
+            corrigendum_page(row.repairs),
+        )
         assert "$" not in row.statement and "\\" not in row.statement and row.statement
         assert row in ledger.repaired_rows(ledger.repair_of(row.number))
     assert ledger.repaired_rows("Lemma E.2") == ()
@@ -201,13 +206,13 @@ def test_published_json_round_trips(tmp_path, published):
 
 def test_summary_renders_every_row_and_escapes_pipes():
     claims = (
-        Claim("X 0", "eq:w", "unchecked", "08-errata"),
-        Claim("X|1", "eq:x", "a | b", "08-errata"),
+        Claim("X 0", "eq:w", "unchecked", "08d-errata"),
+        Claim("X|1", "eq:x", "a | b", "08d-errata"),
     )
     v = Verdict(Status.FAILS, "x {x}", (Measurement("x", 2.0, kind=Kind.COUNT),))
     table = report.summary_table({"X|1": v}, claims).splitlines()
     assert len(table) == 2 + len(claims)
-    assert table[-1] == "| X\\|1 | — | **fails** | x = 2 | `08-errata` |"
+    assert table[-1] == "| X\\|1 | — | **fails** | x = 2 | `08d-errata` |"
     assert "**not checked**" in table[2]
 
 

@@ -291,7 +291,7 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
             registry.repaired_number("Lemma 5.9"),
             "—",
             "the synthetic statement repaired",
-            "08-errata",
+            "08a-corrigendum-section5",
             lambda: ratio(2.0),
             kind="repaired",
             key=Key("r", "repaired ratio"),
@@ -358,7 +358,11 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
     # the corrigendum and the errata table
     entry = ledger.repair("Lemma 5.9")
     section = corrigendum.repair_markdown(entry, ledger.published()["Lemma 5.9, repaired"])
-    assert "**Repaired.** $x \\le 2$" in section and "*eq:synthetic*: x ≤ 2" in section
+    assert (
+        "```{prf:lemma} 99 (our Lemma 5.9), repaired\n:nonumber:\n:label: repaired-lemma-5-9"
+        in section
+    )
+    assert "\n$x \\le 2$\n```" in section and "*eq:synthetic*: x ≤ 2" in section
     assert wrong not in corrigendum.errata_outside_repairs("typo")
     last = errata_table(evidence=ledger.published()).splitlines()[-1]
     assert last.startswith("| eq:synthetic | typo |") and last.endswith("| flagged: z = 9.0 |")

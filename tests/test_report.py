@@ -76,9 +76,11 @@ def test_a_star_in_a_verdict_cannot_open_emphasis():
         (),
         (Qualifier("the mean centres on μ̂*", "‖μ − μ̂*‖ small", True),),
     )
-    c = Claim("X 1", "eq:x", "a* b*", "08-errata")
+    c = Claim("X 1", "eq:x", "a* b*", "08d-errata")
     section = report.claim_section(c, v, "[08](08.ipynb)")
-    assert "(the mean centres on μ̂\\*).** f − f\\* levels off at f(μ̂\\*) − f\\*" in section
+    # the one-line answer is HTML (no emphasis to open), the detail Markdown with stars escaped
+    assert "<summary>Verdict: holds (the mean centres on μ̂*)</summary>" in section
+    assert "\n\nf − f\\* levels off at f(μ̂\\*) − f\\*\n" in section
     assert "*Statement:* a\\* b\\*" in section
     assert "μ̂\\*? Yes. Criterion: ‖μ − μ̂\\*‖ small." in section
 
@@ -96,8 +98,10 @@ def test_ledger_page_has_a_section_per_claim_and_links_it(published):
         assert f"### {markdown_escape(c.number)} · PDF {c.printed}" in page
     rows = CLAIMS + FINDINGS + REPAIRED
     assert page.count("#verdict)") >= 2 * len(rows)  # the table and the sections
-    repaired = page[page.index("## The repaired results") :]
+    repaired = page[page.index("## The repaired results") : page.index("## Summary")]
     assert not re.search(r"^## ", repaired[3:], re.M)
+    assert re.search(r"\*\*Reading time\*\*: about \d+ minutes", page)
+    assert "**What you will learn**" in page and page.rstrip().endswith(".")
     assert all(f"### {markdown_escape(c.number)} " in repaired for c in REPAIRED)
 
 
@@ -106,14 +110,31 @@ def test_a_repaired_section_links_its_corrigendum_section(published):
     explicit target that notebook 08 defines above that section's heading."""
     import nbformat
 
-    notebook = nbformat.read(ROOT / "notebooks" / "08-errata.ipynb", 4)
-    text = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
     for c in REPAIRED:
+        notebook = nbformat.read(ROOT / "notebooks" / f"{c.notebook}.ipynb", 4)
+        text = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
         anchor = report.repair_anchor(ledger.repair_of(c.number))
-        section = report.claim_section(c, published[c.number], "[08](08-errata.ipynb#verdict)")
-        assert f"(08-errata.ipynb#{anchor})" in section, c.number
+        section = report.claim_section(c, published[c.number], f"[08]({c.notebook}.ipynb#verdict)")
+        assert f"({c.notebook}.ipynb#{anchor})" in section, c.number
         assert re.search(rf"^\({re.escape(anchor)}\)=\n+#+ ", text, re.M), anchor
     assert "corrigendum" not in report.claim_section(CLAIMS[0], published[CLAIMS[0].number], "x")
+
+
+def test_every_repaired_claim_links_its_repair_from_the_ledger(published):
+    """The ledger's section of every claim the corrigendum repairs (its variants included)
+    links the repair's section on the corrigendum's page of its part of the paper; a claim
+    without a repair has no such link."""
+    repaired = {r.repairs for r in ledger.repairs()}
+    for c in CLAIMS:
+        section = report.claim_section(c, published[c.number], "x")
+        target = report.repair_link(c.number)
+        if c.number.split(", ")[0] in repaired:
+            assert target and f"]({target})" in section, c.number
+        else:
+            assert target is None and "Repaired in the corrigendum" not in section, c.number
+    assert report.repair_link("Lemma 5.3") == "08a-corrigendum-section5.ipynb#repair-lemma-5-3"
+    assert report.repair_link("Lemma D.7") == "08b-corrigendum-appendix-d.ipynb#repair-lemma-d-7"
+    assert report.repair_link("Thm 3.1") is None
 
 
 def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):

@@ -190,7 +190,8 @@
       wrappedCode: code.wrapped,
       chrome: visibleChrome(),
       articleWidth: article ? Math.round(contentBox(article).width) : 0,
-      pageWidth: document.documentElement.clientWidth
+      pageWidth: document.documentElement.clientWidth,
+      pageHeight: Math.round(document.documentElement.scrollHeight)
     };
   }
 
@@ -205,6 +206,12 @@
   }
 
   window.bookChecks = record;
+
+  // A verdict's detail is folded behind its one-line answer (<details class="verdict">) on
+  // screen; on paper every detail is shown.
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details.verdict").forEach(function (d) { d.open = true; });
+  });
 
   window.addEventListener("load", function () {
     layOutCodeLines();

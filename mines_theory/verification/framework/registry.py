@@ -75,11 +75,14 @@ from .sizes import Data, guard
 from .spec import KINDS, ROW_KINDS, Bar, Cites, Claim, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
+    "CORRIGENDUM_PAGES",
+    "ERRATA_PAGE",
     "REGISTRY",
     "Registry",
     "claim",
     "claim_key",
     "claim_without_check",
+    "corrigendum_page",
     "discover",
     "erratum",
     "finding",
@@ -99,7 +102,7 @@ NUMBER = re.compile(
 )
 #: A PDF name of a claim: "Lemma 11", "Theorem 12", "Proposition 15", "Remark 14", "Section 5".
 PDF_NAME = re.compile(r"(Theorem|Lemma|Proposition|Remark) [1-9][0-9]*|(Section|Appendix) \w+")
-NOTEBOOK = re.compile(r"[0-9]{2}-[a-z0-9-]+")
+NOTEBOOK = re.compile(r"[0-9]{2}[a-z]?-[a-z0-9-]+")
 
 
 def _require(ok: bool, name: str, value: object, expected: str) -> None:
@@ -503,6 +506,33 @@ def finding(
     return _declarer(row, after)
 
 
+#: The pages of the corrigendum, one per part of the paper (the first character of the number
+#: after "Lemma "/"Thm ": 5, D or E), and the errata index, which also shows the errata's and
+#: Appendix B's verdicts.
+CORRIGENDUM_PAGES = {
+    "5": "08a-corrigendum-section5",
+    "D": "08b-corrigendum-appendix-d",
+    "E": "08c-corrigendum-appendix-e",
+}
+ERRATA_PAGE = "08d-errata"
+
+
+def corrigendum_page(repairs: str) -> str:
+    """The page of the corrigendum that states the repair of claim ``repairs`` ("Lemma 5.3",
+    "Thm 5.4", "Lemma D.7"): the one of its part of the paper.
+
+    >>> corrigendum_page("Thm 5.4"), corrigendum_page("Lemma E.8")
+    ('08a-corrigendum-section5', '08c-corrigendum-appendix-e')
+    """
+    match = NUMBER.fullmatch(repairs)
+    part = match.group("section") if match else None
+    if part not in CORRIGENDUM_PAGES:
+        raise ValueError(
+            f"repairs must be a claim of Section 5 or Appendix D or E, got {repairs!r}"
+        )
+    return CORRIGENDUM_PAGES[str(part)]
+
+
 def repaired(
     repairs: str,
     *,
@@ -513,7 +543,8 @@ def repaired(
     minimum: Data | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated function as the check of the repaired form of the claim
-    ``repairs`` ("Lemma 5.1"): its ledger row "Lemma 5.1, repaired" (shown in notebook 08) states
+    ``repairs`` ("Lemma 5.1"): its ledger row "Lemma 5.1, repaired" (shown on the corrigendum's
+    page of its part of the paper, ``corrigendum_page``) states
     the repaired result in one line (``statement``); ``corrigendum``: its section of the
     corrigendum (without it, the check joins the section of the statement it repairs). The
     guarded check is returned (``sizes.guard``)."""
@@ -521,7 +552,7 @@ def repaired(
         repaired_number(repairs),
         "—",
         statement,
-        "08-errata",
+        corrigendum_page(repairs),
         kind="repaired",
         key=key,
         atlas=atlas,
@@ -539,7 +570,7 @@ def repaired_by_errata(repairs: str, *, corrigendum: Repair) -> None:
         repaired_number(repairs),
         "—",
         "argued by the checks of its errata",
-        "08-errata",
+        corrigendum_page(repairs),
         kind="repaired",
         repairs=repairs,
         repair=corrigendum,

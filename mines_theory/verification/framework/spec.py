@@ -228,8 +228,8 @@ class Repair:
     """A repaired result's section of the corrigendum. ``printed`` and ``repaired`` are MyST
     Markdown with $…$ mathematics; ``hypotheses`` what the repaired statement adds;
     ``survives`` one of ``SURVIVAL``; ``errata`` labels of declared errata; ``corrected``
-    names of ``theory.bounds.corrected``; ``derivation`` a function of
-    ``theory.derivations.repairs`` (or None)."""
+    names of ``theory.bounds.corrected``; ``derivations`` functions of
+    ``theory.derivations.repairs`` (each a step of the derivation, in order)."""
 
     printed: str
     repaired: str
@@ -237,7 +237,7 @@ class Repair:
     survives: str
     errata: tuple[str, ...]
     corrected: tuple[str, ...] = ()
-    derivation: str | None = None
+    derivations: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.survives not in SURVIVAL:
@@ -246,6 +246,7 @@ class Repair:
             _text(name, getattr(self, name))
         object.__setattr__(self, "errata", tuple(self.errata))
         object.__setattr__(self, "corrected", tuple(self.corrected))
+        object.__setattr__(self, "derivations", tuple(self.derivations))
 
 
 #: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
@@ -346,7 +347,7 @@ class Erratum:
     consequence: str  # whether the statement survives
     check: Callable[[], Verdict]
     same_flaw_as: str | None = None  # the label of an entry that states the same flaw
-    notebook: str = "08-errata"  # the notebook whose verdict cell shows it
+    notebook: str = "08d-errata"  # the notebook whose verdict cell shows it
     minimum: Data | None = None  # below this much data: "not checked"
 
     @property

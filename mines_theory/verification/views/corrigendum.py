@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import sympy as sp
 
@@ -18,16 +19,23 @@ from mines_theory.theory.derivations import repairs as derivations
 
 from ..framework import ledger
 from ..framework.paper import with_number
+from ..framework.ledger import title
+from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
+from .report import folded, html_text, key_number
 
 __all__ = [
     "derivation_markdown",
     "errata_markdown",
     "errata_outside_repairs",
+    "PageVerdicts",
+    "page_verdicts",
+    "section_markdown",
     "readable",
     "repair_markdown",
     "repairs_by_survival",
+    "statement_box",
 ]
 
 _SUPERSCRIPT = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
@@ -82,6 +90,43 @@ def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
     return f" (*check:* {readable(flag_text(evidence[label]))})"
 
 
+def _check(verdict: Verdict, row: Claim | None) -> str:
+    """A check's verdict: its one-line answer (the status, and the row's one number where there
+    is a row), the sentence and qualifiers folded behind it."""
+    answer = verdict.headline()
+    if row is not None:
+        answer += f": {key_number(row, verdict)}"
+    body = [f"{verdict.text()}."]
+    body += [
+        f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})" for q in verdict.qualifiers
+    ]
+    return folded(html_text(f"Check: {answer}"), "\n".join(body))
+
+
+def statement_box(entry: Claim) -> str:
+    """The repaired result ``entry`` as a self-contained ``prf:`` statement (MyST): the kind and
+    the PDF's number with ours, a label unique in the book ("repaired-lemma-5-3": sphinx-proof
+    would number unlabelled boxes per page and clash across pages), the hypotheses it adds,
+    then the repaired statement."""
+    if entry.repair is None:
+        raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
+    name = title(entry.repairs or entry.number)
+    kind = name.split()[0].lower()
+    number = entry.printed.split()[-1]
+    return "\n".join(
+        [
+            f"```{{prf:{kind}}} {number} (our {name}), repaired",
+            ":nonumber:",
+            f":label: repaired-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}",
+            "",
+            f"*Hypotheses added:* {entry.repair.hypotheses}",
+            "",
+            entry.repair.repaired,
+            "```",
+        ]
+    )
+
+
 def repair_markdown(
     entry: Claim,
     verdict: Verdict | None = None,
@@ -89,20 +134,20 @@ def repair_markdown(
     evidence: Mapping[str, Verdict] | None = None,
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
-    Markdown, $…$ mathematics, lists only): printed and repaired statements, hypotheses, the
-    errata it repairs (each with its correct form and, given ``evidence`` (label → published
-    verdict), the sentence and numbers of its check), the functions that hold the constants,
-    and the check's verdict with its numbers (``verdict``, or a pointer to the errata's checks
-    when there is none)."""
+    Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
+    ``prf:`` box (``statement_box``), the errata it repairs (each with its correct form and,
+    given ``evidence`` (label → published verdict), the sentence and numbers of its check), the
+    functions that hold the constants and the derivation's steps, and each check's verdict
+    (``verdict``, then ``more``), its one-line answer with the detail folded behind it
+    (``folded``), or a pointer to the errata's checks when there is none."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
     lines = [
-        f"**Printed.** {repair.printed}",
+        # display mathematics ($$…$$) needs a paragraph of its own
+        "**Printed.**" + ("\n\n" if repair.printed.startswith("$$") else " ") + repair.printed,
         "",
-        f"**Repaired.** {repair.repaired}",
-        "",
-        f"**Hypotheses added.** {repair.hypotheses}",
+        statement_box(entry),
         "",
         f"**Survives?** {repair.survives}.",
         "",
@@ -115,20 +160,55 @@ def repair_markdown(
         for label in repair.errata
     ]
     where = ", ".join(f"`bounds.{name}`" for name in repair.corrected)
-    if repair.derivation:
-        where += f"; derived in `derivations.{repair.derivation}`"
+    if repair.derivations:
+        where += "; derived in " + ", ".join(f"`derivations.{d}`" for d in repair.derivations)
     lines += ["", f"**Constants:** {where}." if where else "", ""]
-    if verdict is None:
+    verdicts = () if verdict is None else (verdict, *more)
+    if not verdicts:
         lines.append("**Check:** argued by the checks of the errata above (index below).")
-    else:
-        lines.append(f"**Check ({verdict.status.value}):** {verdict.text()}.")
-        lines += [
-            f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})"
-            for q in verdict.qualifiers
-        ]
-    for extra in more:
-        lines += ["", f"**Check ({extra.status.value}):** {extra.text()}."]
+    rows = ledger.repaired_rows(entry.repairs or entry.number)
+    for i, v in enumerate(verdicts):
+        lines += ["", _check(v, rows[i] if i < len(rows) else None)]
     return with_number("\n".join(lines))
+
+
+class PageVerdicts(NamedTuple):
+    """The verdicts one page of the corrigendum shows: its repaired rows' checks, fresh
+    (``fresh``) and read as published where they agree (``shown``: row → verdict; ``checks``:
+    repaired claim → its rows' verdicts, in ledger order), and the checks of the errata its
+    repairs name (``evidence``, label → published verdict where it agrees with the fresh
+    one)."""
+
+    fresh: dict[str, Verdict]
+    shown: dict[str, Verdict]
+    checks: dict[str, tuple[Verdict, ...]]
+    evidence: dict[str, Verdict]
+
+
+def page_verdicts(page: str) -> PageVerdicts:
+    """Run the checks that the corrigendum's page ``page`` ("08a-corrigendum-section5", one of
+    ``registry.CORRIGENDUM_PAGES``) shows: its repaired rows and the errata of its repairs."""
+    if page not in CORRIGENDUM_PAGES.values():
+        raise ValueError(f"page must be one of {sorted(CORRIGENDUM_PAGES.values())}, got {page!r}")
+    entries = [r for r in ledger.repairs() if r.notebook == page]
+    fresh = ledger.verdicts(tuple(c for c in ledger.repaired() if c.notebook == page))
+    shown = {n: ledger.reconciled(n, v) for n, v in fresh.items()}
+    checks = {
+        r.repairs or r.number: tuple(shown[c.number] for c in ledger.repaired_rows(r.repairs or ""))
+        for r in entries
+    }
+    labels = {label for r in entries if r.repair for label in r.repair.errata}
+    errata = ledger.verdicts(tuple(e for e in ledger.errata() if e.label in labels))
+    evidence = {label: ledger.reconciled(label, v) for label, v in errata.items()}
+    return PageVerdicts(fresh, shown, checks, evidence)
+
+
+def section_markdown(number: str, verdicts: PageVerdicts) -> str:
+    """The corrigendum's section of the repaired claim ``number`` ("Lemma 5.3"), with the
+    verdicts of its page (``page_verdicts``): ``repair_markdown`` with its checks and the
+    checks of its errata."""
+    first, *more = verdicts.checks.get(number) or (None,)
+    return repair_markdown(ledger.repair(number), first, tuple(more), verdicts.evidence)
 
 
 def derivation_markdown(name: str) -> str:

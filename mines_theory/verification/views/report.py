@@ -9,11 +9,13 @@ the verdict and the words that introduce it).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
+from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim
 from ..framework.paper import with_number
 from .proofgraph import Category, category
@@ -31,7 +33,10 @@ __all__ = [
     "ledger_page",
     "html_scripts",
     "cross_link",
+    "folded",
+    "html_text",
     "prose",
+    "repair_link",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -112,33 +117,90 @@ def repair_anchor(number: str) -> str:
 
 
 def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
-    """One claim as a section of the book's ledger: the statement, the verdict, what was
-    measured, each qualifier as its question and answer with the criterion apart, and a link
-    to the verdict cell of the notebook that checks it (for a repaired result, also to its
-    section of the corrigendum)."""
+    """One claim as a section of the book's ledger: the statement with a link to the verdict
+    cell of the notebook that checks it (for a repaired result, also to its section of the
+    corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
+    one-line answer with its detail folded behind it (``folded``): the .tex label, what was
+    measured, each qualifier as its question and answer with the criterion apart."""
+    if c.kind == "repaired":
+        target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
+        where = (
+            f"Checked in {notebook_link}; the repaired statement in full, its hypotheses and the "
+            f"derivation of its constants: [its section of the corrigendum]({target})."
+        )
+    else:
+        where = f"Checked in {notebook_link}."
+        repair = repair_link(c.number)
+        if repair is not None:
+            where += (
+                f" **Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))}"
+                f" · PDF {c.printed}]({repair}), a self-contained statement with every constant "
+                "defined."
+            )
+    body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
+    if verdict.qualifiers:
+        body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
+    answer = f"Verdict: {verdict.headline()}"
+    if key_number(c, verdict) != "—":
+        answer += f"; {key_number(c, verdict)}"
     lines = [
         f"({claim_anchor(c.number)})=",
         f"### {c.number} · PDF {c.printed}",
         "",
-        f"*Label* {_text(with_number(c.label, statements=True))}. "
-        f"*Statement:* {_text(c.statement)}",
+        f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
-        f"**Verdict: {_text(verdict.headline())}.** {_text(verdict.text())}",
-        "",
+        folded(html_text(with_number(answer)), "\n".join(body)),
     ]
-    lines += [f"- {_text(q.render())}" for q in verdict.qualifiers]
-    if verdict.qualifiers:
-        lines.append("")
-    if c.kind == "repaired":
-        target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
-        lines.append(
-            f"Checked in {notebook_link}; the repaired statement in full, its "
-            f"hypotheses and the derivation of its constants: [its section of the "
-            f"corrigendum]({target})."
-        )
-    else:
-        lines.append(f"Checked in {notebook_link}.")
     return "\n".join(lines)
+
+
+def repair_link(number: str) -> str | None:
+    """The link from claim ``number`` (a row of the ledger, "Lemma 5.3", "Lemma 5.1, γ > 0") to
+    the corrigendum's section of its repair (``registry.corrigendum_page``, ``repair_anchor``),
+    or None where the corrigendum does not repair it.
+
+    >>> repair_link("Lemma 5.3"), repair_link("Thm 3.1")
+    ('08a-corrigendum-section5.ipynb#repair-lemma-5-3', None)
+    """
+    statement = number.split(", ", 1)[0]  # without its variant, as ``statement_of``
+    if statement not in {r.repairs for r in ledger.repairs()}:
+        return None
+    return f"{corrigendum_page(statement)}.ipynb#{repair_anchor(statement)}"
+
+
+def folded(summary: str, body: str) -> str:
+    """``body`` (MyST Markdown) folded behind the one line ``summary`` (HTML: escape plain text
+    with ``html_text``): a ``<details>`` block, shown closed on screen and open in print.
+
+    >>> print(folded("holds (x &lt; 1)", "the detail"))
+    <details class="verdict"><summary>holds (x &lt; 1)</summary>
+    <BLANKLINE>
+    the detail
+    <BLANKLINE>
+    </details>
+    """
+    opening = f'<details class="verdict"><summary>{summary}</summary>'
+    return f"{opening}\n\n{body}\n\n</details>"
+
+
+_RAW_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def html_text(text: str) -> str:
+    """Plain ``text`` as HTML: escaped, with TeX's braced scripts as sub- and superscripts.
+
+    >>> html_text("C < x_{k+1}^{2}")
+    'C &lt; x<sub>k+1</sub><sup>2</sup>'
+    """
+
+    def tag(m: re.Match) -> str:
+        name = "sup" if m.group(1) == "^" else "sub"
+        return f"<{name}>{m.group(2)}</{name}>"
+
+    text = html.escape(text, quote=False)
+    while (done := _RAW_SCRIPT.sub(tag, text)) != text:
+        text = done
+    return text
 
 
 _SCRIPT = re.compile(r"(\\_|\^)\{([^{}]*)\}")
@@ -183,26 +245,61 @@ def _ledger_markdown(
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         return claim_section(c, v, notebook_link(c.notebook))
 
-    return (
-        "# The claims ledger\n\n"
-        "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then one section each with the statement, "
-        "the verdict (a status from a closed set), what was measured (each number with its "
-        "uncertainty), every qualifier as a question with its answer and the criterion that "
-        "decided it, and a link to the notebook cell that computes it.\n\n"
-        + summary_table(results, link=lambda c: notebook_link(c.notebook))
-        + "\n\n"
+    groups = (
+        ("numbered claims", ledger.claims()),
+        ("findings", ledger.findings()),
+        ("repaired results", ledger.repaired()),
+    )
+    body = (
+        summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
-        "Each result of the corrigendum ([notebook 08](08-errata.ipynb)) whose repaired bound "
+        "Each result of the corrigendum ([notebook 08](08a-corrigendum-section5.ipynb), one page "
+        "per part of the paper) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
         + "\n\n".join(section(c) for c in ledger.repaired())
-        + "\n"
+        + "\n\n"
     )
+    counts = [f"the {len(rows)} {name}: {_status_counts(rows, results)}" for name, rows in groups]
+    minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
+    return (
+        "# The claims ledger\n\n"
+        "Every numbered statement of the paper that the suite checks, and what the notebooks "
+        "find beyond them: first one line each, then one section each with the statement, "
+        "the verdict (a status from a closed set) as a one-line answer, and behind it what was "
+        "measured (each number with its uncertainty), every qualifier as a question with its "
+        "answer and the criterion that decided it, and a link to the notebook cell that "
+        "computes it.\n\n"
+        "**What you will learn**\n\n"
+        f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
+        f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
+        "of repaired results, one line each;\n"
+        "* for each, what was measured and the criterion of each qualifier (click a verdict to "
+        "unfold it), and where it is checked;\n"
+        "* for each result the corrigendum repairs, where its repaired statement is.\n\n"
+        "**Prerequisites**: [how to read a verdict](reading-a-verdict.md). **Reading time**: "
+        f"about {minutes} minutes in full (a reference: read the table, then the sections you "
+        "need).\n\n"
+        + body
+        + "## Summary\n\nThe verdicts by status ([how to read a verdict](reading-a-verdict.md) "
+        "says what each means):\n\n" + "\n".join(f"* {line}." for line in counts) + "\n"
+    )
+
+
+#: Words read per minute, for a page's reading time.
+READING_SPEED = 200
+
+
+def _status_counts(rows: tuple[Claim, ...], results: dict[str, Verdict]) -> str:
+    """How many of ``rows`` have each status in ``results`` ("40 hold, 2 fail as printed …"),
+    in the order of ``Status``; a row without a verdict counts as "not checked"."""
+    found = [results[c.number].status if c.number in results else Status.NOT_CHECKED for c in rows]
+    parts = [f"{found.count(s)} {s.value}" for s in Status if found.count(s)]
+    return ", ".join(parts) if parts else "none"
 
 
 #: The parts of the paper, in order, as the grid of ``verdict_grid`` groups the rows.
@@ -253,7 +350,10 @@ _SKIP = re.compile(
 
 
 def _notebooks() -> dict[str, str]:
-    return {name[:2]: name for name in sorted({c.notebook for c in ledger.rows()})}
+    found: dict[str, str] = {}
+    for name in sorted({c.notebook for c in ledger.rows()}):
+        found.setdefault(name[:2], name)  # notebook 08: the first page of the corrigendum
+    return found
 
 
 def cross_link(markdown: str) -> str:

@@ -44,7 +44,14 @@ from ...framework.stats import (
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
 from .common import UNION, exact, exceedance_verdict
 
+#: The constants of eq:c1 (5.1), as every repaired statement of Section 5 defines them.
+C_CONSTANTS = (
+    r"$c_1 = (\sqrt d + \sqrt b + \sqrt{2\log(2/\delta)})^2$, $c_2 = b - "
+    r"2\sqrt{b\log(1/\delta)}$, $c_3 = 2d + 3\log(1/\delta)$ (eq:c1)"
+)
+
 __all__ = [
+    "C_CONSTANTS",
     "check_lemma51_repaired",
     "check_lemma52_nonquadratic_repaired",
     "check_lemma52_repaired",
@@ -76,9 +83,17 @@ __all__ = [
         r"\left(1 - \frac{c_2\tau\sigma}{16c_1L\zeta}\right)(f(\mu_k) - f^*) + "
         r"\Delta_{\alpha,1}$, $\Delta_{\alpha,1} = \frac{c_3^3\gamma b\alpha^4}{2^5\cdot "
         r"3^2\, c_1L\zeta\tau^3}\left(1 + \frac{c_1c_3}{2\tau\zeta}\right)$.",
-        repaired=r"The same rate, with $\Delta_{\alpha,1} = \frac{c_3^3\gamma^2 "
-        r"b\alpha^4}{2^6\cdot 3\, c_1L\tau^2}$, with probability $\ge 1-(b+2)\delta$ (or "
-        r"$1-\delta$ with $\delta/(b+2)$ in $c_1, c_2, c_3$).",
+        repaired=r"With $\eta_{1,k} = b\tau/(4Lc_1)$, with probability $\ge 1-(b+2)\delta$ (or "
+        r"$1-\delta$ with $\delta/(b+2)$ in $c_1, c_2, c_3$): $f(\mu_{k+1}) - f^* \le "
+        r"\left(1 - \frac{c_2\tau\sigma}{8c_1L\zeta}\right)(f(\mu_k) - f^*) + "
+        r"\Delta_{\alpha,1}$, $\Delta_{\alpha,1} = \frac{c_3^3\gamma^2 b\alpha^4}{2^6\cdot 3\, "
+        r"c_1L\tau^2}$, where " + C_CONSTANTS + ". The proof's chain gives the rate "
+        r"$\frac{c_2\tau\sigma}{8c_1L\zeta}$: the coefficient of $\|\tilde "
+        r"U^\top\nabla f\|^2$ at this step is $-\tau/(16Lc_1)$, eq:gd_low and $\Sigma "
+        r"\succeq I/\zeta$ give $(c_2/\zeta)\|\nabla f\|^2$, and strong convexity gives "
+        r"$\|\nabla f\|^2 \ge 2\sigma(f - f^*)$; the printed "
+        r"$\frac{c_2\tau\sigma}{16c_1L\zeta}$ uses $\sigma(f - f^*)$ and is true but "
+        "conservative by exactly 2.",
         hypotheses=r"$f$ also has a $\gamma$-Lipschitz Hessian; $\Sigma_k^{-1} \in \mathcal{S}'$.",
         survives="false as printed",
         errata=(
@@ -87,8 +102,12 @@ __all__ = [
             "eq:nu (Lemma D.2)",
             *UNION,
         ),
-        corrected=("delta_alpha_1_corrected", "per_step_failures_corrected"),
-        derivation="lemma51_repair",
+        corrected=(
+            "lemma51_rate_corrected",
+            "delta_alpha_1_corrected",
+            "per_step_failures_corrected",
+        ),
+        derivations=("lemma51_repair",),
     ),
     minimum=Data(draws=trials_needed(0.1), at={"draws": "config.draws"}),
 )
@@ -161,7 +180,9 @@ def check_lemma51_repaired(
         r"\Delta_{\alpha,2}$, $\Delta_{\alpha,2} = "
         r"\frac{b^{3/2}\zeta^3\gamma^4c_3^{9/2}\alpha^6}{2^8\cdot "
         r"3^4\,\sigma^3c_1^{3/2}\tau^6} + \frac{b\zeta\gamma^2c_3^3\alpha^4}{2^6\cdot "
-        r"3\,\sigma\tau^3c_1}$, w.p. $\ge 1-(b+2)\delta$.",
+        r"3\,\sigma\tau^3c_1}$, w.p. $\ge 1-(b+2)\delta$, where $\xi_k\Sigma_k^{-1} \preceq "
+        r"\nabla^2 f(\mu_k) \preceq \mathscr{L}_k\Sigma_k^{-1}$, $\eta_{1,k} = "
+        r"b/(4\mathscr{L}_kc_1)$ and " + C_CONSTANTS + ".",
         hypotheses=r"$\Sigma_k^{-1} \in \mathcal{S}'$ (Lemmas D.1, D.4, D.5 use $\|\Sigma_k\| \le "
         r"1/\tau$).",
         survives="constant changes",
@@ -178,7 +199,7 @@ def check_lemma51_repaired(
             "local_region_threshold_corrected",
             "delta_alpha_2_corrected",
         ),
-        derivation="lemma52_repair",
+        derivations=("lemma52_repair",),
     ),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
@@ -359,22 +380,53 @@ def lemma53_corrected_for(config: CovarianceRun) -> Lemma53Corrected:
         r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))\|^2 \le C/k$, $C = "
         r"\max\left\{\frac{9(C_1+C_2+C_3)^2}{4} + 3C_4,\ 2C_4 + \frac{L^2}{b},\ "
         r"\|\Sigma_1^{-1} - H^*\|^2\right\}$ (eq:C).",
-        repaired=r"The same with $C = \max\left\{9(C_1+C_2+C_3+C_5)^2 + 3C_4,\ "
-        r"2\min\{d(\zeta-\tau)^2, C_4\},\ \|\Sigma_1^{-1} - H^*\|^2\right\}$: $A_K$ with "
-        r"$\log(b/\delta)$; $L \to \max(L,\tau)$ in $C_1$; $C_2$ with the repaired "
-        r"$\Delta_{\alpha,1}, \Delta_{\alpha,2}$ and $64$ for $32$; $C_3 = "
-        r"\frac{c_3^{3/2}(c_3+1)\zeta\gamma\sqrt{(K-1)d}}{4\tau^{3/2}}\alpha$; $C_4 = "
-        r"\left(\frac{Lc_3\zeta(c_3+\sqrt d)}{2\tau} + \sqrt d\zeta\right)^2$ (free of "
-        r"$b$); $C_5$ Lemma E.8's term; w.p. $\ge 1 - [(K-1)(b+3) + "
-        r"2(\pi^2/6-1)]\delta$. Not repaired here: $C_1$'s step applies Azuma–Hoeffding "
-        r"to a martingale whose ranges depend on the random $\|\Sigma_t^{-1} - H^*\|$; a "
-        "rigorous version needs Freedman's inequality with peeling, or deterministic "
-        "ranges from the induction hypothesis, and would likely add logarithmic factors "
-        "to $C_1$. An independent re-derivation also finds $C_3$ about 5 times smaller "
-        r"(Taylor weight $1/6$, Frobenius factor $\sqrt{c_3^2+d}$) and $C_5$ smaller by "
-        r"$2\sqrt d$: this $C$ is valid, not the tightest.",
-        hypotheses=r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$ (e.g. $\tau \le \sigma$, "
-        r"$L \le \zeta$), and $c_2 > 0$ where $\gamma > 0$.",
+        repaired=r"Let " + C_CONSTANTS + r", $\ell = \max(L, \tau)$ ($= L$ under the "
+        r"hypotheses), $\kappa = \frac{(\zeta+\tau)^2}{4\zeta\tau}$, $H^* = "
+        r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))$, and for $r \ge 1$ $g(r) = "
+        r"\min\left\{\frac{\zeta}{\tau}\,r\sqrt{r^2 - 2r + d},\ "
+        r"r\sqrt{\kappa^2r^2 + d\zeta^2/\tau^2}\right\}$. For $t \ge 1$ let $x_t = "
+        r"\log\frac{b(t+1)^2}{\delta}$, $A_t = d + 2\sqrt{d x_t} + 2x_t$, and $p_j(A) = "
+        r"P(\chi^2_{d+j} > A)$. Define"
+        "\n\n"
+        r"- $C_1 = \min\{C_1^{A}, C_1^{F}\}$ with $C_1^{A} = \ell\, "
+        r"g(A_K)\sqrt{\frac{\log(K^2/\delta)}{2b}}$ and"
+        "\n"
+        r"  $C_1^{F} = \frac{\ell\zeta}{\tau}\sqrt{\frac{(d+2)(d+12)\log(K^2/\delta)}{b}} + "
+        r"\frac{2}{3}\,\ell\, g(A_K)\frac{\log(K^2/\delta)}{b}$;"
+        "\n"
+        r"- $C_2 = \sqrt{\frac{64c_1L\zeta\gamma^2}{c_2\tau\sigma^2}\left(f(\mu_1) - f^* + "
+        r"(K-1)\Delta_{\alpha,2}\right)}$ with the repaired $\Delta_{\alpha,2}$ of Lemma 5.2,"
+        "\n"
+        r"  $\Delta_{\alpha,2} = \frac{b^{3/2}\zeta^3\gamma^4c_3^{9/2}\alpha^6}{2^8\cdot "
+        r"3^4\,\sigma^3c_1^{3/2}\tau^6} + \frac{b\zeta\gamma^2c_3^3\alpha^4}{2^6\cdot "
+        r"3\,\sigma\tau^3c_1}$ (it is $\ge \Delta_{\alpha,1}$ of Lemma 5.1, so the "
+        r"$\max\{\Delta_{\alpha,1}, \Delta_{\alpha,2}\}$ of eq:C is $\Delta_{\alpha,2}$);"
+        "\n"
+        r"- $C_3 = \frac{\gamma\alpha}{6}\sqrt{K-1}\,\sqrt{\frac{c_3}{\tau}}\, g(c_3)$;"
+        "\n"
+        r"- $C_4 = \left(\frac{L}{2}\, g(c_3) + \sqrt d\,\zeta\right)^2$;"
+        "\n"
+        r"- $C_5 = \left(\sum_{t=2}^{K-1}\kappa_t^2\right)^{1/2}$ with $\kappa_t = "
+        r"\frac{\ell\zeta\sqrt d}{2\tau}\left(2p_4(A_t) + d\,(p_4(A_t) - p_2(A_t))\right)$;"
+        "\n"
+        r"  in closed form $C_5 \le \frac{\ell\zeta(d+2)A_K^2\delta}{2\tau "
+        r"d^{3/2}b}\sqrt{\frac{\pi^4}{90} - \frac{17}{16}}$;"
+        "\n\n"
+        r"and $C = \max\left\{9(C_1 + C_2 + C_3 + C_5)^2 + 3C_4,\ \|\Sigma_1^{-1} - "
+        r"H^*\|^2\right\}$. Then with probability at least"
+        "\n"
+        r"$1 - \left[(K-1)(b+2) + \frac{\pi^2}{3} - \frac{9}{4}\right]\delta$, for every $1 "
+        r"\le k \le K$,"
+        r" $\|\Sigma_k^{-1} - \Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))\|^2 \le C/k$. "
+        r"Equivalently, with probability at least $1 - \delta$ when every constant is "
+        r"evaluated at $\delta/N$, $N = (K-1)(b+2) + \pi^2/3 - 9/4$. For $\Sigma_1^{-1} \in "
+        r"\mathcal{S}'$ the second entry of the max never binds, since $\|\Sigma_1^{-1} - "
+        r"H^*\|^2 \le d(\zeta-\tau)^2 \le C_4$. Every step is proved; nothing is conditional "
+        r"(the proof outline is in the corrigendum's section).",
+        hypotheses=r"$f$ $L$-smooth, $\sigma$-strongly convex, its Hessian $\gamma$-Lipschitz in "
+        r"the Frobenius norm (the paper's); $\tau \le \sigma$ and $L \le \zeta$, so that "
+        r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$; $c_2 > 0$; $\eta_{2,k} = 1/k$; "
+        r"$K \ge 2$, $0 < \delta < 1$.",
         survives="constant changes",
         errata=(
             "eq:Sig_dec (Lemma E.2)",
@@ -391,10 +443,20 @@ def lemma53_corrected_for(config: CovarianceRun) -> Lemma53Corrected:
         ),
         corrected=(
             "lemma53_constants_corrected",
+            "concentration_constant_corrected",
+            "alpha_term_constant_corrected",
             "G_norm_1_bound_corrected",
+            "y_term_constant_corrected",
             "chi_threshold_corrected",
         ),
-        derivation="lemma53_repair",
+        derivations=(
+            "lemma53_repair",
+            "lemma53_concentration_repair",
+            "lemma53_alpha_term_repair",
+            "lemma53_tail_repair",
+            "lemma53_assembly_repair",
+            "lemma_d7_repair",
+        ),
     ),
     minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
@@ -484,13 +546,23 @@ def theorem54_corrected_C(config: MeanRun) -> float:
         r"\tau^{-1}e_k\}$, $e_k = \sqrt{C/k} + \gamma\sqrt{2(f(\mu_k)-f^*)/\sigma} + "
         r"\|\nabla^2 f(\mu_k) - \Pi_{\mathcal{S}'}(\nabla^2 f(\mu_k))\|$ (eq:lxi), each "
         r"w.p. $\ge 1-\delta$; final rate $1 - c_2/(8c_1)$.",
-        repaired="eq:lxi with the repaired $C$; inside the repaired eq:cond the rate is $1 - "
-        r"\frac{\xi_kc_2}{32\mathscr{L}_kc_1}$, the final rate $1 - c_2/(32c_1)$, the "
-        "probability Lemma 5.3's. Remark 13's “the convergence rate in the local region "
-        "is no slower than the one before entering” no longer follows: at the worst "
-        r"$\mathscr{L}_k = L/\tau$, $\xi_k = \sigma/\zeta$ the repaired local "
-        r"contraction $c_2\tau\sigma/(32c_1L\zeta)$ is half Lemma 5.1's "
-        r"$c_2\tau\sigma/(16c_1L\zeta)$.",
+        repaired=r"Outside the repaired eq:cond the repaired Lemma 5.1 holds; inside it, "
+        r"$f(\mu_{k+1}) - f^* \le \left(1 - "
+        r"\frac{\xi_kc_2}{32\mathscr{L}_kc_1}\right)(f(\mu_k)-f^*) + \Delta_{\alpha,2}$ with "
+        r"$\mathscr{L}_k \le \min\{L/\tau, 1 + \tau^{-1}e_k\}$, $\xi_k \ge "
+        r"\max\{\sigma/\zeta, 1 - \tau^{-1}e_k\}$, $e_k = \sqrt{C/k} + "
+        r"\gamma\sqrt{2(f(\mu_k)-f^*)/\sigma} + \|\nabla^2 f(\mu_k) - "
+        r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu_k))\|$ (eq:lxi), where $C$ is the repaired "
+        r"constant of Lemma 5.3, $\Delta_{\alpha,2}$ the repaired one of Lemma 5.2, and "
+        + C_CONSTANTS
+        + r"; the final rate is $1 - c_2/(32c_1)$ (printed $1 - c_2/(8c_1)$), with the "
+        r"probability of Lemma 5.3, $1 - [(K-1)(b+2) + \pi^2/3 - 9/4]\delta$. Where $c_2 \le "
+        r"0$ the statement is void (rate $\ge 1$). Remark 13's “the convergence rate in the "
+        "local region is no slower than the one before entering” no longer follows: at the "
+        r"worst $\mathscr{L}_k = L/\tau$, $\xi_k = \sigma/\zeta$ the repaired local contraction "
+        r"$c_2\tau\sigma/(32c_1L\zeta)$ is a quarter of Lemma 5.1's "
+        r"$c_2\tau\sigma/(8c_1L\zeta)$ (half of the printed, conservative "
+        r"$c_2\tau\sigma/(16c_1L\zeta)$).",
         hypotheses="Those of the repaired Lemmas 5.1–5.3.",
         survives="constant changes",
         errata=(

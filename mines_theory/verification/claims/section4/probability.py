@@ -77,7 +77,7 @@ def check_lemma_b1() -> Verdict:
     printed="Lemma 18",
     label="lem:chi",
     statement="χ² tail bounds of Laurent & Massart",
-    notebook="08-errata",
+    notebook="08d-errata",
     key=Key("z", "largest z of the exceedance (rejected above 5)"),
     atlas=(
         Bar("χ² tail ≤ e^{−t}, equal weights", ratio="worst", ratio_of="measured/bound"),
@@ -120,7 +120,7 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     printed="Lemma 19",
     label="eq:smax",
     statement="s_max(A) ≤ √N + √n + t w.p. ≥ 1 − 2e^{−t²/2}",
-    notebook="08-errata",
+    notebook="08d-errata",
     key=Key("z", "largest z of the exceedance (rejected above 5)"),
     atlas=NoBar("published as a z-score of the exceedance, not a ratio"),
     minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}),
@@ -158,7 +158,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
     printed="Lemma 20",
     label="eq:u_norm",
     statement="‖u‖² ≤ 2d + 3 log(1/δ) w.p. ≥ 1 − δ",
-    notebook="08-errata",
+    notebook="08d-errata",
     key=Key("worst", "largest P(‖u‖² > bound)/δ"),
     atlas=Bar(
         "P(‖u‖² > 2d + 3 log(1/δ)) ≤ δ, eq:u_norm",
@@ -190,7 +190,7 @@ def check_lemma_b4() -> Verdict:
     printed="Lemma 21",
     label="lem:hoeffding",
     statement="Hoeffding's inequality",
-    notebook="08-errata",
+    notebook="08d-errata",
     key=Key("printed", "the printed bound at ψ = 1, n = 1"),
     atlas=(
         Bar(
@@ -244,7 +244,7 @@ def hoeffding_at_one(printed: bool) -> float:
     printed="Lemma 22",
     label="lem:sgd_dec",
     statement="the recursion a_{k+1} ≤ a₀/(k+1) of Rakhlin et al.",
-    notebook="08-errata",
+    notebook="08d-errata",
     key=Key("worst", "largest a_(k+1)/(a₀/(k+1))"),
     atlas=Bar("a_{k+1} ≤ a₀/(k+1)", ratio="worst", ratio_of="measured/bound"),
 )
