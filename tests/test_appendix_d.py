@@ -6,16 +6,18 @@ import numpy as np
 import pytest
 
 from .conftest import numbers_test
-from mines_theory.verification.claims.appendix_d.lemmas import cubic_perturbed_quadratic
-from mines_theory.verification.claims.appendix_d import lemmas
-from mines_theory.verification.claims.appendix_d.lemmas import (
-    check_lemma_d3,
-    check_lemma_d6,
-    check_lemma_d2,
-    check_lemma_d5,
-    check_lemma_d7,
+from mines_theory.verification.claims.appendix_d import mean_gradient as lemmas
+from mines_theory.verification.claims.appendix_d.mean_gradient import (
     BiasExperiment,
+    check_lemma_d2,
+    check_lemma_d3,
+    check_lemma_d5,
+    cubic_perturbed_quadratic,
+)
+from mines_theory.verification.claims.appendix_d.sigma_gradient import (
     HalfSquareG,
+    check_lemma_d6,
+    check_lemma_d7,
 )
 
 
@@ -32,7 +34,7 @@ def test_inside_limit_against_taylor():
     """(E f''(αΣ^½u) − f''(0))² for f = x²/2 + log cosh x: f'' = 1 + sech²x, (sech²)''(0) = −2,
     so E f''(αu/√1.5) − 2 = −α²/1.5 + O(α⁴), and the limit at μ* is ≈ (α²/1.5)²; away from μ*,
     at μ = 3, f'' ≈ 1 + 4e^{−6} and the limit is ≈ 1."""
-    from mines_theory.verification.claims.appendix_d.lemmas import InsideG
+    from mines_theory.verification.claims.appendix_d.sigma_gradient import InsideG
 
     for alpha in (0.1, 0.05):
         assert InsideG(0.0, alpha=alpha).limit() == pytest.approx((alpha**2 / 1.5) ** 2, rel=0.05)
@@ -70,7 +72,7 @@ def test_lemma_d1_identity_on_a_short_run():
     """The decomposition is checked on the first min(7, draws) directions: with the fewest draws
     the binomial test allows, the identity still holds exactly (it was a batch of 7 divided by
     7 whatever the draws)."""
-    from mines_theory.verification.claims.appendix_d.lemmas import check_lemma_d1
+    from mines_theory.verification.claims.appendix_d.mean_gradient import check_lemma_d1
     from mines_theory.verification.framework.verdict import Status
 
     verdict = check_lemma_d1(draws=100)

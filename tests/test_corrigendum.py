@@ -12,7 +12,8 @@ from mines_theory.theory.bounds import corrected as bound_corrected
 from mines_theory.theory.derivations import repairs as derivation_repairs
 
 from mines_theory.verification.framework import ledger, paper
-from mines_theory.verification.claims.appendix_d.lemmas import BIAS, D7
+from mines_theory.verification.claims.appendix_d.mean_gradient import BIAS
+from mines_theory.verification.claims.appendix_d.sigma_gradient import D7
 from mines_theory.verification.claims.section5.covariance import LEMMA53
 from mines_theory.verification.claims.section5.one_step import ONE_STEP
 from mines_theory.verification.framework.spec import SURVIVAL, Repair

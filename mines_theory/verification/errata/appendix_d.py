@@ -16,7 +16,8 @@ from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
 from ..claims.appendix_d.common import d6_setting
 from ..framework.decisions import exceeded
-from ..claims.appendix_d.lemmas import BIAS, D7, INSIDE, BiasExperiment, check_lemma_d7
+from ..claims.appendix_d.mean_gradient import BIAS, BiasExperiment
+from ..claims.appendix_d.sigma_gradient import D7, INSIDE, check_lemma_d7
 from mines_theory.theory.bounds.appendix import tgm3_bound, nu_bounds
 
 __all__ = [

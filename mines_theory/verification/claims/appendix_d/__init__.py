@@ -7,6 +7,7 @@ form, scipy's χ² distribution, or a Monte Carlo frequency tested against the a
 probability, ``stats.exceedance_z``), with fixed seeds. Notebook ``09-appendix-lemmas`` plots
 ``BIAS_CURVE`` and ``G_CURVE``.
 
-The package's modules: ``lemmas`` (the checks of Lemmas D.1–D.7 and their experiments) and
-``common`` (what they share with the errata of their proofs, ``errata.appendix_d``).
+The package's modules: ``mean_gradient`` (Lemmas D.1–D.5, the estimate g̃ and its bias
+experiments), ``sigma_gradient`` (Lemmas D.6–D.7, the estimate G̃) and ``common`` (what they
+share with the errata of their proofs, ``errata.appendix_d``).
 """

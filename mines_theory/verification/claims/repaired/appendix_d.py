@@ -1,6 +1,7 @@
 """The repaired results of Appendix D (Lemmas 25, 27, 28 and 30 of the PDF, our D.2, D.4, D.5,
 D.7), each declared beside its check with its section of the corrigendum, and evaluated on the
-batches the printed bound is checked on (``appendix_d.lemmas.BIAS`` and ``D7``).
+batches the printed bound is checked on (``appendix_d.mean_gradient.BIAS`` and
+``appendix_d.sigma_gradient.D7``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from mines_theory.theory.bounds.corrected import (
     tgm3_bound_corrected,
 )
 
-from ..appendix_d.lemmas import BIAS, D7, BiasExperiment, HalfSquareG
+from ..appendix_d.mean_gradient import BIAS, BiasExperiment
+from ..appendix_d.sigma_gradient import D7, HalfSquareG
 from ...framework.registry import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
