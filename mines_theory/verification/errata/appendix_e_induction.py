@@ -100,7 +100,9 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
     printed="with a probability at least 1 − δ",
     correct="the proof uses, at each of the K − 1 steps, eq:u_norm for b directions "
     "(eq:G_norm_1, eq:GG) and Lemma 5.1 or 5.2, plus Lemma E.7 at δ/k² and eq:Y0: "
-    "the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ",
+    "the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ on the printed proof's events "
+    "(the repaired Lemma 5.3, with the events of its repaired proof: 1 − [(K − 1)(b + 2) + "
+    "π²/3 − 9/4]δ)",
     consequence="Lemma 5.3 and Thm 5.4 hold w.p. 1 − O(Kbδ) as proved, or 1 − δ with δ/((K − "
     "1)(b + 3) + 2) in every per-step lemma (a log(Kb/δ) in c₁, c₂, c₃, A_K, "
     "C₁); the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = "
