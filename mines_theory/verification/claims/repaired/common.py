@@ -15,11 +15,12 @@ import math
 
 import numpy as np
 
+from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
 from ...framework.decisions import exceeded, status_of
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
 from ...framework.verdict import Measurement, Qualifier, Undecidable, Verdict, decides
 
-__all__ = ["UNION", "exact", "exceedance_verdict"]
+__all__ = ["UNION", "exact", "exceedance_verdict", "lemma53_at_confidence"]
 
 #: The union bound the repaired probabilities need, an erratum of several lemmas.
 UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
@@ -75,3 +76,17 @@ def exceedance_verdict(
 def exact(name: str, value: float, **kw) -> Measurement:
     """A deterministic number, with the tolerance of its rounding (10⁻⁹ of it)."""
     return Measurement(name, value, 1e-9 * abs(value), **kw)
+
+
+def lemma53_at_confidence(
+    f, *, d, b, delta, gamma, alpha, K, f_gap_1, initial_error_sq
+) -> tuple[Lemma53Corrected, Lemma53Corrected]:
+    """Lemma 5.3's repaired constants for ``f`` on the runs' S' = [σ/2, 2L]: at δ (C₁ … C₅ as
+    they are) and at δ divided by the N δ-events its proof uses, so that the statement holds
+    with 1 − δ."""
+    kw = dict(
+        d=d, b=b, L=f.L, sigma=f.sigma, gamma=gamma, tau=f.sigma / 2, zeta=2 * f.L, alpha=alpha,
+        K=K, f_gap_1=f_gap_1, initial_error_sq=initial_error_sq,
+    )  # fmt: skip
+    at_delta = lemma53_constants_corrected(delta=delta, **kw)
+    return at_delta, lemma53_constants_corrected(delta=delta / at_delta.failures, **kw)

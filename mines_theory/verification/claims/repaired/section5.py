@@ -17,7 +17,6 @@ from mines_theory.theory.bounds.corrected import (
     Lemma53Corrected,
     delta_alpha_1_corrected,
     delta_alpha_2_corrected,
-    lemma53_constants_corrected,
     local_region_threshold_corrected,
     per_step_failures_corrected,
     theorem54_bounds_corrected,
@@ -42,7 +41,7 @@ from ...framework.stats import (
     trials_needed,
 )
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
-from .common import UNION, exact, exceedance_verdict
+from .common import UNION, exact, exceedance_verdict, lemma53_at_confidence
 
 #: The constants of eq:c1 (5.1), as every repaired statement of Section 5 defines them.
 C_CONSTANTS = (
@@ -348,21 +347,11 @@ def lemma53_corrected_for(config: CovarianceRun) -> Lemma53Corrected:
     """The repaired constants of Lemma 5.3 for ``config`` (a quadratic, γ = 0), with δ divided by
     the number of δ-events the proof uses, so that the statement holds with 1 − δ."""
     f, frame = config.run()
-    kw = {
-        "d": config.d,
-        "b": config.b,
-        "L": f.L,
-        "sigma": f.sigma,
-        "gamma": 0.0,
-        "tau": f.sigma / 2,
-        "zeta": 2 * f.L,
-        "alpha": config.alpha,
-        "K": config.iterations,
-        "f_gap_1": float(frame.f_gap.iloc[0]),
-        "initial_error_sq": float(frame.precision_error.iloc[0] ** 2),
-    }
-    events = lemma53_constants_corrected(delta=config.delta, **kw).failures
-    return lemma53_constants_corrected(delta=config.delta / events, **kw)
+    return lemma53_at_confidence(
+        f, d=config.d, b=config.b, delta=config.delta, gamma=0.0, alpha=config.alpha,
+        K=config.iterations, f_gap_1=float(frame.f_gap.iloc[0]),
+        initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
+    )[1]  # fmt: skip
 
 
 @repaired(
@@ -513,21 +502,11 @@ def theorem54_corrected_C(config: MeanRun) -> float:
     divided by the proof's δ-events."""
     f, frame = config.run()
     first = frame[frame.k == frame.k.min()]
-    kw = {
-        "d": config.d,
-        "b": config.b,
-        "L": f.L,
-        "sigma": f.sigma,
-        "gamma": 0.0,
-        "tau": f.sigma / 2,
-        "zeta": 2 * f.L,
-        "alpha": config.alpha,
-        "K": config.iterations,
-        "f_gap_1": float(first.f_gap.max()),
-        "initial_error_sq": float((first.precision_error**2).max()),
-    }
-    events = lemma53_constants_corrected(delta=config.delta, **kw).failures
-    return lemma53_constants_corrected(delta=config.delta / events, **kw).C
+    return lemma53_at_confidence(
+        f, d=config.d, b=config.b, delta=config.delta, gamma=0.0, alpha=config.alpha,
+        K=config.iterations, f_gap_1=float(first.f_gap.max()),
+        initial_error_sq=float((first.precision_error**2).max()),
+    )[1].C  # fmt: skip
 
 
 @repaired(

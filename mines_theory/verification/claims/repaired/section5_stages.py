@@ -9,15 +9,16 @@ import math
 
 import numpy as np
 
-from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
+from mines_theory.theory.bounds.corrected import Lemma53Corrected
 from ..section5.stages import RESCALED, TWO_STAGES, TwoStageRun, predicted_switch
 from ..section5.covariance_stages import terms_matter
 from ..section5.theorem54_stages import stage_measurements, two_stage_shape
 from ...framework.registry import repaired
-from ...framework.spec import Bar, Data, Key
+from ...framework.sizes import Data
+from ...framework.spec import Bar, Key
 from ...framework.stats import bootstrap
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
-from .common import exact, exceedance_verdict
+from .common import exact, exceedance_verdict, lemma53_at_confidence
 
 __all__ = [
     "check_lemma53_nonquadratic_repaired",
@@ -113,24 +114,11 @@ def lemma53_corrected_on(config: TwoStageRun) -> tuple[Lemma53Corrected, Lemma53
     """Lemma 5.3's repaired constants on the run of ``config``: at δ (its C₁ … C₅ as they are)
     and at δ divided by the proof's δ-events, so that the statement holds with 1 − δ."""
     f, out = config.objective(), config.run()
-    kw = {
-        "d": f.dim,
-        "b": config.b,
-        "L": f.L,
-        "sigma": f.sigma,
-        "gamma": f.gamma,
-        "tau": f.sigma / 2,
-        "zeta": 2 * f.L,
-        "alpha": config.alpha,
-        "K": config.iterations,
-        "f_gap_1": float(out["gap"][0, 0]),
-        "initial_error_sq": float(out["error_sq"][0, 0]),
-    }
-    events = lemma53_constants_corrected(delta=config.delta, **kw).failures
-    return (
-        lemma53_constants_corrected(delta=config.delta, **kw),
-        lemma53_constants_corrected(delta=config.delta / events, **kw),
-    )
+    return lemma53_at_confidence(
+        f, d=f.dim, b=config.b, delta=config.delta, gamma=f.gamma, alpha=config.alpha,
+        K=config.iterations, f_gap_1=float(out["gap"][0, 0]),
+        initial_error_sq=float(out["error_sq"][0, 0]),
+    )  # fmt: skip
 
 
 @repaired(

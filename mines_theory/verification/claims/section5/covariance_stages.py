@@ -17,7 +17,8 @@ from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ...framework.registry import claim
-from ...framework.spec import Bar, Data, Key, NoBar
+from ...framework.sizes import Data
+from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import bootstrap, estimate
 from ...framework.verdict import Measurement, Qualifier, Verdict, decides
 from .covariance import decide_lemma53, describe_lemma53

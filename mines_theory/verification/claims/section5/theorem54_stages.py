@@ -37,7 +37,8 @@ from mines_theory.theory.bounds.section5 import (
 )
 from ..appendix_e.common import ends
 from ...framework.registry import claim
-from ...framework.spec import Bar, Data, Key, NoBar
+from ...framework.sizes import Data
+from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .stages import (
