@@ -136,6 +136,50 @@ def test_no_number_is_pasted_inside_mathematics():
                 )
 
 
+#: An aside of the prose folded behind its title: a <details class="aside"> (closed on screen,
+#: open in print: book/_static/wrap.css) with its title in a <summary> on the opening line, its
+#: Markdown between blank lines (without them MyST shows it as raw HTML) and its closing tag in
+#: the same cell. The only other <details> of the prose is an exercise's "Solution", which stays
+#: closed in print.
+ASIDE = re.compile(
+    r'<details class="aside"><summary>(?:[^<\n]|</?su[bp]>)+</summary>\n\n'
+    r"(?:(?!</?details).)+\n\n</details>",
+    re.S,
+)
+SOLUTION = re.compile(
+    r"<details>\n<summary>Solution</summary>\n(?:(?!</?details).)+</details>", re.S
+)
+
+
+def malformed_folds(text: str) -> int:
+    """The number of <details> in ``text`` that are neither an aside nor a solution."""
+    return text.count("<details") - len(ASIDE.findall(text)) - len(SOLUTION.findall(text))
+
+
+@pytest.mark.parametrize(
+    "text, malformed",
+    [
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.\n\n</details>', 0),
+        ('<details class="aside"><summary>Δ<sub>α</sub></summary>\n\n$x$\n\n</details>', 0),
+        ("<details>\n<summary>Solution</summary>\n\nThe bound.\n</details>", 0),
+        ("<details><summary>The runs</summary>\n\nAll runs.\n\n</details>", 1),  # no class
+        ('<details class="aside"><summary>The runs</summary>\nAll runs.\n\n</details>', 1),
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.</details>', 1),
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.', 1),  # not closed
+    ],
+)
+def test_the_fold_check_rejects_what_it_should(text, malformed):
+    assert malformed_folds(text) == malformed
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_fold_of_the_prose_is_an_aside_or_a_solution(path):
+    for index, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            assert malformed_folds(text) == 0, f"{path.name}, cell {index}: a malformed <details>"
+
+
 #: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;
 #: a figure cell may take a few more). A solution cell (collapsed) may take ``SOLUTION_LINES``, and
 #: the one cell tagged ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``.
