@@ -74,17 +74,31 @@ def test_every_pasted_number_is_glued_once_and_every_glued_one_is_pasted(path):
     )
 
 
-def _exercises_and_solutions(path: Path) -> tuple[int, list[dict]]:
-    cells = _cells(path)
-    exercises = sum(
-        1
-        for cell in cells
+def _exercise_cells(path: Path) -> list[str]:
+    return [
+        text
+        for cell in _cells(path)
         if cell["cell_type"] == "markdown"
-        and re.search(r"^(## Exercise|\*\*Exercise\.\*\*)", "".join(cell["source"]), re.M)
-    )
+        and re.search(r"^(## Exercise|\*\*Exercise\.\*\*)", text := "".join(cell["source"]), re.M)
+    ]
+
+
+#: The title of a solution that answers its exercise from what the page's own cells print (no
+#: solution cell of its own): it pastes their numbers or points to them.
+READ_FROM_THE_PAGE = "<summary>Solution (read from the page)</summary>"
+
+
+def solved_in_the_text(exercise: str) -> bool:
+    return READ_FROM_THE_PAGE in exercise
+
+
+def _exercises_and_solutions(path: Path) -> tuple[int, list[dict]]:
+    """The number of exercises that a solution cell answers (those not solved in the text), and
+    the solution cells."""
+    exercises = sum(not solved_in_the_text(text) for text in _exercise_cells(path))
     solutions = [
         cell
-        for cell in cells
+        for cell in _cells(path)
         if cell["cell_type"] == "code"
         and "".join(cell["source"]).startswith("# Solution to the exercise")
     ]
@@ -94,7 +108,8 @@ def _exercises_and_solutions(path: Path) -> tuple[int, list[dict]]:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_exercise_has_a_collapsed_solution_that_ran(path):
     """An exercise comes with a solution cell, collapsed in the book (MyST-NB's ``hide-cell``) and
-    run like every other cell (its stored output shows that it ran)."""
+    run like every other cell (its stored output shows that it ran), unless its Markdown solution
+    answers it from what the page's cells print (``READ_FROM_THE_PAGE``)."""
     exercises, solutions = _exercises_and_solutions(path)
     assert len(solutions) == exercises, (
         f"{path.name}: {exercises} exercises, {len(solutions)} solutions"
@@ -102,6 +117,51 @@ def test_every_exercise_has_a_collapsed_solution_that_ran(path):
     for cell in solutions:
         assert {"hide-cell", "solution"} <= set(cell["metadata"].get("tags", [])), path.name
         assert cell.get("outputs"), f"{path.name}: a solution cell has no stored output"
+
+
+#: What a solution in the text may not hold outside mathematics, glue roles, code and links: a
+#: number with a decimal point or of three digits or more, the look of a measurement typed by
+#: hand (the page's cells compute them; the solution pastes or points to them).
+TYPED_NUMBER = re.compile(r"(?<![\w.])\d+\.\d+|(?<![\w.])\d{3,}")
+
+
+def typed_numbers(solution: str) -> list[str]:
+    """The numbers of ``TYPED_NUMBER`` in ``solution``, outside ``$…$``, glue roles, code spans,
+    link targets and the numbers of results and equations (Lemma 5.2, eq:c1 (5.1))."""
+    names = r"(?:Lemma|Theorem|Thm|Remark|Proposition|Prop\.|Corollary|Section|Sec\.)\s+[\w.]+"
+    for pattern in (
+        r"\$[^$]*\$",
+        GLUE_ROLE.pattern,
+        r"`[^`]*`",
+        r"\]\([^)]*\)",
+        names,
+        r"eq:\S+ \([\w.]+\)",
+    ):
+        solution = re.sub(pattern, " ", solution)
+    return TYPED_NUMBER.findall(solution)
+
+
+@pytest.mark.parametrize(
+    "solution, typed",
+    [
+        ("the median {glue:text}`reached_oracle:.0%`, [Lemma 5.2](ledger.md#claim-lemma-5-2)", []),
+        ("at $b = 10$ and $10^{-8}$, d = 10 (`kappa.KAPPA_WINDOWS`)", []),
+        ("CMA-ES needs 1680 evaluations", ["1680"]),
+        ("a fraction 0.66 of the runs", ["0.66"]),
+        ("Lemma 5.1, Thm 3.3 and eq:c1 (5.1) at 0.1", ["0.1"]),
+    ],
+)
+def test_the_typed_number_check_finds_a_measurement_typed_by_hand(solution, typed):
+    assert typed_numbers(solution) == typed
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_solution_in_the_text_pastes_its_numbers(path):
+    """A solution in the text types no measurement by hand and promises no hidden cell."""
+    for text in filter(solved_in_the_text, _exercise_cells(path)):
+        solution = text.partition(READ_FROM_THE_PAGE)[2]
+        assert not typed_numbers(solution), f"{path.name}: {typed_numbers(solution)} typed"
+        assert "hidden cell" not in solution, f"{path.name}: a solution in the text"
 
 
 def test_the_reading_path_promises_only_exercises_that_exist():
@@ -117,7 +177,7 @@ def test_the_reading_path_promises_only_exercises_that_exist():
             with_exercise = [
                 n
                 for n in numbers
-                if _exercises_and_solutions(next(p for p in NOTEBOOKS if p.name.startswith(n)))[0]
+                if _exercise_cells(next(p for p in NOTEBOOKS if p.name.startswith(n)))
             ]
             assert with_exercise, f"the reading path promises an exercise in {numbers}"
 
@@ -134,6 +194,52 @@ def test_no_number_is_pasted_inside_mathematics():
                 assert text[: match.start()].count("$") % 2 == 0, (
                     f"{path.name}: {match.group(0)} is inside $…$"
                 )
+
+
+#: An aside of the prose folded behind its title: a <details class="aside"> (closed on screen,
+#: open in print: book/_static/wrap.css) with its title in a <summary> on the opening line, its
+#: Markdown between blank lines (without them MyST shows it as raw HTML) and its closing tag in
+#: the same cell. The only other <details> of the prose is an exercise's "Solution", which stays
+#: closed in print.
+ASIDE = re.compile(
+    r'<details class="aside"><summary>(?:[^<\n]|</?su[bp]>)+</summary>\n\n'
+    r"(?:(?!</?details).)+\n\n</details>",
+    re.S,
+)
+SOLUTION = re.compile(
+    r"<details>\n<summary>Solution(?: \(read from the page\))?</summary>\n(?:(?!</?details).)+"
+    r"</details>",
+    re.S,
+)
+
+
+def malformed_folds(text: str) -> int:
+    """The number of <details> in ``text`` that are neither an aside nor a solution."""
+    return text.count("<details") - len(ASIDE.findall(text)) - len(SOLUTION.findall(text))
+
+
+@pytest.mark.parametrize(
+    "text, malformed",
+    [
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.\n\n</details>', 0),
+        ('<details class="aside"><summary>Δ<sub>α</sub></summary>\n\n$x$\n\n</details>', 0),
+        ("<details>\n<summary>Solution</summary>\n\nThe bound.\n</details>", 0),
+        ("<details><summary>The runs</summary>\n\nAll runs.\n\n</details>", 1),  # no class
+        ('<details class="aside"><summary>The runs</summary>\nAll runs.\n\n</details>', 1),
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.</details>', 1),
+        ('<details class="aside"><summary>The runs</summary>\n\nAll runs.', 1),  # not closed
+    ],
+)
+def test_the_fold_check_rejects_what_it_should(text, malformed):
+    assert malformed_folds(text) == malformed
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_fold_of_the_prose_is_an_aside_or_a_solution(path):
+    for index, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            assert malformed_folds(text) == 0, f"{path.name}, cell {index}: a malformed <details>"
 
 
 #: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;

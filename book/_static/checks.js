@@ -207,10 +207,13 @@
 
   window.bookChecks = record;
 
-  // A verdict's detail is folded behind its one-line answer (<details class="verdict">) on
-  // screen; on paper every detail is shown.
+  // A verdict's detail is folded behind its one-line answer (<details class="verdict">), and an
+  // aside of the prose behind its title (<details class="aside">), on screen; on paper every
+  // detail is shown.
   window.addEventListener("beforeprint", function () {
-    document.querySelectorAll("details.verdict").forEach(function (d) { d.open = true; });
+    document.querySelectorAll("details.verdict, details.aside").forEach(function (d) {
+      d.open = true;
+    });
   });
 
   window.addEventListener("load", function () {
