@@ -43,7 +43,7 @@ from mines_theory.theory.bounds.section5 import (
     theorem54_bounds,
 )
 from mines_theory.theory.bounds.checking import checked
-from mines_theory.theory.bounds.corrected import theorem33_bounds_corrected
+from mines_theory.theory.bounds.section3 import theorem33_bounds_corrected
 from mines_theory.theory.bounds.section5 import eq_C
 from mines_theory.theory.bounds.checking import NON_FINITE_BY_DESIGN
 from mines_theory.theory.bounds import appendix, section5
