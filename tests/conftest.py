@@ -96,3 +96,31 @@ def numbers_test(part, numbers):
         numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
 
     return test
+
+
+def paper_settings(*, alpha, b, S, eta1, **rest):
+    """The keyword arguments of ``MiNES`` and ``minimize`` in the paper's symbols: α, b,
+    S' = [τ, ζ] as the pair ``S`` and η₁ (any other keyword passed on), so that a test states
+    them in one line."""
+    tau, zeta = S
+    return dict(alpha=alpha, batch_size=b, tau=tau, zeta=zeta, eta1=eta1, **rest)
+
+
+def mines(mean0, sigma_inv0, **symbols):
+    """``MiNES(mean0, sigma_inv0, ...)`` with its settings in the paper's symbols
+    (``paper_settings``)."""
+    from mines_theory.algorithm.mines import MiNES
+
+    return MiNES(mean0, sigma_inv0, **paper_settings(**symbols))
+
+
+def minimize_with(f, x0, **symbols):
+    """``minimize(f, x0, ...)`` with its settings in the paper's symbols (``paper_settings``)."""
+    from mines_theory.algorithm.mines import minimize
+
+    return minimize(f, x0, **paper_settings(**symbols))
+
+
+#: The settings of the small runs of ``minimize`` (on RotatedEllipsoid(3, 4.0) from μ₁ = 1):
+#: α = 0.1, b = 3, S' = [0.5, 8], η₁ = 0.05.
+SMALL_RUN = dict(alpha=0.1, batch_size=3, tau=0.5, zeta=8.0, eta1=0.05)

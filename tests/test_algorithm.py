@@ -17,7 +17,7 @@ from mines_theory.algorithm.algorithm1 import MiNESStrategy, StepsRoundedAway
 from mines_theory.linalg.spd import project_eigenvalues, spectrum_within
 from mines_theory.algorithm.schedules import HutchinsonStep
 
-from .conftest import random_spd
+from .conftest import SMALL_RUN, mines, minimize_with, paper_settings, random_spd
 
 K_SE = 5.0  # Monte-Carlo tolerance: |mean − expected| ≤ K_SE standard errors, entry by entry
 
@@ -79,17 +79,7 @@ def test_ask_tell_applies_unbiased_estimates(quadratic_case):
     seeds = np.random.SeedSequence(77).spawn(2000)
     gs, Gs = [], []
     for seed in seeds:
-        es = MiNES(
-            mu,
-            sigma_inv,
-            alpha=0.7,
-            batch_size=200,
-            tau=1e-3,
-            zeta=1e3,
-            eta1=eta1,
-            eta2=eta2,
-            seed=seed,
-        )
+        es = mines(mu, sigma_inv, alpha=0.7, b=200, S=(1e-3, 1e3), eta1=eta1, eta2=eta2, seed=seed)
         X = es.ask()
         es.tell(X, f(X))
         assert spectrum_within(es.sigma_inv, 1e-3, 1e3)  # strictly inside: not projected
@@ -149,13 +139,12 @@ def test_projections_are_counted():
 
 def test_same_seed_same_history():
     f = RotatedEllipsoid(4, 100.0, seed=2)
-    kwargs = dict(
-        sigma_inv0=f.L * np.eye(4),
+    kwargs = paper_settings(
         alpha=0.05,
-        batch_size=4,
-        tau=0.5,
-        zeta=200.0,
+        b=4,
+        S=(0.5, 200.0),
         eta1=1e-3,
+        sigma_inv0=f.L * np.eye(4),
         max_evaluations=900,
         seed=123,
     )
@@ -210,16 +199,8 @@ def test_default_eta2_is_one_over_k():
     f = RotatedEllipsoid(3, 10.0, seed=0)
     runs = []
     for eta2 in (None, lambda k, state, estimate: 1.0 / k):
-        es = MiNES(
-            np.ones(3),
-            np.eye(3),
-            alpha=0.1,
-            batch_size=3,
-            tau=0.5,
-            zeta=20.0,
-            eta1=0.1,
-            eta2=eta2,
-            seed=4,
+        es = mines(
+            np.ones(3), np.eye(3), alpha=0.1, b=3, S=(0.5, 20.0), eta1=0.1, eta2=eta2, seed=4
         )
         for _ in range(6):
             X = es.ask()
@@ -261,13 +242,12 @@ def test_precision_error_decays_like_one_over_k():
     K = 3000
     errors = np.zeros((8, K))
     for s, seed in enumerate(np.random.SeedSequence(5).spawn(8)):
-        es = MiNES(
+        es = mines(
             np.zeros(d),
             np.eye(d) * f.L,
             alpha=0.1,
-            batch_size=5,
-            tau=0.5 * f.sigma,
-            zeta=2 * f.L,
+            b=5,
+            S=(0.5 * f.sigma, 2 * f.L),
             eta1=1e-3,
             seed=seed,
         )
@@ -297,13 +277,12 @@ def test_a_fractional_step_size_is_applied_as_its_value():
         return X @ c
 
     mu = np.array([0.3, -0.1, 0.2])
-    es = MiNES(
+    es = mines(
         mu,
         np.eye(3),
         alpha=0.2,
-        batch_size=4,
-        tau=0.1,
-        zeta=10.0,
+        b=4,
+        S=(0.1, 10.0),
         eta1=lambda k, state, est: Fraction(1, 4),
         eta2=Fraction(1, 100),
         seed=5,
@@ -341,13 +320,12 @@ def test_hutchinson_step_falls_back_to_the_step_of_the_previous_tell():
     off the asked points). Iteration 2 told −f (a concave batch, T̂₂ < 0) falls back to that η₁."""
     b, d, delta = 4, 3, 0.1
     mu = np.array([1.0, -0.5, 0.25])
-    es = MiNES(
+    es = mines(
         mu,
         np.eye(3),
         alpha=0.1,
-        batch_size=b,
-        tau=0.2,
-        zeta=20.0,
+        b=b,
+        S=(0.2, 20.0),
         eta1=HutchinsonStep(d=d, b=b, delta=delta),
         eta2=1e-3,
         seed=9,
@@ -375,15 +353,8 @@ def test_schedule_returning_garbage_is_reported():
 def test_schedule_values_that_are_not_finite_and_positive_are_rejected(bad):
     """η must be finite and > 0. Kills ``isfinite | (value > 0)`` (−0.1 and +inf pass) and
     ``value >= 0`` (0 passes)."""
-    es = MiNES(
-        np.zeros(2),
-        np.eye(2),
-        alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=4.0,
-        eta1=lambda k, state, est: bad,
-        seed=0,
+    es = mines(
+        np.zeros(2), np.eye(2), alpha=0.1, b=3, S=(0.5, 4.0), eta1=lambda k, state, est: bad, seed=0
     )
     X = es.ask()
     with pytest.raises(ValueError, match="schedule eta1 returned .* expected a finite number > 0"):
@@ -393,13 +364,12 @@ def test_schedule_values_that_are_not_finite_and_positive_are_rejected(bad):
 def test_a_schedule_of_the_wrong_shape_is_reported():
     """Three values for one seed cannot be broadcast to the seed shape (): a ValueError names
     the schedule. Kills ``value = ""`` in the except branch (a TypeError from np.isfinite)."""
-    es = MiNES(
+    es = mines(
         np.zeros(2),
         np.eye(2),
         alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=4.0,
+        b=3,
+        S=(0.5, 4.0),
         eta1=lambda k, state, est: np.ones(3),
         seed=0,
     )
@@ -520,15 +490,7 @@ def test_init_accepts_the_boundary_of_s_prime_and_projected_matrices():
     with ζ = 1000 the clipped eigenvalues come back at τ up to rounding of order 1e-13, which
     must be accepted. Kills ``p.tau + slack`` and ``p.zeta - slack`` (the boundary is rejected)
     and the slack 1e-12/ζ (projected matrices are rejected)."""
-    MiNES(
-        np.zeros(3),
-        np.diag([0.5, 1000.0, 1.0]),
-        alpha=0.1,
-        batch_size=2,
-        tau=0.5,
-        zeta=1000.0,
-        eta1=0.1,
-    )
+    mines(np.zeros(3), np.diag([0.5, 1000.0, 1.0]), alpha=0.1, b=2, S=(0.5, 1000.0), eta1=0.1)
     rng = np.random.default_rng(33)
     for _ in range(10):
         A = rng.normal(0.0, 300.0, (4, 4))
@@ -606,17 +568,7 @@ def test_a_mean_step_that_overflows_raises_floating_point_error():
     """f(x) = 1e306·x₁ with η₁ = 1e10: g̃ ≈ 1e306·Σ e₁ is finite, η₁g̃ overflows. ``tell`` raises
     a FloatingPointError naming the mean, η₁ and |g|, with no NumPy warning, and leaves the state
     unchanged. Infinite values told to the pure ``tell`` are refused as values (issue 36)."""
-    es = MiNES(
-        np.zeros(2),
-        np.eye(2),
-        alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=4.0,
-        eta1=1e10,
-        eta2=1e-3,
-        seed=0,
-    )
+    es = mines(np.zeros(2), np.eye(2), alpha=0.1, b=3, S=(0.5, 4.0), eta1=1e10, eta2=1e-3, seed=0)
     X = es.ask()
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no RuntimeWarning on the way
@@ -645,23 +597,21 @@ def test_steps_that_round_away_are_reported(mean0, alpha):
         match=rf"alpha = {alpha!r} is too small for mean0: every "
         r"query point mu ± alpha\*z_i equals mu",
     ):
-        minimize(
+        minimize_with(
             _quadratic,
             np.full(3, mean0),
             alpha=alpha,
-            batch_size=2,
-            tau=0.5,
-            zeta=4.0,
+            b=2,
+            S=(0.5, 4.0),
             eta1=0.1,
             max_evaluations=50,
         )
-    res = minimize(
+    res = minimize_with(
         _quadratic,
         np.full(3, 1e-3 * alpha),
         alpha=alpha,
-        batch_size=2,
-        tau=0.5,
-        zeta=4.0,
+        b=2,
+        S=(0.5, 4.0),
         eta1=0.1,
         max_evaluations=51,
     )
@@ -697,35 +647,14 @@ def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
 
 def test_minimize_budget_target_and_history():
     f = RotatedEllipsoid(3, 4.0, seed=0)
-    res = minimize(
-        f,
-        np.ones(3),
-        alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=8.0,
-        eta1=0.05,
-        max_evaluations=701,
-        seed=0,
-    )
+    res = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=701, seed=0)
     assert res.nit == 100 and res.nfev == 701 and not res.success  # 7 · 100 + the final f(x)
     assert list(res.history.columns[:3]) == ["k", "evaluations", "f_mean"]
     np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 101))
     first_value = f(np.ones(3))
     assert res.history["f_mean"].iloc[0] == first_value
     target = 0.1 * first_value
-    hit = minimize(
-        f,
-        np.ones(3),
-        alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=8.0,
-        eta1=0.05,
-        max_evaluations=10**5,
-        target=target,
-        seed=0,
-    )
+    hit = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=10**5, target=target, seed=0)
     assert hit.success and hit.fun <= target and f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
     assert hit.history["f_mean"].iloc[:-1].min() > target
 
@@ -754,13 +683,12 @@ def test_minimize_passes_eta2_and_returns_sigma_inv():
     (no projection: the change is O(1e-3) inside [0.1, 10]); the result holds that Σ₂⁻¹, and
     not the one of the default η₂ = 1/k = 1."""
     mu = np.array([0.5, -0.5, 1.0])
-    res = minimize(
+    res = minimize_with(
         _quadratic,
         mu,
         alpha=0.1,
-        batch_size=6,
-        tau=0.1,
-        zeta=10.0,
+        b=6,
+        S=(0.1, 10.0),
         eta1=0.01,
         eta2=1e-3,
         max_evaluations=14,
@@ -777,13 +705,12 @@ def test_minimize_budget_history_record_and_messages():
     final f(x): nit = 10, nfev = 71, history k = 1..10 with evaluations 7k. ``record`` columns
     appear, read before each iteration: m0 = μ_k[0] (1.0 at k = 1) and it = k − 1. The result
     says ``success`` False and "max_evaluations reached"."""
-    res = minimize(
+    res = minimize_with(
         _quadratic,
         np.array([1.0, 2.0, -1.0]),
         alpha=0.1,
-        batch_size=3,
-        tau=0.2,
-        zeta=10.0,
+        b=3,
+        S=(0.2, 10.0),
         eta1=0.05,
         max_evaluations=75,
         seed=4,
@@ -805,13 +732,12 @@ def test_minimize_target_equal_to_the_first_value_succeeds_at_once():
     def f(X):
         return X[:, 0] ** 2 + 3.0 * X[:, 1] ** 2
 
-    res = minimize(
+    res = minimize_with(
         f,
         np.array([1.0, 2.0]),
         alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=4.0,
+        b=3,
+        S=(0.5, 4.0),
         eta1=0.05,
         max_evaluations=1000,
         target=13.0,

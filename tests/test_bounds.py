@@ -43,7 +43,7 @@ from mines_theory.theory.bounds.section5 import (
     theorem54_bounds,
 )
 from mines_theory.theory.bounds.checking import checked
-from mines_theory.theory.bounds.corrected import theorem33_bounds_corrected
+from mines_theory.theory.bounds.section3 import theorem33_bounds_corrected
 from mines_theory.theory.bounds.section5 import eq_C
 from mines_theory.theory.bounds.checking import NON_FINITE_BY_DESIGN
 from mines_theory.theory.bounds import appendix, section5
@@ -301,20 +301,9 @@ def test_local_region_threshold_when_the_first_term_is_the_smaller():
 
 def test_lemma53_constants_by_hand():
     c1, c2, c3 = _c(2, 8, 0.1)
-    out = lemma53_constants(
-        d=2,
-        b=8,
-        delta=0.1,
-        L=3.0,
-        sigma=1.0,
-        gamma=0.0,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.1,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=7.0,
-    )
+    kw = dict(d=2, b=8, delta=0.1, L=3.0, sigma=1.0, gamma=0.0, tau=0.5, zeta=6.0, alpha=0.1)
+    kw.update(K=100, f_gap_1=5.0, initial_error_sq=7.0)
+    out = lemma53_constants(**kw)
     A = 8 * np.log(1 / 0.8) + 16 * np.log(101) + 2
     assert out.A_K == pytest.approx(A)
     assert out.C1 == pytest.approx(A * 3 * (6 * A + 12) / 0.5 * np.sqrt(2 / 8 * np.log(1e4 / 0.1)))
@@ -326,20 +315,7 @@ def test_lemma53_constants_by_hand():
     assert out.C4 == pytest.approx(C4)
     assert out.C == pytest.approx(9 * (out.C1 + out.C3) ** 2 / 4 + 3 * C4)
     assert not out.valid  # c2 = 8 − 2√(8 ln 10) < 0
-    big_b = lemma53_constants(
-        d=2,
-        b=20,
-        delta=0.1,
-        L=3.0,
-        sigma=1.0,
-        gamma=0.0,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.1,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=7.0,
-    )
+    big_b = lemma53_constants(**{**kw, "b": 20})
     assert big_b.A_K < 16 * np.log(101) + 2 and not big_b.valid  # bδ = 2 > 1
 
 
@@ -571,6 +547,11 @@ C3 = 2 * S["d"] + 3 * sp.log(1 / S["delta"])
 F = {key: float(value) for key, value in S.items()}
 
 
+def _at(*symbols):
+    """The keyword arguments ``symbols`` at the chosen point ``F``."""
+    return {name: F[name] for name in symbols}
+
+
 def _close(value, expression):
     assert value == pytest.approx(float(sp.N(expression, 30)), rel=1e-12)
 
@@ -583,12 +564,8 @@ def test_hh_bound_as_printed():
         appendix.hh_bound(
             d=d,
             b=b,
-            delta=F["delta"],
-            curvature=F["curvature"],
-            gamma=F["gamma"],
-            tau=F["tau"],
-            alpha=F["alpha"],
             projected_gradient_sq=1.3,
+            **_at("delta", "curvature", "gamma", "tau", "alpha"),
         ),
         2 * L_ * C1 / b**2 * P + L_ * g**2 * a**4 * C3**4 / (18 * b * t**3),
     )
@@ -599,13 +576,7 @@ def test_tgm3_bound_as_printed():
     d, b, g, a, t = S["d"], S["b"], S["gamma"], S["alpha"], S["tau"]
     _close(
         appendix.tgm3_bound(
-            d=d,
-            b=b,
-            delta=F["delta"],
-            gamma=F["gamma"],
-            tau=F["tau"],
-            alpha=F["alpha"],
-            projected_gradient_norm=0.7,
+            d=d, b=b, projected_gradient_norm=0.7, **_at("delta", "gamma", "tau", "alpha")
         ),
         g * a**2 * C3**2 / (6 * sp.sqrt(b) * t**2)
         + sp.sqrt(C1) / (b * sp.sqrt(t)) * sp.Rational(7, 10),
@@ -856,43 +827,22 @@ def test_lemma52_rate_valid_when_it_contracts():
     assert r.valid is True
 
 
+#: Lemma 5.3's constants at these symbols (b and δ aside): the validity tests below.
+LEMMA53_AT = dict(d=2, L=3.0, sigma=0.7, gamma=1.5, tau=0.5, zeta=6.0, alpha=0.3, K=100)
+LEMMA53_AT.update(f_gap_1=5.0, initial_error_sq=7.0)
+
+
 def test_lemma53_validity_flag():
     """valid ⇔ bδ ≤ 1 and c₂ > 0: b = 64, δ = 1/64 (bδ = 1 exactly, c₂ = 64 − 16√(ln 64) > 0)
     is valid; δ = 0.02 (bδ = 1.28) is not."""
-    kw = dict(
-        d=2,
-        b=64,
-        L=3.0,
-        sigma=0.7,
-        gamma=1.5,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.3,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=7.0,
-    )
-    assert lemma53_constants(delta=1 / 64, **kw).valid is True
-    assert lemma53_constants(delta=0.02, **kw).valid is False
+    assert lemma53_constants(b=64, delta=1 / 64, **LEMMA53_AT).valid is True
+    assert lemma53_constants(b=64, delta=0.02, **LEMMA53_AT).valid is False
 
 
 def test_lemma53_C2_is_nan_when_c2_is_negative():
     """b = 8, δ = 0.1: c₂ = 8 − 2√(8 ln 10) ≈ −0.58 < 0, so with γ > 0 the radicand of C₂ is
     negative and C₂ is NaN (docstring), not an exception."""
-    out = lemma53_constants(
-        d=2,
-        b=8,
-        delta=0.1,
-        L=3.0,
-        sigma=0.7,
-        gamma=1.5,
-        tau=0.5,
-        zeta=6.0,
-        alpha=0.3,
-        K=100,
-        f_gap_1=5.0,
-        initial_error_sq=7.0,
-    )
+    out = lemma53_constants(b=8, delta=0.1, **LEMMA53_AT)
     assert math.isnan(out.C2) and out.valid is False
 
 

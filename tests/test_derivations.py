@@ -272,19 +272,10 @@ def test_derivations_name_bad_symbolic_input():
 
 
 @pytest.mark.parametrize(
-    "derivation",
-    [
-        "lemma51_repair",
-        "lemma52_repair",
-        "lemma53_repair",
-        "lemma53_concentration_repair",
-        "lemma53_alpha_term_repair",
-        "lemma53_tail_repair",
-        "lemma53_assembly_repair",
-        "lemma_d7_repair",
-    ],
+    "derivation", [name for name in derivation_repairs.__all__ if name.endswith("_repair")]
 )
 def test_corrigendum_derivations_simplify_to_their_closed_forms(derivation):
+    """Every repair's derivation (each ``*_repair`` of ``derivations.repairs``)."""
     for name, (derived, closed) in DERIVATIONS[derivation]().items():
         assert sp.simplify(derived - closed) == 0, name
 

@@ -54,30 +54,12 @@ def test_lockstep_matches_one_seed_runs(objective):
 def test_lockstep_final_state_equals_a_mines_object():
     f = RotatedEllipsoid(3, 10.0, seed=1)
     seeds = spawn_seeds(3, entropy=5)
+    settings = dict(alpha=0.2, batch_size=4, tau=0.5, zeta=20.0, eta1=0.05, eta2=0.1)
     lock = run_mines_lockstep(
-        f,
-        seeds,
-        mean0=np.ones(3),
-        sigma_inv0=np.eye(3),
-        alpha=0.2,
-        batch_size=4,
-        tau=0.5,
-        zeta=20.0,
-        eta1=0.05,
-        eta2=0.1,
-        max_iterations=50,
+        f, seeds, mean0=np.ones(3), sigma_inv0=np.eye(3), **settings, max_iterations=50
     )
     es = MiNES(
-        np.ones(3),
-        np.eye(3),
-        alpha=0.2,
-        batch_size=4,
-        tau=0.5,
-        zeta=20.0,
-        eta1=0.05,
-        eta2=0.1,
-        precision_form="cholesky",
-        seed=seeds[2],
+        np.ones(3), np.eye(3), **settings, precision_form="cholesky", seed=seeds[2]
     )  # a stack: Cholesky
     for _ in range(50):
         X = es.ask()
@@ -141,17 +123,23 @@ def test_spawn_seeds():
         spawn_seeds(0)
 
 
-def test_lockstep_bad_input():
-    f = RotatedEllipsoid(3, 10.0)
-    kwargs = dict(
+def _lockstep_settings(max_iterations):
+    """The settings of ``run_mines_lockstep`` (η₁ aside) that its tests of input and schedules
+    share: μ₁ = 1, Σ₁⁻¹ = I, α = 0.1, b = 2, S' = [0.5, 20]."""
+    return dict(
         mean0=np.ones(3),
         sigma_inv0=np.eye(3),
         alpha=0.1,
         batch_size=2,
         tau=0.5,
         zeta=20.0,
-        max_iterations=5,
+        max_iterations=max_iterations,
     )
+
+
+def test_lockstep_bad_input():
+    f = RotatedEllipsoid(3, 10.0)
+    kwargs = _lockstep_settings(max_iterations=5)
     with pytest.raises(ValueError, match="tau must be <= zeta"):
         run_mines_lockstep(f, 2, eta1=0.1, **{**kwargs, "tau": 30.0})
     for bad in (0.0, -1.0, True, np.nan):
@@ -165,15 +153,7 @@ def test_lockstep_takes_the_same_schedules_as_mines():
     """One step-size protocol: a callable schedule and np.float32 numbers work in lockstep as in
     MiNES, and a constant callable gives the run of the constant."""
     f = RotatedEllipsoid(3, 10.0, seed=1)
-    kwargs = dict(
-        mean0=np.ones(3),
-        sigma_inv0=np.eye(3),
-        alpha=0.1,
-        batch_size=2,
-        tau=0.5,
-        zeta=20.0,
-        max_iterations=20,
-    )
+    kwargs = _lockstep_settings(max_iterations=20)
     number = run_mines_lockstep(f, 2, eta1=np.float32(0.125), **kwargs)
     callable_ = run_mines_lockstep(f, 2, eta1=lambda k, state, est: 0.125, **kwargs)
     np.testing.assert_array_equal(number.f_gap, callable_.f_gap)

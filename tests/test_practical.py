@@ -11,6 +11,7 @@ import re
 import numpy as np
 import pytest
 
+from .conftest import SMALL_RUN, minimize_with
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.mines import minimize
 from mines_theory.algorithm.schedules import Estimate
@@ -191,17 +192,7 @@ def test_defaults_survive_negative_second_differences_at_the_start():
 
 def test_paper_settings_take_no_calibration():
     f = RotatedEllipsoid(3, 4.0, seed=0)
-    res = minimize(
-        f,
-        np.ones(3),
-        alpha=0.1,
-        batch_size=3,
-        tau=0.5,
-        zeta=8.0,
-        eta1=0.05,
-        max_evaluations=71,
-        seed=0,
-    )
+    res = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=71, seed=0)
     assert res.settings is None and res.nfev == 71 and res.history["evaluations"].iloc[0] == 7
 
 
@@ -520,16 +511,8 @@ def test_a_diverging_first_step_names_its_cause():
         squares = np.sum(X**2, axis=1)
         return np.where(squares <= 100.0, squares, np.inf)
 
-    res = minimize(
-        f,
-        np.full(2, 1.0),
-        alpha=0.1,
-        batch_size=2,
-        tau=0.5,
-        zeta=2.0,
-        eta1=10.0,
-        max_evaluations=100,
-        seed=0,
+    res = minimize_with(
+        f, np.full(2, 1.0), alpha=0.1, b=2, S=(0.5, 2.0), eta1=10.0, max_evaluations=100, seed=0
     )
     assert res.status == 2 and not res.success
     assert re.search(

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from mines_theory.algorithm.mines import MiNES
+from .conftest import mines
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.precision import CholeskyFactor
 from mines_theory.algorithm.schedules import Estimate
@@ -92,31 +92,25 @@ def test_hutchinson_step_inside_mines_on_a_quadratic():
     is b/(4c₁·mean z_iᵀHz_i) with z_i read off the asked points; and with a concave batch at
     k = 1 (no previous step) MiNES names the schedule."""
     f = RotatedEllipsoid(3, 10.0, seed=1)
-    es = MiNES(
-        np.ones(3),
-        np.eye(3),
-        alpha=0.1,
-        batch_size=4,
-        tau=0.5,
-        zeta=20.0,
-        eta1=HutchinsonStep(d=3, b=4, delta=0.1),
-        seed=3,
-    )
+
+    def hutchinson_mines():
+        return mines(
+            np.ones(3),
+            np.eye(3),
+            alpha=0.1,
+            b=4,
+            S=(0.5, 20.0),
+            eta1=HutchinsonStep(d=3, b=4, delta=0.1),
+            seed=3,
+        )
+
+    es = hutchinson_mines()
     X = es.ask()
     es.tell(X, f(X))
     Z = (X[1:5] - np.ones(3)) / 0.1
     trace = np.mean(np.einsum("bi,ij,bj->b", Z, f.H, Z))
     assert es.info.eta1 == pytest.approx(4 / (4 * c1(3, 4, 0.1) * trace), rel=1e-8)
-    concave = MiNES(
-        np.ones(3),
-        np.eye(3),
-        alpha=0.1,
-        batch_size=4,
-        tau=0.5,
-        zeta=20.0,
-        eta1=HutchinsonStep(d=3, b=4, delta=0.1),
-        seed=3,
-    )
+    concave = hutchinson_mines()
     X = concave.ask()
     with pytest.raises(ValueError, match="schedule eta1 returned .*nan.* at k=1"):
         concave.tell(X, -f(X))

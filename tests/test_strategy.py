@@ -15,7 +15,8 @@ def test_lockstep_run_equals_one_seed_objects():
     """``run`` over a stacked state draws seed i's directions from rngs[i] exactly as the one-seed
     object does: after 30 iterations the states agree to rounding (1e-9 relative)."""
     f = RotatedEllipsoid(4, 30.0, seed=2)
-    strategy = MiNESStrategy(dim=4, alpha=0.2, batch_size=3, tau=0.5, zeta=60.0, eta1=0.02)
+    settings = dict(alpha=0.2, batch_size=3, tau=0.5, zeta=60.0, eta1=0.02)
+    strategy = MiNESStrategy(dim=4, **settings)
     seeds = np.random.SeedSequence(11).spawn(3)
     final = run(
         strategy,
@@ -26,15 +27,7 @@ def test_lockstep_run_equals_one_seed_objects():
     )
     for i, seed in enumerate(seeds):
         es = MiNES(
-            np.ones(4),
-            np.eye(4),
-            alpha=0.2,
-            batch_size=3,
-            tau=0.5,
-            zeta=60.0,
-            eta1=0.02,
-            precision_form="cholesky",
-            seed=seed,
+            np.ones(4), np.eye(4), **settings, precision_form="cholesky", seed=seed
         )  # a stack: Cholesky
         for _ in range(30):
             X = es.ask()

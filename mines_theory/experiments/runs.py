@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -86,59 +86,57 @@ def run_method(
     would take the evaluations past ``max_evaluations`` (a run never overshoots its budget; a
     budget below one iteration runs none).
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_method(
-        name,
-        objective,
-        seeds,
-        mean0=mean0,
-        max_evaluations=max_evaluations,
-        target=target,
-        record_every=record_every,
-        entropy=entropy,
-        progress=progress if executor is None else False,
-        chunk_size=chunk_size,
-        **options,
+    sweep = _Sweep(
+        seeds, entropy, record_every, progress if executor is None else False, chunk_size
     )
+    calls = _plan_method(name, objective, sweep, mean0, max_evaluations, target, options)
+    return _collect(calls, executor, progress, name)
+
+
+class _Sweep(NamedTuple):
+    """What every sweep of this module takes besides its method's settings."""
+
+    seeds: Any
+    entropy: int
+    record_every: int
+    progress: bool | None
+    chunk_size: int | None
+
+
+def _collect(calls, executor, progress, description) -> pd.DataFrame:
+    """The frames of the planned ``calls`` run on ``executor``, as one in seed order."""
     executor = check_executor("executor", executor)
-    return combine_chunks(gather(calls, executor, progress, name))
+    return combine_chunks(gather(calls, executor, progress, description))
+
+
+def _per_chunk(work, seeds, sweep: _Sweep, **fixed) -> list[Callable[[], pd.DataFrame]]:
+    """``work(chunk, first, **fixed)`` for each chunk of ``seeds`` (spawned) and its first
+    index, ready to run, the recording interval of ``sweep`` checked."""
+    fixed["record_every"] = positive_int("record_every", sweep.record_every)
+    return [
+        functools.partial(work, chunk, first, **fixed)
+        for first, chunk in seed_chunks(seeds, sweep.chunk_size)
+    ]
 
 
 def _plan_method(
-    name,
-    objective,
-    seeds,
-    *,
-    mean0,
-    max_evaluations,
-    target,
-    record_every,
-    entropy,
-    progress,
-    chunk_size,
-    **options,
+    name, objective, sweep, mean0, max_evaluations, target, options
 ) -> list[Callable[[], pd.DataFrame]]:
-    seeds = spawn_seeds(seeds, entropy)
+    seeds = spawn_seeds(sweep.seeds, sweep.entropy)
     objective = check_objective("objective", objective)
     mean0 = vector("mean0", mean0, objective.dim)
     max_evaluations = positive_int("max_evaluations", max_evaluations)
     target = check_target("target", target)
-    record_every = positive_int("record_every", record_every)
-    return [
-        functools.partial(
-            _method_chunk,
-            name,
-            objective,
-            chunk,
-            start,
-            mean0=mean0,
-            max_evaluations=max_evaluations,
-            target=target,
-            record_every=record_every,
-            progress=progress,
-            options=options,
-        )
-        for start, chunk in seed_chunks(seeds, chunk_size)
-    ]
+    return _per_chunk(
+        functools.partial(_method_chunk, name, objective),
+        seeds,
+        sweep,
+        mean0=mean0,
+        max_evaluations=max_evaluations,
+        target=target,
+        progress=sweep.progress,
+        options=options,
+    )
 
 
 def _method_chunk(
@@ -229,74 +227,29 @@ def run_mines_lockstep(
     ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(...,
     precision_form="cholesky", seed=seeds[i])`` does.
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_mines(
-        objective,
-        seeds,
-        mean0=mean0,
-        sigma_inv0=sigma_inv0,
-        alpha=alpha,
-        batch_size=batch_size,
-        tau=tau,
-        zeta=zeta,
-        eta1=eta1,
-        eta2=eta2,
-        max_iterations=max_iterations,
-        record_every=record_every,
-        entropy=entropy,
-        progress=progress if executor is None else False,
-        chunk_size=chunk_size,
+    sweep = _Sweep(
+        seeds, entropy, record_every, progress if executor is None else False, chunk_size
     )
-    executor = check_executor("executor", executor)
-    return combine_chunks(gather(calls, executor, progress, "MiNES lockstep"))
+    settings = {"alpha": alpha, "batch_size": batch_size, "tau": tau, "zeta": zeta}
+    settings.update(eta1=eta1, eta2=eta2)
+    calls = _plan_mines(objective, sweep, settings, mean0, sigma_inv0, max_iterations)
+    return _collect(calls, executor, progress, "MiNES lockstep")
 
 
-def _plan_mines(
-    objective,
-    seeds,
-    *,
-    mean0,
-    sigma_inv0,
-    alpha,
-    batch_size,
-    tau,
-    zeta,
-    eta1,
-    eta2,
-    max_iterations,
-    record_every,
-    entropy,
-    progress,
-    chunk_size,
-):
-    seeds = spawn_seeds(seeds, entropy)
+def _plan_mines(objective, sweep, settings, mean0, sigma_inv0, max_iterations):
+    seeds = spawn_seeds(sweep.seeds, sweep.entropy)
     objective = check_objective("objective", objective)
-    strategy = MiNESStrategy(
-        dim=objective.dim,
-        alpha=alpha,
-        batch_size=batch_size,
-        tau=tau,
-        zeta=zeta,
-        eta1=eta1,
-        eta2=eta2,
-    )
+    strategy = MiNESStrategy(dim=objective.dim, **settings)
     start = strategy.init(mean0, sigma_inv0)  # μ₁ and Σ₁⁻¹, checked here
-    max_iterations = positive_int("max_iterations", max_iterations)
-    record_every = positive_int("record_every", record_every)
-    return [
-        functools.partial(
-            _mines_chunk,
-            objective,
-            strategy,
-            chunk,
-            first,
-            mean0=start.mean,
-            sigma_inv0=start.sigma_inv,
-            max_iterations=max_iterations,
-            record_every=record_every,
-            progress=progress,
-        )
-        for first, chunk in seed_chunks(seeds, chunk_size)
-    ]
+    return _per_chunk(
+        functools.partial(_mines_chunk, objective, strategy),
+        seeds,
+        sweep,
+        mean0=start.mean,
+        sigma_inv0=start.sigma_inv,
+        max_iterations=positive_int("max_iterations", max_iterations),
+        progress=sweep.progress,
+    )
 
 
 def _mines_chunk(
@@ -367,57 +320,31 @@ def run_rgf_lockstep(
     """Random gradient-free descent (``baselines.RGFStrategy``) for all seeds at once, with the
     same random streams as seed-by-seed runs; 2b evaluations per iteration. Same columns as
     ``run_method``; ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    calls = _plan_rgf(
-        objective,
-        seeds,
-        mean0=mean0,
-        alpha=alpha,
-        eta=eta,
-        batch_size=batch_size,
-        max_evaluations=max_evaluations,
-        record_every=record_every,
-        entropy=entropy,
-        chunk_size=chunk_size,
+    sweep = _Sweep(seeds, entropy, record_every, None, chunk_size)
+    settings = {"alpha": alpha, "eta": eta, "batch_size": batch_size}
+    return _collect(
+        _plan_rgf(objective, sweep, settings, mean0, max_evaluations),
+        executor,
+        None,
+        "RGF lockstep",
     )
-    executor = check_executor("executor", executor)
-    return combine_chunks(gather(calls, executor, None, "RGF lockstep"))
 
 
-def _plan_rgf(
-    objective,
-    seeds,
-    *,
-    mean0,
-    alpha,
-    eta,
-    batch_size,
-    max_evaluations,
-    record_every,
-    entropy,
-    chunk_size,
-):
-    seeds = spawn_seeds(seeds, entropy)
+def _plan_rgf(objective, sweep, settings, mean0, max_evaluations):
+    seeds = spawn_seeds(sweep.seeds, sweep.entropy)
     objective = check_objective("objective", objective)
     d = objective.dim
-    strategy = RGFStrategy(dim=d, alpha=alpha, eta=eta, batch_size=batch_size)
+    strategy = RGFStrategy(dim=d, **settings)
     iterations = positive_int("max_evaluations", max_evaluations) // (
         2 * strategy.params.batch_size
     )
-    record_every = positive_int("record_every", record_every)
-    mean0 = vector("mean0", mean0, d)
-    return [
-        functools.partial(
-            _rgf_chunk,
-            objective,
-            strategy,
-            chunk,
-            first,
-            mean0=mean0,
-            iterations=iterations,
-            record_every=record_every,
-        )
-        for first, chunk in seed_chunks(seeds, chunk_size)
-    ]
+    return _per_chunk(
+        functools.partial(_rgf_chunk, objective, strategy),
+        seeds,
+        sweep,
+        mean0=vector("mean0", mean0, d),
+        iterations=iterations,
+    )
 
 
 def _rgf_chunk(
@@ -505,6 +432,7 @@ def compare_methods(
         )
     executor = check_executor("executor", executor)
     mean0 = np.zeros(d)
+    sweep = _Sweep(seeds, entropy, record_every, False, chunk_size)
     plans = []
     for name in methods:
         if name.startswith("MiNES"):
@@ -517,49 +445,18 @@ def compare_methods(
                     d=d, b=d, delta=0.1, L=objective.L, tau=objective.sigma / 2
                 ),
             }[name]()
+            settings = {"alpha": 1e-3, "batch_size": d, "tau": objective.sigma / 2}
+            settings.update(zeta=2 * objective.L, eta1=eta1, eta2=None)
+            iterations = max_evaluations // (2 * d + 1)
             calls = _plan_mines(
-                objective,
-                seeds,
-                mean0=mean0,
-                sigma_inv0=objective.L * np.eye(d),
-                alpha=1e-3,
-                batch_size=d,
-                tau=objective.sigma / 2,
-                zeta=2 * objective.L,
-                eta1=eta1,
-                eta2=None,
-                max_iterations=max_evaluations // (2 * d + 1),
-                record_every=record_every,
-                entropy=entropy,
-                progress=False,
-                chunk_size=chunk_size,
+                objective, sweep, settings, mean0, objective.L * np.eye(d), iterations
             )
         elif name == "RGF":
-            calls = _plan_rgf(
-                objective,
-                seeds,
-                mean0=mean0,
-                alpha=1e-6,
-                batch_size=1,
-                eta=nesterov_spokoiny_step(d=d, L=objective.L),
-                max_evaluations=max_evaluations,
-                record_every=record_every,
-                entropy=entropy,
-                chunk_size=chunk_size,
-            )
+            eta = nesterov_spokoiny_step(d=d, L=objective.L)
+            settings = {"alpha": 1e-6, "batch_size": 1, "eta": eta}
+            calls = _plan_rgf(objective, sweep, settings, mean0, max_evaluations)
         else:
-            calls = _plan_method(
-                name,
-                objective,
-                seeds,
-                mean0=mean0,
-                max_evaluations=max_evaluations,
-                target=target,
-                record_every=record_every,
-                entropy=entropy,
-                progress=False,
-                chunk_size=chunk_size,
-            )
+            calls = _plan_method(name, objective, sweep, mean0, max_evaluations, target, {})
         plans.append((name, calls))
     description = getattr(objective, "name", "objective")
     if executor is None:  # one method after the other, with a progress bar over methods

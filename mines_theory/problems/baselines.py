@@ -34,16 +34,7 @@ from mines_theory.algorithm.mines import MiNES
 from mines_theory.linalg.spd import weighted_gram
 from mines_theory.algorithm.schedules import lemma52_step
 from mines_theory.algorithm.strategy import AskTell, Strategy, StrategyAskTell
-from mines_theory.validation import (
-    all_finite,
-    finite_result,
-    generator,
-    positive_int,
-    positive_scalar,
-    symmetric_matrix,
-    vector,
-)
-from mines_theory.validation import objective as check_objective
+from mines_theory import validation as check
 
 __all__ = [
     "NES",
@@ -74,16 +65,16 @@ class NES(AskTell):
         self, mean0: ArrayLike, cov0: ArrayLike, *, eta: float, batch_size: int, seed: Any = None
     ) -> None:
         super().__init__()
-        self._mean = vector("mean0", mean0)
-        self._cov = symmetric_matrix("cov0", cov0, self._mean.shape[0])
+        self._mean = check.vector("mean0", mean0)
+        self._cov = check.symmetric_matrix("cov0", cov0, self._mean.shape[0])
         smallest = float(np.linalg.eigvalsh(self._cov)[0])
         if smallest <= 0.0:
             raise ValueError(
                 f"cov0 must be positive definite, got smallest eigenvalue {smallest:.3g}"
             )
-        self.eta = positive_scalar("eta", eta)
-        self.batch_size = positive_int("batch_size", batch_size)
-        self.rng = generator("seed", seed)
+        self.eta = check.positive_scalar("eta", eta)
+        self.batch_size = check.positive_int("batch_size", batch_size)
+        self.rng = check.generator("seed", seed)
 
     @property
     def covariance(self) -> np.ndarray:
@@ -107,7 +98,7 @@ class NES(AskTell):
             mean_direction = values @ steps / b
             outer = weighted_gram(steps, values, check_input=False) / b - values.mean() * self._cov
             mean, cov = self._mean - self.eta * mean_direction, self._cov - self.eta * outer
-        finite_result(
+        check.finite_result(
             "NES's update of the mean and covariance",
             (mean, cov),
             f"eta = {self.eta!r}, largest |f| = {float(np.max(np.abs(values))):.3g}",
@@ -118,7 +109,7 @@ class NES(AskTell):
 def nesterov_spokoiny_step(*, d: int, L: float) -> float:
     """h = 1/(4(d + 4)L), the step of Nesterov & Spokoiny (2017) for random gradient-free
     descent with Gaussian directions on an L-smooth convex function."""
-    return 1.0 / (4.0 * (positive_int("d", d) + 4) * positive_scalar("L", L))
+    return 1.0 / (4.0 * (check.positive_int("d", d) + 4) * check.positive_scalar("L", L))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,10 +130,10 @@ class RGFStrategy(Strategy):
 
     def __init__(self, *, dim: int, alpha: float, eta: float, batch_size: int = 1) -> None:
         self.params = RGFParameters(
-            positive_int("dim", dim),
-            positive_scalar("alpha", alpha),
-            positive_scalar("eta", eta),
-            positive_int("batch_size", batch_size),
+            check.positive_int("dim", dim),
+            check.positive_scalar("alpha", alpha),
+            check.positive_scalar("eta", eta),
+            check.positive_int("batch_size", batch_size),
         )
 
     def directions(self, rng: np.random.Generator) -> np.ndarray:
@@ -151,7 +142,7 @@ class RGFStrategy(Strategy):
     def ask(self, mean: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         shape = np.shape(mean)[:-1] + (self.params.batch_size, self.params.dim)
         u = np.asarray(u)
-        if u.shape != shape or u.dtype.kind not in "fiu" or not all_finite(u):
+        if u.shape != shape or u.dtype.kind not in "fiu" or not check.all_finite(u):
             raise ValueError(f"u must be finite directions of shape {shape}, got {u!r:.60}")
         steps = self.params.alpha * u
         X = np.concatenate([mean[..., None, :] + steps, mean[..., None, :] - steps], axis=-2)
@@ -173,7 +164,7 @@ class RGFStrategy(Strategy):
             g = np.einsum("...i,...id->...d", weights, u)
             new = mean - p.eta * g
         cause = f"alpha = {p.alpha!r}, eta = {p.eta!r}, largest |f| = {np.max(np.abs(values)):.3g}"
-        return finite_result("the update of the mean", new, cause), g
+        return check.finite_result("the update of the mean", new, cause), g
 
 
 class RandomGradientFree(StrategyAskTell):
@@ -182,7 +173,7 @@ class RandomGradientFree(StrategyAskTell):
     def __init__(
         self, mean0: ArrayLike, *, alpha: float, eta: float, batch_size: int = 1, seed: Any = None
     ) -> None:
-        mean0 = vector("mean0", mean0)
+        mean0 = check.vector("mean0", mean0)
         strategy = RGFStrategy(dim=mean0.shape[0], alpha=alpha, eta=eta, batch_size=batch_size)
         super().__init__(strategy, mean0, seed)
 
@@ -198,7 +189,7 @@ class RandomGradientFree(StrategyAskTell):
 def xnes_defaults(dim: int) -> dict[str, float]:
     """Population size and learning rates of xNES (Glasmachers et al. 2010, Table 1):
     λ = 4 + ⌊3 ln d⌋, η_μ = 1, η_σ = η_B = 3(3 + ln d)/(5 d √d)."""
-    dim = positive_int("dim", dim)
+    dim = check.positive_int("dim", dim)
     rate = 3.0 * (3.0 + math.log(dim)) / (5.0 * dim * math.sqrt(dim))
     return {
         "popsize": 4 + int(3 * math.log(dim)),
@@ -225,28 +216,28 @@ class XNES(AskTell):
         seed: Any = None,
     ) -> None:
         super().__init__()
-        self._mean = vector("mean0", mean0)
+        self._mean = check.vector("mean0", mean0)
         dim = self._mean.shape[0]
         defaults = xnes_defaults(dim)
 
         def given(name, value):
             return defaults[name] if value is None else value
 
-        self.popsize = positive_int("popsize", given("popsize", popsize))
+        self.popsize = check.positive_int("popsize", given("popsize", popsize))
         if self.popsize < 2:
             raise ValueError(
                 f"popsize must be an integer >= 2 (xNES ranks its samples; with one "
                 f"the mean never moves), got {popsize!r}"
             )
-        self.eta_mean = positive_scalar("eta_mean", given("eta_mean", eta_mean))
-        self.eta_sigma = positive_scalar("eta_sigma", given("eta_sigma", eta_sigma))
-        self.eta_B = positive_scalar("eta_B", given("eta_B", eta_B))
-        self.sigma = positive_scalar("sigma0", sigma0)
+        self.eta_mean = check.positive_scalar("eta_mean", given("eta_mean", eta_mean))
+        self.eta_sigma = check.positive_scalar("eta_sigma", given("eta_sigma", eta_sigma))
+        self.eta_B = check.positive_scalar("eta_B", given("eta_B", eta_B))
+        self.sigma = check.positive_scalar("sigma0", sigma0)
         self.B = np.eye(dim)
         ranks = np.arange(1, self.popsize + 1)
         shaped = np.maximum(0.0, math.log(self.popsize / 2 + 1) - np.log(ranks))
         self.utilities = shaped / shaped.sum() - 1.0 / self.popsize
-        self.rng = generator("seed", seed)
+        self.rng = check.generator("seed", seed)
 
     @property
     def covariance(self) -> np.ndarray:
@@ -270,7 +261,7 @@ class XNES(AskTell):
             factor = np.exp(0.5 * self.eta_sigma * grad_sigma)
             step = self.sigma * factor
         self.sigma = float(
-            finite_result(
+            check.finite_result(
                 "xNES's step-size factor exp(eta_sigma/2 · grad_sigma)",
                 step,
                 f"eta_sigma = {self.eta_sigma!r}, sigma = {self.sigma!r}",
@@ -278,7 +269,7 @@ class XNES(AskTell):
         )
         with np.errstate(over="ignore", invalid="ignore"):
             B = self.B @ scipy.linalg.expm(0.5 * self.eta_B * grad_B)
-        self.B = finite_result(
+        self.B = check.finite_result(
             "xNES's factor B expm(eta_B/2 · grad_B)", B, f"eta_B = {self.eta_B!r}"
         )
 
@@ -308,9 +299,9 @@ class CMAES(AskTell):
         self, mean0: ArrayLike, sigma0: float, *, seed: Any = None, options: dict | None = None
     ) -> None:
         super().__init__()
-        mean0 = vector("mean0", mean0)
-        sigma0 = positive_scalar("sigma0", sigma0)
-        generator("seed", seed)  # checked: None, an int >= 0, a SeedSequence
+        mean0 = check.vector("mean0", mean0)
+        sigma0 = check.positive_scalar("sigma0", sigma0)
+        check.generator("seed", seed)  # checked: None, an int >= 0, a SeedSequence
         if options is not None and not isinstance(options, Mapping):
             raise TypeError(
                 f"options must be None or a dict of pycma options, got "
@@ -398,7 +389,7 @@ def _make_mines(
     """MiNES with defaults S' = [σ/2, 2L] (H* inside), Σ₁⁻¹ = L I, b = d, η₂,k = 1/k and the
     Lemma 5.2 step η₁,k = b/(4𝓛_k c₁) (an oracle schedule: it reads the true Hessian)."""
     d = objective.dim
-    b = d if batch_size is None else positive_int("batch_size", batch_size)
+    b = d if batch_size is None else check.positive_int("batch_size", batch_size)
     options.setdefault("eta1", lemma52_step(objective.hessian, d=d, b=b, delta=delta))
     return MiNES(
         mean0,
@@ -456,5 +447,5 @@ def make_method(
     """Build the strategy ``name`` (a key of ``METHODS``) for ``objective`` from ``mean0``."""
     if name not in METHODS:
         raise ValueError(f"name must be one of {sorted(METHODS)}, got {name!r}")
-    objective = check_objective("objective", objective)
-    return METHODS[name](objective, vector("mean0", mean0, objective.dim), seed, **options)
+    objective = check.objective("objective", objective)
+    return METHODS[name](objective, check.vector("mean0", mean0, objective.dim), seed, **options)

@@ -460,13 +460,8 @@ def mirror_descent_expectation_step(
 
     Parameters
     ----------
-    loss : callable
-        ``loss(mu, cov) -> float``.
-    mu : array_like, shape (d,)
-    cov : array_like, shape (d, d)
-    eta : float
-    step : float
-        Relative step of the central differences.
+    loss, mu, cov, eta, step
+        As for ``natural_gradient_step``.
 
     Returns
     -------

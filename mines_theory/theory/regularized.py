@@ -287,7 +287,7 @@ def alpha_sweep(
     bounds f_gap_bound, distance_sq_bound, f_gap_bound_corrected, logdet_step_bound (the
     printed eq:R), sigma_hat_bound, sigma_diff_bound, valid (eq:alp_cond)."""
     from .bounds.section3 import theorem33_bounds, theorem34_bounds
-    from .bounds.corrected import theorem33_bounds_corrected
+    from .bounds.section3 import theorem33_bounds_corrected
 
     f = check_objective("f", f)
     if isinstance(alphas, (str, bytes)) or np.ndim(alphas) != 1 or len(alphas) == 0:

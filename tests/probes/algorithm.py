@@ -269,22 +269,15 @@ def cases() -> list:
             lambda: minimize(**default, max_evaluations=12),
             ValueError,
             r"max_evaluations must cover the calibration .*2b\+1 = 13.* got 12")  # fmt: skip
-    t.vary(
-        "minimize, defaults",
-        lambda **kw: minimize(**{**default, **kw}),
-        {},
-        "scale",
-        "positive",
-        none_ok=True,
-    )
-    t.vary(
-        "minimize, defaults",
-        lambda **kw: minimize(**{**default, **kw}),
-        {},
-        "alpha",
-        "positive",
-        none_ok=True,
-    )
+    for name in ("scale", "alpha"):
+        t.vary(
+            "minimize, defaults",
+            lambda **kw: minimize(**{**default, **kw}),
+            {},
+            name,
+            "positive",
+            none_ok=True,
+        )
     for f, label in [(lambda X: np.full(len(X), 1e308), "constant 1e308"),
                      (lambda X: 1e300 * np.sum(X, axis=1), "1e300·Σx")]:  # fmt: skip
         t.answers(

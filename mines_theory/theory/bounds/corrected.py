@@ -1,7 +1,8 @@
 """The corrigendum: Theorem 3.3, Lemmas 5.1–5.3, Theorem 5.4 and the appendix lemmas they use,
 repaired. Each docstring gives the printed form, the repaired one and its derivation
 (``derivations`` derives the algebra with sympy); the printed forms are in ``section3``,
-``section5`` and ``appendix``."""
+``section5`` and ``appendix``. Theorem 3.3's repaired step (no repair of the corrigendum
+declares it) is in ``section3``, beside its printed and its O(α⁴) forms."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from mines_theory.validation import interval
 
 from .appendix import NuBounds
 from .checking import checked
-from .section3 import Theorem33, theorem33_bounds
 from .section5 import Rate, c_constants, nab_f_threshold, theorem54_bounds
 
 __all__ = [
@@ -39,26 +39,9 @@ __all__ = [
     "nu_bounds_corrected",
     "per_step_failures_corrected",
     "tgm3_bound_corrected",
-    "theorem33_bounds_corrected",
     "theorem54_bounds_corrected",
     "y_term_constant_corrected",
 ]
-
-
-@checked
-def theorem33_bounds_corrected(
-    *, d: int, L: float, sigma: float, gamma: float, tau: float, zeta: float, alpha: float
-) -> Theorem33:
-    """Theorem 3.3 with the step eq:R repaired: R(Σ*) − R(Σ̂*) = α²/2·(log det Σ̂* − log det Σ*)
-    ≤ dα²/2·log(ζ/τ) for Σ*, Σ̂* ∈ S (the printed step bounds a difference of logarithms by the
-    difference of the numbers, which fails when eigenvalues are below 1)."""
-    printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
-    gap = (
-        printed.f_gap
-        - d * alpha**2 / 2 * (1 / tau - 1 / zeta)
-        + d * alpha**2 / 2 * math.log(zeta / tau)
-    )
-    return Theorem33(gap, 2 * gap / sigma)
 
 
 @checked
@@ -595,28 +578,12 @@ def theorem54_bounds_corrected(
     its ξ exceeds its 𝓛, the rate is NaN.
     """
     interval("sigma", sigma, "L", L)
-    printed = theorem54_bounds(
-        L=L,
-        sigma=sigma,
-        gamma=gamma,
-        tau=tau,
-        zeta=zeta,
-        C=C,
-        k=k,
-        f_gap=f_gap,
-        projection_gap=projection_gap,
-    )
+    f = {"L": L, "sigma": sigma, "gamma": gamma, "tau": tau}  # f's constants, and S's τ
+    printed = theorem54_bounds(**f, zeta=zeta, C=C, k=k, f_gap=f_gap, projection_gap=projection_gap)
+    at = {"xi": printed.xi, "curvature": printed.curvature}  # eq:lxi's bounds
     ordered = printed.xi <= printed.curvature
-    rate = (
-        lemma52_rate_corrected(
-            d=d, b=b, delta=delta, xi=printed.xi, curvature=printed.curvature
-        ).rate
-        if ordered
-        else math.nan
-    )
-    threshold = local_region_threshold_corrected(
-        L=L, sigma=sigma, gamma=gamma, tau=tau, xi=printed.xi, curvature=printed.curvature
-    )
+    rate = lemma52_rate_corrected(d=d, b=b, delta=delta, **at).rate if ordered else math.nan
+    threshold = local_region_threshold_corrected(**f, **at)
     c = c_constants(d=d, b=b, delta=delta)
     valid = bool(c.valid and ordered and tau <= sigma and L <= zeta)
     return Theorem54Corrected(

@@ -1,5 +1,5 @@
 """Section 3, the regularized objective: Theorems 3.2–3.4 (PDF Theorems 2–4) as printed, the
-Gaussian moment E‖Σ^{1/2}u‖³ they use, and Theorem 3.3's O(α⁴) form."""
+Gaussian moment E‖Σ^{1/2}u‖³ they use, Theorem 3.3's O(α⁴) form and its step eq:R repaired."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ __all__ = [
     "phi",
     "theorem32_bounds",
     "theorem33_bounds",
+    "theorem33_bounds_corrected",
     "theorem33_improved",
     "theorem34_bounds",
 ]
@@ -118,6 +119,22 @@ def theorem33_bounds(
         d * L * alpha**2 / tau
         + gamma * alpha**3 * (d + 3) ** 1.5 / (3 * tau**1.5)
         + d * alpha**2 / 2 * (1 / tau - 1 / zeta)
+    )
+    return Theorem33(gap, 2 * gap / sigma)
+
+
+@checked
+def theorem33_bounds_corrected(
+    *, d: int, L: float, sigma: float, gamma: float, tau: float, zeta: float, alpha: float
+) -> Theorem33:
+    """Theorem 3.3 with the step eq:R repaired: R(Σ*) − R(Σ̂*) = α²/2·(log det Σ̂* − log det Σ*)
+    ≤ dα²/2·log(ζ/τ) for Σ*, Σ̂* ∈ S (the printed step bounds a difference of logarithms by the
+    difference of the numbers, which fails when eigenvalues are below 1)."""
+    printed = theorem33_bounds(d=d, L=L, sigma=sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha)
+    gap = (
+        printed.f_gap
+        - d * alpha**2 / 2 * (1 / tau - 1 / zeta)
+        + d * alpha**2 / 2 * math.log(zeta / tau)
     )
     return Theorem33(gap, 2 * gap / sigma)
 

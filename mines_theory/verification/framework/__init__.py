@@ -5,6 +5,7 @@ module          what
 ==============  ===============================================================================
 ``verdict``     ``Verdict``, ``Status``, ``Qualifier``, ``Measurement``: verdicts as data,
                 rounded to their uncertainty (an erratum's too: ``flagged``)
+``numbers``     how a number is written: significant digits, or rounded to its uncertainty
 ``stats``       Monte Carlo errors, proportions and their tests, bootstrap, slopes
 ``decisions``   the decisions of the checks, each written once: a bound exceeded more often
                 than allowed, an estimate within k SE, an identity within tolerance, a status

@@ -16,6 +16,7 @@ eq:nu (D.3), eq:Sig_dec (E.4)).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 __all__ = ["EQUATIONS", "STATEMENTS", "equation_number", "statement_name", "with_number"]
 
@@ -159,12 +160,7 @@ def equation_number(label: str) -> str:
     ValueError
         If the paper defines no equation ``label``.
     """
-    try:
-        return EQUATIONS[label]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"label={label!r}: expected an eq: label that the paper defines, e.g. 'eq:TG'"
-        ) from None
+    return _look_up(EQUATIONS, label, "an eq: label that the paper defines, e.g. 'eq:TG'")
 
 
 def statement_name(label: str) -> str:
@@ -185,13 +181,17 @@ def statement_name(label: str) -> str:
     ValueError
         If the paper labels no statement ``label``.
     """
+    return _look_up(
+        STATEMENTS, label, "a lem:/prop:/thm: label that the paper defines, e.g. 'prop:TG'"
+    )
+
+
+def _look_up(table: Mapping[str, str], label: str, expected: str) -> str:
+    """``table[label]``, or a ``ValueError`` naming ``label`` and what was ``expected``."""
     try:
-        return STATEMENTS[label]
+        return table[label]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"label={label!r}: expected a lem:/prop:/thm: label that the paper "
-            f"defines, e.g. 'prop:TG'"
-        ) from None
+        raise ValueError(f"label={label!r}: expected {expected}") from None
 
 
 def with_number(text: str, statements: bool = False) -> str:

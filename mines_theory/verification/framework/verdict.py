@@ -54,6 +54,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .numbers import format_number, rounded, with_uncertainty
+
 __all__ = [
     "AGREE_RATIO",
     "DECIDED",
@@ -69,7 +71,6 @@ __all__ = [
     "decides",
     "flag_text",
     "flagged",
-    "format_number",
     "markdown_escape",
 ]
 
@@ -205,82 +206,6 @@ def count_text(n: int) -> str:
     return str(n)
 
 
-def _exponent(x: float) -> int:
-    return math.floor(math.log10(abs(x))) if x != 0 else 0
-
-
-def format_number(x: float, digits: int = 2) -> str:
-    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < 1e5, else
-    scientific (``2.4e-08``).
-
-    >>> format_number(0.01234), format_number(1234567.0), format_number(3.0, 3), format_number(0)
-    ('0.012', '1.2e+06', '3.00', '0')
-    """
-    if x == 0:
-        return "0"
-    if not math.isfinite(x):
-        return str(x)
-    e = _exponent(x)
-    if -3 <= e < 5:
-        return f"{x:.{max(digits - 1 - e, 0)}f}"
-    return f"{x:.{digits - 1}e}"
-
-
-def _last_digit(u: float) -> int:
-    """The decimal place of the last significant digit of an uncertainty: one digit, two if it
-    starts with 1 (10^last is the rounding unit)."""
-    e = _exponent(u)
-    return e - (2 if u / 10**e < 2 else 1) + 1
-
-
-def _fixed(v: float, last: int) -> str:
-    if last > 0:
-        return f"{round(v / 10**last) * 10**last:.0f}"
-    return f"{v:.{-last}f}"
-
-
-def _rounded(values: list[float], u: float, percent: bool) -> list[str]:
-    """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
-    notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific
-    notation (each mantissa cut at that digit)."""
-    scale = 100.0 if percent else 1.0
-    values, u = [v * scale for v in values], u * scale
-    suffix = "%" if percent else ""
-    if not (u > 0 and math.isfinite(u)):
-        return [format_number(v, 3) + suffix for v in values]
-    last = _last_digit(u)
-    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
-    magnitude = _exponent(max(finite)) if finite else _exponent(u)
-    if -3 <= magnitude < 5 or percent:
-        return [_fixed(v, last) + suffix for v in values]
-    return [
-        f"{v:.{max(magnitude - last, 0)}e}" if math.isfinite(v) and v != 0 else str(v)
-        for v in values
-    ]
-
-
-def _with_uncertainty(value: float, u: float, percent: bool) -> str:
-    """value ± u, both rounded to the last significant digit of u.
-
-    >>> _with_uncertainty(1.3853, 0.0512, False), _with_uncertainty(1559.0, 109.0, False)
-    ('1.39 ± 0.05', '1560 ± 110')
-    >>> _with_uncertainty(6.04e-4, 1.1e-5, False), _with_uncertainty(0.0, 6.7e-5, True)
-    ('(6.04 ± 0.11)e-04', '0.000 ± 0.007%')
-    """
-    if not (u > 0 and math.isfinite(u)):
-        return _rounded([value], u, percent)[0]
-    magnitude = _exponent(value) if value != 0 and math.isfinite(value) else _exponent(u)
-    if percent or -3 <= max(magnitude, _exponent(u)) < 5:
-        text_value, text_u = _rounded([value, u], u, percent)
-        return f"{text_value.removesuffix('%')} ± {text_u}"
-    last = _last_digit(u)
-    decimals = max(magnitude - last, 0)
-    return (
-        f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
-        f"e{magnitude:+03d}"
-    )
-
-
 @dataclasses.dataclass(frozen=True)
 class Measurement:
     """A named number with its uncertainty (see ``Kind``)."""
@@ -341,11 +266,11 @@ class Measurement:
             return text + ("%" if self.percent else "")
         if self.kind is Kind.INTERVAL and self.interval is not None:
             low, high = self.interval
-            centre, low_text, high_text = _rounded(
+            centre, low_text, high_text = rounded(
                 [self.value, low, high], (high - low) / 4, self.percent
             )
             return f"{centre} [{low_text}, {high_text}]"
-        return _with_uncertainty(self.value, self.uncertainty, self.percent)
+        return with_uncertainty(self.value, self.uncertainty, self.percent)
 
     @property
     def is_proportion(self) -> bool:
