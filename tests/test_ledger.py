@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
 #: What ``test_verdict`` recomputes: every row (the claims, the findings, the repaired results)
 #: and every erratum, outside the notebooks, so that ``make test-fast`` and the runs under
-#: another BLAS kernel check the findings too, not only nbval through their verdict cells.
+#: another BLAS kernel check them all. In a session that runs a row's notebook under nbval, the
+#: notebook's verdict cell recomputes it and the row is deselected here (the root conftest.py).
 RECOMPUTED = ledger.rows() + ledger.errata()
 
 
