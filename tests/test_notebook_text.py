@@ -172,7 +172,7 @@ def test_the_reading_path_promises_only_exercises_that_exist():
     )
     path_section = overview.split("## A reading path")[1].split("\n## ")[0]
     for item in re.split(r"\n\d+\. ", path_section)[1:]:
-        numbers = re.findall(r"\b(0\d)\b", item.split("—")[0])
+        numbers = re.findall(r"\b(\d\d)\b", item.split("—")[0])
         if "exercise" in item:
             with_exercise = [
                 n
