@@ -1,6 +1,6 @@
-"""Appendix E's lemmas checked along one MiNES run (``TRAJECTORY``): E.1 (``lem:nab_f``), E.2
-(``eq:Sig_dec``, ``eq:Sig_2_bnd``, with ``SIG2``), E.4 (``eq:alpha_err``, with
-``ALPHA_ERR_COUNTEREXAMPLE``), E.9 (``eq:sto_err``) and E.10 (``eq:dd``)."""
+"""Appendix E's lemmas checked along one MiNES run (``TRAJECTORY``): E.2 (``eq:Sig_dec``,
+``eq:Sig_2_bnd``, with ``SIG2``), E.4 (``eq:alpha_err``, with ``ALPHA_ERR_COUNTEREXAMPLE``), E.9
+(``eq:sto_err``) and E.10 (``eq:dd``). Lemma E.1, checked off the run, is in ``local_region``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import numpy as np
 
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.algorithm.estimators import precision_gradient, sigma_gradient
-from mines_theory.linalg.spd import preconditioned_extremes, project_eigenvalues, random_spd
+from mines_theory.linalg.spd import project_eigenvalues, random_spd
 from mines_theory.problems.objectives import LogCoshQuadratic, log_cosh_1d
 from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
@@ -20,13 +20,12 @@ from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Cites, Key, NoBar
+from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     MIN_UNITS,
     bootstrap,
     proportion,
-    smallest,
     trials_needed,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
@@ -40,7 +39,6 @@ from mines_theory.theory.bounds.appendix import (
 from mines_theory.theory.bounds.section5 import (
     delta_alpha_1,
     delta_alpha_2,
-    nab_f_threshold,
     lemma51_rate,
 )
 
@@ -52,76 +50,12 @@ __all__ = [
     "TRAJECTORY",
     "Trajectory",
     "TrajectoryRun",
-    "check_lemma_e1",
     "check_lemma_e10",
     "check_lemma_e2",
     "check_lemma_e4",
     "check_lemma_e9",
     "sig_dec_sides",
 ]
-
-
-# ---------------------------------------------------------------------------------------------
-# Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
-# ---------------------------------------------------------------------------------------------
-
-
-@claim(
-    "Lemma E.1",
-    printed="Lemma 31",
-    label="lem:nab_f, eq:nab_rst",
-    statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)",
-    notebook="09-appendix-lemmas",
-    key=Key("worst", "smallest ratio inside the region"),
-    atlas=Bar(
-        "‖∇f‖²_Σ ≥ ξ(f − f*), eq:nab_rst",
-        ratio="worst",
-        sense="lower",
-    ),
-    rests_on=(Cites("Thm 3.2", kind="proof step"),),
-    minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}),
-)
-def check_lemma_e1(draws: int = 3000) -> Verdict:
-    """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
-    then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
-    random directions and radii 10^U(−4, 0); "not checked" with fewer than 100 draws inside the
-    region (its declaration's minimum)."""
-    f = LogCoshQuadratic.random(3, condition=10.0, weight=0.5, seed=21)
-    tau, zeta = f.sigma / 2, 2 * f.L
-    rng = np.random.default_rng(22)
-    inside, holds_inside, holds_outside, outside, ratios = 0, 0, 0, 0, []
-    for _ in range(draws):
-        sigma_inv = random_spd(rng, 3, tau, zeta)
-        v = rng.standard_normal(3)
-        mu = f.minimizer + 10 ** rng.uniform(-4, 0) * v / np.linalg.norm(v)
-        gap = f(mu) - f.f_star
-        xi, _ = preconditioned_extremes(f.hessian(mu), sigma_inv)
-        grad = f.gradient(mu)
-        ratio = grad @ np.linalg.solve(sigma_inv, grad) / (xi * gap)
-        if gap <= nab_f_threshold(L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=xi):
-            inside += 1
-            holds_inside += ratio >= 1.0
-            ratios.append(ratio)
-        else:
-            outside += 1
-            holds_outside += ratio >= 1.0
-    worst = smallest(ratios, "‖∇f‖²_Σ/(ξ(f − f*)) inside the region")
-    ok = holds_inside == inside
-    status = Status.HOLDS if ok else Status.FAILS
-    count = lambda name, n: Measurement(name, n, kind=Kind.COUNT)  # noqa: E731
-    return Verdict(
-        status,
-        "3-D log-cosh: the inequality held at {held_in} of {inside} points "
-        "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
-        "outside it",
-        (
-            count("held_in", holds_inside),
-            count("inside", inside),
-            Measurement("worst", worst, 1e-6 * worst, digits=3),
-            count("held_out", holds_outside),
-            count("outside", outside),
-        ),
-    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -434,10 +434,7 @@ def check_theorem34(
 
 
 def theorem34_data(
-    sweep: AlphaSweep = SECTION3_SWEEP,
-    kinked: KinkedSweep = KINKED,
-    holder: KinkedSweep = HOLDER,
-    smooth: KinkedSweep = SMOOTH,
+    sweep: AlphaSweep, kinked: KinkedSweep, holder: KinkedSweep, smooth: KinkedSweep
 ) -> Theorem34Data:
     """Run Theorem 3.4's sweeps and measure what ``theorem34.decide_theorem34`` decides from:
     the points where the bounds are not shown to hold (eq:Sig_hat and the distance to
