@@ -10,7 +10,6 @@ from mines_theory.verification.claims.appendix_e.trajectory import TRAJECTORY, s
 from mines_theory.verification.claims.appendix_e.moments import check_lemma_e6, truncated_moments
 from mines_theory.verification.framework.verdict import Status
 from mines_theory.verification.claims.appendix_e import trajectory, moments
-from mines_theory.verification.claims.appendix_e.local_region import check_lemma_e1
 from mines_theory.verification.claims.appendix_e.trajectory import (
     check_lemma_e2,
     check_lemma_e9,
@@ -18,6 +17,7 @@ from mines_theory.verification.claims.appendix_e.trajectory import (
     SIG2,
 )
 from mines_theory.verification.claims.appendix_e.moments import (
+    check_lemma_e1,
     check_lemma_e3,
     check_lemma_e5,
     check_lemma_e7,

@@ -8,8 +8,8 @@ checked along ``TRAJECTORY``: Algorithm 1 (``MiNESStrategy``, the symmetric root
 that run carry bootstrap intervals over its independent seeds.
 
 The package's modules: ``trajectory`` (E.2, E.4, E.9, E.10 and the run they share),
-``local_region`` (E.1), ``moments`` (E.3, E.5–E.8: identities, truncated moments, tails) and
-``common`` (what they share with the errata). The errata in their proofs are in
+``moments`` (those checked off the run: E.1, and E.3, E.5–E.8: identities, truncated moments,
+tails) and ``common`` (what they share with the errata). The errata in their proofs are in
 ``errata.appendix_e_recursion`` (E.1, E.2, E.4, E.10), ``errata.appendix_e_stochastic``
 (E.7–E.9) and ``errata.appendix_e_induction`` (Lemma 5.3's base case, probability count and
 induction hypothesis).

@@ -1,6 +1,6 @@
 """Appendix E's lemmas checked along one MiNES run (``TRAJECTORY``): E.2 (``eq:Sig_dec``,
 ``eq:Sig_2_bnd``, with ``SIG2``), E.4 (``eq:alpha_err``, with ``ALPHA_ERR_COUNTEREXAMPLE``), E.9
-(``eq:sto_err``) and E.10 (``eq:dd``). Lemma E.1, checked off the run, is in ``local_region``."""
+(``eq:sto_err``) and E.10 (``eq:dd``). Lemma E.1, checked off the run, is in ``moments``."""
 
 from __future__ import annotations
 
