@@ -181,6 +181,17 @@ def _seed_fraction(name: str, violated: np.ndarray) -> Measurement:
     return bootstrap(lambda s: float(np.mean(violated[s])), violated.shape[0], name, percent=True)
 
 
+def _largest_ratio(lhs: np.ndarray, rhs: np.ndarray) -> Measurement:
+    """The largest lhs/rhs over the (seed, k) pairs, with a bootstrap interval over the seeds."""
+    ratio = lhs / rhs
+    return bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
+
+
+def _over_k(bound, ks: np.ndarray, **kw) -> np.ndarray:
+    """``bound(k=k, **kw)`` at each k of ``ks`` (a bound's coefficient against k = 2…K)."""
+    return np.array([bound(k=int(k), **kw) for k in ks])
+
+
 @dataclasses.dataclass(frozen=True)
 class Sig2Experiment:
     """Σ₂⁻¹ = Π_S'(Σ₁⁻¹ + G̃(Σ₁)) (η₂,1 = 1) on f = 0.05x² + log cosh x (σ = 0.1, L = 1.1),
@@ -298,8 +309,7 @@ def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
             "no (k, seed) pair: the sums start at k = 2 (needs 2 iterations and a seed)",
         )
     fails = int(np.sum(lhs > rhs))
-    ratio = lhs / rhs
-    largest = bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
+    largest = _largest_ratio(lhs, rhs)
     return Verdict(
         Status.HOLDS if fails == 0 else Status.FAILS,
         f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
@@ -362,21 +372,8 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
     printed factor 1/√d or the corrected √d."""
     tr = run.run()
     s = _weighted_sums(tr)
-    d = tr.f.dim
-    coefficient = np.array(
-        [
-            alpha_err_coefficient(
-                d=d,
-                delta=tr.delta,
-                gamma=tr.f.gamma,
-                tau=tr.tau,
-                zeta=tr.zeta,
-                k=int(k),
-                printed=printed,
-            )
-            for k in s["t"]
-        ]
-    )
+    kw = dict(d=tr.f.dim, delta=tr.delta, gamma=tr.f.gamma, tau=tr.tau, zeta=tr.zeta)
+    coefficient = _over_k(alpha_err_coefficient, s["t"], printed=printed, **kw)
     lhs = s["alpha_sum"] + s["hessian_sum"]
     rhs = np.sqrt(s["hessian_sq"]) * s["weighted"] + coefficient * tr.alpha * s["weighted"]
     return lhs, rhs
@@ -432,8 +429,7 @@ def check_lemma_e4(
     _, rhs_corrected = _alpha_err_sides(run, printed=False)
     fails_printed = int(np.sum(lhs > rhs_printed))
     fails_corrected = int(np.sum(lhs > rhs_corrected))
-    ratio = lhs / rhs_corrected
-    largest = bootstrap(lambda s: float(np.max(ratio[s])), ratio.shape[0], "largest")
+    largest = _largest_ratio(lhs, rhs_corrected)
     fraction = proportion("exceeded", n_exceeded, counterexample.draws)
     printed_fails = exceeded(n_exceeded, counterexample.draws, counterexample.delta)
     corrected_holds = inside_exceeded == 0 and fails_corrected == 0
@@ -497,14 +493,8 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
     tr = run.run()
     s = _weighted_sums(tr)
     k = s["t"]
-    coefficient = np.array(
-        [
-            sto_err_coefficient(
-                d=3, b=tr.b, delta=tr.delta, L=tr.f.L, tau=tr.tau, zeta=tr.zeta, k=int(kk)
-            )
-            for kk in k
-        ]
-    )
+    kw = dict(d=3, b=tr.b, delta=tr.delta, L=tr.f.L, tau=tr.tau, zeta=tr.zeta)
+    coefficient = _over_k(sto_err_coefficient, k, **kw)
     return _trajectory_verdict(s["stochastic"] / (k * (k - 1)), coefficient * s["weighted"], run)
 
 
@@ -532,17 +522,8 @@ def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:
         delta_alpha_2(sigma=f.sigma, gamma=f.gamma, tau=tr.tau, zeta=tr.zeta, alpha=tr.alpha, **kw),
     )
     gap1 = f(tr.mu[0, 0]) - f.f_star
-    rhs = np.array(
-        [
-            dd_bound(
-                gamma=f.gamma,
-                rho1=rho1,
-                sigma=f.sigma,
-                f_gap_1=gap1,
-                k=int(k),
-                delta_alpha=delta_alpha,
-            )
-            for k in s["t"]
-        ]
-    )
+    rhs = _over_k(
+        dd_bound, s["t"], gamma=f.gamma, rho1=rho1, sigma=f.sigma, f_gap_1=gap1,
+        delta_alpha=delta_alpha,
+    )  # fmt: skip
     return _trajectory_verdict(s["hessian_sq"], rhs, run)
