@@ -55,6 +55,7 @@ from ..framework.registry import finding
 from ..framework.spec import NoBar
 from ..framework.decisions import status_of
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from .appendix_e.common import ends
 
 __all__ = [
     "SUMMARY",
@@ -253,16 +254,18 @@ def judge(
     Undecidable
         Where the share or an end of an interval that decides is not finite.
     """
+    ecdf_high = ends(measures.difference)[1]
+    rgf_low = None if measures.rgf_gap is None else ends(measures.rgf_gap)[0]
     for name, value in (
         ("share within 3×", measures.share.value),
-        ("upper end of the ECDF-area difference", measures.difference.interval[1]),
-        *(() if measures.rgf_gap is None else (("RGF gap", measures.rgf_gap.interval[0]),)),
+        ("upper end of the ECDF-area difference", ecdf_high),
+        *(() if rgf_low is None else (("RGF gap", rgf_low),)),
     ):
         if not np.isfinite(value):
             raise Undecidable(f"{name} = {value}: the COCO claim decides nothing")
     aRT_ok = bool(measures.share.value >= criterion.share)
-    ecdf_ok = bool(measures.difference.interval[1] >= 0)
-    beats_rgf = measures.rgf_gap is not None and bool(measures.rgf_gap.interval[0] > 0)
+    ecdf_ok = bool(ecdf_high >= 0)
+    beats_rgf = rgf_low is not None and bool(rgf_low > 0)
     qualifiers = (
         Qualifier(
             "aRT within 3× of the better peer",
