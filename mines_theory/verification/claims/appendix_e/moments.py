@@ -375,9 +375,8 @@ def check_lemma_e8() -> Verdict:
     chi_violations = int(np.sum(scipy.stats.chi2.logsf((beta + 1) * d, d) > -d * beta / 8 + 1e-12))
     violations, cases, worst = chi1_grid(printed=True)
     y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
-    ok = chi_violations == 0 and violations == 0 and y0 <= allowed
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(chi=chi_violations == 0, chi_1=violations == 0, Y0=y0 <= allowed),
         "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
         "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
         "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "

@@ -311,7 +311,7 @@ def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     fails = int(np.sum(lhs > rhs))
     largest = _largest_ratio(lhs, rhs)
     return Verdict(
-        Status.HOLDS if fails == 0 else Status.FAILS,
+        status_of(every_pair=fails == 0),
         f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
         "{fails} of {pairs}; largest left/right {largest}",
         (

@@ -31,6 +31,7 @@ from mines_theory.theory.regularized import (
 )
 from .orders import slope_fit, sweep_order
 from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
+from ...framework.decisions import identity_within, status_of
 from ...framework.registry import claim
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import loglog_slope
@@ -230,9 +231,8 @@ def check_theorem31() -> Verdict:
             stationary,
         ),
     )
-    ok = all(m.value < m.uncertainty for m in measurements)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(**{m.name: identity_within(m.value, m.uncertainty) for m in measurements}),
         "quadratic d = 3, eigenvalues of H (1…100) on both sides of [τ, ζ] = [3, 30]: "
         "largest deviation from (μ*, Π_S(H⁻¹)) {fixed_point} (fixed point), {generic} "
         "(L-BFGS-B, independent)",
@@ -294,7 +294,7 @@ def check_theorem32() -> Verdict:
     margins = np.minimum(points.position, 1 - points.position)
     worst = float(margins.min())
     return Verdict(
-        Status.HOLDS if worst >= 0 else Status.FAILS,
+        status_of(sandwich=worst >= 0),
         "{points} points (μ, Σ, α), 2-D logistic: smallest margin to the sandwich "
         "{margin} of its width (negative: outside)",
         (Measurement("points", len(margins), kind=Kind.COUNT), Measurement("margin", worst, 1e-9)),
@@ -372,7 +372,7 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         ),
     )
     return Verdict(
-        Status.HOLDS if holds else Status.FAILS,
+        status_of(bounds=holds),
         "α ∈ [1e-5, 1], 2-D logistic: both bounds "
         + ("hold at every α" if holds else "do not hold at every α")
         + "; smallest bound/measured {loose}; measured slopes {slope_gap} (f-gap) and "
