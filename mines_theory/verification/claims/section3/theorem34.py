@@ -15,15 +15,7 @@ from .orders import ORDER_DRIFT, ORDER_MATCH, ORDER_SETTLE, ORDER_WINDOW, OrderD
 from ...framework.decisions import status_of
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
 
-__all__ = [
-    "CONSTANT_MATCH",
-    "HOLDER_MOMENT",
-    "KINK_MOMENT",
-    "LOOSE",
-    "Theorem34Data",
-    "decide_theorem34",
-    "describe_theorem34",
-]
+__all__ = ["CONSTANT_MATCH", "LOOSE", "Theorem34Data", "decide_theorem34", "describe_theorem34"]
 
 #: Looseness declared before the runs: a bound is "loose" where bound/measured ≥ LOOSE.
 LOOSE = 10.0
