@@ -11,13 +11,13 @@ from mines_theory.verification.claims.appendix_e.moments import check_lemma_e6, 
 from mines_theory.verification.framework.verdict import Status
 from mines_theory.verification.claims.appendix_e import trajectory, moments
 from mines_theory.verification.claims.appendix_e.trajectory import (
-    check_lemma_e1,
     check_lemma_e2,
     check_lemma_e9,
     check_lemma_e10,
     SIG2,
 )
 from mines_theory.verification.claims.appendix_e.moments import (
+    check_lemma_e1,
     check_lemma_e3,
     check_lemma_e5,
     check_lemma_e7,

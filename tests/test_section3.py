@@ -227,10 +227,10 @@ def _section3_numbers():
     """Per erratum: what its numbers must be, from a closed form or the argument itself
     (``printed``, ``corrected``: the verdict of each call)."""
     from mines_theory.verification.errata.section3_covariance import _sine_case
-    from mines_theory.verification.errata.section3_mean import _quadratic_case
+    from mines_theory.verification.claims.section4.common import quadratic_case
 
     def taylor_sigma(printed, corrected):
-        f, _, sigma_inv = _quadratic_case()
+        f, _, sigma_inv = quadratic_case()
         sigma = np.linalg.inv(sigma_inv)
         assert printed["actual"].value == pytest.approx(0.5 * np.trace(f.H @ sigma), rel=1e-10)
         assert printed["form"].value == pytest.approx(

@@ -53,7 +53,9 @@ from mines_theory.experiments.coco_stats import (
 )
 from ..framework.registry import finding
 from ..framework.spec import NoBar
-from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+from ..framework.decisions import status_of
+from ..framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from .appendix_e.common import ends
 
 __all__ = [
     "SUMMARY",
@@ -62,7 +64,11 @@ __all__ = [
     "PEERS",
     "Criterion",
     "CRITERION",
+    "CocoMeasures",
     "read_summary",
+    "measure",
+    "judge",
+    "describe",
     "decide",
     "check_coco_claim",
 ]
@@ -131,15 +137,50 @@ def _interval(name: str, estimate: float, resampled: np.ndarray, percent: bool =
     )
 
 
-@decides
-def decide(
+@dataclasses.dataclass(frozen=True)
+class CocoMeasures:
+    """What ``measure`` reads off a summary: the statistics ``judge`` decides from and
+    ``describe`` reports.
+
+    Attributes
+    ----------
+    peers : tuple of str
+        The peers present (of ``PEERS``).
+    difference, share : Measurement
+        Bootstrap intervals (over (function, dimension) pairs) of MiNES's ECDF area minus the
+        better peer's, and of the share of the pairs the better peer solves on which MiNES's aRT
+        is within ``Criterion.ratio`` of it.
+    counts : tuple of Measurement
+        The pairs, those the better peer solves, those MiNES solves.
+    areas : tuple of Measurement
+        Each solver's ECDF area, in the order of ``SOLVERS``.
+    rgf_gap : Measurement or None
+        MiNES's share of runs reaching ``Criterion.easy`` minus RGF's (None without RGF).
+    runs : pandas.DataFrame
+        MiNES's runs (what the prose names: functions, dimensions, instances, their number).
+    data : dict
+        The aRT ratios and the areas, for the notebook (not compared).
+    """
+
+    peers: tuple[str, ...]
+    difference: Measurement
+    share: Measurement
+    counts: tuple[Measurement, ...]
+    areas: tuple[Measurement, ...]
+    rgf_gap: Measurement | None
+    runs: pd.DataFrame = dataclasses.field(compare=False, repr=False)
+    data: dict = dataclasses.field(compare=False, repr=False)
+
+
+def measure(
     summary: pd.DataFrame,
     criterion: Criterion = CRITERION,
     budget_multiplier: int = BUDGET_MULTIPLIER,
-) -> Verdict:
-    """The 2019 claim's verdict from a summary (``experiments.coco_stats.SUMMARY_COLUMNS``),
-    by ``criterion`` (module docstring): a pure function of the data, so that synthetic data
-    under either outcome can be fed to it."""
+) -> CocoMeasures | Verdict:
+    """The statistics of the 2019 claim from a summary (``experiments.coco_stats.
+    SUMMARY_COLUMNS``) on the (function, dimension) pairs common to MiNES and the peers; or the
+    "not checked" verdict where the data cannot decide (no MiNES or no peer; fewer than
+    ``criterion.min_pairs`` pairs or ``criterion.min_solved`` solved by the better peer)."""
     present = set(summary["solver"])
     peers = [p for p in PEERS if p in present]
     if "MiNES" not in present or not peers:
@@ -174,48 +215,65 @@ def decide(
     per_pair = _per_pair(frame, pairs, budget_multiplier)
     weights = np.vstack([np.ones(len(pairs)), pair_weights(len(pairs), criterion.resamples)])
 
-    def area(solver):
-        return weights @ per_pair[solver]["_area"] / (weights @ per_pair[solver]["_count"])
+    def ratio_of_sums(solver: str, numerator: str, denominator: str) -> np.ndarray:
+        return (weights @ per_pair[solver][numerator]) / (weights @ per_pair[solver][denominator])
 
-    areas = {s: area(s) for s in SOLVERS if s in per_pair}
-    best_peer_area = np.max([areas[p] for p in peers], axis=0)
-    difference = areas["MiNES"] - best_peer_area
+    areas = {s: ratio_of_sums(s, "_area", "_count") for s in SOLVERS if s in per_pair}
+    difference = areas["MiNES"] - np.max([areas[p] for p in peers], axis=0)
     within = solved & (ratios["ratio"].to_numpy(float) <= criterion.ratio)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = (weights @ within) / (weights @ solved)
     mines_solved = int(np.isfinite(ratios["art"].to_numpy(float)).sum())
-    measurements = [
-        _interval("ECDF area, MiNES − better peer", difference[0], difference[1:]),
-        _interval("pairs within 3× of the better peer", share[0], share[1:], percent=True),
-        *counts,
-        Measurement("pairs MiNES solves", mines_solved, kind=Kind.COUNT),
-    ]
-    for solver in SOLVERS:
-        if solver in areas:
-            measurements.append(
-                _interval(f"ECDF area {solver}", areas[solver][0], areas[solver][1:])
-            )
-    beats_rgf = False
+    rgf_gap = None
     if "RGF" in per_pair:
-        shares = {
-            s: (weights @ per_pair[s]["_easy"]) / (weights @ per_pair[s]["_runs"])
-            for s in ("MiNES", "RGF")
-        }
-        gap = shares["MiNES"] - shares["RGF"]
-        measurements.append(_interval("share reaching 1e-1, MiNES − RGF", gap[0], gap[1:], True))
-        beats_rgf = measurements[-1].interval[0] > 0
-    runs = frame.loc[frame["solver"] == "MiNES"]
-    measurements.append(Measurement("runs per solver", len(runs), kind=Kind.COUNT))
-    aRT_ok = share[0] >= criterion.share
-    ecdf_ok = measurements[0].interval[1] >= 0
+        gap = ratio_of_sums("MiNES", "_easy", "_runs") - ratio_of_sums("RGF", "_easy", "_runs")
+        rgf_gap = _interval("share reaching 1e-1, MiNES − RGF", gap[0], gap[1:], True)
+    return CocoMeasures(
+        peers=tuple(peers),
+        difference=_interval("ECDF area, MiNES − better peer", difference[0], difference[1:]),
+        share=_interval("pairs within 3× of the better peer", share[0], share[1:], percent=True),
+        counts=(*counts, Measurement("pairs MiNES solves", mines_solved, kind=Kind.COUNT)),
+        areas=tuple(_interval(f"ECDF area {s}", a[0], a[1:]) for s, a in areas.items()),
+        rgf_gap=rgf_gap,
+        runs=frame.loc[frame["solver"] == "MiNES"],
+        data={"ratios": ratios.reset_index(), "areas": {s: a[0] for s, a in areas.items()}},
+    )
+
+
+def judge(
+    measures: CocoMeasures, criterion: Criterion = CRITERION
+) -> tuple[Status, tuple[Qualifier, ...]]:
+    """The status and qualifiers of the 2019 claim: a pure function of ``measures`` and
+    ``criterion`` (module docstring). "holds" when MiNES's aRT is within ``criterion.ratio`` of
+    the better peer's on at least ``criterion.share`` of the pairs it solves and the interval
+    of the ECDF-area difference reaches 0 (``decisions.status_of``); the qualifier "beats RGF"
+    when the interval of the share gap lies above 0.
+
+    Raises
+    ------
+    Undecidable
+        Where the share or an end of an interval that decides is not finite.
+    """
+    ecdf_high = ends(measures.difference)[1]
+    rgf_low = None if measures.rgf_gap is None else ends(measures.rgf_gap)[0]
+    for name, value in (
+        ("share within 3×", measures.share.value),
+        ("upper end of the ECDF-area difference", ecdf_high),
+        *(() if rgf_low is None else (("RGF gap", rgf_low),)),
+    ):
+        if not np.isfinite(value):
+            raise Undecidable(f"{name} = {value}: the COCO claim decides nothing")
+    aRT_ok = bool(measures.share.value >= criterion.share)
+    ecdf_ok = bool(ecdf_high >= 0)
+    beats_rgf = rgf_low is not None and bool(rgf_low > 0)
     qualifiers = (
         Qualifier(
             "aRT within 3× of the better peer",
             f"at f − f_opt ≤ {_exponential(criterion.target)}, MiNES's aRT ≤ "
-            f"{criterion.ratio:g} × the smaller aRT of {' and '.join(peers)} on at least "
-            f"{criterion.share:.0%} of the (function, dimension) pairs that this better peer "
-            f"solves; false rules in: MiNES is more than {criterion.ratio:g}× slower than the "
-            f"field on most of the pairs the field solves",
+            f"{criterion.ratio:g} × the smaller aRT of {' and '.join(measures.peers)} on at "
+            f"least {criterion.share:.0%} of the (function, dimension) pairs that this better "
+            f"peer solves; false rules in: MiNES is more than {criterion.ratio:g}× slower than "
+            f"the field on most of the pairs the field solves",
             aRT_ok,
         ),
         Qualifier(
@@ -233,7 +291,19 @@ def decide(
             beats_rgf,
         ),
     )
-    status = Status.HOLDS if aRT_ok and ecdf_ok else Status.FAILS
+    return status_of(aRT=aRT_ok, ecdf=ecdf_ok), qualifiers
+
+
+def describe(
+    measures: CocoMeasures,
+    status: Status,
+    qualifiers: tuple[Qualifier, ...],
+    criterion: Criterion = CRITERION,
+    budget_multiplier: int = BUDGET_MULTIPLIER,
+) -> Verdict:
+    """The verdict of the 2019 claim: ``judge``'s status and qualifiers, with the measurements
+    of ``measures`` and the sentence that shows them."""
+    runs = measures.runs
 
     def span(column):
         return ", ".join(map(str, sorted(set(runs[column]))))
@@ -243,17 +313,39 @@ def decide(
         status,
         f"'{CLAIM_2019}' (arXiv:1910.11490), as a generalization test, not a reproduction "
         f"(the 2019 set-up could not be found): this library's practical defaults of MiNES "
-        f"against {' and '.join(peers)} on bbob {functions} × d = {span('dimension')} × "
-        f"instances {span('instance')} ({{runs per solver}} runs per solver), budget "
-        f"{_power_of_ten(budget_multiplier)}·d with restarts; ECDF area MiNES − better peer "
-        f"{{ECDF area, MiNES − better peer}}; MiNES within {criterion.ratio:g}× of the better "
-        f"peer's aRT at {_exponential(criterion.target)} on "
+        f"against {' and '.join(measures.peers)} on bbob {functions} × d = "
+        f"{span('dimension')} × instances {span('instance')} ({{runs per solver}} runs per "
+        f"solver), budget {_power_of_ten(budget_multiplier)}·d with restarts; ECDF area MiNES − "
+        f"better peer {{ECDF area, MiNES − better peer}}; MiNES within {criterion.ratio:g}× of "
+        f"the better peer's aRT at {_exponential(criterion.target)} on "
         f"{{pairs within 3× of the better peer}} of the {{pairs the better peer solves}} pairs "
         f"that peer solves",
-        tuple(measurements),
+        (
+            measures.difference,
+            measures.share,
+            *measures.counts,
+            *measures.areas,
+            *(() if measures.rgf_gap is None else (measures.rgf_gap,)),
+            Measurement("runs per solver", len(runs), kind=Kind.COUNT),
+        ),
         qualifiers,
-        data={"ratios": ratios.reset_index(), "areas": {s: a[0] for s, a in areas.items()}},
+        data=measures.data,
     )
+
+
+@decides
+def decide(
+    summary: pd.DataFrame,
+    criterion: Criterion = CRITERION,
+    budget_multiplier: int = BUDGET_MULTIPLIER,
+) -> Verdict:
+    """The 2019 claim's verdict from a summary (``experiments.coco_stats.SUMMARY_COLUMNS``),
+    by ``criterion`` (module docstring): ``measure``, then ``judge`` and ``describe``; a pure
+    function of the data, so that synthetic data under either outcome can be fed to it."""
+    measures = measure(summary, criterion, budget_multiplier)
+    if isinstance(measures, Verdict):
+        return measures
+    return describe(measures, *judge(measures, criterion), criterion, budget_multiplier)
 
 
 def _exponential(value: float) -> str:

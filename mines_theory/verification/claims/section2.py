@@ -231,9 +231,8 @@ def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
             degenerate == config.seeds,
         ),
     )
-    ok = all(q.outcome for q in qualifiers)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(stalls=stalled == config.seeds, collapses=degenerate == config.seeds),
         f"d = {config.dim}, κ = {config.condition:g}, {config.max_evaluations} "
         "evaluations: stalled with f − f* > 1 in {stalled} of {runs} runs, covariance "
         "degenerate in {degenerate}",

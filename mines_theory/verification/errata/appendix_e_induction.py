@@ -14,10 +14,11 @@ import scipy.stats
 import sympy as sp
 
 from mines_theory.linalg.spd import random_spd
+from ..framework.decisions import exceeded, within_se
 from ..framework.registry import erratum
 from ..framework.stats import single_event_trials
 from ..framework.sizes import Data
-from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
+from ..framework.stats import exceedance_z, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import count, exact
 from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants
@@ -136,10 +137,10 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ve
     norms = np.random.default_rng(39).chisquare(d, size=(runs, b * (K - 1)))  # ‖u_{t,i}‖²
     failed = int(np.sum(np.any(norms > c.c3, axis=1)))
     frequency = proportion("failed", failed, runs)
-    agrees = abs(frequency.value - exact_p) <= K_SE * frequency.uncertainty
+    agrees = within_se(frequency.value, exact_p, frequency.uncertainty)
     z = exceedance_z(failed, runs, delta)
     return flagged(
-        bool(c.valid and exact_p > delta and agrees and z > K_SE),
+        bool(c.valid and exact_p > delta and agrees and exceeded(failed, runs, delta)),
         "P(some ‖u_t,i‖² > c₃ over K = 200 steps, b = 50) = {exact}, simulated "
         "{failed} of {runs} runs (z = {z} against δ = 1%; flagged when > 5)",
         (

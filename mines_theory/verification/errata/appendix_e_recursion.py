@@ -16,9 +16,10 @@ from mines_theory.algorithm.estimators import sigma_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd
 from mines_theory.problems.objectives import SoftCubic1D
 from ..claims.appendix_d.common import quadratic
+from ..framework.decisions import exceeded
 from ..framework.registry import erratum
 from ..framework.sizes import Data
-from ..framework.stats import K_SE, estimate, exceedance_z, largest, proportion, z_measurement
+from ..framework.stats import estimate, exceedance_z, largest, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.appendix_e.common import below, count, exact, inner, same_direction_sum
 from ..claims.appendix_e.trajectory import SIG2, sig_dec_violations
@@ -94,7 +95,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
         corrected = int(np.sum(s["errors"] > 2 * s["limit"] + 2 * s["bound"]))
         z = exceedance_z(corrected, SIG2.batches, SIG2.delta)
         return flagged(
-            bool(z > K_SE),
+            exceeded(corrected, SIG2.batches, SIG2.delta),
             "‖Σ₂⁻¹ − H*‖² exceeds 2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + 2·(printed bound) "
             "in {share} of {runs} runs (z = {z} against δ; flagged when > 5)",
             (
@@ -105,7 +106,8 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
         )
     z = exceedance_z(s["exceeded"], SIG2.batches, SIG2.delta)
     return flagged(
-        bool(z > K_SE and s["errors"].mean() > s["bound"] and s["limit"] > s["bound"]),
+        exceeded(s["exceeded"], SIG2.batches, SIG2.delta)
+        and bool(s["errors"].mean() > s["bound"] and s["limit"] > s["bound"]),
         "b = {b}: ‖Σ₂⁻¹ − H*‖² = {error} (limit {limit}) exceeds the printed O(1/b) "
         "bound {bound} in {share} of {runs} runs (z = {z}; flagged when > 5)",
         (

@@ -14,6 +14,7 @@ import sympy as sp
 
 from mines_theory.algorithm.estimators import precision_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
+from ..framework.decisions import within_se
 from ..framework.registry import erratum
 from ..framework.sizes import Data
 from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, mean_and_se, z_measurement
@@ -213,7 +214,7 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     r, r_se = mean_and_se(a * c / (a.std() * c.std()))  # corr(Z₁², Z₂²)
     low = np.abs(Z1) <= np.median(np.abs(Z1))
     given = (mean_and_se(Z2[low]), mean_and_se(Z2[~low]))
-    centred = all(abs(m) <= K_SE * se for m, se in given)
+    centred = all(within_se(m, 0.0, se) for m, se in given)
     spread = np.abs(s2 * (s2 - h_star)) * h / s2
     found = (
         Measurement("r", r, r_se, Kind.SE),

@@ -13,7 +13,6 @@ import sympy as sp
 from mines_theory.theory.bounds.section3 import theorem33_bounds
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.problems.base import Objective
-from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.theory.regularized import (
     GaussianRule,
     minimize_regularized,
@@ -26,6 +25,7 @@ from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.section3.common import SineCurvature as _SineCurvature
 from ..claims.section3.common import numeric as _numeric
 from ..claims.section3.theorems import SECTION3_SWEEP, AlphaSweep
+from ..claims.section4.common import quadratic_case
 from mines_theory.theory.derivations.nes import gaussian_expectation, symmetric_matrix_symbol
 
 __all__ = [
@@ -36,12 +36,6 @@ __all__ = [
     "erratum_theorem33_sign",
     "theorem33_r_cancels",
 ]
-
-
-def _quadratic_case():
-    f = RotatedEllipsoid(3, condition=10.0, seed=3, minimizer=np.array([1.0, -2.0, 0.5]))
-    sigma_inv = random_spd(np.random.default_rng(11), 3, eigenvalues=[0.3, 1.5, 6.0])
-    return f, np.array([0.3, 0.2, -0.4]), sigma_inv
 
 
 def _terms(expr) -> int:
@@ -65,7 +59,7 @@ def erratum_taylor_sigma(printed: bool = True) -> Verdict:
 
     Evidence (α = 1, d = 3): the actual expectation, its relative residual against ½tr(HΣ), and
     the form's value, each exact up to rounding (the rule is exact on quadratics)."""
-    f, mu, sigma_inv = _quadratic_case()
+    f, mu, sigma_inv = quadratic_case()
     sigma = np.linalg.inv(sigma_inv)
     rule = GaussianRule.gauss_hermite(3, 4)
     C = np.linalg.cholesky(sigma)

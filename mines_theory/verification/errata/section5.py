@@ -19,8 +19,9 @@ from mines_theory.theory.bounds.corrected import delta_alpha_1_corrected
 from mines_theory.theory.bounds.section5 import eq_C
 from mines_theory.algorithm.schedules import lemma51_step
 from ..claims.appendix_e.common import count, exact
+from ..framework.decisions import exceeded
 from ..framework.registry import erratum
-from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
+from ..framework.stats import exceedance_z, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.section5.one_step import one_step_exceedances
 
@@ -300,19 +301,19 @@ def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Verdict:
         corrected,
     )
     bound = largest if printed else corrected
-    exceeded = int(np.sum(gaps > bound))
-    z = exceedance_z(exceeded, draws, delta)
-    found = (proportion("share", exceeded, draws), count("draws", draws), z_measurement("z", z))
+    above = int(np.sum(gaps > bound))
+    z = exceedance_z(above, draws, delta)
+    found = (proportion("share", above, draws), count("draws", draws), z_measurement("z", z))
     if not printed:
         return flagged(
-            bool(z > K_SE),
+            exceeded(above, draws, delta),
             "f″ γ-Lipschitz (γ = 10³, jump spread over 1/γ): one step from μ* "
             "exceeds the corrected Δα,1 in {share} of {draws} draws (z = {z}; flagged "
             "when > 5)",
             found,
         )
     return flagged(
-        bool(z > K_SE),
+        exceeded(above, draws, delta),
         "f = x² + x·abs(x)/2 (f″ jumps at x*), α = 1e-7: one step from μ* exceeds "
         "every Δα,1 at γ = 10³ in {share} of {draws} draws (z = {z}; flagged when > 5)",
         found,

@@ -28,10 +28,11 @@ from ...framework.stats import (
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict
 from .common import log_cosh_3d
-from mines_theory.theory.bounds.appendix import (
-    nu_bounds,
-    hh_bound,
-    tgm3_bound,
+from mines_theory.theory.bounds.appendix import hh_bound, nu_bounds, tgm3_bound
+from mines_theory.theory.bounds.corrected import (
+    hh_bound_corrected,
+    nu_bounds_corrected,
+    tgm3_bound_corrected,
 )
 
 __all__ = [
@@ -161,19 +162,19 @@ class BiasExperiment:
             )
         )
 
-    def bounds(self, delta: float = 0.1) -> dict:
-        kw = {
-            "d": self.d,
-            "b": self.b,
-            "delta": delta,
-            "gamma": self.gamma,
-            "tau": 1.0,
-            "alpha": self.alpha,
-        }
+    def bounds(self, delta: float = 0.1, *, repaired: bool = False) -> dict:
+        """The bounds of eq:nu, eq:hh and eq:tgm_3 at ∇f(0) = 0, 𝓛 = τ = 1 and ``delta``: as
+        printed, or as the corrigendum repairs them (``repaired``, ``bounds.corrected``)."""
+        nu, hh, tgm3 = (
+            (nu_bounds_corrected, hh_bound_corrected, tgm3_bound_corrected)
+            if repaired
+            else (nu_bounds, hh_bound, tgm3_bound)
+        )
+        kw = dict(d=self.d, b=self.b, delta=delta, gamma=self.gamma, tau=1.0, alpha=self.alpha)
         return {
-            "nu": nu_bounds(**kw),
-            "hh": hh_bound(curvature=1.0, projected_gradient_sq=0.0, **kw),
-            "tgm3": tgm3_bound(projected_gradient_norm=0.0, **kw),
+            "nu": nu(**kw),
+            "hh": hh(curvature=1.0, projected_gradient_sq=0.0, **kw),
+            "tgm3": tgm3(projected_gradient_norm=0.0, **kw),
         }
 
 
@@ -250,31 +251,16 @@ def check_lemma_d4(
     checked" with too few batches (or a curve point with fewer than 2)."""
     if not curve:
         raise Undecidable("no curve: the qualifier needs ‖g̃‖² at a largest b")
-    s = experiment.run()
-    bound = experiment.bounds(delta)["hh"]
-    count = int(np.sum(s["g_sq"] > bound))
-    status = status_of(tail=not exceeded(count, experiment.batches, delta))
     c = bias_curve(curve, delta)
-    qualifiers = (
-        Qualifier(
-            "the bias does not average out",
-            f"at b = {c['b'][-1]} the mean ‖g̃‖² lies within {K_SE:g} SE of dγ²α⁴/4",
-            within_se(c["mean"][-1], c["limit"], c["se"][-1]),
-        ),
+    qualifier = Qualifier(
+        "the bias does not average out",
+        f"at b = {c['b'][-1]} the mean ‖g̃‖² lies within {K_SE:g} SE of dγ²α⁴/4",
+        within_se(c["mean"][-1], c["limit"], c["se"][-1]),
     )
-    return Verdict(
-        status,
-        f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖²_H = " + "{g_sq} (limit "
-        "dγ²α⁴/4 = {limit}) exceeds the bound {bound} in {p} of the batches (allowed "
-        f"δ = {delta:g})",
-        (
-            estimate("g_sq", s["g_sq"]),
-            Measurement("limit", experiment.limit, 1e-12, digits=3),
-            Measurement("bound", bound, 1e-9 * bound),
-            proportion("p", count, experiment.batches),
-        ),
-        qualifiers,
-        data={"curve": c},
+    values = experiment.run()["g_sq"]
+    limit = ("dγ²α⁴/4", experiment.limit)
+    return _bias_tail(
+        experiment, values, "hh", delta, ("‖g̃‖²_H", "g_sq"), limit, (qualifier,), {"curve": c}
     )
 
 
@@ -293,21 +279,42 @@ def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
     same cubic as Lemma D.4; the limit of ‖g̃‖ is √d·γα²/2. "Not checked" with too few
     batches."""
-    s = experiment.run()
-    bound = experiment.bounds(delta)["tgm3"]
-    norms = np.sqrt(s["g_sq"])
-    count = int(np.sum(norms > bound))
+    norms = np.sqrt(experiment.run()["g_sq"])
+    limit = ("√d·γα²/2", math.sqrt(experiment.limit))
+    return _bias_tail(experiment, norms, "tgm3", delta, ("‖g̃‖", "norm"), limit)
+
+
+def _bias_tail(
+    experiment: BiasExperiment,
+    values: np.ndarray,
+    term: str,
+    delta: float,
+    quantity: tuple[str, str],
+    limit: tuple[str, float],
+    qualifiers: tuple[Qualifier, ...] = (),
+    data: dict | None = None,
+) -> Verdict:
+    """The tail test of eq:hh or eq:tgm_3 (``term``) on the batches of ``experiment``:
+    ``values`` (one per batch) above the printed bound in more than a fraction ``delta``
+    (``decisions.exceeded``), with their mean and their limit as b → ∞ (``limit``: its formula
+    and value); ``quantity``: the symbol and the measurement's name."""
+    symbol, name = quantity
+    formula, limit_value = limit
+    bound = experiment.bounds(delta)[term]
+    count = int(np.sum(values > bound))
     return Verdict(
         status_of(tail=not exceeded(count, experiment.batches, delta)),
-        f"cubic, ∇f(μ) = 0, b = {experiment.b}: ‖g̃‖ = " + "{norm} (limit √d·γα²/2 = "
-        "{limit}) exceeds the bound {bound} in {p} of the batches (allowed δ = "
-        f"{delta:g})",
+        f"cubic, ∇f(μ) = 0, b = {experiment.b}: {symbol} = " + "{" + name + "} (limit "
+        f"{formula} = " + "{limit}) exceeds the bound {bound} in {p} of the batches (allowed "
+        f"δ = {delta:g})",
         (
-            estimate("norm", norms),
-            Measurement("limit", math.sqrt(experiment.limit), 1e-12, digits=3),
+            estimate(name, values),
+            Measurement("limit", limit_value, 1e-12, digits=3),
             Measurement("bound", bound, 1e-9 * bound),
             proportion("p", count, experiment.batches),
         ),
+        qualifiers,
+        data=data,
     )
 
 

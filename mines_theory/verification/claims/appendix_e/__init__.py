@@ -7,9 +7,10 @@ checked along ``TRAJECTORY``: Algorithm 1 (``MiNESStrategy``, the symmetric root
 3-D log-cosh objective, with a record hook that keeps what the lemmas talk about. Numbers along
 that run carry bootstrap intervals over its independent seeds.
 
-The package's modules: ``trajectory`` (E.1, E.2, E.4, E.9, E.10 and the run they share),
-``moments`` (E.3, E.5–E.8: identities, truncated moments, tails) and ``common`` (what they share
-with the errata). The errata in their proofs are in ``errata.appendix_e_recursion`` (E.1, E.2,
-E.4, E.10), ``errata.appendix_e_stochastic`` (E.7–E.9) and ``errata.appendix_e_induction``
-(Lemma 5.3's base case, probability count and induction hypothesis).
+The package's modules: ``trajectory`` (E.2, E.4, E.9, E.10 and the run they share),
+``moments`` (those checked off the run: E.1, and E.3, E.5–E.8: identities, truncated moments,
+tails) and ``common`` (what they share with the errata). The errata in their proofs are in
+``errata.appendix_e_recursion`` (E.1, E.2, E.4, E.10), ``errata.appendix_e_stochastic``
+(E.7–E.9) and ``errata.appendix_e_induction`` (Lemma 5.3's base case, probability count and
+induction hypothesis).
 """

@@ -1,5 +1,7 @@
-"""Appendix E's identities and tail lemmas: E.3 (``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``,
-``truncated_moments``), E.7 (``lem:X``) and E.8 (``lem:Y``, eq:chi_1's threshold); with
+"""Appendix E's lemmas checked off the trajectory (``trajectory`` has those checked along it): E.1
+(``lem:nab_f``, at random points of the local region), the identities and tail lemmas E.3
+(``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``, ``truncated_moments``), E.7 (``lem:X``) and E.8
+(``lem:Y``, eq:chi_1's threshold); with
 ``chi_threshold_region`` (where the corrected A_t of eq:chi_1 holds) and ``azuma_margin``
 (Azuma–Hoeffding against lem:X's printed deviation), which ``errata.appendix_e_stochastic``
 uses."""
@@ -12,13 +14,18 @@ import numpy as np
 import scipy.stats
 
 from mines_theory.algorithm.estimators import sigma_gradient
-from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
+from mines_theory.linalg.spd import (
+    preconditioned_extremes,
+    project_eigenvalues,
+    random_spd,
+    symmetric_roots,
+)
 from mines_theory.problems.objectives import LogCoshQuadratic
 from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, identity_within, status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
+from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
@@ -26,14 +33,17 @@ from ...framework.stats import (
     largest_z,
     proportion,
     single_event_trials,
+    smallest,
     z_measurement,
 )
 from ...framework.verdict import Kind, Measurement, Status, Verdict
 from .common import count, inner, untestable
 from mines_theory.theory.bounds.appendix import chi_threshold
+from mines_theory.theory.bounds.section5 import nab_f_threshold
 
 __all__ = [
     "azuma_margin",
+    "check_lemma_e1",
     "check_lemma_e3",
     "check_lemma_e5",
     "check_lemma_e6",
@@ -42,6 +52,66 @@ __all__ = [
     "chi_threshold_region",
     "truncated_moments",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
+# ---------------------------------------------------------------------------------------------
+
+
+@claim(
+    "Lemma E.1",
+    printed="Lemma 31",
+    label="lem:nab_f, eq:nab_rst",
+    statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)",
+    notebook="09-appendix-lemmas",
+    key=Key("worst", "smallest ratio inside the region"),
+    atlas=Bar(
+        "‖∇f‖²_Σ ≥ ξ(f − f*), eq:nab_rst",
+        ratio="worst",
+        sense="lower",
+    ),
+    rests_on=(Cites("Thm 3.2", kind="proof step"),),
+    minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}),
+)
+def check_lemma_e1(draws: int = 3000) -> Verdict:
+    """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
+    then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
+    random directions and radii 10^U(−4, 0); "not checked" with fewer than 100 draws inside the
+    region (its declaration's minimum)."""
+    f = LogCoshQuadratic.random(3, condition=10.0, weight=0.5, seed=21)
+    tau, zeta = f.sigma / 2, 2 * f.L
+    rng = np.random.default_rng(22)
+    inside, holds_inside, holds_outside, outside, ratios = 0, 0, 0, 0, []
+    for _ in range(draws):
+        sigma_inv = random_spd(rng, 3, tau, zeta)
+        v = rng.standard_normal(3)
+        mu = f.minimizer + 10 ** rng.uniform(-4, 0) * v / np.linalg.norm(v)
+        gap = f(mu) - f.f_star
+        xi, _ = preconditioned_extremes(f.hessian(mu), sigma_inv)
+        grad = f.gradient(mu)
+        ratio = grad @ np.linalg.solve(sigma_inv, grad) / (xi * gap)
+        if gap <= nab_f_threshold(L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=xi):
+            inside += 1
+            holds_inside += ratio >= 1.0
+            ratios.append(ratio)
+        else:
+            outside += 1
+            holds_outside += ratio >= 1.0
+    worst = smallest(ratios, "‖∇f‖²_Σ/(ξ(f − f*)) inside the region")
+    return Verdict(
+        status_of(region=holds_inside == inside),
+        "3-D log-cosh: the inequality held at {held_in} of {inside} points "
+        "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
+        "outside it",
+        (
+            count("held_in", holds_inside),
+            count("inside", inside),
+            Measurement("worst", worst, 1e-6 * worst, digits=3),
+            count("held_out", holds_outside),
+            count("outside", outside),
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,9 +375,8 @@ def check_lemma_e8() -> Verdict:
     chi_violations = int(np.sum(scipy.stats.chi2.logsf((beta + 1) * d, d) > -d * beta / 8 + 1e-12))
     violations, cases, worst = chi1_grid(printed=True)
     y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
-    ok = chi_violations == 0 and violations == 0 and y0 <= allowed
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(chi=chi_violations == 0, chi_1=violations == 0, Y0=y0 <= allowed),
         "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
         "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
         "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "

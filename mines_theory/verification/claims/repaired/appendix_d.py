@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mines_theory.theory.bounds.corrected import (
-    G_norm_1_bound_corrected,
-    hh_bound_corrected,
-    nu_bounds_corrected,
-    tgm3_bound_corrected,
-)
+from mines_theory.theory.bounds.corrected import G_norm_1_bound_corrected
 
 from ..appendix_d.mean_gradient import BIAS, BiasExperiment
 from ..appendix_d.sigma_gradient import D7, HalfSquareG
@@ -37,29 +32,35 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-def _bias_bounds(experiment: BiasExperiment, delta: float) -> dict:
-    """The repaired bounds of D.2, D.4, D.5 on ``experiment`` (∇f(0) = 0, 𝓛 = τ = 1), at δ/(b + 1):
-    b events ‖u_i‖² ≤ c₃ and one ‖U‖² ≤ c₁."""
-    kw = {
-        "d": experiment.d,
-        "b": experiment.b,
-        "delta": delta / (experiment.b + 1),
-        "gamma": experiment.gamma,
-        "tau": 1.0,
-        "alpha": experiment.alpha,
-    }
-    return {
-        "nu": nu_bounds_corrected(**kw),
-        "hh": hh_bound_corrected(curvature=1.0, projected_gradient_sq=0.0, **kw),
-        "tgm3": tgm3_bound_corrected(projected_gradient_norm=0.0, **kw),
-    }
+def _batch_verdict(values, bound: float, *, allowed: float, what: str, printed=None) -> Verdict:
+    """``exceedance_verdict`` on batches, with the bound (and the printed one) reported."""
+    return exceedance_verdict(
+        values,
+        bound,
+        allowed=allowed,
+        units="batches",
+        what=what,
+        extra=(exact("bound", bound), *(() if printed is None else (exact("printed", printed),))),
+        summary_tail="; bound {bound}" + ("" if printed is None else " (printed {printed})"),
+    )
 
 
-def _bias_what(experiment: BiasExperiment, quantity: str) -> str:
-    return (
+def _bias_verdict(
+    experiment: BiasExperiment, delta: float, bound: float | None, term: str, quantity: str
+) -> Verdict:
+    """A repaired bound of D.2, D.4 or D.5 (``term`` of ``BiasExperiment.bounds`` at
+    δ/(b + 1): b events ‖u_i‖² ≤ c₃ and one ‖U‖² ≤ c₁) on the batches of ``experiment``
+    (∇f(0) = 0, 𝓛 = τ = 1); ``bound``: test another."""
+    s = experiment.run()
+    values = {"U_nu_sq": s["U_nu_sq"], "hh": s["g_sq"], "tgm3": np.sqrt(s["g_sq"])}[term]
+    if bound is None:
+        bounds = experiment.bounds(delta / (experiment.b + 1), repaired=True)
+        bound = bounds["nu"].U_nu_sq if term == "U_nu_sq" else bounds[term]
+    what = (
         f"{quantity} on the cubic of appendix_d.BiasExperiment (d = {experiment.d}, "
         f"b = {experiment.b}, α = {experiment.alpha:g}, ∇f(0) = 0)"
     )
+    return _batch_verdict(values, bound, allowed=delta, what=what)
 
 
 @repaired(
@@ -88,18 +89,7 @@ def check_lemma_d2_repaired(
     """Lemma D.2 repaired: ‖Ũν‖² ≤ c₁γ²bα⁴c₃³/(36τ⁴) (``bounds.nu_bounds_corrected``) on the
     batches of ``appendix_d.check_lemma_d2`` (where the printed one fails: ‖Ũν‖² grows like b²).
     ``bound``: test another."""
-    s = experiment.run()
-    if bound is None:
-        bound = _bias_bounds(experiment, delta)["nu"].U_nu_sq
-    return exceedance_verdict(
-        s["U_nu_sq"],
-        bound,
-        allowed=delta,
-        units="batches",
-        what=_bias_what(experiment, "‖Ũν‖²"),
-        extra=(exact("bound", bound),),
-        summary_tail="; bound {bound}",
-    )
+    return _bias_verdict(experiment, delta, bound, "U_nu_sq", "‖Ũν‖²")
 
 
 @repaired(
@@ -133,18 +123,7 @@ def check_lemma_d4_repaired(
     """Lemma D.4 repaired: ‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²‖w‖² + 𝓛c₁γ²α⁴c₃³/(18bτ³) on the batches of
     ``appendix_d.check_lemma_d4`` (the left side tends to dγ²α⁴/4; the printed right side to
     0, the repaired one to a positive constant since c₁ ~ b)."""
-    s = experiment.run()
-    if bound is None:
-        bound = _bias_bounds(experiment, delta)["hh"]
-    return exceedance_verdict(
-        s["g_sq"],
-        bound,
-        allowed=delta,
-        units="batches",
-        what=_bias_what(experiment, "‖g̃‖²_H"),
-        extra=(exact("bound", bound),),
-        summary_tail="; bound {bound}",
-    )
+    return _bias_verdict(experiment, delta, bound, "hh", "‖g̃‖²_H")
 
 
 @repaired(
@@ -176,18 +155,7 @@ def check_lemma_d5_repaired(
 ) -> Verdict:
     """Lemma D.5 repaired: ‖g̃‖ ≤ √c₁γα²c₃^{3/2}/(6√bτ²) + √c₁/(bτ^{1/2})‖w‖ on the batches of
     ``appendix_d.check_lemma_d5``."""
-    s = experiment.run()
-    if bound is None:
-        bound = _bias_bounds(experiment, delta)["tgm3"]
-    return exceedance_verdict(
-        np.sqrt(s["g_sq"]),
-        bound,
-        allowed=delta,
-        units="batches",
-        what=_bias_what(experiment, "‖g̃‖"),
-        extra=(exact("bound", bound),),
-        summary_tail="; bound {bound}",
-    )
+    return _bias_verdict(experiment, delta, bound, "tgm3", "‖g̃‖")
 
 
 @repaired(
@@ -236,12 +204,7 @@ def check_lemma_d7_repaired(experiment: HalfSquareG = D7, bound: float | None = 
         bound = G_norm_1_bound_corrected(
             d=1, b=experiment.b, delta=experiment.delta / experiment.b, L=1.0, tau=0.25, zeta=0.5
         )
-    return exceedance_verdict(
-        G**2,
-        bound,
-        allowed=experiment.delta,
-        units="batches",
-        what=f"‖G̃‖² (f = x²/2, Σ⁻¹ = 0.5, b = {experiment.b})",
-        extra=(exact("bound", bound), exact("printed", experiment.bound)),
-        summary_tail="; bound {bound} (printed {printed})",
+    what = f"‖G̃‖² (f = x²/2, Σ⁻¹ = 0.5, b = {experiment.b})"
+    return _batch_verdict(
+        G**2, bound, allowed=experiment.delta, what=what, printed=experiment.bound
     )

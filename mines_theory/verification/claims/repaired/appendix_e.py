@@ -13,9 +13,10 @@ import scipy.stats
 
 from mines_theory.theory.bounds.corrected import chi_threshold_corrected
 
+from ...framework.decisions import status_of
 from ...framework.registry import repaired, repaired_by_errata
 from ...framework.spec import Bar, Key, Repair
-from ...framework.verdict import Kind, Measurement, Status, Verdict, decides
+from ...framework.verdict import Kind, Measurement, Verdict, decides
 from .common import exact
 
 __all__ = ["E8_GRID", "check_lemma_e8_repaired"]
@@ -157,7 +158,7 @@ def check_lemma_e8_repaired(grid=E8_GRID, threshold: Callable | None = None) -> 
     worst = float(ratios.min())
     failing = int(np.sum(ratios < 1.0))
     return Verdict(
-        Status.HOLDS if failing == 0 else Status.FAILS,
+        status_of(radius=failing == 0),
         f"{len(grid)} points (d ≤ {max(g[0] for g in grid)}, b ≤ "
         f"{max(g[1] for g in grid)}, t ≤ {max(g[3] for g in grid)}): the exact χ² tail "
         "exceeds δ/(b(t + 1)²) at {failing}; smallest allowed/tail {worst}",

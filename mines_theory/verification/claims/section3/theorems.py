@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 
 import numpy as np
 import pandas as pd
@@ -30,7 +29,9 @@ from mines_theory.theory.regularized import (
     minimize_regularized,
     regularized_objective,
 )
-from .orders import ORDER_DRIFT, ORDER_MATCH, ORDER_SETTLE, ORDER_WINDOW, slope_fit, sweep_order
+from .orders import slope_fit, sweep_order
+from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
+from ...framework.decisions import identity_within, status_of
 from ...framework.registry import claim
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import loglog_slope
@@ -42,7 +43,6 @@ __all__ = [
     "HOLDER",
     "KINKED",
     "KinkedSweep",
-    "LOOSE",
     "SECTION3_SWEEP",
     "SECTION3_SWEEP_1D",
     "SMOOTH",
@@ -50,10 +50,8 @@ __all__ = [
     "check_theorem32",
     "check_theorem33",
     "check_theorem34",
+    "theorem34_data",
 ]
-
-#: Looseness declared before the runs: a bound is "loose" where bound/measured ≥ LOOSE.
-LOOSE = 10.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -233,9 +231,8 @@ def check_theorem31() -> Verdict:
             stationary,
         ),
     )
-    ok = all(m.value < m.uncertainty for m in measurements)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(**{m.name: identity_within(m.value, m.uncertainty) for m in measurements}),
         "quadratic d = 3, eigenvalues of H (1…100) on both sides of [τ, ζ] = [3, 30]: "
         "largest deviation from (μ*, Π_S(H⁻¹)) {fixed_point} (fixed point), {generic} "
         "(L-BFGS-B, independent)",
@@ -297,7 +294,7 @@ def check_theorem32() -> Verdict:
     margins = np.minimum(points.position, 1 - points.position)
     worst = float(margins.min())
     return Verdict(
-        Status.HOLDS if worst >= 0 else Status.FAILS,
+        status_of(sandwich=worst >= 0),
         "{points} points (μ, Σ, α), 2-D logistic: smallest margin to the sandwich "
         "{margin} of its width (negative: outside)",
         (Measurement("points", len(margins), kind=Kind.COUNT), Measurement("margin", worst, 1e-9)),
@@ -375,7 +372,7 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         ),
     )
     return Verdict(
-        Status.HOLDS if holds else Status.FAILS,
+        status_of(bounds=holds),
         "α ∈ [1e-5, 1], 2-D logistic: both bounds "
         + ("hold at every α" if holds else "do not hold at every α")
         + "; smallest bound/measured {loose}; measured slopes {slope_gap} (f-gap) and "
@@ -432,21 +429,32 @@ def check_theorem34(
     f″ = 1 + |x|^{3/2}) gives α^{3/2} however small its coefficient, visible only below the α
     where it overtakes the α² term. Each order is decided by ``sweep_order`` where the local
     slopes have settled (``decide_order``), and is otherwise "not decided"."""
+    data = theorem34_data(sweep, kinked, holder, smooth)
+    return describe_theorem34(data, *decide_theorem34(data, sweep.small))
+
+
+def theorem34_data(
+    sweep: AlphaSweep, kinked: KinkedSweep, holder: KinkedSweep, smooth: KinkedSweep
+) -> Theorem34Data:
+    """Run Theorem 3.4's sweeps and measure what ``theorem34.decide_theorem34`` decides from:
+    the points where the bounds are not shown to hold (eq:Sig_hat and the distance to
+    Π_S(∇²f(μ̂*)⁻¹), inside eq:alp_cond and on the whole grid; the 1-D bound), the looseness,
+    the slopes and the leading constants, and the order each sweep settles on."""
     f, df = sweep.run()
     alpha_max = alpha_condition(
         d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L
     )
     valid = df[df.valid]
 
-    def hold(frame):
-        return bool(
-            (frame.sigma_hat_error <= frame.sigma_hat_bound).all()
-            and (frame.sigma_diff <= frame.sigma_diff_bound).all()
+    def misses(frame) -> int:
+        shown = (frame.sigma_hat_error <= frame.sigma_hat_bound) & (
+            frame.sigma_diff <= frame.sigma_diff_bound
         )
+        return int((~shown).sum())
 
-    def hold_1d(s: KinkedSweep) -> bool:
+    def misses_1d(s: KinkedSweep) -> int:
         run = s.run()
-        return bool((run.sigma_hat_error <= run.sigma_hat_bound).all() and run.valid.all())
+        return int((~((run.sigma_hat_error <= run.sigma_hat_bound) & run.valid)).sum())
 
     loose = (
         float(
@@ -460,115 +468,25 @@ def check_theorem34(
     )
     small = df.alpha <= sweep.small
     slope, slope_se = slope_fit(df.alpha[small], df.sigma_hat_error[small])
-    kink_slope, _ = kinked.slope()
-    holder_slope, _ = holder.slope()
-    smooth_slope, _ = smooth.slope()
     orders = {"logistic": sweep_order(df.alpha[small], df.sigma_hat_error[small])}
     for name, one in (("smooth", smooth), ("holder", holder), ("kink", kinked)):
         orders[name] = sweep_order(one.run().alpha, one.run().sigma_hat_error)
-    kink_constant = kinked.leading_constant()
     first = holder.run().iloc[0]
-    holder_constant = float(first.sigma_hat_error / first.alpha**1.5)
-    holder_moment = PowerHessian1D.absolute_moment(1.5)
-    one_d = (kinked, holder, smooth)
-    one_d_holds = all(hold_1d(s) for s in one_d)
-    slopes = [slope, kink_slope, holder_slope, smooth_slope]
-    if not len(valid):
-        return Verdict(
-            Status.HYPOTHESES_NOT_MET,
-            "2-D logistic: eq:alp_cond requires α ≤ "
-            "{alpha_max}; none of the {grid} grid points satisfies it",
-            (
-                Measurement("alpha_max", alpha_max, 1e-6 * alpha_max),
-                Measurement("valid", 0, kind=Kind.COUNT),
-                Measurement("grid", len(df), kind=Kind.COUNT),
-            ),
-            data=dict(sweep=df),
-        )
-    if np.isnan(slopes).any():
-        return Verdict(
-            Status.NOT_CHECKED,
-            "too few α (fewer than 3 positive errors) to fit the order of one of the sweeps",
-        )
-    else:
-        status = Status.HOLDS if hold(valid) and one_d_holds else Status.FAILS
-    measurements = (
-        Measurement("alpha_max", alpha_max, 1e-6 * alpha_max),
-        Measurement("valid", len(valid), kind=Kind.COUNT),
-        Measurement("grid", len(df), kind=Kind.COUNT),
-        Measurement("loose", loose, 1e-3 * abs(loose) if np.isfinite(loose) else 0),
-        Measurement("slope", slope, 0.01, digits=3),
-        Measurement("slope_se", slope_se, 1e-3 + 0.1 * slope_se, digits=1),
-        Measurement("smooth_slope", smooth_slope, 0.01, digits=3),
-        Measurement("holder_slope", holder_slope, 0.01, digits=3),
-        Measurement("holder_constant", holder_constant, 1e-3, digits=3),
-        Measurement("holder_moment", holder_moment, 1e-12, digits=3),
-        Measurement("kink_slope", kink_slope, 0.01, digits=3),
-        Measurement("kink_constant", kink_constant, 1e-3, digits=3),
-        Measurement("sqrt_2_pi", math.sqrt(2 / math.pi), 1e-12, digits=3),
-        *(
-            Measurement(f"settled_{name}", decision.slope, 0.01, digits=3)
-            for name, decision in orders.items()
-        ),
-        Measurement("drift", max(d.drift for d in orders.values()), 1e-3, digits=1),
-    )
-    settled = (
-        f"local log-log slopes of ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ over windows of {ORDER_WINDOW} grid "
-        f"points settle at {{}}: the ≥ {ORDER_SETTLE} at the smallest α that span 1 decade vary "
-        f"by ≤ {ORDER_DRIFT:g} per decade and average within {ORDER_MATCH:g} of it"
-    )
-    qualifiers = (
-        Qualifier(
-            "loose",
-            f"bound/measured ≥ {LOOSE:g} at every α allowed by eq:alp_cond",
-            bool(loose >= LOOSE),
-        ),
-        Qualifier("holds beyond eq:alp_cond", "both bounds hold at every α of the grid", hold(df)),
-        Qualifier(
-            "order α² with a quadratic even part of the Hessian",
-            settled.format(2) + f", on the logistic objective (α ≤ {sweep.small:g}) and on "
-            "f″ = 1 + x² near x* (inside eq:alp_cond); rejects order α^1.5 and a slope still "
-            "drifting (not decided)",
-            orders["logistic"].order == 2.0 and orders["smooth"].order == 2.0,
-        ),
-        Qualifier(
-            "order α^1.5 with a Hölder-½ even part of the Hessian",
-            settled.format(1.5) + " on f″ = 1 + |x|^1.5 near x* (inside eq:alp_cond), and "
-            "error/α^1.5 at the smallest α within 1% of E|u|^1.5; rejects orders α² and α and a "
-            "slope still drifting (not decided)",
-            orders["holder"].order == 1.5 and abs(holder_constant / holder_moment - 1) <= 0.01,
-        ),
-        Qualifier(
-            "order α attained with a Lipschitz Hessian",
-            settled.format(1) + " on the kinked objective inside eq:alp_cond, and error/α at "
-            "the smallest α within 1% of √(2/π); rejects order α^1.5 and a slope still "
-            "drifting (not decided)",
-            orders["kink"].order == 1.0 and abs(kink_constant / math.sqrt(2 / math.pi) - 1) <= 0.01,
-        ),
-    )
-    return Verdict(
-        status,
-        "2-D logistic: eq:alp_cond requires α ≤ {alpha_max} ({valid} of {grid} "
-        "grid points); there both bounds "
-        + ("hold" if hold(valid) else "do not hold")
-        + "; smallest bound/measured {loose}; measured slope {slope} (standard error "
-        "of the fit {slope_se}). 1-D objectives inside eq:alp_cond, the bound "
-        + ("holds on all three" if one_d_holds else "fails on one")
-        + ": f″ = 1 + x² "
-        "near x* (Lipschitz f‴) slope {smooth_slope}; f″ = 1 + |x|^1.5 (Hölder-½ f‴) "
-        "slope {holder_slope}, error/α^1.5 → {holder_constant} (E|u|^1.5 = "
-        "{holder_moment}); f″ = 1 + min(|x|, 1) (f‴ jumps) slope {kink_slope}, error/α "
-        "→ {kink_constant} (√(2/π) = {sqrt_2_pi}). Local slopes at the smallest α settle at "
-        "{settled_logistic}, {settled_smooth}, {settled_holder}, {settled_kink} (largest drift "
-        "{drift} per decade)",
-        measurements,
-        qualifiers,
-        data=dict(
-            sweep=df,
-            alpha_max=alpha_max,
-            kinked=kinked.run(),
-            holder=holder.run(),
-            smooth=smooth.run(),
-            orders=orders,
-        ),
+    return Theorem34Data(
+        alpha_max=alpha_max,
+        grid=len(df),
+        valid=len(valid),
+        misses_valid=misses(valid),
+        misses_grid=misses(df),
+        misses_1d=sum(misses_1d(s) for s in (kinked, holder, smooth)),
+        loose=loose,
+        slope=slope,
+        slope_se=slope_se,
+        smooth_slope=smooth.slope()[0],
+        holder_slope=holder.slope()[0],
+        kink_slope=kinked.slope()[0],
+        holder_constant=float(first.sigma_hat_error / first.alpha**1.5),
+        kink_constant=kinked.leading_constant(),
+        orders=orders,
+        frames=dict(sweep=df, kinked=kinked.run(), holder=holder.run(), smooth=smooth.run()),
     )

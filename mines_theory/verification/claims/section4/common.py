@@ -1,5 +1,6 @@
-"""What the checks of Section 4 share: the 3-D quadratic and the 2-D log-cosh settings, and
-the estimator on independent batches."""
+"""What the checks of Section 4 share: the 3-D quadratic (also the setting of the errata of
+Section 3, ``errata.section3_mean``) and the 2-D log-cosh settings, and the estimator on
+independent batches."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Cites, Key, NoBar
 from ...framework.stats import K_SE, MIN_Z_DRAWS, largest, largest_z, z_measurement
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, count_text
+from ...framework.verdict import Kind, Measurement, Qualifier, Verdict, count_text
 from .common import estimator_batches, nonquadratic_case, quadratic_case
 from mines_theory.theory.derivations.nes import (
     antithetic_identity_1d,
@@ -188,7 +188,7 @@ def check_lemma42() -> Verdict:
         ),
     )
     return Verdict(
-        Status.HOLDS if error < 1e-6 else Status.FAILS,
+        status_of(finite_differences=identity_within(error, 1e-6)),
         "2-D log-cosh: eq:Q_Sig by quadrature against finite differences of Q_α "
         "(unconstrained convention), relative error {error}",
         (Measurement("error", error, 1e-6, Kind.BELOW),),
@@ -221,9 +221,8 @@ def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
         Hn = B @ B.T
         deviations.append(np.max(np.abs(expectation(Hn, sigma_inv) - Hn)) / np.max(np.abs(Hn)))
     worst = largest(deviations, "relative deviations of E[G̃] from H")
-    ok = symbolic and worst < 1e-10
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(sympy=bool(symbolic), moments=identity_within(worst, 1e-10)),
         (
             "sympy (d = 2, 3): "
             + ("equal" if symbolic else "NOT equal")

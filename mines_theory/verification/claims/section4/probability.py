@@ -60,9 +60,8 @@ def check_lemma_b1() -> Verdict:
             ratios.append((m / lower, upper / m))
     worst_lower = smallest([r[0] for r in ratios], "E‖u‖^p/lower bound")
     worst_upper = smallest([r[1] for r in ratios], "upper bound/E‖u‖^p")
-    ok = worst_lower >= 1 - 1e-12 and worst_upper >= 1 - 1e-12
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(lower=worst_lower >= 1 - 1e-12, upper=worst_upper >= 1 - 1e-12),
         "d = 1..100, p ∈ [2, 12]: smallest E‖u‖^p/lower bound {lower} (tight at p = 2), "
         "smallest upper bound/E‖u‖^p {upper}",
         (
@@ -179,7 +178,7 @@ def check_lemma_b4() -> Verdict:
         "P(‖u‖² > bound)/δ",
     )
     return Verdict(
-        Status.HOLDS if worst <= 1 else Status.FAILS,
+        status_of(tail=worst <= 1),
         "exact (χ²), d = 1..500, δ ∈ [1e-10, 0.5]: largest P(‖u‖² > bound)/δ = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )
@@ -262,7 +261,7 @@ def check_lemma_b6() -> Verdict:
             ratios.append(rhs / (a0 / (k + 1)))
     worst = largest(np.concatenate(ratios), "a_(k+1)/(a₀/(k+1))")
     return Verdict(
-        Status.HOLDS if worst <= 1 else Status.FAILS,
+        status_of(recursion=worst <= 1),
         "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )

@@ -12,6 +12,7 @@ from mines_theory.linalg.spd import (
     random_spd,
     spectrum_within,
 )
+from ...framework.decisions import status_of
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
@@ -60,7 +61,7 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
         w = np.linalg.eigvalsh(inverse_mix)  # in S
         outside += not (w[0] >= (1 / zeta) * (1 - 1e-12) and w[-1] <= (1 / tau) * (1 + 1e-12))
     return Verdict(
-        Status.HOLDS if outside == 0 else Status.FAILS,
+        status_of(convex=outside == 0),
         "{cases} random convex combinations in S' and in S: {outside} left the set",
         (
             Measurement("cases", cases, kind=Kind.COUNT),
@@ -171,7 +172,6 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
     for k in range(1, K + 1):
         x.append(sp.simplify(x[-1] + (e[k - 1] - x[-1]) / k))  # x_{k+1} = x_k + (1/k)(e_k − x_k)
     average = sp.simplify(x[-1] - sum(e) / K) == 0
-    ok = closed_form and mirror and average and least >= -1e-12
     qualifiers = (
         Qualifier(
             "closed form of B_R (sympy)", "definition − printed closed form = 0, d = 2", closed_form
@@ -188,7 +188,12 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
         ),
     )
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status_of(
+            closed_form=bool(closed_form),
+            mirror=bool(mirror),
+            average=bool(average),
+            nonnegative=least >= -1e-12,
+        ),
         "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
         (Measurement("pairs", pairs, kind=Kind.COUNT), Measurement("smallest", least, 1e-9)),
         qualifiers,
