@@ -11,8 +11,9 @@ import numpy as np
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.algorithm.strategy import run as run_strategy
+from ...framework.verdict import Measurement
 
-__all__ = ["asymmetric_logistic", "run_from_the_start"]
+__all__ = ["asymmetric_logistic", "number", "run_from_the_start"]
 
 
 @functools.cache
@@ -35,3 +36,9 @@ def run_from_the_start(
     start = strategy.init(f.minimizer + 1.0, f.L * np.eye(d), seeds)
     rngs = [np.random.default_rng(c) for c in np.random.SeedSequence(entropy).spawn(seeds)]
     return run_strategy(strategy, f, start, rngs, iterations, record=record)
+
+
+def number(name: str, value: float, rtol: float = 1e-6, **kw) -> Measurement:
+    """A computed (not sampled) number as a measurement: its uncertainty ``rtol``·|value|, the
+    rounding it is shown to."""
+    return Measurement(name, value, rtol * abs(value), **kw)
