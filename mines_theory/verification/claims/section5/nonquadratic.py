@@ -261,10 +261,7 @@ def run_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMe
     return StepData(
         gap=out["gap"],
         next=out["next"],
-        bound=t["bound"],
-        rate=t["rate"],
-        informative=t["informative"],
-        delta_alpha=t["delta_alpha"],
+        **{key: t[key] for key in ("bound", "rate", "informative", "delta_alpha")},
         small_floor=bias_floor(f, config.alpha),
         first_gap=float(p_out["gap"][0, 0]),
         practical_delta=p_t["delta_alpha"],

@@ -41,6 +41,7 @@ from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from ..repaired.common import exact
 from .stages import (
     RESCALED,
     TWO_STAGES,
@@ -265,10 +266,6 @@ def stage_measurements(
     return measurements, outcomes, bounds
 
 
-def _number(name: str, value: float, **kw) -> Measurement:
-    return Measurement(name, value, 1e-9 * abs(value), **kw)
-
-
 @claim(
     "Thm 5.4, γ > 0",
     printed="Theorem 12",
@@ -394,34 +391,35 @@ def check_theorem54_nonquadratic(
     rest = scaled[2]
     measurements = (
         median_interval(shape["enter"], "enter"),
-        _number("stays", float(shape["stays"].min()), percent=True),
+        exact("stays", float(shape["stays"].min()), percent=True),
         bootstrap(lambda s: float(np.median(rate1[s])), seeds, "rate_1"),
         bootstrap(lambda s: float(np.median(rate2[s])), seeds, "rate_2"),
         speedup,
-        _number("promised_1", printed["promised"][0]),
-        _number("promised_2", printed["promised"][1]),
-        _number("promised_lxi", 1 - lxi_rate),
-        _number("promised_1_repaired", repaired["promised"][0]),
-        _number("promised_2_repaired", repaired["promised"][1]),
+        exact("promised_1", printed["promised"][0]),
+        exact("promised_2", printed["promised"][1]),
+        exact("promised_lxi", 1 - lxi_rate),
+        exact("promised_1_repaired", repaired["promised"][0]),
+        exact("promised_2_repaired", repaired["promised"][1]),
         *main[0],
-        _number("floor", printed["floor"]),
-        _number("floor_repaired", repaired["floor"]),
-        _number("threshold", shape["threshold"]),
-        _number("threshold_lxi", shape["threshold_lxi"]),
+        exact("floor", printed["floor"]),
+        exact("floor_repaired", repaired["floor"]),
+        exact("threshold", shape["threshold"]),
+        exact("threshold_lxi", shape["threshold_lxi"]),
         *(
-            [_number("switch_repaired", switch["repaired"])]
+            [exact("switch_repaired", switch["repaired"])]
             if math.isfinite(switch["repaired"])
             else []
         ),
-        _number("C", shape["C"]),
+        exact("C", shape["C"]),
         *scaled[0],
-        _number("delta_rescaled", rest["printed"]["delta_alpha"][0]),
-        _number("delta_rescaled_repaired", rest["repaired"]["delta_alpha"][0]),
-        _number(
-            "level_rescaled", float(np.median(rescaled.run()["gap"][-rescaled.iterations // 10 :]))
+        exact("delta_rescaled", rest["printed"]["delta_alpha"][0]),
+        exact("delta_rescaled_repaired", rest["repaired"]["delta_alpha"][0]),
+        exact(
+            "level_rescaled",
+            float(np.median(rescaled.run()["gap"][-rescaled.iterations // 10 :])),
         ),
-        _number("at_one", at_one),
-        _number("first_one", first_one),
+        exact("at_one", at_one),
+        exact("first_one", first_one),
     )
     certified = (
         "the printed theorem certifies the entry"
