@@ -10,7 +10,6 @@ import math
 
 import numpy as np
 
-from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.linalg.spd import project_eigenvalues
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
@@ -29,7 +28,7 @@ from ...framework.stats import (
     z_measurement,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
-from .common import asymmetric_logistic, number, run_from_the_start
+from .common import asymmetric_logistic, lemma53_printed, number, run_from_the_start
 from .mean import LOOSE, mean_step
 
 __all__ = [
@@ -286,15 +285,12 @@ def run_nonquadratic(
     record = int(np.argmin(np.median(gaps, axis=1)))
     # Lemma 5.3 with γ > 0: k‖Σ_k⁻¹ − H*‖² grows like k‖Σ̂*⁻¹ − H*‖²; eq:C grows with K too
     K = config.iterations
-    C = lemma53_constants(
+    C = lemma53_printed(
+        f,
         d=2,
         b=config.b,
         delta=0.1,
-        L=f.L,
-        sigma=f.sigma,
         gamma=f.gamma,
-        tau=f.sigma / 2,
-        zeta=2 * f.L,
         alpha=config.alpha,
         K=K,
         f_gap_1=float(f(f.minimizer + 1.0) - f.f_star),

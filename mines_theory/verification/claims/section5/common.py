@@ -11,9 +11,16 @@ import numpy as np
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.algorithm.strategy import run as run_strategy
+from mines_theory.theory.bounds.section5 import lemma53_constants
 from ...framework.verdict import Measurement
 
-__all__ = ["asymmetric_logistic", "number", "run_from_the_start"]
+__all__ = [
+    "asymmetric_logistic",
+    "frame_inputs",
+    "lemma53_printed",
+    "number",
+    "run_from_the_start",
+]
 
 
 @functools.cache
@@ -42,3 +49,27 @@ def number(name: str, value: float, rtol: float = 1e-6, **kw) -> Measurement:
     """A computed (not sampled) number as a measurement: its uncertainty ``rtol``·|value|, the
     rounding it is shown to."""
     return Measurement(name, value, rtol * abs(value), **kw)
+
+
+def lemma53_printed(f, **inputs):
+    """Lemma 5.3's printed constants (eq:C, ``bounds.lemma53_constants``) for a run on ``f``
+    with S' = [σ/2, 2L]; ``inputs``: the run's d, b, delta, gamma, alpha, K, f_gap_1 and
+    initial_error_sq (``frame_inputs``, ``TwoStageRun.lemma53_inputs``), the keywords
+    ``repaired.common.lemma53_at_confidence`` takes for the repaired ones."""
+    return lemma53_constants(L=f.L, sigma=f.sigma, tau=f.sigma / 2, zeta=2 * f.L, **inputs)
+
+
+def frame_inputs(config, frame) -> dict:
+    """Lemma 5.3's inputs of a lockstep run on a quadratic (γ = 0: ``MeanRun``,
+    ``CovarianceRun``) and its tidy ``frame``: d, b, δ, α, K = its iterations, and f(μ₁) − f*
+    and ‖Σ₁⁻¹ − H*‖² from the frame's first row (k = 0, the same start for every seed)."""
+    return {
+        "d": config.d,
+        "b": config.b,
+        "delta": config.delta,
+        "gamma": 0.0,
+        "alpha": config.alpha,
+        "K": config.iterations,
+        "f_gap_1": float(frame.f_gap.iloc[0]),
+        "initial_error_sq": float(frame.precision_error.iloc[0] ** 2),
+    }

@@ -10,7 +10,6 @@ import numpy as np
 import pandas as pd
 import sympy as sp
 
-from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.experiments.sweep import cached_sweep
 from mines_theory.experiments.runs import run_mines_lockstep
 from mines_theory.theory.gaussian import (
@@ -25,6 +24,7 @@ from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
+from .common import frame_inputs, lemma53_printed
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
@@ -106,20 +106,7 @@ class CovarianceRun:
     def constants(self):
         """Lemma 5.3's constants (eq:C) for this run, as printed."""
         f, frame = self.run()
-        return lemma53_constants(
-            d=self.d,
-            b=self.b,
-            delta=self.delta,
-            L=f.L,
-            sigma=f.sigma,
-            gamma=0.0,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
-            alpha=self.alpha,
-            K=self.iterations,
-            f_gap_1=float(frame.f_gap.iloc[0]),
-            initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
-        )
+        return lemma53_printed(f, **frame_inputs(self, frame))
 
 
 #: Lemma 5.3's run: d = 2, κ = 10, b = 20, δ = 0.05 (c₂ > 0 and bδ ≤ 1), where Var G̃ at

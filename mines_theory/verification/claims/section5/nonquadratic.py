@@ -28,6 +28,7 @@ from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, tri
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 from .common import asymmetric_logistic, number, run_from_the_start
 from .one_step import ONE_STEP, one_step_exceedances
+from . import stages
 from .mean import LOOSE, mean_step
 
 __all__ = [
@@ -42,6 +43,8 @@ __all__ = [
     "bias_floor",
     "check_nonquadratic_step",
     "decide_nonquadratic_step",
+    "practical_step_bound",
+    "step_violations",
     "describe_nonquadratic_step",
     "run_nonquadratic_step",
 ]
@@ -117,6 +120,13 @@ class NonQuadraticMeanRun:
         )
         return dict(zip(("gap", "next", "xi", "curvature", "eta1"), map(np.array, zip(*rows))))
 
+    def delta_alpha_2(self, bound) -> float:
+        """Lemma 5.2's Δ_α,2 for this run (S' = [σ/2, 2L]): ``bound`` the printed
+        ``bounds.delta_alpha_2`` or the repaired ``bounds.delta_alpha_2_corrected``."""
+        f = self.objective()
+        run = {"d": f.dim, "b": self.b, "delta": self.delta, "alpha": self.alpha}
+        return bound(sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L, **run)
+
     def test(self) -> dict:
         """The lemma's per-step bound ρ_k(f_k − f*) + Δ_α and where it applies: ``bound``,
         ``applies`` (the lemma's hypotheses hold at step k), ``informative`` (also f_k − f* > Δ_α,
@@ -145,25 +155,8 @@ class NonQuadraticMeanRun:
             )
             applies = np.ones(gap.shape, dtype=bool)
         else:
-            c = c_constants(d=d, b=self.b, delta=self.delta)
-            assumed = self.b / (4 * c.c1 * out["eta1"])  # 𝓛_k the step assumes
-            rate = 1 - out["xi"] * c.c2 / (8 * assumed * c.c1)
-            delta_alpha = delta_alpha_2(
-                d=d,
-                b=self.b,
-                delta=self.delta,
-                sigma=f.sigma,
-                gamma=f.gamma,
-                tau=tau,
-                zeta=zeta,
-                alpha=self.alpha,
-            )
-            region = np.vectorize(
-                lambda x, c: local_region_threshold(
-                    L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=x, curvature=c
-                )
-            )(out["xi"], assumed)
-            applies = (gap <= region) & (out["curvature"] <= assumed)
+            rate, applies = practical_step_bound(self, divisor=8, threshold=local_region_threshold)
+            delta_alpha = self.delta_alpha_2(delta_alpha_2)
         out = {
             "bound": rate * gap + delta_alpha,
             "applies": applies,
@@ -181,6 +174,22 @@ class NonQuadraticMeanRun:
                 informative_corrected=applies & (gap > corrected),
             )
         return out
+
+
+def practical_step_bound(
+    config: NonQuadraticMeanRun, *, divisor: float, threshold
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lemma 5.2's contraction for the practical step of ``config``'s run, read with the
+    curvature the step assumes, 𝓛_k = b/(4c₁η₁,k): (``rate``, ``applies``), arrays (steps,
+    seeds) of ρ_k = 1 − ξ_kc₂/(``divisor``·𝓛_kc₁) (8 printed, 32 repaired) and of where the
+    lemma's hypotheses hold: ∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹ and f_k − f* within eq:cond's ``threshold``
+    (``stages.region``: the printed or the repaired one)."""
+    f, out = config.objective(), config.run()
+    c = c_constants(d=f.dim, b=config.b, delta=config.delta)
+    assumed = config.b / (4 * c.c1 * out["eta1"])  # 𝓛_k the step assumes
+    rate = 1 - out["xi"] * c.c2 / (divisor * assumed * c.c1)
+    inside = out["gap"] <= stages.region(f, out["xi"], assumed, threshold)
+    return rate, inside & (out["curvature"] <= assumed)
 
 
 NQ_LEMMA51 = NonQuadraticMeanRun("lemma51")
@@ -248,9 +257,7 @@ def run_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMe
     floor = bias_floor(f, practical.alpha)
     region = corrected = None
     if config.schedule == "hutchinson":
-        region = local_region_threshold(
-            L=f.L, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, xi=1.0, curvature=1.0
-        )
+        region = float(stages.region(f, 1.0, 1.0))
     if config.schedule == "lemma51":
         corrected = CorrectedStep(
             t["corrected"],
@@ -273,7 +280,7 @@ def run_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMe
     )
 
 
-def _violations(nxt, bound, informative, name: str) -> Measurement:
+def step_violations(nxt, bound, informative, name: str) -> Measurement:
     """The fraction of the ``informative`` steps with ``nxt`` above ``bound`` (0 where a
     resample has none), with a 95% bootstrap interval over the seeds."""
     over = nxt > bound
@@ -318,7 +325,7 @@ def decide_nonquadratic_step(
             (fraction, number("delta_alpha", data.delta_alpha)),
             (),
         )
-    v = _violations(nxt, data.bound, informative, "violations")
+    v = step_violations(nxt, data.bound, informative, "violations")
 
     def contraction(seeds):
         m = informative[:, seeds]
@@ -387,7 +394,7 @@ def decide_nonquadratic_step(
     erratum = False
     if data.corrected is not None:
         c = data.corrected
-        v_c = _violations(nxt, c.bound, c.informative, "violations_corrected")
+        v_c = step_violations(nxt, c.bound, c.informative, "violations_corrected")
         corrected_holds = bool(c.informative.any()) and v_c.value <= delta
         ratio = data.delta_alpha / c.delta_alpha
         measurements += [

@@ -10,13 +10,14 @@ import itertools
 
 import numpy as np
 
-from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants, theorem54_bounds
+from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from .common import frame_inputs, lemma53_printed
 from .kappa import KAPPA_WINDOWS, RATE_WINDOW, KappaWindows, decide_kappa, preconditioned_rate
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
@@ -173,20 +174,7 @@ def check_theorem54(
     limit = preconditioned_rate(d=first.d, b=first.b, delta=first.delta)
     f, frame = config.run()
     tau = f.sigma / 2
-    constants = lemma53_constants(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=0.0,
-        tau=tau,
-        zeta=2 * f.L,
-        alpha=config.alpha,
-        K=config.iterations,
-        f_gap_1=float(frame.f_gap.iloc[0]),
-        initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
-    )
+    constants = lemma53_printed(f, **frame_inputs(config, frame))
     last = frame[frame.k == frame.k.max()]
     k_last = int(last.k.iloc[0])
     bounds = theorem54_bounds(

@@ -31,7 +31,6 @@ from mines_theory.theory.bounds.section5 import (
     delta_alpha_2,
     lemma51_rate,
     lemma52_rate,
-    lemma53_constants,
     nab_f_threshold,
     theorem54_bounds,
 )
@@ -42,6 +41,7 @@ from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from ..repaired.common import exact
+from .common import lemma53_printed
 from .stages import (
     RESCALED,
     TWO_STAGES,
@@ -125,20 +125,7 @@ def two_stage_shape(config: TwoStageRun) -> dict:
         [inside[e - 1 :, s].mean() if e <= inside.shape[0] else 0.0 for s, e in enumerate(enter)]
     )
     rate1, rate2 = stage_rates(out["gap"], enter)
-    C = lemma53_constants(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=f.gamma,
-        tau=tau,
-        zeta=zeta,
-        alpha=config.alpha,
-        K=config.iterations,
-        f_gap_1=float(out["gap"][0, 0]),
-        initial_error_sq=float(out["error_sq"][0, 0]),
-    ).C
+    C = lemma53_printed(f, **config.lemma53_inputs()).C
     lxi = theorem54_bounds(
         L=f.L,
         sigma=f.sigma,
