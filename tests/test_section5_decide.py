@@ -1,7 +1,8 @@
 """The decisions of Section 5's non-quadratic checks on synthetic data, no run: each part of
-``decide_nonquadratic_step`` (Lemmas 5.1 and 5.2 with γ > 0) and ``decide_nonquadratic`` (the
-α-bias finding) reached on both sides of its criterion, each part alone flipping the outcome,
-and too little or NaN data refused (``Undecidable``)."""
+``decide_nonquadratic_step`` (Lemmas 5.1 and 5.2 with γ > 0), ``decide_nonquadratic`` (the
+α-bias finding) and ``decide_certified`` (Theorem 5.4 with γ > 0) reached on both sides of its
+criterion, each part alone flipping the outcome, and too little or NaN data refused
+(``Undecidable``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from mines_theory.verification.claims.section5.nonquadratic import (
     StepData,
     decide_nonquadratic_step,
 )
+from mines_theory.verification.claims.section5.stages import RESCALED
+from mines_theory.verification.claims.section5.theorem54_stages import decide_certified
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Undecidable
 
@@ -281,3 +284,70 @@ def test_alpha_bias_refuses_too_little_or_nan_data():
     nan[-1, 0] = np.nan
     with pytest.raises(Undecidable):
         _decide_bias(_bias(gaps=nan))
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 5.4 with γ > 0: what the theorem certifies (decide_certified)
+
+
+def _certify(**kw):
+    """Both forms certify the entry (finite switches), eq:lxi not trivial (𝓛 bound 2 < L/τ = 4),
+    the repaired item 2 at eq:lxi's bounds (1 − 0.6)/4 = 0.1 ≥ item 1's 0.05, and at s = 1
+    Δ_α,1 = 2 ≥ f₁ − f* = 1."""
+    fields = {
+        "switch": {"printed": 50.0, "repaired": 80.0},
+        "lxi_rate": 0.6,
+        "lxi_curvature": 2.0,
+        "curvature_max": 4.0,
+        "repaired_rate_1": 0.05,
+        "at_one": 2.0,
+        "first_one": 1.0,
+    }
+    fields.update(kw)
+    return fields
+
+
+def _certified(certify, coincide=True, rescaled_outcome=False):
+    qualifiers = decide_certified(
+        certify,
+        coincide=coincide,
+        rescaled_outcome=rescaled_outcome,
+        iterations=1500,
+        rescaled=RESCALED,
+    )
+    return _outcomes(qualifiers)
+
+
+def test_theorem54_certified_qualifiers_flip_alone():
+    base = _certified(_certify())
+    assert base == {
+        "the printed theorem certifies the entry": True,
+        "the repaired theorem certifies the entry": True,
+        "printed and repaired eq:cond coincide": True,
+        "eq:lxi trivial": False,
+        "the repaired rates keep 'no slower after entering'": True,
+        "the printed Δ_α,1 fails on the rescaled run": True,
+        "at s = 1 the printed Δ_α,1 is too loose to be tested": True,
+    }
+    flips = {
+        "the printed theorem certifies the entry": (
+            _certify(switch={"printed": np.inf, "repaired": 80.0}),
+            {},
+        ),
+        "the repaired theorem certifies the entry": (
+            _certify(switch={"printed": 50.0, "repaired": np.inf}),
+            {},
+        ),
+        "printed and repaired eq:cond coincide": (_certify(), {"coincide": False}),
+        "eq:lxi trivial": (_certify(lxi_curvature=4.0), {}),
+        "the repaired rates keep 'no slower after entering'": (_certify(lxi_rate=0.8), {}),
+        "the printed Δ_α,1 fails on the rescaled run": (_certify(), {"rescaled_outcome": None}),
+        "at s = 1 the printed Δ_α,1 is too loose to be tested": (_certify(first_one=2.5), {}),
+    }
+    for name, (certify, kw) in flips.items():
+        flipped = _certified(certify, **kw)
+        assert {k for k in base if flipped[k] != base[k]} == {name}, name
+    # an interval that holds (True) is not a failure on the rescaled run either
+    assert not _certified(_certify(), rescaled_outcome=True)[
+        "the printed Δ_α,1 fails on the rescaled run"
+    ]
