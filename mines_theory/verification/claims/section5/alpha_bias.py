@@ -320,7 +320,12 @@ def run_nonquadratic(
 
 
 def decide_nonquadratic(
-    data: BiasData, *, alpha: float, gamma: float, iterations: int
+    data: BiasData,
+    *,
+    alpha: float,
+    gamma: float,
+    iterations: int,
+    resamples: int | None = None,
 ) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
     """The α-bias finding's decision from ``data``, a pure function. Returns (status,
     measurements, qualifiers). "holds" when the time-averaged mean centres on μ̂* (within 0.2 of
@@ -329,19 +334,21 @@ def decide_nonquadratic(
     Qualifiers besides: the level against its two predictions (within ``K_SE`` combined SE),
     the dip below f(μ̂*) − f* on the way in, the offset shrinking with b, and Lemma 5.3's C
     (eq:C at ``alpha``, ``gamma``, K = ``iterations``) against the largest K‖Σ_K⁻¹ − H*‖².
-    ``Undecidable`` with fewer than 2 seeds or ``LEVEL_RECORDS`` records, or a NaN f − f*."""
+    ``Undecidable`` with fewer than 2 seeds or ``LEVEL_RECORDS`` records, or a NaN f − f*.
+    ``resamples``: the bootstraps' (``stats.bootstrap``'s default if None)."""
+    kw = {} if resamples is None else {"resamples": resamples}
     gaps, seeds, floor = finite(data.gaps, "f(μ_k) − f*"), data.gaps.shape[1], data.floor
     at_least("seeds", seeds, 2, "the standard errors")
     at_least("records", gaps.shape[0], LEVEL_RECORDS, "the level over the last records")
     to_hat, z_hat, z_star, offset = data.settled[data.b]
     to_hat = dataclasses.replace(to_hat, name="to_hat")
     offset = dataclasses.replace(offset, name="offset")
-    gap = bootstrap(lambda s: float(np.median(gaps[-LEVEL_RECORDS:, s])), seeds, "gap")
+    gap = bootstrap(lambda s: float(np.median(gaps[-LEVEL_RECORDS:, s])), seeds, "gap", **kw)
     predicted = data.predicted
     z_centred, z_offset = _z(gap, predicted["centred"]), _z(gap, predicted["offset"])
-    dip = bootstrap(lambda s: float(np.median(gaps[data.dip_record, s])), seeds, "dip")
+    dip = bootstrap(lambda s: float(np.median(gaps[data.dip_record, s])), seeds, "dip", **kw)
     distance = data.dip_distance
-    dip_distance = bootstrap(lambda s: float(np.median(distance[s])), seeds, "dip_distance")
+    dip_distance = bootstrap(lambda s: float(np.median(distance[s])), seeds, "dip_distance", **kw)
     bs = sorted(data.settled)
     settled = data.settled
     everywhere = all(
@@ -397,7 +404,7 @@ def decide_nonquadratic(
             ends(offsets[-1])[1] < ends(offsets[0])[0],
         ),
     )
-    largest = bootstrap(lambda s: float(data.scaled[s].max()), seeds, "largest")
+    largest = bootstrap(lambda s: float(data.scaled[s].max()), seeds, "largest", **kw)
     qualifiers += (
         Qualifier(
             "Lemma 5.3 too loose to be tested",

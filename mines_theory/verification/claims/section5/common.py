@@ -11,13 +11,17 @@ import numpy as np
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.algorithm.strategy import run as run_strategy
+from mines_theory.experiments.runs import run_mines_lockstep
+from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.theory.bounds.section5 import lemma53_constants
 from ...framework.verdict import Measurement
 
 __all__ = [
     "asymmetric_logistic",
+    "ellipsoid",
     "frame_inputs",
     "lemma53_printed",
+    "lockstep",
     "number",
     "run_from_the_start",
 ]
@@ -28,6 +32,31 @@ def asymmetric_logistic():
     """The objective of the non-quadratic runs: ``objectives.synthetic_logistic(2)``,
     asymmetric about its minimizer, so the estimators' α-bias moves it (γ > 0)."""
     return synthetic_logistic(2)
+
+
+def ellipsoid(d: int, condition: float) -> RotatedEllipsoid:
+    """The objective of the quadratic runs: the rotated ellipsoid of dimension ``d`` and
+    condition number ``condition`` (rotation seed 0), minimizer 1."""
+    return RotatedEllipsoid(d, condition, seed=0, minimizer=np.ones(d))
+
+
+def lockstep(f, seeds: int, *, mean0, alpha: float, b: int, eta1, iterations: int, **kw):
+    """The set-up the quadratic runs share: ``experiments.run_mines_lockstep`` on ``f`` from
+    μ₁ = ``mean0`` and Σ₁⁻¹ = L·I, S' = [σ/2, 2L], batch ``b``, step η₁ ``eta1``, ``iterations``
+    steps; ``kw``: eta2, record_every, entropy, executor. Returns its tidy frame."""
+    return run_mines_lockstep(
+        f,
+        seeds,
+        mean0=mean0,
+        sigma_inv0=f.L * np.eye(f.dim),
+        alpha=alpha,
+        batch_size=b,
+        tau=f.sigma / 2,
+        zeta=2 * f.L,
+        eta1=eta1,
+        max_iterations=iterations,
+        **kw,
+    )
 
 
 def run_from_the_start(

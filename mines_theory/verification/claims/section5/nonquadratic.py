@@ -1,7 +1,8 @@
 """Section 5 on a non-quadratic objective (the asymmetric 2-D logistic, γ > 0), where g̃ and G̃
-are biased at a fixed α: Lemmas 5.1 and 5.2 step by step. The α-bias finding (where the mean and
-Σ_k⁻¹ settle: Q_α's minimizer, not the lemmas' (μ*, H*)) is in ``alpha_bias``, the set-up both
-share in ``common``; the α-bias names stay importable from here as before."""
+are biased at a fixed α: Lemmas 5.1 and 5.2 step by step, run by ``run_nonquadratic_step``,
+decided by ``decide_nonquadratic_step`` and said by ``describe_nonquadratic_step``. The α-bias
+finding (where the mean and Σ_k⁻¹ settle: Q_α's minimizer, not the lemmas' (μ*, H*)) is in
+``alpha_bias``, the set-up both share in ``common``."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from .mean import LOOSE, mean_step
 __all__ = [
     "NQ_LEMMA51",
     "NQ_LEMMA52",
+    "NQ_MINIMUM",
     "NQ_PRACTICAL",
     "NonQuadraticMeanRun",
     "check_lemma51_nonquadratic",
@@ -192,6 +194,13 @@ def practical_step_bound(
     return rate, inside & (out["curvature"] <= assumed)
 
 
+#: The least data both γ > 0 rows decide from: the seeds of a bootstrap, and the steps of a
+#: fraction against δ = 0.1 in the run and in its practical-α companion.
+NQ_MINIMUM = Data(
+    seeds=MIN_UNITS,
+    steps=trials_needed(0.1),
+    at={"steps": ("config.iterations", "practical.iterations")},
+)
 NQ_LEMMA51 = NonQuadraticMeanRun("lemma51")
 NQ_LEMMA52 = NonQuadraticMeanRun("hutchinson")
 NQ_PRACTICAL = (
@@ -280,27 +289,34 @@ def run_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMe
     )
 
 
-def step_violations(nxt, bound, informative, name: str) -> Measurement:
+def step_violations(nxt, bound, informative, name: str, **kw) -> Measurement:
     """The fraction of the ``informative`` steps with ``nxt`` above ``bound`` (0 where a
-    resample has none), with a 95% bootstrap interval over the seeds."""
+    resample has none), with a 95% bootstrap interval over the seeds (``kw``: to
+    ``stats.bootstrap``)."""
     over = nxt > bound
 
     def fraction(seeds):
         m = informative[:, seeds]
         return float(over[:, seeds][m].mean()) if m.any() else 0.0
 
-    return bootstrap(fraction, nxt.shape[1], name, percent=True)
+    return bootstrap(fraction, nxt.shape[1], name, percent=True, **kw)
 
 
-def _share(informative, name: str) -> Measurement:
-    """The share of the steps that are ``informative``, with a 95% bootstrap interval."""
+def _share(informative, name: str, **kw) -> Measurement:
+    """The share of the steps that are ``informative``, with a 95% bootstrap interval (``kw``:
+    to ``stats.bootstrap``)."""
     return bootstrap(
-        lambda s: float(informative[:, s].mean()), informative.shape[1], name, percent=True
+        lambda s: float(informative[:, s].mean()), informative.shape[1], name, percent=True, **kw
     )
 
 
 def decide_nonquadratic_step(
-    data: StepData, *, delta: float, alpha: float, practical_alpha: float
+    data: StepData,
+    *,
+    delta: float,
+    alpha: float,
+    practical_alpha: float,
+    resamples: int | None = None,
 ) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
     """Lemma 5.1's or 5.2's decision on a non-quadratic f from ``data``, a pure function.
     Returns (status, measurements, qualifiers). The status: "hypotheses not met" where no step
@@ -313,28 +329,30 @@ def decide_nonquadratic_step(
     f(μ̂*) − f*" (≥ ``LOOSE``× at ``practical_alpha``), and, with ``data.region``, whether
     f(μ̂*) − f* lies outside eq:cond; with ``data.corrected``, whether the corrected Δ_α,1
     holds on the run and whether the printed one fails. ``Undecidable`` with fewer than 2
-    seeds or a NaN f − f*."""
+    seeds or a NaN f − f*. ``resamples``: the bootstraps' (``stats.bootstrap``'s default if
+    None)."""
+    kw = {} if resamples is None else {"resamples": resamples}
     nxt, gap = finite(data.next, "f(μ_{k+1}) − f*"), finite(data.gap, "f(μ_k) − f*")
     informative = data.informative
     at_least("seeds", nxt.shape[1], 2, "bootstrap intervals over seeds")
     at_least("seeds", data.practical_applies.shape[1], 2, "bootstrap intervals over seeds")
-    fraction = _share(informative, "fraction")
+    fraction = _share(informative, "fraction", **kw)
     if not informative.any():
         return (
             Status.HYPOTHESES_NOT_MET,
             (fraction, number("delta_alpha", data.delta_alpha)),
             (),
         )
-    v = step_violations(nxt, data.bound, informative, "violations")
+    v = step_violations(nxt, data.bound, informative, "violations", **kw)
 
     def contraction(seeds):
         m = informative[:, seeds]
         return 1.0 - float(np.median((nxt / gap)[:, seeds][m])) if m.any() else np.nan
 
-    measured = bootstrap(contraction, nxt.shape[1], "measured")
+    measured = bootstrap(contraction, nxt.shape[1], "measured", **kw)
     promised = 1.0 - float(np.median(data.rate[informative]))
     level = bootstrap(
-        lambda s: float(np.median(nxt[-nxt.shape[0] // 10 :, s])), nxt.shape[1], "level"
+        lambda s: float(np.median(nxt[-nxt.shape[0] // 10 :, s])), nxt.shape[1], "level", **kw
     )
     floor, small_floor, p_delta = data.floor, data.small_floor, data.practical_delta
     qualifiers = [
@@ -382,6 +400,7 @@ def decide_nonquadratic_step(
             applies.shape[1],
             "entered",
             percent=True,
+            **kw,
         )
         measurements += [number("region", data.region), entered]
         qualifiers.append(
@@ -394,13 +413,13 @@ def decide_nonquadratic_step(
     erratum = False
     if data.corrected is not None:
         c = data.corrected
-        v_c = step_violations(nxt, c.bound, c.informative, "violations_corrected")
+        v_c = step_violations(nxt, c.bound, c.informative, "violations_corrected", **kw)
         corrected_holds = bool(c.informative.any()) and v_c.value <= delta
         ratio = data.delta_alpha / c.delta_alpha
         measurements += [
             number("corrected_delta", c.delta_alpha),
             number("printed_over_corrected", ratio),
-            _share(c.informative, "fraction_corrected"),
+            _share(c.informative, "fraction_corrected", **kw),
             v_c,
             Measurement("informative_steps", int(c.informative.sum()), kind=Kind.COUNT),
         ]
@@ -525,11 +544,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
             "(printed and corrected), not the size of the step against it"
         ),
     ),
-    minimum=Data(
-        seeds=MIN_UNITS,
-        steps=trials_needed(0.1),
-        at={"steps": ("config.iterations", "practical.iterations")},
-    ),
+    minimum=NQ_MINIMUM,
 )
 def check_lemma51_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA51, practical: NonQuadraticMeanRun = NQ_PRACTICAL[0]
@@ -553,11 +568,7 @@ def check_lemma51_nonquadratic(
         measured="measured",
         sense="lower",
     ),
-    minimum=Data(
-        seeds=MIN_UNITS,
-        steps=trials_needed(0.1),
-        at={"steps": ("config.iterations", "practical.iterations")},
-    ),
+    minimum=NQ_MINIMUM,
 )
 def check_lemma52_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA52, practical: NonQuadraticMeanRun = NQ_PRACTICAL[1]
