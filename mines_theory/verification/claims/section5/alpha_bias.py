@@ -320,12 +320,7 @@ def run_nonquadratic(
 
 
 def decide_nonquadratic(
-    data: BiasData,
-    *,
-    alpha: float,
-    gamma: float,
-    iterations: int,
-    resamples: int | None = None,
+    data: BiasData, *, alpha: float, gamma: float, iterations: int, **kw
 ) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
     """The α-bias finding's decision from ``data``, a pure function. Returns (status,
     measurements, qualifiers). "holds" when the time-averaged mean centres on μ̂* (within 0.2 of
@@ -335,8 +330,8 @@ def decide_nonquadratic(
     the dip below f(μ̂*) − f* on the way in, the offset shrinking with b, and Lemma 5.3's C
     (eq:C at ``alpha``, ``gamma``, K = ``iterations``) against the largest K‖Σ_K⁻¹ − H*‖².
     ``Undecidable`` with fewer than 2 seeds or ``LEVEL_RECORDS`` records, or a NaN f − f*.
-    ``resamples``: the bootstraps' (``stats.bootstrap``'s default if None)."""
-    kw = {} if resamples is None else {"resamples": resamples}
+    ``kw``: to ``stats.bootstrap`` (``resamples``: a test of the decision's logic may take
+    fewer)."""
     gaps, seeds, floor = finite(data.gaps, "f(μ_k) − f*"), data.gaps.shape[1], data.floor
     at_least("seeds", seeds, 2, "the standard errors")
     at_least("records", gaps.shape[0], LEVEL_RECORDS, "the level over the last records")

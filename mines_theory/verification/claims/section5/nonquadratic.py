@@ -311,12 +311,7 @@ def _share(informative, name: str, **kw) -> Measurement:
 
 
 def decide_nonquadratic_step(
-    data: StepData,
-    *,
-    delta: float,
-    alpha: float,
-    practical_alpha: float,
-    resamples: int | None = None,
+    data: StepData, *, delta: float, alpha: float, practical_alpha: float, **kw
 ) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
     """Lemma 5.1's or 5.2's decision on a non-quadratic f from ``data``, a pure function.
     Returns (status, measurements, qualifiers). The status: "hypotheses not met" where no step
@@ -329,9 +324,8 @@ def decide_nonquadratic_step(
     f(μ̂*) − f*" (≥ ``LOOSE``× at ``practical_alpha``), and, with ``data.region``, whether
     f(μ̂*) − f* lies outside eq:cond; with ``data.corrected``, whether the corrected Δ_α,1
     holds on the run and whether the printed one fails. ``Undecidable`` with fewer than 2
-    seeds or a NaN f − f*. ``resamples``: the bootstraps' (``stats.bootstrap``'s default if
-    None)."""
-    kw = {} if resamples is None else {"resamples": resamples}
+    seeds or a NaN f − f*. ``kw``: to ``stats.bootstrap`` (``resamples``: a test of the
+    decision's logic may take fewer)."""
     nxt, gap = finite(data.next, "f(μ_{k+1}) − f*"), finite(data.gap, "f(μ_k) − f*")
     informative = data.informative
     at_least("seeds", nxt.shape[1], 2, "bootstrap intervals over seeds")
