@@ -43,7 +43,8 @@ def ellipsoid(d: int, condition: float) -> RotatedEllipsoid:
 def lockstep(f, seeds: int, *, mean0, alpha: float, b: int, eta1, iterations: int, **kw):
     """The set-up the quadratic runs share: ``experiments.run_mines_lockstep`` on ``f`` from
     μ₁ = ``mean0`` and Σ₁⁻¹ = L·I, S' = [σ/2, 2L], batch ``b``, step η₁ ``eta1``, ``iterations``
-    steps; ``kw``: eta2, record_every, entropy, executor. Returns its tidy frame."""
+    steps; ``kw``: eta2, record_every, entropy, and executor, which runs the seeds in chunks on
+    a ``concurrent.futures.Executor`` (the same frame). Returns its tidy frame."""
     return run_mines_lockstep(
         f,
         seeds,

@@ -82,8 +82,8 @@ class CovarianceRun:
 
     @cached_sweep
     def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from μ₁ = 0 with η₁ = 10⁻³, every
+        ``record_every`` iterations)."""
         f = self.objective()
         frame = lockstep(
             f,

@@ -201,8 +201,8 @@ class Demo:
 
     @cached_sweep
     def run(self, executor=None):
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from μ₁ = 0 with the practical step, the
+        iterations ``budget`` allows)."""
         f = self.objective()
         frame = lockstep(
             f,

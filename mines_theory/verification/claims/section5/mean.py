@@ -94,8 +94,7 @@ class MeanRun:
 
     @cached_sweep
     def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from ``mean0`` with ``step``)."""
         f = self.objective()
         frame = lockstep(
             f,
