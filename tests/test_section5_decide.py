@@ -1,12 +1,14 @@
 """The decisions of Section 5's non-quadratic checks on synthetic data, no run: each part of
 ``decide_nonquadratic_step`` (Lemmas 5.1 and 5.2 with γ > 0), ``decide_nonquadratic`` (the
-α-bias finding) and ``decide_certified`` (Theorem 5.4 with γ > 0) reached on both sides of its
+α-bias finding), ``decide_lxi`` (Theorem 5.4's eq:lxi) and ``decide_certified`` (Theorem 5.4
+with γ > 0) reached on both sides of its
 criterion, each part alone flipping the outcome, and too little or NaN data refused
 (``Undecidable``)."""
 
 from __future__ import annotations
 
 import dataclasses
+import types
 
 import numpy as np
 import pytest
@@ -23,6 +25,7 @@ from mines_theory.verification.claims.section5.nonquadratic import (
     decide_nonquadratic_step,
 )
 from mines_theory.verification.claims.section5.stages import RESCALED
+from mines_theory.verification.claims.section5.theorem54 import decide_lxi
 from mines_theory.verification.claims.section5.theorem54_stages import decide_certified
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Undecidable
@@ -352,3 +355,21 @@ def test_theorem54_certified_qualifiers_flip_alone():
     assert not _certified(_certify(), rescaled_outcome=True)[
         "the printed Δ_α,1 fails on the rescaled run"
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 5.4: eq:lxi at the last k (decide_lxi)
+
+
+def test_theorem54_lxi_needs_both_bounds():
+    """Within where every 𝓛_k ≤ its bound and every ξ_k ≥ its bound; either alone violated by
+    one seed is outside; "eq:lxi trivial" where the 𝓛 bound is L/τ; NaN refused."""
+    bounds = types.SimpleNamespace(curvature=3.0, xi=0.5)
+    curvature, xi = np.array([2.0, 3.0, 2.5]), np.array([0.5, 0.9, 0.6])
+    within, trivial = decide_lxi(curvature, xi, bounds, k=100, trivial_at=4.0)
+    assert within and not trivial.outcome
+    assert not decide_lxi(curvature + [0, 0.1, 0], xi, bounds, k=100, trivial_at=4.0)[0]
+    assert not decide_lxi(curvature, xi - [0.1, 0, 0], bounds, k=100, trivial_at=4.0)[0]
+    assert decide_lxi(curvature, xi, bounds, k=100, trivial_at=3.0)[1].outcome
+    with pytest.raises(Undecidable):
+        decide_lxi(np.array([2.0, np.nan]), xi[:2], bounds, k=100, trivial_at=4.0)

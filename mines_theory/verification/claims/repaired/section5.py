@@ -34,15 +34,14 @@ from ..section5.nonquadratic import (
 )
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.theorem54 import final_rates
+from ...framework.decisions import exceeded
 from ...framework.registry import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
 from ...framework.stats import (
-    K_SE,
     MIN_UNITS,
     at_least,
     bootstrap,
-    exceedance_z,
     proportion,
     trials_needed,
 )
@@ -564,7 +563,7 @@ def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) 
     loose = bootstrap(lambda s: float(np.median(rates[s])) / final, rates.size, "looseness")
     trivial = all(limits[int(k)].curvature == f.L / tau for k in ks)
     fails = (
-        exceedance_z(count, per_seed.size, config.delta) > K_SE
+        exceeded(count, per_seed.size, config.delta)
         if per_seed.size >= trials_needed(config.delta)
         else count > 0
     )
