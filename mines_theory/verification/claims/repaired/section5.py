@@ -23,20 +23,25 @@ from mines_theory.theory.bounds.corrected import (
 )
 from mines_theory.theory.bounds.section5 import c_constants
 
+from ..section5.common import frame_inputs
 from ..section5.covariance import LEMMA53, CovarianceRun, squared_errors
 from ..section5.mean import LEMMA52, MeanRun, per_step_ratios
-from ..section5.nonquadratic import NQ_LEMMA52, NonQuadraticMeanRun
+from ..section5.nonquadratic import (
+    NQ_LEMMA52,
+    NonQuadraticMeanRun,
+    practical_step_bound,
+    step_violations,
+)
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.theorem54 import final_rates
+from ...framework.decisions import exceeded
 from ...framework.registry import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
 from ...framework.stats import (
-    K_SE,
     MIN_UNITS,
     at_least,
     bootstrap,
-    exceedance_z,
     proportion,
     trials_needed,
 )
@@ -57,7 +62,6 @@ __all__ = [
     "check_lemma53_repaired",
     "check_theorem54_repaired",
     "lemma53_corrected_for",
-    "theorem54_corrected_C",
 ]
 
 
@@ -285,39 +289,19 @@ def check_lemma52_nonquadratic_repaired(
     ``bounds.delta_alpha_2_corrected``) in all but a fraction δ (bootstrap over seeds).
     Looseness: the median measured contraction over the median promised one."""
     f, out = config.objective(), config.run()
-    d, tau, zeta, gap = f.dim, f.sigma / 2, 2 * f.L, out["gap"]
-    c = c_constants(d=d, b=config.b, delta=config.delta)
+    gap = out["gap"]
     if delta_alpha is None:
-        delta_alpha = delta_alpha_2_corrected(
-            d=d,
-            b=config.b,
-            delta=config.delta,
-            sigma=f.sigma,
-            gamma=f.gamma,
-            tau=tau,
-            zeta=zeta,
-            alpha=config.alpha,
-        )
-    assumed = config.b / (4 * c.c1 * out["eta1"])
-    region = np.vectorize(
-        lambda x, k: local_region_threshold_corrected(
-            L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=x, curvature=k
-        )
-    )(out["xi"], assumed)
-    rate = 1 - out["xi"] * c.c2 / (divisor * assumed * c.c1)
-    informative = (gap <= region) & (out["curvature"] <= assumed) & (gap > delta_alpha)
+        delta_alpha = config.delta_alpha_2(delta_alpha_2_corrected)
+    rate, applies = practical_step_bound(
+        config, divisor=divisor, threshold=local_region_threshold_corrected
+    )
+    informative = applies & (gap > delta_alpha)
     if not informative.any(axis=0).all() or config.seeds < 2:
         raise Undecidable(
             "a seed has no step inside the repaired hypotheses with "
             "f_k − f* > Δ_α,2: bootstrap intervals over seeds need every seed"
         )
-    over = out["next"] > rate * gap + delta_alpha
-    violations = bootstrap(
-        lambda s: float(over[:, s][informative[:, s]].mean()),
-        config.seeds,
-        "violations",
-        percent=True,
-    )
+    violations = step_violations(out["next"], rate * gap + delta_alpha, informative, "violations")
     loose = bootstrap(
         lambda s: (
             (1 - float(np.median((out["next"] / gap)[:, s][informative[:, s]])))
@@ -343,15 +327,12 @@ def check_lemma52_nonquadratic_repaired(
 # ---------------------------------------------------------------------------------------------
 
 
-def lemma53_corrected_for(config: CovarianceRun) -> Lemma53Corrected:
-    """The repaired constants of Lemma 5.3 for ``config`` (a quadratic, γ = 0), with δ divided by
-    the number of δ-events the proof uses, so that the statement holds with 1 − δ."""
+def lemma53_corrected_for(config: CovarianceRun | MeanRun) -> Lemma53Corrected:
+    """The repaired constants of Lemma 5.3 for the lockstep run ``config`` (a quadratic, γ = 0;
+    the covariance runs and the mean runs Theorem 5.4 reads), with δ divided by the number of
+    δ-events the proof uses, so that the statement holds with 1 − δ."""
     f, frame = config.run()
-    return lemma53_at_confidence(
-        f, d=config.d, b=config.b, delta=config.delta, gamma=0.0, alpha=config.alpha,
-        K=config.iterations, f_gap_1=float(frame.f_gap.iloc[0]),
-        initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
-    )[1]  # fmt: skip
+    return lemma53_at_confidence(f, **frame_inputs(config, frame))[1]
 
 
 @repaired(
@@ -497,18 +478,6 @@ def check_lemma53_repaired(config: CovarianceRun = LEMMA53, C: float | None = No
 # ---------------------------------------------------------------------------------------------
 
 
-def theorem54_corrected_C(config: MeanRun) -> float:
-    """Lemma 5.3's repaired C for the mean run ``config`` (a quadratic, γ = 0, Σ₁⁻¹ = L·I), at δ
-    divided by the proof's δ-events."""
-    f, frame = config.run()
-    first = frame[frame.k == frame.k.min()]
-    return lemma53_at_confidence(
-        f, d=config.d, b=config.b, delta=config.delta, gamma=0.0, alpha=config.alpha,
-        K=config.iterations, f_gap_1=float(first.f_gap.max()),
-        initial_error_sq=float((first.precision_error**2).max()),
-    )[1].C  # fmt: skip
-
-
 @repaired(
     "Thm 5.4",
     statement="eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)",
@@ -556,13 +525,13 @@ def theorem54_corrected_C(config: MeanRun) -> float:
 def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) -> Verdict:
     """Theorem 5.4 repaired, on the run ``section5.check_theorem54`` reads eq:lxi on: at every
     step k of every seed, the measured 𝓛_k and ξ_k must lie within eq:lxi's bounds with the
-    repaired C (``theorem54_corrected_C``; ``C`` to test another), in all but a fraction δ of the
+    repaired C (``lemma53_corrected_for``; ``C`` to test another), in all but a fraction δ of the
     seeds; and the final contraction (``section5.final_rates``) must exceed the repaired final
     rate c₂/(32c₁) (printed c₂/(8c₁)): the lower end of its bootstrap interval over seeds.
     Looseness: the measured final contraction over c₂/(32c₁)."""
     f, frame = config.run()
     if C is None:
-        C = theorem54_corrected_C(config)
+        C = lemma53_corrected_for(config).C
     tau, zeta = f.sigma / 2, 2 * f.L
     kw = {
         "d": config.d,
@@ -594,7 +563,7 @@ def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) 
     loose = bootstrap(lambda s: float(np.median(rates[s])) / final, rates.size, "looseness")
     trivial = all(limits[int(k)].curvature == f.L / tau for k in ks)
     fails = (
-        exceedance_z(count, per_seed.size, config.delta) > K_SE
+        exceeded(count, per_seed.size, config.delta)
         if per_seed.size >= trials_needed(config.delta)
         else count > 0
     )

@@ -113,12 +113,7 @@ def check_theorem54_nonquadratic_repaired(
 def lemma53_corrected_on(config: TwoStageRun) -> tuple[Lemma53Corrected, Lemma53Corrected]:
     """Lemma 5.3's repaired constants on the run of ``config``: at δ (its C₁ … C₅ as they are)
     and at δ divided by the proof's δ-events, so that the statement holds with 1 − δ."""
-    f, out = config.objective(), config.run()
-    return lemma53_at_confidence(
-        f, d=f.dim, b=config.b, delta=config.delta, gamma=f.gamma, alpha=config.alpha,
-        K=config.iterations, f_gap_1=float(out["gap"][0, 0]),
-        initial_error_sq=float(out["error_sq"][0, 0]),
-    )  # fmt: skip
+    return lemma53_at_confidence(config.objective(), **config.lemma53_inputs())
 
 
 @repaired(

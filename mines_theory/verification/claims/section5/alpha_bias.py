@@ -10,16 +10,25 @@ import math
 
 import numpy as np
 
-from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.linalg.spd import project_eigenvalues
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.registry import finding
 from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
-from ...framework.stats import K_SE, MIN_UNITS, bootstrap, largest_z, trials_needed, z_measurement
+from ...framework.decisions import status_of
+from ...framework.stats import (
+    K_SE,
+    MIN_UNITS,
+    at_least,
+    bootstrap,
+    finite,
+    largest_z,
+    trials_needed,
+    z_measurement,
+)
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
-from .common import asymmetric_logistic, run_from_the_start
+from .common import asymmetric_logistic, lemma53_printed, number, run_from_the_start
 from .mean import LOOSE, mean_step
 
 __all__ = [
@@ -27,8 +36,13 @@ __all__ = [
     "NON_QUADRATIC",
     "NON_QUADRATIC_BATCHES",
     "NonQuadraticRun",
+    "BiasData",
     "check_nonquadratic",
+    "decide_nonquadratic",
+    "describe_nonquadratic",
     "level_predictions",
+    "run_nonquadratic",
+    "settling",
 ]
 
 
@@ -118,7 +132,7 @@ NON_QUADRATIC_BATCHES = (
 LEVEL_RECORDS = 100
 
 
-def _settling(config: NonQuadraticRun, H_star) -> tuple[Measurement, float, float, Measurement]:
+def settling(config: NonQuadraticRun, H_star) -> tuple[Measurement, float, float, Measurement]:
     """Where a run settles: the time-averaged mean's distance to μ̂* relative to ‖μ* − μ̂*‖
     (bootstrap), the largest |z| of the final Σ⁻¹ against Σ̂*⁻¹ and against H*, and the offset:
     the component of the last records' mean minus μ̂* along μ* − μ̂*, relative to ‖μ* − μ̂*‖
@@ -219,28 +233,119 @@ def check_nonquadratic(
                 Measurement("seeds", run.seeds, kind=Kind.COUNT),
                 Measurement("iterations", run.iterations, kind=Kind.COUNT),
             )
-    f = config.objective()
-    hat = config.predicted()
-    out = config.run()
+    data = run_nonquadratic(config, batches)
+    status, measurements, qualifiers = decide_nonquadratic(
+        data, alpha=config.alpha, gamma=config.objective().gamma, iterations=config.iterations
+    )
+    return Verdict(
+        status,
+        describe_nonquadratic(config, sorted(data.settled)),
+        measurements,
+        qualifiers,
+        data=data.data,
+    )
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class BiasData:
+    """What ``run_nonquadratic`` measured and ``decide_nonquadratic`` decides from: at the run's
+    b, ``gaps`` f(μ_k) − f* every 10 steps (records, seeds), ``dip_record`` the record where their
+    median over the seeds is smallest and ``dip_distance`` ‖μ_k − μ*‖/‖μ̂* − μ*‖ there (seeds,),
+    ``bias`` ‖μ* − μ̂*‖, ``floor`` f(μ̂*) − f*, ``predicted`` the levels of
+    ``level_predictions``, ``scaled`` K‖Σ_K⁻¹ − H*‖² (seeds,), ``bias_part`` K‖Σ̂*⁻¹ − H*‖² and
+    ``C`` eq:C's constant; ``settled``, per b (the run's first), ``settling``'s (distance to μ̂*,
+    |z| against Σ̂*⁻¹, |z| against H*, offset). ``data``: what the notebook plots."""
+
+    b: int
+    gaps: np.ndarray
+    dip_record: int
+    dip_distance: np.ndarray
+    bias: float
+    floor: float
+    predicted: dict
+    scaled: np.ndarray
+    bias_part: float
+    C: float
+    settled: dict
+    data: dict = dataclasses.field(default_factory=dict)
+
+
+def run_nonquadratic(
+    config: NonQuadraticRun, batches: tuple[NonQuadraticRun, ...] = ()
+) -> BiasData:
+    """Runs ``config`` and ``batches`` and measures where they settle: the data of
+    ``decide_nonquadratic``."""
+    f, hat, out = config.objective(), config.predicted(), config.run()
     H_star = project_eigenvalues(f.hessian(f.minimizer), f.sigma / 2, 2 * f.L)
-    target_inv = np.linalg.inv(hat.sigma)
     bias = float(np.linalg.norm(hat.mean - f.minimizer))
-    sigma_invs = out["final"].sigma_inv
-    settled = {run.b: _settling(run, H_star) for run in (config, *batches)}
-    to_hat, z_hat, z_star, offset = settled[config.b]
-    to_hat = dataclasses.replace(to_hat, name="to_hat")
-    offset = dataclasses.replace(offset, name="offset")
+    settled = {run.b: settling(run, H_star) for run in (config, *batches)}
     floor = float(f(hat.mean) - f.f_star)
     gaps = out["gaps"]
-    gap = bootstrap(lambda s: float(np.median(gaps[-LEVEL_RECORDS:, s])), config.seeds, "gap")
-    predicted = level_predictions(config)
-    z_centred, z_offset = _z(gap, predicted["centred"]), _z(gap, predicted["offset"])
     # the dip on the way in: the record where the median over seeds of f − f* is smallest
     record = int(np.argmin(np.median(gaps, axis=1)))
-    distance = np.linalg.norm(out["means"][record] - f.minimizer, axis=1) / bias
-    dip = bootstrap(lambda s: float(np.median(gaps[record, s])), config.seeds, "dip")
-    dip_distance = bootstrap(lambda s: float(np.median(distance[s])), config.seeds, "dip_distance")
-    bs = sorted(settled)
+    # Lemma 5.3 with γ > 0: k‖Σ_k⁻¹ − H*‖² grows like k‖Σ̂*⁻¹ − H*‖²; eq:C grows with K too
+    K = config.iterations
+    C = lemma53_printed(
+        f,
+        d=2,
+        b=config.b,
+        delta=0.1,
+        gamma=f.gamma,
+        alpha=config.alpha,
+        K=K,
+        f_gap_1=float(f(f.minimizer + 1.0) - f.f_star),
+        initial_error_sq=float(np.linalg.norm(f.L * np.eye(2) - H_star) ** 2),
+    ).C
+    return BiasData(
+        b=config.b,
+        gaps=gaps,
+        dip_record=record,
+        dip_distance=np.linalg.norm(out["means"][record] - f.minimizer, axis=1) / bias,
+        bias=bias,
+        floor=floor,
+        predicted=level_predictions(config),
+        scaled=K * np.linalg.norm(out["final"].sigma_inv - H_star, axis=(1, 2)) ** 2,
+        bias_part=K * float(np.linalg.norm(np.linalg.inv(hat.sigma) - H_star) ** 2),
+        C=C,
+        settled=settled,
+        data={
+            "hat": hat,
+            "H_star": H_star,
+            "out": out,
+            "floor": floor,
+            "record": record,
+            "batches": {b: settled[b] for b in sorted(settled)},
+        },
+    )
+
+
+def decide_nonquadratic(
+    data: BiasData, *, alpha: float, gamma: float, iterations: int, **kw
+) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
+    """The α-bias finding's decision from ``data``, a pure function. Returns (status,
+    measurements, qualifiers). "holds" when the time-averaged mean centres on μ̂* (within 0.2 of
+    ‖μ* − μ̂*‖, upper end of its 95% interval), Σ_K⁻¹ lies within ``K_SE`` SE of Σ̂*⁻¹ and more
+    than that from H*, and both hold at every b of ``data.settled``; "fails" otherwise.
+    Qualifiers besides: the level against its two predictions (within ``K_SE`` combined SE),
+    the dip below f(μ̂*) − f* on the way in, the offset shrinking with b, and Lemma 5.3's C
+    (eq:C at ``alpha``, ``gamma``, K = ``iterations``) against the largest K‖Σ_K⁻¹ − H*‖².
+    ``Undecidable`` with fewer than 2 seeds or ``LEVEL_RECORDS`` records, or a NaN f − f*.
+    ``kw``: to ``stats.bootstrap`` (``resamples``: a test of the decision's logic may take
+    fewer)."""
+    gaps, seeds, floor = finite(data.gaps, "f(μ_k) − f*"), data.gaps.shape[1], data.floor
+    at_least("seeds", seeds, 2, "the standard errors")
+    at_least("records", gaps.shape[0], LEVEL_RECORDS, "the level over the last records")
+    to_hat, z_hat, z_star, offset = data.settled[data.b]
+    to_hat = dataclasses.replace(to_hat, name="to_hat")
+    offset = dataclasses.replace(offset, name="offset")
+    gap = bootstrap(lambda s: float(np.median(gaps[-LEVEL_RECORDS:, s])), seeds, "gap", **kw)
+    predicted = data.predicted
+    z_centred, z_offset = _z(gap, predicted["centred"]), _z(gap, predicted["offset"])
+    dip = bootstrap(lambda s: float(np.median(gaps[data.dip_record, s])), seeds, "dip", **kw)
+    distance = data.dip_distance
+    dip_distance = bootstrap(lambda s: float(np.median(distance[s])), seeds, "dip_distance", **kw)
+    bs = sorted(data.settled)
+    settled = data.settled
     everywhere = all(
         ends(settled[b][0])[1] <= 0.2 and settled[b][1] <= K_SE < settled[b][2] for b in bs
     )
@@ -294,59 +399,38 @@ def check_nonquadratic(
             ends(offsets[-1])[1] < ends(offsets[0])[0],
         ),
     )
-    # Lemma 5.3 with γ > 0: k‖Σ_k⁻¹ − H*‖² grows like k‖Σ̂*⁻¹ − H*‖²; eq:C grows with K too
-    K = config.iterations
-    C = lemma53_constants(
-        d=2,
-        b=config.b,
-        delta=0.1,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=f.gamma,
-        tau=f.sigma / 2,
-        zeta=2 * f.L,
-        alpha=config.alpha,
-        K=K,
-        f_gap_1=float(f(f.minimizer + 1.0) - f.f_star),
-        initial_error_sq=float(np.linalg.norm(f.L * np.eye(2) - H_star) ** 2),
-    ).C
-    scaled = K * np.linalg.norm(sigma_invs - H_star, axis=(1, 2)) ** 2
-    largest = bootstrap(lambda s: float(scaled[s].max()), config.seeds, "largest")
-    bias_part = K * float(np.linalg.norm(target_inv - H_star) ** 2)
+    largest = bootstrap(lambda s: float(data.scaled[s].max()), seeds, "largest", **kw)
     qualifiers += (
         Qualifier(
             "Lemma 5.3 too loose to be tested",
-            f"C of eq:C (γ = {f.gamma:.3g}, α = "
-            f"{config.alpha:g}, K = {K}) ≥ {LOOSE:g}× the largest K‖Σ_K⁻¹ − H*‖²",
-            C >= LOOSE * ends(largest)[1],
+            f"C of eq:C (γ = {gamma:.3g}, α = "
+            f"{alpha:g}, K = {iterations}) ≥ {LOOSE:g}× the largest K‖Σ_K⁻¹ − H*‖²",
+            data.C >= LOOSE * ends(largest)[1],
         ),
     )
-    ok = qualifiers[0].outcome and qualifiers[4].outcome and everywhere
-    sweep = "; ".join(
-        f"b = {b}: {{to_hat_{b}}}, |z| {{z_hat_{b}}} and {{z_star_{b}}}, offset {{offset_{b}}}"
-        for b in bs
-        if b != config.b
+    status = status_of(
+        mean=qualifiers[0].outcome, sigma=qualifiers[4].outcome, every_batch=everywhere
     )
     measurements = (
-        Measurement("bias", bias, 1e-6 * bias),
+        number("bias", data.bias),
         to_hat,
         offset,
         gap,
-        Measurement("floor", floor, 1e-6 * floor),
+        number("floor", floor),
         predicted["centred"],
         z_measurement("z_centred", z_centred),
         predicted["linear"],
         predicted["offset"],
         z_measurement("z_offset", z_offset),
         dip,
-        Measurement("dip_k", 10 * (record + 1), kind=Kind.COUNT),
+        Measurement("dip_k", 10 * (data.dip_record + 1), kind=Kind.COUNT),
         dip_distance,
         z_measurement("z_hat", z_hat),
         z_measurement("z_star", z_star),
         *(
             m
             for b in bs
-            if b != config.b
+            if b != data.b
             for m in (
                 settled[b][0],
                 z_measurement(f"z_hat_{b}", settled[b][1]),
@@ -355,10 +439,21 @@ def check_nonquadratic(
             )
         ),
         largest,
-        Measurement("bias_part", bias_part, 1e-3 * bias_part),
-        Measurement("C", C, 1e-6 * C),
+        number("bias_part", data.bias_part, 1e-3),
+        number("C", data.C),
     )
-    summary = (
+    return status, measurements, qualifiers
+
+
+def describe_nonquadratic(config: NonQuadraticRun, bs: list[int]) -> str:
+    """The sentence of the α-bias verdict of ``config`` and the batch sizes ``bs``, on the
+    measurements of ``decide_nonquadratic``."""
+    sweep = "; ".join(
+        f"b = {b}: {{to_hat_{b}}}, |z| {{z_hat_{b}}} and {{z_star_{b}}}, offset {{offset_{b}}}"
+        for b in bs
+        if b != config.b
+    )
+    return (
         f"2-D logistic, α = {config.alpha:g}, b = {config.b}, practical step, "
         f"{config.seeds} seeds × {config.iterations}: ‖μ* − μ̂*‖ = {{bias}}; the "
         "time-averaged mean's distance to μ̂*, relative to it, {to_hat}, and the last "
@@ -372,18 +467,4 @@ def check_nonquadratic(
         + sweep
         + ". Lemma 5.3: largest K‖Σ_K⁻¹ − H*‖² = {largest}, of which "
         "K‖Σ̂*⁻¹ − H*‖² = {bias_part} is the bias and grows with K; C = {C}"
-    )
-    return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
-        summary,
-        measurements,
-        qualifiers,
-        data={
-            "hat": hat,
-            "H_star": H_star,
-            "out": out,
-            "floor": floor,
-            "record": record,
-            "batches": {b: settled[b] for b in bs},
-        },
     )

@@ -11,8 +11,20 @@ import numpy as np
 from mines_theory.algorithm.algorithm1 import MiNESStrategy
 from mines_theory.problems.logistic import synthetic_logistic
 from mines_theory.algorithm.strategy import run as run_strategy
+from mines_theory.experiments.runs import run_mines_lockstep
+from mines_theory.problems.objectives import RotatedEllipsoid
+from mines_theory.theory.bounds.section5 import lemma53_constants
+from ...framework.verdict import Measurement
 
-__all__ = ["asymmetric_logistic", "run_from_the_start"]
+__all__ = [
+    "asymmetric_logistic",
+    "ellipsoid",
+    "frame_inputs",
+    "lemma53_printed",
+    "lockstep",
+    "number",
+    "run_from_the_start",
+]
 
 
 @functools.cache
@@ -20,6 +32,32 @@ def asymmetric_logistic():
     """The objective of the non-quadratic runs: ``objectives.synthetic_logistic(2)``,
     asymmetric about its minimizer, so the estimators' α-bias moves it (γ > 0)."""
     return synthetic_logistic(2)
+
+
+def ellipsoid(d: int, condition: float) -> RotatedEllipsoid:
+    """The objective of the quadratic runs: the rotated ellipsoid of dimension ``d`` and
+    condition number ``condition`` (rotation seed 0), minimizer 1."""
+    return RotatedEllipsoid(d, condition, seed=0, minimizer=np.ones(d))
+
+
+def lockstep(f, seeds: int, *, mean0, alpha: float, b: int, eta1, iterations: int, **kw):
+    """The set-up the quadratic runs share: ``experiments.run_mines_lockstep`` on ``f`` from
+    μ₁ = ``mean0`` and Σ₁⁻¹ = L·I, S' = [σ/2, 2L], batch ``b``, step η₁ ``eta1``, ``iterations``
+    steps; ``kw``: eta2, record_every, entropy, and executor, which runs the seeds in chunks on
+    a ``concurrent.futures.Executor`` (the same frame). Returns its tidy frame."""
+    return run_mines_lockstep(
+        f,
+        seeds,
+        mean0=mean0,
+        sigma_inv0=f.L * np.eye(f.dim),
+        alpha=alpha,
+        batch_size=b,
+        tau=f.sigma / 2,
+        zeta=2 * f.L,
+        eta1=eta1,
+        max_iterations=iterations,
+        **kw,
+    )
 
 
 def run_from_the_start(
@@ -35,3 +73,33 @@ def run_from_the_start(
     start = strategy.init(f.minimizer + 1.0, f.L * np.eye(d), seeds)
     rngs = [np.random.default_rng(c) for c in np.random.SeedSequence(entropy).spawn(seeds)]
     return run_strategy(strategy, f, start, rngs, iterations, record=record)
+
+
+def number(name: str, value: float, rtol: float = 1e-6, **kw) -> Measurement:
+    """A computed (not sampled) number as a measurement: its uncertainty ``rtol``·|value|, the
+    rounding it is shown to."""
+    return Measurement(name, value, rtol * abs(value), **kw)
+
+
+def lemma53_printed(f, **inputs):
+    """Lemma 5.3's printed constants (eq:C, ``bounds.lemma53_constants``) for a run on ``f``
+    with S' = [σ/2, 2L]; ``inputs``: the run's d, b, delta, gamma, alpha, K, f_gap_1 and
+    initial_error_sq (``frame_inputs``, ``TwoStageRun.lemma53_inputs``), the keywords
+    ``repaired.common.lemma53_at_confidence`` takes for the repaired ones."""
+    return lemma53_constants(L=f.L, sigma=f.sigma, tau=f.sigma / 2, zeta=2 * f.L, **inputs)
+
+
+def frame_inputs(config, frame) -> dict:
+    """Lemma 5.3's inputs of a lockstep run on a quadratic (γ = 0: ``MeanRun``,
+    ``CovarianceRun``) and its tidy ``frame``: d, b, δ, α, K = its iterations, and f(μ₁) − f*
+    and ‖Σ₁⁻¹ − H*‖² from the frame's first row (k = 0, the same start for every seed)."""
+    return {
+        "d": config.d,
+        "b": config.b,
+        "delta": config.delta,
+        "gamma": 0.0,
+        "alpha": config.alpha,
+        "K": config.iterations,
+        "f_gap_1": float(frame.f_gap.iloc[0]),
+        "initial_error_sq": float(frame.precision_error.iloc[0] ** 2),
+    }

@@ -10,9 +10,7 @@ import numpy as np
 import pandas as pd
 import sympy as sp
 
-from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.experiments.sweep import cached_sweep
-from mines_theory.experiments.runs import run_mines_lockstep
 from mines_theory.theory.gaussian import (
     monte_carlo,
     sigma_gradient_norm_samples,
@@ -25,6 +23,7 @@ from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
+from .common import ellipsoid, frame_inputs, lemma53_printed, lockstep
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
@@ -79,25 +78,22 @@ class CovarianceRun:
     alpha: float = 0.1
 
     def objective(self) -> RotatedEllipsoid:
-        return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return ellipsoid(self.d, self.condition)
 
     @cached_sweep
     def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from μ₁ = 0 with η₁ = 10⁻³, every
+        ``record_every`` iterations)."""
         f = self.objective()
-        frame = run_mines_lockstep(
+        frame = lockstep(
             f,
             self.seeds,
             mean0=np.zeros(self.d),
-            sigma_inv0=f.L * np.eye(self.d),
             alpha=self.alpha,
-            batch_size=self.b,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
+            b=self.b,
             eta1=1e-3,
+            iterations=self.iterations,
             eta2=self.eta2,
-            max_iterations=self.iterations,
             record_every=self.record_every,
             executor=executor,
         )
@@ -106,20 +102,7 @@ class CovarianceRun:
     def constants(self):
         """Lemma 5.3's constants (eq:C) for this run, as printed."""
         f, frame = self.run()
-        return lemma53_constants(
-            d=self.d,
-            b=self.b,
-            delta=self.delta,
-            L=f.L,
-            sigma=f.sigma,
-            gamma=0.0,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
-            alpha=self.alpha,
-            K=self.iterations,
-            f_gap_1=float(frame.f_gap.iloc[0]),
-            initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
-        )
+        return lemma53_printed(f, **frame_inputs(self, frame))
 
 
 #: Lemma 5.3's run: d = 2, κ = 10, b = 20, δ = 0.05 (c₂ > 0 and bδ ≤ 1), where Var G̃ at

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from mines_theory.theory.bounds.section5 import lemma53_constants
 from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ...framework.registry import claim
@@ -21,6 +20,7 @@ from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import bootstrap, estimate
 from ...framework.verdict import Measurement, Qualifier, Verdict, decides
+from .common import lemma53_printed
 from .covariance import decide_lemma53, describe_lemma53
 from .stages import TWO_STAGES, TwoStageRun
 
@@ -93,20 +93,7 @@ def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
     f, out = config.objective(), config.run()
     tau, zeta = f.sigma / 2, 2 * f.L
     K, seeds = config.iterations, config.seeds
-    constants = lemma53_constants(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=f.gamma,
-        tau=tau,
-        zeta=zeta,
-        alpha=config.alpha,
-        K=K,
-        f_gap_1=float(out["gap"][0, 0]),
-        initial_error_sq=float(out["error_sq"][0, 0]),
-    )
+    constants = lemma53_printed(f, **config.lemma53_inputs())
     variance, second, bias = limit_point(config)
     k = np.arange(1, K + 1, dtype=float)
     status, measurements, qualifiers = decide_lemma53(

@@ -9,7 +9,6 @@ import math
 import numpy as np
 
 from mines_theory.experiments.sweep import cached_sweep
-from mines_theory.experiments.runs import run_mines_lockstep
 from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
@@ -19,6 +18,7 @@ from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from .common import ellipsoid, lockstep
 from .covariance import CONSTANT_STEPS, START_RUNS, CovarianceRun, squared_errors
 
 __all__ = [
@@ -197,24 +197,21 @@ class Demo:
     record_every: int = 10
 
     def objective(self) -> RotatedEllipsoid:
-        return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return ellipsoid(self.d, self.condition)
 
     @cached_sweep
     def run(self, executor=None):
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from μ₁ = 0 with the practical step, the
+        iterations ``budget`` allows)."""
         f = self.objective()
-        frame = run_mines_lockstep(
+        frame = lockstep(
             f,
             self.seeds,
             mean0=np.zeros(self.d),
-            sigma_inv0=f.L * np.eye(self.d),
             alpha=1e-2,
-            batch_size=self.d,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
+            b=self.d,
             eta1=hutchinson_step(d=self.d, b=self.d, delta=0.1),
-            max_iterations=self.budget // (2 * self.d + 1),
+            iterations=self.budget // (2 * self.d + 1),
             record_every=self.record_every,
             entropy=2024,
             executor=executor,

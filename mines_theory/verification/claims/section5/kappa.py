@@ -25,6 +25,7 @@ from mines_theory.theory.bounds.section5 import c_constants
 from ..appendix_e.common import ends
 from ...framework.stats import at_least, bootstrap, estimate, loglog_slope
 from ...framework.verdict import Measurement, Qualifier, Status, Undecidable
+from .common import ellipsoid
 
 __all__ = [
     "KAPPA_WINDOWS",
@@ -65,7 +66,7 @@ class KappaWindows:
     entropy: int = 0
 
     def objective(self) -> RotatedEllipsoid:
-        return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return ellipsoid(self.d, self.condition)
 
     def restart(self, f) -> np.ndarray:
         """μ* − ε·1 with ½ε²·1ᵀH1 = ``start_gap``."""

@@ -12,10 +12,10 @@ import pandas as pd
 
 from mines_theory.theory.bounds.section5 import c_constants, lemma51_rate
 from mines_theory.experiments.sweep import cached_sweep
-from mines_theory.experiments.runs import run_mines_lockstep
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step, lemma51_step, lemma52_step
 from ..appendix_e.common import ends
+from .common import ellipsoid, lockstep
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key
@@ -79,7 +79,7 @@ class MeanRun:
     start: str = "zero"
 
     def objective(self) -> RotatedEllipsoid:
-        return RotatedEllipsoid(self.d, self.condition, seed=0, minimizer=np.ones(self.d))
+        return ellipsoid(self.d, self.condition)
 
     def step(self, f):
         return mean_step(self.schedule, f, b=self.b, delta=self.delta)
@@ -94,21 +94,17 @@ class MeanRun:
 
     @cached_sweep
     def run(self, executor=None) -> tuple[RotatedEllipsoid, pd.DataFrame]:
-        """(objective, the tidy frame of ``experiments.run_mines_lockstep``); ``executor`` runs
-        the seeds in chunks on a ``concurrent.futures.Executor`` (the same frame)."""
+        """(objective, ``common.lockstep``'s frame from ``mean0`` with ``step``)."""
         f = self.objective()
-        frame = run_mines_lockstep(
+        frame = lockstep(
             f,
             self.seeds,
             mean0=self.mean0(f),
-            sigma_inv0=f.L * np.eye(self.d),
             alpha=self.alpha,
-            batch_size=self.b,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
+            b=self.b,
             eta1=self.step(f),
+            iterations=self.iterations,
             eta2=self.eta2,
-            max_iterations=self.iterations,
             executor=executor,
         )
         return f, frame

@@ -1,13 +1,13 @@
 """Section 5 on a non-quadratic objective (the asymmetric 2-D logistic, γ > 0), where g̃ and G̃
-are biased at a fixed α: Lemmas 5.1 and 5.2 step by step. The α-bias finding (where the mean and
-Σ_k⁻¹ settle: Q_α's minimizer, not the lemmas' (μ*, H*)) is in ``alpha_bias``, the set-up both
-share in ``common``; the α-bias names stay importable from here as before."""
+are biased at a fixed α: Lemmas 5.1 and 5.2 step by step, run by ``run_nonquadratic_step``,
+decided by ``decide_nonquadratic_step`` and said by ``describe_nonquadratic_step``. The α-bias
+finding (where the mean and Σ_k⁻¹ settle: Q_α's minimizer, not the lemmas' (μ*, H*)) is in
+``alpha_bias``, the set-up both share in ``common``."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 
 import numpy as np
 
@@ -25,20 +25,30 @@ from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
-from ...framework.stats import K_SE, MIN_UNITS, bootstrap, trials_needed
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
-from .common import asymmetric_logistic, run_from_the_start
+from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, trials_needed
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
+from .common import asymmetric_logistic, number, run_from_the_start
 from .one_step import ONE_STEP, one_step_exceedances
+from . import stages
 from .mean import LOOSE, mean_step
 
 __all__ = [
     "NQ_LEMMA51",
     "NQ_LEMMA52",
+    "NQ_MINIMUM",
     "NQ_PRACTICAL",
     "NonQuadraticMeanRun",
     "check_lemma51_nonquadratic",
     "check_lemma52_nonquadratic",
+    "CorrectedStep",
+    "StepData",
+    "bias_floor",
     "check_nonquadratic_step",
+    "decide_nonquadratic_step",
+    "practical_step_bound",
+    "step_violations",
+    "describe_nonquadratic_step",
+    "run_nonquadratic_step",
 ]
 
 
@@ -112,6 +122,13 @@ class NonQuadraticMeanRun:
         )
         return dict(zip(("gap", "next", "xi", "curvature", "eta1"), map(np.array, zip(*rows))))
 
+    def delta_alpha_2(self, bound) -> float:
+        """Lemma 5.2's Δ_α,2 for this run (S' = [σ/2, 2L]): ``bound`` the printed
+        ``bounds.delta_alpha_2`` or the repaired ``bounds.delta_alpha_2_corrected``."""
+        f = self.objective()
+        run = {"d": f.dim, "b": self.b, "delta": self.delta, "alpha": self.alpha}
+        return bound(sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L, **run)
+
     def test(self) -> dict:
         """The lemma's per-step bound ρ_k(f_k − f*) + Δ_α and where it applies: ``bound``,
         ``applies`` (the lemma's hypotheses hold at step k), ``informative`` (also f_k − f* > Δ_α,
@@ -140,25 +157,8 @@ class NonQuadraticMeanRun:
             )
             applies = np.ones(gap.shape, dtype=bool)
         else:
-            c = c_constants(d=d, b=self.b, delta=self.delta)
-            assumed = self.b / (4 * c.c1 * out["eta1"])  # 𝓛_k the step assumes
-            rate = 1 - out["xi"] * c.c2 / (8 * assumed * c.c1)
-            delta_alpha = delta_alpha_2(
-                d=d,
-                b=self.b,
-                delta=self.delta,
-                sigma=f.sigma,
-                gamma=f.gamma,
-                tau=tau,
-                zeta=zeta,
-                alpha=self.alpha,
-            )
-            region = np.vectorize(
-                lambda x, c: local_region_threshold(
-                    L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=x, curvature=c
-                )
-            )(out["xi"], assumed)
-            applies = (gap <= region) & (out["curvature"] <= assumed)
+            rate, applies = practical_step_bound(self, divisor=8, threshold=local_region_threshold)
+            delta_alpha = self.delta_alpha_2(delta_alpha_2)
         out = {
             "bound": rate * gap + delta_alpha,
             "applies": applies,
@@ -178,6 +178,29 @@ class NonQuadraticMeanRun:
         return out
 
 
+def practical_step_bound(
+    config: NonQuadraticMeanRun, *, divisor: float, threshold
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lemma 5.2's contraction for the practical step of ``config``'s run, read with the
+    curvature the step assumes, 𝓛_k = b/(4c₁η₁,k): (``rate``, ``applies``), arrays (steps,
+    seeds) of ρ_k = 1 − ξ_kc₂/(``divisor``·𝓛_kc₁) (8 printed, 32 repaired) and of where the
+    lemma's hypotheses hold: ∇²f(μ_k) ⪯ 𝓛_kΣ_k⁻¹ and f_k − f* within eq:cond's ``threshold``
+    (``stages.region``: the printed or the repaired one)."""
+    f, out = config.objective(), config.run()
+    c = c_constants(d=f.dim, b=config.b, delta=config.delta)
+    assumed = config.b / (4 * c.c1 * out["eta1"])  # 𝓛_k the step assumes
+    rate = 1 - out["xi"] * c.c2 / (divisor * assumed * c.c1)
+    inside = out["gap"] <= stages.region(f, out["xi"], assumed, threshold)
+    return rate, inside & (out["curvature"] <= assumed)
+
+
+#: The least data both γ > 0 rows decide from: the seeds of a bootstrap, and the steps of a
+#: fraction against δ = 0.1 in the run and in its practical-α companion.
+NQ_MINIMUM = Data(
+    seeds=MIN_UNITS,
+    steps=trials_needed(0.1),
+    at={"steps": ("config.iterations", "practical.iterations")},
+)
 NQ_LEMMA51 = NonQuadraticMeanRun("lemma51")
 NQ_LEMMA52 = NonQuadraticMeanRun("hutchinson")
 NQ_PRACTICAL = (
@@ -186,64 +209,146 @@ NQ_PRACTICAL = (
 )
 
 
-@decides
-def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMeanRun) -> Verdict:
-    """Lemma 5.1 (``schedule="lemma51"``) or 5.2 (the practical step) on the 2-D logistic
-    objective: over the steps that meet the lemma's hypotheses and could violate its bound
-    (f_k − f* > Δ_α), the fraction with f_{k+1} − f* > ρ_k(f_k − f*) + Δ_α, against δ; the
-    promised and measured contraction; and what the same run shows at the practical α of
-    ``practical``: Δ_α against f₁ − f*, the limit f(μ̂*) − f* of Q_α against Δ_α and
-    (Lemma 5.2) against eq:cond's threshold."""
-    for run in (config, practical):
-        if run.seeds < 2:
-            raise Undecidable(
-                "{seeds} seed: bootstrap intervals over seeds need at least 2",
-                Measurement("seeds", run.seeds, kind=Kind.COUNT),
-            )
-    f, out, t = config.objective(), config.run(), config.test()
-    nxt, informative = out["next"], t["informative"]
-    over = nxt > t["bound"]
+@dataclasses.dataclass(frozen=True, eq=False)
+class CorrectedStep:
+    """Lemma 5.1's corrected Δ_α,1 (``bounds.delta_alpha_1_corrected``) on the same run: its
+    value ``delta_alpha``, the bound ρ_k(f_k − f*) + Δ_α,1 with it and the steps it makes
+    informative (steps, seeds); and ``one_step``, ``one_step_exceedances`` of ``ONE_STEP``."""
 
-    def violations(seeds):
+    delta_alpha: float
+    bound: np.ndarray
+    informative: np.ndarray
+    one_step: dict
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class StepData:
+    """What ``run_nonquadratic_step`` measured and ``decide_nonquadratic_step`` decides from.
+    Arrays of shape (steps, seeds) at the run's α: ``gap`` f(μ_k) − f*, ``next``
+    f(μ_{k+1}) − f*, ``bound`` ρ_k(f_k − f*) + Δ_α, ``rate`` ρ_k, ``informative`` (the
+    hypotheses hold and f_k − f* > Δ_α); ``delta_alpha`` Δ_α there and ``small_floor``
+    f(μ̂*) − f* of Q_α there. At the practical α: ``first_gap`` f₁ − f*, ``practical_delta``
+    Δ_α, ``floor`` f(μ̂*) − f*, ``practical_applies`` (steps, seeds) where the hypotheses
+    hold. ``region``: eq:cond's threshold at ξ = 𝓛 = 1 (the practical step; None for Lemma
+    5.1's); ``corrected``: Lemma 5.1's corrected Δ_α,1 (None for the practical step).
+    ``data``: what the notebook plots (not decided from)."""
+
+    gap: np.ndarray
+    next: np.ndarray
+    bound: np.ndarray
+    rate: np.ndarray
+    informative: np.ndarray
+    delta_alpha: float
+    small_floor: float
+    first_gap: float
+    practical_delta: float
+    floor: float
+    practical_applies: np.ndarray
+    region: float | None = None
+    corrected: CorrectedStep | None = None
+    data: dict = dataclasses.field(default_factory=dict)
+
+
+def bias_floor(f, alpha: float) -> float:
+    """f(μ̂*) − f*, μ̂* the minimizer of Q_α (Gauss–Hermite, 30 nodes a dimension): the limit
+    of f − f* at a fixed α."""
+    hat = minimize_regularized(
+        f, alpha, tau=f.sigma / 2, zeta=2 * f.L, rule=GaussianRule.gauss_hermite(f.dim, 30)
+    )
+    return float(f(hat.mean) - f.f_star)
+
+
+def run_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMeanRun) -> StepData:
+    """Runs ``config`` and ``practical`` and the one-step run (Lemma 5.1), and computes the
+    bounds and limits they are compared with: the data of ``decide_nonquadratic_step``."""
+    f, out, t = config.objective(), config.run(), config.test()
+    p_out, p_t = practical.run(), practical.test()
+    floor = bias_floor(f, practical.alpha)
+    region = corrected = None
+    if config.schedule == "hutchinson":
+        region = float(stages.region(f, 1.0, 1.0))
+    if config.schedule == "lemma51":
+        corrected = CorrectedStep(
+            t["corrected"],
+            t["bound_corrected"],
+            t["informative_corrected"],
+            one_step_exceedances(ONE_STEP),
+        )
+    return StepData(
+        gap=out["gap"],
+        next=out["next"],
+        **{key: t[key] for key in ("bound", "rate", "informative", "delta_alpha")},
+        small_floor=bias_floor(f, config.alpha),
+        first_gap=float(p_out["gap"][0, 0]),
+        practical_delta=p_t["delta_alpha"],
+        floor=floor,
+        practical_applies=p_t["applies"],
+        region=region,
+        corrected=corrected,
+        data={"run": out, "test": t, "practical": (p_out, p_t), "floor": floor},
+    )
+
+
+def step_violations(nxt, bound, informative, name: str, **kw) -> Measurement:
+    """The fraction of the ``informative`` steps with ``nxt`` above ``bound`` (0 where a
+    resample has none), with a 95% bootstrap interval over the seeds (``kw``: to
+    ``stats.bootstrap``)."""
+    over = nxt > bound
+
+    def fraction(seeds):
         m = informative[:, seeds]
         return float(over[:, seeds][m].mean()) if m.any() else 0.0
 
+    return bootstrap(fraction, nxt.shape[1], name, percent=True, **kw)
+
+
+def _share(informative, name: str, **kw) -> Measurement:
+    """The share of the steps that are ``informative``, with a 95% bootstrap interval (``kw``:
+    to ``stats.bootstrap``)."""
+    return bootstrap(
+        lambda s: float(informative[:, s].mean()), informative.shape[1], name, percent=True, **kw
+    )
+
+
+def decide_nonquadratic_step(
+    data: StepData, *, delta: float, alpha: float, practical_alpha: float, **kw
+) -> tuple[Status, tuple[Measurement, ...], tuple[Qualifier, ...]]:
+    """Lemma 5.1's or 5.2's decision on a non-quadratic f from ``data``, a pure function.
+    Returns (status, measurements, qualifiers). The status: "hypotheses not met" where no step
+    is ``informative``; "fails" where the fraction of informative steps above the bound exceeds
+    ``delta``; else "erratum" where (Lemma 5.1) the printed Δ_α,1 fails (the one-step run
+    exceeds it beyond δ, not the corrected one, and the corrected one holds on the run), else
+    "holds". Qualifiers declared before the runs: "loose" (the measured median contraction ≥
+    ``LOOSE``× the promised one), "too loose to be tested" at ``practical_alpha`` (Δ_α ≥
+    f₁ − f*), "levels off near f(μ̂*) − f*" at ``alpha`` (within a factor 2), "Δ_α covers
+    f(μ̂*) − f*" (≥ ``LOOSE``× at ``practical_alpha``), and, with ``data.region``, whether
+    f(μ̂*) − f* lies outside eq:cond; with ``data.corrected``, whether the corrected Δ_α,1
+    holds on the run and whether the printed one fails. ``Undecidable`` with fewer than 2
+    seeds or a NaN f − f*. ``kw``: to ``stats.bootstrap`` (``resamples``: a test of the
+    decision's logic may take fewer)."""
+    nxt, gap = finite(data.next, "f(μ_{k+1}) − f*"), finite(data.gap, "f(μ_k) − f*")
+    informative = data.informative
+    at_least("seeds", nxt.shape[1], 2, "bootstrap intervals over seeds")
+    at_least("seeds", data.practical_applies.shape[1], 2, "bootstrap intervals over seeds")
+    fraction = _share(informative, "fraction", **kw)
+    if not informative.any():
+        return (
+            Status.HYPOTHESES_NOT_MET,
+            (fraction, number("delta_alpha", data.delta_alpha)),
+            (),
+        )
+    v = step_violations(nxt, data.bound, informative, "violations", **kw)
+
     def contraction(seeds):
         m = informative[:, seeds]
-        return 1.0 - float(np.median((nxt / out["gap"])[:, seeds][m])) if m.any() else np.nan
+        return 1.0 - float(np.median((nxt / gap)[:, seeds][m])) if m.any() else np.nan
 
-    v = bootstrap(violations, config.seeds, "violations", percent=True)
-    measured = bootstrap(contraction, config.seeds, "measured")
-    promised = 1.0 - float(np.median(t["rate"][informative])) if informative.any() else math.nan
-    fraction = bootstrap(
-        lambda s: float(informative[:, s].mean()), config.seeds, "fraction", percent=True
-    )
-    if not informative.any():
-        da = t["delta_alpha"]
-        return Verdict(
-            Status.HYPOTHESES_NOT_MET,
-            f"2-D logistic (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
-            f"{config.seeds} seeds × {config.iterations} steps: {{fraction}} of the "
-            "steps meet the lemma's hypotheses with f_k − f* > Δ_α = {delta_alpha}; "
-            "hypotheses not met: no step could test the bound",
-            (fraction, Measurement("delta_alpha", da, 1e-6 * da)),
-            data={"run": out, "test": t},
-        )
-    # the practical α: Δ_α against the first gap, and the bias floor of Q_α
-    p_out, p_t = practical.run(), practical.test()
-
-    def bias_floor(alpha):
-        hat = minimize_regularized(
-            f, alpha, tau=f.sigma / 2, zeta=2 * f.L, rule=GaussianRule.gauss_hermite(f.dim, 30)
-        )
-        return float(f(hat.mean) - f.f_star)
-
-    floor, small_floor = bias_floor(practical.alpha), bias_floor(config.alpha)
+    measured = bootstrap(contraction, nxt.shape[1], "measured", **kw)
+    promised = 1.0 - float(np.median(data.rate[informative]))
     level = bootstrap(
-        lambda s: float(np.median(nxt[-config.iterations // 10 :, s])), config.seeds, "level"
+        lambda s: float(np.median(nxt[-nxt.shape[0] // 10 :, s])), nxt.shape[1], "level", **kw
     )
-    first_gap = float(p_out["gap"][0, 0])
-    p_delta = p_t["delta_alpha"]
+    floor, small_floor, p_delta = data.floor, data.small_floor, data.practical_delta
     qualifiers = [
         Qualifier(
             "loose",
@@ -252,12 +357,12 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
             ends(measured)[0] >= LOOSE * promised,
         ),
         Qualifier(
-            f"too loose to be tested at α = {practical.alpha:g}",
+            f"too loose to be tested at α = {practical_alpha:g}",
             "Δ_α ≥ f₁ − f*: no step of the run could exceed the bound",
-            p_delta >= first_gap,
+            p_delta >= data.first_gap,
         ),
         Qualifier(
-            f"levels off near f(μ̂*) − f* at α = {config.alpha:g}",
+            f"levels off near f(μ̂*) − f* at α = {alpha:g}",
             "median f − f* over "
             "the last tenth of the steps within a factor 2 of f(μ̂*) − f* (both ends of its "
             "95% interval)",
@@ -265,23 +370,100 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
         ),
         Qualifier(
             "Δ_α covers f(μ̂*) − f*",
-            f"at α = {practical.alpha:g}, Δ_α ≥ {LOOSE:g}× "
+            f"at α = {practical_alpha:g}, Δ_α ≥ {LOOSE:g}× "
             "f(μ̂*) − f* (Q_α's minimizer, Gauss–Hermite)",
             p_delta >= LOOSE * floor,
         ),
     ]
     measurements = [
         v,
-        Measurement("promised", promised, 1e-6 * promised),
+        number("promised", promised),
         measured,
         fraction,
-        Measurement("delta_alpha", t["delta_alpha"], 1e-6 * t["delta_alpha"]),
-        Measurement("p_delta", p_delta, 1e-6 * p_delta),
-        Measurement("first_gap", first_gap, 1e-9 * first_gap),
-        Measurement("floor", floor, 1e-6 * floor),
+        number("delta_alpha", data.delta_alpha),
+        number("p_delta", p_delta),
+        number("first_gap", data.first_gap, 1e-9),
+        number("floor", floor),
         level,
-        Measurement("small_floor", small_floor, 1e-6 * small_floor),
+        number("small_floor", small_floor),
     ]
+    if data.region is not None:
+        applies = data.practical_applies
+        entered = bootstrap(
+            lambda s: float(applies[-applies.shape[0] // 2 :, s].mean()),
+            applies.shape[1],
+            "entered",
+            percent=True,
+            **kw,
+        )
+        measurements += [number("region", data.region), entered]
+        qualifiers.append(
+            Qualifier(
+                f"f(μ̂*) − f* lies outside eq:cond at α = {practical_alpha:g}",
+                "f(μ̂*) − f* > eq:cond's threshold at Σ⁻¹ = ∇²f (ξ = 𝓛 = 1)",
+                floor > data.region,
+            )
+        )
+    erratum = False
+    if data.corrected is not None:
+        c = data.corrected
+        v_c = step_violations(nxt, c.bound, c.informative, "violations_corrected", **kw)
+        corrected_holds = bool(c.informative.any()) and v_c.value <= delta
+        ratio = data.delta_alpha / c.delta_alpha
+        measurements += [
+            number("corrected_delta", c.delta_alpha),
+            number("printed_over_corrected", ratio),
+            _share(c.informative, "fraction_corrected", **kw),
+            v_c,
+            Measurement("informative_steps", int(c.informative.sum()), kind=Kind.COUNT),
+        ]
+        qualifiers.append(
+            Qualifier(
+                "the corrected Δ_α,1 holds on this run",
+                "the fraction of "
+                "the steps with f_k − f* > corrected Δ_α,1 that exceed "
+                f"ρ(f_k − f*) + corrected Δ_α,1 is at most δ = "
+                f"{delta:g}",
+                corrected_holds,
+            )
+        )
+        exceed = c.one_step
+        measurements += [
+            exceed[k]["proportion"] for k in ("printed", "printed_gamma_sq", "corrected")
+        ]
+        erratum = (
+            exceed["printed"]["exceeds"] and not exceed["corrected"]["exceeds"] and corrected_holds
+        )
+        qualifiers.append(
+            Qualifier(
+                "the printed Δ_α,1 fails",
+                f"on SoftCubic1D, exceeded in "
+                f"more than δ of the one-step draws ({K_SE:g} SE, "
+                "one-sided), the corrected one not, and the corrected one "
+                "holds on the logistic run",
+                erratum,
+            )
+        )
+    if v.value > delta:
+        status = Status.FAILS
+    else:
+        status = Status.ERRATUM if erratum else Status.HOLDS
+    return status, tuple(measurements), tuple(qualifiers)
+
+
+def describe_nonquadratic_step(
+    config: NonQuadraticMeanRun, practical: NonQuadraticMeanRun, status: Status, qualifiers
+) -> str:
+    """The sentence of ``check_nonquadratic_step``'s verdict on the measurements of
+    ``decide_nonquadratic_step`` with ``status`` and ``qualifiers``."""
+    f = config.objective()
+    if status is Status.HYPOTHESES_NOT_MET:
+        return (
+            f"2-D logistic (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
+            f"{config.seeds} seeds × {config.iterations} steps: {{fraction}} of the "
+            "steps meet the lemma's hypotheses with f_k − f* > Δ_α = {delta_alpha}; "
+            "hypotheses not met: no step could test the bound"
+        )
     name = "Lemma 5.1's step" if config.schedule == "lemma51" else "the practical step"
     summary = (
         f"2-D logistic (γ = {f.gamma:.3g}), {name}, α = {config.alpha:g}, b = {config.b}, "
@@ -295,117 +477,45 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
         "limit f(μ̂*) − f* = {floor} of Q_α"
     )
     if config.schedule == "hutchinson":
-        region = local_region_threshold(
-            L=f.L, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, xi=1.0, curvature=1.0
-        )
-        entered = bootstrap(
-            lambda s: float(p_t["applies"][-practical.iterations // 2 :, s].mean()),
-            practical.seeds,
-            "entered",
-            percent=True,
-        )
-        measurements += [Measurement("region", region, 1e-6 * region), entered]
         summary += (
             " against eq:cond's threshold {region} at ξ = 𝓛 = 1; steps of the second "
             "half in the local region {entered}"
         )
-        qualifiers.append(
-            Qualifier(
-                f"f(μ̂*) − f* lies outside eq:cond at α = {practical.alpha:g}",
-                "f(μ̂*) − f* > eq:cond's threshold at Σ⁻¹ = ∇²f (ξ = 𝓛 = 1)",
-                floor > region,
-            )
-        )
-    erratum = False
     if config.schedule == "lemma51":
-        # the corrected Δ_α,1 on the same run (the printed one is far larger here)
-        informative_c, over_c = t["informative_corrected"], nxt > t["bound_corrected"]
-
-        def violations_c(seeds):
-            m = informative_c[:, seeds]
-            return float(over_c[:, seeds][m].mean()) if m.any() else 0.0
-
-        v_c = bootstrap(violations_c, config.seeds, "violations_corrected", percent=True)
-        fraction_c = bootstrap(
-            lambda s: float(informative_c[:, s].mean()),
-            config.seeds,
-            "fraction_corrected",
-            percent=True,
-        )
-        corrected = t["corrected"]
-        corrected_holds = bool(informative_c.any()) and v_c.value <= config.delta
-        measurements += [
-            Measurement("corrected_delta", corrected, 1e-6 * corrected),
-            Measurement(
-                "printed_over_corrected",
-                t["delta_alpha"] / corrected,
-                1e-6 * t["delta_alpha"] / corrected,
-            ),
-            fraction_c,
-            v_c,
-            Measurement("informative_steps", int(informative_c.sum()), kind=Kind.COUNT),
-        ]
+        one = ONE_STEP
+        outcomes = {q.name: q.outcome for q in qualifiers}
         summary += (
             ". With the corrected Δ_α,1 = {corrected_delta} ({printed_over_corrected}× "
             "smaller) {fraction_corrected} of the steps ({informative_steps}) have "
             "f_k − f* > Δ_α,1 and {violations_corrected} of these exceed the bound"
-        )
-        qualifiers.append(
-            Qualifier(
-                "the corrected Δ_α,1 holds on this run",
-                "the fraction of "
-                "the steps with f_k − f* > corrected Δ_α,1 that exceed "
-                f"ρ(f_k − f*) + corrected Δ_α,1 is at most δ = "
-                f"{config.delta:g}",
-                corrected_holds,
-            )
-        )
-        one = ONE_STEP
-        exceed = one_step_exceedances(one)
-        measurements += [
-            exceed["printed"]["proportion"],
-            exceed["printed_gamma_sq"]["proportion"],
-            exceed["corrected"]["proportion"],
-        ]
-        summary += (
             f". One step from μ* on SoftCubic1D({one.scale:g}) (σ = τ, ζ = L, α = "
             f"{one.alpha:g}, b = {one.b}, {one.draws} draws), where the bound is Δ_α,1 "
             "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, with γ² "
             "for γ in {printed_gamma_sq}, the corrected c₃³γ²bα⁴/(192c₁Lτ²) in {corrected}"
         )
-        erratum = (
-            exceed["printed"]["exceeds"] and not exceed["corrected"]["exceeds"] and corrected_holds
-        )
-        summary += (
-            " (the erratum rests on this one-step run; on the logistic run above neither "
-            "Δ_α,1 is exceeded beyond δ)"
-            if corrected_holds and v.value <= config.delta
-            else ""
-        )
-        qualifiers.append(
-            Qualifier(
-                "the printed Δ_α,1 fails",
-                f"on SoftCubic1D, exceeded in "
-                f"more than δ of the one-step draws ({K_SE:g} SE, "
-                "one-sided), the corrected one not, and the corrected one "
-                "holds on the logistic run",
-                erratum,
+        if outcomes["the corrected Δ_α,1 holds on this run"] and status is not Status.FAILS:
+            summary += (
+                " (the erratum rests on this one-step run; on the logistic run above neither "
+                "Δ_α,1 is exceeded beyond δ)"
             )
-        )
-    if not informative.any():
-        status = Status.HYPOTHESES_NOT_MET
-        summary += "; hypotheses not met: no step is in the local region with f_k − f* > Δ_α"
-    elif v.value > config.delta:
-        status = Status.FAILS
-    else:
-        status = Status.ERRATUM if erratum else Status.HOLDS
-    return Verdict(
-        status,
-        summary,
-        tuple(measurements),
-        tuple(qualifiers),
-        data={"run": out, "test": t, "practical": (p_out, p_t), "floor": floor},
+    return summary
+
+
+@decides
+def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadraticMeanRun) -> Verdict:
+    """Lemma 5.1 (``schedule="lemma51"``) or 5.2 (the practical step) on the 2-D logistic
+    objective: over the steps that meet the lemma's hypotheses and could violate its bound
+    (f_k − f* > Δ_α), the fraction with f_{k+1} − f* > ρ_k(f_k − f*) + Δ_α, against δ; the
+    promised and measured contraction; and what the same run shows at the practical α of
+    ``practical``: Δ_α against f₁ − f*, the limit f(μ̂*) − f* of Q_α against Δ_α and
+    (Lemma 5.2) against eq:cond's threshold. Run by ``run_nonquadratic_step``, decided by
+    ``decide_nonquadratic_step``, said by ``describe_nonquadratic_step``."""
+    data = run_nonquadratic_step(config, practical)
+    status, measurements, qualifiers = decide_nonquadratic_step(
+        data, delta=config.delta, alpha=config.alpha, practical_alpha=practical.alpha
     )
+    summary = describe_nonquadratic_step(config, practical, status, qualifiers)
+    return Verdict(status, summary, measurements, qualifiers, data=data.data)
 
 
 @claim(
@@ -428,11 +538,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
             "(printed and corrected), not the size of the step against it"
         ),
     ),
-    minimum=Data(
-        seeds=MIN_UNITS,
-        steps=trials_needed(0.1),
-        at={"steps": ("config.iterations", "practical.iterations")},
-    ),
+    minimum=NQ_MINIMUM,
 )
 def check_lemma51_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA51, practical: NonQuadraticMeanRun = NQ_PRACTICAL[0]
@@ -456,11 +562,7 @@ def check_lemma51_nonquadratic(
         measured="measured",
         sense="lower",
     ),
-    minimum=Data(
-        seeds=MIN_UNITS,
-        steps=trials_needed(0.1),
-        at={"steps": ("config.iterations", "practical.iterations")},
-    ),
+    minimum=NQ_MINIMUM,
 )
 def check_lemma52_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA52, practical: NonQuadraticMeanRun = NQ_PRACTICAL[1]

@@ -14,7 +14,8 @@ from mines_theory.theory.bounds.section5 import delta_alpha_1
 from mines_theory.theory.bounds.corrected import delta_alpha_1_corrected
 from mines_theory.problems.objectives import SoftCubic1D
 from mines_theory.algorithm.schedules import lemma51_step
-from ...framework.stats import K_SE, exceedance_z, proportion
+from ...framework.decisions import exceeded
+from ...framework.stats import proportion
 
 __all__ = ["ONE_STEP", "OneStepAtOptimum", "one_step_exceedances"]
 
@@ -79,7 +80,7 @@ ONE_STEP = OneStepAtOptimum()
 
 def one_step_exceedances(config: OneStepAtOptimum = ONE_STEP) -> dict:
     """For each Δ of ``OneStepAtOptimum.bounds``: the proportion of draws with
-    f(μ_{k+1}) − f* above it, and whether that is more than δ (``K_SE`` one-sided)."""
+    f(μ_{k+1}) − f* above it, and whether that is more than δ (``decisions.exceeded``)."""
     gaps = config.run()
     out = {}
     for name, value in config.bounds().items():
@@ -87,6 +88,6 @@ def one_step_exceedances(config: OneStepAtOptimum = ONE_STEP) -> dict:
         out[name] = {
             "value": value,
             "proportion": proportion(name, count, config.draws),
-            "exceeds": exceedance_z(count, config.draws, config.delta) > K_SE,
+            "exceeds": exceeded(count, config.draws, config.delta),
         }
     return out

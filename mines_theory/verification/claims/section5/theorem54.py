@@ -10,13 +10,14 @@ import itertools
 
 import numpy as np
 
-from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants, theorem54_bounds
+from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
 from ...framework.registry import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
-from ...framework.stats import MIN_UNITS, bootstrap, loglog_slope, median, trials_needed
+from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from .common import frame_inputs, lemma53_printed, number
 from .kappa import KAPPA_WINDOWS, RATE_WINDOW, KappaWindows, decide_kappa, preconditioned_rate
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
@@ -25,6 +26,8 @@ __all__ = [
     "FROZEN_RUNS",
     "check_batch_remark",
     "check_theorem54",
+    "decide_lxi",
+    "describe_theorem54",
     "final_rates",
     "kappa_slope",
 ]
@@ -173,35 +176,17 @@ def check_theorem54(
     limit = preconditioned_rate(d=first.d, b=first.b, delta=first.delta)
     f, frame = config.run()
     tau = f.sigma / 2
-    constants = lemma53_constants(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=0.0,
-        tau=tau,
-        zeta=2 * f.L,
-        alpha=config.alpha,
-        K=config.iterations,
-        f_gap_1=float(frame.f_gap.iloc[0]),
-        initial_error_sq=float(frame.precision_error.iloc[0] ** 2),
-    )
+    constants = lemma53_printed(f, **frame_inputs(config, frame))
     last = frame[frame.k == frame.k.max()]
     k_last = int(last.k.iloc[0])
     bounds = theorem54_bounds(
         L=f.L, sigma=f.sigma, gamma=0.0, tau=tau, zeta=2 * f.L, C=constants.C, k=k_last, f_gap=0.0
     )
-    within = bool((last.curvature <= bounds.curvature).all() and (last.xi >= bounds.xi).all())
-    k_needed = constants.C / (f.L - tau) ** 2
-    qualifiers = (
-        *qualifiers,
-        Qualifier(
-            "eq:lxi trivial",
-            f"its bound on 𝓛_k equals L/τ at the last k = {k_last}",
-            bool(bounds.curvature == f.L / tau),
-        ),
+    within, trivial = decide_lxi(
+        last.curvature.to_numpy(), last.xi.to_numpy(), bounds, k=k_last, trivial_at=f.L / tau
     )
+    k_needed = constants.C / (f.L - tau) ** 2
+    qualifiers = (*qualifiers, trivial)
     slopes = [m for m in measured if m.name.startswith("slope_")]  # shown, not published
     factors = [m for m in measured if m.name.startswith("factor_")]
     measured = tuple(m for m in measured if not m.name.startswith("slope_"))
@@ -210,27 +195,11 @@ def check_theorem54(
         limit,
         *per_frozen,
         frozen_slope,
-        Measurement("final_bound", final_bound, 1e-9 * abs(final_bound)),
-        Measurement("C", constants.C, 1e-6 * constants.C),
-        Measurement("k_needed", k_needed, 1e-6 * k_needed),
+        number("final_bound", final_bound, 1e-9),
+        number("C", constants.C),
+        number("k_needed", k_needed),
     )
-    names = ", ".join(f"{{rate_{k:g}}}" for k in kappas)
-    frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
-    along = "; ".join(f"k = {m.name.removeprefix('factor_')}: {{{m.name}}}" for m in factors)
-    summary = (
-        f"rate at κ = {max(kappas):g} over the rate at κ = {min(kappas):g}, "
-        f"(κ ratio)^s for the slope s of log(rate) against log κ = "
-        + ", ".join(f"{k:g}" for k in kappas)
-        + f" ({first.seeds} seeds, the mean restarted every {first.window} steps while Σ_k "
-        f"learns), at {along}; the slope's change from the first window to the last "
-        "{change}. Rate at the last window " + names + ", tending to "
-        "the rate at Σ⁻¹ = H, {limit}; with Σ frozen at Σ₁ (same problems and oracle step): "
-        f"{frozen_names}, slope {{frozen_slope}}; the κ-free guarantee c₂/(8c₁) = "
-        "{final_bound}; eq:lxi "
-        + ("holds" if within else "fails")
-        + " at the last k; with C = {C} (eq:C) its "
-        "𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}"
-    )
+    summary = describe_theorem54(kappas, first, per_frozen, factors, within=within)
     return Verdict(
         status if within else Status.FAILS,
         summary,
@@ -244,6 +213,43 @@ def check_theorem54(
             "constants": constants,
             "bounds": bounds,
         },
+    )
+
+
+def decide_lxi(curvature, xi, bounds, *, k: int, trivial_at: float) -> tuple[bool, Qualifier]:
+    """eq:lxi at the last recorded ``k``, a pure function of the measured 𝓛_k (``curvature``)
+    and ξ_k of every seed and eq:lxi's ``bounds`` there (``bounds.theorem54_bounds``): whether
+    every 𝓛_k ≤ its bound and every ξ_k ≥ its bound, and the qualifier "eq:lxi trivial" (its 𝓛
+    bound equals ``trivial_at``, L/τ). ``Undecidable`` on a NaN measurement."""
+    curvature, xi = finite(curvature, "𝓛_k at the last k"), finite(xi, "ξ_k at the last k")
+    within = bool((curvature <= bounds.curvature).all() and (xi >= bounds.xi).all())
+    return within, Qualifier(
+        "eq:lxi trivial",
+        f"its bound on 𝓛_k equals L/τ at the last k = {k}",
+        bool(bounds.curvature == trivial_at),
+    )
+
+
+def describe_theorem54(kappas, first: KappaWindows, per_frozen, factors, *, within: bool) -> str:
+    """The sentence of ``check_theorem54``'s verdict on its measurements: the κ-windows of
+    ``first`` at ``kappas``, the frozen runs' rates ``per_frozen``, the factors along the run
+    ``factors``, and whether eq:lxi holds at the last k (``within``)."""
+    names = ", ".join(f"{{rate_{k:g}}}" for k in kappas)
+    frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
+    along = "; ".join(f"k = {m.name.removeprefix('factor_')}: {{{m.name}}}" for m in factors)
+    return (
+        f"rate at κ = {max(kappas):g} over the rate at κ = {min(kappas):g}, "
+        f"(κ ratio)^s for the slope s of log(rate) against log κ = "
+        + ", ".join(f"{k:g}" for k in kappas)
+        + f" ({first.seeds} seeds, the mean restarted every {first.window} steps while Σ_k "
+        f"learns), at {along}; the slope's change from the first window to the last "
+        "{change}. Rate at the last window " + names + ", tending to "
+        "the rate at Σ⁻¹ = H, {limit}; with Σ frozen at Σ₁ (same problems and oracle step): "
+        f"{frozen_names}, slope {{frozen_slope}}; the κ-free guarantee c₂/(8c₁) = "
+        "{final_bound}; eq:lxi "
+        + ("holds" if within else "fails")
+        + " at the last k; with C = {C} (eq:C) its "
+        "𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}"
     )
 
 

@@ -31,7 +31,6 @@ from mines_theory.theory.bounds.section5 import (
     delta_alpha_2,
     lemma51_rate,
     lemma52_rate,
-    lemma53_constants,
     nab_f_threshold,
     theorem54_bounds,
 )
@@ -41,6 +40,8 @@ from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from ..repaired.common import exact
+from .common import lemma53_printed
 from .stages import (
     RESCALED,
     TWO_STAGES,
@@ -55,8 +56,11 @@ from .stages import (
 __all__ = [
     "STAYS",
     "check_theorem54_nonquadratic",
+    "certification",
+    "decide_certified",
     "decide_shape",
     "decide_stages",
+    "describe_theorem54_nonquadratic",
     "stage_bounds",
     "stage_measurements",
     "two_stage_shape",
@@ -124,20 +128,7 @@ def two_stage_shape(config: TwoStageRun) -> dict:
         [inside[e - 1 :, s].mean() if e <= inside.shape[0] else 0.0 for s, e in enumerate(enter)]
     )
     rate1, rate2 = stage_rates(out["gap"], enter)
-    C = lemma53_constants(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        L=f.L,
-        sigma=f.sigma,
-        gamma=f.gamma,
-        tau=tau,
-        zeta=zeta,
-        alpha=config.alpha,
-        K=config.iterations,
-        f_gap_1=float(out["gap"][0, 0]),
-        initial_error_sq=float(out["error_sq"][0, 0]),
-    ).C
+    C = lemma53_printed(f, **config.lemma53_inputs()).C
     lxi = theorem54_bounds(
         L=f.L,
         sigma=f.sigma,
@@ -265,10 +256,6 @@ def stage_measurements(
     return measurements, outcomes, bounds
 
 
-def _number(name: str, value: float, **kw) -> Measurement:
-    return Measurement(name, value, 1e-9 * abs(value), **kw)
-
-
 @claim(
     "Thm 5.4, γ > 0",
     printed="Theorem 12",
@@ -306,8 +293,7 @@ def check_theorem54_nonquadratic(
     ``decide_stages``. Qualifiers: the shape of the run (``two_stage_shape``) and what the
     theorem can certify (``stages.predicted_switch`` at eq:lxi's bounds)."""
     main, scaled = stage_measurements(config, "A"), stage_measurements(rescaled, "B", (1,))
-    outcomes = {**main[1], **scaled[1]}
-    status = decide_stages(outcomes)
+    status = decide_stages({**main[1], **scaled[1]})
     shape = two_stage_shape(config)
     rate1, rate2 = shape["rate1"], shape["rate2"]
     seeds = config.seeds
@@ -315,20 +301,78 @@ def check_theorem54_nonquadratic(
         shape["enter"], shape["stays"], rate1, rate2, iterations=config.iterations
     )
     printed, repaired = main[2]["printed"], main[2]["repaired"]
+    certify = certification(config, rescaled, shape, main[2])
+    switch, at_one, first_one = certify["switch"], certify["at_one"], certify["first_one"]
+    qualifiers = shape_qualifiers + decide_certified(
+        certify,
+        coincide=shape["coincide"],
+        rescaled_outcome=scaled[1][("printed", "B", 1)],
+        iterations=config.iterations,
+        rescaled=rescaled,
+    )
+    rest = scaled[2]
+    measurements = (
+        median_interval(shape["enter"], "enter"),
+        exact("stays", float(shape["stays"].min()), percent=True),
+        bootstrap(lambda s: float(np.median(rate1[s])), seeds, "rate_1"),
+        bootstrap(lambda s: float(np.median(rate2[s])), seeds, "rate_2"),
+        speedup,
+        exact("promised_1", printed["promised"][0]),
+        exact("promised_2", printed["promised"][1]),
+        exact("promised_lxi", 1 - certify["lxi_rate"]),
+        exact("promised_1_repaired", repaired["promised"][0]),
+        exact("promised_2_repaired", repaired["promised"][1]),
+        *main[0],
+        exact("floor", printed["floor"]),
+        exact("floor_repaired", repaired["floor"]),
+        exact("threshold", shape["threshold"]),
+        exact("threshold_lxi", shape["threshold_lxi"]),
+        *(
+            [exact("switch_repaired", switch["repaired"])]
+            if math.isfinite(switch["repaired"])
+            else []
+        ),
+        exact("C", shape["C"]),
+        *scaled[0],
+        exact("delta_rescaled", rest["printed"]["delta_alpha"][0]),
+        exact("delta_rescaled_repaired", rest["repaired"]["delta_alpha"][0]),
+        exact(
+            "level_rescaled",
+            float(np.median(rescaled.run()["gap"][-rescaled.iterations // 10 :])),
+        ),
+        exact("at_one", at_one),
+        exact("first_one", first_one),
+    )
+    summary = describe_theorem54_nonquadratic(config, rescaled, shape["first_gap"], switch)
+    return Verdict(
+        status,
+        summary,
+        measurements,
+        qualifiers,
+        data={"shape": shape, "bounds": main[2], "rescaled": rest, "switch": switch},
+    )
+
+
+def certification(config: TwoStageRun, rescaled: TwoStageRun, shape: dict, bounds: dict) -> dict:
+    """What Theorem 5.4 can certify on the run of ``config`` (``shape``: ``two_stage_shape``;
+    ``bounds``: ``stage_bounds`` per form): ``switch``, per form, the k at which item 1's
+    contraction brings f − f* below eq:cond's threshold at eq:lxi's bounds
+    (``stages.predicted_switch``, ∞ where its floor Δ_α,1/(1 − ρ₁) does not lie below it);
+    ``lxi_rate``, Lemma 5.2's rate at eq:lxi's bounds; ``curvature_max``, L/τ; and for
+    ``rescaled`` at s = 1 (α² in units of f): ``at_one``, its Δ_α,1, against ``first_one``,
+    its f₁ − f*."""
+    f = config.objective()
     switch = {
         form: predicted_switch(
-            rate=bounds["promised"][0],
-            delta_alpha=bounds["delta_alpha"][0],
+            rate=bounds[form]["promised"][0],
+            delta_alpha=bounds[form]["delta_alpha"][0],
             first_gap=shape["first_gap"],
             threshold=shape["threshold_lxi"],
         )
-        for form, bounds in (("printed", printed), ("repaired", repaired))
+        for form in ("printed", "repaired")
     }
-    f = config.objective()
-    # the rescaled run's objective and α at s = 1 (α² in units of f): Δ_α,1 against f₁ − f*
-    unscaled = dataclasses.replace(
-        rescaled, scale=1.0, alpha=rescaled.alpha / math.sqrt(rescaled.scale)
-    ).objective()
+    alpha = rescaled.alpha / math.sqrt(rescaled.scale)
+    unscaled = dataclasses.replace(rescaled, scale=1.0, alpha=alpha).objective()
     at_one = delta_alpha_1(
         d=unscaled.dim,
         b=rescaled.b,
@@ -337,18 +381,34 @@ def check_theorem54_nonquadratic(
         gamma=unscaled.gamma,
         tau=unscaled.sigma / 2,
         zeta=2 * unscaled.L,
-        alpha=rescaled.alpha / math.sqrt(rescaled.scale),
+        alpha=alpha,
     )
-    first_one = float(unscaled(unscaled.minimizer[None, :] + 1.0)[0] - unscaled.f_star)
-    lxi_rate = lemma52_rate(
-        d=f.dim,
-        b=config.b,
-        delta=config.delta,
-        xi=shape["lxi"].xi,
-        curvature=shape["lxi"].curvature,
-    ).rate
-    qualifiers = (
-        *shape_qualifiers,
+    lxi = shape["lxi"]
+    return {
+        "switch": switch,
+        "lxi_rate": lemma52_rate(
+            d=f.dim, b=config.b, delta=config.delta, xi=lxi.xi, curvature=lxi.curvature
+        ).rate,
+        "lxi_curvature": lxi.curvature,
+        "curvature_max": f.L / (f.sigma / 2),
+        "repaired_rate_1": bounds["repaired"]["promised"][0],
+        "at_one": at_one,
+        "first_one": float(unscaled(unscaled.minimizer[None, :] + 1.0)[0] - unscaled.f_star),
+    }
+
+
+def decide_certified(
+    certify: dict, *, coincide: bool, rescaled_outcome, iterations: int, rescaled: TwoStageRun
+) -> tuple[Qualifier, ...]:
+    """The qualifiers of what Theorem 5.4 certifies, a pure function of ``certification``'s
+    numbers: whether the printed and the repaired item 1 certify the entry into eq:cond (a
+    finite ``switch``), whether the printed and repaired eq:cond ``coincide`` on the run,
+    whether eq:lxi is trivial (its 𝓛 bound L/τ at k = ``iterations``), whether the repaired
+    item 2 at eq:lxi's bounds is no slower than the repaired item 1, whether the printed Δ_α,1
+    fails on ``rescaled`` (``rescaled_outcome``: ``decide_stage``'s outcome, False where the
+    share above the bound exceeds δ), and whether at s = 1 Δ_α,1 ≥ f₁ − f*."""
+    switch = certify["switch"]
+    return (
         Qualifier(
             "the printed theorem certifies the entry",
             "item 1's floor Δ_α,1/(1 − ρ₁) (printed) lies below eq:cond's threshold at "
@@ -364,65 +424,42 @@ def check_theorem54_nonquadratic(
             "printed and repaired eq:cond coincide",
             "eq:nab_rst's threshold binds at every step of the run, in both (the repair cuts the "
             "other one 16-fold): the run cannot test that repair",
-            shape["coincide"],
+            coincide,
         ),
         Qualifier(
             "eq:lxi trivial",
-            f"its bound on 𝓛_k equals L/τ at the last k = {config.iterations} (C of eq:C)",
-            bool(shape["lxi"].curvature == f.L / (f.sigma / 2)),
+            f"its bound on 𝓛_k equals L/τ at the last k = {iterations} (C of eq:C)",
+            bool(certify["lxi_curvature"] == certify["curvature_max"]),
         ),
         Qualifier(
             "the repaired rates keep 'no slower after entering'",
             "the repaired item 2's contraction at eq:lxi's bounds, ξc₂/(32𝓛c₁), is at least the "
             "repaired item 1's c₂τσ/(8c₁Lζ), as the remark after the theorem says of the printed",
-            (1 - lxi_rate) / 4 >= repaired["promised"][0],
+            (1 - certify["lxi_rate"]) / 4 >= certify["repaired_rate_1"],
         ),
         Qualifier(
             "the printed Δ_α,1 fails on the rescaled run",
             f"on the soft cubic at s = {rescaled.scale:g}, α = {rescaled.alpha:g}: the 95% "
             f"interval of the share of item 1's steps above its bound lies above δ = "
             f"{rescaled.delta:g}",
-            scaled[1][("printed", "B", 1)] is False,
+            rescaled_outcome is False,
         ),
         Qualifier(
             "at s = 1 the printed Δ_α,1 is too loose to be tested",
             f"the same objective and α at s = 1 (α = {rescaled.alpha:g}/√{rescaled.scale:g}): "
             "Δ_α,1 ≥ f₁ − f*, no step could exceed it",
-            at_one >= first_one,
+            certify["at_one"] >= certify["first_one"],
         ),
     )
-    rest = scaled[2]
-    measurements = (
-        median_interval(shape["enter"], "enter"),
-        _number("stays", float(shape["stays"].min()), percent=True),
-        bootstrap(lambda s: float(np.median(rate1[s])), seeds, "rate_1"),
-        bootstrap(lambda s: float(np.median(rate2[s])), seeds, "rate_2"),
-        speedup,
-        _number("promised_1", printed["promised"][0]),
-        _number("promised_2", printed["promised"][1]),
-        _number("promised_lxi", 1 - lxi_rate),
-        _number("promised_1_repaired", repaired["promised"][0]),
-        _number("promised_2_repaired", repaired["promised"][1]),
-        *main[0],
-        _number("floor", printed["floor"]),
-        _number("floor_repaired", repaired["floor"]),
-        _number("threshold", shape["threshold"]),
-        _number("threshold_lxi", shape["threshold_lxi"]),
-        *(
-            [_number("switch_repaired", switch["repaired"])]
-            if math.isfinite(switch["repaired"])
-            else []
-        ),
-        _number("C", shape["C"]),
-        *scaled[0],
-        _number("delta_rescaled", rest["printed"]["delta_alpha"][0]),
-        _number("delta_rescaled_repaired", rest["repaired"]["delta_alpha"][0]),
-        _number(
-            "level_rescaled", float(np.median(rescaled.run()["gap"][-rescaled.iterations // 10 :]))
-        ),
-        _number("at_one", at_one),
-        _number("first_one", first_one),
-    )
+
+
+def describe_theorem54_nonquadratic(
+    config: TwoStageRun, rescaled: TwoStageRun, first_gap: float, switch: dict
+) -> str:
+    """The sentence of ``check_theorem54_nonquadratic``'s verdict on its measurements: the runs
+    of ``config`` (from f₁ − f* = ``first_gap``) and ``rescaled``, and whether the printed and
+    the repaired theorem certify the entry (``switch``, ``certification``)."""
+    f = config.objective()
     certified = (
         "the printed theorem certifies the entry"
         if math.isfinite(switch["printed"])
@@ -432,10 +469,10 @@ def check_theorem54_nonquadratic(
         if math.isfinite(switch["repaired"])
         else ", nor does the repaired"
     )
-    summary = (
+    return (
         f"logistic d = {f.dim} (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
-        f"δ = {config.delta:g}, {seeds} seeds × {config.iterations} steps from f₁ − f* = "
-        f"{shape['first_gap']:.3g}: the runs enter eq:cond at k = {{enter}} (threshold "
+        f"δ = {config.delta:g}, {config.seeds} seeds × {config.iterations} steps from f₁ − f* = "
+        f"{first_gap:.3g}: the runs enter eq:cond at k = {{enter}} (threshold "
         "{threshold} at ξ = 𝓛 = 1) and at least {stays} of the later steps stay inside; "
         "contraction {rate_1} before, {rate_2} after (×{speedup}), promised {promised_1} and "
         "{promised_2} (at the measured ξ_k, 𝓛_k; {promised_lxi} at eq:lxi's bounds; repaired "
@@ -453,11 +490,4 @@ def check_theorem54_nonquadratic(
         "of {B1_printed_steps}, above the repaired (Δ_α,1 = {delta_rescaled_repaired}) "
         "{B1_repaired_violations} of {B1_repaired_steps}; at s = 1 the printed Δ_α,1 = {at_one} "
         "against f₁ − f* = {first_one}"
-    )
-    return Verdict(
-        status,
-        summary,
-        measurements,
-        qualifiers,
-        data={"shape": shape, "bounds": main[2], "rescaled": rest, "switch": switch},
     )
