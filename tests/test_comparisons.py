@@ -9,12 +9,15 @@ import pytest
 from mines_theory.experiments.runs import COMPARED
 from mines_theory.verification.claims.comparisons import (
     Comparison,
+    ComparisonData,
     Problem,
     comparison_table,
+    decide_comparison,
+    measure_comparison,
     runtime_ecdf,
 )
 from mines_theory.verification.framework.stats import median_interval, proportion
-from mines_theory.verification.framework.verdict import Status, Verdict
+from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Verdict
 
 
 def test_table_cells_from_measurements():
@@ -68,3 +71,92 @@ def test_comparison_of_nothing_is_not_checked():
     verdict = check_comparison(Comparison(problems=(Problem("ellipsoid", 5, 100.0),), seeds=0))
     assert verdict.status is Status.NOT_CHECKED
     assert verdict.text().startswith("comparison.seeds = 0")
+
+
+def _cell(median: float, low: float, high: float) -> Measurement:
+    return Measurement("m", median, (high - low) / 3.92, Kind.INTERVAL, (low, high))
+
+
+FAST, SLOW, NEVER = _cell(100, 90, 110), _cell(1000, 900, 1100), _cell(np.inf, 1000, np.inf)
+
+
+def _data(cells: dict, nes_reached=(0,)) -> ComparisonData:
+    labels = tuple(dict.fromkeys(label for label, _ in cells))
+    return ComparisonData(cells, (), labels, tuple(nes_reached))
+
+
+def _table(fast: str, labels=("p",)) -> dict:
+    """CMA-ES and one other method fast, NES never at the target, every other method slow, on
+    each problem."""
+    speed = {"CMA-ES": FAST, fast: FAST, "NES": NEVER}
+    return {(label, m): speed.get(m, SLOW) for label in labels for m in COMPARED}
+
+
+def _outcomes(data: ComparisonData) -> dict[str, bool]:
+    return {q.name: q.outcome for q in decide_comparison(data)}
+
+
+def test_decide_comparison_each_qualifier_flips_alone():
+    """Each qualifier of the comparison decided on synthetic medians, on both sides of its
+    criterion, with the others held: CMA-ES fastest only when its interval lies below every other
+    median; MiNES beats RGF only when its interval lies below RGF's median; NES never reaches the
+    target only when it ran and no run reached it."""
+    cmaes_alone = _table("CMA-ES")
+    base = _outcomes(_data(cmaes_alone))
+    assert base == {
+        "CMA-ES fastest everywhere": True,
+        "MiNES (oracle) beats RGF everywhere": False,
+        "MiNES (Hutchinson) beats RGF everywhere": False,
+        "NES as printed never reaches the target": True,
+    }
+    # CMA-ES ties with one method (its interval not below that median): not fastest everywhere
+    tied = cmaes_alone | {("p", "xNES"): FAST}
+    assert _outcomes(_data(tied)) == base | {"CMA-ES fastest everywhere": False}
+    # MiNES (oracle) faster than RGF: only its qualifier flips
+    oracle = cmaes_alone | {("p", "MiNES (Lemma 5.2, oracle)"): _cell(500, 400, 600)}
+    assert _outcomes(_data(oracle)) == base | {"MiNES (oracle) beats RGF everywhere": True}
+    # a median below RGF's with an interval reaching past it is not "faster"
+    overlapping = cmaes_alone | {("p", "MiNES (Lemma 5.2, oracle)"): _cell(500, 400, 1050)}
+    assert _outcomes(_data(overlapping)) == base
+    hutchinson = cmaes_alone | {("p", "MiNES (Hutchinson)"): _cell(500, 400, 600)}
+    assert _outcomes(_data(hutchinson)) == base | {"MiNES (Hutchinson) beats RGF everywhere": True}
+    # one run of NES reached the target somewhere
+    assert _outcomes(_data(cmaes_alone, nes_reached=(0, 1))) == base | {
+        "NES as printed never reaches the target": False
+    }
+
+
+def test_decide_comparison_needs_every_problem_and_a_shared_one():
+    """ "Everywhere" fails on the one problem where it does not hold, and is false, not vacuously
+    true, where two methods never ran on a common problem; a method that never reached the
+    target (+∞ median) beats nobody; NES that never ran is not "never reaches"."""
+    two = _table("MiNES (Lemma 5.2, oracle)", labels=("p", "q"))
+    assert _outcomes(_data(two))["MiNES (oracle) beats RGF everywhere"]
+    one_slow = two | {("q", "MiNES (Lemma 5.2, oracle)"): SLOW}
+    assert not _outcomes(_data(one_slow))["MiNES (oracle) beats RGF everywhere"]
+    never = two | {("q", "MiNES (Lemma 5.2, oracle)"): NEVER}
+    assert not _outcomes(_data(never))["MiNES (oracle) beats RGF everywhere"]
+    apart = {("p", "MiNES (Lemma 5.2, oracle)"): FAST, ("q", "RGF"): SLOW}
+    assert not _outcomes(_data(apart))["MiNES (oracle) beats RGF everywhere"]
+    assert not _outcomes(_data(two, nes_reached=()))["NES as printed never reaches the target"]
+
+
+def test_measure_comparison_by_hand():
+    """The statistics of two tiny frames, counted by hand: a run that never reached the target is
+    +∞ in the median, the reached fraction counts seeds, and at_target sums the runs at target."""
+    frame = pd.DataFrame(
+        {
+            "method": ["CMA-ES"] * 3 + ["NES"] * 3,
+            "seed": [0, 1, 2] * 2,
+            "evaluations": [10, 20, 30, 40, 50, 60],
+            "f_gap": [1e-9, 1e-9, 1.0, 1.0, 1.0, 1.0],
+        }
+    )
+    data = measure_comparison({"p": frame}, target=1e-8)
+    m = {x.name: x for x in data.measurements}
+    cmaes, nes = COMPARED.index("CMA-ES"), COMPARED.index("NES")
+    assert m[f"median_0_{cmaes}"].value == 20
+    assert m[f"reached_0_{cmaes}"].value == pytest.approx(2 / 3)
+    assert m[f"median_0_{nes}"].value == np.inf
+    assert m["at_target"].value == 2
+    assert data.nes_reached == (0,) and data.labels == ("p",)

@@ -31,8 +31,11 @@ __all__ = [
     "COMPARISON",
     "Comparison",
     "Problem",
+    "ComparisonData",
     "check_comparison",
     "comparison_table",
+    "decide_comparison",
+    "measure_comparison",
     "runtime_ecdf",
 ]
 
@@ -92,10 +95,86 @@ class Comparison:
 COMPARISON = Comparison()
 
 
-def _faster(a, b) -> bool:
+def _faster(a: Measurement, b: Measurement) -> bool:
     """Method a needs fewer evaluations than b: a's interval lies below b's median and a reached
     the target in at least half of the runs."""
-    return bool(np.isfinite(a.value) and a.interval[1] < b.value)
+    return bool(np.isfinite(a.value) and a.interval is not None and a.interval[1] < b.value)
+
+
+@dataclasses.dataclass(frozen=True)
+class ComparisonData:
+    """What the comparison measured: per problem label and method, the median evaluations to
+    target with its interval (``cells``), every measurement of the verdict, the problems in their
+    order, and the runs of NES as printed that reached the target, per problem."""
+
+    cells: dict[tuple[str, str], Measurement]
+    measurements: tuple[Measurement, ...]
+    labels: tuple[str, ...]
+    nes_reached: tuple[int, ...]
+
+
+def measure_comparison(frames: dict[str, pd.DataFrame], target: float) -> ComparisonData:
+    """The statistics of ``Comparison.run``'s frames: per problem and method, the median of the
+    evaluations to ``target`` (a run that never reached it counts as +∞) with its order-statistic
+    interval, and the fraction of seeds that reached it; then the runs at the target in all."""
+    measurements: list[Measurement] = []
+    cells: dict[tuple[str, str], Measurement] = {}
+    nes_reached, at_target = [], 0
+    for i, (label, frame) in enumerate(frames.items()):
+        table = evaluations_to_target(frame, target)
+        for j, method in enumerate(COMPARED):
+            runs = table[table.method == method]
+            if runs.empty:
+                continue
+            never = np.where(runs.reached, runs.evaluations, np.inf)  # never reached: +∞
+            median = median_interval(never, f"median_{i}_{j}")
+            reached = int(runs.reached.sum())
+            measurements += [median, proportion(f"reached_{i}_{j}", reached, len(runs))]
+            at_target += reached
+            cells[label, method] = median
+            if method == "NES":
+                nes_reached.append(reached)
+    measurements.append(Measurement("at_target", at_target, kind=Kind.COUNT))
+    return ComparisonData(cells, tuple(measurements), tuple(frames), tuple(nes_reached))
+
+
+def decide_comparison(data: ComparisonData) -> tuple[Qualifier, ...]:
+    """The comparison's qualifiers, a pure function of its statistics. "a beats b everywhere":
+    on every problem where both ran, a's interval lies below b's median (``_faster``), and they
+    met on at least one problem (over none it would hold vacuously); "NES as printed never
+    reaches the target": it ran, and no run of it did."""
+
+    def everywhere(a: str, b: str) -> bool:
+        shared = [lab for lab in data.labels if (lab, a) in data.cells and (lab, b) in data.cells]
+        return bool(shared) and all(
+            _faster(data.cells[lab, a], data.cells[lab, b]) for lab in shared
+        )
+
+    others = [m for m in COMPARED if m != "CMA-ES"]
+    beats_rgf = "on every problem the upper end of MiNES's interval lies below RGF's median"
+    return (
+        Qualifier(
+            "CMA-ES fastest everywhere",
+            "on every problem the upper end of CMA-ES's "
+            "interval lies below every other method's median",
+            all(everywhere("CMA-ES", m) for m in others),
+        ),
+        Qualifier(
+            "MiNES (oracle) beats RGF everywhere",
+            beats_rgf,
+            everywhere("MiNES (Lemma 5.2, oracle)", "RGF"),
+        ),
+        Qualifier(
+            "MiNES (Hutchinson) beats RGF everywhere",
+            beats_rgf,
+            everywhere("MiNES (Hutchinson)", "RGF"),
+        ),
+        Qualifier(
+            "NES as printed never reaches the target",
+            "no run of NES on any problem",
+            bool(data.nes_reached) and sum(data.nes_reached) == 0,
+        ),
+    )
 
 
 @finding(
@@ -125,62 +204,18 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
             "no problem to compare the methods on", Measurement("problems", 0, kind=Kind.COUNT)
         )
     frames = comparison.run()
-    measurements, cells, nes_reached, at_target = [], {}, [], 0
-    for i, (label, frame) in enumerate(frames.items()):
-        table = evaluations_to_target(frame, comparison.target)
-        for j, method in enumerate(COMPARED):
-            runs = table[table.method == method]
-            if runs.empty:
-                continue
-            never = np.where(runs.reached, runs.evaluations, np.inf)  # never reached: +∞
-            median = median_interval(never, f"median_{i}_{j}")
-            reached = proportion(f"reached_{i}_{j}", int(runs.reached.sum()), len(runs))
-            measurements += [median, reached]
-            at_target += int(runs.reached.sum())
-            cells[label, method] = median
-            if method == "NES":
-                nes_reached.append(int(runs.reached.sum()))
-    labels = list(frames)
-
-    def everywhere(a, b):
-        shared = [lab for lab in labels if (lab, a) in cells and (lab, b) in cells]
-        return bool(shared) and all(_faster(cells[lab, a], cells[lab, b]) for lab in shared)
-
-    others = [m for m in COMPARED if m != "CMA-ES"]
-    qualifiers = (
-        Qualifier(
-            "CMA-ES fastest everywhere",
-            "on every problem the upper end of CMA-ES's "
-            "interval lies below every other method's median",
-            all(everywhere("CMA-ES", m) for m in others),
-        ),
-        Qualifier(
-            "MiNES (oracle) beats RGF everywhere",
-            "on every problem the upper end of MiNES's interval lies below RGF's median",
-            everywhere("MiNES (Lemma 5.2, oracle)", "RGF"),
-        ),
-        Qualifier(
-            "MiNES (Hutchinson) beats RGF everywhere",
-            "on every problem the upper end of MiNES's interval lies below RGF's median",
-            everywhere("MiNES (Hutchinson)", "RGF"),
-        ),
-        Qualifier(
-            "NES as printed never reaches the target",
-            "no run of NES on any problem",
-            bool(nes_reached) and sum(nes_reached) == 0,
-        ),
-    )
+    data = measure_comparison(frames, comparison.target)
     return Verdict(
         Status.HOLDS,
         f"evaluations to f − f* ≤ {comparison.target:g} within "
         f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
-        f"{len(labels)} problems (the table: ``comparison_table``)",
-        (*measurements, Measurement("at_target", at_target, kind=Kind.COUNT)),
-        qualifiers,
+        f"{len(data.labels)} problems (the table: ``comparison_table``)",
+        data.measurements,
+        decide_comparison(data),
         data={
             "frames": frames,
-            "labels": labels,
-            "cells": cells,
+            "labels": list(data.labels),
+            "cells": data.cells,
             "targets": {
                 lab: evaluations_to_target(fr, comparison.target) for lab, fr in frames.items()
             },
