@@ -8,7 +8,7 @@ import numpy as np
 from mines_theory.algorithm.estimators import sigma_gradient
 from mines_theory.theory.gaussian import monte_carlo, quadratic_form_moment_matrix
 from mines_theory.linalg.spd import cholesky_lower, random_spd, symmetric_roots
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
