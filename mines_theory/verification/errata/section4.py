@@ -137,7 +137,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
         return monte_carlo(sample, 400_000, np.random.default_rng(45))
 
     def z(estimate, H):
-        return float(np.max(np.abs(estimate.mean - H) / estimate.se))
+        return float(np.max(estimate.z_score(H)))
 
     root, _ = symmetric_roots(sigma_inv)  # Σ^{1/2}
     H = random_spd(rng, 3, 0.5, 3.0)
