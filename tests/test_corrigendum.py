@@ -131,7 +131,7 @@ def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
 
 
 # ---------------------------------------------------------------------------------------------
-# The repaired results as declared (``registry.repaired``, ``ledger.repairs``)
+# The repaired results as declared (``declare.repaired``, ``ledger.repairs``)
 # ---------------------------------------------------------------------------------------------
 
 

@@ -95,7 +95,7 @@ def test_each_row_is_declared_above_its_check():
 
 
 def test_the_repaired_rows_are_the_corrigendums_checks():
-    """One row per ``registry.repaired`` check, named after the claim it repairs, with that
+    """One row per ``declare.repaired`` check, named after the claim it repairs, with that
     claim's label and PDF number, shown on the corrigendum's page of its part of the paper;
     ``repair_of`` and ``repaired_rows`` are inverse; a section argued by its errata has no row;
     any other name is a ValueError."""

@@ -1,6 +1,6 @@
-"""Declarations beside the checks (mines_theory.verification.framework.registry): a declaration in
-any module is collected, in the tables' order; bad declarations are refused with the name of what is
-wrong."""
+"""Declarations beside the checks (framework.declare, recorded in framework.registry): a
+declaration in any module is collected, in the tables' order; bad declarations are refused with the
+name of what is wrong."""
 
 import importlib
 import pkgutil
@@ -10,7 +10,7 @@ import pytest
 
 import mines_theory.verification
 from mines_theory.verification.views import errata
-from mines_theory.verification.framework import ledger, registry
+from mines_theory.verification.framework import declare, ledger, registry
 from mines_theory.verification.framework.registry import Registry
 from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
@@ -18,8 +18,8 @@ from mines_theory.verification.framework.verdict import Measurement, Status, Ver
 THROWAWAY = '''
 """A module that declares one claim, one claim without its check, a finding and an erratum."""
 
-from mines_theory.verification.framework.registry import (claim, claim_without_check, erratum,
-                                                finding)
+from mines_theory.verification.framework.declare import (claim, claim_without_check, erratum,
+                                               finding)
 from mines_theory.verification.framework.spec import NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict, flagged
 
@@ -231,7 +231,7 @@ def test_the_decorators_record_and_return_the_guarded_check(fresh):
     def check_lemma97() -> Verdict:
         return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
 
-    declared = registry.claim(
+    declared = declare.claim(
         "Lemma 9.7",
         printed="Lemma 97",
         label="eq:x",

@@ -86,9 +86,7 @@ def run_method(
     would take the evaluations past ``max_evaluations`` (a run never overshoots its budget; a
     budget below one iteration runs none).
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    sweep = _Sweep(
-        seeds, entropy, record_every, progress if executor is None else False, chunk_size
-    )
+    sweep = _Sweep.of(seeds, entropy, record_every, progress, executor, chunk_size)
     calls = _plan_method(name, objective, sweep, mean0, max_evaluations, target, options)
     return _collect(calls, executor, progress, name)
 
@@ -101,6 +99,15 @@ class _Sweep(NamedTuple):
     record_every: int
     progress: bool | None
     chunk_size: int | None
+
+    @classmethod
+    def of(cls, seeds, entropy, record_every, progress, executor, chunk_size) -> _Sweep:
+        """The sweep of a call of this module: a bar over the seeds only where they run here
+        (``executor`` None); with an executor, ``gather``'s bar over the chunks shows
+        ``progress``."""
+        return cls(
+            seeds, entropy, record_every, progress if executor is None else False, chunk_size
+        )
 
 
 def _collect(calls, executor, progress, description) -> pd.DataFrame:
@@ -227,9 +234,7 @@ def run_mines_lockstep(
     ``MiNES``; run i draws from ``default_rng(seeds[i])`` as ``MiNES(...,
     precision_form="cholesky", seed=seeds[i])`` does.
     ``executor`` and ``chunk_size``: see the module docstring (Scaling out)."""
-    sweep = _Sweep(
-        seeds, entropy, record_every, progress if executor is None else False, chunk_size
-    )
+    sweep = _Sweep.of(seeds, entropy, record_every, progress, executor, chunk_size)
     settings = {"alpha": alpha, "batch_size": batch_size, "tau": tau, "zeta": zeta}
     settings.update(eta1=eta1, eta2=eta2)
     calls = _plan_mines(objective, sweep, settings, mean0, sigma_inv0, max_iterations)

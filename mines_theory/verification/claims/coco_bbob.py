@@ -51,7 +51,7 @@ from mines_theory.experiments.coco_stats import (
     pair_weights,
     target_column,
 )
-from ..framework.registry import finding
+from ..framework.declare import finding
 from ..framework.spec import NoBar
 from ..framework.decisions import status_of
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides

@@ -21,7 +21,7 @@ from mines_theory.experiments.sweep import cached_sweep, evaluations_to_target
 from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
-from ..framework.registry import finding
+from ..framework.declare import finding
 from ..framework.sizes import Data
 from ..framework.spec import Key, NoBar
 from ..framework.stats import median_interval, proportion

@@ -19,7 +19,7 @@ from mines_theory.experiments.runs import run_method
 from mines_theory.theory.gaussian import monte_carlo
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ..framework.decisions import status_of
-from ..framework.registry import claim, finding
+from ..framework.declare import claim, finding
 from ..framework.sizes import Data
 from ..framework.spec import Key, NoBar
 from ..framework.stats import K_SE, MIN_Z_DRAWS, z_measurement

@@ -11,7 +11,7 @@ import scipy.stats
 
 from mines_theory.algorithm.estimators import mean_gradient
 from mines_theory.problems.objectives import SoftCubic1D
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.stats import K_SE, exceedance_z, proportion, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
 from ..claims.appendix_d.common import d6_setting

@@ -15,7 +15,7 @@ import sympy as sp
 
 from mines_theory.linalg.spd import random_spd
 from ..framework.decisions import exceeded, within_se
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.stats import single_event_trials
 from ..framework.sizes import Data
 from ..framework.stats import exceedance_z, proportion, z_measurement

@@ -17,7 +17,7 @@ from mines_theory.linalg.spd import project_eigenvalues, random_spd
 from mines_theory.problems.objectives import SoftCubic1D
 from ..claims.appendix_d.common import quadratic
 from ..framework.decisions import exceeded
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import estimate, exceedance_z, largest, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged

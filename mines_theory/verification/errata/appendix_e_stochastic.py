@@ -15,7 +15,7 @@ import sympy as sp
 from mines_theory.algorithm.estimators import precision_gradient
 from mines_theory.linalg.spd import project_eigenvalues, random_spd, symmetric_roots
 from ..framework.decisions import within_se
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, mean_and_se, z_measurement
 from ..framework.verdict import Kind, Measurement, Verdict, flagged

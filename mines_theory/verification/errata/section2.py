@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..claims.section2 import check_section2
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from mines_theory.theory.derivations.nes import duplication_matrix

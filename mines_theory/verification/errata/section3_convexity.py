@@ -21,7 +21,7 @@ from mines_theory.theory.regularized import (
     regularized_objective,
     smoothed,
 )
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.verdict import Verdict, flagged
 from ..claims.section3.common import numeric as _numeric
 

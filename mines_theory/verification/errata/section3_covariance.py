@@ -20,7 +20,7 @@ from mines_theory.theory.regularized import (
     minimize_sigma_given_mean,
     smoothed,
 )
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from ..claims.section3.common import SineCurvature as _SineCurvature
 from ..claims.section3.common import numeric as _numeric

@@ -18,7 +18,7 @@ from mines_theory.theory.regularized import (
     minimize_regularized,
     regularized_objective,
 )
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import proportion
 from ..framework.verdict import Kind, Measurement, Verdict, flagged

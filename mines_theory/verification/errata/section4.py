@@ -8,7 +8,7 @@ import numpy as np
 from mines_theory.algorithm.estimators import sigma_gradient
 from mines_theory.theory.gaussian import monte_carlo, quadratic_form_moment_matrix
 from mines_theory.linalg.spd import cholesky_lower, random_spd, symmetric_roots
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, z_measurement
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flagged
@@ -137,7 +137,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
         return monte_carlo(sample, 400_000, np.random.default_rng(45))
 
     def z(estimate, H):
-        return float(np.max(np.abs(estimate.mean - H) / estimate.se))
+        return float(np.max(estimate.z_score(H)))
 
     root, _ = symmetric_roots(sigma_inv)  # Σ^{1/2}
     H = random_spd(rng, 3, 0.5, 3.0)

@@ -20,7 +20,7 @@ from mines_theory.theory.bounds.section5 import eq_C
 from mines_theory.algorithm.schedules import lemma51_step
 from ..claims.appendix_e.common import count, exact
 from ..framework.decisions import exceeded
-from ..framework.registry import erratum
+from ..framework.declare import erratum
 from ..framework.stats import exceedance_z, proportion, z_measurement
 from ..framework.verdict import Verdict, flagged
 from ..claims.section5.one_step import one_step_exceedances

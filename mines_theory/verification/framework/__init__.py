@@ -14,9 +14,11 @@ module          what
                 decide from less (``guard``), every sample size multiplied (``scaled``)
 ``spec``        a claim's or an erratum's spec (``Claim``, ``Erratum``) and the words it is
                 written in: ``Key``, ``Bar``/``NoBar``, ``Cites``, ``Repair``
-``registry``    ``@claim``, ``@finding``, ``@repaired``, ``@erratum``: each declared above its
-                check with every fact about it; the modules of ``claims`` and ``errata`` are
-                found by ``discover``
+``declare``     ``@claim``, ``@finding``, ``@repaired``, ``@erratum``: each declared above its
+                check with every fact about it
+``registry``    where the declarations are recorded (``REGISTRY``), in the tables' order; our
+                numbers (``claim_key``); the modules of ``claims`` and ``errata`` are found by
+                ``discover``
 ``ledger``      the collected claims, findings, repaired results and errata; the published
                 verdicts (``published.json``) and a notebook's verdict cell
 ``paper``       the PDF's numbers by label: eq:TG → (4.10), lem:Sig_dec → Lemma 11

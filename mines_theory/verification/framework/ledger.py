@@ -72,7 +72,7 @@ __all__ = [
 PUBLISHED = Path(__file__).parent.parent / "published.json"
 
 #: The packages whose modules declare the claims, findings, repaired results and errata
-#: (``registry.claim``, ``registry.finding``, ``registry.repaired``, ``registry.erratum`` beside
+#: (``declare.claim``, ``declare.finding``, ``declare.repaired``, ``declare.erratum`` beside
 #: each check): every module in them is imported (``registry.discover``), so a new module of
 #: checks needs no edit here.
 SOURCES = ("mines_theory.verification.claims", "mines_theory.verification.errata")

@@ -17,7 +17,7 @@ default is a configuration (a frozen dataclass, or a tuple of them). The declara
 when the module is imported: every dimension must be found, and the check's defaults must have
 at least the declared minimum (a published verdict is decided from enough data).
 
-``guard(check, minimum)`` is the check as the framework runs it (the decorators of ``registry``
+``guard(check, minimum)`` is the check as the framework runs it (the decorators of ``declare``
 return it): called with fewer seeds, draws, steps, batches or runs than declared, it returns
 "not checked" naming the dimension, the parameter and the minimum, without running; an
 ``Undecidable`` raised inside (a NaN or infinite statistic, ``verdict.Verdict``; a statistic

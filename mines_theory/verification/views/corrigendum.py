@@ -1,5 +1,5 @@
 """The corrigendum in Markdown, from the declarations of the repaired results
-(``registry.repaired``, ``ledger.repairs``): each repaired result's section
+(``declare.repaired``, ``ledger.repairs``): each repaired result's section
 (``repair_markdown``), the sympy derivations of its constants, the errata outside the repaired
 results (``errata_markdown``), each erratum shown with its check's verdict (the sentence and
 numbers that argue it, from the published data: ``verdict.flag_text``), the sections grouped by

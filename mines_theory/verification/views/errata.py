@@ -1,5 +1,5 @@
 """The errata table as a reader meets it: every typo or faulty step the suite found in the paper
-(``ledger.errata``, declared above each check with ``registry.erratum``), grouped by the flaw it
+(``ledger.errata``, declared above each check with ``declare.erratum``), grouped by the flaw it
 states, as a Markdown table with what each check shows. Notebook ``08d-errata`` renders
 ``errata_table``.
 """

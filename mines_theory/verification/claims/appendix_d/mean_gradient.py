@@ -14,7 +14,7 @@ import scipy.stats
 from mines_theory.algorithm.estimators import mean_gradient
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from ...framework.decisions import exceeded, identity_within, status_of, within_se
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (

@@ -14,7 +14,7 @@ from mines_theory.algorithm.estimators import estimator_terms, sigma_gradient
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
 from ...framework.decisions import exceeded, status_of, within_se
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key
 from ...framework.stats import (

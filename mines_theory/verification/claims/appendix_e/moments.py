@@ -23,7 +23,7 @@ from mines_theory.linalg.spd import (
 from mines_theory.problems.objectives import LogCoshQuadratic
 from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, identity_within, status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (

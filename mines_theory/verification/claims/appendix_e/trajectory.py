@@ -18,7 +18,7 @@ from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
 from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (

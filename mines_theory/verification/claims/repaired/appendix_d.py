@@ -12,7 +12,7 @@ from mines_theory.theory.bounds.corrected import G_norm_1_bound_corrected
 
 from ..appendix_d.mean_gradient import BIAS, BiasExperiment
 from ..appendix_d.sigma_gradient import D7, HalfSquareG
-from ...framework.registry import repaired
+from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
 from ...framework.stats import trials_needed

@@ -14,7 +14,7 @@ import scipy.stats
 from mines_theory.theory.bounds.corrected import chi_threshold_corrected
 
 from ...framework.decisions import status_of
-from ...framework.registry import repaired, repaired_by_errata
+from ...framework.declare import repaired, repaired_by_errata
 from ...framework.spec import Bar, Key, Repair
 from ...framework.verdict import Kind, Measurement, Verdict, decides
 from .common import exact

@@ -35,7 +35,7 @@ from ..section5.nonquadratic import (
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.theorem54 import final_rates
 from ...framework.decisions import exceeded
-from ...framework.registry import repaired
+from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, Repair
 from ...framework.stats import (

@@ -13,7 +13,7 @@ from mines_theory.theory.bounds.corrected import Lemma53Corrected
 from ..section5.stages import RESCALED, TWO_STAGES, TwoStageRun, predicted_switch
 from ..section5.covariance_stages import terms_matter
 from ..section5.theorem54_stages import stage_measurements, two_stage_shape
-from ...framework.registry import repaired
+from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key
 from ...framework.stats import bootstrap

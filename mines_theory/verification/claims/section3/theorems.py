@@ -32,7 +32,7 @@ from mines_theory.theory.regularized import (
 from .orders import slope_fit, sweep_order
 from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
 from ...framework.decisions import identity_within, status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import loglog_slope
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict

@@ -12,7 +12,7 @@ from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.theory.regularized import GaussianRule
 from ...framework.decisions import identity_within, status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Cites, Key, NoBar
 from ...framework.stats import K_SE, MIN_Z_DRAWS, largest, largest_z, z_measurement

@@ -9,7 +9,7 @@ import scipy.stats
 
 from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
 from ...framework.decisions import status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (

@@ -13,7 +13,7 @@ from mines_theory.linalg.spd import (
     spectrum_within,
 )
 from ...framework.decisions import status_of
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
 from ...framework.stats import largest, smallest

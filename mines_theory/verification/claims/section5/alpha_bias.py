@@ -13,7 +13,7 @@ import numpy as np
 from mines_theory.linalg.spd import project_eigenvalues
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
-from ...framework.registry import finding
+from ...framework.declare import finding
 from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
 from ...framework.decisions import status_of

@@ -18,7 +18,7 @@ from mines_theory.theory.gaussian import (
     sigma_gradient_variance,
 )
 from mines_theory.problems.objectives import RotatedEllipsoid
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case

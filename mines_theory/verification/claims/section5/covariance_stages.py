@@ -15,7 +15,7 @@ import numpy as np
 
 from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import bootstrap, estimate

@@ -13,7 +13,7 @@ from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
-from ...framework.registry import finding
+from ...framework.declare import finding
 from ...framework.sizes import Data
 from ...framework.spec import Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, median_interval

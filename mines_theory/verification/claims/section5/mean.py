@@ -16,7 +16,7 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step, lemma51_step, lemma52_step
 from ..appendix_e.common import ends
 from .common import ellipsoid, lockstep
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key
 from ...framework.stats import MIN_UNITS, bootstrap, trials_needed

@@ -22,7 +22,7 @@ from mines_theory.theory.bounds.corrected import delta_alpha_1_corrected
 from mines_theory.linalg.spd import preconditioned_extremes
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, trials_needed

@@ -12,7 +12,7 @@ import numpy as np
 
 from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed

@@ -35,7 +35,7 @@ from mines_theory.theory.bounds.section5 import (
     theorem54_bounds,
 )
 from ..appendix_e.common import ends
-from ...framework.registry import claim
+from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
