@@ -23,6 +23,17 @@ def test_constants_match_the_hessian(dim, condition):
     assert f.gamma == 0.0
 
 
+def test_runs_box_is_half_sigma_and_twice_L():
+    """The runs' S' = [σ/2, 2L] against σ and L measured as the extreme eigenvalues of a
+    quadratic's Hessian: τ ≤ σ and ζ ≥ L, so the Hessian lies inside S'."""
+    f = RotatedEllipsoid(4, 25.0, seed=7, scale=0.3)
+    w = np.linalg.eigvalsh(f.hessian(np.zeros(4)))
+    tau, zeta = f.runs_box
+    np.testing.assert_allclose([tau, zeta], [w[0] / 2, 2 * w[-1]], rtol=1e-10)
+    assert (tau, zeta) == (f.sigma / 2, 2 * f.L)
+    assert tau <= w[0] and zeta >= w[-1]
+
+
 def test_rotation_is_seeded_and_orthogonal():
     a, b, c = (RotatedEllipsoid(5, 10.0, seed=s).rotation for s in (1, 1, 2))
     np.testing.assert_array_equal(a, b)

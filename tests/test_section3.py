@@ -33,7 +33,8 @@ def test_theorem34_without_an_admissible_alpha_reports_hypotheses_not_met():
     """eq:alp_cond allows only small α (its bound is computed here for the 1-D logistic
     objective): a grid of larger α has no point where Theorem 3.4 speaks."""
     f = synthetic_logistic(1)
-    largest = alpha_condition(d=1, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L)
+    tau, zeta = f.runs_box
+    largest = alpha_condition(d=1, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
     sweep = AlphaSweep(dim=1, alphas=(10 * largest, 0.1, 1.0), degree=20, small=1.0)
     verdict = check_theorem34(sweep)
     assert verdict.status is Status.HYPOTHESES_NOT_MET

@@ -365,7 +365,7 @@ def test_nonquadratic_fails_when_sigma_settles_at_the_hessian():
     f = NON_QUADRATIC.objective()
     from mines_theory.linalg.spd import project_eigenvalues
 
-    H_star = project_eigenvalues(f.hessian(f.minimizer), f.sigma / 2, 2 * f.L)
+    H_star = project_eigenvalues(f.hessian(f.minimizer), *f.runs_box)
     verdict, q = _bias_outcomes(_ScriptedBias(0.0, _approach(False), sigma_inv=H_star))
     assert not q["Σ_k⁻¹ → Σ̂*⁻¹, not H*"] and verdict.status is Status.FAILS
 

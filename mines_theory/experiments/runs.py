@@ -447,11 +447,12 @@ def compare_methods(
                 ),
                 "MiNES (Hutchinson)": lambda: hutchinson_step(d=d, b=d, delta=0.1),
                 "MiNES (Lemma 5.1)": lambda: lemma51_step(
-                    d=d, b=d, delta=0.1, L=objective.L, tau=objective.sigma / 2
+                    d=d, b=d, delta=0.1, L=objective.L, tau=objective.runs_box[0]
                 ),
             }[name]()
-            settings = {"alpha": 1e-3, "batch_size": d, "tau": objective.sigma / 2}
-            settings.update(zeta=2 * objective.L, eta1=eta1, eta2=None)
+            tau, zeta = objective.runs_box
+            settings = {"alpha": 1e-3, "batch_size": d, "tau": tau}
+            settings.update(zeta=zeta, eta1=eta1, eta2=None)
             iterations = max_evaluations // (2 * d + 1)
             calls = _plan_mines(
                 objective, sweep, settings, mean0, objective.L * np.eye(d), iterations

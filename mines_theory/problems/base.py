@@ -40,6 +40,17 @@ class Objective:
         """κ = L / σ."""
         return self.L / self.sigma
 
+    @property
+    def runs_box(self) -> tuple[float, float]:
+        """The S' of the suite's runs, S' = {Σ⁻¹ : τI ⪯ Σ⁻¹ ⪯ ζI}.
+
+        Returns
+        -------
+        tuple of float
+            (τ, ζ) = (σ/2, 2L): τ ≤ σ and ζ ≥ L as the paper's lemmas require.
+        """
+        return self.sigma / 2, 2 * self.L
+
     def _points(self, X) -> tuple[np.ndarray, bool]:
         X = np.asarray(X, dtype=float) if isinstance(X, np.ndarray) else float_array("X", X)
         single = X.ndim == 1

@@ -396,8 +396,8 @@ def _make_mines(
         objective.L * np.eye(d) if sigma_inv0 is None else sigma_inv0,
         alpha=alpha,
         batch_size=b,
-        tau=objective.sigma / 2 if tau is None else tau,
-        zeta=2 * objective.L if zeta is None else zeta,
+        tau=objective.runs_box[0] if tau is None else tau,
+        zeta=objective.runs_box[1] if zeta is None else zeta,
         seed=seed,
         **options,
     )

@@ -57,7 +57,7 @@ def erratum_sig_opt_mu(printed: bool = True) -> Verdict:
     Evidence: the largest entry of Π_S((∇²f(·) + 2α⁻²Φ(Σ̂*))⁻¹) − Σ̂* with μ̂* and with μ*."""
     f = synthetic_logistic(2)
     rule = GaussianRule.gauss_hermite(2, 30)
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     hat = minimize_regularized(f, 1.0, tau=tau, zeta=zeta, rule=rule)
     phi_term = smoothed(f, hat.mean, hat.sigma, 1.0, rule, derivatives=2)[2] - f.hessian(hat.mean)
     with_hat = project_eigenvalues(np.linalg.inv(f.hessian(hat.mean) + phi_term), 1 / zeta, 1 / tau)

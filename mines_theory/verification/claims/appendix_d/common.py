@@ -25,6 +25,6 @@ def log_cosh_3d(weight=2.0, seed=11):
 def d6_setting():
     """(f, τ, ζ, Σ⁻¹, μ) of Lemma D.6: the 3-D log-cosh objective, Σ⁻¹ ∈ S' = [σ/2, 2L]."""
     f = log_cosh_3d()
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     sigma_inv = random_spd(np.random.default_rng(14), 3, eigenvalues=[tau * 1.2, f.L, zeta * 0.9])
     return f, tau, zeta, sigma_inv, f.minimizer + np.array([0.5, -0.3, 0.2])

@@ -80,7 +80,7 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
     random directions and radii 10^U(−4, 0); "not checked" with fewer than 100 draws inside the
     region (its declaration's minimum)."""
     f = LogCoshQuadratic.random(3, condition=10.0, weight=0.5, seed=21)
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     rng = np.random.default_rng(22)
     inside, holds_inside, holds_outside, outside, ratios = 0, 0, 0, 0, []
     for _ in range(draws):
@@ -134,7 +134,7 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
     BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
     The split adds and subtracts the same terms: an identity, reported as one."""
     f = LogCoshQuadratic.random(3, condition=10.0, weight=2.0, seed=11)
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     H_star = project_eigenvalues(f.hessian(f.minimizer), tau, zeta)
     rng = np.random.default_rng(25)
     residuals = []

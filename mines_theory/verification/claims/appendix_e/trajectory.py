@@ -99,7 +99,7 @@ class TrajectoryRun:
     def run(self) -> Trajectory:
         f = LogCoshQuadratic.random(3, condition=10.0, weight=2.0, seed=11)
         d = f.dim
-        tau, zeta = f.sigma / 2, 2 * f.L
+        tau, zeta = f.runs_box
         eta1 = lemma51_step(d=d, b=self.b, delta=self.delta, L=f.L, tau=tau)
         strategy = MiNESStrategy(
             dim=d,

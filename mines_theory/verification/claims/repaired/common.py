@@ -84,8 +84,9 @@ def lemma53_at_confidence(
     """Lemma 5.3's repaired constants for ``f`` on the runs' S' = [σ/2, 2L]: at δ (C₁ … C₅ as
     they are) and at δ divided by the N δ-events its proof uses, so that the statement holds
     with 1 − δ."""
+    tau, zeta = f.runs_box
     kw = dict(
-        d=d, b=b, L=f.L, sigma=f.sigma, gamma=gamma, tau=f.sigma / 2, zeta=2 * f.L, alpha=alpha,
+        d=d, b=b, L=f.L, sigma=f.sigma, gamma=gamma, tau=tau, zeta=zeta, alpha=alpha,
         K=K, f_gap_1=f_gap_1, initial_error_sq=initial_error_sq,
     )  # fmt: skip
     at_delta = lemma53_constants_corrected(delta=delta, **kw)

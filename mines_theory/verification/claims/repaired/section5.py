@@ -445,7 +445,7 @@ def check_lemma53_repaired(config: CovarianceRun = LEMMA53, C: float | None = No
     printed = config.constants().C
     if C is None:
         C = constants.C
-    cap = config.iterations * config.d * (2 * f.L - f.sigma / 2) ** 2
+    cap = config.iterations * config.d * (f.runs_box[1] - f.runs_box[0]) ** 2
     return exceedance_verdict(
         largest,
         C,
@@ -532,7 +532,7 @@ def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) 
     f, frame = config.run()
     if C is None:
         C = lemma53_corrected_for(config).C
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     kw = {
         "d": config.d,
         "b": config.b,

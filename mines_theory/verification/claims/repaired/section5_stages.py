@@ -151,7 +151,7 @@ def check_lemma53_nonquadratic_repaired(
     if C is None:
         C = constants.C
     share = (constants.C2 + constants.C3) / (constants.C1 + constants.C5)
-    cap = K * f.dim * (2 * f.L - f.sigma / 2) ** 2
+    cap = K * f.dim * (f.runs_box[1] - f.runs_box[0]) ** 2
     what = (
         f"max_k k‖Σ_k⁻¹ − H*‖² (logistic, α = {config.alpha:g}, b = {config.b}, "
         f"{K} iterations from outside eq:cond)"

@@ -70,7 +70,8 @@ class AlphaSweep:
         """(objective, DataFrame of ``regularized.alpha_sweep``)."""
         f = synthetic_logistic(self.dim)
         rule = GaussianRule.gauss_hermite(self.dim, self.degree)
-        return f, alpha_sweep(f, self.alphas, tau=f.sigma / 2, zeta=2 * f.L, rule=rule)
+        tau, zeta = f.runs_box
+        return f, alpha_sweep(f, self.alphas, tau=tau, zeta=zeta, rule=rule)
 
     def slope(self, column: str) -> float:
         _, df = self.run()
@@ -102,11 +103,11 @@ class KinkedSweep:
 
     @property
     def tau(self) -> float:
-        return self.objective().sigma / 2
+        return self.objective().runs_box[0]
 
     @property
     def zeta(self) -> float:
-        return 2 * self.objective().L
+        return self.objective().runs_box[1]
 
     @property
     def alpha_max(self) -> float:
@@ -332,7 +333,7 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         min((df.f_gap_bound / df.f_gap).min(), (df.distance_sq_bound / df.distance_sq).min())
     )
     improved = [
-        theorem33_improved(d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, alpha=a)
+        theorem33_improved(d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=f.runs_box[0], alpha=a)
         for a in df.alpha
     ]
     improved_margin = float(
@@ -441,9 +442,8 @@ def theorem34_data(
     Π_S(∇²f(μ̂*)⁻¹), inside eq:alp_cond and on the whole grid; the 1-D bound), the looseness,
     the slopes and the leading constants, and the order each sweep settles on."""
     f, df = sweep.run()
-    alpha_max = alpha_condition(
-        d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L
-    )
+    tau, zeta = f.runs_box
+    alpha_max = alpha_condition(d=f.dim, sigma=f.sigma, gamma=f.gamma, tau=tau, zeta=zeta)
     valid = df[df.valid]
 
     def misses(frame) -> int:

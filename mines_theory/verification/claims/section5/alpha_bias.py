@@ -80,8 +80,8 @@ class NonQuadraticRun:
         return minimize_regularized(
             f,
             self.alpha,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
+            tau=f.runs_box[0],
+            zeta=f.runs_box[1],
             rule=GaussianRule.gauss_hermite(2, self.degree),
         )
 
@@ -276,7 +276,7 @@ def run_nonquadratic(
     """Runs ``config`` and ``batches`` and measures where they settle: the data of
     ``decide_nonquadratic``."""
     f, hat, out = config.objective(), config.predicted(), config.run()
-    H_star = project_eigenvalues(f.hessian(f.minimizer), f.sigma / 2, 2 * f.L)
+    H_star = project_eigenvalues(f.hessian(f.minimizer), *f.runs_box)
     bias = float(np.linalg.norm(hat.mean - f.minimizer))
     settled = {run.b: settling(run, H_star) for run in (config, *batches)}
     floor = float(f(hat.mean) - f.f_star)

@@ -52,8 +52,8 @@ def lockstep(f, seeds: int, *, mean0, alpha: float, b: int, eta1, iterations: in
         sigma_inv0=f.L * np.eye(f.dim),
         alpha=alpha,
         batch_size=b,
-        tau=f.sigma / 2,
-        zeta=2 * f.L,
+        tau=f.runs_box[0],
+        zeta=f.runs_box[1],
         eta1=eta1,
         max_iterations=iterations,
         **kw,
@@ -67,9 +67,8 @@ def run_from_the_start(
     η₂,k = 1/k, from μ₁ = x* + 1, Σ₁⁻¹ = L·I, ``seeds`` independent streams spawned from
     ``entropy``, ``iterations`` steps with ``record(state, it)``; returns the final state."""
     d = f.dim
-    strategy = MiNESStrategy(
-        dim=d, alpha=alpha, batch_size=b, tau=f.sigma / 2, zeta=2 * f.L, eta1=eta1
-    )
+    tau, zeta = f.runs_box
+    strategy = MiNESStrategy(dim=d, alpha=alpha, batch_size=b, tau=tau, zeta=zeta, eta1=eta1)
     start = strategy.init(f.minimizer + 1.0, f.L * np.eye(d), seeds)
     rngs = [np.random.default_rng(c) for c in np.random.SeedSequence(entropy).spawn(seeds)]
     return run_strategy(strategy, f, start, rngs, iterations, record=record)
@@ -86,7 +85,8 @@ def lemma53_printed(f, **inputs):
     with S' = [σ/2, 2L]; ``inputs``: the run's d, b, delta, gamma, alpha, K, f_gap_1 and
     initial_error_sq (``frame_inputs``, ``TwoStageRun.lemma53_inputs``), the keywords
     ``repaired.common.lemma53_at_confidence`` takes for the repaired ones."""
-    return lemma53_constants(L=f.L, sigma=f.sigma, tau=f.sigma / 2, zeta=2 * f.L, **inputs)
+    tau, zeta = f.runs_box
+    return lemma53_constants(L=f.L, sigma=f.sigma, tau=tau, zeta=zeta, **inputs)
 
 
 def frame_inputs(config, frame) -> dict:

@@ -180,7 +180,7 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     f, frame = config.run()
     errors = squared_errors(frame)
     constants = config.constants()
-    cap = config.iterations * config.d * (2 * f.L - f.sigma / 2) ** 2
+    cap = config.iterations * config.d * (f.runs_box[1] - f.runs_box[0]) ** 2
     variance, second = lemma53_limits(f.H, config.b)
     status, measurements, qualifiers = decide_lemma53(
         errors.to_numpy(),

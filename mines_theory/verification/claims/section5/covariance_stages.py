@@ -50,8 +50,8 @@ def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
     hat = minimize_regularized(
         f,
         config.alpha,
-        tau=f.sigma / 2,
-        zeta=2 * f.L,
+        tau=f.runs_box[0],
+        zeta=f.runs_box[1],
         rule=GaussianRule.gauss_hermite(f.dim, 30),
     )
     H = f.hessian(hat.mean)
@@ -91,7 +91,7 @@ def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
     γ√(2Σ_t(f(μ_t) − f*)/σ); the transient ‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k over the second half;
     whether C₂ and C₃ move C₁ + C₂ + C₃ by ``MATTERS``."""
     f, out = config.objective(), config.run()
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     K, seeds = config.iterations, config.seeds
     constants = lemma53_printed(f, **config.lemma53_inputs())
     variance, second, bias = limit_point(config)

@@ -85,8 +85,8 @@ class KappaWindows:
             dim=self.d,
             alpha=self.alpha,
             batch_size=self.b,
-            tau=f.sigma / 2,
-            zeta=2 * f.L,
+            tau=f.runs_box[0],
+            zeta=f.runs_box[1],
             eta1=lemma52_step(f.hessian, d=self.d, b=self.b, delta=self.delta),
             precision_form="cholesky",
         )

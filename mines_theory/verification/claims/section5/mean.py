@@ -47,7 +47,7 @@ def mean_step(schedule: str, f, *, b, delta):
     """η₁ of a run on ``f`` with S' = [σ/2, 2L]: "lemma51" (bτ/(4Lc₁)), "lemma52" (the oracle
     b/(4𝓛_kc₁)) or "hutchinson" (practical: 𝓛_k estimated from the same evaluations)."""
     steps = {
-        "lemma51": lambda: lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=f.sigma / 2),
+        "lemma51": lambda: lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=f.runs_box[0]),
         "lemma52": lambda: lemma52_step(f.hessian, d=f.dim, b=b, delta=delta),
         "hutchinson": lambda: hutchinson_step(d=f.dim, b=b, delta=delta),
     }
@@ -215,8 +215,8 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
         delta=config.delta,
         L=f.L,
         sigma=f.sigma,
-        tau=f.sigma / 2,
-        zeta=2 * f.L,
+        tau=f.runs_box[0],
+        zeta=f.runs_box[1],
     )
     verdict = _per_step_verdict(config, bound.rate, "step bτ/(4Lc₁)")
     vacuous = Measurement("vacuous_b", math.floor(4 * math.log(1 / config.delta)), kind=Kind.COUNT)

@@ -127,7 +127,7 @@ class NonQuadraticMeanRun:
         ``bounds.delta_alpha_2`` or the repaired ``bounds.delta_alpha_2_corrected``."""
         f = self.objective()
         run = {"d": f.dim, "b": self.b, "delta": self.delta, "alpha": self.alpha}
-        return bound(sigma=f.sigma, gamma=f.gamma, tau=f.sigma / 2, zeta=2 * f.L, **run)
+        return bound(sigma=f.sigma, gamma=f.gamma, tau=f.runs_box[0], zeta=f.runs_box[1], **run)
 
     def test(self) -> dict:
         """The lemma's per-step bound ρ_k(f_k − f*) + Δ_α and where it applies: ``bound``,
@@ -136,7 +136,7 @@ class NonQuadraticMeanRun:
         same with the corrected Δ_α,1 (``bounds.delta_alpha_1_corrected``): ``corrected``
         (Δ), ``bound_corrected``, ``informative_corrected``."""
         f, out = self.objective(), self.run()
-        d, tau, zeta = f.dim, f.sigma / 2, 2 * f.L
+        d, (tau, zeta) = f.dim, f.runs_box
         gap = out["gap"]
         if self.schedule == "lemma51":
             rate = np.full(
@@ -252,8 +252,9 @@ class StepData:
 def bias_floor(f, alpha: float) -> float:
     """f(μ̂*) − f*, μ̂* the minimizer of Q_α (Gauss–Hermite, 30 nodes a dimension): the limit
     of f − f* at a fixed α."""
+    tau, zeta = f.runs_box
     hat = minimize_regularized(
-        f, alpha, tau=f.sigma / 2, zeta=2 * f.L, rule=GaussianRule.gauss_hermite(f.dim, 30)
+        f, alpha, tau=tau, zeta=zeta, rule=GaussianRule.gauss_hermite(f.dim, 30)
     )
     return float(f(hat.mean) - f.f_star)
 

@@ -48,7 +48,7 @@ def region(f, xi, curvature, threshold=local_region_threshold):
     """eq:cond's threshold on f(μ_k) − f* at each (ξ_k, 𝓛_k) (arrays of one shape);
     ``threshold``: the printed ``bounds.local_region_threshold`` or the repaired one."""
     xi, curvature = np.broadcast_arrays(np.asarray(xi, float), np.asarray(curvature, float))
-    tau = f.sigma / 2
+    tau = f.runs_box[0]
     out = [
         threshold(L=f.L, sigma=f.sigma, gamma=f.gamma, tau=tau, xi=float(x), curvature=float(c))
         for x, c in zip(xi.ravel(), curvature.ravel())
@@ -67,9 +67,10 @@ class TwoStageStep:
 
     def __init__(self, f, *, b: int, delta: float) -> None:
         self.f = f
-        self.outer = lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=f.sigma / 2)
+        tau, zeta = f.runs_box
+        self.outer = lemma51_step(d=f.dim, b=b, delta=delta, L=f.L, tau=tau)
         self.inner = lemma52_step(f.hessian, d=f.dim, b=b, delta=delta)
-        low, high = f.sigma / (2 * f.L), 2 * f.L / f.sigma  # σ/ζ and L/τ
+        low, high = f.sigma / zeta, zeta / f.sigma  # σ/ζ and ζ/σ = L/τ
         self.sure = float(region(f, low, low)), float(region(f, high, high))
 
     def inside(self, state) -> np.ndarray:

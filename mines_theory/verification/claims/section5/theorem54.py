@@ -175,12 +175,12 @@ def check_theorem54(
     )
     limit = preconditioned_rate(d=first.d, b=first.b, delta=first.delta)
     f, frame = config.run()
-    tau = f.sigma / 2
+    tau, zeta = f.runs_box
     constants = lemma53_printed(f, **frame_inputs(config, frame))
     last = frame[frame.k == frame.k.max()]
     k_last = int(last.k.iloc[0])
     bounds = theorem54_bounds(
-        L=f.L, sigma=f.sigma, gamma=0.0, tau=tau, zeta=2 * f.L, C=constants.C, k=k_last, f_gap=0.0
+        L=f.L, sigma=f.sigma, gamma=0.0, tau=tau, zeta=zeta, C=constants.C, k=k_last, f_gap=0.0
     )
     within, trivial = decide_lxi(
         last.curvature.to_numpy(), last.xi.to_numpy(), bounds, k=k_last, trivial_at=f.L / tau

@@ -85,7 +85,7 @@ def stage_bounds(config: TwoStageRun, *, repaired: bool) -> dict:
     ξ_k, 𝓛_k, inside) the bound ρ_k(f_k − f*) + Δ_α on f(μ_{k+1}) − f*, the steps that could
     exceed it (f_k − f* > Δ_α), the promised contraction, Δ_α; item 1's floor Δ_α,1/(1 − ρ)."""
     f, out = config.objective(), config.run()
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     common = {"d": f.dim, "b": config.b, "delta": config.delta}
     gap, xi, curvature = out["gap"], out["xi"], out["curvature"]
     curvature = np.maximum(curvature, xi)  # equal up to rounding in d = 1
@@ -121,7 +121,7 @@ def two_stage_shape(config: TwoStageRun) -> dict:
     (``stage_rates``); eq:cond's threshold at ξ = 𝓛 = 1 and at eq:lxi's bounds (printed C), and
     whether the printed and the repaired region coincide on the run (eq:nab_rst binds)."""
     f, out = config.objective(), config.run()
-    tau, zeta = f.sigma / 2, 2 * f.L
+    tau, zeta = f.runs_box
     inside = out["inside"]
     enter = stage_entry(inside)
     stays = np.array(
@@ -379,8 +379,8 @@ def certification(config: TwoStageRun, rescaled: TwoStageRun, shape: dict, bound
         delta=rescaled.delta,
         L=unscaled.L,
         gamma=unscaled.gamma,
-        tau=unscaled.sigma / 2,
-        zeta=2 * unscaled.L,
+        tau=unscaled.runs_box[0],
+        zeta=unscaled.runs_box[1],
         alpha=alpha,
     )
     lxi = shape["lxi"]
@@ -390,7 +390,7 @@ def certification(config: TwoStageRun, rescaled: TwoStageRun, shape: dict, bound
             d=f.dim, b=config.b, delta=config.delta, xi=lxi.xi, curvature=lxi.curvature
         ).rate,
         "lxi_curvature": lxi.curvature,
-        "curvature_max": f.L / (f.sigma / 2),
+        "curvature_max": f.L / f.runs_box[0],
         "repaired_rate_1": bounds["repaired"]["promised"][0],
         "at_one": at_one,
         "first_one": float(unscaled(unscaled.minimizer[None, :] + 1.0)[0] - unscaled.f_star),
