@@ -188,7 +188,7 @@ def test_j_sig_0_corrected_power_is_the_chain_rule():
 
 def test_tmp2_corrected_first_line_matches_the_left_side():
     lhs, expectation = section3_covariance._tmp2_first_line_sides()
-    alpha = section3_covariance._sine_case(1)[1]
+    alpha = section3_covariance.sine_case(1)[1]
     assert abs(expectation) / alpha**2 == pytest.approx(lhs, rel=1e-6)
     assert expectation != pytest.approx(lhs, rel=1e-3)
 
@@ -227,7 +227,7 @@ def _logdet_violations(pairs: int = 100_000, seed: int = 7) -> float:
 def _section3_numbers():
     """Per erratum: what its numbers must be, from a closed form or the argument itself
     (``printed``, ``corrected``: the verdict of each call)."""
-    from mines_theory.verification.errata.section3_covariance import _sine_case
+    from mines_theory.verification.errata.section3_covariance import sine_case
     from mines_theory.verification.claims.section4.common import quadratic_case
 
     def taylor_sigma(printed, corrected):
@@ -275,7 +275,7 @@ def _section3_numbers():
         assert printed["corrected"].value == corrected["corrected"].value == 0
 
     def tmp2_first_line(printed, corrected):
-        alpha = _sine_case(1)[1]
+        alpha = sine_case(1)[1]
         # Φ = ½E[…], so E[…] = α²·2α⁻²Φ: |E[…]|/lhs = α²
         assert abs(printed["raw"].value) / printed["lhs"].value == pytest.approx(alpha**2, rel=1e-6)
         assert corrected["scaled"].value == pytest.approx(corrected["lhs"].value, rel=1e-6)

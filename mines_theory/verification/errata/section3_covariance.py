@@ -33,6 +33,7 @@ __all__ = [
     "erratum_sig_opt_posdef",
     "erratum_tmp2_first_line",
     "erratum_tmp_phi_argument",
+    "sine_case",
 ]
 
 
@@ -82,7 +83,7 @@ def erratum_sig_opt_mu(printed: bool = True) -> Verdict:
 
 
 @functools.cache
-def _sine_case(dim: int):
+def sine_case(dim: int):
     """(f, α, rule, (μ̂*, Σ̂*), Σ_*) for ``_SineCurvature(dim)``, τ = σ, ζ = L, α = 0.99 × the
     largest α of eq:alp_cond: all hypotheses of Theorem 3.4 hold. The minimizers are the
     library's (Gauss–Hermite, exact to ~1e-14 here)."""
@@ -231,8 +232,8 @@ def erratum_j_sig_0_power(printed: bool = True) -> Verdict:
 
 def _tmp2_first_line_sides():
     """(2α⁻²‖Φ(Σ̂*)‖ by Price's identity in closed form, E[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} −
-    Σ̂*⁻¹)] by Gauss–Hermite, ρ̃ the Taylor remainder of f at μ̂*) for ``_sine_case(1)``."""
-    f, alpha, rule, hat, _ = _sine_case(1)
+    Σ̂*⁻¹)] by Gauss–Hermite, ρ̃ the Taylor remainder of f at μ̂*) for ``sine_case(1)``."""
+    f, alpha, rule, hat, _ = sine_case(1)
     mu, s = hat.mean, hat.sigma[0, 0]
 
     def integrand(U):
@@ -259,7 +260,7 @@ def erratum_tmp2_first_line(printed: bool = True) -> Verdict:
 
     Evidence: the left side (closed form), E[…] and α⁻²|E[…]| (Gauss–Hermite, 40 nodes)."""
     lhs, expectation = _tmp2_first_line_sides()
-    _, alpha, *_ = _sine_case(1)
+    _, alpha, *_ = sine_case(1)
     scaled = abs(expectation) / alpha**2
     values = (
         _numeric("lhs", lhs, 1e-9 * abs(lhs), digits=4),
@@ -281,10 +282,10 @@ def erratum_tmp2_first_line(printed: bool = True) -> Verdict:
 
 
 def _tmp_phi_sides():
-    """For ``_sine_case(1)``, with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* + αΣ̂*^{1/2}u) (the
+    """For ``sine_case(1)``, with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* + αΣ̂*^{1/2}u) (the
     library's quadrature) and B = ∇²f(μ̂*): (‖A⁻¹ − B⁻¹‖, ‖A⁻¹(2α⁻²Φ_μ(Σ))B⁻¹‖ with Φ in closed
     form at (μ, Σ) = (μ̂*, Σ̂*), (μ*, Σ_*), (μ̂*, Σ_*))."""
-    f, alpha, rule, hat, star = _sine_case(1)
+    f, alpha, rule, hat, star = sine_case(1)
     A = smoothed(f, hat.mean, hat.sigma, alpha, rule, derivatives=2)[2]
     A_inv, B_inv = np.linalg.inv(A), np.linalg.inv(f.hessian(hat.mean))
     lhs = float(np.linalg.norm(A_inv - B_inv))
@@ -335,9 +336,9 @@ def erratum_tmp_phi_argument(printed: bool = True) -> Verdict:
 
 
 def _last_chain_sides():
-    """For ``_sine_case(2)``: (‖∇²f(μ*)⁻¹‖_F‖∇²f(μ̂*)⁻¹‖_F‖∇²f(μ*) − ∇²f(μ̂*)‖_F, the same with
+    """For ``sine_case(2)``: (‖∇²f(μ*)⁻¹‖_F‖∇²f(μ̂*)⁻¹‖_F‖∇²f(μ*) − ∇²f(μ̂*)‖_F, the same with
     spectral norms on the inverses, γ/σ²‖μ* − μ̂*‖)."""
-    f, _, _, hat, _ = _sine_case(2)
+    f, _, _, hat, _ = sine_case(2)
     H_star, H_hat = f.hessian(f.minimizer), f.hessian(hat.mean)
     difference = np.linalg.norm(H_star - H_hat)
 
