@@ -438,7 +438,7 @@ def theorem34_data(
     sweep: AlphaSweep, kinked: KinkedSweep, holder: KinkedSweep, smooth: KinkedSweep
 ) -> Theorem34Data:
     """Run Theorem 3.4's sweeps and measure what ``theorem34.decide_theorem34`` decides from:
-    the points where the bounds are not shown to hold (eq:Sig_hat and the distance to
+    the points where the bounds are not shown to hold (the distance of Σ̂* to
     Π_S(∇²f(μ̂*)⁻¹), inside eq:alp_cond and on the whole grid; the 1-D bound), the looseness,
     the slopes and the leading constants, and the order each sweep settles on."""
     f, df = sweep.run()
