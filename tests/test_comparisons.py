@@ -159,4 +159,15 @@ def test_measure_comparison_by_hand():
     assert m[f"reached_0_{cmaes}"].value == pytest.approx(2 / 3)
     assert m[f"median_0_{nes}"].value == np.inf
     assert m["at_target"].value == 2
+    # its binomial standard error, √Σ n·p̂(1 − p̂): CMA-ES 3·(2/3)(1/3), NES 0 (none reached)
+    assert m["at_target"].uncertainty == pytest.approx(math.sqrt(3 * (2 / 3) * (1 / 3)))
     assert data.nes_reached == (0,) and data.labels == ("p",)
+
+
+def test_runs_at_target_agree_within_a_borderline_run_not_beyond():
+    """The runs at the target are compared within their binomial error: one borderline run
+    ending on the other side of the target (128 against 127, as under another BLAS kernel)
+    agrees; ten fewer runs at the target is a difference."""
+    published = Measurement("at_target", 128, math.sqrt(2.0), Kind.SE)
+    assert published.agrees(Measurement("at_target", 127, math.sqrt(2.0), Kind.SE))
+    assert not published.agrees(Measurement("at_target", 118, math.sqrt(2.0), Kind.SE))
