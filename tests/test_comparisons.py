@@ -1,5 +1,6 @@
 """The comparison table is rendered from the verdict's measurements."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -159,4 +160,24 @@ def test_measure_comparison_by_hand():
     assert m[f"reached_0_{cmaes}"].value == pytest.approx(2 / 3)
     assert m[f"median_0_{nes}"].value == np.inf
     assert m["at_target"].value == 2
+    # its standard error: the cells' Agresti–Coull errors in runs, 3·√(p̃(1 − p̃)/7) with
+    # p̃ = (x + 2)/7, x = 2 (CMA-ES) and x = 0 (NES), combined
+    cells = [9 * (x + 2) / 7 * (1 - (x + 2) / 7) / 7 for x in (2, 0)]
+    assert m["at_target"].uncertainty == pytest.approx(math.sqrt(sum(cells)))
     assert data.nes_reached == (0,) and data.labels == ("p",)
+
+
+def test_runs_at_target_agree_within_a_borderline_run_not_beyond():
+    """The published runs at the target are compared within their error: one borderline run
+    ending on the other side of the target (128 against 127, as under another BLAS kernel)
+    agrees; ten fewer runs at the target is a difference."""
+    from mines_theory.verification.framework import ledger
+
+    published = ledger.published()["Comparison"]["at_target"]
+    assert published.kind is Kind.SE and published.uncertainty > 0
+
+    def fewer(runs):
+        return dataclasses.replace(published, value=published.value - runs)
+
+    assert published.agrees(fewer(1))
+    assert not published.agrees(fewer(10))

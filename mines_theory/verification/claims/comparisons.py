@@ -11,6 +11,7 @@ Notebook ``07-comparisons`` plots ``data`` and writes ``comparison_table`` for t
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import numpy as np
@@ -116,10 +117,11 @@ class ComparisonData:
 def measure_comparison(frames: dict[str, pd.DataFrame], target: float) -> ComparisonData:
     """The statistics of ``Comparison.run``'s frames: per problem and method, the median of the
     evaluations to ``target`` (a run that never reached it counts as +∞) with its order-statistic
-    interval, and the fraction of seeds that reached it; then the runs at the target in all."""
+    interval, and the fraction of seeds that reached it; then the runs at the target in all, with
+    the standard error of the cells' fractions, in runs."""
     measurements: list[Measurement] = []
     cells: dict[tuple[str, str], Measurement] = {}
-    nes_reached, at_target = [], 0
+    nes_reached, at_target, variance = [], 0, 0.0
     for i, (label, frame) in enumerate(frames.items()):
         table = evaluations_to_target(frame, target)
         for j, method in enumerate(COMPARED):
@@ -129,12 +131,18 @@ def measure_comparison(frames: dict[str, pd.DataFrame], target: float) -> Compar
             never = np.where(runs.reached, runs.evaluations, np.inf)  # never reached: +∞
             median = median_interval(never, f"median_{i}_{j}")
             reached = int(runs.reached.sum())
-            measurements += [median, proportion(f"reached_{i}_{j}", reached, len(runs))]
+            fraction = proportion(f"reached_{i}_{j}", reached, len(runs))
+            measurements += [median, fraction]
             at_target += reached
+            variance += (len(runs) * fraction.uncertainty) ** 2  # the fraction's error, in runs
             cells[label, method] = median
             if method == "NES":
                 nes_reached.append(reached)
-    measurements.append(Measurement("at_target", at_target, kind=Kind.COUNT))
+    # The runs at the target are a sum of independent runs' outcomes, not an exact count: under
+    # another BLAS kernel a run near the target's edge may end on its other side (128 against
+    # 127 under OPENBLAS_CORETYPE=Haswell). Its standard error is that of the cells' reached
+    # fractions (``stats.proportion``, Agresti–Coull: never 0), in runs, combined.
+    measurements.append(Measurement("at_target", at_target, math.sqrt(variance), Kind.SE))
     return ComparisonData(cells, tuple(measurements), tuple(frames), tuple(nes_reached))
 
 
