@@ -321,6 +321,21 @@ def test_the_decorators_record_and_return_the_guarded_check(fresh, tmp_path, mon
     assert registry.REGISTRY is fresh
 
 
+def test_an_edited_spec_is_read_again_on_reload(fresh, tmp_path, monkeypatch):
+    """Each spec file is parsed once per version: a module reloaded after its spec file changed
+    declares the new facts, not the ones parsed before."""
+    module = _import_declaring(tmp_path, monkeypatch, "edited_h5", GUARDED, GUARDED_SPECS)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.7")
+    assert row.statement == "s"
+    (tmp_path / "edited_h5.toml").write_text(
+        GUARDED_SPECS.replace('statement = "s"', 'statement = "a statement edited"', 1),
+        encoding="utf-8",
+    )
+    importlib.reload(module)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.7")
+    assert row.statement == "a statement edited"
+
+
 SPEC_OF_ONE = """
 ["Lemma 9.7"]
 printed = "Lemma 97"

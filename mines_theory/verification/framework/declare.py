@@ -78,6 +78,7 @@ in its place).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import sys
 import tomllib
@@ -139,17 +140,26 @@ def _spec(module: str, name: str, declarer: str) -> tuple[dict[str, Any], str]:
     path = spec_file(module)
     where = f"spec {name!r} in {path.name}"
     try:
-        specs = tomllib.loads(path.read_text(encoding="utf-8"))
+        stat = path.stat()
     except FileNotFoundError:
         raise ValueError(f"{module} declares {name!r}, but {path} does not exist") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{path} is not valid TOML: {error}") from None
+    specs = _parsed(path, stat.st_mtime_ns, stat.st_size)
     if name not in specs:
         raise ValueError(f"{module} declares {name!r}, but {path.name} has no table [{name!r}]")
     table = specs[name]
     required, optional = FIELDS[declarer]
     _fields(table, required, optional, where)
     return table, where
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
+    """The tables of the spec file ``path`` as it was at ``mtime_ns`` with ``size`` bytes (each
+    file is parsed once however many checks its module declares, and again once edited)."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{path} is not valid TOML: {error}") from None
 
 
 def _fields(table: Mapping[str, Any], required, optional, where: str) -> None:
