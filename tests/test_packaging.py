@@ -261,9 +261,14 @@ def test_each_make_target_installs_the_extras_it_needs():
 def test_every_subpackage_goes_into_the_wheel():
     """setuptools finds the packages (``[tool.setuptools.packages.find]``), so a new subpackage
     cannot be left out of a wheel; its package data are the published verdicts and the COCO
-    summary, which exist."""
+    summary, which exist, and every claim's spec file (the ``.toml`` beside its check)."""
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert setuptools["packages"]["find"]["include"] == ["mines_theory*"]
+    shipped = set()
     for package, files in setuptools["package-data"].items():
         for name in files:
-            assert (ROOT / package.replace(".", "/") / name).is_file(), (package, name)
+            found = set((ROOT / package.replace(".", "/")).glob(name))
+            assert found, (package, name)
+            shipped |= found
+    specs = set((ROOT / "mines_theory").rglob("*.toml"))
+    assert len(specs) >= 30 and specs <= shipped, specs - shipped

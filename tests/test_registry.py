@@ -5,6 +5,8 @@ name of what is wrong."""
 import importlib
 import pkgutil
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ import mines_theory.verification
 from mines_theory.verification.views import errata
 from mines_theory.verification.framework import declare, ledger, registry
 from mines_theory.verification.framework.registry import Registry
+from mines_theory.verification.framework.sizes import Data
 from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
@@ -20,36 +23,80 @@ THROWAWAY = '''
 
 from mines_theory.verification.framework.declare import (claim, claim_without_check, erratum,
                                                finding)
-from mines_theory.verification.framework.spec import NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict, flagged
 
-claim_without_check("Lemma 5.8", printed="Lemma 98", label="eq:later",
-                    statement="a claim whose check is to come", notebook="05-convergence-mean")
+claim_without_check("Lemma 5.8")
 
 
-@claim("Lemma 5.9", printed="Lemma 99", label="eq:throwaway", statement="1 + 1 = 2",
-       notebook="05-convergence-mean", atlas=NoBar("an identity"))
+@claim("Lemma 5.9")
 def check_lemma59() -> Verdict:
     return Verdict(Status.HOLDS, "1 + 1 = {sum}", (Measurement("sum", 1 + 1, 0.0),))
 
 
-@claim("Lemma 4.2, γ > 0", printed="Lemma 7", label="eq:Q_Sig", statement="a variant",
-       notebook="03-gradient-estimators", atlas=NoBar("a variant"), after="Lemma 4.1")
+@claim("Lemma 4.2, γ > 0")
 def check_lemma42_variant() -> Verdict:
     return Verdict(Status.HOLDS, "placed after Lemma 4.1")
 
 
-@finding("A finding", label="—", statement="something measured",
-         notebook="06-convergence-covariance", atlas=NoBar("a finding"))
+@finding("A finding")
 def check_finding() -> Verdict:
     return Verdict(Status.HOLDS, "measured")
 
 
-@erratum("eq:throwaway", row={row}, kind="typo", printed="1 + 1 = 3", correct="1 + 1 = 2",
-         consequence="nothing changes", same_flaw_as="eq:bG")
+@erratum("eq:throwaway")
 def erratum_throwaway(printed: bool = True) -> Verdict:
     return flagged((1 + 1 != 3) if printed else False, "1 + 1 = 2")
 '''
+
+#: The throwaway module's spec file, beside it.
+THROWAWAY_SPECS = """
+["Lemma 5.8"]
+printed = "Lemma 98"
+label = "eq:later"
+statement = "a claim whose check is to come"
+notebook = "05-convergence-mean"
+
+["Lemma 5.9"]
+printed = "Lemma 99"
+label = "eq:throwaway"
+statement = "1 + 1 = 2"
+notebook = "05-convergence-mean"
+atlas = { reason = "an identity" }
+
+["Lemma 4.2, γ > 0"]
+printed = "Lemma 7"
+label = "eq:Q_Sig"
+statement = "a variant"
+notebook = "03-gradient-estimators"
+after = "Lemma 4.1"
+atlas = { reason = "a variant" }
+
+["A finding"]
+label = "—"
+statement = "something measured"
+notebook = "06-convergence-covariance"
+atlas = { reason = "a finding" }
+
+["eq:throwaway"]
+row = {row}
+kind = "typo"
+printed = "1 + 1 = 3"
+correct = "1 + 1 = 2"
+consequence = "nothing changes"
+same_flaw_as = "eq:bG"
+"""
+
+
+def _import_declaring(tmp_path, monkeypatch, name, source, specs):
+    """Import the module ``name`` written into ``tmp_path`` with its spec file beside it."""
+    (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    if specs is not None:
+        (tmp_path / f"{name}.toml").write_text(specs, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    module = importlib.import_module(name)
+    monkeypatch.setitem(sys.modules, name, module)
+    return module
 
 
 @pytest.fixture
@@ -65,14 +112,8 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     (Lemma 5.8, 5.9 after Remark 5.6, before Prop. A.1; "after" places a row), with their PDF
     numbers; the claim without a check is "not checked"; the ledger's tables, collected from
     ``ledger.SOURCES``, do not take them."""
-    name = "throwaway_declarations_h5"
-    (tmp_path / f"{name}.py").write_text(
-        THROWAWAY.replace("{row}", str(len(ledger.errata()) + 1)), encoding="utf-8"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, name, raising=False)
-    module = importlib.import_module(name)
-    monkeypatch.setitem(sys.modules, name, module)
+    specs = THROWAWAY_SPECS.replace("{row}", str(len(ledger.errata()) + 1))
+    module = _import_declaring(tmp_path, monkeypatch, "throwaway_declarations_h5", THROWAWAY, specs)
 
     numbers = [c.number for c in registry.REGISTRY.claims()]
     at = numbers.index("Remark 5.6")
@@ -224,22 +265,48 @@ def test_a_bad_erratum_is_refused_naming_what():
         reg.erratum_row("eq:nowhere")
 
 
-def test_the_decorators_record_and_return_the_guarded_check(fresh):
+GUARDED = """
+from mines_theory.verification.framework.declare import claim
+from mines_theory.verification.framework.sizes import Data
+from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
+
+
+def written() -> Verdict:
+    return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
+
+
+check_lemma97 = claim("Lemma 9.7")(written)
+
+
+@claim("Lemma 9.6", minimum=Data(draws=10))
+def check_lemma96(draws: int = 20) -> Verdict:
+    return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
+"""
+
+GUARDED_SPECS = """
+["Lemma 9.7"]
+printed = "Lemma 97"
+label = "eq:x"
+statement = "s"
+notebook = "00-overview"
+atlas = { reason = "an identity" }
+
+["Lemma 9.6"]
+printed = "Lemma 96"
+label = "eq:x"
+statement = "s"
+notebook = "00-overview"
+atlas = { reason = "an identity" }
+"""
+
+
+def test_the_decorators_record_and_return_the_guarded_check(fresh, tmp_path, monkeypatch):
     """What a decorator records is what the module exports: the check as the framework runs
-    it (``sizes.guard``), wrapping the function written."""
-
-    def check_lemma97() -> Verdict:
-        return Verdict(Status.HOLDS, "{x}", (Measurement("x", 1.0, 0.1),))
-
-    declared = declare.claim(
-        "Lemma 9.7",
-        printed="Lemma 97",
-        label="eq:x",
-        statement="s",
-        notebook="00-overview",
-        atlas=NoBar("an identity"),
-    )(check_lemma97)
-    assert declared.__wrapped__ is check_lemma97 and declared.__guarded_by__ is None
+    it (``sizes.guard``, with the decorator's ``minimum``), wrapping the function written, with
+    the facts of its spec."""
+    module = _import_declaring(tmp_path, monkeypatch, "guarded_h5", GUARDED, GUARDED_SPECS)
+    declared = module.check_lemma97
+    assert declared.__wrapped__ is module.written and declared.__guarded_by__ is None
     row = Claim(
         "Lemma 9.7",
         "eq:x",
@@ -250,7 +317,105 @@ def test_the_decorators_record_and_return_the_guarded_check(fresh):
         atlas=NoBar("an identity"),
     )
     assert row in registry.REGISTRY.claims()
+    assert module.check_lemma96.__guarded_by__ == Data(draws=10)
     assert registry.REGISTRY is fresh
+
+
+def test_an_edited_spec_is_read_again_on_reload(fresh, tmp_path, monkeypatch):
+    """Each spec file is parsed once per version: a module reloaded after its spec file changed
+    declares the new facts, not the ones parsed before."""
+    module = _import_declaring(tmp_path, monkeypatch, "edited_h5", GUARDED, GUARDED_SPECS)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.7")
+    assert row.statement == "s"
+    (tmp_path / "edited_h5.toml").write_text(
+        GUARDED_SPECS.replace('statement = "s"', 'statement = "a statement edited"', 1),
+        encoding="utf-8",
+    )
+    importlib.reload(module)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.7")
+    assert row.statement == "a statement edited"
+
+
+SPEC_OF_ONE = """
+["Lemma 9.7"]
+printed = "Lemma 97"
+label = "eq:x"
+statement = "s"
+notebook = "00-overview"
+atlas = {{ reason = "an identity" }}
+{extra}
+"""
+
+
+@pytest.mark.parametrize(
+    "specs, message",
+    [
+        (None, r"declares 'Lemma 9\.7', but .*bad_spec_h5\.toml does not exist"),
+        ('["Lemma 9.8"]\nlabel = "x"', r"bad_spec_h5\.toml has no table \['Lemma 9\.7'\]"),
+        ("[Lemma 9.7", r"bad_spec_h5\.toml is not valid TOML"),
+        (
+            SPEC_OF_ONE.format(extra="lable = 'eq:y'"),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: unknown field 'lable'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('notebook = "00-overview"', ""),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'notebook' is missing",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="key = { name = 'x', word = 'y' }"),
+            r"'Lemma 9\.7' in bad_spec_h5\.toml, key: unknown field 'word'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace(
+                "atlas = { reason", "atlas = { lable = 'x', reason"
+            ),
+            r"atlas, NoBar: unknown field 'lable'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace(
+                'atlas = { reason = "an identity" }', "atlas = { label = 'x', sens = 'upper' }"
+            ),
+            r"atlas, Bar: unknown field 'sens'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="rests_on = [{ kind = 'statement' }]"),
+            r"rests_on, Cites: field 'target' is missing",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('printed = "Lemma 97"', 'printed = "97"'),
+            "printed must be the PDF's name",
+        ),
+    ],
+)
+def test_a_bad_spec_is_refused_naming_the_file_the_spec_and_the_field(
+    fresh, tmp_path, monkeypatch, specs, message
+):
+    source = GUARDED.split("@claim")[0]
+    with pytest.raises(ValueError, match=message):
+        _import_declaring(tmp_path, monkeypatch, "bad_spec_h5", source, specs)
+
+
+def test_every_spec_is_declared_by_its_module_and_every_declaring_module_has_its_specs():
+    """A table in a spec file that no decorator of its module names would be a fact about a
+    claim that nothing shows: each spec file's tables are exactly the names its module
+    declares, and no other module declares anything."""
+    root = Path(mines_theory.verification.__file__).parent
+    for info in pkgutil.walk_packages(
+        mines_theory.verification.__path__, "mines_theory.verification."
+    ):
+        importlib.import_module(info.name)
+    files = sorted(root.rglob("*.toml"))
+    assert len(files) >= 30
+    declaring = set()
+    for path in files:
+        module = ".".join(
+            ("mines_theory", "verification", *path.relative_to(root).with_suffix("").parts)
+        )
+        assert declare.spec_file(module) == path
+        tables = set(tomllib.loads(path.read_text(encoding="utf-8")))
+        assert tables == registry.REGISTRY.declared()[module], path.name
+        declaring.add(module)
+    assert set(registry.REGISTRY.declared()) == declaring
 
 
 # ---------------------------------------------------------------------------------------------

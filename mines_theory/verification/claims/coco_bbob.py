@@ -52,7 +52,6 @@ from mines_theory.experiments.coco_stats import (
     target_column,
 )
 from ..framework.declare import finding
-from ..framework.spec import NoBar
 from ..framework.decisions import status_of
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .appendix_e.common import ends
@@ -370,17 +369,7 @@ def _power_of_ten(value: int) -> str:
     return "10" + str(exponent).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
-@finding(
-    "COCO bbob",
-    label="arXiv:1910.11490",
-    statement=(
-        "the 2019 version's claim: MiNES is competitive with NES and CMA-ES; tested as a "
-        "generalization (this library's defaults on COCO's bbob against xNES and CMA-ES), "
-        "not a reproduction"
-    ),
-    notebook="10-coco-bbob",
-    atlas=NoBar("a benchmark of methods (aRT ratios and runtime-ECDF areas), without a bound"),
-)
+@finding("COCO bbob")
 @decides
 def check_coco_claim(summary: pd.DataFrame | None = None) -> Verdict:
     """The 2019 claim's verdict from the committed COCO summary (or ``summary``): ``decide``

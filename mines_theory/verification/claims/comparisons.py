@@ -24,7 +24,6 @@ from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
 from ..framework.declare import finding
 from ..framework.sizes import Data
-from ..framework.spec import Key, NoBar
 from ..framework.stats import median_interval, proportion
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 
@@ -187,11 +186,6 @@ def decide_comparison(data: ComparisonData) -> tuple[Qualifier, ...]:
 
 @finding(
     "Comparison",
-    label="—",
-    statement="evaluations to f − f* ≤ 10⁻⁸ against xNES, CMA-ES, RGF, NES",
-    notebook="07-comparisons",
-    key=Key(None, "see the comparison table"),
-    atlas=NoBar("a comparison of methods, without a bound"),
     minimum=Data(
         seeds=1,
         steps=1,

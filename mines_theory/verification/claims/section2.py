@@ -21,7 +21,6 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from ..framework.decisions import status_of
 from ..framework.declare import claim, finding
 from ..framework.sizes import Data
-from ..framework.spec import Key, NoBar
 from ..framework.stats import K_SE, MIN_Z_DRAWS, z_measurement
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, count_text
 from mines_theory.theory.derivations.nes import (
@@ -81,16 +80,7 @@ class LogLikelihoodTrick:
 LOG_LIKELIHOOD_TRICK = LogLikelihoodTrick()
 
 
-@claim(
-    "Sec. 2",
-    printed="Section 2",
-    label="eq:nab_mu, eq:nab_Sig, eq:nat_grad",
-    statement="log-likelihood gradients of N(μ, Σ̄), the Fisher matrix and the natural gradient",
-    notebook="01-nes-background",
-    key=Key("z", "eq:log_lh by Monte Carlo: largest |z|"),
-    atlas=NoBar("identities (sympy) and a Monte Carlo z-score; no bound"),
-    minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "trick.samples"}),
-)
+@claim("Sec. 2", minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "trick.samples"}))
 @functools.cache
 def check_section2(trick: LogLikelihoodTrick = LOG_LIKELIHOOD_TRICK) -> Verdict:
     """eq:log_lh by Monte Carlo (``trick``); eq:nab_mu, eq:nab_Sig (unconstrained
@@ -201,12 +191,6 @@ NES_BUDGET = 60_000
 
 @finding(
     "NES as printed",
-    printed="Section 2",
-    label="Sec. 2, after eq:ng",
-    statement="the NES meta-algorithm as printed stalls and its covariance collapses",
-    notebook="01-nes-background",
-    key=Key("stalled", "runs of 3 that stalled"),
-    atlas=NoBar("a finding without a bound"),
     minimum=Data(seeds=1, steps=NES_BUDGET, at={"steps": "config.max_evaluations"}),
 )
 def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:

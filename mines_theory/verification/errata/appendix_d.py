@@ -30,16 +30,7 @@ __all__ = [
 ]
 
 
-@erratum(
-    "eq:nu (Lemma D.2)",
-    row=29,
-    kind="error",
-    printed="‖ν‖² ≤ γbα⁴c₃³/(36τ³), ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴)",
-    correct="γ² in both (eq:sigma_1 squared; ν scales like γ)",
-    consequence="the bound on ‖ν‖² survives with γ²; the one on ‖Ũν‖² fails anyway (next "
-    "row). The γ → γ² changes the values and the units of Δ_α,1 and Δ_α,2, which "
-    "are built from it (Lemmas 5.1, 5.2)",
-)
+@erratum("eq:nu (Lemma D.2)")
 def erratum_nu_gamma_power(printed: bool = True) -> Verdict:
     """eq:nu prints γ where squaring eq:sigma_1 gives γ². ν scales like γ (f ↦ cf), ‖ν‖² like γ²:
     on the cubic with γ = 100 (b = 10, α = 0.5) the printed bound fails in far more than δ of
@@ -77,16 +68,7 @@ def erratum_nu_gamma_power(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proofs of eq:nu, eq:hh, eq:tgm_3",
-    row=30,
-    kind="error",
-    printed="νᵀUᵀUν ≤ max_i ν_i²·‖U1‖²",
-    correct="‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0)",
-    consequence="Lemmas D.2 (second half), D.4 and D.5 fail for large b: E[ν_iũ_i] ≠ 0 is a "
-    "bias of order γα² that averaging over b does not remove; the Δ_α terms of "
-    "Lemmas 5.1, 5.2 rest on them (their contraction part survives)",
-)
+@erratum("proofs of eq:nu, eq:hh, eq:tgm_3")
 def erratum_U_nu_step(printed: bool = True) -> Verdict:
     """Proofs of eq:nu, eq:hh, eq:tgm_3: ‖Uν‖² ≤ max_i ν_i²·‖U1‖² is false (ν_i and u_i are
     dependent; e.g. u₂ = −u₁, ν = (1, −1) gives Uν = 2u₁, U1 = 0). On the cubic with b = 5000 it
@@ -116,20 +98,7 @@ def erratum_U_nu_step(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
-    row=33,
-    kind="error",
-    printed="‖(1/b)Σ_i Y_i‖² ≤ (1/b²)Σ_i ‖Y_i‖², with α²Σ⁻¹ for 2α²Σ⁻¹: ‖G̃‖² = O(1/b)",
-    correct="≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound exists since E G̃ = H − Σ⁻¹ (Lemma C.1)",
-    consequence="Lemma D.7 is false for large b (f = x²/2: ‖G̃‖² → 0.25, the bound → 0); "
-    "eq:G_norm_2 fails also with H* and Σ⁻¹ inside S', wherever E∇²f(μ_k + αz) ≠ "
-    "H* (its left side tends to ‖E∇²f(μ_k + αz) − H*‖²); C₄ of Lemma 5.3 rests "
-    "on it in the base case and in eq:dec_sig's C₄/k at every t, where ‖G̃(Σ_t)‖² "
-    "tends to ‖E∇²f(μ_t + αz) − Σ_t⁻¹‖²: C₄ must become a bound with ‖∇²f(μ_t) − "
-    "Π_S'(∇²f(μ_t))‖², ‖H_t − H*‖² and C/t terms; Lemma 5.3 survives in the "
-    "cases measured",
-)
+@erratum("eq:G_norm_1, eq:G_norm_2 (Lemma D.7)")
 def erratum_G_norm_1(printed: bool = True) -> Verdict:
     """eq:G_norm_1/2: the proof bounds ‖Σ_i Y_i‖² by Σ_i ‖Y_i‖² (it is ≤ bΣ_i‖Y_i‖²) and subtracts
     α²Σ⁻¹ for 2α²Σ⁻¹, so the bound decays like 1/b although E G̃ = H − Σ⁻¹ ≠ 0; and eq:G_norm_2
@@ -176,15 +145,7 @@ def erratum_G_norm_1(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "Lemmas D.1, D.4, D.5, hypotheses",
-    row=28,
-    kind="typo",
-    printed="Σ⁻¹ ∈ S (D.1); ∇²f ⪯ 𝓛Σ⁻¹ ⪯ 𝓛τ⁻¹I (D.4); Σ⁻¹ ⪯ τ⁻¹I (D.5)",
-    correct="Σ ∈ S, i.e. Σ⁻¹ ∈ S' (each proof uses ‖Σ‖ ≤ 1/τ)",
-    consequence="as printed the conclusions fail (Σ = 100, τ = 1); Lemma 5.1 applies them "
-    "with Σ_k ∈ S and is unaffected",
-)
+@erratum("Lemmas D.1, D.4, D.5, hypotheses")
 def erratum_hypotheses(printed: bool = True) -> Verdict:
     """Lemmas D.1 (lem:tgm_1), D.4 (lem:tgm) and D.5 (eq:tgm_3) assume "Σ⁻¹ ∈ S", "∇²f ⪯ 𝓛Σ⁻¹ ⪯
     𝓛τ⁻¹I" and "Σ⁻¹ ⪯ τ⁻¹I", none of which gives the ‖Σ‖ ≤ 1/τ each proof uses; Σ ∈ S
@@ -239,14 +200,7 @@ def erratum_hypotheses(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:G_norm, eq:GG (Lemma D.6)",
-    row=31,
-    kind="typo",
-    printed="‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm",
-    correct="2d + 3 log(1/δ) (eq:u_norm; with 2 log the event fails w.p. > δ at d = 5, δ = e⁻³⁰)",
-    consequence="Lemma D.6 survives (measured; eq:G_norm_1 already uses 3 log)",
-)
+@erratum("eq:G_norm, eq:GG (Lemma D.6)")
 def erratum_two_log(printed: bool = True) -> Verdict:
     """eq:G_norm and eq:GG (and their proofs) use ‖u‖² ≤ 2d + 2 log(1/δ), citing eq:u_norm, which
     gives 2d + 3 log(1/δ); with 2 log the event can have probability below 1 − δ: at d = 5,
@@ -279,15 +233,7 @@ def erratum_two_log(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Lemma D.6, Taylor expansions",
-    row=32,
-    kind="typo",
-    printed="f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ + α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u; also "
-    "f(μ − ·) twice",
-    correct="the integral remainder has weight (1 − t): α²uᵀΣ^{1/2}[∫₀¹(1 − t)∇²f dt]Σ^{1/2}u",
-    consequence="Lemma D.6 survives (its constants are 2× loose)",
-)
+@erratum("proof of Lemma D.6, Taylor expansions")
 def erratum_taylor_weight(printed: bool = True) -> Verdict:
     """Proof of eq:G_norm/eq:GG: f(μ ± αΣ^{1/2}u) = f ± α⟨∇f, Σ^{1/2}u⟩ +
     α²uᵀΣ^{1/2}[∫₀¹∇²f dt]Σ^{1/2}u drops the (1 − t) weight of the integral remainder. On the

@@ -27,17 +27,7 @@ from mines_theory.theory.bounds.appendix import sig2_bound
 __all__ = ["erratum_Sigma_vs_Sigma_inv", "erratum_base_case_C", "erratum_probability_bookkeeping"]
 
 
-@erratum(
-    "proof of Lemma 5.3, base case k = 2; eq:C",
-    row=40,
-    kind="error",
-    printed="‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2, with C's entry 2C₄ + L²/b",
-    correct="the right side of eq:Sig_2_bnd is exactly 2C₄, so C ≥ 4C₄ is needed; 2C₄ + L²/b "
-    "< 4C₄ since C₄ ≥ 32L²/b",
-    consequence="the base case fails where 9(C₁+C₂+C₃)²/4 < C₄ (a corner: γ = 0, d = 1, b = "
-    "10⁸, δ = 10⁻⁸, or d = 10⁴, b = 1, δ = 0.99); with 4C₄ as eq:C's second "
-    "entry (plus eq:Sig_2_bnd's erratum term) the induction starts",
-)
+@erratum("proof of Lemma 5.3, base case k = 2; eq:C")
 def erratum_base_case_C(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.3, base case k = 2: ‖Σ₂⁻¹ − H*‖² ≤ [right side of eq:Sig_2_bnd] ≤ C/2. That
     right side is exactly 2C₄ (sympy), so the second step needs C ≥ 4C₄; eq:C's entry 2C₄ + L²/b
@@ -96,19 +86,6 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
 
 @erratum(
     "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
-    row=41,
-    kind="error",
-    printed="with a probability at least 1 − δ",
-    correct="the proof uses, at each of the K − 1 steps, eq:u_norm for b directions "
-    "(eq:G_norm_1, eq:GG) and Lemma 5.1 or 5.2, plus Lemma E.7 at δ/k² and eq:Y0: "
-    "the union bound gives 1 − [(K − 1)(b + 3) + 2(π²/6 − 1)]δ on the printed proof's events "
-    "(the repaired Lemma 5.3, with the events of its repaired proof: 1 − [(K − 1)(b + 2) + "
-    "π²/3 − 9/4]δ)",
-    consequence="Lemma 5.3 and Thm 5.4 hold w.p. 1 − O(Kbδ) as proved, or 1 − δ with δ/((K − "
-    "1)(b + 3) + 2) in every per-step lemma (a log(Kb/δ) in c₁, c₂, c₃, A_K, "
-    "C₁); the event ‖u_{t,i}‖² ≤ c₃ alone fails w.p. > δ (d = 5, b = 50, δ = "
-    "0.01, K = 200)",
-    same_flaw_as='Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
     minimum=Data(draws=single_event_trials(0.01), at={"draws": "runs"}),
 )
 def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Verdict:
@@ -153,14 +130,7 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ve
 
 
 @erratum(
-    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3",
-    row=46,
-    kind="typo",
-    printed="‖Σ_t − H*‖",
-    correct="‖Σ_t⁻¹ − H*‖, as in the line before, in Γ_t (Lemma E.7) and in Lemma 5.3's "
-    "conclusion (the two differ, and neither bounds the other)",
-    consequence="Lemma 5.3's proof survives, read with Σ_t⁻¹",
-    minimum=Data(draws=1),
+    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3", minimum=Data(draws=1)
 )
 def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Verdict:
     """eq:sto_err (statement and last line of its proof), eq:dec_sig and the induction hypothesis of

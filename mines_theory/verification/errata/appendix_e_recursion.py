@@ -35,15 +35,7 @@ __all__ = [
 ]
 
 
-@erratum(
-    "eq:Sig_dec (Lemma E.2)",
-    row=34,
-    kind="error",
-    printed="(1/(k(k−1)))Σ_t (t−1)⟨BG_t − H*, Σ_t⁻¹ − H*⟩",
-    correct="2(t−1)/(k(k−1)): the recursion's 2/t times Π_j(1 − 2/j) = (t−1)t/(k(k−1))",
-    consequence="as printed it fails along a MiNES run (Lemma E.2's row); C₁ + C₂ + C₃ of "
-    "eq:C should double; Lemma 5.3 survives in the cases measured",
-)
+@erratum("eq:Sig_dec (Lemma E.2)")
 def erratum_sig_dec_factor(printed: bool = True) -> Verdict:
     """eq:Sig_dec: unrolling the recursion gives 2(t−1)/(k(k−1)) before the first sum; printed
     (t−1)/(k(k−1)). With the 2 the inequality holds at every step of the trajectory (it is an
@@ -70,18 +62,7 @@ def erratum_sig_dec_factor(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:Sig_2_bnd (Lemma E.2)",
-    row=35,
-    kind="error",
-    printed="‖Σ₂⁻¹ − H*‖² ≤ 4L²c₃²(c₃ζ + √dζ)²/(bτ²) + dζ²/b",
-    correct="with η₂,₁ = 1, Σ₂⁻¹ = Π_S'(BG(Σ₁)) → Π_S'(E BG(Σ₁)) as b → ∞, where E BG(Σ₁) = "
-    "E∇²f(μ₁ + αz) = ∇²f(μ₁) + O(γα), z = Σ₁^{1/2}u: the base case needs C ≥ "
-    "2‖Π_S'(E∇²f(μ₁ + αz)) − H*‖² + O(1/b), the O(1/b) part at least 4C₄ (base-case "
-    "row)",
-    consequence="false for non-quadratic f; Lemma 5.3's induction survives with a larger C",
-    same_flaw_as="eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
-)
+@erratum("eq:Sig_2_bnd (Lemma E.2)")
 def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
     """eq:Sig_2_bnd: as b → ∞, Σ₂⁻¹ → Π_S'(E∇²f(μ₁ + αz)) (z = Σ₁^{1/2}u; the smoothed Hessian,
     E BG(Σ₁) by Lemma C.1), not H* = Π_S'(∇²f(μ*)), so ‖Σ₂⁻¹ − H*‖² does not vanish like 1/b for
@@ -122,18 +103,7 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:alpha_err (Lemma E.4)",
-    row=36,
-    kind="error",
-    printed="c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}d^{1/2})",
-    correct="c₃^{3/2}(c₃+1)ζγ√(k−1)α·√d/(4τ^{3/2}): eq:GG bounds the spectral norm, and ⟨A, "
-    "D⟩ ≤ ‖A‖₂‖D‖_* ≤ √d‖A‖₂‖D‖_F (equality at A = D = I); the proof's middle line "
-    "also drops γ",
-    consequence="the printed factor is d times too small, and so is C₃ of eq:C; Lemma 5.3 "
-    "survives in the cases measured",
-    minimum=Data(draws=1, at={"draws": "pairs"}),
-)
+@erratum("eq:alpha_err (Lemma E.4)", minimum=Data(draws=1, at={"draws": "pairs"}))
 def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:alpha_err: the proof bounds ⟨A, D⟩ by eq:GG's spectral-norm bound on A times the
     Frobenius norm of D, and prints the factor 1/√d. The largest ⟨A, D⟩/(‖A‖₂‖D‖_F) over random
@@ -175,20 +145,7 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
     )
 
 
-@erratum(
-    "eq:alpha_err (Lemma E.4), the step citing eq:GG",
-    row=37,
-    kind="error",
-    printed="eq:GG applied to BG − (1/2b)Σ_i u_iᵀΣ_t^½H_tΣ_t^½u_i(…), H_t = Π_S'(∇²f(μ_t))",
-    correct="eq:GG bounds the sum built with ∇²f(μ_t); with H_t the difference also holds "
-    "(1/2b)Σ_i u_iᵀΣ_t^½(∇²f(μ_t) − H_t)Σ_t^½u_i(…), which does not shrink with α or "
-    "γ when ∇²f(μ_t) ∉ S'",
-    consequence="eq:alpha_err fails when ∇²f(μ_t) ∉ S' (a quadratic: right side 0, left side "
-    "> 0); Lemma 5.3 as proved needs every ∇²f(μ_t) ∈ S' (e.g. τ ≤ σ, L ≤ ζ), "
-    "while Thm 5.4 keeps ‖∇²f(μ_k) − Π_S'(∇²f(μ_k))‖; otherwise C needs a term "
-    "in that projection distance",
-    minimum=Data(draws=1),
-)
+@erratum("eq:alpha_err (Lemma E.4), the step citing eq:GG", minimum=Data(draws=1))
 def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdict:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
     sum built with the unprojected ∇²f(μ_t); the proof applies it to the sum built with
@@ -252,16 +209,7 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdi
     )
 
 
-@erratum(
-    'proof of eq:dd (Lemma E.10), the "=" line',
-    row=42,
-    kind="typo",
-    printed="Σ_{t=2}^k[(1−ρ₁)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ₁)^i] = ((1−ρ₁)/ρ₁)[(1 − "
-    "(1−ρ₁)^{k−1})F + ((k−1) − (1 − (1−ρ₁)^{k−1})/ρ₁)Δ]",
-    correct="Δ's coefficient is (k−1)/ρ₁ − (1−ρ₁)(1 − (1−ρ₁)^{k−1})/ρ₁²: the printed line is "
-    "short by (k − 1)Δ",
-    consequence="eq:dd survives: its last line still bounds the exact sum, and C₂ stands",
-)
+@erratum('proof of eq:dd (Lemma E.10), the "=" line')
 def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict:
     """Proof of eq:dd (Lemma E.10), the "=" line: Σ_{t=2}^k[(1−ρ)^{t−1}F + ΔΣ_{i=0}^{t−2}(1−ρ)^i]
     is printed ((1−ρ)/ρ)[(1 − (1−ρ)^{k−1})F + ((k−1) − (1 − (1−ρ)^{k−1})/ρ)Δ]; sympy gives the
@@ -317,16 +265,7 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
     )
 
 
-@erratum(
-    "proof of Lemma E.1 (lem:nab_f)",
-    row=24,
-    kind="typo",
-    printed="Δ₁ = ∫₀¹(∇²f(μ* − s(μ_k − μ*)) − ∇²f(μ*))(μ_k − μ*)ds; −‖He + Δ₁‖²_Σ ≤ −‖He‖²_Σ "
-    '+ 2⟨He, ΣΔ₁⟩; "ξ_kΣ_k ⪯ ∇²f(μ_k)"',
-    correct="μ* + s(μ_k − μ*) in Δ₁; −2⟨He, ΣΔ₁⟩ (≤ 2|⟨He, ΣΔ₁⟩|, which the next bound "
-    "controls); ξ_kΣ_k⁻¹ ⪯ ∇²f(μ_k)",
-    consequence="Lemma E.1 survives",
-)
+@erratum("proof of Lemma E.1 (lem:nab_f)")
 def erratum_nab_f_typos(printed: bool = True) -> Verdict:
     """Proof of Lemma E.1 (lem:nab_f): Δ₁ is defined with ∇²f(μ* − s(μ_k − μ*)) (the path runs
     from μ* to μ_k: μ* + s(μ_k − μ*)); the hypothesis is quoted as ξ_kΣ_k ⪯ ∇²f (it is

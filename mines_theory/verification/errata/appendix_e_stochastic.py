@@ -39,18 +39,7 @@ __all__ = [
 ]
 
 
-@erratum(
-    "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
-    row=18,
-    kind="error",
-    printed="A_t = 8 log(1/(bδ)) + 16 log(t+1) + d gives P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²)",
-    correct="A_t = 8 log(b/δ) + 16 log(t+1) + d (eq:chi gives bδ/(t+1)² as printed), valid "
-    "where eq:chi applies, d ≤ 8 log(b/δ) + 16 log(t+1); for larger d it fails, and "
-    "Laurent and Massart's d + 2√(dx) + 2x, x = log(b(t+1)²/δ), holds for every d",
-    consequence="eq:chi_1 and eq:Y0 fail (b = 20, δ = 0.1, d = 5: some Y ≠ 0 w.p. far above "
-    "π²δ/6, Lemma E.8's row); A_K in C₁ is too small; Lemma 5.3 survives in the "
-    "cases measured",
-)
+@erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")
 def erratum_chi_threshold(printed: bool = True) -> Verdict:
     """eq:chi_1 (Lemma E.8) and A_K of Lemma 5.3: with A_t = 8 log(1/(bδ)) + …, eq:chi gives
     P(‖u‖² ≥ A_t) ≤ bδ/(t+1)², not δ/(b(t+1)²); A_t = 8 log(b/δ) + … is what the proof needs,
@@ -97,16 +86,6 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
 
 @erratum(
     "eq:sto_err (Lemma E.9), proof",
-    row=38,
-    kind="error",
-    printed="after eq:EXY only the X-part is bounded (Lemma E.7), and the bound is stated "
-    "for the whole sum",
-    correct="the Y-part, −Σ_t z_{t,k}⟨E Y_t, ½V_tᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V_t⟩ on "
-    "eq:Y0's event, is not 0 (E Y_t ≠ 0) and needs Lemma E.8",
-    consequence="Lemma E.9 survives with Lemma E.8's term added (tr Λ_t ≤ dL/τ, tr Σ_t⁻¹ ≤ "
-    "dζ, Cauchy–Schwarz over t): C₅ = 3Ldζδ(A_K² + 16A_K + "
-    "144)/τ·√(Σ_{t≥2}(t+1)⁻⁴) joins C₁ + C₂ + C₃ in eq:C, and eq:Y0 joins the "
-    "probability count",
     minimum=Data(draws=math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(6.0, 2))),
 )
 def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Verdict:
@@ -166,22 +145,7 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
 LEMX_RUNS = 55_000
 
 
-@erratum(
-    "proof of lem:X (Lemma E.7)",
-    row=39,
-    kind="imprecision",
-    printed="Hoeffding's inequality (Lemma B.5, independent summands), with the random Γ_t "
-    "in the bound",
-    correct="the summands are martingale differences (E X_{t,i} given F_{t−1}) with random "
-    "ranges; Azuma–Hoeffding applies to the sum stopped once ‖Σ_s⁻¹ − H*‖² > C/s, "
-    "with deterministic ranges from the induction hypothesis",
-    consequence="nothing stated changes: Azuma–Hoeffding's exponent 2bψ²/Σz²Γ² is 4× the "
-    "printed one, which pays for the two-sided factor 2 (its deviation at level "
-    "δ/k² is below the printed one for every k ≥ 2, δ < 1: "
-    "appendix_e.azuma_margin), so C₁ and the level δ/k² stand (given ‖Λ_t‖₂ ≤ "
-    "max(L, τ)/τ, next rows)",
-    minimum=Data(draws=LEMX_RUNS, at={"draws": "n"}),
-)
+@erratum("proof of lem:X (Lemma E.7)", minimum=Data(draws=LEMX_RUNS, at={"draws": "n"}))
 def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     """Proof of lem:X (Lemma E.7): Hoeffding's inequality (Lemma B.5, independent summands) is
     applied to Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − E X_{t,i}, ½N_t⟩, whose t-th summand Z_t depends
@@ -238,17 +202,7 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of eq:sto_err (Lemma E.9)",
-    row=43,
-    kind="imprecision",
-    printed="‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ",
-    correct="‖H_t‖₂ ≤ max(L, τ), since Π_S' lifts eigenvalues below τ to τ: ‖Λ_t‖₂ ≤ max(L, τ)/τ",
-    consequence="right when τ ≤ L (e.g. τ ≤ σ); otherwise L becomes max(L, τ) in C₁, or the "
-    "unprojected ∇²f(μ_t) is used (eq:alpha_err's projection row), for which L/τ "
-    "holds",
-    minimum=Data(draws=1),
-)
+@erratum("proof of eq:sto_err (Lemma E.9)", minimum=Data(draws=1))
 def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
     """Proof of eq:sto_err (Lemma E.9): "‖Λ_t‖₂ ≤ ‖Σ_t‖₂‖H_t‖₂ ≤ L/τ" takes ‖H_t‖₂ ≤ L, but
     H_t = Π_S'(∇²f(μ_t)) has its spectrum clipped into [τ, ζ], so ‖H_t‖₂ ≤ max(L, τ) and
@@ -292,15 +246,7 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "display before eq:Y0 (Lemma E.8)",
-    row=44,
-    kind="typo",
-    printed="Σ_{t≥1} δ/(t+1)² = π²δ/6",
-    correct="Σ_{t≥1} δ/(t+1)² = (π²/6 − 1)δ",
-    consequence="eq:Y0 holds w.p. ≥ 1 − (π²/6 − 1)δ, which gives Lemma E.8's own 1 − δ (with "
-    "eq:chi_1's corrected A_t); the printed π²δ/6 did not",
-)
+@erratum("display before eq:Y0 (Lemma E.8)")
 def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
     """Display before eq:Y0 (Lemma E.8): Σ_{t≥1} δ/(t+1)² is printed = π²δ/6; sympy gives
     (π²/6 − 1)δ. Independently, the partial sum over ``terms`` terms plus the tail bracket
@@ -338,14 +284,7 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of eq:sto_err (Lemma E.9), the line citing eq:E",
-    row=45,
-    kind="typo",
-    printed="⟨½Σ_{i=1}^b E_{t,i}, V_tᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V_t⟩",
-    correct="⟨(1/2b)Σ_i E_{t,i}, …⟩: the printed one is b times the left side",
-    consequence="Lemma E.9 survives (the next lines and Lemma E.7 use (1/b)Σ_i)",
-)
+@erratum("proof of eq:sto_err (Lemma E.9), the line citing eq:E")
 def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Verdict:
     """Proof of eq:sto_err (Lemma E.9), the "=" citing eq:E: the right side is printed with
     ⟨½Σ_{i=1}^b E_{t,i}, N_t⟩ where the left side averages over i, so (1/(2b))Σ_i E_{t,i} is right
@@ -387,11 +326,6 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Verdict:
 
 @erratum(
     "proof of lem:Y (Lemma E.8), E[Y_{t,i}]",
-    row=47,
-    kind="typo",
-    printed="E[((tr Λ_t·I + 2Λ_t)/(d² + 2d)·‖ū‖⁴ − tr Λ_t/d·I)1{‖ū‖² > A_t}]",
-    correct="the second term is −tr Λ_t/d·‖ū‖²·I",
-    consequence="Lemma E.8 survives (the next display bounds the right form)",
     minimum=Data(draws=math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(5.0, 3))),
 )
 def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Verdict:

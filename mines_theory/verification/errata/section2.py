@@ -17,15 +17,7 @@ def _nonzero_entries(matrix) -> int:
     return sum(sp.simplify(entry) != 0 for entry in matrix)
 
 
-@erratum(
-    "Sec. 2, Fisher matrix",
-    row=2,
-    kind="imprecision",
-    printed="F_θ = blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) for θ = [μ; vec Σ̄]",
-    correct="in vec coordinates the block is ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K), singular; ½Σ̄⁻¹⊗Σ̄⁻¹ is its "
-    "action on symmetric directions",
-    consequence="eq:nat_grad survives (in vech coordinates)",
-)
+@erratum("Sec. 2, Fisher matrix")
 def erratum_fisher_vec(printed: bool = True) -> Verdict:
     """Section 2's Fisher matrix blockdiag(Σ̄⁻¹, ½Σ̄⁻¹⊗Σ̄⁻¹) in θ = [μ; vec Σ̄]: sympy gives the
     block ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) (singular), equal to the printed one on symmetric directions only.

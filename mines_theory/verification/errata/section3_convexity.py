@@ -90,22 +90,7 @@ def convexity_scan(
     return pd.DataFrame(rows)
 
 
-@erratum(
-    "proof of Thm 3.4, after eq:Sig_opt",
-    row=9,
-    kind="imprecision",
-    printed="“the optimization problem is strictly convex”, so the KKT point (Σ̂*, A₁, A₂) is "
-    "unique",
-    correct="Σ ↦ Q_α(μ̂*, Σ) need not be convex on S, even under eq:alp_cond; eq:Sig_opt is "
-    "necessary, and with M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) frozen, Σ̂* solves the strictly "
-    "convex min_S ½⟨M̂, Σ⟩ − ½ log det Σ",
-    consequence="Thm 3.4 survives (eq:Sig_opt_1 follows from the frozen problem; uniqueness "
-    "is not needed). The flaw bites only far from the paper's regime: the "
-    "counterexample has ζ = σ/333, and in 1-D under eq:alp_cond Q_α(μ, ·) is "
-    "convex on S whenever ζ ≥ 3√(2/π)σ/(2c₁) ≈ σ/80 "
-    "(section3.convexity_threshold, convexity_scan), so for ζ ≥ L the sentence "
-    "is true",
-)
+@erratum("proof of Thm 3.4, after eq:Sig_opt")
 def erratum_strict_convexity(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.4, sentence after eq:Sig_opt: "Because the optimization problem is
     strictly convex, there is a unique solution (Σ̂*, A₁, A₂)". Σ ↦ Q_α(μ̂*, Σ) = J − α²/2·log det Σ

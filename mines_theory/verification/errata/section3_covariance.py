@@ -42,14 +42,7 @@ def _nonzero_entries(matrix: sp.Matrix) -> int:
     return sum(entry != 0 for entry in matrix)
 
 
-@erratum(
-    "eq:Sig_opt_1",
-    row=8,
-    kind="typo",
-    printed="Π_S((∇²f(μ*) + 2α⁻²Φ(Σ̂*))⁻¹)",
-    correct="Π_S((∇²f(μ̂*) + 2α⁻²Φ(Σ̂*))⁻¹), as in eq:Sig_opt",
-    consequence="Thm 3.4 survives",
-)
+@erratum("eq:Sig_opt_1")
 def erratum_sig_opt_mu(printed: bool = True) -> Verdict:
     """eq:Sig_opt_1 writes ∇²f(μ*) where eq:Sig_opt has ∇²f(μ̂*): with 2α⁻²Φ(Σ̂*) = E∇²f(μ̂* +
     αΣ̂*^{1/2}u) − ∇²f(μ̂*), the fixed point holds with μ̂* and fails with μ* (α = 1, logistic).
@@ -127,16 +120,7 @@ def _frozen_minimizer(M, tau, zeta):
     return unpack(best.x)
 
 
-@erratum(
-    "eq:Sig_opt → eq:Sig_opt_1",
-    row=10,
-    kind="imprecision",
-    printed="substituting A₁, A₂ gives Σ̂* = Π_S(M̂⁻¹), M̂ = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), before M̂ ≻ 0 "
-    "is known",
-    correct="the KKT construction is U diag(1/clip(Λ, τ, ζ)) Uᵀ, equal to Π_S(M̂⁻¹) only if M̂ "
-    "≻ 0: state eq:Sig_opt_1 after eq:tmp1",
-    consequence="Thm 3.4 survives (M̂ ⪰ σ/2·I under eq:alp_cond)",
-)
+@erratum("eq:Sig_opt → eq:Sig_opt_1")
 def erratum_sig_opt_posdef(printed: bool = True) -> Verdict:
     """eq:Sig_opt → eq:Sig_opt_1 (proof of Theorem 3.4): substituting A₁, A₂ built from
     M̂ = UΛUᵀ gives Σ̂* = U diag(1/clip(Λ, τ, ζ)) Uᵀ, which is Π_S(M̂⁻¹) only when M̂ ≻ 0; that is
@@ -194,14 +178,7 @@ def _j_sig_0_residual(power: int, d: int = 2) -> sp.Matrix:
     return (middle - _scaled_score(d)).applyfunc(sp.cancel)
 
 
-@erratum(
-    "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)",
-    row=11,
-    kind="typo",
-    printed="E_z[f(z)(½Σ⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ⁻¹α⁻² − ½Σ⁻¹α⁻²)]·α²",
-    correct="½Σ⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ⁻¹α⁻⁴ (Σ̄⁻¹ = α⁻²Σ⁻¹ occurs twice)",
-    consequence="survives (the last line of the display is right)",
-)
+@erratum("eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)")
 def erratum_j_sig_0_power(printed: bool = True) -> Verdict:
     """eq:J_Sig_0, middle line (proof of Theorem 3.4; the same in eq:J_Sig): Σ̄⁻¹ = α⁻²Σ⁻¹ occurs
     twice in ½Σ̄⁻¹(z − μ̂*)(z − μ̂*)ᵀΣ̄⁻¹, so the printed α⁻² should be α⁻⁴. Sympy (d = 2): the
@@ -244,14 +221,7 @@ def _tmp2_first_line_sides():
     return abs(f.two_phi(mu, [s], alpha)[0, 0]), float(rule.expectation(integrand))
 
 
-@erratum(
-    "eq:tmp2, first line",
-    row=12,
-    kind="typo",
-    printed="2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)]",
-    correct="= α⁻²‖E_u[ρ̃(αΣ̂*^{1/2}u)(Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)]‖ (Φ = ½E[…])",
-    consequence="Thm 3.4 survives (the next line already uses the correct form)",
-)
+@erratum("eq:tmp2, first line")
 def erratum_tmp2_first_line(printed: bool = True) -> Verdict:
     """eq:tmp2, first line (proof of Theorem 3.4): printed 2α⁻²‖Φ(Σ̂*)‖ = E_u[ρ̃(αΣ̂*^{1/2}u)
     (Σ̂*^{-1/2}uuᵀΣ̂*^{-1/2} − Σ̂*⁻¹)], but Φ = ½E[…], so the right side is α⁻²‖E_u[…]‖ (the next
@@ -296,14 +266,7 @@ def _tmp_phi_sides():
     return lhs, rhs(hat.mean, hat.sigma), rhs(f.minimizer, star), rhs(hat.mean, star)
 
 
-@erratum(
-    "eq:tmp, lines 3–4, and the display after eq:tmp1",
-    row=13,
-    kind="typo",
-    printed="‖A⁻¹ − ∇²f(μ̂*)⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))∇²f(μ̂*)⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*)",
-    correct="Φ(Σ̂*) in place of Φ(Σ_*) (eq:A_inv gives equality)",
-    consequence="Thm 3.4 survives (eq:tmp1, eq:tmp2 bound 2α⁻²‖Φ(Σ)‖ for every Σ ∈ S)",
-)
+@erratum("eq:tmp, lines 3–4, and the display after eq:tmp1")
 def erratum_tmp_phi_argument(printed: bool = True) -> Verdict:
     """eq:tmp, lines 3–4, and the first line of the "Consequently" display (proof of Theorem 3.4):
     printed ‖A⁻¹ − B⁻¹‖ ≤ ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ with A = ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*), B = ∇²f(μ̂*);
@@ -352,16 +315,7 @@ def _last_chain_sides():
     return product("fro"), product(2), f.gamma / f.sigma**2 * np.linalg.norm(f.minimizer - hat.mean)
 
 
-@erratum(
-    "proof of Thm 3.4, last chain, second line",
-    row=14,
-    kind="imprecision",
-    printed="‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) − ∇²f(μ̂*)‖ ≤ γ/σ²·‖μ* − μ̂*‖, all Frobenius",
-    correct="‖·‖₂ on the inverses (in Frobenius norm each is up to √d/σ), and a Hessian "
-    "γ-Lipschitz in the Frobenius norm (eq:gamma_1 names no norm)",
-    consequence="the second bound of Thm 3.4 survives with a Frobenius-γ; with a spectral γ "
-    "its last term needs √dγ/σ²",
-)
+@erratum("proof of Thm 3.4, last chain, second line")
 def erratum_last_chain_norms(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.4, last chain, second line: printed ‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) −
     ∇²f(μ̂*)‖ ≤ γ/σ²‖μ* − μ̂*‖ with ‖·‖ Frobenius (the proof's convention), where each inverse can

@@ -43,14 +43,7 @@ def _terms(expr) -> int:
     return 0 if expr == 0 else len(sp.Add.make_args(sp.expand(expr)))
 
 
-@erratum(
-    "proof of Thm 3.2",
-    row=5,
-    kind="typo",
-    printed="z = μ + αΣu",
-    correct="z = μ + αΣ^{1/2}u",
-    consequence="Thm 3.2 survives",
-)
+@erratum("proof of Thm 3.2")
 def erratum_taylor_sigma(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.2: z = μ + αΣu should be μ + αΣ^{1/2}u. On a quadratic, E f(μ + αΣ^{1/2}u)
     − f(μ) = α²/2·tr(HΣ) (Gauss–Hermite of the actual expectation, with a Cholesky factor) while
@@ -81,19 +74,7 @@ def erratum_taylor_sigma(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:R (proof of Thm 3.3)",
-    row=6,
-    kind="imprecision",
-    printed="α²/2(log det Σ̂* − log det Σ*) ≤ dα²/2(λmax(Σ̂*) − λmin(Σ*)) ≤ dα²/2(τ⁻¹ − ζ⁻¹)",
-    correct="≤ dα²/2·log(ζ/τ) (logarithms are not bounded by differences below 1); or avoid "
-    "R: compare Q_α(μ̂*, Σ̂*) with Q_α(μ*, Σ̂*), where R(Σ̂*) cancels",
-    consequence="Thm 3.3 holds as printed: μ̂* minimizes Q_α(·, Σ̂*), so the comparison with "
-    "(μ*, Σ̂*) gives f(μ̂*) − f(μ*) ≤ dLα²/τ + γα³(d+3)^{3/2}/(3τ^{3/2}), the "
-    "printed bound without its R-term (section3.theorem33_r_cancels measures Q_α "
-    "at both points, the gap and both bounds; notebook 08)",
-    minimum=Data(draws=1, at={"draws": "pairs"}),
-)
+@erratum("eq:R (proof of Thm 3.3)", minimum=Data(draws=1, at={"draws": "pairs"}))
 def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Verdict:
     """eq:R (proof of Theorem 3.3) bounds log det Σ̂ − log det Σ by d(λmax(Σ̂) − λmin(Σ)) for any
     Σ̂, Σ ∈ S. A random search over pairs in S (τ = 4, ζ = 400, d = 2; eigenvalues log-uniform in
@@ -131,14 +112,7 @@ def erratum_logdet_step(pairs: int = 2000, printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Thm 3.3, last line",
-    row=7,
-    kind="typo",
-    printed="‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))",
-    correct="‖μ* − μ̂*‖² ≤ (2/σ)(f(μ̂*) − f(μ*))",
-    consequence="Thm 3.3 survives",
-)
+@erratum("proof of Thm 3.3, last line")
 def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = True) -> Verdict:
     """Last line of the proof of Theorem 3.3: ‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*)) has the wrong
     sign; measured at α = 1 the printed right side is negative while the left side is positive.
@@ -235,14 +209,7 @@ def _j_quad_residuals(sigma_power) -> tuple:
     return (sp.expand(integrand - f_z), sp.simplify(mean - f0 - alpha**2 / 2 * (H * R * R).trace()))
 
 
-@erratum(
-    "eq:J_quad (proof of Thm 3.1, first display)",
-    row=15,
-    kind="typo",
-    printed="J(θ) = E_u[f(μ) + α⟨∇f(μ), Σu⟩ + α²/2·uᵀΣ^{1/2}HΣ^{1/2}u]",
-    correct="α⟨∇f(μ), Σ^{1/2}u⟩ (z − μ = αΣ^{1/2}u)",
-    consequence="Thm 3.1 survives (the right side f(μ) + α²/2⟨H, Σ⟩ is right)",
-)
+@erratum("eq:J_quad (proof of Thm 3.1, first display)")
 def erratum_j_quad_integrand(printed: bool = True) -> Verdict:
     """eq:J_quad (used in the first display of the proof of Theorem 3.1): the integrand has
     α⟨∇f(μ), Σu⟩ where z − μ = αΣ^{1/2}u gives α⟨∇f(μ), Σ^{1/2}u⟩. Sympy: the printed integrand

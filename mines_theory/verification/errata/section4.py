@@ -25,14 +25,7 @@ __all__ = [
 ]
 
 
-@erratum(
-    "eq:proj_cs_prime, Prop. A.2",
-    row=1,
-    kind="error",
-    printed="Π_S'(Σ⁻¹) clips λ(Σ⁻¹) to [ζ⁻¹, τ⁻¹]; the KKT proof uses the bounds of S",
-    correct="S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)",
-    consequence="Prop. A.2 as stated is false; Algorithm 1 is right if implemented from the prose",
-)
+@erratum("eq:proj_cs_prime, Prop. A.2")
 def erratum_projection_bounds(printed: bool = True) -> Verdict:
     """eq:proj_cs_prime / Prop. A.2 clip λ(Σ⁻¹) to the bounds [ζ⁻¹, τ⁻¹] of S: flagged when
     clipping to [τ, ζ] is the projection onto S' (``check_proposition_a2`` does not fail) and
@@ -64,15 +57,7 @@ def erratum_projection_bounds(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Lemma C.1",
-    row=3,
-    kind="typo",
-    printed="E[G̃] = E[½(uᵀΣ^½HΣ^½u)(…)] − ½Σ⁻¹",
-    correct="E[G̃] = E[½(…)] − Σ⁻¹ = H − Σ⁻¹",
-    consequence="Lemma C.1 survives",
-    minimum=Data(batches=MIN_Z_DRAWS),
-)
+@erratum("proof of Lemma C.1", minimum=Data(batches=MIN_Z_DRAWS))
 def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
     (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
@@ -100,16 +85,7 @@ def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
     )
 
 
-@erratum(
-    "Lemma C.1 (lem:exp_tg), hypotheses",
-    row=27,
-    kind="imprecision",
-    printed="Σ^{1/2}, Σ^{-1/2} unspecified; H positive semi-definite",
-    correct="the symmetric root of Σ, and H symmetric (PSD is not needed); with a factor Σ = "
-    "AAᵀ the identity reads ½E[(uᵀAᵀHAu)(A⁻ᵀuuᵀA⁻¹ − Σ⁻¹)] = H",
-    consequence="Lemma C.1 survives (every use has symmetric H); eq:TG with a Cholesky "
-    "factor read literally would be biased",
-)
+@erratum("Lemma C.1 (lem:exp_tg), hypotheses")
 def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
     """Lemma C.1 (lem:exp_tg) writes Σ^{1/2}, Σ^{-1/2} without saying which root, and assumes H
     positive semi-definite. Its identity needs the symmetric root and a symmetric H, and nothing
@@ -160,14 +136,7 @@ def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:bG",
-    row=4,
-    kind="typo",
-    printed="Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹",
-    correct="Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹",
-    consequence="Lemma 4.3 survives",
-)
+@erratum("eq:bG")
 def erratum_bG_factor(printed: bool = True) -> Verdict:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
     not 2α⁻²∂J/∂Σ = H on a quadratic unless Σ = I. ``printed=False``: the corrected
@@ -197,14 +166,7 @@ def erratum_bG_factor(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "Lemma B.5 (Hoeffding)",
-    row=16,
-    kind="typo",
-    printed="exp(−(−2ψ²)/Σ(b_i − a_i)²)",
-    correct="exp(−2ψ²/Σ(b_i − a_i)²)",
-    consequence="survives (the printed bound exceeds 1 and says nothing)",
-)
+@erratum("Lemma B.5 (Hoeffding)")
 def erratum_hoeffding_sign(printed: bool = True) -> Verdict:
     """Lemma B.5: the printed exponent −(−2ψ²)/Σ(b_i − a_i)² is positive, so the bound exceeds 1
     and says nothing: flagged when the intended bound holds for Bernoulli sums

@@ -42,15 +42,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-@erratum(
-    "eq:c1 with Lemmas 5.1, 5.2, eq:C",
-    row=17,
-    kind="ill-defined",
-    printed="c₂ = b − 2√(b log(1/δ)) for any b",
-    correct="c₂ > 0 needs b > 4 log(1/δ) (b ≥ 10 at δ = 0.1)",
-    consequence="for smaller b the lemmas give no contraction and C₂ is the root of a "
-    "negative number",
-)
+@erratum("eq:c1 with Lemmas 5.1, 5.2, eq:C")
 def erratum_c2_negative(printed: bool = True) -> Verdict:
     """eq:c1: c₂ = b − 2√(b log(1/δ)) ≤ 0 for b ≤ 4 log(1/δ) (b ≤ 9 at δ = 0.1): Lemmas 5.1 and 5.2
     give no contraction there and C₂ of eq:C is the square root of a negative number.
@@ -95,17 +87,7 @@ def erratum_c2_negative(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "eq:C, C₃",
-    row=19,
-    kind="error",
-    printed="C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d), without γ",
-    correct="C₃ is eq:alpha_err's α-term at k = K, which carries γ (and √d, next rows' erratum)",
-    consequence="for γ > 0 the growth like √K (C/K ~ α², a floor) is what the α-bias of G̃ "
-    "implies; for a quadratic (γ = 0) there is no bias, yet the printed C₃ > 0 "
-    "keeps C/K from vanishing as K → ∞",
-    same_flaw_as="eq:alpha_err (Lemma E.4)",
-)
+@erratum("eq:C, C₃")
 def erratum_C_grows_with_K(printed: bool = True) -> Verdict:
     """eq:C: C₃ = c₃^{3/2}(c₃+1)ζ√(K−1)α/(4τ^{3/2}√d) has no γ, but it stands for eq:alpha_err's
     α-term at k = K, which carries γ: at γ = 0 (a quadratic, no α-bias) eq:alpha_err's
@@ -176,19 +158,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Lemma 5.1, substituting η₁,k; Δ_α,1",
-    row=20,
-    kind="error",
-    printed="coefficients −1/(16Lζ), 1/(8Lc₁ζ), 1/(16Lζ²) of ‖Ũᵀ∇f‖², ‖ν‖², ‖Ũν‖²; Δ_α,1 = "
-    "c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)(1 + c₁c₃/(2τζ))",
-    correct="−τ/(16Lc₁), τ/(8Lc₁), τ²/(16Lc₁²); with eq:nu's γ² and ‖Ũν‖² ≤ (c₁/τ)‖ν‖², "
-    "Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (the printed one has the wrong units)",
-    consequence="Lemma 5.1 as printed is false (one step from μ* exceeds its Δ_α,1; row "
-    "'Lemma 5.1, γ > 0'); the rate and step survive, and so does the lemma with "
-    "the corrected Δ_α,1; C₂ of Lemma 5.3 inherits it",
-    same_flaw_as="eq:nu (Lemma D.2)",
-)
+@erratum("proof of Lemma 5.1, substituting η₁,k; Δ_α,1")
 def erratum_lemma51_substitution(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.1, "by replacing the value of η_{1,k}": substituting η = bτ/(4Lc₁) into
     the line before (f_k − η/(2b)‖Ũᵀ∇f‖² + η/(2b)‖ν‖² + Lη²/b²(‖ŨŨᵀ∇f‖² + ‖Ũν‖²), with
@@ -262,16 +232,7 @@ def _smoothed_kink(gamma: float):
     return f
 
 
-@erratum(
-    "Lemma 5.1, hypotheses",
-    row=21,
-    kind="imprecision",
-    printed="f L-smooth and σ-strongly convex",
-    correct="also a γ-Lipschitz Hessian, which Δ_α,1 and the proof (eq:sigma_1, eq:nu) use",
-    consequence="without it no γ makes the lemma true (f = x² + x|x|/2: one step from μ* "
-    "moves f by O(α²) against Δ_α,1 = O(γα⁴)); with it, as for Lemma 5.2, it "
-    "survives",
-)
+@erratum("Lemma 5.1, hypotheses")
 def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Verdict:
     """Lemma 5.1 assumes f L-smooth and σ-strongly convex only, but Δ_{α,1} carries γ and the proof
     uses eq:sigma_1 and eq:nu, which need a γ-Lipschitz Hessian. Without it no γ will do: on
@@ -320,17 +281,7 @@ def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Lemma 5.2, the step after eq:tgm_3",
-    row=22,
-    kind="error",
-    printed="with η = b/(4𝓛_kc₁) the coefficient of ‖UᵀΣ^{1/2}∇f‖² is −1/(4𝓛_kc₁)",
-    correct="−η/(2b) + η²𝓛_kc₁/b² = −1/(16𝓛_kc₁), the best any step gives",
-    consequence="at eq:cond's first threshold the cubic term then outweighs the decrease, "
-    "leaving +1/(16𝓛_kc₁): the proof shows Lemma 5.2 only with that threshold "
-    "cut 16-fold (9𝓛_k⁴τ⁴/(2Lγ²)) and the rate 1 − ξ_kc₂/(32𝓛_kc₁); the printed "
-    "rate is not violated in our runs",
-)
+@erratum("proof of Lemma 5.2, the step after eq:tgm_3")
 def erratum_lemma52_coefficient(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.2, the "=" step after eq:tgm_3 and eq:nu: with η = b/(4𝓛_kc₁) the
     coefficient −η/(2b) + η²𝓛_kc₁/b² of ‖UᵀΣ^{1/2}∇f‖² is −1/(16𝓛_kc₁), printed −1/(4𝓛_kc₁), and
@@ -383,15 +334,7 @@ def erratum_lemma52_coefficient(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "proof of Lemma 5.2, fourth line of the chain",
-    row=23,
-    kind="typo",
-    printed="η²𝓛_kc₁^{1/2}/b²·‖w‖² and 2γc₁^{3/2}η³/(3b³τ^{3/2})·‖w‖², w = UᵀΣ^{1/2}∇f",
-    correct="η²𝓛_kc₁/b²·‖w‖² (as the line before) and ‖w‖³ (from (A + B)³ ≤ 4(A³ + B³) and "
-    "eq:tgm_3; the next line uses ‖w‖³)",
-    consequence="Lemma 5.2's proof survives the typos (not its coefficient, row above)",
-)
+@erratum("proof of Lemma 5.2, fourth line of the chain")
 def erratum_lemma52_line4(printed: bool = True) -> Verdict:
     """Proof of Lemma 5.2, fourth line of the chain (citing eq:tgm_3, eq:nu): it prints
     η²𝓛_kc₁^{1/2}/b²·‖w‖² where the line before has η²𝓛_kc₁/b², and the cubic term
@@ -441,16 +384,7 @@ def erratum_lemma52_line4(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    "Δ_α,2 of Lemma 5.2, third term",
-    row=25,
-    kind="error",
-    printed="bγc₃³α⁴/(2⁵·3²·τ³c₁)",
-    correct="bζγc₃³α⁴/(2⁵·3²·στ³c₁): the step η = b/(4𝓛_kc₁) leaves a factor 1/𝓛_k ≤ ζ/σ, "
-    "bounded as in the other two terms",
-    consequence="the printed Δ_α,2 is too small where 𝓛_k < 1; Lemma 5.2 survives with the "
-    "corrected term",
-)
+@erratum("Δ_α,2 of Lemma 5.2, third term")
 def erratum_delta_alpha_2_third_term(printed: bool = True) -> Verdict:
     """Δ_{α,2}'s third term bγc₃³α⁴/(2⁵·3²·τ³c₁) comes from ηγc₃³α⁴/(2³·3²·τ³) at
     η = b/(4𝓛_kc₁), which keeps a factor 1/𝓛_k; bounding it by ζ/σ, as the proof does for the
@@ -485,16 +419,7 @@ def erratum_delta_alpha_2_third_term(printed: bool = True) -> Verdict:
     )
 
 
-@erratum(
-    'Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',
-    row=26,
-    kind="error",
-    printed="1 − δ, while eq:sigma_1 is used for all b directions at once",
-    correct="b + 2 events of probability δ (s_max, eq:gd_low, and ‖u_i‖² ≤ c₃ for each i): 1 "
-    "− (b + 2)δ, or 1 − δ with δ/(b + 2) inside c₁, c₂, c₃",
-    consequence="the statements survive with the smaller probability (or larger constants); "
-    "Lemma 5.3 and Thm 5.4, which combine them over K steps, lose more",
-)
+@erratum('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"')
 def erratum_union_bound(printed: bool = True) -> Verdict:
     """ "With probability at least 1 − δ" in Lemmas 5.1, 5.2 and eq:nu, eq:hh, eq:tgm_3: eq:sigma_1
     holds for one direction with probability 1 − δ (‖u_i‖² ≤ c₃), and the proofs need it for all

@@ -270,6 +270,19 @@ class Registry:
         modules = None if modules is None else tuple(modules)
         return [e for e in self._rows[kind].values() if _within(e.module, modules)]
 
+    def declared(self) -> dict[str, set[str]]:
+        """Module → the names its declarations give (a claim's or finding's number, the claim a
+        repaired result repairs, an erratum's label): the tables of its spec file."""
+        out: dict[str, set[str]] = {}
+        for entry in [
+            *(e for t in self._rows.values() for e in t.values()),
+            *self._errata.values(),
+        ]:
+            value = entry.value
+            name = value.label if isinstance(value, Erratum) else value.repairs or value.number
+            out.setdefault(entry.module, set()).add(name)
+        return out
+
     def claims(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
         """The claims declared in ``modules`` (a package with its submodules; all if None), in
         the ledger's order."""

@@ -4,8 +4,7 @@ from less (``guard``); ``scaled``, a check's arguments with every sample size mu
 
 A declaration names the least data from which its verdict may be decided, by dimension::
 
-    @claim("Lemma 5.1", …, minimum=Data(seeds=6, steps=100,
-                                        at={"steps": "config.iterations"}))
+    @claim("Lemma 5.1", minimum=Data(seeds=6, steps=100, at={"steps": "config.iterations"}))
     def check_lemma51(config: MeanRun = LEMMA51) -> Verdict: ...
 
 Each dimension (``DIMENSIONS``) is read from the arguments the check is called with, at the

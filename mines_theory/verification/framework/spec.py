@@ -1,5 +1,6 @@
 """The spec of a claim, a finding, a repaired result or an erratum (``Claim``, ``Erratum``: every
-fact about it, recorded by its decorator in ``registry``) and the words it is written in; each
+fact about it, read from the ``.toml`` beside its check and recorded by its decorator in
+``registry``, see ``declare``) and the words it is written in; each
 view derives what it shows from these values, never from a table keyed by the claim's name.
 
 ``Key(name, words)``

@@ -16,7 +16,6 @@ from mines_theory.linalg.spd import random_spd, symmetric_roots
 from ...framework.decisions import exceeded, identity_within, status_of, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (
     K_SE,
     bootstrap,
@@ -54,17 +53,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma D.1",
-    printed="Lemma 24",
-    label="lem:tgm_1",
-    statement="g̃ = (Ũν + ŨŨᵀ∇f)/b with |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) w.p. ≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("p", "|ν_i| above its bound in"),
-    atlas=NoBar("the share of directions above the bound (none of those drawn), without its size"),
-    rests_on=(Cites("Thm 3.2", kind="proof step"), "Lemma B.4"),
-    minimum=Data(draws=trials_needed(0.1)),
-)
+@claim("Lemma D.1", minimum=Data(draws=trials_needed(0.1)))
 def check_lemma_d1(draws: int = 20_000) -> Verdict:
     """Lemma D.1 (lem:tgm_1): g̃ = (1/b)(Ũν + ŨŨᵀ∇f(μ)) with ν_i = (f(μ+αũ_i) − f(μ−αũ_i) −
     ⟨∇f(μ), 2αũ_i⟩)/(2α), ũ_i = Σ^{1/2}u_i, and |ν_i| ≤ γα²(2d + 3 log(1/δ))^{3/2}/(6τ^{3/2}) with
@@ -185,17 +174,7 @@ BIAS_CURVE = tuple(
 )
 
 
-@claim(
-    "Lemma D.2",
-    printed="Lemma 25",
-    label="eq:nu",
-    statement="‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴) w.p. ≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("ratio", "median ‖Ũν‖²/bound"),
-    atlas=Bar("‖Ũν‖² by eq:nu, median", ratio="ratio", ratio_of="measured/bound"),
-    rests_on=("Lemma D.1", "Lemma B.2"),
-    minimum=Data(batches=trials_needed(0.1)),
-)
+@claim("Lemma D.2", minimum=Data(batches=trials_needed(0.1)))
 def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.2 (eq:nu): w.p. ≥ 1 − δ, ‖ν‖² ≤ γbα⁴c₃³/(36τ³) and ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴).
     On the cubic (γ = 1, so γ and γ² agree), d = 2, b = 5000, α = 0.5, 200 batches: ‖Ũν‖² grows
@@ -229,17 +208,7 @@ def bias_curve(curve: tuple[BiasExperiment, ...] = BIAS_CURVE, delta: float = 0.
     }
 
 
-@claim(
-    "Lemma D.4",
-    printed="Lemma 27",
-    label="lem:tgm, eq:hh",
-    statement="‖g̃‖²_{∇²f} ≤ 2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³) w.p. ≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("p", "batches above the bound"),
-    atlas=Bar("‖g̃‖²_{∇²f} by eq:hh, at ∇f = 0", bound="bound", measured="g_sq"),
-    rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
-    minimum=Data(batches=trials_needed(0.1)),
-)
+@claim("Lemma D.4", minimum=Data(batches=trials_needed(0.1)))
 def check_lemma_d4(
     experiment: BiasExperiment = BIAS,
     delta: float = 0.1,
@@ -264,17 +233,7 @@ def check_lemma_d4(
     )
 
 
-@claim(
-    "Lemma D.5",
-    printed="Lemma 28",
-    label="eq:tgm_3",
-    statement="‖g̃‖ ≤ γα²c₃²/(6√b τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("p", "batches above the bound"),
-    atlas=Bar("‖g̃‖ by eq:tgm_3, at ∇f = 0", bound="bound", measured="norm"),
-    rests_on=("Lemma D.1", Cites("Lemma D.2", kind="proof step"), "Lemma B.3"),
-    minimum=Data(batches=trials_needed(0.1)),
-)
+@claim("Lemma D.5", minimum=Data(batches=trials_needed(0.1)))
 def check_lemma_d5(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Verdict:
     """Lemma D.5 (eq:tgm_3): ‖g̃‖ ≤ γα²c₃²/(6√bτ²) + √c₁/(bτ^{1/2})‖UᵀΣ^{1/2}∇f‖ w.p. ≥ 1 − δ;
     same cubic as Lemma D.4; the limit of ‖g̃‖ is √d·γα²/2. "Not checked" with too few
@@ -323,20 +282,7 @@ def _bias_tail(
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma D.3",
-    printed="Lemma 26",
-    label="eq:gd_low",
-    statement="‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("p", "batches below the bound"),
-    atlas=(
-        Bar("P(below eq:gd_low) ≤ δ, exact χ²", ratio="worst", ratio_of="measured/bound"),
-        NoBar("the Monte Carlo part is a share of batches below the bound"),
-    ),
-    rests_on=("Lemma B.2",),
-    minimum=Data(draws=trials_needed(0.1)),
-)
+@claim("Lemma D.3", minimum=Data(draws=trials_needed(0.1)))
 def check_lemma_d3(draws: int = 20_000) -> Verdict:
     """Lemma D.3 (eq:gd_low): ‖Ũᵀ∇f(μ)‖² ≥ (b − 2√(b log(1/δ)))‖Σ^{1/2}∇f(μ)‖² w.p. ≥ 1 − δ.
     The ratio is χ²_b: scipy's χ² cdf at the threshold, for b = 1…200 and four δ, must be ≤ δ;

@@ -16,7 +16,6 @@ from mines_theory.theory.regularized import GaussianRule
 from ...framework.decisions import exceeded, status_of, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
@@ -50,21 +49,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma D.6",
-    printed="Lemma 29",
-    label="eq:G_norm, eq:GG",
-    statement="one-sample bound on the G̃ term, and ‖BG − (same sum with ∇²f(μ))‖₂ = O(γα) w.p. "
-    "≥ 1 − δ",
-    notebook="09-appendix-lemmas",
-    key=Key("p1", "eq:G_norm exceeded in"),
-    atlas=(
-        Bar("one-sample G̃ term by eq:G_norm", ratio="largest1", ratio_of="measured/bound"),
-        Bar("‖BG − (same, ∇²f(μ))‖₂ by eq:GG", ratio="largest2", ratio_of="measured/bound"),
-    ),
-    rests_on=("Lemma B.4",),
-    minimum=Data(batches=trials_needed(0.1)),
-)
+@claim("Lemma D.6", minimum=Data(batches=trials_needed(0.1)))
 def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma D.6: eq:G_norm, the one-sample bound ‖(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))
     (Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)‖_F ≤ 2Lτ⁻¹α²r(ζr + √dζ), r = 2d + 2 log(1/δ); and eq:GG, the α-error
@@ -220,20 +205,7 @@ def gradient_norm_curve(curve: tuple[HalfSquareG, ...] = G_CURVE) -> dict:
     }
 
 
-@claim(
-    "Lemma D.7",
-    printed="Lemma 30",
-    label="eq:G_norm_1, eq:G_norm_2",
-    statement="‖G̃(Σ_k)‖² and ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)",
-    notebook="09-appendix-lemmas",
-    key=Key("G_sq", "‖G̃‖² at the largest b"),
-    atlas=(
-        Bar("‖G̃‖² by eq:G_norm_1, H ∉ S'", bound="bound", measured="G_sq"),
-        Bar("‖G̃ − (H* − Σ⁻¹)‖² by eq:G_norm_2, H ∈ S'", bound="in_bound", measured="away"),
-    ),
-    rests_on=("Lemma D.6",),
-    minimum=Data(batches=max(MIN_Z_DRAWS, trials_needed(0.5))),
-)
+@claim("Lemma D.7", minimum=Data(batches=max(MIN_Z_DRAWS, trials_needed(0.5))))
 def check_lemma_d7(
     experiment: HalfSquareG = D7,
     curve: tuple[HalfSquareG, ...] = G_CURVE,

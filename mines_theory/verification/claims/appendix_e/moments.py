@@ -25,7 +25,6 @@ from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, identity_within, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import (
     K_SE,
     MIN_Z_DRAWS,
@@ -59,21 +58,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma E.1",
-    printed="Lemma 31",
-    label="lem:nab_f, eq:nab_rst",
-    statement="‖∇f(μ_k)‖²_{Σ_k} ≥ ξ_k(f(μ_k) − f*) once f(μ_k) − f* ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²)",
-    notebook="09-appendix-lemmas",
-    key=Key("worst", "smallest ratio inside the region"),
-    atlas=Bar(
-        "‖∇f‖²_Σ ≥ ξ(f − f*), eq:nab_rst",
-        ratio="worst",
-        sense="lower",
-    ),
-    rests_on=(Cites("Thm 3.2", kind="proof step"),),
-    minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}),
-)
+@claim("Lemma E.1", minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}))
 def check_lemma_e1(draws: int = 3000) -> Verdict:
     """Lemma E.1 (lem:nab_f, eq:nab_rst): if ξΣ⁻¹ ⪯ ∇²f(μ) and f(μ) − f* ≤ ξ²σ³/(8γ²(Lτ⁻¹ + 2ξ)²),
     then ‖∇f(μ)‖²_Σ ≥ ξ(f(μ) − f*). 3-D log-cosh (weight 0.5), random Σ⁻¹ ∈ S' = [σ/2, 2L],
@@ -119,16 +104,7 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma E.3",
-    printed="Lemma 33",
-    label="lem:GH",
-    statement="⟨BG − H*, Σ_t⁻¹ − H*⟩ splits into stochastic, α-error and Hessian terms",
-    notebook="09-appendix-lemmas",
-    key=Key("worst", "largest residual"),
-    atlas=NoBar("an identity"),
-    minimum=Data(draws=1, at={"draws": "cases"}),
-)
+@claim("Lemma E.3", minimum=Data(draws=1, at={"draws": "cases"}))
 def check_lemma_e3(cases: int = 50) -> Verdict:
     """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
     BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
@@ -161,17 +137,7 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
     )
 
 
-@claim(
-    "Lemma E.5",
-    printed="Lemma 35",
-    label="lem:E, eq:E",
-    statement="the stochastic term in the eigenbasis of Σ_t^{1/2}H_tΣ_t^{1/2}: ½⟨E_{t,i}, "
-    "VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩",
-    notebook="09-appendix-lemmas",
-    key=Key("worst", "largest residual"),
-    atlas=NoBar("an identity"),
-    minimum=Data(draws=1, at={"draws": "cases"}),
-)
+@claim("Lemma E.5", minimum=Data(draws=1, at={"draws": "cases"}))
 def check_lemma_e5(cases: int = 200) -> Verdict:
     """Lemma E.5 (lem:E, eq:E): in the eigenbasis of Σ^{1/2}H_tΣ^{1/2} = VΛVᵀ, with ū = Vᵀu,
     ⟨½uᵀΣ^{1/2}H_tΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H_t, B⟩
@@ -221,17 +187,7 @@ def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
 E6_DRAWS = math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(8.0, 3))
 
 
-@claim(
-    "Lemma E.6",
-    printed="Lemma 36",
-    label="lem:EXY, eq:EXY",
-    statement="E_{t,i} = (X − EX) + (Y − EY), truncating at ‖ū‖² ≤ A_t (needs E[X + Y] = 2Λ)",
-    notebook="09-appendix-lemmas",
-    key=Key("z", "largest |z|"),
-    atlas=NoBar("expectations checked by z-scores; no bound"),
-    rests_on=("Lemma C.1",),
-    minimum=Data(draws=E6_DRAWS),
-)
+@claim("Lemma E.6", minimum=Data(draws=E6_DRAWS))
 def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
     means of X and Y (4·10⁵ draws, Λ = diag(0.5, 1, 2), A = 8, ``K_SE`` per entry) against
@@ -259,17 +215,7 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
 # ---------------------------------------------------------------------------------------------
 
 
-@claim(
-    "Lemma E.7",
-    printed="Lemma 37",
-    label="lem:X",
-    statement="the X part of the weighted sum ≤ √((2/b) log(k²/δ)·Σ z_t²Γ_t²) w.p. ≥ 1 − δ/k²",
-    notebook="09-appendix-lemmas",
-    key=Key("p", "exceeded in"),
-    atlas=Bar("the X part of the sum", ratio="largest", ratio_of="measured/bound"),
-    rests_on=("Lemma B.5",),
-    minimum=Data(draws=single_event_trials(0.1 / 30**2), at={"draws": "reps"}),
-)
+@claim("Lemma E.7", minimum=Data(draws=single_event_trials(0.1 / 30**2), at={"draws": "reps"}))
 def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.1) -> Verdict:
     """Lemma E.7 (lem:X): |Σ_t z_t (1/b)Σ_i ⟨X_{t,i} − EX_t, ½M_t⟩|
     ≤ √((2/b) log(k²/δ)·Σ_t z_t²Γ_t²)
@@ -349,23 +295,7 @@ def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_0
     return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
 
 
-@claim(
-    "Lemma E.8",
-    printed="Lemma 38",
-    label="lem:Y, eq:chi, eq:chi_1, eq:Y0",
-    statement="with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, no ‖u_{t,i}‖² exceeds A_t w.p. ≥ 1 "
-    "− π²δ/6, so Y = 0",
-    notebook="09-appendix-lemmas",
-    key=Key("y0", "P(some Y ≠ 0) (allowed 0.16)"),
-    atlas=(
-        Bar(
-            "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²), eq:chi_1",
-            ratio="worst",
-            ratio_of="measured/bound",
-        ),
-        Bar("P(some Y ≠ 0) ≤ π²δ/6, eq:Y0", bound="allowed", measured="y0"),
-    ),
-)
+@claim("Lemma E.8")
 def check_lemma_e8() -> Verdict:
     """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
     with the printed A_t = 8 log(1/(bδ)) + 16 log(t+1) + d on a grid of (b, δ, d, t), and eq:Y0

@@ -20,7 +20,6 @@ from ..appendix_d.common import quadratic
 from ...framework.decisions import exceeded, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     MIN_UNITS,
@@ -239,13 +238,6 @@ SIG2 = Sig2Experiment()
 
 @claim(
     "Lemma E.2",
-    printed="Lemma 32",
-    label="eq:Sig_dec, eq:Sig_2_bnd",
-    statement="the unrolled recursion for ‖Σ_{k+1}⁻¹ − H*‖², and ‖Σ₂⁻¹ − H*‖² = O(1/b)",
-    notebook="09-appendix-lemmas",
-    key=Key("printed", "eq:Sig_dec as printed exceeded in"),
-    atlas=NoBar("shares of (k, seed) pairs where the recursion fails; no ratio"),
-    rests_on=("Lemma D.7",),
     minimum=Data(
         seeds=MIN_UNITS,
         steps=TRAJECTORY_STEPS,
@@ -381,22 +373,6 @@ def _alpha_err_sides(run: TrajectoryRun, printed: bool):
 
 @claim(
     "Lemma E.4",
-    printed="Lemma 34",
-    label="eq:alpha_err",
-    statement="the α-error and Hessian sums ≤ (√Σ‖H_t − H*‖² + "
-    "c₃^{3/2}(c₃+1)ζγ√(k−1)α/(4τ^{3/2}√d))·W_k",
-    notebook="09-appendix-lemmas",
-    key=Key("largest", "largest left/right"),
-    atlas=(
-        Bar(
-            "α-error sums by eq:alpha_err with √d",
-            ratio="largest",
-            ratio_of="measured/bound",
-            form="repaired",
-        ),
-        NoBar("the printed form fails on a share of draws (no ratio published)"),
-    ),
-    rests_on=("Lemma D.6",),
     minimum=Data(
         seeds=MIN_UNITS,
         steps=TRAJECTORY_STEPS,
@@ -477,13 +453,6 @@ def check_lemma_e4(
 
 @claim(
     "Lemma E.9",
-    printed="Lemma 39",
-    label="eq:sto_err",
-    statement="the weighted stochastic sum ≤ A_kL(ζA_k + dζ)/(k(k−1)τ)·√((2/b) log(k²/δ))·W_k",
-    notebook="09-appendix-lemmas",
-    key=Key("largest", "largest left/right"),
-    atlas=Bar("stochastic sum by eq:sto_err", ratio="largest", ratio_of="measured/bound"),
-    rests_on=("Lemma E.5", "Lemma E.6", "Lemma E.7", "Lemma E.8"),
     minimum=Data(seeds=MIN_UNITS, steps=TRAJECTORY_STEPS, at={"steps": "run.iterations"}),
 )
 def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
@@ -500,13 +469,6 @@ def check_lemma_e9(run: TrajectoryRun = TRAJECTORY) -> Verdict:
 
 @claim(
     "Lemma E.10",
-    printed="Lemma 40",
-    label="eq:dd",
-    statement="Σ_{t=2}^k ‖H_t − H*‖² ≤ 2γ²/(ρ₁σ)·(f(μ₁) − f* + (k−1)max{Δ_α,1, Δ_α,2})",
-    notebook="09-appendix-lemmas",
-    key=Key("largest", "largest left/right"),
-    atlas=Bar("Σ‖H_t − H*‖² by eq:dd", ratio="largest", ratio_of="measured/bound"),
-    rests_on=("Lemma 5.1", "Lemma 5.2"),
     minimum=Data(seeds=MIN_UNITS, steps=TRAJECTORY_STEPS, at={"steps": "run.iterations"}),
 )
 def check_lemma_e10(run: TrajectoryRun = TRAJECTORY) -> Verdict:

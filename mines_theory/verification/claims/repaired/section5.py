@@ -37,7 +37,6 @@ from ..section5.theorem54 import final_rates
 from ...framework.decisions import exceeded
 from ...framework.declare import repaired
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, Repair
 from ...framework.stats import (
     MIN_UNITS,
     at_least,
@@ -46,7 +45,7 @@ from ...framework.stats import (
     trials_needed,
 )
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
-from .common import UNION, exact, exceedance_verdict, lemma53_at_confidence
+from .common import exact, exceedance_verdict, lemma53_at_confidence
 
 #: The constants of eq:c1 (5.1), as every repaired statement of Section 5 defines them.
 C_CONSTANTS = (
@@ -70,50 +69,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-@repaired(
-    "Lemma 5.1",
-    statement="the rate of Lemma 5.1 up to Δ_α,1 = c₃³γ²bα⁴/(2⁶·3·c₁Lτ²) (γ², "
-    "not γ) w.p. ≥ 1 − (b + 2)δ",
-    key=Key("looseness", "repaired Δα,1/measured step"),
-    atlas=Bar(
-        "one step from μ*, by the repaired Δ_α,1",
-        ratio="looseness",
-        form="repaired",
-    ),
-    corrigendum=Repair(
-        printed=r"For $f$ $L$-smooth and $\sigma$-strongly convex, with $\eta_{1,k} = "
-        r"b\tau/(4Lc_1)$, with probability $\ge 1-\delta$: $f(\mu_{k+1}) - f^* \le "
-        r"\left(1 - \frac{c_2\tau\sigma}{16c_1L\zeta}\right)(f(\mu_k) - f^*) + "
-        r"\Delta_{\alpha,1}$, $\Delta_{\alpha,1} = \frac{c_3^3\gamma b\alpha^4}{2^5\cdot "
-        r"3^2\, c_1L\zeta\tau^3}\left(1 + \frac{c_1c_3}{2\tau\zeta}\right)$.",
-        repaired=r"With $\eta_{1,k} = b\tau/(4Lc_1)$, with probability $\ge 1-(b+2)\delta$ (or "
-        r"$1-\delta$ with $\delta/(b+2)$ in $c_1, c_2, c_3$): $f(\mu_{k+1}) - f^* \le "
-        r"\left(1 - \frac{c_2\tau\sigma}{8c_1L\zeta}\right)(f(\mu_k) - f^*) + "
-        r"\Delta_{\alpha,1}$, $\Delta_{\alpha,1} = \frac{c_3^3\gamma^2 b\alpha^4}{2^6\cdot 3\, "
-        r"c_1L\tau^2}$, where " + C_CONSTANTS + ". The proof's chain gives the rate "
-        r"$\frac{c_2\tau\sigma}{8c_1L\zeta}$: the coefficient of $\|\tilde "
-        r"U^\top\nabla f\|^2$ at this step is $-\tau/(16Lc_1)$, eq:gd_low and $\Sigma "
-        r"\succeq I/\zeta$ give $(c_2/\zeta)\|\nabla f\|^2$, and strong convexity gives "
-        r"$\|\nabla f\|^2 \ge 2\sigma(f - f^*)$; the printed "
-        r"$\frac{c_2\tau\sigma}{16c_1L\zeta}$ uses $\sigma(f - f^*)$ and is true but "
-        "conservative by exactly 2.",
-        hypotheses=r"$f$ also has a $\gamma$-Lipschitz Hessian; $\Sigma_k^{-1} \in \mathcal{S}'$.",
-        survives="false as printed",
-        errata=(
-            "proof of Lemma 5.1, substituting η₁,k; Δ_α,1",
-            "Lemma 5.1, hypotheses",
-            "eq:nu (Lemma D.2)",
-            *UNION,
-        ),
-        corrected=(
-            "lemma51_rate_corrected",
-            "delta_alpha_1_corrected",
-            "per_step_failures_corrected",
-        ),
-        derivations=("lemma51_repair",),
-    ),
-    minimum=Data(draws=trials_needed(0.1), at={"draws": "config.draws"}),
-)
+@repaired("Lemma 5.1", minimum=Data(draws=trials_needed(0.1), at={"draws": "config.draws"}))
 @decides
 def check_lemma51_repaired(
     config: OneStepAtOptimum = ONE_STEP, delta_alpha: float | None = None
@@ -159,51 +115,6 @@ def check_lemma51_repaired(
 
 @repaired(
     "Lemma 5.2",
-    statement="in the repaired eq:cond, rate 1 − ξ_kc₂/(32𝓛_kc₁) (printed 8) up "
-    "to Δ_α,2, w.p. ≥ 1 − (b + 2)δ",
-    key=Key("looseness", "measured/promised contraction"),
-    atlas=Bar(
-        "contraction promised by eq:dec at 1/32, quadratic",
-        ratio="looseness",
-        sense="lower",
-        form="repaired",
-    ),
-    corrigendum=Repair(
-        printed=r"If $\xi_k\Sigma_k^{-1} \preceq \nabla^2 f(\mu_k) \preceq "
-        r"\mathscr{L}_k\Sigma_k^{-1}$ and $f(\mu_k) - f^* \le \min\left\{\frac{2^3\cdot "
-        r"3^2\,\mathscr{L}_k^4\tau^4}{L\gamma^2}, "
-        r"\frac{\xi_k^2\sigma^3}{8\gamma^2(L\tau^{-1}+2\xi_k)^2}\right\}$, then with "
-        r"$\eta_{1,k} = b/(4\mathscr{L}_kc_1)$, w.p. $\ge 1-\delta$: $f(\mu_{k+1}) - f^* "
-        r"\le \left(1 - \frac{\xi_kc_2}{8\mathscr{L}_kc_1}\right)(f(\mu_k)-f^*) + "
-        r"\Delta_{\alpha,2}$.",
-        repaired=r"Under $f(\mu_k) - f^* \le "
-        r"\min\left\{\frac{9\,\mathscr{L}_k^4\tau^4}{2L\gamma^2}, "
-        r"\frac{\xi_k^2\sigma^3}{8\gamma^2(L\tau^{-1}+2\xi_k)^2}\right\}$: $f(\mu_{k+1}) "
-        r"- f^* \le \left(1 - \frac{\xi_kc_2}{32\mathscr{L}_kc_1}\right)(f(\mu_k)-f^*) + "
-        r"\Delta_{\alpha,2}$, $\Delta_{\alpha,2} = "
-        r"\frac{b^{3/2}\zeta^3\gamma^4c_3^{9/2}\alpha^6}{2^8\cdot "
-        r"3^4\,\sigma^3c_1^{3/2}\tau^6} + \frac{b\zeta\gamma^2c_3^3\alpha^4}{2^6\cdot "
-        r"3\,\sigma\tau^3c_1}$, w.p. $\ge 1-(b+2)\delta$, where $\xi_k\Sigma_k^{-1} \preceq "
-        r"\nabla^2 f(\mu_k) \preceq \mathscr{L}_k\Sigma_k^{-1}$, $\eta_{1,k} = "
-        r"b/(4\mathscr{L}_kc_1)$ and " + C_CONSTANTS + ".",
-        hypotheses=r"$\Sigma_k^{-1} \in \mathcal{S}'$ (Lemmas D.1, D.4, D.5 use $\|\Sigma_k\| \le "
-        r"1/\tau$).",
-        survives="constant changes",
-        errata=(
-            "proof of Lemma 5.2, the step after eq:tgm_3",
-            "proof of Lemma 5.2, fourth line of the chain",
-            "Δ_α,2 of Lemma 5.2, third term",
-            "eq:nu (Lemma D.2)",
-            "proofs of eq:nu, eq:hh, eq:tgm_3",
-            *UNION,
-        ),
-        corrected=(
-            "lemma52_rate_corrected",
-            "local_region_threshold_corrected",
-            "delta_alpha_2_corrected",
-        ),
-        derivations=("lemma52_repair",),
-    ),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
@@ -264,15 +175,6 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
 
 @repaired(
     "Lemma 5.2, γ > 0",
-    statement="the repaired Lemma 5.2 on a non-quadratic f, up to the repaired "
-    "Δ_α,2 (third term corrected)",
-    key=Key("looseness", "measured/promised contraction"),
-    atlas=Bar(
-        "contraction promised by eq:dec at 1/32, logistic",
-        ratio="looseness",
-        sense="lower",
-        form="repaired",
-    ),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
@@ -337,97 +239,6 @@ def lemma53_corrected_for(config: CovarianceRun | MeanRun) -> Lemma53Corrected:
 
 @repaired(
     "Lemma 5.3",
-    statement="‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k with the repaired C of eq:C "
-    "(doubled sums, C₅, b-free C₄)",
-    key=Key("looseness", "repaired C/max_k k‖Σ_k⁻¹ − H*‖²"),
-    atlas=Bar(
-        "k‖Σ_k⁻¹ − H‖² ≤ the repaired C, quadratic",
-        ratio="looseness",
-        form="repaired",
-    ),
-    corrigendum=Repair(
-        printed=r"With $\eta_{2,k} = 1/k$, w.p. $\ge 1-\delta$: $\|\Sigma_k^{-1} - "
-        r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))\|^2 \le C/k$, $C = "
-        r"\max\left\{\frac{9(C_1+C_2+C_3)^2}{4} + 3C_4,\ 2C_4 + \frac{L^2}{b},\ "
-        r"\|\Sigma_1^{-1} - H^*\|^2\right\}$ (eq:C).",
-        repaired=r"Let " + C_CONSTANTS + r", $\ell = \max(L, \tau)$ ($= L$ under the "
-        r"hypotheses), $\kappa = \frac{(\zeta+\tau)^2}{4\zeta\tau}$, $H^* = "
-        r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))$, and for $r \ge 1$ $g(r) = "
-        r"\min\left\{\frac{\zeta}{\tau}\,r\sqrt{r^2 - 2r + d},\ "
-        r"r\sqrt{\kappa^2r^2 + d\zeta^2/\tau^2}\right\}$. For $t \ge 1$ let $x_t = "
-        r"\log\frac{b(t+1)^2}{\delta}$, $A_t = d + 2\sqrt{d x_t} + 2x_t$, and $p_j(A) = "
-        r"P(\chi^2_{d+j} > A)$. Define"
-        "\n\n"
-        r"- $C_1 = \min\{C_1^{A}, C_1^{F}\}$ with $C_1^{A} = \ell\, "
-        r"g(A_K)\sqrt{\frac{\log(K^2/\delta)}{2b}}$ and"
-        "\n"
-        r"  $C_1^{F} = \frac{\ell\zeta}{\tau}\sqrt{\frac{(d+2)(d+12)\log(K^2/\delta)}{b}} + "
-        r"\frac{2}{3}\,\ell\, g(A_K)\frac{\log(K^2/\delta)}{b}$;"
-        "\n"
-        r"- $C_2 = \sqrt{\frac{64c_1L\zeta\gamma^2}{c_2\tau\sigma^2}\left(f(\mu_1) - f^* + "
-        r"(K-1)\Delta_{\alpha,2}\right)}$ with the repaired $\Delta_{\alpha,2}$ of Lemma 5.2,"
-        "\n"
-        r"  $\Delta_{\alpha,2} = \frac{b^{3/2}\zeta^3\gamma^4c_3^{9/2}\alpha^6}{2^8\cdot "
-        r"3^4\,\sigma^3c_1^{3/2}\tau^6} + \frac{b\zeta\gamma^2c_3^3\alpha^4}{2^6\cdot "
-        r"3\,\sigma\tau^3c_1}$ (it is $\ge \Delta_{\alpha,1}$ of Lemma 5.1, so the "
-        r"$\max\{\Delta_{\alpha,1}, \Delta_{\alpha,2}\}$ of eq:C is $\Delta_{\alpha,2}$);"
-        "\n"
-        r"- $C_3 = \frac{\gamma\alpha}{6}\sqrt{K-1}\,\sqrt{\frac{c_3}{\tau}}\, g(c_3)$;"
-        "\n"
-        r"- $C_4 = \left(\frac{L}{2}\, g(c_3) + \sqrt d\,\zeta\right)^2$;"
-        "\n"
-        r"- $C_5 = \left(\sum_{t=2}^{K-1}\kappa_t^2\right)^{1/2}$ with $\kappa_t = "
-        r"\frac{\ell\zeta\sqrt d}{2\tau}\left(2p_4(A_t) + d\,(p_4(A_t) - p_2(A_t))\right)$;"
-        "\n"
-        r"  in closed form $C_5 \le \frac{\ell\zeta(d+2)A_K^2\delta}{2\tau "
-        r"d^{3/2}b}\sqrt{\frac{\pi^4}{90} - \frac{17}{16}}$;"
-        "\n\n"
-        r"and $C = \max\left\{9(C_1 + C_2 + C_3 + C_5)^2 + 3C_4,\ \|\Sigma_1^{-1} - "
-        r"H^*\|^2\right\}$. Then with probability at least"
-        "\n"
-        r"$1 - \left[(K-1)(b+2) + \frac{\pi^2}{3} - \frac{9}{4}\right]\delta$, for every $1 "
-        r"\le k \le K$,"
-        r" $\|\Sigma_k^{-1} - \Pi_{\mathcal{S}'}(\nabla^2 f(\mu^*))\|^2 \le C/k$. "
-        r"Equivalently, with probability at least $1 - \delta$ when every constant is "
-        r"evaluated at $\delta/N$, $N = (K-1)(b+2) + \pi^2/3 - 9/4$. For $\Sigma_1^{-1} \in "
-        r"\mathcal{S}'$ the second entry of the max never binds, since $\|\Sigma_1^{-1} - "
-        r"H^*\|^2 \le d(\zeta-\tau)^2 \le C_4$. Every step is proved; nothing is conditional "
-        r"(the proof outline is in the corrigendum's section).",
-        hypotheses=r"$f$ $L$-smooth, $\sigma$-strongly convex, its Hessian $\gamma$-Lipschitz in "
-        r"the Frobenius norm (the paper's); $\tau \le \sigma$ and $L \le \zeta$, so that "
-        r"$\nabla^2 f(\mu_t) \in \mathcal{S}'$ for every $t$; $c_2 > 0$; $\eta_{2,k} = 1/k$; "
-        r"$K \ge 2$, $0 < \delta < 1$.",
-        survives="constant changes",
-        errata=(
-            "eq:Sig_dec (Lemma E.2)",
-            "proof of Lemma 5.3, base case k = 2; eq:C",
-            "eq:C, C₃",
-            "eq:alpha_err (Lemma E.4)",
-            "eq:alpha_err (Lemma E.4), the step citing eq:GG",
-            "eq:sto_err (Lemma E.9), proof",
-            "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3",
-            "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)",
-            "eq:Sig_2_bnd (Lemma E.2)",
-            "proof of eq:sto_err (Lemma E.9)",
-            "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
-        ),
-        corrected=(
-            "lemma53_constants_corrected",
-            "concentration_constant_corrected",
-            "alpha_term_constant_corrected",
-            "G_norm_1_bound_corrected",
-            "y_term_constant_corrected",
-            "chi_threshold_corrected",
-        ),
-        derivations=(
-            "lemma53_repair",
-            "lemma53_concentration_repair",
-            "lemma53_alpha_term_repair",
-            "lemma53_tail_repair",
-            "lemma53_assembly_repair",
-            "lemma_d7_repair",
-        ),
-    ),
     minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
 @decides
@@ -480,45 +291,6 @@ def check_lemma53_repaired(config: CovarianceRun = LEMMA53, C: float | None = No
 
 @repaired(
     "Thm 5.4",
-    statement="eq:lxi with the repaired C; final rate 1 − c₂/(32c₁) (printed 8)",
-    key=Key("looseness", "measured/promised final contraction"),
-    atlas=Bar(
-        "final contraction c₂/(32c₁), quadratic",
-        ratio="looseness",
-        sense="lower",
-        form="repaired",
-    ),
-    corrigendum=Repair(
-        printed=r"Outside eq:cond, eq:dec_0 holds; inside, eq:dec holds with $\mathscr{L}_k \le "
-        r"\min\{L/\tau, 1 + \tau^{-1}e_k\}$, $\xi_k \ge \max\{\sigma/\zeta, 1 - "
-        r"\tau^{-1}e_k\}$, $e_k = \sqrt{C/k} + \gamma\sqrt{2(f(\mu_k)-f^*)/\sigma} + "
-        r"\|\nabla^2 f(\mu_k) - \Pi_{\mathcal{S}'}(\nabla^2 f(\mu_k))\|$ (eq:lxi), each "
-        r"w.p. $\ge 1-\delta$; final rate $1 - c_2/(8c_1)$.",
-        repaired=r"Outside the repaired eq:cond the repaired Lemma 5.1 holds; inside it, "
-        r"$f(\mu_{k+1}) - f^* \le \left(1 - "
-        r"\frac{\xi_kc_2}{32\mathscr{L}_kc_1}\right)(f(\mu_k)-f^*) + \Delta_{\alpha,2}$ with "
-        r"$\mathscr{L}_k \le \min\{L/\tau, 1 + \tau^{-1}e_k\}$, $\xi_k \ge "
-        r"\max\{\sigma/\zeta, 1 - \tau^{-1}e_k\}$, $e_k = \sqrt{C/k} + "
-        r"\gamma\sqrt{2(f(\mu_k)-f^*)/\sigma} + \|\nabla^2 f(\mu_k) - "
-        r"\Pi_{\mathcal{S}'}(\nabla^2 f(\mu_k))\|$ (eq:lxi), where $C$ is the repaired "
-        r"constant of Lemma 5.3, $\Delta_{\alpha,2}$ the repaired one of Lemma 5.2, and "
-        + C_CONSTANTS
-        + r"; the final rate is $1 - c_2/(32c_1)$ (printed $1 - c_2/(8c_1)$), with the "
-        r"probability of Lemma 5.3, $1 - [(K-1)(b+2) + \pi^2/3 - 9/4]\delta$. Where $c_2 \le "
-        r"0$ the statement is void (rate $\ge 1$). Remark 13's “the convergence rate in the "
-        "local region is no slower than the one before entering” no longer follows: at the "
-        r"worst $\mathscr{L}_k = L/\tau$, $\xi_k = \sigma/\zeta$ the repaired local contraction "
-        r"$c_2\tau\sigma/(32c_1L\zeta)$ is a quarter of Lemma 5.1's "
-        r"$c_2\tau\sigma/(8c_1L\zeta)$ (half of the printed, conservative "
-        r"$c_2\tau\sigma/(16c_1L\zeta)$).",
-        hypotheses="Those of the repaired Lemmas 5.1–5.3.",
-        survives="constant changes",
-        errata=(
-            "proof of Lemma 5.2, the step after eq:tgm_3",
-            "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
-        ),
-        corrected=("theorem54_bounds_corrected",),
-    ),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides

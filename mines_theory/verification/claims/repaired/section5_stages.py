@@ -15,7 +15,6 @@ from ..section5.covariance_stages import terms_matter
 from ..section5.theorem54_stages import stage_measurements, two_stage_shape
 from ...framework.declare import repaired
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key
 from ...framework.stats import bootstrap
 from ...framework.verdict import Qualifier, Status, Undecidable, Verdict, decides
 from .common import exact, exceedance_verdict, lemma53_at_confidence
@@ -27,18 +26,7 @@ __all__ = [
 ]
 
 
-@repaired(
-    "Thm 5.4, γ > 0",
-    statement="the repaired Theorem 5.4's two items step by step on a non-quadratic f started "
-    "outside eq:cond (rates /8 and /32, Δ_α's with γ²), and the entry it certifies",
-    key=Key("looseness", "certified/measured entry into eq:cond"),
-    atlas=Bar(
-        "entry into eq:cond certified by the repaired Lemma 5.1, logistic",
-        ratio="looseness",
-        form="repaired",
-    ),
-    minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}),
-)
+@repaired("Thm 5.4, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
 @decides
 def check_theorem54_nonquadratic_repaired(
     config: TwoStageRun = TWO_STAGES, rescaled: TwoStageRun = RESCALED
@@ -116,18 +104,7 @@ def lemma53_corrected_on(config: TwoStageRun) -> tuple[Lemma53Corrected, Lemma53
     return lemma53_at_confidence(config.objective(), **config.lemma53_inputs())
 
 
-@repaired(
-    "Lemma 5.3, γ > 0",
-    statement="the repaired Lemma 5.3 on a non-quadratic f started outside eq:cond, where the "
-    "repaired C₂ and C₃ are not zero",
-    key=Key("share", "(C₂ + C₃)/(C₁ + C₅) of the repaired C"),
-    atlas=Bar(
-        "k‖Σ_k⁻¹ − H*‖² ≤ the repaired C, logistic from outside eq:cond",
-        ratio="looseness",
-        form="repaired",
-    ),
-    minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}),
-)
+@repaired("Lemma 5.3, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
 @decides
 def check_lemma53_nonquadratic_repaired(
     config: TwoStageRun = TWO_STAGES, C: float | None = None

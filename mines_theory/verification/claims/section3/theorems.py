@@ -33,7 +33,6 @@ from .orders import slope_fit, sweep_order
 from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
 from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
-from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import loglog_slope
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from mines_theory.theory.derivations.nes import regularized_gradient
@@ -173,15 +172,7 @@ HOLDER = KinkedSweep(power=1.5)
 SMOOTH = KinkedSweep(power=2.0)
 
 
-@claim(
-    "Thm 3.1",
-    printed="Theorem 1",
-    label="prop:quad_case",
-    statement="for quadratic f, argmin over S of Q_α is (μ*, Π_S(H⁻¹))",
-    notebook="04-regularized-objective",
-    key=Key("fixed_point", "largest deviation from (μ*, Π_S(H⁻¹))"),
-    atlas=NoBar("an equality (the minimizer of Q_α), checked to rounding; no bound"),
-)
+@claim("Thm 3.1")
 def check_theorem31() -> Verdict:
     """Theorem 3.1: for a quadratic, argmin over (μ, Σ ∈ S) of Q_α is (μ*, Π_S(H⁻¹)), here with
     the constraint active at both ends (eigenvalues of H on both sides of [τ, ζ]); checked with
@@ -253,18 +244,7 @@ def check_theorem31() -> Verdict:
     )
 
 
-@claim(
-    "Thm 3.2",
-    printed="Theorem 2",
-    label="prop:close",
-    statement="f(μ) ∓ Lα²/2·tr Σ ∓ α³φ(Σ) + R(Σ) sandwich Q_α(μ, Σ)",
-    notebook="04-regularized-objective",
-    key=Key("margin", "smallest margin to the sandwich (share of its width)"),
-    atlas=NoBar(
-        "a two-sided sandwich, published as the smallest margin to it (a "
-        "share of its width), not as a ratio to one bound"
-    ),
-)
+@claim("Thm 3.2")
 def check_theorem32() -> Verdict:
     """Theorem 3.2: the sandwich f(μ) ∓ Lα²/2 tr Σ ∓ α³φ(Σ) + R(Σ) around Q_α(μ, Σ), on a grid of
     μ (5 points), Σ (4 matrices in S) and α (5 values) for the 2-D synthetic logistic objective
@@ -303,20 +283,7 @@ def check_theorem32() -> Verdict:
     )
 
 
-@claim(
-    "Thm 3.3",
-    printed="Theorem 3",
-    label="prop:mu",
-    statement="f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² are O(α²)",
-    notebook="04-regularized-objective",
-    key=Key("slope_gap", "slope of f(μ̂*) − f(μ*) in α"),
-    atlas=(
-        Bar("f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² are O(α²)", ratio="loose"),
-        Bar("the same, O(α⁴) (theorem33_improved)", ratio="improved", form="repaired"),
-        NoBar("the order in α (a slope of 4 where the bounds have 2) is not a ratio"),
-    ),
-    rests_on=("Thm 3.2", "Lemma B.1"),
-)
+@claim("Thm 3.3")
 def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
     """Theorem 3.3 against the minimizers of Q_α over α ∈ [10⁻⁵, 1] (2-D synthetic logistic):
     f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² below their bounds at every α; looseness and the measured
@@ -386,25 +353,7 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
     )
 
 
-@claim(
-    "Thm 3.4",
-    printed="Theorem 4",
-    label="prop:Sigma",
-    statement="‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ = O(α) under eq:alp_cond",
-    notebook="04-regularized-objective",
-    key=Key("slope", "slope in α on a smooth objective"),
-    atlas=(
-        Bar("‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ = O(α) under eq:alp_cond", ratio="loose"),
-        NoBar("the order in α (slopes on four objectives) is not a ratio"),
-    ),
-    rests_on=(
-        Cites("Thm 3.2", kind="proof step"),
-        "Thm 3.3",
-        "Lemma B.1",
-        "Lemma C.1",
-        "Prop. A.2",
-    ),
-)
+@claim("Thm 3.4")
 def check_theorem34(
     sweep: AlphaSweep = SECTION3_SWEEP,
     kinked: KinkedSweep = KINKED,

@@ -11,7 +11,6 @@ from mines_theory.theory.gaussian import lemma_b1_bounds, norm_moment
 from ...framework.decisions import status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import (
     K_SE,
     exceedance_z,
@@ -33,22 +32,7 @@ __all__ = [
 ]
 
 
-@claim(
-    "Lemma B.1",
-    printed="Lemma 17",
-    label="lem:gauss_power",
-    statement="d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}",
-    notebook="03-gradient-estimators",
-    key=Key("upper", "smallest upper bound/E‖u‖^p"),
-    atlas=(
-        Bar(
-            "d^{p/2} ≤ E‖u‖^p, eq:gauss_power",
-            ratio="lower",
-            sense="lower",
-        ),
-        Bar("E‖u‖^p ≤ (p + d)^{p/2}, eq:gauss_power", ratio="upper"),
-    ),
-)
+@claim("Lemma B.1")
 def check_lemma_b1() -> Verdict:
     """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
     distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}."""
@@ -71,19 +55,7 @@ def check_lemma_b1() -> Verdict:
     )
 
 
-@claim(
-    "Lemma B.2",
-    printed="Lemma 18",
-    label="lem:chi",
-    statement="χ² tail bounds of Laurent & Massart",
-    notebook="08d-errata",
-    key=Key("z", "largest z of the exceedance (rejected above 5)"),
-    atlas=(
-        Bar("χ² tail ≤ e^{−t}, equal weights", ratio="worst", ratio_of="measured/bound"),
-        NoBar("the weighted case is published as a z-score of the exceedance"),
-    ),
-    minimum=Data(draws=trials_needed(math.exp(-4.0))),
-)
+@claim("Lemma B.2", minimum=Data(draws=trials_needed(math.exp(-4.0))))
 def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
     ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
@@ -114,16 +86,7 @@ def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
     )
 
 
-@claim(
-    "Lemma B.3",
-    printed="Lemma 19",
-    label="eq:smax",
-    statement="s_max(A) ≤ √N + √n + t w.p. ≥ 1 − 2e^{−t²/2}",
-    notebook="08d-errata",
-    key=Key("z", "largest z of the exceedance (rejected above 5)"),
-    atlas=NoBar("published as a z-score of the exceedance, not a ratio"),
-    minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}),
-)
+@claim("Lemma B.3", minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}))
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
     for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), one-sided binomial
@@ -152,20 +115,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
     )
 
 
-@claim(
-    "Lemma B.4",
-    printed="Lemma 20",
-    label="eq:u_norm",
-    statement="‖u‖² ≤ 2d + 3 log(1/δ) w.p. ≥ 1 − δ",
-    notebook="08d-errata",
-    key=Key("worst", "largest P(‖u‖² > bound)/δ"),
-    atlas=Bar(
-        "P(‖u‖² > 2d + 3 log(1/δ)) ≤ δ, eq:u_norm",
-        ratio="worst",
-        ratio_of="measured/bound",
-    ),
-    rests_on=("Lemma B.2",),
-)
+@claim("Lemma B.4")
 def check_lemma_b4() -> Verdict:
     """Lemma B.4 (eq:u_norm): ‖u‖² ≤ 2d + 3 log(1/δ) with probability ≥ 1 − δ, exactly from the
     χ²_d distribution for d = 1..500, δ ∈ [10⁻¹⁰, 0.5]."""
@@ -184,23 +134,7 @@ def check_lemma_b4() -> Verdict:
     )
 
 
-@claim(
-    "Lemma B.5",
-    printed="Lemma 21",
-    label="lem:hoeffding",
-    statement="Hoeffding's inequality",
-    notebook="08d-errata",
-    key=Key("printed", "the printed bound at ψ = 1, n = 1"),
-    atlas=(
-        Bar(
-            "Hoeffding, the intended exponent",
-            ratio="worst",
-            ratio_of="measured/bound",
-            form="repaired",
-        ),
-        NoBar("the printed exponent has the wrong sign: a 'bound' above 1 on a probability"),
-    ),
-)
+@claim("Lemma B.5")
 def check_lemma_b5() -> Verdict:
     """Lemma B.5 (Hoeffding) prints P(S_n − E S_n ≥ ψ) ≤ exp(−(−2ψ²)/Σ(b_i − a_i)²), whose exponent
     is positive: the printed bound exceeds 1 and says nothing. The intended exp(−2ψ²/Σ(b_i − a_i)²)
@@ -238,15 +172,7 @@ def hoeffding_at_one(printed: bool) -> float:
     return float(np.exp(-exponent if printed else exponent))
 
 
-@claim(
-    "Lemma B.6",
-    printed="Lemma 22",
-    label="lem:sgd_dec",
-    statement="the recursion a_{k+1} ≤ a₀/(k+1) of Rakhlin et al.",
-    notebook="08d-errata",
-    key=Key("worst", "largest a_(k+1)/(a₀/(k+1))"),
-    atlas=Bar("a_{k+1} ≤ a₀/(k+1)", ratio="worst", ratio_of="measured/bound"),
-)
+@claim("Lemma B.6")
 def check_lemma_b6() -> Verdict:
     """Lemma B.6 (Rakhlin et al.): if a_t ≤ a₀/t for t ≤ k and a_{k+1} ≤ b/(k(k−1))·√(Σ_{t=2}^k
     (t−1)²a_t) + c/k with a₀ ≥ 9b²/4 + 3c, then a_{k+1} ≤ a₀/(k+1): the worst case a_t = a₀/t,

@@ -15,7 +15,6 @@ from mines_theory.linalg.spd import (
 from ...framework.decisions import status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Key, NoBar
 from ...framework.stats import largest, smallest
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from mines_theory.theory.derivations.nes import (
@@ -33,17 +32,7 @@ __all__ = [
 ]
 
 
-@claim(
-    "Prop. A.1",
-    printed="Proposition 15",
-    label="appendix A",
-    statement="S and S' are convex",
-    notebook="02-mirror-descent-projection",
-    key=Key("outside", "convex combinations that left the set"),
-    atlas=NoBar("set membership (convexity); no bound"),
-    quote="are convex",
-    minimum=Data(draws=1, at={"draws": "cases"}),
-)
+@claim("Prop. A.1", minimum=Data(draws=1, at={"draws": "cases"}))
 def check_proposition_a1(cases: int = 500) -> Verdict:
     """Prop. A.1: S and S' are convex: random convex combinations of members stay members
     ("not checked" without a case)."""
@@ -70,16 +59,7 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
     )
 
 
-@claim(
-    "Prop. A.2",
-    printed="Proposition 16",
-    label="prop:project",
-    statement="Π_S'(Σ⁻¹) clips the spectrum (eq:proj_cs_prime)",
-    notebook="02-mirror-descent-projection",
-    key=Key("worst", "clipping: largest normalized ⟨A − P, Y − P⟩"),
-    atlas=NoBar("a projection, checked by its optimality condition; no bound"),
-    minimum=Data(draws=1, at={"draws": "cases"}),
-)
+@claim("Prop. A.2", minimum=Data(draws=1, at={"draws": "cases"}))
 def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Verdict:
     """Prop. A.2 / eq:proj_cs_prime. Clipping the spectrum to [τ, ζ] is the Frobenius
     projection onto S' = {τI ⪯ X ⪯ ζI}: checked by the variational inequality
@@ -134,16 +114,7 @@ def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
 
 
-@claim(
-    "Sec. 4",
-    printed="Section 4",
-    label="eq:mirror_prox, eq:Sig_up",
-    statement="the Bregman divergence of R, and the mirror step on Σ is eq:Sig_up",
-    notebook="02-mirror-descent-projection",
-    key=Key("smallest", "smallest B_R over 2000 random pairs"),
-    atlas=NoBar("B_R ≥ 0 is a sign, with no scale to compare with; the rest are identities"),
-    minimum=Data(draws=1, at={"draws": "pairs"}),
-)
+@claim("Sec. 4", minimum=Data(draws=1, at={"draws": "pairs"}))
 def check_mirror_step(pairs: int = 2000) -> Verdict:
     """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
     its printed closed form (sympy, d = 2); it is non-negative (``pairs`` random SPD pairs,

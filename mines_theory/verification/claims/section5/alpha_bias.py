@@ -15,7 +15,6 @@ from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.declare import finding
 from ...framework.sizes import Data
-from ...framework.spec import Key, NoBar
 from ...framework.decisions import status_of
 from ...framework.stats import (
     K_SE,
@@ -199,13 +198,6 @@ def _z(a: Measurement, b: Measurement) -> float:
 
 @finding(
     "α-bias",
-    printed="Lemmas 6, 8, 11",
-    label="Lemmas 4.1, 4.3, 5.3",
-    statement="at a fixed α on a non-quadratic f, Algorithm 1 settles at the minimizer (μ̂*, "
-    "Σ̂*) of Q_α, not at (μ*, H*)",
-    notebook="06-convergence-covariance",
-    key=Key("gap", "f − f* at the end"),
-    atlas=NoBar("the offsets and levels are findings; Lemma 5.3's C on this run is a bar"),
     minimum=Data(
         seeds=MIN_UNITS,
         steps=trials_needed(0.1),

@@ -20,7 +20,6 @@ from mines_theory.theory.gaussian import (
 from mines_theory.problems.objectives import RotatedEllipsoid
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ..section4.common import quadratic_case
 from ..appendix_e.common import ends
 from .common import ellipsoid, frame_inputs, lemma53_printed, lockstep
@@ -139,30 +138,6 @@ def _contains(interval: tuple[float, float], value: float, rtol: float = 1e-9) -
 
 @claim(
     "Lemma 5.3",
-    printed="Lemma 11",
-    label="lem:Sig_dec",
-    statement="with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k",
-    notebook="06-convergence-covariance",
-    key=Key("final", "k·E‖Σ_k⁻¹ − H‖² over the second half"),
-    atlas=(
-        Bar("k‖Σ_k⁻¹ − H‖² ≤ C of eq:C, quadratic", bound="C", measured="largest"),
-        Bar(
-            "k‖Σ_k⁻¹ − H*‖² ≤ C of eq:C, logistic",
-            bound="C",
-            measured="largest",
-            verdict="α-bias",
-        ),
-        NoBar("the rate (a slope) and its constant Var G̃ are not bounds"),
-    ),
-    rests_on=(
-        "Lemma B.6",
-        "Lemma D.7",
-        "Lemma E.2",
-        "Lemma E.3",
-        "Lemma E.4",
-        "Lemma E.9",
-        "Lemma E.10",
-    ),
     minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
 )
 @decides
@@ -347,16 +322,7 @@ class VarianceGrid:
 VARIANCE_GRID = VarianceGrid()
 
 
-@claim(
-    "Remark 5.3",
-    printed="Section 5",
-    label="after lem:Sig_dec",
-    statement="d = b = 1: E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H² (the 1/k rate is tight)",
-    notebook="03-gradient-estimators",
-    key=Key("z", "closed form against Monte Carlo: largest |z|"),
-    atlas=NoBar("an exact identity (sympy) and z-scores"),
-    minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "grid.samples"}),
-)
+@claim("Remark 5.3", minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "grid.samples"}))
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².
     Symbolically from the definition (``derivations.second_moment_1d``); our general (d, b)

@@ -17,7 +17,6 @@ from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import bootstrap, estimate
 from ...framework.verdict import Measurement, Qualifier, Verdict, decides
 from .common import lemma53_printed
@@ -61,26 +60,7 @@ def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
     return variance, variance + float(np.sum(H**2)), bias
 
 
-@claim(
-    "Lemma 5.3, γ > 0",
-    printed="Lemma 11",
-    label="lem:Sig_dec",
-    statement="Lemma 5.3 on a non-quadratic f started outside eq:cond, where C₂ and C₃ of eq:C "
-    "are not zero",
-    notebook="06-convergence-covariance",
-    after="Lemma 5.3",
-    key=Key("final", "k·E‖Σ_k⁻¹ − H*‖² over the second half"),
-    atlas=(
-        Bar(
-            "k‖Σ_k⁻¹ − H*‖² ≤ C of eq:C, logistic from outside eq:cond",
-            bound="C",
-            measured="largest",
-        ),
-        Bar("√Σ‖∇²f(μ_t) − H*‖² ≤ C₂ of eq:C, logistic", bound="C2", measured="drift"),
-        NoBar("the rate (a slope) and its constant Var G̃ are not bounds"),
-    ),
-    minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}),
-)
+@claim("Lemma 5.3, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
 @decides
 def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
     """Lemma 5.3 with γ > 0 on the run of ``config`` (the logistic objective from outside

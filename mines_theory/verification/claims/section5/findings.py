@@ -15,7 +15,6 @@ from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
 from ...framework.declare import finding
 from ...framework.sizes import Data
-from ...framework.spec import Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import ellipsoid, lockstep
@@ -45,14 +44,7 @@ def plateau_prediction(eta2: float, variance: float) -> float:
 
 
 @finding(
-    "Constant η₂",
-    printed="Section 4",
-    label="eq:Sig_modi",
-    statement="a constant η₂ plateaus at η₂/(2 − η₂)·Var G̃",
-    notebook="06-convergence-covariance",
-    key=Key("plateau_0", "plateau at η₂ = 0.1"),
-    atlas=NoBar("a predicted level (an equality), not a bound"),
-    minimum=Data(seeds=2, steps=PLATEAU_STEPS, at={"steps": "runs.*.iterations"}),
+    "Constant η₂", minimum=Data(seeds=2, steps=PLATEAU_STEPS, at={"steps": "runs.*.iterations"})
 )
 @decides
 def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Verdict:
@@ -100,16 +92,7 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
     )
 
 
-@finding(
-    "The start",
-    printed="Section 4",
-    label="eq:Sig_modi",
-    statement="η₂,1 = 1: the first steps precondition badly",
-    notebook="06-convergence-covariance",
-    key=Key("worst_2", "worst condition number at b = 2"),
-    atlas=NoBar("a finding without a bound"),
-    minimum=Data(seeds=MIN_UNITS, steps=2, at={"steps": "runs.*.iterations"}),
-)
+@finding("The start", minimum=Data(seeds=MIN_UNITS, steps=2, at={"steps": "runs.*.iterations"}))
 @decides
 def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
     """Not a claim of the paper: the first steps. With η₂,1 = 1, Σ₂⁻¹ is one projected batch
@@ -222,16 +205,7 @@ class Demo:
 DEMO = Demo()
 
 
-@finding(
-    "MiNES demo",
-    printed="Algorithm 1",
-    label="Alg. 1",
-    statement="with the practical step MiNES converges and learns H",
-    notebook="00-overview",
-    key=Key("evaluations", "median evaluations to f − f* ≤ 1e-6"),
-    atlas=NoBar("a finding without a bound"),
-    minimum=Data(seeds=MIN_UNITS, steps=1, at={"steps": "demo.budget"}),
-)
+@finding("MiNES demo", minimum=Data(seeds=MIN_UNITS, steps=1, at={"steps": "demo.budget"}))
 @decides
 def check_demo(demo: Demo = DEMO) -> Verdict:
     """Not a claim of the paper: what the overview's run shows. The mean converges linearly with

@@ -18,7 +18,6 @@ from ..appendix_e.common import ends
 from .common import ellipsoid, lockstep
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Cites, Key
 from ...framework.stats import MIN_UNITS, bootstrap, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
@@ -190,18 +189,6 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
 
 @claim(
     "Lemma 5.1",
-    printed="Lemma 9",
-    label="lem:gd_dec_1",
-    statement="with η₁ = bτ/(4Lc₁): linear rate 1 − c₂τσ/(16c₁Lζ) up to Δ_α,1",
-    notebook="05-convergence-mean",
-    key=Key("measured", "measured contraction per step"),
-    atlas=Bar(
-        "contraction promised by eq:dec_0, quadratic",
-        bound="promised",
-        measured="measured",
-        sense="lower",
-    ),
-    rests_on=("Lemma B.3", "Lemma D.1", "Lemma D.2", "Lemma D.3"),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides
@@ -239,27 +226,6 @@ def check_lemma51(config: MeanRun = LEMMA51) -> Verdict:
 
 @claim(
     "Lemma 5.2",
-    printed="Lemma 10",
-    label="lem:dec_local",
-    statement="in the local region, with η₁ = b/(4𝓛_k c₁): rate 1 − ξ_k c₂/(8𝓛_k c₁) up to Δ_α,2",
-    notebook="05-convergence-mean",
-    key=Key("measured", "measured contraction per step"),
-    atlas=Bar(
-        "contraction promised by eq:dec, quadratic",
-        bound="promised",
-        measured="measured",
-        sense="lower",
-    ),
-    rests_on=(
-        Cites("Thm 3.2", kind="proof step"),
-        "Lemma B.3",
-        "Lemma D.1",
-        "Lemma D.2",
-        "Lemma D.3",
-        "Lemma D.4",
-        "Lemma D.5",
-        "Lemma E.1",
-    ),
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
 )
 @decides

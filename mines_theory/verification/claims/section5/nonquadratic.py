@@ -24,7 +24,6 @@ from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 from .common import asymmetric_logistic, number, run_from_the_start
@@ -519,28 +518,7 @@ def check_nonquadratic_step(config: NonQuadraticMeanRun, practical: NonQuadratic
     return Verdict(status, summary, measurements, qualifiers, data=data.data)
 
 
-@claim(
-    "Lemma 5.1, γ > 0",
-    printed="Lemma 9",
-    label="lem:gd_dec_1",
-    statement="Lemma 5.1 on a non-quadratic f (biased g̃), up to Δ_α,1",
-    notebook="05-convergence-mean",
-    after="Lemma 5.2",
-    key=Key("printed", "one step from μ*: printed Δα,1 exceeded in"),
-    atlas=(
-        Bar(
-            "contraction promised by eq:dec_0, logistic",
-            bound="promised",
-            measured="measured",
-            sense="lower",
-        ),
-        NoBar(
-            "the one-step run publishes the share of draws above Δ_α,1 "
-            "(printed and corrected), not the size of the step against it"
-        ),
-    ),
-    minimum=NQ_MINIMUM,
-)
+@claim("Lemma 5.1, γ > 0", minimum=NQ_MINIMUM)
 def check_lemma51_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA51, practical: NonQuadraticMeanRun = NQ_PRACTICAL[0]
 ) -> Verdict:
@@ -548,23 +526,7 @@ def check_lemma51_nonquadratic(
     return check_nonquadratic_step(config, practical)
 
 
-@claim(
-    "Lemma 5.2, γ > 0",
-    printed="Lemma 10",
-    label="lem:dec_local",
-    statement="Lemma 5.2 on a non-quadratic f with the practical step, in the local region "
-    "eq:cond, up to Δ_α,2",
-    notebook="05-convergence-mean",
-    after="Lemma 5.1, γ > 0",
-    key=Key("measured", "measured contraction per step"),
-    atlas=Bar(
-        "contraction promised by eq:dec, logistic",
-        bound="promised",
-        measured="measured",
-        sense="lower",
-    ),
-    minimum=NQ_MINIMUM,
-)
+@claim("Lemma 5.2, γ > 0", minimum=NQ_MINIMUM)
 def check_lemma52_nonquadratic(
     config: NonQuadraticMeanRun = NQ_LEMMA52, practical: NonQuadraticMeanRun = NQ_PRACTICAL[1]
 ) -> Verdict:

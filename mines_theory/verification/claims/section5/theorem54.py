@@ -14,7 +14,6 @@ from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Cites, Key, NoBar
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import frame_inputs, lemma53_printed, number
@@ -85,50 +84,6 @@ def kappa_slope(kappas, rates, name: str) -> Measurement:
 
 @claim(
     "Thm 5.4",
-    printed="Theorem 12",
-    label="thm:main_cvg",
-    statement="two-stage convergence; final rate 1 − c₂/(8c₁), independent of κ",
-    notebook="05-convergence-mean",
-    key=Key(
-        f"factor_{int(KAPPA_WINDOWS[0].centres()[-1])}",
-        "rate at κ = 1000 over κ = 10, at the last window",
-    ),
-    atlas=(
-        *(
-            Bar(
-                f"final contraction c₂/(8c₁), κ = {kappa}",
-                bound="final_bound",
-                measured=f"rate_{kappa}",
-                sense="lower",
-            )
-            for kappa in (10, 100, 1000)
-        ),
-        NoBar(
-            "eq:lxi's bound on 𝓛_k is the trivial L/τ at the last k; the dependence on κ is a slope"
-        ),
-    ),
-    rests_on=(
-        "Lemma 5.1",
-        "Lemma 5.2",
-        Cites(
-            "Lemma 5.3",
-            "eq:C",
-            reason=r"the proof uses Lemma 5.3's bound ‖Σ_k⁻¹ − H*‖² ≤ C/k without a \ref",
-            evidence=r"\tau^{-1} \cdot \left(\sqrt{\frac{C}{k}}",
-        ),
-    ),
-    not_rests_on=(
-        Cites(
-            "Lemma E.10",
-            "eq:ddd",
-            kind="proof step",
-            reason="eq:ddd (σ/ζ·Σ⁻¹ ⪯ ∇²f ⪯ L/τ·Σ⁻¹, first written in Lemma E.10's "
-            "proof) is re-derived here from τI ⪯ Σ⁻¹ ⪯ ζI and σI ⪯ H ⪯ LI, "
-            "not taken from Lemma E.10",
-            evidence=r"\sigma \cdot I \preceq  H \preceq L \cdot I$, which implies "
-            r"Eqn.~\eqref{eq:ddd}",
-        ),
-    ),
     minimum=Data(
         seeds=MIN_UNITS,
         steps=trials_needed(0.1),
@@ -264,13 +219,6 @@ def _rates_by_run(runs):
 
 @claim(
     "Remark 5.6",
-    printed="Remark 14",
-    label="after thm:main_cvg",
-    statement="the rate depends on O(b/d): a larger batch improves it",
-    notebook="05-convergence-mean",
-    key=Key("rate_10_40", "contraction per step at d = 10, b = 40"),
-    atlas=NoBar("compares rates across b and d; the bound c₂/(8c₁) is not published per (d, b)"),
-    quote=r"depend on $\cO(b/ d)$",
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "runs.*.iterations"}),
 )
 @decides

@@ -37,7 +37,6 @@ from mines_theory.theory.bounds.section5 import (
 from ..appendix_e.common import ends
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.spec import Bar, Key, NoBar
 from ...framework.stats import at_least, bootstrap, median_interval
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from ..repaired.common import exact
@@ -256,32 +255,7 @@ def stage_measurements(
     return measurements, outcomes, bounds
 
 
-@claim(
-    "Thm 5.4, γ > 0",
-    printed="Theorem 12",
-    label="thm:main_cvg",
-    statement="the two stages of Theorem 5.4 on a non-quadratic f started outside eq:cond, with "
-    "its own step, up to Δ_α",
-    notebook="05-convergence-mean",
-    after="Thm 5.4",
-    key=Key("speedup", "stage 2's contraction over stage 1's"),
-    atlas=(
-        Bar(
-            "contraction promised by eq:dec_0 before eq:cond, logistic",
-            bound="promised_1",
-            measured="rate_1",
-            sense="lower",
-        ),
-        Bar(
-            "contraction promised by eq:dec inside eq:cond, logistic",
-            bound="promised_2",
-            measured="rate_2",
-            sense="lower",
-        ),
-        NoBar("the entry into eq:cond the theorem certifies lies beyond the run or never comes"),
-    ),
-    minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}),
-)
+@claim("Thm 5.4, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
 @decides
 def check_theorem54_nonquadratic(
     config: TwoStageRun = TWO_STAGES, rescaled: TwoStageRun = RESCALED
