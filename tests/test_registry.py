@@ -4,6 +4,7 @@ name of what is wrong."""
 
 import importlib
 import pkgutil
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -334,6 +335,21 @@ def test_an_edited_spec_is_read_again_on_reload(fresh, tmp_path, monkeypatch):
     importlib.reload(module)
     row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.7")
     assert row.statement == "a statement edited"
+
+
+def test_the_spec_contributing_shows_is_accepted(fresh, tmp_path, monkeypatch):
+    """The example spec of CONTRIBUTING.md declares its claim as written there."""
+    text = (Path(__file__).parents[1] / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    (specs,) = re.findall(r"```toml\n(.*?)```", text, re.S)
+    source = GUARDED.split("check_lemma97")[0] + '\ncheck_remark35 = claim("Remark 3.5")(written)\n'
+    _import_declaring(tmp_path, monkeypatch, "contributing_h5", source, specs)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Remark 3.5")
+    assert (row.printed, row.notebook, row.left_out) == (
+        "Remark 5",
+        "04-regularized-objective",
+        "an identity",
+    )
+    assert [(c.target, c.labels) for c in row.rests_on] == [("Thm 3.4", ("prop:Sigma",))]
 
 
 SPEC_OF_ONE = """
