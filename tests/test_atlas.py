@@ -69,7 +69,7 @@ def test_every_declared_measurement_is_published(bound, published):
 
 
 def test_every_published_row_has_a_bar_or_a_reason(published):
-    """A new ledger row forces a decision (its declaration's ``atlas=``, which the registry
+    """A new ledger row forces a decision (its spec's ``atlas``, which the registry
     requires of every checked row): a bar, or a reason why none."""
     rows = {r.number for r in ledger.rows()}
     covered = {b.source for b in BARS} | {b.claim for b in BARS} | set(atlas_bounds.left_out())

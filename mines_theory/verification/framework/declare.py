@@ -89,7 +89,7 @@ from typing import Any, TypeVar
 from . import registry
 from .registry import corrigendum_page, repaired_number
 from .sizes import Data, guard
-from .spec import Bar, Cites, Claim, Erratum, Key, NoBar, Repair
+from .spec import Bar, Cites, Claim, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
     "claim",
@@ -207,9 +207,10 @@ def _atlas(table: dict[str, Any], where: str) -> tuple[Bar | NoBar, ...]:
 
 
 def _cites(table: dict[str, Any], name: str, where: str) -> tuple[Cites, ...]:
+    """The citations ``name`` of a spec: a number or a ``Cites`` table (``spec.as_cites``)."""
     where = f"{where}, {name}"
-    return tuple(
-        Cites(x) if isinstance(x, str) else _build(Cites, x, where) for x in table.get(name, ())
+    return as_cites(
+        x if isinstance(x, str) else _build(Cites, x, where) for x in table.get(name, ())
     )
 
 

@@ -189,11 +189,11 @@ class NoBar:
 class Cites:
     """The proof of the declaring claim cites ``target`` (our number of a numbered result), of
     ``kind`` (``KINDS_OF_CITATION``). A plain citation is declared by the target's number alone
-    (``rests_on=("Lemma B.3", …)``): which labels it cites is what ``proofgraph.extract_edges``
-    finds in the .tex, and ``tests/test_proofmap.py`` holds the declaration to it. An edge
-    curated by hand (one the extraction misses, or one it finds that is no dependency) carries
-    the ``labels`` it rests on, its ``reason`` and ``evidence``, a verbatim fragment of the
-    citing proof.
+    (``rests_on = ["Lemma B.3", …]`` in its spec): which labels it cites is what
+    ``proofgraph.extract_edges`` finds in the .tex, and ``tests/test_proofmap.py`` holds the
+    declaration to it. An edge curated by hand (one the extraction misses, or one it finds that
+    is no dependency) carries the ``labels`` it rests on, its ``reason`` and ``evidence``, a
+    verbatim fragment of the citing proof.
 
     >>> Cites("Thm 3.2", kind="proof step").labels
     ()
@@ -262,7 +262,7 @@ ROW_KINDS = ("claim", "finding", "repaired")
 
 
 def as_atlas(value: Bar | NoBar | Iterable[Bar | NoBar], number: str) -> tuple[Bar | NoBar, ...]:
-    """A declaration's ``atlas=`` (one ``Bar`` or ``NoBar``, or a tuple of them) as a tuple, each
+    """A spec's ``atlas`` (one ``Bar`` or ``NoBar``, or a tuple of them) as a tuple, each
     bar told the claim ``number`` it belongs to."""
     items = (value,) if isinstance(value, (Bar, NoBar)) else tuple(value)
     _require(
@@ -279,7 +279,7 @@ def as_atlas(value: Bar | NoBar | Iterable[Bar | NoBar], number: str) -> tuple[B
 
 
 def as_cites(values: Iterable[Cites | str]) -> tuple[Cites, ...]:
-    """A declaration's ``rests_on=``, each citation as a ``Cites`` (a plain one may be declared
+    """A spec's ``rests_on``, each citation as a ``Cites`` (a plain one may be declared
     by the target's number)."""
     return tuple(Cites(c) if isinstance(c, str) else c for c in values)
 

@@ -9,7 +9,7 @@ nothing at realistic settings; below 1 (log₁₀ < 0) the bound is violated on 
 
 Nothing is recomputed: every number comes from the published verdicts
 (``ledger.published()``), through the measurements that the bars name. A bar is declared once,
-in the ``atlas=`` of the claim's declaration (``spec.Bar``):
+in the ``atlas`` field of the claim's spec (``spec.Bar``, see ``framework.declare``):
 
 ``Bar(label, bound=…, measured=…)``
     two measurements of the claim's verdict, the bound's value and the quantity it bounds;
@@ -184,7 +184,7 @@ def left_out(verdicts: Mapping[str, Verdict] | None = None) -> pd.DataFrame:
     for number in order:
         if number not in verdicts or (number in with_bar and number not in reasons):
             continue
-        reason = reasons.get(number, "no bar declared yet (atlas= of its declaration)")
+        reason = reasons.get(number, "no bar declared yet (atlas of its spec)")
         rows.append(
             {
                 "claim": number,
