@@ -46,11 +46,12 @@ def published():
 @pytest.mark.parametrize("spec", RECOMPUTED, ids=[s.name for s in RECOMPUTED])
 def test_verdict(spec, published):
     """Each verdict of a claim, a finding, a repaired result or an erratum, recomputed here,
-    agrees with the published one: the same status, summary and qualifier outcomes, and every
-    measurement within the uncertainties of both (numbers that move within their uncertainty on
-    another CPU do not fail; a change beyond it does)."""
+    agrees with the published one: the measurements its spec declares, the same status, summary
+    and qualifier outcomes, and every measurement within the uncertainties of both (numbers that
+    move within their uncertainty on another CPU do not fail; a change beyond it does)."""
     fresh = spec.verdict()
     assert spec.name in published, "run `make figures` to publish the new claim"
+    assert [m.name for m in fresh.measurements] == list(spec.measures), "the spec's measures"
     differences = published[spec.name].differences(fresh)
     assert not differences, (
         "the fresh verdict does not agree with the published one "

@@ -60,6 +60,7 @@ notebook = "05-convergence-mean"
 ["Lemma 5.9"]
 type = "claim"
 check = "check_lemma59"
+measures = ["sum"]
 printed = "Lemma 99"
 label = "eq:throwaway"
 statement = "1 + 1 = 2"
@@ -69,6 +70,7 @@ atlas = { reason = "an identity" }
 ["Lemma 4.2, γ > 0"]
 type = "claim"
 check = "check_lemma42_variant"
+measures = []
 printed = "Lemma 7"
 label = "eq:Q_Sig"
 statement = "a variant"
@@ -79,6 +81,7 @@ atlas = { reason = "a variant" }
 ["A finding"]
 type = "finding"
 check = "check_finding"
+measures = []
 label = "—"
 statement = "something measured"
 notebook = "06-convergence-covariance"
@@ -87,6 +90,7 @@ atlas = { reason = "a finding" }
 ["eq:throwaway"]
 type = "erratum"
 check = "erratum_throwaway"
+measures = []
 row = {row}
 kind = "typo"
 printed = "1 + 1 = 3"
@@ -296,6 +300,7 @@ GUARDED_SPECS = """
 ["Lemma 9.7"]
 type = "claim"
 check = "check_lemma97"
+measures = ["x"]
 printed = "Lemma 97"
 label = "eq:x"
 statement = "s"
@@ -305,6 +310,7 @@ atlas = { reason = "an identity" }
 ["Lemma 9.6"]
 type = "claim"
 check = "check_lemma96"
+measures = ["x"]
 printed = "Lemma 96"
 label = "eq:x"
 statement = "s"
@@ -328,6 +334,7 @@ def test_the_decorators_record_and_return_the_guarded_check(fresh, tmp_path, mon
         CheckRef("guarded_h5", "check_lemma97"),
         "Lemma 97",
         atlas=NoBar("an identity"),
+        measures=("x",),
     )
     assert row in registry.REGISTRY.claims()
     assert row.check.resolve() is declared and row.check.minimum is None
@@ -371,6 +378,7 @@ SPEC_OF_ONE = """
 ["Lemma 9.7"]
 type = "claim"
 check = "check_lemma97"
+measures = ["x"]
 printed = "Lemma 97"
 label = "eq:x"
 statement = "s"
@@ -400,6 +408,21 @@ atlas = {{ reason = "an identity" }}
         (
             SPEC_OF_ONE.format(extra="").replace('check = "check_lemma97"', 'check = "a-b"'),
             r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'check' must name a function",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="key = { name = 'y', words = 'the y' }"),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'key' names the measurement 'y', "
+            r"which is not among its check's measures \['x'\]",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace(
+                'atlas = { reason = "an identity" }', "atlas = { label = 'x ≤ 1', bound = 'b' }"
+            ),
+            r"field 'atlas, bound' names the measurement 'b'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('measures = ["x"]', 'measures = ["x", "x"]'),
+            r"field 'measures' must be a list of distinct measurement names",
         ),
         (
             SPEC_OF_ONE.format(extra="").replace('printed = "Lemma 97"', "printed = 97"),
@@ -492,6 +515,24 @@ def test_every_spec_has_its_check_and_every_check_its_spec():
             name = spec.repairs if spec.kind == "repaired" else spec.name
             assert spec.check.resolve().__declares__ == (kind, name), spec.name
     assert _declared_checks() == named
+
+
+def test_every_spec_declares_the_measurements_of_its_published_verdict():
+    """Each spec's ``measures`` are the measurements of its published verdict, in order (a check
+    that adds, drops or renames one must say so in its spec), and a bar read from another
+    row's verdict names measurements of that row (``tests/test_ledger.py`` compares the fresh
+    verdicts too)."""
+    published = ledger.published()
+    rows = {c.number: c for c in ledger.rows()}
+    for spec in ledger.rows() + ledger.errata():
+        if spec.check is not None:
+            names = [m.name for m in published[spec.name].measurements]
+            assert list(spec.measures) == names, spec.name
+    for row in ledger.rows():
+        for bar in row.bars:
+            if bar.verdict is not None:
+                named = {bar.bound, bar.measured, bar.ratio} - {None}
+                assert named <= set(rows[bar.verdict].measures), (row.number, bar.label)
 
 
 def test_a_spec_naming_a_function_that_is_no_check_is_refused(fresh, tmp_path, monkeypatch):

@@ -13,6 +13,9 @@ A claim of the paper, in ``claims/section5/covariance.toml`` (one of its two bar
     ["Lemma 5.3"]
     type = "claim"
     check = "check_lemma53"
+    measures = [
+        "exceeding", "C", "cap", "largest", "slope", "final", "limit", "second", "z", "z_second",
+    ]
     printed = "Lemma 11"
     label = "lem:Sig_dec"
     statement = "with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k"
@@ -39,10 +42,13 @@ and its check, in ``claims/section5/covariance.py``::
     def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
         ...
 
-Every spec has a ``type``: "claim", "finding", "repaired" or "erratum" (``TYPES``), and
-``check``, the name of its check in the module beside it (left out only where there is no
-check: a claim whose check is not written yet, "not checked: no check yet", whose spec has no
-``key`` or ``atlas``; a repaired result argued by its errata's checks alone).
+Every spec has a ``type``: "claim", "finding", "repaired" or "erratum" (``TYPES``);
+``check``, the name of its check in the module beside it; and ``measures``, the names of the
+measurements its check's verdict carries (a ``key`` or a bar that names another is refused;
+the tests compare them with the published verdict's). ``check`` and ``measures`` are left out
+only where there is no check: a claim whose check is not written yet ("not checked: no check
+yet"), whose spec has no ``key`` or ``atlas``; a repaired result argued by its errata's checks
+alone.
 
 The fields of a claim: ``printed``, its number in the PDF ("Lemma 11"); ``label``, the .tex
 labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict cell shows
@@ -118,7 +124,9 @@ TYPES = ("claim", "finding", "repaired", "erratum")
 #: The fields of a spec by its ``type`` and whether it names a ``check``: (required, optional).
 FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
     ("claim", True): (
-        frozenset({"type", "check", "printed", "label", "statement", "notebook", "atlas"}),
+        frozenset(
+            {"type", "check", "measures", "printed", "label", "statement", "notebook", "atlas"}
+        ),
         frozenset({"key", "rests_on", "not_rests_on", "quote", "after"}),
     ),
     ("claim", False): (
@@ -126,16 +134,18 @@ FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"rests_on", "quote", "after"}),
     ),
     ("finding", True): (
-        frozenset({"type", "check", "label", "statement", "notebook", "atlas"}),
+        frozenset({"type", "check", "measures", "label", "statement", "notebook", "atlas"}),
         frozenset({"key", "printed", "after"}),
     ),
     ("repaired", True): (
-        frozenset({"type", "check", "statement", "atlas"}),
+        frozenset({"type", "check", "measures", "statement", "atlas"}),
         frozenset({"key", "corrigendum"}),
     ),
     ("repaired", False): (frozenset({"type", "corrigendum"}), frozenset()),
     ("erratum", True): (
-        frozenset({"type", "check", "row", "kind", "printed", "correct", "consequence"}),
+        frozenset(
+            {"type", "check", "measures", "row", "kind", "printed", "correct", "consequence"}
+        ),
         frozenset({"same_flaw_as"}),
     ),
 }
@@ -195,10 +205,40 @@ def _typed(table: object, where: str) -> tuple[str, bool]:
         raise ValueError(f"{where}: a spec of type {kind!r} must name its 'check'")
     required, optional = FIELDS[kind, checked]
     _fields(table, required, optional, where)
+    if checked:
+        _measures(table, where)
     for name in ("printed", "label", "statement", "notebook", "kind", "correct", "consequence"):
         if name in table and not isinstance(table[name], str):
             raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
     return kind, checked
+
+
+def _measures(table: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """A spec's ``measures``, the names of the measurements its check's verdict carries, each
+    checked; the measurements its ``key`` and its bars name (those read from its own verdict)
+    must be among them."""
+    names = table["measures"]
+    if not (
+        isinstance(names, list)
+        and all(isinstance(n, str) and n.strip() for n in names)
+        and len(set(names)) == len(names)
+    ):
+        raise ValueError(
+            f"{where}: field 'measures' must be a list of distinct measurement names, got {names!r}"
+        )
+    key = table.get("key")
+    named = [("key", key.get("name"))] if isinstance(key, Mapping) else []
+    bars = table.get("atlas", ())
+    for bar in [bars] if isinstance(bars, Mapping) else bars:
+        if isinstance(bar, Mapping) and "verdict" not in bar:
+            named += [(f"atlas, {f}", bar.get(f)) for f in ("bound", "measured", "ratio")]
+    for field, name in named:
+        if name is not None and name not in names:
+            raise ValueError(
+                f"{where}: field {field!r} names the measurement {name!r}, which is not among "
+                f"its check's measures {names}"
+            )
+    return tuple(names)
 
 
 def _fields(table: Mapping[str, Any], required, optional, where: str) -> None:
@@ -269,6 +309,7 @@ def _claim_row(number: str, table: dict[str, Any], kind: str, ref, where: str) -
         check=ref,
         printed=table.get("printed", "—"),
         kind=kind,
+        measures=tuple(table.get("measures", ())),
         key=_key(table, where),
         atlas=_atlas(table, where),
         rests_on=_cites(table, "rests_on", where),
@@ -290,6 +331,7 @@ def _repaired_row(repairs: str, table: dict[str, Any], ref, where: str) -> Claim
         page,
         check=ref,
         kind="repaired",
+        measures=tuple(table.get("measures", ())),
         key=_key(table, where),
         atlas=_atlas(table, where),
         repairs=repairs,
@@ -322,6 +364,7 @@ def load_file(path: Path, module: str, into: registry.Registry | None = None) ->
                         table["consequence"],
                         ref,
                         table.get("same_flaw_as"),
+                        measures=tuple(table["measures"]),
                     ),
                     table["row"],
                     module,

@@ -347,6 +347,7 @@ class Claim:
     not_rests_on: tuple[Cites, ...] = ()  # citations that are no dependency, and why
     quote: str | None = None  # a phrase of its statement in the .tex
     minimum: Data | None = None  # below this much data: "not checked"
+    measures: tuple[str, ...] = ()  # the measurements its check's verdict carries
     repairs: str | None = None  # a repaired row: the number of the claim it repairs
     repair: Repair | None = None  # a repaired result's section of the corrigendum
 
@@ -395,6 +396,7 @@ class Erratum:
     same_flaw_as: str | None = None  # the label of an entry that states the same flaw
     notebook: str = "08d-errata"  # the notebook whose verdict cell shows it
     minimum: Data | None = None  # below this much data: "not checked"
+    measures: tuple[str, ...] = ()  # the measurements its check's verdict carries
 
     @property
     def name(self) -> str:
