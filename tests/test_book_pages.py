@@ -132,13 +132,21 @@ def test_every_notebook_has_objectives_a_reading_time_and_a_summary(path):
 NOTATION = ROOT / "book" / "notation.md"
 #: A row of the notation page: the symbols, the meaning, the notebook that first defines them.
 ROW = re.compile(
-    r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| \[(?P<nn>\d\d)\]\((?P<target>[^)]+)\)", re.M
+    r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| \[(?P<nn>\d\d[a-z]?)\]\((?P<target>[^)]+)\)", re.M
 )
 
 
 def _source(path: Path) -> str:
+    """The notebook's sources and the Markdown its cells print (the corrigendum's repaired
+    statements are printed by a cell), spaces removed."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return re.sub(r"\s+", "", "\n".join("".join(c["source"]) for c in cells))
+    printed = [
+        "".join(output.get("data", {}).get("text/markdown", ""))
+        for cell in cells
+        for output in cell.get("outputs", [])
+    ]
+    text = "\n".join(["".join(c["source"]) for c in cells] + printed)
+    return re.sub(r"\s+", "", text)
 
 
 def test_the_notation_page_names_where_each_symbol_is_defined():
@@ -146,13 +154,23 @@ def test_the_notation_page_names_where_each_symbol_is_defined():
     named as defining it, and the link goes to that notebook."""
     rows = list(ROW.finditer(NOTATION.read_text(encoding="utf-8")))
     assert len(rows) >= 40
-    notebooks = {path.stem[:2]: path for path in NOTEBOOKS}
+    notebooks = {path.stem.split("-")[0]: path for path in NOTEBOOKS}
     for row in rows:
         path = notebooks[row["nn"]]
         assert row["target"] == f"{path.stem}.ipynb", row.group(0)
         source = _source(path)
         for symbol in re.findall(r"\$([^$]+)\$", row["symbols"]):
             assert re.sub(r"\s+", "", symbol) in source, f"{symbol} not in {path.name}"
+
+
+def test_the_notation_page_has_the_corrigendums_symbols():
+    """ℓ, g, x_t, p_j, C₅ and N, which the repaired Lemma 11 (our 5.3) defines (issue 45)."""
+    symbols = {
+        symbol
+        for row in ROW.finditer(NOTATION.read_text(encoding="utf-8"))
+        for symbol in re.findall(r"\$([^$]+)\$", row["symbols"])
+    }
+    assert {"\\ell", "g", "x_t", "p_j", "C_5", "N"} <= symbols
 
 
 def test_the_notation_check_rejects_a_wrong_notebook():
