@@ -28,7 +28,7 @@ def opening(text: str) -> tuple[str, list[str], str]:
     """The first paragraph after the title, the bullets of "What it found", and what follows
     them up to the first section."""
     intro = text[text.index("\n\n") + 2 : text.index("\n## ")]
-    first, rest = intro.split("\n\n", 1)
+    first, _, rest = intro.partition("\n\n")
     bullets = re.findall(r"^\* .*?(?=^\* |\n\n|\Z)", rest, re.M | re.S)
     return first, bullets, rest
 
