@@ -246,6 +246,8 @@ def test_the_footer_names_the_commit_the_book_is_built_from(tmp_path):
     head = _git(ROOT, "rev-parse", "HEAD").strip()
     assert here.version == PROJECT["version"] == CFF["version"]
     assert head.startswith(here.commit.removesuffix("-dirty"))
+    assert here.commit.removesuffix("-dirty") == _git(ROOT, "rev-parse", "--short", "HEAD").strip()
+    assert f"commit <code>{here.commit}</code>" in build_site.footer(here)
     assert here.date == datetime.datetime.now(datetime.UTC).date()
 
 
