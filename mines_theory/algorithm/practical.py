@@ -136,6 +136,9 @@ __all__ = [
     "PracticalEta2",
     "CurvatureStep",
     "PracticalSettings",
+    "default_scale",
+    "calibration_points",
+    "calibrated",
     "practical_settings",
     "box_tau",
 ]
@@ -515,36 +518,26 @@ class PracticalSettings:
         )
 
 
-def practical_settings(
-    f: Callable[[np.ndarray], Any],
-    mean0: np.ndarray,
-    rng: np.random.Generator,
-    *,
-    scale: float | None = None,
-    batch_size: int | None = None,
-    check: Callable[[Callable, np.ndarray], None] | None = None,
-    box: Box | None = None,
+def default_scale(box: Box | None) -> float:
+    """σ₀ when ``scale`` is not given: ``DEFAULT_SCALE``, or a fifth of the box's mean width."""
+    return DEFAULT_SCALE if box is None else float(np.mean(box.width)) / 5.0
+
+
+def calibration_points(
+    mean0: np.ndarray, rng: np.random.Generator, scale: float, batch_size: int
+) -> np.ndarray:
+    """The calibration batch of rule 1: x₀, x₀ + σ₀u_i, x₀ − σ₀u_i with b directions u_i ~ N(0, I)
+    drawn from ``rng``, shape (2b+1, d)."""
+    u = rng.standard_normal((batch_size, mean0.shape[0]))
+    return np.concatenate([mean0[None, :], mean0 + scale * u, mean0 - scale * u])
+
+
+def calibrated(
+    values: np.ndarray, mean0: np.ndarray, scale: float, batch_size: int, box: Box | None = None
 ) -> PracticalSettings:
-    """Rules 1–7 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
-    (directions drawn from ``rng``). ``check(f, X)``, if given, is called on the calibration
-    query (``minimize`` passes its test that f is vectorized). ``box``: the search domain of
-    rule 7 (``f`` is then what Algorithm 1 evaluates, ``box.objective``; the box sets the
-    default σ₀ and τ)."""
-    d = mean0.shape[0]
-    if box is not None and box.lower.shape != (d,):
-        raise ValueError(f"bounds must have the length of mean0 ({d}), got {box.lower.shape[0]}")
-    if scale is not None:
-        scale = positive_scalar("scale", scale)
-    elif box is not None:
-        scale = float(np.mean(box.width)) / 5.0
-    else:
-        scale = DEFAULT_SCALE
-    b = default_batch_size(d) if batch_size is None else positive_int("batch_size", batch_size)
-    u = rng.standard_normal((b, d))
-    X = np.concatenate([mean0[None, :], mean0 + scale * u, mean0 - scale * u])
-    values = evaluate(f, X)
-    if check is not None and X.shape[0] == d:
-        check(f, X)
+    """Rules 1–7 from the values f at the ``calibration_points`` (finite, checked by the
+    caller)."""
+    d, b = mean0.shape[0], batch_size
     h = curvature_scale(values[0], values[1 : b + 1], values[b + 1 :], scale)
     alpha = scale * math.sqrt(h)
     if not np.finfo(float).tiny <= alpha * alpha < np.inf:
@@ -562,9 +555,31 @@ def practical_settings(
         batch_size=b,
         eta1=CurvatureStep(d, b, alpha),
         eta2=PracticalEta2(prior_batches(d, b)),
-        evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0),
+        evaluations=2 * b + 1,
         box=box,
     )
+
+
+def practical_settings(
+    f: Callable[[np.ndarray], Any],
+    mean0: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    scale: float | None = None,
+    batch_size: int | None = None,
+    box: Box | None = None,
+) -> PracticalSettings:
+    """Rules 1–7 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
+    (``calibration_points``, directions drawn from ``rng``; ``calibrated``). ``box``: the search
+    domain of rule 7 (``f`` is then what Algorithm 1 evaluates; the box sets the default σ₀ and
+    τ). ``MiNES`` runs the same batch as its first ask/tell."""
+    d = mean0.shape[0]
+    if box is not None and box.lower.shape != (d,):
+        raise ValueError(f"bounds must have the length of mean0 ({d}), got {box.lower.shape[0]}")
+    scale = default_scale(box) if scale is None else positive_scalar("scale", scale)
+    b = default_batch_size(d) if batch_size is None else positive_int("batch_size", batch_size)
+    X = calibration_points(mean0, rng, scale, b)
+    return calibrated(evaluate(f, X), mean0, scale, b, box)
 
 
 def box_tau(h: float, scale: float, box: Box) -> float:
