@@ -33,6 +33,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
+
 from .precision import PRECISION_FORMS
 from .schedules import as_schedule, harmonic
 from mines_theory.validation import (
@@ -80,7 +82,7 @@ PRESETS = ("paper", "practical")
 def flag(name: str, value: Any) -> bool:
     """``value`` if it is a bool (Python's or NumPy's), else a ``ValueError`` naming ``name``: a
     string such as "False", 0, NaN or a function is not taken for a truth value."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise ValueError(f"{name} must be True or False, got {type(value).__name__} {value!r:.60}")
 
