@@ -29,17 +29,20 @@ Algorithm 1 is built from four modules below this one:
   iterates them for many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation
   labels.
 
-This module holds ``MiNES``, the ask/tell object for one seed, and ``minimize``, a driver loop
-returning ``scipy.optimize.OptimizeResult`` (the facade, as scipy's), and re-exports the names
-of the modules above.
+This module holds ``MiNES``, the ask/tell object for one seed (with ``stop()``, ``result`` and
+``optimize(f)``, as pycma's ``CMAEvolutionStrategy``), and ``minimize``, the user's door, as
+scipy's: f(x) by default or f(X) with ``vectorized=True``, a default budget, and an
+``OptimizeResult`` whose ``x`` is the best point evaluated and whose ``status`` names the rule
+that stopped the run (``STOPS``). Their settings come from the one table of ``options``.
 
 Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when the differences
-of f, μ_{k+1} or Σ⁻¹_{k+½} are not finite (``minimize`` then ends with status 2). When every
+of f, μ_{k+1} or Σ⁻¹_{k+½} are not finite (``optimize`` then stops with status 2). When every
 query point μ_k ± αz_i of a seed equals μ_k in floating point (α below the spacing of the floats
 near μ_k: every difference of f would be 0, and Σ⁻¹ would shrink to τI), ``ask`` raises
 ``ValueError`` at k = 1 (α is too small for mean0) and warns (``StepsRoundedAway``, a
-``RuntimeWarning``) later, when a run has drifted there. ``minimize`` raises ``ValueError`` for
-an objective written for one point, which the shape of f(X) cannot reveal when 2b+1 = d.
+``RuntimeWarning``) later, when a run has drifted there. With ``vectorized=True`` the first
+square batch (2b+1 = d) is evaluated as its first row and the rest, so that an objective
+written for one point, which the shape of f(X) cannot reveal there, raises ``ValueError``.
 """
 
 from __future__ import annotations
