@@ -47,6 +47,7 @@ from mines_theory.validation import (
 )
 
 __all__ = [
+    "Rule",
     "REQUIRED",
     "CALIBRATED",
     "MAX_SPREAD",
@@ -63,10 +64,23 @@ __all__ = [
     "describe",
 ]
 
-#: The value of a paper option the user must give.
-REQUIRED = "required"
-#: The value of a practical option computed from the calibration batch (``practical``).
-CALIBRATED = "calibrated"
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    """A preset's entry that is not a value: the user must give the option (``REQUIRED``), or
+    ``MiNES`` computes it by the rule ``text`` says (``CALIBRATED``: from the calibration batch,
+    ``practical``)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+#: A paper option the user must give.
+REQUIRED = Rule("required")
+#: A practical option computed from the calibration batch (``practical``).
+CALIBRATED = Rule("calibrated")
 
 #: The largest ζ/τ accepted: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up to ζ/τ, and
 #: Cholesky factorization in double precision fails near 1e16.
@@ -112,10 +126,10 @@ def _bounds(name: str, value: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class Option:
-    """One row of the table: ``paper`` and ``practical`` are its values in the two presets
-    (``REQUIRED``: the user must give it; ``CALIBRATED``: computed by the ``practical`` rule that
-    ``doc`` names; a number, a schedule or None: the default); ``check(name, value)`` returns the
-    value checked (and normalized) or raises ``ValueError`` naming ``name``."""
+    """One row of the table: ``paper`` and ``practical`` are its entries in the two presets (a
+    value: the default; a ``Rule``: the user must give it, or ``MiNES`` computes it);
+    ``check(name, value)`` returns the value checked (and normalized) or raises ``ValueError``
+    naming ``name``."""
 
     name: str
     paper: Any
@@ -124,13 +138,16 @@ class Option:
     check: Callable[[str, Any], Any]
 
 
+#: The default budget's rule (``default_budget``).
+BUDGET = Rule("⌊1e3 (d+5)²/√(2b+1)⌋")
+
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
         Option("alpha", REQUIRED, CALIBRATED,
                "α > 0, the smoothing radius: samples N(μ, α²Σ) (Section 3); practical rule 2",
                smoothing_radius),
-        Option("batch_size", REQUIRED, "4 + ⌊3 ln d⌋",
+        Option("batch_size", REQUIRED, Rule("4 + ⌊3 ln d⌋"),
                "b ≥ 1; one iteration queries 2b+1 points; practical rule 4 (pycma's λ)",
                positive_int),
         Option("tau", REQUIRED, CALIBRATED,
@@ -145,7 +162,7 @@ OPTIONS: dict[str, Option] = {
         Option("precision_form", "auto", "auto",
                "how Σ⁻¹ is held: 'auto', 'cholesky', 'symmetric', 'lowrank' (precision)",
                _choice(PRECISION_FORMS)),
-        Option("scale", None, "1, or a fifth of the box's mean width",
+        Option("scale", None, Rule("1, or a fifth of the box's mean width"),
                "σ₀ > 0, the first samples' standard deviation (practical rule 1 only)",
                _optional(positive_scalar)),
         Option("bounds", None, None,
@@ -158,7 +175,7 @@ OPTIONS: dict[str, Option] = {
                "stop by practical rule 8 (flat f, pinned at the edge of S', stagnation)", flag),
         Option("target", None, None, "stop once a value ≤ target has been evaluated",
                _optional(finite_scalar)),
-        Option("max_evaluations", "⌊1e3 (d+5)²/√(2b+1)⌋", "⌊1e3 (d+5)²/√(2b+1)⌋",
+        Option("max_evaluations", BUDGET, BUDGET,
                "the budget of values, a true maximum (pycma's maxfevals rule)",
                _optional(positive_int)),
     )
@@ -206,9 +223,9 @@ def preset_of(given: Mapping[str, Any]) -> str:
 
 def resolve(given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """(preset, options): every option of the table, the given ones checked (None stands for
-    not given), the others at the preset's value (``REQUIRED`` cannot remain; ``CALIBRATED``
-    and the default rules of ``batch_size``, ``scale`` and ``max_evaluations`` are left as None
-    for ``MiNES`` to fill in). An unknown name is a ``ValueError`` listing the known ones."""
+    not given), the others at the preset's value; an entry that is a ``Rule`` is left None for
+    ``MiNES`` to fill in (``REQUIRED`` cannot remain: the preset is the paper's only when all
+    are given). An unknown name is a ``ValueError`` listing the known ones."""
     unknown = sorted(set(given) - set(OPTIONS))
     if unknown:
         raise ValueError(
@@ -222,8 +239,7 @@ def resolve(given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
             options[name] = option.check(name, value)
         else:
             default = getattr(option, preset)
-            fixed = not isinstance(default, str) or name in ("precision_form", "bound_handling")
-            options[name] = default if fixed else None
+            options[name] = None if isinstance(default, Rule) else default
     if preset == "paper":
         if given.get("scale") is not None:
             raise ValueError(
@@ -238,9 +254,9 @@ def describe() -> str:
     """The table as text: name, the paper's value, the practical value, what it means."""
 
     def shown(value: Any) -> str:
-        return (
-            getattr(value, "__name__", None) or repr(value) if not isinstance(value, str) else value
-        )
+        if isinstance(value, (Rule, str)):
+            return str(value)
+        return getattr(value, "__name__", None) or repr(value)
 
     rows = [f"{'option':16s} {'paper':22s} {'practical':38s} meaning"]
     for option in OPTIONS.values():
