@@ -1,5 +1,5 @@
 """Practical defaults for MiNES: every setting that Algorithm 1 leaves to the user, computed by a
-documented rule from function values only, so that ``minimize(f, x0, max_evaluations=n)`` runs
+documented rule from function values only, so that ``minimize(f, x0)`` runs
 on a black-box f.
 
 What is the paper's and what is not. Algorithm 1 of *Mirror Natural Evolution Strategies* is the
@@ -103,10 +103,14 @@ practical choices, which the paper does not make:
      in d = 5 it random-walks once Σ⁻¹ is at τ).
 
    A run that stops is restarted by the caller (``experiments.coco`` restarts with 2b, as
-   IPOP-CMA-ES doubles its population); ``minimize`` says which rule fired in ``message``.
+   IPOP-CMA-ES doubles its population); ``MiNES.stop()`` names the rule that fired ("flat",
+   "pinned", "stagnation"), and ``minimize``'s result has its own ``status`` for each (3, 4,
+   5: ``mines.STOPS``) and its message.
 
 ``PracticalSettings`` holds what the rules gave for one start; ``practical_settings`` computes
-it (the calibration evaluations included).
+it (the calibration evaluations included). ``mines.MiNES`` runs rule 1's batch as its first
+ask/tell (``calibration_points``, then ``calibrated`` on the values told), and the settings
+are rows of the one table ``options.OPTIONS`` (the practical preset).
 """
 
 from __future__ import annotations
@@ -338,22 +342,13 @@ class Box:
         y = np.where(y < lb + al, lb + (y - (lb - al)) ** 2 / (4 * al), y)
         return np.where(y > ub - au, ub - (y - (ub + au)) ** 2 / (4 * au), y)
 
-    def objective(self, f: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
-        """What Algorithm 1 evaluates: f ("project") or f∘T ("transform")."""
-        if self.handling == "project":
-            return f
-
-        def composed(X: np.ndarray) -> Any:
-            return f(self.transform(X))
-
-        return composed
-
     def mean(self, mean: np.ndarray) -> np.ndarray:
         """μ after a mean step: projected onto the box ("project"), unchanged ("transform")."""
         return self.repair(mean) if self.handling == "project" else mean
 
     def solution(self, mean: np.ndarray) -> np.ndarray:
-        """The point that a mean stands for: μ ("project") or T(μ) ("transform")."""
+        """The point that a mean (or each row of query points) stands for, where f is
+        evaluated: μ ("project") or T(μ) ("transform")."""
         return mean if self.handling == "project" else self.transform(mean)
 
 
