@@ -19,9 +19,10 @@ table (``print(describe())``).
 
 The budget (``max_evaluations``): default ``default_budget`` = ⌊1e3 (d + 5)² / √(2b+1)⌋, pycma's
 ``maxfevals`` rule with its population λ replaced by the 2b+1 values of one iteration. Like
-pycma's, it is a backstop: the practical preset stops by rule 8 long before it on a problem it
-solves (a 5-d quadratic: about 10³ values, against a default of 3.5·10⁴); the paper's preset has
-no rule of its own and runs to it. scipy's Nelder–Mead rule, 200·d, would cut the practical
+pycma's, it is a backstop: the practical preset stops by rule 8 before it on a problem it
+solves (the shifted sphere ‖x − c‖² in d = 5 from 0, seeds 0–4, measured: "flat f" after 1,242
+to 6,903 values, against a default of 24,253); the paper's preset has no rule of its own and
+runs to it. scipy's Nelder–Mead rule, 200·d, would cut the practical
 preset on ill-conditioned problems, which need ~10³·d values (``practical`` rule 3's
 measurements).
 """
