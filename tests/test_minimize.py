@@ -158,6 +158,27 @@ def test_the_result_is_the_best_point_evaluated_not_the_last_mean():
     assert res.precision.shape == (2, 2) and np.allclose(res.precision, res.precision.T)
 
 
+def test_the_issues_bbob_f2_example_returns_the_best_point():
+    """The issue's case: bbob f2 in d = 5 (instance 1, COCO's initial solution, σ₀ = 2, the box
+    [−5, 5]⁵, seed 0), a cocoex problem passed as it is (f(x), one point at a time). The run
+    stops pinned at the edge of S' (status 4) after 766 values with its mean at f = 8,342; the
+    result is the best point evaluated, f = 3,998 (the issue's numbers), which the problem
+    gives again at x."""
+    cocoex = pytest.importorskip("cocoex")
+    suite = cocoex.Suite("bbob", "", "function_indices:2 dimensions:5 instance_indices:1")
+    problem = next(iter(suite))
+    values = []
+
+    def f(x):
+        values.append(problem(x))
+        return values[-1]
+
+    res = minimize(f, problem.initial_solution, scale=2.0, bounds=(-5.0, 5.0), seed=0)
+    assert res.status == 4 and res.nfev == len(values) == 766
+    assert res.fun == min(values) == problem(res.x)
+    assert round(res.fun) == 3998 and round(res.fun_mean) == 8342
+
+
 # ---------------------------------------------------------------------------------------------
 # f cannot move the points; the budget is a true maximum; flags are bools
 # ---------------------------------------------------------------------------------------------
