@@ -379,7 +379,7 @@ class MiNES(StrategyAskTell):
                 f"callback must be None or a callable callback(intermediate_result), got "
                 f"{type(callback).__name__} {callback!r:.60}"
             )
-        objective = Objective(f, vectorized)
+        objective = _Objective(f, vectorized)
         display = _Display(self) if disp else None
         while not self.stop():
             X = self.ask()
@@ -436,7 +436,7 @@ class MiNES(StrategyAskTell):
         if self.mean_value is not None or self.evaluations + 1 > self.options["max_evaluations"]:
             return
         point = self._point(self.mean)[None, :]
-        values = Objective(f, flag("vectorized", vectorized))(point)
+        values = _Objective(f, flag("vectorized", vectorized))(point)
         self.evaluations += 1
         self._observe(point, values)
         self.mean_value = float(values[0])
@@ -462,7 +462,7 @@ def _strategy(dim: int, options: dict[str, Any], settings: dict[str, Any]) -> Mi
 # ----------------------------------------------------------------------------------------------
 
 
-class Objective:
+class _Objective:
     """``f`` as a run evaluates it on the points X (shape (n, d)): one point at a time (f(x) ->
     number) or, ``vectorized``, the batch (f(X) -> n numbers); always on a copy (f cannot change
     the points the run holds); the values real, of shape (n,) (NaN and ±inf pass: the run
