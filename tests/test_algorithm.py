@@ -545,7 +545,7 @@ def test_non_finite_values_name_the_point(bad):
     printed = re.search(r"at the point x = \[([^\]]*)\]", str(info.value)).group(1)
     np.testing.assert_allclose(np.array(printed.split(), dtype=float), X[2], rtol=1e-5)
     with pytest.raises(ValueError, match="non-finite value"):
-        minimize(f, np.zeros(2), max_evaluations=100, **GOOD)
+        minimize(f, np.zeros(2), max_evaluations=100, vectorized=True, **GOOD)
     with pytest.raises(ValueError, match="non-finite value"):
         sigma_gradient(f, np.zeros(2), np.eye(2), 0.1, np.ones((3, 2)))
 
@@ -605,6 +605,7 @@ def test_steps_that_round_away_are_reported(mean0, alpha):
             S=(0.5, 4.0),
             eta1=0.1,
             max_evaluations=50,
+            vectorized=True,
         )
     res = minimize_with(
         _quadratic,
@@ -614,6 +615,7 @@ def test_steps_that_round_away_are_reported(mean0, alpha):
         S=(0.5, 4.0),
         eta1=0.1,
         max_evaluations=51,
+        vectorized=True,
     )
     assert res.nit == 10
 
@@ -647,37 +649,44 @@ def test_a_run_that_drifts_to_where_the_steps_round_away_warns():
 
 def test_minimize_budget_target_and_history():
     f = RotatedEllipsoid(3, 4.0, seed=0)
-    res = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=701, seed=0)
-    assert res.nit == 100 and res.nfev == 701 and not res.success  # 7 · 100 + the final f(x)
-    assert list(res.history.columns[:3]) == ["k", "evaluations", "f_mean"]
+    res = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=701, seed=0, vectorized=True)
+    assert res.nit == 100 and res.nfev == 701 and not res.success  # 7 · 100 + the final mean
+    assert res.status == 1 and res.message.startswith("max_evaluations reached")
+    assert list(res.history.columns) == ["k", "evaluations", "f_mean"]
     np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 101))
     first_value = f(np.ones(3))
     assert res.history["f_mean"].iloc[0] == first_value
+    assert res.fun_mean == f(res.mean) and res.fun <= res.fun_mean
     target = 0.1 * first_value
     hit = minimize(f, np.ones(3), **SMALL_RUN, max_evaluations=10**5, target=target, seed=0)
-    assert hit.success and hit.fun <= target and f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
+    assert hit.success and hit.status == 0 and hit.fun <= target
+    assert f(hit.x) == pytest.approx(hit.fun, rel=1e-12)
     assert hit.history["f_mean"].iloc[:-1].min() > target
 
 
 def test_minimize_default_seed_is_zero_by_one_step_by_hand():
     """One iteration (max_evaluations = 2b + 2) without a seed: Σ₁⁻¹ = I (τ ≤ 1 ≤ ζ), so
     z_i = u_i, the first b×d normals of default_rng(0); on f(x) = cᵀx the estimate is exact,
-    g̃ = 1/b Σ (cᵀu_i) u_i, and x = μ₁ − η₁g̃; fun = f(x) is one more evaluation. Kills the
-    default ``seed=1``."""
+    g̃ = 1/b Σ (cᵀu_i) u_i, and the final mean is μ₁ − η₁g̃, whose value fun_mean is one more
+    evaluation. Kills the default ``seed=1``."""
     c = np.array([2.0, -1.0, 0.5, 3.0])
 
-    def f(X):
-        return X @ c
+    def f(x):
+        return x @ c
 
     mu = np.array([1.0, 0.0, -1.0, 0.5])
     res = minimize(f, mu, alpha=0.3, batch_size=5, tau=0.5, zeta=4.0, eta1=0.1, max_evaluations=12)
     u = np.random.default_rng(0).standard_normal((5, 4))
     expected = mu - 0.1 * (u @ c) @ u / 5
-    np.testing.assert_allclose(res.x, expected, rtol=1e-12, atol=1e-14)
-    assert res.nit == 1 and res.nfev == 12 and res.fun == pytest.approx(expected @ c, rel=1e-12)
+    np.testing.assert_allclose(res.mean, expected, rtol=1e-12, atol=1e-14)
+    assert res.nit == 1 and res.nfev == 12
+    assert res.fun_mean == pytest.approx(expected @ c, rel=1e-12)
+    # x is the best of the 12 points evaluated, found here independently of the run
+    points = np.concatenate([[mu], mu + 0.3 * u, mu - 0.3 * u, [expected]])
+    np.testing.assert_allclose(res.x, points[np.argmin(points @ c)], rtol=1e-12)
 
 
-def test_minimize_passes_eta2_and_returns_sigma_inv():
+def test_minimize_passes_eta2_and_returns_the_precision():
     """One iteration with η₂ = 1e-3 from Σ₁⁻¹ = I = LLᵀ (L = I): Σ₂⁻¹ = I + η₂G̃ with
     G̃ = Σ_i w_i u_iu_iᵀ − (Σw + 1)I, w_i = z_iᵀHz_i/(2b), z_i = u_i from default_rng(3)
     (no projection: the change is O(1e-3) inside [0.1, 10]); the result holds that Σ₂⁻¹, and
@@ -693,18 +702,20 @@ def test_minimize_passes_eta2_and_returns_sigma_inv():
         eta2=1e-3,
         max_evaluations=14,
         seed=3,
+        vectorized=True,
     )
     u = np.random.default_rng(3).standard_normal((6, 3))
     w = np.einsum("bi,ij,bj->b", u, _H3, u) / 12
     G = (u.T * w) @ u - (w.sum() + 1) * np.eye(3)
-    np.testing.assert_allclose(res.sigma_inv, np.eye(3) + 1e-3 * G, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(res.precision, np.eye(3) + 1e-3 * G, rtol=1e-10, atol=1e-12)
 
 
-def test_minimize_budget_history_record_and_messages():
+def test_minimize_budget_history_callback_and_messages():
     """b = 3 (7 values per iteration) and a budget of 75 fit 10 iterations (70 values) and the
-    final f(x): nit = 10, nfev = 71, history k = 1..10 with evaluations 7k. ``record`` columns
-    appear, read before each iteration: m0 = μ_k[0] (1.0 at k = 1) and it = k − 1. The result
-    says ``success`` False and "max_evaluations reached"."""
+    final mean: nit = 10, nfev = 71, history k = 1..10 with evaluations 7k. The callback sees
+    each iteration once, after its tell (nit = k, nfev = 7k, mean = μ_{k+1}, the best value so
+    far non-increasing); the last mean it saw is the result's. status 1, success False."""
+    seen = []
     res = minimize_with(
         _quadratic,
         np.array([1.0, 2.0, -1.0]),
@@ -714,46 +725,44 @@ def test_minimize_budget_history_record_and_messages():
         eta1=0.05,
         max_evaluations=75,
         seed=4,
-        record=lambda es: {"m0": es.mean[0], "it": es.iteration},
+        vectorized=True,
+        callback=seen.append,
     )
     assert res.nit == 10 and res.nfev == 71
-    assert res.success is False and res.message == "max_evaluations reached"
+    assert res.success is False and res.status == 1
+    assert res.message.startswith("max_evaluations reached")
     np.testing.assert_array_equal(res.history["k"], np.arange(1, 11))
     np.testing.assert_array_equal(res.history["evaluations"], 7 * np.arange(1, 11))
-    np.testing.assert_array_equal(res.history["it"], np.arange(10))
-    assert res.history["m0"].iloc[0] == 1.0
+    assert [r.nit for r in seen] == list(range(1, 11))
+    assert [r.nfev for r in seen] == list(7 * np.arange(1, 11))
+    assert all(a.fun >= b.fun for a, b in zip(seen, seen[1:]))
+    np.testing.assert_array_equal(seen[-1].mean, res.mean)
+    assert [r.f_mean for r in seen] == list(res.history["f_mean"])
 
 
-def test_minimize_target_equal_to_the_first_value_succeeds_at_once():
-    """ "Stop as soon as a queried f(μ_k) ≤ target": with target = f(μ₁) = 1² + 3·2² = 13 (by
-    hand; f is computed row by row without reductions, so the queried value is exactly 13) the
-    run stops at k = 1 with x = μ₁ and message "target reached" (≤, not <)."""
+def test_minimize_target_equal_to_a_value_succeeds():
+    """ "Stop once a value ≤ target has been evaluated": on the constant f = 13 the first
+    iteration's values are all 13, so target = 13 stops after it (≤, not <: status 0, success)
+    and target = 12.999 runs to the budget (status 1)."""
 
     def f(X):
-        return X[:, 0] ** 2 + 3.0 * X[:, 1] ** 2
+        return np.full(X.shape[0], 13.0)
 
-    res = minimize_with(
-        f,
-        np.array([1.0, 2.0]),
-        alpha=0.1,
-        b=3,
-        S=(0.5, 4.0),
-        eta1=0.05,
-        max_evaluations=1000,
-        target=13.0,
-        seed=0,
-    )
-    assert res.success is True and res.message == "target reached"
-    assert res.nit == 0 and res.nfev == 7 and res.fun == 13.0
-    np.testing.assert_array_equal(res.x, [1.0, 2.0])
+    options = dict(alpha=0.1, b=3, S=(0.5, 4.0), eta1=0.05, max_evaluations=100, seed=0)
+    res = minimize_with(f, np.array([1.0, 2.0]), target=13.0, vectorized=True, **options)
+    assert res.success is True and res.status == 0 and res.message.startswith("target reached")
+    assert res.nit == 1 and res.fun == 13.0
+    below = minimize_with(f, np.array([1.0, 2.0]), target=12.999, vectorized=True, **options)
+    assert below.status == 1 and not below.success and below.nit == 14
 
 
 def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d():
     """At d = 3 with b = 1 the query array is 3 x 3, so ``x[0]**2 + x[1]**2 + x[2]**2`` (the
-    rows of X read as coordinates) returns 3 values and passes the shape test; on the first row
-    alone it raises IndexError, which ``minimize`` reports as a ValueError saying that f must
-    be vectorized. ``x[0]`` alone returns shape (3,) on one row: the same error. The vectorized
-    form of the same f runs, and nfev counts the one extra evaluation."""
+    rows of X read as coordinates) returns 3 values and passes the shape test; passed with
+    ``vectorized=True``, it is evaluated on the first row alone first, where it raises
+    IndexError: a ValueError says that f must be vectorized. ``x[0]`` alone returns shape (3,)
+    on one row: the same error. The vectorized form runs with no extra evaluation, and the
+    per-point form runs by default, to the same result."""
 
     def one_point(x):
         return x[0] ** 2 + x[1] ** 2 + x[2] ** 2
@@ -775,14 +784,15 @@ def test_an_objective_written_for_one_point_is_rejected_when_2b_plus_1_equals_d(
     for f, cause in ((one_point, "raised IndexError"), (first_row, r"returned shape \(3,\)")):
         with pytest.raises(
             ValueError,
-            match=r"f must be vectorized: f\(X\) with X of shape "
+            match=r"f must be vectorized when vectorized=True: f\(X\) with X of shape "
             r"\(n, d\) must return shape \(n,\).*" + cause,
         ):
-            minimize(f, np.ones(3), **options)
-    res = minimize(vectorized, np.ones(3), **options)
-    assert res.nit == 10 and res.nfev == 10 * 3 + 1 + 1  # + the check + the final f(x)
-    other = minimize(vectorized, np.ones(4), **options)  # 2b+1 ≠ d: no extra value
-    assert other.nfev == 10 * 3 + 1
+            minimize(f, np.ones(3), vectorized=True, **options)
+    res = minimize(vectorized, np.ones(3), vectorized=True, **options)
+    assert res.nit == 10 and res.nfev == 10 * 3 + 1  # + the final mean
+    alone = minimize(one_point, np.ones(3), **options)
+    np.testing.assert_allclose(alone.x, res.x, rtol=1e-12)
+    assert alone.nfev == res.nfev
 
 
 # ---------------------------------------------------------------------------------------------

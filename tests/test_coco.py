@@ -18,6 +18,7 @@ from mines_theory.experiments.coco_stats import (
     SUMMARY_COLUMNS,
     TARGETS,
     art,
+    cocopp_targets,
     art_ratios,
     ecdf,
     ecdf_area,
@@ -129,6 +130,54 @@ def test_targets_are_cocos_51():
     assert TARGETS[-1] == pytest.approx(1e-8, rel=1e-12)
     assert target_column(1e-8) == "evals_1e-8.0" and target_column(10**-0.2) == "evals_1e-0.2"
     assert len(set(SUMMARY_COLUMNS)) == len(SUMMARY_COLUMNS) == 56
+
+
+def test_targets_match_cocopps_levels_with_a_relative_tolerance():
+    """cocopp's target levels are 10^((10 − k)/5) (seen in its data: the next test); 9 of our
+    51 targets 10^(2 − k/5) land one float step below them, so the exact lookup of
+    ``detEvals`` (the first level ≤ the target) misses them; ``cocopp_targets`` matches all 51
+    and never reaches the next coarser level."""
+    levels = [10.0 ** ((10 - k) / 5) for k in range(51)]
+    assert [level <= t for level, t in zip(levels, TARGETS)].count(False) == 9
+    matched = cocopp_targets(TARGETS)
+    assert all(level <= t for level, t in zip(levels, matched))
+    assert all(t < coarser for t, coarser in zip(matched[1:], levels))
+
+
+def test_detevals_with_the_matched_targets_returns_each_targets_own_level(tmp_path, monkeypatch):
+    """A real cocoex run (f1, d = 2, a seeded random local search) read back by cocopp: for
+    every target whose level cocopp recorded, ``detEvals`` of the matched target returns that
+    level's runtime; of the exact target, for some (here 3: k = 9, 22, 49), the next finer
+    level's, later."""
+    cocoex = pytest.importorskip("cocoex")
+    cocopp = pytest.importorskip("cocopp")
+    monkeypatch.chdir(tmp_path)
+    suite = cocoex.Suite("bbob", "", "function_indices:1 dimensions:2 instance_indices:1")
+    observer = cocoex.Observer("bbob", "result_folder: probe algorithm_name: probe")
+    rng = np.random.default_rng(0)
+    for problem in suite:
+        problem.observe_with(observer)
+        x = np.array(problem.initial_solution, float)
+        best, step = problem(x), 2.0
+        while not problem.final_target_hit and problem.evaluations < 3000:
+            y = x + step * rng.standard_normal(2)
+            value = problem(y)
+            if value < best:
+                x, best = y, value
+            else:
+                step *= 0.98
+        problem.free()
+    observer = None
+    (ds,) = cocopp.load(str(next((tmp_path / "exdata").glob("probe*"))))
+    levels, later = ds.evals[:, 0], 0
+    for t in TARGETS:
+        own = np.flatnonzero(np.isclose(levels, t, rtol=1e-12, atol=0.0))
+        if own.size:
+            (matched,) = ds.detEvals(cocopp_targets([t]))
+            (exact,) = ds.detEvals([t])
+            assert matched[0] == ds.evals[own[0], 1]
+            later += int(exact[0] > matched[0])
+    assert later == 3
 
 
 def _runs(rows):
@@ -347,6 +396,8 @@ def earlier_run(tmp_path):
         (["--dimensions", "7"], "--dimensions must list dimensions of cocoex's bbob suite"),
         (["--workers", "0"], "--workers must list one integer >= 1, got '0'"),
         (["--workers", "two"], "--workers must be comma-separated integers"),
+        (["--workers", "1,2"], "--workers must be one integer >= 1, got '1,2'"),
+        (["--budget", "10,20"], "--budget must be one integer in 1..10^7, got '10,20'"),
         (["--budget", "0"], "--budget must list one integer in 1..10"),
         (["--solvers", "NES"], "--solvers must name some of CMA-ES,MiNES,xNES,RGF, got 'NES'"),
         (["--solvers", ","], "--solvers must name some of"),
@@ -403,6 +454,28 @@ def test_a_dry_run_checks_and_touches_nothing(earlier_run, capsys):
     assert _digest([earlier_run]) == before
     plan = tool.check_arguments(["--dry-run"])
     assert plan.complete and plan.subset == coco.SUBSET
+
+
+def test_a_second_run_into_the_same_folder_is_refused_by_name(earlier_run, capsys, monkeypatch):
+    """While one run holds the folder's lock, a second ``main`` into that folder exits with
+    status 2 naming --folder and touches nothing (it used to fail with a FileNotFoundError
+    when the first removed its staging folder); once the lock is released, it can be taken."""
+    tool = _tool()
+    monkeypatch.setenv("PYTHONHASHSEED", "0")  # main would re-execute itself otherwise
+    folder = earlier_run / "coco"
+    argv = [
+        "--folder", str(folder), "--figures", str(earlier_run / "figures"),
+        "--summary", str(earlier_run / "summary.csv"),
+        "--functions", "1", "--dimensions", "2", "--instances", "1", "--solvers", "MiNES",
+    ]  # fmt: skip
+    with tool.folder_lock(folder):
+        before = _digest([earlier_run])
+        assert tool.main(argv) == 2
+        assert _digest([earlier_run]) == before
+    error = capsys.readouterr().err
+    assert f"--folder {str(folder)!r} is in use by another run of coco_experiment.py" in error
+    with tool.folder_lock(folder):
+        pass
 
 
 def test_new_data_replace_the_old_only_whole(tmp_path):

@@ -162,6 +162,7 @@ def test_defaults_on_rosenbrock_reach_a_modest_target():
             seed=seed,
             scale=0.1,
             target=1.0,
+            vectorized=True,
         ).success
         for seed in range(10)
     ]
@@ -181,7 +182,9 @@ def test_defaults_survive_negative_second_differences_at_the_start():
     ) / scale**2
     assert np.all(second < 0), second
     for seed in range(3):
-        res = minimize(_ripples, x0, max_evaluations=4000, seed=seed, scale=scale, target=0.25)
+        res = minimize(
+            _ripples, x0, max_evaluations=4000, seed=seed, scale=scale, target=0.25, vectorized=True
+        )
         assert res.success, (seed, res.fun)
 
 
@@ -221,25 +224,29 @@ def test_a_given_alpha_is_the_runs_alpha_and_its_step_cap():
     assert (s.alpha, s.eta1.alpha, s.tau, s.zeta) == (0.01, 0.01, 5.0, alone.zeta)
     assert (s.curvature, s.eta2) == (alone.curvature, alone.eta2) and s.curvature < 5.0
     np.testing.assert_array_equal(s.sigma_inv0, 5.0 * np.eye(3))  # h₀ < τ: clipped up to τ
-    step = res.x - np.ones(3)
+    step = res.mean - np.ones(3)
     assert res.nit == 1 and np.sqrt(step @ s.sigma_inv0 @ step) <= CAP * 0.01 * (1 + 1e-12)
     assert s == minimize(f, np.ones(3), alpha=0.01, tau=5.0, max_evaluations=31, seed=0).settings
     assert s != alone and alone == alone
 
 
-@pytest.mark.parametrize("budget", [99, 100, 101, 150])
+@pytest.mark.parametrize("budget", [9, 10, 17, 18, 99, 100, 101, 150])
 def test_max_evaluations_is_a_maximum_the_final_value_included(budget):
-    """d = 1 (b = 4, 9 values per batch): 99 evaluations used to give nfev = 100, the
-    calibration and ten iterations (99) and the final f(x). Every value f is asked for counts."""
+    """d = 1 (b = 4, 9 values per batch): every value f is asked for counts, and their number
+    is at most the budget, from the calibration batch alone (9, the boundary 2b+1; it used to
+    be 10 with the final f(x)) on; the calibration and as many iterations as fit, then the final
+    mean if one value is left."""
     calls = []
 
     def f(X):
         calls.append(X.shape[0])
         return X[:, 0] ** 2
 
-    res = minimize(f, np.ones(1), max_evaluations=budget, seed=0)
+    res = minimize(f, np.ones(1), max_evaluations=budget, seed=0, vectorized=True)
     assert sum(calls) == res.nfev <= budget and res.nfev > budget - 9
-    assert res.history["evaluations"].iloc[-1] == res.nfev - 1
+    iterations = (budget - 9) // 9
+    assert res.nit == iterations and res.status == 1
+    assert (res.fun_mean is not None) == (budget - 9 - 9 * iterations >= 1 or iterations == 0)
 
 
 def test_a_budget_below_the_calibration_is_refused_before_f_is_evaluated():
@@ -270,7 +277,7 @@ def test_objectives_too_large_for_the_arithmetic_end_with_a_status(f, stop):
     f(μ−αz) at once, the second the norm in η₁'s cap (that cap said "eta1 returned 0.0", blaming
     a setting the user never gave). Each run ends with a result: success False, a message
     saying why, and x a point whose value fun is f(x)."""
-    res = minimize(f, np.zeros(2), max_evaluations=300, seed=0)
+    res = minimize(f, np.zeros(2), max_evaluations=300, seed=0, vectorized=True)
     assert not res.success and re.match(stop, res.message) and res.status in (1, 2)
     assert res.fun == f(res.x[None])[0] and np.isfinite(res.x).all()
 
@@ -306,6 +313,7 @@ def test_defaults_run_on_every_bbob_function():
             max_evaluations=200 * problem.dimension,
             scale=2.0,
             seed=1,
+            vectorized=True,
         )
         assert np.isfinite(res.fun), problem.id
 
@@ -368,20 +376,22 @@ def test_project_keeps_the_mean_in_the_box():
         def f(X, c=c):
             return np.sum((X - c) ** 2, axis=1)
 
+        means = []
         res = minimize(
             f,
             np.zeros(2),
             max_evaluations=3000,
             bounds=(-5.0, 5.0),
             seed=0,
-            record=lambda es: {"m0": es.mean[0], "m1": es.mean[1]},
+            vectorized=True,
+            callback=lambda r: means.append(r.mean),
         )
-        assert res.history[["m0", "m1"]].abs().to_numpy().max() <= 5.0
+        assert np.abs(means).max() <= 5.0 and len(means) == res.nit
         assert np.all(np.abs(res.x) <= 5.0)
         if expected is not None:
             np.testing.assert_allclose(res.x, expected, atol=1e-6)
         else:
-            assert res.x[0] == 5.0
+            assert res.mean[0] == 5.0
         assert res.settings.scale == 2.0  # a fifth of the width 10
 
 
@@ -394,11 +404,17 @@ def test_transform_evaluates_inside_the_box_only():
         return np.sum((X - 4.9) ** 2, axis=1)
 
     res = minimize(
-        f, np.zeros(3), max_evaluations=600, bounds=(-5, 5), bound_handling="transform", seed=1
+        f,
+        np.zeros(3),
+        max_evaluations=600,
+        bounds=(-5, 5),
+        bound_handling="transform",
+        seed=1,
+        vectorized=True,
     )
     points = np.concatenate(seen)
     assert points.min() >= -5.0 and points.max() <= 5.0
-    assert np.all(np.abs(res.x) <= 5.0)
+    assert np.all(np.abs(res.x) <= 5.0) and np.all(np.abs(res.mean) <= 5.0)
     assert res.settings.box.handling == "transform"
 
 
@@ -411,7 +427,7 @@ def test_transform_evaluates_inside_the_box_only():
         ({"bounds": (-np.inf, 1.0)}, "bounds must be finite"),
         (
             {"bounds": (-1, 1), "bound_handling": "clip"},
-            r"bound_handling must be one of \('project', 'transform'\), got 'clip'",
+            r"bound_handling must be one of 'project', 'transform', got 'clip'",
         ),
     ],
 )
@@ -491,15 +507,26 @@ def test_minimize_stops_by_rule_8_with_the_defaults_only():
     """A constant f: "flat f" after W iterations with the practical defaults (message), the
     whole budget with the paper's settings or with terminate=False."""
     f = lambda X: np.full(X.shape[0], 3.0)  # noqa: E731
-    res = minimize(f, np.zeros(2), max_evaluations=2000, seed=0)
+    res = minimize(f, np.zeros(2), max_evaluations=2000, seed=0, vectorized=True)
     window = termination_windows(2, 2 * res.settings.batch_size + 1)[0]
-    assert res.message.startswith("flat f") and res.nit == window
-    full = minimize(f, np.zeros(2), max_evaluations=2000, seed=0, terminate=False)
-    assert full.message == "max_evaluations reached"
+    assert res.message.startswith("flat f") and res.nit == window and res.status == 3
+    assert res.success and list(res.stops) == ["flat"]  # converged, no target given
+    with_target = minimize(f, np.zeros(2), max_evaluations=2000, target=0.0, vectorized=True)
+    assert with_target.status == 3 and not with_target.success
+    full = minimize(f, np.zeros(2), max_evaluations=2000, terminate=False, vectorized=True)
+    assert full.message.startswith("max_evaluations reached") and full.status == 1
     paper = minimize(
-        f, np.zeros(2), alpha=0.1, batch_size=2, tau=0.5, zeta=2.0, eta1=0.1, max_evaluations=500
+        f,
+        np.zeros(2),
+        alpha=0.1,
+        batch_size=2,
+        tau=0.5,
+        zeta=2.0,
+        eta1=0.1,
+        max_evaluations=500,
+        vectorized=True,
     )
-    assert paper.message == "max_evaluations reached"
+    assert paper.message.startswith("max_evaluations reached") and paper.status == 1
 
 
 def test_a_diverging_first_step_names_its_cause():
@@ -512,7 +539,15 @@ def test_a_diverging_first_step_names_its_cause():
         return np.where(squares <= 100.0, squares, np.inf)
 
     res = minimize_with(
-        f, np.full(2, 1.0), alpha=0.1, b=2, S=(0.5, 2.0), eta1=10.0, max_evaluations=100, seed=0
+        f,
+        np.full(2, 1.0),
+        alpha=0.1,
+        b=2,
+        S=(0.5, 2.0),
+        eta1=10.0,
+        max_evaluations=100,
+        seed=0,
+        vectorized=True,
     )
     assert res.status == 2 and not res.success
     assert re.search(

@@ -4,7 +4,10 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
 0. **Every argument is checked before anything is touched** (``check_arguments``): function
    numbers in 1–24, dimensions among cocoex's, instances in 1–15, at least one worker, known
    solvers, a positive budget; a bad one exits with status 2 and a message naming it, and
-   leaves every file as it was. ``--dry-run`` stops after the checks and prints the plan.
+   leaves every file as it was (``--workers 1,2``: "must be one integer"). ``--dry-run`` stops
+   after the checks and prints the plan. A run holds a lock on its ``--folder``
+   (``folder_lock``): a second run into the same folder exits with status 2 naming the folder,
+   before it touches anything.
 1. Each solver runs the subset (default ``mines_theory.experiments.coco.SUBSET``: 9 functions
    × d ∈ {2, 5, 10} × instances 1–3, budget 10⁴·d, restarts; its module docstring says why) in
    its own worker process of a ``concurrent.futures.ProcessPoolExecutor`` (``--workers``,
@@ -17,7 +20,8 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
 3. ``cocopp`` (its full output: runtime ECDFs per function group and per function, aRT tables,
    an ``index.html``) writes ``<folder>/ppdata/`` from all the solvers in ``<folder>/exdata``;
    the book links ``coco/ppdata/index.html``. ``--postprocess-only`` reruns steps 3 and 4 on
-   the existing data.
+   the existing data. Each target of ``coco_stats.TARGETS`` is matched to cocopp's own level
+   with a relative tolerance (``coco_stats.cocopp_targets``).
 4. The summary that notebook 10 and the ledger read (``mines_theory.experiments.coco_stats``'s
    ``SUMMARY_COLUMNS``: per run, the evaluations it used and those to reach each of COCO's 51
    targets) is read back from cocopp's data sets, and ``figures/coco-bbob-runs.csv`` holds each
@@ -37,7 +41,9 @@ printed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import fcntl
 import os
 import shutil
 import sys
@@ -50,7 +56,7 @@ import numpy as np
 import pandas as pd
 
 from mines_theory.experiments import coco
-from mines_theory.experiments.coco_stats import SUMMARY_COLUMNS, TARGETS
+from mines_theory.experiments.coco_stats import SUMMARY_COLUMNS, TARGETS, cocopp_targets
 from mines_theory.verification.claims.coco_bbob import SUMMARY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +67,8 @@ SUBMIT = ("RGF", "CMA-ES", "xNES", "MiNES")
 RUNS = "coco-bbob-runs.csv"
 #: Written beside each solver's data: the subset (and budget) that made it.
 MARKER = "mines-theory-subset.txt"
+#: The lock file of a run in its --folder (``folder_lock``).
+LOCK = ".coco_experiment.lock"
 #: The instance indices of cocoex's bbob suite (an index beyond is silently replaced by all).
 INSTANCES = range(1, 16)
 
@@ -102,6 +110,46 @@ def _integers(parser, option: str, text: str | None, default, allowed, what: str
     return tuple(values)
 
 
+def _one(parser, option: str, text: str, allowed, what: str) -> int:
+    """One integer among ``allowed``, or ``parser.error`` (a list such as "1,2" too)."""
+    values = _integers(parser, option, text, (), allowed, what)
+    if len(values) != 1:
+        parser.error(f"{option} must be {what}, got {text!r}")
+    return values[0]
+
+
+class FolderInUse(RuntimeError):
+    """Another run of this script holds the lock of the same ``--folder``."""
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path):
+    """Hold ``<folder>/.coco_experiment.lock`` (an exclusive ``flock``, released when the run
+    ends, however it ends) while a run writes into ``folder``; a second run into the same folder
+    raises ``FolderInUse`` naming it, before it touches anything."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / LOCK
+    with open(path, "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "unknown"
+            raise FolderInUse(
+                f"--folder {str(folder)!r} is in use by another run of coco_experiment.py "
+                f"(process {holder}, lock {str(path)!r}): wait for it to end, or choose another "
+                f"--folder"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def check_arguments(argv=None) -> Plan:
     """Parse and check every argument (step 0) without touching a file; a bad one exits with
     status 2 and a message that names it."""
@@ -137,10 +185,8 @@ def check_arguments(argv=None) -> Plan:
         parser, "--instances", args.instances, default.instances, INSTANCES,
         "bbob instance indices 1..15",
     )  # fmt: skip
-    (workers,) = _integers(parser, "--workers", args.workers, (), range(1, 257), "one integer >= 1")
-    (budget,) = _integers(
-        parser, "--budget", args.budget, (), range(1, 10**7 + 1), "one integer in 1..10^7"
-    )
+    workers = _one(parser, "--workers", args.workers, range(1, 257), "one integer >= 1")
+    budget = _one(parser, "--budget", args.budget, range(1, 10**7 + 1), "one integer in 1..10^7")
     names = [s for s in args.solvers.split(",") if s]
     unknown = [s for s in names if s not in ORDER]
     if unknown or not names:
@@ -257,7 +303,7 @@ def summary_from_cocopp(exdata: Path, solvers) -> pd.DataFrame:
     rows = []
     for name in solvers:
         for ds in cocopp.load(str(exdata / name)):
-            hits = ds.detEvals(list(TARGETS))
+            hits = ds.detEvals(cocopp_targets(TARGETS))  # matched with a relative tolerance
             for i, instance in enumerate(ds.instancenumbers):
                 row = {
                     "solver": name,
@@ -308,6 +354,16 @@ def main(argv=None) -> int:
         # runs: with Python's per-process string hashing the figures differ from run to run
         os.environ["PYTHONHASHSEED"] = "0"
         os.execv(sys.executable, [sys.executable, *sys.argv])
+    try:
+        with folder_lock(plan.folder):
+            return run(plan)
+    except FolderInUse as error:
+        print(f"coco_experiment.py: error: {error}", file=sys.stderr)
+        return 2
+
+
+def run(plan: Plan) -> int:
+    """Steps 1 to 4 (the module docstring), with ``plan.folder`` locked."""
     exdata = plan.folder / "exdata"
     runs = None
     if not plan.postprocess_only:

@@ -12,7 +12,9 @@ module              what, and where in the paper
 ``algorithm1``      ``MiNESStrategy``: Algorithm 1 once, ``tell`` as printed, step by step
 ``practical``       the documented defaults of black-box ``minimize`` (our choices, not the
                     paper's: α, S', b, Σ₁⁻¹, η₁, η₂ from function values)
-``mines``           ``MiNES`` (ask/tell) and ``minimize``, the entry point that returns an
-                    ``OptimizeResult``
+``options``         the one table of settings (name, value in each preset, meaning, check):
+                    the paper's preset (Algorithm 1 as printed) and the practical one
+``mines``           ``MiNES`` (ask/tell, ``stop()``, ``result``, ``optimize``) and ``minimize``,
+                    the entry point that returns an ``OptimizeResult``
 ==================  ===========================================================================
 """

@@ -21,27 +21,23 @@ from .estimators import query_points
 from mines_theory.linalg.spd import cholesky_lower
 from mines_theory.linalg.lowrank import low_rank
 from .precision import (
-    PRECISION_FORMS,
     CholeskyFactor,
     PrecisionForm,
     Projection,
     SymmetricRoot,
     choose_form,
 )
-from .schedules import Estimate, Schedule, as_schedule, harmonic, step_size
+from .options import OPTIONS, check_batch, check_spread
+from .schedules import Estimate, Schedule, harmonic, step_size
 from .strategy import Strategy
 from mines_theory.validation import (
     all_finite,
-    array_size,
-    interval,
     positive_int,
-    smoothing_radius,
     symmetric_matrix,
     vector,
 )
 
 __all__ = [
-    "MAX_SPREAD",
     "StepsRoundedAway",
     "Parameters",
     "State",
@@ -54,13 +50,6 @@ __all__ = [
 # ----------------------------------------------------------------------------------------------
 # Constants and warnings of the strategy
 # ----------------------------------------------------------------------------------------------
-
-#: What the memory rule (``validation.array_size``) calls the array of one iteration's points.
-QUERY_POINTS = "the (2b+1) x dim query points"
-
-#: The largest ζ/τ that MiNES accepts: a Σ⁻¹ with eigenvalues in [τ, ζ] has condition number up
-#: to ζ/τ, and Cholesky factorization in double precision fails near 1e16.
-MAX_SPREAD = 1e12
 
 
 class StepsRoundedAway(RuntimeWarning):
@@ -150,31 +139,19 @@ class MiNESStrategy(Strategy):
         eta2: float | Schedule | None = None,
         precision_form: str = "auto",
     ) -> None:
-        tau, zeta = interval("tau", tau, "zeta", zeta)
-        if zeta / tau > MAX_SPREAD:
-            raise ValueError(
-                f"zeta/tau must be at most {MAX_SPREAD:g}: Σ⁻¹ may have any "
-                f"spectrum in [tau, zeta], and beyond that its Cholesky factor fails "
-                f"in floating point; got tau = {tau!r}, zeta = {zeta!r}"
-            )
-        if not isinstance(precision_form, str) or precision_form not in PRECISION_FORMS:
-            raise ValueError(
-                f"precision_form must be one of "
-                f"{', '.join(map(repr, PRECISION_FORMS))}, got {precision_form!r}"
-            )
+        check = {name: option.check for name, option in OPTIONS.items()}
+        tau, zeta = check_spread(tau, zeta)
+        dim = positive_int("dim", dim)
         self.params = Parameters(
-            dim=positive_int("dim", dim),
-            alpha=smoothing_radius("alpha", alpha),
-            batch_size=positive_int("batch_size", batch_size),
+            dim=dim,
+            alpha=check["alpha"]("alpha", alpha),
+            batch_size=check_batch(batch_size, dim),
             tau=tau,
             zeta=zeta,
-            eta1=as_schedule("eta1", eta1),
-            eta2=harmonic if eta2 is None else as_schedule("eta2", eta2),
-            precision_form=precision_form,
+            eta1=check["eta1"]("eta1", eta1),
+            eta2=harmonic if eta2 is None else check["eta2"]("eta2", eta2),
+            precision_form=check["precision_form"]("precision_form", precision_form),
         )
-        b, d = self.params.batch_size, self.params.dim
-        larger, size = ("batch_size", b) if b >= d else ("dim", d)  # the one to blame
-        array_size(larger, size, (2 * b + 1) * d, QUERY_POINTS)
 
     def init(
         self,

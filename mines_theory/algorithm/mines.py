@@ -29,23 +29,27 @@ Algorithm 1 is built from four modules below this one:
   iterates them for many seeds in lockstep); ``tell`` reads as Algorithm 1, with the equation
   labels.
 
-This module holds ``MiNES``, the ask/tell object for one seed, and ``minimize``, a driver loop
-returning ``scipy.optimize.OptimizeResult`` (the facade, as scipy's), and re-exports the names
-of the modules above.
+This module holds ``MiNES``, the ask/tell object for one seed (with ``stop()``, ``result`` and
+``optimize(f)``, as pycma's ``CMAEvolutionStrategy``), and ``minimize``, the user's door, as
+scipy's: f(x) by default or f(X) with ``vectorized=True``, a default budget, and an
+``OptimizeResult`` whose ``x`` is the best point evaluated and whose ``status`` names the rule
+that stopped the run (``STOPS``). Their settings come from the one table of ``options``.
 
 Floating point. ``tell`` raises ``FloatingPointError`` naming the quantity when the differences
-of f, μ_{k+1} or Σ⁻¹_{k+½} are not finite (``minimize`` then ends with status 2). When every
+of f, μ_{k+1} or Σ⁻¹_{k+½} are not finite (``optimize`` then stops with status 2). When every
 query point μ_k ± αz_i of a seed equals μ_k in floating point (α below the spacing of the floats
 near μ_k: every difference of f would be 0, and Σ⁻¹ would shrink to τI), ``ask`` raises
 ``ValueError`` at k = 1 (α is too small for mean0) and warns (``StepsRoundedAway``, a
-``RuntimeWarning``) later, when a run has drifted there. ``minimize`` raises ``ValueError`` for
-an objective written for one point, which the shape of f(X) cannot reveal when 2b+1 = d.
+``RuntimeWarning``) later, when a run has drifted there. With ``vectorized=True`` the first
+square batch (2b+1 = d) is evaluated as its first row and the rest, so that an objective
+written for one point, which the shape of f(X) cannot reveal there, raises ``ValueError``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -53,30 +57,36 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy.optimize import OptimizeResult
 
-from .algorithm1 import QUERY_POINTS, MiNESStrategy, State
+from .algorithm1 import MiNESStrategy
+from .options import check_batch, default_budget, describe, flag, resolve
 from .practical import (
     Box,
     PracticalSettings,
     Termination,
+    calibrated,
+    calibration_points,
     default_batch_size,
-    practical_settings,
+    default_scale,
 )
-from .schedules import Schedule, as_schedule
 from .strategy import StrategyAskTell
-from mines_theory.validation import (
-    all_finite,
-    array_size,
-    evaluate,
-    finite_scalar,
-    function_values,
-    generator,
-    positive_int,
-    positive_scalar,
-    smoothing_radius,
-    vector,
-)
+from mines_theory.validation import all_finite, function_values, symmetric_matrix, vector
 
-__all__ = ["MiNES", "minimize", "check_vectorized"]
+__all__ = ["STOPS", "MiNES", "minimize"]
+
+#: Why a run stopped: the keys of ``MiNES.stop()``, each with the ``status`` of the result (as
+#: scipy's) and what it means. When several fire at once, the first in this order sets the status.
+STOPS: dict[str, tuple[int, str]] = {
+    "target": (0, "a value ≤ target was evaluated"),
+    "not finite": (2, "f, or the differences of the iteration, are not finite where the run went"),
+    "callback": (6, "the callback raised StopIteration"),
+    "flat": (3, "practical rule 8: f(μ_k) flat over the last W iterations"),
+    "pinned": (4, "practical rule 8: Σ⁻¹ pinned at the edge of S', no new best f(μ_k)"),
+    "stagnation": (5, "practical rule 8: no new best f(μ_k) in the last S iterations"),
+    "max_evaluations": (1, "the next batch would exceed max_evaluations"),
+}
+
+#: The columns of the result's ``history``: one row per iteration.
+HISTORY = ("k", "evaluations", "f_mean")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -85,43 +95,41 @@ __all__ = ["MiNES", "minimize", "check_vectorized"]
 
 
 class MiNES(StrategyAskTell):
-    """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form.
+    """Mirror Natural Evolution Strategies (Algorithm 1), in ask/tell form, as pycma's
+    ``CMAEvolutionStrategy``: ``ask``, ``tell``, ``stop()``, ``result`` and ``optimize(f)``.
 
     Parameters
     ----------
     mean0 : array, shape (d,)
         μ_1.
-    sigma_inv0 : array, shape (d, d)
-        Σ_1⁻¹, symmetric with spectrum in [tau, zeta] (i.e. in S'); ``project_eigenvalues``
-        puts a matrix there.
-    alpha : float
-        Smoothing radius α > 0: the samples are N(μ, α² Σ) (Section 3).
-    batch_size : int
-        b ≥ 1; one iteration queries 2b+1 points.
-    tau, zeta : float
-        0 < τ ≤ ζ, the bounds of S' = {τ I ⪯ Σ⁻¹ ⪯ ζ I} (eq:cS, eq:cS_p).
-    eta1 : float or Schedule
-        η_{1,k}: a number, or ``eta1(k, state, estimate)`` (see ``Schedule``; ``schedules``
-        holds the paper's).
-    eta2 : float or Schedule, optional
-        η_{2,k}; default 1/k (Lemma 5.3).
-    precision_form : {"auto", "cholesky", "symmetric", "lowrank"}
-        How Σ⁻¹ is held, sampled with and updated (``precision``'s module docstring,
-        ``PrecisionForm``): "symmetric" (Σ^{±1/2} from an ``eigh``) reproduces ``mean_gradient`` and
-        ``sigma_gradient`` for the same directions; "cholesky" samples with the Cholesky factor;
-        "lowrank" computes the same iterates as "symmetric" (to rounding) from Σ⁻¹ kept as
-        τ'I + rank r, at O(d(r+b)²) per iteration (the paper's regime). The default "auto" is
-        "lowrank" while r + b ≤ 2d/3 and "cholesky" otherwise (``choose_form``).
+    sigma_inv0 : array, shape (d, d), optional
+        Σ_1⁻¹, symmetric with spectrum in [tau, zeta] (S'; ``project_eigenvalues`` puts a
+        matrix there). Default: I projected onto S' (the paper's preset), h₀I projected onto S'
+        (the practical preset).
     seed : int, SeedSequence or Generator, optional
         Seeds ``numpy.random.default_rng``; the same seed gives the same run.
+    **options
+        The settings, from the one table ``options.OPTIONS`` (``print(options.describe())``):
+        ``alpha``, ``batch_size``, ``tau``, ``zeta``, ``eta1``, ``eta2``, ``precision_form``,
+        ``scale``, ``bounds``, ``bound_handling``, ``terminate``, ``target``,
+        ``max_evaluations``. With all of α, b, τ, ζ and η₁ given, the run is Algorithm 1 with
+        exactly these (the paper's preset: η_{2,k} = 1/k of Lemma 5.3 unless given, no
+        termination rule); otherwise the practical preset (``practical``): the first ask is the
+        calibration batch of rule 1 (2b+1 values at x₀ with spread σ₀ = ``scale``), whose tell
+        computes what was not given (``settings``); its values count as evaluations, not as an
+        iteration; and rule 8 stops the run (``terminate``).
 
     Attributes
     ----------
-    mean, sigma_inv : the current μ_k and Σ_k⁻¹ (copies: changing them changes nothing).
+    mean, sigma_inv : the current μ_k and Σ_k⁻¹ (copies; Σ⁻¹ is known once calibrated).
     covariance : α² Σ_k, the covariance of the sampled points μ_k ± α z_i.
     iteration : the number of completed iterations (k − 1 while iteration k is asked).
-    evaluations : the number of points queried so far, 2b+1 per ``ask``.
+    evaluations : the number of points handed out by ``ask`` (and the final mean of
+        ``minimize``).
+    best_x, best_f : the best point told so far and its value (None, inf before any).
     projections : the number of updates in which Σ⁻¹_{k+½} left S' and was projected.
+    settings : the ``practical.PracticalSettings`` of the run (None with the paper's preset or
+        before the calibration is told).
     state, info : the ``State`` and the last ``Iteration`` (what the last ``tell`` computed).
 
     References
@@ -138,349 +146,506 @@ class MiNES(StrategyAskTell):
     ...     es.tell(X, f(X))
     >>> es.evaluations, bool(f(es.mean[None])[0] < 1e-3)
     (450, True)
+    >>> es = MiNES(np.ones(3), seed=0, target=1e-8).optimize(f, vectorized=True)
+    >>> es.stop()["target"].startswith("target reached"), es.result.status
+    (True, 0)
     """
 
     def __init__(
-        self,
-        mean0: ArrayLike,
-        sigma_inv0: ArrayLike,
-        *,
-        alpha: float,
-        batch_size: int,
-        tau: float,
-        zeta: float,
-        eta1: float | Schedule,
-        eta2: float | Schedule | None = None,
-        precision_form: str = "auto",
-        seed: Any = None,
+        self, mean0: ArrayLike, sigma_inv0: ArrayLike | None = None, *, seed: Any = None, **options
     ) -> None:
         mean0 = vector("mean0", mean0)
-        strategy = MiNESStrategy(
-            dim=mean0.shape[0],
-            alpha=alpha,
-            batch_size=batch_size,
-            tau=tau,
-            zeta=zeta,
-            eta1=eta1,
-            eta2=eta2,
-            precision_form=precision_form,
+        dim = mean0.shape[0]
+        self.preset, opts = resolve(options)
+        b = check_batch(
+            default_batch_size(dim) if opts["batch_size"] is None else opts["batch_size"], dim
         )
-        sigma_inv0 = strategy.check_precision("sigma_inv0", sigma_inv0)
+        opts["batch_size"] = b
+        if opts["max_evaluations"] is None:
+            opts["max_evaluations"] = default_budget(dim, b)
+        self.options = opts
+        self.box = (
+            None if opts["bounds"] is None else _box(opts["bounds"], opts["bound_handling"], dim)
+        )
+        self.settings: PracticalSettings | None = None
+        self.best_x: np.ndarray | None = None
+        self.best_f = math.inf
+        self.history: list[tuple[int, int, float]] = []
+        self.mean_value: float | None = None  # f at ``result.mean``, when it was evaluated
+        self._stops: dict[str, str] = {}
+        self._termination = (
+            Termination(dim, 2 * b + 1, projections=True) if opts["terminate"] else None
+        )
+        if self.preset == "practical":
+            if 2 * b + 1 > opts["max_evaluations"]:
+                raise ValueError(
+                    f"max_evaluations must cover the calibration batch of the practical defaults "
+                    f"(2b+1 = {2 * b + 1} values), got {opts['max_evaluations']}"
+                )
+            scale = default_scale(self.box) if opts["scale"] is None else opts["scale"]
+            self._calibration = (mean0, scale, b)
+            self._sigma_inv0 = (
+                None if sigma_inv0 is None else symmetric_matrix("sigma_inv0", sigma_inv0, dim)
+            )
+            super().__init__(None, None, seed)  # type: ignore[arg-type]
+            return
+        strategy = _strategy(dim, opts, opts)
+        p = strategy.params
+        sigma_inv0 = (
+            min(max(1.0, p.tau), p.zeta) * np.eye(dim)  # I projected onto S'
+            if sigma_inv0 is None
+            else strategy.check_precision("sigma_inv0", sigma_inv0)
+        )
         super().__init__(strategy, strategy.init(mean0, sigma_inv0, check_input=False), seed)
 
-    @classmethod
-    def from_state(cls, strategy: MiNESStrategy, state: State, seed: Any = None) -> MiNES:
-        """The ask/tell object that continues from ``state`` (a ``State`` of one seed that
-        ``strategy.init`` or ``strategy.tell`` made), drawing from ``default_rng(seed)``."""
-        if not isinstance(strategy, MiNESStrategy) or not isinstance(state, State):
-            raise TypeError(
-                f"strategy and state must be a MiNESStrategy and a State, got "
-                f"{type(strategy).__name__} and {type(state).__name__}"
-            )
-        if strategy.seeds(state) is not None:
-            raise ValueError("state must be the state of one seed, got one with a seed axis")
-        es = cls.__new__(cls)
-        StrategyAskTell.__init__(es, strategy, state, seed)
-        return es
+    # -- the state --------------------------------------------------------------------------------
+
+    @property
+    def calibrating(self) -> bool:
+        """Whether the next tell is the calibration batch's (practical preset, before it)."""
+        return self.state is None
+
+    @property
+    def batch(self) -> int:
+        """The values of the next ask: 2b + 1."""
+        return 2 * self.options["batch_size"] + 1
 
     @property
     def mean(self) -> np.ndarray:
-        return self.state.mean.copy()
+        return (self._calibration[0] if self.calibrating else self.state.mean).copy()
 
     @property
     def sigma_inv(self) -> np.ndarray:
+        if self.calibrating:
+            raise RuntimeError("Σ⁻¹ is set by the calibration batch: tell its values first")
         return self.state.sigma_inv.copy()
 
     @property
     def covariance(self) -> np.ndarray:
+        if self.calibrating:
+            return self._calibration[1] ** 2 * np.eye(self._calibration[0].shape[0])
         return self.params.alpha**2 * np.linalg.inv(self.state.sigma_inv)
 
     @property
     def projections(self) -> int:
-        return int(self.state.projections)
+        return 0 if self.calibrating else int(self.state.projections)
+
+    # -- ask and tell -----------------------------------------------------------------------------
+
+    def _sample(self):
+        if self.calibrating:
+            mean0, scale, b = self._calibration
+            X = calibration_points(mean0, self.rng, scale, b)
+            return self._shown(X), None
+        X, sample = self.strategy.ask(self.state, self.strategy.directions(self.rng))
+        return self._shown(X), sample
+
+    def _shown(self, X: np.ndarray) -> np.ndarray:
+        """The points f is evaluated at: X, or T(X) with a transforming box (rule 7)."""
+        return X if self.box is None else self.box.solution(X)
+
+    def tell(self, X: np.ndarray, values: np.ndarray, *, check_input: bool = True) -> None:
+        """Update from the values f(X) of the points of the last ``ask`` (``AskTell.tell``). The
+        calibration batch's tell sets the settings and counts no iteration."""
+        calibrating = self.calibrating
+        super().tell(X, values, check_input=check_input)
+        if calibrating:
+            self.iteration -= 1
+
+    def _update(self, X: np.ndarray, values: np.ndarray, sample: Any) -> None:
+        self._observe(X, values)
+        if sample is None:
+            self._calibrate(values)
+            self.mean_value = float(values[0])  # the mean is x₀, the batch's first point
+            return
+        self.state, info = self.strategy.tell(self.state, sample, values)
+        self.info = info
+        if self.box is not None:  # rule 7 of practical: "project" keeps the mean in the box
+            self.state = dataclasses.replace(self.state, mean=self.box.mean(self.state.mean))
+        self.mean_value = None
+        self.history.append((info.k, self.evaluations, float(values[0])))
+        if self._termination is not None:  # rule 8 of practical
+            reason = self._termination.add(values[0], info.projected)
+            if reason is not None:
+                self._stops[reason.split(":")[0].split()[0]] = reason
+
+    def _calibrate(self, values: np.ndarray) -> None:
+        """The practical settings from the calibration batch's values (rules 1–7), with each
+        option the user gave in place of the rule's."""
+        mean0, scale, b = self._calibration
+        o = self.options
+        rules = calibrated(values, mean0, scale, b, self.box)
+        settings = rules.given(o["alpha"], o["tau"], o["zeta"], o["eta1"], o["eta2"])
+        strategy = _strategy(mean0.shape[0], o, vars(settings))
+        sigma_inv0 = settings.sigma_inv0  # h₀I projected onto S': in S'
+        if self._sigma_inv0 is not None:
+            sigma_inv0 = strategy.check_precision("sigma_inv0", self._sigma_inv0)
+            settings = dataclasses.replace(settings, sigma_inv0=sigma_inv0)
+        self.strategy, self.settings = strategy, settings
+        self.state = strategy.init(mean0, sigma_inv0, check_input=False)
+
+    def _observe(self, X: np.ndarray, values: np.ndarray) -> None:
+        """Keep the best point of the batch if it beats ``best_f``: among its finite values, and
+        with a box, among its points inside the box (with "project" the samples may leave it;
+        the means, X[0], never do)."""
+        finite = np.isfinite(values)
+        if self.box is not None:
+            finite &= np.all((X >= self.box.lower) & (X <= self.box.upper), axis=1)
+        if finite.any():
+            i = int(np.argmin(np.where(finite, values, np.inf)))
+            if values[i] < self.best_f:
+                self.best_x, self.best_f = X[i].copy(), float(values[i])
+
+    # -- stopping and the result ------------------------------------------------------------------
+
+    def stop(self) -> dict[str, str]:
+        """The stopping rules that fire now, as pycma's ``stop()``: {key of ``STOPS``: message},
+        empty while the run may go on. "target" and "max_evaluations" are read off the counts
+        (the next batch of 2b+1 values must fit: the budget is a true maximum); "flat",
+        "pinned" and "stagnation" are rule 8's (``terminate``); "not finite" and "callback" are
+        set by ``optimize``."""
+        stops = dict(self._stops)
+        target = self.options["target"]
+        if target is not None and self.best_f <= target:
+            stops["target"] = f"target reached: f = {self.best_f:.6g} ≤ {target:g}"
+        budget = self.options["max_evaluations"]
+        if self.evaluations + self.batch > budget:
+            stops["max_evaluations"] = (
+                f"max_evaluations reached: {self.evaluations} of {budget} values used, the next "
+                f"batch needs {self.batch}"
+            )
+        return stops
+
+    @property
+    def result(self) -> OptimizeResult:
+        """What the run found, as ``scipy.optimize.OptimizeResult``:
+
+        ``x``, ``fun``: the best point evaluated and its value (None, inf before any);
+        ``mean``, ``fun_mean``: the final mean (the point it stands for: T(μ) with a
+        transforming box) and its value if it was evaluated, else None; ``precision``: the
+        final Σ⁻¹ (None before the calibration); ``nfev``, ``nit``; ``status``, ``message``,
+        ``success``: the first rule of ``STOPS`` that fired (status None, "running" while none
+        has), success for status 0, or 3 ("flat f") when no target was given; ``stops``: every
+        rule that fired; ``settings`` (``practical.PracticalSettings`` or None) and
+        ``history``: one row per iteration, columns k, evaluations (after its queries) and
+        f_mean = f(μ_k)."""
+        stops = self.stop()
+        fired = [key for key in STOPS if key in stops]
+        status = STOPS[fired[0]][0] if fired else None
+        return OptimizeResult(
+            x=None if self.best_x is None else self.best_x.copy(),
+            fun=self.best_f,
+            mean=self._point(self.mean),
+            fun_mean=self.mean_value,
+            precision=None if self.calibrating else self.sigma_inv,
+            nfev=self.evaluations,
+            nit=self.iteration,
+            status=status,
+            success=status == 0 or (status == 3 and self.options["target"] is None),
+            message=stops[fired[0]] if fired else "running: no stopping rule has fired",
+            stops=stops,
+            settings=self.settings,
+            history=pd.DataFrame(self.history, columns=list(HISTORY)),
+        )
+
+    def _point(self, mean: np.ndarray) -> np.ndarray:
+        return mean if self.box is None else self.box.solution(mean)
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def optimize(
+        self,
+        f: Callable[..., Any],
+        *,
+        vectorized: bool = False,
+        callback: Callable[[OptimizeResult], Any] | None = None,
+        disp: bool = False,
+    ) -> MiNES:
+        """Ask, evaluate ``f``, tell until ``stop()`` fires; returns ``self`` (as pycma's).
+
+        ``f`` is called on one point x (shape (d,)) at a time and returns a number, or with
+        ``vectorized=True`` on the batch X (shape (n, d)) and returns n numbers; either way on a
+        copy of the points (scipy's habit): f can never change the points the run holds, and an
+        f that writes into its argument is the function of what it computes (its value is
+        f(x) when called again on x). ``callback(intermediate_result)`` is called after each
+        iteration with an ``OptimizeResult`` (``x``, ``fun``: the best so far; ``mean``,
+        ``precision``, ``nit``, ``nfev``, ``f_mean`` = f(μ_k)); raising ``StopIteration``
+        stops the run (status 6). ``disp=True`` prints progress (``_Display``). The first
+        batch's values must be finite (a ``ValueError`` naming the point); later, a non-finite
+        value or a ``FloatingPointError`` of ``tell`` stops the run there (status 2)."""
+        vectorized, disp = flag("vectorized", vectorized), flag("disp", disp)
+        if callback is not None and not callable(callback):
+            raise TypeError(
+                f"callback must be None or a callable callback(intermediate_result), got "
+                f"{type(callback).__name__} {callback!r:.60}"
+            )
+        objective = _Objective(f, vectorized)
+        display = _Display(self) if disp else None
+        while not self.stop():
+            X = self.ask()
+            try:
+                values = objective(X)
+            except BaseException:
+                self._pending = None  # the state is unchanged: the next ask starts afresh
+                raise
+            if not all_finite(values):  # where the run has gone: it stops there
+                self._pending = None
+                if self.evaluations == X.shape[0]:  # at the start a NaN or ±inf is bad input
+                    function_values("f", values, X)
+                self._observe(X, values)
+                message = _stopped(f"at k = {self.iteration + 1}", values, X)
+                self._stops["not finite"] = message + (
+                    "" if self.info is None else f". {_step_cause(self)}"
+                )
+                break
+            calibration = self.calibrating
+            try:
+                self.tell(X, values, check_input=False)
+            except FloatingPointError as error:  # f's values overflow the iteration's arithmetic
+                self._stops["not finite"] = f"stopped at k = {self.iteration + 1}: {error}"
+                break
+            if calibration:
+                continue
+            if display is not None:
+                display.line()
+            if callback is not None:
+                try:
+                    callback(self._intermediate())
+                except StopIteration:
+                    self._stops["callback"] = (
+                        f"callback raised StopIteration after k = {self.iteration}"
+                    )
+        if display is not None:
+            display.end()
+        return self
+
+    def _intermediate(self) -> OptimizeResult:
+        return OptimizeResult(
+            x=None if self.best_x is None else self.best_x.copy(),
+            fun=self.best_f,
+            mean=self._point(self.mean),
+            precision=self.sigma_inv,
+            nit=self.iteration,
+            nfev=self.evaluations,
+            f_mean=self.history[-1][2],
+        )
+
+    def evaluate_mean(self, f: Callable[..., Any], *, vectorized: bool = False) -> None:
+        """Evaluate f at the final mean (one value, counted) if the budget has room and its value
+        is not known: it becomes ``result.fun_mean``, and ``result.x`` if it is the best."""
+        if self.mean_value is not None or self.evaluations + 1 > self.options["max_evaluations"]:
+            return
+        point = self._point(self.mean)[None, :]
+        values = _Objective(f, flag("vectorized", vectorized))(point)
+        self.evaluations += 1
+        self._observe(point, values)
+        self.mean_value = float(values[0])
+
+
+def _strategy(dim: int, options: dict[str, Any], settings: dict[str, Any]) -> MiNESStrategy:
+    """The ``MiNESStrategy`` of α, b, τ, ζ, η₁, η₂ from ``settings`` (the options, or the
+    practical settings) and the precision form of ``options``."""
+    return MiNESStrategy(
+        dim=dim,
+        alpha=settings["alpha"],
+        batch_size=options["batch_size"],
+        tau=settings["tau"],
+        zeta=settings["zeta"],
+        eta1=settings["eta1"],
+        eta2=settings["eta2"],
+        precision_form=options["precision_form"],
+    )
 
 
 # ----------------------------------------------------------------------------------------------
-# A driver loop
+# The objective as the run evaluates it, and the progress display
+# ----------------------------------------------------------------------------------------------
+
+
+class _Objective:
+    """``f`` as a run evaluates it on the points X (shape (n, d)): one point at a time (f(x) ->
+    number) or, ``vectorized``, the batch (f(X) -> n numbers); always on a copy (f cannot change
+    the points the run holds); the values real, of shape (n,) (NaN and ±inf pass: the run
+    decides). Called on one point, a vectorized f fails at once; the first square batch of a
+    vectorized f (2b+1 = d, where the shape of f(X) cannot tell a vectorized f from a per-point
+    one) is evaluated as its first row and the rest, in two calls, at no extra evaluation."""
+
+    def __init__(self, f: Callable[..., Any], vectorized: bool) -> None:
+        if not callable(f):
+            raise TypeError(f"f must be a callable f(x), got {type(f).__name__} {f!r:.60}")
+        self.f, self.vectorized, self.calls = f, vectorized, 0
+
+    def __call__(self, X: np.ndarray) -> np.ndarray:
+        first, self.calls = self.calls == 0, self.calls + 1
+        if not self.vectorized:
+            return function_values(
+                "f", [self._point(x, first and i == 0) for i, x in enumerate(X)], X, finite=False
+            )
+        n, d = X.shape
+        if first and n == d and n > 1:
+            head = self._head(X[:1])
+            return np.concatenate([head, self._batch(X[1:])])
+        return self._batch(X)
+
+    def _batch(self, X: np.ndarray) -> np.ndarray:
+        return function_values("f", self.f(X.copy()), X, finite=False)
+
+    def _head(self, X: np.ndarray) -> np.ndarray:
+        """f on the first row alone: a per-point f reads the rows of X as coordinates."""
+        try:
+            shape = np.shape(self.f(X.copy()))
+            problem = "" if shape == (1,) else f"returned shape {shape}"
+        except Exception as error:  # noqa: BLE001 - reported, with its cause
+            problem = f"raised {type(error).__name__}: {error}"
+        if problem:
+            d = X.shape[1]
+            raise ValueError(
+                f"f must be vectorized when vectorized=True: f(X) with X of shape (n, d) must "
+                f"return shape (n,), one value per row; on the first row alone (shape (1, {d})) "
+                f"it {problem}. An objective written for one point x (such as x[0]**2 + x[1]**2) "
+                f"reads the rows of X as coordinates: leave vectorized False for it"
+            )
+        return self._batch(X)
+
+    def _point(self, x: np.ndarray, first: bool) -> float:
+        try:
+            value = self.f(x.copy())
+        except Exception as error:
+            if not first:
+                raise
+            raise ValueError(
+                f"f must take one point x of shape ({x.shape[0]},) and return a number; on the "
+                f"first point it raised {type(error).__name__}: {error}. For an f that takes "
+                f"the batch X of shape (n, d), pass vectorized=True"
+            ) from error
+        if np.ndim(value) != 0:
+            raise ValueError(
+                f"f must return one number for one point x of shape ({x.shape[0]},), got "
+                f"shape {np.shape(value)}. For an f that takes the batch X of shape (n, d) and "
+                f"returns n values, pass vectorized=True"
+            )
+        return value
+
+
+#: The widths of ``disp``'s columns.
+WIDTHS = (7, 9, 13, 13, 10, 10)
+
+
+def _decade(k: int) -> bool:
+    """1, 2, 3, 10, 100, 1000, …: the iterations ``disp`` shows."""
+    digits = str(k)
+    return k <= 3 or (digits[0] == "1" and set(digits[1:]) == {"0"})
+
+
+class _Display:
+    """``disp=True``: a header, a line at iterations 1, 2, 3 and each power of ten (cma's
+    ``verb_disp`` shows the first iterations and then a line every so many), and a last line
+    with the final iteration and why the run stopped. Columns: the iteration, the evaluations,
+    the best f so far, f(μ_k), and the largest and smallest standard deviation of the samples,
+    α√λ(Σ_k) (the spread of the search distribution along its axes)."""
+
+    def __init__(self, es: MiNES) -> None:
+        self.es, self.last = es, -1
+        names = ("iter", "evals", "best f", "f(mean)", "max std", "min std")
+        print(" ".join(f"{name:>{width}s}" for name, width in zip(names, WIDTHS)))
+
+    def line(self, force: bool = False) -> None:
+        es = self.es
+        k = es.iteration
+        if k == self.last or not (force or _decade(k)) or es.calibrating:
+            return
+        self.last = k
+        eigenvalues = np.linalg.eigvalsh(es.state.sigma_inv)
+        largest, smallest = (
+            es.params.alpha / math.sqrt(e) for e in (eigenvalues[0], eigenvalues[-1])
+        )
+        f_mean = es.history[-1][2] if es.history else math.nan
+        numbers = [f"{k:d}", f"{es.evaluations:d}", f"{es.best_f:.6e}", f"{f_mean:.6e}"]
+        numbers += [f"{largest:.3e}", f"{smallest:.3e}"]
+        print(" ".join(f"{number:>{width}s}" for number, width in zip(numbers, WIDTHS)))
+
+    def end(self) -> None:
+        self.line(force=True)
+        print(f"stop: {self.es.result.message}")
+
+
+# ----------------------------------------------------------------------------------------------
+# The user's door
 # ----------------------------------------------------------------------------------------------
 
 
 def minimize(
-    f: Callable[[np.ndarray], ArrayLike],
+    f: Callable[..., Any],
     mean0: ArrayLike,
     *,
     sigma_inv0: ArrayLike | None = None,
-    alpha: float | None = None,
-    batch_size: int | None = None,
-    tau: float | None = None,
-    zeta: float | None = None,
-    eta1: float | Schedule | None = None,
-    eta2: float | Schedule | None = None,
-    precision_form: str = "auto",
-    max_evaluations: int,
-    target: float | None = None,
+    vectorized: bool = False,
+    callback: Callable[[OptimizeResult], Any] | None = None,
+    disp: bool = False,
     seed: Any = 0,
-    record: Callable[[MiNES], Mapping[str, Any]] | None = None,
-    scale: float | None = None,
-    bounds: tuple[ArrayLike, ArrayLike] | None = None,
-    bound_handling: str = "project",
-    terminate: bool | None = None,
+    **options: Any,
 ) -> OptimizeResult:
-    """Run MiNES (Algorithm 1) on the vectorized ``f`` until the budget or the target is reached.
+    """Minimize ``f`` from x₀ = ``mean0`` with MiNES (Algorithm 1), as ``scipy.optimize.minimize``.
 
-    Two ways to call it:
+    ``minimize(f, x0)`` runs the practical preset (``options``, ``practical``: the settings the
+    paper leaves open computed from a calibration batch of 2b+1 values, and rule 8's
+    termination); given all of ``alpha``, ``batch_size``, ``tau``, ``zeta`` and ``eta1``, it
+    runs Algorithm 1 with exactly these (the paper's preset). ``MiNES(mean0, sigma_inv0,
+    seed=seed, **options).optimize(f, …)``, then f at the final mean if the budget has room.
 
-    - **The paper's settings**: ``alpha``, ``batch_size``, ``tau``, ``zeta`` and ``eta1`` all
-      given (``sigma_inv0`` defaults to the identity projected onto S', ``eta2`` to the paper's
-      1/k of Lemma 5.3): Algorithm 1 with exactly these settings, nothing added.
-    - **Black-box use**: ``minimize(f, x0, max_evaluations=n)``. Each of those five left out
-      (and then ``sigma_inv0`` and ``eta2``) takes the practical default of
-      ``mines_theory.algorithm.practical``, computed from function values only by a documented rule:
-      one calibration batch of 2b+1 values at x₀ with the initial scale σ₀ (``scale``, default
-      1, like pycma's σ₀) gives the curvature scale h₀, and then α = σ₀√h₀, Σ₁⁻¹ = h₀I,
-      S' = [1e-4 h₀, 1e4 h₀], b = 4 + ⌊3 ln d⌋, η_{2,k} the paper's 1/k with the start counted
-      as k₀ batches, a forgetting floor and a cap that keeps Σ⁻¹ positive before Π_S'
-      (``practical.PracticalEta2``), and a curvature step η_{1,k} read off each batch's second
-      differences, capped at one sample standard deviation (``practical.CurvatureStep``;
-      finite and > 0 for any sign of the curvature, at k = 1 too), and a termination rule
-      (``practical.termination_reason``: f(μ) flat, Σ⁻¹ pinned at the edge of S', or
-      stagnation). The iteration is still Algorithm 1; these settings are practical choices
-      that the paper does not make (``practical`` says which and why). The calibration's
-      evaluations count in ``nfev``, ``history["evaluations"]`` and ``max_evaluations``. A
-      setting that is given is the run's: a given α is also the cap of η_{1,k}, a given τ or ζ
-      bounds Σ₁⁻¹ = h₀I projected onto S'.
-
-    Every argument is checked once, before f is evaluated (as scipy's ``minimize`` does); the
-    iterations check only the values f returns.
-
-    Parameters are those of ``MiNES`` (``precision_form`` chooses how Σ⁻¹ is held and sampled
-    with, default "auto"), plus:
-
-    max_evaluations : int
-        Budget of function values, a true maximum: an iteration (2b+1 values) starts only if it
-        and the final f(x) fit; with the practical defaults it must cover the calibration batch
-        (refused before f is evaluated otherwise).
-    target : float, optional
-        Stop as soon as a queried f(μ_k) ≤ target.
-    record : callable, optional
-        ``record(es)`` returns extra columns for the history row of the iteration just asked
-        (called before ``tell``, so ``es.mean`` and ``es.sigma_inv`` are μ_k and Σ_k⁻¹).
-    scale : float, optional
-        σ₀ > 0, the standard deviation of the first samples, for the practical defaults only
-        (default ``practical.DEFAULT_SCALE`` = 1, or a fifth of the box's mean width when
-        ``bounds`` are given); an error when all five settings are given.
-    bounds : (lower, upper), optional
-        The search domain, a box (two vectors of length d, or scalars, lower < upper;
-        ``practical.Box``, rule 7), respected as ``bound_handling`` says: "project" (default)
-        projects the mean onto the box after each step (the samples may leave it by their
-        spread); "transform" evaluates f at T(x), T pycma's bound transformation, so that
-        every point evaluated lies in the box, and returns x = T(μ). With the practical
-        defaults the box also sets σ₀ and S' (τ so that the samples spread at most the box's
-        smallest width).
-    bound_handling : {"project", "transform"}
-        How ``bounds`` are respected (above); ignored without ``bounds``.
-    terminate : bool, optional
-        Stop when ``practical.termination_reason`` fires (rule 8; status 3, ``message`` names
-        the rule). Default: with the practical defaults, not with the paper's settings.
-
-    When 2b+1 = d the shape of f(X) cannot tell a vectorized f from one written for a single
-    point, so the first query point is evaluated once more alone (counted in ``nfev``); an f
-    that is not vectorized raises ``ValueError``.
+    Parameters
+    ----------
+    f : callable
+        f(x) -> number for x of shape (d,); with ``vectorized=True``, f(X) -> n numbers for X of
+        shape (n, d). It is given a copy of the points (``MiNES.optimize``).
+    mean0 : array, shape (d,)
+        x₀ = μ_1.
+    sigma_inv0 : array, optional
+        Σ_1⁻¹ (``MiNES``).
+    vectorized, disp : bool
+        f takes the batch (scipy's word); print progress (``MiNES.optimize``). Only a bool.
+    callback : callable, optional
+        ``callback(intermediate_result)`` after each iteration; ``StopIteration`` stops the run.
+    seed : int, SeedSequence or Generator
+        Default 0: a call is reproducible.
+    **options
+        The table ``options.OPTIONS`` (below): ``max_evaluations`` (default
+        ⌊1e3 (d+5)²/√(2b+1)⌋, pycma's rule; a true maximum, the calibration and the final f
+        included), ``target``, ``terminate``, ``bounds``, ``scale``, …
 
     Returns
     -------
-    scipy.optimize.OptimizeResult with ``x`` (the last mean: μ_k that met the target, or the
-    mean after the last update), ``fun`` (f(x); when the budget ends the run this is one extra
-    evaluation, counted in ``nfev``; with "transform", x = T(μ)), ``nfev``, ``nit``, ``status``
-    and ``message`` (0: the target was reached, ``success``; 1: the budget; 2: the run stopped
-    where f's values, or the differences of the iteration, are not finite in floating point,
-    e.g. a constant 1e308: x is then the last mean whose value is known, and the message names
-    the mean step that led there; 3: a termination rule fired, named by the message),
-    ``sigma_inv``, ``settings`` (the
-    ``practical.PracticalSettings`` of the run, or None with the paper's settings) and
-    ``history``: a DataFrame with
-    one row per iteration k, columns ``k``, ``evaluations`` (the count after iteration k's
-    queries), ``f_mean`` = f(μ_k) and the columns of ``record``.
+    scipy.optimize.OptimizeResult: ``MiNES.result`` (``x``, ``fun``: the best point evaluated;
+    ``mean``, ``fun_mean``, ``precision``: the final mean, its value, Σ⁻¹; ``nfev``, ``nit``,
+    ``status`` and ``message`` from ``STOPS``, ``success``, ``settings``, ``history``).
 
     Examples
     --------
-    >>> f = lambda X: np.sum((X - 1.0)**2 * np.array([1.0, 100.0]), axis=1)
-    >>> res = minimize(f, np.zeros(2), max_evaluations=1000, target=1e-10, seed=0)
-    >>> bool(res.success), res.settings.batch_size, res.settings.evaluations
-    (True, 6, 13)
+    >>> f = lambda x: (x[0] - 1.0)**2 + 100.0 * (x[1] - 1.0)**2
+    >>> res = minimize(f, np.zeros(2), target=1e-10)
+    >>> bool(res.success), res.status, res.settings.batch_size, res.settings.evaluations
+    (True, 0, 6, 13)
+    >>> bool(res.fun <= 1e-10 and res.fun == f(res.x))
+    True
     """
-    # The door: every argument is checked here, once, before f is evaluated (as scipy's minimize
-    # does); the run below checks only what f returns.
-    mean0 = vector("mean0", mean0)
-    dim = mean0.shape[0]
     if not callable(f):
-        raise TypeError(f"f must be a callable f(X), got {type(f).__name__} {f!r:.60}")
+        raise TypeError(f"f must be a callable f(x), got {type(f).__name__} {f!r:.60}")
+    vectorized, disp = flag("vectorized", vectorized), flag("disp", disp)
+    mean0 = vector("mean0", mean0)
     f_dim = getattr(f, "dim", None)  # an objective of this library knows its d
-    if isinstance(f_dim, int) and f_dim != dim:
-        raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {dim}")
-    box = None if bounds is None else _box(bounds, bound_handling, dim)
-    objective = f if box is None else box.objective(f)
-    practical = any(value is None for value in (alpha, batch_size, tau, zeta, eta1))
-    terminate = practical if terminate is None else bool(terminate)
-    if record is not None and not callable(record):
-        raise TypeError(
-            f"record must be None or a callable record(es) returning a dict, got "
-            f"{type(record).__name__} {record!r:.60}"
-        )
-    max_evaluations = positive_int("max_evaluations", max_evaluations)
-    target = None if target is None else finite_scalar("target", target)
-    rng = generator("seed", seed)  # one stream: the calibration (if any), then the run
-    b = default_batch_size(dim) if batch_size is None else positive_int("batch_size", batch_size)
-    larger, size = ("batch_size", b) if b >= dim else ("dim", dim)  # the one to blame
-    array_size(larger, size, (2 * b + 1) * dim, QUERY_POINTS)
-    vectorization_test = 2 * b + 1 == dim  # one more value: is f vectorized? (check_vectorized)
-    settings: PracticalSettings | None = None
-    if practical:
-        for name, value, rule in (
-            ("alpha", alpha, smoothing_radius),
-            ("tau", tau, positive_scalar),
-            ("zeta", zeta, positive_scalar),
-            ("eta1", eta1, as_schedule),
-            ("eta2", eta2, as_schedule),
-        ):
-            if value is not None:
-                rule(name, value)
-        if 2 * b + 1 + vectorization_test > max_evaluations:
-            raise ValueError(
-                f"max_evaluations must cover the calibration batch of the practical defaults "
-                f"(2b+1 = {2 * b + 1 + vectorization_test} values), got {max_evaluations}"
-            )
-        calibrated = practical_settings(
-            objective, mean0, rng, scale=scale, batch_size=b, check=check_vectorized, box=box
-        )
-        settings = calibrated.given(alpha, tau, zeta, eta1, eta2, sigma_inv0)
-        alpha, tau, zeta, eta1, eta2 = (
-            settings.alpha,
-            settings.tau,
-            settings.zeta,
-            settings.eta1,
-            settings.eta2,
-        )
-    elif scale is not None:
-        raise ValueError(
-            f"scale must be None when alpha, batch_size, tau, zeta and eta1 are all "
-            f"given (it sets the practical defaults only), got {scale!r}"
-        )
-    assert alpha is not None and tau is not None and zeta is not None and eta1 is not None
-    strategy = MiNESStrategy(
-        dim=dim,
-        alpha=alpha,
-        batch_size=b,
-        tau=tau,
-        zeta=zeta,
-        eta1=eta1,
-        eta2=eta2,
-        precision_form=precision_form,
-    )
-    p = strategy.params
-    if sigma_inv0 is not None:
-        sigma_inv0 = strategy.check_precision("sigma_inv0", sigma_inv0)
-    elif settings is not None:
-        sigma_inv0 = settings.sigma_inv0  # h₀I projected onto S': in S'
-    else:
-        sigma_inv0 = min(max(1.0, p.tau), p.zeta) * np.eye(dim)  # I projected onto S'
-    es = MiNES.from_state(strategy, strategy.init(mean0, sigma_inv0, check_input=False), rng)
-    if settings is not None:
-        vectorization_test = False  # the calibration tested it
-    termination = Termination(dim, 2 * b + 1, projections=True) if terminate else None
-    return _run(
-        objective,
-        es,
-        settings,
-        box=box,
-        termination=termination,
-        max_evaluations=max_evaluations,
-        target=target,
-        record=record,
-        vectorization_test=vectorization_test,
-    )
+    if isinstance(f_dim, int) and f_dim != mean0.shape[0]:
+        raise ValueError(f"mean0 must have length f.dim = {f_dim}, got length {mean0.shape[0]}")
+    es = MiNES(mean0, sigma_inv0, seed=seed, **options)
+    es.optimize(f, vectorized=vectorized, callback=callback, disp=disp)
+    if "not finite" not in es.stop():
+        es.evaluate_mean(f, vectorized=vectorized)
+    return es.result
 
 
-def _run(
-    f: Callable[[np.ndarray], ArrayLike],
-    es: MiNES,
-    settings: PracticalSettings | None,
-    *,
-    box: Box | None,
-    termination: Termination | None,
-    max_evaluations: int,
-    target: float | None,
-    record: Callable[[MiNES], Mapping[str, Any]] | None,
-    vectorization_test: bool,
-) -> OptimizeResult:
-    """``minimize``'s loop on checked arguments (``f`` is what Algorithm 1 evaluates: the
-    user's f, or f∘T with a transforming box): only f's values and ``record``'s columns are
-    checked here. An iteration starts only if it and the final f(x) fit in the budget."""
-    used = 0 if settings is None else settings.evaluations
-    per_iteration = 2 * es.params.batch_size + 1
-    rows = []
-    known = None  # (μ_k, f(μ_k)) of the last iteration that evaluated its points
-    status, message = 1, "max_evaluations reached"
-    while used + per_iteration + vectorization_test + 1 <= max_evaluations:
-        extra = {} if record is None else record(es)
-        if not isinstance(extra, Mapping):
-            raise TypeError(
-                f"record must return a dict of extra columns, got "
-                f"{type(extra).__name__} {extra!r:.60}"
-            )
-        clash = sorted(set(extra) & {"k", "evaluations", "f_mean"})
-        if clash:
-            raise ValueError(f"record must not return the history's own columns, got {clash}")
-        X = es.ask()
-        values = evaluate(f, X, finite=known is None)  # at the start a NaN or ±inf is bad input
-        used += per_iteration
-        if not all_finite(values):  # where the run has gone: it stops there
-            status, message = 2, _stopped(f"at k = {es.iteration + 1}", values, X)
-            if es.info is not None:
-                message += f". {_step_cause(es)}"
-            break
-        if vectorization_test:
-            check_vectorized(f, X)
-            used, vectorization_test = used + 1, False
-        rows.append({"k": es.iteration + 1, "evaluations": used, "f_mean": values[0], **extra})
-        known = (X[0].copy(), float(values[0]))
-        if target is not None and values[0] <= target:
-            status, message = 0, "target reached"
-            break
-        try:
-            es.tell(X, values, check_input=False)
-        except FloatingPointError as error:  # f's values overflow the iteration's arithmetic
-            status, message = 2, f"stopped at k = {es.iteration + 1}: {error}"
-            break
-        if box is not None:  # rule 7 of practical: "project" keeps the mean in the box
-            es.state = dataclasses.replace(es.state, mean=box.mean(es.state.mean))
-        if termination is not None:  # rule 8 of practical
-            assert es.info is not None  # told above
-            reason = termination.add(values[0], es.info.projected)
-            if reason is not None:
-                status, message = 3, reason
-                break
-    if status in (1, 3):
-        x = es.mean
-        fun = float(evaluate(f, x[None, :], finite=known is None)[0])
-        used += 1
-        if not np.isfinite(fun):
-            status, message = 2, _stopped(f"after k = {es.iteration}", np.array([fun]), x[None])
-    if status in (0, 2):
-        assert known is not None
-        x, fun = known
-    return OptimizeResult(
-        x=x if box is None else box.solution(x),
-        fun=fun,
-        nfev=used,
-        nit=es.iteration,
-        status=status,
-        success=status == 0,
-        message=message,
-        sigma_inv=es.sigma_inv,
-        settings=settings,
-        history=pd.DataFrame(rows),
-    )
+minimize.__doc__ = (
+    f"{minimize.__doc__}\n    The options (``options.describe()``)::\n\n"
+    + "\n".join("        " + row for row in describe().splitlines())
+)
 
 
 def _stopped(when: str, values: np.ndarray, X: np.ndarray) -> str:
@@ -536,24 +701,3 @@ def _box(bounds: Any, handling: str, dim: int) -> Box:
             f"{box.lower.shape[0]}"
         )
     return box
-
-
-def check_vectorized(f: Callable[[np.ndarray], ArrayLike], X: np.ndarray) -> None:
-    """Raise ``ValueError`` if ``f`` is not vectorized, seen on its first row alone: when the
-    query array is square (2b+1 = d), an objective written for one point x (``x[0]**2 + …``)
-    reads the rows of X as the coordinates of x and returns d values, one per column, which the
-    shape test of ``evaluate`` cannot tell from one value per row. One extra evaluation."""
-    n, d = X.shape
-    try:
-        shape = np.shape(f(X[:1]))
-        problem = "" if shape == (1,) else f"returned shape {shape}"
-    except Exception as error:  # noqa: BLE001 - reported, with its cause
-        problem = f"raised {type(error).__name__}: {error}"
-    if problem:
-        raise ValueError(
-            f"f must be vectorized: f(X) with X of shape (n, d) must return shape (n,), one value "
-            f"per row; f returned {n} values for the {n} x {d} query array, but on its first row "
-            f"alone (shape (1, {d})) it {problem}. An objective written for one point x (such as "
-            f"x[0]**2 + x[1]**2) reads the rows of X as coordinates; write it for the rows, "
-            f"e.g. lambda X: X[:, 0]**2 + X[:, 1]**2"
-        )

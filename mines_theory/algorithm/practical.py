@@ -1,5 +1,5 @@
 """Practical defaults for MiNES: every setting that Algorithm 1 leaves to the user, computed by a
-documented rule from function values only, so that ``minimize(f, x0, max_evaluations=n)`` runs
+documented rule from function values only, so that ``minimize(f, x0)`` runs
 on a black-box f.
 
 What is the paper's and what is not. Algorithm 1 of *Mirror Natural Evolution Strategies* is the
@@ -103,10 +103,14 @@ practical choices, which the paper does not make:
      in d = 5 it random-walks once Σ⁻¹ is at τ).
 
    A run that stops is restarted by the caller (``experiments.coco`` restarts with 2b, as
-   IPOP-CMA-ES doubles its population); ``minimize`` says which rule fired in ``message``.
+   IPOP-CMA-ES doubles its population); ``MiNES.stop()`` names the rule that fired ("flat",
+   "pinned", "stagnation"), and ``minimize``'s result has its own ``status`` for each (3, 4,
+   5: ``mines.STOPS``) and its message.
 
 ``PracticalSettings`` holds what the rules gave for one start; ``practical_settings`` computes
-it (the calibration evaluations included).
+it (the calibration evaluations included). ``mines.MiNES`` runs rule 1's batch as its first
+ask/tell (``calibration_points``, then ``calibrated`` on the values told), and the settings
+are rows of the one table ``options.OPTIONS`` (the practical preset).
 """
 
 from __future__ import annotations
@@ -136,6 +140,9 @@ __all__ = [
     "PracticalEta2",
     "CurvatureStep",
     "PracticalSettings",
+    "default_scale",
+    "calibration_points",
+    "calibrated",
     "practical_settings",
     "box_tau",
 ]
@@ -335,22 +342,13 @@ class Box:
         y = np.where(y < lb + al, lb + (y - (lb - al)) ** 2 / (4 * al), y)
         return np.where(y > ub - au, ub - (y - (ub + au)) ** 2 / (4 * au), y)
 
-    def objective(self, f: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
-        """What Algorithm 1 evaluates: f ("project") or f∘T ("transform")."""
-        if self.handling == "project":
-            return f
-
-        def composed(X: np.ndarray) -> Any:
-            return f(self.transform(X))
-
-        return composed
-
     def mean(self, mean: np.ndarray) -> np.ndarray:
         """μ after a mean step: projected onto the box ("project"), unchanged ("transform")."""
         return self.repair(mean) if self.handling == "project" else mean
 
     def solution(self, mean: np.ndarray) -> np.ndarray:
-        """The point that a mean stands for: μ ("project") or T(μ) ("transform")."""
+        """The point that a mean (or each row of query points) stands for, where f is
+        evaluated: μ ("project") or T(μ) ("transform")."""
         return mean if self.handling == "project" else self.transform(mean)
 
 
@@ -515,36 +513,26 @@ class PracticalSettings:
         )
 
 
-def practical_settings(
-    f: Callable[[np.ndarray], Any],
-    mean0: np.ndarray,
-    rng: np.random.Generator,
-    *,
-    scale: float | None = None,
-    batch_size: int | None = None,
-    check: Callable[[Callable, np.ndarray], None] | None = None,
-    box: Box | None = None,
+def default_scale(box: Box | None) -> float:
+    """σ₀ when ``scale`` is not given: ``DEFAULT_SCALE``, or a fifth of the box's mean width."""
+    return DEFAULT_SCALE if box is None else float(np.mean(box.width)) / 5.0
+
+
+def calibration_points(
+    mean0: np.ndarray, rng: np.random.Generator, scale: float, batch_size: int
+) -> np.ndarray:
+    """The calibration batch of rule 1: x₀, x₀ + σ₀u_i, x₀ − σ₀u_i with b directions u_i ~ N(0, I)
+    drawn from ``rng``, shape (2b+1, d)."""
+    u = rng.standard_normal((batch_size, mean0.shape[0]))
+    return np.concatenate([mean0[None, :], mean0 + scale * u, mean0 - scale * u])
+
+
+def calibrated(
+    values: np.ndarray, mean0: np.ndarray, scale: float, batch_size: int, box: Box | None = None
 ) -> PracticalSettings:
-    """Rules 1–7 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
-    (directions drawn from ``rng``). ``check(f, X)``, if given, is called on the calibration
-    query (``minimize`` passes its test that f is vectorized). ``box``: the search domain of
-    rule 7 (``f`` is then what Algorithm 1 evaluates, ``box.objective``; the box sets the
-    default σ₀ and τ)."""
-    d = mean0.shape[0]
-    if box is not None and box.lower.shape != (d,):
-        raise ValueError(f"bounds must have the length of mean0 ({d}), got {box.lower.shape[0]}")
-    if scale is not None:
-        scale = positive_scalar("scale", scale)
-    elif box is not None:
-        scale = float(np.mean(box.width)) / 5.0
-    else:
-        scale = DEFAULT_SCALE
-    b = default_batch_size(d) if batch_size is None else positive_int("batch_size", batch_size)
-    u = rng.standard_normal((b, d))
-    X = np.concatenate([mean0[None, :], mean0 + scale * u, mean0 - scale * u])
-    values = evaluate(f, X)
-    if check is not None and X.shape[0] == d:
-        check(f, X)
+    """Rules 1–7 from the values f at the ``calibration_points`` (finite, checked by the
+    caller)."""
+    d, b = mean0.shape[0], batch_size
     h = curvature_scale(values[0], values[1 : b + 1], values[b + 1 :], scale)
     alpha = scale * math.sqrt(h)
     if not np.finfo(float).tiny <= alpha * alpha < np.inf:
@@ -562,9 +550,31 @@ def practical_settings(
         batch_size=b,
         eta1=CurvatureStep(d, b, alpha),
         eta2=PracticalEta2(prior_batches(d, b)),
-        evaluations=X.shape[0] + (1 if X.shape[0] == d and check is not None else 0),
+        evaluations=2 * b + 1,
         box=box,
     )
+
+
+def practical_settings(
+    f: Callable[[np.ndarray], Any],
+    mean0: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    scale: float | None = None,
+    batch_size: int | None = None,
+    box: Box | None = None,
+) -> PracticalSettings:
+    """Rules 1–7 for the vectorized ``f`` from ``mean0``: one calibration batch of 2b+1 values
+    (``calibration_points``, directions drawn from ``rng``; ``calibrated``). ``box``: the search
+    domain of rule 7 (``f`` is then what Algorithm 1 evaluates; the box sets the default σ₀ and
+    τ). ``MiNES`` runs the same batch as its first ask/tell."""
+    d = mean0.shape[0]
+    if box is not None and box.lower.shape != (d,):
+        raise ValueError(f"bounds must have the length of mean0 ({d}), got {box.lower.shape[0]}")
+    scale = default_scale(box) if scale is None else positive_scalar("scale", scale)
+    b = default_batch_size(d) if batch_size is None else positive_int("batch_size", batch_size)
+    X = calibration_points(mean0, rng, scale, b)
+    return calibrated(evaluate(f, X), mean0, scale, b, box)
 
 
 def box_tau(h: float, scale: float, box: Box) -> float:

@@ -13,11 +13,12 @@ tested on problems made here. ``tools/coco_experiment.py`` (``make coco``) runs 
 within the budget ``BUDGET_MULTIPLIER`` · d evaluations, stopping once COCO's final target is
 hit:
 
-- ``MiNES``: ``algorithm.minimize(f, x0, max_evaluations=…, scale=σ₀, bounds=(lower, upper),
-  batch_size=b)`` with every other setting the practical default of ``algorithm.practical``
-  (Algorithm 1 with documented choices the paper does not make; with the box, the mean is
-  projected onto it after each step and S' is scaled to it, rule 7) and its termination rule
-  (rule 8: f(μ) flat, Σ⁻¹ pinned at the edge of S', stagnation).
+- ``MiNES``: the ask/tell object ``algorithm.mines.MiNES(x0, max_evaluations=…, scale=σ₀,
+  bounds=(lower, upper), batch_size=b).optimize(f, vectorized=True)``, with every other setting
+  the practical default of ``algorithm.practical`` (Algorithm 1 with documented choices the
+  paper does not make; with the box, the mean is projected onto it after each step and S' is
+  scaled to it, rule 7), stopped by ``es.stop()``: rule 8 (f(μ) flat, Σ⁻¹ pinned at the edge of
+  S', stagnation) or the budget.
 - ``xNES``: ``baselines.XNES`` with its published defaults and σ₁ = σ₀, stopped by pycma's
   criteria applied to its state (``_peer_stop``).
 - ``CMA-ES``: ``baselines.CMAES`` (pycma with its defaults, no bounds, as pycma's own bbob
@@ -54,7 +55,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mines_theory.algorithm.mines import minimize
+from mines_theory.algorithm.mines import STOPS, MiNES
 from mines_theory.algorithm.practical import (
     default_batch_size,
     Termination,
@@ -247,20 +248,21 @@ def _mines(problem, f, budget, scale, seed, x0, factor) -> str:
     d = x0.shape[0]
     room = budget - int(problem.evaluations)
     b = factor * default_batch_size(d)
-    if room < 2 * (2 * b + 1) + 2:  # no room for the calibration and one iteration
+    if room < 2 * (2 * b + 1):  # no room for the calibration and one iteration
         return "budget"
-    result = minimize(
-        f,
+    es = MiNES(
         x0,
-        max_evaluations=room,  # a true maximum: the final f(x) of minimize included
+        seed=seed,
+        max_evaluations=room,  # a true maximum
         scale=scale,
         bounds=(np.asarray(problem.lower_bounds, float), np.asarray(problem.upper_bounds, float)),
         batch_size=b,
-        seed=seed,
-    )
-    if result.status == 2:  # stopped where f or the iteration is not finite: a crashed run
-        raise FloatingPointError(result.message)
-    return "budget" if result.status == 1 else _short(result.message)
+    ).optimize(f, vectorized=True)
+    stops = es.stop()
+    if "not finite" in stops:  # stopped where f or the iteration is not finite: a crashed run
+        raise FloatingPointError(stops["not finite"])
+    first = next(key for key in STOPS if key in stops)  # "flat", "pinned", "stagnation", …
+    return "budget" if first == "max_evaluations" else first
 
 
 def _peer_stop(rule: Termination, best: float, spread: float, condition: float) -> str:

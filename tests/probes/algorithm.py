@@ -168,10 +168,15 @@ def cases() -> list:
     for name, kind in [("alpha", "positive"), ("batch_size", "int"), ("tau", "positive"),
                        ("zeta", "positive"), ("eta1", "positive"), ("eta2", "positive"),
                        ("seed", "seed")]:  # fmt: skip
-        t.vary("MiNES", mines_run, {}, name, kind, none_ok=name in ("eta2", "seed"))
+        # None: not given (the practical preset computes it from the calibration batch)
+        t.vary("MiNES", mines_run, {}, name, kind, none_ok=True)
     t.vary("MiNES", mines_run, {}, "mean0", vectors(), names=("mean0", "sigma_inv0"))
-    t.vary("MiNES", mines_run, {}, "sigma_inv0", matrices())
-    t.vary("MiNES", mines_run, {}, "precision_form", [("x", True, "'x'"), (None, True, "None")])
+    t.vary("MiNES", mines_run, {}, "sigma_inv0", matrices(), none_ok=True)
+    t.vary("MiNES", mines_run, {}, "precision_form", [("x", True, "'x'"), (None, False, "None")])
+    t.named("MiNES", "an unknown option", lambda: mines_run(sigma=1.0), ValueError,
+            "options must be among alpha, .* got unknown sigma")  # fmt: skip
+    t.answers("MiNES", "optimize, stop and result",
+              lambda: es(max_evaluations=50).optimize(F).result.status)  # fmt: skip
     for name in ("eta1", "eta2"):
         t.vary("MiNES", mines_run, {}, name,
                [(s, True, f"schedule {label}") for s, label in SCHEDULES],
@@ -240,22 +245,19 @@ def cases() -> list:
 
     for name, kind in [("max_evaluations", "int"), ("target", "finite"), ("alpha", "positive"),
                        ("tau", "positive"), ("seed", "seed")]:  # fmt: skip
-        t.vary(
-            "minimize", minimize, {}, name, kind, none_ok=name in ("target", "seed", "alpha", "tau")
-        )
+        t.vary("minimize", minimize, {}, name, kind, none_ok=True)
     t.vary("minimize", minimize, {}, "mean0", vectors(), names=("mean0", "sigma_inv0"))
     t.vary("minimize", minimize, {}, "sigma_inv0", matrices(), none_ok=True)
     t.vary("minimize", minimize, {}, "f", functions(), names=("f", "f(X)"))
     t.answers(
         "minimize", "max_evaluations below one iteration", lambda: minimize(max_evaluations=3)
     )
-    t.refuses(
-        "minimize", "record returns str", lambda: minimize(record=lambda es: "ab"), "record", "ab"
-    )
-    t.refuses("minimize", "record not callable", lambda: minimize(record=3), "record", 3)
-    t.named("minimize", "record overwrites k", lambda: minimize(record=lambda es: {"k": -1}),
-            ValueError,
-            r"record must not return the history's own columns, got \['k'\]")  # fmt: skip
+    t.named("minimize", "callback not callable", lambda: minimize(callback=3), TypeError,
+            "callback must be None or a callable .*, got int 3")  # fmt: skip
+    for name in ("vectorized", "disp", "terminate"):  # flags take bools only
+        for value in ("False", "yes", 1, NAN, print):
+            t.refuses("minimize", f"{name} {value!r}", lambda n=name, v=value: minimize(**{n: v}),
+                      name, value)  # fmt: skip
     t.named("minimize", "tau > zeta", lambda: minimize(tau=1e300), ValueError,
             "tau must be <= zeta, got tau = 1e[+]300 > zeta = 20.0")  # fmt: skip
     t.named("minimize", "mean0 of another length than f.dim", lambda: minimize(mean0=np.ones(3)),
@@ -281,7 +283,9 @@ def cases() -> list:
     for f, label in [(lambda X: np.full(len(X), 1e308), "constant 1e308"),
                      (lambda X: 1e300 * np.sum(X, axis=1), "1e300·Σx")]:  # fmt: skip
         t.answers(
-            "minimize, defaults", label, lambda f=f: minimize(f, **default, max_evaluations=300)
+            "minimize, defaults",
+            label,
+            lambda f=f: minimize(f, **default, max_evaluations=300, vectorized=True),
         )
     t.answers("minimize, defaults", "alpha 0.01, 99 values",
               lambda: minimize(**{**default, "alpha": 0.01}, max_evaluations=99))  # fmt: skip

@@ -79,7 +79,8 @@ def cases() -> list:
         return lambda **kw: steps(baselines.make_method(name, F, np.zeros(2), seed=0, **kw))
 
     for name, kind in [("batch_size", "int"), ("alpha", "positive"), ("tau", "positive")]:
-        t.vary("make_method[MiNES]", option("MiNES"), {}, name, kind, none_ok=name != "alpha",
+        # alpha=None: not given, MiNES's practical preset calibrates it (algorithm.options)
+        t.vary("make_method[MiNES]", option("MiNES"), {}, name, kind, none_ok=True,
                names=(name, "tau", "zeta", "sigma_inv0"))  # fmt: skip
     for name, kind in [("batch_size", "int"), ("eta", "positive")]:
         t.vary("make_method[NES]", option("NES"), {}, name, kind, none_ok=True)
