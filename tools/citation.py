@@ -16,6 +16,8 @@ from pathlib import Path
 
 import yaml
 
+from mines_theory.files import write_text
+
 ROOT = Path(__file__).resolve().parent.parent
 CFF = ROOT / "CITATION.cff"
 README = ROOT / "README.md"
@@ -118,7 +120,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     cff = load()
     if args.readme:
-        README.write_text(render_readme(README.read_text(encoding="utf-8"), cff), encoding="utf-8")
+        write_text(README, render_readme(README.read_text(encoding="utf-8"), cff))
     else:
         print(bibtex(cff))
     return 0

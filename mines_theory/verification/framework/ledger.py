@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mines_theory.files import write_text
+
 from . import registry
 from .paper import with_number
 from .registry import statement_of
@@ -268,11 +270,14 @@ def reconcile(
 
 
 def write_published(results: dict[str, Verdict], path: Path | None = None) -> None:
+    """Write ``results`` (a row's number or an erratum's label → verdict) as the published
+    verdicts (``PUBLISHED`` unless ``path`` is given), atomically (``files.atomic_write``): an
+    interrupted write leaves the old file as it was, never a part of the new one."""
     path = PUBLISHED if path is None else path
     text = json.dumps(
         {number: v.to_json() for number, v in results.items()}, indent=1, ensure_ascii=False
     )
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    write_text(path, text + "\n")
 
 
 def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:
