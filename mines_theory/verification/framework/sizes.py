@@ -324,15 +324,15 @@ draw, an array of 1,000,000,000 float64 entries (7.45 GiB), more than the limit 
             head, *rest = path.split(".")
             value = arguments.get(head, parameters[head].default)
             dimension = next(d for d, ps in minimum.paths(check).items() if path in ps)
-            arguments[head] = _replace(
-                value, rest, lambda n, p=path, d=dimension: _scaled_size(p, d, int(n), scale)
-            )
+            change = functools.partial(_scaled_size, path, dimension, scale=scale)
+            arguments[head] = _replace(value, rest, change)
     return arguments
 
 
-def _scaled_size(path: str, dimension: str, size: int, scale: float) -> int:
+def _scaled_size(path: str, dimension: str, size: Any, scale: float) -> int:
     """``size`` × ``scale``, rounded, at least 1; a ValueError (``validation.array_size``) where
     it would not fit in memory at one float64 per element (``scaled``)."""
+    size = int(size)
     product = size * scale
     elements = math.floor(product + 0.5) if math.isfinite(product) else 10**309
     what = f"{path} = {size:,} × {scale:g}, at least one float64 per {dimension.removesuffix('s')}"
