@@ -77,12 +77,13 @@ in its place).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import inspect
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -149,7 +150,45 @@ def _spec(module: str, name: str, declarer: str) -> tuple[dict[str, Any], str]:
     table = specs[name]
     required, optional = FIELDS[declarer]
     _fields(table, required, optional, where)
+    _kinds(table, where)
     return table, where
+
+
+#: The fields that hold one line of text, and those that hold a table or an array of them.
+TEXT = frozenset({"printed", "label", "statement", "notebook", "quote", "after", "kind"})
+TEXT |= frozenset({"correct", "consequence", "same_flaw_as"})
+TABLES = {"key": "a table", "corrigendum": "a table", "atlas": "a table or an array of tables"}
+TABLES |= {"rests_on": "an array", "not_rests_on": "an array"}
+
+
+def _kinds(table: Mapping[str, Any], where: str) -> None:
+    """A ValueError naming the spec and the field whose value is not of its kind (a number where
+    text belongs: ``printed = 3``)."""
+    for name, value in table.items():
+        if name in TEXT and not isinstance(value, str):
+            raise ValueError(f"{where}: field {name!r} must be a string, got {value!r:.60}")
+        if name in TABLES:
+            ok = isinstance(value, list) if TABLES[name] == "an array" else isinstance(value, dict)
+            if name == "atlas":
+                ok = ok or isinstance(value, list) and all(isinstance(x, dict) for x in value)
+            if not ok:
+                raise ValueError(
+                    f"{where}: field {name!r} must be {TABLES[name]}, got {value!r:.60}"
+                )
+
+
+@contextlib.contextmanager
+def _in_spec(module: str, name: str) -> Iterator[None]:
+    """A ValueError or TypeError raised while the spec ``name`` of ``module`` is built and
+    recorded (a field the registry refuses: ``printed must be the PDF's name``) is a ValueError
+    that names the spec file and the spec too."""
+    try:
+        yield
+    except (ValueError, TypeError) as error:
+        where = f"spec {name!r} in {spec_file(module).name}"
+        if spec_file(module).name in str(error):
+            raise
+        raise ValueError(f"{where}: {error}") from error
 
 
 @functools.lru_cache(maxsize=64)
@@ -283,8 +322,9 @@ def claim(number: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     (``sizes.guard``)."""
 
     def declare(check: F) -> F:
-        row, after = _claim_row(number, check.__module__, "claim")
-        return _record(row, check, minimum, after)
+        with _in_spec(check.__module__, number):
+            row, after = _claim_row(number, check.__module__, "claim")
+            return _record(row, check, minimum, after)
 
     return declare
 
@@ -293,8 +333,9 @@ def claim_without_check(number: str) -> None:
     """Declare a claim whose check is not written yet (in the module where it will go, its spec
     in that module's spec file): the ledger lists it as "not checked: no check yet"."""
     module = _caller_module(1)
-    row, after = _claim_row(number, module, "claim_without_check")
-    registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}", after)
+    with _in_spec(module, number):
+        row, after = _claim_row(number, module, "claim_without_check")
+        registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}", after)
 
 
 def finding(number: str, *, minimum: Data | None = None) -> Callable[[F], F]:
@@ -303,8 +344,9 @@ def finding(number: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     returned (``sizes.guard``)."""
 
     def declare(check: F) -> F:
-        row, after = _claim_row(number, check.__module__, "finding")
-        return _record(row, check, minimum, after)
+        with _in_spec(check.__module__, number):
+            row, after = _claim_row(number, check.__module__, "finding")
+            return _record(row, check, minimum, after)
 
     return declare
 
@@ -318,7 +360,9 @@ def repaired(repairs: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     returned (``sizes.guard``)."""
 
     def declare(check: F) -> F:
-        return _record(_repaired_row(repairs, check.__module__, "repaired"), check, minimum, None)
+        with _in_spec(check.__module__, repairs):
+            row = _repaired_row(repairs, check.__module__, "repaired")
+            return _record(row, check, minimum, None)
 
     return declare
 
@@ -327,8 +371,9 @@ def repaired_by_errata(repairs: str) -> None:
     """Declare the repaired form of the claim ``repairs`` whose repair is argued by the checks of
     its errata alone: a section of the corrigendum, no ledger row."""
     module = _caller_module(1)
-    row = _repaired_row(repairs, module, "repaired_by_errata")
-    registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}")
+    with _in_spec(module, repairs):
+        row = _repaired_row(repairs, module, "repaired_by_errata")
+        registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}")
 
 
 def erratum(label: str, *, minimum: Data | None = None) -> Callable[[F], F]:
@@ -339,23 +384,24 @@ def erratum(label: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     tests is shown wrong as described). The guarded check is returned (``sizes.guard``)."""
 
     def declare(check: F) -> F:
-        table, _ = _spec(check.__module__, label, "erratum")
-        guarded = guard(check, minimum)
-        registry.REGISTRY.add_erratum(
-            Erratum(
-                label,
-                table["kind"],
-                table["printed"],
-                table["correct"],
-                table["consequence"],
-                guarded,
-                table.get("same_flaw_as"),
-                minimum=minimum,
-            ),
-            table["row"],
-            check.__module__,
-            f"{check.__module__}.{check.__qualname__}",
-        )
+        with _in_spec(check.__module__, label):
+            table, _ = _spec(check.__module__, label, "erratum")
+            guarded = guard(check, minimum)
+            registry.REGISTRY.add_erratum(
+                Erratum(
+                    label,
+                    table["kind"],
+                    table["printed"],
+                    table["correct"],
+                    table["consequence"],
+                    guarded,
+                    table.get("same_flaw_as"),
+                    minimum=minimum,
+                ),
+                table["row"],
+                check.__module__,
+                f"{check.__module__}.{check.__qualname__}",
+            )
         return guarded  # type: ignore[return-value]
 
     return declare
