@@ -11,6 +11,8 @@ NaN where it is not (a half-written file counts as a silent NaN: a wrong answer 
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import os
 import subprocess
 import sys
@@ -97,6 +99,18 @@ def read_published(text: str) -> dict:
     return ledger.published(path)
 
 
+def _measurement_set(field: str, value: Any, kind: str | None = None) -> str:
+    """The published verdicts with ``field`` of the first measurement (of ``kind``) set to
+    ``value``, as JSON."""
+    data = json.loads(ledger.PUBLISHED.read_text(encoding="utf-8"))
+    for entry in data.values():
+        for measurement in entry["measurements"]:
+            if kind is None or measurement["kind"] == kind:
+                measurement[field] = value
+                return json.dumps(data)
+    raise LookupError(f"no measurement of kind {kind!r} is published")
+
+
 def _check(draws: int = 400_000) -> None: ...
 
 
@@ -142,6 +156,16 @@ def cases() -> list:
         ("[]", "a list", "must be a JSON object"),
         ('{"Thm 3.1": 3}', "an entry that is no verdict", "the entry 'Thm 3.1' is not a verdict"),
         (original.replace('"holds"', '"hodls"', 1), "an unknown status", "is not a verdict"),
+        (
+            _measurement_set("uncertainty", True),
+            "an uncertainty true",
+            "does not read back as itself",
+        ),
+        (
+            _measurement_set("value", math.inf, kind="count"),
+            "a count of Infinity",
+            "is not a verdict",
+        ),
     ]:
         t.named("published", label, lambda x=text: read_published(x), PublishedVerdictsError,
                 rf"the published verdicts .*published\.json:? .*{match}")  # fmt: skip
