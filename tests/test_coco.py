@@ -348,6 +348,8 @@ def earlier_run(tmp_path):
         (["--dimensions", "7"], "--dimensions must list dimensions of cocoex's bbob suite"),
         (["--workers", "0"], "--workers must list one integer >= 1, got '0'"),
         (["--workers", "two"], "--workers must be comma-separated integers"),
+        (["--workers", "1,2"], "--workers must be one integer >= 1, got '1,2'"),  # issue 46 §2
+        (["--budget", "10,20"], "--budget must be one integer in 1..10^7, got '10,20'"),
         (["--budget", "0"], "--budget must list one integer in 1..10"),
         (["--solvers", "NES"], "--solvers must name some of CMA-ES,MiNES,xNES,RGF, got 'NES'"),
         (["--solvers", ","], "--solvers must name some of"),

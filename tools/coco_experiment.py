@@ -103,6 +103,14 @@ def _integers(parser, option: str, text: str | None, default, allowed, what: str
     return tuple(values)
 
 
+def _integer(parser, option: str, text: str, allowed, what: str) -> int:
+    """One integer among ``allowed`` (``_integers`` of one value), or ``parser.error``."""
+    values = _integers(parser, option, text, (), allowed, what)
+    if len(values) != 1:
+        parser.error(f"{option} must be {what}, got {text!r}")
+    return values[0]
+
+
 def check_arguments(argv=None) -> Plan:
     """Parse and check every argument (step 0) without touching a file; a bad one exits with
     status 2 and a message that names it."""
@@ -138,9 +146,9 @@ def check_arguments(argv=None) -> Plan:
         parser, "--instances", args.instances, default.instances, INSTANCES,
         "bbob instance indices 1..15",
     )  # fmt: skip
-    (workers,) = _integers(parser, "--workers", args.workers, (), range(1, 257), "one integer >= 1")
-    (budget,) = _integers(
-        parser, "--budget", args.budget, (), range(1, 10**7 + 1), "one integer in 1..10^7"
+    workers = _integer(parser, "--workers", args.workers, range(1, 257), "one integer >= 1")
+    budget = _integer(
+        parser, "--budget", args.budget, range(1, 10**7 + 1), "one integer in 1..10^7"
     )
     names = [s for s in args.solvers.split(",") if s]
     unknown = [s for s in names if s not in ORDER]

@@ -12,11 +12,13 @@ a process (a closed pipe) are slow: ``make probe`` runs them, ``make test`` does
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 from mines_theory.verification import command as cli
@@ -87,6 +89,26 @@ def closed_pipe(*argv: str) -> int:
     return 0
 
 
+def coco_arguments(*argv: str) -> Any:
+    """``tools/coco_experiment.py``'s check of its arguments (step 0, nothing touched): its
+    plan, or ``Exited`` with what it said on exiting."""
+    if "coco_experiment" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "coco_experiment", ROOT / "tools" / "coco_experiment.py"
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["coco_experiment"] = module  # its dataclass looks its module up
+        spec.loader.exec_module(module)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            return sys.modules["coco_experiment"].check_arguments([*argv, "--dry-run"])
+        except SystemExit as ended:
+            said = err.getvalue().strip().replace("\n", " ")
+            raise Exited(f"exit {ended.code}: {said}") from None
+
+
 def cases() -> list:
     t = Table("command")
     t.answers("list", "the ledger", lambda: command("list"))
@@ -120,6 +142,18 @@ def cases() -> list:
             t.named(argv[0], f"published.json {how}", lambda h=how, a=argv: corrupt(h, *a),
                     Exited, r"^exit 4: .*PublishedVerdictsError: the published verdicts "
                     r".*published\.json")  # fmt: skip
+    # the tools' arguments (tools/coco_experiment.py: an unpacking ValueError before)
+    t.answers("coco_experiment", "the defaults", lambda: coco_arguments().workers)
+    for argv, match in [
+        (("--workers", "1,2"), "--workers must be one integer >= 1, got '1,2'"),
+        (("--workers", "0"), "--workers must list one integer >= 1, got '0'"),
+        (("--budget", "10,20"), r"--budget must be one integer in 1\.\.10\^7, got '10,20'"),
+        (("--functions", "1,1"), "--functions must not repeat a value"),
+        (("--dimensions", "4"), "--dimensions must list dimensions of cocoex's bbob suite"),
+        (("--solvers", "MiNES,foo"), "foo"),
+    ]:
+        t.named("coco_experiment", " ".join(argv), lambda a=argv: coco_arguments(*a), Exited,
+                rf"^exit 2: .*{match}")  # fmt: skip
     # a closed pipe: quietly, status 141 (a process each: slow)
     for argv, label in [
         (("list",), "list | head -c 10"),
