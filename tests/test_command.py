@@ -314,6 +314,14 @@ def test_all_always_finishes_and_a_bug_surfaces_with_its_own_code(rows, capsys):
     assert "ZeroDivisionError: 1/0" in capsys.readouterr().err
 
 
+def test_with_json_a_bug_leaves_stdout_valid_json(rows, capsys):
+    out = io.StringIO()
+    argv = ["check", "--all", "--scale", "0.5", "--json", "--no-progress"]
+    assert main(argv, out=out) == EXIT["error"]
+    assert list(json.loads(out.getvalue())) == ["Lemma 9.1", "Prop. A.1"]
+    assert "Lemma 9.2 — scale 0.5: ERROR" in capsys.readouterr().err
+
+
 def test_at_scale_1_a_value_error_is_a_bug(rows, capsys):
     out = io.StringIO()
     assert main(["check", "Lemma 9.1", "--no-progress"], out=out) == EXIT["error"]

@@ -346,7 +346,7 @@ def _check(args: argparse.Namespace, top: argparse.ArgumentParser, out: TextIO) 
                 verdict = fresh_verdict(spec, args.scale)
             except Exception as error:  # noqa: BLE001 - a bug in a check: named, the rest run
                 endings.add("error")
-                print(f"{spec.name} — scale {args.scale:g}: ERROR (a bug in its check)", file=out)
+                print(f"{spec.name} — scale {args.scale:g}: ERROR (a bug in its check)", file=lines)
                 traceback.print_exception(error, file=sys.stderr)
                 continue
             fresh[spec.name] = verdict
