@@ -112,6 +112,7 @@ coco: $(STAMP)
 bench: $(STAMP)
 	$(PYTHON) benchmarks/bench_estimators.py
 	$(PYTHON) benchmarks/bench_lockstep.py
+	$(PYTHON) benchmarks/bench_startup.py
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis site .cache

@@ -29,6 +29,9 @@ exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
 html_theme = "sphinx_book_theme"
+# tools/build_site.py adds the footer of every page, html_theme_options.extra_footer (the
+# version, the commit and the date of the build: build_site.footer), and sets version and
+# release to pyproject.toml's version, as -D overrides: they come from git at build time.
 html_theme_options = {"show_toc_level": 2, "home_page_in_toc": True}
 html_static_path = ["_static"]
 html_js_files = ["checks.js"]

@@ -27,12 +27,19 @@ The user's names are exported here: ``MiNES``, ``minimize``, ``mean_gradient``,
 ``sigma_gradient``, ``project_eigenvalues``, ``RotatedEllipsoid``.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+import importlib
+from typing import Any
 
-from .algorithm.mines import MiNES, minimize
-from .algorithm.estimators import mean_gradient, sigma_gradient
-from .linalg.spd import project_eigenvalues
-from .problems.objectives import RotatedEllipsoid
+#: Each exported name → the module that defines it, imported when the name is first used
+#: (PEP 562), so that ``import mines_theory`` costs no numpy, scipy or pandas import.
+_WHERE = {
+    "MiNES": "algorithm.mines",
+    "minimize": "algorithm.mines",
+    "mean_gradient": "algorithm.estimators",
+    "sigma_gradient": "algorithm.estimators",
+    "project_eigenvalues": "linalg.spd",
+    "RotatedEllipsoid": "problems.objectives",
+}
 
 __all__ = [
     "MiNES",
@@ -43,7 +50,27 @@ __all__ = [
     "RotatedEllipsoid",
 ]
 
-try:  # the one place of the version is pyproject.toml
-    __version__ = version("mines-theory")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def _version() -> str:
+    """The installed version: the one place of the version is pyproject.toml ("0+unknown" when
+    imported from a source tree that was never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mines-theory")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
+    if name not in _WHERE:
+        raise AttributeError(f"module 'mines_theory' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

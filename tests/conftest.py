@@ -72,7 +72,7 @@ def errata_in(part):
     return tuple(
         e
         for e in ledger.errata()
-        if e.check.__module__ == prefix or e.check.__module__.startswith(prefix + "_")
+        if e.check.module == prefix or e.check.module.startswith(prefix + "_")
     )
 
 
@@ -80,7 +80,7 @@ def sides_of(check_name):
     """``erratum_sides`` of the erratum whose check is named ``check_name``."""
     from mines_theory.verification.framework import ledger
 
-    label = next(e.label for e in ledger.errata() if e.check.__name__ == check_name)
+    label = next(e.label for e in ledger.errata() if e.check.name == check_name)
     return erratum_sides(label)
 
 
@@ -93,7 +93,7 @@ def numbers_test(part, numbers):
 
     @pytest.mark.parametrize("erratum", errata_in(part), ids=lambda e: e.label)
     def test(erratum):
-        numbers()[erratum.check.__name__](*erratum_sides(erratum.label))
+        numbers()[erratum.check.name](*erratum_sides(erratum.label))
 
     return test
 

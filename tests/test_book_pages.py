@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.verdict import Status
@@ -131,13 +132,21 @@ def test_every_notebook_has_objectives_a_reading_time_and_a_summary(path):
 NOTATION = ROOT / "book" / "notation.md"
 #: A row of the notation page: the symbols, the meaning, the notebook that first defines them.
 ROW = re.compile(
-    r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| \[(?P<nn>\d\d)\]\((?P<target>[^)]+)\)", re.M
+    r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| \[(?P<nn>\d\d[a-z]?)\]\((?P<target>[^)]+)\)", re.M
 )
 
 
 def _source(path: Path) -> str:
+    """The notebook's sources and the Markdown its cells print (the corrigendum's repaired
+    statements are printed by a cell), spaces removed."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return re.sub(r"\s+", "", "\n".join("".join(c["source"]) for c in cells))
+    printed = [
+        "".join(output.get("data", {}).get("text/markdown", ""))
+        for cell in cells
+        for output in cell.get("outputs", [])
+    ]
+    text = "\n".join(["".join(c["source"]) for c in cells] + printed)
+    return re.sub(r"\s+", "", text)
 
 
 def test_the_notation_page_names_where_each_symbol_is_defined():
@@ -145,13 +154,23 @@ def test_the_notation_page_names_where_each_symbol_is_defined():
     named as defining it, and the link goes to that notebook."""
     rows = list(ROW.finditer(NOTATION.read_text(encoding="utf-8")))
     assert len(rows) >= 40
-    notebooks = {path.stem[:2]: path for path in NOTEBOOKS}
+    notebooks = {path.stem.split("-")[0]: path for path in NOTEBOOKS}
     for row in rows:
         path = notebooks[row["nn"]]
         assert row["target"] == f"{path.stem}.ipynb", row.group(0)
         source = _source(path)
         for symbol in re.findall(r"\$([^$]+)\$", row["symbols"]):
             assert re.sub(r"\s+", "", symbol) in source, f"{symbol} not in {path.name}"
+
+
+def test_the_notation_page_has_the_corrigendums_symbols():
+    """ℓ, g, x_t, p_j, C₅ and N, which the repaired Lemma 11 (our 5.3) defines (issue 45)."""
+    symbols = {
+        symbol
+        for row in ROW.finditer(NOTATION.read_text(encoding="utf-8"))
+        for symbol in re.findall(r"\$([^$]+)\$", row["symbols"])
+    }
+    assert {"\\ell", "g", "x_t", "p_j", "C_5", "N"} <= symbols
 
 
 def test_the_notation_check_rejects_a_wrong_notebook():
@@ -200,3 +219,53 @@ def test_the_repair_link_check_flags_a_statement_without_its_link():
     assert missing_repair_links(linked) == []
     other = "```{prf:lemma} 6 (our Lemma 4.1)\n:nonumber:\n\nx\n```"
     assert missing_repair_links(other) == []
+
+
+#: A figure (or image) directive of MyST, its body up to the closing fence.
+FIGURE = re.compile(r"^```\{(?:figure|image)\}[^\n]*\n(?P<body>.*?)^```$", re.M | re.S)
+OPTION = re.compile(r"^:[A-Za-z][\w-]*:(?: |$)")
+
+
+def figure_problems(text: str) -> list[str]:
+    """What MyST would show in a figure's caption instead of reading it as an option: an option
+    line (``:width: 100%``) after the option block ended, as a continuation line of a ``:alt:``
+    makes it end (MyST reads ``:key: value`` options one line each; a longer one belongs in a
+    ``---`` YAML block)."""
+    problems = []
+    for match in FIGURE.finditer(text):
+        lines = match["body"].splitlines()
+        if lines and lines[0] == "---":
+            end = lines.index("---", 1)
+            options = yaml.safe_load("\n".join(lines[1:end]))
+            if not isinstance(options, dict):
+                problems.append(f"options {lines[1:end]!r} are not a YAML mapping")
+            lines = lines[end + 1 :]
+        else:
+            while lines and OPTION.match(lines[0]):
+                lines = lines[1:]
+        if lines and lines[0].strip():
+            problems.append(f"{lines[0]!r} ends the options without a blank line")
+        problems += [f"{line!r} in the caption" for line in lines if OPTION.match(line)]
+    return problems
+
+
+def test_the_figure_check_finds_an_option_in_a_caption():
+    leaking = (
+        "```{figure} a.png\n:alt: The proof map: the results,\n  each coloured.\n"
+        ":width: 100%\n\nThe caption.\n```\n"
+    )
+    assert figure_problems(leaking) == [
+        "'  each coloured.' ends the options without a blank line",
+        "':width: 100%' in the caption",
+    ]
+    assert figure_problems("```{figure} a.png\n:alt: short\n:width: 100%\n\nCaption.\n```\n") == []
+    block = "```{figure} a.png\n---\nalt: >-\n  long\n  text\nwidth: 100%\n---\n\nCaption.\n```\n"
+    assert figure_problems(block) == []
+
+
+@pytest.mark.parametrize(
+    "path", [*sorted((ROOT / "book").glob("*.md")), *NOTEBOOKS], ids=lambda p: p.name
+)
+def test_no_figure_caption_shows_an_option(path):
+    text = path.read_text(encoding="utf-8") if path.suffix == ".md" else _markdown(path)
+    assert figure_problems(text) == [], path.name

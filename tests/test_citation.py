@@ -1,6 +1,8 @@
-"""How to cite the suite: ``CITATION.cff`` is valid CFF 1.2.0, its version is the package's, the
-BibTeX entry of the README and of the book is rendered from it (written once), and every place
-that names the paper the corrigendum corrects names the same source.
+"""How to cite the suite: ``CITATION.cff`` is valid CFF 1.2.0, its version and release date are
+the package's and the CHANGELOG's, the BibTeX entry of the README and of the book is rendered
+from it (written once) and read alike by classic BibTeX's styles and biblatex, every page of the
+book names the version and the commit it was built from, and every place that names the paper
+the corrigendum corrects names the same source.
 
 The schema, ``tests/data/cff-1.2.0-schema.json``, is the official JSON schema of CFF 1.2.0
 (``$id`` https://citation-file-format.github.io/1.2.0/schema.json) as shipped in cffconvert 2.0.0
@@ -11,16 +13,20 @@ notebooks' Jupyter stack cannot share, so the test validates with ``jsonschema``
 from __future__ import annotations
 
 import copy
+import datetime
 import hashlib
 import importlib.util
 import json
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import jsonschema
 import pybtex.database
 import pytest
+from pybtex.plugin import find_plugin
 
 from .conftest import PAPER
 
@@ -30,6 +36,17 @@ citation = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(citation)
 SCHEMA = json.loads((ROOT / "tests" / "data" / "cff-1.2.0-schema.json").read_text())
 CFF = citation.load()
+sys.path.insert(0, str(ROOT))  # tools/build_site.py imports tools.citation
+_spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+build_site = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_site)
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+#: The entry types of classic BibTeX's standard styles (plain.bst, alpha.bst, …); biblatex knows
+#: each of them too. ``@software`` is biblatex's alone (classic BibTeX warns and guesses).
+CLASSIC_TYPES = {
+    "article", "book", "booklet", "conference", "inbook", "incollection", "inproceedings",
+    "manual", "mastersthesis", "misc", "phdthesis", "proceedings", "techreport", "unpublished",
+}  # fmt: skip
 
 
 def problems(cff: dict) -> list[str]:
@@ -66,20 +83,187 @@ def test_the_validation_rejects_an_invalid_file(change):
     assert problems(broken)
 
 
-def test_one_version_the_packages():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+def changelog_releases(text: str) -> list[tuple[str, str]]:
+    """(version, date) of each release of CHANGELOG.md, newest first: its ``## V (DATE)``
+    headings."""
+    return re.findall(r"^## (\d+\.\d+\.\d+) \((\d{4}-\d\d-\d\d)\)$", text, re.M)
+
+
+def test_one_version_the_packages_the_changelogs_and_the_entrys():
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert isinstance(CFF["version"], str)  # quoted: YAML reads an unquoted 1.0 as a float
-    assert CFF["version"] == project["version"]
-    assert f"version = {{{project['version']}}}" in citation.bibtex(CFF)
+    assert isinstance(CFF["date-released"], str)  # quoted: YAML reads a bare date as a date
+    assert CFF["version"] == PROJECT["version"]
+    assert changelog_releases(changelog)[0] == (CFF["version"], CFF["date-released"])
+    entry = pybtex.database.parse_string(citation.bibtex(CFF), "bibtex").entries[citation.KEY]
+    assert entry.fields["version"] == PROJECT["version"]
+    assert f"version {PROJECT['version']}" in entry.fields["howpublished"]
+    assert entry.fields["year"] == CFF["date-released"][:4]
+
+
+def test_the_changelog_check_reads_releases_newest_first():
+    text = "# Changelog\n\n## 0.3.0 (2027-01-02)\n\nx\n\n## 0.2.0 (2026-12-06)\n"
+    assert changelog_releases(text) == [("0.3.0", "2027-01-02"), ("0.2.0", "2026-12-06")]
+    # a bump of pyproject.toml alone, without its entry, is caught
+    assert changelog_releases(text)[0] != ("0.4.0", "2027-01-02")
+
+
+#: The newest entry's count of the published statuses: "**Published in this release**: 111
+#: verdicts: 50 holds, 52 erratum, 7 fails, 2 identity."
+PUBLISHED_LINE = re.compile(r"\*\*Published in this release\*\*: (\d+) verdicts: ([^.]+)\.")
+
+
+def published_counts(changelog: str) -> dict[str, int]:
+    """Status → count, as the newest entry of ``changelog`` states them (a ValueError if it
+    states none, or counts that do not add up to its total)."""
+    newest = changelog.split("\n## ")[1]
+    match = PUBLISHED_LINE.search(" ".join(newest.split()))
+    if match is None:
+        raise ValueError("the newest CHANGELOG entry states no count of published verdicts")
+    counts = {
+        status: int(n) for n, status in re.findall(r"(\d+) ([a-z ]+?)(?:,|$)", match.group(2))
+    }
+    if sum(counts.values()) != int(match.group(1)):
+        raise ValueError(f"the counts {counts} do not add up to {match.group(1)}")
+    return counts
+
+
+def test_the_newest_release_states_what_is_published():
+    """A status published without a release (a row added, a verdict flipped) changes the counts
+    of ``published.json`` and fails here: add a CHANGELOG entry that says which verdicts changed,
+    and bump the version (pyproject.toml, CITATION.cff)."""
+    from collections import Counter
+
+    from mines_theory.verification.framework import ledger
+
+    published = Counter(v.status.value for v in ledger.published().values())
+    stated = published_counts((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))
+    assert stated == dict(published), (
+        f"published.json has {dict(published)}, CHANGELOG.md's newest entry {stated}: "
+        "add an entry and bump the version"
+    )
+
+
+def test_the_count_check_sees_a_flipped_verdict():
+    text = "# C\n\n## 0.3.0 (2027-01-02)\n\n**Published in this release**: 3 verdicts: "
+    text += "2 holds, 1 fails.\n"
+    assert published_counts(text) == {"holds": 2, "fails": 1}
+    assert published_counts(text) != {"holds": 1, "fails": 1, "erratum": 1}  # one flipped
+    with pytest.raises(ValueError, match="add up"):
+        published_counts(text.replace("3 verdicts", "4 verdicts"))
+    with pytest.raises(ValueError, match="no count"):
+        published_counts("# C\n\n## 0.3.0 (2027-01-02)\n\nnothing\n")
+
+
+def _entry(text: str):
+    return pybtex.database.parse_string(text, "bibtex").entries[citation.KEY]
 
 
 def test_the_bibtex_entry_says_what_the_file_says():
-    entry = pybtex.database.parse_string(citation.bibtex(CFF), "bibtex").entries[citation.KEY]
-    assert entry.type == "software"
-    assert entry.fields["title"].strip("{}") == CFF["title"]
+    entry = _entry(citation.bibtex(CFF, "abc1234"))
+    assert entry.type == "misc" and entry.type in CLASSIC_TYPES
+    assert " ".join(entry.fields["title"].strip("{}").split()) == CFF["title"]
     assert entry.fields["version"] == CFF["version"]
+    assert entry.fields["howpublished"] == f"Software, version {CFF['version']}, commit abc1234"
     assert [str(p) for p in entry.persons["author"]] == ["{the mines-theory developers}"]
-    assert "arXiv:2308.00469" in entry.fields["note"]
+    assert "arXiv:2308.00469" in " ".join(entry.fields["note"].split())
+    assert "commit" not in _entry(citation.bibtex(CFF)).fields["howpublished"]
+
+
+def _plain(text: str) -> str:
+    """The entry as classic BibTeX's plain style prints it (pybtex's port of plain.bst)."""
+    style = find_plugin("pybtex.style.formatting", "plain")()
+    formatted = style.format_bibliography(pybtex.database.parse_string(text, "bibtex"))
+    return " ".join(next(iter(formatted)).text.render_as("text").split())
+
+
+def test_classic_bibtex_prints_the_year_the_version_and_the_commit():
+    """plain.bst ignores ``version`` and ``url``; the entry carries them in ``howpublished``,
+    which it prints. An entry with the version in its ``version`` field alone loses it."""
+    printed = _plain(citation.bibtex(CFF, "abc1234"))
+    for part in (CFF["title"], CFF["date-released"][:4], CFF["version"], "commit abc1234"):
+        assert part in printed, part
+    version_field_only = citation.bibtex(CFF).replace(
+        f"Software, version {CFF['version']}", "Software"
+    )
+    assert CFF["version"] not in _plain(version_field_only)
+
+
+def test_the_entry_fits_the_books_column():
+    """No line over ``WIDTH`` columns (the book's code block would scroll sideways), and the
+    wrapping changes no field."""
+    changed = copy.deepcopy(CFF)
+    changed["repository-code"] = "https://example.org/mines-theory"
+    for text in (citation.bibtex(CFF), citation.bibtex(changed, "0123456789abcdef")):
+        assert max(len(line) for line in text.splitlines()) <= citation.WIDTH
+        fields = {k: " ".join(v.split()) for k, v in _entry(text).fields.items()}
+        assert fields["title"] == "{" + CFF["title"] + "}"
+    assert _entry(citation.bibtex(changed)).fields["url"] == "https://example.org/mines-theory"
+
+
+@pytest.mark.parametrize(
+    "cff, commit, match",
+    [
+        ({k: v for k, v in CFF.items() if k != "date-released"}, None, "date-released"),
+        ({k: v for k, v in CFF.items() if k != "version"}, None, "'version'"),
+        (CFF, "HEAD", "commit='HEAD'"),
+    ],
+)
+def test_an_entry_without_a_version_a_date_or_a_hash_is_refused(cff, commit, match):
+    with pytest.raises(ValueError, match=match):
+        citation.bibtex(cff, commit)
+
+
+def _git(repo: Path, *args: str) -> str:
+    command = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    command += ["-c", "commit.gpgsign=false"]
+    return subprocess.run([*command, *args], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_footer_names_the_commit_the_book_is_built_from(tmp_path):
+    """``build_site.Build.of`` reads the version from pyproject.toml and the commit from git:
+    in a repository made here, the footer names its commit, follows a new one, and marks
+    uncommitted changes; in this checkout, it names ``git rev-parse HEAD``'s commit."""
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "pyproject.toml").write_text('[project]\nversion = "9.8.7"\n')
+    _git(tmp_path, "add", "pyproject.toml")
+    _git(tmp_path, "commit", "-q", "-m", "first")
+    first = _git(tmp_path, "log", "-1", "--format=%H").strip()
+    build = build_site.Build.of(tmp_path, date=datetime.date(2027, 1, 2))
+    assert first.startswith(build.commit) and len(build.commit) >= 7
+    text = build_site.footer(build)
+    assert f"commit <code>{build.commit}</code>" in text
+    assert "mines-theory 9.8.7" in text and "built 2027-01-02" in text
+    (tmp_path / "pyproject.toml").write_text('[project]\nversion = "9.8.8"\n')
+    assert build_site.Build.of(tmp_path).commit == build.commit + "-dirty"
+    _git(tmp_path, "commit", "-q", "-am", "second")
+    second = build_site.Build.of(tmp_path)
+    assert second.commit != build.commit and second.version == "9.8.8"
+    assert _git(tmp_path, "log", "-1", "--format=%H").startswith(second.commit)
+    here = build_site.Build.of()
+    if here.commit is None:
+        pytest.skip("not a git checkout")
+    head = _git(ROOT, "rev-parse", "HEAD").strip()
+    assert here.version == PROJECT["version"] == CFF["version"]
+    assert head.startswith(here.commit.removesuffix("-dirty"))
+    assert here.commit.removesuffix("-dirty") == _git(ROOT, "rev-parse", "--short", "HEAD").strip()
+    assert f"commit <code>{here.commit}</code>" in build_site.footer(here)
+    assert here.date == datetime.datetime.now(datetime.UTC).date()
+
+
+def test_a_book_built_outside_a_checkout_says_so(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nversion = "1.0.0"\n')
+    build = build_site.Build.of(tmp_path)
+    assert build.commit is None
+    assert "no git commit" in build_site.footer(build)
+
+
+def test_sphinx_gets_the_footer_and_the_version():
+    build = build_site.Build("1.2.3", "abc1234", datetime.date(2027, 1, 2))
+    command = build_site.sphinx_command(Path("source"), Path("out"), build)
+    assert f"html_theme_options.extra_footer={build_site.footer(build)}" in command
+    assert "version=1.2.3" in command and "release=1.2.3" in command
+    assert "-W" in command and command[-2:] == ["source", "out"]
 
 
 def test_the_readme_shows_the_rendered_entry():
@@ -124,6 +308,7 @@ def test_the_corrigendum_names_the_papers_source_where_it_names_the_paper():
 
 
 def test_the_book_page_fills_its_placeholders():
-    page = citation.book_page((ROOT / "book" / "citing.md").read_text(encoding="utf-8"), CFF)
+    template = (ROOT / "book" / "citing.md").read_text(encoding="utf-8")
+    page = citation.book_page(template, CFF, "abc1234")
     assert "CITATION_BIBTEX" not in page and "PAPER_VERSION" not in page
-    assert citation.bibtex(CFF) in page and _sha256() in page
+    assert citation.bibtex(CFF, "abc1234") in page and _sha256() in page

@@ -124,10 +124,12 @@ def test_flag_text_reads_each_status():
 
 
 def test_each_erratum_is_declared_above_its_check():
-    """Every entry's check is the function its module exports under that name (the
-    declaration is the outermost decorator), in one of ``ledger.SOURCES``."""
+    """Every entry's check is a function its module exports under the name its spec gives,
+    declared for it (the declaration is the outermost decorator), in one of
+    ``ledger.SOURCES``."""
     sources = ledger.SOURCES
     for e in ERRATA:
-        module = sys.modules[e.check.__module__]
-        assert getattr(module, e.check.__name__) is e.check, e.label
-        assert module.__name__.startswith(sources) and e.check.__name__.startswith("erratum_")
+        check = e.check.resolve()
+        assert check.__declares__ == ("erratum", e.label), e.label
+        assert getattr(sys.modules[e.check.module], e.check.name) is check, e.label
+        assert e.check.module.startswith(sources) and e.check.name.startswith("erratum_")

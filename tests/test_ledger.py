@@ -46,11 +46,12 @@ def published():
 @pytest.mark.parametrize("spec", RECOMPUTED, ids=[s.name for s in RECOMPUTED])
 def test_verdict(spec, published):
     """Each verdict of a claim, a finding, a repaired result or an erratum, recomputed here,
-    agrees with the published one: the same status, summary and qualifier outcomes, and every
-    measurement within the uncertainties of both (numbers that move within their uncertainty on
-    another CPU do not fail; a change beyond it does)."""
+    agrees with the published one: the measurements its spec declares, the same status, summary
+    and qualifier outcomes, and every measurement within the uncertainties of both (numbers that
+    move within their uncertainty on another CPU do not fail; a change beyond it does)."""
     fresh = spec.verdict()
     assert spec.name in published, "run `make figures` to publish the new claim"
+    assert [m.name for m in fresh.measurements] == list(spec.measures), "the spec's measures"
     differences = published[spec.name].differences(fresh)
     assert not differences, (
         "the fresh verdict does not agree with the published one "
@@ -86,9 +87,9 @@ def test_each_row_is_declared_above_its_check():
     is its declaration's (a repaired row's, its claim's)."""
     printed = ledger.printed()
     for spec in ledger.rows() + ledger.errata():
-        module = sys.modules[spec.check.__module__]
-        assert getattr(module, spec.check.__name__) is spec.check, spec.name
-        assert module.__name__.startswith(ledger.SOURCES), spec.name
+        check = spec.check.resolve()
+        assert getattr(sys.modules[spec.check.module], spec.check.name) is check, spec.name
+        assert spec.check.module.startswith(ledger.SOURCES), spec.name
     for row in ledger.rows():
         assert printed[row.number] == row.printed
     assert printed["Lemma 5.3"] == "Lemma 11" and ledger.claim("Thm 5.4").printed == "Theorem 12"

@@ -294,3 +294,85 @@ def test_prose_gives_pdf_numbers_and_links(path):
         if cell["cell_type"] == "markdown":
             text = "".join(cell["source"])
             assert prose(text) == text, f"{path.name}, cell {index}: run `make figures`"
+
+
+#: A label of the paper's .tex (``lem:Sig_dec``, ``eq:cond``, ``thm:main``).
+TEX_LABEL = re.compile(r"\b(?:lem|thm|eq|prop|rem|sec|app|def|cor|ass):[A-Za-z]\w*")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_notebooks_title_names_no_tex_label(path):
+    """The title is the page's name in the book's sidebar: "Lemma 5.3 (PDF Lemma 11)", not the
+    .tex label (``lem:Sig_dec``), which the prose gives where it is needed."""
+    title = "".join(_cells(path)[0]["source"]).splitlines()[0]
+    assert title.startswith("# ") and not TEX_LABEL.search(title), title
+
+
+def test_the_title_check_finds_a_label():
+    assert TEX_LABEL.search("# 06 · Convergence: Lemma 5.3 (PDF Lemma 11, lem:Sig_dec)")
+    assert not TEX_LABEL.search("# 06 · Convergence: Lemma 5.3 (PDF Lemma 11)")
+
+
+#: A citation written as text, "(Rakhlin et al.)" or "(Rakhlin et al., 2012)", not a {cite} role.
+TEXT_CITATION = re.compile(r"\([A-Z][a-z]+(?: and [A-Z][a-z]+)? et al\.?[^)]*\)")
+CITE = re.compile(r"\{cite(?::\w+)?\}`([^`]+)`")
+BIB_KEYS = set(re.findall(r"^@\w+\{([^,]+),", (ROOT / "book" / "references.bib").read_text(), re.M))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_citations_are_links_to_the_references(path):
+    for cell in _cells(path):
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            assert not TEXT_CITATION.search(text), TEXT_CITATION.search(text).group(0)
+            for keys in CITE.findall(text):
+                assert set(keys.split(",")) <= BIB_KEYS, keys
+
+
+def test_the_citation_check_finds_a_citation_as_text():
+    assert TEXT_CITATION.search("with η = 1/k (Rakhlin et al.). Its proof")
+    assert TEXT_CITATION.search("(Rakhlin et al., 2012)")
+    assert not TEXT_CITATION.search("with η = 1/k {cite:p}`rakhlin2012making`. Its proof")
+
+
+#: A Python name with an underscore (``f_gap``, ``sigma_hat_error``): a column of a frame, not
+#: a label a reader should see.
+IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+
+
+def table_identifiers(markdown: str) -> list[str]:
+    """The cells of the Markdown tables in ``markdown`` that are Python names."""
+    return [
+        cell.strip()
+        for line in markdown.splitlines()
+        if line.startswith("|") and not line.startswith("|---")
+        for cell in line.strip().strip("|").split(" | ")
+        if IDENTIFIER.match(cell.strip())
+    ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_tables_a_notebook_prints_label_rows_in_words_or_symbols(path):
+    for index, cell in enumerate(_cells(path)):
+        for output in cell.get("outputs", []):
+            markdown = "".join(output.get("data", {}).get("text/markdown", ""))
+            assert table_identifiers(markdown) == [], f"{path.name}, cell {index}"
+
+
+def test_the_table_check_finds_a_column_name():
+    old = "| quantity | measured slope |\n|---|---|\n| f_gap | 4.0 |\n| sigma_hat_error | 2.0 |"
+    assert table_identifiers(old) == ["f_gap", "sigma_hat_error"]
+    assert table_identifiers("| $f(\\hat\\mu_*) - f(\\mu^*)$ | 4.0 |") == []
+
+
+def test_notebook_10_says_where_its_cocopp_link_leads_without_make_coco():
+    """cocopp's output is not committed: in a book built without ``make coco`` the link leads to
+    a page that says how to make it, and the sentence of the link says so."""
+    path = ROOT / "notebooks" / "10-coco-bbob.ipynb"
+    text = " ".join(
+        "".join(c["source"]) for c in _cells(path) if c["cell_type"] == "markdown"
+    ).replace("\n", " ")
+    link = text.index('<a href="cocopp/index.html">')
+    sentence = text[link : text.index(". ", link)]
+    assert "only if `make coco` ran before `make html`" in sentence
+    assert "says how to produce it" in sentence

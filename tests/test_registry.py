@@ -5,6 +5,7 @@ name of what is wrong."""
 import importlib
 import pkgutil
 import re
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -16,17 +17,15 @@ from mines_theory.verification.views import errata
 from mines_theory.verification.framework import declare, ledger, registry
 from mines_theory.verification.framework.registry import Registry
 from mines_theory.verification.framework.sizes import Data
-from mines_theory.verification.framework.spec import Claim, Erratum, NoBar
+from mines_theory.verification.framework.spec import CheckRef, Claim, Erratum, NoBar
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict
 
 THROWAWAY = '''
-"""A module that declares one claim, one claim without its check, a finding and an erratum."""
+"""A module that declares one claim, a finding and an erratum (its spec file, one claim whose
+check is not written yet)."""
 
-from mines_theory.verification.framework.declare import (claim, claim_without_check, erratum,
-                                               finding)
+from mines_theory.verification.framework.declare import claim, erratum, finding
 from mines_theory.verification.framework.verdict import Measurement, Status, Verdict, flagged
-
-claim_without_check("Lemma 5.8")
 
 
 @claim("Lemma 5.9")
@@ -52,12 +51,16 @@ def erratum_throwaway(printed: bool = True) -> Verdict:
 #: The throwaway module's spec file, beside it.
 THROWAWAY_SPECS = """
 ["Lemma 5.8"]
+type = "claim"
 printed = "Lemma 98"
 label = "eq:later"
 statement = "a claim whose check is to come"
 notebook = "05-convergence-mean"
 
 ["Lemma 5.9"]
+type = "claim"
+check = "check_lemma59"
+measures = ["sum"]
 printed = "Lemma 99"
 label = "eq:throwaway"
 statement = "1 + 1 = 2"
@@ -65,6 +68,9 @@ notebook = "05-convergence-mean"
 atlas = { reason = "an identity" }
 
 ["Lemma 4.2, γ > 0"]
+type = "claim"
+check = "check_lemma42_variant"
+measures = []
 printed = "Lemma 7"
 label = "eq:Q_Sig"
 statement = "a variant"
@@ -73,12 +79,18 @@ after = "Lemma 4.1"
 atlas = { reason = "a variant" }
 
 ["A finding"]
+type = "finding"
+check = "check_finding"
+measures = []
 label = "—"
 statement = "something measured"
 notebook = "06-convergence-covariance"
 atlas = { reason = "a finding" }
 
 ["eq:throwaway"]
+type = "erratum"
+check = "erratum_throwaway"
+measures = []
 row = {row}
 kind = "typo"
 printed = "1 + 1 = 3"
@@ -123,7 +135,7 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     assert numbers[at + 1 : at + 3] == ["Lemma 4.2, γ > 0", "Lemma 4.2"]
     assert len(numbers) == len(ledger.claims()) + 3
     row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 5.9")
-    assert row.check is module.check_lemma59 and row.printed == "Lemma 99"
+    assert row.check.resolve() is module.check_lemma59 and row.printed == "Lemma 99"
     assert row.verdict().status is Status.HOLDS and row.verdict()["sum"].value == 2
     later = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 5.8")
     assert later.check is None and later.verdict().status is Status.NOT_CHECKED
@@ -133,7 +145,7 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
     findings = [c.number for c in registry.REGISTRY.findings()]
     assert findings[findings.index("A finding") + 1] == "Constant η₂"  # by notebook, name
     assert registry.REGISTRY.errata()[-1].label == "eq:throwaway"
-    assert registry.REGISTRY.errata()[-1].check is module.erratum_throwaway
+    assert registry.REGISTRY.errata()[-1].check.resolve() is module.erratum_throwaway
     assert errata.distinct_flaws(registry.REGISTRY.errata()) == errata.distinct_flaws()
 
     assert registry.REGISTRY.claims(ledger.MODULES) == ledger.claims()
@@ -144,7 +156,7 @@ def test_a_declaration_in_a_fresh_module_is_collected(fresh, tmp_path, monkeypat
 
     importlib.reload(module)  # a reload declares afresh, not twice
     assert len(registry.REGISTRY.claims()) == len(numbers)
-    assert registry.REGISTRY.errata()[-1].check is module.erratum_throwaway
+    assert registry.REGISTRY.errata()[-1].check.resolve() is module.erratum_throwaway
 
 
 def test_the_library_registry_is_untouched_by_the_test_above():
@@ -286,6 +298,9 @@ def check_lemma96(draws: int = 20) -> Verdict:
 
 GUARDED_SPECS = """
 ["Lemma 9.7"]
+type = "claim"
+check = "check_lemma97"
+measures = ["x"]
 printed = "Lemma 97"
 label = "eq:x"
 statement = "s"
@@ -293,6 +308,9 @@ notebook = "00-overview"
 atlas = { reason = "an identity" }
 
 ["Lemma 9.6"]
+type = "claim"
+check = "check_lemma96"
+measures = ["x"]
 printed = "Lemma 96"
 label = "eq:x"
 statement = "s"
@@ -302,9 +320,9 @@ atlas = { reason = "an identity" }
 
 
 def test_the_decorators_record_and_return_the_guarded_check(fresh, tmp_path, monkeypatch):
-    """What a decorator records is what the module exports: the check as the framework runs
-    it (``sizes.guard``, with the decorator's ``minimum``), wrapping the function written, with
-    the facts of its spec."""
+    """What a decorator returns is what the module exports and what the spec's ``check`` runs:
+    the check as the framework runs it (``sizes.guard``, with the decorator's ``minimum``),
+    wrapping the function written; the row holds the facts of its spec."""
     module = _import_declaring(tmp_path, monkeypatch, "guarded_h5", GUARDED, GUARDED_SPECS)
     declared = module.check_lemma97
     assert declared.__wrapped__ is module.written and declared.__guarded_by__ is None
@@ -313,12 +331,16 @@ def test_the_decorators_record_and_return_the_guarded_check(fresh, tmp_path, mon
         "eq:x",
         "s",
         "00-overview",
-        declared,
+        CheckRef("guarded_h5", "check_lemma97"),
         "Lemma 97",
         atlas=NoBar("an identity"),
+        measures=("x",),
     )
     assert row in registry.REGISTRY.claims()
+    assert row.check.resolve() is declared and row.check.minimum is None
     assert module.check_lemma96.__guarded_by__ == Data(draws=10)
+    lemma96 = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.6")
+    assert lemma96.check.minimum == Data(draws=10)
     assert registry.REGISTRY is fresh
 
 
@@ -354,6 +376,9 @@ def test_the_spec_contributing_shows_is_accepted(fresh, tmp_path, monkeypatch):
 
 SPEC_OF_ONE = """
 ["Lemma 9.7"]
+type = "claim"
+check = "check_lemma97"
+measures = ["x"]
 printed = "Lemma 97"
 label = "eq:x"
 statement = "s"
@@ -367,7 +392,42 @@ atlas = {{ reason = "an identity" }}
     "specs, message",
     [
         (None, r"declares 'Lemma 9\.7', but .*bad_spec_h5\.toml does not exist"),
-        ('["Lemma 9.8"]\nlabel = "x"', r"bad_spec_h5\.toml has no table \['Lemma 9\.7'\]"),
+        (
+            SPEC_OF_ONE.format(extra="").replace("9.7", "9.8").replace("97", "98"),
+            r"bad_spec_h5\.toml has no table \['Lemma 9\.7'\]",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('type = "claim"', ""),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'type' must be one of",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('type = "claim"', 'type = "finding"'),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: .*declared as the check of a claim, "
+            r"but the spec has type = 'finding'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('check = "check_lemma97"', 'check = "a-b"'),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'check' must name a function",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="key = { name = 'y', words = 'the y' }"),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'key' names the measurement 'y', "
+            r"which is not among its check's measures \['x'\]",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace(
+                'atlas = { reason = "an identity" }', "atlas = { label = 'x ≤ 1', bound = 'b' }"
+            ),
+            r"field 'atlas, bound' names the measurement 'b'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('measures = ["x"]', 'measures = ["x", "x"]'),
+            r"field 'measures' must be a list of distinct measurement names",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('printed = "Lemma 97"', "printed = 97"),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'printed' must be a string, got 97",
+        ),
         ("[Lemma 9.7", r"bad_spec_h5\.toml is not valid TOML"),
         (
             SPEC_OF_ONE.format(extra="lable = 'eq:y'"),
@@ -427,27 +487,101 @@ def test_a_bad_spec_is_refused_naming_the_file_the_spec_and_the_field(
         _import_declaring(tmp_path, monkeypatch, "bad_spec_h5", source, specs)
 
 
-def test_every_spec_is_declared_by_its_module_and_every_declaring_module_has_its_specs():
-    """A table in a spec file that no decorator of its module names would be a fact about a
-    claim that nothing shows: each spec file's tables are exactly the names its module
-    declares, and no other module declares anything."""
-    root = Path(mines_theory.verification.__file__).parent
+def _declared_checks() -> dict[tuple[str, str], str]:
+    """(type, name) → "module.attribute" of every check a module of the verification layer
+    declares (each module imported)."""
+    found = {}
     for info in pkgutil.walk_packages(
         mines_theory.verification.__path__, "mines_theory.verification."
     ):
-        importlib.import_module(info.name)
+        module = importlib.import_module(info.name)
+        for attribute, value in vars(module).items():
+            declares = getattr(value, "__declares__", None)
+            if declares is not None and getattr(value, "__module__", None) == info.name:
+                assert declares not in found, (declares, found.get(declares), attribute)
+                found[declares] = f"{info.name}.{attribute}"
+    return found
+
+
+def test_every_spec_has_its_check_and_every_check_its_spec():
+    """As leanblueprint's ``checkdecls``, in both directions: every spec that names a check
+    resolves to a function of its module declared for that spec (its type and name), and every
+    function a module declares is the check some spec names. Each spec file's tables are
+    exactly what the ledger reads from its module, and every spec file stands beside a module."""
+    root = Path(mines_theory.verification.__file__).parent
     files = sorted(root.rglob("*.toml"))
     assert len(files) >= 30
-    declaring = set()
+    assert len(ledger.MODULES) == len(files)
+    named = {}
     for path in files:
         module = ".".join(
             ("mines_theory", "verification", *path.relative_to(root).with_suffix("").parts)
         )
         assert declare.spec_file(module) == path
-        tables = set(tomllib.loads(path.read_text(encoding="utf-8")))
-        assert tables == registry.REGISTRY.declared()[module], path.name
-        declaring.add(module)
-    assert set(registry.REGISTRY.declared()) == declaring
+        tables = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert set(tables) == registry.REGISTRY.declared()[module], path.name
+        for name, table in tables.items():
+            if "check" in table:
+                named[table["type"], name] = f"{module}.{table['check']}"
+    assert set(registry.REGISTRY.declared()) == set(ledger.MODULES)
+    specs = ledger.rows() + ledger.errata()
+    for spec in specs:
+        if spec.check is not None:
+            kind = "erratum" if isinstance(spec, Erratum) else spec.kind
+            name = spec.repairs if spec.kind == "repaired" else spec.name
+            assert spec.check.resolve().__declares__ == (kind, name), spec.name
+    assert _declared_checks() == named
+
+
+def test_every_spec_declares_the_measurements_of_its_published_verdict():
+    """Each spec's ``measures`` are the measurements of its published verdict, in order (a check
+    that adds, drops or renames one must say so in its spec), and a bar read from another
+    row's verdict names measurements of that row (``tests/test_ledger.py`` compares the fresh
+    verdicts too)."""
+    published = ledger.published()
+    rows = {c.number: c for c in ledger.rows()}
+    for spec in ledger.rows() + ledger.errata():
+        if spec.check is not None:
+            names = [m.name for m in published[spec.name].measurements]
+            assert list(spec.measures) == names, spec.name
+    for row in ledger.rows():
+        for bar in row.bars:
+            if bar.verdict is not None:
+                named = {bar.bound, bar.measured, bar.ratio} - {None}
+                assert named <= set(rows[bar.verdict].measures), (row.number, bar.label)
+
+
+def test_a_spec_naming_a_function_that_is_no_check_is_refused(fresh, tmp_path, monkeypatch):
+    """The direction the decorator cannot see: a spec whose ``check`` names a function its
+    module does not declare (or does not have) is refused when the check is resolved, naming
+    the module and the function."""
+    specs = GUARDED_SPECS.replace('check = "check_lemma96"', 'check = "written"')
+    _import_declaring(tmp_path, monkeypatch, "undeclared_h5", GUARDED, specs)
+    row = next(c for c in registry.REGISTRY.claims() if c.number == "Lemma 9.6")
+    with pytest.raises(ValueError, match="check 'written' of undeclared_h5 must be a function"):
+        row.verdict()
+
+
+def test_the_specs_are_read_without_importing_a_check(tmp_path):
+    """``list`` reads the specs and the published verdicts only: in a fresh interpreter it
+    imports no module of checks, and none of sympy, scipy, pandas, matplotlib (so one check
+    that fails to import cannot break it); ``import mines_theory`` imports no numpy either."""
+    code = (
+        "import sys, io, contextlib\n"
+        "import mines_theory\n"
+        "heavy = ('numpy', 'scipy', 'pandas', 'sympy', 'matplotlib')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "from mines_theory.verification import command\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    command.main(['list'])\n"
+        "checks = ('mines_theory.verification.claims.', 'mines_theory.verification.errata.')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(checks)))\n"
+        "print(sorted(m for m in heavy[1:] if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    assert done.stdout.splitlines() == ["[]", "[]", "[]"], done.stdout + done.stderr
 
 
 # ---------------------------------------------------------------------------------------------

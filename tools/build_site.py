@@ -10,17 +10,26 @@ once into ``.cache/mathjax``) copied into ``_static``, so that the mathematics r
 network. cocopp's HTML output of ``make coco`` (``coco/ppdata``, git-ignored) is copied to
 ``cocopp/`` beside the pages, where notebook 10 links it; without it, ``cocopp/index.html`` says
 how to make it.
+
+Every page's footer says what the reader is looking at (``footer``): the version
+(``pyproject.toml``), the commit the book is built from (``git rev-parse --short HEAD``, marked
+``-dirty`` with uncommitted changes) and the date of the build, in UTC (``Build.of``); the page
+on citing gives the BibTeX entry at that commit.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
+from html import escape
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,6 +85,64 @@ def mathjax() -> Path:
     return es5
 
 
+class Build(NamedTuple):
+    """What a build of the book is made from: the package's version, the commit (a short hash,
+    None outside a git checkout) and the date of the build (UTC). (A NamedTuple, not a
+    dataclass: the tests load this script as a module that is not in ``sys.modules``.)"""
+
+    version: str
+    commit: str | None
+    date: datetime.date
+
+    @classmethod
+    def of(cls, root: Path = ROOT, date: datetime.date | None = None) -> Build:
+        """The build of the checkout at ``root``, today (UTC) unless ``date`` is given."""
+        from tools.citation import commit
+
+        version = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+            "version"
+        ]
+        when = date if date is not None else datetime.datetime.now(datetime.UTC).date()
+        return cls(version, commit(root), when)
+
+
+def footer(build: Build) -> str:
+    """The line every page's footer shows: "mines-theory 0.2.0 · commit 15e0cf7 · built
+    2026-12-06" (HTML; the commit in ``<code>``)."""
+    if build.commit is None:
+        commit = "no git commit (not built from a checkout)"
+    else:
+        commit = f"commit <code>{escape(build.commit)}</code>"
+    return (
+        f'<p class="build-info">mines-theory {escape(build.version)} · {commit} · '
+        f"built {build.date.isoformat()}</p>"
+    )
+
+
+def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
+    """The ``sphinx-build`` command of the book: ``-W`` (a warning fails it), the version as
+    Sphinx's ``version`` and ``release``, and ``footer(build)`` as the theme's ``extra_footer``
+    (sphinx-book-theme shows it at the foot of every page)."""
+    return [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        "-q",
+        "-W",
+        "--keep-going",
+        "-D",
+        f"version={build.version}",
+        "-D",
+        f"release={build.version}",
+        "-D",
+        f"html_theme_options.extra_footer={footer(build)}",
+        str(source),
+        str(out),
+    ]
+
+
 def ledger_page() -> str:
     """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
     claim, each linked to the verdict cell of the notebook that checks it."""
@@ -88,12 +155,13 @@ def ledger_page() -> str:
     )
 
 
-def stage(source: Path) -> None:
+def stage(source: Path, build: Build) -> None:
     from tools.citation import book_page, load
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
     citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
-    citing.write_text(book_page(citing.read_text(encoding="utf-8"), load()), encoding="utf-8")
+    page = book_page(citing.read_text(encoding="utf-8"), load(), build.commit)
+    citing.write_text(page, encoding="utf-8")
     for name in FRONT_FIGURES:  # the figures the front page shows (written by the notebooks)
         (source / "figures").mkdir(exist_ok=True)
         shutil.copy2(ROOT / "figures" / name, source / "figures" / name)
@@ -123,30 +191,16 @@ def cocopp_pages(target: Path) -> None:
 
 def build(out: Path) -> list[Path]:
     """Stage the source, run sphinx-build into ``out`` and return the notebook pages."""
+    info = Build.of()
     with tempfile.TemporaryDirectory(prefix="mines-book-") as tmp:
         source = Path(tmp) / "source"
         (source / "_static" / "mathjax").mkdir(parents=True)
-        stage(source)
+        stage(source, info)
         # Sphinx writes into the temporary directory and the result moves to `out`: MyST-NB
         # puts its copies of the notebooks beside the output directory (jupyter_execute/), which
         # would otherwise land in the tree.
         html = Path(tmp) / "html"
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "sphinx",
-                "-b",
-                "html",
-                "-q",
-                "-W",
-                "--keep-going",
-                str(source),
-                str(html),
-            ],
-            capture_output=True,
-            text=True,
-        )
+        result = subprocess.run(sphinx_command(source, html, info), capture_output=True, text=True)
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
         cocopp_pages(html / Path(COCOPP_PAGE).parent)

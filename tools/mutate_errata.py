@@ -92,17 +92,8 @@ PLUGIN = textwrap.dedent('''
         if _key.startswith("mines_theory.verification") and getattr(_mod, _name, None) is _original:
             setattr(_mod, _name, _mutant)
             _rebound.append(_key)
-    from mines_theory.verification.framework import ledger as _ledger
-    from mines_theory.verification.framework import registry as _registry
-
-    for _e in _ledger.errata():
-        if _e.check is _original:  # the registry's entry, so the ledger's table sees it too
-            _registry.REGISTRY.add_erratum(
-                dataclasses.replace(_e, check=_mutant),
-                _registry.REGISTRY.erratum_row(_e.label), _module,
-                f"{_original.__module__}.{_original.__qualname__}",
-            )
-            _rebound.append("ledger.errata()")
+    # the ledger's specs name the check (framework.spec.CheckRef), resolved from its module
+    # when it runs: the rebinding above is what the ledger's table sees too
     if not _rebound:
         raise RuntimeError(f"{_name} not found in mines_theory.verification")
     with open(os.environ["MUTATE_ERRATA_MARKER"], "w") as _marker:
@@ -121,14 +112,14 @@ def errata_checks() -> list[tuple[str, str, str]]:
     for entry in ledger.errata():
         check = entry.check
         found = re.match(
-            r"mines_theory\.verification\.errata\.(section\d|appendix_[a-z])", check.__module__
+            r"mines_theory\.verification\.errata\.(section\d|appendix_[a-z])", check.module
         )
         if found is None:
             raise ValueError(
-                f"the check of {entry.label!r} ({check.__module__}.{check.__name__}) is not in "
+                f"the check of {entry.label!r} ({check.module}.{check.name}) is not in "
                 "a module of mines_theory.verification.errata named after a part of the paper"
             )
-        rows.append((check.__name__, found.group(1), check.__module__))
+        rows.append((check.name, found.group(1), check.module))
     return rows
 
 

@@ -1,23 +1,21 @@
 """Where a claim, a finding, a repaired result or an erratum is declared: its spec, every fact
 about it, stands in the ``.toml`` file beside the module of its check (``moments.py`` →
-``moments.toml``), a table under the name the decorator above its check gives; the decorator
-records the spec with the check in ``registry.REGISTRY``. No other table in the project is
-keyed by a claim's name: the ledger, the README's tables, the book's pages, the looseness atlas,
-the proof map, the corrigendum and the tests all read these declarations.
+``moments.toml``), a table under its name; the specs are read as data (``load``: every spec file
+of the ``claims`` and ``errata`` packages, without importing a module of checks), and each
+names its check, which is imported only to run (``spec.CheckRef``). The decorator above the
+check verifies, when its module is imported, that the spec of its name has its type and names
+it. No other table in the project is keyed by a claim's name: the ledger, the README's tables,
+the book's pages, the looseness atlas, the proof map, the corrigendum and the tests all read
+these declarations.
 
-A claim of the paper, in ``claims/section5/covariance.py``::
-
-    @claim(
-        "Lemma 5.3",
-        minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
-    )
-    @decides
-    def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
-        ...
-
-and in ``claims/section5/covariance.toml`` (one of its two bars left out)::
+A claim of the paper, in ``claims/section5/covariance.toml`` (one of its two bars left out)::
 
     ["Lemma 5.3"]
+    type = "claim"
+    check = "check_lemma53"
+    measures = [
+        "exceeding", "C", "cap", "largest", "slope", "final", "limit", "second", "z", "z_second",
+    ]
     printed = "Lemma 11"
     label = "lem:Sig_dec"
     statement = "with η₂,k = 1/k: ‖Σ_k⁻¹ − Π_S'(∇²f(μ*))‖² ≤ C/k"
@@ -34,161 +32,148 @@ and in ``claims/section5/covariance.toml`` (one of its two bars left out)::
     [["Lemma 5.3".atlas]]
     reason = "the rate (a slope) and its constant Var G̃ are not bounds"
 
-The fields of a claim (``claim``): ``printed``, its number in the PDF ("Lemma 11"); ``label``,
-the .tex labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict
-cell shows it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``);
-``atlas``, required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a table
-with ``reason`` alone, ``spec.NoBar``); ``rests_on``, the results its proof rests on (the proof
-map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
-``not_rests_on``, citations that are no dependency; ``quote``, a phrase of its statement in
-the .tex, where its labels do not single it out; ``after``, the row it follows in the ledger
-where its number does not place it. A finding beyond the paper's claims (``finding``) has no
-``printed`` (or names the place in the PDF) and no ``rests_on``. A claim whose check is not
-written yet is declared with ``claim_without_check`` where the check will go (its verdict is
-"not checked"); its spec has no ``key`` or ``atlas``.
+and its check, in ``claims/section5/covariance.py``::
 
-A repaired result of the corrigendum (``repaired("Lemma 5.1")``, in ``claims/repaired/``) names
-the claim it repairs; its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
+    @claim(
+        "Lemma 5.3",
+        minimum=Data(seeds=trials_needed(0.05), steps=100, at={"steps": "config.iterations"}),
+    )
+    @decides
+    def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
+        ...
+
+Every spec has a ``type``: "claim", "finding", "repaired" or "erratum" (``TYPES``);
+``check``, the name of its check in the module beside it; and ``measures``, the names of the
+measurements its check's verdict carries (a ``key`` or a bar that names another is refused;
+the tests compare them with the published verdict's). ``check`` and ``measures`` are left out
+only where there is no check: a claim whose check is not written yet ("not checked: no check
+yet"), whose spec has no ``key`` or ``atlas``; a repaired result argued by its errata's checks
+alone.
+
+The fields of a claim: ``printed``, its number in the PDF ("Lemma 11"); ``label``, the .tex
+labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict cell shows
+it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``); ``atlas``,
+required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a table with
+``reason`` alone, ``spec.NoBar``); ``rests_on``, the results its proof rests on (the proof
+map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
+``not_rests_on``, citations that are no dependency; ``quote``, a phrase of its statement in the
+.tex, where its labels do not single it out; ``after``, the row it follows in the ledger where
+its number does not place it. A finding beyond the paper's claims has no ``printed`` (or names
+the place in the PDF) and no ``rests_on``.
+
+A repaired result of the corrigendum (in ``claims/repaired/``) is named by the claim it
+repairs ("Lemma 5.1"); its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
 section of the corrigendum (``spec.Repair``: ``printed``, ``repaired``, ``hypotheses``,
 ``survives``, ``errata``, ``corrected``, ``derivations``). Its ledger row is "Lemma 5.1,
 repaired" with the label and PDF number of Lemma 5.1. A repaired check without
 ``corrigendum`` is a further check of the section of the statement it repairs ("Lemma 5.2,
-γ > 0" joins "Lemma 5.2"); a section argued by its errata's checks alone is declared with
-``repaired_by_errata``.
+γ > 0" joins "Lemma 5.2"); a section argued by its errata's checks alone has ``corrigendum``
+and no ``check``.
 
-An erratum (``erratum("eq:bG")``, in ``errata/``): ``row``, its place in the errata table (a new
-one takes the next); ``kind``, one of ``spec.KINDS``; what is ``printed``, what is ``correct``,
-the ``consequence`` for the statements; ``same_flaw_as``, the label of an erratum that states
-the same flaw. Its check returns ``flagged(<the form tested is shown wrong>, …)``.
+An erratum (named by its place, "eq:bG", in ``errata/``): ``row``, its place in the errata
+table (a new one takes the next); ``kind``, one of ``spec.KINDS``; what is ``printed``, what is
+``correct``, the ``consequence`` for the statements; ``same_flaw_as``, the label of an erratum
+that states the same flaw. Its check returns ``flagged(<the form tested is shown wrong>, …)``.
 
-What stays in the decorator is the check's own: ``minimum`` (a ``sizes.Data``), the least data
-to decide from and which of the check's parameters hold it, computed from the library's sizes
-(``trials_needed``, ``MIN_UNITS``). Every check returns a ``Verdict``. The decorators record the
-check as the framework runs it, guarded by its ``minimum`` (``sizes.guard``: "not checked" from
-less data than declared, or from an ``Undecidable`` raised inside), and return that; they must
-be the outermost, so that what they record is what the module exports under the check's name,
-and a direct call of the check is guarded too.
+What stays in the decorator (``claim``, ``finding``, ``repaired``, ``erratum``) is the check's
+own: ``minimum`` (a ``sizes.Data``), the least data to decide from and which of the check's
+parameters hold it, computed from the library's sizes (``trials_needed``, ``MIN_UNITS``). Every
+check returns a ``Verdict``. The decorator returns the check as the framework runs it, guarded
+by its ``minimum`` (``sizes.guard``: "not checked" from less data than declared, or from an
+``Undecidable`` raised inside); it must be the outermost, so that what the spec's ``check``
+names is what runs, and a direct call of the check is guarded too.
 
 A spec that is missing, or a field that is unknown, missing or of the wrong form, is a
-``ValueError`` naming the file, the spec and the field. Each decorator records its row in
-``registry.REGISTRY`` as it is at the time of the declaration (a test declares into a copy put
-in its place).
+``ValueError`` naming the file, the spec and the field; so is a decorator whose spec has another
+type or names another function. ``load`` records the specs in ``registry.REGISTRY`` as it is at
+the time (a test loads into a copy put in its place); a decorator whose module's spec file was
+not read, or was edited since, reads it first.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
-import inspect
+import importlib.util
 import sys
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import registry
 from .registry import corrigendum_page, repaired_number
 from .sizes import Data, guard
-from .spec import Bar, Cites, Claim, Erratum, Key, NoBar, Repair, as_cites
+from .spec import Bar, CheckRef, Cites, Claim, Erratum, Key, NoBar, Repair, as_cites
 
 __all__ = [
     "claim",
-    "claim_without_check",
     "erratum",
     "finding",
+    "load",
+    "load_file",
     "repaired",
-    "repaired_by_errata",
     "spec_file",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The fields of a spec, by what declares it: (required, optional).
-FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "claim": (
-        frozenset({"printed", "label", "statement", "notebook", "atlas"}),
+#: The types of spec (its ``type`` field) and the decorator that declares a check of each.
+TYPES = ("claim", "finding", "repaired", "erratum")
+
+#: The fields of a spec by its ``type`` and whether it names a ``check``: (required, optional).
+FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
+    ("claim", True): (
+        frozenset(
+            {"type", "check", "measures", "printed", "label", "statement", "notebook", "atlas"}
+        ),
         frozenset({"key", "rests_on", "not_rests_on", "quote", "after"}),
     ),
-    "claim_without_check": (
-        frozenset({"printed", "label", "statement", "notebook"}),
+    ("claim", False): (
+        frozenset({"type", "printed", "label", "statement", "notebook"}),
         frozenset({"rests_on", "quote", "after"}),
     ),
-    "finding": (
-        frozenset({"label", "statement", "notebook", "atlas"}),
+    ("finding", True): (
+        frozenset({"type", "check", "measures", "label", "statement", "notebook", "atlas"}),
         frozenset({"key", "printed", "after"}),
     ),
-    "repaired": (frozenset({"statement", "atlas"}), frozenset({"key", "corrigendum"})),
-    "repaired_by_errata": (frozenset({"corrigendum"}), frozenset()),
-    "erratum": (
-        frozenset({"row", "kind", "printed", "correct", "consequence"}),
+    ("repaired", True): (
+        frozenset({"type", "check", "measures", "statement", "atlas"}),
+        frozenset({"key", "corrigendum"}),
+    ),
+    ("repaired", False): (frozenset({"type", "corrigendum"}), frozenset()),
+    ("erratum", True): (
+        frozenset(
+            {"type", "check", "measures", "row", "kind", "printed", "correct", "consequence"}
+        ),
         frozenset({"same_flaw_as"}),
     ),
 }
 
 
 def spec_file(module: str) -> Path:
-    """The spec file of the module named ``module``: the ``.toml`` beside its source."""
-    source = getattr(sys.modules.get(module), "__file__", None)
+    """The spec file of the module named ``module``: the ``.toml`` beside its source (found
+    without importing the module)."""
+    loaded = sys.modules.get(module)
+    source = getattr(loaded, "__file__", None)
     if source is None:
+        try:
+            found = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            found = None
+        source = None if found is None else found.origin
+    if source is None or source in ("built-in", "frozen"):
         raise ValueError(f"module {module!r} has no source file beside which its specs stand")
     return Path(source).with_suffix(".toml")
 
 
-def _spec(module: str, name: str, declarer: str) -> tuple[dict[str, Any], str]:
-    """The spec ``name`` of ``module`` (its fields checked against ``FIELDS[declarer]``), and
-    where it stands, for error messages."""
-    path = spec_file(module)
-    where = f"spec {name!r} in {path.name}"
+def _specs_of(path: Path) -> dict[str, Any]:
+    """The tables of the spec file ``path``, parsed once per version of the file."""
     try:
         stat = path.stat()
     except FileNotFoundError:
-        raise ValueError(f"{module} declares {name!r}, but {path} does not exist") from None
-    specs = _parsed(path, stat.st_mtime_ns, stat.st_size)
-    if name not in specs:
-        raise ValueError(f"{module} declares {name!r}, but {path.name} has no table [{name!r}]")
-    table = specs[name]
-    required, optional = FIELDS[declarer]
-    _fields(table, required, optional, where)
-    _kinds(table, where)
-    return table, where
-
-
-#: The fields that hold one line of text, and those that hold a table or an array of them.
-TEXT = frozenset({"printed", "label", "statement", "notebook", "quote", "after", "kind"})
-TEXT |= frozenset({"correct", "consequence", "same_flaw_as"})
-TABLES = {"key": "a table", "corrigendum": "a table", "atlas": "a table or an array of tables"}
-TABLES |= {"rests_on": "an array", "not_rests_on": "an array"}
-
-
-def _kinds(table: Mapping[str, Any], where: str) -> None:
-    """A ValueError naming the spec and the field whose value is not of its kind (a number where
-    text belongs: ``printed = 3``)."""
-    for name, value in table.items():
-        if name in TEXT and not isinstance(value, str):
-            raise ValueError(f"{where}: field {name!r} must be a string, got {value!r:.60}")
-        if name in TABLES:
-            ok = isinstance(value, list) if TABLES[name] == "an array" else isinstance(value, dict)
-            if name == "atlas":
-                ok = ok or isinstance(value, list) and all(isinstance(x, dict) for x in value)
-            if not ok:
-                raise ValueError(
-                    f"{where}: field {name!r} must be {TABLES[name]}, got {value!r:.60}"
-                )
-
-
-@contextlib.contextmanager
-def _in_spec(module: str, name: str) -> Iterator[None]:
-    """A ValueError or TypeError raised while the spec ``name`` of ``module`` is built and
-    recorded (a field the registry refuses: ``printed must be the PDF's name``) is a ValueError
-    that names the spec file and the spec too."""
-    try:
-        yield
-    except (ValueError, TypeError) as error:
-        where = f"spec {name!r} in {spec_file(module).name}"
-        if spec_file(module).name in str(error):
-            raise
-        raise ValueError(f"{where}: {error}") from error
+        raise ValueError(f"the spec file {path} does not exist") from None
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
 
 
 @functools.lru_cache(maxsize=64)
@@ -199,6 +184,74 @@ def _parsed(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{path} is not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path} is not UTF-8 text: {error}") from None
+
+
+def _typed(table: object, where: str) -> tuple[str, bool]:
+    """A spec's ``type`` and whether it names a check, each checked; its fields checked against
+    ``FIELDS``."""
+    if not isinstance(table, Mapping):
+        raise ValueError(f"{where}: expected a table of the spec's fields, got {table!r}")
+    kind = table.get("type")
+    if kind not in TYPES:
+        raise ValueError(f"{where}: field 'type' must be one of {TYPES}, got {kind!r}")
+    checked = "check" in table
+    if checked and not (isinstance(table["check"], str) and table["check"].isidentifier()):
+        raise ValueError(
+            f"{where}: field 'check' must name a function of the module, got {table['check']!r}"
+        )
+    if (kind, checked) not in FIELDS:
+        raise ValueError(f"{where}: a spec of type {kind!r} must name its 'check'")
+    required, optional = FIELDS[kind, checked]
+    _fields(table, required, optional, where)
+    if checked:
+        _measures(table, where)
+    for name in ("printed", "label", "statement", "notebook", "kind", "correct", "consequence"):
+        if name in table and not isinstance(table[name], str):
+            raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
+    for name in ("quote", "after", "same_flaw_as"):
+        if name in table and not isinstance(table[name], str):
+            raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
+    forms: tuple[tuple[str, Any, str], ...] = (
+        ("key", dict, "a table"),
+        ("corrigendum", dict, "a table"),
+        ("rests_on", list, "an array"),
+        ("not_rests_on", list, "an array"),
+        ("atlas", (dict, list), "a table or an array of tables"),
+    )
+    for name, form, words in forms:
+        if name in table and not isinstance(table[name], form):
+            raise ValueError(f"{where}: field {name!r} must be {words}, got {table[name]!r}")
+    return kind, checked
+
+
+def _measures(table: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """A spec's ``measures``, the names of the measurements its check's verdict carries, each
+    checked; the measurements its ``key`` and its bars name (those read from its own verdict)
+    must be among them."""
+    names = table["measures"]
+    if not (
+        isinstance(names, list)
+        and all(isinstance(n, str) and n.strip() for n in names)
+        and len(set(names)) == len(names)
+    ):
+        raise ValueError(
+            f"{where}: field 'measures' must be a list of distinct measurement names, got {names!r}"
+        )
+    key = table.get("key")
+    named = [("key", key.get("name"))] if isinstance(key, Mapping) else []
+    bars = table.get("atlas", ())
+    for bar in [bars] if isinstance(bars, Mapping) else bars:
+        if isinstance(bar, Mapping) and "verdict" not in bar:
+            named += [(f"atlas, {f}", bar.get(f)) for f in ("bound", "measured", "ratio")]
+    for field, name in named:
+        if name is not None and name not in names:
+            raise ValueError(
+                f"{where}: field {field!r} names the measurement {name!r}, which is not among "
+                f"its check's measures {names}"
+            )
+    return tuple(names)
 
 
 def _fields(table: Mapping[str, Any], required, optional, where: str) -> None:
@@ -259,35 +312,39 @@ def _repair(table: dict[str, Any], where: str) -> Repair | None:
     return _build(Repair, table["corrigendum"], f"{where}, corrigendum")
 
 
-def _claim_row(number: str, module: str, declarer: str) -> tuple[Claim, str | None]:
-    """The ledger row of the claim or finding ``number`` declared in ``module`` by
-    ``declarer``, and the row it follows (``after``)."""
-    table, where = _spec(module, number, declarer)
-    row = Claim(
+def _claim_row(number: str, table: dict[str, Any], kind: str, ref, where: str) -> Claim:
+    """The ledger row of the claim or finding ``number`` (``kind``) from its spec ``table``."""
+    return Claim(
         number,
         table["label"],
         table["statement"],
         table["notebook"],
+        check=ref,
         printed=table.get("printed", "—"),
-        kind="finding" if declarer == "finding" else "claim",
+        kind=kind,
+        measures=tuple(table.get("measures", ())),
         key=_key(table, where),
         atlas=_atlas(table, where),
         rests_on=_cites(table, "rests_on", where),
         not_rests_on=_cites(table, "not_rests_on", where),
         quote=table.get("quote"),
     )
-    return row, table.get("after")
 
 
-def _repaired_row(repairs: str, module: str, declarer: str) -> Claim:
-    """The ledger row of the repaired form of ``repairs`` declared in ``module``."""
-    table, where = _spec(module, repairs, declarer)
+def _repaired_row(repairs: str, table: dict[str, Any], ref, where: str) -> Claim:
+    """The ledger row of the repaired form of ``repairs`` from its spec ``table``."""
+    try:
+        page = corrigendum_page(repairs)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
     return Claim(
         repaired_number(repairs),
         "—",
         table.get("statement", "argued by the checks of its errata"),
-        corrigendum_page(repairs),
+        page,
+        check=ref,
         kind="repaired",
+        measures=tuple(table.get("measures", ())),
         key=_key(table, where),
         atlas=_atlas(table, where),
         repairs=repairs,
@@ -295,60 +352,115 @@ def _repaired_row(repairs: str, module: str, declarer: str) -> Claim:
     )
 
 
-def _caller_module(depth: int) -> str:
-    frame = inspect.currentframe()
-    for _ in range(depth + 1):
-        frame = frame.f_back if frame is not None else None
-    return "__main__" if frame is None else str(frame.f_globals.get("__name__", "__main__"))
+def load_file(path: Path, module: str, into: registry.Registry | None = None) -> tuple[str, ...]:
+    """Record every spec of the spec file ``path`` of ``module`` in ``into`` (the library's
+    ``registry.REGISTRY`` by default), each with a reference to its check (``spec.CheckRef``:
+    the module is imported only when the check runs); the names of the specs, in the file's
+    order. A spec already recorded from this module is replaced (an edited file read again).
+    A spec that is not of its form is a ValueError naming the file, the spec and the field."""
+    reg = registry.REGISTRY if into is None else into
+    names = []
+    for name, table in _specs_of(path).items():
+        where = f"spec {name!r} in {path.name}"
+        kind, checked = _typed(table, where)
+        ref = CheckRef(module, table["check"]) if checked else None
+        origin = f"{module}.{table['check']}" if checked else f"{module}:{name}"
+        try:
+            if kind == "erratum":
+                assert ref is not None  # FIELDS: an erratum names its check
+                reg.add_erratum(
+                    Erratum(
+                        name,
+                        table["kind"],
+                        table["printed"],
+                        table["correct"],
+                        table["consequence"],
+                        ref,
+                        table.get("same_flaw_as"),
+                        measures=tuple(table["measures"]),
+                    ),
+                    table["row"],
+                    module,
+                    origin,
+                )
+            elif kind == "repaired":
+                reg.add_claim(_repaired_row(name, table, ref, where), module, origin)
+            else:
+                after = table.get("after")
+                reg.add_claim(_claim_row(name, table, kind, ref, where), module, origin, after)
+        except ValueError as error:
+            message = str(error)
+            raise ValueError(message if path.name in message else f"{where}: {message}") from None
+        names.append(name)
+    reg.loaded[module] = _version(path)
+    return tuple(names)
 
 
-def _record(row: Claim, check: F, minimum: Data | None, after: str | None) -> F:
-    """Record ``row`` with ``check``, guarded by ``minimum`` (``sizes.guard``), and return the
-    guarded check."""
-    guarded = guard(check, minimum)
-    registry.REGISTRY.add_claim(
-        dataclasses.replace(row, check=guarded, minimum=minimum),
-        check.__module__,
-        f"{check.__module__}.{check.__qualname__}",
-        after,
-    )
-    return guarded  # type: ignore[return-value]
+def _version(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+def load(packages: Iterable[str], into: registry.Registry | None = None) -> tuple[str, ...]:
+    """Record the specs of every spec file in the ``packages`` (dotted names) and their
+    subpackages (``load_file``), without importing a module of checks; the modules whose spec
+    files were read, in the order of their paths. A module of checks added to one of them is
+    found without an edit anywhere else."""
+    modules = []
+    for module, path in registry.spec_files(packages):
+        load_file(path, module, into)
+        modules.append(module)
+    return tuple(modules)
+
+
+def _declared(check: Callable[..., Any], name: str, kind: str) -> dict[str, Any]:
+    """The spec ``name`` of ``check``'s module, read (again, if its file changed) into
+    ``registry.REGISTRY``; ValueError unless it is of type ``kind`` and names a check (that
+    the name is this function's is verified where the spec's check is resolved,
+    ``spec.CheckRef``)."""
+    module = check.__module__
+    path = spec_file(module)
+    where = f"spec {name!r} in {path.name}"
+    if not path.exists():
+        raise ValueError(f"{module} declares {name!r}, but {path} does not exist")
+    reg = registry.REGISTRY
+    if reg.loaded.get(module) != _version(path):
+        load_file(path, module)
+    specs = _specs_of(path)
+    if name not in specs:
+        raise ValueError(f"{module} declares {name!r}, but {path.name} has no table [{name!r}]")
+    table = specs[name]
+    if table.get("type") != kind or "check" not in table:
+        raise ValueError(
+            f"{where}: {module}.{check.__name__} is declared as the check of a {kind}, but the "
+            f"spec has type = {table.get('type')!r} and check = {table.get('check')!r}"
+        )
+    return table
+
+
+def _declaring(kind: str, name: str, minimum: Data | None) -> Callable[[F], F]:
+    def declare(check: F) -> F:
+        _declared(check, name, kind)
+        guarded = guard(check, minimum)
+        guarded.__declares__ = (kind, name)  # type: ignore[attr-defined]
+        return guarded  # type: ignore[return-value]
+
+    return declare
 
 
 def claim(number: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     """Declare the decorated function as the check of the paper's claim ``number`` (ours,
-    "Lemma 5.3"), whose spec is the table ``number`` of its module's spec file (see the module
-    docstring); ``minimum``: the least data to decide from. The guarded check is returned
-    (``sizes.guard``)."""
-
-    def declare(check: F) -> F:
-        with _in_spec(check.__module__, number):
-            row, after = _claim_row(number, check.__module__, "claim")
-            return _record(row, check, minimum, after)
-
-    return declare
-
-
-def claim_without_check(number: str) -> None:
-    """Declare a claim whose check is not written yet (in the module where it will go, its spec
-    in that module's spec file): the ledger lists it as "not checked: no check yet"."""
-    module = _caller_module(1)
-    with _in_spec(module, number):
-        row, after = _claim_row(number, module, "claim_without_check")
-        registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}", after)
+    "Lemma 5.3"), whose spec is the table ``number`` of its module's spec file, of type "claim",
+    naming this function as its ``check`` (see the module docstring); ``minimum``: the least
+    data to decide from. The guarded check is returned (``sizes.guard``)."""
+    return _declaring("claim", number, minimum)
 
 
 def finding(number: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     """Declare the decorated function as the check of a finding beyond the paper's claims
-    (``number`` is its name, "The start"; its spec as for ``claim``). The guarded check is
-    returned (``sizes.guard``)."""
-
-    def declare(check: F) -> F:
-        with _in_spec(check.__module__, number):
-            row, after = _claim_row(number, check.__module__, "finding")
-            return _record(row, check, minimum, after)
-
-    return declare
+    (``number`` is its name, "The start"; its spec of type "finding", as for ``claim``). The
+    guarded check is returned (``sizes.guard``)."""
+    return _declaring("finding", number, minimum)
 
 
 def repaired(repairs: str, *, minimum: Data | None = None) -> Callable[[F], F]:
@@ -358,50 +470,14 @@ def repaired(repairs: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     (its spec's ``statement``); its spec's ``corrigendum``: its section of the corrigendum
     (without it, the check joins the section of the statement it repairs). The guarded check is
     returned (``sizes.guard``)."""
-
-    def declare(check: F) -> F:
-        with _in_spec(check.__module__, repairs):
-            row = _repaired_row(repairs, check.__module__, "repaired")
-            return _record(row, check, minimum, None)
-
-    return declare
-
-
-def repaired_by_errata(repairs: str) -> None:
-    """Declare the repaired form of the claim ``repairs`` whose repair is argued by the checks of
-    its errata alone: a section of the corrigendum, no ledger row."""
-    module = _caller_module(1)
-    with _in_spec(module, repairs):
-        row = _repaired_row(repairs, module, "repaired_by_errata")
-        registry.REGISTRY.add_claim(row, module, f"{module}:{row.number}")
+    return _declaring("repaired", repairs, minimum)
 
 
 def erratum(label: str, *, minimum: Data | None = None) -> Callable[[F], F]:
     """Declare the decorated function as the check of the erratum at ``label`` (the place in
     the paper), whose spec (``row`` in the errata table, ``kind``, what is ``printed``, what is
     ``correct``, the ``consequence``, ``same_flaw_as``) is the table ``label`` of its module's
-    spec file. The check returns a ``Verdict`` (``verdict.flagged``: "erratum" where the form it
-    tests is shown wrong as described). The guarded check is returned (``sizes.guard``)."""
-
-    def declare(check: F) -> F:
-        with _in_spec(check.__module__, label):
-            table, _ = _spec(check.__module__, label, "erratum")
-            guarded = guard(check, minimum)
-            registry.REGISTRY.add_erratum(
-                Erratum(
-                    label,
-                    table["kind"],
-                    table["printed"],
-                    table["correct"],
-                    table["consequence"],
-                    guarded,
-                    table.get("same_flaw_as"),
-                    minimum=minimum,
-                ),
-                table["row"],
-                check.__module__,
-                f"{check.__module__}.{check.__qualname__}",
-            )
-        return guarded  # type: ignore[return-value]
-
-    return declare
+    spec file, of type "erratum". The check returns a ``Verdict`` (``verdict.flagged``:
+    "erratum" where the form it tests is shown wrong as described). The guarded check is
+    returned (``sizes.guard``)."""
+    return _declaring("erratum", label, minimum)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from mines_theory.files import write_text
 
-from . import registry
+from . import declare, registry
 from .paper import with_number
 from .registry import statement_of
 from .spec import Claim, Erratum
@@ -73,12 +73,12 @@ __all__ = [
 
 PUBLISHED = Path(__file__).parent.parent / "published.json"
 
-#: The packages whose modules declare the claims, findings, repaired results and errata
-#: (``declare.claim``, ``declare.finding``, ``declare.repaired``, ``declare.erratum`` beside
-#: each check): every module in them is imported (``registry.discover``), so a new module of
-#: checks needs no edit here.
+#: The packages whose modules declare the claims, findings, repaired results and errata: every
+#: spec file in them (the ``.toml`` beside a module of checks) is read as data
+#: (``declare.load``), no module of checks is imported until its check runs, so a new module of
+#: checks needs no edit here, and one that fails to import breaks its own checks only.
 SOURCES = ("mines_theory.verification.claims", "mines_theory.verification.errata")
-MODULES = registry.discover(SOURCES)
+MODULES = declare.load(SOURCES)
 
 _CACHE: dict[str, object] = {}
 
@@ -91,7 +91,7 @@ def _table(name: str):
         _CACHE.clear()
         _CACHE.update(registry=reg, version=reg.version)
     if name not in _CACHE:
-        _CACHE[name] = getattr(reg, name)(MODULES)
+        _CACHE[name] = getattr(reg, name)(SOURCES)
     return _CACHE[name]
 
 

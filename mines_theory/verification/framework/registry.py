@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import math
 import pkgutil
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -35,6 +37,7 @@ __all__ = [
     "discover",
     "module",
     "repaired_number",
+    "spec_files",
     "statement_of",
 ]
 
@@ -62,10 +65,13 @@ class _Entry:
     row: int = 0  # errata: the place in the table
 
 
-def _within(module: str, modules: Iterable[ModuleType] | None) -> bool:
+def _within(module: str, modules: Iterable[ModuleType | str] | None) -> bool:
+    """Whether ``module`` is one of ``modules`` (modules or dotted names; a package with its
+    submodules) or ``modules`` is None."""
     if modules is None:
         return True
-    return any(module == m.__name__ or module.startswith(m.__name__ + ".") for m in modules)
+    names = [m if isinstance(m, str) else m.__name__ for m in modules]
+    return any(module == n or module.startswith(n + ".") for n in names)
 
 
 def claim_key(number: str) -> tuple:
@@ -193,6 +199,8 @@ class Registry:
         self._rows: dict[str, dict[str, _Entry]] = {kind: {} for kind in ROW_KINDS}
         self._errata: dict[str, _Entry] = {}
         self.version = 0
+        #: module → the version (modification time, size) of its spec file as last read
+        self.loaded: dict[str, tuple[int, int]] = {}
 
     def copy(self) -> Registry:
         """A registry holding the same declarations (to declare more without touching this
@@ -201,6 +209,7 @@ class Registry:
         new._rows = {kind: dict(table) for kind, table in self._rows.items()}
         new._errata = dict(self._errata)
         new.version = self.version
+        new.loaded = dict(self.loaded)
         return new
 
     def add_claim(
@@ -266,7 +275,7 @@ class Registry:
         self._errata[row.label] = _Entry(row, module, origin, row=position)
         self.version += 1
 
-    def _chosen(self, kind: str, modules: Iterable[ModuleType] | None) -> list[_Entry]:
+    def _chosen(self, kind: str, modules: Iterable[ModuleType | str] | None) -> list[_Entry]:
         modules = None if modules is None else tuple(modules)
         return [e for e in self._rows[kind].values() if _within(e.module, modules)]
 
@@ -283,18 +292,18 @@ class Registry:
             out.setdefault(entry.module, set()).add(name)
         return out
 
-    def claims(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+    def claims(self, modules: Iterable[ModuleType | str] | None = None) -> tuple[Claim, ...]:
         """The claims declared in ``modules`` (a package with its submodules; all if None), in
         the ledger's order."""
         return _ordered(
             self._chosen("claim", modules), key=lambda c: (*claim_key(c.number), c.number)
         )
 
-    def findings(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+    def findings(self, modules: Iterable[ModuleType | str] | None = None) -> tuple[Claim, ...]:
         """The findings declared in ``modules`` (all if None), by notebook, then name."""
         return _ordered(self._chosen("finding", modules), key=lambda c: (c.notebook, c.number))
 
-    def _resolved(self, modules: Iterable[ModuleType] | None) -> tuple[Claim, ...]:
+    def _resolved(self, modules: Iterable[ModuleType | str] | None) -> tuple[Claim, ...]:
         """Every repaired result declared in ``modules``, with the label and PDF number of the
         claim it repairs, in the order of those claims."""
         base = {c.number: c for c in self.claims()}
@@ -308,12 +317,12 @@ class Registry:
             out.append(dataclasses.replace(row, label=claimed.label, printed=claimed.printed))
         return tuple(sorted(out, key=lambda c: claim_key(c.repairs or "")))
 
-    def repaired(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+    def repaired(self, modules: Iterable[ModuleType | str] | None = None) -> tuple[Claim, ...]:
         """The checks of the repaired results (the ledger's repaired rows), by the claim each
         repairs."""
         return tuple(c for c in self._resolved(modules) if c.check is not None)
 
-    def repairs(self, modules: Iterable[ModuleType] | None = None) -> tuple[Claim, ...]:
+    def repairs(self, modules: Iterable[ModuleType | str] | None = None) -> tuple[Claim, ...]:
         """The repaired results that have a section of the corrigendum (``repair``), checked or
         argued by their errata, by the claim each repairs; a repaired check without a section
         must repair a variant of a statement that has one."""
@@ -330,7 +339,7 @@ class Registry:
             )
         return sections
 
-    def errata(self, modules: Iterable[ModuleType] | None = None) -> tuple[Erratum, ...]:
+    def errata(self, modules: Iterable[ModuleType | str] | None = None) -> tuple[Erratum, ...]:
         """The errata declared in ``modules`` (all if None), by their ``row``."""
         chosen = [e for e in self._errata.values() if _within(e.module, modules)]
         return tuple(e.value for e in sorted(chosen, key=lambda e: e.row))
@@ -340,7 +349,7 @@ class Registry:
         _require(label in self._errata, "label", label, "the label of a declared erratum")
         return int(self._errata[label].row)
 
-    def printed(self, modules: Iterable[ModuleType] | None = None) -> dict[str, str]:
+    def printed(self, modules: Iterable[ModuleType | str] | None = None) -> dict[str, str]:
         """Our number → the PDF's, for every claim, finding and repaired row declared in
         ``modules``."""
         modules = None if modules is None else tuple(modules)
@@ -384,10 +393,35 @@ def module(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def _package_path(name: str) -> Path:
+    """The folder of the package ``name`` (its parents are imported, not the package itself
+    when it is a subpackage of an imported one)."""
+    found = importlib.util.find_spec(name)
+    if found is None or not found.submodule_search_locations:
+        raise ValueError(f"package must be an importable package, got {name!r}")
+    return Path(next(iter(found.submodule_search_locations)))
+
+
+def spec_files(packages: Iterable[str]) -> tuple[tuple[str, Path], ...]:
+    """(module, spec file) for every ``.toml`` beside a module of the ``packages`` (dotted
+    names) and their subpackages, in the order of their paths; nothing is imported but the
+    packages' parents."""
+    found = []
+    for name in packages:
+        root = _package_path(name)
+        for path in sorted(root.rglob("*.toml")):
+            if not path.with_suffix(".py").is_file():
+                continue
+            parts = path.relative_to(root).with_suffix("").parts
+            found.append((".".join((name, *parts)), path))
+    return tuple(found)
+
+
 def discover(packages: Iterable[str]) -> tuple[ModuleType, ...]:
-    """Import every module of the ``packages`` (dotted names) and their subpackages, so that the
-    declarations above their checks are recorded; the modules, packages first. A module of
-    checks added to one of them is found without an edit anywhere else."""
+    """Import every module of the ``packages`` (dotted names) and their subpackages: the checks
+    and their decorators (``declare``), which verify each against its spec; the modules,
+    packages first. Only what runs every check needs this; the specs are read as data
+    (``declare.load``)."""
     found = []
     for name in packages:
         package = module(name)

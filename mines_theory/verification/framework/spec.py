@@ -28,7 +28,9 @@ view derives what it shows from these values, never from a table keyed by the cl
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from .sizes import Data, guarded_by, scaled
 from .verdict import Status, Verdict
@@ -42,6 +44,7 @@ __all__ = [
     "SENSES",
     "SURVIVAL",
     "Bar",
+    "CheckRef",
     "Cites",
     "Claim",
     "Erratum",
@@ -50,6 +53,7 @@ __all__ = [
     "Repair",
     "as_atlas",
     "as_cites",
+    "runnable",
 ]
 
 SENSES = ("upper", "lower")
@@ -278,6 +282,47 @@ def as_atlas(value: Bar | NoBar | Iterable[Bar | NoBar], number: str) -> tuple[B
     )
 
 
+@dataclasses.dataclass(frozen=True)
+class CheckRef:
+    """The check a spec names (its ``check`` field): the function ``name`` of ``module``, imported
+    only when it runs (``resolve``), so that the specs are read as data without importing a
+    module of checks. Calling it calls the check."""
+
+    module: str
+    name: str
+
+    def resolve(self) -> Callable[..., Verdict]:
+        """The check as its module exports it (guarded by its decorator, ``declare``, whose
+        ``__declares__`` says the type and name of the spec it was declared for); ValueError
+        where the module has no such function, or where it is not declared as a check."""
+        found = getattr(importlib.import_module(self.module), self.name, None)
+        if found is None or not hasattr(found, "__declares__"):
+            raise ValueError(
+                f"check {self.name!r} of {self.module} must be a function of that module "
+                f"declared with @claim, @finding, @repaired or @erratum, got {found!r}"
+            )
+        return found
+
+    @property
+    def minimum(self) -> Data | None:
+        """The least data its decorator declares (``sizes.Data``), or None."""
+        return getattr(self.resolve(), "__guarded_by__", None)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Verdict:
+        return self.resolve()(*args, **kwargs)
+
+
+def runnable(
+    check: Callable[..., Verdict] | CheckRef, minimum: Data | None
+) -> tuple[Callable[..., Verdict], Data | None]:
+    """The check to run and its minimum: a ``CheckRef`` resolved, with the minimum its decorator
+    declares; a function as it is, with ``minimum``."""
+    if isinstance(check, CheckRef):
+        resolved = check.resolve()
+        return resolved, getattr(resolved, "__guarded_by__", minimum)
+    return check, minimum
+
+
 def as_cites(values: Iterable[Cites | str]) -> tuple[Cites, ...]:
     """A spec's ``rests_on``, each citation as a ``Cites`` (a plain one may be declared
     by the target's number)."""
@@ -293,7 +338,7 @@ class Claim:
     label: str  # the paper's LaTeX label, or the equation it states
     statement: str  # one line, in the paper's symbols
     notebook: str  # the notebook whose verdict cell shows it
-    check: Callable[..., Verdict] | None = None  # recomputes the verdict
+    check: Callable[..., Verdict] | CheckRef | None = None  # recomputes the verdict
     printed: str = "—"  # the number printed in the PDF ("Lemma 11"); "—" where there is none
     kind: str = "claim"  # one of ROW_KINDS
     key: Key | None = None  # the one number of the row (None: its first measurement)
@@ -302,6 +347,7 @@ class Claim:
     not_rests_on: tuple[Cites, ...] = ()  # citations that are no dependency, and why
     quote: str | None = None  # a phrase of its statement in the .tex
     minimum: Data | None = None  # below this much data: "not checked"
+    measures: tuple[str, ...] = ()  # the measurements its check's verdict carries
     repairs: str | None = None  # a repaired row: the number of the claim it repairs
     repair: Repair | None = None  # a repaired result's section of the corrigendum
 
@@ -332,8 +378,8 @@ class Claim:
         ``minimum``, or ``verdict.Undecidable``: a NaN or infinite statistic, ``sizes.guard``)."""
         if self.check is None:
             return Verdict(Status.NOT_CHECKED, "no check yet")
-        check = guarded_by(self.check, self.minimum)
-        return check(**scaled(self.check, self.minimum, scale))
+        check, minimum = runnable(self.check, self.minimum)
+        return guarded_by(check, minimum)(**scaled(check, minimum, scale))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -346,10 +392,11 @@ class Erratum:
     printed: str
     correct: str
     consequence: str  # whether the statement survives
-    check: Callable[[], Verdict]
+    check: Callable[..., Verdict] | CheckRef
     same_flaw_as: str | None = None  # the label of an entry that states the same flaw
     notebook: str = "08d-errata"  # the notebook whose verdict cell shows it
     minimum: Data | None = None  # below this much data: "not checked"
+    measures: tuple[str, ...] = ()  # the measurements its check's verdict carries
 
     @property
     def name(self) -> str:
@@ -360,7 +407,8 @@ class Erratum:
         """The check's fresh verdict, its sample sizes multiplied by ``scale`` ("not checked"
         where its data cannot decide, as ``Claim.verdict``); anything but a ``Verdict`` (a bare
         flag) is a TypeError naming the erratum."""
-        result = guarded_by(self.check, self.minimum)(**scaled(self.check, self.minimum, scale))
+        check, minimum = runnable(self.check, self.minimum)
+        result = guarded_by(check, minimum)(**scaled(check, minimum, scale))
         if not isinstance(result, Verdict):
             raise TypeError(
                 f"the check of erratum {self.label!r} must return a Verdict (verdict.flagged), "

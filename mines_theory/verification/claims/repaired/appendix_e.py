@@ -1,6 +1,7 @@
 """The repaired results of Appendix E (Lemmas 32, 34, 38 and 39 of the PDF, our E.2, E.4, E.8,
 E.9): Lemma E.8's radius checked exactly (scipy's χ² tail), the others argued by the checks of
-their errata (``repaired_by_errata``), each declared with its section of the corrigendum.
+their errata (a spec of type "repaired" without a ``check`` in ``appendix_e.toml``), each with
+its section of the corrigendum.
 """
 
 from __future__ import annotations
@@ -14,18 +15,11 @@ import scipy.stats
 from mines_theory.theory.bounds.corrected import chi_threshold_corrected
 
 from ...framework.decisions import status_of
-from ...framework.declare import repaired, repaired_by_errata
+from ...framework.declare import repaired
 from ...framework.verdict import Kind, Measurement, Verdict, decides
 from .common import exact
 
 __all__ = ["E8_GRID", "check_lemma_e8_repaired"]
-
-
-repaired_by_errata("Lemma E.2")
-
-repaired_by_errata("Lemma E.4")
-
-repaired_by_errata("Lemma E.9")
 
 
 # ---------------------------------------------------------------------------------------------
