@@ -9,6 +9,8 @@ part                what, and where in the paper
 ==================  ===========================================================================
 ``validation``      input checks: a ``ValueError`` naming the parameter, its value, what was
                     expected
+``files``           files written whole or not at all (a temporary file beside, then
+                    ``os.replace``)
 ``linalg``          the precision matrix Σ⁻¹ ∈ S': roots, factors, the projection onto S'
                     (eq:proj_cs_prime, Prop. A.2), τ'I + low rank
 ``plotting``        one style, the figure rules and the helpers that keep them

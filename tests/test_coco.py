@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mines_theory import files
 from mines_theory.experiments import coco
 from mines_theory.experiments.coco_stats import (
     SUMMARY_COLUMNS,
@@ -479,21 +480,21 @@ def test_a_second_run_into_the_same_folder_is_refused_by_name(earlier_run, capsy
 
 
 def test_new_data_replace_the_old_only_whole(tmp_path):
-    """``replace_folder`` moves the new folder over the old one (the old removed only once the
-    move is made; a missing old one is fine); ``write_beside`` writes a temporary file beside
-    its target and moves it over, leaving no temporary file."""
+    """``files.replace_directory`` moves the new folder over the old one (the old removed only
+    once the move is made; a missing old one is fine); ``write_beside`` writes a temporary file
+    beside its target and moves it over, leaving no temporary file."""
     tool = _tool()
     old, new = tmp_path / "exdata" / "MiNES", tmp_path / "staging" / "MiNES"
     old.mkdir(parents=True)
     (old / "old.info").write_text("old\n")
     new.mkdir(parents=True)
     (new / "new.info").write_text("new\n")
-    tool.replace_folder(new, old)
+    files.replace_directory(new, old)
     assert [p.name for p in old.iterdir()] == ["new.info"] and not new.exists()
     assert sorted(p.name for p in (tmp_path / "exdata").iterdir()) == ["MiNES"]
     fresh = tmp_path / "staging" / "xNES"
     fresh.mkdir()
-    tool.replace_folder(fresh, tmp_path / "exdata" / "xNES")
+    files.replace_directory(fresh, tmp_path / "exdata" / "xNES")
     assert (tmp_path / "exdata" / "xNES").is_dir()
     target = tmp_path / "figures" / "runs.csv"
     tool.write_beside(pd.DataFrame({"a": [1, 2]}), target)

@@ -59,6 +59,7 @@ PACKAGE = ROOT / "mines_theory"
 #: (a bound importing an experiment, the framework importing a claim) fails here.
 LAYERS = {
     "validation": 0,
+    "files": 0,
     "linalg": 1,
     "plotting": 1,
     "theory": 2,

@@ -459,7 +459,23 @@ atlas = {{ reason = "an identity" }}
         ),
         (
             SPEC_OF_ONE.format(extra="").replace('printed = "Lemma 97"', 'printed = "97"'),
-            "printed must be the PDF's name",
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: printed must be the PDF's name",
+        ),
+        (  # issue 46 §4: a bare TypeError before
+            SPEC_OF_ONE.format(extra="").replace('printed = "Lemma 97"', "printed = 3"),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: field 'printed' must be a string, got 3",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="key = 3"),
+            r"in bad_spec_h5\.toml: field 'key' must be a table, got 3",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="rests_on = 'Thm 3.1'"),
+            r"in bad_spec_h5\.toml: field 'rests_on' must be an array, got 'Thm 3\.1'",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="").replace('notebook = "00-overview"', 'notebook = "0"'),
+            r"spec 'Lemma 9\.7' in bad_spec_h5\.toml: notebook must be a notebook's name",
         ),
     ],
 )

@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+from mines_theory.validation import MAX_ELEMENTS
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.sizes import (
     DIMENSIONS,
@@ -336,3 +337,17 @@ def test_the_comparison_with_no_run_at_the_target_is_not_checked():
     assert verdict.text() == (
         "at_target (measured) = 0: fewer runs than the 1 declared to decide from"
     )
+
+
+def test_a_scaled_size_beyond_memory_is_named_before_allocating():
+    """At the limit (``validation.MAX_ELEMENTS`` draws) the scaled size is given; one more is
+    refused naming the scale, the size and the least memory, and so is a scale whose product
+    overflows a float (``--scale 1e308``, which ended in an OverflowError)."""
+
+    def check(draws: int = 1000): ...
+
+    assert scaled(check, Data(draws=10), MAX_ELEMENTS / 1000) == {"draws": MAX_ELEMENTS}
+    with pytest.raises(ValueError, match=r"draws = 1,000 × .*one float64 per draw.* \(2 GiB\)"):
+        scaled(check, Data(draws=10), (MAX_ELEMENTS + 1) / 1000)
+    with pytest.raises(ValueError, match=r"scale = 1e\+308 would need .*more than 1e300 GiB"):
+        scaled(check, Data(draws=10), 1e308)

@@ -34,6 +34,8 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mines_theory.files import replace_directory  # noqa: E402
+
 #: The first notebook of Part II (the verification record); those before it are Part I (the course).
 PART_II = "05"
 #: cocopp's full output, written by ``make coco`` (git-ignored), and where the book links it.
@@ -202,9 +204,12 @@ def build(out: Path) -> list[Path]:
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
         cocopp_pages(html / Path(COCOPP_PAGE).parent)
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.move(html, out)
+        # copied beside ``out`` (the temporary directory may be on another file system), then
+        # renamed into its place: an interrupted build leaves the old site whole
+        staged = out.with_name(f".{out.name}.new")
+        shutil.rmtree(staged, ignore_errors=True)
+        shutil.copytree(html, staged)
+        replace_directory(staged, out)
     return [out / "index.html"] + sorted(
         p for p in out.glob("*.html") if re.match(r"\d\d[a-z]?-", p.name)
     )

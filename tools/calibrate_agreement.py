@@ -27,6 +27,7 @@ import math
 import sys
 import time
 
+from mines_theory.files import write_text
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.verdict import K_AGREE, Kind, Measurement, Verdict
 
@@ -39,8 +40,7 @@ def run(path: str) -> None:
         results[claim.number] = claim.verdict().to_json()
         print(f"{claim.number}: {time.time() - begin:.1f} s", flush=True)
     print(f"total {time.time() - start:.0f} s")
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(results, out, indent=1, ensure_ascii=False)
+    write_text(path, json.dumps(results, indent=1, ensure_ascii=False))
 
 
 def _kind(m: Measurement) -> str:
@@ -87,9 +87,7 @@ def compare(paths: list[str], save: str | None = None) -> int:
     for line in disagreements:
         print("DISAGREES:", line)
     if save:
-        with open(save, "w", encoding="utf-8") as out:
-            json.dump(differing, out, indent=1, ensure_ascii=False)
-            out.write("\n")
+        write_text(save, json.dumps(differing, indent=1, ensure_ascii=False) + "\n")
     return 1 if disagreements else 0
 
 

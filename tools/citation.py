@@ -26,6 +26,8 @@ from pathlib import Path
 
 import yaml
 
+from mines_theory.files import write_text
+
 ROOT = Path(__file__).resolve().parent.parent
 CFF = ROOT / "CITATION.cff"
 README = ROOT / "README.md"
@@ -180,7 +182,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     cff = load()
     if args.readme:
-        README.write_text(render_readme(README.read_text(encoding="utf-8"), cff), encoding="utf-8")
+        write_text(README, render_readme(README.read_text(encoding="utf-8"), cff))
     else:
         print(bibtex(cff, commit()))
     return 0

@@ -56,6 +56,7 @@ import numpy as np
 import pandas as pd
 
 from mines_theory.experiments import coco
+from mines_theory.files import replace_directory, save_with
 from mines_theory.experiments.coco_stats import SUMMARY_COLUMNS, TARGETS, cocopp_targets
 from mines_theory.verification.claims.coco_bbob import SUMMARY
 
@@ -275,25 +276,11 @@ def experiment(plan: Plan, staging: Path) -> pd.DataFrame:
     return runs
 
 
-def replace_folder(new: Path, old: Path) -> None:
-    """Move ``new`` to ``old``, removing what was there only once the move can be made."""
-    old.parent.mkdir(parents=True, exist_ok=True)
-    if old.exists():
-        retired = old.with_name(old.name + ".replaced")
-        shutil.rmtree(retired, ignore_errors=True)
-        old.rename(retired)
-        new.rename(old)
-        shutil.rmtree(retired)
-    else:
-        new.rename(old)
-
-
 def write_beside(frame: pd.DataFrame, path: Path, **options) -> None:
-    """Write ``frame`` to a temporary file beside ``path`` and move it over ``path``."""
+    """Write ``frame`` as CSV to a temporary file beside ``path`` and move it over ``path``
+    (``files.atomic_write``: an interrupted write leaves the old file and no temporary one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    frame.to_csv(temporary, index=False, **options)
-    os.replace(temporary, path)
+    save_with(path, lambda out: frame.to_csv(out, index=False, **options), binary=False)
 
 
 def summary_from_cocopp(exdata: Path, solvers) -> pd.DataFrame:
@@ -335,7 +322,7 @@ def postprocess(plan: Plan, solvers) -> pd.DataFrame:
     staging.mkdir(parents=True, exist_ok=True)
     os.chdir(plan.folder)
     cocopp.main(["-o", str(staging / "ppdata"), *(str(Path("exdata") / s) for s in solvers)])
-    replace_folder(staging / "ppdata", plan.folder / "ppdata")
+    replace_directory(staging / "ppdata", plan.folder / "ppdata")
     print(f"cocopp: {time.perf_counter() - start:.0f} s wall, {plan.folder / 'ppdata'}")
     return summary_from_cocopp(plan.folder / "exdata", solvers)
 
@@ -373,7 +360,7 @@ def run(plan: Plan) -> int:
         runs = experiment(plan, staging)  # an error here leaves exdata as it was
         for name in plan.solvers:  # every run completed: the new data replace the old
             (staging / "exdata" / name / MARKER).write_text(repr(plan.subset) + "\n")
-            replace_folder(staging / "exdata" / name, exdata / name)
+            replace_directory(staging / "exdata" / name, exdata / name)
     solvers = [s for s in ORDER if (exdata / s).is_dir()]
     summary = postprocess(plan, solvers)
     shutil.rmtree(plan.folder / "staging", ignore_errors=True)

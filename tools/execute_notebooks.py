@@ -21,6 +21,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from mines_theory.files import save_with
 from mines_theory.verification.views.report import prose
 
 
@@ -65,7 +66,7 @@ def execute(path: Path, timeout: int) -> float:
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)
-    nbformat.write(nb, path)
+    save_with(path, lambda out: nbformat.write(nb, out), binary=False)  # never half of one
     return time.perf_counter() - start
 
 

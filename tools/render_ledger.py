@@ -19,6 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mines_theory.files import write_text
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import report
 
@@ -58,7 +59,7 @@ def render_readme() -> None:
             ledger.COMPARISON_END,
         )
     if new != text:
-        README.write_text(new, encoding="utf-8")
+        write_text(README, new)
         print(f"updated the generated tables in {README.name}")
     else:
         print(f"the generated tables in {README.name} are current")

@@ -46,6 +46,7 @@ from .rules import (
     FigureRuleError,
     figure_violations,
 )
+from mines_theory.files import save_with, write_text
 from mines_theory.validation import path_like
 
 
@@ -311,8 +312,9 @@ def save_figure(
         raise FigureRuleError(name, violations)
     out.mkdir(parents=True, exist_ok=True)
     png, pdf = out / f"{name}.png", out / f"{name}.pdf"
-    fig.savefig(png, format="png", metadata=PNG_METADATA)
-    fig.savefig(pdf, format="pdf", metadata=_PDF_METADATA)
+    # each written beside and moved into place (files.atomic_write): never half a figure
+    save_with(png, lambda out: fig.savefig(out, format="png", metadata=PNG_METADATA), True)
+    save_with(pdf, lambda out: fig.savefig(out, format="pdf", metadata=_PDF_METADATA), True)
     return [png, pdf]
 
 
@@ -341,7 +343,7 @@ def save_table(
     out = _output_dir(name, directory)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.md"
-    path.write_text(markdown_table(frame, index_label) + "\n", encoding="utf-8")
+    write_text(path, markdown_table(frame, index_label) + "\n")
     return path
 
 

@@ -18,21 +18,46 @@ re-check a claim.
     (name → ``Verdict.to_json``). A progress bar (tqdm, on stderr) follows the claims and the
     runs inside them when stderr is a terminal (``--progress``/``--no-progress``).
 
-Exit status: 0 when every fresh verdict agrees with the published one (at scale 1: every number
-within its uncertainty; at another scale: the same status) or is "not checked"; 1 when one does
-not (the lines say which); 2 for bad arguments (an unknown or ambiguous name, a scale that is not
-a positive number), with the error named on stderr.
+Exit status (``EXIT``), each its own code, as a Unix tool's:
+
+=====  ========================================================================================
+code   when
+=====  ========================================================================================
+0      every fresh verdict agrees with the published one (at scale 1: every number within its
+       uncertainty; at another scale: the same status); ``list`` printed the ledger
+1      differs: some fresh verdict does not agree (the lines say which and why)
+2      bad arguments: an unknown or ambiguous name, a scale that is not a positive number (the
+       error named on stderr; argparse's code)
+3      not checked: no verdict differs, but some row decided nothing ("not checked": less data
+       than it declares, or, at a scale other than 1, a sample size the check refuses, too
+       small for its own minimum or too large for memory, named in its line) or has no
+       published verdict to compare with
+4      corrupt data: ``published.json`` cannot be read (missing, not JSON, an entry that is no
+       verdict: ``ledger.PublishedVerdictsError``, named on stderr); nothing is checked
+5      a check raised an exception other than a refused size: a bug. Its traceback goes to
+       stderr, its line says ERROR, and the other rows are still checked (``--all`` always
+       finishes); at scale 1 every exception is such a bug, at another scale a ``ValueError``
+       is the check refusing its scaled sizes (code 3)
+130    interrupted (Ctrl-C): nothing is written, the rows done so far are printed
+141    stdout was closed early (``list | head -c 10``): the standard recipe for SIGPIPE
+       (Python's ``signal`` documentation): the rest of the output goes to /dev/null, no
+       traceback, and the code a shell reports for a tool killed by SIGPIPE (128 + 13)
+=====  ========================================================================================
+
+Where rows end differently the highest in this order wins: 5, 1, 3, 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import math
 import os
 import sys
 import time
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
@@ -44,9 +69,11 @@ from .views.report import key_number
 
 __all__ = [
     "AmbiguousName",
+    "EXIT",
     "UnknownName",
     "Outcome",
     "check",
+    "fresh_verdict",
     "compare",
     "list_lines",
     "main",
@@ -56,6 +83,20 @@ __all__ = [
 ]
 
 Spec = Claim | Erratum
+
+#: The exit status of each ending (module docstring).
+EXIT = {
+    "agrees": 0,
+    "differs": 1,
+    "bad arguments": 2,
+    "not checked": 3,
+    "corrupt data": 4,
+    "error": 5,
+    "interrupted": 130,
+    "broken pipe": 141,
+}
+#: Of several rows' endings, the exit status is that of the first in this order.
+PRECEDENCE = ("error", "differs", "not checked", "agrees")
 
 
 class UnknownName(ValueError):
@@ -169,25 +210,47 @@ def _progress(items: list[Spec], enabled: bool) -> Iterable[Spec]:
     return tqdm(items, desc="claims", file=sys.stderr, leave=False)
 
 
-def run(
-    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
-) -> Iterator[tuple[Spec, Verdict, float]]:
-    """(spec, fresh verdict at ``scale``, seconds it took) for each of ``specs``, as each is
-    computed; ``progress`` shows progress bars on stderr (the claims, and the runs inside
-    each)."""
+@contextlib.contextmanager
+def _progress_env(progress: bool) -> Iterator[None]:
+    """Progress bars of the runs inside each check (``PROGRESS_ENV``) while it is open."""
     previous = os.environ.get(PROGRESS_ENV)
     if progress:
         os.environ[PROGRESS_ENV] = "1"
     try:
-        for spec in _progress(list(specs), progress):
-            start = time.perf_counter()
-            verdict = spec.verdict(scale)
-            yield spec, verdict, time.perf_counter() - start
+        yield
     finally:
         if previous is None:
             os.environ.pop(PROGRESS_ENV, None)
         else:
             os.environ[PROGRESS_ENV] = previous
+
+
+def fresh_verdict(spec: Spec, scale: float = 1.0) -> Verdict:
+    """The fresh verdict of ``spec`` at ``scale``. At a scale other than 1 a ``ValueError``
+    raised by the check (a scaled sample size below its own minimum, ``max_evaluations must be
+    at least …``, or beyond memory, ``sizes.scaled``) is "not checked" with its message: the
+    shortened or lengthened run decides nothing. At scale 1 it is a bug and is raised, as is
+    any other exception at any scale."""
+    try:
+        return spec.verdict(scale)
+    except ValueError as error:
+        if scale == 1:
+            raise
+        reason = f"at scale {scale:g}, the check refused its sizes: {error}"
+        return Verdict.not_checked(reason.replace("{", "{{").replace("}", "}}"))
+
+
+def run(
+    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
+) -> Iterator[tuple[Spec, Verdict, float]]:
+    """(spec, fresh verdict at ``scale``, seconds it took) for each of ``specs``, as each is
+    computed (``fresh_verdict``); ``progress`` shows progress bars on stderr (the claims, and
+    the runs inside each)."""
+    with _progress_env(progress):
+        for spec in _progress(list(specs), progress):
+            start = time.perf_counter()
+            verdict = fresh_verdict(spec, scale)
+            yield spec, verdict, time.perf_counter() - start
 
 
 def check(
@@ -262,30 +325,72 @@ def _report(spec: Spec, verdict: Verdict, old: Verdict | None, seconds: float, s
     return outcome, "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``), printing to ``out``
-    (default stdout); the exit status (module docstring)."""
-    out = sys.stdout if out is None else out
-    top = parser()
-    args = top.parse_args(argv)
-    if args.command == "list":
-        print("\n".join(list_lines()), file=out)
-        return 0
+def _error(top: argparse.ArgumentParser, ending: str, error: Exception) -> int:
+    print(f"{top.prog}: error: {type(error).__name__}: {error}", file=sys.stderr)
+    return EXIT[ending]
+
+
+def _check(args: argparse.Namespace, top: argparse.ArgumentParser, out: TextIO) -> int:
     try:
         specs = _specs(args)
-    except (UnknownName, AmbiguousName) as error:
-        top.exit(2, f"{top.prog}: error: {type(error).__name__}: {error}\n")
+    except (UnknownName, AmbiguousName) as error:  # as argparse's own: SystemExit(2)
+        top.exit(EXIT["bad arguments"], f"{top.prog}: error: {type(error).__name__}: {error}\n")
+    published = ledger.published()  # corrupt: PublishedVerdictsError before any check runs
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    published = ledger.published()
-    status, fresh = 0, {}
-    for spec, verdict, seconds in run(specs, args.scale, progress):
-        fresh[spec.name] = verdict
-        outcome, text = _report(spec, verdict, published.get(spec.name), seconds, args.scale)
-        if outcome == DIFFERS:
-            status = 1
-        print(text.splitlines()[0] if args.json else text, file=sys.stderr if args.json else out)
-        (sys.stderr if args.json else out).flush()
+    lines = sys.stderr if args.json else out
+    endings, fresh = {"agrees"}, {}
+    with _progress_env(progress):
+        for spec in _progress(specs, progress):
+            start = time.perf_counter()
+            try:
+                verdict = fresh_verdict(spec, args.scale)
+            except Exception as error:  # noqa: BLE001 - a bug in a check: named, the rest run
+                endings.add("error")
+                print(f"{spec.name} — scale {args.scale:g}: ERROR (a bug in its check)", file=lines)
+                traceback.print_exception(error, file=sys.stderr)
+                continue
+            fresh[spec.name] = verdict
+            old = published.get(spec.name)
+            outcome, text = _report(spec, verdict, old, time.perf_counter() - start, args.scale)
+            endings.add({DIFFERS: "differs", AGREES: "agrees"}.get(outcome, "not checked"))
+            print(text.splitlines()[0] if args.json else text, file=lines)
+            lines.flush()
     if args.json:
         text = json.dumps({n: v.to_json() for n, v in fresh.items()}, indent=1, ensure_ascii=False)
         print(text, file=out)
-    return status
+    return EXIT[next(e for e in PRECEDENCE if e in endings)]
+
+
+def _quiet_broken_pipe(out: TextIO) -> None:
+    """After a BrokenPipeError: the rest of the output, on ``out``, stdout and stderr (either may
+    be the pipe: ``2>&1 | head``), goes to /dev/null (Python's ``signal`` documentation, "Note
+    on SIGPIPE"), so that the interpreter's last flush at exit raises nothing either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (out, sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # no file: a StringIO
+            os.dup2(devnull, stream.fileno())
+    os.close(devnull)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``), printing to ``out``
+    (default stdout); the exit status (module docstring, ``EXIT``)."""
+    out = sys.stdout if out is None else out
+    top = parser()
+    args = top.parse_args(argv)
+    try:
+        if args.command == "list":
+            print("\n".join(list_lines()), file=out)
+            status = EXIT["agrees"]
+        else:
+            status = _check(args, top, out)
+        out.flush()  # here, not at exit, so that a closed pipe is caught below
+        return status
+    except ledger.PublishedVerdictsError as error:
+        return _error(top, "corrupt data", error)
+    except BrokenPipeError:
+        _quiet_broken_pipe(out)
+        return EXIT["broken pipe"]
+    except KeyboardInterrupt:
+        print(f"{top.prog}: interrupted; nothing was written", file=sys.stderr)
+        return EXIT["interrupted"]

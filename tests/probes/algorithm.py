@@ -255,9 +255,9 @@ def cases() -> list:
     t.named("minimize", "callback not callable", lambda: minimize(callback=3), TypeError,
             "callback must be None or a callable .*, got int 3")  # fmt: skip
     for name in ("vectorized", "disp", "terminate"):  # flags take bools only
-        for value in ("False", "yes", 1, NAN, print):
-            t.refuses("minimize", f"{name} {value!r}", lambda n=name, v=value: minimize(**{n: v}),
-                      name, value)  # fmt: skip
+        for flag in ("False", "yes", 1, NAN, print):
+            t.refuses("minimize", f"{name} {flag!r}", lambda n=name, v=flag: minimize(**{n: v}),
+                      name, flag)  # fmt: skip
     t.named("minimize", "tau > zeta", lambda: minimize(tau=1e300), ValueError,
             "tau must be <= zeta, got tau = 1e[+]300 > zeta = 20.0")  # fmt: skip
     t.named("minimize", "mean0 of another length than f.dim", lambda: minimize(mean0=np.ones(3)),

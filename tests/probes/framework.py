@@ -93,6 +93,9 @@ def cases() -> list:
     )
     t.named("at_least", "seeds -1", lambda: stats.at_least("seeds", -1, 2, "x"), ValueError,
             "seeds must be a non-negative integer, got -1")  # fmt: skip
+    for allowed in (0, 0.0, -0.5, 1.0, NAN, "a"):  # trials_needed(0): a ZeroDivisionError before
+        t.refuses("trials_needed", f"allowed={allowed!r}",
+                  lambda a=allowed: stats.trials_needed(a), "allowed", allowed)  # fmt: skip
     t.named(
         "loglog_slope",
         "x 0",

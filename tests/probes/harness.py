@@ -62,7 +62,8 @@ MEMORY_MARGIN = 2 * 2**30  # bytes of address space a case may add
 ALLOWED = (ValueError, TypeError, FloatingPointError, Undecidable)
 NAN, INF = float("nan"), float("inf")
 #: The table modules of this package, one per public part of the library.
-TABLES = ("algorithm", "problems", "experiments", "theory", "linalg", "plotting", "framework")
+TABLES = ("algorithm", "problems", "experiments", "theory", "linalg", "plotting", "framework",
+          "files", "command")  # fmt: skip
 
 
 class Hang(BaseException):

@@ -100,6 +100,10 @@ def cases() -> list:
             lambda: local_region_threshold(L=2.0, sigma=1.0, gamma=0.5, tau=0.5, xi=0.5,
                                            curvature=NAN),
             ValueError, "curvature must be a finite number > 0, got nan")  # fmt: skip
+    t.edge("y_term_constant_corrected", "d=10**300 (a scipy TypeError before)",
+           lambda: corrected.y_term_constant_corrected(d=10**300, b=10, delta=0.1, L=1.0,
+                                                       tau=0.5, zeta=4.0, K=100),
+           names="d")  # fmt: skip
     t.named(
         "expected_cubed_norm",
         "None",

@@ -438,7 +438,7 @@ def y_term_constant_corrected(
     t = np.arange(2, min(K - 1, EXACT_TAIL_STEPS) + 1)
     x = np.log(b * (t + 1.0) ** 2 / delta)
     A = d + 2 * np.sqrt(d * x) + 2 * x  # chi_threshold_corrected at each t
-    p4, p2 = scipy.stats.chi2.sf(A, d + 4), scipy.stats.chi2.sf(A, d + 2)
+    p4, p2 = scipy.stats.chi2.sf(A, d + 4.0), scipy.stats.chi2.sf(A, d + 2.0)  # d as a float
     kappa = ell * zeta * math.sqrt(d) / (2 * tau) * (2 * p4 + d * (p4 - p2))
     A_K = chi_threshold_corrected(d=d, b=b, delta=delta, t=K)
     leading = ell * zeta * (d + 2) * A_K**2 * delta / (2 * tau * d**1.5 * b)

@@ -210,6 +210,19 @@ def _typed(table: object, where: str) -> tuple[str, bool]:
     for name in ("printed", "label", "statement", "notebook", "kind", "correct", "consequence"):
         if name in table and not isinstance(table[name], str):
             raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
+    for name in ("quote", "after", "same_flaw_as"):
+        if name in table and not isinstance(table[name], str):
+            raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
+    forms: tuple[tuple[str, Any, str], ...] = (
+        ("key", dict, "a table"),
+        ("corrigendum", dict, "a table"),
+        ("rests_on", list, "an array"),
+        ("not_rests_on", list, "an array"),
+        ("atlas", (dict, list), "a table or an array of tables"),
+    )
+    for name, form, words in forms:
+        if name in table and not isinstance(table[name], form):
+            raise ValueError(f"{where}: field {name!r} must be {words}, got {table[name]!r}")
     return kind, checked
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mines_theory.files import write_text
+
 from . import declare, registry
 from .paper import with_number
 from .registry import statement_of
@@ -217,7 +219,8 @@ def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str
 
     Raises ``PublishedVerdictsError`` naming the file when it is missing (unless
     ``missing_ok``: then ``{}``, for ``tools/render_ledger.py --init`` only), is not valid
-    JSON, or holds an entry that is not a verdict.
+    JSON, or holds an entry that is not a verdict (``Verdict.from_json`` refuses it, or it does
+    not read back as itself: a field of the wrong kind).
     """
     path = Path(PUBLISHED if path is None else path)
     if not path.is_file():
@@ -240,15 +243,25 @@ def published(path: Path | None = None, *, missing_ok: bool = False) -> dict[str
             f"(claim number → verdict), got {type(raw).__name__}"
         )
     verdicts = {}
+    unreadable = (KeyError, TypeError, ValueError, AttributeError, OverflowError, Undecidable)
     for number, entry in raw.items():
         try:
             verdicts[number] = Verdict.from_json(entry)
-        except (KeyError, TypeError, ValueError, AttributeError, Undecidable) as error:
+            again = verdicts[number].to_json()
+            # a field of the wrong kind (a list where a name belongs) is read without complaint
+            # but does not read back as itself
+            same = json.dumps(again, sort_keys=True) == json.dumps(entry, sort_keys=True)
+        except unreadable as error:
             raise PublishedVerdictsError(
                 f"the published verdicts {path}: the entry "
                 f"{number!r} is not a verdict ({type(error).__name__}: "
                 f"{error})"
             ) from error
+        if not same:
+            raise PublishedVerdictsError(
+                f"the published verdicts {path}: the entry {number!r} is not a verdict (it "
+                "does not read back as itself: a field of the wrong kind)"
+            )
     return verdicts
 
 
@@ -268,11 +281,14 @@ def reconcile(
 
 
 def write_published(results: dict[str, Verdict], path: Path | None = None) -> None:
+    """Write ``results`` (a row's number or an erratum's label → verdict) as the published
+    verdicts (``PUBLISHED`` unless ``path`` is given), atomically (``files.atomic_write``): an
+    interrupted write leaves the old file as it was, never a part of the new one."""
     path = PUBLISHED if path is None else path
     text = json.dumps(
         {number: v.to_json() for number, v in results.items()}, indent=1, ensure_ascii=False
     )
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    write_text(path, text + "\n")
 
 
 def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:

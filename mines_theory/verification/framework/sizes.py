@@ -42,6 +42,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mines_theory.validation import array_size
+
 from .verdict import DECIDED, Kind, Measurement, Undecidable, Verdict
 
 __all__ = ["DIMENSIONS", "MEASURED", "Data", "guard", "guarded_by", "scaled", "sizes"]
@@ -285,6 +287,11 @@ def scaled(check: Callable[..., Any], minimum: Data | None, scale: float) -> dic
     multiplied by ``scale`` (rounded, at least 1; the other arguments at their defaults): what
     ``python -m mines_theory.verification check --scale`` runs.
 
+    A scaled size is named before any memory is asked for: each seed, draw, step, batch or run
+    holds at least one float64 in every check, so a scaled size beyond
+    ``validation.MAX_ELEMENTS`` (2**28, 2 GiB of float64) is a ValueError naming the scale, the
+    size, what it was, and the least memory it would need (``validation.array_size``).
+
     >>> import dataclasses
     >>> @dataclasses.dataclass(frozen=True)
     ... class Run:
@@ -293,6 +300,12 @@ def scaled(check: Callable[..., Any], minimum: Data | None, scale: float) -> dic
     >>> def check(config: Run = Run(), draws: int = 10) -> None: ...
     >>> scaled(check, Data(seeds=2, steps=10, at={"steps": "config.iterations"}), 0.1)
     {'config': Run(seeds=2, iterations=150)}
+    >>> scaled(check, Data(draws=5), 1e8)
+    Traceback (most recent call last):
+    ...
+    ValueError: scale = 100000000.0 would need draws = 10 × 1e+08, at least one float64 per \
+draw, an array of 1,000,000,000 float64 entries (7.45 GiB), more than the limit of MAX_ELEMENTS \
+= 2**28 entries (2 GiB)
     """
     _require(
         isinstance(scale, (int, float)) and math.isfinite(scale) and scale > 0,
@@ -310,7 +323,18 @@ def scaled(check: Callable[..., Any], minimum: Data | None, scale: float) -> dic
                 continue
             head, *rest = path.split(".")
             value = arguments.get(head, parameters[head].default)
-            arguments[head] = _replace(
-                value, rest, lambda n: max(1, math.floor(int(n) * scale + 0.5))
-            )
+            dimension = next(d for d, ps in minimum.paths(check).items() if path in ps)
+            change = functools.partial(_scaled_size, path, dimension, scale=scale)
+            arguments[head] = _replace(value, rest, change)
     return arguments
+
+
+def _scaled_size(path: str, dimension: str, size: Any, scale: float) -> int:
+    """``size`` × ``scale``, rounded, at least 1; a ValueError (``validation.array_size``) where
+    it would not fit in memory at one float64 per element (``scaled``)."""
+    size = int(size)
+    product = size * scale
+    elements = math.floor(product + 0.5) if math.isfinite(product) else 10**309
+    what = f"{path} = {size:,} × {scale:g}, at least one float64 per {dimension.removesuffix('s')}"
+    array_size("scale", scale, elements, f"{what}, an array")
+    return max(1, elements)

@@ -31,6 +31,8 @@ import numpy as np
 import scipy.stats
 from numpy.typing import ArrayLike
 
+from mines_theory.validation import probability
+
 from .verdict import Kind, Measurement, Undecidable
 
 __all__ = [
@@ -235,6 +237,7 @@ def trials_needed(allowed: float) -> int:
     >>> trials_needed(0.1), trials_needed(0.5)
     (100, 20)
     """
+    allowed = probability("allowed", allowed)  # a ZeroDivisionError at 0 before
     return math.ceil(MIN_EXPECTED / allowed - 1e-9)
 
 
