@@ -6,6 +6,8 @@ shortened run never contradicts: "not checked" or the same status), ``--json`` a
 ``Verdict.from_json`` reads back, and ``check --scale 0.05`` on one cheap claim of each family
 of checks (the whole ledger at 0.05 takes about 2 minutes: the lead's report has the table)."""
 
+import concurrent.futures
+import contextlib
 import dataclasses
 import functools
 import io
@@ -386,3 +388,63 @@ def test_a_closed_stdout_ends_quietly_with_141(argv):
     assert (done.returncode, done.stderr) == (EXIT["broken pipe"], "")
     unhandled = _closed_stdout(["-c", "print('name' * 10_000)"])
     assert "BrokenPipeError" in unhandled.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# --workers and --scheduler (issue 46 §6): the same verdicts as one process
+# ---------------------------------------------------------------------------------------------
+
+PARALLEL = ["Prop. A.1", "eq:bG"]  # a row and an erratum, each a few seconds
+
+
+@functools.cache
+def _one_process() -> dict:
+    out = io.StringIO()
+    assert main(["check", *PARALLEL, "--json", "--no-progress"], out=out) == EXIT["agrees"]
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("where", ["workers", "cluster"])
+def test_workers_and_a_dask_cluster_give_the_verdicts_of_one_process(where):
+    """``check --workers 2`` (processes of this machine) and ``check --scheduler ADDRESS`` (a
+    ``dask.distributed`` cluster, here a ``LocalCluster`` of 2 worker processes) print, as
+    JSON, exactly the verdicts that one process prints: every status, summary, qualifier and
+    number (each check's seeds are fixed, so nothing may move)."""
+    out = io.StringIO()
+    with contextlib.ExitStack() as stack:
+        if where == "workers":
+            argv = ["--workers", "2"]
+        else:
+            from distributed import LocalCluster
+
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+                )
+            )
+            argv = ["--scheduler", cluster.scheduler_address]
+        status = main(["check", *PARALLEL, "--json", "--no-progress", *argv], out=out)
+    assert status == EXIT["agrees"]
+    assert json.loads(out.getvalue()) == _one_process()
+
+
+def test_a_bug_on_a_worker_is_reported_as_in_one_process(rows):
+    """On an executor the checks run by name (``remote_verdict``): the verdicts come back as
+    data, in the order asked, a refused size as "not checked" and a bug as ``CheckFailed``
+    holding its traceback, the rows after it still run (threads here, so that the replaced
+    ledger is the one the workers read)."""
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        results = list(command.verdicts_on(rows, 0.5, pool))
+    assert [spec.name for spec, _, _ in results] == ["Lemma 9.1", "Lemma 9.2", "Prop. A.1"]
+    refused, bug, good = (verdict for _, verdict, _ in results)
+    assert refused.status is Status.NOT_CHECKED and "b must be >= 2" in refused.text()
+    assert isinstance(bug, command.CheckFailed) and "ZeroDivisionError: 1/0" in bug.args[0]
+    assert good.status is Status.HOLDS
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "1,2", "257"])
+def test_workers_must_be_one_integer_in_range(workers, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["check", "Prop. A.1", "--workers", workers])
+    assert stop.value.code == EXIT["bad arguments"]
+    assert f"--workers must be an integer in 1..256, got {workers!r}" in capsys.readouterr().err

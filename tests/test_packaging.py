@@ -185,7 +185,7 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 DISTRIBUTIONS = {"sklearn": "scikit-learn", "myst_nb": "myst-nb", "yaml": "pyyaml"}
 #: Imports of the library that belong to an extra: a function used only by the notebooks
 #: (ledger.glue_measurements) or one data set (objectives.breast_cancer_logistic).
-LIBRARY_EXTRAS = {"myst-nb": "notebooks", "scikit-learn": "data"}
+LIBRARY_EXTRAS = {"myst-nb": "notebooks", "scikit-learn": "data", "distributed": "cluster"}
 
 
 def _third_party_imports(paths) -> set[str]:

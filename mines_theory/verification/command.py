@@ -17,6 +17,10 @@ re-check a claim.
     status. ``--json`` prints the fresh verdicts as data, in the form of ``published.json``
     (name → ``Verdict.to_json``). A progress bar (tqdm, on stderr) follows the claims and the
     runs inside them when stderr is a terminal (``--progress``/``--no-progress``).
+    ``--workers N`` runs the checks in N processes of this machine, ``--scheduler ADDRESS`` on
+    the ``dask.distributed`` cluster at ADDRESS (``executor_for``); each check runs whole on
+    one worker, by name (``remote_verdict``), and its verdict comes back as data: the same
+    verdicts as in one process, printed in the same order.
 
 Exit status (``EXIT``), each its own code, as a Unix tool's:
 
@@ -50,18 +54,19 @@ Where rows end differently the highest in this order wins: 5, 1, 3, 0.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import difflib
 import json
 import math
+import multiprocessing
 import os
 import sys
 import time
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TextIO
+from typing import TextIO, TypeVar
 
-from mines_theory.algorithm.strategy import PROGRESS_ENV
 from .framework import ledger
 from .framework.spec import Claim, Erratum
 from .framework.verdict import Status, Verdict
@@ -72,8 +77,12 @@ __all__ = [
     "EXIT",
     "UnknownName",
     "Outcome",
+    "CheckFailed",
     "check",
+    "executor_for",
     "fresh_verdict",
+    "remote_verdict",
+    "verdicts_on",
     "compare",
     "list_lines",
     "main",
@@ -83,6 +92,7 @@ __all__ = [
 ]
 
 Spec = Claim | Erratum
+T = TypeVar("T")
 
 #: The exit status of each ending (module docstring).
 EXIT = {
@@ -202,17 +212,22 @@ def compare(published: Verdict | None, fresh: Verdict, scale: float) -> tuple[Ou
     return DIFFERS, f"status {fresh.status.value!r}, published {published.status.value!r}"
 
 
-def _progress(items: list[Spec], enabled: bool) -> Iterable[Spec]:
-    if not enabled or len(items) < 2:
+def _progress(items: Iterable[T], enabled: bool, total: int | None = None) -> Iterable[T]:
+    if total is None:
+        items = list(items)
+        total = len(items)
+    if not enabled or total < 2:
         return items
     from tqdm import tqdm
 
-    return tqdm(items, desc="claims", file=sys.stderr, leave=False)
+    return tqdm(items, desc="claims", file=sys.stderr, leave=False, total=total)
 
 
 @contextlib.contextmanager
 def _progress_env(progress: bool) -> Iterator[None]:
     """Progress bars of the runs inside each check (``PROGRESS_ENV``) while it is open."""
+    from mines_theory.algorithm.strategy import PROGRESS_ENV  # numpy: not for ``list``
+
     previous = os.environ.get(PROGRESS_ENV)
     if progress:
         os.environ[PROGRESS_ENV] = "1"
@@ -253,6 +268,81 @@ def run(
             yield spec, verdict, time.perf_counter() - start
 
 
+#: What a check run elsewhere sends back: (its verdict as data, ``Verdict.to_json``, or None;
+#: the seconds it took; the traceback of the exception it raised, or None).
+Remote = tuple[dict | None, float, str | None]
+
+
+def remote_verdict(name: str, scale: float) -> Remote:
+    """Run the check of the row or erratum ``name`` (exactly its name) at ``scale`` in this
+    process, as a worker of ``--workers`` or ``--scheduler`` does (``fresh_verdict``), and return
+    what can travel back to the process that asked (``Remote``): the verdict as data, never a
+    live object; an exception as its traceback, so that the asking process reports it as a bug
+    in the check and goes on."""
+    start = time.perf_counter()
+    try:
+        spec = next(s for s in ledger.rows() + ledger.errata() if s.name == name)
+        verdict = fresh_verdict(spec, scale)
+    except Exception:  # noqa: BLE001 - reported by the asking process, as in one process
+        return None, time.perf_counter() - start, traceback.format_exc()
+    return verdict.to_json(), time.perf_counter() - start, None
+
+
+class CheckFailed(Exception):
+    """A check that raised in a worker (``remote_verdict``): its traceback, as text."""
+
+
+def verdicts_on(
+    specs: Sequence[Spec], scale: float, executor: concurrent.futures.Executor | None = None
+) -> Iterator[tuple[Spec, Verdict | Exception, float]]:
+    """(spec, fresh verdict at ``scale`` or the exception its check raised, seconds it took)
+    for each of ``specs``, in their order: in this process (``fresh_verdict``), or, given an
+    ``executor`` (``concurrent.futures``: processes, or a Dask cluster's
+    ``Client.get_executor()``), on its workers, all submitted at once (``remote_verdict``); a
+    verdict that comes back is read with ``Verdict.from_json`` (without its ``data``, which
+    no one compares)."""
+    if executor is None:
+        for spec in specs:
+            start = time.perf_counter()
+            try:
+                verdict: Verdict | Exception = fresh_verdict(spec, scale)
+            except Exception as error:  # noqa: BLE001 - a bug in a check, reported by the caller
+                verdict = error
+            yield spec, verdict, time.perf_counter() - start
+        return
+    futures = [executor.submit(remote_verdict, spec.name, scale) for spec in specs]
+    try:
+        for spec, future in zip(specs, futures):
+            data, seconds, failure = future.result()
+            if failure is not None or data is None:
+                yield spec, CheckFailed(failure or "no verdict came back"), seconds
+            else:
+                yield spec, Verdict.from_json(data), seconds
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+@contextlib.contextmanager
+def executor_for(
+    workers: int | None = None, scheduler: str | None = None
+) -> Iterator[concurrent.futures.Executor | None]:
+    """Where ``check`` runs: this process (neither given: None), ``workers`` processes of this
+    machine, or the ``dask.distributed`` cluster at ``scheduler`` (its workers need this
+    package installed, as ``pip install -e .`` does)."""
+    if scheduler is not None:
+        from distributed import Client
+
+        with Client(scheduler) as client:
+            yield client.get_executor(pure=False)
+    elif workers is not None and workers > 1:
+        context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+            yield pool
+    else:
+        yield None
+
+
 def check(
     specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
 ) -> dict[str, tuple[Verdict, float]]:
@@ -268,6 +358,16 @@ def _scale(text: str) -> float:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"--scale must be a positive number, got {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"--workers must be an integer in 1..256, got {text!r}")
     return value
 
 
@@ -290,6 +390,20 @@ def parser() -> argparse.ArgumentParser:
         help="multiply every sample size (seeds, draws, steps, batches) by S (default 1)",
     )
     c.add_argument("--json", action="store_true", help="print the fresh verdicts as JSON")
+    where = c.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_workers,
+        default=None,
+        metavar="N",
+        help="run the checks in N processes of this machine (default: this process)",
+    )
+    where.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the checks on the dask.distributed cluster at ADDRESS (tcp://host:port)",
+    )
     c.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -339,19 +453,20 @@ def _check(args: argparse.Namespace, top: argparse.ArgumentParser, out: TextIO) 
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     lines = sys.stderr if args.json else out
     endings, fresh = {"agrees"}, {}
-    with _progress_env(progress):
-        for spec in _progress(specs, progress):
-            start = time.perf_counter()
-            try:
-                verdict = fresh_verdict(spec, args.scale)
-            except Exception as error:  # noqa: BLE001 - a bug in a check: named, the rest run
+    with _progress_env(progress), executor_for(args.workers, args.scheduler) as executor:
+        results = verdicts_on(specs, args.scale, executor)
+        for spec, verdict, seconds in _progress(results, progress, len(specs)):
+            if isinstance(verdict, Exception):  # a bug in a check: named, the rest run
                 endings.add("error")
                 print(f"{spec.name} — scale {args.scale:g}: ERROR (a bug in its check)", file=lines)
-                traceback.print_exception(error, file=sys.stderr)
+                if isinstance(verdict, CheckFailed):
+                    print(verdict.args[0], file=sys.stderr)
+                else:
+                    traceback.print_exception(verdict, file=sys.stderr)
                 continue
             fresh[spec.name] = verdict
             old = published.get(spec.name)
-            outcome, text = _report(spec, verdict, old, time.perf_counter() - start, args.scale)
+            outcome, text = _report(spec, verdict, old, seconds, args.scale)
             endings.add({DIFFERS: "differs", AGREES: "agrees"}.get(outcome, "not checked"))
             print(text.splitlines()[0] if args.json else text, file=lines)
             lines.flush()

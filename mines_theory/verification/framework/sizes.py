@@ -42,7 +42,6 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mines_theory.validation import array_size
 
 from .verdict import DECIDED, Kind, Measurement, Undecidable, Verdict
 
@@ -336,5 +335,7 @@ def _scaled_size(path: str, dimension: str, size: Any, scale: float) -> int:
     product = size * scale
     elements = math.floor(product + 0.5) if math.isfinite(product) else 10**309
     what = f"{path} = {size:,} × {scale:g}, at least one float64 per {dimension.removesuffix('s')}"
+    from mines_theory.validation import array_size  # numpy: not for reading the specs
+
     array_size("scale", scale, elements, f"{what}, an array")
     return max(1, elements)
