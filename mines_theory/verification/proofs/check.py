@@ -232,6 +232,8 @@ def _numeric(
     example = dict(draw.describe(x))
     if np.ndim(lhs) == 0:
         example.update(lhs=float(lhs), rhs=float(rhs))
+    else:
+        example.update(margin=m)
     return Outcome(
         "fails", f"fails: normalized margin {m:.3g} at the instance shown", n, m, example
     )

@@ -22,12 +22,14 @@ from .spec import Proof, Step
 __all__ = ["CrossCheck", "errata_cross_check", "walk", "walk_step"]
 
 
-def walk_step(step: Step, printed: str, *, draws: int = 1000, starts: int = 3) -> check.StepResult:
+def walk_step(
+    step: Step, printed: str, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
+) -> check.StepResult:
     """``step``'s own result (no ``follows``: that needs the proof, ``walk``)."""
     if step.how == "not_checked":
         outcome = check.Outcome("not checked", "")
     else:
-        outcome = check.run(step, draws=draws, starts=starts)
+        outcome = check.run(step, draws=draws, starts=starts, max_evaluations=evaluations)
     return check.StepResult(
         proof=step.proof,
         printed=printed,
@@ -44,11 +46,15 @@ def walk_step(step: Step, printed: str, *, draws: int = 1000, starts: int = 3) -
     )
 
 
-def walk(proof: Proof, *, draws: int = 1000, starts: int = 3) -> list[check.StepResult]:
-    """The steps of ``proof`` with their statuses, in order (see the module docstring)."""
+def walk(
+    proof: Proof, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
+) -> list[check.StepResult]:
+    """The steps of ``proof`` with their statuses, in order (see the module docstring):
+    ``draws`` random instances per step, then ``starts`` adversarial searches of at most
+    ``evaluations`` evaluations each."""
     results: dict[int, check.StepResult] = {}
     for step in proof.steps:
-        result = walk_step(step, proof.printed, draws=draws, starts=starts)
+        result = walk_step(step, proof.printed, draws=draws, starts=starts, evaluations=evaluations)
         broken = [i for i in step.earlier if results[i].status in ("fails", "follows")]
         if broken and result.status in ("identity", "holds"):
             first = min(broken)
@@ -76,11 +82,12 @@ def walk(proof: Proof, *, draws: int = 1000, starts: int = 3) -> list[check.Step
 
 @dataclass(frozen=True)
 class CrossCheck:
-    """The errata cross-check: ``matched`` (erratum label → failing step index), ``unmatched``
+    """The errata cross-check: ``matched`` (erratum label → the failing steps, (proof, index),
+    that name it), ``unmatched``
     errata of walked proofs, ``dangling`` step claims (step index, label, why), and
     ``new_findings`` (failing steps no erratum names)."""
 
-    matched: Mapping[str, tuple[str, int]]
+    matched: Mapping[str, tuple[tuple[str, int], ...]]
     unmatched: tuple[str, ...]
     dangling: tuple[tuple[str, int, str, str], ...]
     new_findings: tuple[tuple[str, int], ...]
@@ -93,7 +100,7 @@ def errata_cross_check(
     module docstring). An erratum "proof of …" counts as one of a walked proof when its label
     names the proof (our name, the PDF's or the label)."""
     errata = list(errata)
-    matched: dict[str, tuple[str, int]] = {}
+    matched: dict[str, tuple[tuple[str, int], ...]] = {}
     dangling = []
     new = []
     for proof, results in walked.items():
@@ -104,7 +111,7 @@ def errata_cross_check(
                 elif r.status != "fails":
                     dangling.append((proof.name, r.index, r.erratum, f"the step {r.status}"))
                 else:
-                    matched[r.erratum] = (proof.name, r.index)
+                    matched[r.erratum] = matched.get(r.erratum, ()) + ((proof.name, r.index),)
             elif r.status == "fails":
                 new.append((proof.name, r.index))
     unmatched = []
