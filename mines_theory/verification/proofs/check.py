@@ -200,6 +200,8 @@ def _numeric(
     for _ in range(draws):
         draw = checker(rng)
         found.append((margin_of(draw, draw.x0), draw, draw.x0))
+        if perturb is not None and found[-1][0] < -TOLERANCE:
+            break  # a perturbed step needs one counterexample, not the worst
     found.sort(key=lambda t: t[0])
     worst = found[0]
     for m0, draw, x0 in found[:starts]:
@@ -215,7 +217,7 @@ def _numeric(
         if m < worst[0]:
             worst = (m, draw, best.x)
     m, draw, x = worst
-    n = draws
+    n = len(found)
     if step.relation == "=" and m >= -TOLERANCE:
         return Outcome(
             "identity",

@@ -75,8 +75,12 @@ class LogCosh:
     def __call__(self, x: np.ndarray) -> float:
         e = x - self.mu_star
         s = self.W @ e
-        # log cosh s = |s| + log1p(exp(−2|s|)) − log 2, stable for large |s|
-        lc = np.abs(s) + np.log1p(np.exp(-2 * np.abs(s))) - math.log(2)
+        # log cosh s = log1p(2 sinh²(s/2)), accurate for small |s|; = |s| + log1p(exp(−2|s|)) −
+        # log 2 for large |s| (no overflow)
+        a = np.abs(s)
+        small = np.log1p(2 * np.sinh(np.minimum(a, 1.0) / 2) ** 2)
+        large = a + np.log1p(np.exp(-2 * a)) - math.log(2)
+        lc = np.where(a < 1.0, small, large)
         return float(0.5 * e @ self.A @ e + self.beta * lc.sum())
 
     def gradient(self, x: np.ndarray) -> np.ndarray:
