@@ -231,6 +231,9 @@ def test_errata_cross_check(walked):
     }
     assert result.dangling == () and result.unmatched == ()
     assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10)}
+    report = command.errata_report(result)
+    assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
+    assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
     assert extra.unmatched == ("proof of Lemma 5.1, line 3",)

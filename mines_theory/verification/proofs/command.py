@@ -19,10 +19,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import spec
 
-__all__ = ["main", "walk"]
+if TYPE_CHECKING:
+    from .walk import CrossCheck
+
+__all__ = ["errata_report", "main", "walk"]
 
 
 def _line(r) -> str:
@@ -87,9 +91,16 @@ def _errata(draws: int) -> str:
         with open(path, "rb") as fh:
             labels += list(tomllib.load(fh))
     result = errata_cross_check({p: walk_proof(p, draws=draws) for p in spec.proofs()}, labels)
+    return errata_report(result)
+
+
+def errata_report(result: CrossCheck) -> str:
+    """The errata cross-check ``result`` as lines of text."""
     lines = [
-        f"erratum {label!r}: step {i} of {name} fails"
-        for label, (name, i) in result.matched.items()
+        f"erratum {label!r}: "
+        + ", ".join(f"step {i} of {name}" for name, i in steps)
+        + (" fails" if len(steps) == 1 else " fail")
+        for label, steps in result.matched.items()
     ]
     lines += [
         f"erratum {label!r}: no failing step of its walked proof names it"
