@@ -131,7 +131,7 @@ def test_coverage_per_appendix(tex, walked):
     table = coverage.coverage(tex, statuses)
     assert {k: v["relations"] for k, v in table.items()} == {"C": 93, "D": 75, "E": 181, "F": 7}
     assert table["F"]["walked"] == 7 and table["F"].get("holds") == 7
-    assert table["E"]["walked"] == 13 + 22 + 16 + 11
+    assert table["E"]["walked"] == 13 + 22 + 16 + 13 + 11
     assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
 
 
@@ -187,6 +187,13 @@ def test_lemma_10_fails_at_its_two_errata_and_the_rest_follows(walked):
     assert statuses[10] == "holds"  # ‖Σ^{1/2}∇f‖ ≤ √(2Lτ⁻¹(f − f*)): needs log cosh accurate
 
 
+def test_eq_sig_dec_drops_a_factor_2_and_eq_sig_2_bnd_follows_its_citations(walked):
+    statuses = [r.status for r in walked["Lemma E.2"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [7, 8]
+    assert statuses[5] == "holds"  # the recursion unwound
+    assert statuses[12] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
+
+
 def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
     result = walked["Lemma E.10"][9]
     assert (result.index, result.status) == (10, "fails")
@@ -227,6 +234,8 @@ def test_errata_cross_check(walked):
         "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 6), ("Lemma E.1", 7)),
         "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
         "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
+        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 7),),
+        "eq:bG": (("Lemma E.2", 8),),
         'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
     }
     assert result.dangling == () and result.unmatched == ()
