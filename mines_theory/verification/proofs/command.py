@@ -127,7 +127,7 @@ def _coverage(draws: int) -> str:
     walked = {
         normalized(r.latex): r.status for p in spec.proofs() for r in walk_proof(p, draws=draws)
     }
-    table = coverage(tex, walked)
+    table = coverage(tex, walked, [p.span(tex) for p in spec.proofs()])
     lines = [
         f"{'appendix':<9}{'relations':>10}{'walked':>8}"
         + "".join(f"{s:>13}" for s in spec.STATUSES)

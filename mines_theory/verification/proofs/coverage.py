@@ -12,7 +12,7 @@ whitespace and drops the alignment marks ``&``, line breaks ``\\\\``, ``\\label{
 ``\\small``, ``\\nonumber`` and an inner ``aligned`` or ``split``, which is how a step's
 ``latex`` is matched against it.
 
-``coverage(tex, steps, statuses)`` counts, per appendix, the relations and how many of them a step
+``coverage(tex, walked, spans)`` counts, per appendix, the relations and how many of them a step
 walks, and of those how many have each status.
 
 The module reads no file: its functions take the .tex as a string.
@@ -214,17 +214,22 @@ def relations(display: Display) -> list[Relation]:
 
 
 def coverage(
-    tex: str, walked: Mapping[str, str], letters: Iterable[str] = tuple(APPENDICES)
+    tex: str,
+    walked: Mapping[str, str],
+    spans: Iterable[tuple[int, int]],
+    letters: Iterable[str] = tuple(APPENDICES),
 ) -> dict[str, dict[str, int]]:
-    """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those whose normalized
-    fragment is a key of ``walked``) and, of those, the count of each status (``walked`` maps a
-    step's normalized ``latex`` to its status)."""
+    """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those inside a walked
+    proof, one of ``spans``, whose normalized fragment is a key of ``walked``) and, of those, the
+    count of each status (``walked`` maps a step's normalized ``latex`` to its status)."""
+    spans = list(spans)
     table: dict[str, dict[str, int]] = {}
     for display in displays(tex, letters):
         row = table.setdefault(display.appendix, {"relations": 0, "walked": 0})
+        inside = any(lo <= display.start < hi for lo, hi in spans)
         for relation in relations(display):
             row["relations"] += 1
-            status = walked.get(normalized(relation.fragment))
+            status = walked.get(normalized(relation.fragment)) if inside else None
             if status is not None:
                 row["walked"] += 1
                 row[status] = row.get(status, 0) + 1
