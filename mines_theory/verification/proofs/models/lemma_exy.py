@@ -15,7 +15,7 @@ import numpy as np
 from ..check import Draw
 from .common import positive
 
-__all__ = ["split_vector", "split_matrix", "mean", "centred", "linearity"]
+__all__ = ["centred", "linearity", "mean", "split_matrix", "split_vector", "truncated_means"]
 
 
 def _instance(x: np.ndarray, d: int) -> dict:
@@ -94,8 +94,9 @@ def centred(rng):
     return _draw(rng, sides)
 
 
-def _truncated_means(s: dict) -> tuple[np.ndarray, np.ndarray]:
-    """E[X] and E[Y] from the χ² laws (module docstring)."""
+def truncated_means(s: dict) -> tuple[np.ndarray, np.ndarray]:
+    """E[X] and E[Y] from the χ² laws (module docstring), for an instance with ``d``, ``A`` and
+    ``Lam``."""
     from scipy.stats import chi2
 
     d, A, Lam = s["d"], s["A"], s["Lam"]
@@ -110,7 +111,7 @@ def linearity(rng):
     E[X + Y] = 2Λ (step 4)."""
 
     def sides(s):
-        EX, EY = _truncated_means(s)
+        EX, EY = truncated_means(s)
         return s["X"] + s["Y"] - 2 * s["Lam"], (s["X"] - EX) + (s["Y"] - EY)
 
     return _draw(rng, sides)
