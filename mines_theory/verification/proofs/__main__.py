@@ -2,6 +2,7 @@
 
 import sys
 
-from .command import main
+from mines_theory.verification.proofs.command import main
 
-sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
