@@ -70,6 +70,7 @@ LAYERS = {
     "verification.claims": 7,
     "verification.errata": 8,
     "verification.views": 9,
+    "verification.proofs": 9,  # the proof walk: reads the errata's specs as data, imports none
     "verification": 10,  # the package: its command line (python -m mines_theory.verification)
 }
 #: At most this many modules at the top of the package, beside __init__.py (the rest in

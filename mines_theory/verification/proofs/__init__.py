@@ -1,0 +1,65 @@
+"""The proof walk: every displayed relation of the paper's proofs, a step with a status.
+
+The suite checks the paper's statements; the walk checks its proofs, line by line (issue 42). A
+proof is a chain of displayed relations; each relation is a *step*, declared as data in a
+``.toml`` file of this package (one per proof) and read with :mod:`tomllib` alone (``spec``):
+listing the steps imports neither sympy nor scipy nor a checker. A checker module is imported
+only to run a step (``check``).
+
+Step spec
+---------
+A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
+
+``[proof]``
+    ``name``
+        our section-based name ("Lemma 5.1"); ``printed`` the PDF's ("Lemma 9"); ``label`` the
+        .tex label of the statement proved ("lem:gd_dec_1", or "eq:dd").
+    ``anchor``
+        a verbatim fragment of the .tex; the proof is the first ``proof`` environment after it.
+    ``complete``
+        true when every relation of the proof has a step (``tests/test_proof_walk.py`` then
+        compares the steps with the relations ``coverage.relations`` finds in the proof).
+    ``hypotheses``
+        the admissible instances the numeric models sample, in words.
+``[[step]]``
+    ``index``
+        its place in the proof: 1, 2, … in the order of the .tex.
+    ``latex``
+        the relation as printed: its symbol and the member that follows it, quoted verbatim
+        from the .tex (whitespace normalized, ``coverage.normalized``); a test finds it there.
+    ``relation``
+        one of ``RELATIONS``: "=", "<=", ">=", "<", ">", "preceq", "succeq".
+    ``uses``
+        what the step rests on: hypotheses, cited equations ("eq:nu"), and earlier steps as
+        "step N"; a step whose own check holds but that uses a failing (or ``follows``) step
+        has status ``follows``.
+    ``how``
+        ``identity`` (sympy proves lhs − rhs = 0, or a matrix identity at random dimensions to
+        1e-10 relative), ``inequality`` (a numeric model searches for a violation),
+        ``expectation`` (Monte Carlo with its standard error: declared, not run yet; no walked
+        step needs it so far) or ``not_checked``.
+    ``checker``
+        for the first three, ``module:function`` of ``mines_theory.verification.proofs.models``.
+    ``reason``
+        required for ``not_checked``; elsewhere a note shown beside the result (how the line is
+        read, why a failure is harmless).
+    ``erratum``
+        the label of the erratum (``mines_theory/verification/errata/*.toml``) that names this
+        step, where one does (``walk.errata_cross_check``).
+
+Statuses
+--------
+``STATUSES``: ``identity`` (proved equal), ``holds`` (no violation at N instances and in the
+adversarial search; the worst normalized margin is reported), ``fails`` (a counterexample,
+printed), ``follows`` (holds on its own, but the chain to it passes through a false step, named)
+and ``not checked`` (with the reason).
+
+Modules
+-------
+``spec``      the step specs as data (``proofs``, ``steps``, ``find``).
+``check``     the engine: a step's checker run, its perturbation, the ``StepResult``.
+``walk``      ``walk`` (a proof's steps with their statuses) and ``errata_cross_check``.
+``coverage``  the scanner of the .tex's displayed relations, per appendix.
+``command``   ``python -m mines_theory.verification.proofs walk NAME… [--json]``.
+``models``    one numeric or symbolic model per proof: the checkers.
+"""

@@ -1,0 +1,269 @@
+"""The engine of the walk: run one step's checker and decide its status.
+
+A checker is a function of a ``numpy.random.Generator`` returning one of
+
+``Symbolic(lhs, rhs)``
+    two sympy expressions; the step is an identity when ``simplify(lhs − rhs) == 0`` (the
+    symbols carry their assumptions), and fails otherwise, with the simplified difference and
+    a numeric ``witness`` (a substitution at which the difference is not 0) as counterexample.
+``Draw(x0, sides, describe)``
+    one admissible instance of the proof's numeric model: ``sides(x)`` maps a free vector ``x``
+    (any real vector of ``x0``'s length) to an admissible instance and returns its
+    ``(lhs, rhs, scale)``, scalars or symmetric matrices; ``describe(x)`` names the instance's
+    values, to print a counterexample. Common terms of both sides are dropped by the model.
+
+For a numeric step the engine draws ``draws`` instances (their integer parts, dimensions, drawn
+with them), computes each one's normalized margin (``margin``: (rhs − lhs)/scale for "<=", the
+least eigenvalue of rhs − lhs over scale for "preceq", −‖lhs − rhs‖/scale for "="), then runs
+an adversarial search (``scipy.optimize.minimize``, Nelder–Mead) on the margin from the
+``starts`` worst draws. The step holds when the worst margin found is ≥ −``TOLERANCE`` (an "="
+step is then an identity at random dimensions), and fails otherwise, with the instance.
+
+``perturb`` makes the step false on purpose, to show that the checker can fail:
+``"scaled"`` moves the right side against the relation (halved or doubled so that it is
+smaller for "<=", larger for ">=", doubled for "="); ``"reversed"`` reverses the relation.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .spec import Step
+
+__all__ = ["TOLERANCE", "Draw", "Outcome", "StepResult", "Symbolic", "margin", "run", "seed_of"]
+
+#: Normalized margins above −TOLERANCE count as holding (rounding of double precision).
+TOLERANCE = 1e-10
+
+_REVERSED = {
+    "=": "=",
+    "<=": ">=",
+    ">=": "<=",
+    "<": ">",
+    ">": "<",
+    "preceq": "succeq",
+    "succeq": "preceq",
+}
+
+
+@dataclass(frozen=True)
+class Symbolic:
+    """Both sides of a step as sympy expressions, and a substitution to evaluate a difference."""
+
+    lhs: Any
+    rhs: Any
+    witness: Mapping[Any, float] = field(default_factory=dict)
+    #: a change of variables (symbol → expression) under which sympy simplifies the difference
+    change: Mapping[Any, Any] = field(default_factory=dict)
+    #: its inverse, to print the difference in the line's own symbols
+    back: Mapping[Any, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One draw of a proof's numeric model (see the module docstring)."""
+
+    x0: np.ndarray
+    sides: Callable[[np.ndarray], tuple[Any, Any, float]]
+    describe: Callable[[np.ndarray], dict[str, float]]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a step's own check found: ``identity``, ``holds`` or ``fails``, with the evidence."""
+
+    status: str
+    evidence: str
+    instances: int = 0
+    worst_margin: float | None = None
+    counterexample: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """A walked step: the step's spec fields, its status and the evidence behind it."""
+
+    proof: str
+    printed: str
+    index: int
+    latex: str
+    relation: str
+    status: str
+    reason: str
+    evidence: str
+    instances: int
+    worst_margin: float | None
+    counterexample: Mapping[str, Any] | None
+    erratum: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict."""
+        out = dict(self.__dict__)
+        out["counterexample"] = None if self.counterexample is None else dict(self.counterexample)
+        return json.loads(json.dumps(out, default=float))
+
+
+def seed_of(step: Step) -> np.random.SeedSequence:
+    """The fixed seed of a step: its proof's name and index, hashed (crc32)."""
+    return np.random.SeedSequence([20260, zlib.crc32(f"{step.proof}:{step.index}".encode())])
+
+
+def _perturbed_rhs(rhs: Any, relation: str) -> Any:
+    if relation == "=":
+        return 2 * rhs
+    if isinstance(rhs, np.ndarray) and rhs.ndim == 2:
+        lam = np.linalg.eigvalsh(rhs)
+        up = relation in ("<=", "<", "preceq") and lam.min() > 0
+        return rhs / 2 if up else 2 * rhs
+    smaller = relation in ("<=", "<", "preceq")
+    if smaller:
+        return rhs / 2 if rhs > 0 else 2 * rhs
+    return 2 * rhs if rhs > 0 else rhs / 2
+
+
+def margin(lhs: Any, rhs: Any, scale: float, relation: str) -> float:
+    """The normalized margin of ``lhs relation rhs``: ≥ 0 where it holds (see module doc)."""
+    scale = float(scale) if scale > 0 else 1.0
+    if relation == "=":
+        return -float(np.linalg.norm(np.asarray(lhs) - np.asarray(rhs))) / scale
+    if relation in ("<=", "<"):
+        return float(rhs - lhs) / scale
+    if relation in (">=", ">"):
+        return float(lhs - rhs) / scale
+    if relation == "preceq":
+        return float(np.linalg.eigvalsh(np.asarray(rhs) - np.asarray(lhs)).min()) / scale
+    if relation == "succeq":
+        return float(np.linalg.eigvalsh(np.asarray(lhs) - np.asarray(rhs)).min()) / scale
+    raise ValueError(f"relation must be one of {tuple(_REVERSED)}, got {relation!r}")
+
+
+def _checker(step: Step) -> Callable[[np.random.Generator], Any]:
+    assert step.checker is not None
+    module, _, function = step.checker.partition(":")
+    mod = importlib.import_module(f"{__package__}.models.{module}")
+    return getattr(mod, function)
+
+
+def _symbolic(step: Step, result: Symbolic, perturb: str | None) -> Outcome:
+    import sympy
+
+    rhs = 2 * result.rhs if perturb is not None else result.rhs
+    difference = result.lhs - rhs
+    value = float(difference.subs(result.witness)) if result.witness else math.nan
+    difference = sympy.simplify(
+        sympy.expand(sympy.powsimp(sympy.expand(difference.subs(result.change))))
+    )
+    if difference == 0:
+        return Outcome("identity", "sympy: lhs − rhs simplifies to 0")
+    difference = sympy.factor(difference.subs(result.back))
+    return Outcome(
+        "fails",
+        f"sympy: lhs − rhs = {difference}",
+        counterexample={
+            **{str(k): float(v) for k, v in result.witness.items()},
+            "lhs - rhs": value,
+        },
+    )
+
+
+def _numeric(
+    step: Step,
+    rng: np.random.Generator,
+    checker: Callable,
+    draws: int,
+    starts: int,
+    perturb: str | None,
+    max_evaluations: int,
+) -> Outcome:
+    from scipy.optimize import minimize
+
+    relation = step.relation
+    if perturb == "reversed":
+        relation = _REVERSED[relation]
+
+    def margin_of(draw: Draw, x: np.ndarray) -> float:
+        lhs, rhs, scale = draw.sides(x)
+        if perturb == "scaled":
+            rhs = _perturbed_rhs(rhs, step.relation)
+        value = margin(lhs, rhs, scale, relation)
+        return value if math.isfinite(value) else math.inf
+
+    found: list[tuple[float, Draw, np.ndarray]] = []
+    for _ in range(draws):
+        draw = checker(rng)
+        found.append((margin_of(draw, draw.x0), draw, draw.x0))
+        if perturb is not None and found[-1][0] < -TOLERANCE:
+            break  # a perturbed step needs one counterexample, not the worst
+    found.sort(key=lambda t: t[0])
+    worst = found[0]
+    for m0, draw, x0 in found[:starts]:
+        if m0 < -TOLERANCE:
+            continue  # already a counterexample
+        best = minimize(
+            lambda x, d=draw: margin_of(d, x),
+            x0,
+            method="Nelder-Mead",
+            options={"maxfev": max_evaluations, "xatol": 1e-9, "fatol": 1e-14},
+        )
+        m = margin_of(draw, best.x)
+        if m < worst[0]:
+            worst = (m, draw, best.x)
+    m, draw, x = worst
+    n = len(found)
+    if step.relation == "=" and m >= -TOLERANCE:
+        return Outcome(
+            "identity",
+            f"equal at {n} random instances and an adversarial search, largest relative "
+            f"residual {-m:.1e}",
+            n,
+            m,
+        )
+    if m >= -TOLERANCE:
+        return Outcome(
+            "holds", f"holds at {n} instances and an adversarial search, worst margin {m:.2e}", n, m
+        )
+    lhs, rhs, _ = draw.sides(x)
+    example = dict(draw.describe(x))
+    if np.ndim(lhs) == 0:
+        example.update(lhs=float(lhs), rhs=float(rhs))
+    else:
+        example.update(margin=m)
+    return Outcome(
+        "fails", f"fails: normalized margin {m:.3g} at the instance shown", n, m, example
+    )
+
+
+def run(
+    step: Step,
+    *,
+    draws: int = 1000,
+    starts: int = 3,
+    perturb: str | None = None,
+    max_evaluations: int = 400,
+) -> Outcome:
+    """Run ``step``'s checker: its ``Outcome`` (``perturb``: see the module docstring);
+    ``max_evaluations`` bounds each start of the adversarial search."""
+    if step.how == "not_checked":
+        raise ValueError(f"step must have a checker, got the not_checked step {step.index}")
+    if step.how == "expectation":
+        raise NotImplementedError(
+            f"step {step.index} of {step.proof}: Monte Carlo steps (how = 'expectation') are "
+            "declared but not run yet"
+        )
+    if perturb not in (None, "scaled", "reversed"):
+        raise ValueError(f"perturb must be None, 'scaled' or 'reversed', got {perturb!r}")
+    rng = np.random.default_rng(seed_of(step))
+    checker = _checker(step)
+    first = checker(rng)
+    if isinstance(first, Symbolic):
+        return _symbolic(step, first, perturb)
+    rng = np.random.default_rng(seed_of(step))
+    return _numeric(step, rng, checker, draws, starts, perturb, max_evaluations)

@@ -1,0 +1,236 @@
+"""The relations of the paper's proofs, as a referee counts them: a scanner of the .tex.
+
+``displays(tex)`` finds every displayed environment of an appendix (``equation``, ``align``,
+``eqnarray``, their starred forms, ``\\[ \\]`` and ``$$ $$``; an ``aligned`` or ``split`` inside
+one is part of it), and ``relations(display)`` splits it into its relations: every ``=``, ``<``,
+``>``, ``\\le``, ``\\ge``, ``\\leq``, ``\\geq``, ``\\preceq``, ``\\succeq``, ``\\prec``,
+``\\succ``, ``\\ne`` at brace depth 0, and every ``\\stackrel{…}{R}`` or ``\\overset{…}{R}`` whose
+R is one of them. A relation inside braces (``\\sum_{i=1}``, ``\\frac{…}{…}``, ``\\mbox{…}``) is
+not one of the display's. Each relation is quoted as its ``fragment``: the relation token and
+the member that follows it, up to the next relation, verbatim; ``normalized`` collapses its
+whitespace and drops the alignment marks ``&``, line breaks ``\\\\``, ``\\label{…}``,
+``\\small``, ``\\nonumber`` and an inner ``aligned`` or ``split``, which is how a step's
+``latex`` is matched against it.
+
+``coverage(tex, walked, spans)`` counts, per appendix, the relations and how many of them a step
+walks, and of those how many have each status.
+
+The module reads no file: its functions take the .tex as a string.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+__all__ = [
+    "APPENDICES",
+    "Display",
+    "Relation",
+    "appendices",
+    "coverage",
+    "displays",
+    "normalized",
+    "relations",
+]
+
+#: The appendices the walk covers, by the PDF's letter, and the heading that opens each.
+APPENDICES: dict[str, str] = {
+    "C": r"\section{Proof of Section~\ref{sec:ROF}}",
+    "D": r"\section{Properties of $\tg(\mu)$ and $\TG(\Sigma)$}",
+    "E": r"\section{Proofs of Section~\ref{sec:conv}}",
+    "F": r"\section{Proof of Theorem~\ref{thm:main_cvg}}",
+}
+
+_ENVIRONMENTS = ("equation", "align", "eqnarray", "gather", "multline")
+_OPEN = re.compile(
+    r"\\begin\{(?P<env>(?:"
+    + "|".join(_ENVIRONMENTS)
+    + r")\*?)\}|(?P<bracket>\\\[)|(?P<dollars>\$\$)"
+)
+_WORD_RELATIONS = ("leq", "geq", "le", "ge", "preceq", "succeq", "prec", "succ", "neq", "ne")
+_TOKEN = re.compile(
+    r"\\(?:stackrel|overset)\s*\{|\\(?P<word>[A-Za-z]+)|(?P<char>[=<>])|(?P<brace>[{}])|\\[{}]"
+)
+
+
+@dataclass(frozen=True)
+class Display:
+    """A displayed environment: its appendix, its place (offset of its first character in the
+    .tex, line number) and its body."""
+
+    appendix: str
+    start: int
+    line: int
+    body: str
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A relation of a display: its symbol (``"="``, ``"<="``, ``">="``, ``"<"``, ``">"``,
+    ``"preceq"``, ``"succeq"``, ``"!="``), its place in the display (0-based), the display's
+    offset in the .tex, and ``fragment``, the relation token with the member after it."""
+
+    symbol: str
+    index: int
+    display_start: int
+    line: int
+    fragment: str
+
+
+def normalized(text: str) -> str:
+    """``text`` with ``&`` and ``\\\\`` dropped and every run of whitespace one space.
+
+    >>> normalized("a &=\\n\\t b \\\\\\\\ ")
+    'a = b'
+    """
+    text = re.sub(r"(?<!\\)%[^\n]*", "", text)
+    text = re.sub(
+        r"\\(?:label\{[^}]*\}|(?:begin|end)\{(?:aligned|split)\}|small\b|nonumber\b)", " ", text
+    )
+    text = text.replace("\\\\", " ").replace("&", " ")
+    return " ".join(text.split())
+
+
+def _strip_comments(tex: str) -> str:
+    """``tex`` with each comment replaced by spaces of its length (offsets are kept)."""
+    return re.sub(r"(?<!\\)%[^\n]*", lambda m: " " * len(m.group()), tex)
+
+
+def appendices(tex: str) -> dict[str, tuple[int, int]]:
+    """The span (start, end offsets) of each appendix of ``APPENDICES`` in ``tex``."""
+    starts = {}
+    for letter, heading in APPENDICES.items():
+        at = tex.find(heading)
+        if at < 0:
+            raise ValueError(f"tex must hold Appendix {letter}'s heading {heading!r}, not found")
+        starts[letter] = at
+    end = tex.find(r"\bibliography")
+    end = len(tex) if end < 0 else end
+    order = sorted(starts.items(), key=lambda kv: kv[1])
+    return {
+        letter: (at, order[i + 1][1] if i + 1 < len(order) else end)
+        for i, (letter, at) in enumerate(order)
+    }
+
+
+def displays(tex: str, letters: Iterable[str] = tuple(APPENDICES)) -> list[Display]:
+    """Every displayed environment of the appendices ``letters`` of ``tex``, in order."""
+    clean = _strip_comments(tex)
+    spans = appendices(tex)
+    found = []
+    for letter in letters:
+        lo, hi = spans[letter]
+        at = lo
+        while True:
+            m = _OPEN.search(clean, at, hi)
+            if m is None:
+                break
+            if m.group("env"):
+                close = "\\end{" + m.group("env") + "}"
+            else:
+                close = "\\]" if m.group("bracket") else "$$"
+            end = clean.find(close, m.end())
+            if end < 0:
+                raise ValueError(f"tex has an unclosed display at offset {m.start()}")
+            body = tex[m.end() : end]
+            found.append(Display(letter, m.start(), tex.count("\n", 0, m.start()) + 1, body))
+            at = end + len(close)
+    return found
+
+
+def _symbol(token: str) -> str | None:
+    """The relation a token stands for, or None."""
+    table = {
+        "=": "=",
+        "<": "<",
+        ">": ">",
+        "le": "<=",
+        "leq": "<=",
+        "ge": ">=",
+        "geq": ">=",
+        "preceq": "preceq",
+        "succeq": "succeq",
+        "prec": "prec",
+        "succ": "succ",
+        "ne": "!=",
+        "neq": "!=",
+    }
+    return table.get(token)
+
+
+def _group_end(body: str, at: int) -> int:
+    """The offset just after the brace group that opens at ``body[at - 1] == '{'``."""
+    depth = 1
+    i = at
+    while depth and i < len(body):
+        if body[i] == "\\":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(body[i], 0)
+        i += 1
+    return i
+
+
+def relations(display: Display) -> list[Relation]:
+    """The relations of ``display`` at brace depth 0, each with the member that follows it."""
+    body = _strip_comments(display.body)
+    marks: list[tuple[int, int, str]] = []  # (start, end, symbol) of each relation token
+    depth = 0
+    i = 0
+    while i < len(body):
+        m = _TOKEN.match(body, i)
+        if m is None:
+            i += 1
+            continue
+        text = m.group()
+        if text.startswith(("\\stackrel", "\\overset")):
+            above = _group_end(body, m.end())
+            inner = re.match(r"\s*\{\s*(\\[A-Za-z]+|[=<>])\s*\}", body[above:])
+            if inner and depth == 0:
+                token = inner.group(1).lstrip("\\")
+                symbol = _symbol(token)
+                if symbol is not None:
+                    marks.append((m.start(), above + inner.end(), symbol))
+                    i = above + inner.end()
+                    continue
+            depth += 1
+            i = m.end()
+            continue
+        if m.group("brace"):
+            depth += 1 if text == "{" else -1
+        elif depth == 0 and (m.group("char") or m.group("word") in _WORD_RELATIONS):
+            symbol = _symbol(m.group("char") or m.group("word"))
+            if symbol is not None:
+                marks.append((m.start(), m.end(), symbol))
+        i = m.end()
+    out = []
+    for k, (start, _, symbol) in enumerate(marks):
+        stop = marks[k + 1][0] if k + 1 < len(marks) else len(body)
+        line = display.line + display.body.count("\n", 0, start)
+        out.append(Relation(symbol, k, display.start, line, body[start:stop]))
+    return out
+
+
+def coverage(
+    tex: str,
+    walked: Mapping[str, str],
+    spans: Iterable[tuple[int, int]],
+    letters: Iterable[str] = tuple(APPENDICES),
+) -> dict[str, dict[str, int]]:
+    """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those inside a walked
+    proof, one of ``spans``, whose normalized fragment is a key of ``walked``) and, of those, the
+    count of each status (``walked`` maps a step's normalized ``latex`` to its status)."""
+    spans = list(spans)
+    table: dict[str, dict[str, int]] = {}
+    for display in displays(tex, letters):
+        row = table.setdefault(display.appendix, {"relations": 0, "walked": 0})
+        inside = any(lo <= display.start < hi for lo, hi in spans)
+        for relation in relations(display):
+            row["relations"] += 1
+            status = walked.get(normalized(relation.fragment)) if inside else None
+            if status is not None:
+                row["walked"] += 1
+                row[status] = row.get(status, 0) + 1
+    return table

@@ -1,0 +1,93 @@
+"""The checkers of the proof of eq:E (Lemma 35, our Lemma E.5, lem:E; Appendix E).
+
+The admissible instances: d ∈ {1, …, 6}, S' = [τ, ζ], Σ_t⁻¹ and H_t with spectra in [τ, ζ], any
+vector u_i; V_tΛ_tV_tᵀ the eigendecomposition of Σ_t^{1/2}H_tΣ_t^{1/2}, ū = V_tᵀu_i and
+E_{t,i} = ūᵀΛ_tū(ūūᵀ − I) − 2Λ_t as the lemma defines them. The lines are matrix identities.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..check import Draw
+from .common import positive, spd
+
+__all__ = ["eigen_form", "rotated", "named"]
+
+
+def _instance(x: np.ndarray, d: int) -> dict:
+    tau = positive(x[0], 1e-2, 10.0)
+    zeta = tau * positive(x[1], 1.0, 1e3)
+    m = d * d + d
+    sigma_inv = spd(x[2 : 2 + m], d, tau, zeta)
+    H = spd(x[2 + m : 2 + 2 * m], d, tau, zeta)
+    u = np.asarray(x[2 + 2 * m : 2 + 2 * m + d])
+    w, P = np.linalg.eigh(sigma_inv)
+    root, inv_root = (P / np.sqrt(w)) @ P.T, (P * np.sqrt(w)) @ P.T  # Σ^{1/2}, Σ^{-1/2}
+    lam, V = np.linalg.eigh(root @ H @ root)
+    Lam = np.diag(lam)
+    ubar = V.T @ u
+    E = (ubar @ Lam @ ubar) * (np.outer(ubar, ubar) - np.eye(d)) - 2 * Lam
+    left = 0.5 * (u @ root @ H @ root @ u) * (inv_root @ np.outer(u, u) @ inv_root - sigma_inv) - H
+    return dict(
+        sigma_inv=sigma_inv,
+        H=H,
+        u=u,
+        inv_root=inv_root,
+        V=V,
+        Lam=Lam,
+        ubar=ubar,
+        E=E,
+        left=left,
+        d=d,
+    )
+
+
+def _draw(rng: np.random.Generator, sides) -> Draw:
+    d = int(rng.integers(1, 7))
+    x0 = rng.standard_normal(2 + 2 * (d * d + d) + d)
+
+    def evaluate(x: np.ndarray):
+        s = _instance(x, d)
+        lhs, rhs = sides(s)
+        size = (s["u"] @ s["u"]) ** 2 * np.linalg.norm(s["H"]) * np.linalg.norm(
+            s["sigma_inv"]
+        ) + np.linalg.norm(s["H"])
+        return lhs, rhs, float(size * (1 + np.linalg.norm(s["inv_root"]) ** 2))
+
+    return Draw(x0, evaluate, lambda x: dict(d=d))
+
+
+def eigen_form(rng):
+    """Step 1: ½uᵀΣ^{1/2}HΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H =
+    ½Σ^{-1/2}V(uᵀVΛVᵀu(Vᵀuuᵀ V − I) − 2Λ)VᵀΣ^{-1/2}."""
+
+    def sides(s):
+        V, Lam, u, R = s["V"], s["Lam"], s["u"], s["inv_root"]
+        inner = (u @ V @ Lam @ V.T @ u) * (V.T @ np.outer(u, u) @ V - np.eye(s["d"])) - 2 * Lam
+        return s["left"], 0.5 * R @ V @ inner @ V.T @ R
+
+    return _draw(rng, sides)
+
+
+def rotated(rng):
+    """Step 2: the same with ū = Vᵀu."""
+
+    def sides(s):
+        V, Lam, u, ub, R = s["V"], s["Lam"], s["u"], s["ubar"], s["inv_root"]
+        before = (u @ V @ Lam @ V.T @ u) * (V.T @ np.outer(u, u) @ V - np.eye(s["d"])) - 2 * Lam
+        after = (ub @ Lam @ ub) * (np.outer(ub, ub) - np.eye(s["d"])) - 2 * Lam
+        return 0.5 * R @ V @ before @ V.T @ R, 0.5 * R @ V @ after @ V.T @ R
+
+    return _draw(rng, sides)
+
+
+def named(rng):
+    """Step 3: ½Σ^{-1/2}V(ūᵀΛū(ūūᵀ − I) − 2Λ)VᵀΣ^{-1/2} = ½Σ^{-1/2}VE_{t,i}VᵀΣ^{-1/2} against the
+    left side of step 1 (E_{t,i} built from its definition)."""
+
+    def sides(s):
+        V, R = s["V"], s["inv_root"]
+        return s["left"], 0.5 * R @ V @ s["E"] @ V.T @ R
+
+    return _draw(rng, sides)

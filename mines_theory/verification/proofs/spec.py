@@ -1,0 +1,167 @@
+"""The step specs of the proof walk, read as data from this package's ``.toml`` files.
+
+Nothing here imports a checker, sympy or scipy: ``proofs()`` reads every ``*.toml`` beside this
+module with :mod:`tomllib` and validates each field (a bad field is a ``ValueError`` naming the
+file, the step and the field). The format is described in the package docstring.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+from pathlib import Path
+
+__all__ = ["HOWS", "RELATIONS", "STATUSES", "Proof", "Step", "find", "load", "proofs"]
+
+#: The relations a step may state.
+RELATIONS = ("=", "<=", ">=", "<", ">", "preceq", "succeq")
+#: How a step is checked.
+HOWS = ("identity", "inequality", "expectation", "not_checked")
+#: The statuses a walked step may have (a closed set).
+STATUSES = ("identity", "holds", "fails", "follows", "not checked")
+
+_HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Step:
+    """One relation of a proof (fields: see the package docstring)."""
+
+    proof: str
+    index: int
+    latex: str
+    relation: str
+    uses: tuple[str, ...]
+    how: str
+    checker: str | None
+    reason: str
+    erratum: str | None
+
+    @property
+    def earlier(self) -> tuple[int, ...]:
+        """The indices of the earlier steps this one uses ("step N" in ``uses``)."""
+        return tuple(int(u.split()[1]) for u in self.uses if u.startswith("step "))
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A walked proof: its names, where it is in the .tex, and its steps in order."""
+
+    name: str
+    printed: str
+    label: str
+    anchor: str
+    complete: bool
+    hypotheses: str
+    source: str
+    steps: tuple[Step, ...]
+
+    def span(self, tex: str) -> tuple[int, int]:
+        """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
+        ``tex``: the first after ``anchor``."""
+        at = tex.find(self.anchor)
+        if at < 0:
+            raise ValueError(f"anchor of {self.name!r} not found in the .tex: {self.anchor!r}")
+        start = tex.find("\\begin{proof}", at)
+        end = tex.find("\\end{proof}", start)
+        if start < 0 or end < 0:
+            raise ValueError(f"no proof environment after the anchor of {self.name!r}")
+        return start, end
+
+
+def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) -> Any:
+    if key not in table:
+        if default is ...:
+            raise ValueError(f"{where}: field {key!r} is missing")
+        return default
+    value = table[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{where}: field {key!r} must be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _step(table: dict, proof: str, where: str) -> Step:
+    known = {"index", "latex", "relation", "uses", "how", "checker", "reason", "erratum"}
+    unknown = set(table) - known
+    if unknown:
+        raise ValueError(
+            f"{where}: unknown field(s) {sorted(unknown)}, expected some of {sorted(known)}"
+        )
+    index = _field(table, "index", int, where)
+    where = f"{where}, step {index}"
+    relation = _field(table, "relation", str, where)
+    if relation not in RELATIONS:
+        raise ValueError(f"{where}: relation must be one of {RELATIONS}, got {relation!r}")
+    how = _field(table, "how", str, where)
+    if how not in HOWS:
+        raise ValueError(f"{where}: how must be one of {HOWS}, got {how!r}")
+    checker = _field(table, "checker", str, where, None)
+    reason = _field(table, "reason", str, where, "")
+    if how == "not_checked":
+        if not reason:
+            raise ValueError(f"{where}: a not_checked step must give its reason, got none")
+        if checker is not None:
+            raise ValueError(f"{where}: a not_checked step has no checker, got {checker!r}")
+    elif checker is None or ":" not in checker:
+        raise ValueError(f"{where}: checker must be 'module:function', got {checker!r}")
+    uses = _field(table, "uses", list, where, [])
+    for u in uses:
+        if not isinstance(u, str):
+            raise ValueError(f"{where}: every entry of uses must be a string, got {u!r}")
+        if u.startswith("step ") and not (u[5:].isdigit() and 0 < int(u[5:]) < index):
+            raise ValueError(f"{where}: uses {u!r}, expected 'step N' with 0 < N < {index}")
+    return Step(
+        proof=proof,
+        index=index,
+        latex=_field(table, "latex", str, where),
+        relation=relation,
+        uses=tuple(uses),
+        how=how,
+        checker=checker,
+        reason=reason,
+        erratum=_field(table, "erratum", str, where, None),
+    )
+
+
+def load(path: Path) -> Proof:
+    """The proof declared in the ``.toml`` file ``path``."""
+    with open(path, "rb") as fh:
+        data = tomllib.load(fh)
+    where = path.name
+    head = data.get("proof")
+    if not isinstance(head, dict):
+        raise ValueError(f"{where}: a [proof] table is required")
+    name = _field(head, "name", str, where)
+    steps = tuple(_step(t, name, f"{where} ({name})") for t in data.get("step", []))
+    indices = [s.index for s in steps]
+    if indices != list(range(1, len(steps) + 1)):
+        raise ValueError(f"{where}: step indices must be 1, 2, … in order, got {indices}")
+    return Proof(
+        name=name,
+        printed=_field(head, "printed", str, where),
+        label=_field(head, "label", str, where),
+        anchor=_field(head, "anchor", str, where),
+        complete=_field(head, "complete", bool, where),
+        hypotheses=_field(head, "hypotheses", str, where),
+        source=where,
+        steps=steps,
+    )
+
+
+@functools.cache
+def proofs() -> tuple[Proof, ...]:
+    """Every walked proof, in the order of the .tex's appendices (file name order)."""
+    return tuple(load(p) for p in sorted(_HERE.glob("*.toml")))
+
+
+def find(name: str) -> Proof:
+    """The proof of ``name``: our name ("Lemma 5.1"), the PDF's ("Lemma 9") or the label."""
+    for proof in proofs():
+        if name in (proof.name, proof.printed, proof.label):
+            return proof
+    known = [p.name for p in proofs()] + [p.printed for p in proofs()]
+    raise ValueError(
+        f"name must be a walked proof (ours, the PDF's or its label), got {name!r}; known: {known}"
+    )

@@ -1,0 +1,138 @@
+"""Walk a proof: every step's own check, then the chain's verdict on each (``follows``).
+
+``walk(proof)`` runs each step's checker (``check.run``) and gives each step its status:
+``not checked`` for a ``not_checked`` step (its reason), ``fails`` where its own check fails,
+``follows`` where its own check holds (or is an identity) but a step it uses (``step N`` in its
+``uses``) fails or follows, naming the first such step, and otherwise ``identity`` or ``holds``.
+
+``errata_cross_check(results, errata)`` pairs each erratum whose label starts "proof of" with the
+failing step that names it (``erratum`` in the step spec): an erratum of a walked proof that no
+failing step names, a step that names an erratum that does not exist or does not fail, and a
+failing step that no erratum names (a new finding) are reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from . import check
+from .spec import Proof, Step
+
+__all__ = ["CrossCheck", "errata_cross_check", "walk", "walk_step"]
+
+
+def walk_step(
+    step: Step, printed: str, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
+) -> check.StepResult:
+    """``step``'s own result (no ``follows``: that needs the proof, ``walk``)."""
+    if step.how == "not_checked":
+        outcome = check.Outcome("not checked", "")
+    else:
+        outcome = check.run(step, draws=draws, starts=starts, max_evaluations=evaluations)
+    return check.StepResult(
+        proof=step.proof,
+        printed=printed,
+        index=step.index,
+        latex=step.latex,
+        relation=step.relation,
+        status=outcome.status,
+        reason=step.reason,
+        evidence=outcome.evidence,
+        instances=outcome.instances,
+        worst_margin=outcome.worst_margin,
+        counterexample=outcome.counterexample,
+        erratum=step.erratum,
+    )
+
+
+def walk(
+    proof: Proof, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
+) -> list[check.StepResult]:
+    """The steps of ``proof`` with their statuses, in order (see the module docstring):
+    ``draws`` random instances per step, then ``starts`` adversarial searches of at most
+    ``evaluations`` evaluations each."""
+    results: dict[int, check.StepResult] = {}
+    for step in proof.steps:
+        result = walk_step(step, proof.printed, draws=draws, starts=starts, evaluations=evaluations)
+        broken = [i for i in step.earlier if results[i].status in ("fails", "follows")]
+        if broken and result.status in ("identity", "holds"):
+            first = min(broken)
+            origin = results[first]
+            while origin.status == "follows":  # name the false step at the root of the chain
+                origin = results[
+                    min(
+                        i
+                        for i in proof.steps[origin.index - 1].earlier
+                        if results[i].status in ("fails", "follows")
+                    )
+                ]
+            own = "is an identity" if result.status == "identity" else "holds"
+            result = check.StepResult(
+                **{
+                    **result.__dict__,
+                    "status": "follows",
+                    "evidence": f"{result.evidence}; the line itself {own}, but the chain "
+                    f"passes through step {origin.index}, which fails",
+                }
+            )
+        results[step.index] = result
+    return [results[s.index] for s in proof.steps]
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """The errata cross-check: ``matched`` (erratum label → the failing steps, (proof, index),
+    that name it), ``unmatched``
+    errata of walked proofs, ``dangling`` step claims (step index, label, why), and
+    ``new_findings`` (failing steps no erratum names)."""
+
+    matched: Mapping[str, tuple[tuple[str, int], ...]]
+    unmatched: tuple[str, ...]
+    dangling: tuple[tuple[str, int, str, str], ...]
+    new_findings: tuple[tuple[str, int], ...]
+
+
+def errata_cross_check(
+    walked: Mapping[Proof, Sequence[check.StepResult]], errata: Iterable[str]
+) -> CrossCheck:
+    """Cross-check the failing steps of ``walked`` with the erratum labels ``errata`` (see the
+    module docstring). An erratum "proof of …" counts as one of a walked proof when its label
+    names the proof (our name, the PDF's or the label)."""
+    errata = list(errata)
+    matched: dict[str, tuple[tuple[str, int], ...]] = {}
+    dangling = []
+    new = []
+    for proof, results in walked.items():
+        for r in results:
+            if r.erratum is not None:
+                if r.erratum not in errata:
+                    dangling.append((proof.name, r.index, r.erratum, "no such erratum"))
+                elif r.status != "fails":
+                    dangling.append((proof.name, r.index, r.erratum, f"the step {r.status}"))
+                else:
+                    matched[r.erratum] = matched.get(r.erratum, ()) + ((proof.name, r.index),)
+            elif r.status == "fails":
+                new.append((proof.name, r.index))
+    named = {label for _, _, label, _ in dangling}
+    unmatched = []
+    for label in errata:
+        if not label.startswith("proof of") or label in matched or label in named:
+            continue  # a label a step names is matched, or reported with the reason why not
+        for proof in walked:
+            names = (proof.name, proof.printed, proof.label)
+            if any(_names(label, n) for n in names):
+                unmatched.append(label)
+                break
+    return CrossCheck(matched, tuple(unmatched), tuple(dangling), tuple(new))
+
+
+def _names(label: str, name: str) -> bool:
+    """Whether the erratum ``label`` names the proof ``name`` ("Lemma 5.1" but not "Lemma 5.10")."""
+    at = label.find(name)
+    while at >= 0:
+        after = label[at + len(name) : at + len(name) + 1]
+        if not (after.isdigit() or after == "."):
+            return True
+        at = label.find(name, at + 1)
+    return False

@@ -1,0 +1,272 @@
+"""The proof walk (issue 42): step specs as data, checkers that can fail, the walk's findings,
+the coverage scanner and the errata cross-check."""
+
+import json
+import math
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mines_theory.verification.proofs import check, command, coverage, spec, walk
+from mines_theory.verification.proofs.models import common, eq_dd, lemma9
+
+ROOT = Path(__file__).resolve().parents[1]
+DRAWS = 80  # random instances per step here (the command's default is 1000)
+
+CHECKED = [
+    pytest.param(s, id=f"{p.name}, step {s.index}")
+    for p in spec.proofs()
+    for s in p.steps
+    if s.how != "not_checked"
+]
+
+
+@pytest.fixture(scope="module")
+def walked():
+    return {p.name: walk.walk(p, draws=DRAWS, starts=1, evaluations=200) for p in spec.proofs()}
+
+
+def status(walked, name, index):
+    return walked[name][index - 1].status
+
+
+def test_specs_load_as_data_without_the_checkers():
+    # what the parent packages import is theirs (the lead makes it lazy): only what listing
+    # the steps adds is counted
+    code = (
+        "import sys, mines_theory.verification; before = set(sys.modules); "
+        "from mines_theory.verification.proofs import spec; "
+        "n = sum(len(p.steps) for p in spec.proofs()); "
+        "bad = sorted(m for m in set(sys.modules) - before "
+        "if m.split('.')[0] in ('sympy', 'scipy') or '.models' in m); print(n, bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    n, bad = out.stdout.split(" ", 1)
+    assert int(n) == sum(len(p.steps) for p in spec.proofs())
+    assert bad.strip() == "[]"
+
+
+def test_names_find_the_same_proof():
+    assert spec.find("Lemma 9") is spec.find("Lemma 5.1") is spec.find("lem:gd_dec_1")
+    assert spec.find("Lemma 40").label == "eq:dd"
+    with pytest.raises(ValueError, match="Lemma 99"):
+        spec.find("Lemma 99")
+
+
+@pytest.mark.parametrize(
+    "field, value, match",
+    [
+        ("relation", '"≈"', "relation must be one of"),
+        ("how", '"by eye"', "how must be one of"),
+        ("how", '"not_checked"', "must give its reason"),
+        ("uses", '["step 3"]', "uses 'step 3'"),
+        ("colour", '"red"', "unknown field"),
+    ],
+)
+def test_a_bad_step_spec_is_refused_naming_the_field(tmp_path, field, value, match):
+    lines = {
+        "index": "1",
+        "latex": "'= x'",
+        "relation": '"="',
+        "how": '"identity"',
+        "checker": '"lemma9:gram_identity"',
+    }
+    lines[field] = value
+    if field == "how" and value == '"not_checked"':
+        del lines["checker"]
+    body = "\n".join(f"{k} = {v}" for k, v in lines.items())
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        '[proof]\nname = "X"\nprinted = "Y"\nlabel = "z"\nanchor = "a"\ncomplete = false\n'
+        f'hypotheses = "h"\n\n[[step]]\n{body}\n'
+    )
+    with pytest.raises(ValueError, match=match):
+        spec.load(path)
+
+
+def test_every_latex_is_quoted_from_its_proof(tex):
+    for proof in spec.proofs():
+        start, end = proof.span(tex)
+        body = coverage.normalized(tex[start:end])
+        for step in proof.steps:
+            assert coverage.normalized(step.latex) in body, (proof.name, step.index)
+
+
+def test_a_complete_proof_has_one_step_per_relation_in_order(tex):
+    for proof in spec.proofs():
+        if not proof.complete:
+            continue
+        start, end = proof.span(tex)
+        found = [
+            r
+            for d in coverage.displays(tex)
+            if start <= d.start < end
+            for r in coverage.relations(d)
+        ]
+        assert [coverage.normalized(r.fragment) for r in found] == [
+            coverage.normalized(s.latex) for s in proof.steps
+        ], proof.name
+        assert [r.symbol for r in found] == [s.relation for s in proof.steps], proof.name
+
+
+def test_the_scanner_counts_relations_at_depth_zero_only():
+    display = coverage.Display(
+        "E", 0, 1, r"a &= \sum_{i=1}^n x_i \stackrel{\eqref{eq:x}}{\le} \frac{b}{c<d} \\ \preceq e"
+    )
+    found = coverage.relations(display)
+    assert [r.symbol for r in found] == ["=", "<=", "preceq"]
+    assert coverage.normalized(found[1].fragment) == r"\stackrel{\eqref{eq:x}}{\le} \frac{b}{c<d}"
+
+
+def test_coverage_per_appendix(tex, walked):
+    statuses = {
+        coverage.normalized(r.latex): r.status for results in walked.values() for r in results
+    }
+    table = coverage.coverage(tex, statuses, [p.span(tex) for p in spec.proofs()])
+    assert {k: v["relations"] for k, v in table.items()} == {"C": 93, "D": 75, "E": 181, "F": 7}
+    assert table["F"]["walked"] == 7 and table["F"].get("holds") == 7
+    assert table["E"]["walked"] == 13 + 22 + 16 + 13 + 2 + 5 + 3 + 8 + 8 + 5 + 11
+    assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
+
+
+def test_the_2ab_step_of_lemma_9_holds(walked):
+    result = walked["Lemma 5.1"][3]
+    assert (result.index, result.status) == (4, "holds")
+    assert result.worst_margin is not None and result.worst_margin >= -check.TOLERANCE
+
+
+def test_replacing_eta_in_lemma_9_fails_at_the_issues_instance():
+    c1, c2, _ = common.constants(8, 8, 2 / math.e)
+    assert c1 == pytest.approx(50.0) and c2 > 0
+    lhs, rhs = lemma9.replace_step_sides(tau=0.5, zeta=6.0, L=3.0, c1=c1, a=1.0, n=0.0, m=0.0)
+    # by hand: η/b = τ/(4Lc₁), so −(η/2b) + Lη²c₁/(τb²) = −τ/(16Lc₁); printed −1/(16Lζ)
+    assert lhs == pytest.approx(-0.5 / (16 * 3 * 50)) == pytest.approx(-2.083e-4, rel=1e-3)
+    assert rhs == pytest.approx(-1 / (16 * 3 * 6)) == pytest.approx(-3.472e-3, rel=1e-3)
+    assert lhs > rhs
+
+
+def test_lemma_9_walks_to_its_first_false_lines(walked):
+    results = walked["Lemma 5.1"]
+    assert results[8].status == "fails" and results[8].counterexample is not None
+    ce = results[8].counterexample
+    assert ce["lhs"] > ce["rhs"]
+    assert status(walked, "Lemma 5.1", 10) == "fails"
+    for index in (11, 12, 13):
+        assert status(walked, "Lemma 5.1", index) == "follows"
+        assert "step 10" in results[index - 1].evidence  # the false step the chain uses
+    assert status(walked, "Lemma 5.1", 6) == "fails"  # Ũ U Σ Uᵀ Ũᵀ: a typo
+    assert status(walked, "Lemma 5.1", 7) == "holds"  # read with UᵀΣU, not through step 6
+    assert status(walked, "Lemma 5.1", 1) == "not checked"
+
+
+def test_lemma_e1_fails_where_its_erratum_says(walked):
+    assert [status(walked, "Lemma E.1", i) for i in (1, 2, 6, 7, 8, 17, 21, 22)] == [
+        "identity",
+        "identity",
+        "fails",  # Δ₁ as printed is not ∇f(μ_k) − H(μ_k − μ*)
+        "fails",  # the cross term's sign
+        "follows",
+        "holds",  # with its true left side
+        "holds",
+        "identity",
+    ]
+    ce = walked["Lemma E.1"][6].counterexample
+    assert ce is not None and ce["lhs"] > ce["rhs"]
+
+
+def test_lemma_10_fails_at_its_two_errata_and_the_rest_follows(walked):
+    statuses = [r.status for r in walked["Lemma 5.2"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [5, 6]
+    assert statuses[12:] == ["follows"] * 4
+    assert statuses[10] == "holds"  # ‖Σ^{1/2}∇f‖ ≤ √(2Lτ⁻¹(f − f*)): needs log cosh accurate
+
+
+def test_eq_sig_dec_drops_a_factor_2_and_eq_sig_2_bnd_follows_its_citations(walked):
+    statuses = [r.status for r in walked["Lemma E.2"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [7, 8]
+    assert statuses[5] == "holds"  # the recursion unwound
+    assert statuses[12] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
+
+
+def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
+    result = walked["Lemma E.10"][9]
+    assert (result.index, result.status) == (10, "fails")
+    assert "(k - 1)" in result.evidence and "harmless" in result.reason
+    assert status(walked, "Lemma E.10", 11) == "holds"
+    # independently of sympy: the sum, term by term, minus the printed line, is (k − 1)Δ
+    for k, rho, F, D in [(2, 0.3, 1.0, 2.0), (7, 0.05, 3.0, 0.5), (20, 0.9, 0.0, 1.0)]:
+        q = 1 - rho
+        printed = q / rho * ((1 - q ** (k - 1)) * F + ((k - 1) - (1 - q ** (k - 1)) / rho) * D)
+        assert eq_dd.exact_sum(k=k, rho=rho, F=F, D=D) - printed == pytest.approx((k - 1) * D)
+
+
+@pytest.mark.parametrize("step", CHECKED)
+def test_each_checker_flags_its_perturbed_step(step):
+    kind = "scaled" if step.relation == "=" else "reversed"
+    outcome = check.run(step, draws=40, starts=1, perturb=kind, max_evaluations=150)
+    assert outcome.status == "fails", (step.proof, step.index, kind, outcome.evidence)
+
+
+def test_the_margin_decides_each_relation_both_ways():
+    eye = np.eye(2)
+    assert check.margin(1.0, 2.0, 1.0, "<=") > 0 > check.margin(2.0, 1.0, 1.0, "<=")
+    assert check.margin(2.0, 1.0, 1.0, ">=") > 0 > check.margin(1.0, 2.0, 1.0, ">=")
+    assert check.margin(eye, 2 * eye, 1.0, "preceq") > 0 > check.margin(2 * eye, eye, 1.0, "preceq")
+    assert check.margin(eye, eye, 1.0, "=") == 0 > check.margin(eye, 2 * eye, 1.0, "=")
+    with pytest.raises(ValueError, match="relation"):
+        check.margin(1.0, 1.0, 1.0, "≈")
+
+
+def test_errata_cross_check(walked):
+    labels = []
+    for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
+        labels += list(tomllib.loads(path.read_text()))
+    by_proof = {p: walked[p.name] for p in spec.proofs()}
+    result = walk.errata_cross_check(by_proof, labels)
+    assert result.matched == {
+        "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9),),
+        "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 6), ("Lemma E.1", 7)),
+        "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
+        "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
+        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 7),),
+        "eq:bG": (("Lemma E.2", 8),),
+        "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 4),),
+        "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 1),),
+        "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 4),),
+        "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": (
+            ("Lemma E.9", 5),
+        ),
+        'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
+    }
+    assert result.unmatched == ()
+    # an erratum named by a step that does not fail is reported with the reason
+    assert result.dangling == (
+        ("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step not checked"),
+    )
+    assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10)}
+    report = command.errata_report(result)
+    assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
+    assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
+    # an erratum of a walked proof that no failing step names is reported
+    extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
+    assert extra.unmatched == ("proof of Lemma 5.1, line 3",)
+    assert walk.errata_cross_check(by_proof, []).dangling[0][3] == "no such erratum"
+
+
+def test_the_walk_command(capsys):
+    assert command.main(["walk", "Lemma 40", "--json", "--draws", "30"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["index"] for r in rows] == list(range(1, 12))
+    for r in rows:
+        assert {"proof", "index", "latex", "relation", "status", "reason"} <= set(r)
+        assert r["status"] in spec.STATUSES
+    assert command.main(["walk", "--list"]) == 0
+    assert "Lemma 9" in capsys.readouterr().out
+    assert command.main(["walk", "Lemma 99"]) == 2
+    assert "Lemma 99" in capsys.readouterr().err
