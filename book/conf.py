@@ -39,7 +39,14 @@ html_css_files = ["wrap.css"]  # code and verdict lines wrap at book width
 mathjax_path = "mathjax/tex-chtml.js"  # copied into _static by tools/build_site.py
 # Typeset $…$ anywhere outside code, so that the mathematics inside raw HTML (the <details> of an
 # exercise's solution) renders too; MathJax skips <pre> and <code>.
+# The paper's macros (\norm, \TG, …), with which the proof walk's pages quote its proofs.
+from mines_theory.verification.proofs.pages import MACROS  # noqa: E402
+
 mathjax3_config = {
-    "tex": {"inlineMath": [["$", "$"], ["\\(", "\\)"]], "processEscapes": True},
+    "tex": {
+        "inlineMath": [["$", "$"], ["\\(", "\\)"]],
+        "processEscapes": True,
+        "macros": MACROS,
+    },
     "options": {"ignoreHtmlClass": "tex2jax_ignore|mathjax_ignore"},
 }

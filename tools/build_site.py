@@ -155,6 +155,27 @@ def ledger_page() -> str:
     )
 
 
+def walk_pages() -> dict[str, str]:
+    """The proof walk's pages, from the published walk: ``proofs`` (the index, with a hidden
+    toctree of the proofs' pages) and one page per walked proof (``proofs.pages``)."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.proofs import pages, published
+
+    data = published.load()
+    repaired = {r.repairs for r in ledger.repairs()}
+
+    def label(name: str) -> str | None:
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        return f"repaired-{slug}" if name in repaired else None
+
+    names = list(data["proofs"])
+    toctree = "\n".join(pages.page_name(n) for n in names)
+    out = {"proofs": pages.index_page(data) + f"\n```{{toctree}}\n:hidden:\n\n{toctree}\n```\n"}
+    for name in names:
+        out[pages.page_name(name)] = pages.proof_page(name, data, label)
+    return out
+
+
 def stage(source: Path, build: Build) -> None:
     from tools.citation import book_page, load
 
@@ -174,6 +195,8 @@ def stage(source: Path, build: Build) -> None:
     index = index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
+    for name, text in walk_pages().items():
+        (source / f"{name}.md").write_text(text, encoding="utf-8")
     es5, target = mathjax(), source / "_static" / "mathjax"
     for part in MATHJAX_PARTS:
         (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)

@@ -5,6 +5,9 @@ re-check a claim.
     one line per ledger row (claims, findings, repaired results) and per erratum: our name, the
     PDF's, the published status and the row's number, read from ``published.json`` (nothing
     runs);
+``walk NAME… [--json]`` (or ``walk --all``, ``--list``, ``--errata``, ``--coverage``)
+    the proof walk (``proofs.command``): each displayed relation of a walked proof with its
+    status, by our name, the PDF's or the label ("Lemma 9");
 ``check NAME… [--scale S] [--json]`` (or ``check --all``)
     recomputes the named rows and errata and prints each fresh verdict beside the published
     one. A name is our number ("Lemma 5.3", or spelled out, "Theorem 5.4"), the PDF's ("Lemma
@@ -379,6 +382,12 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="one line per claim, finding, repaired result and erratum")
+    commands.add_parser(
+        "walk",
+        help="walk proofs step by step: walk NAME… [--json], --all, --list, --errata, "
+        "--coverage (proofs.command)",
+        add_help=False,
+    )
     c = commands.add_parser("check", help="recompute claims and compare with the published")
     c.add_argument("names", nargs="*", metavar="NAME", help='"Lemma 5.3", "Lemma 11", "eq:bG", …')
     c.add_argument("--all", action="store_true", help="every row and erratum of the ledger")
@@ -491,6 +500,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``), printing to ``out``
     (default stdout); the exit status (module docstring, ``EXIT``)."""
     out = sys.stdout if out is None else out
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["walk"]:  # the proof walk's own command line (``proofs.command``)
+        from .proofs.command import main as walk_main
+
+        with contextlib.redirect_stdout(out):
+            return walk_main(argv)
     top = parser()
     args = top.parse_args(argv)
     try:

@@ -1,0 +1,170 @@
+"""The book's pages of the proof walk (``tools/build_site.py``): an index of the walked proofs
+(``index_page``) and a page per proof (``proof_page``), rendered from the published walk
+(``published.walked.json``) and the step specs, nothing recomputed.
+
+A proof's page shows each step as printed (its relation and the member that follows it, in
+MathJax, with the paper's macros: ``MACROS``, which ``book/conf.py`` gives MathJax), its status
+as a badge, its evidence folded beneath, the first false step marked with its counterexample,
+and links to the erratum that names a step (the errata page) and to the repaired statement in
+the corrigendum where there is one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from . import spec
+from .published import first_false, load, summary_table
+
+__all__ = ["MACROS", "index_page", "page_name", "proof_page", "tex_fragment"]
+
+#: The paper's macros (its preamble), for MathJax: name → definition, or [definition, arity].
+MACROS: dict[str, Any] = {
+    "cO": "\\mathcal{O}",
+    "EE": "\\mathbb{E}",
+    "RR": "\\mathbb{R}",
+    "PP": "\\mathbb{P}",
+    "TG": "\\widetilde{G}",
+    "BG": "\\bar{G}",
+    "HSig": "\\hat{\\Sigma}",
+    "Hu": "\\hat{\\mu}",
+    "tg": "\\tilde{g}",
+    "argmin": "\\mathop{\\mathrm{argmin}}",
+    "tu": "\\tilde{u}",
+    "cS": "\\mathcal{S}",
+    "mL": "\\mathscr{L}",
+    "bu": "\\bar{u}",
+    "ti": ["\\tilde{#1}", 1],
+    "diag": "\\mathrm{diag}",
+    "norm": ["\\left\\|#1\\right\\|", 1],
+    "dotprod": ["\\left\\langle #1\\right\\rangle", 1],
+    "tr": "\\mathrm{tr}",
+    "mathbbm": ["\\mathbb{#1}", 1],
+}
+
+#: The status badges (one word each, as the ledger's verdicts are written).
+BADGE = {
+    "identity": "✓ identity",
+    "holds": "✓ holds",
+    "fails": "✗ fails",
+    "follows": "↳ follows",
+    "not checked": "· not checked",
+}
+
+def page_name(proof: str) -> str:
+    """The page of a proof: "Lemma 5.1" → "walk-lemma-5-1"."""
+    return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
+
+
+def tex_fragment(latex: str) -> str:
+    """A step's LaTeX as one display: alignment marks, line breaks, labels, tags and
+    ``\\nonumber`` removed (the relation and its member stay as printed)."""
+    text = re.sub(r"\\(label|tag)\{[^{}]*\}", "", latex)
+    text = re.sub(r"\\(nonumber|notag)\b", "", text)
+    text = text.replace("\\\\", " ").replace("&", " ")
+    return " ".join(text.split())
+
+
+def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
+    counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
+    return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+
+
+def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
+    first = first_false(steps)
+    where = f"first false at step {first}" if first is not None else "no false step"
+    return (
+        f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md), "
+        f"`{proof.label}`: {len(steps)} steps ({_counts(steps)}); {where}"
+    )
+
+
+def index_page(data: Mapping[str, Any] | None = None) -> str:
+    """The index of the walked proofs, with the walk's table per appendix."""
+    data = load() if data is None else data
+    walked = data["proofs"]
+    lines = [
+        "# The proof walk",
+        "",
+        "Every displayed relation of a walked proof is a step with a status, computed: "
+        "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
+        "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
+        "of the normalized margin), `fails` (a counterexample), `follows` (true only given an "
+        "earlier false step) or `not checked` (with its reason). A page per proof shows where "
+        "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
+        "",
+        summary_table(data),
+        "",
+        "## The walked proofs",
+        "",
+    ]
+    for proof in spec.proofs():
+        if proof.name in walked:
+            lines.append(f"- {_line(proof, walked[proof.name])}")
+    return "\n".join(lines) + "\n"
+
+
+def _evidence(step: Mapping[str, Any]) -> str:
+    parts = []
+    if step.get("counterexample"):
+        values = ", ".join(
+            f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
+            for k, v in step["counterexample"].items()
+        )
+        parts.append(f"**Counterexample:** {values}.")
+    if step.get("evidence"):
+        parts.append(f"**Evidence:** {step['evidence']}.")
+    if step.get("reason"):
+        parts.append(f"**Reading and note:** {step['reason']}")
+    return "\n\n".join(parts)
+
+
+def proof_page(
+    name: str,
+    data: Mapping[str, Any] | None = None,
+    repaired: Callable[[str], str | None] = lambda name: None,
+) -> str:
+    """The page of the walk of the proof ``name`` (our name): each step as printed, its badge
+    and its evidence folded; ``repaired(name)`` gives the label of the repaired statement in
+    the corrigendum (a ``prf:`` label), or None."""
+    data = load() if data is None else data
+    proof = spec.find(name)
+    steps = data["proofs"][proof.name]
+    first = first_false(steps)
+    uses = {s.index: s.uses for s in proof.steps}
+    lines = [
+        f"# {proof.printed} (our {proof.name}): the walk of its proof",
+        "",
+        f"The proof of {proof.printed} (`{proof.label}`), relation by relation: "
+        f"{len(steps)} steps, {_counts(steps)}; "
+        + (f"**the first false step is step {first}**." if first else "no step fails.")
+        + f" Admissible instances: {proof.hypotheses}.",
+        "",
+    ]
+    label = repaired(proof.name)
+    if label is not None:
+        lines += [f"The corrigendum states it as repaired: {{prf:ref}}`{label}`.", ""]
+    for step in steps:
+        index = int(step["index"])
+        mark = " · first false step" if index == first else ""
+        lines += [f"## Step {index} · {BADGE[step['status']]}{mark}", ""]
+        lines += ["$$", tex_fragment(step["latex"]), "$$", ""]
+        used = ", ".join(uses.get(index, ()))
+        if used:
+            lines += [f"Uses: {used}.", ""]
+        if step.get("erratum"):
+            lines += [f"Named by the erratum *{step['erratum']}* ([errata](08d-errata.ipynb)).", ""]
+        evidence = _evidence(step)
+        if evidence:
+            opened = " open" if index == first else ""
+            lines += [
+                f'<details class="aside"{opened}><summary>Evidence</summary>',
+                "",
+                evidence,
+                "",
+                "</details>",
+                "",
+            ]
+    return "\n".join(lines)

@@ -1,0 +1,101 @@
+"""The published walk: every walked proof's steps with their statuses, as data
+(``walked.json`` beside this module), so that the README's table, the book's proof pages and
+``walk --list`` read the walk without running a checker, and ``make figures`` rewrites it only
+when a status changed.
+
+``walked.json`` holds ``{"proofs": {name: [StepResult.to_json(), …]}, "coverage": {appendix:
+{"relations": n, "walked": n, status: n, …}}}``; the coverage needs the paper's .tex (it counts
+the relations of every displayed environment of Appendices C–F), so it is computed where the
+.tex is (``$MINES_THEORY_PAPER``) and published with the steps. ``tests/test_proof_walk.py``
+walks every proof again and fails where a step's status is not the published one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mines_theory.files import write_text
+
+from . import spec
+
+__all__ = ["PUBLISHED", "WalkError", "first_false", "fresh", "load", "summary_table", "write"]
+
+PUBLISHED = Path(__file__).resolve().parent / "walked.json"
+
+
+class WalkError(RuntimeError):
+    """The published walk cannot be read (missing, not JSON, or not of its form): named."""
+
+
+def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
+    """Walk every proof (``walk.walk``) and, with the paper's ``tex``, count the coverage
+    (``coverage.coverage``): the data of ``walked.json``."""
+    from .coverage import coverage, normalized
+    from .walk import walk
+
+    proofs = {p.name: walk(p, draws=draws) for p in spec.proofs()}
+    data: dict[str, Any] = {
+        "proofs": {name: [r.to_json() for r in rs] for name, rs in proofs.items()}
+    }
+    if tex is not None:
+        walked = {normalized(r.latex): r.status for rs in proofs.values() for r in rs}
+        spans = [p.span(tex) for p in spec.proofs()]
+        data["coverage"] = coverage(tex, walked, spans)
+    return data
+
+
+def write(data: Mapping[str, Any], path: Path | None = None) -> None:
+    """Write the published walk, atomically (``files.write_text``)."""
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    write_text(PUBLISHED if path is None else path, text + "\n")
+
+
+def load(path: Path | None = None) -> dict[str, Any]:
+    """The published walk (``PUBLISHED`` unless ``path``); ``WalkError`` naming the file where it
+    is missing, not JSON, or has no ``proofs`` table."""
+    path = PUBLISHED if path is None else Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise WalkError(f"the published walk {path} is missing (make figures writes it)") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise WalkError(f"the published walk {path} is not valid JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("proofs"), dict):
+        raise WalkError(f"the published walk {path} must be an object with a 'proofs' table")
+    return data
+
+
+def first_false(steps: list[Mapping[str, Any]]) -> int | None:
+    """The index of the first step whose status is ``fails``, or None."""
+    return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
+
+
+def summary_table(data: Mapping[str, Any] | None = None) -> str:
+    """The walk per appendix as a Markdown table: relations (the .tex's), walked, and each
+    status; then the total, and the share of the walked decided (identity, holds or fails)."""
+    data = load() if data is None else data
+    table = data.get("coverage")
+    if not table:
+        return "(the coverage is computed where the paper's .tex is: `make figures`)"
+    head = "| appendix | relations | walked | " + " | ".join(spec.STATUSES) + " |"
+    lines = [head, "|" + "---|" * (3 + len(spec.STATUSES))]
+    for letter, row in table.items():
+        counts = " | ".join(str(row.get(s, 0)) for s in spec.STATUSES)
+        lines.append(f"| {letter} | {row['relations']} | {row['walked']} | {counts} |")
+    total = {k: sum(r.get(k, 0) for r in table.values()) for k in ("relations", "walked")}
+    statuses = {s: sum(r.get(s, 0) for r in table.values()) for s in spec.STATUSES}
+    counts = " | ".join(f"**{statuses[s]}**" for s in spec.STATUSES)
+    lines.append(f"| all | **{total['relations']}** | **{total['walked']}** | {counts} |")
+    decided = statuses["identity"] + statuses["holds"] + statuses["fails"]
+    share = decided / total["walked"] if total["walked"] else 0.0
+    lines.append("")
+    lines.append(
+        f"{total['walked']} of the {total['relations']} relations walked "
+        f"({total['walked'] / total['relations']:.0%}); of those, {share:.0%} decided "
+        "(identity, holds or fails), the rest `follows` (true only given an earlier false "
+        "step) or `not checked` (each with its reason)."
+    )
+    return "\n".join(lines)

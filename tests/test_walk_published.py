@@ -1,0 +1,151 @@
+"""The published proof walk (``proofs/walked.json``) and what reads it: the walk's statuses
+recomputed against it, the README's table, the ``walk`` command of the verification command
+line, and the book's pages (issue 42 §2)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mines_theory.verification import command
+from mines_theory.verification.proofs import pages, published, spec
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tools import render_ledger  # noqa: E402
+
+PUBLISHED = published.load()
+
+
+@pytest.fixture(scope="module")
+def fresh():
+    return published.fresh(None)
+
+
+def _statuses(data):
+    return {
+        name: [(s["index"], s["status"]) for s in steps] for name, steps in data["proofs"].items()
+    }
+
+
+def test_every_step_has_its_published_status(fresh):
+    """Every walked proof walked again: each step's status is the published one (``make
+    figures`` republishes a changed status; a margin that moves within rounding on another
+    CPU changes nothing)."""
+    assert _statuses(fresh) == _statuses(PUBLISHED)
+    assert set(PUBLISHED["proofs"]) == {p.name for p in spec.proofs()}
+
+
+def test_the_published_coverage_is_the_tex_s(tex, fresh):
+    """The relations per appendix, counted in the .tex, and the walked ones with their statuses,
+    are the published counts."""
+    from mines_theory.verification.proofs.coverage import coverage, normalized
+
+    walked = {normalized(s["latex"]): s["status"] for ss in fresh["proofs"].values() for s in ss}
+    spans = [p.span(tex) for p in spec.proofs()]
+    assert coverage(tex, walked, spans) == PUBLISHED["coverage"]
+
+
+def test_the_readme_shows_the_published_walk():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index(render_ledger.WALK_START) + len(render_ledger.WALK_START)
+    assert text[start : text.index(render_ledger.WALK_END)].strip() == published.summary_table()
+
+
+def test_the_summary_counts_by_hand():
+    data = {
+        "proofs": {},
+        "coverage": {
+            "E": {"relations": 10, "walked": 4, "holds": 2, "fails": 1, "follows": 1},
+            "F": {"relations": 2, "walked": 2, "identity": 2},
+        },
+    }
+    table = published.summary_table(data)
+    assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
+    assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
+    assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
+
+
+def test_a_status_change_republishes_and_a_moved_margin_does_not(tmp_path, monkeypatch):
+    """``make figures`` (``render_ledger.publish_walk``) rewrites the walk where a status
+    changed, and leaves it as it is where only a margin moved."""
+    path = tmp_path / "walked.json"
+    published.write(PUBLISHED, path)
+    monkeypatch.setattr(published, "PUBLISHED", path)
+    monkeypatch.delenv("MINES_THEORY_PAPER", raising=False)
+    moved = json.loads(json.dumps(PUBLISHED))
+    step = moved["proofs"]["Thm 5.4"][0]
+    step["worst_margin"] = (step["worst_margin"] or 0.0) + 1e-9
+    monkeypatch.setattr(published, "fresh", lambda tex, draws=1000: json.loads(json.dumps(moved)))
+    before = path.read_bytes()
+    render_ledger.publish_walk()
+    assert path.read_bytes() == before
+    moved["proofs"]["Thm 5.4"][0]["status"] = "fails"
+    render_ledger.publish_walk()
+    assert published.load(path)["proofs"]["Thm 5.4"][0]["status"] == "fails"
+
+
+def test_a_corrupt_published_walk_is_a_named_error(tmp_path):
+    path = tmp_path / "walked.json"
+    path.write_text('{"proofs": ', encoding="utf-8")
+    with pytest.raises(published.WalkError, match="walked.json is not valid JSON"):
+        published.load(path)
+    path.write_text("[]", encoding="utf-8")
+    with pytest.raises(published.WalkError, match="must be an object with a 'proofs' table"):
+        published.load(path)
+    with pytest.raises(published.WalkError, match="is missing"):
+        published.load(tmp_path / "nowhere.json")
+
+
+def test_walk_by_the_pdf_name_through_the_verification_command():
+    """``python -m mines_theory.verification walk "Lemma 9" --json``: each step of the proof of
+    Lemma 9 (our 5.1) with the fields the issue names, its status one of the closed set, as
+    published."""
+    out = io.StringIO()
+    assert command.main(["walk", "Lemma 9", "--json"], out=out) == 0
+    steps = json.loads(out.getvalue())
+    for step in steps:
+        assert {"proof", "index", "latex", "relation", "status", "reason"} <= set(step)
+        assert step["status"] in spec.STATUSES
+    assert [(s["index"], s["status"]) for s in steps] == _statuses(PUBLISHED)["Lemma 5.1"]
+
+
+def test_walk_list_reads_the_specs_only():
+    out = io.StringIO()
+    assert command.main(["walk", "--list"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert len(lines) == len(spec.proofs()) and lines[0].startswith("Lemma 5.1   Lemma 9")
+
+
+def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
+    steps = PUBLISHED["proofs"]["Lemma 5.1"]
+    first = published.first_false(steps)
+    assert first is not None and steps[first - 1]["status"] == "fails"
+    page = pages.proof_page("Lemma 9", PUBLISHED, lambda name: "repaired-lemma-5-1")
+    assert page.startswith("# Lemma 9 (our Lemma 5.1): the walk of its proof\n")
+    assert f"**the first false step is step {first}**" in page
+    assert f"## Step {first} · ✗ fails · first false step" in page
+    assert page.count("## Step ") == len(steps)
+    assert page.count("<summary>Evidence</summary>") == page.count("</details>")
+    assert "{prf:ref}`repaired-lemma-5-1`" in page
+    clean = pages.proof_page("Theorem 12", PUBLISHED)
+    assert "no step fails" in clean and "first false step" not in clean
+
+
+def test_the_index_lists_every_walked_proof_with_its_first_false_step():
+    index = pages.index_page(PUBLISHED)
+    for proof in spec.proofs():
+        first = published.first_false(PUBLISHED["proofs"][proof.name])
+        line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
+        assert f"({pages.page_name(proof.name)}.md)" in line
+        where = f"first false at step {first}" if first is not None else "no false step"
+        assert line.endswith(where)
+
+
+def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
+    fragment = r"&\le \frac{a}{b} \label{eq:x} \nonumber \\ & + c"
+    assert pages.tex_fragment(fragment) == r"\le \frac{a}{b} + c"
