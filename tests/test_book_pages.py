@@ -366,3 +366,80 @@ def test_the_ledger_page_writes_mathematics_as_mathematics():
     spec.loader.exec_module(build_site)
     found = plain_mathematics(build_site.ledger_page())
     assert not found, f"the ledger page writes {len(found)} pieces as plain text: {found[:10]}"
+
+
+def _gallery_module():
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    spec = importlib.util.spec_from_file_location("gallery", ROOT / "tools" / "gallery.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: An entry of the gallery: a figure directive or a list item, up to its link to the notebook
+#: section and code cell that draw the file.
+ENTRY = re.compile(
+    r"figures/(?P<file>[\w.-]+)(?:(?!figures/|```)[\s\S])*?"
+    r"\]\((?P<notebook>\d\d[a-z]?-[\w-]+)\.ipynb(?:#[^)]*)?\) \(code cell (?P<cell>\d+)\)"
+)
+
+
+def gallery_problems(page: str) -> list[str]:
+    """What the gallery ``page`` gets wrong: a file of ``figures/`` it shows other than once, or
+    whose entry links a code cell that does not name it (its stem, or for a family drawn in a
+    loop, ``10-ecdf-{dim:02d}D``, the stem's part before its last hyphen in a cell that saves a
+    figure)."""
+    problems = []
+    for name in sorted(p.name for p in (ROOT / "figures").iterdir() if p.is_file()):
+        count = page.count(f"figures/{name}")
+        if count != 1:
+            problems.append(f"{name} appears {count} times")
+    for m in ENTRY.finditer(page):
+        name, notebook, cell = m.group("file"), m.group("notebook"), int(m.group("cell"))
+        stem = name.rsplit(".", 1)[0]
+        path = ROOT / "notebooks" / f"{notebook}.ipynb"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        source = "".join(cells[cell]["source"]) if cell < len(cells) else ""
+        family = stem.rsplit("-", 1)[0] + "-"
+        if stem not in source and not (family in source and "save_figure" in source):
+            problems.append(f"{name}: {notebook}'s cell {cell} does not name it")
+    return problems
+
+
+def test_the_gallery_shows_every_file_of_figures_once_with_the_cell_that_draws_it():
+    page = _gallery_module().gallery_page()
+    assert gallery_problems(page) == []
+    entries = {m.group("file") for m in ENTRY.finditer(page)}
+    shown = {p.name for p in (ROOT / "figures").iterdir() if not p.name.endswith(".pdf")}
+    assert entries == shown  # every PNG, table and data file has its entry and link
+    assert plain_mathematics(page) == []
+
+
+def test_the_gallery_check_finds_a_missing_a_doubled_and_a_wrong_entry():
+    page = _gallery_module().gallery_page()
+    found = re.search(r"```\{figure\} figures/00-looseness-atlas\.png.*?\n```", page, re.S)
+    assert found is not None
+    atlas = found.group()
+    assert gallery_problems(page.replace(atlas, "")) == [
+        "00-looseness-atlas.pdf appears 0 times",
+        "00-looseness-atlas.png appears 0 times",
+    ]
+    assert "05-idea.png appears 2 times" in gallery_problems(
+        page.replace("figures/06-idea.png", "figures/05-idea.png")
+    )
+    wrong = atlas.replace("(00-overview.ipynb", "(01-nes-background.ipynb")
+    assert gallery_problems(page.replace(atlas, wrong))[0].startswith("00-looseness-atlas.png: 01")
+
+
+def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):
+    gallery = _gallery_module()
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    for name in ("05-idea.png", "05-idea.pdf", "99-new.png"):
+        (figures / name).write_bytes(b"")
+    with pytest.raises(ValueError, match="99-new"):
+        gallery.gallery_page(figures)
