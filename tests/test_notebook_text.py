@@ -164,6 +164,12 @@ def test_a_solution_in_the_text_pastes_its_numbers(path):
         assert "hidden cell" not in solution, f"{path.name}: a solution in the text"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_notebook_has_an_exercise(path):
+    """Issue 45 §3: exercises in every notebook, the corrigendum's pages (08a–c) included."""
+    assert _exercise_cells(path), f"{path.name} has no exercise"
+
+
 def test_the_reading_path_promises_only_exercises_that_exist():
     """The overview's reading path names an exercise for a notebook only if that notebook has
     one."""
