@@ -273,10 +273,10 @@ def test_no_figure_caption_shows_an_option(path):
 
 #: Mathematics typed as plain text, which the book would show as typed (issue 45 §2: "c₃^(3/2)",
 #: "Q\_α", "S’" with a quote mark for a prime): a superscript in parentheses or braces, a braced
-#: subscript, a short superscript (α^1.5, Σ^−½), a one-letter subscript (Q\_α, Σ_k), a quote mark
-#: after a one-letter name (S', f'').
+#: or parenthesized subscript, a short superscript (α^1.5, Σ^−½), a one-letter subscript (Q\_α,
+#: Σ_k), a quote mark after a one-letter name (S', f'').
 PLAIN_MATHEMATICS = re.compile(
-    r"\w\^\(|\w(?:\\?_)\{|\w\^\{|\^[−-]?[\w½]"
+    r"\w\^\(|\w(?:\\?_)[{(]|\w\^\{|\^[−-]?[\w½]"
     r"|(?<![^\W_]|['’])[^\W\d_]'(?![\w'’])"
     r"|(?<![\w\\])[^\W\d_]\\?_[^\W\d_](?![a-z0-9_\\])"
 )
@@ -317,6 +317,7 @@ def plain_mathematics(markdown: str) -> list[str]:
         ("the minimizer of Q\\_α at α^1.5, Σ^−½ and Σ\\_k⁻¹", 4),  # the ledger's, before
         ("the minimizer of Q<sub>α</sub> at α<sup>1.5</sup>", 0),
         ("fails inside S'; x\\_{k+1} and e^{−t}", 3),
+        ("Σ_(t≥1) δ/(t+1)² and E[Y_(t,i)]", 2),
         ("fails inside S′; $x_{k+1}$, `a_b^(2)`, eq:G\\_norm\\_2, relative_error", 0),
         ("```\nx_{k}\n```\nand [a](b_c.md)", 0),
         ("$x_{k+1}\n= y^{2}$ <!-- a\nQ\\_α -->", 0),

@@ -249,11 +249,13 @@ def test_every_fold_of_the_prose_is_an_aside_or_a_solution(path):
 
 
 #: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;
-#: a figure cell may take a few more). A solution cell (collapsed) may take ``SOLUTION_LINES``, and
-#: the one cell tagged ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``. The
-#: budget was 16, 20 and 30 lines of up to 100 columns; at ``CODE_COLUMNS`` (issue 45 §2) the same
-#: code takes more lines: 6 cells now take 21–25 (figure cells of 01, 02, 05 and 06).
-CELL_LINES, SOLUTION_LINES, LISTING_LINES = 25, 28, 36
+#: a figure cell may take a few more). A cell that draws a figure (``save_figure``) may take
+#: ``FIGURE_LINES``, a solution cell (collapsed) ``SOLUTION_LINES``, and the one cell tagged
+#: ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``. The budget was 16, 20 and
+#: 30 lines of up to 100 columns; at ``CODE_COLUMNS`` (issue 45 §2) the same code takes more
+#: lines (the same screen area: a fifth more), and the widest figure cells of 01, 05 and 06
+#: take 21–25.
+CELL_LINES, FIGURE_LINES, SOLUTION_LINES, LISTING_LINES = 20, 25, 25, 36
 
 #: The widest code line a notebook may show: the book's code column shows 80 characters without
 #: a horizontal scroll bar (issue 45 §2: 468 of 1,808 lines were wider, 151 cells scrolled).
@@ -328,6 +330,8 @@ def test_code_cells_are_short_and_print_no_warnings(path):
             if "listing" in tags
             else SOLUTION_LINES
             if "solution" in tags
+            else FIGURE_LINES
+            if "save_figure(" in "".join(cell["source"])
             else CELL_LINES
         )
         lines = len("".join(cell["source"]).splitlines())

@@ -204,10 +204,12 @@ def html_text(text: str) -> str:
 
 
 #: The scripts of plain-text mathematics that ``html_scripts`` sets as HTML, each a pattern and
-#: the tag it becomes: TeX's braced scripts (``x\\_{k+1}``, ``e^{−t}``), a superscript in
-#: parentheses (``τ^(3/2)``), a short superscript (``α^1.5``, ``k^−5/4``, ``Σ^−½``, ``‖u‖^p``).
+#: the tag it becomes: TeX's braced scripts (``x\\_{k+1}``, ``e^{−t}``), a script in parentheses
+#: (``τ^(3/2)``, ``Y_(t,i)``, as ``corrigendum.readable`` writes the scripts it cannot set in
+#: Unicode), a short superscript (``α^1.5``, ``k^−5/4``, ``Σ^−½``, ``‖u‖^p``).
 _SCRIPTS = (
     (re.compile(r"(?:\\_|_)\{([^{}]*)\}"), "sub"),
+    (re.compile(r"(?<=[^\W_])(?:\\_|_)\(([^()]*)\)"), "sub"),
     (re.compile(r"\^\{([^{}]*)\}"), "sup"),
     (re.compile(r"\^\(([^()]*(?:\([^()]*\)[^()]*)*)\)"), "sup"),
     (re.compile(r"\^([−-]?(?:\d+(?:[./]\d+)?|[½¼¾⅓⅔]|[^\W\d_]))"), "sup"),
@@ -266,6 +268,8 @@ def html_scripts(markdown: str) -> str:
     c₃<sup>3/2</sup>/(4τ<sup>3/2</sup>); Q<sub>α</sub> at α<sup>1.5</sup>
     >>> print(html_scripts(r"k^−5/4; Π\\_S'; f''"))
     k<sup>−5/4</sup>; Π<sub>S′</sub>; f″
+    >>> print(html_scripts("Σ_(t≥1), E[Y_(t,i)], check_it(x)"))
+    Σ<sub>t≥1</sub>, E[Y<sub>t,i</sub>], check_it(x)
     >>> print(html_scripts("f(μ_k+1), HΣ_t, ξ_k², ξ_kc₂"))
     f(μ<sub>k+1</sub>), HΣ<sub>t</sub>, ξ<sub>k</sub>², ξ<sub>k</sub>c₂
     >>> print(html_scripts("relative_error, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ_α,1"))
