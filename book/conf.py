@@ -25,7 +25,8 @@ myst_heading_anchors = 2  # NN-slug.ipynb#verdict links to a verdict cell
 # lemma-0, lemma-1, … on every page, and the same name on two pages fails the -W build.
 # (tests/test_book_pages.py checks each title against verification.ledger.PRINTED.)
 proof_title_format = "%t"
-exclude_patterns = ["_build", "**.ipynb_checkpoints"]
+# figures/ holds a table as Markdown (07-comparison.md), a download of the gallery, not a page
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "figures/*.md"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
 html_theme = "sphinx_book_theme"

@@ -269,3 +269,178 @@ def test_the_figure_check_finds_an_option_in_a_caption():
 def test_no_figure_caption_shows_an_option(path):
     text = path.read_text(encoding="utf-8") if path.suffix == ".md" else _markdown(path)
     assert figure_problems(text) == [], path.name
+
+
+#: Mathematics typed as plain text, which the book would show as typed (issue 45 §2: "c₃^(3/2)",
+#: "Q\_α", "S’" with a quote mark for a prime): a superscript in parentheses or braces, a braced
+#: or parenthesized subscript, a short superscript (α^1.5, Σ^−½), a one-letter subscript (Q\_α,
+#: Σ_k), a quote mark after a one-letter name (S', f'').
+PLAIN_MATHEMATICS = re.compile(
+    r"\w\^\(|\w(?:\\?_)[{(]|\w\^\{|\^[−-]?[\w½]"
+    r"|(?<![^\W_]|['’])[^\W\d_]'(?![\w'’])"
+    r"|(?<![\w\\])[^\W\d_]\\?_[^\W\d_](?![a-z0-9_\\])"
+)
+#: What may hold those characters in a line: code spans, HTML tags, link targets and the .tex's
+#: labels (eq:G_norm_2); besides mathematics for MathJax ($…$, $$…$$, over lines too), HTML
+#: comments and fenced code, not a directive's fence (```{prf:lemma}``` holds prose).
+NOT_PROSE = re.compile(
+    r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$|<[^<>\n]+>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+"
+)
+
+
+def plain_mathematics(markdown: str) -> list[str]:
+    """Each piece of ``markdown``'s prose that writes mathematics as plain text, in context."""
+    found, fences = [], []  # the open fences: True for code, False for a directive
+    # mathematics ($…$ within a paragraph) and comments
+    unseen = r"\$\$.*?\$\$|(?<!\\)\$(?:[^$\n]|\n(?!\s*\n))+?(?<!\\)\$|<!--.*?-->"
+    for line in re.sub(unseen, "", markdown, flags=re.S).split("\n"):
+        if line.lstrip().startswith("```"):
+            info = line.lstrip()[3:].strip()
+            if fences and (fences[-1] or not info):
+                fences.pop()
+            else:
+                fences.append(not info.startswith("{"))
+        elif not (fences and fences[-1]):
+            found += [
+                part[max(0, m.start() - 20) : m.end() + 10]
+                for part in NOT_PROSE.split(line)
+                for m in PLAIN_MATHEMATICS.finditer(part)
+            ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "text, plain",
+    [
+        ("c₃^(3/2)(c₃+1)ζγ√(k−1)α·√d/(4τ^(3/2))", 2),  # the corrigendum's, before
+        ("c₃<sup>3/2</sup>(c₃+1)ζγ√(k−1)α·√d/(4τ<sup>3/2</sup>)", 0),
+        ("the minimizer of Q\\_α at α^1.5, Σ^−½ and Σ\\_k⁻¹", 4),  # the ledger's, before
+        ("the minimizer of Q<sub>α</sub> at α<sup>1.5</sup>", 0),
+        ("fails inside S'; x\\_{k+1} and e^{−t}", 3),
+        ("Σ_(t≥1) δ/(t+1)² and E[Y_(t,i)]", 2),
+        ("fails inside S′; $x_{k+1}$, `a_b^(2)`, eq:G\\_norm\\_2, relative_error", 0),
+        ("```\nx_{k}\n```\nand [a](b_c.md)", 0),
+        ("$x_{k+1}\n= y^{2}$ <!-- a\nQ\\_α -->", 0),
+        ("```{prf:lemma} 11\nQ\\_α\n```", 1),  # a directive's content is prose
+        ("```{prf:lemma} 11\nx\n```\nQ\\_α\n```python\nQ_a\n```", 1),
+    ],
+)
+def test_the_plain_mathematics_check_finds_the_old_text(text, plain):
+    assert len(plain_mathematics(text)) == plain, plain_mathematics(text)
+
+
+def _printed_markdown(path: Path) -> list[tuple[str, str]]:
+    """The Markdown a notebook shows: its Markdown cells and the Markdown its cells print."""
+    shown = []
+    for index, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        if cell["cell_type"] == "markdown":
+            shown.append((f"cell {index}", "".join(cell["source"])))
+        for output in cell.get("outputs", []):
+            if "text/markdown" in output.get("data", {}):
+                shown.append((f"cell {index}'s output", "".join(output["data"]["text/markdown"])))
+    return shown
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_notebook_writes_mathematics_as_mathematics(path):
+    found = {where: plain_mathematics(text) for where, text in _printed_markdown(path)}
+    found = {where: pieces for where, pieces in found.items() if pieces}
+    assert not found, f"{path.name}: mathematics as plain text: {found}"
+
+
+@pytest.mark.parametrize("page", sorted((ROOT / "book").glob("*.md")), ids=lambda p: p.name)
+def test_a_book_page_writes_mathematics_as_mathematics(page):
+    found = plain_mathematics(page.read_text(encoding="utf-8"))
+    assert not found, f"{page.name}: mathematics as plain text: {found}"
+
+
+def test_the_ledger_page_writes_mathematics_as_mathematics():
+    """The ledger page as the book stages it (``tools/build_site.ledger_page``): its statements
+    and verdicts come from the specs and the published verdicts, in plain text."""
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(ROOT))  # tools/build_site.py imports tools.citation
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    found = plain_mathematics(build_site.ledger_page())
+    assert not found, f"the ledger page writes {len(found)} pieces as plain text: {found[:10]}"
+
+
+def _gallery_module():
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    spec = importlib.util.spec_from_file_location("gallery", ROOT / "tools" / "gallery.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: An entry of the gallery: a figure directive or a list item, up to its link to the notebook
+#: section and code cell that draw the file.
+ENTRY = re.compile(
+    r"figures/(?P<file>[\w.-]+)(?:(?!figures/|```)[\s\S])*?"
+    r"\]\((?P<notebook>\d\d[a-z]?-[\w-]+)\.ipynb(?:#[^)]*)?\) \(code cell (?P<cell>\d+)\)"
+)
+
+
+def gallery_problems(page: str) -> list[str]:
+    """What the gallery ``page`` gets wrong: a file of ``figures/`` it shows other than once, or
+    whose entry links a code cell that does not name it (its stem, or for a family drawn in a
+    loop, ``10-ecdf-{dim:02d}D``, the stem's part before its last hyphen in a cell that saves a
+    figure)."""
+    problems = []
+    for name in sorted(p.name for p in (ROOT / "figures").iterdir() if p.is_file()):
+        count = page.count(f"figures/{name}")
+        if count != 1:
+            problems.append(f"{name} appears {count} times")
+    for m in ENTRY.finditer(page):
+        name, notebook, cell = m.group("file"), m.group("notebook"), int(m.group("cell"))
+        stem = name.rsplit(".", 1)[0]
+        path = ROOT / "notebooks" / f"{notebook}.ipynb"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        source = "".join(cells[cell]["source"]) if cell < len(cells) else ""
+        family = stem.rsplit("-", 1)[0] + "-"
+        if stem not in source and not (family in source and "save_figure" in source):
+            problems.append(f"{name}: {notebook}'s cell {cell} does not name it")
+    return problems
+
+
+def test_the_gallery_shows_every_file_of_figures_once_with_the_cell_that_draws_it():
+    page = _gallery_module().gallery_page()
+    assert gallery_problems(page) == []
+    entries = {m.group("file") for m in ENTRY.finditer(page)}
+    shown = {p.name for p in (ROOT / "figures").iterdir() if not p.name.endswith(".pdf")}
+    assert entries == shown  # every PNG, table and data file has its entry and link
+    assert plain_mathematics(page) == []
+
+
+def test_the_gallery_check_finds_a_missing_a_doubled_and_a_wrong_entry():
+    page = _gallery_module().gallery_page()
+    found = re.search(r"```\{figure\} figures/00-looseness-atlas\.png.*?\n```", page, re.S)
+    assert found is not None
+    atlas = found.group()
+    assert gallery_problems(page.replace(atlas, "")) == [
+        "00-looseness-atlas.pdf appears 0 times",
+        "00-looseness-atlas.png appears 0 times",
+    ]
+    assert "05-idea.png appears 2 times" in gallery_problems(
+        page.replace("figures/06-idea.png", "figures/05-idea.png")
+    )
+    wrong = atlas.replace("(00-overview.ipynb", "(01-nes-background.ipynb")
+    assert gallery_problems(page.replace(atlas, wrong))[0].startswith("00-looseness-atlas.png: 01")
+
+
+def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):
+    gallery = _gallery_module()
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    for name in ("05-idea.png", "05-idea.pdf", "99-new.png"):
+        (figures / name).write_bytes(b"")
+    with pytest.raises(ValueError, match="99-new"):
+        gallery.gallery_page(figures)

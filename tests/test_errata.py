@@ -11,6 +11,7 @@ from mines_theory.verification.framework import ledger, registry
 from mines_theory.verification.framework.spec import KINDS, Erratum
 from mines_theory.verification.framework.verdict import Status, Verdict, flag_text, flagged
 from mines_theory.verification.views.errata import distinct_flaws, errata_table, flaw_groups
+from mines_theory.verification.views.report import html_scripts
 
 from .conftest import erratum_sides
 
@@ -93,7 +94,8 @@ def test_errata_table_renders_each_checks_verdict():
     table = errata_table(ERRATA[:2]).splitlines()
     assert len(table) == 4
     for row, erratum in zip(table[2:], ERRATA[:2]):
-        assert row.endswith(f"| flagged: {erratum_sides(erratum.label)[0].text()} |")
+        sentence = erratum_sides(erratum.label)[0].text()  # its scripts set, as the page shows
+        assert row.endswith(html_scripts(f"| flagged: {sentence} |"))
     rows = (
         Erratum("eq:x", "typo", "a | b", "c", "survives", lambda: flagged(False, "z = 1")),
         Erratum("eq:y", "typo", "a | b", "c", "survives", lambda: flagged(True, "z")),

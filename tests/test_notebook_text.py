@@ -164,6 +164,12 @@ def test_a_solution_in_the_text_pastes_its_numbers(path):
         assert "hidden cell" not in solution, f"{path.name}: a solution in the text"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_notebook_has_an_exercise(path):
+    """Issue 45 §3: exercises in every notebook, the corrigendum's pages (08a–c) included."""
+    assert _exercise_cells(path), f"{path.name} has no exercise"
+
+
 def test_the_reading_path_promises_only_exercises_that_exist():
     """The overview's reading path names an exercise for a notebook only if that notebook has
     one."""
@@ -243,9 +249,74 @@ def test_every_fold_of_the_prose_is_an_aside_or_a_solution(path):
 
 
 #: The longest code cell a notebook may show (issue 13: a claim is argued in 5–15 visible lines;
-#: a figure cell may take a few more). A solution cell (collapsed) may take ``SOLUTION_LINES``, and
-#: the one cell tagged ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``.
-CELL_LINES, SOLUTION_LINES, LISTING_LINES = 16, 20, 30
+#: a figure cell may take a few more). A cell that draws a figure (``save_figure``) may take
+#: ``FIGURE_LINES``, a solution cell (collapsed) ``SOLUTION_LINES``, and the one cell tagged
+#: ``listing`` (the overview's from-scratch MiNES) ``LISTING_LINES``. The budget was 16, 20 and
+#: 30 lines of up to 100 columns; at ``CODE_COLUMNS`` (issue 45 §2) the same code takes more
+#: lines (the same screen area: a fifth more), and the widest figure cells of 01, 05 and 06
+#: take 21–25.
+CELL_LINES, FIGURE_LINES, SOLUTION_LINES, LISTING_LINES = 20, 25, 25, 36
+
+#: The widest code line a notebook may show: the book's code column shows 80 characters without
+#: a horizontal scroll bar (issue 45 §2: 468 of 1,808 lines were wider, 151 cells scrolled).
+CODE_COLUMNS = 80
+
+#: Notebooks whose code cells another branch is changing (notebook 10's ``minimize`` call, issue
+#: 45): their lines are wrapped after that branch is merged.
+WRAPPED_AFTER_MERGE = {"10-coco-bbob"}
+
+
+def overlong_lines(source: str, columns: int = CODE_COLUMNS) -> list[tuple[int, int]]:
+    """The (line number, width) of each line of ``source`` wider than ``columns`` characters."""
+    return [
+        (number, len(line))
+        for number, line in enumerate(source.splitlines(), start=1)
+        if len(line) > columns
+    ]
+
+
+def test_the_width_check_finds_an_overlong_line():
+    """The old first code cell of 00 (a 92-character import) fails; wrapped, it passes."""
+    old = (
+        "import numpy as np\n"
+        "from mines_theory.plotting.figures import (markdown_table, not_a_rate_plot, "
+        "reference_slope,\n"
+        "    save_figure)\n"
+    )
+    assert overlong_lines(old) == [(2, 92)]
+    new = (
+        "from mines_theory.plotting.figures import (\n"
+        "    markdown_table, not_a_rate_plot, reference_slope, save_figure)\n"
+    )
+    assert overlong_lines(new) == []
+    assert overlong_lines("x" * 81) == [(1, 81)] and overlong_lines("x" * 80) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            path,
+            marks=pytest.mark.xfail(
+                strict=True, reason="its code cells are another branch's until merged"
+            ),
+        )
+        if path.stem in WRAPPED_AFTER_MERGE
+        else path
+        for path in NOTEBOOKS
+    ],
+    ids=lambda p: p.stem,
+)
+def test_code_lines_fit_the_books_column(path):
+    wide = {
+        index: overlong_lines("".join(cell["source"]))
+        for index, cell in enumerate(_cells(path))
+        if cell["cell_type"] == "code"
+    }
+    wide = {index: lines for index, lines in wide.items() if lines}
+    assert not wide, (
+        f"{path.name}: code lines wider than {CODE_COLUMNS} columns, (line, width) by cell: {wide}"
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -259,6 +330,8 @@ def test_code_cells_are_short_and_print_no_warnings(path):
             if "listing" in tags
             else SOLUTION_LINES
             if "solution" in tags
+            else FIGURE_LINES
+            if "save_figure(" in "".join(cell["source"])
             else CELL_LINES
         )
         lines = len("".join(cell["source"]).splitlines())

@@ -5,11 +5,11 @@ Nothing is re-executed: the pages show the committed outputs. The source is stag
 folder: ``book/`` (configuration, front page, the page script ``checks.js`` and the stylesheet
 ``wrap.css``, the notation page, the page on citing with its BibTeX entry rendered from
 ``CITATION.cff`` by ``tools/citation.py``), the notebooks, a ledger page rendered from the
-published verdicts, and MathJax 3 from the npm registry (installed
-once into ``.cache/mathjax``) copied into ``_static``, so that the mathematics renders without a
-network. cocopp's HTML output of ``make coco`` (``coco/ppdata``, git-ignored) is copied to
-``cocopp/`` beside the pages, where notebook 10 links it; without it, ``cocopp/index.html`` says
-how to make it.
+published verdicts, ``figures/`` with its gallery page (``tools/gallery.py``), and MathJax 3
+from the npm registry (installed once into ``.cache/mathjax``) copied into ``_static``, so that
+the mathematics renders without a network. cocopp's HTML output of ``make coco``
+(``coco/ppdata``, git-ignored) is copied to ``cocopp/`` beside the pages, where notebook 10
+links it; without it, ``cocopp/index.html`` says how to make it.
 
 Every page's footer says what the reader is looking at (``footer``): the version
 (``pyproject.toml``), the commit the book is built from (``git rev-parse --short HEAD``, marked
@@ -48,9 +48,6 @@ COCOPP_ABSENT = """<!DOCTYPE html>
 <code>make coco</code> (about 7 minutes of CPU), then <code>make html</code>: this page is then
 cocopp's own.</p></body></html>
 """
-
-#: The notebooks' figures that book/index.md shows.
-FRONT_FIGURES = ("08-proof-map.png", "00-looseness-atlas.png")
 
 MATHJAX_VERSION = "3.2.2"
 MATHJAX_CACHE = ROOT / ".cache" / "mathjax"
@@ -178,14 +175,15 @@ def walk_pages() -> dict[str, str]:
 
 def stage(source: Path, build: Build) -> None:
     from tools.citation import book_page, load
+    from tools.gallery import gallery_page
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
     citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
     page = book_page(citing.read_text(encoding="utf-8"), load(), build.commit)
     citing.write_text(page, encoding="utf-8")
-    for name in FRONT_FIGURES:  # the figures the front page shows (written by the notebooks)
-        (source / "figures").mkdir(exist_ok=True)
-        shutil.copy2(ROOT / "figures" / name, source / "figures" / name)
+    # the notebooks' figures, tables and data: the front page and the gallery show them
+    shutil.copytree(ROOT / "figures", source / "figures")
+    (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
         shutil.copy2(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb")

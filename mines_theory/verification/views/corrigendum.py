@@ -23,7 +23,7 @@ from ..framework.ledger import title
 from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
-from .report import folded, html_text, key_number
+from .report import folded, html_scripts, html_text, key_number
 
 __all__ = [
     "derivation_markdown",
@@ -139,7 +139,8 @@ def repair_markdown(
     given ``evidence`` (label → published verdict), the sentence and numbers of its check), the
     functions that hold the constants and the derivation's steps, and each check's verdict
     (``verdict``, then ``more``), its one-line answer with the detail folded behind it
-    (``folded``), or a pointer to the errata's checks when there is none."""
+    (``folded``), or a pointer to the errata's checks when there is none. Plain-text scripts
+    and primes are set as HTML (``report.html_scripts``)."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
@@ -169,7 +170,7 @@ def repair_markdown(
     rows = ledger.repaired_rows(entry.repairs or entry.number)
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
-    return with_number("\n".join(lines))
+    return html_scripts(with_number("\n".join(lines)))
 
 
 class PageVerdicts(NamedTuple):
@@ -231,7 +232,8 @@ def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) ->
     """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
     consequence (Unicode, no raw braces), and what its check shows (``verdict.flag_text``: the
     sentence and numbers of its verdict), read from ``evidence`` (label → published verdict),
-    or run here without it."""
+    or run here without it. Plain-text scripts and primes are set as HTML
+    (``report.html_scripts``)."""
     lines = []
     for e in errata_outside_repairs(kind):
         result = evidence[e.label] if evidence is not None else e.verdict()
@@ -240,4 +242,4 @@ def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) ->
             f"{readable(e.correct)}. {readable(e.consequence)} (*check:* "
             f"{readable(flag_text(result))})"
         )
-    return with_number("\n".join(lines)) if lines else "None."
+    return html_scripts(with_number("\n".join(lines))) if lines else "None."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..framework import ledger
 from ..framework.spec import Erratum
 from ..framework.verdict import Verdict, flag_text
+from .report import html_scripts
 
 __all__ = ["COLUMNS", "distinct_flaws", "errata_table", "flaw_groups"]
 
@@ -66,7 +67,8 @@ def errata_table(
     published ones; a missing label is a KeyError) or, without it, each check is run here; a
     check that returns no Verdict is a TypeError naming the erratum (``Erratum.verdict``).
     ``columns``: a subset of ``COLUMNS`` (a narrow index for the book, say ("place", "kind",
-    "check")); any other name is a ValueError."""
+    "check")); any other name is a ValueError. Plain-text scripts and primes are set as HTML
+    (``report.html_scripts``)."""
     errata = ledger.errata() if errata is None else errata
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown or not columns:
@@ -80,4 +82,4 @@ def errata_table(
         )
         cells = dict(zip(COLUMNS, [e.label, e.kind, e.printed, e.correct, consequence, status]))
         lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
-    return "\n".join(lines)
+    return html_scripts("\n".join(lines))

@@ -203,29 +203,111 @@ def html_text(text: str) -> str:
     return text
 
 
-_SCRIPT = re.compile(r"(\\_|\^)\{([^{}]*)\}")
+#: The scripts of plain-text mathematics that ``html_scripts`` sets as HTML, each a pattern and
+#: the tag it becomes: TeX's braced scripts (``x\\_{k+1}``, ``e^{−t}``), a script in parentheses
+#: (``τ^(3/2)``, ``Y_(t,i)``, as ``corrigendum.readable`` writes the scripts it cannot set in
+#: Unicode), a short superscript (``α^1.5``, ``k^−5/4``, ``Σ^−½``, ``‖u‖^p``).
+_SCRIPTS = (
+    (re.compile(r"(?:\\_|_)\{([^{}]*)\}"), "sub"),
+    (re.compile(r"(?<=[^\W_])(?:\\_|_)\(([^()]*)\)"), "sub"),
+    (re.compile(r"\^\{([^{}]*)\}"), "sup"),
+    (re.compile(r"\^\(([^()]*(?:\([^()]*\)[^()]*)*)\)"), "sup"),
+    (re.compile(r"\^([−-]?(?:\d+(?:[./]\d+)?|[½¼¾⅓⅔]|[^\W\d_]))"), "sup"),
+)
+#: A subscript written without braces: one symbol (``Q\\_α``, ``Π_S′``), a short lower-case
+#: word (``s_max``, ``Σ̄_ij``) or a number, with ``+1`` (``μ_k+1``) or ``,1`` (``Δ_α,1``); no
+#: further word character follows (``G_norm_2`` is a label).
+_SUBSCRIPT = re.compile(
+    r"(?<![\\\s])(?:\\_|_)("
+    r"[^\W\d_](?=[a-z][₀-₉])"  # ξ_kc₂: ξ_k times c₂
+    r"|(?:[^\W\d_]′?(?:[a-z]{1,3}|\d{1,2})?(?:[+−-]\d+|,\d+)?|\d{1,2})(?![a-z0-9_\\₀-₉])"
+    r")"
+)
+#: The end of a name, not of a symbol with a subscript: ``relative_error``, ``alp_cond``.
+_NAME = re.compile(r"[A-Za-z]{2,}$")
+#: A prime written as a quote mark after a one-letter name (``S'``, ``f''``): Sphinx would set
+#: it as a closing quote (S’).
+_PRIME = re.compile(r"(?<![^\W_]|['’])([^\W\d_])('{1,2})(?![\w'’])")
+#: What is not prose in Markdown: a code span, mathematics for MathJax (``$…$`` within a
+#: paragraph), an HTML comment or tag, a link's target, a label of the .tex (``eq:G_norm_2``).
+_NOT_PROSE = re.compile(
+    r"`[^`\n]*`|\$\$.*?\$\$|(?<!\\)\$(?:[^$\n]|\n(?!\s*\n))+?(?<!\\)\$|<!--.*?-->"
+    r"|<[^<>\n]+>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+",
+    re.S,
+)
+
+
+def _prose_scripts(text: str) -> str:
+    """Plain ``text`` (prose, no code or mathematics) with its primes and scripts set."""
+    text = _PRIME.sub(lambda m: m.group(1) + ("″" if len(m.group(2)) == 2 else "′"), text)
+    for pattern, name in _SCRIPTS:
+        while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
+            text = done
+
+    def subscript(m: re.Match) -> str:
+        before = text[: m.start()]
+        if not before or _NAME.search(before):
+            return m.group()
+        return f"<sub>{m.group(1)}</sub>"
+
+    return _SUBSCRIPT.sub(subscript, text)
 
 
 def html_scripts(markdown: str) -> str:
-    """``markdown`` with TeX's braced scripts (``x\\_{k+1}``, escaped as ``_text`` escapes them,
-    and ``e^{−t}``) as HTML sub- and superscripts, outside code spans: the ledger page has no
-    mathematics for MathJax to typeset, and would show the braces as they are.
+    """``markdown`` with its plain-text mathematics set as mathematics: scripts as HTML sub- and
+    superscripts (``_SCRIPTS``, ``_SUBSCRIPT``) and a quote mark after a one-letter name as a
+    prime (``_PRIME``), outside code (spans and fenced blocks), mathematics (``$…$``), HTML
+    tags, link targets and .tex labels (``_NOT_PROSE``). The views' text (the specs' statements
+    and verdicts, the errata) writes TeX's scripts and Unicode; the book's pages would show
+    ``c₃^(3/2)``, ``Q\\_α`` and ``S’`` as they are. The content of a directive's fence
+    (``{prf:lemma}``) is Markdown, and set.
 
     >>> print(html_scripts(r"x\\_{k+1} ≤ e^{−t²/2}, Σ^{a\\_{b}} and `a_{b}`"))
     x<sub>k+1</sub> ≤ e<sup>−t²/2</sup>, Σ<sup>a<sub>b</sub></sup> and `a_{b}`
+    >>> print(html_scripts(r"c₃^(3/2)/(4τ^(3/2)); Q\\_α at α^1.5"))
+    c₃<sup>3/2</sup>/(4τ<sup>3/2</sup>); Q<sub>α</sub> at α<sup>1.5</sup>
+    >>> print(html_scripts(r"k^−5/4; Π\\_S'; f''"))
+    k<sup>−5/4</sup>; Π<sub>S′</sub>; f″
+    >>> print(html_scripts("Σ_(t≥1), E[Y_(t,i)], check_it(x)"))
+    Σ<sub>t≥1</sub>, E[Y<sub>t,i</sub>], check_it(x)
+    >>> print(html_scripts("f(μ_k+1), HΣ_t, ξ_k², ξ_kc₂"))
+    f(μ<sub>k+1</sub>), HΣ<sub>t</sub>, ξ<sub>k</sub>², ξ<sub>k</sub>c₂
+    >>> print(html_scripts("relative_error, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ_α,1"))
+    relative_error, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ<sub>α,1</sub>
+    >>> print(html_scripts("$x_{k}\\n+ 1$ Q_α\\n```\\nQ_α\\n```\\n```{prf:lemma}\\nQ_α\\n```"))
+    $x_{k}
+    + 1$ Q<sub>α</sub>
+    ```
+    Q_α
+    ```
+    ```{prf:lemma}
+    Q<sub>α</sub>
+    ```
     """
 
-    def tag(m: re.Match) -> str:
-        name = "sup" if m.group(1) == "^" else "sub"
-        return f"<{name}>{m.group(2)}</{name}>"
+    def render(prose: list[str]) -> list[str]:
+        text = "\n".join(prose)
+        kept = _NOT_PROSE.findall(text)
+        parts = [_prose_scripts(part) for part in _NOT_PROSE.split(text)]
+        return "".join(p + k for p, k in zip(parts, kept + [""])).split("\n") if prose else []
 
-    def render(text: str) -> str:
-        while (done := _SCRIPT.sub(tag, text)) != text:
-            text = done
-        return text
-
-    parts = markdown.split("`")
-    return "`".join(render(p) if i % 2 == 0 else p for i, p in enumerate(parts))
+    lines: list[str] = []
+    prose: list[str] = []
+    fences: list[bool] = []  # the open fences: True for code, False for a directive
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith("```"):
+            lines += render(prose) + [line]
+            prose = []
+            info = line.lstrip()[3:].strip()
+            if fences and (fences[-1] or not info):
+                fences.pop()
+            else:
+                fences.append(not info.startswith("{"))
+        elif fences and fences[-1]:
+            lines.append(line)
+        else:
+            prose.append(line)
+    return "\n".join(lines + render(prose))
 
 
 def ledger_page(
@@ -320,7 +402,7 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
     """A compact overview: one row per part of the paper, one column per category of verdict
     (``proofmap.category``: the status, with "holds" split by whether the bound was too loose to
     be tested), each cell the claims in it (the overview notebook shows this instead of the
-    whole ledger)."""
+    whole ledger), its scripts set (``html_scripts``)."""
     results = published() if results is None else results
     claims = ledger.claims()
     found = {c.number: category(results.get(c.number)) for c in claims}
@@ -333,7 +415,7 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
         rows = [c.number for c in claims if c.number.startswith(prefixes)]
         cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    return html_scripts("\n".join(lines))
 
 
 #: How the notebooks' prose names a ledger row ("Theorem 3.3", "Proposition A.2", "Lemma D.7").
