@@ -261,10 +261,6 @@ CELL_LINES, FIGURE_LINES, SOLUTION_LINES, LISTING_LINES = 20, 25, 25, 36
 #: a horizontal scroll bar (issue 45 §2: 468 of 1,808 lines were wider, 151 cells scrolled).
 CODE_COLUMNS = 80
 
-#: Notebooks whose code cells another branch is changing (notebook 10's ``minimize`` call, issue
-#: 45): their lines are wrapped after that branch is merged.
-WRAPPED_AFTER_MERGE = {"10-coco-bbob"}
-
 
 def overlong_lines(source: str, columns: int = CODE_COLUMNS) -> list[tuple[int, int]]:
     """The (line number, width) of each line of ``source`` wider than ``columns`` characters."""
@@ -292,21 +288,7 @@ def test_the_width_check_finds_an_overlong_line():
     assert overlong_lines("x" * 81) == [(1, 81)] and overlong_lines("x" * 80) == []
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            path,
-            marks=pytest.mark.xfail(
-                strict=True, reason="its code cells are another branch's until merged"
-            ),
-        )
-        if path.stem in WRAPPED_AFTER_MERGE
-        else path
-        for path in NOTEBOOKS
-    ],
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_code_lines_fit_the_books_column(path):
     wide = {
         index: overlong_lines("".join(cell["source"]))
