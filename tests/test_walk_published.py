@@ -131,7 +131,7 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
     assert page.count("<summary>Evidence</summary>") == page.count("</details>")
-    assert "{prf:ref}`repaired-lemma-5-1`" in page
+    assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
     clean = pages.proof_page("Theorem 12", PUBLISHED)
     assert "no step fails" in clean and "first false step" not in clean
 
@@ -147,5 +147,11 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
 
 
 def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
+    """Labels, alignment and line breaks go; a reference becomes the number the PDF prints
+    (eq:TG is (4.10), lem:Sig_dec Lemma 11); an unknown one stays as its label."""
     fragment = r"&\le \frac{a}{b} \label{eq:x} \nonumber \\ & + c"
     assert pages.tex_fragment(fragment) == r"\le \frac{a}{b} + c"
+    cited = r"\stackrel{\eqref{eq:TG}}{\le} x \text{ by } \ref{lem:Sig_dec}, \eqref{eq:nowhere}"
+    assert pages.tex_fragment(cited) == (
+        r"\stackrel{\text{(4.10)}}{\le} x \text{ by } \text{Lemma 11}, \text{eq:nowhere}"
+    )

@@ -157,13 +157,13 @@ def walk_pages() -> dict[str, str]:
     toctree of the proofs' pages) and one page per walked proof (``proofs.pages``)."""
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.proofs import pages, published
+    from mines_theory.verification.views.corrigendum import repaired_label
 
     data = published.load()
     repaired = {r.repairs for r in ledger.repairs()}
 
     def label(name: str) -> str | None:
-        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-        return f"repaired-{slug}" if name in repaired else None
+        return repaired_label(name) if name in repaired else None
 
     names = list(data["proofs"])
     toctree = "\n".join(pages.page_name(n) for n in names)

@@ -50,18 +50,29 @@ BADGE = {
     "holds": "✓ holds",
     "fails": "✗ fails",
     "follows": "↳ follows",
-    "not checked": "· not checked",
+    "not checked": "○ not checked",
 }
+
 
 def page_name(proof: str) -> str:
     """The page of a proof: "Lemma 5.1" → "walk-lemma-5-1"."""
     return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
 
 
+def _reference(match: re.Match) -> str:
+    from mines_theory.verification.framework.paper import EQUATIONS, STATEMENTS
+
+    label = match.group(2)
+    found = EQUATIONS.get(label) or STATEMENTS.get(label)
+    return f"\\text{{{found or label}}}"
+
+
 def tex_fragment(latex: str) -> str:
     """A step's LaTeX as one display: alignment marks, line breaks, labels, tags and
-    ``\\nonumber`` removed (the relation and its member stay as printed)."""
-    text = re.sub(r"\\(label|tag)\{[^{}]*\}", "", latex)
+    ``\\nonumber`` removed, and each ``\\eqref``/``\\ref`` replaced by the number the PDF prints
+    (the relation and its member stay as printed)."""
+    text = re.sub(r"\\(eqref|ref)\{([^{}]*)\}", _reference, latex)
+    text = re.sub(r"\\(label|tag)\{[^{}]*\}", "", text)
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
@@ -145,7 +156,8 @@ def proof_page(
     ]
     label = repaired(proof.name)
     if label is not None:
-        lines += [f"The corrigendum states it as repaired: {{prf:ref}}`{label}`.", ""]
+        link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
+        lines += [f"The corrigendum states it as repaired: {link}.", ""]
     for step in steps:
         index = int(step["index"])
         mark = " · first false step" if index == first else ""

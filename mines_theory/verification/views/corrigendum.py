@@ -34,6 +34,7 @@ __all__ = [
     "section_markdown",
     "readable",
     "repair_markdown",
+    "repaired_label",
     "repairs_by_survival",
     "statement_box",
 ]
@@ -103,6 +104,12 @@ def _check(verdict: Verdict, row: Claim | None) -> str:
     return folded(html_text(f"Check: {answer}"), "\n".join(body))
 
 
+def repaired_label(number: str) -> str:
+    """The label of the repaired statement of claim ``number`` in the book ("Thm 5.4" →
+    "repaired-theorem-5-4"): unique across pages, for ``{prf:ref}`` links to it."""
+    return f"repaired-{re.sub(r'[^a-z0-9]+', '-', title(number).lower()).strip('-')}"
+
+
 def statement_box(entry: Claim) -> str:
     """The repaired result ``entry`` as a self-contained ``prf:`` statement (MyST): the kind and
     the PDF's number with ours, a label unique in the book ("repaired-lemma-5-3": sphinx-proof
@@ -117,7 +124,7 @@ def statement_box(entry: Claim) -> str:
         [
             f"```{{prf:{kind}}} {number} (our {name}), repaired",
             ":nonumber:",
-            f":label: repaired-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}",
+            f":label: {repaired_label(entry.repairs or entry.number)}",
             "",
             f"*Hypotheses added:* {entry.repair.hypotheses}",
             "",
