@@ -20,7 +20,8 @@ from mines_theory.verification.claims.section4.estimators import (
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
-#: The least batches the checks accept (their declared minimum): enough for the biases here (z > 20).
+#: The least batches the checks accept (their declared minimum): enough for the biases here
+#: (z > 20).
 BATCHES = 30
 
 
