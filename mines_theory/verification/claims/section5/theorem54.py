@@ -12,6 +12,7 @@ import numpy as np
 
 from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
+from ...framework.decisions import status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
@@ -29,6 +30,7 @@ __all__ = [
     "describe_theorem54",
     "final_rates",
     "kappa_slope",
+    "theorem54_status",
 ]
 
 
@@ -156,7 +158,7 @@ def check_theorem54(
     )
     summary = describe_theorem54(kappas, first, per_frozen, factors, within=within)
     return Verdict(
-        status if within else Status.FAILS,
+        theorem54_status(status, within),
         summary,
         measurements,
         qualifiers,
@@ -169,6 +171,18 @@ def check_theorem54(
             "bounds": bounds,
         },
     )
+
+
+def theorem54_status(kappa: Status, lxi: bool) -> Status:
+    """Theorem 5.4's status from its two parts (``decisions.status_of``): the κ decision
+    (``kappa.decide_kappa``'s status, "holds" or "fails") and eq:lxi at the last k (``lxi``,
+    ``decide_lxi``'s first value: every 𝓛_k ≤ its bound and every ξ_k ≥ its bound). Either
+    alone failing fails the theorem.
+
+    >>> theorem54_status(Status.HOLDS, True).value, theorem54_status(Status.HOLDS, False).value
+    ('holds', 'fails')
+    """
+    return status_of(kappa=kappa is Status.HOLDS, lxi=bool(lxi))
 
 
 def decide_lxi(curvature, xi, bounds, *, k: int, trivial_at: float) -> tuple[bool, Qualifier]:
