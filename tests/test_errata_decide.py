@@ -1,0 +1,95 @@
+"""The errata's decisions on synthetic data, their controls included (issue 43 §2: the errata
+were tested on their own runs only, where every control holds, so a check that dropped its
+control conjunct survived). Each decision: flagged with every part met, and not flagged with
+any one part alone false, the control first."""
+
+import pytest
+
+from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
+from mines_theory.verification.errata.appendix_e_induction import (
+    decide_probability_bookkeeping,
+)
+from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
+from mines_theory.verification.errata.section5 import (
+    decide_lemma51_substitution,
+    decide_union_bound,
+)
+from mines_theory.verification.framework.verdict import Undecidable
+
+
+@pytest.mark.parametrize(
+    "printed, corrected, flagged",
+    [
+        (200, 40, True),  # printed exceeded in 50% of 400 batches, γ² in 10% = δ
+        (200, 41, False),  # the control fails: γ² exceeded in more than δ
+        (60, 0, False),  # the printed bound not exceeded beyond δ by 5 SE (15%: z = 3.3)
+    ],
+    ids=["flagged", "control fails", "printed not shown"],
+)
+def test_nu_gamma_power(printed, corrected, flagged):
+    assert decide_nu_gamma_power(printed, corrected, 400, 0.1) is flagged
+
+
+@pytest.mark.parametrize(
+    "parts, flagged",
+    [
+        (dict(), True),
+        (dict(corrected=True), False),  # the control: the corrected Δα,1 exceeded too
+        (dict(printed=False), False),
+        (dict(gamma_sq=False), False),
+        (dict(differ=[True, True, False]), False),
+    ],
+    ids=["flagged", "control fails", "printed", "printed with γ²", "a coefficient right"],
+)
+def test_lemma51_substitution(parts, flagged):
+    args = dict(differ=[True, True, True], printed=True, gamma_sq=True, corrected=False)
+    args.update(parts)
+    differ = args.pop("differ")
+    assert decide_lemma51_substitution(differ, **args) is flagged
+
+
+@pytest.mark.parametrize(
+    "valid, one, some, flagged",
+    [
+        (True, 0.05, 0.4, True),
+        (True, 0.11, 0.4, False),  # the control: one direction alone fails beyond δ
+        (True, 0.0005, 0.05, False),  # some of the b within δ
+        (False, 0.05, 0.4, False),  # the printed constants not valid
+        (True, 0.1, 0.1000001, True),  # on the boundaries
+    ],
+)
+def test_union_bound(valid, one, some, flagged):
+    assert decide_union_bound(valid, one, some, 0.1) is flagged
+
+
+#: 10⁴ runs, δ = 0.01: 155 failures are a frequency 1.55% ± 0.12% (z = 5.5 against δ).
+RUNS, DELTA = 10_000, 0.01
+
+
+@pytest.mark.parametrize(
+    "valid, exact_p, failed, flagged",
+    [
+        (True, 0.0155, 155, True),
+        (True, 0.03, 155, False),  # the control: the simulation disagrees with the exact form
+        (True, 0.0099, 155, False),  # the exact probability within δ (the frequency agrees)
+        (True, 0.0115, 110, False),  # agrees, exact > δ, but the frequency does not reject δ
+        (False, 0.0155, 155, False),  # the printed constants not valid
+    ],
+    ids=["flagged", "control fails", "exact within δ", "not rejected", "invalid"],
+)
+def test_probability_bookkeeping(valid, exact_p, failed, flagged):
+    assert decide_probability_bookkeeping(valid, exact_p, failed, RUNS, DELTA) is flagged
+
+
+def test_probability_bookkeeping_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_probability_bookkeeping(True, float("nan"), 155, RUNS, DELTA)
+
+
+@pytest.mark.parametrize(
+    "printed, corrected, flagged",
+    [(3, 0, True), (3, 1, False), (0, 0, False)],
+    ids=["flagged", "control fails", "printed holds"],
+)
+def test_sig_dec_factor(printed, corrected, flagged):
+    assert decide_sig_dec_factor(printed, corrected) is flagged
