@@ -1,0 +1,53 @@
+"""Theorem 5.4 repaired decided on synthetic data, no run (issue 43 §2): eq:lxi (either of its
+bounds, at one step of one seed) and the final rate each alone fail it; the share of seeds
+outside against δ on both sides, with few seeds and with enough for the one-sided test."""
+
+import numpy as np
+import pytest
+
+from mines_theory.verification.claims.repaired.section5 import (
+    outside_eq_lxi,
+    theorem54_repaired_status,
+)
+from mines_theory.verification.framework.stats import trials_needed
+from mines_theory.verification.framework.verdict import Status, Undecidable
+
+DELTA = 0.1
+
+
+def steps(curvature=None, xi=None):
+    """Three seeds × four steps, 𝓛_k = 2 ≤ 3 and ξ_k = 1 ≥ 0.5; (step, value) overrides."""
+    seed = np.repeat([0, 1, 2], 4)
+    c, x = np.full(12, 2.0), np.full(12, 1.0)
+    if curvature is not None:
+        c[curvature[0]] = curvature[1]
+    if xi is not None:
+        x[xi[0]] = xi[1]
+    return outside_eq_lxi(c, x, np.full(12, 3.0), np.full(12, 0.5), seed)
+
+
+def test_outside_eq_lxi_by_either_bound_at_one_step():
+    assert not steps().any()
+    assert steps(curvature=(5, 3.01)).tolist() == [False, True, False]  # 𝓛 alone, seed 1
+    assert steps(xi=(11, 0.49)).tolist() == [False, False, True]  # ξ alone, seed 2
+    assert not steps(curvature=(5, 3.0), xi=(11, 0.5)).any()  # on the bounds: inside
+
+
+@pytest.mark.parametrize(
+    "outside, seeds, low, status",
+    [
+        (0, 8, 0.02, Status.HOLDS),
+        (1, 8, 0.02, Status.FAILS),  # too few seeds for the test: none may be outside
+        (0, 8, 0.01, Status.FAILS),  # the final rate alone: its interval reaches the promise
+        (12, 100, 0.02, Status.HOLDS),  # 12% of 100 seeds: not beyond δ by the test
+        (26, 100, 0.02, Status.FAILS),  # 26%: beyond δ (z = 5.3)
+    ],
+)
+def test_the_status_needs_eq_lxi_and_the_final_rate(outside, seeds, low, status):
+    assert trials_needed(DELTA) == 100
+    assert theorem54_repaired_status(outside, seeds, low, 0.01, DELTA) is status
+
+
+def test_nan_decides_nothing():
+    with pytest.raises(Undecidable):
+        theorem54_repaired_status(0, 8, float("nan"), 0.01, DELTA)
