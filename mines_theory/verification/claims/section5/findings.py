@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 import numpy as np
@@ -13,6 +14,7 @@ from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
+from ...framework.decisions import status_of
 from ...framework.declare import finding
 from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, median_interval
@@ -26,6 +28,7 @@ __all__ = [
     "check_constant_steps",
     "check_demo",
     "check_start",
+    "decide_start",
     "plateau_prediction",
 ]
 
@@ -103,41 +106,56 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
     batch so large that one estimate is already good)."""
     if not runs:
         raise Undecidable("no run to compare")
-    measurements, worst, jumped = [], {}, []
+    conds = {}
     for r in runs:
         _, frame = r.run()
-        cond = frame.pivot(index="k", columns="seed", values="condition").to_numpy()
-        if r.seeds < 2 or cond.shape[0] < 2:
+        conds[r.b] = frame.pivot(index="k", columns="seed", values="condition").to_numpy()
+    return decide_start(conds)
+
+
+def decide_start(conds: dict) -> Verdict:
+    """The verdict of "The start" from the condition numbers cond(Σ_k^{1/2}HΣ_k^{1/2}) of each
+    batch size b (``conds[b]``: records × seeds, the first record the start), a pure function.
+    Status (``decisions.status_of``, one part per b): at every b the lower end of the 95%
+    interval of the median worst condition number is at least twice the start (rejects a start
+    the first steps do not make worse); "smaller batches start worse" a qualifier.
+    ``Undecidable`` with fewer than 2 seeds or records, or a seed that never comes back below
+    the start."""
+    measurements, worst, jumped = [], {}, {}
+    for b, cond in conds.items():
+        cond = np.asarray(cond, dtype=float)
+        seeds = cond.shape[1]
+        if seeds < 2 or cond.shape[0] < 2:
             raise Undecidable(
-                f"b = {r.b}: {{seeds}} seeds × {{records}} records; the interval "
+                f"b = {b}: {{seeds}} seeds × {{records}} records; the interval "
                 "over seeds needs 2 seeds and a step after the start",
-                Measurement("seeds", r.seeds, kind=Kind.COUNT),
+                Measurement("seeds", seeds, kind=Kind.COUNT),
                 Measurement("records", cond.shape[0], kind=Kind.COUNT),
             )
         start = cond[0, 0]
         came_back = (cond[1:] <= start).any(axis=0)
         if not came_back.all():
             raise Undecidable(
-                f"b = {r.b}: {{never}} of {{seeds}} seeds never came back below the "
+                f"b = {b}: {{never}} of {{seeds}} seeds never came back below the "
                 "start within the run; the recovery time is undefined",
                 Measurement("never", int((~came_back).sum()), kind=Kind.COUNT),
-                Measurement("seeds", r.seeds, kind=Kind.COUNT),
+                Measurement("seeds", seeds, kind=Kind.COUNT),
             )
         peak = bootstrap(
-            lambda s: float(np.median(cond[1:, s].max(axis=0))), r.seeds, f"worst_{r.b}"
+            functools.partial(lambda c, s: float(np.median(c[1:, s].max(axis=0))), cond),
+            seeds,
+            f"worst_{b}",
         )
         back = bootstrap(
-            lambda s: float(
-                np.median(  # bootstrap calls it before the loop
-                    np.argmax(cond[1:, s] <= start, axis=0) + 1
-                )
+            functools.partial(
+                lambda c, s: float(np.median(np.argmax(c[1:, s] <= c[0, 0], axis=0) + 1)), cond
             ),
-            r.seeds,
-            f"back_{r.b}",
-        )  # moves on
+            seeds,
+            f"back_{b}",
+        )
         measurements += [peak, back]
-        worst[r.b] = peak
-        jumped.append(ends(peak)[0] >= 2 * start)
+        worst[b] = peak
+        jumped[f"b_{b}"] = bool(ends(peak)[0] >= 2 * start)
     small, large = min(worst), max(worst)
     qualifiers = (
         Qualifier(
@@ -145,7 +163,7 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
             "at every b the "
             "lower end of the 95% interval of the worst condition number is at "
             "least twice the start",
-            all(jumped),
+            all(jumped.values()),
         ),
         Qualifier(
             "smaller batches start worse",
@@ -155,11 +173,11 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
         ),
     )
     names = "; ".join(
-        f"b = {r.b}: worst {{worst_{r.b}}}, back below the start after {{back_{r.b}}} iterations"
-        for r in runs
+        f"b = {b}: worst {{worst_{b}}}, back below the start after {{back_{b}}} iterations"
+        for b in conds
     )
     return Verdict(
-        Status.HOLDS if all(jumped) else Status.FAILS,
+        status_of(**jumped),
         "cond(Σ_k^{{1/2}}HΣ_k^{{1/2}}) from 10 at k = 1 (median over seeds): " + names,
         tuple(measurements),
         qualifiers,
