@@ -12,13 +12,13 @@ WORSE = "the first steps precondition worse than the start"
 SMALLER = "smaller batches start worse"
 
 
-def path(peak, seeds=8, records=20, back=5, seed=0):
-    """cond = 10 at k = 1, ``peak``·(1 ± 5%) per seed at k = 2, falling back to 9 after
-    ``back`` records."""
+def path(peak, seeds=8, records=20, back=5, seed=0, spread=0.05):
+    """cond = 10 at k = 1, ``peak``·(1 ± ``spread``) per seed at k = 2, falling back to 9
+    after ``back`` records."""
     rng = np.random.default_rng(seed)
     cond = np.full((records, seeds), 9.0)
     cond[0] = 10.0
-    cond[1] = peak * (1 + 0.05 * rng.uniform(-1, 1, seeds))
+    cond[1] = peak * (1 + spread * rng.uniform(-1, 1, seeds))
     cond[2:back] = 15.0
     return cond
 
@@ -47,6 +47,16 @@ def test_twice_the_start_on_both_sides(peak, status):
     """Every seed's worst 21.5 ± 5% (≥ 20.4) against 19 ± 5%: the lower end of the interval
     against twice the start, 20."""
     assert outcomes({4: path(200.0), 32: path(peak)})[0] is status
+
+
+def test_a_median_above_twice_the_start_with_an_interval_reaching_below_fails():
+    """Worst condition numbers 22 ± 40% over 8 seeds: the median lies above 20, the lower end
+    of its interval below; the criterion reads the lower end."""
+    cond = path(22.0, spread=0.4)
+    verdict = decide_start({4: path(200.0), 32: cond})
+    worst = verdict["worst_32"]
+    assert worst.value >= 20 > worst.interval[0]
+    assert verdict.status is Status.FAILS
 
 
 def test_smaller_batches_start_worse_flips_alone():
