@@ -28,6 +28,7 @@ __all__ = [
     "check_constant_steps",
     "check_demo",
     "check_start",
+    "decide_constant_steps",
     "decide_start",
     "plateau_prediction",
 ]
@@ -57,7 +58,7 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
     the seeds, against the prediction, within a factor 1.5."""
     if not runs:
         raise Undecidable("no run to compare")
-    measurements, within = [], []
+    per_seed, predicted = [], []
     for i, r in enumerate(runs):
         if r.seeds < 2 or r.eta2 is None:
             raise Undecidable(
@@ -67,32 +68,44 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
             )
         f, frame = r.run()
         errors = squared_errors(frame)
-        per_seed = errors.iloc[-50:].to_numpy().mean(axis=0)
-        level = Measurement(
-            f"plateau_{i}",
-            per_seed.mean(),
-            per_seed.std(ddof=1) / math.sqrt(per_seed.size),
-            Kind.SE,
-        )
-        predicted = plateau_prediction(r.eta2, float(sigma_gradient_variance(f.H, f.H, r.b)))
-        measurements += [level, Measurement(f"predicted_{i}", predicted, 1e-9 * predicted)]
-        within.append(predicted / 1.5 <= level.value <= 1.5 * predicted)
+        per_seed.append(errors.iloc[-50:].to_numpy().mean(axis=0))
+        predicted.append(plateau_prediction(r.eta2, float(sigma_gradient_variance(f.H, f.H, r.b))))
+    status, measurements, qualifiers = decide_constant_steps(per_seed, predicted)
     names = "; ".join(
         f"η₂ = {r.eta2:g}: {{plateau_{i}}} against {{predicted_{i}}}" for i, r in enumerate(runs)
     )
+    return Verdict(
+        status,
+        "mean ‖Σ_k⁻¹ − H‖² over the last 50 records (SE over seeds): " + names,
+        measurements,
+        qualifiers,
+    )
+
+
+#: How far a measured plateau may lie from ``plateau_prediction`` (a factor, either way).
+PLATEAU_FACTOR = 1.5
+
+
+def decide_constant_steps(per_seed, predicted):
+    """The decision of "Constant η₂" from each run's per-seed mean ‖Σ_k⁻¹ − H‖² over its last
+    records (``per_seed[i]``) and its predicted plateau (``predicted[i]``), a pure function.
+    Returns (status, measurements, qualifiers): "holds" where every run's level (the mean over
+    seeds) lies within a factor ``PLATEAU_FACTOR`` of its prediction, one part per run
+    (``decisions.status_of``: one run alone outside fails it)."""
+    measurements, within = [], {}
+    for i, (x, p) in enumerate(zip(per_seed, predicted)):
+        x = np.asarray(x, dtype=float)
+        level = Measurement(f"plateau_{i}", x.mean(), x.std(ddof=1) / math.sqrt(x.size), Kind.SE)
+        measurements += [level, Measurement(f"predicted_{i}", p, 1e-9 * p)]
+        within[f"run_{i}"] = bool(p / PLATEAU_FACTOR <= level.value <= PLATEAU_FACTOR * p)
     qualifiers = (
         Qualifier(
             "plateau predicted",
-            "each measured level within a factor 1.5 of η₂/(2 − η₂)·Var G̃",
-            all(within),
+            f"each measured level within a factor {PLATEAU_FACTOR:g} of η₂/(2 − η₂)·Var G̃",
+            all(within.values()),
         ),
     )
-    return Verdict(
-        Status.HOLDS if all(within) else Status.FAILS,
-        "mean ‖Σ_k⁻¹ − H‖² over the last 50 records (SE over seeds): " + names,
-        tuple(measurements),
-        qualifiers,
-    )
+    return status_of(**within), tuple(measurements), qualifiers
 
 
 @finding("The start", minimum=Data(seeds=MIN_UNITS, steps=2, at={"steps": "runs.*.iterations"}))
