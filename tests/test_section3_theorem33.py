@@ -1,12 +1,14 @@
 """Theorem 3.3's decision on synthetic sweeps (no solver runs): each of its two bounds alone
 fails the status at one α, each qualifier flips alone on either side of its criterion, and NaN
-decides nothing (issue 43 §2: the status had been decided by one of its two bounds)."""
+decides nothing (issue 43 §2: the status had been decided by one of its two bounds). At the
+end, Theorem 3.2's sandwich with either side alone moved inward."""
 
 import pandas as pd
 import pytest
 
 from mines_theory.verification.claims.section3.theorem34 import LOOSE
-from mines_theory.verification.claims.section3.theorems import decide_theorem33
+from mines_theory.theory.bounds.section3 import theorem32_bounds
+from mines_theory.verification.claims.section3.theorems import check_theorem32, decide_theorem33
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
 LOOSE_Q = "loose"
@@ -91,3 +93,31 @@ def test_nan_decides_nothing(field):
         decide(**{field: float("nan")})
     with pytest.raises(Undecidable):
         decide(slopes=(float("nan"), 4.0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 3.2: either side of the sandwich alone
+
+
+def shifted(side: int, by: float):
+    """``theorem32_bounds`` with its ``side`` (0 lower, 1 upper) moved by ``by`` times the
+    sandwich's width (inward for by > 0)."""
+
+    def bounds(**kw):
+        lower, upper = theorem32_bounds(**kw)
+        width = upper - lower
+        return (lower + by * width, upper) if side == 0 else (lower, upper - by * width)
+
+    return bounds
+
+
+@pytest.mark.parametrize("side", [0, 1], ids=["lower", "upper"])
+def test_theorem32_either_side_of_the_sandwich_alone_fails_it(side):
+    """Each side moved inward by 60% of the width: the other still holds, the sandwich does
+    not (at some point Q_α lies outside it; the published smallest margin is 0.1 of it)."""
+    assert check_theorem32().status is Status.HOLDS
+    verdict = check_theorem32(shifted(side, 0.6))
+    assert verdict.status is Status.FAILS and verdict["margin"].value < 0
+    points = verdict.data["points"]
+    outside_lower, outside_upper = (points.Q < points.lower).any(), (points.Q > points.upper).any()
+    assert (outside_lower, outside_upper) == ((True, False) if side == 0 else (False, True))

@@ -246,11 +246,12 @@ def check_theorem31() -> Verdict:
 
 
 @claim("Thm 3.2")
-def check_theorem32() -> Verdict:
+def check_theorem32(bounds=theorem32_bounds) -> Verdict:
     """Theorem 3.2: the sandwich f(μ) ∓ Lα²/2 tr Σ ∓ α³φ(Σ) + R(Σ) around Q_α(μ, Σ), on a grid of
     μ (5 points), Σ (4 matrices in S) and α (5 values) for the 2-D synthetic logistic objective
     (Q_α by Gauss–Hermite, φ by ``bounds.phi``). The measurement is the smallest margin to
-    either side, relative to the width of the sandwich (≥ 0 where it holds)."""
+    either side, relative to the width of the sandwich (≥ 0 where it holds); ``bounds`` the
+    (lower, upper) sandwich (``bounds.theorem32_bounds``), either side alone deciding."""
     f = synthetic_logistic(2)
     rule = GaussianRule.gauss_hermite(2, 30)
     rng = np.random.default_rng(8)
@@ -261,7 +262,7 @@ def check_theorem32() -> Verdict:
             sigma = (Q * (scale * rng.uniform(0.5, 1.5, 2))) @ Q.T
             for alpha in (0.01, 0.1, 0.3, 1.0, 2.0):
                 value = regularized_objective(f, mu, sigma, alpha, rule)
-                lower, upper = theorem32_bounds(
+                lower, upper = bounds(
                     f_mu=float(f(mu[None, :])[0]),
                     sigma_matrix=sigma,
                     L=f.L,
