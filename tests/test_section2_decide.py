@@ -1,0 +1,35 @@
+"""The finding "NES as printed" decided on synthetic per-seed outcomes, no run (issue 43 §2):
+stalling and the covariance's collapse each required of every run, each alone failing it; a
+NaN best gap counts as not stalled, a NaN condition number (Σ̄ no longer positive definite) as
+collapsed."""
+
+import numpy as np
+import pytest
+
+from mines_theory.verification.claims.section2 import decide_nes_as_printed
+from mines_theory.verification.framework.verdict import Status
+
+GAPS = np.array([5.0, 30.0, 2.0, 1e3])
+CONDITIONS = np.array([1e12, np.nan, 3e10, 1e15])
+
+
+def decide(gaps=GAPS, conditions=CONDITIONS):
+    status, qualifiers = decide_nes_as_printed(gaps, conditions, len(gaps))
+    return status, [q.outcome for q in qualifiers]
+
+
+def test_every_run_stalls_and_collapses():
+    assert decide() == (Status.HOLDS, [True, True])
+
+
+@pytest.mark.parametrize(
+    "gaps, conditions, outcomes",
+    [
+        ([5.0, 30.0, 0.5, 1e3], CONDITIONS, [False, True]),  # one run converges
+        ([5.0, 30.0, np.nan, 1e3], CONDITIONS, [False, True]),  # one best gap NaN
+        (GAPS, [1e12, np.nan, 9e9, 1e15], [True, False]),  # one covariance still sound
+    ],
+    ids=["one run converges", "NaN gap", "one covariance sound"],
+)
+def test_one_run_alone_fails_it(gaps, conditions, outcomes):
+    assert decide(np.array(gaps), np.array(conditions)) == (Status.FAILS, outcomes)
