@@ -10,6 +10,7 @@ from mines_theory.verification.errata.appendix_e_induction import (
     decide_probability_bookkeeping,
 )
 from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
+from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
 from mines_theory.verification.errata.section5 import (
     decide_lemma51_substitution,
     decide_union_bound,
@@ -93,3 +94,17 @@ def test_probability_bookkeeping_refuses_nan():
 )
 def test_sig_dec_factor(printed, corrected, flagged):
     assert decide_sig_dec_factor(printed, corrected) is flagged
+
+
+@pytest.mark.parametrize(
+    "r, given, spread, flagged",
+    [
+        (0.3, [(0.0, 0.01), (0.02, 0.01)], 3.0, True),
+        (0.3, [(0.0, 0.01), (0.06, 0.01)], 3.0, False),  # the control: Z₂ not centred given Z₁
+        (0.049, [(0.0, 0.01), (0.02, 0.01)], 3.0, False),  # correlation within 5 SE (0.05)
+        (0.3, [(0.0, 0.01), (0.02, 0.01)], 2.0, False),  # the range does not vary
+    ],
+    ids=["flagged", "control fails", "not correlated", "fixed range"],
+)
+def test_lemx_dependence(r, given, spread, flagged):
+    assert decide_lemx_dependence(r, 0.01, given, spread) is flagged
