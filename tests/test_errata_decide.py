@@ -11,6 +11,7 @@ from mines_theory.verification.errata.appendix_e_induction import (
 )
 from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
 from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
+from mines_theory.verification.errata.section4 import rejected_with_control
 from mines_theory.verification.errata.section5 import (
     decide_lemma51_substitution,
     decide_union_bound,
@@ -108,3 +109,23 @@ def test_sig_dec_factor(printed, corrected, flagged):
 )
 def test_lemx_dependence(r, given, spread, flagged):
     assert decide_lemx_dependence(r, 0.01, given, spread) is flagged
+
+
+@pytest.mark.parametrize(
+    "z_printed, z_control, flagged",
+    [
+        (7.4, 1.0, True),
+        (7.4, 5.1, False),  # the control: the corrected form rejected too
+        (4.9, 1.0, False),  # the printed form not rejected
+        (5.0, 5.0, False),  # K_SE itself is within
+    ],
+    ids=["flagged", "control fails", "printed not rejected", "on the boundary"],
+)
+def test_rejected_with_control(z_printed, z_control, flagged):
+    """The Monte Carlo errata of Lemma C.1 (its proof's ½Σ⁻¹; its root read as Cholesky)."""
+    assert rejected_with_control(z_printed, z_control) is flagged
+
+
+def test_rejected_with_control_refuses_nan():
+    with pytest.raises(Undecidable):
+        rejected_with_control(7.4, float("nan"))
