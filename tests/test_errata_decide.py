@@ -11,6 +11,7 @@ from mines_theory.verification.errata.appendix_e_induction import (
 )
 from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
 from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
+from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
 from mines_theory.verification.errata.section4 import rejected_with_control
 from mines_theory.verification.errata.section5 import (
     decide_lemma51_substitution,
@@ -129,3 +130,17 @@ def test_rejected_with_control(z_printed, z_control, flagged):
 def test_rejected_with_control_refuses_nan():
     with pytest.raises(Undecidable):
         rejected_with_control(7.4, float("nan"))
+
+
+@pytest.mark.parametrize(
+    "mean, gap, quad_gap, flagged",
+    [
+        (0.0, 1e-6, 1.0005e-6, True),
+        (1e-9, 1e-6, 1.0005e-6, False),  # a control: the gap not taken at the minimizer 0
+        (0.0, 1e-6, 1.002e-6, False),  # a control: the two quadratures disagree by 0.2%
+        (0.0, -1e-6, -1e-6, False),  # convex at the midpoint
+    ],
+    ids=["flagged", "not at the minimizer", "quadratures disagree", "convex"],
+)
+def test_strict_convexity(mean, gap, quad_gap, flagged):
+    assert decide_strict_convexity(mean, gap, quad_gap) is flagged
