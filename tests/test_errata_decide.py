@@ -3,6 +3,7 @@ were tested on their own runs only, where every control holds, so a check that d
 control conjunct survived). Each decision: flagged with every part met, and not flagged with
 any one part alone false, the control first."""
 
+import numpy as np
 import pytest
 
 from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
@@ -12,6 +13,10 @@ from mines_theory.verification.errata.appendix_e_induction import (
 from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
 from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
 from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
+from mines_theory.verification.errata.section3_covariance import (
+    decide_last_chain_norms,
+    decide_sig_opt_posdef,
+)
 from mines_theory.verification.errata.section4 import rejected_with_control
 from mines_theory.verification.errata.section5 import (
     decide_lemma51_substitution,
@@ -144,3 +149,28 @@ def test_rejected_with_control_refuses_nan():
 )
 def test_strict_convexity(mean, gap, quad_gap, flagged):
     assert decide_strict_convexity(mean, gap, quad_gap) is flagged
+
+
+BRUTE = np.array([[1.0, 0.2], [0.2, 0.5]])
+
+
+@pytest.mark.parametrize(
+    "kkt, projection, flagged",
+    [
+        (BRUTE + 1e-7, BRUTE + 0.1, True),
+        (BRUTE + 1e-4, BRUTE + 0.1, False),  # the control: brute force off the KKT point
+        (BRUTE + 1e-7, BRUTE + 1e-3, False),  # Π_S(M⁻¹) is the minimizer after all
+    ],
+    ids=["flagged", "control fails", "projection right"],
+)
+def test_sig_opt_posdef(kkt, projection, flagged):
+    assert decide_sig_opt_posdef(BRUTE, kkt, projection) is flagged
+
+
+@pytest.mark.parametrize(
+    "frobenius, spectral, flagged",
+    [(1.3, 0.9, True), (1.3, 1.01, False), (1.19, 0.9, False)],
+    ids=["flagged", "control fails", "printed within 20%"],
+)
+def test_last_chain_norms(frobenius, spectral, flagged):
+    assert decide_last_chain_norms(frobenius, spectral, 1.0) is flagged
