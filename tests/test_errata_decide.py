@@ -10,7 +10,10 @@ from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
 from mines_theory.verification.errata.appendix_e_induction import (
     decide_probability_bookkeeping,
 )
-from mines_theory.verification.errata.appendix_e_recursion import decide_sig_dec_factor
+from mines_theory.verification.errata.appendix_e_recursion import (
+    decide_nab_f_typos,
+    decide_sig_dec_factor,
+)
 from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
 from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
 from mines_theory.verification.errata.section3_covariance import (
@@ -174,3 +177,19 @@ def test_sig_opt_posdef(kkt, projection, flagged):
 )
 def test_last_chain_norms(frobenius, spectral, flagged):
     assert decide_last_chain_norms(frobenius, spectral, 1.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "residual, printed_residual, lhs, flagged",
+    [
+        (1e-12, 0.1, -0.5, True),
+        (1e-6, 0.1, -0.5, False),  # a control: the corrected path misses the identity too
+        (1e-12, 1e-12, -0.5, False),  # the printed path satisfies it
+        (1e-12, 0.1, -0.1, False),  # the other control: the corrected step fails too
+        (1e-12, 0.1, -0.7, False),  # the printed step holds
+    ],
+    ids=["flagged", "path control", "printed path right", "step control", "printed step"],
+)
+def test_nab_f_typos(residual, printed_residual, lhs, flagged):
+    """Right sides: printed −0.6, corrected −0.2."""
+    assert decide_nab_f_typos(residual, printed_residual, lhs, -0.6, -0.2) is flagged
