@@ -14,7 +14,10 @@ from mines_theory.verification.errata.appendix_e_recursion import (
     decide_nab_f_typos,
     decide_sig_dec_factor,
 )
-from mines_theory.verification.errata.appendix_e_stochastic import decide_lemx_dependence
+from mines_theory.verification.errata.appendix_e_stochastic import (
+    decide_lemx_dependence,
+    decide_y_omitted,
+)
 from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
 from mines_theory.verification.errata.section3_covariance import (
     decide_last_chain_norms,
@@ -193,3 +196,18 @@ def test_last_chain_norms(frobenius, spectral, flagged):
 def test_nab_f_typos(residual, printed_residual, lhs, flagged):
     """Right sides: printed −0.6, corrected −0.2."""
     assert decide_nab_f_typos(residual, printed_residual, lhs, -0.6, -0.2) is flagged
+
+
+@pytest.mark.parametrize(
+    "z_EY, z_zero, x_part, y_part, flagged",
+    [
+        (1.0, 30.0, 0.7, 0.3, True),
+        (6.0, 30.0, 0.7, 0.3, False),  # a control: the Monte Carlo disagrees with E Y's formula
+        (1.0, 4.0, 0.7, 0.3, False),  # E Y not shown ≠ 0
+        (1.0, 30.0, 0.69, 0.3, False),  # the other control: X + Y is not the summand
+        (1.0, 30.0, 0.96, 0.04, False),  # the Y-part within 5% of the summand
+    ],
+    ids=["flagged", "formula control", "E Y = 0", "split control", "Y small"],
+)
+def test_y_omitted(z_EY, z_zero, x_part, y_part, flagged):
+    assert decide_y_omitted(z_EY, z_zero, 1.0, x_part, y_part) is flagged

@@ -30,6 +30,7 @@ from ..claims.appendix_e.moments import (
 
 __all__ = [
     "decide_lemx_dependence",
+    "decide_y_omitted",
     "erratum_EY_formula",
     "erratum_Lambda_norm",
     "erratum_Y0_sum",
@@ -85,6 +86,21 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
     )
 
 
+def decide_y_omitted(
+    z_EY: float, z_zero: float, summand: float, x_part: float, y_part: float
+) -> bool:
+    """Whether eq:sto_err's omitted Y-part is shown: a Monte Carlo of Y agrees with the formula
+    for E Y (``z_EY`` within ``K_SE``, a control) and rejects E Y = 0 (``z_zero`` beyond it);
+    the summand splits into its X-part and Y-part to rounding (|summand − X − Y| below
+    10⁻¹⁰·max(1, |summand|), the other control); and the Y-part is more than 5% of the
+    summand. Each part alone false leaves it not shown."""
+    tol = 1e-10 * max(1.0, abs(summand))
+    mc_ok = z_EY <= K_SE < z_zero
+    return bool(
+        mc_ok and abs(summand - x_part - y_part) < tol and abs(y_part) > 0.05 * abs(summand)
+    )
+
+
 @erratum(
     "eq:sto_err (Lemma E.9), proof",
     minimum=Data(draws=math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(6.0, 2))),
@@ -131,7 +147,7 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
             found,
         )
     return flagged(
-        bool(mc_ok and abs(summand - x_part - y_part) < tol and abs(y_part) > 0.05 * abs(summand)),
+        decide_y_omitted(z_EY, z_zero, summand, x_part, y_part),
         "the omitted Y-part −½⟨E Y, N⟩ is {share}× the summand of eq:sto_err (flagged "
         "when > 0.05); E Y ≠ 0 at z = {z_zero}, the rest {residual}",
         found,
