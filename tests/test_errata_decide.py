@@ -15,6 +15,7 @@ from mines_theory.verification.errata.appendix_e_recursion import (
     decide_sig_dec_factor,
 )
 from mines_theory.verification.errata.appendix_e_stochastic import (
+    decide_chi_threshold,
     decide_lemx_dependence,
     decide_y_omitted,
 )
@@ -211,3 +212,31 @@ def test_nab_f_typos(residual, printed_residual, lhs, flagged):
 )
 def test_y_omitted(z_EY, z_zero, x_part, y_part, flagged):
     assert decide_y_omitted(z_EY, z_zero, 1.0, x_part, y_part) is flagged
+
+
+CHI = dict(
+    printed_failed=12,
+    failed=0,
+    y0=0.1,
+    allowed=0.16,
+    violations=30,
+    outside_violations=30,
+    laurent_massart=0,
+)
+
+
+@pytest.mark.parametrize(
+    "change, flagged",
+    [
+        (dict(), True),
+        (dict(failed=1), False),  # a control: the corrected threshold fails on the grid too
+        (dict(y0=0.17), False),  # a control: eq:Y0's probability above π²δ/6
+        (dict(outside_violations=29), False),  # a control: a failure inside eq:chi's range
+        (dict(violations=0, outside_violations=0), False),  # the region never matters
+        (dict(laurent_massart=1), False),  # a control: Laurent–Massart fails somewhere
+        (dict(printed_failed=0), False),  # the printed threshold holds
+    ],
+    ids=["flagged", "corrected", "Y0", "inside range", "no region", "Laurent-Massart", "printed"],
+)
+def test_chi_threshold(change, flagged):
+    assert decide_chi_threshold(**{**CHI, **change}) is flagged

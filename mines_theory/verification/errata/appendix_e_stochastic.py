@@ -29,6 +29,7 @@ from ..claims.appendix_e.moments import (
 )
 
 __all__ = [
+    "decide_chi_threshold",
     "decide_lemx_dependence",
     "decide_y_omitted",
     "erratum_EY_formula",
@@ -39,6 +40,30 @@ __all__ = [
     "erratum_sto_err_Y_omitted",
     "erratum_sto_err_missing_1_over_b",
 ]
+
+
+def decide_chi_threshold(
+    printed_failed: int,
+    failed: int,
+    y0: float,
+    allowed: float,
+    violations: int,
+    outside_violations: int,
+    laurent_massart: int,
+) -> bool:
+    """Whether eq:chi_1's threshold is shown wrong: the printed A_t fails in ``printed_failed``
+    > 0 grid cases; the controls: the corrected A_t fails in none (``failed``), eq:Y0's
+    P(some Y ≠ 0) = ``y0`` stays within ``allowed`` (π²δ/6), on the wide grid the corrected A_t
+    fails only beyond eq:chi's range (``violations`` = ``outside_violations``, > 0 so that the
+    region matters) and Laurent and Massart's threshold nowhere (``laurent_massart`` = 0).
+    Each part alone false leaves it not shown."""
+    return bool(
+        printed_failed > 0
+        and failed == 0
+        and y0 <= allowed
+        and violations == outside_violations > 0
+        and laurent_massart == 0
+    )
 
 
 @erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")
@@ -63,12 +88,8 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
     violations, wide, outside_violations, _, laurent_massart = chi_threshold_region()
     printed_failed = chi1_grid(printed=True)[0]
     return flagged(
-        bool(
-            printed_failed > 0
-            and failed == 0
-            and y0 <= allowed
-            and violations == outside_violations > 0
-            and laurent_massart == 0
+        decide_chi_threshold(
+            printed_failed, failed, y0, allowed, violations, outside_violations, laurent_massart
         ),
         "eq:chi_1 fails in {printed} of {cases} grid cases as printed (flagged when "
         "> 0), {failed} with log(b/δ); for d ≤ 2000 in {outside} of {wide}, beyond "
