@@ -16,6 +16,7 @@ import sympy as sp
 from mines_theory.verification.claims.section3.orders import (
     ORDER_DRIFT,
     ORDER_MATCH,
+    ORDER_SPAN,
     decide_order,
     local_slopes,
     slope_fit,
@@ -27,6 +28,7 @@ from mines_theory.verification.claims.section3.orders import (
 # ---------------------------------------------------------------------------------------------
 
 DECADES = np.array([-6.0, -5.5, -5.0, -4.5, -4.0])
+WIDE = np.array([-6.0, -5.5, -5.0, -4.5, -4.0, -3.5, -3.0])
 
 
 @pytest.mark.parametrize("order", [1.0, 1.5, 2.0])
@@ -35,12 +37,22 @@ def test_a_settled_slope_decides_its_order(order):
 
 
 def test_drift_on_both_sides_of_the_threshold():
-    """The three windows at the smallest α span one decade: a spread just under ORDER_DRIFT
-    decides, just over does not; later windows do not count."""
-    below = np.array([2.0, 2.0 + 0.99 * ORDER_DRIFT, 2.0, 1.7, 1.6])
-    above = np.array([2.0, 2.0 + 1.01 * ORDER_DRIFT, 2.0, 2.0, 2.0])
-    assert decide_order(DECADES, below).order == 2.0
-    decision = decide_order(DECADES, above)
+    """The five windows at the smallest α span ORDER_SPAN = 2 decades: a spread just under
+    ORDER_DRIFT per decade decides, just over does not; windows above them do not count."""
+    spread = ORDER_DRIFT * ORDER_SPAN
+    below = np.array([2.0, 2.0 + 0.99 * spread, 2.0, 2.0, 2.0, 1.7, 1.6])
+    above = np.array([2.0, 2.0, 2.0, 2.0, 2.0 + 1.01 * spread, 2.0, 2.0])
+    assert decide_order(WIDE, below).order == 2.0
+    decision = decide_order(WIDE, above)
+    assert not decision.decided and decision.reason.startswith("drifting")
+
+
+def test_a_slope_flat_over_one_decade_only_is_not_settled():
+    """Flat over the lowest decade (spread 0), then falling by 0.03 over the next: one decade
+    alone would decide α² (the rule before issue 43 §1); two decades do not."""
+    slopes = np.array([2.0, 2.0, 2.0, 1.985, 1.97])
+    assert decide_order(DECADES, slopes, span=1.0).order == 2.0
+    decision = decide_order(DECADES, slopes)
     assert not decision.decided and decision.reason.startswith("drifting")
 
 
@@ -54,6 +66,9 @@ def test_match_on_both_sides_of_the_threshold():
 def test_too_few_windows_a_short_span_or_nan_do_not_decide():
     assert "fewer than" in decide_order(DECADES[:2], [2.0, 2.0]).reason
     assert "span" in decide_order([-5.0, -4.8, -4.6], [2.0, 2.0, 2.0]).reason
+    short = decide_order([-5.0, -4.5, -4.0, -3.5, -3.01], [2.0] * 5)
+    assert not short.decided and short.reason == "the windows span 2 < 2 decades"
+    assert decide_order([-5.0, -4.5, -4.0, -3.5, -3.0], [2.0] * 5).order == 2.0
     assert "not finite" in decide_order(DECADES, [2.0, np.nan, 2.0, 2.0, 2.0]).reason
 
 
@@ -64,13 +79,14 @@ def power_mixture(alpha, low, high, crossover):
 
 @pytest.mark.parametrize(
     "crossover, expected",
-    [(1e-1, 1.5), (1e-4, None), (1e-12, 2.0)],
-    ids=["above the grid", "inside the grid", "below the grid"],
+    [(1e1, 1.5), (1e-1, None), (1e-4, None), (1e-12, 2.0)],
+    ids=["far above the grid", "just above the grid", "inside the grid", "below the grid"],
 )
 def test_local_slopes_of_a_mixed_order(crossover, expected):
-    """α² + cα^1.5 on α ∈ [10⁻⁶, 10⁻²]: order 1.5 where the crossover lies above the grid, not
-    decided where it lies inside (the slopes drift), 2 where it lies below (no finite sweep sees
-    an order that takes over only below it)."""
+    """α² + cα^1.5 on α ∈ [10⁻⁶, 10⁻²]: order 1.5 where the crossover lies far above the grid,
+    not decided where it lies one decade above (the slopes rise from 1.503 to 1.528 over the
+    lowest two decades: 0.0125 per decade) or inside (they drift), 2 where it lies below (no
+    finite sweep sees an order that takes over only below it)."""
     alpha = np.logspace(-6, -2, 9)
     decision = sweep_order(alpha, power_mixture(alpha, 1.5, 2.0, crossover))
     assert (decision.order if decision.decided else None) == expected
@@ -196,6 +212,40 @@ def test_a_small_even_holder_term_is_not_decided_on_the_referees_range():
     assert not decision.decided and decision.reason.startswith("drifting")
     far = np.logspace(-13, -8, 11)
     assert sweep_order(far, [even_error(a) for a in far]).order == 1.5
+
+
+@pytest.mark.parametrize("low, points", [(-2.5, 7), (-2.75, 5)])
+def test_a_flat_maximum_of_the_local_slope_on_two_decades_is_not_order_two(low, points):
+    """The referee's trap (issue 43 §1): f″ = 1 + x² + 0.01|x|^{3/2} (order α^{3/2}) on two
+    decades of α about 10⁻¹·⁵. Its local slope has a flat maximum there: on α ∈ [10⁻²·⁵,
+    10⁻⁰·⁵] with 7 points 1.952, 1.965, 1.971, 1.957 over the lowest decade (0.019 per decade),
+    then 1.879. The rule of one decade at 0.02 per decade called it α² on both grids; the rule
+    of two decades does not decide."""
+    grid = np.logspace(low, low + 2, points)
+    error = [even_error(a) for a in grid]
+    centres, slopes = local_slopes(grid, error)
+    assert slopes.max() == pytest.approx(1.97, abs=0.005)
+    assert decide_order(centres, slopes, span=1.0, drift=0.02).order == 2.0  # the old rule
+    decision = sweep_order(grid, error)
+    assert not decision.decided and decision.reason.startswith("the windows span")
+
+
+def test_a_flat_maximum_is_not_order_two_wherever_the_grid_lies():
+    """The same objective, and one with c = 0.001 (whose slope peaks near 1.99): on 222 grids
+    of 2, 3 and 5 decades, 5, 9 and 17 points, starting every half decade in α ∈ [10⁻⁹, 1], no
+    order but 1.5 is decided (the rule of one decade at 0.02 per decade named α² on 17)."""
+    wrong, old = 0, 0
+    for c in (0.01, 0.001):
+        for decades in (2, 3, 5):
+            for low in np.arange(-9.0, 0.01 - decades, 0.5):
+                for points in (5, 9, 17):
+                    grid = np.logspace(low, low + decades, points)
+                    centres, slopes = local_slopes(grid, [even_error(a, c) for a in grid])
+                    decision = decide_order(centres, slopes)
+                    before = decide_order(centres, slopes, span=1.0, drift=0.02)
+                    wrong += decision.decided and decision.order != 1.5
+                    old += before.decided and before.order != 1.5
+    assert (wrong, old) == (0, 17)
 
 
 def test_an_odd_holder_term_cancels_and_leaves_order_two():

@@ -144,3 +144,39 @@ def test_the_shape_without_a_rate_in_a_stage_or_with_one_seed_does_not_decide():
         decide_shape(enter, np.ones(4), first, second, iterations=600)
     with pytest.raises(Undecidable, match="seeds"):
         decide_shape(enter[:1], np.ones(1), first[:1], first[:1], iterations=600)
+
+
+# ---------------------------------------------------------------------------------------------
+# Each part alone (issue 43 §2): a stage from one seed; "enters and stays" with one part false
+
+
+def test_a_stage_with_enough_steps_in_one_seed_only_does_not_decide():
+    """600 informative steps, all in one seed (more than the 100 that δ = 0.1 needs): no
+    fraction over seeds can be bootstrapped from one, so it does not decide; the same steps
+    split over two seeds decide."""
+    nxt, bound, informative = _stage_arrays(0.0, steps=300)
+    informative[:, 1:] = False
+    informative[:, 0] = True
+    with pytest.raises(Undecidable, match="in 1 seeds"):
+        decide_stage(nxt, bound, informative, delta=0.1, name="s")
+    informative[:, 1] = True
+    assert decide_stage(nxt, bound, informative, delta=0.1, name="s")[2] is True
+
+
+def _enters(enter, stays, iterations=600):
+    rates = np.full(len(enter), 0.05), np.full(len(enter), 0.25)
+    _, qualifiers = decide_shape(np.array(enter), np.array(stays), *rates, iterations=iterations)
+    return {q.name: q.outcome for q in qualifiers}["enters eq:cond and stays"]
+
+
+@pytest.mark.parametrize(
+    "enter, stays, outcome",
+    [
+        ([100, 200, 600], [1.0, 0.99, 0.995], True),  # all enter (one at the end) and stay
+        ([100, 200, 601], [1.0, 0.99, 1.0], False),  # one seed never enters, every seed "stays"
+        ([100, 200, 300], [1.0, 0.98, 1.0], False),  # every seed enters, one leaves too often
+    ],
+    ids=["both", "one seed never enters", "one seed does not stay"],
+)
+def test_enters_and_stays_needs_each_part_for_every_seed(enter, stays, outcome):
+    assert _enters(enter, stays) is outcome

@@ -42,6 +42,8 @@ __all__ = [
     "NESRun",
     "check_nes_as_printed",
     "check_section2",
+    "decide_nes_as_printed",
+    "stalled_and_degenerate",
 ]
 
 
@@ -189,6 +191,31 @@ NES_AS_PRINTED = NESRun()
 NES_BUDGET = 60_000
 
 
+def stalled_and_degenerate(best_gap, final_condition) -> tuple[int, int]:
+    """(seeds whose best f − f* stayed above 1, seeds whose final cond(C^{1/2}HC^{1/2}) is not
+    below 10¹⁰: above it, or NaN where Σ̄ stopped being positive definite). A NaN best gap
+    does not count as stalled."""
+    best_gap, final_condition = np.asarray(best_gap, float), np.asarray(final_condition, float)
+    return int((best_gap > 1).sum()), int((~(final_condition < 1e10)).sum())
+
+
+def decide_nes_as_printed(best_gap, final_condition, seeds: int):
+    """The status and qualifiers of "NES as printed" from each seed's best f − f* and final
+    condition number (``stalled_and_degenerate``), a pure function: it stalls in every one of
+    the ``seeds`` runs and its covariance collapses in every one, each a part
+    (``decisions.status_of``: one run that converges, or keeps a sound covariance, fails it)."""
+    stalled, degenerate = stalled_and_degenerate(best_gap, final_condition)
+    qualifiers = (
+        Qualifier("stalls", "best f − f* > 1 in every run", stalled == seeds),
+        Qualifier(
+            "covariance collapses",
+            "cond(C^{1/2}HC^{1/2}) > 10¹⁰ or Σ̄ no longer positive definite at the end of every run",
+            degenerate == seeds,
+        ),
+    )
+    return status_of(stalls=stalled == seeds, collapses=degenerate == seeds), qualifiers
+
+
 @finding(
     "NES as printed",
     minimum=Data(seeds=1, steps=NES_BUDGET, at={"steps": "config.max_evaluations"}),
@@ -205,18 +232,12 @@ def check_nes_as_printed(config: NESRun = NES_AS_PRINTED) -> Verdict:
     summary = frame.groupby("seed").agg(
         best_gap=("f_gap", "min"), final_condition=("condition", "last"), error=("error", "last")
     )
-    stalled = int((summary.best_gap > 1).sum())
-    degenerate = int((~(summary.final_condition < 1e10)).sum())
-    qualifiers = (
-        Qualifier("stalls", "best f − f* > 1 in every run", stalled == config.seeds),
-        Qualifier(
-            "covariance collapses",
-            "cond(C^{1/2}HC^{1/2}) > 10¹⁰ or Σ̄ no longer positive definite at the end of every run",
-            degenerate == config.seeds,
-        ),
+    status, qualifiers = decide_nes_as_printed(
+        summary.best_gap.to_numpy(), summary.final_condition.to_numpy(), config.seeds
     )
+    stalled, degenerate = stalled_and_degenerate(summary.best_gap, summary.final_condition)
     return Verdict(
-        status_of(stalls=stalled == config.seeds, collapses=degenerate == config.seeds),
+        status,
         f"d = {config.dim}, κ = {config.condition:g}, {config.max_evaluations} "
         "evaluations: stalled with f − f* > 1 in {stalled} of {runs} runs, covariance "
         "degenerate in {degenerate}",

@@ -24,7 +24,12 @@ from ..claims.appendix_e.common import count, exact
 from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants
 from mines_theory.theory.bounds.appendix import sig2_bound
 
-__all__ = ["erratum_Sigma_vs_Sigma_inv", "erratum_base_case_C", "erratum_probability_bookkeeping"]
+__all__ = [
+    "decide_probability_bookkeeping",
+    "erratum_Sigma_vs_Sigma_inv",
+    "erratum_base_case_C",
+    "erratum_probability_bookkeeping",
+]
 
 
 @erratum("proof of Lemma 5.3, base case k = 2; eq:C")
@@ -84,6 +89,20 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
     )
 
 
+def decide_probability_bookkeeping(
+    valid: bool, exact_p: float, failed: int, runs: int, delta: float
+) -> bool:
+    """Whether Lemma 5.3's "1 − δ" is shown wrong by the first event alone: the printed
+    constants are valid (``valid``), the event's exact failure probability ``exact_p`` exceeds
+    δ, the simulated frequency (``failed`` of ``runs``) agrees with it within ``K_SE`` of its
+    standard error (the control: the simulation is the event the exact form computes), and
+    rejects "≤ δ" by the one-sided test (``decisions.exceeded``). Each part alone false leaves
+    it not shown."""
+    frequency = proportion("failed", failed, runs)
+    agrees = within_se(frequency.value, exact_p, frequency.uncertainty)
+    return bool(valid and exact_p > delta and agrees and exceeded(failed, runs, delta))
+
+
 @erratum(
     "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
     minimum=Data(draws=single_event_trials(0.01), at={"draws": "runs"}),
@@ -114,10 +133,9 @@ def erratum_probability_bookkeeping(runs: int = 400, printed: bool = True) -> Ve
     norms = np.random.default_rng(39).chisquare(d, size=(runs, b * (K - 1)))  # ‖u_{t,i}‖²
     failed = int(np.sum(np.any(norms > c.c3, axis=1)))
     frequency = proportion("failed", failed, runs)
-    agrees = within_se(frequency.value, exact_p, frequency.uncertainty)
     z = exceedance_z(failed, runs, delta)
     return flagged(
-        bool(c.valid and exact_p > delta and agrees and exceeded(failed, runs, delta)),
+        decide_probability_bookkeeping(c.valid, exact_p, failed, runs, delta),
         "P(some ‖u_t,i‖² > c₃ over K = 200 steps, b = 50) = {exact}, simulated "
         "{failed} of {runs} runs (z = {z} against δ = 1%; flagged when > 5)",
         (

@@ -26,6 +26,8 @@ from ..claims.appendix_e.trajectory import SIG2, sig_dec_violations
 from mines_theory.theory.bounds.appendix import alpha_err_coefficient, dd_bound
 
 __all__ = [
+    "decide_nab_f_typos",
+    "decide_sig_dec_factor",
     "erratum_alpha_err_factor",
     "erratum_alpha_err_projection",
     "erratum_dd_middle_equality",
@@ -33,6 +35,13 @@ __all__ = [
     "erratum_sig2_nonquadratic",
     "erratum_sig_dec_factor",
 ]
+
+
+def decide_sig_dec_factor(printed: int, corrected: int) -> bool:
+    """Whether eq:Sig_dec's factor is shown wrong: the printed form fails at ``printed`` > 0
+    (k, seed) pairs and, the control, the form with the factor 2 at none (``corrected`` = 0: the
+    trajectory satisfies the recursion it unrolls)."""
+    return printed > 0 and corrected == 0
 
 
 @erratum("eq:Sig_dec (Lemma E.2)")
@@ -55,7 +64,7 @@ def erratum_sig_dec_factor(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(not corrected.any() and printed_violated.any()),
+        decide_sig_dec_factor(int(printed_violated.sum()), int(corrected.sum())),
         "eq:Sig_dec as printed fails at {printed} of {pairs} (k, seed) pairs of the "
         "3-D log-cosh run, with the factor 2 at {corrected} (flagged when > 0, = 0)",
         found,
@@ -265,6 +274,17 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
     )
 
 
+def decide_nab_f_typos(
+    residual: float, printed_residual: float, lhs: float, printed_step: float, corrected: float
+) -> bool:
+    """Whether the proof of Lemma E.1 is shown wrong: ∇f(μ_k) = H*e + Δ₁ fails with Δ₁ on the
+    printed path (``printed_residual`` > 10⁻⁹) and, a control, holds on the corrected one
+    (``residual`` < 10⁻⁹); the printed step's left side ``lhs`` exceeds its right side
+    ``printed_step`` and, the other control, not the corrected right side ``corrected``."""
+    path = residual < 1e-9 < printed_residual
+    return bool(path and lhs > printed_step and lhs <= corrected + 1e-15)
+
+
 @erratum("proof of Lemma E.1 (lem:nab_f)")
 def erratum_nab_f_typos(printed: bool = True) -> Verdict:
     """Proof of Lemma E.1 (lem:nab_f): Δ₁ is defined with ∇²f(μ* − s(μ_k − μ*)) (the path runs
@@ -291,7 +311,6 @@ def erratum_nab_f_typos(printed: bool = True) -> Verdict:
     h_star = f.hessian(f.minimizer)[0, 0]
     residual = abs(gradient - (h_star * mu + delta_1(+1)))
     printed_residual = abs(gradient - (h_star * mu + delta_1(-1)))
-    path = residual < 1e-9 < printed_residual
     # the fourth display as the proof uses it (H = ∇²f(μ_k), D = ∇f(μ_k) − He)
     D = gradient - He
     lhs = -sigma * (He + D) ** 2
@@ -312,7 +331,7 @@ def erratum_nab_f_typos(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(path and lhs > printed_step and lhs <= corrected + 1e-15),
+        decide_nab_f_typos(residual, printed_residual, lhs, printed_step, corrected),
         "SoftCubic1D, μ_k = 0.5: ∇f − H*e − Δ₁ = {printed_path} on the printed path; "
         "the printed step's left side exceeds its right by {excess} (flagged when > 0)",
         found,

@@ -29,6 +29,9 @@ from ..claims.appendix_e.moments import (
 )
 
 __all__ = [
+    "decide_chi_threshold",
+    "decide_lemx_dependence",
+    "decide_y_omitted",
     "erratum_EY_formula",
     "erratum_Lambda_norm",
     "erratum_Y0_sum",
@@ -37,6 +40,30 @@ __all__ = [
     "erratum_sto_err_Y_omitted",
     "erratum_sto_err_missing_1_over_b",
 ]
+
+
+def decide_chi_threshold(
+    printed_failed: int,
+    failed: int,
+    y0: float,
+    allowed: float,
+    violations: int,
+    outside_violations: int,
+    laurent_massart: int,
+) -> bool:
+    """Whether eq:chi_1's threshold is shown wrong: the printed A_t fails in ``printed_failed``
+    > 0 grid cases; the controls: the corrected A_t fails in none (``failed``), eq:Y0's
+    P(some Y ≠ 0) = ``y0`` stays within ``allowed`` (π²δ/6), on the wide grid the corrected A_t
+    fails only beyond eq:chi's range (``violations`` = ``outside_violations``, > 0 so that the
+    region matters) and Laurent and Massart's threshold nowhere (``laurent_massart`` = 0).
+    Each part alone false leaves it not shown."""
+    return bool(
+        printed_failed > 0
+        and failed == 0
+        and y0 <= allowed
+        and violations == outside_violations > 0
+        and laurent_massart == 0
+    )
 
 
 @erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")
@@ -61,12 +88,8 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
     violations, wide, outside_violations, _, laurent_massart = chi_threshold_region()
     printed_failed = chi1_grid(printed=True)[0]
     return flagged(
-        bool(
-            printed_failed > 0
-            and failed == 0
-            and y0 <= allowed
-            and violations == outside_violations > 0
-            and laurent_massart == 0
+        decide_chi_threshold(
+            printed_failed, failed, y0, allowed, violations, outside_violations, laurent_massart
         ),
         "eq:chi_1 fails in {printed} of {cases} grid cases as printed (flagged when "
         "> 0), {failed} with log(b/δ); for d ≤ 2000 in {outside} of {wide}, beyond "
@@ -81,6 +104,21 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
             count("laurent_massart", laurent_massart),
             exact("y0", y0),
         ),
+    )
+
+
+def decide_y_omitted(
+    z_EY: float, z_zero: float, summand: float, x_part: float, y_part: float
+) -> bool:
+    """Whether eq:sto_err's omitted Y-part is shown: a Monte Carlo of Y agrees with the formula
+    for E Y (``z_EY`` within ``K_SE``, a control) and rejects E Y = 0 (``z_zero`` beyond it);
+    the summand splits into its X-part and Y-part to rounding (|summand − X − Y| below
+    10⁻¹⁰·max(1, |summand|), the other control); and the Y-part is more than 5% of the
+    summand. Each part alone false leaves it not shown."""
+    tol = 1e-10 * max(1.0, abs(summand))
+    mc_ok = z_EY <= K_SE < z_zero
+    return bool(
+        mc_ok and abs(summand - x_part - y_part) < tol and abs(y_part) > 0.05 * abs(summand)
     )
 
 
@@ -130,7 +168,7 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
             found,
         )
     return flagged(
-        bool(mc_ok and abs(summand - x_part - y_part) < tol and abs(y_part) > 0.05 * abs(summand)),
+        decide_y_omitted(z_EY, z_zero, summand, x_part, y_part),
         "the omitted Y-part −½⟨E Y, N⟩ is {share}× the summand of eq:sto_err (flagged "
         "when > 0.05); E Y ≠ 0 at z = {z_zero}, the rest {residual}",
         found,
@@ -143,6 +181,16 @@ def erratum_sto_err_Y_omitted(draws: int = 200_000, printed: bool = True) -> Ver
 #: K_SE) from (7 · 5.4/0.161)² ≈ 5.5·10⁴ runs. Fewer cannot show the correlation the erratum
 #: names, so "not flagged" from them would be no evidence.
 LEMX_RUNS = 55_000
+
+
+def decide_lemx_dependence(r: float, r_se: float, given, spread: float) -> bool:
+    """Whether lem:X's independence is shown wrong: corr(Z₁², Z₂²) = ``r`` beyond ``K_SE``
+    standard errors ``r_se`` (dependent), while, the control, Z₂ is centred given Z₁ (each
+    (mean, se) of ``given`` within ``K_SE`` of 0: martingale differences, as the corrected
+    argument needs), and the range factor varies over runs (max/min ``spread`` > 2: the ranges
+    are random). Each part alone false leaves it not shown."""
+    centred = all(within_se(m, 0.0, se) for m, se in given)
+    return bool(r > K_SE * r_se and centred and spread > 2)
 
 
 @erratum("proof of lem:X (Lemma E.7)", minimum=Data(draws=LEMX_RUNS, at={"draws": "n"}))
@@ -195,7 +243,7 @@ def erratum_lemX_dependence(n: int = 200_000, printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(r > K_SE * r_se and centred and spread.max() > 2 * spread.min()),
+        decide_lemx_dependence(r, r_se, given, spread.max() / spread.min()),
         "corr(Z₁², Z₂²) = {r} (flagged when > 5 SE) while E[Z₂ given Z₁] is at z = "
         "{z_low}, {z_high}: dependent, not independent; Z₂'s range max/min {spread}",
         found,

@@ -27,6 +27,8 @@ from ..claims.section3.common import numeric as _numeric
 from mines_theory.theory.derivations.nes import symmetric_matrix_symbol, score_covariance
 
 __all__ = [
+    "decide_last_chain_norms",
+    "decide_sig_opt_posdef",
     "erratum_j_sig_0_power",
     "erratum_last_chain_norms",
     "erratum_sig_opt_mu",
@@ -120,6 +122,16 @@ def _frozen_minimizer(M, tau, zeta):
     return unpack(best.x)
 
 
+def decide_sig_opt_posdef(brute, kkt, projection) -> bool:
+    """Whether eq:Sig_opt → eq:Sig_opt_1 is shown wrong: the minimizer over S found by brute
+    force (``brute``) lies away from Π_S(M⁻¹) (``projection``, beyond 10⁻²) while, the control,
+    it agrees with the KKT construction U diag(1/clip(Λ, τ, ζ))Uᵀ (``kkt``, within 10⁻⁵: the
+    brute force found the minimizer)."""
+    return bool(
+        np.allclose(brute, kkt, atol=1e-5) and not np.allclose(brute, projection, atol=1e-2)
+    )
+
+
 @erratum("eq:Sig_opt → eq:Sig_opt_1")
 def erratum_sig_opt_posdef(printed: bool = True) -> Verdict:
     """eq:Sig_opt → eq:Sig_opt_1 (proof of Theorem 3.4): substituting A₁, A₂ built from
@@ -147,7 +159,7 @@ def erratum_sig_opt_posdef(printed: bool = True) -> Verdict:
             (to_kkt,),
         )
     return flagged(
-        np.allclose(brute, kkt, atol=1e-5) and not np.allclose(brute, projection, atol=1e-2),
+        decide_sig_opt_posdef(brute, kkt, projection),
         "M = R diag(−1, 2)Rᵀ, τ = 0.5, ζ = 3: the minimizer over S is {projection} "
         "from Π_S(M⁻¹), {kkt} from the KKT construction; flagged when only the "
         "latter is ≈ 0",
@@ -315,6 +327,13 @@ def _last_chain_sides():
     return product("fro"), product(2), f.gamma / f.sigma**2 * np.linalg.norm(f.minimizer - hat.mean)
 
 
+def decide_last_chain_norms(frobenius: float, spectral: float, rhs: float) -> bool:
+    """Whether the last chain's Frobenius norms are shown wrong: the printed left side (inverses
+    in Frobenius) exceeds the right side γ/σ²‖μ* − μ̂*‖ = ``rhs`` by more than 20%, and, the
+    control, the corrected one (spectral inverses) does not exceed it."""
+    return bool(frobenius > 1.2 * rhs and spectral <= rhs)
+
+
 @erratum("proof of Thm 3.4, last chain, second line")
 def erratum_last_chain_norms(printed: bool = True) -> Verdict:
     """Proof of Theorem 3.4, last chain, second line: printed ‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) −
@@ -335,7 +354,7 @@ def erratum_last_chain_norms(printed: bool = True) -> Verdict:
             (spectral_ratio,),
         )
     return flagged(
-        frobenius > 1.2 * rhs and spectral <= rhs,
+        decide_last_chain_norms(frobenius, spectral, rhs),
         "2-D sine objective: the norm product is {frobenius} × γ/σ²‖μ* − μ̂*‖ in "
         "Frobenius, {spectral} × with spectral inverses; flagged when > 1.2 and ≤ 1",
         (_numeric("frobenius", frobenius / rhs, 1e-9), spectral_ratio),

@@ -26,6 +26,8 @@ from ..framework.verdict import Verdict, flagged
 from ..claims.section5.one_step import one_step_exceedances
 
 __all__ = [
+    "decide_lemma51_substitution",
+    "decide_union_bound",
     "erratum_C_grows_with_K",
     "erratum_c2_negative",
     "erratum_delta_alpha_2_third_term",
@@ -194,11 +196,11 @@ def erratum_lemma51_substitution(printed: bool = True) -> Verdict:
         for x, p, e in zip(derived, printed_form, expected)
     ]
     return flagged(
-        bool(
-            all(differ)
-            and exceed["printed"]["exceeds"]
-            and exceed["printed_gamma_sq"]["exceeds"]
-            and not exceed["corrected"]["exceeds"]
+        decide_lemma51_substitution(
+            differ,
+            printed=exceed["printed"]["exceeds"],
+            gamma_sq=exceed["printed_gamma_sq"]["exceeds"],
+            corrected=exceed["corrected"]["exceeds"],
         ),
         "sympy: {differ} of 3 printed coefficients are wrong; one step from μ* exceeds "
         "Δα,1 in {printed} of draws, with γ² {printed_gamma_sq} (flagged when > δ = "
@@ -210,6 +212,24 @@ def erratum_lemma51_substitution(printed: bool = True) -> Verdict:
             share["corrected"],
         ),
     )
+
+
+def decide_lemma51_substitution(differ, *, printed: bool, gamma_sq: bool, corrected: bool) -> bool:
+    """Whether the printed substitution is shown wrong: every printed coefficient differs from
+    the derived one where the derived is the corrected (``differ``, per coefficient), one step
+    exceeds the printed Δ_{α,1} (``printed``) and the one with γ² (``gamma_sq``) in more than δ
+    of the draws, and, the control, not the corrected one (``corrected`` False). Each part alone
+    false leaves it not shown (the control: a corrected bound that fails too would make the
+    test, not the substitution, the suspect)."""
+    return bool(all(differ) and printed and gamma_sq and not corrected)
+
+
+def decide_union_bound(valid: bool, one: float, some: float, delta: float) -> bool:
+    """Whether "with probability ≥ 1 − δ" is shown wrong by the union over the b directions:
+    the printed constants are valid (``valid``: c₂ > 0), one direction alone fails with
+    probability ``one`` ≤ δ (the control: c₃ is right for one direction) and some of the b with
+    ``some`` > δ."""
+    return bool(valid and one <= delta < some)
 
 
 def _kink(X):
@@ -441,7 +461,7 @@ def erratum_union_bound(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(c.valid and one <= delta < some),
+        decide_union_bound(c.valid, one, some, delta),
         "d = 1, b = 100, δ = 0.1: P(‖u_i‖² > c₃) = {one} for one direction, {some} for "
         "some of the b (flagged when the first ≤ δ < the second)",
         found,

@@ -13,7 +13,7 @@ walks every proof again and fails where a step's status is not the published one
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,7 @@ def load(path: Path | None = None) -> dict[str, Any]:
     return data
 
 
-def first_false(steps: list[Mapping[str, Any]]) -> int | None:
+def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     """The index of the first step whose status is ``fails``, or None."""
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
 

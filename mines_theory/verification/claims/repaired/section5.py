@@ -34,13 +34,14 @@ from ..section5.nonquadratic import (
 )
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.theorem54 import final_rates
-from ...framework.decisions import exceeded
+from ...framework.decisions import exceeded, status_of
 from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.stats import (
     MIN_UNITS,
     at_least,
     bootstrap,
+    finite,
     proportion,
     trials_needed,
 )
@@ -61,6 +62,8 @@ __all__ = [
     "check_lemma53_repaired",
     "check_theorem54_repaired",
     "lemma53_corrected_for",
+    "outside_eq_lxi",
+    "theorem54_repaired_status",
 ]
 
 
@@ -289,6 +292,30 @@ def check_lemma53_repaired(config: CovarianceRun = LEMMA53, C: float | None = No
 # ---------------------------------------------------------------------------------------------
 
 
+def outside_eq_lxi(curvature, xi, curvature_bound, xi_bound, seed) -> np.ndarray:
+    """Per seed (in the order of ``np.unique(seed)``), whether at some recorded step its 𝓛_k
+    lies above its bound or its ξ_k below its bound: a pure function of per-step arrays and
+    their seeds. Either bound alone violated at one step puts the seed outside."""
+    outside = (np.asarray(curvature) > np.asarray(curvature_bound)) | (
+        np.asarray(xi) < np.asarray(xi_bound)
+    )
+    seeds, index = np.unique(np.asarray(seed), return_inverse=True)
+    return np.bincount(index, weights=outside, minlength=seeds.size) > 0
+
+
+def theorem54_repaired_status(
+    outside: int, seeds: int, low: float, final: float, delta: float
+) -> Status:
+    """Theorem 5.4 repaired's status from its two parts (``decisions.status_of``): eq:lxi, with
+    ``outside`` of ``seeds`` seeds outside it at some step, holds in all but a fraction δ
+    (``decisions.exceeded``, one-sided, where the seeds suffice for it by
+    ``stats.trials_needed``; else no seed may be outside); and the lower end ``low`` of the
+    final contraction's interval exceeds the repaired rate ``final``. Undecidable on a NaN."""
+    low = float(finite([low, final], "the final contraction and its promised rate")[0])
+    lxi = not (exceeded(outside, seeds, delta) if seeds >= trials_needed(delta) else outside > 0)
+    return status_of(lxi=lxi, final_rate=low > final)
+
+
 @repaired(
     "Thm 5.4",
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "config.iterations"}),
@@ -322,8 +349,9 @@ def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) 
     rows = frame[frame.k >= 1]
     curvature_bound = rows.k.map(lambda k: limits[int(k)].curvature).to_numpy()
     xi_bound = rows.k.map(lambda k: limits[int(k)].xi).to_numpy()
-    outside = (rows.curvature.to_numpy() > curvature_bound) | (rows.xi.to_numpy() < xi_bound)
-    per_seed = rows.assign(outside=outside).groupby("seed").outside.any().to_numpy()
+    per_seed = outside_eq_lxi(
+        rows.curvature.to_numpy(), rows.xi.to_numpy(), curvature_bound, xi_bound, rows.seed
+    )
     count = int(per_seed.sum())
     at_least("seeds", per_seed.size, 2, "a bootstrap over seeds")
     rates = final_rates(config)
@@ -334,15 +362,9 @@ def check_theorem54_repaired(config: MeanRun = LEMMA52, C: float | None = None) 
     measured = bootstrap(lambda s: float(np.median(rates[s])), rates.size, "final")
     loose = bootstrap(lambda s: float(np.median(rates[s])) / final, rates.size, "looseness")
     trivial = all(limits[int(k)].curvature == f.L / tau for k in ks)
-    fails = (
-        exceeded(count, per_seed.size, config.delta)
-        if per_seed.size >= trials_needed(config.delta)
-        else count > 0
-    )
     low = measured.interval[0] if measured.interval is not None else measured.value
-    status = Status.FAILS if fails or low <= final else Status.HOLDS
     return Verdict(
-        status,
+        theorem54_repaired_status(count, per_seed.size, low, final, config.delta),
         f"oracle step, d = {config.d}, κ = {config.condition:g}, b = {config.b}, "
         f"{config.seeds} seeds: seeds with 𝓛_k or ξ_k outside eq:lxi (repaired C = " + "{C}) at "
         "some k {outside}; final contraction {final} against the repaired c₂/(32c₁) = "

@@ -13,6 +13,7 @@ from mines_theory.theory.bounds.corrected import Lemma53Corrected
 from ..section5.stages import RESCALED, TWO_STAGES, TwoStageRun, predicted_switch
 from ..section5.covariance_stages import terms_matter
 from ..section5.theorem54_stages import stage_measurements, two_stage_shape
+from ...framework.decisions import status_of
 from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.stats import bootstrap
@@ -22,8 +23,38 @@ from .common import exact, exceedance_verdict, lemma53_at_confidence
 __all__ = [
     "check_lemma53_nonquadratic_repaired",
     "check_theorem54_nonquadratic_repaired",
+    "decide_theorem54_nonquadratic_repaired",
     "lemma53_corrected_on",
 ]
+
+
+def decide_theorem54_nonquadratic_repaired(
+    outcomes: dict, switch: float, enter, iterations: int
+) -> tuple[Status, int]:
+    """Theorem 5.4 repaired (γ > 0) from its parts, a pure function: the per-step tests of the
+    repaired bounds (``stages.decide_stage``'s outcomes keyed (form, run, stage): True, False,
+    None), the entry ``switch`` into eq:cond that the repaired Lemma 5.1 certifies, and the
+    first k in eq:cond of each seed (``enter``, ``iterations`` + 1 if never). Returns (status,
+    the latest entry). "holds" where every per-step test holds and the certified entry does not
+    come before the latest measured one; each a part (``decisions.status_of``).
+    ``Undecidable`` where a test straddles δ, no entry is certified (``switch`` infinite) or a
+    seed never entered."""
+    undecided = [key for key, v in outcomes.items() if v is None]
+    if undecided:
+        raise Undecidable(
+            "the fraction of steps above the repaired bound straddles δ in "
+            + ", ".join(f"run {run}, stage {stage}" for _, run, stage in undecided)
+        )
+    enter = np.asarray(enter)
+    if not math.isfinite(switch) or not (enter <= iterations).all():
+        raise Undecidable(
+            "the repaired Lemma 5.1 certifies no entry into eq:cond (its floor Δ_α,1/(1 − ρ₁) "
+            "lies above eq:cond's threshold at eq:lxi's bounds), or a seed never entered: "
+            "nothing to compare"
+        )
+    latest = int(enter.max())
+    parts = {f"{run}{stage}": bool(v) for (_, run, stage), v in outcomes.items()}
+    return status_of(**parts, entry_not_early=not switch < latest), latest
 
 
 @repaired("Thm 5.4, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
@@ -43,12 +74,6 @@ def check_theorem54_nonquadratic_repaired(
         stage_measurements(rescaled, "B", (1,), forms=("repaired",)),
     )
     outcomes = {**main[1], **scaled[1]}
-    undecided = [key for key, v in outcomes.items() if v is None]
-    if undecided:
-        raise Undecidable(
-            "the fraction of steps above the repaired bound straddles δ in "
-            + ", ".join(f"run {run}, stage {stage}" for _, run, stage in undecided)
-        )
     shape = two_stage_shape(config)
     bounds = main[2]["repaired"]
     switch = predicted_switch(
@@ -58,15 +83,9 @@ def check_theorem54_nonquadratic_repaired(
         threshold=shape["threshold_lxi"],
     )
     enter, rate2 = shape["enter"], shape["rate2"]
-    if not math.isfinite(switch) or not (enter <= config.iterations).all():
-        raise Undecidable(
-            "the repaired Lemma 5.1 certifies no entry into eq:cond (its floor Δ_α,1/(1 − ρ₁) "
-            "lies above eq:cond's threshold at eq:lxi's bounds), or a seed never entered: "
-            "nothing to compare"
-        )
-    latest = int(enter.max())
-    early = switch < latest
-    holds = all(outcomes.values()) and not early
+    status, latest = decide_theorem54_nonquadratic_repaired(
+        outcomes, switch, enter, config.iterations
+    )
     measurements = (
         *main[0],
         *scaled[0],
@@ -77,7 +96,7 @@ def check_theorem54_nonquadratic_repaired(
         exact("promised_2", bounds["promised"][1]),
     )
     return Verdict(
-        Status.HOLDS if holds else Status.FAILS,
+        status,
         f"logistic, α = {config.alpha:g}, b = {config.b}, δ = {config.delta:g}, {config.seeds} "
         f"seeds × {config.iterations}, Theorem 5.4's step from outside eq:cond: steps above the "
         "repaired bound {A1_repaired_violations} of {A1_repaired_steps} before eq:cond, "

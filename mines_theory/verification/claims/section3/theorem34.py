@@ -11,7 +11,14 @@ import dataclasses
 import math
 
 from mines_theory.problems.objectives import PowerHessian1D
-from .orders import ORDER_DRIFT, ORDER_MATCH, ORDER_SETTLE, ORDER_WINDOW, OrderDecision
+from .orders import (
+    ORDER_DRIFT,
+    ORDER_MATCH,
+    ORDER_SETTLE,
+    ORDER_SPAN,
+    ORDER_WINDOW,
+    OrderDecision,
+)
 from ...framework.decisions import status_of
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
 
@@ -79,8 +86,9 @@ class Theorem34Data:
 def _settled(order: float) -> str:
     return (
         f"local log-log slopes of ‖Σ̂* − Π_S(∇²f(μ̂*)⁻¹)‖ over windows of {ORDER_WINDOW} grid "
-        f"points settle at {order:g}: the ≥ {ORDER_SETTLE} at the smallest α that span 1 decade "
-        f"vary by ≤ {ORDER_DRIFT:g} per decade and average within {ORDER_MATCH:g} of it"
+        f"points settle at {order:g}: the ≥ {ORDER_SETTLE} at the smallest α that span "
+        f"{ORDER_SPAN:g} decades vary by ≤ {ORDER_DRIFT:g} per decade and average within "
+        f"{ORDER_MATCH:g} of it"
     )
 
 

@@ -33,7 +33,7 @@ from .orders import slope_fit, sweep_order
 from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
 from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
-from ...framework.stats import loglog_slope
+from ...framework.stats import finite, loglog_slope
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
 from mines_theory.theory.derivations.nes import regularized_gradient
 
@@ -49,6 +49,7 @@ __all__ = [
     "check_theorem32",
     "check_theorem33",
     "check_theorem34",
+    "decide_theorem33",
     "theorem34_data",
 ]
 
@@ -245,11 +246,12 @@ def check_theorem31() -> Verdict:
 
 
 @claim("Thm 3.2")
-def check_theorem32() -> Verdict:
+def check_theorem32(bounds=theorem32_bounds) -> Verdict:
     """Theorem 3.2: the sandwich f(μ) ∓ Lα²/2 tr Σ ∓ α³φ(Σ) + R(Σ) around Q_α(μ, Σ), on a grid of
     μ (5 points), Σ (4 matrices in S) and α (5 values) for the 2-D synthetic logistic objective
     (Q_α by Gauss–Hermite, φ by ``bounds.phi``). The measurement is the smallest margin to
-    either side, relative to the width of the sandwich (≥ 0 where it holds)."""
+    either side, relative to the width of the sandwich (≥ 0 where it holds); ``bounds`` the
+    (lower, upper) sandwich (``bounds.theorem32_bounds``), either side alone deciding."""
     f = synthetic_logistic(2)
     rule = GaussianRule.gauss_hermite(2, 30)
     rng = np.random.default_rng(8)
@@ -260,7 +262,7 @@ def check_theorem32() -> Verdict:
             sigma = (Q * (scale * rng.uniform(0.5, 1.5, 2))) @ Q.T
             for alpha in (0.01, 0.1, 0.3, 1.0, 2.0):
                 value = regularized_objective(f, mu, sigma, alpha, rule)
-                lower, upper = theorem32_bounds(
+                lower, upper = bounds(
                     f_mu=float(f(mu[None, :])[0]),
                     sigma_matrix=sigma,
                     L=f.L,
@@ -293,9 +295,6 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         return Verdict(
             Status.NOT_CHECKED, "fewer than 3 α ≤ the fitting range: no order in α to fit"
         )
-    holds = bool(
-        (df.f_gap <= df.f_gap_bound).all() and (df.distance_sq <= df.distance_sq_bound).all()
-    )
     loose = float(
         min((df.f_gap_bound / df.f_gap).min(), (df.distance_sq_bound / df.distance_sq).min())
     )
@@ -316,6 +315,42 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         Measurement("slope_dist", slope_dist, 0.01, digits=3),
         Measurement("improved", improved_margin, 1e-3 * improved_margin),
     )
+    status, qualifiers = decide_theorem33(
+        df, loose=loose, slopes=(slope_gap, slope_dist), improved=improved_margin, small=sweep.small
+    )
+    holds = status is Status.HOLDS
+    return Verdict(
+        status,
+        "α ∈ [1e-5, 1], 2-D logistic: both bounds "
+        + ("hold at every α" if holds else "do not hold at every α")
+        + "; smallest bound/measured {loose}; measured slopes {slope_gap} (f-gap) and "
+        "{slope_dist} (‖μ* − μ̂*‖²) where the bounds have 2; the O(α⁴) bounds derived "
+        "from the stationarity of μ̂* (bounds.theorem33_improved) hold with smallest "
+        "bound/measured {improved}",
+        measurements,
+        qualifiers,
+        data=df,
+    )
+
+
+def decide_theorem33(
+    df: pd.DataFrame, *, loose: float, slopes: tuple[float, float], improved: float, small: float
+) -> tuple[Status, tuple[Qualifier, ...]]:
+    """The status and qualifiers of Theorem 3.3 from its sweep (a pure function of the numbers,
+    no solver): ``df`` has per α the f-gap ``f_gap`` and ``distance_sq`` = ‖μ* − μ̂*‖² with their
+    bounds (``f_gap_bound``, ``distance_sq_bound``) and the step eq:R (``logdet_step``,
+    ``logdet_step_bound``); ``loose`` the smallest bound/measured, ``slopes`` the log-log slopes
+    of the two quantities over α ≤ ``small``, ``improved`` the smallest bound/measured of
+    ``bounds.theorem33_improved``.
+
+    Status: "holds" where the f-gap bound holds at every α and the distance bound holds at
+    every α, each a part of ``decisions.status_of`` (either alone failing at one α fails it).
+    Raises ``Undecidable`` where ``loose``, ``improved`` or a slope is NaN."""
+    finite([loose, improved, *slopes], "Theorem 3.3's looseness, improved margin and slopes")
+    status = status_of(
+        f_gap=bool((df.f_gap <= df.f_gap_bound).all()),
+        distance=bool((df.distance_sq <= df.distance_sq_bound).all()),
+    )
     qualifiers = (
         Qualifier(
             "loose", f"bound/measured ≥ {LOOSE:g} at every α, for both bounds", loose >= LOOSE
@@ -323,8 +358,8 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
         Qualifier(
             "order α⁴, not α²",
             f"log-log slopes of both quantities over α ≤ "
-            f"{sweep.small:g} in [3.5, 4.5] (the bounds have slope 2)",
-            all(3.5 <= s <= 4.5 for s in (slope_gap, slope_dist)),
+            f"{small:g} in [3.5, 4.5] (the bounds have slope 2)",
+            all(3.5 <= s <= 4.5 for s in slopes),
         ),
         Qualifier(
             "proof step eq:R holds at the minimizers",
@@ -336,21 +371,10 @@ def check_theorem33(sweep: AlphaSweep = SECTION3_SWEEP) -> Verdict:
             "O(α⁴) bound from the stationarity of μ̂* holds",
             "both quantities below "
             "bounds.theorem33_improved (γ²α⁴d²/(4σ²τ²) and γ²α⁴d²/(8στ²)) at every α",
-            improved_margin >= 1.0,
+            improved >= 1.0,
         ),
     )
-    return Verdict(
-        status_of(bounds=holds),
-        "α ∈ [1e-5, 1], 2-D logistic: both bounds "
-        + ("hold at every α" if holds else "do not hold at every α")
-        + "; smallest bound/measured {loose}; measured slopes {slope_gap} (f-gap) and "
-        "{slope_dist} (‖μ* − μ̂*‖²) where the bounds have 2; the O(α⁴) bounds derived "
-        "from the stationarity of μ̂* (bounds.theorem33_improved) hold with smallest "
-        "bound/measured {improved}",
-        measurements,
-        qualifiers,
-        data=df,
-    )
+    return status, qualifiers
 
 
 @claim("Thm 3.4")

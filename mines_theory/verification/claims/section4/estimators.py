@@ -11,11 +11,11 @@ from mines_theory.algorithm.estimators import mean_gradient, sigma_gradient
 from mines_theory.theory.gaussian import lemma_c1_expectation
 from mines_theory.linalg.spd import random_spd, symmetric_roots
 from mines_theory.theory.regularized import GaussianRule
-from ...framework.decisions import identity_within, status_of
+from ...framework.decisions import identity_within, status_of, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import K_SE, MIN_Z_DRAWS, largest, largest_z, z_measurement
-from ...framework.verdict import Kind, Measurement, Qualifier, Verdict, count_text
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, count_text
 from .common import estimator_batches, nonquadratic_case, quadratic_case
 from mines_theory.theory.derivations.nes import (
     antithetic_identity_1d,
@@ -28,6 +28,7 @@ __all__ = [
     "check_lemma42",
     "check_lemma43",
     "check_lemma_c1",
+    "decide_unbiased",
 ]
 
 
@@ -54,16 +55,35 @@ def _unbiasedness_verdict(
     samples = estimator_batches(estimator, fq, mu_q, sigma_inv_q, 0.7, n_batches, BATCH_SIZE)
     z = largest_z(samples, quadratic_target(fq, mu_q, sigma_inv_q))
     measurements = (
-        Measurement("quadrature", quadrature_error, 1e-10, Kind.BELOW),
+        Measurement("quadrature", quadrature_error, QUADRATURE_TOLERANCE, Kind.BELOW),
         z_measurement("z", z),
     )
     return Verdict(
-        status_of(quadrature=identity_within(quadrature_error, 1e-10), monte_carlo=bool(z <= K_SE)),
+        decide_unbiased(quadrature_error, z),
         claim + ": quadrature (2-D log-cosh) relative error {quadrature}; quadratic "
         f"Monte Carlo ({count_text(n_batches * BATCH_SIZE)} directions) largest |z| = "
         f"{{z}} (allowed {K_SE:g})",
         measurements,
         data={"quadrature": (lhs, rhs), "samples": samples},
+    )
+
+
+#: The rounding of the 40² Gauss–Hermite comparison (relative error) of Lemmas 4.1 and 4.3.
+QUADRATURE_TOLERANCE = 1e-10
+
+
+def decide_unbiased(quadrature_error: float, z: float) -> Status:
+    """The status of Lemmas 4.1 and 4.3 from their two tests: "holds" where the quadrature's
+    relative error is below ``QUADRATURE_TOLERANCE`` (the non-quadratic case, exact up to
+    rounding) and the largest |z| of the quadratic Monte Carlo is at most ``K_SE``; either
+    alone fails it (``decisions.status_of``). Undecidable on a NaN.
+
+    >>> decide_unbiased(1e-14, 1.0).value, decide_unbiased(1e-14, 6.0).value
+    ('holds', 'fails')
+    """
+    return status_of(
+        quadrature=identity_within(quadrature_error, QUADRATURE_TOLERANCE),
+        monte_carlo=within_se(z, 0.0, 1.0),  # |z| ≤ K_SE: a z-score is in standard errors
     )
 
 

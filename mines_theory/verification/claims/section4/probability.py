@@ -29,17 +29,20 @@ __all__ = [
     "check_lemma_b5",
     "check_lemma_b6",
     "hoeffding_at_one",
+    "laurent_massart_lower",
+    "laurent_massart_upper",
 ]
 
 
 @claim("Lemma B.1")
-def check_lemma_b1() -> Verdict:
+def check_lemma_b1(bounds=lemma_b1_bounds) -> Verdict:
     """Lemma B.1: d^{p/2} ≤ E‖u‖^p ≤ (p + d)^{p/2}, p ≥ 2, with E‖u‖^p from scipy's chi
-    distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}."""
+    distribution, on d = 1..100 and p ∈ {2, 2.5, 3, 4, 6, 8, 12}; ``bounds(d, p)`` the (lower,
+    upper) bound (``gaussian.lemma_b1_bounds``), each a part of the status."""
     ratios = []
     for d in range(1, 101):
         for p in (2, 2.5, 3, 4, 6, 8, 12):
-            lower, upper = lemma_b1_bounds(d, p)
+            lower, upper = bounds(d, p)
             m = norm_moment(d, p)
             ratios.append((m / lower, upper / m))
     worst_lower = smallest([r[0] for r in ratios], "E‖u‖^p/lower bound")
@@ -55,26 +58,43 @@ def check_lemma_b1() -> Verdict:
     )
 
 
+def laurent_massart_upper(gamma, t: float) -> float:
+    """Lemma B.2's upper threshold ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t, exceeded with probability
+    ≤ e^{−t}."""
+    gamma = np.asarray(gamma, dtype=float)
+    return float(gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t)
+
+
+def laurent_massart_lower(gamma, t: float) -> float:
+    """Lemma B.2's lower threshold ‖γ‖₁ − 2√(‖γ‖₂²t), undershot with probability ≤ e^{−t}."""
+    gamma = np.asarray(gamma, dtype=float)
+    return float(gamma.sum() - 2 * np.sqrt(np.sum(gamma**2) * t))
+
+
 @claim("Lemma B.2", minimum=Data(draws=trials_needed(math.exp(-4.0))))
-def check_lemma_b2(draws: int = 1_000_000) -> Verdict:
+def check_lemma_b2(
+    draws: int = 1_000_000, upper=laurent_massart_upper, lower=laurent_massart_lower
+) -> Verdict:
     """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
     ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
     weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, one-sided binomial test
-    at ``K_SE``) for unequal weights; "not checked" with fewer draws than the binomial test at
-    the smallest allowed probability e^{−4} needs (``stats.trials_needed``)."""
+    at ``K_SE``) for unequal weights, of the upper tail; "not checked" with fewer draws than
+    the binomial test at the smallest allowed probability e^{−4} needs (``stats.trials_needed``).
+    ``upper(γ, t)`` and ``lower(γ, t)`` are the thresholds (``laurent_massart_upper``,
+    ``laurent_massart_lower``); the exact part and the Monte Carlo part each decide."""
     ratios = []
     for n in (1, 2, 5, 20, 200):
         for t in np.geomspace(0.01, 20, 40):
-            upper = scipy.stats.chi2(n).sf(n + 2 * np.sqrt(n * t) + 2 * t)
-            lower = scipy.stats.chi2(n).cdf(n - 2 * np.sqrt(n * t))
-            ratios += [upper / np.exp(-t), lower / np.exp(-t)]
+            above = scipy.stats.chi2(n).sf(upper(np.ones(n), t))
+            below = scipy.stats.chi2(n).cdf(lower(np.ones(n), t))
+            ratios += [above / np.exp(-t), below / np.exp(-t)]
     worst = largest(ratios, "exact tail/e^-t")
     rng = np.random.default_rng(9)
     gamma = np.array([3.0, 1.0, 0.5, 0.1])
     sums = (rng.standard_normal((draws, 4)) ** 2) @ gamma
     z_scores = []
     for t in (0.5, 1.0, 2.0, 4.0):
-        threshold = gamma.sum() + 2 * np.sqrt(np.sum(gamma**2) * t) + 2 * gamma.max() * t
+        threshold = upper(gamma, t)
         z_scores.append(exceedance_z(int(np.sum(sums >= threshold)), draws, float(np.exp(-t))))
     z = largest(z_scores, "z-scores of the exceedances")
     return Verdict(

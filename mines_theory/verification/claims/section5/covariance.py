@@ -18,6 +18,7 @@ from mines_theory.theory.gaussian import (
     sigma_gradient_variance,
 )
 from mines_theory.problems.objectives import RotatedEllipsoid
+from ...framework.decisions import identity_within, status_of, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ..section4.common import quadratic_case
@@ -48,6 +49,7 @@ __all__ = [
     "check_lemma53",
     "check_variance_remark",
     "decide_lemma53",
+    "decide_variance_remark",
     "describe_lemma53",
     "lemma53_limits",
     "squared_errors",
@@ -322,6 +324,30 @@ class VarianceGrid:
 VARIANCE_GRID = VarianceGrid()
 
 
+#: The rounding of the reduction of the general (d, b) closed form to d = b = 1 (relative).
+REDUCES_TOLERANCE = 1e-9
+
+
+def decide_variance_remark(symbolic: bool, reduces: float, z: float, z_grid: float) -> Status:
+    """Remark 5.3's status from its four tests, each a part of ``decisions.status_of``: the
+    sympy identities at d = b = 1 (``symbolic``), the general closed form's reduction to them
+    (relative deviation ``reduces`` below ``REDUCES_TOLERANCE``), and the largest |z| of the
+    Monte Carlo at d = 3 (``z``) and on the grid (``z_grid``) each within ``K_SE``. Either
+    alone failing fails the remark; Undecidable on a NaN.
+
+    >>> decide_variance_remark(True, 1e-16, 1.4, 2.1).value
+    'holds'
+    >>> decide_variance_remark(True, 1e-16, 1.4, 5.1).value
+    'fails'
+    """
+    return status_of(
+        sympy=bool(symbolic),
+        reduces=identity_within(reduces, REDUCES_TOLERANCE),
+        monte_carlo=within_se(z, 0.0, 1.0),  # a z-score is in standard errors
+        monte_carlo_grid=within_se(z_grid, 0.0, 1.0),
+    )
+
+
 @claim("Remark 5.3", minimum=Data(draws=MIN_Z_DRAWS, at={"draws": "grid.samples"}))
 def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     """The computation after Lemma 5.3 (d = b = 1): E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² ≥ 37/2·H².
@@ -359,9 +385,8 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
     z = largest(z_scores, "z-scores of the closed forms")
     table = grid.run()
     z_grid = float(table.z.max())
-    ok = symbolic_ok and reduces < 1e-9 and max(z, z_grid) <= K_SE
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        decide_variance_remark(symbolic_ok, reduces, z, z_grid),
         "d = b = 1 exact (sympy): 39/2·H² is the second moment E‖G̃ + Σ⁻¹‖², "
         "E‖G̃‖² = 39/2·H² − 2Σ⁻¹H + Σ⁻² = 37/2·H² + (H − Σ⁻¹)², Var G̃ = 37/2·H², so "
         "≥ 37/2·H² holds"
@@ -371,7 +396,7 @@ def check_variance_remark(grid: VarianceGrid = VARIANCE_GRID) -> Verdict:
         f"{len(table)} points with d ≤ {max(grid.dims)}, b ≤ {max(grid.batches)}: "
         "largest |z| = {z_grid})",
         (
-            Measurement("reduces", reduces, 1e-9, Kind.BELOW),
+            Measurement("reduces", reduces, REDUCES_TOLERANCE, Kind.BELOW),
             z_measurement("z", z),
             z_measurement("z_grid", z_grid),
         ),

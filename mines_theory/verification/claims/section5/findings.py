@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 import numpy as np
@@ -13,10 +14,11 @@ from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step
 from ..appendix_e.common import ends
+from ...framework.decisions import status_of
 from ...framework.declare import finding
 from ...framework.sizes import Data
-from ...framework.stats import MIN_UNITS, bootstrap, median_interval
-from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
+from ...framework.stats import MIN_UNITS, bootstrap, finite, median_interval
+from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict, decides
 from .common import ellipsoid, lockstep
 from .covariance import CONSTANT_STEPS, START_RUNS, CovarianceRun, squared_errors
 
@@ -26,6 +28,9 @@ __all__ = [
     "check_constant_steps",
     "check_demo",
     "check_start",
+    "decide_demo",
+    "decide_constant_steps",
+    "decide_start",
     "plateau_prediction",
 ]
 
@@ -54,7 +59,7 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
     the seeds, against the prediction, within a factor 1.5."""
     if not runs:
         raise Undecidable("no run to compare")
-    measurements, within = [], []
+    per_seed, predicted = [], []
     for i, r in enumerate(runs):
         if r.seeds < 2 or r.eta2 is None:
             raise Undecidable(
@@ -64,32 +69,44 @@ def check_constant_steps(runs: tuple[CovarianceRun, ...] = CONSTANT_STEPS) -> Ve
             )
         f, frame = r.run()
         errors = squared_errors(frame)
-        per_seed = errors.iloc[-50:].to_numpy().mean(axis=0)
-        level = Measurement(
-            f"plateau_{i}",
-            per_seed.mean(),
-            per_seed.std(ddof=1) / math.sqrt(per_seed.size),
-            Kind.SE,
-        )
-        predicted = plateau_prediction(r.eta2, float(sigma_gradient_variance(f.H, f.H, r.b)))
-        measurements += [level, Measurement(f"predicted_{i}", predicted, 1e-9 * predicted)]
-        within.append(predicted / 1.5 <= level.value <= 1.5 * predicted)
+        per_seed.append(errors.iloc[-50:].to_numpy().mean(axis=0))
+        predicted.append(plateau_prediction(r.eta2, float(sigma_gradient_variance(f.H, f.H, r.b))))
+    status, measurements, qualifiers = decide_constant_steps(per_seed, predicted)
     names = "; ".join(
         f"η₂ = {r.eta2:g}: {{plateau_{i}}} against {{predicted_{i}}}" for i, r in enumerate(runs)
     )
+    return Verdict(
+        status,
+        "mean ‖Σ_k⁻¹ − H‖² over the last 50 records (SE over seeds): " + names,
+        measurements,
+        qualifiers,
+    )
+
+
+#: How far a measured plateau may lie from ``plateau_prediction`` (a factor, either way).
+PLATEAU_FACTOR = 1.5
+
+
+def decide_constant_steps(per_seed, predicted):
+    """The decision of "Constant η₂" from each run's per-seed mean ‖Σ_k⁻¹ − H‖² over its last
+    records (``per_seed[i]``) and its predicted plateau (``predicted[i]``), a pure function.
+    Returns (status, measurements, qualifiers): "holds" where every run's level (the mean over
+    seeds) lies within a factor ``PLATEAU_FACTOR`` of its prediction, one part per run
+    (``decisions.status_of``: one run alone outside fails it)."""
+    measurements, within = [], {}
+    for i, (x, p) in enumerate(zip(per_seed, predicted)):
+        x = np.asarray(x, dtype=float)
+        level = Measurement(f"plateau_{i}", x.mean(), x.std(ddof=1) / math.sqrt(x.size), Kind.SE)
+        measurements += [level, Measurement(f"predicted_{i}", p, 1e-9 * p)]
+        within[f"run_{i}"] = bool(p / PLATEAU_FACTOR <= level.value <= PLATEAU_FACTOR * p)
     qualifiers = (
         Qualifier(
             "plateau predicted",
-            "each measured level within a factor 1.5 of η₂/(2 − η₂)·Var G̃",
-            all(within),
+            f"each measured level within a factor {PLATEAU_FACTOR:g} of η₂/(2 − η₂)·Var G̃",
+            all(within.values()),
         ),
     )
-    return Verdict(
-        Status.HOLDS if all(within) else Status.FAILS,
-        "mean ‖Σ_k⁻¹ − H‖² over the last 50 records (SE over seeds): " + names,
-        tuple(measurements),
-        qualifiers,
-    )
+    return status_of(**within), tuple(measurements), qualifiers
 
 
 @finding("The start", minimum=Data(seeds=MIN_UNITS, steps=2, at={"steps": "runs.*.iterations"}))
@@ -103,41 +120,56 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
     batch so large that one estimate is already good)."""
     if not runs:
         raise Undecidable("no run to compare")
-    measurements, worst, jumped = [], {}, []
+    conds = {}
     for r in runs:
         _, frame = r.run()
-        cond = frame.pivot(index="k", columns="seed", values="condition").to_numpy()
-        if r.seeds < 2 or cond.shape[0] < 2:
+        conds[r.b] = frame.pivot(index="k", columns="seed", values="condition").to_numpy()
+    return decide_start(conds)
+
+
+def decide_start(conds: dict) -> Verdict:
+    """The verdict of "The start" from the condition numbers cond(Σ_k^{1/2}HΣ_k^{1/2}) of each
+    batch size b (``conds[b]``: records × seeds, the first record the start), a pure function.
+    Status (``decisions.status_of``, one part per b): at every b the lower end of the 95%
+    interval of the median worst condition number is at least twice the start (rejects a start
+    the first steps do not make worse); "smaller batches start worse" a qualifier.
+    ``Undecidable`` with fewer than 2 seeds or records, or a seed that never comes back below
+    the start."""
+    measurements, worst, jumped = [], {}, {}
+    for b, cond in conds.items():
+        cond = np.asarray(cond, dtype=float)
+        seeds = cond.shape[1]
+        if seeds < 2 or cond.shape[0] < 2:
             raise Undecidable(
-                f"b = {r.b}: {{seeds}} seeds × {{records}} records; the interval "
+                f"b = {b}: {{seeds}} seeds × {{records}} records; the interval "
                 "over seeds needs 2 seeds and a step after the start",
-                Measurement("seeds", r.seeds, kind=Kind.COUNT),
+                Measurement("seeds", seeds, kind=Kind.COUNT),
                 Measurement("records", cond.shape[0], kind=Kind.COUNT),
             )
         start = cond[0, 0]
         came_back = (cond[1:] <= start).any(axis=0)
         if not came_back.all():
             raise Undecidable(
-                f"b = {r.b}: {{never}} of {{seeds}} seeds never came back below the "
+                f"b = {b}: {{never}} of {{seeds}} seeds never came back below the "
                 "start within the run; the recovery time is undefined",
                 Measurement("never", int((~came_back).sum()), kind=Kind.COUNT),
-                Measurement("seeds", r.seeds, kind=Kind.COUNT),
+                Measurement("seeds", seeds, kind=Kind.COUNT),
             )
         peak = bootstrap(
-            lambda s: float(np.median(cond[1:, s].max(axis=0))), r.seeds, f"worst_{r.b}"
+            functools.partial(lambda c, s: float(np.median(c[1:, s].max(axis=0))), cond),
+            seeds,
+            f"worst_{b}",
         )
         back = bootstrap(
-            lambda s: float(
-                np.median(  # bootstrap calls it before the loop
-                    np.argmax(cond[1:, s] <= start, axis=0) + 1
-                )
+            functools.partial(
+                lambda c, s: float(np.median(np.argmax(c[1:, s] <= c[0, 0], axis=0) + 1)), cond
             ),
-            r.seeds,
-            f"back_{r.b}",
-        )  # moves on
+            seeds,
+            f"back_{b}",
+        )
         measurements += [peak, back]
-        worst[r.b] = peak
-        jumped.append(ends(peak)[0] >= 2 * start)
+        worst[b] = peak
+        jumped[f"b_{b}"] = bool(ends(peak)[0] >= 2 * start)
     small, large = min(worst), max(worst)
     qualifiers = (
         Qualifier(
@@ -145,7 +177,7 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
             "at every b the "
             "lower end of the 95% interval of the worst condition number is at "
             "least twice the start",
-            all(jumped),
+            all(jumped.values()),
         ),
         Qualifier(
             "smaller batches start worse",
@@ -155,11 +187,11 @@ def check_start(runs: tuple[CovarianceRun, ...] = START_RUNS) -> Verdict:
         ),
     )
     names = "; ".join(
-        f"b = {r.b}: worst {{worst_{r.b}}}, back below the start after {{back_{r.b}}} iterations"
-        for r in runs
+        f"b = {b}: worst {{worst_{b}}}, back below the start after {{back_{b}}} iterations"
+        for b in conds
     )
     return Verdict(
-        Status.HOLDS if all(jumped) else Status.FAILS,
+        status_of(**jumped),
         "cond(Σ_k^{{1/2}}HΣ_k^{{1/2}}) from 10 at k = 1 (median over seeds): " + names,
         tuple(measurements),
         qualifiers,
@@ -232,23 +264,16 @@ def check_demo(demo: Demo = DEMO) -> Verdict:
         bootstrap(lambda s: float(np.median(cond[s])), demo.seeds, "condition"),
         bootstrap(lambda s: float(np.median(rel[s])), demo.seeds, "relative"),
     )
-    qualifiers = (
-        Qualifier(
-            "every run reaches the target",
-            f"f(μ_k) − f* ≤ {demo.target:g} within "
-            f"{demo.budget} evaluations in all {demo.seeds} runs",
-            reached == demo.seeds,
-        ),
-        Qualifier(
-            "preconditioner learned",
-            "median cond(Σ^{1/2}HΣ^{1/2}) at the end ≤ 2 "
-            f"(it is κ = {demo.condition:g} at the start)",
-            float(np.median(cond)) <= 2.0,
-        ),
+    status, qualifiers = decide_demo(
+        reached,
+        cond,
+        seeds=demo.seeds,
+        target=demo.target,
+        budget=demo.budget,
+        condition=demo.condition,
     )
-    ok = all(q.outcome for q in qualifiers)
     return Verdict(
-        Status.HOLDS if ok else Status.FAILS,
+        status,
         f"practical step, d = {demo.d}, κ = {demo.condition:g}: {{reached}} of "
         f"{demo.seeds} runs reach f − f* ≤ {demo.target:g}, after {{evaluations}} "
         "evaluations (median); at the end cond(Σ^{{1/2}}HΣ^{{1/2}}) = {condition} and "
@@ -257,3 +282,31 @@ def check_demo(demo: Demo = DEMO) -> Verdict:
         qualifiers,
         data={"frame": frame, "objective": f},
     )
+
+
+#: The median condition number of the preconditioned Hessian at the end of the demo that counts
+#: as "learned" (it starts at the objective's κ).
+LEARNED_CONDITION = 2.0
+
+
+def decide_demo(reached: int, cond, *, seeds: int, target: float, budget: int, condition: float):
+    """The status and qualifiers of the MiNES demo from the number of runs that ``reached`` the
+    target and the per-seed condition numbers cond(Σ^{1/2}HΣ^{1/2}) at the end (``cond``), a
+    pure function. Each qualifier a part of the status (``decisions.status_of``): every one of
+    the ``seeds`` runs reaches f − f* ≤ ``target`` within ``budget`` evaluations, and the median
+    condition number at the end is at most ``LEARNED_CONDITION``."""
+    median = float(np.median(finite(cond, "condition numbers at the end")))
+    qualifiers = (
+        Qualifier(
+            "every run reaches the target",
+            f"f(μ_k) − f* ≤ {target:g} within {budget} evaluations in all {seeds} runs",
+            reached == seeds,
+        ),
+        Qualifier(
+            "preconditioner learned",
+            f"median cond(Σ^{{1/2}}HΣ^{{1/2}}) at the end ≤ {LEARNED_CONDITION:g} "
+            f"(it is κ = {condition:g} at the start)",
+            median <= LEARNED_CONDITION,
+        ),
+    )
+    return status_of(reached=qualifiers[0].outcome, learned=qualifiers[1].outcome), qualifiers

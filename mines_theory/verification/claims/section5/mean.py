@@ -31,6 +31,7 @@ __all__ = [
     "asymptotic_rates",
     "check_lemma51",
     "check_lemma52",
+    "decide_per_step",
     "mean_step",
     "per_step_ratios",
 ]
@@ -137,32 +138,38 @@ def asymptotic_rates(frame, low=1e-18, high=1e-6, after=0) -> np.ndarray:
     return np.array(rates)
 
 
-def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
-    """Violations of a per-step contraction bound (a (k, seed) table or a number) along the runs
-    of ``config``, with bootstrap intervals over seeds, and its looseness."""
-    _, frame = config.run()
-    ratio, mask = per_step_ratios(frame)
-    R, M = ratio.to_numpy(), mask.to_numpy()
+def decide_per_step(ratio, mask, bound, *, delta: float):
+    """The decision of a per-step contraction bound, a pure function of the (steps, seeds)
+    ratios (f_{k+1} − f*)/(f_k − f*) (``ratio``), the steps that count (``mask``: above the
+    rounding floor) and the bound (a number or a (steps, seeds) array). Returns (status,
+    (violations, promised, measured), qualifiers): the share of counted steps above the bound
+    with a 95% bootstrap interval over seeds, the promised contraction 1 − median bound, the
+    median measured contraction with its interval; "holds" where the share is at most δ; the
+    qualifier "loose" where the lower end of the measured contraction's interval is at least
+    ``LOOSE`` times the promised one. ``Undecidable`` with fewer than 2 seeds or a seed
+    without a counted step."""
+    R, M = np.asarray(ratio, dtype=float), np.asarray(mask, dtype=bool)
     B = np.broadcast_to(np.asarray(bound, dtype=float), R.shape)
-    if config.seeds < 2 or not M.any(axis=0).all():
+    seeds = R.shape[1]
+    if seeds < 2 or not M.any(axis=0).all():
         raise Undecidable(
             "{seeds} seeds, {with_steps} of them with a step above the rounding "
             "floor: bootstrap intervals over seeds need at least 2 seeds, each "
             "with a step",
-            Measurement("seeds", config.seeds, kind=Kind.COUNT),
+            Measurement("seeds", seeds, kind=Kind.COUNT),
             Measurement("with_steps", int(M.any(axis=0).sum()), kind=Kind.COUNT),
         )
 
-    def violations(seeds):
-        m = M[:, seeds]
-        return float(np.mean((R[:, seeds] > B[:, seeds])[m]))
+    def violations(s):
+        m = M[:, s]
+        return float(np.mean((R[:, s] > B[:, s])[m]))
 
-    def measured(seeds):
-        return 1.0 - float(np.median(R[:, seeds][M[:, seeds]]))
+    def measured(s):
+        return 1.0 - float(np.median(R[:, s][M[:, s]]))
 
     promised = 1.0 - float(np.median(B[M]))
-    v = bootstrap(violations, config.seeds, "violations", percent=True)
-    c = bootstrap(measured, config.seeds, "measured")
+    v = bootstrap(violations, seeds, "violations", percent=True)
+    c = bootstrap(measured, seeds, "measured")
     qualifiers = (
         Qualifier(
             "loose",
@@ -171,7 +178,18 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
             ends(c)[0] >= LOOSE * promised,
         ),
     )
-    status = Status.HOLDS if v.value <= config.delta else Status.FAILS
+    status = Status.HOLDS if v.value <= delta else Status.FAILS
+    return status, (v, Measurement("promised", promised, 1e-6 * promised), c), qualifiers
+
+
+def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
+    """Violations of a per-step contraction bound (a (k, seed) table or a number) along the runs
+    of ``config``, with bootstrap intervals over seeds, and its looseness."""
+    _, frame = config.run()
+    ratio, mask = per_step_ratios(frame)
+    status, (v, promised, c), qualifiers = decide_per_step(
+        ratio.to_numpy(), mask.to_numpy(), bound, delta=config.delta
+    )
     summary = (
         f"{name}, d = {config.d}, κ = {config.condition:g}, b = {config.b}, "
         f"{config.seeds} seeds × {config.iterations} steps: fraction of steps above the "
@@ -181,7 +199,7 @@ def _per_step_verdict(config: MeanRun, bound, name: str) -> Verdict:
     return Verdict(
         status,
         summary,
-        (v, Measurement("promised", promised, 1e-6 * promised), c),
+        (v, promised, c),
         qualifiers,
         data={"frame": frame, "ratio": ratio, "mask": mask, "bound": bound},
     )

@@ -12,6 +12,7 @@ import numpy as np
 
 from mines_theory.theory.bounds.section5 import c_constants, theorem54_bounds
 from ..appendix_e.common import ends
+from ...framework.decisions import status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
@@ -25,10 +26,12 @@ __all__ = [
     "FROZEN_RUNS",
     "check_batch_remark",
     "check_theorem54",
+    "decide_batch_remark",
     "decide_lxi",
     "describe_theorem54",
     "final_rates",
     "kappa_slope",
+    "theorem54_status",
 ]
 
 
@@ -156,7 +159,7 @@ def check_theorem54(
     )
     summary = describe_theorem54(kappas, first, per_frozen, factors, within=within)
     return Verdict(
-        status if within else Status.FAILS,
+        theorem54_status(status, within),
         summary,
         measurements,
         qualifiers,
@@ -169,6 +172,18 @@ def check_theorem54(
             "bounds": bounds,
         },
     )
+
+
+def theorem54_status(kappa: Status, lxi: bool) -> Status:
+    """Theorem 5.4's status from its two parts (``decisions.status_of``): the κ decision
+    (``kappa.decide_kappa``'s status, "holds" or "fails") and eq:lxi at the last k (``lxi``,
+    ``decide_lxi``'s first value: every 𝓛_k ≤ its bound and every ξ_k ≥ its bound). Either
+    alone failing fails the theorem.
+
+    >>> theorem54_status(Status.HOLDS, True).value, theorem54_status(Status.HOLDS, False).value
+    ('holds', 'fails')
+    """
+    return status_of(kappa=kappa is Status.HOLDS, lxi=bool(lxi))
 
 
 def decide_lxi(curvature, xi, bounds, *, k: int, trivial_at: float) -> tuple[bool, Qualifier]:
@@ -208,6 +223,46 @@ def describe_theorem54(kappas, first: KappaWindows, per_frozen, factors, *, with
     )
 
 
+def decide_batch_remark(
+    shapes: list[tuple[int, int]], rates: list[Measurement], bounds: list[float | None]
+) -> tuple[Status, tuple[Qualifier, ...]]:
+    """Remark 5.6's status and qualifiers from the (d, b) of each run (``shapes``), its median
+    final contraction with a 95% interval (``rates``) and its c₂/(8c₁) (``bounds``: None where
+    c₂ ≤ 0), a pure function. Status (``decisions.status_of``): "holds" where at d = 10 each
+    b's interval lies above the previous b's (a larger batch improves the rate) and the bound
+    lies below every measured rate where c₂ > 0; either alone false fails it."""
+    at_d10 = sorted((b, m) for (d, b), m in zip(shapes, rates) if d == 10)
+    increasing = all(
+        ends(later)[0] > ends(earlier)[1]
+        for (_, earlier), (_, later) in itertools.pairwise(at_d10)
+        if np.all(np.isfinite(ends(earlier) + ends(later)))
+    )
+    per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
+    ratio: dict[float, list[Measurement]] = {}
+    for (d, b), m in zip(shapes, rates):
+        ratio.setdefault(b / d, []).append(m)
+    same = [group for group in ratio.values() if len(group) > 1]
+    b_over_d_only = all(max(ends(m)[0] for m in g) <= min(ends(m)[1] for m in g) for g in same)
+    below = all(bound < m.value for bound, m in zip(bounds, rates) if bound is not None)
+    qualifiers = (
+        Qualifier(
+            "per iteration faster with larger b",
+            "at d = 10 each 95% interval of the median contraction lies above the previous b's",
+            increasing,
+        ),
+        Qualifier(
+            "per evaluation faster with larger b",
+            "at d = 10 the contraction per evaluation, rate/(2b+1), increases with b",
+            bool(all(np.diff(per_evaluation) > 0)),
+        ),
+        Qualifier(
+            "a function of b/d alone", "at equal b/d the 95% intervals overlap", b_over_d_only
+        ),
+        Qualifier("bound below measurement", "c₂/(8c₁) < measured wherever c₂ > 0", below),
+    )
+    return status_of(increasing=increasing, bound_below=below), qualifiers
+
+
 def _rates_by_run(runs):
     """Per run: the bootstrap measurement of the median final contraction over its seeds."""
     out = []
@@ -237,38 +292,14 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
             )
     rates = _rates_by_run(runs)
     bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
-    at_d10 = sorted((r.b, m) for r, m in zip(runs, rates) if r.d == 10)
-    increasing = all(
-        ends(later)[0] > ends(earlier)[1]
-        for (_, earlier), (_, later) in itertools.pairwise(at_d10)
-        if np.all(np.isfinite(earlier.interval + later.interval))
-    )
-    per_evaluation = [m.value / (2 * b + 1) for b, m in at_d10]
-    ratio: dict[float, list[Measurement]] = {}
-    for r, m in zip(runs, rates):
-        ratio.setdefault(r.b / r.d, []).append(m)
-    same = [group for group in ratio.values() if len(group) > 1]
-    b_over_d_only = all(max(ends(m)[0] for m in g) <= min(ends(m)[1] for m in g) for g in same)
-    below = all(c.c2 / (8 * c.c1) < m.value for c, m in zip(bounds, rates) if c.valid)
-    qualifiers = (
-        Qualifier(
-            "per iteration faster with larger b",
-            "at d = 10 each 95% interval of the median contraction lies above the previous b's",
-            increasing,
-        ),
-        Qualifier(
-            "per evaluation faster with larger b",
-            "at d = 10 the contraction per evaluation, rate/(2b+1), increases with b",
-            all(np.diff(per_evaluation) > 0),
-        ),
-        Qualifier(
-            "a function of b/d alone", "at equal b/d the 95% intervals overlap", b_over_d_only
-        ),
-        Qualifier("bound below measurement", "c₂/(8c₁) < measured wherever c₂ > 0", below),
+    status, qualifiers = decide_batch_remark(
+        [(r.d, r.b) for r in runs],
+        rates,
+        [c.c2 / (8 * c.c1) if c.valid else None for c in bounds],
     )
     names = "; ".join(f"d = {r.d}, b = {r.b}: {{{m.name}}}" for r, m in zip(runs, rates))
     return Verdict(
-        Status.HOLDS if increasing and below else Status.FAILS,
+        status,
         "final contraction per iteration (oracle step, κ = 100): " + names,
         rates,
         qualifiers,

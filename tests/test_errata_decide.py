@@ -1,0 +1,242 @@
+"""The errata's decisions on synthetic data, their controls included (issue 43 §2: the errata
+were tested on their own runs only, where every control holds, so a check that dropped its
+control conjunct survived). Each decision: flagged with every part met, and not flagged with
+any one part alone false, the control first."""
+
+import numpy as np
+import pytest
+
+from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
+from mines_theory.verification.errata.appendix_e_induction import (
+    decide_probability_bookkeeping,
+)
+from mines_theory.verification.errata.appendix_e_recursion import (
+    decide_nab_f_typos,
+    decide_sig_dec_factor,
+)
+from mines_theory.verification.errata.appendix_e_stochastic import (
+    decide_chi_threshold,
+    decide_lemx_dependence,
+    decide_y_omitted,
+)
+from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
+from mines_theory.verification.errata.section3_covariance import (
+    decide_last_chain_norms,
+    decide_sig_opt_posdef,
+)
+from mines_theory.verification.errata.section4 import rejected_with_control
+from mines_theory.verification.errata.section5 import (
+    decide_lemma51_substitution,
+    decide_union_bound,
+)
+from mines_theory.verification.framework.verdict import Undecidable
+
+
+@pytest.mark.parametrize(
+    "printed, corrected, flagged",
+    [
+        (200, 40, True),  # printed exceeded in 50% of 400 batches, γ² in 10% = δ
+        (200, 41, False),  # the control fails: γ² exceeded in more than δ
+        (60, 0, False),  # the printed bound not exceeded beyond δ by 5 SE (15%: z = 3.3)
+    ],
+    ids=["flagged", "control fails", "printed not shown"],
+)
+def test_nu_gamma_power(printed, corrected, flagged):
+    assert decide_nu_gamma_power(printed, corrected, 400, 0.1) is flagged
+
+
+@pytest.mark.parametrize(
+    "parts, flagged",
+    [
+        (dict(), True),
+        (dict(corrected=True), False),  # the control: the corrected Δα,1 exceeded too
+        (dict(printed=False), False),
+        (dict(gamma_sq=False), False),
+        (dict(differ=[True, True, False]), False),
+    ],
+    ids=["flagged", "control fails", "printed", "printed with γ²", "a coefficient right"],
+)
+def test_lemma51_substitution(parts, flagged):
+    args = dict(differ=[True, True, True], printed=True, gamma_sq=True, corrected=False)
+    args.update(parts)
+    differ = args.pop("differ")
+    assert decide_lemma51_substitution(differ, **args) is flagged
+
+
+@pytest.mark.parametrize(
+    "valid, one, some, flagged",
+    [
+        (True, 0.05, 0.4, True),
+        (True, 0.11, 0.4, False),  # the control: one direction alone fails beyond δ
+        (True, 0.0005, 0.05, False),  # some of the b within δ
+        (False, 0.05, 0.4, False),  # the printed constants not valid
+        (True, 0.1, 0.1000001, True),  # on the boundaries
+    ],
+)
+def test_union_bound(valid, one, some, flagged):
+    assert decide_union_bound(valid, one, some, 0.1) is flagged
+
+
+#: 10⁴ runs, δ = 0.01: 155 failures are a frequency 1.55% ± 0.12% (z = 5.5 against δ).
+RUNS, DELTA = 10_000, 0.01
+
+
+@pytest.mark.parametrize(
+    "valid, exact_p, failed, flagged",
+    [
+        (True, 0.0155, 155, True),
+        (True, 0.03, 155, False),  # the control: the simulation disagrees with the exact form
+        (True, 0.0099, 155, False),  # the exact probability within δ (the frequency agrees)
+        (True, 0.0115, 110, False),  # agrees, exact > δ, but the frequency does not reject δ
+        (False, 0.0155, 155, False),  # the printed constants not valid
+    ],
+    ids=["flagged", "control fails", "exact within δ", "not rejected", "invalid"],
+)
+def test_probability_bookkeeping(valid, exact_p, failed, flagged):
+    assert decide_probability_bookkeeping(valid, exact_p, failed, RUNS, DELTA) is flagged
+
+
+def test_probability_bookkeeping_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_probability_bookkeeping(True, float("nan"), 155, RUNS, DELTA)
+
+
+@pytest.mark.parametrize(
+    "printed, corrected, flagged",
+    [(3, 0, True), (3, 1, False), (0, 0, False)],
+    ids=["flagged", "control fails", "printed holds"],
+)
+def test_sig_dec_factor(printed, corrected, flagged):
+    assert decide_sig_dec_factor(printed, corrected) is flagged
+
+
+@pytest.mark.parametrize(
+    "r, given, spread, flagged",
+    [
+        (0.3, [(0.0, 0.01), (0.02, 0.01)], 3.0, True),
+        (0.3, [(0.0, 0.01), (0.06, 0.01)], 3.0, False),  # the control: Z₂ not centred given Z₁
+        (0.049, [(0.0, 0.01), (0.02, 0.01)], 3.0, False),  # correlation within 5 SE (0.05)
+        (0.3, [(0.0, 0.01), (0.02, 0.01)], 2.0, False),  # the range does not vary
+    ],
+    ids=["flagged", "control fails", "not correlated", "fixed range"],
+)
+def test_lemx_dependence(r, given, spread, flagged):
+    assert decide_lemx_dependence(r, 0.01, given, spread) is flagged
+
+
+@pytest.mark.parametrize(
+    "z_printed, z_control, flagged",
+    [
+        (7.4, 1.0, True),
+        (7.4, 5.1, False),  # the control: the corrected form rejected too
+        (4.9, 1.0, False),  # the printed form not rejected
+        (5.0, 5.0, False),  # K_SE itself is within
+    ],
+    ids=["flagged", "control fails", "printed not rejected", "on the boundary"],
+)
+def test_rejected_with_control(z_printed, z_control, flagged):
+    """The Monte Carlo errata of Lemma C.1 (its proof's ½Σ⁻¹; its root read as Cholesky)."""
+    assert rejected_with_control(z_printed, z_control) is flagged
+
+
+def test_rejected_with_control_refuses_nan():
+    with pytest.raises(Undecidable):
+        rejected_with_control(7.4, float("nan"))
+
+
+@pytest.mark.parametrize(
+    "mean, gap, quad_gap, flagged",
+    [
+        (0.0, 1e-6, 1.0005e-6, True),
+        (1e-9, 1e-6, 1.0005e-6, False),  # a control: the gap not taken at the minimizer 0
+        (0.0, 1e-6, 1.002e-6, False),  # a control: the two quadratures disagree by 0.2%
+        (0.0, -1e-6, -1e-6, False),  # convex at the midpoint
+    ],
+    ids=["flagged", "not at the minimizer", "quadratures disagree", "convex"],
+)
+def test_strict_convexity(mean, gap, quad_gap, flagged):
+    assert decide_strict_convexity(mean, gap, quad_gap) is flagged
+
+
+BRUTE = np.array([[1.0, 0.2], [0.2, 0.5]])
+
+
+@pytest.mark.parametrize(
+    "kkt, projection, flagged",
+    [
+        (BRUTE + 1e-7, BRUTE + 0.1, True),
+        (BRUTE + 1e-4, BRUTE + 0.1, False),  # the control: brute force off the KKT point
+        (BRUTE + 1e-7, BRUTE + 1e-3, False),  # Π_S(M⁻¹) is the minimizer after all
+    ],
+    ids=["flagged", "control fails", "projection right"],
+)
+def test_sig_opt_posdef(kkt, projection, flagged):
+    assert decide_sig_opt_posdef(BRUTE, kkt, projection) is flagged
+
+
+@pytest.mark.parametrize(
+    "frobenius, spectral, flagged",
+    [(1.3, 0.9, True), (1.3, 1.01, False), (1.19, 0.9, False)],
+    ids=["flagged", "control fails", "printed within 20%"],
+)
+def test_last_chain_norms(frobenius, spectral, flagged):
+    assert decide_last_chain_norms(frobenius, spectral, 1.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "residual, printed_residual, lhs, flagged",
+    [
+        (1e-12, 0.1, -0.5, True),
+        (1e-6, 0.1, -0.5, False),  # a control: the corrected path misses the identity too
+        (1e-12, 1e-12, -0.5, False),  # the printed path satisfies it
+        (1e-12, 0.1, -0.1, False),  # the other control: the corrected step fails too
+        (1e-12, 0.1, -0.7, False),  # the printed step holds
+    ],
+    ids=["flagged", "path control", "printed path right", "step control", "printed step"],
+)
+def test_nab_f_typos(residual, printed_residual, lhs, flagged):
+    """Right sides: printed −0.6, corrected −0.2."""
+    assert decide_nab_f_typos(residual, printed_residual, lhs, -0.6, -0.2) is flagged
+
+
+@pytest.mark.parametrize(
+    "z_EY, z_zero, x_part, y_part, flagged",
+    [
+        (1.0, 30.0, 0.7, 0.3, True),
+        (6.0, 30.0, 0.7, 0.3, False),  # a control: the Monte Carlo disagrees with E Y's formula
+        (1.0, 4.0, 0.7, 0.3, False),  # E Y not shown ≠ 0
+        (1.0, 30.0, 0.69, 0.3, False),  # the other control: X + Y is not the summand
+        (1.0, 30.0, 0.96, 0.04, False),  # the Y-part within 5% of the summand
+    ],
+    ids=["flagged", "formula control", "E Y = 0", "split control", "Y small"],
+)
+def test_y_omitted(z_EY, z_zero, x_part, y_part, flagged):
+    assert decide_y_omitted(z_EY, z_zero, 1.0, x_part, y_part) is flagged
+
+
+CHI = dict(
+    printed_failed=12,
+    failed=0,
+    y0=0.1,
+    allowed=0.16,
+    violations=30,
+    outside_violations=30,
+    laurent_massart=0,
+)
+
+
+@pytest.mark.parametrize(
+    "change, flagged",
+    [
+        (dict(), True),
+        (dict(failed=1), False),  # a control: the corrected threshold fails on the grid too
+        (dict(y0=0.17), False),  # a control: eq:Y0's probability above π²δ/6
+        (dict(outside_violations=29), False),  # a control: a failure inside eq:chi's range
+        (dict(violations=0, outside_violations=0), False),  # the region never matters
+        (dict(laurent_massart=1), False),  # a control: Laurent–Massart fails somewhere
+        (dict(printed_failed=0), False),  # the printed threshold holds
+    ],
+    ids=["flagged", "corrected", "Y0", "inside range", "no region", "Laurent-Massart", "printed"],
+)
+def test_chi_threshold(change, flagged):
+    assert decide_chi_threshold(**{**CHI, **change}) is flagged
