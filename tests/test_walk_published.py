@@ -155,3 +155,24 @@ def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
     assert pages.tex_fragment(cited) == (
         r"\stackrel{\text{(4.10)}}{\le} x \text{ by } \text{Lemma 11}, \text{eq:nowhere}"
     )
+
+
+def test_the_errata_cross_check_of_the_published_walk():
+    """Each erratum that a failing step names exists and that step fails; the issue's source of
+    the γ > 0 errata (Lemma 9's substitution of η₁,k, step 9) answers to its erratum; every
+    failing step no erratum names is listed as a new finding on the book's index page, with the
+    step's reason."""
+    labels = published.errata_labels()
+    result = published.cross_check(PUBLISHED, labels)
+    assert set(result.matched) <= set(labels)
+    steps = {name: {s["index"]: s for s in ss} for name, ss in PUBLISHED["proofs"].items()}
+    for label, where in result.matched.items():
+        assert all(steps[name][index]["status"] == "fails" for name, index in where), label
+    assert ("Lemma 5.1", 9) in result.matched["proof of Lemma 5.1, substituting η₁,k; Δ_α,1"]
+    named = {(n, i) for where in result.matched.values() for n, i in where}
+    failing = {(n, i) for n, ss in steps.items() for i, s in ss.items() if s["status"] == "fails"}
+    assert set(result.new_findings) == failing - named
+    index = pages.index_page(PUBLISHED)
+    for name, step in result.new_findings:
+        assert f"step {step} of {spec.find(name).printed}]({pages.page_name(name)}.md)" in index
+    assert "## The walk against the errata" in index

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import spec
-from .published import first_false, load, summary_table
+from .published import cross_check, first_false, load, summary_table
 
 __all__ = ["MACROS", "index_page", "page_name", "proof_page", "tex_fragment"]
 
@@ -114,7 +114,38 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     for proof in spec.proofs():
         if proof.name in walked:
             lines.append(f"- {_line(proof, walked[proof.name])}")
+    lines += ["", _errata_section(data)]
     return "\n".join(lines) + "\n"
+
+
+def _errata_section(data: Mapping[str, Any]) -> str:
+    """The errata cross-check as a section: each erratum with the failing steps that answer to
+    it, the errata of walked proofs no failing step names, and the new findings."""
+    result = cross_check(data)
+    names = {p.name: p for p in spec.proofs()}
+
+    def step(name: str, index: int) -> str:
+        return f"[step {index} of {names[name].printed}]({page_name(name)}.md)"
+
+    lines = [
+        "## The walk against the errata",
+        "",
+        "Every erratum that points into a walked proof should answer to a failing step, and a "
+        "failing step that no erratum names is a finding of the walk.",
+        "",
+    ]
+    for label, steps in result.matched.items():
+        lines.append(f"- *{label}*: " + ", ".join(step(n, i) for n, i in steps) + ".")
+    for label in result.unmatched:
+        lines.append(f"- *{label}*: no failing step of its walked proof names it yet.")
+    for name, index, label, why in result.dangling:
+        lines.append(f"- {step(name, index)} names *{label}*: {why}.")
+    if result.new_findings:
+        lines += ["", "**New findings** (failing steps no erratum names):", ""]
+        for name, index in result.new_findings:
+            reason = data["proofs"][name][index - 1].get("reason") or ""
+            lines.append(f"- {step(name, index)}: {reason}")
+    return "\n".join(lines)
 
 
 def _evidence(step: Mapping[str, Any]) -> str:

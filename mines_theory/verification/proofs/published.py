@@ -21,7 +21,17 @@ from mines_theory.files import write_text
 
 from . import spec
 
-__all__ = ["PUBLISHED", "WalkError", "first_false", "fresh", "load", "summary_table", "write"]
+__all__ = [
+    "PUBLISHED",
+    "WalkError",
+    "cross_check",
+    "errata_labels",
+    "first_false",
+    "fresh",
+    "load",
+    "summary_table",
+    "write",
+]
 
 PUBLISHED = Path(__file__).resolve().parent / "walked.json"
 
@@ -99,3 +109,30 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
         "step) or `not checked` (each with its reason)."
     )
     return "\n".join(lines)
+
+
+def errata_labels() -> list[str]:
+    """The labels of the errata, read from their spec files (``errata/*.toml``) as data."""
+    import tomllib
+
+    labels: list[str] = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "errata").glob("*.toml")):
+        labels += list(tomllib.loads(path.read_text(encoding="utf-8")))
+    return labels
+
+
+def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | None = None):
+    """The errata cross-check (``walk.errata_cross_check``) of the published walk: which
+    erratum each failing step answers to, the errata of walked proofs that no failing step
+    names, the steps that name an erratum wrongly, and the failing steps no erratum names (new
+    findings)."""
+    from .check import StepResult
+    from .walk import errata_cross_check
+
+    data = load() if data is None else data
+    proofs = {p.name: p for p in spec.proofs()}
+    walked = {
+        proofs[name]: [StepResult(**step) for step in steps]
+        for name, steps in data["proofs"].items()
+    }
+    return errata_cross_check(walked, errata_labels() if labels is None else labels)
