@@ -176,3 +176,13 @@ def test_the_errata_cross_check_of_the_published_walk():
     for name, step in result.new_findings:
         assert f"step {step} of {spec.find(name).printed}]({pages.page_name(name)}.md)" in index
     assert "## The walk against the errata" in index
+
+
+def test_notebook_08d_shows_the_published_walk():
+    """Notebook 08d's table of the walk is the rendering of the published walk (its stored
+    output, which the book shows: stale after a republication until ``make figures`` runs)."""
+    notebook = json.loads((ROOT / "notebooks" / "08d-errata.ipynb").read_text(encoding="utf-8"))
+    cells = [c for c in notebook["cells"] if "walk.summary_table()" in "".join(c["source"])]
+    assert len(cells) == 1
+    (output,) = cells[0]["outputs"]
+    assert "".join(output["data"]["text/markdown"]) == published.summary_table()
