@@ -135,3 +135,17 @@ def test_each_erratum_is_declared_above_its_check():
         assert check.__declares__ == ("erratum", e.label), e.label
         assert getattr(sys.modules[e.check.module], e.check.name) is check, e.label
         assert e.check.module.startswith(sources) and e.check.name.startswith("erratum_")
+
+
+def test_the_declared_minimums_rest_on_the_published_effects():
+    """The minimums computed from a published effect (issue 43 §3: power 0.95 at it) name the
+    published number they rest on: Lemma C.1's z, E.4's share of positive draws."""
+    from mines_theory.verification.errata import appendix_e_recursion, section4
+
+    published = ledger.published()
+    z = published["proof of Lemma C.1"]["z_printed"].value
+    assert round(z, 1) == section4.C1_PUBLISHED_Z
+    share = published["eq:alpha_err (Lemma E.4), the step citing eq:GG"]
+    positive, draws = share["positive"].value, share["draws"].value
+    assert (1 - positive / draws) ** (3 * appendix_e_recursion.GG_MIN_DRAWS) < 0.05
+    assert (1 - positive / draws) ** (3 * (appendix_e_recursion.GG_MIN_DRAWS - 3)) > 0.05

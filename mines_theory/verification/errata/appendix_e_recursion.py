@@ -26,6 +26,7 @@ from ..claims.appendix_e.trajectory import SIG2, sig_dec_violations
 from mines_theory.theory.bounds.appendix import alpha_err_coefficient, dd_bound
 
 __all__ = [
+    "GG_MIN_DRAWS",
     "decide_nab_f_typos",
     "decide_sig_dec_factor",
     "erratum_alpha_err_factor",
@@ -154,7 +155,14 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
     )
 
 
-@erratum("eq:alpha_err (Lemma E.4), the step citing eq:GG", minimum=Data(draws=1))
+#: The least draws (per α) from which the flag has power 0.95 at the published effect: it needs
+#: one positive draw among 3·draws, and at the published share 49/150 none in 3·5 has
+#: probability (1 − 49/150)¹⁵ = 0.003 (at draws = 1, 0.30: ``check --scale 0.02`` found no
+#: positive draw and contradicted the published erratum, issue 43 §3).
+GG_MIN_DRAWS = 5
+
+
+@erratum("eq:alpha_err (Lemma E.4), the step citing eq:GG", minimum=Data(draws=GG_MIN_DRAWS))
 def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdict:
     """eq:alpha_err (Lemma E.4), the step marked eq:GG: eq:GG bounds BG minus the same-direction
     sum built with the unprojected ∇²f(μ_t); the proof applies it to the sum built with

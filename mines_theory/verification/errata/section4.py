@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mines_theory.algorithm.estimators import sigma_gradient
@@ -18,6 +20,8 @@ from ..claims.section4.probability import check_lemma_b5, hoeffding_at_one
 from ..claims.section4.projection import check_proposition_a2, clipped_counterexample
 
 __all__ = [
+    "C1_MIN_BATCHES",
+    "C1_PUBLISHED_Z",
     "erratum_bG_factor",
     "erratum_hoeffding_sign",
     "erratum_lemma_c1_half",
@@ -67,7 +71,17 @@ def rejected_with_control(z_printed: float, z_control: float) -> bool:
     return bool(within_se(z_control, 0.0, 1.0) and not within_se(z_printed, 0.0, 1.0))
 
 
-@erratum("proof of Lemma C.1", minimum=Data(batches=MIN_Z_DRAWS))
+#: The published effect of ``erratum_lemma_c1_half``: the largest z against the printed form at
+#: its 400 batches (``published.json``'s z_printed; tests/test_errata.py compares them).
+C1_PUBLISHED_Z = 7.4
+#: The least batches from which the flag has power 0.95 at that effect: z grows as √batches,
+#: and the flag needs z > K_SE, so 400·((K_SE + 1.645)/C1_PUBLISHED_Z)² batches (323). With
+#: MIN_Z_DRAWS alone, ``check --scale 0.1`` (40 batches, z = 4.0) contradicted the published
+#: erratum (issue 43 §3).
+C1_MIN_BATCHES = max(MIN_Z_DRAWS, math.ceil(400 * ((K_SE + 1.645) / C1_PUBLISHED_Z) ** 2))
+
+
+@erratum("proof of Lemma C.1", minimum=Data(batches=C1_MIN_BATCHES))
 def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
     """Lemma C.1's proof: E[G̃] = E[½(…)] − ½Σ⁻¹. With eq:TG, E[G̃] = H − Σ⁻¹, not H − ½Σ⁻¹
     (Monte Carlo, 400 batches of 250 directions, ``K_SE`` standard errors per entry).
