@@ -35,7 +35,13 @@ from mines_theory.verification.command import (
     resolve,
 )
 from mines_theory.verification.framework import ledger
-from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Verdict
+from mines_theory.verification.framework.verdict import (
+    Kind,
+    Measurement,
+    Qualifier,
+    Status,
+    Verdict,
+)
 
 # --------------------------------------------------------------------------------------------
 # The parser
@@ -158,6 +164,29 @@ def test_list_has_one_line_per_row_and_erratum_with_both_names():
 
 def _verdict(status: Status, value: float = 1.0) -> Verdict:
     return Verdict(status, "x = {x}", (Measurement("x", value, 0.1, Kind.SE),))
+
+
+def _qualified(outcome: bool, criterion: str = "at K = 1500", status=Status.HOLDS) -> Verdict:
+    return dataclasses.replace(
+        _verdict(status), qualifiers=(Qualifier("CMA-ES fastest everywhere", criterion, outcome),)
+    )
+
+
+@pytest.mark.parametrize(
+    "published, fresh, scale, outcome",
+    [
+        (_qualified(True), _qualified(False), 0.05, DIFFERS),  # a qualifier flipped
+        (_qualified(True), _qualified(False), 3.0, DIFFERS),
+        (_qualified(True), _qualified(True, "at K = 75"), 0.05, AGREES),  # its text's sizes
+        (_qualified(True), _verdict(Status.HOLDS), 0.05, AGREES),  # not decided at this scale
+        (_qualified(True), _qualified(True, status=Status.FAILS), 0.05, DIFFERS),
+    ],
+)
+def test_at_another_scale_a_flipped_qualifier_is_a_difference(published, fresh, scale, outcome):
+    """At a scale other than 1 the status and every qualifier's outcome must agree (issue 43
+    §3: the comparison printed "agrees" while its "CMA-ES fastest everywhere" flipped); the
+    numbers and the sample sizes a criterion names may differ."""
+    assert compare(published, fresh, scale)[0] == outcome
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,8 @@ Exit status (``EXIT``), each its own code, as a Unix tool's:
 code   when
 =====  ========================================================================================
 0      every fresh verdict agrees with the published one (at scale 1: every number within its
-       uncertainty; at another scale: the same status); ``list`` printed the ledger
+       uncertainty; at another scale: the same status and qualifier outcomes); ``list``
+       printed the ledger
 1      differs: some fresh verdict does not agree (the lines say which and why)
 2      bad arguments: an unknown or ambiguous name, a scale that is not a positive number (the
        error named on stderr; argparse's code)
@@ -202,7 +203,10 @@ AGREES, NOT_CHECKED, DIFFERS, NOT_PUBLISHED = "agrees", "not checked", "DIFFERS"
 def compare(published: Verdict | None, fresh: Verdict, scale: float) -> tuple[Outcome, str]:
     """(outcome, why): "not checked" (the fresh verdict decides nothing: never a
     contradiction), "agrees" (at scale 1: ``Verdict.agrees``; at another scale: the same
-    status), "DIFFERS" with the differences, or "not published"."""
+    status and the same outcome of every qualifier both have, whatever their numbers and the
+    sample sizes their text names), "DIFFERS" with the differences (a status, or a qualifier
+    that flipped: "CMA-ES fastest everywhere" no longer so is a difference), or "not
+    published"."""
     if fresh.status is Status.NOT_CHECKED:
         return NOT_CHECKED, fresh.text()
     if published is None:
@@ -210,9 +214,18 @@ def compare(published: Verdict | None, fresh: Verdict, scale: float) -> tuple[Ou
     if scale == 1:
         differences = published.differences(fresh)
         return (DIFFERS, "; ".join(differences)) if differences else (AGREES, "")
-    if published.status is fresh.status:
-        return AGREES, "its status"
-    return DIFFERS, f"status {fresh.status.value!r}, published {published.status.value!r}"
+    if published.status is not fresh.status:
+        return DIFFERS, f"status {fresh.status.value!r}, published {published.status.value!r}"
+    outcomes = {q.name: q.outcome for q in fresh.qualifiers}
+    flipped = [
+        f"qualifier {q.name!r} {'yes' if outcomes[q.name] else 'no'}, published "
+        f"{'yes' if q.outcome else 'no'}"
+        for q in published.qualifiers
+        if q.name in outcomes and outcomes[q.name] != q.outcome
+    ]
+    if flipped:
+        return DIFFERS, "; ".join(flipped)
+    return AGREES, "its status and qualifiers"
 
 
 def _progress(items: Iterable[T], enabled: bool, total: int | None = None) -> Iterable[T]:
