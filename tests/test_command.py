@@ -293,11 +293,13 @@ def test_every_exit_code_is_distinct_and_documented():
 
 def test_a_scale_too_small_for_a_checks_own_minimum_is_not_checked_naming_it():
     """The issue's reproducer: ``check Comparison --scale 1e-5`` ended in a traceback
-    (``max_evaluations must be at least …``); it is "not checked" naming what is too small."""
+    (``max_evaluations must be at least …``); it is "not checked" naming what is too small (its
+    seeds now, below the 5 its "fastest" needs; a check's own refusal of its scaled sizes, a
+    ValueError, is "not checked" too: ``test_all_always_finishes…``)."""
     out = io.StringIO()
     assert main(["check", "Comparison", "--scale", "1e-5", "--no-progress"], out=out) == 3
     head = out.getvalue().splitlines()[0]
-    assert "not checked (at scale 1e-05, the check refused its sizes: max_evaluations" in head
+    assert "not checked (comparison.seeds = 1: fewer seeds than the 5 declared" in head
 
 
 def test_a_scale_beyond_memory_is_refused_naming_the_memory_before_allocating():
