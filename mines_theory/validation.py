@@ -530,6 +530,16 @@ def function_values(name: str, raw: Any, X: np.ndarray, *, finite: bool = True) 
     view of X; ``finite=False``: NaN and ±inf pass); else a ``ValueError`` naming ``name``, for
     a non-finite value with the point that produced it."""
     gives = ("return", "returned") if name == "f" else ("hold", "holds")
+    if isinstance(raw, np.ma.MaskedArray):
+        raise ValueError(
+            f"{name} must {gives[0]} plain real values, got a masked array (its masked entries "
+            "would be read as values)"
+        )
+    if np.asarray(raw).dtype == bool:
+        raise ValueError(
+            f"{name} must {gives[0]} real values, got booleans (True/False would be read as "
+            "1.0/0.0)"
+        )
     if np.iscomplexobj(raw):
         raise ValueError(
             f"{name} must {gives[0]} real values, got complex values of dtype "

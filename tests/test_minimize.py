@@ -311,3 +311,36 @@ def test_one_table_two_presets():
         assert minimize(f, np.ones(2), **given, max_evaluations=50).settings is not None, name
     with pytest.raises(ValueError, match="got unknown sigma0"):
         minimize(f, np.ones(2), sigma0=1.0)
+
+
+@pytest.mark.parametrize(
+    "f, vectorized, message",
+    [
+        (lambda X: np.ones(len(X), bool), True, "f must return real values, got booleans"),
+        (lambda x: True, False, "f must return real values, got booleans"),
+        (
+            lambda X: np.ma.masked_array(np.ones(len(X)), mask=[True] * len(X)),
+            True,
+            "f must return plain real values, got a masked array",
+        ),
+    ],
+    ids=["bool batch", "bool point", "masked"],
+)
+def test_values_that_are_no_numbers_are_refused_by_name(f, vectorized, message):
+    """Booleans and masked arrays were read as 1.0/0.0 and as their hidden values (issue 46
+    §4): each is a ValueError naming f."""
+    with pytest.raises(ValueError, match=message):
+        minimize(f, np.zeros(2), vectorized=vectorized, max_evaluations=100)
+
+
+def test_the_precision_matrix_is_named_before_memory_is_asked_for():
+    """``minimize(f, np.zeros(10**6))`` asked numpy for 7.28 TiB (a d x d matrix, issue 46 §3):
+    the size is named, with its memory, before anything is allocated; d = 16384 (2**28
+    entries, 2 GiB) is the largest that passes the rule."""
+    with pytest.raises(ValueError, match=r"len\(mean0\) = 1000000 would need the d x d precision"):
+        minimize(lambda x: float(x @ x), np.zeros(10**6), max_evaluations=100)
+    from mines_theory.validation import MAX_ELEMENTS, array_size
+
+    assert array_size("d", 16384, 16384**2, "Σ⁻¹") == MAX_ELEMENTS
+    with pytest.raises(ValueError, match="GiB"):
+        array_size("d", 16385, 16385**2, "Σ⁻¹")

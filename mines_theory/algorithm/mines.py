@@ -69,7 +69,13 @@ from .practical import (
     default_scale,
 )
 from .strategy import StrategyAskTell
-from mines_theory.validation import all_finite, function_values, symmetric_matrix, vector
+from mines_theory.validation import (
+    all_finite,
+    array_size,
+    function_values,
+    symmetric_matrix,
+    vector,
+)
 
 __all__ = ["STOPS", "MiNES", "minimize"]
 
@@ -156,6 +162,8 @@ class MiNES(StrategyAskTell):
     ) -> None:
         mean0 = vector("mean0", mean0)
         dim = mean0.shape[0]
+        # Σ⁻¹ is a d x d matrix: its size named before it is asked for (issue 46 §3)
+        array_size("len(mean0)", dim, dim * dim, "the d x d precision matrix Σ⁻¹")
         self.preset, opts = resolve(options)
         b = check_batch(
             default_batch_size(dim) if opts["batch_size"] is None else opts["batch_size"], dim
