@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.proofs import check, command, coverage, spec, walk
-from mines_theory.verification.proofs.models import common, eq_dd, lemma9
+from mines_theory.verification.proofs.models import common, eq_dd, lemma9, lemma_x
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAWS = 80  # random instances per step here (the command's default is 1000)
@@ -223,6 +223,45 @@ def test_the_margin_decides_each_relation_both_ways():
         check.margin(1.0, 1.0, 1.0, "≈")
 
 
+def test_the_monte_carlo_verdict_flips_beyond_4_standard_errors():
+    # Z ~ N(μ, 1), 20,000 draws: SE ≈ 0.0071, so 4 SE ≈ 0.028
+    z = np.random.default_rng(np.random.SeedSequence(42)).standard_normal(20_000)
+    for mu, relation, expected in [
+        (0.0, "<=", "holds"),
+        (0.1, "<=", "fails"),  # 14 SE above: the alternative E[Z] > rhs
+        (-0.1, "<=", "holds"),
+        (-0.1, ">=", "fails"),
+        (0.1, "=", "fails"),
+        (0.0, "=", "holds"),
+    ]:
+        verdict, estimate, se = check.monte_carlo(z + mu, 0.0, relation)
+        assert verdict == expected, (mu, relation)
+        assert se == pytest.approx(1 / math.sqrt(20_000), rel=0.05)
+    assert check.monte_carlo(z + 0.02, 0.0, "<=")[0] == "holds"  # within 4 SE
+    with pytest.raises(ValueError, match="values"):
+        check.monte_carlo(np.zeros(1), 0.0, "<=")
+
+
+def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
+    for index in (6, 7):
+        result = walked["Lemma E.7"][index - 1]
+        assert result.status == "holds", result.evidence
+        assert "20000 Monte Carlo draws" in result.evidence
+    # the centring E⟨X_{t,i}, W⟩ against brute Monte Carlo (its SE)
+    rng = np.random.default_rng(np.random.SeedSequence(7))
+    Lam, W = np.diag([0.5, 1.5]), np.array([[1.0, 0.3], [0.3, -2.0]])
+    u = rng.standard_normal((400_000, 2))
+    sq = (u * u).sum(1)
+    v = (
+        np.einsum("ni,ij,nj->n", u, Lam, u)
+        * (np.einsum("ni,ij,nj->n", u, W, u) - np.trace(W))
+        * (sq <= 3.0)
+    )
+    exact = lemma_x.truncated_mean(Lam, W, 3.0)
+    assert abs(v.mean() - exact) < 4 * v.std() / math.sqrt(v.size)
+    assert lemma_x.truncated_mean(Lam, W, 1e6) == pytest.approx(2 * np.sum(Lam * W))
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -246,9 +285,8 @@ def test_errata_cross_check(walked):
     }
     assert result.unmatched == ()
     # an erratum named by a step that does not fail is reported with the reason
-    assert result.dangling == (
-        ("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step not checked"),
-    )
+    # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
+    assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
     assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10)}
     report = command.errata_report(result)
     assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
