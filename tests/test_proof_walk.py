@@ -262,6 +262,25 @@ def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
     assert lemma_x.truncated_mean(Lam, W, 1e6) == pytest.approx(2 * np.sum(Lam * W))
 
 
+def test_lemmas_24_to_26_walk_to_their_errata(walked):
+    d1 = [r.status for r in walked["Lemma D.1"]]
+    assert d1[:4] == ["identity"] * 4
+    assert d1[4] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
+    assert walked["Lemma D.1"][4].counterexample["nu_1"] < 0
+    assert d1[5:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
+    ce = walked["Lemma D.1"][7].counterexample
+    assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
+    d2 = [r.status for r in walked["Lemma D.2"]]
+    assert [i + 1 for i, s in enumerate(d2) if s == "fails"] == [2, 6, 7]
+    assert walked["Lemma D.2"][1].counterexample["gamma"] > 1  # γ, not γ²
+    assert d2[8] == "holds" and "Monte Carlo" in walked["Lemma D.2"][8].evidence
+    assert [r.status for r in walked["Lemma D.3"]] == ["identity", "holds"]
+    # the erratum's instance, by hand: u₂ = −u₁, ν = (1, −1) gives νᵀUᵀUν = 4‖u₁‖² > 0 = ‖U1‖²
+    U = np.array([[1.0, -1.0], [2.0, -2.0]])
+    nu = np.array([1.0, -1.0])
+    assert nu @ U.T @ U @ nu == pytest.approx(20.0) and np.linalg.norm(U.sum(axis=1)) == 0
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -282,12 +301,15 @@ def test_errata_cross_check(walked):
             ("Lemma E.9", 5),
         ),
         'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
+        "Lemmas D.1, D.4, D.5, hypotheses": (("Lemma D.1", 8),),
+        "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
+        "proofs of eq:nu, eq:hh, eq:tgm_3": (("Lemma D.2", 6),),
     }
     assert result.unmatched == ()
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
-    assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10)}
+    assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10), ("Lemma D.1", 5)}
     report = command.errata_report(result)
     assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
