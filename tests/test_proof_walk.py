@@ -281,6 +281,28 @@ def test_lemmas_24_to_26_walk_to_their_errata(walked):
     assert nu @ U.T @ U @ nu == pytest.approx(20.0) and np.linalg.norm(U.sum(axis=1)) == 0
 
 
+def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
+    d4 = [r.status for r in walked["Lemma D.4"]]
+    assert [i + 1 for i, s in enumerate(d4) if s == "fails"] == [4, 10]
+    assert d4[10:] == ["follows", "follows"]
+    assert d4[6] == "holds" and "Monte Carlo" in walked["Lemma D.4"][6].evidence  # eq:smax
+    d5 = [r.status for r in walked["Lemma D.5"]]
+    assert [i + 1 for i, s in enumerate(d5) if s == "fails"] == [2, 4, 6, 8]
+    for index in (4, 8):  # ‖Σ‖ ≤ 1/τ under Σ⁻¹ ⪯ τ⁻¹I: the counterexample's Σ is large
+        ce = walked["Lemma D.5"][index - 1].counterexample
+        assert ce is not None and ce["lhs"] > ce["rhs"]
+    # step 4's typo by hand: Σ = diag(1, 4), H = diag(1, 1/4) ⪯ Σ⁻¹, x = (1, 1): the true
+    # xᵀΣ^{1/2}HΣ^{1/2}x = 2, the printed xᵀΣ^{-1/2}HΣ^{1/2}x = 1 + 1/4
+    root, inv_root, H, x = (
+        np.diag([1.0, 2.0]),
+        np.diag([1.0, 0.5]),
+        np.diag([1.0, 0.25]),
+        np.ones(2),
+    )
+    assert x @ root @ H @ root @ x == pytest.approx(2.0)
+    assert x @ inv_root @ H @ root @ x == pytest.approx(1.25)
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -301,15 +323,29 @@ def test_errata_cross_check(walked):
             ("Lemma E.9", 5),
         ),
         'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
-        "Lemmas D.1, D.4, D.5, hypotheses": (("Lemma D.1", 8),),
+        "Lemmas D.1, D.4, D.5, hypotheses": (
+            ("Lemma D.1", 8),
+            ("Lemma D.5", 4),
+            ("Lemma D.5", 8),
+        ),
         "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
-        "proofs of eq:nu, eq:hh, eq:tgm_3": (("Lemma D.2", 6),),
+        "proofs of eq:nu, eq:hh, eq:tgm_3": (
+            ("Lemma D.2", 6),
+            ("Lemma D.4", 10),
+            ("Lemma D.5", 2),
+        ),
     }
     assert result.unmatched == ()
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
-    assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10), ("Lemma D.1", 5)}
+    assert set(result.new_findings) == {
+        ("Lemma 5.1", 6),
+        ("Lemma 5.1", 10),
+        ("Lemma D.1", 5),  # |ν_i| = ν_i
+        ("Lemma D.4", 4),  # Σ^{-1/2}HΣ^{1/2}
+        ("Lemma D.5", 6),  # ‖UᵀΣ^{-1/2}∇f‖
+    }
     report = command.errata_report(result)
     assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
