@@ -264,7 +264,7 @@ def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
 
 def test_lemmas_24_to_26_walk_to_their_errata(walked):
     d1 = [r.status for r in walked["Lemma D.1"]]
-    assert d1[:4] == ["identity"] * 4
+    assert d1[:4] == ["not checked"] + ["identity"] * 3
     assert d1[4] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
     assert walked["Lemma D.1"][4].counterexample["nu_1"] < 0
     assert d1[5:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
@@ -303,6 +303,25 @@ def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
     assert x @ inv_root @ H @ root @ x == pytest.approx(1.25)
 
 
+def test_lemma_30_fails_where_its_erratum_says(walked):
+    assert [r.status for r in walked["Lemma D.7"]] == [
+        "not checked",  # eq:TG restated
+        "fails",  # ‖(1/b)Σ Y_i‖² ≤ (1/b²)Σ‖Y_i‖²
+        "follows",
+        "follows",
+        "identity",
+        "fails",  # eq:G_norm_2: no O(1/b) bound
+    ]
+    ce = walked["Lemma D.7"][5].counterexample
+    assert ce is not None and ce["b"] > 8 and ce["lhs"] > ce["rhs"]
+    # by hand, the erratum's family: f = (a/2)x², d = 1, S' = [τ, τ] (Σ⁻¹ = H* = τ), all u_i² = c:
+    # (1/(2bα²))Σ_i X_i = a·c(c − 1)/2, against the printed bound at b = 16
+    a, tau, c, b = 2.0, 0.5, 2 + 3 * math.log(1e3), 16
+    lhs = (a * c * (c - 1) / 2 - tau) ** 2
+    bound = 2 * a**2 * c**2 * (tau * c + tau) ** 2 / (b * tau**2) + tau**2 / (2 * b)
+    assert lhs > bound
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -329,6 +348,7 @@ def test_errata_cross_check(walked):
             ("Lemma D.5", 8),
         ),
         "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
+        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (("Lemma D.7", 2), ("Lemma D.7", 6)),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
             ("Lemma D.2", 6),
             ("Lemma D.4", 10),

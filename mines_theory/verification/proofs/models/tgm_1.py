@@ -22,7 +22,6 @@ from ..check import Draw, Expectation
 from .common import logcosh, logcosh_size, positive, spd
 
 __all__ = [
-    "g_definition",
     "g_add_subtract",
     "g_nu",
     "g_matrix",
@@ -103,19 +102,6 @@ def _tgm_draw(rng: np.random.Generator, sides) -> Draw:
     return Draw(x0, lambda x: sides(_tgm_instance(x, d, b)), describe)
 
 
-def _g_printed(s: dict) -> np.ndarray:
-    """eq:g_mu as printed: (1/b)Σ_i (f(μ + αΣ^{1/2}u_i) − f(μ − αΣ^{1/2}u_i))/(2α)·Σ^{1/2}u_i."""
-    out = np.zeros(s["d"])
-    for i in range(s["b"]):
-        v = s["root"] @ s["U"][:, i]
-        out += (
-            (s["f"](s["mu"] + s["alpha"] * v) - s["f"](s["mu"] - s["alpha"] * v))
-            / (2 * s["alpha"])
-            * v
-        )
-    return out / s["b"]
-
-
 def _vector_sides(lhs: np.ndarray, rhs: np.ndarray, s: dict) -> tuple:
     scale = (s["size"] + float(np.abs(s["nu"]).sum())) * float(np.abs(s["Ut"]).max()) + float(
         np.linalg.norm(s["grad"])
@@ -144,12 +130,6 @@ def _step3(s: dict) -> np.ndarray:
         sum(s["nu"][i] * Ut[:, i] + np.outer(Ut[:, i], Ut[:, i]) @ s["grad"] for i in range(s["b"]))
         / s["b"]
     )
-
-
-def g_definition(rng):
-    """Lemma 24, line 1: eq:g_mu (with Σ^{1/2}u_i) = (1/b)Σ_i (f(μ + αũ_i) − f(μ − αũ_i))/(2α)·ũ_i
-    (ũ_i = Σ^{1/2}u_i)."""
-    return _tgm_draw(rng, lambda s: _vector_sides(_g_printed(s), _step1(s), s))
 
 
 def g_add_subtract(rng):
