@@ -322,6 +322,27 @@ def test_lemma_30_fails_where_its_erratum_says(walked):
     assert lhs > bound
 
 
+def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
+    d6 = [r.status for r in walked["Lemma D.6"]]
+    assert [i + 1 for i, s in enumerate(d6) if s == "fails"] == [1, 2, 3, 6, 7, 11, 13, 14]
+    assert d6[3:5] == ["follows", "follows"] and d6[7:10] == ["follows"] * 3
+    for index in (6, 11, 14):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
+        ce = walked["Lemma D.6"][index - 1].counterexample
+        assert ce is not None and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
+    # the /(2α²) bracket of step 12 fails where the second difference is near 2α²q_i: the
+    # adversarial search finds it at the command's defaults (not always at 80 draws)
+    step = spec.find("Lemma 29").steps[11]
+    assert check.run(step).status == "fails"
+    # the Taylor remainder by hand (sympy), f = x⁴/12 at μ = 0: f(α) − f(0) − αf'(0) = α⁴/12 is
+    # α²∫₀¹(1 − t)f''(tα) dt, while the printed α²∫₀¹f''(tα) dt is α⁴/3
+    import sympy
+
+    t, a = sympy.symbols("t alpha", positive=True)
+    f2 = (t * a) ** 2  # f''(tα)
+    assert sympy.simplify(a**2 * sympy.integrate((1 - t) * f2, (t, 0, 1)) - a**4 / 12) == 0
+    assert sympy.simplify(a**2 * sympy.integrate(f2, (t, 0, 1)) - a**4 / 3) == 0
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -349,6 +370,13 @@ def test_errata_cross_check(walked):
         ),
         "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
         "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (("Lemma D.7", 2), ("Lemma D.7", 6)),
+        "proof of Lemma D.6, Taylor expansions": (
+            ("Lemma D.6", 1),
+            ("Lemma D.6", 2),
+            ("Lemma D.6", 3),
+            ("Lemma D.6", 7),
+        ),
+        "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
             ("Lemma D.2", 6),
             ("Lemma D.4", 10),
@@ -365,6 +393,7 @@ def test_errata_cross_check(walked):
         ("Lemma D.1", 5),  # |ν_i| = ν_i
         ("Lemma D.4", 4),  # Σ^{-1/2}HΣ^{1/2}
         ("Lemma D.5", 6),  # ‖UᵀΣ^{-1/2}∇f‖
+        ("Lemma D.6", 13),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
     }
     report = command.errata_report(result)
     assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
