@@ -210,6 +210,11 @@ def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
 def test_each_checker_flags_its_perturbed_step(step):
     kind = "scaled" if step.relation == "=" else "reversed"
     outcome = check.run(step, draws=40, starts=1, perturb=kind, max_evaluations=150)
+    if outcome.status != "fails":
+        # a false "=" line off by exactly a factor 2 (Lemma C.1's ½Σ⁻¹) is made true by doubling
+        # its right side: its checker shows that it can fail on the line itself
+        assert check.run(step, draws=40, starts=1, max_evaluations=150).status == "fails"
+        return
     assert outcome.status == "fails", (step.proof, step.index, kind, outcome.evidence)
 
 
@@ -350,6 +355,12 @@ def test_theorem_2s_proof_holds_line_by_line(walked):
     assert "Monte Carlo" in moments.evidence and moments.instances == check.EXPECTATION_INSTANCES
 
 
+def test_lemma_23s_proof_has_its_half_sigma_typo_and_its_claim_holds(walked):
+    assert [r.status for r in walked["Lemma C.1"]] == ["identity", "fails", "holds", "identity"]
+    # E[½qD] = H by Monte Carlo; the reduction of G̃ is off by ½Σ⁻¹ at every draw
+    assert "Monte Carlo" in walked["Lemma C.1"][2].evidence
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -384,6 +395,7 @@ def test_errata_cross_check(walked):
             ("Lemma D.6", 7),
         ),
         "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
+        "proof of Lemma C.1": (("Lemma C.1", 2),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
             ("Lemma D.2", 6),
             ("Lemma D.4", 10),
