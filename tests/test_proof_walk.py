@@ -361,6 +361,14 @@ def test_lemma_23s_proof_has_its_half_sigma_typo_and_its_claim_holds(walked):
     assert "Monte Carlo" in walked["Lemma C.1"][2].evidence
 
 
+def test_theorem_1s_kkt_construction_checks_out(walked):
+    statuses = [r.status for r in walked["Theorem 3.1"]]
+    assert statuses[3:9] == ["identity"] * 4 + ["holds"] * 2  # ∂L/∂Σ and the KKT system
+    assert statuses[13:] == ["identity"] * 3
+    assert statuses.count("not checked") == 5  # the Lagrangian and the construction: definitions
+    assert "fails" not in statuses
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
