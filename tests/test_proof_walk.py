@@ -211,8 +211,8 @@ def test_each_checker_flags_its_perturbed_step(step):
     kind = "scaled" if step.relation == "=" else "reversed"
     outcome = check.run(step, draws=40, starts=1, perturb=kind, max_evaluations=150)
     if outcome.status != "fails":
-        # a false "=" line off by exactly a factor 2 (Lemma C.1's ½Σ⁻¹) is made true by doubling
-        # its right side: its checker shows that it can fail on the line itself
+        # a false line can be made true by its perturbation (Lemma C.1's ½Σ⁻¹ doubled; Theorem
+        # 3.3's wrong-signed last line reversed): its checker shows it can fail on the line itself
         assert check.run(step, draws=40, starts=1, max_evaluations=150).status == "fails"
         return
     assert outcome.status == "fails", (step.proof, step.index, kind, outcome.evidence)
@@ -243,6 +243,9 @@ def test_the_monte_carlo_verdict_flips_beyond_4_standard_errors():
         assert verdict == expected, (mu, relation)
         assert se == pytest.approx(1 / math.sqrt(20_000), rel=0.05)
     assert check.monte_carlo(z + 0.02, 0.0, "<=")[0] == "holds"  # within 4 SE
+    # equality draw by draw: SE 0, the rounding decides
+    assert check.monte_carlo(np.full(10, 3e-15), 0.0, "<=")[0] == "fails"
+    assert check.monte_carlo(np.full(10, 3e-15), 0.0, "<=", rounding=1e-12)[0] == "holds"
     with pytest.raises(ValueError, match="values"):
         check.monte_carlo(np.zeros(1), 0.0, "<=")
 
@@ -369,6 +372,15 @@ def test_theorem_1s_kkt_construction_checks_out(walked):
     assert "fails" not in statuses
 
 
+def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
+    statuses = [r.status for r in walked["Theorem 3.3"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [16, 18, 20]
+    assert statuses[:4] == ["holds"] * 4  # Theorem 2 at (any) θ
+    assert statuses[10:14] == ["holds"] * 4  # φ's bounds, Monte Carlo
+    ce = walked["Theorem 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
+    assert ce is not None and ce["lhs"] > ce["rhs"]
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -404,6 +416,8 @@ def test_errata_cross_check(walked):
         ),
         "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
         "proof of Lemma C.1": (("Lemma C.1", 2),),
+        "eq:R (proof of Thm 3.3)": (("Theorem 3.3", 16), ("Theorem 3.3", 18)),
+        "proof of Thm 3.3, last line": (("Theorem 3.3", 20),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
             ("Lemma D.2", 6),
             ("Lemma D.4", 10),

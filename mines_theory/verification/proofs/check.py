@@ -27,7 +27,8 @@ For an ``expectation`` step the engine draws ``min(draws, EXPECTATION_INSTANCES)
 and ``MONTE_CARLO_DRAWS`` draws of Z at each (a fixed ``SeedSequence``, the step's), and
 estimates D = E[Z] − rhs by the sample mean with its standard error SE. A "<=" step fails when
 the estimate is above 0 by more than ``K_SE`` = 4 standard errors (">=": below 0 by more than
-4 SE; "=": |D| > 4 SE), the estimate ± SE printed; otherwise it holds, and the worst
+4 SE; "=": |D| > 4 SE), beyond the rounding ``TOLERANCE``·scale as well (a line that holds with
+equality draw by draw has SE ≈ 0), the estimate ± SE printed; otherwise it holds, and the worst
 normalized margin −D/scale (for "<=") is reported. At 4 SE a true step is flagged with
 probability below 3.2e-5 per instance (a normal tail).
 
@@ -284,11 +285,13 @@ def _numeric(
 
 
 def monte_carlo(
-    values: np.ndarray, rhs: float, relation: str, k: float = K_SE
+    values: np.ndarray, rhs: float, relation: str, k: float = K_SE, rounding: float = 0.0
 ) -> tuple[str, float, float]:
     """The verdict on ``E[Z] relation rhs`` from draws ``values`` of Z: ``("holds" | "fails",
     estimate of E[Z] − rhs, its standard error)``; "fails" when the estimate is beyond 0 against
-    the relation by more than ``k`` standard errors (see the module docstring)."""
+    the relation by more than ``k`` standard errors plus ``rounding`` (the absolute rounding of
+    double precision on the line's scale: a line that holds with equality draw by draw has
+    SE ≈ 0; see the module docstring)."""
     values = np.asarray(values, dtype=float)
     if values.ndim != 1 or values.size < 2:
         raise ValueError(
@@ -296,12 +299,13 @@ def monte_carlo(
         )
     estimate = float(values.mean()) - float(rhs)
     se = float(values.std(ddof=1)) / math.sqrt(values.size)
+    room = k * se + rounding
     if relation in ("<=", "<"):
-        bad = estimate > k * se
+        bad = estimate > room
     elif relation in (">=", ">"):
-        bad = estimate < -k * se
+        bad = estimate < -room
     elif relation == "=":
-        bad = abs(estimate) > k * se
+        bad = abs(estimate) > room
     else:
         raise ValueError(f"relation must be one of '<=', '<', '>=', '>', '=', got {relation!r}")
     return ("fails" if bad else "holds"), estimate, se
@@ -318,8 +322,9 @@ def _expectation(
         rhs = instance.rhs
         if perturb == "scaled":
             rhs = _perturbed_rhs(rhs, step.relation)
-        verdict, estimate, se = monte_carlo(instance.sample(rng, MONTE_CARLO_DRAWS), rhs, relation)
         scale = instance.scale if instance.scale > 0 else 1.0
+        values = instance.sample(rng, MONTE_CARLO_DRAWS)
+        verdict, estimate, se = monte_carlo(values, rhs, relation, rounding=TOLERANCE * scale)
         m = -estimate / scale if relation in ("<=", "<") else estimate / scale
         if relation == "=":
             m = -abs(estimate) / scale
