@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.proofs import check, command, coverage, spec, walk
-from mines_theory.verification.proofs.models import common, eq_dd, lemma9
+from mines_theory.verification.proofs.models import common, eq_dd, lemma9, lemma_x
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAWS = 80  # random instances per step here (the command's default is 1000)
@@ -210,6 +210,11 @@ def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
 def test_each_checker_flags_its_perturbed_step(step):
     kind = "scaled" if step.relation == "=" else "reversed"
     outcome = check.run(step, draws=40, starts=1, perturb=kind, max_evaluations=150)
+    if outcome.status != "fails":
+        # a false line can be made true by its perturbation (Lemma C.1's ½Σ⁻¹ doubled; Theorem
+        # 3.3's wrong-signed last line reversed): its checker shows it can fail on the line itself
+        assert check.run(step, draws=40, starts=1, max_evaluations=150).status == "fails"
+        return
     assert outcome.status == "fails", (step.proof, step.index, kind, outcome.evidence)
 
 
@@ -221,6 +226,159 @@ def test_the_margin_decides_each_relation_both_ways():
     assert check.margin(eye, eye, 1.0, "=") == 0 > check.margin(eye, 2 * eye, 1.0, "=")
     with pytest.raises(ValueError, match="relation"):
         check.margin(1.0, 1.0, 1.0, "≈")
+
+
+def test_the_monte_carlo_verdict_flips_beyond_4_standard_errors():
+    # Z ~ N(μ, 1), 20,000 draws: SE ≈ 0.0071, so 4 SE ≈ 0.028
+    z = np.random.default_rng(np.random.SeedSequence(42)).standard_normal(20_000)
+    for mu, relation, expected in [
+        (0.0, "<=", "holds"),
+        (0.1, "<=", "fails"),  # 14 SE above: the alternative E[Z] > rhs
+        (-0.1, "<=", "holds"),
+        (-0.1, ">=", "fails"),
+        (0.1, "=", "fails"),
+        (0.0, "=", "holds"),
+    ]:
+        verdict, estimate, se = check.monte_carlo(z + mu, 0.0, relation)
+        assert verdict == expected, (mu, relation)
+        assert se == pytest.approx(1 / math.sqrt(20_000), rel=0.05)
+    assert check.monte_carlo(z + 0.02, 0.0, "<=")[0] == "holds"  # within 4 SE
+    # equality draw by draw: SE 0, the rounding decides
+    assert check.monte_carlo(np.full(10, 3e-15), 0.0, "<=")[0] == "fails"
+    assert check.monte_carlo(np.full(10, 3e-15), 0.0, "<=", rounding=1e-12)[0] == "holds"
+    with pytest.raises(ValueError, match="values"):
+        check.monte_carlo(np.zeros(1), 0.0, "<=")
+
+
+def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
+    for index in (6, 7):
+        result = walked["Lemma E.7"][index - 1]
+        assert result.status == "holds", result.evidence
+        assert "20000 Monte Carlo draws" in result.evidence
+    # the centring E⟨X_{t,i}, W⟩ against brute Monte Carlo (its SE)
+    rng = np.random.default_rng(np.random.SeedSequence(7))
+    Lam, W = np.diag([0.5, 1.5]), np.array([[1.0, 0.3], [0.3, -2.0]])
+    u = rng.standard_normal((400_000, 2))
+    sq = (u * u).sum(1)
+    v = (
+        np.einsum("ni,ij,nj->n", u, Lam, u)
+        * (np.einsum("ni,ij,nj->n", u, W, u) - np.trace(W))
+        * (sq <= 3.0)
+    )
+    exact = lemma_x.truncated_mean(Lam, W, 3.0)
+    assert abs(v.mean() - exact) < 4 * v.std() / math.sqrt(v.size)
+    assert lemma_x.truncated_mean(Lam, W, 1e6) == pytest.approx(2 * np.sum(Lam * W))
+
+
+def test_lemmas_24_to_26_walk_to_their_errata(walked):
+    d1 = [r.status for r in walked["Lemma D.1"]]
+    assert d1[:4] == ["not checked"] + ["identity"] * 3
+    assert d1[4] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
+    assert walked["Lemma D.1"][4].counterexample["nu_1"] < 0
+    assert d1[5:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
+    ce = walked["Lemma D.1"][7].counterexample
+    assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
+    d2 = [r.status for r in walked["Lemma D.2"]]
+    assert [i + 1 for i, s in enumerate(d2) if s == "fails"] == [2, 6, 7]
+    assert walked["Lemma D.2"][1].counterexample["gamma"] > 1  # γ, not γ²
+    assert d2[8] == "holds" and "Monte Carlo" in walked["Lemma D.2"][8].evidence
+    assert [r.status for r in walked["Lemma D.3"]] == ["identity", "holds"]
+    # the erratum's instance, by hand: u₂ = −u₁, ν = (1, −1) gives νᵀUᵀUν = 4‖u₁‖² > 0 = ‖U1‖²
+    U = np.array([[1.0, -1.0], [2.0, -2.0]])
+    nu = np.array([1.0, -1.0])
+    assert nu @ U.T @ U @ nu == pytest.approx(20.0) and np.linalg.norm(U.sum(axis=1)) == 0
+
+
+def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
+    d4 = [r.status for r in walked["Lemma D.4"]]
+    assert [i + 1 for i, s in enumerate(d4) if s == "fails"] == [4, 10]
+    assert d4[10:] == ["follows", "follows"]
+    assert d4[6] == "holds" and "Monte Carlo" in walked["Lemma D.4"][6].evidence  # eq:smax
+    d5 = [r.status for r in walked["Lemma D.5"]]
+    assert [i + 1 for i, s in enumerate(d5) if s == "fails"] == [2, 4, 6, 8]
+    for index in (4, 8):  # ‖Σ‖ ≤ 1/τ under Σ⁻¹ ⪯ τ⁻¹I: the counterexample's Σ is large
+        ce = walked["Lemma D.5"][index - 1].counterexample
+        assert ce is not None and ce["lhs"] > ce["rhs"]
+    # step 4's typo by hand: Σ = diag(1, 4), H = diag(1, 1/4) ⪯ Σ⁻¹, x = (1, 1): the true
+    # xᵀΣ^{1/2}HΣ^{1/2}x = 2, the printed xᵀΣ^{-1/2}HΣ^{1/2}x = 1 + 1/4
+    root, inv_root, H, x = (
+        np.diag([1.0, 2.0]),
+        np.diag([1.0, 0.5]),
+        np.diag([1.0, 0.25]),
+        np.ones(2),
+    )
+    assert x @ root @ H @ root @ x == pytest.approx(2.0)
+    assert x @ inv_root @ H @ root @ x == pytest.approx(1.25)
+
+
+def test_lemma_30_fails_where_its_erratum_says(walked):
+    assert [r.status for r in walked["Lemma D.7"]] == [
+        "not checked",  # eq:TG restated
+        "fails",  # ‖(1/b)Σ Y_i‖² ≤ (1/b²)Σ‖Y_i‖²
+        "follows",
+        "follows",
+        "identity",
+        "fails",  # eq:G_norm_2: no O(1/b) bound
+    ]
+    ce = walked["Lemma D.7"][5].counterexample
+    assert ce is not None and ce["b"] > 8 and ce["lhs"] > ce["rhs"]
+    # by hand, the erratum's family: f = (a/2)x², d = 1, S' = [τ, τ] (Σ⁻¹ = H* = τ), all u_i² = c:
+    # (1/(2bα²))Σ_i X_i = a·c(c − 1)/2, against the printed bound at b = 16
+    a, tau, c, b = 2.0, 0.5, 2 + 3 * math.log(1e3), 16
+    lhs = (a * c * (c - 1) / 2 - tau) ** 2
+    bound = 2 * a**2 * c**2 * (tau * c + tau) ** 2 / (b * tau**2) + tau**2 / (2 * b)
+    assert lhs > bound
+
+
+def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
+    d6 = [r.status for r in walked["Lemma D.6"]]
+    assert [i + 1 for i, s in enumerate(d6) if s == "fails"] == [1, 2, 3, 6, 7, 11, 13, 14]
+    assert d6[3:5] == ["follows", "follows"] and d6[7:10] == ["follows"] * 3
+    for index in (6, 11, 14):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
+        ce = walked["Lemma D.6"][index - 1].counterexample
+        assert ce is not None and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
+    # the /(2α²) bracket of step 12 fails where the second difference is near 2α²q_i: the
+    # adversarial search finds it at the command's defaults (not always at 80 draws)
+    step = spec.find("Lemma 29").steps[11]
+    assert check.run(step).status == "fails"
+    # the Taylor remainder by hand (sympy), f = x⁴/12 at μ = 0: f(α) − f(0) − αf'(0) = α⁴/12 is
+    # α²∫₀¹(1 − t)f''(tα) dt, while the printed α²∫₀¹f''(tα) dt is α⁴/3
+    import sympy
+
+    t, a = sympy.symbols("t alpha", positive=True)
+    f2 = (t * a) ** 2  # f''(tα)
+    assert sympy.simplify(a**2 * sympy.integrate((1 - t) * f2, (t, 0, 1)) - a**4 / 12) == 0
+    assert sympy.simplify(a**2 * sympy.integrate(f2, (t, 0, 1)) - a**4 / 3) == 0
+
+
+def test_theorem_2s_proof_holds_line_by_line(walked):
+    # every line holds: eq:taylor at any μ, z; the Gaussian integrals by Monte Carlo
+    assert [r.status for r in walked["Theorem 3.2"]] == ["holds", "not checked"] + ["holds"] * 6
+    moments = walked["Theorem 3.2"][3]
+    assert "Monte Carlo" in moments.evidence and moments.instances == check.EXPECTATION_INSTANCES
+
+
+def test_lemma_23s_proof_has_its_half_sigma_typo_and_its_claim_holds(walked):
+    assert [r.status for r in walked["Lemma C.1"]] == ["identity", "fails", "holds", "identity"]
+    # E[½qD] = H by Monte Carlo; the reduction of G̃ is off by ½Σ⁻¹ at every draw
+    assert "Monte Carlo" in walked["Lemma C.1"][2].evidence
+
+
+def test_theorem_1s_kkt_construction_checks_out(walked):
+    statuses = [r.status for r in walked["Theorem 3.1"]]
+    assert statuses[3:9] == ["identity"] * 4 + ["holds"] * 2  # ∂L/∂Σ and the KKT system
+    assert statuses[13:] == ["identity"] * 3
+    assert statuses.count("not checked") == 5  # the Lagrangian and the construction: definitions
+    assert "fails" not in statuses
+
+
+def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
+    statuses = [r.status for r in walked["Theorem 3.3"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [16, 18, 20]
+    assert statuses[:4] == ["holds"] * 4  # Theorem 2 at (any) θ
+    assert statuses[10:14] == ["holds"] * 4  # φ's bounds, Monte Carlo
+    ce = walked["Theorem 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
+    assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
 def test_errata_cross_check(walked):
@@ -243,13 +401,41 @@ def test_errata_cross_check(walked):
             ("Lemma E.9", 5),
         ),
         'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
+        "Lemmas D.1, D.4, D.5, hypotheses": (
+            ("Lemma D.1", 8),
+            ("Lemma D.5", 4),
+            ("Lemma D.5", 8),
+        ),
+        "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
+        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (("Lemma D.7", 2), ("Lemma D.7", 6)),
+        "proof of Lemma D.6, Taylor expansions": (
+            ("Lemma D.6", 1),
+            ("Lemma D.6", 2),
+            ("Lemma D.6", 3),
+            ("Lemma D.6", 7),
+        ),
+        "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
+        "proof of Lemma C.1": (("Lemma C.1", 2),),
+        "eq:R (proof of Thm 3.3)": (("Theorem 3.3", 16), ("Theorem 3.3", 18)),
+        "proof of Thm 3.3, last line": (("Theorem 3.3", 20),),
+        "proofs of eq:nu, eq:hh, eq:tgm_3": (
+            ("Lemma D.2", 6),
+            ("Lemma D.4", 10),
+            ("Lemma D.5", 2),
+        ),
     }
     assert result.unmatched == ()
     # an erratum named by a step that does not fail is reported with the reason
-    assert result.dangling == (
-        ("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step not checked"),
-    )
-    assert set(result.new_findings) == {("Lemma 5.1", 6), ("Lemma 5.1", 10)}
+    # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
+    assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
+    assert set(result.new_findings) == {
+        ("Lemma 5.1", 6),
+        ("Lemma 5.1", 10),
+        ("Lemma D.1", 5),  # |ν_i| = ν_i
+        ("Lemma D.4", 4),  # Σ^{-1/2}HΣ^{1/2}
+        ("Lemma D.5", 6),  # ‖UᵀΣ^{-1/2}∇f‖
+        ("Lemma D.6", 13),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
+    }
     report = command.errata_report(result)
     assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report

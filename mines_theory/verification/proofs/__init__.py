@@ -36,8 +36,8 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
     ``how``
         ``identity`` (sympy proves lhs − rhs = 0, or a matrix identity at random dimensions to
         1e-10 relative), ``inequality`` (a numeric model searches for a violation),
-        ``expectation`` (Monte Carlo with its standard error: declared, not run yet; no walked
-        step needs it so far) or ``not_checked``.
+        ``expectation`` (Monte Carlo: an instance's draws, the estimate of E[lhs] − rhs with its
+        standard error, failing beyond 4 SE; ``check``'s docstring) or ``not_checked``.
     ``checker``
         for the first three, ``module:function`` of ``mines_theory.verification.proofs.models``.
     ``reason``

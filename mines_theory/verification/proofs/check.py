@@ -11,6 +11,10 @@ A checker is a function of a ``numpy.random.Generator`` returning one of
     (any real vector of ``x0``'s length) to an admissible instance and returns its
     ``(lhs, rhs, scale)``, scalars or symmetric matrices; ``describe(x)`` names the instance's
     values, to print a counterexample. Common terms of both sides are dropped by the model.
+``Expectation(sample, rhs, scale, describe)``
+    one instance of a step ``E[Z] relation rhs`` (a probability is the expectation of an
+    indicator): ``sample(rng, n)`` returns n independent draws of Z, ``rhs`` is the right side,
+    exact; ``describe`` names the instance.
 
 For a numeric step the engine draws ``draws`` instances (their integer parts, dimensions, drawn
 with them), computes each one's normalized margin (``margin``: (rhs − lhs)/scale for "<=", the
@@ -18,6 +22,15 @@ least eigenvalue of rhs − lhs over scale for "preceq", −‖lhs − rhs‖/sc
 an adversarial search (``scipy.optimize.minimize``, Nelder–Mead) on the margin from the
 ``starts`` worst draws. The step holds when the worst margin found is ≥ −``TOLERANCE`` (an "="
 step is then an identity at random dimensions), and fails otherwise, with the instance.
+
+For an ``expectation`` step the engine draws ``min(draws, EXPECTATION_INSTANCES)`` instances
+and ``MONTE_CARLO_DRAWS`` draws of Z at each (a fixed ``SeedSequence``, the step's), and
+estimates D = E[Z] − rhs by the sample mean with its standard error SE. A "<=" step fails when
+the estimate is above 0 by more than ``K_SE`` = 4 standard errors (">=": below 0 by more than
+4 SE; "=": |D| > 4 SE), beyond the rounding ``TOLERANCE``·scale as well (a line that holds with
+equality draw by draw has SE ≈ 0), the estimate ± SE printed; otherwise it holds, and the worst
+normalized margin −D/scale (for "<=") is reported. At 4 SE a true step is flagged with
+probability below 3.2e-5 per instance (a normal tail).
 
 ``perturb`` makes the step false on purpose, to show that the checker can fail:
 ``"scaled"`` moves the right side against the relation (halved or doubled so that it is
@@ -38,10 +51,30 @@ import numpy as np
 
 from .spec import Step
 
-__all__ = ["TOLERANCE", "Draw", "Outcome", "StepResult", "Symbolic", "margin", "run", "seed_of"]
+__all__ = [
+    "EXPECTATION_INSTANCES",
+    "K_SE",
+    "MONTE_CARLO_DRAWS",
+    "TOLERANCE",
+    "Draw",
+    "Expectation",
+    "Outcome",
+    "StepResult",
+    "Symbolic",
+    "monte_carlo",
+    "margin",
+    "run",
+    "seed_of",
+]
 
 #: Normalized margins above −TOLERANCE count as holding (rounding of double precision).
 TOLERANCE = 1e-10
+#: An expectation step fails when its estimate is beyond 0 by more than K_SE standard errors.
+K_SE = 4.0
+#: Monte Carlo draws per instance of an expectation step.
+MONTE_CARLO_DRAWS = 20_000
+#: Instances (draws of the model's parameters) per expectation step, at most.
+EXPECTATION_INSTANCES = 4
 
 _REVERSED = {
     "=": "=",
@@ -74,6 +107,16 @@ class Draw:
     x0: np.ndarray
     sides: Callable[[np.ndarray], tuple[Any, Any, float]]
     describe: Callable[[np.ndarray], dict[str, float]]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One instance of an expectation step (see the module docstring)."""
+
+    sample: Callable[[np.random.Generator, int], np.ndarray]
+    rhs: float
+    scale: float
+    describe: Mapping[str, float]
 
 
 @dataclass(frozen=True)
@@ -241,6 +284,73 @@ def _numeric(
     )
 
 
+def monte_carlo(
+    values: np.ndarray, rhs: float, relation: str, k: float = K_SE, rounding: float = 0.0
+) -> tuple[str, float, float]:
+    """The verdict on ``E[Z] relation rhs`` from draws ``values`` of Z: ``("holds" | "fails",
+    estimate of E[Z] − rhs, its standard error)``; "fails" when the estimate is beyond 0 against
+    the relation by more than ``k`` standard errors plus ``rounding`` (the absolute rounding of
+    double precision on the line's scale: a line that holds with equality draw by draw has
+    SE ≈ 0; see the module docstring)."""
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 1 or values.size < 2:
+        raise ValueError(
+            f"values must be a 1-d array of at least 2 draws, got shape {values.shape}"
+        )
+    estimate = float(values.mean()) - float(rhs)
+    se = float(values.std(ddof=1)) / math.sqrt(values.size)
+    room = k * se + rounding
+    if relation in ("<=", "<"):
+        bad = estimate > room
+    elif relation in (">=", ">"):
+        bad = estimate < -room
+    elif relation == "=":
+        bad = abs(estimate) > room
+    else:
+        raise ValueError(f"relation must be one of '<=', '<', '>=', '>', '=', got {relation!r}")
+    return ("fails" if bad else "holds"), estimate, se
+
+
+def _expectation(
+    step: Step, rng: np.random.Generator, checker: Callable, draws: int, perturb: str | None
+) -> Outcome:
+    relation = _REVERSED[step.relation] if perturb == "reversed" else step.relation
+    worst: tuple[float, float, float, Expectation] | None = None
+    n = max(1, min(draws, EXPECTATION_INSTANCES))
+    for _ in range(n):
+        instance = checker(rng)
+        rhs = instance.rhs
+        if perturb == "scaled":
+            rhs = _perturbed_rhs(rhs, step.relation)
+        scale = instance.scale if instance.scale > 0 else 1.0
+        values = instance.sample(rng, MONTE_CARLO_DRAWS)
+        verdict, estimate, se = monte_carlo(values, rhs, relation, rounding=TOLERANCE * scale)
+        m = -estimate / scale if relation in ("<=", "<") else estimate / scale
+        if relation == "=":
+            m = -abs(estimate) / scale
+        if verdict == "fails":
+            return Outcome(
+                "fails",
+                f"fails: Monte Carlo E[lhs] − rhs = {estimate:.3g} ± {se:.2g} (SE, "
+                f"{MONTE_CARLO_DRAWS} draws), beyond 0 by more than {K_SE:g} SE",
+                n,
+                m,
+                {**instance.describe, "estimate": estimate, "se": se},
+            )
+        if worst is None or m < worst[0]:
+            worst = (m, estimate, se, instance)
+    assert worst is not None
+    m, estimate, se, _ = worst
+    return Outcome(
+        "holds",
+        f"holds at {n} instances, {MONTE_CARLO_DRAWS} Monte Carlo draws each; worst "
+        f"E[lhs] − rhs = {estimate:.3g} ± {se:.2g} (SE; fails beyond {K_SE:g} SE), worst "
+        f"normalized margin {m:.2e}",
+        n,
+        m,
+    )
+
+
 def run(
     step: Step,
     *,
@@ -253,15 +363,12 @@ def run(
     ``max_evaluations`` bounds each start of the adversarial search."""
     if step.how == "not_checked":
         raise ValueError(f"step must have a checker, got the not_checked step {step.index}")
-    if step.how == "expectation":
-        raise NotImplementedError(
-            f"step {step.index} of {step.proof}: Monte Carlo steps (how = 'expectation') are "
-            "declared but not run yet"
-        )
     if perturb not in (None, "scaled", "reversed"):
         raise ValueError(f"perturb must be None, 'scaled' or 'reversed', got {perturb!r}")
     rng = np.random.default_rng(seed_of(step))
     checker = _checker(step)
+    if step.how == "expectation":
+        return _expectation(step, rng, checker, draws, perturb)
     first = checker(rng)
     if isinstance(first, Symbolic):
         return _symbolic(step, first, perturb)

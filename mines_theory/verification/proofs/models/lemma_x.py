@@ -4,6 +4,14 @@ The admissible instances: d ∈ {1, …, 5}, S' = [τ, ζ], Σ_t⁻¹, H_t and H
 [τ, ζ], Σ_t^{1/2}H_tΣ_t^{1/2} = V_tΛ_tV_tᵀ, any ū = ū_{t,i}, a threshold A_t > 0 (on either side
 of ‖ū‖²), X_{t,i} = ūᵀΛ_tū(ūūᵀ − I)𝟙{‖ū‖² ≤ A_t}, B = Σ_t⁻¹ − H*, M = Σ_t^{-1/2}BΣ_t^{-1/2},
 W = V_tᵀMV_t and Γ_t = A_t‖Λ_t‖₂(ζA_t + tr Σ_t⁻¹)‖B‖₂ as the lemma defines it.
+
+The Monte Carlo steps (the Hoeffding display) draw a whole sum: k ∈ {2, 3, 4} iterations,
+b ∈ {1, …, 4}, d ∈ {1, 2, 3}, per t its own Σ_t⁻¹, H_t (H* shared), A_t = 8 log(1/(bδ)) +
+16 log(t + 1) + d as Lemma 38 defines it, z_{t,k} ≥ 0, and the ū_{t,i} ~ N(0, I_d)
+independent. E⟨X_{t,i}, W⟩ is exact: with ū = rθ (r² ~ χ²_d, θ uniform on the sphere),
+E⟨X_{t,i}, W⟩ = (tr Λ tr W + 2⟨Λ, W⟩)·P(χ²_{d+4} ≤ A_t) − tr Λ tr W·P(χ²_{d+2} ≤ A_t)
+(= ⟨2Λ, W⟩ at A_t = ∞, Lemma 34). ψ is set so that the printed tail exp(−(bψ²/2)/Σz²Γ²) is a
+level p ∈ [0.05, 0.5] drawn with the instance.
 """
 
 from __future__ import annotations
@@ -11,10 +19,20 @@ from __future__ import annotations
 import numpy as np
 import sympy
 
-from ..check import Draw, Symbolic
+from ..check import Draw, Expectation, Symbolic
 from .common import positive, spd
 
-__all__ = ["half_out", "triangle", "spectral", "von_neumann", "gamma", "threshold"]
+__all__ = [
+    "half_out",
+    "triangle",
+    "spectral",
+    "von_neumann",
+    "gamma",
+    "threshold",
+    "hoeffding_tail",
+    "two_sided_event",
+    "truncated_mean",
+]
 
 
 def _instance(x: np.ndarray, d: int) -> dict:
@@ -135,3 +153,68 @@ def threshold(rng):
     tail = sympy.exp(-(b * psi**2 / 2) / S)
     # both sides as the tail at ψ and δ/k²: equal iff ψ is the printed deviation
     return Symbolic(sympy.simplify(tail), delta / k**2)
+
+
+def truncated_mean(Lam: np.ndarray, W: np.ndarray, A: float) -> float:
+    """E⟨ūᵀΛū(ūūᵀ − I)𝟙{‖ū‖² ≤ A}, W⟩ for ū ~ N(0, I_d), exact (module docstring)."""
+    from scipy.stats import chi2
+
+    d = Lam.shape[0]
+    tl, tw = float(np.trace(Lam)), float(np.trace(W))
+    return (tl * tw + 2 * float(np.sum(Lam * W))) * float(chi2.cdf(A, d + 4)) - tl * tw * float(
+        chi2.cdf(A, d + 2)
+    )
+
+
+def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
+    d, k, b = int(rng.integers(1, 4)), int(rng.integers(2, 5)), int(rng.integers(1, 5))
+    tau = positive(rng.standard_normal(), 1e-1, 2.0)
+    zeta = tau * positive(rng.standard_normal(), 1.5, 20.0)
+    delta = rng.uniform(0.01, 0.9) / b
+    m = d * d + d
+    H_star = spd(rng.standard_normal(m), d, tau, zeta)
+    terms = []  # per t: z, Λ's diagonal, ½W, the centring, Γ
+    for t in range(1, k + 1):
+        sigma_inv = spd(rng.standard_normal(m), d, tau, zeta)
+        H_t = spd(rng.standard_normal(m), d, tau, zeta)
+        w, P = np.linalg.eigh(sigma_inv)
+        root, inv_root = (P / np.sqrt(w)) @ P.T, (P * np.sqrt(w)) @ P.T
+        lam, V = np.linalg.eigh(root @ H_t @ root)
+        B = sigma_inv - H_star
+        W = V.T @ (inv_root @ B @ inv_root) @ V
+        A = 8 * np.log(1 / (b * delta)) + 16 * np.log(t + 1) + d
+        Gamma = A * np.abs(lam).max() * (zeta * A + np.trace(sigma_inv)) * np.linalg.norm(B, 2)
+        z = rng.exponential()
+        terms.append((z, lam, 0.5 * W, 0.5 * truncated_mean(np.diag(lam), W, A), A, Gamma))
+    V2 = sum(z**2 * G**2 for z, *_, G in terms)
+    p = positive(rng.standard_normal(), 0.05, 0.5)
+    psi = float(np.sqrt(2 * V2 * np.log(1 / p) / b))
+
+    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
+        total = np.zeros(n)
+        for z, lam, half_W, centre, A, _ in terms:
+            u = gen.standard_normal((n, b, d))
+            sq = np.einsum("nbi,nbi->nb", u, u)
+            q = np.einsum("nbi,i,nbi->nb", u, lam, u)
+            inner = np.einsum("nbi,ij,nbj->nb", u, half_W, u) - np.trace(half_W)
+            x = q * inner * (sq <= A)
+            total += z * (x - centre).mean(axis=1)
+        if two_sided:  # the ">=" line: E[−𝟙{|S| ≥ ψ}] ≥ −level
+            return -(np.abs(total) >= psi).astype(float)
+        return (total >= psi).astype(float)
+
+    describe = dict(d=d, k=k, b=b, tau=tau, zeta=zeta, delta=delta, psi=psi, level=p)
+    return Expectation(sample, -p if two_sided else p, 1.0, describe)
+
+
+def hoeffding_tail(rng):
+    """Step 7: P(Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − EX_{t,i}, ½W_t⟩ ≥ ψ) ≤ exp(−(bψ²/2)/Σ_t z²Γ_t²),
+    Monte Carlo at ψ where the bound is a level in [0.05, 0.5]."""
+    return _sum_instance(rng, two_sided=False)
+
+
+def two_sided_event(rng):
+    """Step 6, the event as the lemma uses it (|S| ≥ ψ, the last display), in the line's
+    direction: E[−𝟙{|S| ≥ ψ}] ≥ −exp(−(bψ²/2)/Σz²Γ²), i.e. P(|S| ≥ ψ) ≤ the printed bound,
+    Monte Carlo; the one-sided event of the printed line is step 7's."""
+    return _sum_instance(rng, two_sided=True)
