@@ -353,8 +353,8 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
 
 def test_theorem_2s_proof_holds_line_by_line(walked):
     # every line holds: eq:taylor at any μ, z; the Gaussian integrals by Monte Carlo
-    assert [r.status for r in walked["Theorem 3.2"]] == ["holds", "not checked"] + ["holds"] * 6
-    moments = walked["Theorem 3.2"][3]
+    assert [r.status for r in walked["Thm 3.2"]] == ["holds", "not checked"] + ["holds"] * 6
+    moments = walked["Thm 3.2"][3]
     assert "Monte Carlo" in moments.evidence and moments.instances == check.EXPECTATION_INSTANCES
 
 
@@ -365,7 +365,7 @@ def test_lemma_23s_proof_has_its_half_sigma_typo_and_its_claim_holds(walked):
 
 
 def test_theorem_1s_kkt_construction_checks_out(walked):
-    statuses = [r.status for r in walked["Theorem 3.1"]]
+    statuses = [r.status for r in walked["Thm 3.1"]]
     assert statuses[3:9] == ["identity"] * 4 + ["holds"] * 2  # ∂L/∂Σ and the KKT system
     assert statuses[13:] == ["identity"] * 3
     assert statuses.count("not checked") == 5  # the Lagrangian and the construction: definitions
@@ -373,11 +373,11 @@ def test_theorem_1s_kkt_construction_checks_out(walked):
 
 
 def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
-    statuses = [r.status for r in walked["Theorem 3.3"]]
+    statuses = [r.status for r in walked["Thm 3.3"]]
     assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [16, 18, 20]
     assert statuses[:4] == ["holds"] * 4  # Theorem 2 at (any) θ
     assert statuses[10:14] == ["holds"] * 4  # φ's bounds, Monte Carlo
-    ce = walked["Theorem 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
+    ce = walked["Thm 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
     assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
@@ -416,8 +416,8 @@ def test_errata_cross_check(walked):
         ),
         "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
         "proof of Lemma C.1": (("Lemma C.1", 2),),
-        "eq:R (proof of Thm 3.3)": (("Theorem 3.3", 16), ("Theorem 3.3", 18)),
-        "proof of Thm 3.3, last line": (("Theorem 3.3", 20),),
+        "eq:R (proof of Thm 3.3)": (("Thm 3.3", 16), ("Thm 3.3", 18)),
+        "proof of Thm 3.3, last line": (("Thm 3.3", 20),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
             ("Lemma D.2", 6),
             ("Lemma D.4", 10),
