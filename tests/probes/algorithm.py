@@ -267,6 +267,17 @@ def cases() -> list:
     t.named("minimize", "mean0 of another length than f.dim", lambda: minimize(mean0=np.ones(3)),
             ValueError, "mean0 must have length f.dim = 2, got length 3")  # fmt: skip
     t.named("minimize", "batch_size 10**9", lambda: minimize(batch_size=10**9), ValueError, "GiB")
+    # issue 46 §3, §4: a d x d matrix named before it is asked for; values that are no numbers
+    t.named("minimize", "mean0 of length 10**6",
+            lambda: minimize(lambda x: float(x @ x), mean0=np.zeros(10**6)), ValueError,
+            r"len\(mean0\) = 1000000 would need the d x d precision")  # fmt: skip
+    t.named("minimize", "f returns booleans",
+            lambda: minimize(lambda X: np.ones(len(X), bool), vectorized=True), ValueError,
+            "f must return real values, got booleans")  # fmt: skip
+    t.named("minimize", "f returns a masked array",
+            lambda: minimize(lambda X: np.ma.masked_array(np.ones(len(X)), mask=True),
+                             vectorized=True), ValueError,
+            "f must return plain real values, got a masked array")  # fmt: skip
     default = dict(alpha=None, batch_size=None, tau=None, zeta=None, eta1=None)
     t.named("minimize, defaults", "batch_size 10**9",
             lambda: minimize(**{**default, "batch_size": 10**9}),
