@@ -424,7 +424,9 @@ def test_errata_cross_check(walked):
             ("Lemma D.5", 2),
         ),
     }
-    assert result.unmatched == ()
+    # the typo of "proof of Thm 3.2" stands in the prose (z = μ + αΣu), not in a displayed
+    # relation: the displays use Σ^{1/2} and hold, so no step can name it
+    assert result.unmatched == ("proof of Thm 3.2",)
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
@@ -441,7 +443,7 @@ def test_errata_cross_check(walked):
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
-    assert extra.unmatched == ("proof of Lemma 5.1, line 3",)
+    assert extra.unmatched == ("proof of Thm 3.2", "proof of Lemma 5.1, line 3")
     assert walk.errata_cross_check(by_proof, []).dangling[0][3] == "no such erratum"
 
 

@@ -4,9 +4,9 @@ line, and the book's pages (issue 42 §2)."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,8 +15,10 @@ from mines_theory.verification import command
 from mines_theory.verification.proofs import pages, published, spec
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from tools import render_ledger  # noqa: E402
+_spec = importlib.util.spec_from_file_location("render_ledger", ROOT / "tools" / "render_ledger.py")
+assert _spec is not None and _spec.loader is not None
+render_ledger = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(render_ledger)
 
 PUBLISHED = published.load()
 

@@ -137,7 +137,10 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     for label, steps in result.matched.items():
         lines.append(f"- *{label}*: " + ", ".join(step(n, i) for n, i in steps) + ".")
     for label in result.unmatched:
-        lines.append(f"- *{label}*: no failing step of its walked proof names it yet.")
+        lines.append(
+            f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
+            "displayed relations, in the prose, or one the walk's checks cannot see)."
+        )
     for name, index, label, why in result.dangling:
         lines.append(f"- {step(name, index)} names *{label}*: {why}.")
     if result.new_findings:
