@@ -82,7 +82,6 @@ __all__ = [
     "UnknownName",
     "Outcome",
     "CheckFailed",
-    "check",
     "executor_for",
     "fresh_verdict",
     "remote_verdict",
@@ -92,7 +91,6 @@ __all__ = [
     "main",
     "parser",
     "resolve",
-    "run",
 ]
 
 Spec = Claim | Erratum
@@ -271,19 +269,6 @@ def fresh_verdict(spec: Spec, scale: float = 1.0) -> Verdict:
         return Verdict.not_checked(reason.replace("{", "{{").replace("}", "}}"))
 
 
-def run(
-    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
-) -> Iterator[tuple[Spec, Verdict, float]]:
-    """(spec, fresh verdict at ``scale``, seconds it took) for each of ``specs``, as each is
-    computed (``fresh_verdict``); ``progress`` shows progress bars on stderr (the claims, and
-    the runs inside each)."""
-    with _progress_env(progress):
-        for spec in _progress(list(specs), progress):
-            start = time.perf_counter()
-            verdict = fresh_verdict(spec, scale)
-            yield spec, verdict, time.perf_counter() - start
-
-
 #: What a check run elsewhere sends back: (its verdict as data, ``Verdict.to_json``, or None;
 #: the seconds it took; the traceback of the exception it raised, or None).
 Remote = tuple[dict | None, float, str | None]
@@ -343,9 +328,9 @@ def verdicts_on(
 def executor_for(
     workers: int | None = None, scheduler: str | None = None
 ) -> Iterator[concurrent.futures.Executor | None]:
-    """Where ``check`` runs: this process (neither given: None), ``workers`` processes of this
-    machine, or the ``dask.distributed`` cluster at ``scheduler`` (its workers need this
-    package installed, as ``pip install -e .`` does)."""
+    """Where the ``check`` command runs its checks: this process (neither given: None),
+    ``workers`` processes of this machine, or the ``dask.distributed`` cluster at
+    ``scheduler`` (its workers need this package installed, as ``pip install -e .`` does)."""
     if scheduler is not None:
         from distributed import Client
 
@@ -357,14 +342,6 @@ def executor_for(
             yield pool
     else:
         yield None
-
-
-def check(
-    specs: Sequence[Spec], scale: float = 1.0, progress: bool = False
-) -> dict[str, tuple[Verdict, float]]:
-    """Name → (fresh verdict at ``scale``, seconds it took), in the order of ``specs``
-    (``run``)."""
-    return {spec.name: (verdict, seconds) for spec, verdict, seconds in run(specs, scale, progress)}
 
 
 def _scale(text: str) -> float:

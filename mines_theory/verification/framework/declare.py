@@ -205,12 +205,8 @@ def _typed(table: object, where: str) -> tuple[str, bool]:
         raise ValueError(f"{where}: a spec of type {kind!r} must name its 'check'")
     required, optional = FIELDS[kind, checked]
     _fields(table, required, optional, where)
-    if checked:
-        _measures(table, where)
-    for name in ("printed", "label", "statement", "notebook", "kind", "correct", "consequence"):
-        if name in table and not isinstance(table[name], str):
-            raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
-    for name in ("quote", "after", "same_flaw_as"):
+    text = ("printed", "label", "statement", "notebook", "kind", "correct", "consequence")
+    for name in (*text, "quote", "after", "same_flaw_as"):
         if name in table and not isinstance(table[name], str):
             raise ValueError(f"{where}: field {name!r} must be a string, got {table[name]!r}")
     forms: tuple[tuple[str, Any, str], ...] = (
@@ -223,6 +219,8 @@ def _typed(table: object, where: str) -> tuple[str, bool]:
     for name, form, words in forms:
         if name in table and not isinstance(table[name], form):
             raise ValueError(f"{where}: field {name!r} must be {words}, got {table[name]!r}")
+    if checked:
+        _measures(table, where)
     return kind, checked
 
 

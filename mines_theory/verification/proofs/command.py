@@ -81,17 +81,12 @@ def _listing() -> str:
 
 
 def _errata(draws: int) -> str:
-    import tomllib
-
+    from .published import errata_labels
     from .walk import errata_cross_check
     from .walk import walk as walk_proof
 
-    labels = []
-    for path in sorted((Path(__file__).parents[1] / "errata").glob("*.toml")):
-        with open(path, "rb") as fh:
-            labels += list(tomllib.load(fh))
-    result = errata_cross_check({p: walk_proof(p, draws=draws) for p in spec.proofs()}, labels)
-    return errata_report(result)
+    walked = {p: walk_proof(p, draws=draws) for p in spec.proofs()}
+    return errata_report(errata_cross_check(walked, errata_labels()))
 
 
 def errata_report(result: CrossCheck) -> str:
@@ -117,17 +112,12 @@ def errata_report(result: CrossCheck) -> str:
 
 
 def _coverage(draws: int) -> str:
-    from .coverage import coverage, normalized
-    from .walk import walk as walk_proof
+    from .published import fresh
 
     paper = os.environ.get("MINES_THEORY_PAPER")
     if not paper or not Path(paper).is_file():
         raise SystemExit(f"--coverage needs the .tex in $MINES_THEORY_PAPER, got {paper!r}")
-    tex = Path(paper).read_text()
-    walked = {
-        normalized(r.latex): r.status for p in spec.proofs() for r in walk_proof(p, draws=draws)
-    }
-    table = coverage(tex, walked, [p.span(tex) for p in spec.proofs()])
+    table = fresh(Path(paper).read_text(), draws)["coverage"]
     lines = [
         f"{'appendix':<9}{'relations':>10}{'walked':>8}"
         + "".join(f"{s:>13}" for s in spec.STATUSES)
