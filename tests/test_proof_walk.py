@@ -92,8 +92,7 @@ def test_a_bad_step_spec_is_refused_naming_the_field(tmp_path, field, value, mat
 
 def test_every_latex_is_quoted_from_its_proof(tex):
     for proof in spec.proofs():
-        start, end = proof.span(tex)
-        body = coverage.normalized(tex[start:end])
+        body = " ".join(coverage.normalized(tex[lo:hi]) for lo, hi in proof.spans(tex))
         for step in proof.steps:
             assert coverage.normalized(step.latex) in body, (proof.name, step.index)
 
@@ -102,17 +101,35 @@ def test_a_complete_proof_has_one_step_per_relation_in_order(tex):
     for proof in spec.proofs():
         if not proof.complete:
             continue
-        start, end = proof.span(tex)
+        spans = proof.spans(tex)
         found = [
             r
             for d in coverage.displays(tex)
-            if start <= d.start < end
+            if any(lo <= d.start < hi for lo, hi in spans)
             for r in coverage.relations(d)
         ]
         assert [coverage.normalized(r.fragment) for r in found] == [
             coverage.normalized(s.latex) for s in proof.steps
         ], proof.name
         assert [r.symbol for r in found] == [s.relation for s in proof.steps], proof.name
+
+
+def test_a_statement_span_is_the_environment_around_its_fragment():
+    tex = (
+        "x \\begin{lemma}\\label{lem:a} $$a \\le b$$ \\end{lemma} y "
+        "\\begin{proof} $$c = d$$ \\end{proof}"
+    )
+    proof = spec.Proof(
+        "L", "Lemma 1", "lem:a", "\\label{lem:a}", True, "h", "f", (), "\\label{lem:a}"
+    )
+    (s_lo, s_hi), (p_lo, p_hi) = proof.spans(tex)
+    assert tex[s_lo:s_hi].startswith("\\begin{lemma}") and tex[s_hi:].startswith("\\end{lemma}")
+    assert tex[p_lo:p_hi].startswith("\\begin{proof}") and "c = d" in tex[p_lo:p_hi]
+    without = spec.Proof("L", "Lemma 1", "lem:a", "\\label{lem:a}", True, "h", "f", ())
+    assert without.spans(tex) == [(p_lo, p_hi)]
+    lost = spec.Proof("L", "Lemma 1", "lem:a", "\\label{lem:a}", True, "h", "f", (), "nowhere")
+    with pytest.raises(ValueError, match="statement of 'L' not found"):
+        lost.spans(tex)
 
 
 def test_the_scanner_counts_relations_at_depth_zero_only():
@@ -128,10 +145,15 @@ def test_coverage_per_appendix(tex, walked):
     statuses = {
         coverage.normalized(r.latex): r.status for results in walked.values() for r in results
     }
-    table = coverage.coverage(tex, statuses, [p.span(tex) for p in spec.proofs()])
+    spans = {p.name: p.spans(tex) for p in spec.proofs()}
+    table = coverage.coverage(tex, statuses, [s for ss in spans.values() for s in ss])
     assert {k: v["relations"] for k, v in table.items()} == {"C": 93, "D": 75, "E": 181, "F": 7}
     assert table["F"]["walked"] == 7 and table["F"].get("holds") == 7
-    assert table["E"]["walked"] == 13 + 22 + 16 + 13 + 2 + 5 + 3 + 8 + 8 + 5 + 11
+    # each appendix's walked relations are the steps of the proofs whose spans lie in it
+    bounds = coverage.appendices(tex)
+    for letter, (lo, hi) in bounds.items():
+        inside = [p for p in spec.proofs() if lo <= spans[p.name][0][0] < hi]
+        assert table[letter]["walked"] == sum(len(p.steps) for p in inside), letter
     assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
 
 

@@ -16,8 +16,15 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         .tex label of the statement proved ("lem:gd_dec_1", or "eq:dd").
     ``anchor``
         a verbatim fragment of the .tex; the proof is the first ``proof`` environment after it.
+    ``statement``
+        optional: a verbatim fragment of the .tex inside the statement proved (its
+        ``\\label{…}``, usually); the displayed relations of the environment that encloses it
+        (lemma, theorem, proposition or corollary) are walked too, as the proof's first steps.
+        A statement's relation is checked on the same model as the proof's lines: the lemma's
+        conclusion on its own hypotheses.
     ``complete``
-        true when every relation of the proof has a step (``tests/test_proof_walk.py`` then
+        true when every relation of the proof (and of its statement) has a step
+        (``tests/test_proof_walk.py`` then
         compares the steps with the relations ``coverage.relations`` finds in the proof).
     ``hypotheses``
         the admissible instances the numeric models sample, in words.

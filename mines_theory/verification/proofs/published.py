@@ -52,7 +52,7 @@ def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
     }
     if tex is not None:
         walked = {normalized(r.latex): r.status for rs in proofs.values() for r in rs}
-        spans = [p.span(tex) for p in spec.proofs()]
+        spans = [span for p in spec.proofs() for span in p.spans(tex)]
         data["coverage"] = coverage(tex, walked, spans)
     return data
 

@@ -8,6 +8,7 @@ file, the step and the field). The format is described in the package docstring.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,7 @@ class Proof:
     hypotheses: str
     source: str
     steps: tuple[Step, ...]
+    statement: str | None = None
 
     def span(self, tex: str) -> tuple[int, int]:
         """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
@@ -69,6 +71,35 @@ class Proof:
         if start < 0 or end < 0:
             raise ValueError(f"no proof environment after the anchor of {self.name!r}")
         return start, end
+
+    def statement_span(self, tex: str) -> tuple[int, int] | None:
+        """The offsets of the statement's environment (``\\begin{lemma}`` to ``\\end{lemma}``,
+        or theorem, proposition, corollary) that encloses the fragment ``statement``, or None
+        when the proof walks no statement."""
+        if self.statement is None:
+            return None
+        at = tex.find(self.statement)
+        if at < 0:
+            raise ValueError(
+                f"statement of {self.name!r} not found in the .tex: {self.statement!r}"
+            )
+        opens = list(_STATEMENT.finditer(tex, 0, at))
+        if not opens:
+            raise ValueError(f"no statement environment encloses {self.statement!r}")
+        start = opens[-1].start()
+        end = tex.find("\\end{" + opens[-1].group(1) + "}", start)
+        if end < at:
+            raise ValueError(f"the environment before {self.statement!r} closes before it")
+        return start, end
+
+    def spans(self, tex: str) -> list[tuple[int, int]]:
+        """The walked parts of the .tex: the statement's environment (when ``statement`` names
+        one) and the proof's, in this order."""
+        statement = self.statement_span(tex)
+        return ([statement] if statement else []) + [self.span(tex)]
+
+
+_STATEMENT = re.compile(r"\\begin\{(lemma|theorem|proposition|corollary)\}")
 
 
 def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) -> Any:
@@ -147,6 +178,7 @@ def load(path: Path) -> Proof:
         hypotheses=_field(head, "hypotheses", str, where),
         source=where,
         steps=steps,
+        statement=_field(head, "statement", str, where, None),
     )
 
 
