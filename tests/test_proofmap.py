@@ -360,3 +360,42 @@ def test_draw_every_category_and_save(tmp_path):
         assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
     finally:
         plt.close(fig)
+
+
+def _walked(*statuses: str) -> list[dict]:
+    return [{"index": i, "status": s} for i, s in enumerate(statuses, start=1)]
+
+
+def test_a_box_of_the_walk_map_says_its_proof_s_walk():
+    """Decided steps are identity, holds and fails (not follows, not checked); the first false
+    step is the first that fails; a result whose proof has no walk is 'not walked'."""
+    walk = {
+        "proofs": {
+            "Lemma 5.1": _walked("holds", "identity", "follows", "fails", "fails", "holds"),
+            "Thm 3.2": _walked("holds", "not checked", "follows"),
+        }
+    }
+    boxes = proofmap.walk_boxes(walk)
+    assert boxes["Lemma 5.1"] == (proofmap.WalkCategory.FALSE, "5/6 ✗ 4")
+    assert boxes["Thm 3.2"] == (proofmap.WalkCategory.NO_FALSE, "1/3 ✓")
+    assert boxes["Lemma 5.3"] == (proofmap.WalkCategory.NOT_WALKED, "not walked")
+    assert set(boxes) == {n.name for n in NODES}
+
+
+def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
+    walk = {"proofs": {"Lemma 5.1": _walked("holds", "fails"), "Thm 5.4": _walked("holds")}}
+    fig = proofmap.draw_proof_map(walk=walk)
+    try:
+        ax = fig.axes[0]
+        texts = {t.get_text() for t in ax.texts}
+        assert {"Lemma 5.1\nPDF 9\n2/2 ✗ 2", "Thm 5.4\nPDF 12\n1/1 ✓"} <= texts
+        assert "Lemma 5.3\nPDF 11\nnot walked" in texts
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert legend[:3] == [c.value for c in proofmap.WalkCategory]
+        boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
+        fills = {p.get_facecolor()[:3] for p in boxes}
+        assert len(fills) == 3  # one fill per walk category
+        paths = save_figure(fig, "08-proof-walk-map", directory=tmp_path)
+        assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
+    finally:
+        plt.close(fig)

@@ -174,6 +174,10 @@ CAPTIONS = {
         "The proof map: each checked result of the paper and the results its proof rests on,"
         " coloured by its verdict."
     ),
+    "08-proof-walk-map": (
+        "The proof map coloured by the proof walk: for each walked proof, its steps decided"
+        " of those walked, and the first false step where one fails."
+    ),
     "09-idea": (
         r"The idea of Appendix D: estimates $\tilde g$ for growing batch sizes $b$; the clouds"
         r" shrink like $1/\sqrt b$ around $\mathbb{E}\tilde g$, not around the gradient: the"

@@ -13,6 +13,7 @@ walks every proof again and fails where a step's status is not the published one
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,12 +24,14 @@ from . import spec
 
 __all__ = [
     "PUBLISHED",
+    "ProofSummary",
     "WalkError",
     "cross_check",
     "errata_labels",
     "first_false",
     "fresh",
     "load",
+    "proof_summaries",
     "summary_table",
     "write",
 ]
@@ -81,6 +84,33 @@ def load(path: Path | None = None) -> dict[str, Any]:
 def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     """The index of the first step whose status is ``fails``, or None."""
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
+
+
+@dataclass(frozen=True)
+class ProofSummary:
+    """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
+    and the index of its first failing step (None if no step fails)."""
+
+    steps: int
+    decided: int
+    first_false: int | None
+
+    def __str__(self) -> str:
+        where = f"first false at step {self.first_false}" if self.first_false else "no false step"
+        return f"{self.decided} of {self.steps} steps decided, {where}"
+
+
+def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSummary]:
+    """Each walked proof's ``ProofSummary``, by our name, from the published walk (``load``)
+    unless ``data``."""
+    data = load() if data is None else data
+    decided = ("identity", "holds", "fails")
+    return {
+        name: ProofSummary(
+            len(steps), sum(s["status"] in decided for s in steps), first_false(steps)
+        )
+        for name, steps in data["proofs"].items()
+    }
 
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:

@@ -23,7 +23,10 @@ dependency graph drawn with each result coloured by its published verdict.
     every result a proof rests on, directly or through other proofs.
 ``layers``, ``draw_proof_map``
     the layered drawing, cited results below the results that cite them (the book's figure
-    ``08-proof-map``).
+    ``08-proof-map``); with ``walk=`` the published proof walk, each box is coloured by its
+    proof's walk instead (``WalkCategory``: no false step, a step fails, not walked) and says
+    how many of its steps are decided and where the first false one is (the figure
+    ``08-proof-walk-map``).
 
 The module reads no file: ``statements``, ``proofs`` and ``extract_edges`` take the .tex as a
 string, and the tests pass them the paper (``$MINES_THEORY_PAPER``, or the path beside the
@@ -35,13 +38,50 @@ figure here.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import Any
 
 from .proofgraph import CATEGORY_STYLE, Category, Edge, categories, edges, nodes
 from ..framework.verdict import Verdict
 
-__all__ = ["EDGE_STYLE", "draw_proof_map", "layers"]
+__all__ = ["EDGE_STYLE", "WALK_STYLE", "WalkCategory", "draw_proof_map", "layers", "walk_boxes"]
+
+
+class WalkCategory(str, enum.Enum):
+    """What the proof walk says of a result's proof, in the words of the map's legend."""
+
+    NO_FALSE = "proof walked, no false step"
+    FALSE = "proof walked, a step fails"
+    NOT_WALKED = "proof not walked"
+
+
+#: The walk's categories drawn as the verdicts' (``CATEGORY_STYLE``) that mean the same.
+WALK_STYLE: dict[WalkCategory, dict[str, Any]] = {
+    WalkCategory.NO_FALSE: CATEGORY_STYLE[Category.HOLDS],
+    WalkCategory.FALSE: CATEGORY_STYLE[Category.FAILS],
+    WalkCategory.NOT_WALKED: CATEGORY_STYLE[Category.NOT_CHECKED],
+}
+
+
+def walk_boxes(walk: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
+    """Node → (its ``WalkCategory``, the line the map prints under its numbers: "9/13 ✗ 6",
+    its decided steps of all, and the first false step after ✗; "not walked"), from the
+    published walk ``walk`` (``proofs.published.load()``)."""
+    from ..proofs.published import proof_summaries
+
+    summaries = proof_summaries(walk)
+    out = {}
+    for n in nodes():
+        summary = summaries.get(n.name)
+        if summary is None:
+            out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
+        elif summary.first_false is None:
+            out[n.name] = (WalkCategory.NO_FALSE, f"{summary.decided}/{summary.steps} ✓")
+        else:
+            line = f"{summary.decided}/{summary.steps} ✗ {summary.first_false}"
+            out[n.name] = (WalkCategory.FALSE, line)
+    return out
 
 
 # --- layout ------------------------------------------------------------------------------------
@@ -184,7 +224,10 @@ EDGE_STYLE: dict[str, dict[str, Any]] = {
 
 
 def draw_proof_map(
-    verdicts: Mapping[str, Verdict] | None = None, ax: Any = None, fontsize: float = 9.0
+    verdicts: Mapping[str, Verdict] | None = None,
+    ax: Any = None,
+    fontsize: float = 9.0,
+    walk: Mapping[str, Any] | None = None,
 ) -> Any:
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
@@ -201,6 +244,10 @@ def draw_proof_map(
         Where to draw; default a new figure sized for a book page.
     fontsize : float
         Of the node labels, in points.
+    walk : mapping, optional
+        The published proof walk (``proofs.published.load()``): when given, each box is drawn
+        by its proof's walk (``walk_boxes``, ``WALK_STYLE``) instead of its verdict, with a
+        third line: its decided steps of all, ✓ (no false step) or ✗ and the first false step.
 
     Returns
     -------
@@ -217,7 +264,16 @@ def draw_proof_map(
     from mines_theory.plotting.figures import set_style
 
     set_style()
-    colour = categories(verdicts)
+    if walk is None:
+        verdict = categories(verdicts)
+        style_of = {name: CATEGORY_STYLE[c] for name, c in verdict.items()}
+        extra = {name: "" for name in verdict}
+        legend = [(CATEGORY_STYLE[c], c.value) for c in Category]
+    else:
+        boxes_of = walk_boxes(walk)
+        style_of = {name: WALK_STYLE[c] for name, (c, _) in boxes_of.items()}
+        extra = {name: "\n" + line for name, (_, line) in boxes_of.items()}
+        legend = [(WALK_STYLE[c], c.value) for c in WalkCategory]
     among = edges()
     where = _positions(among)
     width = max(x for x, _ in where.values()) + 1
@@ -225,11 +281,11 @@ def draw_proof_map(
     if ax is None:
         fig, ax = plt.subplots(figsize=(7.0, 8.4))
     fig = ax.figure
-    box_w, box_h = 0.9, 0.54
+    box_w, box_h = 0.9, (0.54 if walk is None else 0.72)
     boxes = {}
     for n in nodes():
         x, level = where[n.name]
-        style = CATEGORY_STYLE[colour[n.name]]
+        style = style_of[n.name]
         patch = FancyBboxPatch(
             (x - box_w / 2, level - box_h / 2),
             box_w,
@@ -247,7 +303,7 @@ def draw_proof_map(
         ax.text(
             x + 0.04,
             level,
-            f"{n.name}\nPDF {n.printed.split()[-1]}",
+            f"{n.name}\nPDF {n.printed.split()[-1]}{extra[n.name]}",
             ha="center",
             va="center",
             fontsize=fontsize,
@@ -261,7 +317,7 @@ def draw_proof_map(
         )
         ax.plot(
             [x - 0.345],
-            [level - 0.12],
+            [level - 0.12 if walk is None else level],
             linestyle="none",
             marker=style["marker"],
             markersize=8,
@@ -289,26 +345,26 @@ def draw_proof_map(
     handles: list[Any] = [
         (
             Patch(
-                facecolor=_tint(CATEGORY_STYLE[c]["color"]),
-                hatch=CATEGORY_STYLE[c]["hatch"],
-                edgecolor=_shade(CATEGORY_STYLE[c]["color"]),
-                linestyle=CATEGORY_STYLE[c]["linestyle"],
+                facecolor=_tint(style["color"]),
+                hatch=style["hatch"],
+                edgecolor=_shade(style["color"]),
+                linestyle=style["linestyle"],
                 linewidth=1.2,
             ),
             Line2D(
                 [],
                 [],
                 linestyle="none",
-                marker=CATEGORY_STYLE[c]["marker"],
+                marker=style["marker"],
                 markersize=8,
-                markerfacecolor=CATEGORY_STYLE[c]["color"],
+                markerfacecolor=style["color"],
                 markeredgecolor="black",
                 markeredgewidth=0.8,
             ),
         )
-        for c in Category
+        for style, _ in legend
     ]
-    labels = [c.value for c in Category]
+    labels = [label for _, label in legend]
     handles += [
         Line2D([], [], **EDGE_STYLE["statement"]),
         Line2D([], [], **EDGE_STYLE["proof step"]),
@@ -327,10 +383,15 @@ def draw_proof_map(
         handleheight=1.3,
         columnspacing=1.2,
     )
+    what = (
+        "the published verdict"
+        if walk is None
+        else "the proof walk (steps decided/walked,\n✗ and the first false step)"
+    )
     ax.set_title(
         "An arrow runs from a result up to each result whose proof cites it. "
         "Our number above\nthe PDF's (one counter for all statements); colour, "
-        "marker and hatch: the published verdict",
+        f"marker and hatch: {what}",
         fontsize=fontsize + 0.5,
     )
     return fig
