@@ -198,3 +198,36 @@ def test_notebook_08d_shows_the_published_walk():
     assert len(cells) == 1
     (output,) = cells[0]["outputs"]
     assert "".join(output["data"]["text/markdown"]) == published.summary_table()
+
+
+def test_notebook_08d_lists_the_walk_s_new_findings():
+    """Notebook 08d (the errata, read as the corrigendum's index) lists every failing step that
+    no erratum names, each linked to its proof's page with the step's reason: its stored output
+    is the rendering of the published walk."""
+    notebook = json.loads((ROOT / "notebooks" / "08d-errata.ipynb").read_text(encoding="utf-8"))
+    cells = [c for c in notebook["cells"] if "pages.new_findings()" in "".join(c["source"])]
+    assert len(cells) == 1
+    (output,) = cells[0]["outputs"]
+    text = "".join(output["data"]["text/markdown"])
+    assert text == pages.new_findings(PUBLISHED)
+    for name, index in published.cross_check(PUBLISHED).new_findings:
+        printed = spec.find(name).printed
+        assert f"[step {index} of {printed}]({pages.page_name(name)}.md) (our {name})" in text
+
+
+def test_new_findings_are_the_failing_steps_no_erratum_names():
+    """On a synthetic walk of Lemma 5.1: the failing step the erratum names is not a finding,
+    the other failing step is, with its reason and counterexample; none left: '(none)'."""
+    step = {"status": "holds", "reason": "", "counterexample": None, "erratum": None}
+    steps = [dict(step, index=i, proof="Lemma 5.1") for i in range(1, 4)]
+    steps[0].update(status="fails", erratum="proof of Lemma 5.1, substituting η₁,k; Δ_α,1")
+    steps[2].update(status="fails", reason="a slip", counterexample={"d": 2, "tau": 0.25})
+    data = {"proofs": {"Lemma 5.1": steps}}
+    for s in steps:
+        s.update(printed="Lemma 9", latex="", relation="=", evidence="", instances=0)
+        s.update(worst_margin=None)
+    text = pages.new_findings(data)
+    assert text.count("\n- ") == 0 and text.startswith("- [step 3 of Lemma 9](")
+    assert "a slip. Counterexample: d = 2, tau = 0.25." in text
+    steps[2].update(erratum="proof of Lemma 5.1, substituting η₁,k; Δ_α,1")
+    assert pages.new_findings(data) == "(none)"

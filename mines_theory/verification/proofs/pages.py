@@ -18,7 +18,7 @@ from typing import Any
 from . import spec
 from .published import cross_check, first_false, load, summary_table
 
-__all__ = ["MACROS", "index_page", "page_name", "proof_page", "tex_fragment"]
+__all__ = ["MACROS", "index_page", "new_findings", "page_name", "proof_page", "tex_fragment"]
 
 #: The paper's macros (its preamble), for MathJax: name → definition, or [definition, arity].
 MACROS: dict[str, Any] = {
@@ -145,10 +145,36 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines.append(f"- {step(name, index)} names *{label}*: {why}.")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
-        for name, index in result.new_findings:
-            reason = data["proofs"][name][index - 1].get("reason") or ""
-            lines.append(f"- {step(name, index)}: {reason}")
+        lines.append(new_findings(data, result))
     return "\n".join(lines)
+
+
+def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link: str = "") -> str:
+    """The walk's new findings as a Markdown list: each failing step that no erratum names,
+    linked to its proof's page (``link`` + the page's name: "" within the book's walk pages),
+    with the step's reason (its scripts typeset, ``views.report.html_scripts``) and its
+    counterexample; "(none)" when every failing step answers to
+    an erratum. ``result`` is the cross-check of ``data`` (``published.cross_check``)."""
+    data = load() if data is None else data
+    result = cross_check(data) if result is None else result
+    names = {p.name: p for p in spec.proofs()}
+    lines = []
+    for name, index in result.new_findings:
+        step = data["proofs"][name][index - 1]
+        where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
+        counterexample = ", ".join(
+            f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
+            for k, v in (step.get("counterexample") or {}).items()
+        )
+        reason = (step.get("reason") or "").rstrip()
+        reason += "" if not reason or reason.endswith(".") else "."
+        lines.append(
+            f"- {where} (our {name}): {reason}"
+            + (f" Counterexample: {counterexample}." if counterexample else "")
+        )
+    from ..views.report import html_scripts  # the reasons' plain-text scripts, typeset
+
+    return html_scripts("\n".join(lines)) if lines else "(none)"
 
 
 def _evidence(step: Mapping[str, Any]) -> str:
