@@ -67,7 +67,7 @@ def test_each_solver_respects_the_budget(name):
     assert run.stops[-1] == "budget" and run.starts == len(run.stops)
 
 
-@pytest.mark.parametrize("name", ["MiNES", "CMA-ES", "xNES"])
+@pytest.mark.parametrize("name", ["MiNES", "MiNES-step", "CMA-ES", "xNES"])
 def test_solvers_stop_at_the_final_target(name):
     problem = Sphere(2)
     run = coco.solve(name, problem, seed=np.random.SeedSequence([1, 2, 3]))
