@@ -338,7 +338,7 @@ def _rgf(problem, f, budget, scale, seed, x0, factor) -> str:
 #: name -> start(problem, f, budget, scale, seed, x0, factor) -> why the start ended; f the
 #: vectorized problem (raising at the target and at the budget), ``factor`` the population's
 #: multiple of its default (2^restarts).
-SOLVERS = {
+SOLVERS: dict[str, Callable[..., str]] = {
     "MiNES": _mines,
     "MiNES-step": functools.partial(_mines, step_size=True),
     "xNES": _xnes,

@@ -252,17 +252,17 @@ def measure(
     def ratio_of_sums(solver, numerator, denominator, weights=weights) -> np.ndarray:
         return (weights @ per_pair[solver][numerator]) / (weights @ per_pair[solver][denominator])
 
-    def gap(solver: str, weights: np.ndarray) -> np.ndarray:
+    def area_gap(solver: str, weights: np.ndarray) -> np.ndarray:
         """The solver's ECDF area minus the better peer's, on each resample of ``weights``."""
         area = ratio_of_sums(solver, "_area", "_count", weights)
         return area - np.max([ratio_of_sums(p, "_area", "_count", weights) for p in peers], axis=0)
 
     areas = {s: ratio_of_sums(s, "_area", "_count") for s in SOLVERS if s in per_pair}
     difference = areas["MiNES"] - np.max([areas[p] for p in peers], axis=0)
-    clustered = gap("MiNES", by_function)
+    clustered = area_gap("MiNES", by_function)
     step: tuple[Measurement, ...] = ()
     if STEP in per_pair:
-        step_gap = gap(STEP, by_function)
+        step_gap = area_gap(STEP, by_function)
         step_ratios = art_ratios(frame, STEP, peers, criterion.target)
         step = (
             _interval(f"ECDF area, {STEP} − better peer, by function", step_gap[0], step_gap[1:]),
