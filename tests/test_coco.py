@@ -108,7 +108,8 @@ def test_a_failing_run_is_reported_not_raised():
 
 def test_bad_solver_name():
     with pytest.raises(
-        ValueError, match=r"name must be one of \['CMA-ES', 'MiNES', 'RGF', 'xNES'\], got 'NES'"
+        ValueError,
+        match=r"name must be one of \['CMA-ES', 'MiNES', 'MiNES-step', 'RGF', 'xNES'\], got 'NES'",
     ):
         coco.solve("NES", Sphere(2))
 
@@ -447,7 +448,10 @@ def earlier_run(tmp_path):
         (["--workers", "1,2"], "--workers must be one integer >= 1, got '1,2'"),
         (["--budget", "10,20"], "--budget must be one integer in 1..10^7, got '10,20'"),
         (["--budget", "0"], "--budget must list one integer in 1..10"),
-        (["--solvers", "NES"], "--solvers must name some of CMA-ES,MiNES,xNES,RGF, got 'NES'"),
+        (
+            ["--solvers", "NES"],
+            "--solvers must name some of CMA-ES,MiNES,MiNES-step,xNES,RGF, got 'NES'",
+        ),
         (["--solvers", ","], "--solvers must name some of"),
     ],
 )
