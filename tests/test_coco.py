@@ -67,7 +67,7 @@ def test_each_solver_respects_the_budget(name):
     assert run.stops[-1] == "budget" and run.starts == len(run.stops)
 
 
-@pytest.mark.parametrize("name", ["MiNES", "CMA-ES", "xNES"])
+@pytest.mark.parametrize("name", ["MiNES", "MiNES-step", "CMA-ES", "xNES"])
 def test_solvers_stop_at_the_final_target(name):
     problem = Sphere(2)
     run = coco.solve(name, problem, seed=np.random.SeedSequence([1, 2, 3]))
@@ -108,7 +108,8 @@ def test_a_failing_run_is_reported_not_raised():
 
 def test_bad_solver_name():
     with pytest.raises(
-        ValueError, match=r"name must be one of \['CMA-ES', 'MiNES', 'RGF', 'xNES'\], got 'NES'"
+        ValueError,
+        match=r"name must be one of \['CMA-ES', 'MiNES', 'MiNES-step', 'RGF', 'xNES'\], got 'NES'",
     ):
         coco.solve("NES", Sphere(2))
 
@@ -285,7 +286,7 @@ def test_competitive_data_holds():
     verdict = coco_bbob.decide(synthetic(factors))
     assert verdict.status is Status.HOLDS, verdict.report()
     assert verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert verdict.qualifier("ECDF area matches the better peer").outcome
+    assert verdict.qualifier("ECDF area not inferior to the better peer's").outcome
     assert verdict.qualifier("beats RGF at 1e-1").outcome
     low, high = verdict["ECDF area, MiNES − better peer"].interval
     assert low < 0 < high
@@ -310,7 +311,7 @@ def test_slower_and_unsolved_fails_on_both_criteria():
     )
     assert verdict.status is Status.FAILS
     assert not verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert not verdict.qualifier("ECDF area matches the better peer").outcome
+    assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
     assert verdict["ECDF area, MiNES − better peer"].interval[1] < 0
 
 
@@ -319,8 +320,55 @@ def test_the_ecdf_criterion_flips_alone():
     as CMA-ES (aRT ratio 1) but every easier target only then, so its ECDF lies below."""
     verdict = coco_bbob.decide(synthetic(1.0, late=("MiNES",)))
     assert verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert not verdict.qualifier("ECDF area matches the better peer").outcome
+    assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
     assert verdict.status is Status.FAILS
+
+
+def test_non_inferiority_flips_at_the_margin():
+    """MiNES c times slower than CMA-ES on every run: its runtimes shift by log₁₀ c on the
+    log₁₀(evals/d) axis of length L = 4, so its ECDF area is log₁₀(c)/4 below CMA-ES's (closed
+    form; nothing is cut by the budget). c = 1.4: −0.0365, above the margin −0.05, holds;
+    c = 1.8: −0.0638, below it, fails on that criterion alone (both aRTs within 3×)."""
+    for factor, holds in ((1.4, True), (1.8, False)):
+        verdict = coco_bbob.decide(synthetic(factor))
+        gap = verdict["ECDF area, MiNES − better peer, by function"]
+        assert gap.value == pytest.approx(-math.log10(factor) / 4, abs=1e-12)
+        assert gap.interval[0] == pytest.approx(gap.value, abs=1e-12)  # every pair alike
+        assert verdict.qualifier("aRT within 3× of the better peer").outcome
+        assert verdict.qualifier("ECDF area not inferior to the better peer's").outcome is holds
+        assert (verdict.status is Status.HOLDS) is holds
+
+
+def test_a_smaller_experiment_does_not_pass_more_easily():
+    """MiNES 10^N(0.5, 0.8) times slower than CMA-ES per pair (seed 3): on the 27 pairs the
+    interval by function, [−0.184, −0.040], excludes 0; on the 12 pairs of f1–f4 it widens to
+    [−0.187, 0.039] and contains 0, which the rule "contains 0" would have passed. The lower
+    end lies below the margin −0.05 on both: neither is non-inferior."""
+    factors = 10 ** np.random.default_rng(3).normal(0.5, 0.8, len(PAIRS))
+    small = [i for i, (function, _) in enumerate(PAIRS) if function <= 4]
+    full = coco_bbob.decide(synthetic(factors))
+    part = coco_bbob.decide(synthetic(factors[small], pairs=[PAIRS[i] for i in small]))
+    name = "ECDF area, MiNES − better peer, by function"
+    (low_full, high_full), (low_part, high_part) = full[name].interval, part[name].interval
+    assert high_full < 0 <= high_part  # the small experiment's interval reaches 0 …
+    assert high_part - low_part > high_full - low_full
+    for verdict in (full, part):  # … but non-inferiority holds for neither
+        assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
+
+
+def test_the_bootstrap_by_function_resamples_functions():
+    """The interval by function treats a function's three dimensions as one unit: MiNES as fast
+    as CMA-ES on f1–f5 and 10× slower on f6–f9, in every dimension. Resampling the 27 pairs
+    mixes fast and slow pairs more finely than resampling the 9 functions, so the interval by
+    function is the wider: 9 independent units instead of 27, about √3 times as wide (and the
+    estimate is the same in both)."""
+    factors = np.array([1.0 if function <= 5 else 10.0 for function, _ in PAIRS])
+    verdict = coco_bbob.decide(synthetic(factors))
+    by_pair = verdict["ECDF area, MiNES − better peer"]
+    by_function = verdict["ECDF area, MiNES − better peer, by function"]
+    assert by_pair.value == pytest.approx(by_function.value, abs=1e-12)
+    width = [m.interval[1] - m.interval[0] for m in (by_pair, by_function)]
+    assert width[1] > 1.3 * width[0]
 
 
 def test_beats_rgf_flips():
@@ -400,7 +448,10 @@ def earlier_run(tmp_path):
         (["--workers", "1,2"], "--workers must be one integer >= 1, got '1,2'"),
         (["--budget", "10,20"], "--budget must be one integer in 1..10^7, got '10,20'"),
         (["--budget", "0"], "--budget must list one integer in 1..10"),
-        (["--solvers", "NES"], "--solvers must name some of CMA-ES,MiNES,xNES,RGF, got 'NES'"),
+        (
+            ["--solvers", "NES"],
+            "--solvers must name some of CMA-ES,MiNES,MiNES-step,xNES,RGF, got 'NES'",
+        ),
         (["--solvers", ","], "--solvers must name some of"),
     ],
 )

@@ -1,4 +1,5 @@
-"""``make coco``: MiNES (practical defaults), xNES, CMA-ES (pycma) and RGF on COCO's ``bbob``
+"""``make coco``: MiNES (practical defaults), MiNES-step (the same with the step-size rule of
+``algorithm.stepsize``, beyond the paper), xNES, CMA-ES (pycma) and RGF on COCO's ``bbob``
 suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline.
 
 0. **Every argument is checked before anything is touched** (``check_arguments``): function
@@ -29,7 +30,7 @@ suite, through ``cocoex.Suite`` and ``cocoex.Observer``, then ``cocopp`` offline
    its error ("" if none). Both are written to a temporary file beside their target and moved
    over it: the package's summary
    (``mines_theory/verification/coco-bbob-summary.csv``) and ``figures/coco-bbob-runs.csv``
-   only when the data cover exactly the declared subset for all four solvers; otherwise (a
+   only when the data cover exactly the declared subset for all five solvers; otherwise (a
    partial run) the summary goes to ``<folder>/coco-bbob-summary.csv`` and the runs to
    ``<folder>/coco-bbob-runs.csv``, and the committed files are not touched (each solver's
    data carry the subset and budget that made them, ``MARKER``).
@@ -61,10 +62,10 @@ from mines_theory.experiments.coco_stats import SUMMARY_COLUMNS, TARGETS, cocopp
 from mines_theory.verification.claims.coco_bbob import SUMMARY
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ("CMA-ES", "MiNES", "xNES", "RGF")
+ORDER = ("CMA-ES", "MiNES", "MiNES-step", "xNES", "RGF")
 #: The order the worker tasks are submitted in: the slowest first (measured: RGF's iterations
 #: of 2 values cost the most Python per evaluation, CMA-ES restarts on the multimodal functions).
-SUBMIT = ("RGF", "CMA-ES", "xNES", "MiNES")
+SUBMIT = ("RGF", "CMA-ES", "xNES", "MiNES", "MiNES-step")
 RUNS = "coco-bbob-runs.csv"
 #: Written beside each solver's data: the subset (and budget) that made it.
 MARKER = "mines-theory-subset.txt"
@@ -260,7 +261,8 @@ def experiment(plan: Plan, staging: Path) -> pd.DataFrame:
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=plan.workers) as pool:
         futures = [
-            pool.submit(run_solver, name, plan.subset, str(staging)) for name in plan.solvers
+            pool.submit(run_solver, name, plan.subset, str(staging))
+            for name in sorted(plan.solvers, key=SUBMIT.index)  # the slowest first
         ]
         runs = pd.DataFrame([row for future in futures for row in future.result()])
     print(

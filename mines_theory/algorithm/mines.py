@@ -59,8 +59,10 @@ from scipy.optimize import OptimizeResult
 
 from .algorithm1 import MiNESStrategy
 from .options import check_batch, default_budget, describe, flag, resolve
+from .precision import Projection, choose_form
 from .practical import (
     Box,
+    CurvatureStep,
     PracticalSettings,
     Termination,
     calibrated,
@@ -68,7 +70,10 @@ from .practical import (
     default_batch_size,
     default_scale,
 )
+from .stepsize import StepSizeRule
 from .strategy import StrategyAskTell
+from mines_theory.linalg.lowrank import low_rank
+from mines_theory.linalg.spd import project_if_outside
 from mines_theory.validation import (
     all_finite,
     array_size,
@@ -117,7 +122,7 @@ class MiNES(StrategyAskTell):
     **options
         The settings, from the one table ``options.OPTIONS`` (``print(options.describe())``):
         ``alpha``, ``batch_size``, ``tau``, ``zeta``, ``eta1``, ``eta2``, ``precision_form``,
-        ``scale``, ``bounds``, ``bound_handling``, ``terminate``, ``target``,
+        ``scale``, ``bounds``, ``bound_handling``, ``step_size``, ``terminate``, ``target``,
         ``max_evaluations``. With all of α, b, τ, ζ and η₁ given, the run is Algorithm 1 with
         exactly these (the paper's preset: η_{2,k} = 1/k of Lemma 5.3 unless given, no
         termination rule); otherwise the practical preset (``practical``): the first ask is the
@@ -181,6 +186,7 @@ class MiNES(StrategyAskTell):
         self.history: list[tuple[int, int, float]] = []
         self.mean_value: float | None = None  # f at ``result.mean``, when it was evaluated
         self._stops: dict[str, str] = {}
+        self._step_rule: StepSizeRule | None = None  # set with the strategy (step_size=True)
         self._termination = (
             Termination(dim, 2 * b + 1, projections=True) if opts["terminate"] else None
         )
@@ -205,6 +211,7 @@ class MiNES(StrategyAskTell):
             else strategy.check_precision("sigma_inv0", sigma_inv0)
         )
         super().__init__(strategy, strategy.init(mean0, sigma_inv0, check_input=False), seed)
+        self._step_rule = _step_rule(opts, strategy)
 
     # -- the state --------------------------------------------------------------------------------
 
@@ -271,6 +278,8 @@ class MiNES(StrategyAskTell):
         if self.box is not None:  # rule 7 of practical: "project" keeps the mean in the box
             self.state = dataclasses.replace(self.state, mean=self.box.mean(self.state.mean))
         self.mean_value = None
+        if self._step_rule is not None:  # beyond the paper: α and τ adapted (``stepsize``)
+            self._adapt_alpha(info.before)
         self.history.append((info.k, self.evaluations, float(values[0])))
         if self._termination is not None:  # rule 8 of practical
             reason = self._termination.add(values[0], info.projected)
@@ -291,6 +300,37 @@ class MiNES(StrategyAskTell):
             settings = dataclasses.replace(settings, sigma_inv0=sigma_inv0)
         self.strategy, self.settings = strategy, settings
         self.state = strategy.init(mean0, sigma_inv0, check_input=False)
+        self._step_rule = _step_rule(o, strategy)
+
+    def _adapt_alpha(self, before: Any) -> None:
+        """The step-size rule (``stepsize``, beyond the paper) after iteration k: α_{k+1} from
+        the mean's move in the Σ_k⁻¹ norm, τ_{k+1} from α_{k+1}; the strategy rebuilt with
+        them (and the curvature step's cap at the new α), and Σ⁻¹ projected onto the new S'
+        when τ grew (not counted in ``projections``: the rule moved S', not the update)."""
+        rule, p = self._step_rule, self.strategy.params
+        assert rule is not None
+        move = self.state.mean - before.mean
+        norm = math.sqrt(max(float(move @ before.sigma_inv @ move), 0.0))
+        alpha = rule.next(p.alpha, norm)
+        if alpha == p.alpha:
+            return
+        tau = rule.tau(alpha)
+        eta1 = (
+            dataclasses.replace(p.eta1, alpha=alpha)
+            if isinstance(p.eta1, CurvatureStep)
+            else p.eta1
+        )
+        settings = {"alpha": alpha, "tau": tau, "zeta": p.zeta, "eta1": eta1, "eta2": p.eta2}
+        self.strategy = _strategy(p.dim, self.options, settings)
+        matrix = self.state.sigma_inv
+        if tau > p.tau:
+            matrix, _ = project_if_outside(matrix, tau, p.zeta, check_input=False)
+        lowrank = p.precision_form in ("lowrank", "auto")
+        eigen = low_rank(matrix, tau, check_input=False) if lowrank else None
+        form = choose_form(
+            p.precision_form, Projection(matrix, eigen, False), tau=tau, batch_size=p.batch_size
+        )
+        self.state = dataclasses.replace(self.state, precision=form)
 
     def _observe(self, X: np.ndarray, values: np.ndarray) -> None:
         """Keep the best point of the batch if it beats ``best_f``: among its finite values, and
@@ -681,6 +721,14 @@ def _step_cause(es: MiNES) -> str:
         f"over 2α there. A smaller eta1, or the practical defaults' curvature step (leave eta1 "
         f"out), keeps the step at the samples' scale"
     )
+
+
+def _step_rule(options: dict[str, Any], strategy: MiNESStrategy) -> StepSizeRule | None:
+    """The step-size rule of a run with ``step_size=True`` (from its α₀ and S'), else None."""
+    if not options["step_size"]:
+        return None
+    p = strategy.params
+    return StepSizeRule(alpha0=p.alpha, tau0=p.tau, zeta=p.zeta)
 
 
 def _box(bounds: Any, handling: str, dim: int) -> Box:

@@ -11,6 +11,10 @@ are read.
     computed from one calibration batch of function values (``CALIBRATED``), and the run stops by
     rule 8. The iteration is still Algorithm 1.
 
+One option is beyond the paper in either preset: ``step_size`` (``stepsize``), a trust-region
+rule that adapts α (Algorithm 1 keeps it fixed) and the τ of S' with it. It is off in both presets;
+a run asks for it with ``step_size=True``.
+
 A run is of the paper's preset when all five of α, b, τ, ζ and η₁ are given (``preset_of``), of
 the practical preset otherwise; a setting that is given is the run's in either. ``resolve``
 checks a dict of options against the table (an unknown name, or a value of the wrong kind, is a
@@ -174,6 +178,9 @@ OPTIONS: dict[str, Option] = {
                _choice(("project", "transform"))),
         Option("terminate", False, True,
                "stop by practical rule 8 (flat f, pinned at the edge of S', stagnation)", flag),
+        Option("step_size", False, False,
+               "BEYOND THE PAPER: adapt α by log α += 0.3(‖Δμ‖_{Σ⁻¹}/(½α) − 1), α ≤ α₀, τ "
+               "following α² (stepsize); off: α fixed, as Algorithm 1", flag),
         Option("target", None, None, "stop once a value ≤ target has been evaluated",
                _optional(finite_scalar)),
         Option("max_evaluations", BUDGET, BUDGET,

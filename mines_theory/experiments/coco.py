@@ -19,6 +19,9 @@ hit:
   paper does not make; with the box, the mean is projected onto it after each step and S' is
   scaled to it, rule 7), stopped by ``es.stop()``: rule 8 (f(μ) flat, Σ⁻¹ pinned at the edge of
   S', stagnation) or the budget.
+- ``MiNES-step``: ``MiNES`` as above with ``step_size=True``: the step-size rule of
+  ``algorithm.stepsize`` (beyond the paper: α adapted by a trust-region rule, α ≤ α₀, and the τ of
+  S' following α²), to show on COCO what the rule changes beside Algorithm 1's fixed α.
 - ``xNES``: ``baselines.XNES`` with its published defaults and σ₁ = σ₀, stopped by pycma's
   criteria applied to its state (``_peer_stop``).
 - ``CMA-ES``: ``baselines.CMAES`` (pycma with its defaults, no bounds, as pycma's own bbob
@@ -49,6 +52,7 @@ audited (issue 35), and the verdict's scope says so.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable
 from typing import NamedTuple
@@ -244,7 +248,7 @@ def _short(reason: str) -> str:
     return reason.split(":")[0].split()[0]
 
 
-def _mines(problem, f, budget, scale, seed, x0, factor) -> str:
+def _mines(problem, f, budget, scale, seed, x0, factor, step_size: bool = False) -> str:
     d = x0.shape[0]
     room = budget - int(problem.evaluations)
     b = factor * default_batch_size(d)
@@ -257,6 +261,7 @@ def _mines(problem, f, budget, scale, seed, x0, factor) -> str:
         scale=scale,
         bounds=(np.asarray(problem.lower_bounds, float), np.asarray(problem.upper_bounds, float)),
         batch_size=b,
+        step_size=step_size,
     ).optimize(f, vectorized=True)
     stops = es.stop()
     if "not finite" in stops:  # stopped where f or the iteration is not finite: a crashed run
@@ -333,4 +338,10 @@ def _rgf(problem, f, budget, scale, seed, x0, factor) -> str:
 #: name -> start(problem, f, budget, scale, seed, x0, factor) -> why the start ended; f the
 #: vectorized problem (raising at the target and at the budget), ``factor`` the population's
 #: multiple of its default (2^restarts).
-SOLVERS = {"MiNES": _mines, "xNES": _xnes, "CMA-ES": _cmaes, "RGF": _rgf}
+SOLVERS: dict[str, Callable[..., str]] = {
+    "MiNES": _mines,
+    "MiNES-step": functools.partial(_mines, step_size=True),
+    "xNES": _xnes,
+    "CMA-ES": _cmaes,
+    "RGF": _rgf,
+}

@@ -19,7 +19,10 @@ data sets. Everything here is a pure function of it, so that it can be fed synth
 - **Uncertainty** (``pair_bootstrap``): the runs of one (function, dimension) pair share
   their function and are not independent; the unit that is resampled is the pair (with all
   its instances and targets), ``BOOTSTRAP`` times with a fixed seed, and the interval is the
-  2.5% and 97.5% percentiles.
+  2.5% and 97.5% percentiles. The three dimensions of one function share it too: the
+  bootstrap by function (``cluster_weights``: the functions resampled, each with all its
+  pairs) gives the wider interval that this correlation calls for, reported beside the one
+  by pair.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ __all__ = [
     "ecdf",
     "ecdf_area",
     "pair_weights",
+    "cluster_weights",
     "pair_bootstrap",
 ]
 
@@ -240,11 +244,33 @@ def ecdf(summary: pd.DataFrame, budget_multiplier: int, points: int = 201) -> pd
 def pair_weights(pairs: int, resamples: int = BOOTSTRAP, seed: int = 0) -> np.ndarray:
     """How often each of ``pairs`` (function, dimension) pairs is drawn in each of
     ``resamples`` bootstrap resamples (with replacement), shape (resamples, pairs); row sums
-    ``pairs``. Seeded (``seed``), so that the intervals are the same on every machine."""
-    pairs, resamples = positive_int("pairs", pairs), positive_int("resamples", resamples)
+    ``pairs``. Seeded (``seed``), so that the intervals are the same on every machine: the
+    cluster bootstrap (``cluster_weights``) with each pair its own cluster."""
+    return cluster_weights(np.arange(positive_int("pairs", pairs)), resamples, seed)
+
+
+def cluster_weights(clusters, resamples: int = BOOTSTRAP, seed: int = 0) -> np.ndarray:
+    """The weights of a cluster bootstrap, shape (resamples, pairs): the clusters (the distinct
+    labels of ``clusters``, one label per pair: the function of each (function, dimension)
+    pair, say) are drawn with replacement, as many as there are, and each pair weighs as often
+    as its cluster was drawn. Seeded as ``pair_weights``, which it is when every pair is its
+    own cluster.
+
+    Three pairs, the first two of one function: a resample draws two clusters, so its weights
+    are (2, 2, 0), (1, 1, 1) or (0, 0, 2).
+
+    >>> weights = cluster_weights([1, 1, 2], resamples=500)
+    >>> sorted({tuple(w) for w in weights.astype(int).tolist()})
+    [(0, 0, 2), (1, 1, 1), (2, 2, 0)]
+    """
+    labels, index = np.unique(np.asarray(clusters), return_inverse=True)
+    if labels.size == 0:
+        raise ValueError("clusters must label at least one pair, got none")
+    count, resamples = labels.size, positive_int("resamples", resamples)
     rng = np.random.default_rng(np.random.SeedSequence([35, seed]))
-    draws = rng.integers(0, pairs, size=(resamples, pairs))
-    return np.stack([np.bincount(row, minlength=pairs) for row in draws]).astype(float)
+    draws = rng.integers(0, count, size=(resamples, count))
+    drawn = np.stack([np.bincount(row, minlength=count) for row in draws]).astype(float)
+    return drawn[:, index.ravel()]
 
 
 def pair_bootstrap(estimate: float, resampled: np.ndarray) -> tuple[float, tuple[float, float]]:

@@ -20,16 +20,38 @@ ledger never rerun COCO).
    of the two aRTs of the pair) on at least half of the (function, dimension) pairs that this
    better peer solves (reaches 1e-8 in at least one run). A false outcome rules in the
    alternative: MiNES is more than 3× slower than the field on most problems the field solves.
-2. *ECDF area*: the 95% bootstrap interval (over (function, dimension) pairs: the runs of one
-   pair are not independent) of the area under MiNES's runtime ECDF (51 targets 10^{2..−8})
-   minus the larger of the peers' areas contains 0 or lies above it. False rules in: MiNES's
-   ECDF lies below the field's, beyond what the choice of problems explains.
+2. *ECDF area, non-inferiority*: the lower end of the 95% bootstrap interval of the area
+   under MiNES's runtime ECDF (51 targets 10^{2..−8}) minus the larger of the peers' areas lies
+   above the margin ``CRITERION.margin`` = −0.05 (a twentieth of the area's range [0, 1]).
+   The interval is the bootstrap **by function** (the 9 functions resampled, each with its
+   three dimensions: the runs of one function are not independent across dimensions), reported
+   beside the bootstrap by (function, dimension) pair. False rules in: MiNES's ECDF lies more
+   than the margin below the field's, beyond what the choice of functions explains. (The rule
+   of issue 35 asked the interval to contain 0, which a smaller experiment, with its wider
+   interval, passes more easily; non-inferiority is passed more easily by a larger one.)
 
 The status is "holds" when both are true, "fails" otherwise. With fewer than
 ``CRITERION.min_pairs`` pairs common to MiNES and a peer, or fewer than
 ``CRITERION.min_solved`` pairs that the better peer solves, the data cannot decide: "not
 checked". The qualifier "beats RGF at 1e-1": the bootstrap interval of MiNES's share of runs
 reaching 1e-1 minus RGF's lies above 0.
+
+**MiNES-step**, the same defaults with the step-size rule of ``algorithm.stepsize`` (beyond
+the paper: α adapted, Algorithm 1 keeps it fixed), is reported beside, not judged: its ECDF
+area, its difference to the better peer (bootstrap by function) and the pairs it solves. The
+claim is about MiNES, Algorithm 1.
+
+**Instances.** cocopp calls a data set "consistent" (``cocopp.pproc.DataSet.
+consistency_check``) when each (function, dimension) holds 15 instances forming one of bbob's
+standard sets (``cocopp.genericsettings.instancesOfInterest``: 2009, instances 1–5 three times
+each; 2010, 1–15; 2018–2020, 1–5 and 71–80; 2021–2022, 1–5 and 91–100; …). With instances 1–3
+it warns "less than 15 instances in the set [1, 2, 3]" and then that the data set "was not
+consistent": a warning about comparability with the archived results, not about the runs
+(cocopp post-processes them as they are). The subset keeps 3: a standard set of 15 costs five
+times the evaluations and the time (``make coco`` at 3 instances took 23 min wall on the 2
+shared cores, README), beyond what ``make coco`` is given. Instances 1–3 are the first three
+of every standard set, and the statistics here resample functions and pairs, never instances,
+so that the three instances of a pair are not taken for independent problems.
 """
 
 from __future__ import annotations
@@ -47,6 +69,7 @@ from mines_theory.experiments.coco_stats import (
     TARGETS,
     area_contributions,
     art_ratios,
+    cluster_weights,
     pair_bootstrap,
     pair_weights,
     target_column,
@@ -80,7 +103,9 @@ CLAIM_2019 = (
     "including NES and CMA-ES"
 )
 
-SOLVERS = ("MiNES", "CMA-ES", "xNES", "RGF")
+SOLVERS = ("MiNES", "MiNES-step", "CMA-ES", "xNES", "RGF")
+#: Reported beside MiNES, not judged (module docstring).
+STEP = "MiNES-step"
 PEERS = ("CMA-ES", "xNES")
 
 
@@ -92,6 +117,7 @@ class Criterion:
     share: float = 0.5  # … on at least this share of the pairs the better peer solves
     target: float = 1e-8  # at this target (COCO's final one)
     easy: float = 1e-1  # the target of "beats RGF"
+    margin: float = -0.05  # the ECDF-area difference's lower end above this: non-inferior
     min_pairs: int = 10  # fewer (function, dimension) pairs: not checked
     min_solved: int = 5  # fewer pairs solved by the better peer: not checked
     resamples: int = BOOTSTRAP  # bootstrap resamples of the pairs
@@ -149,12 +175,17 @@ class CocoMeasures:
         Bootstrap intervals (over (function, dimension) pairs) of MiNES's ECDF area minus the
         better peer's, and of the share of the pairs the better peer solves on which MiNES's aRT
         is within ``Criterion.ratio`` of it.
+    by_function : Measurement
+        The ECDF-area difference's interval from the bootstrap by function (the one judged).
     counts : tuple of Measurement
         The pairs, those the better peer solves, those MiNES solves.
     areas : tuple of Measurement
         Each solver's ECDF area, in the order of ``SOLVERS``.
     rgf_gap : Measurement or None
         MiNES's share of runs reaching ``Criterion.easy`` minus RGF's (None without RGF).
+    step : tuple of Measurement
+        MiNES-step's ECDF area minus the better peer's (bootstrap by function) and the pairs
+        it solves; empty without its runs.
     runs : pandas.DataFrame
         MiNES's runs (what the prose names: functions, dimensions, instances, their number).
     data : dict
@@ -163,10 +194,12 @@ class CocoMeasures:
 
     peers: tuple[str, ...]
     difference: Measurement
+    by_function: Measurement
     share: Measurement
     counts: tuple[Measurement, ...]
     areas: tuple[Measurement, ...]
     rgf_gap: Measurement | None
+    step: tuple[Measurement, ...]
     runs: pd.DataFrame = dataclasses.field(compare=False, repr=False)
     data: dict = dataclasses.field(compare=False, repr=False)
 
@@ -213,12 +246,32 @@ def measure(
         )
     per_pair = _per_pair(frame, pairs, budget_multiplier)
     weights = np.vstack([np.ones(len(pairs)), pair_weights(len(pairs), criterion.resamples)])
+    functions = pairs.get_level_values("function").to_numpy()
+    by_function = np.vstack([np.ones(len(pairs)), cluster_weights(functions, criterion.resamples)])
 
-    def ratio_of_sums(solver: str, numerator: str, denominator: str) -> np.ndarray:
+    def ratio_of_sums(solver, numerator, denominator, weights=weights) -> np.ndarray:
         return (weights @ per_pair[solver][numerator]) / (weights @ per_pair[solver][denominator])
+
+    def area_gap(solver: str, weights: np.ndarray) -> np.ndarray:
+        """The solver's ECDF area minus the better peer's, on each resample of ``weights``."""
+        area = ratio_of_sums(solver, "_area", "_count", weights)
+        return area - np.max([ratio_of_sums(p, "_area", "_count", weights) for p in peers], axis=0)
 
     areas = {s: ratio_of_sums(s, "_area", "_count") for s in SOLVERS if s in per_pair}
     difference = areas["MiNES"] - np.max([areas[p] for p in peers], axis=0)
+    clustered = area_gap("MiNES", by_function)
+    step: tuple[Measurement, ...] = ()
+    if STEP in per_pair:
+        step_gap = area_gap(STEP, by_function)
+        step_ratios = art_ratios(frame, STEP, peers, criterion.target)
+        step = (
+            _interval(f"ECDF area, {STEP} − better peer, by function", step_gap[0], step_gap[1:]),
+            Measurement(
+                f"pairs {STEP} solves",
+                int(np.isfinite(step_ratios["art"].to_numpy(float)).sum()),
+                kind=Kind.COUNT,
+            ),
+        )
     within = solved & (ratios["ratio"].to_numpy(float) <= criterion.ratio)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = (weights @ within) / (weights @ solved)
@@ -230,10 +283,14 @@ def measure(
     return CocoMeasures(
         peers=tuple(peers),
         difference=_interval("ECDF area, MiNES − better peer", difference[0], difference[1:]),
+        by_function=_interval(
+            "ECDF area, MiNES − better peer, by function", clustered[0], clustered[1:]
+        ),
         share=_interval("pairs within 3× of the better peer", share[0], share[1:], percent=True),
         counts=(*counts, Measurement("pairs MiNES solves", mines_solved, kind=Kind.COUNT)),
         areas=tuple(_interval(f"ECDF area {s}", a[0], a[1:]) for s, a in areas.items()),
         rgf_gap=rgf_gap,
+        step=step,
         runs=frame.loc[frame["solver"] == "MiNES"],
         data={"ratios": ratios.reset_index(), "areas": {s: a[0] for s, a in areas.items()}},
     )
@@ -244,26 +301,27 @@ def judge(
 ) -> tuple[Status, tuple[Qualifier, ...]]:
     """The status and qualifiers of the 2019 claim: a pure function of ``measures`` and
     ``criterion`` (module docstring). "holds" when MiNES's aRT is within ``criterion.ratio`` of
-    the better peer's on at least ``criterion.share`` of the pairs it solves and the interval
-    of the ECDF-area difference reaches 0 (``decisions.status_of``); the qualifier "beats RGF"
-    when the interval of the share gap lies above 0.
+    the better peer's on at least ``criterion.share`` of the pairs it solves and the lower end
+    of the ECDF-area difference's interval by function lies above ``criterion.margin``
+    (non-inferiority; ``decisions.status_of``); the qualifier "beats RGF" when the interval of
+    the share gap lies above 0.
 
     Raises
     ------
     Undecidable
         Where the share or an end of an interval that decides is not finite.
     """
-    ecdf_high = ends(measures.difference)[1]
+    ecdf_low = ends(measures.by_function)[0]
     rgf_low = None if measures.rgf_gap is None else ends(measures.rgf_gap)[0]
     for name, value in (
         ("share within 3×", measures.share.value),
-        ("upper end of the ECDF-area difference", ecdf_high),
+        ("lower end of the ECDF-area difference by function", ecdf_low),
         *(() if rgf_low is None else (("RGF gap", rgf_low),)),
     ):
         if not np.isfinite(value):
             raise Undecidable(f"{name} = {value}: the COCO claim decides nothing")
     aRT_ok = bool(measures.share.value >= criterion.share)
-    ecdf_ok = bool(ecdf_high >= 0)
+    ecdf_ok = bool(ecdf_low > criterion.margin)
     beats_rgf = rgf_low is not None and bool(rgf_low > 0)
     qualifiers = (
         Qualifier(
@@ -276,10 +334,11 @@ def judge(
             aRT_ok,
         ),
         Qualifier(
-            "ECDF area matches the better peer",
-            "the 95% bootstrap interval (over (function, dimension) pairs) of the area under "
-            "MiNES's runtime ECDF (51 targets 1e2..1e-8) minus the larger peer area contains 0 "
-            "or lies above; false rules in: MiNES's ECDF lies below the field's",
+            "ECDF area not inferior to the better peer's",
+            f"the lower end of the 95% bootstrap interval (over functions, each with its "
+            f"dimensions) of the area under MiNES's runtime ECDF (51 targets 1e2..1e-8) minus "
+            f"the larger peer area lies above the margin {criterion.margin:g}; false rules in: "
+            f"MiNES's ECDF lies more than {-criterion.margin:g} below the field's",
             ecdf_ok,
         ),
         Qualifier(
@@ -315,16 +374,26 @@ def describe(
         f"against {' and '.join(measures.peers)} on bbob {functions} × d = "
         f"{span('dimension')} × instances {span('instance')} ({{runs per solver}} runs per "
         f"solver), budget {_power_of_ten(budget_multiplier)}·d with restarts; ECDF area MiNES − "
-        f"better peer {{ECDF area, MiNES − better peer}}; MiNES within {criterion.ratio:g}× of "
+        f"better peer {{ECDF area, MiNES − better peer, by function}} (bootstrap by function; "
+        f"non-inferior if above {criterion.margin:g}); MiNES within {criterion.ratio:g}× of "
         f"the better peer's aRT at {_exponential(criterion.target)} on "
         f"{{pairs within 3× of the better peer}} of the {{pairs the better peer solves}} pairs "
-        f"that peer solves",
+        f"that peer solves"
+        + (
+            f"; beyond the paper, MiNES-step (α adapted): ECDF area − better peer "
+            f"{{ECDF area, {STEP} − better peer, by function}}, {{pairs {STEP} solves}} pairs "
+            f"solved"
+            if measures.step
+            else ""
+        ),
         (
             measures.difference,
+            measures.by_function,
             measures.share,
             *measures.counts,
             *measures.areas,
             *(() if measures.rgf_gap is None else (measures.rgf_gap,)),
+            *measures.step,
             Measurement("runs per solver", len(runs), kind=Kind.COUNT),
         ),
         qualifiers,
