@@ -98,8 +98,9 @@ lab: $(LAB_STAMP)
 html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
 
-# The COCO/bbob experiment of issues 27 and 35 (tools/coco_experiment.py): MiNES (practical
-# defaults), xNES, CMA-ES and RGF, each restarted with a doubled population (IPOP) within
+# The COCO/bbob experiment of issues 27, 35 and 44 (tools/coco_experiment.py): MiNES (practical
+# defaults), MiNES-step (the same with the step-size rule, beyond the paper), xNES, CMA-ES and
+# RGF, each restarted with a doubled population (IPOP) within
 # 10^4*d evaluations, on 9 bbob functions x d in {2,5,10} x instances 1-3, in 2 worker
 # processes; every argument checked before a file is touched, new data replacing the old only
 # when the run completes; cocopp's full output in coco/ppdata/ (coco/ is git-ignored), the
