@@ -40,6 +40,7 @@ from .common import positive, spd
 
 __all__ = [
     "Shifted",
+    "minimizers",
     "lagrangian_derivative",
     "chain_rule",
     "score_printed",
@@ -240,6 +241,12 @@ def _joint(f, alpha, tau, zeta) -> tuple[np.ndarray, np.ndarray]:
     return mu, _sigma_fixed(f, mu, alpha, tau, zeta, S)
 
 
+def minimizers(f: Shifted, alpha: float, tau: float, zeta: float) -> tuple[np.ndarray, ...]:
+    """(μ̂*, Σ̂*, Σ_*): the KKT point of Q_α on R^d × S, and that of Q_α(μ*, ·) on S."""
+    mu_hat, S_hat = _joint(f, alpha, tau, zeta)
+    return mu_hat, S_hat, _sigma_fixed(f, f.mu_star, alpha, tau, zeta)
+
+
 _MODEL_TERMS = 1
 #: the joint minimizers are computed once per instance of a fixed pool (3 dimensions × this
 #: many), shared by the lines that need them (an instance is drawn from the pool by the step's
@@ -294,8 +301,7 @@ def _derived(s: dict) -> dict:
 def _joint_model(key: bytes, d: int) -> dict:
     """The model at the minimizers: μ̂*, Σ̂* (joint), Σ_* (at μ*)."""
     f, tau, zeta, alpha, _ = _common(np.frombuffer(key), d)
-    mu_hat, S_hat = _joint(f, alpha, tau, zeta)
-    S_star = _sigma_fixed(f, f.mu_star, alpha, tau, zeta)
+    mu_hat, S_hat, S_star = minimizers(f, alpha, tau, zeta)
     base = dict(f=f, d=d, tau=tau, zeta=zeta, alpha=alpha, mu_hat=mu_hat, S_hat=S_hat)
     return _derived(dict(base, S_star=S_star, point_star=f.mu_star))
 
