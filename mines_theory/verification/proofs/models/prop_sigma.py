@@ -157,26 +157,24 @@ def _gauss_hermite(n: int) -> tuple[np.ndarray, np.ndarray]:
     return g, w / w.sum()
 
 
-def _smoothed(f: Shifted, mu: np.ndarray, S: np.ndarray, alpha: float) -> dict:
-    """The one-dimensional Gaussian integrals of the module docstring, per term i, in forms
-    free of cancellation: E sech²(t) − sech²(m) = −E[sinh(sg) sinh(2m + sg)/(cosh²t cosh²m)]
-    and E[tanh(t)g]/s = E[g sinh(sg)/(s cosh t cosh m)] (tanh t − tanh m = sinh(sg)/(cosh t
-    cosh m)), t = m + sg."""
+def _smoothed(f: Shifted, mu: np.ndarray, S: np.ndarray, alpha: float, full: bool = True) -> dict:
+    """The one-dimensional Gaussian integrals of the module docstring, per term i: E sech²(t) and
+    E tanh(t), t = m + sg, and with ``full`` also, in forms free of cancellation,
+    E sech²(t) − sech²(m) = −E[sinh(sg) sinh(2m + sg)/(cosh²t cosh²m)] and E[tanh(t)g]/s =
+    E[g sinh(sg)/(s cosh t cosh m)] (tanh t − tanh m = sinh(sg)/(cosh t cosh m))."""
     g, p = _gauss_hermite(_GH_NODES)
     m = (f.W @ (mu - f.mu_star) - f.c)[:, None]
     s = alpha * np.sqrt(np.einsum("ij,jk,ik->i", f.W, S, f.W))[:, None]
     t = m + s * g
-    ct, cm = np.cosh(t), np.cosh(m)
-    sinh_sg = np.sinh(s * g)
-    dsech2 = -(sinh_sg * np.sinh(2 * m + s * g) / (ct**2 * cm**2)) @ p
-    shc = np.where(s > 0, sinh_sg / np.where(s > 0, s, 1.0), g)  # sinh(sg)/s, → g as s → 0
-    ratio = (g * shc / (ct * cm)) @ p
-    return dict(
-        sech2=(1 / ct**2) @ p,
-        dsech2=dsech2,
-        ratio=ratio,
-        tanh=np.tanh(t) @ p,
-    )
+    ct = np.cosh(t)
+    out = dict(sech2=(1 / ct**2) @ p, tanh=np.tanh(t) @ p)
+    if full:
+        cm = np.cosh(m)
+        sinh_sg = np.sinh(s * g)
+        out["dsech2"] = -(sinh_sg * np.sinh(2 * m + s * g) / (ct**2 * cm**2)) @ p
+        shc = np.where(s > 0, sinh_sg / np.where(s > 0, s, 1.0), g)  # sinh(sg)/s; g as s → 0
+        out["ratio"] = (g * shc / (ct * cm)) @ p
+    return out
 
 
 def _M(f: Shifted, mu: np.ndarray, S: np.ndarray, alpha: float) -> np.ndarray:
@@ -205,7 +203,7 @@ def _project(X: np.ndarray, tau: float, zeta: float) -> np.ndarray:
 def _fixed_step(f, mu, S, alpha, tau, zeta) -> tuple[np.ndarray, np.ndarray]:
     """One step of the iteration: (Π_S(M(μ, Σ)⁻¹), the Newton step M(μ, Σ)⁻¹∇_μJ(μ, Σ)), from
     one eigendecomposition of M (Π_S(M⁻¹) clips the spectrum of M⁻¹, as printed)."""
-    e = _smoothed(f, mu, S, alpha)
+    e = _smoothed(f, mu, S, alpha, full=False)
     M = f.A + f.beta * (f.W.T * e["sech2"]) @ f.W
     lam, U = np.linalg.eigh(M)
     grad = f.A @ (mu - f.mu_star) + f.beta * f.W.T @ (e["tanh"] + np.tanh(f.c))
@@ -270,57 +268,130 @@ def _common(x: np.ndarray, d: int) -> tuple[Shifted, float, float, float, np.nda
     return f, tau, zeta, alpha, rest[3:]
 
 
-def _derived(s: dict) -> dict:
-    """The quantities the lines name, from f, α, τ, ζ, μ̂, Σ̂, Σ_* (and μ*, the point of B_star)."""
-    f, mu, alpha, d = s["f"], s["mu_hat"], s["alpha"], s["d"]
-    sigma, gamma, L, tau, zeta = f.sigma, f.gamma, f.L, s["tau"], s["zeta"]
-    K = (d + 5) ** 2.5 + d * (d + 3) ** 1.5
-    thm3 = 2 * d * L * alpha**2 / (sigma * tau)
-    thm3 += 2 * gamma * alpha**3 * (d + 3) ** 1.5 / (3 * sigma * tau**1.5)
-    thm3 += d * alpha**2 / sigma * (1 / tau - 1 / zeta)
-    B = f.hessian(mu)
-    return dict(
-        s,
-        sigma=sigma,
-        gamma=gamma,
-        L=L,
-        B=B,
-        B_star=f.hessian(s["point_star"]),
-        M_hat=_M_chain(f, mu, s["S_hat"], alpha),
-        M_star=_M(f, mu, s["S_star"], alpha),
-        two_phi_hat=_two_phi(f, mu, s["S_hat"], alpha),
-        two_phi_star=_two_phi(f, mu, s["S_star"], alpha),
-        K=K,
-        bound1=alpha * gamma * zeta * K / (3 * tau**1.5 * sigma**2),
-        thm3=thm3,
-        unit=_fro(s["S_hat"]) + _fro(s["S_star"]) + _fro(np.linalg.inv(B)),
+class _Model:
+    """An instance of the model: the quantities the lines name, by key (``s["M_hat"]``), each
+    computed when a line first asks for it, from f, α, τ, ζ, μ̂ (``mu_hat``), Σ̂ (``S_hat``), Σ_*
+    (``S_star``) and the point of ``B_star`` (``point_star``: μ*)."""
+
+    def __init__(self, **base):
+        self._values = dict(base)
+
+    def __getitem__(self, key: str):
+        if key not in self._values:
+            self._values[key] = getattr(self, "_" + key)()
+        return self._values[key]
+
+    def _along(self, weights: np.ndarray) -> np.ndarray:
+        """Σᵢ weightᵢ wᵢwᵢᵀ."""
+        W = self["f"].W
+        return (W.T * weights) @ W
+
+    def _hat(self) -> dict:
+        return _smoothed(self["f"], self["mu_hat"], self["S_hat"], self["alpha"])
+
+    def _star(self) -> dict:
+        return _smoothed(self["f"], self["mu_hat"], self["S_star"], self["alpha"])
+
+    def _sigma(self) -> float:
+        return self["f"].sigma
+
+    def _gamma(self) -> float:
+        return self["f"].gamma
+
+    def _L(self) -> float:
+        return self["f"].L
+
+    def _B(self) -> np.ndarray:
+        return self["f"].hessian(self["mu_hat"])
+
+    def _B_star(self) -> np.ndarray:
+        return self["f"].hessian(self["point_star"])
+
+    def _M_hat(self) -> np.ndarray:  # ∇²f(μ̂) + 2α⁻²Φ(Σ̂) by the chain rule
+        return self["f"].A + self["f"].beta * self._along(self["hat"]["ratio"])
+
+    def _M_star(self) -> np.ndarray:  # ∇²f(μ̂) + 2α⁻²Φ(Σ_*) by Price's identity
+        return self["f"].A + self["f"].beta * self._along(self["star"]["sech2"])
+
+    def _two_phi_hat(self) -> np.ndarray:
+        return self["f"].beta * self._along(self["hat"]["dsech2"])
+
+    def _two_phi_star(self) -> np.ndarray:
+        return self["f"].beta * self._along(self["star"]["dsech2"])
+
+    def _K(self) -> float:
+        d = self["d"]
+        return (d + 5) ** 2.5 + d * (d + 3) ** 1.5
+
+    def _bound1(self) -> float:
+        """The theorem's first bound, αγζK/(3τ^{3/2}σ²)."""
+        tau = self["tau"]
+        return (
+            self["alpha"]
+            * self["gamma"]
+            * self["zeta"]
+            * self["K"]
+            / (3 * tau**1.5 * self["sigma"] ** 2)
+        )
+
+    def _thm3(self) -> float:
+        """Theorem 3's bound on ‖μ* − μ̂*‖²."""
+        d, L, sigma, gamma, alpha = (
+            self["d"],
+            self["L"],
+            self["sigma"],
+            self["gamma"],
+            self["alpha"],
+        )
+        tau, zeta = self["tau"], self["zeta"]
+        bound = 2 * d * L * alpha**2 / (sigma * tau)
+        bound += 2 * gamma * alpha**3 * (d + 3) ** 1.5 / (3 * sigma * tau**1.5)
+        return bound + d * alpha**2 / sigma * (1 / tau - 1 / zeta)
+
+    def _unit(self) -> float:
+        """The size of the Σ-sized matrices the lines compare (for the rounding floors)."""
+        return _fro(self["S_hat"]) + _fro(self["S_star"]) + _fro(np.linalg.inv(self["B"]))
+
+    def _S_hat(self) -> np.ndarray:  # the free model's KKT point at μ (asked for only there)
+        f, tau, zeta = self["f"], self["tau"], self["zeta"]
+        return _sigma_fixed(f, self["mu_hat"], self["alpha"], tau, zeta)
+
+
+@functools.lru_cache(maxsize=4096)
+def _joint_model(key: bytes, d: int) -> _Model:
+    """The model at the minimizers: μ̂*, Σ̂* (joint), Σ_* (at μ*)."""
+    f, tau, zeta, alpha, _ = _common(np.frombuffer(key), d)
+    mu_hat, S_hat, S_star = minimizers(f, alpha, tau, zeta)
+    return _Model(
+        f=f,
+        d=d,
+        tau=tau,
+        zeta=zeta,
+        alpha=alpha,
+        mu_hat=mu_hat,
+        S_hat=S_hat,
+        S_star=S_star,
+        point_star=f.mu_star,
     )
 
 
 @functools.lru_cache(maxsize=4096)
-def _joint_model(key: bytes, d: int) -> dict:
-    """The model at the minimizers: μ̂*, Σ̂* (joint), Σ_* (at μ*)."""
-    f, tau, zeta, alpha, _ = _common(np.frombuffer(key), d)
-    mu_hat, S_hat, S_star = minimizers(f, alpha, tau, zeta)
-    base = dict(f=f, d=d, tau=tau, zeta=zeta, alpha=alpha, mu_hat=mu_hat, S_hat=S_hat)
-    return _derived(dict(base, S_star=S_star, point_star=f.mu_star))
-
-
-@functools.lru_cache(maxsize=4096)
-def _free_model(key: bytes, d: int, kkt: bool) -> dict:
+def _free_model(key: bytes, d: int, kkt: bool) -> _Model:
     """The model for the lines that hold at every μ and Σ ∈ S: a random point μ (in the role of
     μ̂*), a random Σ ∈ S in the role of Σ_*, a second random point in the role of μ*, and in the
     role of Σ̂* the KKT point of Q_α(μ, ·) on S (the fixed point Σ = Π_S(M(μ, Σ)⁻¹)) when ``kkt``,
     else a third random Σ ∈ S."""
     f, tau, zeta, alpha, rest = _common(np.frombuffer(key), d)
     mu, point, k = rest[:d], rest[d : 2 * d], d * d + d
-    S2 = spd(rest[2 * d : 2 * d + k], d, 1 / zeta, 1 / tau)
-    if kkt:
-        S_hat = _sigma_fixed(f, mu, alpha, tau, zeta)
-    else:
-        S_hat = spd(rest[2 * d + k : 2 * d + 2 * k], d, 1 / zeta, 1 / tau)
-    base = dict(f=f, d=d, tau=tau, zeta=zeta, alpha=alpha, mu_hat=mu)
-    return _derived(dict(base, S_hat=S_hat, S_star=S2, point_star=point))
+    base = dict(f=f, d=d, tau=tau, zeta=zeta, alpha=alpha, mu_hat=mu, point_star=point)
+    model = _Model(**base, S_star=spd(rest[2 * d : 2 * d + k], d, 1 / zeta, 1 / tau))
+    if not kkt:
+        model = _Model(
+            **base,
+            S_star=model["S_star"],
+            S_hat=spd(rest[2 * d + k : 2 * d + 2 * k], d, 1 / zeta, 1 / tau),
+        )
+    return model
 
 
 @functools.cache
@@ -328,7 +399,7 @@ def _pool(d: int, i: int) -> np.ndarray:
     return np.random.default_rng(np.random.SeedSequence([2026, 34, d, i])).standard_normal(_size(d))
 
 
-def _describe(s: dict) -> dict:
+def _describe(s: _Model) -> dict:
     return dict(
         d=s["d"],
         tau=s["tau"],
@@ -531,7 +602,7 @@ def lemma23_applied(rng):
     expectation against (α²/2)∇²f(μ) + Φ(Σ), Φ from Price's identity (Gauss–Hermite of sech²)."""
     s = _mc_setting(rng)
     f, mu, alpha = s["f"], s["mu"], s["alpha"]
-    phi = alpha**2 / 2 * (_M(f, mu, s["S"], alpha) - f.hessian(mu))
+    phi = alpha**2 / 2 * _two_phi(f, mu, s["S"], alpha)
     rhs = float(np.sum(s["C"] * (alpha**2 / 2 * f.hessian(mu) + phi)))
 
     def sample(gen, n):
@@ -546,7 +617,7 @@ def phi_definition(rng):
     αΣ^{1/2}u) − ∇²f(μ)) (Price's identity, Gauss–Hermite): Monte Carlo of ⟨C, ·⟩."""
     s = _mc_setting(rng)
     f, mu, alpha = s["f"], s["mu"], s["alpha"]
-    rhs = float(np.sum(s["C"] * alpha**2 / 2 * (_M(f, mu, s["S"], alpha) - f.hessian(mu))))
+    rhs = float(np.sum(s["C"] * alpha**2 / 2 * _two_phi(f, mu, s["S"], alpha)))
 
     def sample(gen, n):
         return _terms(s, gen, n)[1]
@@ -557,7 +628,7 @@ def phi_definition(rng):
 # -- the KKT system, eq:Sig_opt_1, eq:tmp, eq:A_inv ----------------------------------------------
 
 
-def _multipliers(s: dict) -> tuple[np.ndarray, np.ndarray]:
+def _multipliers(s: _Model) -> tuple[np.ndarray, np.ndarray]:
     """The proof's construction from ∇²f(μ̂*) + 2α⁻²Φ(Σ̂*) = UΛUᵀ (by the chain rule, ``M_hat``):
     A₁ = U max(τ − Λ, 0)Uᵀ, A₂ = U max(Λ − ζ, 0)Uᵀ."""
     lam, U = np.linalg.eigh(0.5 * (s["M_hat"] + s["M_hat"].T))
@@ -628,7 +699,7 @@ def sig_opt_1_printed(rng):
     return _model_draw(rng, sides)
 
 
-def _projected(s: dict, X: np.ndarray) -> np.ndarray:
+def _projected(s: _Model, X: np.ndarray) -> np.ndarray:
     return _project(X, s["tau"], s["zeta"])
 
 
@@ -784,7 +855,7 @@ def tmp2_rho(rng):
     Σ ∈ S: Monte Carlo of (the left, Price's identity) − (αγ‖Σ‖₂^{3/2}/6)‖u‖³‖D‖ ≤ 0."""
     s = _rho_setting(rng)
     f, mu, alpha = s["f"], s["mu"], s["alpha"]
-    lhs = _fro(_M(f, mu, s["S"], alpha) - f.hessian(mu))
+    lhs = _fro(_two_phi(f, mu, s["S"], alpha))
     c = alpha * f.gamma * _spec(s["S"]) ** 1.5 / 6
 
     def sample(gen, n):
@@ -937,7 +1008,7 @@ def last_a_inv(rng):
     return _model_draw(rng, sides, "free")
 
 
-def _mu_gap(s: dict) -> float:
+def _mu_gap(s: _Model) -> float:
     return _fro(s["mu_hat"] - s["point_star"])
 
 
