@@ -3,8 +3,9 @@
 The admissible instances, from the theorem's hypotheses: d ∈ {1, 2, 3}; f is the *shifted*
 log-cosh ``Shifted`` below (σ-strongly convex, L-smooth, with a γ-Lipschitz Hessian in the
 Frobenius norm, minimizer μ*); 0 < τ ≤ ζ with S = {Σ : Σ⁻¹ ∈ [τ, ζ]}; α a random fraction in
-[0.05, 1] of the largest α of eq:alp_cond. The shift makes f asymmetric about μ*, so that
-μ̂* ≠ μ* (a symmetric f such as ``common.LogCosh`` has μ̂* = μ* and hides eq:Sig_opt_1's typo).
+[0.05, 1] of the largest α of eq:alp_cond (and at most 1). The shift makes f asymmetric about
+μ*, so that μ̂* ≠ μ* (a symmetric f such as ``common.LogCosh`` has μ̂* = μ* and hides
+eq:Sig_opt_1's typo).
 
 The smoothed quantities are one-dimensional Gaussian integrals along each wᵢ (Gauss–Hermite,
 exact to rounding at these α): with mᵢ = wᵢᵀ(μ − μ*) − cᵢ, sᵢ = α(wᵢᵀΣwᵢ)^{1/2} and g ~ N(0, 1),
@@ -17,11 +18,20 @@ exact to rounding at these α): with mᵢ = wᵢᵀ(μ − μ*) − cᵢ, sᵢ =
 * ∇_μJ = A(μ − μ*) + β Σᵢ (E tanh(mᵢ + sᵢg) + tanh cᵢ) wᵢ.
 
 The minimizers: (μ̂*, Σ̂*) is the KKT point of Q_α on R^d × S (Newton on ∇_μJ = 0 alternated
-with the fixed point Σ ← Π_S(M(μ, Σ)⁻¹), each to rounding), Σ_* the fixed point at μ = μ*.
-Φ(Σ_*) is read as the proof defines Φ, with the Taylor remainder at μ̂*. The lines that hold for
-every θ (eq:rho_t, eq:tmp2, the Lagrangian's algebra) are checked at random μ, Σ ∈ S, α; the
-expectations over u are Monte Carlo (``check.Expectation``, antithetic pairs ±u, which cancel
-the odd part of the Taylor remainder) against the Gauss–Hermite values.
+with the fixed point Σ ← Π_S(M(μ, Σ)⁻¹), each to rounding), Σ_* the fixed point at μ = μ*
+(``minimizers``). Φ(Σ_*) is read as the proof defines Φ, with the Taylor remainder at μ̂*.
+
+Three models (``_Model``, each quantity computed when a line asks for it): the *joint* model, at
+the minimizers, for the lines about them (eq:Sig_opt_1, eq:tmp's third line, the display after
+eq:tmp1, the last chain); the *kkt* model, Σ̂ the KKT point of Q_α(μ, ·) on S at a random μ, for
+the KKT system and eq:tmp's first line (which hold at every μ); the *free* model, random μ, Σ ∈ S,
+for the lines that hold at every μ and Σ ∈ S (non-expansiveness, eq:tmp1, eq:tmp2, norm
+products). The instances are drawn from a fixed pool (3 dimensions × ``_POOL`` free vectors,
+``_pool``), so that the lines share their minimizers (cached); the adversarial search moves away
+from them. A margin's scale has a floor, the rounding of the terms a member is a difference of
+(``_FLOOR``). The lines that hold for every θ and need the expectation over u (eq:rho_t, eq:tmp2)
+are checked at random μ, Σ ∈ S, α ∈ [10⁻², 1] by Monte Carlo (``check.Expectation``; antithetic
+pairs ±u, which cancel the odd part of the Taylor remainder) against the Gauss–Hermite values.
 """
 
 from __future__ import annotations
