@@ -360,11 +360,24 @@ class _Model:
 
     def _unit(self) -> float:
         """The size of the Σ-sized matrices the lines compare (for the rounding floors)."""
-        return _fro(self["S_hat"]) + _fro(self["S_star"]) + _fro(np.linalg.inv(self["B"]))
+        return 2 * _fro(self["S_hat"]) + _fro(np.linalg.inv(self["B"]))
 
-    def _S_hat(self) -> np.ndarray:  # the free model's KKT point at μ (asked for only there)
-        f, tau, zeta = self["f"], self["tau"], self["zeta"]
-        return _sigma_fixed(f, self["mu_hat"], self["alpha"], tau, zeta)
+
+class _FreeModel(_Model):
+    """The free model (``_free_model``): its Σ's made from the free numbers ``rest`` when a line
+    asks for them."""
+
+    def _S_star(self) -> np.ndarray:  # a random Σ ∈ S in the role of Σ_*
+        d, k = self["d"], self["d"] ** 2 + self["d"]
+        return spd(self["rest"][2 * d : 2 * d + k], d, 1 / self["zeta"], 1 / self["tau"])
+
+    def _S_hat(self) -> np.ndarray:
+        """The KKT point of Q_α(μ, ·) on S when ``kkt``, else a random Σ ∈ S."""
+        f, tau, zeta, d = self["f"], self["tau"], self["zeta"], self["d"]
+        if self["kkt"]:
+            return _sigma_fixed(f, self["mu_hat"], self["alpha"], tau, zeta)
+        k = d * d + d
+        return spd(self["rest"][2 * d + k : 2 * d + 2 * k], d, 1 / zeta, 1 / tau)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -392,16 +405,17 @@ def _free_model(key: bytes, d: int, kkt: bool) -> _Model:
     role of Σ̂* the KKT point of Q_α(μ, ·) on S (the fixed point Σ = Π_S(M(μ, Σ)⁻¹)) when ``kkt``,
     else a third random Σ ∈ S."""
     f, tau, zeta, alpha, rest = _common(np.frombuffer(key), d)
-    mu, point, k = rest[:d], rest[d : 2 * d], d * d + d
-    base = dict(f=f, d=d, tau=tau, zeta=zeta, alpha=alpha, mu_hat=mu, point_star=point)
-    model = _Model(**base, S_star=spd(rest[2 * d : 2 * d + k], d, 1 / zeta, 1 / tau))
-    if not kkt:
-        model = _Model(
-            **base,
-            S_star=model["S_star"],
-            S_hat=spd(rest[2 * d + k : 2 * d + 2 * k], d, 1 / zeta, 1 / tau),
-        )
-    return model
+    return _FreeModel(
+        f=f,
+        d=d,
+        tau=tau,
+        zeta=zeta,
+        alpha=alpha,
+        mu_hat=rest[:d],
+        point_star=rest[d : 2 * d],
+        rest=rest,
+        kkt=kkt,
+    )
 
 
 @functools.cache
