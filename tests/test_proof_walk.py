@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.proofs import check, command, coverage, spec, walk
-from mines_theory.verification.proofs.models import common, eq_dd, lemma9, lemma_x
+from mines_theory.verification.proofs.models import common, eq_dd, lemma9, lemma_x, prop_sigma
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAWS = 80  # random instances per step here (the command's default is 1000)
@@ -380,10 +380,50 @@ def test_theorem_2s_proof_holds_line_by_line(walked):
     assert "Monte Carlo" in moments.evidence and moments.instances == check.EXPECTATION_INSTANCES
 
 
-def test_lemma_23s_proof_has_its_half_sigma_typo_and_its_claim_holds(walked):
-    assert [r.status for r in walked["Lemma C.1"]] == ["identity", "fails", "holds", "identity"]
-    # E[½qD] = H by Monte Carlo; the reduction of G̃ is off by ½Σ⁻¹ at every draw
-    assert "Monte Carlo" in walked["Lemma C.1"][2].evidence
+def test_lemma_23s_statement_holds_and_its_proof_has_its_half_sigma_typo(walked):
+    results = walked["Lemma C.1"]
+    assert [r.status for r in results] == ["holds", "identity", "fails", "holds", "identity"]
+    # the statement and the proof's E[½qD] = H, by Monte Carlo; the reduction of G̃ is off by
+    # ½Σ⁻¹ at every draw
+    assert "Monte Carlo" in results[0].evidence and "Monte Carlo" in results[3].evidence
+
+
+def test_theorem_4s_proof_fails_at_its_errata_and_the_rest_follows(walked):
+    statuses = [r.status for r in walked["Thm 3.4"]]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [4, 21, 24, 27, 33, 41]
+    assert [i + 1 for i, s in enumerate(statuses) if s == "follows"] == [25, 34, 35, 36, 38, 42, 43]
+    assert statuses[11:16] == ["identity"] * 3 + ["holds"] * 2  # the KKT system
+    assert statuses[27:32] == ["holds"] * 5  # eq:tmp2 from its second line, eq:tmp1
+    # the last chain's Frobenius norms: each inverse up to √d/σ, so the product beats γ/σ²
+    ce = walked["Thm 3.4"][40].counterexample
+    assert ce is not None and ce["d"] >= 2 and ce["lhs"] > ce["rhs"]
+    # eq:Sig_opt_1's μ*: the counterexample has μ̂* ≠ μ*
+    assert walked["Thm 3.4"][20].counterexample["mu_gap"] > 0
+
+
+def test_theorem_4s_model_minimizer_is_stationary_for_q_alpha_from_f_alone():
+    """The model's (μ̂*, Σ̂*) and Σ_* against Q_α(μ, s) = E f(μ + α√s g) − (α²/2) log s computed
+    from f's values alone (Gauss–Hermite, 80 nodes; not the model's sech²/tanh integrals), d = 1,
+    both Σ's inside S: the partial derivatives (central differences) vanish there, while at μ*
+    the μ-derivative does not (the shift makes μ̂* ≠ μ*)."""
+    f = prop_sigma.Shifted(np.array([[1.0]]), np.array([[1.5]]), np.array([0.7]), 2.0, np.zeros(1))
+    alpha, tau, zeta = 0.3, 0.2, 5.0
+    mu_hat, S_hat, S_star = prop_sigma.minimizers(f, alpha, tau, zeta)
+    g, w = np.polynomial.hermite_e.hermegauss(80)
+    w = w / w.sum()
+
+    def q(mu, s):
+        smoothed = float(w @ f.values((mu + alpha * np.sqrt(s) * g)[:, None]))
+        return smoothed - alpha**2 / 2 * np.log(s)
+
+    def partials(mu, s, h=1e-5):
+        return (q(mu + h, s) - q(mu - h, s)) / (2 * h), (q(mu, s + h) - q(mu, s - h)) / (2 * h)
+
+    m, s_hat, s_star = float(mu_hat[0]), float(S_hat[0, 0]), float(S_star[0, 0])
+    assert 1 / zeta < s_star < 1 / tau and 1 / zeta < s_hat < 1 / tau
+    assert max(abs(v) for v in partials(m, s_hat)) < 1e-8
+    assert abs(partials(0.0, s_star)[1]) < 1e-8  # Σ_* at μ*
+    assert abs(partials(0.0, s_star)[0]) > 1e-4 and abs(m) > 1e-4
 
 
 def test_theorem_1s_kkt_construction_checks_out(walked):
@@ -437,7 +477,12 @@ def test_errata_cross_check(walked):
             ("Lemma D.6", 7),
         ),
         "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
-        "proof of Lemma C.1": (("Lemma C.1", 2),),
+        "proof of Lemma C.1": (("Lemma C.1", 3),),
+        "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)": (("Thm 3.4", 4),),
+        "eq:Sig_opt_1": (("Thm 3.4", 21),),
+        "eq:tmp, lines 3–4, and the display after eq:tmp1": (("Thm 3.4", 24), ("Thm 3.4", 33)),
+        "eq:tmp2, first line": (("Thm 3.4", 27),),
+        "proof of Thm 3.4, last chain, second line": (("Thm 3.4", 41),),
         "eq:R (proof of Thm 3.3)": (("Thm 3.3", 16), ("Thm 3.3", 18)),
         "proof of Thm 3.3, last line": (("Thm 3.3", 20),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
@@ -447,8 +492,9 @@ def test_errata_cross_check(walked):
         ),
     }
     # the typo of "proof of Thm 3.2" stands in the prose (z = μ + αΣu), not in a displayed
-    # relation: the displays use Σ^{1/2} and hold, so no step can name it
-    assert result.unmatched == ("proof of Thm 3.2",)
+    # relation: the displays use Σ^{1/2} and hold, so no step can name it; so does the sentence
+    # "the optimization problem is strictly convex" after eq:Sig_opt (proof of Thm 3.4)
+    assert result.unmatched == ("proof of Thm 3.4, after eq:Sig_opt", "proof of Thm 3.2")
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
@@ -465,7 +511,11 @@ def test_errata_cross_check(walked):
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
-    assert extra.unmatched == ("proof of Thm 3.2", "proof of Lemma 5.1, line 3")
+    assert extra.unmatched == (
+        "proof of Thm 3.4, after eq:Sig_opt",
+        "proof of Thm 3.2",
+        "proof of Lemma 5.1, line 3",
+    )
     assert walk.errata_cross_check(by_proof, []).dangling[0][3] == "no such erratum"
 
 
