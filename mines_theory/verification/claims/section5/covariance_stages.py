@@ -66,7 +66,8 @@ def decide_constant(final, transient, limit: float):
     ``limit`` (Var G̃ at the limit point). Returns (measurements, qualifier): ``modelled``, the
     mean over seeds of final − transient with its standard error; ``z_modelled`` against
     ``limit``; ``power``, the probability that the K_SE window rejects a constant
-    ``ALTERNATIVE`` × Var G̃ at that standard error, Φ((ALTERNATIVE − 1)·Var/SE − K_SE).
+    ``ALTERNATIVE`` × Var G̃ at that standard error, Φ((ALTERNATIVE − 1)·Var/SE − K_SE), its
+    uncertainty that of the estimated SE (relative 1/√(2(n − 1)), delta method).
 
     Criterion, declared before the runs: within K_SE SE of Var G̃ and power ≥ ``POWER`` (rejects
     a constant 25% away from Var G̃; with too few seeds to reject it, no). ``ValueError`` for
@@ -79,9 +80,11 @@ def decide_constant(final, transient, limit: float):
         )
     modelled = estimate("modelled", final - transient)
     z = (modelled.value - limit) / modelled.uncertainty
-    power = 0.5 * math.erfc(
-        -((ALTERNATIVE - 1) * limit / modelled.uncertainty - K_SE) / math.sqrt(2)
-    )
+    shift = (ALTERNATIVE - 1) * limit / modelled.uncertainty  # the alternative, in SE
+    power = 0.5 * math.erfc(-(shift - K_SE) / math.sqrt(2))
+    # its uncertainty: the SE is itself estimated, to a relative 1/√(2(n − 1)) (delta method)
+    spread = math.exp(-((shift - K_SE) ** 2) / 2) / math.sqrt(2 * math.pi) * shift
+    spread /= math.sqrt(2 * (final.size - 1))
     qualifier = Qualifier(
         "the constant is Var G̃, the transient modelled",
         f"k·E‖Σ_k⁻¹ − H*‖² − ‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k over the second half within "
@@ -93,7 +96,7 @@ def decide_constant(final, transient, limit: float):
     measurements = (
         modelled,
         z_measurement("z_modelled", z),
-        Measurement("power", power, 1e-9, percent=True),
+        Measurement("power", power, max(spread, 1e-12), percent=True),
     )
     return measurements, qualifier
 
