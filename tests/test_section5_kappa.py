@@ -63,6 +63,43 @@ def test_a_dependence_that_shrinks_to_a_floor_holds_with_some_left():
     assert status is Status.HOLDS
 
 
+#: Shrinking from −0.4 as the published runs do (factor 0.36 at k = 400), to a slope that stays
+#: (the alternative of "loses") or to none.
+SHRINKING = [-0.4, -0.3, -0.22]
+TRIALS = 5
+
+
+@pytest.mark.parametrize("noise", [0.03, 0.05])
+@pytest.mark.parametrize("permanent", [-0.15, -0.25])
+def test_a_dependence_that_shrinks_to_a_permanent_slope_fails(permanent, noise):
+    """The alternative 'loses' rejects (issue 43 §1): the slope shrinks, then stays at
+    −0.15 or −0.25; 'shrinks' alone would call it holds. 5 of 5 synthetic trials (each
+    decision bootstraps 13 slopes: more trials would cost minutes)."""
+    statuses, lost, shrinks = [], [], []
+    for trial in range(TRIALS):
+        outcomes, status = _decide(_windows(SHRINKING + [permanent] * 3, noise=noise, seed=trial))
+        statuses.append(status)
+        lost.append(outcomes["κ-dependence lost by the last quarter"])
+        shrinks.append(outcomes["κ-dependence shrinks as k grows"])
+    assert all(shrinks) and not any(lost)
+    assert statuses == [Status.FAILS] * TRIALS
+
+
+@pytest.mark.parametrize("noise", [0.03, 0.05])
+def test_a_dependence_that_shrinks_to_none_is_lost(noise):
+    """The other side, at the same noise: shrinking to 0 holds in 5 of 5 trials."""
+    for trial in range(TRIALS):
+        outcomes, status = _decide(_windows(SHRINKING + [-0.05, 0.0, 0.0], noise=noise, seed=trial))
+        assert outcomes["κ-dependence lost by the last quarter"], trial
+        assert status is Status.HOLDS, trial
+
+
+def test_a_late_slope_the_runs_cannot_place_does_not_decide():
+    """Shrinking to −0.075, the criterion's edge, with scatter: neither lost nor kept."""
+    with pytest.raises(Undecidable, match="lost from one of slope −0.15"):
+        _decide(_windows(SHRINKING + [-0.075] * 3, noise=0.2, seed=1))
+
+
 def test_the_rate_of_sigma_frozen_at_every_k_fails():
     """The alternative of no preconditioning: a slope −1 (Σ frozen's) at every window."""
     outcomes, status = _decide(_windows([-1.0] * 6))

@@ -252,12 +252,24 @@ def tgm3_bound_corrected(
 
 
 def _sup_factor(d: int, r: float, tau: float, zeta: float) -> float:
-    """g(r) ≥ sup of ‖Σ^{1/2}u‖²·‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F over ‖u‖² ≤ r (r ≥ 1) and
-    spec(Σ⁻¹) ⊂ [τ, ζ]: the smaller of (ζ/τ)·r√(r² − 2r + d) (‖ABC‖_F ≤ ‖A‖₂‖B‖_F‖C‖₂ with
-    ‖uuᵀ − I‖_F² = r² − 2r + d) and r√(κ²r² + dζ²/τ²), κ = (ζ + τ)²/(4ζτ) (Kantorovich's
-    inequality (uᵀΣu)(uᵀΣ⁻¹u) ≤ κ‖u‖⁴ with ‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F² ≤ (uᵀΣ⁻¹u)² + dζ²).
-    Both are increasing in r ≥ 1, so the supremum over ‖u‖² ≤ r is at r. Attained (first
-    branch) at ζ = τ; the second is smaller once ζ/τ is large (their ratio tends to κτ/ζ → 1/4)."""
+    """g(r) ≥ sup of ‖Σ^{1/2}u‖²·‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F over ‖u‖² ≤ r and
+    spec(Σ⁻¹) ⊂ [τ, ζ], for r ≥ 1 when d ≥ 2 and for r ≥ (1 + √2)/2 ≈ 1.207 when d = 1: the
+    smaller of (ζ/τ)·r√(r² − 2r + d) (‖ABC‖_F ≤ ‖A‖₂‖B‖_F‖C‖₂ with ‖uuᵀ − I‖_F² = r² − 2r + d)
+    and r√(κ²r² + dζ²/τ²), κ = (ζ + τ)²/(4ζτ) (Kantorovich's inequality
+    (uᵀΣu)(uᵀΣ⁻¹u) ≤ κ‖u‖⁴ with ‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F² ≤ (uᵀΣ⁻¹u)² + dζ²). Both are
+    nondecreasing in s = ‖u‖² on [0, ∞) for d ≥ 2 (the first's derivative is at least
+    1 − (1/4)/√(d − 1) > 0), so the supremum over ‖u‖² ≤ r is at s = r. At d = 1 the first
+    is (ζ/τ)·s|s − 1|, which peaks at (ζ/τ)/4 on [0, 1] (s = 1/2) and passes that value again
+    only at s = (1 + √2)/2: below it, g(r) < sup. The caller's r = c₃ = 2d + 3log(1/δ) > 2
+    lies above both. Attained (first branch) at ζ = τ; the second is smaller once ζ/τ is large
+    (their ratio tends to κτ/ζ → 1/4).
+
+    At d = 1, ζ = τ, r = 1.1 (below the threshold): g = 1.1·0.1 = 0.11 < 1/4, the value at
+    s = 1/2; at r = 1.25 (above it), g = 1.25·0.25 = 0.3125 ≥ 1/4:
+
+    >>> round(_sup_factor(1, 1.1, 1.0, 1.0), 4), _sup_factor(1, 1.25, 1.0, 1.0)
+    (0.11, 0.3125)
+    """
     kantorovich = (zeta + tau) ** 2 / (4 * zeta * tau)
     frobenius = zeta / tau * r * math.sqrt(r * r - 2 * r + d)
     return min(frobenius, r * math.sqrt(kantorovich**2 * r * r + d * zeta**2 / tau**2))

@@ -61,14 +61,26 @@ def lockstep(f, seeds: int, *, mean0, alpha: float, b: int, eta1, iterations: in
 
 
 def run_from_the_start(
-    f, *, alpha: float, b: int, eta1, seeds: int, iterations: int, entropy: int, record
+    f,
+    *,
+    alpha: float,
+    b: int,
+    eta1,
+    seeds: int,
+    iterations: int,
+    entropy: int,
+    record,
+    eta2: float | None = None,
 ):
     """The set-up both non-quadratic runs share: MiNES on ``f`` (d = f.dim) with S' = [σ/2, 2L],
-    η₂,k = 1/k, from μ₁ = x* + 1, Σ₁⁻¹ = L·I, ``seeds`` independent streams spawned from
-    ``entropy``, ``iterations`` steps with ``record(state, it)``; returns the final state."""
+    η₂,k = 1/k (or the constant ``eta2``: 10⁻¹² freezes Σ at Σ₁), from μ₁ = x* + 1,
+    Σ₁⁻¹ = L·I, ``seeds`` independent streams spawned from ``entropy``, ``iterations`` steps with
+    ``record(state, it)``; returns the final state."""
     d = f.dim
     tau, zeta = f.runs_box
-    strategy = MiNESStrategy(dim=d, alpha=alpha, batch_size=b, tau=tau, zeta=zeta, eta1=eta1)
+    strategy = MiNESStrategy(
+        dim=d, alpha=alpha, batch_size=b, tau=tau, zeta=zeta, eta1=eta1, eta2=eta2
+    )
     start = strategy.init(f.minimizer + 1.0, f.L * np.eye(d), seeds)
     rngs = [np.random.default_rng(c) for c in np.random.SeedSequence(entropy).spawn(seeds)]
     return run_strategy(strategy, f, start, rngs, iterations, record=record)

@@ -11,19 +11,29 @@ eq:cond leaves (‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k, measured), how loose C�
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mines_theory.theory.gaussian import sigma_gradient_variance
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ...framework.declare import claim
 from ...framework.sizes import Data
-from ...framework.stats import bootstrap, estimate
+from ...framework.stats import K_SE, bootstrap, estimate, z_measurement
 from ...framework.verdict import Measurement, Qualifier, Verdict, decides
 from .common import lemma53_printed
 from .covariance import decide_lemma53, describe_lemma53
 from .stages import TWO_STAGES, TwoStageRun
 
-__all__ = ["MATTERS", "check_lemma53_nonquadratic", "limit_point", "terms_matter"]
+__all__ = [
+    "ALTERNATIVE",
+    "MATTERS",
+    "POWER",
+    "check_lemma53_nonquadratic",
+    "decide_constant",
+    "limit_point",
+    "terms_matter",
+]
 
 #: The terms of eq:C that γ > 0 switches on (C₂, C₃) matter when they add at least this fraction
 #: of the others to the sum that C squares.
@@ -38,6 +48,57 @@ def terms_matter(share: float, others: str) -> Qualifier:
         f"least {MATTERS:.0%} to the sum that C squares (rejects terms that change no number)",
         share >= MATTERS,
     )
+
+
+#: The constant's alternative: Var G̃ × this (the window must reject it) ...
+ALTERNATIVE = 1.25
+#: ... with at least this probability (the power of the K_SE window at the measured standard
+#: error, normal approximation).
+POWER = 0.95
+
+
+def decide_constant(final, transient, limit: float):
+    """Whether k·E‖Σ_k⁻¹ − H*‖² has the constant Var G̃ once the start-up transient is modelled,
+    a pure function of per-seed arrays over the second half: ``final`` (the mean of
+    k‖Σ_k⁻¹ − H*‖²) and ``transient`` (the mean of ‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k, the drift of the
+    Hessians along the path about H*; with η₂,k = 1/k, Σ_k⁻¹ − H* is the average of that drift
+    and of the estimates' noise, so the model is k·E‖Σ_k⁻¹ − H*‖² = Var G̃ + transient), and
+    ``limit`` (Var G̃ at the limit point). Returns (measurements, qualifier): ``modelled``, the
+    mean over seeds of final − transient with its standard error; ``z_modelled`` against
+    ``limit``; ``power``, the probability that the K_SE window rejects a constant
+    ``ALTERNATIVE`` × Var G̃ at that standard error, Φ((ALTERNATIVE − 1)·Var/SE − K_SE), its
+    uncertainty that of the estimated SE (relative 1/√(2(n − 1)), delta method).
+
+    Criterion, declared before the runs: within K_SE SE of Var G̃ and power ≥ ``POWER`` (rejects
+    a constant 25% away from Var G̃; with too few seeds to reject it, no). ``ValueError`` for
+    arrays of different lengths or fewer than 2 seeds."""
+    final, transient = np.asarray(final, dtype=float), np.asarray(transient, dtype=float)
+    if final.shape != transient.shape or final.ndim != 1 or final.size < 2:
+        raise ValueError(
+            "final and transient must be per-seed arrays of one length, at least 2, got shapes "
+            f"{final.shape} and {transient.shape}"
+        )
+    modelled = estimate("modelled", final - transient)
+    z = (modelled.value - limit) / modelled.uncertainty
+    shift = (ALTERNATIVE - 1) * limit / modelled.uncertainty  # the alternative, in SE
+    power = 0.5 * math.erfc(-(shift - K_SE) / math.sqrt(2))
+    # its uncertainty: the SE is itself estimated, to a relative 1/√(2(n − 1)) (delta method)
+    spread = math.exp(-((shift - K_SE) ** 2) / 2) / math.sqrt(2 * math.pi) * shift
+    spread /= math.sqrt(2 * (final.size - 1))
+    qualifier = Qualifier(
+        "the constant is Var G̃, the transient modelled",
+        f"k·E‖Σ_k⁻¹ − H*‖² − ‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k over the second half within "
+        f"{K_SE:g} SE of Var G̃, a window that rejects Var G̃ × {ALTERNATIVE:g} with "
+        f"probability ≥ {POWER:g} at the measured SE: rejects a constant {ALTERNATIVE - 1:.0%} "
+        "away from Var G̃ (too few seeds for that power: no)",
+        abs(z) <= K_SE and power >= POWER,
+    )
+    measurements = (
+        modelled,
+        z_measurement("z_modelled", z),
+        Measurement("power", power, max(spread, 1e-12), percent=True),
+    )
+    return measurements, qualifier
 
 
 def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
@@ -58,6 +119,19 @@ def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
     variance = float(sigma_gradient_variance(H, P, config.b))
     bias = float(np.sum((P - f.hessian(f.minimizer)) ** 2))
     return variance, variance + float(np.sum(H**2)), bias
+
+
+def scaled_final(error_sq, k) -> np.ndarray:
+    """Per seed, the mean of k‖Σ_k⁻¹ − H*‖² over the second half (k ≥ max k / 2)."""
+    k = np.asarray(k, dtype=float)
+    return (np.asarray(error_sq) * k[:, None])[k >= k.max() / 2].mean(axis=0)
+
+
+def transient_per_seed(drift, k) -> np.ndarray:
+    """Per seed, the mean of ‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k over the second half (``drift``: the
+    norm, (iterations, seeds))."""
+    k = np.asarray(k, dtype=float)
+    return (np.asarray(drift) ** 2 / k[:, None])[k >= k.max() / 2].mean(axis=0)
 
 
 @claim("Lemma 5.3, γ > 0", minimum=Data(seeds=8, steps=1500, at={"steps": "config.iterations"}))
@@ -90,7 +164,8 @@ def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
     )
     drift = np.sqrt(out["drift_sq"][-1])  # √Σ_{t<K}‖∇²f(μ_t) − H*‖², per seed
     proof = f.gamma * np.sqrt(2 * out["gap"].sum(axis=0) / f.sigma)
-    transient = (out["drift"] ** 2 / k[:, None])[k >= K / 2].mean(axis=0)
+    transient = transient_per_seed(out["drift"], k)
+    constant, modelled = decide_constant(scaled_final(out["error_sq"], k), transient, variance)
     share = (constants.C2 + constants.C3) / constants.C1
     extra = (
         bootstrap(lambda s: float(np.median(drift[s])), seeds, "drift"),
@@ -107,15 +182,19 @@ def check_lemma53_nonquadratic(config: TwoStageRun = TWO_STAGES) -> Verdict:
         Measurement("share", share, 1e-6 * share),
         estimate("transient", transient),
         Measurement("bias", bias, 1e-6 * bias + 1e-30),
+        *constant,
     )
-    qualifiers += (terms_matter(share, "C₁"),)
+    qualifiers += (modelled, terms_matter(share, "C₁"))
     summary = (
         f"logistic d = {f.dim} (γ = {f.gamma:.3g}), α = {config.alpha:g}, b = {config.b}, "
         f"δ = {config.delta:g}, Theorem 5.4's step from outside eq:cond, {seeds} seeds × {K} "
         "iterations: "
         + describe_lemma53().replace("Var G̃ at Σ⁻¹ = H", "Var G̃ at the limit point")
         + "; ‖Σ̂*⁻¹ − H*‖² = {bias}; the start outside eq:cond leaves "
-        "‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k = {transient} over the second half. eq:C: C₁ = {C1}, "
+        "‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k = {transient} over the second half; the difference, "
+        "{modelled} (z = {z_modelled} against Var G̃; its window rejects Var G̃ × "
+        f"{ALTERNATIVE:g} with probability {{power}}). "
+        "eq:C: C₁ = {C1}, "
         "C₂ = {C2}, C₃ = {C3}, C₄ = {C4}, (C₂ + C₃)/C₁ = {share}; C₂ bounds "
         "√Σ_t‖∇²f(μ_t) − H*‖² = {drift} (the proof's γ√(2Σ_t(f(μ_t) − f*)/σ) = {drift_proof})"
     )

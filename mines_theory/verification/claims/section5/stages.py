@@ -30,6 +30,7 @@ from .common import asymmetric_logistic, run_from_the_start
 
 __all__ = [
     "ABOVE_LEVEL",
+    "FROZEN_STAGES",
     "OBJECTIVES",
     "RESCALED",
     "TWO_STAGES",
@@ -100,8 +101,9 @@ OBJECTIVES = {
 @dataclasses.dataclass(frozen=True)
 class TwoStageRun:
     """MiNES with ``TwoStageStep`` on ``objective_name`` (``OBJECTIVES``; ``scale`` for the soft
-    cubic) from μ₁ = x* + 1, Σ₁⁻¹ = L·I, S' = [σ/2, 2L], η₂,k = 1/k, ``seeds`` streams spawned
-    from ``entropy``, ``iterations`` steps.
+    cubic) from μ₁ = x* + 1, Σ₁⁻¹ = L·I, S' = [σ/2, 2L], η₂,k = 1/k (or the constant ``eta2``:
+    ``FROZEN_STAGES``' 10⁻¹² freezes Σ at Σ₁), ``seeds`` streams spawned from ``entropy``,
+    ``iterations`` steps.
 
     The defaults are ``TWO_STAGES``: the logistic objective at α = 0.002, b = 100, δ = 0.01,
     chosen before the runs so that one run meets both Lemma 5.3 as printed (bδ ≤ 1) and as
@@ -117,6 +119,7 @@ class TwoStageRun:
     seeds: int = 40
     iterations: int = 1500
     entropy: int = 11
+    eta2: float | None = None
 
     def objective(self):
         if self.objective_name not in OBJECTIVES:
@@ -169,6 +172,7 @@ class TwoStageRun:
             iterations=self.iterations,
             entropy=self.entropy,
             record=record,
+            eta2=self.eta2,
         )
         names = ["gap", "next", "xi", "curvature", "eta1", "inside", "error_sq", "drift"]
         names.append("drift_sq")
@@ -192,6 +196,9 @@ class TwoStageRun:
 
 #: Theorem 5.4's two stages on the logistic objective (see ``TwoStageRun``).
 TWO_STAGES = TwoStageRun()
+#: Its control: the same seeds, α, step rule and start with Σ never learned (η₂ = 10⁻¹², Σ stays
+#: at Σ₁ = I/L): what the step rule's jump at entry alone makes of the two stages.
+FROZEN_STAGES = dataclasses.replace(TWO_STAGES, eta2=1e-12)
 #: The same shape rescaled: the soft cubic at s = 1000 and α = 30 (α²/s ≈ 0.9, as α = 0.95 at
 #: s = 1), where f(μ̂*) − f* ≈ 9 lies outside eq:cond (threshold ≈ 2): the run stays in stage 1 and
 #: item 1 meets its floor, where the printed Δ_α,1 (not in units of f) is ~10⁻⁷.

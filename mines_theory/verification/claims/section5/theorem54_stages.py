@@ -42,6 +42,7 @@ from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidab
 from ..repaired.common import exact
 from .common import lemma53_printed
 from .stages import (
+    FROZEN_STAGES,
     RESCALED,
     TWO_STAGES,
     TwoStageRun,
@@ -57,11 +58,13 @@ __all__ = [
     "check_theorem54_nonquadratic",
     "certification",
     "decide_certified",
+    "decide_learning",
     "decide_shape",
     "decide_stages",
     "describe_theorem54_nonquadratic",
     "stage_bounds",
     "stage_measurements",
+    "step_jump",
     "two_stage_shape",
 ]
 
@@ -205,6 +208,65 @@ def decide_shape(enter, stays, rate1, rate2, *, iterations: int):
     return speedup, qualifiers
 
 
+def step_jump(eta1, enter) -> np.ndarray:
+    """Per seed, the step rule's jump at entry: the median η₁,k over the steps from ``enter`` on
+    over the first step's η₁ (stage 1's bτ/(4Lc₁)); NaN for a seed that never enters."""
+    eta1 = np.asarray(eta1, dtype=float)
+    return np.array(
+        [
+            float(np.median(eta1[e - 1 :, s]) / eta1[0, s]) if e <= eta1.shape[0] else math.nan
+            for s, e in enumerate(np.asarray(enter))
+        ]
+    )
+
+
+def decide_learning(rate1, rate2, rate1_frozen, rate2_frozen, jump):
+    """What learning Σ adds to the two stages, against the control with Σ frozen at Σ₁ (the same
+    seeds, α, start and step rule: ``stages.FROZEN_STAGES``), a pure function of per-seed arrays:
+    the contractions fitted before and after entry in the run (``rate1``, ``rate2``) and in the
+    control (``rate1_frozen``, ``rate2_frozen``) and the run's step jump at entry (``jump``,
+    ``step_jump``: L/(τ𝓛_k) there). Returns (measurements, qualifier): ``speedup_frozen`` (the
+    control's stage 2 over stage 1), ``step_jump`` (the step rule's share: how much longer a step
+    the run takes inside), ``gain`` (stage 2's contraction with Σ
+    learned over that with Σ frozen, seed by seed), each the median over seeds with a 95%
+    bootstrap interval.
+
+    Criterion, declared before the runs: "learning Σ speeds stage 2" — the interval of ``gain``
+    lies above 1 (rejects a stage 2 whose speed is the step rule's alone, as fast with Σ never
+    learned). ``Undecidable`` where a seed has no contraction fitted in a stage of either run or
+    no jump, or with fewer than 2 seeds, or when the arrays differ in length."""
+    arrays = [np.asarray(x, dtype=float) for x in (rate1, rate2, rate1_frozen, rate2_frozen)]
+    jump = np.asarray(jump, dtype=float)
+    if len({a.size for a in (*arrays, jump)}) != 1:
+        raise ValueError(
+            "rate1, rate2, rate1_frozen, rate2_frozen and jump must have one length (the "
+            f"seeds), got {[a.size for a in (*arrays, jump)]}"
+        )
+    seeds = jump.size
+    at_least("seeds", seeds, 2, "a bootstrap over seeds")
+    fitted = np.logical_and.reduce([np.isfinite(a) for a in (*arrays, jump)])
+    if not fitted.all():
+        raise Undecidable(
+            "{fitted} of {seeds} seeds have both stages fitted with Σ learned and with Σ frozen",
+            Measurement("fitted", int(fitted.sum()), kind=Kind.COUNT),
+            Measurement("seeds", seeds, kind=Kind.COUNT),
+        )
+    _, rate2, rate1_frozen, rate2_frozen = arrays
+    frozen = bootstrap(
+        lambda s: float(np.median(rate2_frozen[s] / rate1_frozen[s])), seeds, "speedup_frozen"
+    )
+    share = bootstrap(lambda s: float(np.median(jump[s])), seeds, "step_jump")
+    gain = bootstrap(lambda s: float(np.median(rate2[s] / rate2_frozen[s])), seeds, "gain")
+    qualifier = Qualifier(
+        "learning Σ speeds stage 2",
+        "the 95% interval of the median over seeds of stage 2's contraction with Σ learned over "
+        "that with Σ frozen at Σ₁ (same seeds, α, start and step rule) lies above 1: rejects a "
+        "stage 2 as fast with Σ never learned (a speed-up that is the step rule's alone)",
+        ends(gain)[0] > 1,
+    )
+    return (frozen, share, gain), qualifier
+
+
 def decide_stages(outcomes: dict) -> Status:
     """The status from the per-step tests (``decide_stage``'s outcomes: True, False, None) keyed
     (form, run, stage), form "printed" or "repaired": holds if every printed test holds; an
@@ -265,7 +327,8 @@ def check_theorem54_nonquadratic(
     s = 1000, whose limit lies outside eq:cond), printed and repaired (Lemma 5.1's rate
     c₂τσ/(8c₁Lζ) and Δ_α,1 with γ²; Lemma 5.2's /32 and Δ_α,2; ``bounds.corrected``). Status:
     ``decide_stages``. Qualifiers: the shape of the run (``two_stage_shape``) and what the
-    theorem can certify (``stages.predicted_switch`` at eq:lxi's bounds)."""
+    theorem can certify (``stages.predicted_switch`` at eq:lxi's bounds); what learning Σ adds,
+    against the same run with Σ frozen at Σ₁ (``decide_learning``)."""
     main, scaled = stage_measurements(config, "A"), stage_measurements(rescaled, "B", (1,))
     status = decide_stages({**main[1], **scaled[1]})
     shape = two_stage_shape(config)
@@ -274,10 +337,19 @@ def check_theorem54_nonquadratic(
     speedup, shape_qualifiers = decide_shape(
         shape["enter"], shape["stays"], rate1, rate2, iterations=config.iterations
     )
+    control = dataclasses.replace(config, eta2=FROZEN_STAGES.eta2)  # config's, Σ never learned
+    frozen = control.run()
+    enter_frozen = stage_entry(frozen["inside"])
+    learning, learns = decide_learning(
+        rate1,
+        rate2,
+        *stage_rates(frozen["gap"], enter_frozen),
+        step_jump(config.run()["eta1"], shape["enter"]),
+    )
     printed, repaired = main[2]["printed"], main[2]["repaired"]
     certify = certification(config, rescaled, shape, main[2])
     switch, at_one, first_one = certify["switch"], certify["at_one"], certify["first_one"]
-    qualifiers = shape_qualifiers + decide_certified(
+    qualifiers = (*shape_qualifiers, learns) + decide_certified(
         certify,
         coincide=shape["coincide"],
         rescaled_outcome=scaled[1][("printed", "B", 1)],
@@ -291,6 +363,7 @@ def check_theorem54_nonquadratic(
         bootstrap(lambda s: float(np.median(rate1[s])), seeds, "rate_1"),
         bootstrap(lambda s: float(np.median(rate2[s])), seeds, "rate_2"),
         speedup,
+        *learning,
         exact("promised_1", printed["promised"][0]),
         exact("promised_2", printed["promised"][1]),
         exact("promised_lxi", 1 - certify["lxi_rate"]),
@@ -448,7 +521,10 @@ def describe_theorem54_nonquadratic(
         f"δ = {config.delta:g}, {config.seeds} seeds × {config.iterations} steps from f₁ − f* = "
         f"{first_gap:.3g}: the runs enter eq:cond at k = {{enter}} (threshold "
         "{threshold} at ξ = 𝓛 = 1) and at least {stays} of the later steps stay inside; "
-        "contraction {rate_1} before, {rate_2} after (×{speedup}), promised {promised_1} and "
+        "contraction {rate_1} before, {rate_2} after (×{speedup}); with Σ frozen at Σ₁ (same "
+        "seeds, α and step rule) ×{speedup_frozen}; the step's jump at entry, L/(τ𝓛_k), "
+        "×{step_jump}; stage 2's contraction with Σ learned over Σ frozen ×{gain}; promised "
+        "{promised_1} and "
         "{promised_2} (at the measured ξ_k, 𝓛_k; {promised_lxi} at eq:lxi's bounds; repaired "
         "{promised_1_repaired} and {promised_2_repaired}); steps above the bound, printed: "
         "{A1_printed_violations} of {A1_printed_steps} before, {A2_printed_violations} of "
