@@ -86,7 +86,7 @@ def decide_constant(final, transient, limit: float):
     spread = math.exp(-((shift - K_SE) ** 2) / 2) / math.sqrt(2 * math.pi) * shift
     spread /= math.sqrt(2 * (final.size - 1))
     qualifier = Qualifier(
-        "the constant is Var G̃, the transient modelled",
+        "the constant confirmed to be Var G̃, the transient modelled",
         f"k·E‖Σ_k⁻¹ − H*‖² − ‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k over the second half within "
         f"{K_SE:g} SE of Var G̃, a window that rejects Var G̃ × {ALTERNATIVE:g} with "
         f"probability ≥ {POWER:g} at the measured SE: rejects a constant {ALTERNATIVE - 1:.0%} "
