@@ -22,7 +22,15 @@ import numpy as np
 from ..check import Draw
 from .common import LogCosh, logcosh, logcosh_size, positive, spd
 
-__all__ = ["young_sum", "split_sigma", "cited_g_norm", "shift_h_star", "smooth_h_star"]
+__all__ = [
+    "statement_g_norm_1",
+    "statement_g_norm_2",
+    "young_sum",
+    "split_sigma",
+    "cited_g_norm",
+    "shift_h_star",
+    "smooth_h_star",
+]
 
 
 def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
@@ -165,3 +173,13 @@ def smooth_h_star(rng):
         return _fro2(sum(s["X"]) / (2 * s["b"] * s["alpha"] ** 2) - s["H_star"]), _bound(s)
 
     return _draw(rng, sides)
+
+
+def statement_g_norm_1(rng):
+    """eq:G_norm_1, the statement: ‖G̃(Σ_k)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)."""
+    return _draw(rng, lambda s: (_fro2(s["TG"]), _bound(s)))
+
+
+def statement_g_norm_2(rng):
+    """eq:G_norm_2, the statement: ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ the same bound."""
+    return _draw(rng, lambda s: (_fro2(s["TG"] - (s["H_star"] - s["sigma_inv"])), _bound(s)))
