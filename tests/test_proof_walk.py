@@ -188,7 +188,9 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
 
 
 def test_lemma_e1_fails_where_its_erratum_says(walked):
-    assert [status(walked, "Lemma E.1", i) for i in (1, 2, 6, 7, 8, 17, 21, 22)] == [
+    # the statement: its conclusion holds inside its condition (a hypothesis, not checked)
+    assert [status(walked, "Lemma E.1", i) for i in (1, 2)] == ["holds", "not checked"]
+    assert [status(walked, "Lemma E.1", i) for i in (3, 4, 8, 9, 10, 19, 23, 24)] == [
         "identity",
         "identity",
         "fails",  # Δ₁ as printed is not ∇f(μ_k) − H(μ_k − μ*)
@@ -198,7 +200,7 @@ def test_lemma_e1_fails_where_its_erratum_says(walked):
         "holds",
         "identity",
     ]
-    ce = walked["Lemma E.1"][6].counterexample
+    ce = walked["Lemma E.1"][8].counterexample
     assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
@@ -211,16 +213,18 @@ def test_lemma_10_fails_at_its_two_errata_and_the_rest_follows(walked):
 
 def test_eq_sig_dec_drops_a_factor_2_and_eq_sig_2_bnd_follows_its_citations(walked):
     statuses = [r.status for r in walked["Lemma E.2"]]
-    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [7, 8]
-    assert statuses[5] == "holds"  # the recursion unwound
-    assert statuses[12] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
+    # the statement's eq:Sig_dec (the factor 2) and eq:Sig_2_bnd (O(1/b)) fail as the lemma does
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [1, 2, 9, 10]
+    assert statuses[7] == "holds"  # the recursion unwound
+    assert statuses[14] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
 
 
 def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
-    result = walked["Lemma E.10"][9]
-    assert (result.index, result.status) == (10, "fails")
+    assert status(walked, "Lemma E.10", 1) == "holds"  # the statement, given Lemmas 9 and 10
+    result = walked["Lemma E.10"][10]
+    assert (result.index, result.status) == (11, "fails")
     assert "(k - 1)" in result.evidence and "harmless" in result.reason
-    assert status(walked, "Lemma E.10", 11) == "holds"
+    assert status(walked, "Lemma E.10", 12) == "holds"
     # independently of sympy: the sum, term by term, minus the printed line, is (k − 1)Δ
     for k, rho, F, D in [(2, 0.3, 1.0, 2.0), (7, 0.05, 3.0, 0.5), (20, 0.9, 0.0, 1.0)]:
         q = 1 - rho
@@ -273,7 +277,7 @@ def test_the_monte_carlo_verdict_flips_beyond_4_standard_errors():
 
 
 def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
-    for index in (6, 7):
+    for index in (2, 8, 9):  # the statement's deviation, the proof's Hoeffding lines
         result = walked["Lemma E.7"][index - 1]
         assert result.status == "holds", result.evidence
         assert "20000 Monte Carlo draws" in result.evidence
@@ -435,39 +439,54 @@ def test_errata_cross_check(walked):
     result = walk.errata_cross_check(by_proof, labels)
     assert result.matched == {
         "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9),),
-        "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 6), ("Lemma E.1", 7)),
+        "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 8), ("Lemma E.1", 9)),
         "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
         "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
-        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 7),),
-        "eq:bG": (("Lemma E.2", 8),),
-        "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 4),),
+        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 1), ("Lemma E.2", 9)),
+        "eq:Sig_2_bnd (Lemma E.2)": (("Lemma E.2", 2),),
+        "eq:bG": (("Lemma E.2", 10),),
+        "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 1), ("Lemma E.4", 5)),
         "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 1),),
         "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 4),),
         "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": (
             ("Lemma E.9", 5),
         ),
-        'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
+        'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 11),),
         "Lemmas D.1, D.4, D.5, hypotheses": (
-            ("Lemma D.1", 8),
-            ("Lemma D.5", 4),
-            ("Lemma D.5", 8),
+            ("Lemma D.1", 5),
+            ("Lemma D.1", 13),
+            ("Lemma D.5", 1),
+            ("Lemma D.5", 5),
+            ("Lemma D.5", 9),
         ),
-        "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
-        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (("Lemma D.7", 2), ("Lemma D.7", 6)),
+        "eq:nu (Lemma D.2)": (("Lemma D.2", 1), ("Lemma D.2", 4), ("Lemma D.2", 9)),
+        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (
+            ("Lemma D.7", 1),
+            ("Lemma D.7", 2),
+            ("Lemma D.7", 4),
+            ("Lemma D.7", 8),
+        ),
         "proof of Lemma D.6, Taylor expansions": (
-            ("Lemma D.6", 1),
-            ("Lemma D.6", 2),
             ("Lemma D.6", 3),
-            ("Lemma D.6", 7),
+            ("Lemma D.6", 4),
+            ("Lemma D.6", 5),
+            ("Lemma D.6", 9),
         ),
-        "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
+        "eq:G_norm, eq:GG (Lemma D.6)": (
+            ("Lemma D.6", 1),
+            ("Lemma D.6", 8),
+            ("Lemma D.6", 13),
+            ("Lemma D.6", 16),
+        ),
         "proof of Lemma C.1": (("Lemma C.1", 2),),
         "eq:R (proof of Thm 3.3)": (("Thm 3.3", 16), ("Thm 3.3", 18)),
         "proof of Thm 3.3, last line": (("Thm 3.3", 20),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
-            ("Lemma D.2", 6),
-            ("Lemma D.4", 10),
-            ("Lemma D.5", 2),
+            ("Lemma D.2", 2),
+            ("Lemma D.2", 8),
+            ("Lemma D.4", 2),
+            ("Lemma D.4", 12),
+            ("Lemma D.5", 3),
         ),
     }
     # the typo of "proof of Thm 3.2" stands in the prose (z = μ + αΣu), not in a displayed
@@ -475,17 +494,17 @@ def test_errata_cross_check(walked):
     assert result.unmatched == ("proof of Thm 3.2",)
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
-    assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
+    assert result.dangling == (("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"),)
     assert set(result.new_findings) == {
         ("Lemma 5.1", 6),
         ("Lemma 5.1", 10),
-        ("Lemma D.1", 5),  # |ν_i| = ν_i
-        ("Lemma D.4", 4),  # Σ^{-1/2}HΣ^{1/2}
-        ("Lemma D.5", 6),  # ‖UᵀΣ^{-1/2}∇f‖
-        ("Lemma D.6", 13),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
+        ("Lemma D.1", 10),  # |ν_i| = ν_i
+        ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
+        ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
+        ("Lemma D.6", 15),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
     }
     report = command.errata_report(result)
-    assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
+    assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
@@ -496,7 +515,7 @@ def test_errata_cross_check(walked):
 def test_the_walk_command(capsys):
     assert command.main(["walk", "Lemma 40", "--json", "--draws", "30"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["index"] for r in rows] == list(range(1, 12))
+    assert [r["index"] for r in rows] == list(range(1, 13))
     for r in rows:
         assert {"proof", "index", "latex", "relation", "status", "reason"} <= set(r)
         assert r["status"] in spec.STATUSES

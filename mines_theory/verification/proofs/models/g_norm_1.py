@@ -19,12 +19,14 @@ import math
 
 import numpy as np
 
+from ....linalg.spd import project_eigenvalues
 from ..check import Draw
 from .common import LogCosh, logcosh, logcosh_size, positive, spd
 
 __all__ = [
     "statement_g_norm_1",
     "statement_g_norm_2",
+    "statement_sig_2_bnd",
     "young_sum",
     "split_sigma",
     "cited_g_norm",
@@ -183,3 +185,33 @@ def statement_g_norm_1(rng):
 def statement_g_norm_2(rng):
     """eq:G_norm_2, the statement: ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ the same bound."""
     return _draw(rng, lambda s: (_fro2(s["TG"] - (s["H_star"] - s["sigma_inv"])), _bound(s)))
+
+
+def statement_sig_2_bnd(rng):
+    """Lemma 32's (E.2's) statement, eq:Sig_2_bnd: ‖Σ₂⁻¹ − H*‖² ≤ 4L²c₃²(c₃ζ + √dζ)²/(bτ²) + dζ²/b
+    with Σ₂⁻¹ = Π_S'(Σ₁⁻¹ + η₂,₁TG(Σ₁)), η₂,₁ = 1 (eq:Sig_dec's η₂,k = 1/k), so Σ₂⁻¹ =
+    Π_S'((1/(2bα²))Σ_i X_i). The u_i on eq:u_norm's events as eq:G_norm_1/2 use them (each its
+    own event): all u_i equal to one u with ‖u‖² ≤ c₃, so that (1/b)Σ_i X_i = X₁ for any b, and
+    b ∈ [1, 10¹²]
+    (log-uniform; the bound is O(1/b), the left side does not depend on b) drawn with the
+    instance; Σ₁⁻¹ ∈ S', f, μ₁ as ``_instance``."""
+    d, b = int(rng.integers(1, 4)), int(10 ** rng.uniform(0, 12))
+    x0 = rng.standard_normal(logcosh_size(d, 2) + 2 + d * d + d + 4 + d + d + 1)
+
+    def instance(x: np.ndarray) -> dict:
+        s = _instance(x, d, 1, False)  # one u: (1/b)Σ_i X_i = X₁ for u_1 = … = u_b
+        sigma_2 = project_eigenvalues(s["X"][0] / (2 * s["alpha"] ** 2), s["tau"], s["zeta"])
+        return s | dict(b=b, lhs=_fro2(sigma_2 - s["H_star"]))
+
+    def sides(x: np.ndarray):
+        s = instance(x)
+        c, zeta = s["c3"], s["zeta"]
+        rhs = 4 * s["L"] ** 2 * c**2 * (c * zeta + math.sqrt(d) * zeta) ** 2 / (b * s["tau"] ** 2)
+        rhs += d * zeta**2 / b
+        return s["lhs"], rhs, s["lhs"] + rhs
+
+    def describe(x: np.ndarray) -> dict:
+        s = instance(x)
+        return {k: s[k] for k in ("d", "b", "tau", "zeta", "L", "alpha", "delta")}
+
+    return Draw(x0, sides, describe)

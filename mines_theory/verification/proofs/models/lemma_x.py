@@ -23,6 +23,7 @@ from ..check import Draw, Expectation, Symbolic
 from .common import positive, spd
 
 __all__ = [
+    "statement_deviation",
     "half_out",
     "triangle",
     "spectral",
@@ -166,7 +167,9 @@ def truncated_mean(Lam: np.ndarray, W: np.ndarray, A: float) -> float:
     )
 
 
-def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
+def _sum_instance(
+    rng: np.random.Generator, two_sided: bool, statement: bool = False
+) -> Expectation:
     d, k, b = int(rng.integers(1, 4)), int(rng.integers(2, 5)), int(rng.integers(1, 5))
     tau = positive(rng.standard_normal(), 1e-1, 2.0)
     zeta = tau * positive(rng.standard_normal(), 1.5, 20.0)
@@ -199,12 +202,14 @@ def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
             inner = np.einsum("nbi,ij,nbj->nb", u, half_W, u) - np.trace(half_W)
             x = q * inner * (sq <= A)
             total += z * (x - centre).mean(axis=1)
+        if statement:  # the statement's "<=": P(|S| > ψ) ≤ level
+            return (np.abs(total) > psi).astype(float)
         if two_sided:  # the ">=" line: E[−𝟙{|S| ≥ ψ}] ≥ −level
             return -(np.abs(total) >= psi).astype(float)
         return (total >= psi).astype(float)
 
     describe = dict(d=d, k=k, b=b, tau=tau, zeta=zeta, delta=delta, psi=psi, level=p)
-    return Expectation(sample, -p if two_sided else p, 1.0, describe)
+    return Expectation(sample, -p if two_sided and not statement else p, 1.0, describe)
 
 
 def hoeffding_tail(rng):
@@ -218,3 +223,10 @@ def two_sided_event(rng):
     direction: E[−𝟙{|S| ≥ ψ}] ≥ −exp(−(bψ²/2)/Σz²Γ²), i.e. P(|S| ≥ ψ) ≤ the printed bound,
     Monte Carlo; the one-sided event of the printed line is step 7's."""
     return _sum_instance(rng, two_sided=True)
+
+
+def statement_deviation(rng):
+    """The statement: |Σ_t z_{t,k}⟨X_t − E X_t, ½W_t⟩| ≤ √((2/b) log(k²/δ)·Σ_t z²Γ_t²) with
+    probability ≥ 1 − δ/k²: Monte Carlo of P(|S| > ψ) against the level δ/k², ψ the printed
+    deviation at that level (X_t the batch mean (1/b)Σ_i X_{t,i}, as the proof's Hoeffding line)."""
+    return _sum_instance(rng, two_sided=True, statement=True)
