@@ -302,7 +302,7 @@ def test_lemmas_24_to_26_walk_to_their_errata(walked):
     assert d1[:5] == ["identity", "identity", "not checked", "not checked", "fails"]
     ce = walked["Lemma D.1"][4].counterexample
     assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
-    assert d1[5:9] == ["not checked"] + ["identity"] * 3
+    assert d1[5:9] == ["identity"] * 4  # eq:g_mu against the library's estimator, then algebra
     assert d1[9] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
     assert walked["Lemma D.1"][9].counterexample["nu_1"] < 0
     assert d1[10:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
@@ -348,7 +348,7 @@ def test_lemma_30_fails_where_its_erratum_says(walked):
     assert [r.status for r in walked["Lemma D.7"]] == [
         "fails",  # the statement's eq:G_norm_1, as the lemma: no O(1/b) bound
         "fails",  # the statement's eq:G_norm_2
-        "not checked",  # eq:TG restated
+        "identity",  # eq:TG restated: the library's estimator of eq:TG
         "fails",  # ‖(1/b)Σ Y_i‖² ≤ (1/b²)Σ‖Y_i‖²
         "follows",
         "follows",

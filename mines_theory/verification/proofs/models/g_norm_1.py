@@ -27,6 +27,7 @@ __all__ = [
     "statement_g_norm_1",
     "statement_g_norm_2",
     "statement_sig_2_bnd",
+    "tg_definition",
     "young_sum",
     "split_sigma",
     "cited_g_norm",
@@ -57,12 +58,13 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
     radii = [positive(share + t, 1e-2, 1.0) for t in x[at + 4 + d + d * b : at + 4 + d + d * b + b]]
     w, P = np.linalg.eigh(sigma_inv)
     root, inv_root = (P / np.sqrt(w)) @ P.T, (P * np.sqrt(w)) @ P.T  # Σ^{1/2}, Σ^{-1/2}
-    X = []
+    X, us = [], []
     for i in range(b):
         direction = v + rho * W[i]
         if iso:  # the erratum's family: all u_i equal, on the event's boundary
             direction, radii[i] = v, 1.0
         u = math.sqrt(c3) * radii[i] * direction / (np.linalg.norm(direction) + 1e-300)
+        us.append(u)
         h = alpha * root @ u
         second = f(mu - h) + f(mu + h) - 2 * f(mu)
         X.append(second * (np.outer(inv_root @ u, inv_root @ u) - sigma_inv))
@@ -70,6 +72,9 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
     H_star = (Q * np.clip(lam, tau, zeta)) @ Q.T
     TG = sum(X) / (2 * b * alpha**2) - sigma_inv
     return dict(
+        f=f,
+        mu=mu,
+        u=np.array(us),
         d=d,
         b=b,
         iso=float(iso),
@@ -213,5 +218,28 @@ def statement_sig_2_bnd(rng):
     def describe(x: np.ndarray) -> dict:
         s = instance(x)
         return {k: s[k] for k in ("d", "b", "tau", "zeta", "L", "alpha", "delta")}
+
+    return Draw(x0, sides, describe)
+
+
+def tg_definition(rng):
+    """Line 1 of the proof: ‖G̃(Σ_k)‖² with G̃ as ``algorithm.estimators.sigma_gradient``
+    computes eq:TG (its own code), against the printed ‖(1/(2bα²))Σ_i[(…)(Σ_k^{-1/2}u_iu_iᵀ
+    Σ_k^{-1/2} − Σ_k⁻¹)] − Σ_k⁻¹‖² (the model's X_i)."""
+    from mines_theory.algorithm.estimators import sigma_gradient
+
+    d, b = int(rng.integers(1, 4)), int(rng.integers(1, 17))
+    iso = bool(rng.random() < 0.5)
+    x0 = rng.standard_normal(logcosh_size(d, 2) + 2 + d * d + d + 4 + d + d * b + b)
+
+    def sides(x: np.ndarray):
+        s = _instance(x, d, b, iso)
+        G = sigma_gradient(s["f"].values, s["mu"], s["sigma_inv"], s["alpha"], s["u"])
+        lhs, rhs = _fro2(G), _fro2(s["TG"])
+        return lhs, rhs, lhs + rhs + sum(_fro2(X) for X in s["X"]) / (2 * b * s["alpha"] ** 2) ** 2
+
+    def describe(x: np.ndarray) -> dict:
+        s = _instance(x, d, b, iso)
+        return {k: s[k] for k in ("d", "b", "iso", "tau", "zeta", "alpha")}
 
     return Draw(x0, sides, describe)

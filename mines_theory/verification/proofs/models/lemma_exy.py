@@ -16,6 +16,7 @@ from ..check import Draw
 from .common import positive
 
 __all__ = [
+    "mean_split",
     "statement_exy",
     "centred",
     "linearity",
@@ -132,5 +133,16 @@ def statement_exy(rng):
     def sides(s):
         EX, EY = truncated_means(s)
         return s["full"] - 2 * s["Lam"], (s["X"] - EX) + (s["Y"] - EY)
+
+    return _draw(rng, sides)
+
+
+def mean_split(rng):
+    """Step 8: 2Λ = E[X + Y], E[X] + E[Y] from the χ² laws (the truncations at A_t), against
+    2Λ (Lemma 23, Isserlis' theorem: step 7)."""
+
+    def sides(s):
+        EX, EY = truncated_means(s)
+        return 2 * s["Lam"], EX + EY
 
     return _draw(rng, sides)

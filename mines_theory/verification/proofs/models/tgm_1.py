@@ -25,6 +25,7 @@ __all__ = [
     "statement_g_nu",
     "statement_sigma_1",
     "statement_unu",
+    "g_definition",
     "g_add_subtract",
     "g_nu",
     "g_matrix",
@@ -148,6 +149,20 @@ def statement_sigma_1(rng):
         lhs = abs(float(s["nu"][0]))
         rhs = s["gamma"] * s["alpha"] ** 2 * s["c3"] ** 1.5 / (6 * s["tau"] ** 1.5)
         return lhs, rhs, lhs + rhs + s["size"] * 1e-12
+
+    return _tgm_draw(rng, sides)
+
+
+def g_definition(rng):
+    """Line 1: g̃(μ) of eq:g_mu, as ``algorithm.estimators.mean_gradient`` computes it (its own
+    code: μ ± αz_i with z_i = Σ^{1/2}u_i, one GEMM), against the printed (1/b)Σ_i (f(μ + αũ_i) −
+    f(μ − αũ_i))/(2α)·ũ_i."""
+    from mines_theory.algorithm.estimators import mean_gradient
+
+    def sides(s):
+        sigma_inv = np.linalg.inv(s["sigma"])
+        lhs = mean_gradient(s["f"].values, s["mu"], sigma_inv, s["alpha"], s["U"].T)
+        return _vector_sides(lhs, _step1(s), s)
 
     return _tgm_draw(rng, sides)
 
