@@ -184,7 +184,8 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
         assert "step 10" in results[index - 1].evidence  # the false step the chain uses
     assert status(walked, "Lemma 5.1", 6) == "fails"  # Ũ U Σ Uᵀ Ũᵀ: a typo
     assert status(walked, "Lemma 5.1", 7) == "holds"  # read with UᵀΣU, not through step 6
-    assert status(walked, "Lemma 5.1", 1) == "not checked"
+    # the update rule restated, against the library's Algorithm 1
+    assert status(walked, "Lemma 5.1", 1) == "identity"
 
 
 def test_lemma_e1_fails_where_its_erratum_says(walked):
