@@ -184,11 +184,14 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
         assert "step 10" in results[index - 1].evidence  # the false step the chain uses
     assert status(walked, "Lemma 5.1", 6) == "fails"  # Ũ U Σ Uᵀ Ũᵀ: a typo
     assert status(walked, "Lemma 5.1", 7) == "holds"  # read with UᵀΣU, not through step 6
-    assert status(walked, "Lemma 5.1", 1) == "not checked"
+    # the update rule restated, against the library's Algorithm 1
+    assert status(walked, "Lemma 5.1", 1) == "identity"
 
 
 def test_lemma_e1_fails_where_its_erratum_says(walked):
-    assert [status(walked, "Lemma E.1", i) for i in (1, 2, 6, 7, 8, 17, 21, 22)] == [
+    # the statement: its conclusion holds inside its condition (a hypothesis, not checked)
+    assert [status(walked, "Lemma E.1", i) for i in (1, 2)] == ["holds", "not checked"]
+    assert [status(walked, "Lemma E.1", i) for i in (3, 4, 8, 9, 10, 19, 23, 24)] == [
         "identity",
         "identity",
         "fails",  # Δ₁ as printed is not ∇f(μ_k) − H(μ_k − μ*)
@@ -198,7 +201,7 @@ def test_lemma_e1_fails_where_its_erratum_says(walked):
         "holds",
         "identity",
     ]
-    ce = walked["Lemma E.1"][6].counterexample
+    ce = walked["Lemma E.1"][8].counterexample
     assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
@@ -211,16 +214,18 @@ def test_lemma_10_fails_at_its_two_errata_and_the_rest_follows(walked):
 
 def test_eq_sig_dec_drops_a_factor_2_and_eq_sig_2_bnd_follows_its_citations(walked):
     statuses = [r.status for r in walked["Lemma E.2"]]
-    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [7, 8]
-    assert statuses[5] == "holds"  # the recursion unwound
-    assert statuses[12] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
+    # the statement's eq:Sig_dec (the factor 2) and eq:Sig_2_bnd (O(1/b)) fail as the lemma does
+    assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [1, 2, 9, 10]
+    assert statuses[7] == "holds"  # the recursion unwound
+    assert statuses[14] == "holds"  # given eq:G_norm_1, eq:G_norm_2 as cited
 
 
 def test_the_eq_dd_equality_is_off_by_k_minus_1_delta(walked):
-    result = walked["Lemma E.10"][9]
-    assert (result.index, result.status) == (10, "fails")
+    assert status(walked, "Lemma E.10", 1) == "holds"  # the statement, given Lemmas 9 and 10
+    result = walked["Lemma E.10"][10]
+    assert (result.index, result.status) == (11, "fails")
     assert "(k - 1)" in result.evidence and "harmless" in result.reason
-    assert status(walked, "Lemma E.10", 11) == "holds"
+    assert status(walked, "Lemma E.10", 12) == "holds"
     # independently of sympy: the sum, term by term, minus the printed line, is (k − 1)Δ
     for k, rho, F, D in [(2, 0.3, 1.0, 2.0), (7, 0.05, 3.0, 0.5), (20, 0.9, 0.0, 1.0)]:
         q = 1 - rho
@@ -273,7 +278,7 @@ def test_the_monte_carlo_verdict_flips_beyond_4_standard_errors():
 
 
 def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
-    for index in (6, 7):
+    for index in (2, 8, 9):  # the statement's deviation, the proof's Hoeffding lines
         result = walked["Lemma E.7"][index - 1]
         assert result.status == "holds", result.evidence
         assert "20000 Monte Carlo draws" in result.evidence
@@ -294,17 +299,23 @@ def test_lemma_37s_hoeffding_steps_run_by_monte_carlo(walked):
 
 def test_lemmas_24_to_26_walk_to_their_errata(walked):
     d1 = [r.status for r in walked["Lemma D.1"]]
-    assert d1[:4] == ["not checked"] + ["identity"] * 3
-    assert d1[4] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
-    assert walked["Lemma D.1"][4].counterexample["nu_1"] < 0
-    assert d1[5:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
-    ce = walked["Lemma D.1"][7].counterexample
+    # the statement: eq:tgm (two identities), ν's definition, eq:sigma_1 (fails as printed)
+    assert d1[:5] == ["identity", "identity", "not checked", "not checked", "fails"]
+    ce = walked["Lemma D.1"][4].counterexample
+    assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
+    assert d1[5:9] == ["identity"] * 4  # eq:g_mu against the library's estimator, then algebra
+    assert d1[9] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
+    assert walked["Lemma D.1"][9].counterexample["nu_1"] < 0
+    assert d1[10:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
+    ce = walked["Lemma D.1"][12].counterexample
     assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
     d2 = [r.status for r in walked["Lemma D.2"]]
-    assert [i + 1 for i, s in enumerate(d2) if s == "fails"] == [2, 6, 7]
-    assert walked["Lemma D.2"][1].counterexample["gamma"] > 1  # γ, not γ²
-    assert d2[8] == "holds" and "Monte Carlo" in walked["Lemma D.2"][8].evidence
-    assert [r.status for r in walked["Lemma D.3"]] == ["identity", "holds"]
+    # the statement's two bounds fail as the lemma does, then the proof's steps
+    assert [i + 1 for i, s in enumerate(d2) if s == "fails"] == [1, 2, 4, 8, 9]
+    for index in (1, 4):  # γ, not γ²
+        assert walked["Lemma D.2"][index - 1].counterexample["gamma"] > 1
+    assert d2[10] == "holds" and "Monte Carlo" in walked["Lemma D.2"][10].evidence
+    assert [r.status for r in walked["Lemma D.3"]] == ["holds", "identity", "holds"]
     # the erratum's instance, by hand: u₂ = −u₁, ν = (1, −1) gives νᵀUᵀUν = 4‖u₁‖² > 0 = ‖U1‖²
     U = np.array([[1.0, -1.0], [2.0, -2.0]])
     nu = np.array([1.0, -1.0])
@@ -313,15 +324,16 @@ def test_lemmas_24_to_26_walk_to_their_errata(walked):
 
 def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
     d4 = [r.status for r in walked["Lemma D.4"]]
-    assert [i + 1 for i, s in enumerate(d4) if s == "fails"] == [4, 10]
-    assert d4[10:] == ["follows", "follows"]
-    assert d4[6] == "holds" and "Monte Carlo" in walked["Lemma D.4"][6].evidence  # eq:smax
+    # the statement's first line holds, its second fails (the ν term) as the lemma does
+    assert d4[0] == "holds" and [i + 1 for i, s in enumerate(d4) if s == "fails"] == [2, 6, 12]
+    assert d4[12:] == ["follows", "follows"]
+    assert d4[8] == "holds" and "Monte Carlo" in walked["Lemma D.4"][8].evidence  # eq:smax
     d5 = [r.status for r in walked["Lemma D.5"]]
-    assert [i + 1 for i, s in enumerate(d5) if s == "fails"] == [2, 4, 6, 8]
-    for index in (4, 8):  # ‖Σ‖ ≤ 1/τ under Σ⁻¹ ⪯ τ⁻¹I: the counterexample's Σ is large
+    assert [i + 1 for i, s in enumerate(d5) if s == "fails"] == [1, 3, 5, 7, 9]
+    for index in (1, 5, 9):  # ‖Σ‖ ≤ 1/τ under Σ⁻¹ ⪯ τ⁻¹I: the counterexample's Σ is large
         ce = walked["Lemma D.5"][index - 1].counterexample
         assert ce is not None and ce["lhs"] > ce["rhs"]
-    # step 4's typo by hand: Σ = diag(1, 4), H = diag(1, 1/4) ⪯ Σ⁻¹, x = (1, 1): the true
+    # step 6's typo by hand: Σ = diag(1, 4), H = diag(1, 1/4) ⪯ Σ⁻¹, x = (1, 1): the true
     # xᵀΣ^{1/2}HΣ^{1/2}x = 2, the printed xᵀΣ^{-1/2}HΣ^{1/2}x = 1 + 1/4
     root, inv_root, H, x = (
         np.diag([1.0, 2.0]),
@@ -335,15 +347,18 @@ def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
 
 def test_lemma_30_fails_where_its_erratum_says(walked):
     assert [r.status for r in walked["Lemma D.7"]] == [
-        "not checked",  # eq:TG restated
+        "fails",  # the statement's eq:G_norm_1, as the lemma: no O(1/b) bound
+        "fails",  # the statement's eq:G_norm_2
+        "identity",  # eq:TG restated: the library's estimator of eq:TG
         "fails",  # ‖(1/b)Σ Y_i‖² ≤ (1/b²)Σ‖Y_i‖²
         "follows",
         "follows",
         "identity",
         "fails",  # eq:G_norm_2: no O(1/b) bound
     ]
-    ce = walked["Lemma D.7"][5].counterexample
-    assert ce is not None and ce["b"] > 8 and ce["lhs"] > ce["rhs"]
+    for index in (1, 2, 8):
+        ce = walked["Lemma D.7"][index - 1].counterexample
+        assert ce is not None and ce["b"] > 8 and ce["lhs"] > ce["rhs"]
     # by hand, the erratum's family: f = (a/2)x², d = 1, S' = [τ, τ] (Σ⁻¹ = H* = τ), all u_i² = c:
     # (1/(2bα²))Σ_i X_i = a·c(c − 1)/2, against the printed bound at b = 16
     a, tau, c, b = 2.0, 0.5, 2 + 3 * math.log(1e3), 16
@@ -354,15 +369,29 @@ def test_lemma_30_fails_where_its_erratum_says(walked):
 
 def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
     d6 = [r.status for r in walked["Lemma D.6"]]
-    assert [i + 1 for i, s in enumerate(d6) if s == "fails"] == [1, 2, 3, 6, 7, 11, 13, 14]
-    assert d6[3:5] == ["follows", "follows"] and d6[7:10] == ["follows"] * 3
-    for index in (6, 11, 14):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
+    assert d6[1] == "holds"  # the statement's eq:GG, with its 3 log(1/δ)
+    assert [i + 1 for i, s in enumerate(d6) if s == "fails" and i > 1] == [
+        3,
+        4,
+        5,
+        8,
+        9,
+        13,
+        15,
+        16,
+    ]
+    assert d6[5:7] == ["follows", "follows"] and d6[9:12] == ["follows"] * 3
+    for index in (8, 13, 16):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
         ce = walked["Lemma D.6"][index - 1].counterexample
         assert ce is not None and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
-    # the /(2α²) bracket of step 12 fails where the second difference is near 2α²q_i: the
-    # adversarial search finds it at the command's defaults (not always at 80 draws)
-    step = spec.find("Lemma 29").steps[11]
-    assert check.run(step).status == "fails"
+    # the /(2α²) bracket of step 14 fails where the second difference is near 2α²q_i, and the
+    # statement's eq:G_norm (its 2 log) near the boundary of eq:u_norm's event: the adversarial
+    # search finds them at the command's defaults (not always at 80 draws)
+    assert check.run(spec.find("Lemma 29").steps[13]).status == "fails"
+    outcome = check.run(spec.find("Lemma 29").steps[0])
+    assert outcome.status == "fails" and outcome.counterexample is not None
+    ce = outcome.counterexample
+    assert ce["lhs"] > ce["rhs"] and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
     # the Taylor remainder by hand (sympy), f = x⁴/12 at μ = 0: f(α) − f(0) − αf'(0) = α⁴/12 is
     # α²∫₀¹(1 − t)f''(tα) dt, while the printed α²∫₀¹f''(tα) dt is α⁴/3
     import sympy
@@ -451,32 +480,45 @@ def test_errata_cross_check(walked):
     result = walk.errata_cross_check(by_proof, labels)
     assert result.matched == {
         "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9),),
-        "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 6), ("Lemma E.1", 7)),
+        "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 8), ("Lemma E.1", 9)),
         "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
         "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
-        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 7),),
-        "eq:bG": (("Lemma E.2", 8),),
-        "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 4),),
+        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 1), ("Lemma E.2", 9)),
+        "eq:Sig_2_bnd (Lemma E.2)": (("Lemma E.2", 2),),
+        "eq:bG": (("Lemma E.2", 10),),
+        "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 1), ("Lemma E.4", 5)),
         "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 1),),
         "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 4),),
         "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": (
             ("Lemma E.9", 5),
         ),
-        'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 10),),
+        'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 11),),
         "Lemmas D.1, D.4, D.5, hypotheses": (
-            ("Lemma D.1", 8),
-            ("Lemma D.5", 4),
-            ("Lemma D.5", 8),
+            ("Lemma D.1", 5),
+            ("Lemma D.1", 13),
+            ("Lemma D.5", 1),
+            ("Lemma D.5", 5),
+            ("Lemma D.5", 9),
         ),
-        "eq:nu (Lemma D.2)": (("Lemma D.2", 2), ("Lemma D.2", 7)),
-        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (("Lemma D.7", 2), ("Lemma D.7", 6)),
+        "eq:nu (Lemma D.2)": (("Lemma D.2", 1), ("Lemma D.2", 4), ("Lemma D.2", 9)),
+        "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": (
+            ("Lemma D.7", 1),
+            ("Lemma D.7", 2),
+            ("Lemma D.7", 4),
+            ("Lemma D.7", 8),
+        ),
         "proof of Lemma D.6, Taylor expansions": (
-            ("Lemma D.6", 1),
-            ("Lemma D.6", 2),
             ("Lemma D.6", 3),
-            ("Lemma D.6", 7),
+            ("Lemma D.6", 4),
+            ("Lemma D.6", 5),
+            ("Lemma D.6", 9),
         ),
-        "eq:G_norm, eq:GG (Lemma D.6)": (("Lemma D.6", 6), ("Lemma D.6", 11), ("Lemma D.6", 14)),
+        "eq:G_norm, eq:GG (Lemma D.6)": (
+            ("Lemma D.6", 1),
+            ("Lemma D.6", 8),
+            ("Lemma D.6", 13),
+            ("Lemma D.6", 16),
+        ),
         "proof of Lemma C.1": (("Lemma C.1", 3),),
         "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)": (("Thm 3.4", 4),),
         "eq:Sig_opt_1": (("Thm 3.4", 21),),
@@ -486,9 +528,11 @@ def test_errata_cross_check(walked):
         "eq:R (proof of Thm 3.3)": (("Thm 3.3", 16), ("Thm 3.3", 18)),
         "proof of Thm 3.3, last line": (("Thm 3.3", 20),),
         "proofs of eq:nu, eq:hh, eq:tgm_3": (
-            ("Lemma D.2", 6),
-            ("Lemma D.4", 10),
-            ("Lemma D.5", 2),
+            ("Lemma D.2", 2),
+            ("Lemma D.2", 8),
+            ("Lemma D.4", 2),
+            ("Lemma D.4", 12),
+            ("Lemma D.5", 3),
         ),
     }
     # the typo of "proof of Thm 3.2" stands in the prose (z = μ + αΣu), not in a displayed
@@ -497,17 +541,17 @@ def test_errata_cross_check(walked):
     assert result.unmatched == ("proof of Thm 3.4, after eq:Sig_opt", "proof of Thm 3.2")
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
-    assert result.dangling == (("Lemma E.7", 7, "proof of lem:X (Lemma E.7)", "the step holds"),)
+    assert result.dangling == (("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"),)
     assert set(result.new_findings) == {
         ("Lemma 5.1", 6),
         ("Lemma 5.1", 10),
-        ("Lemma D.1", 5),  # |ν_i| = ν_i
-        ("Lemma D.4", 4),  # Σ^{-1/2}HΣ^{1/2}
-        ("Lemma D.5", 6),  # ‖UᵀΣ^{-1/2}∇f‖
-        ("Lemma D.6", 13),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
+        ("Lemma D.1", 10),  # |ν_i| = ν_i
+        ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
+        ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
+        ("Lemma D.6", 15),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
     }
     report = command.errata_report(result)
-    assert "step 6 of Lemma E.1, step 7 of Lemma E.1 fail" in report
+    assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report
     assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
@@ -522,7 +566,7 @@ def test_errata_cross_check(walked):
 def test_the_walk_command(capsys):
     assert command.main(["walk", "Lemma 40", "--json", "--draws", "30"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["index"] for r in rows] == list(range(1, 12))
+    assert [r["index"] for r in rows] == list(range(1, 13))
     for r in rows:
         assert {"proof", "index", "latex", "relation", "status", "reason"} <= set(r)
         assert r["status"] in spec.STATUSES

@@ -15,7 +15,14 @@ import numpy as np
 from ..check import Draw
 from .common import constants, positive
 
-__all__ = ["cauchy_terms", "cauchy_sum", "cauchy_terms_d", "gg", "cauchy_sum_x"]
+__all__ = [
+    "statement_alpha_err",
+    "cauchy_terms",
+    "cauchy_sum",
+    "cauchy_terms_d",
+    "gg",
+    "cauchy_sum_x",
+]
 
 
 def _symmetric(x: np.ndarray, d: int) -> np.ndarray:
@@ -135,5 +142,37 @@ def cauchy_sum_x(rng):
             sum((wt * xt) ** 2 for wt, xt in zip(w, x, strict=True))
         )
         return float(lhs), rhs
+
+    return _draw(rng, sides)
+
+
+def statement_alpha_err(rng):
+    """The statement, eq:alpha_err: Σ(t − 1)⟨D_t, X_t⟩ + Σ(t − 1)⟨A_t, X_t⟩ ≤
+    √(Σ‖A_t‖²)·√(Σ(t − 1)²‖X_t‖²) + c₃^{3/2}(c₃ + 1)ζγ√(k − 1)α/(4τ^{3/2}d^{1/2})·
+    √(Σ(t − 1)²‖X_t‖²), ‖D_t‖₂ within eq:GG's bound. Half the draws put D_t at that bound
+    times the sign of X_t
+    (D_t = bound·V sign(Λ)Vᵀ for X_t = VΛVᵀ: ⟨D_t, X_t⟩ = bound·‖X_t‖_*, the largest eq:GG
+    allows)."""
+    aligned = bool(rng.random() < 0.5)
+
+    def sides(s):
+        w = _weights(s["k"])
+        d = s["X"][0].shape[0]
+        c3 = s["c3"]
+        bound = c3**1.5 * (c3 + 1) * s["zeta"] * s["gamma"] * s["alpha"] / (4 * s["tau"] ** 1.5)
+        D = s["D"]
+        if aligned:
+            D = []
+            for X in s["X"]:
+                lam, V = np.linalg.eigh(X)
+                D.append(bound * (V * np.sign(lam)) @ V.T)
+        lhs = sum(wt * float(np.sum(Dt * X)) for wt, Dt, X in zip(w, D, s["X"], strict=True))
+        lhs += sum(wt * float(np.sum(A * X)) for wt, A, X in zip(w, s["A"], s["X"], strict=True))
+        root_x = math.sqrt(
+            sum((wt * np.linalg.norm(X)) ** 2 for wt, X in zip(w, s["X"], strict=True))
+        )
+        root_a = math.sqrt(sum(np.linalg.norm(A) ** 2 for A in s["A"]))
+        rhs = root_a * root_x + bound * math.sqrt(s["k"] - 1) / math.sqrt(d) * root_x
+        return lhs, rhs
 
     return _draw(rng, sides)

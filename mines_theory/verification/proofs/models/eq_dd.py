@@ -17,6 +17,7 @@ from ..check import Draw, Symbolic
 from .common import constants, logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "statement_dd",
     "exact_sum",
     "hessian_lower",
     "hessian_upper",
@@ -316,3 +317,19 @@ def final_bound(rng: np.random.Generator) -> Draw:
         return lhs, rhs, abs(lhs) + abs(rhs)
 
     return Draw(x0, sides, values)
+
+
+def statement_dd(rng: np.random.Generator) -> Draw:
+    """The statement, eq:dd: Σ_{t=2}^k h_t ≤ (1/ρ₁)(F₁ + (k − 1)Δ) for h_t ≤ (2γ²/σ)F_t (the
+    proof's steps 5–7, 2γ²/σ set to 1) and F_t obeying Lemmas 9 and 10 as printed (step 4's
+    recursion F_{t+1} ≤ (1 − ρ₁)F_t + Δ)."""
+    k = int(rng.integers(2, 30))
+    x0 = rng.standard_normal(2 + k + k)
+
+    def sides(x: np.ndarray):
+        s = _sequence(x[: 2 + k], k)
+        h = s["F"] * np.array([positive(v, 1e-6, 1.0) for v in x[2 + k :]])
+        rhs = (s["F"][0] + (k - 1) * s["Delta"]) / s["rho"]
+        return float(h[1:].sum()), rhs, float(h[1:].sum()) + rhs
+
+    return Draw(x0, sides, lambda x: dict(k=k))

@@ -18,6 +18,7 @@ from ..check import Draw
 from .common import constants, logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "statement_sig_dec",
     "projection",
     "expand",
     "split",
@@ -316,3 +317,32 @@ def g_norm(rng: np.random.Generator) -> Draw:
         return v["p"] + v["q"], rhs, v["p"] + v["q"] + rhs
 
     return Draw(x0, sides, values)
+
+
+def statement_sig_dec(rng):
+    """The statement, eq:Sig_dec: a_{k+1} ≤ 1/(k(k−1)) Σ(t−1)c_t + 1/(k(k−1)) Σ((t−1)/t)g_t for
+    every sequence obeying the recursion of the proof's first display (c_t = ⟨BG(Σ_t) − H*,
+    Σ_t⁻¹ − H*⟩, read with BG = TG + Σ⁻¹; g_t = ‖TG(Σ_t)‖²); half the draws with equality in the
+    recursion."""
+
+    def sides(s, k):
+        rhs = sum(
+            ((t - 1) * s["c"][t - 2] + (t - 1) / t * s["g"][t - 2]) / (k * (k - 1))
+            for t in range(2, k + 1)
+        )
+        size = sum(
+            abs((t - 1) * s["c"][t - 2]) + (t - 1) / t * s["g"][t - 2] for t in range(2, k + 1)
+        ) / (k * (k - 1))
+        return s["a"][-1], rhs, s["a"][-1] + size
+
+    k = int(rng.integers(2, 25))
+    x0 = rng.standard_normal(1 + 3 * (k - 1))
+    tight = bool(rng.random() < 0.5)
+
+    def sequence(x: np.ndarray) -> dict:
+        if tight:  # half the draws: the recursion with equality at every t (a free ≤ can be =)
+            x = np.array(x, dtype=float)
+            x[3::3] = 40.0
+        return _sequence(x, k)
+
+    return Draw(x0, lambda x: sides(sequence(x), k), lambda x: dict(k=k, tight=float(tight)))

@@ -24,6 +24,8 @@ from ..check import Draw, Symbolic
 from .common import LogCosh, logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "statement_g_norm",
+    "statement_gg",
     "taylor_minus",
     "taylor_plus",
     "second_difference",
@@ -344,5 +346,36 @@ def gg_final(rng):
     def sides(s):
         rhs = s["c2"] ** 1.5 * (s["c2"] + 1) * s["zeta"] * s["gamma"] * s["alpha"]
         return _each_rhs(s, _all_parts(s)), rhs / (4 * s["tau"] ** 1.5)
+
+    return _draw(rng, sides)
+
+
+# the statement of Lemma 29: its conclusions, u and the u_i on eq:u_norm's events (c₃)
+
+
+def statement_g_norm(rng):
+    """eq:G_norm: ‖(f(μ − αh) + f(μ + αh) − 2f(μ))D‖₂ ≤ 2Lτ⁻¹α²c₂(ζc₂ + √dζ), as printed (c₂ =
+    2d + 2 log(1/δ)), u on eq:u_norm's event ‖u‖² ≤ c₃."""
+
+    def sides(s):
+        p = _parts(s)
+        c2, zeta = s["c2"], s["zeta"]
+        rhs = 2 * s["L"] / s["tau"] * s["alpha"] ** 2 * c2 * (zeta * c2 + math.sqrt(s["d"]) * zeta)
+        return abs(p["second"]) * _norm(p["D"]), rhs
+
+    return _draw(rng, sides)
+
+
+def statement_gg(rng):
+    """eq:GG: ‖Ḡ − (1/2b)Σ_i q_iD_i‖₂ ≤ c₃^{3/2}(c₃ + 1)ζγα/(4τ^{3/2}) (the statement's 3 log),
+    the u_i on eq:u_norm's events."""
+
+    def sides(s):
+        ps = _all_parts(s)
+        G = sum(p["second"] * p["D"] for p in ps) / (2 * s["b"] * s["alpha"] ** 2)
+        lhs = _norm(G - sum(p["q"] * p["D"] for p in ps) / (2 * s["b"]))
+        c3 = s["c3"]
+        rhs = c3**1.5 * (c3 + 1) * s["zeta"] * s["gamma"] * s["alpha"] / (4 * s["tau"] ** 1.5)
+        return lhs, rhs
 
     return _draw(rng, sides)

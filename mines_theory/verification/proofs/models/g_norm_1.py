@@ -19,10 +19,21 @@ import math
 
 import numpy as np
 
+from ....linalg.spd import project_eigenvalues
 from ..check import Draw
 from .common import LogCosh, logcosh, logcosh_size, positive, spd
 
-__all__ = ["young_sum", "split_sigma", "cited_g_norm", "shift_h_star", "smooth_h_star"]
+__all__ = [
+    "statement_g_norm_1",
+    "statement_g_norm_2",
+    "statement_sig_2_bnd",
+    "tg_definition",
+    "young_sum",
+    "split_sigma",
+    "cited_g_norm",
+    "shift_h_star",
+    "smooth_h_star",
+]
 
 
 def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
@@ -47,12 +58,13 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
     radii = [positive(share + t, 1e-2, 1.0) for t in x[at + 4 + d + d * b : at + 4 + d + d * b + b]]
     w, P = np.linalg.eigh(sigma_inv)
     root, inv_root = (P / np.sqrt(w)) @ P.T, (P * np.sqrt(w)) @ P.T  # Σ^{1/2}, Σ^{-1/2}
-    X = []
+    X, us = [], []
     for i in range(b):
         direction = v + rho * W[i]
         if iso:  # the erratum's family: all u_i equal, on the event's boundary
             direction, radii[i] = v, 1.0
         u = math.sqrt(c3) * radii[i] * direction / (np.linalg.norm(direction) + 1e-300)
+        us.append(u)
         h = alpha * root @ u
         second = f(mu - h) + f(mu + h) - 2 * f(mu)
         X.append(second * (np.outer(inv_root @ u, inv_root @ u) - sigma_inv))
@@ -60,6 +72,9 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
     H_star = (Q * np.clip(lam, tau, zeta)) @ Q.T
     TG = sum(X) / (2 * b * alpha**2) - sigma_inv
     return dict(
+        f=f,
+        mu=mu,
+        u=np.array(us),
         d=d,
         b=b,
         iso=float(iso),
@@ -165,3 +180,66 @@ def smooth_h_star(rng):
         return _fro2(sum(s["X"]) / (2 * s["b"] * s["alpha"] ** 2) - s["H_star"]), _bound(s)
 
     return _draw(rng, sides)
+
+
+def statement_g_norm_1(rng):
+    """eq:G_norm_1, the statement: ‖G̃(Σ_k)‖² ≤ 2L²c₃²(ζc₃ + √dζ)²/(bτ²) + dζ²/(2b)."""
+    return _draw(rng, lambda s: (_fro2(s["TG"]), _bound(s)))
+
+
+def statement_g_norm_2(rng):
+    """eq:G_norm_2, the statement: ‖G̃(Σ_k) − (H* − Σ_k⁻¹)‖² ≤ the same bound."""
+    return _draw(rng, lambda s: (_fro2(s["TG"] - (s["H_star"] - s["sigma_inv"])), _bound(s)))
+
+
+def statement_sig_2_bnd(rng):
+    """Lemma 32's (E.2's) statement, eq:Sig_2_bnd: ‖Σ₂⁻¹ − H*‖² ≤ 4L²c₃²(c₃ζ + √dζ)²/(bτ²) + dζ²/b
+    with Σ₂⁻¹ = Π_S'(Σ₁⁻¹ + η₂,₁TG(Σ₁)), η₂,₁ = 1 (eq:Sig_dec's η₂,k = 1/k), so Σ₂⁻¹ =
+    Π_S'((1/(2bα²))Σ_i X_i). The u_i on eq:u_norm's events as eq:G_norm_1/2 use them (each its
+    own event): all u_i equal to one u with ‖u‖² ≤ c₃, so that (1/b)Σ_i X_i = X₁ for any b, and
+    b ∈ [1, 10¹²]
+    (log-uniform; the bound is O(1/b), the left side does not depend on b) drawn with the
+    instance; Σ₁⁻¹ ∈ S', f, μ₁ as ``_instance``."""
+    d, b = int(rng.integers(1, 4)), int(10 ** rng.uniform(0, 12))
+    x0 = rng.standard_normal(logcosh_size(d, 2) + 2 + d * d + d + 4 + d + d + 1)
+
+    def instance(x: np.ndarray) -> dict:
+        s = _instance(x, d, 1, False)  # one u: (1/b)Σ_i X_i = X₁ for u_1 = … = u_b
+        sigma_2 = project_eigenvalues(s["X"][0] / (2 * s["alpha"] ** 2), s["tau"], s["zeta"])
+        return s | dict(b=b, lhs=_fro2(sigma_2 - s["H_star"]))
+
+    def sides(x: np.ndarray):
+        s = instance(x)
+        c, zeta = s["c3"], s["zeta"]
+        rhs = 4 * s["L"] ** 2 * c**2 * (c * zeta + math.sqrt(d) * zeta) ** 2 / (b * s["tau"] ** 2)
+        rhs += d * zeta**2 / b
+        return s["lhs"], rhs, s["lhs"] + rhs
+
+    def describe(x: np.ndarray) -> dict:
+        s = instance(x)
+        return {k: s[k] for k in ("d", "b", "tau", "zeta", "L", "alpha", "delta")}
+
+    return Draw(x0, sides, describe)
+
+
+def tg_definition(rng):
+    """Line 1 of the proof: ‖G̃(Σ_k)‖² with G̃ as ``algorithm.estimators.sigma_gradient``
+    computes eq:TG (its own code), against the printed ‖(1/(2bα²))Σ_i[(…)(Σ_k^{-1/2}u_iu_iᵀ
+    Σ_k^{-1/2} − Σ_k⁻¹)] − Σ_k⁻¹‖² (the model's X_i)."""
+    from mines_theory.algorithm.estimators import sigma_gradient
+
+    d, b = int(rng.integers(1, 4)), int(rng.integers(1, 17))
+    iso = bool(rng.random() < 0.5)
+    x0 = rng.standard_normal(logcosh_size(d, 2) + 2 + d * d + d + 4 + d + d * b + b)
+
+    def sides(x: np.ndarray):
+        s = _instance(x, d, b, iso)
+        G = sigma_gradient(s["f"].values, s["mu"], s["sigma_inv"], s["alpha"], s["u"])
+        lhs, rhs = _fro2(G), _fro2(s["TG"])
+        return lhs, rhs, lhs + rhs + sum(_fro2(X) for X in s["X"]) / (2 * b * s["alpha"] ** 2) ** 2
+
+    def describe(x: np.ndarray) -> dict:
+        s = _instance(x, d, b, iso)
+        return {k: s[k] for k in ("d", "b", "iso", "tau", "zeta", "alpha")}
+
+    return Draw(x0, sides, describe)

@@ -12,7 +12,7 @@ import numpy as np
 from ..check import Draw
 from .common import positive, spd
 
-__all__ = ["eigen_form", "rotated", "named"]
+__all__ = ["statement_eq_e", "eigen_form", "rotated", "named"]
 
 
 def _instance(x: np.ndarray, d: int) -> dict:
@@ -91,3 +91,29 @@ def named(rng):
         return s["left"], 0.5 * R @ V @ s["E"] @ V.T @ R
 
     return _draw(rng, sides)
+
+
+def statement_eq_e(rng):
+    """The statement, eq:E: ⟨½uᵀΣ^{1/2}HΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H, Σ⁻¹ − H*⟩ =
+    ½⟨E_{t,i}, VᵀΣ^{-1/2}(Σ⁻¹ − H*)Σ^{-1/2}V⟩, H* with spectrum in [τ, ζ] too (drawn from
+    further free numbers)."""
+    d = int(rng.integers(1, 7))
+    m = d * d + d
+    n = 2 + 2 * m + d
+    x0 = rng.standard_normal(n + m)
+
+    def evaluate(x: np.ndarray):
+        s = _instance(x[:n], d)
+        w = np.linalg.eigvalsh(s["sigma_inv"])
+        H_star = spd(x[n:], d, float(w[0]), float(w[-1]) + 1e-12)
+        B = s["sigma_inv"] - H_star
+        R, V = s["inv_root"], s["V"]
+        lhs = float(np.sum(s["left"] * B))
+        rhs = 0.5 * float(np.sum(s["E"] * (V.T @ R @ B @ R @ V)))
+        size = (s["u"] @ s["u"]) ** 2 * np.linalg.norm(s["H"]) * np.linalg.norm(
+            s["sigma_inv"]
+        ) + np.linalg.norm(s["H"])
+        size *= (1 + np.linalg.norm(R) ** 2) * (1 + np.linalg.norm(R) ** 2) * np.linalg.norm(B)
+        return lhs, rhs, float(size) + abs(lhs) + abs(rhs)
+
+    return Draw(x0, evaluate, lambda x: dict(d=d))

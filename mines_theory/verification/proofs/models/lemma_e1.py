@@ -19,6 +19,7 @@ from ..check import Draw, Symbolic
 from .common import logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "statement_nab_rst",
     "taylor_gradient",
     "gradient_at_minimizer",
     "delta_bound",
@@ -361,3 +362,52 @@ def condition_identity(rng):
     """Step 22: −2ξF + ξF = −ξF (sympy)."""
     xi, F = sympy.symbols("xi F", positive=True)
     return Symbolic(-2 * xi * F + xi * F, -xi * F)
+
+
+def statement_nab_rst(rng: np.random.Generator) -> Draw:
+    """The statement, eq:nab_rst: −‖∇f(μ_k)‖²_Σ ≤ −ξ_k(f(μ_k) − f(μ*)) at a μ_k inside its
+    condition f(μ_k) − f(μ*) ≤ ξ_k²σ³/(8γ²(Lτ⁻¹ + 2ξ_k)²): μ_k drawn as ``_instance`` draws it,
+    then pulled towards μ* along its ray (bisection on the scale, f convex) until the condition
+    holds; ξ_k the same share of the least eigenvalue of Σ_k^{1/2}∇²f(μ_k)Σ_k^{1/2} there."""
+    d, m = int(rng.integers(1, 5)), int(rng.integers(1, 4))
+    x0 = rng.standard_normal(logcosh_size(d, m) + 2 + d * d + d + 1)
+    n = logcosh_size(d, m)
+
+    def inside(x: np.ndarray) -> dict:
+        f, mu = logcosh(x[:n], d, m)
+        tau = positive(x[n], 1e-2, 10.0)
+        zeta = tau * positive(x[n + 1], 1.0, 1e3)
+        Sigma = np.linalg.inv(spd(x[n + 2 : n + 2 + d * d + d], d, tau, zeta))
+        w, V = np.linalg.eigh(Sigma)
+        root = (V * np.sqrt(w)) @ V.T
+        share = positive(x[-1], 1e-3, 1.0)
+
+        def at(c: float) -> dict:
+            point = f.mu_star + c * (mu - f.mu_star)
+            xi = float(np.linalg.eigvalsh(root @ f.hessian(point) @ root)[0]) * share
+            k = f.gamma * (f.L / tau + 2 * xi)
+            gap = f(point) - f(f.mu_star)
+            return dict(mu=point, xi=xi, gap=gap, ok=gap <= xi**2 * f.sigma**3 / (8 * k**2))
+
+        s = at(1.0)
+        if not s["ok"]:
+            low, high = 0.0, 1.0
+            for _ in range(12):
+                mid = (low + high) / 2
+                low, high = (mid, high) if at(mid)["ok"] else (low, mid)
+            s = at(low)
+        return s | dict(f=f, Sigma=Sigma, tau=tau)
+
+    def sides(x: np.ndarray):
+        s = inside(x)
+        g = s["f"].gradient(s["mu"])
+        lhs, rhs = -float(g @ s["Sigma"] @ g), -s["xi"] * s["gap"]
+        return lhs, rhs, abs(lhs) + abs(rhs)
+
+    def describe(x: np.ndarray) -> dict[str, float]:
+        s = inside(x)
+        f = s["f"]
+        keys = dict(sigma=f.sigma, L=f.L, gamma=f.gamma, tau=s["tau"], xi=s["xi"], gap=s["gap"])
+        return dict(d=d, terms=m) | keys
+
+    return Draw(x0, sides, describe)

@@ -15,7 +15,16 @@ import numpy as np
 from ..check import Draw
 from .common import positive
 
-__all__ = ["centred", "linearity", "mean", "split_matrix", "split_vector", "truncated_means"]
+__all__ = [
+    "mean_split",
+    "statement_exy",
+    "centred",
+    "linearity",
+    "mean",
+    "split_matrix",
+    "split_vector",
+    "truncated_means",
+]
 
 
 def _instance(x: np.ndarray, d: int) -> dict:
@@ -113,5 +122,27 @@ def linearity(rng):
     def sides(s):
         EX, EY = truncated_means(s)
         return s["X"] + s["Y"] - 2 * s["Lam"], (s["X"] - EX) + (s["Y"] - EY)
+
+    return _draw(rng, sides)
+
+
+def statement_exy(rng):
+    """The statement, eq:EXY: E_{t,i} = ūᵀΛū(ūūᵀ − I) − 2Λ (its definition in lem:E) equals
+    (X − E[X]) + (Y − E[Y]), E[X] and E[Y] from the χ² laws."""
+
+    def sides(s):
+        EX, EY = truncated_means(s)
+        return s["full"] - 2 * s["Lam"], (s["X"] - EX) + (s["Y"] - EY)
+
+    return _draw(rng, sides)
+
+
+def mean_split(rng):
+    """Step 8: 2Λ = E[X + Y], E[X] + E[Y] from the χ² laws (the truncations at A_t), against
+    2Λ (Lemma 23, Isserlis' theorem: step 7)."""
+
+    def sides(s):
+        EX, EY = truncated_means(s)
+        return 2 * s["Lam"], EX + EY
 
     return _draw(rng, sides)

@@ -12,7 +12,7 @@ import numpy as np
 from ..check import Draw
 from .common import positive, spd
 
-__all__ = ["add_subtract", "decompose"]
+__all__ = ["statement_decompose", "add_subtract", "decompose"]
 
 
 def _instance(x: np.ndarray, d: int, b: int) -> dict:
@@ -73,5 +73,22 @@ def decompose(rng: np.random.Generator) -> Draw:
             + np.linalg.norm(H_star)
         )
         return lhs, rhs, float(size)
+
+    return _draw(rng, sides)
+
+
+def statement_decompose(rng: np.random.Generator) -> Draw:
+    """The statement: ⟨BG − H*, X⟩ = ⟨Q − H_t, X⟩ + ⟨BG − Q, X⟩ + ⟨H_t − H*, X⟩."""
+
+    def sides(s):
+        BG, H_t, H_star, X, Q = s["BG"], s["H_t"], s["H_star"], s["X"], s["Q"]
+        rhs = _ip(Q - H_t, X) + _ip(BG - Q, X) + _ip(H_t - H_star, X)
+        size = np.linalg.norm(X) * (
+            np.linalg.norm(BG)
+            + 2 * np.linalg.norm(Q)
+            + 2 * np.linalg.norm(H_t)
+            + np.linalg.norm(H_star)
+        )
+        return _ip(BG - H_star, X), rhs, float(size)
 
     return _draw(rng, sides)

@@ -23,6 +23,8 @@ from ..check import Draw, Expectation, Symbolic
 from .common import positive, spd
 
 __all__ = [
+    "sto_err_deviation",
+    "statement_deviation",
     "half_out",
     "triangle",
     "spectral",
@@ -166,7 +168,9 @@ def truncated_mean(Lam: np.ndarray, W: np.ndarray, A: float) -> float:
     )
 
 
-def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
+def _sum_instance(
+    rng: np.random.Generator, two_sided: bool, statement: bool = False, sto_err: bool = False
+) -> Expectation:
     d, k, b = int(rng.integers(1, 4)), int(rng.integers(2, 5)), int(rng.integers(1, 5))
     tau = positive(rng.standard_normal(), 1e-1, 2.0)
     zeta = tau * positive(rng.standard_normal(), 1.5, 20.0)
@@ -185,9 +189,13 @@ def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
         A = 8 * np.log(1 / (b * delta)) + 16 * np.log(t + 1) + d
         Gamma = A * np.abs(lam).max() * (zeta * A + np.trace(sigma_inv)) * np.linalg.norm(B, 2)
         z = rng.exponential()
+        if sto_err:  # Lemma 39's weights, z_{t,k} = (t − 1)/(k(k − 1))
+            z = (t - 1) / (k * (k - 1))
         terms.append((z, lam, 0.5 * W, 0.5 * truncated_mean(np.diag(lam), W, A), A, Gamma))
     V2 = sum(z**2 * G**2 for z, *_, G in terms)
     p = positive(rng.standard_normal(), 0.05, 0.5)
+    if sto_err:  # the level of Lemma 39's line: δ/k², with the δ of A_t
+        p = delta / k**2
     psi = float(np.sqrt(2 * V2 * np.log(1 / p) / b))
 
     def sample(gen: np.random.Generator, n: int) -> np.ndarray:
@@ -197,14 +205,19 @@ def _sum_instance(rng: np.random.Generator, two_sided: bool) -> Expectation:
             sq = np.einsum("nbi,nbi->nb", u, u)
             q = np.einsum("nbi,i,nbi->nb", u, lam, u)
             inner = np.einsum("nbi,ij,nbj->nb", u, half_W, u) - np.trace(half_W)
+            if sto_err:  # X + Y: no truncation, centred at E⟨ūᵀΛū(ūūᵀ − I), ½W⟩ = ⟨Λ, W⟩
+                total += z * (q * inner - 2 * float(lam @ np.diag(half_W))).mean(axis=1)
+                continue
             x = q * inner * (sq <= A)
             total += z * (x - centre).mean(axis=1)
+        if statement:  # the statement's "<=": P(|S| > ψ) ≤ level
+            return (np.abs(total) > psi).astype(float)
         if two_sided:  # the ">=" line: E[−𝟙{|S| ≥ ψ}] ≥ −level
             return -(np.abs(total) >= psi).astype(float)
         return (total >= psi).astype(float)
 
     describe = dict(d=d, k=k, b=b, tau=tau, zeta=zeta, delta=delta, psi=psi, level=p)
-    return Expectation(sample, -p if two_sided else p, 1.0, describe)
+    return Expectation(sample, -p if two_sided and not statement else p, 1.0, describe)
 
 
 def hoeffding_tail(rng):
@@ -218,3 +231,18 @@ def two_sided_event(rng):
     direction: E[−𝟙{|S| ≥ ψ}] ≥ −exp(−(bψ²/2)/Σz²Γ²), i.e. P(|S| ≥ ψ) ≤ the printed bound,
     Monte Carlo; the one-sided event of the printed line is step 7's."""
     return _sum_instance(rng, two_sided=True)
+
+
+def statement_deviation(rng):
+    """The statement: |Σ_t z_{t,k}⟨X_t − E X_t, ½W_t⟩| ≤ √((2/b) log(k²/δ)·Σ_t z²Γ_t²) with
+    probability ≥ 1 − δ/k²: Monte Carlo of P(|S| > ψ) against the level δ/k², ψ the printed
+    deviation at that level (X_t the batch mean (1/b)Σ_i X_{t,i}, as the proof's Hoeffding line)."""
+    return _sum_instance(rng, two_sided=True, statement=True)
+
+
+def sto_err_deviation(rng):
+    """Lemma 39's (E.9's) line citing Lemma 37: P(Σ_{t≥2} z_{t,k}⟨(1/2b)Σ_i[(X_{t,i} − EX_{t,i}) +
+    (Y_{t,i} − EY_{t,i})], W_t⟩ > √((2/b) log(k²/δ)·Σ_t z²Γ_t²)) ≤ δ/k², z_{t,k} = (t − 1)/(k(k −
+    1)), A_t as Lemma 38 sets it, the mean over i (not the printed ½Σ_i: erratum 'the line citing
+    eq:E'); X + Y = ūᵀΛū(ūūᵀ − I) centred exactly (Lemma 23). Monte Carlo of the whole sum."""
+    return _sum_instance(rng, two_sided=True, statement=True, sto_err=True)

@@ -20,6 +20,9 @@ from ..check import Draw, Expectation
 from .common import positive, spd
 
 __all__ = [
+    "statement_hh_first",
+    "statement_hh_second",
+    "statement_tgm_3",
     "h_norm",
     "h_expand",
     "h_cauchy",
@@ -134,6 +137,95 @@ def _nu_term(s: dict) -> float:
 def _w(s: dict) -> float:
     """‖UᵀΣ^{1/2}∇f‖²."""
     return float(np.linalg.norm(s["U"].T @ (s["root"] @ s["grad"])) ** 2)
+
+
+# The statements of Lemmas 27 and 28: their conclusions, on the events of eq:U_1 and eq:smax
+
+
+def _c1(s: dict) -> float:
+    return (math.sqrt(s["d"]) + math.sqrt(s["b"]) + math.sqrt(2 * math.log(2 / s["delta"]))) ** 2
+
+
+def _on_smax(s: dict) -> dict:
+    """The instance with U shrunk onto the event ‖U‖² ≤ c₁ of eq:smax as well (it stays on
+    eq:U_1's: shrinking U shrinks U1), Ũ and g̃ recomputed."""
+    c1 = _c1(s)
+    if s["smax"] ** 2 <= c1:
+        return s
+    U = s["U"] * math.sqrt(c1) / s["smax"]
+    Ut = s["root"] @ U
+    g = (Ut @ s["nu"] + Ut @ Ut.T @ s["grad"]) / s["b"]
+    return s | dict(U=U, Ut=Ut, g=g, smax=math.sqrt(c1), u1=float(np.linalg.norm(U.sum(1)) ** 2))
+
+
+def _erratum_family(s: dict) -> dict:
+    """The erratum's family ("proofs of eq:nu, eq:hh, eq:tgm_3"), admissible: ν_i = ±(eq:sigma_1's
+    bound) with alternating signs s, U = ûsᵀ·√c₁/‖s‖ (rank one, û from the free numbers), so
+    that ‖U‖² = c₁ (eq:smax's event) and U1 = û(sᵀ1) (0 for even b: eq:U_1's event)."""
+    b = s["b"]
+    signs = np.array([(-1.0) ** i for i in range(b)])
+    bound = s["gamma"] * s["alpha"] ** 2 * s["c3"] ** 1.5 / (6 * s["tau"] ** 1.5)
+    u = s["U"][:, 0] / (np.linalg.norm(s["U"][:, 0]) + 1e-300)
+    U = np.outer(u, signs) * math.sqrt(_c1(s) / b)
+    if float(np.linalg.norm(U.sum(axis=1))) ** 2 > b * s["c3"]:
+        U = U * math.sqrt(b * s["c3"]) / float(np.linalg.norm(U.sum(axis=1)))
+    nu = bound * signs
+    Ut = s["root"] @ U
+    g = (Ut @ nu + Ut @ Ut.T @ s["grad"]) / b
+    return s | dict(
+        U=U,
+        Ut=Ut,
+        nu=nu,
+        g=g,
+        smax=float(np.linalg.norm(U, 2)),
+        numax=bound**2,
+        u1=float(np.linalg.norm(U.sum(axis=1)) ** 2),
+    )
+
+
+def _mixed(rng: np.random.Generator, sides) -> Draw:
+    """Half the draws in the erratum's family (``_erratum_family``), half as ``_draw``'s."""
+    if rng.random() < 0.5:
+        return _draw(rng, sides)
+    return _draw(rng, lambda s: sides(_erratum_family(s)))
+
+
+def _hh_first(s: dict) -> float:
+    """(2𝓛/b²)(νᵀUᵀUν + ∇fᵀŨUᵀUŨᵀ∇f)."""
+    w = s["U"] @ (s["Ut"].T @ s["grad"])
+    return 2 * s["ell"] / s["b"] ** 2 * (_unu(s) + float(w @ w))
+
+
+def statement_hh_first(rng):
+    """Lemma 27's statement, first line: ‖g̃‖²_H ≤ (2𝓛/b²)(νᵀUᵀUν + ∇fᵀŨUᵀUŨᵀ∇f)."""
+    return _draw(rng, lambda s: (_quad(s["g"], s["H"]), _hh_first(s), _size(s)))
+
+
+def statement_hh_second(rng):
+    """Lemma 27's statement, second line: (2𝓛/b²)(νᵀUᵀUν + ∇fᵀŨUᵀUŨᵀ∇f) ≤
+    2𝓛c₁/b²·‖UᵀΣ^{1/2}∇f‖² + 𝓛γ²α⁴c₃⁴/(18bτ³), U on the events of eq:U_1 and eq:smax."""
+
+    def sides(s):
+        s = _on_smax(s)
+        rhs = 2 * s["ell"] * _c1(s) / s["b"] ** 2 * _w(s) + s["ell"] * s["gamma"] ** 2 * s[
+            "alpha"
+        ] ** 4 * s["c3"] ** 4 / (18 * s["b"] * s["tau"] ** 3)
+        return _hh_first(s), rhs
+
+    return _mixed(rng, sides)
+
+
+def statement_tgm_3(rng):
+    """Lemma 28's statement, eq:tgm_3: ‖g̃‖ ≤ γα²c₃²/(6b^{1/2}τ²) + √c₁/(bτ^{1/2})·‖UᵀΣ^{1/2}∇f‖,
+    U on the events of eq:U_1 and eq:smax, Σ⁻¹ ⪯ τ⁻¹I as printed."""
+
+    def sides(s):
+        s = _on_smax(s)
+        rhs = s["gamma"] * s["alpha"] ** 2 * s["c3"] ** 2 / (6 * math.sqrt(s["b"]) * s["tau"] ** 2)
+        rhs += math.sqrt(_c1(s)) / (s["b"] * math.sqrt(s["tau"])) * math.sqrt(_w(s))
+        return float(np.linalg.norm(s["g"])), rhs
+
+    return _mixed(rng, sides)
 
 
 # Lemma 27 (eq:hh)

@@ -22,6 +22,10 @@ from ..check import Draw, Expectation
 from .common import logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "statement_g_nu",
+    "statement_sigma_1",
+    "statement_unu",
+    "g_definition",
     "g_add_subtract",
     "g_nu",
     "g_matrix",
@@ -130,6 +134,37 @@ def _step3(s: dict) -> np.ndarray:
         sum(s["nu"][i] * Ut[:, i] + np.outer(Ut[:, i], Ut[:, i]) @ s["grad"] for i in range(s["b"]))
         / s["b"]
     )
+
+
+def statement_g_nu(rng):
+    """Lemma 24's statement, eq:tgm: g̃(μ) of eq:g_mu = (1/b)Σ_i (ν_iũ_i + ũ_iũ_iᵀ∇f(μ))."""
+    return _tgm_draw(rng, lambda s: _vector_sides(_step1(s), _step3(s), s))
+
+
+def statement_sigma_1(rng):
+    """Lemma 24's statement, eq:sigma_1: |ν₁| ≤ γα²c₃^{3/2}/(6τ^{3/2}), ν₁ computed from f, on
+    the event ‖u₁‖² ≤ c₃ of eq:u_norm (probability ≥ 1 − δ), Σ⁻¹ ∈ S as printed."""
+
+    def sides(s):
+        lhs = abs(float(s["nu"][0]))
+        rhs = s["gamma"] * s["alpha"] ** 2 * s["c3"] ** 1.5 / (6 * s["tau"] ** 1.5)
+        return lhs, rhs, lhs + rhs + s["size"] * 1e-12
+
+    return _tgm_draw(rng, sides)
+
+
+def g_definition(rng):
+    """Line 1: g̃(μ) of eq:g_mu, as ``algorithm.estimators.mean_gradient`` computes it (its own
+    code: μ ± αz_i with z_i = Σ^{1/2}u_i, one GEMM), against the printed (1/b)Σ_i (f(μ + αũ_i) −
+    f(μ − αũ_i))/(2α)·ũ_i."""
+    from mines_theory.algorithm.estimators import mean_gradient
+
+    def sides(s):
+        sigma_inv = np.linalg.inv(s["sigma"])
+        lhs = mean_gradient(s["f"].values, s["mu"], sigma_inv, s["alpha"], s["U"].T)
+        return _vector_sides(lhs, _step1(s), s)
+
+    return _tgm_draw(rng, sides)
 
 
 def g_add_subtract(rng):
@@ -345,6 +380,19 @@ def unu_bound(rng):
     def sides(s):
         lhs = float(np.linalg.norm(s["sigma"], 2)) * float(np.max(s["nu"] ** 2)) * s["one"]
         rhs = s["gamma"] * s["alpha"] ** 4 * s["c3"] ** 3 / (36 * s["tau"] ** 4) * s["one"]
+        return lhs, rhs
+
+    return _nu_draw(rng, sides)
+
+
+def statement_unu(rng):
+    """Lemma 25's statement, second half: ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴), ν within eq:sigma_1's bound,
+    U on the event ‖U1‖² ≤ bc₃ of eq:U_1 (U shrunk onto it), Σ ∈ S."""
+
+    def sides(s):
+        scale = min(1.0, math.sqrt(s["b"] * s["c3"] / s["one"])) if s["one"] > 0 else 1.0
+        lhs = float(np.linalg.norm(s["Ut"] @ s["nu"]) ** 2) * scale**2
+        rhs = s["gamma"] * s["b"] * s["alpha"] ** 4 * s["c3"] ** 4 / (36 * s["tau"] ** 4)
         return lhs, rhs
 
     return _nu_draw(rng, sides)
