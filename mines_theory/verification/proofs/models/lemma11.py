@@ -88,9 +88,20 @@ def _constants(x: np.ndarray, d: int, k: int, K: int) -> dict:
     )
 
 
-def _constants_draw(rng: np.random.Generator, sides, extra: int = 0) -> Draw:
+def _constants_draw(
+    rng: np.random.Generator, sides, extra: int = 0, corner: dict[int, float] | None = None
+) -> Draw:
+    """d ≤ 5, 2 ≤ k ≤ K ≤ 200, the free numbers standard normal; with probability 1/2 (when
+    ``corner`` is given) the free numbers of ``corner`` (index: mean) are drawn around their
+    mean instead, and k = K = 2: the corner where the line is tight, drawn as often as the
+    rest."""
     d, K = int(rng.integers(1, 6)), int(rng.integers(2, 201))
     k = int(rng.integers(2, K + 1))
+    x0 = rng.standard_normal(10 + extra)
+    if corner is not None and rng.random() < 0.5:
+        k = K = 2
+        for i, mean in corner.items():
+            x0[i] += mean
 
     def evaluate(x: np.ndarray):
         return sides(_constants(x, d, k, K), d, k, x[10:])
@@ -99,7 +110,7 @@ def _constants_draw(rng: np.random.Generator, sides, extra: int = 0) -> Draw:
         c = _constants(x, d, k, K)
         return dict(d=d, k=k, K=K, b=c["b"], delta=c["delta"], gamma=c["gamma"])
 
-    return Draw(rng.standard_normal(10 + extra), evaluate, describe)
+    return Draw(x0, evaluate, describe)
 
 
 def combined(rng: np.random.Generator) -> Draw:
@@ -118,7 +129,7 @@ def combined(rng: np.random.Generator) -> Draw:
         rhs = (at_K.C1 + at_K.C2 + at_K.C3) * R / (k * (k - 1)) + at_K.C4 / k
         return lhs, rhs, rhs
 
-    return _constants_draw(rng, sides, extra=1)
+    return _constants_draw(rng, sides, extra=1, corner={0: 3.0, 6: 4.0, 10: 4.0})
 
 
 def initial_trivial(rng: np.random.Generator) -> Symbolic:
@@ -163,7 +174,7 @@ def base_case(rng: np.random.Generator) -> Draw:
         )
         return lhs, c["at_K"].C / 2, c["at_K"].C / 2
 
-    return _constants_draw(rng, sides)
+    return _constants_draw(rng, sides, corner={0: 8.0, 1: 8.0, 6: -8.0, 7: -8.0})
 
 
 def step(rng: np.random.Generator) -> Draw:

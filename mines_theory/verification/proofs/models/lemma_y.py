@@ -107,10 +107,10 @@ def mean_y(lam: np.ndarray, A: float) -> np.ndarray:
 
 
 def _delta(x: float, d: int, b: int, t: int) -> float:
-    """A δ in (0, 1) at which A_t > 0: δ < top = exp((16 log(t + 1) + d)/8)/b, and δ > 10⁻⁴·top
-    (so that A_t ranges over (0, 74 + d] at t = 0: the range in which the lines differ)."""
-    top = min(0.999, math.exp((16 * math.log(t + 1) + d) / 8) / b * (1 - 1e-9))
-    return positive(x, 1e-4 * top, top)
+    """A δ ∈ (0, 1) at which A_t is a target in [0.01, 100], log-uniform in x's logistic (the
+    target is not reached where it would need δ ≥ 1: there δ = 0.999)."""
+    target = positive(x, 1e-2, 100.0)
+    return min(0.999, math.exp(-(target - d - 16 * math.log(t + 1)) / 8) / b)
 
 
 def _integers(rng: np.random.Generator, d_max: int = 8, b_max: int = 20, t_max: int = 6):
@@ -121,9 +121,19 @@ def _integers(rng: np.random.Generator, d_max: int = 8, b_max: int = 20, t_max: 
     )
 
 
-def _radius_draw(rng: np.random.Generator, sides, *, positive_radius: bool = False) -> Draw:
-    """A draw of (d, b, t) and of δ from x[0] (with A_t > 0 when ``positive_radius``)."""
+def _radius_draw(
+    rng: np.random.Generator, sides, *, positive_radius: bool = False, corner: bool = False
+) -> Draw:
+    """A draw of (d, b, t) and of δ from x[0] (with A_t > 0 when ``positive_radius``: A_t a
+    target in [0.01, 100], ``_delta``). ``corner``: half of the draws in the corner d ∈ [29, 60],
+    b ≥ 5, A_t near 1.1d, where a line that holds elsewhere is tight."""
     d, b, t = _integers(rng, d_max=30, b_max=30, t_max=30)
+    x0 = rng.standard_normal(1)
+    if corner and rng.random() < 0.5:
+        d, b, t = int(rng.integers(29, 61)), int(rng.integers(5, 31)), int(rng.integers(0, 6))
+        # the δ at which A_t ≈ 1.1d, as the logistic x of ``_delta``'s target
+        share = math.log(1.1 * d / 1e-2) / math.log(1e4)
+        x0[0] = math.log(share / (1 - share)) + 0.2 * x0[0]
 
     def delta_of(x: np.ndarray) -> float:
         return _delta(x[0], d, b, t) if positive_radius else positive(x[0], 1e-6, 0.999)
@@ -136,7 +146,7 @@ def _radius_draw(rng: np.random.Generator, sides, *, positive_radius: bool = Fal
         delta = delta_of(x)
         return dict(d=d, b=b, t=t, delta=delta, A_t=float(radius(d, b, delta, t)))
 
-    return Draw(rng.standard_normal(1), evaluate, describe)
+    return Draw(x0, evaluate, describe)
 
 
 # --- the statement -------------------------------------------------------------------------
@@ -761,7 +771,7 @@ def chi_applied_fourth(rng: np.random.Generator) -> Draw:
         rhs = A * A * delta / (t + 1) ** 2 + 16 * (A + 8) * math.exp(-(A - d) / 8)
         return lhs, rhs, rhs
 
-    return _radius_draw(rng, sides, positive_radius=True)
+    return _radius_draw(rng, sides, positive_radius=True, corner=True)
 
 
 def _integral_symbols():
