@@ -472,6 +472,39 @@ def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
     assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
+def test_lemma_38_fails_with_its_radius_and_its_union_drops_t_0(walked):
+    """Lemma E.8 (lem:Y): the first false line is β ≥ 1 at the β eq:chi_1 uses (step 4); the
+    union bound sums from t = 1 while its event holds t = 0 (step 11, a new finding); the Basel
+    sum from t = 1 is (π²/6 − 1)δ (step 14); the statement (step 1) fails by more than 4 SE."""
+    steps = walked["Lemma E.8"]
+    first = next(s.index for s in steps[1:] if s.status == "fails")  # step 1 is the statement
+    assert first == 4
+    assert [status(walked, "Lemma E.8", i) for i in (11, 14, 28)] == ["fails"] * 3
+    assert steps[10].counterexample["lhs"] > steps[10].counterexample["rhs"]
+    assert steps[13].counterexample["lhs - rhs"] == pytest.approx(-0.5)  # −δ at δ = 1/2
+    ce = steps[0].counterexample
+    assert ce["estimate"] > 4 * ce["se"]  # P(exceedance) − δ
+    assert [status(walked, "Lemma E.8", i) for i in (2, 3, 15, 20, 32, 34)] == [
+        "holds",
+        "holds",
+        "holds",
+        "identity",
+        "identity",
+        "identity",
+    ]
+
+
+def test_lemma_11s_proof_first_fails_at_eq_dec_sig(walked):
+    """Lemma 5.3's proof: eq:dec_sig's first line drops eq:Sig_dec's factor 2, its second fails
+    where γ > 1 (C₃ without γ), the base case where C < 4C₄; the induction step holds on its
+    own and follows."""
+    steps = walked["Lemma 5.3"]
+    ce = steps[0].counterexample
+    assert steps[0].status == "fails" and ce["lhs"] > ce["rhs"]
+    assert steps[1].status == "fails" and steps[1].counterexample["gamma"] > 1
+    assert [s.status for s in steps[2:]] == ["identity", "holds", "identity", "fails", "follows"]
+
+
 def test_errata_cross_check(walked):
     labels = []
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
@@ -483,10 +516,18 @@ def test_errata_cross_check(walked):
         "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 8), ("Lemma E.1", 9)),
         "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
         "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
-        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 1), ("Lemma E.2", 9)),
+        "eq:Sig_dec (Lemma E.2)": (("Lemma E.2", 1), ("Lemma E.2", 9), ("Lemma 5.3", 1)),
         "eq:Sig_2_bnd (Lemma E.2)": (("Lemma E.2", 2),),
         "eq:bG": (("Lemma E.2", 10),),
         "eq:alpha_err (Lemma E.4)": (("Lemma E.4", 1), ("Lemma E.4", 5)),
+        "eq:C, C₃": (("Lemma 5.3", 2),),
+        "proof of Lemma 5.3, base case k = 2; eq:C": (("Lemma 5.3", 6),),
+        "eq:chi_1 (Lemma E.8); A_K of Lemma 5.3": tuple(
+            ("Lemma E.8", i)
+            for i in (1, 4, 5, 6, 10, 12, 13, 19, 31, 33, 35, 37, 40, 42, 44, 45, 46, 47, 50)
+        ),
+        "display before eq:Y0 (Lemma E.8)": (("Lemma E.8", 14),),
+        "proof of lem:Y (Lemma E.8), E[Y_{t,i}]": (("Lemma E.8", 28),),
         "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 1),),
         "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 4),),
         "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": (
@@ -549,6 +590,7 @@ def test_errata_cross_check(walked):
         ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
         ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
         ("Lemma D.6", 15),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
+        ("Lemma E.8", 11),  # the union bound before eq:Y0 drops the event's t = 0
     }
     report = command.errata_report(result)
     assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report
