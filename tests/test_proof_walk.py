@@ -528,10 +528,10 @@ def test_errata_cross_check(walked):
         ),
         "display before eq:Y0 (Lemma E.8)": (("Lemma E.8", 14),),
         "proof of lem:Y (Lemma E.8), E[Y_{t,i}]": (("Lemma E.8", 28),),
-        "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 1),),
-        "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 4),),
+        "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 2),),
+        "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 5),),
         "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": (
-            ("Lemma E.9", 5),
+            ("Lemma E.9", 6),
         ),
         'proof of eq:dd (Lemma E.10), the "=" line': (("Lemma E.10", 11),),
         "Lemmas D.1, D.4, D.5, hypotheses": (

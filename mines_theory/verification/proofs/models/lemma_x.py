@@ -169,7 +169,11 @@ def truncated_mean(Lam: np.ndarray, W: np.ndarray, A: float) -> float:
 
 
 def _sum_instance(
-    rng: np.random.Generator, two_sided: bool, statement: bool = False, sto_err: bool = False
+    rng: np.random.Generator,
+    two_sided: bool,
+    statement: bool = False,
+    sto_err: bool = False,
+    final: bool = False,
 ) -> Expectation:
     d, k, b = int(rng.integers(1, 4)), int(rng.integers(2, 5)), int(rng.integers(1, 5))
     tau = positive(rng.standard_normal(), 1e-1, 2.0)
@@ -177,10 +181,17 @@ def _sum_instance(
     delta = rng.uniform(0.01, 0.9) / b
     m = d * d + d
     H_star = spd(rng.standard_normal(m), d, tau, zeta)
-    terms = []  # per t: z, Λ's diagonal, ½W, the centring, Γ
+    terms = []  # per t: z, Λ's diagonal, ½W, the centring, A_t, Γ
+    H_top, B_sq = 0.0, 0.0  # over t ≥ 2: the largest eigenvalue of H_t; Σ_t z²‖Σ_t⁻¹ − H*‖²_F
+    # eq:sto_err's L: half the instances have L < τ (∇²f(μ_t)'s spectrum in [σ, L] below S',
+    # so H_t = Π_S'(∇²f(μ_t)) = τI), the others ∇²f(μ_t) = H_t ∈ S' and L = max_t λ_max(H_t)
+    low = final and rng.uniform() < 0.5
+    L_low = tau * rng.uniform(0.05, 0.9) if final else 0.0
     for t in range(1, k + 1):
         sigma_inv = spd(rng.standard_normal(m), d, tau, zeta)
         H_t = spd(rng.standard_normal(m), d, tau, zeta)
+        if low:
+            H_t = tau * np.eye(d)
         w, P = np.linalg.eigh(sigma_inv)
         root, inv_root = (P / np.sqrt(w)) @ P.T, (P * np.sqrt(w)) @ P.T
         lam, V = np.linalg.eigh(root @ H_t @ root)
@@ -191,12 +202,20 @@ def _sum_instance(
         z = rng.exponential()
         if sto_err:  # Lemma 39's weights, z_{t,k} = (t − 1)/(k(k − 1))
             z = (t - 1) / (k * (k - 1))
-        terms.append((z, lam, 0.5 * W, 0.5 * truncated_mean(np.diag(lam), W, A), A, Gamma))
+        centre = 0.5 * truncated_mean(np.diag(lam), W, A)
+        terms.append((z, lam, 0.5 * W, centre, A, Gamma))
+        H_top = max(H_top, float(np.linalg.eigvalsh(H_t)[-1])) if t > 1 else H_top
+        B_sq += z**2 * float(np.sum(B**2))
     V2 = sum(z**2 * G**2 for z, *_, G in terms)
     p = positive(rng.standard_normal(), 0.05, 0.5)
     if sto_err:  # the level of Lemma 39's line: δ/k², with the δ of A_t
         p = delta / k**2
     psi = float(np.sqrt(2 * V2 * np.log(1 / p) / b))
+    if final:  # eq:sto_err's right side, L the largest eigenvalue of the H_t (∇²f(μ_t) = H_t)
+        A_k = terms[-1][4]
+        L = L_low if low else H_top
+        scale = A_k * L * (zeta * A_k + d * zeta) / tau
+        psi = float(scale * np.sqrt(2 / b * np.log(k**2 / delta)) * np.sqrt(B_sq))
 
     def sample(gen: np.random.Generator, n: int) -> np.ndarray:
         total = np.zeros(n)
@@ -217,6 +236,8 @@ def _sum_instance(
         return (total >= psi).astype(float)
 
     describe = dict(d=d, k=k, b=b, tau=tau, zeta=zeta, delta=delta, psi=psi, level=p)
+    if final:
+        describe["L"] = L
     return Expectation(sample, -p if two_sided and not statement else p, 1.0, describe)
 
 
@@ -246,3 +267,14 @@ def sto_err_deviation(rng):
     1)), A_t as Lemma 38 sets it, the mean over i (not the printed ½Σ_i: erratum 'the line citing
     eq:E'); X + Y = ūᵀΛū(ūūᵀ − I) centred exactly (Lemma 23). Monte Carlo of the whole sum."""
     return _sum_instance(rng, two_sided=True, statement=True, sto_err=True)
+
+
+def sto_err_statement(rng):
+    """eq:sto_err, Lemma 39's (E.9's) statement, read as its proof proves it (with probability
+    ≥ 1 − δ/k², Lemma 37): P(Σ_{t≥2} z_{t,k}⟨(1/2b)Σ_i u_iᵀΣ_t^{1/2}H_tΣ_t^{1/2}u_i(Σ_t^{-1/2}u_iu_iᵀ
+    Σ_t^{-1/2} − Σ_t⁻¹) − H_t, Σ_t⁻¹ − H*⟩ > A_kL(ζA_k + dζ)/(k(k − 1)τ)·√((2/b) log(k²/δ))·
+    √(Σ_t (t − 1)²‖Σ_t⁻¹ − H*‖²)) ≤ δ/k², its ‖Σ_t − H*‖ read as ‖Σ_t⁻¹ − H*‖ (the typo erratum);
+    half the instances with ∇²f(μ_t) = H_t ∈ S' and L their largest eigenvalue, half with L < τ
+    (H_t = Π_S'(∇²f(μ_t)) = τI, where the proof's ‖Λ_t‖₂ ≤ L/τ fails); the left side through
+    eq:E (the sum of X + Y, centred exactly). Monte Carlo of the whole sum."""
+    return _sum_instance(rng, two_sided=True, statement=True, sto_err=True, final=True)
