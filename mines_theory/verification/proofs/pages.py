@@ -102,8 +102,9 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
-        "of the normalized margin), `fails` (a counterexample), `follows` (true only given an "
-        "earlier false step) or `not checked` (with its reason). A page per proof shows where "
+        "of the normalized margin), `fails` (a counterexample), `follows` (its own check holds, "
+        "but the chain to it passes through a false step) or `not checked` (with its reason). "
+        "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
         summary_table(data),

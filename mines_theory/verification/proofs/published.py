@@ -135,8 +135,9 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     lines.append(
         f"{total['walked']} of the {total['relations']} relations walked "
         f"({total['walked'] / total['relations']:.0%}); of those, {share:.0%} decided "
-        "(identity, holds or fails), the rest `follows` (true only given an earlier false "
-        "step) or `not checked` (each with its reason)."
+        f"(identity, holds or fails), the rest `follows` ({statuses['follows']}: the line's "
+        "own check holds or is an identity, but the chain to it passes through a false step) "
+        f"or `not checked` ({statuses['not checked']}, each with its reason)."
     )
     return "\n".join(lines)
 
