@@ -272,8 +272,9 @@ def sto_err_deviation(rng):
 def sto_err_statement(rng):
     """eq:sto_err, Lemma 39's (E.9's) statement, read as its proof proves it (with probability
     ≥ 1 − δ/k², Lemma 37): P(Σ_{t≥2} z_{t,k}⟨(1/2b)Σ_i u_iᵀΣ_t^{1/2}H_tΣ_t^{1/2}u_i
-    (Σ_t^{-1/2}u_iu_iᵀΣ_t^{-1/2} − Σ_t⁻¹) − H_t, Σ_t⁻¹ − H*⟩ > A_kL(ζA_k + dζ)/(k(k − 1)τ)·√((2/b) log(k²/δ))·
-    √(Σ_t (t − 1)²‖Σ_t⁻¹ − H*‖²)) ≤ δ/k², its ‖Σ_t − H*‖ read as ‖Σ_t⁻¹ − H*‖ (the typo erratum);
+    (Σ_t^{-1/2}u_iu_iᵀΣ_t^{-1/2} − Σ_t⁻¹) − H_t, Σ_t⁻¹ − H*⟩ > A_kL(ζA_k + dζ)/(k(k − 1)τ)
+    ·√((2/b) log(k²/δ))·√(Σ_t (t − 1)²‖Σ_t⁻¹ − H*‖²)) ≤ δ/k², its ‖Σ_t − H*‖ read as
+    ‖Σ_t⁻¹ − H*‖ (the typo erratum);
     half the instances with ∇²f(μ_t) = H_t ∈ S' and L their largest eigenvalue, half with L < τ
     (H_t = Π_S'(∇²f(μ_t)) = τI, where the proof's ‖Λ_t‖₂ ≤ L/τ fails); the left side through
     eq:E (the sum of X + Y, centred exactly). Monte Carlo of the whole sum."""
