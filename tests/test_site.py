@@ -237,6 +237,49 @@ def test_page_is_at_lecture_length(site, browser, name):
     assert 0 < height <= MAX_PAGE_HEIGHT, f"{name}: {height} px tall"
 
 
+#: The tallest a verdict cell may be at 1280 px with its detail folded (issue 45 §2: notebook 05's
+#: printed verdicts were 2,990 px tall, 08d's 2,832 px).
+MAX_VERDICT_HEIGHT = 1_200
+VERDICT_HEIGHTS = (
+    "Array.from(document.querySelectorAll('.cell.tag_verdict'))"
+    ".map(e => [Math.round(e.getBoundingClientRect().height), e.querySelectorAll('table').length])"
+)
+
+
+@pytest.mark.parametrize("name", [nb.stem for nb in NOTEBOOKS])
+def test_verdict_cells_are_short_tables_when_folded(site, browser, name):
+    """Each verdict cell of a notebook (``build_site.VERDICT_TAG``) shows a table, and with its
+    printed text folded is at most ``MAX_VERDICT_HEIGHT`` px tall."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    cells = sum(c.cell_type == "code" and "verdict_cell(" in c.source for c in nb.cells)
+    browser.open(site / f"{name}.html")
+    found = browser.evaluate(VERDICT_HEIGHTS)
+    print(f"{name}: verdict cells {found}")
+    assert len(found) == cells, name
+    assert all(tables == 1 for _, tables in found), found
+    assert all(0 < height <= MAX_VERDICT_HEIGHT for height, _ in found), found
+
+
+def test_a_verdict_cell_printed_in_full_is_too_tall(tmp_path, browser):
+    """The alternative: notebook 05's verdict cell as it prints (its stored text, unfolded, in
+    the book's stylesheet) measures over ``MAX_VERDICT_HEIGHT``."""
+    nb = nbformat.read(ROOT / "notebooks" / "05-convergence-mean.ipynb", as_version=4)
+    [text] = [
+        "".join(o.get("text", "") for o in c.outputs)
+        for c in nb.cells
+        if c.cell_type == "code" and "verdict_cell(" in c.source
+    ]
+    from html import escape
+
+    body = (
+        '<div class="cell tag_verdict"><div class="cell_output"><div class="highlight"><pre>'
+        f"{escape(text)}</pre></div></div></div>"
+    )
+    browser.open(_page(tmp_path, body))
+    [[height, tables]] = browser.evaluate(VERDICT_HEIGHTS)
+    assert height > MAX_VERDICT_HEIGHT and tables == 0
+
+
 @pytest.mark.parametrize("kind", ["verdict", "aside"])
 def test_a_folded_verdict_is_closed_on_screen_and_open_in_print(tmp_path, browser, kind):
     """``views.report.folded`` writes a <details class="verdict">, and a notebook's Markdown a

@@ -210,11 +210,30 @@ def kit_links(name: str, pdf: bool) -> str:
     return '<p class="course-kit">' + " · ".join(links) + "</p>"
 
 
-def with_kit_links(notebook: Path, target: Path, pdf: bool) -> None:
-    """Copy ``notebook`` to ``target`` with ``kit_links`` as a Markdown cell after its title."""
+#: The tag a verdict cell gets in the book's copy of its notebook: MyST-NB gives its cell the
+#: class ``tag_verdict``, by which the browser test measures it.
+VERDICT_TAG = "verdict"
+
+
+def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
+    """Copy ``notebook`` to ``target`` as the book shows it: ``kit_links`` as a Markdown cell
+    after its title, and each verdict cell's printed text (its stored output, unchanged in the
+    notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
+    the text folded behind it, the cell tagged ``VERDICT_TAG``."""
     import nbformat
 
+    from mines_theory.verification.views import report
+
     nb = nbformat.read(notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
+            continue
+        cell.metadata.setdefault("tags", []).append(VERDICT_TAG)
+        printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+        view = report.verdict_cell_view(printed)
+        if view is not None:
+            data = {"text/markdown": view, "text/plain": printed}
+            cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
     links = kit_links(notebook.stem, pdf)
     if links:
         cell = nbformat.v4.new_markdown_cell(links)
@@ -236,7 +255,7 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
-        with_kit_links(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
+        staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
     index = (source / "index.md").read_text(encoding="utf-8")
     title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
     index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
