@@ -98,3 +98,24 @@ def test_the_errata_row_counts_each_answer():
     answers = [re.search(r": (flagged|NOT flagged): ", line)[1] for line in errata]
     expected = ", ".join(f"{answers.count(a)} {a}" for a in dict.fromkeys(answers))
     assert _table(view) == [["2 errata", "—", f"**{expected}**", "each a line below"]]
+
+
+def test_the_ledger_page_says_which_proofs_fail_as_printed():
+    """The book's ledger table (issue 45: "the ledger's summary row says 'holds' with no sign that
+    the proof fails as printed"): each row of a statement the corrigendum repairs carries how it
+    fares as printed (its ``survives``, read from the repair) and links the repair; no other row
+    does; the README's table (``summary_table`` without ``repairs``) is unchanged."""
+    page = report.ledger_page(lambda notebook: f"[{notebook[:3]}]({notebook}.ipynb#verdict)")
+    table = page.split("\n## ", 1)[0]
+    repaired = {r.repairs: r.repair.survives for r in ledger.repairs()}
+    for c in ledger.claims() + ledger.findings():
+        [row] = [line for line in table.splitlines() if line.startswith(f"| {c.number} |")]
+        survives = repaired.get(c.number.split(", ")[0])
+        if survives is None:
+            assert "as printed](" not in row, row
+        else:
+            assert f"; [{report.AS_PRINTED[survives]}](" in row, row
+            assert "#repair-" in row
+    lemma_53 = next(line for line in table.splitlines() if line.startswith("| Lemma 5.3 |"))
+    assert "**holds**; [proof fails as printed" in lemma_53
+    assert "as printed](" not in report.summary_table()

@@ -38,6 +38,8 @@ __all__ = [
     "html_text",
     "prose",
     "repair_link",
+    "as_printed",
+    "AS_PRINTED",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -76,22 +78,54 @@ def _cell(text: str) -> str:
     return _text(text).replace("|", "\\|")
 
 
+#: What the verdict column of the book's ledger adds to a row whose statement the corrigendum
+#: repairs, by how the result survives (``spec.SURVIVAL``): a statement that holds on the runs
+#: may still have a proof that fails as printed.
+AS_PRINTED = {
+    "false as printed": "false as printed",
+    "constant changes": "proof fails as printed: constant changes",
+    "true as printed, proof repaired": "proof fails as printed",
+    "cannot be repaired in its approach": "proof fails as printed, not repairable",
+}
+
+
+def as_printed(number: str) -> str | None:
+    """How the corrigendum finds claim ``number`` as printed (``AS_PRINTED``), linked to its
+    repair (``repair_link``), or None where the corrigendum does not repair it.
+
+    >>> as_printed("Lemma 5.3, γ > 0")
+    '[proof fails as printed: constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
+    >>> as_printed("Thm 3.1") is None
+    True
+    """
+    target = repair_link(number)
+    entry = ledger.repair(number.split(", ", 1)[0]).repair if target is not None else None
+    if target is None or entry is None:
+        return None
+    return f"[{AS_PRINTED[entry.survives]}]({target})"
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
+    repairs: bool = False,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
-    No cell is over ``MAX_CELL``."""
+    With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
+    followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
+    that fails. No cell is over ``MAX_CELL``."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
+        printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
+        note = f"; {printed}" if printed else ""
         lines.append(
-            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
+            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
     return "\n".join(lines)
@@ -334,7 +368,7 @@ def _ledger_markdown(
         ("repaired results", ledger.repaired()),
     )
     body = (
-        summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
+        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True) + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
