@@ -140,3 +140,45 @@ def test_a_lecture_with_slides_marks_every_cell(name):
             assert kind == "subslide"
     shown = kinds.count("slide") + kinds.count("subslide")
     assert 8 <= shown <= 0.6 * len(nb.cells), (name, shown, len(nb.cells))
+
+
+def test_the_exercises_and_their_solutions_are_found():
+    """Every ``{exercise}`` directive of the notebooks is found with its label, each has a
+    solution (its folded prose, its solution cells, or both), and the solutions page has a
+    target and a link back for each."""
+    found = [ex for path in sorted(ROOT.glob("notebooks/*.ipynb")) for ex in kit.exercises(path)]
+    directives = sum(
+        cell.source.count("```{exercise}")
+        for path in sorted(ROOT.glob("notebooks/*.ipynb"))
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "markdown"
+    )
+    assert len(found) == directives >= 15
+    assert len({ex.label for ex in found}) == len(found)
+    assert all(ex.solution or ex.cells for ex in found), [ex.label for ex in found]
+    assert all("{glue" not in ex.text + ex.solution for ex in found)
+    page = kit.solutions_page(ROOT / "notebooks")
+    for ex in found:
+        assert f"({kit.SOLUTION_TARGET}{ex.label})=" in page
+        assert f"<{ex.label}>`" in page
+
+
+def test_an_exercise_links_its_solution_and_one_without_a_label_is_refused(tmp_path):
+    """The alternatives: an exercise without a label cannot be linked (ValueError naming the
+    notebook); one with a label gets the link under it, in the book's copy only."""
+    nb = nbformat.v4.new_notebook()
+    text = (
+        "## Exercise: x\n\n```{exercise}\n:label: ex-x\n\nWhy?\n```\n\n"
+        "<details>\n<summary>Solution</summary>\n\nBecause.\n</details>"
+    )
+    nb.cells = [nbformat.v4.new_markdown_cell(text)]
+    path = tmp_path / "99-x.ipynb"
+    nbformat.write(nb, path)
+    [ex] = kit.exercises(path)
+    assert (ex.label, ex.title, ex.text, ex.solution) == ("ex-x", "Exercise: x", "Why?", "Because.")
+    assert kit.link_solutions(nb) == 1
+    assert "{ref}`Its solution, with the code that checks it <sol-ex-x>`" in nb.cells[0].source
+    nb.cells[0].source = text.replace(":label: ex-x\n", "")
+    nbformat.write(nb, path)
+    with pytest.raises(ValueError, match="99-x.ipynb: an exercise without a :label:"):
+        kit.exercises(path)

@@ -153,7 +153,7 @@ def test_references_page_lists_the_paper_and_the_classic_sources(site):
 PAGES = (
     ["index"]
     + [nb.stem for nb in NOTEBOOKS]
-    + ["reading-a-verdict", "ledger", "references", "notation", "citing"]
+    + ["reading-a-verdict", "ledger", "references", "notation", "solutions", "citing"]
 )
 #: The pages ``make test`` prints to PDF (``MINES_BOOK_PRINT=all``, as ``make test-book`` sets
 #: it, prints every page): a page of each kind, the front page, a notebook and the ledger.
@@ -562,6 +562,25 @@ def test_a_deck_without_its_reveal_js_is_found(site, browser, tmp_path):
     state = _open_deck(browser, deck, wait=3.0)
     assert state["slides"] == 0 and not state["notes"], state
     assert not state["styled"] and not state["themed"], state
+
+
+def test_each_exercise_links_its_solution_and_back(site):
+    """Every labelled exercise of a notebook (``course_kit.exercises``) links its solution on the
+    solutions page, which has it under that target and links back to the exercise, whose label
+    is an anchor of the notebook's page."""
+    solutions = (site / f"{KIT.SOLUTIONS}.html").read_text(encoding="utf-8")
+    total = 0
+    for notebook in NOTEBOOKS:
+        page = (site / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        for ex in KIT.exercises(notebook):
+            total += 1
+            target = f"{KIT.SOLUTION_TARGET}{ex.label}"
+            assert f'href="{KIT.SOLUTIONS}.html#{target}"' in page, ex.label
+            assert f'id="{target}"' in solutions, ex.label
+            assert f'href="{notebook.stem}.html#{ex.label}"' in solutions, ex.label
+            assert f'id="{ex.label}"' in page, ex.label
+    assert total >= 15
+    assert f'href="{KIT.SOLUTIONS}.html"' in (site / "index.html").read_text(encoding="utf-8")
 
 
 def _pdf_reader(path: Path):

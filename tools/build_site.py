@@ -183,7 +183,8 @@ def walk_pages() -> dict[str, str]:
 
 #: The pages of the book in reading order (the front page's toctrees), the proof walk's pages
 #: left out: the pages printed to PDF, one each and all in one (``course_kit.pdfs``).
-FRONT, AFTER_RECORD = ["index"], ["ledger", "proofs", "references", "notation", "gallery", "citing"]
+FRONT = ["index"]
+AFTER_RECORD = ["ledger", "proofs", "references", "notation", "gallery", "solutions", "citing"]
 
 
 def reading_order(notebooks: list[str]) -> list[str]:
@@ -217,14 +218,18 @@ VERDICT_TAG = "verdict"
 
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     """Copy ``notebook`` to ``target`` as the book shows it: ``kit_links`` as a Markdown cell
-    after its title, and each verdict cell's printed text (its stored output, unchanged in the
+    after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
+    and each verdict cell's printed text (its stored output, unchanged in the
     notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
     the text folded behind it, the cell tagged ``VERDICT_TAG``."""
     import nbformat
 
     from mines_theory.verification.views import report
 
+    from tools.course_kit import link_solutions
+
     nb = nbformat.read(notebook, as_version=4)
+    link_solutions(nb)
     for cell in nb.cells:
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
@@ -244,6 +249,7 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
 
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
+    from tools.course_kit import solutions_page
     from tools.gallery import gallery_page
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
@@ -253,6 +259,7 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     # the notebooks' figures, tables and data: the front page and the gallery show them
     shutil.copytree(ROOT / "figures", source / "figures")
     (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
+    (source / "solutions.md").write_text(solutions_page(ROOT / "notebooks"), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
         staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import nbformat
 
@@ -86,16 +87,23 @@ def citations(bib: Path) -> dict[str, str]:
     return labels
 
 
-def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
-    """A notebook's MyST Markdown as the plain Markdown nbconvert renders: glue roles pasted
-    (``values``), citations as "(Ye 2023)" (``cites``), a directive's fence as its bold title
-    (options dropped), and links to the book's sources as links to its pages, one folder up."""
+def paste_glue(source: str, values: dict[str, str]) -> str:
+    """``source`` with each of MyST-NB's ``{glue:text}`` roles replaced by its value (``values``,
+    from ``glued``), as MyST-NB pastes it; a role without a value is a ValueError."""
 
     def glue(match: re.Match) -> str:
         name, _, spec = match[1].partition(":")
         if name not in values:
             raise ValueError(f"glue role {match[0]!r}: no glued value named {name!r}")
         return _glue_text(values[name], spec)
+
+    return re.sub(r"\{glue(?::text)?\}`([^`]+)`", glue, source)
+
+
+def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
+    """A notebook's MyST Markdown as the plain Markdown nbconvert renders: glue roles pasted
+    (``values``), citations as "(Ye 2023)" (``cites``), a directive's fence as its bold title
+    (options dropped), and links to the book's sources as links to its pages, one folder up."""
 
     def cite(match: re.Match) -> str:
         keys = [key.strip() for key in match[1].split(",")]
@@ -116,7 +124,7 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
         page = re.sub(r"\.(ipynb|md)$", ".html", page)
         return f"]({'../' + page}{'#' + anchor if anchor else ''})"
 
-    text = re.sub(r"\{glue(?::text)?\}`([^`]+)`", glue, source)
+    text = paste_glue(source, values)
     text = re.sub(r"\{cite(?::[pt])?\}`([^`]+)`", cite, text)
     text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
     text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
@@ -193,6 +201,136 @@ def slides(notebooks: Path, out: Path, reveal: Path, mathjax_config: dict, bib: 
         (target / f"{stem}.html").write_text(html, encoding="utf-8")
         decks.append(target / f"{stem}.html")
     return decks
+
+
+#: An exercise of a notebook (sphinx-exercise): its directive, its label and its text.
+EXERCISE = re.compile(
+    r"^```\{exercise\}[^\n]*\n(?P<options>(?::[\w-]+:[^\n]*\n)*)(?P<text>.*?)^```[ \t]*$",
+    re.M | re.S,
+)
+#: The folded solution that follows an exercise in its cell.
+SOLUTION = re.compile(r"<details>\s*<summary>[^<]*</summary>\s*(?P<body>.*?)</details>", re.S)
+#: The book's page of the exercises' solutions, and the prefix of its targets.
+SOLUTIONS, SOLUTION_TARGET = "solutions", "sol-"
+
+
+class Exercise(NamedTuple):
+    """One exercise of a notebook with its solution: the notebook, its label, its title (the
+    heading of its cell), its text, the folded solution's prose and its solution cells."""
+
+    notebook: str
+    label: str
+    title: str
+    text: str
+    solution: str
+    cells: tuple[nbformat.NotebookNode, ...]
+
+
+def exercises(path: Path) -> list[Exercise]:
+    """The exercises of the notebook at ``path`` (each ``{exercise}`` directive with a label),
+    each with the solution folded after it in its cell and the code cells tagged ``solution``
+    that follow it, before the next exercise; glued values pasted."""
+    nb = nbformat.read(path, as_version=4)
+    values = glued(nb)
+    found: list[Exercise] = []
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "solution" in cell.metadata.get("tags", []) and found:
+            found[-1] = found[-1]._replace(cells=found[-1].cells + (cell,))
+        if cell.cell_type != "markdown":
+            continue
+        for match in EXERCISE.finditer(cell.source):
+            label = re.search(r":label:\s*(\S+)", match["options"])
+            if label is None:
+                raise ValueError(f"{path.name}: an exercise without a :label: ({match[0][:60]!r})")
+            heading = re.search(r"^#+ (.+)$", cell.source[: match.start()], re.M)
+            title = heading[1] if heading and heading[1] != "Exercise" else ""
+            title = title or f"Exercise {len(found) + 1}"
+            after = SOLUTION.search(cell.source, match.end())
+            solution = after["body"].strip() if after else ""
+            text = paste_glue(match["text"].strip(), values)
+            found.append(
+                Exercise(path.stem, label[1], title, text, paste_glue(solution, values), ())
+            )
+    return found
+
+
+def _cell_text(cell: nbformat.NotebookNode) -> str:
+    """What a solution cell printed (its text outputs; a formula's LaTeX as display math)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output["output_type"] == "stream" and output.get("name") == "stdout":
+            parts.append("```text\n" + output["text"].rstrip() + "\n```")
+        elif "text/latex" in output.get("data", {}):
+            parts.append("$$" + output["data"]["text/latex"].strip().strip("$") + "$$")
+        elif "text/plain" in output.get("data", {}):
+            parts.append("```text\n" + output["data"]["text/plain"].rstrip() + "\n```")
+    return "\n\n".join(parts)
+
+
+def solutions_page(notebooks: Path) -> str:
+    """The book's page of solutions: for each exercise of the notebooks in ``notebooks`` (in
+    reading order), its text, a link back to it, the folded solution's prose, and its solution
+    cells with what they print; each under the target ``sol-<label>`` that its exercise links
+    (``link_solutions``)."""
+    lines = [
+        "# Solutions to the exercises",
+        "",
+        "Every exercise of the book with its solution, in reading order: the solutions a page "
+        "folds under its exercise, gathered here with the code that checks them and what it "
+        "prints, so that the lectures can be handed out without them. Each exercise links here, "
+        "and each solution back to its exercise.",
+    ]
+    for path in sorted(notebooks.glob("*.ipynb")):
+        found = exercises(path)
+        if not found:
+            continue
+        title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
+        lines += ["", f"## {title}"]
+        for ex in found:
+            lines += [
+                "",
+                f"({SOLUTION_TARGET}{ex.label})=",
+                f"### {ex.title}",
+                "",
+                f"{{ref}}`The exercise <{ex.label}>`, in [{path.stem[:3].rstrip('-')}]"
+                f"({path.stem}.ipynb):",
+                "",
+                "\n".join(f"> {line}" if line else ">" for line in ex.text.splitlines()),
+            ]
+            if ex.solution:
+                lines += ["", "**Solution.**", "", ex.solution]
+            for cell in ex.cells:
+                code = "\n".join(
+                    line
+                    for line in cell.source.splitlines()
+                    if line != "# Solution to the exercise"
+                )
+                lines += ["", "```python", code.strip(), "```"]
+                printed = _cell_text(cell)
+                if printed:
+                    lines += ["", "It prints:", "", printed]
+    return "\n".join(lines) + "\n"
+
+
+def link_solutions(nb: nbformat.NotebookNode) -> int:
+    """Under each labelled exercise of ``nb`` (the book's copy), a link to its solution on the
+    solutions page; return how many were linked."""
+    linked = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+
+        def link(match: re.Match) -> str:
+            nonlocal linked
+            label = re.search(r":label:\s*(\S+)", match["options"])
+            if label is None:
+                return match[0]
+            linked += 1
+            target = f"{SOLUTION_TARGET}{label[1]}"
+            return f"{match[0]}\n\n{{ref}}`Its solution, with the code that checks it <{target}>`"
+
+        cell.source = EXERCISE.sub(link, cell.source)
+    return linked
 
 
 def chromium() -> str:
