@@ -242,6 +242,7 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     links = kit_links(notebook.stem, pdf)
     if links:
         cell = nbformat.v4.new_markdown_cell(links)
+        cell.id = "course-kit-links"  # the same in every build
         cell.metadata["slideshow"] = {"slide_type": "skip"}
         nb.cells.insert(1, cell)
     nbformat.write(nb, target)

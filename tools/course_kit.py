@@ -150,6 +150,7 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
             if kind in ("slide", "subslide") and len(paragraphs) > keep:
                 cell.source = "\n\n".join(paragraphs[:keep])
                 rest = nbformat.v4.new_markdown_cell("\n\n".join(paragraphs[keep:]))
+                rest.id = f"{cell.get('id', 'cell')}-notes"  # the same in every build
                 rest.metadata["slideshow"] = {"slide_type": "notes"}
                 cells.append(rest)
             continue
@@ -392,13 +393,14 @@ def pdfs(out: Path, pages: list[str]) -> list[Path]:
 
 def main(argv=None) -> int:
     """``make slides`` and ``make pdf``: the slides, or the PDFs, of a book that ``make html``
-    has built (``site/``) made again, without running Sphinx."""
+    has built (``site/``) made again, without running Sphinx (the decks from the notebooks as
+    the book stages them: ``build_site.staged_notebook``)."""
     import argparse
     import runpy
     import sys
 
     sys.path.insert(0, str(ROOT))
-    from tools.build_site import REVEAL_VERSION, npm_package, reading_order
+    from tools.build_site import REVEAL_VERSION, npm_package, reading_order, staged_notebook
 
     parser = argparse.ArgumentParser(description=main.__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site")
@@ -409,9 +411,13 @@ def main(argv=None) -> int:
     if args.what == "slides":
         config = runpy.run_path(str(ROOT / "book" / "conf.py"))["mathjax3_config"]
         reveal = npm_package("reveal.js", REVEAL_VERSION)
-        made = slides(
-            ROOT / "notebooks", args.out, reveal, config, ROOT / "book" / "references.bib"
-        )
+        bib = ROOT / "book" / "references.bib"
+        with tempfile.TemporaryDirectory(prefix="mines-slides-") as tmp:
+            for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+                if notebook.stem in lecture_stems([notebook.stem]):  # as the book stages it
+                    pdf = (args.out / PDF).is_dir()
+                    staged_notebook(notebook, Path(tmp) / notebook.name, pdf)
+            made = slides(Path(tmp), args.out, reveal, config, bib)
     else:
         notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
         made = pdfs(args.out, reading_order(notebooks))
