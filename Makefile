@@ -23,7 +23,7 @@ export MALLOC_TOP_PAD_ := 67108864
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
-.PHONY: figures test test-fast test-book lint bench html lab venv clean coco probe
+.PHONY: figures test test-fast test-book lint bench html slides pdf lab venv clean coco probe
 
 # One venv; each target installs the extras it needs (pyproject.toml), once, and again when
 # pyproject.toml changes. `make venv` (and test, figures, bench) installs everything the tests
@@ -95,8 +95,18 @@ lab: $(LAB_STAMP)
 	MINES_THEORY_PROGRESS=1 $(VENV)/bin/jupyter lab --notebook-dir=notebooks \
 		$(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
+# The book in site/, with its course kit (tools/course_kit.py): the slides of 00, 01 and 02 in
+# site/slides/ and every page printed to PDF by Chromium, with the whole book, in site/pdf/
+# (tools/build_site.py --no-pdf builds the book without Chromium). `make slides` and `make pdf`
+# make again only the slides, or only the PDFs, of a book that `make html` has built.
 html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
+
+slides: $(BOOK_STAMP)
+	$(PYTHON) tools/course_kit.py slides
+
+pdf: $(BOOK_STAMP)
+	$(PYTHON) tools/course_kit.py pdf
 
 # The COCO/bbob experiment of issues 27, 35 and 44 (tools/coco_experiment.py): MiNES (practical
 # defaults), MiNES-step (the same with the step-size rule, beyond the paper), xNES, CMA-ES and

@@ -170,7 +170,38 @@ def test_the_notation_page_has_the_corrigendums_symbols():
         for row in ROW.finditer(NOTATION.read_text(encoding="utf-8"))
         for symbol in re.findall(r"\$([^$]+)\$", row["symbols"])
     }
-    assert {"\\ell", "g", "x_t", "p_j", "C_5", "N"} <= symbols
+    assert {"\\ell", "g", "x_t", "p_j", "C_5", "N", "\\omega"} <= symbols
+
+
+#: A Greek symbol defined in MyST mathematics: "$\\omega = \\frac{…}$" (not given a value:
+#: "$\\tau = 0.25$").
+DEFINED = re.compile(r"\$(\\[A-Za-z]+) = (?![\d.]+[$,\\])")
+
+
+def defined_symbols(text: str) -> set[str]:
+    """The Greek symbols ``text`` defines (``$\\omega = …``), without indices."""
+    return set(DEFINED.findall(text))
+
+
+def test_the_corrigendum_gives_no_symbol_of_the_problem_a_new_meaning():
+    """The notation page's Greek symbols of the problem (κ = L/σ, σ, γ) keep their meaning in
+    the corrigendum's repaired statements (issue 45: the repaired Lemma 11 defined κ again, as
+    (ζ + τ)²/(4ζτ), now ω). The alternative, the text as it was, is caught."""
+    page = NOTATION.read_text(encoding="utf-8")
+    problem = page.split("## The problem", 1)[1].split("\n## ", 1)[0]
+    kept = {
+        re.sub(r"\s+", "", symbol)
+        for row in ROW.finditer(problem)
+        for symbol in re.findall(r"\$([^$]+)\$", row["symbols"])
+    } - {"H^*"}  # the corrigendum restates H* = Π_S′(∇²f(μ*)), its meaning on the page
+    assert {"\\kappa", "\\sigma", "\\gamma"} <= kept
+    assert defined_symbols(r"at $\tau = 0.25$, $\zeta = 0.5$,") == set()
+    for entry in ledger.repairs():
+        texts = (entry.repair.printed, entry.repair.repaired, entry.repair.hypotheses)
+        clash = defined_symbols(" ".join(texts)) & kept
+        assert not clash, f"{entry.number} defines {clash} again"
+    old = r"$\kappa = \frac{(\zeta+\tau)^2}{4\zeta\tau}$"
+    assert defined_symbols(old) & kept == {"\\kappa"}
 
 
 def test_the_notation_check_rejects_a_wrong_notebook():

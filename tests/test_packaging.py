@@ -249,6 +249,8 @@ def test_each_make_target_installs_the_extras_it_needs():
         "sphinx-proof",
         "sphinx-exercise",
         "pyyaml",  # tools/citation.py reads CITATION.cff for the book's citing page
+        "nbconvert",  # tools/course_kit.py: the lectures' slides
+        "pypdf",  # tools/course_kit.py: the whole book's PDF
     }
     assert _names(extras["notebooks"]) == {"ipykernel", "nbclient", "myst-nb"}
     tested = _third_party_imports(list((ROOT / "tests").glob("*.py")) + [ROOT / "conftest.py"])

@@ -50,22 +50,25 @@ cocopp's own.</p></body></html>
 """
 
 MATHJAX_VERSION = "3.2.2"
-MATHJAX_CACHE = ROOT / ".cache" / "mathjax"
 #: What the pages load of MathJax's es5 build: the TeX-to-CommonHTML component, its fonts, and
 #: the extensions it loads on demand.
 MATHJAX_PARTS = ("tex-chtml.js", "input", "output", "ui", "a11y", "adaptors")
+#: reveal.js for the slides (``tools/course_kit.py``): the 4.x line nbconvert's template is for.
+REVEAL_VERSION = "4.6.1"
+CACHE = ROOT / ".cache"
 
 
-def mathjax() -> Path:
-    """MathJax's es5 folder, installed from the npm registry on first use."""
-    es5 = MATHJAX_CACHE / "node_modules" / "mathjax" / "es5"
-    if not (es5 / "tex-chtml.js").is_file():
+def npm_package(name: str, version: str) -> Path:
+    """The folder of an npm package, installed from the npm registry into ``.cache/<name>`` on
+    first use (MathJax for the pages, reveal.js for the slides)."""
+    folder = CACHE / name / "node_modules" / name
+    if not (folder / "package.json").is_file():
         npm = shutil.which("npm")
         if npm is None:
             raise RuntimeError(
-                "npm is needed once to install MathJax for the book (Debian package 'npm')"
+                f"npm is needed once to install {name} for the book (Debian package 'npm')"
             )
-        MATHJAX_CACHE.mkdir(parents=True, exist_ok=True)
+        (CACHE / name).mkdir(parents=True, exist_ok=True)
         subprocess.run(
             [
                 npm,
@@ -74,12 +77,17 @@ def mathjax() -> Path:
                 "--no-audit",
                 "--no-fund",
                 "--prefix",
-                str(MATHJAX_CACHE),
-                f"mathjax@{MATHJAX_VERSION}",
+                str(CACHE / name),
+                f"{name}@{version}",
             ],
             check=True,
         )
-    return es5
+    return folder
+
+
+def mathjax() -> Path:
+    """MathJax's es5 folder, installed from the npm registry on first use."""
+    return npm_package("mathjax", MATHJAX_VERSION) / "es5"
 
 
 class Build(NamedTuple):
@@ -173,8 +181,76 @@ def walk_pages() -> dict[str, str]:
     return out
 
 
-def stage(source: Path, build: Build) -> None:
+#: The pages of the book in reading order (the front page's toctrees), the proof walk's pages
+#: left out: the pages printed to PDF, one each and all in one (``course_kit.pdfs``).
+FRONT = ["index"]
+AFTER_RECORD = ["ledger", "proofs", "references", "notation", "gallery", "solutions", "citing"]
+
+
+def reading_order(notebooks: list[str]) -> list[str]:
+    """The stems of the book's pages in the order of its front page."""
+    course = [name for name in notebooks if name < PART_II]
+    record = [name for name in notebooks if name >= PART_II]
+    return FRONT + course + ["reading-a-verdict"] + record + AFTER_RECORD
+
+
+def kit_links(name: str, pdf: bool) -> str:
+    """The line under a lecture's title that links its slides (``course_kit.LECTURES``), its PDF
+    and the whole book's PDF (raw HTML: the targets are written after Sphinx, so that MyST must
+    not resolve them)."""
+    from tools import course_kit
+
+    links = []
+    if name in course_kit.lecture_stems([name]):
+        links.append(f'<a href="{course_kit.SLIDES}/{name}.html">slides</a>')
+    if pdf:
+        links.append(f'<a href="{course_kit.PDF}/{name}.pdf">this page as PDF</a>')
+        links.append(f'<a href="{course_kit.PDF}/{course_kit.BOOK_PDF}">the whole book as PDF</a>')
+    if not links:
+        return ""
+    return '<p class="course-kit">' + " · ".join(links) + "</p>"
+
+
+#: The tag a verdict cell gets in the book's copy of its notebook: MyST-NB gives its cell the
+#: class ``tag_verdict``, by which the browser test measures it.
+VERDICT_TAG = "verdict"
+
+
+def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
+    """Copy ``notebook`` to ``target`` as the book shows it: ``kit_links`` as a Markdown cell
+    after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
+    and each verdict cell's printed text (its stored output, unchanged in the
+    notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
+    the text folded behind it, the cell tagged ``VERDICT_TAG``."""
+    import nbformat
+
+    from mines_theory.verification.views import report
+
+    from tools.course_kit import link_solutions
+
+    nb = nbformat.read(notebook, as_version=4)
+    link_solutions(nb)
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
+            continue
+        cell.metadata.setdefault("tags", []).append(VERDICT_TAG)
+        printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+        view = report.verdict_cell_view(printed)
+        if view is not None:
+            data = {"text/markdown": view, "text/plain": printed}
+            cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
+    links = kit_links(notebook.stem, pdf)
+    if links:
+        cell = nbformat.v4.new_markdown_cell(links)
+        cell.id = "course-kit-links"  # the same in every build
+        cell.metadata["slideshow"] = {"slide_type": "skip"}
+        nb.cells.insert(1, cell)
+    nbformat.write(nb, target)
+
+
+def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
+    from tools.course_kit import solutions_page
     from tools.gallery import gallery_page
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
@@ -184,10 +260,13 @@ def stage(source: Path, build: Build) -> None:
     # the notebooks' figures, tables and data: the front page and the gallery show them
     shutil.copytree(ROOT / "figures", source / "figures")
     (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
+    (source / "solutions.md").write_text(solutions_page(ROOT / "notebooks"), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
-        shutil.copy2(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb")
+        staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
     index = (source / "index.md").read_text(encoding="utf-8")
+    title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
+    index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
     course = [name for name in notebooks if name < PART_II]
     record = [name for name in notebooks if name >= PART_II]
     index = index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
@@ -210,13 +289,21 @@ def cocopp_pages(target: Path) -> None:
         (target / "index.html").write_text(COCOPP_ABSENT, encoding="utf-8")
 
 
-def build(out: Path) -> list[Path]:
-    """Stage the source, run sphinx-build into ``out`` and return the notebook pages."""
+def build(out: Path, pdf: bool = True) -> list[Path]:
+    """Stage the source, run sphinx-build into ``out``, add the course kit (the lectures' slides,
+    and with ``pdf`` every page of ``reading_order`` and the whole book printed to PDF) and
+    return the notebook pages."""
+    import runpy
+
+    from tools import course_kit
+
     info = Build.of()
+    if pdf:
+        course_kit.chromium()  # before the build: it fails at once if there is none
     with tempfile.TemporaryDirectory(prefix="mines-book-") as tmp:
         source = Path(tmp) / "source"
         (source / "_static" / "mathjax").mkdir(parents=True)
-        stage(source, info)
+        stage(source, info, pdf)
         # Sphinx writes into the temporary directory and the result moves to `out`: MyST-NB
         # puts its copies of the notebooks beside the output directory (jupyter_execute/), which
         # would otherwise land in the tree.
@@ -225,6 +312,12 @@ def build(out: Path) -> list[Path]:
         if result.returncode:
             raise RuntimeError("sphinx-build failed:\n" + result.stdout + result.stderr)
         cocopp_pages(html / Path(COCOPP_PAGE).parent)
+        config = runpy.run_path(str(source / "conf.py"))["mathjax3_config"]
+        reveal = npm_package("reveal.js", REVEAL_VERSION)
+        course_kit.slides(source, html, reveal, config, source / "references.bib")
+        if pdf:
+            notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+            course_kit.pdfs(html, reading_order(notebooks))
         # copied beside ``out`` (the temporary directory may be on another file system), then
         # renamed into its place: an interrupted build leaves the old site whole
         staged = out.with_name(f".{out.name}.new")
@@ -239,8 +332,13 @@ def build(out: Path) -> list[Path]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site")
+    parser.add_argument(
+        "--no-pdf",
+        action="store_true",
+        help="print no PDFs (they need Chromium) and link none",
+    )
     args = parser.parse_args(argv)
-    for page in build(args.out):
+    for page in build(args.out, pdf=not args.no_pdf):
         print(f"wrote {page.relative_to(ROOT) if page.is_relative_to(ROOT) else page}")
     return 0
 

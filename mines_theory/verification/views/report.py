@@ -16,10 +16,10 @@ from collections.abc import Callable
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
-from ..framework.spec import Claim
+from ..framework.spec import Claim, Erratum
 from ..framework.paper import with_number
 from .proofgraph import Category, category
-from ..framework.verdict import Status, Verdict, markdown_escape
+from ..framework.verdict import Status, Verdict, flag_text, markdown_escape
 
 __all__ = [
     "MAX_CELL",
@@ -27,6 +27,7 @@ __all__ = [
     "summary_table",
     "readme_link",
     "verdict_grid",
+    "verdict_cell_view",
     "claim_anchor",
     "claim_section",
     "repair_anchor",
@@ -37,6 +38,8 @@ __all__ = [
     "html_text",
     "prose",
     "repair_link",
+    "as_printed",
+    "AS_PRINTED",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -75,22 +78,54 @@ def _cell(text: str) -> str:
     return _text(text).replace("|", "\\|")
 
 
+#: What the verdict column of the book's ledger adds to a row whose statement the corrigendum
+#: repairs, by how the result survives (``spec.SURVIVAL``): a statement that holds on the runs
+#: may still have a proof that fails as printed.
+AS_PRINTED = {
+    "false as printed": "false as printed",
+    "constant changes": "proof fails as printed: constant changes",
+    "true as printed, proof repaired": "proof fails as printed",
+    "cannot be repaired in its approach": "proof fails as printed, not repairable",
+}
+
+
+def as_printed(number: str) -> str | None:
+    """How the corrigendum finds claim ``number`` as printed (``AS_PRINTED``), linked to its
+    repair (``repair_link``), or None where the corrigendum does not repair it.
+
+    >>> as_printed("Lemma 5.3, γ > 0")
+    '[proof fails as printed: constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
+    >>> as_printed("Thm 3.1") is None
+    True
+    """
+    target = repair_link(number)
+    entry = ledger.repair(number.split(", ", 1)[0]).repair if target is not None else None
+    if target is None or entry is None:
+        return None
+    return f"[{AS_PRINTED[entry.survives]}]({target})"
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
+    repairs: bool = False,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
-    No cell is over ``MAX_CELL``."""
+    With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
+    followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
+    that fails. No cell is over ``MAX_CELL``."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
+        printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
+        note = f"; {printed}" if printed else ""
         lines.append(
-            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}** "
+            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
     return "\n".join(lines)
@@ -333,7 +368,7 @@ def _ledger_markdown(
         ("repaired results", ledger.repaired()),
     )
     body = (
-        summary_table(results, link=lambda c: notebook_link(c.notebook)) + "\n\n"
+        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True) + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -416,6 +451,66 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
         cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
     return html_scripts("\n".join(lines))
+
+
+def _printed_blocks() -> dict[str, Claim | Erratum]:
+    """What ``ledger.verdict_cell`` prints for each published row and erratum that agrees with
+    its published verdict (both as printed and with ``corrigendum.readable``'s scripts, as
+    notebook 08d prints its errata), mapped to the row or erratum."""
+    from .corrigendum import readable
+
+    old = published()
+    blocks: dict[str, Claim | Erratum] = {}
+    for spec in ledger.rows() + ledger.errata():
+        if spec.name in old:
+            report = Verdict.report if isinstance(spec, Claim) else flag_text
+            text = with_number(f"{ledger.header(spec)}: {report(old[spec.name])}")
+            blocks[text] = blocks[readable(text)] = spec
+    return blocks
+
+
+def verdict_cell_view(printed: str) -> str | None:
+    """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
+    (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
+    matters: ``key_number``) and one row for its errata (how many are flagged), with the printed
+    text folded behind it (``folded``), as a code block. None where ``printed`` (what
+    ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
+    reports, line by line: a verdict that differs from the published one is then shown as
+    printed, unfolded.
+
+    >>> print(verdict_cell_view("Lemma 5.3: holds, or so it says"))
+    None
+    """
+    blocks, old = _printed_blocks(), published()
+    found: list[Claim | Erratum] = []
+    rest = printed.strip("\n")
+    while rest:
+        match = max(
+            (b for b in blocks if rest.startswith(b) and rest[len(b) : len(b) + 1] in ("", "\n")),
+            key=len,
+            default=None,
+        )
+        if match is None:
+            return None
+        found.append(blocks[match])
+        rest = rest[len(match) :].lstrip("\n")
+    lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
+    for spec in found:
+        if isinstance(spec, Claim):
+            v = old[spec.number]
+            held = v.headline()[len(v.status.value) :]
+            lines.append(
+                f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
+                f"| {_cell(key_number(spec, v))} |"
+            )
+    errata = [spec for spec in found if isinstance(spec, Erratum)]
+    if errata:
+        answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
+        counts = ", ".join(f"{answers.count(a)} {a}" for a in dict.fromkeys(answers))
+        lines.append(f"| {len(errata)} errata | — | **{counts}** | each a line below |")
+    body = "```text\n" + printed.strip("\n") + "\n```"
+    table = html_scripts("\n".join(lines))
+    return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
 #: How the notebooks' prose names a ledger row ("Theorem 3.3", "Proposition A.2", "Lemma D.7").

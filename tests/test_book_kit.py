@@ -1,0 +1,184 @@
+"""The course kit's pieces that need no browser (tools/course_kit.py): the notebooks' MyST turned
+into the plain Markdown of the slides, the citations' labels, a deck's copy of a lecture, and the
+``slide_type`` metadata of the lectures that have slides. The decks and the PDFs themselves are
+opened in tests/test_site.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+kit = _load("course_kit")
+CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
+
+
+@pytest.mark.parametrize(
+    "myst, plain",
+    [
+        ("{glue:text}`n` runs", "50 runs"),
+        ("{glue:text}`pairs:,` pairs", "2,000 pairs"),
+        ("on {glue:text}`interval`", "on [0.01, 2]"),
+        ("as {cite:p}`ye2023mirror` shows", "as (Ye 2023) shows"),
+        ("{cite:p}`ye2023mirror,beck2003mirror`", "(Ye 2023; Beck and Teboulle 2003)"),
+        ("[the ledger](ledger.md#claim-lemma-5-3)", "[the ledger](../ledger.html#claim-lemma-5-3)"),
+        (
+            "[notebook 03](03-gradient-estimators.ipynb)",
+            "[notebook 03](../03-gradient-estimators.html)",
+        ),
+        ("[arXiv](https://arxiv.org/abs/2308.00469)", "[arXiv](https://arxiv.org/abs/2308.00469)"),
+        (
+            "```{prf:proposition} 15 (our Proposition A.1)\n:nonumber:\n:label: p15\n\n"
+            "S is convex.\n```",
+            "**Proposition 15 (our Proposition A.1).**\n\nS is convex.\n",
+        ),
+        (
+            "```{exercise} The bars at 0\n:label: e1\n\nWhy?\n```",
+            "**Exercise: The bars at 0.**\n\nWhy?\n",
+        ),
+    ],
+)
+def test_myst_becomes_plain_markdown(myst, plain):
+    """Each MyST construct of the lectures against the text it must become (written by hand:
+    the glued values as MyST-NB pastes them, the links one folder up, beside the slides)."""
+    values = {"n": "50", "pairs": "2000", "interval": "'[0.01, 2]'"}
+    assert kit.plain_markdown(myst, values, CITES) == plain
+
+
+def test_a_glue_role_without_its_value_is_refused():
+    with pytest.raises(ValueError, match="no glued value named 'missing'"):
+        kit.plain_markdown("{glue:text}`missing`", {}, CITES)
+
+
+def test_citation_labels_from_the_books_bibliography(tmp_path):
+    """Labels for one, two and more authors, in both of BibTeX's name orders."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{one,\n  author = {Hao Ye},\n  year = {2023},\n}\n"
+        "@article{two,\n  author = {Beck, Amir and Teboulle, Marc},\n  year = 2003,\n}\n"
+        "@article{many,\n  author = {Daan Wierstra and Tom Schaul and Jan Peters},\n"
+        "  year = {2014},\n}\n"
+    )
+    assert kit.citations(bib) == {
+        "one": "Ye 2023",
+        "two": "Beck and Teboulle 2003",
+        "many": "Wierstra et al. 2014",
+    }
+    labels = kit.citations(ROOT / "book" / "references.bib")
+    assert all(label[-4:].isdigit() for label in labels.values()), labels
+
+
+def _cell(kind: str, source: str, slide: str, **fields) -> nbformat.NotebookNode:
+    make = nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_code_cell
+    cell = make(source, **fields)
+    cell.metadata["slideshow"] = {"slide_type": slide}
+    return cell
+
+
+def test_a_deck_copy_splits_long_slides_and_keeps_figures_only():
+    """A heading cell of four paragraphs keeps its heading and first paragraph on the slide (and
+    the display a colon introduces); the rest becomes speaker notes. A figure cell's input is
+    tagged to be left out, the listing's is kept, a glued value's output is dropped; the
+    notebook itself is not changed."""
+    png = {"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo="}, "metadata": {}}
+    glue = {
+        "output_type": "display_data",
+        "data": {"application/papermill.record/text/plain": "3"},
+        "metadata": {"scrapbook": {"name": "k", "mime_prefix": "application/papermill.record/"}},
+    }
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        _cell("markdown", "## A\n\nfirst {glue:text}`k`\n\nsecond\n\nthird", "slide"),
+        _cell("markdown", "## B\n\nuse:\n\n$$x$$\n\nafter", "slide"),
+        _cell("code", "plot()", "subslide", outputs=[nbformat.from_dict(png)]),
+        _cell("code", "algorithm()", "subslide", outputs=[nbformat.from_dict(png)]),
+        _cell("code", "glue('k', 3)", "skip", outputs=[nbformat.from_dict(glue)]),
+    ]
+    nb.cells[3].metadata["tags"] = ["listing"]
+    deck = kit.deck_notebook(nb, CITES)
+    kinds = [c.metadata["slideshow"]["slide_type"] for c in deck.cells]
+    assert kinds == ["slide", "notes", "slide", "notes", "subslide", "subslide", "skip"]
+    assert deck.cells[0].source == "## A\n\nfirst 3"
+    assert deck.cells[1].source == "second\n\nthird"
+    assert deck.cells[2].source == "## B\n\nuse:\n\n$$x$$"
+    assert kit.FIGURE_ONLY in deck.cells[4].metadata["tags"]
+    assert kit.FIGURE_ONLY not in deck.cells[5].metadata["tags"]
+    assert deck.cells[6].outputs == []
+    assert len(nb.cells) == 5 and nb.cells[4].outputs and "tags" not in nb.cells[2].metadata
+
+
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
+
+
+@pytest.mark.parametrize("name", kit.lecture_stems([p.stem for p in ROOT.glob("notebooks/*")]))
+def test_a_lecture_with_slides_marks_every_cell(name):
+    """Every cell of a lecture with slides has a ``slide_type`` of Jupyter's set; its headings
+    are slides, its figures and its verdict shown, its solutions and set-up cells skipped, and
+    its slides are at most 60% of its cells (not every cell a slide)."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
+    assert set(kinds) <= SLIDE_TYPES, name
+    for cell, kind in zip(nb.cells, kinds, strict=True):
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            assert kind == "slide", cell.source[:60]
+        if "solution" in cell.metadata.get("tags", []) or "import " in cell.source[:200]:
+            assert kind == "skip", cell.source[:60]
+        if "verdict_cell" in cell.source:
+            assert kind == "subslide"
+    shown = kinds.count("slide") + kinds.count("subslide")
+    assert 8 <= shown <= 0.6 * len(nb.cells), (name, shown, len(nb.cells))
+
+
+def test_the_exercises_and_their_solutions_are_found():
+    """Every ``{exercise}`` directive of the notebooks is found with its label, each has a
+    solution (its folded prose, its solution cells, or both), and the solutions page has a
+    target and a link back for each."""
+    found = [ex for path in sorted(ROOT.glob("notebooks/*.ipynb")) for ex in kit.exercises(path)]
+    directives = sum(
+        cell.source.count("```{exercise}")
+        for path in sorted(ROOT.glob("notebooks/*.ipynb"))
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "markdown"
+    )
+    assert len(found) == directives >= 15
+    assert len({ex.label for ex in found}) == len(found)
+    assert all(ex.solution or ex.cells for ex in found), [ex.label for ex in found]
+    assert all("{glue" not in ex.text + ex.solution for ex in found)
+    page = kit.solutions_page(ROOT / "notebooks")
+    for ex in found:
+        assert f"({kit.SOLUTION_TARGET}{ex.label})=" in page
+        assert f"<{ex.label}>`" in page
+
+
+def test_an_exercise_links_its_solution_and_one_without_a_label_is_refused(tmp_path):
+    """The alternatives: an exercise without a label cannot be linked (ValueError naming the
+    notebook); one with a label gets the link under it, in the book's copy only."""
+    nb = nbformat.v4.new_notebook()
+    text = (
+        "## Exercise: x\n\n```{exercise}\n:label: ex-x\n\nWhy?\n```\n\n"
+        "<details>\n<summary>Solution</summary>\n\nBecause.\n</details>"
+    )
+    nb.cells = [nbformat.v4.new_markdown_cell(text)]
+    path = tmp_path / "99-x.ipynb"
+    nbformat.write(nb, path)
+    [ex] = kit.exercises(path)
+    assert (ex.label, ex.title, ex.text, ex.solution) == ("ex-x", "Exercise: x", "Why?", "Because.")
+    assert kit.link_solutions(nb) == 1
+    assert "{ref}`Its solution, with the code that checks it <sol-ex-x>`" in nb.cells[0].source
+    nb.cells[0].source = text.replace(":label: ex-x\n", "")
+    nbformat.write(nb, path)
+    with pytest.raises(ValueError, match="99-x.ipynb: an exercise without a :label:"):
+        kit.exercises(path)

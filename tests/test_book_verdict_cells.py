@@ -1,0 +1,121 @@
+"""The verdict cells as the book shows them (issue 45 §2: "a verdict reads as a short table, details
+folded"): ``report.verdict_cell_view`` turns what a notebook's verdict cell printed (its stored
+output, which nbval compares and the book does not change) into one table row per ledger row, one
+for its errata, and the printed text folded behind it. tests/test_site.py measures the folded
+cells in the browser (at most ``MAX_VERDICT_HEIGHT`` px).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.views import report
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _verdict_cells() -> list[tuple[str, str]]:
+    cells = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code" and "verdict_cell(" in cell.source:
+                text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+                cells.append((path.stem, text))
+    return cells
+
+
+CELLS = _verdict_cells()
+
+
+def _table(view: str) -> list[list[str]]:
+    """The rows of the view's table (before its folded part), as lists of cells."""
+    head = view.split("<details", 1)[0]
+    rows = [line for line in head.splitlines() if line.startswith("| ")][1:]
+    return [[cell.strip() for cell in re.split(r"(?<!\\)\|", row)[1:-1]] for row in rows]
+
+
+def _printed_rows(text: str) -> list[tuple[str, str]]:
+    """(name, status) of each ledger row in a printed verdict cell, read from its text: a line
+    "name (PDF: …): status (…)" whose name is a ledger row's."""
+    names = {c.number for c in ledger.rows()}
+    found = []
+    for line in text.splitlines():
+        m = re.match(r"^(.+?) \(PDF: [^\n]*?\): ([a-z ]+?)(?: \(|$)", line)
+        if m and m[1] in names:
+            found.append((m[1], m[2]))
+    return found
+
+
+def test_every_notebook_has_a_verdict_cell():
+    assert len(CELLS) >= 14 and {name[:2] for name, _ in CELLS} >= {"00", "05", "08", "09"}
+
+
+@pytest.mark.parametrize("name, text", CELLS, ids=[name for name, _ in CELLS])
+def test_a_verdict_cell_reads_as_a_short_table(name, text):
+    """Each stored verdict cell becomes a table with one row per ledger row it prints, in its
+    order and with the status it prints (read from the text, not from the published file), one
+    row counting its errata, and the printed text, every line of it, folded behind it."""
+    view = report.verdict_cell_view(text)
+    assert view is not None, f"{name}: its verdict cell is not made of published verdicts"
+    table = _table(view)
+    printed = _printed_rows(text)
+    claims = [(row[0].replace("\\", ""), row[2].split("**")[1]) for row in table[: len(printed)]]
+    assert claims == printed, name
+    errata = len(re.findall(r"^[^\n]*?: (?:flagged|NOT flagged|not checked): ", text, re.M))
+    assert len(table) == len(printed) + (errata > 0), name
+    if errata:
+        assert table[-1][0] == f"{errata} errata", name
+    folded = view.split('<details class="verdict">', 1)[1]
+    assert text.strip("\n") in folded, name
+
+
+def test_a_cell_that_differs_from_the_published_verdicts_is_shown_as_printed():
+    """The alternatives: a verdict that differs from the published one (``verdict_cell`` says
+    so), a number changed in a published report, a line that is no verdict: no table."""
+    name, text = next((n, t) for n, t in CELLS if n.startswith("05"))
+    assert report.verdict_cell_view(text) is not None
+    first, rest = text.split("\n", 1)
+    differs = first.split(": ", 1)[0] + ": DIFFERS FROM THE PUBLISHED VERDICT (status):\n" + rest
+    assert report.verdict_cell_view(differs) is None
+    changed = re.sub(r"\d", lambda m: str((int(m[0]) + 1) % 10), text, count=1)
+    assert changed != text and report.verdict_cell_view(changed) is None
+    assert report.verdict_cell_view(text + "\nsomething else\n") is None
+
+
+def test_the_errata_row_counts_each_answer():
+    """An errata-only cell (made from the published text of two errata and one claim): the
+    claim's row, then one row with the errata's answers counted."""
+    name, text = next((n, t) for n, t in CELLS if n.startswith("08d"))
+    lines = text.splitlines()
+    errata = [line for line in lines if re.search(r": (flagged|NOT flagged): ", line)][:2]
+    view = report.verdict_cell_view("\n".join(errata))
+    assert view is not None
+    answers = [re.search(r": (flagged|NOT flagged): ", line)[1] for line in errata]
+    expected = ", ".join(f"{answers.count(a)} {a}" for a in dict.fromkeys(answers))
+    assert _table(view) == [["2 errata", "—", f"**{expected}**", "each a line below"]]
+
+
+def test_the_ledger_page_says_which_proofs_fail_as_printed():
+    """The book's ledger table (issue 45: "the ledger's summary row says 'holds' with no sign that
+    the proof fails as printed"): each row of a statement the corrigendum repairs carries how it
+    fares as printed (its ``survives``, read from the repair) and links the repair; no other row
+    does; the README's table (``summary_table`` without ``repairs``) is unchanged."""
+    page = report.ledger_page(lambda notebook: f"[{notebook[:3]}]({notebook}.ipynb#verdict)")
+    table = page.split("\n## ", 1)[0]
+    repaired = {r.repairs: r.repair.survives for r in ledger.repairs()}
+    for c in ledger.claims() + ledger.findings():
+        [row] = [line for line in table.splitlines() if line.startswith(f"| {c.number} |")]
+        survives = repaired.get(c.number.split(", ")[0])
+        if survives is None:
+            assert "as printed](" not in row, row
+        else:
+            assert f"; [{report.AS_PRINTED[survives]}](" in row, row
+            assert "#repair-" in row
+    lemma_53 = next(line for line in table.splitlines() if line.startswith("| Lemma 5.3 |"))
+    assert "**holds**; [proof fails as printed" in lemma_53
+    assert "as printed](" not in report.summary_table()

@@ -1,0 +1,430 @@
+"""The course kit of the book (issue 45 §3), built by ``make html`` after Sphinx: reveal.js slides
+of the overview and the two teaching lectures, a PDF of every page and of the whole book, and the
+page of the exercises' solutions.
+
+Slides (``slides``): nbconvert's reveal.js exporter over each lecture of ``LECTURES``, driven by the
+``slideshow.slide_type`` metadata of its cells (a heading is a slide, a key figure, the algorithm's
+listing and the verdict a sub-slide, the prose between them speaker notes, the rest skipped).
+A slide shows a figure, not the code that draws it (the lecture's page has that), and the MyST
+of the notebook's Markdown, which nbconvert does not know, is turned into plain Markdown first
+(``plain_markdown``): glued numbers pasted, citations as author and year, directives as bold
+titles, links to the book's pages. Every script and style sheet is served beside the decks:
+reveal.js (from the npm registry, as MathJax is) in ``slides/reveal/``, MathJax from the book.
+
+PDFs (``pdfs``): headless Chromium prints each page of the built book (``--print-to-pdf``, with
+the book's print style: no sidebars, A4) into ``pdf/``, and pypdf joins them, in reading order,
+into ``pdf/mines-theory-book.pdf``. Nothing here re-executes a notebook.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The notebooks that have slides: the overview and the two teaching lectures.
+LECTURES = ("00", "01", "02")
+#: The deck's template (extends nbconvert's reveal.js template; served with no CDN).
+TEMPLATE = ROOT / "book" / "slides" / "mines-slides.html.j2"
+#: The folder of the slides and of the PDFs in the built book, and the whole book's PDF.
+SLIDES, PDF, BOOK_PDF = "slides", "pdf", "mines-theory-book.pdf"
+#: The tag a figure cell gets in the deck's copy of a notebook: its input is left out.
+FIGURE_ONLY = "slides-figure-only"
+
+
+def lecture_stems(notebooks: list[str]) -> list[str]:
+    """The notebooks (stems, "01-nes-background") that have slides."""
+    return [name for name in notebooks if name.split("-")[0] in LECTURES]
+
+
+def glued(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """The values a notebook glues (MyST-NB's ``glue``), as text: name -> text/plain."""
+    values = {}
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            record = output.get("metadata", {}).get("scrapbook")
+            if record:
+                text = output["data"].get(record["mime_prefix"] + "text/plain", "")
+                values[record["name"]] = text
+    return values
+
+
+def _glue_text(text: str, spec: str) -> str:
+    """A glued value as MyST-NB pastes it: its text, quotes removed, with ``spec`` (``:,``)
+    applied to a number."""
+    value = text.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    if spec:
+        try:
+            return format(float(value) if "." in value else int(value), spec)
+        except ValueError:
+            return value
+    return value
+
+
+def citations(bib: Path) -> dict[str, str]:
+    """Author-and-year labels of the entries of a .bib file ("Ye 2023", "Beck and Teboulle
+    2003", "Wierstra et al. 2014"), by key."""
+    labels = {}
+    for key, body in re.findall(r"^@\w+\{([^,]+),(.*?)^\}", bib.read_text(), re.M | re.S):
+        author = re.search(r"^\s*author\s*=\s*[{\"](.+?)[}\"],?\s*$", body, re.M | re.I)
+        year = re.search(r"^\s*year\s*=\s*[{\"]?(\d{4})", body, re.M | re.I)
+        names = [n.strip() for n in author[1].split(" and ")] if author else [key]
+        surnames = [(n.split(",")[0] if "," in n else n.split()[-1]).strip("{} ") for n in names]
+        if len(surnames) > 2:
+            who = f"{surnames[0]} et al."
+        else:
+            who = " and ".join(surnames)
+        labels[key.strip()] = f"{who} {year[1]}" if year else who
+    return labels
+
+
+def paste_glue(source: str, values: dict[str, str]) -> str:
+    """``source`` with each of MyST-NB's ``{glue:text}`` roles replaced by its value (``values``,
+    from ``glued``), as MyST-NB pastes it; a role without a value is a ValueError."""
+
+    def glue(match: re.Match) -> str:
+        name, _, spec = match[1].partition(":")
+        if name not in values:
+            raise ValueError(f"glue role {match[0]!r}: no glued value named {name!r}")
+        return _glue_text(values[name], spec)
+
+    return re.sub(r"\{glue(?::text)?\}`([^`]+)`", glue, source)
+
+
+def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
+    """A notebook's MyST Markdown as the plain Markdown nbconvert renders: glue roles pasted
+    (``values``), citations as "(Ye 2023)" (``cites``), a directive's fence as its bold title
+    (options dropped), and links to the book's sources as links to its pages, one folder up."""
+
+    def cite(match: re.Match) -> str:
+        keys = [key.strip() for key in match[1].split(",")]
+        return "(" + "; ".join(cites.get(key, key) for key in keys) + ")"
+
+    def directive(match: re.Match) -> str:
+        kind, title = match[1].split(":")[-1], match[2].strip()
+        name = {"proof": "Proof", "exercise": "Exercise"}.get(kind, kind.capitalize())
+        if title and re.match(r"\d", title):  # "15 (our Proposition A.1)"
+            return f"**{name} {title}.**"
+        return f"**{name}{': ' + title if title else ''}.**"
+
+    def link(match: re.Match) -> str:
+        target = match[2]
+        if re.match(r"^(https?:|mailto:|#)", target):
+            return match[0]
+        page, _, anchor = target.partition("#")
+        page = re.sub(r"\.(ipynb|md)$", ".html", page)
+        return f"]({'../' + page}{'#' + anchor if anchor else ''})"
+
+    text = paste_glue(source, values)
+    text = re.sub(r"\{cite(?::[pt])?\}`([^`]+)`", cite, text)
+    text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
+    text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
+    text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
+    return re.sub(r"(\]\()([^)\s]+)\)", link, text)
+
+
+def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.NotebookNode:
+    """The deck's copy of a lecture: plain Markdown (``plain_markdown``); a heading's slide that
+    runs on past its first paragraph (and the display that paragraph introduces with a colon)
+    split in two, the rest in the speaker notes; a figure cell's input tagged ``FIGURE_ONLY``
+    (nbconvert leaves it out); glued values' outputs dropped (the prose pastes them)."""
+    values = glued(nb)
+    deck = copy.deepcopy(nb)
+    cells = []
+    for cell in deck.cells:
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        cells.append(cell)
+        if cell.cell_type == "markdown":
+            cell.source = plain_markdown(cell.source, values, cites)
+            paragraphs = cell.source.split("\n\n")
+            keep = 3 if len(paragraphs) > 1 and paragraphs[1].rstrip().endswith(":") else 2
+            if kind in ("slide", "subslide") and len(paragraphs) > keep:
+                cell.source = "\n\n".join(paragraphs[:keep])
+                rest = nbformat.v4.new_markdown_cell("\n\n".join(paragraphs[keep:]))
+                rest.id = f"{cell.get('id', 'cell')}-notes"  # the same in every build
+                rest.metadata["slideshow"] = {"slide_type": "notes"}
+                cells.append(rest)
+            continue
+        cell.outputs = [o for o in cell.outputs if "scrapbook" not in o.get("metadata", {})]
+        figure = any("image/png" in o.get("data", {}) for o in cell.outputs)
+        if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
+            cell.metadata.setdefault("tags", []).append(FIGURE_ONLY)
+    deck.cells = cells
+    return deck
+
+
+def slides(notebooks: Path, out: Path, reveal: Path, mathjax_config: dict, bib: Path) -> list[Path]:
+    """Write the decks of the lectures in ``notebooks`` into ``out/slides`` (``out`` is the
+    built book, whose ``_static/mathjax`` the decks load) with reveal.js (the npm package's
+    folder ``reveal``) copied beside them; return the decks."""
+    from nbconvert import SlidesExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+    from traitlets.config import Config
+
+    config = Config()
+    config.TagRemovePreprocessor.remove_input_tags = {FIGURE_ONLY}
+    config.TagRemovePreprocessor.enabled = True
+    exporter = SlidesExporter(
+        config=config,
+        extra_template_paths=[str(TEMPLATE.parent)],
+        template_file=TEMPLATE.name,
+        reveal_url_prefix="reveal",
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+    )
+    exporter.register_preprocessor(TagRemovePreprocessor(config=config), enabled=True)
+    target = out / SLIDES
+    target.mkdir(parents=True, exist_ok=True)
+    for part in ("dist", "plugin/notes"):
+        shutil.copytree(reveal / part, target / "reveal" / part, dirs_exist_ok=True)
+    cites = citations(bib)
+    decks = []
+    stems = lecture_stems(sorted(p.stem for p in notebooks.glob("*.ipynb")))
+    for stem in stems:
+        nb = deck_notebook(nbformat.read(notebooks / f"{stem}.ipynb", as_version=4), cites)
+        resources = {
+            "metadata": {"name": stem},
+            "mathjax_config": mathjax_config,
+            "mathjax_local": "../_static/mathjax/tex-chtml.js",
+        }
+        html, _ = exporter.from_notebook_node(nb, resources=resources)
+        if re.search(r"""(src|href)=["']https?://""", html):
+            raise RuntimeError(f"the slides of {stem} load something from the network")
+        (target / f"{stem}.html").write_text(html, encoding="utf-8")
+        decks.append(target / f"{stem}.html")
+    return decks
+
+
+#: An exercise of a notebook (sphinx-exercise): its directive, its label and its text.
+EXERCISE = re.compile(
+    r"^```\{exercise\}[^\n]*\n(?P<options>(?::[\w-]+:[^\n]*\n)*)(?P<text>.*?)^```[ \t]*$",
+    re.M | re.S,
+)
+#: The folded solution that follows an exercise in its cell.
+SOLUTION = re.compile(r"<details>\s*<summary>[^<]*</summary>\s*(?P<body>.*?)</details>", re.S)
+#: The book's page of the exercises' solutions, and the prefix of its targets.
+SOLUTIONS, SOLUTION_TARGET = "solutions", "sol-"
+
+
+class Exercise(NamedTuple):
+    """One exercise of a notebook with its solution: the notebook, its label, its title (the
+    heading of its cell), its text, the folded solution's prose and its solution cells."""
+
+    notebook: str
+    label: str
+    title: str
+    text: str
+    solution: str
+    cells: tuple[nbformat.NotebookNode, ...]
+
+
+def exercises(path: Path) -> list[Exercise]:
+    """The exercises of the notebook at ``path`` (each ``{exercise}`` directive with a label),
+    each with the solution folded after it in its cell and the code cells tagged ``solution``
+    that follow it, before the next exercise; glued values pasted."""
+    nb = nbformat.read(path, as_version=4)
+    values = glued(nb)
+    found: list[Exercise] = []
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "solution" in cell.metadata.get("tags", []) and found:
+            found[-1] = found[-1]._replace(cells=found[-1].cells + (cell,))
+        if cell.cell_type != "markdown":
+            continue
+        for match in EXERCISE.finditer(cell.source):
+            label = re.search(r":label:\s*(\S+)", match["options"])
+            if label is None:
+                raise ValueError(f"{path.name}: an exercise without a :label: ({match[0][:60]!r})")
+            heading = re.search(r"^#+ (.+)$", cell.source[: match.start()], re.M)
+            title = heading[1] if heading and heading[1] != "Exercise" else ""
+            title = title or f"Exercise {len(found) + 1}"
+            after = SOLUTION.search(cell.source, match.end())
+            solution = after["body"].strip() if after else ""
+            text = paste_glue(match["text"].strip(), values)
+            found.append(
+                Exercise(path.stem, label[1], title, text, paste_glue(solution, values), ())
+            )
+    return found
+
+
+def _cell_text(cell: nbformat.NotebookNode) -> str:
+    """What a solution cell printed (its text outputs; a formula's LaTeX as display math)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output["output_type"] == "stream" and output.get("name") == "stdout":
+            parts.append("```text\n" + output["text"].rstrip() + "\n```")
+        elif "text/latex" in output.get("data", {}):
+            parts.append("$$" + output["data"]["text/latex"].strip().strip("$") + "$$")
+        elif "text/plain" in output.get("data", {}):
+            parts.append("```text\n" + output["data"]["text/plain"].rstrip() + "\n```")
+    return "\n\n".join(parts)
+
+
+def solutions_page(notebooks: Path) -> str:
+    """The book's page of solutions: for each exercise of the notebooks in ``notebooks`` (in
+    reading order), its text, a link back to it, the folded solution's prose, and its solution
+    cells with what they print; each under the target ``sol-<label>`` that its exercise links
+    (``link_solutions``)."""
+    lines = [
+        "# Solutions to the exercises",
+        "",
+        "Every exercise of the book with its solution, in reading order: the solutions a page "
+        "folds under its exercise, gathered here with the code that checks them and what it "
+        "prints, so that the lectures can be handed out without them. Each exercise links here, "
+        "and each solution back to its exercise.",
+    ]
+    for path in sorted(notebooks.glob("*.ipynb")):
+        found = exercises(path)
+        if not found:
+            continue
+        title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
+        lines += ["", f"## {title}"]
+        for ex in found:
+            lines += [
+                "",
+                f"({SOLUTION_TARGET}{ex.label})=",
+                f"### {ex.title}",
+                "",
+                f"{{ref}}`The exercise <{ex.label}>`, in [{path.stem[:3].rstrip('-')}]"
+                f"({path.stem}.ipynb):",
+                "",
+                "\n".join(f"> {line}" if line else ">" for line in ex.text.splitlines()),
+            ]
+            if ex.solution:
+                lines += ["", "**Solution.**", "", ex.solution]
+            for cell in ex.cells:
+                code = "\n".join(
+                    line
+                    for line in cell.source.splitlines()
+                    if line != "# Solution to the exercise"
+                )
+                lines += ["", "```python", code.strip(), "```"]
+                printed = _cell_text(cell)
+                if printed:
+                    lines += ["", "It prints:", "", printed]
+    return "\n".join(lines) + "\n"
+
+
+def link_solutions(nb: nbformat.NotebookNode) -> int:
+    """Under each labelled exercise of ``nb`` (the book's copy), a link to its solution on the
+    solutions page; return how many were linked."""
+    linked = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+
+        def link(match: re.Match) -> str:
+            nonlocal linked
+            label = re.search(r":label:\s*(\S+)", match["options"])
+            if label is None:
+                return match[0]
+            linked += 1
+            target = f"{SOLUTION_TARGET}{label[1]}"
+            return f"{match[0]}\n\n{{ref}}`Its solution, with the code that checks it <{target}>`"
+
+        cell.source = EXERCISE.sub(link, cell.source)
+    return linked
+
+
+def chromium() -> str:
+    """The headless Chromium that prints the PDFs (Debian's ``chromium``)."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise RuntimeError("the book's PDFs are printed by Chromium (Debian package 'chromium')")
+
+
+def print_page(browser: str, page: Path, pdf: Path) -> None:
+    """Print one page of the built book to ``pdf`` with Chromium (print media: the book's
+    print style, A4). The virtual-time budget lets MathJax typeset before the page prints."""
+    with tempfile.TemporaryDirectory(prefix="mines-print-") as profile:
+        subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                f"--user-data-dir={profile}",
+                "--no-pdf-header-footer",
+                "--run-all-compositor-stages-before-draw",
+                "--virtual-time-budget=30000",
+                f"--print-to-pdf={pdf}",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF-"):
+        raise RuntimeError(f"Chromium printed no PDF of {page.name}")
+
+
+def pdfs(out: Path, pages: list[str]) -> list[Path]:
+    """Print each of ``pages`` (stems of the built book's pages in ``out``, in reading order) to
+    ``out/pdf/<stem>.pdf`` and join them into ``out/pdf/BOOK_PDF``; return the PDFs written."""
+    from pypdf import PdfWriter
+
+    browser = chromium()
+    target = out / PDF
+    target.mkdir(parents=True, exist_ok=True)
+    printed = []
+    for stem in pages:
+        printed.append(target / f"{stem}.pdf")
+        print_page(browser, out / f"{stem}.html", printed[-1])
+    book = PdfWriter()
+    for pdf, stem in zip(printed, pages, strict=True):
+        book.append(str(pdf), outline_item=stem)
+    with open(target / BOOK_PDF, "wb") as handle:
+        book.write(handle)
+    return printed + [target / BOOK_PDF]
+
+
+def main(argv=None) -> int:
+    """``make slides`` and ``make pdf``: the slides, or the PDFs, of a book that ``make html``
+    has built (``site/``) made again, without running Sphinx (the decks from the notebooks as
+    the book stages them: ``build_site.staged_notebook``)."""
+    import argparse
+    import runpy
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from tools.build_site import REVEAL_VERSION, npm_package, reading_order, staged_notebook
+
+    parser = argparse.ArgumentParser(description=main.__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site")
+    parser.add_argument("what", choices=["slides", "pdf"])
+    args = parser.parse_args(argv)
+    if not (args.out / "_static" / "mathjax").is_dir():
+        parser.error(f"{args.out} is not a built book: run make html first")
+    if args.what == "slides":
+        config = runpy.run_path(str(ROOT / "book" / "conf.py"))["mathjax3_config"]
+        reveal = npm_package("reveal.js", REVEAL_VERSION)
+        bib = ROOT / "book" / "references.bib"
+        with tempfile.TemporaryDirectory(prefix="mines-slides-") as tmp:
+            for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+                if notebook.stem in lecture_stems([notebook.stem]):  # as the book stages it
+                    pdf = (args.out / PDF).is_dir()
+                    staged_notebook(notebook, Path(tmp) / notebook.name, pdf)
+            made = slides(Path(tmp), args.out, reveal, config, bib)
+    else:
+        notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+        made = pdfs(args.out, reading_order(notebooks))
+    for path in made:
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
