@@ -255,14 +255,14 @@ def _sup_factor(d: int, r: float, tau: float, zeta: float) -> float:
     """g(r) ≥ sup of ‖Σ^{1/2}u‖²·‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F over ‖u‖² ≤ r and
     spec(Σ⁻¹) ⊂ [τ, ζ], for r ≥ 1 when d ≥ 2 and for r ≥ (1 + √2)/2 ≈ 1.207 when d = 1: the
     smaller of (ζ/τ)·r√(r² − 2r + d) (‖ABC‖_F ≤ ‖A‖₂‖B‖_F‖C‖₂ with ‖uuᵀ − I‖_F² = r² − 2r + d)
-    and r√(κ²r² + dζ²/τ²), κ = (ζ + τ)²/(4ζτ) (Kantorovich's inequality
-    (uᵀΣu)(uᵀΣ⁻¹u) ≤ κ‖u‖⁴ with ‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F² ≤ (uᵀΣ⁻¹u)² + dζ²). Both are
+    and r√(ω²r² + dζ²/τ²), ω = (ζ + τ)²/(4ζτ) (Kantorovich's inequality
+    (uᵀΣu)(uᵀΣ⁻¹u) ≤ ω‖u‖⁴ with ‖Σ^{-1/2}(uuᵀ − I)Σ^{-1/2}‖_F² ≤ (uᵀΣ⁻¹u)² + dζ²). Both are
     nondecreasing in s = ‖u‖² on [0, ∞) for d ≥ 2 (the first's derivative is at least
     1 − (1/4)/√(d − 1) > 0), so the supremum over ‖u‖² ≤ r is at s = r. At d = 1 the first
     is (ζ/τ)·s|s − 1|, which peaks at (ζ/τ)/4 on [0, 1] (s = 1/2) and passes that value again
     only at s = (1 + √2)/2: below it, g(r) < sup. The caller's r = c₃ = 2d + 3log(1/δ) > 2
     lies above both. Attained (first branch) at ζ = τ; the second is smaller once ζ/τ is large
-    (their ratio tends to κτ/ζ → 1/4).
+    (their ratio tends to ωτ/ζ → 1/4).
 
     At d = 1, ζ = τ, r = 1.1 (below the threshold): g = 1.1·0.1 = 0.11 < 1/4, the value at
     s = 1/2; at r = 1.25 (above it), g = 1.25·0.25 = 0.3125 ≥ 1/4:
@@ -288,7 +288,7 @@ def G_norm_1_bound_corrected(
         (f = x²/2: ‖G̃‖² → 0.25).
     Repaired (on the event every ‖u_i‖² ≤ c₃; Σ⁻¹ ∈ S', f convex and L-smooth)
         ‖G̃(Σ)‖² ≤ C₄ = (L·g(c₃)/2 + √dζ)², g(r) = min{(ζ/τ)r√(r² − 2r + d),
-        r√(κ²r² + dζ²/τ²)}, κ = (ζ + τ)²/(4ζτ).
+        r√(ω²r² + dζ²/τ²)}, ω = (ζ + τ)²/(4ζτ).
 
     Derivation: G̃ = (1/b)Σ_i q_iM_i − Σ⁻¹ with q_i = (f₊ + f₋ − 2f)/(2α²) ∈ [0, L‖Σ^{1/2}u_i‖²/2]
     (convexity, L-smoothness) and M_i = Σ^{-1/2}(u_iu_iᵀ − I)Σ^{-1/2}; the triangle inequality
@@ -298,7 +298,7 @@ def G_norm_1_bound_corrected(
     against C₄ = 2.02·10⁴ at L = 1, τ = 0.25, ζ = 0.5, δ = 0.01 (the form with
     Lc₃ζ(c₃ + √d)/(2τ) for (L/2)g(c₃) gives 7.10·10⁴).
 
-    By hand, d = 1, δ = 1/e (c₃ = 5), L = 2, τ = ζ = 1 (κ = 1): g(5) = min{5·√16, 5·√26} = 20,
+    By hand, d = 1, δ = 1/e (c₃ = 5), L = 2, τ = ζ = 1 (ω = 1): g(5) = min{5·√16, 5·√26} = 20,
     so C₄ = (20 + 1)² = 441 for every b:
 
     >>> G_norm_1_bound_corrected(d=1, b=5, delta=math.exp(-1), L=2.0, tau=1.0, zeta=1.0)

@@ -514,7 +514,7 @@ def lemma_d7_repair() -> dict[str, Any]:
 
     Inequalities named: L-smoothness and convexity, 0 ≤ f₊ + f₋ − 2f ≤ L‖h‖²; the triangle
     inequality ‖(1/b)Σq_iM_i − Σ⁻¹‖ ≤ max_i q_i‖M_i‖ + ‖Σ⁻¹‖_F; ‖ABC‖_F ≤ ‖A‖₂‖B‖_F‖C‖₂;
-    Kantorovich's inequality (uᵀΣu)(uᵀΣ⁻¹u) ≤ κ‖u‖⁴, κ = (ζ + τ)²/(4ζτ), for
+    Kantorovich's inequality (uᵀΣu)(uᵀΣ⁻¹u) ≤ ω‖u‖⁴, ω = (ζ + τ)²/(4ζτ), for
     spec(Σ⁻¹) ⊂ [τ, ζ]; ‖Σ⁻¹‖_F² ≤ dζ².
 
     Returns (derived, closed form) pairs:
@@ -522,7 +522,7 @@ def lemma_d7_repair() -> dict[str, Any]:
     - ``frobenius_deviation``: ‖uuᵀ − I‖_F² = r² − 2r + d, r = ‖u‖² (d = 3);
     - ``matrix_norm``: ‖S^{1/2}(uuᵀ − I)S^{1/2}‖_F² = (uᵀSu)² − 2uᵀS²u + trS² (d = 2,
       S = Σ⁻¹ symmetric), so ≤ (uᵀΣ⁻¹u)² + dζ²;
-    - ``kantorovich_attained``: (uᵀΣu)(uᵀΣ⁻¹u)/‖u‖⁴ at Σ⁻¹ = diag(τ, ζ), u = (1, 1): κ;
+    - ``kantorovich_attained``: (uᵀΣu)(uᵀΣ⁻¹u)/‖u‖⁴ at Σ⁻¹ = diag(τ, ζ), u = (1, 1): ω;
     - ``monotone_first_branch``: d/dr[r²(r² − 2r + d)] = 2r(2r² − 3r + d) (≥ 0 for r ≥ 1:
       g's first branch increases, so the supremum over ‖u‖² ≤ r is at r);
     - ``monotone_alpha_term``: d/dr[r³(r² − 2r + d)] = r²(5r² − 8r + 3d) (≥ 0 for r ≥ 1);
