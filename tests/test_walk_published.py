@@ -233,3 +233,15 @@ def test_new_findings_are_the_failing_steps_no_erratum_names():
     assert "a slip. Counterexample: d = 2, tau = 0.25." in text
     steps[2].update(erratum="proof of Lemma 5.1, substituting η₁,k; Δ_α,1")
     assert pages.new_findings(data) == "(none)"
+
+
+def test_the_walk_pages_write_mathematics_as_mathematics():
+    """The reasons and notes of the proof pages and the index write TeX's scripts as plain text
+    (Σ^{1/2}, ν_i); the pages typeset them (``views.report.html_scripts``), as the notebooks'
+    do: none is left for the book's check to find."""
+    from .test_book_pages import plain_mathematics
+
+    assert plain_mathematics("‖Σ^{1/2}‖ max_i|ν_i|")  # the pages' raw text, before
+    for proof in spec.proofs():
+        assert plain_mathematics(pages.proof_page(proof.name, PUBLISHED)) == [], proof.name
+    assert plain_mathematics(pages.index_page(PUBLISHED)) == []

@@ -116,7 +116,9 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         if proof.name in walked:
             lines.append(f"- {_line(proof, walked[proof.name])}")
     lines += ["", _errata_section(data)]
-    return "\n".join(lines) + "\n"
+    from ..views.report import html_scripts  # the errata labels' plain-text scripts, typeset
+
+    return html_scripts("\n".join(lines)) + "\n"
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -240,4 +242,6 @@ def proof_page(
                 "</details>",
                 "",
             ]
-    return "\n".join(lines)
+    from ..views.report import html_scripts  # the notes' plain-text scripts, typeset
+
+    return html_scripts("\n".join(lines))
