@@ -245,3 +245,17 @@ def test_the_walk_pages_write_mathematics_as_mathematics():
     for proof in spec.proofs():
         assert plain_mathematics(pages.proof_page(proof.name, PUBLISHED)) == [], proof.name
     assert plain_mathematics(pages.index_page(PUBLISHED)) == []
+
+
+def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
+    """Theorem 12's own lines hold, yet it rests on Lemmas 9–11, whose proofs fail: its page
+    says so, each cited result with its walk's first false step (or 'not walked')."""
+    page = pages.proof_page("Thm 5.4", PUBLISHED)
+    summaries = published.proof_summaries(PUBLISHED)
+    assert summaries["Thm 5.4"].first_false is None
+    for name, printed in (("Lemma 5.1", 9), ("Lemma 5.2", 10), ("Lemma 5.3", 11)):
+        first = summaries[name].first_false
+        assert first is not None
+        link = f"[Lemma {printed} (our {name})]({pages.page_name(name)}.md)"
+        assert f"{link}, first false at step {first}" in page
+    assert "Lemma 17 (our Lemma B.1), not walked" in pages.proof_page("Thm 3.3", PUBLISHED)

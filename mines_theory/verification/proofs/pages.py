@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import spec
-from .published import cross_check, first_false, load, summary_table
+from .published import cross_check, first_false, load, proof_summaries, summary_table
 
 __all__ = ["MACROS", "index_page", "new_findings", "page_name", "proof_page", "tex_fragment"]
 
@@ -195,6 +195,28 @@ def _evidence(step: Mapping[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
+def _cited(name: str, data: Mapping[str, Any]) -> str:
+    """The results the proof of ``name`` cites (``views.proofgraph.edges``), each with its
+    proof's walk: linked to its page and "first false at step N" or "no false step", or "not
+    walked"; "" when it cites none."""
+    from ..views.proofgraph import edges, node
+
+    summaries = proof_summaries(data)
+    names = {p.name: p for p in spec.proofs()}
+    out = []
+    for target in dict.fromkeys(e.target for e in edges() if e.source == name):
+        printed = node(target).printed
+        summary = summaries.get(target)
+        if summary is None:
+            out.append(f"{printed} (our {target}), not walked")
+            continue
+        where = (
+            f"first false at step {summary.first_false}" if summary.first_false else "no false step"
+        )
+        out.append(f"[{names[target].printed} (our {target})]({page_name(target)}.md), {where}")
+    return "; ".join(out)
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -217,6 +239,13 @@ def proof_page(
         + f" Admissible instances: {proof.hypotheses}.",
         "",
     ]
+    cited = _cited(proof.name, data)
+    if cited:
+        lines += [
+            "A proof whose own lines hold can still rest on a false one: the results it cites "
+            f"(the proof map's arrows), with their walks: {cited}.",
+            "",
+        ]
     label = repaired(proof.name)
     if label is not None:
         link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
