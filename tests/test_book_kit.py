@@ -40,6 +40,7 @@ CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
             "[notebook 03](../03-gradient-estimators.html)",
         ),
         ("[arXiv](https://arxiv.org/abs/2308.00469)", "[arXiv](https://arxiv.org/abs/2308.00469)"),
+        ("see [the constants](#the-constants) below", "see the constants below"),
         (
             "```{prf:proposition} 15 (our Proposition A.1)\n:nonumber:\n:label: p15\n\n"
             "S is convex.\n```",
@@ -106,18 +107,20 @@ def test_a_deck_copy_splits_long_slides_and_keeps_figures_only():
         _cell("code", "plot()", "subslide", outputs=[nbformat.from_dict(png)]),
         _cell("code", "algorithm()", "subslide", outputs=[nbformat.from_dict(png)]),
         _cell("code", "glue('k', 3)", "skip", outputs=[nbformat.from_dict(glue)]),
+        _cell("code", "# NBVAL_CHECK_OUTPUT\nprint(verdict)", "subslide"),
     ]
     nb.cells[3].metadata["tags"] = ["listing"]
     deck = kit.deck_notebook(nb, CITES)
     kinds = [c.metadata["slideshow"]["slide_type"] for c in deck.cells]
-    assert kinds == ["slide", "notes", "slide", "notes", "subslide", "subslide", "skip"]
+    assert kinds == ["slide", "notes", "slide", "notes", "subslide", "subslide", "skip", "subslide"]
+    assert deck.cells[7].source == "print(verdict)"  # nbval's marker is not the lecture's
     assert deck.cells[0].source == "## A\n\nfirst 3"
     assert deck.cells[1].source == "second\n\nthird"
     assert deck.cells[2].source == "## B\n\nuse:\n\n$$x$$"
     assert kit.FIGURE_ONLY in deck.cells[4].metadata["tags"]
     assert kit.FIGURE_ONLY not in deck.cells[5].metadata["tags"]
     assert deck.cells[6].outputs == []
-    assert len(nb.cells) == 5 and nb.cells[4].outputs and "tags" not in nb.cells[2].metadata
+    assert len(nb.cells) == 6 and nb.cells[4].outputs and "tags" not in nb.cells[2].metadata
 
 
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}

@@ -103,7 +103,8 @@ def paste_glue(source: str, values: dict[str, str]) -> str:
 def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
     """A notebook's MyST Markdown as the plain Markdown nbconvert renders: glue roles pasted
     (``values``), citations as "(Ye 2023)" (``cites``), a directive's fence as its bold title
-    (options dropped), and links to the book's sources as links to its pages, one folder up."""
+    (options dropped), links to the book's sources as links to its pages, one folder up, and
+    a link to a section of the same page as its text (a deck has no such section)."""
 
     def cite(match: re.Match) -> str:
         keys = [key.strip() for key in match[1].split(",")]
@@ -129,6 +130,8 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
     text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
     text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
     text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
+    # a link to a section of the same page leads nowhere in a deck: its text stays
+    text = re.sub(r"\[([^\]]+)\]\(#[^)\s]*\)", r"\1", text)
     return re.sub(r"(\]\()([^)\s]+)\)", link, text)
 
 
@@ -136,7 +139,8 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
     """The deck's copy of a lecture: plain Markdown (``plain_markdown``); a heading's slide that
     runs on past its first paragraph (and the display that paragraph introduces with a colon)
     split in two, the rest in the speaker notes; a figure cell's input tagged ``FIGURE_ONLY``
-    (nbconvert leaves it out); glued values' outputs dropped (the prose pastes them)."""
+    (nbconvert leaves it out); glued values' outputs dropped (the prose pastes them); nbval's
+    ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
     cells = []
@@ -154,6 +158,8 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
                 rest.metadata["slideshow"] = {"slide_type": "notes"}
                 cells.append(rest)
             continue
+        # the test suite's markers (nbval's) are not the lecture's code
+        cell.source = re.sub(r"^# NBVAL\w*[ \t]*\n?", "", cell.source, flags=re.M)
         cell.outputs = [o for o in cell.outputs if "scrapbook" not in o.get("metadata", {})]
         figure = any("image/png" in o.get("data", {}) for o in cell.outputs)
         if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
