@@ -70,8 +70,10 @@ LAYERS = {
     "verification.claims": 7,
     "verification.errata": 8,
     "verification.views": 9,
-    "verification.proofs": 9,  # the proof walk: reads the errata's specs as data, imports none
-    "verification": 10,  # the package: its command line (python -m mines_theory.verification)
+    # the proof walk: reads the errata's specs as data, imports none; its pages use the views'
+    # typesetting and the proof map's arrows (the views take its summaries as data)
+    "verification.proofs": 10,
+    "verification": 11,  # the package: its command line (python -m mines_theory.verification)
 }
 #: At most this many modules at the top of the package, beside __init__.py (the rest in
 #: subpackages by concern).

@@ -13,6 +13,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from mines_theory.plotting.figures import save_figure
 from mines_theory.verification.framework import ledger
+from mines_theory.verification.proofs.published import proof_summaries
 from mines_theory.verification.views import proofgraph, proofmap
 from mines_theory.verification.views.proofgraph import Category, Edge
 from mines_theory.verification.framework.verdict import Qualifier, Status, Verdict
@@ -375,7 +376,7 @@ def test_a_box_of_the_walk_map_says_its_proof_s_walk():
             "Thm 3.2": _walked("holds", "not checked", "follows"),
         }
     }
-    boxes = proofmap.walk_boxes(walk)
+    boxes = proofmap.walk_boxes(proof_summaries(walk))
     assert boxes["Lemma 5.1"] == (proofmap.WalkCategory.FALSE, "5/6 ✗ 4")
     assert boxes["Thm 3.2"] == (proofmap.WalkCategory.NO_FALSE, "1/3 ✓")
     assert boxes["Lemma 5.3"] == (proofmap.WalkCategory.NOT_WALKED, "not walked")
@@ -384,7 +385,7 @@ def test_a_box_of_the_walk_map_says_its_proof_s_walk():
 
 def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
     walk = {"proofs": {"Lemma 5.1": _walked("holds", "fails"), "Thm 5.4": _walked("holds")}}
-    fig = proofmap.draw_proof_map(walk=walk)
+    fig = proofmap.draw_proof_map(walk=proof_summaries(walk))
     try:
         ax = fig.axes[0]
         texts = {t.get_text() for t in ax.texts}

@@ -23,7 +23,7 @@ dependency graph drawn with each result coloured by its published verdict.
     every result a proof rests on, directly or through other proofs.
 ``layers``, ``draw_proof_map``
     the layered drawing, cited results below the results that cite them (the book's figure
-    ``08-proof-map``); with ``walk=`` the published proof walk, each box is coloured by its
+    ``08-proof-map``); with ``walk=`` the proof walk's summaries, each box is coloured by its
     proof's walk instead (``WalkCategory``: no false step, a step fails, not walked) and says
     how many of its steps are decided and where the first false one is (the figure
     ``08-proof-walk-map``).
@@ -64,13 +64,12 @@ WALK_STYLE: dict[WalkCategory, dict[str, Any]] = {
 }
 
 
-def walk_boxes(walk: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
+def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
     """Node → (its ``WalkCategory``, the line the map prints under its numbers: "9/13 ✗ 6",
-    its decided steps of all, and the first false step after ✗; "not walked"), from the
-    published walk ``walk`` (``proofs.published.load()``)."""
-    from ..proofs.published import proof_summaries
-
-    summaries = proof_summaries(walk)
+    its decided steps of all, and the first false step after ✗; "not walked"), from
+    ``summaries``, each walked proof's summary by our name (``proofs.published.proof_summaries``:
+    ``steps``, ``decided`` and ``first_false``, None when no step fails). The walk is read by
+    the caller: the proof walk renders the views' text, so the views do not import it."""
     out = {}
     for n in nodes():
         summary = summaries.get(n.name)
@@ -245,9 +244,10 @@ def draw_proof_map(
     fontsize : float
         Of the node labels, in points.
     walk : mapping, optional
-        The published proof walk (``proofs.published.load()``): when given, each box is drawn
-        by its proof's walk (``walk_boxes``, ``WALK_STYLE``) instead of its verdict, with a
-        third line: its decided steps of all, ✓ (no false step) or ✗ and the first false step.
+        Each walked proof's summary (``proofs.published.proof_summaries()``): when given, each
+        box is drawn by its proof's walk (``walk_boxes``, ``WALK_STYLE``) instead of its
+        verdict, with a third line: its decided steps of all, ✓ (no false step) or ✗ and the
+        first false step.
 
     Returns
     -------
