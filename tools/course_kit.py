@@ -28,6 +28,8 @@ from typing import NamedTuple
 
 import nbformat
 
+from mines_theory.files import save_with, write_bytes, write_text
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The notebooks that have slides: the overview and the two teaching lectures.
 LECTURES = ("00", "01", "02")
@@ -205,7 +207,7 @@ def slides(notebooks: Path, out: Path, reveal: Path, mathjax_config: dict, bib: 
         html, _ = exporter.from_notebook_node(nb, resources=resources)
         if re.search(r"""(src|href)=["']https?://""", html):
             raise RuntimeError(f"the slides of {stem} load something from the network")
-        (target / f"{stem}.html").write_text(html, encoding="utf-8")
+        write_text(target / f"{stem}.html", html)
         decks.append(target / f"{stem}.html")
     return decks
 
@@ -351,8 +353,11 @@ def chromium() -> str:
 
 def print_page(browser: str, page: Path, pdf: Path) -> None:
     """Print one page of the built book to ``pdf`` with Chromium (print media: the book's
-    print style, A4). The virtual-time budget lets MathJax typeset before the page prints."""
+    print style, A4). The virtual-time budget lets MathJax typeset before the page prints.
+    Chromium prints into its temporary profile; the PDF, once checked, replaces ``pdf``
+    atomically (``files.write_bytes``): an interrupted print leaves the old one whole."""
     with tempfile.TemporaryDirectory(prefix="mines-print-") as profile:
+        printed = Path(profile) / "page.pdf"
         subprocess.run(
             [
                 browser,
@@ -366,15 +371,17 @@ def print_page(browser: str, page: Path, pdf: Path) -> None:
                 "--no-pdf-header-footer",
                 "--run-all-compositor-stages-before-draw",
                 "--virtual-time-budget=30000",
-                f"--print-to-pdf={pdf}",
+                f"--print-to-pdf={printed}",
                 page.as_uri(),
             ],
             check=True,
             capture_output=True,
             timeout=300,
         )
-    if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF-"):
+        data = printed.read_bytes() if printed.is_file() else b""
+    if not data.startswith(b"%PDF-"):
         raise RuntimeError(f"Chromium printed no PDF of {page.name}")
+    write_bytes(pdf, data)
 
 
 def pdfs(out: Path, pages: list[str]) -> list[Path]:
@@ -392,8 +399,7 @@ def pdfs(out: Path, pages: list[str]) -> list[Path]:
     book = PdfWriter()
     for pdf, stem in zip(printed, pages, strict=True):
         book.append(str(pdf), outline_item=stem)
-    with open(target / BOOK_PDF, "wb") as handle:
-        book.write(handle)
+    save_with(target / BOOK_PDF, book.write, binary=True)
     return printed + [target / BOOK_PDF]
 
 

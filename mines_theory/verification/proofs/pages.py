@@ -165,10 +165,7 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
-        counterexample = ", ".join(
-            f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
-            for k, v in (step.get("counterexample") or {}).items()
-        )
+        counterexample = _values(step.get("counterexample") or {})
         reason = (step.get("reason") or "").rstrip()
         reason += "" if not reason or reason.endswith(".") else "."
         lines.append(
@@ -180,14 +177,18 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
     return html_scripts("\n".join(lines)) if lines else "(none)"
 
 
+def _values(counterexample: Mapping[str, Any]) -> str:
+    """A counterexample's values in one line: "d = 2, tau = 0.25" (floats to 4 digits)."""
+    return ", ".join(
+        f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
+        for k, v in counterexample.items()
+    )
+
+
 def _evidence(step: Mapping[str, Any]) -> str:
     parts = []
     if step.get("counterexample"):
-        values = ", ".join(
-            f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
-            for k, v in step["counterexample"].items()
-        )
-        parts.append(f"**Counterexample:** {values}.")
+        parts.append(f"**Counterexample:** {_values(step['counterexample'])}.")
     if step.get("evidence"):
         parts.append(f"**Evidence:** {step['evidence']}.")
     if step.get("reason"):

@@ -204,8 +204,9 @@ def _sum_instance(
             z = (t - 1) / (k * (k - 1))
         centre = 0.5 * truncated_mean(np.diag(lam), W, A)
         terms.append((z, lam, 0.5 * W, centre, A, Gamma))
-        H_top = max(H_top, float(np.linalg.eigvalsh(H_t)[-1])) if t > 1 else H_top
-        B_sq += z**2 * float(np.sum(B**2))
+        if final and t > 1:
+            H_top = max(H_top, float(np.linalg.eigvalsh(H_t)[-1]))
+            B_sq += z**2 * float(np.sum(B**2))
     V2 = sum(z**2 * G**2 for z, *_, G in terms)
     p = positive(rng.standard_normal(), 0.05, 0.5)
     if sto_err:  # the level of Lemma 39's line: δ/k², with the δ of A_t
