@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import re
 import shutil
 import subprocess
@@ -160,15 +161,28 @@ def ledger_page() -> str:
     )
 
 
-def walk_pages() -> dict[str, str]:
+#: The paper's .tex: ``$MINES_THEORY_PAPER``, else beside the checkout, where it lives (as the
+#: tests and ``tools/equation_numbers.py`` find it).
+PAPER = Path(
+    os.environ.get(
+        "MINES_THEORY_PAPER",
+        ROOT.parent / "shared" / "paper" / "mirror-natural-evolution-strategies.tex",
+    )
+)
+
+
+def walk_pages(paper: Path = PAPER) -> dict[str, str]:
     """The proof walk's pages, from the published walk: ``proofs`` (the index, with a hidden
-    toctree of the proofs' pages) and one page per walked proof (``proofs.pages``)."""
+    toctree of the proofs' pages) and one page per walked proof (``proofs.pages``), each step
+    with the member before it read from the ``paper``'s .tex (without it, the pages say that
+    they show the relations' right sides only)."""
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views.corrigendum import repaired_label
 
     data = published.load()
     repaired = {r.repairs for r in ledger.repairs()}
+    tex = paper.read_text(encoding="utf-8") if paper.is_file() else None
 
     def label(name: str) -> str | None:
         return repaired_label(name) if name in repaired else None
@@ -177,7 +191,7 @@ def walk_pages() -> dict[str, str]:
     toctree = "\n".join(pages.page_name(n) for n in names)
     out = {"proofs": pages.index_page(data) + f"\n```{{toctree}}\n:hidden:\n\n{toctree}\n```\n"}
     for name in names:
-        out[pages.page_name(name)] = pages.proof_page(name, data, label)
+        out[pages.page_name(name)] = pages.proof_page(name, data, label, tex)
     return out
 
 

@@ -2,23 +2,37 @@
 (``index_page``) and a page per proof (``proof_page``), rendered from the published walk
 (``published.walked.json``) and the step specs, nothing recomputed.
 
-A proof's page shows each step as printed (its relation and the member that follows it, in
-MathJax, with the paper's macros: ``MACROS``, which ``book/conf.py`` gives MathJax), its status
-as a badge, its evidence folded beneath, the first false step marked with its counterexample,
-and links to the erratum that names a step (the errata page) and to the repaired statement in
-the corrigendum where there is one.
+A proof's page shows each step as a whole relation, grouped by the display it belongs to: the
+member before it (the previous step's member in the same display, or the display's text before
+its first relation, read from the paper's .tex: ``displayed``) then the step as printed (its
+relation and the member that follows it), in MathJax with the paper's macros (``MACROS``, which
+``book/conf.py`` gives MathJax); its status as a badge, its evidence folded beneath, the first
+false step marked with its counterexample, and links to the erratum that names a step (the
+errata page) and to the repaired statement in the corrigendum where there is one.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import spec
 from .published import cross_check, first_false, load, proof_summaries, summary_table
 
-__all__ = ["MACROS", "index_page", "new_findings", "page_name", "proof_page", "tex_fragment"]
+__all__ = [
+    "FOLD",
+    "MACROS",
+    "Placed",
+    "displayed",
+    "index_page",
+    "new_findings",
+    "page_name",
+    "proof_page",
+    "relation_display",
+    "tex_fragment",
+]
 
 #: The paper's macros (its preamble), for MathJax: name → definition, or [definition, arity].
 MACROS: dict[str, Any] = {
@@ -76,6 +90,59 @@ def tex_fragment(latex: str) -> str:
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a step stands in the .tex: the display that holds it (``line``, the line of the
+    .tex where it opens) and ``before``, the member before the step's relation (LaTeX)."""
+
+    line: int
+    before: str
+
+
+#: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
+#: level of braces above it), a command (``\le``) or a character (``=``).
+_TOKEN = re.compile(
+    r"\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\}|\\[A-Za-z]+|[=<>]"
+)
+
+
+def _member(fragment: str) -> str:
+    """The member of a scanned relation (``coverage.Relation.fragment``): its token dropped."""
+    text = fragment.strip()
+    m = _TOKEN.match(text)
+    return text[m.end() :] if m else text
+
+
+def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
+    """Each step of ``proof`` (by index) placed in the paper's ``tex``: the display of the
+    proof's spans (``spec.Proof.spans``, scanned by ``coverage``) whose relation is the step's
+    (their normalized LaTeX equal; the first such relation at or after the previous step's,
+    else the first anywhere), with the member before it. A step whose relation is not found is
+    left out."""
+    from .coverage import displays_in, normalized, relations
+
+    found = []  # (line, before, normalized fragment) of every relation, in the .tex's order
+    for lo, hi in proof.spans(tex):
+        for display in displays_in(tex, lo, hi):
+            rels = relations(display)
+            tail = sum(len(r.fragment) for r in rels)
+            before = display.body[: len(display.body) - tail]
+            for r in rels:
+                found.append((display.line, normalized(before), normalized(r.fragment)))
+                before = _member(r.fragment)
+    out: dict[int, Placed] = {}
+    at = 0
+    for step in proof.steps:
+        key = normalized(step.latex)
+        hits = [k for k, f in enumerate(found) if f[2] == key]
+        if not hits:
+            continue
+        k = next((k for k in hits if k >= at), hits[0])
+        out[step.index] = Placed(found[k][0], tex_fragment(found[k][1]))
+        at = k + 1
+    return out
 
 
 def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
@@ -218,14 +285,47 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
     return "; ".join(out)
 
 
+#: A member before a relation longer than this (characters of LaTeX) is folded: "⋯" in the
+#: relation, the member in a ``<details>`` beneath it.
+FOLD = 160
+
+
+def relation_display(before: str, step: str) -> list[str]:
+    """The Markdown lines of a step's relation: ``before`` (the member before it, trailing
+    punctuation dropped) then ``step`` (its relation and the member after it), in one display;
+    ``before`` folded when it is longer than ``FOLD``."""
+    before = before.rstrip(" ,.;")
+    if not before:
+        return ["$$", step, "$$", ""]
+    if len(before) <= FOLD:
+        return ["$$", f"{before} {step}", "$$", ""]
+    return [
+        "$$",
+        f"\\cdots {step}",
+        "$$",
+        "",
+        '<details class="aside"><summary>The member before it (⋯)</summary>',
+        "",
+        "$$",
+        before,
+        "$$",
+        "",
+        "</details>",
+        "",
+    ]
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
     repaired: Callable[[str], str | None] = lambda name: None,
+    tex: str | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): each step as printed, its badge
-    and its evidence folded; ``repaired(name)`` gives the label of the repaired statement in
-    the corrigendum (a ``prf:`` label), or None."""
+    """The page of the walk of the proof ``name`` (our name): each step as a whole relation (the
+    member before it, from the paper's ``tex``: ``displayed``), grouped by display, with its
+    badge and its evidence folded; ``repaired(name)`` gives the label of the repaired statement
+    in the corrigendum (a ``prf:`` label), or None. Without ``tex`` a step shows its relation
+    and the member after it only, and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
@@ -251,11 +351,34 @@ def proof_page(
     if label is not None:
         link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
         lines += [f"The corrigendum states it as repaired: {link}.", ""]
+    placed = displayed(proof, tex) if tex is not None else {}
+    if tex is None:
+        lines += [
+            "Each step shows its relation and the member after it (the members before them are "
+            "read from the paper's .tex, which this build did not have).",
+            "",
+        ]
+    groups: dict[int | None, list[int]] = {}
+    for step in steps:
+        where = placed.get(int(step["index"]))
+        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
+    shown: set[int | None] = set()
     for step in steps:
         index = int(step["index"])
+        where = placed.get(index)
+        group = where.line if where else None
+        if placed and group not in shown:
+            shown.add(group)
+            members = groups[group]
+            span = (
+                f"step {members[0]}" if len(members) == 1 else f"steps {members[0]}–{members[-1]}"
+            )
+            title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
+            lines += [f"## {title} · {span}", ""]
         mark = " · first false step" if index == first else ""
-        lines += [f"## Step {index} · {BADGE[step['status']]}{mark}", ""]
-        lines += ["$$", tex_fragment(step["latex"]), "$$", ""]
+        level = "###" if placed else "##"
+        lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
+        lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]

@@ -1,0 +1,56 @@
+"""The proof walk's pages as a reader meets them: each step a whole relation (the member before
+it, read from the paper's .tex, then the step's relation and the member after it), grouped by
+the display it belongs to. These tests read the published walk and the .tex; nothing is built.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mines_theory.verification.proofs import pages, published, spec
+
+PUBLISHED = published.load()
+
+
+def _step(page: str, index: int) -> str:
+    """The text of step ``index`` of a proof page, up to the next heading."""
+    m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
+    assert m is not None, f"step {index} not on the page"
+    return m.group(0)
+
+
+def test_a_step_shows_the_member_before_its_relation(tex):
+    """Lemma 9's proof opens with the display f(μ_{k+1}) = f(μ_k − η₁g̃(μ_k)) ≤ …: step 1 shows
+    its left member f(μ_{k+1}), which is no step's (it is the display's text before its first
+    relation), and step 2 the member of step 1 (hand-read from the PDF's proof of Lemma 9)."""
+    page = pages.proof_page("Lemma 9", PUBLISHED, tex=tex)
+    assert "$$\nf(\\mu_{k+1}) = f(\\mu_k - \\eta_1 \\tg(\\mu_k))\n$$" in _step(page, 1)
+    step2 = "f(\\mu_k - \\eta_1 \\tg(\\mu_k)) \\stackrel{\\text{(2.9)}}{\\le} f(\\mu_k)"
+    assert step2 in _step(page, 2)
+    # without the .tex, the page shows the right sides only, and says so
+    half = pages.proof_page("Lemma 9", PUBLISHED)
+    assert "f(\\mu_{k+1})" not in half and "which this build did not have" in half
+
+
+def test_the_steps_are_grouped_by_display_and_every_step_is_placed(tex):
+    """Every step of every walked proof is found in its display; a display's steps sit under
+    its heading, in order, and the first display of Lemma 9 holds steps 1–4 (the PDF's first
+    display of the proof, four relations)."""
+    for proof in spec.proofs():
+        placed = pages.displayed(proof, tex)
+        assert sorted(placed) == [s.index for s in proof.steps], proof.name
+        lines = [placed[s.index].line for s in proof.steps]
+        assert lines == sorted(lines) or proof.statement, proof.name
+    page = pages.proof_page("Lemma 9", PUBLISHED, tex=tex)
+    assert "## Display 1 · steps 1–4\n" in page
+    heads = re.findall(r"^### Step (\d+)", page, re.M)
+    assert [int(h) for h in heads] == list(range(1, len(PUBLISHED["proofs"]["Lemma 5.1"]) + 1))
+
+
+def test_a_long_member_before_is_folded():
+    """A member before longer than ``FOLD`` shows as ⋯ with the member folded beneath; a short
+    one is written out in the relation."""
+    long = "x + " * (pages.FOLD // 4 + 1) + "y"
+    folded = "\n".join(pages.relation_display(long + ",", "\\le z"))
+    assert folded.startswith("$$\n\\cdots \\le z\n$$") and f"$$\n{long}\n$$" in folded
+    assert "\n".join(pages.relation_display("a,", "\\le z")) == "$$\na \\le z\n$$\n"
