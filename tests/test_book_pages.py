@@ -315,7 +315,7 @@ PLAIN_MATHEMATICS = re.compile(
 #: labels (eq:G_norm_2); besides mathematics for MathJax ($…$, $$…$$, over lines too), HTML
 #: comments and fenced code, not a directive's fence (```{prf:lemma}``` holds prose).
 NOT_PROSE = re.compile(
-    r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$|<[^<>\n]+>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+"
+    r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$|<[A-Za-z/!][^<>\n]*>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+"
 )
 
 
