@@ -54,3 +54,30 @@ def test_a_long_member_before_is_folded():
     folded = "\n".join(pages.relation_display(long + ",", "\\le z"))
     assert folded.startswith("$$\n\\cdots \\le z\n$$") and f"$$\n{long}\n$$" in folded
     assert "\n".join(pages.relation_display("a,", "\\le z")) == "$$\na \\le z\n$$\n"
+
+
+#: A counterexample's or an evidence's name of the code: a Greek letter spelled out, a constant
+#: with its index in line (c1, nu_1), or sympy's syntax (alpha**4).
+CODE_NAMES = re.compile(
+    r"(?<!\\)\b(?:tau|zeta|gamma|alpha|delta|sigma|rho|ell|nu|xi|eta|Delta)(?:_\d)? = |\bc\d = "
+    r"|[\w)]\*\*\w|\blhs\b|\brhs\b"
+)
+
+
+def test_the_code_check_finds_the_old_text():
+    old = "Counterexample: d = 2, tau = 0.5, zeta = 6, c1 = 50, nu_1 = -7.5, lhs = 1, rhs = 2."
+    assert len(CODE_NAMES.findall(old)) == 6
+    assert CODE_NAMES.findall("sympy: lhs − rhs = -alpha**4*b") == ["lhs", "rhs", "a**4"]
+
+
+def test_the_evidence_writes_symbols_not_code_names(tex):
+    """Every proof page and the new findings (08d's list) write a counterexample's names as
+    the paper's symbols (τ, ζ, c₁, ν₁) and sympy's differences in LaTeX: Lemma E.10's step 11
+    is off by (2γ²/σ)(k − 1)Δ (its note, hand-derived: harmless, erratum of eq:dd)."""
+    for proof in spec.proofs():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        assert not CODE_NAMES.findall(page), (proof.name, CODE_NAMES.findall(page))
+    assert not CODE_NAMES.findall(pages.new_findings(PUBLISHED))
+    page = pages.proof_page("Lemma E.10", PUBLISHED, tex=tex)
+    assert "$\\frac{2 \\Delta \\gamma^{2} \\left(k - 1\\right)}{\\sigma}$" in _step(page, 11)
+    assert "γ = 1, σ = 2, left − right = 2." in _step(page, 11)

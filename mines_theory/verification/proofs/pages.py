@@ -28,9 +28,11 @@ __all__ = [
     "displayed",
     "index_page",
     "new_findings",
+    "number",
     "page_name",
     "proof_page",
     "relation_display",
+    "symbol",
     "tex_fragment",
 ]
 
@@ -244,12 +246,121 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
     return html_scripts("\n".join(lines)) if lines else "(none)"
 
 
+#: The counterexamples' names that are not a symbol with an index (``symbol``): as a reader
+#: writes them.
+_NAMES = {
+    "ell": "ℓ",
+    "lhs": "left side",
+    "rhs": "right side",
+    "lhs - rhs": "left − right",
+    "se": "its standard error",
+    "norm_u_sq": "‖u‖²",
+    "norm_e": "‖e‖",
+    "mu_gap": "μ gap",
+    "iso": "isotropic",
+}
+_SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def symbol(name: str) -> str:
+    """A counterexample's (or a sympy expression's) name as the paper writes it: a Greek letter's
+    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as ℓ, a trailing number or "_N" as
+    its subscript ("c1" → "c₁", "nu_2" → "ν₂"), another "_x" as an HTML subscript ("A_t" →
+    "A<sub>t</sub>"); other names as they are.
+
+    >>> [symbol(n) for n in ("tau", "Delta", "c1", "nu_2", "rho_1", "A_t", "lhs", "d", "terms")]
+    ['τ', 'Δ', 'c₁', 'ν₂', 'ρ₁', 'A<sub>t</sub>', 'left side', 'd', 'terms']
+    """
+    import unicodedata
+
+    if name in _NAMES:
+        return _NAMES[name]
+    m = re.fullmatch(r"([A-Za-z]+?)_?(\d+)|([A-Za-z]+)_([A-Za-z]+)|([A-Za-z]+)", name)
+    if m is None:
+        return name
+    base = m.group(1) or m.group(3) or m.group(5)
+    case = "CAPITAL" if base[0].isupper() else "SMALL"
+    try:
+        letter = (
+            unicodedata.lookup(f"GREEK {case} LETTER {base.upper()}") if len(base) > 1 else base
+        )
+    except KeyError:
+        letter = _NAMES.get(base, base)
+    if len(base) > 1 and letter == base and m.group(5) is None:
+        return name  # a word with an index, not a symbol: left as written
+    if m.group(2) is not None:
+        return letter + m.group(2).translate(_SUBSCRIPT_DIGITS)
+    if m.group(4) is not None:
+        return f"{letter}<sub>{symbol(m.group(4))}</sub>"
+    return letter
+
+
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def number(value: Any) -> str:
+    """A counterexample's value as a reader writes it: a float to 4 digits, a minus sign as
+    "−" and an exponent as a power of ten.
+
+    >>> [number(v) for v in (0.25, -7.521, 9.754e-05, 3, -2)]
+    ['0.25', '−7.521', '9.754×10⁻⁵', '3', '−2']
+    """
+    text = f"{value:.4g}" if isinstance(value, float) else str(value)
+    mantissa, e, exponent = text.partition("e")
+    if e:
+        text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT_DIGITS)}"
+    return text.replace("-", "−", 1) if text.startswith("-") else text
+
+
 def _values(counterexample: Mapping[str, Any]) -> str:
-    """A counterexample's values in one line: "d = 2, tau = 0.25" (floats to 4 digits)."""
-    return ", ".join(
-        f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
-        for k, v in counterexample.items()
-    )
+    """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
+    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"."""
+    return ", ".join(f"{symbol(k)} = {number(v)}" for k, v in counterexample.items())
+
+
+_SIDES = {"lhs": "left", "rhs": "right"}
+#: The evidence of a symbolic step: sympy's difference of its sides, in sympy's syntax.
+_SYMPY = re.compile(r"^sympy: lhs − rhs = (?P<expr>.+)$")
+
+
+def _typeset(evidence: str) -> str:
+    """``evidence`` with sympy's difference of a step's sides typeset (sympy's LaTeX, its names
+    as symbols: ``symbol``): "sympy: lhs − rhs = -delta" → "sympy: left − right = $-\\delta$";
+    a long difference as a display; in other evidence, "lhs" and "rhs" as "left" and "right"
+    ("worst E[lhs] − rhs" → "worst E[left] − right")."""
+    m = _SYMPY.match(evidence)
+    if m is None:
+        return re.sub(r"\b(lhs|rhs)\b", lambda s: _SIDES[s.group()], evidence)
+    import sympy
+
+    names = set(re.findall(r"[A-Za-z_]\w*", m.group("expr")))
+    local = {n: sympy.Symbol(n) for n in names}
+    try:
+        expr = sympy.parse_expr(m.group("expr"), local_dict=local)
+    except (SyntaxError, TypeError, ValueError):
+        return evidence
+    latex = sympy.latex(expr, symbol_names={local[n]: _latex_name(n) for n in names})
+    if len(latex) <= 80:
+        return f"sympy: left − right = ${latex}$"
+    return f"sympy: left − right =\n\n$$\n{latex}\n$$\n"
+
+
+def _latex_name(name: str) -> str:
+    """A sympy name in LaTeX: a Greek letter's name as its command, an index as a subscript."""
+    m = re.fullmatch(r"([A-Za-z]+?)_?(\d+)|([A-Za-z]+)", name)
+    if m is None:
+        return name
+    base = m.group(1) or m.group(3)
+    greek = base.casefold() in _GREEK or base == "ell"
+    letter = f"\\{base}" if greek else base
+    return letter + (f"_{{{m.group(2)}}}" if m.group(2) else "")
+
+
+_GREEK = {
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",
+    "omega",
+}  # fmt: skip
 
 
 def _evidence(step: Mapping[str, Any]) -> str:
@@ -257,7 +368,8 @@ def _evidence(step: Mapping[str, Any]) -> str:
     if step.get("counterexample"):
         parts.append(f"**Counterexample:** {_values(step['counterexample'])}.")
     if step.get("evidence"):
-        parts.append(f"**Evidence:** {step['evidence']}.")
+        evidence = _typeset(step["evidence"])
+        parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
     if step.get("reason"):
         parts.append(f"**Reading and note:** {step['reason']}")
     return "\n\n".join(parts)
