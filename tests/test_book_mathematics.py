@@ -118,3 +118,41 @@ def test_the_walk_pages_have_no_plain_scripts(tex):
     found = {name: pieces for name, pieces in found.items() if pieces}
     found["index"] = plain_scripts(pages.index_page(data))
     assert not any(found.values()), found
+
+
+#: An equation label of the paper with no printed number beside it, outside code spans
+#: ("eq:nu" and "`eq:nu`", not "eq:nu (D.3)" nor "`eq:nu` (D.3)" nor "\eqref{eq:nu}").
+BARE_LABEL = re.compile(r"(?<![\w:{#/-])eq:(?:\w|\\_)+(?![\w\\])(?!`? \()")
+
+
+def bare_labels(markdown: str) -> list[str]:
+    return [markdown[max(0, m.start() - 20) : m.end() + 10] for m in BARE_LABEL.finditer(markdown)]
+
+
+def test_the_label_check_finds_the_old_text():
+    old = "`eq:nu`: 11 steps; Ḡ as eq:bG defines it; eq:G\\_norm\\_2 fails"
+    assert len(bare_labels(old)) == 3
+    assert bare_labels("`eq:nu` (D.3), eq:bG (4.11), \\eqref{eq:bG}, eq:G\\_norm\\_2 (D.11)") == []
+
+
+def test_the_walk_pages_give_each_equation_label_its_number(tex):
+    from mines_theory.verification.proofs import pages, published, spec
+
+    data = published.load()
+    found = {p.name: bare_labels(pages.proof_page(p.name, data, tex=tex)) for p in spec.proofs()}
+    found["index"] = bare_labels(pages.index_page(data))
+    found["new findings"] = bare_labels(pages.new_findings(data))
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+@pytest.mark.parametrize("name", ["08d-errata", "09-appendix-lemmas"])
+def test_a_staged_notebook_gives_each_equation_label_its_number(name, tmp_path):
+    target = tmp_path / f"{name}.ipynb"
+    _build_site().staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", target, pdf=False)
+    found = []
+    for cell in json.loads(target.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "markdown":
+            found += bare_labels("".join(cell["source"]))
+        for output in cell.get("outputs", []):
+            found += bare_labels("".join(output.get("data", {}).get("text/markdown", "")))
+    assert not found, found

@@ -233,13 +233,15 @@ VERDICT_TAG = "verdict"
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     """Copy ``notebook`` to ``target`` as the book shows it: its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
-    the stored outputs are compared by nbval, not rewritten), ``kit_links`` as a Markdown cell
+    the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
+    equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
     and each verdict cell's printed text (its stored output, unchanged in the
     notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
     the text folded behind it, the cell tagged ``VERDICT_TAG``."""
     import nbformat
 
+    from mines_theory.verification.framework.paper import with_number
     from mines_theory.verification.views import report
 
     from tools.course_kit import link_solutions
@@ -247,12 +249,13 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
     for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = with_number(cell.source)
         for output in cell.get("outputs", []):
             if "text/markdown" in output.get("data", {}):
                 markdown = output["data"]["text/markdown"]
-                output["data"]["text/markdown"] = report.html_scripts(
-                    markdown if isinstance(markdown, str) else "".join(markdown)
-                )
+                markdown = markdown if isinstance(markdown, str) else "".join(markdown)
+                output["data"]["text/markdown"] = report.html_scripts(with_number(markdown))
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
         cell.metadata.setdefault("tags", []).append(VERDICT_TAG)

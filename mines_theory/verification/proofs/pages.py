@@ -29,6 +29,7 @@ __all__ = [
     "index_page",
     "new_findings",
     "number",
+    "numbered",
     "page_name",
     "proof_page",
     "relation_display",
@@ -147,6 +148,29 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     return out
 
 
+#: What ``numbered`` leaves as it is: code spans and mathematics.
+_CODE_OR_MATH = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
+
+
+def numbered(markdown: str) -> str:
+    """``markdown`` with the number the PDF prints beside each equation label of its prose
+    (``paper.with_number``: "eq:nu" → "eq:nu (D.3)") and after a code span that is one
+    ("`eq:nu`" → "`eq:nu` (D.3)"); mathematics as it is.
+
+    >>> print(numbered("`eq:nu`: by eq:gd_low, $x$ and `eq:x`"))
+    `eq:nu` (D.3): by eq:gd_low (D.5), $x$ and `eq:x`
+    """
+    from mines_theory.verification.framework.paper import EQUATIONS, with_number
+
+    parts = _CODE_OR_MATH.split(markdown)
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            parts[i] = with_number(part)
+        elif part.strip("`") in EQUATIONS and not parts[i + 1].startswith(" ("):
+            parts[i] = f"{part} {EQUATIONS[part.strip('`')]}"
+    return "".join(parts)
+
+
 def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
     counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
@@ -187,7 +211,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines += ["", _errata_section(data)]
     from ..views.report import html_scripts  # the errata labels' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines)) + "\n"
+    return html_scripts(numbered("\n".join(lines))) + "\n"
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -243,7 +267,7 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
         )
     from ..views.report import html_scripts  # the reasons' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines)) if lines else "(none)"
+    return html_scripts(numbered("\n".join(lines))) if lines else "(none)"
 
 
 #: The counterexamples' names that are not a symbol with an index (``symbol``): as a reader
@@ -509,4 +533,4 @@ def proof_page(
             ]
     from ..views.report import html_scripts  # the notes' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines))
+    return html_scripts(numbered("\n".join(lines)))
