@@ -33,6 +33,7 @@ __all__ = [
     "repair_anchor",
     "ledger_page",
     "html_scripts",
+    "short_headline",
     "cross_link",
     "folded",
     "html_text",
@@ -131,6 +132,33 @@ def summary_table(
     return "\n".join(lines)
 
 
+#: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
+#: shows (``short_headline``); the rest are counted, and given in full beneath.
+QUALIFIERS_SHOWN = 90
+
+
+def short_headline(verdict: Verdict, budget: int = QUALIFIERS_SHOWN) -> str:
+    """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
+    in their order, while they fit in ``budget`` characters (at least one), then how many more
+    ("+ 3 more"); the verdict's data is unchanged.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = [Qualifier(n, f"{n}?", True) for n in ("loose", "order α⁴, not α²", "rate 1/k")]
+    >>> v = Verdict(Status.HOLDS, "…", qualifiers=tuple(q))
+    >>> short_headline(v), short_headline(v, budget=10)
+    ('holds (loose; order α⁴, not α²; rate 1/k)', 'holds (loose; + 2 more)')
+    """
+    held = [q.name for q in verdict.qualifiers if q.outcome]
+    shown: list[str] = []
+    for name in held:
+        if shown and len("; ".join(shown + [name])) > budget:
+            break
+        shown.append(name)
+    more = len(held) - len(shown)
+    parts = shown + ([f"+ {more} more"] if more else [])
+    return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
+
+
 def claim_anchor(number: str) -> str:
     """The target of a claim's section in the book's ledger (``ledger.md#<anchor>``).
 
@@ -175,7 +203,7 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
-    answer = f"Verdict: {verdict.headline()}"
+    answer = f"Verdict: {short_headline(verdict)}"
     if key_number(c, verdict) != "—":
         answer += f"; {key_number(c, verdict)}"
     lines = [
@@ -535,7 +563,7 @@ def verdict_cell_view(printed: str) -> str | None:
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
-            held = v.headline()[len(v.status.value) :]
+            held = short_headline(v)[len(v.status.value) :]
             lines.append(
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
                 f"| {_cell(key_number(spec, v))} |"
