@@ -13,10 +13,17 @@ PUBLISHED = published.load()
 
 
 def _step(page: str, index: int) -> str:
-    """The text of step ``index`` of a proof page, up to the next heading."""
+    """The text of step ``index`` of a proof page, up to the next heading, its displays read
+    as one line (an aligned display's marks, line breaks and indents dropped)."""
     m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
     assert m is not None, f"step {index} not on the page"
-    return m.group(0)
+    return _flat(m.group(0))
+
+
+def _flat(text: str) -> str:
+    """``text`` with each aligned display as one line: "$$\na = b\n$$"."""
+    text = re.sub(r"\\(?:begin|end)\{aligned\}\n?|\\quad |& ?", "", text)
+    return re.sub(r" \\\\\n", " ", text)
 
 
 def test_a_step_shows_the_member_before_its_relation(tex):
@@ -51,7 +58,7 @@ def test_a_long_member_before_is_folded():
     """A member before longer than ``FOLD`` shows as ⋯ with the member folded beneath; a short
     one is written out in the relation."""
     long = "x + " * (pages.FOLD // 4 + 1) + "y"
-    folded = "\n".join(pages.relation_display(long + ",", "\\le z"))
+    folded = _flat("\n".join(pages.relation_display(long + ",", "\\le z")))
     assert folded.startswith("$$\n\\cdots \\le z\n$$") and f"$$\n{long}\n$$" in folded
     assert "\n".join(pages.relation_display("a,", "\\le z")) == "$$\na \\le z\n$$\n"
 
@@ -81,3 +88,22 @@ def test_the_evidence_writes_symbols_not_code_names(tex):
     page = pages.proof_page("Lemma E.10", PUBLISHED, tex=tex)
     assert "$\\frac{2 \\Delta \\gamma^{2} \\left(k - 1\\right)}{\\sigma}$" in _step(page, 11)
     assert "γ = 1, σ = 2, left − right = 2." in _step(page, 11)
+
+
+def test_a_long_relation_is_broken_into_lines_that_fit():
+    """Lemma 40's step 11 (its right member 80 characters wide, inside \\left( … \\right)):
+    broken before top-level signs, its delimiters unpaired, each line within ``LINE``; the
+    lines read together are the member (up to the delimiters' size). A short one stays on one
+    line."""
+    member = (
+        r"\frac{2\gamma^2}{\sigma} \left(\left(1 - (1 - \rho_1)^{k-1}\right)\big(f(\mu_1)"
+        r" - f(\mu^*)\big) + \left((k-1) - \frac{1 - (1 - \rho_1)^{k-1}}{\rho_1}\right)"
+        r" \max\{\Delta_{\alpha,1}, \Delta_{\alpha,2} \}\right)"
+    )
+    lines = pages.relation_display(r"\cdots", "= " + member)
+    assert lines[:2] == ["$$", "\\begin{aligned}"]
+    rows = lines[2].split(" \\\\\n")
+    assert len(rows) >= 3 and all(pages.visible_width(r) <= pages.LINE + 4 for r in rows)
+    together = _flat("\n".join(lines)).split("\n")[1]
+    assert together.replace("Bigl", "left").replace("Bigr", "right") == r"\cdots = " + member
+    assert pages.relation_display("a", "= b") == ["$$", "a = b", "$$", ""]

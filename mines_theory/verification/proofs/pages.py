@@ -23,6 +23,7 @@ from .published import cross_check, first_false, load, proof_summaries, summary_
 
 __all__ = [
     "FOLD",
+    "LINE",
     "MACROS",
     "Placed",
     "displayed",
@@ -35,6 +36,7 @@ __all__ = [
     "relation_display",
     "symbol",
     "tex_fragment",
+    "visible_width",
 ]
 
 #: The paper's macros (its preamble), for MathJax: name → definition, or [definition, arity].
@@ -426,26 +428,125 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
 FOLD = 160
 
 
+#: The widest line of a displayed relation, in visible characters (``visible_width``): a longer
+#: member is broken before a top-level + or − (``_lines``) so that the display fits the column.
+LINE = 56
+
+
+def visible_width(tex: str) -> int:
+    """About how many characters ``tex`` shows: a command one, braces and scripts' marks none,
+    a fraction its wider part."""
+    text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)\b", "", tex)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[{}^_\s]", "", text))
+
+
+def _pieces(tex: str) -> list[str]:
+    """``tex`` cut before each + or − at the top level (not inside braces, parentheses,
+    brackets, ``\\left…\\right`` or an environment, nor a sign that opens a group or follows
+    an operator)."""
+    pieces, depth, start, i = [], 0, 0, 0
+    while i < len(tex):
+        if tex.startswith(("\\left", "\\begin"), i) and not tex[i + 5 : i + 6].isalpha():
+            depth += 1
+        elif tex.startswith("\\begin{", i):
+            depth += 1
+        elif tex.startswith("\\right", i) and not tex[i + 6 : i + 7].isalpha():
+            depth -= 1
+        elif tex.startswith("\\end{", i):
+            depth -= 1
+        if tex[i] == "\\":
+            m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
+            i += len(m.group()) if m else 1
+            if m and m.group() in ("\\Bigl", "\\Bigr") and tex[i : i + 1] in tuple("()[]|"):
+                i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
+            continue
+        depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
+        before = tex[start:i].rstrip()
+        if depth == 0 and tex[i] in "+-" and before and before[-1] not in "([{=,^_+-":
+            pieces.append(tex[start:i].strip())
+            start = i
+        i += 1
+    return [p for p in pieces + [tex[start:].strip()] if p]
+
+
+def _lines(tex: str, width: int = LINE) -> list[str]:
+    """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
+    allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
+    unpaired first (``_unpaired``), so that it may break inside them."""
+    lines: list[str] = []
+    for piece in _pieces(tex):
+        if lines and visible_width(lines[-1] + piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    if max(map(visible_width, lines)) > width and _unpaired(tex) != tex:
+        return _lines(_unpaired(tex), width)
+    return lines
+
+
+#: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
+_PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
+
+
+def _unpaired(tex: str) -> str:
+    """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
+    ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
+    ``\\Bigr)``), which a line break may separate; as it is when it has a null delimiter
+    (``\\left.``)."""
+    if re.search(r"\\(?:left|right)\.", tex):
+        return tex
+    out, i = [], 0
+    while i < len(tex):
+        m = re.match(r"\\(norm|dotprod)\s*\{", tex[i:])
+        if m:
+            depth, j = 1, i + m.end()
+            while j < len(tex) and depth:
+                depth += {"{": 1, "}": -1}.get(tex[j], 0)
+                j += 1 if tex[j] != "\\" else 2
+            opening, closing = _PAIRED[m.group(1)]
+            inner = _unpaired(tex[i + m.end() : j - 1])
+            out.append(f"\\Bigl{opening} {inner} \\Bigr{closing}")
+            i = j
+            continue
+        out.append(tex[i])
+        i += 1
+    text = "".join(out)
+    text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
+    return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
+
+
+def _display(members: list[tuple[str, str]]) -> list[str]:
+    """A display of ``members`` (a relation token, or "" for the first, and its member): on one
+    line when it fits ``LINE``, else aligned, each member broken by ``_lines`` and each
+    continuation indented."""
+    flat = " ".join(f"{token} {member}".strip() for token, member in members)
+    if visible_width(flat) <= LINE:
+        return ["$$", flat, "$$", ""]
+    rows = []
+    for token, member in members:
+        for k, line in enumerate(_lines(member)):
+            rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+    body = " \\\\\n".join(rows)
+    return ["$$", "\\begin{aligned}", body, "\\end{aligned}", "$$", ""]
+
+
 def relation_display(before: str, step: str) -> list[str]:
     """The Markdown lines of a step's relation: ``before`` (the member before it, trailing
-    punctuation dropped) then ``step`` (its relation and the member after it), in one display;
-    ``before`` folded when it is longer than ``FOLD``."""
+    punctuation dropped) then ``step`` (its relation and the member after it), in one display,
+    broken into aligned lines where it is wider than the column (``_display``); ``before``
+    folded when it is longer than ``FOLD``."""
     before = before.rstrip(" ,.;")
+    m = _TOKEN.match(step)
+    token, member = (step[: m.end()], step[m.end() :].strip()) if m else ("", step)
     if not before:
-        return ["$$", step, "$$", ""]
+        return _display([(token, member)])
     if len(before) <= FOLD:
-        return ["$$", f"{before} {step}", "$$", ""]
-    return [
-        "$$",
-        f"\\cdots {step}",
-        "$$",
-        "",
+        return _display([("", before), (token, member)])
+    return _display([("", "\\cdots"), (token, member)]) + [
         '<details class="aside"><summary>The member before it (⋯)</summary>',
         "",
-        "$$",
-        before,
-        "$$",
-        "",
+        *_display([("", before)]),
         "</details>",
         "",
     ]
