@@ -123,6 +123,54 @@ def test_a_deck_copy_splits_long_slides_and_keeps_figures_only():
     assert len(nb.cells) == 6 and nb.cells[4].outputs and "tags" not in nb.cells[2].metadata
 
 
+def test_a_slide_with_bullets_shows_them_and_puts_its_prose_in_the_notes():
+    """A cell whose metadata gives bullets is a slide of its heading and those bullets; all its
+    paragraphs go to the speaker notes, whatever their number."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [_cell("markdown", "## A\n\nfirst\n\nsecond", "slide")]
+    nb.cells[0].metadata["slideshow"]["bullets"] = ["one", "two $x_k$"]
+    deck = kit.deck_notebook(nb, CITES)
+    assert [c.metadata["slideshow"]["slide_type"] for c in deck.cells] == ["slide", "notes"]
+    assert deck.cells[0].source == "## A\n\n* one\n* two $x_k$"
+    assert deck.cells[1].source == "first\n\nsecond"
+
+
+#: A slide a lecturer can show: its heading and at most this many bullets, each at most this
+#: many characters of Markdown (issue: "slides read as paragraphs").
+MAX_BULLETS, MAX_BULLET = 4, 130
+
+
+def _slide_text(source: str) -> str:
+    """A slide's text without its heading lines."""
+    return "\n".join(line for line in source.splitlines() if not line.startswith("#"))
+
+
+@pytest.mark.parametrize("name", kit.lecture_stems([p.stem for p in ROOT.glob("notebooks/*")]))
+def test_a_lectures_slides_are_headings_with_short_bullets(name):
+    """In the deck of each lecture, a Markdown slide that is not an exercise, a verdict or a
+    heading alone is its heading and at most four short bullets, no paragraph; the cell's
+    paragraphs are in the notes that follow it (before: 00's first slide carried 560
+    characters of prose)."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    deck = kit.deck_notebook(nb, kit.citations(ROOT / "book" / "references.bib"))
+    for k, cell in enumerate(deck.cells):
+        kind = cell.metadata.get("slideshow", {}).get("slide_type")
+        if cell.cell_type != "markdown" or kind not in ("slide", "subslide"):
+            continue
+        text = _slide_text(cell.source).strip()
+        if not text or "xercise" in cell.source.split("\n", 1)[0]:
+            continue
+        lines = text.splitlines()
+        assert all(line.startswith("* ") for line in lines), (name, cell.source[:80])
+        assert len(lines) <= MAX_BULLETS and max(map(len, lines)) <= MAX_BULLET, name
+        assert deck.cells[k + 1].metadata["slideshow"]["slide_type"] == "notes", name
+
+
+def test_the_slide_check_finds_a_paragraph():
+    text = _slide_text("## A\n\nMiNES is a method that learns the inverse Hessian of f.")
+    assert not all(line.startswith("* ") for line in text.strip().splitlines())
+
+
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
 
 

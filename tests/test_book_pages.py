@@ -315,7 +315,7 @@ PLAIN_MATHEMATICS = re.compile(
 #: labels (eq:G_norm_2); besides mathematics for MathJax ($…$, $$…$$, over lines too), HTML
 #: comments and fenced code, not a directive's fence (```{prf:lemma}``` holds prose).
 NOT_PROSE = re.compile(
-    r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$|<[^<>\n]+>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+"
+    r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$|<[A-Za-z/!][^<>\n]*>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+"
 )
 
 
@@ -465,6 +465,36 @@ def test_the_gallery_check_finds_a_missing_a_doubled_and_a_wrong_entry():
     )
     wrong = atlas.replace("(00-overview.ipynb", "(01-nes-background.ipynb")
     assert gallery_problems(page.replace(atlas, wrong))[0].startswith("00-looseness-atlas.png: 01")
+
+
+def gallery_sections(page: str) -> list[str]:
+    """What the gallery's sections get wrong: a figure under the heading of a notebook other
+    than the one that draws it (the heading's number, "08a ·", against the link's notebook), or
+    a notebook's section twice or out of reading order."""
+    problems, seen, heading = [], [], ""
+    for block in re.split(r"^(## .*)$", page.split("## Tables and data")[0], flags=re.M):
+        if block.startswith("## "):
+            heading = block[3:].split(" ·")[0]
+            seen.append(heading)
+            continue
+        for m in ENTRY.finditer(block):
+            if m.group("notebook").split("-")[0] != heading:
+                problems.append(
+                    f"{m.group('file')} under {heading}, drawn in {m.group('notebook')}"
+                )
+    if seen != sorted(set(seen)):
+        problems.append(f"sections {seen} not each once in reading order")
+    return problems
+
+
+def test_each_figure_is_under_the_notebook_that_draws_it():
+    """The gallery's section of a notebook holds the figures that notebook draws, once each
+    notebook and in reading order (before: 08d's walk map sat under 08a's title, both
+    notebooks writing "08-" files)."""
+    page = _gallery_module().gallery_page()
+    assert gallery_sections(page) == []
+    moved = page.replace("## 08d ·", "## 08a ·")
+    assert gallery_sections(moved)
 
 
 def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):

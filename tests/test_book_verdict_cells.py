@@ -119,3 +119,34 @@ def test_the_ledger_page_says_which_proofs_fail_as_printed():
     lemma_53 = next(line for line in table.splitlines() if line.startswith("| Lemma 5.3 |"))
     assert "**holds**; [proof fails as printed" in lemma_53
     assert "as printed](" not in report.summary_table()
+
+
+def _qualifiers(cell: str) -> list[str]:
+    """The qualifiers a table's verdict cell shows ("**holds** (a; b; + 2 more)"), as written."""
+    m = re.search(r"\*\* \((.*)\)$", cell)
+    return m[1].split("; ") if m else []
+
+
+@pytest.mark.parametrize("name, text", CELLS, ids=[name for name, _ in CELLS])
+def test_a_verdict_tables_qualifiers_fit_a_line(name, text):
+    """A verdict's qualifiers in the table (issue: 269 characters in 08a's row of Thm 5.4,
+    γ > 0): at most ``QUALIFIERS_SHOWN`` characters of them, then how many more, which with
+    the ones shown are the qualifiers the cell prints (read from its printed headline)."""
+    table = _table(report.verdict_cell_view(text) or "")
+    headlines = {
+        m[1]: m[2].split("; ") if m[2] else []
+        for m in re.finditer(r"^(.+?) \(PDF: [^\n]*?\): [a-z ]+?(?: \((.*)\))?$", text, re.M)
+    }
+    for row in table:
+        shown = _qualifiers(row[2])
+        more = int(shown.pop()[2:].split()[0]) if shown and shown[-1].startswith("+ ") else 0
+        seen = re.sub(r"<[^>]+>", "", "; ".join(shown))  # as the reader sees it: no tags
+        assert len(seen) <= report.QUALIFIERS_SHOWN or len(shown) == 1, row
+        printed = headlines.get(row[0].replace("\\", ""))
+        if printed is not None:
+            assert len(shown) + more == len(printed), (name, row[0])
+
+
+def test_the_qualifier_check_finds_the_old_row():
+    row = "**erratum** (" + "; ".join(f"qualifier number {i}" for i in range(8)) + ")"
+    assert len("; ".join(_qualifiers(row))) > report.QUALIFIERS_SHOWN

@@ -155,6 +155,9 @@ PAGES = (
     ["index"]
     + [nb.stem for nb in NOTEBOOKS]
     + ["reading-a-verdict", "ledger", "references", "notation", "solutions", "citing"]
+    # the proof walk's index and two of its pages: the longest proof (Lemma E.8, 50 steps) and
+    # Lemma 9's (long members folded, long relations broken into aligned lines)
+    + ["proofs", "walk-lemma-e-8", "walk-lemma-5-1"]
 )
 #: The pages ``make test`` prints to PDF (``MINES_BOOK_PRINT=all``, as ``make test-book`` sets
 #: it, prints every page): a page of each kind, the front page, a notebook and the ledger.

@@ -230,7 +230,7 @@ def test_new_findings_are_the_failing_steps_no_erratum_names():
         s.update(worst_margin=None)
     text = pages.new_findings(data)
     assert text.count("\n- ") == 0 and text.startswith("- [step 3 of Lemma 9](")
-    assert "a slip. Counterexample: d = 2, tau = 0.25." in text
+    assert "a slip. Counterexample: d = 2, τ = 0.25." in text
     steps[2].update(erratum="proof of Lemma 5.1, substituting η₁,k; Δ_α,1")
     assert pages.new_findings(data) == "(none)"
 

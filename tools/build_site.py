@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import re
 import shutil
 import subprocess
@@ -160,15 +161,28 @@ def ledger_page() -> str:
     )
 
 
-def walk_pages() -> dict[str, str]:
+#: The paper's .tex: ``$MINES_THEORY_PAPER``, else beside the checkout, where it lives (as the
+#: tests and ``tools/equation_numbers.py`` find it).
+PAPER = Path(
+    os.environ.get(
+        "MINES_THEORY_PAPER",
+        ROOT.parent / "shared" / "paper" / "mirror-natural-evolution-strategies.tex",
+    )
+)
+
+
+def walk_pages(paper: Path = PAPER) -> dict[str, str]:
     """The proof walk's pages, from the published walk: ``proofs`` (the index, with a hidden
-    toctree of the proofs' pages) and one page per walked proof (``proofs.pages``)."""
+    toctree of the proofs' pages) and one page per walked proof (``proofs.pages``), each step
+    with the member before it read from the ``paper``'s .tex (without it, the pages say that
+    they show the relations' right sides only)."""
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views.corrigendum import repaired_label
 
     data = published.load()
     repaired = {r.repairs for r in ledger.repairs()}
+    tex = paper.read_text(encoding="utf-8") if paper.is_file() else None
 
     def label(name: str) -> str | None:
         return repaired_label(name) if name in repaired else None
@@ -177,7 +191,7 @@ def walk_pages() -> dict[str, str]:
     toctree = "\n".join(pages.page_name(n) for n in names)
     out = {"proofs": pages.index_page(data) + f"\n```{{toctree}}\n:hidden:\n\n{toctree}\n```\n"}
     for name in names:
-        out[pages.page_name(name)] = pages.proof_page(name, data, label)
+        out[pages.page_name(name)] = pages.proof_page(name, data, label, tex)
     return out
 
 
@@ -217,13 +231,17 @@ VERDICT_TAG = "verdict"
 
 
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
-    """Copy ``notebook`` to ``target`` as the book shows it: ``kit_links`` as a Markdown cell
+    """Copy ``notebook`` to ``target`` as the book shows it: its Markdown outputs' plain-text
+    mathematics and names of code set (``report.html_scripts``, as the views now write them:
+    the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
+    equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
     and each verdict cell's printed text (its stored output, unchanged in the
     notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
     the text folded behind it, the cell tagged ``VERDICT_TAG``."""
     import nbformat
 
+    from mines_theory.verification.framework.paper import with_number
     from mines_theory.verification.views import report
 
     from tools.course_kit import link_solutions
@@ -231,6 +249,13 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
     for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = with_number(cell.source)
+        for output in cell.get("outputs", []):
+            if "text/markdown" in output.get("data", {}):
+                markdown = output["data"]["text/markdown"]
+                markdown = markdown if isinstance(markdown, str) else "".join(markdown)
+                output["data"]["text/markdown"] = report.html_scripts(with_number(markdown))
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
         cell.metadata.setdefault("tags", []).append(VERDICT_TAG)

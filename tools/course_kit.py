@@ -4,7 +4,8 @@ page of the exercises' solutions.
 
 Slides (``slides``): nbconvert's reveal.js exporter over each lecture of ``LECTURES``, driven by the
 ``slideshow.slide_type`` metadata of its cells (a heading is a slide, a key figure, the algorithm's
-listing and the verdict a sub-slide, the prose between them speaker notes, the rest skipped).
+listing and the verdict a sub-slide, the prose between them speaker notes, the rest skipped),
+and a slide's few short bullets by ``slideshow.bullets`` (its paragraphs then in the notes).
 A slide shows a figure, not the code that draws it (the lecture's page has that), and the MyST
 of the notebook's Markdown, which nbconvert does not know, is turned into plain Markdown first
 (``plain_markdown``): glued numbers pasted, citations as author and year, directives as bold
@@ -138,11 +139,13 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
 
 
 def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.NotebookNode:
-    """The deck's copy of a lecture: plain Markdown (``plain_markdown``); a heading's slide that
-    runs on past its first paragraph (and the display that paragraph introduces with a colon)
-    split in two, the rest in the speaker notes; a figure cell's input tagged ``FIGURE_ONLY``
-    (nbconvert leaves it out); glued values' outputs dropped (the prose pastes them); nbval's
-    ``# NBVAL_…`` markers dropped from the code."""
+    """The deck's copy of a lecture: plain Markdown (``plain_markdown``); a slide whose cell
+    gives bullets (``slideshow.bullets`` in its metadata: a few short lines of Markdown) shows
+    its heading and those bullets, every paragraph of the cell in the speaker notes; a
+    heading's slide without them that runs on past its first paragraph (and the display that
+    paragraph introduces with a colon) split in two, the rest in the speaker notes; a figure
+    cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out); glued values' outputs dropped
+    (the prose pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
     cells = []
@@ -153,6 +156,13 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
             cell.source = plain_markdown(cell.source, values, cites)
             paragraphs = cell.source.split("\n\n")
             keep = 3 if len(paragraphs) > 1 and paragraphs[1].rstrip().endswith(":") else 2
+            bullets = cell.metadata.get("slideshow", {}).get("bullets")
+            if kind in ("slide", "subslide") and bullets:
+                # the slide: its heading and its bullets; every paragraph in the notes
+                keep = 1 if paragraphs[0].lstrip().startswith("#") else 0
+                items = [f"* {plain_markdown(b, values, cites)}" for b in bullets]
+                paragraphs = paragraphs[:keep] + ["\n".join(items)] + paragraphs[keep:]
+                keep += 1
             if kind in ("slide", "subslide") and len(paragraphs) > keep:
                 cell.source = "\n\n".join(paragraphs[:keep])
                 rest = nbformat.v4.new_markdown_cell("\n\n".join(paragraphs[keep:]))

@@ -305,8 +305,8 @@ def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS) -> str:
     drawn = sorted((drawing(f"{stem}{SHOWN}", notebooks), stem) for stem in stems)
     section = None
     for d, stem in drawn:  # in reading order: by notebook, then by cell
-        if d.notebook[:2] != section:
-            section = d.notebook[:2]
+        if d.notebook != section:  # 08a and 08d each their own (both write "08-" files)
+            section = d.notebook
             lines += ["", f"## {_title(d.notebook, notebooks)}"]
         pdf = f"{stem}{VECTOR}"
         vector = f" {{download}}`PDF <figures/{pdf}>`." if pdf in files else ""

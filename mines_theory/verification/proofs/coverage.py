@@ -31,6 +31,7 @@ __all__ = [
     "appendices",
     "coverage",
     "displays",
+    "displays_in",
     "normalized",
     "relations",
 ]
@@ -117,26 +118,30 @@ def appendices(tex: str) -> dict[str, tuple[int, int]]:
 
 def displays(tex: str, letters: Iterable[str] = tuple(APPENDICES)) -> list[Display]:
     """Every displayed environment of the appendices ``letters`` of ``tex``, in order."""
-    clean = _strip_comments(tex)
     spans = appendices(tex)
+    return [d for letter in letters for d in displays_in(tex, *spans[letter], appendix=letter)]
+
+
+def displays_in(tex: str, lo: int, hi: int, appendix: str = "") -> list[Display]:
+    """Every displayed environment that opens in ``tex[lo:hi]`` (a proof's or a statement's
+    span, ``spec.Proof.spans``), in order, each marked ``appendix``."""
+    clean = _strip_comments(tex)
     found = []
-    for letter in letters:
-        lo, hi = spans[letter]
-        at = lo
-        while True:
-            m = _OPEN.search(clean, at, hi)
-            if m is None:
-                break
-            if m.group("env"):
-                close = "\\end{" + m.group("env") + "}"
-            else:
-                close = "\\]" if m.group("bracket") else "$$"
-            end = clean.find(close, m.end())
-            if end < 0:
-                raise ValueError(f"tex has an unclosed display at offset {m.start()}")
-            body = tex[m.end() : end]
-            found.append(Display(letter, m.start(), tex.count("\n", 0, m.start()) + 1, body))
-            at = end + len(close)
+    at = lo
+    while True:
+        m = _OPEN.search(clean, at, hi)
+        if m is None:
+            break
+        if m.group("env"):
+            close = "\\end{" + m.group("env") + "}"
+        else:
+            close = "\\]" if m.group("bracket") else "$$"
+        end = clean.find(close, m.end())
+        if end < 0:
+            raise ValueError(f"tex has an unclosed display at offset {m.start()}")
+        body = tex[m.end() : end]
+        found.append(Display(appendix, m.start(), tex.count("\n", 0, m.start()) + 1, body))
+        at = end + len(close)
     return found
 
 

@@ -2,23 +2,42 @@
 (``index_page``) and a page per proof (``proof_page``), rendered from the published walk
 (``published.walked.json``) and the step specs, nothing recomputed.
 
-A proof's page shows each step as printed (its relation and the member that follows it, in
-MathJax, with the paper's macros: ``MACROS``, which ``book/conf.py`` gives MathJax), its status
-as a badge, its evidence folded beneath, the first false step marked with its counterexample,
-and links to the erratum that names a step (the errata page) and to the repaired statement in
-the corrigendum where there is one.
+A proof's page shows each step as a whole relation, grouped by the display it belongs to: the
+member before it (the previous step's member in the same display, or the display's text before
+its first relation, read from the paper's .tex: ``displayed``) then the step as printed (its
+relation and the member that follows it), in MathJax with the paper's macros (``MACROS``, which
+``book/conf.py`` gives MathJax); its status as a badge, its evidence folded beneath, the first
+false step marked with its counterexample, and links to the erratum that names a step (the
+errata page) and to the repaired statement in the corrigendum where there is one.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import spec
 from .published import cross_check, first_false, load, proof_summaries, summary_table
 
-__all__ = ["MACROS", "index_page", "new_findings", "page_name", "proof_page", "tex_fragment"]
+__all__ = [
+    "FOLD",
+    "LINE",
+    "MACROS",
+    "Placed",
+    "displayed",
+    "index_page",
+    "new_findings",
+    "number",
+    "numbered",
+    "page_name",
+    "proof_page",
+    "relation_display",
+    "symbol",
+    "tex_fragment",
+    "visible_width",
+]
 
 #: The paper's macros (its preamble), for MathJax: name → definition, or [definition, arity].
 MACROS: dict[str, Any] = {
@@ -78,6 +97,82 @@ def tex_fragment(latex: str) -> str:
     return " ".join(text.split())
 
 
+@dataclass(frozen=True)
+class Placed:
+    """Where a step stands in the .tex: the display that holds it (``line``, the line of the
+    .tex where it opens) and ``before``, the member before the step's relation (LaTeX)."""
+
+    line: int
+    before: str
+
+
+#: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
+#: level of braces above it), a command (``\le``) or a character (``=``).
+_TOKEN = re.compile(
+    r"\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\}|\\[A-Za-z]+|[=<>]"
+)
+
+
+def _member(fragment: str) -> str:
+    """The member of a scanned relation (``coverage.Relation.fragment``): its token dropped."""
+    text = fragment.strip()
+    m = _TOKEN.match(text)
+    return text[m.end() :] if m else text
+
+
+def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
+    """Each step of ``proof`` (by index) placed in the paper's ``tex``: the display of the
+    proof's spans (``spec.Proof.spans``, scanned by ``coverage``) whose relation is the step's
+    (their normalized LaTeX equal; the first such relation at or after the previous step's,
+    else the first anywhere), with the member before it. A step whose relation is not found is
+    left out."""
+    from .coverage import displays_in, normalized, relations
+
+    found = []  # (line, before, normalized fragment) of every relation, in the .tex's order
+    for lo, hi in proof.spans(tex):
+        for display in displays_in(tex, lo, hi):
+            rels = relations(display)
+            tail = sum(len(r.fragment) for r in rels)
+            before = display.body[: len(display.body) - tail]
+            for r in rels:
+                found.append((display.line, normalized(before), normalized(r.fragment)))
+                before = _member(r.fragment)
+    out: dict[int, Placed] = {}
+    at = 0
+    for step in proof.steps:
+        key = normalized(step.latex)
+        hits = [k for k, f in enumerate(found) if f[2] == key]
+        if not hits:
+            continue
+        k = next((k for k in hits if k >= at), hits[0])
+        out[step.index] = Placed(found[k][0], tex_fragment(found[k][1]))
+        at = k + 1
+    return out
+
+
+#: What ``numbered`` leaves as it is: code spans and mathematics.
+_CODE_OR_MATH = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
+
+
+def numbered(markdown: str) -> str:
+    """``markdown`` with the number the PDF prints beside each equation label of its prose
+    (``paper.with_number``: "eq:nu" → "eq:nu (D.3)") and after a code span that is one
+    ("`eq:nu`" → "`eq:nu` (D.3)"); mathematics as it is.
+
+    >>> print(numbered("`eq:nu`: by eq:gd_low, $x$ and `eq:x`"))
+    `eq:nu` (D.3): by eq:gd_low (D.5), $x$ and `eq:x`
+    """
+    from mines_theory.verification.framework.paper import EQUATIONS, with_number
+
+    parts = _CODE_OR_MATH.split(markdown)
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            parts[i] = with_number(part)
+        elif part.strip("`") in EQUATIONS and not parts[i + 1].startswith(" ("):
+            parts[i] = f"{part} {EQUATIONS[part.strip('`')]}"
+    return "".join(parts)
+
+
 def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
     counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
@@ -118,7 +213,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines += ["", _errata_section(data)]
     from ..views.report import html_scripts  # the errata labels' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines)) + "\n"
+    return html_scripts(numbered("\n".join(lines))) + "\n"
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -174,15 +269,124 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
         )
     from ..views.report import html_scripts  # the reasons' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines)) if lines else "(none)"
+    return html_scripts(numbered("\n".join(lines))) if lines else "(none)"
+
+
+#: The counterexamples' names that are not a symbol with an index (``symbol``): as a reader
+#: writes them.
+_NAMES = {
+    "ell": "ℓ",
+    "lhs": "left side",
+    "rhs": "right side",
+    "lhs - rhs": "left − right",
+    "se": "its standard error",
+    "norm_u_sq": "‖u‖²",
+    "norm_e": "‖e‖",
+    "mu_gap": "μ gap",
+    "iso": "isotropic",
+}
+_SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def symbol(name: str) -> str:
+    """A counterexample's (or a sympy expression's) name as the paper writes it: a Greek letter's
+    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as ℓ, a trailing number or "_N" as
+    its subscript ("c1" → "c₁", "nu_2" → "ν₂"), another "_x" as an HTML subscript ("A_t" →
+    "A<sub>t</sub>"); other names as they are.
+
+    >>> [symbol(n) for n in ("tau", "Delta", "c1", "nu_2", "rho_1", "A_t", "lhs", "d", "terms")]
+    ['τ', 'Δ', 'c₁', 'ν₂', 'ρ₁', 'A<sub>t</sub>', 'left side', 'd', 'terms']
+    """
+    import unicodedata
+
+    if name in _NAMES:
+        return _NAMES[name]
+    m = re.fullmatch(r"([A-Za-z]+?)_?(\d+)|([A-Za-z]+)_([A-Za-z]+)|([A-Za-z]+)", name)
+    if m is None:
+        return name
+    base = m.group(1) or m.group(3) or m.group(5)
+    case = "CAPITAL" if base[0].isupper() else "SMALL"
+    try:
+        letter = (
+            unicodedata.lookup(f"GREEK {case} LETTER {base.upper()}") if len(base) > 1 else base
+        )
+    except KeyError:
+        letter = _NAMES.get(base, base)
+    if len(base) > 1 and letter == base and m.group(5) is None:
+        return name  # a word with an index, not a symbol: left as written
+    if m.group(2) is not None:
+        return letter + m.group(2).translate(_SUBSCRIPT_DIGITS)
+    if m.group(4) is not None:
+        return f"{letter}<sub>{symbol(m.group(4))}</sub>"
+    return letter
+
+
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def number(value: Any) -> str:
+    """A counterexample's value as a reader writes it: a float to 4 digits, a minus sign as
+    "−" and an exponent as a power of ten.
+
+    >>> [number(v) for v in (0.25, -7.521, 9.754e-05, 3, -2)]
+    ['0.25', '−7.521', '9.754×10⁻⁵', '3', '−2']
+    """
+    text = f"{value:.4g}" if isinstance(value, float) else str(value)
+    mantissa, e, exponent = text.partition("e")
+    if e:
+        text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT_DIGITS)}"
+    return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
 def _values(counterexample: Mapping[str, Any]) -> str:
-    """A counterexample's values in one line: "d = 2, tau = 0.25" (floats to 4 digits)."""
-    return ", ".join(
-        f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
-        for k, v in counterexample.items()
-    )
+    """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
+    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"."""
+    return ", ".join(f"{symbol(k)} = {number(v)}" for k, v in counterexample.items())
+
+
+_SIDES = {"lhs": "left", "rhs": "right"}
+#: The evidence of a symbolic step: sympy's difference of its sides, in sympy's syntax.
+_SYMPY = re.compile(r"^sympy: lhs − rhs = (?P<expr>.+)$")
+
+
+def _typeset(evidence: str) -> str:
+    """``evidence`` with sympy's difference of a step's sides typeset (sympy's LaTeX, its names
+    as symbols: ``symbol``): "sympy: lhs − rhs = -delta" → "sympy: left − right = $-\\delta$";
+    a long difference as a display; in other evidence, "lhs" and "rhs" as "left" and "right"
+    ("worst E[lhs] − rhs" → "worst E[left] − right")."""
+    m = _SYMPY.match(evidence)
+    if m is None:
+        return re.sub(r"\b(lhs|rhs)\b", lambda s: _SIDES[s.group()], evidence)
+    import sympy
+
+    names = set(re.findall(r"[A-Za-z_]\w*", m.group("expr")))
+    local = {n: sympy.Symbol(n) for n in names}
+    try:
+        expr = sympy.parse_expr(m.group("expr"), local_dict=local)
+    except (SyntaxError, TypeError, ValueError):
+        return evidence
+    latex = sympy.latex(expr, symbol_names={local[n]: _latex_name(n) for n in names})
+    if len(latex) <= 80:
+        return f"sympy: left − right = ${latex}$"
+    return f"sympy: left − right =\n\n$$\n{latex}\n$$\n"
+
+
+def _latex_name(name: str) -> str:
+    """A sympy name in LaTeX: a Greek letter's name as its command, an index as a subscript."""
+    m = re.fullmatch(r"([A-Za-z]+?)_?(\d+)|([A-Za-z]+)", name)
+    if m is None:
+        return name
+    base = m.group(1) or m.group(3)
+    greek = base.casefold() in _GREEK or base == "ell"
+    letter = f"\\{base}" if greek else base
+    return letter + (f"_{{{m.group(2)}}}" if m.group(2) else "")
+
+
+_GREEK = {
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",
+    "omega",
+}  # fmt: skip
 
 
 def _evidence(step: Mapping[str, Any]) -> str:
@@ -190,7 +394,8 @@ def _evidence(step: Mapping[str, Any]) -> str:
     if step.get("counterexample"):
         parts.append(f"**Counterexample:** {_values(step['counterexample'])}.")
     if step.get("evidence"):
-        parts.append(f"**Evidence:** {step['evidence']}.")
+        evidence = _typeset(step["evidence"])
+        parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
     if step.get("reason"):
         parts.append(f"**Reading and note:** {step['reason']}")
     return "\n\n".join(parts)
@@ -218,14 +423,146 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
     return "; ".join(out)
 
 
+#: A member before a relation longer than this (characters of LaTeX) is folded: "⋯" in the
+#: relation, the member in a ``<details>`` beneath it.
+FOLD = 160
+
+
+#: The widest line of a displayed relation, in visible characters (``visible_width``): a longer
+#: member is broken before a top-level + or − (``_lines``) so that the display fits the column.
+LINE = 56
+
+
+def visible_width(tex: str) -> int:
+    """About how many characters ``tex`` shows: a command one, braces and scripts' marks none,
+    a fraction its wider part."""
+    text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)\b", "", tex)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[{}^_\s]", "", text))
+
+
+def _pieces(tex: str) -> list[str]:
+    """``tex`` cut before each + or − at the top level (not inside braces, parentheses,
+    brackets, ``\\left…\\right`` or an environment, nor a sign that opens a group or follows
+    an operator)."""
+    pieces, depth, start, i = [], 0, 0, 0
+    while i < len(tex):
+        if tex.startswith(("\\left", "\\begin"), i) and not tex[i + 5 : i + 6].isalpha():
+            depth += 1
+        elif tex.startswith("\\begin{", i):
+            depth += 1
+        elif tex.startswith("\\right", i) and not tex[i + 6 : i + 7].isalpha():
+            depth -= 1
+        elif tex.startswith("\\end{", i):
+            depth -= 1
+        if tex[i] == "\\":
+            m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
+            i += len(m.group()) if m else 1
+            if m and m.group() in ("\\Bigl", "\\Bigr") and tex[i : i + 1] in tuple("()[]|"):
+                i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
+            continue
+        depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
+        before = tex[start:i].rstrip()
+        if depth == 0 and tex[i] in "+-" and before and before[-1] not in "([{=,^_+-":
+            pieces.append(tex[start:i].strip())
+            start = i
+        i += 1
+    return [p for p in pieces + [tex[start:].strip()] if p]
+
+
+def _lines(tex: str, width: int = LINE) -> list[str]:
+    """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
+    allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
+    unpaired first (``_unpaired``), so that it may break inside them."""
+    lines: list[str] = []
+    for piece in _pieces(tex):
+        if lines and visible_width(lines[-1] + piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    if max(map(visible_width, lines)) > width and _unpaired(tex) != tex:
+        return _lines(_unpaired(tex), width)
+    return lines
+
+
+#: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
+_PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
+
+
+def _unpaired(tex: str) -> str:
+    """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
+    ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
+    ``\\Bigr)``), which a line break may separate; as it is when it has a null delimiter
+    (``\\left.``)."""
+    if re.search(r"\\(?:left|right)\.", tex):
+        return tex
+    out, i = [], 0
+    while i < len(tex):
+        m = re.match(r"\\(norm|dotprod)\s*\{", tex[i:])
+        if m:
+            depth, j = 1, i + m.end()
+            while j < len(tex) and depth:
+                depth += {"{": 1, "}": -1}.get(tex[j], 0)
+                j += 1 if tex[j] != "\\" else 2
+            opening, closing = _PAIRED[m.group(1)]
+            inner = _unpaired(tex[i + m.end() : j - 1])
+            out.append(f"\\Bigl{opening} {inner} \\Bigr{closing}")
+            i = j
+            continue
+        out.append(tex[i])
+        i += 1
+    text = "".join(out)
+    text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
+    return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
+
+
+def _display(members: list[tuple[str, str]]) -> list[str]:
+    """A display of ``members`` (a relation token, or "" for the first, and its member): on one
+    line when it fits ``LINE``, else aligned, each member broken by ``_lines`` and each
+    continuation indented."""
+    flat = " ".join(f"{token} {member}".strip() for token, member in members)
+    if visible_width(flat) <= LINE:
+        return ["$$", flat, "$$", ""]
+    rows = []
+    for token, member in members:
+        for k, line in enumerate(_lines(member)):
+            rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+    body = " \\\\\n".join(rows)
+    return ["$$", "\\begin{aligned}", body, "\\end{aligned}", "$$", ""]
+
+
+def relation_display(before: str, step: str) -> list[str]:
+    """The Markdown lines of a step's relation: ``before`` (the member before it, trailing
+    punctuation dropped) then ``step`` (its relation and the member after it), in one display,
+    broken into aligned lines where it is wider than the column (``_display``); ``before``
+    folded when it is longer than ``FOLD``."""
+    before = before.rstrip(" ,.;")
+    m = _TOKEN.match(step)
+    token, member = (step[: m.end()], step[m.end() :].strip()) if m else ("", step)
+    if not before:
+        return _display([(token, member)])
+    if len(before) <= FOLD:
+        return _display([("", before), (token, member)])
+    return _display([("", "\\cdots"), (token, member)]) + [
+        '<details class="aside"><summary>The member before it (⋯)</summary>',
+        "",
+        *_display([("", before)]),
+        "</details>",
+        "",
+    ]
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
     repaired: Callable[[str], str | None] = lambda name: None,
+    tex: str | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): each step as printed, its badge
-    and its evidence folded; ``repaired(name)`` gives the label of the repaired statement in
-    the corrigendum (a ``prf:`` label), or None."""
+    """The page of the walk of the proof ``name`` (our name): each step as a whole relation (the
+    member before it, from the paper's ``tex``: ``displayed``), grouped by display, with its
+    badge and its evidence folded; ``repaired(name)`` gives the label of the repaired statement
+    in the corrigendum (a ``prf:`` label), or None. Without ``tex`` a step shows its relation
+    and the member after it only, and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
@@ -251,11 +588,34 @@ def proof_page(
     if label is not None:
         link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
         lines += [f"The corrigendum states it as repaired: {link}.", ""]
+    placed = displayed(proof, tex) if tex is not None else {}
+    if tex is None:
+        lines += [
+            "Each step shows its relation and the member after it (the members before them are "
+            "read from the paper's .tex, which this build did not have).",
+            "",
+        ]
+    groups: dict[int | None, list[int]] = {}
+    for step in steps:
+        where = placed.get(int(step["index"]))
+        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
+    shown: set[int | None] = set()
     for step in steps:
         index = int(step["index"])
+        where = placed.get(index)
+        group = where.line if where else None
+        if placed and group not in shown:
+            shown.add(group)
+            members = groups[group]
+            span = (
+                f"step {members[0]}" if len(members) == 1 else f"steps {members[0]}–{members[-1]}"
+            )
+            title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
+            lines += [f"## {title} · {span}", ""]
         mark = " · first false step" if index == first else ""
-        lines += [f"## Step {index} · {BADGE[step['status']]}{mark}", ""]
-        lines += ["$$", tex_fragment(step["latex"]), "$$", ""]
+        level = "###" if placed else "##"
+        lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
+        lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
@@ -274,4 +634,4 @@ def proof_page(
             ]
     from ..views.report import html_scripts  # the notes' plain-text scripts, typeset
 
-    return html_scripts("\n".join(lines))
+    return html_scripts(numbered("\n".join(lines)))

@@ -33,6 +33,7 @@ __all__ = [
     "repair_anchor",
     "ledger_page",
     "html_scripts",
+    "short_headline",
     "cross_link",
     "folded",
     "html_text",
@@ -131,6 +132,33 @@ def summary_table(
     return "\n".join(lines)
 
 
+#: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
+#: shows (``short_headline``); the rest are counted, and given in full beneath.
+QUALIFIERS_SHOWN = 90
+
+
+def short_headline(verdict: Verdict, budget: int = QUALIFIERS_SHOWN) -> str:
+    """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
+    in their order, while they fit in ``budget`` characters (at least one), then how many more
+    ("+ 3 more"); the verdict's data is unchanged.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = [Qualifier(n, f"{n}?", True) for n in ("loose", "order α⁴, not α²", "rate 1/k")]
+    >>> v = Verdict(Status.HOLDS, "…", qualifiers=tuple(q))
+    >>> short_headline(v), short_headline(v, budget=10)
+    ('holds (loose; order α⁴, not α²; rate 1/k)', 'holds (loose; + 2 more)')
+    """
+    held = [q.name for q in verdict.qualifiers if q.outcome]
+    shown: list[str] = []
+    for name in held:
+        if shown and len("; ".join(shown + [name])) > budget:
+            break
+        shown.append(name)
+    more = len(held) - len(shown)
+    parts = shown + ([f"+ {more} more"] if more else [])
+    return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
+
+
 def claim_anchor(number: str) -> str:
     """The target of a claim's section in the book's ledger (``ledger.md#<anchor>``).
 
@@ -175,7 +203,7 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
-    answer = f"Verdict: {verdict.headline()}"
+    answer = f"Verdict: {short_headline(verdict)}"
     if key_number(c, verdict) != "—":
         answer += f"; {key_number(c, verdict)}"
     lines = [
@@ -247,33 +275,68 @@ _SCRIPTS = (
     (re.compile(r"(?<=[^\W_])(?:\\_|_)\(([^()]*)\)"), "sub"),
     (re.compile(r"\^\{([^{}]*)\}"), "sup"),
     (re.compile(r"\^\(([^()]*(?:\([^()]*\)[^()]*)*)\)"), "sup"),
-    (re.compile(r"\^([−-]?(?:\d+(?:[./]\d+)?|[½¼¾⅓⅔]|[^\W\d_]))"), "sup"),
+    (re.compile(r"\^([−-]?(?:\d+(?:[./]\d+)?|[½¼¾⅓⅔∞]|[^\W\d_]))"), "sup"),
 )
-#: A subscript written without braces: one symbol (``Q\\_α``, ``Π_S′``), a short lower-case
-#: word (``s_max``, ``Σ̄_ij``) or a number, with ``+1`` (``μ_k+1``) or ``,1`` (``Δ_α,1``); no
-#: further word character follows (``G_norm_2`` is a label).
+#: A subscript written without braces: one symbol (``Q\\_α``, ``Π_S′``, ``Σ_*``), a short
+#: lower-case word (``s_max``, ``Σ̄_ij``) or a number, with ``+1`` (``μ_k+1``) or ``,1``
+#: (``Δ_α,1``); no further word character follows (``G_norm_2`` is a label), nor a backslash
+#: but an escaped bar's (``\\|ν\\_i\\|`` in a table's cell).
 _SUBSCRIPT = re.compile(
     r"(?<![\\\s])(?:\\_|_)("
-    r"[^\W\d_](?=[a-z][₀-₉])"  # ξ_kc₂: ξ_k times c₂
-    r"|(?:[^\W\d_]′?(?:[a-z]{1,3}|\d{1,2})?(?:[+−-]\d+|,\d+)?|\d{1,2})(?![a-z0-9_\\₀-₉])"
+    r"[^\W\d_](?=[a-z](?:[₀-₉]|\\?_))"  # ξ_kc₂, u_iu_i: ξ_k times c₂, u_i times u_i
+    r"|(?:[^\W\d_]′?(?:[a-z]{1,3}|\d{1,2})?(?:[+−-]\d+|,\d+)?|\d{1,2}|\*)"
+    r"(?![a-z0-9_₀-₉]|\\(?!\|))"
     r")"
 )
-#: The end of a name, not of a symbol with a subscript: ``relative_error``, ``alp_cond``.
-_NAME = re.compile(r"[A-Za-z]{2,}$")
+#: The end of a name, not of a symbol with a subscript: ``relative_error``, ``alp_cond``; an
+#: operator's name takes its subscript (``max_k``, ``min_S``).
+_NAME = re.compile(r"(?<![A-Za-z_])(?!(?:arg)?(?:max|min)$|sup$|inf$|lim$)[A-Za-z]{2,}$")
 #: A prime written as a quote mark after a one-letter name (``S'``, ``f''``): Sphinx would set
 #: it as a closing quote (S’).
 _PRIME = re.compile(r"(?<![^\W_]|['’])([^\W\d_])('{1,2})(?![\w'’])")
+#: A candidate name of the code in prose (``_code_name`` decides): words of letters and digits
+#: joined by underscores (``_`` or Markdown's ``\\_``) and dots, not inside a word, a path or a
+#: label.
+_CODE_CANDIDATE = re.compile(
+    r"(?<![\w.\\:/#'’-])[A-Za-z][A-Za-z0-9]*(?:(?:_|\\_|[./])[A-Za-z0-9]+)+(?![\w\\])"
+)
+#: An operator's name with its subscript, not a name of the code: ``max_k``, ``argmin_x``.
+_OPERATOR = re.compile(r"(?:arg)?(?:max|min)_|sup_|inf_|lim_")
 #: What is not prose in Markdown: a code span, mathematics for MathJax (``$…$`` within a
 #: paragraph), an HTML comment or tag, a link's target, a label of the .tex (``eq:G_norm_2``).
 _NOT_PROSE = re.compile(
-    r"`[^`\n]*`|\$\$.*?\$\$|(?<!\\)\$(?:[^$\n]|\n(?!\s*\n))+?(?<!\\)\$|<!--.*?-->"
-    r"|<[^<>\n]+>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+",
+    r"`[^`\n]*`|<code>.*?</code>|\$\$.*?\$\$|(?<!\\)\$(?:[^$\n]|\n(?!\s*\n))+?(?<!\\)\$|<!--.*?-->"
+    r"|<[A-Za-z/!][^<>\n]*>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+",
     re.S,
 )
 
 
+def _code_name(name: str) -> bool:
+    """Whether ``name`` (a match of ``_CODE_CANDIDATE``, unescaped) names code: a dotted name
+    or a path with an underscore (``section3.convexity_threshold``, ``models/quad_case.py``) or a
+    snake-case word of two characters or more before its first underscore (``dd_bound``,
+    ``relative_error``), not an operator's subscript (``max_k``) nor a symbol's (``s_max``)."""
+    if "_" not in name or _OPERATOR.match(name):
+        return False
+    if "/" in name:
+        return "." in name.rsplit("/", 1)[1]  # a file's path, not C/max_k
+    return "." in name or len(name.split("_")[0]) >= 2
+
+
 def _prose_scripts(text: str) -> str:
-    """Plain ``text`` (prose, no code or mathematics) with its primes and scripts set."""
+    """Plain ``text`` (prose, no code or mathematics) with its primes and scripts set, and the
+    names of the code in it set as code (``_code_name``)."""
+    out, at = [], 0
+    for m in _CODE_CANDIDATE.finditer(text):
+        name = m.group().replace("\\_", "_")
+        if _code_name(name):
+            out += [_symbols(text[at : m.start()]), f"<code>{name}</code>"]
+            at = m.end()
+    return "".join(out + [_symbols(text[at:])])
+
+
+def _symbols(text: str) -> str:
+    """Plain ``text`` with its primes and scripts set."""
     text = _PRIME.sub(lambda m: m.group(1) + ("″" if len(m.group(2)) == 2 else "′"), text)
     for pattern, name in _SCRIPTS:
         while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
@@ -283,7 +346,7 @@ def _prose_scripts(text: str) -> str:
         before = text[: m.start()]
         if not before or _NAME.search(before):
             return m.group()
-        return f"<sub>{m.group(1)}</sub>"
+        return f"<sub>{m.group(1).replace('*', '∗')}</sub>"  # not Markdown's emphasis
 
     return _SUBSCRIPT.sub(subscript, text)
 
@@ -303,12 +366,14 @@ def html_scripts(markdown: str) -> str:
     c₃<sup>3/2</sup>/(4τ<sup>3/2</sup>); Q<sub>α</sub> at α<sup>1.5</sup>
     >>> print(html_scripts(r"k^−5/4; Π\\_S'; f''"))
     k<sup>−5/4</sup>; Π<sub>S′</sub>; f″
-    >>> print(html_scripts("Σ_(t≥1), E[Y_(t,i)], check_it(x)"))
-    Σ<sub>t≥1</sub>, E[Y<sub>t,i</sub>], check_it(x)
+    >>> print(html_scripts("Σ_(t≥1), E[Y_(t,i)], check_it(x), Φ(Σ_*), max_k"))
+    Σ<sub>t≥1</sub>, E[Y<sub>t,i</sub>], <code>check_it</code>(x), Φ(Σ<sub>∗</sub>), max<sub>k</sub>
     >>> print(html_scripts("f(μ_k+1), HΣ_t, ξ_k², ξ_kc₂"))
     f(μ<sub>k+1</sub>), HΣ<sub>t</sub>, ξ<sub>k</sub>², ξ<sub>k</sub>c₂
     >>> print(html_scripts("relative_error, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ_α,1"))
-    relative_error, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ<sub>α,1</sub>
+    <code>relative_error</code>, eq:G_norm_2, $x_{k}$, [a](b_c.md) and Δ<sub>α,1</sub>
+    >>> print(html_scripts(r"\\|ν\\_i\\| by section3.convexity\\_threshold, e.g. s_max"))
+    \\|ν<sub>i</sub>\\| by <code>section3.convexity_threshold</code>, e.g. s<sub>max</sub>
     >>> print(html_scripts("$x_{k}\\n+ 1$ Q_α\\n```\\nQ_α\\n```\\n```{prf:lemma}\\nQ_α\\n```"))
     $x_{k}
     + 1$ Q<sub>α</sub>
@@ -498,7 +563,7 @@ def verdict_cell_view(printed: str) -> str | None:
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
-            held = v.headline()[len(v.status.value) :]
+            held = short_headline(v)[len(v.status.value) :]
             lines.append(
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
                 f"| {_cell(key_number(spec, v))} |"

@@ -1,0 +1,109 @@
+"""The proof walk's pages as a reader meets them: each step a whole relation (the member before
+it, read from the paper's .tex, then the step's relation and the member after it), grouped by
+the display it belongs to. These tests read the published walk and the .tex; nothing is built.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mines_theory.verification.proofs import pages, published, spec
+
+PUBLISHED = published.load()
+
+
+def _step(page: str, index: int) -> str:
+    """The text of step ``index`` of a proof page, up to the next heading, its displays read
+    as one line (an aligned display's marks, line breaks and indents dropped)."""
+    m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
+    assert m is not None, f"step {index} not on the page"
+    return _flat(m.group(0))
+
+
+def _flat(text: str) -> str:
+    """``text`` with each aligned display as one line: "$$\na = b\n$$"."""
+    text = re.sub(r"\\(?:begin|end)\{aligned\}\n?|\\quad |& ?", "", text)
+    return re.sub(r" \\\\\n", " ", text)
+
+
+def test_a_step_shows_the_member_before_its_relation(tex):
+    """Lemma 9's proof opens with the display f(μ_{k+1}) = f(μ_k − η₁g̃(μ_k)) ≤ …: step 1 shows
+    its left member f(μ_{k+1}), which is no step's (it is the display's text before its first
+    relation), and step 2 the member of step 1 (hand-read from the PDF's proof of Lemma 9)."""
+    page = pages.proof_page("Lemma 9", PUBLISHED, tex=tex)
+    assert "$$\nf(\\mu_{k+1}) = f(\\mu_k - \\eta_1 \\tg(\\mu_k))\n$$" in _step(page, 1)
+    step2 = "f(\\mu_k - \\eta_1 \\tg(\\mu_k)) \\stackrel{\\text{(2.9)}}{\\le} f(\\mu_k)"
+    assert step2 in _step(page, 2)
+    # without the .tex, the page shows the right sides only, and says so
+    half = pages.proof_page("Lemma 9", PUBLISHED)
+    assert "f(\\mu_{k+1})" not in half and "which this build did not have" in half
+
+
+def test_the_steps_are_grouped_by_display_and_every_step_is_placed(tex):
+    """Every step of every walked proof is found in its display; a display's steps sit under
+    its heading, in order, and the first display of Lemma 9 holds steps 1–4 (the PDF's first
+    display of the proof, four relations)."""
+    for proof in spec.proofs():
+        placed = pages.displayed(proof, tex)
+        assert sorted(placed) == [s.index for s in proof.steps], proof.name
+        lines = [placed[s.index].line for s in proof.steps]
+        assert lines == sorted(lines) or proof.statement, proof.name
+    page = pages.proof_page("Lemma 9", PUBLISHED, tex=tex)
+    assert "## Display 1 · steps 1–4\n" in page
+    heads = re.findall(r"^### Step (\d+)", page, re.M)
+    assert [int(h) for h in heads] == list(range(1, len(PUBLISHED["proofs"]["Lemma 5.1"]) + 1))
+
+
+def test_a_long_member_before_is_folded():
+    """A member before longer than ``FOLD`` shows as ⋯ with the member folded beneath; a short
+    one is written out in the relation."""
+    long = "x + " * (pages.FOLD // 4 + 1) + "y"
+    folded = _flat("\n".join(pages.relation_display(long + ",", "\\le z")))
+    assert folded.startswith("$$\n\\cdots \\le z\n$$") and f"$$\n{long}\n$$" in folded
+    assert "\n".join(pages.relation_display("a,", "\\le z")) == "$$\na \\le z\n$$\n"
+
+
+#: A counterexample's or an evidence's name of the code: a Greek letter spelled out, a constant
+#: with its index in line (c1, nu_1), or sympy's syntax (alpha**4).
+CODE_NAMES = re.compile(
+    r"(?<!\\)\b(?:tau|zeta|gamma|alpha|delta|sigma|rho|ell|nu|xi|eta|Delta)(?:_\d)? = |\bc\d = "
+    r"|[\w)]\*\*\w|\blhs\b|\brhs\b"
+)
+
+
+def test_the_code_check_finds_the_old_text():
+    old = "Counterexample: d = 2, tau = 0.5, zeta = 6, c1 = 50, nu_1 = -7.5, lhs = 1, rhs = 2."
+    assert len(CODE_NAMES.findall(old)) == 6
+    assert CODE_NAMES.findall("sympy: lhs − rhs = -alpha**4*b") == ["lhs", "rhs", "a**4"]
+
+
+def test_the_evidence_writes_symbols_not_code_names(tex):
+    """Every proof page and the new findings (08d's list) write a counterexample's names as
+    the paper's symbols (τ, ζ, c₁, ν₁) and sympy's differences in LaTeX: Lemma E.10's step 11
+    is off by (2γ²/σ)(k − 1)Δ (its note, hand-derived: harmless, erratum of eq:dd)."""
+    for proof in spec.proofs():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        assert not CODE_NAMES.findall(page), (proof.name, CODE_NAMES.findall(page))
+    assert not CODE_NAMES.findall(pages.new_findings(PUBLISHED))
+    page = pages.proof_page("Lemma E.10", PUBLISHED, tex=tex)
+    assert "$\\frac{2 \\Delta \\gamma^{2} \\left(k - 1\\right)}{\\sigma}$" in _step(page, 11)
+    assert "γ = 1, σ = 2, left − right = 2." in _step(page, 11)
+
+
+def test_a_long_relation_is_broken_into_lines_that_fit():
+    """Lemma 40's step 11 (its right member 80 characters wide, inside \\left( … \\right)):
+    broken before top-level signs, its delimiters unpaired, each line within ``LINE``; the
+    lines read together are the member (up to the delimiters' size). A short one stays on one
+    line."""
+    member = (
+        r"\frac{2\gamma^2}{\sigma} \left(\left(1 - (1 - \rho_1)^{k-1}\right)\big(f(\mu_1)"
+        r" - f(\mu^*)\big) + \left((k-1) - \frac{1 - (1 - \rho_1)^{k-1}}{\rho_1}\right)"
+        r" \max\{\Delta_{\alpha,1}, \Delta_{\alpha,2} \}\right)"
+    )
+    lines = pages.relation_display(r"\cdots", "= " + member)
+    assert lines[:2] == ["$$", "\\begin{aligned}"]
+    rows = lines[2].split(" \\\\\n")
+    assert len(rows) >= 3 and all(pages.visible_width(r) <= pages.LINE + 4 for r in rows)
+    together = _flat("\n".join(lines)).split("\n")[1]
+    assert together.replace("Bigl", "left").replace("Bigr", "right") == r"\cdots = " + member
+    assert pages.relation_display("a", "= b") == ["$$", "a = b", "$$", ""]
