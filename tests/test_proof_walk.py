@@ -562,7 +562,41 @@ def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
     assert statuses[:4] == ["holds"] * 4  # Theorem 2 at (any) θ
     assert statuses[10:14] == ["holds"] * 4  # φ's bounds, Monte Carlo
     ce = walked["Thm 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
+    # the lines that need Q_α(θ̂*) ≤ Q_α(θ*), at Theorem 4's joint model's minimizers
+    assert statuses[4] == "holds" and statuses[7] == "holds"
     assert ce is not None and ce["lhs"] > ce["rhs"]
+
+
+def test_phi_against_closed_forms_and_monte_carlo():
+    """φ(Σ) = (γ/6)E‖Σ^{1/2}u‖³ (Theorem 3's step 5): at Σ = cI it is (γ/6)c^{3/2}E[χ_d³]; at an
+    anisotropic Σ, Monte Carlo within 5 SE; an indefinite Σ is refused."""
+    from math import gamma as G
+
+    from mines_theory.verification.proofs.models import prop_mu
+
+    for d, c in [(1, 2.0), (2, 1.0), (3, 1e-3), (3, 50.0)]:
+        exact = c**1.5 * 2**1.5 * G((d + 3) / 2) / G(d / 2)
+        assert prop_mu.phi(c * np.eye(d), 6.0) == pytest.approx(exact, rel=1e-9)
+    S = np.array([[2.0, 0.3, 0.0], [0.3, 0.05, 0.01], [0.0, 0.01, 0.5]])
+    u = np.random.default_rng(np.random.SeedSequence(7)).standard_normal((400_000, 3))
+    v = np.einsum("ni,ij,nj->n", u, S, u) ** 1.5 / 6
+    assert abs(prop_mu.phi(S, 1.0) - v.mean()) < 5 * v.std() / math.sqrt(v.size)
+    with pytest.raises(ValueError, match="positive definite"):
+        prop_mu.phi(-np.eye(2), 1.0)
+
+
+def test_the_union_bound_before_eq_y0_needs_t_0_not_the_errata_value():
+    """Lemma E.8, step 11 against the erratum 'display before eq:Y0': with A_t meeting eq:chi_1
+    with equality, P(∃ t ≥ 0, i: ‖u_{t,i}‖² ≥ A_t) exceeds the erratum's (π²/6 − 1)δ (its sum
+    from t = 1) and stays below the printed π²δ/6 (the sum from t = 0)."""
+    from scipy.stats import chi2
+
+    d, b, delta = 1, 1, 0.01
+    t = np.arange(200_001)
+    p = chi2.sf(chi2.isf(delta / (b * (t + 1.0) ** 2), d), d)
+    exceed = 1 - np.exp(b * np.sum(np.log1p(-p)))
+    assert exceed == pytest.approx(0.01637, abs=5e-5)
+    assert (math.pi**2 / 6 - 1) * delta < exceed <= math.pi**2 * delta / 6
 
 
 def test_lemma_38_fails_with_its_radius_and_its_union_drops_t_0(walked):

@@ -63,7 +63,7 @@ def walk(
     for step in proof.steps:
         result = walk_step(step, proof.printed, draws=draws, starts=starts, evaluations=evaluations)
         reached = {i for i in step.earlier if results[i].status == "fails"}
-        reached |= {results[i].after for i in step.earlier if results[i].after is not None}
+        reached |= {a for i in step.earlier if (a := results[i].after) is not None}
         after = min(reached, default=None)
         broken = [i for i in step.premised if results[i].status in ("fails", "follows")]
         own = "is an identity" if result.status == "identity" else "holds"
