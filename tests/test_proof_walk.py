@@ -67,6 +67,8 @@ def test_names_find_the_same_proof():
         ("how", '"not_checked"', "must give its reason"),
         ("uses", '["step 3"]', "uses 'step 3'"),
         ("colour", '"red"', "unknown field"),
+        ("premise", '["step 1"]', "premise 'step 1'"),  # no earlier step 1 at step 1
+        ("premise", '["eq:nu"]', "every entry of premise must be 'step N'"),
     ],
 )
 def test_a_bad_step_spec_is_refused_naming_the_field(tmp_path, field, value, match):
@@ -157,6 +159,69 @@ def test_coverage_per_appendix(tex, walked):
     assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
 
 
+def _chain(tmp_path, premised: bool) -> spec.Proof:
+    """A proof whose step 1 fails (Lemma 38's Basel sum from t = 1, sympy), step 2 uses it but
+    is an identity on its own, step 3 takes step 1 as its premise, step 4 takes step 3, and
+    step 5 uses step 2 (``premised=False``: the premises left out, a mutant walk)."""
+    rows = [
+        ("lemma_y:basel", [], []),
+        ("lemma9:gram_identity", ["step 1"], []),
+        ("lemma9:contraction_identity", ["step 1"], ["step 1"]),
+        ("lemma9:gram_identity", ["step 3"], ["step 3"]),
+        ("lemma9:contraction_identity", ["step 2"], []),
+    ]
+    steps = []
+    for index, (checker, uses, premise) in enumerate(rows, 1):
+        steps.append(
+            f'[[step]]\nindex = {index}\nlatex = "= x"\nrelation = "="\nhow = "identity"\n'
+            f'checker = "{checker}"\nuses = {uses!r}\n'.replace("'", '"')
+            + (f"premise = {premise!r}\n".replace("'", '"') if premised and premise else "")
+        )
+    path = tmp_path / "chain.toml"
+    path.write_text(
+        '[proof]\nname = "Chain"\nprinted = "Chain"\nlabel = "c"\nanchor = "a"\n'
+        'complete = false\nhypotheses = "h"\n\n' + "\n".join(steps)
+    )
+    return spec.load(path)
+
+
+def _assert_the_chain(results):
+    assert [r.status for r in results] == ["fails", "identity", "follows", "follows", "identity"]
+    assert [r.after for r in results] == [None, 1, 1, 1, 1]
+    assert "the proof reaches it through step 1, which fails" in results[1].evidence
+    assert "only given step 1, its premise, which fails" in results[2].evidence
+    assert "only given step 3, its premise, which holds only given step 1" in results[3].evidence
+    assert "the proof reaches it through step 1" in results[4].evidence  # via step 2
+
+
+def test_a_line_follows_only_from_a_false_premise_and_otherwise_keeps_its_status(tmp_path):
+    """A step that uses a false step but whose check is independent of it keeps its own status
+    (``after`` names the false step); one whose check takes the false step's conclusion as its
+    premise follows; the walk without the premises (a mutant) is caught."""
+    _assert_the_chain(walk.walk(_chain(tmp_path, premised=True), draws=5))
+    mutant = walk.walk(_chain(tmp_path, premised=False), draws=5)
+    assert [r.status for r in mutant][2:4] == ["identity", "identity"]
+    with pytest.raises(AssertionError):
+        _assert_the_chain(mutant)
+    # the JSON keeps the issue's fields and the chain's ``after``
+    out = mutant[1].to_json()
+    assert {"proof", "index", "latex", "relation", "status", "reason", "after"} <= set(out)
+    assert out["after"] == 1
+
+
+def test_a_premise_must_be_a_step_it_uses(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        '[proof]\nname = "X"\nprinted = "Y"\nlabel = "z"\nanchor = "a"\ncomplete = false\n'
+        'hypotheses = "h"\n\n[[step]]\nindex = 1\nlatex = "= x"\nrelation = "="\n'
+        'how = "identity"\nchecker = "lemma9:gram_identity"\n\n[[step]]\nindex = 2\n'
+        'latex = "= y"\nrelation = "="\nhow = "identity"\nchecker = "lemma9:gram_identity"\n'
+        'premise = ["step 1"]\n'
+    )
+    with pytest.raises(ValueError, match="premise 'step 1' must be among the steps it uses"):
+        spec.load(path)
+
+
 def test_the_2ab_step_of_lemma_9_holds(walked):
     result = walked["Lemma 5.1"][3]
     assert (result.index, result.status) == (4, "holds")
@@ -179,9 +244,13 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
     ce = results[8].counterexample
     assert ce["lhs"] > ce["rhs"]
     assert status(walked, "Lemma 5.1", 10) == "fails"
-    for index in (11, 12, 13):
-        assert status(walked, "Lemma 5.1", index) == "follows"
-        assert "step 10" in results[index - 1].evidence  # the false step the chain uses
+    # the last three lines hold on their own (no premise): the proof reaches them through the
+    # false steps 9 and 10, and each names the first, step 9
+    for index, own in ((11, "holds"), (12, "holds"), (13, "identity")):
+        assert status(walked, "Lemma 5.1", index) == own
+        assert results[index - 1].after == 9
+        assert "the proof reaches it through step 9, which fails" in results[index - 1].evidence
+    assert results[8].after is None and results[9].after == 9
     assert status(walked, "Lemma 5.1", 6) == "fails"  # Ũ U Σ Uᵀ Ũᵀ: a typo
     assert status(walked, "Lemma 5.1", 7) == "holds"  # read with UᵀΣU, not through step 6
     # the update rule restated, against the library's Algorithm 1
@@ -196,7 +265,7 @@ def test_lemma_e1_fails_where_its_erratum_says(walked):
         "identity",
         "fails",  # Δ₁ as printed is not ∇f(μ_k) − H(μ_k − μ*)
         "fails",  # the cross term's sign
-        "follows",
+        "holds",  # ξ_kΣ_k⁻¹ ⪯ H on its own, reached through steps 8 and 9
         "holds",  # with its true left side
         "holds",
         "identity",
@@ -205,10 +274,11 @@ def test_lemma_e1_fails_where_its_erratum_says(walked):
     assert ce is not None and ce["lhs"] > ce["rhs"]
 
 
-def test_lemma_10_fails_at_its_two_errata_and_the_rest_follows(walked):
+def test_lemma_10_fails_at_its_two_errata_and_the_rest_holds_on_its_own(walked):
     statuses = [r.status for r in walked["Lemma 5.2"]]
     assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [5, 6]
-    assert statuses[12:] == ["follows"] * 4
+    assert statuses[12:] == ["holds"] * 3 + ["identity"]
+    assert [r.after for r in walked["Lemma 5.2"][12:]] == [5] * 4  # step 6 uses step 5
     assert statuses[10] == "holds"  # ‖Σ^{1/2}∇f‖ ≤ √(2Lτ⁻¹(f − f*)): needs log cosh accurate
 
 
@@ -306,7 +376,7 @@ def test_lemmas_24_to_26_walk_to_their_errata(walked):
     assert d1[5:9] == ["identity"] * 4  # eq:g_mu against the library's estimator, then algebra
     assert d1[9] == "fails"  # |ν_i| = (a(α) − a(−α))/(2α): the |·| dropped (a new finding)
     assert walked["Lemma D.1"][9].counterexample["nu_1"] < 0
-    assert d1[10:] == ["holds", "holds", "fails", "follows"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
+    assert d1[10:] == ["holds", "holds", "fails", "holds"]  # ‖Σ‖ ≤ 1/τ needs Σ ∈ S
     ce = walked["Lemma D.1"][12].counterexample
     assert ce is not None and ce["lhs"] > ce["rhs"] and ce["zeta"] > ce["tau"]
     d2 = [r.status for r in walked["Lemma D.2"]]
@@ -326,7 +396,7 @@ def test_lemmas_27_and_28_fail_at_the_max_nu_step_and_their_typos(walked):
     d4 = [r.status for r in walked["Lemma D.4"]]
     # the statement's first line holds, its second fails (the ν term) as the lemma does
     assert d4[0] == "holds" and [i + 1 for i, s in enumerate(d4) if s == "fails"] == [2, 6, 12]
-    assert d4[12:] == ["follows", "follows"]
+    assert d4[12:] == ["holds", "holds"]
     assert d4[8] == "holds" and "Monte Carlo" in walked["Lemma D.4"][8].evidence  # eq:smax
     d5 = [r.status for r in walked["Lemma D.5"]]
     assert [i + 1 for i, s in enumerate(d5) if s == "fails"] == [1, 3, 5, 7, 9]
@@ -351,8 +421,8 @@ def test_lemma_30_fails_where_its_erratum_says(walked):
         "fails",  # the statement's eq:G_norm_2
         "identity",  # eq:TG restated: the library's estimator of eq:TG
         "fails",  # ‖(1/b)Σ Y_i‖² ≤ (1/b²)Σ‖Y_i‖²
-        "follows",
-        "follows",
+        "holds",  # on its own, reached through step 4
+        "holds",
         "identity",
         "fails",  # eq:G_norm_2: no O(1/b) bound
     ]
@@ -380,7 +450,7 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
         15,
         16,
     ]
-    assert d6[5:7] == ["follows", "follows"] and d6[9:12] == ["follows"] * 3
+    assert d6[5:7] == ["holds", "holds"] and d6[9:12] == ["holds", "holds", "identity"]
     for index in (8, 13, 16):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
         ce = walked["Lemma D.6"][index - 1].counterexample
         assert ce is not None and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
@@ -404,9 +474,30 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
 
 def test_theorem_2s_proof_holds_line_by_line(walked):
     # every line holds: eq:taylor at any μ, z; the Gaussian integrals by Monte Carlo
-    assert [r.status for r in walked["Thm 3.2"]] == ["holds", "not checked"] + ["holds"] * 6
+    assert [r.status for r in walked["Thm 3.2"]] == ["holds", "identity"] + ["holds"] * 6
     moments = walked["Thm 3.2"][3]
     assert "Monte Carlo" in moments.evidence and moments.instances == check.EXPECTATION_INSTANCES
+
+
+def test_theorem_2s_change_of_variables_rules_out_a_wrong_jacobian():
+    """The printed u-integral with Σ^{1/2} is J(θ) over N(μ, α²Σ); with Σ (the sentence before
+    the display) or without (2π)^{-d/2} it is not."""
+    from mines_theory.verification.proofs.models import prop_close
+
+    A, c, beta = np.array([[2.0, 0.5], [0.5, 1.0]]), np.array([0.3, -0.2]), 1.5
+    W, mu, alpha = np.array([[1.0, -0.5], [0.2, 2.0]]), np.array([0.1, 0.4]), 0.7
+    sigma = np.array([[3.0, 1.0], [1.0, 0.5]])
+    w, P = np.linalg.eigh(sigma)
+    root = (P * np.sqrt(w)) @ P.T
+    exact = prop_close.j_closed_form(A, c, beta, W, mu, alpha**2 * sigma)
+    assert prop_close.j_printed(A, c, beta, W, mu, alpha, root) == pytest.approx(exact, rel=1e-13)
+    wrong = prop_close.j_printed(A, c, beta, W, mu, alpha, sigma)
+    assert abs(wrong - exact) > 0.1 * abs(exact)
+    # by hand, d = 1, f = z²/2 (A = 1, β = 0): J = (μ² + α²Σ)/2
+    one = prop_close.j_printed(
+        np.eye(1), np.zeros(1), 0.0, np.zeros((1, 1)), np.ones(1), 0.5, np.array([[2.0]])
+    )
+    assert one == pytest.approx((1 + 0.25 * 4) / 2, rel=1e-13)
 
 
 def test_lemma_23s_statement_holds_and_its_proof_has_its_half_sigma_typo(walked):
@@ -417,10 +508,12 @@ def test_lemma_23s_statement_holds_and_its_proof_has_its_half_sigma_typo(walked)
     assert "Monte Carlo" in results[0].evidence and "Monte Carlo" in results[3].evidence
 
 
-def test_theorem_4s_proof_fails_at_its_errata_and_the_rest_follows(walked):
+def test_theorem_4s_proof_fails_at_its_errata_and_the_rest_holds_on_its_own(walked):
     statuses = [r.status for r in walked["Thm 3.4"]]
     assert [i + 1 for i, s in enumerate(statuses) if s == "fails"] == [4, 21, 24, 27, 33, 41]
-    assert [i + 1 for i, s in enumerate(statuses) if s == "follows"] == [25, 34, 35, 36, 38, 42, 43]
+    # the lines after the false ones hold on their own at the model's minimizers
+    reached = [r.index for r in walked["Thm 3.4"] if r.after is not None and r.status != "fails"]
+    assert "follows" not in statuses and {25, 34, 35, 36, 38, 42, 43} <= set(reached)
     assert statuses[11:16] == ["identity"] * 3 + ["holds"] * 2  # the KKT system
     assert statuses[27:32] == ["holds"] * 5  # eq:tmp2 from its second line, eq:tmp1
     # the last chain's Frobenius norms: each inverse up to √d/σ, so the product beats γ/σ²
@@ -469,7 +562,41 @@ def test_theorem_3s_proof_fails_at_eq_r_and_its_last_line(walked):
     assert statuses[:4] == ["holds"] * 4  # Theorem 2 at (any) θ
     assert statuses[10:14] == ["holds"] * 4  # φ's bounds, Monte Carlo
     ce = walked["Thm 3.3"][17].counterexample  # eq:R: the log-det gap beats τ⁻¹ − ζ⁻¹
+    # the lines that need Q_α(θ̂*) ≤ Q_α(θ*), at Theorem 4's joint model's minimizers
+    assert statuses[4] == "holds" and statuses[7] == "holds"
     assert ce is not None and ce["lhs"] > ce["rhs"]
+
+
+def test_phi_against_closed_forms_and_monte_carlo():
+    """φ(Σ) = (γ/6)E‖Σ^{1/2}u‖³ (Theorem 3's step 5): at Σ = cI it is (γ/6)c^{3/2}E[χ_d³]; at an
+    anisotropic Σ, Monte Carlo within 5 SE; an indefinite Σ is refused."""
+    from math import gamma as G
+
+    from mines_theory.verification.proofs.models import prop_mu
+
+    for d, c in [(1, 2.0), (2, 1.0), (3, 1e-3), (3, 50.0)]:
+        exact = c**1.5 * 2**1.5 * G((d + 3) / 2) / G(d / 2)
+        assert prop_mu.phi(c * np.eye(d), 6.0) == pytest.approx(exact, rel=1e-9)
+    S = np.array([[2.0, 0.3, 0.0], [0.3, 0.05, 0.01], [0.0, 0.01, 0.5]])
+    u = np.random.default_rng(np.random.SeedSequence(7)).standard_normal((400_000, 3))
+    v = np.einsum("ni,ij,nj->n", u, S, u) ** 1.5 / 6
+    assert abs(prop_mu.phi(S, 1.0) - v.mean()) < 5 * v.std() / math.sqrt(v.size)
+    with pytest.raises(ValueError, match="positive definite"):
+        prop_mu.phi(-np.eye(2), 1.0)
+
+
+def test_the_union_bound_before_eq_y0_needs_t_0_not_the_errata_value():
+    """Lemma E.8, step 11 against the erratum 'display before eq:Y0': with A_t meeting eq:chi_1
+    with equality, P(∃ t ≥ 0, i: ‖u_{t,i}‖² ≥ A_t) exceeds the erratum's (π²/6 − 1)δ (its sum
+    from t = 1) and stays below the printed π²δ/6 (the sum from t = 0)."""
+    from scipy.stats import chi2
+
+    d, b, delta = 1, 1, 0.01
+    t = np.arange(200_001)
+    p = chi2.sf(chi2.isf(delta / (b * (t + 1.0) ** 2), d), d)
+    exceed = 1 - np.exp(b * np.sum(np.log1p(-p)))
+    assert exceed == pytest.approx(0.01637, abs=5e-5)
+    assert (math.pi**2 / 6 - 1) * delta < exceed <= math.pi**2 * delta / 6
 
 
 def test_lemma_38_fails_with_its_radius_and_its_union_drops_t_0(walked):
@@ -497,12 +624,13 @@ def test_lemma_38_fails_with_its_radius_and_its_union_drops_t_0(walked):
 def test_lemma_11s_proof_first_fails_at_eq_dec_sig(walked):
     """Lemma 5.3's proof: eq:dec_sig's first line drops eq:Sig_dec's factor 2, its second fails
     where γ > 1 (C₃ without γ), the base case where C < 4C₄; the induction step holds on its
-    own and follows."""
+    own (given the induction hypothesis, not step 2's conclusion), reached through step 1."""
     steps = walked["Lemma 5.3"]
     ce = steps[0].counterexample
     assert steps[0].status == "fails" and ce["lhs"] > ce["rhs"]
     assert steps[1].status == "fails" and steps[1].counterexample["gamma"] > 1
-    assert [s.status for s in steps[2:]] == ["identity", "holds", "identity", "fails", "follows"]
+    assert [s.status for s in steps[2:]] == ["identity", "holds", "identity", "fails", "holds"]
+    assert steps[6].after == 1
 
 
 def test_errata_cross_check(walked):

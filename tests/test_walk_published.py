@@ -70,7 +70,7 @@ def test_the_summary_counts_by_hand():
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
     assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
     assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
-    assert "the rest `follows` (1: the line's own check holds" in table
+    assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
     assert "or `not checked` (0, each with its reason)." in table
 
 

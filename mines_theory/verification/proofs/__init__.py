@@ -38,8 +38,13 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         one of ``RELATIONS``: "=", "<=", ">=", "<", ">", "preceq", "succeq".
     ``uses``
         what the step rests on: hypotheses, cited equations ("eq:nu"), and earlier steps as
-        "step N"; a step whose own check holds but that uses a failing (or ``follows``) step
-        has status ``follows``.
+        "step N". A step that uses a failing step keeps its own status (the line is true or
+        false on its own); its result names the first false step the proof reaches it through
+        (``after``).
+    ``premise``
+        optional: the earlier steps (a subset of the ``step N`` in ``uses``) whose conclusion
+        the step's check takes as given (it samples instances that satisfy it, or substitutes
+        its right side); where a premise step fails or follows, the step ``follows``.
     ``how``
         ``identity`` (sympy proves lhs − rhs = 0, or a matrix identity at random dimensions to
         1e-10 relative), ``inequality`` (a numeric model searches for a violation),
@@ -58,14 +63,18 @@ Statuses
 --------
 ``STATUSES``: ``identity`` (proved equal), ``holds`` (no violation at N instances and in the
 adversarial search; the worst normalized margin is reported), ``fails`` (a counterexample,
-printed), ``follows`` (holds on its own, but the chain to it passes through a false step, named)
-and ``not checked`` (with the reason).
+printed), ``follows`` (its check holds only given an earlier step's conclusion, its
+``premise``, and that step fails or follows: named) and ``not checked`` (with the reason). A
+step's result also names ``after``, the first false step the proof reaches it through (via
+``uses``), or None: a line that holds on its own keeps ``holds`` and its evidence says "the proof
+reaches it through step N, which fails".
 
 Modules
 -------
 ``spec``      the step specs as data (``proofs``, ``steps``, ``find``).
 ``check``     the engine: a step's checker run, its perturbation, the ``StepResult``.
-``walk``      ``walk`` (a proof's steps with their statuses) and ``errata_cross_check``.
+``walk``      ``walk`` (a proof's steps with their statuses and ``after``) and
+              ``errata_cross_check``.
 ``coverage``  the scanner of the .tex's displayed relations, per appendix.
 ``command``   ``python -m mines_theory.verification.proofs walk NAME… [--json]``.
 ``models``    one numeric or symbolic model per proof: the checkers.

@@ -132,7 +132,9 @@ class Outcome:
 
 @dataclass(frozen=True)
 class StepResult:
-    """A walked step: the step's spec fields, its status and the evidence behind it."""
+    """A walked step: the step's spec fields, its status and the evidence behind it; ``after``,
+    the index of the first false step the proof reaches this line through (``walk.walk``), or
+    None."""
 
     proof: str
     printed: str
@@ -146,6 +148,7 @@ class StepResult:
     worst_margin: float | None
     counterexample: Mapping[str, Any] | None
     erratum: str | None
+    after: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict."""

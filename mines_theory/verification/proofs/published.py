@@ -136,7 +136,7 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
         f"{total['walked']} of the {total['relations']} relations walked "
         f"({total['walked'] / total['relations']:.0%}); of those, {share:.0%} decided "
         f"(identity, holds or fails), the rest `follows` ({statuses['follows']}: the line's "
-        "own check holds or is an identity, but the chain to it passes through a false step) "
+        "own check holds only given an earlier line that fails) "
         f"or `not checked` ({statuses['not checked']}, each with its reason)."
     )
     return "\n".join(lines)

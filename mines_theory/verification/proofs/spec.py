@@ -39,11 +39,18 @@ class Step:
     checker: str | None
     reason: str
     erratum: str | None
+    premise: tuple[str, ...] = ()
 
     @property
     def earlier(self) -> tuple[int, ...]:
         """The indices of the earlier steps this one uses ("step N" in ``uses``)."""
         return tuple(int(u.split()[1]) for u in self.uses if u.startswith("step "))
+
+    @property
+    def premised(self) -> tuple[int, ...]:
+        """The indices of the earlier steps whose conclusions this step's check takes as given
+        ("step N" in ``premise``)."""
+        return tuple(int(u.split()[1]) for u in self.premise)
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,7 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
 
 
 def _step(table: dict, proof: str, where: str) -> Step:
-    known = {"index", "latex", "relation", "uses", "how", "checker", "reason", "erratum"}
+    known = {"index", "latex", "relation", "uses", "how", "checker", "reason", "erratum", "premise"}
     unknown = set(table) - known
     if unknown:
         raise ValueError(
@@ -143,6 +150,16 @@ def _step(table: dict, proof: str, where: str) -> Step:
             raise ValueError(f"{where}: every entry of uses must be a string, got {u!r}")
         if u.startswith("step ") and not (u[5:].isdigit() and 0 < int(u[5:]) < index):
             raise ValueError(f"{where}: uses {u!r}, expected 'step N' with 0 < N < {index}")
+    premise = _field(table, "premise", list, where, [])
+    for u in premise:
+        if not (isinstance(u, str) and u.startswith("step ") and u[5:].isdigit()):
+            raise ValueError(f"{where}: every entry of premise must be 'step N', got {u!r}")
+        if not 0 < int(u[5:]) < index:
+            raise ValueError(f"{where}: premise {u!r}, expected 'step N' with 0 < N < {index}")
+        if u not in uses:
+            raise ValueError(f"{where}: premise {u!r} must be among the steps it uses, {uses}")
+    if how == "not_checked" and premise:
+        raise ValueError(f"{where}: a not_checked step takes no premise, got {premise!r}")
     return Step(
         proof=proof,
         index=index,
@@ -153,6 +170,7 @@ def _step(table: dict, proof: str, where: str) -> Step:
         checker=checker,
         reason=reason,
         erratum=_field(table, "erratum", str, where, None),
+        premise=tuple(premise),
     )
 
 

@@ -1,9 +1,16 @@
-"""Walk a proof: every step's own check, then the chain's verdict on each (``follows``).
+"""Walk a proof: every step's own check, then where the chain to each step passes a false one.
 
-``walk(proof)`` runs each step's checker (``check.run``) and gives each step its status:
-``not checked`` for a ``not_checked`` step (its reason), ``fails`` where its own check fails,
-``follows`` where its own check holds (or is an identity) but a step it uses (``step N`` in its
-``uses``) fails or follows, naming the first such step, and otherwise ``identity`` or ``holds``.
+``walk(proof)`` runs each step's checker (``check.run``); a step's status is its own check's
+(``identity``, ``holds``, ``fails``, or ``not checked`` for a ``not_checked`` step, with its
+reason), except ``follows``: a step whose own check holds (or is an identity) *only given* an
+earlier step's conclusion, declared in its spec's ``premise`` (its check samples the instances
+that satisfy that conclusion, or substitutes its right side), when a premise step fails or
+follows. Its evidence names the false step at the root ("holds only given step N, its premise,
+which fails"). Every step also gets ``after``: the first false step the proof reaches it through
+(via ``step N`` in ``uses``, transitively), or None; a step that holds on its own but is
+reached through a false one says so in its evidence ("the line itself holds; the proof reaches
+it through step N, which fails") and keeps its status, as the issue defines ``follows`` ("a line
+that holds only given an earlier false line").
 
 ``errata_cross_check(results, errata)`` pairs each erratum whose label starts "proof of" with the
 failing step that names it (``erratum`` in the step spec): an erratum of a walked proof that no
@@ -25,7 +32,7 @@ __all__ = ["CrossCheck", "errata_cross_check", "walk", "walk_step"]
 def walk_step(
     step: Step, printed: str, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
 ) -> check.StepResult:
-    """``step``'s own result (no ``follows``: that needs the proof, ``walk``)."""
+    """``step``'s own result (no ``follows`` nor ``after``: they need the proof, ``walk``)."""
     if step.how == "not_checked":
         outcome = check.Outcome("not checked", "")
     else:
@@ -49,35 +56,45 @@ def walk_step(
 def walk(
     proof: Proof, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
 ) -> list[check.StepResult]:
-    """The steps of ``proof`` with their statuses, in order (see the module docstring):
-    ``draws`` random instances per step, then ``starts`` adversarial searches of at most
-    ``evaluations`` evaluations each."""
+    """The steps of ``proof`` with their statuses and ``after``, in order (see the module
+    docstring): ``draws`` random instances per step, then ``starts`` adversarial searches of at
+    most ``evaluations`` evaluations each."""
     results: dict[int, check.StepResult] = {}
     for step in proof.steps:
         result = walk_step(step, proof.printed, draws=draws, starts=starts, evaluations=evaluations)
-        broken = [i for i in step.earlier if results[i].status in ("fails", "follows")]
-        if broken and result.status in ("identity", "holds"):
-            first = min(broken)
-            origin = results[first]
-            while origin.status == "follows":  # name the false step at the root of the chain
-                origin = results[
-                    min(
-                        i
-                        for i in proof.steps[origin.index - 1].earlier
-                        if results[i].status in ("fails", "follows")
-                    )
-                ]
-            own = "is an identity" if result.status == "identity" else "holds"
-            result = check.StepResult(
-                **{
-                    **result.__dict__,
-                    "status": "follows",
-                    "evidence": f"{result.evidence}; the line itself {own}, but the chain "
-                    f"passes through step {origin.index}, which fails",
-                }
+        reached = {i for i in step.earlier if results[i].status == "fails"}
+        reached |= {a for i in step.earlier if (a := results[i].after) is not None}
+        after = min(reached, default=None)
+        broken = [i for i in step.premised if results[i].status in ("fails", "follows")]
+        own = "is an identity" if result.status == "identity" else "holds"
+        evidence = result.evidence
+        status = result.status
+        if broken and status in ("identity", "holds"):
+            premise = min(broken)
+            root = _root(proof, results, premise)
+            chain = "" if root == premise else f", which holds only given step {root}"
+            status = "follows"
+            evidence += (
+                f"; the line itself {own} only given step {premise}, its premise{chain}, "
+                "which fails"
             )
-        results[step.index] = result
+        elif after is not None and status in ("identity", "holds"):
+            evidence += (
+                f"; the line itself {own}; the proof reaches it through step {after}, which fails"
+            )
+        results[step.index] = check.StepResult(
+            **{**result.__dict__, "status": status, "evidence": evidence, "after": after}
+        )
     return [results[s.index] for s in proof.steps]
+
+
+def _root(proof: Proof, results: Mapping[int, check.StepResult], index: int) -> int:
+    """The failing step at the root of step ``index``'s premises (``index`` if it fails)."""
+    while results[index].status == "follows":
+        index = min(
+            i for i in proof.steps[index - 1].premised if results[i].status in ("fails", "follows")
+        )
+    return index
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,17 @@ import numpy as np
 from ..check import Draw
 from .common import positive, spd
 
-__all__ = ["statement_eq_e", "eigen_form", "rotated", "named"]
+__all__ = [
+    "statement_eq_e",
+    "eigendecomposition",
+    "orthogonal_both_sides",
+    "orthogonal",
+    "eigenvalues",
+    "eigen_form",
+    "rotated",
+    "named",
+    "e_of_lemma_35",
+]
 
 
 def _instance(x: np.ndarray, d: int) -> dict:
@@ -56,6 +66,71 @@ def _draw(rng: np.random.Generator, sides) -> Draw:
         return lhs, rhs, float(size * (1 + np.linalg.norm(s["inv_root"]) ** 2))
 
     return Draw(x0, evaluate, lambda x: dict(d=d))
+
+
+def _matrix_draw(rng: np.random.Generator, sides) -> Draw:
+    """As ``_draw``, with the scale ``sides`` gives (a matrix identity's own size)."""
+    d = int(rng.integers(1, 7))
+    x0 = rng.standard_normal(2 + 2 * (d * d + d) + d)
+    return Draw(x0, lambda x: sides(_instance(x, d)), lambda x: dict(d=d))
+
+
+def eigendecomposition(rng):
+    """The statement's first display, its "=": Σ_t^{1/2}H_tΣ_t^{1/2} = V_tΛ_tV_tᵀ, the matrix
+    from Σ_t⁻¹ and H_t against its reconstruction from numpy's eigh (V_t, Λ_t)."""
+
+    def sides(s):
+        root = np.linalg.inv(s["inv_root"])  # Σ^{1/2}
+        M = root @ s["H"] @ root
+        rhs = s["V"] @ s["Lam"] @ s["V"].T
+        return M, rhs, float(np.linalg.norm(M))
+
+    return _matrix_draw(rng, sides)
+
+
+def orthogonal_both_sides(rng):
+    """V_tV_tᵀ = V_tᵀV_t (V_t square and orthogonal)."""
+
+    def sides(s):
+        V = s["V"]
+        return V @ V.T, V.T @ V, float(np.sqrt(s["d"]))
+
+    return _matrix_draw(rng, sides)
+
+
+def orthogonal(rng):
+    """V_tᵀV_t = I."""
+
+    def sides(s):
+        return s["V"].T @ s["V"], np.eye(s["d"]), float(np.sqrt(s["d"]))
+
+    return _matrix_draw(rng, sides)
+
+
+def eigenvalues(rng):
+    """Λ_t = diag{λ₁, …, λ_d}: V_tᵀ(Σ_t^{1/2}H_tΣ_t^{1/2})V_t is diagonal, with the matrix's
+    eigenvalues (numpy's eigvalsh) on its diagonal."""
+
+    def sides(s):
+        root = np.linalg.inv(s["inv_root"])
+        M = root @ s["H"] @ root
+        return s["V"].T @ M @ s["V"], np.diag(np.linalg.eigvalsh(M)), float(np.linalg.norm(M))
+
+    return _matrix_draw(rng, sides)
+
+
+def e_of_lemma_35(rng):
+    """Lemma 36's E_{t,i} = ūᵀΛū(ūūᵀ − I) − 2Λ (ū = Vᵀu) is Lemma 35's: the matrix E with
+    ½uᵀΣ^{1/2}HΣ^{1/2}u(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) − H = ½Σ^{-1/2}VEVᵀΣ^{-1/2} (eq:E's proof,
+    which determines E: Σ^{-1/2}V is invertible), E written as the line prints it."""
+
+    def sides(s):
+        V, R, Lam, d = s["V"], s["inv_root"], s["Lam"], s["d"]
+        ub = V.T @ s["u"]
+        E = float(ub @ Lam @ ub) * (np.outer(ub, ub) - np.eye(d)) - 2 * Lam
+        return s["left"], 0.5 * R @ V @ E @ V.T @ R
+
+    return _draw(rng, sides)
 
 
 def eigen_form(rng):

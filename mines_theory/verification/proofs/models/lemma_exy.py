@@ -21,6 +21,7 @@ __all__ = [
     "centred",
     "linearity",
     "mean",
+    "named_xy",
     "split_matrix",
     "split_vector",
     "truncated_means",
@@ -68,6 +69,17 @@ def split_matrix(rng):
     def sides(s):
         full, inside = s["full"], s["inside"]
         return full, full * float(inside) + full * float(not inside)
+
+    return _draw(rng, sides)
+
+
+def named_xy(rng):
+    """ūᵀΛū(ūūᵀ − I) = X_{t,i} + Y_{t,i}: the display's first member against X and Y as the
+    statement defines them (X on ‖ū‖² ≤ A_t, Y on ‖ū‖² > A_t: complementary events, so their
+    sum is the whole; overlapping or missing events would fail, at ‖ū‖² = A_t among others)."""
+
+    def sides(s):
+        return s["full"], s["X"] + s["Y"]
 
     return _draw(rng, sides)
 

@@ -10,13 +10,18 @@ expectation), and R(Σ), on both sides of the lines with Q_α, cancels.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..check import Draw, Expectation
 from .common import logcosh, logcosh_size, positive, spd
 
 __all__ = [
+    "j_closed_form",
+    "j_printed",
     "taylor_bound",
+    "change_of_variables",
     "expand",
     "gaussian_moments",
     "smooth_trace",
@@ -77,6 +82,66 @@ def taylor_bound(rng):
         return lhs, rhs, lhs + rhs + 1e-12 * terms
 
     return Draw(x0, sides, lambda x: dict(d=d, gamma=logcosh(x[:k], d, 2)[0].gamma))
+
+
+def j_closed_form(A, c, beta, W, mu, sigma_bar) -> float:
+    """J(θ) = ∫f(z)π(z|θ)dz in closed form, π = N(μ, Σ̄) (the density of eq:J_org's Gaussian,
+    Σ̄ = α²Σ), for f(z) = ½(z − c)ᵀA(z − c) + β·Σ_j cos(w_jᵀz) (w_j the rows of W): the
+    Gaussian's mean and covariance, and E cos(wᵀz) = cos(wᵀμ)·exp(−wᵀΣ̄w/2) (its characteristic
+    function)."""
+    e = mu - c
+    quadratic = 0.5 * (e @ A @ e + float(np.sum(A * sigma_bar)))
+    damp = np.exp(-0.5 * np.einsum("ji,ik,jk->j", W, sigma_bar, W))
+    return float(quadratic + beta * np.sum(np.cos(W @ mu) * damp))
+
+
+def j_printed(A, c, beta, W, mu, alpha, M, step: float = 0.25, reach: float = 12.0) -> float:
+    """The printed right side (2π)^{-d/2}∫f(μ + αMu)exp(−‖u‖²/2)du, M = Σ^{1/2} as printed, by
+    the trapezoid rule on a grid of u of spacing ``step`` over [−reach, reach]^d (its error is
+    below 1e-15 relative for the model's f: the integrand is entire)."""
+    d = len(mu)
+    axis = np.arange(-reach, reach + step / 2, step)
+    U = np.stack(np.meshgrid(*[axis] * d, indexing="ij"), axis=-1).reshape(-1, d)
+    Z = mu + alpha * U @ M.T
+    E = Z - c
+    f = 0.5 * np.einsum("ni,ij,nj->n", E, A, E) + beta * np.cos(Z @ W.T).sum(axis=1)
+    weight = np.exp(-0.5 * np.sum(U * U, axis=1))
+    return float(np.sum(f * weight) * step**d / (2 * math.pi) ** (d / 2))
+
+
+def change_of_variables(rng):
+    """J(θ) = (2π)^{-d/2}∫f(μ + αΣ^{1/2}u)exp(−‖u‖²/2)du (eq:J_org, z = μ + αΣ^{1/2}u): the left
+    side in closed form over π(z|θ) = N(μ, α²Σ) (``j_closed_form``), the right side by
+    quadrature in u as printed (``j_printed``); f(z) = ½(z − c)ᵀA(z − c) + β·Σ_j cos(w_jᵀz), an
+    entire f with L-Lipschitz gradient and γ-Lipschitz Hessian, d ∈ {1, 2}. A wrong Jacobian
+    (Σ for Σ^{1/2}, as the sentence before the display reads, or a missing (2π)^{-d/2}) moves
+    the right side (``tests/test_proof_walk.py``)."""
+    d, m = int(rng.integers(1, 3)), 2
+    k = d * d + d
+
+    def instance(x):
+        A = spd(x[:k], d, 0.05, 5.0)
+        W = np.asarray(x[k : k + m * d]).reshape(m, d)
+        beta = positive(x[k + m * d], 0.01, 5.0)
+        at = k + m * d + 1
+        c, mu = np.asarray(x[at : at + d]), np.asarray(x[at + d : at + 2 * d])
+        sigma = spd(x[at + 2 * d : at + 2 * d + k], d, 0.2, 5.0)
+        alpha = positive(x[-1], 1e-2, 1.0)
+        return A, c, beta, W, mu, sigma, alpha
+
+    def sides(x):
+        A, c, beta, W, mu, sigma, alpha = instance(x)
+        w, P = np.linalg.eigh(sigma)
+        root = (P * np.sqrt(w)) @ P.T
+        lhs = j_closed_form(A, c, beta, W, mu, alpha**2 * sigma)
+        rhs = j_printed(A, c, beta, W, mu, alpha, root)
+        return lhs, rhs, abs(lhs) + abs(rhs) + beta * m
+
+    def describe(x):
+        A, c, beta, W, mu, sigma, alpha = instance(x)
+        return dict(d=d, alpha=alpha, beta=beta)
+
+    return Draw(rng.standard_normal(k + m * d + 1 + 2 * d + k + 1), sides, describe)
 
 
 def expand(rng):

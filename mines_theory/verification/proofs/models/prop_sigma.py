@@ -51,6 +51,7 @@ from .common import positive, spd
 __all__ = [
     "Shifted",
     "minimizers",
+    "joint_draw",
     "lagrangian_derivative",
     "chain_rule",
     "score_printed",
@@ -457,6 +458,14 @@ def _model_draw(rng: np.random.Generator, sides, model: str = "joint") -> Draw:
         return lhs, rhs, _size_of(lhs) + _size_of(rhs) + floor
 
     return Draw(x0, evaluate, lambda x: _describe(at(x)))
+
+
+def joint_draw(rng: np.random.Generator, sides) -> Draw:
+    """A draw of the joint model, at the minimizers, for another proof's lines (Theorem 3's):
+    ``sides(s)`` reads ``s["f"]`` (a ``Shifted``, minimizer ``f.mu_star``), ``s["d"]``,
+    ``s["alpha"]``, ``s["tau"]``, ``s["zeta"]``, ``s["mu_hat"]`` (μ̂*), ``s["S_hat"]`` (Σ̂*) and
+    ``s["S_star"]`` (Σ_*, at μ*), and returns (lhs, rhs, floor), as ``_model_draw``'s."""
+    return _model_draw(rng, sides)
 
 
 def _fro(X: np.ndarray) -> float:
