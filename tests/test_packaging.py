@@ -185,7 +185,13 @@ def test_make_lab_opens_jupyterlab_on_the_notebooks_with_progress_bars():
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 #: Import name -> distribution name, where they differ.
-DISTRIBUTIONS = {"sklearn": "scikit-learn", "myst_nb": "myst-nb", "yaml": "pyyaml"}
+DISTRIBUTIONS = {
+    "sklearn": "scikit-learn",
+    "myst_nb": "myst-nb",
+    "yaml": "pyyaml",
+    "markdown_it": "markdown-it-py",
+    "mdit_py_plugins": "mdit-py-plugins",
+}
 #: Imports of the library that belong to an extra: a function used only by the notebooks
 #: (ledger.glue_measurements) or one data set (objectives.breast_cancer_logistic).
 LIBRARY_EXTRAS = {"myst-nb": "notebooks", "scikit-learn": "data", "distributed": "cluster"}

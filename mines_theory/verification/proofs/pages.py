@@ -197,8 +197,10 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
-        "of the normalized margin), `fails` (a counterexample), `follows` (its own check holds, "
-        "but the chain to it passes through a false step) or `not checked` (with its reason). "
+        "of the normalized margin), `fails` (a counterexample), `follows` (it holds only "
+        "given an earlier line that fails, its premise) or `not checked` (with its reason). A "
+        "line after a false one keeps its own status, and its evidence names the false step the "
+        "proof reaches it through. "
         "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
