@@ -258,6 +258,14 @@ TESTED: dict[str, BothSides] = {
         E + "appendix_e_induction:decide_probability_bookkeeping",
         ERR + "test_probability_bookkeeping",
     ),
+    "eq:proj_cs_prime, Prop. A.2": _t(
+        C + "section4.projection:decide_proposition_a2", ERR + "test_proposition_a2"
+    ),
+    "Prop. A.2": _t(C + "section4.projection:decide_proposition_a2", ERR + "test_proposition_a2"),
+    "Sec. 2, Fisher matrix": _t(E + "section2:decide_fisher_vec", ERR + "test_fisher_vec"),
+    "eq:bG": _t(E + "section4:decide_bG_factor", ERR + "test_bG_factor"),
+    "Lemma B.5 (Hoeffding)": _t(C + "section4.probability:decide_lemma_b5", ERR + "test_lemma_b5"),
+    "Lemma B.5": _t(C + "section4.probability:decide_lemma_b5", ERR + "test_lemma_b5"),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -303,7 +311,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 57
+OPEN_AT_MOST = 51
 
 
 def _rows() -> list[str]:

@@ -24,12 +24,15 @@ from mines_theory.verification.errata.section3_covariance import (
     decide_last_chain_norms,
     decide_sig_opt_posdef,
 )
-from mines_theory.verification.errata.section4 import rejected_with_control
+from mines_theory.verification.claims.section4.probability import decide_lemma_b5
+from mines_theory.verification.claims.section4.projection import decide_proposition_a2
+from mines_theory.verification.errata.section2 import decide_fisher_vec
+from mines_theory.verification.errata.section4 import decide_bG_factor, rejected_with_control
 from mines_theory.verification.errata.section5 import (
     decide_lemma51_substitution,
     decide_union_bound,
 )
-from mines_theory.verification.framework.verdict import Undecidable
+from mines_theory.verification.framework.verdict import Status, Undecidable
 
 
 @pytest.mark.parametrize(
@@ -240,3 +243,77 @@ CHI = dict(
 )
 def test_chi_threshold(change, flagged):
     assert decide_chi_threshold(**{**CHI, **change}) is flagged
+
+
+# The errata the inventory (tests/test_decision_inventory.py) listed as open, in the order of
+# the errata table; each part alone decides once, the control included.
+
+
+@pytest.mark.parametrize(
+    "worst, in_set, printed_outside, status",
+    [
+        (3e-11, True, True, Status.ERRATUM),
+        (1e-10, True, True, Status.FAILS),  # the control: [τ, ζ] is not the projection
+        (3e-11, False, True, Status.FAILS),  # the control: the projection leaves S'
+        (3e-11, True, False, Status.HOLDS),  # the printed interval stays in S'
+    ],
+    ids=["erratum", "not a projection", "projection leaves S'", "printed inside"],
+)
+def test_proposition_a2(worst, in_set, printed_outside, status):
+    """Prop. A.2's status and eq:proj_cs_prime's flag (its printed branch reads the status)."""
+    assert decide_proposition_a2(worst, in_set, printed_outside) is status
+
+
+def test_proposition_a2_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_proposition_a2(float("nan"), True, True)
+
+
+@pytest.mark.parametrize(
+    "closed, symmetric, full, flagged",
+    [
+        (0, 0, 4, True),
+        (1, 0, 4, False),  # the control: F is not the closed form ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K)
+        (0, 2, 4, False),  # the form differs from F on symmetric directions too
+        (0, 0, 0, False),  # the form is F
+    ],
+    ids=["flagged", "control fails", "wrong on symmetric directions", "form right"],
+)
+def test_fisher_vec(closed, symmetric, full, flagged):
+    assert decide_fisher_vec(closed, symmetric, full) is flagged
+
+
+H2 = np.array([[2.0, 0.3], [0.3, 1.0]])
+
+
+@pytest.mark.parametrize(
+    "corrected, printed, flagged",
+    [
+        (H2 + 1e-12, H2 @ np.diag([2.0, 0.5]), True),
+        (H2 + 1e-3, H2 @ np.diag([2.0, 0.5]), False),  # the control: corrected misses H
+        (H2 + 1e-12, H2 + 1e-7, False),  # the printed form's expectation is H
+    ],
+    ids=["flagged", "control fails", "printed right"],
+)
+def test_bG_factor(corrected, printed, flagged):
+    assert decide_bG_factor(corrected, printed, H2) is flagged
+
+
+@pytest.mark.parametrize(
+    "worst, printed, status",
+    [
+        (0.9, 7.39, Status.ERRATUM),
+        (1.001, 7.39, Status.FAILS),  # the control: the intended bound fails
+        (0.9, 0.135, Status.HOLDS),  # the printed form is a bound below 1
+        (1 + 1e-12, 1.0, Status.HOLDS),  # on both boundaries
+    ],
+    ids=["erratum", "intended fails", "printed below 1", "boundaries"],
+)
+def test_lemma_b5(worst, printed, status):
+    """Lemma B.5's status and its erratum's flag (its printed branch reads the status)."""
+    assert decide_lemma_b5(worst, printed) is status
+
+
+def test_lemma_b5_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_lemma_b5(0.9, float("nan"))

@@ -19,7 +19,7 @@ from ...framework.stats import (
     trials_needed,
     z_measurement,
 )
-from ...framework.verdict import Measurement, Status, Verdict
+from ...framework.verdict import Measurement, Status, Undecidable, Verdict
 
 __all__ = [
     "check_lemma_b1",
@@ -28,6 +28,7 @@ __all__ = [
     "check_lemma_b4",
     "check_lemma_b5",
     "check_lemma_b6",
+    "decide_lemma_b5",
     "hoeffding_at_one",
     "laurent_massart_lower",
     "laurent_massart_upper",
@@ -170,7 +171,8 @@ def check_lemma_b5() -> Verdict:
         Measurement("worst", worst, 1e-9),
         Measurement("printed", printed, 1e-12, digits=3),
     )
-    if worst > 1 + 1e-12:
+    status = decide_lemma_b5(worst, printed)
+    if status is Status.FAILS:
         return Verdict(
             Status.FAILS,
             "the intended bound fails for Bernoulli sums (largest "
@@ -178,11 +180,28 @@ def check_lemma_b5() -> Verdict:
             measurements,
         )
     return Verdict(
-        Status.ERRATUM if printed > 1 else Status.HOLDS,
+        status,
         "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1, "
         "n = 1); the intended bound holds (Bernoulli sums, largest ratio {worst})",
         measurements,
     )
+
+
+def decide_lemma_b5(worst: float, printed: float) -> Status:
+    """Lemma B.5's status, and its erratum's flag (status "erratum"): "fails" when the intended
+    bound fails (the largest Bernoulli tail/bound ``worst`` above 1 + 10⁻¹²), the erratum's
+    control; else "erratum" when the printed form at ψ = 1, n = 1 (``printed``) exceeds 1 and
+    so says nothing, "holds" when it does not. Undecidable on a NaN.
+
+    >>> [decide_lemma_b5(w, p).value for w, p in ((0.8, 7.4), (1.1, 7.4), (0.8, 0.14))]
+    ['erratum', 'fails', 'holds']
+    """
+    for name, value in (("worst", worst), ("printed", printed)):
+        if not math.isfinite(value):
+            raise Undecidable(f"{name} = {value}: a decision needs a finite number")
+    if worst > 1 + 1e-12:
+        return Status.FAILS
+    return Status.ERRATUM if printed > 1 else Status.HOLDS
 
 
 def hoeffding_at_one(printed: bool) -> float:

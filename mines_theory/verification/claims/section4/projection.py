@@ -12,7 +12,7 @@ from mines_theory.linalg.spd import (
     random_spd,
     spectrum_within,
 )
-from ...framework.decisions import status_of
+from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import largest, smallest
@@ -29,6 +29,7 @@ __all__ = [
     "check_proposition_a1",
     "check_proposition_a2",
     "clipped_counterexample",
+    "decide_proposition_a2",
 ]
 
 
@@ -87,7 +88,8 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
         Measurement("low", printed[0], 1e-12),
         Measurement("high", printed[-1], 1e-12),
     )
-    if worst >= 1e-10 or not in_set:
+    status = decide_proposition_a2(worst, in_set, printed_outside)
+    if status is Status.FAILS:
         return Verdict(
             Status.FAILS,
             "clipping to [τ, ζ] violates the projection inequality "
@@ -96,13 +98,28 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
             measurements,
         )
     return Verdict(
-        Status.ERRATUM if printed_outside else Status.HOLDS,
+        status,
         "clipping the spectrum to [τ, ζ] is the projection onto S' ({cases} random "
         "cases, largest normalized ⟨A − P, Y − P⟩ {worst}); eq:proj_cs_prime and "
         "Prop. A.2 print the bounds [ζ⁻¹, τ⁻¹] of S, which map the spectrum {{3, 0.3}} "
         "to {{{high}, {low}}} for τ = 1/2, ζ = 4" + (", outside S'" if printed_outside else ""),
         measurements,
     )
+
+
+def decide_proposition_a2(worst: float, in_set: bool, printed_outside: bool) -> Status:
+    """Prop. A.2's status, and eq:proj_cs_prime's flag (status "erratum"): "fails" when clipping
+    to [τ, ζ] is not the projection onto S' (a normalized ⟨A − P, Y − P⟩ of 10⁻¹⁰ or more, or
+    the counterexample's clipped spectrum not ``in_set``), the control of the erratum; else
+    "erratum" when the printed interval [ζ⁻¹, τ⁻¹] maps the counterexample outside S'
+    (``printed_outside``), "holds" when it does not. Undecidable on a NaN ``worst``.
+
+    >>> [decide_proposition_a2(w, True, True).value for w in (0.0, 1e-9)]
+    ['erratum', 'fails']
+    """
+    if not identity_within(worst, 1e-10) or not in_set:
+        return Status.FAILS
+    return Status.ERRATUM if printed_outside else Status.HOLDS
 
 
 def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
