@@ -266,6 +266,23 @@ TESTED: dict[str, BothSides] = {
     "eq:bG": _t(E + "section4:decide_bG_factor", ERR + "test_bG_factor"),
     "Lemma B.5 (Hoeffding)": _t(C + "section4.probability:decide_lemma_b5", ERR + "test_lemma_b5"),
     "Lemma B.5": _t(C + "section4.probability:decide_lemma_b5", ERR + "test_lemma_b5"),
+    "proof of Thm 3.2": _t(E + "section3_mean:decide_taylor_sigma", ERR + "test_taylor_sigma"),
+    "proof of Thm 3.3, last line": _t(
+        E + "section3_mean:decide_theorem33_sign", ERR + "test_theorem33_sign"
+    ),
+    "eq:J_quad (proof of Thm 3.1, first display)": _t(
+        E + "section3_mean:decide_j_quad_integrand", ERR + "test_j_quad_integrand"
+    ),
+    "eq:Sig_opt_1": _t(E + "section3_covariance:decide_sig_opt_mu", ERR + "test_sig_opt_mu"),
+    "eq:J_Sig_0, middle line (same in the proof of eq:Q_Sig)": _t(
+        E + "section3_covariance:decide_j_sig_0_power", ERR + "test_j_sig_0_power"
+    ),
+    "eq:tmp2, first line": _t(
+        E + "section3_covariance:decide_tmp2_first_line", ERR + "test_tmp2_first_line"
+    ),
+    "eq:tmp, lines 3–4, and the display after eq:tmp1": _t(
+        E + "section3_covariance:decide_tmp_phi_argument", ERR + "test_tmp_phi_argument"
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -311,7 +328,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 51
+OPEN_AT_MOST = 44
 
 
 def _rows() -> list[str]:

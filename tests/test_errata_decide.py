@@ -21,8 +21,17 @@ from mines_theory.verification.errata.appendix_e_stochastic import (
 )
 from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
 from mines_theory.verification.errata.section3_covariance import (
+    decide_j_sig_0_power,
     decide_last_chain_norms,
+    decide_sig_opt_mu,
     decide_sig_opt_posdef,
+    decide_tmp2_first_line,
+    decide_tmp_phi_argument,
+)
+from mines_theory.verification.errata.section3_mean import (
+    decide_j_quad_integrand,
+    decide_taylor_sigma,
+    decide_theorem33_sign,
 )
 from mines_theory.verification.claims.section4.probability import decide_lemma_b5
 from mines_theory.verification.claims.section4.projection import decide_proposition_a2
@@ -317,3 +326,86 @@ def test_lemma_b5(worst, printed, status):
 def test_lemma_b5_refuses_nan():
     with pytest.raises(Undecidable):
         decide_lemma_b5(0.9, float("nan"))
+
+
+@pytest.mark.parametrize(
+    "actual, closed, form, flagged",
+    [
+        (0.7, 0.7, 1.1, True),
+        (0.7, 0.7 * (1 + 1e-6), 1.1, False),  # the control: quadrature off ½tr(HΣ)
+        (0.7, 0.7, 0.7 * (1 + 5e-4), False),  # z = μ + Σu gives the expectation within 0.1%
+    ],
+    ids=["flagged", "control fails", "printed z right"],
+)
+def test_taylor_sigma(actual, closed, form, flagged):
+    assert decide_taylor_sigma(actual, closed, form) is flagged
+
+
+@pytest.mark.parametrize(
+    "lhs, rhs, flagged",
+    [(0.3, -0.1, True), (0.3, 0.0, False), (0.0, -0.1, False), (0.3, 0.1, False)],
+    ids=["flagged", "right side zero", "left side zero", "right side positive"],
+)
+def test_theorem33_sign(lhs, rhs, flagged):
+    assert decide_theorem33_sign(lhs, rhs) is flagged
+
+
+@pytest.mark.parametrize(
+    "pointwise, mean, root, flagged",
+    [(2, 0, 0, True), (2, 0, 1, False), (2, 1, 0, False), (0, 0, 0, False)],
+    ids=["flagged", "control fails", "mean wrong", "integrand right"],
+)
+def test_j_quad_integrand(pointwise, mean, root, flagged):
+    assert decide_j_quad_integrand(pointwise, mean, root) is flagged
+
+
+SIGMA = np.array([[0.5, 0.1], [0.1, 0.3]])
+
+
+@pytest.mark.parametrize(
+    "with_hat, with_star, flagged",
+    [
+        (SIGMA + 1e-12, SIGMA + 0.1, True),
+        (SIGMA + 1e-4, SIGMA + 0.1, False),  # the control: ∇²f(μ̂*) misses Σ̂* too
+        (SIGMA + 1e-12, SIGMA + 1e-8, False),  # ∇²f(μ*) gives Σ̂* as well
+    ],
+    ids=["flagged", "control fails", "printed right"],
+)
+def test_sig_opt_mu(with_hat, with_star, flagged):
+    assert decide_sig_opt_mu(with_hat, with_star, SIGMA) is flagged
+
+
+@pytest.mark.parametrize(
+    "printed, corrected, flagged",
+    [(4, 0, True), (4, 2, False), (0, 0, False)],
+    ids=["flagged", "control fails", "printed right"],
+)
+def test_j_sig_0_power(printed, corrected, flagged):
+    assert decide_j_sig_0_power(printed, corrected) is flagged
+
+
+@pytest.mark.parametrize(
+    "expectation, scaled, flagged",
+    [
+        (5.3e-6, 2.0, True),
+        (5.3e-6, 2.0 * (1 + 1e-5), False),  # the control: α⁻²‖E[…]‖ misses the left side
+        (2.0 * (1 + 5e-4), 2.0, False),  # the printed ‖E[…]‖ is the left side within 0.1%
+    ],
+    ids=["flagged", "control fails", "printed right"],
+)
+def test_tmp2_first_line(expectation, scaled, flagged):
+    assert decide_tmp2_first_line(expectation, scaled, 2.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "correct, at_mu_star, at_mu_hat, flagged",
+    [
+        (1.0, 0.9, 0.8, True),
+        (1.0 + 1e-7, 0.9, 0.8, False),  # the control: Φ(Σ̂*) falls short too
+        (1.0, 1.0 - 1e-6, 0.8, False),  # Φ at μ* within 10⁻⁵
+        (1.0, 0.9, 1.0 - 1e-6, False),  # Φ at μ̂* within 10⁻⁵
+    ],
+    ids=["flagged", "control fails", "at mu star", "at mu hat"],
+)
+def test_tmp_phi_argument(correct, at_mu_star, at_mu_hat, flagged):
+    assert decide_tmp_phi_argument(correct, at_mu_star, at_mu_hat, 1.0) is flagged
