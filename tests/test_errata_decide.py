@@ -334,8 +334,9 @@ def test_lemma_b5_refuses_nan():
         (0.7, 0.7, 1.1, True),
         (0.7, 0.7 * (1 + 1e-6), 1.1, False),  # the control: quadrature off ½tr(HΣ)
         (0.7, 0.7, 0.7 * (1 + 5e-4), False),  # z = μ + Σu gives the expectation within 0.1%
+        (0.7, 0.7, 0.7 * (1 + 2e-3), True),  # 0.2% off: beyond the criterion
     ],
-    ids=["flagged", "control fails", "printed z right"],
+    ids=["flagged", "control fails", "printed z right", "0.2% off"],
 )
 def test_taylor_sigma(actual, closed, form, flagged):
     assert decide_taylor_sigma(actual, closed, form) is flagged
