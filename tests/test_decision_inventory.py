@@ -283,6 +283,19 @@ TESTED: dict[str, BothSides] = {
     "eq:tmp, lines 3–4, and the display after eq:tmp1": _t(
         E + "section3_covariance:decide_tmp_phi_argument", ERR + "test_tmp_phi_argument"
     ),
+    "eq:c1 with Lemmas 5.1, 5.2, eq:C": _t(
+        E + "section5:decide_c2_negative", ERR + "test_c2_negative"
+    ),
+    "eq:C, C₃": _t(E + "section5:decide_C_grows_with_K", ERR + "test_C_grows_with_K"),
+    "proof of Lemma 5.2, the step after eq:tgm_3": _t(
+        E + "section5:decide_lemma52_coefficient", ERR + "test_lemma52_coefficient"
+    ),
+    "proof of Lemma 5.2, fourth line of the chain": _t(
+        E + "section5:decide_lemma52_line4", ERR + "test_lemma52_line4"
+    ),
+    "Δ_α,2 of Lemma 5.2, third term": _t(
+        E + "section5:decide_delta_alpha_2_third_term", ERR + "test_delta_alpha_2_third_term"
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -328,7 +341,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 44
+OPEN_AT_MOST = 39
 
 
 def _rows() -> list[str]:

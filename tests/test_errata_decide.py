@@ -5,6 +5,7 @@ any one part alone false, the control first."""
 
 import numpy as np
 import pytest
+import sympy as sp
 
 from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
 from mines_theory.verification.errata.appendix_e_induction import (
@@ -38,7 +39,12 @@ from mines_theory.verification.claims.section4.projection import decide_proposit
 from mines_theory.verification.errata.section2 import decide_fisher_vec
 from mines_theory.verification.errata.section4 import decide_bG_factor, rejected_with_control
 from mines_theory.verification.errata.section5 import (
+    decide_c2_negative,
+    decide_C_grows_with_K,
+    decide_delta_alpha_2_third_term,
     decide_lemma51_substitution,
+    decide_lemma52_coefficient,
+    decide_lemma52_line4,
     decide_union_bound,
 )
 from mines_theory.verification.framework.verdict import Status, Undecidable
@@ -410,3 +416,78 @@ def test_tmp2_first_line(expectation, scaled, flagged):
 )
 def test_tmp_phi_argument(correct, at_mu_star, at_mu_hat, flagged):
     assert decide_tmp_phi_argument(correct, at_mu_star, at_mu_hat, 1.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "c2_9, c2_10, flagged",
+    [(-0.1, 0.4, True), (-0.1, -0.05, False), (0.1, 0.4, False), (0.0, 0.4, False)],
+    ids=["flagged", "control: negative at 10 too", "positive at 9", "zero at 9"],
+)
+def test_c2_negative(c2_9, c2_10, flagged):
+    assert decide_c2_negative(c2_9, c2_10) is flagged
+
+
+#: C₃ = 1 at K = 10⁴, 100 at 10⁸: the floor (9/4)C₃²/K is 2.25·10⁻⁴ at 10⁸ (1.125·10⁻⁴ is half
+#: the floor at 10⁴), and C/K = 9·10⁴/10⁸ = 9·10⁻⁴ stays above it.
+C3_GROWS = dict(term=0.0, c3_small=1.0, c3_large=100.0, C_large=9e4)
+
+
+@pytest.mark.parametrize(
+    "change, flagged",
+    [
+        (dict(), True),
+        (dict(term=1e-3), False),  # the control: eq:alpha_err's α-term does not vanish
+        (dict(c3_small=0.0, c3_large=0.0), False),  # the printed C₃ vanishes too
+        (dict(c3_large=99.0), False),  # C₃ grows 99-fold only
+        (dict(C_large=2e4), False),  # C/K below the floor
+        # at K = 10⁹ (10⁵ times 10⁴), growth ×150 > 99 leaves a floor 5.1·10⁻⁵ below half the
+        # floor at 10⁴: the floor falls; ×300 keeps it (2.0·10⁻⁴)
+        (dict(c3_large=150.0, C_large=1e6, K_large=10**9), False),
+        (dict(c3_large=300.0, C_large=1e6, K_large=10**9), True),
+    ],
+    ids=["flagged", "control", "C3 zero", "growth", "below floor", "floor falls", "floor stays"],
+)
+def test_C_grows_with_K(change, flagged):
+    assert decide_C_grows_with_K(**{**C3_GROWS, **change}) is flagged
+
+
+X = sp.Symbol("x", positive=True)
+
+
+@pytest.mark.parametrize(
+    "residuals, flagged",
+    [
+        ((0, X, 0, 0), True),
+        ((0, X, X, 0), False),  # the control: another step η does better
+        ((X, X, 0, 0), False),  # the coefficient is not −1/(16𝓛c₁)
+        ((0, 0, 0, 0), False),  # the printed −1/(4𝓛c₁) is right
+        ((0, X, 0, X), False),  # the cubic term does not leave +1/(16𝓛c₁)
+    ],
+    ids=["flagged", "control", "not 1/16", "printed right", "no increase"],
+)
+def test_lemma52_coefficient(residuals, flagged):
+    assert decide_lemma52_coefficient(*residuals) is flagged
+
+
+@pytest.mark.parametrize(
+    "cubic_times_w, cubic, gap, flagged",
+    [
+        (0, X, X, True),
+        (X, X, X, False),  # the control: not the derived term with ‖w‖² for ‖w‖³
+        (0, 0, X, False),  # the printed cubic term is the derived one
+        (0, X, -X, False),  # line 3 ≤ line 4 holds
+        (0, X, 0, False),  # on its boundary
+    ],
+    ids=["flagged", "control", "cubic right", "step holds", "gap zero"],
+)
+def test_lemma52_line4(cubic_times_w, cubic, gap, flagged):
+    assert decide_lemma52_line4(cubic_times_w, cubic, gap) is flagged
+
+
+@pytest.mark.parametrize(
+    "times_Lk, residual, flagged",
+    [(0, X, True), (X, X, False), (0, 0, False)],
+    ids=["flagged", "control", "printed right"],
+)
+def test_delta_alpha_2_third_term(times_Lk, residual, flagged):
+    assert decide_delta_alpha_2_third_term(times_Lk, residual) is flagged
