@@ -296,6 +296,16 @@ TESTED: dict[str, BothSides] = {
     "Δ_α,2 of Lemma 5.2, third term": _t(
         E + "section5:decide_delta_alpha_2_third_term", ERR + "test_delta_alpha_2_third_term"
     ),
+    "eq:G_norm_1, eq:G_norm_2 (Lemma D.7)": _t(
+        E + "appendix_d:decide_G_norm_1", ERR + "test_G_norm_1"
+    ),
+    "Lemmas D.1, D.4, D.5, hypotheses": _t(
+        E + "appendix_d:decide_hypotheses", ERR + "test_hypotheses"
+    ),
+    "eq:G_norm, eq:GG (Lemma D.6)": _t(E + "appendix_d:decide_two_log", ERR + "test_two_log"),
+    "proof of Lemma D.6, Taylor expansions": _t(
+        E + "appendix_d:decide_taylor_weight", ERR + "test_taylor_weight"
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -341,7 +351,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 39
+OPEN_AT_MOST = 35
 
 
 def _rows() -> list[str]:

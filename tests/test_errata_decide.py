@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from mines_theory.verification.errata.appendix_d import decide_nu_gamma_power
+from mines_theory.verification.errata.appendix_d import (
+    decide_G_norm_1,
+    decide_hypotheses,
+    decide_nu_gamma_power,
+    decide_taylor_weight,
+    decide_two_log,
+)
 from mines_theory.verification.errata.appendix_e_induction import (
     decide_probability_bookkeeping,
 )
@@ -491,3 +497,60 @@ def test_lemma52_line4(cubic_times_w, cubic, gap, flagged):
 )
 def test_delta_alpha_2_third_term(times_Lk, residual, flagged):
     assert decide_delta_alpha_2_third_term(times_Lk, residual) is flagged
+
+
+@pytest.mark.parametrize(
+    "d7, inside_fails, flagged",
+    [
+        (Status.FAILS, True, True),
+        (Status.HOLDS, True, False),  # Lemma D.7's check does not fail
+        (Status.FAILS, False, False),  # eq:G_norm_2 holds inside S'
+    ],
+    ids=["flagged", "D.7 holds", "holds inside S'"],
+)
+def test_G_norm_1(d7, inside_fails, flagged):
+    assert decide_G_norm_1(d7, inside_fails) is flagged
+
+
+#: 2000 batches, δ = 0.1: a count is beyond δ by 5 SE above 267 (13.4%).
+@pytest.mark.parametrize(
+    "outside, inside, flagged",
+    [
+        ((1556, 900), (0, 150), True),
+        ((1556, 900), (268, 150), False),  # the control: eq:sigma_1 fails at Σ = 1/τ too
+        ((1556, 900), (0, 268), False),  # the control: eq:tgm_3 fails at Σ = 1/τ too
+        ((267, 900), (0, 150), False),  # eq:sigma_1 does not fail at the allowed Σ
+        ((1556, 267), (0, 150), False),  # eq:tgm_3 does not fail at the allowed Σ
+    ],
+    ids=["flagged", "sigma_1 inside", "tgm_3 inside", "sigma_1 outside", "tgm_3 outside"],
+)
+def test_hypotheses(outside, inside, flagged):
+    assert decide_hypotheses(outside, inside, 2000, 0.1) is flagged
+
+
+@pytest.mark.parametrize(
+    "two, three, flagged",
+    [
+        (-29.9, -31.0, True),
+        (-29.9, -29.95, False),  # the control: 2d + 3 log(1/δ) exceeds δ too
+        (-30.0, -31.0, False),  # 2 log(1/δ) at δ exactly
+        (-30.5, -31.0, False),  # 2 log(1/δ) safe
+    ],
+    ids=["flagged", "control", "at delta", "printed safe"],
+)
+def test_two_log(two, three, flagged):
+    assert decide_two_log(two, three, 30.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "weighted, unweighted, flagged",
+    [
+        (0.5 * (1 + 1e-12), 1.05, True),
+        (0.5 * (1 + 1e-9), 1.05, False),  # the control: the weighted integral misses it
+        (0.5 * (1 + 1e-12), 0.59, False),  # the printed form within 20% (18%)
+        (0.5 * (1 + 1e-12), 0.39, True),  # 22% below
+    ],
+    ids=["flagged", "control", "within 20%", "22% below"],
+)
+def test_taylor_weight(weighted, unweighted, flagged):
+    assert decide_taylor_weight(0.5, weighted, unweighted) is flagged
