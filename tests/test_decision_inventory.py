@@ -306,6 +306,36 @@ TESTED: dict[str, BothSides] = {
     "proof of Lemma D.6, Taylor expansions": _t(
         E + "appendix_d:decide_taylor_weight", ERR + "test_taylor_weight"
     ),
+    "eq:Sig_2_bnd (Lemma E.2)": _t(
+        E + "appendix_e_recursion:decide_sig2_nonquadratic", ERR + "test_sig2_nonquadratic"
+    ),
+    "eq:alpha_err (Lemma E.4)": _t(
+        E + "appendix_e_recursion:decide_alpha_err_factor", ERR + "test_alpha_err_factor"
+    ),
+    "eq:alpha_err (Lemma E.4), the step citing eq:GG": _t(
+        E + "appendix_e_recursion:decide_alpha_err_projection", ERR + "test_alpha_err_projection"
+    ),
+    'proof of eq:dd (Lemma E.10), the "=" line': _t(
+        E + "appendix_e_recursion:decide_dd_middle_equality", ERR + "test_dd_middle_equality"
+    ),
+    "proof of eq:sto_err (Lemma E.9)": _t(
+        E + "appendix_e_stochastic:decide_Lambda_norm", ERR + "test_Lambda_norm"
+    ),
+    "display before eq:Y0 (Lemma E.8)": _t(
+        E + "appendix_e_stochastic:decide_Y0_sum", ERR + "test_Y0_sum"
+    ),
+    "proof of eq:sto_err (Lemma E.9), the line citing eq:E": _t(
+        E + "appendix_e_stochastic:decide_missing_1_over_b", ERR + "test_missing_1_over_b"
+    ),
+    "proof of lem:Y (Lemma E.8), E[Y_{t,i}]": _t(
+        E + "section4:rejected_with_control", ERR + "test_rejected_with_control"
+    ),
+    "proof of Lemma 5.3, base case k = 2; eq:C": _t(
+        E + "appendix_e_induction:decide_base_case_C", ERR + "test_base_case_C"
+    ),
+    "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": _t(
+        E + "appendix_e_induction:decide_Sigma_vs_Sigma_inv", ERR + "test_Sigma_vs_Sigma_inv"
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -351,7 +381,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 35
+OPEN_AT_MOST = 25
 
 
 def _rows() -> list[str]:

@@ -15,16 +15,25 @@ from mines_theory.verification.errata.appendix_d import (
     decide_two_log,
 )
 from mines_theory.verification.errata.appendix_e_induction import (
+    decide_base_case_C,
     decide_probability_bookkeeping,
+    decide_Sigma_vs_Sigma_inv,
 )
 from mines_theory.verification.errata.appendix_e_recursion import (
+    decide_alpha_err_factor,
+    decide_alpha_err_projection,
+    decide_dd_middle_equality,
     decide_nab_f_typos,
+    decide_sig2_nonquadratic,
     decide_sig_dec_factor,
 )
 from mines_theory.verification.errata.appendix_e_stochastic import (
     decide_chi_threshold,
+    decide_Lambda_norm,
     decide_lemx_dependence,
+    decide_missing_1_over_b,
     decide_y_omitted,
+    decide_Y0_sum,
 )
 from mines_theory.verification.errata.section3_convexity import decide_strict_convexity
 from mines_theory.verification.errata.section3_covariance import (
@@ -554,3 +563,147 @@ def test_two_log(two, three, flagged):
 )
 def test_taylor_weight(weighted, unweighted, flagged):
     assert decide_taylor_weight(0.5, weighted, unweighted) is flagged
+
+
+#: 400 runs, δ = 0.1: a count is beyond δ by 5 SE (1.5% each) from 71 (17.75%) on.
+@pytest.mark.parametrize(
+    "count, mean_error, limit, flagged",
+    [
+        (400, 2.0, 1.5, True),
+        (71, 2.0, 1.5, True),
+        (69, 2.0, 1.5, False),  # exceeded in 17.25% of the runs: not beyond δ by 5 SE
+        (400, 1.0, 1.5, False),  # the mean error at the bound
+        (400, 2.0, 1.0, False),  # the limit at the bound: more batches would remove it
+    ],
+    ids=["flagged", "71 of 400", "69 of 400", "mean within", "limit within"],
+)
+def test_sig2_nonquadratic(count, mean_error, limit, flagged):
+    assert decide_sig2_nonquadratic(count, 400, 0.1, mean_error, limit, 1.0) is flagged
+
+
+ROOT5 = 5**0.5
+
+
+@pytest.mark.parametrize(
+    "top, identity, flagged",
+    [
+        (2.1, ROOT5, True),
+        (ROOT5 * (1 + 1e-9), ROOT5, False),  # the control: a pair exceeds √d
+        (2.1, ROOT5 * (1 + 1e-11), False),  # A = D = I misses √d
+    ],
+    ids=["flagged", "control", "identity off"],
+)
+def test_alpha_err_factor(top, identity, flagged):
+    assert decide_alpha_err_factor(top, identity, 5) is flagged
+
+
+def test_alpha_err_factor_printed_part_alone():
+    """d = 1: √d = 1/√d, so reaching √d does not exceed the printed factor."""
+    assert decide_alpha_err_factor(1.0, 1.0, 1) is False
+
+
+ALPHA_ERR = dict(rhs=0.0, one_d=3 / 64, closed=3 / 64, positive=49, inside=1e-12)
+
+
+@pytest.mark.parametrize(
+    "change, flagged",
+    [
+        (dict(), True),
+        (dict(inside=2e-9), False),  # the control: the left side > 0 with ∇²f in S' too
+        (dict(rhs=1e-3), False),  # the right side is not 0
+        (dict(one_d=3 / 64 + 1e-8), False),  # the 1-D left side misses its closed form
+        (dict(one_d=-3 / 64, closed=-3 / 64), False),  # the 1-D left side not positive
+        (dict(positive=0), False),  # no random draw positive
+    ],
+    ids=["flagged", "control", "rhs", "closed form", "1-D negative", "no draw"],
+)
+def test_alpha_err_projection(change, flagged):
+    assert decide_alpha_err_projection(**{**ALPHA_ERR, **change}) is flagged
+
+
+@pytest.mark.parametrize(
+    "matches, bounds, flagged",
+    [
+        ([True, True, True], [2.0, 3.0, 1.0], True),
+        ([True, False, True], [2.0, 3.0, 1.0], False),  # the "=" line right at one k
+        ([True, True, True], [2.0, 3.0, 1.0 - 1e-9], False),  # the control: dd_bound below
+    ],
+    ids=["flagged", "one k right", "control"],
+)
+def test_dd_middle_equality(matches, bounds, flagged):
+    assert decide_dd_middle_equality(matches, bounds, [1.0, 3.0, 1.0]) is flagged
+
+
+@pytest.mark.parametrize(
+    "example, largest, L, flagged",
+    [
+        (1.0, 0.9, 0.5, True),
+        (1.0, 1.0 + 1e-9, 0.5, False),  # the control: max(L, τ)/τ = 1 exceeded by a draw
+        (1.0 + 1e-9, 0.9, 0.5, False),  # the example is not ‖Λ_t‖₂ = 1
+        (1.0, 0.9, 1.0, False),  # L/τ = 1: the printed bound holds at the example
+    ],
+    ids=["flagged", "control", "example off", "printed holds"],
+)
+def test_Lambda_norm(example, largest, L, flagged):
+    """τ = 1 (S' = [1, 2]), as in the check."""
+    assert decide_Lambda_norm(example, largest, L, 1.0) is flagged
+
+
+@pytest.mark.parametrize(
+    "total, low, high, flagged",
+    [
+        (sp.pi**2 / 6 - 1, 0.6449, 0.6450, True),
+        (sp.pi**2 / 6, 0.6449, 0.6450, False),  # the printed sum is right
+        (sp.pi**2 / 6 - sp.Rational(9, 10), 0.6449, 0.6450, False),  # neither
+        (sp.pi**2 / 6 - 1, 0.6450, 0.6451, False),  # the control: the bracket misses it
+        (sp.pi**2 / 6 - 1, 0.6449, 1.7, False),  # the bracket reaches π²/6
+    ],
+    ids=["flagged", "printed right", "neither", "bracket misses", "bracket too wide"],
+)
+def test_Y0_sum(total, low, high, flagged):
+    assert decide_Y0_sum(total, low, high) is flagged
+
+
+@pytest.mark.parametrize(
+    "lhs, corrected, printed_side, flagged",
+    [
+        (0.5, 0.5, 2.0, True),
+        (0.5, 0.5 + 1e-9, 2.0, False),  # the control: the corrected side misses the left
+        (0.5, 0.5, 0.5, False),  # the printed side is the left side
+        (1e-4, 1e-4, 4e-4, False),  # a left side near 0 shows nothing
+    ],
+    ids=["flagged", "control", "printed right", "lhs zero"],
+)
+def test_missing_1_over_b(lhs, corrected, printed_side, flagged):
+    assert decide_missing_1_over_b(lhs, corrected, printed_side, 4, 1e-10) is flagged
+
+
+@pytest.mark.parametrize(
+    "algebra, cases, flagged",
+    [
+        (True, [(True, 4.0, 2.0, 6.0), (True, 8.0, 4.0, 10.0)], True),
+        (False, [(True, 4.0, 2.0, 6.0), (True, 8.0, 4.0, 10.0)], False),  # the derivation
+        (True, [(True, 4.0, 2.0, 6.0), (False, 8.0, 4.0, 10.0)], False),  # constants invalid
+        (True, [(True, 4.0, 2.0, 6.0), (True, 8.0, 3.0, 10.0)], False),  # the bound is not 2C₄
+        (True, [(True, 4.0, 2.0, 6.0), (True, 8.0, 4.0, 16.0)], False),  # C/2 ≥ bound
+    ],
+    ids=["flagged", "algebra", "invalid", "not 2C4", "C large enough"],
+)
+def test_base_case_C(algebra, cases, flagged):
+    assert decide_base_case_C(algebra, cases) is flagged
+
+
+@pytest.mark.parametrize(
+    "order, step, flagged",
+    [
+        ([True, True, False, False], False, True),
+        ([True, True, False, False], True, False),  # the last step holds at 3I
+        ([False, True, False, False], False, False),
+        ([True, False, False, False], False, False),
+        ([True, True, True, False], False, False),  # one bounds the other
+        ([True, True, False, True], False, False),
+    ],
+    ids=["flagged", "step holds", "3I fro", "3I spectral", "0.6I fro", "0.6I spectral"],
+)
+def test_Sigma_vs_Sigma_inv(order, step, flagged):
+    assert decide_Sigma_vs_Sigma_inv(order, step) is flagged
