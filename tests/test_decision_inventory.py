@@ -336,6 +336,15 @@ TESTED: dict[str, BothSides] = {
     "eq:sto_err, eq:dec_sig, induction hypothesis in the proof of Lemma 5.3": _t(
         E + "appendix_e_induction:decide_Sigma_vs_Sigma_inv", ERR + "test_Sigma_vs_Sigma_inv"
     ),
+    "Lemma E.2": _t(
+        C + "appendix_e.trajectory:decide_lemma_e2", "test_appendix_e_decide.py::test_lemma_e2"
+    ),
+    "Lemma E.6": _t(
+        C + "appendix_e.moments:decide_lemma_e6", "test_appendix_e_decide.py::test_lemma_e6"
+    ),
+    "Lemma E.8": _t(
+        C + "appendix_e.moments:decide_lemma_e8", "test_appendix_e_decide.py::test_lemma_e8"
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -398,7 +407,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 25
+OPEN_AT_MOST = 22
 
 
 def _rows() -> list[str]:

@@ -51,6 +51,7 @@ __all__ = [
     "TrajectoryRun",
     "check_lemma_e10",
     "check_lemma_e2",
+    "decide_lemma_e2",
     "check_lemma_e4",
     "check_lemma_e9",
     "sig_dec_sides",
@@ -236,6 +237,17 @@ class Sig2Experiment:
 SIG2 = Sig2Experiment()
 
 
+def decide_lemma_e2(printed: int, sig2: int, batches: int, delta: float) -> Status:
+    """Lemma E.2's status, two parts: eq:Sig_dec as printed never fails along the trajectory
+    (``printed``, the (k, seed) pairs where it fails, is 0), and eq:Sig_2_bnd is exceeded in
+    ``sig2`` of ``batches`` runs no more often than δ (``decisions.exceeded``).
+
+    >>> decide_lemma_e2(0, 30, 400, 0.1).value, decide_lemma_e2(1, 30, 400, 0.1).value
+    ('holds', 'fails')
+    """
+    return status_of(Sig_dec=not printed > 0, Sig_2_bnd=not exceeded(sig2, batches, delta))
+
+
 @claim(
     "Lemma E.2",
     minimum=Data(
@@ -254,9 +266,7 @@ def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment 
     p_printed = _seed_fraction("printed", printed)
     p_corrected = _seed_fraction("corrected", corrected)
     share = proportion("sig2", s["exceeded"], sig2.batches)
-    status = status_of(
-        Sig_dec=not printed.any(), Sig_2_bnd=not exceeded(s["exceeded"], sig2.batches, sig2.delta)
-    )
+    status = decide_lemma_e2(int(printed.sum()), s["exceeded"], sig2.batches, sig2.delta)
     return Verdict(
         status,
         f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
