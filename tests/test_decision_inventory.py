@@ -345,6 +345,20 @@ TESTED: dict[str, BothSides] = {
     "Lemma E.8": _t(
         C + "appendix_e.moments:decide_lemma_e8", "test_appendix_e_decide.py::test_lemma_e8"
     ),
+    "Lemma D.1": _t(
+        C + "appendix_d.mean_gradient:decide_lemma_d1", "test_appendix_d_decide.py::test_lemma_d1"
+    ),
+    "Lemma D.3": _t(
+        C + "appendix_d.mean_gradient:decide_lemma_d3", "test_appendix_d_decide.py::test_lemma_d3"
+    ),
+    **{
+        f"Lemma D.{n}": _t(
+            C + "appendix_d.common:decide_tails",
+            "test_appendix_d_decide.py::test_tails_each_alone_fails",
+            "test_appendix_d_decide.py::test_tails_each_with_its_own_trials_and_delta",
+        )
+        for n in (2, 4, 5, 6, 7)
+    },
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -407,7 +421,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 22
+OPEN_AT_MOST = 15
 
 
 def _rows() -> list[str]:
