@@ -3,10 +3,15 @@ every part met and fails with any one part alone false."""
 
 import math
 
+import numpy as np
 import pytest
 
+from mines_theory.verification.claims.appendix_d.common import decide_tails
 from mines_theory.verification.claims.appendix_e.moments import decide_lemma_e6, decide_lemma_e8
-from mines_theory.verification.claims.appendix_e.trajectory import decide_lemma_e2
+from mines_theory.verification.claims.appendix_e.trajectory import (
+    decide_every_pair,
+    decide_lemma_e2,
+)
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
@@ -55,3 +60,25 @@ def test_lemma_e6_refuses_nan():
 )
 def test_lemma_e8(chi, chi_1, y0, status):
     assert decide_lemma_e8(chi, chi_1, y0, 0.16) is status
+
+
+@pytest.mark.parametrize(
+    "lhs, status",
+    [
+        ([[1.0, 2.0], [0.5, 3.0]], Status.HOLDS),  # met with equality at two pairs
+        ([[1.0, 2.0], [0.5, 3.0 + 1e-12]], Status.FAILS),  # one pair above, the last
+        ([[1.0 + 1e-12, 2.0], [0.5, 3.0]], Status.FAILS),  # one pair above, the first
+    ],
+    ids=["holds", "last pair", "first pair"],
+)
+def test_every_pair(lhs, status):
+    """Lemmas E.9, E.10: the bound at every (seed, k)."""
+    rhs = np.array([[1.0, 2.5], [0.7, 3.0]])
+    assert decide_every_pair(np.array(lhs), rhs) is status
+
+
+#: Lemma E.7's tail: 4000 repetitions, allowed δ/k² = 1.1·10⁻⁴ (k = 30): exceeded beyond it by
+#: 5 SE from 4 repetitions on.
+@pytest.mark.parametrize("count, status", [(3, Status.HOLDS), (4, Status.FAILS)])
+def test_lemma_e7_tail(count, status):
+    assert decide_tails(tail=(count, 4000, 0.1 / 30**2)) is status

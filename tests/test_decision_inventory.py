@@ -359,6 +359,22 @@ TESTED: dict[str, BothSides] = {
         )
         for n in (2, 4, 5, 6, 7)
     },
+    "Lemma E.7": _t(
+        C + "appendix_d.common:decide_tails", "test_appendix_e_decide.py::test_lemma_e7_tail"
+    ),
+    **{
+        f"Lemma E.{n}": _t(
+            C + "appendix_e.trajectory:decide_every_pair",
+            "test_appendix_e_decide.py::test_every_pair",
+        )
+        for n in (9, 10)
+    },
+    # its status where a seed can exceed C; where the projection's cap lies below C no run
+    # could contradict it (its published run: "too loose to be tested")
+    "Lemma 5.3, repaired, γ > 0": _t(
+        C + "repaired.common:exceedance_verdict",
+        "test_corrigendum.py::test_exceedance_verdict_on_both_sides",
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -421,7 +437,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 15
+OPEN_AT_MOST = 11
 
 
 def _rows() -> list[str]:

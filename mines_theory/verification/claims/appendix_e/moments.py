@@ -21,8 +21,8 @@ from mines_theory.linalg.spd import (
     symmetric_roots,
 )
 from mines_theory.problems.objectives import LogCoshQuadratic
-from ..appendix_d.common import quadratic
-from ...framework.decisions import exceeded, identity_within, status_of
+from ..appendix_d.common import decide_tails, quadratic
+from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -269,7 +269,7 @@ def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.
     allowed = delta / k**2
     largest = float(np.max(np.abs(total)) / bound)
     return Verdict(
-        status_of(tail=not exceeded(n_exceeded, reps, allowed)),
+        decide_tails(tail=(n_exceeded, reps, allowed)),
         f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
         "δ/k² = {allowed}); largest |sum|/bound {largest}",
         (

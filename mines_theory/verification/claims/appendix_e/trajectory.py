@@ -54,6 +54,7 @@ __all__ = [
     "decide_lemma_e2",
     "check_lemma_e4",
     "check_lemma_e9",
+    "decide_every_pair",
     "sig_dec_sides",
 ]
 
@@ -302,6 +303,18 @@ def _weighted_sums(tr: Trajectory):
     )
 
 
+def decide_every_pair(lhs, rhs) -> Status:
+    """The status of a bound ``lhs ≤ rhs`` that must hold at every (seed, k) of the trajectory
+    (Lemmas E.9, E.10): "fails" at one pair above it.
+
+    >>> decide_every_pair(np.array([1.0, 2.0]), np.array([1.0, 3.0])).value
+    'holds'
+    >>> decide_every_pair(np.array([1.0, 3.5]), np.array([1.0, 3.0])).value
+    'fails'
+    """
+    return status_of(every_pair=int(np.sum(lhs > rhs)) == 0)
+
+
 def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     """``lhs ≤ rhs`` at every (seed, k) of the trajectory: the count of violations and the
     largest ratio, with a bootstrap interval over the seeds."""
@@ -313,7 +326,7 @@ def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     fails = int(np.sum(lhs > rhs))
     largest = _largest_ratio(lhs, rhs)
     return Verdict(
-        status_of(every_pair=fails == 0),
+        decide_every_pair(lhs, rhs),
         f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
         "{fails} of {pairs}; largest left/right {largest}",
         (
