@@ -375,6 +375,10 @@ TESTED: dict[str, BothSides] = {
         C + "repaired.common:exceedance_verdict",
         "test_corrigendum.py::test_exceedance_verdict_on_both_sides",
     ),
+    "Lemma C.1": _t(
+        C + "section4.estimators:decide_lemma_c1",
+        "test_section4_decide.py::test_lemma_c1_each_part_alone",
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -437,7 +441,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 11
+OPEN_AT_MOST = 10
 
 
 def _rows() -> list[str]:

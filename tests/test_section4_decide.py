@@ -15,6 +15,7 @@ from mines_theory.verification.claims.section4.estimators import (
     QUADRATURE_TOLERANCE,
     check_lemma41,
     check_lemma43,
+    decide_lemma_c1,
     decide_unbiased,
 )
 from mines_theory.verification.framework.stats import K_SE
@@ -73,3 +74,16 @@ def test_a_bias_in_one_case_alone_fails_the_lemma(check, estimator, bias, kind):
     else:
         assert quadrature < QUADRATURE_TOLERANCE and z > K_SE
     assert verdict.status is Status.FAILS
+
+
+@pytest.mark.parametrize(
+    "symbolic, worst, status",
+    [
+        (True, 9e-11, Status.HOLDS),
+        (False, 0.0, Status.FAILS),  # sympy finds the identity false
+        (True, 1e-10, Status.FAILS),  # the exact moments miss H at 10⁻¹⁰
+    ],
+    ids=["holds", "sympy", "moments"],
+)
+def test_lemma_c1_each_part_alone(symbolic, worst, status):
+    assert decide_lemma_c1(symbolic, worst) is status
