@@ -7,7 +7,11 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.claims.appendix_d.common import decide_tails
-from mines_theory.verification.claims.appendix_e.moments import decide_lemma_e6, decide_lemma_e8
+from mines_theory.verification.claims.appendix_e.moments import (
+    decide_lemma_e1,
+    decide_lemma_e6,
+    decide_lemma_e8,
+)
 from mines_theory.verification.claims.appendix_e.trajectory import (
     decide_every_pair,
     decide_lemma_e2,
@@ -82,3 +86,13 @@ def test_every_pair(lhs, status):
 @pytest.mark.parametrize("count, status", [(3, Status.HOLDS), (4, Status.FAILS)])
 def test_lemma_e7_tail(count, status):
     assert decide_tails(tail=(count, 4000, 0.1 / 30**2)) is status
+
+
+@pytest.mark.parametrize(
+    "held, inside, status",
+    [(2880, 2880, Status.HOLDS), (2879, 2880, Status.FAILS), (0, 0, Status.HOLDS)],
+    ids=["every point", "one point short", "no point inside"],
+)
+def test_lemma_e1(held, inside, status):
+    """No point inside holds vacuously: the check's minimum (measured:inside) refuses it."""
+    assert decide_lemma_e1(held, inside) is status

@@ -15,9 +15,11 @@ from mines_theory.verification.claims.section4.estimators import (
     QUADRATURE_TOLERANCE,
     check_lemma41,
     check_lemma43,
+    decide_lemma42,
     decide_lemma_c1,
     decide_unbiased,
 )
+from mines_theory.verification.claims.section4.projection import decide_proposition_a1
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
@@ -87,3 +89,20 @@ def test_a_bias_in_one_case_alone_fails_the_lemma(check, estimator, bias, kind):
 )
 def test_lemma_c1_each_part_alone(symbolic, worst, status):
     assert decide_lemma_c1(symbolic, worst) is status
+
+
+@pytest.mark.parametrize(
+    "error, status", [(9.9e-7, Status.HOLDS), (1e-6, Status.FAILS)], ids=["within", "at 1e-6"]
+)
+def test_lemma42_on_both_sides_of_its_tolerance(error, status):
+    assert decide_lemma42(error) is status
+
+
+def test_lemma42_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_lemma42(math.nan)
+
+
+@pytest.mark.parametrize("outside, status", [(0, Status.HOLDS), (1, Status.FAILS)])
+def test_proposition_a1(outside, status):
+    assert decide_proposition_a1(outside) is status

@@ -48,6 +48,7 @@ __all__ = [
     "check_lemma_e6",
     "check_lemma_e7",
     "check_lemma_e8",
+    "decide_lemma_e1",
     "decide_lemma_e6",
     "decide_lemma_e8",
     "chi_threshold_region",
@@ -58,6 +59,16 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
 # ---------------------------------------------------------------------------------------------
+
+
+def decide_lemma_e1(held: int, inside: int) -> Status:
+    """Lemma E.1's status: the inequality holds at every one of the ``inside`` points of the
+    region (``held`` of them); points outside it do not count.
+
+    >>> decide_lemma_e1(2880, 2880).value, decide_lemma_e1(2879, 2880).value
+    ('holds', 'fails')
+    """
+    return status_of(region=held == inside)
 
 
 @claim("Lemma E.1", minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}))
@@ -87,7 +98,7 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
             holds_outside += ratio >= 1.0
     worst = smallest(ratios, "‖∇f‖²_Σ/(ξ(f − f*)) inside the region")
     return Verdict(
-        status_of(region=holds_inside == inside),
+        decide_lemma_e1(holds_inside, inside),
         "3-D log-cosh: the inequality held at {held_in} of {inside} points "
         "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
         "outside it",

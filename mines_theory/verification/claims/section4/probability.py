@@ -28,6 +28,8 @@ __all__ = [
     "check_lemma_b4",
     "check_lemma_b5",
     "check_lemma_b6",
+    "decide_largest_ratio",
+    "decide_lemma_b3",
     "decide_lemma_b5",
     "hoeffding_at_one",
     "laurent_massart_lower",
@@ -107,6 +109,26 @@ def check_lemma_b2(
     )
 
 
+def decide_lemma_b3(z: float) -> Status:
+    """Lemma B.3's status: the largest z of the exceedance over the shapes and t (one-sided
+    binomial, against the allowed 2e^{−t²/2}) at most ``K_SE``.
+
+    >>> decide_lemma_b3(-86.1).value, decide_lemma_b3(5.01).value
+    ('holds', 'fails')
+    """
+    return status_of(monte_carlo=bool(z <= K_SE))
+
+
+def decide_largest_ratio(**ratios: float) -> Status:
+    """The status of exact bounds checked on a grid (Lemmas B.4, B.6): one part per bound, met
+    when its largest ratio of the bounded quantity to the bound is at most 1.
+
+    >>> decide_largest_ratio(tail=0.096).value, decide_largest_ratio(tail=1.01).value
+    ('holds', 'fails')
+    """
+    return status_of(**{name: bool(worst <= 1) for name, worst in ratios.items()})
+
+
 @claim("Lemma B.3", minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}))
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
@@ -129,7 +151,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
                     ),
                 )
     return Verdict(
-        status_of(monte_carlo=bool(z <= K_SE)),
+        decide_lemma_b3(z),
         "Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{1, 2}}: largest z = {z} of the "
         f"exceedance against the bound (rejected above {K_SE:g})",
         (z_measurement("z", z),),
@@ -149,7 +171,7 @@ def check_lemma_b4() -> Verdict:
         "P(‖u‖² > bound)/δ",
     )
     return Verdict(
-        status_of(tail=worst <= 1),
+        decide_largest_ratio(tail=worst),
         "exact (χ²), d = 1..500, δ ∈ [1e-10, 0.5]: largest P(‖u‖² > bound)/δ = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )
@@ -226,7 +248,7 @@ def check_lemma_b6() -> Verdict:
             ratios.append(rhs / (a0 / (k + 1)))
     worst = largest(np.concatenate(ratios), "a_(k+1)/(a₀/(k+1))")
     return Verdict(
-        status_of(recursion=worst <= 1),
+        decide_largest_ratio(recursion=worst),
         "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )

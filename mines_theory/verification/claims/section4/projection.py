@@ -29,8 +29,19 @@ __all__ = [
     "check_proposition_a1",
     "check_proposition_a2",
     "clipped_counterexample",
+    "decide_proposition_a1",
     "decide_proposition_a2",
 ]
+
+
+def decide_proposition_a1(outside: int) -> Status:
+    """Prop. A.1's status: no convex combination of members of S' (or of S) left the set
+    (``outside``, the count of those that did, is 0).
+
+    >>> decide_proposition_a1(0).value, decide_proposition_a1(1).value
+    ('holds', 'fails')
+    """
+    return status_of(convex=outside == 0)
 
 
 @claim("Prop. A.1", minimum=Data(draws=1, at={"draws": "cases"}))
@@ -51,7 +62,7 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
         w = np.linalg.eigvalsh(inverse_mix)  # in S
         outside += not (w[0] >= (1 / zeta) * (1 - 1e-12) and w[-1] <= (1 / tau) * (1 + 1e-12))
     return Verdict(
-        status_of(convex=outside == 0),
+        decide_proposition_a1(outside),
         "{cases} random convex combinations in S' and in S: {outside} left the set",
         (
             Measurement("cases", cases, kind=Kind.COUNT),
