@@ -401,6 +401,10 @@ TESTED: dict[str, BothSides] = {
     "Lemma E.1": _t(
         C + "appendix_e.moments:decide_lemma_e1", "test_appendix_e_decide.py::test_lemma_e1"
     ),
+    "Sec. 4": _t(
+        C + "section4.projection:decide_mirror_step",
+        "test_section4_decide.py::test_mirror_step_each_part_alone",
+    ),
 }
 
 IDENTITY = "an identity to rounding (framework.decisions.identity_within, tested on both sides"
@@ -463,7 +467,7 @@ for _row in TESTED:
     OPEN.pop(_row, None)
 
 #: ``OPEN`` may only shrink: a row added to it raises this number in the same commit.
-OPEN_AT_MOST = 4
+OPEN_AT_MOST = 3
 
 
 def _rows() -> list[str]:

@@ -19,7 +19,10 @@ from mines_theory.verification.claims.section4.estimators import (
     decide_lemma_c1,
     decide_unbiased,
 )
-from mines_theory.verification.claims.section4.projection import decide_proposition_a1
+from mines_theory.verification.claims.section4.projection import (
+    decide_mirror_step,
+    decide_proposition_a1,
+)
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
@@ -106,3 +109,18 @@ def test_lemma42_refuses_nan():
 @pytest.mark.parametrize("outside, status", [(0, Status.HOLDS), (1, Status.FAILS)])
 def test_proposition_a1(outside, status):
     assert decide_proposition_a1(outside) is status
+
+
+@pytest.mark.parametrize(
+    "parts, status",
+    [
+        ((True, True, True, -1e-12), Status.HOLDS),  # B_R at its rounding floor
+        ((False, True, True, 0.5), Status.FAILS),  # B_R's closed form wrong
+        ((True, False, True, 0.5), Status.FAILS),  # eq:Sig_up not the minimizer
+        ((True, True, False, 0.5), Status.FAILS),  # 1/k steps do not average
+        ((True, True, True, -2e-12), Status.FAILS),  # B_R negative at a pair
+    ],
+    ids=["holds", "closed form", "mirror", "average", "negative"],
+)
+def test_mirror_step_each_part_alone(parts, status):
+    assert decide_mirror_step(*parts) is status

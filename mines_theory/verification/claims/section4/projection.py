@@ -29,6 +29,7 @@ __all__ = [
     "check_proposition_a1",
     "check_proposition_a2",
     "clipped_counterexample",
+    "decide_mirror_step",
     "decide_proposition_a1",
     "decide_proposition_a2",
 ]
@@ -142,6 +143,22 @@ def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
 
 
+def decide_mirror_step(closed_form: bool, mirror: bool, average: bool, least: float) -> Status:
+    """Section 4's status, four parts: B_R's printed closed form (sympy, ``closed_form``), the
+    minimizer of eq:mirror_prox is eq:Sig_up (sympy, ``mirror``), η₂,k = 1/k averages the
+    estimates (sympy, ``average``), and B_R is non-negative over the random pairs (its smallest
+    value ``least`` at least −10⁻¹²).
+
+    >>> decide_mirror_step(True, True, True, 0.54).value
+    'holds'
+    >>> decide_mirror_step(True, True, True, -1e-6).value
+    'fails'
+    """
+    return status_of(
+        closed_form=closed_form, mirror=mirror, average=average, nonnegative=least >= -1e-12
+    )
+
+
 @claim("Sec. 4", minimum=Data(draws=1, at={"draws": "pairs"}))
 def check_mirror_step(pairs: int = 2000) -> Verdict:
     """Section 4, "Mirror descent of Σ": the Bregman divergence of R(Σ) = −α²/2·log det Σ equals
@@ -187,12 +204,7 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
         ),
     )
     return Verdict(
-        status_of(
-            closed_form=bool(closed_form),
-            mirror=bool(mirror),
-            average=bool(average),
-            nonnegative=least >= -1e-12,
-        ),
+        decide_mirror_step(bool(closed_form), bool(mirror), bool(average), least),
         "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
         (Measurement("pairs", pairs, kind=Kind.COUNT), Measurement("smallest", least, 1e-9)),
         qualifiers,
