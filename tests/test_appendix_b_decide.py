@@ -7,11 +7,14 @@ the upper threshold with the norms of the smallest weight (equal for equal weigh
 Monte Carlo with weights (3, 1, 0.5, 0.1) can see it)."""
 
 import numpy as np
+import pytest
 
 from mines_theory.theory.gaussian import lemma_b1_bounds
 from mines_theory.verification.claims.section4.probability import (
     check_lemma_b1,
     check_lemma_b2,
+    decide_largest_ratio,
+    decide_lemma_b3,
 )
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status
@@ -56,3 +59,20 @@ def test_lemma_b2_norms_of_the_smallest_weight_fail_the_monte_carlo_alone():
     verdict = check_lemma_b2(DRAWS, upper=smallest_weight)
     assert verdict["worst"].value <= 1 + 1e-12 and verdict["z"].value > K_SE
     assert verdict.status is Status.FAILS
+
+
+@pytest.mark.parametrize(
+    "z, status", [(K_SE, Status.HOLDS), (K_SE + 0.01, Status.FAILS), (-86.1, Status.HOLDS)]
+)
+def test_lemma_b3_on_both_sides_of_k_se(z, status):
+    assert decide_lemma_b3(z) is status
+
+
+def test_largest_ratio_each_bound_alone():
+    """Lemma B.4 (one bound: the χ² tail over δ), Lemma B.6 (the recursion), and two bounds,
+    each alone above 1."""
+    assert decide_largest_ratio(tail=1.0).value == "holds"
+    assert decide_largest_ratio(tail=1.0 + 1e-9).value == "fails"
+    assert decide_largest_ratio(a=0.5, b=1.0).value == "holds"
+    assert decide_largest_ratio(a=1.5, b=1.0).value == "fails"
+    assert decide_largest_ratio(a=0.5, b=1.5).value == "fails"

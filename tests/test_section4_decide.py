@@ -15,7 +15,13 @@ from mines_theory.verification.claims.section4.estimators import (
     QUADRATURE_TOLERANCE,
     check_lemma41,
     check_lemma43,
+    decide_lemma42,
+    decide_lemma_c1,
     decide_unbiased,
+)
+from mines_theory.verification.claims.section4.projection import (
+    decide_mirror_step,
+    decide_proposition_a1,
 )
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Status, Undecidable
@@ -73,3 +79,48 @@ def test_a_bias_in_one_case_alone_fails_the_lemma(check, estimator, bias, kind):
     else:
         assert quadrature < QUADRATURE_TOLERANCE and z > K_SE
     assert verdict.status is Status.FAILS
+
+
+@pytest.mark.parametrize(
+    "symbolic, worst, status",
+    [
+        (True, 9e-11, Status.HOLDS),
+        (False, 0.0, Status.FAILS),  # sympy finds the identity false
+        (True, 1e-10, Status.FAILS),  # the exact moments miss H at 10⁻¹⁰
+    ],
+    ids=["holds", "sympy", "moments"],
+)
+def test_lemma_c1_each_part_alone(symbolic, worst, status):
+    assert decide_lemma_c1(symbolic, worst) is status
+
+
+@pytest.mark.parametrize(
+    "error, status", [(9.9e-7, Status.HOLDS), (1e-6, Status.FAILS)], ids=["within", "at 1e-6"]
+)
+def test_lemma42_on_both_sides_of_its_tolerance(error, status):
+    assert decide_lemma42(error) is status
+
+
+def test_lemma42_refuses_nan():
+    with pytest.raises(Undecidable):
+        decide_lemma42(math.nan)
+
+
+@pytest.mark.parametrize("outside, status", [(0, Status.HOLDS), (1, Status.FAILS)])
+def test_proposition_a1(outside, status):
+    assert decide_proposition_a1(outside) is status
+
+
+@pytest.mark.parametrize(
+    "parts, status",
+    [
+        ((True, True, True, -1e-12), Status.HOLDS),  # B_R at its rounding floor
+        ((False, True, True, 0.5), Status.FAILS),  # B_R's closed form wrong
+        ((True, False, True, 0.5), Status.FAILS),  # eq:Sig_up not the minimizer
+        ((True, True, False, 0.5), Status.FAILS),  # 1/k steps do not average
+        ((True, True, True, -2e-12), Status.FAILS),  # B_R negative at a pair
+    ],
+    ids=["holds", "closed form", "mirror", "average", "negative"],
+)
+def test_mirror_step_each_part_alone(parts, status):
+    assert decide_mirror_step(*parts) is status

@@ -21,7 +21,11 @@ from ..claims.appendix_d.sigma_gradient import D7, INSIDE, check_lemma_d7
 from mines_theory.theory.bounds.appendix import tgm3_bound, nu_bounds
 
 __all__ = [
+    "decide_G_norm_1",
+    "decide_hypotheses",
     "decide_nu_gamma_power",
+    "decide_taylor_weight",
+    "decide_two_log",
     "erratum_G_norm_1",
     "erratum_U_nu_step",
     "erratum_hypotheses",
@@ -37,6 +41,62 @@ def decide_nu_gamma_power(printed: int, corrected: int, batches: int, delta: flo
     control, the γ² bound in ``corrected`` of them, a share at most δ (the batches themselves
     are not at fault)."""
     return bool(exceeded(printed, batches, delta) and corrected / batches <= delta)
+
+
+def decide_G_norm_1(d7: Status, inside_fails: bool) -> bool:
+    """Whether eq:G_norm_1, eq:G_norm_2 are shown wrong: Lemma D.7's check fails (``d7``, its
+    status: ‖G̃‖² does not vanish with b) and, the second part, eq:G_norm_2 fails inside S'
+    away from μ* (``inside_fails``, the qualifier of that check), so the failure is not only
+    outside the lemma's set.
+
+    >>> decide_G_norm_1(Status.FAILS, True), decide_G_norm_1(Status.HOLDS, True)
+    (True, False)
+    """
+    return bool(d7 is Status.FAILS and inside_fails)
+
+
+def decide_hypotheses(
+    outside: tuple[int, int], inside: tuple[int, int], draws: int, delta: float
+) -> bool:
+    """Whether the hypotheses of Lemmas D.1, D.4, D.5 are shown too weak: eq:sigma_1 and
+    eq:tgm_3 each fail in more than δ of ``draws`` batches (``decisions.exceeded``) at a Σ
+    the printed hypotheses allow (``outside``: the two counts of failures, both must), while
+    neither does at Σ = 1/τ (``inside``, the control: the bounds hold where Σ ∈ S).
+
+    >>> decide_hypotheses((1500, 900), (100, 150), 2000, 0.1)
+    True
+    >>> decide_hypotheses((1500, 900), (100, 400), 2000, 0.1)
+    False
+    """
+    return all(exceeded(c, draws, delta) for c in outside) and not any(
+        exceeded(c, draws, delta) for c in inside
+    )
+
+
+def decide_two_log(two: float, three: float, x: float) -> bool:
+    """Whether eq:G_norm/eq:GG's 2 log(1/δ) is shown wrong at δ = e^{−x}: the χ² tail beyond
+    2d + 2 log(1/δ) (``two``, its log) exceeds δ (log δ = −x), while the tail beyond
+    2d + 3 log(1/δ) (``three``) is below it, the control: the corrected threshold is safe.
+
+    >>> decide_two_log(-29.0, -31.0, 30.0), decide_two_log(-29.0, -29.5, 30.0)
+    (True, False)
+    """
+    return bool(two > -x > three)
+
+
+def decide_taylor_weight(remainder: float, weighted: float, unweighted: float) -> bool:
+    """Whether the proof of Lemma D.6 is shown to drop the Taylor weight: the remainder
+    f(μ + z) − f(μ) − ⟨∇f(μ), z⟩ is zᵀ[∫₀¹(1 − t)∇²f dt]z (``weighted``, relative 10⁻¹⁰, the
+    control: the quadrature reproduces the integral form) while the printed unweighted
+    zᵀ[∫₀¹∇²f dt]z (``unweighted``) is off it by more than 20%.
+
+    >>> decide_taylor_weight(1.0, 1.0, 2.0), decide_taylor_weight(1.0, 1.0, 1.1)
+    (True, False)
+    """
+    return bool(
+        abs(remainder - weighted) < 1e-10 * abs(remainder)
+        and abs(remainder - unweighted) > 0.2 * abs(remainder)
+    )
 
 
 @erratum("eq:nu (Lemma D.2)")
@@ -146,7 +206,7 @@ def erratum_G_norm_1(printed: bool = True) -> Verdict:
     if verdict.status is Status.NOT_CHECKED:
         return flagged(False, verdict.summary, verdict.measurements)
     return flagged(
-        verdict.status is Status.FAILS and verdict.qualifier("eq:G_norm_2 fails inside S'").outcome,
+        decide_G_norm_1(verdict.status, verdict.qualifier("eq:G_norm_2 fails inside S'").outcome),
         "f = x²/2: ‖G̃‖² = {G_sq}, eq:G_norm_1's bound {bound} (exceeded in {p1}); "
         f"eq:G_norm_2 inside S' at μ = {INSIDE[1].mu:g} exceeded in " + "{in_away}; "
         f"flagged when > δ = {INSIDE[1].delta:g} (z > {K_SE:g})",
@@ -199,7 +259,7 @@ def erratum_hypotheses(printed: bool = True) -> Verdict:
     else:
         outside = counts(100.0)
         measured = {"nu_out": outside[0], "g_out": outside[1]} | measured
-        wrong = all(failures(outside)) and not any(failures(inside))
+        wrong = decide_hypotheses(outside, inside, draws, delta)
         shown = (
             "eq:sigma_1, eq:tgm_3 fail in {nu_out}, {g_out} of 2000 batches at Σ = 100 "
             "(allowed as printed), {nu_in}, {g_in} at Σ = 1/τ; flagged if only at Σ = 100 > δ"
@@ -231,7 +291,7 @@ def erratum_two_log(printed: bool = True) -> Verdict:
         )
     two, three = (float(scipy.stats.chi2.logsf(2 * d + k * x, d)) for k in (2, 3))
     return flagged(
-        two > -x > three,
+        decide_two_log(two, three, x),
         "d = 5, δ = e⁻³⁰: P(χ²₅ ≥ 2d + 2 log(1/δ))/δ = {two}, "
         "P(χ²₅ ≥ 2d + 3 log(1/δ))/δ = {three} (scipy); flagged when only the first "
         "exceeds 1",
@@ -274,8 +334,7 @@ def erratum_taylor_weight(printed: bool = True) -> Verdict:
             (residual,),
         )
     return flagged(
-        abs(remainder - weighted) < 1e-10 * abs(remainder)
-        and abs(remainder - unweighted) > 0.2 * abs(remainder),
+        decide_taylor_weight(remainder, weighted, unweighted),
         "3-D log-cosh: the remainder is zᵀ[∫₀¹(1 − t)∇²f dt]z to {residual}, the "
         "printed zᵀ[∫₀¹∇²f dt]z is {ratio} × it; flagged when that is off 1 by > 20%",
         (residual, Measurement("ratio", unweighted / remainder, 1e-9, digits=3)),

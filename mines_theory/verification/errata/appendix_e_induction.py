@@ -25,11 +25,45 @@ from mines_theory.theory.bounds.section5 import c_constants, lemma53_constants
 from mines_theory.theory.bounds.appendix import sig2_bound
 
 __all__ = [
+    "decide_Sigma_vs_Sigma_inv",
+    "decide_base_case_C",
     "decide_probability_bookkeeping",
     "erratum_Sigma_vs_Sigma_inv",
     "erratum_base_case_C",
     "erratum_probability_bookkeeping",
 ]
+
+
+def decide_base_case_C(algebra: bool, cases) -> bool:
+    """Whether the base case of Lemma 5.3 is shown wrong: eq:Sig_2_bnd's right side is 2C₄
+    with C₄ above its positive part (``algebra``, sympy, the control on the derivation), and at
+    every (d, b, δ) of ``cases`` (each: eq:C's constants ``valid``, the ``bound``, C₄, C) the
+    bound is 2C₄ (to 10⁻¹², the control on the numbers) and exceeds C/2.
+
+    >>> [decide_base_case_C(True, [(True, 4.0, 2.0, C)]) for C in (6.0, 9.0)]
+    [True, False]
+    """
+    return bool(
+        algebra
+        and all(
+            valid and abs(bound - 2 * C4) <= 1e-12 * bound and bound > C / 2
+            for valid, bound, C4, C in cases
+        )
+    )
+
+
+def decide_Sigma_vs_Sigma_inv(order, step: bool) -> bool:
+    """Whether ‖Σ_t − H*‖ is shown not to stand for ‖Σ_t⁻¹ − H*‖: ``order`` says, at Σ_t⁻¹ = 3I
+    (Frobenius, spectral) then 0.6I (Frobenius, spectral), whether ‖Σ_t⁻¹ − H*‖ exceeds
+    ‖Σ_t − H*‖: it must at 3I and not at 0.6I in both norms (neither bounds the other), and the
+    last step of eq:sto_err's proof, ‖Σ_t⁻¹ − H*‖₂ ≤ ‖Σ_t − H*‖_F at 3I (``step``), must fail.
+
+    >>> decide_Sigma_vs_Sigma_inv([True, True, False, False], False)
+    True
+    >>> decide_Sigma_vs_Sigma_inv([True, True, True, False], False)
+    False
+    """
+    return bool(order == [True, True, False, False] and not step)
 
 
 @erratum("proof of Lemma 5.3, base case k = 2; eq:C")
@@ -50,7 +84,7 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
         term.as_coeff_Mul()[0] > 0 for term in rest.as_ordered_terms()
     )
     kw = {"L": 1.0, "tau": 0.5, "zeta": 1.0}
-    fails, ratios = [], []
+    fails, cases, ratios = [], [], []
     for d_, b_, delta in [(1, 10**8, 1e-8), (10**4, 1, 0.99)]:
         q = lemma53_constants(
             d=d_,
@@ -70,7 +104,7 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
             fails.append(bound > C / 2)
             ratios.append(C / 2 / bound)
             continue
-        fails.append(q.valid and abs(bound - 2 * q.C4) <= 1e-12 * bound and bound > q.C / 2)
+        cases.append((q.valid, bound, q.C4, q.C))
         ratios.append(q.C / 2 / bound)
     found = (exact("first", ratios[0]), exact("second", ratios[1]))
     if not printed:
@@ -82,7 +116,7 @@ def erratum_base_case_C(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(algebra and all(fails)),
+        decide_base_case_C(algebra, cases),
         "C/2 of eq:C is {first}× and {second}× eq:Sig_2_bnd's right side (= 2C₄, "
         "sympy) at (d, b, δ) = (1, 10⁸, 10⁻⁸), (10⁴, 1, 0.99) (flagged when < 1)",
         found,
@@ -193,7 +227,7 @@ def erratum_Sigma_vs_Sigma_inv(draws: int = 200, printed: bool = True) -> Verdic
         np.linalg.inv(pairs[0][0]) - H_star
     )
     return flagged(
-        bool(order == [True, True, False, False] and not step),
+        decide_Sigma_vs_Sigma_inv(order, step),
         "H* = I: ‖Σ_t⁻¹ − H*‖_F = {inv_3}, ‖Σ_t − H*‖_F = {sigma_3} at Σ_t⁻¹ = 3I; "
         "{inv_06}, {sigma_06} at 0.6I (flagged when, as here, neither bounds the "
         "other)",

@@ -27,6 +27,10 @@ from mines_theory.theory.bounds.appendix import alpha_err_coefficient, dd_bound
 
 __all__ = [
     "GG_MIN_DRAWS",
+    "decide_alpha_err_factor",
+    "decide_alpha_err_projection",
+    "decide_dd_middle_equality",
+    "decide_sig2_nonquadratic",
     "decide_nab_f_typos",
     "decide_sig_dec_factor",
     "erratum_alpha_err_factor",
@@ -43,6 +47,70 @@ def decide_sig_dec_factor(printed: int, corrected: int) -> bool:
     (k, seed) pairs and, the control, the form with the factor 2 at none (``corrected`` = 0: the
     trajectory satisfies the recursion it unrolls)."""
     return printed > 0 and corrected == 0
+
+
+def decide_sig2_nonquadratic(
+    count: int, batches: int, delta: float, mean_error: float, limit: float, bound: float
+) -> bool:
+    """Whether eq:Sig_2_bnd is shown wrong for a non-quadratic f: the bound is exceeded in
+    ``count`` of ``batches`` runs, more often than δ (``decisions.exceeded``), and, the two
+    other parts, the mean error (``mean_error``) and its limit as b → ∞ (``limit``, the
+    smoothed Hessian's distance) both exceed it: not a fluctuation that more batches remove.
+
+    >>> decide_sig2_nonquadratic(400, 400, 0.1, 2.0, 1.5, 1.0)
+    True
+    >>> decide_sig2_nonquadratic(400, 400, 0.1, 2.0, 0.5, 1.0)
+    False
+    """
+    return exceeded(count, batches, delta) and bool(mean_error > bound and limit > bound)
+
+
+def decide_alpha_err_factor(top: float, identity: float, d: int) -> bool:
+    """Whether eq:alpha_err's factor 1/√d is shown wrong: ⟨A, D⟩/(‖A‖₂‖D‖_F) reaches √d at
+    A = D = I (``identity``, to 10⁻¹²), which exceeds the printed 1/√d, and no random pair
+    exceeds √d (``top``, the control: √d is the right factor, not itself too small).
+
+    >>> decide_alpha_err_factor(2.1, 5**0.5, 5), decide_alpha_err_factor(2.3, 5**0.5, 5)
+    (True, False)
+    """
+    return bool(
+        top <= math.sqrt(d) * (1 + 1e-12)
+        and abs(identity - math.sqrt(d)) < 1e-12
+        and identity > 1 / math.sqrt(d)
+    )
+
+
+def decide_alpha_err_projection(
+    rhs: float, one_d: float, closed: float, positive: int, inside: float
+) -> bool:
+    """Whether the step of eq:alpha_err citing eq:GG is shown wrong for a quadratic: the right
+    side is 0 (``rhs``), while the left side is positive, in the 1-D example (``one_d``, equal
+    to its ``closed`` form 3/64 > 0 to 10⁻⁹, a control on the computation) and in ``positive``
+    random draws; and, the control, the left side is 0 in every draw (``inside`` < 10⁻⁹, its
+    largest |value|) once the Hessian lies in S'.
+
+    >>> decide_alpha_err_projection(0.0, 3 / 64, 3 / 64, 49, 1e-12)
+    True
+    >>> decide_alpha_err_projection(0.0, 3 / 64, 3 / 64, 49, 1e-3)
+    False
+    """
+    return bool(
+        rhs == 0.0 and abs(one_d - closed) < 1e-9 and closed > 0 and positive > 0 and inside < 1e-9
+    )
+
+
+def decide_dd_middle_equality(matches, bounds, sums) -> bool:
+    """Whether eq:dd's "=" line is shown wrong while its last line survives: at every k the
+    exact sum minus the printed line is (k − 1)Δ (``matches``, one sympy verdict each), and,
+    the control, ``dd_bound`` is at least the exact sum (``bounds`` against ``sums``, to
+    10⁻¹²) at every grid point.
+
+    >>> decide_dd_middle_equality([True, True], [2.0, 3.0], [1.0, 3.0])
+    True
+    >>> decide_dd_middle_equality([True, False], [2.0, 3.0], [1.0, 3.0])
+    False
+    """
+    return bool(all(matches) and all(dd >= value * (1 - 1e-12) for dd, value in zip(bounds, sums)))
 
 
 @erratum("eq:Sig_dec (Lemma E.2)")
@@ -97,8 +165,9 @@ def erratum_sig2_nonquadratic(printed: bool = True) -> Verdict:
         )
     z = exceedance_z(s["exceeded"], SIG2.batches, SIG2.delta)
     return flagged(
-        exceeded(s["exceeded"], SIG2.batches, SIG2.delta)
-        and bool(s["errors"].mean() > s["bound"] and s["limit"] > s["bound"]),
+        decide_sig2_nonquadratic(
+            s["exceeded"], SIG2.batches, SIG2.delta, s["errors"].mean(), s["limit"], s["bound"]
+        ),
         "b = {b}: ‖Σ₂⁻¹ − H*‖² = {error} (limit {limit}) exceeds the printed O(1/b) "
         "bound {bound} in {share} of {runs} runs (z = {z}; flagged when > 5)",
         (
@@ -144,11 +213,7 @@ def erratum_alpha_err_factor(pairs: int = 2000, printed: bool = True) -> Verdict
             found,
         )
     return flagged(
-        bool(
-            top <= math.sqrt(d) * (1 + 1e-12)
-            and abs(identity - math.sqrt(d)) < 1e-12
-            and identity > 1 / math.sqrt(d)
-        ),
+        decide_alpha_err_factor(top, identity, d),
         "d = 5: max ⟨A, D⟩/(‖A‖₂‖D‖_F) over A = D = I and {pairs} random pairs is "
         "{identity} (random: {largest}); printed 1/√d = {printed} (flagged when = √d)",
         found,
@@ -213,13 +278,7 @@ def erratum_alpha_err_projection(draws: int = 50, printed: bool = True) -> Verdi
             found,
         )
     return flagged(
-        bool(
-            rhs == 0.0
-            and abs(one_d - closed) < 1e-9
-            and closed > 0
-            and positive > 0
-            and inside < 1e-9
-        ),
+        decide_alpha_err_projection(rhs, one_d, closed, positive, inside),
         "γ = 0 (right side {rhs}): the left side of eq:alpha_err is {one_d} = 3/64 at "
         "d = 1 and > 0 in {positive} of {draws} draws with ∇²f ∉ S' (flagged when > 0)",
         found,
@@ -235,7 +294,7 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
     is at least 2γ²/σ times the exact sum on a grid of ρ, F, Δ. Evidence: the k at which the
     residual is (k − 1)Δ (printed) or nonzero (corrected), and ``dd_bound``/sum at its smallest."""
     rho, F, Delta = sp.symbols("rho F Delta", positive=True)
-    wrong, survives = True, True
+    wrong, matches, bounds, sums = True, [], [], []
     matched, smallest = 0, math.inf
     for k in ks:
         exact_sum = sum(
@@ -259,13 +318,14 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
             matched += nonzero
             continue
         residual = sp.simplify(exact_sum - line - (k - 1) * Delta) == 0
-        wrong &= residual
+        matches.append(residual)
         matched += residual
         for r in (1e-3, 0.1, 0.5, 0.9):
             for f_gap, gap in ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0)):
                 value = float(exact_sum.subs({rho: r, F: f_gap, Delta: gap}))
                 dd = dd_bound(gamma=1.0, rho1=r, sigma=2.0, f_gap_1=f_gap, k=k, delta_alpha=gap)
-                survives &= dd >= value * (1 - 1e-12)
+                bounds.append(dd)
+                sums.append(value)
                 smallest = min(smallest, dd / value)
     if not printed:
         return flagged(
@@ -275,7 +335,7 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
             (count("matched", matched), count("ks", len(ks))),
         )
     return flagged(
-        bool(wrong and survives),
+        decide_dd_middle_equality(matches, bounds, sums),
         "sympy: the exact sum minus the printed line of eq:dd is (k − 1)Δ at {matched} "
         "of {ks} k; dd_bound ≥ {ratio}× the sum (flagged when at all k and ≥ 1)",
         (count("matched", matched), count("ks", len(ks)), exact("ratio", smallest, rel=1e-6)),

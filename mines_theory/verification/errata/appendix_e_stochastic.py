@@ -19,6 +19,7 @@ from ..framework.declare import erratum
 from ..framework.sizes import Data
 from ..framework.stats import K_SE, MIN_Z_DRAWS, largest_z, mean_and_se, z_measurement
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
+from .section4 import rejected_with_control
 from ..claims.appendix_e.common import below, count, exact, inner, quartic, same_direction_sum
 from ..claims.appendix_e.moments import (
     azuma_margin,
@@ -29,8 +30,11 @@ from ..claims.appendix_e.moments import (
 )
 
 __all__ = [
+    "decide_Lambda_norm",
+    "decide_Y0_sum",
     "decide_chi_threshold",
     "decide_lemx_dependence",
+    "decide_missing_1_over_b",
     "decide_y_omitted",
     "erratum_EY_formula",
     "erratum_Lambda_norm",
@@ -63,6 +67,50 @@ def decide_chi_threshold(
         and y0 <= allowed
         and violations == outside_violations > 0
         and laurent_massart == 0
+    )
+
+
+def decide_Lambda_norm(example: float, largest: float, L: float, tau: float) -> bool:
+    """Whether the proof of eq:sto_err's ‖Λ_t‖₂ ≤ L/τ is shown wrong: in the example
+    ‖Λ_t‖₂ = 1 (``example``, to 10⁻¹², a control on the computation) exceeds L/τ, while the
+    corrected max(L, τ)/τ holds over the random draws (``largest``, the control: the bound
+    is mis-stated, not the quantity unbounded).
+
+    >>> decide_Lambda_norm(1.0, 0.9, 0.5, 1.0), decide_Lambda_norm(1.0, 1.1, 0.5, 1.0)
+    (True, False)
+    """
+    return bool(
+        abs(example - 1.0) < 1e-12 and example > L / tau and largest <= max(L, tau) / tau + 1e-12
+    )
+
+
+def decide_Y0_sum(total, low: float, high: float) -> bool:
+    """Whether the display before eq:Y0 is shown wrong: Σ_{t≥1} 1/(t+1)² (``total``, sympy)
+    is π²/6 − 1 and not the printed π²/6, and, the control, the numerical bracket
+    [``low``, ``high``] of the sum encloses π²/6 − 1 and lies below π²/6.
+
+    >>> decide_Y0_sum(sp.pi**2 / 6 - 1, 0.6449, 0.645), decide_Y0_sum(sp.pi**2 / 6, 0.6449, 0.645)
+    (True, False)
+    """
+    algebra = (
+        sp.simplify(total - sp.pi**2 / 6) != 0 and sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0
+    )
+    return bool(algebra and low <= math.pi**2 / 6 - 1 <= high < math.pi**2 / 6)
+
+
+def decide_missing_1_over_b(
+    lhs: float, corrected: float, printed_side: float, b: int, tol: float
+) -> bool:
+    """Whether the line of eq:sto_err's proof citing eq:E is shown to miss 1/b: the corrected
+    right side ⟨(1/2b)Σ_i E_{t,i}, N_t⟩ (``corrected``) is the left side ``lhs`` to ``tol``
+    (the control), the printed side is b times it (to b·``tol``), and the left side is not 0
+    (|lhs| > 10⁻³: a zero would make both sides agree).
+
+    >>> [decide_missing_1_over_b(0.5, 0.5, side, 4, 1e-10) for side in (2.0, 0.5)]
+    [True, False]
+    """
+    return bool(
+        abs(lhs - corrected) < tol and abs(printed_side - b * lhs) < b * tol and abs(lhs) > 1e-3
     )
 
 
@@ -285,11 +333,7 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(
-            abs(example - 1.0) < 1e-12
-            and example > L / tau
-            and largest <= max(L, tau) / tau + 1e-12
-        ),
+        decide_Lambda_norm(example, largest, L, tau),
         "f = ¼‖x‖², S' = [1, 2], Σ_t⁻¹ = I: ‖Λ_t‖₂ = {example} > the printed L/τ = "
         "{printed} (flagged when so); ≤ {largest} in {draws} draws, within max(L, τ)/τ",
         found,
@@ -303,9 +347,6 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
     [1/(N+2), 1/(N+1)] encloses π²/6 − 1 and excludes π²/6. Evidence: the bracket and π²/6."""
     t = sp.symbols("t", integer=True, positive=True)
     total = sp.summation(1 / (t + 1) ** 2, (t, 1, sp.oo))
-    algebra = (
-        sp.simplify(total - sp.pi**2 / 6) != 0 and sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0
-    )
     partial = float(np.sum(1.0 / np.arange(2, terms + 2) ** 2))
     low, high = partial + 1 / (terms + 2), partial + 1 / (terms + 1)
     found = (
@@ -327,7 +368,7 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(algebra and low <= math.pi**2 / 6 - 1 <= high < math.pi**2 / 6),
+        decide_Y0_sum(total, low, high),
         "Σ 1/(t + 1)² = π²/6 − 1 (sympy); {terms} terms + tail lie in [{low}, {high}], "
         "below the printed π²/6 = {printed} (flagged: excluded)",
         found,
@@ -365,9 +406,7 @@ def erratum_sto_err_missing_1_over_b(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(
-            abs(lhs - corrected) < tol and abs(printed_side - b * lhs) < b * tol and abs(lhs) > 1e-3
-        ),
+        decide_missing_1_over_b(lhs, corrected, printed_side, b, tol),
         "d = 3, b = 4: the printed ⟨½Σ_i E_t,i, N_t⟩ is {ratio}× the left side {lhs}; "
         "with 1/(2b) the rest is {residual} (flagged when ratio = b)",
         found,
@@ -404,7 +443,7 @@ def erratum_EY_formula(draws: int = 400_000, printed: bool = True) -> Verdict:
         )
     z_printed = largest_z(Y, printed_mean)
     return flagged(
-        bool(z_corrected <= K_SE < z_printed),
+        rejected_with_control(z_printed, z_corrected),
         "a Monte Carlo of Y ({draws} draws) is at z = {printed} from the printed E Y, "
         "{corrected} from the corrected one (flagged when the first > 5 ≥ the second)",
         (

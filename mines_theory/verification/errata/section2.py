@@ -9,12 +9,25 @@ from ..claims.section2 import check_section2
 from ..framework.verdict import Kind, Measurement, Verdict, flagged
 from mines_theory.theory.derivations.nes import duplication_matrix
 
-__all__ = ["erratum_fisher_vec"]
+__all__ = ["decide_fisher_vec", "erratum_fisher_vec"]
 
 
 def _nonzero_entries(matrix) -> int:
     """How many entries of a sympy matrix do not simplify to 0."""
     return sum(sp.simplify(entry) != 0 for entry in matrix)
+
+
+def decide_fisher_vec(closed: int, symmetric: int, full: int) -> bool:
+    """Whether the form under test is shown wrong as the erratum says: it differs from the
+    Fisher matrix F as a d²×d² matrix (``full`` nonzero entries of F − form) and agrees with it
+    on symmetric directions (``symmetric`` = 0, the printed part), while the closed form
+    ¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K) equals F (``closed`` = 0, the control: a sympy F that matched no closed
+    form would show nothing about the printed block).
+
+    >>> decide_fisher_vec(0, 0, 4), decide_fisher_vec(1, 0, 4), decide_fisher_vec(0, 0, 0)
+    (True, False, False)
+    """
+    return closed == 0 and symmetric == 0 and full > 0
 
 
 @erratum("Sec. 2, Fisher matrix")
@@ -38,7 +51,7 @@ def erratum_fisher_vec(printed: bool = True) -> Verdict:
     full = _nonzero_entries(F - form)
     name = "½Σ̄⁻¹⊗Σ̄⁻¹" if printed else "¼(Σ̄⁻¹⊗Σ̄⁻¹)(I + K)"
     return flagged(
-        closed == 0 and symmetric == 0 and full > 0,
+        decide_fisher_vec(closed, symmetric, full),
         f"sympy, d = 2: F − {name} has {{full}} nonzero entries, (F − {name})·D "
         "{symmetric} (D duplication); flagged when only the first is nonzero",
         (

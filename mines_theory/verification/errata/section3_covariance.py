@@ -27,6 +27,10 @@ from ..claims.section3.common import numeric as _numeric
 from mines_theory.theory.derivations.nes import symmetric_matrix_symbol, score_covariance
 
 __all__ = [
+    "decide_j_sig_0_power",
+    "decide_sig_opt_mu",
+    "decide_tmp2_first_line",
+    "decide_tmp_phi_argument",
     "decide_last_chain_norms",
     "decide_sig_opt_posdef",
     "erratum_j_sig_0_power",
@@ -42,6 +46,60 @@ __all__ = [
 def _nonzero_entries(matrix: sp.Matrix) -> int:
     """How many entries of a sympy matrix (in canonical form) are not 0."""
     return sum(entry != 0 for entry in matrix)
+
+
+def decide_sig_opt_mu(with_hat: np.ndarray, with_star: np.ndarray, sigma: np.ndarray) -> bool:
+    """Whether eq:Sig_opt_1 with ∇²f(μ*) is shown wrong: it misses the minimizer Σ̂*
+    (``sigma``) beyond 10⁻⁶ (``with_star``, the printed part) while the same formula with
+    ∇²f(μ̂*) (``with_hat``) is Σ̂* within 10⁻¹⁰, the control: a formula that missed Σ̂* with
+    either Hessian would show a wrong Σ̂*, not the wrong mean.
+
+    >>> S = np.eye(2)
+    >>> decide_sig_opt_mu(S, 1.1 * S, S), decide_sig_opt_mu(1.1 * S, 1.1 * S, S)
+    (True, False)
+    """
+    return bool(
+        np.allclose(with_hat, sigma, atol=1e-10) and not np.allclose(with_star, sigma, atol=1e-6)
+    )
+
+
+def decide_j_sig_0_power(printed: int, corrected: int) -> bool:
+    """Whether eq:J_Sig_0's middle line is shown wrong: with α⁻² it differs from α²∇_Σ̄ log π
+    (``printed`` nonzero entries, sympy) while with α⁻⁴ it equals it (``corrected`` = 0, the
+    control: a line wrong with either power is not a wrong power).
+
+    >>> decide_j_sig_0_power(4, 0), decide_j_sig_0_power(4, 1), decide_j_sig_0_power(0, 0)
+    (True, False, False)
+    """
+    return printed > 0 and corrected == 0
+
+
+def decide_tmp2_first_line(expectation: float, scaled: float, lhs: float) -> bool:
+    """Whether eq:tmp2's first line is shown wrong: the printed ‖E[…]‖ (``expectation``) is
+    not its left side 2α⁻²‖Φ(Σ̂*)‖ (``lhs``, relative 10⁻³), while α⁻²‖E[…]‖ (``scaled``) is
+    (relative 10⁻⁶), the control: a left side that matched neither would show a wrong
+    closed form, not a missing α⁻².
+
+    >>> decide_tmp2_first_line(1.0, 4.0, 4.0), decide_tmp2_first_line(1.0, 4.1, 4.0)
+    (True, False)
+    """
+    return bool(not np.isclose(expectation, lhs, rtol=1e-3) and np.isclose(scaled, lhs, rtol=1e-6))
+
+
+def decide_tmp_phi_argument(
+    correct: float, at_mu_star: float, at_mu_hat: float, lhs: float
+) -> bool:
+    """Whether eq:tmp (lines 3–4) is shown wrong: ‖A⁻¹(2α⁻²Φ(·))B⁻¹‖ falls short of
+    ‖A⁻¹ − B⁻¹‖ (``lhs``) by more than 10⁻⁵ (relative) with Φ at Σ_* for μ* and for μ̂*
+    (``at_mu_star``, ``at_mu_hat``: both, the printed part), while with Φ(Σ̂*) it equals it
+    (``correct``, relative 10⁻⁸), the control.
+
+    >>> decide_tmp_phi_argument(1.0, 0.9, 0.9, 1.0), decide_tmp_phi_argument(1.0, 0.9, 1.0, 1.0)
+    (True, False)
+    """
+    return bool(
+        np.isclose(correct, lhs, rtol=1e-8) and max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5)
+    )
 
 
 @erratum("eq:Sig_opt_1")
@@ -69,8 +127,7 @@ def erratum_sig_opt_mu(printed: bool = True) -> Verdict:
             (residual_hat,),
         )
     return flagged(
-        np.allclose(with_hat, hat.sigma, atol=1e-10)
-        and not np.allclose(with_star, hat.sigma, atol=1e-6),
+        decide_sig_opt_mu(with_hat, with_star, hat.sigma),
         "logistic, α = 1: eq:Sig_opt_1 misses Σ̂* by {star} with ∇²f(μ*), by {hat} "
         "with ∇²f(μ̂*) (largest entry); flagged when only the latter is within 1e-10",
         (_numeric("star", float(np.abs(with_star - hat.sigma).max()), 1e-6), residual_hat),
@@ -208,7 +265,7 @@ def erratum_j_sig_0_power(printed: bool = True) -> Verdict:
         )
     wrong = _nonzero_entries(_j_sig_0_residual(-2))
     return flagged(
-        wrong > 0 and corrected == 0,
+        decide_j_sig_0_power(wrong, corrected),
         "sympy, d = 2: eq:J_Sig_0's middle line minus "
         "α²∇_Σ̄ log π has {printed} nonzero entries with α⁻², {corrected} with α⁻⁴; "
         "flagged when only α⁻⁴ gives 0",
@@ -256,7 +313,7 @@ def erratum_tmp2_first_line(printed: bool = True) -> Verdict:
             values,
         )
     return flagged(
-        not np.isclose(expectation, lhs, rtol=1e-3) and np.isclose(scaled, lhs, rtol=1e-6),
+        decide_tmp2_first_line(expectation, scaled, lhs),
         "1-D sine objective at (μ̂*, Σ̂*): 2α⁻²‖Φ(Σ̂*)‖ = {lhs} (closed form), "
         "E[…] = {raw}, α⁻²‖E[…]‖ = {scaled}; flagged when only the last matches",
         (*values, _numeric("raw", expectation, 1e-9 * abs(expectation), digits=4)),
@@ -299,7 +356,7 @@ def erratum_tmp_phi_argument(printed: bool = True) -> Verdict:
             (exact,),
         )
     return flagged(
-        np.isclose(correct, lhs, rtol=1e-8) and max(at_mu_star, at_mu_hat) < lhs * (1 - 1e-5),
+        decide_tmp_phi_argument(correct, at_mu_star, at_mu_hat, lhs),
         "1-D sine objective: ‖A⁻¹(2α⁻²Φ(Σ_*))B⁻¹‖ falls short of ‖A⁻¹ − B⁻¹‖ by {star} "
         "(Φ at μ*), {hat} (at μ̂*); with Φ(Σ̂*) by {correct}; flagged when both > 1e-5",
         (

@@ -29,6 +29,9 @@ from ..claims.section4.common import quadratic_case
 from mines_theory.theory.derivations.nes import gaussian_expectation, symmetric_matrix_symbol
 
 __all__ = [
+    "decide_j_quad_integrand",
+    "decide_taylor_sigma",
+    "decide_theorem33_sign",
     "Theorem33WithoutR",
     "erratum_j_quad_integrand",
     "erratum_logdet_step",
@@ -41,6 +44,40 @@ __all__ = [
 def _terms(expr) -> int:
     """How many terms an expanded sympy expression has (0 when it is 0)."""
     return 0 if expr == 0 else len(sp.Add.make_args(sp.expand(expr)))
+
+
+def decide_taylor_sigma(actual: float, closed: float, form: float) -> bool:
+    """Whether the proof of Thm 3.2's z = μ + Σu is shown wrong: the expectation it gives
+    (``form``) differs from the actual E f(μ + Σ^½u) − f(μ) (``actual``) by more than 0.1%
+    (the printed part), while ``actual`` is ½tr(HΣ) (``closed``, relative 10⁻¹⁰), the control:
+    a quadrature that missed the closed form would show nothing about z.
+
+    >>> decide_taylor_sigma(1.0, 1.0, 2.0), decide_taylor_sigma(1.0, 1.1, 2.0)
+    (True, False)
+    """
+    return bool(np.isclose(actual, closed, rtol=1e-10) and not np.isclose(form, actual, rtol=1e-3))
+
+
+def decide_theorem33_sign(lhs: float, rhs: float) -> bool:
+    """Whether the last line of the proof of Thm 3.3 is shown wrong: its right side
+    (2/σ)(f(μ*) − f(μ̂*)) is negative while its left side ‖μ* − μ̂*‖² is positive, two parts.
+
+    >>> decide_theorem33_sign(1.0, -0.5), decide_theorem33_sign(0.0, -0.5)
+    (True, False)
+    """
+    return rhs < 0 < lhs
+
+
+def decide_j_quad_integrand(pointwise: int, mean: int, root: int) -> bool:
+    """Whether eq:J_quad's integrand is shown wrong (sympy term counts, 0 for an identity): it
+    differs from f(z) (``pointwise``, the printed part) while its mean is the right side
+    f(μ) + α²/2⟨H, Σ⟩ (``mean`` = 0, the display's conclusion stands) and, the control, the
+    integrand with Σ^½u is f(z) (``root`` = 0).
+
+    >>> decide_j_quad_integrand(2, 0, 0), decide_j_quad_integrand(2, 0, 1)
+    (True, False)
+    """
+    return pointwise != 0 and mean == 0 and root == 0
 
 
 @erratum("proof of Thm 3.2")
@@ -60,7 +97,7 @@ def erratum_taylor_sigma(printed: bool = True) -> Verdict:
     step = sigma if printed else symmetric_roots(sigma_inv)[0]  # Σ or Σ^{1/2}
     form = float(rule.expectation(lambda U: f(mu + U @ step.T))) - f(mu)
     closed = 0.5 * np.trace(f.H @ sigma)
-    wrong = bool(np.isclose(actual, closed, rtol=1e-10) and not np.isclose(form, actual, rtol=1e-3))
+    wrong = decide_taylor_sigma(actual, closed, form)
     z = "z = μ + Σu" if printed else "z = μ + Σ^½u (symmetric root)"
     return flagged(
         wrong,
@@ -126,7 +163,7 @@ def erratum_theorem33_sign(sweep: AlphaSweep = SECTION3_SWEEP, printed: bool = T
         row = df[df.alpha == df.alpha.max()].iloc[0]
         lhs, rhs = float(row.distance_sq), float(2 / f.sigma * (-row.f_gap))
         return flagged(
-            rhs < 0 < lhs,
+            decide_theorem33_sign(lhs, rhs),
             "at α = {alpha}: ‖μ* − μ̂*‖² = {lhs}, the printed "
             "(2/σ)(f(μ*) − f(μ̂*)) = {rhs}; flagged when the left side is positive and "
             "the right negative",
@@ -232,7 +269,7 @@ def erratum_j_quad_integrand(printed: bool = True) -> Verdict:
         )
     pointwise, mean = _j_quad_residuals(1)
     return flagged(
-        pointwise != 0 and mean == 0 and root == 0,
+        decide_j_quad_integrand(pointwise, mean, root),
         "sympy, d = 2: eq:J_quad's "
         "integrand minus f(z) has {pointwise} terms ({root} with Σ^½u), its mean minus "
         "f(μ) + α²/2⟨H, Σ⟩ {mean}; flagged when only the first is nonzero",

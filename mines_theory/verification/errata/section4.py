@@ -22,6 +22,7 @@ from ..claims.section4.projection import check_proposition_a2, clipped_counterex
 __all__ = [
     "C1_MIN_BATCHES",
     "C1_PUBLISHED_Z",
+    "decide_bG_factor",
     "erratum_bG_factor",
     "erratum_hoeffding_sign",
     "erratum_lemma_c1_half",
@@ -160,6 +161,19 @@ def erratum_lemma_c1_root(printed: bool = True) -> Verdict:
     )
 
 
+def decide_bG_factor(corrected: np.ndarray, printed: np.ndarray, H: np.ndarray) -> bool:
+    """Whether eq:bG's form is shown wrong: the expectation of the printed form (``printed``)
+    is not H (np.allclose, atol 10⁻⁶) while that of the corrected Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹
+    (``corrected``) is (np.allclose), the control: exact moments that missed H with the
+    corrected form too would show nothing about the stray factor.
+
+    >>> H = np.eye(2)
+    >>> decide_bG_factor(H, 2 * H, H), decide_bG_factor(2 * H, 2 * H, H)
+    (True, False)
+    """
+    return bool(np.allclose(corrected, H) and not np.allclose(printed, H, atol=1e-6))
+
+
 @erratum("eq:bG")
 def erratum_bG_factor(printed: bool = True) -> Verdict:
     """eq:bG: Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} has a stray factor: its expectation (exact moments) is
@@ -183,7 +197,7 @@ def erratum_bG_factor(printed: bool = True) -> Verdict:
         )
     form = 0.5 * (root_inv @ M @ root_inv @ root_inv - np.trace(A) * sigma_inv)
     return flagged(
-        np.allclose(correct, f.H) and not np.allclose(form, f.H, atol=1e-6),
+        decide_bG_factor(correct, form, f.H),
         "quadratic, d = 3: E[eq:bG's form] − H has largest entry {printed}, without "
         "the stray Σ^-½ {corrected} (exact moments); flagged when only the latter ≈ 0",
         (Measurement("printed", float(np.abs(form - f.H).max()), 1e-10, digits=3), corrected),

@@ -26,6 +26,11 @@ from ..framework.verdict import Verdict, flagged
 from ..claims.section5.one_step import one_step_exceedances
 
 __all__ = [
+    "decide_C_grows_with_K",
+    "decide_c2_negative",
+    "decide_delta_alpha_2_third_term",
+    "decide_lemma52_coefficient",
+    "decide_lemma52_line4",
     "decide_lemma51_substitution",
     "decide_union_bound",
     "erratum_C_grows_with_K",
@@ -44,6 +49,86 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
+def decide_c2_negative(c2_9: float, c2_10: float) -> bool:
+    """Whether eq:c1 is shown to need b > 4 log(1/δ) at δ = 0.1: c₂ is negative at b = 9
+    (the printed part: no contraction) and positive at b = 10 (the control: the boundary is
+    where the hypothesis puts it, not a c₂ negative everywhere).
+
+    >>> decide_c2_negative(-0.1, 0.4), decide_c2_negative(-0.1, -0.05), decide_c2_negative(0.1, 0.4)
+    (True, False, False)
+    """
+    return bool(c2_9 < 0 < c2_10)
+
+
+def decide_C_grows_with_K(
+    term: float,
+    c3_small: float,
+    c3_large: float,
+    C_large: float,
+    K_small: int = 10**4,
+    K_large: int = 10**8,
+) -> bool:
+    """Whether eq:C's C₃ is shown wrong at γ = 0: eq:alpha_err's α-term vanishes (``term`` = 0,
+    the control: the quantity C₃ stands for) while the printed C₃ does not (``c3_small`` > 0 at
+    ``K_small``), grows more than 99-fold to ``K_large`` (√K), and C/K at ``K_large``
+    (``C_large``/``K_large``) stays at least its floor (9/4)C₃²/K, which exceeds half the floor
+    at ``K_small`` (it does not tend to 0).
+
+    >>> [decide_C_grows_with_K(term, 1.0, 100.0, 9e4) for term in (0.0, 0.1)]
+    [True, False]
+    """
+    floor = 9 * c3_large**2 / 4 / K_large
+    return bool(
+        term == 0.0 < c3_small
+        and c3_large / c3_small > 99
+        and C_large / K_large >= floor > 0.5 * c3_small**2 * 9 / 4 / K_small
+    )
+
+
+def decide_lemma52_coefficient(at_16, at_4, best, net) -> bool:
+    """Whether the step after eq:tgm_3 is shown wrong, from sympy residuals (each simplified):
+    the coefficient at η = b/(4𝓛_kc₁) is −1/(16𝓛_kc₁) (``at_16`` = 0) and not the printed
+    −1/(4𝓛_kc₁) (``at_4`` ≠ 0), no step does better (``best`` = 0, the control: the printed
+    coefficient is not reached by another η), and at eq:cond's threshold the cubic term
+    leaves +1/(16𝓛_kc₁) (``net`` = 0): an increase.
+
+    >>> x = sp.Symbol("x")
+    >>> decide_lemma52_coefficient(0, x, 0, 0), decide_lemma52_coefficient(0, x, x, 0)
+    (True, False)
+    """
+    return bool(
+        sp.simplify(at_16) == 0
+        and sp.simplify(at_4) != 0
+        and sp.simplify(best) == 0
+        and sp.simplify(net) == 0
+    )
+
+
+def decide_lemma52_line4(cubic_times_w, cubic, gap) -> bool:
+    """Whether the fourth line of Lemma 5.2's chain is shown wrong, from sympy residuals: its
+    cubic term differs from the derived one (``cubic`` ≠ 0) and is it with ‖w‖² for ‖w‖³
+    (``cubic_times_w`` = 0, the control: a typo of the power, not another term), and its
+    c₁^{1/2} makes line 3 − line 4 positive at c₁ = 4 (``gap`` > 0: the step fails).
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> decide_lemma52_line4(0, x, x), decide_lemma52_line4(x, x, x), decide_lemma52_line4(0, x, -x)
+    (True, False, False)
+    """
+    return bool(sp.simplify(cubic_times_w) == 0 and sp.simplify(cubic) != 0 and gap > 0)
+
+
+def decide_delta_alpha_2_third_term(times_Lk, residual) -> bool:
+    """Whether Δ_{α,2}'s third term is shown wrong, from sympy residuals: the printed term
+    differs from the derived one (``residual`` ≠ 0) and is it times 𝓛_k (``times_Lk`` = 0, the
+    control: the factor 1/𝓛_k dropped, not another error).
+
+    >>> x = sp.Symbol("x")
+    >>> decide_delta_alpha_2_third_term(0, x), decide_delta_alpha_2_third_term(x, x)
+    (True, False)
+    """
+    return bool(sp.simplify(times_Lk) == 0 and sp.simplify(residual) != 0)
+
+
 @erratum("eq:c1 with Lemmas 5.1, 5.2, eq:C")
 def erratum_c2_negative(printed: bool = True) -> Verdict:
     """eq:c1: c₂ = b − 2√(b log(1/δ)) ≤ 0 for b ≤ 4 log(1/δ) (b ≤ 9 at δ = 0.1): Lemmas 5.1 and 5.2
@@ -55,7 +140,7 @@ def erratum_c2_negative(printed: bool = True) -> Verdict:
     if printed:
         c2_9, c2_10 = (c_constants(d=10, b=b, delta=0.1).c2 for b in (9, 10))
         return flagged(
-            bool(c2_9 < 0 < c2_10),
+            decide_c2_negative(c2_9, c2_10),
             "eq:c1 at δ = 0.1: c₂ = b − 2√(b log(1/δ)) is {c2_9} at b = 9 and {c2_10} "
             "at b = 10 (flagged when the first < 0 < the second)",
             (exact("c2_9", c2_9), exact("c2_10", c2_10)),
@@ -144,11 +229,7 @@ def erratum_C_grows_with_K(printed: bool = True) -> Verdict:
     small, large = (lemma53_constants(K=K, **kw) for K in (10**4, 10**8))
     term = alpha_err_coefficient(d=5, delta=0.05, gamma=0.0, tau=0.5, zeta=20.0, k=10**4) * 0.1
     return flagged(
-        bool(
-            term == 0.0 < small.C3
-            and large.C3 / small.C3 > 99
-            and large.C / 10**8 >= 9 * large.C3**2 / 4 / 10**8 > 0.5 * small.C3**2 * 9 / 4 / 10**4
-        ),
+        decide_C_grows_with_K(term, small.C3, large.C3, large.C),
         "γ = 0: eq:alpha_err's α-term is {term}, the printed C₃ {c3} at K = 10⁴ and "
         "×{growth} at 10⁸, so C/K ≥ (9/4)C₃²/K = {floor} stays (flagged when so)",
         (
@@ -342,11 +423,11 @@ def erratum_lemma52_coefficient(printed: bool = True) -> Verdict:
         )
     at_threshold = sp.simplify(cubic.subs(gap, 72 * Lk**4 * tau**4 / (L * g**2)))
     return flagged(
-        bool(
-            sp.simplify(at_step + 1 / (16 * Lk * c1)) == 0
-            and sp.simplify(at_step + 1 / (4 * Lk * c1)) != 0
-            and sp.simplify(best_eta - b / (4 * Lk * c1)) == 0
-            and sp.simplify(at_step + at_threshold - 1 / (16 * Lk * c1)) == 0
+        decide_lemma52_coefficient(
+            at_step + 1 / (16 * Lk * c1),
+            at_step + 1 / (4 * Lk * c1),
+            best_eta - b / (4 * Lk * c1),
+            at_step + at_threshold - 1 / (16 * Lk * c1),
         ),
         "sympy, ×𝓛kc₁: the coefficient is {coefficient} (printed −1/4, best over η), "
         "and with the cubic term at eq:cond's threshold {net} > 0 (flagged when so)",
@@ -393,10 +474,8 @@ def erratum_lemma52_line4(printed: bool = True) -> Verdict:
             found,
         )
     return flagged(
-        bool(
-            sp.simplify(cubic - line4_cubic * w) == 0
-            and sp.simplify(cubic - line4_cubic) != 0
-            and quadratic_gap.subs(c1, 4) > 0
+        decide_lemma52_line4(
+            cubic - line4_cubic * w, cubic - line4_cubic, quadratic_gap.subs(c1, 4)
         ),
         "sympy: line 4's cubic term has ‖w‖ to the power {power} (derived {derived}), "
         "and line 3 − line 4 = {gap}·η²𝓛k‖w‖²/b² > 0 at c₁ = 4, γ = 0 (flagged)",
@@ -428,10 +507,7 @@ def erratum_delta_alpha_2_third_term(printed: bool = True) -> Verdict:
         )
     printed_form = b * g * c3**3 * a**4 / (2**5 * 3**2 * tau**3 * c1)
     return flagged(
-        bool(
-            sp.simplify(derived * Lk - printed_form) == 0
-            and sp.simplify(derived - printed_form) != 0
-        ),
+        decide_delta_alpha_2_third_term(derived * Lk - printed_form, derived - printed_form),
         "sympy: Δα,2's printed third term is the derived ηγc₃³α⁴/(2³3²τ³) at η = "
         "b/(4𝓛kc₁) times 𝓛k to the power {power}: too small when 𝓛k < 1 (flagged "
         "when 1)",

@@ -7,9 +7,11 @@ from __future__ import annotations
 import numpy as np
 
 from mines_theory.linalg.spd import random_spd
+from ...framework.decisions import exceeded, status_of
+from ...framework.verdict import Status
 from mines_theory.problems.objectives import LogCoshQuadratic
 
-__all__ = ["d6_setting", "log_cosh_3d", "quadratic"]
+__all__ = ["d6_setting", "decide_tails", "log_cosh_3d", "quadratic"]
 
 
 def quadratic(H):
@@ -28,3 +30,22 @@ def d6_setting():
     tau, zeta = f.runs_box
     sigma_inv = random_spd(np.random.default_rng(14), 3, eigenvalues=[tau * 1.2, f.L, zeta * 0.9])
     return f, tau, zeta, sigma_inv, f.minimizer + np.array([0.5, -0.3, 0.2])
+
+
+def decide_tails(**tails: tuple[int, int, float]) -> Status:
+    """The status of bounds that each hold "with probability ≥ 1 − δ", one part per bound
+    (``decisions.status_of``): a part is met unless its bound is exceeded in ``count`` of
+    ``trials`` more often than its δ (``allowed``) by the one-sided test
+    (``decisions.exceeded``). Each tail is ``(count, trials, allowed)``.
+
+    >>> decide_tails(nu=(10, 400, 0.1), U_nu=(30, 400, 0.1)).value
+    'holds'
+    >>> decide_tails(nu=(10, 400, 0.1), U_nu=(400, 400, 0.1)).value
+    'fails'
+    """
+    return status_of(
+        **{
+            name: not exceeded(count, trials, allowed)
+            for name, (count, trials, allowed) in tails.items()
+        }
+    )

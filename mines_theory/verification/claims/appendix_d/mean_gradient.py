@@ -25,8 +25,8 @@ from ...framework.stats import (
     proportion,
     trials_needed,
 )
-from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict
-from .common import log_cosh_3d
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
+from .common import decide_tails, log_cosh_3d
 from mines_theory.theory.bounds.appendix import hh_bound, nu_bounds, tgm3_bound
 from mines_theory.theory.bounds.corrected import (
     hh_bound_corrected,
@@ -45,12 +45,38 @@ __all__ = [
     "check_lemma_d4",
     "check_lemma_d5",
     "cubic_perturbed_quadratic",
+    "decide_lemma_d1",
+    "decide_lemma_d3",
 ]
 
 
 # ---------------------------------------------------------------------------------------------
 # Lemma D.1: the decomposition of g̃ and the bound on ν
 # ---------------------------------------------------------------------------------------------
+
+
+def decide_lemma_d1(identity_error: float, count: int, draws: int, delta: float) -> Status:
+    """Lemma D.1's status, two parts: the decomposition of g̃ is exact (``identity_error``
+    below 10⁻¹⁰) and |ν_i| exceeds its bound in ``count`` of ``draws`` no more often than δ
+    (``decisions.exceeded``).
+
+    >>> decide_lemma_d1(1e-12, 0, 400, 0.1).value, decide_lemma_d1(1e-9, 0, 400, 0.1).value
+    ('holds', 'fails')
+    """
+    return status_of(
+        identity=identity_within(identity_error, 1e-10), tail=not exceeded(count, draws, delta)
+    )
+
+
+def decide_lemma_d3(worst: float, count: int, draws: int, delta: float) -> Status:
+    """Lemma D.3's status, two parts: the exact χ²_b tail is at most δ everywhere on its grid
+    (``worst``, the largest P(below)/δ, at most 1), and the Monte Carlo falls below the bound
+    in ``count`` of ``draws`` no more often than δ (``decisions.exceeded``).
+
+    >>> decide_lemma_d3(0.9, 0, 400, 0.1).value, decide_lemma_d3(1.01, 0, 400, 0.1).value
+    ('holds', 'fails')
+    """
+    return status_of(exact=worst <= 1.0, monte_carlo=not exceeded(count, draws, delta))
 
 
 @claim("Lemma D.1", minimum=Data(draws=trials_needed(0.1)))
@@ -78,9 +104,7 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
     identity_error = float(np.max(np.abs(decomposition - direct)))
     bound = f.gamma * alpha**2 * (2 * 3 + 3 * np.log(1 / delta)) ** 1.5 / (6 * tau**1.5)
     count = int(np.sum(np.abs(nu) > bound))
-    status = status_of(
-        identity=identity_within(identity_error, 1e-10), tail=not exceeded(count, draws, delta)
-    )
+    status = decide_lemma_d1(identity_error, count, draws, delta)
     return Verdict(
         status,
         "3-D log-cosh: decomposition exact to {identity}; |ν_i| exceeds the bound in "
@@ -184,7 +208,7 @@ def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     n = experiment.batches
     count_nu, count_U = int(np.sum(s["nu_sq"] > bnd.nu_sq)), int(np.sum(s["U_nu_sq"] > bnd.U_nu_sq))
     ratio = bootstrap(lambda i: float(np.median(s["U_nu_sq"][i])) / bnd.U_nu_sq, n, "ratio")
-    status = status_of(nu=not exceeded(count_nu, n, delta), U_nu=not exceeded(count_U, n, delta))
+    status = decide_tails(nu=(count_nu, n, delta), U_nu=(count_U, n, delta))
     return Verdict(
         status,
         f"cubic, d = {experiment.d}, b = {experiment.b}: ‖ν‖² exceeds its bound in "
@@ -262,7 +286,7 @@ def _bias_tail(
     bound = experiment.bounds(delta)[term]
     count = int(np.sum(values > bound))
     return Verdict(
-        status_of(tail=not exceeded(count, experiment.batches, delta)),
+        decide_tails(tail=(count, experiment.batches, delta)),
         f"cubic, ∇f(μ) = 0, b = {experiment.b}: {symbol} = " + "{" + name + "} (limit "
         f"{formula} = " + "{limit}) exceeds the bound {bound} in {p} of the batches (allowed "
         f"δ = {delta:g})",
@@ -304,7 +328,7 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
     u = rng.standard_normal((draws, b, 3))
     ratio = np.sum((u @ (root @ grad)) ** 2, axis=1) / np.sum((root @ grad) ** 2)
     count = int(np.sum(ratio < b - 2 * math.sqrt(b * math.log(1 / delta))))
-    status = status_of(exact=worst <= 1.0, monte_carlo=not exceeded(count, draws, delta))
+    status = decide_lemma_d3(worst, count, draws, delta)
     return Verdict(
         status,
         "exact χ²_b: P(below)/δ ≤ {worst} for b = 1…200, δ ∈ {{0.5, 0.1, 0.01, 0.001}}; "

@@ -13,7 +13,7 @@ import numpy as np
 from mines_theory.algorithm.estimators import estimator_terms, sigma_gradient
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
-from ...framework.decisions import exceeded, status_of, within_se
+from ...framework.decisions import exceeded, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -25,7 +25,7 @@ from ...framework.stats import (
     trials_needed,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Undecidable, Verdict
-from .common import d6_setting, quadratic
+from .common import d6_setting, decide_tails, quadratic
 from mines_theory.theory.bounds.appendix import (
     G_norm_bound,
     GG_bound,
@@ -72,9 +72,7 @@ def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verd
     errors = np.linalg.norm(diffs, ord=2, axis=(1, 2))
     bound2 = GG_bound(d=d, delta=delta, gamma=f.gamma, tau=tau, zeta=zeta, alpha=alpha)
     c1, c2 = int(np.sum(norms > bound1)), int(np.sum(errors > bound2))
-    status = status_of(
-        G_norm=not exceeded(c1, draws, delta), GG=not exceeded(c2, errors.size, delta)
-    )
+    status = decide_tails(G_norm=(c1, draws, delta), GG=(c2, errors.size, delta))
     largest1, largest2 = float(norms.max() / bound1), float(errors.max() / bound2)
     return Verdict(
         status,
@@ -226,11 +224,11 @@ def check_lemma_d7(
     at_star, away = (e.run() ** 2 for e in inside)
     counts = [int(np.sum(x > e.bound)) for x, e in zip((at_star, away), inside)]
     fails_inside = [exceeded(k, e.batches, e.delta) for k, e in zip(counts, inside)]
-    status = status_of(
-        G_norm_1=not exceeded(c1, n, experiment.delta),
-        G_norm_2=not exceeded(c2, n, experiment.delta),
-        at_star=not fails_inside[0],
-        away=not fails_inside[1],
+    status = decide_tails(
+        G_norm_1=(c1, n, experiment.delta),
+        G_norm_2=(c2, n, experiment.delta),
+        at_star=(counts[0], inside[0].batches, inside[0].delta),
+        away=(counts[1], inside[1].batches, inside[1].delta),
     )
     away_mean, away_se = mean_and_se(away)
     c = gradient_norm_curve(curve)

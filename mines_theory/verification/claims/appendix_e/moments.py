@@ -21,8 +21,8 @@ from mines_theory.linalg.spd import (
     symmetric_roots,
 )
 from mines_theory.problems.objectives import LogCoshQuadratic
-from ..appendix_d.common import quadratic
-from ...framework.decisions import exceeded, identity_within, status_of
+from ..appendix_d.common import decide_tails, quadratic
+from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -48,6 +48,9 @@ __all__ = [
     "check_lemma_e6",
     "check_lemma_e7",
     "check_lemma_e8",
+    "decide_lemma_e1",
+    "decide_lemma_e6",
+    "decide_lemma_e8",
     "chi_threshold_region",
     "truncated_moments",
 ]
@@ -56,6 +59,16 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Lemma E.1: ‖∇f‖²_Σ against f − f* in the local region
 # ---------------------------------------------------------------------------------------------
+
+
+def decide_lemma_e1(held: int, inside: int) -> Status:
+    """Lemma E.1's status: the inequality holds at every one of the ``inside`` points of the
+    region (``held`` of them); points outside it do not count.
+
+    >>> decide_lemma_e1(2880, 2880).value, decide_lemma_e1(2879, 2880).value
+    ('holds', 'fails')
+    """
+    return status_of(region=held == inside)
 
 
 @claim("Lemma E.1", minimum=Data(draws=100, at={"draws": ("draws", "measured:inside")}))
@@ -85,7 +98,7 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
             holds_outside += ratio >= 1.0
     worst = smallest(ratios, "‖∇f‖²_Σ/(ξ(f − f*)) inside the region")
     return Verdict(
-        status_of(region=holds_inside == inside),
+        decide_lemma_e1(holds_inside, inside),
         "3-D log-cosh: the inequality held at {held_in} of {inside} points "
         "inside the region (smallest ratio {worst}) and at {held_out} of {outside} "
         "outside it",
@@ -187,6 +200,17 @@ def truncated_moments(Lam, A: float) -> tuple[np.ndarray, np.ndarray]:
 E6_DRAWS = math.ceil(MIN_Z_DRAWS / scipy.stats.chi2.sf(8.0, 3))
 
 
+def decide_lemma_e6(worst: float, sum_error: float) -> Status:
+    """Lemma E.6's status, two parts: the Monte Carlo means of X and Y agree with their closed
+    forms (the largest |z| ``worst`` at most ``K_SE``), and the closed forms sum to 2Λ (the
+    largest entry of E X + E Y − 2Λ, ``sum_error``, below 10⁻¹²; Undecidable on a NaN).
+
+    >>> decide_lemma_e6(1.3, 0.0).value, decide_lemma_e6(5.1, 0.0).value
+    ('holds', 'fails')
+    """
+    return status_of(z=bool(worst <= K_SE), sum=identity_within(sum_error, 1e-12))
+
+
 @claim("Lemma E.6", minimum=Data(draws=E6_DRAWS))
 def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     """Lemma E.6 (lem:EXY): E_{t,i} = (X − EX) + (Y − EY), which needs E[X + Y] = 2Λ. Monte Carlo
@@ -203,7 +227,7 @@ def check_lemma_e6(draws: int = 400_000, moments=truncated_moments) -> Verdict:
     worst = max(largest_z(terms * inside, EX), largest_z(terms * ~inside, EY))
     sum_error = float(np.max(np.abs(EX + EY - 2 * np.diag(Lam))))
     return Verdict(
-        status_of(z=bool(worst <= K_SE), sum=identity_within(sum_error, 1e-12)),
+        decide_lemma_e6(worst, sum_error),
         "Monte Carlo of X and Y against the closed forms: largest |z| = {z} (allowed "
         f"{K_SE:g}); " + "E X + E Y − 2Λ: {sum_error}",
         (z_measurement("z", worst), Measurement("sum_error", sum_error, 1e-12, Kind.BELOW)),
@@ -256,7 +280,7 @@ def check_lemma_e7(reps: int = 4000, k: int = 30, b: int = 10, delta: float = 0.
     allowed = delta / k**2
     largest = float(np.max(np.abs(total)) / bound)
     return Verdict(
-        status_of(tail=not exceeded(n_exceeded, reps, allowed)),
+        decide_tails(tail=(n_exceeded, reps, allowed)),
         f"d = 3, k = {k}, b = {b}: exceeded in " + "{p} of {reps} repetitions (allowed "
         "δ/k² = {allowed}); largest |sum|/bound {largest}",
         (
@@ -295,6 +319,17 @@ def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_0
     return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
 
 
+def decide_lemma_e8(chi_violations: int, violations: int, y0: float, allowed: float) -> Status:
+    """Lemma E.8's status, three parts: eq:chi is never violated on its grid
+    (``chi_violations`` = 0), eq:chi_1 never fails on its grid (``violations`` = 0), and
+    eq:Y0's failure probability ``y0`` is at most π²δ/6 (``allowed``).
+
+    >>> decide_lemma_e8(0, 0, 0.1, 0.16).value, decide_lemma_e8(0, 0, 0.75, 0.16).value
+    ('holds', 'fails')
+    """
+    return status_of(chi=chi_violations == 0, chi_1=violations == 0, Y0=y0 <= allowed)
+
+
 @claim("Lemma E.8")
 def check_lemma_e8() -> Verdict:
     """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
@@ -306,7 +341,7 @@ def check_lemma_e8() -> Verdict:
     violations, cases, worst = chi1_grid(printed=True)
     y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
     return Verdict(
-        status_of(chi=chi_violations == 0, chi_1=violations == 0, Y0=y0 <= allowed),
+        decide_lemma_e8(chi_violations, violations, y0, allowed),
         "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
         "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
         "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "

@@ -51,8 +51,10 @@ __all__ = [
     "TrajectoryRun",
     "check_lemma_e10",
     "check_lemma_e2",
+    "decide_lemma_e2",
     "check_lemma_e4",
     "check_lemma_e9",
+    "decide_every_pair",
     "sig_dec_sides",
 ]
 
@@ -236,6 +238,17 @@ class Sig2Experiment:
 SIG2 = Sig2Experiment()
 
 
+def decide_lemma_e2(printed: int, sig2: int, batches: int, delta: float) -> Status:
+    """Lemma E.2's status, two parts: eq:Sig_dec as printed never fails along the trajectory
+    (``printed``, the (k, seed) pairs where it fails, is 0), and eq:Sig_2_bnd is exceeded in
+    ``sig2`` of ``batches`` runs no more often than δ (``decisions.exceeded``).
+
+    >>> decide_lemma_e2(0, 30, 400, 0.1).value, decide_lemma_e2(1, 30, 400, 0.1).value
+    ('holds', 'fails')
+    """
+    return status_of(Sig_dec=not printed > 0, Sig_2_bnd=not exceeded(sig2, batches, delta))
+
+
 @claim(
     "Lemma E.2",
     minimum=Data(
@@ -254,9 +267,7 @@ def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment 
     p_printed = _seed_fraction("printed", printed)
     p_corrected = _seed_fraction("corrected", corrected)
     share = proportion("sig2", s["exceeded"], sig2.batches)
-    status = status_of(
-        Sig_dec=not printed.any(), Sig_2_bnd=not exceeded(s["exceeded"], sig2.batches, sig2.delta)
-    )
+    status = decide_lemma_e2(int(printed.sum()), s["exceeded"], sig2.batches, sig2.delta)
     return Verdict(
         status,
         f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
@@ -292,6 +303,18 @@ def _weighted_sums(tr: Trajectory):
     )
 
 
+def decide_every_pair(lhs, rhs) -> Status:
+    """The status of a bound ``lhs ≤ rhs`` that must hold at every (seed, k) of the trajectory
+    (Lemmas E.9, E.10): "fails" at one pair above it.
+
+    >>> decide_every_pair(np.array([1.0, 2.0]), np.array([1.0, 3.0])).value
+    'holds'
+    >>> decide_every_pair(np.array([1.0, 3.5]), np.array([1.0, 3.0])).value
+    'fails'
+    """
+    return status_of(every_pair=int(np.sum(lhs > rhs)) == 0)
+
+
 def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     """``lhs ≤ rhs`` at every (seed, k) of the trajectory: the count of violations and the
     largest ratio, with a bootstrap interval over the seeds."""
@@ -303,7 +326,7 @@ def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
     fails = int(np.sum(lhs > rhs))
     largest = _largest_ratio(lhs, rhs)
     return Verdict(
-        status_of(every_pair=fails == 0),
+        decide_every_pair(lhs, rhs),
         f"3-D log-cosh, {run.seeds} seeds × {run.iterations - 1} k: violated at "
         "{fails} of {pairs}; largest left/right {largest}",
         (

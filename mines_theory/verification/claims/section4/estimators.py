@@ -28,6 +28,8 @@ __all__ = [
     "check_lemma42",
     "check_lemma43",
     "check_lemma_c1",
+    "decide_lemma42",
+    "decide_lemma_c1",
     "decide_unbiased",
 ]
 
@@ -137,6 +139,16 @@ def _smoothed_Q(f, mu, sigma, alpha, rule):
     return float(J) - alpha**2 / 2 * np.linalg.slogdet(sigma)[1]
 
 
+def decide_lemma42(error: float) -> Status:
+    """Lemma 4.2's status: eq:Q_Sig by quadrature agrees with central differences of Q_α to a
+    relative ``error`` below 10⁻⁶ (the differences' accuracy; Undecidable on a NaN).
+
+    >>> decide_lemma42(3e-9).value, decide_lemma42(1e-6).value
+    ('holds', 'fails')
+    """
+    return status_of(finite_differences=identity_within(error, 1e-6))
+
+
 @claim("Lemma 4.2")
 def check_lemma42() -> Verdict:
     """eq:Q_Sig: ∂Q_α/∂Σ = ¼E[(f(μ−αΣ^{1/2}u) + f(μ+αΣ^{1/2}u) − 2f(μ))(Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)]
@@ -180,13 +192,24 @@ def check_lemma42() -> Verdict:
         ),
     )
     return Verdict(
-        status_of(finite_differences=identity_within(error, 1e-6)),
+        decide_lemma42(error),
         "2-D log-cosh: eq:Q_Sig by quadrature against finite differences of Q_α "
         "(unconstrained convention), relative error {error}",
         (Measurement("error", error, 1e-6, Kind.BELOW),),
         qualifiers,
         data={"symmetric_entry": sp.simplify(symmetric[0, 1])},
     )
+
+
+def decide_lemma_c1(symbolic: bool, worst: float) -> Status:
+    """Lemma C.1's status, two parts: the identity holds symbolically (``symbolic``, sympy at
+    d = 2, 3) and by exact Gaussian moments at random d = 1..6 (the largest relative deviation
+    ``worst`` below 10⁻¹⁰; Undecidable on a NaN).
+
+    >>> decide_lemma_c1(True, 1e-12).value, decide_lemma_c1(True, 1e-9).value
+    ('holds', 'fails')
+    """
+    return status_of(sympy=symbolic, moments=identity_within(worst, 1e-10))
 
 
 @claim("Lemma C.1")
@@ -205,7 +228,7 @@ def check_lemma_c1(expectation=lemma_c1_expectation) -> Verdict:
         deviations.append(np.max(np.abs(expectation(Hn, sigma_inv) - Hn)) / np.max(np.abs(Hn)))
     worst = largest(deviations, "relative deviations of E[G̃] from H")
     return Verdict(
-        status_of(sympy=bool(symbolic), moments=identity_within(worst, 1e-10)),
+        decide_lemma_c1(bool(symbolic), worst),
         (
             "sympy (d = 2, 3): "
             + ("equal" if symbolic else "NOT equal")

@@ -19,7 +19,7 @@ from ...framework.stats import (
     trials_needed,
     z_measurement,
 )
-from ...framework.verdict import Measurement, Status, Verdict
+from ...framework.verdict import Measurement, Status, Undecidable, Verdict
 
 __all__ = [
     "check_lemma_b1",
@@ -28,6 +28,9 @@ __all__ = [
     "check_lemma_b4",
     "check_lemma_b5",
     "check_lemma_b6",
+    "decide_largest_ratio",
+    "decide_lemma_b3",
+    "decide_lemma_b5",
     "hoeffding_at_one",
     "laurent_massart_lower",
     "laurent_massart_upper",
@@ -106,6 +109,26 @@ def check_lemma_b2(
     )
 
 
+def decide_lemma_b3(z: float) -> Status:
+    """Lemma B.3's status: the largest z of the exceedance over the shapes and t (one-sided
+    binomial, against the allowed 2e^{−t²/2}) at most ``K_SE``.
+
+    >>> decide_lemma_b3(-86.1).value, decide_lemma_b3(5.01).value
+    ('holds', 'fails')
+    """
+    return status_of(monte_carlo=bool(z <= K_SE))
+
+
+def decide_largest_ratio(**ratios: float) -> Status:
+    """The status of exact bounds checked on a grid (Lemmas B.4, B.6): one part per bound, met
+    when its largest ratio of the bounded quantity to the bound is at most 1.
+
+    >>> decide_largest_ratio(tail=0.096).value, decide_largest_ratio(tail=1.01).value
+    ('holds', 'fails')
+    """
+    return status_of(**{name: bool(worst <= 1) for name, worst in ratios.items()})
+
+
 @claim("Lemma B.3", minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}))
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
@@ -128,7 +151,7 @@ def check_lemma_b3(samples: int = 20_000) -> Verdict:
                     ),
                 )
     return Verdict(
-        status_of(monte_carlo=bool(z <= K_SE)),
+        decide_lemma_b3(z),
         "Monte Carlo, shapes 20×5, 10×10, 50×3, t ∈ {{1, 2}}: largest z = {z} of the "
         f"exceedance against the bound (rejected above {K_SE:g})",
         (z_measurement("z", z),),
@@ -148,7 +171,7 @@ def check_lemma_b4() -> Verdict:
         "P(‖u‖² > bound)/δ",
     )
     return Verdict(
-        status_of(tail=worst <= 1),
+        decide_largest_ratio(tail=worst),
         "exact (χ²), d = 1..500, δ ∈ [1e-10, 0.5]: largest P(‖u‖² > bound)/δ = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )
@@ -170,7 +193,8 @@ def check_lemma_b5() -> Verdict:
         Measurement("worst", worst, 1e-9),
         Measurement("printed", printed, 1e-12, digits=3),
     )
-    if worst > 1 + 1e-12:
+    status = decide_lemma_b5(worst, printed)
+    if status is Status.FAILS:
         return Verdict(
             Status.FAILS,
             "the intended bound fails for Bernoulli sums (largest "
@@ -178,11 +202,28 @@ def check_lemma_b5() -> Verdict:
             measurements,
         )
     return Verdict(
-        Status.ERRATUM if printed > 1 else Status.HOLDS,
+        status,
         "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1, "
         "n = 1); the intended bound holds (Bernoulli sums, largest ratio {worst})",
         measurements,
     )
+
+
+def decide_lemma_b5(worst: float, printed: float) -> Status:
+    """Lemma B.5's status, and its erratum's flag (status "erratum"): "fails" when the intended
+    bound fails (the largest Bernoulli tail/bound ``worst`` above 1 + 10⁻¹²), the erratum's
+    control; else "erratum" when the printed form at ψ = 1, n = 1 (``printed``) exceeds 1 and
+    so says nothing, "holds" when it does not. Undecidable on a NaN.
+
+    >>> [decide_lemma_b5(w, p).value for w, p in ((0.8, 7.4), (1.1, 7.4), (0.8, 0.14))]
+    ['erratum', 'fails', 'holds']
+    """
+    for name, value in (("worst", worst), ("printed", printed)):
+        if not math.isfinite(value):
+            raise Undecidable(f"{name} = {value}: a decision needs a finite number")
+    if worst > 1 + 1e-12:
+        return Status.FAILS
+    return Status.ERRATUM if printed > 1 else Status.HOLDS
 
 
 def hoeffding_at_one(printed: bool) -> float:
@@ -207,7 +248,7 @@ def check_lemma_b6() -> Verdict:
             ratios.append(rhs / (a0 / (k + 1)))
     worst = largest(np.concatenate(ratios), "a_(k+1)/(a₀/(k+1))")
     return Verdict(
-        status_of(recursion=worst <= 1),
+        decide_largest_ratio(recursion=worst),
         "worst case over b, c ∈ [0, 10⁴], k ≤ 2000: largest a_(k+1)/(a₀/(k+1)) = {worst}",
         (Measurement("worst", worst, 1e-9),),
     )

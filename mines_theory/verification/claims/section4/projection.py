@@ -12,7 +12,7 @@ from mines_theory.linalg.spd import (
     random_spd,
     spectrum_within,
 )
-from ...framework.decisions import status_of
+from ...framework.decisions import identity_within, status_of
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import largest, smallest
@@ -29,7 +29,20 @@ __all__ = [
     "check_proposition_a1",
     "check_proposition_a2",
     "clipped_counterexample",
+    "decide_mirror_step",
+    "decide_proposition_a1",
+    "decide_proposition_a2",
 ]
+
+
+def decide_proposition_a1(outside: int) -> Status:
+    """Prop. A.1's status: no convex combination of members of S' (or of S) left the set
+    (``outside``, the count of those that did, is 0).
+
+    >>> decide_proposition_a1(0).value, decide_proposition_a1(1).value
+    ('holds', 'fails')
+    """
+    return status_of(convex=outside == 0)
 
 
 @claim("Prop. A.1", minimum=Data(draws=1, at={"draws": "cases"}))
@@ -50,7 +63,7 @@ def check_proposition_a1(cases: int = 500) -> Verdict:
         w = np.linalg.eigvalsh(inverse_mix)  # in S
         outside += not (w[0] >= (1 / zeta) * (1 - 1e-12) and w[-1] <= (1 / tau) * (1 + 1e-12))
     return Verdict(
-        status_of(convex=outside == 0),
+        decide_proposition_a1(outside),
         "{cases} random convex combinations in S' and in S: {outside} left the set",
         (
             Measurement("cases", cases, kind=Kind.COUNT),
@@ -87,7 +100,8 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
         Measurement("low", printed[0], 1e-12),
         Measurement("high", printed[-1], 1e-12),
     )
-    if worst >= 1e-10 or not in_set:
+    status = decide_proposition_a2(worst, in_set, printed_outside)
+    if status is Status.FAILS:
         return Verdict(
             Status.FAILS,
             "clipping to [τ, ζ] violates the projection inequality "
@@ -96,13 +110,28 @@ def check_proposition_a2(projection=project_eigenvalues, cases: int = 200) -> Ve
             measurements,
         )
     return Verdict(
-        Status.ERRATUM if printed_outside else Status.HOLDS,
+        status,
         "clipping the spectrum to [τ, ζ] is the projection onto S' ({cases} random "
         "cases, largest normalized ⟨A − P, Y − P⟩ {worst}); eq:proj_cs_prime and "
         "Prop. A.2 print the bounds [ζ⁻¹, τ⁻¹] of S, which map the spectrum {{3, 0.3}} "
         "to {{{high}, {low}}} for τ = 1/2, ζ = 4" + (", outside S'" if printed_outside else ""),
         measurements,
     )
+
+
+def decide_proposition_a2(worst: float, in_set: bool, printed_outside: bool) -> Status:
+    """Prop. A.2's status, and eq:proj_cs_prime's flag (status "erratum"): "fails" when clipping
+    to [τ, ζ] is not the projection onto S' (a normalized ⟨A − P, Y − P⟩ of 10⁻¹⁰ or more, or
+    the counterexample's clipped spectrum not ``in_set``), the control of the erratum; else
+    "erratum" when the printed interval [ζ⁻¹, τ⁻¹] maps the counterexample outside S'
+    (``printed_outside``), "holds" when it does not. Undecidable on a NaN ``worst``.
+
+    >>> [decide_proposition_a2(w, True, True).value for w in (0.0, 1e-9)]
+    ['erratum', 'fails']
+    """
+    if not identity_within(worst, 1e-10) or not in_set:
+        return Status.FAILS
+    return Status.ERRATUM if printed_outside else Status.HOLDS
 
 
 def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
@@ -112,6 +141,22 @@ def clipped_counterexample(printed: bool) -> tuple[np.ndarray, bool]:
     low, high = (1 / zeta, 1 / tau) if printed else (tau, zeta)
     spectrum = np.linalg.eigvalsh(project_eigenvalues(np.diag([3.0, 0.3]), low, high))
     return spectrum, not (spectrum[0] >= tau - 1e-12 and spectrum[-1] <= zeta + 1e-12)
+
+
+def decide_mirror_step(closed_form: bool, mirror: bool, average: bool, least: float) -> Status:
+    """Section 4's status, four parts: B_R's printed closed form (sympy, ``closed_form``), the
+    minimizer of eq:mirror_prox is eq:Sig_up (sympy, ``mirror``), η₂,k = 1/k averages the
+    estimates (sympy, ``average``), and B_R is non-negative over the random pairs (its smallest
+    value ``least`` at least −10⁻¹²).
+
+    >>> decide_mirror_step(True, True, True, 0.54).value
+    'holds'
+    >>> decide_mirror_step(True, True, True, -1e-6).value
+    'fails'
+    """
+    return status_of(
+        closed_form=closed_form, mirror=mirror, average=average, nonnegative=least >= -1e-12
+    )
 
 
 @claim("Sec. 4", minimum=Data(draws=1, at={"draws": "pairs"}))
@@ -159,12 +204,7 @@ def check_mirror_step(pairs: int = 2000) -> Verdict:
         ),
     )
     return Verdict(
-        status_of(
-            closed_form=bool(closed_form),
-            mirror=bool(mirror),
-            average=bool(average),
-            nonnegative=least >= -1e-12,
-        ),
+        decide_mirror_step(bool(closed_form), bool(mirror), bool(average), least),
         "B_R(Σ₁, Σ₂) over {pairs} random pairs (d = 4, α = 1): smallest {smallest}",
         (Measurement("pairs", pairs, kind=Kind.COUNT), Measurement("smallest", least, 1e-9)),
         qualifiers,
