@@ -586,9 +586,10 @@ def test_phi_against_closed_forms_and_monte_carlo():
 
 
 def test_the_union_bound_before_eq_y0_needs_t_0_not_the_errata_value():
-    """Lemma E.8, step 11 against the erratum 'display before eq:Y0': with A_t meeting eq:chi_1
-    with equality, P(∃ t ≥ 0, i: ‖u_{t,i}‖² ≥ A_t) exceeds the erratum's (π²/6 − 1)δ (its sum
-    from t = 1) and stays below the printed π²δ/6 (the sum from t = 0)."""
+    """Lemma E.8, step 11 and the erratum 'display before eq:Y0': with A_t meeting eq:chi_1
+    with equality, P(∃ t ≥ 0, i: ‖u_{t,i}‖² ≥ A_t) exceeds (π²/6 − 1)δ, the sum from t = 1
+    (the erratum's first reading, which kept the range and corrected the value), and stays
+    below the printed π²δ/6, the sum from t = 0 (its reading now: the range is the typo)."""
     from scipy.stats import chi2
 
     d, b, delta = 1, 1, 0.01
@@ -601,7 +602,8 @@ def test_the_union_bound_before_eq_y0_needs_t_0_not_the_errata_value():
 
 def test_lemma_38_fails_with_its_radius_and_its_union_drops_t_0(walked):
     """Lemma E.8 (lem:Y): the first false line is β ≥ 1 at the β eq:chi_1 uses (step 4); the
-    union bound sums from t = 1 while its event holds t = 0 (step 11, a new finding); the Basel
+    union bound sums from t = 1 while its event holds t = 0 (step 11, the erratum 'display before
+    eq:Y0'); the Basel
     sum from t = 1 is (π²/6 − 1)δ (step 14); the statement (step 1) fails by more than 4 SE."""
     steps = walked["Lemma E.8"]
     first = next(s.index for s in steps[1:] if s.status == "fails")  # step 1 is the statement
@@ -654,7 +656,7 @@ def test_errata_cross_check(walked):
             ("Lemma E.8", i)
             for i in (1, 4, 5, 6, 10, 12, 13, 19, 31, 33, 35, 37, 40, 42, 44, 45, 46, 47, 50)
         ),
-        "display before eq:Y0 (Lemma E.8)": (("Lemma E.8", 14),),
+        "display before eq:Y0 (Lemma E.8)": (("Lemma E.8", 11), ("Lemma E.8", 14)),
         "proof of lem:Y (Lemma E.8), E[Y_{t,i}]": (("Lemma E.8", 28),),
         "proof of eq:sto_err (Lemma E.9), the line citing eq:E": (("Lemma E.9", 2),),
         "proof of eq:sto_err (Lemma E.9)": (("Lemma E.9", 5),),
@@ -718,7 +720,6 @@ def test_errata_cross_check(walked):
         ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
         ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
         ("Lemma D.6", 15),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
-        ("Lemma E.8", 11),  # the union bound before eq:Y0 drops the event's t = 0
     }
     report = command.errata_report(result)
     assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report

@@ -344,8 +344,10 @@ def erratum_Lambda_norm(draws: int = 200, printed: bool = True) -> Verdict:
 def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
     """Display before eq:Y0 (Lemma E.8): Σ_{t≥1} δ/(t+1)² is printed = π²δ/6; sympy gives
     (π²/6 − 1)δ. Independently, the partial sum over ``terms`` terms plus the tail bracket
-    [1/(N+2), 1/(N+1)] encloses π²/6 − 1 and excludes π²/6. Evidence: the bracket and π²/6."""
-    t = sp.symbols("t", integer=True, positive=True)
+    [1/(N+2), 1/(N+1)] encloses π²/6 − 1 and excludes π²/6. Evidence: the bracket and π²/6.
+    The corrected form (``printed=False``) starts both sums at t = 0, the range of the event
+    they bound, where the printed value π²δ/6 is right."""
+    t = sp.symbols("t", integer=True, nonnegative=True)
     total = sp.summation(1 / (t + 1) ** 2, (t, 1, sp.oo))
     partial = float(np.sum(1.0 / np.arange(2, terms + 2) ** 2))
     low, high = partial + 1 / (terms + 2), partial + 1 / (terms + 1)
@@ -355,16 +357,17 @@ def erratum_Y0_sum(terms: int = 100_000, printed: bool = True) -> Verdict:
         exact("printed", math.pi**2 / 6, 12, 1e-15),
         count("terms", terms),
     )
-    if not printed:  # (π²/6 − 1)δ: flagged unless sympy and the bracket agree
+    if not printed:  # the sums from t = 0, the event's range: flagged unless both give π²/6
+        from_0 = sp.summation(1 / (t + 1) ** 2, (t, 0, sp.oo))
         return flagged(
             bool(
                 not (
-                    sp.simplify(total - (sp.pi**2 / 6 - 1)) == 0
-                    and low <= math.pi**2 / 6 - 1 <= high
+                    sp.simplify(from_0 - sp.pi**2 / 6) == 0
+                    and 1 + low <= math.pi**2 / 6 <= 1 + high
                 )
             ),
-            "Σ 1/(t + 1)² = π²/6 − 1 (sympy), and {terms} terms + tail lie in "
-            "[{low}, {high}] ∋ π²/6 − 1 (flagged unless both)",
+            "from t = 0: Σ 1/(t + 1)² = π²/6 (sympy), and 1 + {terms} terms + tail lie in "
+            "[1 + {low}, 1 + {high}] ∋ π²/6 (flagged unless both)",
             found,
         )
     return flagged(
