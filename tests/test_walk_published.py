@@ -125,6 +125,12 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
     clean = pages.proof_page("Theorem 12", PUBLISHED)
     assert "no step fails" in clean and "first false step" not in clean
+    # a line that holds after a false one says in its heading that the chain broke before it
+    after = [s for s in steps if s["after"] and s["status"] in ("holds", "identity")]
+    assert after, "Lemma 9's proof holds lines after its false ones"
+    for s in after:
+        badge = pages.BADGE[s["status"]]
+        assert f"## Step {s['index']} · {badge} · after step {s['after']}, which fails" in page
 
 
 def test_the_index_lists_every_walked_proof_with_its_first_false_step():

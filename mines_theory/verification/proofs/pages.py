@@ -518,16 +518,41 @@ def _unpaired(tex: str) -> str:
     return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
 
 
+_LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z])")
+
+
+def balanced(tex: str) -> str:
+    """``tex`` with its ``\\left``/``\\right`` pairs closed: a ``\\right`` with no ``\\left``
+    before it gets a null ``\\left.`` at the start, a ``\\left`` with no ``\\right`` after it a
+    null ``\\right.`` at the end. A step is cut from its display at a relation sign, which may
+    sit inside ``\\left(…\\right)`` (Lemma 38: P(‖u‖² ≥ A_t)), and MathJax sets nothing of a
+    line whose delimiters do not pair.
+
+    >>> balanced(r"\\ge A_t \\right)"), balanced(r"\\PP\\left( x"), balanced(r"\\left(x\\right)")
+    ('\\\\left. \\\\ge A_t \\\\right)', '\\\\PP\\\\left( x \\\\right.', '\\\\left(x\\\\right)')
+    """
+    depth, missing = 0, 0
+    for m in _LEFT_RIGHT.finditer(tex):
+        if m.group(1) == "left":
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            missing += 1
+    return "\\left. " * missing + tex + " \\right." * depth
+
+
 def _display(members: list[tuple[str, str]]) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
     line when it fits ``LINE``, else aligned, each member broken by ``_lines`` and each
-    continuation indented."""
+    continuation indented; each line's delimiters paired (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
     if visible_width(flat) <= LINE:
-        return ["$$", flat, "$$", ""]
+        return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
         for k, line in enumerate(_lines(member)):
+            line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
     body = " \\\\\n".join(rows)
     return ["$$", "\\begin{aligned}", body, "\\end{aligned}", "$$", ""]
@@ -615,6 +640,8 @@ def proof_page(
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
             lines += [f"## {title} · {span}", ""]
         mark = " · first false step" if index == first else ""
+        if step.get("after") and step["status"] in ("holds", "identity"):
+            mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
         lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
