@@ -53,7 +53,7 @@ def erratum_fisher_vec(printed: bool = True) -> Verdict:
     return flagged(
         decide_fisher_vec(closed, symmetric, full),
         f"sympy, d = 2: F − {name} has {{full}} nonzero entries, (F − {name})·D "
-        "{symmetric} (D duplication); flagged when only the first is nonzero",
+        "has {symmetric} (D the duplication matrix); flagged when only the first is nonzero",
         (
             Measurement("full", full, kind=Kind.COUNT),
             Measurement("symmetric", symmetric, kind=Kind.COUNT),

@@ -97,7 +97,7 @@ def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
         return flagged(
             z_correct > K_SE,
             "largest z of E[G̃] against H − Σ⁻¹ = {z_correct} "
-            f"({batches} batches of 250; flagged when it exceeds K_SE = {K_SE:g})",
+            f"({batches} batches of 250; flagged when it exceeds {K_SE:g})",
             (z_measurement("z_correct", z_correct),),
         )
     z_printed = largest_z(samples, f.H - 0.5 * sigma_inv)
@@ -105,7 +105,7 @@ def erratum_lemma_c1_half(printed: bool = True, batches: int = 400) -> Verdict:
         rejected_with_control(z_printed, z_correct),
         "largest z of E[G̃] against H − ½Σ⁻¹ = "
         f"{{z_printed}} and against H − Σ⁻¹ = {{z_correct}} ({batches} batches of 250; "
-        f"flagged when the first exceeds K_SE = {K_SE:g} and the second does not)",
+        f"flagged when the first exceeds {K_SE:g} and the second does not)",
         (z_measurement("z_printed", z_printed), z_measurement("z_correct", z_correct)),
     )
 

@@ -510,7 +510,7 @@ def erratum_delta_alpha_2_third_term(printed: bool = True) -> Verdict:
         decide_delta_alpha_2_third_term(derived * Lk - printed_form, derived - printed_form),
         "sympy: Δα,2's printed third term is the derived ηγc₃³α⁴/(2³3²τ³) at η = "
         "b/(4𝓛kc₁) times 𝓛k to the power {power}: too small when 𝓛k < 1 (flagged "
-        "when 1)",
+        "when the power is 1)",
         (count("power", sp.degree(sp.simplify(printed_form / derived), Lk)),),
     )
 
