@@ -156,3 +156,13 @@ def test_a_staged_notebook_gives_each_equation_label_its_number(name, tmp_path):
         for output in cell.get("outputs", []):
             found += bare_labels("".join(output.get("data", {}).get("text/markdown", "")))
     assert not found, found
+
+
+def test_a_label_in_a_code_span_gets_its_number_after_the_span():
+    """``pages.numbered``: the PDF's number after a code span that is a label the paper
+    defines, and beside a label in prose; an unknown label and mathematics as they are."""
+    from mines_theory.verification.proofs import pages
+
+    text = "`eq:nu`: by eq:gd_low, $x_{eq:nu}$ and `eq:x`"
+    assert pages.numbered(text) == "`eq:nu` (D.3): by eq:gd_low (D.5), $x_{eq:nu}$ and `eq:x`"
+    assert pages.numbered(pages.numbered(text)) == pages.numbered(text)

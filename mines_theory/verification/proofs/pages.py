@@ -156,11 +156,11 @@ _CODE_OR_MATH = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
 
 def numbered(markdown: str) -> str:
     """``markdown`` with the number the PDF prints beside each equation label of its prose
-    (``paper.with_number``: "eq:nu" → "eq:nu (D.3)") and after a code span that is one
-    ("`eq:nu`" → "`eq:nu` (D.3)"); mathematics as it is.
+    (``paper.with_number``) and after a code span that is one (tests/test_book_mathematics.py);
+    mathematics as it is. (No label in a code span here: test_paper_numbers reads this text.)
 
-    >>> print(numbered("`eq:nu`: by eq:gd_low, $x$ and `eq:x`"))
-    `eq:nu` (D.3): by eq:gd_low (D.5), $x$ and `eq:x`
+    >>> print(numbered("by eq:gd_low, $x$"))
+    by eq:gd_low (D.5), $x$
     """
     from mines_theory.verification.framework.paper import EQUATIONS, with_number
 
