@@ -160,9 +160,13 @@ def test_measure_comparison_by_hand():
     assert m[f"reached_0_{cmaes}"].value == pytest.approx(2 / 3)
     assert m[f"median_0_{nes}"].value == np.inf
     assert m["at_target"].value == 2
-    # its standard error: the cells' Agresti–Coull errors in runs, 3·√(p̃(1 − p̃)/7) with
-    # p̃ = (x + 2)/7, x = 2 (CMA-ES) and x = 0 (NES), combined
-    cells = [9 * (x + 2) / 7 * (1 - (x + 2) / 7) / 7 for x in (2, 0)]
+    # its uncertainty: the cells' Wilson half-widths / 1.96 in runs (n = 3), 3·z/(1 + z²/3)·
+    # √(p(1 − p)/3 + z²/36)/1.96 with p = x/3, x = 2 (CMA-ES) and x = 0 (NES), combined
+    z = 1.959963984540054
+    cells = [
+        (3 * z / (1 + z**2 / 3) * math.sqrt(x / 3 * (1 - x / 3) / 3 + z**2 / 36) / 1.96) ** 2
+        for x in (2, 0)
+    ]
     assert m["at_target"].uncertainty == pytest.approx(math.sqrt(sum(cells)))
     assert data.nes_reached == (0,) and data.labels == ("p",)
 

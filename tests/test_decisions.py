@@ -6,6 +6,7 @@ alone decides."""
 import itertools
 import math
 
+import mpmath
 import pytest
 
 from mines_theory.verification.framework.decisions import (
@@ -18,26 +19,37 @@ from mines_theory.verification.framework.stats import K_SE, exceedance_z
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
 
+#: The exact tails at the boundaries, from term-by-term sums at 50 digits (mpmath), against
+#: the level Φ̄(5) = 2.8665·10⁻⁷: 28 of 100 at 0.1 has P(X ≥ 28) = 3.48·10⁻⁷ (not rejected,
+#: where the normal z was 6.0), 29 has 9.44·10⁻⁸; 46 of 2·10⁴ at 10⁻³ 4.46·10⁻⁷, 47 1.87·10⁻⁷.
 @pytest.mark.parametrize(
     "count, trials, allowed, verdict",
     [
         (0, 100, 0.1, False),  # never exceeded
         (10, 100, 0.1, False),  # exactly as often as allowed
-        (25, 100, 0.1, False),  # z = 5.0: at the criterion, not beyond it
-        (26, 100, 0.1, True),  # z = 5.33
+        (26, 100, 0.1, False),  # normal z = 5.33 rejected it; the exact tail 4.1·10⁻⁶ does not
+        (28, 100, 0.1, False),  # tail 3.48·10⁻⁷: just short of the level
+        (29, 100, 0.1, True),  # tail 9.44·10⁻⁸
         (100, 100, 0.1, True),  # always
-        (42, 20_000, 1e-3, False),  # z = 4.92 at 2·10⁴ trials
-        (43, 20_000, 1e-3, True),  # z = 5.14
+        (46, 20_000, 1e-3, False),  # tail 4.46·10⁻⁷
+        (47, 20_000, 1e-3, True),  # tail 1.87·10⁻⁷
+        (1, 100, 1 / 9000, False),  # one rare event: normal z = 9.4 rejected it; tail 0.011
     ],
 )
-def test_exceeded_is_the_one_sided_binomial_test_at_k_se(count, trials, allowed, verdict):
-    z = (count / trials - allowed) / math.sqrt(allowed * (1 - allowed) / trials)
-    assert (z > K_SE) is verdict
+def test_exceeded_is_the_exact_binomial_test_at_k_se(count, trials, allowed, verdict):
+    with mpmath.workdps(50):
+        a = mpmath.mpf(allowed)
+        tail = mpmath.fsum(
+            mpmath.binomial(trials, j) * a**j * (1 - a) ** (trials - j)
+            for j in range(count, trials + 1)
+        )
+        assert (tail < mpmath.ncdf(-K_SE)) is verdict
     assert exceeded(count, trials, allowed) is verdict
     at = exceedance_z(count, trials, allowed)
-    assert exceeded(count, trials, allowed, k=at) is False  # at the criterion: not beyond it
-    assert exceeded(count, trials, allowed, k=z - 1e-9) is True  # the threshold moves with k
-    assert exceeded(count, trials, allowed, k=z + 1e-9) is False
+    if math.isfinite(at):
+        assert exceeded(count, trials, allowed, k=at) is False  # at the criterion: not beyond it
+        assert exceeded(count, trials, allowed, k=at - 1e-9) is True  # it moves with k
+        assert exceeded(count, trials, allowed, k=at + 1e-9) is False
 
 
 def test_exceeded_refuses_no_trial_and_a_bad_probability():

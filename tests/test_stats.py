@@ -2,6 +2,7 @@
 
 import math
 
+import mpmath
 import numpy as np
 import pytest
 import scipy.stats
@@ -33,16 +34,68 @@ def test_mean_and_se_by_hand():
     assert (m.value, m.uncertainty) == (6.0, pytest.approx(3.0))
 
 
-def test_proportion_agresti_coull():
-    m = proportion("p", 3, 20)
-    p = 5 / 24
-    assert m.value == 0.15 and m.uncertainty == pytest.approx(math.sqrt(p * (1 - p) / 24))
-    assert proportion("p", 0, 100).uncertainty > 0
+def _wilson(x: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson's score interval in closed form (Wilson 1927): the p with
+    |x/n − p| = z·√(p(1 − p)/n)."""
+    p = x / n
+    centre = (p + z**2 / (2 * n)) / (1 + z**2 / n)
+    half = z / (1 + z**2 / n) * math.sqrt(p * (1 - p) / n + z**2 / (4 * n**2))
+    return centre - half, centre + half
 
 
-def test_exceedance_z_against_the_null_standard_error():
-    assert exceedance_z(10, 100, 0.1) == 0.0
-    assert exceedance_z(30, 100, 0.1) == pytest.approx(0.2 / math.sqrt(0.0009))
+def _exact_tail(x: int, n: int, allowed) -> mpmath.mpf:
+    """P(Bin(n, allowed) ≥ x), summed term by term at 50 digits (independent of scipy)."""
+    with mpmath.workdps(50):
+        a = mpmath.mpf(allowed)
+        return mpmath.fsum(
+            mpmath.binomial(n, j) * a**j * (1 - a) ** (n - j) for j in range(x, n + 1)
+        )
+
+
+def _deviate(tail) -> float:
+    """Φ̄⁻¹(tail) at 50 digits."""
+    with mpmath.workdps(50):
+        return float(-mpmath.sqrt(2) * mpmath.erfinv(2 * tail - 1))
+
+
+@pytest.mark.parametrize("x, n", [(3, 20), (0, 100), (100, 100), (1, 5), (37, 400)])
+def test_proportion_is_wilsons_interval(x, n):
+    m = proportion("p", x, n)
+    low, high = _wilson(x, n)
+    assert m.value == x / n and m.kind is Kind.PROPORTION and m.percent
+    assert m.interval == pytest.approx((low, high), abs=1e-12)
+    assert m.uncertainty == pytest.approx((high - low) / (2 * 1.96), abs=1e-12)
+    assert m.uncertainty > 0  # 0 of n is "0 within something", never exactly 0
+
+
+@pytest.mark.parametrize(
+    "x, n, allowed",
+    [(30, 100, 0.1), (12, 100, 0.1), (1, 100, 1 / 9000), (74, 400, 0.1), (2, 10, 0.5)],
+)
+def test_exceedance_z_is_the_exact_tails_deviate(x, n, allowed):
+    assert exceedance_z(x, n, allowed) == pytest.approx(
+        _deviate(_exact_tail(x, n, allowed)), rel=1e-9
+    )
+
+
+def test_exceedance_z_beyond_the_doubles_is_chernoffs_lower_bound():
+    """42,750 of 1.5·10⁵ at δ = 0.01: the exact tail is about 10^(−47,000), beyond the doubles;
+    the reported z is the deviate of exp(−n·KL), below the exact deviate (mpmath's log of the
+    largest term, a lower bound of the tail, gives an upper bound of z) and far above K_SE."""
+    z = exceedance_z(42_750, 150_000, 0.01)
+    with mpmath.workdps(50):
+        log_term = (
+            mpmath.log(mpmath.binomial(150_000, 42_750))
+            + 42_750 * mpmath.log(mpmath.mpf("0.01"))
+            + 107_250 * mpmath.log(mpmath.mpf("0.99"))
+        )
+        z_upper = float(mpmath.sqrt(-2 * log_term))  # Φ̄(z) ≈ exp(−z²/2) at this size
+    assert 300 < z <= z_upper
+
+
+def test_exceedance_z_of_no_event_is_minus_infinity():
+    assert exceedance_z(0, 100, 0.1) == -math.inf  # p = 1 exactly
+    assert z_measurement("z", -math.inf).render() == "-∞"
     with pytest.raises(ValueError, match="allowed must lie in"):
         exceedance_z(1, 10, 0.0)
 
@@ -110,12 +163,14 @@ def test_median_interval_takes_inf_as_never_reached_and_cannot_decide_on_nan():
 
 
 def test_proportion_and_exceedance_by_hand():
-    """0 of 5: p̃ = 2/9, u = √(2/9·7/9/9) = 0.13858; 4 of 5: p̃ = 6/9, u = √(6/9·3/9/9) = 0.15713.
-    exceedance_z(2, 10, 0.5) = (0.2 − 0.5)/√(0.025) = −1.8974."""
-    assert proportion("p", 0, 5).uncertainty == pytest.approx(0.138580, abs=1e-6)
+    """0 of 5: Wilson's interval is [0, z²/(n + z²)] = [0, 0.43448]; 4 of 5: [0.37553, 0.96378].
+    exceedance_z(2, 10, 0.5): P(Bin(10, ½) ≥ 2) = 1013/1024, whose deviate is −2.2896."""
+    assert proportion("p", 0, 5).interval == pytest.approx((0.0, 0.434482), abs=1e-6)
     assert proportion("p", 4, 5).value == 0.8
-    assert proportion("p", 4, 5).uncertainty == pytest.approx(0.157135, abs=1e-6)
-    assert exceedance_z(2, 10, 0.5) == pytest.approx(-1.897367, abs=1e-6)
+    assert proportion("p", 4, 5).interval == pytest.approx((0.375535, 0.963776), abs=1e-6)
+    assert exceedance_z(2, 10, 0.5) == pytest.approx(
+        float(scipy.stats.norm.isf(1013 / 1024)), abs=1e-9
+    )
     with pytest.raises(Undecidable, match="p: no trials"):
         proportion("p", 0, 0)
     with pytest.raises(ValueError, match=r"successes must lie in \[0, trials\] = \[0, 5\], got 6"):
@@ -228,7 +283,7 @@ def test_helpers_name_and_type_what_they_return():
     m = estimate("m", [1.0, 3.0], percent=True)
     assert (m.name, m.kind, m.percent, m.value, m.uncertainty) == ("m", Kind.SE, True, 2.0, 1.0)
     p = proportion("p", 5, 5)
-    assert (p.name, p.kind, p.percent, p.value) == ("p", Kind.SE, True, 1.0)
+    assert (p.name, p.kind, p.percent, p.value) == ("p", Kind.PROPORTION, True, 1.0)
     assert proportion("p", 1, 1).value == 1.0
     assert z_measurement("z", 2).name == "z"
     b = bootstrap(lambda i: 1.0, 3, "b", percent=True)
@@ -247,7 +302,7 @@ def test_boundaries_of_the_sizes():
     assert error.value.measurements[0].name == "n"
     with pytest.raises(Undecidable, match="1 sample"):
         mean_and_se(3.0)
-    assert exceedance_z(1, 1, 0.5) == pytest.approx(1.0)
+    assert exceedance_z(1, 1, 0.5) == pytest.approx(0.0)  # P(X ≥ 1) = ½: z = 0
     with pytest.raises(ValueError, match="allowed must lie in"):
         exceedance_z(1, 10, 1.0)
     with pytest.raises(Undecidable, match="^no trials"):

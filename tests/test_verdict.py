@@ -517,7 +517,8 @@ def test_fields_are_normalized():
         ),
         (Measurement("x", 1.0, 0.5), Measurement("x", 2.0, 0.5), True),  # |Δ| = 0.5 + 0.5
         (Measurement("x", 0.0, 0.0, Kind.SE), Measurement("x", 0.0, 0.0, Kind.SE), True),
-        (proportion("x", 1, 5), Measurement("x", 0.1, 0.157, Kind.SE), True),  # either: binomial
+        (proportion("x", 1, 5), proportion("x", 0, 5), True),  # one run of 5: 1.07 combined
+        (proportion("x", 2, 5), proportion("x", 0, 5), False),  # two runs: 2.0 combined
         (
             Measurement(
                 "x", 100.0, math.inf, Kind.INTERVAL, (90.0, math.inf)

@@ -141,7 +141,7 @@ def measure_comparison(frames: dict[str, pd.DataFrame], target: float) -> Compar
     # The runs at the target are a sum of independent runs' outcomes, not an exact count: under
     # another BLAS kernel a run near the target's edge may end on its other side (128 against
     # 127 under OPENBLAS_CORETYPE=Haswell). Its standard error is that of the cells' reached
-    # fractions (``stats.proportion``, Agresti–Coull: never 0), in runs, combined.
+    # fractions (``stats.proportion``, Wilson: never of width 0), in runs, combined.
     measurements.append(Measurement("at_target", at_target, math.sqrt(variance), Kind.SE))
     return ComparisonData(cells, tuple(measurements), tuple(frames), tuple(nes_reached))
 

@@ -4,7 +4,8 @@ the criterion it declared, so that each can be fed synthetic data on both sides 
 
 ``exceeded(count, trials, allowed)``
     a bound "with probability ≥ 1 − allowed" fails: the event (the bound exceeded) is more
-    frequent than allowed, by the one-sided binomial test at ``K_SE`` (``stats.exceedance_z``);
+    frequent than allowed, by the exact one-sided binomial test at level Φ̄(K_SE) = 2.9·10⁻⁷
+    (``stats.exceedance_z``);
 ``within_se(value, target, se)``
     a Monte Carlo estimate agrees with a closed form: |value − target| ≤ ``K_SE``·se;
 ``identity_within(error, tolerance)``
@@ -43,11 +44,12 @@ def _finite(name: str, x: float) -> float:
 
 
 def exceeded(count: int, trials: int, allowed: float, k: float = K_SE) -> bool:
-    """Whether the event of ``count`` in ``trials`` is more frequent than ``allowed``: the
-    one-sided binomial z-score of H₀: P ≤ allowed above ``k`` (``stats.exceedance_z``;
-    Undecidable without a trial).
+    """Whether the event of ``count`` in ``trials`` is more frequent than ``allowed``: the exact
+    one-sided binomial test of H₀: P ≤ allowed rejects at level Φ̄(k), its deviate z above ``k``
+    (``stats.exceedance_z``; Undecidable without a trial). 26 of 100 at 0.1 is 5.3 normal
+    standard errors above, but its exact tail is 4.1·10⁻⁶: not rejected.
 
-    >>> exceeded(0, 100, 0.1), exceeded(26, 100, 0.1), exceeded(25, 100, 0.1)
+    >>> exceeded(0, 100, 0.1), exceeded(30, 100, 0.1), exceeded(26, 100, 0.1)
     (False, True, False)
     """
     return exceedance_z(int(count), int(trials), allowed) > k

@@ -91,9 +91,10 @@ K_AGREE: dict[str, float] = {
     # 1.14 across kernels (Thm 5.4's rate at κ = 1000: its runs diverge under another kernel,
     # and the bootstrap median moves like a resample of some seeds); margin ×2.
     "interval": 2.3,
-    # 0.955 across kernels (one run of 5 reached the target under SkylakeX, none under
-    # Haswell): one run of n = 5 is at most 0.955 combined binomial uncertainties, two runs at
-    # least 1.75, so 1.25 accepts a single run flipping and nothing more.
+    # One run of 5 reached the target under SkylakeX, none under Haswell: with Wilson's
+    # intervals (``stats.proportion``) one run of n = 5 is at most 1.07 combined uncertainties,
+    # two runs at least 1.79 (0.955 and 1.75 with the Agresti–Coull errors it was calibrated
+    # on), so 1.25 accepts a single run flipping and nothing more.
     "proportion": 1.25,
     # The ends of an interval (``Measurement.ends_agree``), in combined uncertainties of its
     # value: 3.19 across kernels (the comparison's median at d = 20, 5 seeds: the upper end is one
@@ -131,6 +132,8 @@ class Kind(str, enum.Enum):
     SE = "se"  # Monte Carlo estimate ± standard error
     INTERVAL = "interval"  # estimate with a 95% interval (bootstrap or order statistics);
     #                          uncertainty = half-width / 1.96
+    PROPORTION = "proportion"  # a fraction x/n with its 95% Wilson interval (``stats.proportion``);
+    #                          uncertainty = half-width / 1.96, rendered as percentages
     Z = "z"  # a z-score (uncertainty 1 by construction)
     NUMERIC = "numeric"  # deterministic computation; uncertainty = its numeric tolerance
     COUNT = "count"  # an exact integer
@@ -236,9 +239,13 @@ class Measurement:
         """Whether it is a number a decided verdict may hold: finite, except a median with its
         interval (``Kind.INTERVAL``), which is +∞ where more than half the runs never reached
         their target (``stats.median_interval``). A z-score of ∞ (a standard error of 0 from
-        two equal draws), an infinite ratio or an infinite uncertainty decides nothing."""
-        if self.kind is Kind.INTERVAL:
+        two equal draws), an infinite ratio or an infinite uncertainty decides nothing; a z-score
+        of −∞ is an exact test's p-value of 1 (no event at all, ``stats.exceedance_z``), a
+        number."""
+        if self.kind in (Kind.INTERVAL, Kind.PROPORTION):
             return self.decidable
+        if self.kind is Kind.Z and self.value == -math.inf:
+            return True
         return math.isfinite(self.value) and math.isfinite(self.uncertainty)
 
     def render(self) -> str:
@@ -260,11 +267,13 @@ class Measurement:
                 else format_number(self.value)
             )
         if self.kind is Kind.Z:
-            return f"{self.value:.1f}"
+            return (
+                f"{self.value:.1f}" if math.isfinite(self.value) else f"{self.value:.0f}"[:-3] + "∞"
+            )
         if self.kind is Kind.NUMERIC:
             text = format_number(self.value * (100 if self.percent else 1), self.digits)
             return text + ("%" if self.percent else "")
-        if self.kind is Kind.INTERVAL and self.interval is not None:
+        if self.kind in (Kind.INTERVAL, Kind.PROPORTION) and self.interval is not None:
             low, high = self.interval
             centre, low_text, high_text = rounded(
                 [self.value, low, high], (high - low) / 4, self.percent
@@ -274,9 +283,9 @@ class Measurement:
 
     @property
     def is_proportion(self) -> bool:
-        """A fraction of runs or draws (``stats.proportion``: Kind.SE rendered as a percentage),
-        compared through its binomial uncertainty."""
-        return self.kind is Kind.SE and self.percent
+        """A fraction of runs or draws (``stats.proportion``, or a Kind.SE estimate rendered as
+        a percentage), compared through its binomial uncertainty."""
+        return self.kind is Kind.PROPORTION or (self.kind is Kind.SE and self.percent)
 
     def _spread(self) -> float:
         """The uncertainty compared: ``uncertainty``, or for an interval open above (a median of

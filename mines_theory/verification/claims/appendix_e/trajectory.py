@@ -416,8 +416,8 @@ def check_lemma_e4(
     the left side is 0 (to 1e-9) in every draw. ``run``: the trajectory of Lemmas E.2–E.10, whose
     Hessians lie in S' ([σ/2, 2L]), with the corrected factor √d (d times the printed one).
 
-    Status: ``ERRATUM`` when the printed form fails (the fraction rejects "≤ δ" by ``K_SE``
-    binomial standard errors) and the corrected form (√d, ∇²f(μ_t) ∈ S') holds in both runs;
+    Status: ``ERRATUM`` when the printed form fails (the exact binomial test rejects "≤ δ" at
+    level Φ̄(K_SE)) and the corrected form (√d, ∇²f(μ_t) ∈ S') holds in both runs;
     ``FAILS`` when the corrected form fails too; ``HOLDS`` when no counterexample is found;
     ``NOT_CHECKED`` with less data than declared."""
     c = counterexample.run()
@@ -458,9 +458,8 @@ def check_lemma_e4(
         (
             Qualifier(
                 "printed form fails when ∇²f(μ_t) ∉ S'",
-                "fraction of draws with "
-                "left side > right side above δ by > "
-                f'{K_SE:g} binomial standard errors (rejects "holds w.p. ≥ 1 − δ")',
+                "fraction of draws with left side > right side above δ by the exact "
+                f'binomial test at level Φ̄({K_SE:g}) (rejects "holds w.p. ≥ 1 − δ")',
                 printed_fails,
             ),
             Qualifier(

@@ -5,8 +5,8 @@
 Probabilities. The repaired statements hold with 1 − Nδ for the N events of probability δ
 their proofs use, or with 1 − δ once δ/N replaces δ inside the constants. The checks use the
 second form (the first is vacuous whenever Nδ ≥ 1, as at every setting checked): constants at
-δ/N, exceedances allowed in a fraction δ of the independent units, with ``K_SE`` one-sided
-binomial standard errors (``stats.exceedance_z``).
+δ/N, exceedances allowed in a fraction δ of the independent units, rejected by the exact
+one-sided binomial test at level Φ̄(K_SE) (``stats.exceedance_z``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def exceedance_verdict(
 
     ``values``: one measured value per unit (draw, batch or seed); ``bound``: a number or one
     per unit. Status "holds" unless the fraction of units above the bound exceeds ``allowed`` by
-    more than ``K_SE`` one-sided binomial standard errors (``stats.exceedance_z``): the
+    the exact one-sided binomial test at level Φ̄(K_SE) (``stats.exceedance_z``): the
     alternative it rejects is a bound that fails more often than the statement allows.
     Looseness: the ``allowed``-quantile of bound/value over the units (≥ 1 where the bound
     holds as stated; 10 means the bound is 10 times what the (1 − allowed)-quantile of the data

@@ -146,7 +146,11 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
         )
     above = R > 1.0 - promised
     violations = bootstrap(
-        lambda s: float(np.mean(above[:, s][M[:, s]])), config.seeds, "violations", percent=True
+        lambda s: float(np.mean(above[:, s][M[:, s]])),
+        config.seeds,
+        "violations",
+        method="BCa",
+        percent=True,
     )
     loose = bootstrap(
         lambda s: (

@@ -78,11 +78,12 @@ def laurent_massart_lower(gamma, t: float) -> float:
 def check_lemma_b2(
     draws: int = 1_000_000, upper=laurent_massart_upper, lower=laurent_massart_lower
 ) -> Verdict:
-    """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) + 2‖γ‖∞t]
-    ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for equal
-    weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, one-sided binomial test
-    at ``K_SE``) for unequal weights, of the upper tail; "not checked" with fewer draws than
-    the binomial test at the smallest allowed probability e^{−4} needs (``stats.trials_needed``).
+    """Lemma B.2 (Laurent & Massart): for Σγ_iq_i with q_i ~ χ²₁, P[≥ ‖γ‖₁ + 2√(‖γ‖₂²t) +
+    2‖γ‖∞t] ≤ e^{−t} and P[≤ ‖γ‖₁ − 2√(‖γ‖₂²t)] ≤ e^{−t}: exactly (scipy's χ² distribution) for
+    equal weights, n = 1..200, t ∈ [0.01, 20]; by Monte Carlo (10⁶ draws, the exact one-sided
+    binomial test at level Φ̄(K_SE), ``stats.exceedance_z``) for unequal weights, of the upper
+    tail; "not checked" with fewer draws than 10 expected events at the smallest allowed
+    probability e^{−4} (``stats.trials_needed``).
     ``upper(γ, t)`` and ``lower(γ, t)`` are the thresholds (``laurent_massart_upper``,
     ``laurent_massart_lower``); the exact part and the Monte Carlo part each decide."""
     ratios = []
@@ -132,11 +133,11 @@ def decide_largest_ratio(**ratios: float) -> Status:
 @claim("Lemma B.3", minimum=Data(draws=trials_needed(2 * math.exp(-2.0)), at={"draws": "samples"}))
 def check_lemma_b3(samples: int = 20_000) -> Verdict:
     """Lemma B.3 (Vershynin, Cor. 5.35): s_max(A) ≤ √N + √n + t with probability ≥ 1 − 2e^{−t²/2}
-    for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), one-sided binomial
-    test of the exceedance against the allowed probability at ``K_SE``. Where the allowed
-    probability is ≥ 1 the bound says nothing and is skipped. "Not checked" with fewer
-    matrices per shape than the binomial test at the smallest allowed probability 2e^{−2}
-    needs (``stats.trials_needed``)."""
+    for an N×n standard Gaussian A; Monte Carlo (2·10⁴ matrices per shape), the exact one-sided
+    binomial test of the exceedance against the allowed probability at level Φ̄(K_SE). Where
+    the allowed probability is ≥ 1 the bound says nothing and is skipped. "Not checked" with
+    fewer matrices per shape than 10 expected events at the smallest allowed probability
+    2e^{−2} (``stats.trials_needed``)."""
     rng = np.random.default_rng(10)
     z = -np.inf
     for N, n in [(20, 5), (10, 10), (50, 3)]:

@@ -219,7 +219,7 @@ def decide_lemma53(
     exceeding = proportion("exceeding", int(np.sum(scaled.max(axis=0) > C)), seeds)
     windowed = errors[window]
     slope = bootstrap(
-        lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), seeds, "slope"
+        lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), seeds, "slope", method="BCa"
     )
     worst = bootstrap(lambda s: float(scaled[:, s].max()), seeds, "largest")
     final = estimate("final", scaled[k >= k.max() / 2].mean(axis=0))

@@ -168,7 +168,7 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
         return 1.0 - float(np.median(R[:, s][M[:, s]]))
 
     promised = 1.0 - float(np.median(B[M]))
-    v = bootstrap(violations, seeds, "violations", percent=True)
+    v = bootstrap(violations, seeds, "violations", method="BCa", percent=True)
     c = bootstrap(measured, seeds, "measured")
     qualifiers = (
         Qualifier(

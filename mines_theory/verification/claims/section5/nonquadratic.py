@@ -309,14 +309,19 @@ def step_violations(nxt, bound, informative, name: str, **kw) -> Measurement:
         m = informative[:, seeds]
         return float(over[:, seeds][m].mean()) if m.any() else 0.0
 
-    return bootstrap(fraction, nxt.shape[1], name, percent=True, **kw)
+    return bootstrap(fraction, nxt.shape[1], name, method="BCa", percent=True, **kw)
 
 
 def _share(informative, name: str, **kw) -> Measurement:
     """The share of the steps that are ``informative``, with a 95% bootstrap interval (``kw``:
     to ``stats.bootstrap``)."""
     return bootstrap(
-        lambda s: float(informative[:, s].mean()), informative.shape[1], name, percent=True, **kw
+        lambda s: float(informative[:, s].mean()),
+        informative.shape[1],
+        name,
+        method="BCa",
+        percent=True,
+        **kw,
     )
 
 
@@ -403,6 +408,7 @@ def decide_nonquadratic_step(
             lambda s: float(applies[-applies.shape[0] // 2 :, s].mean()),
             applies.shape[1],
             "entered",
+            method="BCa",
             percent=True,
             **kw,
         )

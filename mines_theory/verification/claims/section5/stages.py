@@ -277,7 +277,7 @@ def decide_stage(nxt, bound, informative, *, delta: float, name: str):
         m = informative[:, seeds]
         return float(over[:, seeds][m].mean()) if m.any() else math.nan
 
-    violations = bootstrap(fraction, nxt.shape[1], f"{name}_violations", percent=True)
+    violations = bootstrap(fraction, nxt.shape[1], f"{name}_violations", method="BCa", percent=True)
     low, high = ends(violations)
     outcome = True if high <= delta else False if low > delta else None
     return violations, Measurement(f"{name}_steps", count, kind=Kind.COUNT), outcome
