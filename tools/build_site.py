@@ -273,6 +273,25 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nbformat.write(nb, target)
 
 
+#: The line of ``book/index.md`` that the "What was found" box replaces (``front_page``).
+FOUND = "WHAT_WAS_FOUND"
+
+
+def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
+    """The front page from ``book/index.md``: the course kit's links under its title (with
+    ``pdf``), the "What was found" admonition (``report.found_box``, computed from the published
+    verdicts and walk) in place of the line ``FOUND``, before any figure, and the toctrees'
+    ``PART_I``/``PART_II`` replaced by the ``notebooks`` of each part."""
+    from mines_theory.verification.views import report
+
+    title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
+    index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
+    index = index.replace(f"\n{FOUND}\n", f"\n{report.found_box()}\n", 1)
+    course = [name for name in notebooks if name < PART_II]
+    record = [name for name in notebooks if name >= PART_II]
+    return index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
+
+
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
     from tools.course_kit import solutions_page
@@ -289,12 +308,7 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
         staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
-    index = (source / "index.md").read_text(encoding="utf-8")
-    title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
-    index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
-    course = [name for name in notebooks if name < PART_II]
-    record = [name for name in notebooks if name >= PART_II]
-    index = index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
+    index = front_page((source / "index.md").read_text(encoding="utf-8"), notebooks, pdf)
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
     for name, text in walk_pages().items():

@@ -41,6 +41,7 @@ __all__ = [
     "repair_link",
     "as_printed",
     "AS_PRINTED",
+    "found_box",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -634,3 +635,66 @@ def prose(markdown: str) -> str:
     (``paper.with_number``) and the first mention of each claim and notebook linked
     (``cross_link``)."""
     return cross_link(with_number(markdown))
+
+
+#: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
+MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
+#: The rows of the front page's bullet on MiNES against its peers (``found_box``).
+PEER_ROWS = ("Comparison", "COCO bbob")
+
+
+def _row_link(number: str) -> str:
+    """A claim's name, linked to its section of the book's ledger."""
+    return f"[{_cell(number)}](ledger.md#{claim_anchor(number)})"
+
+
+def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = None) -> str:
+    """The front page's "What was found" admonition: five bullets, each computed from the
+    published verdicts (``results``) and the published proof walk (``walk``, its ``proofs``
+    and ``coverage``) and linked to the ledger rows it speaks of; no number is typed here.
+
+    The bullets: the statuses of the numbered claims; the main results (``MAIN_RESULTS``) with
+    their status and key number; the numbered claims that fail as printed; the errata and the
+    repaired results' statuses; the proof walk's counts; MiNES against its peers
+    (``PEER_ROWS``)."""
+    from ..proofs.published import load, proof_summaries
+
+    results = published() if results is None else results
+    walk = load() if walk is None else walk
+
+    def status(number: str) -> str:
+        v = results.get(number)
+        return (v.status if v is not None else Status.NOT_CHECKED).value
+
+    def row(number: str) -> str:
+        c = ledger.claim(number)
+        v = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        printed = f" ({c.printed})" if c.printed != "—" else ""
+        return f"{_row_link(number)}{printed} **{v.status.value}**: {_text(key_number(c, v))}"
+
+    claims = ledger.claims()
+    failing = [c for c in claims if status(c.number) == Status.FAILS.value]
+    repaired = ledger.repaired()
+    errata = ledger.errata()
+    coverage = walk.get("coverage") or {}
+    relations = sum(r.get("relations", 0) for r in coverage.values())
+    walked = sum(r.get("walked", 0) for r in coverage.values())
+    fails = sum(r.get("fails", 0) for r in coverage.values())
+    broken = [s for s in proof_summaries(walk).values() if s.first_false is not None]
+    bullets = [
+        f"**The paper's {len(claims)} checked statements**: {_status_counts(claims, results)} "
+        "([the claims ledger](ledger.md), one line each).",
+        "**The main results**: " + "; ".join(row(n) for n in MAIN_RESULTS) + ".",
+        f"**{len(failing)} statements fail as printed**: "
+        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
+        + " (the ledger links each to its repair where the corrigendum has one).",
+        f"**{len(errata)} errata**, each checked as printed and as corrected "
+        f"([notebook 08d](08d-errata.ipynb)); the {len(repaired)} checks of repaired results: "
+        f"{_status_counts(repaired, results)}.",
+        f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
+        f"C–F walked, {fails} of them fail; {len(broken)} of the "
+        f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
+        "**Against its peers**: " + "; ".join(row(n) for n in PEER_ROWS) + ".",
+    ]
+    body = "\n".join(f"* {b}" for b in bullets)
+    return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
