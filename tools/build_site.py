@@ -231,7 +231,8 @@ VERDICT_TAG = "verdict"
 
 
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
-    """Copy ``notebook`` to ``target`` as the book shows it: its Markdown outputs' plain-text
+    """Copy ``notebook`` to ``target`` as the book shows it: its Markdown's statement labels and
+    code names in words (``report.plain_names``), its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
     equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
@@ -250,18 +251,20 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     link_solutions(nb)
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = with_number(cell.source)
+            cell.source = with_number(report.plain_names(cell.source))
         for output in cell.get("outputs", []):
             if "text/markdown" in output.get("data", {}):
                 markdown = output["data"]["text/markdown"]
                 markdown = markdown if isinstance(markdown, str) else "".join(markdown)
-                output["data"]["text/markdown"] = report.html_scripts(with_number(markdown))
+                markdown = with_number(report.plain_names(markdown))
+                output["data"]["text/markdown"] = report.html_scripts(markdown)
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
         cell.metadata.setdefault("tags", []).append(VERDICT_TAG)
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         view = report.verdict_cell_view(printed)
         if view is not None:
+            view = report.plain_names(view)
             data = {"text/markdown": view, "text/plain": printed}
             cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
     links = kit_links(notebook.stem, pdf)

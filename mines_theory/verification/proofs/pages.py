@@ -182,8 +182,8 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     first = first_false(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
     return (
-        f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md), "
-        f"`{proof.label}`: {len(steps)} steps ({_counts(steps)}); {where}"
+        f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
+        f"{len(steps)} steps ({_counts(steps)}); {where}"
     )
 
 
@@ -213,9 +213,9 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         if proof.name in walked:
             lines.append(f"- {_line(proof, walked[proof.name])}")
     lines += ["", _errata_section(data)]
-    from ..views.report import html_scripts  # the errata labels' plain-text scripts, typeset
+    from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered("\n".join(lines))) + "\n"
+    return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -579,6 +579,20 @@ def relation_display(before: str, step: str) -> list[str]:
     ]
 
 
+#: Where the walk's models of the proofs live, as a reader finds them in the repository.
+PROOFS_FOLDER = "mines_theory/verification/proofs"
+_MODEL_FILE = re.compile(r" ?\((?:<code>)?(models/[\w/]+\.py)(?:</code>)?\)")
+
+
+def source_files(hypotheses: str) -> tuple[str, list[str]]:
+    """A proof's hypotheses without the parentheses that name its model's file, and the files.
+
+    >>> source_files("u ~ N(0, I) (<code>models/exp_tg.py</code>)")
+    ('u ~ N(0, I)', ['models/exp_tg.py'])
+    """
+    return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -595,15 +609,27 @@ def proof_page(
     steps = data["proofs"][proof.name]
     first = first_false(steps)
     uses = {s.index: s.uses for s in proof.steps}
+    hypotheses, models = source_files(proof.hypotheses)
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
-        f"The proof of {proof.printed} (`{proof.label}`), relation by relation: "
+        f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
         + (f"**the first false step is step {first}**." if first else "no step fails.")
-        + f" Admissible instances: {proof.hypotheses}.",
+        + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    if models:
+        files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
+        lines += [
+            '<details class="aside"><summary>Source</summary>',
+            "",
+            f"The model the walk draws these instances from: {files}; the label of the "
+            f"statement in the paper's .tex: <code>{proof.label}</code>.",
+            "",
+            "</details>",
+            "",
+        ]
     cited = _cited(proof.name, data)
     if cited:
         lines += [
@@ -661,6 +687,6 @@ def proof_page(
                 "</details>",
                 "",
             ]
-    from ..views.report import html_scripts  # the notes' plain-text scripts, typeset
+    from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered("\n".join(lines)))
+    return html_scripts(numbered(plain_names("\n".join(lines))))

@@ -42,6 +42,8 @@ __all__ = [
     "as_printed",
     "AS_PRINTED",
     "found_box",
+    "plain_names",
+    "CODE_WORDS",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -416,7 +418,7 @@ def ledger_page(
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
     repaired result, with braced scripts as HTML (``html_scripts``)."""
-    return html_scripts(_ledger_markdown(notebook_link, results))
+    return html_scripts(plain_names(_ledger_markdown(notebook_link, results)))
 
 
 def _ledger_markdown(
@@ -698,3 +700,87 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
     ]
     body = "\n".join(f"* {b}" for b in bullets)
     return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
+
+
+#: Names of the library's code that the checks' sentences use, in plain words (``plain_names``).
+CODE_WORDS = {
+    "common.LogCosh": "a log-cosh objective",
+    "SoftCubic1D": "the soft cubic f(x) = s(x² + g(x)) of scale s",
+    "dd_bound": "the final bound of eq:dd (E.13)",
+}
+_WORDS_ALT = "|".join(re.escape(k) for k in CODE_WORDS)
+#: A name of ``CODE_WORDS`` alone: bare, or a whole code span (not a part of a longer one,
+#: such as "`SoftCubic1D(1000)`").
+_CODE_WORD = re.compile(
+    rf"<code>({_WORDS_ALT})</code>|`({_WORDS_ALT})`|(?<![\w`.>])({_WORDS_ALT})(?![\w`(<])"
+)
+#: A parenthesis that only names code (``(<code>section3.convexity_threshold</code>,
+#: <code>convexity_scan</code>)``), and a code name that opens a parenthesis as its subject.
+_CODE_ONLY = re.compile(r" ?\((?:<code>[\w./]+</code>(?:, )?)+\)")
+_CODE_SUBJECT = re.compile(r"\(<code>[\w.]+\.[\w.]+</code> (?=[a-z])")
+_STATEMENT_WORD = r"(?:Theorem|Thm|Lemma|Proposition|Prop\.|Remark)"
+#: A statement label of the .tex, its underscores escaped or not ("lem:nab\_f").
+_LABEL_TEXT = r"(?:lem|thm|prop):(?:\w|\\_)+"
+#: Our name or the PDF's with a statement label after it: "Lemma C.1 (lem:exp_tg)",
+#: "Lemma B.2 (PDF: Lemma 18; lem:chi)".
+_NAME_THEN_LABEL = re.compile(
+    rf"(?P<name>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?) "
+    rf"\((?P<pdf>PDF: [^;()]+); `?{_LABEL_TEXT}`?\)"
+    rf"|(?P<name2>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?) \(`?(?P<label>{_LABEL_TEXT})`?\)"
+)
+#: A statement label on its own, with the PDF's name after it (``paper.with_number``) and our
+#: name after that, each optional: "lem:X (Lemma E.7)", "`lem:gd_dec_1`".
+_LABEL_ALONE = re.compile(
+    rf"(?<![\w:{{#/>-])`?(?P<label>{_LABEL_TEXT})`?"
+    rf"(?: \((?P<printed>{_STATEMENT_WORD} \d+)\))?"
+    rf"(?: \((?P<ours>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?)\))?"
+)
+
+
+def _ours() -> dict[str, str]:
+    """The PDF's name of each numbered claim → ours ("Lemma 37" → "Lemma E.7")."""
+    return {c.printed: c.number for c in ledger.claims() if "," not in c.number}
+
+
+def plain_names(markdown: str) -> str:
+    """``markdown`` with the .tex's statement labels and the library's code names in its prose
+    said as a reader says them: a ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with
+    ours beside it ("lem:X (Lemma E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)"
+    → "Lemma C.1 (Lemma 23)"), a code name of ``CODE_WORDS`` its words, and a parenthesis that
+    only names code is dropped. A line that is a ``*Label*`` field (the ledger's) keeps its
+    labels; equation labels keep theirs (their number is beside them).
+
+    >>> plain_names("proof of lem:X (Lemma E.7) and Lemma C.1 (lem:exp_tg)")
+    'proof of Lemma 37 (our Lemma E.7) and Lemma C.1 (Lemma 23)'
+    >>> plain_names("Theorem 2 (prop:close) on common.LogCosh (<code>a.b</code>, <code>c</code>)")
+    'Theorem 2 on a log-cosh objective'
+    """
+    from ..framework.paper import STATEMENTS
+
+    ours = _ours()
+
+    def name_then_label(m: re.Match) -> str:
+        if m.group("pdf"):
+            return f"{m.group('name')} ({m.group('pdf')})"
+        name, printed = m.group("name2"), STATEMENTS.get(m.group("label").replace("\\_", "_"))
+        if printed is None or printed == name:
+            return name
+        return f"{name} ({printed})"
+
+    def label_alone(m: re.Match) -> str:
+        printed = STATEMENTS.get(m.group("label").replace("\\_", "_"))
+        if printed is None:
+            return m.group(0)
+        our = m.group("ours") or ours.get(printed)
+        return f"{printed} (our {our})" if our and our != printed else printed
+
+    def line(text: str) -> str:
+        if text.lstrip().startswith("*Label*"):
+            return text
+        text = _NAME_THEN_LABEL.sub(name_then_label, text)
+        text = _LABEL_ALONE.sub(label_alone, text)
+        text = _CODE_WORD.sub(lambda m: CODE_WORDS[next(g for g in m.groups() if g)], text)
+        text = _CODE_ONLY.sub("", text)
+        return _CODE_SUBJECT.sub("(the check ", text)
+
+    return "\n".join(line(t) for t in markdown.split("\n"))
