@@ -109,3 +109,39 @@ def test_08d_as_staged_names_no_label_nor_code(tmp_path):
 def test_plain_names_says_each_as_a_reader_does(old, new):
     assert plain_names(old) == new
     assert unreadable(old) != [] or old == new
+
+
+#: Letters a counterexample may use that the paper does not define (issue 45: "a, n, m, s
+#: appear in counterexample sentences without saying what they are").
+LOOSE_LETTERS = re.compile(r"(?<![\w/])([amns]) = ")
+
+
+def undefined_letters(evidence: str) -> list[str]:
+    """The letters of LOOSE_LETTERS a step's folded evidence gives a value without saying
+    what they are: defined by a "(where a = …)" after the values or by its note ("one s ∈")."""
+    m = re.search(r"\*\*Counterexample:\*\* (.*?)(?: \(where (.*?)\))?\.\n", evidence + "\n")
+    if m is None:
+        return []
+    where, note = m.group(2) or "", evidence[m.end() :]
+    return [
+        x
+        for x in LOOSE_LETTERS.findall(m.group(1))
+        if not re.search(rf"(?<!\w){x} = ", where) and not re.search(rf"(?<!\w){x} ∈", note)
+    ]
+
+
+def _page_letters(page: str) -> list[str]:
+    """The undefined letters of each folded evidence of a walk page."""
+    blocks = re.findall(r"<summary>Evidence</summary>\n\n(.*?)</details>", page, re.S)
+    return [x for block in blocks for x in undefined_letters(block)]
+
+
+def test_each_counterexample_says_what_its_letters_are(walk_pages, monkeypatch):
+    found = {name: _page_letters(page) for name, page in walk_pages.items()}
+    assert not {name: letters for name, letters in found.items() if letters}
+    # the old rendering, without the proofs' meanings, leaves Lemma 9's a, n, m (steps 9 and
+    # 10) and s (step 10) undefined
+    from mines_theory.verification.proofs import pages
+
+    monkeypatch.setattr(pages, "MEANINGS", {})
+    assert set(_page_letters(pages.proof_page("Lemma 5.1"))) == {"a", "n", "m", "s"}

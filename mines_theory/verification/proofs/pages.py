@@ -391,10 +391,50 @@ _GREEK = {
 }  # fmt: skip
 
 
-def _evidence(step: Mapping[str, Any]) -> str:
+#: What a counterexample's letter stands for where the proof's text does not say it (the walk's
+#: model names it): by our name of the proof, then the letter.
+MEANINGS: dict[str, dict[str, str]] = {
+    "Lemma 5.1": {
+        "a": "‖Ũᵀ∇f‖²",
+        "n": "‖ν‖²",
+        "m": "‖Ũν‖²",
+        "s": "‖Σ<sup>1/2</sup>∇f‖²",
+    },
+    "Thm 3.4": {
+        "s": "Σ at d = 1",
+        "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
+    },
+    "Lemma E.8": {"s": "the variable of the integral over the tail"},
+}
+
+
+def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
+    """ "where a = ‖Ũᵀ∇f‖², …": what each letter of ``counterexample`` stands for, from
+    ``MEANINGS`` for the proof ``proof`` (our name); "" when none needs saying.
+
+    >>> meanings("Lemma 5.1", {"d": 2, "a": 0.1, "n": 0.2})
+    'where a = ‖Ũᵀ∇f‖², n = ‖ν‖²'
+    >>> meanings("Lemma E.8", {"t": 4, "s": 55.6})
+    'where s = the variable of the integral over the tail'
+    """
+    table = MEANINGS.get(proof, {})
+    said = []
+    for key in counterexample:
+        if key not in table:
+            continue
+        if key == "c0":
+            said.append(f"c₀…c₄ {table[key]}")
+        else:
+            said.append(f"{symbol(key)} = {table[key]}")
+    return "where " + ", ".join(said) if said else ""
+
+
+def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     parts = []
     if step.get("counterexample"):
-        parts.append(f"**Counterexample:** {_values(step['counterexample'])}.")
+        where = meanings(proof, step["counterexample"])
+        where = f" ({where})" if where else ""
+        parts.append(f"**Counterexample:** {_values(step['counterexample'])}{where}.")
     if step.get("evidence"):
         evidence = _typeset(step["evidence"])
         parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
@@ -676,7 +716,7 @@ def proof_page(
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
             lines += [f"Named by the erratum *{step['erratum']}* ([errata](08d-errata.ipynb)).", ""]
-        evidence = _evidence(step)
+        evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""
             lines += [
