@@ -42,6 +42,8 @@ __all__ = [
     "as_printed",
     "AS_PRINTED",
     "found_box",
+    "proof_note",
+    "PROOF_NOTED",
     "plain_names",
     "CODE_WORDS",
 ]
@@ -109,17 +111,52 @@ def as_printed(number: str) -> str | None:
     return f"[{AS_PRINTED[entry.survives]}]({target})"
 
 
+#: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
+#: a row that fails, or is an erratum, already says that something is wrong.
+PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
+
+
+def proof_note(number: str, status: Status, walk: dict | None = None) -> str | None:
+    """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
+    of ``PROOF_NOTED`` and whose proof's walk (``walk``, the published one unless given; the
+    proof of the claim's statement, its variant dropped) has a false step, N the first; None
+    otherwise.
+
+    >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
+    ...                                  {"index": 2, "status": "fails"}]}}
+    >>> proof_note("Lemma 9.9, γ > 0", Status.HOLDS, walk)
+    '[proof fails as printed at step 2](walk-lemma-9-9.md)'
+    >>> proof_note("Lemma 9.9", Status.FAILS, walk) is None
+    True
+    """
+    from ..proofs.pages import page_name
+    from ..proofs.published import first_false, load
+
+    if status not in PROOF_NOTED:
+        return None
+    walk = load() if walk is None else walk
+    statement = number.split(", ", 1)[0]
+    steps = walk["proofs"].get(statement)
+    first = first_false(steps) if steps else None
+    if first is None:
+        return None
+    return f"[proof fails as printed at step {first}]({page_name(statement)}.md)"
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
     repairs: bool = False,
+    walk: dict | None = None,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
     With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
     followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
-    that fails. No cell is over ``MAX_CELL``."""
+    that fails, and a claim that holds but whose walked proof has a false step says at which
+    (``proof_note``, from ``walk``, the published walk unless given). No cell is over
+    ``MAX_CELL`` but for its links' targets."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
@@ -127,7 +164,8 @@ def summary_table(
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
         printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
-        note = f"; {printed}" if printed else ""
+        walked = proof_note(c.number, v.status, walk) if repairs and c.kind != "repaired" else None
+        note = "".join(f"; {n}" for n in (printed, walked) if n)
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
@@ -182,12 +220,13 @@ def repair_anchor(number: str) -> str:
     return "repair-" + re.sub(r"[^a-z0-9]+", "-", title(number).lower()).strip("-")
 
 
-def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
+def claim_section(c: Claim, verdict: Verdict, notebook_link: str, walk: dict | None = None) -> str:
     """One claim as a section of the book's ledger: the statement with a link to the verdict
     cell of the notebook that checks it (for a repaired result, also to its section of the
     corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
     one-line answer with its detail folded behind it (``folded``): the .tex label, what was
-    measured, each qualifier as its question and answer with the criterion apart."""
+    measured, each qualifier as its question and answer with the criterion apart. A claim that
+    holds but whose walked proof has a false step says so above its verdict (``proof_note``)."""
     if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         where = (
@@ -215,8 +254,11 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         "",
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
-        folded(html_text(with_number(answer)), "\n".join(body)),
     ]
+    note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
+    if note is not None:
+        lines += [f"**{verdict.status.value}**, but its {note}.", ""]
+    lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
 
 
@@ -424,11 +466,14 @@ def ledger_page(
 def _ledger_markdown(
     notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
 ) -> str:
+    from ..proofs.published import load
+
     results = published() if results is None else results
+    walk = load()
 
     def section(c: Claim) -> str:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        return claim_section(c, v, notebook_link(c.notebook))
+        return claim_section(c, v, notebook_link(c.notebook), walk)
 
     groups = (
         ("numbered claims", ledger.claims()),
@@ -436,7 +481,8 @@ def _ledger_markdown(
         ("repaired results", ledger.repaired()),
     )
     body = (
-        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True) + "\n\n"
+        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True, walk=walk)
+        + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
