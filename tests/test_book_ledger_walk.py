@@ -55,3 +55,15 @@ def test_the_ledger_section_says_it_above_the_verdict():
     section = section[: section.index("<details")]
     n = _first_fails("Lemma D.6")
     assert f"**holds**, but its [proof fails as printed at step {n}](walk-lemma-d-6.md)." in section
+
+
+def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
+    """The verdict page of Lemma 24 (our D.1) is notebook 09's verdict cell, as the book shows
+    it: its row says where the proof fails."""
+    block = ledger.verdict_cell("Lemma D.1", fresh=ledger.published())
+    view = report.verdict_cell_view(block)
+    assert view is not None
+    n = _first_fails("Lemma D.1")
+    table, _, rest = view.partition("\n\n")
+    assert "**holds**" in _row(table, "Lemma D.1")
+    assert rest.startswith(f"Lemma D.1 holds, but its [proof fails as printed at step {n}]")

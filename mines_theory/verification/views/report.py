@@ -586,7 +586,8 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
 def verdict_cell_view(printed: str) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
     (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
-    matters: ``key_number``) and one row for its errata (how many are flagged), with the printed
+    matters: ``key_number``) and one row for its errata (how many are flagged), under it a line
+    for each row that holds while its proof fails as printed (``proof_note``), with the printed
     text folded behind it (``folded``), as a code block. None where ``printed`` (what
     ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
     reports, line by line: a verdict that differs from the published one is then shown as
@@ -608,7 +609,11 @@ def verdict_cell_view(printed: str) -> str | None:
             return None
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
+    from ..proofs.published import load
+
+    walk = load()
     lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
+    notes = []
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
@@ -617,6 +622,9 @@ def verdict_cell_view(printed: str) -> str | None:
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
                 f"| {_cell(key_number(spec, v))} |"
             )
+            note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
+            if note is not None:
+                notes.append(f"{_cell(spec.number)} {v.status.value}, but its {note}.")
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
@@ -624,6 +632,7 @@ def verdict_cell_view(printed: str) -> str | None:
         lines.append(f"| {len(errata)} errata | — | **{counts}** | each a line below |")
     body = "```text\n" + printed.strip("\n") + "\n```"
     table = html_scripts("\n".join(lines))
+    table += "".join(f"\n\n{html_scripts(note)}" for note in dict.fromkeys(notes))
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
