@@ -619,6 +619,40 @@ def relation_display(before: str, step: str) -> list[str]:
     ]
 
 
+#: A step that is a piece of a quantifier's range, not a relation (its reason says so, and names
+#: the range in parentheses: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
+_RANGE = re.compile(r"^a quantifier's range\b.*?\((?:∃|∀)\s*(?P<range>[^()]+)\)")
+
+
+_BRACKETS = re.compile(r"\\(?:Big|big|right|left)[()]?|[()]")
+
+
+def quantifier_range(step: Mapping[str, Any], before: str = "") -> str | None:
+    """The text line a step shows in place of a display when it is a piece of a quantifier's
+    range ("t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"), which read as a relation is half an equation:
+    the piece (the last item of ``before``, the member before it, the step's relation and the
+    first item after it) and the whole range; None for any other step.
+
+    >>> step = {"latex": r"\\ge 0, 1", "reason": "a quantifier's range in the event of the "
+    ...         "display (∃ t ≥ 0, 1 ≤ i ≤ b): part of the event"}
+    >>> print(quantifier_range(step, r"\\PP\\left(\\exists\\; t"))
+    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∃ t ≥ 0, 1 ≤ i ≤ b.
+    >>> quantifier_range({"latex": "= 0", "reason": "a definition"}) is None
+    True
+    """
+    m = _RANGE.match(step.get("reason") or "")
+    if m is None:
+        return None
+    whole = m["range"].strip()
+    token = _TOKEN.match(step["latex"])
+    last = re.split(r",|\\;|\s", _BRACKETS.sub(" ", before).strip())[-1] if before else ""
+    if token is None or not last:
+        return f"*A piece of a quantifier's range, not a relation:* of ∃ {whole}."
+    after = _BRACKETS.sub(" ", step["latex"][token.end() :]).split(",")[0].strip()
+    piece = f"{last} {step['latex'][: token.end()].strip()} {after}"
+    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of ∃ {whole}."
+
+
 #: Where the walk's models of the proofs live, as a reader finds them in the repository.
 PROOFS_FOLDER = "mines_theory/verification/proofs"
 _MODEL_FILE = re.compile(r" ?\((?:<code>)?(models/[\w/]+\.py)(?:</code>)?\)")
@@ -710,7 +744,11 @@ def proof_page(
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
-        lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
+        quantified = quantifier_range(step, where.before if where else "")
+        if quantified is not None:
+            lines += [quantified, ""]
+        else:
+            lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
