@@ -66,4 +66,5 @@ def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
     n = _first_fails("Lemma D.1")
     table, _, rest = view.partition("\n\n")
     assert "**holds**" in _row(table, "Lemma D.1")
-    assert rest.startswith(f"Lemma D.1 holds, but its [proof fails as printed at step {n}]")
+    assert rest.startswith("Their proofs fail as printed, though each holds: ")
+    assert f"[Lemma D.1 at step {n}](walk-lemma-d-1.md)" in rest.split("\n")[0]

@@ -586,8 +586,9 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
 def verdict_cell_view(printed: str) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
     (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
-    matters: ``key_number``) and one row for its errata (how many are flagged), under it a line
-    for each row that holds while its proof fails as printed (``proof_note``), with the printed
+    matters: ``key_number``) and one row for its errata (how many are flagged), under it one
+    line naming the rows that hold while their proofs fail as printed, each linked to the step
+    (``proof_note``), with the printed
     text folded behind it (``folded``), as a code block. None where ``printed`` (what
     ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
     reports, line by line: a verdict that differs from the published one is then shown as
@@ -623,8 +624,9 @@ def verdict_cell_view(printed: str) -> str | None:
                 f"| {_cell(key_number(spec, v))} |"
             )
             note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
-            if note is not None:
-                notes.append(f"{_cell(spec.number)} {v.status.value}, but its {note}.")
+            if note is not None:  # "[proof fails as printed at step N](page)" → "[D.1 at step N]"
+                link = note.replace("proof fails as printed", _cell(spec.number), 1)
+                notes.append(link)
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
@@ -632,7 +634,12 @@ def verdict_cell_view(printed: str) -> str | None:
         lines.append(f"| {len(errata)} errata | — | **{counts}** | each a line below |")
     body = "```text\n" + printed.strip("\n") + "\n```"
     table = html_scripts("\n".join(lines))
-    table += "".join(f"\n\n{html_scripts(note)}" for note in dict.fromkeys(notes))
+    if notes:
+        table += (
+            "\n\nTheir proofs fail as printed, though each holds: "
+            + html_scripts(", ".join(dict.fromkeys(notes)))
+            + "."
+        )
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
@@ -802,8 +809,9 @@ def plain_names(markdown: str) -> str:
     said as a reader says them: a ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with
     ours beside it ("lem:X (Lemma E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)"
     → "Lemma C.1 (Lemma 23)"), a code name of ``CODE_WORDS`` its words, and a parenthesis that
-    only names code is dropped. A line that is a ``*Label*`` field (the ledger's) keeps its
-    labels; equation labels keep theirs (their number is beside them).
+    only names code is dropped. A line that is a ``*Label*`` field (the ledger's) or a heading
+    (the anchors that link to it are made from its words) is left as it is; equation labels
+    keep theirs (their number is beside them).
 
     >>> plain_names("proof of lem:X (Lemma E.7) and Lemma C.1 (lem:exp_tg)")
     'proof of Lemma 37 (our Lemma E.7) and Lemma C.1 (Lemma 23)'
@@ -830,7 +838,7 @@ def plain_names(markdown: str) -> str:
         return f"{printed} (our {our})" if our and our != printed else printed
 
     def line(text: str) -> str:
-        if text.lstrip().startswith("*Label*"):
+        if text.lstrip().startswith(("*Label*", "#")):
             return text
         text = _NAME_THEN_LABEL.sub(name_then_label, text)
         text = _LABEL_ALONE.sub(label_alone, text)
