@@ -701,6 +701,13 @@ def prose(markdown: str) -> str:
     return cross_link(with_number(markdown))
 
 
+#: A status as the front page's sentences count it ("6 fail"), where its name does not read so.
+_PLURAL = {
+    Status.HOLDS: "hold",
+    Status.FAILS: "fail",
+    Status.ERRATUM: "are errata",
+    Status.IDENTITY: "are identities",
+}
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
@@ -736,6 +743,16 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
         printed = f" ({c.printed})" if c.printed != "—" else ""
         return f"{_row_link(number)}{printed} **{v.status.value}**: {_text(key_number(c, v))}"
 
+    def counts(rows: tuple[Claim, ...]) -> str:
+        """ "32 hold, 6 fail, 5 are errata, 2 are identities": the statuses as a sentence says
+        them, in the order of ``Status``."""
+        found = [status(c.number) for c in rows]
+        return ", ".join(
+            f"{found.count(s.value)} {_PLURAL.get(s, s.value)}"
+            for s in Status
+            if found.count(s.value)
+        )
+
     claims = ledger.claims()
     failing = [c for c in claims if status(c.number) == Status.FAILS.value]
     repaired = ledger.repaired()
@@ -746,15 +763,15 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [s for s in proof_summaries(walk).values() if s.first_false is not None]
     bullets = [
-        f"**The paper's {len(claims)} checked statements**: {_status_counts(claims, results)} "
+        f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
         "([the claims ledger](ledger.md), one line each).",
         "**The main results**: " + "; ".join(row(n) for n in MAIN_RESULTS) + ".",
         f"**{len(failing)} statements fail as printed**: "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
         + " (the ledger links each to its repair where the corrigendum has one).",
         f"**{len(errata)} errata**, each checked as printed and as corrected "
-        f"([notebook 08d](08d-errata.ipynb)); the {len(repaired)} checks of repaired results: "
-        f"{_status_counts(repaired, results)}.",
+        f"([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of repaired "
+        f"results, {counts(repaired)}.",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
@@ -781,7 +798,7 @@ _CODE_WORD = re.compile(
 _CODE_ONLY = re.compile(r" ?\((?:<code>[\w./]+</code>(?:, )?)+\)")
 _CODE_SUBJECT = re.compile(r"\(<code>[\w.]+\.[\w.]+</code> (?=[a-z])")
 _STATEMENT_WORD = r"(?:Theorem|Thm|Lemma|Proposition|Prop\.|Remark)"
-#: A statement label of the .tex, its underscores escaped or not ("lem:nab\_f").
+#: A statement label of the .tex, its underscores escaped (as Markdown escapes them) or not.
 _LABEL_TEXT = r"(?:lem|thm|prop):(?:\w|\\_)+"
 #: Our name or the PDF's with a statement label after it: "Lemma C.1 (lem:exp_tg)",
 #: "Lemma B.2 (PDF: Lemma 18; lem:chi)".
