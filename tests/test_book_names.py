@@ -145,3 +145,23 @@ def test_each_counterexample_says_what_its_letters_are(walk_pages, monkeypatch):
 
     monkeypatch.setattr(pages, "MEANINGS", {})
     assert set(_page_letters(pages.proof_page("Lemma 5.1"))) == {"a", "n", "m", "s"}
+
+
+def test_08d_s_new_findings_say_what_their_letters_are(tmp_path):
+    """08d lists the walk's new findings, Lemma 9's step 10 among them (a, n, m, s); its stored
+    output does not say what they are (the old text), the book's copy does."""
+    notebook = ROOT / "notebooks" / "08d-errata.ipynb"
+
+    def findings(path: Path) -> str:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        (cell,) = [c for c in cells if "pages.new_findings()" in "".join(c["source"])]
+        return "".join(cell["outputs"][0]["data"]["text/markdown"])
+
+    def letters(text: str) -> list[str]:
+        lines = [line for line in text.splitlines() if "step 10 of Lemma 9" in line]
+        assert len(lines) == 1
+        return undefined_letters("**Counterexample:** " + lines[0].split("Counterexample: ")[1])
+
+    assert set(letters(findings(notebook))) == {"a", "n", "m", "s"}
+    SITE.staged_notebook(notebook, tmp_path / notebook.name, pdf=False)
+    assert letters(findings(tmp_path / notebook.name)) == []

@@ -230,6 +230,20 @@ def kit_links(name: str, pdf: bool) -> str:
 VERDICT_TAG = "verdict"
 
 
+def findings_with_meanings(cell) -> None:
+    """The output of 08d's cell that lists the walk's new findings (``pages.new_findings()``),
+    as the book shows it: where the stored list is the published walk's, the same list with
+    each counterexample's letters said (``meaning``); a stale list is left as it is."""
+    from mines_theory.verification.proofs import pages
+
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        stored = data.get("text/markdown")
+        stored = stored if isinstance(stored, str) or stored is None else "".join(stored)
+        if stored is not None and stored == pages.new_findings():
+            data["text/markdown"] = pages.new_findings(meaning=True)
+
+
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     """Copy ``notebook`` to ``target`` as the book shows it: its Markdown's statement labels and
     code names in words (``report.plain_names``), its Markdown outputs' plain-text
@@ -250,6 +264,8 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
     for cell in nb.cells:
+        if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
+            findings_with_meanings(cell)
         if cell.cell_type == "markdown":
             cell.source = with_number(report.plain_names(cell.source))
         for output in cell.get("outputs", []):

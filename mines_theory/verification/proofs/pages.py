@@ -249,12 +249,19 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link: str = "") -> str:
+def new_findings(
+    data: Mapping[str, Any] | None = None,
+    result: Any = None,
+    link: str = "",
+    meaning: bool = False,
+) -> str:
     """The walk's new findings as a Markdown list: each failing step that no erratum names,
     linked to its proof's page (``link`` + the page's name: "" within the book's walk pages),
     with the step's reason (its scripts typeset, ``views.report.html_scripts``) and its
     counterexample; "(none)" when every failing step answers to
-    an erratum. ``result`` is the cross-check of ``data`` (``published.cross_check``)."""
+    an erratum. ``result`` is the cross-check of ``data`` (``published.cross_check``). With
+    ``meaning``, each counterexample says what its letters stand for (``meanings``), as the
+    book shows notebook 08d's list (its stored output is the list without)."""
     data = load() if data is None else data
     result = cross_check(data) if result is None else result
     names = {p.name: p for p in spec.proofs()}
@@ -263,6 +270,8 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
         counterexample = _values(step.get("counterexample") or {})
+        said = meanings(name, step.get("counterexample") or {}) if meaning else ""
+        counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
         reason += "" if not reason or reason.endswith(".") else "."
         lines.append(
