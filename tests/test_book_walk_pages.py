@@ -137,3 +137,35 @@ def test_every_line_of_every_walk_page_pairs_its_delimiters(tex):
                 if _unpaired_delimiters(row):
                     bad.append((proof.name, row[:60]))
     assert not bad, bad[:5]
+
+
+def _display_of(page: str, index: int) -> str:
+    """The display (``$$…$$``) of step ``index`` of a proof page, "" if it shows none."""
+    m = re.search(rf"^### Step {index} ·.*?(?=^<details|^##|\Z)", page, re.M | re.S)
+    assert m is not None, f"step {index} not on the page"
+    shown = re.search(r"^\$\$\n(.*?)\n\$\$$", m.group(0), re.M | re.S)
+    return shown.group(1) if shown else ""
+
+
+def _half_relation(display: str) -> bool:
+    """A display that is half an equation: it ends on a relation's first item and a comma-led
+    fragment ("∃ t ≥ 0, 1"), or opens on one ("0, 1 ≤ i")."""
+    flat = re.sub(r"\\right\.|\\left\.", "", _flat(display)).strip()
+    return bool(re.search(r",\s*\d+\s*$|^\d+,\s*\d+\s*\\le|^\w\s*\\le\s*\w+(?:,|\s*\\Big\))", flat))
+
+
+def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
+    """Lemma 38's (our E.8) events ∃ t ≥ 0, 1 ≤ i ≤ b are walked as steps 7–9 and 16–18 (a
+    piece of the range each, not checked): each shows its piece as a line of text, and no
+    step of the page is half a relation. The old rendering (each as a display) had six."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    pieces = {7: "t \\ge 0", 8: "1 \\le i", 9: "i \\le b", 16: "t \\ge 0", 17: "1 \\le i"}
+    for index, piece in pieces.items():
+        line = _step(page, index)
+        assert f"not a relation:* ${piece}$, of ∃ t ≥ 0, 1 ≤ i ≤ b." in line, index
+        assert _display_of(page, index) == ""
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    assert not [s["index"] for s in steps if _half_relation(_display_of(page, s["index"]))]
+    # the detector sees the old rendering's halves: the members as a display would show them
+    old = ["\\PP\\left(\\exists\\; t \\ge 0, 1 \\right.", "0, 1 \\le i", "i \\le b \\Big)"]
+    assert all(_half_relation(display) for display in old)

@@ -121,7 +121,8 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"**the first false step is step {first}**" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
-    assert page.count("<summary>Evidence</summary>") == page.count("</details>")
+    folds = ("<summary>Evidence</summary>", "<summary>Source</summary>")
+    assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
     clean = pages.proof_page("Theorem 12", PUBLISHED)
     assert "no step fails" in clean and "first false step" not in clean

@@ -230,8 +230,23 @@ def kit_links(name: str, pdf: bool) -> str:
 VERDICT_TAG = "verdict"
 
 
+def findings_with_meanings(cell) -> None:
+    """The output of 08d's cell that lists the walk's new findings (``pages.new_findings()``),
+    as the book shows it: where the stored list is the published walk's, the same list with
+    each counterexample's letters said (``meaning``); a stale list is left as it is."""
+    from mines_theory.verification.proofs import pages
+
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        stored = data.get("text/markdown")
+        stored = stored if isinstance(stored, str) or stored is None else "".join(stored)
+        if stored is not None and stored == pages.new_findings():
+            data["text/markdown"] = pages.new_findings(meaning=True)
+
+
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
-    """Copy ``notebook`` to ``target`` as the book shows it: its Markdown outputs' plain-text
+    """Copy ``notebook`` to ``target`` as the book shows it: its Markdown's statement labels and
+    code names in words (``report.plain_names``), its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
     equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
@@ -249,19 +264,23 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
     for cell in nb.cells:
+        if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
+            findings_with_meanings(cell)
         if cell.cell_type == "markdown":
-            cell.source = with_number(cell.source)
+            cell.source = with_number(report.plain_names(cell.source))
         for output in cell.get("outputs", []):
             if "text/markdown" in output.get("data", {}):
                 markdown = output["data"]["text/markdown"]
                 markdown = markdown if isinstance(markdown, str) else "".join(markdown)
-                output["data"]["text/markdown"] = report.html_scripts(with_number(markdown))
+                markdown = with_number(report.plain_names(markdown))
+                output["data"]["text/markdown"] = report.html_scripts(markdown)
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
         cell.metadata.setdefault("tags", []).append(VERDICT_TAG)
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         view = report.verdict_cell_view(printed)
         if view is not None:
+            view = report.plain_names(view)
             data = {"text/markdown": view, "text/plain": printed}
             cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
     links = kit_links(notebook.stem, pdf)
@@ -271,6 +290,25 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
         cell.metadata["slideshow"] = {"slide_type": "skip"}
         nb.cells.insert(1, cell)
     nbformat.write(nb, target)
+
+
+#: The line of ``book/index.md`` that the "What was found" box replaces (``front_page``).
+FOUND = "WHAT_WAS_FOUND"
+
+
+def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
+    """The front page from ``book/index.md``: the course kit's links under its title (with
+    ``pdf``), the "What was found" admonition (``report.found_box``, computed from the published
+    verdicts and walk) in place of the line ``FOUND``, before any figure, and the toctrees'
+    ``PART_I``/``PART_II`` replaced by the ``notebooks`` of each part."""
+    from mines_theory.verification.views import report
+
+    title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
+    index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
+    index = index.replace(f"\n{FOUND}\n", f"\n{report.found_box()}\n", 1)
+    course = [name for name in notebooks if name < PART_II]
+    record = [name for name in notebooks if name >= PART_II]
+    return index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
 
 
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
@@ -289,12 +327,7 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     for name in notebooks:
         staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
-    index = (source / "index.md").read_text(encoding="utf-8")
-    title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
-    index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
-    course = [name for name in notebooks if name < PART_II]
-    record = [name for name in notebooks if name >= PART_II]
-    index = index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
+    index = front_page((source / "index.md").read_text(encoding="utf-8"), notebooks, pdf)
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
     for name, text in walk_pages().items():

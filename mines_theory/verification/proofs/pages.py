@@ -182,8 +182,8 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     first = first_false(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
     return (
-        f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md), "
-        f"`{proof.label}`: {len(steps)} steps ({_counts(steps)}); {where}"
+        f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
+        f"{len(steps)} steps ({_counts(steps)}); {where}"
     )
 
 
@@ -213,9 +213,9 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         if proof.name in walked:
             lines.append(f"- {_line(proof, walked[proof.name])}")
     lines += ["", _errata_section(data)]
-    from ..views.report import html_scripts  # the errata labels' plain-text scripts, typeset
+    from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered("\n".join(lines))) + "\n"
+    return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -249,12 +249,19 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link: str = "") -> str:
+def new_findings(
+    data: Mapping[str, Any] | None = None,
+    result: Any = None,
+    link: str = "",
+    meaning: bool = False,
+) -> str:
     """The walk's new findings as a Markdown list: each failing step that no erratum names,
     linked to its proof's page (``link`` + the page's name: "" within the book's walk pages),
     with the step's reason (its scripts typeset, ``views.report.html_scripts``) and its
     counterexample; "(none)" when every failing step answers to
-    an erratum. ``result`` is the cross-check of ``data`` (``published.cross_check``)."""
+    an erratum. ``result`` is the cross-check of ``data`` (``published.cross_check``). With
+    ``meaning``, each counterexample says what its letters stand for (``meanings``), as the
+    book shows notebook 08d's list (its stored output is the list without)."""
     data = load() if data is None else data
     result = cross_check(data) if result is None else result
     names = {p.name: p for p in spec.proofs()}
@@ -263,6 +270,8 @@ def new_findings(data: Mapping[str, Any] | None = None, result: Any = None, link
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
         counterexample = _values(step.get("counterexample") or {})
+        said = meanings(name, step.get("counterexample") or {}) if meaning else ""
+        counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
         reason += "" if not reason or reason.endswith(".") else "."
         lines.append(
@@ -391,10 +400,50 @@ _GREEK = {
 }  # fmt: skip
 
 
-def _evidence(step: Mapping[str, Any]) -> str:
+#: What a counterexample's letter stands for where the proof's text does not say it (the walk's
+#: model names it): by our name of the proof, then the letter.
+MEANINGS: dict[str, dict[str, str]] = {
+    "Lemma 5.1": {
+        "a": "‖Ũᵀ∇f‖²",
+        "n": "‖ν‖²",
+        "m": "‖Ũν‖²",
+        "s": "‖Σ<sup>1/2</sup>∇f‖²",
+    },
+    "Thm 3.4": {
+        "s": "Σ at d = 1",
+        "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
+    },
+    "Lemma E.8": {"s": "the variable of the integral over the tail"},
+}
+
+
+def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
+    """ "where a = ‖Ũᵀ∇f‖², …": what each letter of ``counterexample`` stands for, from
+    ``MEANINGS`` for the proof ``proof`` (our name); "" when none needs saying.
+
+    >>> meanings("Lemma 5.1", {"d": 2, "a": 0.1, "n": 0.2})
+    'where a = ‖Ũᵀ∇f‖², n = ‖ν‖²'
+    >>> meanings("Lemma E.8", {"t": 4, "s": 55.6})
+    'where s = the variable of the integral over the tail'
+    """
+    table = MEANINGS.get(proof, {})
+    said = []
+    for key in counterexample:
+        if key not in table:
+            continue
+        if key == "c0":
+            said.append(f"c₀…c₄ {table[key]}")
+        else:
+            said.append(f"{symbol(key)} = {table[key]}")
+    return "where " + ", ".join(said) if said else ""
+
+
+def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     parts = []
     if step.get("counterexample"):
-        parts.append(f"**Counterexample:** {_values(step['counterexample'])}.")
+        where = meanings(proof, step["counterexample"])
+        where = f" ({where})" if where else ""
+        parts.append(f"**Counterexample:** {_values(step['counterexample'])}{where}.")
     if step.get("evidence"):
         evidence = _typeset(step["evidence"])
         parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
@@ -579,6 +628,54 @@ def relation_display(before: str, step: str) -> list[str]:
     ]
 
 
+#: A step that is a piece of a quantifier's range, not a relation (its reason says so, and names
+#: the range in parentheses: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
+_RANGE = re.compile(r"^a quantifier's range\b.*?\((?:∃|∀)\s*(?P<range>[^()]+)\)")
+
+
+_BRACKETS = re.compile(r"\\(?:Big|big|right|left)[()]?|[()]")
+
+
+def quantifier_range(step: Mapping[str, Any], before: str = "") -> str | None:
+    """The text line a step shows in place of a display when it is a piece of a quantifier's
+    range ("t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"), which read as a relation is half an equation:
+    the piece (the last item of ``before``, the member before it, the step's relation and the
+    first item after it) and the whole range; None for any other step.
+
+    >>> step = {"latex": r"\\ge 0, 1", "reason": "a quantifier's range in the event of the "
+    ...         "display (∃ t ≥ 0, 1 ≤ i ≤ b): part of the event"}
+    >>> print(quantifier_range(step, r"\\PP\\left(\\exists\\; t"))
+    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∃ t ≥ 0, 1 ≤ i ≤ b.
+    >>> quantifier_range({"latex": "= 0", "reason": "a definition"}) is None
+    True
+    """
+    m = _RANGE.match(step.get("reason") or "")
+    if m is None:
+        return None
+    whole = m["range"].strip()
+    token = _TOKEN.match(step["latex"])
+    last = re.split(r",|\\;|\s", _BRACKETS.sub(" ", before).strip())[-1] if before else ""
+    if token is None or not last:
+        return f"*A piece of a quantifier's range, not a relation:* of ∃ {whole}."
+    after = _BRACKETS.sub(" ", step["latex"][token.end() :]).split(",")[0].strip()
+    piece = f"{last} {step['latex'][: token.end()].strip()} {after}"
+    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of ∃ {whole}."
+
+
+#: Where the walk's models of the proofs live, as a reader finds them in the repository.
+PROOFS_FOLDER = "mines_theory/verification/proofs"
+_MODEL_FILE = re.compile(r" ?\((?:<code>)?(models/[\w/]+\.py)(?:</code>)?\)")
+
+
+def source_files(hypotheses: str) -> tuple[str, list[str]]:
+    """A proof's hypotheses without the parentheses that name its model's file, and the files.
+
+    >>> source_files("u ~ N(0, I) (<code>models/exp_tg.py</code>)")
+    ('u ~ N(0, I)', ['models/exp_tg.py'])
+    """
+    return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -595,15 +692,27 @@ def proof_page(
     steps = data["proofs"][proof.name]
     first = first_false(steps)
     uses = {s.index: s.uses for s in proof.steps}
+    hypotheses, models = source_files(proof.hypotheses)
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
-        f"The proof of {proof.printed} (`{proof.label}`), relation by relation: "
+        f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
         + (f"**the first false step is step {first}**." if first else "no step fails.")
-        + f" Admissible instances: {proof.hypotheses}.",
+        + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    if models:
+        files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
+        lines += [
+            '<details class="aside"><summary>Source</summary>',
+            "",
+            f"The model the walk draws these instances from: {files}; the label of the "
+            f"statement in the paper's .tex: <code>{proof.label}</code>.",
+            "",
+            "</details>",
+            "",
+        ]
     cited = _cited(proof.name, data)
     if cited:
         lines += [
@@ -644,13 +753,17 @@ def proof_page(
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
-        lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
+        quantified = quantifier_range(step, where.before if where else "")
+        if quantified is not None:
+            lines += [quantified, ""]
+        else:
+            lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
             lines += [f"Named by the erratum *{step['erratum']}* ([errata](08d-errata.ipynb)).", ""]
-        evidence = _evidence(step)
+        evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""
             lines += [
@@ -661,6 +774,6 @@ def proof_page(
                 "</details>",
                 "",
             ]
-    from ..views.report import html_scripts  # the notes' plain-text scripts, typeset
+    from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered("\n".join(lines)))
+    return html_scripts(numbered(plain_names("\n".join(lines))))

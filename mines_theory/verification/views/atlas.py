@@ -134,6 +134,7 @@ def frame(
     if not all(isinstance(b, Bar) and b.claim for b in bounds):
         raise ValueError(f"bounds={bounds!r:.80}: expected a tuple of declared spec.Bar")
     printed = ledger.printed()
+    labels = said_in_full(bounds)
     rows = []
     for b in bounds:
         if b.source not in verdicts:
@@ -146,7 +147,7 @@ def frame(
             {
                 "claim": b.claim,
                 "printed": printed[b.claim],
-                "label": with_number(b.label),
+                "label": with_number(labels[b]),
                 "form": b.form,
                 "sense": b.sense,
                 "ratio": ratio,
@@ -160,6 +161,30 @@ def frame(
         )
     out = pd.DataFrame(rows, columns=list(COLUMNS))
     return out.sort_values("log10_ratio", ascending=False, kind="stable").reset_index(drop=True)
+
+
+#: What a bar's label says when it is about what the claim's first bar is about.
+SAME = "the same"
+
+
+def said_in_full(bounds: tuple[Bar, ...]) -> dict[Bar, str]:
+    """Each bar's label, one that opens with ``SAME`` ("the same, O(α⁴)") said in full: the
+    subject of its claim's first bar (its label up to " are "/" is ") in its place, so that a
+    bar read alone (in the atlas, one line each) says what it bounds.
+
+    >>> first = Bar("f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖² are O(α²)", ratio="loose", claim="Thm 3.3")
+    >>> same = Bar("the same, O(α⁴)", ratio="improved", claim="Thm 3.3")
+    >>> said_in_full((first, same))[same]
+    'f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖², O(α⁴)'
+    """
+    subjects: dict[str, str] = {}
+    out = {}
+    for b in bounds:
+        subjects.setdefault(b.claim, re.split(r" (?:are|is) ", b.label, maxsplit=1)[0])
+        subject = subjects[b.claim]
+        same = b.label.startswith(SAME) and not subject.startswith(SAME)
+        out[b] = subject + b.label[len(SAME) :] if same else b.label
+    return out
 
 
 def left_out(verdicts: Mapping[str, Verdict] | None = None) -> pd.DataFrame:
@@ -239,7 +264,7 @@ _SHORTER = (
     ("final contraction", "contraction"),
     (", quadratic", ", quadr."),
     (", logistic", ", logist."),
-    ("theorem33_improved", "improved"),
+    ("(theorem33_improved)", "(improved bound)"),
 )
 
 
@@ -252,8 +277,8 @@ def bar_name(claim: str, printed: str, label: str, form: str) -> str:
     >>> bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
     ...          "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired")
     'L5.2† (10) γ > 0: contraction by (5.4) at 1/32, logist.'
-    >>> bar_name("Thm 3.3", "Theorem 3", "the same, O(α⁴) (theorem33_improved)", "repaired")
-    'T3.3† (3): the same, O(α⁴) (improved)'
+    >>> bar_name("Thm 3.3", "Theorem 3", "f(μ̂*), O(α⁴) (theorem33_improved)", "repaired")
+    'T3.3† (3): f(μ̂*), O(α⁴) (improved bound)'
     """
     kind, _, rest = claim.partition(" ")
     number, *qualifiers = rest.split(", ")

@@ -41,6 +41,11 @@ __all__ = [
     "repair_link",
     "as_printed",
     "AS_PRINTED",
+    "found_box",
+    "proof_note",
+    "PROOF_NOTED",
+    "plain_names",
+    "CODE_WORDS",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -106,17 +111,52 @@ def as_printed(number: str) -> str | None:
     return f"[{AS_PRINTED[entry.survives]}]({target})"
 
 
+#: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
+#: a row that fails, or is an erratum, already says that something is wrong.
+PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
+
+
+def proof_note(number: str, status: Status, walk: dict | None = None) -> str | None:
+    """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
+    of ``PROOF_NOTED`` and whose proof's walk (``walk``, the published one unless given; the
+    proof of the claim's statement, its variant dropped) has a false step, N the first; None
+    otherwise.
+
+    >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
+    ...                                  {"index": 2, "status": "fails"}]}}
+    >>> proof_note("Lemma 9.9, γ > 0", Status.HOLDS, walk)
+    '[proof fails as printed at step 2](walk-lemma-9-9.md)'
+    >>> proof_note("Lemma 9.9", Status.FAILS, walk) is None
+    True
+    """
+    from ..proofs.pages import page_name
+    from ..proofs.published import first_false, load
+
+    if status not in PROOF_NOTED:
+        return None
+    walk = load() if walk is None else walk
+    statement = number.split(", ", 1)[0]
+    steps = walk["proofs"].get(statement)
+    first = first_false(steps) if steps else None
+    if first is None:
+        return None
+    return f"[proof fails as printed at step {first}]({page_name(statement)}.md)"
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
     repairs: bool = False,
+    walk: dict | None = None,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
     With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
     followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
-    that fails. No cell is over ``MAX_CELL``."""
+    that fails, and a claim that holds but whose walked proof has a false step says at which
+    (``proof_note``, from ``walk``, the published walk unless given). No cell is over
+    ``MAX_CELL`` but for its links' targets."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
@@ -124,7 +164,8 @@ def summary_table(
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
         printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
-        note = f"; {printed}" if printed else ""
+        walked = proof_note(c.number, v.status, walk) if repairs and c.kind != "repaired" else None
+        note = "".join(f"; {n}" for n in (printed, walked) if n)
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
@@ -179,12 +220,13 @@ def repair_anchor(number: str) -> str:
     return "repair-" + re.sub(r"[^a-z0-9]+", "-", title(number).lower()).strip("-")
 
 
-def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
+def claim_section(c: Claim, verdict: Verdict, notebook_link: str, walk: dict | None = None) -> str:
     """One claim as a section of the book's ledger: the statement with a link to the verdict
     cell of the notebook that checks it (for a repaired result, also to its section of the
     corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
     one-line answer with its detail folded behind it (``folded``): the .tex label, what was
-    measured, each qualifier as its question and answer with the criterion apart."""
+    measured, each qualifier as its question and answer with the criterion apart. A claim that
+    holds but whose walked proof has a false step says so above its verdict (``proof_note``)."""
     if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         where = (
@@ -212,8 +254,11 @@ def claim_section(c: Claim, verdict: Verdict, notebook_link: str) -> str:
         "",
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
-        folded(html_text(with_number(answer)), "\n".join(body)),
     ]
+    note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
+    if note is not None:
+        lines += [f"**{verdict.status.value}**, but its {note}.", ""]
+    lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
 
 
@@ -415,17 +460,20 @@ def ledger_page(
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
     repaired result, with braced scripts as HTML (``html_scripts``)."""
-    return html_scripts(_ledger_markdown(notebook_link, results))
+    return html_scripts(plain_names(_ledger_markdown(notebook_link, results)))
 
 
 def _ledger_markdown(
     notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
 ) -> str:
+    from ..proofs.published import load
+
     results = published() if results is None else results
+    walk = load()
 
     def section(c: Claim) -> str:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        return claim_section(c, v, notebook_link(c.notebook))
+        return claim_section(c, v, notebook_link(c.notebook), walk)
 
     groups = (
         ("numbered claims", ledger.claims()),
@@ -433,7 +481,8 @@ def _ledger_markdown(
         ("repaired results", ledger.repaired()),
     )
     body = (
-        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True) + "\n\n"
+        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True, walk=walk)
+        + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -537,7 +586,9 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
 def verdict_cell_view(printed: str) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
     (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
-    matters: ``key_number``) and one row for its errata (how many are flagged), with the printed
+    matters: ``key_number``) and one row for its errata (how many are flagged), under it one
+    line naming the rows that hold while their proofs fail as printed, each linked to the step
+    (``proof_note``), with the printed
     text folded behind it (``folded``), as a code block. None where ``printed`` (what
     ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
     reports, line by line: a verdict that differs from the published one is then shown as
@@ -559,7 +610,11 @@ def verdict_cell_view(printed: str) -> str | None:
             return None
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
+    from ..proofs.published import load
+
+    walk = load()
     lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
+    notes = []
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
@@ -568,6 +623,10 @@ def verdict_cell_view(printed: str) -> str | None:
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
                 f"| {_cell(key_number(spec, v))} |"
             )
+            note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
+            if note is not None:  # "[proof fails as printed at step N](page)" → "[D.1 at step N]"
+                link = note.replace("proof fails as printed", _cell(spec.number), 1)
+                notes.append(link)
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
@@ -575,6 +634,12 @@ def verdict_cell_view(printed: str) -> str | None:
         lines.append(f"| {len(errata)} errata | — | **{counts}** | each a line below |")
     body = "```text\n" + printed.strip("\n") + "\n```"
     table = html_scripts("\n".join(lines))
+    if notes:
+        table += (
+            "\n\nTheir proofs fail as printed, though each holds: "
+            + html_scripts(", ".join(dict.fromkeys(notes)))
+            + "."
+        )
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
@@ -634,3 +699,168 @@ def prose(markdown: str) -> str:
     (``paper.with_number``) and the first mention of each claim and notebook linked
     (``cross_link``)."""
     return cross_link(with_number(markdown))
+
+
+#: A status as the front page's sentences count it ("6 fail"), where its name does not read so.
+_PLURAL = {
+    Status.HOLDS: "hold",
+    Status.FAILS: "fail",
+    Status.ERRATUM: "are errata",
+    Status.IDENTITY: "are identities",
+}
+#: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
+MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
+#: The rows of the front page's bullet on MiNES against its peers (``found_box``).
+PEER_ROWS = ("Comparison", "COCO bbob")
+
+
+def _row_link(number: str) -> str:
+    """A claim's name, linked to its section of the book's ledger."""
+    return f"[{_cell(number)}](ledger.md#{claim_anchor(number)})"
+
+
+def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = None) -> str:
+    """The front page's "What was found" admonition: five bullets, each computed from the
+    published verdicts (``results``) and the published proof walk (``walk``, its ``proofs``
+    and ``coverage``) and linked to the ledger rows it speaks of; no number is typed here.
+
+    The bullets: the statuses of the numbered claims; the main results (``MAIN_RESULTS``) with
+    their status and key number; the numbered claims that fail as printed; the errata and the
+    repaired results' statuses; the proof walk's counts; MiNES against its peers
+    (``PEER_ROWS``)."""
+    from ..proofs.published import load, proof_summaries
+
+    results = published() if results is None else results
+    walk = load() if walk is None else walk
+
+    def status(number: str) -> str:
+        v = results.get(number)
+        return (v.status if v is not None else Status.NOT_CHECKED).value
+
+    def row(number: str) -> str:
+        c = ledger.claim(number)
+        v = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        printed = f" ({c.printed})" if c.printed != "—" else ""
+        return f"{_row_link(number)}{printed} **{v.status.value}**: {_text(key_number(c, v))}"
+
+    def counts(rows: tuple[Claim, ...]) -> str:
+        """ "32 hold, 6 fail, 5 are errata, 2 are identities": the statuses as a sentence says
+        them, in the order of ``Status``."""
+        found = [status(c.number) for c in rows]
+        return ", ".join(
+            f"{found.count(s.value)} {_PLURAL.get(s, s.value)}"
+            for s in Status
+            if found.count(s.value)
+        )
+
+    claims = ledger.claims()
+    failing = [c for c in claims if status(c.number) == Status.FAILS.value]
+    repaired = ledger.repaired()
+    errata = ledger.errata()
+    coverage = walk.get("coverage") or {}
+    relations = sum(r.get("relations", 0) for r in coverage.values())
+    walked = sum(r.get("walked", 0) for r in coverage.values())
+    fails = sum(r.get("fails", 0) for r in coverage.values())
+    broken = [s for s in proof_summaries(walk).values() if s.first_false is not None]
+    bullets = [
+        f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
+        "([the claims ledger](ledger.md), one line each).",
+        "**The main results**: " + "; ".join(row(n) for n in MAIN_RESULTS) + ".",
+        f"**{len(failing)} statements fail as printed**: "
+        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
+        + " (the ledger links each to its repair where the corrigendum has one).",
+        f"**{len(errata)} errata**, each checked as printed and as corrected "
+        f"([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of repaired "
+        f"results, {counts(repaired)}.",
+        f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
+        f"C–F walked, {fails} of them fail; {len(broken)} of the "
+        f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
+        "**Against its peers**: " + "; ".join(row(n) for n in PEER_ROWS) + ".",
+    ]
+    body = "\n".join(f"* {b}" for b in bullets)
+    return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
+
+
+#: Names of the library's code that the checks' sentences use, in plain words (``plain_names``).
+CODE_WORDS = {
+    "common.LogCosh": "a log-cosh objective",
+    "SoftCubic1D": "the soft cubic f(x) = s(x² + g(x)) of scale s",
+    "dd_bound": "the final bound of eq:dd (E.13)",
+}
+_WORDS_ALT = "|".join(re.escape(k) for k in CODE_WORDS)
+#: A name of ``CODE_WORDS`` alone: bare, or a whole code span (not a part of a longer one,
+#: such as "`SoftCubic1D(1000)`").
+_CODE_WORD = re.compile(
+    rf"<code>({_WORDS_ALT})</code>|`({_WORDS_ALT})`|(?<![\w`.>])({_WORDS_ALT})(?![\w`(<])"
+)
+#: A parenthesis that only names code (``(<code>section3.convexity_threshold</code>,
+#: <code>convexity_scan</code>)``), and a code name that opens a parenthesis as its subject.
+_CODE_ONLY = re.compile(r" ?\((?:<code>[\w./]+</code>(?:, )?)+\)")
+_CODE_SUBJECT = re.compile(r"\(<code>[\w.]+\.[\w.]+</code> (?=[a-z])")
+_STATEMENT_WORD = r"(?:Theorem|Thm|Lemma|Proposition|Prop\.|Remark)"
+#: A statement label of the .tex, its underscores escaped (as Markdown escapes them) or not.
+_LABEL_TEXT = r"(?:lem|thm|prop):(?:\w|\\_)+"
+#: Our name or the PDF's with a statement label after it: "Lemma C.1 (lem:exp_tg)",
+#: "Lemma B.2 (PDF: Lemma 18; lem:chi)".
+_NAME_THEN_LABEL = re.compile(
+    rf"(?P<name>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?) "
+    rf"\((?P<pdf>PDF: [^;()]+); `?{_LABEL_TEXT}`?\)"
+    rf"|(?P<name2>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?) \(`?(?P<label>{_LABEL_TEXT})`?\)"
+)
+#: A statement label on its own, with the PDF's name after it (``paper.with_number``) and our
+#: name after that, each optional: "lem:X (Lemma E.7)", "`lem:gd_dec_1`".
+_LABEL_ALONE = re.compile(
+    rf"(?<![\w:{{#/>-])`?(?P<label>{_LABEL_TEXT})`?"
+    rf"(?: \((?P<printed>{_STATEMENT_WORD} \d+)\))?"
+    rf"(?: \((?P<ours>{_STATEMENT_WORD} [A-Z]?\.?\d+(?:\.\d+)?)\))?"
+)
+
+
+def _ours() -> dict[str, str]:
+    """The PDF's name of each numbered claim → ours ("Lemma 37" → "Lemma E.7")."""
+    return {c.printed: c.number for c in ledger.claims() if "," not in c.number}
+
+
+def plain_names(markdown: str) -> str:
+    """``markdown`` with the .tex's statement labels and the library's code names in its prose
+    said as a reader says them: a ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with
+    ours beside it ("lem:X (Lemma E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)"
+    → "Lemma C.1 (Lemma 23)"), a code name of ``CODE_WORDS`` its words, and a parenthesis that
+    only names code is dropped. A line that is a ``*Label*`` field (the ledger's) or a heading
+    (the anchors that link to it are made from its words) is left as it is; equation labels
+    keep theirs (their number is beside them).
+
+    >>> plain_names("proof of lem:X (Lemma E.7) and Lemma C.1 (lem:exp_tg)")
+    'proof of Lemma 37 (our Lemma E.7) and Lemma C.1 (Lemma 23)'
+    >>> plain_names("Theorem 2 (prop:close) on common.LogCosh (<code>a.b</code>, <code>c</code>)")
+    'Theorem 2 on a log-cosh objective'
+    """
+    from ..framework.paper import STATEMENTS
+
+    ours = _ours()
+
+    def name_then_label(m: re.Match) -> str:
+        if m.group("pdf"):
+            return f"{m.group('name')} ({m.group('pdf')})"
+        name, printed = m.group("name2"), STATEMENTS.get(m.group("label").replace("\\_", "_"))
+        if printed is None or printed == name:
+            return name
+        return f"{name} ({printed})"
+
+    def label_alone(m: re.Match) -> str:
+        printed = STATEMENTS.get(m.group("label").replace("\\_", "_"))
+        if printed is None:
+            return m.group(0)
+        our = m.group("ours") or ours.get(printed)
+        return f"{printed} (our {our})" if our and our != printed else printed
+
+    def line(text: str) -> str:
+        if text.lstrip().startswith(("*Label*", "#")):
+            return text
+        text = _NAME_THEN_LABEL.sub(name_then_label, text)
+        text = _LABEL_ALONE.sub(label_alone, text)
+        text = _CODE_WORD.sub(lambda m: CODE_WORDS[next(g for g in m.groups() if g)], text)
+        text = _CODE_ONLY.sub("", text)
+        return _CODE_SUBJECT.sub("(the check ", text)
+
+    return "\n".join(line(t) for t in markdown.split("\n"))

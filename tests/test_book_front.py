@@ -1,0 +1,80 @@
+"""The front page's "What was found" box (issue 45, a cold reading: the front page had no summary
+before its figures): an admonition before the first figure whose bullets are computed from the
+published verdicts and walk, each tied to its ledger rows. These tests build no book: they stage
+the front page's text (``build_site.front_page``) and feed ``report.found_box`` altered data.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.framework.verdict import Status, Verdict
+from mines_theory.verification.proofs import published as walk
+from mines_theory.verification.views import report
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _build_site():
+    sys.path.insert(0, str(ROOT))  # tools/build_site.py imports tools.citation
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _bullets(box: str) -> list[str]:
+    return re.findall(r"^\* (.*)$", box, re.M)
+
+
+def test_the_box_comes_before_any_figure_of_the_front_page():
+    site = _build_site()
+    index = (ROOT / "book" / "index.md").read_text(encoding="utf-8")
+    page = site.front_page(index, NOTEBOOKS, pdf=False)
+    assert site.FOUND not in page and "PART_I" not in page
+    box = page.index("```{admonition} What was found")
+    assert box < page.index("```{figure}")
+    assert 4 <= len(_bullets(report.found_box())) <= 6
+
+
+def test_the_numbers_are_those_of_the_published_data():
+    """Counted here from published.json and walked.json as files, not through the ledger."""
+    raw = json.loads(ledger.PUBLISHED.read_text(encoding="utf-8"))
+    raw = raw.get("verdicts", raw)
+    statuses = [raw[c.number]["status"] for c in ledger.claims()]
+    data = json.loads(walk.PUBLISHED.read_text(encoding="utf-8"))
+    fails = sum(row.get("fails", 0) for row in data["coverage"].values())
+    box = report.found_box()
+    assert f"{statuses.count('fails')} statements fail as printed" in box
+    assert f"{statuses.count('holds')} hold," in box
+    assert f", {fails} of them fail;" in box
+    for number in report.MAIN_RESULTS + report.PEER_ROWS:
+        assert f"(ledger.md#{report.claim_anchor(number)})" in box
+
+
+def test_a_claim_that_fails_changes_the_box():
+    """The alternative: the box typed by hand would not move when a verdict does."""
+    results = dict(ledger.published())
+    before = report.found_box(results)
+    results["Thm 5.4"] = Verdict(Status.FAILS, "a failing run")
+    after = report.found_box(results)
+    assert after != before
+    failing = next(b for b in _bullets(after) if "fail as printed" in b)
+    assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing
+    n = sum(results[c.number].status is Status.FAILS for c in ledger.claims())
+    assert failing.startswith(f"**{n} statements fail as printed**")
+
+
+def test_a_walk_with_one_more_failing_line_changes_the_box():
+    data = copy.deepcopy(walk.load())
+    before = report.found_box(walk=data)
+    data["coverage"]["F"]["fails"] = data["coverage"]["F"].get("fails", 0) + 1
+    assert report.found_box(walk=data) != before

@@ -1,0 +1,70 @@
+"""A ledger row that holds while its proof fails as printed says so (issue 45, a cold reading:
+Lemma 24, our D.1, and Lemma 29, our D.6, read "holds" with no sign of their walks' false steps):
+beside its status, "proof fails as printed at step N" linked to the walk's page, N computed
+from the published walk. These tests read the published verdicts and walk; nothing is built.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.proofs import published as walk
+from mines_theory.verification.views import report
+
+WALK = json.loads(walk.PUBLISHED.read_text(encoding="utf-8"))
+
+
+def _first_fails(name: str) -> int:
+    """The first failing step of a walked proof, read from walked.json as a file."""
+    return next(s["index"] for s in WALK["proofs"][name] if s["status"] == "fails")
+
+
+def _row(table: str, number: str) -> str:
+    return next(line for line in table.splitlines() if line.startswith(f"| {number} |"))
+
+
+def test_lemma_24_and_29_say_where_their_proofs_fail():
+    table = report.summary_table(repairs=True)
+    for number, page in (("Lemma D.1", "walk-lemma-d-1"), ("Lemma D.6", "walk-lemma-d-6")):
+        row = _row(table, number)
+        assert "**holds**" in row
+        assert f"[proof fails as printed at step {_first_fails(number)}]({page}.md)" in row
+
+
+def test_a_row_whose_proof_has_no_false_step_says_nothing():
+    assert all(s["status"] != "fails" for s in WALK["proofs"]["Thm 5.4"])
+    assert "proof fails as printed at step" not in _row(
+        report.summary_table(repairs=True), "Thm 5.4"
+    )
+
+
+def test_the_note_follows_the_walk():
+    """The alternative: a note typed by hand would stay when the walk finds the proof sound."""
+    sound = copy.deepcopy(WALK)
+    for step in sound["proofs"]["Lemma D.1"]:
+        step["status"] = "holds"
+    assert "proof fails" not in _row(report.summary_table(repairs=True, walk=sound), "Lemma D.1")
+    assert report.proof_note("Lemma D.1", ledger.published()["Lemma D.1"].status, sound) is None
+
+
+def test_the_ledger_section_says_it_above_the_verdict():
+    page = report.ledger_page(lambda notebook: notebook)
+    section = page[page.index("(claim-lemma-d-6)=") :]
+    section = section[: section.index("<details")]
+    n = _first_fails("Lemma D.6")
+    assert f"**holds**, but its [proof fails as printed at step {n}](walk-lemma-d-6.md)." in section
+
+
+def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
+    """The verdict page of Lemma 24 (our D.1) is notebook 09's verdict cell, as the book shows
+    it: its row says where the proof fails."""
+    block = ledger.verdict_cell("Lemma D.1", fresh=ledger.published())
+    view = report.verdict_cell_view(block)
+    assert view is not None
+    n = _first_fails("Lemma D.1")
+    table, _, rest = view.partition("\n\n")
+    assert "**holds**" in _row(table, "Lemma D.1")
+    assert rest.startswith("Their proofs fail as printed, though each holds: ")
+    assert f"[Lemma D.1 at step {n}](walk-lemma-d-1.md)" in rest.split("\n")[0]
