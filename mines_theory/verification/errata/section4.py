@@ -218,7 +218,8 @@ def erratum_hoeffding_sign(printed: bool = True) -> Verdict:
     bound = Measurement("bound", hoeffding_at_one(printed), 1e-12, digits=3)
     name = "exp(−(−2ψ²)/Σ(bᵢ − aᵢ)²)" if printed else "exp(−2ψ²/Σ(bᵢ − aᵢ)²)"
     evidence = (
-        f"ψ = 1, n = 1, b − a = 1: {name} = " + "{bound}; the intended bound holds for "
+        f"ψ = 1, one summand (n = 1) X₁ ∈ [a₁, b₁] with b₁ − a₁ = 1: {name} = "
+        + "{bound}; the intended bound holds for "
         "Bernoulli sums (worst tail/bound {worst}); flagged when > 1"
     )
     measurements = (bound, verdict["worst"])

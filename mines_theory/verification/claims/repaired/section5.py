@@ -99,7 +99,8 @@ def check_lemma51_repaired(
         gaps,
         delta_alpha,
         allowed=config.delta,
-        what=f"f(μ_k+1) − f* after one step from μ* (SoftCubic1D, s = {config.scale:g}, "
+        what=f"f(μ_k+1) − f* after one step from μ* (the soft cubic f(x) = s(x² + g(x)) at "
+        f"scale s = {config.scale:g}, "
         f"b = {config.b}, α = {config.alpha:g})",
         extra=(
             exact("delta_alpha", delta_alpha),

@@ -101,7 +101,8 @@ def check_theorem54_nonquadratic_repaired(
         f"seeds × {config.iterations}, Theorem 5.4's step from outside eq:cond: steps above the "
         "repaired bound {A1_repaired_violations} of {A1_repaired_steps} before eq:cond, "
         "{A2_repaired_violations} of {A2_repaired_steps} inside (allowed δ); on the soft cubic "
-        f"at s = {rescaled.scale:g} {{B1_repaired_violations}} of {{B1_repaired_steps}}; the "
+        f"f = s(x² + g(x)) at scale s = {rescaled.scale:g} {{B1_repaired_violations}} of "
+        "{B1_repaired_steps}; the "
         "repaired Lemma 5.1 certifies the entry by k = {switch}, the last seed enters at "
         "k = {latest} (×{looseness}); contraction inside {rate_2} against the repaired "
         "{promised_2}",

@@ -199,13 +199,15 @@ def check_lemma_b5() -> Verdict:
         return Verdict(
             Status.FAILS,
             "the intended bound fails for Bernoulli sums (largest "
-            "ratio {worst}); printed bound at ψ = 1, n = 1: {printed}",
+            "ratio {worst}); printed bound at ψ = 1 with one summand (n = 1), b₁ − a₁ = 1: "
+            "{printed}",
             measurements,
         )
     return Verdict(
         status,
-        "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1, "
-        "n = 1); the intended bound holds (Bernoulli sums, largest ratio {worst})",
+        "the printed exponent −(−2ψ²)/… is positive (the bound is {printed} at ψ = 1 "
+        "with one summand, n = 1, b₁ − a₁ = 1); the intended bound holds (Bernoulli sums, "
+        "largest ratio {worst})",
         measurements,
     )
 

@@ -486,14 +486,16 @@ def decide_certified(
         ),
         Qualifier(
             "the printed Δ_α,1 fails on the rescaled run",
-            f"on the soft cubic at s = {rescaled.scale:g}, α = {rescaled.alpha:g}: the 95% "
+            f"on the soft cubic f = s(x² + g(x)) at scale s = {rescaled.scale:g}, "
+            f"α = {rescaled.alpha:g}: the 95% "
             f"interval of the share of item 1's steps above its bound lies above δ = "
             f"{rescaled.delta:g}",
             rescaled_outcome is False,
         ),
         Qualifier(
             "at s = 1 the printed Δ_α,1 is too loose to be tested",
-            f"the same objective and α at s = 1 (α = {rescaled.alpha:g}/√{rescaled.scale:g}): "
+            f"the same objective at scale s = 1, α scaled as √s (α = {rescaled.alpha:g}/√"
+            f"{rescaled.scale:g}): "
             "Δ_α,1 ≥ f₁ − f*, no step could exceed it",
             certify["at_one"] >= certify["first_one"],
         ),
@@ -533,11 +535,13 @@ def describe_theorem54_nonquadratic(
         "Δ_α,1/(1 − ρ₁) = {floor} (repaired {floor_repaired}) against eq:cond's threshold at "
         "eq:lxi's bounds {threshold_lxi} (C = {C}): "
         + certified
-        + f". Soft cubic s = {rescaled.scale:g}, α = {rescaled.alpha:g}, "
+        + f". The soft cubic f = s(x² + g(x)) (σ = s, L = 3s, γ = s) at scale "
+        f"s = {rescaled.scale:g}, α = {rescaled.alpha:g}, "
         f"b = {rescaled.b}, δ = {rescaled.delta:g}, {rescaled.seeds} seeds × "
         f"{rescaled.iterations}: f − f* levels off at {{level_rescaled}}, outside eq:cond; "
         "item 1's steps above the printed bound (Δ_α,1 = {delta_rescaled}) {B1_printed_violations} "
         "of {B1_printed_steps}, above the repaired (Δ_α,1 = {delta_rescaled_repaired}) "
-        "{B1_repaired_violations} of {B1_repaired_steps}; at s = 1 the printed Δ_α,1 = {at_one} "
+        "{B1_repaired_violations} of {B1_repaired_steps}; at scale s = 1 the printed Δ_α,1 = "
+        "{at_one} "
         "against f₁ − f* = {first_one}"
     )
