@@ -78,3 +78,26 @@ def test_a_walk_with_one_more_failing_line_changes_the_box():
     before = report.found_box(walk=data)
     data["coverage"]["F"]["fails"] = data["coverage"]["F"].get("fails", 0) + 1
     assert report.found_box(walk=data) != before
+
+
+def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
+    """A cold reader read "Lemma 5.3 holds" while the proof map called it too loose to be
+    tested, and "Thm 5.4 holds" beside an erratum on γ > 0: the box says what the map says, and
+    moves with the non-quadratic row and with the looseness of the repaired results."""
+    results = dict(ledger.published())
+    box = report.found_box(results)
+    lines = box.splitlines()
+    lemma = next(x for x in lines if "[Lemma 5.3](" in x)
+    theorem = next(x for x in lines if "[Thm 5.4](" in x)
+    assert "**holds, too loose to be tested**" in lemma
+    assert "[Thm 5.4, γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **erratum: true once repaired**" in (
+        theorem
+    )
+    results["Thm 5.4, γ > 0"] = Verdict(Status.HOLDS, "repaired in place")
+    theorem = next(x for x in report.found_box(results).splitlines() if "[Thm 5.4](" in x)
+    assert "[Thm 5.4, γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **holds**" in theorem
+    loose = re.search(r"(\d+) of them too loose to be tested", box)
+    assert loose is not None
+    for c in ledger.repaired():  # none too loose: the parenthesis goes
+        results[c.number] = Verdict(Status.HOLDS, "holds")
+    assert "too loose to be tested)" not in report.found_box(results).split("errata**")[1]

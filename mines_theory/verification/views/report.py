@@ -480,16 +480,24 @@ def _ledger_markdown(
         ("findings", ledger.findings()),
         ("repaired results", ledger.repaired()),
     )
+    tables = "\n\n".join(
+        f"**The {name}**\n\n"
+        + summary_table(
+            results, rows, link=lambda c: notebook_link(c.notebook), repairs=True, walk=walk
+        )
+        for name, rows in groups
+    )
     body = (
-        summary_table(results, link=lambda c: notebook_link(c.notebook), repairs=True, walk=walk)
-        + "\n\n"
+        tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
-        "Each result of the corrigendum ([notebook 08](08a-corrigendum-section5.ipynb), one page "
-        "per part of the paper) whose repaired bound "
+        "Each result of the corrigendum (one notebook per part of the paper: "
+        "[Section 5](08a-corrigendum-section5.ipynb), "
+        "[Appendix D](08b-corrigendum-appendix-d.ipynb), "
+        "[Appendix E](08c-corrigendum-appendix-e.ipynb)) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
         + "\n\n".join(section(c) for c in ledger.repaired())
@@ -512,7 +520,8 @@ def _ledger_markdown(
         "* for each, what was measured and the criterion of each qualifier (click a verdict to "
         "unfold it), and where it is checked;\n"
         "* for each result the corrigendum repairs, where its repaired statement is.\n\n"
-        "**Prerequisites**: [how to read a verdict](reading-a-verdict.md). **Reading time**: "
+        "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
+        "on [the notation page](notation.md). **Reading time**: "
         f"about {minutes} minutes in full (a reference: read the table, then the sections you "
         "need).\n\n"
         + body
@@ -705,7 +714,7 @@ def prose(markdown: str) -> str:
 _PLURAL = {
     Status.HOLDS: "hold",
     Status.FAILS: "fail",
-    Status.ERRATUM: "are errata",
+    Status.ERRATUM: "are false as printed and true once corrected (errata)",
     Status.IDENTITY: "are identities",
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
@@ -737,15 +746,42 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
         v = results.get(number)
         return (v.status if v is not None else Status.NOT_CHECKED).value
 
-    def row(number: str) -> str:
+    from .proofgraph import Category, category
+
+    def row(number: str, said: bool = False) -> str:
+        """A row: its link, the PDF's number, its statement where ``said``, what its verdict
+        says of the statement in the proof map's words (``proofgraph.category``: "holds, too
+        loose to be tested", "erratum: true once repaired") and its key number."""
         c = ledger.claim(number)
-        v = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        v = results.get(number)
         printed = f" ({c.printed})" if c.printed != "—" else ""
-        return f"{_row_link(number)}{printed} **{v.status.value}**: {_text(key_number(c, v))}"
+        statement = f", “{_text(c.statement)}”," if said else ""
+        number_text = _text(key_number(c, v)) if v is not None else "no published verdict"
+        return f"{_row_link(number)}{printed}{statement} **{category(v).value}**: {number_text}"
+
+    def main(number: str) -> str:
+        """A main result with its non-quadratic row (``"{number}, γ > 0"``) beside it, where
+        there is one: on a quadratic the estimators have no bias, so that row is where the
+        statement can fail."""
+        beside = f"{number}, γ > 0"
+        text = row(number, said=True)
+        if beside in results:
+            c, v = ledger.claim(beside), results[beside]
+            text += (
+                f"; on a non-quadratic f ({_row_link(beside)}) **{category(v).value}**: "
+                f"{_text(key_number(c, v))}"
+            )
+        return text
+
+    def repaired_counts(rows: tuple[Claim, ...]) -> str:
+        """The repaired results' statuses, with how many of those that hold are too loose for
+        any run to contradict (``proofgraph.Category.UNTESTABLE``)."""
+        loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
+        return counts(rows) + (f" ({loose} of them too loose to be tested)" if loose else "")
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 are errata, 2 are identities": the statuses as a sentence says
-        them, in the order of ``Status``."""
+        """ "32 hold, 6 fail, 5 are false as printed and true once corrected (errata), 2 are
+        identities": the statuses as a sentence says them, in the order of ``Status``."""
         found = [status(c.number) for c in rows]
         return ", ".join(
             f"{found.count(s.value)} {_PLURAL.get(s, s.value)}"
@@ -765,13 +801,13 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
     bullets = [
         f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
         "([the claims ledger](ledger.md), one line each).",
-        "**The main results**: " + "; ".join(row(n) for n in MAIN_RESULTS) + ".",
+        "**The main results**:" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
         f"**{len(failing)} statements fail as printed**: "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
         + " (the ledger links each to its repair where the corrigendum has one).",
         f"**{len(errata)} errata**, each checked as printed and as corrected "
         f"([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of repaired "
-        f"results, {counts(repaired)}.",
+        f"results, {repaired_counts(repaired)}.",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
