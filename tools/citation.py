@@ -155,7 +155,7 @@ def readme_section(cff: dict) -> str:
     return (
         f"{START}\n"
         f"```bibtex\n{bibtex(cff)}\n```\n\n"
-        f"The corrigendum (notebook 08) corrects {paper_version(cff)}\n"
+        f"The corrigendum (notebooks 08a–08d) corrects {paper_version(cff)}\n"
         f"{END}"
     )
 
