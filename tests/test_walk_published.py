@@ -243,3 +243,52 @@ def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
         link = f"[Lemma {printed} (our {name})]({pages.page_name(name)}.md)"
         assert f"{link}, first false at step {first}" in page
     assert "Lemma 17 (our Lemma B.1), not walked" in pages.proof_page("Thm 3.3", PUBLISHED)
+
+
+def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
+    """Lemma 9 (our 5.1) has two ledger rows, each with its published status and qualifiers,
+    linked to the ledger; a verdict that changes changes the sentence (it is read, not
+    written); the corrigendum's repairs are not the statement."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.verdict import Status, Verdict
+
+    verdicts = ledger.published()
+    page = pages.proof_page("Lemma 5.1", PUBLISHED)
+    opening = page.split("\n")[2]
+    assert opening.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
+    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in opening
+    assert "repaired" not in opening
+    for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
+        held = [q.name for q in verdicts[number].qualifiers if q.outcome]
+        assert held and held[0] in opening, number
+    flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
+    other = pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped).split("\n")[2]
+    assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
+    # an erratum-free proof whose statement holds without qualifiers
+    clean = pages.proof_page("Thm 3.2", PUBLISHED).split("\n")[2]
+    assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
+    with pytest.raises(ValueError, match="name='Lemma 9.9'"):
+        pages.statement_verdicts("Lemma 9.9", verdicts)
+
+
+def test_the_first_false_step_says_the_kind_its_erratum_gives():
+    """Lemma 29's (our D.6) first false step is named by an erratum of kind "typo"; Lemma 9's
+    is named by none, and says nothing of a kind until the walk gives it one."""
+    from mines_theory.verification.framework import ledger
+
+    steps = PUBLISHED["proofs"]["Lemma D.6"]
+    first = published.first_false(steps)
+    assert first is not None
+    assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
+    page = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert f"**the first false step is step {first}**, a typo, as its erratum says." in page
+    bare = pages.proof_page("Lemma 5.1", PUBLISHED)
+    first = published.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
+    assert f"**the first false step is step {first}**. " in bare
+    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    error = next(e.label for e in ledger.errata() if e.kind == "error")
+    for label, words in ((typo, "a typo"), (error, "an error")):
+        walk = json.loads(json.dumps(PUBLISHED))
+        walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = label
+        named = pages.proof_page("Lemma 5.1", walk)
+        assert f"**the first false step is step {first}**, {words}, as its erratum says" in named

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..framework.verdict import Status, Verdict
 from . import spec
 from .published import cross_check, first_false, load, proof_summaries, summary_table
 
@@ -34,6 +35,7 @@ __all__ = [
     "page_name",
     "proof_page",
     "relation_display",
+    "statement_verdicts",
     "symbol",
     "tex_fragment",
     "visible_width",
@@ -667,6 +669,51 @@ PROOFS_FOLDER = "mines_theory/verification/proofs"
 _MODEL_FILE = re.compile(r" ?\((?:<code>)?(models/[\w/]+\.py)(?:</code>)?\)")
 
 
+#: How a step reads that an erratum of each kind (``framework.spec.KINDS``) names.
+_KIND_WORDS = {
+    "typo": "a typo",
+    "error": "an error",
+    "ill-defined": "an ill-defined step",
+    "imprecision": "an imprecision",
+}
+
+
+def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
+    """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
+    rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
+    with its status and the qualifiers that held as the ledger's one-line answer words them
+    (``views.report.short_headline``), from ``results`` (the published verdicts unless given);
+    "not checked" for a row with no verdict.
+
+    >>> v = Verdict(Status.FAILS, "…")
+    >>> statement_verdicts("Lemma E.2", {"Lemma E.2": v})
+    'The statement: [Lemma E.2](ledger.md#claim-lemma-e-2): fails.'
+    """
+    from ..framework import ledger
+    from ..views.report import claim_anchor, short_headline
+
+    results = ledger.published() if results is None else results
+    rows = [c for c in ledger.rows() if c.number.split(", ", 1)[0] == name and c.kind != "repaired"]
+    if not rows:
+        raise ValueError(f"name={name!r}: expected a walked proof with a ledger row")
+    said = []
+    for c in rows:
+        verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}): {short_headline(verdict)}")
+    return "The statement: " + "; ".join(said) + "."
+
+
+def _kind_of(step: Mapping[str, Any]) -> str:
+    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
+    erratum names; "" for one none names."""
+    from ..framework import ledger
+
+    label = step.get("erratum")
+    if not label:
+        return ""
+    return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
+
+
 def source_files(hypotheses: str) -> tuple[str, list[str]]:
     """A proof's hypotheses without the parentheses that name its model's file, and the files.
 
@@ -681,12 +728,16 @@ def proof_page(
     data: Mapping[str, Any] | None = None,
     repaired: Callable[[str], str | None] = lambda name: None,
     tex: str | None = None,
+    results: Mapping[str, Verdict] | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): each step as a whole relation (the
-    member before it, from the paper's ``tex``: ``displayed``), grouped by display, with its
-    badge and its evidence folded; ``repaired(name)`` gives the label of the repaired statement
-    in the corrigendum (a ``prf:`` label), or None. Without ``tex`` a step shows its relation
-    and the member after it only, and the page says so."""
+    """The page of the walk of the proof ``name`` (our name): what the ledger finds of the
+    statement (``statement_verdicts``, from ``results``, the published verdicts unless given),
+    then each step as a whole relation (the member before it, from the paper's ``tex``:
+    ``displayed``), grouped by display, with its badge and its evidence folded; the first false
+    step says what kind of slip it is where an erratum names it (``_kind_of``);
+    ``repaired(name)`` gives the label of the repaired statement in the corrigendum (a ``prf:``
+    label), or None. Without ``tex`` a step shows its relation and the member after it only,
+    and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
@@ -696,9 +747,15 @@ def proof_page(
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
+        statement_verdicts(proof.name, results),
+        "",
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
-        + (f"**the first false step is step {first}**." if first else "no step fails.")
+        + (
+            f"**the first false step is step {first}**{_kind_of(steps[first - 1])}."
+            if first
+            else "no step fails."
+        )
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
