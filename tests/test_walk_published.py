@@ -292,3 +292,26 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives():
         walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = label
         named = pages.proof_page("Lemma 5.1", walk)
         assert f"**the first false step is step {first}**, {words}, as its erratum says" in named
+
+
+def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
+    """The erratum of eq:chi_1 names 19 steps of Lemma 38 (our E.8): the index says "steps 1,
+    4, …, and N of Lemma 38" once, each number a link to that step's target on the proof's page
+    (which the page carries), instead of 19 links each repeating the proof."""
+    result = published.cross_check(PUBLISHED)
+    label = next(x for x in result.matched if x.startswith("eq:chi_1"))
+    where = result.matched[label]
+    indices = [i for name, i in where if name == "Lemma E.8"]
+    assert len(indices) == 19
+    line = next(x for x in pages.index_page(PUBLISHED).splitlines() if "(Lemma E.8); A" in x)
+    assert line.count("of Lemma 38") == 1 and "step 1 of Lemma 38" not in line
+    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in indices]
+    assert ", ".join(links[:-1]) + f" and {links[-1]} of Lemma 38" in line
+    page = pages.proof_page("Lemma E.8", PUBLISHED)
+    for i in indices:
+        assert f"(walk-lemma-e-8-step-{i})=\n" in page
+    # one step of a proof keeps its words in the link; two proofs are two phrases
+    two = pages.steps_of([("Lemma E.2", 1), ("Lemma E.2", 9), ("Lemma 5.3", 1)])
+    assert two.endswith(
+        "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
+    )

@@ -36,6 +36,9 @@ __all__ = [
     "proof_page",
     "relation_display",
     "statement_verdicts",
+    "step_anchor",
+    "step_link",
+    "steps_of",
     "symbol",
     "tex_fragment",
     "visible_width",
@@ -227,7 +230,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     names = {p.name: p for p in spec.proofs()}
 
     def step(name: str, index: int) -> str:
-        return f"[step {index} of {names[name].printed}]({page_name(name)}.md)"
+        return f"[step {index} of {names[name].printed}]({step_link(name, index)})"
 
     lines = [
         "## The walk against the errata",
@@ -237,7 +240,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "",
     ]
     for label, steps in result.matched.items():
-        lines.append(f"- *{label}*: " + ", ".join(step(n, i) for n, i in steps) + ".")
+        lines.append(f"- *{label}*: {steps_of(steps)}.")
     for label in result.unmatched:
         lines.append(
             f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
@@ -249,6 +252,47 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result))
     return "\n".join(lines)
+
+
+def step_anchor(proof: str, index: int) -> str:
+    """The target of step ``index`` on the page of ``proof`` (our name).
+
+    >>> step_anchor("Lemma E.8", 4)
+    'walk-lemma-e-8-step-4'
+    """
+    return f"{page_name(proof)}-step-{index}"
+
+
+def step_link(proof: str, index: int) -> str:
+    """The link to step ``index`` on the page of ``proof`` (our name)."""
+    return f"{page_name(proof)}.md#{step_anchor(proof, index)}"
+
+
+def steps_of(steps: Sequence[tuple[str, int]]) -> str:
+    """Steps ``(proof, index)`` in words, one phrase per proof in the order the proofs first
+    come: "step 9 of Lemma 9" for one step, "steps 1, 4 and 50 of Lemma 38" for several, each
+    number linked to its step (``step_link``), so that many steps of one proof do not repeat
+    its name.
+
+    >>> print(steps_of([("Lemma E.8", 1), ("Lemma E.8", 4), ("Lemma 5.3", 1)]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    steps [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) of Lemma 38;
+    [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)
+    """
+    names = {p.name: p for p in spec.proofs()}
+    by_proof: dict[str, list[int]] = {}
+    for proof, index in steps:
+        by_proof.setdefault(proof, []).append(index)
+    phrases = []
+    for proof, indices in by_proof.items():
+        printed = names[proof].printed
+        if len(indices) == 1:
+            phrases.append(f"[step {indices[0]} of {printed}]({step_link(proof, indices[0])})")
+            continue
+        linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
+        phrases.append(f"steps {', '.join(linked[:-1])} and {linked[-1]} of {printed}")
+    return "; ".join(phrases)
 
 
 def new_findings(
@@ -809,6 +853,7 @@ def proof_page(
         if step.get("after") and step["status"] in ("holds", "identity"):
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
+        lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
         quantified = quantifier_range(step, where.before if where else "")
         if quantified is not None:
