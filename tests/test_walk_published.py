@@ -49,6 +49,16 @@ def test_the_summary_counts_by_hand():
     assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
     assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
     assert "or `not checked` (0, each with its reason)." in table
+    assert "No step follows" not in table
+    # a walk where no step follows from a false one says so, and does not define `follows`
+    del data["coverage"]["E"]["follows"]
+    data["coverage"]["E"]["not checked"] = 1
+    table = published.summary_table(data)
+    assert "| E | 10 | 4 | 0 | 2 | 1 | 0 | 1 |" in table
+    assert table.endswith(
+        "the rest `not checked` (1, each with its reason). No step follows only from a false one."
+    )
+    assert "earlier line that fails" not in table
 
 
 def test_a_status_change_republishes_and_a_moved_margin_does_not(tmp_path, monkeypatch):
