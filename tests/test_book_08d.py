@@ -1,8 +1,8 @@
 """Notebook 08d (the errata) shows its findings, not the code that renders them (issue 45, a cold
-reading: 08d's visible code cells are nothing a reader needs). Its code cells but the verdict
-cell carry MyST-NB's ``hide-input`` (the input folded behind a toggle, the output shown), in the
-notebook's metadata and in the book's copy (``build_site.staged_notebook``); the verdict cell
-shows its code as every notebook's does. These tests read the notebook; nothing is executed.
+reading: 08d's code cells are nothing a reader needs, and nine "Show code cell source" bars and
+the verdict cell's "# NBVAL_CHECK_OUTPUT print(...)" are noise). Every code cell carries MyST-NB's
+``remove-input`` (the input left out, the output shown), in the notebook's metadata and in the
+book's copy (``build_site.staged_notebook``). These tests read the notebook; nothing is executed.
 """
 
 from __future__ import annotations
@@ -25,31 +25,44 @@ def _build_site():
     return module
 
 
+#: The tags by which MyST-NB leaves a code cell's input out of the page: ``hide-input`` folds it
+#: behind a "Show code cell source" bar instead, which the book does not want in 08d.
+REMOVED = {"remove-input", "remove-cell"}
+
+
 def shown_inputs(cells: list[dict]) -> list[int]:
-    """The code cells whose input the book shows unfolded (no hide- or remove- tag on it)."""
-    hidden = {"hide-input", "remove-input", "hide-cell", "remove-cell"}
+    """The code cells whose input the book shows in some form (unfolded, or folded behind a
+    "Show code cell source" bar: no ``REMOVED`` tag on it)."""
     return [
         i
         for i, cell in enumerate(cells)
-        if cell["cell_type"] == "code" and not hidden & set(cell["metadata"].get("tags", []))
+        if cell["cell_type"] == "code" and not REMOVED & set(cell["metadata"].get("tags", []))
     ]
 
 
-def test_08d_shows_only_its_verdict_cell_s_code(tmp_path):
+def test_08d_shows_no_code_not_even_a_bar(tmp_path):
+    """Every code cell of 08d, the verdict cell too, carries ``remove-input`` (its output shown,
+    its input not even folded), in the notebook and in the book's copy, where the verdict cell is
+    also tagged ``VERDICT_TAG``; no tag is one of nbval's (``nbval-skip``, ...): nbval still runs
+    and compares every cell."""
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    shown = shown_inputs(cells)
-    assert len(shown) == 1 and "verdict_cell(" in "".join(cells[shown[0]]["source"])
-    _build_site().staged_notebook(NOTEBOOK, tmp_path / NOTEBOOK.name, pdf=False)
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert len(code) == 10 and shown_inputs(cells) == []
+    assert all(c["metadata"]["tags"] == ["remove-input"] for c in code)
+    build_site = _build_site()
+    build_site.staged_notebook(NOTEBOOK, tmp_path / NOTEBOOK.name, pdf=False)
     staged = json.loads((tmp_path / NOTEBOOK.name).read_text(encoding="utf-8"))["cells"]
-    assert [c["source"] for i, c in enumerate(staged) if i in shown_inputs(staged)] == [
-        cells[shown[0]]["source"]
-    ]
+    assert shown_inputs(staged) == []
+    verdict = [c for c in staged if "verdict_cell(" in "".join(c["source"])]
+    assert len(verdict) == 1
+    assert set(verdict[0]["metadata"]["tags"]) == {"remove-input", build_site.VERDICT_TAG}
 
 
-def test_a_code_cell_without_a_tag_is_shown():
+def test_a_code_cell_folded_or_untagged_is_shown():
     cells = [
         {"cell_type": "code", "metadata": {}},
         {"cell_type": "code", "metadata": {"tags": ["hide-input"]}},
+        {"cell_type": "code", "metadata": {"tags": ["remove-input"]}},
         {"cell_type": "markdown", "metadata": {}},
     ]
-    assert shown_inputs(cells) == [0]
+    assert shown_inputs(cells) == [0, 1]

@@ -228,6 +228,21 @@ def test_the_corrigendum_shows_each_erratum_with_its_verdict():
         repair_markdown(ledger.claim("Lemma 5.3"))
 
 
+def test_an_erratum_s_consequence_is_labelled_not_glued_to_the_correction():
+    """A consequence that begins in lower case ("survives (…)", "for smaller b …") follows its
+    own label, not "Correct: …." as a sentence that starts in lower case."""
+    lower = [e for e in ledger.errata() if e.consequence[:1].islower()]
+    assert any(e.consequence.startswith("survives") for e in lower)
+    evidence = {e.label: _z(48.31) for e in ledger.errata()}
+    for kind in ("typo", "error", "ill-defined", "imprecision"):
+        text = errata_markdown(kind, evidence)
+        lines = [line for line in text.splitlines() if line.startswith("* **")]
+        assert len(lines) == len(errata_outside_repairs(kind)) > 0, kind
+        for line in lines:
+            assert ". Consequence: " in line, line
+            assert not re.search(r"[.)]\. [a-z]", line.split(" (*check:*")[0]), line
+
+
 def test_readable_leaves_no_brace_in_the_errata():
     for e in ledger.errata():
         for text in (e.label, e.printed, e.correct, e.consequence):

@@ -49,6 +49,16 @@ def test_the_summary_counts_by_hand():
     assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
     assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
     assert "or `not checked` (0, each with its reason)." in table
+    assert "No step follows" not in table
+    # a walk where no step follows from a false one says so, and does not define `follows`
+    del data["coverage"]["E"]["follows"]
+    data["coverage"]["E"]["not checked"] = 1
+    table = published.summary_table(data)
+    assert "| E | 10 | 4 | 0 | 2 | 1 | 0 | 1 |" in table
+    assert table.endswith(
+        "the rest `not checked` (1, each with its reason). No step follows only from a false one."
+    )
+    assert "earlier line that fails" not in table
 
 
 def test_a_status_change_republishes_and_a_moved_margin_does_not(tmp_path, monkeypatch):
@@ -243,3 +253,75 @@ def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
         link = f"[Lemma {printed} (our {name})]({pages.page_name(name)}.md)"
         assert f"{link}, first false at step {first}" in page
     assert "Lemma 17 (our Lemma B.1), not walked" in pages.proof_page("Thm 3.3", PUBLISHED)
+
+
+def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
+    """Lemma 9 (our 5.1) has two ledger rows, each with its published status and qualifiers,
+    linked to the ledger; a verdict that changes changes the sentence (it is read, not
+    written); the corrigendum's repairs are not the statement."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.verdict import Status, Verdict
+
+    verdicts = ledger.published()
+    page = pages.proof_page("Lemma 5.1", PUBLISHED)
+    opening = page.split("\n")[2]
+    assert opening.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
+    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in opening
+    assert "repaired" not in opening
+    for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
+        held = [q.name for q in verdicts[number].qualifiers if q.outcome]
+        assert held and held[0] in opening, number
+    flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
+    other = pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped).split("\n")[2]
+    assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
+    # an erratum-free proof whose statement holds without qualifiers
+    clean = pages.proof_page("Thm 3.2", PUBLISHED).split("\n")[2]
+    assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
+    with pytest.raises(ValueError, match="name='Lemma 9.9'"):
+        pages.statement_verdicts("Lemma 9.9", verdicts)
+
+
+def test_the_first_false_step_says_the_kind_its_erratum_gives():
+    """Lemma 29's (our D.6) first false step is named by an erratum of kind "typo"; Lemma 9's
+    is named by none, and says nothing of a kind until the walk gives it one."""
+    from mines_theory.verification.framework import ledger
+
+    steps = PUBLISHED["proofs"]["Lemma D.6"]
+    first = published.first_false(steps)
+    assert first is not None
+    assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
+    page = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert f"**the first false step is step {first}**, a typo, as its erratum says." in page
+    bare = pages.proof_page("Lemma 5.1", PUBLISHED)
+    first = published.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
+    assert f"**the first false step is step {first}**. " in bare
+    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    error = next(e.label for e in ledger.errata() if e.kind == "error")
+    for label, words in ((typo, "a typo"), (error, "an error")):
+        walk = json.loads(json.dumps(PUBLISHED))
+        walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = label
+        named = pages.proof_page("Lemma 5.1", walk)
+        assert f"**the first false step is step {first}**, {words}, as its erratum says" in named
+
+
+def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
+    """The erratum of eq:chi_1 names 19 steps of Lemma 38 (our E.8): the index says "steps 1,
+    4, …, and N of Lemma 38" once, each number a link to that step's target on the proof's page
+    (which the page carries), instead of 19 links each repeating the proof."""
+    result = published.cross_check(PUBLISHED)
+    label = next(x for x in result.matched if x.startswith("eq:chi_1"))
+    where = result.matched[label]
+    indices = [i for name, i in where if name == "Lemma E.8"]
+    assert len(indices) == 19
+    line = next(x for x in pages.index_page(PUBLISHED).splitlines() if "(Lemma E.8); A" in x)
+    assert line.count("of Lemma 38") == 1 and "step 1 of Lemma 38" not in line
+    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in indices]
+    assert ", ".join(links[:-1]) + f" and {links[-1]} of Lemma 38" in line
+    page = pages.proof_page("Lemma E.8", PUBLISHED)
+    for i in indices:
+        assert f"(walk-lemma-e-8-step-{i})=\n" in page
+    # one step of a proof keeps its words in the link; two proofs are two phrases
+    two = pages.steps_of([("Lemma E.2", 1), ("Lemma E.2", 9), ("Lemma 5.3", 1)])
+    assert two.endswith(
+        "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
+    )

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..framework.verdict import Status, Verdict
 from . import spec
 from .published import cross_check, first_false, load, proof_summaries, summary_table
 
@@ -34,6 +35,10 @@ __all__ = [
     "page_name",
     "proof_page",
     "relation_display",
+    "statement_verdicts",
+    "step_anchor",
+    "step_link",
+    "steps_of",
     "symbol",
     "tex_fragment",
     "visible_width",
@@ -225,7 +230,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     names = {p.name: p for p in spec.proofs()}
 
     def step(name: str, index: int) -> str:
-        return f"[step {index} of {names[name].printed}]({page_name(name)}.md)"
+        return f"[step {index} of {names[name].printed}]({step_link(name, index)})"
 
     lines = [
         "## The walk against the errata",
@@ -235,7 +240,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "",
     ]
     for label, steps in result.matched.items():
-        lines.append(f"- *{label}*: " + ", ".join(step(n, i) for n, i in steps) + ".")
+        lines.append(f"- *{label}*: {steps_of(steps)}.")
     for label in result.unmatched:
         lines.append(
             f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
@@ -247,6 +252,47 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result))
     return "\n".join(lines)
+
+
+def step_anchor(proof: str, index: int) -> str:
+    """The target of step ``index`` on the page of ``proof`` (our name).
+
+    >>> step_anchor("Lemma E.8", 4)
+    'walk-lemma-e-8-step-4'
+    """
+    return f"{page_name(proof)}-step-{index}"
+
+
+def step_link(proof: str, index: int) -> str:
+    """The link to step ``index`` on the page of ``proof`` (our name)."""
+    return f"{page_name(proof)}.md#{step_anchor(proof, index)}"
+
+
+def steps_of(steps: Sequence[tuple[str, int]]) -> str:
+    """Steps ``(proof, index)`` in words, one phrase per proof in the order the proofs first
+    come: "step 9 of Lemma 9" for one step, "steps 1, 4 and 50 of Lemma 38" for several, each
+    number linked to its step (``step_link``), so that many steps of one proof do not repeat
+    its name.
+
+    >>> print(steps_of([("Lemma E.8", 1), ("Lemma E.8", 4), ("Lemma 5.3", 1)]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    steps [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) of Lemma 38;
+    [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)
+    """
+    names = {p.name: p for p in spec.proofs()}
+    by_proof: dict[str, list[int]] = {}
+    for proof, index in steps:
+        by_proof.setdefault(proof, []).append(index)
+    phrases = []
+    for proof, indices in by_proof.items():
+        printed = names[proof].printed
+        if len(indices) == 1:
+            phrases.append(f"[step {indices[0]} of {printed}]({step_link(proof, indices[0])})")
+            continue
+        linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
+        phrases.append(f"steps {', '.join(linked[:-1])} and {linked[-1]} of {printed}")
+    return "; ".join(phrases)
 
 
 def new_findings(
@@ -667,6 +713,51 @@ PROOFS_FOLDER = "mines_theory/verification/proofs"
 _MODEL_FILE = re.compile(r" ?\((?:<code>)?(models/[\w/]+\.py)(?:</code>)?\)")
 
 
+#: How a step reads that an erratum of each kind (``framework.spec.KINDS``) names.
+_KIND_WORDS = {
+    "typo": "a typo",
+    "error": "an error",
+    "ill-defined": "an ill-defined step",
+    "imprecision": "an imprecision",
+}
+
+
+def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
+    """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
+    rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
+    with its status and the qualifiers that held as the ledger's one-line answer words them
+    (``views.report.short_headline``), from ``results`` (the published verdicts unless given);
+    "not checked" for a row with no verdict.
+
+    >>> v = Verdict(Status.FAILS, "…")
+    >>> statement_verdicts("Lemma E.2", {"Lemma E.2": v})
+    'The statement: [Lemma E.2](ledger.md#claim-lemma-e-2): fails.'
+    """
+    from ..framework import ledger
+    from ..views.report import claim_anchor, short_headline
+
+    results = ledger.published() if results is None else results
+    rows = [c for c in ledger.rows() if c.number.split(", ", 1)[0] == name and c.kind != "repaired"]
+    if not rows:
+        raise ValueError(f"name={name!r}: expected a walked proof with a ledger row")
+    said = []
+    for c in rows:
+        verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}): {short_headline(verdict)}")
+    return "The statement: " + "; ".join(said) + "."
+
+
+def _kind_of(step: Mapping[str, Any]) -> str:
+    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
+    erratum names; "" for one none names."""
+    from ..framework import ledger
+
+    label = step.get("erratum")
+    if not label:
+        return ""
+    return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
+
+
 def source_files(hypotheses: str) -> tuple[str, list[str]]:
     """A proof's hypotheses without the parentheses that name its model's file, and the files.
 
@@ -681,12 +772,16 @@ def proof_page(
     data: Mapping[str, Any] | None = None,
     repaired: Callable[[str], str | None] = lambda name: None,
     tex: str | None = None,
+    results: Mapping[str, Verdict] | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): each step as a whole relation (the
-    member before it, from the paper's ``tex``: ``displayed``), grouped by display, with its
-    badge and its evidence folded; ``repaired(name)`` gives the label of the repaired statement
-    in the corrigendum (a ``prf:`` label), or None. Without ``tex`` a step shows its relation
-    and the member after it only, and the page says so."""
+    """The page of the walk of the proof ``name`` (our name): what the ledger finds of the
+    statement (``statement_verdicts``, from ``results``, the published verdicts unless given),
+    then each step as a whole relation (the member before it, from the paper's ``tex``:
+    ``displayed``), grouped by display, with its badge and its evidence folded; the first false
+    step says what kind of slip it is where an erratum names it (``_kind_of``);
+    ``repaired(name)`` gives the label of the repaired statement in the corrigendum (a ``prf:``
+    label), or None. Without ``tex`` a step shows its relation and the member after it only,
+    and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
@@ -696,9 +791,15 @@ def proof_page(
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
+        statement_verdicts(proof.name, results),
+        "",
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
-        + (f"**the first false step is step {first}**." if first else "no step fails.")
+        + (
+            f"**the first false step is step {first}**{_kind_of(steps[first - 1])}."
+            if first
+            else "no step fails."
+        )
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
@@ -752,6 +853,7 @@ def proof_page(
         if step.get("after") and step["status"] in ("holds", "identity"):
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
+        lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
         quantified = quantifier_range(step, where.before if where else "")
         if quantified is not None:

@@ -115,7 +115,8 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:
     """The walk per appendix as a Markdown table: relations (the .tex's), walked, and each
-    status; then the total, and the share of the walked decided (identity, holds or fails)."""
+    status; then the total, and the share of the walked decided (identity, holds or fails),
+    the rest named by status; a walk with no ``follows`` step says so in words."""
     data = load() if data is None else data
     table = data.get("coverage")
     if not table:
@@ -132,13 +133,19 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     decided = statuses["identity"] + statuses["holds"] + statuses["fails"]
     share = decided / total["walked"] if total["walked"] else 0.0
     lines.append("")
-    lines.append(
+    walked = (
         f"{total['walked']} of the {total['relations']} relations walked "
         f"({total['walked'] / total['relations']:.0%}); of those, {share:.0%} decided "
-        f"(identity, holds or fails), the rest `follows` ({statuses['follows']}: the line's "
-        "own check holds only given an earlier line that fails) "
-        f"or `not checked` ({statuses['not checked']}, each with its reason)."
+        "(identity, holds or fails), the rest "
     )
+    unchecked = f"`not checked` ({statuses['not checked']}, each with its reason)."
+    if statuses["follows"]:
+        lines.append(
+            walked + f"`follows` ({statuses['follows']}: the line's own check holds only given "
+            f"an earlier line that fails) or {unchecked}"
+        )
+    else:  # the column is all zeros: say so in words rather than define the status
+        lines.append(walked + f"{unchecked} No step follows only from a false one.")
     return "\n".join(lines)
 
 

@@ -237,7 +237,9 @@ def derivation_markdown(name: str) -> str:
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
     """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
-    consequence (Unicode, no raw braces), and what its check shows (``verdict.flag_text``: the
+    consequence, each after its own label (a consequence may begin in lower case, "survives
+    (…)", which would read as a broken sentence after "Correct: …."; Unicode, no raw braces),
+    and what its check shows (``verdict.flag_text``: the
     sentence and numbers of its verdict), read from ``evidence`` (label → published verdict),
     or run here without it. Plain-text scripts and primes are set as HTML
     (``report.html_scripts``)."""
@@ -246,7 +248,7 @@ def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) ->
         result = evidence[e.label] if evidence is not None else e.verdict()
         lines.append(
             f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
-            f"{readable(e.correct)}. {readable(e.consequence)} (*check:* "
+            f"{readable(e.correct)}. Consequence: {readable(e.consequence)} (*check:* "
             f"{readable(flag_text(result))})"
         )
     return html_scripts(with_number("\n".join(lines))) if lines else "None."

@@ -211,7 +211,7 @@ def claim_anchor(number: str) -> str:
 
 
 def repair_anchor(number: str) -> str:
-    """The target of a repaired result's section in the corrigendum (notebook 08), from the
+    """The target of a repaired result's section in the corrigendum (notebooks 08a–08c), from the
     number of the claim it repairs.
 
     >>> repair_anchor("Lemma 5.1"), repair_anchor("Thm 5.4")
