@@ -42,7 +42,7 @@ def test_the_box_comes_before_any_figure_of_the_front_page():
     assert site.FOUND not in page and "PART_I" not in page
     box = page.index("```{admonition} What was found")
     assert box < page.index("```{figure}")
-    assert 4 <= len(_bullets(report.found_box())) <= 6
+    assert 4 <= len(_bullets(report.found_box(walk=walk.load()))) <= 6
 
 
 def test_the_numbers_are_those_of_the_published_data():
@@ -52,7 +52,7 @@ def test_the_numbers_are_those_of_the_published_data():
     statuses = [raw[c.number]["status"] for c in ledger.claims()]
     data = json.loads(walk.PUBLISHED.read_text(encoding="utf-8"))
     fails = sum(row.get("fails", 0) for row in data["coverage"].values())
-    box = report.found_box()
+    box = report.found_box(walk=walk.load())
     assert f"{statuses.count('fails')} statements fail as printed" in box
     assert f"{statuses.count('holds')} hold," in box
     assert f", {fails} of them fail;" in box
@@ -63,9 +63,9 @@ def test_the_numbers_are_those_of_the_published_data():
 def test_a_claim_that_fails_changes_the_box():
     """The alternative: the box typed by hand would not move when a verdict does."""
     results = dict(ledger.published())
-    before = report.found_box(results)
+    before = report.found_box(results, walk.load())
     results["Thm 5.4"] = Verdict(Status.FAILS, "a failing run")
-    after = report.found_box(results)
+    after = report.found_box(results, walk.load())
     assert after != before
     failing = next(b for b in _bullets(after) if "fail as printed" in b)
     assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing
@@ -85,7 +85,7 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     tested, and "Thm 5.4 holds" beside an erratum on γ > 0: the box says what the map says, and
     moves with the non-quadratic row and with the looseness of the repaired results."""
     results = dict(ledger.published())
-    box = report.found_box(results)
+    box = report.found_box(results, walk.load())
     lines = box.splitlines()
     lemma = next(x for x in lines if "[Lemma 5.3](" in x)
     theorem = next(x for x in lines if "[Thm 5.4](" in x)
@@ -94,10 +94,14 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
         theorem
     )
     results["Thm 5.4, γ > 0"] = Verdict(Status.HOLDS, "repaired in place")
-    theorem = next(x for x in report.found_box(results).splitlines() if "[Thm 5.4](" in x)
+    theorem = next(
+        x for x in report.found_box(results, walk.load()).splitlines() if "[Thm 5.4](" in x
+    )
     assert "[Thm 5.4, γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **holds**" in theorem
     loose = re.search(r"(\d+) of them too loose to be tested", box)
     assert loose is not None
     for c in ledger.repaired():  # none too loose: the parenthesis goes
         results[c.number] = Verdict(Status.HOLDS, "holds")
-    assert "too loose to be tested)" not in report.found_box(results).split("errata**")[1]
+    assert (
+        "too loose to be tested)" not in report.found_box(results, walk.load()).split("errata**")[1]
+    )

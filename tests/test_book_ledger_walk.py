@@ -26,7 +26,7 @@ def _row(table: str, number: str) -> str:
 
 
 def test_lemma_24_and_29_say_where_their_proofs_fail():
-    table = report.summary_table(repairs=True)
+    table = report.summary_table(repairs=True, walk=WALK)
     for number, page in (("Lemma D.1", "walk-lemma-d-1"), ("Lemma D.6", "walk-lemma-d-6")):
         row = _row(table, number)
         assert "**holds**" in row
@@ -36,7 +36,7 @@ def test_lemma_24_and_29_say_where_their_proofs_fail():
 def test_a_row_whose_proof_has_no_false_step_says_nothing():
     assert all(s["status"] != "fails" for s in WALK["proofs"]["Thm 5.4"])
     assert "proof fails as printed at step" not in _row(
-        report.summary_table(repairs=True), "Thm 5.4"
+        report.summary_table(repairs=True, walk=WALK), "Thm 5.4"
     )
 
 
@@ -50,7 +50,7 @@ def test_the_note_follows_the_walk():
 
 
 def test_the_ledger_section_says_it_above_the_verdict():
-    page = report.ledger_page(lambda notebook: notebook)
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
     section = page[page.index("(claim-lemma-d-6)=") :]
     section = section[: section.index("<details")]
     n = _first_fails("Lemma D.6")
@@ -61,7 +61,7 @@ def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
     """The verdict page of Lemma 24 (our D.1) is notebook 09's verdict cell, as the book shows
     it: its row says where the proof fails."""
     block = ledger.verdict_cell("Lemma D.1", fresh=ledger.published())
-    view = report.verdict_cell_view(block)
+    view = report.verdict_cell_view(block, WALK)
     assert view is not None
     n = _first_fails("Lemma D.1")
     table, _, rest = view.partition("\n\n")

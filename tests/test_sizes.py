@@ -38,12 +38,32 @@ from mines_theory.verification.framework.verdict import (
 @pytest.mark.parametrize("value, uncertainty", [(math.inf, 1.0), (-math.inf, 1.0), (1.0, math.inf)])
 def test_a_decided_verdict_refuses_an_infinite_number(kind, value, uncertainty):
     """A z of ∞ (a standard error of 0 from two equal draws), an infinite ratio or an infinite
-    uncertainty decides nothing: Undecidable naming it; "not checked" may hold it."""
+    uncertainty decides nothing: Undecidable naming it; "not checked" may hold it. A z of −∞ is
+    the one exception (the next test)."""
+    if kind is Kind.Z and value == -math.inf:
+        pytest.skip("a z of −∞ is an exact test's p = 1: test_a_z_of_minus_infinity_is_a_number")
     m = Measurement("z", value, uncertainty, kind)
     for status in DECIDED:
         with pytest.raises(Undecidable, match=r"non-finite measurement z = (-?inf|1 ± inf) "):
             Verdict(status, "{z}", (m,))
     assert Verdict(Status.NOT_CHECKED, "{z}", (m,)).status is Status.NOT_CHECKED
+
+
+def test_a_z_of_minus_infinity_is_a_number():
+    """An exact one-sided binomial test with no event has p = 1, its deviate z = −∞
+    (``stats.exceedance_z``): a decided verdict may hold it (Lemmas B.2 and B.3 publish it), but
+    not a z of +∞, nor −∞ with an infinite uncertainty."""
+    from mines_theory.verification.framework.stats import exceedance_z, z_measurement
+
+    z = z_measurement("z", exceedance_z(0, 100, 0.1))
+    assert z.value == -math.inf
+    assert Verdict(Status.HOLDS, "{z}", (z,)).text() == "-∞"
+    for bad in (
+        Measurement("z", math.inf, 1.0, Kind.Z),
+        Measurement("z", -math.inf, math.inf, Kind.Z),
+    ):
+        with pytest.raises(Undecidable, match="non-finite measurement z"):
+            Verdict(Status.HOLDS, "{z}", (bad,))
 
 
 def test_a_median_of_runs_that_never_reached_may_be_infinite_but_not_nan():

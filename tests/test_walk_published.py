@@ -13,6 +13,7 @@ import pytest
 
 from mines_theory.verification import command
 from mines_theory.verification.proofs import pages, published, spec
+from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("render_ledger", ROOT / "tools" / "render_ledger.py")
@@ -149,7 +150,7 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     for proof in spec.proofs():
         first = published.first_false(PUBLISHED["proofs"][proof.name])
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
-        assert f"({pages.page_name(proof.name)}.md)" in line
+        assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
         assert line.endswith(where)
 
@@ -182,7 +183,7 @@ def test_the_errata_cross_check_of_the_published_walk():
     assert set(result.new_findings) == failing - named
     index = pages.index_page(PUBLISHED)
     for name, step in result.new_findings:
-        assert f"step {step} of {spec.find(name).printed}]({pages.page_name(name)}.md)" in index
+        assert f"step {step} of {spec.find(name).printed}]({report.page_name(name)}.md)" in index
     assert "## The walk against the errata" in index
 
 
@@ -208,7 +209,7 @@ def test_notebook_08d_lists_the_walk_s_new_findings():
     assert text == pages.new_findings(PUBLISHED)
     for name, index in published.cross_check(PUBLISHED).new_findings:
         printed = spec.find(name).printed
-        assert f"[step {index} of {printed}]({pages.page_name(name)}.md) (our {name})" in text
+        assert f"[step {index} of {printed}]({report.page_name(name)}.md) (our {name})" in text
 
 
 def test_new_findings_are_the_failing_steps_no_erratum_names():
@@ -250,7 +251,7 @@ def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
     for name, printed in (("Lemma 5.1", 9), ("Lemma 5.2", 10), ("Lemma 5.3", 11)):
         first = summaries[name].first_false
         assert first is not None
-        link = f"[Lemma {printed} (our {name})]({pages.page_name(name)}.md)"
+        link = f"[Lemma {printed} (our {name})]({report.page_name(name)}.md)"
         assert f"{link}, first false at step {first}" in page
     assert "Lemma 17 (our Lemma B.1), not walked" in pages.proof_page("Thm 3.3", PUBLISHED)
 

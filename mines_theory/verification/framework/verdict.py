@@ -242,9 +242,9 @@ class Measurement:
         two equal draws), an infinite ratio or an infinite uncertainty decides nothing; a z-score
         of −∞ is an exact test's p-value of 1 (no event at all, ``stats.exceedance_z``), a
         number."""
-        if self.kind in (Kind.INTERVAL, Kind.PROPORTION):
+        if self.kind is Kind.INTERVAL:
             return self.decidable
-        if self.kind is Kind.Z and self.value == -math.inf:
+        if self.kind is Kind.Z and self.value == -math.inf and math.isfinite(self.uncertainty):
             return True
         return math.isfinite(self.value) and math.isfinite(self.uncertainty)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..framework.verdict import Status, Verdict
+from ..views.report import page_name
 from . import spec
 from .published import cross_check, first_false, load, proof_summaries, summary_table
 
@@ -32,7 +33,6 @@ __all__ = [
     "new_findings",
     "number",
     "numbered",
-    "page_name",
     "proof_page",
     "relation_display",
     "statement_verdicts",
@@ -76,11 +76,6 @@ BADGE = {
     "follows": "↳ follows",
     "not checked": "○ not checked",
 }
-
-
-def page_name(proof: str) -> str:
-    """The page of a proof: "Lemma 5.1" → "walk-lemma-5-1"."""
-    return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
 
 
 def _reference(match: re.Match) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
@@ -116,11 +117,22 @@ def as_printed(number: str) -> str | None:
 PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
 
 
-def proof_note(number: str, status: Status, walk: dict | None = None) -> str | None:
+def page_name(proof: str) -> str:
+    """The book page of a walked proof: "Lemma 5.1" → "walk-lemma-5-1" (the proof walk's pages,
+    ``proofs.pages``, are written under these names, and the views link to them).
+
+    >>> page_name("Lemma E.8")
+    'walk-lemma-e-8'
+    """
+    return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
+
+
+def proof_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
-    of ``PROOF_NOTED`` and whose proof's walk (``walk``, the published one unless given; the
-    proof of the claim's statement, its variant dropped) has a false step, N the first; None
-    otherwise.
+    of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
+    ``proofs.published.load`` reads it; the proof of the claim's statement, its variant
+    dropped) has a false step, N the first; None otherwise, and None without a walk (the views
+    take the walk as data: they sit below the proof walk, which uses their typesetting).
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -129,15 +141,11 @@ def proof_note(number: str, status: Status, walk: dict | None = None) -> str | N
     >>> proof_note("Lemma 9.9", Status.FAILS, walk) is None
     True
     """
-    from ..proofs.pages import page_name
-    from ..proofs.published import first_false, load
-
-    if status not in PROOF_NOTED:
+    if status not in PROOF_NOTED or walk is None:
         return None
-    walk = load() if walk is None else walk
     statement = number.split(", ", 1)[0]
-    steps = walk["proofs"].get(statement)
-    first = first_false(steps) if steps else None
+    steps = walk["proofs"].get(statement) or ()
+    first = next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
     if first is None:
         return None
     return f"[proof fails as printed at step {first}]({page_name(statement)}.md)"
@@ -148,14 +156,14 @@ def summary_table(
     claims: tuple[Claim, ...] | None = None,
     link: Callable[[Claim], str] | None = None,
     repairs: bool = False,
-    walk: dict | None = None,
+    walk: Mapping[str, Any] | None = None,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
     With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
     followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
     that fails, and a claim that holds but whose walked proof has a false step says at which
-    (``proof_note``, from ``walk``, the published walk unless given). No cell is over
+    (``proof_note``, from ``walk``, the published walk's data; none without it). No cell is over
     ``MAX_CELL`` but for its links' targets."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
@@ -220,7 +228,9 @@ def repair_anchor(number: str) -> str:
     return "repair-" + re.sub(r"[^a-z0-9]+", "-", title(number).lower()).strip("-")
 
 
-def claim_section(c: Claim, verdict: Verdict, notebook_link: str, walk: dict | None = None) -> str:
+def claim_section(
+    c: Claim, verdict: Verdict, notebook_link: str, walk: Mapping[str, Any] | None = None
+) -> str:
     """One claim as a section of the book's ledger: the statement with a link to the verdict
     cell of the notebook that checks it (for a repaired result, also to its section of the
     corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
@@ -456,20 +466,21 @@ def html_scripts(markdown: str) -> str:
 
 
 def ledger_page(
-    notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
+    notebook_link: Callable[[str], str],
+    results: dict[str, Verdict] | None = None,
+    walk: Mapping[str, Any] | None = None,
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
     repaired result, with braced scripts as HTML (``html_scripts``)."""
-    return html_scripts(plain_names(_ledger_markdown(notebook_link, results)))
+    return html_scripts(plain_names(_ledger_markdown(notebook_link, results, walk)))
 
 
 def _ledger_markdown(
-    notebook_link: Callable[[str], str], results: dict[str, Verdict] | None = None
+    notebook_link: Callable[[str], str],
+    results: dict[str, Verdict] | None = None,
+    walk: Mapping[str, Any] | None = None,
 ) -> str:
-    from ..proofs.published import load
-
     results = published() if results is None else results
-    walk = load()
 
     def section(c: Claim) -> str:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
@@ -592,7 +603,7 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
     return blocks
 
 
-def verdict_cell_view(printed: str) -> str | None:
+def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
     (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
     matters: ``key_number``) and one row for its errata (how many are flagged), under it one
@@ -619,9 +630,6 @@ def verdict_cell_view(printed: str) -> str | None:
             return None
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
-    from ..proofs.published import load
-
-    walk = load()
     lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
     notes = []
     for spec in found:
@@ -728,7 +736,9 @@ def _row_link(number: str) -> str:
     return f"[{_cell(number)}](ledger.md#{claim_anchor(number)})"
 
 
-def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = None) -> str:
+def found_box(
+    results: dict[str, Verdict] | None = None, walk: Mapping[str, Any] | None = None
+) -> str:
     """The front page's "What was found" admonition: five bullets, each computed from the
     published verdicts (``results``) and the published proof walk (``walk``, its ``proofs``
     and ``coverage``) and linked to the ledger rows it speaks of; no number is typed here.
@@ -737,10 +747,9 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
     their status and key number; the numbered claims that fail as printed; the errata and the
     repaired results' statuses; the proof walk's counts; MiNES against its peers
     (``PEER_ROWS``)."""
-    from ..proofs.published import load, proof_summaries
-
+    if walk is None:
+        raise TypeError("found_box needs the published walk's data (proofs.published.load())")
     results = published() if results is None else results
-    walk = load() if walk is None else walk
 
     def status(number: str) -> str:
         v = results.get(number)
@@ -797,7 +806,9 @@ def found_box(results: dict[str, Verdict] | None = None, walk: dict | None = Non
     relations = sum(r.get("relations", 0) for r in coverage.values())
     walked = sum(r.get("walked", 0) for r in coverage.values())
     fails = sum(r.get("fails", 0) for r in coverage.values())
-    broken = [s for s in proof_summaries(walk).values() if s.first_false is not None]
+    broken = [
+        n for n, steps in walk["proofs"].items() if any(s["status"] == "fails" for s in steps)
+    ]
     bullets = [
         f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
         "([the claims ledger](ledger.md), one line each).",
