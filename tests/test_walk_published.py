@@ -125,7 +125,7 @@ def test_every_walked_proof_is_named_as_the_ledger_names_it():
 
 def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     steps = PUBLISHED["proofs"]["Lemma 5.1"]
-    first = published.first_false(steps)
+    first = report.first_false(steps)
     assert first is not None and steps[first - 1]["status"] == "fails"
     page = pages.proof_page("Lemma 9", PUBLISHED, lambda name: "repaired-lemma-5-1")
     assert page.startswith("# Lemma 9 (our Lemma 5.1): the walk of its proof\n")
@@ -148,7 +148,7 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
 def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     index = pages.index_page(PUBLISHED)
     for proof in spec.proofs():
-        first = published.first_false(PUBLISHED["proofs"][proof.name])
+        first = report.first_false(PUBLISHED["proofs"][proof.name])
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
         assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
@@ -288,13 +288,13 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives():
     from mines_theory.verification.framework import ledger
 
     steps = PUBLISHED["proofs"]["Lemma D.6"]
-    first = published.first_false(steps)
+    first = report.first_false(steps)
     assert first is not None
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
     page = pages.proof_page("Lemma D.6", PUBLISHED)
     assert f"**the first false step is step {first}**, a typo, as its erratum says." in page
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
-    first = published.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
+    first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
     assert f"**the first false step is step {first}**. " in bare
     typo = next(e.label for e in ledger.errata() if e.kind == "typo")
     error = next(e.label for e in ledger.errata() if e.kind == "error")

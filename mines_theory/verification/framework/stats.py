@@ -60,7 +60,6 @@ __all__ = [
     "trials_needed",
     "single_event_trials",
     "z_measurement",
-    "P_REJECT",
 ]
 
 #: Tolerance of every Monte Carlo comparison: |estimate − target| ≤ K_SE standard errors.
@@ -217,16 +216,12 @@ def proportion(name: str, successes: int, trials: int) -> Measurement:
     )
 
 
-#: The level of the exact test of an exceedance: the one-sided normal tail beyond ``K_SE``,
-#: Φ̄(5) = 2.9·10⁻⁷, so that "z > K_SE" is as rare under H₀ as for every other comparison.
-P_REJECT = float(scipy.stats.norm.sf(K_SE))
-
-
 def exceedance_z(successes: int, trials: int, allowed: float) -> float:
     """The exact one-sided binomial test of H₀: P(event) ≤ ``allowed`` (the tail
     P(Bin(trials, allowed) ≥ successes), as ``scipy.stats.binomtest(..., alternative="greater")``
     computes it, here in logs), reported as its normal deviate z = Φ̄⁻¹(p): z > K_SE exactly
-    when p < ``P_REJECT``, at any number of trials (no expected-event floor, as the normal
+    when p < Φ̄(K_SE) = 2.9·10⁻⁷, as rare under H₀ as for every other comparison, at any number
+    of trials (no expected-event floor, as the normal
     approximation needed). An event observed no more often than expected gives z ≤ 0; no event
     at all, p = 1 and z = −∞. Where the tail is below 10⁻³⁰⁸, z is the deviate of Chernoff's
     bound exp(−n·KL(x/n ‖ allowed)) on it, a lower bound of the exact z (still far above K_SE).

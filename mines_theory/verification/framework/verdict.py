@@ -267,9 +267,9 @@ class Measurement:
                 else format_number(self.value)
             )
         if self.kind is Kind.Z:
-            return (
-                f"{self.value:.1f}" if math.isfinite(self.value) else f"{self.value:.0f}"[:-3] + "∞"
-            )
+            if math.isfinite(self.value):
+                return f"{self.value:.1f}"
+            return "-∞" if self.value < 0 else "∞"
         if self.kind is Kind.NUMERIC:
             text = format_number(self.value * (100 if self.percent else 1), self.digits)
             return text + ("%" if self.percent else "")

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..framework.verdict import Status, Verdict
-from ..views.report import page_name
+from ..views.report import first_false, page_name
 from . import spec
-from .published import cross_check, first_false, load, proof_summaries, summary_table
+from .published import cross_check, load, proof_summaries, summary_table
 
 __all__ = [
     "FOLD",

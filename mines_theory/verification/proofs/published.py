@@ -20,6 +20,7 @@ from typing import Any
 
 from mines_theory.files import write_text
 
+from ..views.report import first_false
 from . import spec
 
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "WalkError",
     "cross_check",
     "errata_labels",
-    "first_false",
     "fresh",
     "load",
     "proof_summaries",
@@ -79,11 +79,6 @@ def load(path: Path | None = None) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("proofs"), dict):
         raise WalkError(f"the published walk {path} must be an object with a 'proofs' table")
     return data
-
-
-def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
-    """The index of the first step whose status is ``fails``, or None."""
-    return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..framework import ledger
@@ -127,6 +127,15 @@ def page_name(proof: str) -> str:
     return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
 
 
+def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of the first of a walked proof's ``steps`` whose status is ``fails``, or None.
+
+    >>> first_false([{"index": 1, "status": "holds"}, {"index": 2, "status": "fails"}])
+    2
+    """
+    return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
+
+
 def proof_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
@@ -145,7 +154,7 @@ def proof_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> s
         return None
     statement = number.split(", ", 1)[0]
     steps = walk["proofs"].get(statement) or ()
-    first = next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
+    first = first_false(steps)
     if first is None:
         return None
     return f"[proof fails as printed at step {first}]({page_name(statement)}.md)"
@@ -806,9 +815,7 @@ def found_box(
     relations = sum(r.get("relations", 0) for r in coverage.values())
     walked = sum(r.get("walked", 0) for r in coverage.values())
     fails = sum(r.get("fails", 0) for r in coverage.values())
-    broken = [
-        n for n, steps in walk["proofs"].items() if any(s["status"] == "fails" for s in steps)
-    ]
+    broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
     bullets = [
         f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
         "([the claims ledger](ledger.md), one line each).",
