@@ -342,3 +342,16 @@ def test_bootstrap_draws_400_resamples_by_default():
     calls = []
     bootstrap(lambda i: calls.append(len(i)) or 1.0, 3, "b")
     assert len(calls) == 1 + 400 and set(calls) == {3}
+
+
+def test_bootstrap_method_decides_the_interval():
+    """``method`` is not ignored: on a skewed sample (exponential, 40 units) the BCa interval of
+    the mean lies to the right of the percentile one (BCa corrects the percentile interval's
+    shift towards the short tail; Efron 1987), and an unknown method is a ValueError."""
+    data = np.random.default_rng(3).exponential(size=40)
+    percentile = bootstrap(lambda i: data[i].mean(), 40, "m", resamples=2000)
+    bca = bootstrap(lambda i: data[i].mean(), 40, "m", method="BCa", resamples=2000)
+    assert percentile.value == bca.value
+    assert bca.interval[0] > percentile.interval[0] and bca.interval[1] > percentile.interval[1]
+    with pytest.raises(ValueError, match="method must be 'BCa' or 'percentile', got 'bca'"):
+        bootstrap(lambda i: data[i].mean(), 40, "m", method="bca")
