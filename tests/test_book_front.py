@@ -7,6 +7,7 @@ the front page's text (``build_site.front_page``) and feed ``report.found_box`` 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib.util
 import json
 import re
@@ -90,14 +91,15 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     lemma = next(x for x in lines if "[Lemma 5.3](" in x)
     theorem = next(x for x in lines if "[Thm 5.4](" in x)
     assert "**holds, too loose to be tested**" in lemma
-    assert "[Thm 5.4, γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **erratum: true once repaired**" in (
-        theorem
+    assert (
+        "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **erratum: true once repaired**"
+        in (theorem)
     )
     results["Thm 5.4, γ > 0"] = Verdict(Status.HOLDS, "repaired in place")
     theorem = next(
         x for x in report.found_box(results, walk.load()).splitlines() if "[Thm 5.4](" in x
     )
-    assert "[Thm 5.4, γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **holds**" in theorem
+    assert "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)) **holds**" in theorem
     loose = re.search(r"(\d+) of them too loose to be tested", box)
     assert loose is not None
     for c in ledger.repaired():  # none too loose: the parenthesis goes
@@ -105,3 +107,41 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     assert (
         "too loose to be tested)" not in report.found_box(results, walk.load()).split("errata**")[1]
     )
+
+
+def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
+    """A cold reader read "holds, too loose to be tested: … = 130 ± 10" as a contradiction: the
+    box gives the qualifier's criterion and the bound C beside the measured number, taken from
+    the verdict (a different C, or a qualifier that does not hold, changes the line)."""
+    results = dict(ledger.published())
+    lemma = next(
+        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
+    )
+    v = results["Lemma 5.3"]
+    criterion = next(q.criterion for q in v.qualifiers if q.name == "too loose to be tested")
+    assert criterion[-45:] in lemma  # its end: the start has S' and subscripts, rendered
+    assert f"against C = {v['C'].render()}" in lemma
+    assert lemma.count("no run could exceed C") == 1  # the row with γ > 0 does not repeat it
+    measurements = tuple(
+        dataclasses.replace(m, value=m.value * 10) if m.name == "C" else m for m in v.measurements
+    )
+    results["Lemma 5.3"] = dataclasses.replace(v, measurements=measurements)
+    moved = next(
+        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
+    )
+    assert f"against C = {results['Lemma 5.3']['C'].render()}" in moved and moved != lemma
+    qualifiers = tuple(dataclasses.replace(q, outcome=False) for q in v.qualifiers)
+    results["Lemma 5.3"] = dataclasses.replace(v, qualifiers=qualifiers)
+    tested = next(
+        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
+    )
+    assert "[Lemma 5.3](ledger.md#claim-lemma-5-3) (Lemma 11)" in tested
+    assert tested.count("no run could exceed C") == 1  # now said by the row with γ > 0 alone
+
+
+def test_the_peers_are_named_by_their_statements_not_their_row_names():
+    box = report.found_box(walk=walk.load())
+    peers = next(b for b in _bullets(box) if b.startswith("**Against its peers**"))
+    for number in report.PEER_ROWS:
+        assert f"[{number}](" not in peers
+        assert f"({ledger.claim(number).notebook}.ipynb)" in peers

@@ -415,6 +415,10 @@ atlas = {{ reason = "an identity" }}
             r"which is not among its check's measures \['x'\]",
         ),
         (
+            SPEC_OF_ONE.format(extra="key = { name = 'x', words = 'the x', against = 'C' }"),
+            r"field 'key, against' names the measurement 'C', which is not among",
+        ),
+        (
             SPEC_OF_ONE.format(extra="").replace(
                 'atlas = { reason = "an identity" }', "atlas = { label = 'x ≤ 1', bound = 'b' }"
             ),

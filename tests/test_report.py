@@ -60,6 +60,13 @@ def test_key_number_falls_back_to_the_first_measurement():
     assert report.key_number(row(Key("x", "exceeded in")), v) == "exceeded in 1.50 ± 0.10"
     assert report.key_number(row(Key("x", "largest x")), v) == "largest x = 1.50 ± 0.10"
     assert report.key_number(row(Key(None, "see the table")), v) == "see the table"
+    bounded = Verdict(
+        Status.HOLDS, "x {x}, C {C}", (Measurement("x", 1.5, 0.1, "se"), Measurement("C", 3e8, 0))
+    )
+    assert report.key_number(row(Key("x", "largest x", "C")), bounded) == (
+        "largest x = 1.50 ± 0.10 against C = 3.0e+08"
+    )
+    assert report.key_number(row(Key("x", "largest x", "C")), v) == "largest x = 1.50 ± 0.10"
     assert report.key_number(row(Key("x")), Verdict(Status.NOT_CHECKED, "no data")) == "—"
 
 

@@ -52,7 +52,8 @@ alone.
 
 The fields of a claim: ``printed``, its number in the PDF ("Lemma 11"); ``label``, the .tex
 labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict cell shows
-it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``); ``atlas``,
+it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``, and
+``against``, the bound it is held to); ``atlas``,
 required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a table with
 ``reason`` alone, ``spec.NoBar``); ``rests_on``, the results its proof rests on (the proof
 map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
@@ -238,7 +239,11 @@ def _measures(table: Mapping[str, Any], where: str) -> tuple[str, ...]:
             f"{where}: field 'measures' must be a list of distinct measurement names, got {names!r}"
         )
     key = table.get("key")
-    named = [("key", key.get("name"))] if isinstance(key, Mapping) else []
+    named = (
+        [("key", key.get("name")), ("key, against", key.get("against"))]
+        if isinstance(key, Mapping)
+        else []
+    )
     bars = table.get("atlas", ())
     for bar in [bars] if isinstance(bars, Mapping) else bars:
         if isinstance(bar, Mapping) and "verdict" not in bar:
@@ -282,8 +287,8 @@ def _key(table: dict[str, Any], where: str) -> Key | None:
     if "key" not in table:
         return None
     value = table["key"]
-    _fields(value, frozenset({"words"}), frozenset({"name"}), f"{where}, key")
-    return Key(value.get("name"), value["words"])
+    _fields(value, frozenset({"words"}), frozenset({"name", "against"}), f"{where}, key")
+    return Key(value.get("name"), value["words"], value.get("against"))
 
 
 def _atlas(table: dict[str, Any], where: str) -> tuple[Bar | NoBar, ...]:

@@ -85,7 +85,9 @@ def _text(name: str, value: object) -> None:
 @dataclasses.dataclass(frozen=True)
 class Key:
     """The one number of a row: measurement ``name`` of its verdict, introduced by ``words``
-    (``name=None``: no single number matters; ``words`` say where to look instead).
+    (``name=None``: no single number matters; ``words`` say where to look instead), and the
+    measurement of the bound it is held to, ``against``, shown beside it under its own name
+    ("= 130 ± 10 against C = 1.6·10¹⁴"), where the number alone cannot say how close it is.
 
     >>> Key("slope", "slope in α on a smooth objective").name
     'slope'
@@ -93,6 +95,7 @@ class Key:
 
     name: str | None
     words: str = ""
+    against: str | None = None
 
     def __post_init__(self):
         _require(
@@ -104,6 +107,12 @@ class Key:
         _require(isinstance(self.words, str), "words", self.words, "a string")
         _require(
             self.name is not None or bool(self.words), "words", self.words, "set when name is None"
+        )
+        _require(
+            self.against is None or (isinstance(self.against, str) and self.name is not None),
+            "against",
+            self.against,
+            "None, or the name of a measurement when name is set",
         )
 
 

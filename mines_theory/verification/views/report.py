@@ -54,7 +54,8 @@ MAX_CELL = 120
 
 
 def key_number(c: Claim, verdict: Verdict) -> str:
-    """The row's one number, with the words that introduce it (its declaration's ``key``); a row
+    """The row's one number, with the words that introduce it (its declaration's ``key``) and
+    the bound it is held to (the key's ``against``) under that measurement's name; a row
     without a key, or whose key its verdict lacks, shows its first measurement under its own
     name."""
     if not verdict.measurements:
@@ -67,7 +68,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
         name, words = names[0], ""
     words, value = words or name, verdict[name].render()
     joint = " " if words.endswith((" in", ":", ",")) or value.startswith("<") else " = "
-    return f"{words}{joint}{value}"
+    against = c.key.against if c.key else None
+    bound = f" against {against} = {verdict[against].render()}" if against in names else ""
+    return f"{words}{joint}{value}{bound}"
 
 
 def readme_link(c: Claim) -> str:
@@ -764,18 +767,41 @@ def found_box(
         v = results.get(number)
         return (v.status if v is not None else Status.NOT_CHECKED).value
 
-    from .proofgraph import Category, category
+    from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
+
+    def verdict_words(c: Claim, why: bool = True) -> str:
+        """What the verdict of ``c`` says of its statement in the proof map's words
+        (``proofgraph.category``: "holds, too loose to be tested", "erratum: true once
+        repaired"), with ``why``, where no run could contradict it (its "too loose to be
+        tested" qualifier's criterion), and its key number with the bound it is held to."""
+        v = results.get(c.number)
+        if v is None:
+            return f"**{category(v).value}**: no published verdict"
+        reason = next(
+            (
+                f" ({_text(q.criterion)})"
+                for q in v.qualifiers
+                if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
+            ),
+            "",
+        )
+        return f"**{category(v).value}**{reason if why else ''}: {_text(key_number(c, v))}"
 
     def row(number: str, said: bool = False) -> str:
-        """A row: its link, the PDF's number, its statement where ``said``, what its verdict
-        says of the statement in the proof map's words (``proofgraph.category``: "holds, too
-        loose to be tested", "erratum: true once repaired") and its key number."""
+        """A row: its link, the PDF's number, its statement where ``said`` and what its
+        verdict says (``verdict_words``)."""
         c = ledger.claim(number)
-        v = results.get(number)
         printed = f" ({c.printed})" if c.printed != "—" else ""
         statement = f", “{_text(c.statement)}”," if said else ""
-        number_text = _text(key_number(c, v)) if v is not None else "no published verdict"
-        return f"{_row_link(number)}{printed}{statement} **{category(v).value}**: {number_text}"
+        return f"{_row_link(number)}{printed}{statement} {verdict_words(c)}"
+
+    def peer(number: str) -> str:
+        """A comparison with other methods, named by the first clause of its statement and
+        linked to its notebook."""
+        c = ledger.claim(number)
+        named = f"[{_cell(c.statement.split(';')[0])}](ledger.md#{claim_anchor(number)})"
+        notebook = f"[notebook {c.notebook[:2]}]({c.notebook}.ipynb)"
+        return f"{named} ({notebook}) {verdict_words(c)}"
 
     def main(number: str) -> str:
         """A main result with its non-quadratic row (``"{number}, γ > 0"``) beside it, where
@@ -784,11 +810,10 @@ def found_box(
         beside = f"{number}, γ > 0"
         text = row(number, said=True)
         if beside in results:
-            c, v = ledger.claim(beside), results[beside]
-            text += (
-                f"; on a non-quadratic f ({_row_link(beside)}) **{category(v).value}**: "
-                f"{_text(key_number(c, v))}"
-            )
+            link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
+            said = category(results.get(number)) is category(results[beside])  # said above
+            words = verdict_words(ledger.claim(beside), why=not said)
+            text += f"; on a non-quadratic f ({link}) {words}"
         return text
 
     def repaired_counts(rows: tuple[Claim, ...]) -> str:
@@ -829,7 +854,7 @@ def found_box(
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
-        "**Against its peers**: " + "; ".join(row(n) for n in PEER_ROWS) + ".",
+        "**Against its peers**: " + "; ".join(peer(n) for n in PEER_ROWS) + ".",
     ]
     body = "\n".join(f"* {b}" for b in bullets)
     return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
