@@ -511,7 +511,12 @@ def _ledger_markdown(
         for name, rows in groups
     )
     body = (
-        tables + "\n\n"
+        "The **verdict** column gives the status on the suite's runs. After it, for a "
+        "statement the corrigendum repairs, how the statement fares as the paper prints it "
+        "(\"false as printed\": it fails somewhere within its printed hypotheses, although it "
+        "holds on the runs named here; \"proof fails as printed\": the statement stands, a step "
+        "of its proof does not), and for a statement whose proof the [proof walk](proofs.md) "
+        "walked, the first step found false.\n\n" + tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
