@@ -236,7 +236,7 @@ def test_an_erratum_s_consequence_is_labelled_not_glued_to_the_correction():
     evidence = {e.label: _z(48.31) for e in ledger.errata()}
     for kind in ("typo", "error", "ill-defined", "imprecision"):
         text = errata_markdown(kind, evidence)
-        lines = [line for line in text.splitlines() if line.startswith("* **")]
+        lines = [line for line in text.splitlines() if line.startswith("  **")]
         assert len(lines) == len(errata_outside_repairs(kind)) > 0, kind
         for line in lines:
             assert ". Consequence: " in line, line

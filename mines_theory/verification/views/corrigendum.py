@@ -23,6 +23,7 @@ from ..framework.ledger import title
 from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
+from .errata import erratum_anchor
 from .report import folded, html_scripts, html_text, key_number
 
 __all__ = [
@@ -236,7 +237,8 @@ def derivation_markdown(name: str) -> str:
 
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
-    """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
+    """The errata of ``kind`` that no repaired result names, as a list: each item a target
+    (``errata.erratum_anchor``, which the errata index links), then place, printed, correct,
     consequence, each after its own label (a consequence may begin in lower case, "survives
     (…)", which would read as a broken sentence after "Correct: …."; Unicode, no raw braces),
     and what its check shows (``verdict.flag_text``: the
@@ -247,7 +249,8 @@ def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) ->
     for e in errata_outside_repairs(kind):
         result = evidence[e.label] if evidence is not None else e.verdict()
         lines.append(
-            f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
+            f"* ({erratum_anchor(e.label)})=\n"
+            f"  **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
             f"{readable(e.correct)}. Consequence: {readable(e.consequence)} (*check:* "
             f"{readable(flag_text(result))})"
         )
