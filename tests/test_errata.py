@@ -243,3 +243,51 @@ def test_gist_cuts_at_a_clause_and_never_inside_a_script():
     assert gist("s" * 70, limit=10) == "…"
     with pytest.raises(ValueError, match="limit must be at least 8"):
         gist("x", limit=3)
+
+
+#: What a consequence says of a result read as intended when nothing stated changes.
+_SURVIVES = re.compile(r"\b(survives?|stands|unaffected)\b")
+
+
+def test_every_typo_reads_as_intended_with_nothing_stated_changed():
+    """The definition of a typo (``spec.KIND_MEANINGS``: a slip whose intended form the paper
+    shows, so that read as intended no result changes, although as printed a formula may be
+    false) against the data: every typo's consequence says that its result survives, stands or
+    is unaffected. The criterion flips on an error whose consequence only says what fails
+    (Prop. A.2's: "as stated is false"), so a kind "typo" given to it is caught."""
+    typos = [e for e in ERRATA if e.kind == "typo"]
+    assert len(typos) == 20
+    for e in typos:
+        assert _SURVIVES.search(e.consequence), (e.label, e.consequence)
+    error = ledger.erratum("eq:proj_cs_prime, Prop. A.2")
+    assert error.kind == "error" and not _SURVIVES.search(error.consequence)
+    # the two typos whose printed form is false: as printed their conclusions fail
+    for label in ("Lemmas D.1, D.4, D.5, hypotheses", "eq:G_norm, eq:GG (Lemma D.6)"):
+        assert ledger.erratum(label).kind == "typo"
+
+
+def _environment(tex: str, label: str) -> str:
+    """The text from ``\\label{label}`` to the end of its environment."""
+    start = tex.index(f"\\label{{{label}}}")
+    return tex[start : tex.index("\\end{", start)]
+
+
+def test_the_paper_shows_the_intended_form_of_its_two_false_typos(tex):
+    """The two typos whose printed form is false (their consequences: "as printed the
+    conclusions fail"; "with 2 log the event fails w.p. > δ") are typos because the .tex itself
+    shows the intended form. eq:G_norm prints 2 log(1/δ) citing eq:u_norm, which states
+    3 log(1/δ), as eq:GG and eq:G_norm_1 use it. Lemma D.1 (lem:tgm_1) assumes Σ⁻¹ ∈ S while
+    its proof bounds ‖Σ^{3/2}‖ by τ^{-3/2} citing eq:cS_p, the set S' = {Σ⁻¹ | Σ ∈ S}: the
+    hypothesis it uses is Σ ∈ S, as Lemmas D.6 and D.7 state it (Σ⁻¹ ∈ S')."""
+    u_norm, g_norm = _environment(tex, "eq:u_norm"), _environment(tex, "eq:G_norm")
+    assert "3\\log(1/\\delta)" in u_norm and "2\\log(1/\\delta)" not in u_norm
+    assert "2\\log(1/\\delta)" in g_norm and "3\\log" not in g_norm
+    assert "3\\log(1/\\delta)" in _environment(tex, "eq:GG")
+    assert "3\\log(1/\\delta)" in tex[tex.index("\\label{eq:G_norm_1}") - 300 :][:300]
+    lemma = tex[tex.index("\\label{lem:tgm_1}") :]
+    statement, proof = lemma.split("\\begin{proof}", 1)
+    assert "\\Sigma^{-1} \\in \\cS$" in statement
+    assert "\\eqref{eq:cS_p}" in proof.split("\\end{proof}", 1)[0]
+    assert "\\Sigma\\in\\mathcal{S}" in _environment(tex, "eq:cS_p").replace(" ", "")
+    later = tex[tex.index("\\label{lem:tgm}") :]
+    assert later.count("Let $\\Sigma^{-1} \\in \\cS'$") >= 2

@@ -13,7 +13,7 @@ import unicodedata
 
 from ..framework import ledger
 from ..framework.paper import with_number
-from ..framework.spec import Erratum
+from ..framework.spec import KIND_MEANINGS, Erratum
 from ..framework.verdict import Status, Verdict, flag_text
 from .report import html_scripts, repair_link
 
@@ -26,6 +26,7 @@ __all__ = [
     "errata_table",
     "flaw_groups",
     "gist",
+    "kinds_markdown",
     "outcome",
 ]
 
@@ -62,6 +63,20 @@ def distinct_flaws(errata: tuple[Erratum, ...] | None = None) -> int:
     """How many distinct flaws the table states: entries linked by ``same_flaw_as`` (one flaw
     stated twice, e.g. where it arises and where a constant inherits it) count once."""
     return len(flaw_groups(errata))
+
+
+def kinds_markdown(errata: tuple[Erratum, ...] | None = None) -> str:
+    """The kinds of erratum (``spec.KIND_MEANINGS``) as a Markdown list, each with how many of
+    the errata (every one unless ``errata``) are of it, in the order of ``spec.KINDS``.
+
+    >>> print(kinds_markdown(()).splitlines()[1])
+    * **error** (0): a stated result, constant or its units are affected
+    """
+    errata = ledger.errata() if errata is None else errata
+    kinds = [e.kind for e in errata]
+    return "\n".join(
+        f"* **{kind}** ({kinds.count(kind)}): {meaning}" for kind, meaning in KIND_MEANINGS.items()
+    )
 
 
 def _cell(text: str) -> str:
