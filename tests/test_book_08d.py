@@ -66,3 +66,57 @@ def test_a_code_cell_folded_or_untagged_is_shown():
         {"cell_type": "markdown", "metadata": {}},
     ]
     assert shown_inputs(cells) == [0, 1]
+
+
+def _shown_markdown(cells: list[dict]) -> str:
+    """The Markdown that 08d's code cells show, as stored, but the verdict cell's: the book folds
+    its printout (what nbval compares, every erratum's line; ``report.verdict_cell_view``)."""
+    return "\n".join(
+        "".join(output.get("data", {}).get("text/markdown", ""))
+        for cell in cells
+        if cell["cell_type"] == "code" and "verdict_cell(" not in "".join(cell["source"])
+        for output in cell.get("outputs", [])
+    )
+
+
+def _sentence_counts(markdown: str) -> dict[str, int]:
+    """How often each erratum's check sentence (``flag_text`` of its published verdict, set as
+    the page sets it) occurs in ``markdown``."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.paper import with_number
+    from mines_theory.verification.framework.verdict import flag_text
+    from mines_theory.verification.views.corrigendum import readable
+    from mines_theory.verification.views.report import html_scripts
+
+    published = ledger.published()
+    return {
+        e.label: markdown.count(html_scripts(with_number(readable(flag_text(published[e.label])))))
+        for e in ledger.errata()
+    }
+
+
+def test_each_check_sentence_is_shown_once_on_the_page():
+    """A cold reading found each erratum's check three times on 08d: beside the erratum, in the
+    index's check column, and in the verdict cell's printout. The page shows it once: beside
+    the errata written out on 08d, none for those written out under a repair (08a–08c show
+    them there), the index giving the outcome in a word. The alternative, the index with its
+    old column of full sentences, is caught."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.corrigendum import errata_outside_repairs, readable
+    from mines_theory.verification.views.errata import errata_table
+
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    shown = _shown_markdown(cells)
+    here = {
+        e.label
+        for kind in ("typo", "error", "ill-defined", "imprecision")
+        for e in errata_outside_repairs(kind)
+    }
+    counts = _sentence_counts(shown)
+    assert {label for label, n in counts.items() if n == 1} == here
+    assert all(n == 0 for label, n in counts.items() if label not in here)
+    old_index = readable(
+        errata_table(columns=("place", "kind", "check"), evidence=ledger.published())
+    )
+    twice = _sentence_counts(shown + "\n" + old_index)
+    assert all(twice[label] == 2 for label in here)

@@ -150,3 +150,22 @@ def test_a_verdict_tables_qualifiers_fit_a_line(name, text):
 def test_the_qualifier_check_finds_the_old_row():
     row = "**erratum** (" + "; ".join(f"qualifier number {i}" for i in range(8)) + ")"
     assert len("; ".join(_qualifiers(row))) > report.QUALIFIERS_SHOWN
+
+
+@pytest.mark.parametrize("name, text", CELLS, ids=[name for name, _ in CELLS])
+def test_a_z_of_minus_infinity_is_said_in_words_once_where_the_table_shows_one(name, text):
+    """Under a verdict table that shows a z of −∞ (Lemmas B.2 and B.3 on 08d: no exceedance in
+    any draw) one sentence says what it means (``report.MINUS_INFINITE_Z``), once; a table
+    without one has no such sentence. The table is read for "-∞", as a reader sees it."""
+    view = report.verdict_cell_view(text)
+    assert view is not None
+    table = _table(view)
+    shows = any(row[3].endswith("= -∞") for row in table)
+    assert view.count(report.MINUS_INFINITE_Z) == (1 if shows else 0), name
+    if name.startswith("08d"):
+        assert shows
+        lines = text.splitlines()
+        # the alternative: 08d's cell without Lemmas B.2 and B.3 shows no −∞, and no sentence
+        rest = lines[lines.index(next(x for x in lines if x.startswith("Lemma B.4 "))) :]
+        without = report.verdict_cell_view("\n".join(rest))
+        assert without is not None and report.MINUS_INFINITE_Z not in without

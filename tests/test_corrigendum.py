@@ -221,7 +221,7 @@ def test_the_corrigendum_shows_each_erratum_with_its_verdict():
     assert "*check:*" not in repair_markdown(entry)
     typos = errata_markdown("typo", evidence)
     outside = len(errata_outside_repairs("typo"))
-    assert typos.count("(*check:* flagged: largest z = 48.3") == outside > 0
+    assert typos.count("*Check:* flagged: largest z = 48.3") == outside > 0
     with pytest.raises(ValueError, match=re.escape(f"missing {entry.repair.errata[0]!r}")):
         repair_markdown(entry, evidence={})
     with pytest.raises(ValueError, match="entry must be a repaired result with a Repair"):
@@ -229,18 +229,24 @@ def test_the_corrigendum_shows_each_erratum_with_its_verdict():
 
 
 def test_an_erratum_s_consequence_is_labelled_not_glued_to_the_correction():
-    """A consequence that begins in lower case ("survives (…)", "for smaller b …") follows its
-    own label, not "Correct: …." as a sentence that starts in lower case."""
+    """Each item of the errata page is its place, then a line each (hard breaks) for what is
+    printed, what is correct, the consequence and the check, each after its label: a consequence
+    that begins in lower case ("survives (…)", "for smaller b …") follows its own label, not
+    "Correct: …." as a sentence that starts in lower case; no item is one run-on paragraph."""
     lower = [e for e in ledger.errata() if e.consequence[:1].islower()]
     assert any(e.consequence.startswith("survives") for e in lower)
     evidence = {e.label: _z(48.31) for e in ledger.errata()}
+    labels = ["*Printed:* ", "*Correct:* ", "*Consequence:* ", "*Check:* "]
     for kind in ("typo", "error", "ill-defined", "imprecision"):
         text = errata_markdown(kind, evidence)
-        lines = [line for line in text.splitlines() if line.startswith("* **")]
-        assert len(lines) == len(errata_outside_repairs(kind)) > 0, kind
-        for line in lines:
-            assert ". Consequence: " in line, line
-            assert not re.search(r"[.)]\. [a-z]", line.split(" (*check:*")[0]), line
+        items = text.split("\n* (")
+        assert len(items) == len(errata_outside_repairs(kind)) > 0, kind
+        for item in items:
+            lines = item.splitlines()[1:]
+            assert lines[0].startswith("  **") and lines[0].endswith(".**\\"), item
+            assert [line[2:].split(" ", 1)[0] + " " for line in lines[1:]] == labels, item
+            assert all(line.endswith("\\") for line in lines[:-1]), item
+            assert not re.search(r"[.)]\. [a-z]", item), item
 
 
 def test_readable_leaves_no_brace_in_the_errata():

@@ -3,19 +3,28 @@ flags the printed form and not the corrected one, with a verdict a reader can ch
 table's links between entries that state one flaw twice, and its count of distinct flaws; its
 rows, collected from the declarations beside the checks, numbered 1 to n."""
 
+import re
 import sys
+from pathlib import Path
 
 import pytest
 
 from mines_theory.verification.framework import ledger, registry
 from mines_theory.verification.framework.spec import KINDS, Erratum
 from mines_theory.verification.framework.verdict import Status, Verdict, flag_text, flagged
-from mines_theory.verification.views.errata import distinct_flaws, errata_table, flaw_groups
+from mines_theory.verification.views.errata import (
+    distinct_flaws,
+    errata_table,
+    erratum_anchor,
+    flaw_groups,
+    gist,
+)
 from mines_theory.verification.views.report import html_scripts
 
 from .conftest import erratum_sides
 
 ERRATA = ledger.errata()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _entry(label, same=None):
@@ -151,3 +160,134 @@ def test_the_declared_minimums_rest_on_the_published_effects():
     positive, draws = share["positive"].value, share["draws"].value
     assert (1 - positive / draws) ** (3 * appendix_e_recursion.GG_MIN_DRAWS) < 0.05
     assert (1 - positive / draws) ** (3 * (appendix_e_recursion.GG_MIN_DRAWS - 3)) > 0.05
+
+
+def _targets(markdown: str) -> set[str]:
+    """The MyST targets ("(name)=" on a line of its own, in a list item or not) of ``markdown``."""
+    return set(re.findall(r"^(?:\* |\s*)\(([a-z0-9-]+)\)=$", markdown, re.M))
+
+
+def _book_targets() -> dict[str, set[str]]:
+    """Page → the targets it holds: the errata page's generated items (``errata_markdown``, one
+    list per kind) and the Markdown cells of the corrigendum's pages, as stored."""
+    import nbformat
+
+    from mines_theory.verification.framework.registry import CORRIGENDUM_PAGES, ERRATA_PAGE
+    from mines_theory.verification.views.corrigendum import errata_markdown
+
+    evidence = ledger.published()
+    pages = {ERRATA_PAGE: _targets("\n".join(errata_markdown(k, evidence) for k in KINDS))}
+    for page in CORRIGENDUM_PAGES.values():
+        cells = nbformat.read(ROOT / "notebooks" / f"{page}.ipynb", as_version=4).cells
+        pages[page] = _targets("\n".join(c.source for c in cells if c.cell_type == "markdown"))
+    return pages
+
+
+def _links(row: str) -> list[tuple[str, str]]:
+    return re.findall(r"\]\(([0-9a-z-]+)\.ipynb#([a-z0-9-]+)\)", row)
+
+
+def test_every_row_of_the_index_links_where_its_erratum_is_written_out():
+    """The book's index (issue of the cold reading: one link for 47 errata): each row links its
+    place and its check's outcome to a target that the page it names holds: the erratum's own
+    item on the errata page, or the section of a repair whose errata list it. The alternative,
+    an erratum listed under a repair and linked to the errata page (where it has no item), or a
+    target no page holds, is caught."""
+    targets = _book_targets()
+    table = errata_table(evidence=ledger.published(), columns=("place", "outcome"), linked=True)
+    rows = table.splitlines()[2:]
+    assert len(rows) == len(ERRATA)
+    named = {label: r for r in ledger.repairs() if r.repair for label in r.repair.errata}
+    for row, erratum in zip(rows, ERRATA):
+        links = _links(row)
+        assert len(links) == 2 and links[0] == links[1], row
+        page, anchor = links[0]
+        assert anchor in targets[page], row
+        if erratum.label in named:
+            assert page != erratum.notebook and anchor.startswith("repair-"), row
+        else:
+            assert anchor == erratum_anchor(erratum.label), row
+    anchors = [erratum_anchor(e.label) for e in ERRATA]
+    assert len(set(anchors)) == len(anchors)
+    listed = next(e for e in ERRATA if e.label in named)
+    wrong = f"{listed.notebook}.ipynb#{erratum_anchor(listed.label)}"
+    assert erratum_anchor(listed.label) not in targets[listed.notebook], wrong
+
+
+def test_the_index_says_what_is_wrong_from_the_erratum_s_own_fields():
+    """The "what is wrong" column is the printed form → the correct one, each cut to its first
+    clause (``gist``), with no raw brace of a TeX script once set (``readable``); the "check"
+    column is the outcome in a word, never the check's sentence."""
+    from mines_theory.verification.views.corrigendum import readable
+
+    evidence = ledger.published()
+    table = errata_table(evidence=evidence, columns=("wrong", "outcome"))
+    assert table.splitlines()[0] == "| what is wrong | check |"
+    for row, e in zip(table.splitlines()[2:], ERRATA):
+        wrong, check = (cell.strip() for cell in re.split(r"(?<!\\)\|", row)[1:-1])
+        assert check == "flagged", row
+        assert evidence[e.label].text()[:30] not in readable(row)
+        printed, correct = gist(e.printed), gist(e.correct)
+        assert e.printed.startswith(printed.rstrip("…")) and e.correct.startswith(
+            correct.rstrip("…")
+        )
+        assert len(printed) <= 61 and len(correct) <= 61, (printed, correct)
+        assert "^{" not in readable(wrong) and "_{" not in readable(wrong), wrong
+
+
+def test_gist_cuts_at_a_clause_and_never_inside_a_script():
+    assert gist("a = b; then c") == "a = b"
+    assert gist("x ≤ (2/σ)(y)") == "x ≤ (2/σ)(y)"  # a parenthesis of mathematics stays
+    assert gist("x ≤ y (as printed)") == "x ≤ y"
+    assert gist("ab Σ^{a b c d e}", limit=9) == "ab…"  # not "ab Σ^{a b…": a script is whole
+    assert gist("s" * 70, limit=10) == "…"
+    with pytest.raises(ValueError, match="limit must be at least 8"):
+        gist("x", limit=3)
+
+
+#: What a consequence says of a result read as intended when nothing stated changes.
+_SURVIVES = re.compile(r"\b(survives?|stands|unaffected)\b")
+
+
+def test_every_typo_reads_as_intended_with_nothing_stated_changed():
+    """The definition of a typo (``spec.KIND_MEANINGS``: a slip whose intended form the paper
+    shows, so that read as intended no result changes, although as printed a formula may be
+    false) against the data: every typo's consequence says that its result survives, stands or
+    is unaffected. The criterion flips on an error whose consequence only says what fails
+    (Prop. A.2's: "as stated is false"), so a kind "typo" given to it is caught."""
+    typos = [e for e in ERRATA if e.kind == "typo"]
+    assert len(typos) == 20
+    for e in typos:
+        assert _SURVIVES.search(e.consequence), (e.label, e.consequence)
+    error = ledger.erratum("eq:proj_cs_prime, Prop. A.2")
+    assert error.kind == "error" and not _SURVIVES.search(error.consequence)
+    # the two typos whose printed form is false: as printed their conclusions fail
+    for label in ("Lemmas D.1, D.4, D.5, hypotheses", "eq:G_norm, eq:GG (Lemma D.6)"):
+        assert ledger.erratum(label).kind == "typo"
+
+
+def _environment(tex: str, label: str) -> str:
+    """The text from ``\\label{label}`` to the end of its environment."""
+    start = tex.index(f"\\label{{{label}}}")
+    return tex[start : tex.index("\\end{", start)]
+
+
+def test_the_paper_shows_the_intended_form_of_its_two_false_typos(tex):
+    """The two typos whose printed form is false (their consequences: "as printed the
+    conclusions fail"; "with 2 log the event fails w.p. > δ") are typos because the .tex itself
+    shows the intended form. eq:G_norm prints 2 log(1/δ) citing eq:u_norm, which states
+    3 log(1/δ), as eq:GG and eq:G_norm_1 use it. Lemma D.1 (lem:tgm_1) assumes Σ⁻¹ ∈ S while
+    its proof bounds ‖Σ^{3/2}‖ by τ^{-3/2} citing eq:cS_p, the set S' = {Σ⁻¹ | Σ ∈ S}: the
+    hypothesis it uses is Σ ∈ S, as Lemmas D.6 and D.7 state it (Σ⁻¹ ∈ S')."""
+    u_norm, g_norm = _environment(tex, "eq:u_norm"), _environment(tex, "eq:G_norm")
+    assert "3\\log(1/\\delta)" in u_norm and "2\\log(1/\\delta)" not in u_norm
+    assert "2\\log(1/\\delta)" in g_norm and "3\\log" not in g_norm
+    assert "3\\log(1/\\delta)" in _environment(tex, "eq:GG")
+    assert "3\\log(1/\\delta)" in tex[tex.index("\\label{eq:G_norm_1}") - 300 :][:300]
+    lemma = tex[tex.index("\\label{lem:tgm_1}") :]
+    statement, proof = lemma.split("\\begin{proof}", 1)
+    assert "\\Sigma^{-1} \\in \\cS$" in statement
+    assert "\\eqref{eq:cS_p}" in proof.split("\\end{proof}", 1)[0]
+    assert "\\Sigma\\in\\mathcal{S}" in _environment(tex, "eq:cS_p").replace(" ", "")
+    later = tex[tex.index("\\label{lem:tgm}") :]
+    assert later.count("Let $\\Sigma^{-1} \\in \\cS'$") >= 2

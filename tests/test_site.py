@@ -114,6 +114,23 @@ def test_every_link_and_image_resolves(site):
             assert len(collector.images) >= _figures_in(notebook), page.name
 
 
+def test_every_link_of_the_errata_index_reaches_its_anchor(site):
+    """08d's index links each erratum twice (its place, its check's outcome) to where it is
+    written out: an id on 08d itself or on a page of the corrigendum (``errata.erratum_link``).
+    Each such link reaches an element with that id in the built page; 47 rows, 94 links."""
+    from mines_theory.verification.framework import ledger
+
+    page = (site / "08d-errata.html").read_text(encoding="utf-8")
+    collector = _Collector()
+    collector.feed(page)
+    links = [x for x in collector.links if re.search(r"#(erratum|repair)-", x)]
+    assert len(links) >= 2 * len(ledger.errata())
+    for link in links:
+        name, anchor = link.split("#", 1)
+        target = page if not name else (site / name).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in target, f"08d-errata.html: {link} reaches no anchor"
+
+
 def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
     """Every ``{glue:…}`` role of a notebook's Markdown is replaced by its value on the page, and
     every solution cell sits in a collapsed toggle (MyST-NB's ``hide-cell``)."""

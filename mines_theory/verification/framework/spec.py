@@ -38,6 +38,7 @@ from .verdict import Status, Verdict
 __all__ = [
     "FORMS",
     "KINDS",
+    "KIND_MEANINGS",
     "KINDS_OF_CITATION",
     "RATIOS",
     "ROW_KINDS",
@@ -263,11 +264,25 @@ class Repair:
         object.__setattr__(self, "derivations", tuple(self.derivations))
 
 
-#: "typo": a slip of writing that changes nothing; "error": a stated result, constant or its
-#: units are affected; "ill-defined": a printed quantity is undefined or vacuous in part of its
-#: range; "imprecision": a step wrong or unjustified as written whose conclusion, or what the
-#: statements need of it, stands (nothing stated changes).
-KINDS = ("typo", "error", "ill-defined", "imprecision")
+#: The kinds of erratum and what each means (the errata page shows these words). A typo's
+#: intended form is on the page of the paper (a later line, the prose, the equation it cites,
+#: the way it is used), so that its printed form may be false (Lemma D.1's "Σ⁻¹ ∈ S" makes its
+#: conclusion fail at Σ = 100) while, read as intended, nothing stated changes; an imprecision
+#: needs an argument the paper does not give.
+KIND_MEANINGS = {
+    "typo": (
+        "a slip of writing whose intended form the paper itself shows (a later line, the prose, "
+        "the equation it cites, the way it is used): read as intended, no result changes, "
+        "although as printed a formula may be false"
+    ),
+    "error": "a stated result, constant or its units are affected",
+    "ill-defined": "a printed quantity is undefined or vacuous in part of its range",
+    "imprecision": (
+        "a step wrong or unjustified as written, whose conclusion, or what the statements need "
+        "of it, stands by an argument the paper does not give (nothing stated changes)"
+    ),
+}
+KINDS = tuple(KIND_MEANINGS)
 
 #: What a ledger row is: a numbered claim of the paper, a finding beyond them, or a check of a
 #: repaired result of the corrigendum.

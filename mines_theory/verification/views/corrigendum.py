@@ -23,6 +23,7 @@ from ..framework.ledger import title
 from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
+from .errata import erratum_anchor
 from .report import folded, html_scripts, html_text, key_number
 
 __all__ = [
@@ -236,19 +237,22 @@ def derivation_markdown(name: str) -> str:
 
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
-    """The errata of ``kind`` that no repaired result names, as a list: place, printed, correct,
-    consequence, each after its own label (a consequence may begin in lower case, "survives
-    (…)", which would read as a broken sentence after "Correct: …."; Unicode, no raw braces),
-    and what its check shows (``verdict.flag_text``: the
-    sentence and numbers of its verdict), read from ``evidence`` (label → published verdict),
-    or run here without it. Plain-text scripts and primes are set as HTML
-    (``report.html_scripts``)."""
+    """The errata of ``kind`` that no repaired result names, as a list: each item a target
+    (``errata.erratum_anchor``, which the errata index links), then the place in bold and, a
+    line each (Markdown's hard breaks), what is printed, what is correct, the consequence (each
+    after its own label: a consequence may begin in lower case, "survives (…)"; Unicode, no raw
+    braces) and what its check shows (``verdict.flag_text``: the sentence and numbers of its
+    verdict), read from ``evidence`` (label → published verdict), or run here without it.
+    Plain-text scripts and primes are set as HTML (``report.html_scripts``)."""
     lines = []
     for e in errata_outside_repairs(kind):
         result = evidence[e.label] if evidence is not None else e.verdict()
-        lines.append(
-            f"* **{readable(e.label)}.** Printed: {readable(e.printed)}. Correct: "
-            f"{readable(e.correct)}. Consequence: {readable(e.consequence)} (*check:* "
-            f"{readable(flag_text(result))})"
-        )
+        lines += [
+            f"* ({erratum_anchor(e.label)})=",
+            f"  **{readable(e.label)}.**\\",
+            f"  *Printed:* {readable(e.printed)}.\\",
+            f"  *Correct:* {readable(e.correct)}.\\",
+            f"  *Consequence:* {readable(e.consequence)}.\\",
+            f"  *Check:* {readable(flag_text(result))}.",
+        ]
     return html_scripts(with_number("\n".join(lines))) if lines else "None."

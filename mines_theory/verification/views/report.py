@@ -10,6 +10,7 @@ the verdict and the words that introduce it).
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -20,11 +21,14 @@ from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum
 from ..framework.paper import with_number
 from .proofgraph import Category, category
-from ..framework.verdict import Status, Verdict, flag_text, markdown_escape
+from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
 
 __all__ = [
     "MAX_CELL",
     "key_number",
+    "shown_measurement",
+    "z_note",
+    "MINUS_INFINITE_Z",
     "summary_table",
     "readme_link",
     "verdict_grid",
@@ -53,24 +57,57 @@ __all__ = [
 MAX_CELL = 120
 
 
+def shown_measurement(c: Claim, verdict: Verdict) -> Measurement | None:
+    """The measurement a row's one number shows (``key_number``): its declaration's ``key``, or,
+    where the row has no key or its verdict lacks it, the verdict's first; None where the
+    verdict has none or the key names words alone."""
+    if not verdict.measurements:
+        return None
+    name = c.key.name if c.key else verdict.measurements[0].name
+    if name is None:
+        return None
+    names = [m.name for m in verdict.measurements]
+    return verdict[name if name in names else names[0]]
+
+
 def key_number(c: Claim, verdict: Verdict) -> str:
     """The row's one number, with the words that introduce it (its declaration's ``key``) and
     the bound it is held to (the key's ``against``) under that measurement's name; a row
     without a key, or whose key its verdict lacks, shows its first measurement under its own
-    name."""
+    name (``shown_measurement``)."""
     if not verdict.measurements:
         return "—"
-    name, words = (c.key.name, c.key.words) if c.key else (verdict.measurements[0].name, "")
-    if name is None:
-        return words
-    names = [m.name for m in verdict.measurements]
-    if name not in names:
-        name, words = names[0], ""
-    words, value = words or name, verdict[name].render()
+    if c.key and c.key.name is None:
+        return c.key.words
+    shown = shown_measurement(c, verdict)
+    if shown is None:  # not reached: a verdict with measurements and a key naming one
+        return "—"
+    keyed = c.key is not None and shown.name == c.key.name
+    words, value = (c.key.words if keyed and c.key else "") or shown.name, shown.render()
     joint = " " if words.endswith((" in", ":", ",")) or value.startswith("<") else " = "
     against = c.key.against if c.key else None
     bound = f" against {against} = {verdict[against].render()}" if against in names else ""
     return f"{words}{joint}{value}{bound}"
+
+
+#: What a z of −∞ means, said once under a table that shows one (``z_note``).
+MINUS_INFINITE_Z = (
+    "A z of −∞ means no exceedance at all: no draw went past the bound, so the exact "
+    "binomial tail P(as many exceedances as seen or more) is 1, whose normal deviate is −∞."
+)
+
+
+def z_note(shown: Sequence[Measurement | None]) -> str | None:
+    """``MINUS_INFINITE_Z`` where one of the ``shown`` measurements is a z-score of −∞ (an
+    exact test's p-value of 1: ``stats.exceedance_z``), else None.
+
+    >>> z_note([Measurement("z", 1.5, 1.0, "z")]) is None
+    True
+    >>> z_note([None, Measurement("z", float("-inf"), 1.0, "z")]) == MINUS_INFINITE_Z
+    True
+    """
+    minus_infinite = any(m is not None and m.kind is Kind.Z and m.value == -math.inf for m in shown)
+    return MINUS_INFINITE_Z if minus_infinite else None
 
 
 def readme_link(c: Claim) -> str:
@@ -625,8 +662,8 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
     matters: ``key_number``) and one row for its errata (how many are flagged), under it one
     line naming the rows that hold while their proofs fail as printed, each linked to the step
-    (``proof_note``), with the printed
-    text folded behind it (``folded``), as a code block. None where ``printed`` (what
+    (``proof_note``), and what a z of −∞ means where the table shows one (``z_note``), with the
+    printed text folded behind it (``folded``), as a code block. None where ``printed`` (what
     ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
     reports, line by line: a verdict that differs from the published one is then shown as
     printed, unfolded.
@@ -649,9 +686,11 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
         rest = rest[len(match) :].lstrip("\n")
     lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
     notes = []
+    shown = []
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
+            shown.append(shown_measurement(spec, v))
             held = short_headline(v)[len(v.status.value) :]
             lines.append(
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
@@ -674,6 +713,9 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             + html_scripts(", ".join(dict.fromkeys(notes)))
             + "."
         )
+    minus_infinite = z_note(shown)
+    if minus_infinite is not None:
+        table += "\n\n" + minus_infinite
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
