@@ -86,6 +86,7 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     words, value = (c.key.words if keyed and c.key else "") or shown.name, shown.render()
     joint = " " if words.endswith((" in", ":", ",")) or value.startswith("<") else " = "
     against = c.key.against if c.key else None
+    names = [m.name for m in verdict.measurements]
     bound = f" against {against} = {verdict[against].render()}" if against in names else ""
     return f"{words}{joint}{value}{bound}"
 
