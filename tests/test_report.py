@@ -186,3 +186,16 @@ def test_every_claim_anchor_is_unique_and_in_the_ledger_page(published):
     assert len(set(anchors)) == len(anchors)
     page = report.ledger_page(lambda nb: nb, published)
     assert all(f"({a})=\n###" in page for a in anchors)
+
+
+def test_a_table_that_shows_a_z_of_minus_infinity_says_what_it_means():
+    """Lemmas B.2 and B.3 show "largest z = −∞"; a table with notes explains it, once, and a
+    table whose rows show none does not (the alternative: the sentence typed under every
+    table)."""
+    results = dict(report.published())
+    rows = tuple(c for c in CLAIMS if c.number in ("Lemma B.2", "Lemma B.3", "Thm 3.3"))
+    table = report.summary_table(results, rows, notes=True)
+    assert table.count(report.MINUS_INFINITE_Z) == 1
+    assert report.MINUS_INFINITE_Z not in report.summary_table(results, rows)
+    finite = tuple(c for c in rows if c.number == "Thm 3.3")
+    assert report.MINUS_INFINITE_Z not in report.summary_table(results, finite, notes=True)

@@ -86,7 +86,10 @@ def render_readme() -> None:
         (ledger.findings(), ledger.FINDINGS_START, ledger.FINDINGS_END),
     ):
         new = ledger.render_into(
-            new, report.summary_table(claims=rows, link=report.readme_link), start, end
+            new,
+            report.summary_table(claims=rows, link=report.readme_link, notes=True),
+            start,
+            end,
         )
     new = ledger.render_into(new, walk.summary_table(), WALK_START, WALK_END)
     if COMPARISON.is_file():

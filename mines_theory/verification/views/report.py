@@ -207,6 +207,7 @@ def summary_table(
     link: Callable[[Claim], str] | None = None,
     repairs: bool = False,
     walk: Mapping[str, Any] | None = None,
+    notes: bool = False,
 ) -> str:
     """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
     the number that matters, and the notebook (a link where ``link`` makes one from the claim).
@@ -214,7 +215,8 @@ def summary_table(
     followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
     that fails, and a claim that holds but whose walked proof has a false step says at which
     (``proof_note``, from ``walk``, the published walk's data; none without it). No cell is over
-    ``MAX_CELL`` but for its links' targets."""
+    ``MAX_CELL`` but for its links' targets. With ``notes``, what a z of −∞ means follows the
+    table where a row shows one (``z_note``)."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
@@ -228,7 +230,8 @@ def summary_table(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
-    return "\n".join(lines)
+    note = z_note([shown_measurement(c, results[c.number]) for c in claims if c.number in results])
+    return "\n".join(lines) + (f"\n\n{note}" if notes and note else "")
 
 
 #: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
@@ -544,15 +547,20 @@ def _ledger_markdown(
     tables = "\n\n".join(
         f"**The {name}**\n\n"
         + summary_table(
-            results, rows, link=lambda c: notebook_link(c.notebook), repairs=True, walk=walk
+            results,
+            rows,
+            link=lambda c: notebook_link(c.notebook),
+            repairs=True,
+            walk=walk,
+            notes=True,
         )
         for name, rows in groups
     )
     body = (
         "The **verdict** column gives the status on the suite's runs. After it, for a "
         "statement the corrigendum repairs, how the statement fares as the paper prints it "
-        "(\"false as printed\": it fails somewhere within its printed hypotheses, although it "
-        "holds on the runs named here; \"proof fails as printed\": the statement stands, a step "
+        '("false as printed": it fails somewhere within its printed hypotheses, although it '
+        'holds on the runs named here; "proof fails as printed": the statement stands, a step '
         "of its proof does not), and for a statement whose proof the [proof walk](proofs.md) "
         "walked, the first step found false.\n\n" + tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
