@@ -68,3 +68,21 @@ def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
     assert "**holds**" in _row(table, "Lemma D.1")
     assert rest.startswith("Their proofs fail as printed, though each holds: ")
     assert f"[Lemma D.1 at step {n}](walk-lemma-d-1.md)" in rest.split("\n")[0]
+
+
+def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
+    """A cold reader read "proof fails as printed: constant changes; proof fails as printed at
+    step 1" (Lemma 5.3) as the same note twice: after the corrigendum's note the walk's link
+    gives the step alone, and the section, which said only the walk's note, says both."""
+    table = report.summary_table(repairs=True, walk=WALK)
+    row = _row(table, "Lemma 5.3")
+    n = _first_fails("Lemma 5.3")
+    assert row.count("proof fails as printed") == 1
+    assert f"[first false step {n}](walk-lemma-5-3.md)" in row
+    alone = _row(table, "Lemma D.1")  # no repair: the walk's note in full
+    assert "[proof fails as printed at step" in alone
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
+    section = page[page.index("(claim-lemma-5-3)=") :]
+    section = section[: section.index("<details")]
+    assert "the corrigendum: [proof fails as printed: constant changes](" in section
+    assert f"its [proof fails as printed at step {n}](walk-lemma-5-3.md)." in section

@@ -133,7 +133,7 @@ AS_PRINTED = {
     "false as printed": "false as printed",
     "constant changes": "proof fails as printed: constant changes",
     "true as printed, proof repaired": "proof fails as printed",
-    "cannot be repaired in its approach": "proof fails as printed, not repairable",
+    "cannot be repaired in its approach": "no bound of its form holds: a weaker one replaces it",
 }
 
 
@@ -152,6 +152,11 @@ def as_printed(number: str) -> str | None:
         return None
     return f"[{AS_PRINTED[entry.survives]}]({target})"
 
+
+#: The words of a ledger row's link to its walk (``proof_note``): alone, and after how the
+#: corrigendum finds the statement (which already says whether the proof fails as printed).
+PROOF_FAILS = "proof fails as printed at step {step}"
+FIRST_FALSE = "first false step {step}"
 
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
@@ -177,12 +182,18 @@ def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
 
 
-def proof_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
+def proof_note(
+    number: str,
+    status: Status,
+    walk: Mapping[str, Any] | None,
+    words: str = "proof fails as printed at step {step}",
+) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
     ``proofs.published.load`` reads it; the proof of the claim's statement, its variant
-    dropped) has a false step, N the first; None otherwise, and None without a walk (the views
-    take the walk as data: they sit below the proof walk, which uses their typesetting).
+    dropped) has a false step, N the first (the link's ``words``, "{step}" for N); None
+    otherwise, and None without a walk (the views take the walk as data: they sit below the
+    proof walk, which uses their typesetting).
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -198,7 +209,7 @@ def proof_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> s
     first = first_false(steps)
     if first is None:
         return None
-    return f"[proof fails as printed at step {first}]({page_name(statement)}.md)"
+    return f"[{words.format(step=first)}]({page_name(statement)}.md)"
 
 
 def summary_table(
@@ -224,7 +235,11 @@ def summary_table(
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
         printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
-        walked = proof_note(c.number, v.status, walk) if repairs and c.kind != "repaired" else None
+        walked = (
+            proof_note(c.number, v.status, walk, FIRST_FALSE if printed else PROOF_FAILS)
+            if repairs and c.kind != "repaired"
+            else None
+        )
         note = "".join(f"; {n}" for n in (printed, walked) if n)
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
@@ -319,7 +334,14 @@ def claim_section(
         "",
     ]
     note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
-    if note is not None:
+    printed = as_printed(c.number) if c.kind != "repaired" else None
+    if printed is not None:  # the table's notes, in a sentence
+        walked = f"; its {note}" if note is not None else ""
+        lines += [
+            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}{walked}.",
+            "",
+        ]
+    elif note is not None:
         lines += [f"**{verdict.status.value}**, but its {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
@@ -790,7 +812,7 @@ def prose(markdown: str) -> str:
 _PLURAL = {
     Status.HOLDS: "hold",
     Status.FAILS: "fail",
-    Status.ERRATUM: "are false as printed and true once corrected (errata)",
+    Status.ERRATUM: "are false as printed and true once corrected (status “erratum”)",
     Status.IDENTITY: "are identities",
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
@@ -835,7 +857,7 @@ def found_box(
             return f"**{category(v).value}**: no published verdict"
         reason = next(
             (
-                f" ({_text(q.criterion)})"
+                f" ({_text(q.criterion.rsplit(': ', 1)[-1])})"  # its conclusion
                 for q in v.qualifiers
                 if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
             ),
@@ -900,7 +922,8 @@ def found_box(
     bullets = [
         f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
         "([the claims ledger](ledger.md), one line each).",
-        "**The main results**:" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
+        "**The main results** (our names are section-based; the PDF's numbers are in "
+        "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
         f"**{len(failing)} statements fail as printed**: "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
         + " (the ledger links each to its repair where the corrigendum has one).",
