@@ -245,8 +245,10 @@ def summary_table(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
-    note = z_note([shown_measurement(c, results[c.number]) for c in claims if c.number in results])
-    return "\n".join(lines) + (f"\n\n{note}" if notes and note else "")
+    meaning = z_note(
+        [shown_measurement(c, results[c.number]) for c in claims if c.number in results]
+    )
+    return "\n".join(lines) + (f"\n\n{meaning}" if notes and meaning else "")
 
 
 #: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
