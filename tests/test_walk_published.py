@@ -264,19 +264,23 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     from mines_theory.verification.framework.verdict import Status, Verdict
 
     verdicts = ledger.published()
+
+    def opening(page: str) -> str:
+        return next(line for line in page.split("\n") if line.startswith("The statement: "))
+
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
-    opening = page.split("\n")[2]
-    assert opening.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
-    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in opening
-    assert "repaired" not in opening
+    said = opening(page)
+    assert said.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
+    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in said
+    assert "repaired" not in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
-        assert held and held[0] in opening, number
+        assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
-    other = pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped).split("\n")[2]
+    other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
     assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
     # an erratum-free proof whose statement holds without qualifiers
-    clean = pages.proof_page("Thm 3.2", PUBLISHED).split("\n")[2]
+    clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
     assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)

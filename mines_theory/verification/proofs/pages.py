@@ -35,6 +35,7 @@ __all__ = [
     "numbered",
     "proof_page",
     "relation_display",
+    "statement_text",
     "statement_verdicts",
     "step_anchor",
     "step_link",
@@ -95,6 +96,81 @@ def tex_fragment(latex: str) -> str:
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
+
+
+#: The labels of the .tex that are neither an equation nor a statement, with what the PDF prints.
+_OTHER_LABELS = {"alg:zero_order": "1"}
+#: A display environment of a statement (``\\begin{align*}`` … ``\\end{align*}``).
+_DISPLAY_ENV = re.compile(
+    r"\\begin\{(equation|align|gather|multline)(\*?)\}(.*?)\\end\{\1\2\}", re.S
+)
+#: What a display's body drops: its inner alignment environment and a size command.
+_DISPLAY_NOISE = re.compile(
+    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\(?:small|footnotesize)\b"
+)
+
+
+def _printed_reference(match: re.Match) -> str:
+    """The number the PDF prints for a ``\\ref``/``\\eqref`` of prose: "(5.1)" for an
+    ``\\eqref``, "5.1" or "36" for a ``\\ref`` (its word, "Lemma", is in the prose)."""
+    from mines_theory.verification.framework.paper import EQUATIONS, STATEMENTS
+
+    label = match.group(2)
+    if label in EQUATIONS:
+        number = EQUATIONS[label]
+        return number if match.group(1) == "eqref" else number.strip("()")
+    if label in STATEMENTS:
+        return STATEMENTS[label].rsplit(" ", 1)[-1]
+    return _OTHER_LABELS.get(label, label)
+
+
+def _prose(latex: str) -> str:
+    """The prose of a statement in Markdown: its inline mathematics (``$…$``) as
+    ``tex_fragment`` gives it, references as the PDF's numbers, ``~`` a space, ``\\texttt``
+    and ``\\emph`` in words, citations dropped, an ``enumerate``'s items numbered."""
+    parts = re.split(r"(\$[^$]*\$)", latex)
+    items = 0
+    for i, part in enumerate(parts):
+        if i % 2:
+            parts[i] = f"${tex_fragment(part[1:-1])}$"
+            continue
+        part = re.sub(r"\\(eqref|ref)\{([^{}]*)\}", _printed_reference, part)
+        part = re.sub(r"\\label\{[^{}]*\}|\\cite[pt]?\{[^{}]*\}", "", part)
+        part = re.sub(r"\\(?:texttt|textrm|mbox)\{([^{}]*)\}", r"\1", part)
+        part = re.sub(r"\\(?:emph|textit)\{([^{}]*)\}", r"*\1*", part)
+        part = re.sub(r"\\(?:begin|end)\{(?:enumerate|itemize)\}(?:\[[^]]*\])?", "\n\n", part)
+        while "\\item" in part:
+            items += 1
+            part = part.replace("\\item", f"\n\n({items})", 1)
+        parts[i] = part.replace("~", " ").replace("{}", "")
+    paragraphs = re.split(r"\n\s*\n", "".join(parts))
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
+def statement_text(proof: spec.Proof, tex: str) -> str | None:
+    """The statement of ``proof`` as the paper prints it, in Markdown: the body of the
+    ``lemma``/``theorem`` environment that holds the ``\\label`` of the proof's statement
+    (``spec.Proof.statement_span``), its prose as text (``_prose``) and each display as a
+    display of the steps' kind (``tex_fragment`` per line of the .tex, ``_display``); None when
+    the .tex holds no environment around that label."""
+    from dataclasses import replace
+
+    try:
+        span = replace(proof, statement=f"\\label{{{proof.label}}}").statement_span(tex)
+    except ValueError:
+        return None
+    assert span is not None  # a statement is given, so a span or a ValueError
+    body = tex[span[0] : span[1]]
+    body = re.sub(r"^\\begin\{\w+\}(?:\[[^]]*\])?", "", body)
+    out, at = [], 0
+    for m in _DISPLAY_ENV.finditer(body):
+        out.append(_prose(body[at : m.start()]))
+        rows = re.split(r"\\\\", _DISPLAY_NOISE.sub("", m.group(3)))
+        members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
+        out += ["", *_display(members)]
+        at = m.end()
+    out.append(_prose(body[at:]))
+    return "\n".join(line for line in out).strip()
 
 
 @dataclass(frozen=True)
@@ -753,6 +829,21 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
 
 
+def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
+    """The lines that show the statement of ``proof`` as the paper prints it
+    (``statement_text``), in a box titled with its name; without the .tex, or where the .tex
+    holds no statement around its label, a line that says so."""
+    text = statement_text(proof, tex) if tex is not None else None
+    if text is None:
+        why = "which this build did not have" if tex is None else "where no statement holds it"
+        return [
+            f"The statement of {proof.printed} is not shown here: it is read from the paper's "
+            f".tex, by its label <code>{proof.label}</code>, {why}.",
+            "",
+        ]
+    return [f"```{{admonition}} {proof.printed}, as the paper states it", text, "```", ""]
+
+
 def source_files(hypotheses: str) -> tuple[str, list[str]]:
     """A proof's hypotheses without the parentheses that name its model's file, and the files.
 
@@ -769,7 +860,8 @@ def proof_page(
     tex: str | None = None,
     results: Mapping[str, Verdict] | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): what the ledger finds of the
+    """The page of the walk of the proof ``name`` (our name): the statement as the paper
+    prints it (``statement_text``, from ``tex``), what the ledger finds of the
     statement (``statement_verdicts``, from ``results``, the published verdicts unless given),
     then each step as a whole relation (the member before it, from the paper's ``tex``:
     ``displayed``), grouped by display, with its badge and its evidence folded; the first false
@@ -786,6 +878,7 @@ def proof_page(
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
+        *_statement_box(proof, tex),
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
