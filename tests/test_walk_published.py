@@ -152,7 +152,10 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
         assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
-        assert line.endswith(where)
+        assert line.split("); ", 1)[1].startswith(where)
+    # Theorem 4's step 4 is named by a typo (eq:J_Sig_0), its step 41 by an imprecision
+    line = next(x for x in index.splitlines() if "(our Thm 3.4)]" in x)
+    assert line.endswith("first false at step 4, a typo; the first not a typo at step 41")
 
 
 def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
@@ -296,17 +299,57 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives():
     assert first is not None
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
     page = pages.proof_page("Lemma D.6", PUBLISHED)
-    assert f"**the first false step is step {first}**, a typo, as its erratum says." in page
+    assert f"**the first false step is step {first}**, a typo (its erratum: “eq:G_norm (" in page
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
-    assert f"**the first false step is step {first}**. " in bare
-    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    said = f"**the first false step is step {first}**, which no erratum names (a new finding"
+    assert said in bare and "not a typo" not in bare  # its note's "a typo" is prose, not read
     error = next(e.label for e in ledger.errata() if e.kind == "error")
-    for label, words in ((typo, "a typo"), (error, "an error")):
-        walk = json.loads(json.dumps(PUBLISHED))
-        walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = label
-        named = pages.proof_page("Lemma 5.1", walk)
-        assert f"**the first false step is step {first}**, {words}, as its erratum says" in named
+    walk = json.loads(json.dumps(PUBLISHED))
+    walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = error
+    named = pages.proof_page("Lemma 5.1", walk)
+    assert f"**the first false step is step {first}**, an error, as its erratum says." in named
+    assert "not a typo" not in named
+
+
+def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
+    """Lemma 9 (our 5.1) with its step 6 named by a typo erratum (its note reads it as one):
+    the page says step 6 is a typo and that the first false step that is not one is step 9 (an
+    error, its erratum), marked in its heading; with step 9 a typo as well, step 10 (no erratum
+    names it). On synthetic steps: a new finding, an error or nothing after the typos."""
+    from mines_theory.verification.framework import ledger
+
+    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    walk = json.loads(json.dumps(PUBLISHED))
+    steps = walk["proofs"]["Lemma 5.1"]
+    assert [s["index"] for s in steps if s["status"] == "fails"] == [6, 9, 10]
+    steps[5]["erratum"] = typo
+    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 6
+    page = pages.proof_page("Lemma 9", walk)
+    link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
+    assert f"**the first false step is step 6**, a typo (its erratum: “{typo}" in page
+    assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
+    assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
+    assert "## Step 6 · ✗ fails · first false step\n" in page
+    steps[8]["erratum"] = typo
+    assert pages.first_not_typo(steps) == 10
+    assert "is [step 10](walk-lemma-5-1.md#walk-lemma-5-1-step-10)**, which no erratum" in (
+        pages.proof_page("Lemma 9", walk)
+    )
+    # synthetic steps: what follows the typos decides
+    error = next(e.label for e in ledger.errata() if e.kind == "error")
+    made = [
+        {"index": 1, "status": "fails", "erratum": typo},
+        {"index": 2, "status": "holds", "erratum": None},
+        {"index": 3, "status": "fails", "erratum": typo},
+        {"index": 4, "status": "fails", "erratum": error},
+        {"index": 5, "status": "fails", "erratum": None},
+    ]
+    assert pages.first_not_typo(made) == 4
+    assert pages.first_not_typo(made[:3] + made[4:]) == 5
+    assert pages.first_not_typo(made[:3]) is None and pages.first_not_typo(made[1:2]) is None
+    made[0]["erratum"] = error  # not a typo: the first false step itself
+    assert pages.first_not_typo(made) == report.first_false(made) == 1
 
 
 def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():

@@ -29,6 +29,7 @@ __all__ = [
     "MACROS",
     "Placed",
     "displayed",
+    "first_not_typo",
     "index_page",
     "new_findings",
     "number",
@@ -255,8 +256,10 @@ def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
-    first = first_false(steps)
+    first, other = first_false(steps), first_not_typo(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
+    if first is not None and other != first:
+        where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
         f"{len(steps)} steps ({_counts(steps)}); {where}"
@@ -829,6 +832,51 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
 
 
+def _typo(step: Mapping[str, Any]) -> bool:
+    """Whether an erratum of kind "typo" names ``step``. The walk's data marks a step's kind by
+    the erratum that names it only: a new finding's reading may call it a typo in its prose
+    (Lemma 9's step 6), which is not read."""
+    from ..framework import ledger
+
+    label = step.get("erratum")
+    return bool(label) and ledger.erratum(label).kind == "typo"
+
+
+def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of the first of a walked proof's ``steps`` that fails and that no erratum of
+    kind "typo" names (``_typo``), or None.
+
+    >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
+    ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
+    >>> first_not_typo(steps), first_not_typo(steps[:2])
+    (3, None)
+    """
+    return next((int(s["index"]) for s in steps if s["status"] == "fails" and not _typo(s)), None)
+
+
+def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
+    """Where the proof ``proof`` (our name) first breaks, in words: its first false step with
+    the kind of slip its erratum gives (``_kind_of``), and, where that is a typo, the first false
+    step that is not one (``first_not_typo``), or that every false step is a typo."""
+    first = first_false(steps)
+    if first is None:
+        return "no step fails."
+    step = steps[first - 1]
+    said = f"**the first false step is step {first}**"
+    if not step.get("erratum"):
+        return f"{said}, which no erratum names (a new finding of the walk)."
+    if not _typo(step):
+        return f"{said}{_kind_of(step)}."
+    said += f", a typo (its erratum: “{step['erratum']}”)"
+    other = first_not_typo(steps)
+    if other is None:
+        typos = sum(s["status"] == "fails" for s in steps)
+        return f"{said}; every false step of the proof ({typos}) is a typo."
+    link = f"[step {other}]({step_link(proof, other)})"
+    kind = _kind_of(steps[other - 1]) or ", which no erratum names"
+    return f"{said}; **the first that is not a typo is {link}**{kind}."
+
+
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
     """The lines that show the statement of ``proof`` as the paper prints it
     (``statement_text``), in a box titled with its name; without the .tex, or where the .tex
@@ -865,14 +913,15 @@ def proof_page(
     statement (``statement_verdicts``, from ``results``, the published verdicts unless given),
     then each step as a whole relation (the member before it, from the paper's ``tex``:
     ``displayed``), grouped by display, with its badge and its evidence folded; the first false
-    step says what kind of slip it is where an erratum names it (``_kind_of``);
+    step says what kind of slip it is where an erratum names it (``_kind_of``), and where that
+    is a typo, the first false step that is not one is named too (``first_not_typo``);
     ``repaired(name)`` gives the label of the repaired statement in the corrigendum (a ``prf:``
     label), or None. Without ``tex`` a step shows its relation and the member after it only,
     and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
-    first = first_false(steps)
+    first, substantive = first_false(steps), first_not_typo(steps)
     uses = {s.index: s.uses for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
@@ -883,11 +932,7 @@ def proof_page(
         "",
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
-        + (
-            f"**the first false step is step {first}**{_kind_of(steps[first - 1])}."
-            if first
-            else "no step fails."
-        )
+        + _first_false_words(proof.name, steps)
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
@@ -938,6 +983,8 @@ def proof_page(
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
             lines += [f"## {title} · {span}", ""]
         mark = " · first false step" if index == first else ""
+        if index == substantive and index != first:
+            mark = " · first false step that is not a typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
