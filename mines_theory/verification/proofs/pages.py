@@ -839,7 +839,7 @@ def _typo(step: Mapping[str, Any]) -> bool:
     from ..framework import ledger
 
     label = step.get("erratum")
-    return bool(label) and ledger.erratum(label).kind == "typo"
+    return label is not None and ledger.erratum(label).kind == "typo"
 
 
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
