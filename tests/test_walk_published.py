@@ -373,3 +373,21 @@ def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
     assert two.endswith(
         "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
     )
+
+
+def test_a_step_an_erratum_names_says_so_in_a_sentence():
+    """Lemma 9's (our 5.1) step 9 is named by an erratum of kind "error": the line under it
+    says so with the label in quotation marks and the link to the errata, where the old line
+    ("Named by the erratum proof of Lemma 5.1, substituting …") read as a garbled sentence;
+    the kind follows the erratum's (Lemma 29's step 1, a typo)."""
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    assert (
+        "An erratum names this step (an error): “proof of Lemma 5.1, substituting η₁,k; "
+        "Δ<sub>α,1</sub>”; see its entry in [notebook 08d, the errata](08d-errata.ipynb)."
+    ) in page
+    named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
+    assert page.count("An erratum names this step") == len(named) == 1
+    other = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert "An erratum names this step (a typo): “eq:G_norm (" in other
+    for proof in spec.proofs():
+        assert "Named by the erratum" not in pages.proof_page(proof.name, PUBLISHED), proof.name

@@ -832,6 +832,23 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
 
 
+def _named_by(label: str) -> str:
+    """The line under a step that an erratum names: its kind (``_KIND_WORDS``), its label in
+    quotation marks, and where its entry is.
+
+    >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum names this step (a typo): “eq:bG”; see its entry in
+    [notebook 08d, the errata](08d-errata.ipynb).
+    """
+    from ..framework import ledger
+
+    kind = _KIND_WORDS[ledger.erratum(label).kind]
+    return (
+        f"An erratum names this step ({kind}): “{label}”; see its entry in "
+        "[notebook 08d, the errata](08d-errata.ipynb)."
+    )
+
+
 def _typo(step: Mapping[str, Any]) -> bool:
     """Whether an erratum of kind "typo" names ``step``. The walk's data marks a step's kind by
     the erratum that names it only: a new finding's reading may call it a typo in its prose
@@ -999,7 +1016,7 @@ def proof_page(
         if used:
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
-            lines += [f"Named by the erratum *{step['erratum']}* ([errata](08d-errata.ipynb)).", ""]
+            lines += [_named_by(step["erratum"]), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""
