@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -391,3 +392,37 @@ def test_a_step_an_erratum_names_says_so_in_a_sentence():
     assert "An erratum names this step (a typo): “eq:G_norm (" in other
     for proof in spec.proofs():
         assert "Named by the erratum" not in pages.proof_page(proof.name, PUBLISHED), proof.name
+
+
+def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch):
+    """Lemma 9's step 2 holds with worst margin −2.48e-16 (walked.json): its evidence writes it
+    as a power of ten with the rounding tolerance beside it, read from ``check.TOLERANCE`` (a
+    different tolerance changes the sentence); a positive margin (step 4's 5.8·10⁻³) and a
+    failing step's (step 6's −0.901) get no tolerance, nor does a Monte Carlo step that holds
+    at a negative margin (Theorem 1's step 1: its standard error decides). The page explains
+    the margin once; no page writes a number as 2.48e-16."""
+    from mines_theory.verification.proofs import check
+
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    steps = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma 5.1"]}
+    assert steps[2]["worst_margin"] < 0 < steps[4]["worst_margin"]
+    within = "(within the rounding tolerance 10⁻¹⁰ of <code>check.TOLERANCE</code>)"
+    assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
+    assert "worst margin 0.0058." in page and "normalized margin −0.901 at the instance" in page
+    assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
+    monkeypatch.setattr(check, "TOLERANCE", 1e-12)
+    assert "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹²" in (
+        pages.proof_page("Lemma 9", PUBLISHED)
+    )
+    monkeypatch.undo()
+    first = PUBLISHED["proofs"]["Thm 3.1"][0]
+    assert first["worst_margin"] < 0 and "Monte Carlo" in first["evidence"]
+    theorem = pages.proof_page("Thm 3.1", PUBLISHED)
+    assert theorem.count("rounding tolerance 10⁻¹⁰ of") < sum(
+        s["worst_margin"] is not None and s["worst_margin"] < 0
+        for s in PUBLISHED["proofs"]["Thm 3.1"]
+    )
+    for proof in spec.proofs():
+        text = pages.proof_page(proof.name, PUBLISHED)
+        assert not re.findall(r"\d e?[-+]\d\d\b|\de[-+]\d", text), proof.name
+    assert pages.margin_note([{"worst_margin": None}]) is None

@@ -31,9 +31,11 @@ __all__ = [
     "displayed",
     "first_not_typo",
     "index_page",
+    "margin_note",
     "new_findings",
     "number",
     "numbered",
+    "power",
     "proof_page",
     "relation_display",
     "statement_text",
@@ -558,6 +560,64 @@ def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
     return "where " + ", ".join(said) if said else ""
 
 
+#: A number of the walk's evidence in Python's exponent notation ("-2.48e-16").
+_EXPONENT = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?e[-+]?\d+\b")
+#: Where a numeric step's evidence gives its worst margin (or an identity's residual).
+_WORST = re.compile(r"(worst margin|largest relative residual) (\S+?)(?=;|$)")
+
+
+def power(value: float, digits: int = 2) -> str:
+    """A small or large number as a reader writes it: ``digits`` significant digits and a power
+    of ten (``number``), a mantissa of 1 dropped.
+
+    >>> power(-2.476103e-16), power(1e-10), power(2.2e-14), power(0.005773)
+    ('−2.5×10⁻¹⁶', '10⁻¹⁰', '2.2×10⁻¹⁴', '0.0058')
+    """
+    text = number(float(f"{value:.{digits}g}"))
+    return text.removeprefix("1×") if text.startswith("1×") else text
+
+
+def _margins(step: Mapping[str, Any]) -> str:
+    """A numeric step's evidence with its numbers in powers of ten (``power``), minus signs as
+    "−", and, where the step holds (or is an identity) with a negative worst margin, the
+    tolerance that lets it: "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹⁰ of
+    check.TOLERANCE)". An expectation step's margin is decided by its standard error, and its
+    evidence says so; sympy's difference (``_typeset``) is left as it is."""
+    from .check import TOLERANCE
+
+    if _SYMPY.match(step["evidence"]):
+        return step["evidence"]
+    text = _EXPONENT.sub(lambda m: power(float(m.group())), step["evidence"])
+    text = re.sub(r"(?<![\w.])-(?=\d)", "−", text)  # a negative number's minus sign
+    worst = step.get("worst_margin")
+    if worst is None or worst >= 0 or step["status"] not in ("holds", "identity"):
+        return text
+    if "Monte Carlo" in text:
+        return text
+    within = f" (within the rounding tolerance {power(TOLERANCE)} of <code>check.TOLERANCE</code>)"
+    return _WORST.sub(lambda m: m.group(0) + within, text, count=1)
+
+
+def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The page's one explanation of the margins its numeric steps report (``check.margin``),
+    with the tolerance and the expectation steps' rule (``check.TOLERANCE``, ``check.K_SE``);
+    None when no step of ``steps`` was checked at instances."""
+    from .check import K_SE, TOLERANCE
+
+    if not any(s.get("worst_margin") is not None for s in steps):
+        return None
+    return (
+        "*The margins.* A step checked at random instances reports its normalized margin at "
+        "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
+        "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
+        "(its relative residual); positive is slack, negative a violation. Double precision "
+        "rounds, so a step holds where its worst margin is at least "
+        f"−{power(TOLERANCE)} (the rounding tolerance, <code>check.TOLERANCE</code>); a "
+        "Monte Carlo step fails only when its estimate is beyond 0 by more than "
+        f"{K_SE:g} of its standard errors."
+    )
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     parts = []
     if step.get("counterexample"):
@@ -565,10 +625,11 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         where = f" ({where})" if where else ""
         parts.append(f"**Counterexample:** {_values(step['counterexample'])}{where}.")
     if step.get("evidence"):
-        evidence = _typeset(step["evidence"])
+        evidence = _typeset(_margins(step))
         parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
     if step.get("reason"):
-        parts.append(f"**Reading and note:** {step['reason']}")
+        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"])
+        parts.append(f"**Reading and note:** {reason}")
     return "\n\n".join(parts)
 
 
@@ -953,6 +1014,8 @@ def proof_page(
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    note = margin_note(steps)
+    lines += [note, ""] if note else []
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
         lines += [
