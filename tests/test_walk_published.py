@@ -133,7 +133,8 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"**the first false step is step {first}**" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
-    folds = ("<summary>Evidence</summary>", "<summary>Source</summary>")
+    folds = ("Evidence", "Source", "Symbols on this page")
+    folds = tuple(f"<summary>{fold}</summary>" for fold in folds)
     assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
     clean = pages.proof_page("Theorem 12", PUBLISHED)
@@ -426,3 +427,35 @@ def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch)
         text = pages.proof_page(proof.name, PUBLISHED)
         assert not re.findall(r"\d e?[-+]\d\d\b|\de[-+]\d", text), proof.name
     assert pages.margin_note([{"worst_margin": None}]) is None
+
+
+def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
+    """Each walk page with a counterexample has one "Symbols on this page" fold, and every name
+    any published counterexample uses (iterated over the walk, not listed here) is defined in
+    it, the paper's symbols linked to the notation page; a name nothing defines is a named
+    error, not a silent gap. The model's choices are words: Lemma 29's (our D.6) "isotropic =
+    1" reads "isotropic instance: yes"."""
+    fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+    for name, steps in PUBLISHED["proofs"].items():
+        used = {k for s in steps for k in (s["counterexample"] or {})}
+        page = pages.proof_page(name, PUBLISHED)
+        found = fold.findall(page)
+        assert len(found) == (1 if used else 0), name
+        for key in used:
+            written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
+            written = written or pages.WORDS.get(key) or pages.symbol(key)
+            assert re.search(rf"(?:^|; |\. |, ){re.escape(written)}(?:, [^:;]+)?: \S", found[0]), (
+                name,
+                key,
+            )
+        if any(k in pages.GLOSSARY and pages.GLOSSARY[k].startswith("†") for k in used):
+            assert "[the notation page](notation.md)" in found[0], name
+    page = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert "isotropic instance: yes" in page and "isotropic = 1" not in page
+    # Theorem 4's c₀…c₄ are its polynomial's, Lemma 29's c₂ is not eq:c1's: each proof's sense
+    assert "c₀, c₁, c₂, c₃, c₄: the coefficients of f(μ + x)" in pages.proof_page("Thm 3.4")
+    assert "(not eq:c1 (5.1)'s c₂)" in page
+    made = {"proofs": {"Lemma 5.1": json.loads(json.dumps(PUBLISHED["proofs"]["Lemma 5.1"]))}}
+    made["proofs"]["Lemma 5.1"][5]["counterexample"]["kappa_hat"] = 1.0
+    with pytest.raises(ValueError, match="name='kappa_hat'"):
+        pages.proof_page("Lemma 5.1", made)

@@ -25,9 +25,13 @@ from .published import cross_check, load, proof_summaries, summary_table
 
 __all__ = [
     "FOLD",
+    "GLOSSARY",
     "LINE",
     "MACROS",
+    "NOTATION",
     "Placed",
+    "SYMBOLS_OF",
+    "WORDS",
     "displayed",
     "first_not_typo",
     "index_page",
@@ -44,6 +48,7 @@ __all__ = [
     "step_link",
     "steps_of",
     "symbol",
+    "symbols_line",
     "tex_fragment",
     "visible_width",
 ]
@@ -391,7 +396,7 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
-        counterexample = _values(step.get("counterexample") or {})
+        counterexample = _values(step.get("counterexample") or {}, words=meaning)
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
@@ -471,10 +476,117 @@ def number(value: Any) -> str:
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
-def _values(counterexample: Mapping[str, Any]) -> str:
+#: A counterexample's names that are a choice of the walk's model, not mathematics: said in
+#: words, their value (1 or 0) as yes or no (``_values``).
+WORDS = {"iso": "isotropic instance", "tight": "tight recursion"}
+
+
+def _values(counterexample: Mapping[str, Any], words: bool = False) -> str:
     """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
-    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"."""
-    return ", ".join(f"{symbol(k)} = {number(v)}" for k, v in counterexample.items())
+    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"; with ``words``, a
+    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes")."""
+    return ", ".join(
+        f"{WORDS[k]}: {'yes' if v else 'no'}"
+        if words and k in WORDS
+        else f"{symbol(k)} = {number(v)}"
+        for k, v in counterexample.items()
+    )
+
+
+#: The notation page of the book, where the paper's symbols are defined.
+NOTATION = "notation.md"
+
+#: What each name of the walk's counterexamples stands for where its proof does not say
+#: otherwise (``SYMBOLS_OF``, ``MEANINGS``); "†" marks a symbol of the paper, defined on the
+#: notation page (``NOTATION``), the others are the walk's own.
+GLOSSARY: dict[str, str] = {
+    "d": "† the dimension",
+    "b": "† the batch size, b directions u<sub>i</sub>",
+    "tau": "† the lower bound of S′ = {τI ⪯ Σ⁻¹ ⪯ ζI}",
+    "zeta": "† the upper bound of S′",
+    "L": "† the smoothness constant of f",
+    "sigma": "† the strong-convexity constant of f",
+    "gamma": "† the Lipschitz constant of the Hessian of f",
+    "alpha": "† the smoothing scale",
+    "delta": "† the failure probability a high-probability bound allows",
+    "c1": "† the first constant of eq:c1, (√d + √b + √(2 log(2/δ)))²",
+    "c2": "† the second constant of eq:c1, b − 2√(b log(1/δ))",
+    "c3": "† the third constant of eq:c1, 2d + 3 log(1/δ)",
+    "k": "† the iteration",
+    "K": "† the number of iterations",
+    "t": "an iteration t of the sum over t = 0, …, k",
+    "xi": "† ξ<sub>k</sub>, the smallest eigenvalue of Σ<sub>k</sub><sup>1/2</sup>"
+    "∇²f(μ<sub>k</sub>)Σ<sub>k</sub><sup>1/2</sup> (a lower bound on it)",
+    "eta": "† η₁,k, the step size of the mean",
+    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub>, written ℓ in the counterexamples)",
+    "nu_1": "the entries of ν, the remainders of the Taylor expansions of the "
+    "antithetic differences (eq:nu)",
+    "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
+    "‖ū<sub>t,i</sub>‖²",
+    "A": "a threshold on ‖ū‖² (the A<sub>t</sub> of one t)",
+    "bound": "the right side of the lemma's bound at the instance",
+    "estimate": "the Monte Carlo estimate of E[left] − right",
+    "se": "the standard error of that estimate",
+    "margin": "the normalized margin at the instance (negative: the step is violated)",
+    "lhs": "the step's left side at the instance",
+    "rhs": "the step's right side at the instance",
+    "lhs - rhs": "the difference of the step's sides at the instance",
+    "terms": "the number of log-cosh terms of the objective f the walk draws",
+    "tight": "whether the drawn sequence meets its recursion with equality",
+    "iso": "whether the walk drew the isotropic family f = (a/2)‖x‖², Σ⁻¹ = τI, all u<sub>i</sub> "
+    "equal",
+    "mu_gap": "‖μ̂* − μ*‖, how far the minimizer of Q<sub>α</sub> is from that of f",
+    "norm_e": "‖e‖ = ‖μ<sub>k</sub> − μ*‖",
+    "norm_u_sq": "a direction's squared length, on the edge of the event",
+    "w2": "‖UᵀΣ<sup>1/2</sup>∇f‖², as the lines of the proof write it",
+    "w3": "‖UᵀΣ<sup>1/2</sup>∇f‖³",
+    "rho": "the spread of the directions u<sub>i</sub> around a common one (the model's)",
+    "rho_1": "ρ₁, the rate of the recursion F<sub>t+1</sub> ≤ (1 − ρ₁)F<sub>t</sub> + Δ",
+    "F_1": "F₁, the first term of that recursion",
+    "Delta": "Δ, the additive term of that recursion",
+}
+
+
+def _meaning(proof: str, name: str) -> str:
+    """What ``name`` of a counterexample of the proof ``proof`` stands for: from ``MEANINGS``,
+    ``SYMBOLS_OF`` or ``GLOSSARY`` (ν₂… as ν₁), in this order; a ``ValueError`` naming it
+    where none says."""
+    said = MEANINGS.get(proof, {}).get(name) or SYMBOLS_OF.get(proof, {}).get(name)
+    found = said or GLOSSARY.get(re.sub(r"^nu_\d$", "nu_1", name))
+    if found is None:
+        raise ValueError(
+            f"name={name!r} of a counterexample of {proof!r}: expected a name that GLOSSARY, "
+            "SYMBOLS_OF or MEANINGS defines"
+        )
+    return found
+
+
+def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
+    they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
+    (``_meaning``), the paper's symbols marked as defined on the notation page; None when no
+    step has a counterexample."""
+    shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
+    for step in steps:
+        for name in step.get("counterexample") or {}:
+            written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", name) else WORDS.get(name, symbol(name))
+            names = shown.setdefault(_meaning(proof, name), [])
+            if written not in names:
+                names.append(written)
+    if not shown:
+        return None
+    said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
+    paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
+    where = (
+        f" {', '.join(paper)} are the paper's, as [the notation page]({NOTATION}) defines them;"
+        " the rest are the walk's own."
+        if paper
+        else ""
+    )
+    return (
+        '<details class="aside"><summary>Symbols on this page</summary>\n\n'
+        f"The names the counterexamples use. {said}.{where}\n\n</details>"
+    )
 
 
 _SIDES = {"lhs": "left", "rhs": "right"}
@@ -536,6 +648,13 @@ MEANINGS: dict[str, dict[str, str]] = {
         "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
     "Lemma E.8": {"s": "the variable of the integral over the tail"},
+}
+
+
+#: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
+SYMBOLS_OF: dict[str, dict[str, str]] = {
+    "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
+    "Lemma D.6": {"c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)"},
 }
 
 
@@ -623,7 +742,8 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        parts.append(f"**Counterexample:** {_values(step['counterexample'])}{where}.")
+        values = _values(step["counterexample"], words=True)
+        parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
         evidence = _typeset(_margins(step))
         parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
@@ -1016,6 +1136,8 @@ def proof_page(
     ]
     note = margin_note(steps)
     lines += [note, ""] if note else []
+    named = symbols_line(proof.name, steps)
+    lines += [named, ""] if named else []
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
         lines += [
