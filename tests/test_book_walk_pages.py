@@ -194,9 +194,14 @@ def test_a_proof_page_writes_out_the_statement_as_the_paper_prints_it(tex):
         "L\\zeta\\tau^3}\\left(1 + \\frac{c_1c_3}{2\\tau\\zeta}\\right)."
     )
     assert f"$$\n{delta}\n$$" in box
-    assert "c_3 = 2d + 3\\log (1/\\delta)." in box
+    # eq:c1's three constants, one line each (on one line the display ran past the column)
+    assert (
+        "\n& c_2 = b - 2\\sqrt{b\\log(1/\\delta)}, \\\\\n& c_3 = 2d + 3\\log (1/\\delta).\n" in box
+    )
     assert "$\\eta_{1,k} = \\frac{b\\tau}{4L c_1 }$ in Algorithm 1." in box
-    assert "\\label" not in box and "begin{" not in box and "\\nu" not in box  # ends at the lemma
+    assert (
+        "\\label" not in box and "begin{proof}" not in box and "\\nu" not in box
+    )  # ends at the lemma
     theorem = _flat(_statement(pages.proof_page("Theorem 4", PUBLISHED, tex=tex)))
     assert "\\alpha \\leq \\frac{3\\tau^{3/2}\\sigma}{\\gamma\\zeta} \\cdot" in theorem
     assert "where $d$ is the dimension of $\\mu$, then $\\Sigma_*$ has" in theorem

@@ -117,6 +117,12 @@ _DISPLAY_NOISE = re.compile(
     r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\(?:small|footnotesize)\b"
 )
 
+#: Where a statement's display starts a line: at a line break of the .tex, and after the comma
+#: of a list of definitions or conditions ("c₁ = …, \\quad c₂ = …", "…, \\mbox{ and } …").
+_ROW = re.compile(
+    r"\\\\|(?<=,)\s*(?:\\quad\s*(?!\\mbox)|(?:\\quad\s*)?(?=\\mbox\{\s*(?:and|if)\b))"
+)
+
 
 def _printed_reference(match: re.Match) -> str:
     """The number the PDF prints for a ``\\ref``/``\\eqref`` of prose: "(5.1)" for an
@@ -159,7 +165,8 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
     """The statement of ``proof`` as the paper prints it, in Markdown: the body of the
     ``lemma``/``theorem`` environment that holds the ``\\label`` of the proof's statement
     (``spec.Proof.statement_span``), its prose as text (``_prose``) and each display as a
-    display of the steps' kind (``tex_fragment`` per line of the .tex, ``_display``); None when
+    display of the steps' kind (``tex_fragment`` per line of the .tex, and per definition of a
+    list of them, "c₁ = …, \\quad c₂ = …", ``_display``); None when
     the .tex holds no environment around that label."""
     from dataclasses import replace
 
@@ -173,9 +180,9 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
     out, at = [], 0
     for m in _DISPLAY_ENV.finditer(body):
         out.append(_prose(body[at : m.start()]))
-        rows = re.split(r"\\\\", _DISPLAY_NOISE.sub("", m.group(3)))
+        rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_display(members)]
+        out += ["", *_display(members, join=False)]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
@@ -892,12 +899,13 @@ def balanced(tex: str) -> str:
     return "\\left. " * missing + tex + " \\right." * depth
 
 
-def _display(members: list[tuple[str, str]]) -> list[str]:
+def _display(members: list[tuple[str, str]], join: bool = True) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
-    line when it fits ``LINE``, else aligned, each member broken by ``_lines`` and each
-    continuation indented; each line's delimiters paired (``balanced``)."""
+    line when it fits ``LINE`` (and ``join``; else a line per member), else aligned, each
+    member broken by ``_lines`` and each continuation indented; each line's delimiters paired
+    (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    if visible_width(flat) <= LINE:
+    if visible_width(flat) <= LINE and (join or len(members) == 1):
         return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
