@@ -120,8 +120,11 @@ _DISPLAY_NOISE = re.compile(
 #: Where a statement's display starts a line: at a line break of the .tex, and after the comma
 #: of a list of definitions or conditions ("c₁ = …, \\quad c₂ = …", "…, \\mbox{ and } …").
 _ROW = re.compile(
-    r"\\\\|(?<=,)\s*(?:\\quad\s*(?!\\mbox)|(?:\\quad\s*)?(?=\\mbox\{\s*(?:and|if)\b))"
+    r"\\\\|(?<=,)\s*(?:\\q?quad\s*(?!\\mbox)|(?:\\q?quad\s*)?(?=\\mbox\{\s*(?:and|if|with)\b))"
 )
+#: The widest line of a statement's display (``visible_width``): narrower than a step's
+#: (``LINE``), as its lines hold more fractions and roots, which the count underestimates.
+STATEMENT_LINE = 44
 
 
 def _printed_reference(match: re.Match) -> str:
@@ -182,7 +185,7 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
         out.append(_prose(body[at : m.start()]))
         rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_display(members, join=False)]
+        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
@@ -899,17 +902,17 @@ def balanced(tex: str) -> str:
     return "\\left. " * missing + tex + " \\right." * depth
 
 
-def _display(members: list[tuple[str, str]], join: bool = True) -> list[str]:
+def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
-    line when it fits ``LINE`` (and ``join``; else a line per member), else aligned, each
+    line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
     member broken by ``_lines`` and each continuation indented; each line's delimiters paired
     (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    if visible_width(flat) <= LINE and (join or len(members) == 1):
+    if visible_width(flat) <= width and (join or len(members) == 1):
         return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
-        for k, line in enumerate(_lines(member)):
+        for k, line in enumerate(_lines(member, width)):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
     body = " \\\\\n".join(rows)
