@@ -341,7 +341,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines.append(f"- {step(name, index)} names *{label}*: {why}.")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
-        lines.append(new_findings(data, result))
+        lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
 
 
