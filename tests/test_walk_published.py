@@ -454,7 +454,7 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     assert "isotropic instance: yes" in page and "isotropic = 1" not in page
     index = pages.index_page(PUBLISHED)  # its new findings as the book's copy of 08d says them
     assert "isotropic instance: yes" in index and "isotropic = 1" not in index
-    assert "(where a = ‖Ũᵀ∇f‖², n = ‖ν‖²" in index
+    assert "a = ‖Ũᵀ∇f‖², n = ‖ν‖², m = ‖Ũν‖²)." in index
     # Theorem 4's c₀…c₄ are its polynomial's, Lemma 29's c₂ is not eq:c1's: each proof's sense
     assert "c₀, c₁, c₂, c₃, c₄: the coefficients of f(μ + x)" in pages.proof_page("Thm 3.4")
     assert "(not eq:c1 (5.1)'s c₂)" in page
