@@ -169,3 +169,47 @@ def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
     # the detector sees the old rendering's halves: the members as a display would show them
     old = ["\\PP\\left(\\exists\\; t \\ge 0, 1 \\right.", "0, 1 \\le i", "i \\le b \\Big)"]
     assert all(_half_relation(display) for display in old)
+
+
+def _statement(page: str) -> str:
+    """The box of a proof page that shows the statement as the paper prints it."""
+    m = re.search(
+        r"^```\{admonition\} (.*?), as the paper states it\n(.*?)^```$", page, re.M | re.S
+    )
+    assert m is not None, "no statement box on the page"
+    return m.group(2)
+
+
+def test_a_proof_page_writes_out_the_statement_as_the_paper_prints_it(tex):
+    """Under the title, before the step counts: Lemma 9's (lem:gd_dec_1) body, its constants of
+    eq:c1 and its Δ_α,1 as displays, its prose with Algorithm 1 named, and nothing of its proof;
+    Theorem 4's (prop:Sigma) condition eq:alp_cond on α. The pieces are copied from the .tex by
+    hand (its displays' line breaks joined). Without the .tex, or with a .tex where the label
+    sits in no statement, the page says it cannot show it."""
+    page = pages.proof_page("Lemma 9", PUBLISHED, tex=tex)
+    box = _statement(page)
+    assert page.index(box) < page.index("The proof of Lemma 9, relation by relation")
+    delta = (
+        "\\Delta_{\\alpha,1} = \\frac{c_3^3 \\gamma b \\alpha^4}{2^5\\cdot 3^2\\cdot c_1 "
+        "L\\zeta\\tau^3}\\left(1 + \\frac{c_1c_3}{2\\tau\\zeta}\\right)."
+    )
+    assert f"$$\n{delta}\n$$" in box
+    # eq:c1's three constants, one line each (on one line the display ran past the column)
+    assert (
+        "\n& c_2 = b - 2\\sqrt{b\\log(1/\\delta)}, \\\\\n& c_3 = 2d + 3\\log (1/\\delta).\n" in box
+    )
+    assert "$\\eta_{1,k} = \\frac{b\\tau}{4L c_1 }$ in Algorithm 1." in box
+    assert (
+        "\\label" not in box and "begin{proof}" not in box and "\\nu" not in box
+    )  # ends at the lemma
+    theorem = _flat(_statement(pages.proof_page("Theorem 4", PUBLISHED, tex=tex)))
+    assert "\\alpha \\leq \\frac{3\\tau^{3/2}\\sigma}{\\gamma\\zeta} \\cdot" in theorem
+    assert "where $d$ is the dimension of $\\mu$, then $\\Sigma_*$ has" in theorem
+    # without the statement: a sentence, no box
+    for other, why in (
+        (None, "did not have"),
+        (tex.replace(r"\label{lem:gd_dec_1}", ""), "no state"),
+    ):
+        page = pages.proof_page("Lemma 9", PUBLISHED, tex=other)
+        assert "as the paper states it" not in page
+        assert "The statement of Lemma 9 is not shown here" in page and why in page

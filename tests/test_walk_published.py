@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -132,7 +133,8 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"**the first false step is step {first}**" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
-    folds = ("<summary>Evidence</summary>", "<summary>Source</summary>")
+    folds = ("Evidence", "Source", "Symbols on this page")
+    folds = tuple(f"<summary>{fold}</summary>" for fold in folds)
     assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
     clean = pages.proof_page("Theorem 12", PUBLISHED)
@@ -152,7 +154,10 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
         assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
-        assert line.endswith(where)
+        assert line.split("); ", 1)[1].startswith(where)
+    # Theorem 4's step 4 is named by a typo (eq:J_Sig_0), its step 41 by an imprecision
+    line = next(x for x in index.splitlines() if "(our Thm 3.4)]" in x)
+    assert line.endswith("first false at step 4, a typo; the first not a typo at step 41")
 
 
 def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
@@ -264,19 +269,23 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     from mines_theory.verification.framework.verdict import Status, Verdict
 
     verdicts = ledger.published()
+
+    def opening(page: str) -> str:
+        return next(line for line in page.split("\n") if line.startswith("The statement: "))
+
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
-    opening = page.split("\n")[2]
-    assert opening.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
-    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in opening
-    assert "repaired" not in opening
+    said = opening(page)
+    assert said.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
+    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in said
+    assert "repaired" not in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
-        assert held and held[0] in opening, number
+        assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
-    other = pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped).split("\n")[2]
+    other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
     assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
     # an erratum-free proof whose statement holds without qualifiers
-    clean = pages.proof_page("Thm 3.2", PUBLISHED).split("\n")[2]
+    clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
     assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)
@@ -292,17 +301,57 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives():
     assert first is not None
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
     page = pages.proof_page("Lemma D.6", PUBLISHED)
-    assert f"**the first false step is step {first}**, a typo, as its erratum says." in page
+    assert f"**the first false step is step {first}**, a typo (its erratum: “eq:G_norm (" in page
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
-    assert f"**the first false step is step {first}**. " in bare
-    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    said = f"**the first false step is step {first}**, which no erratum names (a new finding"
+    assert said in bare and "not a typo" not in bare  # its note's "a typo" is prose, not read
     error = next(e.label for e in ledger.errata() if e.kind == "error")
-    for label, words in ((typo, "a typo"), (error, "an error")):
-        walk = json.loads(json.dumps(PUBLISHED))
-        walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = label
-        named = pages.proof_page("Lemma 5.1", walk)
-        assert f"**the first false step is step {first}**, {words}, as its erratum says" in named
+    walk = json.loads(json.dumps(PUBLISHED))
+    walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = error
+    named = pages.proof_page("Lemma 5.1", walk)
+    assert f"**the first false step is step {first}**, an error, as its erratum says." in named
+    assert "not a typo" not in named
+
+
+def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
+    """Lemma 9 (our 5.1) with its step 6 named by a typo erratum (its note reads it as one):
+    the page says step 6 is a typo and that the first false step that is not one is step 9 (an
+    error, its erratum), marked in its heading; with step 9 a typo as well, step 10 (no erratum
+    names it). On synthetic steps: a new finding, an error or nothing after the typos."""
+    from mines_theory.verification.framework import ledger
+
+    typo = next(e.label for e in ledger.errata() if e.kind == "typo")
+    walk = json.loads(json.dumps(PUBLISHED))
+    steps = walk["proofs"]["Lemma 5.1"]
+    assert [s["index"] for s in steps if s["status"] == "fails"] == [6, 9, 10]
+    steps[5]["erratum"] = typo
+    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 6
+    page = pages.proof_page("Lemma 9", walk)
+    link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
+    assert f"**the first false step is step 6**, a typo (its erratum: “{typo}" in page
+    assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
+    assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
+    assert "## Step 6 · ✗ fails · first false step\n" in page
+    steps[8]["erratum"] = typo
+    assert pages.first_not_typo(steps) == 10
+    assert "is [step 10](walk-lemma-5-1.md#walk-lemma-5-1-step-10)**, which no erratum" in (
+        pages.proof_page("Lemma 9", walk)
+    )
+    # synthetic steps: what follows the typos decides
+    error = next(e.label for e in ledger.errata() if e.kind == "error")
+    made = [
+        {"index": 1, "status": "fails", "erratum": typo},
+        {"index": 2, "status": "holds", "erratum": None},
+        {"index": 3, "status": "fails", "erratum": typo},
+        {"index": 4, "status": "fails", "erratum": error},
+        {"index": 5, "status": "fails", "erratum": None},
+    ]
+    assert pages.first_not_typo(made) == 4
+    assert pages.first_not_typo(made[:3] + made[4:]) == 5
+    assert pages.first_not_typo(made[:3]) is None and pages.first_not_typo(made[1:2]) is None
+    made[0]["erratum"] = error  # not a typo: the first false step itself
+    assert pages.first_not_typo(made) == report.first_false(made) == 1
 
 
 def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
@@ -326,3 +375,90 @@ def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
     assert two.endswith(
         "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
     )
+
+
+def test_a_step_an_erratum_names_says_so_in_a_sentence():
+    """Lemma 9's (our 5.1) step 9 is named by an erratum of kind "error": the line under it
+    says so with the label in quotation marks and the link to the errata, where the old line
+    ("Named by the erratum proof of Lemma 5.1, substituting …") read as a garbled sentence;
+    the kind follows the erratum's (Lemma 29's step 1, a typo)."""
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    assert (
+        "An erratum names this step (an error): “proof of Lemma 5.1, substituting η₁,k; "
+        "Δ<sub>α,1</sub>”; see its entry in [notebook 08d, the errata](08d-errata.ipynb)."
+    ) in page
+    named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
+    assert page.count("An erratum names this step") == len(named) == 1
+    other = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert "An erratum names this step (a typo): “eq:G_norm (" in other
+    for proof in spec.proofs():
+        assert "Named by the erratum" not in pages.proof_page(proof.name, PUBLISHED), proof.name
+
+
+def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch):
+    """Lemma 9's step 2 holds with worst margin −2.48e-16 (walked.json): its evidence writes it
+    as a power of ten with the rounding tolerance beside it, read from ``check.TOLERANCE`` (a
+    different tolerance changes the sentence); a positive margin (step 4's 5.8·10⁻³) and a
+    failing step's (step 6's −0.901) get no tolerance, nor does a Monte Carlo step that holds
+    at a negative margin (Theorem 1's step 1: its standard error decides). The page explains
+    the margin once; no page writes a number as 2.48e-16."""
+    from mines_theory.verification.proofs import check
+
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    steps = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma 5.1"]}
+    assert steps[2]["worst_margin"] < 0 < steps[4]["worst_margin"]
+    within = "(within the rounding tolerance 10⁻¹⁰ of <code>check.TOLERANCE</code>)"
+    assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
+    assert "worst margin 0.0058." in page and "normalized margin −0.901 at the instance" in page
+    assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
+    monkeypatch.setattr(check, "TOLERANCE", 1e-12)
+    assert "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹²" in (
+        pages.proof_page("Lemma 9", PUBLISHED)
+    )
+    monkeypatch.undo()
+    first = PUBLISHED["proofs"]["Thm 3.1"][0]
+    assert first["worst_margin"] < 0 and "Monte Carlo" in first["evidence"]
+    theorem = pages.proof_page("Thm 3.1", PUBLISHED)
+    assert theorem.count("rounding tolerance 10⁻¹⁰ of") < sum(
+        s["worst_margin"] is not None and s["worst_margin"] < 0
+        for s in PUBLISHED["proofs"]["Thm 3.1"]
+    )
+    for proof in spec.proofs():
+        text = pages.proof_page(proof.name, PUBLISHED)
+        assert not re.findall(r"\d e?[-+]\d\d\b|\de[-+]\d", text), proof.name
+    assert pages.margin_note([{"worst_margin": None}]) is None
+
+
+def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
+    """Each walk page with a counterexample has one "Symbols on this page" fold, and every name
+    any published counterexample uses (iterated over the walk, not listed here) is defined in
+    it, the paper's symbols linked to the notation page; a name nothing defines is a named
+    error, not a silent gap. The model's choices are words: Lemma 29's (our D.6) "isotropic =
+    1" reads "isotropic instance: yes"."""
+    fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+    for name, steps in PUBLISHED["proofs"].items():
+        used = {k for s in steps for k in (s["counterexample"] or {})}
+        page = pages.proof_page(name, PUBLISHED)
+        found = fold.findall(page)
+        assert len(found) == (1 if used else 0), name
+        for key in used:
+            written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
+            written = written or pages.WORDS.get(key) or pages.symbol(key)
+            assert re.search(rf"(?:^|; |\. |, ){re.escape(written)}(?:, [^:;]+)?: \S", found[0]), (
+                name,
+                key,
+            )
+        if any(k in pages.GLOSSARY and pages.GLOSSARY[k].startswith("†") for k in used):
+            assert "[the notation page](notation.md)" in found[0], name
+    page = pages.proof_page("Lemma D.6", PUBLISHED)
+    assert "isotropic instance: yes" in page and "isotropic = 1" not in page
+    index = pages.index_page(PUBLISHED)  # its new findings as the book's copy of 08d says them
+    assert "isotropic instance: yes" in index and "isotropic = 1" not in index
+    assert "a = ‖Ũᵀ∇f‖², n = ‖ν‖², m = ‖Ũν‖²)." in index
+    # Theorem 4's c₀…c₄ are its polynomial's, Lemma 29's c₂ is not eq:c1's: each proof's sense
+    assert "c₀, c₁, c₂, c₃, c₄: the coefficients of f(μ + x)" in pages.proof_page("Thm 3.4")
+    assert "(not eq:c1 (5.1)'s c₂)" in page
+    made = {"proofs": {"Lemma 5.1": json.loads(json.dumps(PUBLISHED["proofs"]["Lemma 5.1"]))}}
+    made["proofs"]["Lemma 5.1"][5]["counterexample"]["kappa_hat"] = 1.0
+    with pytest.raises(ValueError, match="name='kappa_hat'"):
+        pages.proof_page("Lemma 5.1", made)

@@ -25,21 +25,30 @@ from .published import cross_check, load, proof_summaries, summary_table
 
 __all__ = [
     "FOLD",
+    "GLOSSARY",
     "LINE",
     "MACROS",
+    "NOTATION",
     "Placed",
+    "SYMBOLS_OF",
+    "WORDS",
     "displayed",
+    "first_not_typo",
     "index_page",
+    "margin_note",
     "new_findings",
     "number",
     "numbered",
+    "power",
     "proof_page",
     "relation_display",
+    "statement_text",
     "statement_verdicts",
     "step_anchor",
     "step_link",
     "steps_of",
     "symbol",
+    "symbols_line",
     "tex_fragment",
     "visible_width",
 ]
@@ -95,6 +104,91 @@ def tex_fragment(latex: str) -> str:
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
+
+
+#: The labels of the .tex that are neither an equation nor a statement, with what the PDF prints.
+_OTHER_LABELS = {"alg:zero_order": "1"}
+#: A display environment of a statement (``\\begin{align*}`` … ``\\end{align*}``).
+_DISPLAY_ENV = re.compile(
+    r"\\begin\{(equation|align|gather|multline)(\*?)\}(.*?)\\end\{\1\2\}", re.S
+)
+#: What a display's body drops: its inner alignment environment and a size command.
+_DISPLAY_NOISE = re.compile(
+    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\(?:small|footnotesize)\b"
+)
+
+#: Where a statement's display starts a line: at a line break of the .tex, and after the comma
+#: of a list of definitions or conditions ("c₁ = …, \\quad c₂ = …", "…, \\mbox{ and } …").
+_ROW = re.compile(
+    r"\\\\|(?<=,)\s*(?:\\q?quad\s*(?!\\mbox)|(?:\\q?quad\s*)?(?=\\mbox\{\s*(?:and|if|with)\b))"
+)
+#: The widest line of a statement's display (``visible_width``): narrower than a step's
+#: (``LINE``), as its lines hold more fractions and roots, which the count underestimates.
+STATEMENT_LINE = 44
+
+
+def _printed_reference(match: re.Match) -> str:
+    """The number the PDF prints for a ``\\ref``/``\\eqref`` of prose: "(5.1)" for an
+    ``\\eqref``, "5.1" or "36" for a ``\\ref`` (its word, "Lemma", is in the prose)."""
+    from mines_theory.verification.framework.paper import EQUATIONS, STATEMENTS
+
+    label = match.group(2)
+    if label in EQUATIONS:
+        number = EQUATIONS[label]
+        return number if match.group(1) == "eqref" else number.strip("()")
+    if label in STATEMENTS:
+        return STATEMENTS[label].rsplit(" ", 1)[-1]
+    return _OTHER_LABELS.get(label, label)
+
+
+def _prose(latex: str) -> str:
+    """The prose of a statement in Markdown: its inline mathematics (``$…$``) as
+    ``tex_fragment`` gives it, references as the PDF's numbers, ``~`` a space, ``\\texttt``
+    and ``\\emph`` in words, citations dropped, an ``enumerate``'s items numbered."""
+    parts = re.split(r"(\$[^$]*\$)", latex)
+    items = 0
+    for i, part in enumerate(parts):
+        if i % 2:
+            parts[i] = f"${tex_fragment(part[1:-1])}$"
+            continue
+        part = re.sub(r"\\(eqref|ref)\{([^{}]*)\}", _printed_reference, part)
+        part = re.sub(r"\\label\{[^{}]*\}|\\cite[pt]?\{[^{}]*\}", "", part)
+        part = re.sub(r"\\(?:texttt|textrm|mbox)\{([^{}]*)\}", r"\1", part)
+        part = re.sub(r"\\(?:emph|textit)\{([^{}]*)\}", r"*\1*", part)
+        part = re.sub(r"\\(?:begin|end)\{(?:enumerate|itemize)\}(?:\[[^]]*\])?", "\n\n", part)
+        while "\\item" in part:
+            items += 1
+            part = part.replace("\\item", f"\n\n({items})", 1)
+        parts[i] = part.replace("~", " ").replace("{}", "")
+    paragraphs = re.split(r"\n\s*\n", "".join(parts))
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
+def statement_text(proof: spec.Proof, tex: str) -> str | None:
+    """The statement of ``proof`` as the paper prints it, in Markdown: the body of the
+    ``lemma``/``theorem`` environment that holds the ``\\label`` of the proof's statement
+    (``spec.Proof.statement_span``), its prose as text (``_prose``) and each display as a
+    display of the steps' kind (``tex_fragment`` per line of the .tex, and per definition of a
+    list of them, "c₁ = …, \\quad c₂ = …", ``_display``); None when
+    the .tex holds no environment around that label."""
+    from dataclasses import replace
+
+    try:
+        span = replace(proof, statement=f"\\label{{{proof.label}}}").statement_span(tex)
+    except ValueError:
+        return None
+    assert span is not None  # a statement is given, so a span or a ValueError
+    body = tex[span[0] : span[1]]
+    body = re.sub(r"^\\begin\{\w+\}(?:\[[^]]*\])?", "", body)
+    out, at = [], 0
+    for m in _DISPLAY_ENV.finditer(body):
+        out.append(_prose(body[at : m.start()]))
+        rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
+        members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
+        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
+        at = m.end()
+    out.append(_prose(body[at:]))
+    return "\n".join(line for line in out).strip()
 
 
 @dataclass(frozen=True)
@@ -179,8 +273,10 @@ def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
-    first = first_false(steps)
+    first, other = first_false(steps), first_not_typo(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
+    if first is not None and other != first:
+        where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
         f"{len(steps)} steps ({_counts(steps)}); {where}"
@@ -245,7 +341,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines.append(f"- {step(name, index)} names *{label}*: {why}.")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
-        lines.append(new_findings(data, result))
+        lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
 
 
@@ -310,7 +406,7 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
-        counterexample = _values(step.get("counterexample") or {})
+        counterexample = _values(step.get("counterexample") or {}, words=meaning)
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
@@ -390,10 +486,117 @@ def number(value: Any) -> str:
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
-def _values(counterexample: Mapping[str, Any]) -> str:
+#: A counterexample's names that are a choice of the walk's model, not mathematics: said in
+#: words, their value (1 or 0) as yes or no (``_values``).
+WORDS = {"iso": "isotropic instance", "tight": "tight recursion"}
+
+
+def _values(counterexample: Mapping[str, Any], words: bool = False) -> str:
     """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
-    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"."""
-    return ", ".join(f"{symbol(k)} = {number(v)}" for k, v in counterexample.items())
+    as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"; with ``words``, a
+    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes")."""
+    return ", ".join(
+        f"{WORDS[k]}: {'yes' if v else 'no'}"
+        if words and k in WORDS
+        else f"{symbol(k)} = {number(v)}"
+        for k, v in counterexample.items()
+    )
+
+
+#: The notation page of the book, where the paper's symbols are defined.
+NOTATION = "notation.md"
+
+#: What each name of the walk's counterexamples stands for where its proof does not say
+#: otherwise (``SYMBOLS_OF``, ``MEANINGS``); "†" marks a symbol of the paper, defined on the
+#: notation page (``NOTATION``), the others are the walk's own.
+GLOSSARY: dict[str, str] = {
+    "d": "† the dimension",
+    "b": "† the batch size, b directions u<sub>i</sub>",
+    "tau": "† the lower bound of S′ = {τI ⪯ Σ⁻¹ ⪯ ζI}",
+    "zeta": "† the upper bound of S′",
+    "L": "† the smoothness constant of f",
+    "sigma": "† the strong-convexity constant of f",
+    "gamma": "† the Lipschitz constant of the Hessian of f",
+    "alpha": "† the smoothing scale",
+    "delta": "† the failure probability a high-probability bound allows",
+    "c1": "† the first constant of eq:c1, (√d + √b + √(2 log(2/δ)))²",
+    "c2": "† the second constant of eq:c1, b − 2√(b log(1/δ))",
+    "c3": "† the third constant of eq:c1, 2d + 3 log(1/δ)",
+    "k": "† the iteration",
+    "K": "† the number of iterations",
+    "t": "an iteration t of the sum over t = 0, …, k",
+    "xi": "† ξ<sub>k</sub>, the smallest eigenvalue of Σ<sub>k</sub><sup>1/2</sup>"
+    "∇²f(μ<sub>k</sub>)Σ<sub>k</sub><sup>1/2</sup> (a lower bound on it)",
+    "eta": "† η₁,k, the step size of the mean",
+    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub>, written ℓ in the counterexamples)",
+    "nu_1": "the entries of ν, the remainders of the Taylor expansions of the "
+    "antithetic differences (eq:nu)",
+    "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
+    "‖ū<sub>t,i</sub>‖²",
+    "A": "a threshold on ‖ū‖² (the A<sub>t</sub> of one t)",
+    "bound": "the right side of the lemma's bound at the instance",
+    "estimate": "the Monte Carlo estimate of E[left] − right",
+    "se": "the standard error of that estimate",
+    "margin": "the normalized margin at the instance (negative: the step is violated)",
+    "lhs": "the step's left side at the instance",
+    "rhs": "the step's right side at the instance",
+    "lhs - rhs": "the difference of the step's sides at the instance",
+    "terms": "the number of log-cosh terms of the objective f the walk draws",
+    "tight": "whether the drawn sequence meets its recursion with equality",
+    "iso": "whether the walk drew the isotropic family f = (a/2)‖x‖², Σ⁻¹ = τI, all u<sub>i</sub> "
+    "equal",
+    "mu_gap": "‖μ̂* − μ*‖, how far the minimizer of Q<sub>α</sub> is from that of f",
+    "norm_e": "‖e‖ = ‖μ<sub>k</sub> − μ*‖",
+    "norm_u_sq": "a direction's squared length, on the edge of the event",
+    "w2": "‖UᵀΣ<sup>1/2</sup>∇f‖², as the lines of the proof write it",
+    "w3": "‖UᵀΣ<sup>1/2</sup>∇f‖³",
+    "rho": "the spread of the directions u<sub>i</sub> around a common one (the model's)",
+    "rho_1": "ρ₁, the rate of the recursion F<sub>t+1</sub> ≤ (1 − ρ₁)F<sub>t</sub> + Δ",
+    "F_1": "F₁, the first term of that recursion",
+    "Delta": "Δ, the additive term of that recursion",
+}
+
+
+def _meaning(proof: str, name: str) -> str:
+    """What ``name`` of a counterexample of the proof ``proof`` stands for: from ``MEANINGS``,
+    ``SYMBOLS_OF`` or ``GLOSSARY`` (ν₂… as ν₁), in this order; a ``ValueError`` naming it
+    where none says."""
+    said = MEANINGS.get(proof, {}).get(name) or SYMBOLS_OF.get(proof, {}).get(name)
+    found = said or GLOSSARY.get(re.sub(r"^nu_\d$", "nu_1", name))
+    if found is None:
+        raise ValueError(
+            f"name={name!r} of a counterexample of {proof!r}: expected a name that GLOSSARY, "
+            "SYMBOLS_OF or MEANINGS defines"
+        )
+    return found
+
+
+def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
+    they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
+    (``_meaning``), the paper's symbols marked as defined on the notation page; None when no
+    step has a counterexample."""
+    shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
+    for step in steps:
+        for name in step.get("counterexample") or {}:
+            written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", name) else WORDS.get(name, symbol(name))
+            names = shown.setdefault(_meaning(proof, name), [])
+            if written not in names:
+                names.append(written)
+    if not shown:
+        return None
+    said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
+    paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
+    where = (
+        f" {', '.join(paper)} are the paper's, as [the notation page]({NOTATION}) defines them;"
+        " the rest are the walk's own."
+        if paper
+        else ""
+    )
+    return (
+        '<details class="aside"><summary>Symbols on this page</summary>\n\n'
+        f"The names the counterexamples use. {said}.{where}\n\n</details>"
+    )
 
 
 _SIDES = {"lhs": "left", "rhs": "right"}
@@ -458,6 +661,13 @@ MEANINGS: dict[str, dict[str, str]] = {
 }
 
 
+#: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
+SYMBOLS_OF: dict[str, dict[str, str]] = {
+    "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
+    "Lemma D.6": {"c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)"},
+}
+
+
 def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
     """ "where a = ‖Ũᵀ∇f‖², …": what each letter of ``counterexample`` stands for, from
     ``MEANINGS`` for the proof ``proof`` (our name); "" when none needs saying.
@@ -479,17 +689,77 @@ def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
     return "where " + ", ".join(said) if said else ""
 
 
+#: A number of the walk's evidence in Python's exponent notation ("-2.48e-16").
+_EXPONENT = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?e[-+]?\d+\b")
+#: Where a numeric step's evidence gives its worst margin (or an identity's residual).
+_WORST = re.compile(r"(worst margin|largest relative residual) (\S+?)(?=;|$)")
+
+
+def power(value: float, digits: int = 2) -> str:
+    """A small or large number as a reader writes it: ``digits`` significant digits and a power
+    of ten (``number``), a mantissa of 1 dropped.
+
+    >>> power(-2.476103e-16), power(1e-10), power(2.2e-14), power(0.005773)
+    ('−2.5×10⁻¹⁶', '10⁻¹⁰', '2.2×10⁻¹⁴', '0.0058')
+    """
+    text = number(float(f"{value:.{digits}g}"))
+    return text.removeprefix("1×") if text.startswith("1×") else text
+
+
+def _margins(step: Mapping[str, Any]) -> str:
+    """A numeric step's evidence with its numbers in powers of ten (``power``), minus signs as
+    "−", and, where the step holds (or is an identity) with a negative worst margin, the
+    tolerance that lets it: "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹⁰ of
+    check.TOLERANCE)". An expectation step's margin is decided by its standard error, and its
+    evidence says so; sympy's difference (``_typeset``) is left as it is."""
+    from .check import TOLERANCE
+
+    if _SYMPY.match(step["evidence"]):
+        return step["evidence"]
+    text = _EXPONENT.sub(lambda m: power(float(m.group())), step["evidence"])
+    text = re.sub(r"(?<![\w.])-(?=\d)", "−", text)  # a negative number's minus sign
+    worst = step.get("worst_margin")
+    if worst is None or worst >= 0 or step["status"] not in ("holds", "identity"):
+        return text
+    if "Monte Carlo" in text:
+        return text
+    within = f" (within the rounding tolerance {power(TOLERANCE)} of <code>check.TOLERANCE</code>)"
+    return _WORST.sub(lambda m: m.group(0) + within, text, count=1)
+
+
+def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The page's one explanation of the margins its numeric steps report (``check.margin``),
+    with the tolerance and the expectation steps' rule (``check.TOLERANCE``, ``check.K_SE``);
+    None when no step of ``steps`` was checked at instances."""
+    from .check import K_SE, TOLERANCE
+
+    if not any(s.get("worst_margin") is not None for s in steps):
+        return None
+    return (
+        "*The margins.* A step checked at random instances reports its normalized margin at "
+        "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
+        "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
+        "(its relative residual); positive is slack, negative a violation. Double precision "
+        "rounds, so a step holds where its worst margin is at least "
+        f"−{power(TOLERANCE)} (the rounding tolerance, <code>check.TOLERANCE</code>); a "
+        "Monte Carlo step fails only when its estimate is beyond 0 by more than "
+        f"{K_SE:g} of its standard errors."
+    )
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     parts = []
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        parts.append(f"**Counterexample:** {_values(step['counterexample'])}{where}.")
+        values = _values(step["counterexample"], words=True)
+        parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
-        evidence = _typeset(step["evidence"])
+        evidence = _typeset(_margins(step))
         parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
     if step.get("reason"):
-        parts.append(f"**Reading and note:** {step['reason']}")
+        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"])
+        parts.append(f"**Reading and note:** {reason}")
     return "\n\n".join(parts)
 
 
@@ -632,16 +902,17 @@ def balanced(tex: str) -> str:
     return "\\left. " * missing + tex + " \\right." * depth
 
 
-def _display(members: list[tuple[str, str]]) -> list[str]:
+def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
-    line when it fits ``LINE``, else aligned, each member broken by ``_lines`` and each
-    continuation indented; each line's delimiters paired (``balanced``)."""
+    line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
+    member broken by ``_lines`` and each continuation indented; each line's delimiters paired
+    (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    if visible_width(flat) <= LINE:
+    if visible_width(flat) <= width and (join or len(members) == 1):
         return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
-        for k, line in enumerate(_lines(member)):
+        for k, line in enumerate(_lines(member, width)):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
     body = " \\\\\n".join(rows)
@@ -753,6 +1024,83 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
 
 
+def _named_by(label: str) -> str:
+    """The line under a step that an erratum names: its kind (``_KIND_WORDS``), its label in
+    quotation marks, and where its entry is.
+
+    >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum names this step (a typo): “eq:bG”; see its entry in
+    [notebook 08d, the errata](08d-errata.ipynb).
+    """
+    from ..framework import ledger
+
+    kind = _KIND_WORDS[ledger.erratum(label).kind]
+    return (
+        f"An erratum names this step ({kind}): “{label}”; see its entry in "
+        "[notebook 08d, the errata](08d-errata.ipynb)."
+    )
+
+
+def _typo(step: Mapping[str, Any]) -> bool:
+    """Whether an erratum of kind "typo" names ``step``. The walk's data marks a step's kind by
+    the erratum that names it only: a new finding's reading may call it a typo in its prose
+    (Lemma 9's step 6), which is not read."""
+    from ..framework import ledger
+
+    label = step.get("erratum")
+    return label is not None and ledger.erratum(label).kind == "typo"
+
+
+def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of the first of a walked proof's ``steps`` that fails and that no erratum of
+    kind "typo" names (``_typo``), or None.
+
+    >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
+    ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
+    >>> first_not_typo(steps), first_not_typo(steps[:2])
+    (3, None)
+    """
+    return next((int(s["index"]) for s in steps if s["status"] == "fails" and not _typo(s)), None)
+
+
+def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
+    """Where the proof ``proof`` (our name) first breaks, in words: its first false step with
+    the kind of slip its erratum gives (``_kind_of``), and, where that is a typo, the first false
+    step that is not one (``first_not_typo``), or that every false step is a typo."""
+    first = first_false(steps)
+    if first is None:
+        return "no step fails."
+    step = steps[first - 1]
+    said = f"**the first false step is step {first}**"
+    if not step.get("erratum"):
+        return f"{said}, which no erratum names (a new finding of the walk)."
+    if not _typo(step):
+        return f"{said}{_kind_of(step)}."
+    said += f", a typo (its erratum: “{step['erratum']}”)"
+    other = first_not_typo(steps)
+    if other is None:
+        typos = sum(s["status"] == "fails" for s in steps)
+        return f"{said}; every false step of the proof ({typos}) is a typo."
+    link = f"[step {other}]({step_link(proof, other)})"
+    kind = _kind_of(steps[other - 1]) or ", which no erratum names"
+    return f"{said}; **the first that is not a typo is {link}**{kind}."
+
+
+def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
+    """The lines that show the statement of ``proof`` as the paper prints it
+    (``statement_text``), in a box titled with its name; without the .tex, or where the .tex
+    holds no statement around its label, a line that says so."""
+    text = statement_text(proof, tex) if tex is not None else None
+    if text is None:
+        why = "which this build did not have" if tex is None else "where no statement holds it"
+        return [
+            f"The statement of {proof.printed} is not shown here: it is read from the paper's "
+            f".tex, by its label <code>{proof.label}</code>, {why}.",
+            "",
+        ]
+    return [f"```{{admonition}} {proof.printed}, as the paper states it", text, "```", ""]
+
+
 def source_files(hypotheses: str) -> tuple[str, list[str]]:
     """A proof's hypotheses without the parentheses that name its model's file, and the files.
 
@@ -769,35 +1117,38 @@ def proof_page(
     tex: str | None = None,
     results: Mapping[str, Verdict] | None = None,
 ) -> str:
-    """The page of the walk of the proof ``name`` (our name): what the ledger finds of the
+    """The page of the walk of the proof ``name`` (our name): the statement as the paper
+    prints it (``statement_text``, from ``tex``), what the ledger finds of the
     statement (``statement_verdicts``, from ``results``, the published verdicts unless given),
     then each step as a whole relation (the member before it, from the paper's ``tex``:
     ``displayed``), grouped by display, with its badge and its evidence folded; the first false
-    step says what kind of slip it is where an erratum names it (``_kind_of``);
+    step says what kind of slip it is where an erratum names it (``_kind_of``), and where that
+    is a typo, the first false step that is not one is named too (``first_not_typo``);
     ``repaired(name)`` gives the label of the repaired statement in the corrigendum (a ``prf:``
     label), or None. Without ``tex`` a step shows its relation and the member after it only,
     and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
-    first = first_false(steps)
+    first, substantive = first_false(steps), first_not_typo(steps)
     uses = {s.index: s.uses for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
+        *_statement_box(proof, tex),
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
-        + (
-            f"**the first false step is step {first}**{_kind_of(steps[first - 1])}."
-            if first
-            else "no step fails."
-        )
+        + _first_false_words(proof.name, steps)
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    note = margin_note(steps)
+    lines += [note, ""] if note else []
+    named = symbols_line(proof.name, steps)
+    lines += [named, ""] if named else []
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
         lines += [
@@ -845,6 +1196,8 @@ def proof_page(
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
             lines += [f"## {title} · {span}", ""]
         mark = " · first false step" if index == first else ""
+        if index == substantive and index != first:
+            mark = " · first false step that is not a typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
             mark = f" · after step {step['after']}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
@@ -859,7 +1212,7 @@ def proof_page(
         if used:
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
-            lines += [f"Named by the erratum *{step['erratum']}* ([errata](08d-errata.ipynb)).", ""]
+            lines += [_named_by(step["erratum"]), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""
