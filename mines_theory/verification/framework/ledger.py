@@ -53,6 +53,7 @@ __all__ = [
     "erratum",
     "findings",
     "glue_measurements",
+    "published_twin",
     "header",
     "printed",
     "published",
@@ -291,14 +292,27 @@ def write_published(results: dict[str, Verdict], path: Path | None = None) -> No
     write_text(path, text + "\n")
 
 
+def published_twin(verdict: Verdict) -> Verdict:
+    """The published verdict that a fresh ``verdict`` reproduces (the one published verdict with
+    its summary, where it ``agrees``), else ``verdict`` itself: what a notebook's prose quotes,
+    so that its numbers are the verdict cell's (``verdict_cell`` prints the published verdict
+    where the fresh one agrees) on every machine."""
+    twins = [v for v in published().values() if v.summary == verdict.summary]
+    if len(twins) == 1 and twins[0].agrees(verdict):
+        return twins[0]
+    return verdict
+
+
 def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:
     """Glue (MyST-NB) each named measurement of ``verdict``, rendered with its uncertainty, under
     the key ``{prefix}_{name}``, so that a notebook's prose pastes it with
-    ``{glue:text}`{prefix}_{name}``` instead of typing the number."""
+    ``{glue:text}`{prefix}_{name}``` instead of typing the number: the published verdict's
+    where the fresh one reproduces it (``published_twin``), as the verdict cell prints it."""
     from myst_nb import glue
 
+    quoted = published_twin(verdict)
     for name in names:
-        glue(f"{prefix}_{name}", verdict[name].render(), display=False)
+        glue(f"{prefix}_{name}", quoted[name].render(), display=False)
 
 
 def _spec(name: str) -> Claim | Erratum:
