@@ -311,4 +311,18 @@ def test_the_book_page_fills_its_placeholders():
     template = (ROOT / "book" / "citing.md").read_text(encoding="utf-8")
     page = citation.book_page(template, CFF, "abc1234")
     assert "CITATION_BIBTEX" not in page and "PAPER_VERSION" not in page
+    assert "PAPER_BIBTEX" not in page
     assert citation.bibtex(CFF, "abc1234") in page and _sha256() in page
+    assert "@misc{ye2023mines," in page and "eprint = {2308.00469}" in page
+    assert "mirror-natural-evolution-strategies.tex" in page  # which file the hash is of
+
+
+def test_the_paper_entry_is_read_whole_from_the_bibliography():
+    """Nested braces close inside the entry; a missing key or an unclosed entry is named."""
+    bib = "@misc{a,\n  title = {A {B}}\n}\n\n@misc{b,\n  title = {C}\n}\n"
+    assert citation.paper_entry(bib, "a") == "@misc{a,\n  title = {A {B}}\n}"
+    assert citation.paper_entry(bib, "b") == "@misc{b,\n  title = {C}\n}"
+    with pytest.raises(ValueError, match="key='c': no such entry"):
+        citation.paper_entry(bib, "c")
+    with pytest.raises(ValueError, match="key='d': its entry's braces are not closed"):
+        citation.paper_entry("@misc{d,\n  title = {D}\n", "d")
