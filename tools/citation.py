@@ -191,9 +191,7 @@ def render_readme(text: str, cff: dict) -> str:
     return pattern.sub(lambda _: readme_section(cff), text)
 
 
-def book_page(
-    template: str, cff: dict, commit: str | None = None, bib: str | None = None
-) -> str:
+def book_page(template: str, cff: dict, commit: str | None = None, bib: str | None = None) -> str:
     """The book's page on citing (``book/citing.md``) with its placeholders filled in: the
     entry at ``commit``, the one the book is built from, the paper's entry from the book's
     bibliography ``bib`` (``REFERENCES``'s text by default) and the paper's version."""
