@@ -259,13 +259,18 @@ QUALIFIERS_SHOWN = 90
 def short_headline(verdict: Verdict, budget: int = QUALIFIERS_SHOWN) -> str:
     """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
     in their order, while they fit in ``budget`` characters (at least one), then how many more
-    ("+ 3 more"); the verdict's data is unchanged.
+    ("+ 3 more"), then how many came out No ("2 answered No": the headline names only those
+    that held, and a reader should not take the others for absent); the verdict's data is
+    unchanged.
 
     >>> from mines_theory.verification.framework.verdict import Qualifier
     >>> q = [Qualifier(n, f"{n}?", True) for n in ("loose", "order α⁴, not α²", "rate 1/k")]
     >>> v = Verdict(Status.HOLDS, "…", qualifiers=tuple(q))
     >>> short_headline(v), short_headline(v, budget=10)
     ('holds (loose; order α⁴, not α²; rate 1/k)', 'holds (loose; + 2 more)')
+    >>> no = Verdict(Status.HOLDS, "…", qualifiers=(q[0], Qualifier("tight", "?", False)))
+    >>> short_headline(no)
+    'holds (loose; 1 answered No)'
     """
     held = [q.name for q in verdict.qualifiers if q.outcome]
     shown: list[str] = []
@@ -274,7 +279,12 @@ def short_headline(verdict: Verdict, budget: int = QUALIFIERS_SHOWN) -> str:
             break
         shown.append(name)
     more = len(held) - len(shown)
-    parts = shown + ([f"+ {more} more"] if more else [])
+    refused = len(verdict.qualifiers) - len(held)
+    parts = (
+        shown
+        + ([f"+ {more} more"] if more else [])
+        + ([f"{refused} answered No"] if refused else [])
+    )
     return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
 
 
