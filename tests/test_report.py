@@ -199,3 +199,14 @@ def test_a_table_that_shows_a_z_of_minus_infinity_says_what_it_means():
     assert report.MINUS_INFINITE_Z not in report.summary_table(results, rows)
     finite = tuple(c for c in rows if c.number == "Thm 3.3")
     assert report.MINUS_INFINITE_Z not in report.summary_table(results, finite, notes=True)
+
+
+def test_a_table_with_a_bound_too_loose_to_be_tested_says_what_that_means():
+    """A cold reader read "holds (loose; too loose to be tested)" as a contradiction: a table
+    whose rows carry that qualifier says once what it means; one whose rows do not, nothing."""
+    results = dict(report.published())
+    loose = tuple(c for c in CLAIMS if c.number in ("Lemma 5.3", "Lemma E.4", "Thm 3.3"))
+    table = report.summary_table(results, loose, notes=True)
+    assert table.count(report.UNTESTABLE_MEANING) == 1
+    tested = tuple(c for c in loose if c.number == "Thm 3.3")
+    assert report.UNTESTABLE_MEANING not in report.summary_table(results, tested, notes=True)

@@ -20,7 +20,7 @@ from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum
 from ..framework.paper import with_number
-from .proofgraph import Category, category
+from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
 
 __all__ = [
@@ -109,6 +109,25 @@ def z_note(shown: Sequence[Measurement | None]) -> str | None:
     """
     minus_infinite = any(m is not None and m.kind is Kind.Z and m.value == -math.inf for m in shown)
     return MINUS_INFINITE_Z if minus_infinite else None
+
+
+#: What "too loose to be tested" means, said once under a table whose verdicts carry it
+#: (``untestable_note``).
+UNTESTABLE_MEANING = (
+    "“Too loose to be tested”: the bound held on every run, but no run of this kind could have "
+    "violated it (its criterion says why), so its holding is no evidence for the statement."
+)
+
+
+def untestable_note(verdicts: Sequence[Verdict]) -> str | None:
+    """``UNTESTABLE_MEANING`` where one of ``verdicts`` has a true qualifier named "too loose to
+    be tested…" (``proofgraph.UNTESTABLE_QUALIFIER``), else None."""
+    untestable = any(
+        q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
+        for v in verdicts
+        for q in v.qualifiers
+    )
+    return UNTESTABLE_MEANING if untestable else None
 
 
 def readme_link(c: Claim) -> str:
@@ -245,10 +264,12 @@ def summary_table(
             f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
-    meaning = z_note(
-        [shown_measurement(c, results[c.number]) for c in claims if c.number in results]
+    rows = [c for c in claims if c.number in results]
+    meanings = (
+        z_note([shown_measurement(c, results[c.number]) for c in rows]),
+        untestable_note([results[c.number] for c in rows]),
     )
-    return "\n".join(lines) + (f"\n\n{meaning}" if notes and meaning else "")
+    return "\n".join(lines) + "".join(f"\n\n{m}" for m in meanings if notes and m)
 
 
 #: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
@@ -756,9 +777,10 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             + html_scripts(", ".join(dict.fromkeys(notes)))
             + "."
         )
-    minus_infinite = z_note(shown)
-    if minus_infinite is not None:
-        table += "\n\n" + minus_infinite
+    rows = [old[spec.number] for spec in found if isinstance(spec, Claim)]
+    for meaning in (z_note(shown), untestable_note(rows)):
+        if meaning is not None:
+            table += "\n\n" + meaning
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
@@ -856,8 +878,6 @@ def found_box(
     def status(number: str) -> str:
         v = results.get(number)
         return (v.status if v is not None else Status.NOT_CHECKED).value
-
-    from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 
     def verdict_words(c: Claim, why: bool = True) -> str:
         """What the verdict of ``c`` says of its statement in the proof map's words
