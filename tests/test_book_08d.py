@@ -120,3 +120,22 @@ def test_each_check_sentence_is_shown_once_on_the_page():
     )
     twice = _sentence_counts(shown + "\n" + old_index)
     assert all(twice[label] == 2 for label in here)
+
+
+def test_the_book_folds_import_cells_and_leaves_out_every_verdict_cells_print_call(tmp_path):
+    """A cold reader met 05's page on a 15-line import cell and saw '# NBVAL_CHECK_OUTPUT /
+    print(ledger.verdict_cell(…))' above its verdict: in the book's copy the import cell's input
+    is folded and the verdict cell's left out (the notebook itself is unchanged: nbval runs it)."""
+    notebook = ROOT / "notebooks" / "05-convergence-mean.ipynb"
+    _build_site().staged_notebook(notebook, tmp_path / notebook.name, pdf=False)
+    staged = json.loads((tmp_path / notebook.name).read_text(encoding="utf-8"))
+    code = [c for c in staged["cells"] if c["cell_type"] == "code"]
+    assert code[0]["metadata"]["tags"] == ["hide-input"]
+    assert "import " in "".join(code[0]["source"])
+    verdict = [c for c in code if "verdict_cell(" in "".join(c["source"])]
+    assert verdict and all("remove-input" in c["metadata"]["tags"] for c in verdict)
+    computing = [c for c in code[1:] if c not in verdict and not c["metadata"].get("tags")]
+    assert computing  # cells that compute keep their input on the page
+    original = json.loads(notebook.read_text(encoding="utf-8"))
+    first = next(c for c in original["cells"] if c["cell_type"] == "code")
+    assert not first["metadata"].get("tags")

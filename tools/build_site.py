@@ -247,6 +247,26 @@ def findings_with_meanings(cell) -> None:
             data["text/markdown"] = pages.new_findings(meaning=True)
 
 
+def setup_only(source: str) -> bool:
+    """Whether a code cell's ``source`` only sets up: it opens with an import, and what follows
+    its imports defines or loops over nothing (a style call, a constant). The book folds its
+    input.
+
+    >>> setup_only("import numpy as np\\nfrom a import (\\n    b,\\n)\\nset_style()")
+    True
+    >>> setup_only("import numpy as np\\nx = np.ones(3)\\nfor i in x:\\n    print(i)")
+    False
+    >>> setup_only("x = 1")
+    False
+    """
+    lines = [line for line in source.splitlines() if line.strip()]
+    if not lines or not lines[0].startswith(("import ", "from ")):
+        return False
+    return not any(
+        line.lstrip().startswith(("def ", "class ", "for ", "while ", "with ")) for line in lines
+    )
+
+
 def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     """Copy ``notebook`` to ``target`` as the book shows it: its Markdown's statement labels and
     code names in words (``report.plain_names``), its Markdown outputs' plain-text
@@ -254,9 +274,11 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
     equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
+    its first code cell folded where it only sets up (``hide-input``, ``setup_only``),
     and each verdict cell's printed text (its stored output, unchanged in the
     notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
-    the text folded behind it, the cell tagged ``VERDICT_TAG``."""
+    the text folded behind it, the cell tagged ``VERDICT_TAG`` and its input (the print call)
+    left out."""
     import nbformat
 
     from mines_theory.verification.framework.paper import with_number
@@ -269,6 +291,7 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
 
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
+    first_code = True  # the setup cell, if any, is the notebook's first code cell
     for cell in nb.cells:
         if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
             findings_with_meanings(cell)
@@ -280,9 +303,13 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
                 markdown = markdown if isinstance(markdown, str) else "".join(markdown)
                 markdown = with_number(report.plain_names(markdown))
                 output["data"]["text/markdown"] = report.html_scripts(markdown)
+        tags = cell.metadata.setdefault("tags", []) if cell.cell_type == "code" else []
+        if cell.cell_type == "code" and not tags and first_code and setup_only(cell.source):
+            tags.append("hide-input")
+        first_code = first_code and cell.cell_type != "code"
         if cell.cell_type != "code" or "verdict_cell(" not in cell.source:
             continue
-        cell.metadata.setdefault("tags", []).append(VERDICT_TAG)
+        tags += [VERDICT_TAG] + (["remove-input"] if "remove-input" not in tags else [])
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         view = report.verdict_cell_view(printed, walk)
         if view is not None:
