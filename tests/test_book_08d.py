@@ -139,3 +139,25 @@ def test_the_book_folds_import_cells_and_leaves_out_every_verdict_cells_print_ca
     original = json.loads(notebook.read_text(encoding="utf-8"))
     first = next(c for c in original["cells"] if c["cell_type"] == "code")
     assert not first["metadata"].get("tags")
+
+
+def test_the_books_figures_carry_their_gallery_captions_as_alt_text(tmp_path):
+    """A cold reader found 05's six images described by hash file names: the book's copy gives
+    each cell that draws a figure of the gallery its caption as alt text; a cell the gallery
+    does not name gets none."""
+    sys.path.insert(0, str(ROOT))
+    from tools import gallery
+
+    notebook = ROOT / "notebooks" / "05-convergence-mean.ipynb"
+    alts = {
+        cell: text for (stem, cell), text in gallery.alt_texts().items() if stem == notebook.stem
+    }
+    assert len(alts) >= 5
+    _build_site().staged_notebook(notebook, tmp_path / notebook.name, False, alts)
+    cells = json.loads((tmp_path / notebook.name).read_text(encoding="utf-8"))["cells"]
+    for index, cell in enumerate(cells):
+        alt = cell["metadata"].get("mystnb", {}).get("image", {}).get("alt")
+        assert alt == alts.get(index), index
+        if alt is not None:
+            assert "$" not in alt and "\\" not in alt
+            assert any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))

@@ -267,14 +267,17 @@ def setup_only(source: str) -> bool:
     )
 
 
-def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
+def staged_notebook(
+    notebook: Path, target: Path, pdf: bool, alts: dict[int, str] | None = None
+) -> None:
     """Copy ``notebook`` to ``target`` as the book shows it: its Markdown's statement labels and
     code names in words (``report.plain_names``), its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
     equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
-    its first code cell folded where it only sets up (``hide-input``, ``setup_only``),
+    its first code cell folded where it only sets up (``hide-input``, ``setup_only``), the
+    images of the cells in ``alts`` (cell index → text) described by their alt text,
     and each verdict cell's printed text (its stored output, unchanged in the
     notebook, where nbval compares it) shown as ``report.verdict_cell_view``'s short table with
     the text folded behind it, the cell tagged ``VERDICT_TAG`` and its input (the print call)
@@ -292,7 +295,10 @@ def staged_notebook(notebook: Path, target: Path, pdf: bool) -> None:
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
     first_code = True  # the setup cell, if any, is the notebook's first code cell
-    for cell in nb.cells:
+    for index, cell in enumerate(nb.cells):
+        if index in (alts or {}):  # the figures it draws, described by the gallery's captions
+            image = cell.metadata.setdefault("mystnb", {}).setdefault("image", {})
+            image.setdefault("alt", (alts or {})[index])
         if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
             findings_with_meanings(cell)
         if cell.cell_type == "markdown":
@@ -348,7 +354,7 @@ def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
     from tools.course_kit import solutions_page
-    from tools.gallery import gallery_page
+    from tools.gallery import alt_texts, gallery_page
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
     citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
@@ -359,8 +365,10 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
     (source / "solutions.md").write_text(solutions_page(ROOT / "notebooks"), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+    alts = alt_texts()
     for name in notebooks:
-        staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf)
+        cells = {cell: text for (stem, cell), text in alts.items() if stem == name}
+        staged_notebook(ROOT / "notebooks" / f"{name}.ipynb", source / f"{name}.ipynb", pdf, cells)
     index = front_page((source / "index.md").read_text(encoding="utf-8"), notebooks, pdf)
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")

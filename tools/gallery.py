@@ -273,6 +273,28 @@ def drawing(name: str, notebooks: Path = NOTEBOOKS) -> Drawing:
     return Drawing(notebook, index, heading, "" if title else default_slugify(heading))
 
 
+def plain(caption: str) -> str:
+    """A caption as plain text, for an image's alt text: its mathematics without the dollars
+    and with each TeX command's name alone.
+
+    >>> plain(r"the rate against $\\kappa$ and $\\|\\Sigma_k^{-1}\\|$")
+    'the rate against kappa and ‖Sigma_k^{-1}‖'
+    """
+    text = caption.replace(r"\|", "‖").replace("$", "")
+    return re.sub(r"\\([A-Za-z]+)", r"\1", text)
+
+
+def alt_texts(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS) -> dict[tuple[str, int], str]:
+    """(notebook, code cell index) → the alt text of the figures that cell draws: their captions
+    (``CAPTIONS``) as plain text (``plain``), joined where one cell draws several."""
+    alts: dict[tuple[str, int], list[str]] = {}
+    for path in sorted(figures.glob(f"*{SHOWN}")):
+        if path.stem in CAPTIONS:
+            d = drawing(path.name, notebooks)
+            alts.setdefault((d.notebook, d.cell), []).append(plain(CAPTIONS[path.stem]))
+    return {where: " ".join(texts) for where, texts in alts.items()}
+
+
 def _link(d: Drawing) -> str:
     target = f"{d.notebook}.ipynb" + (f"#{d.anchor}" if d.anchor else "")
     where = f"“{d.heading}”" if d.anchor else "the notebook"
