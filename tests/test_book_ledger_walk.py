@@ -86,3 +86,18 @@ def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
     section = section[: section.index("<details")]
     assert "the corrigendum: [proof fails as printed: constant changes](" in section
     assert f"its [proof fails as printed at step {n}](walk-lemma-5-3.md)." in section
+
+
+def test_a_walked_statement_links_to_its_full_statement_on_its_walk_page():
+    """The ledger's one-line statement leaves out hypotheses and constants; a statement whose
+    proof is walked links to its page, which prints it in full. A statement not walked
+    (Lemma B.2's proof is in Appendix B) gets no such link."""
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
+
+    def section(number: str) -> str:
+        text = page[page.index(f"({report.claim_anchor(number)})=") :]
+        return text[: text.index("<details")]
+
+    link = "[the walk of its proof](walk-lemma-5-1.md)"
+    assert link in section("Lemma 5.1") and link in section("Lemma 5.1, γ > 0")
+    assert "the walk of its proof" not in section("Lemma B.2")

@@ -346,6 +346,12 @@ def claim_section(
         )
     else:
         where = f"Checked in {notebook_link}."
+        statement = c.number.split(", ", 1)[0]
+        if walk is not None and statement in walk["proofs"]:
+            where += (
+                f" Its statement in full, as printed, and its proof line by line: "
+                f"[the walk of its proof]({page_name(statement)}.md)."
+            )
         repair = repair_link(c.number)
         if repair is not None:
             where += (
