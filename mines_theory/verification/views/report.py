@@ -504,8 +504,37 @@ def _prose_scripts(text: str) -> str:
     return "".join(out + [_symbols(text[at:])])
 
 
+#: A number in a computer's exponent notation ("1.6e+14", "-2.5e-16", "1e-10"), in prose.
+_E_NOTATION = re.compile(r"(?<![\w.])(-?)(\d+(?:\.\d+)?)e([+-]?)(\d+)(?!\w|\.\d)")
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def powers_of_ten(text: str) -> str:
+    """``text`` with each number in exponent notation written as a power of ten, as a reader
+    writes it.
+
+    >>> powers_of_ten("C = 1.6e+14, margin -2.5e-16, < 1e-10, 3.0e+00, not 1e3b or v1.2e5.")
+    'C = 1.6×10¹⁴, margin −2.5×10⁻¹⁶, < 10⁻¹⁰, 3.0, not 1e3b or v1.2e5.'
+    >>> powers_of_ten("at 4.9e+10. Then")
+    'at 4.9×10¹⁰. Then'
+    """
+
+    def power(m: re.Match) -> str:
+        sign, mantissa, direction, digits = m.groups()
+        exponent = int(digits) * (-1 if direction == "-" else 1)
+        minus = "−" if sign else ""
+        if exponent == 0:
+            return minus + mantissa
+        scale = "10" + str(exponent).translate(_SUPERSCRIPT_DIGITS)
+        return minus + (scale if float(mantissa) == 1 else f"{mantissa}×{scale}")
+
+    return _E_NOTATION.sub(power, text)
+
+
 def _symbols(text: str) -> str:
-    """Plain ``text`` with its primes and scripts set."""
+    """Plain ``text`` with its primes and scripts set, and its numbers in exponent notation as
+    powers of ten (``powers_of_ten``)."""
+    text = powers_of_ten(text)
     text = _PRIME.sub(lambda m: m.group(1) + ("″" if len(m.group(2)) == 2 else "′"), text)
     for pattern, name in _SCRIPTS:
         while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
