@@ -98,6 +98,6 @@ def test_a_walked_statement_links_to_its_full_statement_on_its_walk_page():
         text = page[page.index(f"({report.claim_anchor(number)})=") :]
         return text[: text.index("<details")]
 
-    link = "[the walk of its proof](walk-lemma-5-1.md)"
+    link = "[In full, with the walk of its proof](walk-lemma-5-1.md)"
     assert link in section("Lemma 5.1") and link in section("Lemma 5.1, γ > 0")
-    assert "the walk of its proof" not in section("Lemma B.2")
+    assert "with the walk of its proof" not in section("Lemma B.2")

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
-from ..framework.registry import corrigendum_page, statement_of
+from ..framework.registry import corrigendum_page
 from ..framework.spec import Claim, Erratum
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
@@ -335,7 +335,8 @@ def claim_section(
     """One claim as a section of the book's ledger: the statement with a link to the verdict
     cell of the notebook that checks it (for a repaired result, also to its section of the
     corrigendum; for a result the corrigendum repairs, to its repair), then the verdict's
-    one-line answer with its detail folded behind it (``folded``): the .tex label, what was
+    one-line answer with its detail folded behind it (``folded``), the statement in full on its
+    walk's page where its proof is walked: the .tex label, what was
     measured, each qualifier as its question and answer with the criterion apart. A claim that
     holds but whose walked proof has a false step says so above its verdict (``proof_note``)."""
     if c.kind == "repaired":
@@ -348,17 +349,7 @@ def claim_section(
         where = f"Checked in {notebook_link}."
         statement = c.number.split(", ", 1)[0]
         if walk is not None and statement in walk["proofs"]:
-            where += (
-                f" Its statement in full, as printed, and its proof line by line: "
-                f"[the walk of its proof]({page_name(statement)}.md)."
-            )
-        repair = repair_link(c.number)
-        if repair is not None:
-            where += (
-                f" **Repaired in the corrigendum:** [the repaired {title(statement_of(c.number))}"
-                f" · PDF {c.printed}]({repair}), a self-contained statement with every constant "
-                "defined."
-            )
+            where += f" [In full, with the walk of its proof]({page_name(statement)}.md)."
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
@@ -377,7 +368,8 @@ def claim_section(
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
         lines += [
-            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}{walked}.",
+            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}, repaired "
+            f"there with every constant defined{walked}.",
             "",
         ]
     elif note is not None:
@@ -642,10 +634,15 @@ def _ledger_markdown(
             link=lambda c: notebook_link(c.notebook),
             repairs=True,
             walk=walk,
-            notes=True,
         )
         for name, rows in groups
     )
+    every = [c for _, rows in groups for c in rows if c.number in results]
+    meanings = (
+        z_note([shown_measurement(c, results[c.number]) for c in every]),
+        untestable_note([results[c.number] for c in every]),
+    )
+    tables += "".join(f"\n\n{m}" for m in meanings if m)  # once, under the three tables
     body = (
         "The **verdict** column gives the status on the suite's runs. After it, for a "
         "statement the corrigendum repairs, how the statement fares as the paper prints it "
