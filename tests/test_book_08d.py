@@ -145,8 +145,10 @@ def test_the_books_figures_carry_their_gallery_captions_as_alt_text(tmp_path):
     """A cold reader found 05's six images described by hash file names: the book's copy gives
     each cell that draws a figure of the gallery its caption as alt text; a cell the gallery
     does not name gets none."""
-    sys.path.insert(0, str(ROOT))
-    from tools import gallery
+    spec = importlib.util.spec_from_file_location("gallery", ROOT / "tools" / "gallery.py")
+    assert spec is not None and spec.loader is not None
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
 
     notebook = ROOT / "notebooks" / "05-convergence-mean.ipynb"
     alts = {
