@@ -42,6 +42,7 @@ __all__ = [
     "power",
     "proof_page",
     "relation_display",
+    "slip",
     "statement_text",
     "statement_verdicts",
     "step_anchor",
@@ -1013,15 +1014,38 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     return "The statement: " + "; ".join(said) + "."
 
 
-def _kind_of(step: Mapping[str, Any]) -> str:
-    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
-    erratum names; "" for one none names."""
+def slip(step: Mapping[str, Any]) -> str | None:
+    """The kind of slip (``framework.spec.KINDS``) of a walked ``step``: its erratum's where an
+    erratum names it, else the ``slip`` its spec declares (the walk's own reading of a new
+    finding, read from the specs by the step's ``proof`` and ``index``: walked.json does not
+    hold it), else None.
+
+    >>> slip({"proof": "Lemma 5.1", "index": 6, "erratum": None})  # its spec: slip = "typo"
+    'typo'
+    >>> slip({"proof": "Lemma 5.1", "index": 9, "erratum": "eq:bG"}), slip({"index": 1})
+    ('typo', None)
+    """
     from ..framework import ledger
 
     label = step.get("erratum")
-    if not label:
+    if label:
+        return ledger.erratum(label).kind
+    if step.get("proof") is None:
+        return None
+    declared = spec.find(step["proof"]).steps
+    index = int(step["index"])
+    return declared[index - 1].slip if 0 < index <= len(declared) else None
+
+
+def _kind_of(step: Mapping[str, Any]) -> str:
+    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
+    erratum names; ", a typo, as the walk reads it" for one whose spec declares its ``slip``
+    (``slip``); "" for any other."""
+    kind = slip(step)
+    if kind is None:
         return ""
-    return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
+    whose = "its erratum says" if step.get("erratum") else "the walk reads it"
+    return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
 def _named_by(label: str) -> str:
@@ -1041,49 +1065,59 @@ def _named_by(label: str) -> str:
     )
 
 
-def _typo(step: Mapping[str, Any]) -> bool:
-    """Whether an erratum of kind "typo" names ``step``. The walk's data marks a step's kind by
-    the erratum that names it only: a new finding's reading may call it a typo in its prose
-    (Lemma 9's step 6), which is not read."""
-    from ..framework import ledger
+def _read_as(kind: str) -> str:
+    """The line under a step that no erratum names and whose spec declares its ``slip``.
 
-    label = step.get("erratum")
-    return label is not None and ledger.erratum(label).kind == "typo"
+    >>> print(_read_as("typo"))
+    No erratum names this step: the walk reads it as a typo (its reading, below, says why).
+    """
+    words = _KIND_WORDS[kind]
+    return (
+        f"No erratum names this step: the walk reads it as {words} (its reading, below, says why)."
+    )
 
 
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
-    """The index of the first of a walked proof's ``steps`` that fails and that no erratum of
-    kind "typo" names (``_typo``), or None.
+    """The index of the first of a walked proof's ``steps`` that fails and is not a typo
+    (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or
+    None.
 
     >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
     ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
     >>> first_not_typo(steps), first_not_typo(steps[:2])
     (3, None)
     """
-    return next((int(s["index"]) for s in steps if s["status"] == "fails" and not _typo(s)), None)
+    return next(
+        (int(s["index"]) for s in steps if s["status"] == "fails" and slip(s) != "typo"), None
+    )
 
 
 def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     """Where the proof ``proof`` (our name) first breaks, in words: its first false step with
-    the kind of slip its erratum gives (``_kind_of``), and, where that is a typo, the first false
-    step that is not one (``first_not_typo``), or that every false step is a typo."""
+    the kind of slip its erratum, or the walk's reading, gives (``_kind_of``), and, where that
+    is a typo, the first false step that is not one (``first_not_typo``), or that every false
+    step is a typo."""
     first = first_false(steps)
     if first is None:
         return "no step fails."
     step = steps[first - 1]
     said = f"**the first false step is step {first}**"
-    if not step.get("erratum"):
+    kind = slip(step)
+    if kind is None:
         return f"{said}, which no erratum names (a new finding of the walk)."
-    if not _typo(step):
+    if kind != "typo":
         return f"{said}{_kind_of(step)}."
-    said += f", a typo (its erratum: “{step['erratum']}”)"
+    if step.get("erratum"):
+        said += f", a typo (its erratum: “{step['erratum']}”)"
+    else:
+        said += ", a typo (as the walk reads it: a new finding, which no erratum names)"
     other = first_not_typo(steps)
     if other is None:
         typos = sum(s["status"] == "fails" for s in steps)
         return f"{said}; every false step of the proof ({typos}) is a typo."
     link = f"[step {other}]({step_link(proof, other)})"
-    kind = _kind_of(steps[other - 1]) or ", which no erratum names"
-    return f"{said}; **the first that is not a typo is {link}**{kind}."
+    kind_words = _kind_of(steps[other - 1]) or ", which no erratum names"
+    return f"{said}; **the first that is not a typo is {link}**{kind_words}."
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -1213,6 +1247,8 @@ def proof_page(
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
             lines += [_named_by(step["erratum"]), ""]
+        elif (kind := slip(step)) is not None:
+            lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""
