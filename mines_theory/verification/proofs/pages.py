@@ -624,7 +624,7 @@ def _typeset(evidence: str) -> str:
     latex = sympy.latex(expr, symbol_names={local[n]: _latex_name(n) for n in names})
     if len(latex) <= 80:
         return f"sympy: left − right = ${latex}$"
-    return f"sympy: left − right =\n\n$$\n{latex}\n$$\n"
+    return "sympy: left − right =\n\n" + "\n".join(_display([("", latex)], join=False))
 
 
 def _latex_name(name: str) -> str:
@@ -796,12 +796,37 @@ FOLD = 160
 LINE = 56
 
 
+#: A binary operator or relation after an operand: MathJax sets a space on each side of it.
+_SPACED = re.compile(
+    r"(?<=[\w})\]|*'.])\s*[-+=<>]"
+    r"|\\(?:le|ge|leq|geq|cdot|times|preceq|succeq|approx|neq)(?![A-Za-z])"
+)
+#: A named operator, set in its letters.
+_NAMED = re.compile(r"\\(log|det|exp|max|min|sup|inf|lim|tr|diag|argmin)(?![A-Za-z])")
+
+
 def visible_width(tex: str) -> int:
-    """About how many characters ``tex`` shows: a command one, braces and scripts' marks none,
-    a fraction its wider part."""
+    """About how many characters ``tex`` shows: a letter, digit or command one, a named
+    operator (``\\log``) its letters, the paper's paired macros (``\\norm``, ``\\dotprod``) two
+    (their delimiters), a binary operator or relation two (its spaces); braces, scripts' marks
+    and ``\\left``/``\\right`` none. (Measured in Chromium on every line of the walk's pages,
+    a line shows at most about 12 px per character at the book's 676-px column.)
+
+    >>> visible_width(r"\\frac{a}{b} + \\norm{x}^2"), visible_width(r"\\left( x \\right)")
+    (9, 3)
+    >>> visible_width(r"\\log\\det\\Sigma^{-1}"), visible_width(r"- a \\le b")
+    (9, 5)
+    """
+    named = sum(len(m.group(1)) - 1 for m in _NAMED.finditer(tex))
+    spaced = len(_SPACED.findall(tex))
     text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)\b", "", tex)
+    text = re.sub(r"\\(?:norm|dotprod)\b", "xx", text)
     text = re.sub(r"\\[A-Za-z]+", "x", text)
-    return len(re.sub(r"[{}^_\s]", "", text))
+    return len(re.sub(r"[{}^_\s]", "", text)) + named + spaced
+
+
+#: A sized opening or closing delimiter's command (``\\Bigl``): no ``\\right`` pairs it.
+_SIZED = re.compile(r"\\[bB]ig(?:g)?[lr]")
 
 
 def _pieces(tex: str) -> list[str]:
@@ -821,7 +846,7 @@ def _pieces(tex: str) -> list[str]:
         if tex[i] == "\\":
             m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
             i += len(m.group()) if m else 1
-            if m and m.group() in ("\\Bigl", "\\Bigr") and tex[i : i + 1] in tuple("()[]|"):
+            if m and _SIZED.fullmatch(m.group()) and tex[i : i + 1] in tuple("()[]|"):
                 i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
             continue
         depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
@@ -836,16 +861,94 @@ def _pieces(tex: str) -> list[str]:
 def _lines(tex: str, width: int = LINE) -> list[str]:
     """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
     allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
-    unpaired first (``_unpaired``), so that it may break inside them."""
+    unpaired first (``_unpaired``), then its wide fractions and roots opened (``_opened``), so
+    that it may break inside them."""
     lines: list[str] = []
     for piece in _pieces(tex):
         if lines and visible_width(lines[-1] + piece) <= width:
             lines[-1] += " " + piece
         else:
             lines.append(piece)
-    if max(map(visible_width, lines)) > width and _unpaired(tex) != tex:
-        return _lines(_unpaired(tex), width)
+    if max(map(visible_width, lines)) > width:
+        for easier in (_unpaired(tex), _opened(tex, width)):
+            if easier != tex:
+                return _lines(easier, width)
     return lines
+
+
+def _group_end(tex: str, start: int) -> int:
+    """The offset after the brace that closes the group opened at ``tex[start]`` (a "{")."""
+    depth, i = 0, start
+    while i < len(tex):
+        if tex[i] == "\\":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(tex[i], 0)
+        i += 1
+        if depth == 0:
+            return i
+    raise ValueError(f"tex={tex!r}: expected a closing brace for the group at {start}")
+
+
+def _wrapped(tex: str) -> bool:
+    """Whether ``tex`` is one ``\\Bigl``…``\\Bigr`` group (a norm set by ``_unpaired``)."""
+    marks = list(re.finditer(r"\\Big([lr])", tex.strip()))
+    if not marks or marks[0].start() != 0:
+        return False
+    depth = 0
+    for k, m in enumerate(marks):
+        depth += 1 if m.group(1) == "l" else -1
+        if depth == 0:
+            rest = tex.strip()[m.end() :]
+            return k == len(marks) - 1 and re.fullmatch(r"\\\||\\rangle|[)\]|]", rest) is not None
+    return False
+
+
+def _opened(tex: str, width: int = LINE) -> str:
+    """``tex`` with each fraction of its top level whose numerator is wider than half a line
+    set as its reciprocal denominator times the numerator (``\\frac{A}{B}`` as
+    ``\\frac{1}{B}\\Bigl(A\\Bigr)``, a norm's own bars kept for the parentheses), and each such
+    square root as a power (``\\Bigl(X\\Bigr)^{1/2}``): the same value, in delimiters a line
+    may break inside (``_pieces``).
+
+    >>> print(_opened(r"x + \\frac{a + b}{2}", 4))  # a numerator wider than half of 4
+    x + \\frac{1}{2} \\Bigl( a + b \\Bigr)
+    >>> print(_opened(r"x + \\frac{a + b}{2}"))  # not wider than half of LINE
+    x + \\frac{a + b}{2}
+    >>> print(_opened(r"\\sqrt{\\Bigl\\| a - b \\Bigr\\|} \\frac{\\Bigl\\| a - b \\Bigr\\|}{2}", 6))
+    \\Bigl( \\Bigl\\| a - b \\Bigr\\| \\Bigr)^{1/2} \\frac{1}{2} \\Bigl\\| a - b \\Bigr\\|
+    """
+    out, i, depth = [], 0, 0
+    while i < len(tex):
+        m = re.match(r"\\(frac|sqrt)\s*\{", tex[i:]) if depth == 0 else None
+        if m is not None:
+            first = i + m.end() - 1
+            end = _group_end(tex, first)
+            inner = tex[first + 1 : end - 1].strip()
+            if m.group(1) == "sqrt" and visible_width(inner) > width // 2:
+                out.append(f"\\Bigl( {inner} \\Bigr)^{{1/2}}")
+                i = end
+                continue
+            if (
+                m.group(1) == "frac"
+                and tex.startswith("{", end)
+                and visible_width(inner) > width // 2
+            ):
+                below = _group_end(tex, end)
+                top = inner if _wrapped(inner) else f"\\Bigl( {inner} \\Bigr)"
+                out.append(f"\\frac{{1}}{{{tex[end + 1 : below - 1].strip()}}} {top}")
+                i = below
+                continue
+        if tex[i] == "\\":
+            command = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
+            step = command.group() if command else tex[i]
+            out.append(step)
+            i += len(step)
+            continue
+        depth += {"{": 1, "}": -1}.get(tex[i], 0)
+        out.append(tex[i])
+        i += 1
+    return "".join(out)
 
 
 #: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
@@ -855,8 +958,9 @@ _PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
 def _unpaired(tex: str) -> str:
     """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
     ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
-    ``\\Bigr)``), which a line break may separate; as it is when it has a null delimiter
-    (``\\left.``)."""
+    ``\\Bigr)``), which a line break may separate, and a sized parenthesis or bracket that does
+    not say its side (``\\Big(``) as the side it is (``\\Bigl(``), which ``_pieces`` then reads
+    as no group; as it is when it has a null delimiter (``\\left.``)."""
     if re.search(r"\\(?:left|right)\.", tex):
         return tex
     out, i = [], 0
@@ -875,6 +979,8 @@ def _unpaired(tex: str) -> str:
         out.append(tex[i])
         i += 1
     text = "".join(out)
+    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[(\[])", r"\\\1l", text)  # \Big( as \Bigl(
+    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[)\]])", r"\\\1r", text)
     text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
     return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
 
@@ -903,6 +1009,19 @@ def balanced(tex: str) -> str:
     return "\\left. " * missing + tex + " \\right." * depth
 
 
+def _token_width(token: str) -> int:
+    """About how many characters a relation token takes before its member: a sign and its
+    spaces two, and half the visible width of a label stacked above it (a script's size).
+
+    >>> _token_width(""), _token_width(r"\\le"), _token_width(r"\\stackrel{\\text{(2.11)}}{\\le}")
+    (0, 2, 5)
+    """
+    if not token:
+        return 0
+    stacked = re.match(r"\\(?:stackrel|overset)\s*\{(.*)\}\s*\{[^{}]*\}$", token)
+    return 2 + (visible_width(stacked.group(1)) // 2 if stacked else 0)
+
+
 def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
     line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
@@ -913,7 +1032,7 @@ def _display(members: list[tuple[str, str]], join: bool = True, width: int = LIN
         return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
-        for k, line in enumerate(_lines(member, width)):
+        for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
     body = " \\\\\n".join(rows)
