@@ -530,9 +530,10 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
     for name, steps in PUBLISHED["proofs"].items():
         used = {k for s in steps for k in (s["counterexample"] or {})}
+        noted = any(n in (s["reason"] or "") + (s["erratum"] or "") for s in steps for n in NOTED)
         page = pages.proof_page(name, PUBLISHED)
         found = fold.findall(page)
-        assert len(found) == (1 if used else 0), name
+        assert len(found) == (1 if used or noted else 0), name
         for key in used:
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
             written = written or pages.WORDS.get(key) or pages.symbol(key)
@@ -554,3 +555,36 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     made["proofs"]["Lemma 5.1"][5]["counterexample"]["kappa_hat"] = 1.0
     with pytest.raises(ValueError, match="name='kappa_hat'"):
         pages.proof_page("Lemma 5.1", made)
+
+
+#: The paper's symbols the notes write, as a reader finds them in the notes (not read from
+#: ``pages.NOTE_NAMES``): Lemma 9's erratum names Δ_α,1, Lemma 38's notes use Y_{t,i}, z_{t,k}.
+NOTED = ("Δ_α,1", "Δ_α,2", "Y_{t,i}", "X_{t,i}", "z_{t,k}", "Λ_t", "V_t", "H_t", "H*", "Π_S'")
+
+
+def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
+    """A symbol of the paper that only a page's notes write (a step's reading, the label of the
+    erratum that names it) is defined in its "Symbols on this page" fold, from the glossary, the
+    paper's marked as the notation page's: Δ_α,1 on Lemma 9's page (its erratum's label), Y_{t,i}
+    and z_{t,k} on Lemma 38's; a name written as a longer one's part (H_{t+1}) is not found. A
+    made-up note that writes Δ_α,1 brings it into a page's fold, and the fold is not there
+    without it."""
+    from mines_theory.verification.views.report import html_scripts
+
+    fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+    for name, steps in PUBLISHED["proofs"].items():
+        notes = " ".join((s["reason"] or "") + " " + (s["erratum"] or "") for s in steps)
+        found = fold.findall(pages.proof_page(name, PUBLISHED))
+        for symbol in NOTED:
+            if re.search(rf"(?<!\w){re.escape(symbol)}(?![0-9{{])", notes):
+                assert found and f"{html_scripts(symbol)}: " in found[0], (name, symbol)
+    lemma9 = fold.findall(pages.proof_page("Lemma 9", PUBLISHED))[0]
+    assert "Δ<sub>α,1</sub>: the additive term of Lemma 9's (our 5.1) contraction" in lemma9
+    assert "Δ<sub>α,1</sub> are the paper's, as [the notation page](notation.md)" in lemma9
+    lemma38 = fold.findall(pages.proof_page("Lemma 38", PUBLISHED))[0]
+    assert "Y<sub>t,i</sub>: " in lemma38 and "z<sub>t,k</sub>: " in lemma38
+    assert pages.symbols_line("Thm 3.1", [{"reason": "H_{t+1} and Σ_t", "erratum": None}]) is None
+    made = [{"index": 1, "status": "holds", "reason": "as printed", "erratum": None}]
+    assert pages.symbols_line("Thm 3.1", made) is None
+    made[0]["reason"] = "read with max{Δ_α,1, 0}"
+    assert "Δ_α,1: the additive term" in (pages.symbols_line("Thm 3.1", made) or "")

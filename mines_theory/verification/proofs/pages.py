@@ -555,6 +555,39 @@ GLOSSARY: dict[str, str] = {
     "rho_1": "ρ₁, the rate of the recursion F<sub>t+1</sub> ≤ (1 − ρ₁)F<sub>t</sub> + Δ",
     "F_1": "F₁, the first term of that recursion",
     "Delta": "Δ, the additive term of that recursion",
+    # the paper's symbols that only the notes (a step's reading) write (``NOTE_NAMES``)
+    "Delta_alpha_1": "† the additive term of Lemma 9's (our 5.1) contraction, "
+    "c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ))",
+    "Delta_alpha_2": "† the additive term of Lemma 10's (our 5.2) contraction",
+    "H_star": "† Π_S'(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
+    "Pi_S": "† the projection onto S′, which clips the eigenvalues to [τ, ζ]",
+    "H_t": "Π_S'(∇²f(μ_t)), the Hessian at the iterate t projected onto S′",
+    "Lambda_t": "the eigenvalues of Σ_t^{1/2}H_tΣ_t^{1/2} = V_tΛ_tV_tᵀ, a diagonal matrix",
+    "V_t": "the eigenvectors of Σ_t^{1/2}H_tΣ_t^{1/2}, an orthogonal matrix",
+    "E_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I) − 2Λ_t, with ū_{t,i} = V_tᵀu_i (Lemma 35): "
+    "direction i's noise at iteration t, zero in mean, split by eq:EXY",
+    "X_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I)·𝟙{‖ū_{t,i}‖² ≤ A_t} (eq:EXY): the part "
+    "of the noise below the threshold",
+    "Y_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I)·𝟙{‖ū_{t,i}‖² > A_t} (eq:EXY): the part "
+    "of the noise beyond the threshold",
+    "z_tk": "(t − 1)/(k(k − 1)), the weight of iteration t in the sum up to k",
+}
+
+#: The symbols of the paper that the walk's notes (a step's reading) write, as they write them,
+#: with the name of their meaning in ``GLOSSARY``: a page's symbols fold defines each that its
+#: notes use (``symbols_line``).
+NOTE_NAMES: dict[str, str] = {
+    "Δ_α,1": "Delta_alpha_1",
+    "Δ_α,2": "Delta_alpha_2",
+    "H*": "H_star",
+    "Π_S'": "Pi_S",
+    "H_t": "H_t",
+    "Λ_t": "Lambda_t",
+    "V_t": "V_t",
+    "E_{t,i}": "E_ti",
+    "X_{t,i}": "X_ti",
+    "Y_{t,i}": "Y_ti",
+    "z_{t,k}": "z_tk",
 }
 
 
@@ -572,11 +605,25 @@ def _meaning(proof: str, name: str) -> str:
     return found
 
 
+def _noted(reason: str) -> list[str]:
+    """The names of ``NOTE_NAMES`` that the note ``reason`` writes, in the order of the table
+    (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not).
+
+    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t")
+    ['Δ_α,1', 'H_t', 'Y_{t,i}']
+    """
+    return [
+        name for name in NOTE_NAMES if re.search(rf"(?<!\w){re.escape(name)}(?![0-9{{])", reason)
+    ]
+
+
 def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
     they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
-    (``_meaning``), the paper's symbols marked as defined on the notation page; None when no
-    step has a counterexample."""
+    (``_meaning``), then each symbol of the paper that its notes (a step's reading and the label
+    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``); the paper's
+    symbols marked as defined on the notation page; None when no step has a counterexample or a
+    note with such a symbol."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         for name in step.get("counterexample") or {}:
@@ -584,19 +631,25 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
             names = shown.setdefault(_meaning(proof, name), [])
             if written not in names:
                 names.append(written)
+    for step in steps:
+        for written in _noted(f"{step.get('reason') or ''} {step.get('erratum') or ''}"):
+            names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
+            if written not in names:
+                names.append(written)
     if not shown:
         return None
     said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
     paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
     where = (
-        f" {', '.join(paper)} are the paper's, as [the notation page]({NOTATION}) defines them;"
-        " the rest are the walk's own."
+        f" {', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
+        f"[the notation page]({NOTATION}) defines them;"
+        " the rest are the walk's own or the proof's."
         if paper
         else ""
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples use. {said}.{where}\n\n</details>"
+        f"The names the counterexamples and the notes use. {said}.{where}\n\n</details>"
     )
 
 
