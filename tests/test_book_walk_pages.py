@@ -105,6 +105,7 @@ def test_a_long_relation_is_broken_into_lines_that_fit():
     rows = lines[2].split(" \\\\\n")
     assert len(rows) >= 3 and all(pages.visible_width(r) <= pages.LINE + 4 for r in rows)
     together = _flat("\n".join(lines)).split("\n")[1]
+    together = re.sub(r"\\big[lr]", r"\\big", together)  # a sized delimiter given its side
     assert together.replace("Bigl", "left").replace("Bigr", "right") == r"\cdots = " + member
     assert pages.relation_display("a", "= b") == ["$$", "a = b", "$$", ""]
 
@@ -213,3 +214,47 @@ def test_a_proof_page_writes_out_the_statement_as_the_paper_prints_it(tex):
         page = pages.proof_page("Lemma 9", PUBLISHED, tex=other)
         assert "as the paper states it" not in page
         assert "The statement of Lemma 9 is not shown here" in page and why in page
+
+
+def test_a_wide_fraction_or_root_is_opened_so_that_its_line_breaks():
+    """A fraction whose numerator is a sum wider than half a line is set as 1/B times the
+    numerator (a norm keeps its bars for the parentheses), a wide root as a power ½, so that
+    the line breaks inside them; a narrow one stays as printed."""
+    terms = " + ".join(f"\\nabla^2 f(\\mu + t_{i}\\alpha u_{i})" for i in range(1, 5))
+    for member, opened in (
+        (f"\\frac{{{terms}}}{{2}}", "\\frac{1}{2} \\Bigl( \\nabla^2"),
+        (f"\\frac{{\\norm{{{terms}}}}}{{2}}", "\\frac{1}{2} \\Bigl\\| \\nabla^2"),
+        (f"\\sqrt{{{terms}}}", "\\Bigl( \\nabla^2"),
+    ):
+        lines = pages.relation_display("", "\\le " + member)
+        rows = lines[2].split(" \\\\\n")
+        assert lines[1] == "\\begin{aligned}" and opened in rows[0], member
+        assert len(rows) >= 2 and all(pages.visible_width(r) <= pages.LINE for r in rows), rows
+    assert pages.relation_display("", "\\le \\frac{a + b}{2}") == [
+        "$$",
+        "\\le \\frac{a + b}{2}",
+        "$$",
+        "",
+    ]
+
+
+def test_the_displays_kit7_found_past_the_column_now_break(tex):
+    """The displays a browser found past the 676-px column (Lemma 10's step 6, a sympy
+    difference; Lemma 29's steps 10–11; Lemma 32's steps 11–12; Lemma 39's step 4) are in rows
+    within ``LINE`` visible characters, up to a piece with no sign to break before (Lemma 39's
+    first row, which Chromium sets at 601 px): tests/test_site.py measures every walk page."""
+    for name, indices in (
+        ("Lemma 5.2", [6]),
+        ("Lemma D.6", [10, 11]),
+        ("Lemma E.2", [11, 12]),
+        ("Lemma E.9", [4]),
+    ):
+        page = pages.proof_page(name, PUBLISHED, tex=tex)
+        for index in indices:
+            m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
+            assert m is not None
+            for block in re.findall(r"^\$\$\n(.*?)\n\$\$$", m.group(0), re.M | re.S):
+                body = re.sub(r"\\(?:begin|end)\{aligned\}\n?", "", block)
+                for row in re.split(r" \\\\\n", body):
+                    row = re.sub(r"^& (?:\\quad )?", "", row)
+                    assert pages.visible_width(row) <= pages.LINE + 4, (name, index, row[:60])

@@ -23,6 +23,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from mines_theory.verification.proofs import spec
+from mines_theory.verification.views.report import page_name
+
 from .browser import PRINT_WIDTH, Browser, executable, pdf_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,6 +179,10 @@ PAGES = (
     # Lemma 9's (long members folded, long relations broken into aligned lines)
     + ["proofs", "walk-lemma-e-8", "walk-lemma-5-1"]
 )
+#: Every page of the proof walk (``proofs.pages``): each is checked on screen and in print for
+#: mathematics past its column (the line-breaking of ``pages._lines`` is measured by a count of
+#: characters, which only the browser can confirm), not for its length.
+WALK_PAGES = tuple(page_name(proof.name) for proof in spec.proofs())
 #: The pages ``make test`` prints to PDF (``MINES_BOOK_PRINT=all``, as ``make test-book`` sets
 #: it, prints every page): a page of each kind, the front page, a notebook and the ledger.
 PRINTED = ("index", "00-overview", "ledger")
@@ -210,7 +217,7 @@ NOTHING_RAW_OR_CUT = (
 )
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PAGES + [n for n in WALK_PAGES if n not in PAGES])
 def test_page_on_screen_and_in_print(site, browser, name):
     """At 1280 px: the page script ran, every image decoded, all mathematics typeset, nothing
     raw or cut (``NOTHING_RAW_OR_CUT``), no stray emphasis. In print (print media at the width

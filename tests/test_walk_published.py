@@ -291,9 +291,25 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
         pages.statement_verdicts("Lemma 9.9", verdicts)
 
 
-def test_the_first_false_step_says_the_kind_its_erratum_gives():
+def _lemma9_spec(tmp_path, slip: bool) -> spec.Proof:
+    """Lemma 9's (our 5.1) spec as published, with or without its step 6's ``slip = "typo"``."""
+    text = (Path(spec.__file__).parent / "e01-lemma9.toml").read_text(encoding="utf-8")
+    assert text.count('slip = "typo"\n') == 1
+    path = tmp_path / "e01-lemma9.toml"
+    path.write_text(text if slip else text.replace('slip = "typo"\n', ""), encoding="utf-8")
+    return spec.load(path)
+
+
+def _with_spec(monkeypatch, proof: spec.Proof) -> None:
+    """The specs as published with ``proof`` in place of the one of its name."""
+    made = tuple(proof if p.name == proof.name else p for p in spec.proofs())
+    monkeypatch.setattr(spec, "proofs", lambda: made)
+
+
+def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypatch):
     """Lemma 29's (our D.6) first false step is named by an erratum of kind "typo"; Lemma 9's
-    is named by none, and says nothing of a kind until the walk gives it one."""
+    step 6 is named by none, and says nothing of a kind where its spec gives it none (its note's
+    "a typo" is prose, not read); an erratum's kind replaces it."""
     from mines_theory.verification.framework import ledger
 
     steps = PUBLISHED["proofs"]["Lemma D.6"]
@@ -302,16 +318,92 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives():
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
     page = pages.proof_page("Lemma D.6", PUBLISHED)
     assert f"**the first false step is step {first}**, a typo (its erratum: “eq:G_norm (" in page
+    _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=False))
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
     said = f"**the first false step is step {first}**, which no erratum names (a new finding"
-    assert said in bare and "not a typo" not in bare  # its note's "a typo" is prose, not read
+    assert said in bare and "not a typo" not in bare and "the walk reads it" not in bare
     error = next(e.label for e in ledger.errata() if e.kind == "error")
     walk = json.loads(json.dumps(PUBLISHED))
     walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = error
+    monkeypatch.undo()  # the published spec, its slip beside an erratum: the erratum's kind
     named = pages.proof_page("Lemma 5.1", walk)
     assert f"**the first false step is step {first}**, an error, as its erratum says." in named
     assert "not a typo" not in named
+
+
+def test_lemma_9_s_step_6_is_a_typo_by_its_spec_and_step_9_the_first_that_is_not(
+    tmp_path, monkeypatch
+):
+    """Lemma 9's (our 5.1) step 6, Ũ_kUΣ_kUᵀŨ_kᵀ for Ũ_kUᵀΣ_kUŨ_kᵀ, is a typo no erratum names:
+    its spec says so (``slip = "typo"``), so the page calls step 6 a typo and step 9 (an error,
+    its erratum) the first false step that is not one, in the sentence, the headings and the
+    index; the same spec without the field says "a new finding" and names no step 9."""
+    steps = PUBLISHED["proofs"]["Lemma 5.1"]
+    assert steps[5]["erratum"] is None and steps[5]["status"] == "fails"
+    assert pages.slip(steps[5]) == "typo" and pages.slip(steps[8]) == "error"
+    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 6
+    link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
+    said = (
+        "**the first false step is step 6**, a typo (as the walk reads it: a new finding, which "
+        f"no erratum names); **the first that is not a typo is {link}**, an error, as its "
+        "erratum says."
+    )
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    assert said in page
+    assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
+    assert "No erratum names this step: the walk reads it as a typo" in page
+    index = pages.index_page(PUBLISHED)
+    assert "first false at step 6, a typo; the first not a typo at step 9" in index
+    for slipped in (False, True):
+        _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=slipped))
+        page = pages.proof_page("Lemma 9", PUBLISHED)
+        assert (said in page) is slipped
+        assert ("not a typo" in page) is slipped
+        assert ("step 6**, which no erratum names (a new finding" in page) is not slipped
+        assert (pages.first_not_typo(steps) == 9) is slipped
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize(
+    "extra, match",
+    [
+        ('slip = "typo"', None),
+        ('slip = "error"', None),
+        ('slip = "a slip"', "slip must be one of"),
+        ("slip = 1", "field 'slip' must be str"),
+        ('slip = "typo"\nerratum = "eq:bG"', "slip='typo' on a step the erratum 'eq:bG' names"),
+    ],
+)
+def test_a_step_s_slip_is_an_erratum_kind_and_only_where_no_erratum_names_it(
+    tmp_path, extra, match
+):
+    path = tmp_path / "slip.toml"
+    path.write_text(
+        '[proof]\nname = "X"\nprinted = "Y"\nlabel = "z"\nanchor = "a"\ncomplete = false\n'
+        'hypotheses = "h"\n\n[[step]]\nindex = 1\nlatex = "= x"\nrelation = "="\n'
+        f'how = "identity"\nchecker = "lemma9:gram_identity"\n{extra}\n'
+    )
+    if match is None:
+        assert spec.load(path).steps[0].slip == extra.split('"')[1]
+        return
+    with pytest.raises(ValueError, match=re.escape("slip.toml (X), step 1: ") + ".*" + match):
+        spec.load(path)
+
+
+def test_every_slip_the_specs_declare_is_a_failing_step_no_erratum_names():
+    """A spec's ``slip`` reads a new finding: each is on a step that fails in the published
+    walk, with no erratum (which the spec refuses beside it) and a reading that says why."""
+    slipped = [(p.name, s) for p in spec.proofs() for s in p.steps if s.slip is not None]
+    assert {(name, s.index) for name, s in slipped} == {
+        ("Lemma 5.1", 6),
+        ("Lemma D.4", 6),
+        ("Lemma D.5", 7),
+    }
+    for name, step in slipped:
+        walked = PUBLISHED["proofs"][name][step.index - 1]
+        assert walked["status"] == "fails" and walked["erratum"] is None, (name, step.index)
+        assert step.slip in step.reason, (name, step.index)
 
 
 def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
@@ -438,9 +530,10 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
     for name, steps in PUBLISHED["proofs"].items():
         used = {k for s in steps for k in (s["counterexample"] or {})}
+        noted = any(n in (s["reason"] or "") + (s["erratum"] or "") for s in steps for n in NOTED)
         page = pages.proof_page(name, PUBLISHED)
         found = fold.findall(page)
-        assert len(found) == (1 if used else 0), name
+        assert len(found) == (1 if used or noted else 0), name
         for key in used:
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
             written = written or pages.WORDS.get(key) or pages.symbol(key)
@@ -462,3 +555,36 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     made["proofs"]["Lemma 5.1"][5]["counterexample"]["kappa_hat"] = 1.0
     with pytest.raises(ValueError, match="name='kappa_hat'"):
         pages.proof_page("Lemma 5.1", made)
+
+
+#: The paper's symbols the notes write, as a reader finds them in the notes (not read from
+#: ``pages.NOTE_NAMES``): Lemma 9's erratum names Δ_α,1, Lemma 38's notes use Y_{t,i}, z_{t,k}.
+NOTED = ("Δ_α,1", "Δ_α,2", "Y_{t,i}", "X_{t,i}", "z_{t,k}", "Λ_t", "V_t", "H_t", "H*", "Π_S'")
+
+
+def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
+    """A symbol of the paper that only a page's notes write (a step's reading, the label of the
+    erratum that names it) is defined in its "Symbols on this page" fold, from the glossary, the
+    paper's marked as the notation page's: Δ_α,1 on Lemma 9's page (its erratum's label), Y_{t,i}
+    and z_{t,k} on Lemma 38's; a name written as a longer one's part (H_{t+1}) is not found. A
+    made-up note that writes Δ_α,1 brings it into a page's fold, and the fold is not there
+    without it."""
+    from mines_theory.verification.views.report import html_scripts
+
+    fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+    for name, steps in PUBLISHED["proofs"].items():
+        notes = " ".join((s["reason"] or "") + " " + (s["erratum"] or "") for s in steps)
+        found = fold.findall(pages.proof_page(name, PUBLISHED))
+        for symbol in NOTED:
+            if re.search(rf"(?<!\w){re.escape(symbol)}(?![0-9{{])", notes):
+                assert found and f"{html_scripts(symbol)}: " in found[0], (name, symbol)
+    lemma9 = fold.findall(pages.proof_page("Lemma 9", PUBLISHED))[0]
+    assert "Δ<sub>α,1</sub>: the additive term of Lemma 9's (our 5.1) contraction" in lemma9
+    assert "Δ<sub>α,1</sub> are the paper's, as [the notation page](notation.md)" in lemma9
+    lemma38 = fold.findall(pages.proof_page("Lemma 38", PUBLISHED))[0]
+    assert "Y<sub>t,i</sub>: " in lemma38 and "z<sub>t,k</sub>: " in lemma38
+    assert pages.symbols_line("Thm 3.1", [{"reason": "H_{t+1} and Σ_t", "erratum": None}]) is None
+    made = [{"index": 1, "status": "holds", "reason": "as printed", "erratum": None}]
+    assert pages.symbols_line("Thm 3.1", made) is None
+    made[0]["reason"] = "read with max{Δ_α,1, 0}"
+    assert "Δ_α,1: the additive term" in (pages.symbols_line("Thm 3.1", made) or "")

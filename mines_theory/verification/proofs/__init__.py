@@ -58,6 +58,11 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
     ``erratum``
         the label of the erratum (``mines_theory/verification/errata/*.toml``) that names this
         step, where one does (``walk.errata_cross_check``).
+    ``slip``
+        optional, on a failing step no erratum names: the walk's own reading of its slip, one
+        of the errata's kinds (``framework.spec.KINDS``), "typo" where the paper shows the
+        intended form (a later line, the definition it restates); refused beside ``erratum``,
+        whose kind is the erratum's. The pages read it (``pages.first_not_typo``).
 
 Statuses
 --------

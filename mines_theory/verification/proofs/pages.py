@@ -42,6 +42,7 @@ __all__ = [
     "power",
     "proof_page",
     "relation_display",
+    "slip",
     "statement_text",
     "statement_verdicts",
     "step_anchor",
@@ -554,6 +555,39 @@ GLOSSARY: dict[str, str] = {
     "rho_1": "ρ₁, the rate of the recursion F<sub>t+1</sub> ≤ (1 − ρ₁)F<sub>t</sub> + Δ",
     "F_1": "F₁, the first term of that recursion",
     "Delta": "Δ, the additive term of that recursion",
+    # the paper's symbols that only the notes (a step's reading) write (``NOTE_NAMES``)
+    "Delta_alpha_1": "† the additive term of Lemma 9's (our 5.1) contraction, "
+    "c₃³γbα⁴/(2⁵·3²·c₁Lζτ³)·(1 + c₁c₃/(2τζ))",
+    "Delta_alpha_2": "† the additive term of Lemma 10's (our 5.2) contraction",
+    "H_star": "† Π_S'(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
+    "Pi_S": "† the projection onto S′, which clips the eigenvalues to [τ, ζ]",
+    "H_t": "Π_S'(∇²f(μ_t)), the Hessian at the iterate t projected onto S′",
+    "Lambda_t": "the eigenvalues of Σ_t^{1/2}H_tΣ_t^{1/2} = V_tΛ_tV_tᵀ, a diagonal matrix",
+    "V_t": "the eigenvectors of Σ_t^{1/2}H_tΣ_t^{1/2}, an orthogonal matrix",
+    "E_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I) − 2Λ_t, with ū_{t,i} = V_tᵀu_i (Lemma 35): "
+    "direction i's noise at iteration t, zero in mean, split by eq:EXY",
+    "X_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I)·𝟙{‖ū_{t,i}‖² ≤ A_t} (eq:EXY): the part "
+    "of the noise below the threshold",
+    "Y_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I)·𝟙{‖ū_{t,i}‖² > A_t} (eq:EXY): the part "
+    "of the noise beyond the threshold",
+    "z_tk": "(t − 1)/(k(k − 1)), the weight of iteration t in the sum up to k",
+}
+
+#: The symbols of the paper that the walk's notes (a step's reading) write, as they write them,
+#: with the name of their meaning in ``GLOSSARY``: a page's symbols fold defines each that its
+#: notes use (``symbols_line``).
+NOTE_NAMES: dict[str, str] = {
+    "Δ_α,1": "Delta_alpha_1",
+    "Δ_α,2": "Delta_alpha_2",
+    "H*": "H_star",
+    "Π_S'": "Pi_S",
+    "H_t": "H_t",
+    "Λ_t": "Lambda_t",
+    "V_t": "V_t",
+    "E_{t,i}": "E_ti",
+    "X_{t,i}": "X_ti",
+    "Y_{t,i}": "Y_ti",
+    "z_{t,k}": "z_tk",
 }
 
 
@@ -571,11 +605,25 @@ def _meaning(proof: str, name: str) -> str:
     return found
 
 
+def _noted(reason: str) -> list[str]:
+    """The names of ``NOTE_NAMES`` that the note ``reason`` writes, in the order of the table
+    (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not).
+
+    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t")
+    ['Δ_α,1', 'H_t', 'Y_{t,i}']
+    """
+    return [
+        name for name in NOTE_NAMES if re.search(rf"(?<!\w){re.escape(name)}(?![0-9{{])", reason)
+    ]
+
+
 def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
     they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
-    (``_meaning``), the paper's symbols marked as defined on the notation page; None when no
-    step has a counterexample."""
+    (``_meaning``), then each symbol of the paper that its notes (a step's reading and the label
+    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``); the paper's
+    symbols marked as defined on the notation page; None when no step has a counterexample or a
+    note with such a symbol."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         for name in step.get("counterexample") or {}:
@@ -583,19 +631,25 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
             names = shown.setdefault(_meaning(proof, name), [])
             if written not in names:
                 names.append(written)
+    for step in steps:
+        for written in _noted(f"{step.get('reason') or ''} {step.get('erratum') or ''}"):
+            names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
+            if written not in names:
+                names.append(written)
     if not shown:
         return None
     said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
     paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
     where = (
-        f" {', '.join(paper)} are the paper's, as [the notation page]({NOTATION}) defines them;"
-        " the rest are the walk's own."
+        f" {', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
+        f"[the notation page]({NOTATION}) defines them;"
+        " the rest are the walk's own or the proof's."
         if paper
         else ""
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples use. {said}.{where}\n\n</details>"
+        f"The names the counterexamples and the notes use. {said}.{where}\n\n</details>"
     )
 
 
@@ -623,7 +677,7 @@ def _typeset(evidence: str) -> str:
     latex = sympy.latex(expr, symbol_names={local[n]: _latex_name(n) for n in names})
     if len(latex) <= 80:
         return f"sympy: left − right = ${latex}$"
-    return f"sympy: left − right =\n\n$$\n{latex}\n$$\n"
+    return "sympy: left − right =\n\n" + "\n".join(_display([("", latex)], join=False))
 
 
 def _latex_name(name: str) -> str:
@@ -795,12 +849,37 @@ FOLD = 160
 LINE = 56
 
 
+#: A binary operator or relation after an operand: MathJax sets a space on each side of it.
+_SPACED = re.compile(
+    r"(?<=[\w})\]|*'.])\s*[-+=<>]"
+    r"|\\(?:le|ge|leq|geq|cdot|times|preceq|succeq|approx|neq)(?![A-Za-z])"
+)
+#: A named operator, set in its letters.
+_NAMED = re.compile(r"\\(log|det|exp|max|min|sup|inf|lim|tr|diag|argmin)(?![A-Za-z])")
+
+
 def visible_width(tex: str) -> int:
-    """About how many characters ``tex`` shows: a command one, braces and scripts' marks none,
-    a fraction its wider part."""
+    """About how many characters ``tex`` shows: a letter, digit or command one, a named
+    operator (``\\log``) its letters, the paper's paired macros (``\\norm``, ``\\dotprod``) two
+    (their delimiters), a binary operator or relation two (its spaces); braces, scripts' marks
+    and ``\\left``/``\\right`` none. (Measured in Chromium on every line of the walk's pages,
+    a line shows at most about 12 px per character at the book's 676-px column.)
+
+    >>> visible_width(r"\\frac{a}{b} + \\norm{x}^2"), visible_width(r"\\left( x \\right)")
+    (9, 3)
+    >>> visible_width(r"\\log\\det\\Sigma^{-1}"), visible_width(r"- a \\le b")
+    (9, 5)
+    """
+    named = sum(len(m.group(1)) - 1 for m in _NAMED.finditer(tex))
+    spaced = len(_SPACED.findall(tex))
     text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)\b", "", tex)
+    text = re.sub(r"\\(?:norm|dotprod)\b", "xx", text)
     text = re.sub(r"\\[A-Za-z]+", "x", text)
-    return len(re.sub(r"[{}^_\s]", "", text))
+    return len(re.sub(r"[{}^_\s]", "", text)) + named + spaced
+
+
+#: A sized opening or closing delimiter's command (``\\Bigl``): no ``\\right`` pairs it.
+_SIZED = re.compile(r"\\[bB]ig(?:g)?[lr]")
 
 
 def _pieces(tex: str) -> list[str]:
@@ -820,7 +899,7 @@ def _pieces(tex: str) -> list[str]:
         if tex[i] == "\\":
             m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
             i += len(m.group()) if m else 1
-            if m and m.group() in ("\\Bigl", "\\Bigr") and tex[i : i + 1] in tuple("()[]|"):
+            if m and _SIZED.fullmatch(m.group()) and tex[i : i + 1] in tuple("()[]|"):
                 i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
             continue
         depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
@@ -835,16 +914,94 @@ def _pieces(tex: str) -> list[str]:
 def _lines(tex: str, width: int = LINE) -> list[str]:
     """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
     allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
-    unpaired first (``_unpaired``), so that it may break inside them."""
+    unpaired first (``_unpaired``), then its wide fractions and roots opened (``_opened``), so
+    that it may break inside them."""
     lines: list[str] = []
     for piece in _pieces(tex):
         if lines and visible_width(lines[-1] + piece) <= width:
             lines[-1] += " " + piece
         else:
             lines.append(piece)
-    if max(map(visible_width, lines)) > width and _unpaired(tex) != tex:
-        return _lines(_unpaired(tex), width)
+    if max(map(visible_width, lines)) > width:
+        for easier in (_unpaired(tex), _opened(tex, width)):
+            if easier != tex:
+                return _lines(easier, width)
     return lines
+
+
+def _group_end(tex: str, start: int) -> int:
+    """The offset after the brace that closes the group opened at ``tex[start]`` (a "{")."""
+    depth, i = 0, start
+    while i < len(tex):
+        if tex[i] == "\\":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(tex[i], 0)
+        i += 1
+        if depth == 0:
+            return i
+    raise ValueError(f"tex={tex!r}: expected a closing brace for the group at {start}")
+
+
+def _wrapped(tex: str) -> bool:
+    """Whether ``tex`` is one ``\\Bigl``…``\\Bigr`` group (a norm set by ``_unpaired``)."""
+    marks = list(re.finditer(r"\\Big([lr])", tex.strip()))
+    if not marks or marks[0].start() != 0:
+        return False
+    depth = 0
+    for k, m in enumerate(marks):
+        depth += 1 if m.group(1) == "l" else -1
+        if depth == 0:
+            rest = tex.strip()[m.end() :]
+            return k == len(marks) - 1 and re.fullmatch(r"\\\||\\rangle|[)\]|]", rest) is not None
+    return False
+
+
+def _opened(tex: str, width: int = LINE) -> str:
+    """``tex`` with each fraction of its top level whose numerator is wider than half a line
+    set as its reciprocal denominator times the numerator (``\\frac{A}{B}`` as
+    ``\\frac{1}{B}\\Bigl(A\\Bigr)``, a norm's own bars kept for the parentheses), and each such
+    square root as a power (``\\Bigl(X\\Bigr)^{1/2}``): the same value, in delimiters a line
+    may break inside (``_pieces``).
+
+    >>> print(_opened(r"x + \\frac{a + b}{2}", 4))  # a numerator wider than half of 4
+    x + \\frac{1}{2} \\Bigl( a + b \\Bigr)
+    >>> print(_opened(r"x + \\frac{a + b}{2}"))  # not wider than half of LINE
+    x + \\frac{a + b}{2}
+    >>> print(_opened(r"\\sqrt{\\Bigl\\| a - b \\Bigr\\|} \\frac{\\Bigl\\| a - b \\Bigr\\|}{2}", 6))
+    \\Bigl( \\Bigl\\| a - b \\Bigr\\| \\Bigr)^{1/2} \\frac{1}{2} \\Bigl\\| a - b \\Bigr\\|
+    """
+    out, i, depth = [], 0, 0
+    while i < len(tex):
+        m = re.match(r"\\(frac|sqrt)\s*\{", tex[i:]) if depth == 0 else None
+        if m is not None:
+            first = i + m.end() - 1
+            end = _group_end(tex, first)
+            inner = tex[first + 1 : end - 1].strip()
+            if m.group(1) == "sqrt" and visible_width(inner) > width // 2:
+                out.append(f"\\Bigl( {inner} \\Bigr)^{{1/2}}")
+                i = end
+                continue
+            if (
+                m.group(1) == "frac"
+                and tex.startswith("{", end)
+                and visible_width(inner) > width // 2
+            ):
+                below = _group_end(tex, end)
+                top = inner if _wrapped(inner) else f"\\Bigl( {inner} \\Bigr)"
+                out.append(f"\\frac{{1}}{{{tex[end + 1 : below - 1].strip()}}} {top}")
+                i = below
+                continue
+        if tex[i] == "\\":
+            command = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
+            step = command.group() if command else tex[i]
+            out.append(step)
+            i += len(step)
+            continue
+        depth += {"{": 1, "}": -1}.get(tex[i], 0)
+        out.append(tex[i])
+        i += 1
+    return "".join(out)
 
 
 #: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
@@ -854,8 +1011,9 @@ _PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
 def _unpaired(tex: str) -> str:
     """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
     ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
-    ``\\Bigr)``), which a line break may separate; as it is when it has a null delimiter
-    (``\\left.``)."""
+    ``\\Bigr)``), which a line break may separate, and a sized parenthesis or bracket that does
+    not say its side (``\\Big(``) as the side it is (``\\Bigl(``), which ``_pieces`` then reads
+    as no group; as it is when it has a null delimiter (``\\left.``)."""
     if re.search(r"\\(?:left|right)\.", tex):
         return tex
     out, i = [], 0
@@ -874,6 +1032,8 @@ def _unpaired(tex: str) -> str:
         out.append(tex[i])
         i += 1
     text = "".join(out)
+    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[(\[])", r"\\\1l", text)  # \Big( as \Bigl(
+    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[)\]])", r"\\\1r", text)
     text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
     return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
 
@@ -902,6 +1062,19 @@ def balanced(tex: str) -> str:
     return "\\left. " * missing + tex + " \\right." * depth
 
 
+def _token_width(token: str) -> int:
+    """About how many characters a relation token takes before its member: a sign and its
+    spaces two, and half the visible width of a label stacked above it (a script's size).
+
+    >>> _token_width(""), _token_width(r"\\le"), _token_width(r"\\stackrel{\\text{(2.11)}}{\\le}")
+    (0, 2, 5)
+    """
+    if not token:
+        return 0
+    stacked = re.match(r"\\(?:stackrel|overset)\s*\{(.*)\}\s*\{[^{}]*\}$", token)
+    return 2 + (visible_width(stacked.group(1)) // 2 if stacked else 0)
+
+
 def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
     line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
@@ -912,7 +1085,7 @@ def _display(members: list[tuple[str, str]], join: bool = True, width: int = LIN
         return ["$$", balanced(flat), "$$", ""]
     rows = []
     for token, member in members:
-        for k, line in enumerate(_lines(member, width)):
+        for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
     body = " \\\\\n".join(rows)
@@ -1013,15 +1186,38 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     return "The statement: " + "; ".join(said) + "."
 
 
-def _kind_of(step: Mapping[str, Any]) -> str:
-    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
-    erratum names; "" for one none names."""
+def slip(step: Mapping[str, Any]) -> str | None:
+    """The kind of slip (``framework.spec.KINDS``) of a walked ``step``: its erratum's where an
+    erratum names it, else the ``slip`` its spec declares (the walk's own reading of a new
+    finding, read from the specs by the step's ``proof`` and ``index``: walked.json does not
+    hold it), else None.
+
+    >>> slip({"proof": "Lemma 5.1", "index": 6, "erratum": None})  # its spec: slip = "typo"
+    'typo'
+    >>> slip({"proof": "Lemma 5.1", "index": 9, "erratum": "eq:bG"}), slip({"index": 1})
+    ('typo', None)
+    """
     from ..framework import ledger
 
     label = step.get("erratum")
-    if not label:
+    if label:
+        return ledger.erratum(label).kind
+    if step.get("proof") is None:
+        return None
+    declared = spec.find(step["proof"]).steps
+    index = int(step["index"])
+    return declared[index - 1].slip if 0 < index <= len(declared) else None
+
+
+def _kind_of(step: Mapping[str, Any]) -> str:
+    """ ", a typo, as its erratum says" (or the erratum's other kind) for a step that an
+    erratum names; ", a typo, as the walk reads it" for one whose spec declares its ``slip``
+    (``slip``); "" for any other."""
+    kind = slip(step)
+    if kind is None:
         return ""
-    return f", {_KIND_WORDS[ledger.erratum(label).kind]}, as its erratum says"
+    whose = "its erratum says" if step.get("erratum") else "the walk reads it"
+    return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
 def _named_by(label: str) -> str:
@@ -1041,49 +1237,59 @@ def _named_by(label: str) -> str:
     )
 
 
-def _typo(step: Mapping[str, Any]) -> bool:
-    """Whether an erratum of kind "typo" names ``step``. The walk's data marks a step's kind by
-    the erratum that names it only: a new finding's reading may call it a typo in its prose
-    (Lemma 9's step 6), which is not read."""
-    from ..framework import ledger
+def _read_as(kind: str) -> str:
+    """The line under a step that no erratum names and whose spec declares its ``slip``.
 
-    label = step.get("erratum")
-    return label is not None and ledger.erratum(label).kind == "typo"
+    >>> print(_read_as("typo"))
+    No erratum names this step: the walk reads it as a typo (its reading, below, says why).
+    """
+    words = _KIND_WORDS[kind]
+    return (
+        f"No erratum names this step: the walk reads it as {words} (its reading, below, says why)."
+    )
 
 
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
-    """The index of the first of a walked proof's ``steps`` that fails and that no erratum of
-    kind "typo" names (``_typo``), or None.
+    """The index of the first of a walked proof's ``steps`` that fails and is not a typo
+    (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or
+    None.
 
     >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
     ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
     >>> first_not_typo(steps), first_not_typo(steps[:2])
     (3, None)
     """
-    return next((int(s["index"]) for s in steps if s["status"] == "fails" and not _typo(s)), None)
+    return next(
+        (int(s["index"]) for s in steps if s["status"] == "fails" and slip(s) != "typo"), None
+    )
 
 
 def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     """Where the proof ``proof`` (our name) first breaks, in words: its first false step with
-    the kind of slip its erratum gives (``_kind_of``), and, where that is a typo, the first false
-    step that is not one (``first_not_typo``), or that every false step is a typo."""
+    the kind of slip its erratum, or the walk's reading, gives (``_kind_of``), and, where that
+    is a typo, the first false step that is not one (``first_not_typo``), or that every false
+    step is a typo."""
     first = first_false(steps)
     if first is None:
         return "no step fails."
     step = steps[first - 1]
     said = f"**the first false step is step {first}**"
-    if not step.get("erratum"):
+    kind = slip(step)
+    if kind is None:
         return f"{said}, which no erratum names (a new finding of the walk)."
-    if not _typo(step):
+    if kind != "typo":
         return f"{said}{_kind_of(step)}."
-    said += f", a typo (its erratum: “{step['erratum']}”)"
+    if step.get("erratum"):
+        said += f", a typo (its erratum: “{step['erratum']}”)"
+    else:
+        said += ", a typo (as the walk reads it: a new finding, which no erratum names)"
     other = first_not_typo(steps)
     if other is None:
         typos = sum(s["status"] == "fails" for s in steps)
         return f"{said}; every false step of the proof ({typos}) is a typo."
     link = f"[step {other}]({step_link(proof, other)})"
-    kind = _kind_of(steps[other - 1]) or ", which no erratum names"
-    return f"{said}; **the first that is not a typo is {link}**{kind}."
+    kind_words = _kind_of(steps[other - 1]) or ", which no erratum names"
+    return f"{said}; **the first that is not a typo is {link}**{kind_words}."
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -1213,6 +1419,8 @@ def proof_page(
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
             lines += [_named_by(step["erratum"]), ""]
+        elif (kind := slip(step)) is not None:
+            lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index == first else ""

@@ -40,6 +40,7 @@ class Step:
     reason: str
     erratum: str | None
     premise: tuple[str, ...] = ()
+    slip: str | None = None
 
     @property
     def earlier(self) -> tuple[int, ...]:
@@ -120,8 +121,12 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
     return value
 
 
+#: The fields of a ``[[step]]`` table (the package docstring says what each means).
+_STEP_FIELDS = tuple("index latex relation uses how checker reason erratum premise slip".split())
+
+
 def _step(table: dict, proof: str, where: str) -> Step:
-    known = {"index", "latex", "relation", "uses", "how", "checker", "reason", "erratum", "premise"}
+    known = set(_STEP_FIELDS)
     unknown = set(table) - known
     if unknown:
         raise ValueError(
@@ -160,6 +165,8 @@ def _step(table: dict, proof: str, where: str) -> Step:
             raise ValueError(f"{where}: premise {u!r} must be among the steps it uses, {uses}")
     if how == "not_checked" and premise:
         raise ValueError(f"{where}: a not_checked step takes no premise, got {premise!r}")
+    erratum = _field(table, "erratum", str, where, None)
+    slip = _slip(table, erratum, where)
     return Step(
         proof=proof,
         index=index,
@@ -169,9 +176,29 @@ def _step(table: dict, proof: str, where: str) -> Step:
         how=how,
         checker=checker,
         reason=reason,
-        erratum=_field(table, "erratum", str, where, None),
+        erratum=erratum,
         premise=tuple(premise),
+        slip=slip,
     )
+
+
+def _slip(table: dict, erratum: str | None, where: str) -> str | None:
+    """A step's ``slip``: the walk's own reading of a slip no erratum names, one of the errata's
+    kinds (``framework.spec.KINDS``); refused on a step an erratum names, whose kind is the
+    erratum's."""
+    from ..framework.spec import KINDS
+
+    slip = _field(table, "slip", str, where, None)
+    if slip is None:
+        return None
+    if slip not in KINDS:
+        raise ValueError(f"{where}: slip must be one of {KINDS}, got {slip!r}")
+    if erratum is not None:
+        raise ValueError(
+            f"{where}: slip={slip!r} on a step the erratum {erratum!r} names, expected no slip "
+            "(its kind is the erratum's)"
+        )
+    return slip
 
 
 def load(path: Path) -> Proof:
