@@ -101,3 +101,25 @@ def test_a_walked_statement_links_to_its_full_statement_on_its_walk_page():
     link = "[In full, with the walk of its proof](walk-lemma-5-1.md)"
     assert link in section("Lemma 5.1") and link in section("Lemma 5.1, γ > 0")
     assert "with the walk of its proof" not in section("Lemma B.2")
+
+
+def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
+    """kit9's count: the ledger pointed at a harmless typo on nine rows (Lemma 9 at step 6, the
+    printed ŨUΣUᵀŨᵀ, where step 9's coefficients are the error). With each step's slip in the
+    walk's data (the build adds it) a row names the first false step that is not a typo, and a
+    proof whose false steps are all typos says so; without the slips it names step 6."""
+    from mines_theory.verification.proofs import pages
+
+    slipped = pages.with_slips(WALK)
+    table = report.summary_table(repairs=True, walk=slipped)
+    lemma = _row(table, "Lemma 5.1")
+    assert "[first false step 9](walk-lemma-5-1.md) (step 6 before it a typo)" in lemma
+    assert "first false step 6]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
+    typos = [
+        name
+        for name, steps in slipped["proofs"].items()
+        if any(s["status"] == "fails" for s in steps)
+        and all(s.get("slip") == "typo" for s in steps if s["status"] == "fails")
+    ]
+    assert "Lemma C.1" in typos
+    assert "[proof has typos only, the first at step" in _row(table, "Lemma C.1")

@@ -152,14 +152,14 @@ def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
 def ledger_page() -> str:
     """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
     claim, each linked to the verdict cell of the notebook that checks it."""
-    from mines_theory.verification.proofs import published
+    from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views import report
 
     # The notebook by its number ("06", "08a"): the table's last column stays narrow, so that
     # its rows fit one or two lines and the page a lecture's length.
     return report.ledger_page(
         lambda notebook: f"[{notebook.split('-')[0]}]({notebook}.ipynb#verdict)",
-        walk=published.load(),
+        walk=pages.with_slips(published.load()),
     )
 
 
@@ -285,9 +285,9 @@ def staged_notebook(
     import nbformat
 
     from mines_theory.verification.framework.paper import with_number
-    from mines_theory.verification.proofs import published
+    from mines_theory.verification.proofs import pages, published
 
-    walk = published.load()  # the proof notes under the verdict tables
+    walk = pages.with_slips(published.load())  # the proof notes under the verdict tables
     from mines_theory.verification.views import report
 
     from tools.course_kit import link_solutions
@@ -340,12 +340,14 @@ def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
     ``pdf``), the "What was found" admonition (``report.found_box``, computed from the published
     verdicts and walk) in place of the line ``FOUND``, before any figure, and the toctrees'
     ``PART_I``/``PART_II`` replaced by the ``notebooks`` of each part."""
-    from mines_theory.verification.proofs import published
+    from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views import report
 
     title, _, rest = index.partition("\n\n")  # the whole book's PDF under the front page's title
     index = f"{title}\n\n{kit_links('index', pdf)}\n\n{rest}" if pdf else index
-    index = index.replace(f"\n{FOUND}\n", f"\n{report.found_box(walk=published.load())}\n", 1)
+    index = index.replace(
+        f"\n{FOUND}\n", f"\n{report.found_box(walk=pages.with_slips(published.load()))}\n", 1
+    )
     course = [name for name in notebooks if name < PART_II]
     record = [name for name in notebooks if name >= PART_II]
     return index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))

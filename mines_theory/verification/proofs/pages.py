@@ -1249,6 +1249,17 @@ def _read_as(kind: str) -> str:
     )
 
 
+def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The published walk's ``data`` with each step carrying its ``"slip"`` (``slip``: the
+    naming erratum's kind, or its spec's own reading), for the views, which take the walk as
+    data and cannot read the specs (``views.report.proof_note`` skips the typos)."""
+    proofs = {
+        name: [{**s, "slip": slip({**s, "proof": s.get("proof", name)})} for s in steps]
+        for name, steps in data["proofs"].items()
+    }
+    return {**data, "proofs": proofs}
+
+
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
     """The index of the first of a walked proof's ``steps`` that fails and is not a typo
     (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or

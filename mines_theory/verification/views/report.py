@@ -176,6 +176,8 @@ def as_printed(number: str) -> str | None:
 #: corrigendum finds the statement (which already says whether the proof fails as printed).
 PROOF_FAILS = "proof fails as printed at step {step}"
 FIRST_FALSE = "first false step {step}"
+#: A proof whose false steps are all typos (``proof_note``).
+TYPOS_ONLY = "proof has typos only, the first at step {step}"
 
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
@@ -214,12 +216,23 @@ def proof_note(
     otherwise, and None without a walk (the views take the walk as data: they sit below the
     proof walk, which uses their typesetting).
 
+    A step the walk's data marks ``"slip": "typo"`` (the build adds each step's slip:
+    ``proofs.pages.with_slips``) is not where the proof fails: N is the first false step that
+    is not a typo, with the typo before it named; a proof whose false steps are all typos says
+    so (``TYPOS_ONLY``).
+
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
     >>> proof_note("Lemma 9.9, γ > 0", Status.HOLDS, walk)
     '[proof fails as printed at step 2](walk-lemma-9-9.md)'
     >>> proof_note("Lemma 9.9", Status.FAILS, walk) is None
     True
+    >>> walk["proofs"]["Lemma 9.9"][0].update(status="fails", slip="typo")
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
+    '[proof fails as printed at step 2](walk-lemma-9-9.md) (step 1 before it a typo)'
+    >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
+    '[proof has typos only, the first at step 1](walk-lemma-9-9.md)'
     """
     if status not in PROOF_NOTED or walk is None:
         return None
@@ -228,7 +241,12 @@ def proof_note(
     first = first_false(steps)
     if first is None:
         return None
-    return f"[{words.format(step=first)}]({page_name(statement)}.md)"
+    substantive = first_false([s for s in steps if s.get("slip") != "typo"])
+    target = f"({page_name(statement)}.md)"
+    if substantive is None:
+        return f"[{TYPOS_ONLY.format(step=first)}]{target}"
+    typo = f" (step {first} before it a typo)" if first != substantive else ""
+    return f"[{words.format(step=substantive)}]{target}{typo}"
 
 
 def summary_table(
@@ -793,7 +811,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
                 f"| {_cell(key_number(spec, v))} |"
             )
             note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
-            if note is not None:  # "[proof fails as printed at step N](page)" → "[D.1 at step N]"
+            if note is not None and "typos only" not in note:  # → "[D.1 at step N](page)"
                 link = note.replace("proof fails as printed", _cell(spec.number), 1)
                 notes.append(link)
     errata = [spec for spec in found if isinstance(spec, Erratum)]
