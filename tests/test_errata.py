@@ -393,3 +393,23 @@ def test_the_paper_shows_the_intended_form_of_its_two_false_typos(tex):
     assert "\\Sigma\\in\\mathcal{S}" in _environment(tex, "eq:cS_p").replace(" ", "")
     later = tex[tex.index("\\label{lem:tgm}") :]
     assert later.count("Let $\\Sigma^{-1} \\in \\cS'$") >= 2
+
+
+def test_the_written_out_errata_carry_their_index_numbers_in_order():
+    """Each erratum written out on 08d (``corrigendum.errata_markdown``) is headed "Erratum n:"
+    with its number in the index (``erratum_numbers``), and each kind's list follows the paper's
+    order: "erratum 17" is found on the page as in the index."""
+    from mines_theory.verification.views.corrigendum import errata_markdown
+
+    numbers, evidence = erratum_numbers(), ledger.published()
+    for kind in KINDS:
+        heads = re.findall(r"\*\*Erratum (\d+): ", errata_markdown(kind, evidence))
+        assert [int(n) for n in heads] == sorted(int(n) for n in heads), kind
+    page = "\n".join(errata_markdown(k, evidence) for k in KINDS)
+    found = 0
+    for label, n in numbers.items():
+        anchor = f"* ({erratum_anchor(label)})=\n  **Erratum "
+        if anchor in page:
+            assert f"{anchor}{n}: " in page, label
+            found += 1
+    assert found == page.count("**Erratum ") > 0
