@@ -1,9 +1,11 @@
 """The errata table as a reader meets it: every typo or faulty step the suite found in the paper
 (``ledger.errata``, declared above each check with ``declare.erratum``), grouped by the flaw it
-states, as a Markdown table with what each check shows. Notebook ``08d-errata`` renders
-``errata_table`` as its index: each row says in a few words what is wrong (``gist``) and links
-the place where the erratum is written out (``erratum_link``: its item on the errata page, under
-its ``erratum_anchor``, or the section of the repair that lists it).
+states, as a Markdown table with what each check shows, in the paper's order
+(``paper_position``). Notebook ``08d-errata`` renders ``errata_table`` as its index: each row
+numbered (``erratum_numbers``: "erratum 17"), the number linking where the erratum is written
+out (``erratum_link``: its item on the errata page, under its ``erratum_anchor``, or the section
+of the repair that lists it), and what is wrong in a few words (``gist``); and, under the proof
+walk's table, ``walk_reconciliation`` says how its failing steps answer to the errata.
 """
 
 from __future__ import annotations
