@@ -163,3 +163,73 @@ def test_the_books_figures_carry_their_gallery_captions_as_alt_text(tmp_path):
         if alt is not None:
             assert "$" not in alt and "\\" not in alt
             assert any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+
+
+def _heading_above(cells: list[dict], index: int) -> str:
+    """The last Markdown heading (## …) of the cells before ``index``."""
+    for cell in reversed(cells[:index]):
+        lines = [x for x in "".join(cell["source"]).splitlines() if x.startswith("## ")]
+        if cell["cell_type"] == "markdown" and lines:
+            return lines[-1]
+    return ""
+
+
+#: The words by which a heading names a kind of erratum.
+_HEADING_WORDS = {
+    "error": "errors",
+    "ill-defined": "ill-defined",
+    "imprecision": "true as printed",
+    "typo": "typos",
+}
+
+
+def _names_kind(heading: str, kind: str) -> bool:
+    return _HEADING_WORDS[kind] in heading.lower()
+
+
+def test_each_kind_shown_under_a_heading_is_named_by_it_and_the_exercise_reads_c2_s_kind():
+    """The c₂ erratum (eq:c1 (5.1)) is of kind "ill-defined": a cold reading found it under the
+    heading "Other errors", and the exercise calling it an error. Each kind that a cell lists
+    (``errata_markdown(kind, …)``) other than a heading's first word is named in the heading
+    above it; the exercise and its solution take the kind from the data (a glued value), and no
+    longer say "among the errors". The alternative, the old heading, is caught."""
+    from mines_theory.verification.framework import ledger
+
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    shown = 0
+    for i, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code" or "errata_markdown(" not in source:
+            continue
+        heading = _heading_above(cells, i)
+        for kind in _HEADING_WORDS:
+            if f'"{kind}"' in source:
+                shown += 1
+                assert _names_kind(heading, kind), (kind, heading)
+    assert shown == 4
+    assert ledger.erratum("eq:c1 with Lemmas 5.1, 5.2, eq:C").kind == "ill-defined"
+    assert not _names_kind("## Other errors", "ill-defined")
+    exercise = next("".join(c["source"]) for c in cells if "{exercise}" in "".join(c["source"]))
+    assert exercise.count("{glue:text}`c2_kind`") == 2 and "among the errors" not in exercise
+    glued = [c for c in cells if 'glue("c2_kind"' in "".join(c["source"])]
+    assert len(glued) == 1
+
+
+def test_the_index_is_numbered_and_links_on_its_numbers():
+    """The stored index (the cold reading: no way to cite an erratum, a check column reading
+    "flagged" 47 times, links on the places): its rows are numbered 1 to n, each number a link,
+    the places plain text, no column of outcomes while every check flags, and no "→" joining
+    the printed and correct forms."""
+    import re
+
+    from mines_theory.verification.framework import ledger
+
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    index = next(c for c in cells if "errata_table(" in "".join(c["source"]))
+    text = "".join(index["outputs"][0]["data"]["text/markdown"])
+    rows = [line for line in text.splitlines() if line.startswith("| [")]
+    assert "| # | place | kind | what is wrong |" in text
+    assert len(rows) == len(ledger.errata())
+    for n, row in enumerate(rows, start=1):
+        assert re.match(rf"\| \[{n}\]\([0-9a-z-]+\.ipynb#[a-z0-9-]+\) \| [^\[]", row), row
+        assert " → <i>correct" not in row and "<br><i>correct</i>" in row

@@ -10,14 +10,21 @@ from pathlib import Path
 import pytest
 
 from mines_theory.verification.framework import ledger, registry
+from mines_theory.verification.framework.paper import with_number
 from mines_theory.verification.framework.spec import KINDS, Erratum
 from mines_theory.verification.framework.verdict import Status, Verdict, flag_text, flagged
 from mines_theory.verification.views.errata import (
     distinct_flaws,
     errata_table,
     erratum_anchor,
+    erratum_numbers,
     flaw_groups,
     gist,
+    in_paper_order,
+    index_columns,
+    outcome_sentence,
+    paper_position,
+    walk_reconciliation,
 )
 from mines_theory.verification.views.report import html_scripts
 
@@ -104,7 +111,7 @@ def test_errata_table_renders_each_checks_verdict():
     not run; a check that returns no Verdict (a bare True) is a TypeError naming it."""
     table = errata_table(ERRATA[:2]).splitlines()
     assert len(table) == 4
-    for row, erratum in zip(table[2:], ERRATA[:2]):
+    for row, erratum in zip(table[2:], in_paper_order(ERRATA[:2])):
         sentence = erratum_sides(erratum.label)[0].text()  # its scripts set, as the page shows
         assert row.endswith(html_scripts(f"| flagged: {sentence} |"))
     rows = (
@@ -188,19 +195,19 @@ def _links(row: str) -> list[tuple[str, str]]:
 
 
 def test_every_row_of_the_index_links_where_its_erratum_is_written_out():
-    """The book's index (issue of the cold reading: one link for 47 errata): each row links its
-    place and its check's outcome to a target that the page it names holds: the erratum's own
-    item on the errata page, or the section of a repair whose errata list it. The alternative,
-    an erratum listed under a repair and linked to the errata page (where it has no item), or a
-    target no page holds, is caught."""
+    """The book's index (issue of the cold reading: one link for 47 errata): each row's number
+    links to a target that the page it names holds: the erratum's own item on the errata page,
+    or the section of a repair whose errata list it; the place is not a link (a link's underline
+    hides a label's underscores). The alternative, an erratum listed under a repair and linked
+    to the errata page (where it has no item), or a target no page holds, is caught."""
     targets = _book_targets()
-    table = errata_table(evidence=ledger.published(), columns=("place", "outcome"), linked=True)
+    table = errata_table(evidence=ledger.published(), columns=("number", "place"), linked=True)
     rows = table.splitlines()[2:]
     assert len(rows) == len(ERRATA)
     named = {label: r for r in ledger.repairs() if r.repair for label in r.repair.errata}
-    for row, erratum in zip(rows, ERRATA):
+    for n, (row, erratum) in enumerate(zip(rows, in_paper_order()), start=1):
         links = _links(row)
-        assert len(links) == 2 and links[0] == links[1], row
+        assert len(links) == 1 and row.startswith(f"| [{n}]("), row
         page, anchor = links[0]
         assert anchor in targets[page], row
         if erratum.label in named:
@@ -214,35 +221,130 @@ def test_every_row_of_the_index_links_where_its_erratum_is_written_out():
     assert erratum_anchor(listed.label) not in targets[listed.notebook], wrong
 
 
+#: A clause boundary at which ``gist`` may cut (outside brackets, which the test checks apart).
+_BOUNDARY = re.compile(r"; |: |, | \((?=[a-z]{2})")
+
+
+def _cut_at_a_clause(text: str, shown: str) -> bool:
+    """Whether ``shown`` is ``text`` whole, or ``text`` up to a clause boundary outside brackets
+    and "…": never a cut mid-formula at a space (the old index's "≤ γ/σ²·‖μ* −…")."""
+    if shown == text:
+        return True
+    kept = shown.removesuffix("…")
+    depth = sum(kept.count(c) for c in "([{") - sum(kept.count(c) for c in ")]}")
+    return (
+        shown.endswith("…")
+        and text.startswith(kept)
+        and depth == 0
+        and bool(_BOUNDARY.match(text, len(kept)))
+    )
+
+
 def test_the_index_says_what_is_wrong_from_the_erratum_s_own_fields():
-    """The "what is wrong" column is the printed form → the correct one, each cut to its first
-    clause (``gist``), with no raw brace of a TeX script once set (``readable``); the "check"
-    column is the outcome in a word, never the check's sentence."""
+    """The "what is wrong" column is the printed form, then on a second line the correct one,
+    each whole or cut at a clause boundary (``gist``), never joined by "→" (the mathematics
+    uses it), with no raw brace of a TeX script once set (``readable``); the check's sentence
+    is not in the index. The criterion of the cut flips on a cut at a space mid-formula."""
     from mines_theory.verification.views.corrigendum import readable
 
     evidence = ledger.published()
-    table = errata_table(evidence=evidence, columns=("wrong", "outcome"))
-    assert table.splitlines()[0] == "| what is wrong | check |"
-    for row, e in zip(table.splitlines()[2:], ERRATA):
-        wrong, check = (cell.strip() for cell in re.split(r"(?<!\\)\|", row)[1:-1])
-        assert check == "flagged", row
+    table = errata_table(evidence=evidence, columns=("number", "wrong"))
+    assert table.splitlines()[0] == "| # | what is wrong |"
+    for row, e in zip(table.splitlines()[2:], in_paper_order()):
+        wrong = re.split(r"(?<!\\)\|", row)[2].strip()
         assert evidence[e.label].text()[:30] not in readable(row)
         printed, correct = gist(e.printed), gist(e.correct)
-        assert e.printed.startswith(printed.rstrip("…")) and e.correct.startswith(
-            correct.rstrip("…")
-        )
-        assert len(printed) <= 61 and len(correct) <= 61, (printed, correct)
+        both = f"<i>printed</i> {printed}<br><i>correct</i> {correct}"
+        assert wrong.replace("\\|", "|") == html_scripts(with_number(both))
+        assert _cut_at_a_clause(e.printed, printed) and _cut_at_a_clause(e.correct, correct)
         assert "^{" not in readable(wrong) and "_{" not in readable(wrong), wrong
+    old = "‖∇²f(μ*)⁻¹‖·‖∇²f(μ̂*)⁻¹‖·‖∇²f(μ*) − ∇²f(μ̂*)‖ ≤ γ/σ²·‖μ* − μ̂*‖ in any norm"
+    assert not _cut_at_a_clause(old, old[:57] + "…")
 
 
 def test_gist_cuts_at_a_clause_and_never_inside_a_script():
-    assert gist("a = b; then c") == "a = b"
-    assert gist("x ≤ (2/σ)(y)") == "x ≤ (2/σ)(y)"  # a parenthesis of mathematics stays
-    assert gist("x ≤ y (as printed)") == "x ≤ y"
-    assert gist("ab Σ^{a b c d e}", limit=9) == "ab…"  # not "ab Σ^{a b…": a script is whole
-    assert gist("s" * 70, limit=10) == "…"
+    assert gist("a = b; then c") == "a = b; then c"  # short: whole
+    assert gist("a = b; then c, and d e f g", limit=12) == "a = b…"
+    assert gist("x = f(a, b), y = g(c); z", limit=10) == "x = f(a, b)…"  # not inside f(…)
+    assert gist("x ≤ (2/σ)(y) (as printed) more", limit=8) == "x ≤ (2/σ)(y)…"
+    assert gist("ab Σ^{a, b c d e}", limit=9) == "ab Σ^{a, b c d e}"  # no boundary: whole
+    assert gist("s" * 70, limit=10) == "s" * 70
     with pytest.raises(ValueError, match="limit must be at least 8"):
         gist("x", limit=3)
+
+
+def test_the_index_is_numbered_in_the_paper_s_order(tex):
+    """The errata are numbered 1 to n in the paper's order (``paper_position``): against the
+    .tex itself, the errata whose place begins with an equation's label come in the order of
+    their ``\\label`` in it; and hand-read anchors: Sec. 2 first, eq:R (C.4) before
+    eq:Sig_opt_1 (C.9), a statement at the start of its section, a place the paper does not
+    number last, ties by name."""
+    numbers = erratum_numbers()
+    assert sorted(numbers.values()) == list(range(1, len(ERRATA) + 1))
+    assert numbers["Sec. 2, Fisher matrix"] == 1
+    assert numbers["eq:R (proof of Thm 3.3)"] < numbers["eq:Sig_opt_1"]
+    labelled = [e.label for e in in_paper_order() if e.label.startswith("eq:")]
+    at = [tex.index("\\label{" + re.match(r"eq:\w+", label).group() + "}") for label in labelled]
+    assert at == sorted(at), labelled
+    assert paper_position("proof of Thm 3.2")[:2] == paper_position("Thm 3.9")[:2] == (2, 0)
+    assert paper_position("eq:nowhere") > paper_position("eq:dd (Lemma E.10)")
+    assert [e.label for e in in_paper_order((_entry("b"), _entry("a")))] == ["a", "b"]
+
+
+def test_the_outcome_column_is_there_only_where_it_varies():
+    """A column reading "flagged" in every row goes (a sentence says it); one erratum not
+    flagged brings it back, and the sentence counts."""
+    flags = {"eq:a": flagged(True, "z"), "eq:b": flagged(True, "z")}
+    assert "outcome" not in index_columns(flags)
+    assert outcome_sentence(flags).startswith("Each of the 2 checks flags its erratum")
+    flags["eq:b"] = flagged(False, "z")
+    assert index_columns(flags)[-1] == "outcome"
+    assert outcome_sentence(flags).startswith("1 of the 2 checks flag their erratum")
+
+
+def _code(markdown: str) -> list[str]:
+    return re.findall(r"<code>.*?</code>|`[^`]+`", markdown)
+
+
+def test_no_erratum_s_mathematics_is_set_as_code():
+    """The printed and correct forms are mathematics: set as the index and the errata page set
+    them, none shows as code (``report.html_scripts`` reads a name of two letters and an
+    underscore, "BG_t", as the code's); the criterion flips on that form."""
+    from mines_theory.verification.views.corrigendum import errata_markdown, readable
+
+    evidence = ledger.published()
+    table = readable(errata_table(evidence=evidence, columns=("printed", "correct")))
+    assert _code(table) == []
+    page = "\n".join(errata_markdown(k, evidence) for k in KINDS)
+    shown = [line for line in page.splitlines() if "*Printed:*" in line or "*Correct:*" in line]
+    assert shown and not _code("\n".join(shown))
+    bad = Erratum("eq:x", "typo", "⟨BG_t − H*, Σ⟩", "c", "s", lambda: flagged(True, "z"))
+    assert _code(errata_table((bad,), columns=("printed",)))
+
+
+def test_the_walk_s_failing_steps_are_reconciled_with_the_errata():
+    """The sentence under the walk's table: of its failing steps, those naming an erratum, the
+    new findings and any other add up to the failing steps the published walk holds; a step
+    whose erratum is taken away becomes a new finding, one naming no erratum of the table is
+    counted apart."""
+    import copy
+
+    from mines_theory.verification.proofs import published as walk
+
+    data = walk.load()
+    failing = [s for steps in data["proofs"].values() for s in steps if s["status"] == "fails"]
+    said = walk_reconciliation(data)
+    named = sum(1 for s in failing if s.get("erratum"))
+    assert f"Of the walk's {len(failing)} failing steps, {named} are named" in said
+    assert f"{len(failing) - named} are the new findings" in said and "none is anything" in said
+    changed = copy.deepcopy(data)
+    steps = [s for ss in changed["proofs"].values() for s in ss if s["status"] == "fails"]
+    steps = [s for s in steps if s.get("erratum")]
+    steps[0]["erratum"], steps[1]["erratum"] = None, "eq:nowhere"
+    said = walk_reconciliation(changed)
+    assert f"{named - 2} are named" in said
+    assert f"{len(failing) - named + 1} are the new findings" in said
+    assert "1 name no erratum of the table" in said
 
 
 #: What a consequence says of a result read as intended when nothing stated changes.
@@ -291,3 +393,23 @@ def test_the_paper_shows_the_intended_form_of_its_two_false_typos(tex):
     assert "\\Sigma\\in\\mathcal{S}" in _environment(tex, "eq:cS_p").replace(" ", "")
     later = tex[tex.index("\\label{lem:tgm}") :]
     assert later.count("Let $\\Sigma^{-1} \\in \\cS'$") >= 2
+
+
+def test_the_written_out_errata_carry_their_index_numbers_in_order():
+    """Each erratum written out on 08d (``corrigendum.errata_markdown``) is headed "Erratum n:"
+    with its number in the index (``erratum_numbers``), and each kind's list follows the paper's
+    order: "erratum 17" is found on the page as in the index."""
+    from mines_theory.verification.views.corrigendum import errata_markdown
+
+    numbers, evidence = erratum_numbers(), ledger.published()
+    for kind in KINDS:
+        heads = re.findall(r"\*\*Erratum (\d+): ", errata_markdown(kind, evidence))
+        assert [int(n) for n in heads] == sorted(int(n) for n in heads), kind
+    page = "\n".join(errata_markdown(k, evidence) for k in KINDS)
+    found = 0
+    for label, n in numbers.items():
+        anchor = f"* ({erratum_anchor(label)})=\n  **Erratum "
+        if anchor in page:
+            assert f"{anchor}{n}: " in page, label
+            found += 1
+    assert found == page.count("**Erratum ") > 0

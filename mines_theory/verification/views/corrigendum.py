@@ -23,7 +23,7 @@ from ..framework.ledger import title
 from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
-from .errata import erratum_anchor
+from .errata import erratum_anchor, erratum_numbers, in_paper_order
 from .report import folded, html_scripts, html_text, key_number
 
 __all__ = [
@@ -237,19 +237,21 @@ def derivation_markdown(name: str) -> str:
 
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
-    """The errata of ``kind`` that no repaired result names, as a list: each item a target
-    (``errata.erratum_anchor``, which the errata index links), then the place in bold and, a
+    """The errata of ``kind`` that no repaired result names, as a list in the paper's order
+    (``errata.in_paper_order``): each item a target
+    (``errata.erratum_anchor``, which the errata index links), then its number
+    (``errata.erratum_numbers``) and place in bold and, a
     line each (Markdown's hard breaks), what is printed, what is correct, the consequence (each
     after its own label: a consequence may begin in lower case, "survives (…)"; Unicode, no raw
     braces) and what its check shows (``verdict.flag_text``: the sentence and numbers of its
     verdict), read from ``evidence`` (label → published verdict), or run here without it.
     Plain-text scripts and primes are set as HTML (``report.html_scripts``)."""
-    lines = []
-    for e in errata_outside_repairs(kind):
+    lines, numbers = [], erratum_numbers()
+    for e in in_paper_order(tuple(errata_outside_repairs(kind))):
         result = evidence[e.label] if evidence is not None else e.verdict()
         lines += [
             f"* ({erratum_anchor(e.label)})=",
-            f"  **{readable(e.label)}.**\\",
+            f"  **Erratum {numbers[e.label]}: {readable(e.label)}.**\\",
             f"  *Printed:* {readable(e.printed)}.\\",
             f"  *Correct:* {readable(e.correct)}.\\",
             f"  *Consequence:* {readable(e.consequence)}.\\",

@@ -1,20 +1,25 @@
 """The errata table as a reader meets it: every typo or faulty step the suite found in the paper
 (``ledger.errata``, declared above each check with ``declare.erratum``), grouped by the flaw it
-states, as a Markdown table with what each check shows. Notebook ``08d-errata`` renders
-``errata_table`` as its index: each row says in a few words what is wrong (``gist``) and links
-the place where the erratum is written out (``erratum_link``: its item on the errata page, under
-its ``erratum_anchor``, or the section of the repair that lists it).
+states, as a Markdown table with what each check shows, in the paper's order
+(``paper_position``). Notebook ``08d-errata`` renders ``errata_table`` as its index: each row
+numbered (``erratum_numbers``: "erratum 17"), the number linking where the erratum is written
+out (``erratum_link``: its item on the errata page, under its ``erratum_anchor``, or the section
+of the repair that lists it), and what is wrong in a few words (``gist``); and, under the proof
+walk's table, ``walk_reconciliation`` says how its failing steps answer to the errata.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
 from ..framework import ledger
-from ..framework.paper import with_number
+from ..framework.paper import EQUATIONS, with_number
 from ..framework.spec import KIND_MEANINGS, Erratum
 from ..framework.verdict import Status, Verdict, flag_text
+from ..proofs import published as walk
 from .report import html_scripts, repair_link
 
 __all__ = [
@@ -23,11 +28,17 @@ __all__ = [
     "distinct_flaws",
     "erratum_anchor",
     "erratum_link",
+    "erratum_numbers",
     "errata_table",
     "flaw_groups",
     "gist",
+    "in_paper_order",
+    "index_columns",
     "kinds_markdown",
     "outcome",
+    "outcome_sentence",
+    "paper_position",
+    "walk_reconciliation",
 ]
 
 
@@ -106,46 +117,40 @@ def erratum_link(erratum: Erratum) -> str:
     return f"{erratum.notebook}.ipynb#{erratum_anchor(erratum.label)}"
 
 
-#: The separators at which ``gist`` cuts a text, outside brackets: a clause after "; " or ": ",
+#: The clause boundaries at which ``gist`` may cut a text, outside brackets: "; ", ": ", ", "
 #: and a parenthesis in words (" (as the prose says)", not " (2/σ)", which is mathematics).
-_CUT = re.compile(r"; |: | \((?=[a-z]{2})")
+_CUT = re.compile(r"; |: |, | \((?=[a-z]{2})")
 
 
 def gist(text: str, limit: int = 60) -> str:
-    """The first clause of ``text``, for a table cell: cut at the first ``_CUT`` outside
-    brackets (round, square, curly), then, if still longer than ``limit`` characters, at a space
-    with "…": the last outside brackets, or where that would keep less than half the limit, the
-    last outside curly braces (a TeX script is never cut: ``readable`` sets it whole).
+    """``text`` for a table cell, cut at a clause boundary or not at all: whole if it has at
+    most ``limit`` characters; else up to its last ``_CUT`` outside brackets (round, square,
+    curly) that keeps at most ``limit`` characters, or where none does, its first; then "…". A
+    text with no such boundary is whole: a formula is never cut inside.
 
-    >>> gist("S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)")
-    "S' = {τI ⪯ Σ⁻¹ ⪯ ζI}"
-    >>> gist("‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))")
+    >>> gist("S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ] (as the prose says)", limit=50)
+    "S' = {τI ⪯ Σ⁻¹ ⪯ ζI}: clip λ(Σ⁻¹) to [τ, ζ]…"
+    >>> gist("‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))", limit=8)
     '‖μ* − μ̂*‖² ≤ (2/σ)(f(μ*) − f(μ̂*))'
-    >>> gist("one two three four", limit=12), gist("x = E[a b c d e f g h]", limit=12)
-    ('one two…', 'x = E[a b c…')
+    >>> gist("a = f(x, y), b = g(z); c", limit=8)
+    'a = f(x, y)…'
     """
     if limit < 8:
         raise ValueError(f"limit must be at least 8 characters, got {limit!r}")
-    depth, curly, end = 0, 0, len(text)
-    outside: list[int] = []  # spaces outside every bracket
-    inside: list[int] = []  # spaces inside round or square brackets, outside curly braces
+    if len(text) <= limit:
+        return text
+    depth, boundaries = 0, []
     for i, ch in enumerate(text):
         if depth == 0 and _CUT.match(text, i):
-            end = i
-            break
-        if ch == " " and i < limit and not curly:
-            (inside if depth else outside).append(i)
+            boundaries.append(i)
         if ch in "([{":
-            depth, curly = depth + 1, curly + (ch == "{")
+            depth += 1
         elif ch in ")]}":
-            depth, curly = max(depth - 1, 0), max(curly - (ch == "}"), 0)
-    short = text[:end].rstrip(" ,")
-    if len(short) <= limit:
-        return short
-    cut = max(outside, default=0)
-    if cut < limit // 2:
-        cut = max(inside + [cut])
-    return short[:cut].rstrip(" ,;:") + "…"
+            depth = max(depth - 1, 0)
+    if not boundaries:
+        return text
+    fitting = [i for i in boundaries if i <= limit]
+    return text[: max(fitting, default=boundaries[0])].rstrip() + "…"
 
 
 def outcome(verdict: Verdict) -> str:
@@ -156,13 +161,86 @@ def outcome(verdict: Verdict) -> str:
     return "flagged" if verdict.flagged else "NOT flagged"
 
 
-#: The columns ``errata_table`` can show, in their order: "wrong" is what is wrong in a few
-#: words (the printed form → the correct one, each its ``gist``), "outcome" the check's outcome
-#: in a word (``outcome``), "check" its sentence and numbers in full (``verdict.flag_text``).
-COLUMNS = ("place", "kind", "wrong", "printed", "correct", "consequence", "outcome", "check")
+#: The sections of the paper in their order: the main text's, then the appendices'.
+_SECTIONS = "123456789ABCDEFG"
+#: A reference by which a place can be found in the paper: an equation's label, or a statement
+#: or section by our section-based name ("Thm 3.2", "Lemmas 5.1, 5.2", "Prop. A.2", "Sec. 2").
+_REFERENCE = re.compile(
+    r"\beq:[A-Za-z0-9_]+|\b(?:Thm|Theorem|Lemmas?|Prop\.|Remark|Sec\.) ([1-9A-G])(?![\w])"
+)
+
+
+def paper_position(place: str) -> tuple[int, int, str]:
+    """Where the erratum at ``place`` (its label) is in the paper, as a sort key: its first
+    reference (``_REFERENCE``) that the paper numbers, an equation at its printed number
+    (``paper.EQUATIONS``: eq:R is (C.4), section C, 4), a statement, its proof or a section at
+    the start of the statement's section (Thm 3.2 → section 3, 0); then the place itself, so
+    that ties go by name. A place that names nothing the paper numbers comes after all.
+
+    >>> paper_position("eq:R (proof of Thm 3.3)"), paper_position("proof of Thm 3.2")
+    ((11, 4, 'eq:R (proof of Thm 3.3)'), (2, 0, 'proof of Thm 3.2'))
+    """
+    for m in _REFERENCE.finditer(place):
+        if m.group(1) is not None:
+            return _SECTIONS.index(m.group(1)), 0, place
+        number = EQUATIONS.get(m.group())
+        if number is not None:
+            section, n = number.strip("()").split(".")
+            return _SECTIONS.index(section), int(n), place
+    return len(_SECTIONS), 0, place
+
+
+def in_paper_order(errata: tuple[Erratum, ...] | None = None) -> list[Erratum]:
+    """The errata (every one unless ``errata``) in the paper's order (``paper_position``)."""
+    errata = ledger.errata() if errata is None else errata
+    return sorted(errata, key=lambda e: paper_position(e.label))
+
+
+def erratum_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, int]:
+    """Each erratum's number (every one unless ``errata``), 1 to n in the paper's order
+    (``in_paper_order``), by which the book cites it ("erratum 17")."""
+    return {e.label: n for n, e in enumerate(in_paper_order(errata), start=1)}
+
+
+def index_columns(evidence: dict[str, Verdict]) -> tuple[str, ...]:
+    """The columns of the book's index: number, place, kind, what is wrong, and the check's
+    outcome only where it varies across ``evidence`` (label → verdict): a column that reads
+    "flagged" in every row says nothing a sentence cannot (``outcome_sentence``)."""
+    varies = len({outcome(v) for v in evidence.values()}) > 1
+    return ("number", "place", "kind", "wrong") + (("outcome",) if varies else ())
+
+
+def outcome_sentence(evidence: dict[str, Verdict]) -> str:
+    """What the errata's checks (``evidence``, label → verdict) found, in one sentence: every
+    one flags its erratum, or how many do and that the index's column "check" says which."""
+    n = len(evidence)
+    flags = sum(outcome(v) == "flagged" for v in evidence.values())
+    if flags == n:
+        return (
+            f"Each of the {n} checks flags its erratum (its sentence and numbers are where the "
+            "erratum is written out), so the index has no column for the outcome."
+        )
+    return f"{flags} of the {n} checks flag their erratum; the column “check” says which."
+
+
+#: The columns ``errata_table`` can show, in their order: "number" is the erratum's number
+#: (``erratum_numbers``), "wrong" what is wrong in a few words (the printed form, then the
+#: correct one on a second line, each its ``gist``), "outcome" the check's outcome in a word
+#: (``outcome``), "check" its sentence and numbers in full (``verdict.flag_text``).
+COLUMNS = (
+    "number",
+    "place",
+    "kind",
+    "wrong",
+    "printed",
+    "correct",
+    "consequence",
+    "outcome",
+    "check",
+)
 
 #: The heading of a column where it is not the column's name.
-HEADINGS = {"wrong": "what is wrong", "outcome": "check"}
+HEADINGS = {"number": "#", "wrong": "what is wrong", "outcome": "check"}
 
 
 def errata_table(
@@ -171,15 +249,15 @@ def errata_table(
     evidence: dict[str, Verdict] | None = None,
     linked: bool = False,
 ) -> str:
-    """The errata (every one unless ``errata``) as a Markdown table, each row with what its
-    check shows (``verdict.flag_text``): "flagged: …" (or "NOT flagged: …") and the sentence
-    and numbers of its verdict. The verdicts are read from ``evidence`` (label → verdict, the
-    published ones; a missing label is a KeyError) or, without it, each check is run here; a
-    check that returns no Verdict is a TypeError naming the erratum (``Erratum.verdict``).
-    ``columns``: a subset of ``COLUMNS`` (the book's index: ("place", "kind", "wrong",
-    "outcome")); any other name is a ValueError. ``linked``: the place and the outcome link
-    where the erratum is written out (``erratum_link``), which the index needs: its checks'
-    sentences are shown there, once. Plain-text scripts and primes are set as HTML
+    """The errata (every one unless ``errata``) as a Markdown table in the paper's order
+    (``in_paper_order``), each row with what its check shows (``verdict.flag_text``):
+    "flagged: …" (or "NOT flagged: …") and the sentence and numbers of its verdict. The verdicts
+    are read from ``evidence`` (label → verdict, the published ones; a missing label is a
+    KeyError) or, without it, each check is run here; a check that returns no Verdict is a
+    TypeError naming the erratum (``Erratum.verdict``). ``columns``: a subset of ``COLUMNS``
+    (the book's index: ``index_columns``); any other name is a ValueError. ``linked``: the
+    number links where the erratum is written out (``erratum_link``), which the index needs:
+    its checks' sentences are shown there, once. Plain-text scripts and primes are set as HTML
     (``report.html_scripts``)."""
     errata = ledger.errata() if errata is None else errata
     unknown = [c for c in columns if c not in COLUMNS]
@@ -187,18 +265,40 @@ def errata_table(
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")
     headings = [HEADINGS.get(c, c) for c in columns]
     lines = ["| " + " | ".join(headings) + " |", "|" + "---|" * len(columns)]
-    for e in errata:
+    for number, e in enumerate(in_paper_order(errata), start=1):
         result = evidence[e.label] if evidence is not None else e.verdict()
-        status = flag_text(result)
         consequence = e.consequence + (
             f" (same flaw as “{e.same_flaw_as}”)" if e.same_flaw_as else ""
         )
-        wrong = f"{gist(e.printed)} → {gist(e.correct)}"
-        place, short = e.label, outcome(result)
-        if linked:
-            target = erratum_link(e)
-            place, short = f"[{place}]({target})", f"[{short}]({target})"
-        values = [place, e.kind, wrong, e.printed, e.correct, consequence, short, status]
+        wrong = f"<i>printed</i> {gist(e.printed)}<br><i>correct</i> {gist(e.correct)}"
+        cited = f"[{number}]({erratum_link(e)})" if linked else str(number)
+        values = [cited, e.label, e.kind, wrong, e.printed, e.correct, consequence]
+        values += [outcome(result), flag_text(result)]
         cells = dict(zip(COLUMNS, values))
         lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
     return html_scripts(with_number("\n".join(lines)))
+
+
+def walk_reconciliation(
+    data: Mapping[str, Any] | None = None, errata: tuple[Erratum, ...] | None = None
+) -> str:
+    """One sentence reconciling the proof walk's failing steps with the errata (every one
+    unless ``errata``): of the walk's failing steps (``proofs.published``, ``data`` unless the
+    published walk), how many name an erratum (the steps' ``erratum`` field, by how many
+    errata), how many are new findings (no erratum named) and how many neither (a step naming
+    no erratum of the table); then how many errata no failing step names."""
+    data = walk.load() if data is None else data
+    errata = ledger.errata() if errata is None else errata
+    result = walk.cross_check(data, [e.label for e in errata])
+    failing = sum(s["status"] == "fails" for steps in data["proofs"].values() for s in steps)
+    named = sum(len(steps) for steps in result.matched.values())
+    new = len(result.new_findings)
+    others = failing - named - new
+    rest = len(errata) - len(result.matched)
+    return (
+        f"Of the walk's {failing} failing steps, {named} are named by an erratum (by "
+        f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
+        f"steps), {new} are the new findings listed below, and "
+        + (f"{others} name no erratum of the table" if others else "none is anything else")
+        + f"; the other {rest} errata are named by no failing step."
+    )
