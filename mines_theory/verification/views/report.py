@@ -494,8 +494,13 @@ def _code_name(name: str) -> bool:
     """Whether ``name`` (a match of ``_CODE_CANDIDATE``, unescaped) names code: a dotted name
     or a path with an underscore (``section3.convexity_threshold``, ``models/quad_case.py``) or a
     snake-case word of two characters or more before its first underscore (``dd_bound``,
-    ``relative_error``), not an operator's subscript (``max_k``) nor a symbol's (``s_max``)."""
-    if "_" not in name or _OPERATOR.match(name):
+    ``relative_error``), not an operator's subscript (``max_k``) nor a symbol's (``s_max``,
+    ``BG_t``: a few capitals with a short subscript).
+
+    >>> [_code_name(n) for n in ("dd_bound", "BG_t", "FROZEN_RUNS", "max_k", "a.b_c")]
+    [True, False, True, False, True]
+    """
+    if "_" not in name or _OPERATOR.match(name) or re.fullmatch(r"[A-Z]{1,3}_[a-z0-9]{1,2}", name):
         return False
     if "/" in name:
         return "." in name.rsplit("/", 1)[1]  # a file's path, not C/max_k
