@@ -309,7 +309,8 @@ def _code(markdown: str) -> list[str]:
 def test_no_erratum_s_mathematics_is_set_as_code():
     """The printed and correct forms are mathematics: set as the index and the errata page set
     them, none shows as code (``report.html_scripts`` reads a name of two letters and an
-    underscore, "BG_t", as the code's); the criterion flips on that form."""
+    underscore, "BG_t", as the code's until kit8's report; it now reads a few capitals with a
+    short subscript as mathematics); the criterion flips on a form still read as code."""
     from mines_theory.verification.views.corrigendum import errata_markdown, readable
 
     evidence = ledger.published()
@@ -318,8 +319,10 @@ def test_no_erratum_s_mathematics_is_set_as_code():
     page = "\n".join(errata_markdown(k, evidence) for k in KINDS)
     shown = [line for line in page.splitlines() if "*Printed:*" in line or "*Correct:*" in line]
     assert shown and not _code("\n".join(shown))
-    bad = Erratum("eq:x", "typo", "⟨BG_t − H*, Σ⟩", "c", "s", lambda: flagged(True, "z"))
+    bad = Erratum("eq:x", "typo", "⟨grad_f − H*, Σ⟩", "c", "s", lambda: flagged(True, "z"))
     assert _code(errata_table((bad,), columns=("printed",)))
+    capitals = Erratum("eq:x", "typo", "⟨BG_t − H*, Σ⟩", "c", "s", lambda: flagged(True, "z"))
+    assert not _code(errata_table((capitals,), columns=("printed",)))
 
 
 def test_the_walk_s_failing_steps_are_reconciled_with_the_errata():

@@ -157,8 +157,9 @@ def erratum_strict_convexity(printed: bool = True) -> Verdict:
     quad_gap = quad(s[1]) - (quad(s[0]) + quad(s[2])) / 2
     return flagged(
         decide_strict_convexity(float(hat.mean[0]), float(gap), float(quad_gap)),
-        "log-cosh, τ = 0.002, ζ = 0.003, α at eq:alp_cond: Q_α(μ̂*, ·) at the midpoint "
-        "of S minus its chord = {gap} ({quad} adaptively); flagged when > 0",
+        "1-D log-cosh (σ = 1), τ = 0.002, ζ = 0.003, α at eq:alp_cond: Q_α(μ̂*, Σ) at the "
+        "midpoint of S = [1/ζ, 1/τ] minus its chord = {gap} by Gauss–Hermite ({quad} by "
+        "adaptive quadrature); flagged when > 0",
         (
             _numeric("gap", float(gap), abs(quad_gap - gap)),
             _numeric("quad", float(quad_gap), abs(quad_gap - gap)),
