@@ -157,10 +157,12 @@ def test_the_scanner_counts_relations_at_depth_zero_only():
 
 
 def test_coverage_per_appendix(tex, walked):
-    statuses = {
-        coverage.normalized(r.latex): r.status for results in walked.values() for r in results
-    }
     spans = {p.name: p.spans(tex) for p in spec.proofs()}
+    statuses = coverage.statuses(
+        (r.latex, r.status, (spans[name][0][0], r.index))
+        for name, results in walked.items()
+        for r in results
+    )
     table = coverage.coverage(tex, statuses, [s for ss in spans.values() for s in ss])
     assert {k: v["relations"] for k, v in table.items()} == {"C": 93, "D": 75, "E": 181, "F": 7}
     assert table["F"]["walked"] == 7 and table["F"].get("holds") == 7
@@ -169,6 +171,12 @@ def test_coverage_per_appendix(tex, walked):
     for letter, (lo, hi) in bounds.items():
         inside = [p for p in spec.proofs() if lo <= spans[p.name][0][0] < hi]
         assert table[letter]["walked"] == sum(len(p.steps) for p in inside), letter
+        # and each status as often as the steps of those proofs have it (a cold reader found
+        # appendix C's 24 identities and 48 holds against its proofs' 23 and 49: the same
+        # fragment, Lemma C.1's "= H.", at two steps, took one status for both)
+        for status in ("identity", "holds", "fails", "not checked"):
+            steps = [r for p in inside for r in walked[p.name] if r.status == status]
+            assert table[letter].get(status, 0) == len(steps), (letter, status)
     assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
     # and the counts, with the statuses walked afresh, are the published ones
     assert table == published.load()["coverage"]

@@ -21,7 +21,7 @@ The module reads no file: its functions take the .tex as a string.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -220,22 +220,43 @@ def relations(display: Display) -> list[Relation]:
 
 def coverage(
     tex: str,
-    walked: Mapping[str, str],
+    walked: Mapping[str, Sequence[str]],
     spans: Iterable[tuple[int, int]],
     letters: Iterable[str] = tuple(APPENDICES),
 ) -> dict[str, dict[str, int]]:
     """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those inside a walked
     proof, one of ``spans``, whose normalized fragment is a key of ``walked``) and, of those, the
-    count of each status (``walked`` maps a step's normalized ``latex`` to its status)."""
+    count of each status. ``walked`` maps a step's normalized ``latex`` to the statuses of the
+    steps that print it, in the order of the .tex (``statuses``): the same fragment printed
+    twice (Lemma C.1's "= H." at steps 1 and 5, one holding, one an identity) takes each
+    status in turn, the last for any further occurrence."""
     spans = list(spans)
+    seen: dict[str, int] = {}
     table: dict[str, dict[str, int]] = {}
     for display in displays(tex, letters):
         row = table.setdefault(display.appendix, {"relations": 0, "walked": 0})
         inside = any(lo <= display.start < hi for lo, hi in spans)
         for relation in relations(display):
             row["relations"] += 1
-            status = walked.get(normalized(relation.fragment)) if inside else None
-            if status is not None:
+            fragment = normalized(relation.fragment)
+            found = walked.get(fragment) if inside else None
+            if found:
+                status = found[min(seen.get(fragment, 0), len(found) - 1)]
+                seen[fragment] = seen.get(fragment, 0) + 1
                 row["walked"] += 1
                 row[status] = row.get(status, 0) + 1
     return table
+
+
+def statuses(steps: Iterable[tuple[str, str, tuple[int, int]]]) -> dict[str, list[str]]:
+    """Normalized fragment → the statuses of the steps that print it, in the order of the .tex,
+    from (``latex``, ``status``, place) of each walked step, its place (where its proof starts
+    in the .tex, its index): ``coverage``'s ``walked``.
+
+    >>> statuses([("= H.", "identity", (9, 5)), ("= H.", "holds", (9, 1)), ("a", "fails", (2, 7))])
+    {'a': ['fails'], '= H.': ['holds', 'identity']}
+    """
+    out: dict[str, list[str]] = {}
+    for latex, status, _ in sorted(steps, key=lambda s: s[2]):
+        out.setdefault(normalized(latex), []).append(status)
+    return out

@@ -46,7 +46,7 @@ class WalkError(RuntimeError):
 def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
     """Walk every proof (``walk.walk``) and, with the paper's ``tex``, count the coverage
     (``coverage.coverage``): the data of ``walked.json``."""
-    from .coverage import coverage, normalized
+    from .coverage import coverage, statuses
     from .walk import walk
 
     proofs = {p.name: walk(p, draws=draws) for p in spec.proofs()}
@@ -54,8 +54,13 @@ def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
         "proofs": {name: [r.to_json() for r in rs] for name, rs in proofs.items()}
     }
     if tex is not None:
-        walked = {normalized(r.latex): r.status for rs in proofs.values() for r in rs}
-        spans = [span for p in spec.proofs() for span in p.spans(tex)]
+        where = {p.name: p.spans(tex) for p in spec.proofs()}
+        walked = statuses(
+            (r.latex, r.status, (where[name][0][0], r.index))
+            for name, rs in proofs.items()
+            for r in rs
+        )
+        spans = [span for ss in where.values() for span in ss]
         data["coverage"] = coverage(tex, walked, spans)
     return data
 

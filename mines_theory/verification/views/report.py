@@ -257,8 +257,10 @@ def summary_table(
     walk: Mapping[str, Any] | None = None,
     notes: bool = False,
 ) -> str:
-    """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status,
-    the number that matters, and the notebook (a link where ``link`` makes one from the claim).
+    """One row per claim (every ledger row unless ``claims``): our name, the PDF's, the status
+    (in the proof map's words where no run could contradict it: "holds, too loose to be
+    tested"), the number that matters, and the notebook (a link where ``link`` makes one from
+    the claim).
     With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
     followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
     that fails, and a claim that holds but whose walked proof has a false step says at which
@@ -278,8 +280,9 @@ def summary_table(
             else None
         )
         note = "".join(f"; {n}" for n in (printed, walked) if n)
+        said = category(v).value if category(v) is Category.UNTESTABLE else v.status.value
         lines.append(
-            f"| {_cell(c.number)} | {c.printed} | **{v.status.value}**{note} "
+            f"| {_cell(c.number)} | {c.printed} | **{said}**{note} "
             f"| {_cell(key_number(c, v))} | {where} |"
         )
     rows = [c for c in claims if c.number in results]
