@@ -199,7 +199,8 @@ def test_notebook_08d_shows_the_published_walk():
     cells = [c for c in notebook["cells"] if "walk.summary_table()" in "".join(c["source"])]
     assert len(cells) == 1
     (output,) = cells[0]["outputs"]
-    assert "".join(output["data"]["text/markdown"]) == published.summary_table()
+    shown = "".join(output["data"]["text/markdown"])
+    assert shown.startswith(published.summary_table() + "\n\n")  # then the errata's count
 
 
 def test_notebook_08d_lists_the_walk_s_new_findings():
@@ -499,7 +500,7 @@ def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch)
     page = pages.proof_page("Lemma 9", PUBLISHED)
     steps = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma 5.1"]}
     assert steps[2]["worst_margin"] < 0 < steps[4]["worst_margin"]
-    within = "(within the rounding tolerance 10⁻¹⁰ of <code>check.TOLERANCE</code>)"
+    within = "(within the rounding tolerance 10⁻¹⁰)"
     assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
     assert "worst margin 0.0058." in page and "normalized margin −0.901 at the instance" in page
     assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
@@ -588,3 +589,17 @@ def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
     assert pages.symbols_line("Thm 3.1", made) is None
     made[0]["reason"] = "read with max{Δ_α,1, 0}"
     assert "Δ_α,1: the additive term" in (pages.symbols_line("Thm 3.1", made) or "")
+
+
+def test_the_first_substantive_false_step_shows_its_evidence():
+    """A cold reader saw Lemma 9's typo at step 6 with its counterexample open and step 9, the
+    error, with its counterexample folded: both are open; a step that holds stays folded."""
+    page = pages.proof_page("Lemma 9", PUBLISHED)
+    sections = page.split("\n## ")
+
+    def evidence_of(step: int) -> str:
+        [text] = [s for s in sections if s.startswith(f"Step {step} ·")]
+        return text[text.index("<details") : text.index("<summary>")]
+
+    assert " open" in evidence_of(6) and " open" in evidence_of(9)
+    assert " open" not in evidence_of(10) and " open" not in evidence_of(2)

@@ -777,7 +777,7 @@ def _margins(step: Mapping[str, Any]) -> str:
         return text
     if "Monte Carlo" in text:
         return text
-    within = f" (within the rounding tolerance {power(TOLERANCE)} of <code>check.TOLERANCE</code>)"
+    within = f" (within the rounding tolerance {power(TOLERANCE)})"
     return _WORST.sub(lambda m: m.group(0) + within, text, count=1)
 
 
@@ -795,7 +795,7 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
         "(its relative residual); positive is slack, negative a violation. Double precision "
         "rounds, so a step holds where its worst margin is at least "
-        f"−{power(TOLERANCE)} (the rounding tolerance, <code>check.TOLERANCE</code>); a "
+        f"−{power(TOLERANCE)} (the rounding tolerance); a "
         "Monte Carlo step fails only when its estimate is beyond 0 by more than "
         f"{K_SE:g} of its standard errors."
     )
@@ -1434,7 +1434,7 @@ def proof_page(
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
-            opened = " open" if index == first else ""
+            opened = " open" if index in (first, substantive) else ""
             lines += [
                 f'<details class="aside"{opened}><summary>Evidence</summary>',
                 "",
