@@ -24,8 +24,8 @@ from mines_theory.verification.views.errata import (
     index_columns,
     outcome_sentence,
     paper_position,
-    walk_reconciliation,
 )
+from mines_theory.verification.proofs import published as published_walk
 from mines_theory.verification.views.report import html_scripts
 
 from .conftest import erratum_sides
@@ -336,7 +336,7 @@ def test_the_walk_s_failing_steps_are_reconciled_with_the_errata():
 
     data = walk.load()
     failing = [s for steps in data["proofs"].values() for s in steps if s["status"] == "fails"]
-    said = walk_reconciliation(data)
+    said = published_walk.reconciliation(data)
     named = sum(1 for s in failing if s.get("erratum"))
     assert f"Of the walk's {len(failing)} failing steps, {named} are named" in said
     assert f"{len(failing) - named} are the new findings" in said and "none is anything" in said
@@ -344,7 +344,7 @@ def test_the_walk_s_failing_steps_are_reconciled_with_the_errata():
     steps = [s for ss in changed["proofs"].values() for s in ss if s["status"] == "fails"]
     steps = [s for s in steps if s.get("erratum")]
     steps[0]["erratum"], steps[1]["erratum"] = None, "eq:nowhere"
-    said = walk_reconciliation(changed)
+    said = published_walk.reconciliation(changed)
     assert f"{named - 2} are named" in said
     assert f"{len(failing) - named + 1} are the new findings" in said
     assert "1 name no erratum of the table" in said

@@ -20,10 +20,13 @@ from typing import Any
 
 from mines_theory.files import write_text
 
+from ..framework import ledger
+from ..framework.spec import Erratum
 from ..views.report import first_false
 from . import spec
 
 __all__ = [
+    "reconciliation",
     "PUBLISHED",
     "ProofSummary",
     "WalkError",
@@ -174,3 +177,28 @@ def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | N
         for name, steps in data["proofs"].items()
     }
     return errata_cross_check(walked, errata_labels() if labels is None else labels)
+
+
+def reconciliation(
+    data: Mapping[str, Any] | None = None, errata: tuple[Erratum, ...] | None = None
+) -> str:
+    """One sentence reconciling the proof walk's failing steps with the errata (every one
+    unless ``errata``): of the walk's failing steps (``data``, the published walk unless
+    given), how many name an erratum (the steps' ``erratum`` field, by how many errata), how
+    many are new findings (no erratum named) and how many neither (a step naming no erratum of
+    the table); then how many errata no failing step names."""
+    data = load() if data is None else data
+    errata = ledger.errata() if errata is None else errata
+    result = cross_check(data, [e.label for e in errata])
+    failing = sum(s["status"] == "fails" for steps in data["proofs"].values() for s in steps)
+    named = sum(len(steps) for steps in result.matched.values())
+    new = len(result.new_findings)
+    others = failing - named - new
+    rest = len(errata) - len(result.matched)
+    return (
+        f"Of the walk's {failing} failing steps, {named} are named by an erratum (by "
+        f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
+        f"steps), {new} are the new findings listed below, and "
+        + (f"{others} name no erratum of the table" if others else "none is anything else")
+        + f"; the other {rest} errata are named by no failing step."
+    )

@@ -5,21 +5,18 @@ states, as a Markdown table with what each check shows, in the paper's order
 numbered (``erratum_numbers``: "erratum 17"), the number linking where the erratum is written
 out (``erratum_link``: its item on the errata page, under its ``erratum_anchor``, or the section
 of the repair that lists it), and what is wrong in a few words (``gist``); and, under the proof
-walk's table, ``walk_reconciliation`` says how its failing steps answer to the errata.
+walk's table (``proofs.published.reconciliation`` says how its failing steps answer to the errata).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
-from typing import Any
 
 from ..framework import ledger
 from ..framework.paper import EQUATIONS, with_number
 from ..framework.spec import KIND_MEANINGS, Erratum
 from ..framework.verdict import Status, Verdict, flag_text
-from ..proofs import published as walk
 from .report import html_scripts, repair_link
 
 __all__ = [
@@ -38,7 +35,6 @@ __all__ = [
     "outcome",
     "outcome_sentence",
     "paper_position",
-    "walk_reconciliation",
 ]
 
 
@@ -277,28 +273,3 @@ def errata_table(
         cells = dict(zip(COLUMNS, values))
         lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
     return html_scripts(with_number("\n".join(lines)))
-
-
-def walk_reconciliation(
-    data: Mapping[str, Any] | None = None, errata: tuple[Erratum, ...] | None = None
-) -> str:
-    """One sentence reconciling the proof walk's failing steps with the errata (every one
-    unless ``errata``): of the walk's failing steps (``proofs.published``, ``data`` unless the
-    published walk), how many name an erratum (the steps' ``erratum`` field, by how many
-    errata), how many are new findings (no erratum named) and how many neither (a step naming
-    no erratum of the table); then how many errata no failing step names."""
-    data = walk.load() if data is None else data
-    errata = ledger.errata() if errata is None else errata
-    result = walk.cross_check(data, [e.label for e in errata])
-    failing = sum(s["status"] == "fails" for steps in data["proofs"].values() for s in steps)
-    named = sum(len(steps) for steps in result.matched.values())
-    new = len(result.new_findings)
-    others = failing - named - new
-    rest = len(errata) - len(result.matched)
-    return (
-        f"Of the walk's {failing} failing steps, {named} are named by an erratum (by "
-        f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
-        f"steps), {new} are the new findings listed below, and "
-        + (f"{others} name no erratum of the table" if others else "none is anything else")
-        + f"; the other {rest} errata are named by no failing step."
-    )

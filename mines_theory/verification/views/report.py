@@ -114,8 +114,7 @@ def z_note(shown: Sequence[Measurement | None]) -> str | None:
 #: What "too loose to be tested" means, said once under a table whose verdicts carry it
 #: (``untestable_note``).
 UNTESTABLE_MEANING = (
-    "“Too loose to be tested”: the bound held on every run, but no run of this kind could have "
-    "violated it (its criterion says why), so its holding is no evidence for the statement."
+    "“Too loose to be tested”: no run of this kind could violate the bound; holding is no evidence."
 )
 
 
@@ -389,8 +388,7 @@ def claim_section(
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
         lines += [
-            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}, repaired "
-            f"there with every constant defined{walked}.",
+            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}{walked}.",
             "",
         ]
     elif note is not None:
@@ -668,14 +666,13 @@ def _ledger_markdown(
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
     )
-    tables += "".join(f"\n\n{m}" for m in meanings if m)  # once, under the three tables
+    tables += "\n\n" + " ".join(m for m in meanings if m)  # once, under the three tables
     body = (
-        "The **verdict** column gives the status on the suite's runs. After it, for a "
-        "statement the corrigendum repairs, how the statement fares as the paper prints it "
-        '("false as printed": it fails somewhere within its printed hypotheses, although it '
-        'holds on the runs named here; "proof fails as printed": the statement stands, a step '
-        "of its proof does not), and for a statement whose proof the [proof walk](proofs.md) "
-        "walked, the first step found false.\n\n" + tables + "\n\n"
+        "**Verdict**: the status on the runs; then the corrigendum's finding (\"false as "
+        'printed": false within its printed hypotheses; "proof fails as printed": a step '
+        "fails, the statement stands) and the [walk](proofs.md)'s first false step.\n\n"
+        + tables
+        + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -821,7 +818,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
             if note is not None and "typos only" not in note:  # → "[D.1 at step N](page)"
                 link = note.replace("proof fails as printed", _cell(spec.number), 1)
-                notes.append(link)
+                notes.append(link.split(") (step ", 1)[0] + (")" if ") (step " in link else ""))
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
@@ -829,16 +826,17 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
         lines.append(f"| {len(errata)} errata | — | **{counts}** | each a line below |")
     body = "```text\n" + printed.strip("\n") + "\n```"
     table = html_scripts("\n".join(lines))
+    said = []  # under the table, in one paragraph
     if notes:
-        table += (
-            "\n\nTheir proofs fail as printed, though each holds: "
+        said.append(
+            "Their proofs fail as printed, though each holds: "
             + html_scripts(", ".join(dict.fromkeys(notes)))
             + "."
         )
     rows = [old[spec.number] for spec in found if isinstance(spec, Claim)]
-    for meaning in (z_note(shown), untestable_note(rows)):
-        if meaning is not None:
-            table += "\n\n" + meaning
+    said += [m for m in (z_note(shown), untestable_note(rows)) if m is not None]
+    if said:
+        table += "\n\n" + " ".join(said)
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
 
 
