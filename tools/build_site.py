@@ -294,11 +294,12 @@ def staged_notebook(
 
     nb = nbformat.read(notebook, as_version=4)
     link_solutions(nb)
+    alts = alts or {}
     first_code = True  # the setup cell, if any, is the notebook's first code cell
     for index, cell in enumerate(nb.cells):
-        if index in (alts or {}):  # the figures it draws, described by the gallery's captions
+        if index in alts:  # the figures it draws, described by the gallery's captions
             image = cell.metadata.setdefault("mystnb", {}).setdefault("image", {})
-            image.setdefault("alt", (alts or {})[index])
+            image.setdefault("alt", alts[index])
         if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
             findings_with_meanings(cell)
         if cell.cell_type == "markdown":

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..framework.verdict import Status, Verdict
-from ..views.report import first_false, page_name
+from ..views.report import first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 
@@ -470,9 +470,6 @@ def symbol(name: str) -> str:
     return letter
 
 
-_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
 def number(value: Any) -> str:
     """A counterexample's value as a reader writes it: a float to 4 digits, a minus sign as
     "−" and an exponent as a power of ten.
@@ -480,10 +477,7 @@ def number(value: Any) -> str:
     >>> [number(v) for v in (0.25, -7.521, 9.754e-05, 3, -2)]
     ['0.25', '−7.521', '9.754×10⁻⁵', '3', '−2']
     """
-    text = f"{value:.4g}" if isinstance(value, float) else str(value)
-    mantissa, e, exponent = text.partition("e")
-    if e:
-        text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT_DIGITS)}"
+    text = powers_of_ten(f"{value:.4g}" if isinstance(value, float) else str(value))
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
@@ -751,13 +745,12 @@ _WORST = re.compile(r"(worst margin|largest relative residual) (\S+?)(?=;|$)")
 
 def power(value: float, digits: int = 2) -> str:
     """A small or large number as a reader writes it: ``digits`` significant digits and a power
-    of ten (``number``), a mantissa of 1 dropped.
+    of ten (``number``: ``views.report.powers_of_ten``, which drops a mantissa of 1).
 
     >>> power(-2.476103e-16), power(1e-10), power(2.2e-14), power(0.005773)
     ('−2.5×10⁻¹⁶', '10⁻¹⁰', '2.2×10⁻¹⁴', '0.0058')
     """
-    text = number(float(f"{value:.{digits}g}"))
-    return text.removeprefix("1×") if text.startswith("1×") else text
+    return number(float(f"{value:.{digits}g}"))
 
 
 def _margins(step: Mapping[str, Any]) -> str:

@@ -207,6 +207,7 @@ def proof_note(
     status: Status,
     walk: Mapping[str, Any] | None,
     words: str = "proof fails as printed at step {step}",
+    typos: bool = True,
 ) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
@@ -218,7 +219,8 @@ def proof_note(
     A step the walk's data marks ``"slip": "typo"`` (the build adds each step's slip:
     ``proofs.pages.with_slips``) is not where the proof fails: N is the first false step that
     is not a typo, with the typo before it named; a proof whose false steps are all typos says
-    so (``TYPOS_ONLY``).
+    so (``TYPOS_ONLY``). Without ``typos``, neither is said: the substantive step alone, or
+    None for a proof of typos only.
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -229,6 +231,8 @@ def proof_note(
     >>> walk["proofs"]["Lemma 9.9"][0].update(status="fails", slip="typo")
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof fails as printed at step 2](walk-lemma-9-9.md) (step 1 before it a typo)'
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk, typos=False)
+    '[proof fails as printed at step 2](walk-lemma-9-9.md)'
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof has typos only, the first at step 1](walk-lemma-9-9.md)'
@@ -243,8 +247,8 @@ def proof_note(
     substantive = first_false([s for s in steps if s.get("slip") != "typo"])
     target = f"({page_name(statement)}.md)"
     if substantive is None:
-        return f"[{TYPOS_ONLY.format(step=first)}]{target}"
-    typo = f" (step {first} before it a typo)" if first != substantive else ""
+        return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
+    typo = f" (step {first} before it a typo)" if typos and first != substantive else ""
     return f"[{words.format(step=substantive)}]{target}{typo}"
 
 
@@ -666,7 +670,8 @@ def _ledger_markdown(
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
     )
-    tables += "\n\n" + " ".join(m for m in meanings if m)  # once, under the three tables
+    if any(meanings):  # once, under the three tables
+        tables += "\n\n" + " ".join(m for m in meanings if m)
     body = (
         "**Verdict**: the status on the runs; then the corrigendum's finding (\"false as "
         'printed": false within its printed hypotheses; "proof fails as printed": a step '
@@ -815,10 +820,14 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
                 f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
                 f"| {_cell(key_number(spec, v))} |"
             )
-            note = proof_note(spec.number, v.status, walk) if spec.kind != "repaired" else None
-            if note is not None and "typos only" not in note:  # → "[D.1 at step N](page)"
-                link = note.replace("proof fails as printed", _cell(spec.number), 1)
-                notes.append(link.split(") (step ", 1)[0] + (")" if ") (step " in link else ""))
+            words = f"{_cell(spec.number)} at step {{step}}"  # "[D.1 at step N](page)"
+            note = (
+                proof_note(spec.number, v.status, walk, words, typos=False)
+                if spec.kind != "repaired"
+                else None
+            )
+            if note is not None:
+                notes.append(note)
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
