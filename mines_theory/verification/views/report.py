@@ -91,6 +91,17 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     return f"{words}{joint}{value}{bound}"
 
 
+#: The two numberings a page shows side by side, said once where a page mixes them (the proof
+#: walk's index, 08d): the PDF's one counter and its equation numbers, the suite's section-based
+#: names and the .tex's labels.
+NUMBERING = (
+    "Two numberings stand side by side. The PDF numbers theorems, lemmas, propositions and "
+    "remarks with one counter (Lemma 38) and equations by section ((E.10)); the suite names a "
+    "statement by its section (Lemma E.8, the name its code uses) and an equation by its label "
+    "in the .tex as well (eq:chi_1), so that either can be searched for."
+)
+
+
 #: What a z of −∞ means, said once under a table that shows one (``z_note``).
 MINUS_INFINITE_Z = (
     "A z of −∞ means no exceedance at all: no draw went past the bound, so the exact "
