@@ -201,6 +201,14 @@ def test_the_entry_fits_the_books_column():
     assert _entry(citation.bibtex(changed)).fields["url"] == "https://example.org/mines-theory"
 
 
+def test_the_papers_entry_on_the_page_fits_the_books_column():
+    """The paper's entry, shown on the page as the bibliography has it, has no line over
+    ``WIDTH`` columns either (its one-line note ran past the code block)."""
+    bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
+    entry = citation.paper_entry(bib)
+    assert max(len(line) for line in entry.splitlines()) <= citation.WIDTH, entry
+
+
 @pytest.mark.parametrize(
     "cff, commit, match",
     [
