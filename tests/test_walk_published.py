@@ -603,3 +603,46 @@ def test_the_first_substantive_false_step_shows_its_evidence():
 
     assert " open" in evidence_of(6) and " open" in evidence_of(9)
     assert " open" not in evidence_of(10) and " open" not in evidence_of(2)
+
+
+@pytest.mark.parametrize(
+    "status, erratum, said",
+    [
+        ("holds", None, "which holds where the walk tests it (the erratum is about the argument"),
+        ("identity", None, "which is an identity where the walk tests it"),
+        ("follows", None, "which holds only given an earlier false step, its premise"),
+        ("not checked", None, "which the walk does not check (its reason says why)"),
+        ("holds", "proof of no such place", "but the errata have no entry of that label"),
+    ],
+)
+def test_a_step_that_names_an_erratum_without_failing_reads_as_a_sentence(status, erratum, said):
+    """Lemma 37's (our E.7) step 9 names the erratum on Hoeffding's hypotheses and holds: the
+    index leads with the erratum and says what the step is, for each status such a step can
+    have (and for a label no erratum has), as a reader would; the old "names *…*: the step
+    holds" is gone. The walk is changed in a copy (a synthetic cross-check of each case)."""
+    data = json.loads(json.dumps(PUBLISHED))
+    step = data["proofs"]["Lemma E.7"][8]
+    assert step["index"] == 9 and step["status"] == "holds" and step["erratum"]
+    step["status"] = status
+    label = erratum or step["erratum"]
+    step["erratum"] = label
+    result = published.cross_check(data)
+    why = "no such erratum" if erratum else f"the step {status}"
+    assert result.dangling == (("Lemma E.7", 9, label, why),)
+    index = pages.index_page(data)
+    lines = [x for x in index.splitlines() if "walk-lemma-e-7-step-9)" in x]
+    assert len(lines) == 1
+    lead = "named by [step 9 of Lemma 37]" if erratum else "answers to [step 9 of Lemma 37]"
+    assert lines[0].startswith("- *") and lead in lines[0]
+    assert said in lines[0] and ": the step " not in lines[0]
+    with pytest.raises(ValueError, match="why='the step fails'"):
+        pages.answers_to("Lemma E.7", 9, label, "the step fails")
+
+
+def test_the_index_says_the_two_numberings_near_its_top():
+    """The index mixes the PDF's numbers (Lemma 38) and ours (Lemma E.8): the sentence on the
+    two numberings (``views.report.NUMBERING``) stands before the walk's table."""
+    index = pages.index_page(PUBLISHED)
+    said = pages.numbered(report.NUMBERING)
+    assert index.count(said) == 1
+    assert index.index(said) < index.index("| appendix |")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..framework.verdict import Status, Verdict
-from ..views.report import first_false, page_name, powers_of_ten
+from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 
@@ -32,6 +32,7 @@ __all__ = [
     "Placed",
     "SYMBOLS_OF",
     "WORDS",
+    "answers_to",
     "displayed",
     "first_not_typo",
     "index_page",
@@ -301,6 +302,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
+        NUMBERING,
+        "",
         summary_table(data),
         "",
         "## The walked proofs",
@@ -319,11 +322,6 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     """The errata cross-check as a section: each erratum with the failing steps that answer to
     it, the errata of walked proofs no failing step names, and the new findings."""
     result = cross_check(data)
-    names = {p.name: p for p in spec.proofs()}
-
-    def step(name: str, index: int) -> str:
-        return f"[step {index} of {names[name].printed}]({step_link(name, index)})"
-
     lines = [
         "## The walk against the errata",
         "",
@@ -339,11 +337,51 @@ def _errata_section(data: Mapping[str, Any]) -> str:
             "displayed relations, in the prose, or one the walk's checks cannot see)."
         )
     for name, index, label, why in result.dangling:
-        lines.append(f"- {step(name, index)} names *{label}*: {why}.")
+        lines.append(f"- {answers_to(name, index, label, why)}")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
+
+
+#: How a step that names an erratum without failing reads, by its status: what the walk finds
+#: of it, and why the erratum can still stand.
+_UNFAILING = {
+    "identity": "which is an identity where the walk tests it (the relation as printed is "
+    "exactly true: the erratum is about the argument around it; the step's evidence says why)",
+    "holds": "which holds where the walk tests it (the erratum is about the argument; the "
+    "step's evidence says why)",
+    "follows": "which holds only given an earlier false step, its premise (the erratum's flaw "
+    "is the premise's here)",
+    "not checked": "which the walk does not check (its reason says why): the walk neither "
+    "confirms nor refutes the erratum there",
+}
+
+
+def answers_to(proof: str, index: int, label: str, why: str) -> str:
+    """The index's line for a step that names an erratum but does not fail (one of
+    ``walk.CrossCheck.dangling``: ``proof`` (our name), ``index``, ``label`` and ``why``, "no
+    such erratum" or "the step <status>"), the erratum first, as a reader looks it up.
+
+    >>> print(answers_to("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    *proof of lem:X (Lemma E.7)*: answers to [step 9 of Lemma
+    37](walk-lemma-e-7.md#walk-lemma-e-7-step-9), which holds where the walk tests it (the
+    erratum is about the argument; the step's evidence says why).
+    """
+    step = f"[step {index} of {spec.find(proof).printed}]({step_link(proof, index)})"
+    if why == "no such erratum":
+        return (
+            f"*{label}*: named by {step}, but the errata have no entry of that label (the "
+            "step's spec names it wrongly)."
+        )
+    status = why.removeprefix("the step ")
+    if status not in _UNFAILING:
+        raise ValueError(
+            f"why={why!r}: expected 'no such erratum' or 'the step <status>' with a status of "
+            f"{sorted(_UNFAILING)}"
+        )
+    return f"*{label}*: answers to {step}, {_UNFAILING[status]}."
 
 
 def step_anchor(proof: str, index: int) -> str:
