@@ -646,3 +646,78 @@ def test_the_index_says_the_two_numberings_near_its_top():
     said = pages.numbered(report.NUMBERING)
     assert index.count(said) == 1
     assert index.index(said) < index.index("| appendix |")
+
+
+def _opening(page: str) -> str:
+    """The opening paragraph of a proof page (its counts sentence and what follows it)."""
+    return next(x for x in page.splitlines() if ", relation by relation: " in x)
+
+
+def test_lemma_38_s_opening_says_most_failures_answer_to_one_erratum():
+    """Lemma 38's (our E.8) walk page says in its opening how its failing steps fall under the
+    errata, most first: counted on the walk's data (the failing steps' ``erratum`` field), each
+    erratum's count stands beside its label, the counts sum to the failing steps, and the first
+    is the threshold A_t of eq:chi_1 with its correction from the errata table."""
+    from collections import Counter
+
+    from mines_theory.verification.framework import ledger
+
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    counts = Counter(s["erratum"] for s in steps if s["status"] == "fails")
+    assert None not in counts and len(counts) >= 2
+    opening = _opening(pages.proof_page("Lemma E.8", PUBLISHED))
+    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata: (.*?)\. Admissible", opening)
+    assert said is not None, opening
+    assert int(said[1]) == sum(counts.values()) and int(said[2]) == len(counts)
+    told = [int(n) for n in re.findall(r"(?:^|, | and )(\d+) to \*", said[3])]
+    assert told == sorted(counts.values(), reverse=True)
+    top, n = counts.most_common(1)[0]
+    assert top.startswith("eq:chi_1") and n == told[0] > sum(told[1:])
+    correct = ledger.erratum(top).correct.split(" (")[0]  # "A_t = 8 log(b/δ) + 16 log(t+1) + d"
+    assert report.html_scripts(correct) in said[3].split(", 2 to ")[0]
+
+
+def test_the_failures_sentence_flips_from_one_erratum_to_two_and_needs_two_failures():
+    """A synthetic walk whose failing steps all name one erratum says "one erratum"; naming a
+    second erratum at one step makes it "2 errata", the counts moving with it; a step no
+    erratum names is counted "to none"; a walk with one failing step says nothing."""
+    one = [
+        {"index": i, "status": "fails", "erratum": "eq:Sig_dec (Lemma E.2)"} for i in (1, 2, 3)
+    ] + [{"index": 4, "status": "holds", "erratum": None}]
+    said = pages.failures_by_erratum(one)
+    assert said is not None
+    assert said.startswith("Its 3 failing steps answer to one erratum: 3 to *eq:Sig_dec")
+    assert "its correction: 2(t−1)/(k(k−1))" in said
+    two = [dict(s) for s in one]
+    two[2]["erratum"] = "eq:bG"
+    said = pages.failures_by_erratum(two)
+    assert said is not None
+    assert said.startswith("Its 3 failing steps answer to 2 errata: 2 to *eq:Sig_dec")
+    assert " and 1 to *eq:bG* (a typo; its correction: " in said
+    two[1]["erratum"] = None
+    said = pages.failures_by_erratum(two)
+    assert said is not None and "answer to 2 errata or to none: 1 to *eq:Sig_dec" in said
+    assert "1 to none (a new finding of the walk)" in said
+    assert pages.failures_by_erratum(one[2:]) is None
+    assert "failing steps answer" not in _opening(pages.proof_page("Lemma C.1", PUBLISHED))
+
+
+def test_an_erratum_s_gist_is_its_correction_or_what_fails():
+    """The gist of an erratum is the first clause of its correction (a colon in a parenthesis
+    or a formula's parenthesis does not end it); a long correction gives way to a shorter
+    consequence only where that says what fails ("false …"), never to "… survives"."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.spec import Erratum
+
+    assert pages.first_clause("≤ (1/b)Σ_i‖Y_i‖²; no bound") == "≤ (1/b)Σ_i‖Y_i‖²"
+    assert pages.first_clause("a (x: y) b: c") == "a (x: y) b"
+    assert pages.first_clause("‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i)") == "‖Uν‖² ≤ ‖U‖²‖ν‖²"
+    base = ledger.erratum("eq:bG")
+    long = "x" * (pages.GIST + 1)
+    wrong = Erratum(base.label, "error", "p", long, "false for f = x²; more", base.check)
+    assert pages.gist(wrong) == "an error; its consequence: false for f = x²"
+    fine = Erratum(base.label, "error", "p", long, "Lemma 4.3 survives", base.check)
+    assert pages.gist(fine) == f"an error; its correction: {long}"
+    assert pages.gist(Erratum(base.label, "typo", "p", "H* here", "", base.check)) == (
+        "a typo; its correction: H\\* here"
+    )

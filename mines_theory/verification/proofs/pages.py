@@ -18,12 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
 from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 
 __all__ = [
+    "CHAINED",
     "FOLD",
     "GLOSSARY",
     "LINE",
@@ -34,7 +36,10 @@ __all__ = [
     "WORDS",
     "answers_to",
     "displayed",
+    "failures_by_erratum",
+    "first_clause",
     "first_not_typo",
+    "gist",
     "index_page",
     "margin_note",
     "new_findings",
@@ -1334,6 +1339,97 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     return f"{said}; **the first that is not a typo is {link}**{kind_words}."
 
 
+#: Where the first clause of an erratum's field may end: at a semicolon or a colon.
+_CLAUSE_END = re.compile(r"[;:]\s")
+#: A word of a remark in parentheses ("(ν_i depends on u_i)"), not a formula's function name.
+_REMARK_WORD = re.compile(r"(?<![A-Za-z])(?!(?:log|exp|max|min|det)\b)[A-Za-z]{3,}")
+#: The longest correction ``gist`` shows; past it, the consequence's clause where shorter.
+GIST = 80
+
+
+def first_clause(text: str) -> str:
+    """The first clause of an erratum's field: ``text`` up to its first semicolon or colon
+    outside brackets, or up to a parenthesis that opens a remark in words (a formula's
+    parenthesis, "(1/b)", does not end it).
+
+    >>> first_clause("‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁)")
+    '‖Uν‖² ≤ ‖U‖²‖ν‖²'
+    >>> first_clause("≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound")
+    '≤ (1/b)Σ_i‖Y_i‖²'
+    """
+    depth, opened = 0, 0
+    for at, char in enumerate(text):
+        if depth == 0 and _CLAUSE_END.match(text, at):
+            return text[:at].strip()
+        if char in "([{⟨":
+            depth, opened = depth + 1, at if depth == 0 else opened
+        elif char in ")]}⟩":
+            depth -= 1
+            remark = depth == 0 and text[opened] == "(" and text[opened - 1 : opened] == " "
+            if remark and _REMARK_WORD.search(text, opened, at):
+                return text[:opened].strip()
+    return text.strip()
+
+
+#: A consequence that says what is wrong (not "Thm 3.4 survives").
+_WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
+
+
+def gist(erratum: Erratum) -> str:
+    """What ``erratum`` says is wrong, in a few words, after its kind: the first clause
+    (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
+    longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
+    shorter and says what fails ("its consequence: false for …"). A star is escaped ("H*"
+    as "H\\*"), as Markdown would read it as emphasis.
+
+    >>> from mines_theory.verification.framework import ledger
+    >>> print(gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")))
+    an error; its correction: A_t = 8 log(b/δ) + 16 log(t+1) + d
+    >>> print(gist(ledger.erratum("eq:Sig_2_bnd (Lemma E.2)")))
+    an error; its consequence: false for non-quadratic f
+    """
+    correct, consequence = first_clause(erratum.correct), first_clause(erratum.consequence)
+    said = f"its correction: {correct}"
+    shorter = len(consequence) < len(correct)
+    if len(correct) > GIST and shorter and _WRONG.search(consequence):
+        said = f"its consequence: {consequence}"
+    return f"{_KIND_WORDS[erratum.kind]}; " + said.replace("*", "\\*")
+
+
+def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """What a proof's failing ``steps`` have in common, in one sentence: how many answer to
+    each erratum (the steps' ``erratum`` field) and how many to none (new findings), most
+    first, each erratum with what it says (``gist``); None where fewer than two steps fail.
+
+    >>> steps = [{"status": "fails", "erratum": "eq:bG"}] * 2 + [{"status": "fails"}]
+    >>> print(failures_by_erratum(steps))  # doctest: +NORMALIZE_WHITESPACE
+    Its 3 failing steps answer to one erratum or to none: 2 to *eq:bG* (a typo; its
+    correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) and 1 to none (a new finding of the walk).
+    """
+    from ..framework import ledger
+
+    failing = [s.get("erratum") for s in steps if s["status"] == "fails"]
+    if len(failing) < 2:
+        return None
+    labels = [x for x in dict.fromkeys(failing) if x is not None]
+    table = {e.label: e for e in ledger.errata()}
+    groups = sorted(dict.fromkeys(failing), key=failing.count, reverse=True)  # stable: ties
+    phrases = []
+    for label in groups:
+        n = failing.count(label)
+        if label is None:
+            findings = "a new finding" if n == 1 else "new findings"
+            phrases.append(f"{n} to none ({findings} of the walk)")
+        elif label in table:
+            phrases.append(f"{n} to *{label}* ({gist(table[label])})")
+        else:
+            phrases.append(f"{n} to *{label}* (no erratum of the table has this label)")
+    errata = "one erratum" if len(labels) == 1 else f"{len(labels)} errata"
+    whom = errata if None not in failing else f"{errata} or to none" if labels else "no erratum"
+    listed = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return f"Its {len(failing)} failing steps answer to {whom}: {listed}."
+
+
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
     """The lines that show the statement of ``proof`` as the paper prints it
     (``statement_text``), in a box titled with its name; without the .tex, or where the .tex
@@ -1356,6 +1452,15 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
     ('u ~ N(0, I)', ['models/exp_tg.py'])
     """
     return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
+
+
+#: How a display with several steps is walked, said once on a page that has one.
+CHAINED = (
+    "A display chains its members with relations (a ≤ b = c ≤ d): each relation is one step, "
+    "comparing the two members beside it, and is shown with the member before it (“⋯” stands "
+    "for a long one, folded beneath it). So one display gives several steps, each with its own "
+    "verdict, and a step after a false one keeps its own status: it is checked as printed."
+)
 
 
 def proof_page(
@@ -1390,9 +1495,17 @@ def proof_page(
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
         + _first_false_words(proof.name, steps)
+        + (f" {failures}" if (failures := failures_by_erratum(steps)) else "")
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    placed = displayed(proof, tex) if tex is not None else {}
+    groups: dict[int | None, list[int]] = {}
+    for step in steps:
+        where = placed.get(int(step["index"]))
+        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
+    if any(len(members) > 1 for line, members in groups.items() if line is not None):
+        lines += [CHAINED, ""]
     note = margin_note(steps)
     lines += [note, ""] if note else []
     named = symbols_line(proof.name, steps)
@@ -1419,17 +1532,12 @@ def proof_page(
     if label is not None:
         link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
         lines += [f"The corrigendum states it as repaired: {link}.", ""]
-    placed = displayed(proof, tex) if tex is not None else {}
     if tex is None:
         lines += [
             "Each step shows its relation and the member after it (the members before them are "
             "read from the paper's .tex, which this build did not have).",
             "",
         ]
-    groups: dict[int | None, list[int]] = {}
-    for step in steps:
-        where = placed.get(int(step["index"]))
-        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     shown: set[int | None] = set()
     for step in steps:
         index = int(step["index"])
