@@ -447,26 +447,50 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     assert pages.first_not_typo(made) == report.first_false(made) == 1
 
 
-def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
-    """The erratum of eq:chi_1 names 19 steps of Lemma 38 (our E.8): the index says "steps 1,
-    4, …, and N of Lemma 38" once, each number a link to that step's target on the proof's page
-    (which the page carries), instead of 19 links each repeating the proof."""
-    result = published.cross_check(PUBLISHED)
-    label = next(x for x in result.matched if x.startswith("eq:chi_1"))
-    where = result.matched[label]
-    indices = [i for name, i in where if name == "Lemma E.8"]
-    assert len(indices) == 19
-    line = next(x for x in pages.index_page(PUBLISHED).splitlines() if "(Lemma E.8); A" in x)
-    assert line.count("of Lemma 38") == 1 and "step 1 of Lemma 38" not in line
-    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in indices]
-    assert ", ".join(links[:-1]) + f" and {links[-1]} of Lemma 38" in line
+def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
+    """The index's walk against the errata has a line per walked proof with a failing step, in
+    the paper's order (``spec.proofs``), led by the proof: "Lemma 38 (our Lemma E.8): steps 1,
+    4, … and 50 answer to eq:chi_1 …", so a reader scanning for a proof finds it once. Each
+    line holds exactly its proof's failing steps (read from the walk data), each once, each
+    number a link to its step's target on the proof's page (which the page carries); an
+    erratum spanning three proofs is under each."""
+    index = pages.index_page(PUBLISHED)
+    section = index[index.index("## The walk against the errata") :]
+    section = section[: section.index("**New findings**")]
+    bullets = [x for x in section.splitlines() if x.startswith("- [")]
+    led = [re.match(r"- \[[^]]*\(our ([^)]*)\)\]", x) for x in bullets]
+    assert all(led)
+    failing = [
+        p.name
+        for p in spec.proofs()
+        if any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
+    ]
+    assert [m[1] for m in led if m] == failing
+    for name, line in zip(failing, bullets, strict=True):
+        anchor = re.escape(report.page_name(name))
+        linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
+        steps = PUBLISHED["proofs"][name]
+        assert sorted(linked) == [s["index"] for s in steps if s["status"] == "fails"], name
+    line = bullets[failing.index("Lemma E.8")]
+    chi = [
+        s["index"]
+        for s in PUBLISHED["proofs"]["Lemma E.8"]
+        if (s["erratum"] or "").startswith("eq:chi_1")
+    ]
+    assert len(chi) == 19
+    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in chi]
+    assert line.startswith(
+        "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps "
+        + ", ".join(links[:-1])
+        + f" and {links[-1]} answer to *eq:chi_1 (E.10) (Lemma E.8)"
+    )
     page = pages.proof_page("Lemma E.8", PUBLISHED)
-    for i in indices:
+    for i in chi:
         assert f"(walk-lemma-e-8-step-{i})=\n" in page
-    # one step of a proof keeps its words in the link; two proofs are two phrases
-    two = pages.steps_of([("Lemma E.2", 1), ("Lemma E.2", 9), ("Lemma 5.3", 1)])
-    assert two.endswith(
-        "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
+    spanning = [x for x in bullets if "*proofs of eq:nu (D.3), eq:hh (D.6)" in x]
+    assert len(spanning) == 3  # Lemmas 25, 27 and 28 (our D.2, D.4, D.5)
+    assert pages.step_numbers("Lemma E.2", [9]) == (
+        "step [9](walk-lemma-e-2.md#walk-lemma-e-2-step-9)"
     )
 
 

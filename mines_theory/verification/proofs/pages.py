@@ -34,6 +34,7 @@ __all__ = [
     "Placed",
     "SYMBOLS_OF",
     "WORDS",
+    "answered",
     "answers_to",
     "displayed",
     "failures_by_erratum",
@@ -53,7 +54,7 @@ __all__ = [
     "statement_verdicts",
     "step_anchor",
     "step_link",
-    "steps_of",
+    "step_numbers",
     "symbol",
     "symbols_line",
     "tex_fragment",
@@ -324,18 +325,30 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
-    """The errata cross-check as a section: each erratum with the failing steps that answer to
-    it, the errata of walked proofs no failing step names, and the new findings."""
+    """The errata cross-check as a section: a line per walked proof with a failing step, in the
+    paper's order (``spec.proofs``), each erratum its failing steps answer to and its new
+    findings; then the errata of walked proofs no failing step names, the steps that name an
+    erratum without failing (``answers_to``), and the new findings in full."""
     result = cross_check(data)
+    by_proof: dict[str, dict[str | None, list[int]]] = {}
+    for label, where in result.matched.items():
+        for name, index in where:
+            by_proof.setdefault(name, {}).setdefault(label, []).append(index)
+    for name, index in result.new_findings:
+        by_proof.setdefault(name, {}).setdefault(None, []).append(index)
     lines = [
         "## The walk against the errata",
         "",
         "Every erratum that points into a walked proof should answer to a failing step, and a "
-        "failing step that no erratum names is a finding of the walk.",
+        "failing step that no erratum names is a finding of the walk. By proof, in the paper's "
+        "order (the proofs with no failing step are left out):",
         "",
     ]
-    for label, steps in result.matched.items():
-        lines.append(f"- *{label}*: {steps_of(steps)}.")
+    for proof in spec.proofs():
+        if proof.name in by_proof:
+            lines.append(f"- {answered(proof, by_proof[proof.name])}")
+    if result.unmatched or result.dangling:
+        lines += ["", "Errata that no failing step answers to:", ""]
     for label in result.unmatched:
         lines.append(
             f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
@@ -347,6 +360,32 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
+
+
+def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> str:
+    """The index's line for a walked proof with failing steps: the proof (linked to its page),
+    then, for each erratum in ``labels`` (label → the failing steps that name it, in the order
+    of their first step; None for the new findings), its steps (``step_numbers``) and the
+    erratum.
+
+    >>> proof = spec.find("Lemma E.8")
+    >>> print(answered(proof, {"eq:x": [1, 4], None: [2]}))  # doctest: +NORMALIZE_WHITESPACE
+    [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps
+    [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) answer to *eq:x*;
+    step [2](walk-lemma-e-8.md#walk-lemma-e-8-step-2) to no erratum (a new finding, below).
+    """
+    phrases: list[str] = []
+    for label, indices in sorted(labels.items(), key=lambda item: min(item[1])):
+        said = step_numbers(proof.name, indices)
+        verb = "answers" if len(indices) == 1 else "answer"
+        to = f"*{label}*" if label is not None else "no erratum"
+        if label is None:
+            to += " (a new finding, below)" if len(indices) == 1 else " (new findings, below)"
+        phrases.append(f"{said} {verb + ' ' if not phrases else ''}to {to}")
+    return f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): " + (
+        "; ".join(phrases) + "."
+    )
 
 
 #: How a step that names an erratum without failing reads, by its status: what the walk finds
@@ -403,31 +442,18 @@ def step_link(proof: str, index: int) -> str:
     return f"{page_name(proof)}.md#{step_anchor(proof, index)}"
 
 
-def steps_of(steps: Sequence[tuple[str, int]]) -> str:
-    """Steps ``(proof, index)`` in words, one phrase per proof in the order the proofs first
-    come: "step 9 of Lemma 9" for one step, "steps 1, 4 and 50 of Lemma 38" for several, each
-    number linked to its step (``step_link``), so that many steps of one proof do not repeat
-    its name.
+def step_numbers(proof: str, indices: Sequence[int]) -> str:
+    """Steps ``indices`` of the proof ``proof`` (our name) in words, each number linked to its
+    step (``step_link``): "step 9" for one, "steps 1, 4 and 50" for several.
 
-    >>> print(steps_of([("Lemma E.8", 1), ("Lemma E.8", 4), ("Lemma 5.3", 1)]))
-    ... # doctest: +NORMALIZE_WHITESPACE
+    >>> print(step_numbers("Lemma E.8", [1, 4]))  # doctest: +NORMALIZE_WHITESPACE
     steps [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
-    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) of Lemma 38;
-    [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4)
     """
-    names = {p.name: p for p in spec.proofs()}
-    by_proof: dict[str, list[int]] = {}
-    for proof, index in steps:
-        by_proof.setdefault(proof, []).append(index)
-    phrases = []
-    for proof, indices in by_proof.items():
-        printed = names[proof].printed
-        if len(indices) == 1:
-            phrases.append(f"[step {indices[0]} of {printed}]({step_link(proof, indices[0])})")
-            continue
-        linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
-        phrases.append(f"steps {', '.join(linked[:-1])} and {linked[-1]} of {printed}")
-    return "; ".join(phrases)
+    linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
+    if len(linked) == 1:
+        return f"step {linked[0]}"
+    return f"steps {', '.join(linked[:-1])} and {linked[-1]}"
 
 
 def new_findings(
