@@ -258,3 +258,29 @@ def test_the_displays_kit7_found_past_the_column_now_break(tex):
                 for row in re.split(r" \\\\\n", body):
                     row = re.sub(r"^& (?:\\quad )?", "", row)
                     assert pages.visible_width(row) <= pages.LINE + 4, (name, index, row[:60])
+
+
+def test_a_page_with_a_display_of_several_steps_says_once_how_a_display_is_walked(tex, monkeypatch):
+    """Lemma 38's (our E.8) page has displays of several steps: its opening says once how a
+    display is walked (``pages.CHAINED``: a relation per step, each with its own verdict), and
+    never again. Every walked proof has such a display (checked on the grouping); a page whose
+    displays each hold one step (the grouping changed to one display per step) does not say
+    it, nor does a page built without the .tex (no display known)."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert re.search(r"^## Display \d+ · steps \d+–\d+$", page, re.M)
+    assert page.count(pages.CHAINED) == 1
+    assert page.count("keeps its own status") == 1 and page.count("its own verdict") == 1
+    assert page.index(pages.CHAINED) < page.index("## Display 1 ")
+    for proof in spec.proofs():
+        placed = pages.displayed(proof, tex)
+        lines = [placed[s.index].line for s in proof.steps]
+        several = len(set(lines)) < len(lines)
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        assert (pages.CHAINED in page) == several, proof.name
+    # without the .tex no display is known, and the page says nothing of displays
+    assert pages.CHAINED not in pages.proof_page("Lemma E.8", PUBLISHED)
+    placed = pages.displayed(spec.find("Lemma E.8"), tex)
+    alone = {i: pages.Placed(1000 + i, where.before) for i, where in placed.items()}
+    monkeypatch.setattr(pages, "displayed", lambda proof, tex: alone)
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert "## Display 50 · step 50\n" in page and pages.CHAINED not in page

@@ -447,26 +447,50 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     assert pages.first_not_typo(made) == report.first_false(made) == 1
 
 
-def test_an_erratum_naming_many_steps_of_one_proof_names_the_proof_once():
-    """The erratum of eq:chi_1 names 19 steps of Lemma 38 (our E.8): the index says "steps 1,
-    4, …, and N of Lemma 38" once, each number a link to that step's target on the proof's page
-    (which the page carries), instead of 19 links each repeating the proof."""
-    result = published.cross_check(PUBLISHED)
-    label = next(x for x in result.matched if x.startswith("eq:chi_1"))
-    where = result.matched[label]
-    indices = [i for name, i in where if name == "Lemma E.8"]
-    assert len(indices) == 19
-    line = next(x for x in pages.index_page(PUBLISHED).splitlines() if "(Lemma E.8); A" in x)
-    assert line.count("of Lemma 38") == 1 and "step 1 of Lemma 38" not in line
-    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in indices]
-    assert ", ".join(links[:-1]) + f" and {links[-1]} of Lemma 38" in line
+def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
+    """The index's walk against the errata has a line per walked proof with a failing step, in
+    the paper's order (``spec.proofs``), led by the proof: "Lemma 38 (our Lemma E.8): steps 1,
+    4, … and 50 answer to eq:chi_1 …", so a reader scanning for a proof finds it once. Each
+    line holds exactly its proof's failing steps (read from the walk data), each once, each
+    number a link to its step's target on the proof's page (which the page carries); an
+    erratum spanning three proofs is under each."""
+    index = pages.index_page(PUBLISHED)
+    section = index[index.index("## The walk against the errata") :]
+    section = section[: section.index("**New findings**")]
+    bullets = [x for x in section.splitlines() if x.startswith("- [")]
+    led = [re.match(r"- \[[^]]*\(our ([^)]*)\)\]", x) for x in bullets]
+    assert all(led)
+    failing = [
+        p.name
+        for p in spec.proofs()
+        if any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
+    ]
+    assert [m[1] for m in led if m] == failing
+    for name, line in zip(failing, bullets, strict=True):
+        anchor = re.escape(report.page_name(name))
+        linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
+        steps = PUBLISHED["proofs"][name]
+        assert sorted(linked) == [s["index"] for s in steps if s["status"] == "fails"], name
+    line = bullets[failing.index("Lemma E.8")]
+    chi = [
+        s["index"]
+        for s in PUBLISHED["proofs"]["Lemma E.8"]
+        if (s["erratum"] or "").startswith("eq:chi_1")
+    ]
+    assert len(chi) == 19
+    links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in chi]
+    assert line.startswith(
+        "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps "
+        + ", ".join(links[:-1])
+        + f" and {links[-1]} answer to *eq:chi_1 (E.10) (Lemma E.8)"
+    )
     page = pages.proof_page("Lemma E.8", PUBLISHED)
-    for i in indices:
+    for i in chi:
         assert f"(walk-lemma-e-8-step-{i})=\n" in page
-    # one step of a proof keeps its words in the link; two proofs are two phrases
-    two = pages.steps_of([("Lemma E.2", 1), ("Lemma E.2", 9), ("Lemma 5.3", 1)])
-    assert two.endswith(
-        "of Lemma 32; [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)"
+    spanning = [x for x in bullets if "*proofs of eq:nu (D.3), eq:hh (D.6)" in x]
+    assert len(spanning) == 3  # Lemmas 25, 27 and 28 (our D.2, D.4, D.5)
+    assert pages.step_numbers("Lemma E.2", [9]) == (
+        "step [9](walk-lemma-e-2.md#walk-lemma-e-2-step-9)"
     )
 
 
@@ -603,3 +627,121 @@ def test_the_first_substantive_false_step_shows_its_evidence():
 
     assert " open" in evidence_of(6) and " open" in evidence_of(9)
     assert " open" not in evidence_of(10) and " open" not in evidence_of(2)
+
+
+@pytest.mark.parametrize(
+    "status, erratum, said",
+    [
+        ("holds", None, "which holds where the walk tests it (the erratum is about the argument"),
+        ("identity", None, "which is an identity where the walk tests it"),
+        ("follows", None, "which holds only given an earlier false step, its premise"),
+        ("not checked", None, "which the walk does not check (its reason says why)"),
+        ("holds", "proof of no such place", "but the errata have no entry of that label"),
+    ],
+)
+def test_a_step_that_names_an_erratum_without_failing_reads_as_a_sentence(status, erratum, said):
+    """Lemma 37's (our E.7) step 9 names the erratum on Hoeffding's hypotheses and holds: the
+    index leads with the erratum and says what the step is, for each status such a step can
+    have (and for a label no erratum has), as a reader would; the old "names *…*: the step
+    holds" is gone. The walk is changed in a copy (a synthetic cross-check of each case)."""
+    data = json.loads(json.dumps(PUBLISHED))
+    step = data["proofs"]["Lemma E.7"][8]
+    assert step["index"] == 9 and step["status"] == "holds" and step["erratum"]
+    step["status"] = status
+    label = erratum or step["erratum"]
+    step["erratum"] = label
+    result = published.cross_check(data)
+    why = "no such erratum" if erratum else f"the step {status}"
+    assert result.dangling == (("Lemma E.7", 9, label, why),)
+    index = pages.index_page(data)
+    lines = [x for x in index.splitlines() if "walk-lemma-e-7-step-9)" in x]
+    assert len(lines) == 1
+    lead = "named by [step 9 of Lemma 37]" if erratum else "answers to [step 9 of Lemma 37]"
+    assert lines[0].startswith("- *") and lead in lines[0]
+    assert said in lines[0] and ": the step " not in lines[0]
+    with pytest.raises(ValueError, match="why='the step fails'"):
+        pages.answers_to("Lemma E.7", 9, label, "the step fails")
+
+
+def test_the_index_says_the_two_numberings_near_its_top():
+    """The index mixes the PDF's numbers (Lemma 38) and ours (Lemma E.8): the sentence on the
+    two numberings (``views.report.NUMBERING``) stands before the walk's table."""
+    index = pages.index_page(PUBLISHED)
+    said = pages.numbered(report.NUMBERING)
+    assert index.count(said) == 1
+    assert index.index(said) < index.index("| appendix |")
+
+
+def _opening(page: str) -> str:
+    """The opening paragraph of a proof page (its counts sentence and what follows it)."""
+    return next(x for x in page.splitlines() if ", relation by relation: " in x)
+
+
+def test_lemma_38_s_opening_says_most_failures_answer_to_one_erratum():
+    """Lemma 38's (our E.8) walk page says in its opening how its failing steps fall under the
+    errata, most first: counted on the walk's data (the failing steps' ``erratum`` field), each
+    erratum's count stands beside its label, the counts sum to the failing steps, and the first
+    is the threshold A_t of eq:chi_1 with its correction from the errata table."""
+    from collections import Counter
+
+    from mines_theory.verification.framework import ledger
+
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    counts = Counter(s["erratum"] for s in steps if s["status"] == "fails")
+    assert None not in counts and len(counts) >= 2
+    opening = _opening(pages.proof_page("Lemma E.8", PUBLISHED))
+    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata: (.*?)\. Admissible", opening)
+    assert said is not None, opening
+    assert int(said[1]) == sum(counts.values()) and int(said[2]) == len(counts)
+    told = [int(n) for n in re.findall(r"(?:^|, | and )(\d+) to \*", said[3])]
+    assert told == sorted(counts.values(), reverse=True)
+    top, n = counts.most_common(1)[0]
+    assert top.startswith("eq:chi_1") and n == told[0] > sum(told[1:])
+    correct = ledger.erratum(top).correct.split(" (")[0]  # "A_t = 8 log(b/δ) + 16 log(t+1) + d"
+    assert report.html_scripts(correct) in said[3].split(", 2 to ")[0]
+
+
+def test_the_failures_sentence_flips_from_one_erratum_to_two_and_needs_two_failures():
+    """A synthetic walk whose failing steps all name one erratum says "one erratum"; naming a
+    second erratum at one step makes it "2 errata", the counts moving with it; a step no
+    erratum names is counted "to none"; a walk with one failing step says nothing."""
+    one = [
+        {"index": i, "status": "fails", "erratum": "eq:Sig_dec (Lemma E.2)"} for i in (1, 2, 3)
+    ] + [{"index": 4, "status": "holds", "erratum": None}]
+    said = pages.failures_by_erratum(one)
+    assert said is not None
+    assert said.startswith("Its 3 failing steps answer to one erratum: 3 to *eq:Sig_dec")
+    assert "its correction: 2(t−1)/(k(k−1))" in said
+    two = [dict(s) for s in one]
+    two[2]["erratum"] = "eq:bG"
+    said = pages.failures_by_erratum(two)
+    assert said is not None
+    assert said.startswith("Its 3 failing steps answer to 2 errata: 2 to *eq:Sig_dec")
+    assert " and 1 to *eq:bG* (a typo; its correction: " in said
+    two[1]["erratum"] = None
+    said = pages.failures_by_erratum(two)
+    assert said is not None and "answer to 2 errata or to none: 1 to *eq:Sig_dec" in said
+    assert "1 to none (a new finding of the walk)" in said
+    assert pages.failures_by_erratum(one[2:]) is None
+    assert "failing steps answer" not in _opening(pages.proof_page("Lemma C.1", PUBLISHED))
+
+
+def test_an_erratum_s_gist_is_its_correction_or_what_fails():
+    """The gist of an erratum is the first clause of its correction (a colon in a parenthesis
+    or a formula's parenthesis does not end it); a long correction gives way to a shorter
+    consequence only where that says what fails ("false …"), never to "… survives"."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.spec import Erratum
+
+    assert pages.first_clause("≤ (1/b)Σ_i‖Y_i‖²; no bound") == "≤ (1/b)Σ_i‖Y_i‖²"
+    assert pages.first_clause("a (x: y) b: c") == "a (x: y) b"
+    assert pages.first_clause("‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i)") == "‖Uν‖² ≤ ‖U‖²‖ν‖²"
+    base = ledger.erratum("eq:bG")
+    long = "x" * (pages.GIST + 1)
+    wrong = Erratum(base.label, "error", "p", long, "false for f = x²; more", base.check)
+    assert pages.gist(wrong) == "an error; its consequence: false for f = x²"
+    fine = Erratum(base.label, "error", "p", long, "Lemma 4.3 survives", base.check)
+    assert pages.gist(fine) == f"an error; its correction: {long}"
+    assert pages.gist(Erratum(base.label, "typo", "p", "H* here", "", base.check)) == (
+        "a typo; its correction: H\\* here"
+    )

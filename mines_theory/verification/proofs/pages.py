@@ -18,12 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
-from ..views.report import first_false, page_name, powers_of_ten
+from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 
 __all__ = [
+    "CHAINED",
     "FOLD",
     "GLOSSARY",
     "LINE",
@@ -32,8 +34,13 @@ __all__ = [
     "Placed",
     "SYMBOLS_OF",
     "WORDS",
+    "answered",
+    "answers_to",
     "displayed",
+    "failures_by_erratum",
+    "first_clause",
     "first_not_typo",
+    "gist",
     "index_page",
     "margin_note",
     "new_findings",
@@ -47,7 +54,7 @@ __all__ = [
     "statement_verdicts",
     "step_anchor",
     "step_link",
-    "steps_of",
+    "step_numbers",
     "symbol",
     "symbols_line",
     "tex_fragment",
@@ -301,6 +308,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
+        NUMBERING,
+        "",
         summary_table(data),
         "",
         "## The walked proofs",
@@ -316,34 +325,107 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
-    """The errata cross-check as a section: each erratum with the failing steps that answer to
-    it, the errata of walked proofs no failing step names, and the new findings."""
+    """The errata cross-check as a section: a line per walked proof with a failing step, in the
+    paper's order (``spec.proofs``), each erratum its failing steps answer to and its new
+    findings; then the errata of walked proofs no failing step names, the steps that name an
+    erratum without failing (``answers_to``), and the new findings in full."""
     result = cross_check(data)
-    names = {p.name: p for p in spec.proofs()}
-
-    def step(name: str, index: int) -> str:
-        return f"[step {index} of {names[name].printed}]({step_link(name, index)})"
-
+    by_proof: dict[str, dict[str | None, list[int]]] = {}
+    for label, where in result.matched.items():
+        for name, index in where:
+            by_proof.setdefault(name, {}).setdefault(label, []).append(index)
+    for name, index in result.new_findings:
+        by_proof.setdefault(name, {}).setdefault(None, []).append(index)
     lines = [
         "## The walk against the errata",
         "",
         "Every erratum that points into a walked proof should answer to a failing step, and a "
-        "failing step that no erratum names is a finding of the walk.",
+        "failing step that no erratum names is a finding of the walk. By proof, in the paper's "
+        "order (the proofs with no failing step are left out):",
         "",
     ]
-    for label, steps in result.matched.items():
-        lines.append(f"- *{label}*: {steps_of(steps)}.")
+    for proof in spec.proofs():
+        if proof.name in by_proof:
+            lines.append(f"- {answered(proof, by_proof[proof.name])}")
+    if result.unmatched or result.dangling:
+        lines += ["", "Errata that no failing step answers to:", ""]
     for label in result.unmatched:
         lines.append(
             f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
             "displayed relations, in the prose, or one the walk's checks cannot see)."
         )
     for name, index, label, why in result.dangling:
-        lines.append(f"- {step(name, index)} names *{label}*: {why}.")
+        lines.append(f"- {answers_to(name, index, label, why)}")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
+
+
+def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> str:
+    """The index's line for a walked proof with failing steps: the proof (linked to its page),
+    then, for each erratum in ``labels`` (label → the failing steps that name it, in the order
+    of their first step; None for the new findings), its steps (``step_numbers``) and the
+    erratum.
+
+    >>> proof = spec.find("Lemma E.8")
+    >>> print(answered(proof, {"eq:x": [1, 4], None: [2]}))  # doctest: +NORMALIZE_WHITESPACE
+    [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps
+    [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) answer to *eq:x*;
+    step [2](walk-lemma-e-8.md#walk-lemma-e-8-step-2) to no erratum (a new finding, below).
+    """
+    phrases: list[str] = []
+    for label, indices in sorted(labels.items(), key=lambda item: min(item[1])):
+        said = step_numbers(proof.name, indices)
+        verb = "answers" if len(indices) == 1 else "answer"
+        to = f"*{label}*" if label is not None else "no erratum"
+        if label is None:
+            to += " (a new finding, below)" if len(indices) == 1 else " (new findings, below)"
+        phrases.append(f"{said} {verb + ' ' if not phrases else ''}to {to}")
+    return f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): " + (
+        "; ".join(phrases) + "."
+    )
+
+
+#: How a step that names an erratum without failing reads, by its status: what the walk finds
+#: of it, and why the erratum can still stand.
+_UNFAILING = {
+    "identity": "which is an identity where the walk tests it (the relation as printed is "
+    "exactly true: the erratum is about the argument around it; the step's evidence says why)",
+    "holds": "which holds where the walk tests it (the erratum is about the argument; the "
+    "step's evidence says why)",
+    "follows": "which holds only given an earlier false step, its premise (the erratum's flaw "
+    "is the premise's here)",
+    "not checked": "which the walk does not check (its reason says why): the walk neither "
+    "confirms nor refutes the erratum there",
+}
+
+
+def answers_to(proof: str, index: int, label: str, why: str) -> str:
+    """The index's line for a step that names an erratum but does not fail (one of
+    ``walk.CrossCheck.dangling``: ``proof`` (our name), ``index``, ``label`` and ``why``, "no
+    such erratum" or "the step <status>"), the erratum first, as a reader looks it up.
+
+    >>> print(answers_to("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    *proof of lem:X (Lemma E.7)*: answers to [step 9 of Lemma
+    37](walk-lemma-e-7.md#walk-lemma-e-7-step-9), which holds where the walk tests it (the
+    erratum is about the argument; the step's evidence says why).
+    """
+    step = f"[step {index} of {spec.find(proof).printed}]({step_link(proof, index)})"
+    if why == "no such erratum":
+        return (
+            f"*{label}*: named by {step}, but the errata have no entry of that label (the "
+            "step's spec names it wrongly)."
+        )
+    status = why.removeprefix("the step ")
+    if status not in _UNFAILING:
+        raise ValueError(
+            f"why={why!r}: expected 'no such erratum' or 'the step <status>' with a status of "
+            f"{sorted(_UNFAILING)}"
+        )
+    return f"*{label}*: answers to {step}, {_UNFAILING[status]}."
 
 
 def step_anchor(proof: str, index: int) -> str:
@@ -360,31 +442,18 @@ def step_link(proof: str, index: int) -> str:
     return f"{page_name(proof)}.md#{step_anchor(proof, index)}"
 
 
-def steps_of(steps: Sequence[tuple[str, int]]) -> str:
-    """Steps ``(proof, index)`` in words, one phrase per proof in the order the proofs first
-    come: "step 9 of Lemma 9" for one step, "steps 1, 4 and 50 of Lemma 38" for several, each
-    number linked to its step (``step_link``), so that many steps of one proof do not repeat
-    its name.
+def step_numbers(proof: str, indices: Sequence[int]) -> str:
+    """Steps ``indices`` of the proof ``proof`` (our name) in words, each number linked to its
+    step (``step_link``): "step 9" for one, "steps 1, 4 and 50" for several.
 
-    >>> print(steps_of([("Lemma E.8", 1), ("Lemma E.8", 4), ("Lemma 5.3", 1)]))
-    ... # doctest: +NORMALIZE_WHITESPACE
+    >>> print(step_numbers("Lemma E.8", [1, 4]))  # doctest: +NORMALIZE_WHITESPACE
     steps [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
-    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) of Lemma 38;
-    [step 1 of Lemma 11](walk-lemma-5-3.md#walk-lemma-5-3-step-1)
+    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4)
     """
-    names = {p.name: p for p in spec.proofs()}
-    by_proof: dict[str, list[int]] = {}
-    for proof, index in steps:
-        by_proof.setdefault(proof, []).append(index)
-    phrases = []
-    for proof, indices in by_proof.items():
-        printed = names[proof].printed
-        if len(indices) == 1:
-            phrases.append(f"[step {indices[0]} of {printed}]({step_link(proof, indices[0])})")
-            continue
-        linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
-        phrases.append(f"steps {', '.join(linked[:-1])} and {linked[-1]} of {printed}")
-    return "; ".join(phrases)
+    linked = [f"[{i}]({step_link(proof, i)})" for i in indices]
+    if len(linked) == 1:
+        return f"step {linked[0]}"
+    return f"steps {', '.join(linked[:-1])} and {linked[-1]}"
 
 
 def new_findings(
@@ -1296,6 +1365,97 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     return f"{said}; **the first that is not a typo is {link}**{kind_words}."
 
 
+#: Where the first clause of an erratum's field may end: at a semicolon or a colon.
+_CLAUSE_END = re.compile(r"[;:]\s")
+#: A word of a remark in parentheses ("(ν_i depends on u_i)"), not a formula's function name.
+_REMARK_WORD = re.compile(r"(?<![A-Za-z])(?!(?:log|exp|max|min|det)\b)[A-Za-z]{3,}")
+#: The longest correction ``gist`` shows; past it, the consequence's clause where shorter.
+GIST = 80
+
+
+def first_clause(text: str) -> str:
+    """The first clause of an erratum's field: ``text`` up to its first semicolon or colon
+    outside brackets, or up to a parenthesis that opens a remark in words (a formula's
+    parenthesis, "(1/b)", does not end it).
+
+    >>> first_clause("‖Uν‖² ≤ ‖U‖²‖ν‖² (ν_i depends on u_i: u₂ = −u₁)")
+    '‖Uν‖² ≤ ‖U‖²‖ν‖²'
+    >>> first_clause("≤ (1/b)Σ_i‖Y_i‖²; no O(1/b) bound")
+    '≤ (1/b)Σ_i‖Y_i‖²'
+    """
+    depth, opened = 0, 0
+    for at, char in enumerate(text):
+        if depth == 0 and _CLAUSE_END.match(text, at):
+            return text[:at].strip()
+        if char in "([{⟨":
+            depth, opened = depth + 1, at if depth == 0 else opened
+        elif char in ")]}⟩":
+            depth -= 1
+            remark = depth == 0 and text[opened] == "(" and text[opened - 1 : opened] == " "
+            if remark and _REMARK_WORD.search(text, opened, at):
+                return text[:opened].strip()
+    return text.strip()
+
+
+#: A consequence that says what is wrong (not "Thm 3.4 survives").
+_WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
+
+
+def gist(erratum: Erratum) -> str:
+    """What ``erratum`` says is wrong, in a few words, after its kind: the first clause
+    (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
+    longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
+    shorter and says what fails ("its consequence: false for …"). A star is escaped ("H*"
+    as "H\\*"), as Markdown would read it as emphasis.
+
+    >>> from mines_theory.verification.framework import ledger
+    >>> print(gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")))
+    an error; its correction: A_t = 8 log(b/δ) + 16 log(t+1) + d
+    >>> print(gist(ledger.erratum("eq:Sig_2_bnd (Lemma E.2)")))
+    an error; its consequence: false for non-quadratic f
+    """
+    correct, consequence = first_clause(erratum.correct), first_clause(erratum.consequence)
+    said = f"its correction: {correct}"
+    shorter = len(consequence) < len(correct)
+    if len(correct) > GIST and shorter and _WRONG.search(consequence):
+        said = f"its consequence: {consequence}"
+    return f"{_KIND_WORDS[erratum.kind]}; " + said.replace("*", "\\*")
+
+
+def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """What a proof's failing ``steps`` have in common, in one sentence: how many answer to
+    each erratum (the steps' ``erratum`` field) and how many to none (new findings), most
+    first, each erratum with what it says (``gist``); None where fewer than two steps fail.
+
+    >>> steps = [{"status": "fails", "erratum": "eq:bG"}] * 2 + [{"status": "fails"}]
+    >>> print(failures_by_erratum(steps))  # doctest: +NORMALIZE_WHITESPACE
+    Its 3 failing steps answer to one erratum or to none: 2 to *eq:bG* (a typo; its
+    correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) and 1 to none (a new finding of the walk).
+    """
+    from ..framework import ledger
+
+    failing = [s.get("erratum") for s in steps if s["status"] == "fails"]
+    if len(failing) < 2:
+        return None
+    labels = [x for x in dict.fromkeys(failing) if x is not None]
+    table = {e.label: e for e in ledger.errata()}
+    groups = sorted(dict.fromkeys(failing), key=failing.count, reverse=True)  # stable: ties
+    phrases = []
+    for label in groups:
+        n = failing.count(label)
+        if label is None:
+            findings = "a new finding" if n == 1 else "new findings"
+            phrases.append(f"{n} to none ({findings} of the walk)")
+        elif label in table:
+            phrases.append(f"{n} to *{label}* ({gist(table[label])})")
+        else:
+            phrases.append(f"{n} to *{label}* (no erratum of the table has this label)")
+    errata = "one erratum" if len(labels) == 1 else f"{len(labels)} errata"
+    whom = errata if None not in failing else f"{errata} or to none" if labels else "no erratum"
+    listed = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return f"Its {len(failing)} failing steps answer to {whom}: {listed}."
+
+
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
     """The lines that show the statement of ``proof`` as the paper prints it
     (``statement_text``), in a box titled with its name; without the .tex, or where the .tex
@@ -1318,6 +1478,15 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
     ('u ~ N(0, I)', ['models/exp_tg.py'])
     """
     return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
+
+
+#: How a display with several steps is walked, said once on a page that has one.
+CHAINED = (
+    "A display chains its members with relations (a ≤ b = c ≤ d): each relation is one step, "
+    "comparing the two members beside it, and is shown with the member before it (“⋯” stands "
+    "for a long one, folded beneath it). So one display gives several steps, each with its own "
+    "verdict, and a step after a false one keeps its own status: it is checked as printed."
+)
 
 
 def proof_page(
@@ -1352,9 +1521,17 @@ def proof_page(
         f"The proof of {proof.printed}, relation by relation: "
         f"{len(steps)} steps, {_counts(steps)}; "
         + _first_false_words(proof.name, steps)
+        + (f" {failures}" if (failures := failures_by_erratum(steps)) else "")
         + f" Admissible instances: {hypotheses}.",
         "",
     ]
+    placed = displayed(proof, tex) if tex is not None else {}
+    groups: dict[int | None, list[int]] = {}
+    for step in steps:
+        where = placed.get(int(step["index"]))
+        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
+    if any(len(members) > 1 for line, members in groups.items() if line is not None):
+        lines += [CHAINED, ""]
     note = margin_note(steps)
     lines += [note, ""] if note else []
     named = symbols_line(proof.name, steps)
@@ -1381,17 +1558,12 @@ def proof_page(
     if label is not None:
         link = f"{{prf:ref}}`{proof.printed}, repaired <{label}>`"
         lines += [f"The corrigendum states it as repaired: {link}.", ""]
-    placed = displayed(proof, tex) if tex is not None else {}
     if tex is None:
         lines += [
             "Each step shows its relation and the member after it (the members before them are "
             "read from the paper's .tex, which this build did not have).",
             "",
         ]
-    groups: dict[int | None, list[int]] = {}
-    for step in steps:
-        where = placed.get(int(step["index"]))
-        groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     shown: set[int | None] = set()
     for step in steps:
         index = int(step["index"])
