@@ -143,8 +143,10 @@ CAPTIONS = {
         " its predicted limit."
     ),
     "06-constant-steps": (
-        r"Constant steps $\eta_2$ instead of $1/k$: the squared error plateaus at a level"
-        r" proportional to $\eta_2$ (dotted: the predicted level)."
+        r"Constant steps $\eta_2$ instead of $1/k$, on one problem: the squared error (mean over"
+        r" seeds, ±2 SE) plateaus at a level proportional to $\eta_2$, the one the variance of"
+        r" $\tilde G$ predicts (dotted), while with $\eta_{2,k} = 1/k$ it keeps falling along"
+        r" $\mathrm{Var}\,\tilde G/k$."
     ),
     "06-start-conditioning": (
         r"The start, $\eta_{2,1} = 1$: the condition number of the preconditioned Hessian over"
@@ -153,8 +155,10 @@ CAPTIONS = {
     ),
     "06-alpha-bias": (
         r"A non-quadratic objective at a fixed $\alpha$ (2-D logistic, $\alpha = 0.5$): the gap"
-        r" levels off at the limit $f(\hat\mu_*) - f^*$ of $Q_\alpha$, a limit and not a floor,"
-        " beside the level predicted from the iterates' offset."
+        r" over the run, dipping on the way in, and over the last records (linear scale) its"
+        r" level with its 95% interval, below the limit $f(\hat\mu_*) - f^*$ of $Q_\alpha$ and"
+        " at the level predicted from the iterates' offset, not at that of iterates centred on"
+        r" $\hat\mu_*$."
     ),
     "06-covariance-two-stages": (
         "Lemma 5.3 off a quadratic (2-D logistic, from outside eq:cond (5.3)):"
