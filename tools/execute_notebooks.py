@@ -9,11 +9,17 @@ a re-run splits one printed line over two outputs one time and not the next), so
 unchanged notebook leaves its JSON unchanged apart from what the code prints. Before it runs,
 each Markdown cell is given the PDF's equation numbers and its links
 (``verification.report.prose``).
+
+The notebooks import the ``mines_theory`` of this checkout (its root first on the script's
+path and on the kernel's ``PYTHONPATH``), not whichever copy the interpreter has installed: a
+second checkout or a git worktree sharing one virtual environment otherwise runs the first
+checkout's library and writes into the first checkout's figures/.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -21,8 +27,11 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from mines_theory.files import save_with
-from mines_theory.verification.views.report import prose
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's library, for the script (its kernels: execute)
+
+from mines_theory.files import save_with  # noqa: E402
+from mines_theory.verification.views.report import prose  # noqa: E402
 
 
 def coalesce_streams(outputs: list) -> list:
@@ -62,7 +71,8 @@ def execute(path: Path, timeout: int) -> float:
         resources={"metadata": {"path": str(path.parent)}},
     )
     start = time.perf_counter()
-    client.execute()
+    path_first = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    client.execute(env={**os.environ, "PYTHONPATH": path_first})  # this checkout's library
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)
