@@ -151,7 +151,8 @@ def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
 
 def ledger_page() -> str:
     """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
-    claim, each linked to the verdict cell of the notebook that checks it."""
+    claim, each linked to the verdict cell of the notebook that checks it; each label of the
+    .tex after the PDF's number (``report.tex_labels``)."""
     from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views import report
 
@@ -275,7 +276,9 @@ def staged_notebook(
     code names in words (``report.plain_names``), its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
-    equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
+    equation label of its Markdown (``paper.with_number``) and then before it, the label
+    receding into its muted span (``report.tex_labels``, as on every page of the book),
+    ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
     its first code cell folded where it only sets up (``hide-input``, ``setup_only``), the
     images of the cells in ``alts`` (cell index → text) described by their alt text,
