@@ -310,11 +310,11 @@ def bar_name(claim: str, printed: str, label: str, form: str) -> str:
 
 
 #: The atlas's width (inches): the book's column (676 px at a 1280-px window) shows it at about
-#: 97 px an inch, so that ``FONTSIZE`` reads at about 14 px (8 pt on 6.8 inches read at 11 px,
+#: 96 px an inch, so that ``FONTSIZE`` reads at about 14 px (8 pt on 6.8 inches read at 11 px,
 #: its capitals at 8).
 WIDTH = 7.0
 #: The bar names' and the axes' font size (points).
-FONTSIZE = 10.5
+FONTSIZE = 11.0
 
 
 def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
@@ -441,11 +441,11 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         handles,
         [c.value for c in shown] + marks,
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
-        fontsize=fontsize,
+        fontsize=fontsize - 1,  # the legend, two columns, within the figure
         ncol=2,
         loc="outside lower center",
         title="fill and marker: the claim's verdict, as in the ledger",
-        title_fontsize=fontsize,
+        title_fontsize=fontsize - 1,
         frameon=False,
     )
     return ax.figure
