@@ -6,6 +6,7 @@ figure keeps the figure rules."""
 
 import json
 import math
+import re
 
 import matplotlib.pyplot as plt
 import pytest
@@ -321,17 +322,71 @@ def test_bad_arguments_are_named():
                 "contraction promised by eq:c4 (5.4), logistic",
                 "repaired",
             ),
-            "L5.2† (10) γ > 0: contraction by (5.4), logist.",
+            "Lemma 5.2 (PDF Lemma 10), repaired, γ > 0\ncontraction by (5.4), logistic",
         ),
-        (("Thm 3.3", "Theorem 3", "the same, O(α⁴)", "repaired"), "T3.3† (3): the same, O(α⁴)"),
         (
-            ("Lemma E.8", "Lemma 38", "P(some Y ≠ 0) by eq:Y (E.11)", "printed"),
-            "LE.8 (38): P(some Y ≠ 0) by (E.11)",
+            ("Thm 3.3", "Theorem 3", "the same, O(α⁴)", "repaired"),
+            "Theorem 3.3 (PDF Theorem 3), repaired\nthe same, O(α⁴)",
+        ),
+        (
+            ("Lemma E.8", "Lemma 38", "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²) by eq:Y (E.11)", "printed"),
+            "Lemma E.8 (PDF Lemma 38)\nP(‖u‖² ≥ Aₜ) ≤ δ/(b(t+1)²) by (E.11)",
         ),
     ],
 )
-def test_a_bar_is_named_by_both_numbers_in_short(args, expected):
-    assert atlas.bar_name(*args) == expected
+def test_a_bar_is_named_in_words_by_both_names(args, expected):
+    """Our name and the PDF's in words, "repaired" said (no † to decode), then what is bounded
+    with the PDF's equation numbers; the earlier "L5.2† (10) γ > 0: …" is not what it gives."""
+    name = atlas.bar_name(*args)
+    assert name == expected
+    assert "†" not in name and not re.match(r"[LTP][A-F0-9]", name)
+    assert max(len(line) for line in name.split("\n")) <= atlas.NAME_WIDTH
+
+
+#: The width of the book's column at a 1280-px window (px), where the atlas is shown whole.
+COLUMN = 676
+
+
+def _on_page(fontsize: float, fig) -> float:
+    """The size of a font of ``fontsize`` points on the book's page at 1280 px (px an em): the
+    figure, saved at any resolution with its tight bounding box and padding (as the notebook's
+    inline image is), is scaled to the column's width."""
+    fig.canvas.draw()
+    pad = 2 * plt.rcParams["savefig.pad_inches"]
+    width = max(fig.get_tightbbox().width, fig.get_size_inches()[0]) + pad
+    return fontsize / 72 * COLUMN / width
+
+
+def test_the_bar_names_read_at_14_px_on_the_page(table):
+    """Every bar name is set at 14 px an em or more in the book's column (its capitals about
+    10 px, a line 11 px or more); the figure as it was, 8 pt on 6.8 inches, read at 10.7 px
+    (its capitals at 8) and fails the same test."""
+    fig = atlas.draw(table)
+    try:
+        sizes = {_on_page(t.get_fontsize(), fig) for t in fig.axes[0].get_yticklabels()}
+        assert min(sizes) >= 14
+    finally:
+        plt.close(fig)
+    old, ax = plt.subplots(figsize=(6.8, 12))
+    try:
+        assert _on_page(8.0, old) < 14
+    finally:
+        plt.close(old)
+
+
+def test_every_mark_of_the_figure_is_said_in_its_legend(table):
+    """The legend names each verdict's fill and marker, the dashed edge of a repaired bound and
+    the error bar, in words."""
+    fig = atlas.draw(table)
+    try:
+        [legend] = fig.legends
+        texts = [t.get_text() for t in legend.get_texts()]
+        assert any("dashed edge" in t and "repaired" in t for t in texts)
+        assert any("error bar" in t and "1.96" in t for t in texts)
+        assert set(table["category"]) <= set(texts)
+        assert "verdict" in legend.get_title().get_text()
+    finally:
+        plt.close(fig)
 
 
 def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
@@ -350,8 +405,8 @@ def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
             name = atlas.bar_name(row["claim"], row["printed"], row["label"], row["form"])
             assert tick == name
             number = row["claim"].split()[1].rstrip(",")
-            assert tick.startswith(f"{row['claim'][0]}{number}")  # our number
-            assert f"({row['printed'].split()[-1]})" in tick.split(":")[0]  # and the PDF's
+            assert tick.split()[1].rstrip(",") == number  # our number
+            assert f"(PDF {row['printed']})" in tick.split("\n")[0]  # and the PDF's
         assert any("(5.5)" in text for text in labels)  # PDF equation numbers
         widths = sorted(p.get_width() for p in ax.patches)
         assert widths[0] < 0 < widths[-1]

@@ -47,7 +47,7 @@ def test_08d_shows_no_code_not_even_a_bar(tmp_path):
     and compares every cell."""
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
     code = [c for c in cells if c["cell_type"] == "code"]
-    assert len(code) == 10 and shown_inputs(cells) == []
+    assert len(code) == 11 and shown_inputs(cells) == []  # the first prints report.NUMBERING
     assert all(c["metadata"]["tags"] == ["remove-input"] for c in code)
     build_site = _build_site()
     build_site.staged_notebook(NOTEBOOK, tmp_path / NOTEBOOK.name, pdf=False)

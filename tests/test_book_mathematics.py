@@ -125,7 +125,12 @@ def test_the_walk_pages_have_no_plain_scripts(tex):
 BARE_LABEL = re.compile(r"(?<![\w:{#/-])eq:(?:\w|\\_)+(?![\w\\])(?!`? \()")
 
 
+#: A label the book sets after its number (``views.report.tex_labels``): "(D.3) <span>eq:nu</span>".
+NUMBERED_SPAN = re.compile(r'\((?:\d+|[A-Z])\.\d+\) <span class="tex-label"[^<>]*>eq:[^<>]*</span>')
+
+
 def bare_labels(markdown: str) -> list[str]:
+    markdown = NUMBERED_SPAN.sub("", markdown)
     return [markdown[max(0, m.start() - 20) : m.end() + 10] for m in BARE_LABEL.finditer(markdown)]
 
 
@@ -133,6 +138,10 @@ def test_the_label_check_finds_the_old_text():
     old = "`eq:nu`: 11 steps; Ḡ as eq:bG defines it; eq:G\\_norm\\_2 fails"
     assert len(bare_labels(old)) == 3
     assert bare_labels("`eq:nu` (D.3), eq:bG (4.11), \\eqref{eq:bG}, eq:G\\_norm\\_2 (D.11)") == []
+    from mines_theory.verification.views.report import tex_labels
+
+    assert bare_labels(tex_labels("eq:bG (4.11) and eq:G\\_norm\\_2 (D.11)")) == []
+    assert len(bare_labels(tex_labels("eq:bG and eq:G\\_norm\\_2"))) == 2  # set, still bare
 
 
 def test_the_walk_pages_give_each_equation_label_its_number(tex):

@@ -355,6 +355,8 @@ def test_draw_every_category_and_save(tmp_path):
         assert sum(isinstance(p, FancyArrowPatch) for p in ax.patches) == len(EDGES)
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
         assert [c.value for c in Category] == legend[: len(Category)]
+        assert not [t for t in legend if "✗" in t]  # the verdict map has no walk line
+        assert any("PDF's number" in t for t in legend)
         texts = {t.get_text() for t in ax.texts}
         assert "Lemma 5.3\nPDF 11" in texts and "Thm 5.4\nPDF 12" in texts
         paths = save_figure(fig, "08-proof-map", directory=tmp_path)  # keeps rules 1-8
@@ -393,6 +395,11 @@ def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
         assert "Lemma 5.3\nPDF 11\nnot walked" in texts
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
         assert legend[:3] == [c.value for c in proofmap.WalkCategory]
+        # every mark of a box said in words: "PDF 9", "2/2", "✓", "✗ 2"
+        said = " ".join(legend)
+        assert "PDF's number" in said and "steps decided" in said
+        assert "“✓”: no step fails" in legend and "first false step" in said
+        assert re.search(r"“✗ (\d+)”: step \1 is", said)
         boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
         fills = {p.get_facecolor()[:3] for p in boxes}
         assert len(fills) == 3  # one fill per walk category

@@ -210,3 +210,31 @@ def test_a_table_with_a_bound_too_loose_to_be_tested_says_what_that_means():
     assert table.count(report.UNTESTABLE_MEANING) == 1
     tested = tuple(c for c in loose if c.number == "Thm 3.3")
     assert report.UNTESTABLE_MEANING not in report.summary_table(results, tested, notes=True)
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        # the PDF's number leads, the label recedes into its span (the alternative: left raw)
+        ("step eq:R (C.4) holds", 'step (C.4) <span class="tex-label" title="{eq}">eq:R'),
+        ("inside eq:alp\\_cond (3.6).", '(3.6) <span class="tex-label" title="{eq}">eq:alp\\_cond'),
+        ("*Label* prop:TG (Lemma 8).", '*Label* Lemma 8 <span class="tex-label" title="{st}">'),
+        ("a label the PDF does not number: eq:R", ': <span class="tex-label" title="{eq}">eq:R<'),
+        ("## A heading\nthen eq:R (C.4)", 'then (C.4) <span class="tex-label" title="{eq}">eq:R<'),
+        # not prose: code, mathematics, a heading, a link's target, a tag's attribute
+        ("`eq:R (C.4)` and <code>eq:R</code>", "`eq:R (C.4)` and <code>eq:R</code>"),
+        ("## eq:R (C.4)\n$x_{eq:R}$ [step](#eq:R)", "## eq:R (C.4)\n$x_{eq:R}$ [step](#eq:R)"),
+        ('<a href="walk.html#eq:R">a</a>', '<a href="walk.html#eq:R">a</a>'),
+        ("```\neq:R (C.4)\n```", "```\neq:R (C.4)\n```"),
+    ],
+)
+def test_tex_labels_set_the_number_first_and_the_label_after_it(text, shown):
+    """``tex_labels`` on a few strings of the pages: each label in prose moves after its number
+    into a span, once (a second pass changes nothing); elsewhere it stays as written."""
+    titles = report.TEX_LABEL_TITLES
+    shown = shown.replace("{eq}", titles["eq"]).replace("{st}", titles["prop"])
+    once = report.tex_labels(text)
+    assert shown in once
+    assert report.tex_labels(once) == once
+    if "<span" in once:  # the raw "label (number)" the reader saw is gone
+        assert re.search(r"(?:eq|prop):[\w\\]+ \(", once) is None

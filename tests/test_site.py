@@ -343,6 +343,49 @@ def test_the_ledger_page_and_the_front_page_state_their_numbers(site, browser):
     assert overview["imageCount"] >= 3
 
 
+#: The text of the article (prose, tables, lists, summaries, headings) that shows a label of the
+#: .tex raw: a text node with "eq:", "lem:", "prop:" or "thm:" before a label's characters, not
+#: inside a ``.tex-label`` span (``views.report.tex_labels``), code, a listing or MathJax.
+RAW_LABELS = r"""(() => {
+  const raw = /(?:^|[^\w:{#/-])(?:eq|lem|prop|thm):[A-Za-z0-9_]/;
+  const kept = '.tex-label, code, pre, script, style, mjx-container, .MathJax';
+  const article = document.querySelector('article.bd-article') || document.body;
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (raw.test(node.textContent) && !node.parentElement.closest(kept)) {
+      found.push(node.textContent.trim().slice(0, 120));
+    }
+  }
+  return found;
+})()"""
+#: The pages whose prose names equations (the ledger, the errata, the proof walk).
+LABEL_PAGES = ("ledger", "08d-errata", "proofs") + WALK_PAGES
+
+
+@pytest.mark.parametrize("name", LABEL_PAGES)
+def test_no_label_of_the_tex_is_left_raw_in_prose(site, browser, name):
+    """On the pages that cite equations most, every label of the .tex in prose follows the PDF's
+    number in its muted span: none is shown raw, as code is ("eq:chi_1 (E.10)")."""
+    browser.open(site / f"{name}.html")
+    found = browser.evaluate(RAW_LABELS)
+    assert found == [], f"{name}: {len(found)} raw labels, e.g. {found[:3]}"
+
+
+@pytest.mark.parametrize(
+    "body, found",
+    [
+        ("<p>bounded by eq:chi_1 (E.10)</p>", 1),  # the alternative: the label raw in prose
+        ("<li>Label prop:TG (Lemma 8)</li>", 1),
+        ('<p>(E.10) <span class="tex-label">eq:chi_1</span></p>', 0),
+        ("<p><code>eq:chi_1</code>, <a href='#eq:chi_1'>x</a></p>", 0),
+    ],
+)
+def test_the_raw_label_check_finds_a_raw_label(tmp_path, browser, body, found):
+    browser.open(_page(tmp_path, body))
+    assert len(browser.evaluate(RAW_LABELS)) == found
+
+
 def _page(tmp_path: Path, body: str, css: bool = True, head: str = "") -> Path:
     """A small page with the book's page script (and stylesheet), laid out like an article."""
     for name in ("checks.js", "wrap.css"):

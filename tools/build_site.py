@@ -151,16 +151,18 @@ def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
 
 def ledger_page() -> str:
     """The claims ledger as a page: the published verdicts (nothing recomputed), one section per
-    claim, each linked to the verdict cell of the notebook that checks it."""
+    claim, each linked to the verdict cell of the notebook that checks it; each label of the
+    .tex after the PDF's number (``report.tex_labels``)."""
     from mines_theory.verification.proofs import pages, published
     from mines_theory.verification.views import report
 
     # The notebook by its number ("06", "08a"): the table's last column stays narrow, so that
     # its rows fit one or two lines and the page a lecture's length.
-    return report.ledger_page(
+    ledger = report.ledger_page(
         lambda notebook: f"[{notebook.split('-')[0]}]({notebook}.ipynb#verdict)",
         walk=pages.with_slips(published.load()),
     )
+    return report.tex_labels(ledger)
 
 
 #: The paper's .tex: ``$MINES_THEORY_PAPER``, else beside the checkout, where it lives (as the
@@ -195,7 +197,7 @@ def walk_pages(paper: Path = PAPER) -> dict[str, str]:
     out = {"proofs": pages.index_page(data) + f"\n```{{toctree}}\n:hidden:\n\n{toctree}\n```\n"}
     for name in names:
         out[report.page_name(name)] = pages.proof_page(name, data, label, tex)
-    return out
+    return {name: report.tex_labels(text) for name, text in out.items()}
 
 
 #: The pages of the book in reading order (the front page's toctrees), the proof walk's pages
@@ -274,7 +276,9 @@ def staged_notebook(
     code names in words (``report.plain_names``), its Markdown outputs' plain-text
     mathematics and names of code set (``report.html_scripts``, as the views now write them:
     the stored outputs are compared by nbval, not rewritten), the PDF's number beside each
-    equation label of its Markdown (``paper.with_number``), ``kit_links`` as a Markdown cell
+    equation label of its Markdown (``paper.with_number``) and then before it, the label
+    receding into its muted span (``report.tex_labels``, as on every page of the book),
+    ``kit_links`` as a Markdown cell
     after its title, a link under each exercise to its solution (``course_kit.link_solutions``),
     its first code cell folded where it only sets up (``hide-input``, ``setup_only``), the
     images of the cells in ``alts`` (cell index → text) described by their alt text,
@@ -303,13 +307,13 @@ def staged_notebook(
         if cell.cell_type == "code" and "pages.new_findings()" in cell.source:
             findings_with_meanings(cell)
         if cell.cell_type == "markdown":
-            cell.source = with_number(report.plain_names(cell.source))
+            cell.source = report.tex_labels(with_number(report.plain_names(cell.source)))
         for output in cell.get("outputs", []):
             if "text/markdown" in output.get("data", {}):
                 markdown = output["data"]["text/markdown"]
                 markdown = markdown if isinstance(markdown, str) else "".join(markdown)
-                markdown = with_number(report.plain_names(markdown))
-                output["data"]["text/markdown"] = report.html_scripts(markdown)
+                markdown = report.html_scripts(with_number(report.plain_names(markdown)))
+                output["data"]["text/markdown"] = report.tex_labels(markdown)
         tags = cell.metadata.setdefault("tags", []) if cell.cell_type == "code" else []
         if cell.cell_type == "code" and not tags and first_code and setup_only(cell.source):
             tags.append("hide-input")
@@ -320,7 +324,7 @@ def staged_notebook(
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         view = report.verdict_cell_view(printed, walk)
         if view is not None:
-            view = report.plain_names(view)
+            view = report.tex_labels(report.plain_names(view))
             data = {"text/markdown": view, "text/plain": printed}
             cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
     links = kit_links(notebook.stem, pdf)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections.abc import Mapping
 
 import numpy as np
@@ -55,7 +56,16 @@ from ..framework.paper import with_number
 from .proofgraph import CATEGORY_STYLE, Category, category
 from ..framework.verdict import Verdict
 
-__all__ = ["COLUMNS", "KIND_ABBREVIATIONS", "Z_VIOLATED", "bar_name", "draw", "frame", "left_out"]
+__all__ = [
+    "COLUMNS",
+    "KIND_WORDS",
+    "NAME_WIDTH",
+    "Z_VIOLATED",
+    "bar_name",
+    "draw",
+    "frame",
+    "left_out",
+]
 
 #: The columns of ``frame``, in order.
 COLUMNS = (
@@ -242,7 +252,9 @@ def _scripts(text: str) -> str:
     in Unicode super- or subscripts where each character has one, else in parentheses.
 
     >>> _scripts("χ² tail ≤ e^{−t}; a_{k+1} ≤ a₀/(k+1); E‖u‖^p ≤ (p + d)^{p/2}; ‖g̃‖²_{∇²f}")
-    'χ² tail ≤ e⁻ᵗ; aₖ₊₁ ≤ a₀/(k+1); E‖u‖^p ≤ (p + d)^(p/2); ‖g̃‖²_(∇²f)'
+    'χ² tail ≤ e⁻ᵗ; aₖ₊₁ ≤ a₀/(k+1); E‖u‖ᵖ ≤ (p + d)^(p/2); ‖g̃‖²_(∇²f)'
+    >>> _scripts("Σ_k⁻¹, H_t, Π_S, A_t and max_k; E‖u‖^p")
+    'Σₖ⁻¹, Hₜ, Π_S, Aₜ and maxₖ; E‖u‖ᵖ'
     """
 
     def replace(m: re.Match) -> str:
@@ -252,53 +264,66 @@ def _scripts(text: str) -> str:
             return "".join(table[c] for c in inner)
         return f"{m.group(1)}({m.group(2)})"
 
-    return re.sub(r"([_^])\{([^{}]*)\}", replace, text)
+    text = re.sub(r"([_^])\{([^{}]*)\}", replace, text)
+    text = re.sub(r"(?<=[^\W\d_])_([a-z0-9])(?!\w)", lambda m: _SUBSCRIPT.get(m[1], m[0]), text)
+    return re.sub(r"(?<![\s(])\^([a-z0-9])(?!\w)", lambda m: _SUPERSCRIPT.get(m[1], m[0]), text)
 
 
-#: The bar labels' short names of the kinds of result (the y-label of ``draw`` spells them out).
-KIND_ABBREVIATIONS = {"Lemma": "L", "Thm": "T", "Prop.": "P"}
-#: Shorter wordings of the bar labels, applied in order (a repaired bound is marked "†").
-_SHORTER = (
+#: Our kinds of result spelled out in a bar's name ("Thm 3.3" → "Theorem 3.3").
+KIND_WORDS = {"Lemma": "Lemma", "Thm": "Theorem", "Prop.": "Proposition"}
+#: Wordings of the declared labels that read better in a bar's name, applied in order.
+_PLAINER = (
     ("contraction promised by", "contraction by"),
     ("the repaired ", ""),
     ("final contraction", "contraction"),
-    (", quadratic", ", quadr."),
-    (", logistic", ", logist."),
     ("(theorem33_improved)", "(improved bound)"),
 )
+#: The characters of a line of a bar's name (``bar_name`` wraps what is bounded at this width).
+NAME_WIDTH = 42
 
 
 def bar_name(claim: str, printed: str, label: str, form: str) -> str:
-    """The short label of one bar: the kind's letter (``KIND_ABBREVIATIONS``) and our number,
-    "†" if the bound is repaired, the PDF's number in parentheses, the claim's qualifiers, and
-    what is bounded with each equation named by its PDF number only (``_compact``) and a few
-    words shortened (``_SHORTER``).
+    """The name of one bar, in words, on two or three lines: our name and the PDF's ("Lemma
+    5.2 (PDF Lemma 10)"), "repaired" if the bound is the suite's own, the claim's qualifiers;
+    then what is bounded, each equation named by the PDF's number only (``_compact``), a few
+    words plainer (``_PLAINER``), wrapped at ``NAME_WIDTH`` characters.
 
-    >>> bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
-    ...          "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired")
-    'L5.2† (10) γ > 0: contraction by (5.4) at 1/32, logist.'
-    >>> bar_name("Thm 3.3", "Theorem 3", "f(μ̂*), O(α⁴) (theorem33_improved)", "repaired")
-    'T3.3† (3): f(μ̂*), O(α⁴) (improved bound)'
+    >>> print(bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
+    ...                "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired"))
+    Lemma 5.2 (PDF Lemma 10), repaired, γ > 0
+    contraction by (5.4) at 1/32, logistic
+    >>> print(bar_name("Thm 3.3", "Theorem 3", "f(μ̂*), O(α⁴) (theorem33_improved)", "repaired"))
+    Theorem 3.3 (PDF Theorem 3), repaired
+    f(μ̂*), O(α⁴) (improved bound)
     """
     kind, _, rest = claim.partition(" ")
     number, *qualifiers = rest.split(", ")
     qualifiers = [q for q in qualifiers if q != "repaired"]
-    name = (
-        f"{KIND_ABBREVIATIONS.get(kind, kind)}{number}{'†' if form == 'repaired' else ''}"
-        f" ({printed.split()[-1]})" + "".join(f" {q}" for q in qualifiers)
-    )
+    repaired = ["repaired"] if form == "repaired" else []
+    name = ", ".join([f"{KIND_WORDS.get(kind, kind)} {number} (PDF {printed})"] + repaired)
     what = _compact(label)
-    for long, short in _SHORTER:
+    for long, short in _PLAINER:
         what = what.replace(long, short)
-    return _scripts(f"{name}: {what}")
+    lines = [name + "".join(f", {q}" for q in qualifiers)]
+    lines += textwrap.wrap(_scripts(what), NAME_WIDTH, break_on_hyphens=False)
+    return "\n".join(lines)
 
 
-def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
+#: The atlas's width (inches): the book's column (676 px at a 1280-px window) shows it at about
+#: 96 px an inch, so that ``FONTSIZE`` reads at about 14 px (8 pt on 6.8 inches read at 11 px,
+#: its capitals at 8).
+WIDTH = 7.0
+#: The bar names' and the axes' font size (points).
+FONTSIZE = 11.0
+
+
+def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
     """Draw the atlas: one horizontal bar per bound, log₁₀ of its looseness, the loosest on top,
     filled, hatched and marked at its end by the verdict's category
     (``proofmap.CATEGORY_STYLE``), a repaired bound
     outlined with a dashed edge, its uncertainty as an error bar where it is visible; each bar
-    labelled with both numbers (ours and the PDF's) and what is bounded.
+    named in words (``bar_name``: ours and the PDF's name, what is bounded), each row as tall as
+    its name, and every mark (fill, marker, dashed edge, error bar) said in the legend.
 
     Parameters
     ----------
@@ -331,9 +356,15 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
         raise ValueError(
             f"data={data!r:.80}: expected a frame of atlas.frame() (columns {', '.join(COLUMNS)})"
         )
+    names = [bar_name(r.claim, r.printed, r.label, r.form) for r in data.itertuples(index=False)]
+    # y in lines of text: each row its name's lines and a gap, the first row on top
+    heights = [max(name.count("\n") + 1, 2) + 0.6 for name in names]
+    tops = np.cumsum([0.0] + heights[:-1])
+    y = [float(sum(heights) - top - h / 2) for top, h in zip(tops, heights)]
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.8, 0.2 * len(data) + 1.6), layout="constrained")
-    y = list(range(len(data)))[::-1]
+        line = fontsize * 1.25 / 72  # inches per line of text
+        size = (WIDTH, line * sum(heights) + 2.6)  # and the x-axis's labels and the legend
+        _, ax = plt.subplots(figsize=size, layout="constrained")
     finite = data["log10_ratio"].replace([np.inf, -np.inf], np.nan)
     low, high = finite.min(), finite.max()  # NaN when none is finite
     left = min(low, 0.0) - 0.6 if math.isfinite(low) else -0.6
@@ -344,7 +375,7 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
         ax.barh(
             yi,
             width,
-            height=0.72,
+            height=1.5,
             color=style["color"],
             hatch=style["hatch"],
             edgecolor="black",
@@ -372,9 +403,8 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
                 linewidth=0.8,
                 label="_uncertainty",
             )
-    names = [bar_name(r.claim, r.printed, r.label, r.form) for r in data.itertuples(index=False)]
-    ax.set_yticks(y, names, fontsize=fontsize)
-    ax.set_ylim(-0.7, len(data) - 0.3)
+    ax.set_yticks(y, names, fontsize=fontsize, linespacing=1.1)
+    ax.set_ylim(0, sum(heights))
     ax.set_xlim(left, right)
     ax.axvline(0, color="black", linewidth=1.0)
     ax.tick_params(axis="x", labelsize=fontsize)
@@ -383,10 +413,7 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
         "0: attained; below 0: violated on the run",
         fontsize=fontsize,
     )
-    ax.set_ylabel(
-        "bound: L = Lemma, T = Theorem, our number († repaired), (the PDF's number)",
-        fontsize=fontsize,
-    )
+    ax.set_ylabel("each bound: our name (the PDF's), then what it bounds", fontsize=fontsize)
     shown = [c for c in Category if c.value in set(data["category"])]
     handles: list[object] = []
     for c in shown:
@@ -405,15 +432,20 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = 8.0):
             )
         )
     handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--"))
+    handles.append(Line2D([], [], color="black", linewidth=0.8, marker="|", markersize=8))
+    marks = [
+        "repaired (dashed edge): the suite’s own bound",
+        "error bar: ±1.96 standard errors",
+    ]
     ax.figure.legend(
         handles,
-        [c.value for c in shown] + ["repaired bound († and dashed edge)"],
+        [c.value for c in shown] + marks,
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
-        fontsize=fontsize,
-        ncol=3,
+        fontsize=fontsize - 1,  # the legend, two columns, within the figure
+        ncol=2,
         loc="outside lower center",
-        title="verdict",
-        title_fontsize=fontsize,
+        title="fill and marker: the claim's verdict, as in the ledger",
+        title_fontsize=fontsize - 1,
         frameon=False,
     )
     return ax.figure

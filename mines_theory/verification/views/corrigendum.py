@@ -29,6 +29,7 @@ from .report import folded, html_scripts, html_text, key_number
 __all__ = [
     "derivation_markdown",
     "errata_markdown",
+    "check_line",
     "errata_outside_repairs",
     "PageVerdicts",
     "page_verdicts",
@@ -82,14 +83,21 @@ def errata_outside_repairs(kind: str) -> list[Erratum]:
     return [e for e in ledger.errata() if e.kind == kind and e.label not in named]
 
 
+def check_line(verdict: Verdict) -> str:
+    """What an erratum's check shows, as the line of its own that ends the erratum where it is
+    written out: "*Check:* flagged: … ." (``verdict.flag_text``: the sentence and numbers of its
+    verdict), in 08d's list (``errata_markdown``) and under each repair (``repair_markdown``)."""
+    return f"*Check:* {readable(flag_text(verdict))}."
+
+
 def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
-    """The text " (*check:* …)" with erratum ``label``'s verdict in ``evidence`` ("" without
-    it)."""
+    """Erratum ``label``'s check (``check_line``, its verdict in ``evidence``) on a line of its
+    own after the erratum's item ("" without ``evidence``)."""
     if evidence is None:
         return ""
     if label not in evidence:
         raise ValueError(f"evidence must hold a verdict for every erratum shown, missing {label!r}")
-    return f" (*check:* {readable(flag_text(evidence[label]))})"
+    return "\\\n  " + check_line(evidence[label])
 
 
 def _check(verdict: Verdict, row: Claim | None) -> str:
@@ -164,7 +172,7 @@ def repair_markdown(
         "",
     ]
     lines += [
-        f"* *{readable(label)}*: {readable(ledger.erratum(label).correct)}"
+        f"* *{readable(label)}*: {readable(ledger.erratum(label).correct)}."
         + _argued(label, evidence)
         for label in repair.errata
     ]
@@ -255,6 +263,6 @@ def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) ->
             f"  *Printed:* {readable(e.printed)}.\\",
             f"  *Correct:* {readable(e.correct)}.\\",
             f"  *Consequence:* {readable(e.consequence)}.\\",
-            f"  *Check:* {readable(flag_text(result))}.",
+            f"  {check_line(result)}",
         ]
     return html_scripts(with_number("\n".join(lines))) if lines else "None."

@@ -45,7 +45,16 @@ from typing import Any
 from .proofgraph import CATEGORY_STYLE, Category, Edge, categories, edges, nodes
 from ..framework.verdict import Verdict
 
-__all__ = ["EDGE_STYLE", "WALK_STYLE", "WalkCategory", "draw_proof_map", "layers", "walk_boxes"]
+__all__ = [
+    "BOX_WORDS",
+    "EDGE_STYLE",
+    "WALK_STYLE",
+    "WALK_WORDS",
+    "WalkCategory",
+    "draw_proof_map",
+    "layers",
+    "walk_boxes",
+]
 
 
 class WalkCategory(str, enum.Enum):
@@ -62,6 +71,16 @@ WALK_STYLE: dict[WalkCategory, dict[str, Any]] = {
     WalkCategory.FALSE: CATEGORY_STYLE[Category.FAILS],
     WalkCategory.NOT_WALKED: CATEGORY_STYLE[Category.NOT_CHECKED],
 }
+
+
+#: The legend's words for the line under our number in every box.
+BOX_WORDS = ("“PDF 11”: the PDF's number (Lemma 11)",)
+#: The legend's words for the walk map's third line ("37/43 ✗ 4", "8/8 ✓", ``walk_boxes``).
+WALK_WORDS = (
+    "“37/43”: 37 of its 43 steps decided",
+    "“✓”: no step fails",
+    "“✗ 4”: step 4 is the first false step",
+)
 
 
 def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
@@ -233,7 +252,8 @@ def draw_proof_map(
     hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an
     arrow runs from each cited result up to the result whose proof cites it,
     solid where the proof cites the statement, dashed where it uses a step of the cited
-    result's proof. A legend names the categories and the two kinds of arrows.
+    result's proof. A legend names the categories and the two kinds of arrows, and says the
+    lines of a box in words (``BOX_WORDS``; ``WALK_WORDS`` for the walk's "37/43 ✗ 4").
 
     Parameters
     ----------
@@ -279,7 +299,8 @@ def draw_proof_map(
     width = max(x for x, _ in where.values()) + 1
     height = max(level for _, level in where.values()) + 1
     if ax is None:
-        fig, ax = plt.subplots(figsize=(7.0, 8.4))
+        fig, ax = plt.subplots(figsize=(7.0, 9.0))
+        fig.subplots_adjust(bottom=0.13)  # room below for the legend's words
     fig = ax.figure
     box_w, box_h = 0.9, (0.54 if walk is None else 0.72)
     boxes = {}
@@ -370,6 +391,10 @@ def draw_proof_map(
         Line2D([], [], **EDGE_STYLE["proof step"]),
     ]
     labels += ["proof cites the statement", "proof uses a step of its proof"]
+    # the boxes' lines under our number, in words (an empty handle: the label quotes the mark)
+    said = BOX_WORDS if walk is None else BOX_WORDS + WALK_WORDS
+    handles += [Line2D([], [], linestyle="none") for _ in said]
+    labels += list(said)
     ax.legend(
         handles,
         labels,
@@ -383,15 +408,10 @@ def draw_proof_map(
         handleheight=1.3,
         columnspacing=1.2,
     )
-    what = (
-        "the published verdict"
-        if walk is None
-        else "the proof walk (steps decided/walked,\n✗ and the first false step)"
-    )
+    what = "the published verdict" if walk is None else "the proof walk"
     ax.set_title(
-        "An arrow runs from a result up to each result whose proof cites it. "
-        "Our number above\nthe PDF's (one counter for all statements); colour, "
-        f"marker and hatch: {what}",
+        "An arrow runs from a result up to each result whose proof cites it.\n"
+        f"Each box: our number, the PDF's under it; colour, marker and hatch: {what}",
         fontsize=fontsize + 0.5,
     )
     return fig

@@ -51,6 +51,10 @@ __all__ = [
     "PROOF_NOTED",
     "plain_names",
     "CODE_WORDS",
+    "tex_labels",
+    "TEX_LABEL_CLASS",
+    "TEX_LABEL_TITLES",
+    "NUMBERING",
 ]
 
 #: The longest cell the summary table may hold (characters), so that it fits a screen.
@@ -97,8 +101,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
 NUMBERING = (
     "Two numberings stand side by side. The PDF numbers theorems, lemmas, propositions and "
     "remarks with one counter (Lemma 38) and equations by section ((E.10)); the suite names a "
-    "statement by its section (Lemma E.8, the name its code uses) and an equation by its label "
-    "in the .tex as well (eq:chi_1), so that either can be searched for."
+    "statement by its section (Lemma E.8, the name its code uses). An equation is named by the "
+    "number the PDF prints with its label in the .tex beside it, eq:chi_1 (E.10), so that "
+    "either can be searched for."
 )
 
 
@@ -499,11 +504,11 @@ _CODE_CANDIDATE = re.compile(
 _OPERATOR = re.compile(r"(?:arg)?(?:max|min)_|sup_|inf_|lim_")
 #: What is not prose in Markdown: a code span, mathematics for MathJax (``$…$`` within a
 #: paragraph), an HTML comment or tag, a link's target, a label of the .tex (``eq:G_norm_2``).
-_NOT_PROSE = re.compile(
+_CODE_OR_TAG = (
     r"`[^`\n]*`|<code>.*?</code>|\$\$.*?\$\$|(?<!\\)\$(?:[^$\n]|\n(?!\s*\n))+?(?<!\\)\$|<!--.*?-->"
-    r"|<[A-Za-z/!][^<>\n]*>|\]\([^()\s]*\)|\b[a-z]{2,8}:(?:\w|\\_)+",
-    re.S,
+    r"|<[A-Za-z/!][^<>\n]*>|\]\([^()\s]*\)"
 )
+_NOT_PROSE = re.compile(_CODE_OR_TAG + r"|\b[a-z]{2,8}:(?:\w|\\_)+", re.S)
 
 
 def _code_name(name: str) -> bool:
@@ -614,10 +619,18 @@ def html_scripts(markdown: str) -> str:
     ```
     """
 
+    return _in_prose(markdown, _NOT_PROSE, _prose_scripts)
+
+
+def _in_prose(markdown: str, not_prose: re.Pattern, transform: Callable[[str], str]) -> str:
+    """``markdown`` with ``transform`` applied to its prose: the text outside fenced code
+    blocks (a directive's fence, such as ``{prf:lemma}``, holds Markdown) and outside what
+    ``not_prose`` matches in it."""
+
     def render(prose: list[str]) -> list[str]:
         text = "\n".join(prose)
-        kept = _NOT_PROSE.findall(text)
-        parts = [_prose_scripts(part) for part in _NOT_PROSE.split(text)]
+        kept = not_prose.findall(text)
+        parts = [transform(part) for part in not_prose.split(text)]
         return "".join(p + k for p, k in zip(parts, kept + [""])).split("\n") if prose else []
 
     lines: list[str] = []
@@ -637,6 +650,58 @@ def html_scripts(markdown: str) -> str:
         else:
             prose.append(line)
     return "\n".join(lines + render(prose))
+
+
+#: The class of the span that holds a label of the .tex after the PDF's number (``tex_labels``;
+#: ``book/_static/wrap.css`` sets it small, muted and in a monospace font).
+TEX_LABEL_CLASS = "tex-label"
+#: The tooltip of that span, by the label's kind.
+TEX_LABEL_TITLES = {
+    "eq": "the equation’s label in the paper’s .tex",
+    "lem": "the lemma’s label in the paper’s .tex",
+    "prop": "the statement’s label in the paper’s .tex",
+    "thm": "the theorem’s label in the paper’s .tex",
+}
+#: A label of the .tex in prose (not after a word, ``#``, ``/``, ``-``, ``:``, ``{`` or a tag's
+#: ``>``), with the PDF's number after it (``paper.with_number``) or without: "eq:chi\\_1 (E.10)",
+#: "prop:TG (Lemma 8)", "eq:R".
+_TEX_LABEL = re.compile(
+    r"(?<![\w:{#/>-])(?P<label>(?P<kind>eq|lem|prop|thm):(?:[A-Za-z0-9]|\\?_)+)"
+    r"(?: \((?P<printed>(?:\d+|[A-Z])\.\d+|(?:Theorem|Lemma|Proposition|Remark) \d+)\))?"
+)
+#: What ``tex_labels`` leaves: code, mathematics, tags, link targets, a label already in its
+#: span, and a heading (the anchors that link to it are made from its words).
+_NOT_LABEL_PROSE = re.compile(
+    rf'<span class="{TEX_LABEL_CLASS}"[^<>]*>[^<>]*</span>|(?m:^#{{1,6}} [^\n]*$)|' + _CODE_OR_TAG,
+    re.S,
+)
+
+
+def tex_labels(markdown: str) -> str:
+    r"""``markdown`` (the book's HTML-bearing Markdown) with the PDF's number before each label of
+    the .tex in its prose and the label after it, in a span of class ``TEX_LABEL_CLASS`` whose
+    title says what it is: the printed number leads, the label, which a reader may search the
+    .tex for, recedes ("eq:chi_1 (E.10)" → "(E.10) eq:chi_1", the label small and muted). A
+    label without a number is set in its span alone. Code, mathematics, HTML tags, link targets
+    and headings are left as they are (``_NOT_LABEL_PROSE``); applied twice, it changes nothing.
+
+    >>> print(re.sub(' title="[^"]*"', "", tex_labels("in eq:R (C.4), prop:TG (Lemma 8)")))
+    in (C.4) <span class="tex-label">eq:R</span>, Lemma 8 <span class="tex-label">prop:TG</span>
+    >>> tex_labels(r"eq:alp\_cond") == tex_labels(tex_labels(r"eq:alp\_cond"))
+    True
+    >>> same = "## eq:R (C.4)\n`eq:a_b (1.1)` [a](#eq:R) $eq:R$ <code>eq:R</code>"
+    >>> tex_labels(same) == same
+    True
+    """
+
+    def span(m: re.Match) -> str:
+        kind, label, printed = m.group("kind", "label", "printed")
+        tag = f'<span class="{TEX_LABEL_CLASS}" title="{TEX_LABEL_TITLES[kind]}">{label}</span>'
+        if printed is None:
+            return tag
+        return f"({printed}) {tag}" if kind == "eq" else f"{printed} {tag}"
+
+    return _in_prose(markdown, _NOT_LABEL_PROSE, lambda text: _TEX_LABEL.sub(span, text))
 
 
 def ledger_page(
