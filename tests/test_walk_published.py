@@ -673,57 +673,105 @@ def test_the_index_says_the_two_numberings_near_its_top():
 
 
 def _opening(page: str) -> str:
-    """The opening paragraph of a proof page (its counts sentence and what follows it)."""
-    return next(x for x in page.splitlines() if ", relation by relation: " in x)
+    """The opening of a proof page: from its counts sentence to its admissible instances."""
+    start = page.index("The proof of ")
+    return page[start : page.index("*Admissible instances*", start)]
 
 
-def test_lemma_38_s_opening_says_most_failures_answer_to_one_erratum():
+def test_lemma_38_s_opening_lists_its_failures_by_erratum():
     """Lemma 38's (our E.8) walk page says in its opening how its failing steps fall under the
-    errata, most first: counted on the walk's data (the failing steps' ``erratum`` field), each
-    erratum's count stands beside its label, the counts sum to the failing steps, and the first
-    is the threshold A_t of eq:chi_1 with its correction from the errata table."""
+    errata, most first, as a list, an item per erratum (the old opening ran them into one
+    sentence of a paragraph of six): counted on the walk's data (the failing steps' ``erratum``
+    field), each item's count beside its label, linked to its entry, the counts summing to the
+    failing steps; the first is the threshold A_t of eq:chi_1 with its correction from the
+    errata table."""
     from collections import Counter
 
     from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.errata import erratum_link
 
     steps = PUBLISHED["proofs"]["Lemma E.8"]
     counts = Counter(s["erratum"] for s in steps if s["status"] == "fails")
     assert None not in counts and len(counts) >= 2
     opening = _opening(pages.proof_page("Lemma E.8", PUBLISHED))
-    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata: (.*?)\. Admissible", opening)
+    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata:\n\n", opening)
     assert said is not None, opening
     assert int(said[1]) == sum(counts.values()) and int(said[2]) == len(counts)
-    told = [int(n) for n in re.findall(r"(?:^|, | and )(\d+) to \*", said[3])]
+    items = [x for x in opening.splitlines() if x.startswith("- ")]
+    assert len(items) == len(counts)
+    told = [int(re.match(r"- (\d+) to \[\*", x)[1]) for x in items]  # type: ignore[index]
     assert told == sorted(counts.values(), reverse=True)
+    for item, (label, _) in zip(items, counts.most_common(), strict=True):
+        assert f"*]({erratum_link(ledger.erratum(label))}) (" in item  # its entry, linked
     top, n = counts.most_common(1)[0]
     assert top.startswith("eq:chi_1") and n == told[0] > sum(told[1:])
     correct = ledger.erratum(top).correct.split(" (")[0]  # "A_t = 8 log(b/δ) + 16 log(t+1) + d"
-    assert report.html_scripts(correct) in said[3].split(", 2 to ")[0]
+    assert report.html_scripts(correct) in items[0]
+    assert opening.index("**the first false step is step 1**") < opening.index("- 19 to ")
 
 
-def test_the_failures_sentence_flips_from_one_erratum_to_two_and_needs_two_failures():
-    """A synthetic walk whose failing steps all name one erratum says "one erratum"; naming a
-    second erratum at one step makes it "2 errata", the counts moving with it; a step no
-    erratum names is counted "to none"; a walk with one failing step says nothing."""
+def test_the_failures_list_flips_from_one_erratum_to_two_and_needs_two_failures():
+    """A synthetic walk whose failing steps all name one erratum says "one erratum" in a
+    sentence; naming a second erratum at one step makes it "2 errata" and a list of two items,
+    the counts moving with it; a step no erratum names is an item "to none"; a walk with one
+    failing step says nothing."""
     one = [
         {"index": i, "status": "fails", "erratum": "eq:Sig_dec (Lemma E.2)"} for i in (1, 2, 3)
     ] + [{"index": 4, "status": "holds", "erratum": None}]
     said = pages.failures_by_erratum(one)
-    assert said is not None
-    assert said.startswith("Its 3 failing steps answer to one erratum: 3 to *eq:Sig_dec")
+    assert said is not None and "\n" not in said
+    assert said.startswith("Its 3 failing steps answer to one erratum: [*eq:Sig_dec")
     assert "its correction: 2(t−1)/(k(k−1))" in said
     two = [dict(s) for s in one]
     two[2]["erratum"] = "eq:bG"
     said = pages.failures_by_erratum(two)
     assert said is not None
-    assert said.startswith("Its 3 failing steps answer to 2 errata: 2 to *eq:Sig_dec")
-    assert " and 1 to *eq:bG* (a typo; its correction: " in said
+    lead, items = said.split("\n\n")
+    assert lead == "Its 3 failing steps answer to 2 errata:"
+    assert items.splitlines()[0].startswith("- 2 to [*eq:Sig_dec")
+    assert items.splitlines()[1].startswith("- 1 to [*eq:bG*](")
+    assert "(a typo; its correction: " in items.splitlines()[1]
     two[1]["erratum"] = None
     said = pages.failures_by_erratum(two)
-    assert said is not None and "answer to 2 errata or to none: 1 to *eq:Sig_dec" in said
-    assert "1 to none (a new finding of the walk)" in said
+    assert said is not None and said.startswith("Its 3 failing steps answer to 2 errata or to none")
+    assert said.splitlines()[2:] == [x for x in said.splitlines() if x.startswith("- 1 to ")]
+    assert "- 1 to none (a new finding of the walk)" in said
     assert pages.failures_by_erratum(one[2:]) is None
+    none = [{**s, "erratum": None} for s in one]
+    assert pages.failures_by_erratum(none) == (
+        "Its 3 failing steps answer to no erratum: every one is a new finding of the walk."
+    )
     assert "failing steps answer" not in _opening(pages.proof_page("Lemma C.1", PUBLISHED))
+
+
+def test_every_walk_page_opens_with_its_verdict_then_sets_how_to_read_it_apart():
+    """On every walk page the opening is in parts a reader scans: the counts and the first
+    false step, the failures by erratum (a list whose counts sum to the page's failing steps,
+    from the walk data), the admissible instances in a paragraph of their own, and how to read
+    the page (``CHAINED``, the margins) in one fold, once, before the first step; the old
+    opening (all of it one paragraph, the explanations after it) fails each."""
+    for proof in spec.proofs():
+        if proof.name not in PUBLISHED["proofs"]:
+            continue
+        steps = PUBLISHED["proofs"][proof.name]
+        page = pages.proof_page(proof.name, PUBLISHED)
+        opening = _opening(page)
+        first = opening.split("\n\n")[0]
+        assert first.startswith(f"The proof of {proof.printed}, relation by relation: ")
+        assert "\n" not in first and "Admissible" not in first and "failing steps" not in first
+        failing = sum(s["status"] == "fails" for s in steps)
+        items = re.findall(r"^- (\d+) to ", opening, re.M)
+        if len(items) > 1:
+            assert sum(int(n) for n in items) == failing, proof.name
+        instances = page[page.index("*Admissible instances*") :].split("\n\n")[0]
+        assert "\n" not in instances and instances.endswith(".")
+        fold = f'<details class="aside"><summary>{pages.HOW_TO_READ}</summary>'
+        assert page.count(fold) == 1, proof.name
+        body = page[page.index(fold) : page.index("</details>", page.index(fold))]
+        assert page.count("*The margins.*") == 1 and "*The margins.*" in body
+        assert (pages.CHAINED in body) == (pages.CHAINED in page)
+        assert page.index(fold) > page.index("*Admissible instances*")
+        assert page.index(fold) < page.index("### Step 1 ") if "### Step 1 " in page else True
 
 
 def test_an_erratum_s_gist_is_its_correction_or_what_fails():

@@ -28,6 +28,7 @@ __all__ = [
     "CHAINED",
     "FOLD",
     "GLOSSARY",
+    "HOW_TO_READ",
     "LINE",
     "MACROS",
     "NOTATION",
@@ -1423,37 +1424,51 @@ def gist(erratum: Erratum) -> str:
 
 
 def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
-    """What a proof's failing ``steps`` have in common, in one sentence: how many answer to
-    each erratum (the steps' ``erratum`` field) and how many to none (new findings), most
-    first, each erratum with what it says (``gist``); None where fewer than two steps fail.
+    """What a proof's failing ``steps`` have in common: how many answer to each erratum (the
+    steps' ``erratum`` field, linked to its entry: ``views.errata.erratum_link``) and how many
+    to none (new findings), most first, each erratum with what it says (``gist``). One group is
+    a sentence; several are a lead-in and a Markdown list, an item per group, so that a reader
+    scans them. None where fewer than two steps fail.
 
     >>> steps = [{"status": "fails", "erratum": "eq:bG"}] * 2 + [{"status": "fails"}]
     >>> print(failures_by_erratum(steps))  # doctest: +NORMALIZE_WHITESPACE
-    Its 3 failing steps answer to one erratum or to none: 2 to *eq:bG* (a typo; its
-    correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) and 1 to none (a new finding of the walk).
+    Its 3 failing steps answer to one erratum or to none:
+    <BLANKLINE>
+    - 2 to [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a typo; its correction:
+      Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)
+    - 1 to none (a new finding of the walk)
+    >>> print(failures_by_erratum(steps[:2]))  # doctest: +NORMALIZE_WHITESPACE
+    Its 2 failing steps answer to one erratum: [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a
+    typo; its correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹).
     """
-    from ..framework import ledger
-
     failing = [s.get("erratum") for s in steps if s["status"] == "fails"]
     if len(failing) < 2:
         return None
     labels = [x for x in dict.fromkeys(failing) if x is not None]
-    table = {e.label: e for e in ledger.errata()}
     groups = sorted(dict.fromkeys(failing), key=failing.count, reverse=True)  # stable: ties
-    phrases = []
-    for label in groups:
-        n = failing.count(label)
-        if label is None:
-            findings = "a new finding" if n == 1 else "new findings"
-            phrases.append(f"{n} to none ({findings} of the walk)")
-        elif label in table:
-            phrases.append(f"{n} to *{label}* ({gist(table[label])})")
-        else:
-            phrases.append(f"{n} to *{label}* (no erratum of the table has this label)")
     errata = "one erratum" if len(labels) == 1 else f"{len(labels)} errata"
     whom = errata if None not in failing else f"{errata} or to none" if labels else "no erratum"
-    listed = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
-    return f"Its {len(failing)} failing steps answer to {whom}: {listed}."
+    lead = f"Its {len(failing)} failing steps answer to {whom}"
+    if groups == [None]:
+        return f"{lead}: every one is a new finding of the walk."
+    if len(groups) == 1:
+        return f"{lead}: {_erratum_words(groups[0], len(failing))}."
+    items = [f"- {failing.count(x)} to {_erratum_words(x, failing.count(x))}" for x in groups]
+    return f"{lead}:\n\n" + "\n".join(items)
+
+
+def _erratum_words(label: str | None, n: int) -> str:
+    """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: its
+    label linked to its entry, with its gist; "none" with what ``n`` such steps are."""
+    from ..framework import ledger
+    from ..views.errata import erratum_link
+
+    if label is None:
+        return f"none ({'a new finding' if n == 1 else 'new findings'} of the walk)"
+    table = {e.label: e for e in ledger.errata()}
+    if label not in table:
+        return f"*{label}* (no erratum of the table has this label)"
+    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label])})"
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -1480,6 +1495,9 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
     return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
 
 
+#: The title of a walk page's fold of how to read it (``CHAINED``, ``margin_note``).
+HOW_TO_READ = "How to read this page: displays, steps and margins"
+
 #: How a display with several steps is walked, said once on a page that has one.
 CHAINED = (
     "A display chains its members with relations (a ≤ b = c ≤ d): each relation is one step, "
@@ -1487,6 +1505,24 @@ CHAINED = (
     "for a long one, folded beneath it). So one display gives several steps, each with its own "
     "verdict, and a step after a false one keeps its own status: it is checked as printed."
 )
+
+
+def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
+    """The fold "How to read this page", set apart from the opening: how a display is walked
+    (``CHAINED``, where the page has a display of several steps) and what the margins are
+    (``margin_note``); no lines where it has neither."""
+    said = [x for x in (chained, margins) if x]
+    if not said:
+        return []
+    body = "\n\n".join(said)
+    return [
+        f'<details class="aside"><summary>{HOW_TO_READ}</summary>',
+        "",
+        body,
+        "",
+        "</details>",
+        "",
+    ]
 
 
 def proof_page(
@@ -1519,10 +1555,13 @@ def proof_page(
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(steps)}; "
-        + _first_false_words(proof.name, steps)
-        + (f" {failures}" if (failures := failures_by_erratum(steps)) else "")
-        + f" Admissible instances: {hypotheses}.",
+        f"{len(steps)} steps, {_counts(steps)}; " + _first_false_words(proof.name, steps),
+        "",
+    ]
+    failures = failures_by_erratum(steps)
+    lines += [failures, ""] if failures else []
+    lines += [
+        f"*Admissible instances* (the hypotheses each step is checked under): {hypotheses}.",
         "",
     ]
     placed = displayed(proof, tex) if tex is not None else {}
@@ -1530,10 +1569,8 @@ def proof_page(
     for step in steps:
         where = placed.get(int(step["index"]))
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
-    if any(len(members) > 1 for line, members in groups.items() if line is not None):
-        lines += [CHAINED, ""]
-    note = margin_note(steps)
-    lines += [note, ""] if note else []
+    chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
+    lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
     named = symbols_line(proof.name, steps)
     lines += [named, ""] if named else []
     if models:
