@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mines_theory.verification import command
-from mines_theory.verification.proofs import pages, published, spec
+from mines_theory.verification.proofs import pages, published, spec, walk
 from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -465,7 +465,8 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
         for p in spec.proofs()
         if any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
     ]
-    assert [m[1] for m in led if m] == failing
+    assert [m[1] for m in led if m] == _listed()
+    bullets = [x for x, m in zip(bullets, led, strict=True) if m and m[1] in failing]
     for name, line in zip(failing, bullets, strict=True):
         anchor = re.escape(report.page_name(name))
         linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
@@ -492,6 +493,60 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
     assert pages.step_numbers("Lemma E.2", [9]) == (
         "step [9](walk-lemma-e-2.md#walk-lemma-e-2-step-9)"
     )
+
+
+def _listed() -> list[str]:
+    """The walked proofs the index's walk against the errata should list, in the paper's
+    order: those with a failing step or an erratum that points into them unanswered."""
+    unmatched = published.cross_check(PUBLISHED).unmatched
+    return [
+        p.name
+        for p in spec.proofs()
+        if p.name in PUBLISHED["proofs"]
+        and (
+            any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
+            or any(walk.points_into(x, p) for x in unmatched)
+        )
+    ]
+
+
+def test_an_erratum_no_failing_step_answers_to_is_under_its_proof_and_on_its_page():
+    """The two errata no failing step answers to ("proof of Thm 3.2", "proof of Thm 3.4,
+    after eq:Sig_opt") stand on the index beneath their proofs' lines (Thm 3.2's, which has no
+    failing step, added for it), not in a list apart; each proof's page says once that an
+    erratum points into it but no displayed relation fails, linking its entry; no other page
+    says it. Given to a failing step of Thm 3.4 in a copy of the walk, the erratum is answered:
+    the sentence leaves its page and the index."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.errata import erratum_link
+
+    unmatched = published.cross_check(PUBLISHED).unmatched
+    assert set(unmatched) == {"proof of Thm 3.2", "proof of Thm 3.4, after eq:Sig_opt"}
+    index = pages.index_page(PUBLISHED)
+    section = index[index.index("## The walk against the errata") :]
+    assert "Errata that no failing step answers to" not in section
+    lines = section.splitlines()
+    said = "An erratum points into this proof, "
+    for label, name in zip(unmatched, ("Thm 3.4", "Thm 3.2"), strict=True):
+        link = erratum_link(ledger.erratum(label))
+        at = next(i for i, x in enumerate(lines) if link in x)
+        assert lines[at].startswith(f"  - {said}")
+        owner = next(x for x in reversed(lines[:at]) if x.startswith("- ["))
+        assert f"(our {name})]" in owner
+    assert "- [Theorem 2 (our Thm 3.2)](walk-thm-3-2.md): no step fails." in lines
+    for proof in spec.proofs():
+        if proof.name in PUBLISHED["proofs"]:
+            page = pages.proof_page(proof.name, PUBLISHED)
+            assert page.count(said) == (proof.name in ("Thm 3.2", "Thm 3.4")), proof.name
+    page = pages.proof_page("Thm 3.4", PUBLISHED)
+    link = erratum_link(ledger.erratum("proof of Thm 3.4, after eq:Sig_opt"))
+    assert page.index(said) < page.index("*Admissible instances*") and link in page
+    changed = json.loads(json.dumps(PUBLISHED))
+    step = next(s for s in changed["proofs"]["Thm 3.4"] if s["status"] == "fails")
+    step["erratum"] = "proof of Thm 3.4, after eq:Sig_opt"
+    assert said not in pages.proof_page("Thm 3.4", changed)
+    section = pages.index_page(changed)
+    assert link not in section[section.index("## The walk against the errata") :]
 
 
 def test_a_step_an_erratum_names_says_so_in_a_sentence():

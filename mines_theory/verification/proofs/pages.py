@@ -23,6 +23,7 @@ from ..framework.verdict import Status, Verdict
 from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
+from .walk import points_into
 
 __all__ = [
     "CHAINED",
@@ -59,6 +60,7 @@ __all__ = [
     "symbol",
     "symbols_line",
     "tex_fragment",
+    "unanswered",
     "visible_width",
 ]
 
@@ -326,10 +328,11 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
-    """The errata cross-check as a section: a line per walked proof with a failing step, in the
-    paper's order (``spec.proofs``), each erratum its failing steps answer to and its new
-    findings; then the errata of walked proofs no failing step names, the steps that name an
-    erratum without failing (``answers_to``), and the new findings in full."""
+    """The errata cross-check as a section: a line per walked proof with a failing step or an
+    erratum that points into it, in the paper's order (``spec.proofs``), each erratum its
+    failing steps answer to and its new findings, and beneath it the errata that point into the
+    proof (``walk.points_into``) but that no failing step answers to (``unanswered``); then the
+    steps that name an erratum without failing (``answers_to``), and the new findings in full."""
     result = cross_check(data)
     by_proof: dict[str, dict[str | None, list[int]]] = {}
     for label, where in result.matched.items():
@@ -342,25 +345,49 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "",
         "Every erratum that points into a walked proof should answer to a failing step, and a "
         "failing step that no erratum names is a finding of the walk. By proof, in the paper's "
-        "order (the proofs with no failing step are left out):",
+        "order (a proof is left out where no step fails and no erratum points into it):",
         "",
     ]
     for proof in spec.proofs():
+        if proof.name not in data["proofs"]:
+            continue
+        apart = [x for x in result.unmatched if points_into(x, proof)]
         if proof.name in by_proof:
             lines.append(f"- {answered(proof, by_proof[proof.name])}")
-    if result.unmatched or result.dangling:
-        lines += ["", "Errata that no failing step answers to:", ""]
-    for label in result.unmatched:
-        lines.append(
-            f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
-            "displayed relations, in the prose, or one the walk's checks cannot see)."
-        )
+        elif apart:
+            link = f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md)"
+            lines.append(f"- {link}: no step fails.")
+        lines += [f"  - {unanswered(label)}" for label in apart]
+    if result.dangling:
+        lines += ["", "Steps that name an erratum without failing:", ""]
     for name, index, label, why in result.dangling:
         lines.append(f"- {answers_to(name, index, label, why)}")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
+
+
+def unanswered(label: str) -> str:
+    """An erratum that points into a walked proof but that no failing step of it answers to
+    (one of ``walk.CrossCheck.unmatched``), in a sentence, linked to its entry
+    (``views.errata.erratum_link``), with its gist (``gist``).
+
+    >>> print(unanswered("proof of Thm 3.2"))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum points into this proof, [*proof of Thm
+    3.2*](08d-errata.ipynb#erratum-proof-of-thm-3-2) (a typo; its correction: z = μ +
+    αΣ^{1/2}u), but no displayed relation of it fails: the flaw is in the prose, or one the
+    walk's checks cannot see.
+    """
+    from ..framework import ledger
+    from ..views.errata import erratum_link
+
+    erratum = ledger.erratum(label)
+    return (
+        f"An erratum points into this proof, [*{label}*]({erratum_link(erratum)}) "
+        f"({gist(erratum)}), but no displayed relation of it fails: the flaw is in the prose, "
+        "or one the walk's checks cannot see."
+    )
 
 
 def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> str:
@@ -1560,6 +1587,8 @@ def proof_page(
     ]
     failures = failures_by_erratum(steps)
     lines += [failures, ""] if failures else []
+    apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
+    lines += [x for label in apart for x in (unanswered(label), "")]
     lines += [
         f"*Admissible instances* (the hypotheses each step is checked under): {hypotheses}.",
         "",
