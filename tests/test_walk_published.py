@@ -133,7 +133,7 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"**the first false step is step {first}**" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
-    folds = ("Evidence", "Source", "Symbols on this page")
+    folds = ("Evidence", "Source", "Symbols on this page", pages.HOW_TO_READ)
     folds = tuple(f"<summary>{fold}</summary>" for fold in folds)
     assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
@@ -272,22 +272,24 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     verdicts = ledger.published()
 
     def opening(page: str) -> str:
-        return next(line for line in page.split("\n") if line.startswith("The statement: "))
+        return next(line for line in page.split("\n") if line.startswith(pages.STATEMENT_LEAD))
 
+    lead = pages.STATEMENT_LEAD
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
     said = opening(page)
-    assert said.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
-    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in said
+    assert said.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) holds (")
+    gamma = "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0)"
+    assert f"{gamma} is false as printed and holds corrected (" in said
     assert "repaired" not in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
         assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
     other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
-    assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
+    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) fails;")
     # an erratum-free proof whose statement holds without qualifiers
     clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
-    assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
+    assert clean == f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2) holds."
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)
 
@@ -551,18 +553,18 @@ def test_an_erratum_no_failing_step_answers_to_is_under_its_proof_and_on_its_pag
 
 def test_a_step_an_erratum_names_says_so_in_a_sentence():
     """Lemma 9's (our 5.1) step 9 is named by an erratum of kind "error": the line under it
-    says so with the label in quotation marks and the link to the errata, where the old line
+    says so with the label in quotation marks, linked to its entry, where the old line
     ("Named by the erratum proof of Lemma 5.1, substituting …") read as a garbled sentence;
     the kind follows the erratum's (Lemma 29's step 1, a typo)."""
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert (
-        "An erratum names this step (an error): “proof of Lemma 5.1, substituting η₁,k; "
-        "Δ<sub>α,1</sub>”; see its entry in [notebook 08d, the errata](08d-errata.ipynb)."
+        "An erratum names this step (an error): [“proof of Lemma 5.1, substituting η₁,k; "
+        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1)."
     ) in page
     named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
     assert page.count("An erratum names this step") == len(named) == 1
     other = pages.proof_page("Lemma D.6", PUBLISHED)
-    assert "An erratum names this step (a typo): “eq:G_norm (" in other
+    assert "An erratum names this step (a typo): [“eq:G_norm (" in other
     for proof in spec.proofs():
         assert "Named by the erratum" not in pages.proof_page(proof.name, PUBLISHED), proof.name
 
@@ -581,7 +583,7 @@ def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch)
     assert steps[2]["worst_margin"] < 0 < steps[4]["worst_margin"]
     within = "(within the rounding tolerance 10⁻¹⁰)"
     assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
-    assert "worst margin 0.0058." in page and "normalized margin −0.901 at the instance" in page
+    assert "worst margin 0.0058." in page and "ormalized margin −0.901 at the instance" in page
     assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
     monkeypatch.setattr(check, "TOLERANCE", 1e-12)
     assert "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹²" in (

@@ -28,12 +28,15 @@ from .walk import points_into
 __all__ = [
     "CHAINED",
     "FOLD",
+    "FOUND",
     "GLOSSARY",
     "HOW_TO_READ",
     "LINE",
     "MACROS",
     "NOTATION",
     "Placed",
+    "READING",
+    "STATEMENT_LEAD",
     "SYMBOLS_OF",
     "WORDS",
     "answered",
@@ -891,7 +894,38 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+#: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
+#: walk reads the step (its spec's ``reason``).
+FOUND, READING = "What the check found:", "How the walk reads the step:"
+#: A status word that opens a check's evidence ("fails: normalized margin …"): the badge says it.
+_STATUS_OPENING = re.compile(r"^(?:fails|holds|identity|follows): ")
+
+
+#: Sympy's verdict on a step's sides (``_typeset``) as a reader says it: the library's name.
+_SYMPY_SAYS = (
+    ("sympy: left − right =", "SymPy simplifies left − right to"),
+    ("sympy: left − right simplifies to", "SymPy simplifies left − right to"),
+    ("sympy: ", "SymPy: "),
+)
+#: A word that opens a sentence and may take a capital: not a symbol ("s", "log", "eq:…").
+_OPENING_WORD = re.compile(r"^(?!(?:log|exp|max|min|det|tr)\b)(?:a|[a-z]{2,})(?=[ ,;])")
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital where it opens with a word (``_OPENING_WORD``),
+    not a symbol or a label, which keep their case.
+
+    >>> _sentence("the statement holds"), _sentence("eq:chi_1 fails"), _sentence("s ≥ 0")
+    ('The statement holds', 'eq:chi_1 fails', 's ≥ 0')
+    """
+    return text[:1].upper() + text[1:] if _OPENING_WORD.match(text) else text
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
+    """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
+    for, what the check found (``FOUND``: its evidence, without a status word the badge above
+    already says), and how the walk reads the step (``READING``: its spec's reason), each a
+    sentence that ends with a full stop."""
     parts = []
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
@@ -900,10 +934,14 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
         evidence = _typeset(_margins(step))
-        parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
+        for said, words in _SYMPY_SAYS:
+            evidence = evidence.replace(said, words, 1)
+        evidence = _sentence(_STATUS_OPENING.sub("", evidence))
+        parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     if step.get("reason"):
-        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"])
-        parts.append(f"**Reading and note:** {reason}")
+        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"]).rstrip()
+        reason = _sentence(reason)
+        parts.append(f"**{READING}** {reason}" + ("" if reason.endswith(".") else "."))
     return "\n\n".join(parts)
 
 
@@ -1251,16 +1289,36 @@ _KIND_WORDS = {
 }
 
 
+#: How the opening of a walk page leads into the ledger's verdicts on the statement.
+STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
+#: A ledger status as a verb phrase after the row's name (``statement_verdicts``): "erratum"
+#: alone reads as a noun to a newcomer.
+_STATUS_WORDS = {
+    Status.HOLDS: "holds",
+    Status.FAILS: "fails",
+    Status.ERRATUM: "is false as printed and holds corrected",
+    Status.IDENTITY: "is an identity",
+    Status.HYPOTHESES_NOT_MET: "was checked outside its hypotheses",
+    Status.NOT_CHECKED: "is not checked",
+}
+
+
 def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status and the qualifiers that held as the ledger's one-line answer words them
-    (``views.report.short_headline``), from ``results`` (the published verdicts unless given);
-    "not checked" for a row with no verdict.
+    with its status in words (``_STATUS_WORDS``: "is false as printed and holds corrected",
+    not the bare "erratum") and the qualifiers that held as the ledger's one-line answer words
+    them (``views.report.short_headline``), from ``results`` (the published verdicts unless
+    given); "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
-    >>> statement_verdicts("Lemma E.2", {"Lemma E.2": v})
-    'The statement: [Lemma E.2](ledger.md#claim-lemma-e-2): fails.'
+    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
+    What the claims ledger finds of the statement, by its rows: [Lemma
+    E.2](ledger.md#claim-lemma-e-2) fails.
+    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": Verdict(Status.ERRATUM, "…")}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    What the claims ledger finds of the statement, by its rows: [Lemma
+    E.2](ledger.md#claim-lemma-e-2) is false as printed and holds corrected.
     """
     from ..framework import ledger
     from ..views.report import claim_anchor, short_headline
@@ -1272,8 +1330,10 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     said = []
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}): {short_headline(verdict)}")
-    return "The statement: " + "; ".join(said) + "."
+        headline = short_headline(verdict).removeprefix(verdict.status.value)
+        words = _STATUS_WORDS[verdict.status]
+        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
+    return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
 
 def slip(step: Mapping[str, Any]) -> str | None:
@@ -1310,21 +1370,28 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
-def _named_by(label: str) -> str:
-    """The line under a step that an erratum names: its kind (``_KIND_WORDS``), its label in
-    quotation marks, and where its entry is.
+def _named_by(label: str, proof: str = "", first: int | None = None) -> str:
+    """The line under a step that an erratum names: its kind (``_KIND_WORDS``) and its label in
+    quotation marks, linked to its entry (``views.errata.erratum_link``); where the erratum
+    names an earlier step of the page's proof ``proof`` (our name), ``first``, the line says
+    only that the erratum of that step (linked) names this one too, so that an erratum that
+    names 19 steps is not written out 19 times.
 
     >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
-    An erratum names this step (a typo): “eq:bG”; see its entry in
-    [notebook 08d, the errata](08d-errata.ipynb).
+    An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
+    >>> print(_named_by("eq:bG", "Lemma E.2", 10))  # doctest: +NORMALIZE_WHITESPACE
+    The erratum that names [step 10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) names this
+    step too: [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
     """
     from ..framework import ledger
+    from ..views.errata import erratum_link
 
-    kind = _KIND_WORDS[ledger.erratum(label).kind]
-    return (
-        f"An erratum names this step ({kind}): “{label}”; see its entry in "
-        "[notebook 08d, the errata](08d-errata.ipynb)."
-    )
+    erratum = ledger.erratum(label)
+    linked = f"[“{label}”]({erratum_link(erratum)})"
+    if first is not None:
+        earlier = f"[step {first}]({step_link(proof, first)})"
+        return f"The erratum that names {earlier} names this step too: {linked}."
+    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}."
 
 
 def _read_as(kind: str) -> str:
@@ -1631,6 +1698,7 @@ def proof_page(
             "",
         ]
     shown: set[int | None] = set()
+    named_first: dict[str, int] = {}  # an erratum → the first step of the page it names
     for step in steps:
         index = int(step["index"])
         where = placed.get(index)
@@ -1660,7 +1728,9 @@ def proof_page(
         if used:
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
-            lines += [_named_by(step["erratum"]), ""]
+            earlier = named_first.setdefault(step["erratum"], index)
+            again = earlier if earlier != index else None
+            lines += [_named_by(step["erratum"], proof.name, again), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
