@@ -1374,23 +1374,24 @@ def _named_by(label: str, proof: str = "", first: int | None = None) -> str:
     """The line under a step that an erratum names: its kind (``_KIND_WORDS``) and its label in
     quotation marks, linked to its entry (``views.errata.erratum_link``); where the erratum
     names an earlier step of the page's proof ``proof`` (our name), ``first``, the line says
-    only that the erratum of that step (linked) names this one too, so that an erratum that
-    names 19 steps is not written out 19 times.
+    only that the erratum of that step (linked) names this one too, with a link to its entry,
+    so that an erratum that names 19 steps is not written out 19 times.
 
     >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
     An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
     >>> print(_named_by("eq:bG", "Lemma E.2", 10))  # doctest: +NORMALIZE_WHITESPACE
     The erratum that names [step 10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) names this
-    step too: [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
+    step too ([its entry](08d-errata.ipynb#erratum-eq-bg)).
     """
     from ..framework import ledger
     from ..views.errata import erratum_link
 
     erratum = ledger.erratum(label)
-    linked = f"[“{label}”]({erratum_link(erratum)})"
+    link = erratum_link(erratum)
+    linked = f"[“{label}”]({link})"
     if first is not None:
         earlier = f"[step {first}]({step_link(proof, first)})"
-        return f"The erratum that names {earlier} names this step too: {linked}."
+        return f"The erratum that names {earlier} names this step too ([its entry]({link}))."
     return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}."
 
 
