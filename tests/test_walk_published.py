@@ -850,3 +850,7 @@ def test_an_erratum_s_gist_is_its_correction_or_what_fails():
     assert pages.gist(Erratum(base.label, "typo", "p", "H* here", "", base.check)) == (
         "a typo; its correction: H\\* here"
     )
+    # a star that is a script stays for html_scripts (Σ<sub>∗</sub>), where "Σ_\\*" stayed raw
+    scripted = Erratum(base.label, "typo", "p", "Φ(Σ̂*) for Φ(Σ_*)", "", base.check)
+    assert pages.gist(scripted) == "a typo; its correction: Φ(Σ̂\\*) for Φ(Σ_*)"
+    assert "Σ<sub>∗</sub>" in report.html_scripts(pages.gist(scripted))

@@ -1502,7 +1502,8 @@ def gist(erratum: Erratum) -> str:
     (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
     longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
     shorter and says what fails ("its consequence: false for …"). A star is escaped ("H*"
-    as "H\\*"), as Markdown would read it as emphasis.
+    as "H\\*"), as Markdown would read it as emphasis, but not a star that is a script
+    ("Σ_*", which ``views.report.html_scripts`` makes Σ<sub>∗</sub> on the page).
 
     >>> from mines_theory.verification.framework import ledger
     >>> print(gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")))
@@ -1515,7 +1516,7 @@ def gist(erratum: Erratum) -> str:
     shorter = len(consequence) < len(correct)
     if len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
-    return f"{_KIND_WORDS[erratum.kind]}; " + said.replace("*", "\\*")
+    return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
 
 
 def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
