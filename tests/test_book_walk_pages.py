@@ -284,3 +284,87 @@ def test_a_page_with_a_display_of_several_steps_says_once_how_a_display_is_walke
     monkeypatch.setattr(pages, "displayed", lambda proof, tex: alone)
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     assert "## Display 50 · step 50\n" in page and pages.CHAINED not in page
+
+
+def _pages():
+    """Every walked proof with its page (without the .tex) and its steps, in the paper's order."""
+    for proof in spec.proofs():
+        if proof.name in PUBLISHED["proofs"]:
+            yield proof, pages.proof_page(proof.name, PUBLISHED), PUBLISHED["proofs"][proof.name]
+
+
+def test_an_erratum_that_names_several_steps_is_written_out_once_per_page():
+    """Lemma 38's (our E.8) eq:chi_1 names 19 of its steps: the old page wrote the same sentence
+    (kind, label, "see its entry in notebook 08d") under each. Now a page writes each erratum
+    out once, at the first step it names, linked to its entry, and each later step it names
+    says that the erratum of that first step (linked) names it too: per page, as many full
+    sentences as distinct errata and as many short ones as the other steps named (counted on
+    the walk data); no page sends the reader to the whole notebook."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.errata import erratum_link
+
+    for proof, page, steps in _pages():
+        named = [s["erratum"] for s in steps if s.get("erratum")]
+        assert page.count("An erratum names this step (") == len(set(named)), proof.name
+        assert page.count(" names this step too ([its entry](") == len(named) - len(set(named))
+        assert "see its entry in [notebook 08d" not in page
+        for label in set(named):
+            assert page.count(f"]({erratum_link(ledger.erratum(label))})") >= named.count(label)
+    page = pages.proof_page("Lemma E.8", PUBLISHED)
+    chi = [
+        s["index"]
+        for s in PUBLISHED["proofs"]["Lemma E.8"]
+        if (s["erratum"] or "")[:8] == "eq:chi_1"
+    ]
+    again = "The erratum that names [step 1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) names this"
+    assert chi[0] == 1 and page.count(again) == len(chi) - 1 == 18
+    steps = page.split("(walk-lemma-e-8-step-")
+    assert "names this step too" not in steps[1] and again in steps[chi[1]]
+
+
+def test_a_step_s_evidence_fold_says_what_the_check_found_in_words():
+    """A step's evidence fold no longer repeats its title ("**Evidence:**" under "Evidence"),
+    the badge's status ("fails: normalized margin …" under "✗ fails"), a field's name
+    ("**Reading and note:**", the spec's reason) or sympy's prompt ("sympy: left − right ="),
+    and each of its paragraphs ends as a sentence: what the check found (``pages.FOUND``) and
+    how the walk reads the step (``pages.READING``), as many as the walk data has evidence and
+    reasons, on every page."""
+    for proof, page, steps in _pages():
+        assert "**Evidence:**" not in page and "Reading and note" not in page, proof.name
+        assert page.count(f"**{pages.FOUND}**") == sum(bool(s.get("evidence")) for s in steps)
+        assert page.count(f"**{pages.READING}**") == sum(bool(s.get("reason")) for s in steps)
+        for line in page.splitlines():
+            if line.startswith((f"**{pages.FOUND}**", f"**{pages.READING}**")):
+                assert line.endswith((".", ":")) or line.endswith("to"), (proof.name, line)
+                assert not re.match(r"\*\*[^*]+\*\* (?:fails|holds|identity|follows): ", line)
+                assert "sympy: " not in line, line
+    page = pages.proof_page("Lemma 5.1", PUBLISHED)
+    assert f"**{pages.FOUND}** Normalized margin −0.901 at the instance shown." in page
+    assert f"**{pages.READING}** As printed Ũ<sub>k</sub>UΣ<sub>k</sub>UᵀŨ<sub>k</sub>ᵀ" in page
+
+
+def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words():
+    """The opening's line on the statement was "The statement: [Lemma 5.1](…): holds (…);
+    [Lemma 5.1, γ > 0](…): erratum (…)": a colon after a colon, and "erratum" as a bare
+    status a newcomer reads as a noun. Now each row is the subject of its status in words,
+    "erratum" as "is false as printed and holds corrected", on every page; a status changed
+    in the verdicts changes the words."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.verdict import Status, Verdict
+
+    verdicts = ledger.published()
+    for proof, page, _ in _pages():
+        line = next(x for x in page.splitlines() if x.startswith(pages.STATEMENT_LEAD))
+        assert not re.search(r"\]\([^)]*\): ", line), line
+        assert not re.search(r"\) erratum\b", line), line
+    said = pages.statement_verdicts("Lemma 5.1")
+    assert "(ledger.md#claim-lemma-5-1-gamma-0) is false as printed and holds corrected (" in said
+    assert verdicts["Lemma 5.1, γ > 0"].status is Status.ERRATUM
+    for status, words in (
+        (Status.HOLDS, "holds"),
+        (Status.FAILS, "fails"),
+        (Status.NOT_CHECKED, "is not checked"),
+        (Status.HYPOTHESES_NOT_MET, "was checked outside its hypotheses"),
+    ):
+        made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
+        assert f"-gamma-0) {words}" in pages.statement_verdicts("Lemma 5.1", made), status

@@ -72,6 +72,22 @@ def test_names_find_the_same_proof():
         spec.find("Lemma 99")
 
 
+def test_an_erratum_points_into_a_proof_by_any_of_its_names_whole():
+    """``walk.points_into``, the matcher the cross-check and the book's index use: an erratum
+    "proof of …" points into the proof it names by our name, the PDF's or the .tex label,
+    whole; a longer number ("Lemma 5.10", "Thm 3.41") or a label that is not "proof of …"
+    does not (the alternatives: a substring match, or any label naming the proof)."""
+    thm34, lemma51 = spec.find("Thm 3.4"), spec.find("Lemma 5.1")
+    assert walk.points_into("proof of Thm 3.4, after eq:Sig_opt", thm34)
+    assert walk.points_into("proof of Lemma 9, line 2", lemma51)  # the PDF's name
+    assert walk.points_into(f"proof of {lemma51.label}", lemma51)  # the .tex label
+    assert not walk.points_into("proof of Thm 3.41", thm34)
+    assert not walk.points_into("proof of Lemma 5.10", lemma51)
+    assert not walk.points_into("proof of Lemma 9.1", lemma51)
+    assert not walk.points_into("eq:Sig_opt_1 (Thm 3.4)", thm34)
+    assert not walk.points_into("proof of Thm 3.4", spec.find("Thm 3.2"))
+
+
 @pytest.mark.parametrize(
     "field, value, match",
     [

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mines_theory.verification import command
-from mines_theory.verification.proofs import pages, published, spec
+from mines_theory.verification.proofs import pages, published, spec, walk
 from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +133,7 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert f"**the first false step is step {first}**" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
     assert page.count("## Step ") == len(steps)
-    folds = ("Evidence", "Source", "Symbols on this page")
+    folds = ("Evidence", "Source", "Symbols on this page", pages.HOW_TO_READ)
     folds = tuple(f"<summary>{fold}</summary>" for fold in folds)
     assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
@@ -272,22 +272,24 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     verdicts = ledger.published()
 
     def opening(page: str) -> str:
-        return next(line for line in page.split("\n") if line.startswith("The statement: "))
+        return next(line for line in page.split("\n") if line.startswith(pages.STATEMENT_LEAD))
 
+    lead = pages.STATEMENT_LEAD
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
     said = opening(page)
-    assert said.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): holds")
-    assert "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0): erratum (" in said
+    assert said.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) holds (")
+    gamma = "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0)"
+    assert f"{gamma} is false as printed and holds corrected (" in said
     assert "repaired" not in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
         assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
     other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
-    assert other.startswith("The statement: [Lemma 5.1](ledger.md#claim-lemma-5-1): fails;")
+    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) fails;")
     # an erratum-free proof whose statement holds without qualifiers
     clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
-    assert clean == "The statement: [Thm 3.2](ledger.md#claim-thm-3-2): holds."
+    assert clean == f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2) holds."
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)
 
@@ -465,7 +467,8 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
         for p in spec.proofs()
         if any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
     ]
-    assert [m[1] for m in led if m] == failing
+    assert [m[1] for m in led if m] == _listed()
+    bullets = [x for x, m in zip(bullets, led, strict=True) if m and m[1] in failing]
     for name, line in zip(failing, bullets, strict=True):
         anchor = re.escape(report.page_name(name))
         linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
@@ -494,20 +497,74 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
     )
 
 
+def _listed() -> list[str]:
+    """The walked proofs the index's walk against the errata should list, in the paper's
+    order: those with a failing step or an erratum that points into them unanswered."""
+    unmatched = published.cross_check(PUBLISHED).unmatched
+    return [
+        p.name
+        for p in spec.proofs()
+        if p.name in PUBLISHED["proofs"]
+        and (
+            any(s["status"] == "fails" for s in PUBLISHED["proofs"][p.name])
+            or any(walk.points_into(x, p) for x in unmatched)
+        )
+    ]
+
+
+def test_an_erratum_no_failing_step_answers_to_is_under_its_proof_and_on_its_page():
+    """The two errata no failing step answers to ("proof of Thm 3.2", "proof of Thm 3.4,
+    after eq:Sig_opt") stand on the index beneath their proofs' lines (Thm 3.2's, which has no
+    failing step, added for it), not in a list apart; each proof's page says once that an
+    erratum points into it but no displayed relation fails, linking its entry; no other page
+    says it. Given to a failing step of Thm 3.4 in a copy of the walk, the erratum is answered:
+    the sentence leaves its page and the index."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.errata import erratum_link
+
+    unmatched = published.cross_check(PUBLISHED).unmatched
+    assert set(unmatched) == {"proof of Thm 3.2", "proof of Thm 3.4, after eq:Sig_opt"}
+    index = pages.index_page(PUBLISHED)
+    section = index[index.index("## The walk against the errata") :]
+    assert "Errata that no failing step answers to" not in section
+    lines = section.splitlines()
+    said = "An erratum points into this proof, "
+    for label, name in zip(unmatched, ("Thm 3.4", "Thm 3.2"), strict=True):
+        link = erratum_link(ledger.erratum(label))
+        at = next(i for i, x in enumerate(lines) if link in x)
+        assert lines[at].startswith(f"  - {said}")
+        owner = next(x for x in reversed(lines[:at]) if x.startswith("- ["))
+        assert f"(our {name})]" in owner
+    assert "- [Theorem 2 (our Thm 3.2)](walk-thm-3-2.md): no step fails." in lines
+    for proof in spec.proofs():
+        if proof.name in PUBLISHED["proofs"]:
+            page = pages.proof_page(proof.name, PUBLISHED)
+            assert page.count(said) == (proof.name in ("Thm 3.2", "Thm 3.4")), proof.name
+    page = pages.proof_page("Thm 3.4", PUBLISHED)
+    link = erratum_link(ledger.erratum("proof of Thm 3.4, after eq:Sig_opt"))
+    assert page.index(said) < page.index("*Admissible instances*") and link in page
+    changed = json.loads(json.dumps(PUBLISHED))
+    step = next(s for s in changed["proofs"]["Thm 3.4"] if s["status"] == "fails")
+    step["erratum"] = "proof of Thm 3.4, after eq:Sig_opt"
+    assert said not in pages.proof_page("Thm 3.4", changed)
+    section = pages.index_page(changed)
+    assert link not in section[section.index("## The walk against the errata") :]
+
+
 def test_a_step_an_erratum_names_says_so_in_a_sentence():
     """Lemma 9's (our 5.1) step 9 is named by an erratum of kind "error": the line under it
-    says so with the label in quotation marks and the link to the errata, where the old line
+    says so with the label in quotation marks, linked to its entry, where the old line
     ("Named by the erratum proof of Lemma 5.1, substituting …") read as a garbled sentence;
     the kind follows the erratum's (Lemma 29's step 1, a typo)."""
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert (
-        "An erratum names this step (an error): “proof of Lemma 5.1, substituting η₁,k; "
-        "Δ<sub>α,1</sub>”; see its entry in [notebook 08d, the errata](08d-errata.ipynb)."
+        "An erratum names this step (an error): [“proof of Lemma 5.1, substituting η₁,k; "
+        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1)."
     ) in page
     named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
     assert page.count("An erratum names this step") == len(named) == 1
     other = pages.proof_page("Lemma D.6", PUBLISHED)
-    assert "An erratum names this step (a typo): “eq:G_norm (" in other
+    assert "An erratum names this step (a typo): [“eq:G_norm (" in other
     for proof in spec.proofs():
         assert "Named by the erratum" not in pages.proof_page(proof.name, PUBLISHED), proof.name
 
@@ -526,7 +583,7 @@ def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch)
     assert steps[2]["worst_margin"] < 0 < steps[4]["worst_margin"]
     within = "(within the rounding tolerance 10⁻¹⁰)"
     assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
-    assert "worst margin 0.0058." in page and "normalized margin −0.901 at the instance" in page
+    assert "worst margin 0.0058." in page and "ormalized margin −0.901 at the instance" in page
     assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
     monkeypatch.setattr(check, "TOLERANCE", 1e-12)
     assert "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹²" in (
@@ -673,57 +730,105 @@ def test_the_index_says_the_two_numberings_near_its_top():
 
 
 def _opening(page: str) -> str:
-    """The opening paragraph of a proof page (its counts sentence and what follows it)."""
-    return next(x for x in page.splitlines() if ", relation by relation: " in x)
+    """The opening of a proof page: from its counts sentence to its admissible instances."""
+    start = page.index("The proof of ")
+    return page[start : page.index("*Admissible instances*", start)]
 
 
-def test_lemma_38_s_opening_says_most_failures_answer_to_one_erratum():
+def test_lemma_38_s_opening_lists_its_failures_by_erratum():
     """Lemma 38's (our E.8) walk page says in its opening how its failing steps fall under the
-    errata, most first: counted on the walk's data (the failing steps' ``erratum`` field), each
-    erratum's count stands beside its label, the counts sum to the failing steps, and the first
-    is the threshold A_t of eq:chi_1 with its correction from the errata table."""
+    errata, most first, as a list, an item per erratum (the old opening ran them into one
+    sentence of a paragraph of six): counted on the walk's data (the failing steps' ``erratum``
+    field), each item's count beside its label, linked to its entry, the counts summing to the
+    failing steps; the first is the threshold A_t of eq:chi_1 with its correction from the
+    errata table."""
     from collections import Counter
 
     from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views.errata import erratum_link
 
     steps = PUBLISHED["proofs"]["Lemma E.8"]
     counts = Counter(s["erratum"] for s in steps if s["status"] == "fails")
     assert None not in counts and len(counts) >= 2
     opening = _opening(pages.proof_page("Lemma E.8", PUBLISHED))
-    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata: (.*?)\. Admissible", opening)
+    said = re.search(r"Its (\d+) failing steps answer to (\d+) errata:\n\n", opening)
     assert said is not None, opening
     assert int(said[1]) == sum(counts.values()) and int(said[2]) == len(counts)
-    told = [int(n) for n in re.findall(r"(?:^|, | and )(\d+) to \*", said[3])]
+    items = [x for x in opening.splitlines() if x.startswith("- ")]
+    assert len(items) == len(counts)
+    told = [int(re.match(r"- (\d+) to \[\*", x)[1]) for x in items]  # type: ignore[index]
     assert told == sorted(counts.values(), reverse=True)
+    for item, (label, _) in zip(items, counts.most_common(), strict=True):
+        assert f"*]({erratum_link(ledger.erratum(label))}) (" in item  # its entry, linked
     top, n = counts.most_common(1)[0]
     assert top.startswith("eq:chi_1") and n == told[0] > sum(told[1:])
     correct = ledger.erratum(top).correct.split(" (")[0]  # "A_t = 8 log(b/δ) + 16 log(t+1) + d"
-    assert report.html_scripts(correct) in said[3].split(", 2 to ")[0]
+    assert report.html_scripts(correct) in items[0]
+    assert opening.index("**the first false step is step 1**") < opening.index("- 19 to ")
 
 
-def test_the_failures_sentence_flips_from_one_erratum_to_two_and_needs_two_failures():
-    """A synthetic walk whose failing steps all name one erratum says "one erratum"; naming a
-    second erratum at one step makes it "2 errata", the counts moving with it; a step no
-    erratum names is counted "to none"; a walk with one failing step says nothing."""
+def test_the_failures_list_flips_from_one_erratum_to_two_and_needs_two_failures():
+    """A synthetic walk whose failing steps all name one erratum says "one erratum" in a
+    sentence; naming a second erratum at one step makes it "2 errata" and a list of two items,
+    the counts moving with it; a step no erratum names is an item "to none"; a walk with one
+    failing step says nothing."""
     one = [
         {"index": i, "status": "fails", "erratum": "eq:Sig_dec (Lemma E.2)"} for i in (1, 2, 3)
     ] + [{"index": 4, "status": "holds", "erratum": None}]
     said = pages.failures_by_erratum(one)
-    assert said is not None
-    assert said.startswith("Its 3 failing steps answer to one erratum: 3 to *eq:Sig_dec")
+    assert said is not None and "\n" not in said
+    assert said.startswith("Its 3 failing steps answer to one erratum: [*eq:Sig_dec")
     assert "its correction: 2(t−1)/(k(k−1))" in said
     two = [dict(s) for s in one]
     two[2]["erratum"] = "eq:bG"
     said = pages.failures_by_erratum(two)
     assert said is not None
-    assert said.startswith("Its 3 failing steps answer to 2 errata: 2 to *eq:Sig_dec")
-    assert " and 1 to *eq:bG* (a typo; its correction: " in said
+    lead, items = said.split("\n\n")
+    assert lead == "Its 3 failing steps answer to 2 errata:"
+    assert items.splitlines()[0].startswith("- 2 to [*eq:Sig_dec")
+    assert items.splitlines()[1].startswith("- 1 to [*eq:bG*](")
+    assert "(a typo; its correction: " in items.splitlines()[1]
     two[1]["erratum"] = None
     said = pages.failures_by_erratum(two)
-    assert said is not None and "answer to 2 errata or to none: 1 to *eq:Sig_dec" in said
-    assert "1 to none (a new finding of the walk)" in said
+    assert said is not None and said.startswith("Its 3 failing steps answer to 2 errata or to none")
+    assert said.splitlines()[2:] == [x for x in said.splitlines() if x.startswith("- 1 to ")]
+    assert "- 1 to none (a new finding of the walk)" in said
     assert pages.failures_by_erratum(one[2:]) is None
+    none = [{**s, "erratum": None} for s in one]
+    assert pages.failures_by_erratum(none) == (
+        "Its 3 failing steps answer to no erratum: every one is a new finding of the walk."
+    )
     assert "failing steps answer" not in _opening(pages.proof_page("Lemma C.1", PUBLISHED))
+
+
+def test_every_walk_page_opens_with_its_verdict_then_sets_how_to_read_it_apart():
+    """On every walk page the opening is in parts a reader scans: the counts and the first
+    false step, the failures by erratum (a list whose counts sum to the page's failing steps,
+    from the walk data), the admissible instances in a paragraph of their own, and how to read
+    the page (``CHAINED``, the margins) in one fold, once, before the first step; the old
+    opening (all of it one paragraph, the explanations after it) fails each."""
+    for proof in spec.proofs():
+        if proof.name not in PUBLISHED["proofs"]:
+            continue
+        steps = PUBLISHED["proofs"][proof.name]
+        page = pages.proof_page(proof.name, PUBLISHED)
+        opening = _opening(page)
+        first = opening.split("\n\n")[0]
+        assert first.startswith(f"The proof of {proof.printed}, relation by relation: ")
+        assert "\n" not in first and "Admissible" not in first and "failing steps" not in first
+        failing = sum(s["status"] == "fails" for s in steps)
+        items = re.findall(r"^- (\d+) to ", opening, re.M)
+        if len(items) > 1:
+            assert sum(int(n) for n in items) == failing, proof.name
+        instances = page[page.index("*Admissible instances*") :].split("\n\n")[0]
+        assert "\n" not in instances and instances.endswith(".")
+        fold = f'<details class="aside"><summary>{pages.HOW_TO_READ}</summary>'
+        assert page.count(fold) == 1, proof.name
+        body = page[page.index(fold) : page.index("</details>", page.index(fold))]
+        assert page.count("*The margins.*") == 1 and "*The margins.*" in body
+        assert (pages.CHAINED in body) == (pages.CHAINED in page)
+        assert page.index(fold) > page.index("*Admissible instances*")
+        assert page.index(fold) < page.index("### Step 1 ") if "### Step 1 " in page else True
 
 
 def test_an_erratum_s_gist_is_its_correction_or_what_fails():
@@ -745,3 +850,7 @@ def test_an_erratum_s_gist_is_its_correction_or_what_fails():
     assert pages.gist(Erratum(base.label, "typo", "p", "H* here", "", base.check)) == (
         "a typo; its correction: H\\* here"
     )
+    # a star that is a script stays for html_scripts (Σ<sub>∗</sub>), where "Σ_\\*" stayed raw
+    scripted = Erratum(base.label, "typo", "p", "Φ(Σ̂*) for Φ(Σ_*)", "", base.check)
+    assert pages.gist(scripted) == "a typo; its correction: Φ(Σ̂\\*) for Φ(Σ_*)"
+    assert "Σ<sub>∗</sub>" in report.html_scripts(pages.gist(scripted))

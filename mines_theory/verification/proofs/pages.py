@@ -23,15 +23,20 @@ from ..framework.verdict import Status, Verdict
 from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
+from .walk import points_into
 
 __all__ = [
     "CHAINED",
     "FOLD",
+    "FOUND",
     "GLOSSARY",
+    "HOW_TO_READ",
     "LINE",
     "MACROS",
     "NOTATION",
     "Placed",
+    "READING",
+    "STATEMENT_LEAD",
     "SYMBOLS_OF",
     "WORDS",
     "answered",
@@ -58,6 +63,7 @@ __all__ = [
     "symbol",
     "symbols_line",
     "tex_fragment",
+    "unanswered",
     "visible_width",
 ]
 
@@ -325,10 +331,11 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
-    """The errata cross-check as a section: a line per walked proof with a failing step, in the
-    paper's order (``spec.proofs``), each erratum its failing steps answer to and its new
-    findings; then the errata of walked proofs no failing step names, the steps that name an
-    erratum without failing (``answers_to``), and the new findings in full."""
+    """The errata cross-check as a section: a line per walked proof with a failing step or an
+    erratum that points into it, in the paper's order (``spec.proofs``), each erratum its
+    failing steps answer to and its new findings, and beneath it the errata that point into the
+    proof (``walk.points_into``) but that no failing step answers to (``unanswered``); then the
+    steps that name an erratum without failing (``answers_to``), and the new findings in full."""
     result = cross_check(data)
     by_proof: dict[str, dict[str | None, list[int]]] = {}
     for label, where in result.matched.items():
@@ -341,25 +348,49 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "",
         "Every erratum that points into a walked proof should answer to a failing step, and a "
         "failing step that no erratum names is a finding of the walk. By proof, in the paper's "
-        "order (the proofs with no failing step are left out):",
+        "order (a proof is left out where no step fails and no erratum points into it):",
         "",
     ]
     for proof in spec.proofs():
+        if proof.name not in data["proofs"]:
+            continue
+        apart = [x for x in result.unmatched if points_into(x, proof)]
         if proof.name in by_proof:
             lines.append(f"- {answered(proof, by_proof[proof.name])}")
-    if result.unmatched or result.dangling:
-        lines += ["", "Errata that no failing step answers to:", ""]
-    for label in result.unmatched:
-        lines.append(
-            f"- *{label}*: no failing step of its walked proof names it (a flaw outside the "
-            "displayed relations, in the prose, or one the walk's checks cannot see)."
-        )
+        elif apart:
+            link = f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md)"
+            lines.append(f"- {link}: no step fails.")
+        lines += [f"  - {unanswered(label)}" for label in apart]
+    if result.dangling:
+        lines += ["", "Steps that name an erratum without failing:", ""]
     for name, index, label, why in result.dangling:
         lines.append(f"- {answers_to(name, index, label, why)}")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
     return "\n".join(lines)
+
+
+def unanswered(label: str) -> str:
+    """An erratum that points into a walked proof but that no failing step of it answers to
+    (one of ``walk.CrossCheck.unmatched``), in a sentence, linked to its entry
+    (``views.errata.erratum_link``), with its gist (``gist``).
+
+    >>> print(unanswered("proof of Thm 3.2"))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum points into this proof, [*proof of Thm
+    3.2*](08d-errata.ipynb#erratum-proof-of-thm-3-2) (a typo; its correction: z = μ +
+    αΣ^{1/2}u), but no displayed relation of it fails: the flaw is in the prose, or one the
+    walk's checks cannot see.
+    """
+    from ..framework import ledger
+    from ..views.errata import erratum_link
+
+    erratum = ledger.erratum(label)
+    return (
+        f"An erratum points into this proof, [*{label}*]({erratum_link(erratum)}) "
+        f"({gist(erratum)}), but no displayed relation of it fails: the flaw is in the prose, "
+        "or one the walk's checks cannot see."
+    )
 
 
 def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> str:
@@ -863,7 +894,38 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+#: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
+#: walk reads the step (its spec's ``reason``).
+FOUND, READING = "What the check found:", "How the walk reads the step:"
+#: A status word that opens a check's evidence ("fails: normalized margin …"): the badge says it.
+_STATUS_OPENING = re.compile(r"^(?:fails|holds|identity|follows): ")
+
+
+#: Sympy's verdict on a step's sides (``_typeset``) as a reader says it: the library's name.
+_SYMPY_SAYS = (
+    ("sympy: left − right =", "SymPy simplifies left − right to"),
+    ("sympy: left − right simplifies to", "SymPy simplifies left − right to"),
+    ("sympy: ", "SymPy: "),
+)
+#: A word that opens a sentence and may take a capital: not a symbol ("s", "log", "eq:…").
+_OPENING_WORD = re.compile(r"^(?!(?:log|exp|max|min|det|tr)\b)(?:a|[a-z]{2,})(?=[ ,;])")
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital where it opens with a word (``_OPENING_WORD``),
+    not a symbol or a label, which keep their case.
+
+    >>> _sentence("the statement holds"), _sentence("eq:chi_1 fails"), _sentence("s ≥ 0")
+    ('The statement holds', 'eq:chi_1 fails', 's ≥ 0')
+    """
+    return text[:1].upper() + text[1:] if _OPENING_WORD.match(text) else text
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
+    """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
+    for, what the check found (``FOUND``: its evidence, without a status word the badge above
+    already says), and how the walk reads the step (``READING``: its spec's reason), each a
+    sentence that ends with a full stop."""
     parts = []
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
@@ -872,10 +934,14 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
         evidence = _typeset(_margins(step))
-        parts.append(f"**Evidence:** {evidence}" + ("" if evidence.endswith("\n") else "."))
+        for said, words in _SYMPY_SAYS:
+            evidence = evidence.replace(said, words, 1)
+        evidence = _sentence(_STATUS_OPENING.sub("", evidence))
+        parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     if step.get("reason"):
-        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"])
-        parts.append(f"**Reading and note:** {reason}")
+        reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"]).rstrip()
+        reason = _sentence(reason)
+        parts.append(f"**{READING}** {reason}" + ("" if reason.endswith(".") else "."))
     return "\n\n".join(parts)
 
 
@@ -1223,16 +1289,36 @@ _KIND_WORDS = {
 }
 
 
+#: How the opening of a walk page leads into the ledger's verdicts on the statement.
+STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
+#: A ledger status as a verb phrase after the row's name (``statement_verdicts``): "erratum"
+#: alone reads as a noun to a newcomer.
+_STATUS_WORDS = {
+    Status.HOLDS: "holds",
+    Status.FAILS: "fails",
+    Status.ERRATUM: "is false as printed and holds corrected",
+    Status.IDENTITY: "is an identity",
+    Status.HYPOTHESES_NOT_MET: "was checked outside its hypotheses",
+    Status.NOT_CHECKED: "is not checked",
+}
+
+
 def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status and the qualifiers that held as the ledger's one-line answer words them
-    (``views.report.short_headline``), from ``results`` (the published verdicts unless given);
-    "not checked" for a row with no verdict.
+    with its status in words (``_STATUS_WORDS``: "is false as printed and holds corrected",
+    not the bare "erratum") and the qualifiers that held as the ledger's one-line answer words
+    them (``views.report.short_headline``), from ``results`` (the published verdicts unless
+    given); "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
-    >>> statement_verdicts("Lemma E.2", {"Lemma E.2": v})
-    'The statement: [Lemma E.2](ledger.md#claim-lemma-e-2): fails.'
+    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
+    What the claims ledger finds of the statement, by its rows: [Lemma
+    E.2](ledger.md#claim-lemma-e-2) fails.
+    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": Verdict(Status.ERRATUM, "…")}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    What the claims ledger finds of the statement, by its rows: [Lemma
+    E.2](ledger.md#claim-lemma-e-2) is false as printed and holds corrected.
     """
     from ..framework import ledger
     from ..views.report import claim_anchor, short_headline
@@ -1244,8 +1330,10 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     said = []
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}): {short_headline(verdict)}")
-    return "The statement: " + "; ".join(said) + "."
+        headline = short_headline(verdict).removeprefix(verdict.status.value)
+        words = _STATUS_WORDS[verdict.status]
+        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
+    return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
 
 def slip(step: Mapping[str, Any]) -> str | None:
@@ -1282,21 +1370,29 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
-def _named_by(label: str) -> str:
-    """The line under a step that an erratum names: its kind (``_KIND_WORDS``), its label in
-    quotation marks, and where its entry is.
+def _named_by(label: str, proof: str = "", first: int | None = None) -> str:
+    """The line under a step that an erratum names: its kind (``_KIND_WORDS``) and its label in
+    quotation marks, linked to its entry (``views.errata.erratum_link``); where the erratum
+    names an earlier step of the page's proof ``proof`` (our name), ``first``, the line says
+    only that the erratum of that step (linked) names this one too, with a link to its entry,
+    so that an erratum that names 19 steps is not written out 19 times.
 
     >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
-    An erratum names this step (a typo): “eq:bG”; see its entry in
-    [notebook 08d, the errata](08d-errata.ipynb).
+    An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
+    >>> print(_named_by("eq:bG", "Lemma E.2", 10))  # doctest: +NORMALIZE_WHITESPACE
+    The erratum that names [step 10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) names this
+    step too ([its entry](08d-errata.ipynb#erratum-eq-bg)).
     """
     from ..framework import ledger
+    from ..views.errata import erratum_link
 
-    kind = _KIND_WORDS[ledger.erratum(label).kind]
-    return (
-        f"An erratum names this step ({kind}): “{label}”; see its entry in "
-        "[notebook 08d, the errata](08d-errata.ipynb)."
-    )
+    erratum = ledger.erratum(label)
+    link = erratum_link(erratum)
+    linked = f"[“{label}”]({link})"
+    if first is not None:
+        earlier = f"[step {first}]({step_link(proof, first)})"
+        return f"The erratum that names {earlier} names this step too ([its entry]({link}))."
+    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}."
 
 
 def _read_as(kind: str) -> str:
@@ -1406,7 +1502,8 @@ def gist(erratum: Erratum) -> str:
     (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
     longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
     shorter and says what fails ("its consequence: false for …"). A star is escaped ("H*"
-    as "H\\*"), as Markdown would read it as emphasis.
+    as "H\\*"), as Markdown would read it as emphasis, but not a star that is a script
+    ("Σ_*", which ``views.report.html_scripts`` makes Σ<sub>∗</sub> on the page).
 
     >>> from mines_theory.verification.framework import ledger
     >>> print(gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")))
@@ -1419,41 +1516,55 @@ def gist(erratum: Erratum) -> str:
     shorter = len(consequence) < len(correct)
     if len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
-    return f"{_KIND_WORDS[erratum.kind]}; " + said.replace("*", "\\*")
+    return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
 
 
 def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
-    """What a proof's failing ``steps`` have in common, in one sentence: how many answer to
-    each erratum (the steps' ``erratum`` field) and how many to none (new findings), most
-    first, each erratum with what it says (``gist``); None where fewer than two steps fail.
+    """What a proof's failing ``steps`` have in common: how many answer to each erratum (the
+    steps' ``erratum`` field, linked to its entry: ``views.errata.erratum_link``) and how many
+    to none (new findings), most first, each erratum with what it says (``gist``). One group is
+    a sentence; several are a lead-in and a Markdown list, an item per group, so that a reader
+    scans them. None where fewer than two steps fail.
 
     >>> steps = [{"status": "fails", "erratum": "eq:bG"}] * 2 + [{"status": "fails"}]
     >>> print(failures_by_erratum(steps))  # doctest: +NORMALIZE_WHITESPACE
-    Its 3 failing steps answer to one erratum or to none: 2 to *eq:bG* (a typo; its
-    correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹) and 1 to none (a new finding of the walk).
+    Its 3 failing steps answer to one erratum or to none:
+    <BLANKLINE>
+    - 2 to [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a typo; its correction:
+      Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)
+    - 1 to none (a new finding of the walk)
+    >>> print(failures_by_erratum(steps[:2]))  # doctest: +NORMALIZE_WHITESPACE
+    Its 2 failing steps answer to one erratum: [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a
+    typo; its correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹).
     """
-    from ..framework import ledger
-
     failing = [s.get("erratum") for s in steps if s["status"] == "fails"]
     if len(failing) < 2:
         return None
     labels = [x for x in dict.fromkeys(failing) if x is not None]
-    table = {e.label: e for e in ledger.errata()}
     groups = sorted(dict.fromkeys(failing), key=failing.count, reverse=True)  # stable: ties
-    phrases = []
-    for label in groups:
-        n = failing.count(label)
-        if label is None:
-            findings = "a new finding" if n == 1 else "new findings"
-            phrases.append(f"{n} to none ({findings} of the walk)")
-        elif label in table:
-            phrases.append(f"{n} to *{label}* ({gist(table[label])})")
-        else:
-            phrases.append(f"{n} to *{label}* (no erratum of the table has this label)")
     errata = "one erratum" if len(labels) == 1 else f"{len(labels)} errata"
     whom = errata if None not in failing else f"{errata} or to none" if labels else "no erratum"
-    listed = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
-    return f"Its {len(failing)} failing steps answer to {whom}: {listed}."
+    lead = f"Its {len(failing)} failing steps answer to {whom}"
+    if groups == [None]:
+        return f"{lead}: every one is a new finding of the walk."
+    if len(groups) == 1:
+        return f"{lead}: {_erratum_words(groups[0], len(failing))}."
+    items = [f"- {failing.count(x)} to {_erratum_words(x, failing.count(x))}" for x in groups]
+    return f"{lead}:\n\n" + "\n".join(items)
+
+
+def _erratum_words(label: str | None, n: int) -> str:
+    """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: its
+    label linked to its entry, with its gist; "none" with what ``n`` such steps are."""
+    from ..framework import ledger
+    from ..views.errata import erratum_link
+
+    if label is None:
+        return f"none ({'a new finding' if n == 1 else 'new findings'} of the walk)"
+    table = {e.label: e for e in ledger.errata()}
+    if label not in table:
+        return f"*{label}* (no erratum of the table has this label)"
+    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label])})"
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -1480,6 +1591,9 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
     return _MODEL_FILE.sub("", hypotheses), _MODEL_FILE.findall(hypotheses)
 
 
+#: The title of a walk page's fold of how to read it (``CHAINED``, ``margin_note``).
+HOW_TO_READ = "How to read this page: displays, steps and margins"
+
 #: How a display with several steps is walked, said once on a page that has one.
 CHAINED = (
     "A display chains its members with relations (a ≤ b = c ≤ d): each relation is one step, "
@@ -1487,6 +1601,24 @@ CHAINED = (
     "for a long one, folded beneath it). So one display gives several steps, each with its own "
     "verdict, and a step after a false one keeps its own status: it is checked as printed."
 )
+
+
+def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
+    """The fold "How to read this page", set apart from the opening: how a display is walked
+    (``CHAINED``, where the page has a display of several steps) and what the margins are
+    (``margin_note``); no lines where it has neither."""
+    said = [x for x in (chained, margins) if x]
+    if not said:
+        return []
+    body = "\n\n".join(said)
+    return [
+        f'<details class="aside"><summary>{HOW_TO_READ}</summary>',
+        "",
+        body,
+        "",
+        "</details>",
+        "",
+    ]
 
 
 def proof_page(
@@ -1519,10 +1651,15 @@ def proof_page(
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(steps)}; "
-        + _first_false_words(proof.name, steps)
-        + (f" {failures}" if (failures := failures_by_erratum(steps)) else "")
-        + f" Admissible instances: {hypotheses}.",
+        f"{len(steps)} steps, {_counts(steps)}; " + _first_false_words(proof.name, steps),
+        "",
+    ]
+    failures = failures_by_erratum(steps)
+    lines += [failures, ""] if failures else []
+    apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
+    lines += [x for label in apart for x in (unanswered(label), "")]
+    lines += [
+        f"*Admissible instances* (the hypotheses each step is checked under): {hypotheses}.",
         "",
     ]
     placed = displayed(proof, tex) if tex is not None else {}
@@ -1530,10 +1667,8 @@ def proof_page(
     for step in steps:
         where = placed.get(int(step["index"]))
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
-    if any(len(members) > 1 for line, members in groups.items() if line is not None):
-        lines += [CHAINED, ""]
-    note = margin_note(steps)
-    lines += [note, ""] if note else []
+    chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
+    lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
     named = symbols_line(proof.name, steps)
     lines += [named, ""] if named else []
     if models:
@@ -1565,6 +1700,7 @@ def proof_page(
             "",
         ]
     shown: set[int | None] = set()
+    named_first: dict[str, int] = {}  # an erratum → the first step of the page it names
     for step in steps:
         index = int(step["index"])
         where = placed.get(index)
@@ -1594,7 +1730,9 @@ def proof_page(
         if used:
             lines += [f"Uses: {used}.", ""]
         if step.get("erratum"):
-            lines += [_named_by(step["erratum"]), ""]
+            earlier = named_first.setdefault(step["erratum"], index)
+            again = earlier if earlier != index else None
+            lines += [_named_by(step["erratum"], proof.name, again), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)

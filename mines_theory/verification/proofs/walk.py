@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from . import check
 from .spec import Proof, Step
 
-__all__ = ["CrossCheck", "errata_cross_check", "walk", "walk_step"]
+__all__ = ["CrossCheck", "errata_cross_check", "points_into", "walk", "walk_step"]
 
 
 def walk_step(
@@ -132,24 +132,40 @@ def errata_cross_check(
             elif r.status == "fails":
                 new.append((proof.name, r.index))
     named = {label for _, _, label, _ in dangling}
-    unmatched = []
-    for label in errata:
-        if not label.startswith("proof of") or label in matched or label in named:
-            continue  # a label a step names is matched, or reported with the reason why not
-        for proof in walked:
-            names = (proof.name, proof.printed, proof.label)
-            if any(_names(label, n) for n in names):
-                unmatched.append(label)
-                break
+    unmatched = [
+        label
+        for label in errata
+        if label not in matched  # a label a step names is matched, or reported with the
+        and label not in named  # reason why not
+        and any(points_into(label, proof) for proof in walked)
+    ]
     return CrossCheck(matched, tuple(unmatched), tuple(dangling), tuple(new))
 
 
-def _names(label: str, name: str) -> bool:
-    """Whether the erratum ``label`` names the proof ``name`` ("Lemma 5.1" but not "Lemma 5.10")."""
-    at = label.find(name)
-    while at >= 0:
-        after = label[at + len(name) : at + len(name) + 1]
-        if not (after.isdigit() or after == "."):
-            return True
-        at = label.find(name, at + 1)
+def points_into(label: str, proof: Proof) -> bool:
+    """Whether the erratum ``label`` points into the proof of ``proof``: the label starts
+    "proof of" and names the proof by our name, the PDF's or its label in the .tex, whole (a
+    name followed by a digit or a point is another's: "Lemma 5.1" is not in "Lemma 5.10").
+    The errata cross-check (``errata_cross_check``) and the book's index of the walk place an
+    erratum by it.
+
+    >>> from .spec import find
+    >>> points_into("proof of Thm 3.4, after eq:Sig_opt", find("Thm 3.4"))
+    True
+    >>> points_into("proof of Thm 3.4, after eq:Sig_opt", find("Thm 3.2"))
+    False
+    >>> points_into("proof of Lemma 9 (our Lemma 5.1)", find("Lemma 5.1"))
+    True
+    >>> points_into("proof of Lemma 5.10", find("Lemma 5.1")), points_into("eq:x", find("Thm 3.2"))
+    (False, False)
+    """
+    if not label.startswith("proof of"):
+        return False
+    for name in (proof.name, proof.printed, proof.label):
+        at = label.find(name)
+        while at >= 0:
+            after = label[at + len(name) : at + len(name) + 1]
+            if not (after.isdigit() or after == "."):
+                return True
+            at = label.find(name, at + 1)
     return False
