@@ -687,6 +687,8 @@ def tex_labels(markdown: str) -> str:
 
     >>> print(re.sub(' title="[^"]*"', "", tex_labels("in eq:R (C.4), prop:TG (Lemma 8)")))
     in (C.4) <span class="tex-label">eq:R</span>, Lemma 8 <span class="tex-label">prop:TG</span>
+    >>> print(re.sub(' title="[^"]*"', "", tex_labels("(eq:nu (D.3), eq:hh (D.6))")))
+    (eq. (D.3) <span class="tex-label">eq:nu</span>, (D.6) <span class="tex-label">eq:hh</span>)
     >>> tex_labels(r"eq:alp\_cond") == tex_labels(tex_labels(r"eq:alp\_cond"))
     True
     >>> same = "## eq:R (C.4)\n`eq:a_b (1.1)` [a](#eq:R) $eq:R$ <code>eq:R</code>"
@@ -699,7 +701,10 @@ def tex_labels(markdown: str) -> str:
         tag = f'<span class="{TEX_LABEL_CLASS}" title="{TEX_LABEL_TITLES[kind]}">{label}</span>'
         if printed is None:
             return tag
-        return f"({printed}) {tag}" if kind == "eq" else f"{printed} {tag}"
+        if kind != "eq":
+            return f"{printed} {tag}"
+        opens = m.start() > 0 and m.string[m.start() - 1] == "("  # not "((D.2) eq:sigma_1, …)"
+        return f"{'eq. ' if opens else ''}({printed}) {tag}"
 
     return _in_prose(markdown, _NOT_LABEL_PROSE, lambda text: _TEX_LABEL.sub(span, text))
 
