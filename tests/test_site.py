@@ -135,21 +135,38 @@ def test_every_link_of_the_errata_index_reaches_its_anchor(site):
         assert f'id="{anchor}"' in target, f"08d-errata.html: {link} reaches no anchor"
 
 
+def _glued_markdown(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """The values a notebook glues as Markdown (``glue(key, Markdown(…))``): key -> Markdown."""
+    return {
+        output.metadata.scrapbook["name"]: "".join(
+            output.data[output.metadata.scrapbook["mime_prefix"] + "text/markdown"]
+        )
+        for cell in nb.cells
+        for output in cell.get("outputs", [])
+        if "scrapbook" in output.get("metadata", {})
+        and output.metadata.scrapbook["mime_prefix"] + "text/markdown" in output.data
+    }
+
+
 def test_glued_numbers_are_pasted_and_solutions_collapsed(site):
-    """Every ``{glue:…}`` role of a notebook's Markdown is replaced by its value on the page, and
-    every solution cell sits in a collapsed toggle (MyST-NB's ``hide-cell``)."""
+    """Every ``{glue:…}`` role of a notebook's Markdown is replaced by its value on the page (a
+    value in bold, ``.pasted-text``; Markdown, ``{glue:md}``, as the prose it is: its longest
+    run of words without mathematics, markup or quotes on the page), and every solution cell
+    sits in a collapsed toggle (MyST-NB's ``hide-cell``)."""
     for notebook in NOTEBOOKS:
         page = (site / f"{notebook.stem}.html").read_text(encoding="utf-8")
         assert "{glue" not in page, f"{notebook.name}: a glue role was left unrendered"
         nb = nbformat.read(notebook, as_version=4)
-        roles = sum(
-            len(re.findall(r"\{glue(?::text|:md)?\}`", cell.source))
-            for cell in nb.cells
-            if cell.cell_type == "markdown"
-        )
+        markdown = [cell.source for cell in nb.cells if cell.cell_type == "markdown"]
+        roles = sum(len(re.findall(r"\{glue(?::text)?\}`", source)) for source in markdown)
         assert page.count('class="pasted-text"') + page.count('class="pasted-inline"') >= roles, (
             f"{notebook.name}: fewer pasted values than roles"
         )
+        glued, text = _glued_markdown(nb), unescape(re.sub(r"<[^>]+>", "", page))
+        for key in re.findall(r"\{glue:md\}`([^`:]+)", "\n".join(markdown)):
+            words = max(re.split(r"[$*_`'\"\[\]\\]", glued[key]), key=len).strip()
+            pasted = len(words) >= 10 and words in text
+            assert pasted, f"{notebook.name}: {key} not pasted ({words!r} not on the page)"
         solutions = sum(
             cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
             for cell in nb.cells
