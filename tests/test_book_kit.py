@@ -32,6 +32,7 @@ CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
         ("{glue:text}`n` runs", "50 runs"),
         ("{glue:text}`pairs:,` pairs", "2,000 pairs"),
         ("on {glue:text}`interval`", "on [0.01, 2]"),
+        ("Said: {glue:md}`said:myst` So", "Said: No: $f - f^*$ at 0.5. So"),
         ("as {cite:p}`ye2023mirror` shows", "as (Ye 2023) shows"),
         ("{cite:p}`ye2023mirror,beck2003mirror`", "(Ye 2023; Beck and Teboulle 2003)"),
         ("[the ledger](ledger.md#claim-lemma-5-3)", "[the ledger](../ledger.html#claim-lemma-5-3)"),
@@ -55,8 +56,45 @@ CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
 def test_myst_becomes_plain_markdown(myst, plain):
     """Each MyST construct of the lectures against the text it must become (written by hand:
     the glued values as MyST-NB pastes them, the links one folder up, beside the slides)."""
-    values = {"n": "50", "pairs": "2000", "interval": "'[0.01, 2]'"}
+    values = {
+        "n": "50",
+        "pairs": "2000",
+        "interval": "'[0.01, 2]'",
+        "said": "No: $f - f^*$ at 0.5.",
+    }
     assert kit.plain_markdown(myst, values, CITES) == plain
+
+
+def test_a_value_glued_as_markdown_is_read_as_its_markdown():
+    """A sentence glued as Markdown (``glue(key, Markdown(…))``) stores its Markdown beside the
+    repr of the object as text/plain: the deck pastes the Markdown, a number its text/plain."""
+    prefix = "application/papermill.record/"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        _cell(
+            "code",
+            "glue(...)",
+            "skip",
+            outputs=[
+                nbformat.from_dict(
+                    {
+                        "output_type": "display_data",
+                        "data": {prefix + "text/plain": text} | markdown,
+                        "metadata": {"scrapbook": {"name": name, "mime_prefix": prefix}},
+                    }
+                )
+                for name, text, markdown in (
+                    ("k", "3", {}),
+                    (
+                        "said",
+                        "<IPython.core.display.Markdown object>",
+                        {prefix + "text/markdown": "No: $f - f^*$."},
+                    ),
+                )
+            ],
+        )
+    ]
+    assert kit.glued(nb) == {"k": "3", "said": "No: $f - f^*$."}
 
 
 def test_a_glue_role_without_its_value_is_refused():

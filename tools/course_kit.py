@@ -48,13 +48,15 @@ def lecture_stems(notebooks: list[str]) -> list[str]:
 
 
 def glued(nb: nbformat.NotebookNode) -> dict[str, str]:
-    """The values a notebook glues (MyST-NB's ``glue``), as text: name -> text/plain."""
+    """The values a notebook glues (MyST-NB's ``glue``), as text: name -> text/markdown for a
+    value glued as Markdown (a computed sentence, pasted by ``{glue:md}``), else text/plain."""
     values = {}
     for cell in nb.cells:
         for output in cell.get("outputs", []):
             record = output.get("metadata", {}).get("scrapbook")
             if record:
-                text = output["data"].get(record["mime_prefix"] + "text/plain", "")
+                data, prefix = output["data"], record["mime_prefix"]
+                text = data.get(prefix + "text/markdown", data.get(prefix + "text/plain", ""))
                 values[record["name"]] = text
     return values
 
@@ -92,15 +94,16 @@ def citations(bib: Path) -> dict[str, str]:
 
 def paste_glue(source: str, values: dict[str, str]) -> str:
     """``source`` with each of MyST-NB's ``{glue:text}`` roles replaced by its value (``values``,
-    from ``glued``), as MyST-NB pastes it; a role without a value is a ValueError."""
+    from ``glued``), as MyST-NB pastes it, and each ``{glue:md}`` role (``key:myst``, its format
+    after the colon) by its Markdown as it is; a role without a value is a ValueError."""
 
     def glue(match: re.Match) -> str:
-        name, _, spec = match[1].partition(":")
+        name, _, spec = match[2].partition(":")
         if name not in values:
             raise ValueError(f"glue role {match[0]!r}: no glued value named {name!r}")
-        return _glue_text(values[name], spec)
+        return values[name] if match[1] == ":md" else _glue_text(values[name], spec)
 
-    return re.sub(r"\{glue(?::text)?\}`([^`]+)`", glue, source)
+    return re.sub(r"\{glue(:text|:md)?\}`([^`]+)`", glue, source)
 
 
 def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
