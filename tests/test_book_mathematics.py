@@ -125,8 +125,11 @@ def test_the_walk_pages_have_no_plain_scripts(tex):
 BARE_LABEL = re.compile(r"(?<![\w:{#/-])eq:(?:\w|\\_)+(?![\w\\])(?!`? \()")
 
 
-#: A label the book sets after its number (``views.report.tex_labels``): "(D.3) <span>eq:nu</span>".
-NUMBERED_SPAN = re.compile(r'\((?:\d+|[A-Z])\.\d+\) <span class="tex-label"[^<>]*>eq:[^<>]*</span>')
+#: An equation's number with its label in the tooltip (``views.report.tex_labels``):
+#: '<span class="tex-number" title="eq:nu, …">(D.3)</span>'.
+NUMBERED_SPAN = re.compile(
+    r'<span class="tex-number" title="eq:[^<>]*>\((?:\d+|[A-Z])\.\d+\)</span>'
+)
 
 
 def bare_labels(markdown: str) -> list[str]:

@@ -203,7 +203,7 @@ def test_the_entry_fits_the_books_column():
 
 def test_the_papers_entry_on_the_page_fits_the_books_column():
     """The paper's entry, shown on the page as the bibliography has it, has no line over
-    ``WIDTH`` columns either (its one-line note ran past the code block)."""
+    ``WIDTH`` columns either (a one-line note once ran past the code block)."""
     bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
     entry = citation.paper_entry(bib)
     assert max(len(line) for line in entry.splitlines()) <= citation.WIDTH, entry

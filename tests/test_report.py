@@ -215,12 +215,16 @@ def test_a_table_with_a_bound_too_loose_to_be_tested_says_what_that_means():
 @pytest.mark.parametrize(
     "text, shown",
     [
-        # the PDF's number leads, the label recedes into its span (the alternative: left raw)
-        ("step eq:R (C.4) holds", 'step (C.4) <span class="tex-label" title="{eq}">eq:R'),
-        ("inside eq:alp\\_cond (3.6).", '(3.6) <span class="tex-label" title="{eq}">eq:alp\\_cond'),
+        # an equation's number alone, its label in the tooltip (the alternative: left raw); a
+        # statement's name leads, its label recedes into its span
+        (
+            "step eq:R (C.4) holds",
+            'step <span class="tex-number" title="eq:R, {eq}">(C.4)</span> h',
+        ),
+        ("inside eq:alp\\_cond (3.6).", 'title="eq:alp_cond, {eq}">(3.6)</span>.'),
         ("*Label* prop:TG (Lemma 8).", '*Label* Lemma 8 <span class="tex-label" title="{st}">'),
         ("a label the PDF does not number: eq:R", ': <span class="tex-label" title="{eq}">eq:R<'),
-        ("## A heading\nthen eq:R (C.4)", 'then (C.4) <span class="tex-label" title="{eq}">eq:R<'),
+        ("## A heading\nthen eq:R (C.4)", 'then <span class="tex-number" title="eq:R, {eq}">(C'),
         # not prose: code, mathematics, a heading, a link's target, a tag's attribute
         ("`eq:R (C.4)` and <code>eq:R</code>", "`eq:R (C.4)` and <code>eq:R</code>"),
         ("## eq:R (C.4)\n$x_{eq:R}$ [step](#eq:R)", "## eq:R (C.4)\n$x_{eq:R}$ [step](#eq:R)"),

@@ -459,7 +459,12 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
     index = pages.index_page(PUBLISHED)
     section = index[index.index("## The walk against the errata") :]
     section = section[: section.index("**New findings**")]
-    bullets = [x for x in section.splitlines() if x.startswith("- [")]
+    bullets: list[str] = []  # a proof's item, with the items nested beneath it
+    for x in section.splitlines():
+        if x.startswith("- ["):
+            bullets.append(x)
+        elif x.startswith("  - ") and bullets and bullets[-1].startswith("- ["):
+            bullets[-1] += "\n" + x
     led = [re.match(r"- \[[^]]*\(our ([^)]*)\)\]", x) for x in bullets]
     assert all(led)
     failing = [
@@ -482,8 +487,8 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
     ]
     assert len(chi) == 19
     links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in chi]
-    assert line.startswith(
-        "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps "
+    assert line.startswith(  # an erratum's label holds a ";": an item each, beneath the proof
+        "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md):\n  - steps "
         + ", ".join(links[:-1])
         + f" and {links[-1]} answer to *eq:chi_1 (E.10) (Lemma E.8)"
     )

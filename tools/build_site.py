@@ -309,11 +309,12 @@ def staged_notebook(
         if cell.cell_type == "markdown":
             cell.source = report.tex_labels(with_number(report.plain_names(cell.source)))
         for output in cell.get("outputs", []):
-            if "text/markdown" in output.get("data", {}):
-                markdown = output["data"]["text/markdown"]
+            for key in [k for k in output.get("data", {}) if k.endswith("text/markdown")]:
+                # a cell's Markdown, or a value glued as Markdown ({glue:md}) for the prose
+                markdown = output["data"][key]
                 markdown = markdown if isinstance(markdown, str) else "".join(markdown)
                 markdown = report.html_scripts(with_number(report.plain_names(markdown)))
-                output["data"]["text/markdown"] = report.tex_labels(markdown)
+                output["data"][key] = report.tex_labels(markdown)
         tags = cell.metadata.setdefault("tags", []) if cell.cell_type == "code" else []
         if cell.cell_type == "code" and not tags and first_code and setup_only(cell.source):
             tags.append("hide-input")

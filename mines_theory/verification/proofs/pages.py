@@ -320,6 +320,10 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         "## The walked proofs",
         "",
+        "In the order the paper's appendices give the proofs, which is the table's: the proofs "
+        "of Lemmas 9–11 (Section 5) stand in Appendix E, among its lemmas, and Theorem 12's "
+        "in Appendix F.",
+        "",
     ]
     for proof in spec.proofs():
         if proof.name in walked:
@@ -397,15 +401,17 @@ def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> s
     """The index's line for a walked proof with failing steps: the proof (linked to its page),
     then, for each erratum in ``labels`` (label → the failing steps that name it, in the order
     of their first step; None for the new findings), its steps (``step_numbers``) and the
-    erratum.
+    erratum: on the same line where there is one, else an item each beneath it (an erratum's
+    label may itself hold a semicolon, so one line cannot separate them).
 
     >>> proof = spec.find("Lemma E.8")
-    >>> print(answered(proof, {"eq:x": [1, 4], None: [2]}))  # doctest: +NORMALIZE_WHITESPACE
-    [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): steps
-    [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and
-    [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) answer to *eq:x*;
-    step [2](walk-lemma-e-8.md#walk-lemma-e-8-step-2) to no erratum (a new finding, below).
-    """
+    >>> print(answered(proof, {"a display; its A_K": [1, 4], None: [2]}))
+    [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md):
+      - steps [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) and [4](walk-lemma-e-8.md#walk-lemma-e-8-step-4) answer to *a display; its A_K*
+      - step [2](walk-lemma-e-8.md#walk-lemma-e-8-step-2) answers to no erratum (a new finding, below)
+    >>> print(answered(proof, {"a line": [1]}))
+    [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md): step [1](walk-lemma-e-8.md#walk-lemma-e-8-step-1) answers to *a line*.
+    """  # noqa: E501
     phrases: list[str] = []
     for label, indices in sorted(labels.items(), key=lambda item: min(item[1])):
         said = step_numbers(proof.name, indices)
@@ -413,10 +419,11 @@ def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> s
         to = f"*{label}*" if label is not None else "no erratum"
         if label is None:
             to += " (a new finding, below)" if len(indices) == 1 else " (new findings, below)"
-        phrases.append(f"{said} {verb + ' ' if not phrases else ''}to {to}")
-    return f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): " + (
-        "; ".join(phrases) + "."
-    )
+        phrases.append(f"{said} {verb} to {to}")
+    head = f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md):"
+    if len(phrases) == 1:
+        return f"{head} {phrases[0]}."
+    return "\n".join([head] + [f"  - {phrase}" for phrase in phrases])
 
 
 #: How a step that names an erratum without failing reads, by its status: what the walk finds
@@ -664,7 +671,12 @@ GLOSSARY: dict[str, str] = {
     "of the noise below the threshold",
     "Y_ti": "ū_{t,i}ᵀΛ_tū_{t,i}(ū_{t,i}ū_{t,i}ᵀ − I)·𝟙{‖ū_{t,i}‖² > A_t} (eq:EXY): the part "
     "of the noise beyond the threshold",
-    "z_tk": "(t − 1)/(k(k − 1)), the weight of iteration t in the sum up to k",
+    "z_tk": (
+        "the weight of iteration t in the sum up to k: any z_{t,k} ≥ 0 in Lemmas 37 and 38; "
+        "the proof of Lemma 11 takes (t − 1)/(k(k − 1))"
+    ),
+    "W_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the walk's shorthand for the matrix "
+    "that Lemmas 37 and 38 pair the noise with (as ½W_t)",
 }
 
 #: The symbols of the paper that the walk's notes (a step's reading) write, as they write them,
@@ -682,6 +694,7 @@ NOTE_NAMES: dict[str, str] = {
     "X_{t,i}": "X_ti",
     "Y_{t,i}": "Y_ti",
     "z_{t,k}": "z_tk",
+    "W_t": "W_t",
 }
 
 
@@ -701,13 +714,15 @@ def _meaning(proof: str, name: str) -> str:
 
 def _noted(reason: str) -> list[str]:
     """The names of ``NOTE_NAMES`` that the note ``reason`` writes, in the order of the table
-    (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not).
+    (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not; after
+    a fraction, "½W_t", it counts).
 
-    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t")
-    ['Δ_α,1', 'H_t', 'Y_{t,i}']
+    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t, and ½W_t")
+    ['Δ_α,1', 'H_t', 'Y_{t,i}', 'W_t']
     """
+    alone = r"(?<!(?![½¼¾])\w)"  # not within a longer name (a fraction before it is no name)
     return [
-        name for name in NOTE_NAMES if re.search(rf"(?<!\w){re.escape(name)}(?![0-9{{])", reason)
+        name for name in NOTE_NAMES if re.search(rf"{alone}{re.escape(name)}(?![0-9{{])", reason)
     ]
 
 

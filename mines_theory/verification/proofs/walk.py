@@ -156,7 +156,7 @@ def points_into(label: str, proof: Proof) -> bool:
     False
     >>> points_into("proof of Lemma 9 (our Lemma 5.1)", find("Lemma 5.1"))
     True
-    >>> points_into("proof of Lemma 5.10", find("Lemma 5.1")), points_into("eq:x", find("Thm 3.2"))
+    >>> points_into("proof of Lemma 5.10", find("Lemma 5.1")), points_into("eq:R", find("Thm 3.2"))
     (False, False)
     """
     if not label.startswith("proof of"):

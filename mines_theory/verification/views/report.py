@@ -53,6 +53,7 @@ __all__ = [
     "CODE_WORDS",
     "tex_labels",
     "TEX_LABEL_CLASS",
+    "TEX_NUMBER_CLASS",
     "TEX_LABEL_TITLES",
     "NUMBERING",
 ]
@@ -102,8 +103,8 @@ NUMBERING = (
     "Two numberings stand side by side. The PDF numbers theorems, lemmas, propositions and "
     "remarks with one counter (Lemma 38) and equations by section ((E.10)); the suite names a "
     "statement by its section (Lemma E.8, the name its code uses). An equation is named by the "
-    "number the PDF prints with its label in the .tex beside it, eq:chi_1 (E.10), so that "
-    "either can be searched for."
+    "number the PDF prints, eq:chi_1 (E.10); its label in the .tex, which the suite's code "
+    "uses, shows when the pointer rests on the number."
 )
 
 
@@ -655,6 +656,9 @@ def _in_prose(markdown: str, not_prose: re.Pattern, transform: Callable[[str], s
 #: The class of the span that holds a label of the .tex after the PDF's number (``tex_labels``;
 #: ``book/_static/wrap.css`` sets it small, muted and in a monospace font).
 TEX_LABEL_CLASS = "tex-label"
+#: The class of the span that holds an equation's number, with its label in its tooltip
+#: (``tex_labels``; ``wrap.css`` underlines it with dots, as a reader expects of a tooltip).
+TEX_NUMBER_CLASS = "tex-number"
 #: The tooltip of that span, by the label's kind.
 TEX_LABEL_TITLES = {
     "eq": "the equation’s label in the paper’s .tex",
@@ -672,26 +676,32 @@ _TEX_LABEL = re.compile(
 #: What ``tex_labels`` leaves: code, mathematics, tags, link targets, a label already in its
 #: span, and a heading (the anchors that link to it are made from its words).
 _NOT_LABEL_PROSE = re.compile(
-    rf'<span class="{TEX_LABEL_CLASS}"[^<>]*>[^<>]*</span>|(?m:^#{{1,6}} [^\n]*$)|' + _CODE_OR_TAG,
+    rf'<span class="(?:{TEX_LABEL_CLASS}|{TEX_NUMBER_CLASS})"[^<>]*>[^<>]*</span>|'
+    r"(?m:^#{1,6} [^\n]*$)|" + _CODE_OR_TAG,
     re.S,
 )
 
 
 def tex_labels(markdown: str) -> str:
-    r"""``markdown`` (the book's HTML-bearing Markdown) with the PDF's number before each label of
-    the .tex in its prose and the label after it, in a span of class ``TEX_LABEL_CLASS`` whose
-    title says what it is: the printed number leads, the label, which a reader may search the
-    .tex for, recedes ("eq:chi_1 (E.10)" → "(E.10) eq:chi_1", the label small and muted). A
-    label without a number is set in its span alone. Code, mathematics, HTML tags, link targets
-    and headings are left as they are (``_NOT_LABEL_PROSE``); applied twice, it changes nothing.
+    r"""``markdown`` (the book's HTML-bearing Markdown) with each label of the .tex in its prose
+    behind the PDF's number: an equation's number is what a reader of the PDF looks for, so it
+    stands alone, its label in its tooltip (a span of class ``TEX_NUMBER_CLASS``: "eq:chi_1
+    (E.10)" → "(E.10)"); a statement's name leads and its label follows, small and muted (a span
+    of class ``TEX_LABEL_CLASS``: "prop:TG (Lemma 8)" → "Lemma 8 prop:TG"), as does a label
+    without a number. Code, mathematics, HTML tags, link targets and headings are left as they
+    are (``_NOT_LABEL_PROSE``); applied twice, it changes nothing.
 
-    >>> print(re.sub(' title="[^"]*"', "", tex_labels("in eq:R (C.4), prop:TG (Lemma 8)")))
-    in (C.4) <span class="tex-label">eq:R</span>, Lemma 8 <span class="tex-label">prop:TG</span>
+    >>> print(tex_labels("in eq:R (C.4), prop:TG (Lemma 8)").replace(", L", ",\nL"))
+    in <span class="tex-number" title="eq:R, the equation’s label in the paper’s .tex">(C.4)</span>,
+    Lemma 8 <span class="tex-label" title="the statement’s label in the paper’s .tex">prop:TG</span>
     >>> print(re.sub(' title="[^"]*"', "", tex_labels("(eq:nu (D.3), eq:hh (D.6))")))
-    (eq. (D.3) <span class="tex-label">eq:nu</span>, (D.6) <span class="tex-label">eq:hh</span>)
-    >>> tex_labels(r"eq:alp\_cond") == tex_labels(tex_labels(r"eq:alp\_cond"))
+    (eq. <span class="tex-number">(D.3)</span>, <span class="tex-number">(D.6)</span>)
+    >>> tex_labels(r"eq:chi\_1") == tex_labels(tex_labels(r"eq:chi\_1"))
     True
-    >>> same = "## eq:R (C.4)\n`eq:a_b (1.1)` [a](#eq:R) $eq:R$ <code>eq:R</code>"
+    >>> once = tex_labels(r"eq:chi\_1 (E.10)")
+    >>> once == tex_labels(once) and 'title="eq:chi_1, ' in once
+    True
+    >>> same = "## eq:R (C.4)\n`eq:R (C.4)` [a](#eq:R) $eq:R$ <code>eq:R</code>"
     >>> tex_labels(same) == same
     True
     """
@@ -703,8 +713,10 @@ def tex_labels(markdown: str) -> str:
             return tag
         if kind != "eq":
             return f"{printed} {tag}"
-        opens = m.start() > 0 and m.string[m.start() - 1] == "("  # not "((D.2) eq:sigma_1, …)"
-        return f"{'eq. ' if opens else ''}({printed}) {tag}"
+        title = f"{label.replace(chr(92) + '_', '_')}, {TEX_LABEL_TITLES[kind]}"
+        number = f'<span class="{TEX_NUMBER_CLASS}" title="{title}">({printed})</span>'
+        opens = m.start() > 0 and m.string[m.start() - 1] == "("  # not "((D.2), …)"
+        return f"{'eq. ' if opens else ''}{number}"
 
     return _in_prose(markdown, _NOT_LABEL_PROSE, lambda text: _TEX_LABEL.sub(span, text))
 
@@ -1105,9 +1117,10 @@ def found_box(
         f"**{len(failing)} statements fail as printed**: "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
         + " (the ledger links each to its repair where the corrigendum has one).",
-        f"**{len(errata)} errata**, each checked as printed and as corrected "
-        f"([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of repaired "
-        f"results, {repaired_counts(repaired)}.",
+        f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
+        "proof's line, a constant, a typo; not the status above), each checked as printed and "
+        f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
+        f"repaired results, {repaired_counts(repaired)}.",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
