@@ -1072,11 +1072,19 @@ def found_box(
         return f"{named} ({notebook}) {verdict_words(c)}"
 
     def main(number: str) -> str:
-        """A main result with its non-quadratic row (``"{number}, γ > 0"``) beside it, where
-        there is one: on a quadratic the estimators have no bias, so that row is where the
-        statement can fail."""
+        """A main result, with how the corrigendum finds its proof (``as_printed``) or else the
+        walk's first false step (``proof_note``), and its non-quadratic row (``"{number}, γ >
+        0"``) beside it, where there is one: on a quadratic the estimators have no bias, so that
+        row is where the statement can fail."""
         beside = f"{number}, γ > 0"
         text = row(number, said=True)
+        verdict = results.get(number)
+        printed = as_printed(number)
+        note = None if verdict is None else proof_note(number, verdict.status, walk, typos=False)
+        if printed is not None:  # a reader deciding whether to trust it sees the proof's fate
+            text += f" (the corrigendum: {printed})"
+        elif note is not None:
+            text += f" (its {note})"
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
