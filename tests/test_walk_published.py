@@ -4,6 +4,7 @@ line, and the book's pages (issue 42 §2)."""
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import io
 import json
@@ -859,3 +860,21 @@ def test_an_erratum_s_gist_is_its_correction_or_what_fails():
     scripted = Erratum(base.label, "typo", "p", "Φ(Σ̂*) for Φ(Σ_*)", "", base.check)
     assert pages.gist(scripted) == "a typo; its correction: Φ(Σ̂\\*) for Φ(Σ_*)"
     assert "Σ<sub>∗</sub>" in report.html_scripts(pages.gist(scripted))
+
+
+def test_a_proof_without_a_false_step_whose_statement_is_repaired_says_where_the_flaw_is():
+    """Theorem 12's proof has no false step, yet the corrigendum repairs its constant (a cold
+    reader found the index and the ledger at odds): its index line and its page say that the
+    flaw is in the results it cites; a proof with a false step (Lemma 38) says neither, and
+    Theorem 12's walk with a step made to fail drops the sentence."""
+    index = pages.index_page(PUBLISHED)
+    [line] = [x for x in index.splitlines() if x.startswith("- [Theorem 12 (our Thm 5.4)]")]
+    assert "no false step (its statement is repaired all the same" in line
+    assert "repaired all the same" not in next(
+        x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]")
+    )
+    page = pages.proof_page("Thm 5.4", PUBLISHED)
+    assert "No displayed relation of this proof fails, yet the corrigendum" in page
+    changed = copy.deepcopy(dict(PUBLISHED))
+    changed["proofs"]["Thm 5.4"][0]["status"] = "fails"
+    assert pages.inherited("Thm 5.4", changed["proofs"]["Thm 5.4"]) is None

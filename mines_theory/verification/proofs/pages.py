@@ -20,7 +20,7 @@ from typing import Any
 
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
-from ..views.report import NUMBERING, first_false, page_name, powers_of_ten
+from ..views.report import NUMBERING, as_printed, first_false, page_name, powers_of_ten
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 from .walk import points_into
@@ -286,11 +286,33 @@ def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
 
 
+def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """Where no step of the proof of ``name`` (our name) fails but the corrigendum finds the
+    statement as printed wanting (``views.report.as_printed``): a sentence saying that the flaw
+    is in the results the proof cites, which the walk takes as given; else None.
+
+    >>> print(inherited("Thm 5.4", [{"index": 1, "status": "holds"}]))  # doctest: +ELLIPSIS
+    No displayed relation of this proof fails, yet the corrigendum finds ... [proof fails as printed: constant changes](...): the flaw is in results it cites, ...
+    >>> inherited("Thm 5.4", [{"index": 1, "status": "fails"}]) is None
+    True
+    """  # noqa: E501
+    printed = as_printed(name)
+    if first_false(steps) is not None or printed is None:
+        return None
+    return (
+        f"No displayed relation of this proof fails, yet the corrigendum finds its statement "
+        f"as printed wanting, {printed}: the flaw is in results it cites, which the walk takes "
+        "as given (they fail as printed: see the results it cites, below)."
+    )
+
+
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     first, other = first_false(steps), first_not_typo(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
     if first is not None and other != first:
         where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
+    if inherited(proof.name, steps) is not None:
+        where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
         f"{len(steps)} steps ({_counts(steps)}); {where}"
@@ -1671,6 +1693,8 @@ def proof_page(
     ]
     failures = failures_by_erratum(steps)
     lines += [failures, ""] if failures else []
+    flawed = inherited(proof.name, steps)
+    lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
     lines += [x for label in apart for x in (unanswered(label), "")]
     lines += [
