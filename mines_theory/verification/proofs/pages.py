@@ -302,7 +302,7 @@ def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     return (
         f"No displayed relation of this proof fails, yet the corrigendum finds its statement "
         f"as printed wanting, {printed}: the flaw is in results it cites, which the walk takes "
-        "as given (they fail as printed: see the results it cites, below)."
+        "as given (the results it cites, with their walks, are listed below)."
     )
 
 
