@@ -85,7 +85,7 @@ def _sentence_counts(markdown: str) -> dict[str, int]:
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.framework.paper import with_number
     from mines_theory.verification.framework.verdict import flag_text
-    from mines_theory.verification.views.corrigendum import readable
+    from mines_theory.verification.views.report import readable
     from mines_theory.verification.views.report import html_scripts
 
     published = ledger.published()
@@ -102,7 +102,8 @@ def test_each_check_sentence_is_shown_once_on_the_page():
     them there), the index giving the outcome in a word. The alternative, the index with its
     old column of full sentences, is caught."""
     from mines_theory.verification.framework import ledger
-    from mines_theory.verification.views.corrigendum import errata_outside_repairs, readable
+    from mines_theory.verification.views.corrigendum import errata_outside_repairs
+    from mines_theory.verification.views.report import readable
     from mines_theory.verification.views.errata import errata_table
 
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]

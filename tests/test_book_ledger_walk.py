@@ -26,11 +26,14 @@ def _row(table: str, number: str) -> str:
 
 
 def test_lemma_24_and_29_say_where_their_proofs_fail():
+    """Their conclusion is "proof fails", with the step; "holds" is what the runs show."""
     table = report.summary_table(repairs=True, walk=WALK)
     for number, page in (("Lemma D.1", "walk-lemma-d-1"), ("Lemma D.6", "walk-lemma-d-6")):
-        row = _row(table, number)
-        assert "**holds**" in row
-        assert f"[proof fails as printed at step {_first_fails(number)}]({page}.md)" in row
+        conclusion, runs = _row(table, number).split(" | ")[2:4]
+        assert (
+            conclusion == f"**proof fails**: [first false step {_first_fails(number)}]({page}.md)"
+        )
+        assert runs.startswith("holds: ")
 
 
 def test_a_row_whose_proof_has_no_false_step_says_nothing():
@@ -45,7 +48,8 @@ def test_the_note_follows_the_walk():
     sound = copy.deepcopy(WALK)
     for step in sound["proofs"]["Lemma D.1"]:
         step["status"] = "holds"
-    assert "proof fails" not in _row(report.summary_table(repairs=True, walk=sound), "Lemma D.1")
+    row = _row(report.summary_table(repairs=True, walk=sound), "Lemma D.1")
+    assert "proof fails" not in row and "**stands**" in row
     assert report.proof_note("Lemma D.1", ledger.published()["Lemma D.1"].status, sound) is None
 
 
@@ -54,7 +58,8 @@ def test_the_ledger_section_says_it_above_the_verdict():
     section = page[page.index("(claim-lemma-d-6)=") :]
     section = section[: section.index("<details")]
     n = _first_fails("Lemma D.6")
-    assert f"**holds**, but its [proof fails as printed at step {n}](walk-lemma-d-6.md)." in section
+    said = f"**proof fails**: holds on these runs, but its [proof fails as printed at step {n}]"
+    assert said + "(walk-lemma-d-6.md)." in section
 
 
 def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
@@ -65,7 +70,7 @@ def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
     assert view is not None
     n = _first_fails("Lemma D.1")
     table, _, rest = view.partition("\n\n")
-    assert "**holds**" in _row(table, "Lemma D.1")
+    assert "**proof fails**; holds" in _row(table, "Lemma D.1")
     assert rest.startswith("Their proofs fail as printed, though each holds: ")
     assert f"[Lemma D.1 at step {n}](walk-lemma-d-1.md)" in rest.split("\n")[0]
 
@@ -79,8 +84,8 @@ def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
     n = _first_fails("Lemma 5.3")
     assert row.count("proof fails as printed") == 1
     assert f"[first false step {n}](walk-lemma-5-3.md)" in row
-    alone = _row(table, "Lemma D.1")  # no repair: the walk's note in full
-    assert "[proof fails as printed at step" in alone
+    alone = _row(table, "Lemma D.1")  # no repair: the conclusion says it, then the step
+    assert f"**proof fails**: [first false step {_first_fails('Lemma D.1')}]" in alone
     page = report.ledger_page(lambda notebook: notebook, walk=WALK)
     section = page[page.index("(claim-lemma-5-3)=") :]
     section = section[: section.index("<details")]

@@ -14,6 +14,7 @@ import nbformat
 import pytest
 
 from mines_theory.verification.framework import ledger
+from mines_theory.verification.framework.verdict import Status
 from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +56,13 @@ def test_every_notebook_has_a_verdict_cell():
     assert len(CELLS) >= 14 and {name[:2] for name, _ in CELLS} >= {"00", "05", "08", "09"}
 
 
+def _status(cell: str) -> str:
+    """The status a row shows after its conclusion: "**repaired**; holds (loose)" → "holds"."""
+    conclusion, _, runs = cell.partition("; ")
+    assert conclusion.strip("*") in {c.value for c in report.Conclusion}, cell
+    return next(s.value for s in Status if runs.startswith(s.value))
+
+
 @pytest.mark.parametrize("name, text", CELLS, ids=[name for name, _ in CELLS])
 def test_a_verdict_cell_reads_as_a_short_table(name, text):
     """Each stored verdict cell becomes a table with one row per ledger row it prints, in its
@@ -64,7 +72,7 @@ def test_a_verdict_cell_reads_as_a_short_table(name, text):
     assert view is not None, f"{name}: its verdict cell is not made of published verdicts"
     table = _table(view)
     printed = _printed_rows(text)
-    claims = [(row[0].replace("\\", ""), row[2].split("**")[1]) for row in table[: len(printed)]]
+    claims = [(row[0].replace("\\", ""), _status(row[2])) for row in table[: len(printed)]]
     assert claims == printed, name
     errata = len(re.findall(r"^[^\n]*?: (?:flagged|NOT flagged|not checked): ", text, re.M))
     assert len(table) == len(printed) + (errata > 0), name
@@ -114,16 +122,18 @@ def test_the_ledger_page_says_which_proofs_fail_as_printed():
         if survives is None:
             assert "as printed](" not in row, row
         else:
-            assert f"; [{report.AS_PRINTED[survives]}](" in row, row
+            assert f"**: [{report.AS_PRINTED[survives]}](" in row, row  # after its conclusion
             assert "#repair-" in row
     lemma_53 = next(line for line in table.splitlines() if line.startswith("| Lemma 5.3 |"))
-    assert "**holds, too loose to be tested**; [proof fails as printed" in lemma_53
+    assert "| **repaired**: [proof fails as printed" in lemma_53
+    assert "| holds, too loose to be tested: " in lemma_53  # what the runs show, apart
     assert "as printed](" not in report.summary_table()
 
 
 def _qualifiers(cell: str) -> list[str]:
-    """The qualifiers a table's verdict cell shows ("**holds** (a; b; + 2 more)"), as written."""
-    m = re.search(r"\*\* \((.*)\)$", cell)
+    """The qualifiers a table's verdict cell shows ("**stands**; holds (a; b; + 2 more)", or
+    "**holds** (a; b)" without a conclusion), as written."""
+    m = re.search(r"\*\*(?:; [a-z ]+?)? \((.*)\)$", cell)
     return m[1].split("; ") if m else []
 
 

@@ -245,7 +245,7 @@ def test_the_index_says_what_is_wrong_from_the_erratum_s_own_fields():
     each whole or cut at a clause boundary (``gist``), never joined by "→" (the mathematics
     uses it), with no raw brace of a TeX script once set (``readable``); the check's sentence
     is not in the index. The criterion of the cut flips on a cut at a space mid-formula."""
-    from mines_theory.verification.views.corrigendum import readable
+    from mines_theory.verification.views.report import readable
 
     evidence = ledger.published()
     table = errata_table(evidence=evidence, columns=("number", "wrong"))
@@ -311,7 +311,8 @@ def test_no_erratum_s_mathematics_is_set_as_code():
     them, none shows as code (``report.html_scripts`` reads a name of two letters and an
     underscore, "BG_t", as the code's until kit8's report; it now reads a few capitals with a
     short subscript as mathematics); the criterion flips on a form still read as code."""
-    from mines_theory.verification.views.corrigendum import errata_markdown, readable
+    from mines_theory.verification.views.corrigendum import errata_markdown
+    from mines_theory.verification.views.report import readable
 
     evidence = ledger.published()
     table = readable(errata_table(evidence=evidence, columns=("printed", "correct")))

@@ -381,7 +381,7 @@ def test_every_verdict_is_shown_in_its_notebooks_verdict_cell(spec):
     """Each row's and erratum's verdict is printed by a verdict cell of the notebook its
     declaration names (``ledger.verdict_cell``): a claim declared without the cell that shows it
     fails here."""
-    from mines_theory.verification.views.corrigendum import readable
+    from mines_theory.verification.views.report import readable
 
     printed = _verdict_cells()[spec.notebook]
     header = with_number(ledger.header(spec)) + ": "

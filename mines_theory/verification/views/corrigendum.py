@@ -24,7 +24,7 @@ from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
 from .errata import erratum_anchor, erratum_numbers, in_paper_order
-from .report import folded, html_scripts, html_text, key_number
+from .report import folded, html_scripts, html_text, key_number, readable
 
 __all__ = [
     "derivation_markdown",
@@ -34,37 +34,11 @@ __all__ = [
     "PageVerdicts",
     "page_verdicts",
     "section_markdown",
-    "readable",
     "repair_markdown",
     "repaired_label",
     "repairs_by_survival",
     "statement_box",
 ]
-
-_SUPERSCRIPT = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
-_SUBSCRIPT = dict(zip("0123456789+−-=()ijkt", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ᵢⱼₖₜ"))
-_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "3/2": "^(3/2)"}
-
-
-def readable(text: str) -> str:
-    """``text`` with its TeX-like scripts (Σ^{1/2}, u_{t,i}, (1−ρ)^{k−1}) in Unicode, so that
-    no raw brace reaches the book: a script whose characters all have Unicode forms becomes
-    them, ^{1/2} becomes ^½ (^{3/2} ^(3/2)), anything else its content in parentheses.
-
-    >>> readable("Σ^{-1/2}uuᵀΣ^{1/2}, Y_{t,i}, (1 − ρ)^{k−1}, Σ_{t≥1}")
-    'Σ^−½uuᵀΣ^½, Y_(t,i), (1 − ρ)ᵏ⁻¹, Σ_(t≥1)'
-    """
-
-    def script(match):
-        mark, body = match.group(1), match.group(2)
-        if mark == "^" and body in _FRACTIONS:
-            return _FRACTIONS[body]
-        table = _SUPERSCRIPT if mark == "^" else _SUBSCRIPT
-        if all(ch in table for ch in body):
-            return "".join(table[ch] for ch in body)
-        return f"{mark}({body})"
-
-    return re.sub(r"([_^])\{([^{}]*)\}", script, text)
 
 
 def repairs_by_survival() -> dict[str, list[Claim]]:

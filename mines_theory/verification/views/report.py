@@ -9,6 +9,7 @@ the verdict and the words that introduce it).
 
 from __future__ import annotations
 
+import enum
 import html
 import math
 import re
@@ -17,7 +18,7 @@ from typing import Any
 
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
-from ..framework.registry import corrigendum_page
+from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
@@ -38,6 +39,7 @@ __all__ = [
     "repair_anchor",
     "ledger_page",
     "html_scripts",
+    "readable",
     "short_headline",
     "cross_link",
     "folded",
@@ -46,6 +48,10 @@ __all__ = [
     "repair_link",
     "as_printed",
     "AS_PRINTED",
+    "Conclusion",
+    "conclusion",
+    "conclusion_words",
+    "CONCLUSION_MEANING",
     "found_box",
     "proof_note",
     "PROOF_NOTED",
@@ -269,6 +275,88 @@ def proof_note(
     return f"[{words.format(step=substantive)}]{target}{typo}"
 
 
+class Conclusion(str, enum.Enum):
+    """What a reader may take from a ledger row, from one closed set (``conclusion``; each
+    value's meaning in ``CONCLUSION_MEANING``): the row's status on the runs, the corrigendum's
+    finding and the walk's first false step, read together, so that "holds" on the runs beside
+    "false as printed" does not leave the reader to weigh them."""
+
+    STANDS = "stands"
+    PROOF_FAILS = "proof fails"
+    PROOF_REPAIRED = "proof repaired"
+    REPAIRED = "repaired"
+    FALSE = "false"
+    UNTESTED = "untested"
+    NOT_CHECKED = "not checked"
+
+
+#: What each ``Conclusion`` means, as the ledger's opening says it.
+CONCLUSION_MEANING = {
+    Conclusion.STANDS: "nothing found against it: it holds on the runs (or is an identity), "
+    "the corrigendum does not repair it, and its proof, where walked, has no false step but "
+    "typos",
+    Conclusion.PROOF_FAILS: "it holds on the runs and nothing repairs it, but its printed proof "
+    "has a false step that is not a typo: the statement is not contradicted, the proof does "
+    "not establish it",
+    Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
+    Conclusion.REPAIRED: "the corrigendum replaces the statement (false as printed, another "
+    "constant, a weaker bound) or an erratum corrects it: cite the repaired statement",
+    Conclusion.FALSE: "it fails on the runs and nothing repairs it",
+    Conclusion.UNTESTED: "it holds on the runs only because its bound is too loose for any "
+    "run to contradict, and no walk of its proof backs it",
+    Conclusion.NOT_CHECKED: "no run decides it",
+}
+
+
+def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None) -> Conclusion:
+    """The ``Conclusion`` of ledger row ``c`` from its published ``verdict``, the corrigendum's
+    repair of its statement (``ledger.repair``) and the walk of its proof (``walk``, the
+    published walk's data with each step's slip, as ``proof_note`` reads it; without it the
+    proof is not looked at).
+
+    A repaired result (``c.kind == "repaired"``) is the corrigendum's own statement, whose
+    proof is the corrigendum's derivation: it stands or is false on its runs alone.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> row = ledger.claim("Lemma 5.1")
+    >>> conclusion(row, Verdict(Status.HOLDS, "…"))  # the corrigendum repairs Lemma 5.1
+    <Conclusion.REPAIRED: 'repaired'>
+    >>> thm = ledger.claim("Thm 3.3")
+    >>> walk = {"proofs": {"Thm 3.3": [{"index": 1, "status": "fails"}]}}
+    >>> conclusion(thm, Verdict(Status.HOLDS, "…"), walk).value
+    'proof fails'
+    >>> walk["proofs"]["Thm 3.3"][0]["slip"] = "typo"
+    >>> conclusion(thm, Verdict(Status.HOLDS, "…"), walk).value
+    'stands'
+    >>> loose = Qualifier(UNTESTABLE_QUALIFIER, "?", True)
+    >>> conclusion(thm, Verdict(Status.HOLDS, "…", qualifiers=(loose,)), {"proofs": {}}).value
+    'untested'
+    >>> conclusion(thm, Verdict(Status.FAILS, "…")).value
+    'false'
+    """
+    status = verdict.status
+    if status is Status.NOT_CHECKED:
+        return Conclusion.NOT_CHECKED
+    if c.kind == "repaired":
+        return {Status.FAILS: Conclusion.FALSE, Status.ERRATUM: Conclusion.REPAIRED}.get(
+            status, Conclusion.STANDS
+        )
+    entry = ledger.repair(statement_of(c.number)).repair if repair_link(c.number) else None
+    if entry is not None:
+        kept = entry.survives == "true as printed, proof repaired" and status in PROOF_NOTED
+        return Conclusion.PROOF_REPAIRED if kept else Conclusion.REPAIRED
+    if status is Status.ERRATUM:
+        return Conclusion.REPAIRED
+    if status is Status.FAILS:
+        return Conclusion.FALSE
+    if walk is not None and proof_note(c.number, status, walk, typos=False) is not None:
+        return Conclusion.PROOF_FAILS
+    walked = walk is not None and c.kind == "claim" and statement_of(c.number) in walk["proofs"]
+    if category(verdict) is Category.UNTESTABLE and not walked:
+        return Conclusion.UNTESTED
+    return Conclusion.STANDS
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
@@ -281,29 +369,37 @@ def summary_table(
     (in the proof map's words where no run could contradict it: "holds, too loose to be
     tested"), the number that matters, and the notebook (a link where ``link`` makes one from
     the claim).
-    With ``repairs`` (the book's ledger), the status of a claim the corrigendum repairs is
-    followed by how it fares as printed (``as_printed``), so that "holds" does not hide a proof
-    that fails, and a claim that holds but whose walked proof has a false step says at which
-    (``proof_note``, from ``walk``, the published walk's data; none without it). No cell is over
-    ``MAX_CELL`` but for its links' targets. With ``notes``, what a z of −∞ means follows the
-    table where a row shows one (``z_note``)."""
+
+    With ``repairs`` (the book's ledger), a row opens with its ``conclusion``, the one word a
+    reader takes away, then why: how the corrigendum finds the statement as printed
+    (``as_printed``) and its walked proof's first false step (``proof_note``, from ``walk``, the
+    published walk's data; none without it); the status and the number follow in a column of
+    their own, "on the runs", so that "holds" there is read as what the runs show, not as the
+    conclusion. No cell is over ``MAX_CELL`` but for its links' targets. With ``notes``, what
+    a z of −∞ means follows the table where a row shows one (``z_note``)."""
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
-    lines = ["| claim | in the PDF | verdict | the number | checked in |", "|---|---|---|---|---|"]
+    head = (
+        "| claim | in the PDF | conclusion | on the runs | checked in |"
+        if repairs
+        else "| claim | in the PDF | verdict | the number | checked in |"
+    )
+    lines = [head, "|---|---|---|---|---|"]
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
-        printed = as_printed(c.number) if repairs and c.kind != "repaired" else None
-        walked = (
-            proof_note(c.number, v.status, walk, FIRST_FALSE if printed else PROOF_FAILS)
-            if repairs and c.kind != "repaired"
-            else None
-        )
-        note = "".join(f"; {n}" for n in (printed, walked) if n)
         said = category(v).value if category(v) is Category.UNTESTABLE else v.status.value
+        if not repairs:
+            lines.append(
+                f"| {_cell(c.number)} | {c.printed} | **{said}** "
+                f"| {_cell(key_number(c, v))} | {where} |"
+            )
+            continue
+        number = key_number(c, v)
+        runs = f"{said}: {_cell(number)}" if number != "—" else said
         lines.append(
-            f"| {_cell(c.number)} | {c.printed} | **{said}**{note} "
-            f"| {_cell(key_number(c, v))} | {where} |"
+            f"| {_cell(c.number)} | {c.printed} | {conclusion_words(c, v, walk)} "
+            f"| {runs} | {where} |"
         )
     rows = [c for c in claims if c.number in results]
     meanings = (
@@ -311,6 +407,37 @@ def summary_table(
         untestable_note([results[c.number] for c in rows]),
     )
     return "\n".join(lines) + "".join(f"\n\n{m}" for m in meanings if notes and m)
+
+
+#: What a repaired row that the corrigendum does not repair says: an erratum of 08d corrects it.
+BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
+
+
+def conclusion_words(
+    c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None, aside: bool = False
+) -> str:
+    """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
+    printed](…); [first false step 9](walk-lemma-5-1.md) (step 6 before it a typo)",
+    "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
+    false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
+    (for a sentence that goes on: "**proof fails** ([first false step 16](…))").
+
+    >>> conclusion_words(ledger.claim("Thm 3.1"), Verdict(Status.HOLDS, "…"), {"proofs": {}})
+    '**stands**'
+    """
+    word = conclusion(c, verdict, walk)
+    printed = as_printed(c.number) if c.kind != "repaired" else None
+    if word is Conclusion.REPAIRED and printed is None and verdict.status is Status.ERRATUM:
+        printed = BY_ERRATUM if c.kind != "repaired" else None
+    walked = (
+        proof_note(c.number, verdict.status, walk, FIRST_FALSE)
+        if c.kind != "repaired" and walk is not None
+        else None
+    )
+    why = "; ".join(n for n in (printed, walked) if n)
+    if not why:
+        return f"**{word.value}**"
+    return f"**{word.value}** ({why})" if aside else f"**{word.value}**: {why}"
 
 
 #: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
@@ -406,14 +533,12 @@ def claim_section(
     ]
     note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
     printed = as_printed(c.number) if c.kind != "repaired" else None
+    word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
-        lines += [
-            f"**{verdict.status.value}** on these runs; the corrigendum: {printed}{walked}.",
-            "",
-        ]
+        lines += [f"{word}; the corrigendum: {printed}{walked}.", ""]
     elif note is not None:
-        lines += [f"**{verdict.status.value}**, but its {note}.", ""]
+        lines += [f"{word}, but its {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
 
@@ -469,7 +594,7 @@ def html_text(text: str) -> str:
 
 #: The scripts of plain-text mathematics that ``html_scripts`` sets as HTML, each a pattern and
 #: the tag it becomes: TeX's braced scripts (``x\\_{k+1}``, ``e^{−t}``), a script in parentheses
-#: (``τ^(3/2)``, ``Y_(t,i)``, as ``corrigendum.readable`` writes the scripts it cannot set in
+#: (``τ^(3/2)``, ``Y_(t,i)``, as ``readable`` writes the scripts it cannot set in
 #: Unicode), a short superscript (``α^1.5``, ``k^−5/4``, ``Σ^−½``, ``‖u‖^p``).
 _SCRIPTS = (
     (re.compile(r"(?:\\_|_)\{([^{}]*)\}"), "sub"),
@@ -584,6 +709,32 @@ def _symbols(text: str) -> str:
         return f"<sub>{m.group(1).replace('*', '∗')}</sub>"  # not Markdown's emphasis
 
     return _SUBSCRIPT.sub(subscript, text)
+
+
+_SCRIPT_SUPER = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
+_SCRIPT_SUB = dict(zip("0123456789+−-=()ijkt", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ᵢⱼₖₜ"))
+_SCRIPT_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "3/2": "^(3/2)"}
+
+
+def readable(text: str) -> str:
+    """``text`` with its TeX-like scripts (Σ^{1/2}, u_{t,i}, (1−ρ)^{k−1}) in Unicode, so that
+    no raw brace reaches the book: a script whose characters all have Unicode forms becomes
+    them, ^{1/2} becomes ^½ (^{3/2} ^(3/2)), anything else its content in parentheses.
+
+    >>> readable("Σ^{-1/2}uuᵀΣ^{1/2}, Y_{t,i}, (1 − ρ)^{k−1}, Σ_{t≥1}")
+    'Σ^−½uuᵀΣ^½, Y_(t,i), (1 − ρ)ᵏ⁻¹, Σ_(t≥1)'
+    """
+
+    def script(match):
+        mark, body = match.group(1), match.group(2)
+        if mark == "^" and body in _SCRIPT_FRACTIONS:
+            return _SCRIPT_FRACTIONS[body]
+        table = _SCRIPT_SUPER if mark == "^" else _SCRIPT_SUB
+        if all(ch in table for ch in body):
+            return "".join(table[ch] for ch in body)
+        return f"{mark}({body})"
+
+    return re.sub(r"([_^])\{([^{}]*)\}", script, text)
 
 
 def html_scripts(markdown: str) -> str:
@@ -759,6 +910,7 @@ def _ledger_markdown(
         for name, rows in groups
     )
     every = [c for _, rows in groups for c in rows if c.number in results]
+    shown = {conclusion(c, results[c.number], walk) for c in every}
     meanings = (
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
@@ -766,11 +918,13 @@ def _ledger_markdown(
     if any(meanings):  # once, under the three tables
         tables += "\n\n" + " ".join(m for m in meanings if m)
     body = (
-        "**Verdict**: the status on the runs; then the corrigendum's finding (\"false as "
-        'printed": false within its printed hypotheses; "proof fails as printed": a step '
-        "fails, the statement stands) and the [walk](proofs.md)'s first false step.\n\n"
-        + tables
-        + "\n\n"
+        "**Conclusion**, one word per row: "
+        + "; ".join(f"*{w.value}* ({m})" for w, m in CONCLUSION_MEANING.items() if w in shown)
+        + '. Then why: the corrigendum\'s finding ("false as printed": false within its '
+        'printed hypotheses; "proof fails as printed": a step fails) and the '
+        "[walk](proofs.md)'s first false step. **On the runs**: the status, from its closed "
+        "set ([how to read a verdict](reading-a-verdict.md)), and the number that decided "
+        "it.\n\n" + tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -860,9 +1014,8 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
 
 def _printed_blocks() -> dict[str, Claim | Erratum]:
     """What ``ledger.verdict_cell`` prints for each published row and erratum that agrees with
-    its published verdict (both as printed and with ``corrigendum.readable``'s scripts, as
+    its published verdict (both as printed and with ``readable``'s scripts, as
     notebook 08d prints its errata), mapped to the row or erratum."""
-    from .corrigendum import readable
 
     old = published()
     blocks: dict[str, Claim | Erratum] = {}
@@ -876,14 +1029,14 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
 
 def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
-    (our name, the PDF's, the verdict's status and the qualifiers that held, the number that
-    matters: ``key_number``) and one row for its errata (how many are flagged), under it one
-    line naming the rows that hold while their proofs fail as printed, each linked to the step
-    (``proof_note``), and what a z of −∞ means where the table shows one (``z_note``), with the
-    printed text folded behind it (``folded``), as a code block. None where ``printed`` (what
-    ``ledger.verdict_cell`` printed, one or more times) is not made wholly of published verdicts'
-    reports, line by line: a verdict that differs from the published one is then shown as
-    printed, unfolded.
+    (our name, the PDF's, its ``conclusion`` then the verdict's status and the qualifiers that
+    held, the number that matters: ``key_number``) and one row for its errata (how many are
+    flagged); under it one line naming the rows that hold while their proofs fail as printed,
+    each linked to the step (``proof_note``), and what a z of −∞ means where the table shows
+    one (``z_note``); the printed text folded behind it (``folded``), as a code block. None
+    where ``printed`` (what ``ledger.verdict_cell`` printed, one or more times) is not made
+    wholly of published verdicts' reports, line by line: a verdict that differs from the
+    published one is then shown as printed, unfolded.
 
     >>> print(verdict_cell_view("Lemma 5.3: holds, or so it says"))
     None
@@ -901,16 +1054,16 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             return None
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
-    lines = ["| claim | in the PDF | verdict | the number |", "|---|---|---|---|"]
+    lines = ["| claim | in the PDF | conclusion; on the runs | the number |", "|---|---|---|---|"]
     notes = []
     shown = []
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
             shown.append(shown_measurement(spec, v))
-            held = short_headline(v)[len(v.status.value) :]
+            word = conclusion(spec, v, walk).value
             lines.append(
-                f"| {_cell(spec.number)} | {spec.printed} | **{v.status.value}**{_cell(held)} "
+                f"| {_cell(spec.number)} | {spec.printed} | **{word}**; {_cell(short_headline(v))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
             words = f"{_cell(spec.number)} at step {{step}}"  # "[D.1 at step N](page)"
@@ -1037,7 +1190,7 @@ def found_box(
         v = results.get(number)
         return (v.status if v is not None else Status.NOT_CHECKED).value
 
-    def verdict_words(c: Claim, why: bool = True) -> str:
+    def verdict_words(c: Claim, why: bool = True, bold: bool = True) -> str:
         """What the verdict of ``c`` says of its statement in the proof map's words
         (``proofgraph.category``: "holds, too loose to be tested", "erratum: true once
         repaired"), with ``why``, where no run could contradict it (its "too loose to be
@@ -1053,6 +1206,8 @@ def found_box(
             ),
             "",
         )
+        if not bold:  # after a conclusion, which is the bold word of the sentence
+            return f"{category(v).value}{reason if why else ''}, with {_text(key_number(c, v))}"
         return f"**{category(v).value}**{reason if why else ''}: {_text(key_number(c, v))}"
 
     def row(number: str, said: bool = False) -> str:
@@ -1072,24 +1227,24 @@ def found_box(
         return f"{named} ({notebook}) {verdict_words(c)}"
 
     def main(number: str) -> str:
-        """A main result, with how the corrigendum finds its proof (``as_printed``) or else the
-        walk's first false step (``proof_note``), and its non-quadratic row (``"{number}, γ >
-        0"``) beside it, where there is one: on a quadratic the estimators have no bias, so that
-        row is where the statement can fail."""
+        """A main result: its ``conclusion`` with why (how the corrigendum finds it as printed,
+        its walk's first false step: ``conclusion_words``), then what the runs show, and its
+        non-quadratic row (``"{number}, γ > 0"``) beside it, where there is one: on a quadratic
+        the estimators have no bias, so that row is where the statement can fail."""
         beside = f"{number}, γ > 0"
-        text = row(number, said=True)
-        verdict = results.get(number)
-        printed = as_printed(number)
-        note = None if verdict is None else proof_note(number, verdict.status, walk, typos=False)
-        if printed is not None:  # a reader deciding whether to trust it sees the proof's fate
-            text += f" (the corrigendum: {printed})"
-        elif note is not None:
-            text += f" (its {note})"
+        c = ledger.claim(number)
+        verdict = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+        printed = f" ({c.printed})" if c.printed != "—" else ""
+        text = (
+            f"{_row_link(number)}{printed}, “{_text(c.statement)}”: "
+            f"{conclusion_words(c, verdict, walk, aside=True)}; on the runs: "
+            f"{verdict_words(c, bold=False)}"
+        )
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
-            words = verdict_words(ledger.claim(beside), why=not said)
-            text += f"; on a non-quadratic f ({link}) {words}"
+            words = verdict_words(ledger.claim(beside), why=not said, bold=False)
+            text += f"; on a non-quadratic f ({link}): {words}"
         return text
 
     def repaired_counts(rows: tuple[Claim, ...]) -> str:

@@ -1,0 +1,108 @@
+"""One word per ledger row for what a reader should conclude (issue 45, cold readers: "holds"
+beside "false as printed" or "too loose to be tested" in one row, Lemma 5.1, Lemma 5.3,
+Thm 5.4). ``report.conclusion`` reads the status on the runs, the corrigendum's repair and the
+walk together; each test feeds it the alternative a reader could mean and sees the word flip.
+These tests read the published verdicts and walk; nothing is built."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from mines_theory.verification.framework import ledger
+from mines_theory.verification.framework.verdict import Qualifier, Status, Verdict
+from mines_theory.verification.proofs import pages
+from mines_theory.verification.proofs import published as walk_data
+from mines_theory.verification.views import report
+from mines_theory.verification.views.report import Conclusion, conclusion
+
+WALK = pages.with_slips(walk_data.load())
+RESULTS = ledger.published()
+LOOSE = Qualifier(report.UNTESTABLE_QUALIFIER, "could any run exceed it?", True)
+
+
+def _of(number: str, walk=WALK) -> Conclusion:
+    return conclusion(ledger.claim(number), RESULTS[number], walk)
+
+
+@pytest.mark.parametrize("number", ["Lemma 5.1", "Lemma 5.3", "Thm 5.4", "Lemma 5.2, γ > 0"])
+def test_the_rows_the_readers_flagged_conclude_repaired(number):
+    """They hold on the runs (Lemma 5.1 and 5.3 only because no run could exceed the bound),
+    and the corrigendum replaces their statements: the word is "repaired", not "holds"."""
+    assert RESULTS[number].status is Status.HOLDS
+    assert ledger.repair(number.split(", ")[0]).repair is not None
+    assert _of(number) is Conclusion.REPAIRED
+
+
+def test_a_statement_with_no_repair_follows_its_walk():
+    """Thm 3.3 holds on the runs; its walk has a false step that is not a typo. The
+    alternative: a walk that finds every step true, or only typos false, leaves it standing."""
+    assert _of("Thm 3.3") is Conclusion.PROOF_FAILS
+    sound = copy.deepcopy(WALK)
+    for step in sound["proofs"]["Thm 3.3"]:
+        step["status"] = "holds"
+    assert _of("Thm 3.3", sound) is Conclusion.STANDS
+    typos = copy.deepcopy(WALK)
+    for step in typos["proofs"]["Thm 3.3"]:
+        if step["status"] == "fails":
+            step["slip"] = "typo"
+    assert _of("Thm 3.3", typos) is Conclusion.STANDS
+
+
+def test_the_status_on_the_runs_decides_where_nothing_repairs():
+    thm = ledger.claim("Thm 3.1")  # not repaired, not walked to a false step
+    assert conclusion(thm, RESULTS["Thm 3.1"], WALK) is Conclusion.STANDS
+    assert conclusion(thm, Verdict(Status.FAILS, "…"), WALK) is Conclusion.FALSE
+    assert conclusion(thm, Verdict(Status.ERRATUM, "…"), WALK) is Conclusion.REPAIRED
+    assert conclusion(thm, Verdict(Status.NOT_CHECKED, "…"), WALK) is Conclusion.NOT_CHECKED
+    assert _of("COCO bbob") is Conclusion.FALSE  # a finding that fails, nothing repairs it
+
+
+def test_too_loose_to_be_tested_stands_only_on_a_walked_proof():
+    """Lemma E.7 holds only because no run could exceed its bound; its walk finds no false
+    step, so it stands. Without the walk of its proof nothing backs it: "untested"."""
+    assert report.category(RESULTS["Lemma E.7"]) is report.Category.UNTESTABLE
+    assert _of("Lemma E.7") is Conclusion.STANDS
+    unwalked = copy.deepcopy(WALK)
+    del unwalked["proofs"]["Lemma E.7"]
+    assert _of("Lemma E.7", unwalked) is Conclusion.UNTESTED
+    loose = Verdict(Status.HOLDS, "…", qualifiers=(LOOSE,))
+    assert conclusion(ledger.claim("Lemma B.2"), loose, WALK) is Conclusion.UNTESTED
+
+
+def test_a_repaired_result_stands_or_falls_on_its_runs():
+    row = ledger.claim("Lemma 5.1, repaired")
+    assert conclusion(row, RESULTS[row.number], WALK) is Conclusion.STANDS
+    assert conclusion(row, Verdict(Status.FAILS, "…"), WALK) is Conclusion.FALSE
+
+
+def test_each_row_of_the_book_s_ledger_has_one_bold_word_from_the_closed_set():
+    """The readers' complaint as a check on the whole table: a row whose bold word is "holds"
+    beside "false as printed" could not be told from one whose statement stands."""
+    table = report.summary_table(repairs=True, walk=WALK)
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    words = {c.value for c in Conclusion}
+    for line in rows[1:]:
+        bold = re.findall(r"\*\*(.+?)\*\*", line)
+        assert len(bold) == 1 and bold[0] in words, line
+        if "false as printed" in line:
+            assert bold[0] == Conclusion.REPAIRED.value, line
+
+
+def test_the_ledger_says_what_each_word_it_shows_means():
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
+    shown = {_of(c.number) for c in ledger.rows() if c.number in RESULTS}
+    for word in shown:
+        assert f"*{word.value}* ({report.CONCLUSION_MEANING[word]})" in page
+
+
+def test_notebook_05_s_verdict_cell_does_not_leave_lemma_5_1_at_holds():
+    """05's verdict cell showed Lemma 5.1 as "holds (loose; …)" with nothing of the
+    corrigendum's finding; its row now opens with the conclusion."""
+    block = ledger.verdict_cell("Lemma 5.1", fresh=RESULTS)
+    view = report.verdict_cell_view(block, WALK)
+    assert view is not None
+    row = next(line for line in view.splitlines() if line.startswith("| Lemma 5.1 |"))
+    assert "**repaired**; holds" in row
