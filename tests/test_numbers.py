@@ -42,9 +42,9 @@ def test_an_interval_of_zero_width_is_printed_as_its_value():
     """ "0% [0%, 0%]" read as a width lost to rounding; an interval of zero width is its value
     alone, and an interval of some width keeps the digits that show it."""
     none = Measurement("v", 0.0, kind=Kind.INTERVAL, interval=(0.0, 0.0), percent=True)
-    assert none.render() == "0%"
+    assert none.prose() == "0%"
     some = Measurement("v", 0.0, kind=Kind.PROPORTION, interval=(0.0, 0.0019), percent=True)
-    assert some.render() == "0.00% [0.00%, 0.19%]"
+    assert some.prose() == some.render() == "0.00% [0.00%, 0.19%]"
 
 
 def test_prose_writes_powers_of_ten_where_render_writes_exponents():

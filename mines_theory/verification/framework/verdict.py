@@ -257,12 +257,6 @@ class Measurement:
         '0.0 ± 0.3%'
         >>> Measurement("e", 3e-14, 1e-10, "below").render()
         '< 1e-10'
-
-        An interval of zero width (every seed, or the order statistics around the median, alike)
-        is printed as its value alone: "0% [0%, 0%]" would read as a width lost to rounding.
-
-        >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True).render()
-        '0%'
         """
         if self.kind is Kind.COUNT:
             return f"{int(self.value):d}" if math.isfinite(self.value) else str(self.value)
@@ -281,8 +275,6 @@ class Measurement:
             return text + ("%" if self.percent else "")
         if self.kind in (Kind.INTERVAL, Kind.PROPORTION) and self.interval is not None:
             low, high = self.interval
-            if low == high == self.value and math.isfinite(self.value):
-                return rounded([self.value], 0.0, self.percent)[0]  # no width to show
             centre, low_text, high_text = rounded(
                 [self.value, low, high], (high - low) / 4, self.percent
             )
@@ -291,11 +283,22 @@ class Measurement:
 
     def prose(self) -> str:
         """``render`` as prose and tables write it: exponent notation as a power of ten
-        (``numbers.powers_of_ten``).
+        (``numbers.powers_of_ten``), and an interval of zero width (the order statistics
+        around the median alike) as its value alone, where "0% [0%, 0%]" would read as a width
+        lost to rounding. (The verdict cell prints ``render``, which nbval compares.)
 
         >>> Measurement("C", 1.6e14, kind="numeric").prose()
         '1.6×10¹⁴'
+        >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True).prose()
+        '0%'
         """
+        if (
+            self.kind in (Kind.INTERVAL, Kind.PROPORTION)
+            and self.interval is not None
+            and self.interval[0] == self.interval[1] == self.value
+            and math.isfinite(self.value)
+        ):
+            return rounded([self.value], 0.0, self.percent)[0]  # no width to show
         return powers_of_ten(self.render())
 
     @property
