@@ -326,3 +326,12 @@ def test_a_derived_quantity_without_a_name_is_refused(monkeypatch):
     )
     with pytest.raises(ValueError, match="x_y"):
         derivation_markdown("unnamed_repair")
+
+
+def test_a_repairs_folded_check_writes_its_numbers_as_prose():
+    """The check folded under a repaired result (08a: "0% [0%, 0%]", "3.3e+12" before) reads as
+    the page's prose: an interval of zero width as its value, powers of ten."""
+    shown = ledger.published()["Lemma 5.2, repaired"]
+    assert "[0%, 0%]" in shown.text()
+    section = repair_markdown(ledger.repair("Lemma 5.2"), shown)
+    assert "[0%, 0%]" not in section and shown["violations"].prose() in section

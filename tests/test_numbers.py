@@ -53,3 +53,30 @@ def test_prose_writes_powers_of_ten_where_render_writes_exponents():
     rate = Measurement("r", 6.04e-4, kind=Kind.INTERVAL, interval=(5.74e-4, 6.34e-4))
     assert rate.prose() == "6.04×10⁻⁴ [5.74×10⁻⁴, 6.34×10⁻⁴]"
     assert Measurement("r", 0.0831, 0.001).prose() == Measurement("r", 0.0831, 0.001).render()
+
+
+def test_a_constant_above_fixed_below_is_written_to_its_digits():
+    """06 printed C₃ = 2.927e+04 (then 29269 in fixed notation); with ``fixed_below`` a
+    constant of 2 significant digits keeps 2 (2.9e+04), one below it stays fixed."""
+    from mines_theory.verification.framework.numbers import format_number
+
+    assert format_number(29269.0) == "29269"
+    assert format_number(29269.0, fixed_below=1e3) == "2.9e+04"
+    assert format_number(123.6, fixed_below=1e3) == "124"
+    with pytest.raises(ValueError, match="fixed_below"):
+        format_number(1.0, fixed_below=0.0)
+
+
+def test_a_verdicts_prose_fills_its_summary_as_prose_writes_numbers():
+    from mines_theory.verification.framework.verdict import Status, Verdict
+
+    verdict = Verdict(
+        Status.HOLDS,
+        "C = {C}, above the bound {share}",
+        (
+            Measurement("C", 3.3e12, kind=Kind.NUMERIC),
+            Measurement("share", 0.0, kind=Kind.INTERVAL, interval=(0.0, 0.0), percent=True),
+        ),
+    )
+    assert verdict.text() == "C = 3.3e+12, above the bound 0% [0%, 0%]"
+    assert verdict.prose() == "C = 3.3×10¹², above the bound 0%"

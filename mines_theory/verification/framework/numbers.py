@@ -15,19 +15,24 @@ def _exponent(x: float) -> int:
     return math.floor(math.log10(abs(x))) if x != 0 else 0
 
 
-def format_number(x: float, digits: int = 2) -> str:
-    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < 1e5, else
-    scientific (``2.4e-08``).
+def format_number(x: float, digits: int = 2, fixed_below: float = 1e5) -> str:
+    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < ``fixed_below``,
+    else scientific (``2.4e-08``). Fixed notation keeps every digit before the point: with
+    ``fixed_below=1e3`` a constant of 29269 is written 2.9e+04, to its 2 digits.
 
     >>> format_number(0.01234), format_number(1234567.0), format_number(3.0, 3), format_number(0)
     ('0.012', '1.2e+06', '3.00', '0')
+    >>> format_number(29269.0), format_number(29269.0, fixed_below=1e3)
+    ('29269', '2.9e+04')
     """
     if x == 0:
         return "0"
     if not math.isfinite(x):
         return str(x)
+    if not fixed_below > 0:
+        raise ValueError(f"fixed_below must be a positive number, got {fixed_below!r}")
     e = _exponent(x)
-    if -3 <= e < 5:
+    if -3 <= e and abs(x) < fixed_below:
         return f"{x:.{max(digits - 1 - e, 0)}f}"
     return f"{x:.{digits - 1}e}"
 

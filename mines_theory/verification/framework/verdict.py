@@ -471,6 +471,11 @@ class Verdict:
                 return q
         raise KeyError(f"no qualifier {name!r}; have {[q.name for q in self.qualifiers]}")
 
+    def prose(self) -> str:
+        """The summary with its numbers as prose writes them (``Measurement.prose``), where
+        ``text`` fills it as the verdict cell prints it (``Measurement.render``)."""
+        return self.summary.format(**{m.name: m.prose() for m in self.measurements})
+
     def text(self) -> str:
         """The summary with every ``{name}`` replaced by that measurement, rendered."""
         return self.summary.format(**{m.name: m.render() for m in self.measurements})

@@ -102,11 +102,12 @@ def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
 
 def _check(verdict: Verdict, row: Claim | None) -> str:
     """A check's verdict: its one-line answer (the status, and the row's one number where there
-    is a row), the sentence and qualifiers folded behind it."""
+    is a row), the sentence (its numbers as prose writes them, ``Verdict.prose``) and qualifiers
+    folded behind it."""
     answer = verdict.headline()
     if row is not None:
         answer += f": {key_number(row, verdict)}"
-    body = [f"{verdict.text()}."]
+    body = [f"{verdict.prose()}."]
     body += [
         f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})" for q in verdict.qualifiers
     ]
