@@ -549,7 +549,7 @@ def covered_markers(fig: matplotlib.figure.Figure) -> list[str]:
             if not ax.get_visible():
                 continue
             for line in ax.get_lines():
-                label, marker = line.get_label(), line.get_marker()
+                label, marker = str(line.get_label()), line.get_marker()
                 if label.startswith("_") or marker in (None, "None", "", " "):
                     continue
                 points = ax.transData.transform(np.column_stack(line.get_data()))
