@@ -477,3 +477,13 @@ def test_numbers_read_as_an_author_writes_them(stem):
     assert not zero, f"{stem}: an interval of zero width in {zero}"
     counts = [key for key, text in shown if re.search(r"\b\d+\.0 \[\d+\.0, \d+\.0\]", text)]
     assert not counts, f"{stem}: a count with decimals in {counts}"
+
+
+def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
+    """06 glued eq:C's exact constants with four digits ("2.927e+04"); exact numbers are
+    written to 2 significant digits (above 1000 as a power of ten)."""
+    path = ROOT / "notebooks" / "06-convergence-covariance.ipynb"
+    glued = dict(shown_text(path))
+    for key in ("l53_C1", "l53_C2", "l53_C3", "l53_C4", "l53_C"):
+        mantissa = glued[key].strip("'").split("×")[0]
+        assert len(mantissa.replace(".", "").lstrip("0")) <= 2, (key, glued[key])
