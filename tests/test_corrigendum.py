@@ -35,6 +35,7 @@ from mines_theory.verification.claims.repaired.appendix_d import (
 from mines_theory.verification.claims.repaired.appendix_e import check_lemma_e8_repaired
 from mines_theory.theory.bounds.appendix import chi_threshold
 from mines_theory.verification.views.corrigendum import (
+    derivation_markdown,
     errata_markdown,
     errata_outside_repairs,
     readable,
@@ -276,3 +277,61 @@ def test_a_page_of_the_corrigendum_is_one_of_its_parts():
     for page in ("08d-errata", "08-errata", "08a"):
         with pytest.raises(ValueError, match="page must be one of"):
             page_verdicts(page)
+
+
+#: A name of code in the corrigendum's text: a module path or a snake_case identifier.
+CODE_NAME = re.compile(r"`[^`]*`|\b(?:bounds|derivations)\.\w+|\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def _words(text: str) -> str:
+    """``text`` without its mathematics ($…$) and eq: labels (the book prints their numbers)."""
+    return re.sub(r"\$[^$]*\$|eq:\w+", "", text)
+
+
+def test_the_code_name_pattern_finds_what_main_printed():
+    old = (
+        "**Constants:** `bounds.delta_alpha_1_corrected`; derived in `derivations.lemma51_repair`."
+    )
+    assert CODE_NAME.search(old) and CODE_NAME.search("* `delta_alpha_1`: derived")
+    assert not CODE_NAME.search(_words(r"the constant $C$ of eq:C_2 (5.5); $\xi_k$"))
+
+
+@pytest.mark.parametrize("entry", REPAIRS, ids=[r.repairs for r in REPAIRS])
+def test_a_repairs_constants_are_named_in_words_and_symbols(entry):
+    """The corrigendum names each repaired constant as the paper does, with its equation's
+    number, not by the function that computes it (a reader of the book reads no code)."""
+    line = next(
+        line for line in repair_markdown(entry).splitlines() if "**Constants repaired:**" in line
+    )
+    assert not CODE_NAME.search(_words(line)), line
+
+
+@pytest.mark.parametrize("name", ["lemma51_repair", "lemma52_repair", "lemma53_repair"])
+def test_a_derivation_lists_mathematics_not_identifiers(name):
+    """08a's lists of derived quantities: each named in the paper's symbols ($\\Delta_{\\alpha,1}$
+    for ``delta_alpha_1``), one item per quantity the derivation returns."""
+    text = derivation_markdown(name)
+    items = [line for line in text.splitlines() if line.startswith("* ")]
+    assert len(items) == len(getattr(derivation_repairs, name)())
+    for item in items:
+        name_of = item.split(": the proof's steps")[0]
+        assert not CODE_NAME.search(_words(name_of)), item
+    if name == "lemma51_repair":
+        assert any(item.startswith(r"* $\Delta_{\alpha,1}$:") for item in items)
+
+
+def test_a_derived_quantity_without_a_name_is_refused(monkeypatch):
+    monkeypatch.setattr(
+        derivation_repairs, "unnamed_repair", lambda: {"x_y": (1, 1)}, raising=False
+    )
+    with pytest.raises(ValueError, match="x_y"):
+        derivation_markdown("unnamed_repair")
+
+
+def test_a_repairs_folded_check_writes_its_numbers_as_prose():
+    """The check folded under a repaired result (08a: "0% [0%, 0%]", "3.3e+12" before) reads as
+    the page's prose: an interval of zero width as its value, powers of ten."""
+    shown = ledger.published()["Lemma 5.2, repaired"]
+    assert "[0%, 0%]" in shown.text()
+    section = repair_markdown(ledger.repair("Lemma 5.2"), shown)
+    assert "[0%, 0%]" not in section and shown["violations"].prose() in section

@@ -389,3 +389,23 @@ def test_every_verdict_is_shown_in_its_notebooks_verdict_cell(spec):
     assert any(line.startswith((header, readable(header))) for line in lines), (
         f"{spec.name!r} is not shown in the verdict cell of {spec.notebook}"
     )
+
+
+def test_glue_measurements_pastes_powers_of_ten_not_exponent_notation(monkeypatch):
+    """Prose reads "1.6×10¹⁴", as the rest of the book writes it, where the verdict cell prints
+    "1.6e+14" (``Measurement.prose``); a number without an exponent is pasted as rendered."""
+    import myst_nb
+
+    from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Verdict
+
+    glued = {}
+    monkeypatch.setattr(
+        myst_nb, "glue", lambda key, value, display=True: glued.update({key: value})
+    )
+    verdict = Verdict(
+        Status.HOLDS,
+        "{C} {rate}",
+        (Measurement("C", 1.6e14, kind=Kind.NUMERIC), Measurement("rate", 0.0831, 0.001)),
+    )
+    ledger.glue_measurements("thm", verdict, "C", "rate")
+    assert glued == {"thm_C": "1.6×10¹⁴", "thm_rate": verdict["rate"].render()}

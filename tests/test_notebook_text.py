@@ -431,3 +431,59 @@ def test_notebook_10_says_where_its_cocopp_link_leads_without_make_coco():
     sentence = text[link : text.index(". ", link)]
     assert "only if `make coco` ran before `make html`" in sentence
     assert "says how to produce it" in sentence
+
+
+#: The pages whose numbers cold readers found printed as code prints them (kit15).
+CAREFUL = ("05-convergence-mean", "06-convergence-covariance", "08a-corrigendum-section5")
+
+#: An interval of zero width, "0% [0%, 0%]": it reads as a width lost to rounding.
+ZERO_WIDTH = re.compile(r"(?<![\w.])(-?\d[\d.]*%?) \[\1, \1\]")
+
+
+def shown_text(path: Path) -> list[tuple[str, str]]:
+    """(key or cell, text) of what a notebook's prose and tables show from its stored outputs:
+    its glued values and the Markdown its cells display (not the verdict cell's printout,
+    which nbval compares and which prints numbers as the ledger's code does)."""
+    out = []
+    for index, cell in enumerate(_cells(path)):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            name = output.get("metadata", {}).get("scrapbook", {}).get("name", f"cell {index}")
+            for mime, text in data.items():
+                if mime.endswith(("text/plain", "text/markdown")) and "papermill" in mime:
+                    out.append((name, "".join(text) if isinstance(text, list) else text))
+                elif mime == "text/markdown":
+                    out.append((name, "".join(text) if isinstance(text, list) else text))
+    return out
+
+
+def test_the_zero_width_pattern_finds_what_main_printed():
+    assert ZERO_WIDTH.search("of these, 0% [0%, 0%] exceed") is not None
+    assert ZERO_WIDTH.search("1770 [1270, 1770], 0.0% [0.0%, 1.5%]") is None
+
+
+@pytest.mark.parametrize("stem", CAREFUL)
+def test_numbers_read_as_an_author_writes_them(stem):
+    """No exponent notation ("1.2e-05": the book writes 1.2×10⁻⁵, ``numbers.powers_of_ten``),
+    no interval of zero width ("0% [0%, 0%]") and no count with decimals ("205.0 [202.0,
+    209.0]") in what 05, 06 and 08a glue into their prose and show as tables."""
+    from mines_theory.verification.framework.numbers import powers_of_ten
+
+    shown = shown_text(ROOT / "notebooks" / f"{stem}.ipynb")
+    assert shown, f"{stem} shows no stored output (re-run it)"
+    exponents = [key for key, text in shown if powers_of_ten(text) != text]
+    assert not exponents, f"{stem}: exponent notation in {exponents}"
+    zero = [key for key, text in shown if ZERO_WIDTH.search(text)]
+    assert not zero, f"{stem}: an interval of zero width in {zero}"
+    counts = [key for key, text in shown if re.search(r"\b\d+\.0 \[\d+\.0, \d+\.0\]", text)]
+    assert not counts, f"{stem}: a count with decimals in {counts}"
+
+
+def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
+    """06 glued eq:C's exact constants with four digits ("2.927e+04"); exact numbers are
+    written to 2 significant digits (above 1000 as a power of ten)."""
+    path = ROOT / "notebooks" / "06-convergence-covariance.ipynb"
+    glued = dict(shown_text(path))
+    for key in ("l53_C1", "l53_C2", "l53_C3", "l53_C4", "l53_C"):
+        mantissa = glued[key].strip("'").split("×")[0]
+        assert len(mantissa.replace(".", "").lstrip("0")) <= 2, (key, glued[key])

@@ -24,6 +24,7 @@ from mines_theory.plotting.rules import (
     FigureRuleError,
     book_scale,
     check_figure,
+    covered_markers,
     figure_violations,
     smallest_text,
 )
@@ -408,3 +409,43 @@ def test_pending_is_declared_data_listed_in_the_docstring():
         assert name.startswith(others), name
         assert rules and set(rules) <= {5, 6, 7, 8}, (name, rules)
         assert f"``{name}``: rule" in plotting.__doc__
+
+
+def _kappa_figure(legend_below: bool):
+    """05's first figure with its data's shape: rates rising to 0.08 and three flat lines at
+    10⁻², 10⁻³, 10⁻⁴, the legend where main drew it (inside, lower right) or below the axes."""
+    set_style()
+    fig, ax = plt.subplots(figsize=(7, 5 if legend_below else 4), layout="constrained")
+    k = np.arange(400, 8000, 800)
+    for kappa, colour, marker in zip((10, 100, 1000), ("C0", "C1", "C2"), "os^"):
+        ax.semilogy(
+            k,
+            0.08 - 0.06 * np.exp(-k / 2000),
+            color=colour,
+            marker=marker,
+            label=f"MiNES, κ = {kappa}",
+        )
+        ax.semilogy(
+            k,
+            np.full(k.size, 0.1 / kappa),
+            ls="--",
+            color=colour,
+            marker=marker,
+            mfc="none",
+            label=f"Σ frozen at Σ₁, κ = {kappa}",
+        )
+    ax.set(xlabel="iteration k", ylabel="contraction per iteration")
+    if legend_below:
+        fig.legend(fontsize="x-small", ncol=3, loc="outside lower center")
+    else:
+        ax.legend(fontsize="x-small", ncol=2, loc="lower right")
+    return fig
+
+
+def test_a_legend_over_a_line_covers_its_markers_and_one_below_the_axes_none():
+    """The alternative (main's 05 figure: the legend over the κ = 1000 frozen line) is found;
+    the legend below the axes, as 05 now draws it, covers no marker."""
+    inside = covered_markers(_kappa_figure(legend_below=False))
+    assert any("'Σ frozen at Σ₁, κ = 1000'" in sentence for sentence in inside), inside
+    assert covered_markers(_kappa_figure(legend_below=True)) == []
+    plt.close("all")

@@ -307,12 +307,13 @@ def glue_measurements(prefix: str, verdict: Verdict, *names: str) -> None:
     """Glue (MyST-NB) each named measurement of ``verdict``, rendered with its uncertainty, under
     the key ``{prefix}_{name}``, so that a notebook's prose pastes it with
     ``{glue:text}`{prefix}_{name}``` instead of typing the number: the published verdict's
-    where the fresh one reproduces it (``published_twin``), as the verdict cell prints it."""
+    where the fresh one reproduces it (``published_twin``), as the verdict cell prints it but
+    with powers of ten for exponent notation (``Measurement.prose``)."""
     from myst_nb import glue
 
     quoted = published_twin(verdict)
     for name in names:
-        glue(f"{prefix}_{name}", quoted[name].render(), display=False)
+        glue(f"{prefix}_{name}", quoted[name].prose(), display=False)
 
 
 def _spec(name: str) -> Claim | Erratum:

@@ -1,31 +1,38 @@
 """How a number is written: to its significant digits (``format_number``) or rounded to the last
 significant digit of its uncertainty (``rounded``, ``with_uncertainty``), as a ``Measurement``
-renders it (``verdict``)."""
+renders it (``verdict``); and a computer's exponent notation in a text written as a reader
+writes it, a power of ten (``powers_of_ten``)."""
 
 from __future__ import annotations
 
 import math
+import re
 
-__all__ = ["format_number", "rounded", "with_uncertainty"]
+__all__ = ["format_number", "powers_of_ten", "rounded", "with_uncertainty"]
 
 
 def _exponent(x: float) -> int:
     return math.floor(math.log10(abs(x))) if x != 0 else 0
 
 
-def format_number(x: float, digits: int = 2) -> str:
-    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < 1e5, else
-    scientific (``2.4e-08``).
+def format_number(x: float, digits: int = 2, fixed_below: float = 1e5) -> str:
+    """``x`` to ``digits`` significant digits, fixed notation for 1e-3 ≤ |x| < ``fixed_below``,
+    else scientific (``2.4e-08``). Fixed notation keeps every digit before the point: with
+    ``fixed_below=1e3`` a constant of 29269 is written 2.9e+04, to its 2 digits.
 
     >>> format_number(0.01234), format_number(1234567.0), format_number(3.0, 3), format_number(0)
     ('0.012', '1.2e+06', '3.00', '0')
+    >>> format_number(29269.0), format_number(29269.0, fixed_below=1e3)
+    ('29269', '2.9e+04')
     """
     if x == 0:
         return "0"
     if not math.isfinite(x):
         return str(x)
+    if not fixed_below > 0:
+        raise ValueError(f"fixed_below must be a positive number, got {fixed_below!r}")
     e = _exponent(x)
-    if -3 <= e < 5:
+    if -3 <= e and abs(x) < fixed_below:
         return f"{x:.{max(digits - 1 - e, 0)}f}"
     return f"{x:.{digits - 1}e}"
 
@@ -46,13 +53,19 @@ def _fixed(v: float, last: int) -> str:
 def rounded(values: list[float], u: float, percent: bool) -> list[str]:
     """``values`` rounded to the last significant digit of the uncertainty ``u``, in fixed
     notation where the largest lies in [1e-3, 1e5) (as ``format_number``), else in scientific
-    notation (each mantissa cut at that digit)."""
+    notation (each mantissa cut at that digit). Values that are all whole numbers (a median of
+    counts and the order statistics around it) keep no decimals: a count has none.
+
+    >>> rounded([205.0, 202.0, 209.0], 1.75, False), rounded([0.2074, 0.2050], 5e-4, False)
+    (['205', '202', '209'], ['0.2074', '0.2050'])
+    """
     scale = 100.0 if percent else 1.0
+    counts = not percent and all(math.isfinite(v) and float(v).is_integer() for v in values)
     values, u = [v * scale for v in values], u * scale
     suffix = "%" if percent else ""
     if not (u > 0 and math.isfinite(u)):
         return [format_number(v, 3) + suffix for v in values]
-    last = _last_digit(u)
+    last = max(_last_digit(u), 0) if counts else _last_digit(u)
     finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
     magnitude = _exponent(max(finite)) if finite else _exponent(u)
     if -3 <= magnitude < 5 or percent:
@@ -83,3 +96,30 @@ def with_uncertainty(value: float, u: float, percent: bool) -> str:
         f"({value / 10**magnitude:.{decimals}f} ± {u / 10**magnitude:.{decimals}f})"
         f"e{magnitude:+03d}"
     )
+
+
+#: A number in a computer's exponent notation ("1.6e+14", "-2.5e-16", "1e-10"), in prose.
+_E_NOTATION = re.compile(r"(?<![\w.])(-?)(\d+(?:\.\d+)?)e([+-]?)(\d+)(?!\w|\.\d)")
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def powers_of_ten(text: str) -> str:
+    """``text`` with each number in exponent notation written as a power of ten, as a reader
+    writes it: a mantissa of 1 dropped, an exponent of 0 with its power, a minus sign as "−".
+
+    >>> powers_of_ten("C = 1.6e+14, margin -2.5e-16, < 1e-10, 3.0e+00, not 1e3b or v1.2e5.")
+    'C = 1.6×10¹⁴, margin −2.5×10⁻¹⁶, < 10⁻¹⁰, 3.0, not 1e3b or v1.2e5.'
+    >>> powers_of_ten("at 4.9e+10. Then 6.04e-04 [5.74e-04, 6.34e-04]")
+    'at 4.9×10¹⁰. Then 6.04×10⁻⁴ [5.74×10⁻⁴, 6.34×10⁻⁴]'
+    """
+
+    def power(m: re.Match) -> str:
+        sign, mantissa, direction, digits = m.groups()
+        exponent = int(digits) * (-1 if direction == "-" else 1)
+        minus = "−" if sign else ""
+        if exponent == 0:
+            return minus + mantissa
+        scale = "10" + str(exponent).translate(_SUPERSCRIPT_DIGITS)
+        return minus + (scale if float(mantissa) == 1 else f"{mantissa}×{scale}")
+
+    return _E_NOTATION.sub(power, text)

@@ -54,7 +54,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .numbers import format_number, rounded, with_uncertainty
+from .numbers import format_number, powers_of_ten, rounded, with_uncertainty
 
 __all__ = [
     "AGREE_RATIO",
@@ -281,6 +281,26 @@ class Measurement:
             return f"{centre} [{low_text}, {high_text}]"
         return with_uncertainty(self.value, self.uncertainty, self.percent)
 
+    def prose(self) -> str:
+        """``render`` as prose and tables write it: exponent notation as a power of ten
+        (``numbers.powers_of_ten``), and an interval of zero width (the order statistics
+        around the median alike) as its value alone, where "0% [0%, 0%]" would read as a width
+        lost to rounding. (The verdict cell prints ``render``, which nbval compares.)
+
+        >>> Measurement("C", 1.6e14, kind="numeric").prose()
+        '1.6×10¹⁴'
+        >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True).prose()
+        '0%'
+        """
+        if (
+            self.kind in (Kind.INTERVAL, Kind.PROPORTION)
+            and self.interval is not None
+            and self.interval[0] == self.interval[1] == self.value
+            and math.isfinite(self.value)
+        ):
+            return rounded([self.value], 0.0, self.percent)[0]  # no width to show
+        return powers_of_ten(self.render())
+
     @property
     def is_proportion(self) -> bool:
         """A fraction of runs or draws (``stats.proportion``, or a Kind.SE estimate rendered as
@@ -450,6 +470,11 @@ class Verdict:
             if q.name == name:
                 return q
         raise KeyError(f"no qualifier {name!r}; have {[q.name for q in self.qualifiers]}")
+
+    def prose(self) -> str:
+        """The summary with its numbers as prose writes them (``Measurement.prose``), where
+        ``text`` fills it as the verdict cell prints it (``Measurement.render``)."""
+        return self.summary.format(**{m.name: m.prose() for m in self.measurements})
 
     def text(self) -> str:
         """The summary with every ``{name}`` replaced by that measurement, rendered."""

@@ -76,11 +76,12 @@ def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
 
 def _check(verdict: Verdict, row: Claim | None) -> str:
     """A check's verdict: its one-line answer (the status, and the row's one number where there
-    is a row), the sentence and qualifiers folded behind it."""
+    is a row), the sentence (its numbers as prose writes them, ``Verdict.prose``) and qualifiers
+    folded behind it."""
     answer = verdict.headline()
     if row is not None:
         answer += f": {key_number(row, verdict)}"
-    body = [f"{verdict.text()}."]
+    body = [f"{verdict.prose()}."]
     body += [
         f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})" for q in verdict.qualifiers
     ]
@@ -150,10 +151,10 @@ def repair_markdown(
         + _argued(label, evidence)
         for label in repair.errata
     ]
-    where = ", ".join(f"`bounds.{name}`" for name in repair.corrected)
+    where = "; ".join(_constant(name) for name in repair.corrected)
     if repair.derivations:
-        where += "; derived in " + ", ".join(f"`derivations.{d}`" for d in repair.derivations)
-    lines += ["", f"**Constants:** {where}." if where else "", ""]
+        where += ". Derived with sympy from the proof's steps"
+    lines += ["", f"**Constants repaired:** {where}." if where else "", ""]
     verdicts = () if verdict is None else (verdict, *more)
     if not verdicts:
         lines.append("**Check:** argued by the checks of the errata above (index below).")
@@ -202,20 +203,87 @@ def section_markdown(number: str, verdicts: PageVerdicts) -> str:
     return repair_markdown(ledger.repair(number), first, tuple(more), verdicts.evidence)
 
 
+#: What each function of ``theory.bounds`` that a repair names (``Repair.corrected``) computes,
+#: in words and the paper's symbols with its equation, as the corrigendum prints it (not the
+#: function's name: a reader of the book reads no code).
+CONSTANT_NAMES = {
+    "lemma51_rate_corrected": "Lemma 5.1's rate in eq:dec_0",
+    "delta_alpha_1_corrected": r"$\Delta_{\alpha,1}$ in eq:dec_0",
+    "per_step_failures_corrected": r"the number of $\delta$-events of one step, $b + 2$",
+    "lemma52_rate_corrected": "Lemma 5.2's rate in eq:dec",
+    "local_region_threshold_corrected": "the threshold of the local region eq:cond",
+    "delta_alpha_2_corrected": r"$\Delta_{\alpha,2}$ in eq:dec",
+    "lemma53_constants_corrected": "the constant $C$ of eq:C and its ingredients",
+    "concentration_constant_corrected": "the concentration term $C_1$ in eq:sto_err",
+    "alpha_term_constant_corrected": r"the $\alpha$-term $C_3$ in eq:alpha_err",
+    "G_norm_1_bound_corrected": r"the bound $C_4$ on $\|\tilde G\|^2$ in eq:G_norm_1",
+    "y_term_constant_corrected": "the $Y$-term $C_5$ in eq:sto_err",
+    "chi_threshold_corrected": "the radius $A_t$ in eq:chi_1",
+    "theorem54_bounds_corrected": r"the bounds on $\mathscr{L}_k$ and $\xi_k$ in eq:lxi",
+    "nu_bounds_corrected": r"the bounds on $\|\nu\|^2$ and $\|\tilde U\nu\|^2$ in eq:nu",
+    "hh_bound_corrected": "the bound eq:hh",
+    "tgm3_bound_corrected": "the bound eq:tgm_3",
+}
+
+#: What each quantity a derivation (``theory.derivations.repairs``) returns is, in the paper's
+#: symbols (as the notation page names them): (derivation, key) → Markdown.
+DERIVED_NAMES = {
+    ("lemma51_repair", "coefficient"): r"the coefficient of $\|\tilde U^\top\nabla f\|^2$ "
+    r"at $\eta_{1,k} = b\tau/(4Lc_1)$",
+    ("lemma51_repair", "delta_alpha_1"): r"$\Delta_{\alpha,1}$",
+    ("lemma51_repair", "polyak_lojasiewicz"): r"the minimum over $y$ of the strong-convexity "
+    r"bound $f + g(y - x) + \sigma(y - x)^2/2$",
+    ("lemma51_repair", "rate"): r"the contraction per step $\rho$ (the rate is $1 - \rho$)",
+    ("lemma52_repair", "coefficient"): r"the coefficient of $\|U^\top\Sigma^{1/2}\nabla f\|^2$ "
+    r"at $\eta_{1,k} = b/(4\mathscr{L}_kc_1)$",
+    ("lemma52_repair", "best_step"): r"the step $\eta$ that makes that coefficient smallest",
+    ("lemma52_repair", "threshold"): r"the threshold on $f(\mu_k) - f^*$ of eq:cond at which "
+    "the cubic term is half the decrease",
+    ("lemma52_repair", "printed_threshold_cubic"): "the cubic term's coefficient at the printed "
+    "threshold",
+    ("lemma52_repair", "rate"): r"the contraction per step $\rho$ (the rate is $1 - \rho$)",
+    ("lemma52_repair", "delta_alpha_2"): r"$\Delta_{\alpha,2}$",
+    ("lemma53_repair", "weight"): r"the weight $\prod_{j=t+1}^{k}(1 - 2/j)$ that eq:Sig_dec "
+    r"carries from step $t$ to $k + 1$",
+    ("lemma53_repair", "inner_weight"): r"the weight of "
+    r"$\langle \bar G_t - H^*, \Sigma_t^{-1} - H^*\rangle$",
+    ("lemma53_repair", "square_weight"): r"the weight of $\|\tilde G_t\|^2$",
+    ("lemma53_repair", "y_sum"): r"$\sum_{t \ge 2}(t + 1)^{-4}$, the $Y$-term's sum",
+    ("lemma53_repair", "rho"): r"the smallest contraction per step $\rho$ of the repaired "
+    "Lemmas 5.1 and 5.2",
+    ("lemma53_repair", "C2_factor"): r"eq:dd's factor $2\gamma^2/(\rho\sigma)$ inside $C_2$",
+    ("lemma53_repair", "printed_base"): "the right side of eq:Sig_2_bnd over the printed $C_4$",
+}
+
+
+def _constant(name: str) -> str:
+    if name not in CONSTANT_NAMES:
+        raise ValueError(
+            f"name must be a repaired constant that CONSTANT_NAMES names, got {name!r}"
+        )
+    return CONSTANT_NAMES[name]
+
+
 def derivation_markdown(name: str) -> str:
-    """Each constant that ``derivations.<name>`` derives: its closed form (display math) and
-    whether the derivation from the proof's steps minus it simplifies to 0 (sympy)."""
+    """Each quantity that ``derivations.<name>`` derives, named in the paper's symbols
+    (``DERIVED_NAMES``): its closed form (display math) and whether the derivation from the
+    proof's steps minus it simplifies to 0 (sympy). Every eq: label with its number."""
     lines = []
     for key, (derived, closed) in getattr(derivations, name)().items():
+        if (name, key) not in DERIVED_NAMES:
+            raise ValueError(
+                f"key must be a quantity that DERIVED_NAMES names, got {key!r} of {name!r}"
+            )
         zero = sp.simplify(derived - closed) == 0
         answer = "yes" if zero else "NO"
         lines += [
-            f"* `{key}`: derived − closed form simplifies to 0: **{answer}**",
+            f"* {DERIVED_NAMES[name, key]}: the proof's steps minus this closed form simplify "
+            f"to 0: **{answer}**",
             "",
             f"  $$ {sp.latex(closed)} $$",
             "",
         ]
-    return "\n".join(lines)
+    return with_number("\n".join(lines))
 
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:
