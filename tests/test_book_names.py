@@ -148,10 +148,25 @@ def test_each_counterexample_says_what_its_letters_are(walk_pages, monkeypatch):
     assert set(_page_letters(pages.proof_page("Lemma 5.1"))) == {"a", "n", "m", "s"}
 
 
-def test_08d_s_new_findings_say_what_their_letters_are(tmp_path):
-    """08d lists the walk's new findings, Lemma 9's step 10 among them (a, n, m, s); its stored
-    output does not say what they are (the old text), the book's copy does."""
-    notebook = ROOT / "notebooks" / "08d-errata.ipynb"
+def test_08d_s_new_findings_say_what_their_letters_are(tmp_path, monkeypatch):
+    """08d lists the walk's new findings; its stored output does not say what a
+    counterexample's letters are (the old text), the book's copy does. Lemma 9's step 10 (a, n,
+    m, s) is the finding that needs it, a new finding until it named step 9's erratum (0.3.2):
+    a walk where it names none (the published one, copied into ``tmp_path``) brings it back,
+    and a copy of 08d storing that walk's list shows it as the book does."""
+    from mines_theory.verification.proofs import pages, published
+
+    data = published.load()
+    step = data["proofs"]["Lemma 5.1"][9]
+    assert step["index"] == 10 and step["erratum"] is not None
+    step["erratum"] = None
+    published.write(data, tmp_path / "walked.json")
+    monkeypatch.setattr(published, "PUBLISHED", tmp_path / "walked.json")
+    notebook = tmp_path / "08d-errata.ipynb"
+    nb = json.loads((ROOT / "notebooks" / notebook.name).read_text(encoding="utf-8"))
+    (cell,) = [c for c in nb["cells"] if "pages.new_findings()" in "".join(c["source"])]
+    cell["outputs"][0]["data"]["text/markdown"] = pages.new_findings()
+    notebook.write_text(json.dumps(nb), encoding="utf-8")
 
     def findings(path: Path) -> str:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
@@ -164,5 +179,6 @@ def test_08d_s_new_findings_say_what_their_letters_are(tmp_path):
         return undefined_letters("**Counterexample:** " + lines[0].split("Counterexample: ")[1])
 
     assert set(letters(findings(notebook))) == {"a", "n", "m", "s"}
-    SITE.staged_notebook(notebook, tmp_path / notebook.name, pdf=False)
-    assert letters(findings(tmp_path / notebook.name)) == []
+    (tmp_path / "book").mkdir()
+    SITE.staged_notebook(notebook, tmp_path / "book" / notebook.name, pdf=False)
+    assert letters(findings(tmp_path / "book" / notebook.name)) == []

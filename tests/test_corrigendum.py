@@ -3,6 +3,8 @@ the check flips when fed the printed constant or data under the alternative; the
 consistent with the errata table, ``bounds``, ``derivations``, the ledger's PDF numbers and the
 .tex."""
 
+import itertools
+import math
 import re
 
 import numpy as np
@@ -129,6 +131,37 @@ def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
     assert check_lemma_e8_repaired().status is Status.HOLDS
     printed = check_lemma_e8_repaired(threshold=chi_threshold)
     assert printed.status is Status.FAILS and printed["failing"].value > 0
+
+
+def test_lemma_e8_s_repaired_radius_implies_the_erratum_s_where_eq_chi_applies():
+    """What the repair's spec says of the two radii of eq:chi_1's event P(‖u‖² ≥ A_t) ≤
+    δ/(b(t+1)²): the erratum's corrected 8 log(b/δ) + 16 log(t+1) + d is d + 8x, x =
+    log(b(t+1)²/δ), and the repair's d + 2√(dx) + 2x is no larger exactly where d ≤ 9x, which
+    contains eq:chi's range d ≤ 8x; there the repair implies the erratum's (a larger threshold,
+    a smaller tail). On a grid of d, b, δ, t, against scipy's exact χ² tail: the repair's meets
+    the bound everywhere, the erratum's wherever d ≤ 9x, and fails it at some d > 9x (so the
+    implication does not run the other way there)."""
+    from scipy.stats import chi2
+
+    grid = itertools.product(
+        (1, 2, 5, 10, 20, 50, 100, 300, 1000, 3000), (1, 5, 20, 100), (0.5, 0.1, 1e-3), (1, 2, 10)
+    )
+    beyond = 0
+    for d, b, delta, t in grid:
+        x = math.log(b * (t + 1) ** 2 / delta)
+        repaired = bound_corrected.chi_threshold_corrected(d=d, b=b, delta=delta, t=t)
+        erratum = chi_threshold(d=d, b=b, delta=delta, t=t, printed=False)
+        bound = delta / (b * (t + 1) ** 2)
+        assert erratum == pytest.approx(d + 8 * x, rel=1e-12)
+        assert (repaired <= erratum) is (d <= 9 * x), (d, b, delta, t)
+        if d <= 8 * x:  # eq:chi applies (β = 8x/d ≥ 1)
+            assert repaired <= erratum
+        assert chi2.sf(repaired, d) <= bound
+        if d <= 9 * x:
+            assert chi2.sf(erratum, d) <= chi2.sf(repaired, d) <= bound
+        else:
+            beyond += chi2.sf(erratum, d) > bound
+    assert beyond > 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -112,9 +112,15 @@ TESTED: dict[str, BothSides] = {
         "test_section5_covariance_decide.py::test_remark53_each_part_alone_fails_it",
     ),
     "Thm 5.4": _t(
-        (C + "section5.kappa:decide_kappa", C + "section5.theorem54:decide_lxi"),
+        (
+            C + "section5.kappa:decide_kappa",
+            C + "section5.theorem54:decide_lxi",
+            C + "section5.theorem54:decide_lxi_trivial_runs",
+        ),
         "test_section5_theorem54_decide.py::test_the_status_needs_the_kappa_decision_and_eq_lxi",
         "test_section5_kappa.py::test_a_dependence_that_shrinks_to_a_permanent_slope_fails",
+        "test_section5_theorem54_decide.py::"
+        "test_eq_lxi_is_trivial_on_the_kappa_runs_only_while_each_run_s_k_is_below_its_threshold",
     ),
     "Thm 5.4, γ > 0": _t(
         (

@@ -296,6 +296,82 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
     assert status(walked, "Lemma 5.1", 1) == "identity"
 
 
+def _step10_at_the_walks_instances():
+    """Lemma 5.1's step 10 at the walk's own 1000 random instances (its seed, its model's
+    draws: a = ‖Ũᵀ∇f‖² ∈ [c₂s, c₁s], eq:nu's n = ‖ν‖² and m = ‖Ũν‖²), its left side, step 9's
+    right side, as printed or as corrected: the left of ``lemma9.replace_step_sides``, step 4's
+    right side with η₁,k = bτ/(4Lc₁) substituted (the erratum's −τ/(16Lc₁), τ/(8Lc₁),
+    τ²/(16Lc₁²)). Its right side is −c₂τ/(16c₁L)·s plus Δ_α,1 from the library's bounds
+    (``bounds.delta_alpha_1`` as printed; ``bounds.delta_alpha_1_corrected``, which carries the
+    γ² of eq:nu as its erratum corrects it: there n and m are the instance's times γ).
+
+    Returns per instance τζ and the margins (rhs − lhs)/(|lhs| + |rhs|) of: printed step 9
+    with printed Δ_α,1 (the line as walked); corrected step 9 with printed Δ_α,1; corrected
+    step 9 with corrected Δ_α,1; the same at the worst instance for the noise terms (∇f = 0,
+    n and m at eq:nu's bounds); and there with Δ_α,1 halved (the control)."""
+    from mines_theory.theory.bounds.corrected import delta_alpha_1_corrected
+    from mines_theory.theory.bounds.section5 import delta_alpha_1
+
+    step = spec.find("Lemma 5.1").steps[9]
+    assert step.index == 10 and step.checker == "lemma9:gradient_lower_bound"
+    rng = np.random.default_rng(check.seed_of(step))
+
+    def margin(lhs, rhs):
+        return (rhs - lhs) / (abs(lhs) + abs(rhs))
+
+    rows = []
+    for _ in range(1000):
+        draw = lemma9.gradient_lower_bound(rng)
+        v = draw.describe(draw.x0)
+        d, b, tau, zeta, L, g = (v[k] for k in ("d", "b", "tau", "zeta", "L", "gamma"))
+        c1, c2, c3, s, alpha = v["c1"], v["c2"], v["c3"], v["s"], v["alpha"]
+        kw = dict(d=d, b=b, delta=math.exp(-(c3 - 2 * d) / 3), L=L, tau=tau, alpha=alpha)
+        sides = dict(tau=tau, zeta=zeta, L=L, c1=c1)
+        corrected9, printed9 = lemma9.replace_step_sides(**sides, a=v["a"], n=v["n"], m=v["m"])
+        corrected9_sq, _ = lemma9.replace_step_sides(**sides, a=v["a"], n=g * v["n"], m=g * v["m"])
+        grad = -c2 * tau / (16 * c1 * L) * s
+        noise = delta_alpha_1_corrected(gamma=g, **kw)
+        printed = grad + delta_alpha_1(gamma=g, zeta=zeta, **kw)
+        corrected = grad + noise
+        # the noise alone (∇f = 0, so a = s = 0), at eq:nu's bounds (with γ²): the worst case
+        n_max = g**2 * b * alpha**4 * c3**3 / (36 * tau**3)
+        m_max = min(g**2 * b * alpha**4 * c3**4 / (36 * tau**4), c1 / tau * n_max)
+        worst, _ = lemma9.replace_step_sides(**sides, a=0.0, n=n_max, m=m_max)
+        rows.append(
+            (
+                tau * zeta,
+                margin(printed9, printed),
+                margin(corrected9, printed),
+                margin(corrected9_sq, corrected),
+                margin(worst, noise),
+                margin(worst, noise / 2),
+            )
+        )
+    return np.array(rows)
+
+
+def test_lemma_9_step_10_fails_only_through_what_the_erratum_corrects():
+    """Step 10 of Lemma 5.1 fails as printed and names step 9's erratum ("proof of Lemma 5.1,
+    substituting η₁,k; Δ_α,1"), since it fails only through what that erratum corrects: with
+    the erratum's corrected step 9 and its corrected Δ_α,1 (the one step 10 prints) the line
+    holds at every instance of the walk and at the worst for its noise terms; with step 9
+    corrected but Δ_α,1 as printed it still fails, and only where τζ > 1 (the printed Δ_α,1's
+    powers of τ and ζ are the wrong ones); the control, the corrected Δ_α,1 halved, fails at
+    every worst instance: the comparison can fail."""
+    rows = _step10_at_the_walks_instances()
+    tau_zeta, printed, step9_only, corrected, worst, halved = rows.T
+    tol = -check.TOLERANCE
+    assert (printed < tol).sum() > 100  # the line as the walk checks it: fails
+    assert (step9_only < tol).sum() > 5  # step 9 corrected, Δ_α,1 as printed: fails …
+    assert (tau_zeta[step9_only < tol] > 1).all()  # … only where τζ > 1
+    assert (corrected >= tol).all()  # the erratum's corrections: holds at every instance
+    # … and at the worst instance for the noise: there the ‖ν‖² term alone is 2/3 of the
+    # corrected Δ_α,1 (with ‖Ũν‖² ≤ (c₁/τ)‖ν‖² the other third), so halved it fails everywhere
+    assert (worst >= tol).all() and (halved < tol).all()
+    steps = spec.find("Lemma 5.1").steps
+    assert steps[9].erratum == steps[8].erratum == "proof of Lemma 5.1, substituting η₁,k; Δ_α,1"
+
+
 def test_lemma_e1_fails_where_its_erratum_says(walked):
     # the statement: its conclusion holds inside its condition (a hypothesis, not checked)
     assert [status(walked, "Lemma E.1", i) for i in (1, 2)] == ["holds", "not checked"]
@@ -682,7 +758,7 @@ def test_errata_cross_check(walked):
     by_proof = {p: walked[p.name] for p in spec.proofs()}
     result = walk.errata_cross_check(by_proof, labels)
     assert result.matched == {
-        "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9),),
+        "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9), ("Lemma 5.1", 10)),
         "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 8), ("Lemma E.1", 9)),
         "proof of Lemma 5.2, fourth line of the chain": (("Lemma 5.2", 5),),
         "proof of Lemma 5.2, the step after eq:tgm_3": (("Lemma 5.2", 6),),
@@ -755,7 +831,6 @@ def test_errata_cross_check(walked):
     assert result.dangling == (("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"),)
     assert set(result.new_findings) == {
         ("Lemma 5.1", 6),
-        ("Lemma 5.1", 10),
         ("Lemma D.1", 10),  # |ν_i| = ν_i
         ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
         ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
@@ -764,7 +839,8 @@ def test_errata_cross_check(walked):
     }
     report = command.errata_report(result)
     assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report
-    assert "step 10 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
+    assert "step 9 of Lemma 5.1, step 10 of Lemma 5.1 fail" in report
+    assert "step 6 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
     extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
     assert extra.unmatched == (

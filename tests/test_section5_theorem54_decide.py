@@ -9,7 +9,11 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.claims.section5.kappa import decide_kappa
-from mines_theory.verification.claims.section5.theorem54 import decide_lxi, theorem54_status
+from mines_theory.verification.claims.section5.theorem54 import (
+    decide_lxi,
+    decide_lxi_trivial_runs,
+    theorem54_status,
+)
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status
 
 KAPPAS = [10.0, 100.0, 1000.0]
@@ -87,3 +91,17 @@ def test_the_bound_must_lie_below_the_rate_of_every_kappa(final_bound, below):
     assert outcomes["not the rate of Σ frozen, at any k"]
     assert outcomes[BELOW] is below
     assert status is (Status.HOLDS if below else Status.FAILS)
+
+
+def test_eq_lxi_is_trivial_on_the_kappa_runs_only_while_each_run_s_k_is_below_its_threshold():
+    """ "eq:lxi trivial on the κ runs": each run's C/(L − τ)² (the k up to which its 𝓛_k bound is
+    L/τ) at least the runs' last k. The published thresholds (4.5·10¹², 4.1·10¹⁴, 4.0·10¹⁶
+    against k = 8000) give yes; one run's threshold below its k (a bound that bites there),
+    or a NaN, gives no; the criterion says the k."""
+    needed = {10.0: 4.5e12, 100.0: 4.1e14, 1000.0: 4.0e16}
+    yes = decide_lxi_trivial_runs(needed, k=8000)
+    assert yes.outcome and "k = 8000" in yes.criterion
+    assert decide_lxi_trivial_runs(needed, k=8000).name == "eq:lxi trivial on the κ runs"
+    assert decide_lxi_trivial_runs({**needed, 10.0: 7999.0}, k=8000).outcome is False
+    assert decide_lxi_trivial_runs({**needed, 10.0: 8000.0}, k=8000).outcome is True
+    assert decide_lxi_trivial_runs({**needed, 100.0: float("nan")}, k=8000).outcome is False

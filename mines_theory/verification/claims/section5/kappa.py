@@ -120,6 +120,22 @@ class KappaWindows:
             )
         return np.array(gaps)
 
+    def lemma53_inputs(self) -> dict:
+        """Lemma 5.3's inputs of this run (those of ``common.frame_inputs``, from the set-up
+        rather than a frame): d, b, δ, α, γ = 0 (a quadratic), K = its iterations, f(μ₁) − f* =
+        ``start_gap`` (μ₁ is ``restart``'s point) and ‖Σ₁⁻¹ − H*‖²_F = ‖L·I − H‖²_F."""
+        f = self.objective()
+        return {
+            "d": self.d,
+            "b": self.b,
+            "delta": self.delta,
+            "gamma": 0.0,
+            "alpha": self.alpha,
+            "K": self.iterations,
+            "f_gap_1": self.start_gap,
+            "initial_error_sq": float(np.linalg.norm(f.L * np.eye(self.d) - f.H) ** 2),
+        }
+
     def centres(self) -> np.ndarray:
         """The iteration at the middle of each window."""
         return (np.arange(self.iterations // self.window) + 0.5) * self.window

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -28,9 +29,11 @@ __all__ = [
     "check_theorem54",
     "decide_batch_remark",
     "decide_lxi",
+    "decide_lxi_trivial_runs",
     "describe_theorem54",
     "final_rates",
     "kappa_slope",
+    "lxi_trivial_until",
     "theorem54_status",
 ]
 
@@ -108,7 +111,8 @@ def check_theorem54(
     beside the same slope with Σ frozen at Σ₁ (``FROZEN_RUNS``, a rate ∝ 1/κ); the bound
     c₂/(8c₁) below each last-window rate; the rate at Σ⁻¹ = H that every κ tends to
     (``kappa.preconditioned_rate``); eq:lxi's bounds on 𝓛_k, ξ_k at the last k of ``config``
-    with the printed C of Lemma 5.3."""
+    (Lemma 5.2's run, not the κ runs) with the printed C of Lemma 5.3, and up to which k its
+    bound on 𝓛_k is the trivial L/τ on that run and on each κ run (``lxi_trivial_until``)."""
     kappas = [w.condition for w in windows]
     if [r.condition for r in frozen] != kappas:
         raise ValueError(
@@ -144,8 +148,10 @@ def check_theorem54(
     within, trivial = decide_lxi(
         last.curvature.to_numpy(), last.xi.to_numpy(), bounds, k=k_last, trivial_at=f.L / tau
     )
-    k_needed = constants.C / (f.L - tau) ** 2
-    qualifiers = (*qualifiers, trivial)
+    k_needed = lxi_trivial_until(f, frame_inputs(config, frame))
+    needed = {w.condition: lxi_trivial_until(w.objective(), w.lemma53_inputs()) for w in windows}
+    on_runs = decide_lxi_trivial_runs(needed, k=first.iterations)
+    qualifiers = (*qualifiers, trivial, on_runs)
     slopes = [m for m in measured if m.name.startswith("slope_")]  # shown, not published
     factors = [m for m in measured if m.name.startswith("factor_")]
     measured = tuple(m for m in measured if not m.name.startswith("slope_"))
@@ -157,8 +163,18 @@ def check_theorem54(
         number("final_bound", final_bound, 1e-9),
         number("C", constants.C),
         number("k_needed", k_needed),
+        *(number(f"k_needed_{kappa:g}", value) for kappa, value in needed.items()),
     )
-    summary = describe_theorem54(kappas, first, per_frozen, factors, within=within)
+    summary = describe_theorem54(
+        kappas,
+        first,
+        per_frozen,
+        factors,
+        within=within,
+        lxi_run=config,
+        k_lxi=k_last,
+        trivial=trivial.outcome and on_runs.outcome,
+    )
     return Verdict(
         theorem54_status(status, within),
         summary,
@@ -201,10 +217,48 @@ def decide_lxi(curvature, xi, bounds, *, k: int, trivial_at: float) -> tuple[boo
     )
 
 
-def describe_theorem54(kappas, first: KappaWindows, per_frozen, factors, *, within: bool) -> str:
+def lxi_trivial_until(f, inputs: Mapping) -> float:
+    """The last k at which eq:lxi's bound on 𝓛_k is the trivial L/τ on a run on ``f`` whose
+    Lemma 5.3 inputs are ``inputs`` (``common.frame_inputs``): min{L/τ, 1 + τ⁻¹√(C/k)} = L/τ
+    while k ≤ C/(L − τ)², C of eq:C as printed (γ = 0: a quadratic)."""
+    tau = f.runs_box[0]
+    return lemma53_printed(f, **inputs).C / (f.L - tau) ** 2
+
+
+def decide_lxi_trivial_runs(needed: Mapping[float, float], *, k: int) -> Qualifier:
+    """Whether eq:lxi's bound on 𝓛_k is the trivial L/τ all along the κ runs, a pure function:
+    every run's C/(L − τ)² (``needed``, by κ: ``lxi_trivial_until``) is at least their last
+    ``k``. A NaN is no such bound (no).
+
+    >>> decide_lxi_trivial_runs({10.0: 4.5e12, 1000.0: 4.0e16}, k=8000).outcome
+    True
+    >>> decide_lxi_trivial_runs({10.0: 4.5e3, 1000.0: 4.0e16}, k=8000).outcome
+    False
+    """
+    return Qualifier(
+        "eq:lxi trivial on the κ runs",
+        f"its bound on 𝓛_k equals L/τ up to the κ runs' last k = {k}: k ≤ C/(L − τ)² with "
+        f"each run's C (eq:C, K = {k})",
+        bool(all(k <= value for value in needed.values())),
+    )
+
+
+def describe_theorem54(
+    kappas,
+    first: KappaWindows,
+    per_frozen,
+    factors,
+    *,
+    within: bool,
+    lxi_run: MeanRun = LEMMA52,
+    k_lxi: int = LEMMA52.iterations,
+    trivial: bool = True,
+) -> str:
     """The sentence of ``check_theorem54``'s verdict on its measurements: the κ-windows of
     ``first`` at ``kappas``, the frozen runs' rates ``per_frozen``, the factors along the run
-    ``factors``, and whether eq:lxi holds at the last k (``within``)."""
+    ``factors``; whether eq:lxi holds (``within``) at the last k (``k_lxi``) of the run it is
+    checked on (``lxi_run``, Lemma 5.2's, not a κ run), and whether its bound on 𝓛_k is the
+    trivial L/τ on every run shown (``trivial``: on that run and on each κ run)."""
     names = ", ".join(f"{{rate_{k:g}}}" for k in kappas)
     frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
     along = "; ".join(f"k = {m.name.removeprefix('factor_')}: {{{m.name}}}" for m in factors)
@@ -219,10 +273,15 @@ def describe_theorem54(kappas, first: KappaWindows, per_frozen, factors, *, with
         + ", tending to "
         "the rate at Σ⁻¹ = H, {limit}; with Σ frozen at Σ₁ (same problems and oracle step): "
         f"{frozen_names}, slope {{frozen_slope}}; the κ-free guarantee c₂/(8c₁) = "
-        "{final_bound}; eq:lxi "
+        "{final_bound}. eq:lxi is checked on another run, Lemma 5.2's (κ = "
+        f"{lxi_run.condition:g}, {lxi_run.seeds} seeds, the mean not restarted): it "
         + ("holds" if within else "fails")
-        + " at the last k; with C = {C} (eq:C) its "
-        "𝓛_k bound is the trivial L/τ until k > C/(L − τ)² = {k_needed}"
+        + f" at its last k = {k_lxi}; with its C = {{C}} (eq:C) the 𝓛_k bound is the trivial "
+        "L/τ until k > C/(L − τ)² = {k_needed}, and on the κ runs until k > "
+        + ", ".join(f"{{k_needed_{k:g}}}" for k in kappas)
+        + f" (their C, K = {first.iterations}): the bound is "
+        + ("" if trivial else "not ")
+        + "trivial on every run shown where Σ_k learns"
     )
 
 
