@@ -7,21 +7,6 @@ import pytest
 
 from mines_theory.verification.framework.numbers import powers_of_ten, rounded
 from mines_theory.verification.framework.verdict import Kind, Measurement
-from mines_theory.verification.views import report
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "C = 1.6e+14, margin -2.5e-16, < 1e-10, 3.0e+00, not 1e3b or v1.2e5.",
-        "6.04e-04 [5.74e-04, 6.34e-04] at 4.9e+10. Then",
-        "no exponent: 0.0023, 1770 [1270, 1770], eq:C (5.5)",
-    ],
-)
-def test_powers_of_ten_agrees_with_the_books_prose(text):
-    """One rule for the book: the numbers module writes exponent notation as
-    ``report.powers_of_ten`` does (the lead keeps one of the two)."""
-    assert powers_of_ten(text) == report.powers_of_ten(text)
 
 
 def test_powers_of_ten_leaves_no_exponent_notation():

@@ -20,7 +20,8 @@ from typing import Any
 
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
-from ..views.report import NUMBERING, as_printed, first_false, page_name, powers_of_ten
+from ..framework.numbers import powers_of_ten
+from ..views.report import NUMBERING, as_printed, first_false, page_name
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 from .walk import points_into
@@ -882,7 +883,7 @@ _WORST = re.compile(r"(worst margin|largest relative residual) (\S+?)(?=;|$)")
 
 def power(value: float, digits: int = 2) -> str:
     """A small or large number as a reader writes it: ``digits`` significant digits and a power
-    of ten (``number``: ``views.report.powers_of_ten``, which drops a mantissa of 1).
+    of ten (``number``: ``framework.numbers.powers_of_ten``, which drops a mantissa of 1).
 
     >>> power(-2.476103e-16), power(1e-10), power(2.2e-14), power(0.005773)
     ('−2.5×10⁻¹⁶', '10⁻¹⁰', '2.2×10⁻¹⁴', '0.0058')

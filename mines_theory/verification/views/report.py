@@ -20,6 +20,7 @@ from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum
+from ..framework.numbers import powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
@@ -664,33 +665,6 @@ def _prose_scripts(text: str) -> str:
             out += [_symbols(text[at : m.start()]), f"<code>{name}</code>"]
             at = m.end()
     return "".join(out + [_symbols(text[at:])])
-
-
-#: A number in a computer's exponent notation ("1.6e+14", "-2.5e-16", "1e-10"), in prose.
-_E_NOTATION = re.compile(r"(?<![\w.])(-?)(\d+(?:\.\d+)?)e([+-]?)(\d+)(?!\w|\.\d)")
-_SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
-def powers_of_ten(text: str) -> str:
-    """``text`` with each number in exponent notation written as a power of ten, as a reader
-    writes it.
-
-    >>> powers_of_ten("C = 1.6e+14, margin -2.5e-16, < 1e-10, 3.0e+00, not 1e3b or v1.2e5.")
-    'C = 1.6×10¹⁴, margin −2.5×10⁻¹⁶, < 10⁻¹⁰, 3.0, not 1e3b or v1.2e5.'
-    >>> powers_of_ten("at 4.9e+10. Then")
-    'at 4.9×10¹⁰. Then'
-    """
-
-    def power(m: re.Match) -> str:
-        sign, mantissa, direction, digits = m.groups()
-        exponent = int(digits) * (-1 if direction == "-" else 1)
-        minus = "−" if sign else ""
-        if exponent == 0:
-            return minus + mantissa
-        scale = "10" + str(exponent).translate(_SUPERSCRIPT_DIGITS)
-        return minus + (scale if float(mantissa) == 1 else f"{mantissa}×{scale}")
-
-    return _E_NOTATION.sub(power, text)
 
 
 def _symbols(text: str) -> str:
