@@ -208,10 +208,14 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
 @dataclass(frozen=True)
 class Placed:
     """Where a step stands in the .tex: the display that holds it (``line``, the line of the
-    .tex where it opens) and ``before``, the member before the step's relation (LaTeX)."""
+    .tex where it opens), ``before``, the member before the step's relation (LaTeX), and
+    ``after``, what follows the step's member up to the next relation at bracket depth 0 (""
+    when the member ends there): ``before``, the relation, its member and ``after`` close every
+    bracket they open (``displayed``)."""
 
     line: int
     before: str
+    after: str = ""
 
 
 #: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
@@ -228,32 +232,64 @@ def _member(fragment: str) -> str:
     return text[m.end() :] if m else text
 
 
+def _whole(parts: Sequence[str], k: int) -> tuple[str, str]:
+    """The member before relation ``k`` of a display and what follows its member, widened by
+    whole relations until the two with the relation close every bracket they open
+    (``is_balanced``): ``parts`` is the display's text before its first relation, then each
+    relation with its member (``coverage.Relation.fragment``). A relation inside P(·) or exp(·)
+    is shown with the whole of it.
+
+    >>> _whole(["P(x", r"\\ge a)", r"\\le b"], 2)
+    ('P(x \\\\ge a)', '')
+    >>> _whole(["P(x", r"\\ge a)", r"\\le b"], 1)
+    ('P(x', '')
+    """
+    lo, hi = k - 1, k + 1
+
+    def shown() -> str:
+        head = _member(parts[lo]) if lo else parts[0]
+        return " ".join([head, *parts[lo + 1 : hi]])
+
+    while not is_balanced(shown()):
+        depths, stray = bracket_depths(shown())
+        if stray and lo > 0:
+            lo -= 1
+        elif depths[-1] and hi < len(parts):
+            hi += 1
+        else:
+            break
+    head = _member(parts[lo]) if lo else parts[0]
+    return " ".join([head, *parts[lo + 1 : k]]), " ".join(parts[k + 1 : hi])
+
+
 def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     """Each step of ``proof`` (by index) placed in the paper's ``tex``: the display of the
     proof's spans (``spec.Proof.spans``, scanned by ``coverage``) whose relation is the step's
     (their normalized LaTeX equal; the first such relation at or after the previous step's,
-    else the first anywhere), with the member before it. A step whose relation is not found is
-    left out."""
+    else the first anywhere), with the member before it and what follows its member, widened
+    where the relation stands inside brackets (``_whole``). A step whose relation is not found
+    is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, normalized fragment) of every relation, in the .tex's order
+    found = []  # (line, before, after, normalized fragment) of every relation, in order
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
-            before = display.body[: len(display.body) - tail]
-            for r in rels:
-                found.append((display.line, normalized(before), normalized(r.fragment)))
-                before = _member(r.fragment)
+            parts = [normalized(display.body[: len(display.body) - tail])]
+            parts += [normalized(r.fragment) for r in rels]
+            for k in range(1, len(parts)):
+                found.append((display.line, *_whole(parts, k), parts[k]))
     out: dict[int, Placed] = {}
     at = 0
     for step in proof.steps:
         key = normalized(step.latex)
-        hits = [k for k, f in enumerate(found) if f[2] == key]
+        hits = [k for k, f in enumerate(found) if f[3] == key]
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        out[step.index] = Placed(found[k][0], tex_fragment(found[k][1]))
+        line, before, after, _ = found[k]
+        out[step.index] = Placed(line, tex_fragment(before), tex_fragment(after))
         at = k + 1
     return out
 
@@ -1043,164 +1079,127 @@ def visible_width(tex: str) -> int:
     return len(re.sub(r"[{}^_\s]", "", text)) + named + spaced
 
 
-#: A sized opening or closing delimiter's command (``\\Bigl``): no ``\\right`` pairs it.
-_SIZED = re.compile(r"\\[bB]ig(?:g)?[lr]")
+#: A bracket of a display, with what sizes it: ``\\left(``, ``\\Bigr]``, ``\\Big\\|``, ``\\{``,
+#: ``\\langle``, ``(``, a brace; any other command is matched whole so that its letters are not
+#: read as brackets.
+_BRACKET = re.compile(
+    r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*(?:\\[A-Za-z]+|\\.|.)"
+    r"|\\[A-Za-z]+|\\.|[{}()\[\]|]"
+)
+_OPENING = {"(", "[", "{", "\\{", "\\langle", "\\lVert", "\\lvert", "\\lbrace"}
+_CLOSING = {")", "]", "}", "\\}", "\\rangle", "\\rVert", "\\rvert", "\\rbrace"}
+#: A bar that opens or closes by where it stands (‖x‖, |x|).
+_BAR = {"|", "\\|", "\\vert", "\\Vert"}
+
+
+def _side(bracket: str) -> tuple[str | None, str]:
+    """Whether a match of ``_BRACKET`` opens, closes or toggles (a bar), or is no bracket
+    (None), and its delimiter: ``\\left``/``\\bigl`` open, ``\\right``/``\\bigr`` close
+    (whatever their delimiter, ``.`` too), an unsided ``\\Big(`` as its delimiter does."""
+    sized = re.match(r"\\(left|right|[bB]igg?([lr]?))(?![A-Za-z])\s*(.*)$", bracket)
+    if sized:
+        command, side, mark = sized.groups()
+        if command == "left" or side == "l":
+            return "open", mark
+        if command == "right" or side == "r":
+            return "close", mark
+        bracket = mark
+    if bracket in _OPENING:
+        return "open", bracket
+    if bracket in _CLOSING:
+        return "close", bracket
+    return ("bar" if bracket in _BAR else None), bracket
+
+
+def bracket_depths(tex: str) -> tuple[list[int], int]:
+    """The bracket depth of ``tex`` before each of its characters (and at its end, the last
+    item), counting (), [], braces, ``\\{…\\}``, ``\\langle…\\rangle``, ``\\left…\\right`` and
+    sized pairs, and bars (‖·‖, |·|) by pairs; and how many of its closing brackets close
+    nothing. ``tex`` is balanced when both its depth at the end and that count are 0.
+
+    >>> depths, stray = bracket_depths(r"P(x \\ge a) \\le \\norm{y}")
+    >>> [depths[i] for i in (0, 5, 10, 14)], depths[-1], stray
+    ([0, 1, 0, 0], 0, 0)
+    >>> bracket_depths(r"(\\beta+1) d \\right) \\le \\exp(-d)")[1]
+    1
+    """
+    depths: list[int] = []
+    stack: list[str] = []
+    stray, at = 0, 0
+    for m in _BRACKET.finditer(tex):
+        depths += [len(stack)] * (m.end() - at)
+        at = m.end()
+        side, mark = _side(m.group())
+        if side == "bar" and stack and stack[-1] == mark:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(mark)
+        elif side == "close":
+            while stack and stack[-1] in _BAR:  # a bar left open inside: (A | B)
+                stack.pop()
+            if stack:
+                stack.pop()
+            else:
+                stray += 1
+    depths += [len(stack)] * (len(tex) - at + 1)
+    return depths, stray
+
+
+def is_balanced(tex: str) -> bool:
+    """Whether every bracket of ``tex`` is closed in it and closes one of it
+    (``bracket_depths``).
+
+    >>> is_balanced(r"\\PP\\left( \\norm{u}^2 \\ge A_t \\right)")
+    True
+    >>> is_balanced(r"A_t\\right) \\le 1"), is_balanced(r"\\langle a, b")
+    (False, False)
+    """
+    depths, stray = bracket_depths(tex)
+    return depths[-1] == 0 and stray == 0
+
+
+#: A relation sign of a display (``coverage``'s relations): a line may break before one that
+#: stands at bracket depth 0.
+_RELATION = re.compile(
+    r"\\(?:stackrel|overset)\s*\{"
+    r"|\\(?:le|leq|ge|geq|preceq|succeq|prec|succ|ne|neq|approx|lesssim|gtrsim)(?![A-Za-z])"
+    r"|(?<!\\)[=<>]"
+)
 
 
 def _pieces(tex: str) -> list[str]:
-    """``tex`` cut before each + or − at the top level (not inside braces, parentheses,
-    brackets, ``\\left…\\right`` or an environment, nor a sign that opens a group or follows
-    an operator)."""
-    pieces, depth, start, i = [], 0, 0, 0
-    while i < len(tex):
-        if tex.startswith(("\\left", "\\begin"), i) and not tex[i + 5 : i + 6].isalpha():
-            depth += 1
-        elif tex.startswith("\\begin{", i):
-            depth += 1
-        elif tex.startswith("\\right", i) and not tex[i + 6 : i + 7].isalpha():
-            depth -= 1
-        elif tex.startswith("\\end{", i):
-            depth -= 1
-        if tex[i] == "\\":
-            m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
-            i += len(m.group()) if m else 1
-            if m and _SIZED.fullmatch(m.group()) and tex[i : i + 1] in tuple("()[]|"):
-                i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
+    """``tex`` cut before each relation sign and each + or − at bracket depth 0
+    (``bracket_depths``: not inside braces, parentheses, brackets, ``\\left…\\right``, a
+    sized pair, ⟨·,·⟩ or ‖·‖, nor a sign that opens a group or follows an operator).
+
+    >>> _pieces(r"\\PP(x \\ge a) + b - c \\le \\norm{y - z}")
+    ['\\\\PP(x \\\\ge a)', '+ b', '- c', '\\\\le \\\\norm{y - z}']
+    """
+    depths, _ = bracket_depths(tex)
+    cuts = [0]
+    for i, char in enumerate(tex):
+        if depths[i] != 0 or tex[i - 1 : i] == "\\":
             continue
-        depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
-        before = tex[start:i].rstrip()
-        if depth == 0 and tex[i] in "+-" and before and before[-1] not in "([{=,^_+-":
-            pieces.append(tex[start:i].strip())
-            start = i
-        i += 1
-    return [p for p in pieces + [tex[start:].strip()] if p]
+        before = tex[cuts[-1] : i].rstrip()
+        if not before:
+            continue
+        sign = char in "+-" and before[-1] not in "([{=,^_+-<>"
+        if sign or _RELATION.match(tex, i):
+            cuts.append(i)
+    return [p for p in (tex[a:b].strip() for a, b in zip(cuts, cuts[1:] + [len(tex)])) if p]
 
 
 def _lines(tex: str, width: int = LINE) -> list[str]:
-    """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
-    allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
-    unpaired first (``_unpaired``), then its wide fractions and roots opened (``_opened``), so
-    that it may break inside them."""
+    """``tex`` in lines of at most ``width`` visible characters where its relations and + and −
+    at bracket depth 0 allow (``_pieces``), greedily; a piece wider than ``width`` is left whole
+    (a display too wide for the column scrolls; a line cut inside brackets does not read)."""
     lines: list[str] = []
     for piece in _pieces(tex):
         if lines and visible_width(lines[-1] + piece) <= width:
             lines[-1] += " " + piece
         else:
             lines.append(piece)
-    if max(map(visible_width, lines)) > width:
-        for easier in (_unpaired(tex), _opened(tex, width)):
-            if easier != tex:
-                return _lines(easier, width)
     return lines
-
-
-def _group_end(tex: str, start: int) -> int:
-    """The offset after the brace that closes the group opened at ``tex[start]`` (a "{")."""
-    depth, i = 0, start
-    while i < len(tex):
-        if tex[i] == "\\":
-            i += 2
-            continue
-        depth += {"{": 1, "}": -1}.get(tex[i], 0)
-        i += 1
-        if depth == 0:
-            return i
-    raise ValueError(f"tex={tex!r}: expected a closing brace for the group at {start}")
-
-
-def _wrapped(tex: str) -> bool:
-    """Whether ``tex`` is one ``\\Bigl``…``\\Bigr`` group (a norm set by ``_unpaired``)."""
-    marks = list(re.finditer(r"\\Big([lr])", tex.strip()))
-    if not marks or marks[0].start() != 0:
-        return False
-    depth = 0
-    for k, m in enumerate(marks):
-        depth += 1 if m.group(1) == "l" else -1
-        if depth == 0:
-            rest = tex.strip()[m.end() :]
-            return k == len(marks) - 1 and re.fullmatch(r"\\\||\\rangle|[)\]|]", rest) is not None
-    return False
-
-
-def _opened(tex: str, width: int = LINE) -> str:
-    """``tex`` with each fraction of its top level whose numerator is wider than half a line
-    set as its reciprocal denominator times the numerator (``\\frac{A}{B}`` as
-    ``\\frac{1}{B}\\Bigl(A\\Bigr)``, a norm's own bars kept for the parentheses), and each such
-    square root as a power (``\\Bigl(X\\Bigr)^{1/2}``): the same value, in delimiters a line
-    may break inside (``_pieces``).
-
-    >>> print(_opened(r"x + \\frac{a + b}{2}", 4))  # a numerator wider than half of 4
-    x + \\frac{1}{2} \\Bigl( a + b \\Bigr)
-    >>> print(_opened(r"x + \\frac{a + b}{2}"))  # not wider than half of LINE
-    x + \\frac{a + b}{2}
-    >>> print(_opened(r"\\sqrt{\\Bigl\\| a - b \\Bigr\\|} \\frac{\\Bigl\\| a - b \\Bigr\\|}{2}", 6))
-    \\Bigl( \\Bigl\\| a - b \\Bigr\\| \\Bigr)^{1/2} \\frac{1}{2} \\Bigl\\| a - b \\Bigr\\|
-    """
-    out, i, depth = [], 0, 0
-    while i < len(tex):
-        m = re.match(r"\\(frac|sqrt)\s*\{", tex[i:]) if depth == 0 else None
-        if m is not None:
-            first = i + m.end() - 1
-            end = _group_end(tex, first)
-            inner = tex[first + 1 : end - 1].strip()
-            if m.group(1) == "sqrt" and visible_width(inner) > width // 2:
-                out.append(f"\\Bigl( {inner} \\Bigr)^{{1/2}}")
-                i = end
-                continue
-            if (
-                m.group(1) == "frac"
-                and tex.startswith("{", end)
-                and visible_width(inner) > width // 2
-            ):
-                below = _group_end(tex, end)
-                top = inner if _wrapped(inner) else f"\\Bigl( {inner} \\Bigr)"
-                out.append(f"\\frac{{1}}{{{tex[end + 1 : below - 1].strip()}}} {top}")
-                i = below
-                continue
-        if tex[i] == "\\":
-            command = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
-            step = command.group() if command else tex[i]
-            out.append(step)
-            i += len(step)
-            continue
-        depth += {"{": 1, "}": -1}.get(tex[i], 0)
-        out.append(tex[i])
-        i += 1
-    return "".join(out)
-
-
-#: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
-_PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
-
-
-def _unpaired(tex: str) -> str:
-    """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
-    ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
-    ``\\Bigr)``), which a line break may separate, and a sized parenthesis or bracket that does
-    not say its side (``\\Big(``) as the side it is (``\\Bigl(``), which ``_pieces`` then reads
-    as no group; as it is when it has a null delimiter (``\\left.``)."""
-    if re.search(r"\\(?:left|right)\.", tex):
-        return tex
-    out, i = [], 0
-    while i < len(tex):
-        m = re.match(r"\\(norm|dotprod)\s*\{", tex[i:])
-        if m:
-            depth, j = 1, i + m.end()
-            while j < len(tex) and depth:
-                depth += {"{": 1, "}": -1}.get(tex[j], 0)
-                j += 1 if tex[j] != "\\" else 2
-            opening, closing = _PAIRED[m.group(1)]
-            inner = _unpaired(tex[i + m.end() : j - 1])
-            out.append(f"\\Bigl{opening} {inner} \\Bigr{closing}")
-            i = j
-            continue
-        out.append(tex[i])
-        i += 1
-    text = "".join(out)
-    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[(\[])", r"\\\1l", text)  # \Big( as \Bigl(
-    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[)\]])", r"\\\1r", text)
-    text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
-    return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
 
 
 _LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z])")
@@ -1209,9 +1208,9 @@ _LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z])")
 def balanced(tex: str) -> str:
     """``tex`` with its ``\\left``/``\\right`` pairs closed: a ``\\right`` with no ``\\left``
     before it gets a null ``\\left.`` at the start, a ``\\left`` with no ``\\right`` after it a
-    null ``\\right.`` at the end. A step is cut from its display at a relation sign, which may
-    sit inside ``\\left(…\\right)`` (Lemma 38: P(‖u‖² ≥ A_t)), and MathJax sets nothing of a
-    line whose delimiters do not pair.
+    null ``\\right.`` at the end (MathJax sets nothing of a line whose delimiters do not pair).
+    A step's display is whole between relations at bracket depth 0 (``displayed``), so this
+    changes only a display the .tex itself leaves open.
 
     >>> balanced(r"\\ge A_t \\right)"), balanced(r"\\PP\\left( x"), balanced(r"\\left(x\\right)")
     ('\\\\left. \\\\ge A_t \\\\right)', '\\\\PP\\\\left( x \\\\right.', '\\\\left(x\\\\right)')
@@ -1240,19 +1239,39 @@ def _token_width(token: str) -> int:
     return 2 + (visible_width(stacked.group(1)) // 2 if stacked else 0)
 
 
+def _rows(members: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``members`` with each joined to the one before it where the break between them would
+    stand inside brackets (the members before it not balanced, ``is_balanced``): a display
+    breaks only at relations at bracket depth 0.
+
+    >>> _rows([("", r"\\PP(x"), (r"\\ge", "a)"), (r"\\le", "b")])
+    [('', '\\\\PP(x \\\\ge a)'), ('\\\\le', 'b')]
+    """
+    rows: list[tuple[str, str]] = []
+    flat = ""
+    for token, member in members:
+        if rows and not is_balanced(flat):
+            last_token, last = rows[-1]
+            rows[-1] = (last_token, f"{last} {token} {member}".strip())
+        else:
+            rows.append((token, member))
+        flat = f"{flat} {token} {member}"
+    return rows
+
+
 def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
-    line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
-    member broken by ``_lines`` and each continuation indented; each line's delimiters paired
-    (``balanced``)."""
+    line when it fits ``width`` (and ``join``; else a line per member), else aligned, a line per
+    member (``_rows``: joined where the break would stand inside brackets), each broken by
+    ``_lines`` and each continuation indented; each line's delimiters paired (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    if visible_width(flat) <= width and (join or len(members) == 1):
-        return ["$$", balanced(flat), "$$", ""]
     rows = []
-    for token, member in members:
+    for token, member in _rows(members):
         for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+    if len(rows) == 1 or (visible_width(flat) <= width and join):
+        return ["$$", balanced(flat), "$$", ""]
     body = " \\\\\n".join(rows)
     return ["$$", "\\begin{aligned}", body, "\\end{aligned}", "$$", ""]
 
@@ -1261,13 +1280,14 @@ def relation_display(before: str, step: str) -> list[str]:
     """The Markdown lines of a step's relation: ``before`` (the member before it, trailing
     punctuation dropped) then ``step`` (its relation and the member after it), in one display,
     broken into aligned lines where it is wider than the column (``_display``); ``before``
-    folded when it is longer than ``FOLD``."""
+    folded when it is longer than ``FOLD`` and balanced (``is_balanced``: a fold of an open
+    bracket would leave its close alone on the line)."""
     before = before.rstrip(" ,.;")
     m = _TOKEN.match(step)
     token, member = (step[: m.end()], step[m.end() :].strip()) if m else ("", step)
     if not before:
         return _display([(token, member)])
-    if len(before) <= FOLD:
+    if len(before) <= FOLD or not is_balanced(before):
         return _display([("", before), (token, member)])
     return _display([("", "\\cdots"), (token, member)]) + [
         '<details class="aside"><summary>The member before it (⋯)</summary>',
@@ -1764,7 +1784,8 @@ def proof_page(
         if quantified is not None:
             lines += [quantified, ""]
         else:
-            lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
+            relation = f"{tex_fragment(step['latex'])} {where.after if where else ''}".strip()
+            lines += relation_display(where.before if where else "", relation)
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
