@@ -454,3 +454,71 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
         assert f"-gamma-0) {words}" in pages.statement_verdicts("Lemma 5.1", made), status
+
+
+def _found(page: str, index: int) -> str:
+    """The line of step ``index``'s evidence fold that says what the check found."""
+    line = next(x for x in _step(page, index).splitlines() if x.startswith(f"**{pages.FOUND}**"))
+    return line.removeprefix(f"**{pages.FOUND}** ")
+
+
+def test_a_monte_carlo_step_s_evidence_reads_in_the_step_s_own_direction(tex):
+    """The walk data says a Monte Carlo step's estimate as E[lhs] − rhs, whose sign for a step
+    that holds is negative under ≤ and positive under ≥ (Lemma 29's C.1, "0.42 ± 0.88"). The
+    page says it in the step's own direction, taken from the spec's relation: Theorem 2's
+    (our 3.2) step 6 (≤) and step 7 (≥), given the same evidence, read opposite ways, and a
+    relation written wrongly into the walk data changes nothing. Evidence without the phrase is
+    left as it is; a standard error of 0 is said to be every draw the same, not a closed form."""
+    same = (
+        "holds at 4 instances, 20000 Monte Carlo draws each; worst E[lhs] − rhs = 0.2 ± 0.09 "
+        "(SE; fails beyond 4 SE), worst normalized margin 1.00e-01"
+    )
+    steps = {s.index: s.relation for s in spec.find("Thm 3.2").steps}
+    assert (steps[6], steps[7]) == ("<=", ">=")
+    walked = [dict(s) for s in PUBLISHED["proofs"]["Thm 3.2"]]
+    for step in walked:
+        if step["index"] in (6, 7):
+            step["evidence"] = same
+            step["relation"] = {"<=": ">=", ">=": "<="}[step["relation"]]  # the data lies
+    page = pages.proof_page("Thm 3.2", {**PUBLISHED, "proofs": {"Thm 3.2": walked}}, tex=tex)
+    below, above = _found(page, 6), _found(page, 7)
+    assert (
+        "worst: the right side exceeds E[left side] by −0.20 ± 0.09 (Monte Carlo SE; the " in below
+    )
+    assert (
+        "worst: E[left side] exceeds the right side by 0.20 ± 0.09 (Monte Carlo SE; the " in above
+    )
+    assert "if E[left side] exceeded it by more than 4 SE" in below
+    assert "if the right side exceeded E[left side] by more than 4 SE" in above
+    assert "E[lhs]" not in page and "E[left] − right" not in page
+    # evidence of any other kind reads as the data says it, on every page
+    for proof, page, steps in _pages():
+        for step in steps:
+            evidence = step.get("evidence") or ""
+            if "E[lhs]" not in evidence:
+                assert pages.directed(evidence, step["relation"]) == evidence
+            else:
+                assert "E[lhs]" not in pages.directed(evidence, step["relation"]), proof.name
+    # Lemma 30's (our D.3) step 1: no draw fell in the event, so the sample's SE is 0
+    zero = _found(pages.proof_page("Lemma D.3", PUBLISHED, tex=tex), 1)
+    assert "± 0" not in zero and "every draw gave the same value" in zero
+    assert "not a closed form" in zero
+
+
+def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):
+    """Lemma 38's (our E.8) step 1 tests P(|the sum| > its printed right side) ≤ δ: the
+    counterexample's "bound = 25.99" is that printed right side (models/lemma_y.py's
+    ``statement``), not the check's right side δ, and the page names it so; its estimate and
+    standard error ("estimate = 0.01874, its standard error = 0.0009642") read as one number
+    to its error, in the step's direction (≤: right side − E[left side]). No page writes an
+    estimate with its error apart."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert (
+        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, printed right side = "
+        "25.99, right side − E[left side] = −0.0187 ± 0.0010." in _step(page, 1)
+    )
+    assert "printed right side: the lemma's printed right side at the instance" in page
+    assert "check compares with δ (its own right side)" in page
+    for proof, page, _ in _pages():
+        assert "estimate = " not in page and "its standard error = " not in page, proof.name
+        assert "bound = " not in page, proof.name

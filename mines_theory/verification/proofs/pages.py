@@ -13,6 +13,7 @@ errata page) and to the repaired statement in the corrigendum where there is one
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -572,7 +573,9 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
-        counterexample = _values(step.get("counterexample") or {}, words=meaning)
+        counterexample = _values(
+            step.get("counterexample") or {}, words=meaning, relation=_relation(step, name)
+        )
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
@@ -594,6 +597,7 @@ _NAMES = {
     "rhs": "right side",
     "lhs - rhs": "left − right",
     "se": "its standard error",
+    "bound": "printed right side",
     "norm_u_sq": "‖u‖²",
     "norm_e": "‖e‖",
     "mu_gap": "μ gap",
@@ -651,16 +655,30 @@ def number(value: Any) -> str:
 WORDS = {"iso": "isotropic instance", "tight": "tight recursion"}
 
 
-def _values(counterexample: Mapping[str, Any], words: bool = False) -> str:
+def _values(
+    counterexample: Mapping[str, Any], words: bool = False, relation: str | None = None
+) -> str:
     """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
     as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"; with ``words``, a
-    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes")."""
-    return ", ".join(
-        f"{WORDS[k]}: {'yes' if v else 'no'}"
-        if words and k in WORDS
-        else f"{symbol(k)} = {number(v)}"
-        for k, v in counterexample.items()
-    )
+    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes"); with the
+    step's ``relation``, a Monte Carlo estimate and its standard error as one item, the step's
+    slack in its own direction to its error (``slack``, ``uncertain``).
+
+    >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
+    'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
+    """
+    items = []
+    for k, v in counterexample.items():
+        if k == "se" and relation in DIRECTION and "estimate" in counterexample:
+            continue
+        if k == "estimate" and relation in DIRECTION and "se" in counterexample:
+            shown = uncertain(slack(v, relation), counterexample["se"])
+            items.append(f"{DIRECTION[relation][1]} = {shown}")
+        elif words and k in WORDS:
+            items.append(f"{WORDS[k]}: {'yes' if v else 'no'}")
+        else:
+            items.append(f"{symbol(k)} = {number(v)}")
+    return ", ".join(items)
 
 
 #: The notation page of the book, where the paper's symbols are defined.
@@ -694,7 +712,10 @@ GLOSSARY: dict[str, str] = {
     "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
     "‖ū<sub>t,i</sub>‖²",
     "A": "a threshold on ‖ū‖² (the A<sub>t</sub> of one t)",
-    "bound": "the right side of the lemma's bound at the instance",
+    "bound": "the lemma's printed right side at the instance, Σ<sub>t</sub> z<sub>t,k</sub>·"
+    "3 tr Λ<sub>t</sub>/d·δ(A<sub>t</sub>² + 16A<sub>t</sub> + 144)/(t + 1)²·"
+    "tr(Σ<sub>t</sub>⁻¹)‖Σ<sub>t</sub>⁻¹ − H*‖: the threshold of the event whose probability the "
+    "check compares with δ (its own right side); O(δ) as δ → 0, its constant large",
     "estimate": "the Monte Carlo estimate of E[left] − right",
     "se": "the standard error of that estimate",
     "margin": "the normalized margin at the instance (negative: the step is violated)",
@@ -793,7 +814,10 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     note with such a symbol."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
-        for name in step.get("counterexample") or {}:
+        values = step.get("counterexample") or {}
+        for name in values:
+            if name in ("estimate", "se") and {"estimate", "se"} <= set(values):
+                continue  # written as the step's slack, in words (``_values``)
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", name) else WORDS.get(name, symbol(name))
             names = shown.setdefault(_meaning(proof, name), [])
             if written not in names:
@@ -967,6 +991,113 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+def uncertain(estimate: float, se: float) -> str:
+    """A Monte Carlo estimate with its standard error, each to the decimal of the error's first
+    digit (at most 3 significant digits of the estimate); with an error of 0, the estimate
+    alone (``number``'s minus sign and powers of ten).
+
+    >>> uncertain(0.01873917, 0.00096415), uncertain(-1.5439, 0.00828), uncertain(0.106, 0.0)
+    ('0.0187 ± 0.0010', '−1.54 ± 0.008', '0.106')
+    >>> uncertain(-3.67e-09, 3.4e-07)
+    '−3.7×10⁻⁹ ± 3×10⁻⁷'
+    """
+    if se <= 0:
+        return power(estimate, 3)
+    decimals = max(0, -math.floor(math.log10(se)))
+    if decimals > 4:
+        return f"{power(estimate)} ± {power(se, 1)}"
+    text = f"{estimate:.{decimals}f}"
+    if len(re.sub(r"^[-0.]+|\.", "", text)) > 3:
+        text = f"{float(f'{estimate:.3g}'):.{decimals}f}".rstrip("0").rstrip(".")
+    return f"{text} ± {se:.{decimals}f}".replace("-", "−")
+
+
+#: A Monte Carlo step's slack in its own direction, by its relation (the spec's, never the
+#: sign of the estimate): how it reads (positive where the step holds), its name, and what
+#: would make the step fail.
+DIRECTION = {
+    "<=": (
+        "the right side exceeds E[left side] by",
+        "right side − E[left side]",
+        "E[left side] exceed{} it",
+    ),
+    ">=": (
+        "E[left side] exceeds the right side by",
+        "E[left side] − right side",
+        "the right side exceed{} E[left side]",
+    ),
+    "=": ("E[left side] − right side is", "E[left side] − right side", "they differ{}"),
+}
+DIRECTION["<"], DIRECTION[">"] = DIRECTION["<="], DIRECTION[">="]
+
+
+def slack(estimate: float, relation: str) -> float:
+    """A Monte Carlo ``estimate`` of E[lhs] − rhs as the step's slack in its own direction
+    (``DIRECTION``): negated for a ≤ or <, as it is for a ≥, > or =.
+
+    >>> slack(0.5, "<="), slack(0.5, ">=")
+    (-0.5, 0.5)
+    """
+    return -estimate if relation in ("<=", "<") else estimate
+
+
+#: A Monte Carlo step's estimate of E[lhs] − rhs with its standard error, as ``check`` writes
+#: it: where the step holds (the worst instance's) and where it fails.
+_HOLDS_MC = re.compile(
+    r"worst E\[lhs\] − rhs = (?P<est>\S+) ± (?P<se>\S+) \(SE; fails beyond (?P<k>[\d.]+) SE\)"
+)
+_FAILS_MC = re.compile(
+    r"Monte Carlo E\[lhs\] − rhs = (?P<est>\S+) ± (?P<se>\S+) \(SE, (?P<n>\d+) draws\), "
+    r"beyond 0 by more than (?P<k>[\d.]+) SE"
+)
+
+
+def directed(evidence: str, relation: str) -> str:
+    """A Monte Carlo step's ``evidence`` with its E[lhs] − rhs said in the step's own direction
+    (``DIRECTION``, by its ``relation``), so that a step that holds reads as a positive slack
+    whether it is a ≤ or a ≥, each number to its standard error (``uncertain``); a standard
+    error of 0 said as what it is (every draw gave the same value: no draw fell in the event,
+    or all did, for an event's indicator), not as a closed form. Other evidence is returned as it is.
+
+    >>> e = "worst E[lhs] − rhs = -0.2 ± 0.091 (SE; fails beyond 4 SE), worst normalized margin"
+    >>> print(directed(e, "<="))
+    worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE; the step would fail if E[left side] exceeded it by more than 4 SE), worst normalized margin
+    >>> print(directed(e, ">="))
+    worst: E[left side] exceeds the right side by −0.20 ± 0.09 (Monte Carlo SE; the step would fail if the right side exceeded E[left side] by more than 4 SE), worst normalized margin
+    """  # noqa: E501
+    if relation not in DIRECTION:
+        return evidence
+    reads, _, fail = DIRECTION[relation]
+
+    def said(m: re.Match) -> tuple[str, bool]:
+        est, se = slack(float(m["est"]), relation), float(m["se"])
+        return f"{reads} {uncertain(est, se)}", se == 0
+
+    def holds(m: re.Match) -> str:
+        text, same = said(m)
+        if same:
+            return (
+                f"worst: {text} (every draw gave the same value, so its Monte Carlo SE is 0: "
+                f"not a closed form; the step would fail if {fail.format('ed')} at all)"
+            )
+        return (
+            f"worst: {text} (Monte Carlo SE; the step would fail if {fail.format('ed')} by "
+            f"more than {m['k']} SE)"
+        )
+
+    def fails(m: re.Match) -> str:
+        text, same = said(m)
+        if same:
+            return (
+                f"Monte Carlo ({m['n']} draws): {text}, every draw the same value (an SE of 0, "
+                "not a closed form), so the step fails"
+            )
+        failed = fail.format("s")
+        return f"Monte Carlo ({m['n']} draws): {text} (SE), so {failed} by more than {m['k']} SE"
+
+    return _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+
+
 #: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
 #: walk reads the step (its spec's ``reason``).
 FOUND, READING = "What the check found:", "How the walk reads the step:"
@@ -994,19 +1125,28 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if _OPENING_WORD.match(text) else text
 
 
+def _relation(step: Mapping[str, Any], proof: str) -> str:
+    """The relation of ``step`` as the spec of the proof ``proof`` (our name) gives it; the
+    walk data's copy where no proof is named."""
+    if not proof:
+        return str(step.get("relation", ""))
+    return next(s.relation for s in spec.find(proof).steps if s.index == int(step["index"]))
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
     for, what the check found (``FOUND``: its evidence, without a status word the badge above
     already says), and how the walk reads the step (``READING``: its spec's reason), each a
     sentence that ends with a full stop."""
     parts = []
+    relation = _relation(step, proof)
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True)
+        values = _values(step["counterexample"], words=True, relation=relation)
         parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
-        evidence = _typeset(_margins(step))
+        evidence = _typeset(_margins({**step, "evidence": directed(step["evidence"], relation)}))
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
         evidence = _sentence(_STATUS_OPENING.sub("", evidence))
