@@ -522,3 +522,27 @@ def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):
     for proof, page, _ in _pages():
         assert "estimate = " not in page and "its standard error = " not in page, proof.name
         assert "bound = " not in page, proof.name
+
+
+def _index_table(page: str) -> list[list[str]]:
+    """The cells of the first table of the proofs index, its header first."""
+    rows = [line for line in page.splitlines() if line.startswith("| ")]
+    return [[cell.strip().strip("*") for cell in row.strip("|").split("|")] for row in rows]
+
+
+def test_the_index_table_drops_a_status_column_that_is_zero_everywhere():
+    """The proofs index's table had a `follows` column of zeros in every row: a column is
+    shown only where some row of the walk's coverage (the data, not a list of names) has a
+    step of it; given a walk with two `follows` steps in Appendix D, the column is back, with
+    them. The sentence beneath says there is no such step."""
+    coverage = PUBLISHED["coverage"]
+    assert all(row.get("follows", 0) == 0 for row in coverage.values())
+    table = _index_table(pages.index_page(PUBLISHED))
+    assert "follows" not in table[0] and "fails" in table[0]
+    for c in range(1, len(table[0])):
+        assert any(row[c] != "0" for row in table[1:]), table[0][c]
+    some = {k: dict(v, follows=2 if k == "D" else 0) for k, v in coverage.items()}
+    table = _index_table(pages.index_page({**PUBLISHED, "coverage": some}))
+    column = table[0].index("follows")
+    assert [row[column] for row in table[1:]] == ["0", "2", "0", "0", "2"]
+    assert "No step follows only from a false one." in pages.index_page(PUBLISHED)

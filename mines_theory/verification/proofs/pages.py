@@ -356,6 +356,34 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
+def without_empty_columns(markdown: str) -> str:
+    """``markdown`` with each column of its table (its lines that open with "|") whose every
+    cell below the header reads 0 (in bold or not) dropped: a status no step has (the walk's
+    ``follows``) is said in words beneath the table, not as a column of zeros.
+
+    >>> print(without_empty_columns("| a | b | c |\\n|---|---|---|\\n| x | 0 | 1 |\\n| y | **0** | 0 |"))
+    | a | c |
+    |---|---|
+    | x | 1 |
+    | y | 0 |
+    """  # noqa: E501
+    lines = markdown.split("\n")
+    rows = [k for k, line in enumerate(lines) if line.startswith("|")]
+    if len(rows) < 3:
+        return markdown
+    cells = {k: lines[k].strip().strip("|").split("|") for k in rows}
+    width = len(cells[rows[0]])
+    empty = {
+        c
+        for c in range(width)
+        if all(cells[k][c].strip().strip("*") == "0" for k in rows[2:] if len(cells[k]) == width)
+    }
+    for k in rows:
+        kept = [cell for c, cell in enumerate(cells[k]) if c not in empty]
+        lines[k] = "|" + "|".join(kept) + "|"
+    return "\n".join(lines)
+
+
 def index_page(data: Mapping[str, Any] | None = None) -> str:
     """The index of the walked proofs, with the walk's table per appendix."""
     data = load() if data is None else data
@@ -375,7 +403,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         NUMBERING,
         "",
-        summary_table(data),
+        without_empty_columns(summary_table(data)),
         "",
         "## The walked proofs",
         "",
