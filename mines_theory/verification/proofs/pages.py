@@ -459,6 +459,8 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
+        named = findings_symbols(data, result)
+        lines += ["", named] if named else []
     return "\n".join(lines)
 
 
@@ -579,6 +581,21 @@ def step_numbers(proof: str, indices: Sequence[int]) -> str:
     if len(linked) == 1:
         return f"step {linked[0]}"
     return f"steps {', '.join(linked[:-1])} and {linked[-1]}"
+
+
+def findings_symbols(data: Mapping[str, Any], result: Any) -> str | None:
+    """The symbols the notes of the new findings (``result.new_findings``) write
+    (``NOTE_NAMES``: ν_i, q_i, D_i, …), each with what it stands for (``GLOSSARY``), in one
+    paragraph beneath the list; None when they write none."""
+    notes = " ".join(
+        data["proofs"][name][index - 1].get("reason") or "" for name, index in result.new_findings
+    )
+    said = [f"{name}: {GLOSSARY[NOTE_NAMES[name]].removeprefix('† ')}" for name in _noted(notes)]
+    if not said:
+        return None
+    from ..views.report import html_scripts  # the names' plain-text scripts, typeset
+
+    return html_scripts("*The symbols of these findings.* " + "; ".join(said) + ".")
 
 
 def new_findings(
@@ -784,6 +801,15 @@ GLOSSARY: dict[str, str] = {
     ),
     "W_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the walk's shorthand for the matrix "
     "that Lemmas 37 and 38 pair the noise with (as ½W_t)",
+    # the symbols of the new findings' notes (models/g_norm.py's docstring, eq:nu, eq:bG)
+    "nu_i": "the i-th entry of ν, the remainder (f(μ + αũ_i) − f(μ − αũ_i) − ⟨∇f(μ), 2αũ_i⟩)/(2α) "
+    "of direction i's antithetic difference (eq:nu)",
+    "G_bar": "Ḡ(Σ), the estimator eq:bG defines, (1/(2bα²))Σ_i(…)_iD_i as the walk reads it",
+    "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
+    "difference in eq:bG",
+    "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
+    "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
+    "eq:bG (the walk's name)",
 }
 
 #: The symbols of the paper that the walk's notes (a step's reading) write, as they write them,
@@ -802,6 +828,11 @@ NOTE_NAMES: dict[str, str] = {
     "Y_{t,i}": "Y_ti",
     "z_{t,k}": "z_tk",
     "W_t": "W_t",
+    "ν_i": "nu_i",
+    "Ḡ": "G_bar",
+    "(…)_i": "second_i",
+    "q_i": "q_i",
+    "D_i": "D_i",
 }
 
 
