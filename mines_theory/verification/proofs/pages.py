@@ -1299,7 +1299,7 @@ def _side(bracket: str) -> tuple[str | None, str]:
     if sized:
         command, side, mark = sized.groups()
         if command == "left" or side == "l":
-            return "open", mark
+            return "open", f"\\left{mark}"  # a sized bar opens: not a bar that pairs itself
         if command == "right" or side == "r":
             return "close", mark
         bracket = mark
@@ -1321,6 +1321,8 @@ def bracket_depths(tex: str) -> tuple[list[int], int]:
     ([0, 1, 0, 0], 0, 0)
     >>> bracket_depths(r"(\\beta+1) d \\right) \\le \\exp(-d)")[1]
     1
+    >>> bracket_depths(r"\\left| \\sum_i x_i \\right| + |y|")[0][-1]
+    0
     """
     depths: list[int] = []
     stack: list[str] = []
