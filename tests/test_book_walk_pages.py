@@ -90,23 +90,92 @@ def test_the_evidence_writes_symbols_not_code_names(tex):
     assert "γ = 1, σ = 2, left − right = 2." in _step(page, 11)
 
 
-def test_a_long_relation_is_broken_into_lines_that_fit():
-    """Lemma 40's step 11 (its right member 80 characters wide, inside \\left( … \\right)):
-    broken before top-level signs, its delimiters unpaired, each line within ``LINE``; the
-    lines read together are the member (up to the delimiters' size). A short one stays on one
-    line."""
+#: A delimiter as a reader sees it on a line: a sized or paired one (``\\left(``, ``\\Bigr]``)
+#: counts as its delimiter, a null one (``\\left.``) as none; any other command is read whole.
+_SEEN = re.compile(
+    r"\\(?:left|right)\.|\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])|\\[{}]|\\\||\\[A-Za-z]+"
+    r"|\\.|[()\[\]]"
+)
+
+
+def unbalanced(row: str) -> bool:
+    """Whether a line of a display shows a bracket it does not close, or closes one it does
+    not show: (), [] (one kind, for half-open intervals), \\{\\}, ⟨⟩ must nest, ‖ come in
+    pairs; a null ``\\left.``/``\\right.`` shows nothing, so "\\left. a \\right)" is
+    unbalanced. (Written apart from ``pages.bracket_depths``, which the pages break by.)"""
+    stack, bars = [], 0
+    pairs = {")": "(", "]": "(", "\\}": "\\{", "\\rangle": "\\langle"}
+    for m in _SEEN.finditer(row):
+        seen = {"[": "("}.get(m.group(), m.group())
+        if seen in ("(", "\\{", "\\langle"):
+            stack.append(seen)
+        elif seen in pairs:
+            if not stack or stack.pop() != pairs[seen]:
+                return True
+        elif seen == "\\|":
+            bars += 1
+    return bool(stack) or bars % 2 == 1
+
+
+def display_rows(page: str) -> list[str]:
+    """Every line of every display of a page (``$$…$$``; an aligned display's rows)."""
+    rows = []
+    for block in re.findall(r"^\$\$\n(.*?)\n\$\$$", page, re.M | re.S):
+        body = re.sub(r"\\(?:begin|end)\{aligned\}\n?", "", block)
+        rows += [re.sub(r"^& (?:\\quad )?", "", row) for row in re.split(r" \\\\\n", body)]
+    return rows
+
+
+def test_every_line_of_every_walk_page_s_displays_balances_its_brackets(tex):
+    """Lemma 38's steps 2–6 showed lines such as "(β+1)d) ≤ exp(−dβ/8), ∀β", cut at a relation
+    inside P(·), and long members were broken inside ⟨·,·⟩ and ‖·‖ (the statement box too).
+    Now a display breaks only at relations at bracket depth 0, a step inside brackets shows the
+    whole of them: no line of any display of any walk page (every walked proof, its
+    statement box included) leaves a bracket open or closes one it does not show. (On main
+    before this change: 263 such lines on 19 pages, 39 of them Lemma 38's.) The checker
+    flags the old lines."""
+    for old in (
+        r"\left. (\beta+1) d \right) \le \exp\left(-d \beta / 8\right), \forall\; \beta",
+        r"\Bigl|\sum_{t=0}^kz_{t,k} \cdot \frac{1}{b}\sum_{i=1}^b\Bigl\langle  Y_{t,i}",
+        r"\quad - H^* \Bigr\|.",
+    ):
+        assert unbalanced(old), old
+    assert not unbalanced(r"\PP\left( \norm{u}^2 \ge A_t \right) \in [0, 1)")
+    bad = [
+        (proof.name, row[:70])
+        for proof in spec.proofs()
+        if proof.name in PUBLISHED["proofs"]
+        for row in display_rows(pages.proof_page(proof.name, PUBLISHED, tex=tex))
+        if unbalanced(row)
+    ]
+    assert not bad, (len(bad), bad[:5])
+
+
+def test_a_long_relation_breaks_only_at_its_top_level_signs():
+    """Lemma 40's step 11 (its right member 80 characters wide, all of it inside \\left( …
+    \\right)): no + or − stands outside the brackets, so the member is one line, left whole
+    (MathJax scrolls it); the old rendering cut it inside the brackets, its rows unbalanced. A
+    member with top-level signs breaks before them, each row within ``LINE``, balanced, and
+    the rows read together are the member. A short one stays on one line."""
     member = (
         r"\frac{2\gamma^2}{\sigma} \left(\left(1 - (1 - \rho_1)^{k-1}\right)\big(f(\mu_1)"
         r" - f(\mu^*)\big) + \left((k-1) - \frac{1 - (1 - \rho_1)^{k-1}}{\rho_1}\right)"
         r" \max\{\Delta_{\alpha,1}, \Delta_{\alpha,2} \}\right)"
     )
     lines = pages.relation_display(r"\cdots", "= " + member)
-    assert lines[:2] == ["$$", "\\begin{aligned}"]
+    assert lines[2].split(" \\\\\n") == ["& \\cdots", "& = " + member]
+    old = [
+        r"& = \frac{2\gamma^2}{\sigma} \Bigl(\Bigl(1 - (1 - \rho_1)^{k-1}\Bigr)\big(f(\mu_1)",
+        r"& \quad - f(\mu^*)\big) + \Bigl((k-1) - \frac{1 - (1 - \rho_1)^{k-1}}{\rho_1}\Bigr)",
+    ]
+    assert all(unbalanced(row) for row in old)
+    terms = [f"\\left(a_{i} + \\frac{{b_{i}}}{{c_{i}}}\\right)^2" for i in range(1, 7)]
+    lines = pages.relation_display("x", "\\le " + " + ".join(terms) + " - y")
     rows = lines[2].split(" \\\\\n")
-    assert len(rows) >= 3 and all(pages.visible_width(r) <= pages.LINE + 4 for r in rows)
-    together = _flat("\n".join(lines)).split("\n")[1]
-    together = re.sub(r"\\big[lr]", r"\\big", together)  # a sized delimiter given its side
-    assert together.replace("Bigl", "left").replace("Bigr", "right") == r"\cdots = " + member
+    assert len(rows) >= 3 and all(pages.visible_width(r) <= pages.LINE + 4 for r in rows), rows
+    assert not [row for row in rows if unbalanced(row)]
+    together = re.sub(r"^& (?:\\quad |\\le )?", "", "\n".join(rows), flags=re.M)
+    assert " ".join(together.split("\n")[1:]) == " + ".join(terms) + " - y"
     assert pages.relation_display("a", "= b") == ["$$", "a = b", "$$", ""]
 
 
@@ -216,20 +285,37 @@ def test_a_proof_page_writes_out_the_statement_as_the_paper_prints_it(tex):
         assert "The statement of Lemma 9 is not shown here" in page and why in page
 
 
-def test_a_wide_fraction_or_root_is_opened_so_that_its_line_breaks():
-    """A fraction whose numerator is a sum wider than half a line is set as 1/B times the
-    numerator (a norm keeps its bars for the parentheses), a wide root as a power ½, so that
-    the line breaks inside them; a narrow one stays as printed."""
-    terms = " + ".join(f"\\nabla^2 f(\\mu + t_{i}\\alpha u_{i})" for i in range(1, 5))
-    for member, opened in (
-        (f"\\frac{{{terms}}}{{2}}", "\\frac{1}{2} \\Bigl( \\nabla^2"),
-        (f"\\frac{{\\norm{{{terms}}}}}{{2}}", "\\frac{1}{2} \\Bigl\\| \\nabla^2"),
-        (f"\\sqrt{{{terms}}}", "\\Bigl( \\nabla^2"),
+def _top_level_sign(row: str) -> bool:
+    """Whether ``row`` has a + or − or a relation outside every bracket and brace, after the
+    first of its characters (a place a line could break without cutting a bracket)."""
+    depth = 0
+    for m in re.finditer(
+        r"\\(?:left|[bB]igg?l)(?![A-Za-z])\s*(?:\\[A-Za-z]+|\\.|.)"
+        r"|\\(?:right|[bB]igg?r)(?![A-Za-z])\s*(?:\\[A-Za-z]+|\\.|.)"
+        r"|\\(?:le|ge|leq|geq)(?![A-Za-z])|\\[A-Za-z]+|\\.|.",
+        row,
     ):
-        lines = pages.relation_display("", "\\le " + member)
-        rows = lines[2].split(" \\\\\n")
-        assert lines[1] == "\\begin{aligned}" and opened in rows[0], member
-        assert len(rows) >= 2 and all(pages.visible_width(r) <= pages.LINE for r in rows), rows
+        token = m.group()
+        if re.match(r"\\(?:left|[bB]igg?l)(?![A-Za-z])|[({\[]$", token):
+            depth += 1
+        elif re.match(r"\\(?:right|[bB]igg?r)(?![A-Za-z])|[)}\]]$", token):
+            depth -= 1
+        elif depth == 0 and m.start() > 0 and token in ("+", "-", "=", "\\le", "\\ge"):
+            return True
+    return False
+
+
+def test_a_wide_fraction_or_root_is_left_whole():
+    """A fraction or a root wider than a line has no sign outside its braces: it stays one
+    line (the old rendering set it as 1/B times a bracket and broke inside the bracket); a
+    narrow one stays as printed."""
+    terms = " + ".join(f"\\nabla^2 f(\\mu + t_{i}\\alpha u_{i})" for i in range(1, 5))
+    for member in (
+        f"\\frac{{{terms}}}{{2}}",
+        f"\\frac{{\\norm{{{terms}}}}}{{2}}",
+        f"\\sqrt{{{terms}}}",
+    ):
+        assert pages.relation_display("", "\\le " + member) == ["$$", "\\le " + member, "$$", ""]
     assert pages.relation_display("", "\\le \\frac{a + b}{2}") == [
         "$$",
         "\\le \\frac{a + b}{2}",
@@ -238,26 +324,26 @@ def test_a_wide_fraction_or_root_is_opened_so_that_its_line_breaks():
     ]
 
 
-def test_the_displays_kit7_found_past_the_column_now_break(tex):
+#: A relation with a label stacked above it (``\\overset{\\text{(E.3)}}{\\leq}``), as its relation.
+_STACKED = re.compile(r"^\\(?:stackrel|overset)\{(?:[^{}]|\{[^{}]*\})*\}\{([^{}]*)\}")
+
+
+def test_a_line_wider_than_the_column_has_no_top_level_sign_to_break_at(tex):
     """The displays a browser found past the 676-px column (Lemma 10's step 6, a sympy
-    difference; Lemma 29's steps 10–11; Lemma 32's steps 11–12; Lemma 39's step 4) are in rows
-    within ``LINE`` visible characters, up to a piece with no sign to break before (Lemma 39's
-    first row, which Chromium sets at 601 px): tests/test_site.py measures every walk page."""
-    for name, indices in (
-        ("Lemma 5.2", [6]),
-        ("Lemma D.6", [10, 11]),
-        ("Lemma E.2", [11, 12]),
-        ("Lemma E.9", [4]),
-    ):
-        page = pages.proof_page(name, PUBLISHED, tex=tex)
-        for index in indices:
-            m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
-            assert m is not None
-            for block in re.findall(r"^\$\$\n(.*?)\n\$\$$", m.group(0), re.M | re.S):
-                body = re.sub(r"\\(?:begin|end)\{aligned\}\n?", "", block)
-                for row in re.split(r" \\\\\n", body):
-                    row = re.sub(r"^& (?:\\quad )?", "", row)
-                    assert pages.visible_width(row) <= pages.LINE + 4, (name, index, row[:60])
+    difference; Lemma 29's steps 10–11; Lemma 32's steps 11–12; Lemma 39's step 4), and every
+    line of every walk page: a line wider than ``LINE`` visible characters (and 4 for its
+    alignment marks) is one that has no + or −, nor a relation, outside its brackets, which
+    MathJax scrolls rather than cut. A line with such a sign is caught."""
+    assert _top_level_sign(r"a \le b + c") and not _top_level_sign(r"\left(a + b\right)^2")
+    wide = []
+    for proof in spec.proofs():
+        if proof.name not in PUBLISHED["proofs"]:
+            continue
+        for row in display_rows(pages.proof_page(proof.name, PUBLISHED, tex=tex)):
+            row = _STACKED.sub(r"\1", row)  # a label above a relation is set small
+            if pages.visible_width(row) > pages.LINE + 4 and _top_level_sign(row):
+                wide.append((proof.name, row[:60]))
+    assert not wide, wide[:5]
 
 
 def test_a_page_with_a_display_of_several_steps_says_once_how_a_display_is_walked(tex, monkeypatch):
@@ -368,3 +454,117 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
         assert f"-gamma-0) {words}" in pages.statement_verdicts("Lemma 5.1", made), status
+
+
+def _found(page: str, index: int) -> str:
+    """The line of step ``index``'s evidence fold that says what the check found."""
+    line = next(x for x in _step(page, index).splitlines() if x.startswith(f"**{pages.FOUND}**"))
+    return line.removeprefix(f"**{pages.FOUND}** ")
+
+
+def test_a_monte_carlo_step_s_evidence_reads_in_the_step_s_own_direction(tex):
+    """The walk data says a Monte Carlo step's estimate as E[lhs] − rhs, whose sign for a step
+    that holds is negative under ≤ and positive under ≥ (Lemma 29's C.1, "0.42 ± 0.88"). The
+    page says it in the step's own direction, taken from the spec's relation: Theorem 2's
+    (our 3.2) step 6 (≤) and step 7 (≥), given the same evidence, read opposite ways, and a
+    relation written wrongly into the walk data changes nothing. Evidence without the phrase is
+    left as it is; a standard error of 0 is said to be every draw the same, not a closed form."""
+    same = (
+        "holds at 4 instances, 20000 Monte Carlo draws each; worst E[lhs] − rhs = 0.2 ± 0.09 "
+        "(SE; fails beyond 4 SE), worst normalized margin 1.00e-01"
+    )
+    steps = {s.index: s.relation for s in spec.find("Thm 3.2").steps}
+    assert (steps[6], steps[7]) == ("<=", ">=")
+    walked = [dict(s) for s in PUBLISHED["proofs"]["Thm 3.2"]]
+    for step in walked:
+        if step["index"] in (6, 7):
+            step["evidence"] = same
+            step["relation"] = {"<=": ">=", ">=": "<="}[step["relation"]]  # the data lies
+    page = pages.proof_page("Thm 3.2", {**PUBLISHED, "proofs": {"Thm 3.2": walked}}, tex=tex)
+    below, above = _found(page, 6), _found(page, 7)
+    assert (
+        "worst: the right side exceeds E[left side] by −0.20 ± 0.09 (Monte Carlo SE; the " in below
+    )
+    assert (
+        "worst: E[left side] exceeds the right side by 0.20 ± 0.09 (Monte Carlo SE; the " in above
+    )
+    assert "if E[left side] exceeded it by more than 4 SE" in below
+    assert "if the right side exceeded E[left side] by more than 4 SE" in above
+    assert "E[lhs]" not in page and "E[left] − right" not in page
+    # evidence of any other kind reads as the data says it, on every page
+    for proof, page, steps in _pages():
+        for step in steps:
+            evidence = step.get("evidence") or ""
+            if "E[lhs]" not in evidence:
+                assert pages.directed(evidence, step["relation"]) == evidence
+            else:
+                assert "E[lhs]" not in pages.directed(evidence, step["relation"]), proof.name
+    # Lemma 30's (our D.3) step 1: no draw fell in the event, so the sample's SE is 0
+    zero = _found(pages.proof_page("Lemma D.3", PUBLISHED, tex=tex), 1)
+    assert "± 0" not in zero and "every draw gave the same value" in zero
+    assert "not a closed form" in zero
+
+
+def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):
+    """Lemma 38's (our E.8) step 1 tests P(|the sum| > its printed right side) ≤ δ: the
+    counterexample's "bound = 25.99" is that printed right side (models/lemma_y.py's
+    ``statement``), not the check's right side δ, and the page names it so; its estimate and
+    standard error ("estimate = 0.01874, its standard error = 0.0009642") read as one number
+    to its error, in the step's direction (≤: right side − E[left side]). No page writes an
+    estimate with its error apart."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert (
+        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, printed right side = "
+        "25.99, right side − E[left side] = −0.0187 ± 0.0010." in _step(page, 1)
+    )
+    assert "printed right side: the lemma's printed right side at the instance" in page
+    assert "check compares with δ (its own right side)" in page
+    for proof, page, _ in _pages():
+        assert "estimate = " not in page and "its standard error = " not in page, proof.name
+        assert "bound = " not in page, proof.name
+
+
+def _index_table(page: str) -> list[list[str]]:
+    """The cells of the first table of the proofs index, its header first."""
+    rows = [line for line in page.splitlines() if line.startswith("| ")]
+    return [[cell.strip().strip("*") for cell in row.strip("|").split("|")] for row in rows]
+
+
+def test_the_index_table_drops_a_status_column_that_is_zero_everywhere():
+    """The proofs index's table had a `follows` column of zeros in every row: a column is
+    shown only where some row of the walk's coverage (the data, not a list of names) has a
+    step of it; given a walk with two `follows` steps in Appendix D, the column is back, with
+    them. The sentence beneath says there is no such step."""
+    coverage = PUBLISHED["coverage"]
+    assert all(row.get("follows", 0) == 0 for row in coverage.values())
+    table = _index_table(pages.index_page(PUBLISHED))
+    assert "follows" not in table[0] and "fails" in table[0]
+    for c in range(1, len(table[0])):
+        assert any(row[c] != "0" for row in table[1:]), table[0][c]
+    some = {k: dict(v, follows=2 if k == "D" else 0) for k, v in coverage.items()}
+    table = _index_table(pages.index_page({**PUBLISHED, "coverage": some}))
+    column = table[0].index("follows")
+    assert [row[column] for row in table[1:]] == ["0", "2", "0", "0", "2"]
+    assert "No step follows only from a false one." in pages.index_page(PUBLISHED)
+
+
+def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
+    """The new findings' notes write ν_i (Lemma 24's step 10), q_i, D_i and (…)_i (Lemma 29's
+    steps 14–15) and never define them: beneath the list, the index says once what each
+    stands for (ν_i as eq:nu (D.3) defines it; D_i the matrix of eq:bG (4.11)). Given
+    findings whose notes write none of them, it says nothing."""
+    index = pages.index_page(PUBLISHED)
+    findings = index[index.index("**New findings**") :]
+    [said] = [line for line in findings.splitlines() if line.startswith("*The symbols of these")]
+    for written in ("ν<sub>i</sub>: ", "q<sub>i</sub>: ", "D<sub>i</sub>: ", "(…)<sub>i</sub>: "):
+        assert said.count(written) == 1, written
+    assert "(f(μ + αũ<sub>i</sub>) − f(μ − αũ<sub>i</sub>) − ⟨∇f(μ), 2αũ<sub>i</sub>⟩)/(2α)" in said
+    assert "Σ<sup>-1/2</sup>u<sub>i</sub>u<sub>i</sub>ᵀΣ<sup>-1/2</sup> − Σ⁻¹" in said
+    result = published.cross_check(PUBLISHED)
+    plain = {
+        "proofs": {
+            name: [dict(s, reason="a typo") for s in steps]
+            for name, steps in PUBLISHED["proofs"].items()
+        }
+    }
+    assert pages.findings_symbols(plain, result) is None

@@ -10,6 +10,7 @@ of pages to PDF (``PRINTED``); ``make test-book`` (``MINES_BOOK_PRINT=all``) pri
 """
 
 import base64
+import json
 import os
 import re
 import shutil
@@ -302,6 +303,41 @@ NOTHING_RAW_OR_CUT = (
 )
 
 
+#: Each formula of the article past its column (as the page script's ``wideMath`` measures
+#: it), and whether a box scrolls it: the formula's MathJax container, or the ``div.math``
+#: around it, with ``overflow-x`` auto or scroll, more to scroll than it shows, and itself
+#: within the column (rather than the formula running past the column or being cut).
+SCROLLED_MATH = """
+JSON.stringify(Array.from(document.querySelectorAll('article mjx-container')).filter(function (c) {
+  return c.getClientRects().length && c.querySelector('mjx-math');
+}).map(function (c) {
+  var el = c.closest('aside.margin, aside.sidebar, article.bd-article, main, body');
+  var r = el.getBoundingClientRect(), s = getComputedStyle(el);
+  var left = r.left + parseFloat(s.paddingLeft), right = r.right - parseFloat(s.paddingRight);
+  var math = c.querySelector('mjx-math').getBoundingClientRect();
+  var box = [c, c.parentElement].filter(function (e) {
+    return /auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth;
+  })[0];
+  var inside = box && box.getBoundingClientRect().right <= right + 1 &&
+    box.getBoundingClientRect().left >= left - 1;
+  return {wide: Math.max(math.right - right, left - math.left) > 1, scrolls: !!inside};
+}).filter(function (m) { return m.wide; }))
+"""
+
+
+def _unscrolled(browser, checks: dict, name: str) -> list:
+    """The wide formulas of ``checks`` that a reader cannot reach: on a walk page, a display
+    that ``pages`` leaves whole (a line with no relation, + or − outside its brackets, which
+    tests/test_book_walk_pages.py checks: a line cut inside brackets does not read) may be
+    wider than the column where its box scrolls it (``SCROLLED_MATH``); elsewhere, any."""
+    if name not in WALK_PAGES:
+        return checks["wideMath"]
+    wide = json.loads(browser.evaluate(SCROLLED_MATH))
+    print(f"{name}: {len(wide)} wide displays, {sum(m['scrolls'] for m in wide)} scrolled")
+    assert len(wide) == len(checks["wideMath"]), (name, wide, checks["wideMath"])
+    return [m for m in wide if not m["scrolls"]]
+
+
 @pytest.mark.parametrize("name", PAGES + [n for n in WALK_PAGES if n not in PAGES])
 def test_page_on_screen_and_in_print(site, browser, name):
     """At 1280 px: the page script ran, every image decoded, all mathematics typeset, nothing
@@ -313,6 +349,8 @@ def test_page_on_screen_and_in_print(site, browser, name):
     assert screen["imagesOk"], f"{name}: images did not all load"
     assert screen["mathUntypeset"] == 0, f"{name}: some mathematics was not typeset"
     assert screen["strayEmphasis"] == 0, f"{name}: stray emphasis markers (* or _)"
+    assert not _unscrolled(browser, screen, name), f"{name}: mathematics past the column"
+    screen["wideMath"] = []
     assert not _problems(screen, NOTHING_RAW_OR_CUT), f"{name} on screen"
     notebook = ROOT / "notebooks" / f"{name}.ipynb"
     if notebook.is_file():
@@ -325,6 +363,8 @@ def test_page_on_screen_and_in_print(site, browser, name):
         f"{name}: the printed article is {printed['articleWidth']} px of a "
         f"{printed['pageWidth']}-px page"
     )
+    assert not _unscrolled(browser, printed, name), f"{name}: mathematics past the column"
+    printed["wideMath"] = []
     assert not _problems(printed, NOTHING_RAW_OR_CUT + ("wideCode",)), f"{name} in print"
     if name in PRINTED or os.environ.get("MINES_BOOK_PRINT") == "all":
         pdf = browser.print_pdf()
@@ -546,6 +586,19 @@ def test_page_script_finds_what_runs_past_the_column(tmp_path, browser, body, ke
     """A formula, table or figure wider than the 676-px column is found (a table's width is
     what its scroll bar would reveal); one inside a margin note is measured against the note."""
     assert len(browser.open(_page(tmp_path, body))[key]) == found
+
+
+@pytest.mark.parametrize("css, scrolls", [(True, True), (False, False)])
+def test_a_wide_display_is_found_scrolled_only_in_a_box_that_scrolls(
+    tmp_path, browser, css, scrolls
+):
+    """``SCROLLED_MATH`` finds a display past the column, and calls it scrolled where the
+    book's stylesheet gives its box a scroll bar; without the stylesheet it runs past the
+    column, and is not."""
+    browser.open(_page(tmp_path, WIDE_FORMULA.format(w=900), css=css))
+    assert json.loads(browser.evaluate(SCROLLED_MATH)) == [{"wide": True, "scrolls": scrolls}]
+    browser.open(_page(tmp_path, WIDE_FORMULA.format(w=600), css=css))
+    assert json.loads(browser.evaluate(SCROLLED_MATH)) == []
 
 
 CODE = (

@@ -13,6 +13,7 @@ errata page) and to the repaired statement in the corrigendum where there is one
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -209,10 +210,14 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
 @dataclass(frozen=True)
 class Placed:
     """Where a step stands in the .tex: the display that holds it (``line``, the line of the
-    .tex where it opens) and ``before``, the member before the step's relation (LaTeX)."""
+    .tex where it opens), ``before``, the member before the step's relation (LaTeX), and
+    ``after``, what follows the step's member up to the next relation at bracket depth 0 (""
+    when the member ends there): ``before``, the relation, its member and ``after`` close every
+    bracket they open (``displayed``)."""
 
     line: int
     before: str
+    after: str = ""
 
 
 #: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
@@ -229,32 +234,64 @@ def _member(fragment: str) -> str:
     return text[m.end() :] if m else text
 
 
+def _whole(parts: Sequence[str], k: int) -> tuple[str, str]:
+    """The member before relation ``k`` of a display and what follows its member, widened by
+    whole relations until the two with the relation close every bracket they open
+    (``is_balanced``): ``parts`` is the display's text before its first relation, then each
+    relation with its member (``coverage.Relation.fragment``). A relation inside P(·) or exp(·)
+    is shown with the whole of it.
+
+    >>> _whole(["P(x", r"\\ge a)", r"\\le b"], 2)
+    ('P(x \\\\ge a)', '')
+    >>> _whole(["P(x", r"\\ge a)", r"\\le b"], 1)
+    ('P(x', '')
+    """
+    lo, hi = k - 1, k + 1
+
+    def shown() -> str:
+        head = _member(parts[lo]) if lo else parts[0]
+        return " ".join([head, *parts[lo + 1 : hi]])
+
+    while not is_balanced(shown()):
+        depths, stray = bracket_depths(shown())
+        if stray and lo > 0:
+            lo -= 1
+        elif depths[-1] and hi < len(parts):
+            hi += 1
+        else:
+            break
+    head = _member(parts[lo]) if lo else parts[0]
+    return " ".join([head, *parts[lo + 1 : k]]), " ".join(parts[k + 1 : hi])
+
+
 def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     """Each step of ``proof`` (by index) placed in the paper's ``tex``: the display of the
     proof's spans (``spec.Proof.spans``, scanned by ``coverage``) whose relation is the step's
     (their normalized LaTeX equal; the first such relation at or after the previous step's,
-    else the first anywhere), with the member before it. A step whose relation is not found is
-    left out."""
+    else the first anywhere), with the member before it and what follows its member, widened
+    where the relation stands inside brackets (``_whole``). A step whose relation is not found
+    is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, normalized fragment) of every relation, in the .tex's order
+    found = []  # (line, before, after, normalized fragment) of every relation, in order
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
-            before = display.body[: len(display.body) - tail]
-            for r in rels:
-                found.append((display.line, normalized(before), normalized(r.fragment)))
-                before = _member(r.fragment)
+            parts = [normalized(display.body[: len(display.body) - tail])]
+            parts += [normalized(r.fragment) for r in rels]
+            for k in range(1, len(parts)):
+                found.append((display.line, *_whole(parts, k), parts[k]))
     out: dict[int, Placed] = {}
     at = 0
     for step in proof.steps:
         key = normalized(step.latex)
-        hits = [k for k, f in enumerate(found) if f[2] == key]
+        hits = [k for k, f in enumerate(found) if f[3] == key]
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        out[step.index] = Placed(found[k][0], tex_fragment(found[k][1]))
+        line, before, after, _ = found[k]
+        out[step.index] = Placed(line, tex_fragment(before), tex_fragment(after))
         at = k + 1
     return out
 
@@ -320,6 +357,34 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
+def without_empty_columns(markdown: str) -> str:
+    """``markdown`` with each column of its table (its lines that open with "|") whose every
+    cell below the header reads 0 (in bold or not) dropped: a status no step has (the walk's
+    ``follows``) is said in words beneath the table, not as a column of zeros.
+
+    >>> print(without_empty_columns("| a | b | c |\\n|---|---|---|\\n| x | 0 | 1 |\\n| y | **0** | 0 |"))
+    | a | c |
+    |---|---|
+    | x | 1 |
+    | y | 0 |
+    """  # noqa: E501
+    lines = markdown.split("\n")
+    rows = [k for k, line in enumerate(lines) if line.startswith("|")]
+    if len(rows) < 3:
+        return markdown
+    cells = {k: lines[k].strip().strip("|").split("|") for k in rows}
+    width = len(cells[rows[0]])
+    empty = {
+        c
+        for c in range(width)
+        if all(cells[k][c].strip().strip("*") == "0" for k in rows[2:] if len(cells[k]) == width)
+    }
+    for k in rows:
+        kept = [cell for c, cell in enumerate(cells[k]) if c not in empty]
+        lines[k] = "|" + "|".join(kept) + "|"
+    return "\n".join(lines)
+
+
 def index_page(data: Mapping[str, Any] | None = None) -> str:
     """The index of the walked proofs, with the walk's table per appendix."""
     data = load() if data is None else data
@@ -339,7 +404,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         NUMBERING,
         "",
-        summary_table(data),
+        without_empty_columns(summary_table(data)),
         "",
         "## The walked proofs",
         "",
@@ -395,6 +460,8 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
         lines.append(new_findings(data, result, meaning=True))
+        named = findings_symbols(data, result)
+        lines += ["", named] if named else []
     return "\n".join(lines)
 
 
@@ -517,6 +584,21 @@ def step_numbers(proof: str, indices: Sequence[int]) -> str:
     return f"steps {', '.join(linked[:-1])} and {linked[-1]}"
 
 
+def findings_symbols(data: Mapping[str, Any], result: Any) -> str | None:
+    """The symbols the notes of the new findings (``result.new_findings``) write
+    (``NOTE_NAMES``: ν_i, q_i, D_i, …), each with what it stands for (``GLOSSARY``), in one
+    paragraph beneath the list; None when they write none."""
+    notes = " ".join(
+        data["proofs"][name][index - 1].get("reason") or "" for name, index in result.new_findings
+    )
+    said = [f"{name}: {GLOSSARY[NOTE_NAMES[name]].removeprefix('† ')}" for name in _noted(notes)]
+    if not said:
+        return None
+    from ..views.report import html_scripts  # the names' plain-text scripts, typeset
+
+    return html_scripts("*The symbols of these findings.* " + "; ".join(said) + ".")
+
+
 def new_findings(
     data: Mapping[str, Any] | None = None,
     result: Any = None,
@@ -537,7 +619,9 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
-        counterexample = _values(step.get("counterexample") or {}, words=meaning)
+        counterexample = _values(
+            step.get("counterexample") or {}, words=meaning, relation=_relation(step, name)
+        )
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
         reason = (step.get("reason") or "").rstrip()
@@ -559,6 +643,7 @@ _NAMES = {
     "rhs": "right side",
     "lhs - rhs": "left − right",
     "se": "its standard error",
+    "bound": "printed right side",
     "norm_u_sq": "‖u‖²",
     "norm_e": "‖e‖",
     "mu_gap": "μ gap",
@@ -616,16 +701,30 @@ def number(value: Any) -> str:
 WORDS = {"iso": "isotropic instance", "tight": "tight recursion"}
 
 
-def _values(counterexample: Mapping[str, Any], words: bool = False) -> str:
+def _values(
+    counterexample: Mapping[str, Any], words: bool = False, relation: str | None = None
+) -> str:
     """A counterexample's values in one line, its names as symbols (``symbol``) and its numbers
     as a reader writes them (``number``): "d = 2, τ = 0.25, ν₁ = −7.521"; with ``words``, a
-    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes")."""
-    return ", ".join(
-        f"{WORDS[k]}: {'yes' if v else 'no'}"
-        if words and k in WORDS
-        else f"{symbol(k)} = {number(v)}"
-        for k, v in counterexample.items()
-    )
+    name of ``WORDS`` in words, its value yes or no ("isotropic instance: yes"); with the
+    step's ``relation``, a Monte Carlo estimate and its standard error as one item, the step's
+    slack in its own direction to its error (``slack``, ``uncertain``).
+
+    >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
+    'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
+    """
+    items = []
+    for k, v in counterexample.items():
+        if k == "se" and relation in DIRECTION and "estimate" in counterexample:
+            continue
+        if k == "estimate" and relation in DIRECTION and "se" in counterexample:
+            shown = uncertain(slack(v, relation), counterexample["se"])
+            items.append(f"{DIRECTION[relation][1]} = {shown}")
+        elif words and k in WORDS:
+            items.append(f"{WORDS[k]}: {'yes' if v else 'no'}")
+        else:
+            items.append(f"{symbol(k)} = {number(v)}")
+    return ", ".join(items)
 
 
 #: The notation page of the book, where the paper's symbols are defined.
@@ -659,7 +758,10 @@ GLOSSARY: dict[str, str] = {
     "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
     "‖ū<sub>t,i</sub>‖²",
     "A": "a threshold on ‖ū‖² (the A<sub>t</sub> of one t)",
-    "bound": "the right side of the lemma's bound at the instance",
+    "bound": "the lemma's printed right side at the instance, Σ<sub>t</sub> z<sub>t,k</sub>·"
+    "3 tr Λ<sub>t</sub>/d·δ(A<sub>t</sub>² + 16A<sub>t</sub> + 144)/(t + 1)²·"
+    "tr(Σ<sub>t</sub>⁻¹)‖Σ<sub>t</sub>⁻¹ − H*‖: the threshold of the event whose probability the "
+    "check compares with δ (its own right side); O(δ) as δ → 0, its constant large",
     "estimate": "the Monte Carlo estimate of E[left] − right",
     "se": "the standard error of that estimate",
     "margin": "the normalized margin at the instance (negative: the step is violated)",
@@ -700,6 +802,15 @@ GLOSSARY: dict[str, str] = {
     ),
     "W_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the walk's shorthand for the matrix "
     "that Lemmas 37 and 38 pair the noise with (as ½W_t)",
+    # the symbols of the new findings' notes (models/g_norm.py's docstring, eq:nu, eq:bG)
+    "nu_i": "the i-th entry of ν, the remainder (f(μ + αũ_i) − f(μ − αũ_i) − ⟨∇f(μ), 2αũ_i⟩)/(2α) "
+    "of direction i's antithetic difference (eq:nu)",
+    "G_bar": "Ḡ(Σ), the estimator eq:bG defines, (1/(2bα²))Σ_i(…)_iD_i as the walk reads it",
+    "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
+    "difference in eq:bG",
+    "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
+    "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
+    "eq:bG (the walk's name)",
 }
 
 #: The symbols of the paper that the walk's notes (a step's reading) write, as they write them,
@@ -718,6 +829,11 @@ NOTE_NAMES: dict[str, str] = {
     "Y_{t,i}": "Y_ti",
     "z_{t,k}": "z_tk",
     "W_t": "W_t",
+    "ν_i": "nu_i",
+    "Ḡ": "G_bar",
+    "(…)_i": "second_i",
+    "q_i": "q_i",
+    "D_i": "D_i",
 }
 
 
@@ -758,7 +874,10 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     note with such a symbol."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
-        for name in step.get("counterexample") or {}:
+        values = step.get("counterexample") or {}
+        for name in values:
+            if name in ("estimate", "se") and {"estimate", "se"} <= set(values):
+                continue  # written as the step's slack, in words (``_values``)
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", name) else WORDS.get(name, symbol(name))
             names = shown.setdefault(_meaning(proof, name), [])
             if written not in names:
@@ -932,6 +1051,113 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+def uncertain(estimate: float, se: float) -> str:
+    """A Monte Carlo estimate with its standard error, each to the decimal of the error's first
+    digit (at most 3 significant digits of the estimate); with an error of 0, the estimate
+    alone (``number``'s minus sign and powers of ten).
+
+    >>> uncertain(0.01873917, 0.00096415), uncertain(-1.5439, 0.00828), uncertain(0.106, 0.0)
+    ('0.0187 ± 0.0010', '−1.54 ± 0.008', '0.106')
+    >>> uncertain(-3.67e-09, 3.4e-07)
+    '−3.7×10⁻⁹ ± 3×10⁻⁷'
+    """
+    if se <= 0:
+        return power(estimate, 3)
+    decimals = max(0, -math.floor(math.log10(se)))
+    if decimals > 4:
+        return f"{power(estimate)} ± {power(se, 1)}"
+    text = f"{estimate:.{decimals}f}"
+    if len(re.sub(r"^[-0.]+|\.", "", text)) > 3:
+        text = f"{float(f'{estimate:.3g}'):.{decimals}f}".rstrip("0").rstrip(".")
+    return f"{text} ± {se:.{decimals}f}".replace("-", "−")
+
+
+#: A Monte Carlo step's slack in its own direction, by its relation (the spec's, never the
+#: sign of the estimate): how it reads (positive where the step holds), its name, and what
+#: would make the step fail.
+DIRECTION = {
+    "<=": (
+        "the right side exceeds E[left side] by",
+        "right side − E[left side]",
+        "E[left side] exceed{} it",
+    ),
+    ">=": (
+        "E[left side] exceeds the right side by",
+        "E[left side] − right side",
+        "the right side exceed{} E[left side]",
+    ),
+    "=": ("E[left side] − right side is", "E[left side] − right side", "they differ{}"),
+}
+DIRECTION["<"], DIRECTION[">"] = DIRECTION["<="], DIRECTION[">="]
+
+
+def slack(estimate: float, relation: str) -> float:
+    """A Monte Carlo ``estimate`` of E[lhs] − rhs as the step's slack in its own direction
+    (``DIRECTION``): negated for a ≤ or <, as it is for a ≥, > or =.
+
+    >>> slack(0.5, "<="), slack(0.5, ">=")
+    (-0.5, 0.5)
+    """
+    return -estimate if relation in ("<=", "<") else estimate
+
+
+#: A Monte Carlo step's estimate of E[lhs] − rhs with its standard error, as ``check`` writes
+#: it: where the step holds (the worst instance's) and where it fails.
+_HOLDS_MC = re.compile(
+    r"worst E\[lhs\] − rhs = (?P<est>\S+) ± (?P<se>\S+) \(SE; fails beyond (?P<k>[\d.]+) SE\)"
+)
+_FAILS_MC = re.compile(
+    r"Monte Carlo E\[lhs\] − rhs = (?P<est>\S+) ± (?P<se>\S+) \(SE, (?P<n>\d+) draws\), "
+    r"beyond 0 by more than (?P<k>[\d.]+) SE"
+)
+
+
+def directed(evidence: str, relation: str) -> str:
+    """A Monte Carlo step's ``evidence`` with its E[lhs] − rhs said in the step's own direction
+    (``DIRECTION``, by its ``relation``), so that a step that holds reads as a positive slack
+    whether it is a ≤ or a ≥, each number to its standard error (``uncertain``); a standard
+    error of 0 said as what it is (every draw gave the same value: no draw fell in the event,
+    or all did, for an event's indicator), not as a closed form. Other evidence is returned as it is.
+
+    >>> e = "worst E[lhs] − rhs = -0.2 ± 0.091 (SE; fails beyond 4 SE), worst normalized margin"
+    >>> print(directed(e, "<="))
+    worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE; the step would fail if E[left side] exceeded it by more than 4 SE), worst normalized margin
+    >>> print(directed(e, ">="))
+    worst: E[left side] exceeds the right side by −0.20 ± 0.09 (Monte Carlo SE; the step would fail if the right side exceeded E[left side] by more than 4 SE), worst normalized margin
+    """  # noqa: E501
+    if relation not in DIRECTION:
+        return evidence
+    reads, _, fail = DIRECTION[relation]
+
+    def said(m: re.Match) -> tuple[str, bool]:
+        est, se = slack(float(m["est"]), relation), float(m["se"])
+        return f"{reads} {uncertain(est, se)}", se == 0
+
+    def holds(m: re.Match) -> str:
+        text, same = said(m)
+        if same:
+            return (
+                f"worst: {text} (every draw gave the same value, so its Monte Carlo SE is 0: "
+                f"not a closed form; the step would fail if {fail.format('ed')} at all)"
+            )
+        return (
+            f"worst: {text} (Monte Carlo SE; the step would fail if {fail.format('ed')} by "
+            f"more than {m['k']} SE)"
+        )
+
+    def fails(m: re.Match) -> str:
+        text, same = said(m)
+        if same:
+            return (
+                f"Monte Carlo ({m['n']} draws): {text}, every draw the same value (an SE of 0, "
+                "not a closed form), so the step fails"
+            )
+        failed = fail.format("s")
+        return f"Monte Carlo ({m['n']} draws): {text} (SE), so {failed} by more than {m['k']} SE"
+
+    return _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+
+
 #: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
 #: walk reads the step (its spec's ``reason``).
 FOUND, READING = "What the check found:", "How the walk reads the step:"
@@ -959,19 +1185,28 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if _OPENING_WORD.match(text) else text
 
 
+def _relation(step: Mapping[str, Any], proof: str) -> str:
+    """The relation of ``step`` as the spec of the proof ``proof`` (our name) gives it; the
+    walk data's copy where no proof is named."""
+    if not proof:
+        return str(step.get("relation", ""))
+    return next(s.relation for s in spec.find(proof).steps if s.index == int(step["index"]))
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
     for, what the check found (``FOUND``: its evidence, without a status word the badge above
     already says), and how the walk reads the step (``READING``: its spec's reason), each a
     sentence that ends with a full stop."""
     parts = []
+    relation = _relation(step, proof)
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True)
+        values = _values(step["counterexample"], words=True, relation=relation)
         parts.append(f"**Counterexample:** {values}{where}.")
     if step.get("evidence"):
-        evidence = _typeset(_margins(step))
+        evidence = _typeset(_margins({**step, "evidence": directed(step["evidence"], relation)}))
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
         evidence = _sentence(_STATUS_OPENING.sub("", evidence))
@@ -1044,164 +1279,129 @@ def visible_width(tex: str) -> int:
     return len(re.sub(r"[{}^_\s]", "", text)) + named + spaced
 
 
-#: A sized opening or closing delimiter's command (``\\Bigl``): no ``\\right`` pairs it.
-_SIZED = re.compile(r"\\[bB]ig(?:g)?[lr]")
+#: A bracket of a display, with what sizes it: ``\\left(``, ``\\Bigr]``, ``\\Big\\|``, ``\\{``,
+#: ``\\langle``, ``(``, a brace; any other command is matched whole so that its letters are not
+#: read as brackets.
+_BRACKET = re.compile(
+    r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*(?:\\[A-Za-z]+|\\.|.)"
+    r"|\\[A-Za-z]+|\\.|[{}()\[\]|]"
+)
+_OPENING = {"(", "[", "{", "\\{", "\\langle", "\\lVert", "\\lvert", "\\lbrace"}
+_CLOSING = {")", "]", "}", "\\}", "\\rangle", "\\rVert", "\\rvert", "\\rbrace"}
+#: A bar that opens or closes by where it stands (‖x‖, |x|).
+_BAR = {"|", "\\|", "\\vert", "\\Vert"}
+
+
+def _side(bracket: str) -> tuple[str | None, str]:
+    """Whether a match of ``_BRACKET`` opens, closes or toggles (a bar), or is no bracket
+    (None), and its delimiter: ``\\left``/``\\bigl`` open, ``\\right``/``\\bigr`` close
+    (whatever their delimiter, ``.`` too), an unsided ``\\Big(`` as its delimiter does."""
+    sized = re.match(r"\\(left|right|[bB]igg?([lr]?))(?![A-Za-z])\s*(.*)$", bracket)
+    if sized:
+        command, side, mark = sized.groups()
+        if command == "left" or side == "l":
+            return "open", f"\\left{mark}"  # a sized bar opens: not a bar that pairs itself
+        if command == "right" or side == "r":
+            return "close", mark
+        bracket = mark
+    if bracket in _OPENING:
+        return "open", bracket
+    if bracket in _CLOSING:
+        return "close", bracket
+    return ("bar" if bracket in _BAR else None), bracket
+
+
+def bracket_depths(tex: str) -> tuple[list[int], int]:
+    """The bracket depth of ``tex`` before each of its characters (and at its end, the last
+    item), counting (), [], braces, ``\\{…\\}``, ``\\langle…\\rangle``, ``\\left…\\right`` and
+    sized pairs, and bars (‖·‖, |·|) by pairs; and how many of its closing brackets close
+    nothing. ``tex`` is balanced when both its depth at the end and that count are 0.
+
+    >>> depths, stray = bracket_depths(r"P(x \\ge a) \\le \\norm{y}")
+    >>> [depths[i] for i in (0, 5, 10, 14)], depths[-1], stray
+    ([0, 1, 0, 0], 0, 0)
+    >>> bracket_depths(r"(\\beta+1) d \\right) \\le \\exp(-d)")[1]
+    1
+    >>> bracket_depths(r"\\left| \\sum_i x_i \\right| + |y|")[0][-1]
+    0
+    """
+    depths: list[int] = []
+    stack: list[str] = []
+    stray, at = 0, 0
+    for m in _BRACKET.finditer(tex):
+        depths += [len(stack)] * (m.end() - at)
+        at = m.end()
+        side, mark = _side(m.group())
+        if side == "bar" and stack and stack[-1] == mark:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(mark)
+        elif side == "close":
+            while stack and stack[-1] in _BAR:  # a bar left open inside: (A | B)
+                stack.pop()
+            if stack:
+                stack.pop()
+            else:
+                stray += 1
+    depths += [len(stack)] * (len(tex) - at + 1)
+    return depths, stray
+
+
+def is_balanced(tex: str) -> bool:
+    """Whether every bracket of ``tex`` is closed in it and closes one of it
+    (``bracket_depths``).
+
+    >>> is_balanced(r"\\PP\\left( \\norm{u}^2 \\ge A_t \\right)")
+    True
+    >>> is_balanced(r"A_t\\right) \\le 1"), is_balanced(r"\\langle a, b")
+    (False, False)
+    """
+    depths, stray = bracket_depths(tex)
+    return depths[-1] == 0 and stray == 0
+
+
+#: A relation sign of a display (``coverage``'s relations): a line may break before one that
+#: stands at bracket depth 0.
+_RELATION = re.compile(
+    r"\\(?:stackrel|overset)\s*\{"
+    r"|\\(?:le|leq|ge|geq|preceq|succeq|prec|succ|ne|neq|approx|lesssim|gtrsim)(?![A-Za-z])"
+    r"|(?<!\\)[=<>]"
+)
 
 
 def _pieces(tex: str) -> list[str]:
-    """``tex`` cut before each + or − at the top level (not inside braces, parentheses,
-    brackets, ``\\left…\\right`` or an environment, nor a sign that opens a group or follows
-    an operator)."""
-    pieces, depth, start, i = [], 0, 0, 0
-    while i < len(tex):
-        if tex.startswith(("\\left", "\\begin"), i) and not tex[i + 5 : i + 6].isalpha():
-            depth += 1
-        elif tex.startswith("\\begin{", i):
-            depth += 1
-        elif tex.startswith("\\right", i) and not tex[i + 6 : i + 7].isalpha():
-            depth -= 1
-        elif tex.startswith("\\end{", i):
-            depth -= 1
-        if tex[i] == "\\":
-            m = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
-            i += len(m.group()) if m else 1
-            if m and _SIZED.fullmatch(m.group()) and tex[i : i + 1] in tuple("()[]|"):
-                i += 1  # an unpaired delimiter (``_unpaired``): a line may break inside it
+    """``tex`` cut before each relation sign and each + or − at bracket depth 0
+    (``bracket_depths``: not inside braces, parentheses, brackets, ``\\left…\\right``, a
+    sized pair, ⟨·,·⟩ or ‖·‖, nor a sign that opens a group or follows an operator).
+
+    >>> _pieces(r"\\PP(x \\ge a) + b - c \\le \\norm{y - z}")
+    ['\\\\PP(x \\\\ge a)', '+ b', '- c', '\\\\le \\\\norm{y - z}']
+    """
+    depths, _ = bracket_depths(tex)
+    cuts = [0]
+    for i, char in enumerate(tex):
+        if depths[i] != 0 or tex[i - 1 : i] == "\\":
             continue
-        depth += {"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(tex[i], 0)
-        before = tex[start:i].rstrip()
-        if depth == 0 and tex[i] in "+-" and before and before[-1] not in "([{=,^_+-":
-            pieces.append(tex[start:i].strip())
-            start = i
-        i += 1
-    return [p for p in pieces + [tex[start:].strip()] if p]
+        before = tex[cuts[-1] : i].rstrip()
+        if not before:
+            continue
+        sign = char in "+-" and before[-1] not in "([{=,^_+-<>"
+        if sign or _RELATION.match(tex, i):
+            cuts.append(i)
+    return [p for p in (tex[a:b].strip() for a, b in zip(cuts, cuts[1:] + [len(tex)])) if p]
 
 
 def _lines(tex: str, width: int = LINE) -> list[str]:
-    """``tex`` in lines of at most ``width`` visible characters where its top-level + and −
-    allow (``_pieces``), greedily; where a line is still too wide, its paired delimiters are
-    unpaired first (``_unpaired``), then its wide fractions and roots opened (``_opened``), so
-    that it may break inside them."""
+    """``tex`` in lines of at most ``width`` visible characters where its relations and + and −
+    at bracket depth 0 allow (``_pieces``), greedily; a piece wider than ``width`` is left whole
+    (a display too wide for the column scrolls; a line cut inside brackets does not read)."""
     lines: list[str] = []
     for piece in _pieces(tex):
         if lines and visible_width(lines[-1] + piece) <= width:
             lines[-1] += " " + piece
         else:
             lines.append(piece)
-    if max(map(visible_width, lines)) > width:
-        for easier in (_unpaired(tex), _opened(tex, width)):
-            if easier != tex:
-                return _lines(easier, width)
     return lines
-
-
-def _group_end(tex: str, start: int) -> int:
-    """The offset after the brace that closes the group opened at ``tex[start]`` (a "{")."""
-    depth, i = 0, start
-    while i < len(tex):
-        if tex[i] == "\\":
-            i += 2
-            continue
-        depth += {"{": 1, "}": -1}.get(tex[i], 0)
-        i += 1
-        if depth == 0:
-            return i
-    raise ValueError(f"tex={tex!r}: expected a closing brace for the group at {start}")
-
-
-def _wrapped(tex: str) -> bool:
-    """Whether ``tex`` is one ``\\Bigl``…``\\Bigr`` group (a norm set by ``_unpaired``)."""
-    marks = list(re.finditer(r"\\Big([lr])", tex.strip()))
-    if not marks or marks[0].start() != 0:
-        return False
-    depth = 0
-    for k, m in enumerate(marks):
-        depth += 1 if m.group(1) == "l" else -1
-        if depth == 0:
-            rest = tex.strip()[m.end() :]
-            return k == len(marks) - 1 and re.fullmatch(r"\\\||\\rangle|[)\]|]", rest) is not None
-    return False
-
-
-def _opened(tex: str, width: int = LINE) -> str:
-    """``tex`` with each fraction of its top level whose numerator is wider than half a line
-    set as its reciprocal denominator times the numerator (``\\frac{A}{B}`` as
-    ``\\frac{1}{B}\\Bigl(A\\Bigr)``, a norm's own bars kept for the parentheses), and each such
-    square root as a power (``\\Bigl(X\\Bigr)^{1/2}``): the same value, in delimiters a line
-    may break inside (``_pieces``).
-
-    >>> print(_opened(r"x + \\frac{a + b}{2}", 4))  # a numerator wider than half of 4
-    x + \\frac{1}{2} \\Bigl( a + b \\Bigr)
-    >>> print(_opened(r"x + \\frac{a + b}{2}"))  # not wider than half of LINE
-    x + \\frac{a + b}{2}
-    >>> print(_opened(r"\\sqrt{\\Bigl\\| a - b \\Bigr\\|} \\frac{\\Bigl\\| a - b \\Bigr\\|}{2}", 6))
-    \\Bigl( \\Bigl\\| a - b \\Bigr\\| \\Bigr)^{1/2} \\frac{1}{2} \\Bigl\\| a - b \\Bigr\\|
-    """
-    out, i, depth = [], 0, 0
-    while i < len(tex):
-        m = re.match(r"\\(frac|sqrt)\s*\{", tex[i:]) if depth == 0 else None
-        if m is not None:
-            first = i + m.end() - 1
-            end = _group_end(tex, first)
-            inner = tex[first + 1 : end - 1].strip()
-            if m.group(1) == "sqrt" and visible_width(inner) > width // 2:
-                out.append(f"\\Bigl( {inner} \\Bigr)^{{1/2}}")
-                i = end
-                continue
-            if (
-                m.group(1) == "frac"
-                and tex.startswith("{", end)
-                and visible_width(inner) > width // 2
-            ):
-                below = _group_end(tex, end)
-                top = inner if _wrapped(inner) else f"\\Bigl( {inner} \\Bigr)"
-                out.append(f"\\frac{{1}}{{{tex[end + 1 : below - 1].strip()}}} {top}")
-                i = below
-                continue
-        if tex[i] == "\\":
-            command = re.match(r"\\(?:[A-Za-z]+|.)", tex[i:])
-            step = command.group() if command else tex[i]
-            out.append(step)
-            i += len(step)
-            continue
-        depth += {"{": 1, "}": -1}.get(tex[i], 0)
-        out.append(tex[i])
-        i += 1
-    return "".join(out)
-
-
-#: The paper's paired macros, as the delimiters they set: ``\\norm{x}`` is ‖x‖.
-_PAIRED = {"norm": ("\\|", "\\|"), "dotprod": ("\\langle ", "\\rangle")}
-
-
-def _unpaired(tex: str) -> str:
-    """``tex`` with its paired delimiters (``\\left(``…``\\right)``, ``\\norm{…}``,
-    ``\\dotprod{…}``) set as a large opening and closing delimiter each (``\\Bigl(``…
-    ``\\Bigr)``), which a line break may separate, and a sized parenthesis or bracket that does
-    not say its side (``\\Big(``) as the side it is (``\\Bigl(``), which ``_pieces`` then reads
-    as no group; as it is when it has a null delimiter (``\\left.``)."""
-    if re.search(r"\\(?:left|right)\.", tex):
-        return tex
-    out, i = [], 0
-    while i < len(tex):
-        m = re.match(r"\\(norm|dotprod)\s*\{", tex[i:])
-        if m:
-            depth, j = 1, i + m.end()
-            while j < len(tex) and depth:
-                depth += {"{": 1, "}": -1}.get(tex[j], 0)
-                j += 1 if tex[j] != "\\" else 2
-            opening, closing = _PAIRED[m.group(1)]
-            inner = _unpaired(tex[i + m.end() : j - 1])
-            out.append(f"\\Bigl{opening} {inner} \\Bigr{closing}")
-            i = j
-            continue
-        out.append(tex[i])
-        i += 1
-    text = "".join(out)
-    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[(\[])", r"\\\1l", text)  # \Big( as \Bigl(
-    text = re.sub(r"\\(big|Big|bigg|Bigg)(?=[)\]])", r"\\\1r", text)
-    text = re.sub(r"\\left(?![A-Za-z])", r"\\Bigl", text)
-    return re.sub(r"\\right(?![A-Za-z])", r"\\Bigr", text)
 
 
 _LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z])")
@@ -1210,9 +1410,9 @@ _LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z])")
 def balanced(tex: str) -> str:
     """``tex`` with its ``\\left``/``\\right`` pairs closed: a ``\\right`` with no ``\\left``
     before it gets a null ``\\left.`` at the start, a ``\\left`` with no ``\\right`` after it a
-    null ``\\right.`` at the end. A step is cut from its display at a relation sign, which may
-    sit inside ``\\left(…\\right)`` (Lemma 38: P(‖u‖² ≥ A_t)), and MathJax sets nothing of a
-    line whose delimiters do not pair.
+    null ``\\right.`` at the end (MathJax sets nothing of a line whose delimiters do not pair).
+    A step's display is whole between relations at bracket depth 0 (``displayed``), so this
+    changes only a display the .tex itself leaves open.
 
     >>> balanced(r"\\ge A_t \\right)"), balanced(r"\\PP\\left( x"), balanced(r"\\left(x\\right)")
     ('\\\\left. \\\\ge A_t \\\\right)', '\\\\PP\\\\left( x \\\\right.', '\\\\left(x\\\\right)')
@@ -1241,19 +1441,39 @@ def _token_width(token: str) -> int:
     return 2 + (visible_width(stacked.group(1)) // 2 if stacked else 0)
 
 
+def _rows(members: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``members`` with each joined to the one before it where the break between them would
+    stand inside brackets (the members before it not balanced, ``is_balanced``): a display
+    breaks only at relations at bracket depth 0.
+
+    >>> _rows([("", r"\\PP(x"), (r"\\ge", "a)"), (r"\\le", "b")])
+    [('', '\\\\PP(x \\\\ge a)'), ('\\\\le', 'b')]
+    """
+    rows: list[tuple[str, str]] = []
+    flat = ""
+    for token, member in members:
+        if rows and not is_balanced(flat):
+            last_token, last = rows[-1]
+            rows[-1] = (last_token, f"{last} {token} {member}".strip())
+        else:
+            rows.append((token, member))
+        flat = f"{flat} {token} {member}"
+    return rows
+
+
 def _display(members: list[tuple[str, str]], join: bool = True, width: int = LINE) -> list[str]:
     """A display of ``members`` (a relation token, or "" for the first, and its member): on one
-    line when it fits ``width`` (and ``join``; else a line per member), else aligned, each
-    member broken by ``_lines`` and each continuation indented; each line's delimiters paired
-    (``balanced``)."""
+    line when it fits ``width`` (and ``join``; else a line per member), else aligned, a line per
+    member (``_rows``: joined where the break would stand inside brackets), each broken by
+    ``_lines`` and each continuation indented; each line's delimiters paired (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    if visible_width(flat) <= width and (join or len(members) == 1):
-        return ["$$", balanced(flat), "$$", ""]
     rows = []
-    for token, member in members:
+    for token, member in _rows(members):
         for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+    if len(rows) == 1 or (visible_width(flat) <= width and join):
+        return ["$$", balanced(flat), "$$", ""]
     body = " \\\\\n".join(rows)
     return ["$$", "\\begin{aligned}", body, "\\end{aligned}", "$$", ""]
 
@@ -1262,13 +1482,14 @@ def relation_display(before: str, step: str) -> list[str]:
     """The Markdown lines of a step's relation: ``before`` (the member before it, trailing
     punctuation dropped) then ``step`` (its relation and the member after it), in one display,
     broken into aligned lines where it is wider than the column (``_display``); ``before``
-    folded when it is longer than ``FOLD``."""
+    folded when it is longer than ``FOLD`` and balanced (``is_balanced``: a fold of an open
+    bracket would leave its close alone on the line)."""
     before = before.rstrip(" ,.;")
     m = _TOKEN.match(step)
     token, member = (step[: m.end()], step[m.end() :].strip()) if m else ("", step)
     if not before:
         return _display([(token, member)])
-    if len(before) <= FOLD:
+    if len(before) <= FOLD or not is_balanced(before):
         return _display([("", before), (token, member)])
     return _display([("", "\\cdots"), (token, member)]) + [
         '<details class="aside"><summary>The member before it (⋯)</summary>',
@@ -1765,7 +1986,8 @@ def proof_page(
         if quantified is not None:
             lines += [quantified, ""]
         else:
-            lines += relation_display(where.before if where else "", tex_fragment(step["latex"]))
+            relation = f"{tex_fragment(step['latex'])} {where.after if where else ''}".strip()
+            lines += relation_display(where.before if where else "", relation)
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
