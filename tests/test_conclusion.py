@@ -106,3 +106,25 @@ def test_notebook_05_s_verdict_cell_does_not_leave_lemma_5_1_at_holds():
     assert view is not None
     row = next(line for line in view.splitlines() if line.startswith("| Lemma 5.1 |"))
     assert "**repaired**; holds" in row
+
+
+def test_a_statement_true_as_printed_whose_proof_is_repaired_says_so(monkeypatch):
+    """No repair of the published corrigendum is "true as printed, proof repaired" today; a
+    repair of that kind (Lemma 5.2's, its survival changed) turns "repaired" into "proof
+    repaired" on a row that holds, and leaves a row that fails repaired."""
+    import dataclasses
+
+    real = ledger.repair
+    kept = "true as printed, proof repaired"
+
+    def repair(name):
+        found = real(name)
+        if name != "Lemma 5.2":
+            return found
+        return dataclasses.replace(found, repair=dataclasses.replace(found.repair, survives=kept))
+
+    assert _of("Lemma 5.2") is Conclusion.REPAIRED
+    monkeypatch.setattr(ledger, "repair", repair)
+    assert _of("Lemma 5.2") is Conclusion.PROOF_REPAIRED
+    row = ledger.claim("Lemma 5.2")
+    assert conclusion(row, Verdict(Status.FAILS, "…"), WALK) is Conclusion.REPAIRED
