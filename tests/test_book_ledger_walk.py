@@ -82,14 +82,17 @@ def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
     table = report.summary_table(repairs=True, walk=WALK)
     row = _row(table, "Lemma 5.3")
     n = _first_fails("Lemma 5.3")
-    assert row.count("proof fails as printed") == 1
-    assert f"[first false step {n}](walk-lemma-5-3.md)" in row
+    assert row.count("proof fails as printed") == 0  # the step alone, after the repair's note
+    assert (
+        "[its constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3); "
+        f"[first false step {n}](walk-lemma-5-3.md)" in row
+    )
     alone = _row(table, "Lemma D.1")  # no repair: the conclusion says it, then the step
     assert f"**proof fails**: [first false step {_first_fails('Lemma D.1')}]" in alone
     page = report.ledger_page(lambda notebook: notebook, walk=WALK)
     section = page[page.index("(claim-lemma-5-3)=") :]
     section = section[: section.index("<details")]
-    assert "the corrigendum: [proof fails as printed: constant changes](" in section
+    assert "the corrigendum: [its constant changes](" in section
     assert f"its [proof fails as printed at step {n}](walk-lemma-5-3.md)." in section
 
 

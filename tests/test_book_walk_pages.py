@@ -482,14 +482,17 @@ def test_a_monte_carlo_step_s_evidence_reads_in_the_step_s_own_direction(tex):
             step["relation"] = {"<=": ">=", ">=": "<="}[step["relation"]]  # the data lies
     page = pages.proof_page("Thm 3.2", {**PUBLISHED, "proofs": {"Thm 3.2": walked}}, tex=tex)
     below, above = _found(page, 6), _found(page, 7)
+    # under ≤ the left side is the larger (within 4 SE): said as such, never "by −0.20"
     assert (
-        "worst: the right side exceeds E[left side] by −0.20 ± 0.09 (Monte Carlo SE; the " in below
+        "worst: E[left side] exceeds the right side by 0.20 ± 0.09 (Monte Carlo SE), within 4 SE"
+        in below
     )
     assert (
         "worst: E[left side] exceeds the right side by 0.20 ± 0.09 (Monte Carlo SE; the " in above
     )
-    assert "if E[left side] exceeded it by more than 4 SE" in below
+    assert "the step fails only beyond 4 SE" in below
     assert "if the right side exceeded E[left side] by more than 4 SE" in above
+    assert " by −" not in page
     assert "E[lhs]" not in page and "E[left] − right" not in page
     # evidence of any other kind reads as the data says it, on every page
     for proof, page, steps in _pages():

@@ -95,7 +95,7 @@ def test_the_ledger_says_what_each_word_it_shows_means():
     page = report.ledger_page(lambda notebook: notebook, walk=WALK)
     shown = {_of(c.number) for c in ledger.rows() if c.number in RESULTS}
     for word in shown:
-        assert f"*{word.value}* ({report.CONCLUSION_MEANING[word]})" in page
+        assert f"*{word.value}*: {report.CONCLUSION_MEANING[word]}" in page
 
 
 def test_notebook_05_s_verdict_cell_does_not_leave_lemma_5_1_at_holds():
@@ -128,3 +128,37 @@ def test_a_statement_true_as_printed_whose_proof_is_repaired_says_so(monkeypatch
     assert _of("Lemma 5.2") is Conclusion.PROOF_REPAIRED
     row = ledger.claim("Lemma 5.2")
     assert conclusion(row, Verdict(Status.FAILS, "…"), WALK) is Conclusion.REPAIRED
+
+
+def test_a_row_that_holds_points_to_the_runs_that_contradict_its_statement(monkeypatch):
+    """Lemma 5.1 holds on its runs (γ = 0) and is false as printed: its section links the row
+    whose runs contradict it (γ > 0). The alternative, a γ > 0 row that holds too, removes it."""
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
+    link = "the runs that contradict it as printed: [Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1"
+    assert link in page
+    held = dict(RESULTS, **{"Lemma 5.1, γ > 0": Verdict(Status.HOLDS, "…")})
+    monkeypatch.setattr(report, "published", lambda: held)
+    assert (
+        "the runs that contradict it"
+        not in report.ledger_page(lambda notebook: notebook, RESULTS, walk=WALK)
+        .split("(claim-lemma-5-1)=")[1]
+        .split("(claim-lemma-5-2)=")[0]
+    )
+
+
+def test_the_front_page_counts_the_statements_by_their_conclusion():
+    """The first bullet counts the 45 statements by conclusion, then by status on the runs; a
+    walk in which Thm 3.3's proof has no false step moves one from "proof fails" to "stand"."""
+    claims = ledger.claims()
+
+    def bullet(walk) -> str:
+        box = report.found_box(walk=walk)
+        return next(line for line in box.splitlines() if "checked statements**" in line)
+
+    stand = sum(_of(c.number) is Conclusion.STANDS for c in claims)
+    broken = sum(_of(c.number) is Conclusion.PROOF_FAILS for c in claims)
+    assert f"{stand} **stand**, {broken} have a proof that fails" in bullet(WALK)
+    sound = copy.deepcopy(WALK)
+    for step in sound["proofs"]["Thm 3.3"]:
+        step["status"] = "holds"
+    assert f"{stand + 1} **stand**, {broken - 1} have a proof that fails" in bullet(sound)

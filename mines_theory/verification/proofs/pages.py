@@ -330,7 +330,7 @@ def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     is in the results the proof cites, which the walk takes as given; else None.
 
     >>> print(inherited("Thm 5.4", [{"index": 1, "status": "holds"}]))  # doctest: +ELLIPSIS
-    No displayed relation of this proof fails, yet the corrigendum finds ... [proof fails as printed: constant changes](...): the flaw is in results it cites, ...
+    No displayed relation of this proof fails, yet the corrigendum finds ... [its constant changes](...): the flaw is in results it cites, ...
     >>> inherited("Thm 5.4", [{"index": 1, "status": "fails"}]) is None
     True
     """  # noqa: E501
@@ -1123,22 +1123,32 @@ def directed(evidence: str, relation: str) -> str:
     >>> print(directed(e, "<="))
     worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE; the step would fail if E[left side] exceeded it by more than 4 SE), worst normalized margin
     >>> print(directed(e, ">="))
-    worst: E[left side] exceeds the right side by −0.20 ± 0.09 (Monte Carlo SE; the step would fail if the right side exceeded E[left side] by more than 4 SE), worst normalized margin
+    worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE), within 4 SE of 0: the step fails only beyond 4 SE, worst normalized margin
     """  # noqa: E501
     if relation not in DIRECTION:
         return evidence
     reads, _, fail = DIRECTION[relation]
+    against = DIRECTION[">=" if relation in ("<=", "<") else "<="][0]  # its slack negative
 
-    def said(m: re.Match) -> tuple[str, bool]:
+    def said(m: re.Match) -> tuple[str, bool, bool]:
+        """The estimate as the side that exceeds the other, by how much; whether its SE is
+        0; whether the slack is negative (the side that would make the step fail exceeds)."""
         est, se = slack(float(m["est"]), relation), float(m["se"])
-        return f"{reads} {uncertain(est, se)}", se == 0
+        short = est < 0 and relation != "="
+        words = against if short else reads
+        return f"{words} {uncertain(abs(est) if short else est, se)}", se == 0, short
 
     def holds(m: re.Match) -> str:
-        text, same = said(m)
+        text, same, short = said(m)
         if same:
             return (
                 f"worst: {text} (every draw gave the same value, so its Monte Carlo SE is 0: "
                 f"not a closed form; the step would fail if {fail.format('ed')} at all)"
+            )
+        if short:
+            return (
+                f"worst: {text} (Monte Carlo SE), within {m['k']} SE of 0: the step fails "
+                f"only beyond {m['k']} SE"
             )
         return (
             f"worst: {text} (Monte Carlo SE; the step would fail if {fail.format('ed')} by "
@@ -1146,14 +1156,13 @@ def directed(evidence: str, relation: str) -> str:
         )
 
     def fails(m: re.Match) -> str:
-        text, same = said(m)
+        text, same, _ = said(m)
         if same:
             return (
                 f"Monte Carlo ({m['n']} draws): {text}, every draw the same value (an SE of 0, "
                 "not a closed form), so the step fails"
             )
-        failed = fail.format("s")
-        return f"Monte Carlo ({m['n']} draws): {text} (SE), so {failed} by more than {m['k']} SE"
+        return f"Monte Carlo ({m['n']} draws): {text} (SE), more than {m['k']} SE: the step fails"
 
     return _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
 

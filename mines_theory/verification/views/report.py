@@ -173,7 +173,7 @@ def _cell(text: str) -> str:
 #: may still have a proof that fails as printed.
 AS_PRINTED = {
     "false as printed": "false as printed",
-    "constant changes": "proof fails as printed: constant changes",
+    "constant changes": "its constant changes",
     "true as printed, proof repaired": "proof fails as printed",
     "cannot be repaired in its approach": "no bound of its form holds: a weaker one replaces it",
 }
@@ -184,7 +184,7 @@ def as_printed(number: str) -> str | None:
     repair (``repair_link``), or None where the corrigendum does not repair it.
 
     >>> as_printed("Lemma 5.3, γ > 0")
-    '[proof fails as printed: constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
+    '[its constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
     >>> as_printed("Thm 3.1") is None
     True
     """
@@ -293,18 +293,13 @@ class Conclusion(str, enum.Enum):
 
 #: What each ``Conclusion`` means, as the ledger's opening says it.
 CONCLUSION_MEANING = {
-    Conclusion.STANDS: "nothing found against it: it holds on the runs (or is an identity), "
-    "the corrigendum does not repair it, and its proof, where walked, has no false step but "
-    "typos",
-    Conclusion.PROOF_FAILS: "it holds on the runs and nothing repairs it, but its printed proof "
-    "has a false step that is not a typo: the statement is not contradicted, the proof does "
-    "not establish it",
+    Conclusion.STANDS: "nothing found against it",
+    Conclusion.PROOF_FAILS: "not contradicted, but its printed proof has a false step that is "
+    "not a typo",
     Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
-    Conclusion.REPAIRED: "the corrigendum replaces the statement (false as printed, another "
-    "constant, a weaker bound) or an erratum corrects it: cite the repaired statement",
-    Conclusion.FALSE: "it fails on the runs and nothing repairs it",
-    Conclusion.UNTESTED: "it holds on the runs only because its bound is too loose for any "
-    "run to contradict, and no walk of its proof backs it",
+    Conclusion.REPAIRED: "cite the corrigendum's or an erratum's corrected statement",
+    Conclusion.FALSE: "fails on the runs; nothing repairs it",
+    Conclusion.UNTESTED: "too loose for any run to contradict, and its proof not walked",
     Conclusion.NOT_CHECKED: "no run decides it",
 }
 
@@ -537,11 +532,34 @@ def claim_section(
     word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
-        lines += [f"{word}; the corrigendum: {printed}{walked}.", ""]
+        against = _contradicting_rows(c, verdict) if c.kind == "claim" else ""
+        lines += [f"{word}; the corrigendum: {printed}{walked}{against}.", ""]
     elif note is not None:
         lines += [f"{word}, but its {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
+
+
+def _contradicting_rows(c: Claim, verdict: Verdict) -> str:
+    """Where claim ``c`` holds on its runs but its statement is false as printed or repaired:
+    "; the runs that contradict it as printed: [Lemma 5.1, γ > 0](…)", its other rows (another
+    variant of the same statement) whose status is fails or erratum; "" where there are none.
+    A reader of the row that holds is told where the statement fails."""
+    if verdict.status not in PROOF_NOTED:
+        return ""
+    results = published()
+    against = [
+        other.number
+        for other in ledger.claims()
+        if other.number != c.number
+        and statement_of(other.number) == statement_of(c.number)
+        and other.number in results
+        and results[other.number].status in (Status.FAILS, Status.ERRATUM)
+    ]
+    if not against:
+        return ""
+    links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
+    return f"; the runs that contradict it as printed: {links}"
 
 
 def repair_link(number: str) -> str | None:
@@ -892,13 +910,11 @@ def _ledger_markdown(
     if any(meanings):  # once, under the three tables
         tables += "\n\n" + " ".join(m for m in meanings if m)
     body = (
-        "**Conclusion**, one word per row: "
-        + "; ".join(f"*{w.value}* ({m})" for w, m in CONCLUSION_MEANING.items() if w in shown)
-        + '. Then why: the corrigendum\'s finding ("false as printed": false within its '
-        'printed hypotheses; "proof fails as printed": a step fails) and the '
-        "[walk](proofs.md)'s first false step. **On the runs**: the status, from its closed "
-        "set ([how to read a verdict](reading-a-verdict.md)), and the number that decided "
-        "it.\n\n" + tables + "\n\n"
+        "**Conclusion**: "
+        + "; ".join(f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown)
+        + "; then why (the corrigendum's finding, the [walk](proofs.md)'s first false step). "
+        "**On the runs**: the status ([how to read a verdict](reading-a-verdict.md)) and the "
+        "number that decided it.\n\n" + tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -1134,6 +1150,16 @@ _PLURAL = {
     Status.ERRATUM: "are false as printed and true once corrected (status “erratum”)",
     Status.IDENTITY: "are identities",
 }
+#: A conclusion as the front page's sentences count it ("4 have a proof that fails").
+_CONCLUDED = {
+    Conclusion.STANDS: "**stand**",
+    Conclusion.PROOF_FAILS: "have a proof that fails (**proof fails**)",
+    Conclusion.PROOF_REPAIRED: "have a repaired proof (**proof repaired**)",
+    Conclusion.REPAIRED: "are **repaired** (cite the corrected statement)",
+    Conclusion.FALSE: "are **false**",
+    Conclusion.UNTESTED: "are **untested**",
+    Conclusion.NOT_CHECKED: "are **not checked**",
+}
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
@@ -1227,6 +1253,18 @@ def found_box(
         loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
         return counts(rows) + (f" ({loose} of them too loose to be tested)" if loose else "")
 
+    def concluded(rows: tuple[Claim, ...]) -> str:
+        """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
+        (``conclusion``), in the order of ``Conclusion``, each in bold as the rows below say
+        it."""
+        found = [
+            conclusion(c, results.get(c.number) or Verdict(Status.NOT_CHECKED, "…"), walk)
+            for c in rows
+        ]
+        return ", ".join(
+            f"{found.count(w)} {_CONCLUDED.get(w, w.value)}" for w in Conclusion if found.count(w)
+        )
+
     def counts(rows: tuple[Claim, ...]) -> str:
         """ "32 hold, 6 fail, 5 are false as printed and true once corrected (errata), 2 are
         identities": the statuses as a sentence says them, in the order of ``Status``."""
@@ -1247,8 +1285,8 @@ def found_box(
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
     bullets = [
-        f"**The paper's {len(claims)} checked statements**: {counts(claims)} "
-        "([the claims ledger](ledger.md), one line each).",
+        f"**The paper's {len(claims)} checked statements**: {concluded(claims)}; on the "
+        f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
         f"**{len(failing)} statements fail as printed**: "
