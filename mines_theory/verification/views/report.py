@@ -19,7 +19,7 @@ from typing import Any
 from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
-from ..framework.spec import Claim, Erratum
+from ..framework.spec import Claim, Erratum, Repair
 from ..framework.numbers import powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
@@ -188,11 +188,18 @@ def as_printed(number: str) -> str | None:
     >>> as_printed("Thm 3.1") is None
     True
     """
-    target = repair_link(number)
-    entry = ledger.repair(number.split(", ", 1)[0]).repair if target is not None else None
-    if target is None or entry is None:
+    entry = repair_entry(number)
+    if entry is None:
         return None
-    return f"[{AS_PRINTED[entry.survives]}]({target})"
+    return f"[{AS_PRINTED[entry.survives]}]({repair_link(number)})"
+
+
+def repair_entry(number: str) -> Repair | None:
+    """The corrigendum's repair of the statement of ledger row ``number`` (its ``survives``
+    says how the result survives), or None where the corrigendum does not repair it."""
+    if repair_link(number) is None:
+        return None
+    return ledger.repair(statement_of(number)).repair
 
 
 #: The words of a ledger row's link to its walk (``proof_note``): alone, and after how the
@@ -337,7 +344,7 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
         return {Status.FAILS: Conclusion.FALSE, Status.ERRATUM: Conclusion.REPAIRED}.get(
             status, Conclusion.STANDS
         )
-    entry = ledger.repair(statement_of(c.number)).repair if repair_link(c.number) else None
+    entry = repair_entry(c.number)
     if entry is not None:
         kept = entry.survives == "true as printed, proof repaired" and status in PROOF_NOTED
         return Conclusion.PROOF_REPAIRED if kept else Conclusion.REPAIRED
@@ -423,8 +430,8 @@ def conclusion_words(
     """
     word = conclusion(c, verdict, walk)
     printed = as_printed(c.number) if c.kind != "repaired" else None
-    if word is Conclusion.REPAIRED and printed is None and verdict.status is Status.ERRATUM:
-        printed = BY_ERRATUM if c.kind != "repaired" else None
+    if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
+        printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
         proof_note(c.number, verdict.status, walk, FIRST_FALSE)
         if c.kind != "repaired" and walk is not None
@@ -494,7 +501,11 @@ def repair_anchor(number: str) -> str:
 
 
 def claim_section(
-    c: Claim, verdict: Verdict, notebook_link: str, walk: Mapping[str, Any] | None = None
+    c: Claim,
+    verdict: Verdict,
+    notebook_link: str,
+    walk: Mapping[str, Any] | None = None,
+    results: Mapping[str, Verdict] | None = None,
 ) -> str:
     """One claim as a section of the book's ledger: the statement with a link to the verdict
     cell of the notebook that checks it (for a repaired result, also to its section of the
@@ -532,7 +543,8 @@ def claim_section(
     word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
-        against = _contradicting_rows(c, verdict) if c.kind == "claim" else ""
+        results = published() if results is None else results
+        against = _contradicting_rows(c, verdict, results) if c.kind == "claim" else ""
         lines += [f"{word}; the corrigendum: {printed}{walked}{against}.", ""]
     elif note is not None:
         lines += [f"{word}, but its {note}.", ""]
@@ -540,14 +552,13 @@ def claim_section(
     return "\n".join(lines)
 
 
-def _contradicting_rows(c: Claim, verdict: Verdict) -> str:
+def _contradicting_rows(c: Claim, verdict: Verdict, results: Mapping[str, Verdict]) -> str:
     """Where claim ``c`` holds on its runs but its statement is false as printed or repaired:
     "; the runs that contradict it as printed: [Lemma 5.1, γ > 0](…)", its other rows (another
     variant of the same statement) whose status is fails or erratum; "" where there are none.
     A reader of the row that holds is told where the statement fails."""
     if verdict.status not in PROOF_NOTED:
         return ""
-    results = published()
     against = [
         other.number
         for other in ledger.claims()
@@ -883,7 +894,7 @@ def _ledger_markdown(
 
     def section(c: Claim) -> str:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        return claim_section(c, v, notebook_link(c.notebook), walk)
+        return claim_section(c, v, notebook_link(c.notebook), walk, results)
 
     groups = (
         ("numbered claims", ledger.claims()),
@@ -1210,13 +1221,14 @@ def found_box(
             return f"{category(v).value}{reason if why else ''}, with {_text(key_number(c, v))}"
         return f"**{category(v).value}**{reason if why else ''}: {_text(key_number(c, v))}"
 
-    def row(number: str, said: bool = False) -> str:
+    def row(number: str, said: bool = False, words: str | None = None) -> str:
         """A row: its link, the PDF's number, its statement where ``said`` and what its
-        verdict says (``verdict_words``)."""
+        verdict says (``verdict_words``, unless ``words`` are given)."""
         c = ledger.claim(number)
         printed = f" ({c.printed})" if c.printed != "—" else ""
-        statement = f", “{_text(c.statement)}”," if said else ""
-        return f"{_row_link(number)}{printed}{statement} {verdict_words(c)}"
+        close = "," if words is None else ":"  # given words open with the row's conclusion
+        statement = f", “{_text(c.statement)}”{close}" if said else ""
+        return f"{_row_link(number)}{printed}{statement} {words or verdict_words(c)}"
 
     def peer(number: str) -> str:
         """A comparison with other methods, named by the first clause of its statement and
@@ -1234,12 +1246,11 @@ def found_box(
         beside = f"{number}, γ > 0"
         c = ledger.claim(number)
         verdict = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        printed = f" ({c.printed})" if c.printed != "—" else ""
-        text = (
-            f"{_row_link(number)}{printed}, “{_text(c.statement)}”: "
+        words = (
             f"{conclusion_words(c, verdict, walk, aside=True)}; on the runs: "
             f"{verdict_words(c, bold=False)}"
         )
+        text = row(number, said=True, words=words)
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
