@@ -103,10 +103,10 @@ html: $(BOOK_STAMP)
 	$(PYTHON) tools/build_site.py
 
 slides: $(BOOK_STAMP)
-	$(PYTHON) tools/course_kit.py slides
+	$(PYTHON) tools/build_site.py --only slides
 
 pdf: $(BOOK_STAMP)
-	$(PYTHON) tools/course_kit.py pdf
+	$(PYTHON) tools/build_site.py --only pdf
 
 # The COCO/bbob experiment of issues 27, 35 and 44 (tools/coco_experiment.py): MiNES (practical
 # defaults), MiNES-step (the same with the step-size rule, beyond the paper), xNES, CMA-ES and

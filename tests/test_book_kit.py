@@ -271,3 +271,16 @@ def test_an_exercise_links_its_solution_and_one_without_a_label_is_refused(tmp_p
     nbformat.write(nb, path)
     with pytest.raises(ValueError, match="99-x.ipynb: an exercise without a :label:"):
         kit.exercises(path)
+
+
+def test_make_slides_and_pdf_refuse_a_book_that_is_not_built(tmp_path):
+    """``make slides`` and ``make pdf`` (``build_site.py --only``) remake the kit of a built
+    book only: an empty folder is refused, naming it, before anything is written."""
+    build_site = _load("build_site")
+    for what in ("slides", "pdf"):
+        with pytest.raises(ValueError, match="out must be a built book, got .*make html first"):
+            build_site.remake(tmp_path, what)
+    (tmp_path / "_static" / "mathjax").mkdir(parents=True)
+    with pytest.raises(ValueError, match="what must be 'slides' or 'pdf', got 'html'"):
+        build_site.remake(tmp_path, "html")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_static"]

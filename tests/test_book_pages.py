@@ -505,3 +505,32 @@ def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):
         (figures / name).write_bytes(b"")
     with pytest.raises(ValueError, match="99-new"):
         gallery.gallery_page(figures)
+
+
+#: A row of the notation page's "Inside the appendix proofs": the symbols, the meaning and where
+#: the paper defines them ("Lemma 35 (our E.5)" or "eq:bG (4.11)").
+PROOF_ROW = re.compile(
+    r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| (?:(?P<printed>(?:Lemma|Theorem) \d+) "
+    r"\(our (?P<ours>[A-Z]\.\d+)\)|(?P<equation>eq:\w+ \([\dA-Z.]+\))) \|$",
+    re.M,
+)
+
+
+def test_the_appendix_symbols_name_where_the_paper_defines_them(tex):
+    """Each row of "Inside the appendix proofs" names a statement by the PDF's number and ours,
+    as the ledger pairs them, or an equation by its label and the PDF's number, as the .tex
+    numbers it; the quantities the errata quote are all there."""
+    from mines_theory.verification.framework.paper import with_number
+
+    text = NOTATION.read_text(encoding="utf-8")
+    section = text.split("## Inside the appendix proofs", 1)[1].split("\n## ", 1)[0]
+    rows = list(PROOF_ROW.finditer(section))
+    assert len(rows) == section.count("\n| $")
+    for row in rows:
+        if row["equation"]:
+            assert with_number(row["equation"].split()[0]) == row["equation"]
+        else:
+            assert ledger.claim(f"Lemma {row['ours']}").printed == row["printed"], row.group(0)
+    symbols = " ".join(row["symbols"] for row in rows)
+    for quoted in ("\\bar G", "\\Lambda_t", "V_t", "z_{t,k}", "Y_{t,i}", "H_t", "\\nu"):
+        assert quoted in symbols

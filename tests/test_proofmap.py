@@ -2,8 +2,8 @@
 statement the ledger says, every cited label exists where the edge says it does, the edge list
 is what the regular expression finds plus the curated edges (each justified by the proof's own
 text), the graph has no cycle, and a few edges read by hand are there. The colouring is tested
-on synthetic verdicts of every category. Tests that need the .tex skip without it, as the other
-paper tests do."""
+on synthetic verdicts of every category and conclusion. Tests that need the .tex skip without
+it, as the other paper tests do."""
 
 import re
 
@@ -16,6 +16,9 @@ from mines_theory.verification.framework import ledger
 from mines_theory.verification.proofs.published import proof_summaries
 from mines_theory.verification.views import proofgraph, proofmap
 from mines_theory.verification.views.proofgraph import Category, Edge
+from mines_theory.verification.views.report import CONCLUSION_MEANING, Conclusion, conclusion
+from mines_theory.verification.proofs.pages import with_slips
+from mines_theory.verification.proofs.published import load
 from mines_theory.verification.framework.verdict import Qualifier, Status, Verdict
 
 from .test_paper_numbers import statements as counted_statements
@@ -336,25 +339,73 @@ def test_categories_are_told_apart_without_colour():
 # --- the figure ------------------------------------------------------------------------------
 
 
-def test_draw_every_category_and_save(tmp_path):
-    """One synthetic verdict per category: the map draws a box per node and an arrow per edge,
-    names every category in its legend, and passes save_figure's rules."""
-    statuses = [
-        _verdict(Status.HOLDS),
-        _verdict(Status.HOLDS, ("too loose to be tested", True)),
-        _verdict(Status.FAILS),
-        _verdict(Status.ERRATUM),
-        _verdict(Status.IDENTITY),
-        _verdict(Status.NOT_CHECKED),
-    ]
-    verdicts = {n.name: statuses[i % len(statuses)] for i, n in enumerate(NODES)}
-    fig = proofmap.draw_proof_map(verdicts)
+def _walk_of(*failing: str) -> dict:
+    """Published-walk data in which the proofs of ``failing`` have a false step (no slip) and
+    no other proof is walked."""
+    return {"proofs": {name: [{"index": 1, "status": "fails"}] for name in failing}}
+
+
+def test_a_node_takes_the_least_favourable_conclusion_of_its_rows():
+    """Lemma 5.1's row 'γ > 0' is repaired by the corrigendum, so the node is 'repaired' even
+    where its own row's verdict is not checked; a row not checked counts only when no row is
+    checked; a proof with a false step is 'proof fails'; no verdict at all is 'not checked'."""
+    verdicts = {
+        "Lemma 5.1": _verdict(Status.NOT_CHECKED),
+        "Lemma 5.1, γ > 0": _verdict(Status.HOLDS),
+        "Thm 3.3": _verdict(Status.HOLDS),
+        "Thm 3.1": _verdict(Status.HOLDS),
+        "Lemma D.2": _verdict(Status.NOT_CHECKED),
+    }
+    found = proofmap.node_conclusions(_walk_of("Thm 3.3"), verdicts)
+    assert set(found) == {n.name for n in NODES}
+    assert found["Lemma 5.1"] is Conclusion.REPAIRED
+    assert found["Thm 3.3"] is Conclusion.PROOF_FAILS
+    assert found["Thm 3.1"] is Conclusion.STANDS
+    assert found["Lemma D.2"] is Conclusion.NOT_CHECKED
+    assert found["Thm 5.4"] is Conclusion.NOT_CHECKED  # no verdict at all
+    assert proofmap.node_conclusions(_walk_of(), verdicts)["Thm 3.3"] is Conclusion.STANDS
+
+
+def test_the_map_says_what_the_ledger_says_of_each_result():
+    """A node with one ledger row takes that row's conclusion, as the ledger's column
+    'conclusion' prints it; the published map shows a proof that fails (Thm 3.3, PDF Theorem 3)
+    and a repaired result (Lemma 5.1, PDF Lemma 9), which the verdicts alone drew as 'holds'
+    and 'erratum'."""
+    walk = with_slips(load())
+    found = proofmap.node_conclusions(walk)
+    published = ledger.published()
+    for n in NODES:
+        own = proofgraph.rows(n.name)
+        if own == (n.name,):
+            assert found[n.name] is conclusion(ledger.claim(n.name), published[n.name], walk)
+    assert found["Thm 3.3"] is Conclusion.PROOF_FAILS
+    assert found["Lemma 5.1"] is Conclusion.REPAIRED
+
+
+def test_conclusions_are_told_apart_without_colour():
+    styles = proofmap.CONCLUSION_STYLE
+    assert set(styles) == set(Conclusion) == set(proofmap.CONCLUSION_ORDER)
+    markers = [s["marker"] for s in styles.values()]
+    assert len(set(markers)) == len(markers)
+    looks = [(s["hatch"], s["linestyle"]) for s in styles.values()]
+    assert len(set(looks)) == len(looks)
+    assert len({s["color"] for s in styles.values()}) == len(styles)
+
+
+def test_draw_every_conclusion_and_save(tmp_path):
+    """One conclusion per node in turn: the map draws a box per node and an arrow per edge,
+    names every conclusion it shows in its legend with its meaning, and passes save_figure's
+    rules."""
+    every = list(Conclusion)
+    conclusions = {n.name: every[i % len(every)] for i, n in enumerate(NODES)}
+    fig = proofmap.draw_proof_map(conclusions)
     try:
         ax = fig.axes[0]
         assert sum(isinstance(p, FancyBboxPatch) for p in ax.patches) == len(NODES)
         assert sum(isinstance(p, FancyArrowPatch) for p in ax.patches) == len(EDGES)
-        legend = [t.get_text() for t in ax.get_legend().get_texts()]
-        assert [c.value for c in Category] == legend[: len(Category)]
+        legend = [t.get_text().replace("\n", " ") for t in ax.get_legend().get_texts()]
+        for c, said in zip(proofmap.CONCLUSION_ORDER, legend):
+            assert said == f"{c.value}: {CONCLUSION_MEANING[c]}"
         assert not [t for t in legend if "✗" in t]  # the verdict map has no walk line
         assert any("PDF's number" in t for t in legend)
         texts = {t.get_text() for t in ax.texts}
@@ -363,6 +414,30 @@ def test_draw_every_category_and_save(tmp_path):
         assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
     finally:
         plt.close(fig)
+
+
+def test_the_legend_names_only_the_conclusions_shown():
+    conclusions = {n.name: Conclusion.STANDS for n in NODES}
+    conclusions["Thm 3.3"] = Conclusion.FALSE
+    fig = proofmap.draw_proof_map(conclusions)
+    try:
+        legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+        assert [t.split(":")[0] for t in legend[:2]] == ["false", "stands"]
+        assert not [t for t in legend if t.startswith(("repaired", "proof fails"))]
+    finally:
+        plt.close(fig)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({}, "exactly one of conclusions= .* and walk="),
+        ({"conclusions": {"Thm 3.1": Conclusion.STANDS}}, "missing \\['Lemma 4.1'"),
+    ],
+)
+def test_draw_refuses_a_map_it_cannot_colour(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        proofmap.draw_proof_map(**kwargs)
 
 
 def _walked(*statuses: str) -> list[dict]:

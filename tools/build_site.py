@@ -437,6 +437,31 @@ def build(out: Path, pdf: bool = True) -> list[Path]:
     )
 
 
+def remake(out: Path, what: str) -> list[Path]:
+    """``make slides`` and ``make pdf``: the slides, or the PDFs, of a book that ``make html``
+    has built in ``out`` made again, without running Sphinx (the decks from the notebooks as
+    the book stages them: ``staged_notebook``)."""
+    import runpy
+
+    from tools import course_kit
+
+    if not (out / "_static" / "mathjax").is_dir():
+        raise ValueError(f"out must be a built book, got {out}: run make html first")
+    if what == "pdf":
+        notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+        return course_kit.pdfs(out, reading_order(notebooks))
+    if what != "slides":
+        raise ValueError(f"what must be 'slides' or 'pdf', got {what!r}")
+    config = runpy.run_path(str(ROOT / "book" / "conf.py"))["mathjax3_config"]
+    reveal = npm_package("reveal.js", REVEAL_VERSION)
+    with tempfile.TemporaryDirectory(prefix="mines-slides-") as tmp:
+        for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+            if notebook.stem in course_kit.lecture_stems([notebook.stem]):  # as the book stages it
+                pdf = (out / course_kit.PDF).is_dir()
+                staged_notebook(notebook, Path(tmp) / notebook.name, pdf)
+        return course_kit.slides(Path(tmp), out, reveal, config, ROOT / "book" / "references.bib")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site")
@@ -445,8 +470,20 @@ def main(argv=None) -> int:
         action="store_true",
         help="print no PDFs (they need Chromium) and link none",
     )
+    parser.add_argument(
+        "--only",
+        choices=["slides", "pdf"],
+        help="make again only the slides, or only the PDFs, of the book built in --out",
+    )
     args = parser.parse_args(argv)
-    for page in build(args.out, pdf=not args.no_pdf):
+    if args.only:
+        try:
+            made = remake(args.out, args.only)
+        except ValueError as error:
+            parser.error(str(error))
+    else:
+        made = build(args.out, pdf=not args.no_pdf)
+    for page in made:
         print(f"wrote {page.relative_to(ROOT) if page.is_relative_to(ROOT) else page}")
     return 0
 

@@ -176,7 +176,7 @@ CAPTIONS = {
     ),
     "08-proof-map": (
         "The proof map: each checked result of the paper and the results its proof rests on,"
-        " coloured by its verdict."
+        " coloured by its conclusion in the ledger (stands, proof fails, repaired)."
     ),
     "08-proof-walk-map": (
         "The proof map coloured by the proof walk: for each walked proof, its steps decided"

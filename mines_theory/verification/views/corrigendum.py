@@ -143,7 +143,8 @@ def repair_markdown(
         "",
         f"**Survives?** {repair.survives}.",
         "",
-        "**Errata it repairs:**",
+        "**Errata it repairs** (their symbols: "
+        "[notation](notation.md#inside-the-appendix-proofs)):",
         "",
     ]
     lines += [

@@ -1,5 +1,5 @@
 """The proof map: which of the paper's numbered results each proof rests on, as data, and the
-dependency graph drawn with each result coloured by its published verdict.
+dependency graph drawn with each result coloured by what a reader may conclude of it.
 
 ``nodes``
     the 37 numbered statements that are not remarks (Theorems 3.1–3.4, Lemmas 4.1–4.3, 5.1–5.3,
@@ -21,9 +21,14 @@ dependency graph drawn with each result coloured by its published verdict.
     so that any figure (this map, the looseness atlas) tells categories apart without colour.
 ``rests_on``
     every result a proof rests on, directly or through other proofs.
+``node_conclusions``, ``CONCLUSION_STYLE``
+    each node's ``report.Conclusion`` (stands, proof fails, repaired, …: its ledger rows' runs,
+    the corrigendum and the proof walk read together), the least favourable over its rows
+    (``CONCLUSION_ORDER``), and a look per conclusion told apart without colour.
 ``layers``, ``draw_proof_map``
-    the layered drawing, cited results below the results that cite them (the book's figure
-    ``08-proof-map``); with ``walk=`` the proof walk's summaries, each box is coloured by its
+    the layered drawing, cited results below the results that cite them, each box coloured by
+    its conclusion (the book's figure ``08-proof-map``, the same words as the ledger's column
+    "conclusion"); with ``walk=`` the proof walk's summaries, each box is coloured by its
     proof's walk instead (``WalkCategory``: no false step, a step fails, not walked) and says
     how many of its steps are decided and where the first false one is (the figure
     ``08-proof-walk-map``).
@@ -39,20 +44,26 @@ figure here.
 from __future__ import annotations
 
 import enum
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from .proofgraph import CATEGORY_STYLE, Category, Edge, categories, edges, nodes
+from .proofgraph import CATEGORY_STYLE, Category, Edge, edges, nodes, rows
+from .report import CONCLUSION_MEANING, Conclusion, conclusion
+from ..framework import ledger
 from ..framework.verdict import Verdict
 
 __all__ = [
     "BOX_WORDS",
+    "CONCLUSION_ORDER",
+    "CONCLUSION_STYLE",
     "EDGE_STYLE",
     "WALK_STYLE",
     "WALK_WORDS",
     "WalkCategory",
     "draw_proof_map",
     "layers",
+    "node_conclusions",
     "walk_boxes",
 ]
 
@@ -71,6 +82,64 @@ WALK_STYLE: dict[WalkCategory, dict[str, Any]] = {
     WalkCategory.FALSE: CATEGORY_STYLE[Category.FAILS],
     WalkCategory.NOT_WALKED: CATEGORY_STYLE[Category.NOT_CHECKED],
 }
+
+
+#: Least favourable first: a node with several ledger rows takes the first of their conclusions
+#: in this order (a row that is not checked counts only when no row is checked).
+CONCLUSION_ORDER: tuple[Conclusion, ...] = (
+    Conclusion.FALSE,
+    Conclusion.REPAIRED,
+    Conclusion.PROOF_FAILS,
+    Conclusion.PROOF_REPAIRED,
+    Conclusion.UNTESTED,
+    Conclusion.STANDS,
+    Conclusion.NOT_CHECKED,
+)
+
+#: One look per conclusion, told apart without colour: hatch, marker and edge line style differ
+#: between every two (colours from seaborn's colour-blind palette; those of the verdicts'
+#: categories where the words mean the same: stands as holds, false as fails, repaired as
+#: erratum, untested as too loose to be tested, not checked as not checked).
+CONCLUSION_STYLE: dict[Conclusion, dict[str, Any]] = {
+    Conclusion.STANDS: CATEGORY_STYLE[Category.HOLDS],
+    Conclusion.PROOF_FAILS: {
+        "color": "#cc78bc",
+        "hatch": "\\\\\\",
+        "marker": "P",
+        "linestyle": "-",
+    },
+    Conclusion.PROOF_REPAIRED: {
+        "color": "#0173b2",
+        "hatch": "|||",
+        "marker": "s",
+        "linestyle": "-",
+    },
+    Conclusion.REPAIRED: CATEGORY_STYLE[Category.ERRATUM],
+    Conclusion.FALSE: CATEGORY_STYLE[Category.FAILS],
+    Conclusion.UNTESTED: CATEGORY_STYLE[Category.UNTESTABLE],
+    Conclusion.NOT_CHECKED: CATEGORY_STYLE[Category.NOT_CHECKED],
+}
+
+
+def node_conclusions(
+    walk: Mapping[str, Any], verdicts: Mapping[str, Verdict] | None = None
+) -> dict[str, Conclusion]:
+    """Node → its ``Conclusion``, the least favourable (``CONCLUSION_ORDER``) over its ledger
+    rows (``proofgraph.rows``), each row's by ``report.conclusion`` from its verdict
+    (``verdicts``, ledger number → verdict, default the published ones) and ``walk``, the
+    published walk's data with each step's slip (``proofs.pages.with_slips``; the walk renders
+    the views' text, so the caller reads it). A node with no verdict is "not checked"."""
+    verdicts = ledger.published() if verdicts is None else verdicts
+    out = {}
+    for n in nodes():
+        found = [
+            conclusion(ledger.claim(row), verdicts[row], walk)
+            for row in rows(n.name)
+            if row in verdicts
+        ] or [Conclusion.NOT_CHECKED]
+        checked = [c for c in found if c is not Conclusion.NOT_CHECKED] or found
+        out[n.name] = min(checked, key=CONCLUSION_ORDER.index)
+    return out
 
 
 #: The legend's words for the line under our number in every box.
@@ -241,24 +310,42 @@ EDGE_STYLE: dict[str, dict[str, Any]] = {
 }
 
 
+def _fit_below(fig: Any, legend: Any, pad: float = 6.0) -> None:
+    """Grow ``fig`` at the bottom, keeping its axes' size in inches, until ``legend`` (placed
+    below the axes) lies inside the canvas with ``pad`` pixels to spare."""
+    fig.canvas.draw()
+    below = pad - legend.get_window_extent().y0
+    if below <= 0:
+        return
+    width, height = fig.get_size_inches()
+    grow = below / fig.dpi
+    params = fig.subplotpars
+    fig.set_size_inches(width, height + grow)
+    fig.subplots_adjust(
+        bottom=(params.bottom * height + grow) / (height + grow),
+        top=1 - (1 - params.top) * height / (height + grow),
+    )
+
+
 def draw_proof_map(
-    verdicts: Mapping[str, Verdict] | None = None,
+    conclusions: Mapping[str, Conclusion] | None = None,
     ax: Any = None,
     fontsize: float = 9.0,
     walk: Mapping[str, Any] | None = None,
 ) -> Any:
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
-    hatched, outlined and marked by its category (``CATEGORY_STYLE``), layered by ``layers``; an
+    hatched, outlined and marked by its conclusion (``CONCLUSION_STYLE``), layered by ``layers``; an
     arrow runs from each cited result up to the result whose proof cites it,
     solid where the proof cites the statement, dashed where it uses a step of the cited
-    result's proof. A legend names the categories and the two kinds of arrows, and says the
-    lines of a box in words (``BOX_WORDS``; ``WALK_WORDS`` for the walk's "37/43 ✗ 4").
+    result's proof. A legend names the conclusions the map shows, each with its meaning
+    (``report.CONCLUSION_MEANING``), and the two kinds of arrows, and says the lines of a box in
+    words (``BOX_WORDS``; ``WALK_WORDS`` for the walk's "37/43 ✗ 4").
 
     Parameters
     ----------
-    verdicts : mapping of str to Verdict, optional
-        Ledger number → verdict; default the published verdicts (``ledger.published``).
+    conclusions : mapping of str to Conclusion, optional
+        Node → its conclusion (``node_conclusions``); required unless ``walk`` is given.
     ax : matplotlib.axes.Axes, optional
         Where to draw; default a new figure sized for a book page.
     fontsize : float
@@ -283,12 +370,24 @@ def draw_proof_map(
 
     from mines_theory.plotting.figures import set_style
 
+    if (conclusions is None) == (walk is None):
+        raise ValueError(
+            "draw_proof_map needs exactly one of conclusions= (node_conclusions) and walk= "
+            f"(proof summaries), got conclusions={conclusions is not None and 'given' or None}, "
+            f"walk={walk is not None and 'given' or None}"
+        )
     set_style()
-    if walk is None:
-        verdict = categories(verdicts)
-        style_of = {name: CATEGORY_STYLE[c] for name, c in verdict.items()}
-        extra = {name: "" for name in verdict}
-        legend = [(CATEGORY_STYLE[c], c.value) for c in Category]
+    if conclusions is not None:
+        missing = sorted({n.name for n in nodes()} - set(conclusions))
+        if missing:
+            raise ValueError(f"conclusions must give every node a conclusion, missing {missing}")
+        style_of = {name: CONCLUSION_STYLE[c] for name, c in conclusions.items()}
+        extra = {name: "" for name in conclusions}
+        shown = [c for c in CONCLUSION_ORDER if c in set(conclusions.values())]
+        legend = [
+            (CONCLUSION_STYLE[c], textwrap.fill(f"{c.value}: {CONCLUSION_MEANING[c]}", 44))
+            for c in shown
+        ]
     else:
         boxes_of = walk_boxes(walk)
         style_of = {name: WALK_STYLE[c] for name, (c, _) in boxes_of.items()}
@@ -298,6 +397,7 @@ def draw_proof_map(
     where = _positions(among)
     width = max(x for x, _ in where.values()) + 1
     height = max(level for _, level in where.values()) + 1
+    own = ax is None
     if ax is None:
         fig, ax = plt.subplots(figsize=(7.0, 9.0))
         fig.subplots_adjust(bottom=0.13)  # room below for the legend's words
@@ -395,7 +495,7 @@ def draw_proof_map(
     said = BOX_WORDS if walk is None else BOX_WORDS + WALK_WORDS
     handles += [Line2D([], [], linestyle="none") for _ in said]
     labels += list(said)
-    ax.legend(
+    placed = ax.legend(
         handles,
         labels,
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
@@ -408,10 +508,12 @@ def draw_proof_map(
         handleheight=1.3,
         columnspacing=1.2,
     )
-    what = "the published verdict" if walk is None else "the proof walk"
+    what = "the ledger's conclusion" if walk is None else "the proof walk"
     ax.set_title(
         "An arrow runs from a result up to each result whose proof cites it.\n"
         f"Each box: our number, the PDF's under it; colour, marker and hatch: {what}",
         fontsize=fontsize + 0.5,
     )
+    if own:  # a taller legend (more conclusions shown) gets a taller figure, not a cut one
+        _fit_below(fig, placed)
     return fig
