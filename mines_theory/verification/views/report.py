@@ -343,8 +343,8 @@ CONCLUSION_MEANING = {
 #: What the two statuses that a reader confuses mean, as the ledger's opening says them (the
 #: others: ``book/reading-a-verdict.md``): both say that the statement is false as printed.
 STATUS_MEANING = {
-    Status.FAILS: "a run inside its hypotheses contradicts it; its check tests no corrected form",
-    Status.ERRATUM: "false as printed, and a corrected form holds on the same runs",
+    Status.FAILS: "contradicted inside its hypotheses, no corrected form tested",
+    Status.ERRATUM: "false as printed, a corrected form holds on the same runs",
 }
 
 
@@ -592,8 +592,13 @@ def claim_section(
         walked = f"; its {note}" if note is not None else ""
         results = published() if results is None else results
         against = _contradicting_rows(c, verdict, results) if c.kind == "claim" else ""
-        twins = ", ".join(_row_link(r.number) for r in repaired_twins(c))
-        twins = f" (its repaired row: {twins})" if twins else ""
+        rows = repaired_twins(c)
+        named = len(rows) > 1  # one is "repaired row", more each by its name
+        twins = ", ".join(
+            f"[{_cell(r.number) if named else 'repaired row'}](ledger.md#{claim_anchor(r.number)})"
+            for r in rows
+        )
+        twins = f" ({twins})" if twins else ""
         lines += [f"{word}; the corrigendum: {printed}{twins}{walked}{against}.", ""]
     elif note is not None:
         lines += [f"{word}, but its {note}.", ""]
@@ -1015,11 +1020,8 @@ def _ledger_markdown(
     return (
         "# The claims ledger\n\n"
         "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then one section each with the statement, "
-        "the verdict (a status from a closed set) as a one-line answer, and behind it what was "
-        "measured (each number with its uncertainty), every qualifier as a question with its "
-        "answer and the criterion that decided it, and a link to the notebook cell that "
-        "computes it.\n\n"
+        "find beyond them: first one line each, then a section each, whose verdict (a status "
+        "from a closed set) unfolds to each number measured, with its uncertainty.\n\n"
         "**What you will learn**\n\n"
         f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
         f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
