@@ -122,7 +122,7 @@ def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
     v = results["Lemma 5.3"]
     criterion = next(q.criterion for q in v.qualifiers if q.name == "too loose to be tested")
     assert f"({criterion.rsplit(': ', 1)[-1]})" in lemma  # its conclusion
-    assert f"against C = {powers_of_ten(v['C'].render())}" in lemma
+    assert f"vs bound C = {powers_of_ten(v['C'].render())}" in lemma
     assert lemma.count("no run could exceed C") == 1  # the row with γ > 0 does not repeat it
     measurements = tuple(
         dataclasses.replace(m, value=m.value * 10) if m.name == "C" else m for m in v.measurements
@@ -132,7 +132,7 @@ def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
         x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
     )
     moved_c = powers_of_ten(results["Lemma 5.3"]["C"].render())
-    assert f"against C = {moved_c}" in moved and moved != lemma
+    assert f"vs bound C = {moved_c}" in moved and moved != lemma
     qualifiers = tuple(dataclasses.replace(q, outcome=False) for q in v.qualifiers)
     results["Lemma 5.3"] = dataclasses.replace(v, qualifiers=qualifiers)
     tested = next(

@@ -100,8 +100,12 @@ def test_08d_as_staged_names_no_label_nor_code(tmp_path):
             "flagged: the soft cubic f(x) = s(x² + g(x)) of scale s, μ = 0.5",
         ),
         (
-            "a rescaled objective (`SoftCubic1D(1000)`)",
-            "a rescaled objective (`SoftCubic1D(1000)`)",
+            "a rescaled objective (`SoftCubic1D(10)`)",
+            "a rescaled objective (`SoftCubic1D(10)`)",
+        ),
+        (
+            "one step on SoftCubic1D(1000) (σ = τ)",
+            "one step on the soft cubic f(x) = s(x² + g(x)) of scale s = 1000 (σ = τ)",
         ),
         ("*Label* lem:gd\\_dec\\_1 (Lemma 9).", "*Label* lem:gd\\_dec\\_1 (Lemma 9)."),
     ],

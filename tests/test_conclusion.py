@@ -98,6 +98,17 @@ def test_the_ledger_says_what_each_word_it_shows_means():
         assert f"*{word.value}*: {report.CONCLUSION_MEANING[word]}" in page
 
 
+def test_the_ledger_says_what_fails_and_erratum_mean():
+    """Readers confused the statuses "fails" and "erratum": the ledger's opening says what each
+    means, in one short phrase each, where its table shows it."""
+    page = report.ledger_page(lambda notebook: notebook, walk=WALK)
+    opening = page[: page.index("**The numbered claims**")]
+    statuses = {RESULTS[c.number].status for c in ledger.rows() if c.number in RESULTS}
+    for status, meaning in report.STATUS_MEANING.items():
+        assert (f"*{status.value}*: {meaning}" in opening) == (status in statuses)
+        assert len(meaning) <= 80
+
+
 def test_notebook_05_s_verdict_cell_does_not_leave_lemma_5_1_at_holds():
     """05's verdict cell showed Lemma 5.1 as "holds (loose; …)" with nothing of the
     corrigendum's finding; its row now opens with the conclusion."""

@@ -372,6 +372,7 @@ def test_the_spec_contributing_shows_is_accepted(fresh, tmp_path, monkeypatch):
         "an identity",
     )
     assert [(c.target, c.labels) for c in row.rests_on] == [("Thm 3.4", ("prop:Sigma",))]
+    assert row.decisive == ("loose",)
 
 
 SPEC_OF_ONE = """
@@ -417,6 +418,10 @@ atlas = {{ reason = "an identity" }}
         (
             SPEC_OF_ONE.format(extra="key = { name = 'x', words = 'the x', against = 'C' }"),
             r"field 'key, against' names the measurement 'C', which is not among",
+        ),
+        (
+            SPEC_OF_ONE.format(extra="decisive = 'loose'"),
+            r"field 'decisive' must be an array of qualifier names, got 'loose'",
         ),
         (
             SPEC_OF_ONE.format(extra="").replace(

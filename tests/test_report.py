@@ -9,7 +9,7 @@ import pytest
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import report
-from mines_theory.verification.framework.spec import Claim, Key
+from mines_theory.verification.framework.spec import Bar, Claim, Key
 from mines_theory.verification.framework.verdict import (
     Measurement,
     Qualifier,
@@ -64,10 +64,55 @@ def test_key_number_falls_back_to_the_first_measurement():
         Status.HOLDS, "x {x}, C {C}", (Measurement("x", 1.5, 0.1, "se"), Measurement("C", 3e8, 0))
     )
     assert report.key_number(row(Key("x", "largest x", "C")), bounded) == (
-        "largest x = 1.50 ± 0.10 against C = 3.0e+08"
+        "largest x = 1.50 ± 0.10 vs bound C = 3.0e+08"
     )
     assert report.key_number(row(Key("x", "largest x", "C")), v) == "largest x = 1.50 ± 0.10"
     assert report.key_number(row(Key("x")), Verdict(Status.NOT_CHECKED, "no data")) == "—"
+
+
+def test_a_key_number_shows_the_bound_its_bar_holds_it_to():
+    """Cold readers saw "measured contraction per step = 6.04×10⁻⁴" (Lemma 5.1, PDF Lemma 9)
+    with nothing to compare it with: a key that a bar of the row's atlas pairs with a bound of
+    the same verdict shows that bound's value ("vs bound 9.9e-08"), read from the verdict; a
+    bar over another row's verdict, or over another measurement, adds nothing."""
+    v = Verdict(
+        Status.HOLDS, "x {x}, b {b}", (Measurement("x", 1.5, 0.1, "se"), Measurement("b", 7.0))
+    )
+
+    def row(**bar):
+        atlas = Bar("x ≤ b", **({"bound": "b", "measured": "x"} | bar))
+        return Claim("Lemma 9.9", "eq:x", "s", "00-overview", key=Key("x", "x"), atlas=atlas)
+
+    assert report.key_number(row(), v) == "x = 1.50 ± 0.10 vs bound 7.0"
+    moved = Verdict(v.status, v.text(), (v.measurements[0], Measurement("b", 9.0)))
+    assert report.key_number(row(), moved) == "x = 1.50 ± 0.10 vs bound 9.0"
+    assert report.key_number(row(verdict="Lemma 9.8"), v) == "x = 1.50 ± 0.10"
+    assert report.key_number(row(measured="y"), v) == "x = 1.50 ± 0.10"
+
+
+@pytest.mark.parametrize("row", CLAIMS + FINDINGS + REPAIRED, ids=lambda c: c.number)
+def test_every_key_that_a_bar_pairs_with_a_bound_shows_it(row, published):
+    """Every row whose key a bar of its atlas pairs with a bound of its published verdict ends
+    with that bound, as published."""
+    v = published[row.number]
+    names = [m.name for m in v.measurements]
+    for bar in row.bars:
+        if row.key and bar.verdict is None and bar.measured == row.key.name and bar.bound in names:
+            shown = report.key_number(row, v)
+            assert " vs bound " in shown and shown.endswith(f" {v[bar.bound].render()}"), shown
+
+
+@pytest.mark.parametrize(
+    "number, bound", [("Lemma 5.1", "promised"), ("Lemma D.7", "bound"), ("Lemma E.8", "allowed")]
+)
+def test_the_rows_the_readers_flagged_show_their_bounds(number, bound, published):
+    """Lemma 5.1 (PDF Lemma 9) showed 6.04×10⁻⁴ where its statement promises 9.9×10⁻⁸, Lemma
+    D.7 (PDF Lemma 30) 0.252 with no reference, Lemma E.8 (PDF Lemma 38) a bound typed into its
+    words: each now shows the bound, read from its verdict."""
+    v = published[number]
+    shown = report.key_number(ledger.claim(number), v)
+    assert shown.endswith(f" vs bound {v[bound].render()}")
+    assert shown.count(v[bound].render()) == 1  # not typed into the key's words too
 
 
 def test_markdown_escape_keeps_code_and_escapes_emphasis():
@@ -142,6 +187,51 @@ def test_every_repaired_claim_links_its_repair_from_the_ledger(published):
     assert report.repair_link("Lemma 5.3") == "08a-corrigendum-section5.ipynb#repair-lemma-5-3"
     assert report.repair_link("Lemma D.7") == "08b-corrigendum-appendix-d.ipynb#repair-lemma-d-7"
     assert report.repair_link("Thm 3.1") is None
+
+
+def test_every_row_with_a_repaired_twin_links_it_from_its_section(published):
+    """Lemma E.8's section (PDF Lemma 38) did not link "Lemma E.8, repaired": every claim's
+    section links the repaired rows that check its repair (its own variant's where there is
+    one), and no other repaired row."""
+    twins = {r.number: r.repairs for r in REPAIRED}
+    for c in CLAIMS:
+        section = report.claim_section(c, published[c.number], "x")
+        linked = {n for n in twins if f"(ledger.md#{report.claim_anchor(n)})" in section}
+        own = {n for n, repairs in twins.items() if repairs == c.number}
+        statement = {n for n, repairs in twins.items() if repairs == c.number.split(", ")[0]}
+        assert linked == (own or (statement if report.repair_link(c.number) else set())), c.number
+    twin = report.repaired_twins(ledger.claim("Lemma E.8"))
+    assert [r.number for r in twin] == ["Lemma E.8, repaired"]
+
+
+@pytest.mark.parametrize("row", CLAIMS + FINDINGS, ids=lambda c: c.number)
+def test_every_decisive_qualifier_is_one_of_its_verdict_and_shown_first(row, published):
+    """A row's ``decisive`` qualifiers are qualifiers of its published verdict (a renamed one
+    fails here), and its one-line answer names them first, before any "+ n more"."""
+    v = published[row.number]
+    names = [q.name for q in v.qualifiers]
+    assert set(row.decisive) <= set(names), (row.number, row.decisive)
+    if row.decisive:
+        headline = report.short_headline(v, decisive=row.decisive)
+        assert headline.startswith(f"{v.status.value} ({row.decisive[0]}"), headline
+
+
+def test_thm_5_4_names_its_trivial_bound_before_the_rest():
+    """Thm 5.4 (PDF Theorem 12): "(5.7) trivial? Yes" decides how its κ-free rate reads; cold
+    readers found it behind "+ 5 more"."""
+    c = ledger.claim("Thm 5.4")
+    section = report.claim_section(c, ledger.published()["Thm 5.4"], "x")
+    summary = section[section.index("<summary>") : section.index("</summary>")]
+    assert "(5.7) trivial" in summary.split("more")[0]
+
+
+def test_the_ledger_shows_no_code_name(published):
+    """Cold readers met "bounds.theorem33_improved" in Thm 3.3's folded verdict: the ledger's
+    page shows no name of the code (``report.CODE_WORDS`` says each in words)."""
+    page = report.ledger_page(lambda notebook: notebook, published)
+    assert "<code>" not in page
+    for name in report.CODE_WORDS:
+        assert name not in page.replace("\\_", "_"), name
 
 
 def test_verdict_grid_puts_every_claim_in_one_part_and_one_status(published):

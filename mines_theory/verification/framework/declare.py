@@ -59,8 +59,9 @@ required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a t
 map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
 ``not_rests_on``, citations that are no dependency; ``quote``, a phrase of its statement in the
 .tex, where its labels do not single it out; ``after``, the row it follows in the ledger where
-its number does not place it. A finding beyond the paper's claims has no ``printed`` (or names
-the place in the PDF) and no ``rests_on``.
+its number does not place it; ``decisive``, the names of the qualifiers that decide how its
+verdict reads (its one-line answer names them first, a No with its answer). A finding beyond
+the paper's claims has no ``printed`` (or names the place in the PDF) and no ``rests_on``.
 
 A repaired result of the corrigendum (in ``claims/repaired/``) is named by the claim it
 repairs ("Lemma 5.1"); its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
@@ -128,7 +129,7 @@ FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
         frozenset(
             {"type", "check", "measures", "printed", "label", "statement", "notebook", "atlas"}
         ),
-        frozenset({"key", "rests_on", "not_rests_on", "quote", "after"}),
+        frozenset({"key", "rests_on", "not_rests_on", "quote", "after", "decisive"}),
     ),
     ("claim", False): (
         frozenset({"type", "printed", "label", "statement", "notebook"}),
@@ -136,7 +137,7 @@ FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
     ),
     ("finding", True): (
         frozenset({"type", "check", "measures", "label", "statement", "notebook", "atlas"}),
-        frozenset({"key", "printed", "after"}),
+        frozenset({"key", "printed", "after", "decisive"}),
     ),
     ("repaired", True): (
         frozenset({"type", "check", "measures", "statement", "atlas"}),
@@ -220,6 +221,11 @@ def _typed(table: object, where: str) -> tuple[str, bool]:
     for name, form, words in forms:
         if name in table and not isinstance(table[name], form):
             raise ValueError(f"{where}: field {name!r} must be {words}, got {table[name]!r}")
+    decisive = table.get("decisive", [])
+    if not (isinstance(decisive, list) and all(isinstance(n, str) and n for n in decisive)):
+        raise ValueError(
+            f"{where}: field 'decisive' must be an array of qualifier names, got {decisive!r}"
+        )
     if checked:
         _measures(table, where)
     return kind, checked
@@ -331,6 +337,7 @@ def _claim_row(number: str, table: dict[str, Any], kind: str, ref, where: str) -
         rests_on=_cites(table, "rests_on", where),
         not_rests_on=_cites(table, "not_rests_on", where),
         quote=table.get("quote"),
+        decisive=tuple(table.get("decisive", ())),
     )
 
 

@@ -88,7 +88,8 @@ class Key:
     """The one number of a row: measurement ``name`` of its verdict, introduced by ``words``
     (``name=None``: no single number matters; ``words`` say where to look instead), and the
     measurement of the bound it is held to, ``against``, shown beside it under its own name
-    ("= 130 ± 10 against C = 1.6·10¹⁴"), where the number alone cannot say how close it is.
+    ("= 130 ± 10 vs bound C = 1.6·10¹⁴"), where the number alone cannot say how close it is
+    and no bar of its atlas pairs it with its bound (``views.report.reference``).
 
     >>> Key("slope", "slope in α on a smooth objective").name
     'slope'
@@ -374,6 +375,7 @@ class Claim:
     measures: tuple[str, ...] = ()  # the measurements its check's verdict carries
     repairs: str | None = None  # a repaired row: the number of the claim it repairs
     repair: Repair | None = None  # a repaired result's section of the corrigendum
+    decisive: tuple[str, ...] = ()  # the qualifiers its one-line answer names first
 
     def __post_init__(self):
         object.__setattr__(self, "atlas", as_atlas(self.atlas, self.number))

@@ -28,6 +28,7 @@ from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, m
 __all__ = [
     "MAX_CELL",
     "key_number",
+    "reference",
     "shown_measurement",
     "z_note",
     "MINUS_INFINITE_Z",
@@ -38,6 +39,7 @@ __all__ = [
     "claim_anchor",
     "claim_section",
     "repair_anchor",
+    "repaired_twins",
     "ledger_page",
     "html_scripts",
     "readable",
@@ -53,6 +55,7 @@ __all__ = [
     "conclusion",
     "conclusion_words",
     "CONCLUSION_MEANING",
+    "STATUS_MEANING",
     "found_box",
     "proof_note",
     "PROOF_NOTED",
@@ -82,11 +85,35 @@ def shown_measurement(c: Claim, verdict: Verdict) -> Measurement | None:
     return verdict[name if name in names else names[0]]
 
 
+def reference(c: Claim, verdict: Verdict) -> tuple[str | None, Measurement] | None:
+    """The measurement that row ``c``'s one number (``shown_measurement``) is held to, with the
+    name it is shown under: its key's ``against`` (named: "C"), else the bound of the bar of its
+    atlas that pairs the shown measurement with a bound of the same verdict (unnamed: its name
+    is the code's, "promised"); None where ``verdict`` has neither.
+
+    >>> v = ledger.published()["Lemma 5.1"]
+    >>> name, bound = reference(ledger.claim("Lemma 5.1"), v)
+    >>> name, bound.name
+    (None, 'promised')
+    """
+    shown = shown_measurement(c, verdict)
+    if shown is None or c.key is None or shown.name != c.key.name:
+        return None
+    names = [m.name for m in verdict.measurements]
+    if c.key.against in names:
+        return c.key.against, verdict[c.key.against]
+    bound = next(
+        (b.bound for b in c.bars if b.verdict is None and b.measured == shown.name),
+        None,
+    )
+    return (None, verdict[bound]) if bound in names else None
+
+
 def key_number(c: Claim, verdict: Verdict) -> str:
     """The row's one number, with the words that introduce it (its declaration's ``key``) and
-    the bound it is held to (the key's ``against``) under that measurement's name; a row
-    without a key, or whose key its verdict lacks, shows its first measurement under its own
-    name (``shown_measurement``)."""
+    the bound it is held to ("vs bound 9.9e-08", ``reference``); a row without a key, or whose
+    key its verdict lacks, shows its first measurement under its own name
+    (``shown_measurement``)."""
     if not verdict.measurements:
         return "—"
     if c.key and c.key.name is None:
@@ -97,9 +124,11 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     keyed = c.key is not None and shown.name == c.key.name
     words, value = (c.key.words if keyed and c.key else "") or shown.name, shown.render()
     joint = " " if words.endswith((" in", ":", ",")) or value.startswith("<") else " = "
-    against = c.key.against if c.key else None
-    names = [m.name for m in verdict.measurements]
-    bound = f" against {against} = {verdict[against].render()}" if against in names else ""
+    held = reference(c, verdict)
+    bound = ""
+    if held is not None:
+        name, measurement = held
+        bound = f" vs bound {f'{name} = ' if name else ''}{measurement.render()}"
     return f"{words}{joint}{value}{bound}"
 
 
@@ -311,6 +340,14 @@ CONCLUSION_MEANING = {
 }
 
 
+#: What the two statuses that a reader confuses mean, as the ledger's opening says them (the
+#: others: ``book/reading-a-verdict.md``): both say that the statement is false as printed.
+STATUS_MEANING = {
+    Status.FAILS: "contradicted inside its hypotheses, no corrected form tested",
+    Status.ERRATUM: "false as printed, a corrected form holds on the same runs",
+}
+
+
 def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None) -> Conclusion:
     """The ``Conclusion`` of ledger row ``c`` from its published ``verdict``, the corrigendum's
     repair of its statement (``ledger.repair``) and the walk of its proof (``walk``, the
@@ -448,34 +485,44 @@ def conclusion_words(
 QUALIFIERS_SHOWN = 90
 
 
-def short_headline(verdict: Verdict, budget: int = QUALIFIERS_SHOWN) -> str:
+def short_headline(
+    verdict: Verdict, budget: int = QUALIFIERS_SHOWN, decisive: Sequence[str] = ()
+) -> str:
     """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
-    in their order, while they fit in ``budget`` characters (at least one), then how many more
-    ("+ 3 more"), then how many came out No ("2 answered No": the headline names only those
-    that held, and a reader should not take the others for absent); the verdict's data is
-    unchanged.
+    the ``decisive`` ones first (its row's ``Claim.decisive``: those that decide how it reads,
+    each with its answer where it is No), in their order, while they fit in ``budget``
+    characters (at least one), then how many more ("+ 3 more"), then how many came out No ("2
+    answered No": the headline names only those that held, and a reader should not take the
+    others for absent); the verdict's data is unchanged.
 
     >>> from mines_theory.verification.framework.verdict import Qualifier
     >>> q = [Qualifier(n, f"{n}?", True) for n in ("loose", "order α⁴, not α²", "rate 1/k")]
     >>> v = Verdict(Status.HOLDS, "…", qualifiers=tuple(q))
     >>> short_headline(v), short_headline(v, budget=10)
     ('holds (loose; order α⁴, not α²; rate 1/k)', 'holds (loose; + 2 more)')
+    >>> short_headline(v, budget=10, decisive=["rate 1/k"])
+    'holds (rate 1/k; + 2 more)'
     >>> no = Verdict(Status.HOLDS, "…", qualifiers=(q[0], Qualifier("tight", "?", False)))
-    >>> short_headline(no)
-    'holds (loose; 1 answered No)'
+    >>> short_headline(no), short_headline(no, decisive=["tight"])
+    ('holds (loose; 1 answered No)', 'holds (tight? No; loose)')
     """
-    held = [q.name for q in verdict.qualifiers if q.outcome]
+    first = [q for name in decisive for q in verdict.qualifiers if q.name == name]
+    ordered = first + [q for q in verdict.qualifiers if q.outcome and q not in first]
     shown: list[str] = []
-    for name in held:
+    said = []
+    for q in ordered:
+        name = q.name if q.outcome else f"{q.name}? No"
         if shown and len("; ".join(shown + [name])) > budget:
             break
         shown.append(name)
-    more = len(held) - len(shown)
-    refused = len(verdict.qualifiers) - len(held)
+        said.append(q)
+    more = sum(q.outcome for q in verdict.qualifiers) - sum(q.outcome for q in said)
+    refused = sum(not q.outcome for q in verdict.qualifiers) - sum(not q.outcome for q in said)
+    other = " more" if any(not q.outcome for q in said) else ""
     parts = (
         shown
         + ([f"+ {more} more"] if more else [])
-        + ([f"{refused} answered No"] if refused else [])
+        + ([f"{refused}{other} answered No"] if refused else [])
     )
     return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
 
@@ -528,7 +575,7 @@ def claim_section(
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
-    answer = f"Verdict: {short_headline(verdict)}"
+    answer = f"Verdict: {short_headline(verdict, decisive=c.decisive)}"
     if key_number(c, verdict) != "—":
         answer += f"; {key_number(c, verdict)}"
     lines = [
@@ -545,11 +592,35 @@ def claim_section(
         walked = f"; its {note}" if note is not None else ""
         results = published() if results is None else results
         against = _contradicting_rows(c, verdict, results) if c.kind == "claim" else ""
-        lines += [f"{word}; the corrigendum: {printed}{walked}{against}.", ""]
+        rows = repaired_twins(c)
+        named = len(rows) > 1  # one is "repaired row", more each by its name
+        twins = ", ".join(
+            f"[{_cell(r.number) if named else 'repaired row'}](ledger.md#{claim_anchor(r.number)})"
+            for r in rows
+        )
+        twins = f" ({twins})" if twins else ""
+        lines += [f"{word}; the corrigendum: {printed}{twins}{walked}{against}.", ""]
     elif note is not None:
         lines += [f"{word}, but its {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
+
+
+def repaired_twins(c: Claim) -> tuple[Claim, ...]:
+    """The repaired rows that check row ``c``'s statement as the corrigendum repairs it: those
+    that repair ``c`` itself ("Lemma 5.2, γ > 0" → "Lemma 5.2, repaired, γ > 0"), else those of
+    its statement ("Lemma 5.1, γ > 0" → "Lemma 5.1, repaired"); none for a repaired row or a
+    statement the corrigendum does not repair, or repairs by its errata alone.
+
+    >>> [r.number for r in repaired_twins(ledger.claim("Lemma 5.1, γ > 0"))]
+    ['Lemma 5.1, repaired']
+    >>> repaired_twins(ledger.claim("Lemma E.2")), repaired_twins(ledger.claim("Thm 3.1"))
+    ((), ())
+    """
+    if c.kind == "repaired" or repair_link(c.number) is None:
+        return ()
+    rows = ledger.repaired_rows(statement_of(c.number))
+    return tuple(r for r in rows if r.repairs == c.number) or rows
 
 
 def _contradicting_rows(c: Claim, verdict: Verdict, results: Mapping[str, Verdict]) -> str:
@@ -914,6 +985,7 @@ def _ledger_markdown(
     )
     every = [c for _, rows in groups for c in rows if c.number in results]
     shown = {conclusion(c, results[c.number], walk) for c in every}
+    statuses = {results[c.number].status for c in every}
     meanings = (
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
@@ -924,8 +996,11 @@ def _ledger_markdown(
         "**Conclusion**: "
         + "; ".join(f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown)
         + "; then why (the corrigendum's finding, the [walk](proofs.md)'s first false step). "
-        "**On the runs**: the status ([how to read a verdict](reading-a-verdict.md)) and the "
-        "number that decided it.\n\n" + tables + "\n\n"
+        "**On the runs**: the status ("
+        + "".join(f"*{s.value}*: {m}; " for s, m in STATUS_MEANING.items() if s in statuses)
+        + "[all statuses](reading-a-verdict.md)) and the number that decided it.\n\n"
+        + tables
+        + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
@@ -945,11 +1020,8 @@ def _ledger_markdown(
     return (
         "# The claims ledger\n\n"
         "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then one section each with the statement, "
-        "the verdict (a status from a closed set) as a one-line answer, and behind it what was "
-        "measured (each number with its uncertainty), every qualifier as a question with its "
-        "answer and the criterion that decided it, and a link to the notebook cell that "
-        "computes it.\n\n"
+        "find beyond them: first one line each, then a section each, whose verdict (a status "
+        "from a closed set) unfolds to each number measured, with its uncertainty.\n\n"
         "**What you will learn**\n\n"
         f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
         f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
@@ -1064,7 +1136,8 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             shown.append(shown_measurement(spec, v))
             word = conclusion(spec, v, walk).value
             lines.append(
-                f"| {_cell(spec.number)} | {spec.printed} | **{word}**; {_cell(short_headline(v))} "
+                f"| {_cell(spec.number)} | {spec.printed} | **{word}**; "
+                f"{_cell(short_headline(v, decisive=spec.decisive))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
             words = f"{_cell(spec.number)} at step {{step}}"  # "[D.1 at step N](page)"
@@ -1320,13 +1393,18 @@ def found_box(
 CODE_WORDS = {
     "common.LogCosh": "a log-cosh objective",
     "SoftCubic1D": "the soft cubic f(x) = s(x² + g(x)) of scale s",
+    "SoftCubic1D(1000)": "the soft cubic f(x) = s(x² + g(x)) of scale s = 1000",
     "dd_bound": "the final bound of eq:dd (E.13)",
+    "bounds.theorem33_improved": "the suite's own bounds, not the paper's",
+    "appendix_d.BiasExperiment": "Lemma D.4 (PDF Lemma 27), ½‖x‖² + γΣⱼxⱼ³/6",
+    "comparison_table": "in notebook 07",
 }
-_WORDS_ALT = "|".join(re.escape(k) for k in CODE_WORDS)
-#: A name of ``CODE_WORDS`` alone: bare, or a whole code span (not a part of a longer one,
-#: such as "`SoftCubic1D(1000)`").
+#: Each name as prose may write it: its underscores escaped for Markdown or not.
+_WORDS_ALT = "|".join(re.escape(k).replace("_", r"\\?_") for k in CODE_WORDS)
+#: A name of ``CODE_WORDS`` alone: bare, or a whole code span, in single or double backticks
+#: (not a part of a longer one, such as "`SoftCubic1D(1000)`").
 _CODE_WORD = re.compile(
-    rf"<code>({_WORDS_ALT})</code>|`({_WORDS_ALT})`|(?<![\w`.>])({_WORDS_ALT})(?![\w`(<])"
+    rf"<code>({_WORDS_ALT})</code>|``?({_WORDS_ALT})``?|(?<![\w`.>])({_WORDS_ALT})(?![\w`(<])"
 )
 #: A parenthesis that only names code (``(<code>section3.convexity_threshold</code>,
 #: <code>convexity_scan</code>)``), and a code name that opens a parenthesis as its subject.
@@ -1394,7 +1472,9 @@ def plain_names(markdown: str) -> str:
             return text
         text = _NAME_THEN_LABEL.sub(name_then_label, text)
         text = _LABEL_ALONE.sub(label_alone, text)
-        text = _CODE_WORD.sub(lambda m: CODE_WORDS[next(g for g in m.groups() if g)], text)
+        text = _CODE_WORD.sub(
+            lambda m: CODE_WORDS[next(g for g in m.groups() if g).replace("\\_", "_")], text
+        )
         text = _CODE_ONLY.sub("", text)
         return _CODE_SUBJECT.sub("(the check ", text)
 
