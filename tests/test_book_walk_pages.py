@@ -571,3 +571,19 @@ def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
         }
     }
     assert pages.findings_symbols(plain, result) is None
+
+
+def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(monkeypatch):
+    """pages._STATUS_WORDS and report._PLURAL were near-copies of one status → words table; now
+    the views' ``STATUS_VERBS`` (singular, plural) is the one: a walk page's opening and the
+    front page's counts both follow a change to it, and neither module keeps its own copy."""
+    from mines_theory.verification.framework.verdict import Status
+    from mines_theory.verification.views import report
+
+    assert not hasattr(pages, "_STATUS_WORDS") and not hasattr(report, "_PLURAL")
+    assert set(report.STATUS_VERBS) == set(Status)
+    changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
+    monkeypatch.setattr(report, "STATUS_VERBS", changed)
+    monkeypatch.setattr(pages, "STATUS_VERBS", changed)
+    assert "(ledger.md#claim-lemma-e-8) trips" in pages.statement_verdicts("Lemma E.8")
+    assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))

@@ -22,7 +22,7 @@ from typing import Any
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
 from ..framework.numbers import powers_of_ten
-from ..views.report import NUMBERING, as_printed, first_false, page_name
+from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 from .walk import points_into
@@ -1559,24 +1559,12 @@ _KIND_WORDS = {
 
 #: How the opening of a walk page leads into the ledger's verdicts on the statement.
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
-#: A ledger status as a verb phrase after the row's name (``statement_verdicts``): "erratum"
-#: alone reads as a noun to a newcomer.
-_STATUS_WORDS = {
-    Status.HOLDS: "holds",
-    Status.FAILS: "fails",
-    Status.ERRATUM: "is false as printed and holds corrected",
-    Status.IDENTITY: "is an identity",
-    Status.HYPOTHESES_NOT_MET: "was checked outside its hypotheses",
-    Status.NOT_CHECKED: "is not checked",
-}
-
-
 def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status in words (``_STATUS_WORDS``: "is false as printed and holds corrected",
-    not the bare "erratum") and the qualifiers that held as the ledger's one-line answer words
-    them (``views.report.short_headline``), from ``results`` (the published verdicts unless
+    with its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
+    corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
+    answer words them (``views.report.short_headline``), from ``results`` (the published verdicts unless
     given); "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
@@ -1599,7 +1587,7 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         headline = short_headline(verdict).removeprefix(verdict.status.value)
-        words = _STATUS_WORDS[verdict.status]
+        words = STATUS_VERBS[verdict.status][0]
         said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
