@@ -1559,13 +1559,15 @@ _KIND_WORDS = {
 
 #: How the opening of a walk page leads into the ledger's verdicts on the statement.
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
+
+
 def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
     with its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
     corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
-    answer words them (``views.report.short_headline``), from ``results`` (the published verdicts unless
-    given); "is not checked" for a row with no verdict.
+    answer words them (``views.report.short_headline``), from ``results`` (the published
+    verdicts unless given); "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
