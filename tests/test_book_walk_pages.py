@@ -224,6 +224,30 @@ def _half_relation(display: str) -> bool:
     return bool(re.search(r",\s*\d+\s*$|^\d+,\s*\d+\s*\\le|^\w\s*\\le\s*\w+(?:,|\s*\\Big\))", flat))
 
 
+def test_a_quantifier_range_quotes_the_quantifier_its_display_prints(tex):
+    """Lemma 38's steps 16–18 quoted ∃ t ≥ 0, 1 ≤ i ≤ b where their display (eq:Y0) prints
+    ∀: every piece of a quantifier's range, on every page, quotes the quantifier that stands
+    last before it in its display of the .tex."""
+    quantifiers = {"\\forall": "∀", "\\exists": "∃"}
+    checked = 0
+    for proof in spec.proofs():
+        placed = pages.displayed(proof, tex)
+        for step in PUBLISHED["proofs"].get(proof.name, []):
+            where = placed.get(int(step["index"]))
+            said = pages.quantifier_range(step, where.before if where else "")
+            if said is None:
+                continue
+            earlier = [  # the display up to the step: its members before it, in order
+                placed[i].before for i in sorted(placed) if i <= int(step["index"])
+            ]
+            earlier = [b for i, b in zip(sorted(placed), earlier) if placed[i].line == where.line]
+            printed = re.findall(r"\\forall|\\exists", " ".join(earlier))
+            assert printed, (proof.name, step["index"])
+            assert f", of {quantifiers[printed[-1]]} " in said, (proof.name, step["index"], said)
+            checked += 1
+    assert checked >= 6
+
+
 def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
     """Lemma 38's (our E.8) events ∃ t ≥ 0, 1 ≤ i ≤ b are walked as steps 7–9 and 16–18 (a
     piece of the range each, not checked): each shows its piece as a line of text, and no
@@ -232,7 +256,8 @@ def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
     pieces = {7: "t \\ge 0", 8: "1 \\le i", 9: "i \\le b", 16: "t \\ge 0", 17: "1 \\le i"}
     for index, piece in pieces.items():
         line = _step(page, index)
-        assert f"not a relation:* ${piece}$, of ∃ t ≥ 0, 1 ≤ i ≤ b." in line, index
+        said = "∃" if index < 10 else "∀"  # display 5 (eq:Y0) reads ∀ t ≥ 0, 1 ≤ i ≤ b
+        assert f"not a relation:* ${piece}$, of {said} t ≥ 0, 1 ≤ i ≤ b." in line, index
         assert _display_of(page, index) == ""
     steps = PUBLISHED["proofs"]["Lemma E.8"]
     assert not [s["index"] for s in steps if _half_relation(_display_of(page, s["index"]))]

@@ -1510,8 +1510,8 @@ def relation_display(before: str, step: str) -> list[str]:
 
 
 #: A step that is a piece of a quantifier's range, not a relation (its reason says so, and names
-#: the range in parentheses: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
-_RANGE = re.compile(r"^a quantifier's range\b.*?\((?:∃|∀)\s*(?P<range>[^()]+)\)")
+#: the range in parentheses with its quantifier as the .tex prints it: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
+_RANGE = re.compile(r"^a quantifier's range\b.*?\((?P<quantifier>∃|∀)\s*(?P<range>[^()]+)\)")
 
 
 _BRACKETS = re.compile(r"\\(?:Big|big|right|left)[()]?|[()]")
@@ -1521,26 +1521,30 @@ def quantifier_range(step: Mapping[str, Any], before: str = "") -> str | None:
     """The text line a step shows in place of a display when it is a piece of a quantifier's
     range ("t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"), which read as a relation is half an equation:
     the piece (the last item of ``before``, the member before it, the step's relation and the
-    first item after it) and the whole range; None for any other step.
+    first item after it) and the whole range with its quantifier, ∃ or ∀, as the reason gives
+    it; None for any other step.
 
     >>> step = {"latex": r"\\ge 0, 1", "reason": "a quantifier's range in the event of the "
     ...         "display (∃ t ≥ 0, 1 ≤ i ≤ b): part of the event"}
     >>> print(quantifier_range(step, r"\\PP\\left(\\exists\\; t"))
     *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∃ t ≥ 0, 1 ≤ i ≤ b.
+    >>> step["reason"] = "a quantifier's range (∀ t ≥ 0, 1 ≤ i ≤ b): part of the event"
+    >>> print(quantifier_range(step, r"\\PP \\Big( Y_{t,i} = 0, \\forall t"))
+    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∀ t ≥ 0, 1 ≤ i ≤ b.
     >>> quantifier_range({"latex": "= 0", "reason": "a definition"}) is None
     True
     """
     m = _RANGE.match(step.get("reason") or "")
     if m is None:
         return None
-    whole = m["range"].strip()
+    whole = f"{m['quantifier']} {m['range'].strip()}"
     token = _TOKEN.match(step["latex"])
     last = re.split(r",|\\;|\s", _BRACKETS.sub(" ", before).strip())[-1] if before else ""
     if token is None or not last:
-        return f"*A piece of a quantifier's range, not a relation:* of ∃ {whole}."
+        return f"*A piece of a quantifier's range, not a relation:* of {whole}."
     after = _BRACKETS.sub(" ", step["latex"][token.end() :]).split(",")[0].strip()
     piece = f"{last} {step['latex'][: token.end()].strip()} {after}"
-    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of ∃ {whole}."
+    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of {whole}."
 
 
 #: Where the walk's models of the proofs live, as a reader finds them in the repository.
