@@ -612,3 +612,33 @@ def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(
     monkeypatch.setattr(pages, "STATUS_VERBS", changed)
     assert "(ledger.md#claim-lemma-e-8) trips" in pages.statement_verdicts("Lemma E.8")
     assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
+
+
+def test_a_page_counts_each_failing_relation_once_and_its_re_checks_apart(tex):
+    """Lemma 38's opening said "22 fails", counting twice an event inside P(·) checked with
+    the bound of the step that states it (step 5 with step 6, 31, 33 and 35 with step 37, …).
+    Its counts are now of distinct relations: the fails counted are the failing steps that
+    re-check no other (the specs' ``rechecks``, read here), the re-checks said apart with
+    their own statuses, and every step is counted once; a re-check says which step it
+    re-checks. A page without re-checks reads as before."""
+    from collections import Counter
+
+    proof = spec.find("Lemma E.8")
+    again = {s.index: s.rechecks for s in proof.steps if s.rechecks}
+    assert {5: 6, 31: 37, 42: 45}.items() <= again.items()
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    own = Counter(s["status"] for s in steps if s["index"] not in again)
+    rechecked = Counter(s["status"] for s in steps if s["index"] in again)
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
+    said = re.search(
+        r"(\d+) fails, .*?\(and (\d+) re-checks of another step's bound: (.*?)\)", opening
+    )
+    assert said is not None, opening
+    assert int(said[1]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
+    assert int(said[2]) == len(again) and f"{rechecked['fails']} fails" in said[3]
+    assert sum(
+        int(n) for n in re.findall(r"(\d+) (?:identity|holds|fails|not checked)", opening)
+    ) == len(steps)
+    assert f"A re-check of [step 6]({pages.step_link('Lemma E.8', 6)})'s bound" in _step(page, 5)
+    assert "re-check" not in pages.proof_page("Lemma 9", PUBLISHED)

@@ -55,6 +55,7 @@ __all__ = [
     "numbered",
     "power",
     "proof_page",
+    "rechecks",
     "relation_display",
     "slip",
     "statement_text",
@@ -319,9 +320,38 @@ def numbered(markdown: str) -> str:
     return "".join(parts)
 
 
-def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
+def rechecks(proof: str, steps: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that re-check
+    another step's relation (their spec's ``rechecks``: an event inside P(·) checked with the
+    bound another step puts on its probability), which a page counts apart.
+
+    >>> sorted(rechecks("Lemma E.8", [{"index": 5}, {"index": 6}]))
+    [5]
+    """
+    declared = {s.index: s.rechecks for s in spec.find(proof).steps}
+    return {int(s["index"]) for s in steps if declared.get(int(s["index"])) is not None}
+
+
+def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
     counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+
+
+def _counts(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
+    """The walked ``steps`` of the proof ``proof`` (our name) counted by status, each relation
+    once: the steps that re-check another's bound (``rechecks``) counted apart, after.
+
+    >>> steps = [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}]
+    >>> _counts("Lemma E.8", steps)
+    "1 fails (and 1 re-check of another step's bound: 1 fails)"
+    """
+    again = rechecks(proof, steps)
+    said = _tally([s for s in steps if int(s["index"]) not in again])
+    if not again:
+        return said
+    checks = "re-check" if len(again) == 1 else "re-checks"
+    mine = _tally([s for s in steps if int(s["index"]) in again])
+    return f"{said} (and {len(again)} {checks} of another step's bound: {mine})"
 
 
 def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
@@ -353,7 +383,7 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
-        f"{len(steps)} steps ({_counts(steps)}); {where}"
+        f"{len(steps)} steps ({_counts(proof.name, steps)}); {where}"
     )
 
 
@@ -1913,10 +1943,12 @@ def proof_page(
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(steps)}; " + _first_false_words(proof.name, steps),
+        f"{len(steps)} steps, {_counts(proof.name, steps)}; "
+        + _first_false_words(proof.name, steps),
         "",
     ]
-    failures = failures_by_erratum(steps)
+    again = rechecks(proof.name, steps)
+    failures = failures_by_erratum([s for s in steps if int(s["index"]) not in again])
     lines += [failures, ""] if failures else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
@@ -1994,6 +2026,10 @@ def proof_page(
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
+        again = proof.steps[index - 1].rechecks
+        if again is not None:
+            link = f"[step {again}]({step_link(proof.name, again)})"
+            lines += [f"A re-check of {link}'s bound: the opening counts the two as one.", ""]
         if step.get("erratum"):
             earlier = named_first.setdefault(step["erratum"], index)
             again = earlier if earlier != index else None
