@@ -642,3 +642,39 @@ def test_a_page_counts_each_failing_relation_once_and_its_re_checks_apart(tex):
     ) == len(steps)
     assert f"A re-check of [step 6]({pages.step_link('Lemma E.8', 6)})'s bound" in _step(page, 5)
     assert "re-check" not in pages.proof_page("Lemma 9", PUBLISHED)
+
+
+#: Where the relation a step shows ends on its page: the lines after it (what it uses, the
+#: erratum that names it, its evidence).
+_AFTER_RELATION = re.compile(
+    r"^(?:Uses: |An erratum |The erratum that |No erratum |A re-check "
+    r"|<details class=\"aside\"(?: open)?><summary>Evidence)",
+    re.M,
+)
+
+
+def _shown(page: str, index: int) -> str:
+    """What step ``index`` of a proof page shows as its relation: its text after its heading,
+    up to what it uses, its erratum or its evidence."""
+    text = _step(page, index).split("\n", 1)[1]
+    return _AFTER_RELATION.split(text, 1)[0].strip()
+
+
+def test_no_two_steps_of_a_page_show_the_same_relation(tex):
+    """Lemma 38's steps 35 and 36 (two events inside P(·) of one sum of integrals) printed
+    the same display, and nothing said which relation of it each step is. A step whose
+    relation stands inside brackets of its display now says its own relation beneath it
+    (``pages.own_relation``): on every page no two steps show the same text, and steps 35 and
+    36 say ‖ū‖² > A_t and ‖ū‖² > √s."""
+    for proof, _page, steps in _pages():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        shown: dict[str, int] = {}
+        for step in steps:
+            text = _shown(page, int(step["index"]))
+            assert text not in shown, (proof.name, shown.get(text), step["index"], text)
+            shown[text] = int(step["index"])
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    inside = "*The step is the relation inside:* $\\norm{\\bu_{t,i}}^2 > "
+    assert inside + "A_t$." in _shown(page, 35)
+    assert inside + "\\sqrt{s}$." in _shown(page, 36)
+    assert "relation inside" not in _shown(page, 37)  # at depth 0: the display says it

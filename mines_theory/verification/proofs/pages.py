@@ -56,6 +56,7 @@ __all__ = [
     "power",
     "proof_page",
     "rechecks",
+    "own_relation",
     "relation_display",
     "slip",
     "statement_text",
@@ -1399,6 +1400,58 @@ def is_balanced(tex: str) -> bool:
     return depths[-1] == 0 and stray == 0
 
 
+def own_relation(before: str, step: str) -> str | None:
+    """A step's own relation where it stands inside brackets of its display (an event inside
+    P(·), a condition inside {·}), which the page shows whole (``displayed``), so that the
+    display alone does not say which of its relations is the step: its left side (``before``
+    after the innermost bracket open at its end, from the last comma or relation inside that
+    bracket), its relation and its right side (``step``, its relation and member, up to the
+    bracket's close or a comma inside it); None where the relation stands at depth 0.
+
+    >>> own_relation(r"\\int_0^1 \\PP\\left( \\norm{u_{t,i}}^2", r"> \\sqrt{s} \\right)\\; ds")
+    '\\\\norm{u_{t,i}}^2 > \\\\sqrt{s}'
+    >>> own_relation(r"\\PP(\\exists t \\ge 0, 1 \\le i \\le b, x", r"\\ge A_t)")
+    'x \\\\ge A_t'
+    >>> own_relation(r"\\PP(x \\ge a)", r"\\le b") is None
+    True
+    """
+    depths, _ = bracket_depths(before)
+    level = depths[-1]
+    if level == 0:
+        return None
+    start = max(i for i in range(len(before)) if depths[i] < level) + 1
+    for i in range(start, len(before)):
+        if depths[i] != level or before[i - 1] == "\\":
+            continue
+        if before[i] == ",":
+            start = i + 1
+        elif m := _RELATION.match(before, i):
+            start = m.end()
+    token = _TOKEN.match(step)
+    if token is None:
+        return None
+    stack: list[str] = []
+    end = len(step)
+    for m in re.finditer(f"{_BRACKET.pattern}|,", step[token.end() :]):
+        side, mark = _side(m.group())
+        if m.group() == "," and not stack:
+            end = token.end() + m.start()
+            break
+        if side == "bar" and stack and stack[-1] == mark:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(mark)
+        elif side == "close":
+            while stack and stack[-1] in _BAR:
+                stack.pop()
+            if not stack:
+                end = token.end() + m.start()
+                break
+            stack.pop()
+    left, right = before[start:].strip(), step[token.end() : end].strip()
+    return f"{left} {step[: token.end()].strip()} {right}" if left and right else None
+
+
 #: A relation sign of a display (``coverage``'s relations): a line may break before one that
 #: stands at bracket depth 0.
 _RELATION = re.compile(
@@ -2023,6 +2076,9 @@ def proof_page(
         else:
             relation = f"{tex_fragment(step['latex'])} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
+            own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
+            if own is not None:
+                lines += [f"*The step is the relation inside:* ${balanced(own)}$.", ""]
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
