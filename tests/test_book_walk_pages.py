@@ -678,3 +678,21 @@ def test_no_two_steps_of_a_page_show_the_same_relation(tex):
     assert inside + "A_t$." in _shown(page, 35)
     assert inside + "\\sqrt{s}$." in _shown(page, 36)
     assert "relation inside" not in _shown(page, 37)  # at depth 0: the display says it
+
+
+def test_a_display_of_two_chains_is_split_where_the_paper_breaks_it(tex):
+    """Lemma 38's display 6 prints two chains, a line each (tr(Λ)·I_d + 2Λ = … = (d² + 2d)·…
+    and tr(Λ)·I_d = … = d·…); the page glued them, step 22's member running on into the second
+    line's left side and step 23 read as (d² + 2d)·… tr(Λ)·I_d = …. Now the second chain opens
+    with its own left member, step 22 ends where its line does, and the display's heading says
+    it holds two chains; Theorem 3's (our 3.3) first display, two chains too, likewise."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    chained = "This display prints 2 chains, each with its own left member: steps 20–22, then "
+    assert chained + "steps 23–25." in page
+    step22, step23 = _shown(page, 22), _shown(page, 23)
+    assert "\\tr(\\Lambda) \\cdot I_d" not in step22
+    second = "\\tr(\\Lambda) \\cdot I_d = \\EE\\left[ \\bu^\\top \\Lambda \\bu \\cdot I_d \\right]"
+    assert step23 == f"$$\n{second}\n$$"
+    thm3 = pages.displayed(spec.find("Thm 3.3"), tex)
+    assert thm3[3].before.startswith("f(\\hat{\\mu}_*)") and thm3[3].chain == thm3[2].chain + 1
+    assert pages.chain_break("= a \\\\ & \\quad + b") is None  # a member continued on a line

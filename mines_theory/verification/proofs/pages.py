@@ -43,6 +43,7 @@ __all__ = [
     "WORDS",
     "answered",
     "answers_to",
+    "chain_break",
     "displayed",
     "failures_by_erratum",
     "first_clause",
@@ -215,11 +216,41 @@ class Placed:
     .tex where it opens), ``before``, the member before the step's relation (LaTeX), and
     ``after``, what follows the step's member up to the next relation at bracket depth 0 (""
     when the member ends there): ``before``, the relation, its member and ``after`` close every
-    bracket they open (``displayed``)."""
+    bracket they open (``displayed``). ``chain`` counts the chains of the display before the
+    step's (a line of the .tex that opens with a left member of its own starts a new one,
+    ``chain_break``), and ``run_on`` is that new chain's left member where the step's fragment
+    runs on into it (the page drops it from the step's relation)."""
 
     line: int
     before: str
     after: str = ""
+    chain: int = 0
+    run_on: str = ""
+
+
+#: A line of a display that continues the member before it: it opens with an operator, an
+#: alignment mark or a space (``\\quad``).
+_CONTINUED = re.compile(r"\s*(?:&|[-+*/]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+
+
+def chain_break(fragment: str) -> tuple[str, str] | None:
+    """Where the relation ``fragment`` of a display (its token and the member after it, raw
+    .tex) runs on past a line break of the .tex into a line that opens with a left member of
+    its own (not an operator, an alignment mark or a space that continues the member: the
+    printed display's next chain): its own part and that left member; None where it does not.
+
+    >>> chain_break(r"= (d^2 + 2d) E[x] \\\\ \\tr(\\Lambda) \\cdot I_d ")
+    ('= (d^2 + 2d) E[x] ', ' \\\\tr(\\\\Lambda) \\\\cdot I_d ')
+    >>> chain_break(r"= a \\\\ & \\quad + b") is None, chain_break(r"= a \\\\ &= b") is None
+    (True, True)
+    """
+    at = fragment.rfind("\\\\")
+    if at < 0:
+        return None
+    own, rest = fragment[:at], fragment[at + 2 :]
+    if not rest.strip() or _CONTINUED.match(rest) or not is_balanced(own):
+        return None
+    return own, rest
 
 
 #: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
@@ -275,15 +306,26 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, after, normalized fragment) of every relation, in order
+    found = []  # (line, before, after, normalized fragment, chain, run-on) of every relation
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
-            parts = [normalized(display.body[: len(display.body) - tail])]
-            parts += [normalized(r.fragment) for r in rels]
-            for k in range(1, len(parts)):
-                found.append((display.line, *_whole(parts, k), parts[k]))
+            chains = [[display.body[: len(display.body) - tail]]]  # each: its head, relations
+            run_on: dict[int, str] = {}  # a relation (its place) → the next chain's head
+            for k, r in enumerate(rels):
+                broken = chain_break(r.fragment) if k < len(rels) - 1 else None
+                chains[-1].append(broken[0] if broken else r.fragment)
+                if broken:
+                    chains.append([broken[1]])
+                    run_on[k] = normalized(broken[1])
+            k = 0
+            for c, chain in enumerate(chains):
+                parts = [normalized(x) for x in chain]
+                for j in range(1, len(parts)):
+                    key = normalized(rels[k].fragment)
+                    found.append((display.line, *_whole(parts, j), key, c, run_on.get(k, "")))
+                    k += 1
     out: dict[int, Placed] = {}
     at = 0
     for step in proof.steps:
@@ -292,8 +334,10 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        line, before, after, _ = found[k]
-        out[step.index] = Placed(line, tex_fragment(before), tex_fragment(after))
+        line, before, after, _, chain, run_on = found[k]
+        out[step.index] = Placed(
+            line, tex_fragment(before), tex_fragment(after), chain, tex_fragment(run_on)
+        )
         at = k + 1
     return out
 
@@ -1966,6 +2010,21 @@ def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
     ]
 
 
+def _chains_line(chains: Sequence[Sequence[int]]) -> str:
+    """The line under a display's heading where it prints several chains (``Placed.chain``),
+    each its own left member and relations: which steps each chain holds.
+
+    >>> print(_chains_line([[20, 21, 22], [23, 24, 25]]))
+    This display prints 2 chains, each with its own left member: steps 20–22, then steps 23–25.
+    """
+    said = [f"step {c[0]}" if len(c) == 1 else f"steps {c[0]}–{c[-1]}" for c in chains]
+    return (
+        f"This display prints {len(chains)} chains, each with its own left member: "
+        + ", then ".join(said)
+        + "."
+    )
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -2062,6 +2121,11 @@ def proof_page(
             )
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
             lines += [f"## {title} · {span}", ""]
+            chains: dict[int, list[int]] = {}
+            for member in members if group is not None else ():
+                chains.setdefault(placed[member].chain, []).append(member)
+            if len(chains) > 1:
+                lines += [_chains_line(list(chains.values())), ""]
         mark = " · first false step" if index == first else ""
         if index == substantive and index != first:
             mark = " · first false step that is not a typo"
@@ -2074,7 +2138,10 @@ def proof_page(
         if quantified is not None:
             lines += [quantified, ""]
         else:
-            relation = f"{tex_fragment(step['latex'])} {where.after if where else ''}".strip()
+            own_part = tex_fragment(step["latex"])
+            if where and where.run_on and own_part.endswith(where.run_on):
+                own_part = own_part.removesuffix(where.run_on).rstrip()  # the next chain's
+            relation = f"{own_part} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
             own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
             if own is not None:
