@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mines_theory.verification.proofs import pages, published, spec
 
 PUBLISHED = published.load()
@@ -696,3 +698,48 @@ def test_a_display_of_two_chains_is_split_where_the_paper_breaks_it(tex):
     thm3 = pages.displayed(spec.find("Thm 3.3"), tex)
     assert thm3[3].before.startswith("f(\\hat{\\mu}_*)") and thm3[3].chain == thm3[2].chain + 1
     assert pages.chain_break("= a \\\\ & \\quad + b") is None  # a member continued on a line
+
+
+_FOLD = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+
+
+def _defines(fold: str, name: str) -> bool:
+    """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
+    names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
+    H*)."""
+    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|\*)?"
+    return bool(re.search(rf"(?:^|; |\. |, ){written}(?:, [^:;]+)?: \S", fold))
+
+
+def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
+    """Cold readers found Lemma 38's (our E.8) symbols box without ū, u′, β, Λ or M_t, which its
+    displays and notes use, and Lemma 9's (our 5.1) without ν and Ũ_k. Each symbol the steps'
+    displays of a page use, read from their TeX (``pages.display_symbols``: ū from ``\\bu``, Λ
+    from ``\\Lambda_t``), is now defined in its fold, but for a short list of standard ones (the
+    identity I, N(·, ·), indices i and j, π); the paper's marked as the notation page's."""
+    checked = 0
+    for proof, _page, _steps in _pages():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        steps = page[page.index("\n## ") :]
+        maths = re.findall(r"\$\$(.*?)\$\$|\$([^$\n]+)\$", steps, re.S)
+        used = {x for a, b in maths for x in pages.display_symbols(a or b)}
+        folds = _FOLD.findall(page)
+        assert len(folds) == 1, proof.name
+        for name in sorted(used - pages.STANDARD_SYMBOLS):
+            assert _defines(folds[0], name), (proof.name, name)
+            checked += 1
+    assert checked > 200
+    lemma38 = _FOLD.findall(pages.proof_page("Lemma E.8", PUBLISHED, tex=tex))[0]
+    for name in ("ū", "ū′", "β", "Λ", "M<sub>t</sub>"):
+        assert _defines(lemma38, name), name
+    lemma9 = _FOLD.findall(pages.proof_page("Lemma 9", PUBLISHED, tex=tex))[0]
+    assert _defines(lemma9, "ν") and _defines(lemma9, "Ũ")
+    assert pages.display_symbols(r"\ti{U}_k \nu + \bar{\Lambda} \text{ and } \mbox{if } u'") == [
+        "Ũ",
+        "k",
+        "ν",
+        "Λ̄",
+        "u′",
+    ]
+    with pytest.raises(ValueError, match="name='Ω'"):
+        pages.symbols_line("Lemma E.8", [], ["\\Omega_t"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,8 +41,12 @@ __all__ = [
     "READING",
     "STATEMENT_LEAD",
     "SYMBOLS_OF",
+    "DISPLAYED",
+    "DISPLAYED_OF",
+    "STANDARD_SYMBOLS",
     "WORDS",
     "answered",
+    "display_symbols",
     "answers_to",
     "chain_break",
     "displayed",
@@ -884,6 +889,8 @@ GLOSSARY: dict[str, str] = {
     "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
     "difference in eq:bG",
     "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
+    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix W_t = V_tᵀM_tV_t rotates (W_t has its "
+    "eigenvalues λ_i(M_t))",
     "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
     "eq:bG (the walk's name)",
 }
@@ -909,7 +916,213 @@ NOTE_NAMES: dict[str, str] = {
     "(…)_i": "second_i",
     "q_i": "q_i",
     "D_i": "D_i",
+    "M_t": "M_t",
 }
+
+
+#: What each symbol that a walk page's displays use (``display_symbols``) stands for, as the
+#: page writes it (its base: Λ for Λ_t, H for H_t and H*), where its proof does not say
+#: otherwise (``DISPLAYED_OF``): a ``GLOSSARY`` key where the glossary defines it, else its
+#: meaning; "†" marks the paper's, defined on the notation page (``NOTATION``).
+DISPLAYED: dict[str, str] = {
+    "d": "d",
+    "b": "b",
+    "k": "k",
+    "t": "t",
+    "τ": "tau",
+    "ζ": "zeta",
+    "L": "L",
+    "σ": "sigma",
+    "γ": "gamma",
+    "α": "alpha",
+    "δ": "delta",
+    "ξ": "xi",
+    "𝓛": "ell",
+    "ℓ": "ell",
+    "ν": "ν = (ν_1, …, ν_b), the remainders of the directions' antithetic differences (eq:nu)",
+    "Ḡ": "G_bar",
+    "A": "A_t",
+    "Λ": "Lambda_t",
+    "V": "V_t",
+    "E": "E_ti",
+    "X": "X_ti",
+    "Y": "Y_ti",
+    "z": "z_tk",
+    "ρ": "rho_1",
+    "w": "w₂ = ‖UᵀΣ^{1/2}∇f‖² and w₃ = ‖UᵀΣ^{1/2}∇f‖³, as sympy's display names them",
+    "f": "† the objective, f: ℝᵈ → ℝ",
+    "μ": "† the mean of the search distribution N(μ, α²Σ) (μ_k at iteration k, μ* the "
+    "minimizer of f)",
+    "Σ": "† the shape of the search distribution N(μ, α²Σ) (Σ_k, Σ_t at an iteration, Σ_* the "
+    "minimizer of Q_α over Σ at μ*)",
+    "H": "† the Hessian ∇²f(μ*) (of a quadratic f, everywhere), and in Appendix E and Lemma 11 "
+    "H_t = Π_S'(∇²f(μ_t)) and H* = Π_S'(∇²f(μ*))",
+    "u": "† a direction, u ~ N(0, I_d) (u_i the b directions of an iteration)",
+    "U": "the d × b matrix of the directions, [u_1, …, u_b]",
+    "Ũ": "Σ^{1/2}U = [ũ_1, …, ũ_b] (Lemma 24), the directions in the search distribution's "
+    "shape (Ũ_k at iteration k)",
+    "ũ": "ũ_i = Σ^{1/2}u_i ~ N(0, Σ), direction i in the search distribution's shape",
+    "ū": "ū_{t,i} = V_tᵀu_i ~ N(0, I_d) (Lemma 35), direction i at iteration t in the "
+    "eigenvectors of Σ_t^{1/2}H_tΣ_t^{1/2} (ū where t and i do not matter)",
+    "ū′": "ū/‖ū‖, uniform on the unit sphere and independent of ‖ū‖",
+    "g̃": "† the antithetic estimate of the natural gradient of the mean, eq:g_mu",
+    "G̃": "† the estimate of H − Σ⁻¹ from second differences, eq:TG",
+    "η": "† the step sizes: η_{1,k} of the mean, η_{2,k} of the precision (η₁ where fixed)",
+    "c": "† the constants c₁, c₂, c₃ of eq:c1",
+    "C": "† the constant of Lemma 11's bound C/k (eq:C)",
+    "Δ": "† Δ_{α,1} and Δ_{α,2}, the additive terms of Lemmas 9 and 10 (our 5.1, 5.2)",
+    "Π": "† the projection onto S′ (Π_S'), which clips the eigenvalues to [τ, ζ]",
+    "S": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "S′": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "Q": "† the regularized objective Q_α(θ) = E_u f(μ + αΣ^{1/2}u) − (α²/2) log det Σ, eq:Q",
+    "θ": "† the parameters (μ, Σ) (θ_* = (μ*, Σ_*))",
+    "θ̂": "† (μ̂_*, Σ̂_*), the minimizer of Q_α",
+    "μ̂": "† the mean of the minimizer (μ̂_*, Σ̂_*) of Q_α",
+    "Σ̂": "† the shape of the minimizer (μ̂_*, Σ̂_*) of Q_α",
+    "R": "† the regularizer R(Σ) = −(α²/2) log det Σ",
+    "φ": "† φ(Σ) = (γ/6)E‖Σ^{1/2}u‖³, the cubic term of Theorem 2",
+    "J": "† J(θ) = E f(μ + αΣ^{1/2}u), the objective of NES at θ",
+    "Σ̄": "† NES's covariance, Σ̄ = α²Σ",
+    "λ": "an eigenvalue: λ_i(M) the i-th of a matrix M, λ_max the largest",
+    "β": "the excess in the tail bound eq:chi, P(‖u‖² ≥ (β + 1)d) ≤ exp(−dβ/8) for β ≥ 1",
+    "s": "the variable of the integral over the tail",
+    "x": "the variable of the integral after the change s = x²",
+}
+
+#: Where a proof's displays use a symbol in a sense of their own: by our name of the proof, then
+#: the symbol as ``DISPLAYED`` keys it.
+DISPLAYED_OF: dict[str, dict[str, str]] = {
+    "Thm 3.1": {
+        "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization",
+        "U": "the orthogonal matrix of H's eigenvectors, H = UΛUᵀ",
+        "Λ": "the diagonal matrix of H's eigenvalues, H = UΛUᵀ (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, A₂)",
+        "Λ̄": "the diagonal matrix of the clipped eigenvalues, Σ_* = UΛ̄Uᵀ",
+    },
+    "Thm 3.2": {
+        "z": "z = μ + αΣ^{1/2}u ~ N(μ, α²Σ), a point the search distribution draws",
+    },
+    "Thm 3.4": {
+        "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ (A "
+        "alone: an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹)",
+        "B": "an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: † the "
+        "smoothness constant of f)",
+        "U": "the orthogonal matrix of eigenvectors of the spectral decomposition the proof takes",
+        "Λ": "the diagonal matrix of eigenvalues of that decomposition (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, "
+        "A₂)",
+        "z": "z = μ + αΣ^{1/2}u ~ N(μ, α²Σ), a point the search distribution draws",
+        "ρ̃": "ρ̃(αΣ^{1/2}u), the remainder of f's second-order Taylor expansion, "
+        "|ρ̃| ≤ γα³‖Σ^{1/2}u‖³/6",
+        "Φ": "Φ(Σ), the term of ∂J/∂Σ = (α²/2)∇²f(μ̂*) + Φ(Σ) that f's Taylor remainder ρ̃ gives",
+        "s": "Σ at d = 1 (the display is sympy's, at one dimension)",
+        "c": "c₀…c₄, the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴",
+    },
+    "Lemma D.1": {
+        "a": "a_ũ(α) = f(μ + αũ) − f(μ) − ⟨∇f(μ), αũ⟩ − (α²/2)⟨∇²f(μ)ũ, ũ⟩, the remainder of "
+        "f's second-order expansion along ũ (the .tex writes μ²/2 for α²/2)",
+    },
+    "Lemma D.5": {
+        "x": "the point at which this display writes ∇f(x), where the lines around it write ∇f(μ)",
+        "σ": "the vector this display writes in Ũσ, where the lines around it write Ũν",
+    },
+    "Lemma E.1": {
+        "Δ": "Δ₁, the integral remainder of the Taylor expansion of ∇f the display defines",
+        "s": "the variable of the Taylor expansion's integral",
+    },
+    "Lemma E.7": {
+        "Γ": "Γ_t = A_t‖Λ_t‖₂(ζA_t + tr Σ_t⁻¹)‖Σ_t⁻¹ − H*‖₂, as the lemma defines it",
+        "ψ": "the deviation whose probability Hoeffding's bound controls",
+        "B": "B_t, a matrix the lemma does not define (its Γ_t's last factor is ‖Σ_t⁻¹ − H*‖₂)",
+    },
+}
+
+#: The symbols a display may use that need no entry: the identity I, the normal law N(·, ·),
+#: the indices i and j, and π.
+STANDARD_SYMBOLS = frozenset({"I", "N", "i", "j", "π"})
+
+_GREEK_LETTERS = {
+    name: unicodedata.lookup(
+        f"GREEK {'CAPITAL' if name[0].isupper() else 'SMALL'} LETTER "
+        + name.upper().replace("LAMBDA", "LAMDA")
+    )
+    for name in (
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho "
+        "sigma tau upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi "
+        "Psi Omega"
+    ).split()
+}
+_GREEK_LETTERS.update({"varepsilon": "ε", "varphi": "φ", "vartheta": "θ", "ell": "ℓ"})
+#: A TeX accent, as the combining mark it sets.
+_ACCENTS = {
+    "bar": "\u0304",
+    "overline": "\u0304",
+    "tilde": "\u0303",
+    "widetilde": "\u0303",
+    "ti": "\u0303",
+    "hat": "\u0302",
+    "widehat": "\u0302",
+}
+#: The paper's macros (``MACROS``) that write a symbol, as it reads.
+_MACRO_SYMBOLS = {
+    "bu": "ū",
+    "tu": "ũ",
+    "tg": "g̃",
+    "TG": "G̃",
+    "BG": "Ḡ",
+    "HSig": "Σ̂",
+    "Hu": "μ̂",
+    "cS": "S",
+    "mL": "𝓛",
+}
+_SYMBOL_TOKEN = re.compile(
+    r"\\(?P<accent>bar|overline|tilde|widetilde|ti|hat|widehat)\s*\{?\s*"
+    r"(?P<base>\\[A-Za-z]+|[A-Za-z])\s*\}?(?P<p1>'*)"
+    r"|\\(?P<command>[A-Za-z]+)(?P<p2>'*)|(?P<letter>[A-Za-z])(?P<p3>'*)"
+)
+
+
+def display_symbols(latex: str) -> list[str]:
+    """The symbols ``latex`` (a display of a walk page) uses, in the order they first come, as
+    a reader reads them: a letter, a Greek letter's command as the letter, an accent with its
+    letter (``\\bar{\\Lambda}`` Λ̄), the paper's macros as what they write (``\\bu`` ū), a
+    prime as ′; scripts are read as symbols of their own (Σ_t uses Σ and t); words in
+    ``\\text``, ``\\mbox`` and ``\\mathrm``, operators (``\\log``, ``\\tr``) and ``\\mathbbm{1}``,
+    ``\\EE``, ``\\PP`` are not symbols.
+
+    >>> display_symbols(r"\\PP(\\norm{\\bu'}^2 \\ge (\\beta+1) d) \\mbox{ and } \\bar{\\Lambda}_t")
+    ['ū′', 'β', 'd', 'Λ̄', 't']
+    """
+    text = re.sub(r"\\(?:text|mbox|mathrm|operatorname|textrm|label|tag)\s*\{[^{}]*\}", " ", latex)
+    text = re.sub(r"\\(?:begin|end)\{[^{}]*\}|\\mathbbm\{1\}|\\mathbb\{[A-Z]\}", " ", text)
+    found: list[str] = []
+    for m in _SYMBOL_TOKEN.finditer(text):
+        if m["accent"]:
+            base = m["base"]
+            base = _GREEK_LETTERS.get(base[1:], base[1:]) if base.startswith("\\") else base
+            name, primes = base + _ACCENTS[m["accent"]], m["p1"]
+        elif m["command"]:
+            name = _GREEK_LETTERS.get(m["command"]) or _MACRO_SYMBOLS.get(m["command"], "")
+            primes = m["p2"]
+        else:
+            name, primes = m["letter"], m["p3"]
+        name = unicodedata.normalize("NFC", name + "′" * len(primes)) if name else ""
+        if name and name not in found:
+            found.append(name)
+    return found
+
+
+def _displayed_meaning(proof: str, name: str) -> str:
+    """What the symbol ``name`` of a display of the proof ``proof`` stands for: from
+    ``DISPLAYED_OF``, else ``DISPLAYED`` (a ``GLOSSARY`` key read there); a ``ValueError``
+    naming it where neither says."""
+    said = DISPLAYED_OF.get(proof, {}).get(name) or DISPLAYED.get(name)
+    if said is None:
+        raise ValueError(
+            f"name={name!r} of a display of {proof!r}: expected a symbol that DISPLAYED or "
+            "DISPLAYED_OF defines (or one of STANDARD_SYMBOLS)"
+        )
+    return GLOSSARY.get(said, said)
 
 
 def _meaning(proof: str, name: str) -> str:
@@ -940,13 +1153,17 @@ def _noted(reason: str) -> list[str]:
     ]
 
 
-def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+def symbols_line(
+    proof: str, steps: Sequence[Mapping[str, Any]], displays: Sequence[str] = ()
+) -> str | None:
     """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
     they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
     (``_meaning``), then each symbol of the paper that its notes (a step's reading and the label
-    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``); the paper's
-    symbols marked as defined on the notation page; None when no step has a counterexample or a
-    note with such a symbol."""
+    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``), then each
+    symbol its ``displays`` (their LaTeX) use (``display_symbols``, ``_displayed_meaning``; not
+    ``STANDARD_SYMBOLS``), a symbol of the same meaning as a name before it beside that name;
+    the paper's symbols marked as defined on the notation page; None when it has none of
+    these."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         values = step.get("counterexample") or {}
@@ -962,6 +1179,12 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
             names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
             if written not in names:
                 names.append(written)
+    for written in dict.fromkeys(x for latex in displays for x in display_symbols(latex)):
+        if written in STANDARD_SYMBOLS:
+            continue
+        names = shown.setdefault(_displayed_meaning(proof, written), [])
+        if not any(re.fullmatch(rf"{re.escape(written)}(?:_.*|\*)?", n) for n in names):
+            names.append(written)  # not where a name of its meaning is it with scripts: Λ_t
     if not shown:
         return None
     said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
@@ -975,7 +1198,8 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples and the notes use. {said}.{where}\n\n</details>"
+        f"The names the counterexamples, the notes and the displays use. {said}.{where}\n\n"
+        "</details>"
     )
 
 
@@ -2077,8 +2301,7 @@ def proof_page(
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
     lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
-    named = symbols_line(proof.name, steps)
-    lines += [named, ""] if named else []
+    fold_at = len(lines)  # the symbols fold, once the steps' displays are laid out
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
         lines += [
@@ -2170,6 +2393,9 @@ def proof_page(
                 "</details>",
                 "",
             ]
+    shown_math = re.findall(r"\$\$(.*?)\$\$|\$([^$\n]+)\$", "\n".join(lines[fold_at:]), re.S)
+    named = symbols_line(proof.name, steps, [a or b for a, b in shown_math])
+    lines[fold_at:fold_at] = [named, ""] if named else []
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
     return html_scripts(numbered(plain_names("\n".join(lines))))
