@@ -1668,18 +1668,18 @@ def is_balanced(tex: str) -> bool:
     return depths[-1] == 0 and stray == 0
 
 
-def own_relation(before: str, step: str) -> str | None:
+def own_relation(before: str, step: str) -> tuple[str, str, str] | None:
     """A step's own relation where it stands inside brackets of its display (an event inside
     P(·), a condition inside {·}), which the page shows whole (``displayed``), so that the
     display alone does not say which of its relations is the step: its left side (``before``
     after the innermost bracket open at its end, from the last comma or relation inside that
-    bracket), its relation and its right side (``step``, its relation and member, up to the
-    bracket's close or a comma inside it); None where the relation stands at depth 0.
+    bracket), its relation token and its right side (``step``, its relation and member, up to
+    the bracket's close or a comma inside it); None where the relation stands at depth 0.
 
     >>> own_relation(r"\\int_0^1 \\PP\\left( \\norm{u_{t,i}}^2", r"> \\sqrt{s} \\right)\\; ds")
-    '\\\\norm{u_{t,i}}^2 > \\\\sqrt{s}'
+    ('\\\\norm{u_{t,i}}^2', '>', '\\\\sqrt{s}')
     >>> own_relation(r"\\PP(\\exists t \\ge 0, 1 \\le i \\le b, x", r"\\ge A_t)")
-    'x \\\\ge A_t'
+    ('x', '\\\\ge', 'A_t')
     >>> own_relation(r"\\PP(x \\ge a)", r"\\le b") is None
     True
     """
@@ -1717,7 +1717,7 @@ def own_relation(before: str, step: str) -> str | None:
                 break
             stack.pop()
     left, right = before[start:].strip(), step[token.end() : end].strip()
-    return f"{left} {step[: token.end()].strip()} {right}" if left and right else None
+    return (left, step[: token.end()].strip(), right) if left and right else None
 
 
 #: A relation sign of a display (``coverage``'s relations): a line may break before one that
@@ -2234,6 +2234,26 @@ def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
     ]
 
 
+#: The widest relation a step says inline beneath its display (``_own_lines``), in visible
+#: characters: a wider one is a display of its own (inline mathematics does not wrap).
+OWN_INLINE = 40
+
+
+def _own_lines(own: tuple[str, str, str]) -> list[str]:
+    """The lines beneath a display that say which of its relations is the step
+    (``own_relation``: its left side, relation and right side): inline where it is short
+    (``OWN_INLINE``), else a display, broken as a step's is (``_display``).
+
+    >>> _own_lines(("x", "\\\\ge", "A_t"))
+    ['*The step is the relation inside:* $x \\\\ge A_t$.', '']
+    """
+    left, token, right = own
+    flat = balanced(f"{left} {token} {right}")
+    if visible_width(flat) <= OWN_INLINE:
+        return [f"*The step is the relation inside:* ${flat}$.", ""]
+    return ["*The step is the relation inside:*", "", *_display([("", left), (token, right)])]
+
+
 def _chains_line(chains: Sequence[Sequence[int]]) -> str:
     """The line under a display's heading where it prints several chains (``Placed.chain``),
     each its own left member and relations: which steps each chain holds.
@@ -2367,8 +2387,7 @@ def proof_page(
             relation = f"{own_part} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
             own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
-            if own is not None:
-                lines += [f"*The step is the relation inside:* ${balanced(own)}$.", ""]
+            lines += _own_lines(own) if own is not None else []
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
