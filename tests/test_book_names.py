@@ -148,7 +148,9 @@ def test_each_counterexample_says_what_its_letters_are(walk_pages, monkeypatch):
     from mines_theory.verification.proofs import pages
 
     monkeypatch.setattr(pages, "MEANINGS", {})
-    monkeypatch.setattr(pages, "symbols_line", lambda proof, steps: None)  # it needs MEANINGS
+    monkeypatch.setattr(
+        pages, "symbols_line", lambda proof, steps, displays=(): None
+    )  # it needs MEANINGS
     assert set(_page_letters(pages.proof_page("Lemma 5.1"))) == {"a", "n", "m", "s"}
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mines_theory.verification.proofs import pages, published, spec
 
 PUBLISHED = published.load()
@@ -224,6 +226,30 @@ def _half_relation(display: str) -> bool:
     return bool(re.search(r",\s*\d+\s*$|^\d+,\s*\d+\s*\\le|^\w\s*\\le\s*\w+(?:,|\s*\\Big\))", flat))
 
 
+def test_a_quantifier_range_quotes_the_quantifier_its_display_prints(tex):
+    """Lemma 38's steps 16–18 quoted ∃ t ≥ 0, 1 ≤ i ≤ b where their display (eq:Y0) prints
+    ∀: every piece of a quantifier's range, on every page, quotes the quantifier that stands
+    last before it in its display of the .tex."""
+    quantifiers = {"\\forall": "∀", "\\exists": "∃"}
+    checked = 0
+    for proof in spec.proofs():
+        placed = pages.displayed(proof, tex)
+        for step in PUBLISHED["proofs"].get(proof.name, []):
+            where = placed.get(int(step["index"]))
+            said = pages.quantifier_range(step, where.before if where else "")
+            if said is None:
+                continue
+            earlier = [  # the display up to the step: its members before it, in order
+                placed[i].before for i in sorted(placed) if i <= int(step["index"])
+            ]
+            earlier = [b for i, b in zip(sorted(placed), earlier) if placed[i].line == where.line]
+            printed = re.findall(r"\\forall|\\exists", " ".join(earlier))
+            assert printed, (proof.name, step["index"])
+            assert f", of {quantifiers[printed[-1]]} " in said, (proof.name, step["index"], said)
+            checked += 1
+    assert checked >= 6
+
+
 def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
     """Lemma 38's (our E.8) events ∃ t ≥ 0, 1 ≤ i ≤ b are walked as steps 7–9 and 16–18 (a
     piece of the range each, not checked): each shows its piece as a line of text, and no
@@ -232,7 +258,8 @@ def test_a_quantifier_range_is_a_line_of_text_not_half_a_relation(tex):
     pieces = {7: "t \\ge 0", 8: "1 \\le i", 9: "i \\le b", 16: "t \\ge 0", 17: "1 \\le i"}
     for index, piece in pieces.items():
         line = _step(page, index)
-        assert f"not a relation:* ${piece}$, of ∃ t ≥ 0, 1 ≤ i ≤ b." in line, index
+        said = "∃" if index < 10 else "∀"  # display 5 (eq:Y0) reads ∀ t ≥ 0, 1 ≤ i ≤ b
+        assert f"not a relation:* ${piece}$, of {said} t ≥ 0, 1 ≤ i ≤ b." in line, index
         assert _display_of(page, index) == ""
     steps = PUBLISHED["proofs"]["Lemma E.8"]
     assert not [s["index"] for s in steps if _half_relation(_display_of(page, s["index"]))]
@@ -571,3 +598,148 @@ def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
         }
     }
     assert pages.findings_symbols(plain, result) is None
+
+
+def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(monkeypatch):
+    """pages._STATUS_WORDS and report._PLURAL were near-copies of one status → words table; now
+    the views' ``STATUS_VERBS`` (singular, plural) is the one: a walk page's opening and the
+    front page's counts both follow a change to it, and neither module keeps its own copy."""
+    from mines_theory.verification.framework.verdict import Status
+    from mines_theory.verification.views import report
+
+    assert not hasattr(pages, "_STATUS_WORDS") and not hasattr(report, "_PLURAL")
+    assert set(report.STATUS_VERBS) == set(Status)
+    changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
+    monkeypatch.setattr(report, "STATUS_VERBS", changed)
+    monkeypatch.setattr(pages, "STATUS_VERBS", changed)
+    assert "(ledger.md#claim-lemma-e-8) trips" in pages.statement_verdicts("Lemma E.8")
+    assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
+
+
+def test_a_page_counts_each_failing_relation_once_and_its_re_checks_apart(tex):
+    """Lemma 38's opening said "22 fails", counting twice an event inside P(·) checked with
+    the bound of the step that states it (step 5 with step 6, 31, 33 and 35 with step 37, …).
+    Its counts are now of distinct relations: the fails counted are the failing steps that
+    re-check no other (the specs' ``rechecks``, read here), the re-checks said apart with
+    their own statuses, and every step is counted once; a re-check says which step it
+    re-checks. A page without re-checks reads as before."""
+    from collections import Counter
+
+    proof = spec.find("Lemma E.8")
+    again = {s.index: s.rechecks for s in proof.steps if s.rechecks}
+    assert {5: 6, 31: 37, 42: 45}.items() <= again.items()
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    own = Counter(s["status"] for s in steps if s["index"] not in again)
+    rechecked = Counter(s["status"] for s in steps if s["index"] in again)
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
+    said = re.search(
+        r"(\d+) fails, .*?\(and (\d+) re-checks of another step's bound: (.*?)\)", opening
+    )
+    assert said is not None, opening
+    assert int(said[1]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
+    assert int(said[2]) == len(again) and f"{rechecked['fails']} fails" in said[3]
+    assert sum(
+        int(n) for n in re.findall(r"(\d+) (?:identity|holds|fails|not checked)", opening)
+    ) == len(steps)
+    assert f"A re-check of [step 6]({pages.step_link('Lemma E.8', 6)})'s bound" in _step(page, 5)
+    assert "re-check" not in pages.proof_page("Lemma 9", PUBLISHED)
+
+
+#: Where the relation a step shows ends on its page: the lines after it (what it uses, the
+#: erratum that names it, its evidence).
+_AFTER_RELATION = re.compile(
+    r"^(?:Uses: |An erratum |The erratum that |No erratum |A re-check "
+    r"|<details class=\"aside\"(?: open)?><summary>Evidence)",
+    re.M,
+)
+
+
+def _shown(page: str, index: int) -> str:
+    """What step ``index`` of a proof page shows as its relation: its text after its heading,
+    up to what it uses, its erratum or its evidence."""
+    text = _step(page, index).split("\n", 1)[1]
+    return _AFTER_RELATION.split(text, 1)[0].strip()
+
+
+def test_no_two_steps_of_a_page_show_the_same_relation(tex):
+    """Lemma 38's steps 35 and 36 (two events inside P(·) of one sum of integrals) printed
+    the same display, and nothing said which relation of it each step is. A step whose
+    relation stands inside brackets of its display now says its own relation beneath it
+    (``pages.own_relation``): on every page no two steps show the same text, and steps 35 and
+    36 say ‖ū‖² > A_t and ‖ū‖² > √s."""
+    for proof, _page, steps in _pages():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        shown: dict[str, int] = {}
+        for step in steps:
+            text = _shown(page, int(step["index"]))
+            assert text not in shown, (proof.name, shown.get(text), step["index"], text)
+            shown[text] = int(step["index"])
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    inside = "*The step is the relation inside:* $\\norm{\\bu_{t,i}}^2 > "
+    assert inside + "A_t$." in _shown(page, 35)
+    assert inside + "\\sqrt{s}$." in _shown(page, 36)
+    assert "relation inside" not in _shown(page, 37)  # at depth 0: the display says it
+
+
+def test_a_display_of_two_chains_is_split_where_the_paper_breaks_it(tex):
+    """Lemma 38's display 6 prints two chains, a line each (tr(Λ)·I_d + 2Λ = … = (d² + 2d)·…
+    and tr(Λ)·I_d = … = d·…); the page glued them, step 22's member running on into the second
+    line's left side and step 23 read as (d² + 2d)·… tr(Λ)·I_d = …. Now the second chain opens
+    with its own left member, step 22 ends where its line does, and the display's heading says
+    it holds two chains; Theorem 3's (our 3.3) first display, two chains too, likewise."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    chained = "This display prints 2 chains, each with its own left member: steps 20–22, then "
+    assert chained + "steps 23–25." in page
+    step22, step23 = _shown(page, 22), _shown(page, 23)
+    assert "\\tr(\\Lambda) \\cdot I_d" not in step22
+    second = "\\tr(\\Lambda) \\cdot I_d = \\EE\\left[ \\bu^\\top \\Lambda \\bu \\cdot I_d \\right]"
+    assert step23 == f"$$\n{second}\n$$"
+    thm3 = pages.displayed(spec.find("Thm 3.3"), tex)
+    assert thm3[3].before.startswith("f(\\hat{\\mu}_*)") and thm3[3].chain == thm3[2].chain + 1
+    assert pages.chain_break("= a \\\\ & \\quad + b") is None  # a member continued on a line
+
+
+_FOLD = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
+
+
+def _defines(fold: str, name: str) -> bool:
+    """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
+    names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
+    H*)."""
+    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|\*)?"
+    return bool(re.search(rf"(?:^|; |\. |, ){written}(?:, [^:;]+)?: \S", fold))
+
+
+def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
+    """Cold readers found Lemma 38's (our E.8) symbols box without ū, u′, β, Λ or M_t, which its
+    displays and notes use, and Lemma 9's (our 5.1) without ν and Ũ_k. Each symbol the steps'
+    displays of a page use, read from their TeX (``pages.display_symbols``: ū from ``\\bu``, Λ
+    from ``\\Lambda_t``), is now defined in its fold, but for a short list of standard ones (the
+    identity I, N(·, ·), indices i and j, π); the paper's marked as the notation page's."""
+    checked = 0
+    for proof, _page, _steps in _pages():
+        page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
+        steps = page[page.index("\n## ") :]
+        maths = re.findall(r"\$\$(.*?)\$\$|\$([^$\n]+)\$", steps, re.S)
+        used = {x for a, b in maths for x in pages.display_symbols(a or b)}
+        folds = _FOLD.findall(page)
+        assert len(folds) == 1, proof.name
+        for name in sorted(used - pages.STANDARD_SYMBOLS):
+            assert _defines(folds[0], name), (proof.name, name)
+            checked += 1
+    assert checked > 200
+    lemma38 = _FOLD.findall(pages.proof_page("Lemma E.8", PUBLISHED, tex=tex))[0]
+    for name in ("ū", "ū′", "β", "Λ", "M<sub>t</sub>"):
+        assert _defines(lemma38, name), name
+    lemma9 = _FOLD.findall(pages.proof_page("Lemma 9", PUBLISHED, tex=tex))[0]
+    assert _defines(lemma9, "ν") and _defines(lemma9, "Ũ")
+    assert pages.display_symbols(r"\ti{U}_k \nu + \bar{\Lambda} \text{ and } \mbox{if } u'") == [
+        "Ũ",
+        "k",
+        "ν",
+        "Λ̄",
+        "u′",
+    ]
+    with pytest.raises(ValueError, match="name='Ω'"):
+        pages.symbols_line("Lemma E.8", [], ["\\Omega_t"])

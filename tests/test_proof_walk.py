@@ -98,6 +98,9 @@ def test_an_erratum_points_into_a_proof_by_any_of_its_names_whole():
         ("colour", '"red"', "unknown field"),
         ("premise", '["step 1"]', "premise 'step 1'"),  # no earlier step 1 at step 1
         ("premise", '["eq:nu"]', "every entry of premise must be 'step N'"),
+        ("rechecks", '"step 1"', "rechecks='step 1', expected 'step N' with N ≠ 1"),  # itself
+        ("rechecks", '"eq:nu"', "rechecks='eq:nu'"),
+        ("rechecks", '"step 2"', "rechecks='step 2', expected a step of the proof"),
     ],
 )
 def test_a_bad_step_spec_is_refused_naming_the_field(tmp_path, field, value, match):

@@ -343,7 +343,8 @@ def test_page_on_screen_and_in_print(site, browser, name):
     """At 1280 px: the page script ran, every image decoded, all mathematics typeset, nothing
     raw or cut (``NOTHING_RAW_OR_CUT``), no stray emphasis. In print (print media at the width
     of an A4 line): no sidebar, header or page navigation, the article as wide as the paper,
-    and nothing raw or cut, a code line included (print wraps what the screen scrolls)."""
+    and nothing raw or cut, a code line or a display included (print wraps a code line and
+    sets a display smaller where the screen scrolls them)."""
     page = site / f"{name}.html"
     screen = browser.open(page)
     assert screen["imagesOk"], f"{name}: images did not all load"
@@ -363,8 +364,8 @@ def test_page_on_screen_and_in_print(site, browser, name):
         f"{name}: the printed article is {printed['articleWidth']} px of a "
         f"{printed['pageWidth']}-px page"
     )
-    assert not _unscrolled(browser, printed, name), f"{name}: mathematics past the column"
-    printed["wideMath"] = []
+    # on paper nothing scrolls: a display wider than the line is set smaller to fit it (the
+    # print style, wrap.css, from the widths the page script measured); none is cut
     assert not _problems(printed, NOTHING_RAW_OR_CUT + ("wideCode",)), f"{name} in print"
     if name in PRINTED or os.environ.get("MINES_BOOK_PRINT") == "all":
         pdf = browser.print_pdf()
@@ -525,6 +526,30 @@ def _page(tmp_path: Path, body: str, css: bool = True, head: str = "") -> Path:
         encoding="utf-8",
     )
     return page
+
+
+#: A display as MathJax sets it, 60 em wide at 120 % of the text: wider than the column.
+WIDE_DISPLAY = (
+    '<div class="math"><mjx-container display="true" style="font-size: 120%">'
+    '<mjx-math style="display: inline-block; width: 60em">x</mjx-math></mjx-container></div>'
+)
+
+
+@pytest.mark.parametrize("css", [True, False])
+def test_a_display_wider_than_the_line_is_set_smaller_in_print(tmp_path, browser, css):
+    """A display wider than the column scrolls on screen; on paper nothing scrolls, so the
+    print style sets it smaller, to the printed line's width (from the width in em the page
+    script records), and one that fits keeps its size; without the print style it is cut."""
+    fits = WIDE_DISPLAY.replace("60em", "10em").replace(' style="font-size: 120%"', "")
+    page = _page(tmp_path, WIDE_DISPLAY + fits, css=css)
+    screen = browser.open(page)
+    assert len(screen["wideMath"]) == 1
+    size = "parseFloat(getComputedStyle(document.querySelectorAll('mjx-container')[1]).fontSize)"
+    before = browser.evaluate(size)
+    browser.emulate(PRINT_WIDTH, media="print")
+    printed = browser.measure()
+    assert (printed["wideMath"] == []) == css, printed["wideMath"]
+    assert browser.evaluate(size) == before  # the display that fits keeps its size
 
 
 @pytest.mark.parametrize(

@@ -207,6 +207,26 @@
 
   window.bookChecks = record;
 
+  // Each display's width in em and its font size, as MathJax set it on screen: the print style
+  // (wrap.css) sets a display wider than the printed line smaller, to fit it. A display in a
+  // closed fold (which print opens) is measured with its fold opened for the moment, closed
+  // again before the page is painted.
+  function recordNaturalWidths() {
+    var closed = Array.prototype.filter.call(document.querySelectorAll("details"), function (d) {
+      return !d.open;
+    });
+    closed.forEach(function (d) { d.open = true; });
+    document.querySelectorAll('div.math mjx-container[display="true"]').forEach(function (c) {
+      var math = c.querySelector("mjx-math");
+      if (!math || !c.getClientRects().length) return;
+      var size = parseFloat(getComputedStyle(c).fontSize);
+      var width = Math.max(math.getBoundingClientRect().width, math.scrollWidth);
+      c.style.setProperty("--natural-size", size + "px");
+      c.style.setProperty("--natural-em", (width / size).toFixed(3));
+    });
+    closed.forEach(function (d) { d.open = false; });
+  }
+
   // A verdict's detail is folded behind its one-line answer (<details class="verdict">), and an
   // aside of the prose behind its title (<details class="aside">), on screen; on paper every
   // detail is shown.
@@ -224,10 +244,12 @@
         for (var item of MathJax.startup.document.math) {
           if (item.typesetRoot) item.typesetRoot.setAttribute("data-tex", item.math);
         }
+        recordNaturalWidths();
         record();
       });
     } else {
       document.body.dataset.mathjax = "missing";
+      recordNaturalWidths();
       record();
     }
   });

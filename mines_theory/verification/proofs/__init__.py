@@ -63,6 +63,11 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         of the errata's kinds (``framework.spec.KINDS``), "typo" where the paper shows the
         intended form (a later line, the definition it restates); refused beside ``erratum``,
         whose kind is the erratum's. The pages read it (``pages.first_not_typo``).
+    ``rechecks``
+        optional: "step N", the step whose relation this step's check tests again (an event
+        inside P(·) checked with the bound that step N puts on its probability), so that a
+        proof page counts the two as one relation: its counts say the re-checks apart
+        (``pages.distinct``).
 
 Statuses
 --------

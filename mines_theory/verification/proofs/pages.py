@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
 from ..framework.numbers import powers_of_ten
-from ..views.report import NUMBERING, as_printed, first_false, page_name
+from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
 from .published import cross_check, load, proof_summaries, summary_table
 from .walk import points_into
@@ -40,9 +41,14 @@ __all__ = [
     "READING",
     "STATEMENT_LEAD",
     "SYMBOLS_OF",
+    "DISPLAYED",
+    "DISPLAYED_OF",
+    "STANDARD_SYMBOLS",
     "WORDS",
     "answered",
+    "display_symbols",
     "answers_to",
+    "chain_break",
     "displayed",
     "failures_by_erratum",
     "first_clause",
@@ -55,6 +61,8 @@ __all__ = [
     "numbered",
     "power",
     "proof_page",
+    "rechecks",
+    "own_relation",
     "relation_display",
     "slip",
     "statement_text",
@@ -213,11 +221,41 @@ class Placed:
     .tex where it opens), ``before``, the member before the step's relation (LaTeX), and
     ``after``, what follows the step's member up to the next relation at bracket depth 0 (""
     when the member ends there): ``before``, the relation, its member and ``after`` close every
-    bracket they open (``displayed``)."""
+    bracket they open (``displayed``). ``chain`` counts the chains of the display before the
+    step's (a line of the .tex that opens with a left member of its own starts a new one,
+    ``chain_break``), and ``run_on`` is that new chain's left member where the step's fragment
+    runs on into it (the page drops it from the step's relation)."""
 
     line: int
     before: str
     after: str = ""
+    chain: int = 0
+    run_on: str = ""
+
+
+#: A line of a display that continues the member before it: it opens with an operator, an
+#: alignment mark or a space (``\\quad``).
+_CONTINUED = re.compile(r"\s*(?:&|[-+*/]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+
+
+def chain_break(fragment: str) -> tuple[str, str] | None:
+    """Where the relation ``fragment`` of a display (its token and the member after it, raw
+    .tex) runs on past a line break of the .tex into a line that opens with a left member of
+    its own (not an operator, an alignment mark or a space that continues the member: the
+    printed display's next chain): its own part and that left member; None where it does not.
+
+    >>> chain_break(r"= (d^2 + 2d) E[x] \\\\ \\tr(\\Lambda) \\cdot I_d ")
+    ('= (d^2 + 2d) E[x] ', ' \\\\tr(\\\\Lambda) \\\\cdot I_d ')
+    >>> chain_break(r"= a \\\\ & \\quad + b") is None, chain_break(r"= a \\\\ &= b") is None
+    (True, True)
+    """
+    at = fragment.rfind("\\\\")
+    if at < 0:
+        return None
+    own, rest = fragment[:at], fragment[at + 2 :]
+    if not rest.strip() or _CONTINUED.match(rest) or not is_balanced(own):
+        return None
+    return own, rest
 
 
 #: A relation token at the start of a fragment: ``\stackrel{…}{R}``/``\overset{…}{R}`` (one
@@ -273,15 +311,26 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, after, normalized fragment) of every relation, in order
+    found = []  # (line, before, after, normalized fragment, chain, run-on) of every relation
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
-            parts = [normalized(display.body[: len(display.body) - tail])]
-            parts += [normalized(r.fragment) for r in rels]
-            for k in range(1, len(parts)):
-                found.append((display.line, *_whole(parts, k), parts[k]))
+            chains = [[display.body[: len(display.body) - tail]]]  # each: its head, relations
+            run_on: dict[int, str] = {}  # a relation (its place) → the next chain's head
+            for k, r in enumerate(rels):
+                broken = chain_break(r.fragment) if k < len(rels) - 1 else None
+                chains[-1].append(broken[0] if broken else r.fragment)
+                if broken:
+                    chains.append([broken[1]])
+                    run_on[k] = normalized(broken[1])
+            k = 0
+            for c, chain in enumerate(chains):
+                parts = [normalized(x) for x in chain]
+                for j in range(1, len(parts)):
+                    key = normalized(rels[k].fragment)
+                    found.append((display.line, *_whole(parts, j), key, c, run_on.get(k, "")))
+                    k += 1
     out: dict[int, Placed] = {}
     at = 0
     for step in proof.steps:
@@ -290,8 +339,10 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        line, before, after, _ = found[k]
-        out[step.index] = Placed(line, tex_fragment(before), tex_fragment(after))
+        line, before, after, _, chain, run_on = found[k]
+        out[step.index] = Placed(
+            line, tex_fragment(before), tex_fragment(after), chain, tex_fragment(run_on)
+        )
         at = k + 1
     return out
 
@@ -319,9 +370,38 @@ def numbered(markdown: str) -> str:
     return "".join(parts)
 
 
-def _counts(steps: Sequence[Mapping[str, Any]]) -> str:
+def rechecks(proof: str, steps: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that re-check
+    another step's relation (their spec's ``rechecks``: an event inside P(·) checked with the
+    bound another step puts on its probability), which a page counts apart.
+
+    >>> sorted(rechecks("Lemma E.8", [{"index": 5}, {"index": 6}]))
+    [5]
+    """
+    declared = {s.index: s.rechecks for s in spec.find(proof).steps}
+    return {int(s["index"]) for s in steps if declared.get(int(s["index"])) is not None}
+
+
+def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
     counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+
+
+def _counts(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
+    """The walked ``steps`` of the proof ``proof`` (our name) counted by status, each relation
+    once: the steps that re-check another's bound (``rechecks``) counted apart, after.
+
+    >>> steps = [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}]
+    >>> _counts("Lemma E.8", steps)
+    "1 fails (and 1 re-check of another step's bound: 1 fails)"
+    """
+    again = rechecks(proof, steps)
+    said = _tally([s for s in steps if int(s["index"]) not in again])
+    if not again:
+        return said
+    checks = "re-check" if len(again) == 1 else "re-checks"
+    mine = _tally([s for s in steps if int(s["index"]) in again])
+    return f"{said} (and {len(again)} {checks} of another step's bound: {mine})"
 
 
 def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
@@ -353,7 +433,7 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
-        f"{len(steps)} steps ({_counts(steps)}); {where}"
+        f"{len(steps)} steps ({_counts(proof.name, steps)}); {where}"
     )
 
 
@@ -809,6 +889,8 @@ GLOSSARY: dict[str, str] = {
     "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
     "difference in eq:bG",
     "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
+    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix W_t = V_tᵀM_tV_t rotates (W_t has its "
+    "eigenvalues λ_i(M_t))",
     "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
     "eq:bG (the walk's name)",
 }
@@ -834,7 +916,213 @@ NOTE_NAMES: dict[str, str] = {
     "(…)_i": "second_i",
     "q_i": "q_i",
     "D_i": "D_i",
+    "M_t": "M_t",
 }
+
+
+#: What each symbol that a walk page's displays use (``display_symbols``) stands for, as the
+#: page writes it (its base: Λ for Λ_t, H for H_t and H*), where its proof does not say
+#: otherwise (``DISPLAYED_OF``): a ``GLOSSARY`` key where the glossary defines it, else its
+#: meaning; "†" marks the paper's, defined on the notation page (``NOTATION``).
+DISPLAYED: dict[str, str] = {
+    "d": "d",
+    "b": "b",
+    "k": "k",
+    "t": "t",
+    "τ": "tau",
+    "ζ": "zeta",
+    "L": "L",
+    "σ": "sigma",
+    "γ": "gamma",
+    "α": "alpha",
+    "δ": "delta",
+    "ξ": "xi",
+    "𝓛": "ell",
+    "ℓ": "ell",
+    "ν": "ν = (ν_1, …, ν_b), the remainders of the directions' antithetic differences (eq:nu)",
+    "Ḡ": "G_bar",
+    "A": "A_t",
+    "Λ": "Lambda_t",
+    "V": "V_t",
+    "E": "E_ti",
+    "X": "X_ti",
+    "Y": "Y_ti",
+    "z": "z_tk",
+    "ρ": "rho_1",
+    "w": "w₂ = ‖UᵀΣ^{1/2}∇f‖² and w₃ = ‖UᵀΣ^{1/2}∇f‖³, as sympy's display names them",
+    "f": "† the objective, f: ℝᵈ → ℝ",
+    "μ": "† the mean of the search distribution N(μ, α²Σ) (μ_k at iteration k, μ* the "
+    "minimizer of f)",
+    "Σ": "† the shape of the search distribution N(μ, α²Σ) (Σ_k, Σ_t at an iteration, Σ_* the "
+    "minimizer of Q_α over Σ at μ*)",
+    "H": "† the Hessian ∇²f(μ*) (of a quadratic f, everywhere), and in Appendix E and Lemma 11 "
+    "H_t = Π_S'(∇²f(μ_t)) and H* = Π_S'(∇²f(μ*))",
+    "u": "† a direction, u ~ N(0, I_d) (u_i the b directions of an iteration)",
+    "U": "the d × b matrix of the directions, [u_1, …, u_b]",
+    "Ũ": "Σ^{1/2}U = [ũ_1, …, ũ_b] (Lemma 24), the directions in the search distribution's "
+    "shape (Ũ_k at iteration k)",
+    "ũ": "ũ_i = Σ^{1/2}u_i ~ N(0, Σ), direction i in the search distribution's shape",
+    "ū": "ū_{t,i} = V_tᵀu_i ~ N(0, I_d) (Lemma 35), direction i at iteration t in the "
+    "eigenvectors of Σ_t^{1/2}H_tΣ_t^{1/2} (ū where t and i do not matter)",
+    "ū′": "ū/‖ū‖, uniform on the unit sphere and independent of ‖ū‖",
+    "g̃": "† the antithetic estimate of the natural gradient of the mean, eq:g_mu",
+    "G̃": "† the estimate of H − Σ⁻¹ from second differences, eq:TG",
+    "η": "† the step sizes: η_{1,k} of the mean, η_{2,k} of the precision (η₁ where fixed)",
+    "c": "† the constants c₁, c₂, c₃ of eq:c1",
+    "C": "† the constant of Lemma 11's bound C/k (eq:C)",
+    "Δ": "† Δ_{α,1} and Δ_{α,2}, the additive terms of Lemmas 9 and 10 (our 5.1, 5.2)",
+    "Π": "† the projection onto S′ (Π_S'), which clips the eigenvalues to [τ, ζ]",
+    "S": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "S′": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "Q": "† the regularized objective Q_α(θ) = E_u f(μ + αΣ^{1/2}u) − (α²/2) log det Σ, eq:Q",
+    "θ": "† the parameters (μ, Σ) (θ_* = (μ*, Σ_*))",
+    "θ̂": "† (μ̂_*, Σ̂_*), the minimizer of Q_α",
+    "μ̂": "† the mean of the minimizer (μ̂_*, Σ̂_*) of Q_α",
+    "Σ̂": "† the shape of the minimizer (μ̂_*, Σ̂_*) of Q_α",
+    "R": "† the regularizer R(Σ) = −(α²/2) log det Σ",
+    "φ": "† φ(Σ) = (γ/6)E‖Σ^{1/2}u‖³, the cubic term of Theorem 2",
+    "J": "† J(θ) = E f(μ + αΣ^{1/2}u), the objective of NES at θ",
+    "Σ̄": "† NES's covariance, Σ̄ = α²Σ",
+    "λ": "an eigenvalue: λ_i(M) the i-th of a matrix M, λ_max the largest",
+    "β": "the excess in the tail bound eq:chi, P(‖u‖² ≥ (β + 1)d) ≤ exp(−dβ/8) for β ≥ 1",
+    "s": "the variable of the integral over the tail",
+    "x": "the variable of the integral after the change s = x²",
+}
+
+#: Where a proof's displays use a symbol in a sense of their own: by our name of the proof, then
+#: the symbol as ``DISPLAYED`` keys it.
+DISPLAYED_OF: dict[str, dict[str, str]] = {
+    "Thm 3.1": {
+        "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization",
+        "U": "the orthogonal matrix of H's eigenvectors, H = UΛUᵀ",
+        "Λ": "the diagonal matrix of H's eigenvalues, H = UΛUᵀ (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, A₂)",
+        "Λ̄": "the diagonal matrix of the clipped eigenvalues, Σ_* = UΛ̄Uᵀ",
+    },
+    "Thm 3.2": {
+        "z": "z = μ + αΣ^{1/2}u ~ N(μ, α²Σ), a point the search distribution draws",
+    },
+    "Thm 3.4": {
+        "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ (A "
+        "alone: an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹)",
+        "B": "an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: † the "
+        "smoothness constant of f)",
+        "U": "the orthogonal matrix of eigenvectors of the spectral decomposition the proof takes",
+        "Λ": "the diagonal matrix of eigenvalues of that decomposition (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, "
+        "A₂)",
+        "z": "z = μ + αΣ^{1/2}u ~ N(μ, α²Σ), a point the search distribution draws",
+        "ρ̃": "ρ̃(αΣ^{1/2}u), the remainder of f's second-order Taylor expansion, "
+        "|ρ̃| ≤ γα³‖Σ^{1/2}u‖³/6",
+        "Φ": "Φ(Σ), the term of ∂J/∂Σ = (α²/2)∇²f(μ̂*) + Φ(Σ) that f's Taylor remainder ρ̃ gives",
+        "s": "Σ at d = 1 (the display is sympy's, at one dimension)",
+        "c": "c₀…c₄, the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴",
+    },
+    "Lemma D.1": {
+        "a": "a_ũ(α) = f(μ + αũ) − f(μ) − ⟨∇f(μ), αũ⟩ − (α²/2)⟨∇²f(μ)ũ, ũ⟩, the remainder of "
+        "f's second-order expansion along ũ (the .tex writes μ²/2 for α²/2)",
+    },
+    "Lemma D.5": {
+        "x": "the point at which this display writes ∇f(x), where the lines around it write ∇f(μ)",
+        "σ": "the vector this display writes in Ũσ, where the lines around it write Ũν",
+    },
+    "Lemma E.1": {
+        "Δ": "Δ₁, the integral remainder of the Taylor expansion of ∇f the display defines",
+        "s": "the variable of the Taylor expansion's integral",
+    },
+    "Lemma E.7": {
+        "Γ": "Γ_t = A_t‖Λ_t‖₂(ζA_t + tr Σ_t⁻¹)‖Σ_t⁻¹ − H*‖₂, as the lemma defines it",
+        "ψ": "the deviation whose probability Hoeffding's bound controls",
+        "B": "B_t, a matrix the lemma does not define (its Γ_t's last factor is ‖Σ_t⁻¹ − H*‖₂)",
+    },
+}
+
+#: The symbols a display may use that need no entry: the identity I, the normal law N(·, ·),
+#: the indices i and j, and π.
+STANDARD_SYMBOLS = frozenset({"I", "N", "i", "j", "π"})
+
+_GREEK_LETTERS = {
+    name: unicodedata.lookup(
+        f"GREEK {'CAPITAL' if name[0].isupper() else 'SMALL'} LETTER "
+        + name.upper().replace("LAMBDA", "LAMDA")
+    )
+    for name in (
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho "
+        "sigma tau upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi "
+        "Psi Omega"
+    ).split()
+}
+_GREEK_LETTERS.update({"varepsilon": "ε", "varphi": "φ", "vartheta": "θ", "ell": "ℓ"})
+#: A TeX accent, as the combining mark it sets.
+_ACCENTS = {
+    "bar": "\u0304",
+    "overline": "\u0304",
+    "tilde": "\u0303",
+    "widetilde": "\u0303",
+    "ti": "\u0303",
+    "hat": "\u0302",
+    "widehat": "\u0302",
+}
+#: The paper's macros (``MACROS``) that write a symbol, as it reads.
+_MACRO_SYMBOLS = {
+    "bu": "ū",
+    "tu": "ũ",
+    "tg": "g̃",
+    "TG": "G̃",
+    "BG": "Ḡ",
+    "HSig": "Σ̂",
+    "Hu": "μ̂",
+    "cS": "S",
+    "mL": "𝓛",
+}
+_SYMBOL_TOKEN = re.compile(
+    r"\\(?P<accent>bar|overline|tilde|widetilde|ti|hat|widehat)\s*\{?\s*"
+    r"(?P<base>\\[A-Za-z]+|[A-Za-z])\s*\}?(?P<p1>'*)"
+    r"|\\(?P<command>[A-Za-z]+)(?P<p2>'*)|(?P<letter>[A-Za-z])(?P<p3>'*)"
+)
+
+
+def display_symbols(latex: str) -> list[str]:
+    """The symbols ``latex`` (a display of a walk page) uses, in the order they first come, as
+    a reader reads them: a letter, a Greek letter's command as the letter, an accent with its
+    letter (``\\bar{\\Lambda}`` Λ̄), the paper's macros as what they write (``\\bu`` ū), a
+    prime as ′; scripts are read as symbols of their own (Σ_t uses Σ and t); words in
+    ``\\text``, ``\\mbox`` and ``\\mathrm``, operators (``\\log``, ``\\tr``) and ``\\mathbbm{1}``,
+    ``\\EE``, ``\\PP`` are not symbols.
+
+    >>> display_symbols(r"\\PP(\\norm{\\bu'}^2 \\ge (\\beta+1) d) \\mbox{ and } \\bar{\\Lambda}_t")
+    ['ū′', 'β', 'd', 'Λ̄', 't']
+    """
+    text = re.sub(r"\\(?:text|mbox|mathrm|operatorname|textrm|label|tag)\s*\{[^{}]*\}", " ", latex)
+    text = re.sub(r"\\(?:begin|end)\{[^{}]*\}|\\mathbbm\{1\}|\\mathbb\{[A-Z]\}", " ", text)
+    found: list[str] = []
+    for m in _SYMBOL_TOKEN.finditer(text):
+        if m["accent"]:
+            base = m["base"]
+            base = _GREEK_LETTERS.get(base[1:], base[1:]) if base.startswith("\\") else base
+            name, primes = base + _ACCENTS[m["accent"]], m["p1"]
+        elif m["command"]:
+            name = _GREEK_LETTERS.get(m["command"]) or _MACRO_SYMBOLS.get(m["command"], "")
+            primes = m["p2"]
+        else:
+            name, primes = m["letter"], m["p3"]
+        name = unicodedata.normalize("NFC", name + "′" * len(primes)) if name else ""
+        if name and name not in found:
+            found.append(name)
+    return found
+
+
+def _displayed_meaning(proof: str, name: str) -> str:
+    """What the symbol ``name`` of a display of the proof ``proof`` stands for: from
+    ``DISPLAYED_OF``, else ``DISPLAYED`` (a ``GLOSSARY`` key read there); a ``ValueError``
+    naming it where neither says."""
+    said = DISPLAYED_OF.get(proof, {}).get(name) or DISPLAYED.get(name)
+    if said is None:
+        raise ValueError(
+            f"name={name!r} of a display of {proof!r}: expected a symbol that DISPLAYED or "
+            "DISPLAYED_OF defines (or one of STANDARD_SYMBOLS)"
+        )
+    return GLOSSARY.get(said, said)
 
 
 def _meaning(proof: str, name: str) -> str:
@@ -865,13 +1153,17 @@ def _noted(reason: str) -> list[str]:
     ]
 
 
-def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+def symbols_line(
+    proof: str, steps: Sequence[Mapping[str, Any]], displays: Sequence[str] = ()
+) -> str | None:
     """The page's "Symbols on this page" fold: each name its counterexamples use (in the order
     they first come; ν₁, ν₂, … once), as the page writes it, with what it stands for
     (``_meaning``), then each symbol of the paper that its notes (a step's reading and the label
-    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``); the paper's
-    symbols marked as defined on the notation page; None when no step has a counterexample or a
-    note with such a symbol."""
+    of the erratum that names it) use (``NOTE_NAMES``, from the same ``GLOSSARY``), then each
+    symbol its ``displays`` (their LaTeX) use (``display_symbols``, ``_displayed_meaning``; not
+    ``STANDARD_SYMBOLS``), a symbol of the same meaning as a name before it beside that name;
+    the paper's symbols marked as defined on the notation page; None when it has none of
+    these."""
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         values = step.get("counterexample") or {}
@@ -887,6 +1179,12 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
             names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
             if written not in names:
                 names.append(written)
+    for written in dict.fromkeys(x for latex in displays for x in display_symbols(latex)):
+        if written in STANDARD_SYMBOLS:
+            continue
+        names = shown.setdefault(_displayed_meaning(proof, written), [])
+        if not any(re.fullmatch(rf"{re.escape(written)}(?:_.*|\*)?", n) for n in names):
+            names.append(written)  # not where a name of its meaning is it with scripts: Λ_t
     if not shown:
         return None
     said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
@@ -900,7 +1198,8 @@ def symbols_line(proof: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples and the notes use. {said}.{where}\n\n</details>"
+        f"The names the counterexamples, the notes and the displays use. {said}.{where}\n\n"
+        "</details>"
     )
 
 
@@ -1369,6 +1668,58 @@ def is_balanced(tex: str) -> bool:
     return depths[-1] == 0 and stray == 0
 
 
+def own_relation(before: str, step: str) -> tuple[str, str, str] | None:
+    """A step's own relation where it stands inside brackets of its display (an event inside
+    P(·), a condition inside {·}), which the page shows whole (``displayed``), so that the
+    display alone does not say which of its relations is the step: its left side (``before``
+    after the innermost bracket open at its end, from the last comma or relation inside that
+    bracket), its relation token and its right side (``step``, its relation and member, up to
+    the bracket's close or a comma inside it); None where the relation stands at depth 0.
+
+    >>> own_relation(r"\\int_0^1 \\PP\\left( \\norm{u_{t,i}}^2", r"> \\sqrt{s} \\right)\\; ds")
+    ('\\\\norm{u_{t,i}}^2', '>', '\\\\sqrt{s}')
+    >>> own_relation(r"\\PP(\\exists t \\ge 0, 1 \\le i \\le b, x", r"\\ge A_t)")
+    ('x', '\\\\ge', 'A_t')
+    >>> own_relation(r"\\PP(x \\ge a)", r"\\le b") is None
+    True
+    """
+    depths, _ = bracket_depths(before)
+    level = depths[-1]
+    if level == 0:
+        return None
+    start = max(i for i in range(len(before)) if depths[i] < level) + 1
+    for i in range(start, len(before)):
+        if depths[i] != level or before[i - 1] == "\\":
+            continue
+        if before[i] == ",":
+            start = i + 1
+        elif m := _RELATION.match(before, i):
+            start = m.end()
+    token = _TOKEN.match(step)
+    if token is None:
+        return None
+    stack: list[str] = []
+    end = len(step)
+    for m in re.finditer(f"{_BRACKET.pattern}|,", step[token.end() :]):
+        side, mark = _side(m.group())
+        if m.group() == "," and not stack:
+            end = token.end() + m.start()
+            break
+        if side == "bar" and stack and stack[-1] == mark:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(mark)
+        elif side == "close":
+            while stack and stack[-1] in _BAR:
+                stack.pop()
+            if not stack:
+                end = token.end() + m.start()
+                break
+            stack.pop()
+    left, right = before[start:].strip(), step[token.end() : end].strip()
+    return (left, step[: token.end()].strip(), right) if left and right else None
+
+
 #: A relation sign of a display (``coverage``'s relations): a line may break before one that
 #: stands at bracket depth 0.
 _RELATION = re.compile(
@@ -1510,8 +1861,8 @@ def relation_display(before: str, step: str) -> list[str]:
 
 
 #: A step that is a piece of a quantifier's range, not a relation (its reason says so, and names
-#: the range in parentheses: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
-_RANGE = re.compile(r"^a quantifier's range\b.*?\((?:∃|∀)\s*(?P<range>[^()]+)\)")
+#: the range in parentheses with its quantifier as the .tex prints it: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
+_RANGE = re.compile(r"^a quantifier's range\b.*?\((?P<quantifier>∃|∀)\s*(?P<range>[^()]+)\)")
 
 
 _BRACKETS = re.compile(r"\\(?:Big|big|right|left)[()]?|[()]")
@@ -1521,26 +1872,30 @@ def quantifier_range(step: Mapping[str, Any], before: str = "") -> str | None:
     """The text line a step shows in place of a display when it is a piece of a quantifier's
     range ("t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"), which read as a relation is half an equation:
     the piece (the last item of ``before``, the member before it, the step's relation and the
-    first item after it) and the whole range; None for any other step.
+    first item after it) and the whole range with its quantifier, ∃ or ∀, as the reason gives
+    it; None for any other step.
 
     >>> step = {"latex": r"\\ge 0, 1", "reason": "a quantifier's range in the event of the "
     ...         "display (∃ t ≥ 0, 1 ≤ i ≤ b): part of the event"}
     >>> print(quantifier_range(step, r"\\PP\\left(\\exists\\; t"))
     *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∃ t ≥ 0, 1 ≤ i ≤ b.
+    >>> step["reason"] = "a quantifier's range (∀ t ≥ 0, 1 ≤ i ≤ b): part of the event"
+    >>> print(quantifier_range(step, r"\\PP \\Big( Y_{t,i} = 0, \\forall t"))
+    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∀ t ≥ 0, 1 ≤ i ≤ b.
     >>> quantifier_range({"latex": "= 0", "reason": "a definition"}) is None
     True
     """
     m = _RANGE.match(step.get("reason") or "")
     if m is None:
         return None
-    whole = m["range"].strip()
+    whole = f"{m['quantifier']} {m['range'].strip()}"
     token = _TOKEN.match(step["latex"])
     last = re.split(r",|\\;|\s", _BRACKETS.sub(" ", before).strip())[-1] if before else ""
     if token is None or not last:
-        return f"*A piece of a quantifier's range, not a relation:* of ∃ {whole}."
+        return f"*A piece of a quantifier's range, not a relation:* of {whole}."
     after = _BRACKETS.sub(" ", step["latex"][token.end() :]).split(",")[0].strip()
     piece = f"{last} {step['latex'][: token.end()].strip()} {after}"
-    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of ∃ {whole}."
+    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of {whole}."
 
 
 #: Where the walk's models of the proofs live, as a reader finds them in the repository.
@@ -1559,25 +1914,15 @@ _KIND_WORDS = {
 
 #: How the opening of a walk page leads into the ledger's verdicts on the statement.
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
-#: A ledger status as a verb phrase after the row's name (``statement_verdicts``): "erratum"
-#: alone reads as a noun to a newcomer.
-_STATUS_WORDS = {
-    Status.HOLDS: "holds",
-    Status.FAILS: "fails",
-    Status.ERRATUM: "is false as printed and holds corrected",
-    Status.IDENTITY: "is an identity",
-    Status.HYPOTHESES_NOT_MET: "was checked outside its hypotheses",
-    Status.NOT_CHECKED: "is not checked",
-}
 
 
 def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status in words (``_STATUS_WORDS``: "is false as printed and holds corrected",
-    not the bare "erratum") and the qualifiers that held as the ledger's one-line answer words
-    them (``views.report.short_headline``), from ``results`` (the published verdicts unless
-    given); "is not checked" for a row with no verdict.
+    with its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
+    corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
+    answer words them (``views.report.short_headline``), from ``results`` (the published
+    verdicts unless given); "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
@@ -1599,7 +1944,7 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         headline = short_headline(verdict).removeprefix(verdict.status.value)
-        words = _STATUS_WORDS[verdict.status]
+        words = STATUS_VERBS[verdict.status][0]
         said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
@@ -1889,6 +2234,41 @@ def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
     ]
 
 
+#: The widest relation a step says inline beneath its display (``_own_lines``), in visible
+#: characters: a wider one is a display of its own (inline mathematics does not wrap).
+OWN_INLINE = 40
+
+
+def _own_lines(own: tuple[str, str, str]) -> list[str]:
+    """The lines beneath a display that say which of its relations is the step
+    (``own_relation``: its left side, relation and right side): inline where it is short
+    (``OWN_INLINE``), else a display, broken as a step's is (``_display``).
+
+    >>> _own_lines(("x", "\\\\ge", "A_t"))
+    ['*The step is the relation inside:* $x \\\\ge A_t$.', '']
+    """
+    left, token, right = own
+    flat = balanced(f"{left} {token} {right}")
+    if visible_width(flat) <= OWN_INLINE:
+        return [f"*The step is the relation inside:* ${flat}$.", ""]
+    return ["*The step is the relation inside:*", "", *_display([("", left), (token, right)])]
+
+
+def _chains_line(chains: Sequence[Sequence[int]]) -> str:
+    """The line under a display's heading where it prints several chains (``Placed.chain``),
+    each its own left member and relations: which steps each chain holds.
+
+    >>> print(_chains_line([[20, 21, 22], [23, 24, 25]]))
+    This display prints 2 chains, each with its own left member: steps 20–22, then steps 23–25.
+    """
+    said = [f"step {c[0]}" if len(c) == 1 else f"steps {c[0]}–{c[-1]}" for c in chains]
+    return (
+        f"This display prints {len(chains)} chains, each with its own left member: "
+        + ", then ".join(said)
+        + "."
+    )
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -1919,10 +2299,12 @@ def proof_page(
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(steps)}; " + _first_false_words(proof.name, steps),
+        f"{len(steps)} steps, {_counts(proof.name, steps)}; "
+        + _first_false_words(proof.name, steps),
         "",
     ]
-    failures = failures_by_erratum(steps)
+    again = rechecks(proof.name, steps)
+    failures = failures_by_erratum([s for s in steps if int(s["index"]) not in again])
     lines += [failures, ""] if failures else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
@@ -1939,8 +2321,7 @@ def proof_page(
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
     lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
-    named = symbols_line(proof.name, steps)
-    lines += [named, ""] if named else []
+    fold_at = len(lines)  # the symbols fold, once the steps' displays are laid out
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
         lines += [
@@ -1983,6 +2364,11 @@ def proof_page(
             )
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
             lines += [f"## {title} · {span}", ""]
+            chains: dict[int, list[int]] = {}
+            for member in members if group is not None else ():
+                chains.setdefault(placed[member].chain, []).append(member)
+            if len(chains) > 1:
+                lines += [_chains_line(list(chains.values())), ""]
         mark = " · first false step" if index == first else ""
         if index == substantive and index != first:
             mark = " · first false step that is not a typo"
@@ -1995,11 +2381,20 @@ def proof_page(
         if quantified is not None:
             lines += [quantified, ""]
         else:
-            relation = f"{tex_fragment(step['latex'])} {where.after if where else ''}".strip()
+            own_part = tex_fragment(step["latex"])
+            if where and where.run_on and own_part.endswith(where.run_on):
+                own_part = own_part.removesuffix(where.run_on).rstrip()  # the next chain's
+            relation = f"{own_part} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
+            own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
+            lines += _own_lines(own) if own is not None else []
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
+        again = proof.steps[index - 1].rechecks
+        if again is not None:
+            link = f"[step {again}]({step_link(proof.name, again)})"
+            lines += [f"A re-check of {link}'s bound: the opening counts the two as one.", ""]
         if step.get("erratum"):
             earlier = named_first.setdefault(step["erratum"], index)
             again = earlier if earlier != index else None
@@ -2017,6 +2412,9 @@ def proof_page(
                 "</details>",
                 "",
             ]
+    shown_math = re.findall(r"\$\$(.*?)\$\$|\$([^$\n]+)\$", "\n".join(lines[fold_at:]), re.S)
+    named = symbols_line(proof.name, steps, [a or b for a, b in shown_math])
+    lines[fold_at:fold_at] = [named, ""] if named else []
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
     return html_scripts(numbered(plain_names("\n".join(lines))))

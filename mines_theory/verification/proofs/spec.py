@@ -41,6 +41,7 @@ class Step:
     erratum: str | None
     premise: tuple[str, ...] = ()
     slip: str | None = None
+    rechecks: int | None = None
 
     @property
     def earlier(self) -> tuple[int, ...]:
@@ -122,7 +123,9 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
 
 
 #: The fields of a ``[[step]]`` table (the package docstring says what each means).
-_STEP_FIELDS = tuple("index latex relation uses how checker reason erratum premise slip".split())
+_STEP_FIELDS = tuple(
+    "index latex relation uses how checker reason erratum premise slip rechecks".split()
+)
 
 
 def _step(table: dict, proof: str, where: str) -> Step:
@@ -167,6 +170,14 @@ def _step(table: dict, proof: str, where: str) -> Step:
         raise ValueError(f"{where}: a not_checked step takes no premise, got {premise!r}")
     erratum = _field(table, "erratum", str, where, None)
     slip = _slip(table, erratum, where)
+    rechecks = _field(table, "rechecks", str, where, None)
+    if rechecks is not None:
+        m = re.fullmatch(r"step ([1-9]\d*)", rechecks)
+        if m is None or int(m.group(1)) == index:
+            raise ValueError(
+                f"{where}: rechecks={rechecks!r}, expected 'step N' with N ≠ {index} (another "
+                "step of the proof)"
+            )
     return Step(
         proof=proof,
         index=index,
@@ -179,6 +190,7 @@ def _step(table: dict, proof: str, where: str) -> Step:
         erratum=erratum,
         premise=tuple(premise),
         slip=slip,
+        rechecks=int(rechecks[5:]) if rechecks is not None else None,
     )
 
 
@@ -214,6 +226,12 @@ def load(path: Path) -> Proof:
     indices = [s.index for s in steps]
     if indices != list(range(1, len(steps) + 1)):
         raise ValueError(f"{where}: step indices must be 1, 2, … in order, got {indices}")
+    for s in steps:
+        if s.rechecks is not None and s.rechecks > len(steps):
+            raise ValueError(
+                f"{where}, step {s.index}: rechecks='step {s.rechecks}', expected a step of the "
+                f"proof (1 to {len(steps)})"
+            )
     return Proof(
         name=name,
         printed=_field(head, "printed", str, where),

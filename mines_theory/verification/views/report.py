@@ -26,6 +26,7 @@ from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
 
 __all__ = [
+    "STATUS_VERBS",
     "MAX_CELL",
     "key_number",
     "reference",
@@ -1227,12 +1228,23 @@ def prose(markdown: str) -> str:
     return cross_link(with_number(markdown))
 
 
-#: A status as the front page's sentences count it ("6 fail"), where its name does not read so.
-_PLURAL = {
-    Status.HOLDS: "hold",
-    Status.FAILS: "fail",
-    Status.ERRATUM: "are false as printed and true once corrected (status “erratum”)",
-    Status.IDENTITY: "are identities",
+#: A ledger status as a verb phrase after its subject, singular and plural ("Lemma 5.1 holds",
+#: "6 fail"): "erratum" alone reads as a noun to a newcomer. The walk pages' opening says a row's
+#: status with the singular (``proofs.pages.statement_verdicts``), the front page counts the
+#: statuses with the plural.
+STATUS_VERBS: dict[Status, tuple[str, str]] = {
+    Status.HOLDS: ("holds", "hold"),
+    Status.FAILS: ("fails", "fail"),
+    Status.ERRATUM: (
+        "is false as printed and holds corrected",
+        "are false as printed and hold corrected",
+    ),
+    Status.IDENTITY: ("is an identity", "are identities"),
+    Status.HYPOTHESES_NOT_MET: (
+        "was checked outside its hypotheses",
+        "were checked outside their hypotheses",
+    ),
+    Status.NOT_CHECKED: ("is not checked", "are not checked"),
 }
 #: A conclusion as the front page's sentences count it ("4 have a proof that fails").
 _CONCLUDED = {
@@ -1350,11 +1362,13 @@ def found_box(
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 are false as printed and true once corrected (errata), 2 are
-        identities": the statuses as a sentence says them, in the order of ``Status``."""
+        """ "32 hold, 6 fail, 5 are false as printed and hold corrected (status “erratum”), 2
+        are identities": the statuses as a sentence says them (``STATUS_VERBS``, the erratum's
+        with its status's name), in the order of ``Status``."""
         found = [status(c.number) for c in rows]
+        named = {Status.ERRATUM: f" (status “{Status.ERRATUM.value}”)"}
         return ", ".join(
-            f"{found.count(s.value)} {_PLURAL.get(s, s.value)}"
+            f"{found.count(s.value)} {STATUS_VERBS[s][1]}{named.get(s, '')}"
             for s in Status
             if found.count(s.value)
         )
