@@ -363,8 +363,9 @@ def test_a_derived_quantity_without_a_name_is_refused(monkeypatch):
 
 def test_a_repairs_folded_check_writes_its_numbers_as_prose():
     """The check folded under a repaired result (08a: "0% [0%, 0%]", "3.3e+12" before) reads as
-    the page's prose: an interval of zero width as its value, powers of ten."""
+    the page's prose: a share that is 0 in every seed as the seeds it rests on with its Wilson
+    bound (kit16; its value alone, "0%", before), powers of ten."""
     shown = ledger.published()["Lemma 5.2, repaired"]
-    assert "[0%, 0%]" in shown.text()
+    assert "0% (none in 16 seeds; 95% upper bound" in shown.text()
     section = repair_markdown(ledger.repair("Lemma 5.2"), shown)
     assert "[0%, 0%]" not in section and shown["violations"].prose() in section

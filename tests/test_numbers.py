@@ -65,3 +65,67 @@ def test_a_verdicts_prose_fills_its_summary_as_prose_writes_numbers():
     )
     assert verdict.text() == "C = 3.3e+12, above the bound 0% [0%, 0%]"
     assert verdict.prose() == "C = 3.3×10¹², above the bound 0%"
+
+
+def test_prose_writes_a_negative_number_with_a_minus_sign():
+    """05's slope of the frozen runs was glued as "-0.99968 [-0.99987, -0.99928]", with a
+    hyphen; prose writes "−" (U+2212), the verdict cell's ``render`` keeps the code's sign."""
+    from mines_theory.verification.framework.numbers import minus_signs
+
+    slope = Measurement("s", -0.99968, kind=Kind.INTERVAL, interval=(-0.99987, -0.99928))
+    assert slope.render() == "-0.99968 [-0.99987, -0.99928]"
+    assert slope.prose() == "−0.99968 [−0.99987, −0.99928]"
+    assert Measurement("m", -2.5e-16, kind=Kind.NUMERIC).prose() == "−2.5×10⁻¹⁶"
+    assert Measurement("z", -1.25, 1.0, Kind.Z).prose() == "−1.2"
+    assert "-" not in Measurement("v", -0.5, 0.01).prose()
+    assert minus_signs("a 2-D run, 10-90%, x-1, k-th") == "a 2-D run, 10-90%, x-1, k-th"
+
+
+def test_a_share_zero_in_every_seed_is_a_count_with_its_wilson_bound():
+    """ "0% [0%, 0%]" (a bootstrap over seeds, each with no event) is written as the seeds it
+    rests on and the upper end of the Wilson interval of 0 of n (``stats.proportion``); without
+    its seeds (a measurement published before they were counted) it is written as before."""
+    from mines_theory.verification.framework.stats import bootstrap, proportion
+
+    zero = bootstrap(lambda s: 0.0, 40, "violations", method="BCa", percent=True)
+    assert zero.units == 40 and zero.interval == (0.0, 0.0)
+    bound = proportion("p", 0, 40).interval[1]
+    assert 0.087 < bound < 0.088
+    assert zero.render() == "0% (none in 40 seeds; 95% upper bound 8.8%)"
+    assert zero.prose() == zero.render()
+    every = Measurement("s", 1.0, kind=Kind.INTERVAL, interval=(1.0, 1.0), percent=True, units=40)
+    assert every.render() == "100% (all, in each of 40 seeds; 95% lower bound 91%)"
+    old = Measurement("v", 0.0, kind=Kind.INTERVAL, interval=(0.0, 0.0), percent=True)
+    assert old.render() == "0% [0%, 0%]" and old.prose() == "0%"
+    # an interval of some width, or a share that is not 0 or 1, keeps its interval
+    some = Measurement("v", 0.1, kind=Kind.INTERVAL, interval=(0.05, 0.2), percent=True, units=8)
+    assert some.render() == "10% [5%, 20%]"
+    # published without the key, written back without it; with it, round-trips
+    assert "units" not in old.to_json() and Measurement.from_json(old.to_json()) == old
+    assert Measurement.from_json(zero.to_json()) == zero
+    with pytest.raises(ValueError, match="units must be a positive whole number"):
+        Measurement("v", 0.0, units=0)
+
+
+def test_a_tables_column_takes_one_notation():
+    """05's table mixed 0.00977 and 9.78×10⁻⁴ in one column: where some cells need powers of
+    ten the column is written in them throughout, to each number's digits; a column in fixed
+    notation throughout, and the index, stay as they are."""
+    import pandas as pd
+
+    from mines_theory.plotting.figures import markdown_table
+    from mines_theory.verification.framework.numbers import one_notation
+
+    frozen = ["0.00977 [0.00963, 0.00986]", "9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]"]
+    assert one_notation(frozen) == [
+        "9.77×10⁻³ [9.63×10⁻³, 9.86×10⁻³]",
+        "9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]",
+    ]
+    fixed = ["0.0831 [0.0810, 0.0847]", "0.080 [0.074, 0.083]"]
+    assert one_notation(fixed) == fixed
+    assert one_notation(["0.0013", "10⁻⁴", "0", "12"]) == ["1.3×10⁻³", "10⁻⁴", "0", "1.2×10¹"]
+    table = pd.DataFrame({"rate": frozen, "slope": ["-0.5", "0.25"]}, index=["10", "100"])
+    assert markdown_table(table, "κ").splitlines()[2:] == [
+        "| 10 | 9.77×10⁻³ [9.63×10⁻³, 9.86×10⁻³] | −0.5 |",
+        "| 100 | 9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴] | 0.25 |",
+    ]

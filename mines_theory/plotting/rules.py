@@ -19,7 +19,7 @@ The rules (``check_figure`` lists the violations, naming each axes by its title)
 4. No overplotted clouds: a scatter (or a marker-only line) of more than ``MAX_POINTS`` points
    is a violation; use ``Axes.hexbin`` or quantile bands (``band``).
 
-The rules for a figure read at the width the book shows it (5–8 draw the figure and measure its
+The rules for a figure read at the width the book shows it (5–9 draw the figure and measure its
 artists with the renderer's ``get_window_extent``):
 
 5. Distinct series look distinct across the whole figure: no two series with different labels
@@ -43,6 +43,10 @@ artists with the renderer's ``get_window_extent``):
    (``plt.subplots(..., layout="constrained")``) avoids most of these.
 8. Legends fit: every legend lies inside the figure's canvas, and covers at most
    ``MAX_LEGEND_FRACTION`` of the area of any axes it overlaps.
+9. Legends cover no line (``covered_lines``): no curve, reference or threshold line, or marker
+   of an axes runs under a legend; place the legend in a corner its data leave empty
+   (``loc="best"`` often finds none on a busy axes) or outside the axes
+   (``fig.legend(loc="outside ...")`` with constrained layout).
 
 """
 
@@ -78,7 +82,7 @@ __all__ = [
     "SAME_COLOUR_DELTA_E",
     "Violation",
     "book_scale",
-    "covered_markers",
+    "covered_lines",
     "check_figure",
     "figure_violations",
     "smallest_text",
@@ -103,6 +107,7 @@ RULES = {
     6: "text legible at book width",
     7: "no overlapping labels",
     8: "legends fit",
+    9: "legends cover no line",
 }
 #: Rules 6–8: the width of the book's text column in CSS pixels; a wider PNG is scaled down to
 #: it (measured in headless Chromium on the built book, issue 24).
@@ -534,11 +539,47 @@ def _legend_violations(fig) -> list[str]:
     return out
 
 
-def covered_markers(fig: matplotlib.figure.Figure) -> list[str]:
-    """Where a legend hides data: each labelled line whose markers a legend of ``fig`` covers,
-    as a sentence naming the legend, the line and how many of its markers. Not one of the
-    rules (a legend may lie over a line where no marker is; most do), but a figure whose
-    point is its lines should have none (05's first figure hid the κ = 1000 line).
+def _line_name(line, index: int) -> str:
+    label = str(line.get_label())
+    return repr(label) if not label.startswith("_") else f"unlabelled line {index}"
+
+
+def _crosses(points: np.ndarray, box, drawn: bool) -> int:
+    """How many of ``points`` (display coordinates, one line's, NaN breaking it) lie in
+    ``box``, or, where the line is ``drawn`` (has a line style), 1 if a segment between two
+    consecutive finite points passes through it and no point lies in it."""
+    finite = np.all(np.isfinite(points), axis=1)
+    x, y = points.T
+    inside = int(np.sum(finite & (box.x0 <= x) & (x <= box.x1) & (box.y0 <= y) & (y <= box.y1)))
+    if inside or not drawn:
+        return inside
+    pairs = finite[:-1] & finite[1:]
+    for (x0, y0), (x1, y1) in zip(points[:-1][pairs], points[1:][pairs]):
+        # Liang–Barsky: the part of the segment inside the box, if any
+        low, high = 0.0, 1.0
+        for p, q in ((x0 - x1, x0 - box.x0), (x1 - x0, box.x1 - x0),
+                     (y0 - y1, y0 - box.y0), (y1 - y0, box.y1 - y0)):  # fmt: skip
+            if p == 0:
+                if q < 0:
+                    break
+            elif p < 0:
+                low = max(low, q / p)
+            else:
+                high = min(high, q / p)
+        else:
+            if low <= high:
+                return 1
+    return 0
+
+
+def covered_lines(fig: matplotlib.figure.Figure) -> list[str]:
+    """Where a legend hides data (rule 9): each line of ``fig`` (a curve, a reference or
+    threshold line such as ``axhline``, a marker-only series) that a legend covers within the
+    axes that draws it, as a sentence naming the legend, the line and how many of its markers
+    or points lie under the legend (a drawn line crossing the legend without a point under it
+    counts as one). A legend placed in a corner the data leave empty, or outside the axes,
+    covers none (05's first figure hid the κ = 1000 line; 06's first covered the ellipse of
+    k = 2).
 
     Draws the figure (the legend's place is known once it is drawn)."""
     fig.canvas.draw()
@@ -548,22 +589,30 @@ def covered_markers(fig: matplotlib.figure.Figure) -> list[str]:
         for ax in fig.axes:
             if not ax.get_visible():
                 continue
-            for line in ax.get_lines():
-                label, marker = str(line.get_label()), line.get_marker()
-                if label.startswith("_") or marker in (None, "None", "", " "):
+            seen = box.intersection(box, ax.bbox)  # a line is drawn within its axes only
+            if seen is None or seen.width <= 0 or seen.height <= 0:
+                continue
+            for index, line in enumerate(ax.get_lines()):
+                if not line.get_visible():
                     continue
-                points = ax.transData.transform(np.column_stack(line.get_data()))
-                x, y = points.T
-                inside = int(np.sum((box.x0 <= x) & (x <= box.x1) & (box.y0 <= y) & (y <= box.y1)))
-                if inside:
-                    out.append(f"{what} covers {inside} markers of {label!r}")
+                drawn = line.get_linestyle() not in ("None", "none", " ", "")
+                marked = line.get_marker() not in (None, "None", "none", "", " ")
+                if not (drawn or marked):
+                    continue
+                xy = np.column_stack([np.asarray(v, dtype=float) for v in line.get_data()])
+                points = line.get_transform().transform(xy) if xy.size else xy.reshape(0, 2)
+                count = _crosses(points, seen, drawn)
+                if count:
+                    out.append(
+                        f"{what} covers {_plural(count, 'point')} of {_line_name(line, index)}"
+                    )
     return out
 
 
 def figure_violations(fig: matplotlib.figure.Figure) -> list[Violation]:
     """The violations of the figure rules (module docstring) in ``fig``, each with its rule.
 
-    Draws the figure (rules 5–8 measure what the renderer draws, with the ``savefig`` settings
+    Draws the figure (rules 5–9 measure what the renderer draws, with the ``savefig`` settings
     of ``set_style``).
 
     Parameters
@@ -585,6 +634,7 @@ def figure_violations(fig: matplotlib.figure.Figure) -> list[Violation]:
     out += [Violation(6, message) for message in _text_violations(texts, book_scale(width, dpi))]
     out += [Violation(7, message) for message in _overlap_violations(fig, texts)]
     out += [Violation(8, message) for message in _legend_violations(fig)]
+    out += [Violation(9, message) for message in covered_lines(fig)]
     return out
 
 

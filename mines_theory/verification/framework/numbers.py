@@ -1,14 +1,22 @@
 """How a number is written: to its significant digits (``format_number``) or rounded to the last
 significant digit of its uncertainty (``rounded``, ``with_uncertainty``), as a ``Measurement``
 renders it (``verdict``); and a computer's exponent notation in a text written as a reader
-writes it, a power of ten (``powers_of_ten``)."""
+writes it, a power of ten (``powers_of_ten``), its minus signs as "−" (``minus_signs``), and a
+table's column in one notation (``one_notation``)."""
 
 from __future__ import annotations
 
 import math
 import re
 
-__all__ = ["format_number", "powers_of_ten", "rounded", "with_uncertainty"]
+__all__ = [
+    "format_number",
+    "minus_signs",
+    "one_notation",
+    "powers_of_ten",
+    "rounded",
+    "with_uncertainty",
+]
 
 
 def _exponent(x: float) -> int:
@@ -123,3 +131,69 @@ def powers_of_ten(text: str) -> str:
         return minus + (scale if float(mantissa) == 1 else f"{mantissa}×{scale}")
 
     return _E_NOTATION.sub(power, text)
+
+
+#: A hyphen-minus that is a number's sign: not after a letter, digit or point (a range "10-90"
+#: or a word "2-D" keeps it), before a digit, a point or ∞.
+_MINUS = re.compile(r"(?<![\w.)\]])-(?=[\d.∞])")
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with the sign of each negative number written as a reader writes it, "−"
+    (U+2212), not a computer's hyphen-minus; hyphens inside words and ranges are kept.
+
+    >>> minus_signs("slope -0.99968 [-0.99987, -0.99928], z = -∞, a 2-D run, k-th, 10-90")
+    'slope −0.99968 [−0.99987, −0.99928], z = −∞, a 2-D run, k-th, 10-90'
+    """
+    return _MINUS.sub("−", text)
+
+
+#: A number as a table cell writes it: fixed ("0.00977", "−12") or a power of ten
+#: ("9.78×10⁻⁴", "10⁻⁴"), with its sign; not a digit inside a word ("c₂", "b10").
+_NUMBER = re.compile(r"(?<![\w.])([−-]?)(\d+(?:\.\d+)?)(?:×10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\w.⁻]|×)")
+#: A power of ten whose mantissa 1 ``powers_of_ten`` dropped ("10⁻⁴").
+_BARE_POWER = re.compile(r"(?<![\w.×])10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_FROM_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
+
+def _power(sign: str, digits: str) -> str:
+    """A fixed-notation number (its digits as written) as a power of ten, keeping its
+    significant digits: "0.00977" → "9.77×10⁻³", "0.080" → "8.0×10⁻²"."""
+    value = float(digits)
+    if value == 0:
+        return sign + digits
+    mantissa = digits.replace(".", "").lstrip("0") or "0"
+    exponent = _exponent(value)
+    if "." not in digits:  # an integer: its trailing zeros are not significant
+        mantissa = mantissa.rstrip("0") or "0"
+    text = mantissa[0] + ("." + mantissa[1:] if len(mantissa) > 1 else "")
+    scale = "10" + str(exponent).translate(_SUPERSCRIPT_DIGITS)
+    return sign + (f"{text}×{scale}" if exponent else text)
+
+
+def one_notation(cells: list[str]) -> list[str]:
+    """A table column's cells in one notation: where some write a number as a power of ten
+    ("9.78×10⁻⁴") and others in fixed notation ("0.00977"), every fixed number that is not 0
+    is written as a power of ten too, to its significant digits; a column in one notation (or
+    without numbers) is returned as it is. The notation is the column's, decided from all its
+    values, not from each cell's.
+
+    >>> one_notation(["0.00977 [0.00963, 0.00986]", "9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]"])
+    ['9.77×10⁻³ [9.63×10⁻³, 9.86×10⁻³]', '9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]']
+    >>> one_notation(["0.0013", "10⁻⁴", "−0.25"])
+    ['1.3×10⁻³', '10⁻⁴', '−2.5×10⁻¹']
+    >>> one_notation(["0.0831 [0.0810, 0.0847]", "0.080 [0.074, 0.083]", "— (c₂ ≤ 0)"])
+    ['0.0831 [0.0810, 0.0847]', '0.080 [0.074, 0.083]', '— (c₂ ≤ 0)']
+    """
+    cells = [str(cell) for cell in cells]
+    found = [m for cell in cells for m in _NUMBER.finditer(cell)]
+    powers = any(m.group(3) is not None for m in found) or any(map(_BARE_POWER.search, cells))
+    fixed = any(m.group(3) is None and float(m.group(2)) != 0 for m in found)
+    if not (powers and fixed):
+        return cells
+
+    def rewrite(m: re.Match) -> str:
+        sign, digits, exponent = m.groups()
+        return m.group(0) if exponent is not None else _power(sign, digits)
+
+    return [_NUMBER.sub(rewrite, cell) for cell in cells]

@@ -314,6 +314,8 @@ def bootstrap(
     every resample gives one value the interval is that value; where the statistic is undefined
     (NaN) on some resamples, the interval is the percentile interval of the others. No unit (or
     no resample) cannot decide: ``Undecidable``; a negative or fractional count: ``ValueError``.
+    The measurement keeps ``units``, so that a share that is 0 in every unit is rendered as a
+    count of seeds with a Wilson bound (``Measurement.render``), not as "0% [0%, 0%]".
 
     >>> data = np.arange(10.0)
     >>> m = bootstrap(lambda i: data[i].mean(), 10, "mean", method="BCa")
@@ -331,7 +333,7 @@ def bootstrap(
     resamples = at_least("resamples", resamples, 1, "a bootstrap interval")
     value = float(statistic(np.arange(units)))
     if units == 1:  # one unit resamples to itself
-        return Measurement(name, value, 0.0, Kind.INTERVAL, (value, value), **kw)
+        return Measurement(name, value, 0.0, Kind.INTERVAL, (value, value), units=1, **kw)
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
         # a degenerate distribution (every resample one value) or an undefined statistic:
         # BCa's acceleration is 0/0 and scipy warns; both are handled below
@@ -351,7 +353,9 @@ def bootstrap(
         low = high = math.nan
     elif not (math.isfinite(low) and math.isfinite(high)):  # degenerate, or NaN on some
         low, high = (float(q) for q in np.nanquantile(draws, [0.025, 0.975]))
-    return Measurement(name, value, (high - low) / (2 * 1.96), Kind.INTERVAL, (low, high), **kw)
+    return Measurement(
+        name, value, (high - low) / (2 * 1.96), Kind.INTERVAL, (low, high), units=units, **kw
+    )
 
 
 def median_interval(values: ArrayLike, name: str, confidence: float = 0.95, **kw) -> Measurement:

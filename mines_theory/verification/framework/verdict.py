@@ -54,7 +54,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .numbers import format_number, powers_of_ten, rounded, with_uncertainty
+from .numbers import format_number, minus_signs, powers_of_ten, rounded, with_uncertainty
 
 __all__ = [
     "AGREE_RATIO",
@@ -220,6 +220,9 @@ class Measurement:
     interval: tuple[float, float] | None = None  # the 95% interval shown for Kind.INTERVAL
     digits: int = 2  # significant digits of a NUMERIC value
     percent: bool = False  # a fraction, rendered as a percentage
+    #: The independent units (seeds) a bootstrap interval resamples (``stats.bootstrap``), or
+    #: None: what a share that is 0 (or 1) in every unit is rendered against (``render``).
+    units: int | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "kind", Kind(self.kind))
@@ -227,6 +230,12 @@ class Measurement:
         object.__setattr__(self, "uncertainty", float(self.uncertainty))
         if self.interval is not None:
             object.__setattr__(self, "interval", tuple(float(v) for v in self.interval))
+        if self.units is not None:
+            if isinstance(self.units, bool) or int(self.units) != self.units or self.units < 1:
+                raise ValueError(
+                    f"units must be a positive whole number of seeds or None, got {self.units!r}"
+                )
+            object.__setattr__(self, "units", int(self.units))
 
     @property
     def decidable(self) -> bool:
@@ -274,6 +283,9 @@ class Measurement:
             text = format_number(self.value * (100 if self.percent else 1), self.digits)
             return text + ("%" if self.percent else "")
         if self.kind in (Kind.INTERVAL, Kind.PROPORTION) and self.interval is not None:
+            unanimous = self._unanimous()
+            if unanimous is not None:
+                return unanimous
             low, high = self.interval
             centre, low_text, high_text = rounded(
                 [self.value, low, high], (high - low) / 4, self.percent
@@ -281,14 +293,50 @@ class Measurement:
             return f"{centre} [{low_text}, {high_text}]"
         return with_uncertainty(self.value, self.uncertainty, self.percent)
 
+    def _unanimous(self) -> str | None:
+        """A share that is 0 (or 1) in every one of its ``units`` seeds, so that its bootstrap
+        interval has no width ("0% [0%, 0%]" read as a width lost to rounding), as the count of
+        seeds it rests on with the end of the Wilson 95% interval (``stats.proportion``) of the
+        share of seeds with an event: "0% (none in 16 seeds; 95% upper bound 19%)". That bounds
+        the expected share too, since a seed's share is at most 1 where it has an event. None
+        for any other measurement.
+
+        >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True,
+        ...             units=40).render()
+        '0% (none in 40 seeds; 95% upper bound 8.8%)'
+        """
+        if not (
+            self.units is not None
+            and self.percent
+            and self.kind is Kind.INTERVAL
+            and self.interval == (self.value, self.value)
+            and self.value in (0.0, 1.0)
+        ):
+            return None
+        from .stats import proportion  # stats builds on Measurement
+
+        n = self.units
+        if self.value == 0.0:
+            end, which = proportion(self.name, 0, n).interval[1], f"none in {n} seeds; 95% upper"
+        else:
+            end, which = (
+                proportion(self.name, n, n).interval[0],
+                f"all, in each of {n} seeds; 95% lower",
+            )
+        return f"{self.value * 100:.0f}% ({which} bound {format_number(end * 100)}%)"
+
     def prose(self) -> str:
         """``render`` as prose and tables write it: exponent notation as a power of ten
-        (``numbers.powers_of_ten``), and an interval of zero width (the order statistics
-        around the median alike) as its value alone, where "0% [0%, 0%]" would read as a width
-        lost to rounding. (The verdict cell prints ``render``, which nbval compares.)
+        (``numbers.powers_of_ten``), a minus sign as "−" (``numbers.minus_signs``), and an
+        interval of zero width (the order statistics around the median alike) as its value
+        alone, where "0% [0%, 0%]" would read as a width lost to rounding, unless it is a share
+        of seeds that ``render`` writes with its count. (The verdict cell prints ``render``,
+        which nbval compares.)
 
         >>> Measurement("C", 1.6e14, kind="numeric").prose()
         '1.6×10¹⁴'
+        >>> Measurement("s", -0.99968, kind="interval", interval=(-0.99987, -0.99928)).prose()
+        '−0.99968 [−0.99987, −0.99928]'
         >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True).prose()
         '0%'
         """
@@ -297,9 +345,10 @@ class Measurement:
             and self.interval is not None
             and self.interval[0] == self.interval[1] == self.value
             and math.isfinite(self.value)
+            and self._unanimous() is None
         ):
-            return rounded([self.value], 0.0, self.percent)[0]  # no width to show
-        return powers_of_ten(self.render())
+            return minus_signs(rounded([self.value], 0.0, self.percent)[0])  # no width to show
+        return minus_signs(powers_of_ten(self.render()))
 
     @property
     def is_proportion(self) -> bool:
@@ -377,6 +426,8 @@ class Measurement:
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["kind"] = self.kind.value
+        if self.units is None:  # published before seeds were counted: no key
+            del data["units"]
         return data
 
     @classmethod
