@@ -487,3 +487,25 @@ def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
     for key in ("l53_C1", "l53_C2", "l53_C3", "l53_C4", "l53_C"):
         mantissa = glued[key].strip("'").split("×")[0]
         assert len(mantissa.replace(".", "").lstrip("0")) <= 2, (key, glued[key])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_glued_numbers_are_negative_with_a_minus_sign(path):
+    """A number a notebook glues into its prose is written as a reader writes it: "−0.44", not
+    a computer's "-0.44" (``numbers.minus_signs``; issue 45's cold readers found it in 02, 05,
+    06, 08a and 10). The verdict cell's printout is nbval's and is not looked at."""
+    from mines_theory.verification.framework.numbers import minus_signs
+
+    hyphens = [
+        (key, text)
+        for key, text in shown_text(path)
+        if not key.startswith("cell ") and minus_signs(text) != text
+    ]
+    assert not hyphens, f"{path.stem}: a hyphen-minus for a negative number in {hyphens}"
+
+
+def test_the_minus_check_finds_a_hyphen_minus():
+    from mines_theory.verification.framework.numbers import minus_signs
+
+    assert minus_signs("'-0.44'") != "'-0.44'"
+    assert minus_signs("'a 2-D run, k-th'") == "'a 2-D run, k-th'"

@@ -20,7 +20,7 @@ from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum, Repair
-from ..framework.numbers import powers_of_ten
+from ..framework.numbers import minus_signs, powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
@@ -114,7 +114,13 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     """The row's one number, with the words that introduce it (its declaration's ``key``) and
     the bound it is held to ("vs bound 9.9e-08", ``reference``); a row without a key, or whose
     key its verdict lacks, shows its first measurement under its own name
-    (``shown_measurement``)."""
+    (``shown_measurement``). A negative number is written with "−", as prose writes it.
+
+    >>> row = ledger.claim("COCO bbob")  # no key: its first measurement, by its name
+    >>> area = Measurement("ECDF area, MiNES − better peer", -0.27)
+    >>> key_number(row, Verdict(Status.FAILS, "…", (area,)))
+    'ECDF area, MiNES − better peer = −0.27'
+    """
     if not verdict.measurements:
         return "—"
     if c.key and c.key.name is None:
@@ -130,7 +136,7 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     if held is not None:
         name, measurement = held
         bound = f" vs bound {f'{name} = ' if name else ''}{measurement.render()}"
-    return f"{words}{joint}{value}{bound}"
+    return minus_signs(f"{words}{joint}{value}{bound}")
 
 
 #: The two numberings a page shows side by side, said once where a page mixes them (the proof
