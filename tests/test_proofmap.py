@@ -482,3 +482,31 @@ def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
         assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
     finally:
         plt.close(fig)
+
+
+def test_false_as_printed_tells_a_false_statement_from_a_changed_constant():
+    """The corrigendum finds Lemma 5.1 (PDF Lemma 9) false as printed and Lemma 5.2 (PDF Lemma
+    10) with a changed constant: both are 'repaired', only the first is outlined. A result the
+    corrigendum does not restate is false as printed where a row fails or is an erratum."""
+    published = ledger.published()
+    found = proofmap.false_as_printed()
+    assert {"Lemma 5.1", "Lemma D.2", "Lemma E.8"} <= found
+    assert not found & {"Lemma 5.2", "Lemma 5.3", "Thm 5.4", "Thm 3.1"}
+    holding = {row: _verdict(Status.HOLDS) for row in published}
+    assert "Prop. A.2" in found and "Prop. A.2" not in proofmap.false_as_printed(holding)
+    assert "Lemma 5.1" in proofmap.false_as_printed(holding)  # the corrigendum's finding
+
+
+def test_the_map_outlines_the_results_false_as_printed():
+    conclusions = {n.name: Conclusion.STANDS for n in NODES}
+    fig = proofmap.draw_proof_map(conclusions, false={"Lemma D.2"})
+    try:
+        ax = fig.axes[0]
+        widths = {p.get_linewidth() for p in ax.patches if isinstance(p, FancyBboxPatch)}
+        assert widths == {1.2, proofmap.FALSE_OUTLINE["linewidth"]}
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert proofmap.FALSE_WORDS in legend
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match="false must name nodes of the proof map"):
+        proofmap.draw_proof_map(conclusions, false={"Lemma 9.9"})

@@ -45,23 +45,25 @@ from __future__ import annotations
 
 import enum
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from .proofgraph import CATEGORY_STYLE, Category, Edge, edges, nodes, rows
-from .report import CONCLUSION_MEANING, Conclusion, conclusion
+from .report import CONCLUSION_MEANING, Conclusion, conclusion, repair_entry
 from ..framework import ledger
-from ..framework.verdict import Verdict
+from ..framework.verdict import Status, Verdict
 
 __all__ = [
     "BOX_WORDS",
     "CONCLUSION_ORDER",
     "CONCLUSION_STYLE",
     "EDGE_STYLE",
+    "FALSE_AS_PRINTED",
     "WALK_STYLE",
     "WALK_WORDS",
     "WalkCategory",
     "draw_proof_map",
+    "false_as_printed",
     "layers",
     "node_conclusions",
     "walk_boxes",
@@ -139,6 +141,39 @@ def node_conclusions(
         ] or [Conclusion.NOT_CHECKED]
         checked = [c for c in found if c is not Conclusion.NOT_CHECKED] or found
         out[n.name] = min(checked, key=CONCLUSION_ORDER.index)
+    return out
+
+
+#: How the corrigendum finds a statement (``Repair.survives``) when it is false as printed.
+FALSE_AS_PRINTED = ("false as printed", "cannot be repaired in its approach")
+#: The outline of a box whose statement is false as printed (``false_as_printed``), and its
+#: words in the legend.
+FALSE_OUTLINE = {"linewidth": 3.2, "edgecolor": "black"}
+FALSE_WORDS = "thick outline: false as printed\n(not only a constant changed)"
+
+
+def false_as_printed(verdicts: Mapping[str, Verdict] | None = None) -> set[str]:
+    """The nodes whose statement is false as printed: the corrigendum finds one of its ledger
+    rows "false as printed" (or beyond repair in its approach, ``FALSE_AS_PRINTED``), or, where
+    the corrigendum does not restate it, a row's verdict (``verdicts``, default the published
+    ones) is *fails* or *erratum* (an erratum corrects the statement). A repaired result whose
+    only change is a constant (Lemma 5.2, PDF Lemma 10) is not among them.
+
+    >>> sorted(false_as_printed() & {"Lemma 5.1", "Lemma 5.2", "Prop. A.2"})
+    ['Lemma 5.1', 'Prop. A.2']
+    """
+    verdicts = ledger.published() if verdicts is None else verdicts
+    out = set()
+    for n in nodes():
+        for row in rows(n.name):
+            entry = repair_entry(row)
+            if entry is not None:
+                false = entry.survives in FALSE_AS_PRINTED
+            else:
+                verdict = verdicts.get(row)
+                false = verdict is not None and verdict.status in (Status.FAILS, Status.ERRATUM)
+            if false:
+                out.add(n.name)
     return out
 
 
@@ -332,6 +367,7 @@ def draw_proof_map(
     ax: Any = None,
     fontsize: float = 9.0,
     walk: Mapping[str, Any] | None = None,
+    false: Collection[str] = (),
 ) -> Any:
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
@@ -355,6 +391,10 @@ def draw_proof_map(
         box is drawn by its proof's walk (``walk_boxes``, ``WALK_STYLE``) instead of its
         verdict, with a third line: its decided steps of all, ✓ (no false step) or ✗ and the
         first false step.
+    false : collection of str
+        The nodes drawn with a thick black outline (``FALSE_OUTLINE``), said in the legend: the
+        results whose statement is false as printed (``false_as_printed``), which the colour
+        of a repaired result alone does not tell from a changed constant.
 
     Returns
     -------
@@ -376,6 +416,9 @@ def draw_proof_map(
             f"(proof summaries), got conclusions={conclusions is not None and 'given' or None}, "
             f"walk={walk is not None and 'given' or None}"
         )
+    unknown = sorted(set(false) - {n.name for n in nodes()})
+    if unknown:
+        raise ValueError(f"false must name nodes of the proof map, got unknown {unknown}")
     set_style()
     if conclusions is not None:
         missing = sorted({n.name for n in nodes()} - set(conclusions))
@@ -419,6 +462,8 @@ def draw_proof_map(
             linewidth=1.2,
             zorder=3,
         )
+        if n.name in false:
+            patch.set(**FALSE_OUTLINE)
         ax.add_patch(patch)
         boxes[n.name] = patch
         ax.text(
@@ -486,6 +531,9 @@ def draw_proof_map(
         for style, _ in legend
     ]
     labels = [label for _, label in legend]
+    if false:  # beside the conclusions it qualifies
+        handles.append(Patch(facecolor="white", **FALSE_OUTLINE))
+        labels.append(FALSE_WORDS)
     handles += [
         Line2D([], [], **EDGE_STYLE["statement"]),
         Line2D([], [], **EDGE_STYLE["proof step"]),
