@@ -47,6 +47,9 @@ artists with the renderer's ``get_window_extent``):
    of an axes runs under a legend; place the legend in a corner its data leave empty
    (``loc="best"`` often finds none on a busy axes) or outside the axes
    (``fig.legend(loc="outside ...")`` with constrained layout).
+10. Text in the reader's words (``code_in_text``): no drawn text names a .tex label
+   (``eq:cond``: the PDF prints "(5.3)") or writes a subscript or superscript as code
+   (``Σ_k``, ``‖x‖²_Σ``, ``x^2``) outside mathtext (``$\\Sigma_k$``).
 
 """
 
@@ -54,6 +57,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 import struct
 from typing import NamedTuple
 
@@ -82,6 +86,7 @@ __all__ = [
     "SAME_COLOUR_DELTA_E",
     "Violation",
     "book_scale",
+    "code_in_text",
     "covered_lines",
     "check_figure",
     "figure_violations",
@@ -108,6 +113,7 @@ RULES = {
     7: "no overlapping labels",
     8: "legends fit",
     9: "legends cover no line",
+    10: "text in the reader's words",
 }
 #: Rules 6–8: the width of the book's text column in CSS pixels; a wider PNG is scaled down to
 #: it (measured in headless Chromium on the built book, issue 24).
@@ -609,6 +615,38 @@ def covered_lines(fig: matplotlib.figure.Figure) -> list[str]:
     return out
 
 
+#: Rule 10: a .tex label ("eq:cond", "lem:Y") and a sub- or superscript written as code ("Σ_k",
+#: "x^2"), looked for outside mathtext ($…$).
+_TEX_LABEL = re.compile(r"\b(?:eq|lem|thm|prop|sec|rem|cor|def):\w")
+_CODE_SCRIPT = re.compile(r"[_^]")
+_MATHTEXT = re.compile(r"(?<!\\)\$.*?(?<!\\)\$")
+
+
+def code_in_text(texts: list[_Drawn]) -> list[str]:
+    r"""Where a figure writes code for the reader (rule 10): each drawn text that names a .tex
+    label or writes ``_`` or ``^`` outside mathtext.
+
+    >>> from matplotlib.text import Text
+    >>> said = ("eq:cond (5.3)'s threshold", "$\\Sigma_k^{-1}$ learns H", "Σ_k⁻¹", "(5.3)")
+    >>> drawn = [_Drawn("legend entry", "ax", None, Text(text=t)) for t in said]
+    >>> for message in code_in_text(drawn):
+    ...     print(message)
+    legend entry of ax: "eq:cond (5.3)'s threshold" names a .tex label
+    legend entry of ax: 'Σ_k⁻¹' writes a sub- or superscript as code
+    """
+    out = []
+    for drawn in texts:
+        text = drawn.text.get_text()
+        plain = _MATHTEXT.sub("", text)
+        if _TEX_LABEL.search(plain):
+            out.append(f"{drawn.kind} of {drawn.where}: {text!r} names a .tex label")
+        elif _CODE_SCRIPT.search(plain):
+            out.append(
+                f"{drawn.kind} of {drawn.where}: {text!r} writes a sub- or superscript as code"
+            )
+    return out
+
+
 def figure_violations(fig: matplotlib.figure.Figure) -> list[Violation]:
     """The violations of the figure rules (module docstring) in ``fig``, each with its rule.
 
@@ -635,6 +673,7 @@ def figure_violations(fig: matplotlib.figure.Figure) -> list[Violation]:
     out += [Violation(7, message) for message in _overlap_violations(fig, texts)]
     out += [Violation(8, message) for message in _legend_violations(fig)]
     out += [Violation(9, message) for message in covered_lines(fig)]
+    out += [Violation(10, message) for message in code_in_text(texts)]
     return out
 
 
