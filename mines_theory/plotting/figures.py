@@ -114,9 +114,6 @@ PENDING.update({name: frozenset({9}) for name in _BEFORE_RULE_9})
 #: Rule 10 (text in the reader's words) came after these figures were saved; each still names a
 #: .tex label or writes a subscript as code (found in their saved PDFs' text).
 _BEFORE_RULE_10 = (
-    "00-looseness-atlas",
-    "04-smoothness-orders",
-    "04-theorems-33-34",
     "05-nonquadratic-steps",
     "06-covariance-two-stages",
     "06-idea",
