@@ -247,13 +247,17 @@ def test_the_corrigendum_shows_each_erratum_with_its_verdict():
     ``Repair`` is refused."""
     entry = ledger.repair("Lemma 5.3")
     evidence = {e.label: _z(48.31) for e in ledger.errata()}
-    lines = repair_markdown(entry, evidence=evidence).splitlines()
-    listed = [i for i, line in enumerate(lines) if line.startswith("* *")]
+    folds = re.findall(
+        r'<details class="verdict"><summary>([^\n]*)</summary>\n\n(.*?)\n\n</details>',
+        repair_markdown(entry, evidence=evidence),
+        re.S,
+    )
+    listed = [(summary, body) for summary, body in folds if not summary.startswith("Check: ")]
     assert len(listed) == len(entry.repair.errata)
-    for i in listed:  # the check on a line of its own, as on 08d's list (not "(*check:* …)")
-        assert lines[i].endswith(".\\") and "check:" not in lines[i].lower(), lines[i]
+    for summary, body in listed:  # one line each, the correct form and its check folded
+        assert "check:" not in summary.lower(), summary
         shown = "  *Check:* flagged: largest z = 48.3 (criterion: z > 4)."
-        assert lines[i + 1] == shown, lines[i + 1]
+        assert body.splitlines()[-1] == shown, body
     assert "\n  *Check:* " not in repair_markdown(entry)
     typos = errata_markdown("typo", evidence)
     outside = len(errata_outside_repairs("typo"))

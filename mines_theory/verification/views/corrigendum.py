@@ -74,6 +74,16 @@ def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
     return "\\\n  " + check_line(evidence[label])
 
 
+def _gist(correct: str, width: int = 80) -> str:
+    """The first clause of an erratum's correct form (up to its first ": " or "; "), cut at a
+    word to ``width`` characters with "…": the one line that stands for it in a list."""
+    cuts = [i for i in (correct.find(": "), correct.find("; ")) if i > 0]
+    clause = correct[: min(cuts)] if cuts else correct
+    if len(clause) <= width:
+        return clause
+    return clause[:width].rsplit(" ", 1)[0] + " …"
+
+
 def _check(verdict: Verdict, row: Claim | None) -> str:
     """A check's verdict: its one-line answer (the status, and the row's one number where there
     is a row), the sentence (its numbers as prose writes them, ``Verdict.prose``) and qualifiers
@@ -126,8 +136,9 @@ def repair_markdown(
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
-    ``prf:`` box (``statement_box``), the errata it repairs (each with its correct form and,
-    given ``evidence`` (label → published verdict), the sentence and numbers of its check), the
+    ``prf:`` box (``statement_box``), the errata it repairs (each one line, its label and the
+    gist of its correct form, with the correct form and, given ``evidence`` (label → published
+    verdict), the sentence and numbers of its check folded behind it), the
     functions that hold the constants and the derivation's steps, and each check's verdict
     (``verdict``, then ``more``), its one-line answer with the detail folded behind it
     (``folded``), or a pointer to the errata's checks when there is none. Plain-text scripts
@@ -147,11 +158,15 @@ def repair_markdown(
         "[notation](notation.md#inside-the-appendix-proofs)):",
         "",
     ]
-    lines += [
-        f"* *{readable(label)}*: {readable(ledger.erratum(label).correct)}."
-        + _argued(label, evidence)
-        for label in repair.errata
-    ]
+    for label in repair.errata:  # one line each, its correct form and check folded
+        correct = readable(ledger.erratum(label).correct)
+        lines += [
+            folded(
+                html_text(f"{readable(label)}: {_gist(correct)}"),
+                f"{correct}." + _argued(label, evidence),
+            ),
+            "",
+        ]
     where = "; ".join(_constant(name) for name in repair.corrected)
     if repair.derivations:
         where += ". Derived with sympy from the proof's steps"

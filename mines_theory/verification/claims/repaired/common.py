@@ -65,7 +65,8 @@ def exceedance_verdict(
     status = status_of(tail=not exceeded(count, n, allowed))
     summary = (
         f"{what}: {n} {units}, above the repaired bound in " + "{exceeding} (allowed "
-        f"{allowed:g}, {K_SE:g} SE one-sided); bound/measured at the {allowed:g}-quantile "
+        f"{allowed:g}, {K_SE:g} SE one-sided); bound over the measured upper {100 * allowed:g}% "
+        "quantile "
         "{looseness}" + summary_tail
     )
     return Verdict(

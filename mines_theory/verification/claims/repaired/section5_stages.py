@@ -195,7 +195,10 @@ def check_lemma53_nonquadratic_repaired(
     return Verdict(
         Status.HOLDS,
         what + f": {config.seeds} seeds, none can exceed the repaired bound (the cap lies below "
-        "it); bound/measured at the " + f"{config.delta:g}-quantile " + "{looseness}" + tail,
+        "it); bound over the measured upper "
+        + f"{100 * config.delta:g}% quantile "
+        + "{looseness}"
+        + tail,
         (looseness, *extra),
         qualifiers,
         data={"largest": largest, "constants": constants},
