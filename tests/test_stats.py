@@ -355,3 +355,19 @@ def test_bootstrap_method_decides_the_interval():
     assert bca.interval[0] > percentile.interval[0] and bca.interval[1] > percentile.interval[1]
     with pytest.raises(ValueError, match="method must be 'BCa' or 'percentile', got 'bca'"):
         bootstrap(lambda i: data[i].mean(), 40, "m", method="bca")
+
+
+@pytest.mark.parametrize("n", [1, 8, 16, 40, 1000])
+def test_a_unanimous_share_quotes_the_wilson_end_of_stats_proportion(n):
+    """A share that is 0 (or 1) in all of its n seeds renders the end of Wilson's interval in
+    closed form (no scipy at render time): it is stats.proportion's, which scipy computes."""
+    from mines_theory.verification.framework.numbers import format_number
+    from mines_theory.verification.framework.stats import proportion
+    from mines_theory.verification.framework.verdict import Measurement
+
+    for value, successes, end in ((0.0, 0, 1), (1.0, n, 0)):
+        shown = Measurement(
+            "share", value, kind="interval", interval=(value, value), percent=True, units=n
+        ).render()
+        expected = format_number(proportion("share", successes, n).interval[end] * 100)
+        assert f"bound {expected}%)" in shown, (shown, expected)
