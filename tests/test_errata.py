@@ -24,6 +24,7 @@ from mines_theory.verification.views.errata import (
     index_columns,
     outcome_sentence,
     paper_position,
+    same_flaw_numbers,
 )
 from mines_theory.verification.proofs import published as published_walk
 from mines_theory.verification.views.report import html_scripts
@@ -87,6 +88,22 @@ def test_table_names_the_linked_entry():
     table = errata_table((_entry("a"), _entry("b", "a")))
     assert "(same flaw as “a”)" in table.splitlines()[-1]
     assert "same flaw" not in table.splitlines()[-2]
+
+
+def test_the_index_cites_the_first_erratum_of_each_flaw():
+    """A restated flaw reads "same flaw as #N", N the number of its group's first erratum in
+    the paper's order (issue: "47 errata (43 distinct flaws)" did not say which); the count of
+    errata without it is ``distinct_flaws``. The alternative, a note on every entry of a group,
+    would cite an erratum as the same flaw as itself."""
+    table = (_entry("a"), _entry("b", "a"), _entry("c"))
+    numbers = erratum_numbers(table)
+    repeats = same_flaw_numbers(table)
+    first = min(("a", "b"), key=numbers.__getitem__)
+    assert repeats == {({"a", "b"} - {first}).pop(): numbers[first]}
+    assert len(table) - len(repeats) == distinct_flaws(table)
+    index = errata_table(table, columns=("number", "wrong"))
+    assert index.count("<i>same flaw as</i> #") == 1
+    assert len(ERRATA) - len(same_flaw_numbers()) == distinct_flaws()
 
 
 def test_errata_table_columns():
