@@ -267,11 +267,14 @@ def test_the_index_says_what_is_wrong_from_the_erratum_s_own_fields():
     evidence = ledger.published()
     table = errata_table(evidence=evidence, columns=("number", "wrong"))
     assert table.splitlines()[0] == "| # | what is wrong |"
+    repeats = same_flaw_numbers()
     for row, e in zip(table.splitlines()[2:], in_paper_order()):
         wrong = re.split(r"(?<!\\)\|", row)[2].strip()
         assert evidence[e.label].text()[:30] not in readable(row)
         printed, correct = gist(e.printed), gist(e.correct)
         both = f"<i>printed</i> {printed}<br><i>correct</i> {correct}"
+        if e.label in repeats:  # and, for a restated flaw, the first erratum stating it
+            both += f"<br><i>same flaw as</i> #{repeats[e.label]}"
         assert wrong.replace("\\|", "|") == html_scripts(with_number(both))
         assert _cut_at_a_clause(e.printed, printed) and _cut_at_a_clause(e.correct, correct)
         assert "^{" not in readable(wrong) and "_{" not in readable(wrong), wrong
