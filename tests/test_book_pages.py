@@ -508,19 +508,33 @@ def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):
 
 
 #: A row of the notation page's "Inside the appendix proofs": the symbols, the meaning and where
-#: the paper defines them ("Lemma 35 (our E.5)" or "eq:bG (4.11)").
+#: the paper defines them ("Lemma 35 (our E.5)" or "eq. (4.11)", the PDF's number alone).
 PROOF_ROW = re.compile(
     r"^\| (?P<symbols>.+?) \| (?P<meaning>.+?) \| (?:(?P<printed>(?:Lemma|Theorem) \d+) "
-    r"\(our (?P<ours>[A-Z]\.\d+)\)|(?P<equation>eq:\w+ \([\dA-Z.]+\))) \|$",
+    r"\(our (?P<ours>[A-Z]\.\d+)\)|eq\. (?P<equation>\([\dA-Z.]+\))) \|$",
     re.M,
 )
 
 
+#: The .tex label of the equation that defines each symbol an "Inside the appendix proofs" row
+#: cites by the PDF's number alone: the number must be the one the .tex gives that label.
+DEFINING_EQUATIONS = {
+    "$\\bar G(\\Sigma)$": "eq:bG",
+    "$s_{\\max}$": "eq:smax",
+    "$z_{t,k}$": "eq:sto_err",
+    "$\\tilde\\rho$": "eq:rho_t",
+    "$\\Phi(\\Sigma)$": "eq:Sig_opt",
+    "$A_1$, $A_2$": "eq:Sig_opt",
+    "$\\hat M$": "eq:Sig_opt",
+}
+
+
 def test_the_appendix_symbols_name_where_the_paper_defines_them(tex):
     """Each row of "Inside the appendix proofs" names a statement by the PDF's number and ours,
-    as the ledger pairs them, or an equation by its label and the PDF's number, as the .tex
-    numbers it; the quantities the errata quote are all there."""
-    from mines_theory.verification.framework.paper import with_number
+    as the ledger pairs them, or an equation by the PDF's number alone, the one the .tex gives
+    its defining label (``DEFINING_EQUATIONS``); the quantities the errata quote are all there,
+    and the page's tables name no .tex label (a reader has the PDF)."""
+    from mines_theory.verification.framework.paper import equation_number
 
     text = NOTATION.read_text(encoding="utf-8")
     section = text.split("## Inside the appendix proofs", 1)[1].split("\n## ", 1)[0]
@@ -528,9 +542,12 @@ def test_the_appendix_symbols_name_where_the_paper_defines_them(tex):
     assert len(rows) == section.count("\n| $")
     for row in rows:
         if row["equation"]:
-            assert with_number(row["equation"].split()[0]) == row["equation"]
+            label = DEFINING_EQUATIONS[row["symbols"]]
+            assert equation_number(label) == row["equation"], row.group(0)
         else:
             assert ledger.claim(f"Lemma {row['ours']}").printed == row["printed"], row.group(0)
     symbols = " ".join(row["symbols"] for row in rows)
     for quoted in ("\\bar G", "\\Lambda_t", "V_t", "z_{t,k}", "Y_{t,i}", "H_t", "\\nu"):
         assert quoted in symbols
+    tables = "\n".join(line for line in text.splitlines() if line.startswith("| "))
+    assert not re.search(r"\beq:\w", tables)

@@ -24,6 +24,7 @@ from mines_theory.verification.views.errata import (
     index_columns,
     outcome_sentence,
     paper_position,
+    same_flaw_numbers,
 )
 from mines_theory.verification.proofs import published as published_walk
 from mines_theory.verification.views.report import html_scripts
@@ -87,6 +88,22 @@ def test_table_names_the_linked_entry():
     table = errata_table((_entry("a"), _entry("b", "a")))
     assert "(same flaw as “a”)" in table.splitlines()[-1]
     assert "same flaw" not in table.splitlines()[-2]
+
+
+def test_the_index_cites_the_first_erratum_of_each_flaw():
+    """A restated flaw reads "same flaw as #N", N the number of its group's first erratum in
+    the paper's order (issue: "47 errata (43 distinct flaws)" did not say which); the count of
+    errata without it is ``distinct_flaws``. The alternative, a note on every entry of a group,
+    would cite an erratum as the same flaw as itself."""
+    table = (_entry("a"), _entry("b", "a"), _entry("c"))
+    numbers = erratum_numbers(table)
+    repeats = same_flaw_numbers(table)
+    first = min(("a", "b"), key=numbers.__getitem__)
+    assert repeats == {({"a", "b"} - {first}).pop(): numbers[first]}
+    assert len(table) - len(repeats) == distinct_flaws(table)
+    index = errata_table(table, columns=("number", "wrong"))
+    assert index.count("<i>same flaw as</i> #") == 1
+    assert len(ERRATA) - len(same_flaw_numbers()) == distinct_flaws()
 
 
 def test_errata_table_columns():
@@ -250,11 +267,14 @@ def test_the_index_says_what_is_wrong_from_the_erratum_s_own_fields():
     evidence = ledger.published()
     table = errata_table(evidence=evidence, columns=("number", "wrong"))
     assert table.splitlines()[0] == "| # | what is wrong |"
+    repeats = same_flaw_numbers()
     for row, e in zip(table.splitlines()[2:], in_paper_order()):
         wrong = re.split(r"(?<!\\)\|", row)[2].strip()
         assert evidence[e.label].text()[:30] not in readable(row)
         printed, correct = gist(e.printed), gist(e.correct)
         both = f"<i>printed</i> {printed}<br><i>correct</i> {correct}"
+        if e.label in repeats:  # and, for a restated flaw, the first erratum stating it
+            both += f"<br><i>same flaw as</i> #{repeats[e.label]}"
         assert wrong.replace("\\|", "|") == html_scripts(with_number(both))
         assert _cut_at_a_clause(e.printed, printed) and _cut_at_a_clause(e.correct, correct)
         assert "^{" not in readable(wrong) and "_{" not in readable(wrong), wrong

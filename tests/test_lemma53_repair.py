@@ -83,7 +83,7 @@ def test_lemma53_constants_corrected_by_hand():
     C3 = 0.5 * 0.1 / 6 * 3 * math.sqrt(c3) * c3 * (c3 - 1)
     C4 = (c3 * (c3 - 1) / 2 + 1) ** 2
     kappa = []
-    for t in range(2, 10):  # κ_t = (ℓζ√d/(2τ))(2p₄ + d(p₄ − p₂)) = (3p₄ − p₂)/2 at d = 1
+    for t in range(2, 10):  # m_t = (ℓζ√d/(2τ))(2p₄ + d(p₄ − p₂)) = (3p₄ − p₂)/2 at d = 1
         At = (
             1
             + 2 * math.sqrt(math.log(20 * (t + 1) ** 2 / 0.05))

@@ -433,8 +433,8 @@ def y_term_constant_corrected(
     """C₅ of Lemma 5.3: the Y-term of eq:sto_err (Lemma E.8, PDF 38), missing from eq:C.
 
     Repaired (on the event ‖u_{t,i}‖² ≤ A_t for 2 ≤ t ≤ K − 1, probability ≥
-    1 − (π²/6 − 5/4)δ): C₅ = √(Σ_{t=2}^{K−1} κ_t²), ℓ = max(L, τ),
-        κ_t = (ℓζ√d/(2τ))·(2p₄ + d(p₄ − p₂)), p_j = P(χ²_{d+j} > A_t),
+    1 − (π²/6 − 5/4)δ): C₅ = √(Σ_{t=2}^{K−1} m_t²), ℓ = max(L, τ),
+        m_t = (ℓζ√d/(2τ))·(2p₄ + d(p₄ − p₂)), p_j = P(χ²_{d+j} > A_t),
     A_t = ``chi_threshold_corrected``; in closed form
         C₅ ≤ ℓζ(d + 2)A_K²δ/(2τd^{3/2}b)·√(π⁴/90 − 17/16).
 

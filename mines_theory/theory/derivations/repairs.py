@@ -384,7 +384,7 @@ def lemma53_tail_repair() -> dict[str, Any]:
       P(χ²_d ≥ d + 2√(dx) + 2x) ≤ e^{−x} and the Chernoff value there is ≤ e^{−x};
     - ``chernoff_d_plus_4``: (1 − 2λ)^{−(d+4)/2}e^{−λA} at λ = (1 − d/A)/2 over the Chernoff value
       (A/d)^{d/2}e^{−(A−d)/2}: (A/d)²;
-    - ``C5_closed``: κ_t ≤ (ℓζ√d/(2τ))(d + 2)p₄ with p₄ ≤ (A/d)²ε: ℓζ(d + 2)A²ε/(2τd^{3/2});
+    - ``C5_closed``: m_t ≤ (ℓζ√d/(2τ))(d + 2)p₄ with p₄ ≤ (A/d)²ε: ℓζ(d + 2)A²ε/(2τd^{3/2});
     - ``printed_over_E8_tail``: the repaired-before C₅ over the form with Lemma E.8's tail
       bound δ(A² + 16A + 144) kept and its 1/b, 1/(d + 2), ½ and √dζ restored: 2√d(d + 2)b;
     - ``event_levels``: Σ_{t≥2} δ/(t + 1)² = (π²/6 − 5/4)δ;

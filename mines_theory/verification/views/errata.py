@@ -35,6 +35,7 @@ __all__ = [
     "outcome",
     "outcome_sentence",
     "paper_position",
+    "same_flaw_numbers",
 ]
 
 
@@ -198,6 +199,19 @@ def erratum_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, int]
     return {e.label: n for n, e in enumerate(in_paper_order(errata), start=1)}
 
 
+def same_flaw_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, int]:
+    """For each erratum (every one unless ``errata``) that restates a flaw an earlier one states
+    (``flaw_groups``: one flaw stated where it arises and where a constant inherits it), the
+    number (``erratum_numbers``) of the first erratum of its group: what the index's "same flaw
+    as #N" cites, so that ``distinct_flaws`` can be read off it."""
+    numbers = erratum_numbers(errata)
+    repeats = {}
+    for group in flaw_groups(errata):
+        first = min(group, key=numbers.__getitem__)
+        repeats |= {label: numbers[first] for label in group if label != first}
+    return repeats
+
+
 def index_columns(evidence: dict[str, Verdict]) -> tuple[str, ...]:
     """The columns of the book's index: number, place, kind, what is wrong, and the check's
     outcome only where it varies across ``evidence`` (label → verdict): a column that reads
@@ -261,12 +275,15 @@ def errata_table(
         raise ValueError(f"columns must be a non-empty subset of {COLUMNS}, got {columns!r}")
     headings = [HEADINGS.get(c, c) for c in columns]
     lines = ["| " + " | ".join(headings) + " |", "|" + "---|" * len(columns)]
+    repeats = same_flaw_numbers(errata)
     for number, e in enumerate(in_paper_order(errata), start=1):
         result = evidence[e.label] if evidence is not None else e.verdict()
         consequence = e.consequence + (
             f" (same flaw as “{e.same_flaw_as}”)" if e.same_flaw_as else ""
         )
         wrong = f"<i>printed</i> {gist(e.printed)}<br><i>correct</i> {gist(e.correct)}"
+        if e.label in repeats:
+            wrong += f"<br><i>same flaw as</i> #{repeats[e.label]}"
         cited = f"[{number}]({erratum_link(e)})" if linked else str(number)
         values = [cited, e.label, e.kind, wrong, e.printed, e.correct, consequence]
         values += [outcome(result), flag_text(result)]
