@@ -111,17 +111,6 @@ _BEFORE_RULE_9 = (
     "10-ecdf-10D",
 )
 PENDING.update({name: frozenset({9}) for name in _BEFORE_RULE_9})
-#: Rule 10 (text in the reader's words) came after these figures were saved; each still names a
-#: .tex label or writes a subscript as code (found in their saved PDFs' text).
-_BEFORE_RULE_10 = (
-    "05-nonquadratic-steps",
-    "06-covariance-two-stages",
-    "06-idea",
-    "09-bounds-vs-batch-size",
-    "09-sig-dec",
-)
-for _name in _BEFORE_RULE_10:
-    PENDING[_name] = PENDING.get(_name, frozenset()) | {10}
 
 _PDF_METADATA = {"CreationDate": None, "Producer": None}
 
