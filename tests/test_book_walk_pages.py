@@ -5,6 +5,7 @@ the display it belongs to. These tests read the published walk and the .tex; not
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -629,21 +630,93 @@ def test_a_page_counts_each_failing_relation_once_and_its_re_checks_apart(tex):
     again = {s.index: s.rechecks for s in proof.steps if s.rechecks}
     assert {5: 6, 31: 37, 42: 45}.items() <= again.items()
     steps = PUBLISHED["proofs"]["Lemma E.8"]
-    own = Counter(s["status"] for s in steps if s["index"] not in again)
+    own = Counter(s["status"] for s in steps if s["index"] not in again)  # ranges: not checked
     rechecked = Counter(s["status"] for s in steps if s["index"] in again)
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
     said = re.search(
-        r"(\d+) fails, .*?\(and (\d+) re-checks of another step's bound: (.*?)\)", opening
+        r"(\d+) relations \(.*?(\d+) fails\), (\d+) re-checks of another step's bound "
+        r"\((.*?)\), (\d+) pieces of a quantifier's range;",
+        opening,
     )
     assert said is not None, opening
-    assert int(said[1]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
-    assert int(said[2]) == len(again) and f"{rechecked['fails']} fails" in said[3]
-    assert sum(
-        int(n) for n in re.findall(r"(\d+) (?:identity|holds|fails|not checked)", opening)
-    ) == len(steps)
+    assert int(said[2]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
+    assert int(said[3]) == len(again) and f"{rechecked['fails']} fails" in said[4]
+    pieces = [s for s in steps if pages.quantifier_range(s) is not None]
+    assert int(said[5]) == len(pieces) == 6
+    assert int(said[1]) + len(again) + len(pieces) == len(steps)
     assert f"A re-check of [step 6]({pages.step_link('Lemma E.8', 6)})'s bound" in _step(page, 5)
     assert "re-check" not in pages.proof_page("Lemma 9", PUBLISHED)
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of parentheses in ``text``."""
+    depth = deepest = 0
+    for c in text:
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
+    """A cold reader found proofs.html's counts irreconcilable: Lemma 38's list item read "50
+    steps (8 identity, 12 holds, 15 fails, 6 not checked (and 9 re-checks…))", the table's E
+    row folded the re-checks into its fails, its 6 "not checked" were pieces of a quantifier's
+    range (t ≥ 0 of ∃ t ≥ 0, 1 ≤ i ≤ b), and the errata section listed 19 of its steps under
+    (E.10) where its page says 12. Now a step that is no relation of its own (a re-check, a
+    range piece) is counted apart everywhere: the table's columns, the list, the page's opening
+    and the errata section agree, counted here from the steps, and no count nests a
+    parenthesis."""
+    from collections import Counter
+
+    index = pages.index_page(PUBLISHED)
+    table = _index_table(index)
+    head, total = table[0], table[-1]
+    own, kinds = Counter(), Counter()
+    for name, steps in PUBLISHED["proofs"].items():
+        for s in steps:
+            kind = published.apart(name, s)
+            (kinds.update([kind]) if kind else own.update([s["status"]]))
+    assert kinds == {"re-check": 9, "range": 6}
+    for status in ("identity", "holds", "fails", "not checked"):
+        assert int(total[head.index(status)]) == own[status], status
+    assert int(total[head.index("re-checks")]) == kinds["re-check"]
+    assert int(total[head.index("range pieces")]) == kinds["range"]
+    assert int(total[head.index("relations")]) == sum(own.values())
+    line = next(x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]"))
+    assert _depth(line.split("](walk-lemma-e-8.md)")[1]) == 1, line
+    assert "50 steps: 35 relations (8 identity, 12 holds, 15 fails)" in line
+    assert line.endswith("first false at step 1, the statement")
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
+    assert line.split("): ", 1)[1].split(";")[0] in opening
+    assert "Step 1 is a relation of the statement, not a line of its proof." in opening
+    # the errata section lists under (E.10) the steps the page counts under it
+    [said] = re.findall(r"^- (\d+) to \[\*eq:chi_1 \(E\.10\)", page, re.M)
+    section = index[index.index("## The walk against the errata") :]
+    [listed] = [x for x in section.splitlines() if "walk-lemma-e-8" in x and "eq:chi_1 (E.10)" in x]
+    assert len(re.findall(r"\[\d+\]\(walk-lemma-e-8", listed)) == int(said) == 12
+
+
+def test_the_index_defines_the_statuses_as_the_walk_uses_them():
+    """Its "holds" read "random instances and an adversarial search" where many steps are
+    Monte Carlo at a few instances without a search; and it defined `follows`, which no step
+    has. The definitions now give the Monte Carlo rule with the checker's own numbers, and
+    define `follows` only where a step has it."""
+    from mines_theory.verification.proofs import check
+
+    index = pages.index_page(PUBLISHED)
+    definitions = index.split("\n\n")[1]
+    assert (
+        f"Monte Carlo at {check.EXPECTATION_INSTANCES} instances, "
+        f"{check.MONTE_CARLO_DRAWS:,} draws each" in definitions
+    )
+    assert f"more than {check.K_SE:g} standard errors" in definitions
+    assert "`follows`" not in definitions
+    name = next(iter(PUBLISHED["proofs"]))
+    some = copy.deepcopy(PUBLISHED)
+    some["proofs"][name][0]["status"] = "follows"
+    assert "`follows` (it holds only given" in pages.index_page(some).split("\n\n")[1]
 
 
 #: Where the relation a step shows ends on its page: the lines after it (what it uses, the

@@ -155,7 +155,7 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
         assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
-        assert line.split("); ", 1)[1].startswith(where)
+        assert line.split("; ")[-1].startswith(where) or where in line.split("; ")[-2], line
     # Theorem 4's step 4 is named by a typo (eq:J_Sig_0), its step 41 by an imprecision
     line = next(x for x in index.splitlines() if "(our Thm 3.4)]" in x)
     assert line.endswith("first false at step 4, a typo; the first not a typo at step 41")
@@ -480,14 +480,15 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
         anchor = re.escape(report.page_name(name))
         linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
         steps = PUBLISHED["proofs"][name]
-        assert sorted(linked) == [s["index"] for s in steps if s["status"] == "fails"], name
+        own = [s for s in steps if published.apart(name, s) is None]  # re-checks apart
+        assert sorted(linked) == [s["index"] for s in own if s["status"] == "fails"], name
     line = bullets[failing.index("Lemma E.8")]
     chi = [
         s["index"]
         for s in PUBLISHED["proofs"]["Lemma E.8"]
-        if (s["erratum"] or "").startswith("eq:chi_1")
+        if (s["erratum"] or "").startswith("eq:chi_1") and published.apart("Lemma E.8", s) is None
     ]
-    assert len(chi) == 19
+    assert len(chi) == 12  # the 7 re-checks that name it are counted with the steps they check
     links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in chi]
     assert line.startswith(  # an erratum's label holds a ";": an item each, beneath the proof
         "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md):\n  - steps "

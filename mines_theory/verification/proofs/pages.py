@@ -25,7 +25,8 @@ from ..framework.verdict import Status, Verdict
 from ..framework.numbers import powers_of_ten
 from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
-from .published import cross_check, load, proof_summaries, summary_table
+from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
+from .published import APART, apart, cross_check, load, proof_summaries, summary_table
 from .walk import points_into
 
 __all__ = [
@@ -371,15 +372,14 @@ def numbered(markdown: str) -> str:
 
 
 def rechecks(proof: str, steps: Sequence[Mapping[str, Any]]) -> set[int]:
-    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that re-check
-    another step's relation (their spec's ``rechecks``: an event inside P(·) checked with the
-    bound another step puts on its probability), which a page counts apart.
+    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that are no
+    relation of their own (``published.apart``: a re-check of another step's bound, a piece of
+    a quantifier's range), which the counts set apart.
 
     >>> sorted(rechecks("Lemma E.8", [{"index": 5}, {"index": 6}]))
     [5]
     """
-    declared = {s.index: s.rechecks for s in spec.find(proof).steps}
-    return {int(s["index"]) for s in steps if declared.get(int(s["index"])) is not None}
+    return {int(s["index"]) for s in steps if apart(proof, s) is not None}
 
 
 def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
@@ -388,20 +388,27 @@ def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _counts(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
-    """The walked ``steps`` of the proof ``proof`` (our name) counted by status, each relation
-    once: the steps that re-check another's bound (``rechecks``) counted apart, after.
+    """The walked ``steps`` of the proof ``proof`` (our name) counted, one convention for the
+    index's list and each page's opening: the steps by status in parentheses; where some are no
+    relation of their own (``published.apart``), the relations by status, then each kind set
+    apart with its count (a re-check's statuses after it), no parenthesis inside another.
 
-    >>> steps = [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}]
-    >>> _counts("Lemma E.8", steps)
-    "1 fails (and 1 re-check of another step's bound: 1 fails)"
+    >>> _counts("Lemma E.8", [{"index": 6, "status": "fails"}])
+    '1 steps (1 fails)'
+    >>> _counts("Lemma E.8", [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}])
+    "2 steps: 1 relations (1 fails), 1 re-checks of another step's bound (1 fails)"
     """
-    again = rechecks(proof, steps)
-    said = _tally([s for s in steps if int(s["index"]) not in again])
-    if not again:
-        return said
-    checks = "re-check" if len(again) == 1 else "re-checks"
-    mine = _tally([s for s in steps if int(s["index"]) in again])
-    return f"{said} (and {len(again)} {checks} of another step's bound: {mine})"
+    kinds = {int(s["index"]): apart(proof, s) for s in steps}
+    own = [s for s in steps if kinds[int(s["index"])] is None]
+    if len(own) == len(steps):
+        return f"{len(steps)} steps ({_tally(steps)})"
+    parts = [f"{len(own)} relations ({_tally(own)})"]
+    for kind, words in APART.items():
+        these = [s for s in steps if kinds[int(s["index"])] == kind]
+        if these:
+            statuses = f" ({_tally(these)})" if kind == "re-check" else ""
+            parts.append(f"{len(these)} {words}{statuses}")
+    return f"{len(steps)} steps: " + ", ".join(parts)
 
 
 def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
@@ -424,16 +431,36 @@ def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+def of_statement(step: Mapping[str, Any]) -> bool:
+    """Whether a walked ``step`` is a relation of the lemma's statement, not a line of its
+    proof (its reason says so: "the statement", "the statement's eq:…").
+
+    >>> of_statement({"reason": "the statement's eq:sigma_1: |ν₁| computed"})
+    True
+    >>> of_statement({"reason": "eq:chi_1 exactly"}), of_statement({"reason": None})
+    (False, False)
+    """
+    return re.match(r"the statement\b", step.get("reason") or "") is not None
+
+
+def _statement_words(steps: Sequence[Mapping[str, Any]], index: int | None) -> str:
+    """ ", the statement" where step ``index`` of ``steps`` is one of the statement's."""
+    if index is None or not of_statement(steps[index - 1]):
+        return ""
+    return ", the statement" if index == 1 else ", in the statement"
+
+
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     first, other = first_false(steps), first_not_typo(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
+    where += _statement_words(steps, first)
     if first is not None and other != first:
         where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
     if inherited(proof.name, steps) is not None:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
-        f"{len(steps)} steps ({_counts(proof.name, steps)}); {where}"
+        f"{_counts(proof.name, steps)}; {where}"
     )
 
 
@@ -475,10 +502,20 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
-        "of the normalized margin), `fails` (a counterexample), `follows` (it holds only "
-        "given an earlier line that fails, its premise) or `not checked` (with its reason). A "
+        "of the normalized margin; or, for an expectation or a probability, no violation by "
+        f"Monte Carlo at {EXPECTATION_INSTANCES} instances, {MONTE_CARLO_DRAWS:,} draws each, "
+        f"without an adversarial search: it holds unless the estimate is beyond the bound by "
+        f"more than {K_SE:g} standard errors), `fails` (a counterexample; for a Monte Carlo "
+        f"check, an estimate beyond the bound by more than {K_SE:g} standard errors)"
+        + (
+            ", `follows` (it holds only given an earlier line that fails, its premise)"
+            if any(s["status"] == "follows" for ss in walked.values() for s in ss)
+            else ""
+        )
+        + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "
-        "proof reaches it through. "
+        "proof reaches it through. Steps that are no relation of their own (a re-check of "
+        "another step's bound, a piece of a quantifier's range) are counted apart. "
         "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
@@ -512,6 +549,8 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     by_proof: dict[str, dict[str | None, list[int]]] = {}
     for label, where in result.matched.items():
         for name, index in where:
+            if index in rechecks(name, data["proofs"][name]):
+                continue  # a re-check of a step's bound: counted, and listed, with that step
             by_proof.setdefault(name, {}).setdefault(label, []).append(index)
     for name, index in result.new_findings:
         by_proof.setdefault(name, {}).setdefault(None, []).append(index)
@@ -2055,6 +2094,15 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     if first is None:
         return "no step fails."
     step = steps[first - 1]
+    words = _first_false_kind(proof, steps, first)
+    if of_statement(step):
+        words += f" Step {first} is a relation of the statement, not a line of its proof."
+    return words
+
+
+def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int) -> str:
+    """``_first_false_words`` of a proof that has a first false step, ``first``."""
+    step = steps[first - 1]
     said = f"**the first false step is step {first}**"
     kind = slip(step)
     if kind is None:
@@ -2299,8 +2347,7 @@ def proof_page(
         statement_verdicts(proof.name, results),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(proof.name, steps)}; "
-        + _first_false_words(proof.name, steps),
+        f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
         "",
     ]
     again = rechecks(proof.name, steps)
@@ -2394,7 +2441,10 @@ def proof_page(
         again = proof.steps[index - 1].rechecks
         if again is not None:
             link = f"[step {again}]({step_link(proof.name, again)})"
-            lines += [f"A re-check of {link}'s bound: the opening counts the two as one.", ""]
+            lines += [
+                f"A re-check of {link}'s bound: the counts set it apart from the relations.",
+                "",
+            ]
         if step.get("erratum"):
             earlier = named_first.setdefault(step["erratum"], index)
             again = earlier if earlier != index else None
