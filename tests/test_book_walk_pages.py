@@ -472,7 +472,7 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         assert not re.search(r"\]\([^)]*\): ", line), line
         assert not re.search(r"\) erratum\b", line), line
     said = pages.statement_verdicts("Lemma 5.1")
-    assert "(ledger.md#claim-lemma-5-1-gamma-0) is false as printed and holds corrected (" in said
+    assert "on the runs it is false as printed and holds corrected (" in said
     assert verdicts["Lemma 5.1, γ > 0"].status is Status.ERRATUM
     for status, words in (
         (Status.HOLDS, "holds"),
@@ -481,7 +481,8 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         (Status.HYPOTHESES_NOT_MET, "was checked outside its hypotheses"),
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
-        assert f"-gamma-0) {words}" in pages.statement_verdicts("Lemma 5.1", made), status
+        said = pages.statement_verdicts("Lemma 5.1", made)
+        assert re.search(rf"-gamma-0\) \*\*[a-z ]+\*\* \([^)]*\), on the runs it {words}", said)
 
 
 def _found(page: str, index: int) -> str:
@@ -613,7 +614,7 @@ def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(
     changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
     monkeypatch.setattr(report, "STATUS_VERBS", changed)
     monkeypatch.setattr(pages, "STATUS_VERBS", changed)
-    assert "(ledger.md#claim-lemma-e-8) trips" in pages.statement_verdicts("Lemma E.8")
+    assert "on the runs it trips" in pages.statement_verdicts("Lemma E.8")
     assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
 
 
@@ -816,3 +817,40 @@ def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
     ]
     with pytest.raises(ValueError, match="name='Ω'"):
         pages.symbols_line("Lemma E.8", [], ["\\Omega_t"])
+
+
+def test_the_statement_line_leads_with_the_ledger_s_conclusion_then_the_runs():
+    """Lemma 9's page opened "Lemma 5.1 holds (loose; too loose to be tested)" while the page
+    shows its proof failing and the corrigendum finds it false as printed: each row now leads
+    with the ledger's conclusion (``report.conclusion``, the word its rows open with) and what
+    it means, and says the run's status after, "on the runs"; a changed conclusion changes
+    it."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views import report
+
+    walk = pages.with_slips(PUBLISHED)
+    verdicts = ledger.published()
+    said = pages.statement_verdicts("Lemma 5.1", verdicts, walk)
+    for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
+        word = report.conclusion(ledger.claim(number), verdicts[number], walk)
+        link = f"[{number}](ledger.md#{report.claim_anchor(number)})"
+        meaning = report.CONCLUSION_MEANING[word]
+        assert f"{link} **{word.value}** ({meaning}), on the runs it " in said, number
+    assert "**repaired**" in said and said.index("**repaired**") < said.index("holds")
+    clean = pages.statement_verdicts("Thm 3.2", verdicts, walk)
+    assert "**stands** (nothing found against it), on the runs it holds." in clean
+
+
+def test_a_page_s_header_quotes_its_errata_s_corrections_whole(tex):
+    """Lemma 38's header quoted its erratum's correction cut short, "A_t = 8 log(b/δ) +
+    16 log(t+1) + d", leaving out that it holds only where (E.9) applies and that for larger
+    d Laurent–Massart's bound is the one to use: each erratum the failing steps answer to is
+    quoted with its correction whole (the index keeps its first clause)."""
+    from mines_theory.verification.framework import ledger
+
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    [item] = [x for x in page.splitlines() if x.startswith("- ") and "eq:chi_1 (E.10)" in x]
+    correct = ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3").correct
+    for clause in ("valid where eq:chi (E.9) applies", "Laurent and Massart", "for every d"):
+        assert clause in correct.replace("eq:chi ", "eq:chi (E.9) ") and clause in item, clause
+    assert pages.gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")).endswith("+ d")

@@ -1955,27 +1955,32 @@ _KIND_WORDS = {
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
 
 
-def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
+def statement_verdicts(
+    name: str,
+    results: Mapping[str, Verdict] | None = None,
+    walk: Mapping[str, Any] | None = None,
+) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
+    led by the ledger's conclusion in bold with what it means (``views.report.conclusion``,
+    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show,
+    its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
     corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
     answer words them (``views.report.short_headline``), from ``results`` (the published
-    verdicts unless given); "is not checked" for a row with no verdict.
+    verdicts unless given) and ``walk`` (the published walk with its slips unless given);
+    "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
     What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) fails.
-    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": Verdict(Status.ERRATUM, "…")}))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) is false as printed and holds corrected.
+    E.2](ledger.md#claim-lemma-e-2) **repaired** (cite the corrigendum's or an erratum's
+    corrected statement), on the runs it fails.
     """
     from ..framework import ledger
-    from ..views.report import claim_anchor, short_headline
+    from ..views.report import CONCLUSION_MEANING, claim_anchor, conclusion, short_headline
 
     results = ledger.published() if results is None else results
+    walk = with_slips(load()) if walk is None else walk
     rows = [c for c in ledger.rows() if c.number.split(", ", 1)[0] == name and c.kind != "repaired"]
     if not rows:
         raise ValueError(f"name={name!r}: expected a walked proof with a ledger row")
@@ -1984,7 +1989,11 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         headline = short_headline(verdict).removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
-        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
+        word = conclusion(c, verdict, walk)
+        said.append(
+            f"[{c.number}](ledger.md#{claim_anchor(c.number)}) **{word.value}** "
+            f"({CONCLUSION_MEANING[word]}), on the runs it {words}{headline}"
+        )
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
 
@@ -2158,7 +2167,7 @@ def first_clause(text: str) -> str:
 _WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
 
 
-def gist(erratum: Erratum) -> str:
+def gist(erratum: Erratum, whole: bool = False) -> str:
     """What ``erratum`` says is wrong, in a few words, after its kind: the first clause
     (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
     longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
@@ -2171,11 +2180,16 @@ def gist(erratum: Erratum) -> str:
     an error; its correction: A_t = 8 log(b/δ) + 16 log(t+1) + d
     >>> print(gist(ledger.erratum("eq:Sig_2_bnd (Lemma E.2)")))
     an error; its consequence: false for non-quadratic f
+
+    ``whole``: the correction as the erratum gives it, every clause (a walk page's header,
+    where a first clause would drop where the correction holds).
     """
     correct, consequence = first_clause(erratum.correct), first_clause(erratum.consequence)
+    if whole:
+        correct = erratum.correct.strip()
     said = f"its correction: {correct}"
     shorter = len(consequence) < len(correct)
-    if len(correct) > GIST and shorter and _WRONG.search(consequence):
+    if not whole and len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
     return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
 
@@ -2225,7 +2239,7 @@ def _erratum_words(label: str | None, n: int) -> str:
     table = {e.label: e for e in ledger.errata()}
     if label not in table:
         return f"*{label}* (no erratum of the table has this label)"
-    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label])})"
+    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label], whole=True)})"
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -2344,7 +2358,7 @@ def proof_page(
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
         *_statement_box(proof, tex),
-        statement_verdicts(proof.name, results),
+        statement_verdicts(proof.name, results, with_slips(data)),
         "",
         f"The proof of {proof.printed}, relation by relation: "
         f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
