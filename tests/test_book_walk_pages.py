@@ -854,3 +854,31 @@ def test_a_page_s_header_quotes_its_errata_s_corrections_whole(tex):
     for clause in ("valid where eq:chi (E.9) applies", "Laurent and Massart", "for every d"):
         assert clause in correct.replace("eq:chi ", "eq:chi (E.9) ") and clause in item, clause
     assert pages.gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")).endswith("+ d")
+
+
+def test_the_walk_s_readings_say_what_their_checks_do():
+    """A cold reader's notes on Lemmas 38 and 9: step 47 said "b ≤ 20" beside a counterexample
+    at b = 833 (the model draws b log-uniform in [1, 1000]); step 40 said it fails "for every
+    b ≥ 2 at large A_t" where it fails for every A_t ≥ 0 once b ≥ 2; steps 30 and 41's "A at a
+    χ² level" is A with P(χ² > A) in a range; Lemma 9's step 3 read an ill-formed product as
+    its typo's correction without saying "typo", as step 6, its like, does; step 9's sides are
+    net of f(μ_k) − f*; step 12's rate is conservative by exactly 2."""
+    lemma38 = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma E.8"]}
+    assert lemma38[47]["counterexample"]["b"] > 20 and "b ≤ 20" not in lemma38[47]["reason"]
+    assert "b log-uniform in [1, 1000]" in lemma38[47]["reason"]
+    ex = lemma38[40]["counterexample"]
+    assert ex["b"] >= 2 and "fails for every A_t ≥ 0 once b ≥ 2" in lemma38[40]["reason"]
+    for b in (2, 3, 30):  # 16(A + 8)b > 16A + 144 at every A ≥ 0 once b ≥ 2
+        assert all(16 * (a + 8) * b > 16 * a + 144 for a in (0.0, 1.0, 100.0))
+    assert "P(χ²_{d+4} > A) ∈ [0.1, 0.9]" in lemma38[30]["reason"]
+    assert "P(χ²_{d+2} > A) ∈ [0.1, 0.9]" in lemma38[41]["reason"]
+    lemma9 = {s["index"]: dict(s, proof="Lemma 5.1") for s in PUBLISHED["proofs"]["Lemma 5.1"]}
+    assert pages.slip(lemma9[6]) == "typo"  # a failing step's slip; step 3 holds as read
+    assert lemma9[3]["reason"].startswith("a typo: ") and "a typo" in lemma9[6]["reason"]
+    assert "minus (f(μ_k) − f*)" in lemma9[9]["reason"]
+    assert "‖Ũν‖² ≤ (c₁/τ)‖ν‖²" in lemma9[10]["reason"]
+    assert "conservative by exactly 2" in lemma9[12]["reason"]
+    # the specs say the same as the published walk
+    for name, by_index in (("Lemma E.8", lemma38), ("Lemma 5.1", lemma9)):
+        for step in spec.find(name).steps:
+            assert (step.reason or "") == (by_index[step.index]["reason"] or ""), (name, step)
