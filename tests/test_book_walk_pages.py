@@ -882,3 +882,19 @@ def test_the_walk_s_readings_say_what_their_checks_do():
     for name, by_index in (("Lemma E.8", lemma38), ("Lemma 5.1", lemma9)):
         for step in spec.find(name).steps:
             assert (step.reason or "") == (by_index[step.index]["reason"] or ""), (name, step)
+
+
+def test_the_new_findings_say_what_their_letters_stand_for():
+    """The new findings wrote ℓ (Lemmas 27 and 28's counterexamples: τ = 2.497, ℓ = 0.3707)
+    where the notation page's ℓ = max(L, τ) ≥ τ: the walk's letter is the lemmas' 𝓛 (∇²f ⪯
+    𝓛Σ⁻¹), written so and defined; Lemma 29's c₂, c₃ and "isotropic instance" are defined
+    where the counterexample shows them."""
+    index = pages.index_page(PUBLISHED)
+    findings = index[index.index("**New findings**") :]
+    assert "ℓ" not in findings
+    for proof, printed in (("Lemma D.4", "Lemma 27"), ("Lemma D.5", "Lemma 28")):
+        [line] = [x for x in findings.splitlines() if f"of {printed}](" in x]
+        assert "𝓛 = " in line and "where 𝓛 = the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹" in line
+    for line in (x for x in findings.splitlines() if "of Lemma 29](" in x):
+        for said in ("an isotropic instance has Σ⁻¹ = τI", "c₂ = 2d + 2 log(1/δ)", "c₃ = 2d + 3"):
+            assert said in line, said

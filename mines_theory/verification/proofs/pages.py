@@ -757,7 +757,7 @@ def new_findings(
 #: The counterexamples' names that are not a symbol with an index (``symbol``): as a reader
 #: writes them.
 _NAMES = {
-    "ell": "ℓ",
+    "ell": "𝓛",
     "lhs": "left side",
     "rhs": "right side",
     "lhs - rhs": "left − right",
@@ -773,7 +773,8 @@ _SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"
 
 def symbol(name: str) -> str:
     """A counterexample's (or a sympy expression's) name as the paper writes it: a Greek letter's
-    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as ℓ, a trailing number or "_N" as
+    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as 𝓛 (the lemmas' 𝓛, not the
+    notation page's ℓ = max(L, τ)), a trailing number or "_N" as
     its subscript ("c1" → "c₁", "nu_2" → "ν₂"), another "_x" as an HTML subscript ("A_t" →
     "A<sub>t</sub>"); other names as they are.
 
@@ -871,7 +872,7 @@ GLOSSARY: dict[str, str] = {
     "xi": "† ξ<sub>k</sub>, the smallest eigenvalue of Σ<sub>k</sub><sup>1/2</sup>"
     "∇²f(μ<sub>k</sub>)Σ<sub>k</sub><sup>1/2</sup> (a lower bound on it)",
     "eta": "† η₁,k, the step size of the mean",
-    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub>, written ℓ in the counterexamples)",
+    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub> at iteration k)",
     "nu_1": "the entries of ν, the remainders of the Taylor expansions of the "
     "antithetic differences (eq:nu)",
     "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
@@ -1301,13 +1302,20 @@ MEANINGS: dict[str, dict[str, str]] = {
         "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
     "Lemma E.8": {"s": "the variable of the integral over the tail"},
+    "Lemma D.4": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
+    "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
+    "Lemma D.6": {
+        "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
+        "c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)",
+        "c3": "2d + 3 log(1/δ), the bound on ‖u<sub>i</sub>‖² of eq:u_norm's event",
+    },
 }
 
 
 #: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
 SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
-    "Lemma D.6": {"c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)"},
+    "Lemma D.6": {"c2": MEANINGS["Lemma D.6"]["c2"]},
 }
 
 
@@ -1327,6 +1335,8 @@ def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
             continue
         if key == "c0":
             said.append(f"c₀…c₄ {table[key]}")
+        elif key in WORDS:
+            said.append(f"an {WORDS[key]} has {table[key]}")
         else:
             said.append(f"{symbol(key)} = {table[key]}")
     return "where " + ", ".join(said) if said else ""
