@@ -546,10 +546,10 @@ def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):
     estimate with its error apart."""
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     assert (
-        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, printed right side = "
-        "25.99, right side − E[left side] = −0.0187 ± 0.0010." in _step(page, 1)
+        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, the event's threshold = "
+        "25.99, P(exceed) = 0.0190 ± 0.0010 against δ = 0.0002108." in _step(page, 1)
     )
-    assert "printed right side: the lemma's printed right side at the instance" in page
+    assert "the event's threshold: the lemma's printed right side at the instance" in page
     assert "check compares with δ (its own right side)" in page
     for proof, page, _ in _pages():
         assert "estimate = " not in page and "its standard error = " not in page, proof.name
@@ -898,3 +898,16 @@ def test_the_new_findings_say_what_their_letters_stand_for():
     for line in (x for x in findings.splitlines() if "of Lemma 29](" in x):
         for said in ("an isotropic instance has Σ⁻¹ = τI", "c₂ = 2d + 2 log(1/δ)", "c₃ = 2d + 3"):
             assert said in line, said
+
+
+def test_an_exceedance_test_reports_its_probability_against_delta(tex):
+    """Lemma 38's step 1 showed "printed right side = 25.99" beside "right side − E[left side]
+    = −0.0187": "right side" for two things, and a probability as an expectation. It now shows
+    the event's threshold by that name and P(exceed) against δ, the estimate plus δ."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    [line] = [x for x in _step(page, 1).splitlines() if x.startswith("**Counterexample:**")]
+    found = PUBLISHED["proofs"]["Lemma E.8"][0]["counterexample"]
+    p = pages.uncertain(found["estimate"] + found["delta"], found["se"])
+    assert f"P(exceed) = {p} against δ = {pages.number(found['delta'])}" in line
+    assert "right side − E[left side]" not in line and "printed right side =" not in line
+    assert "the event's threshold = 25.99" in line

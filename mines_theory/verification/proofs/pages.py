@@ -762,7 +762,7 @@ _NAMES = {
     "rhs": "right side",
     "lhs - rhs": "left − right",
     "se": "its standard error",
-    "bound": "printed right side",
+    "bound": "the event's threshold",
     "norm_u_sq": "‖u‖²",
     "norm_e": "‖e‖",
     "mu_gap": "μ gap",
@@ -832,9 +832,22 @@ def _values(
 
     >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
     'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
-    """
+
+    An exceedance test (a ``bound``, the event's threshold, and a ``delta``: P(the quantity
+    exceeds ``bound``) ≤ δ, its estimate E[𝟙{exceeds}] − δ) says the probability against δ:
+
+    >>> _values({"delta": 0.0002108, "bound": 25.99, "estimate": 0.01873917, "se": 0.00096415},
+    ...         relation="<=")
+    "δ = 0.0002108, the event's threshold = 25.99, P(exceed) = 0.0189 ± 0.0010 against δ = 0.0002108"
+    """  # noqa: E501
     items = []
+    exceedance = relation == "<=" and {"bound", "delta", "estimate", "se"} <= set(counterexample)
     for k, v in counterexample.items():
+        if exceedance and k == "estimate":
+            delta = counterexample["delta"]
+            shown = uncertain(v + delta, counterexample["se"])
+            items.append(f"P(exceed) = {shown} against δ = {number(delta)}")
+            continue
         if k == "se" and relation in DIRECTION and "estimate" in counterexample:
             continue
         if k == "estimate" and relation in DIRECTION and "se" in counterexample:
