@@ -911,3 +911,17 @@ def test_an_exceedance_test_reports_its_probability_against_delta(tex):
     assert f"P(exceed) = {p} against δ = {pages.number(found['delta'])}" in line
     assert "right side − E[left side]" not in line and "printed right side =" not in line
     assert "the event's threshold = 25.99" in line
+
+
+def test_a_line_after_a_false_one_names_its_nearest_failing_premise(tex):
+    """Lemma 38's step 48 read "after step 4, which fails" (the first false step upstream)
+    where the premise it uses, step 19, is the one that fails: the heading names the nearest
+    failing step the line is reached through, a step it uses where one fails (from the spec's
+    ``uses``, read here)."""
+    proof = spec.find("Lemma E.8")
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    assert 19 in proof.steps[47].earlier and steps[18]["status"] == "fails"
+    assert steps[47]["after"] == 4  # the walk's first false step upstream
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert "### Step 48 · ✓ identity · after step 19, which fails" in page
+    assert "### Step 49 · ✓ holds · after step 19, which fails" in page  # through step 48

@@ -145,7 +145,9 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     assert after, "Lemma 9's proof holds lines after its false ones"
     for s in after:
         badge = pages.BADGE[s["status"]]
-        assert f"## Step {s['index']} · {badge} · after step {s['after']}, which fails" in page
+        near = pages.nearest_false("Lemma 5.1", steps, s["index"])
+        assert steps[near - 1]["status"] == "fails" and near >= s["after"]
+        assert f"## Step {s['index']} · {badge} · after step {near}, which fails" in page
 
 
 def test_the_index_lists_every_walked_proof_with_its_first_false_step():

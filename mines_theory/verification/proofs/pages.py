@@ -431,6 +431,33 @@ def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+def nearest_false(proof: str, steps: Sequence[Mapping[str, Any]], index: int) -> int | None:
+    """The nearest failing step that step ``index`` of the proof ``proof`` (our name) is reached
+    through: the latest failing step among those it uses (``spec.Step.earlier``), else the
+    nearest of the steps it uses, transitively; None where it is reached through none (the
+    walk's ``after`` is the first such step, which can lie far upstream).
+
+    >>> steps = [{"index": i, "status": "holds"} for i in range(1, 51)]
+    >>> for i in (4, 19):
+    ...     steps[i - 1]["status"] = "fails"
+    >>> nearest_false("Lemma E.8", steps, 48), nearest_false("Lemma E.8", steps, 49)
+    (19, 19)
+    """
+    declared = {s.index: s for s in spec.find(proof).steps}
+    status = {int(s["index"]): s["status"] for s in steps}
+    memo: dict[int, int | None] = {}
+
+    def near(i: int) -> int | None:
+        if i not in memo:
+            uses = declared[i].earlier
+            direct = [j for j in uses if status.get(j) == "fails"]
+            above = [n for j in uses if (n := near(j)) is not None]
+            memo[i] = max(direct) if direct else max(above, default=None)
+        return memo[i]
+
+    return near(index)
+
+
 def of_statement(step: Mapping[str, Any]) -> bool:
     """Whether a walked ``step`` is a relation of the lemma's statement, not a line of its
     proof (its reason says so: "the statement", "the statement's eq:…").
@@ -2457,7 +2484,8 @@ def proof_page(
         if index == substantive and index != first:
             mark = " · first false step that is not a typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
-            mark = f" · after step {step['after']}, which fails"  # the chain is broken there
+            near = nearest_false(proof.name, steps, index) or step["after"]
+            mark = f" · after step {near}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
