@@ -925,3 +925,18 @@ def test_a_line_after_a_false_one_names_its_nearest_failing_premise(tex):
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     assert "### Step 48 · ✓ identity · after step 19, which fails" in page
     assert "### Step 49 · ✓ holds · after step 19, which fails" in page  # through step 48
+
+
+def test_a_probability_checked_by_monte_carlo_reads_as_a_probability_first():
+    """Lemma 38's re-checks read "E[−𝟙{‖u‖² ≥ A_t}] ≥ −δ/(b(t + 1)²)", the engine's form: each
+    now says the probability against its bound first, the engine's form after it."""
+    steps = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma E.8"]}
+    for index, said in (
+        (2, "P(‖u‖² ≥ (β + 1)d) ≤ exp(−dβ/8) by Monte Carlo"),
+        (5, "P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²) by Monte Carlo"),
+        (31, "P(X²𝟙{X > A_t} > s) < δ/(t + 1)² by Monte Carlo"),
+    ):
+        reason = steps[index]["reason"]
+        assert said in reason and reason.index(said) < reason.index("E[−𝟙"), index
+    for step in spec.find("Lemma E.8").steps:
+        assert (step.reason or "") == (steps[step.index]["reason"] or ""), step.index
