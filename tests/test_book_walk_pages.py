@@ -5,6 +5,7 @@ the display it belongs to. These tests read the published walk and the .tex; not
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -471,7 +472,7 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         assert not re.search(r"\]\([^)]*\): ", line), line
         assert not re.search(r"\) erratum\b", line), line
     said = pages.statement_verdicts("Lemma 5.1")
-    assert "(ledger.md#claim-lemma-5-1-gamma-0) is false as printed and holds corrected (" in said
+    assert "on the runs it is false as printed and holds corrected (" in said
     assert verdicts["Lemma 5.1, γ > 0"].status is Status.ERRATUM
     for status, words in (
         (Status.HOLDS, "holds"),
@@ -480,7 +481,8 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         (Status.HYPOTHESES_NOT_MET, "was checked outside its hypotheses"),
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
-        assert f"-gamma-0) {words}" in pages.statement_verdicts("Lemma 5.1", made), status
+        said = pages.statement_verdicts("Lemma 5.1", made)
+        assert re.search(rf"-gamma-0\) \*\*[a-z ]+\*\* \([^)]*\), on the runs it {words}", said)
 
 
 def _found(page: str, index: int) -> str:
@@ -544,10 +546,10 @@ def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):
     estimate with its error apart."""
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     assert (
-        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, printed right side = "
-        "25.99, right side − E[left side] = −0.0187 ± 0.0010." in _step(page, 1)
+        "**Counterexample:** d = 1, b = 4000, k = 1, δ = 0.0002108, the event's threshold = "
+        "25.99, P(exceed) = 0.0190 ± 0.0010 against δ = 0.0002108." in _step(page, 1)
     )
-    assert "printed right side: the lemma's printed right side at the instance" in page
+    assert "the event's threshold: the lemma's printed right side at the instance" in page
     assert "check compares with δ (its own right side)" in page
     for proof, page, _ in _pages():
         assert "estimate = " not in page and "its standard error = " not in page, proof.name
@@ -612,7 +614,7 @@ def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(
     changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
     monkeypatch.setattr(report, "STATUS_VERBS", changed)
     monkeypatch.setattr(pages, "STATUS_VERBS", changed)
-    assert "(ledger.md#claim-lemma-e-8) trips" in pages.statement_verdicts("Lemma E.8")
+    assert "on the runs it trips" in pages.statement_verdicts("Lemma E.8")
     assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
 
 
@@ -629,21 +631,93 @@ def test_a_page_counts_each_failing_relation_once_and_its_re_checks_apart(tex):
     again = {s.index: s.rechecks for s in proof.steps if s.rechecks}
     assert {5: 6, 31: 37, 42: 45}.items() <= again.items()
     steps = PUBLISHED["proofs"]["Lemma E.8"]
-    own = Counter(s["status"] for s in steps if s["index"] not in again)
+    own = Counter(s["status"] for s in steps if s["index"] not in again)  # ranges: not checked
     rechecked = Counter(s["status"] for s in steps if s["index"] in again)
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
     said = re.search(
-        r"(\d+) fails, .*?\(and (\d+) re-checks of another step's bound: (.*?)\)", opening
+        r"(\d+) relations \(.*?(\d+) fails\), (\d+) re-checks of another step's bound "
+        r"\((.*?)\), (\d+) pieces of a quantifier's range;",
+        opening,
     )
     assert said is not None, opening
-    assert int(said[1]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
-    assert int(said[2]) == len(again) and f"{rechecked['fails']} fails" in said[3]
-    assert sum(
-        int(n) for n in re.findall(r"(\d+) (?:identity|holds|fails|not checked)", opening)
-    ) == len(steps)
+    assert int(said[2]) == own["fails"] < sum(s["status"] == "fails" for s in steps)
+    assert int(said[3]) == len(again) and f"{rechecked['fails']} fails" in said[4]
+    pieces = [s for s in steps if pages.quantifier_range(s) is not None]
+    assert int(said[5]) == len(pieces) == 6
+    assert int(said[1]) + len(again) + len(pieces) == len(steps)
     assert f"A re-check of [step 6]({pages.step_link('Lemma E.8', 6)})'s bound" in _step(page, 5)
     assert "re-check" not in pages.proof_page("Lemma 9", PUBLISHED)
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of parentheses in ``text``."""
+    depth = deepest = 0
+    for c in text:
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
+    """A cold reader found proofs.html's counts irreconcilable: Lemma 38's list item read "50
+    steps (8 identity, 12 holds, 15 fails, 6 not checked (and 9 re-checks…))", the table's E
+    row folded the re-checks into its fails, its 6 "not checked" were pieces of a quantifier's
+    range (t ≥ 0 of ∃ t ≥ 0, 1 ≤ i ≤ b), and the errata section listed 19 of its steps under
+    (E.10) where its page says 12. Now a step that is no relation of its own (a re-check, a
+    range piece) is counted apart everywhere: the table's columns, the list, the page's opening
+    and the errata section agree, counted here from the steps, and no count nests a
+    parenthesis."""
+    from collections import Counter
+
+    index = pages.index_page(PUBLISHED)
+    table = _index_table(index)
+    head, total = table[0], table[-1]
+    own, kinds = Counter(), Counter()
+    for name, steps in PUBLISHED["proofs"].items():
+        for s in steps:
+            kind = published.apart(name, s)
+            (kinds.update([kind]) if kind else own.update([s["status"]]))
+    assert kinds == {"re-check": 9, "range": 6}
+    for status in ("identity", "holds", "fails", "not checked"):
+        assert int(total[head.index(status)]) == own[status], status
+    assert int(total[head.index("re-checks")]) == kinds["re-check"]
+    assert int(total[head.index("range pieces")]) == kinds["range"]
+    assert int(total[head.index("relations")]) == sum(own.values())
+    line = next(x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]"))
+    assert _depth(line.split("](walk-lemma-e-8.md)")[1]) == 1, line
+    assert "50 steps: 35 relations (8 identity, 12 holds, 15 fails)" in line
+    assert line.endswith("first false at step 1, the statement")
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
+    assert line.split("): ", 1)[1].split(";")[0] in opening
+    assert "Step 1 is a relation of the statement, not a line of its proof." in opening
+    # the errata section lists under (E.10) the steps the page counts under it
+    [said] = re.findall(r"^- (\d+) to \[\*eq:chi_1 \(E\.10\)", page, re.M)
+    section = index[index.index("## The walk against the errata") :]
+    [listed] = [x for x in section.splitlines() if "walk-lemma-e-8" in x and "eq:chi_1 (E.10)" in x]
+    assert len(re.findall(r"\[\d+\]\(walk-lemma-e-8", listed)) == int(said) == 12
+
+
+def test_the_index_defines_the_statuses_as_the_walk_uses_them():
+    """Its "holds" read "random instances and an adversarial search" where many steps are
+    Monte Carlo at a few instances without a search; and it defined `follows`, which no step
+    has. The definitions now give the Monte Carlo rule with the checker's own numbers, and
+    define `follows` only where a step has it."""
+    from mines_theory.verification.proofs import check
+
+    index = pages.index_page(PUBLISHED)
+    definitions = index.split("\n\n")[1]
+    assert (
+        f"Monte Carlo at {check.EXPECTATION_INSTANCES} instances, "
+        f"{check.MONTE_CARLO_DRAWS:,} draws each" in definitions
+    )
+    assert f"more than {check.K_SE:g} standard errors" in definitions
+    assert "`follows`" not in definitions
+    name = next(iter(PUBLISHED["proofs"]))
+    some = copy.deepcopy(PUBLISHED)
+    some["proofs"][name][0]["status"] = "follows"
+    assert "`follows` (it holds only given" in pages.index_page(some).split("\n\n")[1]
 
 
 #: Where the relation a step shows ends on its page: the lines after it (what it uses, the
@@ -743,3 +817,126 @@ def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
     ]
     with pytest.raises(ValueError, match="name='Ω'"):
         pages.symbols_line("Lemma E.8", [], ["\\Omega_t"])
+
+
+def test_the_statement_line_leads_with_the_ledger_s_conclusion_then_the_runs():
+    """Lemma 9's page opened "Lemma 5.1 holds (loose; too loose to be tested)" while the page
+    shows its proof failing and the corrigendum finds it false as printed: each row now leads
+    with the ledger's conclusion (``report.conclusion``, the word its rows open with) and what
+    it means, and says the run's status after, "on the runs"; a changed conclusion changes
+    it."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.views import report
+
+    walk = pages.with_slips(PUBLISHED)
+    verdicts = ledger.published()
+    said = pages.statement_verdicts("Lemma 5.1", verdicts, walk)
+    for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
+        word = report.conclusion(ledger.claim(number), verdicts[number], walk)
+        link = f"[{number}](ledger.md#{report.claim_anchor(number)})"
+        meaning = report.CONCLUSION_MEANING[word]
+        assert f"{link} **{word.value}** ({meaning}), on the runs it " in said, number
+    assert "**repaired**" in said and said.index("**repaired**") < said.index("holds")
+    clean = pages.statement_verdicts("Thm 3.2", verdicts, walk)
+    assert "**stands** (nothing found against it), on the runs it holds." in clean
+
+
+def test_a_page_s_header_quotes_its_errata_s_corrections_whole(tex):
+    """Lemma 38's header quoted its erratum's correction cut short, "A_t = 8 log(b/δ) +
+    16 log(t+1) + d", leaving out that it holds only where (E.9) applies and that for larger
+    d Laurent–Massart's bound is the one to use: each erratum the failing steps answer to is
+    quoted with its correction whole (the index keeps its first clause)."""
+    from mines_theory.verification.framework import ledger
+
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    [item] = [x for x in page.splitlines() if x.startswith("- ") and "eq:chi_1 (E.10)" in x]
+    correct = ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3").correct
+    for clause in ("valid where eq:chi (E.9) applies", "Laurent and Massart", "for every d"):
+        assert clause in correct.replace("eq:chi ", "eq:chi (E.9) ") and clause in item, clause
+    assert pages.gist(ledger.erratum("eq:chi_1 (Lemma E.8); A_K of Lemma 5.3")).endswith("+ d")
+
+
+def test_the_walk_s_readings_say_what_their_checks_do():
+    """A cold reader's notes on Lemmas 38 and 9: step 47 said "b ≤ 20" beside a counterexample
+    at b = 833 (the model draws b log-uniform in [1, 1000]); step 40 said it fails "for every
+    b ≥ 2 at large A_t" where it fails for every A_t ≥ 0 once b ≥ 2; steps 30 and 41's "A at a
+    χ² level" is A with P(χ² > A) in a range; Lemma 9's step 3 read an ill-formed product as
+    its typo's correction without saying "typo", as step 6, its like, does; step 9's sides are
+    net of f(μ_k) − f*; step 12's rate is conservative by exactly 2."""
+    lemma38 = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma E.8"]}
+    assert lemma38[47]["counterexample"]["b"] > 20 and "b ≤ 20" not in lemma38[47]["reason"]
+    assert "b log-uniform in [1, 1000]" in lemma38[47]["reason"]
+    ex = lemma38[40]["counterexample"]
+    assert ex["b"] >= 2 and "fails for every A_t ≥ 0 once b ≥ 2" in lemma38[40]["reason"]
+    for b in (2, 3, 30):  # 16(A + 8)b > 16A + 144 at every A ≥ 0 once b ≥ 2
+        assert all(16 * (a + 8) * b > 16 * a + 144 for a in (0.0, 1.0, 100.0))
+    assert "P(χ²_{d+4} > A) ∈ [0.1, 0.9]" in lemma38[30]["reason"]
+    assert "P(χ²_{d+2} > A) ∈ [0.1, 0.9]" in lemma38[41]["reason"]
+    lemma9 = {s["index"]: dict(s, proof="Lemma 5.1") for s in PUBLISHED["proofs"]["Lemma 5.1"]}
+    assert pages.slip(lemma9[6]) == "typo"  # a failing step's slip; step 3 holds as read
+    assert lemma9[3]["reason"].startswith("a typo: ") and "a typo" in lemma9[6]["reason"]
+    assert "minus (f(μ_k) − f*)" in lemma9[9]["reason"]
+    assert "‖Ũν‖² ≤ (c₁/τ)‖ν‖²" in lemma9[10]["reason"]
+    assert "conservative by exactly 2" in lemma9[12]["reason"]
+    # the specs say the same as the published walk
+    for name, by_index in (("Lemma E.8", lemma38), ("Lemma 5.1", lemma9)):
+        for step in spec.find(name).steps:
+            assert (step.reason or "") == (by_index[step.index]["reason"] or ""), (name, step)
+
+
+def test_the_new_findings_say_what_their_letters_stand_for():
+    """The new findings wrote ℓ (Lemmas 27 and 28's counterexamples: τ = 2.497, ℓ = 0.3707)
+    where the notation page's ℓ = max(L, τ) ≥ τ: the walk's letter is the lemmas' 𝓛 (∇²f ⪯
+    𝓛Σ⁻¹), written so and defined; Lemma 29's c₂, c₃ and "isotropic instance" are defined
+    where the counterexample shows them."""
+    index = pages.index_page(PUBLISHED)
+    findings = index[index.index("**New findings**") :]
+    assert "ℓ" not in findings
+    for proof, printed in (("Lemma D.4", "Lemma 27"), ("Lemma D.5", "Lemma 28")):
+        [line] = [x for x in findings.splitlines() if f"of {printed}](" in x]
+        assert "𝓛 = " in line and "where 𝓛 = the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹" in line
+    for line in (x for x in findings.splitlines() if "of Lemma 29](" in x):
+        for said in ("an isotropic instance has Σ⁻¹ = τI", "c₂ = 2d + 2 log(1/δ)", "c₃ = 2d + 3"):
+            assert said in line, said
+
+
+def test_an_exceedance_test_reports_its_probability_against_delta(tex):
+    """Lemma 38's step 1 showed "printed right side = 25.99" beside "right side − E[left side]
+    = −0.0187": "right side" for two things, and a probability as an expectation. It now shows
+    the event's threshold by that name and P(exceed) against δ, the estimate plus δ."""
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    [line] = [x for x in _step(page, 1).splitlines() if x.startswith("**Counterexample:**")]
+    found = PUBLISHED["proofs"]["Lemma E.8"][0]["counterexample"]
+    p = pages.uncertain(found["estimate"] + found["delta"], found["se"])
+    assert f"P(exceed) = {p} against δ = {pages.number(found['delta'])}" in line
+    assert "right side − E[left side]" not in line and "printed right side =" not in line
+    assert "the event's threshold = 25.99" in line
+
+
+def test_a_line_after_a_false_one_names_its_nearest_failing_premise(tex):
+    """Lemma 38's step 48 read "after step 4, which fails" (the first false step upstream)
+    where the premise it uses, step 19, is the one that fails: the heading names the nearest
+    failing step the line is reached through, a step it uses where one fails (from the spec's
+    ``uses``, read here)."""
+    proof = spec.find("Lemma E.8")
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    assert 19 in proof.steps[47].earlier and steps[18]["status"] == "fails"
+    assert steps[47]["after"] == 4  # the walk's first false step upstream
+    page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert "### Step 48 · ✓ identity · after step 19, which fails" in page
+    assert "### Step 49 · ✓ holds · after step 19, which fails" in page  # through step 48
+
+
+def test_a_probability_checked_by_monte_carlo_reads_as_a_probability_first():
+    """Lemma 38's re-checks read "E[−𝟙{‖u‖² ≥ A_t}] ≥ −δ/(b(t + 1)²)", the engine's form: each
+    now says the probability against its bound first, the engine's form after it."""
+    steps = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma E.8"]}
+    for index, said in (
+        (2, "P(‖u‖² ≥ (β + 1)d) ≤ exp(−dβ/8) by Monte Carlo"),
+        (5, "P(‖u‖² ≥ A_t) ≤ δ/(b(t + 1)²) by Monte Carlo"),
+        (31, "P(X²𝟙{X > A_t} > s) < δ/(t + 1)² by Monte Carlo"),
+    ):
+        reason = steps[index]["reason"]
+        assert said in reason and reason.index(said) < reason.index("E[−𝟙"), index
+    for step in spec.find("Lemma E.8").steps:
+        assert (step.reason or "") == (steps[step.index]["reason"] or ""), step.index

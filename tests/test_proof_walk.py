@@ -197,7 +197,18 @@ def test_coverage_per_appendix(tex, walked):
             steps = [r for p in inside for r in walked[p.name] if r.status == status]
             assert table[letter].get(status, 0) == len(steps), (letter, status)
     assert sum(v["walked"] for v in table.values()) == sum(len(p.steps) for p in spec.proofs())
-    # and the counts, with the statuses walked afresh, are the published ones
+    # the published counts set apart the steps that are no relation of their own (a re-check
+    # of another step's bound, a piece of a quantifier's range): relations and walked without
+    # them, each kind in a column of its own
+    proofs = {name: [r.to_json() for r in rs] for name, rs in walked.items()}
+    table = published.coverage_of(proofs, tex)
+    kinds = {
+        kind: sum(published.apart(n, s) == kind for n, ss in proofs.items() for s in ss)
+        for kind in published.APART
+    }
+    assert kinds == {"re-check": 9, "range": 6}
+    assert table["E"]["relations"] == 181 - 9 - 6 and table["E"]["walked"] == 181 - 9 - 6
+    assert {k: table["E"][k] for k in published.APART} == kinds
     assert table == published.load()["coverage"]
 
 

@@ -223,25 +223,32 @@ def coverage(
     walked: Mapping[str, Sequence[str]],
     spans: Iterable[tuple[int, int]],
     letters: Iterable[str] = tuple(APPENDICES),
+    apart: Iterable[str] = (),
 ) -> dict[str, dict[str, int]]:
     """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those inside a walked
     proof, one of ``spans``, whose normalized fragment is a key of ``walked``) and, of those, the
     count of each status. ``walked`` maps a step's normalized ``latex`` to the statuses of the
     steps that print it, in the order of the .tex (``statuses``): the same fragment printed
     twice (Lemma C.1's "= H." at steps 1 and 5, one holding, one an identity) takes each
-    status in turn, the last for any further occurrence."""
-    spans = list(spans)
+    status in turn, the last for any further occurrence. A status of ``apart`` (a walked step
+    that is no relation of its own: a re-check, a piece of a quantifier's range) is counted
+    under its own key and neither among the ``relations`` nor the ``walked``."""
+    spans, apart = list(spans), set(apart)
     seen: dict[str, int] = {}
     table: dict[str, dict[str, int]] = {}
     for display in displays(tex, letters):
         row = table.setdefault(display.appendix, {"relations": 0, "walked": 0})
         inside = any(lo <= display.start < hi for lo, hi in spans)
         for relation in relations(display):
-            row["relations"] += 1
             fragment = normalized(relation.fragment)
             found = walked.get(fragment) if inside else None
-            if found:
-                status = found[min(seen.get(fragment, 0), len(found) - 1)]
+            status = found[min(seen.get(fragment, 0), len(found) - 1)] if found else None
+            if status in apart:
+                seen[fragment] = seen.get(fragment, 0) + 1
+                row[status] = row.get(status, 0) + 1
+                continue
+            row["relations"] += 1
+            if status is not None:
                 seen[fragment] = seen.get(fragment, 0) + 1
                 row["walked"] += 1
                 row[status] = row.get(status, 0) + 1

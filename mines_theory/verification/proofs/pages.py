@@ -25,7 +25,8 @@ from ..framework.verdict import Status, Verdict
 from ..framework.numbers import powers_of_ten
 from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
-from .published import cross_check, load, proof_summaries, summary_table
+from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
+from .published import APART, apart, cross_check, load, proof_summaries, summary_table
 from .walk import points_into
 
 __all__ = [
@@ -371,15 +372,14 @@ def numbered(markdown: str) -> str:
 
 
 def rechecks(proof: str, steps: Sequence[Mapping[str, Any]]) -> set[int]:
-    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that re-check
-    another step's relation (their spec's ``rechecks``: an event inside P(·) checked with the
-    bound another step puts on its probability), which a page counts apart.
+    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that are no
+    relation of their own (``published.apart``: a re-check of another step's bound, a piece of
+    a quantifier's range), which the counts set apart.
 
     >>> sorted(rechecks("Lemma E.8", [{"index": 5}, {"index": 6}]))
     [5]
     """
-    declared = {s.index: s.rechecks for s in spec.find(proof).steps}
-    return {int(s["index"]) for s in steps if declared.get(int(s["index"])) is not None}
+    return {int(s["index"]) for s in steps if apart(proof, s) is not None}
 
 
 def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
@@ -388,20 +388,27 @@ def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _counts(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
-    """The walked ``steps`` of the proof ``proof`` (our name) counted by status, each relation
-    once: the steps that re-check another's bound (``rechecks``) counted apart, after.
+    """The walked ``steps`` of the proof ``proof`` (our name) counted, one convention for the
+    index's list and each page's opening: the steps by status in parentheses; where some are no
+    relation of their own (``published.apart``), the relations by status, then each kind set
+    apart with its count (a re-check's statuses after it), no parenthesis inside another.
 
-    >>> steps = [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}]
-    >>> _counts("Lemma E.8", steps)
-    "1 fails (and 1 re-check of another step's bound: 1 fails)"
+    >>> _counts("Lemma E.8", [{"index": 6, "status": "fails"}])
+    '1 steps (1 fails)'
+    >>> _counts("Lemma E.8", [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}])
+    "2 steps: 1 relations (1 fails), 1 re-checks of another step's bound (1 fails)"
     """
-    again = rechecks(proof, steps)
-    said = _tally([s for s in steps if int(s["index"]) not in again])
-    if not again:
-        return said
-    checks = "re-check" if len(again) == 1 else "re-checks"
-    mine = _tally([s for s in steps if int(s["index"]) in again])
-    return f"{said} (and {len(again)} {checks} of another step's bound: {mine})"
+    kinds = {int(s["index"]): apart(proof, s) for s in steps}
+    own = [s for s in steps if kinds[int(s["index"])] is None]
+    if len(own) == len(steps):
+        return f"{len(steps)} steps ({_tally(steps)})"
+    parts = [f"{len(own)} relations ({_tally(own)})"]
+    for kind, words in APART.items():
+        these = [s for s in steps if kinds[int(s["index"])] == kind]
+        if these:
+            statuses = f" ({_tally(these)})" if kind == "re-check" else ""
+            parts.append(f"{len(these)} {words}{statuses}")
+    return f"{len(steps)} steps: " + ", ".join(parts)
 
 
 def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
@@ -424,16 +431,63 @@ def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
     )
 
 
+def nearest_false(proof: str, steps: Sequence[Mapping[str, Any]], index: int) -> int | None:
+    """The nearest failing step that step ``index`` of the proof ``proof`` (our name) is reached
+    through: the latest failing step among those it uses (``spec.Step.earlier``), else the
+    nearest of the steps it uses, transitively; None where it is reached through none (the
+    walk's ``after`` is the first such step, which can lie far upstream).
+
+    >>> steps = [{"index": i, "status": "holds"} for i in range(1, 51)]
+    >>> for i in (4, 19):
+    ...     steps[i - 1]["status"] = "fails"
+    >>> nearest_false("Lemma E.8", steps, 48), nearest_false("Lemma E.8", steps, 49)
+    (19, 19)
+    """
+    declared = {s.index: s for s in spec.find(proof).steps}
+    status = {int(s["index"]): s["status"] for s in steps}
+    memo: dict[int, int | None] = {}
+
+    def near(i: int) -> int | None:
+        if i not in memo:
+            uses = declared[i].earlier
+            direct = [j for j in uses if status.get(j) == "fails"]
+            above = [n for j in uses if (n := near(j)) is not None]
+            memo[i] = max(direct) if direct else max(above, default=None)
+        return memo[i]
+
+    return near(index)
+
+
+def of_statement(step: Mapping[str, Any]) -> bool:
+    """Whether a walked ``step`` is a relation of the lemma's statement, not a line of its
+    proof (its reason says so: "the statement", "the statement's eq:…").
+
+    >>> of_statement({"reason": "the statement's eq:sigma_1: |ν₁| computed"})
+    True
+    >>> of_statement({"reason": "eq:chi_1 exactly"}), of_statement({"reason": None})
+    (False, False)
+    """
+    return re.match(r"the statement\b", step.get("reason") or "") is not None
+
+
+def _statement_words(steps: Sequence[Mapping[str, Any]], index: int | None) -> str:
+    """ ", the statement" where step ``index`` of ``steps`` is one of the statement's."""
+    if index is None or not of_statement(steps[index - 1]):
+        return ""
+    return ", the statement" if index == 1 else ", in the statement"
+
+
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     first, other = first_false(steps), first_not_typo(steps)
     where = f"first false at step {first}" if first is not None else "no false step"
+    where += _statement_words(steps, first)
     if first is not None and other != first:
         where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
     if inherited(proof.name, steps) is not None:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
         f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md): "
-        f"{len(steps)} steps ({_counts(proof.name, steps)}); {where}"
+        f"{_counts(proof.name, steps)}; {where}"
     )
 
 
@@ -475,10 +529,20 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
-        "of the normalized margin), `fails` (a counterexample), `follows` (it holds only "
-        "given an earlier line that fails, its premise) or `not checked` (with its reason). A "
+        "of the normalized margin; or, for an expectation or a probability, no violation by "
+        f"Monte Carlo at {EXPECTATION_INSTANCES} instances, {MONTE_CARLO_DRAWS:,} draws each, "
+        f"without an adversarial search: it holds unless the estimate is beyond the bound by "
+        f"more than {K_SE:g} standard errors), `fails` (a counterexample; for a Monte Carlo "
+        f"check, an estimate beyond the bound by more than {K_SE:g} standard errors)"
+        + (
+            ", `follows` (it holds only given an earlier line that fails, its premise)"
+            if any(s["status"] == "follows" for ss in walked.values() for s in ss)
+            else ""
+        )
+        + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "
-        "proof reaches it through. "
+        "proof reaches it through. Steps that are no relation of their own (a re-check of "
+        "another step's bound, a piece of a quantifier's range) are counted apart. "
         "A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
@@ -512,6 +576,8 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     by_proof: dict[str, dict[str | None, list[int]]] = {}
     for label, where in result.matched.items():
         for name, index in where:
+            if index in rechecks(name, data["proofs"][name]):
+                continue  # a re-check of a step's bound: counted, and listed, with that step
             by_proof.setdefault(name, {}).setdefault(label, []).append(index)
     for name, index in result.new_findings:
         by_proof.setdefault(name, {}).setdefault(None, []).append(index)
@@ -718,12 +784,12 @@ def new_findings(
 #: The counterexamples' names that are not a symbol with an index (``symbol``): as a reader
 #: writes them.
 _NAMES = {
-    "ell": "ℓ",
+    "ell": "𝓛",
     "lhs": "left side",
     "rhs": "right side",
     "lhs - rhs": "left − right",
     "se": "its standard error",
-    "bound": "printed right side",
+    "bound": "the event's threshold",
     "norm_u_sq": "‖u‖²",
     "norm_e": "‖e‖",
     "mu_gap": "μ gap",
@@ -734,7 +800,8 @@ _SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"
 
 def symbol(name: str) -> str:
     """A counterexample's (or a sympy expression's) name as the paper writes it: a Greek letter's
-    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as ℓ, a trailing number or "_N" as
+    name as the letter ("tau" → "τ", "Delta" → "Δ"), "ell" as 𝓛 (the lemmas' 𝓛, not the
+    notation page's ℓ = max(L, τ)), a trailing number or "_N" as
     its subscript ("c1" → "c₁", "nu_2" → "ν₂"), another "_x" as an HTML subscript ("A_t" →
     "A<sub>t</sub>"); other names as they are.
 
@@ -792,9 +859,22 @@ def _values(
 
     >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
     'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
-    """
+
+    An exceedance test (a ``bound``, the event's threshold, and a ``delta``: P(the quantity
+    exceeds ``bound``) ≤ δ, its estimate E[𝟙{exceeds}] − δ) says the probability against δ:
+
+    >>> _values({"delta": 0.0002108, "bound": 25.99, "estimate": 0.01873917, "se": 0.00096415},
+    ...         relation="<=")
+    "δ = 0.0002108, the event's threshold = 25.99, P(exceed) = 0.0189 ± 0.0010 against δ = 0.0002108"
+    """  # noqa: E501
     items = []
+    exceedance = relation == "<=" and {"bound", "delta", "estimate", "se"} <= set(counterexample)
     for k, v in counterexample.items():
+        if exceedance and k == "estimate":
+            delta = counterexample["delta"]
+            shown = uncertain(v + delta, counterexample["se"])
+            items.append(f"P(exceed) = {shown} against δ = {number(delta)}")
+            continue
         if k == "se" and relation in DIRECTION and "estimate" in counterexample:
             continue
         if k == "estimate" and relation in DIRECTION and "se" in counterexample:
@@ -832,7 +912,7 @@ GLOSSARY: dict[str, str] = {
     "xi": "† ξ<sub>k</sub>, the smallest eigenvalue of Σ<sub>k</sub><sup>1/2</sup>"
     "∇²f(μ<sub>k</sub>)Σ<sub>k</sub><sup>1/2</sup> (a lower bound on it)",
     "eta": "† η₁,k, the step size of the mean",
-    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub>, written ℓ in the counterexamples)",
+    "ell": "𝓛 of the hypothesis ∇²f ⪯ 𝓛Σ⁻¹ (𝓛<sub>k</sub> at iteration k)",
     "nu_1": "the entries of ν, the remainders of the Taylor expansions of the "
     "antithetic differences (eq:nu)",
     "A_t": "the lemma's threshold A<sub>t</sub> = 8 log(1/(bδ)) + 16 log(t + 1) + d on "
@@ -1262,13 +1342,20 @@ MEANINGS: dict[str, dict[str, str]] = {
         "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
     "Lemma E.8": {"s": "the variable of the integral over the tail"},
+    "Lemma D.4": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
+    "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
+    "Lemma D.6": {
+        "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
+        "c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)",
+        "c3": "2d + 3 log(1/δ), the bound on ‖u<sub>i</sub>‖² of eq:u_norm's event",
+    },
 }
 
 
 #: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
 SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
-    "Lemma D.6": {"c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)"},
+    "Lemma D.6": {"c2": MEANINGS["Lemma D.6"]["c2"]},
 }
 
 
@@ -1288,6 +1375,8 @@ def meanings(proof: str, counterexample: Mapping[str, Any]) -> str:
             continue
         if key == "c0":
             said.append(f"c₀…c₄ {table[key]}")
+        elif key in WORDS:
+            said.append(f"an {WORDS[key]} has {table[key]}")
         else:
             said.append(f"{symbol(key)} = {table[key]}")
     return "where " + ", ".join(said) if said else ""
@@ -1916,27 +2005,32 @@ _KIND_WORDS = {
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
 
 
-def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) -> str:
+def statement_verdicts(
+    name: str,
+    results: Mapping[str, Verdict] | None = None,
+    walk: Mapping[str, Any] | None = None,
+) -> str:
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
-    with its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
+    led by the ledger's conclusion in bold with what it means (``views.report.conclusion``,
+    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show,
+    its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
     corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
     answer words them (``views.report.short_headline``), from ``results`` (the published
-    verdicts unless given); "is not checked" for a row with no verdict.
+    verdicts unless given) and ``walk`` (the published walk with its slips unless given);
+    "is not checked" for a row with no verdict.
 
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
     What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) fails.
-    >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": Verdict(Status.ERRATUM, "…")}))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) is false as printed and holds corrected.
+    E.2](ledger.md#claim-lemma-e-2) **repaired** (cite the corrigendum's or an erratum's
+    corrected statement), on the runs it fails.
     """
     from ..framework import ledger
-    from ..views.report import claim_anchor, short_headline
+    from ..views.report import CONCLUSION_MEANING, claim_anchor, conclusion, short_headline
 
     results = ledger.published() if results is None else results
+    walk = with_slips(load()) if walk is None else walk
     rows = [c for c in ledger.rows() if c.number.split(", ", 1)[0] == name and c.kind != "repaired"]
     if not rows:
         raise ValueError(f"name={name!r}: expected a walked proof with a ledger row")
@@ -1945,7 +2039,11 @@ def statement_verdicts(name: str, results: Mapping[str, Verdict] | None = None) 
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         headline = short_headline(verdict).removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
-        said.append(f"[{c.number}](ledger.md#{claim_anchor(c.number)}) {words}{headline}")
+        word = conclusion(c, verdict, walk)
+        said.append(
+            f"[{c.number}](ledger.md#{claim_anchor(c.number)}) **{word.value}** "
+            f"({CONCLUSION_MEANING[word]}), on the runs it {words}{headline}"
+        )
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
 
@@ -2055,6 +2153,15 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     if first is None:
         return "no step fails."
     step = steps[first - 1]
+    words = _first_false_kind(proof, steps, first)
+    if of_statement(step):
+        words += f" Step {first} is a relation of the statement, not a line of its proof."
+    return words
+
+
+def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int) -> str:
+    """``_first_false_words`` of a proof that has a first false step, ``first``."""
+    step = steps[first - 1]
     said = f"**the first false step is step {first}**"
     kind = slip(step)
     if kind is None:
@@ -2110,7 +2217,7 @@ def first_clause(text: str) -> str:
 _WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
 
 
-def gist(erratum: Erratum) -> str:
+def gist(erratum: Erratum, whole: bool = False) -> str:
     """What ``erratum`` says is wrong, in a few words, after its kind: the first clause
     (``first_clause``) of its ``correct`` field ("its correction: …"), or, where that is
     longer than ``GIST`` characters, the first clause of its ``consequence`` where that is
@@ -2123,11 +2230,16 @@ def gist(erratum: Erratum) -> str:
     an error; its correction: A_t = 8 log(b/δ) + 16 log(t+1) + d
     >>> print(gist(ledger.erratum("eq:Sig_2_bnd (Lemma E.2)")))
     an error; its consequence: false for non-quadratic f
+
+    ``whole``: the correction as the erratum gives it, every clause (a walk page's header,
+    where a first clause would drop where the correction holds).
     """
     correct, consequence = first_clause(erratum.correct), first_clause(erratum.consequence)
+    if whole:
+        correct = erratum.correct.strip()
     said = f"its correction: {correct}"
     shorter = len(consequence) < len(correct)
-    if len(correct) > GIST and shorter and _WRONG.search(consequence):
+    if not whole and len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
     return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
 
@@ -2177,7 +2289,7 @@ def _erratum_words(label: str | None, n: int) -> str:
     table = {e.label: e for e in ledger.errata()}
     if label not in table:
         return f"*{label}* (no erratum of the table has this label)"
-    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label])})"
+    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label], whole=True)})"
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:
@@ -2296,11 +2408,10 @@ def proof_page(
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
         "",
         *_statement_box(proof, tex),
-        statement_verdicts(proof.name, results),
+        statement_verdicts(proof.name, results, with_slips(data)),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{len(steps)} steps, {_counts(proof.name, steps)}; "
-        + _first_false_words(proof.name, steps),
+        f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
         "",
     ]
     again = rechecks(proof.name, steps)
@@ -2373,7 +2484,8 @@ def proof_page(
         if index == substantive and index != first:
             mark = " · first false step that is not a typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
-            mark = f" · after step {step['after']}, which fails"  # the chain is broken there
+            near = nearest_false(proof.name, steps, index) or step["after"]
+            mark = f" · after step {near}, which fails"  # the chain is broken there
         level = "###" if placed else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
@@ -2394,7 +2506,10 @@ def proof_page(
         again = proof.steps[index - 1].rechecks
         if again is not None:
             link = f"[step {again}]({step_link(proof.name, again)})"
-            lines += [f"A re-check of {link}'s bound: the opening counts the two as one.", ""]
+            lines += [
+                f"A re-check of {link}'s bound: the counts set it apart from the relations.",
+                "",
+            ]
         if step.get("erratum"):
             earlier = named_first.setdefault(step["erratum"], index)
             again = earlier if earlier != index else None

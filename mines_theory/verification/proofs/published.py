@@ -29,7 +29,10 @@ __all__ = [
     "reconciliation",
     "PUBLISHED",
     "ProofSummary",
+    "APART",
     "WalkError",
+    "apart",
+    "coverage_of",
     "cross_check",
     "errata_labels",
     "fresh",
@@ -46,10 +49,56 @@ class WalkError(RuntimeError):
     """The published walk cannot be read (missing, not JSON, or not of its form): named."""
 
 
+#: The walked steps that are not relations of their own, by kind, each with its plural words:
+#: the counts (the index's table, its list, each page's opening) set them apart, in a column
+#: of their own, and count the relations without them.
+APART: dict[str, str] = {
+    "re-check": "re-checks of another step's bound",
+    "range": "pieces of a quantifier's range",
+}
+
+
+def apart(proof: str, step: Mapping[str, Any]) -> str | None:
+    """The kind (a key of ``APART``) of a walked ``step`` of the proof ``proof`` (our name) that
+    is no relation of its own: ``"re-check"`` where its spec re-checks another step's bound (an
+    event inside P(·), ``spec.Step.rechecks``), ``"range"`` where it is a piece of a
+    quantifier's range (its reason says so: "t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"); else None.
+
+    >>> apart("Lemma E.8", {"index": 5, "reason": "the event inside P(·)"})
+    're-check'
+    >>> apart("Lemma E.8", {"index": 7, "reason": "a quantifier's range in the event (∃ t ≥ 0)"})
+    'range'
+    >>> apart("Lemma E.8", {"index": 6, "reason": "eq:chi_1 exactly"}) is None
+    True
+    """
+    declared = spec.find(proof).steps[int(step["index"]) - 1]
+    if declared.rechecks is not None:
+        return "re-check"
+    if (step.get("reason") or "").startswith("a quantifier's range"):
+        return "range"
+    return None
+
+
+def coverage_of(proofs: Mapping[str, Sequence[Mapping[str, Any]]], tex: str) -> dict[str, Any]:
+    """The coverage of the walked ``proofs`` (our name → its steps, as ``walked.json`` holds
+    them) in the paper's ``tex`` (``coverage.coverage``): per appendix, its relations, those
+    walked and each status, a step that is no relation of its own (``apart``) counted under its
+    kind, not among the relations."""
+    from .coverage import coverage, statuses
+
+    where = {p.name: p.spans(tex) for p in spec.proofs() if p.name in proofs}
+    walked = statuses(
+        (s["latex"], apart(name, s) or s["status"], (where[name][0][0], int(s["index"])))
+        for name, steps in proofs.items()
+        for s in steps
+    )
+    spans = [span for ss in where.values() for span in ss]
+    return coverage(tex, walked, spans, apart=tuple(APART))
+
+
 def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
     """Walk every proof (``walk.walk``) and, with the paper's ``tex``, count the coverage
-    (``coverage.coverage``): the data of ``walked.json``."""
-    from .coverage import coverage, statuses
+    (``coverage_of``): the data of ``walked.json``."""
     from .walk import walk
 
     proofs = {p.name: walk(p, draws=draws) for p in spec.proofs()}
@@ -57,14 +106,7 @@ def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
         "proofs": {name: [r.to_json() for r in rs] for name, rs in proofs.items()}
     }
     if tex is not None:
-        where = {p.name: p.spans(tex) for p in spec.proofs()}
-        walked = statuses(
-            (r.latex, r.status, (where[name][0][0], r.index))
-            for name, rs in proofs.items()
-            for r in rs
-        )
-        spans = [span for ss in where.values() for span in ss]
-        data["coverage"] = coverage(tex, walked, spans)
+        data["coverage"] = coverage_of(data["proofs"], tex)
     return data
 
 
@@ -117,21 +159,29 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
 
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:
-    """The walk per appendix as a Markdown table: relations (the .tex's), walked, and each
-    status; then the total, and the share of the walked decided (identity, holds or fails),
-    the rest named by status; a walk with no ``follows`` step says so in words."""
+    """The walk per appendix as a Markdown table: relations (the .tex's, without the walked
+    steps that are none of their own, ``APART``), walked, and each status, then a column per
+    kind set apart; then the total, and the share of the walked decided (identity, holds or
+    fails), the rest named by status, and what the columns set apart are; a walk with no
+    ``follows`` step says so in words."""
     data = load() if data is None else data
     table = data.get("coverage")
     if not table:
         return "(the coverage is computed where the paper's .tex is: `make figures`)"
-    head = "| appendix | relations | walked | " + " | ".join(spec.STATUSES) + " |"
-    lines = [head, "|" + "---|" * (3 + len(spec.STATUSES))]
+    kinds = {"re-check": "re-checks", "range": "range pieces"}
+    head = (
+        "| appendix | relations | walked | "
+        + " | ".join([*spec.STATUSES, *(kinds[k] for k in APART)])
+        + " |"
+    )
+    columns = (*spec.STATUSES, *APART)
+    lines = [head, "|" + "---|" * (3 + len(columns))]
     for letter, row in table.items():
-        counts = " | ".join(str(row.get(s, 0)) for s in spec.STATUSES)
+        counts = " | ".join(str(row.get(s, 0)) for s in columns)
         lines.append(f"| {letter} | {row['relations']} | {row['walked']} | {counts} |")
     total = {k: sum(r.get(k, 0) for r in table.values()) for k in ("relations", "walked")}
-    statuses = {s: sum(r.get(s, 0) for r in table.values()) for s in spec.STATUSES}
-    counts = " | ".join(f"**{statuses[s]}**" for s in spec.STATUSES)
+    statuses = {s: sum(r.get(s, 0) for r in table.values()) for s in columns}
+    counts = " | ".join(f"**{statuses[s]}**" for s in columns)
     lines.append(f"| all | **{total['relations']}** | **{total['walked']}** | {counts} |")
     decided = statuses["identity"] + statuses["holds"] + statuses["fails"]
     share = decided / total["walked"] if total["walked"] else 0.0
@@ -143,12 +193,21 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     )
     unchecked = f"`not checked` ({statuses['not checked']}, each with its reason)."
     if statuses["follows"]:
-        lines.append(
+        said = (
             walked + f"`follows` ({statuses['follows']}: the line's own check holds only given "
             f"an earlier line that fails) or {unchecked}"
         )
     else:  # the column is all zeros: say so in words rather than define the status
-        lines.append(walked + f"{unchecked} No step follows only from a false one.")
+        said = walked + f"{unchecked} No step follows only from a false one."
+    set_apart = [f"{statuses[k]} {APART[k]}" for k in APART if statuses[k]]
+    if set_apart:
+        said += (
+            " Walked steps that are no relation of their own are counted apart, in the last "
+            f"columns: {' and '.join(set_apart)} (an event inside P(·) checked with the bound "
+            "the step that states it puts on its probability; a piece such as t ≥ 0 of "
+            "∃ t ≥ 0, 1 ≤ i ≤ b)."
+        )
+    lines.append(said)
     return "\n".join(lines)
 
 
