@@ -255,8 +255,8 @@ class Exercise(NamedTuple):
     """One exercise of a notebook with its solution: the notebook, its label, its title (the
     heading of its cell), its text, the folded solution's prose and its solution cells; whether
     the book numbers it (an ``{exercise}`` directive without ``:nonumber:``, numbered through
-    the book by sphinx-exercise), and the anchor of its section where it is no directive (its
-    label then only names its solution's target)."""
+    the book by sphinx-exercise); where it is no directive, ``link_solutions`` gives its section
+    the label in the book's copy."""
 
     notebook: str
     label: str
@@ -265,7 +265,6 @@ class Exercise(NamedTuple):
     solution: str
     cells: tuple[nbformat.NotebookNode, ...]
     numbered: bool = True
-    anchor: str = ""
 
 
 def exercises(path: Path) -> list[Exercise]:
@@ -285,7 +284,6 @@ def exercises(path: Path) -> list[Exercise]:
         plain = HEADING_EXERCISE.match(cell.source)
         if plain is not None and not EXERCISE.search(cell.source):
             after = SOLUTION.search(cell.source, plain.end())
-            anchor = default_slugify(plain["heading"])
             found.append(
                 Exercise(
                     path.stem,
@@ -295,7 +293,6 @@ def exercises(path: Path) -> list[Exercise]:
                     paste_glue(after["body"].strip(), values) if after else "",
                     (),
                     numbered=False,
-                    anchor=anchor,
                 )
             )
         for match in EXERCISE.finditer(cell.source):
@@ -360,17 +357,12 @@ def solutions_page(notebooks: Path) -> str:
             number += ex.numbered
             name = f"Exercise {number}" if ex.numbered else "Exercise"
             topic = re.sub(r"^Exercise\b:?\s*", "", ex.title)
-            back = (
-                f"{{ref}}`The exercise <{ex.label}>`"
-                if not ex.anchor
-                else f"[The exercise]({path.stem}.ipynb#{ex.anchor})"
-            )
             lines += [
                 "",
                 f"({SOLUTION_TARGET}{ex.label})=",
                 f"### {name}: {topic}" if topic else f"### {name}",
                 "",
-                f"{back}, in [{short}]({path.stem}.ipynb):",
+                f"{{ref}}`The exercise <{ex.label}>`, in [{short}]({path.stem}.ipynb):",
                 "",
                 "\n".join(
                     f"> {line}" if line else ">" for line in tex_labels(ex.text).splitlines()
@@ -395,17 +387,19 @@ def solutions_page(notebooks: Path) -> str:
 def link_solutions(nb: nbformat.NotebookNode, stem: str = "") -> int:
     """Under each labelled exercise of ``nb`` (the book's copy), a link to its solution on the
     solutions page; with the notebook's ``stem``, also above the folded solution of each
-    exercise set as a section without the directive (``HEADING_EXERCISE``, labelled as
-    ``exercises`` labels it); return how many were linked."""
+    exercise set as a section without the directive (``HEADING_EXERCISE``), whose section then
+    gets its label (as ``exercises`` labels it) for the solution to link back to; return how
+    many were linked."""
     linked = 0
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
         plain = HEADING_EXERCISE.match(cell.source)
         if stem and plain is not None and not EXERCISE.search(cell.source):
-            target = f"{SOLUTION_TARGET}{_heading_label(stem, plain['heading'])}"
-            text = f"{{ref}}`Its solution, with the code that checks it <{target}>`\n\n"
-            cell.source = cell.source[: plain.end()] + text + cell.source[plain.end() :]
+            label = _heading_label(stem, plain["heading"])
+            text = f"{{ref}}`Its solution, with the code that checks it <{SOLUTION_TARGET}{label}>`"
+            head, rest = cell.source[: plain.end()], cell.source[plain.end() :]
+            cell.source = f"({label})=\n{head}{text}\n\n{rest}"
             linked += 1
 
         def link(match: re.Match) -> str:
