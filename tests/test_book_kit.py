@@ -7,6 +7,7 @@ opened in tests/test_site.py.
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import nbformat
@@ -242,7 +243,10 @@ def test_the_exercises_and_their_solutions_are_found():
         for cell in nbformat.read(path, as_version=4).cells
         if cell.cell_type == "markdown"
     )
-    assert len(found) == directives >= 15
+    numbered = [ex for ex in found if ex.numbered]
+    assert len(numbered) == directives >= 15
+    # the overview's two, set as sections without the directive, are found too
+    assert [ex.notebook[:2] for ex in found if not ex.numbered] == ["00", "00"]
     assert len({ex.label for ex in found}) == len(found)
     assert all(ex.solution or ex.cells for ex in found), [ex.label for ex in found]
     assert all("{glue" not in ex.text + ex.solution for ex in found)
@@ -250,6 +254,10 @@ def test_the_exercises_and_their_solutions_are_found():
     for ex in found:
         assert f"({kit.SOLUTION_TARGET}{ex.label})=" in page
         assert f"<{ex.label}>`" in page
+    # numbered through the book, as sphinx-exercise numbers the directives
+    headings = re.findall(r"^### (Exercise \d+)", page, re.M)
+    assert headings == [f"Exercise {n}" for n in range(1, len(numbered) + 1)]
+    assert " eq:" not in page.replace("# eq:", "")  # labels stand behind the PDF's numbers
 
 
 def test_an_exercise_links_its_solution_and_one_without_a_label_is_refused(tmp_path):
@@ -267,6 +275,21 @@ def test_an_exercise_links_its_solution_and_one_without_a_label_is_refused(tmp_p
     assert (ex.label, ex.title, ex.text, ex.solution) == ("ex-x", "Exercise: x", "Why?", "Because.")
     assert kit.link_solutions(nb) == 1
     assert "{ref}`Its solution, with the code that checks it <sol-ex-x>`" in nb.cells[0].source
+    section = "## Exercise: y\n\nHow?\n\n<details>\n<summary>Solution</summary>\n\nSo.\n</details>"
+    nb.cells.append(nbformat.v4.new_markdown_cell(section))
+    nbformat.write(nb, path)
+    ex, plain = kit.exercises(path)
+    assert (plain.label, plain.text, plain.solution, plain.numbered) == (
+        "ex-99-exercise-y",
+        "How?",
+        "So.",
+        False,
+    )
+    assert kit.link_solutions(nb) == 1  # without the stem, no label for the section's
+    assert kit.link_solutions(nb, "99-x") == 2
+    assert nb.cells[1].source.startswith("(ex-99-exercise-y)=\n## Exercise: y\n")
+    assert "<sol-ex-99-exercise-y>`\n\n<details>" in nb.cells[1].source
+    nb.cells = nb.cells[:1]
     nb.cells[0].source = text.replace(":label: ex-x\n", "")
     nbformat.write(nb, path)
     with pytest.raises(ValueError, match="99-x.ipynb: an exercise without a :label:"):

@@ -16,6 +16,7 @@ import yaml
 
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.verdict import Status
+from mines_theory.verification.views.report import CONCLUSION_MEANING, Conclusion
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -119,6 +120,15 @@ def test_the_verdict_guide_sits_between_the_parts_and_names_every_status():
     text = GUIDE.read_text(encoding="utf-8")
     for status in Status:
         assert f"| {status.value} |" in text, status
+
+
+def test_the_verdict_guide_gives_every_conclusion_its_meaning_from_the_library():
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text.split("\n## The conclusion", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (.+?) \| (.+?) \|$", section, re.M)
+    given = {word: meaning for word, meaning in rows if word not in ("conclusion", "---")}
+    assert given == {c.value: m for c, m in CONCLUSION_MEANING.items()}
+    assert set(CONCLUSION_MEANING) == set(Conclusion)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

@@ -319,7 +319,8 @@ def test_the_book_page_fills_its_placeholders():
     template = (ROOT / "book" / "citing.md").read_text(encoding="utf-8")
     page = citation.book_page(template, CFF, "abc1234")
     assert "CITATION_BIBTEX" not in page and "PAPER_VERSION" not in page
-    assert "PAPER_BIBTEX" not in page
+    assert "PAPER_BIBTEX" not in page and "EARLIER_BIBTEX" not in page
+    assert "@misc{ye2019mines," in page and "eprint = {1910.11490}" in page
     assert citation.bibtex(CFF, "abc1234") in page and _sha256() in page
     assert "@misc{ye2023mines," in page and "eprint = {2308.00469}" in page
     assert "mirror-natural-evolution-strategies.tex" in page  # which file the hash is of

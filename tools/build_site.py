@@ -297,7 +297,7 @@ def staged_notebook(
     from tools.course_kit import link_solutions
 
     nb = nbformat.read(notebook, as_version=4)
-    link_solutions(nb)
+    link_solutions(nb, notebook.stem)
     alts = alts or {}
     first_code = True  # the setup cell, if any, is the notebook's first code cell
     for index, cell in enumerate(nb.cells):

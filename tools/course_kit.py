@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 import nbformat
+from myst_parser.mdit_to_docutils.base import default_slugify
 
 from mines_theory.files import save_with, write_bytes, write_text
+from mines_theory.verification.views.report import tex_labels
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The notebooks that have slides: the overview and the two teaching lectures.
@@ -236,9 +238,25 @@ SOLUTION = re.compile(r"<details>\s*<summary>[^<]*</summary>\s*(?P<body>.*?)</de
 SOLUTIONS, SOLUTION_TARGET = "solutions", "sol-"
 
 
+#: An exercise set as a section without the directive (notebook 00's): a heading "Exercise" or
+#: "Exercise: <title>" opening its cell, its text, then its folded solution.
+HEADING_EXERCISE = re.compile(
+    r"^#{1,3} (?P<heading>Exercise\b[^\n]*)\n(?P<text>.*?)(?=<details>)", re.S
+)
+
+
+def _heading_label(stem: str, heading: str) -> str:
+    """The label of an exercise set as a section (``HEADING_EXERCISE``) of notebook ``stem``:
+    "ex-00-exercise-the-two-bars-at-0"."""
+    return f"ex-{stem.split('-')[0]}-{default_slugify(heading)}"
+
+
 class Exercise(NamedTuple):
     """One exercise of a notebook with its solution: the notebook, its label, its title (the
-    heading of its cell), its text, the folded solution's prose and its solution cells."""
+    heading of its cell), its text, the folded solution's prose and its solution cells; whether
+    the book numbers it (an ``{exercise}`` directive without ``:nonumber:``, numbered through
+    the book by sphinx-exercise); where it is no directive, ``link_solutions`` gives its section
+    the label in the book's copy."""
 
     notebook: str
     label: str
@@ -246,12 +264,15 @@ class Exercise(NamedTuple):
     text: str
     solution: str
     cells: tuple[nbformat.NotebookNode, ...]
+    numbered: bool = True
 
 
 def exercises(path: Path) -> list[Exercise]:
     """The exercises of the notebook at ``path`` (each ``{exercise}`` directive with a label),
     each with the solution folded after it in its cell and the code cells tagged ``solution``
-    that follow it, before the next exercise; glued values pasted."""
+    that follow it, before the next exercise; glued values pasted. A cell without the directive
+    that opens with an "Exercise" heading and folds a solution (``HEADING_EXERCISE``) is an
+    exercise too, unnumbered, labelled after its notebook and heading."""
     nb = nbformat.read(path, as_version=4)
     values = glued(nb)
     found: list[Exercise] = []
@@ -260,18 +281,34 @@ def exercises(path: Path) -> list[Exercise]:
             found[-1] = found[-1]._replace(cells=found[-1].cells + (cell,))
         if cell.cell_type != "markdown":
             continue
+        plain = HEADING_EXERCISE.match(cell.source)
+        if plain is not None and not EXERCISE.search(cell.source):
+            after = SOLUTION.search(cell.source, plain.end())
+            found.append(
+                Exercise(
+                    path.stem,
+                    _heading_label(path.stem, plain["heading"]),
+                    plain["heading"],
+                    paste_glue(plain["text"].strip(), values),
+                    paste_glue(after["body"].strip(), values) if after else "",
+                    (),
+                    numbered=False,
+                )
+            )
         for match in EXERCISE.finditer(cell.source):
             label = re.search(r":label:\s*(\S+)", match["options"])
             if label is None:
                 raise ValueError(f"{path.name}: an exercise without a :label: ({match[0][:60]!r})")
             heading = re.search(r"^#+ (.+)$", cell.source[: match.start()], re.M)
-            title = heading[1] if heading and heading[1] != "Exercise" else ""
-            title = title or f"Exercise {len(found) + 1}"
+            title = heading[1] if heading else ""
             after = SOLUTION.search(cell.source, match.end())
             solution = after["body"].strip() if after else ""
             text = paste_glue(match["text"].strip(), values)
+            numbered = ":nonumber:" not in match["options"]
             found.append(
-                Exercise(path.stem, label[1], title, text, paste_glue(solution, values), ())
+                Exercise(
+                    path.stem, label[1], title, text, paste_glue(solution, values), (), numbered
+                )
             )
     return found
 
@@ -293,35 +330,48 @@ def solutions_page(notebooks: Path) -> str:
     """The book's page of solutions: for each exercise of the notebooks in ``notebooks`` (in
     reading order), its text, a link back to it, the folded solution's prose, and its solution
     cells with what they print; each under the target ``sol-<label>`` that its exercise links
-    (``link_solutions``)."""
+    (``link_solutions``). An exercise is headed by the number the book gives it (numbered
+    through the book, as sphinx-exercise numbers them) and the title of its section; the
+    paper's labels in the prose stand behind the PDF's numbers (``report.tex_labels``)."""
     lines = [
         "# Solutions to the exercises",
         "",
         "Every exercise of the book with its solution, in reading order: the solutions a page "
         "folds under its exercise, gathered here with the code that checks them and what it "
         "prints, so that the lectures can be handed out without them. Each exercise links here, "
-        "and each solution back to its exercise.",
+        "and each solution back to its exercise. The exercises carry the numbers the notebooks "
+        "give them, counted through the book from notebook 01; the overview's (00) are outside "
+        "that count and unnumbered. The code under a solution is the notebook's solution cell as "
+        "it stands: it runs after the notebook's earlier cells and uses the names they define, so "
+        "run it in the notebook.",
     ]
+    number = 0
     for path in sorted(notebooks.glob("*.ipynb")):
         found = exercises(path)
         if not found:
             continue
         title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
         lines += ["", f"## {title}"]
+        short = path.stem[:3].rstrip("-")
         for ex in found:
+            number += ex.numbered
+            name = f"Exercise {number}" if ex.numbered else "Exercise"
+            topic = re.sub(r"^Exercise\b:?\s*", "", ex.title)
             lines += [
                 "",
                 f"({SOLUTION_TARGET}{ex.label})=",
-                f"### {ex.title}",
+                f"### {name}: {topic}" if topic else f"### {name}",
                 "",
-                f"{{ref}}`The exercise <{ex.label}>`, in [{path.stem[:3].rstrip('-')}]"
-                f"({path.stem}.ipynb):",
+                f"{{ref}}`The exercise <{ex.label}>`, in [{short}]({path.stem}.ipynb):",
                 "",
-                "\n".join(f"> {line}" if line else ">" for line in ex.text.splitlines()),
+                "\n".join(
+                    f"> {line}" if line else ">" for line in tex_labels(ex.text).splitlines()
+                ),
             ]
             if ex.solution:
-                lines += ["", "**Solution.**", "", ex.solution]
+                lines += ["", "**Solution.**", "", tex_labels(ex.solution)]
             for cell in ex.cells:
+                lines += ["", f"The solution cell of [notebook {short}]({path.stem}.ipynb):"]
                 code = "\n".join(
                     line
                     for line in cell.source.splitlines()
@@ -334,13 +384,23 @@ def solutions_page(notebooks: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def link_solutions(nb: nbformat.NotebookNode) -> int:
+def link_solutions(nb: nbformat.NotebookNode, stem: str = "") -> int:
     """Under each labelled exercise of ``nb`` (the book's copy), a link to its solution on the
-    solutions page; return how many were linked."""
+    solutions page; with the notebook's ``stem``, also above the folded solution of each
+    exercise set as a section without the directive (``HEADING_EXERCISE``), whose section then
+    gets its label (as ``exercises`` labels it) for the solution to link back to; return how
+    many were linked."""
     linked = 0
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
+        plain = HEADING_EXERCISE.match(cell.source)
+        if stem and plain is not None and not EXERCISE.search(cell.source):
+            label = _heading_label(stem, plain["heading"])
+            text = f"{{ref}}`Its solution, with the code that checks it <{SOLUTION_TARGET}{label}>`"
+            head, rest = cell.source[: plain.end()], cell.source[plain.end() :]
+            cell.source = f"({label})=\n{head}{text}\n\n{rest}"
+            linked += 1
 
         def link(match: re.Match) -> str:
             nonlocal linked

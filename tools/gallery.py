@@ -21,6 +21,8 @@ from myst_parser.mdit_to_docutils.base import default_slugify
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = ROOT / "figures"
 NOTEBOOKS = ROOT / "notebooks"
+#: The book's front page: Sphinx numbers figures through the whole book, the front page's first.
+FRONT = ROOT / "book" / "index.md"
 
 #: The image formats ``plotting.save_figure`` writes: the PNG is shown, the PDF offered.
 SHOWN, VECTOR = ".png", ".pdf"
@@ -42,7 +44,8 @@ CAPTIONS = {
     ),
     "00-looseness-atlas": (
         "The looseness atlas: every checked bound, printed or repaired, as its ratio to what is"
-        " measured (bound/measured, log scale); a ratio below 1 is a violated bound."
+        r" measured on a log₁₀ axis, $\log_{10}$(bound/measured): 0 is a bound attained, a bar"
+        " below 0 a bound the runs violate, a long bar one that says little."
     ),
     "01-natural-vs-vanilla-steps": (
         "A vanilla and a natural gradient step from the same one-dimensional Gaussian: in"
@@ -103,8 +106,9 @@ CAPTIONS = {
         " claim."
     ),
     "04-smoothness-orders": (
-        r"Theorem 3.4: the order in $\alpha$ of $|\hat\Sigma_* - 1|$ follows the even part of"
-        r" $f''$ (a kink, a Hölder-½ and a smooth second derivative)."
+        r"Theorem 3.4 in one dimension, where $\hat\Sigma_*$ is a number and the Hessian at the"
+        r" optimum is $f''(0) = 1$: the order in $\alpha$ of the error $|\hat\Sigma_* - 1|$"
+        r" follows the even part of $f''$ (a kink, a Hölder-½ and a smooth second derivative)."
     ),
     "05-idea": (
         r"The idea of Section 5: the mean's rate against the condition number $\kappa$ with"
@@ -127,7 +131,7 @@ CAPTIONS = {
     ),
     "05-two-stages": (
         "Theorem 5.4 where it has two stages (2-D logistic): the runs enter the local region"
-        " eq:cond (5.3) and stay in it."
+        " (5.3) and stay in it."
     ),
     "05-rate-b-over-d": (
         r"The remark on $b/d$ (PDF Remark 14): the final contraction per iteration against"
@@ -161,7 +165,7 @@ CAPTIONS = {
         r" $\hat\mu_*$."
     ),
     "06-covariance-two-stages": (
-        "Lemma 5.3 off a quadratic (2-D logistic, from outside eq:cond (5.3)):"
+        "Lemma 5.3 off a quadratic (2-D logistic, from outside the local region (5.3)):"
         r" $k\|\Sigma_k^{-1} - H^*\|_F^2$, mean over seeds (±2 SE), against"
         r" $\mathrm{Var}\,\tilde G$ at the limit point and the second moment there."
     ),
@@ -193,7 +197,7 @@ CAPTIONS = {
     ),
     "09-sig-dec": (
         r"Lemma E.2 along one MiNES run: the squared error $\|\Sigma_{k+1}^{-1} - H^*\|^2$"
-        " against eq:Sig_dec (E.4) as printed and with twice its first sum."
+        " against the bound (E.4) as printed and with twice its first sum."
     ),
     "10-ecdf-02D": (
         "COCO's BBOB functions in dimension 2: the share of the targets each solver reaches"
@@ -305,7 +309,7 @@ def _link(d: Drawing) -> str:
     return f"[{d.notebook.split('-')[0]}, {where}]({target}) (code cell {d.cell})"
 
 
-def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS) -> str:
+def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS, front: Path = FRONT) -> str:
     """The gallery as MyST Markdown: one section per notebook, each figure as a ``figure``
     directive (its PNG, its caption, the drawing cell's link and its PDF for download), then the
     tables and data files. A figure without a caption in ``CAPTIONS``, a caption of no figure,
@@ -328,6 +332,13 @@ def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS) -> str:
         " for slides. The figures are those of the committed notebooks (`make figures` redraws"
         " them). The tables and data files the notebooks write follow.",
     ]
+    before = front.read_text(encoding="utf-8").count("```{figure}")
+    if before:
+        lines[-1] += (
+            " The book numbers its figures through all its pages: "
+            + ("Fig. 1 is" if before == 1 else f"Figs. 1–{before} are")
+            + f" on the [front page](index.md), so the gallery's numbers start at {before + 1}."
+        )
     drawn = sorted((drawing(f"{stem}{SHOWN}", notebooks), stem) for stem in stems)
     section = None
     for d, stem in drawn:  # in reading order: by notebook, then by cell
