@@ -775,9 +775,10 @@ def _prose_scripts(text: str) -> str:
 
 
 def _symbols(text: str) -> str:
-    """Plain ``text`` with its primes and scripts set, and its numbers in exponent notation as
-    powers of ten (``powers_of_ten``)."""
-    text = powers_of_ten(text)
+    """Plain ``text`` with its primes and scripts set, its numbers in exponent notation as
+    powers of ten (``powers_of_ten``) and the sign of its negative numbers as "−"
+    (``minus_signs``)."""
+    text = minus_signs(powers_of_ten(text))
     text = _PRIME.sub(lambda m: m.group(1) + ("″" if len(m.group(2)) == 2 else "′"), text)
     for pattern, name in _SCRIPTS:
         while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
@@ -794,7 +795,7 @@ def _symbols(text: str) -> str:
 
 _SCRIPT_SUPER = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
 _SCRIPT_SUB = dict(zip("0123456789+−-=()ijkt", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ᵢⱼₖₜ"))
-_SCRIPT_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "3/2": "^(3/2)"}
+_SCRIPT_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "−1/2": "^−½", "3/2": "^(3/2)"}
 
 
 def readable(text: str) -> str:
@@ -1101,8 +1102,7 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
     blocks: dict[str, Claim | Erratum] = {}
     for spec in ledger.rows() + ledger.errata():
         if spec.name in old:
-            report = Verdict.report if isinstance(spec, Claim) else flag_text
-            text = with_number(f"{ledger.header(spec)}: {report(old[spec.name])}")
+            text = ledger.printed_text(spec, old[spec.name])
             blocks[text] = blocks[readable(text)] = spec
     return blocks
 
