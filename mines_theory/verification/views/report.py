@@ -123,8 +123,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     """
     if not verdict.measurements:
         return "—"
-    if c.key and c.key.name is None:
-        return c.key.words
+    if c.key and c.key.name is None:  # no one number: the outcomes that held, then where to look
+        held = "; ".join(q.name for q in verdict.qualifiers if q.outcome)
+        return f"{held} ({c.key.words})" if held else c.key.words
     shown = shown_measurement(c, verdict)
     if shown is None:  # not reached: a verdict with measurements and a key naming one
         return "—"
@@ -242,6 +243,8 @@ def repair_entry(number: str) -> Repair | None:
 #: corrigendum finds the statement (which already says whether the proof fails as printed).
 PROOF_FAILS = "proof fails as printed at step {step}"
 FIRST_FALSE = "first false step {step}"
+#: The front page's gloss of ``FIRST_FALSE`` for a reader who has not met the walk yet.
+FIRST_FALSE_GLOSSED = "first false: the {nth} relation of its proof walk"
 #: A proof whose false steps are all typos (``proof_note``).
 TYPOS_ONLY = "proof has typos only, the first at step {step}"
 
@@ -258,6 +261,17 @@ def page_name(proof: str) -> str:
     'walk-lemma-e-8'
     """
     return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
+
+
+def ordinal(n: int) -> str:
+    """ "1st", "2nd", "3rd", "11th", "16th", "22nd".
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 16, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '16th', '21st', '22nd', '101st']
+    """
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
@@ -279,7 +293,8 @@ def proof_note(
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
     ``proofs.published.load`` reads it; the proof of the claim's statement, its variant
-    dropped) has a false step, N the first (the link's ``words``, "{step}" for N); None
+    dropped) has a false step, N the first (the link's ``words``, "{step}" for N, "{nth}" for
+    its ``ordinal``); None
     otherwise, and None without a walk (the views take the walk as data: they sit below the
     proof walk, which uses their typesetting).
 
@@ -316,7 +331,7 @@ def proof_note(
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
     typo = f" (step {first} before it a typo)" if typos and first != substantive else ""
-    return f"[{words.format(step=substantive)}]{target}{typo}"
+    return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
 class Conclusion(str, enum.Enum):
@@ -461,13 +476,18 @@ BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
 def conclusion_words(
-    c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None, aside: bool = False
+    c: Claim,
+    verdict: Verdict,
+    walk: Mapping[str, Any] | None = None,
+    aside: bool = False,
+    step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
     printed](…); [first false step 9](walk-lemma-5-1.md) (step 6 before it a typo)",
     "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
     false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
-    (for a sentence that goes on: "**proof fails** ([first false step 16](…))").
+    (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
+    link says ``step_words`` (``proof_note``'s ``words``).
 
     >>> conclusion_words(ledger.claim("Thm 3.1"), Verdict(Status.HOLDS, "…"), {"proofs": {}})
     '**stands**'
@@ -477,7 +497,7 @@ def conclusion_words(
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        proof_note(c.number, verdict.status, walk, FIRST_FALSE)
+        proof_note(c.number, verdict.status, walk, step_words)
         if c.kind != "repaired" and walk is not None
         else None
     )
@@ -1264,6 +1284,10 @@ _CONCLUDED = {
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
+#: The qualifier of a repaired row whose statement, with its probability 1 − Nδ by the union
+#: bound, promises nothing at the settings checked (``found_box``; the checks test the stronger
+#: "exceedance at most δ per draw": ``claims.repaired.common``).
+VACUOUS_QUALIFIER = "union-bound form vacuous"
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
 PEER_ROWS = ("Comparison", "COCO bbob")
 
@@ -1338,7 +1362,8 @@ def found_box(
         c = ledger.claim(number)
         verdict = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         words = (
-            f"{conclusion_words(c, verdict, walk, aside=True)}; on the runs: "
+            f"{conclusion_words(c, verdict, walk, aside=True, step_words=FIRST_FALSE_GLOSSED)}; "
+            "on the runs: "
             f"{verdict_words(c, bold=False)}"
         )
         text = row(number, said=True, words=words)
@@ -1351,9 +1376,27 @@ def found_box(
 
     def repaired_counts(rows: tuple[Claim, ...]) -> str:
         """The repaired results' statuses, with how many of those that hold are too loose for
-        any run to contradict (``proofgraph.Category.UNTESTABLE``)."""
+        any run to contradict (``proofgraph.Category.UNTESTABLE``) and which say that their
+        union-bound form is vacuous (``VACUOUS_QUALIFIER``): what holds is the stronger form
+        the checks test."""
         loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
-        return counts(rows) + (f" ({loose} of them too loose to be tested)" if loose else "")
+        vacuous = [
+            c.number
+            for c in rows
+            if c.number in results
+            and any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
+        ]
+        said = [f"{loose} of them too loose to be tested"] if loose else []
+        if vacuous:
+            said.append(
+                f"{len(vacuous)} ({', '.join(_row_link(n) for n in vacuous)}) whose union-bound "
+                "form, probability 1 − Nδ, is void at the b and δ tested"
+            )
+        return (
+            counts(rows)
+            + (f" ({'; '.join(said)})" if said else "")
+            + ", each on the stronger form its check tests: exceedance at most δ per draw"
+        )
 
     def concluded(rows: tuple[Claim, ...]) -> str:
         """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
@@ -1381,6 +1424,7 @@ def found_box(
 
     claims = ledger.claims()
     failing = [c for c in claims if status(c.number) == Status.FAILS.value]
+    corrected = [c for c in claims if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
     errata = ledger.errata()
     coverage = walk.get("coverage") or {}
@@ -1393,9 +1437,12 @@ def found_box(
         f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(failing)} statements fail as printed**: "
+        f"**{len(failing) + len(corrected)} are false as printed**: {len(failing)} with no "
+        f"corrected form tested on the runs (status {Status.FAILS.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + " (the ledger links each to its repair where the corrigendum has one).",
+        + f"; {len(corrected)} whose corrected form holds (status {Status.ERRATUM.value}): "
+        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
+        + " (the ledger links each to its repair).",
         f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
         "proof's line, a constant, a typo; not the status above), each checked as printed and "
         f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
@@ -1405,8 +1452,19 @@ def found_box(
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
         "**Against its peers**: " + "; ".join(peer(n) for n in PEER_ROWS) + ".",
     ]
+    key = (
+        "*Key*: a statement "
+        + ", ".join(
+            f"**{w.value}** ({CONCLUSION_MEANING[w]})"
+            for w in (Conclusion.STANDS, Conclusion.PROOF_FAILS, Conclusion.REPAIRED)
+        )
+        + f"; on the runs it **{Status.HOLDS.value}**, "
+        + ", ".join(f"**{s.value}** ({m})" for s, m in STATUS_MEANING.items())
+        + " ([how to read a verdict](reading-a-verdict.md))."
+    )
     body = "\n".join(f"* {b}" for b in bullets)
-    return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
+    box = f"```{{admonition}} What was found\n:class: tip\n\n{key}\n\n{body}\n```"
+    return html_scripts(box)
 
 
 #: Names of the library's code that the checks' sentences use, in plain words (``plain_names``).
