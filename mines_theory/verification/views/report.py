@@ -136,7 +136,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     bound = ""
     if held is not None:
         name, measurement = held
-        bound = f" vs bound {f'{name} = ' if name else ''}{measurement.render()}"
+        against = c.key.against_words if c.key else ""
+        named = f"{against} = " if against else f"bound {f'{name} = ' if name else ''}"
+        bound = f" vs {named}{measurement.render()}"
     return minus_signs(f"{words}{joint}{value}{bound}")
 
 
