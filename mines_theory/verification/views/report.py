@@ -805,6 +805,7 @@ def _symbols(text: str) -> str:
     for pattern, name in _SCRIPTS:
         while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
             text = done
+    text = text.replace("<sup>-", "<sup>−")  # e^{-t}: a minus, not a hyphen
 
     def subscript(m: re.Match) -> str:
         before = text[: m.start()]
