@@ -987,6 +987,21 @@ def ledger_page(
     return html_scripts(plain_names(_ledger_markdown(notebook_link, results, walk)))
 
 
+def grouped(rows: tuple[Claim, ...]) -> tuple[Claim, ...]:
+    """``rows`` in their order, each statement's variants right after its first row (a claim
+    with its γ > 0 row: "Lemma 5.1", "Lemma 5.1, γ > 0", "Lemma 5.2", …), so that a reader
+    finds the rows of one statement together.
+
+    >>> rows = [ledger.claim(n) for n in ("Lemma 5.1", "Lemma 5.2", "Lemma 5.1, γ > 0")]
+    >>> [c.number for c in grouped(tuple(rows))]
+    ['Lemma 5.1', 'Lemma 5.1, γ > 0', 'Lemma 5.2']
+    """
+    first: dict[str, int] = {}
+    for i, c in enumerate(rows):
+        first.setdefault(statement_of(c.number), i)
+    return tuple(sorted(rows, key=lambda c: first[statement_of(c.number)]))
+
+
 def _ledger_markdown(
     notebook_link: Callable[[str], str],
     results: dict[str, Verdict] | None = None,
@@ -999,9 +1014,9 @@ def _ledger_markdown(
         return claim_section(c, v, notebook_link(c.notebook), walk, results)
 
     groups = (
-        ("numbered claims", ledger.claims()),
+        ("numbered claims", grouped(ledger.claims())),
         ("findings", ledger.findings()),
-        ("repaired results", ledger.repaired()),
+        ("repaired results", grouped(ledger.repaired())),
     )
     tables = "\n\n".join(
         f"**The {name}**\n\n"
@@ -1023,16 +1038,17 @@ def _ledger_markdown(
     )
     if any(meanings):  # once, under the three tables
         tables += "\n\n" + " ".join(m for m in meanings if m)
+    conclusions = "<br>".join(
+        f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown
+    )
+    runs = "<br>".join(f"*{s.value}*: {m}" for s, m in STATUS_MEANING.items() if s in statuses)
     body = (
-        "**Conclusion**: "
-        + "; ".join(f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown)
-        + "; then why (the corrigendum's finding, the [walk](proofs.md)'s first false step). "
-        "**On the runs**: the status ("
-        + "".join(f"*{s.value}*: {m}; " for s, m in STATUS_MEANING.items() if s in statuses)
-        + "[all statuses](reading-a-verdict.md)) and the number that decided it.\n\n"
+        "| **Conclusion**, then why (the corrigendum, the [walk](proofs.md)) "
+        "| **On the runs**: the status, then the deciding number |\n"
+        f"|---|---|\n| {conclusions} | {runs}<br>[all statuses](reading-a-verdict.md) |\n\n"
         + tables
         + "\n\n"
-        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
+        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in groups[0][1]) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
@@ -1043,7 +1059,7 @@ def _ledger_markdown(
         "[Appendix E](08c-corrigendum-appendix-e.ipynb)) whose repaired bound "
         "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
         "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
-        + "\n\n".join(section(c) for c in ledger.repaired())
+        + "\n\n".join(section(c) for c in groups[2][1])
         + "\n\n"
     )
     counts = [f"the {len(rows)} {name}: {_status_counts(rows, results)}" for name, rows in groups]
