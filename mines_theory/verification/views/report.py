@@ -155,10 +155,7 @@ NUMBERING = (
 
 
 #: What a z of −∞ means, said once under a table that shows one (``z_note``).
-MINUS_INFINITE_Z = (
-    "A z of −∞ means no exceedance at all: no draw went past the bound, so the exact "
-    "binomial tail P(as many exceedances as seen or more) is 1, whose normal deviate is −∞."
-)
+MINUS_INFINITE_Z = "A z of −∞: no draw went past the bound."
 
 
 def z_note(shown: Sequence[Measurement | None]) -> str | None:
@@ -177,7 +174,7 @@ def z_note(shown: Sequence[Measurement | None]) -> str | None:
 #: What "too loose to be tested" means, said once under a table whose verdicts carry it
 #: (``untestable_note``).
 UNTESTABLE_MEANING = (
-    "“Too loose to be tested”: no run of this kind could violate the bound; holding is no evidence."
+    "“Too loose to be tested”: no run could violate the bound; holding is no evidence."
 )
 
 
@@ -314,7 +311,7 @@ def proof_note(
     True
     >>> walk["proofs"]["Lemma 9.9"][0].update(status="fails", slip="typo")
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
-    '[proof fails as printed at step 2](walk-lemma-9-9.md) (step 1 before it a typo)'
+    '[proof fails as printed at step 2](walk-lemma-9-9.md) (a typo at step 1)'
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk, typos=False)
     '[proof fails as printed at step 2](walk-lemma-9-9.md)'
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
@@ -332,7 +329,7 @@ def proof_note(
     target = f"({page_name(statement)}.md)"
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
-    typo = f" (step {first} before it a typo)" if typos and first != substantive else ""
+    typo = f" (a typo at step {first})" if typos and first != substantive else ""
     return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
@@ -485,7 +482,7 @@ def conclusion_words(
     step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
-    printed](…); [first false step 9](walk-lemma-5-1.md) (step 6 before it a typo)",
+    printed](…); [first false step 9](walk-lemma-5-1.md) (a typo at step 6)",
     "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
     false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
     (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
@@ -1036,29 +1033,24 @@ def _ledger_markdown(
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
     )
-    if any(meanings):  # once, under the three tables
-        tables += "\n\n" + " ".join(m for m in meanings if m)
     conclusions = "<br>".join(
         f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown
     )
-    runs = "<br>".join(f"*{s.value}*: {m}" for s, m in STATUS_MEANING.items() if s in statuses)
+    runs = "<br>".join(
+        [f"*{s.value}*: {m}" for s, m in STATUS_MEANING.items() if s in statuses]
+        + [m for m in meanings if m]  # once, for the three tables
+    )
     body = (
-        "| **Conclusion**, then why (the corrigendum, the [walk](proofs.md)) "
-        "| **On the runs**: the status, then the deciding number |\n"
-        f"|---|---|\n| {conclusions} | {runs}<br>[all statuses](reading-a-verdict.md) |\n\n"
-        + tables
-        + "\n\n"
+        "| **Conclusion**, then why | **On the runs**: status, deciding number |\n"
+        f"|---|---|\n| {conclusions} | {runs} |\n\n" + tables + "\n\n"
         "## The numbered claims\n\n" + "\n\n".join(section(c) for c in groups[0][1]) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
-        "Each result of the corrigendum (one notebook per part of the paper: "
-        "[Section 5](08a-corrigendum-section5.ipynb), "
-        "[Appendix D](08b-corrigendum-appendix-d.ipynb), "
-        "[Appendix E](08c-corrigendum-appendix-e.ipynb)) whose repaired bound "
-        "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
-        "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
+        "Each repaired bound of the corrigendum ([Section 5](08a-corrigendum-section5.ipynb), "
+        "[App. D](08b-corrigendum-appendix-d.ipynb), [App. E](08c-corrigendum-appendix-e.ipynb))"
+        " on the runs of its printed form, with its looseness.\n\n"
         + "\n\n".join(section(c) for c in groups[2][1])
         + "\n\n"
     )
@@ -1066,23 +1058,20 @@ def _ledger_markdown(
     minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
     return (
         "# The claims ledger\n\n"
-        "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then a section each, whose verdict (a status "
-        "from a closed set) unfolds to each number measured, with its uncertainty.\n\n"
+        "Every statement of the paper that the suite checks, and the findings beyond them: one "
+        "line each, then a section each whose verdict unfolds to every number measured.\n\n"
         "**What you will learn**\n\n"
-        f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
-        f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
-        "of repaired results, one line each;\n"
-        "* for each, what was measured and the criterion of each qualifier (click a verdict to "
-        "unfold it), and where it is checked;\n"
-        "* for each result the corrigendum repairs, where its repaired statement is.\n\n"
+        f"* the verdict of the paper's {len(ledger.claims())} checked statements, of "
+        f"{len(ledger.findings())} findings and of {len(ledger.repaired())} repaired results, "
+        "and where each repaired statement is;\n"
+        "* for each, what was measured and each qualifier's criterion (click a verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
-        f"about {minutes} minutes in full (a reference: read the table, then the sections you "
-        "need).\n\n"
+        f"about {minutes} minutes in full (read the table, then the sections you need).\n\n"
         + body
-        + "## Summary\n\nThe verdicts by status ([how to read a verdict](reading-a-verdict.md) "
-        "says what each means):\n\n" + "\n".join(f"* {line}." for line in counts) + "\n"
+        + "## Summary\n\nBy status: "
+        + "; ".join(counts)
+        + ".\n"
     )
 
 
