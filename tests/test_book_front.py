@@ -55,7 +55,9 @@ def test_the_numbers_are_those_of_the_published_data():
     data = json.loads(walk.PUBLISHED.read_text(encoding="utf-8"))
     fails = sum(row.get("fails", 0) for row in data["coverage"].values())
     box = report.found_box(walk=walk.load())
-    assert f"{statuses.count('fails')} statements fail as printed" in box
+    false = statuses.count("fails") + statuses.count("erratum")
+    assert f"**{false} are false as printed**: {statuses.count('fails')} with no corrected" in box
+    assert f"; {statuses.count('erratum')} whose corrected form holds" in box
     assert f"{statuses.count('holds')} hold," in box
     assert f", {fails} of them fail;" in box
     for number in report.MAIN_RESULTS + report.PEER_ROWS:
@@ -69,10 +71,11 @@ def test_a_claim_that_fails_changes_the_box():
     results["Thm 5.4"] = Verdict(Status.FAILS, "a failing run")
     after = report.found_box(results, walk.load())
     assert after != before
-    failing = next(b for b in _bullets(after) if "fail as printed" in b)
-    assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing
+    failing = next(b for b in _bullets(after) if "are false as printed**" in b)
+    assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing.split("whose corrected form")[0]
     n = sum(results[c.number].status is Status.FAILS for c in ledger.claims())
-    assert failing.startswith(f"**{n} statements fail as printed**")
+    m = sum(results[c.number].status is Status.ERRATUM for c in ledger.claims())
+    assert failing.startswith(f"**{n + m} are false as printed**: {n} with no corrected form")
 
 
 def test_a_walk_with_one_more_failing_line_changes_the_box():
@@ -148,3 +151,54 @@ def test_the_peers_are_named_by_their_statements_not_their_row_names():
     for number in report.PEER_ROWS:
         assert f"[{number}](" not in peers
         assert f"({ledger.claim(number).notebook}.ipynb)" in peers
+
+
+def test_the_box_opens_with_its_key_and_glosses_the_walk():
+    """A cold reader met "proof fails", "erratum" and "first false step 16" before they were
+    defined: a key of the words comes first, linked to how to read a verdict, and the walk's
+    step is said as the nth relation of its proof walk."""
+    box = report.found_box(walk=walk.load())
+    key = box.split("\n\n")[1]
+    assert key.startswith("*Key*:") and "(reading-a-verdict.md)" in key
+    for word in ("stands", "proof fails", "repaired", "holds", "fails", "erratum"):
+        assert f"**{word}** (" in key or f"**{word}**," in key, word
+    assert "first false step" not in box
+    assert re.search(r"first false: the \d+(st|nd|rd|th) relation of its proof walk\]", box)
+
+
+def test_the_repaired_results_bullet_says_what_holds_and_counts_void_union_bounds():
+    """ "12 of 12 repaired results hold" overstated where the union-bound form is void: the
+    rows whose qualifier says so are counted and named, and the bullet says which form holds;
+    without the qualifier the count goes."""
+    results = dict(ledger.published())
+    box = report.found_box(results, walk.load())
+    vacuous = [
+        c.number
+        for c in ledger.repaired()
+        if any(
+            q.outcome and q.name == report.VACUOUS_QUALIFIER for q in results[c.number].qualifiers
+        )
+    ]
+    assert vacuous, "no repaired row says its union-bound form is vacuous"
+    assert f"{len(vacuous)} ([{vacuous[0]}](" in box
+    assert "exceedance at most δ per draw" in box
+    for number in vacuous:
+        results[number] = Verdict(Status.HOLDS, "holds")
+    assert "union-bound form" not in report.found_box(results, walk.load())
+
+
+def test_the_peers_bullet_states_the_outcome_from_the_verdict():
+    """ "… holds: see the comparison table" stated no claim: the outcomes that held are said,
+    and move with the verdict's qualifiers."""
+    results = dict(ledger.published())
+    peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
+    held = [q.name for q in results["Comparison"].qualifiers if q.outcome]
+    assert held and all(name in peers for name in held)
+    results["Comparison"] = dataclasses.replace(
+        results["Comparison"],
+        qualifiers=tuple(
+            dataclasses.replace(q, outcome=False) for q in results["Comparison"].qualifiers
+        ),
+    )
+    peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
+    assert not any(name in peers for name in held)

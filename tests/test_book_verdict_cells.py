@@ -14,6 +14,7 @@ import nbformat
 import pytest
 
 from mines_theory.verification.framework import ledger
+from mines_theory.verification.framework.paper import with_number
 from mines_theory.verification.framework.verdict import Status
 from mines_theory.verification.views import report
 
@@ -182,3 +183,23 @@ def test_a_z_of_minus_infinity_is_said_in_words_once_where_the_table_shows_one(n
         rest = lines[lines.index(next(x for x in lines if x.startswith("Lemma B.4 "))) :]
         without = report.verdict_cell_view("\n".join(rest))
         assert without is not None and report.MINUS_INFINITE_Z not in without
+
+
+def test_what_a_cell_prints_now_reads_as_a_table_with_numbers_as_readers_write_them():
+    """Every row and erratum as ``ledger.verdict_cell`` prints it now (as the notebooks print
+    it once re-executed, 08d's errata through ``readable``) is matched by the view; the printed
+    text has no raw equation label, no exponent notation and no hyphen for a minus sign."""
+    published = ledger.published()
+    names = [s.name for s in ledger.rows() + ledger.errata() if s.name in published]
+    printed = ledger.verdict_cell(*names, fresh=published)
+    assert report.verdict_cell_view(printed) is not None
+    assert report.verdict_cell_view(report.readable(printed)) is not None
+    specs = [s for s in ledger.rows() + ledger.errata() if s.name in published]
+    heads = [with_number(ledger.header(s)) + ": " for s in specs]
+    bodies = "\n".join(
+        ledger.printed_text(s, published[s.name]).removeprefix(head)
+        for s, head in zip(specs, heads)
+    )
+    assert not re.search(r"\beq:\w+ \(\d", bodies)
+    assert not re.search(r"(?<![\w.])\d+(?:\.\d+)?e[+-]\d", bodies)
+    assert not re.search(r"(?<![\w.)\]])-\d", bodies)

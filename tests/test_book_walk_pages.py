@@ -591,7 +591,7 @@ def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
     for written in ("ν<sub>i</sub>: ", "q<sub>i</sub>: ", "D<sub>i</sub>: ", "(…)<sub>i</sub>: "):
         assert said.count(written) == 1, written
     assert "(f(μ + αũ<sub>i</sub>) − f(μ − αũ<sub>i</sub>) − ⟨∇f(μ), 2αũ<sub>i</sub>⟩)/(2α)" in said
-    assert "Σ<sup>-1/2</sup>u<sub>i</sub>u<sub>i</sub>ᵀΣ<sup>-1/2</sup> − Σ⁻¹" in said
+    assert "Σ<sup>−1/2</sup>u<sub>i</sub>u<sub>i</sub>ᵀΣ<sup>−1/2</sup> − Σ⁻¹" in said
     result = published.cross_check(PUBLISHED)
     plain = {
         "proofs": {

@@ -67,6 +67,12 @@ def test_key_number_falls_back_to_the_first_measurement():
         "largest x = 1.50 ± 0.10 vs bound C = 3.0e+08"
     )
     assert report.key_number(row(Key("x", "largest x", "C")), v) == "largest x = 1.50 ± 0.10"
+    limit = Key("x", "level", "C", "its limit")  # not a bound: named by what it is
+    assert report.key_number(row(limit), bounded) == "level = 1.50 ± 0.10 vs its limit = 3.0e+08"
+    with pytest.raises(ValueError, match="against_words"):
+        Key("x", "level", None, "its limit")
+    done = Verdict(Status.HOLDS, "x {x}", v.measurements, (Qualifier("A fastest", "c", True),))
+    assert report.key_number(row(Key(None, "see the table")), done) == ("A fastest (see the table)")
     assert report.key_number(row(Key("x")), Verdict(Status.NOT_CHECKED, "no data")) == "—"
 
 

@@ -53,7 +53,7 @@ alone.
 The fields of a claim: ``printed``, its number in the PDF ("Lemma 11"); ``label``, the .tex
 labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict cell shows
 it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``, and
-``against``, the bound it is held to); ``atlas``,
+``against``, the bound it is held to, or ``against_words`` for what it is); ``atlas``,
 required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a table with
 ``reason`` alone, ``spec.NoBar``); ``rests_on``, the results its proof rests on (the proof
 map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
@@ -293,8 +293,11 @@ def _key(table: dict[str, Any], where: str) -> Key | None:
     if "key" not in table:
         return None
     value = table["key"]
-    _fields(value, frozenset({"words"}), frozenset({"name", "against"}), f"{where}, key")
-    return Key(value.get("name"), value["words"], value.get("against"))
+    optional = frozenset({"name", "against", "against_words"})
+    _fields(value, frozenset({"words"}), optional, f"{where}, key")
+    return Key(
+        value.get("name"), value["words"], value.get("against"), value.get("against_words", "")
+    )
 
 
 def _atlas(table: dict[str, Any], where: str) -> tuple[Bar | NoBar, ...]:

@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["EQUATIONS", "STATEMENTS", "equation_number", "statement_name", "with_number"]
+__all__ = [
+    "EQUATIONS",
+    "STATEMENTS",
+    "equation_number",
+    "equation_numbers",
+    "statement_name",
+    "with_number",
+]
 
 #: Every ``eq:`` label the paper defines, with the number the PDF prints beside the equation.
 EQUATIONS: dict[str, str] = {
@@ -232,5 +239,35 @@ def with_number(text: str, statements: bool = False) -> str:
         if printed is None:
             return m.group(0)
         return f"{label} ({printed.strip('()')})"
+
+    return _LABEL.sub(number, text)
+
+
+def equation_numbers(text: str) -> str:
+    """``text`` as plain text shows it to a reader of the PDF: each ``eq:`` label that the paper
+    defines replaced by the PDF's number alone, with or without the number ``with_number`` put
+    beside it (``eq:cond (5.3)`` → ``(5.3)``; after an opening parenthesis ``(eq. (5.5))``, not
+    ``((5.5))``). The book's Markdown keeps the label, in the number's tooltip
+    (``views.report.tex_labels``); a printout has no tooltip.
+
+    >>> equation_numbers("eq:lxi (5.7) trivial; C = 4 (eq:C), eq:unknown and lem:Sig_dec")
+    '(5.7) trivial; C = 4 (eq. (5.5)), eq:unknown and lem:Sig_dec'
+    >>> equation_numbers(equation_numbers("eq:cond")) == equation_numbers("eq:cond") == "(5.3)"
+    True
+
+    Raises
+    ------
+    ValueError
+        If ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"text={text!r}: expected a str")
+
+    def number(m: re.Match) -> str:
+        printed = EQUATIONS.get(m.group("label")) if m.group("kind") == "eq" else None
+        if printed is None:
+            return m.group(0)
+        opens = m.start() > 0 and m.string[m.start() - 1] == "("
+        return f"{'eq. ' if opens else ''}{printed}"
 
     return _LABEL.sub(number, text)

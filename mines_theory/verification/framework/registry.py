@@ -46,8 +46,12 @@ NUMBER = re.compile(
     r"(?P<word>Sec\.|Thm|Lemma|Remark|Prop\.) (?P<section>[1-9]|[A-Z])"
     r"(?:\.(?P<item>[1-9][0-9]*))?(?:, (?P<variant>.+))?"
 )
-#: A PDF name of a claim: "Lemma 11", "Theorem 12", "Proposition 15", "Remark 14", "Section 5".
-PDF_NAME = re.compile(r"(Theorem|Lemma|Proposition|Remark) [1-9][0-9]*|(Section|Appendix) \w+")
+#: A PDF name of a claim: "Lemma 11", "Theorem 12", "Proposition 15", "Remark 14", "Section 5", or
+#: unnumbered text after a statement: "Sec. 5, after Lemma 11".
+PDF_NAME = re.compile(
+    r"(Theorem|Lemma|Proposition|Remark) [1-9][0-9]*"
+    r"|(Section|Sec\.|Appendix) \w+(, after (Theorem|Lemma|Proposition|Remark) [1-9][0-9]*)?"
+)
 NOTEBOOK = re.compile(r"[0-9]{2}[a-z]?-[a-z0-9-]+")
 
 

@@ -98,6 +98,9 @@ class Key:
     name: str | None
     words: str = ""
     against: str | None = None
+    #: What ``against`` is, where it is not a bound ("its limit f(μ̂*) − f*"): "vs" these
+    #: words, not "vs bound" its name.
+    against_words: str = ""
 
     def __post_init__(self):
         _require(
@@ -115,6 +118,12 @@ class Key:
             "against",
             self.against,
             "None, or the name of a measurement when name is set",
+        )
+        _require(
+            isinstance(self.against_words, str) and (self.against or not self.against_words),
+            "against_words",
+            self.against_words,
+            "a string, empty unless against is set",
         )
 
 

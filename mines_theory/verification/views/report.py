@@ -123,8 +123,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     """
     if not verdict.measurements:
         return "—"
-    if c.key and c.key.name is None:
-        return c.key.words
+    if c.key and c.key.name is None:  # no one number: the outcomes that held, then where to look
+        held = "; ".join(q.name for q in verdict.qualifiers if q.outcome)
+        return f"{held} ({c.key.words})" if held else c.key.words
     shown = shown_measurement(c, verdict)
     if shown is None:  # not reached: a verdict with measurements and a key naming one
         return "—"
@@ -135,7 +136,9 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     bound = ""
     if held is not None:
         name, measurement = held
-        bound = f" vs bound {f'{name} = ' if name else ''}{measurement.render()}"
+        against = c.key.against_words if c.key else ""
+        named = f"{against} = " if against else f"bound {f'{name} = ' if name else ''}"
+        bound = f" vs {named}{measurement.render()}"
     return minus_signs(f"{words}{joint}{value}{bound}")
 
 
@@ -152,10 +155,7 @@ NUMBERING = (
 
 
 #: What a z of −∞ means, said once under a table that shows one (``z_note``).
-MINUS_INFINITE_Z = (
-    "A z of −∞ means no exceedance at all: no draw went past the bound, so the exact "
-    "binomial tail P(as many exceedances as seen or more) is 1, whose normal deviate is −∞."
-)
+MINUS_INFINITE_Z = "A z of −∞: no draw went past the bound."
 
 
 def z_note(shown: Sequence[Measurement | None]) -> str | None:
@@ -174,7 +174,7 @@ def z_note(shown: Sequence[Measurement | None]) -> str | None:
 #: What "too loose to be tested" means, said once under a table whose verdicts carry it
 #: (``untestable_note``).
 UNTESTABLE_MEANING = (
-    "“Too loose to be tested”: no run of this kind could violate the bound; holding is no evidence."
+    "“Too loose to be tested”: no run could violate the bound; holding is no evidence."
 )
 
 
@@ -242,6 +242,8 @@ def repair_entry(number: str) -> Repair | None:
 #: corrigendum finds the statement (which already says whether the proof fails as printed).
 PROOF_FAILS = "proof fails as printed at step {step}"
 FIRST_FALSE = "first false step {step}"
+#: The front page's gloss of ``FIRST_FALSE`` for a reader who has not met the walk yet.
+FIRST_FALSE_GLOSSED = "first false: the {nth} relation of its proof walk"
 #: A proof whose false steps are all typos (``proof_note``).
 TYPOS_ONLY = "proof has typos only, the first at step {step}"
 
@@ -258,6 +260,17 @@ def page_name(proof: str) -> str:
     'walk-lemma-e-8'
     """
     return "walk-" + re.sub(r"[^a-z0-9]+", "-", proof.casefold()).strip("-")
+
+
+def ordinal(n: int) -> str:
+    """ "1st", "2nd", "3rd", "11th", "16th", "22nd".
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 16, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '16th', '21st', '22nd', '101st']
+    """
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
@@ -279,7 +292,8 @@ def proof_note(
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
     ``proofs.published.load`` reads it; the proof of the claim's statement, its variant
-    dropped) has a false step, N the first (the link's ``words``, "{step}" for N); None
+    dropped) has a false step, N the first (the link's ``words``, "{step}" for N, "{nth}" for
+    its ``ordinal``); None
     otherwise, and None without a walk (the views take the walk as data: they sit below the
     proof walk, which uses their typesetting).
 
@@ -297,7 +311,7 @@ def proof_note(
     True
     >>> walk["proofs"]["Lemma 9.9"][0].update(status="fails", slip="typo")
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
-    '[proof fails as printed at step 2](walk-lemma-9-9.md) (step 1 before it a typo)'
+    '[proof fails as printed at step 2](walk-lemma-9-9.md) (a typo at step 1)'
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk, typos=False)
     '[proof fails as printed at step 2](walk-lemma-9-9.md)'
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
@@ -315,8 +329,8 @@ def proof_note(
     target = f"({page_name(statement)}.md)"
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
-    typo = f" (step {first} before it a typo)" if typos and first != substantive else ""
-    return f"[{words.format(step=substantive)}]{target}{typo}"
+    typo = f" (a typo at step {first})" if typos and first != substantive else ""
+    return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
 class Conclusion(str, enum.Enum):
@@ -461,13 +475,18 @@ BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
 def conclusion_words(
-    c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None, aside: bool = False
+    c: Claim,
+    verdict: Verdict,
+    walk: Mapping[str, Any] | None = None,
+    aside: bool = False,
+    step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
-    printed](…); [first false step 9](walk-lemma-5-1.md) (step 6 before it a typo)",
+    printed](…); [first false step 9](walk-lemma-5-1.md) (a typo at step 6)",
     "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
     false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
-    (for a sentence that goes on: "**proof fails** ([first false step 16](…))").
+    (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
+    link says ``step_words`` (``proof_note``'s ``words``).
 
     >>> conclusion_words(ledger.claim("Thm 3.1"), Verdict(Status.HOLDS, "…"), {"proofs": {}})
     '**stands**'
@@ -477,7 +496,7 @@ def conclusion_words(
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        proof_note(c.number, verdict.status, walk, FIRST_FALSE)
+        proof_note(c.number, verdict.status, walk, step_words)
         if c.kind != "repaired" and walk is not None
         else None
     )
@@ -775,13 +794,15 @@ def _prose_scripts(text: str) -> str:
 
 
 def _symbols(text: str) -> str:
-    """Plain ``text`` with its primes and scripts set, and its numbers in exponent notation as
-    powers of ten (``powers_of_ten``)."""
-    text = powers_of_ten(text)
+    """Plain ``text`` with its primes and scripts set, its numbers in exponent notation as
+    powers of ten (``powers_of_ten``) and the sign of its negative numbers as "−"
+    (``minus_signs``)."""
+    text = minus_signs(powers_of_ten(text))
     text = _PRIME.sub(lambda m: m.group(1) + ("″" if len(m.group(2)) == 2 else "′"), text)
     for pattern, name in _SCRIPTS:
         while (done := pattern.sub(rf"<{name}>\1</{name}>", text)) != text:
             text = done
+    text = text.replace("<sup>-", "<sup>−")  # e^{-t}: a minus, not a hyphen
 
     def subscript(m: re.Match) -> str:
         before = text[: m.start()]
@@ -794,7 +815,7 @@ def _symbols(text: str) -> str:
 
 _SCRIPT_SUPER = dict(zip("0123456789+−-=()ikt", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱᵏᵗ"))
 _SCRIPT_SUB = dict(zip("0123456789+−-=()ijkt", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ᵢⱼₖₜ"))
-_SCRIPT_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "3/2": "^(3/2)"}
+_SCRIPT_FRACTIONS = {"1/2": "^½", "-1/2": "^−½", "−1/2": "^−½", "3/2": "^(3/2)"}
 
 
 def readable(text: str) -> str:
@@ -963,6 +984,21 @@ def ledger_page(
     return html_scripts(plain_names(_ledger_markdown(notebook_link, results, walk)))
 
 
+def grouped(rows: tuple[Claim, ...]) -> tuple[Claim, ...]:
+    """``rows`` in their order, each statement's variants right after its first row (a claim
+    with its γ > 0 row: "Lemma 5.1", "Lemma 5.1, γ > 0", "Lemma 5.2", …), so that a reader
+    finds the rows of one statement together.
+
+    >>> rows = [ledger.claim(n) for n in ("Lemma 5.1", "Lemma 5.2", "Lemma 5.1, γ > 0")]
+    >>> [c.number for c in grouped(tuple(rows))]
+    ['Lemma 5.1', 'Lemma 5.1, γ > 0', 'Lemma 5.2']
+    """
+    first: dict[str, int] = {}
+    for i, c in enumerate(rows):
+        first.setdefault(statement_of(c.number), i)
+    return tuple(sorted(rows, key=lambda c: first[statement_of(c.number)]))
+
+
 def _ledger_markdown(
     notebook_link: Callable[[str], str],
     results: dict[str, Verdict] | None = None,
@@ -975,9 +1011,9 @@ def _ledger_markdown(
         return claim_section(c, v, notebook_link(c.notebook), walk, results)
 
     groups = (
-        ("numbered claims", ledger.claims()),
+        ("numbered claims", grouped(ledger.claims())),
         ("findings", ledger.findings()),
-        ("repaired results", ledger.repaired()),
+        ("repaired results", grouped(ledger.repaired())),
     )
     tables = "\n\n".join(
         f"**The {name}**\n\n"
@@ -997,52 +1033,45 @@ def _ledger_markdown(
         z_note([shown_measurement(c, results[c.number]) for c in every]),
         untestable_note([results[c.number] for c in every]),
     )
-    if any(meanings):  # once, under the three tables
-        tables += "\n\n" + " ".join(m for m in meanings if m)
+    conclusions = "<br>".join(
+        f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown
+    )
+    runs = "<br>".join(
+        [f"*{s.value}*: {m}" for s, m in STATUS_MEANING.items() if s in statuses]
+        + [m for m in meanings if m]  # once, for the three tables
+    )
     body = (
-        "**Conclusion**: "
-        + "; ".join(f"*{w.value}*: {m}" for w, m in CONCLUSION_MEANING.items() if w in shown)
-        + "; then why (the corrigendum's finding, the [walk](proofs.md)'s first false step). "
-        "**On the runs**: the status ("
-        + "".join(f"*{s.value}*: {m}; " for s, m in STATUS_MEANING.items() if s in statuses)
-        + "[all statuses](reading-a-verdict.md)) and the number that decided it.\n\n"
-        + tables
-        + "\n\n"
-        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in ledger.claims()) + "\n\n"
+        "| **Conclusion**, then why | **On the runs**: status, deciding number |\n"
+        f"|---|---|\n| {conclusions} | {runs} |\n\n" + tables + "\n\n"
+        "## The numbered claims\n\n" + "\n\n".join(section(c) for c in groups[0][1]) + "\n\n"
         "## Findings beyond the numbered claims\n\n"
         + "\n\n".join(section(c) for c in ledger.findings())
         + "\n\n"
         "## The repaired results\n\n"
-        "Each result of the corrigendum (one notebook per part of the paper: "
-        "[Section 5](08a-corrigendum-section5.ipynb), "
-        "[Appendix D](08b-corrigendum-appendix-d.ipynb), "
-        "[Appendix E](08c-corrigendum-appendix-e.ipynb)) whose repaired bound "
-        "is checked: the repaired bound evaluated on the runs the printed one is checked on, "
-        "and its looseness (bound/measured, or measured/promised for a rate).\n\n"
-        + "\n\n".join(section(c) for c in ledger.repaired())
+        "Each repaired bound of the corrigendum ([Section 5](08a-corrigendum-section5.ipynb), "
+        "[App. D](08b-corrigendum-appendix-d.ipynb), [App. E](08c-corrigendum-appendix-e.ipynb))"
+        " on the runs of its printed form, with its looseness.\n\n"
+        + "\n\n".join(section(c) for c in groups[2][1])
         + "\n\n"
     )
     counts = [f"the {len(rows)} {name}: {_status_counts(rows, results)}" for name, rows in groups]
     minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
     return (
         "# The claims ledger\n\n"
-        "Every numbered statement of the paper that the suite checks, and what the notebooks "
-        "find beyond them: first one line each, then a section each, whose verdict (a status "
-        "from a closed set) unfolds to each number measured, with its uncertainty.\n\n"
+        "Every statement of the paper that the suite checks, and the findings beyond them: one "
+        "line each, then a section each whose verdict unfolds to every number measured.\n\n"
         "**What you will learn**\n\n"
-        f"* the verdict of each of the paper's {len(ledger.claims())} checked statements, of the "
-        f"{len(ledger.findings())} findings beyond them and of the {len(ledger.repaired())} checks "
-        "of repaired results, one line each;\n"
-        "* for each, what was measured and the criterion of each qualifier (click a verdict to "
-        "unfold it), and where it is checked;\n"
-        "* for each result the corrigendum repairs, where its repaired statement is.\n\n"
+        f"* the verdict of the paper's {len(ledger.claims())} checked statements, of "
+        f"{len(ledger.findings())} findings and of {len(ledger.repaired())} repaired results, "
+        "and where each repaired statement is;\n"
+        "* for each, what was measured and each qualifier's criterion (click a verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
-        f"about {minutes} minutes in full (a reference: read the table, then the sections you "
-        "need).\n\n"
+        f"about {minutes} minutes in full (read the table, then the sections you need).\n\n"
         + body
-        + "## Summary\n\nThe verdicts by status ([how to read a verdict](reading-a-verdict.md) "
-        "says what each means):\n\n" + "\n".join(f"* {line}." for line in counts) + "\n"
+        + "## Summary\n\nBy status: "
+        + "; ".join(counts)
+        + ".\n"
     )
 
 
@@ -1101,8 +1130,7 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
     blocks: dict[str, Claim | Erratum] = {}
     for spec in ledger.rows() + ledger.errata():
         if spec.name in old:
-            report = Verdict.report if isinstance(spec, Claim) else flag_text
-            text = with_number(f"{ledger.header(spec)}: {report(old[spec.name])}")
+            text = ledger.printed_text(spec, old[spec.name])
             blocks[text] = blocks[readable(text)] = spec
     return blocks
 
@@ -1264,6 +1292,10 @@ _CONCLUDED = {
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
+#: The qualifier of a repaired row whose statement, with its probability 1 − Nδ by the union
+#: bound, promises nothing at the settings checked (``found_box``; the checks test the stronger
+#: "exceedance at most δ per draw": ``claims.repaired.common``).
+VACUOUS_QUALIFIER = "union-bound form vacuous"
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
 PEER_ROWS = ("Comparison", "COCO bbob")
 
@@ -1338,7 +1370,8 @@ def found_box(
         c = ledger.claim(number)
         verdict = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         words = (
-            f"{conclusion_words(c, verdict, walk, aside=True)}; on the runs: "
+            f"{conclusion_words(c, verdict, walk, aside=True, step_words=FIRST_FALSE_GLOSSED)}; "
+            "on the runs: "
             f"{verdict_words(c, bold=False)}"
         )
         text = row(number, said=True, words=words)
@@ -1351,9 +1384,27 @@ def found_box(
 
     def repaired_counts(rows: tuple[Claim, ...]) -> str:
         """The repaired results' statuses, with how many of those that hold are too loose for
-        any run to contradict (``proofgraph.Category.UNTESTABLE``)."""
+        any run to contradict (``proofgraph.Category.UNTESTABLE``) and which say that their
+        union-bound form is vacuous (``VACUOUS_QUALIFIER``): what holds is the stronger form
+        the checks test."""
         loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
-        return counts(rows) + (f" ({loose} of them too loose to be tested)" if loose else "")
+        vacuous = [
+            c.number
+            for c in rows
+            if c.number in results
+            and any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
+        ]
+        said = [f"{loose} of them too loose to be tested"] if loose else []
+        if vacuous:
+            said.append(
+                f"{len(vacuous)} ({', '.join(_row_link(n) for n in vacuous)}) whose union-bound "
+                "form, probability 1 − Nδ, is void at the b and δ tested"
+            )
+        return (
+            counts(rows)
+            + (f" ({'; '.join(said)})" if said else "")
+            + ", each on the stronger form its check tests: exceedance at most δ per draw"
+        )
 
     def concluded(rows: tuple[Claim, ...]) -> str:
         """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
@@ -1381,6 +1432,7 @@ def found_box(
 
     claims = ledger.claims()
     failing = [c for c in claims if status(c.number) == Status.FAILS.value]
+    corrected = [c for c in claims if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
     errata = ledger.errata()
     coverage = walk.get("coverage") or {}
@@ -1393,9 +1445,12 @@ def found_box(
         f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(failing)} statements fail as printed**: "
+        f"**{len(failing) + len(corrected)} are false as printed**: {len(failing)} with no "
+        f"corrected form tested on the runs (status {Status.FAILS.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + " (the ledger links each to its repair where the corrigendum has one).",
+        + f"; {len(corrected)} whose corrected form holds (status {Status.ERRATUM.value}): "
+        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
+        + " (the ledger links each to its repair).",
         f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
         "proof's line, a constant, a typo; not the status above), each checked as printed and "
         f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
@@ -1405,8 +1460,19 @@ def found_box(
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
         "**Against its peers**: " + "; ".join(peer(n) for n in PEER_ROWS) + ".",
     ]
+    key = (
+        "*Key*: a statement "
+        + ", ".join(
+            f"**{w.value}** ({CONCLUSION_MEANING[w]})"
+            for w in (Conclusion.STANDS, Conclusion.PROOF_FAILS, Conclusion.REPAIRED)
+        )
+        + f"; on the runs it **{Status.HOLDS.value}**, "
+        + ", ".join(f"**{s.value}** ({m})" for s, m in STATUS_MEANING.items())
+        + " ([how to read a verdict](reading-a-verdict.md))."
+    )
     body = "\n".join(f"* {b}" for b in bullets)
-    return html_scripts(f"```{{admonition}} What was found\n:class: tip\n\n{body}\n```")
+    box = f"```{{admonition}} What was found\n:class: tip\n\n{key}\n\n{body}\n```"
+    return html_scripts(box)
 
 
 #: Names of the library's code that the checks' sentences use, in plain words (``plain_names``).

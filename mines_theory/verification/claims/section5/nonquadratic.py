@@ -506,8 +506,9 @@ def describe_nonquadratic_step(
             "f_k − f* > Δ_α,1 and {violations_corrected} of these exceed the bound"
             f". One step from μ* on SoftCubic1D({one.scale:g}) (σ = τ, ζ = L, α = "
             f"{one.alpha:g}, b = {one.b}, {one.draws} draws), where the bound is Δ_α,1 "
-            "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, with γ² "
-            "for γ in {printed_gamma_sq}, the corrected c₃³γ²bα⁴/(192c₁Lτ²) in {corrected}"
+            "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, the printed "
+            "with γ² in place of γ in {printed_gamma_sq}, the corrected "
+            "c₃³γ²bα⁴/(192c₁Lτ²) in {corrected}"
         )
         if outcomes["the corrected Δ_α,1 holds on this run"] and status is not Status.FAILS:
             summary += (
