@@ -32,7 +32,8 @@ def test_table_cells_from_measurements():
     table = comparison_table(Verdict(Status.HOLDS, "", measurements), comparison)
     row = table.loc["ellipsoid d=5, κ=1e+02"]
     assert list(table.columns) == list(COMPARED)
-    assert row[COMPARED[0]] == "1200 [1000, 1400] (5/5)"
+    # one notation in every cell: a power of ten, 3 significant digits (a mantissa of 1 dropped)
+    assert row[COMPARED[0]] == "1.20×10³ [10³, 1.40×10³] (5/5)"
     assert row[COMPARED[3]] == "— (1/5)"
     assert row[COMPARED[1]] == ""
 

@@ -23,6 +23,7 @@ from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
 from ..framework.declare import finding
+from ..framework.numbers import format_number, powers_of_ten
 from ..framework.sizes import Data
 from ..framework.stats import median_interval, proportion
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
@@ -248,12 +249,23 @@ def comparison_table(verdict: Verdict, comparison: Comparison = COMPARISON) -> p
                 continue
             count = round(reached.value * comparison.seeds)
             row[method] = (
-                f"{median.render()} ({count}/{comparison.seeds})"
+                f"{_evaluations(median)} ({count}/{comparison.seeds})"
                 if np.isfinite(median.value)
                 else f"— ({count}/{comparison.seeds})"
             )
         rows[problem.label] = row
     return pd.DataFrame(rows).T[list(COMPARED)]
+
+
+def _evaluations(median: Measurement) -> str:
+    """A median count of evaluations with its interval, in one notation for every cell of the
+    table: a power of ten with 3 significant digits, a mantissa of 1 dropped
+    ("1.11×10⁴ [6.50×10³, 1.22×10⁴]", "[10³, …]")."""
+    values = [median.value, *(median.interval or ())]
+    low_high = [powers_of_ten(format_number(v, 3, fixed_below=1.0)) for v in values]
+    if len(low_high) == 1:
+        return low_high[0]
+    return f"{low_high[0]} [{low_high[1]}, {low_high[2]}]"
 
 
 def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.DataFrame:

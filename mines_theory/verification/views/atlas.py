@@ -447,7 +447,10 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         fontsize=fontsize - 1,  # the legend, two columns, within the figure
         ncol=2,
         loc="outside lower center",
-        title="fill and marker: the claim's verdict, as in the ledger",
+        title=(
+            "fill and marker: the claim's verdict, as in the ledger;\n"
+            "a repaired bar takes the verdict of its repaired form"
+        ),
         title_fontsize=fontsize - 1,
         frameon=False,
     )
