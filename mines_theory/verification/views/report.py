@@ -1105,7 +1105,8 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
     """A compact overview: one row per part of the paper, one column per category of verdict
     (``proofmap.category``: the status, with "holds" split by whether the bound was too loose to
     be tested), each cell the claims in it (the overview notebook shows this instead of the
-    whole ledger), its scripts set (``html_scripts``)."""
+    whole ledger), separated by semicolons (a claim's name may hold a comma: "Lemma 5.1, γ > 0")
+    and each linked to its row of the ledger, its scripts set (``html_scripts``)."""
     results = published() if results is None else results
     claims = ledger.claims()
     found = {c.number: category(results.get(c.number)) for c in claims}
@@ -1116,7 +1117,7 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
     ]
     for part, prefixes in PARTS:
         rows = [c.number for c in claims if c.number.startswith(prefixes)]
-        cells = [", ".join(_cell(n) for n in rows if found[n] is k) for k in columns]
+        cells = ["; ".join(_row_link(n) for n in rows if found[n] is k) for k in columns]
         lines.append(f"| {_cell(part)} | " + " | ".join(cells) + " |")
     return html_scripts("\n".join(lines))
 
