@@ -170,11 +170,11 @@ def test_the_qualifier_check_finds_the_old_row():
 def test_a_z_of_minus_infinity_is_said_in_words_once_where_the_table_shows_one(name, text):
     """Under a verdict table that shows a z of −∞ (Lemmas B.2 and B.3 on 08d: no exceedance in
     any draw) one sentence says what it means (``report.MINUS_INFINITE_Z``), once; a table
-    without one has no such sentence. The table is read for "-∞", as a reader sees it."""
+    without one has no such sentence. The table is read for "−∞", as a reader sees it."""
     view = report.verdict_cell_view(text)
     assert view is not None
     table = _table(view)
-    shows = any(row[3].endswith("= -∞") for row in table)
+    shows = any(row[3].endswith("= −∞") for row in table)
     assert view.count(report.MINUS_INFINITE_Z) == (1 if shows else 0), name
     if name.startswith("08d"):
         assert shows
