@@ -125,6 +125,23 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
             return f"**{name} {title}.**"
         return f"**{name}{': ' + title if title else ''}.**"
 
+    text = paste_glue(source, values)
+    text = re.sub(r"\{cite(?::[pt])?\}`([^`]+)`", cite, text)
+    text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
+    text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
+    text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
+    return deck_links(text)
+
+
+def deck_links(text: str) -> str:
+    """Markdown's links as a deck in ``slides/`` follows them: a page of the book one folder
+    up, as HTML ("ledger.md#claim-thm-3-3" → "../ledger.html#claim-thm-3-3"); a link to a
+    section of the same page leads nowhere in a deck, so its text stays; web links unchanged.
+
+    >>> deck_links("[Thm 3.3](ledger.md#claim-thm-3-3), [here](#top), [arXiv](https://a.b)")
+    '[Thm 3.3](../ledger.html#claim-thm-3-3), here, [arXiv](https://a.b)'
+    """
+
     def link(match: re.Match) -> str:
         target = match[2]
         if re.match(r"^(https?:|mailto:|#)", target):
@@ -133,12 +150,6 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
         page = re.sub(r"\.(ipynb|md)$", ".html", page)
         return f"]({'../' + page}{'#' + anchor if anchor else ''})"
 
-    text = paste_glue(source, values)
-    text = re.sub(r"\{cite(?::[pt])?\}`([^`]+)`", cite, text)
-    text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
-    text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
-    text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
-    # a link to a section of the same page leads nowhere in a deck: its text stays
     text = re.sub(r"\[([^\]]+)\]\(#[^)\s]*\)", r"\1", text)
     return re.sub(r"(\]\()([^)\s]+)\)", link, text)
 
@@ -178,6 +189,10 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
         # the test suite's markers (nbval's) are not the lecture's code
         cell.source = re.sub(r"^# NBVAL\w*[ \t]*\n?", "", cell.source, flags=re.M)
         cell.outputs = [o for o in cell.outputs if "scrapbook" not in o.get("metadata", {})]
+        for output in cell.outputs:  # a Markdown output's links too (00's verdict grid)
+            data = output.get("data", {})
+            if "text/markdown" in data:
+                data["text/markdown"] = deck_links("".join(data["text/markdown"]))
         figure = any("image/png" in o.get("data", {}) for o in cell.outputs)
         if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
             cell.metadata.setdefault("tags", []).append(FIGURE_ONLY)
