@@ -173,17 +173,18 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     # column of zeros: the words below say so
     every = (*spec.STATUSES, *APART)
     columns = tuple(c for c in every if c != "follows" or any(r.get(c, 0) for r in table.values()))
-    head = (
-        "| appendix | relations | walked | " + " | ".join(kinds.get(c, c) for c in columns) + " |"
-    )
-    lines = [head, "|" + "---|" * (3 + len(columns))]
+    # nor a column "walked" that repeats "relations" in every row: the words below say so
+    partial = any(r["walked"] != r["relations"] for r in table.values())
+    first = ("relations", "walked") if partial else ("relations",)
+    head = "| appendix | " + " | ".join([*first, *(kinds.get(c, c) for c in columns)]) + " |"
+    lines = [head, "|" + "---|" * (1 + len(first) + len(columns))]
     for letter, row in table.items():
-        counts = " | ".join(str(row.get(s, 0)) for s in columns)
-        lines.append(f"| {letter} | {row['relations']} | {row['walked']} | {counts} |")
+        counts = " | ".join(str(row.get(s, 0)) for s in (*first, *columns))
+        lines.append(f"| {letter} | {counts} |")
     total = {k: sum(r.get(k, 0) for r in table.values()) for k in ("relations", "walked")}
     statuses = {s: sum(r.get(s, 0) for r in table.values()) for s in every}
-    counts = " | ".join(f"**{statuses[s]}**" for s in columns)
-    lines.append(f"| all | **{total['relations']}** | **{total['walked']}** | {counts} |")
+    counts = " | ".join(f"**{({**total, **statuses})[s]}**" for s in (*first, *columns))
+    lines.append(f"| all | {counts} |")
     decided = statuses["identity"] + statuses["holds"] + statuses["fails"]
     share = decided / total["walked"] if total["walked"] else 0.0
     lines.append("")
