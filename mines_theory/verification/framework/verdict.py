@@ -129,6 +129,7 @@ class Status(str, enum.Enum):
 #: The normal quantile of a two-sided 95% interval, Φ⁻¹(0.975), to double precision.
 WILSON_Z = 1.959963984540054
 
+
 class Kind(str, enum.Enum):
     """What a measurement's ``uncertainty`` means, and so how it is rendered and compared."""
 

@@ -340,9 +340,9 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        line, before, after, _, chain, run_on = found[k]
+        line, before, after, _, chain_no, next_head = found[k]
         out[step.index] = Placed(
-            line, tex_fragment(before), tex_fragment(after), chain, tex_fragment(run_on)
+            line, tex_fragment(before), tex_fragment(after), chain_no, tex_fragment(next_head)
         )
         at = k + 1
     return out
@@ -2414,8 +2414,8 @@ def proof_page(
         f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
         "",
     ]
-    again = rechecks(proof.name, steps)
-    failures = failures_by_erratum([s for s in steps if int(s["index"]) not in again])
+    rechecked_steps = rechecks(proof.name, steps)
+    failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
     lines += [failures, ""] if failures else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
@@ -2503,9 +2503,9 @@ def proof_page(
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
-        again = proof.steps[index - 1].rechecks
-        if again is not None:
-            link = f"[step {again}]({step_link(proof.name, again)})"
+        rechecked = proof.steps[index - 1].rechecks
+        if rechecked is not None:
+            link = f"[step {rechecked}]({step_link(proof.name, rechecked)})"
             lines += [
                 f"A re-check of {link}'s bound: the counts set it apart from the relations.",
                 "",

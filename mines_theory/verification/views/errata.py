@@ -205,7 +205,7 @@ def same_flaw_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, in
     number (``erratum_numbers``) of the first erratum of its group: what the index's "same flaw
     as #N" cites, so that ``distinct_flaws`` can be read off it."""
     numbers = erratum_numbers(errata)
-    repeats = {}
+    repeats: dict[str, int] = {}
     for group in flaw_groups(errata):
         first = min(group, key=numbers.__getitem__)
         repeats |= {label: numbers[first] for label in group if label != first}

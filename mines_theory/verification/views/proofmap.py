@@ -148,7 +148,7 @@ def node_conclusions(
 FALSE_AS_PRINTED = ("false as printed", "cannot be repaired in its approach")
 #: The outline of a box whose statement is false as printed (``false_as_printed``), and its
 #: words in the legend.
-FALSE_OUTLINE = {"linewidth": 3.2, "edgecolor": "black"}
+FALSE_OUTLINE: dict[str, Any] = {"linewidth": 3.2, "edgecolor": "black"}
 FALSE_WORDS = "thick outline: false as printed (a run\nor the corrigendum contradicts it)"
 
 
@@ -430,6 +430,7 @@ def draw_proof_map(
             for c in shown
         ]
     else:
+        assert walk is not None  # exactly one of the two, checked above
         boxes_of = walk_boxes(walk)
         style_of = {name: WALK_STYLE[c] for name, (c, _) in boxes_of.items()}
         extra = {name: "\n" + line for name, (_, line) in boxes_of.items()}

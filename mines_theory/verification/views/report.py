@@ -124,8 +124,8 @@ def key_number(c: Claim, verdict: Verdict) -> str:
     if not verdict.measurements:
         return "—"
     if c.key and c.key.name is None:  # no one number: the outcomes that held, then where to look
-        held = "; ".join(q.name for q in verdict.qualifiers if q.outcome)
-        return f"{held} ({c.key.words})" if held else c.key.words
+        outcomes = "; ".join(q.name for q in verdict.qualifiers if q.outcome)
+        return f"{outcomes} ({c.key.words})" if outcomes else c.key.words
     shown = shown_measurement(c, verdict)
     if shown is None:  # not reached: a verdict with measurements and a key naming one
         return "—"
