@@ -11,6 +11,8 @@ part                what, and where in the paper
                     expected
 ``files``           files written whole or not at all (a temporary file beside, then
                     ``os.replace``)
+``numbers``         numbers as an author writes them: ×10ⁿ, "−", significant digits, one
+                    notation per table column
 ``linalg``          the precision matrix Σ⁻¹ ∈ S': roots, factors, the projection onto S'
                     (eq:proj_cs_prime, Prop. A.2), τ'I + low rank
 ``plotting``        one style, the figure rules and the helpers that keep them

@@ -17,7 +17,7 @@ from pathlib import Path
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.framework.verdict import Status, Verdict
 from mines_theory.verification.proofs import published as walk
-from mines_theory.verification.framework.numbers import powers_of_ten
+from mines_theory.numbers import powers_of_ten
 from mines_theory.verification.views import report
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -467,7 +467,7 @@ def test_numbers_read_as_an_author_writes_them(stem):
     """No exponent notation ("1.2e-05": the book writes 1.2×10⁻⁵, ``numbers.powers_of_ten``),
     no interval of zero width ("0% [0%, 0%]") and no count with decimals ("205.0 [202.0,
     209.0]") in what 05, 06 and 08a glue into their prose and show as tables."""
-    from mines_theory.verification.framework.numbers import powers_of_ten
+    from mines_theory.numbers import powers_of_ten
 
     shown = shown_text(ROOT / "notebooks" / f"{stem}.ipynb")
     assert shown, f"{stem} shows no stored output (re-run it)"
@@ -494,7 +494,7 @@ def test_glued_numbers_are_negative_with_a_minus_sign(path):
     """A number a notebook glues into its prose is written as a reader writes it: "−0.44", not
     a computer's "-0.44" (``numbers.minus_signs``; issue 45's cold readers found it in 02, 05,
     06, 08a and 10). The verdict cell's printout is nbval's and is not looked at."""
-    from mines_theory.verification.framework.numbers import minus_signs
+    from mines_theory.numbers import minus_signs
 
     hyphens = [
         (key, text)
@@ -505,7 +505,7 @@ def test_glued_numbers_are_negative_with_a_minus_sign(path):
 
 
 def test_the_minus_check_finds_a_hyphen_minus():
-    from mines_theory.verification.framework.numbers import minus_signs
+    from mines_theory.numbers import minus_signs
 
     assert minus_signs("'-0.44'") != "'-0.44'"
     assert minus_signs("'a 2-D run, k-th'") == "'a 2-D run, k-th'"

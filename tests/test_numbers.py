@@ -1,11 +1,11 @@
-"""How a number is written (``framework.numbers``, ``Measurement.render`` and ``prose``): as a
+"""How a number is written (``mines_theory.numbers``, ``Measurement.render`` and ``prose``): as a
 careful author writes it, each rule tested on the case it changes and on one it must leave."""
 
 from __future__ import annotations
 
 import pytest
 
-from mines_theory.verification.framework.numbers import powers_of_ten, rounded
+from mines_theory.numbers import powers_of_ten, rounded
 from mines_theory.verification.framework.verdict import Kind, Measurement
 
 
@@ -43,7 +43,7 @@ def test_prose_writes_powers_of_ten_where_render_writes_exponents():
 def test_a_constant_above_fixed_below_is_written_to_its_digits():
     """06 printed C₃ = 2.927e+04 (then 29269 in fixed notation); with ``fixed_below`` a
     constant of 2 significant digits keeps 2 (2.9e+04), one below it stays fixed."""
-    from mines_theory.verification.framework.numbers import format_number
+    from mines_theory.numbers import format_number
 
     assert format_number(29269.0) == "29269"
     assert format_number(29269.0, fixed_below=1e3) == "2.9e+04"
@@ -70,7 +70,7 @@ def test_a_verdicts_prose_fills_its_summary_as_prose_writes_numbers():
 def test_prose_writes_a_negative_number_with_a_minus_sign():
     """05's slope of the frozen runs was glued as "-0.99968 [-0.99987, -0.99928]", with a
     hyphen; prose writes "−" (U+2212), the verdict cell's ``render`` keeps the code's sign."""
-    from mines_theory.verification.framework.numbers import minus_signs
+    from mines_theory.numbers import minus_signs
 
     slope = Measurement("s", -0.99968, kind=Kind.INTERVAL, interval=(-0.99987, -0.99928))
     assert slope.render() == "-0.99968 [-0.99987, -0.99928]"
@@ -114,7 +114,7 @@ def test_a_tables_column_takes_one_notation():
     import pandas as pd
 
     from mines_theory.plotting.figures import markdown_table
-    from mines_theory.verification.framework.numbers import one_notation
+    from mines_theory.numbers import one_notation
 
     frozen = ["0.00977 [0.00963, 0.00986]", "9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]"]
     assert one_notation(frozen) == [

@@ -60,6 +60,7 @@ PACKAGE = ROOT / "mines_theory"
 LAYERS = {
     "validation": 0,
     "files": 0,
+    "numbers": 0,
     "linalg": 1,
     "plotting": 1,
     "theory": 2,

@@ -83,6 +83,10 @@ def test_printed_number(claim, tex):
             f"\\label{{{label}}}" in text or f"ref{{{label}}}" in text for label in labels(claim)
         ), f"{claim.number}: its labels are not in {printed}"
         assert printed_from_tex(claim, tex) in (None, *[n for n, b in statements(tex) if b in text])
+    elif printed.startswith("Sec. "):  # unnumbered text after a statement: "Sec. 5, after Lemma 11"
+        found = re.fullmatch(r"Sec\. (\d+|[A-F]), after (.+)", printed)
+        assert found, f"{claim.number}: {printed!r}"
+        assert printed_from_tex(claim, tex) == found[2], claim.number
     else:
         assert printed_from_tex(claim, tex) == printed, claim.number
 
@@ -307,6 +311,13 @@ def test_with_number_on_every_library_text_is_idempotent():
         assert len(re.findall(r"\beq:[A-Za-z0-9_]+ \((?:\d|[A-F])\.\d+\)", once)) == len(
             re.findall(r"(?<![\w:{#/-])eq:[A-Za-z0-9_]+", text)
         )
+
+
+def test_equation_numbers_leaves_an_unknown_label_as_it_is():
+    from mines_theory.verification.framework import paper
+
+    text = "eq:no_such_label and lem:Sig_dec beside eq:cond (5.3)"
+    assert paper.equation_numbers(text) == "eq:no_such_label and lem:Sig_dec beside (5.3)"
 
 
 def test_paper_bad_input():

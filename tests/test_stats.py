@@ -361,7 +361,7 @@ def test_bootstrap_method_decides_the_interval():
 def test_a_unanimous_share_quotes_the_wilson_end_of_stats_proportion(n):
     """A share that is 0 (or 1) in all of its n seeds renders the end of Wilson's interval in
     closed form (no scipy at render time): it is stats.proportion's, which scipy computes."""
-    from mines_theory.verification.framework.numbers import format_number
+    from mines_theory.numbers import format_number
     from mines_theory.verification.framework.stats import proportion
     from mines_theory.verification.framework.verdict import Measurement
 

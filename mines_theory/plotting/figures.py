@@ -47,7 +47,7 @@ from .rules import (
     figure_violations,
 )
 from mines_theory.files import save_with, write_text
-from mines_theory.verification.framework.numbers import minus_signs, one_notation
+from mines_theory.numbers import minus_signs, one_notation
 from mines_theory.validation import path_like
 
 

@@ -23,7 +23,7 @@ from mines_theory.problems.objectives import LogCoshQuadratic, RotatedEllipsoid
 from mines_theory.algorithm.strategy import progress_bar
 from mines_theory.validation import positive_scalar
 from ..framework.declare import finding
-from ..framework.numbers import format_number, powers_of_ten
+from mines_theory.numbers import format_number, powers_of_ten
 from ..framework.sizes import Data
 from ..framework.stats import median_interval, proportion
 from ..framework.verdict import Kind, Measurement, Qualifier, Status, Verdict

@@ -376,7 +376,7 @@ def erratum_lemma51_gamma_hypothesis(printed: bool = True) -> Verdict:
         )
     return flagged(
         exceeded(above, draws, delta),
-        "f = x² + x|x|/2 (f″ jumps at x*), α = 1e-7: one step from μ* exceeds "
+        "f = x² + sgn(x)·x²/2 (f″ jumps at x*), α = 1e-7: one step from μ* exceeds "
         "every Δα,1 at γ = 10³ in {share} of {draws} draws (z = {z}; flagged when > 5)",
         found,
     )

@@ -29,7 +29,7 @@ from pathlib import Path
 from mines_theory.files import write_text
 
 from . import declare, registry
-from .numbers import minus_signs, powers_of_ten
+from mines_theory.numbers import minus_signs, powers_of_ten
 from .paper import equation_numbers, with_number
 from .registry import statement_of
 from .spec import Claim, Erratum

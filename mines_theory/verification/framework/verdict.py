@@ -54,7 +54,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .numbers import format_number, minus_signs, powers_of_ten, rounded, with_uncertainty
+from mines_theory.numbers import (
+    format_number,
+    minus_signs,
+    powers_of_ten,
+    rounded,
+    with_uncertainty,
+)
 
 __all__ = [
     "AGREE_RATIO",

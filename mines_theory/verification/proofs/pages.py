@@ -22,7 +22,7 @@ from typing import Any
 
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
-from ..framework.numbers import powers_of_ten
+from mines_theory.numbers import powers_of_ten
 from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
@@ -1390,7 +1390,7 @@ _WORST = re.compile(r"(worst margin|largest relative residual) (\S+?)(?=;|$)")
 
 def power(value: float, digits: int = 2) -> str:
     """A small or large number as a reader writes it: ``digits`` significant digits and a power
-    of ten (``number``: ``framework.numbers.powers_of_ten``, which drops a mantissa of 1).
+    of ten (``number``: ``mines_theory.numbers.powers_of_ten``, which drops a mantissa of 1).
 
     >>> power(-2.476103e-16), power(1e-10), power(2.2e-14), power(0.005773)
     ('−2.5×10⁻¹⁶', '10⁻¹⁰', '2.2×10⁻¹⁴', '0.0058')

@@ -20,7 +20,7 @@ from ..framework import ledger
 from ..framework.ledger import published, repair_of, title
 from ..framework.registry import corrigendum_page, statement_of
 from ..framework.spec import Claim, Erratum, Repair
-from ..framework.numbers import minus_signs, powers_of_ten
+from mines_theory.numbers import minus_signs, powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
