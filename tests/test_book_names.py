@@ -51,7 +51,9 @@ SITE = _build_site()
 
 
 @pytest.fixture(scope="module")
-def walk_pages():
+def walk_pages(tex):
+    """The walk's pages, as the book builds them from the paper's .tex (``tex`` skips, saying
+    so, where the paper is absent: the pages would show the labels the paper numbers)."""
     return SITE.walk_pages()
 
 
