@@ -75,13 +75,28 @@ def _argued(label: str, evidence: Mapping[str, Verdict] | None) -> str:
 
 
 def _gist(correct: str, width: int = 80) -> str:
-    """The first clause of an erratum's correct form (up to its first ": " or "; "), cut at a
-    word to ``width`` characters with "…": the one line that stands for it in a list."""
-    cuts = [i for i in (correct.find(": "), correct.find("; ")) if i > 0]
-    clause = correct[: min(cuts)] if cuts else correct
+    """The first clause of an erratum's correct form (up to its first ": " or "; " outside
+    brackets), cut at a word outside brackets to ``width`` characters with "…": the one line
+    that stands for it in a list, never ending inside an open parenthesis.
+
+    >>> _gist("γ² in both (eq:sigma_1 squared; ν scales like γ)")
+    'γ² in both (eq:sigma_1 squared; ν scales like γ)'
+    >>> _gist("‖Uν‖² ≤ ‖U‖²‖ν‖² (νᵢ depends on uᵢ: u₂ = −u₁ gives Uν = 2u₁) and more", 40)
+    '‖Uν‖² ≤ ‖U‖²‖ν‖² …'
+    """
+    depth, end, spaces = 0, len(correct), []
+    for i, char in enumerate(correct):
+        depth += (char in "([{⟨") - (char in ")]}⟩")
+        if depth == 0 and correct.startswith((": ", "; "), i):
+            end = i
+            break
+        if depth == 0 and char == " ":
+            spaces.append(i)
+    clause = correct[:end]
     if len(clause) <= width:
         return clause
-    return clause[:width].rsplit(" ", 1)[0] + " …"
+    cut = max((i for i in spaces if i <= width), default=0)
+    return (clause[:cut].rstrip() or clause[:width]) + " …"
 
 
 def _check(verdict: Verdict, row: Claim | None) -> str:
