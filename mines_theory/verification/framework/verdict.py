@@ -338,8 +338,8 @@ class Measurement:
         (``numbers.powers_of_ten``), a minus sign as "−" (``numbers.minus_signs``), and an
         interval of zero width (the order statistics around the median alike) as its value
         alone, where "0% [0%, 0%]" would read as a width lost to rounding, unless it is a share
-        of seeds that ``render`` writes with its count. (The verdict cell prints ``render``,
-        which nbval compares.)
+        of seeds that ``render`` writes with its count. (The verdict cell prints ``render``
+        through ``ledger.readable_text``, which does the first two on the whole line.)
 
         >>> Measurement("C", 1.6e14, kind="numeric").prose()
         '1.6×10¹⁴'
