@@ -31,6 +31,7 @@ import nbformat
 from myst_parser.mdit_to_docutils.base import default_slugify
 
 from mines_theory.files import save_with, write_bytes, write_text
+from mines_theory.verification.framework.paper import equation_numbers
 from mines_theory.verification.views.report import tex_labels
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,6 +261,46 @@ HEADING_EXERCISE = re.compile(
 )
 
 
+def heading_name(stem: str, heading: str, count: int) -> str:
+    """The heading of the ``count``-th exercise set as a section (``HEADING_EXERCISE``) of
+    notebook ``stem``, numbered within its notebook (such exercises are outside the book's
+    count, which sphinx-exercise keeps for the directives): "Exercise: the two bars at 0", the
+    second of 00's, is "Exercise 0.2: the two bars at 0".
+
+    >>> heading_name("00-overview", "Exercise: the two bars at 0", 2)
+    'Exercise 0.2: the two bars at 0'
+    >>> heading_name("00-overview", "Exercise", 1)
+    'Exercise 0.1'
+    """
+    return re.sub(r"^Exercise\b", f"Exercise {int(stem.split('-')[0])}.{count}", heading)
+
+
+#: A comment of a line of code: from a "#" that opens the line or follows a blank to its end.
+CODE_COMMENT = re.compile(r"(?:^|(?<=\s))#\s.*$")
+#: An equation label of the paper in a comment.
+EQUATION_LABEL = re.compile(r"(?<![\w:])eq:\w+")
+
+
+def printed_labels(code: str) -> str:
+    """``code`` with each equation label in its comments replaced by the number the PDF prints
+    (``paper.equation_numbers``), the code itself unchanged: a reader of the solutions looks
+    for "eq. (2.6)", not the .tex's "eq:nab_Sig".
+
+    >>> print(printed_labels("# eq:nab_Sig, off-diagonal\\nx = f('eq:cond')  # eq:cond"))
+    # eq. (2.6), off-diagonal
+    x = f('eq:cond')  # eq. (5.3)
+    """
+
+    def number(m: re.Match) -> str:
+        printed = equation_numbers(m[0])
+        return m[0] if printed == m[0] else f"eq. {printed}"
+
+    return "\n".join(
+        CODE_COMMENT.sub(lambda c: EQUATION_LABEL.sub(number, c[0]), line)
+        for line in code.splitlines()
+    )
+
+
 def _heading_label(stem: str, heading: str) -> str:
     """The label of an exercise set as a section (``HEADING_EXERCISE``) of notebook ``stem``:
     "ex-00-exercise-the-two-bars-at-0"."""
@@ -356,9 +397,10 @@ def solutions_page(notebooks: Path) -> str:
         "prints, so that the lectures can be handed out without them. Each exercise links here, "
         "and each solution back to its exercise. The exercises carry the numbers the notebooks "
         "give them, counted through the book from notebook 01; the overview's (00) are outside "
-        "that count and unnumbered. The code under a solution is the notebook's solution cell as "
-        "it stands: it runs after the notebook's earlier cells and uses the names they define, so "
-        "run it in the notebook.",
+        "that count, numbered 0.1, 0.2, … on its page and here. The code under a solution is "
+        "the notebook's solution cell as it stands (an equation's label in its comments given "
+        "as the PDF's number): it runs after the notebook's earlier cells and uses the names "
+        "they define, so run it in the notebook.",
     ]
     number = 0
     for path in sorted(notebooks.glob("*.ipynb")):
@@ -368,14 +410,20 @@ def solutions_page(notebooks: Path) -> str:
         title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
         lines += ["", f"## {title}"]
         short = path.stem[:3].rstrip("-")
+        sections = 0  # the notebook's exercises set as sections, numbered within it
         for ex in found:
             number += ex.numbered
-            name = f"Exercise {number}" if ex.numbered else "Exercise"
+            sections += not ex.numbered
             topic = re.sub(r"^Exercise\b:?\s*", "", ex.title)
+            name = (
+                f"Exercise {number}" + (f": {topic}" if topic else "")
+                if ex.numbered
+                else heading_name(path.stem, ex.title, sections)
+            )
             lines += [
                 "",
                 f"({SOLUTION_TARGET}{ex.label})=",
-                f"### {name}: {topic}" if topic else f"### {name}",
+                f"### {name}",
                 "",
                 f"{{ref}}`The exercise <{ex.label}>`, in [{short}]({path.stem}.ipynb):",
                 "",
@@ -392,7 +440,7 @@ def solutions_page(notebooks: Path) -> str:
                     for line in cell.source.splitlines()
                     if line != "# Solution to the exercise"
                 )
-                lines += ["", "```python", code.strip(), "```"]
+                lines += ["", "```python", printed_labels(code.strip()), "```"]
                 printed = _cell_text(cell)
                 if printed:
                     lines += ["", "It prints:", "", printed]
@@ -405,15 +453,17 @@ def link_solutions(nb: nbformat.NotebookNode, stem: str = "") -> int:
     exercise set as a section without the directive (``HEADING_EXERCISE``), whose section then
     gets its label (as ``exercises`` labels it) for the solution to link back to; return how
     many were linked."""
-    linked = 0
+    linked = sections = 0
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
         plain = HEADING_EXERCISE.match(cell.source)
         if stem and plain is not None and not EXERCISE.search(cell.source):
+            sections += 1
             label = _heading_label(stem, plain["heading"])
             text = f"{{ref}}`Its solution, with the code that checks it <{SOLUTION_TARGET}{label}>`"
             head, rest = cell.source[: plain.end()], cell.source[plain.end() :]
+            head = head.replace(plain["heading"], heading_name(stem, plain["heading"], sections), 1)
             cell.source = f"({label})=\n{head}{text}\n\n{rest}"
             linked += 1
 

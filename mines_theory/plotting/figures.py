@@ -103,12 +103,6 @@ _BEFORE_RULE_9 = (
     "07-evaluations-to-target",
     "08-proof-map",
     "08-proof-walk-map",
-    "09-bounds-vs-batch-size",
-    "09-idea",
-    "09-sig-dec",
-    "10-ecdf-02D",
-    "10-ecdf-05D",
-    "10-ecdf-10D",
 )
 PENDING.update({name: frozenset({9}) for name in _BEFORE_RULE_9})
 
