@@ -130,11 +130,11 @@ def test_lemma_9_s_step_7_uses_the_line_before_it():
 
 def test_the_walk_s_bound_on_u_is_not_the_paper_s_c2():
     """The paper's c₂ is b − 2√(b log(1/δ)) (eq:c1); the walk's model of Lemma 29 names its
-    2d + 2 log(1/δ) κ: no counterexample and no new finding writes c₂ for it."""
+    2d + 2 log(1/δ) r_u: no counterexample and no new finding writes c₂ for it."""
     for step in PUBLISHED["proofs"]["Lemma D.6"]:
         assert "c2" not in (step.get("counterexample") or {}), step["index"]
     assert "c₂ =" not in pages.new_findings()
-    assert "kappa" in pages.MEANINGS["Lemma D.6"]
+    assert "r_u" in pages.MEANINGS["Lemma D.6"]
 
 
 def test_every_count_of_failing_steps_comes_from_one_function():

@@ -1430,7 +1430,10 @@ MEANINGS: dict[str, dict[str, str]] = {
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
         "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
-        "kappa": "2d + 2 log(1/δ), the walk's name for the line's bound on ‖u<sub>i</sub>‖²",
+        "r_u": (
+            "2d + 2 log(1/δ), the walk's name for the line's bound on ‖u<sub>i</sub>‖² (not "
+            "eq:c1's c₂)"
+        ),
         "c3": "2d + 3 log(1/δ), the bound on ‖u<sub>i</sub>‖² of eq:u_norm's event",
     },
 }
@@ -1439,7 +1442,7 @@ MEANINGS: dict[str, dict[str, str]] = {
 #: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
 SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
-    "Lemma D.6": {"kappa": MEANINGS["Lemma D.6"]["kappa"]},
+    "Lemma D.6": {"r_u": MEANINGS["Lemma D.6"]["r_u"]},
 }
 
 
