@@ -591,7 +591,7 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
     outcome = walked["Lemma D.6"][0]
     assert outcome.status == "fails" and outcome.counterexample is not None
     ce = outcome.counterexample
-    assert ce["lhs"] > ce["rhs"] and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
+    assert ce["lhs"] > ce["rhs"] and ce["r_u"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
     # the Taylor remainder by hand (sympy), f = x⁴/12 at μ = 0: f(α) − f(0) − αf'(0) = α⁴/12 is
     # α²∫₀¹(1 − t)f''(tα) dt, while the printed α²∫₀¹f''(tα) dt is α⁴/3
     import sympy

@@ -118,14 +118,21 @@ def test_a_holding_step_s_header_and_evidence_name_the_same_false_step(lemma9):
     9: its header and its evidence both name step 10 (the evidence adds step 9)."""
     step11 = _step(lemma9, 11)
     assert "after step 10, which fails" in step11.splitlines()[0]
-    assert "reaches it through step 10, which fails" in step11
-    assert "reaches it through step 9" not in step11
+    assert (
+        "reaches it through step 10, which fails (the first false step on its way is step 9)"
+        in step11
+    )
+    assert "reaches it through step 9, which fails" not in step11
 
 
 def test_lemma_9_s_step_7_uses_the_line_before_it():
-    """In the .tex, step 7's left member is step 6's right side (the chain of one display)."""
+    """In the .tex, step 7's left member is step 6's right side (the chain of one display):
+    its uses name it, read with its typo corrected (as step 5's value, which the check takes),
+    and the norm bound the line applies; the walk does not reach it through the typo."""
     uses = spec.find("Lemma 5.1").steps[6].uses
-    assert uses[0] == "step 6" and "step 5" in uses
+    assert uses[0] == "step 5" and "step 6" not in uses
+    assert uses[1].startswith("the line before it, step 6's right side, read with")
+    assert "spectral norm" in uses[2]
 
 
 def test_the_walk_s_bound_on_u_is_not_the_paper_s_c2():
