@@ -686,7 +686,7 @@ def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
     assert int(total[head.index("relations")]) == sum(own.values())
     line = next(x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]"))
     assert _depth(line.split("](walk-lemma-e-8.md)")[1]) == 1, line
-    assert "50 steps: 35 relations (8 identity, 12 holds, 15 fails)" in line
+    assert "50 steps: 35 relations (12 identity, 8 holds, 15 fails)" in line
     assert line.endswith("first false at step 1, the statement")
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
@@ -887,8 +887,8 @@ def test_the_walk_s_readings_say_what_their_checks_do():
 def test_the_new_findings_say_what_their_letters_stand_for():
     """The new findings wrote ℓ (Lemmas 27 and 28's counterexamples: τ = 2.497, ℓ = 0.3707)
     where the notation page's ℓ = max(L, τ) ≥ τ: the walk's letter is the lemmas' 𝓛 (∇²f ⪯
-    𝓛Σ⁻¹), written so and defined; Lemma 29's c₂, c₃ and "isotropic instance" are defined
-    where the counterexample shows them."""
+    𝓛Σ⁻¹), written so and defined; Lemma 29's r_u (not eq:c1's c₂), c₃ and "isotropic instance"
+    are defined where the counterexample shows them."""
     index = pages.index_page(PUBLISHED)
     findings = index[index.index("**New findings**") :]
     assert "ℓ" not in findings
@@ -896,7 +896,11 @@ def test_the_new_findings_say_what_their_letters_stand_for():
         [line] = [x for x in findings.splitlines() if f"of {printed}](" in x]
         assert "𝓛 = " in line and "where 𝓛 = the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹" in line
     for line in (x for x in findings.splitlines() if "of Lemma 29](" in x):
-        for said in ("an isotropic instance has Σ⁻¹ = τI", "c₂ = 2d + 2 log(1/δ)", "c₃ = 2d + 3"):
+        for said in (
+            "an isotropic instance has Σ⁻¹ = τI",
+            "r<sub>u</sub> = 2d + 2 log(1/δ)",
+            "c₃ = 2d + 3",
+        ):
             assert said in line, said
 
 

@@ -583,7 +583,7 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
     assert d6[5:7] == ["holds", "holds"] and d6[9:12] == ["holds", "holds", "identity"]
     for index in (8, 13, 16):  # ‖u‖² above 2d + 2 log(1/δ), within eq:u_norm's 2d + 3 log(1/δ)
         ce = walked["Lemma D.6"][index - 1].counterexample
-        assert ce is not None and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
+        assert ce is not None and ce["r_u"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
     # the /(2α²) bracket of step 14 fails where the second difference is near 2α²q_i, and the
     # statement's eq:G_norm (its 2 log) near the boundary of eq:u_norm's event: the adversarial
     # search finds them at the walk's defaults (random draws alone may not)
@@ -591,7 +591,7 @@ def test_lemma_29_fails_at_its_taylor_expansions_and_its_2_log(walked):
     outcome = walked["Lemma D.6"][0]
     assert outcome.status == "fails" and outcome.counterexample is not None
     ce = outcome.counterexample
-    assert ce["lhs"] > ce["rhs"] and ce["c2"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
+    assert ce["lhs"] > ce["rhs"] and ce["r_u"] < ce["norm_u_sq"] <= ce["c3"] * (1 + 1e-12)
     # the Taylor remainder by hand (sympy), f = x⁴/12 at μ = 0: f(α) − f(0) − αf'(0) = α⁴/12 is
     # α²∫₀¹(1 − t)f''(tα) dt, while the printed α²∫₀¹f''(tα) dt is α⁴/3
     import sympy

@@ -101,8 +101,6 @@ _BEFORE_RULE_9 = (
     "04-theorems-33-34",
     "07-covariance-learning",
     "07-evaluations-to-target",
-    "08-proof-map",
-    "08-proof-walk-map",
 )
 PENDING.update({name: frozenset({9}) for name in _BEFORE_RULE_9})
 

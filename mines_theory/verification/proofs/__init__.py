@@ -68,6 +68,11 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         inside P(·) checked with the bound that step N puts on its probability), so that a
         proof page counts the two as one relation: its counts say the re-checks apart
         (``pages.distinct``).
+    ``corrected``
+        optional, on a checked step that names its ``erratum``: ``module:function``, the step's
+        check re-run with the erratum's correction (the corrigendum's A_t in place of the
+        printed one), at the same instances; its outcome is published beside the step's
+        (``StepResult.corrected``) and its page shows it.
 
 Statuses
 --------

@@ -149,11 +149,15 @@ class StepResult:
     counterexample: Mapping[str, Any] | None
     erratum: str | None
     after: int | None = None
+    #: the outcome of the step's check with its erratum's correction (``Step.corrected``):
+    #: ``status``, ``evidence``, ``counterexample``; None where the spec names none
+    corrected: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict."""
         out = dict(self.__dict__)
         out["counterexample"] = None if self.counterexample is None else dict(self.counterexample)
+        out["corrected"] = None if self.corrected is None else dict(self.corrected)
         return json.loads(json.dumps(out, default=float))
 
 

@@ -26,7 +26,15 @@ from mines_theory.numbers import powers_of_ten
 from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
-from .published import APART, apart, cross_check, load, proof_summaries, summary_table
+from .published import (
+    APART,
+    apart,
+    cross_check,
+    load,
+    proof_summaries,
+    reconciliation,
+    summary_table,
+)
 from .walk import points_into
 
 __all__ = [
@@ -110,6 +118,28 @@ BADGE = {
     "follows": "↳ follows",
     "not checked": "○ not checked",
 }
+
+
+#: Where a quantifier's range piece says which step checks the event it belongs to.
+_CHECKED_AT = re.compile(r"checked at step (\d+)")
+
+
+def badge(proof: str, step: Mapping[str, Any]) -> str:
+    """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
+    (``BADGE``), but for a piece of a quantifier's range (``published.apart``), which is no
+    relation and is checked as part of its event: "◇ range piece, checked with step N" (N the
+    step whose event it bounds, as its reason names it), never "not checked".
+
+    >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
+    '✓ holds'
+    >>> badge("Lemma E.8", {"index": 7, "status": "not checked", "reason": "a quantifier's "
+    ...       "range in the event (∃ t ≥ 0): part of the event, checked at step 10"})
+    '◇ range piece, checked with step 10'
+    """
+    if apart(proof, step) != "range":
+        return BADGE[step["status"]]
+    at = _CHECKED_AT.search(step.get("reason") or "")
+    return "◇ range piece" + (f", checked with step {at[1]}" if at else ", checked with its event")
 
 
 def _reference(match: re.Match) -> str:
@@ -458,6 +488,30 @@ def nearest_false(proof: str, steps: Sequence[Mapping[str, Any]], index: int) ->
     return near(index)
 
 
+#: The walk's words for the first false step a holding line is reached through (``walk.walk``).
+_REACHED = re.compile(r"the proof reaches it through step (\d+), which fails")
+
+
+def reached_through(evidence: str, near: int, first: int) -> str:
+    """A holding step's ``evidence`` with the false step it is reached through said as its
+    header says it: the nearest one (``nearest_false``), and the first one on the way where
+    that is another (``after``), so that the header and the evidence name the same step.
+
+    >>> e = "holds; the line itself holds; the proof reaches it through step 9, which fails"
+    >>> reached_through(e, 10, 9)
+    'holds; the line itself holds; the proof reaches it through step 10, which fails (the first false step on its way is step 9)'
+    >>> reached_through(e, 9, 9) == e
+    True
+    """  # noqa: E501
+    if near == first:
+        return evidence
+    return _REACHED.sub(
+        f"the proof reaches it through step {near}, which fails (the first false step on its "
+        f"way is step {first})",
+        evidence,
+    )
+
+
 def of_statement(step: Mapping[str, Any]) -> bool:
     """Whether a walked ``step`` is a relation of the lemma's statement, not a line of its
     proof (its reason says so: "the statement", "the statement's eq:…").
@@ -550,6 +604,9 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         without_empty_columns(summary_table(data)),
         "",
+        reconciliation(data),
+        "",
+        *walk_map_figure(),
         "## The walked proofs",
         "",
         "In the order the paper's appendices give the proofs, which is the table's: the proofs "
@@ -564,6 +621,33 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
     return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
+
+
+#: The walk's map (drawn by notebook 08d, ``views.proofmap.draw_proof_map(walk=…)``), as the
+#: walk's index shows it: where the reader meets the walk.
+WALK_MAP = "figures/08-proof-walk-map.png"
+
+
+def walk_map_figure() -> list[str]:
+    """The lines of the walk index's figure of the walk's map (``WALK_MAP``) with its caption:
+    what each box and each mark says."""
+    return [
+        f"```{{figure}} {WALK_MAP}",
+        "---",
+        "alt: >-",
+        "  The proof map coloured by the proof walk: each walked proof's box gives its steps",
+        "  decided of those walked and its first false step.",
+        "width: 100%",
+        "---",
+        "",
+        "The walk's map ([notebook 08d](08d-errata.ipynb#the-proof-walk)): the proof map of "
+        "notebook 08a, coloured by the walk instead of the verdicts. Each box gives its proof's "
+        "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails) or "
+        "“✗ N”: the first false step of the proof is its step N. A result whose proof lies in "
+        "Appendices A–B or in the main text is not walked.",
+        "```",
+        "",
+    ]
 
 
 def _errata_section(data: Mapping[str, Any]) -> str:
@@ -1346,7 +1430,10 @@ MEANINGS: dict[str, dict[str, str]] = {
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
         "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
-        "c2": "2d + 2 log(1/δ), the model's bound on ‖u<sub>i</sub>‖² (not eq:c1's c₂)",
+        "r_u": (
+            "2d + 2 log(1/δ), the walk's name for the line's bound on ‖u<sub>i</sub>‖² (not "
+            "eq:c1's c₂)"
+        ),
         "c3": "2d + 3 log(1/δ), the bound on ‖u<sub>i</sub>‖² of eq:u_norm's event",
     },
 }
@@ -1355,7 +1442,7 @@ MEANINGS: dict[str, dict[str, str]] = {
 #: Where a proof uses a name in a sense of its own: by our name of the proof, then the name.
 SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
-    "Lemma D.6": {"c2": MEANINGS["Lemma D.6"]["c2"]},
+    "Lemma D.6": {"r_u": MEANINGS["Lemma D.6"]["r_u"]},
 }
 
 
@@ -1413,8 +1500,8 @@ def _margins(step: Mapping[str, Any]) -> str:
     worst = step.get("worst_margin")
     if worst is None or worst >= 0 or step["status"] not in ("holds", "identity"):
         return text
-    if "Monte Carlo" in text:
-        return text
+    if "Monte Carlo" in text:  # an = by Monte Carlo: its residual's size, not a margin
+        return re.sub(r"worst normalized margin −(\S+?)(?=;|$|\.)", r"relative difference \1", text)
     within = f" (within the rounding tolerance {power(TOLERANCE)})"
     return _WORST.sub(lambda m: m.group(0) + within, text, count=1)
 
@@ -1431,7 +1518,12 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "*The margins.* A step checked at random instances reports its normalized margin at "
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
-        "(its relative residual); positive is slack, negative a violation. Double precision "
+        "(its relative residual); positive is slack, negative a violation. Every margin and "
+        "Monte Carlo difference on this page is printed in the relation's own orientation, "
+        "positive where the step holds with room: an event's probability checked against its "
+        "bound reads bound − P(event), whatever sign the check computes it with, and an = "
+        "checked by Monte Carlo gives the size of its difference (its relative difference), "
+        "which its standard error decides. Double precision "
         "rounds, so a step holds where its worst margin is at least "
         f"−{power(TOLERANCE)} (the rounding tolerance); a "
         "Monte Carlo step fails only when its estimate is beyond 0 by more than "
@@ -1477,6 +1569,43 @@ DIRECTION = {
     "=": ("E[left side] − right side is", "E[left side] − right side", "they differ{}"),
 }
 DIRECTION["<"], DIRECTION[">"] = DIRECTION["<="], DIRECTION[">="]
+#: An event's probability checked against its bound, which the engine writes negated
+#: (E[−𝟙{event}] ≥ −bound, ``event_check``): its slack is bound − P(event), read as the
+#: relation P(event) ≤ bound says it, never in the engine's negated words.
+DIRECTION["event"] = (
+    "P(event) is below its bound by",
+    "bound − P(event)",
+    "P(event) exceed{} its bound",
+)
+#: The words of a negative slack, by the direction that would make the step fail.
+AGAINST = {
+    "<=": DIRECTION[">="][0],
+    ">=": DIRECTION["<="][0],
+    "=": DIRECTION["="][0],
+    "event": "P(event) exceeds its bound by",
+}
+AGAINST["<"], AGAINST[">"] = AGAINST["<="], AGAINST[">="]
+
+#: A step's reason that says its check is an event's probability against a bound, negated for
+#: the engine ("E[−𝟙{…}] ≥ −bound", "E[−count] ≥ −…").
+_NEGATED_EVENT = re.compile(r"E\[−(?:𝟙|count)")
+
+
+def event_check(proof: str, step: Mapping[str, Any]) -> bool:
+    """Whether the check of ``step`` (of the proof ``proof``, our name) is an event's
+    probability against its bound, which the engine writes as E[−𝟙{event}] ≥ −bound: a
+    re-check of another step's bound (``spec.Step.rechecks``) or a reason that says so.
+
+    >>> event_check("Lemma E.8", {"index": 2, "relation": ">=", "reason": ""})
+    True
+    >>> event_check("Lemma E.8", {"index": 3, "relation": "<=", "reason": "eq:chi exactly"})
+    False
+    """
+    if step.get("relation") not in (">=", ">"):
+        return False
+    declared = spec.find(proof).steps[int(step["index"]) - 1] if proof else None
+    rechecks = declared is not None and declared.rechecks is not None
+    return rechecks or bool(_NEGATED_EVENT.search(step.get("reason") or ""))
 
 
 def slack(estimate: float, relation: str) -> float:
@@ -1500,7 +1629,7 @@ _FAILS_MC = re.compile(
 )
 
 
-def directed(evidence: str, relation: str) -> str:
+def directed(evidence: str, relation: str, event: bool = False) -> str:
     """A Monte Carlo step's ``evidence`` with its E[lhs] − rhs said in the step's own direction
     (``DIRECTION``, by its ``relation``), so that a step that holds reads as a positive slack
     whether it is a ≤ or a ≥, each number to its standard error (``uncertain``); a standard
@@ -1512,11 +1641,19 @@ def directed(evidence: str, relation: str) -> str:
     worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE; the step would fail if E[left side] exceeded it by more than 4 SE), worst normalized margin
     >>> print(directed(e, ">="))
     worst: the right side exceeds E[left side] by 0.20 ± 0.09 (Monte Carlo SE), within 4 SE of 0: the step fails only beyond 4 SE, worst normalized margin
+
+    An event's probability checked against its bound (``event``: the engine's E[−𝟙{event}] ≥
+    −bound) reads as P(event) ≤ bound, its slack bound − P(event):
+
+    >>> print(directed(e.replace("-0.2", "0.15"), ">=", event=True))  # doctest: +ELLIPSIS
+    worst: P(event) is below its bound by 0.15 ± 0.09 (Monte Carlo SE; the step would fail if P(event) exceeded its bound by more than 4 SE), ...
     """  # noqa: E501
+    if event and relation in (">=", ">"):
+        relation = "event"
     if relation not in DIRECTION:
         return evidence
     reads, _, fail = DIRECTION[relation]
-    against = DIRECTION[">=" if relation in ("<=", "<") else "<="][0]  # its slack negative
+    against = AGAINST[relation]  # its slack negative
 
     def said(m: re.Match) -> tuple[str, bool, bool]:
         """The estimate as the side that exceeds the other, by how much; whether its SE is
@@ -1602,17 +1739,49 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         where = f" ({where})" if where else ""
         values = _values(step["counterexample"], words=True, relation=relation)
         parts.append(f"**Counterexample:** {values}{where}.")
+    event = event_check(proof, {**step, "relation": relation})
     if step.get("evidence"):
-        evidence = _typeset(_margins({**step, "evidence": directed(step["evidence"], relation)}))
+        said = directed(step["evidence"], relation, event)
+        evidence = _typeset(_margins({**step, "evidence": said}))
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
         evidence = _sentence(_STATUS_OPENING.sub("", evidence))
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
+    fixed = step.get("corrected")
+    if fixed:
+        parts.append(corrected_words(fixed, relation, event))
     if step.get("reason"):
         reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"]).rstrip()
         reason = _sentence(reason)
         parts.append(f"**{READING}** {reason}" + ("" if reason.endswith(".") else "."))
     return "\n\n".join(parts)
+
+
+#: The label of the paragraph that gives a step's check re-run with its erratum's correction.
+CORRECTED = "With the erratum's correction:"
+
+
+def corrected_words(fixed: Mapping[str, Any], relation: str, event: bool = False) -> str:
+    """The paragraph of a step's evidence fold that gives its check re-run with its erratum's
+    correction at the same instances (``StepResult.corrected``): its status and what it found,
+    in the relation's own orientation (``directed``).
+
+    >>> print(corrected_words({"status": "holds", "evidence": "holds at 4 instances, 20000 "
+    ...     "Monte Carlo draws each; worst E[lhs] − rhs = -0.5 ± 0.1 (SE; fails beyond 4 SE), "
+    ...     "worst normalized margin 5e-01"}, "<="))  # doctest: +ELLIPSIS
+    **With the erratum's correction:** ✓ holds (the same check at the same instances): ... the right side exceeds E[left side] by 0.5 ± 0.1 ...
+    """  # noqa: E501
+    found = _typeset(_margins({**fixed, "evidence": directed(fixed["evidence"], relation, event)}))
+    found = _STATUS_OPENING.sub("", found).rstrip(".")
+    values = ""
+    if fixed.get("counterexample"):
+        values = "; counterexample: " + _values(
+            fixed["counterexample"], words=True, relation=relation
+        )
+    return (
+        f"**{CORRECTED}** {BADGE[fixed['status']]} (the same check at the same instances): "
+        f"{found}{values}."
+    )
 
 
 def _cited(name: str, data: Mapping[str, Any]) -> str:
@@ -1771,12 +1940,21 @@ def own_relation(before: str, step: str) -> tuple[str, str, str] | None:
     ('x', '\\\\ge', 'A_t')
     >>> own_relation(r"\\PP(x \\ge a)", r"\\le b") is None
     True
+
+    A relation at depth 0 after a quantifier is its bound variable's range:
+
+    >>> own_relation(r"\\exp(-d\\beta/8), \\forall\\; \\beta", r"\\ge 1, u \\sim N(0, I)")
+    ('\\\\beta', '\\\\ge', '1')
     """
     depths, _ = bracket_depths(before)
     level = depths[-1]
     if level == 0:
-        return None
-    start = max(i for i in range(len(before)) if depths[i] < level) + 1
+        bound = _BOUND.search(before)  # "…, ∀ β" then "≥ 1, …": the bound variable's range
+        if bound is None:
+            return None
+        start = bound.start("variable")
+    else:
+        start = max(i for i in range(len(before)) if depths[i] < level) + 1
     for i in range(start, len(before)):
         if depths[i] != level or before[i - 1] == "\\":
             continue
@@ -1807,6 +1985,11 @@ def own_relation(before: str, step: str) -> tuple[str, str, str] | None:
             stack.pop()
     left, right = before[start:].strip(), step[token.end() : end].strip()
     return (left, step[: token.end()].strip(), right) if left and right else None
+
+
+#: A quantifier ending the member before a step at bracket depth 0 ("…, \\forall\\; \\beta"):
+#: the step's relation is its variable's range ("β ≥ 1"), which ``own_relation`` names.
+_BOUND = re.compile(r"\\(?:forall|exists)(?![A-Za-z])(?:\\[;,:!]|\s)*(?P<variable>[^\s,;]+)\s*$")
 
 
 #: A relation sign of a display (``coverage``'s relations): a line may break before one that
@@ -2486,9 +2669,10 @@ def proof_page(
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there
+            step = {**step, "evidence": reached_through(step["evidence"], near, step["after"])}
         level = "###" if placed else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
-        lines += [f"{level} Step {index} · {BADGE[step['status']]}{mark}", ""]
+        lines += [f"{level} Step {index} · {badge(proof.name, step)}{mark}", ""]
         quantified = quantifier_range(step, where.before if where else "")
         if quantified is not None:
             lines += [quantified, ""]

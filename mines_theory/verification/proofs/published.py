@@ -35,6 +35,7 @@ __all__ = [
     "coverage_of",
     "cross_check",
     "errata_labels",
+    "failing_steps",
     "fresh",
     "load",
     "proof_summaries",
@@ -240,6 +241,20 @@ def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | N
     return errata_cross_check(walked, errata_labels() if labels is None else labels)
 
 
+def failing_steps(data: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """The walk's failing steps (``data``, the published walk unless given), by kind:
+    ``"relation"`` (the table's "fails", ``summary_table``) and each kind set apart
+    (``APART``: a failing re-check of another step's bound is no relation of its own), the one
+    count every page and notebook says them by."""
+    data = load() if data is None else data
+    out = dict.fromkeys(("relation", *APART), 0)
+    for name, steps in data["proofs"].items():
+        for step in steps:
+            if step["status"] == "fails":
+                out[apart(name, step) or "relation"] += 1
+    return out
+
+
 def reconciliation(
     data: Mapping[str, Any] | None = None, errata: tuple[Erratum, ...] | None = None
 ) -> str:
@@ -251,13 +266,18 @@ def reconciliation(
     data = load() if data is None else data
     errata = ledger.errata() if errata is None else errata
     result = cross_check(data, [e.label for e in errata])
-    failing = sum(s["status"] == "fails" for steps in data["proofs"].values() for s in steps)
+    kinds = failing_steps(data)
+    failing = sum(kinds.values())
     named = sum(len(steps) for steps in result.matched.values())
     new = len(result.new_findings)
     others = failing - named - new
     rest = len(errata) - len(result.matched)
+    parts = [f"{kinds['relation']} relations, the table's “fails”,"] + [
+        f"{n} {APART[k]}" for k, n in kinds.items() if k != "relation" and n
+    ]
     return (
-        f"Of the walk's {failing} failing steps, {named} are named by an erratum (by "
+        f"Of the walk's {failing} failing steps ({' and '.join(parts)}), {named} are named by "
+        f"an erratum (by "
         f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
         f"steps), {new} are the new findings listed below, and "
         + (f"{others} name no erratum of the table" if others else "none is anything else")

@@ -42,6 +42,7 @@ class Step:
     premise: tuple[str, ...] = ()
     slip: str | None = None
     rechecks: int | None = None
+    corrected: str | None = None
 
     @property
     def earlier(self) -> tuple[int, ...]:
@@ -124,7 +125,7 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
 
 #: The fields of a ``[[step]]`` table (the package docstring says what each means).
 _STEP_FIELDS = tuple(
-    "index latex relation uses how checker reason erratum premise slip rechecks".split()
+    "index latex relation uses how checker reason erratum premise slip rechecks corrected".split()
 )
 
 
@@ -178,6 +179,12 @@ def _step(table: dict, proof: str, where: str) -> Step:
                 f"{where}: rechecks={rechecks!r}, expected 'step N' with N ≠ {index} (another "
                 "step of the proof)"
             )
+    corrected = _field(table, "corrected", str, where, None)
+    if corrected is not None and (erratum is None or how == "not_checked" or ":" not in corrected):
+        raise ValueError(
+            f"{where}: corrected={corrected!r} must be 'module:function', the step's check "
+            "with its erratum's correction, on a checked step that names its erratum"
+        )
     return Step(
         proof=proof,
         index=index,
@@ -191,6 +198,7 @@ def _step(table: dict, proof: str, where: str) -> Step:
         premise=tuple(premise),
         slip=slip,
         rechecks=int(rechecks[5:]) if rechecks is not None else None,
+        corrected=corrected,
     )
 
 

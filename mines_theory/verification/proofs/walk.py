@@ -21,7 +21,7 @@ failing step that no erratum names (a new finding) are reported.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import check
 from .spec import Proof, Step
@@ -37,6 +37,17 @@ def walk_step(
         outcome = check.Outcome("not checked", "")
     else:
         outcome = check.run(step, draws=draws, starts=starts, max_evaluations=evaluations)
+    corrected = None
+    if step.corrected is not None:
+        fixed = check.run(
+            replace(step, checker=step.corrected),
+            draws=draws,
+            starts=starts,
+            max_evaluations=evaluations,
+        )
+        corrected = dict(
+            status=fixed.status, evidence=fixed.evidence, counterexample=fixed.counterexample
+        )
     return check.StepResult(
         proof=step.proof,
         printed=printed,
@@ -50,6 +61,7 @@ def walk_step(
         worst_margin=outcome.worst_margin,
         counterexample=outcome.counterexample,
         erratum=step.erratum,
+        corrected=corrected,
     )
 
 

@@ -3,8 +3,9 @@
 The admissible instances, from the lemma's hypotheses: d ∈ {1, 2, 3}, b ∈ {1, …, 4},
 Σ⁻¹ ∈ S' (spectrum in [τ, ζ]), f = ``common.LogCosh`` (L-smooth, γ-Lipschitz Hessian), a point
 μ, α ∈ [10⁻², 1], 0 < δ < 1 and u, u_1, …, u_b on the events of eq:u_norm, ‖u‖² ≤ c₃ =
-2d + 3 log(1/δ) (the line's 2d + 2 log(1/δ) is c₂). Half the draws put Σ⁻¹ = τI and u on the
-event's boundary (where the 2 log lines are tight). h = Σ^{1/2}u, D = Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹,
+2d + 3 log(1/δ) (the line's 2d + 2 log(1/δ) is r_u here, the walk's name, not eq:c1's c₂).
+Half the draws put Σ⁻¹ = τI and u on the event's boundary (where the 2 log lines are tight).
+h = Σ^{1/2}u, D = Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹,
 q = hᵀ∇²f(μ)h, M_±(t) = ∇²f(μ ± tαh); ‖·‖ is the spectral norm (‖∇²f‖ ≤ L needs it).
 
 The integrals of the Taylor lines are exact: for log cosh, ∫₀¹ sech²(s + tc) dt =
@@ -82,7 +83,7 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
         inv_root=inv_root,
         alpha=alpha,
         delta=delta,
-        c2=2 * d + 2 * math.log(1 / delta),
+        r_u=2 * d + 2 * math.log(1 / delta),
         c3=c3,
         U=U,
         L=f.L,
@@ -101,7 +102,7 @@ def _draw(rng: np.random.Generator, sides) -> Draw:
 
     def describe(x: np.ndarray) -> dict:
         s = _instance(x, d, b, iso)
-        keys = ("d", "b", "iso", "tau", "zeta", "L", "gamma", "alpha", "delta", "c2", "c3")
+        keys = ("d", "b", "iso", "tau", "zeta", "L", "gamma", "alpha", "delta", "r_u", "c3")
         return {k: s[k] for k in keys} | {"norm_u_sq": float(s["U"][:, 0] @ s["U"][:, 0])}
 
     return Draw(x0, evaluate, describe)
@@ -232,11 +233,13 @@ def smooth(rng):
 
 
 def event_c2(rng):
-    """2Lα²‖h‖²(‖Σ^{-1/2}u‖² + ‖Σ⁻¹‖) ≤ 2Lτ⁻¹α²c₂(ζc₂ + √dζ), u on eq:u_norm's event (c₃)."""
+    """2Lα²‖h‖²(‖Σ^{-1/2}u‖² + ‖Σ⁻¹‖) ≤ 2Lτ⁻¹α²r_u(ζr_u + √dζ), u on eq:u_norm's event (c₃)."""
 
     def sides(s):
-        c2, zeta = s["c2"], s["zeta"]
-        rhs = 2 * s["L"] / s["tau"] * s["alpha"] ** 2 * c2 * (zeta * c2 + math.sqrt(s["d"]) * zeta)
+        r_u, zeta = s["r_u"], s["zeta"]
+        rhs = (
+            2 * s["L"] / s["tau"] * s["alpha"] ** 2 * r_u * (zeta * r_u + math.sqrt(s["d"]) * zeta)
+        )
         return _smooth_rhs(s, _parts(s)), rhs
 
     return _draw(rng, sides)
@@ -288,11 +291,11 @@ def gg_integral(rng):
 
 
 def gg_event_c2(rng):
-    """uᵀΣu·αγ‖h‖/2 ≤ γc₂^{3/2}α/(2τ^{3/2}), u on eq:u_norm's event (c₃)."""
+    """uᵀΣu·αγ‖h‖/2 ≤ γr_u^{3/2}α/(2τ^{3/2}), u on eq:u_norm's event (c₃)."""
 
     def sides(s):
         n = float(np.linalg.norm(s["root"] @ s["U"][:, 0]))
-        rhs = s["gamma"] * s["c2"] ** 1.5 * s["alpha"] / (2 * s["tau"] ** 1.5)
+        rhs = s["gamma"] * s["r_u"] ** 1.5 * s["alpha"] / (2 * s["tau"] ** 1.5)
         return n**2 * s["alpha"] * s["gamma"] * n / 2, rhs
 
     return _draw(rng, sides)
@@ -321,7 +324,7 @@ def gg_triangle(rng):
 
 
 def _each_rhs(s: dict, ps: list[dict]) -> float:
-    c = s["gamma"] * s["c2"] ** 1.5 * s["alpha"] / (4 * s["tau"] ** 1.5)
+    c = s["gamma"] * s["r_u"] ** 1.5 * s["alpha"] / (4 * s["tau"] ** 1.5)
     return c * max(
         _norm(np.outer(s["inv_root"] @ p["u"], s["inv_root"] @ p["u"])) + _norm(s["sigma_inv"])
         for p in ps
@@ -329,7 +332,7 @@ def _each_rhs(s: dict, ps: list[dict]) -> float:
 
 
 def gg_each(rng):
-    """(1/2b)Σ_i|(…)_i/(2α²) − q_i|‖D_i‖₂ ≤ γc₂^{3/2}α/(4τ^{3/2})·(‖Σ^{-1/2}u_iu_iᵀΣ^{-1/2}‖₂ +
+    """(1/2b)Σ_i|(…)_i/(2α²) − q_i|‖D_i‖₂ ≤ γr_u^{3/2}α/(4τ^{3/2})·(‖Σ^{-1/2}u_iu_iᵀΣ^{-1/2}‖₂ +
     ‖Σ⁻¹‖₂), the free i read as the worst."""
 
     def sides(s):
@@ -340,11 +343,11 @@ def gg_each(rng):
 
 
 def gg_final(rng):
-    """γc₂^{3/2}α/(4τ^{3/2})·max_i(‖Σ^{-1/2}u_iu_iᵀΣ^{-1/2}‖₂ + ‖Σ⁻¹‖₂) ≤
-    c₂^{3/2}(c₂ + 1)ζγα/(4τ^{3/2}) (eq:cS, eq:u_norm), the u_i on eq:u_norm's events (c₃)."""
+    """γr_u^{3/2}α/(4τ^{3/2})·max_i(‖Σ^{-1/2}u_iu_iᵀΣ^{-1/2}‖₂ + ‖Σ⁻¹‖₂) ≤
+    r_u^{3/2}(r_u + 1)ζγα/(4τ^{3/2}) (eq:cS, eq:u_norm), the u_i on eq:u_norm's events (c₃)."""
 
     def sides(s):
-        rhs = s["c2"] ** 1.5 * (s["c2"] + 1) * s["zeta"] * s["gamma"] * s["alpha"]
+        rhs = s["r_u"] ** 1.5 * (s["r_u"] + 1) * s["zeta"] * s["gamma"] * s["alpha"]
         return _each_rhs(s, _all_parts(s)), rhs / (4 * s["tau"] ** 1.5)
 
     return _draw(rng, sides)
@@ -354,13 +357,15 @@ def gg_final(rng):
 
 
 def statement_g_norm(rng):
-    """eq:G_norm: ‖(f(μ − αh) + f(μ + αh) − 2f(μ))D‖₂ ≤ 2Lτ⁻¹α²c₂(ζc₂ + √dζ), as printed (c₂ =
+    """eq:G_norm: ‖(f(μ − αh) + f(μ + αh) − 2f(μ))D‖₂ ≤ 2Lτ⁻¹α²r_u(ζr_u + √dζ), as printed (r_u =
     2d + 2 log(1/δ)), u on eq:u_norm's event ‖u‖² ≤ c₃."""
 
     def sides(s):
         p = _parts(s)
-        c2, zeta = s["c2"], s["zeta"]
-        rhs = 2 * s["L"] / s["tau"] * s["alpha"] ** 2 * c2 * (zeta * c2 + math.sqrt(s["d"]) * zeta)
+        r_u, zeta = s["r_u"], s["zeta"]
+        rhs = (
+            2 * s["L"] / s["tau"] * s["alpha"] ** 2 * r_u * (zeta * r_u + math.sqrt(s["d"]) * zeta)
+        )
         return abs(p["second"]) * _norm(p["D"]), rhs
 
     return _draw(rng, sides)

@@ -208,18 +208,34 @@ def _printed_bound(term: dict, d: int, delta: float, t: int, A: float) -> float:
     )
 
 
+def corrected_radius(d: int, b: int, delta: float, t: int | np.ndarray) -> float | np.ndarray:
+    """The corrigendum's A_t = 8 log(b/δ) + 16 log(t + 1) + d (the erratum of eq:chi_1)."""
+    return 8 * math.log(b / delta) + 16 * np.log(np.asarray(t) + 1.0) + d
+
+
 def statement(rng: np.random.Generator) -> Expectation:
     """Step 1, the statement: P(|Σ_t z_{t,k}(1/b)Σ_i⟨Y_{t,i} − E Y_{t,i}, ½W_t⟩| > the printed
     right side) ≤ δ, an exceedance test, in the corner where the printed A_t is about d: d = 1,
     k ∈ {0, 1}, b ∈ [2500, 4000], bδ ∈ [0.7, 1.3] (away from it the right side, 3·tr Λ_t·δ·144
     and more, is far above the fluctuations)."""
+    return _statement(rng, radius)
+
+
+def statement_corrected(rng: np.random.Generator) -> Expectation:
+    """Step 1 re-run with the corrigendum's A_t (``corrected_radius``) in Y's truncation and in
+    the right side alike, at the same instances (the same draws of d, k, b, δ and iterates) as
+    ``statement``: the exceedance test of the statement as corrected."""
+    return _statement(rng, corrected_radius)
+
+
+def _statement(rng: np.random.Generator, radius_of) -> Expectation:
     d, k, b = 1, int(rng.integers(0, 2)), int(rng.integers(2500, 4001))
     delta = float(rng.uniform(0.7, 1.3)) / b
     s = _iterates(rng.standard_normal(_iterates_size(d, k)), d, k)
     terms = []
     bound = 0.0
     for t, term in enumerate(s["per_t"]):
-        A = float(radius(d, b, delta, t))
+        A = float(radius_of(d, b, delta, t))
         half_W = 0.5 * term["W"]
         centre = float(np.sum(mean_y(term["lam"], A) * half_W))
         terms.append((term["z"], term["lam"], half_W, centre, A))
@@ -480,49 +496,80 @@ def _sphere(gen: np.random.Generator, n: int, d: int) -> np.ndarray:
     return g / np.linalg.norm(g, axis=1, keepdims=True)
 
 
-def _polar_expectation(rng: np.random.Generator, member, rhs_of) -> Expectation:
-    d, lam, W = _polar_instance(rng)
-    rhs = rhs_of(lam, W)
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        r2 = gen.chisquare(d, n)  # ‖u‖², independent of u' (the polar decomposition)
-        v = _sphere(gen, n, d)
-        q = np.einsum("ni,i,ni->n", v, lam, v)
-        return member(d, r2, q, np.einsum("ni,ij,nj->n", v, W, v), float(np.trace(W)))
-
-    scale = abs(rhs) + float(lam.sum() * np.linalg.norm(W))
-    return Expectation(sample, rhs, scale, dict(d=d))
+def _polar_symbols():
+    """d (a positive integer), λ = Λ_ii > 0 and T = tr Λ > λ: the closed forms of steps 21–25
+    are the diagonal entries (i, i) of their matrices, the off-diagonal ones 0 on both sides
+    (odd moments of a symmetric law, Λ diagonal in its eigenbasis)."""
+    d = sympy.Symbol("d", integer=True, positive=True)
+    lam, rest = sympy.symbols("lambda rest", positive=True)  # T = λ + rest
+    return d, lam, lam + rest
 
 
-def _fourth_rhs(lam: np.ndarray, W: np.ndarray) -> float:
-    return float(np.sum(quadratic_form_moment_matrix(np.diag(lam)) * W))
+def _chi_moment(d, k: int):
+    """E[(χ²_d)^k] = 2^k Γ(d/2 + k)/Γ(d/2): the χ² law's moment, so E‖u‖^{2k}."""
+    return 2**k * sympy.gamma(d / 2 + k) / sympy.gamma(d / 2)
 
 
-def _second_rhs(lam: np.ndarray, W: np.ndarray) -> float:
-    return float(quadratic_form_moment(np.diag(lam))) * float(np.trace(W))
-
-
-def polar_fourth(rng: np.random.Generator) -> Expectation:
-    """Step 21: ⟨E[uᵀΛu·uuᵀ], W⟩ = E‖u‖⁴·E⟨u'ᵀΛu'·u'u'ᵀ, W⟩ (‖u‖ and u' drawn independently),
-    Monte Carlo against the exact left side."""
-    return _polar_expectation(rng, lambda d, r2, q, vWv, trW: r2**2 * q * vWv, _fourth_rhs)
-
-
-def sphere_fourth(rng: np.random.Generator) -> Expectation:
-    """Step 22: E‖u‖⁴ = d² + 2d: (d² + 2d)·E⟨u'ᵀΛu'·u'u'ᵀ, W⟩ against the exact left side."""
-    return _polar_expectation(
-        rng, lambda d, r2, q, vWv, trW: norm_moment(d, 4) * q * vWv, _fourth_rhs
+def _sphere_moments(d):
+    """E[u'_i⁴], E[u'_i²u'_j²] (i ≠ j) and E[u'_i²] for u' uniform on the sphere S^{d−1}:
+    (u'_1², u'_2², the rest) is Dirichlet(½, ½, (d − 2)/2), whose moments are
+    E[X_i²] = α_i(α_i + 1)/(α₀(α₀ + 1)), E[X_iX_j] = α_iα_j/(α₀(α₀ + 1)), E[X_i] = α_i/α₀,
+    α₀ = d/2."""
+    half, a0 = sympy.Rational(1, 2), d / 2
+    return (
+        half * (half + 1) / (a0 * (a0 + 1)),
+        half * half / (a0 * (a0 + 1)),
+        half / a0,
     )
 
 
-def polar_second(rng: np.random.Generator) -> Expectation:
-    """Step 24: ⟨E[uᵀΛu·I], W⟩ = E‖u‖²·E[u'ᵀΛu']·tr W (independent draws), Monte Carlo."""
-    return _polar_expectation(rng, lambda d, r2, q, vWv, trW: r2 * q * trW, _second_rhs)
+def _sphere_fourth_entry(d, lam, trace):
+    """E[u'ᵀΛu'·u'u'ᵀ]_ii = λ_i E[u'_i⁴] + Σ_{j≠i} λ_j E[u'_i²u'_j²] (``_sphere_moments``)."""
+    four, cross, _ = _sphere_moments(d)
+    return lam * four + (trace - lam) * cross
 
 
-def sphere_second(rng: np.random.Generator) -> Expectation:
-    """Step 25: E‖u‖² = d: d·E[u'ᵀΛu']·tr W against the exact left side."""
-    return _polar_expectation(rng, lambda d, r2, q, vWv, trW: d * q * trW, _second_rhs)
+def polar_fourth(rng: np.random.Generator) -> Symbolic:
+    """Step 21, an identity in closed form: E[uᵀΛu·uuᵀ]_ii = λ_i E[u_i⁴] + Σ_{j≠i} λ_j
+    E[u_i²]E[u_j²] (sympy.stats' normal moments) against E‖u‖⁴ (the χ² moment) times the sphere's
+    E[u'ᵀΛu'·u'u'ᵀ]_ii (its Dirichlet moments), symbolic in d, λ_i and tr Λ."""
+    from sympy.stats import E, Normal
+
+    d, lam, trace = _polar_symbols()
+    z = Normal("z", 0, 1)
+    lhs = lam * E(z**4) + (trace - lam) * E(z**2) ** 2
+    rhs = _chi_moment(d, 2) * _sphere_fourth_entry(d, lam, trace)
+    return Symbolic(lhs, rhs, {d: 3, lam: 0.5, trace - lam: 1.0})
+
+
+def sphere_fourth(rng: np.random.Generator) -> Symbolic:
+    """Step 22, an identity in closed form: E‖u‖⁴ = 2²Γ(d/2 + 2)/Γ(d/2) (the χ² moment) times
+    the sphere's E[u'ᵀΛu'·u'u'ᵀ]_ii against the printed (d² + 2d) times the same, symbolic."""
+    d, lam, trace = _polar_symbols()
+    sphere = _sphere_fourth_entry(d, lam, trace)
+    return Symbolic(
+        _chi_moment(d, 2) * sphere, (d**2 + 2 * d) * sphere, {d: 3, lam: 0.5, trace - lam: 1.0}
+    )
+
+
+def polar_second(rng: np.random.Generator) -> Symbolic:
+    """Step 24, an identity in closed form: E[uᵀΛu] = Σ_j λ_j E[u_j²] = tr Λ (sympy.stats'
+    normal moment) against E‖u‖² (the χ² moment) times the sphere's E[u'ᵀΛu'] = Σ_j λ_j E[u'_j²]
+    (its Dirichlet moment), symbolic in d and tr Λ (the ·I_d on both sides)."""
+    from sympy.stats import E, Normal
+
+    d, lam, trace = _polar_symbols()
+    lhs = trace * E(Normal("z", 0, 1) ** 2)
+    rhs = _chi_moment(d, 1) * trace * _sphere_moments(d)[2]
+    return Symbolic(lhs, rhs, {d: 3, lam: 0.5, trace - lam: 1.0})
+
+
+def sphere_second(rng: np.random.Generator) -> Symbolic:
+    """Step 25, an identity in closed form: E‖u‖² = 2Γ(d/2 + 1)/Γ(d/2) (the χ² moment) times
+    the sphere's E[u'ᵀΛu'] against the printed d times the same, symbolic in d and tr Λ."""
+    d, lam, trace = _polar_symbols()
+    sphere = trace * _sphere_moments(d)[2]
+    return Symbolic(_chi_moment(d, 1) * sphere, d * sphere, {d: 3, lam: 0.5, trace - lam: 1.0})
 
 
 def _threshold_instance(rng: np.random.Generator, dof_shift: int):
