@@ -409,3 +409,39 @@ def test_glue_measurements_pastes_powers_of_ten_not_exponent_notation(monkeypatc
     )
     ledger.glue_measurements("thm", verdict, "C", "rate")
     assert glued == {"thm_C": "1.6×10¹⁴", "thm_rate": verdict["rate"].render()}
+
+
+#: An equation's label as the .tex spells it ("eq:alp_cond"), a computer's exponent notation
+#: ("3.0e-04") and a hyphen for a minus sign: what a printed criterion must not show.
+_RAW = {
+    "label": re.compile(r"\beq:\w"),
+    "exponent": re.compile(r"(?<![\w.])\d+(?:\.\d+)?e[+-]?\d"),
+    "hyphen": re.compile(r"(?<![\w.)\]])-(?=[\d.∞])"),
+}
+
+
+def test_qualifier_text_reads_as_the_verdict_cell():
+    """A criterion printed on its own (``ledger.qualifier_text``) names an equation by the PDF's
+    number and writes numbers as a reader writes them, as the verdict cell does (04 printed
+    "inside eq:alp_cond" with ``Qualifier.render``; a cold reader found it)."""
+    raw = Qualifier("inside eq:alp_cond", "α ≤ 3.0e-04 and slope -1 (inside eq:alp_cond)", True)
+    verdict = Verdict(Status.HOLDS, "", qualifiers=(raw,))
+    assert all(pattern.search(raw.render()) for pattern in _RAW.values())
+    text = ledger.qualifier_text(verdict, raw.name)
+    number = ledger.readable_text("eq:alp_cond")
+    assert re.fullmatch(r"\(\d+\.\d+\)", number), number
+    assert text == (
+        f"inside {number}? Yes. Criterion: α ≤ 3.0×10⁻⁴ and slope −1 (inside {number})."
+    )
+
+
+@pytest.mark.parametrize("name", sorted(ledger.published()))
+def test_every_published_criterion_prints_the_pdfs_numbers(name):
+    """Every qualifier of every published verdict, printed as a notebook prints it
+    (``ledger.qualifier_text``), shows no .tex label of an equation, no exponent notation and
+    no hyphen for a minus sign."""
+    verdict = ledger.published()[name]
+    for qualifier in verdict.qualifiers:
+        text = ledger.qualifier_text(verdict, qualifier.name)
+        found = [kind for kind, pattern in _RAW.items() if pattern.search(text)]
+        assert not found, f"{name}: {qualifier.name!r} prints {found}: {text}"

@@ -479,6 +479,59 @@ def test_numbers_read_as_an_author_writes_them(stem):
     assert not counts, f"{stem}: a count with decimals in {counts}"
 
 
+#: Pages whose glued numbers or tables still show exponent notation, each with why: they belong
+#: to helpers who re-lay them out in parallel (issue 19); each leaves this list when its page is
+#: re-run with ``numbers.powers_of_ten``.
+EXPONENTS_PENDING = {
+    "00-overview": "fig19 (00-03): the demo's and the constants' glue",
+    "03-gradient-estimators": "fig19 (00-03): the moments table",
+    "10-coco-bbob": "nb19b: the aRT tables' headers",
+}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_page_shows_exponent_notation(path, request):
+    """No glued number and no displayed Markdown of any page shows exponent notation ("3.0e-04":
+    the book writes 3.0×10⁻⁴). ``test_numbers_read_as_an_author_writes_them`` looked at the
+    pages in ``CAREFUL`` only, so 04's glued "3.0e-04" and its table's "2.0e+12" went
+    unseen until a cold reader found them."""
+    from mines_theory.numbers import powers_of_ten
+
+    if path.stem in EXPONENTS_PENDING:
+        reason = EXPONENTS_PENDING[path.stem]
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=False))
+    shown = shown_text(path)
+    exponents = [(key, text[:80]) for key, text in shown if powers_of_ten(text) != text]
+    assert not exponents, f"{path.stem}: exponent notation in {exponents}"
+
+
+def test_stream_outputs_name_equations_by_the_pdfs_number():
+    """What a page prints (a criterion beside a figure) names an equation by the PDF's number,
+    "(3.6)", not by its .tex label alone ("inside eq:alp_cond"): ``ledger.qualifier_text``.
+    A label followed by its number ("eq:nab_mu (2.5)", a verdict cell's header) is the
+    header's form and is let through."""
+    from mines_theory.verification.framework.paper import EQUATIONS
+
+    bare = re.compile(r"\beq:(\w+)(?!\w| \()")
+    found = []
+    for path in NOTEBOOKS:
+        if path.stem in LABELS_PENDING:
+            continue
+        for index, cell in enumerate(_cells(path)):
+            for output in cell.get("outputs", []):
+                text = "".join(output.get("text", ""))
+                labels = [m for m in bare.findall(text) if f"eq:{m}" in EQUATIONS]
+                found += [(path.stem, index, label) for label in labels]
+    assert not found, found
+
+
+#: Pages that print a bare label, with whose they are (issue 19's helpers).
+LABELS_PENDING = {
+    "01-nes-background": "fig19: '− eq:nab_Sig:' in a printout",
+    "02-mirror-descent-projection": "fig19: 'eq:mirror_prox gives eq:Sig_up' in a printout",
+}
+
+
 def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
     """06 glued eq:C's exact constants with four digits ("2.927e+04"); exact numbers are
     written to 2 significant digits (above 1000 as a power of ten)."""

@@ -172,7 +172,9 @@ def test_bound_off_scale_writes_the_value_and_draws_it_when_on_scale():
     ax.plot(K, K)
     ax.set_ylim(1, 100)
     note = bound_off_scale(ax, 6.0e14, "C")
-    assert note.get_text() == "↑ C = 6e+14 (off scale)"
+    # a power of ten in mathtext, not exponent notation (06 showed "8e+10"; a cold reader)
+    assert note.get_text() == r"↑ C = $6\times10^{14}$ (off scale)"
+    assert bound_off_scale(ax, 1e-8, "floor").get_text() == r"↓ floor = $10^{-8}$ (off scale)"
     assert bound_off_scale(ax, 1e-3, "floor").get_text() == "↓ floor = 0.001 (off scale)"
     assert bound(ax, K, 1.0, "b", ls=":", lw=1).get_linestyle() == ":"  # aliases override
     line = bound_off_scale(ax, 50.0, "level")

@@ -70,6 +70,7 @@ __all__ = [
     "title",
     "verdict_cell",
     "printed_text",
+    "qualifier_text",
     "readable_text",
     "verdicts",
     "write_published",
@@ -353,6 +354,20 @@ def readable_text(text: str) -> str:
     'slope −1.01 [−1.12, −0.93]; C = 1.6×10¹⁸ (eq. (5.5)); (5.3) holds'
     """
     return minus_signs(powers_of_ten(equation_numbers(text)))
+
+
+def qualifier_text(verdict: Verdict, name: str) -> str:
+    """What a notebook prints for one qualifier of ``verdict``: its question, answer and
+    criterion (``Qualifier.render``) as the verdict cell prints them (``readable_text``), so
+    that a criterion printed beside a figure names an equation by the PDF's number ("(3.6)",
+    not "eq:alp_cond") and writes its numbers as powers of ten, as the verdict cell does.
+
+    >>> from .verdict import Qualifier, Status
+    >>> v = Verdict(Status.HOLDS, "", qualifiers=(Qualifier("in", "α ≤ 3e-04 (eq:cond)", True),))
+    >>> qualifier_text(v, "in")
+    'in? Yes. Criterion: α ≤ 3×10⁻⁴ (eq. (5.3)).'
+    """
+    return readable_text(verdict.qualifier(name).render())
 
 
 def verdict_cell(*names: str, fresh: dict[str, Verdict] | None = None) -> str:
