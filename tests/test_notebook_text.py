@@ -479,6 +479,89 @@ def test_numbers_read_as_an_author_writes_them(stem):
     assert not counts, f"{stem}: a count with decimals in {counts}"
 
 
+#: Notebooks whose shown numbers still carry exponent notation, each fixed by its own helper:
+#: their test is expected to fail until the notebook is re-executed with its glue calls (or
+#: ``markdown_table``, which now writes powers of ten) writing them as powers of ten.
+EXPONENTS_PENDING = {
+    "04-regularized-objective": "glues alpha_max, r_gap, … with :.1e and a table in e-notation",
+    "10-coco-bbob": "its aRT tables were saved before markdown_table wrote powers of ten",
+}
+#: A glue role with a format, ``{glue:text}`key:spec```: MyST-NB formats the value at build time.
+FORMATTED_ROLE = re.compile(r"\{glue(?::text)?\}`([A-Za-z0-9_\-]+):([^`]+)`")
+
+
+def as_formatted(path: Path) -> list[tuple[str, str]]:
+    """(key:spec, text) of each number the prose pastes with a format (``{glue:text}`key:.3g```),
+    formatted as the book formats it from the stored value: ``shown_text`` sees only the value,
+    and ``:g`` writes 2.5e-05 or 1e+06 whatever the value's own text."""
+    import ast
+
+    stored = dict(shown_text(path))
+    out = []
+    for cell in _cells(path):
+        if cell["cell_type"] != "markdown":
+            continue
+        for key, spec in FORMATTED_ROLE.findall("".join(cell["source"])):
+            try:
+                value = ast.literal_eval(stored[key])
+            except (KeyError, ValueError, SyntaxError):
+                continue  # not glued here (test_every_pasted_key_is_glued) or not a number
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                out.append((f"{key}:{spec}", format(value, spec)))
+    return out
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            path, marks=pytest.mark.xfail(strict=True, reason=EXPONENTS_PENDING[path.stem])
+        )
+        if path.stem in EXPONENTS_PENDING
+        else path
+        for path in NOTEBOOKS
+    ],
+    ids=lambda p: p.stem,
+)
+def test_no_exponent_notation_in_what_a_notebook_shows(path):
+    """No number a reader reads is in a computer's exponent notation ("3.0e-04": the book writes
+    3.0×10⁻⁴, ``numbers.powers_of_ten``): not in any notebook's glued values, its displayed
+    Markdown tables, nor in a value its prose formats with a glue role's spec. The test above
+    looked only at the three notebooks cold readers had flagged (``CAREFUL``), and no test
+    formatted a role's spec, so 00's "9.9e+04 [8.0e+04, 1.7e+05]" and 03's table went unseen."""
+    from mines_theory.numbers import powers_of_ten
+
+    shown = shown_text(path) + as_formatted(path)
+    exponents = [(key, text) for key, text in shown if powers_of_ten(text) != text]
+    assert not exponents, f"{path.stem}: exponent notation in {exponents}"
+
+
+def test_the_exponent_check_sees_a_role_format_and_a_glued_value(tmp_path):
+    """The check above can fail: a glued '3.0e-04' and a role ``:g`` of 2.5e-05 are found."""
+    from mines_theory.numbers import powers_of_ten
+
+    glued = {"output_type": "display_data", "metadata": {"scrapbook": {"name": "k"}}}
+    cells = [
+        {
+            "cell_type": "code",
+            "source": "",
+            "outputs": [
+                {**glued, "data": {"application/papermill.record/text/plain": "'3.0e-04'"}},
+                {
+                    **glued,
+                    "metadata": {"scrapbook": {"name": "x"}},
+                    "data": {"application/papermill.record/text/plain": "2.5e-05"},
+                },
+            ],
+        },
+        {"cell_type": "markdown", "source": "α = {glue:text}`x:g`, {glue:text}`k`"},
+    ]
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    shown = shown_text(path) + as_formatted(path)
+    assert [key for key, text in shown if powers_of_ten(text) != text] == ["k", "x", "x:g"]
+
+
 def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
     """06 glued eq:C's exact constants with four digits ("2.927e+04"); exact numbers are
     written to 2 significant digits (above 1000 as a power of ten)."""
