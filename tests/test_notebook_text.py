@@ -562,6 +562,39 @@ def test_the_exponent_check_sees_a_role_format_and_a_glued_value(tmp_path):
     assert [key for key, text in shown if powers_of_ten(text) != text] == ["k", "x", "x:g"]
 
 
+#: The notebooks whose printouts go through ``ledger.readable_text`` (as the verdict cell's do):
+#: the rest still print numbers as code prints them in places.
+READABLE_PRINTOUTS = (
+    "00-overview",
+    "01-nes-background",
+    "02-mirror-descent-projection",
+    "03-gradient-estimators",
+)
+
+
+def printed_lines(path: Path) -> list[str]:
+    """The lines a notebook's cells print (its stored stream outputs)."""
+    return [
+        line
+        for cell in _cells(path)
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "stream"
+        for line in "".join(output["text"]).splitlines()
+    ]
+
+
+@pytest.mark.parametrize("stem", READABLE_PRINTOUTS)
+def test_printouts_write_numbers_as_a_reader_does(stem):
+    """What 00-03 print is read as their prose is: no exponent notation ("5.7e-06") and no
+    hyphen-minus for a negative number; ``ledger.readable_text`` writes both as a reader does."""
+    from mines_theory.numbers import minus_signs, powers_of_ten
+
+    lines = printed_lines(ROOT / "notebooks" / f"{stem}.ipynb")
+    assert lines, f"{stem} prints nothing (re-run it)"
+    code = [line for line in lines if minus_signs(powers_of_ten(line)) != line]
+    assert not code, f"{stem}: numbers as code prints them in {code}"
+
+
 def test_the_constants_of_eq_c_are_glued_to_two_significant_digits():
     """06 glued eq:C's exact constants with four digits ("2.927e+04"); exact numbers are
     written to 2 significant digits (above 1000 as a power of ten)."""
