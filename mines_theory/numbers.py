@@ -158,7 +158,8 @@ _FROM_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-
 
 def _power(sign: str, digits: str) -> str:
     """A fixed-notation number (its digits as written) as a power of ten, keeping its
-    significant digits: "0.00977" → "9.77×10⁻³", "0.080" → "8.0×10⁻²"."""
+    significant digits: "0.00977" → "9.77×10⁻³", "0.080" → "8.0×10⁻²", and a mantissa of 1
+    dropped as ``powers_of_ten`` drops it: "100" → "10²", not "1×10²"."""
     value = float(digits)
     if value == 0:
         return sign + digits
@@ -168,7 +169,9 @@ def _power(sign: str, digits: str) -> str:
         mantissa = mantissa.rstrip("0") or "0"
     text = mantissa[0] + ("." + mantissa[1:] if len(mantissa) > 1 else "")
     scale = "10" + str(exponent).translate(_SUPERSCRIPT_DIGITS)
-    return sign + (f"{text}×{scale}" if exponent else text)
+    if not exponent:
+        return sign + text
+    return sign + (scale if text == "1" else f"{text}×{scale}")
 
 
 def one_notation(cells: list[str]) -> list[str]:
@@ -180,8 +183,8 @@ def one_notation(cells: list[str]) -> list[str]:
 
     >>> one_notation(["0.00977 [0.00963, 0.00986]", "9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]"])
     ['9.77×10⁻³ [9.63×10⁻³, 9.86×10⁻³]', '9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴]']
-    >>> one_notation(["0.0013", "10⁻⁴", "−0.25"])
-    ['1.3×10⁻³', '10⁻⁴', '−2.5×10⁻¹']
+    >>> one_notation(["0.0013", "10⁻⁴", "−0.25", "100", "0.010"])
+    ['1.3×10⁻³', '10⁻⁴', '−2.5×10⁻¹', '10²', '1.0×10⁻²']
     >>> one_notation(["0.0831 [0.0810, 0.0847]", "0.080 [0.074, 0.083]", "— (c₂ ≤ 0)"])
     ['0.0831 [0.0810, 0.0847]', '0.080 [0.074, 0.083]', '— (c₂ ≤ 0)']
     """

@@ -129,3 +129,22 @@ def test_a_tables_column_takes_one_notation():
         "| 10 | 9.77×10⁻³ [9.63×10⁻³, 9.86×10⁻³] | −0.5 |",
         "| 100 | 9.78×10⁻⁴ [9.65×10⁻⁴, 9.89×10⁻⁴] | 0.25 |",
     ]
+
+
+def test_a_table_writes_exponent_notation_as_powers_of_ten():
+    """03's table of Lemma B.1 (PDF Lemma 17) showed "6.56e+03" and "1e+04" (cells formatted
+    with ``:.3g``): ``markdown_table`` writes them, in cells and in the index, as powers of ten,
+    and the column in one notation."""
+    import pandas as pd
+
+    from mines_theory.plotting.figures import markdown_table
+
+    table = pd.DataFrame({"moment": ["105", "6.56e+03"], "bound": ["1e+04", "1e+04"]})
+    table.index = ["1e-06", "2"]
+    assert markdown_table(table, "d").splitlines()[2:] == [
+        "| 10⁻⁶ | 1.05×10² | 10⁴ |",
+        "| 2 | 6.56×10³ | 10⁴ |",
+    ]
+    # a whole power of ten in fixed notation takes the form powers_of_ten gives 1e+04
+    column = markdown_table(pd.DataFrame({"x": ["10", "1e+04", "12"]})).splitlines()[2:]
+    assert column == ["| 0 | 10¹ |", "| 1 | 10⁴ |", "| 2 | 1.2×10¹ |"]

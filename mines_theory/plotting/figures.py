@@ -47,7 +47,7 @@ from .rules import (
     figure_violations,
 )
 from mines_theory.files import save_with, write_text
-from mines_theory.numbers import minus_signs, one_notation
+from mines_theory.numbers import minus_signs, one_notation, powers_of_ten
 from mines_theory.validation import path_like
 
 
@@ -77,27 +77,9 @@ SLOPE_STYLE = {"color": "0.45", "linestyle": ":", "linewidth": 1.2}
 
 #: Figures not yet re-laid out under a new rule, each with the rules it breaks: for these rules
 #: ``save_figure`` saves it anyway; any other rule still raises. Every figure was re-laid out
-#: under rules 5–8 (issue 24 §5); a rule added later lists here what it finds.
+#: under rules 5–8 (issue 24 §5) and rules 9–10 (issue 45); a rule added later lists here what
+#: it finds.
 PENDING: dict[str, frozenset[int]] = {}
-#: Rule 9 (legends cover no line) came after these figures were saved, and only 04's, 05's,
-#: 06's and 07's have been checked against it: the others may break it until their notebook is
-#: re-run and its figure re-laid out (then its name leaves this list).
-_BEFORE_RULE_9 = (
-    "00-looseness-atlas",
-    "00-overview-demo",
-    "00-search-distributions",
-    "01-natural-vs-vanilla-kl",
-    "01-natural-vs-vanilla-steps",
-    "01-nes-meta-algorithm",
-    "02-bregman-divergence",
-    "02-mirror-descent-rate",
-    "02-projection-spectrum",
-    "02-rank-above-tau",
-    "03-running-estimates",
-    "03-score-function-variance",
-    "03-variance-d-b",
-)
-PENDING.update({name: frozenset({9}) for name in _BEFORE_RULE_9})
 
 _PDF_METADATA = {"CreationDate": None, "Producer": None}
 
@@ -355,14 +337,16 @@ def save_figure(
 
 
 def markdown_table(frame: pd.DataFrame, index_label: str = "") -> str:
-    """A pandas DataFrame as a plain Markdown table (cells as ``str``; '|' escaped), each
-    column's numbers in one notation (``numbers.one_notation``: fixed, or powers of ten
+    """A pandas DataFrame as a plain Markdown table (cells as ``str``; '|' escaped), a
+    computer's exponent notation ("6.56e+03") as a power of ten (``numbers.powers_of_ten``),
+    each column's numbers in one notation (``numbers.one_notation``: fixed, or powers of ten
     throughout where some need them) and negative numbers with "−" (``numbers.minus_signs``)."""
-    esc = lambda value: minus_signs(str(value)).replace("|", "\\|")  # noqa: E731
+    esc = lambda value: minus_signs(powers_of_ten(str(value))).replace("|", "\\|")  # noqa: E731
     header = [index_label, *map(esc, frame.columns)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     columns = [
-        one_notation([str(v) for v in frame.iloc[:, j].tolist()]) for j in range(frame.shape[1])
+        one_notation([powers_of_ten(str(v)) for v in frame.iloc[:, j].tolist()])
+        for j in range(frame.shape[1])
     ]
     for i, index in enumerate(frame.index):
         lines.append("| " + " | ".join([esc(index), *(esc(c[i]) for c in columns)]) + " |")
