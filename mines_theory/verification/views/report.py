@@ -70,7 +70,6 @@ __all__ = [
     "PROOF_NOTED",
     "plain_names",
     "row_false_as_printed",
-    "VACUOUS_QUALIFIER",
     "tex_labels",
     "TEX_LABEL_CLASS",
     "TEX_NUMBER_CLASS",
