@@ -53,7 +53,7 @@ def loose_qualifier(looseness: Measurement, measured: str) -> Qualifier:
     low = looseness.interval[0] if looseness.interval is not None else looseness.value
     return Qualifier(
         "loose",
-        f"bound/{measured} ≥ {LOOSE:g} (the lower end of its 95% interval); No where the "
+        f"bound over {measured} ≥ {LOOSE:g} (the lower end of its 95% interval); No where the "
         f"bound is within {LOOSE:g}× of the data",
         low >= LOOSE,
     )
