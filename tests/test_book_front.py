@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from mines_theory.verification.framework import ledger
-from mines_theory.verification.framework.verdict import Status, Verdict
+from mines_theory.verification.framework.verdict import VACUOUS_QUALIFIER, Status, Verdict
 from mines_theory.verification.proofs import published as walk
 from mines_theory.numbers import powers_of_ten
 from mines_theory.verification.views import report
@@ -175,9 +175,7 @@ def test_the_repaired_results_bullet_says_what_holds_and_counts_void_union_bound
     vacuous = [
         c.number
         for c in ledger.repaired()
-        if any(
-            q.outcome and q.name == report.VACUOUS_QUALIFIER for q in results[c.number].qualifiers
-        )
+        if any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
     ]
     assert vacuous, "no repaired row says its union-bound form is vacuous"
     assert f"{len(vacuous)} ([{vacuous[0]}](" in box

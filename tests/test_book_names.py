@@ -81,11 +81,12 @@ def _shown(notebook: Path) -> str:
 
 
 def test_08d_as_staged_names_no_label_nor_code(tmp_path):
-    """The stored outputs of 08d name them (the old text, which the check must find); the
-    book's copy does not."""
+    """The stored outputs of 08d name labels of the .tex and code in parentheses (the old
+    text, which the check must find); the book's copy does not. (The errata's own texts name
+    no code: a stored output that still does is stale, and 08d must be re-executed.)"""
     notebook = ROOT / "notebooks" / "08d-errata.ipynb"
     old = unreadable(_shown(notebook))
-    assert {"lem:nab_f", "SoftCubic1D", "dd_bound", "section3.theorem33_r_cancels"} <= set(old)
+    assert {"lem:nab_f", "section3.theorem33_r_cancels"} <= set(old)
     SITE.staged_notebook(notebook, tmp_path / notebook.name, pdf=False)
     assert unreadable(_shown(tmp_path / notebook.name)) == []
 
@@ -97,17 +98,12 @@ def test_08d_as_staged_names_no_label_nor_code(tmp_path):
         ("Lemma C.1 (lem:exp\\_tg), hypotheses", "Lemma C.1 (Lemma 23), hypotheses"),
         ("Lemma B.2 (PDF: Lemma 18; lem:chi): holds", "Lemma B.2 (PDF: Lemma 18): holds"),
         ("The proof of Lemma 9 (`lem:gd_dec_1`), relation", "The proof of Lemma 9, relation"),
-        (
-            "flagged: SoftCubic1D, μ = 0.5",
-            "flagged: the soft cubic f(x) = s(x² + g(x)) of scale s, μ = 0.5",
-        ),
+        # a code name is not translated at rendering: the checks' texts say it in words
+        # (tests/test_report.py::test_no_published_text_names_code)
+        ("flagged: SoftCubic1D, μ = 0.5", "flagged: SoftCubic1D, μ = 0.5"),
         (
             "a rescaled objective (`SoftCubic1D(10)`)",
             "a rescaled objective (`SoftCubic1D(10)`)",
-        ),
-        (
-            "one step on SoftCubic1D(1000) (σ = τ)",
-            "one step on the soft cubic f(x) = s(x² + g(x)) of scale s = 1000 (σ = τ)",
         ),
         ("*Label* lem:gd\\_dec\\_1 (Lemma 9).", "*Label* lem:gd\\_dec\\_1 (Lemma 9)."),
     ],

@@ -14,7 +14,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from mines_theory.plotting.figures import save_figure
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.proofs.published import proof_summaries
-from mines_theory.verification.views import proofgraph, proofmap
+from mines_theory.verification.views import proofgraph, proofmap, report
 from mines_theory.verification.views.proofgraph import Category, Edge
 from mines_theory.verification.views.report import CONCLUSION_MEANING, Conclusion, conclusion
 from mines_theory.verification.proofs.pages import with_slips
@@ -485,17 +485,31 @@ def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
 
 
 def test_false_as_printed_tells_a_false_statement_from_a_changed_constant():
-    """The corrigendum finds Lemma 5.1 (PDF Lemma 9) false as printed and Lemma 5.2 (PDF Lemma
-    10) with a changed constant: both are 'repaired', only the first is outlined. A result the
-    corrigendum does not restate is false as printed where a row fails or is an erratum."""
+    """Lemma 5.1 (PDF Lemma 9) is false as printed, by its row with γ > 0, and Lemma 5.2 (PDF
+    Lemma 10) has a changed constant: both are 'repaired', only the first is outlined. With
+    every row holding (the alternative) nothing is."""
     published = ledger.published()
     found = proofmap.false_as_printed()
-    assert {"Lemma 5.1", "Lemma D.2", "Lemma E.8"} <= found
+    assert {"Lemma 5.1", "Lemma D.2", "Lemma E.8", "Prop. A.2", "Thm 5.4"} <= found
     assert not found & {"Lemma 5.2", "Lemma 5.3", "Thm 3.1"}
     holding = {row: _verdict(Status.HOLDS) for row in published}
-    assert "Prop. A.2" in found and "Prop. A.2" not in proofmap.false_as_printed(holding)
-    assert "Thm 5.4" in found and "Thm 5.4" not in proofmap.false_as_printed(holding)
-    assert "Lemma 5.1" in proofmap.false_as_printed(holding)  # the corrigendum's finding
+    assert not proofmap.false_as_printed(holding)
+    failing = {**holding, "Lemma 5.3, γ > 0": _verdict(Status.FAILS)}
+    assert proofmap.false_as_printed(failing) == {"Lemma 5.3"}
+
+
+def test_the_map_and_the_front_page_count_false_as_printed_by_one_predicate():
+    """Cold readers found "false as printed" defined twice (the map's outline, the front
+    page's count): both are ``report.row_false_as_printed``, so the nodes outlined are those
+    of the rows the front page counts, and that count is 11 today."""
+    published = ledger.published()
+    rows = [
+        c.number for c in ledger.claims() if report.row_false_as_printed(published.get(c.number))
+    ]
+    box = report.found_box(published, load())
+    assert f"**{len(rows)} are false as printed**" in box and len(rows) == 11
+    nodes = {n.name for n in proofgraph.nodes() if set(proofgraph.rows(n.name)) & set(rows)}
+    assert proofmap.false_as_printed(published) == nodes
 
 
 def test_the_map_outlines_the_results_false_as_printed():

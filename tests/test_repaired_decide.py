@@ -92,3 +92,71 @@ def test_gamma_positive_does_not_decide_on_a_straddle_no_certificate_or_no_entry
         decide_theorem54_nonquadratic_repaired(TESTS, math.inf, ENTER, 1500)
     with pytest.raises(Undecidable, match="never entered"):
         decide_theorem54_nonquadratic_repaired(TESTS, 250.0, np.array([150, 1501]), 1500)
+
+
+# ---------------------------------------------------------------------------------------------
+# The declared qualifiers "union-bound form vacuous" and "loose" (ledger18: cold readers found
+# Thm 5.4, repaired "holds" with no sign that its union-bound form promises nothing, and the
+# repaired Lemmas D.2, D.4, D.7 thousands of times loose with no qualifier)
+# ---------------------------------------------------------------------------------------------
+
+
+def _c2(b: int, delta: float) -> float:
+    """c₂ of eq:c1, b − 2√(b log(1/δ)), typed here from the paper (independent of the code)."""
+    return b - 2 * math.sqrt(b * math.log(1 / delta))
+
+
+@pytest.mark.parametrize("b, vacuous", [(20, True), (400, False)])
+def test_the_union_bound_form_is_vacuous_exactly_where_c2_is_not_positive(b, vacuous):
+    """At Thm 5.4's run (d = 10, b = 20, δ = 0.1, K = 1500) the theorem's N = (K − 1)(b + 2) +
+    π²/3 − 9/4 δ-events leave c₂ ≤ 0 at δ/N; a batch of 400 (the alternative) leaves c₂ > 0."""
+    from mines_theory.verification.claims.repaired.common import union_bound_form
+    from mines_theory.verification.framework.verdict import VACUOUS_QUALIFIER
+
+    events = (1500 - 1) * (b + 2) + math.pi**2 / 3 - 9 / 4
+    c2, qualifier = union_bound_form(
+        d=10, b=b, delta=DELTA, events=events, events_words="N", result="theorem"
+    )
+    assert c2.value == pytest.approx(_c2(b, DELTA / events), rel=1e-12)
+    assert qualifier.name == VACUOUS_QUALIFIER and qualifier.outcome is vacuous
+
+
+def test_the_repaired_theorem54_publishes_its_void_union_bound_form():
+    """The published row carries the qualifier, and its c₂ at δ/N is the paper's closed form
+    at the run's settings (so the qualifier is computed, not asserted)."""
+    from mines_theory.verification.claims.section5.mean import LEMMA52
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.verdict import VACUOUS_QUALIFIER
+
+    verdict = ledger.published()["Thm 5.4, repaired"]
+    events = (LEMMA52.iterations - 1) * (LEMMA52.b + 2) + math.pi**2 / 3 - 9 / 4
+    c2 = next(m for m in verdict.measurements if m.name == "c2_union")
+    assert c2.value == pytest.approx(_c2(LEMMA52.b, LEMMA52.delta / events), rel=1e-9)
+    outcome = {q.name: q.outcome for q in verdict.qualifiers}[VACUOUS_QUALIFIER]
+    assert outcome is (c2.value <= 0)
+
+
+@pytest.mark.parametrize("factor, loose", [(3.0, False), (9.0, False), (40.0, True)])
+def test_loose_flips_at_its_declared_factor(factor, loose):
+    """``exceedance_verdict(loose=True)`` on 400 draws of |N(0, 1)|, the bound ``factor`` times
+    their 90% quantile (the alternative: a bound within 10× of the data is not loose)."""
+    from mines_theory.verification.claims.repaired.common import LOOSE, exceedance_verdict
+
+    values = np.abs(np.random.default_rng(5).standard_normal(400))
+    bound = factor * np.quantile(values, 0.9)
+    verdict = exceedance_verdict(values, bound, allowed=0.1, what="x", loose=True)
+    assert LOOSE == 10
+    assert verdict.status is Status.HOLDS
+    assert {q.name: q.outcome for q in verdict.qualifiers}["loose"] is loose
+
+
+@pytest.mark.parametrize("row", ["Lemma D.2", "Lemma D.4", "Lemma D.5", "Lemma D.7"])
+def test_the_repaired_appendix_d_bounds_say_they_are_loose(row):
+    from mines_theory.verification.claims.repaired.common import LOOSE
+    from mines_theory.verification.framework import ledger
+
+    verdict = ledger.published()[f"{row}, repaired"]
+    looseness = next(m for m in verdict.measurements if m.name == "looseness")
+    assert {q.name: q.outcome for q in verdict.qualifiers}["loose"] is (
+        looseness.interval[0] >= LOOSE
+    )

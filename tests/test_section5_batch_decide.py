@@ -61,3 +61,23 @@ def test_per_iteration_on_both_sides_of_touching_intervals(gap, increasing):
     """Intervals of half-width 0.001: apart by 0.0021 lie above each other, by 0.0019 overlap."""
     outcomes = decide(values=(0.02, 0.045, 0.045 + gap + 0.0, 0.045))[1]
     assert outcomes[ITERATION] is increasing
+
+
+def test_the_summary_says_what_was_tested_as_it_came_out():
+    """Cold readers found "holds" beside two answers No: the summary opens with the two parts
+    the status rests on and the two readings beyond the remark, each as it came out, so the
+    words move with the outcomes (the alternative: a fixed sentence)."""
+    from mines_theory.verification.claims.section5.theorem54 import describe_batch_remark
+
+    _, qualifiers = decide_batch_remark(
+        SHAPES, [rate(v) for v in (0.02, 0.045, 0.06, 0.03)], [0.001, 0.001, None, 0.001]
+    )
+    said = describe_batch_remark(qualifiers)
+    assert "a larger b gives a faster final contraction per iteration" in said
+    assert "not faster per evaluation" in said and "not a function of b/d alone" in said
+    _, qualifiers = decide_batch_remark(
+        SHAPES, [rate(v) for v in (0.02, 0.045, 0.0465, 0.045)], [0.001, 0.05, None, 0.001]
+    )
+    said = describe_batch_remark(qualifiers)
+    assert "does not give a faster" in said and "does not lie below" in said
+    assert "not a function of b/d alone" not in said

@@ -220,7 +220,7 @@ def check_comparison(comparison: Comparison = COMPARISON) -> Verdict:
         Status.HOLDS,
         f"evaluations to f − f* ≤ {comparison.target:g} within "
         f"{comparison.budget} evaluations, {comparison.seeds} seeds, "
-        f"{len(data.labels)} problems (the table: ``comparison_table``)",
+        f"{len(data.labels)} problems (the table in notebook 07)",
         data.measurements,
         decide_comparison(data),
         data={

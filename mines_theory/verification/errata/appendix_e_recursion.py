@@ -337,7 +337,7 @@ def erratum_dd_middle_equality(ks=range(2, 10), printed: bool = True) -> Verdict
     return flagged(
         decide_dd_middle_equality(matches, bounds, sums),
         "sympy: the exact sum minus the printed line of eq:dd is (k − 1)Δ at {matched} "
-        "of {ks} k; dd_bound ≥ {ratio}× the sum (flagged when at all k and ≥ 1)",
+        "of {ks} k; the final bound of eq:dd ≥ {ratio}× the sum (flagged when at all k and ≥ 1)",
         (count("matched", matched), count("ks", len(ks)), exact("ratio", smallest, rel=1e-6)),
     )
 
@@ -394,13 +394,15 @@ def erratum_nab_f_typos(printed: bool = True) -> Verdict:
         corrected_path = residual < 1e-9
         return flagged(
             bool(not (corrected_path and lhs <= corrected + 1e-15)),
-            "SoftCubic1D, μ_k = 0.5: ∇f − H*e − Δ₁ is {path} on μ* + s(μ_k − μ*); "
+            "the soft cubic f(x) = x² + g(x), μ_k = 0.5: "
+            "∇f − H*e − Δ₁ is {path} on μ* + s(μ_k − μ*); "
             "right side − left side = {slack} with −2⟨He, ΣΔ₁⟩ (flagged when < 0)",
             found,
         )
     return flagged(
         decide_nab_f_typos(residual, printed_residual, lhs, printed_step, corrected),
-        "SoftCubic1D, μ_k = 0.5: ∇f − H*e − Δ₁ = {printed_path} on the printed path; "
+        "the soft cubic f(x) = x² + g(x), μ_k = 0.5: "
+        "∇f − H*e − Δ₁ = {printed_path} on the printed path; "
         "the printed step's left side exceeds its right by {excess} (flagged when > 0)",
         found,
     )

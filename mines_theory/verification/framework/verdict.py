@@ -65,6 +65,7 @@ from mines_theory.numbers import (
 __all__ = [
     "AGREE_RATIO",
     "DECIDED",
+    "VACUOUS_QUALIFIER",
     "K_AGREE",
     "NUMERIC_ROUNDING",
     "Kind",
@@ -441,6 +442,13 @@ class Measurement:
     @classmethod
     def from_json(cls, data: dict) -> Measurement:
         return cls(**data)
+
+
+#: The qualifier of a repaired result whose statement, with its probability 1 − Nδ by the union
+#: bound over its proof's N events of probability δ (or 1 − δ with δ/N inside its constants),
+#: promises nothing at the settings checked: a check sets it (``claims.repaired.common``), the
+#: front page counts it (``views.report``).
+VACUOUS_QUALIFIER = "union-bound form vacuous"
 
 
 @dataclasses.dataclass(frozen=True)

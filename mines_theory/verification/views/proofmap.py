@@ -49,16 +49,15 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .proofgraph import CATEGORY_STYLE, Category, Edge, edges, nodes, rows
-from .report import CONCLUSION_MEANING, Conclusion, conclusion, repair_entry
+from .report import CONCLUSION_MEANING, Conclusion, conclusion, row_false_as_printed
 from ..framework import ledger
-from ..framework.verdict import Status, Verdict
+from ..framework.verdict import Verdict
 
 __all__ = [
     "BOX_WORDS",
     "CONCLUSION_ORDER",
     "CONCLUSION_STYLE",
     "EDGE_STYLE",
-    "FALSE_AS_PRINTED",
     "WALK_STYLE",
     "WALK_WORDS",
     "WalkCategory",
@@ -144,35 +143,29 @@ def node_conclusions(
     return out
 
 
-#: How the corrigendum finds a statement (``Repair.survives``) when it is false as printed.
-FALSE_AS_PRINTED = ("false as printed", "cannot be repaired in its approach")
 #: The outline of a box whose statement is false as printed (``false_as_printed``), and its
 #: words in the legend.
 FALSE_OUTLINE: dict[str, Any] = {"linewidth": 3.2, "edgecolor": "black"}
-FALSE_WORDS = "thick outline: false as printed (a run\nor the corrigendum contradicts it)"
+FALSE_WORDS = "thick outline: false as printed (a run\ninside its hypotheses contradicts it)"
 
 
 def false_as_printed(verdicts: Mapping[str, Verdict] | None = None) -> set[str]:
-    """The nodes whose statement is false as printed, as the front page counts them: a row's
-    verdict (``verdicts``, default the published ones) is *fails* or *erratum* (a run inside
-    the hypotheses contradicts the printed statement), or the corrigendum finds a row "false as
-    printed" (or beyond repair in its approach, ``FALSE_AS_PRINTED``: Lemma 5.1, PDF Lemma 9,
-    whose quadratic row cannot see its flaw). A repaired result whose only change is a
-    constant and whose runs agree with it as printed (Lemma 5.2, PDF Lemma 10) is not among
-    them; Thm 5.4 is, by its row with γ > 0 (its stage 1 rests on Lemma 5.1's printed bound).
+    """The nodes whose statement is false as printed: those with a row that is
+    (``report.row_false_as_printed``, the predicate the front page counts its rows by), in
+    ``verdicts`` (default the published ones). Lemma 5.1 (PDF Lemma 9), whose quadratic row
+    cannot see its flaw, is by its row with γ > 0; a repaired result whose only change is a
+    constant and whose runs agree with it as printed (Lemma 5.2, PDF Lemma 10) is not; Thm 5.4
+    is, by its row with γ > 0 (its stage 1 rests on Lemma 5.1's printed bound).
 
     >>> sorted(false_as_printed() & {"Lemma 5.1", "Lemma 5.2", "Prop. A.2"})
     ['Lemma 5.1', 'Prop. A.2']
     """
     verdicts = ledger.published() if verdicts is None else verdicts
-    out = set()
-    for n in nodes():
-        for row in rows(n.name):
-            entry, verdict = repair_entry(row), verdicts.get(row)
-            found = verdict is not None and verdict.status in (Status.FAILS, Status.ERRATUM)
-            if found or (entry is not None and entry.survives in FALSE_AS_PRINTED):
-                out.add(n.name)
-    return out
+    return {
+        n.name
+        for n in nodes()
+        if any(row_false_as_printed(verdicts.get(row)) for row in rows(n.name))
+    }
 
 
 #: The legend's words for the line under our number in every box.

@@ -23,7 +23,15 @@ from ..framework.spec import Claim, Erratum, Repair
 from mines_theory.numbers import minus_signs, powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
-from ..framework.verdict import Kind, Measurement, Status, Verdict, flag_text, markdown_escape
+from ..framework.verdict import (
+    VACUOUS_QUALIFIER,
+    Kind,
+    Measurement,
+    Status,
+    Verdict,
+    flag_text,
+    markdown_escape,
+)
 
 __all__ = [
     "STATUS_VERBS",
@@ -61,7 +69,7 @@ __all__ = [
     "proof_note",
     "PROOF_NOTED",
     "plain_names",
-    "CODE_WORDS",
+    "row_false_as_printed",
     "tex_labels",
     "TEX_LABEL_CLASS",
     "TEX_NUMBER_CLASS",
@@ -250,6 +258,19 @@ TYPOS_ONLY = "proof has typos only, the first at step {step}"
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
 PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
+
+
+def row_false_as_printed(verdict: Verdict | None) -> bool:
+    """Whether a row's verdict finds its statement false as printed: a run inside its
+    hypotheses contradicts it, with no corrected form tested (status fails) or with its
+    corrected form holding (status erratum). The one predicate of "false as printed": the front
+    page counts the rows it holds for (``found_box``), the proof map outlines the results with
+    such a row (``proofmap.false_as_printed``).
+
+    >>> row_false_as_printed(Verdict(Status.ERRATUM, "x")), row_false_as_printed(None)
+    (True, False)
+    """
+    return verdict is not None and verdict.status in (Status.FAILS, Status.ERRATUM)
 
 
 def page_name(proof: str) -> str:
@@ -1293,10 +1314,6 @@ _CONCLUDED = {
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
-#: The qualifier of a repaired row whose statement, with its probability 1 − Nδ by the union
-#: bound, promises nothing at the settings checked (``found_box``; the checks test the stronger
-#: "exceedance at most δ per draw": ``claims.repaired.common``).
-VACUOUS_QUALIFIER = "union-bound form vacuous"
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
 PEER_ROWS = ("Comparison", "COCO bbob")
 
@@ -1432,8 +1449,9 @@ def found_box(
         )
 
     claims = ledger.claims()
-    failing = [c for c in claims if status(c.number) == Status.FAILS.value]
-    corrected = [c for c in claims if status(c.number) == Status.ERRATUM.value]
+    false = [c for c in claims if row_false_as_printed(results.get(c.number))]
+    failing = [c for c in false if status(c.number) == Status.FAILS.value]
+    corrected = [c for c in false if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
     errata = ledger.errata()
     coverage = walk.get("coverage") or {}
@@ -1446,7 +1464,7 @@ def found_box(
         f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(failing) + len(corrected)} are false as printed**: {len(failing)} with no "
+        f"**{len(false)} are false as printed**: {len(failing)} with no "
         f"corrected form tested on the runs (status {Status.FAILS.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
         + f"; {len(corrected)} whose corrected form holds (status {Status.ERRATUM.value}): "
@@ -1476,23 +1494,6 @@ def found_box(
     return html_scripts(box)
 
 
-#: Names of the library's code that the checks' sentences use, in plain words (``plain_names``).
-CODE_WORDS = {
-    "common.LogCosh": "a log-cosh objective",
-    "SoftCubic1D": "the soft cubic f(x) = s(x² + g(x)) of scale s",
-    "SoftCubic1D(1000)": "the soft cubic f(x) = s(x² + g(x)) of scale s = 1000",
-    "dd_bound": "the final bound of eq:dd (E.13)",
-    "bounds.theorem33_improved": "the suite's own bounds, not the paper's",
-    "appendix_d.BiasExperiment": "Lemma D.4 (PDF Lemma 27), ½‖x‖² + γΣⱼxⱼ³/6",
-    "comparison_table": "in notebook 07",
-}
-#: Each name as prose may write it: its underscores escaped for Markdown or not.
-_WORDS_ALT = "|".join(re.escape(k).replace("_", r"\\?_") for k in CODE_WORDS)
-#: A name of ``CODE_WORDS`` alone: bare, or a whole code span, in single or double backticks
-#: (not a part of a longer one, such as "`SoftCubic1D(1000)`").
-_CODE_WORD = re.compile(
-    rf"<code>({_WORDS_ALT})</code>|``?({_WORDS_ALT})``?|(?<![\w`.>])({_WORDS_ALT})(?![\w`(<])"
-)
 #: A parenthesis that only names code (``(<code>section3.convexity_threshold</code>,
 #: <code>convexity_scan</code>)``), and a code name that opens a parenthesis as its subject.
 _CODE_ONLY = re.compile(r" ?\((?:<code>[\w./]+</code>(?:, )?)+\)")
@@ -1522,18 +1523,18 @@ def _ours() -> dict[str, str]:
 
 
 def plain_names(markdown: str) -> str:
-    """``markdown`` with the .tex's statement labels and the library's code names in its prose
-    said as a reader says them: a ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with
-    ours beside it ("lem:X (Lemma E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)"
-    → "Lemma C.1 (Lemma 23)"), a code name of ``CODE_WORDS`` its words, and a parenthesis that
-    only names code is dropped. A line that is a ``*Label*`` field (the ledger's) or a heading
+    """``markdown`` with the .tex's statement labels in its prose said as a reader says them: a
+    ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with ours beside it ("lem:X (Lemma
+    E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)" → "Lemma C.1 (Lemma 23)"), and
+    a parenthesis that only names code is dropped (the checks' own texts name no code: they say
+    it in words). A line that is a ``*Label*`` field (the ledger's) or a heading
     (the anchors that link to it are made from its words) is left as it is; equation labels
     keep theirs (their number is beside them).
 
     >>> plain_names("proof of lem:X (Lemma E.7) and Lemma C.1 (lem:exp_tg)")
     'proof of Lemma 37 (our Lemma E.7) and Lemma C.1 (Lemma 23)'
-    >>> plain_names("Theorem 2 (prop:close) on common.LogCosh (<code>a.b</code>, <code>c</code>)")
-    'Theorem 2 on a log-cosh objective'
+    >>> plain_names("Theorem 2 (prop:close) on f (<code>a.b</code>, <code>c</code>)")
+    'Theorem 2 on f'
     """
     from ..framework.paper import STATEMENTS
 
@@ -1559,9 +1560,6 @@ def plain_names(markdown: str) -> str:
             return text
         text = _NAME_THEN_LABEL.sub(name_then_label, text)
         text = _LABEL_ALONE.sub(label_alone, text)
-        text = _CODE_WORD.sub(
-            lambda m: CODE_WORDS[next(g for g in m.groups() if g).replace("\\_", "_")], text
-        )
         text = _CODE_ONLY.sub("", text)
         return _CODE_SUBJECT.sub("(the check ", text)
 

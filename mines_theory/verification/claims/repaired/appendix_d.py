@@ -32,7 +32,8 @@ __all__ = [
 
 
 def _batch_verdict(values, bound: float, *, allowed: float, what: str, printed=None) -> Verdict:
-    """``exceedance_verdict`` on batches, with the bound (and the printed one) reported."""
+    """``exceedance_verdict`` on batches, with the bound (and the printed one) reported and
+    the qualifier "loose" (``common.loose_qualifier``)."""
     return exceedance_verdict(
         values,
         bound,
@@ -41,6 +42,7 @@ def _batch_verdict(values, bound: float, *, allowed: float, what: str, printed=N
         what=what,
         extra=(exact("bound", bound), *(() if printed is None else (exact("printed", printed),))),
         summary_tail="; bound {bound}" + ("" if printed is None else " (printed {printed})"),
+        loose=True,
     )
 
 
@@ -56,8 +58,8 @@ def _bias_verdict(
         bounds = experiment.bounds(delta / (experiment.b + 1), repaired=True)
         bound = bounds["nu"].U_nu_sq if term == "U_nu_sq" else bounds[term]
     what = (
-        f"{quantity} on the cubic of appendix_d.BiasExperiment (d = {experiment.d}, "
-        f"b = {experiment.b}, α = {experiment.alpha:g}, ∇f(0) = 0)"
+        f"{quantity} on the cubic f(x) = ½‖x‖² + γΣⱼxⱼ³/6 (γ = {experiment.gamma:g}, "
+        f"d = {experiment.d}, b = {experiment.b}, α = {experiment.alpha:g}, ∇f(0) = 0)"
     )
     return _batch_verdict(values, bound, allowed=delta, what=what)
 

@@ -18,12 +18,62 @@ import numpy as np
 from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
 from ...framework.decisions import exceeded, status_of
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
-from ...framework.verdict import Measurement, Qualifier, Undecidable, Verdict, decides
+from mines_theory.theory.bounds.section5 import c_constants
+from ...framework.verdict import (
+    VACUOUS_QUALIFIER,
+    Measurement,
+    Qualifier,
+    Undecidable,
+    Verdict,
+    decides,
+)
 
-__all__ = ["UNION", "exact", "exceedance_verdict", "lemma53_at_confidence"]
+__all__ = [
+    "LOOSE",
+    "UNION",
+    "exact",
+    "exceedance_verdict",
+    "lemma53_at_confidence",
+    "loose_qualifier",
+    "union_bound_form",
+]
 
 #: The union bound the repaired probabilities need, an erratum of several lemmas.
 UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
+#: Looseness declared before the runs, as in Sections 3 and 5 (``section3.theorem34.LOOSE``,
+#: ``section5.mean.LOOSE``): a repaired bound is "loose" where the lower end of the 95%
+#: interval of bound/measured is at least LOOSE.
+LOOSE = 10.0
+
+
+def loose_qualifier(looseness: Measurement, measured: str) -> Qualifier:
+    """ "loose": the lower end of ``looseness``'s 95% interval (its value where it has none) is
+    at least ``LOOSE``; ``measured`` names what the bound is divided by. The alternative it
+    rules out: a bound within LOOSE× of what it bounds."""
+    low = looseness.interval[0] if looseness.interval is not None else looseness.value
+    return Qualifier(
+        "loose",
+        f"bound over {measured} ≥ {LOOSE:g} (the lower end of its 95% interval); No where the "
+        f"bound is within {LOOSE:g}× of the data",
+        low >= LOOSE,
+    )
+
+
+def union_bound_form(
+    *, d: int, b: int, delta: float, events: float, events_words: str, result: str
+) -> tuple[Measurement, Qualifier]:
+    """The constant c₂ of eq:c1 at δ/``events`` (the ``result``'s statement with probability
+    1 − δ once δ divided by its proof's ``events`` δ-events, said ``events_words``, replaces δ),
+    and the qualifier ``VACUOUS_QUALIFIER``: c₂ ≤ 0 there, so that the union-bound form
+    promises no contraction (rate ≥ 1) at these settings. The alternative it rules out: a b
+    large enough against log(N/δ) for c₂ > 0."""
+    c2 = c_constants(d=d, b=b, delta=delta / events).c2
+    return exact("c2_union", c2), Qualifier(
+        VACUOUS_QUALIFIER,
+        f"c₂ ≤ 0 at δ/({events_words}): the repaired {result} with probability 1 − δ promises "
+        "no contraction at these settings",
+        c2 <= 0,
+    )
 
 
 @decides
@@ -37,6 +87,7 @@ def exceedance_verdict(
     extra: tuple[Measurement, ...] = (),
     qualifiers: tuple[Qualifier, ...] = (),
     summary_tail: str = "",
+    loose: bool = False,
     data=None,
 ) -> Verdict:
     """A repaired bound "value ≤ bound with probability ≥ 1 − allowed" on independent units.
@@ -48,7 +99,8 @@ def exceedance_verdict(
     Looseness: the ``allowed``-quantile of bound/value over the units (≥ 1 where the bound
     holds as stated; 10 means the bound is 10 times what the (1 − allowed)-quantile of the data
     needs), with a 95% bootstrap interval over the units. "Not checked" with fewer units than
-    the binomial test needs (``stats.trials_needed``)."""
+    the binomial test needs (``stats.trials_needed``). ``loose``: add the qualifier "loose"
+    (``loose_qualifier``)."""
     values = np.asarray(values, dtype=float).ravel()
     n = values.size
     at_least(units, n, trials_needed(allowed), f"the binomial test at {allowed:g}")
@@ -56,8 +108,8 @@ def exceedance_verdict(
     count = int(np.sum(values > B))
     with np.errstate(divide="ignore"):
         ratio = np.where(values > 0, B / np.where(values > 0, values, 1.0), np.inf)
-    loose = bootstrap(lambda i: float(np.quantile(ratio[i], allowed)), n, "looseness")
-    if not math.isfinite(loose.value):
+    ratio_measurement = bootstrap(lambda i: float(np.quantile(ratio[i], allowed)), n, "looseness")
+    if not math.isfinite(ratio_measurement.value):
         raise Undecidable(
             "{what}: the values are 0 in more than a fraction δ of the units; "
             "bound/measured is infinite"
@@ -69,8 +121,15 @@ def exceedance_verdict(
         "quantile "
         "{looseness}" + summary_tail
     )
+    if loose:
+        quantile = f"the measured upper {100 * allowed:g}% quantile"
+        qualifiers = (*qualifiers, loose_qualifier(ratio_measurement, quantile))
     return Verdict(
-        status, summary, (proportion("exceeding", count, n), loose, *extra), qualifiers, data=data
+        status,
+        summary,
+        (proportion("exceeding", count, n), ratio_measurement, *extra),
+        qualifiers,
+        data=data,
     )
 
 

@@ -453,7 +453,7 @@ def decide_nonquadratic_step(
         qualifiers.append(
             Qualifier(
                 "the printed Δ_α,1 fails",
-                f"on SoftCubic1D, exceeded in "
+                f"on the soft cubic f(x) = s(x² + g(x)), exceeded in "
                 f"more than δ of the one-step draws ({K_SE:g} SE, "
                 "one-sided), the corrected one not, and the corrected one "
                 "holds on the logistic run",
@@ -504,7 +504,8 @@ def describe_nonquadratic_step(
             ". With the corrected Δ_α,1 = {corrected_delta} ({printed_over_corrected}× "
             "smaller) {fraction_corrected} of the steps ({informative_steps}) have "
             "f_k − f* > Δ_α,1 and {violations_corrected} of these exceed the bound"
-            f". One step from μ* on SoftCubic1D({one.scale:g}) (σ = τ, ζ = L, α = "
+            f". One step from μ* on the soft cubic f(x) = s(x² + g(x)) at scale "
+            f"s = {one.scale:g} (σ = τ, ζ = L, α = "
             f"{one.alpha:g}, b = {one.b}, {one.draws} draws), where the bound is Δ_α,1 "
             "alone: f(μ_{{k+1}}) − f* exceeds the printed Δ_α,1 in {printed}, the printed "
             "with γ² in place of γ in {printed_gamma_sq}, the corrected "

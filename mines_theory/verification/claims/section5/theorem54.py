@@ -29,6 +29,7 @@ __all__ = [
     "check_theorem54",
     "decide_batch_remark",
     "decide_lxi",
+    "describe_batch_remark",
     "decide_lxi_trivial_runs",
     "describe_theorem54",
     "final_rates",
@@ -325,6 +326,26 @@ def decide_batch_remark(
     return status_of(increasing=increasing, bound_below=below), qualifiers
 
 
+def describe_batch_remark(qualifiers: tuple[Qualifier, ...]) -> str:
+    """What Remark 5.6's check tested, in words, from the outcomes of ``decide_batch_remark``'s
+    qualifiers (a pure function): the two parts its status rests on (a larger batch, a faster
+    final contraction per iteration; c₂/(8c₁) below every measured rate), then the two readings
+    beyond the remark's O(b/d), each said as it came out: per evaluation, and b/d alone."""
+    said = {q.name: q.outcome for q in qualifiers}
+    no = {True: "", False: "not "}
+    return (
+        "tested: at d = 10 a larger b "
+        + ("gives" if said["per iteration faster with larger b"] else "does not give")
+        + " a faster final contraction per iteration; c₂/(8c₁) "
+        + ("lies" if said["bound below measurement"] else "does not lie")
+        + " below every measured rate; beyond the remark's O(b/d): "
+        + no[said["per evaluation faster with larger b"]]
+        + "faster per evaluation (rate/(2b + 1)), "
+        + no[said["a function of b/d alone"]]
+        + "a function of b/d alone"
+    )
+
+
 def _rates_by_run(runs):
     """Per run: the bootstrap measurement of the median final contraction over its seeds."""
     out = []
@@ -362,7 +383,9 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
     names = "; ".join(f"d = {r.d}, b = {r.b}: {{{m.name}}}" for r, m in zip(runs, rates))
     return Verdict(
         status,
-        "final contraction per iteration (oracle step, κ = 100): " + names,
+        describe_batch_remark(qualifiers)
+        + "; final contraction per iteration (oracle step, κ = 100): "
+        + names,
         rates,
         qualifiers,
         data={"runs": runs, "rates": rates, "bounds": bounds},
