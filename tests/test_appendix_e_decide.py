@@ -52,18 +52,19 @@ def test_lemma_e6_refuses_nan():
         decide_lemma_e6(1.0, math.nan)
 
 
+#: 2000 repetitions at δ = 4.4·10⁻⁴ (0.88 expected): exceeded beyond δ by the exact test from
+#: 10 on; at δ = 0.1 (200 expected) from 271 on.
 @pytest.mark.parametrize(
-    "chi, chi_1, y0, status",
+    "edge, moderate, status",
     [
-        (0, 0, 0.16, Status.HOLDS),  # eq:Y0 at its allowed probability
-        (1, 0, 0.1, Status.FAILS),  # eq:chi violated once
-        (0, 1, 0.1, Status.FAILS),  # eq:chi_1 fails once
-        (0, 0, 0.1601, Status.FAILS),  # eq:Y0 above π²δ/6
+        (9, 270, Status.HOLDS),  # both at their last count the exact test accepts
+        (10, 0, Status.FAILS),  # the conclusion exceeded beyond δ in the edge setting alone
+        (0, 271, Status.FAILS),  # and in the moderate setting alone
     ],
-    ids=["holds", "chi", "chi_1", "Y0"],
+    ids=["holds", "edge", "moderate"],
 )
-def test_lemma_e8(chi, chi_1, y0, status):
-    assert decide_lemma_e8(chi, chi_1, y0, 0.16) is status
+def test_lemma_e8(edge, moderate, status):
+    assert decide_lemma_e8(edge=(edge, 2000, 4.4e-4), moderate=(moderate, 2000, 0.1)) is status
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """Appendix E's lemmas checked off the trajectory (``trajectory`` has those checked along it): E.1
 (``lem:nab_f``, at random points of the local region), the identities and tail lemmas E.3
 (``lem:GH``), E.5 (``lem:E``), E.6 (``lem:EXY``, ``truncated_moments``), E.7 (``lem:X``) and E.8
-(``lem:Y``, eq:chi_1's threshold); with
+(``lem:Y``: its conclusion, Monte Carlo in ``E8_SETTINGS``, and its proof's
+eq:chi_1 and eq:Y0); with
 ``chi_threshold_region`` (where the corrected A_t of eq:chi_1 holds) and ``azuma_margin``
 (Azuma–Hoeffding against lem:X's printed deviation), which ``errata.appendix_e_stochastic``
 uses."""
@@ -9,11 +10,13 @@ uses."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.stats
 
 from mines_theory.algorithm.estimators import sigma_gradient
+from mines_theory.numbers import format_number, powers_of_ten
 from mines_theory.linalg.spd import (
     preconditioned_extremes,
     project_eigenvalues,
@@ -35,8 +38,8 @@ from ...framework.stats import (
     smallest,
     z_measurement,
 )
-from ...framework.verdict import Kind, Measurement, Status, Verdict
-from .common import count, inner, untestable
+from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
+from .common import count, exact, inner, untestable
 from mines_theory.theory.bounds.appendix import chi_threshold
 from mines_theory.theory.bounds.section5 import nab_f_threshold
 
@@ -51,6 +54,9 @@ __all__ = [
     "decide_lemma_e1",
     "decide_lemma_e6",
     "decide_lemma_e8",
+    "E8_SETTINGS",
+    "YSetting",
+    "y_sums",
     "chi_threshold_region",
     "truncated_moments",
 ]
@@ -319,40 +325,166 @@ def y0_failure(b: int, delta: float, d: int, printed: bool, horizon: int = 100_0
     return float(-np.expm1(b * np.sum(np.log1p(-np.minimum(p, 1 - 1e-16)))))
 
 
-def decide_lemma_e8(chi_violations: int, violations: int, y0: float, allowed: float) -> Status:
-    """Lemma E.8's status, three parts: eq:chi is never violated on its grid
-    (``chi_violations`` = 0), eq:chi_1 never fails on its grid (``violations`` = 0), and
-    eq:Y0's failure probability ``y0`` is at most π²δ/6 (``allowed``).
+def decide_lemma_e8(**tails: tuple[int, int, float]) -> Status:
+    """Lemma E.8's status: its printed conclusion, in each setting (one part each), is exceeded
+    in ``count`` of ``trials`` repetitions no more often than δ (``allowed``) by the one-sided
+    test (``decide_tails``). The proof's steps eq:chi_1 and eq:Y0 are its qualifiers, not parts.
 
-    >>> decide_lemma_e8(0, 0, 0.1, 0.16).value, decide_lemma_e8(0, 0, 0.75, 0.16).value
-    ('holds', 'fails')
+    >>> decide_lemma_e8(moderate=(0, 2000, 0.1), edge=(0, 2000, 4.4e-4)).value
+    'holds'
+    >>> decide_lemma_e8(moderate=(0, 2000, 0.1), edge=(500, 2000, 4.4e-4)).value
+    'fails'
     """
-    return status_of(chi=chi_violations == 0, chi_1=violations == 0, Y0=y0 <= allowed)
+    return decide_tails(**tails)
 
 
-@claim("Lemma E.8")
-def check_lemma_e8() -> Verdict:
-    """Lemma E.8 (lem:Y): eq:chi (P(‖u‖² ≥ (β+1)d) ≤ e^{−dβ/8}, β ≥ 1) against scipy's χ², eq:chi_1
-    with the printed A_t = 8 log(1/(bδ)) + 16 log(t+1) + d on a grid of (b, δ, d, t), and eq:Y0
-    (no ‖u_{t,i}‖² ≥ A_t ever, w.p. ≥ 1 − π²δ/6) exactly at b = 20, δ = 0.1, d = 5."""
+@dataclass(frozen=True)
+class YSetting:
+    """A setting of lem:Y's conclusion, the same at every t = 1…k: z_{t,k} = 1 (z_{0,k} = 0: the
+    sequence is given for t ≥ 1), Λ_t = diag(``lam``), Σ_t⁻¹ = diag(``sigma_inv``), H* = ``h``·I,
+    V_t = I, so M_t = VᵀΣ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2}V = diag(s(s − h))."""
+
+    d: int
+    b: int
+    delta: float
+    k: int
+    lam: tuple[float, ...]
+    sigma_inv: tuple[float, ...]
+    h: float = 1.0
+
+    def thresholds(self) -> list[float]:
+        """The printed A_t, t = 1…k; lem:EXY needs each > 0."""
+        return [chi_threshold(d=self.d, b=self.b, delta=self.delta, t=t) for t in self.ts]
+
+    @property
+    def ts(self) -> range:
+        return range(1, self.k + 1)
+
+    def words(self) -> str:
+        """ "d = 1, b = 10⁴, δ = 4.4×10⁻⁴, k = 1": the setting as the verdict names it."""
+        b, delta = (
+            f"{x:g}" if 1e-2 <= x < 1e3 else powers_of_ten(format_number(x, fixed_below=1e3))
+            for x in (self.b, self.delta)
+        )
+        return f"d = {self.d}, b = {b}, δ = {delta}, k = {self.k}"
+
+    def bound(self) -> float:
+        """The conclusion's right side: Σ_t z_t·3tr(Λ)/d·δ(A_t² + 16A_t + 144)/(t + 1)²
+        ·tr(Σ⁻¹)·‖Σ⁻¹ − H*‖₂."""
+        lam, s = np.array(self.lam), np.array(self.sigma_inv)
+        norm = float(np.max(np.abs(s - self.h)))
+        return float(
+            sum(
+                3
+                * lam.sum()
+                / self.d
+                * self.delta
+                * (A * A + 16 * A + 144)
+                / (t + 1) ** 2
+                * s.sum()
+                * norm
+                for t, A in zip(self.ts, self.thresholds())
+            )
+        )
+
+
+#: Lemma E.8's settings. ``moderate``: d = 5, b = 20, δ = 0.1, k = 10, where eq:Y0 fails (some
+#: Y_{t,i} ≠ 0 in 3 runs of 4). ``edge``: d = 1, b = 10⁴, δ = 4.4·10⁻⁴ (bδ = 4.4, so that the
+#: printed A_1 = 0.24 > 0, as lem:EXY asks), k = 1: nearly every draw has ‖ū‖² > A_1, and Y
+#: carries the whole noise, of size 1/√b, against a bound proportional to δ.
+E8_SETTINGS = {
+    "moderate": YSetting(
+        5, 20, 0.1, 10, (0.5, 0.875, 1.25, 1.625, 2.0), (0.5, 1.125, 1.75, 2.375, 3.0)
+    ),
+    "edge": YSetting(1, 10_000, 4.4e-4, 1, (1.0,), (2.0,)),
+}
+
+
+def y_sums(setting: YSetting, reps: int, rng, chunk: int = 100):
+    """The left side of lem:Y's conclusion before its absolute value, one per repetition,
+    Σ_t z_t (1/b)Σ_i ⟨Y_{t,i} − E Y_t, ½M_t⟩ with ū_{t,i} ~ N(0, I_d) drawn from ``rng`` and
+    E Y_t from ``truncated_moments`` (closed form), and whether some Y_{t,i} ≠ 0 in it (bools);
+    ``chunk`` repetitions at once. Its mean is 0 exactly when E Y_t is right."""
+    lam, s = np.array(setting.lam), np.array(setting.sigma_inv)
+    m = s * (s - setting.h)  # the diagonal of M_t
+    means = [0.5 * float(np.diag(truncated_moments(lam, A)[1]) @ m) for A in setting.thresholds()]
+    out, any_y = [], []
+    for start in range(0, reps, chunk):
+        n = min(chunk, reps - start)
+        total, hit = np.zeros(n), np.zeros(n, dtype=bool)
+        for A, mean in zip(setting.thresholds(), means):
+            u2 = rng.standard_normal((n, setting.b, setting.d)) ** 2
+            tail = u2.sum(axis=2) > A
+            y = 0.5 * (u2 @ lam) * (u2 @ m - m.sum()) * tail
+            total += y.mean(axis=1) - mean
+            hit |= tail.any(axis=1)
+        out.append(total)
+        any_y.append(hit)
+    return np.concatenate(out), np.concatenate(any_y)
+
+
+@claim("Lemma E.8", minimum=Data(draws=single_event_trials(4.4e-4), at={"draws": "reps"}))
+def check_lemma_e8(reps: int = 2000) -> Verdict:
+    """Lemma E.8 (lem:Y): with A_t = 8 log(1/(bδ)) + 16 log(t+1) + d, w.p. ≥ 1 − δ,
+    |Σ_t z_t (1/b)Σ_i ⟨Y_{t,i} − E Y_{t,i}, ½M_t⟩| ≤ Σ_t z_t·3tr(Λ_t)/d·δ(A_t² + 16A_t + 144)
+    /(t + 1)²·tr(Σ_t⁻¹)·‖Σ_t⁻¹ − H*‖. Its conclusion, in the two ``E8_SETTINGS`` (``reps``
+    repetitions each, one SeedSequence stream each), decides the status. Its proof's steps are
+    measured beside it: eq:chi against scipy's χ², eq:chi_1 on a grid of (b, δ, d, t), and
+    eq:Y0 (no ‖u_{t,i}‖² ≥ A_t ever, w.p. ≥ 1 − π²δ/6) exactly at b = 20, δ = 0.1, d = 5."""
+    streams = np.random.SeedSequence(38).spawn(len(E8_SETTINGS))
+    tails, ratios, hits = {}, {}, {}
+    for (name, setting), seq in zip(E8_SETTINGS.items(), streams):
+        signed, any_y = y_sums(setting, reps, np.random.default_rng(seq))
+        lhs = np.abs(signed)
+        bound = setting.bound()
+        tails[name] = (int(np.sum(lhs > bound)), reps, setting.delta)
+        ratios[name] = largest(lhs / bound, "|left side|/bound")
+        hits[name] = proportion(f"y_{name}", int(np.sum(any_y)), reps)
     d = np.arange(1, 101)[:, None]
     beta = np.linspace(1, 40, 400)[None, :]
     chi_violations = int(np.sum(scipy.stats.chi2.logsf((beta + 1) * d, d) > -d * beta / 8 + 1e-12))
     violations, cases, worst = chi1_grid(printed=True)
     y0, allowed = y0_failure(20, 0.1, 5, printed=True), math.pi**2 * 0.1 / 6
     return Verdict(
-        decide_lemma_e8(chi_violations, violations, y0, allowed),
-        "eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; eq:chi_1 "
-        "fails in {violations} of {cases} grid cases (worst {worst}× the allowed tail); "
-        "eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "
+        decide_lemma_e8(**tails),
+        f"the conclusion at {E8_SETTINGS['edge'].words()} "
+        + "(A_1 = {a_edge}): exceeded in {p} of {reps} repetitions (allowed δ = {delta}), "
+        "largest |left|/right {largest_edge}; "
+        + f"at {E8_SETTINGS['moderate'].words()}: "
+        + "exceeded in {p_moderate}, largest {largest}, some Y_{{t,i}} ≠ 0 in {y_moderate}. "
+        "Its proof: eq:chi violated at {chi} of 40000 (d, β) with d ≤ 100, β ∈ [1, 40]; "
+        "eq:chi_1 fails in {violations} of {cases} grid cases (worst {worst}× the allowed "
+        "tail); eq:Y0 at b = 20, δ = 0.1, d = 5: P(some Y ≠ 0) = {y0} against the allowed "
         "π²δ/6 = {allowed}",
         (
+            proportion("p", *tails["edge"][:2]),
+            exact("delta", E8_SETTINGS["edge"].delta, percent=True),
+            count("reps", reps),
+            exact("a_edge", E8_SETTINGS["edge"].thresholds()[0]),
+            Measurement("largest_edge", ratios["edge"], 1e-6 * ratios["edge"], digits=3),
+            proportion("p_moderate", *tails["moderate"][:2]),
+            Measurement("largest", ratios["moderate"], 1e-6 * ratios["moderate"], digits=3),
+            hits["moderate"],
             count("chi", chi_violations),
             count("violations", violations),
             count("cases", cases),
             Measurement("worst", worst, 1e-6 * worst),
             Measurement("y0", y0, 1e-9),
             Measurement("allowed", allowed, 1e-12),
+        ),
+        (
+            Qualifier(
+                "its proof's step eq:Y0 fails",
+                "P(some ‖u_{t,i}‖² ≥ A_t, t ≤ 10⁵, i ≤ b) at b = 20, δ = 0.1, d = 5, exact "
+                "from scipy's χ², above π²δ/6",
+                y0 > allowed,
+            ),
+            Qualifier(
+                f"fails also at {E8_SETTINGS['moderate'].words()}",
+                "the conclusion's exceedance there above δ by the one-sided binomial "
+                f"test ({K_SE:g} SE)",
+                decide_tails(moderate=tails["moderate"]) is Status.FAILS,
+            ),
         ),
     )
 
