@@ -13,7 +13,12 @@ import pytest
 
 from mines_theory.plotting.figures import PENDING
 from mines_theory.plotting.rules import figure_violations
+from matplotlib.colors import to_hex
+
 from mines_theory.verification.views import atlas
+from mines_theory.verification.views.proofgraph import CATEGORY_STYLE, Category
+from mines_theory.verification.views.proofmap import CONCLUSION_STYLE
+from mines_theory.verification.views.report import Conclusion, row_false_as_printed
 from mines_theory.verification.framework import ledger
 from mines_theory.verification.views import atlas_bounds
 from mines_theory.verification.framework.spec import FORMS, Bar
@@ -329,6 +334,10 @@ def test_bad_arguments_are_named():
             "Theorem 3.3 (PDF Theorem 3), repaired\nthe same, O(α⁴)",
         ),
         (
+            ("Thm 3.3", "Theorem 3", "O(α⁴)", "repaired", False),
+            "Theorem 3.3 (PDF Theorem 3), sharpened\nO(α⁴)",
+        ),
+        (
             ("Lemma E.8", "Lemma 38", "P(‖u‖² ≥ A_t) ≤ δ/(b(t+1)²) by eq:Y (E.11)", "printed"),
             "Lemma E.8 (PDF Lemma 38)\nP(‖u‖² ≥ Aₜ) ≤ δ/(b(t+1)²) by (E.11)",
         ),
@@ -383,8 +392,10 @@ def test_every_mark_of_the_figure_is_said_in_its_legend(table):
         texts = [t.get_text() for t in legend.get_texts()]
         assert any("dashed edge" in t and "repaired" in t for t in texts)
         assert any("error bar" in t and "1.96" in t for t in texts)
-        assert set(table["category"]) <= set(texts)
-        assert "verdict" in legend.get_title().get_text()
+        said = {t.replace("\n", " ").split(":")[0] for t in texts}
+        assert set(table["conclusion"]) <= said
+        assert any(t.replace("\n", " ") == atlas.FALSE_ELSEWHERE for t in texts)
+        assert "conclusion" in legend.get_title().get_text()
     finally:
         plt.close(fig)
 
@@ -412,3 +423,93 @@ def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
         assert widths[0] < 0 < widths[-1]
     finally:
         plt.close(fig)
+
+
+# --- one colour, one meaning; a bar of a row false as printed ----------------------------------
+
+
+def test_the_atlas_draws_in_the_proof_maps_look():
+    """A colour means one thing on the front page: each category on the runs is concluded as the
+    conclusion the proof map draws in the same look (``CONCLUSION_STYLE``, not a copy)."""
+    for kind, said in atlas.ON_THE_RUNS.items():
+        if kind is not Category.IDENTITY:  # the proof map has no identity
+            assert CONCLUSION_STYLE[said] is CATEGORY_STYLE[kind]
+
+
+def test_each_bar_is_filled_by_its_conclusion(table):
+    fig = atlas.draw(table)
+    try:
+        bars = fig.axes[0].patches  # drawn in the frame's order
+        for patch, said in zip(bars, table["conclusion"]):
+            colour = CONCLUSION_STYLE[Conclusion(said)]["color"]
+            assert to_hex(patch.get_facecolor()) == colour
+    finally:
+        plt.close(fig)
+
+
+def test_a_repaired_bar_takes_its_repaired_forms_verdict():
+    """An erratum whose corrected form a bar measures is read as its corrected form holding:
+    with a true "too loose to be tested" it is untested, not an erratum (Lemma E.4's √d form,
+    2×10⁻⁴); the printed bar of the same verdict keeps the erratum."""
+    loose = Qualifier("too loose to be tested", "largest ≤ 10⁻²", True)
+    v = _verdict(Measurement("r", 2e-4), status=Status.ERRATUM, qualifiers=(loose,))
+    kw = dict(claim="Lemma E.4", ratio="r", ratio_of="measured/bound")
+    repaired = atlas.frame({"Lemma E.4": v}, (Bar("x", form="repaired", **kw),)).iloc[0]
+    assert repaired["category"] == Category.UNTESTABLE.value
+    assert repaired["conclusion"] == Conclusion.UNTESTED.value
+    printed = atlas.frame({"Lemma E.4": v}, (Bar("x", **kw),)).iloc[0]
+    assert printed["category"] == Category.ERRATUM.value
+    assert printed["conclusion"] == Conclusion.REPAIRED.value
+    tight = _verdict(Measurement("r", 0.5), status=Status.ERRATUM)
+    row = atlas.frame({"Lemma E.4": tight}, (Bar("x", form="repaired", **kw),)).iloc[0]
+    assert row["conclusion"] == Conclusion.STANDS.value
+
+
+def test_lemma_e4_repaired_bar_is_untested(table, published):
+    row = _row(table, "Lemma E.4", "α-error sums")
+    assert row["form"] == "repaired" and row["ratio"] >= 1e2  # the ≤ 10⁻² rule
+    assert published["Lemma E.4"].status is Status.ERRATUM
+    assert row["conclusion"] == Conclusion.UNTESTED.value
+
+
+def test_a_row_false_as_printed_with_only_holding_bars_is_marked():
+    """Marked where no printed bar of the row is violated; not where one is (its violation is
+    then in the figure)."""
+    kw = dict(claim="Lemma 5.1, γ > 0", ratio="r", ratio_of="measured/bound")
+    holds = _verdict(Measurement("r", 1e-3), status=Status.ERRATUM)
+    assert atlas.frame({kw["claim"]: holds}, (Bar("x", **kw),)).iloc[0]["false_elsewhere"]
+    both = _verdict(Measurement("r", 1e-3), Measurement("s", 10.0), status=Status.FAILS)
+    bars = (Bar("x", **kw), Bar("y", **{**kw, "ratio": "s"}))
+    assert not atlas.frame({kw["claim"]: both}, bars)["false_elsewhere"].any()
+    fine = _verdict(Measurement("r", 1e-3))
+    assert not atlas.frame({kw["claim"]: fine}, (Bar("x", **kw),)).iloc[0]["false_elsewhere"]
+
+
+def test_the_published_rows_false_as_printed_on_another_run_are_marked(table, published):
+    marked = set(table[table["false_elsewhere"]]["claim"])
+    assert marked == {"Lemma 5.1, γ > 0", "Thm 5.4, γ > 0"}
+    for claim in marked:
+        assert row_false_as_printed(published[claim])
+        assert not table[table["claim"] == claim]["violated"].any()
+    fig = atlas.draw(table)
+    try:
+        stars = [ln for ln in fig.axes[0].lines if ln.get_label() == "_false"]
+        assert len(stars) == int(table["false_elsewhere"].sum())
+    finally:
+        plt.close(fig)
+
+
+def test_theorem_33s_own_bound_is_not_called_repaired(table):
+    row = _row(table, "Thm 3.3", "f(μ̂*) − f(μ*) and ‖μ* − μ̂*‖², O(α⁴)")
+    assert row["form"] == "repaired" and not row["corrects"]
+    name = atlas.bar_name(row["claim"], row["printed"], row["label"], "repaired", False)
+    assert atlas.OWN in name.replace("\n", " ") and atlas.REPAIRED not in name
+    for r in table[table["form"] == "repaired"].itertuples():
+        if r.claim != "Thm 3.3":
+            assert r.corrects, r.claim
+
+
+def test_no_declared_label_names_the_code():
+    """A bar's label is said as declared (no swap at render time): no identifier of the code."""
+    code = re.compile(r"\b[a-z][a-z0-9]+(?:_[a-z0-9]+)+\b")
+    assert [b.label for b in BARS if code.search(re.sub(r"eq:\w+", "", b.label))] == []

@@ -45,7 +45,8 @@ CAPTIONS = {
     "00-looseness-atlas": (
         "The looseness atlas: every checked bound, printed or repaired, as its ratio to what is"
         r" measured on a log₁₀ axis, $\log_{10}$(bound/measured): 0 is a bound attained, a bar"
-        " below 0 a bound the runs violate, a long bar one that says little."
+        " below 0 a bound the runs violate, a long bar one that says little; coloured as the"
+        " proof map, a star beside a bar of a statement false as printed on a run without a bar."
     ),
     "01-natural-vs-vanilla-steps": (
         "A vanilla and a natural gradient step from the same one-dimensional Gaussian: in"

@@ -39,10 +39,12 @@ the figure are here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import textwrap
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -53,18 +55,25 @@ from ..framework import ledger
 from ..framework.ledger import published
 from ..framework.spec import Bar
 from ..framework.paper import with_number
-from .proofgraph import CATEGORY_STYLE, Category, category
-from ..framework.verdict import Verdict
+from .proofgraph import Category, category
+from .proofmap import CONCLUSION_STYLE
+from .report import CONCLUSION_MEANING, Conclusion, conclusion, row_false_as_printed
+from ..framework.verdict import Status, Verdict
 
 __all__ = [
     "COLUMNS",
+    "FALSE_ELSEWHERE",
     "KIND_WORDS",
     "NAME_WIDTH",
+    "ON_THE_RUNS",
+    "OWN",
+    "REPAIRED",
     "Z_VIOLATED",
     "bar_name",
     "draw",
     "frame",
     "left_out",
+    "repaired_form",
 ]
 
 #: The columns of ``frame``, in order.
@@ -80,6 +89,9 @@ COLUMNS = (
     "violated",
     "status",
     "category",
+    "conclusion",
+    "false_elsewhere",
+    "corrects",
     "verdict",
 )
 
@@ -109,8 +121,43 @@ def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
     return verdicts
 
 
+#: What a repaired form's category on the runs concludes of it: the conclusion that the proof
+#: map draws in the same colour (``proofmap.CONCLUSION_STYLE``: stands as holds, false as
+#: fails, repaired as erratum, untested as too loose to be tested). The suite's own bound has no
+#: walked proof, so a run that cannot contradict it leaves it untested.
+ON_THE_RUNS: dict[Category, Conclusion] = {
+    Category.HOLDS: Conclusion.STANDS,
+    Category.UNTESTABLE: Conclusion.UNTESTED,
+    Category.FAILS: Conclusion.FALSE,
+    Category.ERRATUM: Conclusion.REPAIRED,
+    Category.IDENTITY: Conclusion.STANDS,
+    Category.NOT_CHECKED: Conclusion.NOT_CHECKED,
+}
+
+
+def repaired_form(verdict: Verdict) -> Category:
+    """The category on the runs of the repaired form a ``form="repaired"`` bar measures, from
+    the verdict its numbers are read from: an erratum's corrected form holds on the same runs
+    (``report.STATUS_MEANING``), so it is read as holding, with the verdict's qualifiers (a
+    "too loose to be tested" among them); any other verdict is the repaired form's own.
+
+    >>> repaired_form(Verdict(Status.ERRATUM, "x")).value
+    'holds'
+    """
+    if verdict.status is Status.ERRATUM:
+        verdict = dataclasses.replace(verdict, status=Status.HOLDS)
+    return category(verdict)
+
+
+#: The legend's words for a bar of a row false as printed whose bars all hold (its violation
+#: is on a run without a bound/measured ratio).
+FALSE_ELSEWHERE = "false as printed on another run (no bar there): see the ledger"
+
+
 def frame(
-    verdicts: Mapping[str, Verdict] | None = None, bounds: tuple[Bar, ...] | None = None
+    verdicts: Mapping[str, Verdict] | None = None,
+    bounds: tuple[Bar, ...] | None = None,
+    walk: Mapping[str, Any] | None = None,
 ) -> pd.DataFrame:
     """The atlas as a tidy frame, one row per bound, sorted from the loosest to the most violated.
 
@@ -120,6 +167,9 @@ def frame(
         Ledger number → verdict; default the published verdicts (``ledger.published``).
     bounds : tuple of spec.Bar, optional
         The bars; default every declared one (``atlas_bounds.bars``).
+    walk : mapping, optional
+        The published proof walk's data with each step's slip (``proofs.pages.with_slips``),
+        for ``report.conclusion``; without it no proof is looked at.
 
     Returns
     -------
@@ -129,9 +179,17 @@ def frame(
         (the looseness: bound/measured for an upper bound, measured/bound for a lower one),
         ``log10_ratio`` and ``log10_uncertainty`` (propagated from the measurements' relative
         uncertainties; NaN where one is infinite), ``violated`` (below 0 by more than
-        ``Z_VIOLATED`` uncertainties), ``status`` and ``category``
-        (``proofmap.category``) of the claim's verdict (of the row read where the claim has
-        none), and ``verdict`` (the ledger row whose measurements were read).
+        ``Z_VIOLATED`` uncertainties), ``status`` of the claim's verdict (of the row read where
+        the claim has none), ``category`` (``proofgraph.category``) and ``conclusion``
+        (``report.Conclusion``) of what the bar measures: for a printed bound, the claim's
+        verdict and the ledger's ``report.conclusion`` of its row; for a repaired one, its
+        repaired form (``repaired_form``, concluded by ``ON_THE_RUNS``). ``false_elsewhere``: a
+        printed bar of a row false as printed (``report.row_false_as_printed``) none of whose
+        printed bars is violated (the run that contradicts it has no bar); ``corrects``: a
+        repaired bar that stands for a corrected statement (the claim is a repaired row, false
+        as printed or repaired by the corrigendum), not a bound of the suite's own beside a
+        printed one found true (Theorem 3.3's O(α⁴)); and ``verdict`` (the ledger row whose
+        measurements were read).
 
     Raises
     ------
@@ -153,6 +211,18 @@ def frame(
             )
         ratio, spread = looseness(b, verdicts[b.source])
         verdict = verdicts.get(b.claim, verdicts[b.source])  # the claim's own verdict
+        row = ledger.claim(b.claim)
+        ledgers = conclusion(row, verdict, walk)
+        if b.form == "repaired":
+            kind = repaired_form(verdicts[b.source])
+            said = ON_THE_RUNS[kind]
+        else:
+            kind, said = category(verdict), ledgers
+        corrects = row.kind == "repaired" or ledgers in (
+            Conclusion.REPAIRED,
+            Conclusion.PROOF_REPAIRED,
+            Conclusion.FALSE,
+        )
         rows.append(
             {
                 "claim": b.claim,
@@ -165,11 +235,17 @@ def frame(
                 "log10_uncertainty": spread,
                 "violated": _violated(ratio, spread),
                 "status": verdict.status.value,
-                "category": category(verdict).value,
+                "category": kind.value,
+                "conclusion": said.value,
+                "false_elsewhere": b.form == "printed" and row_false_as_printed(verdict),
+                "corrects": b.form == "repaired" and corrects,
                 "verdict": b.source,
             }
         )
     out = pd.DataFrame(rows, columns=list(COLUMNS))
+    printed_bars = out["form"] == "printed"
+    violated = out[printed_bars & out["violated"]]["claim"]
+    out["false_elsewhere"] &= ~out["claim"].isin(set(violated))
     return out.sort_values("log10_ratio", ascending=False, kind="stable").reset_index(drop=True)
 
 
@@ -278,30 +354,33 @@ _PLAINER = (
     ("contraction promised by", "contraction by"),
     ("the repaired ", ""),
     ("final contraction", "contraction"),
-    ("(theorem33_improved)", "(improved bound)"),
 )
+#: A repaired bar's name where its bound corrects a statement (``frame``'s ``corrects``), and
+#: where it is a sharper bound of the suite's own beside a printed one not found false.
+REPAIRED, OWN = "repaired", "sharpened"
 #: The characters of a line of a bar's name (``bar_name`` wraps what is bounded at this width).
 NAME_WIDTH = 42
 
 
-def bar_name(claim: str, printed: str, label: str, form: str) -> str:
+def bar_name(claim: str, printed: str, label: str, form: str, corrects: bool = True) -> str:
     """The name of one bar, in words, on two or three lines: our name and the PDF's ("Lemma
-    5.2 (PDF Lemma 10)"), "repaired" if the bound is the suite's own, the claim's qualifiers;
-    then what is bounded, each equation named by the PDF's number only (``_compact``), a few
-    words plainer (``_PLAINER``), wrapped at ``NAME_WIDTH`` characters.
+    5.2 (PDF Lemma 10)"), for a repaired bound ``REPAIRED`` where it ``corrects`` a statement
+    and ``OWN`` where it does not, the claim's qualifiers; then what is bounded, each equation
+    named by the PDF's number only (``_compact``), a few words plainer (``_PLAINER``), wrapped
+    at ``NAME_WIDTH`` characters.
 
     >>> print(bar_name("Lemma 5.2, repaired, γ > 0", "Lemma 10",
     ...                "contraction promised by eq:dec (5.4) at 1/32, logistic", "repaired"))
     Lemma 5.2 (PDF Lemma 10), repaired, γ > 0
     contraction by (5.4) at 1/32, logistic
-    >>> print(bar_name("Thm 3.3", "Theorem 3", "f(μ̂*), O(α⁴) (theorem33_improved)", "repaired"))
-    Theorem 3.3 (PDF Theorem 3), repaired
-    f(μ̂*), O(α⁴) (improved bound)
+    >>> print(bar_name("Thm 3.3", "Theorem 3", "f(μ̂*), O(α⁴)", "repaired", corrects=False))
+    Theorem 3.3 (PDF Theorem 3), sharpened
+    f(μ̂*), O(α⁴)
     """
     kind, _, rest = claim.partition(" ")
     number, *qualifiers = rest.split(", ")
     qualifiers = [q for q in qualifiers if q != "repaired"]
-    repaired = ["repaired"] if form == "repaired" else []
+    repaired = [REPAIRED if corrects else OWN] if form == "repaired" else []
     name = ", ".join([f"{KIND_WORDS.get(kind, kind)} {number} (PDF {printed})"] + repaired)
     what = _compact(label)
     for long, short in _PLAINER:
@@ -310,6 +389,17 @@ def bar_name(claim: str, printed: str, label: str, form: str) -> str:
     lines += textwrap.wrap(_scripts(what), NAME_WIDTH, break_on_hyphens=False)
     return "\n".join(lines)
 
+
+#: The mark beside a bar of a row false as printed on a run that has no bar (``FALSE_ELSEWHERE``).
+_FALSE_MARK: dict[str, Any] = {
+    "linestyle": "none",
+    "marker": "*",
+    "markersize": 11,
+    "markerfacecolor": "black",
+    "markeredgecolor": "black",
+}
+#: The characters of a line of the legend's entries.
+LEGEND_WIDTH = 40
 
 #: The atlas's width (inches): the book's column (676 px at a 1280-px window) shows it at about
 #: 96 px an inch, so that ``FONTSIZE`` reads at about 14 px (8 pt on 6.8 inches read at 11 px,
@@ -321,9 +411,11 @@ FONTSIZE = 11.0
 
 def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
     """Draw the atlas: one horizontal bar per bound, log₁₀ of its looseness, the loosest on top,
-    filled, hatched and marked at its end by the verdict's category
-    (``proofmap.CATEGORY_STYLE``), a repaired bound
-    outlined with a dashed edge, its uncertainty as an error bar where it is visible; each bar
+    filled, hatched and marked at its end by its conclusion (``frame``'s ``conclusion``) in the
+    proof map's look (``proofmap.CONCLUSION_STYLE``: one colour, one meaning on the front page),
+    a repaired bound outlined with a dashed edge, a bar of a row false as printed on a run with
+    no bar starred beside its end (``FALSE_ELSEWHERE``), its uncertainty as an error bar where
+    it is visible; each bar
     named in words (``bar_name``: ours and the PDF's name, what is bounded), each row as tall as
     its name, and every mark (fill, marker, dashed edge, error bar) said in the legend.
 
@@ -358,7 +450,10 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         raise ValueError(
             f"data={data!r:.80}: expected a frame of atlas.frame() (columns {', '.join(COLUMNS)})"
         )
-    names = [bar_name(r.claim, r.printed, r.label, r.form) for r in data.itertuples(index=False)]
+    names = [
+        bar_name(r.claim, r.printed, r.label, r.form, r.corrects)
+        for r in data.itertuples(index=False)
+    ]
     # y in lines of text: each row its name's lines and a gap, the first row on top
     heights = [max(name.count("\n") + 1, 2) + 0.6 for name in names]
     tops = np.cumsum([0.0] + heights[:-1])
@@ -372,7 +467,7 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
     left = min(low, 0.0) - 0.6 if math.isfinite(low) else -0.6
     right = max(high + 0.6, 14.0) if math.isfinite(high) else 14.0  # 14: says nothing
     for yi, row in zip(y, data.itertuples(index=False)):
-        style = CATEGORY_STYLE[Category(row.category)]
+        style = CONCLUSION_STYLE[Conclusion(row.conclusion)]
         width = min(max(row.log10_ratio, left), right)  # an infinite ratio at the edge
         ax.barh(
             yi,
@@ -395,6 +490,8 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
             markeredgewidth=0.6,
             label="_end",
         )  # visible where the bar has no length
+        if row.false_elsewhere:
+            ax.plot([width + 0.45], [yi], label="_false", **_FALSE_MARK)
         if math.isfinite(row.log10_uncertainty) and row.log10_uncertainty > 0.02:
             ax.errorbar(
                 row.log10_ratio,
@@ -417,10 +514,10 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         fontsize=fontsize,
     )
     ax.set_ylabel("each bound: our name (the PDF's), then what it bounds", fontsize=fontsize)
-    shown = [c for c in Category if c.value in set(data["category"])]
+    shown = [c for c in Conclusion if c.value in set(data["conclusion"])]
     handles: list[object] = []
     for c in shown:
-        style = CATEGORY_STYLE[c]
+        style = CONCLUSION_STYLE[c]
         handles.append(
             (
                 Patch(facecolor=style["color"], hatch=style["hatch"], edgecolor="black"),
@@ -437,19 +534,23 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
     handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--"))
     handles.append(Line2D([], [], color="black", linewidth=0.8, marker="|", markersize=8))
     marks = [
-        "repaired (dashed edge): the suite’s own bound",
+        "dashed edge: the suite’s own bound, repaired (the printed one fails) or sharpened",
         "error bar: ±1.96 standard errors",
     ]
+    if data["false_elsewhere"].any():
+        handles.append(Line2D([], [], **_FALSE_MARK))
+        marks.append(FALSE_ELSEWHERE)
+    words = [f"{c.value}: {CONCLUSION_MEANING[c]}" for c in shown]
     ax.figure.legend(
         handles,
-        [c.value for c in shown] + marks,
+        [textwrap.fill(w, LEGEND_WIDTH) for w in words + marks],
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
         fontsize=fontsize - 1,  # the legend, two columns, within the figure
         ncol=2,
         loc="outside lower center",
         title=(
-            "fill and marker: the claim's verdict, as in the ledger;\n"
-            "a repaired bar takes the verdict of its repaired form"
+            "fill and marker: the conclusion, as in the ledger and the proof map;\n"
+            "a repaired bar: its repaired form's verdict on the runs"
         ),
         title_fontsize=fontsize - 1,
         frameon=False,
