@@ -24,9 +24,11 @@ from mines_theory.numbers import minus_signs, powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import (
+    VACUOUS_AS_PRINTED,
     VACUOUS_QUALIFIER,
     Kind,
     Measurement,
+    Qualifier,
     Status,
     Verdict,
     flag_text,
@@ -70,6 +72,7 @@ __all__ = [
     "PROOF_NOTED",
     "plain_names",
     "row_false_as_printed",
+    "row_vacuous_as_printed",
     "tex_labels",
     "TEX_LABEL_CLASS",
     "TEX_NUMBER_CLASS",
@@ -260,17 +263,40 @@ TYPOS_ONLY = "proof has typos only, the first at step {step}"
 PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
 
 
+def row_vacuous_as_printed(verdict: Verdict | None) -> bool:
+    """Whether a row's verdict finds its printed bound vacuous rather than false: its declared
+    qualifier ``VACUOUS_AS_PRINTED`` held (the printed bound on a probability is ≥ 1, so no run
+    can violate it: Lemma B.5's exponent of the wrong sign).
+
+    >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
+    >>> row_vacuous_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
+    True
+    """
+    return verdict is not None and any(
+        q.outcome and q.name == VACUOUS_AS_PRINTED for q in verdict.qualifiers
+    )
+
+
 def row_false_as_printed(verdict: Verdict | None) -> bool:
     """Whether a row's verdict finds its statement false as printed: a run inside its
-    hypotheses contradicts it, with no corrected form tested (status fails) or with its
-    corrected form holding (status erratum). The one predicate of "false as printed": the front
-    page counts the rows it holds for (``found_box``), the proof map outlines the results with
-    such a row (``proofmap.false_as_printed``).
+    hypotheses contradicts it, with no corrected form tested by its own check (status fails)
+    or with the corrected form its check tests holding (status erratum), and its printed bound
+    not merely vacuous (``row_vacuous_as_printed``: a bound ≥ 1 on a probability is true, if
+    useless). The one predicate of "false as printed": the front page counts the rows it holds
+    for (``found_box``), the proof map outlines the results with such a row
+    (``proofmap.false_as_printed``).
 
     >>> row_false_as_printed(Verdict(Status.ERRATUM, "x")), row_false_as_printed(None)
     (True, False)
+    >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
+    >>> row_false_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
+    False
     """
-    return verdict is not None and verdict.status in (Status.FAILS, Status.ERRATUM)
+    return (
+        verdict is not None
+        and verdict.status in (Status.FAILS, Status.ERRATUM)
+        and not row_vacuous_as_printed(verdict)
+    )
 
 
 def page_name(proof: str) -> str:
@@ -383,10 +409,12 @@ CONCLUSION_MEANING = {
 
 
 #: What the two statuses that a reader confuses mean, as the ledger's opening says them (the
-#: others: ``book/reading-a-verdict.md``): both say that the statement is false as printed.
+#: others: ``book/reading-a-verdict.md``): both say that the statement is wrong as printed; they
+#: differ in what the row's own check tests (a row that fails may have a repaired row, linked,
+#: that tests the corrected form).
 STATUS_MEANING = {
-    Status.FAILS: "contradicted inside its hypotheses, no corrected form tested",
-    Status.ERRATUM: "false as printed, a corrected form holds on the same runs",
+    Status.FAILS: "contradicted inside its hypotheses; its own check tests no corrected form",
+    Status.ERRATUM: "wrong as printed; its own check tests a corrected form, which holds",
 }
 
 
@@ -1437,20 +1465,28 @@ def found_box(
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 are false as printed and hold corrected (status “erratum”), 2
-        are identities": the statuses as a sentence says them (``STATUS_VERBS``, the erratum's
-        with its status's name), in the order of ``Status``."""
+        """ "32 hold, 6 fail, 5 hold corrected (status “erratum”), 2 are identities": the
+        statuses as a sentence says them (``STATUS_VERBS``; the erratum's by what its check
+        tests, with its status's name, since one such row may be vacuous rather than false as
+        printed: ``row_vacuous_as_printed``), in the order of ``Status``."""
         found = [status(c.number) for c in rows]
-        named = {Status.ERRATUM: f" (status “{Status.ERRATUM.value}”)"}
+        named = {Status.ERRATUM: ("holds corrected", "hold corrected")}
         return ", ".join(
-            f"{found.count(s.value)} {STATUS_VERBS[s][1]}{named.get(s, '')}"
+            f"{n} {named.get(s, STATUS_VERBS[s])[n != 1]}"
+            + (f" (status “{s.value}”)" if s in named else "")
             for s in Status
-            if found.count(s.value)
+            if (n := found.count(s.value))
         )
+
+    def repaired_of(c: Claim) -> list[Claim]:
+        """The repaired rows of ``c``'s statement (``repaired_twins``) whose verdict holds."""
+        return [r for r in repaired_twins(c) if status(r.number) == Status.HOLDS.value]
 
     claims = ledger.claims()
     false = [c for c in claims if row_false_as_printed(results.get(c.number))]
+    vacuous = [c for c in claims if row_vacuous_as_printed(results.get(c.number))]
     failing = [c for c in false if status(c.number) == Status.FAILS.value]
+    rescued = [c for c in failing if repaired_of(c)]
     corrected = [c for c in false if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
     errata = ledger.errata()
@@ -1464,12 +1500,25 @@ def found_box(
         f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(false)} are false as printed**: {len(failing)} with no "
-        f"corrected form tested on the runs (status {Status.FAILS.value}): "
+        f"**{len(false)} are false as printed**: {len(failing)} contradicted inside their "
+        f"hypotheses, their own checks testing no corrected form (status "
+        f"{Status.FAILS.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + f"; {len(corrected)} whose corrected form holds (status {Status.ERRATUM.value}): "
+        + f"; {len(rescued)} of them have a repaired row that tests the corrected form on the "
+        "same runs, and holds: "
+        + ", ".join(_row_link(r.number) for c in rescued for r in repaired_of(c))
+        + f"; {len(corrected)} whose own checks test a corrected form, which holds (status "
+        f"{Status.ERRATUM.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
-        + " (the ledger links each to its repair).",
+        + " (the ledger links each to its repair)"
+        + (
+            f"; besides these, **{len(vacuous)} vacuous as printed**, not false (a printed "
+            "bound on a probability of at least 1): "
+            + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in vacuous)
+            if vacuous
+            else ""
+        )
+        + ".",
         f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
         "proof's line, a constant, a typo; not the status above), each checked as printed and "
         f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
