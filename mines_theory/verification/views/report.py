@@ -73,6 +73,7 @@ __all__ = [
     "plain_names",
     "row_false_as_printed",
     "row_vacuous_as_printed",
+    "said_of",
     "tex_labels",
     "TEX_LABEL_CLASS",
     "TEX_NUMBER_CLASS",
@@ -467,6 +468,30 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
     return Conclusion.STANDS
 
 
+def said_of(verdict: Verdict | None) -> str:
+    """A verdict's word on a row: its status, or, where no run could contradict it
+    (``proofgraph.Category.UNTESTABLE``), the proof map's "holds, too loose to be tested" with
+    the run its qualifier names ("… at α = 0.5"), so that the word is not read as the run of
+    the key number beside it, which names its own run in its words.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(UNTESTABLE_QUALIFIER + " at α = 0.5", "Δ_α ≥ f₁ − f*", True)
+    >>> said_of(Verdict(Status.HOLDS, "…", qualifiers=(q,)))
+    'holds, too loose to be tested at α = 0.5'
+    >>> said_of(Verdict(Status.FAILS, "…", qualifiers=(q,)))
+    'fails'
+    """
+    if category(verdict) is not Category.UNTESTABLE:
+        return (verdict.status if verdict is not None else Status.NOT_CHECKED).value
+    assert verdict is not None  # UNTESTABLE is a verdict's category
+    suffix = next(
+        q.name[len(UNTESTABLE_QUALIFIER) :]
+        for q in verdict.qualifiers
+        if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
+    )
+    return category(verdict).value + suffix
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
@@ -498,7 +523,7 @@ def summary_table(
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
-        said = category(v).value if category(v) is Category.UNTESTABLE else v.status.value
+        said = said_of(v)
         if not repairs:
             lines.append(
                 f"| {_cell(c.number)} | {c.printed} | **{said}** "
@@ -523,6 +548,30 @@ def summary_table(
 BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
+def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
+    """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
+    printed, the clause that says where it is false: " on [Lemma 5.1, γ > 0](…), not on these
+    runs", its other rows (``_contradicting_rows``'s) whose status is fails or erratum; "" for
+    a statement whose survival is not "false as printed" or that no other row contradicts (the
+    front page counts the contradicting row, not this one)."""
+    entry = repair_entry(c.number)
+    if entry is None or entry.survives != "false as printed" or c.kind != "claim":
+        return ""
+    results = published() if results is None else results
+    against = [
+        other.number
+        for other in ledger.claims()
+        if other.number != c.number
+        and statement_of(other.number) == statement_of(c.number)
+        and other.number in results
+        and results[other.number].status in (Status.FAILS, Status.ERRATUM)
+    ]
+    if not against:
+        return ""
+    links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
+    return f" on {links}, not on these runs"
+
+
 def conclusion_words(
     c: Claim,
     verdict: Verdict,
@@ -542,6 +591,8 @@ def conclusion_words(
     """
     word = conclusion(c, verdict, walk)
     printed = as_printed(c.number) if c.kind != "repaired" else None
+    if printed is not None and verdict.status in PROOF_NOTED:
+        printed += _false_elsewhere(c)
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
@@ -1386,9 +1437,10 @@ def found_box(
             ),
             "",
         )
+        word = said_of(v) if category(v) is Category.UNTESTABLE else category(v).value
         if not bold:  # after a conclusion, which is the bold word of the sentence
-            return f"{category(v).value}{reason if why else ''}, with {_text(key_number(c, v))}"
-        return f"**{category(v).value}**{reason if why else ''}: {_text(key_number(c, v))}"
+            return f"{word}{reason if why else ''}, with {_text(key_number(c, v))}"
+        return f"**{word}**{reason if why else ''}: {_text(key_number(c, v))}"
 
     def row(number: str, said: bool = False, words: str | None = None) -> str:
         """A row: its link, the PDF's number, its statement where ``said`` and what its
