@@ -58,7 +58,9 @@ def test_the_numbers_are_those_of_the_published_data():
     vacuous = [
         c.number
         for c in ledger.claims()
-        if any(q["outcome"] and q["name"] == "vacuous as printed" for q in raw[c.number]["qualifiers"])
+        if any(
+            q["outcome"] and q["name"] == "vacuous as printed" for q in raw[c.number]["qualifiers"]
+        )
     ]
     assert vacuous == ["Lemma B.5"]  # its printed bound on a probability is e² > 1
     errata = statuses.count("erratum") - len(vacuous)
@@ -98,9 +100,7 @@ def test_the_box_counts_the_failing_rows_whose_repaired_row_holds():
     count falls when one of those repaired rows fails."""
     raw = json.loads(ledger.PUBLISHED.read_text(encoding="utf-8"))
     failing = [c.number for c in ledger.claims() if raw[c.number]["status"] == "fails"]
-    rescued = [
-        n for n in failing if raw.get(f"{n}, repaired", {}).get("status") == "holds"
-    ]
+    rescued = [n for n in failing if raw.get(f"{n}, repaired", {}).get("status") == "holds"]
     box = report.found_box(walk=walk.load())
     assert _rescued(box) == len(rescued) == 5
     assert "no corrected form tested on the runs" not in box

@@ -37,8 +37,7 @@ def test_a_run_named_by_a_qualifier_is_named_beside_the_key_number():
         number: q.name[len(UNTESTABLE_QUALIFIER) :]
         for number, v in PUBLISHED.items()
         for q in v.qualifiers
-        if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER + " ")
-        and v.status is Status.HOLDS
+        if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER + " ") and v.status is Status.HOLDS
     }
     assert "Lemma 5.2, γ > 0" in suffixed
     for number, suffix in suffixed.items():

@@ -157,9 +157,7 @@ def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ..
     'printed form: cannot be repaired in its approach; repaired form (Lemma D.7, repaired): holds'
     """
     said = f"printed form: {survives}"
-    checked = [
-        f"repaired form ({row.number}): {v.status.value}" for row, v in zip(rows, verdicts)
-    ]
+    checked = [f"repaired form ({row.number}): {v.status.value}" for row, v in zip(rows, verdicts)]
     return "; ".join([said, *checked])
 
 

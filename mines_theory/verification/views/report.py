@@ -28,7 +28,6 @@ from ..framework.verdict import (
     VACUOUS_QUALIFIER,
     Kind,
     Measurement,
-    Qualifier,
     Status,
     Verdict,
     flag_text,
@@ -269,6 +268,7 @@ def row_vacuous_as_printed(verdict: Verdict | None) -> bool:
     qualifier ``VACUOUS_AS_PRINTED`` held (the printed bound on a probability is ≥ 1, so no run
     can violate it: Lemma B.5's exponent of the wrong sign).
 
+    >>> from mines_theory.verification.framework.verdict import Qualifier
     >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
     >>> row_vacuous_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
     True
@@ -289,6 +289,7 @@ def row_false_as_printed(verdict: Verdict | None) -> bool:
 
     >>> row_false_as_printed(Verdict(Status.ERRATUM, "x")), row_false_as_printed(None)
     (True, False)
+    >>> from mines_theory.verification.framework.verdict import Qualifier
     >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
     >>> row_false_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
     False
