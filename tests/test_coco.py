@@ -287,7 +287,7 @@ def test_competitive_data_holds():
     assert verdict.status is Status.HOLDS, verdict.report()
     assert verdict.qualifier("aRT within 3× of the better peer").outcome
     assert verdict.qualifier("ECDF area not inferior to the better peer's").outcome
-    assert verdict.qualifier("beats RGF at 1e-1").outcome
+    assert verdict.qualifier("beats RGF at 10⁻¹").outcome
     low, high = verdict["ECDF area, MiNES − better peer"].interval
     assert low < 0 < high
 
@@ -373,7 +373,7 @@ def test_the_bootstrap_by_function_resamples_functions():
 
 def test_beats_rgf_flips():
     verdict = coco_bbob.decide(synthetic(1.0, rgf_easy=True))
-    assert not verdict.qualifier("beats RGF at 1e-1").outcome
+    assert not verdict.qualifier("beats RGF at 10⁻¹").outcome
     assert verdict["share reaching 1e-1, MiNES − RGF"].value == 0.0
 
 

@@ -14,7 +14,7 @@ from mines_theory.verification.framework.verdict import Kind, Measurement, Statu
 ART = "aRT within 3× of the better peer"
 ECDF = "ECDF area not inferior to the better peer's"
 BY_FUNCTION = "ECDF area, MiNES − better peer, by function"
-RGF = "beats RGF at 1e-1"
+RGF = "beats RGF at 10⁻¹"
 
 
 def interval(name: str, value: float, low: float, high: float) -> Measurement:

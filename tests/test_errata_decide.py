@@ -49,7 +49,10 @@ from mines_theory.verification.errata.section3_mean import (
     decide_taylor_sigma,
     decide_theorem33_sign,
 )
-from mines_theory.verification.claims.section4.probability import decide_lemma_b5
+from mines_theory.verification.claims.section4.probability import (
+    decide_lemma_b5,
+    vacuous_as_printed,
+)
 from mines_theory.verification.claims.section4.projection import decide_proposition_a2
 from mines_theory.verification.errata.section2 import decide_fisher_vec
 from mines_theory.verification.errata.section4 import decide_bG_factor, rejected_with_control
@@ -347,6 +350,23 @@ def test_lemma_b5(worst, printed, status):
 def test_lemma_b5_refuses_nan():
     with pytest.raises(Undecidable):
         decide_lemma_b5(0.9, float("nan"))
+
+
+@pytest.mark.parametrize(
+    "printed, vacuous",
+    [(7.39, True), (1.0, True), (1 - 1e-12, False), (0.135, False)],
+    ids=["printed e²", "boundary", "just below 1", "corrected e⁻²"],
+)
+def test_lemma_b5_vacuous_as_printed(printed, vacuous):
+    """Lemma B.5's qualifier "vacuous as printed": a printed bound on a probability of at
+    least 1 (its exponent of the wrong sign gives e²) cannot be violated; the corrected e⁻²
+    can."""
+    assert vacuous_as_printed(printed) is vacuous
+
+
+def test_lemma_b5_vacuous_refuses_nan():
+    with pytest.raises(Undecidable):
+        vacuous_as_printed(float("nan"))
 
 
 @pytest.mark.parametrize(

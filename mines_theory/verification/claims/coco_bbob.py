@@ -33,7 +33,7 @@ ledger never rerun COCO).
 The status is "holds" when both are true, "fails" otherwise. With fewer than
 ``CRITERION.min_pairs`` pairs common to MiNES and a peer, or fewer than
 ``CRITERION.min_solved`` pairs that the better peer solves, the data cannot decide: "not
-checked". The qualifier "beats RGF at 1e-1": the bootstrap interval of MiNES's share of runs
+checked". The qualifier "beats RGF at 10⁻¹": the bootstrap interval of MiNES's share of runs
 reaching 1e-1 minus RGF's lies above 0.
 
 **MiNES-step**, the same defaults with the step-size rule of ``algorithm.stepsize`` (beyond
@@ -63,6 +63,7 @@ import numpy as np
 import pandas as pd
 
 from mines_theory.experiments.coco import BUDGET_MULTIPLIER
+from mines_theory.numbers import powers_of_ten
 from mines_theory.experiments.coco_stats import (
     BOOTSTRAP,
     SUMMARY_COLUMNS,
@@ -336,16 +337,17 @@ def judge(
         Qualifier(
             "ECDF area not inferior to the better peer's",
             f"the lower end of the 95% bootstrap interval (over functions, each with its "
-            f"dimensions) of the area under MiNES's runtime ECDF (51 targets 1e2..1e-8) minus "
+            f"dimensions) of the area under MiNES's runtime ECDF ({len(TARGETS)} targets from "
+            f"{_exponential(TARGETS[0])} to {_exponential(TARGETS[-1])}) minus "
             f"the larger peer area lies above the margin {criterion.margin:g}; false rules in: "
             f"MiNES's ECDF lies more than {-criterion.margin:g} below the field's",
             ecdf_ok,
         ),
         Qualifier(
-            "beats RGF at 1e-1",
+            f"beats RGF at {_exponential(criterion.easy)}",
             "the 95% bootstrap interval (over (function, dimension) pairs) of MiNES's share of "
-            "runs reaching f − f_opt ≤ 1e-1 minus RGF's lies above 0; false: it contains 0 or "
-            "lies below",
+            f"runs reaching f − f_opt ≤ {_exponential(criterion.easy)} minus that of RGF (the "
+            "floor, run beside the peers) lies above 0; false: it contains 0 or lies below",
             beats_rgf,
         ),
     )
@@ -371,7 +373,10 @@ def describe(
         status,
         f"'{CLAIM_2019}' (arXiv:1910.11490), as a generalization test, not a reproduction "
         f"(the 2019 set-up could not be found): this library's practical defaults of MiNES "
-        f"against {' and '.join(measures.peers)} on bbob {functions} × d = "
+        f"against {' and '.join(measures.peers)}"
+        + (" (xNES standing for the claim's NES)" if "xNES" in measures.peers else "")
+        + (", with RGF as a floor," if measures.rgf_gap is not None else "")
+        + f" on bbob {functions} × d = "
         f"{span('dimension')} × instances {span('instance')} ({{runs per solver}} runs per "
         f"solver), budget {_power_of_ten(budget_multiplier)}·d with restarts; ECDF area MiNES − "
         f"better peer {{ECDF area, MiNES − better peer, by function}} (bootstrap by function; "
@@ -417,13 +422,13 @@ def decide(
 
 
 def _exponential(value: float) -> str:
-    """1e-08 → "1e-8".
+    """A target as a power of ten, as a reader writes it (``numbers.powers_of_ten``): 1e-08 →
+    "10⁻⁸".
 
-    >>> _exponential(1e-8), _exponential(0.1)
-    ('1e-8', '1e-1')
+    >>> _exponential(1e-8), _exponential(0.1), _exponential(100.0)
+    ('10⁻⁸', '10⁻¹', '10²')
     """
-    mantissa, exponent = f"{value:.0e}".split("e")
-    return f"{mantissa}e{int(exponent)}"
+    return powers_of_ten(f"{value:.0e}")
 
 
 def _power_of_ten(value: int) -> str:

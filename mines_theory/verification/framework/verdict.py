@@ -65,6 +65,7 @@ from mines_theory.numbers import (
 __all__ = [
     "AGREE_RATIO",
     "DECIDED",
+    "VACUOUS_AS_PRINTED",
     "VACUOUS_QUALIFIER",
     "K_AGREE",
     "NUMERIC_ROUNDING",
@@ -449,6 +450,11 @@ class Measurement:
 #: promises nothing at the settings checked: a check sets it (``claims.repaired.common``), the
 #: front page counts it (``views.report``).
 VACUOUS_QUALIFIER = "union-bound form vacuous"
+
+#: The qualifier of a row whose printed bound on a probability is at least 1 at a setting inside
+#: its hypotheses (Lemma B.5's exponent of the wrong sign): vacuous, not false, since no run can
+#: exceed it; ``views.report.row_false_as_printed`` does not count such a row as false.
+VACUOUS_AS_PRINTED = "vacuous as printed"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -38,6 +38,7 @@ __all__ = [
     "repaired_label",
     "repairs_by_survival",
     "statement_box",
+    "survival",
 ]
 
 
@@ -143,6 +144,23 @@ def statement_box(entry: Claim) -> str:
     )
 
 
+def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ...]) -> str:
+    """How a result survives, said of the printed form (``Repair.survives``) and, where its
+    repaired form is checked, of that form with the status of each check, so that "cannot be
+    repaired in its approach" is not read against a repaired check that holds.
+
+    >>> survival("false as printed", (), ())
+    'printed form: false as printed'
+    >>> from mines_theory.verification.framework.verdict import Status
+    >>> row = ledger.claim("Lemma D.7, repaired")
+    >>> survival("cannot be repaired in its approach", (row,), (Verdict(Status.HOLDS, "…"),))
+    'printed form: cannot be repaired in its approach; repaired form (Lemma D.7, repaired): holds'
+    """
+    said = f"printed form: {survives}"
+    checked = [f"repaired form ({row.number}): {v.status.value}" for row, v in zip(rows, verdicts)]
+    return "; ".join([said, *checked])
+
+
 def repair_markdown(
     entry: Claim,
     verdict: Verdict | None = None,
@@ -161,13 +179,15 @@ def repair_markdown(
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
+    rows = ledger.repaired_rows(entry.repairs or entry.number)
+    verdicts = () if verdict is None else (verdict, *more)
     lines = [
         # display mathematics ($$…$$) needs a paragraph of its own
         "**Printed.**" + ("\n\n" if repair.printed.startswith("$$") else " ") + repair.printed,
         "",
         statement_box(entry),
         "",
-        f"**Survives?** {repair.survives}.",
+        f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
         "",
         "**Errata it repairs** (their symbols: "
         "[notation](notation.md#inside-the-appendix-proofs)):",
@@ -186,10 +206,8 @@ def repair_markdown(
     if repair.derivations:
         where += ". Derived with sympy from the proof's steps"
     lines += ["", f"**Constants repaired:** {where}." if where else "", ""]
-    verdicts = () if verdict is None else (verdict, *more)
     if not verdicts:
         lines.append("**Check:** argued by the checks of the errata above (index below).")
-    rows = ledger.repaired_rows(entry.repairs or entry.number)
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
     return html_scripts(with_number("\n".join(lines)))

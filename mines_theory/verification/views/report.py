@@ -24,6 +24,7 @@ from mines_theory.numbers import minus_signs, powers_of_ten
 from ..framework.paper import with_number
 from .proofgraph import UNTESTABLE_QUALIFIER, Category, category
 from ..framework.verdict import (
+    VACUOUS_AS_PRINTED,
     VACUOUS_QUALIFIER,
     Kind,
     Measurement,
@@ -70,6 +71,8 @@ __all__ = [
     "PROOF_NOTED",
     "plain_names",
     "row_false_as_printed",
+    "row_vacuous_as_printed",
+    "said_of",
     "tex_labels",
     "TEX_LABEL_CLASS",
     "TEX_NUMBER_CLASS",
@@ -260,17 +263,42 @@ TYPOS_ONLY = "proof has typos only, the first at step {step}"
 PROOF_NOTED = (Status.HOLDS, Status.IDENTITY)
 
 
+def row_vacuous_as_printed(verdict: Verdict | None) -> bool:
+    """Whether a row's verdict finds its printed bound vacuous rather than false: its declared
+    qualifier ``VACUOUS_AS_PRINTED`` held (the printed bound on a probability is ≥ 1, so no run
+    can violate it: Lemma B.5's exponent of the wrong sign).
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
+    >>> row_vacuous_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
+    True
+    """
+    return verdict is not None and any(
+        q.outcome and q.name == VACUOUS_AS_PRINTED for q in verdict.qualifiers
+    )
+
+
 def row_false_as_printed(verdict: Verdict | None) -> bool:
     """Whether a row's verdict finds its statement false as printed: a run inside its
-    hypotheses contradicts it, with no corrected form tested (status fails) or with its
-    corrected form holding (status erratum). The one predicate of "false as printed": the front
-    page counts the rows it holds for (``found_box``), the proof map outlines the results with
-    such a row (``proofmap.false_as_printed``).
+    hypotheses contradicts it, with no corrected form tested by its own check (status fails)
+    or with the corrected form its check tests holding (status erratum), and its printed bound
+    not merely vacuous (``row_vacuous_as_printed``: a bound ≥ 1 on a probability is true, if
+    useless). The one predicate of "false as printed": the front page counts the rows it holds
+    for (``found_box``), the proof map outlines the results with such a row
+    (``proofmap.false_as_printed``).
 
     >>> row_false_as_printed(Verdict(Status.ERRATUM, "x")), row_false_as_printed(None)
     (True, False)
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(VACUOUS_AS_PRINTED, "printed bound ≥ 1", True)
+    >>> row_false_as_printed(Verdict(Status.ERRATUM, "x", qualifiers=(q,)))
+    False
     """
-    return verdict is not None and verdict.status in (Status.FAILS, Status.ERRATUM)
+    return (
+        verdict is not None
+        and verdict.status in (Status.FAILS, Status.ERRATUM)
+        and not row_vacuous_as_printed(verdict)
+    )
 
 
 def page_name(proof: str) -> str:
@@ -383,10 +411,12 @@ CONCLUSION_MEANING = {
 
 
 #: What the two statuses that a reader confuses mean, as the ledger's opening says them (the
-#: others: ``book/reading-a-verdict.md``): both say that the statement is false as printed.
+#: others: ``book/reading-a-verdict.md``): both say that the statement is wrong as printed; they
+#: differ in what the row's own check tests (a row that fails may have a repaired row, linked,
+#: that tests the corrected form).
 STATUS_MEANING = {
-    Status.FAILS: "contradicted inside its hypotheses, no corrected form tested",
-    Status.ERRATUM: "false as printed, a corrected form holds on the same runs",
+    Status.FAILS: "contradicted inside its hypotheses; its own check tests no corrected form",
+    Status.ERRATUM: "wrong as printed; its own check tests a corrected form, which holds",
 }
 
 
@@ -439,6 +469,30 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
     return Conclusion.STANDS
 
 
+def said_of(verdict: Verdict | None) -> str:
+    """A verdict's word on a row: its status, or, where no run could contradict it
+    (``proofgraph.Category.UNTESTABLE``), the proof map's "holds, too loose to be tested" with
+    the run its qualifier names ("… at α = 0.5"), so that the word is not read as the run of
+    the key number beside it, which names its own run in its words.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(UNTESTABLE_QUALIFIER + " at α = 0.5", "Δ_α ≥ f₁ − f*", True)
+    >>> said_of(Verdict(Status.HOLDS, "…", qualifiers=(q,)))
+    'holds, too loose to be tested at α = 0.5'
+    >>> said_of(Verdict(Status.FAILS, "…", qualifiers=(q,)))
+    'fails'
+    """
+    if category(verdict) is not Category.UNTESTABLE:
+        return (verdict.status if verdict is not None else Status.NOT_CHECKED).value
+    assert verdict is not None  # UNTESTABLE is a verdict's category
+    suffix = next(
+        q.name[len(UNTESTABLE_QUALIFIER) :]
+        for q in verdict.qualifiers
+        if q.outcome and q.name.startswith(UNTESTABLE_QUALIFIER)
+    )
+    return category(verdict).value + suffix
+
+
 def summary_table(
     results: dict[str, Verdict] | None = None,
     claims: tuple[Claim, ...] | None = None,
@@ -470,7 +524,7 @@ def summary_table(
     for c in claims:
         v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         where = link(c) if link is not None else f"`{c.notebook}`"
-        said = category(v).value if category(v) is Category.UNTESTABLE else v.status.value
+        said = said_of(v)
         if not repairs:
             lines.append(
                 f"| {_cell(c.number)} | {c.printed} | **{said}** "
@@ -495,6 +549,30 @@ def summary_table(
 BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
+def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
+    """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
+    printed, the clause that says where it is false: " on [Lemma 5.1, γ > 0](…), not on these
+    runs", its other rows (``_contradicting_rows``'s) whose status is fails or erratum; "" for
+    a statement whose survival is not "false as printed" or that no other row contradicts (the
+    front page counts the contradicting row, not this one)."""
+    entry = repair_entry(c.number)
+    if entry is None or entry.survives != "false as printed" or c.kind != "claim":
+        return ""
+    results = published() if results is None else results
+    against = [
+        other.number
+        for other in ledger.claims()
+        if other.number != c.number
+        and statement_of(other.number) == statement_of(c.number)
+        and other.number in results
+        and results[other.number].status in (Status.FAILS, Status.ERRATUM)
+    ]
+    if not against:
+        return ""
+    links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
+    return f" on {links}, not on these runs"
+
+
 def conclusion_words(
     c: Claim,
     verdict: Verdict,
@@ -514,6 +592,8 @@ def conclusion_words(
     """
     word = conclusion(c, verdict, walk)
     printed = as_printed(c.number) if c.kind != "repaired" else None
+    if printed is not None and verdict.status in PROOF_NOTED:
+        printed += _false_elsewhere(c)
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
@@ -1358,9 +1438,10 @@ def found_box(
             ),
             "",
         )
+        word = said_of(v) if category(v) is Category.UNTESTABLE else category(v).value
         if not bold:  # after a conclusion, which is the bold word of the sentence
-            return f"{category(v).value}{reason if why else ''}, with {_text(key_number(c, v))}"
-        return f"**{category(v).value}**{reason if why else ''}: {_text(key_number(c, v))}"
+            return f"{word}{reason if why else ''}, with {_text(key_number(c, v))}"
+        return f"**{word}**{reason if why else ''}: {_text(key_number(c, v))}"
 
     def row(number: str, said: bool = False, words: str | None = None) -> str:
         """A row: its link, the PDF's number, its statement where ``said`` and what its
@@ -1437,20 +1518,28 @@ def found_box(
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 are false as printed and hold corrected (status “erratum”), 2
-        are identities": the statuses as a sentence says them (``STATUS_VERBS``, the erratum's
-        with its status's name), in the order of ``Status``."""
+        """ "32 hold, 6 fail, 5 hold corrected (status “erratum”), 2 are identities": the
+        statuses as a sentence says them (``STATUS_VERBS``; the erratum's by what its check
+        tests, with its status's name, since one such row may be vacuous rather than false as
+        printed: ``row_vacuous_as_printed``), in the order of ``Status``."""
         found = [status(c.number) for c in rows]
-        named = {Status.ERRATUM: f" (status “{Status.ERRATUM.value}”)"}
+        named = {Status.ERRATUM: ("holds corrected", "hold corrected")}
         return ", ".join(
-            f"{found.count(s.value)} {STATUS_VERBS[s][1]}{named.get(s, '')}"
+            f"{n} {named.get(s, STATUS_VERBS[s])[n != 1]}"
+            + (f" (status “{s.value}”)" if s in named else "")
             for s in Status
-            if found.count(s.value)
+            if (n := found.count(s.value))
         )
+
+    def repaired_of(c: Claim) -> list[Claim]:
+        """The repaired rows of ``c``'s statement (``repaired_twins``) whose verdict holds."""
+        return [r for r in repaired_twins(c) if status(r.number) == Status.HOLDS.value]
 
     claims = ledger.claims()
     false = [c for c in claims if row_false_as_printed(results.get(c.number))]
+    vacuous = [c for c in claims if row_vacuous_as_printed(results.get(c.number))]
     failing = [c for c in false if status(c.number) == Status.FAILS.value]
+    rescued = [c for c in failing if repaired_of(c)]
     corrected = [c for c in false if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
     errata = ledger.errata()
@@ -1464,12 +1553,25 @@ def found_box(
         f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(false)} are false as printed**: {len(failing)} with no "
-        f"corrected form tested on the runs (status {Status.FAILS.value}): "
+        f"**{len(false)} are false as printed**: {len(failing)} contradicted inside their "
+        f"hypotheses, their own checks testing no corrected form (status "
+        f"{Status.FAILS.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + f"; {len(corrected)} whose corrected form holds (status {Status.ERRATUM.value}): "
+        + f"; {len(rescued)} of them have a repaired row that tests the corrected form on the "
+        "same runs, and holds: "
+        + ", ".join(_row_link(r.number) for c in rescued for r in repaired_of(c))
+        + f"; {len(corrected)} whose own checks test a corrected form, which holds (status "
+        f"{Status.ERRATUM.value}): "
         + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
-        + " (the ledger links each to its repair).",
+        + " (the ledger links each to its repair)"
+        + (
+            f"; besides these, **{len(vacuous)} vacuous as printed**, not false (a printed "
+            "bound on a probability of at least 1): "
+            + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in vacuous)
+            if vacuous
+            else ""
+        )
+        + ".",
         f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
         "proof's line, a constant, a typo; not the status above), each checked as printed and "
         f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "

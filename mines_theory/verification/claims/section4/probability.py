@@ -19,7 +19,14 @@ from ...framework.stats import (
     trials_needed,
     z_measurement,
 )
-from ...framework.verdict import Measurement, Status, Undecidable, Verdict
+from ...framework.verdict import (
+    VACUOUS_AS_PRINTED,
+    Measurement,
+    Qualifier,
+    Status,
+    Undecidable,
+    Verdict,
+)
 
 __all__ = [
     "check_lemma_b1",
@@ -34,6 +41,7 @@ __all__ = [
     "hoeffding_at_one",
     "laurent_massart_lower",
     "laurent_massart_upper",
+    "vacuous_as_printed",
 ]
 
 
@@ -195,6 +203,12 @@ def check_lemma_b5() -> Verdict:
         Measurement("printed", printed, 1e-12, digits=3),
     )
     status = decide_lemma_b5(worst, printed)
+    vacuous = Qualifier(
+        VACUOUS_AS_PRINTED,
+        "the printed bound at ψ = 1, n = 1, b₁ − a₁ = 1 is at least 1: no probability can "
+        "exceed it, so the printed form is vacuous, not false",
+        vacuous_as_printed(printed),
+    )
     if status is Status.FAILS:
         return Verdict(
             Status.FAILS,
@@ -202,6 +216,7 @@ def check_lemma_b5() -> Verdict:
             "ratio {worst}); printed bound at ψ = 1 with one summand (n = 1), b₁ − a₁ = 1: "
             "{printed}",
             measurements,
+            (vacuous,),
         )
     return Verdict(
         status,
@@ -209,7 +224,21 @@ def check_lemma_b5() -> Verdict:
         "with one summand, n = 1, b₁ − a₁ = 1); the intended bound holds (Bernoulli sums, "
         "largest ratio {worst})",
         measurements,
+        (vacuous,),
     )
+
+
+def vacuous_as_printed(printed: float) -> bool:
+    """Whether a printed bound on a probability (``printed``) is at least 1, so that no
+    probability can exceed it: Lemma B.5's ``VACUOUS_AS_PRINTED`` qualifier. Undecidable on a
+    NaN.
+
+    >>> vacuous_as_printed(7.39), vacuous_as_printed(0.135)
+    (True, False)
+    """
+    if not math.isfinite(printed):
+        raise Undecidable(f"printed = {printed}: a decision needs a finite number")
+    return printed >= 1
 
 
 def decide_lemma_b5(worst: float, printed: float) -> Status:
