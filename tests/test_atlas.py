@@ -16,7 +16,7 @@ from mines_theory.plotting.rules import figure_violations
 from matplotlib.colors import to_hex
 
 from mines_theory.verification.views import atlas
-from mines_theory.verification.views.proofgraph import CATEGORY_STYLE, Category
+from mines_theory.verification.views.proofgraph import Category
 from mines_theory.verification.views.proofmap import CONCLUSION_STYLE
 from mines_theory.verification.views.report import Conclusion, row_false_as_printed
 from mines_theory.verification.framework import ledger
@@ -428,12 +428,17 @@ def test_the_figure_keeps_the_rules_and_draws_one_bar_per_bound(table):
 # --- one colour, one meaning; a bar of a row false as printed ----------------------------------
 
 
-def test_the_atlas_draws_in_the_proof_maps_look():
-    """A colour means one thing on the front page: each category on the runs is concluded as the
-    conclusion the proof map draws in the same look (``CONCLUSION_STYLE``, not a copy)."""
-    for kind, said in atlas.ON_THE_RUNS.items():
-        if kind is not Category.IDENTITY:  # the proof map has no identity
-            assert CONCLUSION_STYLE[said] is CATEGORY_STYLE[kind]
+def test_a_repaired_bar_is_concluded_as_the_ledger_concludes_its_repaired_row(table, published):
+    """A colour means one thing on the front page: a repaired bar of a repaired row is filled
+    with the conclusion the ledger gives that row (``report.conclusion``), so that the atlas and
+    the ledger never disagree on it (they did on three rows: "untested" beside "stands")."""
+    from mines_theory.verification.views.report import conclusion
+
+    rows = table[(table["form"] == "repaired") & table["claim"].str.contains("repaired")]
+    assert len(rows) >= 5
+    for _, bar in rows.iterrows():
+        row = ledger.claim(bar["claim"])
+        assert bar["conclusion"] == conclusion(row, published[bar["claim"]]).value, bar["claim"]
 
 
 def test_each_bar_is_filled_by_its_conclusion(table):
@@ -448,28 +453,30 @@ def test_each_bar_is_filled_by_its_conclusion(table):
 
 
 def test_a_repaired_bar_takes_its_repaired_forms_verdict():
-    """An erratum whose corrected form a bar measures is read as its corrected form holding:
-    with a true "too loose to be tested" it is untested, not an erratum (Lemma E.4's √d form,
-    2×10⁻⁴); the printed bar of the same verdict keeps the erratum."""
+    """An erratum whose corrected form a bar measures is read as its corrected form holding: it
+    stands (a "too loose to be tested" is said beside it, as the ledger says it of a repaired
+    row: Lemma E.4's √d form, 2×10⁻⁴), not an erratum; the printed bar of the same verdict
+    keeps the erratum; a repaired form that fails is false."""
     loose = Qualifier("too loose to be tested", "largest ≤ 10⁻²", True)
     v = _verdict(Measurement("r", 2e-4), status=Status.ERRATUM, qualifiers=(loose,))
     kw = dict(claim="Lemma E.4", ratio="r", ratio_of="measured/bound")
     repaired = atlas.frame({"Lemma E.4": v}, (Bar("x", form="repaired", **kw),)).iloc[0]
     assert repaired["category"] == Category.UNTESTABLE.value
-    assert repaired["conclusion"] == Conclusion.UNTESTED.value
+    assert repaired["conclusion"] == Conclusion.STANDS.value
     printed = atlas.frame({"Lemma E.4": v}, (Bar("x", **kw),)).iloc[0]
     assert printed["category"] == Category.ERRATUM.value
     assert printed["conclusion"] == Conclusion.REPAIRED.value
-    tight = _verdict(Measurement("r", 0.5), status=Status.ERRATUM)
-    row = atlas.frame({"Lemma E.4": tight}, (Bar("x", form="repaired", **kw),)).iloc[0]
-    assert row["conclusion"] == Conclusion.STANDS.value
+    broken = _verdict(Measurement("r", 0.5), status=Status.FAILS)
+    row = atlas.frame({"Lemma E.4": broken}, (Bar("x", form="repaired", **kw),)).iloc[0]
+    assert row["conclusion"] == Conclusion.FALSE.value
 
 
-def test_lemma_e4_repaired_bar_is_untested(table, published):
+def test_lemma_e4_repaired_bar_stands(table, published):
     row = _row(table, "Lemma E.4", "α-error sums")
     assert row["form"] == "repaired" and row["ratio"] >= 1e2  # the ≤ 10⁻² rule
     assert published["Lemma E.4"].status is Status.ERRATUM
-    assert row["conclusion"] == Conclusion.UNTESTED.value
+    assert row["category"] == Category.UNTESTABLE.value
+    assert row["conclusion"] == Conclusion.STANDS.value
 
 
 def test_a_row_false_as_printed_with_only_holding_bars_is_marked():

@@ -57,7 +57,13 @@ from ..framework.spec import Bar
 from ..framework.paper import with_number
 from .proofgraph import Category, category
 from .proofmap import CONCLUSION_STYLE
-from .report import CONCLUSION_MEANING, Conclusion, conclusion, row_false_as_printed
+from .report import (
+    CONCLUSION_MEANING,
+    Conclusion,
+    conclusion,
+    repaired_conclusion,
+    row_false_as_printed,
+)
 from ..framework.verdict import Status, Verdict
 
 __all__ = [
@@ -65,7 +71,6 @@ __all__ = [
     "FALSE_ELSEWHERE",
     "KIND_WORDS",
     "NAME_WIDTH",
-    "ON_THE_RUNS",
     "OWN",
     "REPAIRED",
     "Z_VIOLATED",
@@ -121,20 +126,6 @@ def _verdicts(verdicts: Mapping[str, Verdict] | None) -> Mapping[str, Verdict]:
     return verdicts
 
 
-#: What a repaired form's category on the runs concludes of it: the conclusion that the proof
-#: map draws in the same colour (``proofmap.CONCLUSION_STYLE``: stands as holds, false as
-#: fails, repaired as erratum, untested as too loose to be tested). The suite's own bound has no
-#: walked proof, so a run that cannot contradict it leaves it untested.
-ON_THE_RUNS: dict[Category, Conclusion] = {
-    Category.HOLDS: Conclusion.STANDS,
-    Category.UNTESTABLE: Conclusion.UNTESTED,
-    Category.FAILS: Conclusion.FALSE,
-    Category.ERRATUM: Conclusion.REPAIRED,
-    Category.IDENTITY: Conclusion.STANDS,
-    Category.NOT_CHECKED: Conclusion.NOT_CHECKED,
-}
-
-
 def repaired_form(verdict: Verdict) -> Category:
     """The category on the runs of the repaired form a ``form="repaired"`` bar measures, from
     the verdict its numbers are read from: an erratum's corrected form holds on the same runs
@@ -144,9 +135,15 @@ def repaired_form(verdict: Verdict) -> Category:
     >>> repaired_form(Verdict(Status.ERRATUM, "x")).value
     'holds'
     """
+    return category(_as_corrected(verdict))
+
+
+def _as_corrected(verdict: Verdict) -> Verdict:
+    """``verdict`` read as its corrected form's: an erratum's corrected form holds on the same
+    runs (``report.STATUS_MEANING``); any other verdict is the repaired form's own."""
     if verdict.status is Status.ERRATUM:
-        verdict = dataclasses.replace(verdict, status=Status.HOLDS)
-    return category(verdict)
+        return dataclasses.replace(verdict, status=Status.HOLDS)
+    return verdict
 
 
 #: The legend's words for a bar of a row false as printed whose bars all hold (its violation
@@ -183,7 +180,8 @@ def frame(
         the claim has none), ``category`` (``proofgraph.category``) and ``conclusion``
         (``report.Conclusion``) of what the bar measures: for a printed bound, the claim's
         verdict and the ledger's ``report.conclusion`` of its row; for a repaired one, its
-        repaired form (``repaired_form``, concluded by ``ON_THE_RUNS``). ``false_elsewhere``: a
+        repaired form (``repaired_form``, concluded as the ledger concludes a repaired row:
+        ``report.repaired_conclusion``). ``false_elsewhere``: a
         printed bar of a row false as printed (``report.row_false_as_printed``) none of whose
         printed bars is violated (the run that contradicts it has no bar); ``corrects``: a
         repaired bar that stands for a corrected statement (the claim is a repaired row, false
@@ -215,7 +213,7 @@ def frame(
         ledgers = conclusion(row, verdict, walk)
         if b.form == "repaired":
             kind = repaired_form(verdicts[b.source])
-            said = ON_THE_RUNS[kind]
+            said = repaired_conclusion(_as_corrected(verdicts[b.source]))
         else:
             kind, said = category(verdict), ledgers
         corrects = row.kind == "repaired" or ledgers in (

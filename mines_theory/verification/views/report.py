@@ -63,6 +63,7 @@ __all__ = [
     "AS_PRINTED",
     "Conclusion",
     "conclusion",
+    "repaired_conclusion",
     "conclusion_words",
     "CONCLUSION_MEANING",
     "STATUS_MEANING",
@@ -420,6 +421,25 @@ STATUS_MEANING = {
 }
 
 
+def repaired_conclusion(verdict: Verdict) -> Conclusion:
+    """The ``Conclusion`` of a repaired statement from the verdict of the check that tests it:
+    its proof is the corrigendum's derivation (each repaired constant derived with sympy,
+    notebooks 08a-08c), not a walk of the paper's, so it stands or is false on its runs alone;
+    a "too loose to be tested" qualifier is said beside the conclusion, not in it. The one rule
+    for the ledger's repaired rows (``conclusion``) and the atlas's repaired bars.
+
+    >>> repaired_conclusion(Verdict(Status.HOLDS, "…")).value
+    'stands'
+    >>> repaired_conclusion(Verdict(Status.FAILS, "…")).value
+    'false'
+    """
+    return {
+        Status.FAILS: Conclusion.FALSE,
+        Status.ERRATUM: Conclusion.REPAIRED,
+        Status.NOT_CHECKED: Conclusion.NOT_CHECKED,
+    }.get(verdict.status, Conclusion.STANDS)
+
+
 def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None) -> Conclusion:
     """The ``Conclusion`` of ledger row ``c`` from its published ``verdict``, the corrigendum's
     repair of its statement (``ledger.repair``) and the walk of its proof (``walk``, the
@@ -450,9 +470,7 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
     if status is Status.NOT_CHECKED:
         return Conclusion.NOT_CHECKED
     if c.kind == "repaired":
-        return {Status.FAILS: Conclusion.FALSE, Status.ERRATUM: Conclusion.REPAIRED}.get(
-            status, Conclusion.STANDS
-        )
+        return repaired_conclusion(verdict)
     entry = repair_entry(c.number)
     if entry is not None:
         kept = entry.survives == "true as printed, proof repaired" and status in PROOF_NOTED
