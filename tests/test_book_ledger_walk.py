@@ -131,3 +131,22 @@ def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
     ]
     assert "Lemma C.1" in typos
     assert "[proof has typos only, the first at step" in _row(table, "Lemma C.1")
+
+
+def test_a_verdict_view_names_each_proof_once_with_what_fails_at_its_step():
+    """Notebook 05's verdict cell shows Lemma 5.2 and its row "γ > 0": their one proof is named
+    once, with what fails at its first substantive false step (the printed and the corrected
+    form of the erratum the walk names there); Thm 5.4, whose own steps all hold although the
+    corrigendum repairs it, is named with the results it cites."""
+    from mines_theory.verification.proofs import pages
+
+    slips = pages.with_slips(walk.load())
+    block = ledger.verdict_cell(
+        "Lemma 5.2", "Lemma 5.2, γ > 0", "Thm 5.4", fresh=ledger.published()
+    )
+    view = report.verdict_cell_view(block, slips)
+    assert view is not None
+    note = view.partition("\n\n")[2].split("\n")[0]
+    assert note.count("[Lemma 5.2 at step") == 1
+    assert "](walk-lemma-5-2.md) (printed " in note and "; its own line gives " in note
+    assert "Thm 5.4 (its own steps hold; it cites Lemma 5.1, Lemma 5.2, Lemma 5.3" in note

@@ -383,6 +383,56 @@ def proof_note(
     return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
+def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
+    """What fails at the first false step of the walk of claim ``number``'s proof that is not a
+    typo (the step ``proof_note`` links), in a clause read from the erratum the walk names at
+    that step: " (printed …; its own line gives …)", each side to its first semicolon; "" where
+    there is no walk, no such step, or no erratum named there.
+
+    >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "fails", "erratum": "x"}]}}
+    >>> failing_step_clause("Lemma 9.9", walk)  # an erratum not in the registry
+    ''
+    >>> failing_step_clause("Lemma 9.9", None)
+    ''
+    """
+    if walk is None:
+        return ""
+    statement = number.split(", ", 1)[0]
+    steps = [s for s in walk["proofs"].get(statement) or () if s.get("slip") != "typo"]
+    index = first_false(steps)
+    label = next((s.get("erratum") for s in steps if int(s["index"]) == index), None)
+    found = [e for e in ledger.errata() if e.label == label]
+    if not found:
+        return ""
+    printed, correct = (text.split("; ", 1)[0] for text in (found[0].printed, found[0].correct))
+    return f" (printed {printed}; its own line gives {correct})"
+
+
+def cites_unproved(number: str, walk: Mapping[str, Any] | None) -> str | None:
+    """For claim ``number`` whose printed statement the corrigendum repairs while every step of
+    its own walked proof holds: "X (its own steps hold; it cites A, B, which do not follow from
+    their proofs as printed)", A, B the results its proof cites (``rests_on``) that the
+    corrigendum repairs or whose walk has a false step; None otherwise (and without a walk)."""
+    if walk is None or repair_entry(number) is None:
+        return None
+    statement = statement_of(number)
+    steps = walk["proofs"].get(statement)
+    if not steps or first_false(steps) is not None:
+        return None
+    cited = [
+        c.target
+        for c in ledger.claim(statement).rests_on
+        if repair_entry(c.target) is not None
+        or first_false(walk["proofs"].get(c.target) or ()) is not None
+    ]
+    if not cited:
+        return None
+    return (
+        f"{statement} (its own steps hold; it cites {', '.join(cited)}, which do not follow "
+        "from their proofs as printed)"
+    )
+
+
 class Conclusion(str, enum.Enum):
     """What a reader may take from a ledger row, from one closed set (``conclusion``; each
     value's meaning in ``CONCLUSION_MEANING``): the row's status on the runs, the corrigendum's
@@ -1295,14 +1345,18 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
                 f"{_cell(short_headline(v, decisive=spec.decisive))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
-            words = f"{_cell(spec.number)} at step {{step}}"  # "[D.1 at step N](page)"
+            # "[D.1 at step N](page) (printed …)", once for a proof shown by several rows
+            words = f"{_cell(spec.number.split(', ', 1)[0])} at step {{step}}"
             note = (
                 proof_note(spec.number, v.status, walk, words, typos=False)
                 if spec.kind != "repaired"
                 else None
             )
             if note is not None:
-                notes.append(note)
+                notes.append(note + failing_step_clause(spec.number, walk))
+            elif spec.kind == "claim":
+                cited = cites_unproved(spec.number, walk)
+                notes += [cited] if cited is not None else []
     errata = [spec for spec in found if isinstance(spec, Erratum)]
     if errata:
         answers = [flag_text(old[spec.name]).split(":")[0] for spec in errata]
