@@ -14,9 +14,11 @@ from mines_theory.verification.claims.comparisons import (
     Problem,
     comparison_table,
     decide_comparison,
+    final_conditions,
     measure_comparison,
     runtime_ecdf,
 )
+from mines_theory.experiments.sweep import COLUMNS, evaluations_to_target
 from mines_theory.verification.framework.stats import median_interval, proportion
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Verdict
 
@@ -186,3 +188,45 @@ def test_runs_at_target_agree_within_a_borderline_run_not_beyond():
 
     assert published.agrees(fewer(1))
     assert not published.agrees(fewer(10))
+
+
+def _history(method, seed, evaluations, f_gaps, conditions, error=""):
+    """Rows of a ``compare_methods`` frame for one run; ``error`` on its last row."""
+    rows = []
+    for i, (e, f, c) in enumerate(zip(evaluations, f_gaps, conditions)):
+        last = i == len(evaluations) - 1
+        rows.append(
+            dict.fromkeys(COLUMNS, np.nan)
+            | {"method": method, "seed": seed, "k": i, "evaluations": e, "f_gap": f}
+            | {"condition": c, "error": error if last else ""}
+        )
+    return rows
+
+
+def test_a_run_that_stops_early_is_never_reported_with_a_final_value():
+    """NES's record at the start is κ = 10⁴ and its last row (Σ̄ not positive definite) NaN:
+    ``.last()`` would give 10⁴, a 'final' value of a run that never went on. The table says
+    when and why it stopped instead; a run to the budget keeps its final value; a mixed method
+    shows both, the final value from the runs that ended only."""
+    message = "NES: the covariance is no longer positive definite after iteration 3"
+    rows = []
+    for seed, stop in enumerate((12, 40)):
+        rows += _history("NES", seed, [0, stop], [1.0, 2.0], [1e4, np.nan], message)
+        rows += _history("RGF", seed, [0, 100], [1.0, 0.5], [1e4, 1e4])
+        rows += _history(
+            "mixed", seed, [0, 50 + 50 * seed], [1.0, 0.5], [1e4, 7.0], message if seed == 0 else ""
+        )
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    assert frame.groupby(["method", "seed"]).condition.last()["NES"].eq(1e4).all()
+    table = final_conditions(frame, 1e-8)
+    assert math.isnan(table.loc["NES", "final"])
+    assert table.loc["NES", "text"] == (
+        "stopped at evaluation 12–40 (2/2 runs): Σ left the positive-definite cone"
+    )
+    assert "10" not in table.loc["NES", "text"].split(":")[1]
+    assert table.loc["RGF", "final"] == 1e4 and table.loc["RGF", "stopped"] == 0
+    assert table.loc["mixed", "final"] == 7.0  # seed 1 only, not seed 0's record
+    assert table.loc["mixed", "text"].startswith("stopped at evaluation 50 (1/2 runs)")
+    ecdf = runtime_ecdf(evaluations_to_target(frame, 1e-8), 1000.0, start=1.0)
+    ends = ecdf.groupby("method").evaluations.max()
+    assert ends["NES"] == 40 and ends["RGF"] == 1000 and ends["mixed"] == 1000

@@ -182,10 +182,36 @@ def test_evaluations_to_target():
     f = RotatedEllipsoid(3, 10.0, seed=2)
     frame = run_method("CMA-ES", f, 2, mean0=np.ones(3), max_evaluations=3000, target=1e-6)
     table = evaluations_to_target(frame, 1e-6)
-    assert list(table.columns) == ["method", "seed", "reached", "evaluations", "budget_used"]
+    assert list(table.columns) == [
+        "method",
+        "seed",
+        "reached",
+        "evaluations",
+        "budget_used",
+        "end",
+        "stopped",
+    ]
     assert table.reached.all() and (table.evaluations == table.budget_used).all()
+    assert (table.end == "target").all() and (table.stopped == "").all()
     never = evaluations_to_target(frame, 1e-300)
     assert not never.reached.any() and never.evaluations.isna().all()
+    assert (never.end == "budget").all()
+
+
+def test_a_run_that_raises_is_recorded_as_stopped_with_when_and_why():
+    """The NES meta-algorithm as printed on an ill-conditioned ellipsoid: Σ̄ leaves the
+    positive-definite cone long before the budget; its end is "stopped", at the evaluations
+    of its last row, with the message of the error (not "budget")."""
+    from mines_theory.experiments.sweep import evaluations_to_target
+
+    f = RotatedEllipsoid(10, 1e4, seed=0, minimizer=np.ones(10))
+    frame = run_method("NES", f, 3, mean0=np.zeros(10), max_evaluations=150_000)
+    table = evaluations_to_target(frame, 1e-8)
+    assert (table.end == "stopped").all() and not table.reached.any()
+    assert table.stopped.str.contains("no longer positive definite").all()
+    assert (table.budget_used < 1000).all()
+    last = frame.groupby("seed").evaluations.last().to_numpy()
+    np.testing.assert_array_equal(table.budget_used, last)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -163,12 +163,16 @@ def result_row(
 
 def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
     """Per (method, seed): the evaluations at the first recorded iterate with f_gap ≤ ``target``
-    (NaN if never: the run hit its cap or failed), and whether it was reached."""
+    (NaN if never), whether it was reached, the evaluations the run used (``budget_used``), and
+    why it ended (``end``): "target" (reached), "stopped" (the run raised: its last row's
+    ``error``, in ``stopped``, says why; ``budget_used`` says when) or "budget" (it ran out of
+    evaluations). A frame without an ``error`` column has no stopped run."""
     frame = check_frame("frame", frame, ("method", "seed", "evaluations", "f_gap"))
     target = nonnegative_scalar("target", target)
     rows = []
     for (method, seed), history in frame.groupby(["method", "seed"], sort=False):
         hit = history[history.f_gap <= target]
+        error = str(history.error.iloc[-1]) if "error" in history else ""
         rows.append(
             {
                 "method": method,
@@ -176,6 +180,8 @@ def evaluations_to_target(frame: pd.DataFrame, target: float) -> pd.DataFrame:
                 "reached": not hit.empty,
                 "evaluations": float(hit.evaluations.iloc[0]) if not hit.empty else np.nan,
                 "budget_used": int(history.evaluations.iloc[-1]),
+                "end": "target" if not hit.empty else "stopped" if error else "budget",
+                "stopped": error,
             }
         )
     return pd.DataFrame(rows)

@@ -37,8 +37,11 @@ __all__ = [
     "check_comparison",
     "comparison_table",
     "decide_comparison",
+    "final_conditions",
+    "STOP_REASONS",
     "measure_comparison",
     "runtime_ecdf",
+    "stop_reason",
 ]
 
 
@@ -268,6 +271,62 @@ def _evaluations(median: Measurement) -> str:
     return f"{low_high[0]} [{low_high[1]}, {low_high[2]}]"
 
 
+#: What a run's error message means, in the words of the tables: (a fragment of the message,
+#: the reason shown). A message matching none is shown as it is.
+STOP_REASONS = (("no longer positive definite", "Σ left the positive-definite cone"),)
+
+
+def stop_reason(message: str) -> str:
+    """The words of ``STOP_REASONS`` for a stopped run's error ``message``."""
+    for fragment, words in STOP_REASONS:
+        if fragment in message:
+            return words
+    return message
+
+
+def final_conditions(frame: pd.DataFrame, target: float) -> pd.DataFrame:
+    """Per method of ``frame`` (a ``compare_methods`` frame), the median over its seeds of
+    cond(C^{1/2}H*C^{1/2}) at the end of the runs that ended at the target or the budget
+    (``final``, NaN when none did), and, for its runs that stopped early, how many
+    (``stopped``), at how many evaluations (``first_stop``, ``last_stop``) and why
+    (``reason``). A stopped run never gives a final value: its condition column holds the
+    start's record, not where it ended. ``text``: the cell of the notebook's table."""
+    ends = evaluations_to_target(frame, target).set_index(["method", "seed"])
+    last = frame.groupby(["method", "seed"], sort=False).condition.last()
+    rows = {}
+    for method, runs in ends.groupby(level="method", sort=False):
+        ran = runs[runs.end != "stopped"].index
+        stopped = runs[runs.end == "stopped"]
+        final = float(last.loc[ran].median()) if len(ran) else np.nan
+        reasons = sorted({stop_reason(m) for m in stopped.stopped})
+        row = {
+            "final": final,
+            "stopped": len(stopped),
+            "runs": len(runs),
+            "first_stop": stopped.budget_used.min() if len(stopped) else np.nan,
+            "last_stop": stopped.budget_used.max() if len(stopped) else np.nan,
+            "reason": "; ".join(reasons),
+        }
+        rows[method] = {**row, "text": _final_text(row)}
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def _final_text(row: dict) -> str:
+    """The cell of a method: its final value ("1.20") if its runs all ended, "stopped at
+    evaluation 10–40 (5/5 runs): why" if they stopped early,
+    and both where some did."""
+    parts = []
+    if row["stopped"]:
+        low, high = int(row["first_stop"]), int(row["last_stop"])
+        at = f"{low}" if low == high else f"{low}–{high}"
+        parts.append(
+            f"stopped at evaluation {at} ({row['stopped']}/{row['runs']} runs): {row['reason']}"
+        )
+    if np.isfinite(row["final"]):
+        parts.append(format_number(row["final"], 3))
+    return "; others ".join(parts) if len(parts) == 2 else parts[0]
+
+
 def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.DataFrame:
     """Empirical cumulative distribution of the evaluations to target, per method: the fraction
     of its runs that reached the target within x evaluations, for x from ``start`` to ``budget``
@@ -279,7 +338,9 @@ def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.D
     ----------
     table : pandas.DataFrame
         ``experiments.evaluations_to_target``'s frame: ``method``, ``evaluations`` (NaN where the
-        target was not reached).
+        target was not reached), and optionally ``end`` and ``budget_used``: a method every run
+        of which stopped early (``end`` "stopped") has its curve end where its last run
+        stopped, not at the budget it never used.
     budget : float
         The evaluation budget of every run (no run may have reached the target later).
     start : float
@@ -290,7 +351,8 @@ def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.D
     pandas.DataFrame
         ``method, evaluations, fraction, runs``: the corners of each step function (draw with
         ``Axes.step(..., where="post")``): ``(start, 0)``, one row per distinct number of
-        evaluations at which runs reached the target, and ``(budget, fraction reached)``.
+        evaluations at which runs reached the target, and ``(budget, fraction reached)`` (or
+        the last stop, see ``table``).
 
     References
     ----------
@@ -310,7 +372,10 @@ def runtime_ecdf(table: pd.DataFrame, budget: float, start: float = 1.0) -> pd.D
         corners, counts = np.unique(values, return_counts=True)
         fractions = np.cumsum(counts) / len(runs)
         final = fractions[-1] if len(fractions) else 0.0
-        for x, fraction in [(start, 0.0), *zip(corners, fractions), (budget, final)]:
+        end = budget
+        if "end" in runs and (runs.end == "stopped").all():
+            end = max(float(runs.budget_used.max()), start)
+        for x, fraction in [(start, 0.0), *zip(corners, fractions), (end, final)]:
             rows.append(
                 {
                     "method": method,
