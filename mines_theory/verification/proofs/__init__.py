@@ -70,7 +70,7 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         (``pages.distinct``).
     ``corrected``
         optional, on a checked step that names its ``erratum``: ``module:function``, the step's
-        check re-run with the erratum's correction (the corrigendum's A_t in place of the
+        check re-run with the erratum's correction (the erratum's A_t in place of the
         printed one), at the same instances; its outcome is published beside the step's
         (``StepResult.corrected``) and its page shows it.
 

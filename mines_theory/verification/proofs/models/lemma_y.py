@@ -209,7 +209,9 @@ def _printed_bound(term: dict, d: int, delta: float, t: int, A: float) -> float:
 
 
 def corrected_radius(d: int, b: int, delta: float, t: int | np.ndarray) -> float | np.ndarray:
-    """The corrigendum's A_t = 8 log(b/δ) + 16 log(t + 1) + d (the erratum of eq:chi_1)."""
+    """The erratum's A_t = 8 log(b/δ) + 16 log(t + 1) + d (the erratum of eq:chi_1; not the
+    corrigendum's repaired d + 2√(dx) + 2x, x = log(b(t + 1)²/δ), which it dominates only
+    for d ≤ 9x)."""
     return 8 * math.log(b / delta) + 16 * np.log(np.asarray(t) + 1.0) + d
 
 
@@ -222,7 +224,7 @@ def statement(rng: np.random.Generator) -> Expectation:
 
 
 def statement_corrected(rng: np.random.Generator) -> Expectation:
-    """Step 1 re-run with the corrigendum's A_t (``corrected_radius``) in Y's truncation and in
+    """Step 1 re-run with the erratum's A_t (``corrected_radius``) in Y's truncation and in
     the right side alike, at the same instances (the same draws of d, k, b, δ and iterates) as
     ``statement``: the exceedance test of the statement as corrected."""
     return _statement(rng, corrected_radius)
