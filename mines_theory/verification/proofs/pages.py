@@ -2600,6 +2600,7 @@ def proof_page(
     rechecked_steps = rechecks(proof.name, steps)
     failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
     lines += [failures, ""] if failures else []
+    lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
