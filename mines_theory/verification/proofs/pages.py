@@ -849,8 +849,9 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
+        direction = orientation(name, {**step, "relation": _relation(step, name)})
         counterexample = _values(
-            step.get("counterexample") or {}, words=meaning, relation=_relation(step, name)
+            step.get("counterexample") or {}, words=meaning, relation=direction
         )
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
@@ -952,7 +953,9 @@ def _values(
     "δ = 0.0002108, the event's threshold = 25.99, P(exceed) = 0.0189 ± 0.0010 against δ = 0.0002108"
     """  # noqa: E501
     items = []
-    exceedance = relation == "<=" and {"bound", "delta", "estimate", "se"} <= set(counterexample)
+    exceedance = relation in ("<=", "exceedance") and {"bound", "delta", "estimate", "se"} <= set(
+        counterexample
+    )
     for k, v in counterexample.items():
         if exceedance and k == "estimate":
             delta = counterexample["delta"]
@@ -1585,6 +1588,21 @@ AGAINST = {
     "event": "P(event) exceeds its bound by",
 }
 AGAINST["<"], AGAINST[">"] = AGAINST["<="], AGAINST[">="]
+#: An expected count of events checked against its bound (E[−count] ≥ −bound): not a
+#: probability, so said as the count it is.
+DIRECTION["count"] = (
+    "the expected count is below its bound by",
+    "bound − expected count",
+    "the expected count exceed{} its bound",
+)
+AGAINST["count"] = "the expected count exceeds its bound by"
+#: A statement's exceedance test (P(the quantity exceeds its bound) ≤ δ, the engine's E[𝟙] −
+#: δ ≤ 0): its slack δ − P(exceed), said as the probability against δ.
+DIRECTION["exceedance"] = ("P(exceed) is below δ by", "δ − P(exceed)", "P(exceed) exceed{} δ")
+AGAINST["exceedance"] = "P(exceed) exceeds δ by"
+#: The reason of a statement's exceedance test (``orientation``).
+_EXCEEDANCE = re.compile(r"exceedance test")
+_COUNT = re.compile(r"E\[−count")
 
 #: A step's reason that says its check is an event's probability against a bound, negated for
 #: the engine ("E[−𝟙{…}] ≥ −bound", "E[−count] ≥ −…").
@@ -1608,6 +1626,27 @@ def event_check(proof: str, step: Mapping[str, Any]) -> bool:
     return rechecks or bool(_NEGATED_EVENT.search(step.get("reason") or ""))
 
 
+def orientation(proof: str, step: Mapping[str, Any]) -> str:
+    """The key of ``DIRECTION`` a Monte Carlo step's difference is said in: "exceedance" for a
+    statement's exceedance test (a ≤ whose reason or counterexample says so), "count" for an
+    expected count against its bound, "event" for an event's probability against its bound
+    (``event_check``), else the step's relation.
+
+    >>> orientation("Lemma E.8", {"index": 1, "relation": "<=", "reason": "an exceedance test"})
+    'exceedance'
+    >>> orientation("Lemma E.8", {"index": 12, "relation": ">=", "reason": "E[−count] ≥ −δ"})
+    'count'
+    """
+    relation = str(step.get("relation", ""))
+    keys = set(step.get("counterexample") or {})
+    reason = step.get("reason") or ""
+    if relation == "<=" and (_EXCEEDANCE.search(reason) or {"bound", "delta"} <= keys):
+        return "exceedance"
+    if event_check(proof, step):
+        return "count" if _COUNT.search(reason) else "event"
+    return relation
+
+
 def slack(estimate: float, relation: str) -> float:
     """A Monte Carlo ``estimate`` of E[lhs] − rhs as the step's slack in its own direction
     (``DIRECTION``): negated for a ≤ or <, as it is for a ≥, > or =.
@@ -1615,7 +1654,7 @@ def slack(estimate: float, relation: str) -> float:
     >>> slack(0.5, "<="), slack(0.5, ">=")
     (-0.5, 0.5)
     """
-    return -estimate if relation in ("<=", "<") else estimate
+    return -estimate if relation in ("<=", "<", "exceedance") else estimate
 
 
 #: A Monte Carlo step's estimate of E[lhs] − rhs with its standard error, as ``check`` writes
@@ -1734,14 +1773,14 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     sentence that ends with a full stop."""
     parts = []
     relation = _relation(step, proof)
+    direction = orientation(proof, {**step, "relation": relation})  # its difference's sense
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True, relation=relation)
+        values = _values(step["counterexample"], words=True, relation=direction)
         parts.append(f"**Counterexample:** {values}{where}.")
-    event = event_check(proof, {**step, "relation": relation})
     if step.get("evidence"):
-        said = directed(step["evidence"], relation, event)
+        said = directed(step["evidence"], direction)
         evidence = _typeset(_margins({**step, "evidence": said}))
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
@@ -1749,7 +1788,7 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     fixed = step.get("corrected")
     if fixed:
-        parts.append(corrected_words(fixed, relation, event))
+        parts.append(corrected_words(fixed, direction))
     if step.get("reason"):
         reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"]).rstrip()
         reason = _sentence(reason)
