@@ -950,21 +950,22 @@ def test_a_probability_checked_by_monte_carlo_reads_as_a_probability_first():
 #: names of a slack in the step's own sense, and the normalized margin).
 _SIGNED = re.compile(
     r"(right side − E\[left side\]|E\[left side\] − right side|bound − P\(event\)"
-    r"|bound − expected count|δ − P\(exceed\)|[Nn]ormalized margin|[Ww]orst margin) (?:= |is |of )?(−?)[\d.]"
+    r"|bound − expected count|δ − P\(exceed\)|[Nn]ormalized margin|[Ww]orst margin)"
+    r" (?:= |is |of )?(−?)[\d.]"
     r"(?!\S* \(within the rounding tolerance)"  # a margin of −10⁻¹⁶ that rounding explains
 )
 
 
 def test_no_page_prints_a_negative_margin_for_a_step_that_holds(tex):
-    """The pages promise that every margin and Monte Carlo difference reads in the relation's
-    own orientation, positive where the step holds: on every walk page, a step that holds
-    prints no negative one (but a margin within the rounding tolerance, said as such), and a step that fails prints no positive one (its own check's
-    paragraphs; the paragraph of the check re-run with an erratum's correction has its own
-    outcome). An = has no orientation (its difference's sign says nothing): left out. The
-    reading of Lemma 38's (our E.8) step 5 before this test: "E[left side] − right side =
-    −0.112" for P(event) ≤ bound, the engine's E[−𝟙{event}] − (−bound) named as the printed
-    relation's sides: an event's, a count's or an exceedance test's difference is named by
-    what it compares (bound − P(event)), never as E[left side]."""
+    """The pages promise that every margin and Monte Carlo difference reads in the relation's own
+    orientation, positive where the step holds: on every walk page, a step that holds prints no
+    negative one (but a margin within the rounding tolerance, said as such), and a step that
+    fails prints no positive one (its own check's paragraphs; the paragraph of the check re-run
+    with an erratum's correction has its own outcome). An = has no orientation (its difference's
+    sign says nothing): left out. The reading of Lemma 38's (our E.8) step 5 before this test:
+    "E[left side] − right side = −0.112" for P(event) ≤ bound, the engine's E[−𝟙{event}] −
+    (−bound) named as the printed relation's sides: an event's, a count's or an exceedance
+    test's difference is named by what it compares (bound − P(event)), never as E[left side]."""
     seen = {"holds": 0, "fails": 0}
     for proof, _, steps in _pages():
         page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
