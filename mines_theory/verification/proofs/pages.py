@@ -1428,7 +1428,22 @@ MEANINGS: dict[str, dict[str, str]] = {
         "s": "Σ at d = 1",
         "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
-    "Lemma E.8": {"s": "the variable of the integral over the tail"},
+    "Lemma E.8": {
+        "s": "the variable of the integral over the tail",
+        "Λ_t": "Λ<sub>t</sub>'s diagonal, the eigenvalues of Σ<sub>t</sub><sup>1/2</sup>"
+        "H<sub>t</sub>Σ<sub>t</sub><sup>1/2</sup>",
+        "tr Λ_t": "its trace",
+        "H*": "Π<sub>S′</sub>(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
+        **{
+            f"{name}{t}{after}": f"{what} at t = {i}"
+            for i, t in enumerate("₀₁₂")
+            for name, after, what in (
+                ("z", "", "z<sub>t,k</sub>"),
+                ("Λ", "", "Λ<sub>t</sub>'s diagonal"),
+                ("Σ", "⁻¹", "Σ<sub>t</sub>⁻¹"),
+            )
+        },
+    },
     "Lemma D.4": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
@@ -2303,29 +2318,26 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
-def _named_by(label: str, proof: str = "", first: int | None = None) -> str:
-    """The line under a step that an erratum names: its kind (``_KIND_WORDS``) and its label in
-    quotation marks, linked to its entry (``views.errata.erratum_link``); where the erratum
-    names an earlier step of the page's proof ``proof`` (our name), ``first``, the line says
-    only that the erratum of that step (linked) names this one too, with a link to its entry,
-    so that an erratum that names 19 steps is not written out 19 times.
+def _named_by(label: str, proof: str = "", also: Sequence[int] = ()) -> str:
+    """The line under the first step of the page's proof ``proof`` (our name) that an erratum
+    names: its kind (``_KIND_WORDS``) and its label in quotation marks, linked to its entry
+    (``views.errata.erratum_link``), and the later steps it names, ``also`` (linked): said
+    once, so that an erratum that names 19 steps is not written out, nor pointed to, 19 times;
+    a later step carries no line of its own.
 
     >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
     An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
-    >>> print(_named_by("eq:bG", "Lemma E.2", 10))  # doctest: +NORMALIZE_WHITESPACE
-    The erratum that names [step 10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) names this
-    step too ([its entry](08d-errata.ipynb#erratum-eq-bg)).
+    >>> print(_named_by("eq:bG", "Lemma E.2", [10]))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg); it names
+    step [10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) of this proof too.
     """
     from ..framework import ledger
     from ..views.errata import erratum_link
 
     erratum = ledger.erratum(label)
-    link = erratum_link(erratum)
-    linked = f"[“{label}”]({link})"
-    if first is not None:
-        earlier = f"[step {first}]({step_link(proof, first)})"
-        return f"The erratum that names {earlier} names this step too ([its entry]({link}))."
-    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}."
+    linked = f"[“{label}”]({erratum_link(erratum)})"
+    later = f"; it names {step_numbers(proof, list(also))} of this proof too" if also else ""
+    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}{later}."
 
 
 def _read_as(kind: str) -> str:
@@ -2735,9 +2747,9 @@ def proof_page(
                 "",
             ]
         if step.get("erratum"):
-            earlier = named_first.setdefault(step["erratum"], index)
-            again = earlier if earlier != index else None
-            lines += [_named_by(step["erratum"], proof.name, again), ""]
+            if named_first.setdefault(step["erratum"], index) == index:  # said once, here
+                also = [int(s["index"]) for s in steps if s.get("erratum") == step["erratum"]]
+                lines += [_named_by(step["erratum"], proof.name, also[1:]), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
