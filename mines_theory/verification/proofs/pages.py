@@ -604,6 +604,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         without_empty_columns(summary_table(data)),
         "",
+        not_walked(walked),
+        "",
         reconciliation(data),
         "",
         *walk_map_figure(),
@@ -621,6 +623,29 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
     return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
+
+
+def not_walked(walked: Mapping[str, Any]) -> str:
+    """The paper's results (the proof map's nodes, ``views.proofgraph.nodes``) whose proofs the
+    walk (``walked``: our name → its steps) does not walk, in the paper's order, and of those
+    the ones a proof rests on (an arrow of the proof map leaves them, ``edges``): what the
+    walk's share of 100% leaves out.
+
+    >>> print(not_walked({}))  # doctest: +ELLIPSIS
+    The walk's share is of the walked proofs' relations only. ...
+    """
+    from ..views.proofgraph import edges, nodes
+
+    left = [n for n in nodes() if n.name not in walked]
+    used = {e.target for e in edges()}
+    named = [f"{n.printed} (our {n.name})" for n in left]
+    downstream = [f"{n.printed} (our {n.name})" for n in left if n.name in used]
+    return (
+        f"The walk's share is of the walked proofs' relations only. {len(left)} of the "
+        f"paper's results are not walked: {', '.join(named)}; {len(downstream)} of them are "
+        f"used downstream, a proof resting on them (the proof map's arrows): "
+        f"{', '.join(downstream)}. A walked proof that cites one takes it as given."
+    )
 
 
 #: The walk's map (drawn by notebook 08d, ``views.proofmap.draw_proof_map(walk=…)``), as the
