@@ -863,7 +863,8 @@ def test_the_walk_s_readings_say_what_their_checks_do():
     at b = 833 (the model draws b log-uniform in [1, 1000]); step 40 said it fails "for every
     b ≥ 2 at large A_t" where it fails for every A_t ≥ 0 once b ≥ 2; steps 30 and 41's "A at a
     χ² level" is A with P(χ² > A) in a range; Lemma 9's step 3 read an ill-formed product as
-    its typo's correction without saying "typo", as step 6, its like, does; step 9's sides are
+    its typo's correction (an identity) while step 6, its like, failed as printed: both are now
+    read as printed, typos saying why; step 9's sides are
     net of f(μ_k) − f*; step 12's rate is conservative by exactly 2."""
     lemma38 = {s["index"]: s for s in PUBLISHED["proofs"]["Lemma E.8"]}
     assert lemma38[47]["counterexample"]["b"] > 20 and "b ≤ 20" not in lemma38[47]["reason"]
@@ -875,8 +876,12 @@ def test_the_walk_s_readings_say_what_their_checks_do():
     assert "P(χ²_{d+4} > A) ∈ [0.1, 0.9]" in lemma38[30]["reason"]
     assert "P(χ²_{d+2} > A) ∈ [0.1, 0.9]" in lemma38[41]["reason"]
     lemma9 = {s["index"]: dict(s, proof="Lemma 5.1") for s in PUBLISHED["proofs"]["Lemma 5.1"]}
-    assert pages.slip(lemma9[6]) == "typo"  # a failing step's slip; step 3 holds as read
-    assert lemma9[3]["reason"].startswith("a typo: ") and "a typo" in lemma9[6]["reason"]
+    # steps 3 and 6, the same defect, read alike: both fail as printed, both typos, saying so
+    assert pages.slip(lemma9[6]) == "typo" and pages.slip(lemma9[3]) == "typo"
+    assert all(lemma9[i]["status"] == "fails" for i in (3, 6))
+    assert "a typo" in lemma9[3]["reason"] and "a typo" in lemma9[6]["reason"]
+    assert "the same defect as step 6's" in lemma9[3]["reason"]
+    assert "the same defect as step 3's" in lemma9[6]["reason"]
     assert "minus (f(μ_k) − f*)" in lemma9[9]["reason"]
     assert "‖Ũν‖² ≤ (c₁/τ)‖ν‖²" in lemma9[10]["reason"]
     assert "conservative by exactly 2" in lemma9[12]["reason"]
