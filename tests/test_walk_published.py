@@ -429,7 +429,8 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     """Lemma 9 (our 5.1) with its steps 3 and 6 named by a typo erratum (its notes read them
     as ones): the page says step 3 is a typo and that the first false step that is not one is
     step 9 (an error, its erratum), marked in its heading; with step 9 a typo as well, step 10
-    (no erratum names it). On synthetic steps: a new finding, an error or nothing after the typos."""
+    (no erratum names it). On synthetic steps: a new finding, an error or nothing after the
+    typos."""
     from mines_theory.verification.framework import ledger
 
     typo = next(e.label for e in ledger.errata() if e.kind == "typo")
