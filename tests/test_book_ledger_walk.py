@@ -122,7 +122,7 @@ def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
     slipped = pages.with_slips(WALK)
     table = report.summary_table(repairs=True, walk=slipped)
     lemma = _row(table, "Lemma 5.1")
-    assert "[first false step 9](walk-lemma-5-1.md) (a typo at step 6)" in lemma
+    assert "[first false step 9](walk-lemma-5-1.md) (a typo at step 3)" in lemma
     assert "first false step 3]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
     typos = [
         name

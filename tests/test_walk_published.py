@@ -49,7 +49,8 @@ def test_the_summary_counts_by_hand():
     table = published.summary_table(data)
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
     assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
-    assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
+    assert "6 of the 12 relations of the walked proofs walked (50%: a share of the proofs" in table
+    assert "not of the paper's); of those, 83% decided" in table
     assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
     assert "or `not checked` (0, each with its reason)." in table
     assert "No step follows" not in table
@@ -583,7 +584,7 @@ def test_a_step_an_erratum_names_says_so_in_a_sentence():
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert (
         "An erratum names this step (an error): [“proof of Lemma 5.1, substituting η₁,k; "
-        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1)."
+        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1); it names step "
     ) in page
     named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
     said = page.count("An erratum names this step")

@@ -1455,9 +1455,9 @@ MEANINGS: dict[str, dict[str, str]] = {
     },
     "Lemma E.8": {
         "s": "the variable of the integral over the tail",
-        "Λ_t": "Λ<sub>t</sub>'s diagonal, the eigenvalues of Σ<sub>t</sub><sup>1/2</sup>"
+        "Λ<sub>t</sub>": "the diagonal of Λ<sub>t</sub>, the eigenvalues of Σ<sub>t</sub><sup>1/2</sup>"
         "H<sub>t</sub>Σ<sub>t</sub><sup>1/2</sup>",
-        "tr Λ_t": "its trace",
+        "tr Λ<sub>t</sub>": "the trace of Λ<sub>t</sub>",
         "H*": "Π<sub>S′</sub>(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
         **{
             f"{name}{t}{after}": f"{what} at t = {i}"

@@ -910,7 +910,7 @@ def mean_bound(rng: np.random.Generator) -> Draw:
         lam = np.array([positive(v, 1e-2, 1e2) for v in x[1 : 1 + d]])
         return dict(
             d=d, b=b, t=t, delta=delta, A_t=float(radius(d, b, delta, t)),
-            **{"Λ_t": shown(lam), "tr Λ_t": float(lam.sum())},
+            **{"Λ<sub>t</sub>": shown(lam), "tr Λ<sub>t</sub>": float(lam.sum())},
         )  # fmt: skip
 
     return Draw(rng.standard_normal(1 + d), evaluate, describe)
