@@ -1455,8 +1455,8 @@ MEANINGS: dict[str, dict[str, str]] = {
     },
     "Lemma E.8": {
         "s": "the variable of the integral over the tail",
-        "Λ<sub>t</sub>": "the diagonal of Λ<sub>t</sub>, the eigenvalues of Σ<sub>t</sub><sup>1/2</sup>"
-        "H<sub>t</sub>Σ<sub>t</sub><sup>1/2</sup>",
+        "Λ<sub>t</sub>": "the diagonal of Λ<sub>t</sub>, the eigenvalues of "
+        "Σ<sub>t</sub><sup>1/2</sup>H<sub>t</sub>Σ<sub>t</sub><sup>1/2</sup>",
         "tr Λ<sub>t</sub>": "the trace of Λ<sub>t</sub>",
         "H*": "Π<sub>S′</sub>(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
         **{
