@@ -115,14 +115,15 @@ def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
     """kit9's count: the ledger pointed at a harmless typo on nine rows (Lemma 9 at step 6, the
     printed ŨUΣUᵀŨᵀ, where step 9's coefficients are the error). With each step's slip in the
     walk's data (the build adds it) a row names the first false step that is not a typo, and a
-    proof whose false steps are all typos says so; without the slips it names step 6."""
+    proof whose false steps are all typos says so; without the slips it names step 3 (the typo
+    Ũ_kŨ_k∇f, read as printed as step 6 is)."""
     from mines_theory.verification.proofs import pages
 
     slipped = pages.with_slips(WALK)
     table = report.summary_table(repairs=True, walk=slipped)
     lemma = _row(table, "Lemma 5.1")
-    assert "[first false step 9](walk-lemma-5-1.md) (a typo at step 6)" in lemma
-    assert "first false step 6]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
+    assert "[first false step 9](walk-lemma-5-1.md) (a typo at step 3)" in lemma
+    assert "first false step 3]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
     typos = [
         name
         for name, steps in slipped["proofs"].items()

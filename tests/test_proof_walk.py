@@ -305,6 +305,7 @@ def test_lemma_9_walks_to_its_first_false_lines(walked):
         assert "the proof reaches it through step 9, which fails" in results[index - 1].evidence
     assert results[8].after is None and results[9].after == 9
     assert status(walked, "Lemma 5.1", 6) == "fails"  # Ũ U Σ Uᵀ Ũᵀ: a typo
+    assert status(walked, "Lemma 5.1", 3) == "fails"  # Ũ Ũ ∇f, the same defect: a typo
     assert status(walked, "Lemma 5.1", 7) == "holds"  # read with UᵀΣU, not through step 6
     # the update rule restated, against the library's Algorithm 1
     assert status(walked, "Lemma 5.1", 1) == "identity"
@@ -844,6 +845,7 @@ def test_errata_cross_check(walked):
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 9, "proof of lem:X (Lemma E.7)", "the step holds"),)
     assert set(result.new_findings) == {
+        ("Lemma 5.1", 3),  # Ũ_kŨ_k∇f, defined only when b = d
         ("Lemma 5.1", 6),
         ("Lemma D.1", 10),  # |ν_i| = ν_i
         ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}

@@ -49,7 +49,8 @@ def test_the_summary_counts_by_hand():
     table = published.summary_table(data)
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
     assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
-    assert "6 of the 12 relations walked (50%); of those, 83% decided" in table
+    assert "6 of the 12 relations of the walked proofs walked (50%: a share of the proofs" in table
+    assert "not of the paper's); of those, 83% decided" in table
     assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
     assert "or `not checked` (0, each with its reason)." in table
     assert "No step follows" not in table
@@ -304,9 +305,10 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
 
 
 def _lemma9_spec(tmp_path, slip: bool) -> spec.Proof:
-    """Lemma 9's (our 5.1) spec as published, with or without its step 6's ``slip = "typo"``."""
+    """Lemma 9's (our 5.1) spec as published, with or without its steps 3 and 6's
+    ``slip = "typo"``."""
     text = (Path(spec.__file__).parent / "e01-lemma9.toml").read_text(encoding="utf-8")
-    assert text.count('slip = "typo"\n') == 1
+    assert text.count('slip = "typo"\n') == 2
     path = tmp_path / "e01-lemma9.toml"
     path.write_text(text if slip else text.replace('slip = "typo"\n', ""), encoding="utf-8")
     return spec.load(path)
@@ -320,7 +322,7 @@ def _with_spec(monkeypatch, proof: spec.Proof) -> None:
 
 def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypatch):
     """Lemma 29's (our D.6) first false step is named by an erratum of kind "typo"; Lemma 9's
-    step 6 is named by none, and says nothing of a kind where its spec gives it none (its note's
+    step 3 is named by none, and says nothing of a kind where its spec gives it none (its note's
     "a typo" is prose, not read); an erratum's kind replaces it."""
     from mines_theory.verification.framework import ledger
 
@@ -344,20 +346,25 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypa
     assert "not a typo" not in named
 
 
-def test_lemma_9_s_step_6_is_a_typo_by_its_spec_and_step_9_the_first_that_is_not(
+def test_lemma_9_s_steps_3_and_6_are_typos_by_their_spec_and_step_9_the_first_that_is_not(
     tmp_path, monkeypatch
 ):
-    """Lemma 9's (our 5.1) step 6, Ũ_kUΣ_kUᵀŨ_kᵀ for Ũ_kUᵀΣ_kUŨ_kᵀ, is a typo no erratum names:
-    its spec says so (``slip = "typo"``), so the page calls step 6 a typo and step 9 (an error,
-    its erratum) the first false step that is not one, in the sentence, the headings and the
-    index; the same spec without the field says "a new finding" and names no step 9."""
+    """Lemma 9's (our 5.1) step 3, Ũ_kŨ_k∇f for Ũ_kŨ_kᵀ∇f, and step 6, Ũ_kUΣ_kUᵀŨ_kᵀ for
+    Ũ_kUᵀΣ_kUŨ_kᵀ, are the same defect (a product defined only when b = d), read alike: both
+    as printed, both typos no erratum names (``slip = "typo"``; step 3 was read as intended, an
+    identity, while step 6 failed: a cold reader saw the two treated apart). So the page calls
+    step 3 the first false step, a typo, and step 9 (an error, its erratum) the first that is
+    not one, in the sentence, the headings and the index; the same spec without the field says
+    "a new finding" and names no step 9."""
     steps = PUBLISHED["proofs"]["Lemma 5.1"]
-    assert steps[5]["erratum"] is None and steps[5]["status"] == "fails"
-    assert pages.slip(steps[5]) == "typo" and pages.slip(steps[8]) == "error"
-    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 6
+    for typo in (steps[2], steps[5]):
+        assert typo["erratum"] is None and typo["status"] == "fails"
+        assert pages.slip(typo) == "typo"
+    assert pages.slip(steps[8]) == "error"
+    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 3
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
     said = (
-        "**the first false step is step 6**, a typo (as the walk reads it: a new finding, which "
+        "**the first false step is step 3**, a typo (as the walk reads it: a new finding, which "
         f"no erratum names); **the first that is not a typo is {link}**, an error, as its "
         "erratum says."
     )
@@ -366,13 +373,13 @@ def test_lemma_9_s_step_6_is_a_typo_by_its_spec_and_step_9_the_first_that_is_not
     assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
     assert "No erratum names this step: the walk reads it as a typo" in page
     index = pages.index_page(PUBLISHED)
-    assert "first false at step 6, a typo; the first not a typo at step 9" in index
+    assert "first false at step 3, a typo; the first not a typo at step 9" in index
     for slipped in (False, True):
         _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=slipped))
         page = pages.proof_page("Lemma 9", PUBLISHED)
         assert (said in page) is slipped
         assert ("not a typo" in page) is slipped
-        assert ("step 6**, which no erratum names (a new finding" in page) is not slipped
+        assert ("step 3**, which no erratum names (a new finding" in page) is not slipped
         assert (pages.first_not_typo(steps) == 9) is slipped
         monkeypatch.undo()
 
@@ -408,6 +415,7 @@ def test_every_slip_the_specs_declare_is_a_failing_step_no_erratum_names():
     walk, with no erratum (which the spec refuses beside it) and a reading that says why."""
     slipped = [(p.name, s) for p in spec.proofs() for s in p.steps if s.slip is not None]
     assert {(name, s.index) for name, s in slipped} == {
+        ("Lemma 5.1", 3),
         ("Lemma 5.1", 6),
         ("Lemma D.4", 6),
         ("Lemma D.5", 7),
@@ -419,24 +427,25 @@ def test_every_slip_the_specs_declare_is_a_failing_step_no_erratum_names():
 
 
 def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
-    """Lemma 9 (our 5.1) with its step 6 named by a typo erratum (its note reads it as one):
-    the page says step 6 is a typo and that the first false step that is not one is step 9 (an
-    error, its erratum), marked in its heading; with step 9 a typo as well, step 10 (no erratum
-    names it). On synthetic steps: a new finding, an error or nothing after the typos."""
+    """Lemma 9 (our 5.1) with its steps 3 and 6 named by a typo erratum (its notes read them
+    as ones): the page says step 3 is a typo and that the first false step that is not one is
+    step 9 (an error, its erratum), marked in its heading; with step 9 a typo as well, step 10
+    (no erratum names it). On synthetic steps: a new finding, an error or nothing after the
+    typos."""
     from mines_theory.verification.framework import ledger
 
     typo = next(e.label for e in ledger.errata() if e.kind == "typo")
     walk = json.loads(json.dumps(PUBLISHED))
     steps = walk["proofs"]["Lemma 5.1"]
-    assert [s["index"] for s in steps if s["status"] == "fails"] == [6, 9, 10]
-    steps[5]["erratum"] = typo
-    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 6
+    assert [s["index"] for s in steps if s["status"] == "fails"] == [3, 6, 9, 10]
+    steps[2]["erratum"] = steps[5]["erratum"] = typo
+    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 3
     page = pages.proof_page("Lemma 9", walk)
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
-    assert f"**the first false step is step 6**, a typo (its erratum: “{typo}" in page
+    assert f"**the first false step is step 3**, a typo (its erratum: “{typo}" in page
     assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
     assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
-    assert "## Step 6 · ✗ fails · first false step\n" in page
+    assert "## Step 3 · ✗ fails · first false step\n" in page
     steps[8]["erratum"] = typo
     steps[9]["erratum"] = None  # step 10 as if no erratum named it (it names step 9's)
     assert pages.first_not_typo(steps) == 10
@@ -575,11 +584,11 @@ def test_a_step_an_erratum_names_says_so_in_a_sentence():
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert (
         "An erratum names this step (an error): [“proof of Lemma 5.1, substituting η₁,k; "
-        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1)."
+        "Δ<sub>α,1</sub>”](08a-corrigendum-section5.ipynb#repair-lemma-5-1); it names step "
     ) in page
     named = [s for s in PUBLISHED["proofs"]["Lemma 5.1"] if s["erratum"]]
-    said = page.count("An erratum names this step") + page.count("names this step too")
-    assert named and said == len(named)  # a later step of the same erratum says "too"
+    said = page.count("An erratum names this step")
+    assert named and said == len({s["erratum"] for s in named})  # once, with its later steps
     other = pages.proof_page("Lemma D.6", PUBLISHED)
     assert "An erratum names this step (a typo): [“eq:G_norm (" in other
     for proof in spec.proofs():
@@ -694,7 +703,9 @@ def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
 
 def test_the_first_substantive_false_step_shows_its_evidence():
     """A cold reader saw Lemma 9's typo at step 6 with its counterexample open and step 9, the
-    error, with its counterexample folded: both are open; a step that holds stays folded."""
+    error, with its counterexample folded: both are open (the first false step, now the typo
+    at step 3, and step 9); a step that holds stays folded, and so does step 6, a typo after
+    the first."""
     page = pages.proof_page("Lemma 9", PUBLISHED)
     sections = page.split("\n## ")
 
@@ -702,7 +713,8 @@ def test_the_first_substantive_false_step_shows_its_evidence():
         [text] = [s for s in sections if s.startswith(f"Step {step} ·")]
         return text[text.index("<details") : text.index("<summary>")]
 
-    assert " open" in evidence_of(6) and " open" in evidence_of(9)
+    assert " open" in evidence_of(3) and " open" in evidence_of(9)
+    assert " open" not in evidence_of(6)
     assert " open" not in evidence_of(10) and " open" not in evidence_of(2)
 
 

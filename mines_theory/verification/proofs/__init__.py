@@ -28,6 +28,10 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         compares the steps with the relations ``coverage.relations`` finds in the proof).
     ``hypotheses``
         the admissible instances the numeric models sample, in words.
+    ``reaches``
+        optional: what the proof reaches once every erratum that names its steps is corrected,
+        where that is less than its statement (a probability, a constant), with the step that
+        says so; the page says it beside the errata its failing steps answer to.
 ``[[step]]``
     ``index``
         its place in the proof: 1, 2, … in the order of the .tex.
@@ -70,7 +74,7 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         (``pages.distinct``).
     ``corrected``
         optional, on a checked step that names its ``erratum``: ``module:function``, the step's
-        check re-run with the erratum's correction (the corrigendum's A_t in place of the
+        check re-run with the erratum's correction (the erratum's A_t in place of the
         printed one), at the same instances; its outcome is published beside the step's
         (``StepResult.corrected``) and its page shows it.
 

@@ -106,7 +106,7 @@ class Draw:
 
     x0: np.ndarray
     sides: Callable[[np.ndarray], tuple[Any, Any, float]]
-    describe: Callable[[np.ndarray], dict[str, float]]
+    describe: Callable[[np.ndarray], Mapping[str, float | str]]  # a str: a vector, a matrix
 
 
 @dataclass(frozen=True)

@@ -604,6 +604,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         "",
         without_empty_columns(summary_table(data)),
         "",
+        not_walked(walked),
+        "",
         reconciliation(data),
         "",
         *walk_map_figure(),
@@ -621,6 +623,29 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
     return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
+
+
+def not_walked(walked: Mapping[str, Any]) -> str:
+    """The paper's results (the proof map's nodes, ``views.proofgraph.nodes``) whose proofs the
+    walk (``walked``: our name → its steps) does not walk, in the paper's order, and of those
+    the ones a proof rests on (an arrow of the proof map leaves them, ``edges``): what the
+    walk's share of 100% leaves out.
+
+    >>> print(not_walked({}))  # doctest: +ELLIPSIS
+    The walk's share is of the walked proofs' relations only. ...
+    """
+    from ..views.proofgraph import edges, nodes
+
+    left = [n for n in nodes() if n.name not in walked]
+    used = {e.target for e in edges()}
+    named = [f"{n.printed} (our {n.name})" for n in left]
+    downstream = [f"{n.printed} (our {n.name})" for n in left if n.name in used]
+    return (
+        f"The walk's share is of the walked proofs' relations only. {len(left)} of the "
+        f"paper's results are not walked: {', '.join(named)}; {len(downstream)} of them are "
+        f"used downstream, a proof resting on them (the proof map's arrows): "
+        f"{', '.join(downstream)}. A walked proof that cites one takes it as given."
+    )
 
 
 #: The walk's map (drawn by notebook 08d, ``views.proofmap.draw_proof_map(walk=…)``), as the
@@ -849,8 +874,9 @@ def new_findings(
     for name, index in result.new_findings:
         step = data["proofs"][name][index - 1]
         where = f"[step {index} of {names[name].printed}]({link}{page_name(name)}.md)"
+        direction = orientation(name, {**step, "relation": _relation(step, name)})
         counterexample = _values(
-            step.get("counterexample") or {}, words=meaning, relation=_relation(step, name)
+            step.get("counterexample") or {}, words=meaning, relation=direction
         )
         said = meanings(name, step.get("counterexample") or {}) if meaning else ""
         counterexample += f" ({said})" if said else ""
@@ -952,7 +978,9 @@ def _values(
     "δ = 0.0002108, the event's threshold = 25.99, P(exceed) = 0.0189 ± 0.0010 against δ = 0.0002108"
     """  # noqa: E501
     items = []
-    exceedance = relation == "<=" and {"bound", "delta", "estimate", "se"} <= set(counterexample)
+    exceedance = relation in ("<=", "exceedance") and {"bound", "delta", "estimate", "se"} <= set(
+        counterexample
+    )
     for k, v in counterexample.items():
         if exceedance and k == "estimate":
             delta = counterexample["delta"]
@@ -1425,7 +1453,22 @@ MEANINGS: dict[str, dict[str, str]] = {
         "s": "Σ at d = 1",
         "c0": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
-    "Lemma E.8": {"s": "the variable of the integral over the tail"},
+    "Lemma E.8": {
+        "s": "the variable of the integral over the tail",
+        "Λ<sub>t</sub>": "the diagonal of Λ<sub>t</sub>, the eigenvalues of "
+        "Σ<sub>t</sub><sup>1/2</sup>H<sub>t</sub>Σ<sub>t</sub><sup>1/2</sup>",
+        "tr Λ<sub>t</sub>": "the trace of Λ<sub>t</sub>",
+        "H*": "Π<sub>S′</sub>(∇²f(μ*)), the Hessian at the minimizer projected onto S′",
+        **{
+            f"{name}{t}{after}": f"{what} at t = {i}"
+            for i, t in enumerate("₀₁₂")
+            for name, after, what in (
+                ("z", "", "z<sub>t,k</sub>"),
+                ("Λ", "", "Λ<sub>t</sub>'s diagonal"),
+                ("Σ", "⁻¹", "Σ<sub>t</sub>⁻¹"),
+            )
+        },
+    },
     "Lemma D.4": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
@@ -1585,6 +1628,21 @@ AGAINST = {
     "event": "P(event) exceeds its bound by",
 }
 AGAINST["<"], AGAINST[">"] = AGAINST["<="], AGAINST[">="]
+#: An expected count of events checked against its bound (E[−count] ≥ −bound): not a
+#: probability, so said as the count it is.
+DIRECTION["count"] = (
+    "the expected count is below its bound by",
+    "bound − expected count",
+    "the expected count exceed{} its bound",
+)
+AGAINST["count"] = "the expected count exceeds its bound by"
+#: A statement's exceedance test (P(the quantity exceeds its bound) ≤ δ, the engine's E[𝟙] −
+#: δ ≤ 0): its slack δ − P(exceed), said as the probability against δ.
+DIRECTION["exceedance"] = ("P(exceed) is below δ by", "δ − P(exceed)", "P(exceed) exceed{} δ")
+AGAINST["exceedance"] = "P(exceed) exceeds δ by"
+#: The reason of a statement's exceedance test (``orientation``).
+_EXCEEDANCE = re.compile(r"exceedance test")
+_COUNT = re.compile(r"E\[−count")
 
 #: A step's reason that says its check is an event's probability against a bound, negated for
 #: the engine ("E[−𝟙{…}] ≥ −bound", "E[−count] ≥ −…").
@@ -1608,6 +1666,27 @@ def event_check(proof: str, step: Mapping[str, Any]) -> bool:
     return rechecks or bool(_NEGATED_EVENT.search(step.get("reason") or ""))
 
 
+def orientation(proof: str, step: Mapping[str, Any]) -> str:
+    """The key of ``DIRECTION`` a Monte Carlo step's difference is said in: "exceedance" for a
+    statement's exceedance test (a ≤ whose reason or counterexample says so), "count" for an
+    expected count against its bound, "event" for an event's probability against its bound
+    (``event_check``), else the step's relation.
+
+    >>> orientation("Lemma E.8", {"index": 1, "relation": "<=", "reason": "an exceedance test"})
+    'exceedance'
+    >>> orientation("Lemma E.8", {"index": 12, "relation": ">=", "reason": "E[−count] ≥ −δ"})
+    'count'
+    """
+    relation = str(step.get("relation", ""))
+    keys = set(step.get("counterexample") or {})
+    reason = step.get("reason") or ""
+    if relation == "<=" and (_EXCEEDANCE.search(reason) or {"bound", "delta"} <= keys):
+        return "exceedance"
+    if event_check(proof, step):
+        return "count" if _COUNT.search(reason) else "event"
+    return relation
+
+
 def slack(estimate: float, relation: str) -> float:
     """A Monte Carlo ``estimate`` of E[lhs] − rhs as the step's slack in its own direction
     (``DIRECTION``): negated for a ≤ or <, as it is for a ≥, > or =.
@@ -1615,7 +1694,7 @@ def slack(estimate: float, relation: str) -> float:
     >>> slack(0.5, "<="), slack(0.5, ">=")
     (-0.5, 0.5)
     """
-    return -estimate if relation in ("<=", "<") else estimate
+    return -estimate if relation in ("<=", "<", "exceedance") else estimate
 
 
 #: A Monte Carlo step's estimate of E[lhs] − rhs with its standard error, as ``check`` writes
@@ -1734,14 +1813,14 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     sentence that ends with a full stop."""
     parts = []
     relation = _relation(step, proof)
+    direction = orientation(proof, {**step, "relation": relation})  # its difference's sense
     if step.get("counterexample"):
         where = meanings(proof, step["counterexample"])
         where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True, relation=relation)
+        values = _values(step["counterexample"], words=True, relation=direction)
         parts.append(f"**Counterexample:** {values}{where}.")
-    event = event_check(proof, {**step, "relation": relation})
     if step.get("evidence"):
-        said = directed(step["evidence"], relation, event)
+        said = directed(step["evidence"], direction)
         evidence = _typeset(_margins({**step, "evidence": said}))
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
@@ -1749,7 +1828,7 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     fixed = step.get("corrected")
     if fixed:
-        parts.append(corrected_words(fixed, relation, event))
+        parts.append(corrected_words(fixed, direction))
     if step.get("reason"):
         reason = _EXPONENT.sub(lambda m: number(float(m.group())), step["reason"]).rstrip()
         reason = _sentence(reason)
@@ -2264,29 +2343,26 @@ def _kind_of(step: Mapping[str, Any]) -> str:
     return f", {_KIND_WORDS[kind]}, as {whose}"
 
 
-def _named_by(label: str, proof: str = "", first: int | None = None) -> str:
-    """The line under a step that an erratum names: its kind (``_KIND_WORDS``) and its label in
-    quotation marks, linked to its entry (``views.errata.erratum_link``); where the erratum
-    names an earlier step of the page's proof ``proof`` (our name), ``first``, the line says
-    only that the erratum of that step (linked) names this one too, with a link to its entry,
-    so that an erratum that names 19 steps is not written out 19 times.
+def _named_by(label: str, proof: str = "", also: Sequence[int] = ()) -> str:
+    """The line under the first step of the page's proof ``proof`` (our name) that an erratum
+    names: its kind (``_KIND_WORDS``) and its label in quotation marks, linked to its entry
+    (``views.errata.erratum_link``), and the later steps it names, ``also`` (linked): said
+    once, so that an erratum that names 19 steps is not written out, nor pointed to, 19 times;
+    a later step carries no line of its own.
 
     >>> print(_named_by("eq:bG"))  # doctest: +NORMALIZE_WHITESPACE
     An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg).
-    >>> print(_named_by("eq:bG", "Lemma E.2", 10))  # doctest: +NORMALIZE_WHITESPACE
-    The erratum that names [step 10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) names this
-    step too ([its entry](08d-errata.ipynb#erratum-eq-bg)).
+    >>> print(_named_by("eq:bG", "Lemma E.2", [10]))  # doctest: +NORMALIZE_WHITESPACE
+    An erratum names this step (a typo): [“eq:bG”](08d-errata.ipynb#erratum-eq-bg); it names
+    step [10](walk-lemma-e-2.md#walk-lemma-e-2-step-10) of this proof too.
     """
     from ..framework import ledger
     from ..views.errata import erratum_link
 
     erratum = ledger.erratum(label)
-    link = erratum_link(erratum)
-    linked = f"[“{label}”]({link})"
-    if first is not None:
-        earlier = f"[step {first}]({step_link(proof, first)})"
-        return f"The erratum that names {earlier} names this step too ([its entry]({link}))."
-    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}."
+    linked = f"[“{label}”]({erratum_link(erratum)})"
+    later = f"; it names {step_numbers(proof, list(also))} of this proof too" if also else ""
+    return f"An erratum names this step ({_KIND_WORDS[erratum.kind]}): {linked}{later}."
 
 
 def _read_as(kind: str) -> str:
@@ -2600,6 +2676,7 @@ def proof_page(
     rechecked_steps = rechecks(proof.name, steps)
     failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
     lines += [failures, ""] if failures else []
+    lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
@@ -2695,9 +2772,9 @@ def proof_page(
                 "",
             ]
         if step.get("erratum"):
-            earlier = named_first.setdefault(step["erratum"], index)
-            again = earlier if earlier != index else None
-            lines += [_named_by(step["erratum"], proof.name, again), ""]
+            if named_first.setdefault(step["erratum"], index) == index:  # said once, here
+                also = [int(s["index"]) for s in steps if s.get("erratum") == step["erratum"]]
+                lines += [_named_by(step["erratum"], proof.name, also[1:]), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)

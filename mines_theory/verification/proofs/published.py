@@ -190,8 +190,9 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     share = decided / total["walked"] if total["walked"] else 0.0
     lines.append("")
     walked = (
-        f"{total['walked']} of the {total['relations']} relations walked "
-        f"({total['walked'] / total['relations']:.0%}); of those, {share:.0%} decided "
+        f"{total['walked']} of the {total['relations']} relations of the walked proofs walked "
+        f"({total['walked'] / total['relations']:.0%}: a share of the proofs walked, not of the "
+        f"paper's); of those, {share:.0%} decided "
         "(identity, holds or fails), the rest "
     )
     unchecked = f"`not checked` ({statuses['not checked']}, each with its reason)."
@@ -275,11 +276,46 @@ def reconciliation(
     parts = [f"{kinds['relation']} relations, the table's “fails”,"] + [
         f"{n} {APART[k]}" for k, n in kinds.items() if k != "relation" and n
     ]
+    where = {(name, i) for steps in result.matched.values() for name, i in steps}
+    of_kind = {
+        k: sum(apart(name, data["proofs"][name][i - 1]) == (None if k == "relation" else k)
+               for name, i in where)
+        for k in kinds
+    }  # fmt: skip
+    split = " and ".join(
+        f"{n} {'relations' if k == 'relation' else APART[k]}" for k, n in of_kind.items() if n
+    )
     return (
         f"Of the walk's {failing} failing steps ({' and '.join(parts)}), {named} are named by "
-        f"an erratum (by "
+        f"an erratum ({split}; by "
         f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
         f"steps), {new} are the new findings listed below, and "
         + (f"{others} name no erratum of the table" if others else "none is anything else")
         + f"; the other {rest} errata are named by no failing step."
+        + failing_rechecks(data)
+    )
+
+
+def failing_rechecks(data: Mapping[str, Any] | None = None) -> str:
+    """The failing re-checks of another step's bound (``APART``'s "re-check"), by proof, with
+    their steps and the step each re-checks, as a sentence that opens with a space (so that a
+    reader can rebuild the counts from the relations'); "" where none fails."""
+    data = load() if data is None else data
+    said = []
+    for proof in spec.proofs():
+        steps = data["proofs"].get(proof.name, [])
+        failing = [
+            s for s in steps if s["status"] == "fails" and apart(proof.name, s) == "re-check"
+        ]
+        pairs = [f"{s['index']} (of {proof.steps[s['index'] - 1].rechecks})" for s in failing]
+        if pairs:
+            which = "step" if len(pairs) == 1 else "steps"
+            said.append(f"{proof.printed} (our {proof.name}), {which} {', '.join(pairs)}")
+    if not said:
+        return ""
+    n = sum(x.count("(of ") for x in said)
+    return (
+        f" The {n} failing {APART['re-check']}, each with the step it re-checks: "
+        + "; ".join(said)
+        + "."
     )

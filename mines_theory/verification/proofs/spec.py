@@ -69,6 +69,7 @@ class Proof:
     source: str
     steps: tuple[Step, ...]
     statement: str | None = None
+    reaches: str | None = None
 
     def span(self, tex: str) -> tuple[int, int]:
         """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
@@ -250,6 +251,7 @@ def load(path: Path) -> Proof:
         source=where,
         steps=steps,
         statement=_field(head, "statement", str, where, None),
+        reaches=_field(head, "reaches", str, where, None),
     )
 
 

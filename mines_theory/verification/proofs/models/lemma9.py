@@ -23,7 +23,7 @@ from .common import constants, logcosh, logcosh_size, positive, spd
 __all__ = [
     "cauchy_young",
     "descent_lemma",
-    "estimator_identity",
+    "printed_estimator",
     "gradient_lower_bound",
     "norm_bound",
     "printed_product",
@@ -126,28 +126,28 @@ def descent_lemma(rng: np.random.Generator) -> Draw:
     return Draw(x0, sides, lambda x: dict(d=d, terms=m))
 
 
-def estimator_identity(rng: np.random.Generator) -> Draw:
-    """Step 3 (eq:tgm): g̃ computed from function values (its definition, eq:g_mu) against
-    (1/b)(Ũν + ŨŨᵀ∇f) with ν from its definition, inside the line's two terms."""
-    d, b = _dims(rng)
+def printed_estimator(rng: np.random.Generator) -> Draw:
+    """Step 3 as printed: Ũ_kŨ_k∇f in the inner product (Ũ_kŨ_kᵀ∇f in the norm beside it),
+    at b = d, the only case Ũ_kŨ_k is defined; against g̃ computed from function values (its
+    definition, eq:g_mu) with ν from its definition, inside the line's two terms."""
+    d = b = int(rng.integers(2, 6))
     m = int(rng.integers(1, 4))
     n = logcosh_size(d, m)
-    k = 6 + d * d + d + d * b
-    x0 = rng.standard_normal(n + k)
+    x0 = rng.standard_normal(n + 6 + d * d + d + d * b)
 
     def sides(x: np.ndarray):
         f, mu = logcosh(x[:n], d, m)
         M = _matrices(np.concatenate([x[n:], np.zeros(d + b)]), d, b)
-        Ut, alpha, L = M["Ut"], M["alpha"], M["L"]
-        eta = M["tau"]  # any step size: the identity does not depend on it
+        Ut, alpha, L, eta = M["Ut"], M["alpha"], M["L"], M["tau"]
         grad = f.gradient(mu)
         D = np.array([f(mu + alpha * Ut[:, i]) - f(mu - alpha * Ut[:, i]) for i in range(b)])
         g = Ut @ (D / (2 * alpha)) / b
         nu = (D - 2 * alpha * Ut.T @ grad) / (2 * alpha)
+        printed = Ut @ nu + Ut @ (Ut @ grad)  # Ũ_kŨ_k∇f, as the inner product prints it
         v = Ut @ nu + Ut @ (Ut.T @ grad)
         lhs = -eta * grad @ g + L * eta**2 / 2 * g @ g
-        rhs = -eta / b * grad @ v + L * eta**2 / (2 * b**2) * v @ v
-        scale = abs(eta * grad @ g) + L * eta**2 / 2 * g @ g + abs(eta / b * grad @ v)
+        rhs = -eta / b * grad @ printed + L * eta**2 / (2 * b**2) * v @ v
+        scale = abs(eta * grad @ g) + L * eta**2 / 2 * g @ g + abs(eta / b * grad @ printed)
         return lhs, rhs, scale
 
     return Draw(x0, sides, lambda x: dict(d=d, b=b))

@@ -183,9 +183,10 @@ def _iterates(x: np.ndarray, d: int, k: int) -> dict:
                 trace=float(np.trace(sigma_inv)),
                 gap=float(np.linalg.norm(B)),
                 z=z,
+                sigma_inv=sigma_inv,
             )
         )
-    return dict(tau=tau, zeta=zeta, per_t=out)
+    return dict(tau=tau, zeta=zeta, per_t=out, H_star=H_star)
 
 
 def _iterates_size(d: int, k: int) -> int:
@@ -209,7 +210,9 @@ def _printed_bound(term: dict, d: int, delta: float, t: int, A: float) -> float:
 
 
 def corrected_radius(d: int, b: int, delta: float, t: int | np.ndarray) -> float | np.ndarray:
-    """The corrigendum's A_t = 8 log(b/δ) + 16 log(t + 1) + d (the erratum of eq:chi_1)."""
+    """The erratum's A_t = 8 log(b/δ) + 16 log(t + 1) + d (the erratum of eq:chi_1; not the
+    corrigendum's repaired d + 2√(dx) + 2x, x = log(b(t + 1)²/δ), which it dominates only
+    for d ≤ 9x)."""
     return 8 * math.log(b / delta) + 16 * np.log(np.asarray(t) + 1.0) + d
 
 
@@ -222,7 +225,7 @@ def statement(rng: np.random.Generator) -> Expectation:
 
 
 def statement_corrected(rng: np.random.Generator) -> Expectation:
-    """Step 1 re-run with the corrigendum's A_t (``corrected_radius``) in Y's truncation and in
+    """Step 1 re-run with the erratum's A_t (``corrected_radius``) in Y's truncation and in
     the right side alike, at the same instances (the same draws of d, k, b, δ and iterates) as
     ``statement``: the exceedance test of the statement as corrected."""
     return _statement(rng, corrected_radius)
@@ -900,9 +903,15 @@ def mean_bound(rng: np.random.Generator) -> Draw:
         rhs = 3 * float(lam.sum()) / d * delta * (A * A + 16 * A + 144) / (t + 1) ** 2
         return lhs, rhs, rhs
 
-    def describe(x: np.ndarray) -> dict[str, float]:
+    def describe(x: np.ndarray) -> dict[str, float | str]:
+        """Every input the two sides need: d, t, δ and A_t, and Λ_t (the left side's E Y_t
+        needs its entries, the right side its trace)."""
         delta = _delta(x[0], d, b, t)
-        return dict(d=d, b=b, t=t, delta=delta, A_t=float(radius(d, b, delta, t)))
+        lam = np.array([positive(v, 1e-2, 1e2) for v in x[1 : 1 + d]])
+        return dict(
+            d=d, b=b, t=t, delta=delta, A_t=float(radius(d, b, delta, t)),
+            **{"Λ<sub>t</sub>": shown(lam), "tr Λ<sub>t</sub>": float(lam.sum())},
+        )  # fmt: skip
 
     return Draw(rng.standard_normal(1 + d), evaluate, describe)
 
@@ -929,8 +938,37 @@ def _sum_draw(rng: np.random.Generator, sides, *, directions: bool = False) -> D
             rows.append((t, term, A, mean_y(term["lam"], A), inside))
         return sides(d, b, delta, rows)
 
+    def describe(x: np.ndarray) -> dict[str, float | str]:
+        """d, b, k, δ, H* and, per t, z_{t,k}, Λ_t and Σ_t⁻¹: every input of the two sides
+        (A_t follows from d, b, δ and t; ū only where ``directions``, not shown)."""
+        s = _iterates(x[:n], d, k)
+        out: dict[str, float | str] = dict(d=d, b=b, k=k, delta=_delta(x[n], d, b, 0))
+        out["H*"] = shown(s["H_star"])
+        for t, term in enumerate(s["per_t"]):
+            sub = str(t).translate(_SUBSCRIPTS)
+            out[f"z{sub}"] = term["z"]
+            out[f"Λ{sub}"] = shown(term["lam"])
+            out[f"Σ{sub}⁻¹"] = shown(term["sigma_inv"])
+        return out
+
     x0 = rng.standard_normal(n + 1 + ((k + 1) * b * d if directions else 0))
-    return Draw(x0, evaluate, lambda x: dict(d=d, b=b, k=k, delta=_delta(x[n], d, b, 0)))
+    return Draw(x0, evaluate, describe)
+
+
+#: t as the subscript of a counterexample's name (z₀, Λ₁, Σ₂⁻¹).
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def shown(a: np.ndarray) -> str:
+    """A vector or matrix of a counterexample as a reader types it back, 4 digits each:
+    "(0.5, 2)" for Λ_t's diagonal, "[[1, 0.1], [0.1, 2]]" for a matrix.
+
+    >>> shown(np.array([0.5, 2.0])), shown(np.array([[1.0, 0.1], [0.1, 2.0]]))
+    ('(0.5, 2)', '[[1, 0.1], [0.1, 2]]')
+    """
+    if a.ndim == 1:
+        return "(" + ", ".join(f"{v:.4g}" for v in a) + ")"
+    return "[" + ", ".join("[" + ", ".join(f"{v:.4g}" for v in row) + "]" for row in a) + "]"
 
 
 def on_event(rng: np.random.Generator) -> Draw:
