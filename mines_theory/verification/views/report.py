@@ -759,8 +759,7 @@ def claim_section(
     if c.kind == "repaired":
         target = f"{c.notebook}.ipynb#{repair_anchor(repair_of(c.number))}"
         where = (
-            f"Checked in {notebook_link}; the repaired statement in full, its hypotheses and the "
-            f"derivation of its constants: [its section of the corrigendum]({target})."
+            f"Checked in {notebook_link}; [in full, with its hypotheses and derivation]({target})."
         )
     else:
         where = f"Checked in {notebook_link}."
