@@ -19,6 +19,7 @@ from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_const
 from ...framework.decisions import exceeded, status_of
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
 from mines_theory.theory.bounds.section5 import c_constants
+from ..section5.mean import LOOSE  # the looseness Section 5 declared before its runs
 from ...framework.verdict import (
     VACUOUS_QUALIFIER,
     Measurement,
@@ -29,7 +30,6 @@ from ...framework.verdict import (
 )
 
 __all__ = [
-    "LOOSE",
     "UNION",
     "exact",
     "exceedance_verdict",
@@ -40,10 +40,6 @@ __all__ = [
 
 #: The union bound the repaired probabilities need, an erratum of several lemmas.
 UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
-#: Looseness declared before the runs, as in Sections 3 and 5 (``section3.theorem34.LOOSE``,
-#: ``section5.mean.LOOSE``): a repaired bound is "loose" where the lower end of the 95%
-#: interval of bound/measured is at least LOOSE.
-LOOSE = 10.0
 
 
 def loose_qualifier(looseness: Measurement, measured: str) -> Qualifier:
