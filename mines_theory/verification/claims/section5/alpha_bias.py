@@ -15,7 +15,7 @@ from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.declare import finding
 from ...framework.sizes import Data
-from ...framework.decisions import status_of
+from ...framework.decisions import LOOSE, status_of
 from ...framework.stats import (
     K_SE,
     MIN_UNITS,
@@ -28,7 +28,7 @@ from ...framework.stats import (
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, lemma53_printed, number, run_from_the_start
-from .mean import LOOSE, mean_step
+from .mean import mean_step
 
 __all__ = [
     "LEVEL_RECORDS",
