@@ -258,6 +258,8 @@ FIRST_FALSE = "first false step {step}"
 FIRST_FALSE_GLOSSED = "first false: the {nth} relation of its proof walk"
 #: A proof whose false steps are all typos (``proof_note``).
 TYPOS_ONLY = "proof has typos only, the first at step {step}"
+#: The typos before a proof's first substantive false step (``proof_note``): one, and several.
+TYPOS_BEFORE = ("a typo at step {step}", "{n} typos before it, the first at step {step}")
 
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
@@ -349,9 +351,9 @@ def proof_note(
 
     A step the walk's data marks ``"slip": "typo"`` (the build adds each step's slip:
     ``proofs.pages.with_slips``) is not where the proof fails: N is the first false step that
-    is not a typo, with the typo before it named; a proof whose false steps are all typos says
-    so (``TYPOS_ONLY``). Without ``typos``, neither is said: the substantive step alone, or
-    None for a proof of typos only.
+    is not a typo, with the typos before it counted and the first named (``TYPOS_BEFORE``); a
+    proof whose false steps are all typos says so (``TYPOS_ONLY``). Without ``typos``, neither
+    is said: the substantive step alone, or None for a proof of typos only.
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -367,6 +369,11 @@ def proof_note(
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof has typos only, the first at step 1](walk-lemma-9-9.md)'
+    >>> typo = {"status": "fails", "slip": "typo"}
+    >>> two = {"proofs": {"Lemma 9.9": [{"index": 1, **typo}, {"index": 2, **typo},
+    ...                                 {"index": 3, "status": "fails"}]}}
+    >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}")
+    '[step 3](walk-lemma-9-9.md) (2 typos before it, the first at step 1)'
     """
     if status not in PROOF_NOTED or walk is None:
         return None
@@ -379,7 +386,9 @@ def proof_note(
     target = f"({page_name(statement)}.md)"
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
-    typo = f" (a typo at step {first})" if typos and first != substantive else ""
+    before = sum(s["status"] == "fails" for s in steps if int(s["index"]) < substantive)
+    typo = TYPOS_BEFORE[before > 1].format(n=before, step=first)
+    typo = f" ({typo})" if typos and before else ""
     return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
@@ -649,7 +658,8 @@ def conclusion_words(
     step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
-    printed](…); [first false step 9](walk-lemma-5-1.md) (a typo at step 6)",
+    printed](…); [first false step 9](walk-lemma-5-1.md) (2 typos before it, the first at
+    step 3)",
     "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
     false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
     (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
