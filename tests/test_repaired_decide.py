@@ -141,7 +141,7 @@ def test_loose_flips_at_its_declared_factor(factor, loose):
     """``exceedance_verdict(loose=True)`` on 400 draws of |N(0, 1)|, the bound ``factor`` times
     their 90% quantile (the alternative: a bound within 10× of the data is not loose)."""
     from mines_theory.verification.claims.repaired.common import exceedance_verdict
-    from mines_theory.verification.claims.section5.mean import LOOSE
+    from mines_theory.verification.framework.decisions import LOOSE
 
     values = np.abs(np.random.default_rng(5).standard_normal(400))
     bound = factor * np.quantile(values, 0.9)
@@ -153,7 +153,7 @@ def test_loose_flips_at_its_declared_factor(factor, loose):
 
 @pytest.mark.parametrize("row", ["Lemma D.2", "Lemma D.4", "Lemma D.5", "Lemma D.7"])
 def test_the_repaired_appendix_d_bounds_say_they_are_loose(row):
-    from mines_theory.verification.claims.section5.mean import LOOSE
+    from mines_theory.verification.framework.decisions import LOOSE
     from mines_theory.verification.framework import ledger
 
     verdict = ledger.published()[f"{row}, repaired"]

@@ -6,7 +6,7 @@ end, Theorem 3.2's sandwich with either side alone moved inward."""
 import pandas as pd
 import pytest
 
-from mines_theory.verification.claims.section3.theorem34 import LOOSE
+from mines_theory.verification.framework.decisions import LOOSE
 from mines_theory.theory.bounds.section3 import theorem32_bounds
 from mines_theory.verification.claims.section3.theorems import check_theorem32, decide_theorem33
 from mines_theory.verification.framework.verdict import Status, Undecidable

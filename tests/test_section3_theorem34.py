@@ -10,11 +10,11 @@ from mines_theory.verification.claims.section3.orders import OrderDecision
 from mines_theory.verification.claims.section3.theorem34 import (
     HOLDER_MOMENT,
     KINK_MOMENT,
-    LOOSE,
     Theorem34Data,
     decide_theorem34,
     describe_theorem34,
 )
+from mines_theory.verification.framework.decisions import LOOSE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
 LOOSE_Q = "loose"

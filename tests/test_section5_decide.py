@@ -18,7 +18,6 @@ from mines_theory.verification.claims.section5.alpha_bias import (
     BiasData,
     decide_nonquadratic,
 )
-from mines_theory.verification.claims.section5.mean import LOOSE
 from mines_theory.verification.claims.section5.nonquadratic import (
     CorrectedStep,
     StepData,
@@ -27,6 +26,7 @@ from mines_theory.verification.claims.section5.nonquadratic import (
 from mines_theory.verification.claims.section5.stages import RESCALED
 from mines_theory.verification.claims.section5.theorem54 import decide_lxi
 from mines_theory.verification.claims.section5.theorem54_stages import decide_certified
+from mines_theory.verification.framework.decisions import LOOSE
 from mines_theory.verification.framework.stats import K_SE
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Undecidable
 

@@ -5,7 +5,8 @@ sides, the uncounted steps ignored, and too few seeds refused."""
 import numpy as np
 import pytest
 
-from mines_theory.verification.claims.section5.mean import LOOSE, decide_per_step
+from mines_theory.verification.claims.section5.mean import decide_per_step
+from mines_theory.verification.framework.decisions import LOOSE
 from mines_theory.verification.framework.verdict import Status, Undecidable
 
 STEPS, SEEDS, DELTA = 200, 10, 0.1

@@ -15,6 +15,13 @@ the criterion it declared, so that each can be fed synthetic data on both sides 
     bounds: a part that is not a bool (a NaN comparison, a numpy array) is a TypeError, so
     every part decides and none is read by accident.
 
+``LOOSE``
+    the looseness declared before the runs: a bound is "loose" where it is at least ``LOOSE``
+    times what it bounds (bound/measured for a bound from above, measured/promised for a
+    promised contraction), the lower end of the interval where the measure has one. The
+    alternative it rules out: a bound within a factor ``LOOSE`` of the data, tight enough
+    that its constant is tested.
+
 Each raises ``verdict.Undecidable`` on a NaN or infinite input where a finite number is needed,
 so that a decided verdict is never read off a NaN (issue 32 §2: ``worst = max(worst, nan)``).
 
@@ -33,7 +40,12 @@ import numpy as np
 from .stats import K_SE, exceedance_z
 from .verdict import Status, Undecidable
 
-__all__ = ["exceeded", "identity_within", "status_of", "within_se"]
+__all__ = ["LOOSE", "exceeded", "identity_within", "status_of", "within_se"]
+
+#: The looseness declared before the runs (Sections 3 and 5 and the repairs): a bound is
+#: "loose" where bound/measured (measured/promised for a promised contraction) is ≥ LOOSE;
+#: it rules out a bound within a factor LOOSE of what it bounds.
+LOOSE = 10.0
 
 
 def _finite(name: str, x: float) -> float:

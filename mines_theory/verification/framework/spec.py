@@ -98,8 +98,8 @@ class Key:
     name: str | None
     words: str = ""
     against: str | None = None
-    #: What ``against`` is, where it is not a bound ("its limit f(μ̂*) − f*"): "vs" these
-    #: words, not "vs bound" its name.
+    #: What ``against`` is, where it is not a bound ("its value at Q_α's minimizer,
+    #: f(μ̂*) − f*"): "vs" these words, not "vs bound" its name.
     against_words: str = ""
 
     def __post_init__(self):

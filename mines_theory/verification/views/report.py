@@ -258,6 +258,11 @@ FIRST_FALSE = "first false step {step}"
 FIRST_FALSE_GLOSSED = "first false: the {nth} relation of its proof walk"
 #: A proof whose false steps are all typos (``proof_note``).
 TYPOS_ONLY = "proof has typos only, the first at step {step}"
+#: The typos before a proof's first substantive false step (``proof_note``): one, and several.
+TYPOS_BEFORE = ("a typo at step {step}", "{n} typos before it, the first at step {step}")
+#: The same in the ledger's table and the front page (``conclusion_words``), whose column wraps:
+#: the first typo's step is on the walk's page (the full form put the ledger at 20,030 px).
+TYPOS_BEFORE_SHORT = ("a typo at step {step}", "{n} typos before it")
 
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
@@ -338,6 +343,7 @@ def proof_note(
     walk: Mapping[str, Any] | None,
     words: str = "proof fails as printed at step {step}",
     typos: bool = True,
+    typo_words: tuple[str, str] = TYPOS_BEFORE,
 ) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
@@ -349,9 +355,10 @@ def proof_note(
 
     A step the walk's data marks ``"slip": "typo"`` (the build adds each step's slip:
     ``proofs.pages.with_slips``) is not where the proof fails: N is the first false step that
-    is not a typo, with the typo before it named; a proof whose false steps are all typos says
-    so (``TYPOS_ONLY``). Without ``typos``, neither is said: the substantive step alone, or
-    None for a proof of typos only.
+    is not a typo, with the typos before it counted and the first named (``typo_words``, one
+    typo and several: ``TYPOS_BEFORE``, or ``TYPOS_BEFORE_SHORT``); a proof whose false steps
+    are all typos says so (``TYPOS_ONLY``). Without ``typos``, neither is said: the
+    substantive step alone, or None for a proof of typos only.
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -367,6 +374,13 @@ def proof_note(
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof has typos only, the first at step 1](walk-lemma-9-9.md)'
+    >>> typo = {"status": "fails", "slip": "typo"}
+    >>> two = {"proofs": {"Lemma 9.9": [{"index": 1, **typo}, {"index": 2, **typo},
+    ...                                 {"index": 3, "status": "fails"}]}}
+    >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}")
+    '[step 3](walk-lemma-9-9.md) (2 typos before it, the first at step 1)'
+    >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}", typo_words=TYPOS_BEFORE_SHORT)
+    '[step 3](walk-lemma-9-9.md) (2 typos before it)'
     """
     if status not in PROOF_NOTED or walk is None:
         return None
@@ -379,7 +393,9 @@ def proof_note(
     target = f"({page_name(statement)}.md)"
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
-    typo = f" (a typo at step {first})" if typos and first != substantive else ""
+    before = sum(s["status"] == "fails" for s in steps if int(s["index"]) < substantive)
+    typo = typo_words[before > 1].format(n=before, step=first)
+    typo = f" ({typo})" if typos and before else ""
     return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
 
 
@@ -649,11 +665,12 @@ def conclusion_words(
     step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
-    printed](…); [first false step 9](walk-lemma-5-1.md) (a typo at step 6)",
+    printed](…); [first false step 9](walk-lemma-5-1.md) (2 typos before it)",
     "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
     false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
     (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
-    link says ``step_words`` (``proof_note``'s ``words``).
+    link says ``step_words`` (``proof_note``'s ``words``), the typos before it
+    ``TYPOS_BEFORE_SHORT``.
 
     >>> conclusion_words(ledger.claim("Thm 3.1"), Verdict(Status.HOLDS, "…"), {"proofs": {}})
     '**stands**'
@@ -665,7 +682,7 @@ def conclusion_words(
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        proof_note(c.number, verdict.status, walk, step_words)
+        proof_note(c.number, verdict.status, walk, step_words, typo_words=TYPOS_BEFORE_SHORT)
         if c.kind != "repaired" and walk is not None
         else None
     )

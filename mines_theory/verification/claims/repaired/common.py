@@ -16,10 +16,9 @@ import math
 import numpy as np
 
 from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
-from ...framework.decisions import exceeded, status_of
+from ...framework.decisions import LOOSE, exceeded, status_of
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
 from mines_theory.theory.bounds.section5 import c_constants
-from ..section5.mean import LOOSE  # the looseness Section 5 declared before its runs
 from ...framework.verdict import (
     VACUOUS_QUALIFIER,
     Measurement,

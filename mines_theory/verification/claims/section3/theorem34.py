@@ -19,13 +19,10 @@ from .orders import (
     ORDER_WINDOW,
     OrderDecision,
 )
-from ...framework.decisions import status_of
+from ...framework.decisions import LOOSE, status_of
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
 
-__all__ = ["CONSTANT_MATCH", "LOOSE", "Theorem34Data", "decide_theorem34", "describe_theorem34"]
-
-#: Looseness declared before the runs: a bound is "loose" where bound/measured ≥ LOOSE.
-LOOSE = 10.0
+__all__ = ["CONSTANT_MATCH", "Theorem34Data", "decide_theorem34", "describe_theorem34"]
 
 #: How close error/α^p at the smallest α must come to its limit E|u|^p (a share of it).
 CONSTANT_MATCH = 0.01

@@ -30,8 +30,8 @@ from mines_theory.theory.regularized import (
     regularized_objective,
 )
 from .orders import slope_fit, sweep_order
-from .theorem34 import LOOSE, Theorem34Data, decide_theorem34, describe_theorem34
-from ...framework.decisions import identity_within, status_of
+from .theorem34 import Theorem34Data, decide_theorem34, describe_theorem34
+from ...framework.decisions import LOOSE, identity_within, status_of
 from ...framework.declare import claim
 from ...framework.stats import finite, loglog_slope
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict

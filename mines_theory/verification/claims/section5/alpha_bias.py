@@ -15,7 +15,7 @@ from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
 from ...framework.declare import finding
 from ...framework.sizes import Data
-from ...framework.decisions import status_of
+from ...framework.decisions import LOOSE, status_of
 from ...framework.stats import (
     K_SE,
     MIN_UNITS,
@@ -28,7 +28,7 @@ from ...framework.stats import (
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import asymmetric_logistic, lemma53_printed, number, run_from_the_start
-from .mean import LOOSE, mean_step
+from .mean import mean_step
 
 __all__ = [
     "LEVEL_RECORDS",
@@ -212,10 +212,11 @@ def check_nonquadratic(
     """Not a claim of the paper, but what its Section 5 statements meet on a non-quadratic
     objective at a fixed α (``NonQuadraticRun``'s prediction): where the mean and Σ_k⁻¹ settle,
     against (μ̂*, Σ̂*) of Q_α and against (μ*, H*) of the lemmas, at the b of ``config`` and of
-    ``batches``. f(μ̂*) − f* is the limit of f − f* that Q_α predicts, not a floor: the level
-    is compared with the two predictions of ``level_predictions`` (iterates centred on μ̂*, or
-    on their measured mean), and the path's dip below it on the way in (the smallest median
-    f − f* over the records, and the median ‖μ_k − μ*‖ there) is reported."""
+    ``batches``. f(μ̂*) − f* is f − f* at Q_α's minimizer, neither a floor nor the iterates'
+    limit (they settle below it): the level is compared with the two predictions of
+    ``level_predictions`` (iterates centred on μ̂*, or on their measured mean), and the path's
+    dip below it on the way in (the smallest median f − f* over the records, and the median
+    ‖μ_k − μ*‖ there) is reported."""
     for run in (config, *batches):
         if run.seeds < 2 or run.iterations < 10 * LEVEL_RECORDS:
             raise Undecidable(
@@ -369,7 +370,7 @@ def decide_nonquadratic(
             "at the record where "
             "the median f − f* is smallest, the 95% intervals of that median and of the "
             "median ‖μ_k − μ*‖/‖μ̂* − μ*‖ lie below ½(f(μ̂*) − f*) and 1: rejects an "
-            "approach that stays near or above the limit (whose smallest median is noise "
+            "approach that stays near or above f(μ̂*) − f* (whose smallest median is noise "
             "around it)",
             ends(dip)[1] < floor / 2 and ends(dip_distance)[1] < 1.0,
         ),
@@ -450,10 +451,11 @@ def describe_nonquadratic(config: NonQuadraticRun, bs: list[int]) -> str:
         f"{config.seeds} seeds × {config.iterations}: ‖μ* − μ̂*‖ = {{bias}}; the "
         "time-averaged mean's distance to μ̂*, relative to it, {to_hat}, and the last "
         "records centre {offset} of the way from μ̂* towards μ*. f − f* at the end "
-        "{gap}, against its limit f(μ̂*) − f* = {floor}: centred on μ̂* the iterates would "
-        "give {centred} (z = {z_centred}); the offset's linear term ∇f(μ̂*)ᵀm = {linear} "
-        "gives {predicted} (z = {z_offset}). On the way in the median f − f* dips to "
-        "{dip} at k = {dip_k}, where the median ‖μ_k − μ*‖ is {dip_distance} of "
+        "{gap}, against its value at Q_α's minimizer, f(μ̂*) − f* = {floor}: centred on "
+        "μ̂* the iterates would give {centred} (z = {z_centred}); the offset's linear "
+        "term ∇f(μ̂*)ᵀm = {linear} gives {predicted} (z = {z_offset}). On the way in the "
+        "median f − f* dips to {dip} at k = {dip_k}, where the median ‖μ_k − μ*‖ is "
+        "{dip_distance} of "
         "‖μ̂* − μ*‖. Σ_K⁻¹ against Σ̂*⁻¹: largest |z| = {z_hat}, against H*: {z_star}; "
         "at other batch sizes (distance to μ̂*, |z| against Σ̂*⁻¹ and H*, offset): "
         + sweep

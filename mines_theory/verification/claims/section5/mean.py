@@ -16,6 +16,7 @@ from mines_theory.problems.objectives import RotatedEllipsoid
 from mines_theory.algorithm.schedules import hutchinson_step, lemma51_step, lemma52_step
 from ..appendix_e.common import ends
 from .common import ellipsoid, lockstep
+from ...framework.decisions import LOOSE
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, trials_needed
@@ -25,7 +26,6 @@ __all__ = [
     "HUTCHINSON",
     "LEMMA51",
     "LEMMA52",
-    "LOOSE",
     "NOISE_FLOOR",
     "MeanRun",
     "asymptotic_rates",
@@ -39,8 +39,6 @@ __all__ = [
 
 #: f − f* below this is rounding noise (μ* = 1, so ‖δμ‖ ~ 1e-16).
 NOISE_FLOOR = 1e-20
-#: Looseness declared before the runs: a bound is "loose" when measured/promised ≥ LOOSE.
-LOOSE = 10.0
 
 
 def mean_step(schedule: str, f, *, b, delta):

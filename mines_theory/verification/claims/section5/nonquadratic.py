@@ -22,6 +22,7 @@ from mines_theory.theory.bounds.corrected import delta_alpha_1_corrected
 from mines_theory.linalg.spd import preconditioned_extremes
 from mines_theory.theory.regularized import GaussianRule, minimize_regularized
 from ..appendix_e.common import ends
+from ...framework.decisions import LOOSE
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, trials_needed
@@ -29,7 +30,7 @@ from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, 
 from .common import asymmetric_logistic, number, run_from_the_start
 from .one_step import ONE_STEP, one_step_exceedances
 from . import stages
-from .mean import LOOSE, mean_step
+from .mean import mean_step
 
 __all__ = [
     "NQ_LEMMA51",

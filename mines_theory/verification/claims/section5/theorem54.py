@@ -264,8 +264,9 @@ def describe_theorem54(
     frozen_names = ", ".join(f"{{{m.name}}}" for m in per_frozen)
     along = "; ".join(f"k = {m.name.removeprefix('factor_')}: {{{m.name}}}" for m in factors)
     return (
-        f"rate at κ = {max(kappas):g} over the rate at κ = {min(kappas):g}, "
-        f"(κ ratio)^s for the slope s of log(rate) against log κ = "
+        f"rate at κ = {max(kappas):g} over the rate at κ = {min(kappas):g} as fitted, "
+        f"{max(kappas) / min(kappas):g}^s for the least-squares slope s of log(median rate) "
+        "against log κ over κ = "
         + ", ".join(f"{k:g}" for k in kappas)
         + f" ({first.seeds} seeds, the mean restarted every {first.window} steps while Σ_k "
         f"learns), at {along}; over the windows of the last quarter, pooled: {{late_factor}}; "
