@@ -46,12 +46,15 @@ CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
         (
             "```{prf:proposition} 15 (our Proposition A.1)\n:nonumber:\n:label: p15\n\n"
             "S is convex.\n```",
-            "**Proposition 15 (our Proposition A.1).**\n\nS is convex.\n",
+            "**Proposition 15 (our Proposition A.1).** S is convex.\n",
         ),
         (
             "```{exercise} The bars at 0\n:label: e1\n\nWhy?\n```",
-            "**Exercise: The bars at 0.**\n\nWhy?\n",
+            "**Exercise: The bars at 0.** Why?\n",
         ),
+        ("(ex-00-exercise)=\n## Exercise\n", "## Exercise\n"),
+        ("eq:nab_Sig (2.6) is the unconstrained one", "(2.6) is the unconstrained one"),
+        ("prop:TG (Lemma 8) holds", "Lemma 8 holds"),
     ],
 )
 def test_myst_becomes_plain_markdown(myst, plain):

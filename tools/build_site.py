@@ -454,11 +454,15 @@ def remake(out: Path, what: str) -> list[Path]:
         raise ValueError(f"what must be 'slides' or 'pdf', got {what!r}")
     config = runpy.run_path(str(ROOT / "book" / "conf.py"))["mathjax3_config"]
     reveal = npm_package("reveal.js", REVEAL_VERSION)
+    from tools.gallery import alt_texts
+
+    alts = alt_texts()  # the figures' descriptions, as ``stage`` gives them
     with tempfile.TemporaryDirectory(prefix="mines-slides-") as tmp:
         for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
             if notebook.stem in course_kit.lecture_stems([notebook.stem]):  # as the book stages it
                 pdf = (out / course_kit.PDF).is_dir()
-                staged_notebook(notebook, Path(tmp) / notebook.name, pdf)
+                cells = {cell: text for (stem, cell), text in alts.items() if stem == notebook.stem}
+                staged_notebook(notebook, Path(tmp) / notebook.name, pdf, cells)
         return course_kit.slides(Path(tmp), out, reveal, config, ROOT / "book" / "references.bib")
 
 

@@ -131,7 +131,26 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
     text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
     text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
     text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
-    return deck_links(text)
+    text = re.sub(r"^\([\w:.-]+\)=[ \t]*\n", "", text, flags=re.M)  # a MyST target "(label)="
+    # a directive's bold title runs into its text, which then stays on the slide with it
+    text = re.sub(r"^(\*\*[^*\n]+\.\*\*)\n\n(?=\S)", r"\1 ", text, flags=re.M)
+    return deck_links(tex_numbers(text))
+
+
+def tex_numbers(text: str) -> str:
+    """The paper's .tex labels in prose as the PDF's numbers alone, as a deck shows them (the
+    book's pages keep the label in a tooltip, ``report.tex_labels``; a deck has no tooltips).
+
+    >>> tex_numbers("eq:nab_Sig (2.6) is the unconstrained one; prop:TG (Lemma 8) holds")
+    '(2.6) is the unconstrained one; Lemma 8 holds'
+    """
+    text = re.sub(r"(?<![\w/`])eq:[\w:-]+ (\([A-Z]?\d+(?:\.\d+)?\))", r"\1", text)
+    return re.sub(
+        r"(?<![\w/`])[a-z]+:[\w:-]+ \(((?:Lemma|Theorem|Proposition|Corollary|Remark|"
+        r"Assumption|Definition) \d+)\)",
+        r"\1",
+        text,
+    )
 
 
 def deck_links(text: str) -> str:
@@ -194,7 +213,14 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
             data = output.get("data", {})
             if "text/markdown" in data:
                 data["text/markdown"] = deck_links("".join(data["text/markdown"]))
-        figure = any("image/png" in o.get("data", {}) for o in cell.outputs)
+        figure = any(
+            "image/png" in o.get("data", {}) or "text/markdown" in o.get("data", {})
+            for o in cell.outputs
+        )  # a figure, or a table made as Markdown (00's verdict grid): the slide shows no code
+        alt = cell.metadata.get("mystnb", {}).get("image", {}).get("alt")
+        for output in cell.outputs:  # the book's description of the figure (its gallery caption)
+            if alt and "image/png" in output.get("data", {}):
+                output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt
         if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
             cell.metadata.setdefault("tags", []).append(FIGURE_ONLY)
     deck.cells = cells

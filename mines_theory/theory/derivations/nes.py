@@ -400,7 +400,7 @@ def mirror_step(d: int = 1) -> tuple[sp.Expr, sp.Expr] | sp.Matrix:
     d = _size("mirror_step", "d", d)
     alpha, eta = sp.symbols("alpha eta", positive=True)
     if d == 1:
-        s, sk = sp.symbols("sigma sigma_k", positive=True)
+        s, sk = sp.symbols("Sigma Sigma_k", positive=True)  # d = 1: Σ, Σ_k
         g = sp.Symbol("G", real=True)
         objective = eta * g * s + bregman_divergence(sp.Matrix([[s]]), sp.Matrix([[sk]]), alpha)
         solution = sp.solve(sp.diff(objective, s), s)
