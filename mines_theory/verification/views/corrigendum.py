@@ -208,8 +208,9 @@ def repair_markdown(
     lines += ["", f"**Constants repaired:** {where}." if where else "", ""]
     if not verdicts:
         lines.append(
-            "**Check:** none of its own; argued by the checks of the errata above (each folded "
-            "under its line; all of them in the [index of errata](08d-errata.ipynb#index-of-errata))."
+            "**Check:** none of its own; argued by the checks of the errata above (each "
+            "folded under its line; all of them in the "
+            "[index of errata](08d-errata.ipynb#index-of-errata))."
         )
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
