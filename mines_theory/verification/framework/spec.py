@@ -283,7 +283,8 @@ KIND_MEANINGS = {
     "typo": (
         "a slip of writing whose intended form the paper itself shows (a later line, the prose, "
         "the equation it cites, the way it is used): read as intended, no result changes, "
-        "although as printed a formula may be false"
+        "although as printed a formula, even a statement, may be false or vacuous (its row then "
+        "reads “repaired”: cite the intended form)"
     ),
     "error": "a stated result, constant or its units are affected",
     "ill-defined": "a printed quantity is undefined or vacuous in part of its range",

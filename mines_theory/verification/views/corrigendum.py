@@ -207,7 +207,11 @@ def repair_markdown(
         where += ". Derived with sympy from the proof's steps"
     lines += ["", f"**Constants repaired:** {where}." if where else "", ""]
     if not verdicts:
-        lines.append("**Check:** argued by the checks of the errata above (index below).")
+        lines.append(
+            "**Check:** none of its own; argued by the checks of the errata above (each "
+            "folded under its line; all of them in the "
+            "[index of errata](08d-errata.ipynb#index-of-errata))."
+        )
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
     return html_scripts(with_number("\n".join(lines)))
@@ -316,18 +320,22 @@ def _constant(name: str) -> str:
 def derivation_markdown(name: str) -> str:
     """Each quantity that ``derivations.<name>`` derives, named in the paper's symbols
     (``DERIVED_NAMES``): its closed form (display math) and whether the derivation from the
-    proof's steps minus it simplifies to 0 (sympy). Every eq: label with its number."""
-    lines = []
+    proof's steps minus it simplifies to 0 (sympy), said once above the list and marked on each
+    item (✓ it does, ✗ it does not). Every eq: label with its number."""
+    lines = [
+        "Each closed form below is checked in sympy: the proof's steps minus it simplify to 0 "
+        "(✓) or do not (✗).",
+        "",
+    ]
     for key, (derived, closed) in getattr(derivations, name)().items():
         if (name, key) not in DERIVED_NAMES:
             raise ValueError(
                 f"key must be a quantity that DERIVED_NAMES names, got {key!r} of {name!r}"
             )
         zero = sp.simplify(derived - closed) == 0
-        answer = "yes" if zero else "NO"
+        answer = "✓" if zero else "**✗ (does not simplify to 0)**"
         lines += [
-            f"* {DERIVED_NAMES[name, key]}: the proof's steps minus this closed form simplify "
-            f"to 0: **{answer}**",
+            f"* {DERIVED_NAMES[name, key]} {answer}",
             "",
             f"  $$ {sp.latex(closed)} $$",
             "",

@@ -200,15 +200,19 @@ def erratum_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, int]
 
 
 def same_flaw_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, int]:
-    """For each erratum (every one unless ``errata``) that restates a flaw an earlier one states
+    """For each erratum (every one unless ``errata``) that restates a flaw another states
     (``flaw_groups``: one flaw stated where it arises and where a constant inherits it), the
-    number (``erratum_numbers``) of the first erratum of its group: what the index's "same flaw
-    as #N" cites, so that ``distinct_flaws`` can be read off it."""
+    number (``erratum_numbers``) of its group's source, the one erratum of the group with no
+    ``same_flaw_as`` (where the flaw arises; the links point from an inheritor to it): what
+    the index's "same flaw as #N" cites, wherever in the paper's order the source stands, so
+    that ``distinct_flaws`` can be read off it."""
+    errata = ledger.errata() if errata is None else errata
     numbers = erratum_numbers(errata)
+    linked = {e.label for e in errata if e.same_flaw_as is not None}
     repeats: dict[str, int] = {}
     for group in flaw_groups(errata):
-        first = min(group, key=numbers.__getitem__)
-        repeats |= {label: numbers[first] for label in group if label != first}
+        (source,) = [label for label in group if label not in linked]
+        repeats |= {label: numbers[source] for label in group if label != source}
     return repeats
 
 
