@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import re
 import shutil
@@ -359,6 +360,25 @@ def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
     return index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
 
 
+def before_gallery(source: Path, notebooks: list[str], walks: list[str]) -> list[tuple[str, str]]:
+    """The staged pages that the book places before the gallery, in its order (``reading_order``,
+    the proof walk's pages ``walks`` after its index, as its toctree has them), as (file name,
+    MyST text; a notebook's Markdown cells): ``gallery.gallery_page`` numbers its figures after
+    theirs."""
+    order = reading_order(notebooks)
+    names = order[: order.index("gallery")]
+    at = names.index("proofs") + 1
+    pages = []
+    for name in names[:at] + walks + names[at:]:
+        if (source / f"{name}.md").is_file():
+            pages.append((f"{name}.md", (source / f"{name}.md").read_text(encoding="utf-8")))
+        elif (source / f"{name}.ipynb").is_file():
+            cells = json.loads((source / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+            text = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+            pages.append((f"{name}.ipynb", text))
+    return pages
+
+
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
     from tools.course_kit import solutions_page
@@ -370,7 +390,6 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     citing.write_text(page, encoding="utf-8")
     # the notebooks' figures, tables and data: the front page and the gallery show them
     shutil.copytree(ROOT / "figures", source / "figures")
-    (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
     (source / "solutions.md").write_text(solutions_page(ROOT / "notebooks"), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     alts = alt_texts()
@@ -380,8 +399,12 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     index = front_page((source / "index.md").read_text(encoding="utf-8"), notebooks, pdf)
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
-    for name, text in walk_pages().items():
+    walks = walk_pages()
+    for name, text in walks.items():
         (source / f"{name}.md").write_text(text, encoding="utf-8")
+    # after the pages before it, whose figures Sphinx numbers first (the walk's after its index)
+    earlier = before_gallery(source, notebooks, [n for n in walks if n != "proofs"])
+    (source / "gallery.md").write_text(gallery_page(earlier=earlier), encoding="utf-8")
     es5, target = mathjax(), source / "_static" / "mathjax"
     for part in MATHJAX_PARTS:
         (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)
