@@ -126,6 +126,28 @@ def footer(build: Build) -> str:
     )
 
 
+def source_archive(build: Build) -> str | None:
+    """The file name of the source archive the book ships beside its pages,
+    "mines-theory-0.3.4-63364af.tar.gz" (``git archive`` of the commit it is built from, which
+    the page on citing links), or None where no commit holds the source: a build outside a git
+    checkout, or from a work tree with uncommitted changes ("-dirty")."""
+    if build.commit is None or build.commit.endswith("-dirty"):
+        return None
+    return f"mines-theory-{build.version}-{build.commit}.tar.gz"
+
+
+def write_source_archive(folder: Path, build: Build, root: Path = ROOT) -> Path | None:
+    """``git archive`` of ``build``'s commit into ``folder`` (``source_archive``: its name, the
+    files under ``mines-theory-<version>/``), or None where there is no such commit."""
+    name = source_archive(build)
+    if name is None:
+        return None
+    prefix = f"mines-theory-{build.version}/"
+    command = ["git", "-C", str(root), "archive", "--format=tar.gz", f"--prefix={prefix}"]
+    subprocess.run([*command, "-o", str(folder / name), build.commit], check=True)
+    return folder / name
+
+
 def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
     """The ``sphinx-build`` command of the book: ``-W`` (a warning fails it), the version as
     Sphinx's ``version`` and ``release``, and ``footer(build)`` as the theme's ``extra_footer``
@@ -386,7 +408,9 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
     citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
-    page = book_page(citing.read_text(encoding="utf-8"), load(), build.commit)
+    page = book_page(
+        citing.read_text(encoding="utf-8"), load(), build.commit, archive=source_archive(build)
+    )
     citing.write_text(page, encoding="utf-8")
     # the notebooks' figures, tables and data: the front page and the gallery show them
     shutil.copytree(ROOT / "figures", source / "figures")
@@ -454,6 +478,7 @@ def build(out: Path, pdf: bool = True) -> list[Path]:
         staged = out.with_name(f".{out.name}.new")
         shutil.rmtree(staged, ignore_errors=True)
         shutil.copytree(html, staged)
+        write_source_archive(staged, info)  # the source the page on citing links
         replace_directory(staged, out)
     return [out / "index.html"] + sorted(
         p for p in out.glob("*.html") if re.match(r"\d\d[a-z]?-", p.name)
