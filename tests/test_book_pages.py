@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -505,6 +506,39 @@ def test_each_figure_is_under_the_notebook_that_draws_it():
     assert gallery_sections(page) == []
     moved = page.replace("## 08d ·", "## 08a ·")
     assert gallery_sections(moved)
+
+
+def test_the_gallery_numbers_its_figures_after_the_pages_before_it():
+    """Sphinx numbers figures through the book: the gallery starts after the figures of the
+    pages before it (the front page's two, the proof walk's map), and a figure shown on one of
+    them gives its number there. The alternative, the front page alone, starts at 3."""
+    gallery = _gallery_module()
+    front = (ROOT / "book" / "index.md").read_text(encoding="utf-8")
+    assert front.count("{figure}") == 2
+    walk = "# The proof walk\n\n```{figure} figures/08-proof-walk-map.png\n```\n"
+    page = gallery.gallery_page(earlier=[("index.md", front), ("proofs.md", walk)])
+    assert (
+        "Figs. 1–2 on [the front page](index.md), Fig. 3 on the page [The proof walk]"
+        "(proofs.md), so the gallery's numbers start at 4." in page
+    )
+    assert page.count("(Also Fig. ") == 3
+    assert "(Also Fig. 3, on the page [The proof walk](proofs.md).)" in page
+    assert "start at 3." in gallery.gallery_page()
+
+
+def test_the_coco_captions_say_which_part_of_bbob_the_runs_cover():
+    """The captions of notebook 10's ECDFs name the functions and instances of the committed
+    runs (figures/coco-bbob-runs.csv, read here) out of bbob's 24, and what MiNES-step is."""
+    gallery = _gallery_module()
+    runs = pd.read_csv(ROOT / "figures" / "coco-bbob-runs.csv")
+    functions, instances = sorted(runs["function"].unique()), sorted(runs["instance"].unique())
+    for dimension in sorted(runs["dimension"].unique()):
+        caption = gallery.CAPTIONS[f"10-ecdf-{dimension:02d}D"]
+        assert f"dimension {dimension}," in caption
+        assert f"{len(functions)} of its 24 functions" in caption
+        assert "(" + ", ".join(f"f{f}" for f in functions) + ")" in caption
+        assert f"instances {instances[0]}–{instances[-1]}" in caption
+        assert "MiNES-step is MiNES with a step-size rule" in caption
 
 
 def test_the_gallery_refuses_a_figure_without_a_caption(tmp_path):

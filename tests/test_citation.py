@@ -324,6 +324,40 @@ def test_the_book_page_fills_its_placeholders():
     assert citation.bibtex(CFF, "abc1234") in page and _sha256() in page
     assert "@misc{ye2023mines," in page and "eprint = {2308.00469}" in page
     assert "mirror-natural-evolution-strategies.tex" in page  # which file the hash is of
+    assert "SOURCE_CODE" not in page
+
+
+def test_the_book_ships_the_source_of_its_commit_and_says_so(tmp_path):
+    """``build_site.write_source_archive`` writes ``git archive`` of a clean build's commit,
+    whose files are the commit's (read back with tarfile), and the page on citing links it; a
+    build from uncommitted changes, or outside a checkout, ships none and the page says why.
+    With no repository address in CITATION.cff, the page says the entry has no url."""
+    import tarfile
+
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "pyproject.toml").write_text('[project]\nversion = "9.8.7"\n')
+    _git(tmp_path, "add", "pyproject.toml")
+    _git(tmp_path, "commit", "-q", "-m", "first")
+    build = build_site.Build.of(tmp_path)
+    out = tmp_path / "site"
+    out.mkdir()
+    archive = build_site.write_source_archive(out, build, tmp_path)
+    assert archive is not None and archive.name == f"mines-theory-9.8.7-{build.commit}.tar.gz"
+    with tarfile.open(archive) as tar:
+        member = tar.extractfile("mines-theory-9.8.7/pyproject.toml")
+        assert member is not None and b'version = "9.8.7"' in member.read()
+    said = citation.obtaining({}, build.commit, archive.name)
+    assert f'<a href="{archive.name}">' in said and f"commit `{build.commit}`" in said
+    assert "no public repository address" in said
+    dirty = build._replace(commit=build.commit + "-dirty")
+    assert build_site.source_archive(dirty) is None
+    assert build_site.write_source_archive(out, dirty, tmp_path) is None
+    assert "uncommitted changes" in citation.obtaining({}, dirty.commit, None)
+    assert "not built from a git checkout" in citation.obtaining({}, None, None)
+    assert "repository is <https://example.org/x>" in citation.obtaining(
+        {"repository-code": "https://example.org/x"}, build.commit, None
+    )
+    assert "repository-code" not in CFF  # the page's "no public repository address" holds
 
 
 def test_the_paper_entry_is_read_whole_from_the_bibliography():

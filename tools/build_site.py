@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import re
 import shutil
@@ -123,6 +124,28 @@ def footer(build: Build) -> str:
         f'<p class="build-info">mines-theory {escape(build.version)} · {commit} · '
         f"built {build.date.isoformat()}</p>"
     )
+
+
+def source_archive(build: Build) -> str | None:
+    """The file name of the source archive the book ships beside its pages,
+    "mines-theory-0.3.4-63364af.tar.gz" (``git archive`` of the commit it is built from, which
+    the page on citing links), or None where no commit holds the source: a build outside a git
+    checkout, or from a work tree with uncommitted changes ("-dirty")."""
+    if build.commit is None or build.commit.endswith("-dirty"):
+        return None
+    return f"mines-theory-{build.version}-{build.commit}.tar.gz"
+
+
+def write_source_archive(folder: Path, build: Build, root: Path = ROOT) -> Path | None:
+    """``git archive`` of ``build``'s commit into ``folder`` (``source_archive``: its name, the
+    files under ``mines-theory-<version>/``), or None where there is no such commit."""
+    name = source_archive(build)
+    if name is None:
+        return None
+    prefix = f"mines-theory-{build.version}/"
+    command = ["git", "-C", str(root), "archive", "--format=tar.gz", f"--prefix={prefix}"]
+    subprocess.run([*command, "-o", str(folder / name), build.commit], check=True)
+    return folder / name
 
 
 def sphinx_command(source: Path, out: Path, build: Build) -> list[str]:
@@ -359,6 +382,25 @@ def front_page(index: str, notebooks: list[str], pdf: bool = True) -> str:
     return index.replace("PART_II", "\n".join(record)).replace("PART_I", "\n".join(course))
 
 
+def before_gallery(source: Path, notebooks: list[str], walks: list[str]) -> list[tuple[str, str]]:
+    """The staged pages that the book places before the gallery, in its order (``reading_order``,
+    the proof walk's pages ``walks`` after its index, as its toctree has them), as (file name,
+    MyST text; a notebook's Markdown cells): ``gallery.gallery_page`` numbers its figures after
+    theirs."""
+    order = reading_order(notebooks)
+    names = order[: order.index("gallery")]
+    at = names.index("proofs") + 1
+    pages = []
+    for name in names[:at] + walks + names[at:]:
+        if (source / f"{name}.md").is_file():
+            pages.append((f"{name}.md", (source / f"{name}.md").read_text(encoding="utf-8")))
+        elif (source / f"{name}.ipynb").is_file():
+            cells = json.loads((source / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+            text = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+            pages.append((f"{name}.ipynb", text))
+    return pages
+
+
 def stage(source: Path, build: Build, pdf: bool = True) -> None:
     from tools.citation import book_page, load
     from tools.course_kit import solutions_page
@@ -366,11 +408,12 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
 
     shutil.copytree(ROOT / "book", source, dirs_exist_ok=True)
     citing = source / "citing.md"  # the BibTeX entry and the paper's version, from CITATION.cff
-    page = book_page(citing.read_text(encoding="utf-8"), load(), build.commit)
+    page = book_page(
+        citing.read_text(encoding="utf-8"), load(), build.commit, archive=source_archive(build)
+    )
     citing.write_text(page, encoding="utf-8")
     # the notebooks' figures, tables and data: the front page and the gallery show them
     shutil.copytree(ROOT / "figures", source / "figures")
-    (source / "gallery.md").write_text(gallery_page(), encoding="utf-8")
     (source / "solutions.md").write_text(solutions_page(ROOT / "notebooks"), encoding="utf-8")
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     alts = alt_texts()
@@ -380,8 +423,12 @@ def stage(source: Path, build: Build, pdf: bool = True) -> None:
     index = front_page((source / "index.md").read_text(encoding="utf-8"), notebooks, pdf)
     (source / "index.md").write_text(index, encoding="utf-8")
     (source / "ledger.md").write_text(ledger_page(), encoding="utf-8")
-    for name, text in walk_pages().items():
+    walks = walk_pages()
+    for name, text in walks.items():
         (source / f"{name}.md").write_text(text, encoding="utf-8")
+    # after the pages before it, whose figures Sphinx numbers first (the walk's after its index)
+    earlier = before_gallery(source, notebooks, [n for n in walks if n != "proofs"])
+    (source / "gallery.md").write_text(gallery_page(earlier=earlier), encoding="utf-8")
     es5, target = mathjax(), source / "_static" / "mathjax"
     for part in MATHJAX_PARTS:
         (shutil.copytree if (es5 / part).is_dir() else shutil.copy2)(es5 / part, target / part)
@@ -431,6 +478,7 @@ def build(out: Path, pdf: bool = True) -> list[Path]:
         staged = out.with_name(f".{out.name}.new")
         shutil.rmtree(staged, ignore_errors=True)
         shutil.copytree(html, staged)
+        write_source_archive(staged, info)  # the source the page on citing links
         replace_directory(staged, out)
     return [out / "index.html"] + sorted(
         p for p in out.glob("*.html") if re.match(r"\d\d[a-z]?-", p.name)

@@ -194,14 +194,48 @@ def render_readme(text: str, cff: dict) -> str:
     return pattern.sub(lambda _: readme_section(cff), text)
 
 
-def book_page(template: str, cff: dict, commit: str | None = None, bib: str | None = None) -> str:
+def obtaining(cff: dict, commit: str | None, archive: str | None) -> str:
+    """How a reader of the book obtains the code the entry names: the repository's address if
+    ``cff`` has one (``repository-code``), and the source ``archive`` the book ships of
+    ``commit`` (``tools/build_site.source_archive``), or why it ships none."""
+    where = cff.get("repository-code")
+    said = (
+        f"The code's repository is <{where}>. "
+        if where
+        else "The suite has no public repository address, so the entry has no `url`: it names "
+        "the code by its version and its commit (git's name of that exact tree). "
+    )
+    if archive is not None:
+        link = f'<a href="{archive}"><code>{archive}</code></a>'  # written after Sphinx
+        return (
+            f"{said}This book ships that code beside its pages: {link} is `git archive` of "
+            f"commit `{commit}`, with its notebooks, library, tests and published verdicts "
+            "(`published.json`); its README says how to run the checks again."
+        )
+    if commit is None:
+        return f"{said}This book was not built from a git checkout, so it ships no source."
+    return (
+        f"{said}This book ships no source archive: it was built from a work tree with "
+        f"uncommitted changes (`{commit}`), which no commit holds."
+    )
+
+
+def book_page(
+    template: str,
+    cff: dict,
+    commit: str | None = None,
+    bib: str | None = None,
+    archive: str | None = None,
+) -> str:
     """The book's page on citing (``book/citing.md``) with its placeholders filled in: the
-    entry at ``commit``, the one the book is built from, the entries of the paper and of its
-    earlier version from the book's bibliography ``bib`` (``REFERENCES``'s text by default) and
-    the paper's version."""
+    entry at ``commit``, the one the book is built from, how to obtain that code (``obtaining``:
+    the source ``archive`` the book ships, if any), the entries of the paper and of its earlier
+    version from the book's bibliography ``bib`` (``REFERENCES``'s text by default) and the
+    paper's version."""
     bib = REFERENCES.read_text(encoding="utf-8") if bib is None else bib
     return (
         template.replace("CITATION_BIBTEX", bibtex(cff, commit))
+        .replace("SOURCE_CODE", obtaining(cff, commit, archive))
         .replace("PAPER_BIBTEX", paper_entry(bib))
         .replace("EARLIER_BIBTEX", paper_entry(bib, EARLIER_KEY))
         .replace("PAPER_VERSION", paper_version(cff))

@@ -395,16 +395,23 @@ def exercises(path: Path) -> list[Exercise]:
     return found
 
 
+#: A printed output on the solutions page: a text block of the class ``output``, which the
+#: book's stylesheet (``wrap.css``: ``div.output div.highlight pre``) wraps at the column's
+#: width, as it wraps a notebook's outputs; a plain text block would scroll sideways as code does.
+PRINTED = "```{{code-block}} text\n:class: output\n\n{}\n```"
+
+
 def _cell_text(cell: nbformat.NotebookNode) -> str:
-    """What a solution cell printed (its text outputs; a formula's LaTeX as display math)."""
+    """What a solution cell printed (its text outputs, as ``PRINTED``; a formula's LaTeX as
+    display math)."""
     parts = []
     for output in cell.get("outputs", []):
         if output["output_type"] == "stream" and output.get("name") == "stdout":
-            parts.append("```text\n" + output["text"].rstrip() + "\n```")
+            parts.append(PRINTED.format(output["text"].rstrip()))
         elif "text/latex" in output.get("data", {}):
             parts.append("$$" + output["data"]["text/latex"].strip().strip("$") + "$$")
         elif "text/plain" in output.get("data", {}):
-            parts.append("```text\n" + output["data"]["text/plain"].rstrip() + "\n```")
+            parts.append(PRINTED.format(output["data"]["text/plain"].rstrip()))
     return "\n\n".join(parts)
 
 

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from myst_parser.mdit_to_docutils.base import default_slugify
+
+from mines_theory.experiments.coco import SUBSET
+from mines_theory.experiments.coco_stats import FUNCTION_GROUPS, function_group
+from mines_theory.numbers import powers_of_ten
+from mines_theory.verification.claims.coco_bbob import STEP
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = ROOT / "figures"
@@ -200,19 +206,39 @@ CAPTIONS = {
         r"Lemma E.2 along one MiNES run: the squared error $\|\Sigma_{k+1}^{-1} - H^*\|^2$"
         " against the bound (E.4) as printed and with twice its first sum."
     ),
-    "10-ecdf-02D": (
-        "COCO's BBOB functions in dimension 2: the share of the targets each solver reaches"
-        " against evaluations per dimension (runtime ECDFs), per group of functions and all."
-    ),
-    "10-ecdf-05D": (
-        "COCO's BBOB functions in dimension 5: the share of the targets each solver reaches"
-        " against evaluations per dimension (runtime ECDFs), per group of functions and all."
-    ),
-    "10-ecdf-10D": (
-        "COCO's BBOB functions in dimension 10: the share of the targets each solver reaches"
-        " against evaluations per dimension (runtime ECDFs), per group of functions and all."
-    ),
 }
+
+
+def coco_caption(dimension: int) -> str:
+    """The caption of notebook 10's runtime ECDFs in ``dimension``, with the part of bbob that
+    ``make coco`` runs (``experiments.coco.SUBSET``: its functions, instances and budget) and
+    what MiNES-step is, from the experiment's declaration rather than typed."""
+    functions, instances = SUBSET.functions, SUBSET.instances
+    total = max(max(members) for members in FUNCTION_GROUPS.values())
+    groups = {function_group(f) for f in functions}
+    each = (
+        f", at least one of each of its {len(groups)} groups"
+        if len(groups) == len(FUNCTION_GROUPS)
+        else f", from {len(groups)} of its {len(FUNCTION_GROUPS)} groups"
+    )
+    listed = ", ".join(f"f{f}" for f in functions)
+    budget = powers_of_ten(f"{float(SUBSET.budget_multiplier):.0e}")
+    runs = ("instance " if len(instances) == 1 else "instances ") + (
+        f"{instances[0]}–{instances[-1]}"
+        if list(instances) == list(range(instances[0], instances[-1] + 1))
+        else ", ".join(map(str, instances))
+    )
+    return (
+        f"COCO's bbob suite in dimension {dimension}, the part of it notebook 10 runs:"
+        f" {len(functions)} of its {total} functions ({listed}){each}, {runs}, a budget of"
+        f" {budget}·d evaluations. The share of the targets each solver reaches against"
+        " evaluations per dimension (runtime ECDFs), per group of functions and all."
+        f" {STEP} is MiNES with a step-size rule that adapts α (beyond the paper, whose"
+        " Algorithm 1 keeps α fixed), shown beside MiNES, not judged."
+    )
+
+
+CAPTIONS.update({f"10-ecdf-{d:02d}D": coco_caption(d) for d in SUBSET.dimensions})
 
 #: What each table or data file in ``figures/`` holds.
 FILES = {
@@ -310,11 +336,21 @@ def _link(d: Drawing) -> str:
     return f"[{d.notebook.split('-')[0]}, {where}]({target}) (code cell {d.cell})"
 
 
-def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS, front: Path = FRONT) -> str:
+def gallery_page(
+    figures: Path = FIGURES,
+    notebooks: Path = NOTEBOOKS,
+    earlier: Sequence[tuple[str, str]] | None = None,
+) -> str:
     """The gallery as MyST Markdown: one section per notebook, each figure as a ``figure``
     directive (its PNG, its caption, the drawing cell's link and its PDF for download), then the
     tables and data files. A figure without a caption in ``CAPTIONS``, a caption of no figure,
-    or a file of neither kind is a ValueError naming it."""
+    or a file of neither kind is a ValueError naming it.
+
+    ``earlier`` holds the pages the book places before the gallery, in its order, as (file
+    name, MyST text: a notebook's Markdown cells); ``tools/build_site.py`` passes them, the
+    front page alone by default. Sphinx numbers the figures through the book, so the gallery's
+    first number, and the number a figure shown on one of them has there, come from them
+    (``numbered``)."""
     files = sorted(p.name for p in figures.iterdir() if p.is_file())
     stems = sorted({n[: -len(SHOWN)] for n in files if n.endswith(SHOWN)})
     others = [n for n in files if not n.endswith((SHOWN, VECTOR))]
@@ -333,13 +369,20 @@ def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS, front: Pa
         " for slides. The figures are those of the committed notebooks (`make figures` redraws"
         " them). The tables and data files the notebooks write follow.",
     ]
-    before = front.read_text(encoding="utf-8").count("```{figure}")
-    if before:
-        lines[-1] += (
-            " The book numbers its figures through all its pages: "
-            + ("Fig. 1 is" if before == 1 else f"Figs. 1–{before} are")
-            + f" on the [front page](index.md), so the gallery's numbers start at {before + 1}."
+    pages = [("index.md", FRONT.read_text(encoding="utf-8"))] if earlier is None else earlier
+    shown = numbered(pages)
+    if shown:
+        places = ", ".join(
+            f"{_numbers([n for n, _, page in shown if page == name])} on {_page_link(name, text)}"
+            for name, text in pages
+            if any(page == name for _, _, page in shown)
         )
+        lines[-1] += (
+            f" The book numbers its figures through all its pages: {places}, so the gallery's"
+            f" numbers start at {len(shown) + 1}."
+        )
+    also = {stem: (n, page) for n, stem, page in shown}
+    titles = dict(pages)
     drawn = sorted((drawing(f"{stem}{SHOWN}", notebooks), stem) for stem in stems)
     section = None
     for d, stem in drawn:  # in reading order: by notebook, then by cell
@@ -354,7 +397,7 @@ def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS, front: Pa
             f":alt: {stem}, a figure of notebook {d.notebook[:3].rstrip('-')}",
             ":width: 100%",
             "",
-            f"{CAPTIONS[stem]} Drawn in {_link(d)}.{vector}",
+            f"{CAPTIONS[stem]} Drawn in {_link(d)}.{vector}{_also(also.get(stem), titles)}",
             "```",
         ]
     lines += ["", "## Tables and data", ""]
@@ -362,6 +405,48 @@ def gallery_page(figures: Path = FIGURES, notebooks: Path = NOTEBOOKS, front: Pa
         d = drawing(name, notebooks)
         lines.append(f"* {{download}}`{name} <figures/{name}>`: {FILES[name]} Named in {_link(d)}.")
     return "\n".join(lines) + "\n"
+
+
+#: A figure directive of MyST (```{figure} path or :::{figure} path).
+FIGURE = re.compile(r"^(?:`{3,}|:{3,})\{figure\}\s+(\S+)", re.M)
+
+
+def numbered(pages: Sequence[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """(number, stem of its image, page) of each figure directive of ``pages`` ((name, MyST
+    text) in the book's order), numbered from 1 through them, as Sphinx numbers them.
+
+    >>> numbered([("index.md", "```{figure} figures/a.png\\n```"), ("p.md", ":::{figure} b.png")])
+    [(1, 'a', 'index.md'), (2, 'b', 'p.md')]
+    """
+    found = [(Path(path).stem, name) for name, text in pages for path in FIGURE.findall(text)]
+    return [(n, stem, name) for n, (stem, name) in enumerate(found, start=1)]
+
+
+def _numbers(numbers: list[int]) -> str:
+    """ "Fig. 3", "Figs. 1–2" (consecutive), "Figs. 1, 4"."""
+    if len(numbers) == 1:
+        return f"Fig. {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"Figs. {numbers[0]}–{numbers[-1]}"
+    return "Figs. " + ", ".join(map(str, numbers))
+
+
+def _also(where: tuple[int, str] | None, titles: dict[str, str]) -> str:
+    """ " (Also Fig. 1, on the front page.)" for a figure that ``where`` (its number, its page)
+    shows on an earlier page; "" for one shown here alone."""
+    if where is None:
+        return ""
+    number, page = where
+    return f" (Also Fig. {number}, on {_page_link(page, titles[page])}.)"
+
+
+def _page_link(name: str, text: str) -> str:
+    """A link to the book's page ``name`` (its file, "proofs.md"): "the front page", or the page
+    by its title (its first heading)."""
+    if name == "index.md":
+        return "[the front page](index.md)"
+    title = re.search(r"^# (.+)$", text, re.M)
+    return f"the page [{title.group(1).strip() if title else name}]({name})"
 
 
 def _title(notebook: str, notebooks: Path) -> str:
