@@ -71,8 +71,9 @@ def test_lemma_24_s_verdict_cell_in_notebook_09_says_it_too():
     n = _first_fails("Lemma D.1")
     table, _, rest = view.partition("\n\n")
     assert "**proof fails**; holds" in _row(table, "Lemma D.1")
-    assert rest.startswith("Their proofs fail as printed, though each holds: ")
-    assert f"[Lemma D.1 at step {n}](walk-lemma-d-1.md)" in rest.split("\n")[0]
+    first = rest.split("\n")[0]
+    assert first.startswith("Lemma D.1 holds, but ")
+    assert f"[its printed proof fails at step {n}](walk-lemma-d-1.md)." in first
 
 
 def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
@@ -157,6 +158,7 @@ def test_a_verdict_view_names_each_proof_once_with_what_fails_at_its_step():
     view = report.verdict_cell_view(block, slips)
     assert view is not None
     note = view.partition("\n\n")[2].split("\n")[0]
-    assert note.count("[Lemma 5.2 at step") == 1
-    assert "](walk-lemma-5-2.md) (printed " in note and "; its own line gives " in note
-    assert "Thm 5.4 (its own steps hold; it cites Lemma 5.1, Lemma 5.2, Lemma 5.3" in note
+    assert note.count("Lemma 5.2 holds, but [its printed proof fails at step") == 1
+    assert "](walk-lemma-5-2.md). That step prints " in note
+    assert "; the proof's own derivation gives " in note
+    assert "Thm 5.4: its own proof's steps hold, but it cites Lemma 5.1, Lemma 5.2" in note

@@ -56,6 +56,7 @@ __all__ = [
     "median",
     "median_interval",
     "proportion",
+    "sample_maximum",
     "smallest",
     "trials_needed",
     "single_event_trials",
@@ -295,6 +296,22 @@ def z_measurement(name: str, z: float) -> Measurement:
     return Measurement(name, float(z), 1.0, Kind.Z)
 
 
+def sample_maximum(name: str, per_seed: ArrayLike, digits: int = 3) -> Measurement:
+    """The largest of ``per_seed`` (each seed's own largest value), as a sample maximum
+    (``Kind.MAXIMUM``): rendered with its count of seeds, "1770 (largest of 256 seeds)", and
+    with no interval. A bootstrap interval of a maximum is degenerate: no resample of the seeds
+    exceeds the largest seed, so its upper end is the estimate itself. Never of NaN or of
+    nothing (``largest``).
+
+    >>> sample_maximum("largest", [3.0, 1770.4, 12.0]).render()
+    '1770 (largest of 3 seeds)'
+    """
+    values = np.ravel(np.asarray(per_seed, dtype=float))
+    return Measurement(
+        name, largest(values, name), kind=Kind.MAXIMUM, units=values.size, digits=digits
+    )
+
+
 def bootstrap(
     statistic: Callable[[np.ndarray], float],
     units: int,
@@ -308,12 +325,13 @@ def bootstrap(
     """``statistic(indices)`` on all ``units`` independent units (seeds) with a 95% bootstrap
     interval from ``resamples`` resamples of the units (fixed ``seed``), by
     ``scipy.stats.bootstrap``: ``method="percentile"`` (the default) for a statistic built on
-    order statistics (a median, a maximum, a quantile), whose jackknife, from which BCa
-    estimates its acceleration, is inconsistent (Efron 1982, ch. 3); ``"BCa"`` (bias-corrected
-    and accelerated, Efron 1987) for a smooth one (a mean, a fraction, a slope of means). Where
-    every resample gives one value the interval is that value; where the statistic is undefined
-    (NaN) on some resamples, the interval is the percentile interval of the others. No unit (or
-    no resample) cannot decide: ``Undecidable``; a negative or fractional count: ``ValueError``.
+    order statistics (a median, a quantile; a maximum is ``sample_maximum``), whose jackknife,
+    from which BCa estimates its acceleration, is inconsistent (Efron 1982, ch. 3); ``"BCa"``
+    (bias-corrected and accelerated, Efron 1987) for a smooth one (a mean, a fraction, a slope
+    of means). Where every resample gives one value the interval is that value; where the
+    statistic is undefined (NaN) on some resamples, the interval is the percentile interval of
+    the others. No unit (or no resample) cannot decide: ``Undecidable``; a negative or
+    fractional count: ``ValueError``.
     The measurement keeps ``units``, so that a share that is 0 in every unit is rendered as a
     count of seeds with a Wilson bound (``Measurement.render``), not as "0% [0%, 0%]".
 

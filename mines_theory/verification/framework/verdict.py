@@ -151,6 +151,9 @@ class Kind(str, enum.Enum):
     COUNT = "count"  # an exact integer
     BELOW = "below"  # a residual (or a signed worst case) reported only as below the
     #                          tolerance ``uncertainty``, or as its value where it is not
+    MAXIMUM = "maximum"  # the largest value over ``units`` seeds, a sample maximum: no
+    #                          interval (a bootstrap's cannot reach above it, so its upper end
+    #                          is the value itself), rendered "1770 (largest of 256 seeds)"
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\*_~])")
@@ -248,6 +251,8 @@ class Measurement:
                     f"units must be a positive whole number of seeds or None, got {self.units!r}"
                 )
             object.__setattr__(self, "units", int(self.units))
+        if self.kind is Kind.MAXIMUM and self.interval is not None:
+            raise ValueError(f"{self.name!r}: a sample maximum has no interval")
 
     @property
     def decidable(self) -> bool:
@@ -278,7 +283,12 @@ class Measurement:
         '0.0 ± 0.3%'
         >>> Measurement("e", 3e-14, 1e-10, "below").render()
         '< 1e-10'
+        >>> Measurement("m", 1770.4, kind="maximum", units=256, digits=3).render()
+        '1770 (largest of 256 seeds)'
         """
+        if self.kind is Kind.MAXIMUM:
+            of = f"of {self.units} seeds" if self.units is not None else "in the sample"
+            return f"{format_number(self.value, self.digits)} (largest {of})"
         if self.kind is Kind.COUNT:
             return f"{int(self.value):d}" if math.isfinite(self.value) else str(self.value)
         if self.kind is Kind.BELOW:
@@ -396,6 +406,16 @@ class Measurement:
         if self.kind is Kind.NUMERIC:
             larger = max(abs(self.value), abs(other.value))
             return difference <= self.uncertainty + other.uncertainty + NUMERIC_ROUNDING * larger
+        if self.kind is Kind.MAXIMUM:
+            # one seed's run, which another kernel can make diverge (K_AGREE["ends"]): the same
+            # seeds and a factor below AGREE_RATIO, the rule every kind's value also obeys
+            return self.units == other.units and (
+                difference <= NUMERIC_ROUNDING * max(abs(self.value), abs(other.value))
+                or (
+                    self.value * other.value > 0
+                    and difference < (1 - 1 / AGREE_RATIO) * max(abs(self.value), abs(other.value))
+                )
+            )
         proportion = self.is_proportion or other.is_proportion
         if k is None:
             k = K_AGREE["proportion" if proportion else self.kind.value]

@@ -17,7 +17,7 @@ __all__ = ["bars", "left_out", "looseness"]
 
 #: Kinds of measurement whose ``uncertainty`` is a standard error or a numeric tolerance of the
 #: value itself (a z-score or a "below a tolerance" residual is not a size a bound can bound).
-_SIZED = (Kind.SE, Kind.INTERVAL, Kind.PROPORTION, Kind.NUMERIC, Kind.COUNT)
+_SIZED = (Kind.SE, Kind.INTERVAL, Kind.PROPORTION, Kind.NUMERIC, Kind.COUNT, Kind.MAXIMUM)
 
 
 def bars(rows: tuple[Claim, ...] | None = None) -> tuple[Bar, ...]:

@@ -401,9 +401,10 @@ def proof_note(
 
 def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
     """What fails at the first false step of the walk of claim ``number``'s proof that is not a
-    typo (the step ``proof_note`` links), in a clause read from the erratum the walk names at
-    that step: " (printed …; its own line gives …)", each side to its first semicolon; "" where
-    there is no walk, no such step, or no erratum named there.
+    typo (the step ``proof_note`` links), in a sentence read from the erratum the walk names at
+    that step: " That step prints …; the proof's own derivation gives …." (each side to its
+    first semicolon, the correct side also to its first colon, before the derivation of it,
+    which the walk shows); "" where there is no walk, no such step, or no erratum named there.
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "fails", "erratum": "x"}]}}
     >>> failing_step_clause("Lemma 9.9", walk)  # an erratum not in the registry
@@ -421,14 +422,16 @@ def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
     if not found:
         return ""
     printed, correct = (text.split("; ", 1)[0] for text in (found[0].printed, found[0].correct))
-    return f" (printed {printed}; its own line gives {correct})"
+    correct = correct.split(": ", 1)[0]
+    return f" That step prints {printed}; the proof's own derivation gives {correct}."
 
 
 def cites_unproved(number: str, walk: Mapping[str, Any] | None) -> str | None:
     """For claim ``number`` whose printed statement the corrigendum repairs while every step of
-    its own walked proof holds: "X (its own steps hold; it cites A, B, which do not follow from
-    their proofs as printed)", A, B the results its proof cites (``rests_on``) that the
-    corrigendum repairs or whose walk has a false step; None otherwise (and without a walk)."""
+    its own walked proof holds: "X: its own proof's steps hold, but it cites A, B, which do
+    not follow from their proofs as printed.", A, B the results its proof cites (``rests_on``)
+    that the corrigendum repairs or whose walk has a false step; None otherwise (and without a
+    walk)."""
     if walk is None or repair_entry(number) is None:
         return None
     statement = statement_of(number)
@@ -444,8 +447,8 @@ def cites_unproved(number: str, walk: Mapping[str, Any] | None) -> str | None:
     if not cited:
         return None
     return (
-        f"{statement} (its own steps hold; it cites {', '.join(cited)}, which do not follow "
-        "from their proofs as printed)"
+        f"{statement}: its own proof's steps hold, but it cites {', '.join(cited)}, "
+        "which do not follow from their proofs as printed."
     )
 
 
@@ -1361,15 +1364,20 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
                 f"{_cell(short_headline(v, decisive=spec.decisive))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
-            # "[D.1 at step N](page) (printed …)", once for a proof shown by several rows
-            words = f"{_cell(spec.number.split(', ', 1)[0])} at step {{step}}"
+            # "D.1 holds, but [its printed proof fails at step N](page). That step prints …",
+            # once for a proof shown by several rows
+            words = "its printed proof fails at step {step}"
             note = (
                 proof_note(spec.number, v.status, walk, words, typos=False)
                 if spec.kind != "repaired"
                 else None
             )
             if note is not None:
-                notes.append(note + failing_step_clause(spec.number, walk))
+                statement = _cell(spec.number.split(", ", 1)[0])
+                rated = "holds" if v.status is Status.HOLDS else "is an identity"
+                notes.append(
+                    f"{statement} {rated}, but {note}." + failing_step_clause(spec.number, walk)
+                )
             elif spec.kind == "claim":
                 cited = cites_unproved(spec.number, walk)
                 notes += [cited] if cited is not None else []
@@ -1382,11 +1390,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     table = html_scripts("\n".join(lines))
     said = []  # under the table, in one paragraph
     if notes:
-        said.append(
-            "Their proofs fail as printed, though each holds: "
-            + html_scripts(", ".join(dict.fromkeys(notes)))
-            + "."
-        )
+        said.append(html_scripts(" ".join(dict.fromkeys(notes))))
     rows = [old[spec.number] for spec in found if isinstance(spec, Claim)]
     said += [m for m in (z_note(shown), untestable_note(rows)) if m is not None]
     if said:
