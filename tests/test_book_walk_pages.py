@@ -579,7 +579,7 @@ def test_the_index_table_drops_a_status_column_that_is_zero_everywhere():
     table = _index_table(pages.index_page({**PUBLISHED, "coverage": some}))
     column = table[0].index("follows")
     assert [row[column] for row in table[1:]] == ["0", "2", "0", "0", "2"]
-    assert "No step follows only from a false one." in pages.index_page(PUBLISHED)
+    assert "No step has the status `follows`" in pages.index_page(PUBLISHED)
 
 
 def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
@@ -999,3 +999,24 @@ def test_no_page_prints_a_negative_margin_for_a_step_that_holds(tex):
     assert "the expected count exceeds its bound by" in _step(page, 12)
     assert "P(event) exceeds its bound" not in _step(page, 12)
     assert "P(exceed) exceeds δ by" in _step(page, 1)
+
+
+def test_a_list_of_conditions_is_split_into_its_relations(tex):
+    """Reader (stop 56): Theorem 4's KKT conditions (A₁Σ̂* = τ⁻¹A₁, A₂Σ̂* = ζ⁻¹A₂, A₁ ⪰ 0,
+    A₂ ⪰ 0: a list, one row each, comma-separated) were shown as a chain of nonsense relations
+    ("τ⁻¹A₁, A₂Σ̂* = ζ⁻¹A₂ A₁"), each marked ✓, and A₁ = UΛ⁽¹⁾Uᵀ "with Λ⁽¹⁾ᵢᵢ" = … was cut
+    after "with". Each condition is now a relation of its own, with its own left member;
+    Lemma 25's two bounds joined by "and" likewise."""
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    assert _shown(page, 13) == "$$\nA_1\\HSig_* = \\tau^{-1}A_1\n$$"
+    assert _shown(page, 14) == "$$\nA_2\\HSig_* = \\zeta^{-1}A_2\n$$"
+    assert _shown(page, 15) == "$$\nA_1 \\succeq 0\n$$"
+    assert _shown(page, 16) == "$$\nA_2 \\succeq 0.\n$$"
+    assert _shown(page, 17) == "$$\nA_1 = U\\Lambda^{(1)}U^\\top\n$$"
+    assert _shown(page, 18).startswith("$$\n\\Lambda^{(1)}_{i,i} = \\max")
+    d2 = pages.proof_page("Lemma D.2", PUBLISHED, tex=tex)
+    assert "\\mbox{ and }" not in _shown(d2, 1) and "\\mbox{ and }" not in _shown(d2, 2)
+    assert _shown(d2, 2).startswith("$$\n\\norm{\\ti{U} \\nu}^2 \\le")
+    # a quantifier or a condition stays with its relation
+    assert pages.chain_break(r"\le e^{-d\beta/8}, \forall\; \beta") is None
+    assert pages.chain_break(r"\le a, \quad\mbox{ if } \quad f(x)") is None

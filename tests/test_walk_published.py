@@ -49,11 +49,11 @@ def test_the_summary_counts_by_hand():
     table = published.summary_table(data)
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
     assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
-    assert "6 of the 12 relations of the walked proofs walked (50%: a share of the proofs" in table
-    assert "not of the paper's); of those, 83% decided" in table
-    assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
-    assert "or `not checked` (0, each with its reason)." in table
-    assert "No step follows" not in table
+    assert "6 of the 12 displayed relations of the walked proofs are steps (50%)." in table
+    assert "Of the steps, 83% are decided (identity, holds or fails);" in table
+    assert "1 `follows` (the line's own check holds only given an earlier" in table
+    assert "`not checked`" not in table.split("|")[-1]
+    assert "No step has the status" not in table
     # a walk where no step follows from a false one says so, and does not define `follows`
     del data["coverage"]["E"]["follows"]
     data["coverage"]["E"]["not checked"] = 1
@@ -61,7 +61,8 @@ def test_the_summary_counts_by_hand():
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 | 0 |" in table  # no column of zero follows
     assert "| follows |" not in table
     assert table.endswith(
-        "the rest `not checked` (1, each with its reason). No step follows only from a false one."
+        "the other 1 are `not checked`, each with its reason. No step has the status `follows`: "
+        "every step after a false one was checked on its own."
     )
     assert "earlier line that fails" not in table
 

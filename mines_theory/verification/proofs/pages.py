@@ -23,7 +23,14 @@ from typing import Any
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
 from mines_theory.numbers import powers_of_ten
-from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
+from ..views.report import (
+    NUMBERING,
+    STATUS_VERBS,
+    as_printed,
+    first_false,
+    page_name,
+)
+from ..views.report import first_not_typo as report_first_not_typo
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
@@ -255,36 +262,61 @@ class Placed:
     bracket they open (``displayed``). ``chain`` counts the chains of the display before the
     step's (a line of the .tex that opens with a left member of its own starts a new one,
     ``chain_break``), and ``run_on`` is that new chain's left member where the step's fragment
-    runs on into it (the page drops it from the step's relation)."""
+    runs on into it, ``own`` the step's relation without it (and without the separator,
+    ``chain_break``): the page shows ``own``."""
 
     line: int
     before: str
     after: str = ""
     chain: int = 0
     run_on: str = ""
+    own: str = ""
 
 
-#: A line of a display that continues the member before it: it opens with an operator, an
-#: alignment mark or a space (``\\quad``).
-_CONTINUED = re.compile(r"\s*(?:&|[-+*/]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+#: A line of a display that continues the member before it: it opens with an operator or a
+#: space (``\\quad``), after its alignment mark, if any.
+_CONTINUED = re.compile(r"\s*&?\s*(?:[-+*/=<>]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+
+#: What separates two relations printed side by side in a display, a list of conditions
+#: (``A_1\Sigma = \tau^{-1}A_1,\quad A_2\Sigma = \zeta^{-1}A_2``) or a definition and its
+#: parameter (``A_1 = U\Lambda U^\top \quad\mbox{with}\quad \Lambda_{i,i} = …``): a comma
+#: before a space ``\quad``, or ", and"/"with" in words. A quantifier (``, \forall \beta``)
+#: or a condition (``\mbox{ if }``) is part of its relation and separates nothing.
+_SEPARATOR = re.compile(
+    r",?\s*(?:\\q?quad\s*)?\\(?:mbox|text|textrm)\{\s*(?:and|with)\s*\}\s*(?:\\q?quad)?"
+    r"|,\s*\\q?quad(?![A-Za-z])(?!\s*\\(?:mbox|text|textrm)\{\s*(?:if|for|where)\b)"
+)
 
 
 def chain_break(fragment: str) -> tuple[str, str] | None:
     """Where the relation ``fragment`` of a display (its token and the member after it, raw
-    .tex) runs on past a line break of the .tex into a line that opens with a left member of
-    its own (not an operator, an alignment mark or a space that continues the member: the
-    printed display's next chain): its own part and that left member; None where it does not.
+    .tex) runs on into the left member of another relation: past a separator of relations
+    side by side (``_SEPARATOR``: ",\\quad", "\\mbox{ and }", "\\quad\\mbox{with}\\quad"),
+    or past a line break of the .tex into a line that opens with a left member of its own
+    (not an operator or a space that continues the member, after its alignment mark: the
+    printed display's next chain). Its own part (without the separator) and that left member;
+    None where it does not.
 
     >>> chain_break(r"= (d^2 + 2d) E[x] \\\\ \\tr(\\Lambda) \\cdot I_d ")
     ('= (d^2 + 2d) E[x] ', ' \\\\tr(\\\\Lambda) \\\\cdot I_d ')
     >>> chain_break(r"= a \\\\ & \\quad + b") is None, chain_break(r"= a \\\\ &= b") is None
     (True, True)
+    >>> chain_break(r"= \\tau^{-1}A_1,\\quad A_2\\Sigma")
+    ('= \\\\tau^{-1}A_1', ' A_2\\\\Sigma')
+    >>> chain_break(r"= \\zeta^{-1}A_2\\\\ &A_1")
+    ('= \\\\zeta^{-1}A_2', ' &A_1')
     """
+    depth = 0
+    for i, ch in enumerate(fragment):
+        depth += {"{": 1, "}": -1}.get(ch, 0) if (i == 0 or fragment[i - 1] != "\\") else 0
+        m = _SEPARATOR.match(fragment, i) if depth == 0 else None
+        if m and is_balanced(fragment[:i]) and fragment[m.end() :].strip():
+            return fragment[:i], fragment[m.end() :]
     at = fragment.rfind("\\\\")
     if at < 0:
         return None
     own, rest = fragment[:at], fragment[at + 2 :]
-    if not rest.strip() or _CONTINUED.match(rest) or not is_balanced(own):
+    if not rest.replace("&", "").strip() or _CONTINUED.match(rest) or not is_balanced(own):
         return None
     return own, rest
 
@@ -342,25 +374,26 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, after, normalized fragment, chain, run-on) of every relation
+    found = []  # (line, before, after, normalized fragment, chain, run-on, own) of each
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
             chains = [[display.body[: len(display.body) - tail]]]  # each: its head, relations
-            run_on: dict[int, str] = {}  # a relation (its place) → the next chain's head
-            for k, r in enumerate(rels):
+            run_on: dict[int, tuple[str, str]] = {}  # a relation's place → (the next
+            for k, r in enumerate(rels):  # chain's head, the relation's own part)
                 broken = chain_break(r.fragment) if k < len(rels) - 1 else None
                 chains[-1].append(broken[0] if broken else r.fragment)
                 if broken:
                     chains.append([broken[1]])
-                    run_on[k] = normalized(broken[1])
+                    run_on[k] = (normalized(broken[1]), normalized(broken[0]))
             k = 0
             for c, chain in enumerate(chains):
                 parts = [normalized(x) for x in chain]
                 for j in range(1, len(parts)):
                     key = normalized(rels[k].fragment)
-                    found.append((display.line, *_whole(parts, j), key, c, run_on.get(k, "")))
+                    head, own = run_on.get(k, ("", ""))
+                    found.append((display.line, *_whole(parts, j), key, c, head, own))
                     k += 1
     out: dict[int, Placed] = {}
     at = 0
@@ -370,9 +403,14 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        line, before, after, _, chain_no, next_head = found[k]
+        line, before, after, _, chain_no, next_head, own = found[k]
         out[step.index] = Placed(
-            line, tex_fragment(before), tex_fragment(after), chain_no, tex_fragment(next_head)
+            line,
+            tex_fragment(before),
+            tex_fragment(after),
+            chain_no,
+            tex_fragment(next_head),
+            tex_fragment(own) if own else "",
         )
         at = k + 1
     return out
@@ -661,15 +699,17 @@ def walk_map_figure() -> list[str]:
         "---",
         "alt: >-",
         "  The proof map coloured by the proof walk: each walked proof's box gives its steps",
-        "  decided of those walked and its first false step.",
+        "  decided of those walked and its first false step that is not a typo.",
         "width: 100%",
         "---",
         "",
         "The walk's map ([notebook 08d](08d-errata.ipynb#the-proof-walk)): the proof map of "
         "notebook 08a, coloured by the walk instead of the verdicts. Each box gives its proof's "
-        "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails) or "
-        "“✗ N”: the first false step of the proof is its step N. A result whose proof lies in "
-        "Appendices A–B or in the main text is not walked.",
+        "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails), "
+        "“✗ N” (its step N is the first false step that is not a typo: the step the ledger "
+        "names) or “typos N” (every false step is a typo, the first is step N; the ledger: "
+        "“stands: proof has typos only”). A result whose proof lies in Appendices A–B or in "
+        "the main text is not walked.",
         "```",
         "",
     ]
@@ -1878,9 +1918,12 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
         if summary is None:
             out.append(f"{printed} (our {target}), not walked")
             continue
-        where = (
-            f"first false at step {summary.first_false}" if summary.first_false else "no false step"
-        )
+        if summary.first_false:
+            where = f"first false at step {summary.first_false}"
+        elif summary.typo:
+            where = f"typos only, the first at step {summary.typo}"
+        else:
+            where = "no false step"
         out.append(f"[{names[target].printed} (our {target})]({page_name(target)}.md), {where}")
     return "; ".join(out)
 
@@ -2391,16 +2434,15 @@ def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
     """The index of the first of a walked proof's ``steps`` that fails and is not a typo
     (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or
-    None.
+    None: ``views.report.first_not_typo`` (the ledger's rule) on the steps with their slips.
 
     >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
     ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
     >>> first_not_typo(steps), first_not_typo(steps[:2])
     (3, None)
     """
-    return next(
-        (int(s["index"]) for s in steps if s["status"] == "fails" and slip(s) != "typo"), None
-    )
+    fails = [{**s, "slip": slip(s)} for s in steps if s["status"] == "fails"]
+    return report_first_not_typo(fails)
 
 
 def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
@@ -2755,8 +2797,8 @@ def proof_page(
             lines += [quantified, ""]
         else:
             own_part = tex_fragment(step["latex"])
-            if where and where.run_on and own_part.endswith(where.run_on):
-                own_part = own_part.removesuffix(where.run_on).rstrip()  # the next chain's
+            if where and where.own:
+                own_part = where.own  # without the next chain's left member
             relation = f"{own_part} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
             own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
