@@ -50,6 +50,7 @@ __all__ = [
     "FOUND",
     "GLOSSARY",
     "HOW_TO_READ",
+    "READING_ANCHOR",
     "LINE",
     "MACROS",
     "NOTATION",
@@ -64,6 +65,7 @@ __all__ = [
     "answered",
     "display_symbols",
     "answers_to",
+    "reading_section",
     "chain_break",
     "displayed",
     "failures_by_erratum",
@@ -111,7 +113,8 @@ MACROS: dict[str, Any] = {
     "bu": "\\bar{u}",
     "ti": ["\\tilde{#1}", 1],
     "diag": "\\mathrm{diag}",
-    "norm": ["\\left\\|#1\\right\\|", 1],
+    # the strut: MathJax sets \left\| small around a short member ("|| ν ||", reader 56)
+    "norm": ["\\left\\|\\mathstrut #1\\right\\|", 1],
     "dotprod": ["\\left\\langle #1\\right\\rangle", 1],
     "tr": "\\mathrm{tr}",
     "mathbbm": ["\\mathbb{#1}", 1],
@@ -127,6 +130,10 @@ BADGE = {
 }
 
 
+#: The badge of a failing step that is a typo (``slip``): false as printed, the paper shows
+#: the intended form; not where the proof fails.
+TYPO_BADGE = "✗ typo"
+
 #: Where a quantifier's range piece says which step checks the event it belongs to.
 _CHECKED_AT = re.compile(r"checked at step (\d+)")
 
@@ -135,8 +142,11 @@ def badge(proof: str, step: Mapping[str, Any]) -> str:
     """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
     (``BADGE``), but for a piece of a quantifier's range (``published.apart``), which is no
     relation and is checked as part of its event: "◇ range piece, checked with step N" (N the
-    step whose event it bounds, as its reason names it), never "not checked".
+    step whose event it bounds, as its reason names it), never "not checked"; and for a
+    failing step that is a typo (``slip``), ``TYPO_BADGE``.
 
+    >>> badge("Lemma 5.1", {"index": 6, "status": "fails", "erratum": None})
+    '✗ typo'
     >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
     '✓ holds'
     >>> badge("Lemma E.8", {"index": 7, "status": "not checked", "reason": "a quantifier's "
@@ -144,6 +154,8 @@ def badge(proof: str, step: Mapping[str, Any]) -> str:
     '◇ range piece, checked with step 10'
     """
     if apart(proof, step) != "range":
+        if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
+            return TYPO_BADGE
         return BADGE[step["status"]]
     at = _CHECKED_AT.search(step.get("reason") or "")
     return "◇ range piece" + (f", checked with step {at[1]}" if at else ", checked with its event")
@@ -247,10 +259,31 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
         out.append(_prose(body[at : m.start()]))
         rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
+        out += ["", *_scaled(_display(members, join=False, width=STATEMENT_LINE))]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
+
+
+#: The sizes a display too wide for a page is set in (MathJax's), by the widest line they
+#: fit within ``LINE``: a line that cannot be broken (a min{…} whose brackets span it) is
+#: scaled down rather than cut at the page's edge.
+_SIZES = ((1.0, ""), (0.9, "\\small"), (0.8, "\\footnotesize"), (0.7, "\\scriptsize"))
+
+
+def _scaled(lines: list[str]) -> list[str]:
+    """The Markdown ``lines`` of a display (``_display``) set in the largest size of
+    ``_SIZES`` at which its widest line fits ``LINE`` visible characters (the smallest where
+    none does).
+
+    >>> _scaled(["$$", "x", "$$", ""])
+    ['$$', 'x', '$$', '']
+    >>> _scaled(["$$", "x" * 70, "$$", ""])[1]
+    '\\footnotesize'
+    """
+    widest = max((visible_width(x) for x in lines if x not in ("$$", "")), default=0)
+    size = next((cmd for f, cmd in _SIZES if widest * f <= LINE), _SIZES[-1][1])
+    return [lines[0], size, *lines[1:]] if size and lines and lines[0] == "$$" else lines
 
 
 @dataclass(frozen=True)
@@ -575,6 +608,10 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     where += _statement_words(steps, first)
     if first is not None and other != first:
         where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
+    if first is not None and of_statement(steps[first - 1]):
+        lines = [s for s in steps if not of_statement(s)]
+        line = first_not_typo(lines) or first_false(lines)
+        where += f"; the proof's first false line at step {line}" if line else ""
     if inherited(proof.name, steps) is not None:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
@@ -647,6 +684,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         reconciliation(data),
         "",
         *walk_map_figure(),
+        *reading_section(),
         "## The walked proofs",
         "",
         "In the order the paper's appendices give the proofs, which is the table's: the proofs "
@@ -1601,8 +1639,11 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "*The margins.* A step checked at random instances reports its normalized margin at "
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
-        "(its relative residual); positive is slack, negative a violation. Every margin and "
-        "Monte Carlo difference on this page is printed in the relation's own orientation, "
+        "(its relative residual); positive is slack, negative a violation. The scale is the "
+        "size of the two sides at the instance, as the step's model sets it (|left| + |right| "
+        "for most, with a floor at the rounding of the terms they are differences of), so the "
+        "margin is a relative one. Every margin and "
+        "Monte Carlo difference on a walk page is printed in the relation's own orientation, "
         "positive where the step holds with room: an event's probability checked against its "
         "bound reads bound − P(event), whatever sign the check computes it with, and an = "
         "checked by Monte Carlo gives the size of its difference (its relative difference), "
@@ -2456,7 +2497,18 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     step = steps[first - 1]
     words = _first_false_kind(proof, steps, first)
     if of_statement(step):
-        words += f" Step {first} is a relation of the statement, not a line of its proof."
+        words += f" Step {first} is a relation of the statement, not a line of its proof"
+        lines = [s for s in steps if not of_statement(s)]
+        line = first_not_typo(lines) or first_false(lines)
+        if line is None:
+            words += "; no line of the proof fails."
+        else:
+            words += (
+                f"; **the first false line of the proof is [step {line}]"
+                f"({step_link(proof, line)})**"
+                + (_kind_of(steps[line - 1]) or ", which no erratum names (a new finding)")
+                + "."
+            )
     return words
 
 
@@ -2468,7 +2520,7 @@ def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int
     if kind is None:
         return f"{said}, which no erratum names (a new finding of the walk)."
     if kind != "typo":
-        return f"{said}{_kind_of(step)}."
+        return f"{said}{_kind_of(step)}.{_only_slips(steps)}"
     if step.get("erratum"):
         said += f", a typo (its erratum: “{step['erratum']}”)"
     else:
@@ -2479,7 +2531,23 @@ def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int
         return f"{said}; every false step of the proof ({typos}) is a typo."
     link = f"[step {other}]({step_link(proof, other)})"
     kind_words = _kind_of(steps[other - 1]) or ", which no erratum names"
-    return f"{said}; **the first that is not a typo is {link}**{kind_words}."
+    return f"{said}; **the first that is not a typo is {link}**{kind_words}.{_only_slips(steps)}"
+
+
+def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
+    """ " Every false step … is a typo or an imprecision …" where every failing step of
+    ``steps`` is one (``slip``) and one at least is an imprecision: the proof fails as printed,
+    but no false step is an error (``framework.spec.KIND_MEANINGS``); "" otherwise."""
+    from ..framework.spec import KIND_MEANINGS
+
+    kinds = {slip(s) for s in steps if s["status"] == "fails"}
+    if "imprecision" not in kinds or not kinds <= {"typo", "imprecision"}:
+        return ""
+    return (
+        " Every false step of this proof is a typo or an imprecision (an imprecision is "
+        f"{KIND_MEANINGS['imprecision']}): none is an error; each holds as its erratum "
+        "corrects it."
+    )
 
 
 #: Where the first clause of an erratum's field may end: at a semicolon or a colon.
@@ -2618,7 +2686,7 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
 
 
 #: The title of a walk page's fold of how to read it (``CHAINED``, ``margin_note``).
-HOW_TO_READ = "How to read this page: displays, steps and margins"
+HOW_TO_READ = "How to read this page"
 
 #: How a display with several steps is walked, said once on a page that has one.
 CHAINED = (
@@ -2629,22 +2697,34 @@ CHAINED = (
 )
 
 
+#: The target, on the proofs index, of its one explanation of how a walk page reads.
+READING_ANCHOR = "how-to-read-a-walk-page"
+
+
 def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
-    """The fold "How to read this page", set apart from the opening: how a display is walked
-    (``CHAINED``, where the page has a display of several steps) and what the margins are
-    (``margin_note``); no lines where it has neither."""
-    said = [x for x in (chained, margins) if x]
-    if not said:
+    """The line "How to read this page" of a walk page with a display of several steps
+    (``chained``) or margins (``margins``): a link to the proofs index's one explanation
+    (``reading_section``), not the explanation again on every page; no line where it has
+    neither."""
+    if not (chained or margins):
         return []
-    body = "\n\n".join(said)
+    said = [
+        w for w, x in (("how a display is walked", chained), ("what a margin is", margins)) if x
+    ]
     return [
-        f'<details class="aside"><summary>{HOW_TO_READ}</summary>',
-        "",
-        body,
-        "",
-        "</details>",
+        f"*{HOW_TO_READ}:* [the proof walk's guide](proofs.md#{READING_ANCHOR}) says "
+        f"{' and '.join(said)}.",
         "",
     ]
+
+
+def reading_section() -> list[str]:
+    """The proofs index's one explanation of how a walk page reads, which each page links
+    (``_how_to_read``): how a display is walked (``CHAINED``) and what the margins are
+    (``margin_note``)."""
+    margins = margin_note([{"worst_margin": 0.0}])
+    assert margins is not None
+    return [f"({READING_ANCHOR})=", "## How to read a walk page", "", CHAINED, "", margins, ""]
 
 
 #: The widest relation a step says inline beneath its display (``_own_lines``), in visible
@@ -2719,6 +2799,7 @@ def proof_page(
     failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
     lines += [failures, ""] if failures else []
     lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
+    lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
@@ -2782,9 +2863,9 @@ def proof_page(
                 chains.setdefault(placed[member].chain, []).append(member)
             if len(chains) > 1:
                 lines += [_chains_line(list(chains.values())), ""]
-        mark = " · first false step" if index == first else ""
-        if index == substantive and index != first:
-            mark = " · first false step that is not a typo"
+        mark = " · first false step" if index == substantive else ""
+        if index == first and index != substantive:
+            mark = " · the first typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there
