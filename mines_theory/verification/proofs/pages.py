@@ -278,8 +278,8 @@ def _scaled(lines: list[str]) -> list[str]:
 
     >>> _scaled(["$$", "x", "$$", ""])
     ['$$', 'x', '$$', '']
-    >>> _scaled(["$$", "x" * 70, "$$", ""])[1]
-    '\\footnotesize'
+    >>> print(_scaled(["$$", "x" * 70, "$$", ""])[1])
+    \\footnotesize
     """
     widest = max((visible_width(x) for x in lines if x not in ("$$", "")), default=0)
     size = next((cmd for f, cmd in _SIZES if widest * f <= LINE), _SIZES[-1][1])
