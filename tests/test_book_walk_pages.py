@@ -374,30 +374,35 @@ def test_a_line_wider_than_the_column_has_no_top_level_sign_to_break_at(tex):
     assert not wide, wide[:5]
 
 
-def test_a_page_with_a_display_of_several_steps_says_once_how_a_display_is_walked(tex, monkeypatch):
-    """Lemma 38's (our E.8) page has displays of several steps: its opening says once how a
-    display is walked (``pages.CHAINED``: a relation per step, each with its own verdict), and
-    never again. Every walked proof has such a display (checked on the grouping); a page whose
-    displays each hold one step (the grouping changed to one display per step) does not say
-    it, nor does a page built without the .tex (no display known)."""
+def test_a_page_with_a_display_of_several_steps_links_how_a_display_is_walked(tex, monkeypatch):
+    """Lemma 38's (our E.8) page has displays of several steps: its opening links, once, the
+    proofs index's one explanation of how a display is walked (``pages.CHAINED``: a relation
+    per step, each with its own verdict), which the index says once (reader, stop 56: the
+    explanation was repeated in full on every walk page). Every walked proof has such a
+    display (checked on the grouping); a page whose displays each hold one step (the grouping
+    changed to one display per step) does not say it, nor does a page built without the .tex
+    (no display known)."""
+    walked = "how a display is walked"
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     assert re.search(r"^## Display \d+ · steps \d+–\d+$", page, re.M)
-    assert page.count(pages.CHAINED) == 1
-    assert page.count("keeps its own status") == 1 and page.count("its own verdict") == 1
-    assert page.index(pages.CHAINED) < page.index("## Display 1 ")
+    assert pages.CHAINED not in page and page.count(walked) == 1
+    assert page.index(walked) < page.index("## Display 1 ")
+    assert f"(proofs.md#{pages.READING_ANCHOR})" in page
+    index = pages.index_page(PUBLISHED)
+    assert index.count(pages.CHAINED) == 1 and f"({pages.READING_ANCHOR})=" in index
     for proof in spec.proofs():
         placed = pages.displayed(proof, tex)
         lines = [placed[s.index].line for s in proof.steps]
         several = len(set(lines)) < len(lines)
         page = pages.proof_page(proof.name, PUBLISHED, tex=tex)
-        assert (pages.CHAINED in page) == several, proof.name
+        assert (walked in page) == several, proof.name
     # without the .tex no display is known, and the page says nothing of displays
-    assert pages.CHAINED not in pages.proof_page("Lemma E.8", PUBLISHED)
+    assert walked not in pages.proof_page("Lemma E.8", PUBLISHED)
     placed = pages.displayed(spec.find("Lemma E.8"), tex)
     alone = {i: pages.Placed(1000 + i, where.before) for i, where in placed.items()}
     monkeypatch.setattr(pages, "displayed", lambda proof, tex: alone)
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
-    assert "## Display 50 · step 50\n" in page and pages.CHAINED not in page
+    assert "## Display 50 · step 50\n" in page and walked not in page
 
 
 def _pages():
@@ -579,7 +584,7 @@ def test_the_index_table_drops_a_status_column_that_is_zero_everywhere():
     table = _index_table(pages.index_page({**PUBLISHED, "coverage": some}))
     column = table[0].index("follows")
     assert [row[column] for row in table[1:]] == ["0", "2", "0", "0", "2"]
-    assert "No step follows only from a false one." in pages.index_page(PUBLISHED)
+    assert "No step has the status `follows`" in pages.index_page(PUBLISHED)
 
 
 def test_the_index_s_new_findings_say_once_what_their_symbols_stand_for():
@@ -689,11 +694,16 @@ def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
     line = next(x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]"))
     assert _depth(line.split("](walk-lemma-e-8.md)")[1]) == 1, line
     assert "50 steps: 35 relations (12 identity, 8 holds, 15 fails)" in line
-    assert line.endswith("first false at step 1, the statement")
+    assert line.endswith(
+        "first false at step 1, the statement; the proof's first false line at step 4"
+    )
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
     assert line.split("): ", 1)[1].split(";")[0] in opening
-    assert "Step 1 is a relation of the statement, not a line of its proof." in opening
+    assert (
+        "Step 1 is a relation of the statement, not a line of its proof; **the first false line "
+        "of the proof is [step 4]" in opening
+    )
     # the errata section lists under (E.10) the steps the page counts under it
     [said] = re.findall(r"^- (\d+) to \[\*eq:chi_1 \(E\.10\)", page, re.M)
     section = index[index.index("## The walk against the errata") :]
@@ -999,3 +1009,24 @@ def test_no_page_prints_a_negative_margin_for_a_step_that_holds(tex):
     assert "the expected count exceeds its bound by" in _step(page, 12)
     assert "P(event) exceeds its bound" not in _step(page, 12)
     assert "P(exceed) exceeds δ by" in _step(page, 1)
+
+
+def test_a_list_of_conditions_is_split_into_its_relations(tex):
+    """Reader (stop 56): Theorem 4's KKT conditions (A₁Σ̂* = τ⁻¹A₁, A₂Σ̂* = ζ⁻¹A₂, A₁ ⪰ 0,
+    A₂ ⪰ 0: a list, one row each, comma-separated) were shown as a chain of nonsense relations
+    ("τ⁻¹A₁, A₂Σ̂* = ζ⁻¹A₂ A₁"), each marked ✓, and A₁ = UΛ⁽¹⁾Uᵀ "with Λ⁽¹⁾ᵢᵢ" = … was cut
+    after "with". Each condition is now a relation of its own, with its own left member;
+    Lemma 25's two bounds joined by "and" likewise."""
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    assert _shown(page, 13) == "$$\nA_1\\HSig_* = \\tau^{-1}A_1\n$$"
+    assert _shown(page, 14) == "$$\nA_2\\HSig_* = \\zeta^{-1}A_2\n$$"
+    assert _shown(page, 15) == "$$\nA_1 \\succeq 0\n$$"
+    assert _shown(page, 16) == "$$\nA_2 \\succeq 0.\n$$"
+    assert _shown(page, 17) == "$$\nA_1 = U\\Lambda^{(1)}U^\\top\n$$"
+    assert _shown(page, 18).startswith("$$\n\\Lambda^{(1)}_{i,i} = \\max")
+    d2 = pages.proof_page("Lemma D.2", PUBLISHED, tex=tex)
+    assert "\\mbox{ and }" not in _shown(d2, 1) and "\\mbox{ and }" not in _shown(d2, 2)
+    assert _shown(d2, 2).startswith("$$\n\\norm{\\ti{U} \\nu}^2 \\le")
+    # a quantifier or a condition stays with its relation
+    assert pages.chain_break(r"\le e^{-d\beta/8}, \forall\; \beta") is None
+    assert pages.chain_break(r"\le a, \quad\mbox{ if } \quad f(x)") is None

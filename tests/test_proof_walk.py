@@ -878,3 +878,42 @@ def test_the_walk_command(capsys):
     assert "Lemma 9" in capsys.readouterr().out
     assert command.main(["walk", "Lemma 99"]) == 2
     assert "Lemma 99" in capsys.readouterr().err
+
+
+def test_theorem_4_s_kkt_point_is_the_least_value_a_multi_start_finds():
+    """Reader (stop 56): the erratum after eq:Sig_opt says Q_α(μ̂*, ·) need not be convex on
+    S, so a KKT point need not minimize; the walk's model takes the KKT point as (μ̂*, Σ̂*).
+    At the model's instances no start of a multi-start minimization reaches a lower Q_α
+    (beyond rounding); and the comparison can fail: a point of S that is not the KKT point is
+    beaten by the starts."""
+    found = prop_sigma.kkt_global(instances=3, starts=3)
+    for d, at_kkt, best in found:
+        assert best >= at_kkt - 1e-8 * abs(at_kkt) - 1e-15, (d, at_kkt, best)
+    one = np.ones((1, 1))
+    f = prop_sigma.Shifted(2 * one, one, np.array([0.5]), 1.0, np.zeros(1))
+    alpha, tau, zeta = 0.5, 0.1, 10.0
+    mu_hat, S_hat, _ = prop_sigma.minimizers(f, alpha, tau, zeta)
+    at_kkt = prop_sigma.q_alpha(f, mu_hat, S_hat, alpha)
+    for other in (1.5 * S_hat, 0.5 * S_hat):
+        assert prop_sigma.q_alpha(f, mu_hat, other, alpha) > at_kkt
+
+
+@pytest.mark.parametrize("checker", ["replace_step", "gradient_lower_bound"])
+def test_lemma_9_s_steps_9_and_10_fail_in_the_paper_s_regime_too(checker):
+    """Reader (stop 56): the published counterexamples of Lemma 9's steps 9 and 10 have τ > L,
+    which Lemma 9's printed hypotheses allow but the paper's remark after Theorem 12 sets
+    aside (τ ≤ σ, ζ ≥ L without loss of generality). The steps fail inside τ ≤ σ ≤ L ≤ ζ as
+    well (σ appears in neither step: any σ ∈ [τ, L] completes the instance)."""
+    from mines_theory.verification.proofs.models import lemma9
+
+    rng = np.random.default_rng(56)
+    for _ in range(20_000):
+        draw = getattr(lemma9, checker)(rng)
+        x = draw.x0 + 2 * rng.standard_normal(draw.x0.size)
+        v = draw.describe(x)
+        if not v["tau"] <= v["L"] <= v["zeta"]:
+            continue
+        lhs, rhs, scale = draw.sides(x)
+        if lhs > rhs + check.TOLERANCE * scale:
+            return
+    pytest.fail(f"no counterexample of {checker} with τ ≤ L ≤ ζ")

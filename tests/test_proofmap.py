@@ -460,6 +460,40 @@ def test_a_box_of_the_walk_map_says_its_proof_s_walk():
     assert set(boxes) == {n.name for n in NODES}
 
 
+def test_the_walk_map_marks_the_step_the_ledger_names_and_typos_apart():
+    """Reader (stop 56): the map's "✗ N" was the first false step, typos included, while the
+    ledger names the first that is not a typo; a proof of typos only was drawn "a step fails"
+    while the ledger says it stands. One rule now: ``report.first_not_typo``."""
+    typo = {"slip": "typo"}
+    walk = {
+        "proofs": {
+            "Lemma 5.1": [
+                {"index": 1, "status": "fails", **typo},
+                {"index": 2, "status": "fails", "slip": None},
+            ],
+            "Thm 3.2": [
+                {"index": 1, "status": "holds", "slip": None},
+                {"index": 2, "status": "fails", **typo},
+            ],
+        }
+    }
+    boxes = proofmap.walk_boxes(proof_summaries(walk))
+    assert boxes["Lemma 5.1"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
+    assert boxes["Thm 3.2"] == (proofmap.WalkCategory.TYPOS, "2/2 typos 2")
+    assert "(walk-lemma-5-1.md) (a typo at step 1)" in report.proof_note(
+        "Lemma 5.1", Status.HOLDS, walk
+    )
+    assert "typos only" in report.proof_note("Thm 3.2", Status.HOLDS, walk)
+    # the published walk: every box's step is the one the ledger's note links
+    slipped = with_slips(load())
+    for name, (kind, line) in proofmap.walk_boxes(proof_summaries(slipped)).items():
+        note = report.proof_note(name, Status.HOLDS, slipped, words="step {step}")
+        if kind is proofmap.WalkCategory.FALSE:
+            assert note and note.startswith(f"[step {line.split('✗ ')[1]}]"), name
+        elif kind is proofmap.WalkCategory.TYPOS:
+            assert note and "typos only" in note, name
+
+
 def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
     walk = {"proofs": {"Lemma 5.1": _walked("holds", "fails"), "Thm 5.4": _walked("holds")}}
     fig = proofmap.draw_proof_map(walk=proof_summaries(walk))
@@ -469,7 +503,7 @@ def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
         assert {"Lemma 5.1\nPDF 9\n2/2 ✗ 2", "Thm 5.4\nPDF 12\n1/1 ✓"} <= texts
         assert "Lemma 5.3\nPDF 11\nnot walked" in texts
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
-        assert legend[:3] == [c.value for c in proofmap.WalkCategory]
+        assert legend[:4] == [c.value for c in proofmap.WalkCategory]
         # every mark of a box said in words: "PDF 9", "2/2", "✓", "✗ 2"
         said = " ".join(legend)
         assert "PDF's number" in said and "steps decided" in said

@@ -49,11 +49,11 @@ def test_the_summary_counts_by_hand():
     table = published.summary_table(data)
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 |" in table
     assert "| all | **12** | **6** | **2** | **2** | **1** | **1** | **0** |" in table
-    assert "6 of the 12 relations of the walked proofs walked (50%: a share of the proofs" in table
-    assert "not of the paper's); of those, 83% decided" in table
-    assert "the rest `follows` (1: the line's own check holds only given an earlier" in table
-    assert "or `not checked` (0, each with its reason)." in table
-    assert "No step follows" not in table
+    assert "6 of the 12 displayed relations of the walked proofs are steps (50%)." in table
+    assert "Of the steps, 83% are decided (identity, holds or fails);" in table
+    assert "1 `follows` (the line's own check holds only given an earlier" in table
+    assert "`not checked`" not in table.split("|")[-1]
+    assert "No step has the status" not in table
     # a walk where no step follows from a false one says so, and does not define `follows`
     del data["coverage"]["E"]["follows"]
     data["coverage"]["E"]["not checked"] = 1
@@ -61,7 +61,8 @@ def test_the_summary_counts_by_hand():
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 | 0 |" in table  # no column of zero follows
     assert "| follows |" not in table
     assert table.endswith(
-        "the rest `not checked` (1, each with its reason). No step follows only from a false one."
+        "the other 1 are `not checked`, each with its reason. No step has the status `follows`: "
+        "every step after a false one was checked on its own."
     )
     assert "earlier line that fails" not in table
 
@@ -129,14 +130,15 @@ def test_every_walked_proof_is_named_as_the_ledger_names_it():
 
 def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     steps = PUBLISHED["proofs"]["Lemma 5.1"]
-    first = report.first_false(steps)
+    first = pages.first_not_typo(steps)  # the ledger's; step 3, a typo, is badged so
     assert first is not None and steps[first - 1]["status"] == "fails"
     page = pages.proof_page("Lemma 9", PUBLISHED, lambda name: "repaired-lemma-5-1")
     assert page.startswith("# Lemma 9 (our Lemma 5.1): the walk of its proof\n")
-    assert f"**the first false step is step {first}**" in page
+    assert f"**the first that is not a typo is [step {first}]" in page
     assert f"## Step {first} · ✗ fails · first false step" in page
+    assert "## Step 3 · ✗ typo · the first typo" in page
     assert page.count("## Step ") == len(steps)
-    folds = ("Evidence", "Source", "Symbols on this page", pages.HOW_TO_READ)
+    folds = ("Evidence", "Source", "Symbols on this page")
     folds = tuple(f"<summary>{fold}</summary>" for fold in folds)
     assert sum(page.count(summary) for summary in folds) == page.count("</details>")
     assert "{prf:ref}`Lemma 9, repaired <repaired-lemma-5-1>`" in page
@@ -157,6 +159,7 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     for proof in spec.proofs():
         first = report.first_false(PUBLISHED["proofs"][proof.name])
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
+        line = line.split("; the proof's first false line")[0]
         assert f"({report.page_name(proof.name)}.md)" in line
         where = f"first false at step {first}" if first is not None else "no false step"
         assert line.split("; ")[-1].startswith(where) or where in line.split("; ")[-2], line
@@ -370,7 +373,8 @@ def test_lemma_9_s_steps_3_and_6_are_typos_by_their_spec_and_step_9_the_first_th
     )
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert said in page
-    assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
+    assert "## Step 9 · ✗ fails · first false step\n" in page
+    assert "## Step 3 · ✗ typo · the first typo\n" in page
     assert "No erratum names this step: the walk reads it as a typo" in page
     index = pages.index_page(PUBLISHED)
     assert "first false at step 3, a typo; the first not a typo at step 9" in index
@@ -444,8 +448,8 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
     assert f"**the first false step is step 3**, a typo (its erratum: “{typo}" in page
     assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
-    assert "## Step 9 · ✗ fails · first false step that is not a typo\n" in page
-    assert "## Step 3 · ✗ fails · first false step\n" in page
+    assert "## Step 9 · ✗ fails · first false step\n" in page
+    assert "## Step 3 · ✗ typo · the first typo\n" in page
     steps[8]["erratum"] = typo
     steps[9]["erratum"] = None  # step 10 as if no erratum named it (it names step 9's)
     assert pages.first_not_typo(steps) == 10
@@ -610,7 +614,8 @@ def test_a_negative_margin_of_a_step_that_holds_gives_its_tolerance(monkeypatch)
     within = "(within the rounding tolerance 10⁻¹⁰)"
     assert f"worst margin −2.5×10⁻¹⁶ {within}" in page
     assert "worst margin 0.0058." in page and "ormalized margin −0.901 at the instance" in page
-    assert page.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in page
+    index = pages.index_page(PUBLISHED)  # the margins explained once, on the index
+    assert index.count("*The margins.*") == 1 and "at least −10⁻¹⁰" in index
     monkeypatch.setattr(check, "TOLERANCE", 1e-12)
     assert "worst margin −2.5×10⁻¹⁶ (within the rounding tolerance 10⁻¹²" in (
         pages.proof_page("Lemma 9", PUBLISHED)
@@ -838,7 +843,7 @@ def test_every_walk_page_opens_with_its_verdict_then_sets_how_to_read_it_apart()
     """On every walk page the opening is in parts a reader scans: the counts and the first
     false step, the failures by erratum (a list whose counts sum to the page's failing steps,
     from the walk data), the admissible instances in a paragraph of their own, and how to read
-    the page (``CHAINED``, the margins) in one fold, once, before the first step; the old
+    the page as a link, once, before the first step, to the index's one explanation; the old
     opening (all of it one paragraph, the explanations after it) fails each."""
     for proof in spec.proofs():
         if proof.name not in PUBLISHED["proofs"]:
@@ -856,13 +861,12 @@ def test_every_walk_page_opens_with_its_verdict_then_sets_how_to_read_it_apart()
             assert sum(int(n) for n in items) == failing, proof.name
         instances = page[page.index("*Admissible instances*") :].split("\n\n")[0]
         assert "\n" not in instances and instances.endswith(".")
-        fold = f'<details class="aside"><summary>{pages.HOW_TO_READ}</summary>'
-        assert page.count(fold) == 1, proof.name
-        body = page[page.index(fold) : page.index("</details>", page.index(fold))]
-        assert page.count("*The margins.*") == 1 and "*The margins.*" in body
-        assert (pages.CHAINED in body) == (pages.CHAINED in page)
-        assert page.index(fold) > page.index("*Admissible instances*")
-        assert page.index(fold) < page.index("### Step 1 ") if "### Step 1 " in page else True
+        link = f"*{pages.HOW_TO_READ}:* [the proof walk's guide](proofs.md#"
+        assert page.count(link) == 1, proof.name
+        assert "*The margins.*" not in page and pages.CHAINED not in page  # said on the index
+        assert page.index(link) > page.index("*Admissible instances*")
+        assert page.index(link) < page.index("### Step 1 ") if "### Step 1 " in page else True
+    assert pages.index_page(PUBLISHED).count("*The margins.*") == 1
 
 
 def test_an_erratum_s_gist_is_its_correction_or_what_fails():

@@ -60,7 +60,8 @@ def test_monte_carlo_margins_read_in_the_relation_s_own_orientation(lemma38):
         if step["status"] == "holds" and "Monte Carlo" in step["evidence"]:
             found = _step(lemma38, index).split("What the check found:**")[1].split("\n")[0]
             assert "margin −" not in found, (index, found)
-    assert lemma38.count("printed in the relation's own orientation") == 1
+    # said once, on the index the page links (reader, stop 56: not again on every page)
+    assert pages.index_page(PUBLISHED).count("printed in the relation's own orientation") == 1
 
 
 def test_the_y0_erratum_says_what_is_wrong_and_what_is_corrected():

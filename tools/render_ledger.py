@@ -7,7 +7,7 @@
 2. Every walked proof is walked again (``proofs.published.fresh``, with the relations of
    Appendices C–F counted in the paper's .tex, ``$MINES_THEORY_PAPER``); the published walk
    (``mines_theory/verification/proofs/walked.json``) is replaced only where a step's status,
-   a step, or a count changed.
+   a step (its relation or its reason), or a count changed.
 3. The README's ledger, repaired results and findings are rendered from the published
    verdicts, its comparison table is copied from figures/07-comparison.md (written by
    notebook 07), and its table of the proof walk from the published walk.
@@ -48,17 +48,19 @@ def publish(init: bool = False) -> None:
 
 
 def _statuses(data: dict) -> tuple:
-    """What a republication of the walk must change: each step's status and the counts."""
+    """What a republication of the walk must change: each step's status, its spec's text (its
+    relation and its reason) and the counts."""
     steps = {
-        name: [(r["index"], r["status"], r["latex"]) for r in rs]
+        name: [(r["index"], r["status"], r["latex"], r["reason"]) for r in rs]
         for name, rs in data["proofs"].items()
     }
     return steps, data.get("coverage")
 
 
 def publish_walk() -> None:
-    """Walk every proof again; rewrite ``walked.json`` where a status, a step or a count
-    changed (a margin that moves within rounding changes nothing published)."""
+    """Walk every proof again; rewrite ``walked.json`` where a status, a step (its relation or
+    its reason) or a count changed (a margin that moves within rounding changes nothing
+    published)."""
     import os
 
     paper = os.environ.get("MINES_THEORY_PAPER")

@@ -32,6 +32,11 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         optional: what the proof reaches once every erratum that names its steps is corrected,
         where that is less than its statement (a probability, a constant), with the step that
         says so; the page says it beside the errata its failing steps answer to.
+    ``unwalked``
+        optional: a step of the argument that is no displayed relation (a sentence of the
+        proof with inline mathematics) and that the walk does not check, quoted with why; the
+        page lists it as not walked, so that "every relation walked" is not read as "every
+        line checked".
 ``[[step]]``
     ``index``
         its place in the proof: 1, 2, … in the order of the .tex.
@@ -66,7 +71,9 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         optional, on a failing step no erratum names: the walk's own reading of its slip, one
         of the errata's kinds (``framework.spec.KINDS``), "typo" where the paper shows the
         intended form (a later line, the definition it restates); refused beside ``erratum``,
-        whose kind is the erratum's. The pages read it (``pages.first_not_typo``).
+        whose kind is the erratum's ("typo", "imprecision", …). The pages read it
+        (``pages.first_not_typo``, ``pages.badge``), and the ledger's ``report.proof_note``
+        through ``pages.with_slips``: a typo is not where a proof fails.
     ``rechecks``
         optional: "step N", the step whose relation this step's check tests again (an event
         inside P(·) checked with the bound that step N puts on its probability), so that a

@@ -29,7 +29,9 @@ estimates D = E[Z] − rhs by the sample mean with its standard error SE. A "<="
 the estimate is above 0 by more than ``K_SE`` = 4 standard errors (">=": below 0 by more than
 4 SE; "=": |D| > 4 SE), beyond the rounding ``TOLERANCE``·scale as well (a line that holds with
 equality draw by draw has SE ≈ 0), the estimate ± SE printed; otherwise it holds, and the worst
-normalized margin −D/scale (for "<=") is reported. At 4 SE a true step is flagged with
+normalized margin −D/scale (for "<=") is reported, with the check's power: the least error
+(as a share of the scale) that it would detect, 4 SE over the scale at the least precise
+instance. At 4 SE a true step is flagged with
 probability below 3.2e-5 per instance (a normal tail).
 
 ``perturb`` makes the step false on purpose, to show that the checker can fail:
@@ -117,6 +119,9 @@ class Expectation:
     rhs: float
     scale: float
     describe: Mapping[str, float]
+    #: the draws of Z averaged into each value ``sample`` returns (independent means, so the
+    #: standard error is computed from them as from single draws)
+    batch: int = 1
 
 
 @dataclass(frozen=True)
@@ -323,9 +328,12 @@ def _expectation(
 ) -> Outcome:
     relation = _REVERSED[step.relation] if perturb == "reversed" else step.relation
     worst: tuple[float, float, float, Expectation] | None = None
+    power = 0.0  # the least relative error the check detects, at its least precise instance
     n = max(1, min(draws, EXPECTATION_INSTANCES))
+    count = MONTE_CARLO_DRAWS
     for _ in range(n):
         instance = checker(rng)
+        count = MONTE_CARLO_DRAWS * instance.batch
         rhs = instance.rhs
         if perturb == "scaled":
             rhs = _perturbed_rhs(rhs, step.relation)
@@ -339,20 +347,22 @@ def _expectation(
             return Outcome(
                 "fails",
                 f"fails: Monte Carlo E[lhs] − rhs = {estimate:.3g} ± {se:.2g} (SE, "
-                f"{MONTE_CARLO_DRAWS} draws), beyond 0 by more than {K_SE:g} SE",
+                f"{count} draws), beyond 0 by more than {K_SE:g} SE",
                 n,
                 m,
                 {**instance.describe, "estimate": estimate, "se": se},
             )
         if worst is None or m < worst[0]:
             worst = (m, estimate, se, instance)
+        power = max(power, K_SE * se / scale)
     assert worst is not None
     m, estimate, se, _ = worst
     return Outcome(
         "holds",
-        f"holds at {n} instances, {MONTE_CARLO_DRAWS} Monte Carlo draws each; worst "
+        f"holds at {n} instances, {count} Monte Carlo draws each; worst "
         f"E[lhs] − rhs = {estimate:.3g} ± {se:.2g} (SE; fails beyond {K_SE:g} SE), worst "
-        f"normalized margin {m:.2e}",
+        f"normalized margin {m:.2e}; power: it detects an error of more than {power:.2g} of the "
+        "scale (4 SE over the scale, at the least precise instance)",
         n,
         m,
     )

@@ -23,7 +23,14 @@ from typing import Any
 from ..framework.spec import Erratum
 from ..framework.verdict import Status, Verdict
 from mines_theory.numbers import powers_of_ten
-from ..views.report import NUMBERING, STATUS_VERBS, as_printed, first_false, page_name
+from ..views.report import (
+    NUMBERING,
+    STATUS_VERBS,
+    as_printed,
+    first_false,
+    page_name,
+)
+from ..views.report import first_not_typo as report_first_not_typo
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
@@ -43,6 +50,7 @@ __all__ = [
     "FOUND",
     "GLOSSARY",
     "HOW_TO_READ",
+    "READING_ANCHOR",
     "LINE",
     "MACROS",
     "NOTATION",
@@ -57,6 +65,7 @@ __all__ = [
     "answered",
     "display_symbols",
     "answers_to",
+    "reading_section",
     "chain_break",
     "displayed",
     "failures_by_erratum",
@@ -104,7 +113,8 @@ MACROS: dict[str, Any] = {
     "bu": "\\bar{u}",
     "ti": ["\\tilde{#1}", 1],
     "diag": "\\mathrm{diag}",
-    "norm": ["\\left\\|#1\\right\\|", 1],
+    # the strut: MathJax sets \left\| small around a short member ("|| ν ||", reader 56)
+    "norm": ["\\left\\|\\mathstrut #1\\right\\|", 1],
     "dotprod": ["\\left\\langle #1\\right\\rangle", 1],
     "tr": "\\mathrm{tr}",
     "mathbbm": ["\\mathbb{#1}", 1],
@@ -120,6 +130,10 @@ BADGE = {
 }
 
 
+#: The badge of a failing step that is a typo (``slip``): false as printed, the paper shows
+#: the intended form; not where the proof fails.
+TYPO_BADGE = "✗ typo"
+
 #: Where a quantifier's range piece says which step checks the event it belongs to.
 _CHECKED_AT = re.compile(r"checked at step (\d+)")
 
@@ -128,8 +142,11 @@ def badge(proof: str, step: Mapping[str, Any]) -> str:
     """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
     (``BADGE``), but for a piece of a quantifier's range (``published.apart``), which is no
     relation and is checked as part of its event: "◇ range piece, checked with step N" (N the
-    step whose event it bounds, as its reason names it), never "not checked".
+    step whose event it bounds, as its reason names it), never "not checked"; and for a
+    failing step that is a typo (``slip``), ``TYPO_BADGE``.
 
+    >>> badge("Lemma 5.1", {"index": 6, "status": "fails", "erratum": None})
+    '✗ typo'
     >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
     '✓ holds'
     >>> badge("Lemma E.8", {"index": 7, "status": "not checked", "reason": "a quantifier's "
@@ -137,6 +154,8 @@ def badge(proof: str, step: Mapping[str, Any]) -> str:
     '◇ range piece, checked with step 10'
     """
     if apart(proof, step) != "range":
+        if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
+            return TYPO_BADGE
         return BADGE[step["status"]]
     at = _CHECKED_AT.search(step.get("reason") or "")
     return "◇ range piece" + (f", checked with step {at[1]}" if at else ", checked with its event")
@@ -240,10 +259,31 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
         out.append(_prose(body[at : m.start()]))
         rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
+        out += ["", *_scaled(_display(members, join=False, width=STATEMENT_LINE))]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
+
+
+#: The sizes a display too wide for a page is set in (MathJax's), by the widest line they
+#: fit within ``LINE``: a line that cannot be broken (a min{…} whose brackets span it) is
+#: scaled down rather than cut at the page's edge.
+_SIZES = ((1.0, ""), (0.9, "\\small"), (0.8, "\\footnotesize"), (0.7, "\\scriptsize"))
+
+
+def _scaled(lines: list[str]) -> list[str]:
+    """The Markdown ``lines`` of a display (``_display``) set in the largest size of
+    ``_SIZES`` at which its widest line fits ``LINE`` visible characters (the smallest where
+    none does).
+
+    >>> _scaled(["$$", "x", "$$", ""])
+    ['$$', 'x', '$$', '']
+    >>> print(_scaled(["$$", "x" * 70, "$$", ""])[1])
+    \\footnotesize
+    """
+    widest = max((visible_width(x) for x in lines if x not in ("$$", "")), default=0)
+    size = next((cmd for f, cmd in _SIZES if widest * f <= LINE), _SIZES[-1][1])
+    return [lines[0], size, *lines[1:]] if size and lines and lines[0] == "$$" else lines
 
 
 @dataclass(frozen=True)
@@ -255,36 +295,61 @@ class Placed:
     bracket they open (``displayed``). ``chain`` counts the chains of the display before the
     step's (a line of the .tex that opens with a left member of its own starts a new one,
     ``chain_break``), and ``run_on`` is that new chain's left member where the step's fragment
-    runs on into it (the page drops it from the step's relation)."""
+    runs on into it, ``own`` the step's relation without it (and without the separator,
+    ``chain_break``): the page shows ``own``."""
 
     line: int
     before: str
     after: str = ""
     chain: int = 0
     run_on: str = ""
+    own: str = ""
 
 
-#: A line of a display that continues the member before it: it opens with an operator, an
-#: alignment mark or a space (``\\quad``).
-_CONTINUED = re.compile(r"\s*(?:&|[-+*/]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+#: A line of a display that continues the member before it: it opens with an operator or a
+#: space (``\\quad``), after its alignment mark, if any.
+_CONTINUED = re.compile(r"\s*&?\s*(?:[-+*/=<>]|\\(?:cdot|times|quad|qquad|;|,)(?![A-Za-z]))")
+
+#: What separates two relations printed side by side in a display, a list of conditions
+#: (``A_1\Sigma = \tau^{-1}A_1,\quad A_2\Sigma = \zeta^{-1}A_2``) or a definition and its
+#: parameter (``A_1 = U\Lambda U^\top \quad\mbox{with}\quad \Lambda_{i,i} = …``): a comma
+#: before a space ``\quad``, or ", and"/"with" in words. A quantifier (``, \forall \beta``)
+#: or a condition (``\mbox{ if }``) is part of its relation and separates nothing.
+_SEPARATOR = re.compile(
+    r",?\s*(?:\\q?quad\s*)?\\(?:mbox|text|textrm)\{\s*(?:and|with)\s*\}\s*(?:\\q?quad)?"
+    r"|,\s*\\q?quad(?![A-Za-z])(?!\s*\\(?:mbox|text|textrm)\{\s*(?:if|for|where)\b)"
+)
 
 
 def chain_break(fragment: str) -> tuple[str, str] | None:
     """Where the relation ``fragment`` of a display (its token and the member after it, raw
-    .tex) runs on past a line break of the .tex into a line that opens with a left member of
-    its own (not an operator, an alignment mark or a space that continues the member: the
-    printed display's next chain): its own part and that left member; None where it does not.
+    .tex) runs on into the left member of another relation: past a separator of relations
+    side by side (``_SEPARATOR``: ",\\quad", "\\mbox{ and }", "\\quad\\mbox{with}\\quad"),
+    or past a line break of the .tex into a line that opens with a left member of its own
+    (not an operator or a space that continues the member, after its alignment mark: the
+    printed display's next chain). Its own part (without the separator) and that left member;
+    None where it does not.
 
     >>> chain_break(r"= (d^2 + 2d) E[x] \\\\ \\tr(\\Lambda) \\cdot I_d ")
     ('= (d^2 + 2d) E[x] ', ' \\\\tr(\\\\Lambda) \\\\cdot I_d ')
     >>> chain_break(r"= a \\\\ & \\quad + b") is None, chain_break(r"= a \\\\ &= b") is None
     (True, True)
+    >>> chain_break(r"= \\tau^{-1}A_1,\\quad A_2\\Sigma")
+    ('= \\\\tau^{-1}A_1', ' A_2\\\\Sigma')
+    >>> chain_break(r"= \\zeta^{-1}A_2\\\\ &A_1")
+    ('= \\\\zeta^{-1}A_2', ' &A_1')
     """
+    depth = 0
+    for i, ch in enumerate(fragment):
+        depth += {"{": 1, "}": -1}.get(ch, 0) if (i == 0 or fragment[i - 1] != "\\") else 0
+        m = _SEPARATOR.match(fragment, i) if depth == 0 else None
+        if m and is_balanced(fragment[:i]) and fragment[m.end() :].strip():
+            return fragment[:i], fragment[m.end() :]
     at = fragment.rfind("\\\\")
     if at < 0:
         return None
     own, rest = fragment[:at], fragment[at + 2 :]
-    if not rest.strip() or _CONTINUED.match(rest) or not is_balanced(own):
+    if not rest.replace("&", "").strip() or _CONTINUED.match(rest) or not is_balanced(own):
         return None
     return own, rest
 
@@ -342,25 +407,26 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
     is left out."""
     from .coverage import displays_in, normalized, relations
 
-    found = []  # (line, before, after, normalized fragment, chain, run-on) of every relation
+    found = []  # (line, before, after, normalized fragment, chain, run-on, own) of each
     for lo, hi in proof.spans(tex):
         for display in displays_in(tex, lo, hi):
             rels = relations(display)
             tail = sum(len(r.fragment) for r in rels)
             chains = [[display.body[: len(display.body) - tail]]]  # each: its head, relations
-            run_on: dict[int, str] = {}  # a relation (its place) → the next chain's head
-            for k, r in enumerate(rels):
+            run_on: dict[int, tuple[str, str]] = {}  # a relation's place → (the next
+            for k, r in enumerate(rels):  # chain's head, the relation's own part)
                 broken = chain_break(r.fragment) if k < len(rels) - 1 else None
                 chains[-1].append(broken[0] if broken else r.fragment)
                 if broken:
                     chains.append([broken[1]])
-                    run_on[k] = normalized(broken[1])
+                    run_on[k] = (normalized(broken[1]), normalized(broken[0]))
             k = 0
             for c, chain in enumerate(chains):
                 parts = [normalized(x) for x in chain]
                 for j in range(1, len(parts)):
                     key = normalized(rels[k].fragment)
-                    found.append((display.line, *_whole(parts, j), key, c, run_on.get(k, "")))
+                    head, own = run_on.get(k, ("", ""))
+                    found.append((display.line, *_whole(parts, j), key, c, head, own))
                     k += 1
     out: dict[int, Placed] = {}
     at = 0
@@ -370,9 +436,14 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
         if not hits:
             continue
         k = next((k for k in hits if k >= at), hits[0])
-        line, before, after, _, chain_no, next_head = found[k]
+        line, before, after, _, chain_no, next_head, own = found[k]
         out[step.index] = Placed(
-            line, tex_fragment(before), tex_fragment(after), chain_no, tex_fragment(next_head)
+            line,
+            tex_fragment(before),
+            tex_fragment(after),
+            chain_no,
+            tex_fragment(next_head),
+            tex_fragment(own) if own else "",
         )
         at = k + 1
     return out
@@ -537,6 +608,10 @@ def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
     where += _statement_words(steps, first)
     if first is not None and other != first:
         where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
+    if first is not None and of_statement(steps[first - 1]):
+        lines = [s for s in steps if not of_statement(s)]
+        line = first_not_typo(lines) or first_false(lines)
+        where += f"; the proof's first false line at step {line}" if line else ""
     if inherited(proof.name, steps) is not None:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
@@ -609,6 +684,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         reconciliation(data),
         "",
         *walk_map_figure(),
+        *reading_section(),
         "## The walked proofs",
         "",
         "In the order the paper's appendices give the proofs, which is the table's: the proofs "
@@ -661,15 +737,17 @@ def walk_map_figure() -> list[str]:
         "---",
         "alt: >-",
         "  The proof map coloured by the proof walk: each walked proof's box gives its steps",
-        "  decided of those walked and its first false step.",
+        "  decided of those walked and its first false step that is not a typo.",
         "width: 100%",
         "---",
         "",
         "The walk's map ([notebook 08d](08d-errata.ipynb#the-proof-walk)): the proof map of "
         "notebook 08a, coloured by the walk instead of the verdicts. Each box gives its proof's "
-        "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails) or "
-        "“✗ N”: the first false step of the proof is its step N. A result whose proof lies in "
-        "Appendices A–B or in the main text is not walked.",
+        "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails), "
+        "“✗ N” (its step N is the first false step that is not a typo: the step the ledger "
+        "names) or “typos N” (every false step is a typo, the first is step N; the ledger: "
+        "“stands: proof has typos only”). A result whose proof lies in Appendices A–B or in "
+        "the main text is not walked.",
         "```",
         "",
     ]
@@ -1561,8 +1639,11 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "*The margins.* A step checked at random instances reports its normalized margin at "
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
-        "(its relative residual); positive is slack, negative a violation. Every margin and "
-        "Monte Carlo difference on this page is printed in the relation's own orientation, "
+        "(its relative residual); positive is slack, negative a violation. The scale is the "
+        "size of the two sides at the instance, as the step's model sets it (|left| + |right| "
+        "for most, with a floor at the rounding of the terms they are differences of), so the "
+        "margin is a relative one. Every margin and "
+        "Monte Carlo difference on a walk page is printed in the relation's own orientation, "
         "positive where the step holds with room: an event's probability checked against its "
         "bound reads bound − P(event), whatever sign the check computes it with, and an = "
         "checked by Monte Carlo gives the size of its difference (its relative difference), "
@@ -1878,9 +1959,12 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
         if summary is None:
             out.append(f"{printed} (our {target}), not walked")
             continue
-        where = (
-            f"first false at step {summary.first_false}" if summary.first_false else "no false step"
-        )
+        if summary.first_false:
+            where = f"first false at step {summary.first_false}"
+        elif summary.typo:
+            where = f"typos only, the first at step {summary.typo}"
+        else:
+            where = "no false step"
         out.append(f"[{names[target].printed} (our {target})]({page_name(target)}.md), {where}")
     return "; ".join(out)
 
@@ -2391,16 +2475,15 @@ def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
 def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
     """The index of the first of a walked proof's ``steps`` that fails and is not a typo
     (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or
-    None.
+    None: ``views.report.first_not_typo`` (the ledger's rule) on the steps with their slips.
 
     >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
     ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
     >>> first_not_typo(steps), first_not_typo(steps[:2])
     (3, None)
     """
-    return next(
-        (int(s["index"]) for s in steps if s["status"] == "fails" and slip(s) != "typo"), None
-    )
+    fails = [{**s, "slip": slip(s)} for s in steps if s["status"] == "fails"]
+    return report_first_not_typo(fails)
 
 
 def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
@@ -2414,7 +2497,18 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     step = steps[first - 1]
     words = _first_false_kind(proof, steps, first)
     if of_statement(step):
-        words += f" Step {first} is a relation of the statement, not a line of its proof."
+        words += f" Step {first} is a relation of the statement, not a line of its proof"
+        lines = [s for s in steps if not of_statement(s)]
+        line = first_not_typo(lines) or first_false(lines)
+        if line is None:
+            words += "; no line of the proof fails."
+        else:
+            words += (
+                f"; **the first false line of the proof is [step {line}]"
+                f"({step_link(proof, line)})**"
+                + (_kind_of(steps[line - 1]) or ", which no erratum names (a new finding)")
+                + "."
+            )
     return words
 
 
@@ -2426,7 +2520,7 @@ def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int
     if kind is None:
         return f"{said}, which no erratum names (a new finding of the walk)."
     if kind != "typo":
-        return f"{said}{_kind_of(step)}."
+        return f"{said}{_kind_of(step)}.{_only_slips(steps)}"
     if step.get("erratum"):
         said += f", a typo (its erratum: “{step['erratum']}”)"
     else:
@@ -2437,7 +2531,23 @@ def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int
         return f"{said}; every false step of the proof ({typos}) is a typo."
     link = f"[step {other}]({step_link(proof, other)})"
     kind_words = _kind_of(steps[other - 1]) or ", which no erratum names"
-    return f"{said}; **the first that is not a typo is {link}**{kind_words}."
+    return f"{said}; **the first that is not a typo is {link}**{kind_words}.{_only_slips(steps)}"
+
+
+def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
+    """ " Every false step … is a typo or an imprecision …" where every failing step of
+    ``steps`` is one (``slip``) and one at least is an imprecision: the proof fails as printed,
+    but no false step is an error (``framework.spec.KIND_MEANINGS``); "" otherwise."""
+    from ..framework.spec import KIND_MEANINGS
+
+    kinds = {slip(s) for s in steps if s["status"] == "fails"}
+    if "imprecision" not in kinds or not kinds <= {"typo", "imprecision"}:
+        return ""
+    return (
+        " Every false step of this proof is a typo or an imprecision (an imprecision is "
+        f"{KIND_MEANINGS['imprecision']}): none is an error; each holds as its erratum "
+        "corrects it."
+    )
 
 
 #: Where the first clause of an erratum's field may end: at a semicolon or a colon.
@@ -2576,7 +2686,7 @@ def source_files(hypotheses: str) -> tuple[str, list[str]]:
 
 
 #: The title of a walk page's fold of how to read it (``CHAINED``, ``margin_note``).
-HOW_TO_READ = "How to read this page: displays, steps and margins"
+HOW_TO_READ = "How to read this page"
 
 #: How a display with several steps is walked, said once on a page that has one.
 CHAINED = (
@@ -2587,22 +2697,34 @@ CHAINED = (
 )
 
 
+#: The target, on the proofs index, of its one explanation of how a walk page reads.
+READING_ANCHOR = "how-to-read-a-walk-page"
+
+
 def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
-    """The fold "How to read this page", set apart from the opening: how a display is walked
-    (``CHAINED``, where the page has a display of several steps) and what the margins are
-    (``margin_note``); no lines where it has neither."""
-    said = [x for x in (chained, margins) if x]
-    if not said:
+    """The line "How to read this page" of a walk page with a display of several steps
+    (``chained``) or margins (``margins``): a link to the proofs index's one explanation
+    (``reading_section``), not the explanation again on every page; no line where it has
+    neither."""
+    if not (chained or margins):
         return []
-    body = "\n\n".join(said)
+    said = [
+        w for w, x in (("how a display is walked", chained), ("what a margin is", margins)) if x
+    ]
     return [
-        f'<details class="aside"><summary>{HOW_TO_READ}</summary>',
-        "",
-        body,
-        "",
-        "</details>",
+        f"*{HOW_TO_READ}:* [the proof walk's guide](proofs.md#{READING_ANCHOR}) says "
+        f"{' and '.join(said)}.",
         "",
     ]
+
+
+def reading_section() -> list[str]:
+    """The proofs index's one explanation of how a walk page reads, which each page links
+    (``_how_to_read``): how a display is walked (``CHAINED``) and what the margins are
+    (``margin_note``)."""
+    margins = margin_note([{"worst_margin": 0.0}])
+    assert margins is not None
+    return [f"({READING_ANCHOR})=", "## How to read a walk page", "", CHAINED, "", margins, ""]
 
 
 #: The widest relation a step says inline beneath its display (``_own_lines``), in visible
@@ -2677,6 +2799,7 @@ def proof_page(
     failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
     lines += [failures, ""] if failures else []
     lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
+    lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
@@ -2740,9 +2863,9 @@ def proof_page(
                 chains.setdefault(placed[member].chain, []).append(member)
             if len(chains) > 1:
                 lines += [_chains_line(list(chains.values())), ""]
-        mark = " · first false step" if index == first else ""
-        if index == substantive and index != first:
-            mark = " · first false step that is not a typo"
+        mark = " · first false step" if index == substantive else ""
+        if index == first and index != substantive:
+            mark = " · the first typo"
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there
@@ -2755,8 +2878,8 @@ def proof_page(
             lines += [quantified, ""]
         else:
             own_part = tex_fragment(step["latex"])
-            if where and where.run_on and own_part.endswith(where.run_on):
-                own_part = own_part.removesuffix(where.run_on).rstrip()  # the next chain's
+            if where and where.own:
+                own_part = where.own  # without the next chain's left member
             relation = f"{own_part} {where.after if where else ''}".strip()
             lines += relation_display(where.before if where else "", relation)
             own = own_relation(where.before, tex_fragment(step["latex"])) if where else None

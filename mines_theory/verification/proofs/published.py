@@ -22,7 +22,7 @@ from mines_theory.files import write_text
 
 from ..framework import ledger
 from ..framework.spec import Erratum
-from ..views.report import first_false
+from ..views.report import first_false, first_not_typo
 from . import spec
 
 __all__ = [
@@ -135,28 +135,44 @@ def load(path: Path | None = None) -> dict[str, Any]:
 @dataclass(frozen=True)
 class ProofSummary:
     """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
-    and the index of its first failing step (None if no step fails)."""
+    the index of its first false step that is not a typo (``views.report.first_not_typo``, the
+    rule by which the ledger says where a proof fails; None if none), and ``typo``, its first
+    false step where every false step is a typo (the ledger's "proof has typos only"), else
+    None."""
 
     steps: int
     decided: int
     first_false: int | None
+    typo: int | None = None
 
     def __str__(self) -> str:
-        where = f"first false at step {self.first_false}" if self.first_false else "no false step"
+        if self.first_false:
+            where = f"first false at step {self.first_false}"
+        elif self.typo:
+            where = f"typos only, the first at step {self.typo}"
+        else:
+            where = "no false step"
         return f"{self.decided} of {self.steps} steps decided, {where}"
 
 
 def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSummary]:
     """Each walked proof's ``ProofSummary``, by our name, from the published walk (``load``)
-    unless ``data``."""
+    unless ``data``; each step's slip is read as ``proofs.pages.with_slips`` reads it, unless
+    the steps carry it already."""
+    from .pages import with_slips
+
     data = load() if data is None else data
+    if any("slip" not in s for steps in data["proofs"].values() for s in steps):
+        data = with_slips(data)
     decided = ("identity", "holds", "fails")
-    return {
-        name: ProofSummary(
-            len(steps), sum(s["status"] in decided for s in steps), first_false(steps)
+    out = {}
+    for name, steps in data["proofs"].items():
+        substantive = first_not_typo(steps)
+        typo = first_false(steps) if substantive is None else None
+        out[name] = ProofSummary(
+            len(steps), sum(s["status"] in decided for s in steps), substantive, typo
         )
-        for name, steps in data["proofs"].items()
-    }
+    return out
 
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:
@@ -189,27 +205,43 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     decided = statuses["identity"] + statuses["holds"] + statuses["fails"]
     share = decided / total["walked"] if total["walked"] else 0.0
     lines.append("")
-    walked = (
-        f"{total['walked']} of the {total['relations']} relations of the walked proofs walked "
-        f"({total['walked'] / total['relations']:.0%}: a share of the proofs walked, not of the "
-        f"paper's); of those, {share:.0%} decided "
-        "(identity, holds or fails), the rest "
-    )
-    unchecked = f"`not checked` ({statuses['not checked']}, each with its reason)."
-    if statuses["follows"]:
+    n_unchecked = statuses["not checked"]
+    if total["walked"] == total["relations"]:
         said = (
-            walked + f"`follows` ({statuses['follows']}: the line's own check holds only given "
-            f"an earlier line that fails) or {unchecked}"
+            f"Every displayed relation of the walked proofs is a step: {total['relations']} "
+            "relations (a share of the proofs walked, not of the paper). "
+        )
+    else:
+        said = (
+            f"{total['walked']} of the {total['relations']} displayed relations of the walked "
+            f"proofs are steps ({total['walked'] / total['relations']:.0%}). "
+        )
+    said += f"Of the steps, {share:.0%} are decided (identity, holds or fails); "
+    if statuses["follows"]:
+        said += (
+            f"{statuses['follows']} `follows` (the line's own check holds only given an earlier "
+            "line that fails)"
+            + (
+                f" and {n_unchecked} are `not checked`, each with its reason."
+                if n_unchecked
+                else "."
+            )
         )
     else:  # the column is all zeros: say so in words rather than define the status
-        said = walked + f"{unchecked} No step follows only from a false one."
-    set_apart = [f"{statuses[k]} {APART[k]}" for k in APART if statuses[k]]
-    if set_apart:
         said += (
-            " Walked steps that are no relation of their own are counted apart, in the last "
-            f"columns: {' and '.join(set_apart)} (an event inside P(·) checked with the bound "
-            "the step that states it puts on its probability; a piece such as t ≥ 0 of "
-            "∃ t ≥ 0, 1 ≤ i ≤ b)."
+            f"the other {n_unchecked} are `not checked`, each with its reason. No step has the "
+            "status `follows`: every step after a false one was checked on its own."
+        )
+    if statuses["re-check"]:
+        said += (
+            f" The column re-checks counts {statuses['re-check']} steps that are not new "
+            "relations: where a step bounds a probability, P(event) ≤ p, the event inside "
+            "P(·) is checked again, with that bound p; these are counted apart."
+        )
+    if statuses["range"]:
+        said += (
+            f" The column range pieces counts {statuses['range']} steps that are a piece of a "
+            "quantifier's range (t ≥ 0 in ∃ t ≥ 0, 1 ≤ i ≤ b), counted apart too."
         )
     lines.append(said)
     return "\n".join(lines)
@@ -291,9 +323,37 @@ def reconciliation(
         f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
         f"steps), {new} are the new findings listed below, and "
         + (f"{others} name no erratum of the table" if others else "none is anything else")
-        + f"; the other {rest} errata are named by no failing step."
+        + f"; the other {rest} errata are named by no failing step{_unnamed(result, rest)}."
         + failing_rechecks(data)
     )
+
+
+def _unnamed(result: Any, rest: int) -> str:
+    """Where the errata that no failing step names sit, from the cross-check ``result``: named
+    by a step that does not fail, pointing into a walked proof whose relations do not fail, or
+    pointing into no walked proof by their label (``walk.points_into``; "" where ``rest`` is
+    0)."""
+    if not rest:
+        return ""
+    held = len({label for _, _, label, _ in result.dangling})
+    inside = len(result.unmatched)
+    outside = rest - held - inside
+    parts = []
+    if held:
+        parts.append(f"{held} is named by a step that does not fail (listed below)")
+    if inside:
+        parts.append(
+            f"{inside} point into a walked proof, but no failing relation of it answers to them "
+            "(listed below: the flaw is in the prose, or one the walk's checks cannot see)"
+        )
+    if outside:
+        parts.append(
+            f"{outside} are not labelled as the proof of a walked result: they are about a "
+            "statement, its hypotheses or constants, Section 2 or Appendices A–B, or about a "
+            "line labelled by the equation it states (each erratum's entry in the errata "
+            "notebook says where)"
+        )
+    return ": " + "; ".join(parts)
 
 
 def failing_rechecks(data: Mapping[str, Any] | None = None) -> str:

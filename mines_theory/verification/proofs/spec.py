@@ -70,6 +70,7 @@ class Proof:
     steps: tuple[Step, ...]
     statement: str | None = None
     reaches: str | None = None
+    unwalked: str | None = None
 
     def span(self, tex: str) -> tuple[int, int]:
         """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
@@ -252,6 +253,7 @@ def load(path: Path) -> Proof:
         steps=steps,
         statement=_field(head, "statement", str, where, None),
         reaches=_field(head, "reaches", str, where, None),
+        unwalked=_field(head, "unwalked", str, where, None),
     )
 
 

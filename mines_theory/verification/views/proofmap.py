@@ -74,6 +74,7 @@ class WalkCategory(str, enum.Enum):
 
     NO_FALSE = "proof walked, no false step"
     FALSE = "proof walked, a step fails"
+    TYPOS = "proof walked, only typos fail"
     NOT_WALKED = "proof not walked"
 
 
@@ -81,6 +82,7 @@ class WalkCategory(str, enum.Enum):
 WALK_STYLE: dict[WalkCategory, dict[str, Any]] = {
     WalkCategory.NO_FALSE: CATEGORY_STYLE[Category.HOLDS],
     WalkCategory.FALSE: CATEGORY_STYLE[Category.FAILS],
+    WalkCategory.TYPOS: CATEGORY_STYLE[Category.IDENTITY],
     WalkCategory.NOT_WALKED: CATEGORY_STYLE[Category.NOT_CHECKED],
 }
 
@@ -174,21 +176,27 @@ BOX_WORDS = ("“PDF 11”: the PDF's number (Lemma 11)",)
 WALK_WORDS = (
     "“37/43”: 37 of its 43 steps decided",
     "“✓”: no step fails",
-    "“✗ 4”: step 4 is the first false step",
+    "“✗ 4”: step 4 is the first false step\nthat is not a typo (the ledger's)",
+    "“typos 3”: every false step is a typo,\nthe first at step 3",
 )
 
 
 def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
     """Node → (its ``WalkCategory``, the line the map prints under its numbers: "9/13 ✗ 6",
-    its decided steps of all, and the first false step after ✗; "not walked"), from
-    ``summaries``, each walked proof's summary by our name (``proofs.published.proof_summaries``:
-    ``steps``, ``decided`` and ``first_false``, None when no step fails). The walk is read by
-    the caller: the proof walk renders the views' text, so the views do not import it."""
+    its decided steps of all, and the first false step that is not a typo after ✗, the rule
+    of the ledger's ``report.proof_note``; "typos 3" where every false step is a typo, the
+    first at step 3; "not walked"), from ``summaries``, each walked proof's summary by our
+    name (``proofs.published.proof_summaries``: ``steps``, ``decided``, ``first_false`` and
+    ``typo``). The walk is read by the caller: the proof walk renders the views' text, so the
+    views do not import it."""
     out = {}
     for n in nodes():
         summary = summaries.get(n.name)
         if summary is None:
             out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
+        elif summary.first_false is None and summary.typo is not None:
+            line = f"{summary.decided}/{summary.steps} typos {summary.typo}"
+            out[n.name] = (WalkCategory.TYPOS, line)
         elif summary.first_false is None:
             out[n.name] = (WalkCategory.NO_FALSE, f"{summary.decided}/{summary.steps} ✓")
         else:

@@ -337,6 +337,18 @@ def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
 
 
+def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of the first of a walked proof's ``steps`` that fails and is not a typo (its
+    ``"slip"``, which ``proofs.pages.with_slips`` adds, is not ``"typo"``), or None: where a
+    proof breaks, for the ledger (``proof_note``), the walk's pages and the walk map alike.
+
+    >>> first_not_typo([{"index": 1, "status": "fails", "slip": "typo"},
+    ...                 {"index": 2, "status": "fails"}])
+    2
+    """
+    return first_false([s for s in steps if s.get("slip") != "typo"])
+
+
 def proof_note(
     number: str,
     status: Status,
@@ -389,7 +401,7 @@ def proof_note(
     first = first_false(steps)
     if first is None:
         return None
-    substantive = first_false([s for s in steps if s.get("slip") != "typo"])
+    substantive = first_not_typo(steps)
     target = f"({page_name(statement)}.md)"
     if substantive is None:
         return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
@@ -415,8 +427,8 @@ def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
     if walk is None:
         return ""
     statement = number.split(", ", 1)[0]
-    steps = [s for s in walk["proofs"].get(statement) or () if s.get("slip") != "typo"]
-    index = first_false(steps)
+    steps = walk["proofs"].get(statement) or ()
+    index = first_not_typo(steps)
     label = next((s.get("erratum") for s in steps if int(s["index"]) == index), None)
     found = [e for e in ledger.errata() if e.label == label]
     if not found:

@@ -88,6 +88,8 @@ __all__ = [
     "last_lipschitz",
     "last_theorem3",
     "final",
+    "kkt_global",
+    "q_alpha",
 ]
 
 _SECH2_SLOPE = 4 / (3 * math.sqrt(3))
@@ -612,6 +614,17 @@ def _terms(s: dict, gen: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
     return 0.5 * alpha**2 / 2 * q * CD, 0.5 * rho * CD
 
 
+#: Draws averaged into each value the engine receives, for the Monte Carlo lines of ∂J/∂Σ:
+#: the values stay independent, and their standard error falls by √_BATCH (with 20,000
+#: values, 20,000·_BATCH draws), so that a relative error of a few per cent is detected.
+_BATCH = 64
+
+
+def _batched(one, gen: np.random.Generator, n: int) -> np.ndarray:
+    """n independent values, each the mean of ``_BATCH`` draws of ``one(gen, m)``."""
+    return one(gen, n * _BATCH).reshape(n, _BATCH).mean(axis=1)
+
+
 def _mc_describe(s: dict) -> dict:
     return dict(d=s["d"], alpha=s["alpha"], gamma=s["f"].gamma)
 
@@ -624,10 +637,13 @@ def taylor_plugged(rng):
     rhs = float(np.sum(s["C"] * dJ))
 
     def sample(gen, n):
-        quadratic, remainder = _terms(s, gen, n)
-        return quadratic + remainder
+        def one(gen, n):
+            quadratic, remainder = _terms(s, gen, n)
+            return quadratic + remainder
 
-    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s))
+        return _batched(one, gen, n)
+
+    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s), _BATCH)
 
 
 def lemma23_applied(rng):
@@ -639,10 +655,13 @@ def lemma23_applied(rng):
     rhs = float(np.sum(s["C"] * (alpha**2 / 2 * f.hessian(mu) + phi)))
 
     def sample(gen, n):
-        quadratic, remainder = _terms(s, gen, n)
-        return quadratic + remainder
+        def one(gen, n):
+            quadratic, remainder = _terms(s, gen, n)
+            return quadratic + remainder
 
-    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s))
+        return _batched(one, gen, n)
+
+    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s), _BATCH)
 
 
 def phi_definition(rng):
@@ -653,9 +672,9 @@ def phi_definition(rng):
     rhs = float(np.sum(s["C"] * alpha**2 / 2 * _two_phi(f, mu, s["S"], alpha)))
 
     def sample(gen, n):
-        return _terms(s, gen, n)[1]
+        return _batched(lambda gen, n: _terms(s, gen, n)[1], gen, n)
 
-    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s))
+    return Expectation(sample, rhs, abs(rhs) + 1e-300, _mc_describe(s), _BATCH)
 
 
 # -- the KKT system, eq:Sig_opt_1, eq:tmp, eq:A_inv ----------------------------------------------
@@ -1079,3 +1098,67 @@ def final(rng):
         return _fro(s["S_star"] - s["S_hat"]), rhs, _FLOOR * s["unit"]
 
     return _model_draw(rng, sides)
+
+
+# --- is the KKT point the minimizer? (the erratum "after eq:Sig_opt": Σ ↦ Q_α(μ̂*, Σ) need not
+# be convex on S, so a KKT point need not minimize) --------------------------------------------
+
+
+def q_alpha(f: Shifted, mu: np.ndarray, S: np.ndarray, alpha: float) -> float:
+    """Q_α(μ, Σ) = E f(μ + αΣ^{1/2}u) − (α²/2) log det Σ (eq:Q), the expectation exact to
+    rounding: ½(eᵀAe + α² tr(AΣ)) + β Σᵢ [E log cosh(mᵢ + sᵢg) − log cosh cᵢ + tanh(cᵢ)wᵢᵀe],
+    e = μ − μ*, by Gauss–Hermite in g (as ``_smoothed``)."""
+    g, p = _gauss_hermite(4 * _GH_NODES)
+    e = mu - f.mu_star
+    m = (f.W @ e - f.c)[:, None]
+    s = alpha * np.sqrt(np.einsum("ij,jk,ik->i", f.W, S, f.W))[:, None]
+    tilt = _logcosh(m + s * g) @ p - _logcosh(f.c) + np.tanh(f.c) * (f.W @ e)
+    J = 0.5 * (e @ f.A @ e + alpha**2 * np.trace(f.A @ S)) + f.beta * tilt.sum()
+    return float(J - 0.5 * alpha**2 * np.linalg.slogdet(S)[1])
+
+
+def _in_S(z: np.ndarray, d: int, tau: float, zeta: float) -> np.ndarray:
+    """A Σ ∈ S from d + d(d − 1)/2 free numbers: eigenvalues in [ζ⁻¹, τ⁻¹] (a logistic map),
+    eigenvectors the exponential of a skew-symmetric matrix."""
+    from scipy.linalg import expm
+
+    lam = 1 / zeta + (1 / tau - 1 / zeta) / (1 + np.exp(-np.clip(z[:d], -50, 50)))
+    K = np.zeros((d, d))
+    K[np.triu_indices(d, 1)] = z[d:]
+    V = expm(K - K.T)
+    return (V * lam) @ V.T
+
+
+def kkt_global(
+    instances: int = 60, starts: int = 12, seed: int = 2026
+) -> list[tuple[int, float, float]]:
+    """The joint model's KKT point (μ̂*, Σ̂*) against a multi-start minimization of Q_α on
+    R^d × S (Nelder–Mead then L-BFGS-B from ``starts`` random points, μ within 2 of μ* per
+    coordinate, Σ ∈ S uniform in its parametrization, ``_in_S``), at ``instances`` instances of
+    the pool (d = 1, 2, 3 in turn): per instance (d, Q_α at the KKT point, the least Q_α the
+    starts reach). A start that reaches a value below the KKT point's by more than rounding
+    shows that the KKT point is not the minimizer; none does at the published instances
+    (``tests/test_proof_walk_models.py``)."""
+    from scipy.optimize import minimize
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(instances):
+        d = 1 + k % 3
+        f, tau, zeta, alpha, _ = _common(_pool(d, int(rng.integers(_POOL))), d)
+        mu_hat, S_hat = _joint(f, alpha, tau, zeta)
+        at_kkt = q_alpha(f, mu_hat, S_hat, alpha)
+        n = d + d * (d - 1) // 2
+
+        def q(x: np.ndarray) -> float:  # in units of α² (Σ's part of Q_α is of order α²)
+            return q_alpha(f, x[:d], _in_S(x[d:], d, tau, zeta), alpha) / alpha**2
+
+        best = math.inf
+        for _ in range(starts):
+            x0 = np.concatenate([f.mu_star + rng.uniform(-2, 2, d), rng.normal(0, 2, n)])
+            found = minimize(q, x0, method="Nelder-Mead", options={"maxiter": 4000})
+            tight = {"ftol": 1e-15, "gtol": 1e-11, "maxiter": 2000}
+            found = minimize(q, found.x, method="L-BFGS-B", options=tight)
+            best = min(best, float(found.fun) * alpha**2)
+        out.append((d, at_kkt, best))
+    return out
