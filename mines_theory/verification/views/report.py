@@ -201,6 +201,58 @@ def untestable_note(verdicts: Sequence[Verdict]) -> str | None:
     return UNTESTABLE_MEANING if untestable else None
 
 
+#: The qualifiers whose holding makes a row's "holds" no evidence (``untested_by``): no run
+#: could contradict the bound (``proofgraph.UNTESTABLE_QUALIFIER``, a name it opens), or the
+#: statement, with its probability 1 − Nδ by the union bound, promises nothing at the settings
+#: run (``VACUOUS_QUALIFIER``).
+UNTESTED_BY = (UNTESTABLE_QUALIFIER, VACUOUS_QUALIFIER)
+
+
+def untested_by(verdict: Verdict | None) -> str | None:
+    """The one predicate of a "holds" that tests nothing: for a verdict that holds, the first
+    of ``UNTESTED_BY`` that one of its true qualifiers names or opens ("too loose to be
+    tested"); None for any other verdict. The ledger's conclusions and counts, its Summary, the
+    front page and the atlas's repaired bars (``repaired_conclusion``) read it.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(UNTESTABLE_QUALIFIER + " at α = 0.5", "Δ_α ≥ f₁ − f*", True)
+    >>> untested_by(Verdict(Status.HOLDS, "…", qualifiers=(q,)))
+    'too loose to be tested'
+    >>> untested_by(Verdict(Status.ERRATUM, "…", qualifiers=(q,))) is None
+    True
+    """
+    if verdict is None or verdict.status is not Status.HOLDS:
+        return None
+    return next(
+        (
+            name
+            for name in UNTESTED_BY
+            for q in verdict.qualifiers
+            if q.outcome and q.name.startswith(name)
+        ),
+        None,
+    )
+
+
+def untested_count(verdicts: Sequence[Verdict | None]) -> str:
+    """How many of ``verdicts`` hold untested (``untested_by``), by why: "7 of them too loose
+    to be tested", "5 of them untested (3 too loose to be tested, 2 union-bound form vacuous)";
+    "" where none.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(VACUOUS_QUALIFIER, "c₂ ≤ 0", True)
+    >>> untested_count([Verdict(Status.HOLDS, "…", qualifiers=(q,)), None])
+    '1 of them union-bound form vacuous'
+    """
+    found = [w for w in map(untested_by, verdicts) if w is not None]
+    if not found:
+        return ""
+    kinds = [f"{found.count(w)} {w}" for w in UNTESTED_BY if found.count(w)]
+    if len(kinds) == 1:
+        return f"{len(found)} of them {kinds[0].split(' ', 1)[1]}"
+    return f"{len(found)} of them untested ({', '.join(kinds)})"
+
+
 def readme_link(c: Claim) -> str:
     """The README's link from a row to the notebook that checks it."""
     return f"[{c.notebook}](notebooks/{c.notebook}.ipynb)"
@@ -227,9 +279,12 @@ AS_PRINTED = {
 }
 
 
-def as_printed(number: str) -> str | None:
+def as_printed(number: str, false: bool = False) -> str | None:
     """How the corrigendum finds claim ``number`` as printed (``AS_PRINTED``), linked to its
-    repair (``repair_link``), or None where the corrigendum does not repair it.
+    repair (``repair_link``), or None where the corrigendum does not repair it. With ``false``
+    (the row's own verdict finds it false as printed: ``row_false_as_printed``), "false as
+    printed" whatever the statement's survival, which a row of another variant decides (Theorem
+    5.4's constant changes; its row with γ > 0 is contradicted by the printed Δ_α,1).
 
     >>> as_printed("Lemma 5.3, γ > 0")
     '[its constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
@@ -239,7 +294,8 @@ def as_printed(number: str) -> str | None:
     entry = repair_entry(number)
     if entry is None:
         return None
-    return f"[{AS_PRINTED[entry.survives]}]({repair_link(number)})"
+    words = AS_PRINTED["false as printed" if false else entry.survives]
+    return f"[{words}]({repair_link(number)})"
 
 
 def repair_entry(number: str) -> Repair | None:
@@ -330,6 +386,47 @@ def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     2
     """
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
+
+
+#: The kinds of slip (``framework.spec.KIND_MEANINGS``) after which a proof's conclusion still
+#: stands as printed: a typo (the paper shows the intended form) and an imprecision (the step's
+#: conclusion stands by an argument the paper does not give). A proof whose false steps are all
+#: of these kinds, one an imprecision at least, has slips only (``slips_only``).
+SLIPS = ("typo", "imprecision")
+#: The words of a ledger row's link to a walk with slips only (``slips_only``).
+SLIPS_ONLY = "proof has slips only (typos, imprecisions), the first at step {step}"
+
+
+def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
+    """For claim ``number`` whose walked proof (in ``walk``, each step with its ``"slip"``, as
+    ``proof_note`` reads it) fails only at slips (``SLIPS``), one of them an imprecision (a
+    proof of typos only is ``proof_note``'s), the first false step; None otherwise.
+
+    >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "fails", "slip": "typo"},
+    ...                                  {"index": 2, "status": "fails", "slip": "imprecision"}]}}
+    >>> slips_only("Lemma 9.9", walk)
+    1
+    >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "error"
+    >>> slips_only("Lemma 9.9", walk) is None
+    True
+    """
+    if walk is None:
+        return None
+    steps = walk["proofs"].get(statement_of(number)) or ()
+    false = [s for s in steps if s["status"] == "fails"]
+    kinds = {s.get("slip") for s in false}
+    if not false or not kinds <= set(SLIPS) or "imprecision" not in kinds:
+        return None
+    return first_false(steps)
+
+
+def slips_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
+    """``SLIPS_ONLY`` linked to the walk, where claim ``number``, whose status is one of
+    ``PROOF_NOTED``, has a proof of slips only (``slips_only``); None otherwise."""
+    step = slips_only(number, walk)
+    if step is None or status not in PROOF_NOTED:
+        return None
+    return f"[{SLIPS_ONLY.format(step=step)}]({page_name(statement_of(number))}.md)"
 
 
 def proof_note(
@@ -452,11 +549,12 @@ class Conclusion(str, enum.Enum):
 CONCLUSION_MEANING = {
     Conclusion.STANDS: "nothing found against it",
     Conclusion.PROOF_FAILS: "not contradicted, but its printed proof has a false step that is "
-    "not a typo",
+    "not a typo or an imprecision",
     Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
     Conclusion.REPAIRED: "cite the corrigendum's or an erratum's corrected statement",
     Conclusion.FALSE: "fails on the runs; nothing repairs it",
-    Conclusion.UNTESTED: "too loose for any run to contradict, and its proof not walked",
+    Conclusion.UNTESTED: "holds, but no run could contradict it (too loose, or its union-bound "
+    "form vacuous where run), and no walked proof backs it",
     Conclusion.NOT_CHECKED: "no run decides it",
 }
 
@@ -474,15 +572,21 @@ STATUS_MEANING = {
 def repaired_conclusion(verdict: Verdict) -> Conclusion:
     """The ``Conclusion`` of a repaired statement from the verdict of the check that tests it:
     its proof is the corrigendum's derivation (each repaired constant derived with sympy,
-    notebooks 08a-08c), not a walk of the paper's, so it stands or is false on its runs alone;
-    a "too loose to be tested" qualifier is said beside the conclusion, not in it. The one rule
-    for the ledger's repaired rows (``conclusion``) and the atlas's repaired bars.
+    notebooks 08a-08c), not a walk of the paper's, so it stands or is false on its runs alone,
+    and is untested where it holds only as no run could contradict it (``untested_by``). The
+    one rule for the ledger's repaired rows (``conclusion``) and the atlas's repaired bars.
 
     >>> repaired_conclusion(Verdict(Status.HOLDS, "…")).value
     'stands'
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> vacuous = Qualifier(VACUOUS_QUALIFIER, "c₂ ≤ 0", True)
+    >>> repaired_conclusion(Verdict(Status.HOLDS, "…", qualifiers=(vacuous,))).value
+    'untested'
     >>> repaired_conclusion(Verdict(Status.FAILS, "…")).value
     'false'
     """
+    if untested_by(verdict) is not None:
+        return Conclusion.UNTESTED
     return {
         Status.FAILS: Conclusion.FALSE,
         Status.ERRATUM: Conclusion.REPAIRED,
@@ -529,10 +633,14 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
         return Conclusion.REPAIRED
     if status is Status.FAILS:
         return Conclusion.FALSE
-    if walk is not None and proof_note(c.number, status, walk, typos=False) is not None:
+    if (
+        walk is not None
+        and proof_note(c.number, status, walk, typos=False) is not None
+        and slips_only(c.number, walk) is None
+    ):
         return Conclusion.PROOF_FAILS
     walked = walk is not None and c.kind == "claim" and statement_of(c.number) in walk["proofs"]
-    if category(verdict) is Category.UNTESTABLE and not walked:
+    if untested_by(verdict) is not None and not walked:
         return Conclusion.UNTESTED
     return Conclusion.STANDS
 
@@ -613,18 +721,22 @@ def summary_table(
     return "\n".join(lines) + "".join(f"\n\n{m}" for m in meanings if notes and m)
 
 
+#: What a row whose repair has no repaired row says (Lemmas E.2, E.9: the corrigendum argues
+#: the repair by the checks of its errata; an erratum's row tests its corrected form itself).
+UNCHECKED_REPAIR = "no repaired row: argued by its errata's checks"
+
 #: What a repaired row that the corrigendum does not repair says: an erratum of 08d corrects it.
 BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
 def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
-    """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
-    printed, the clause that says where it is false: " on [Lemma 5.1, γ > 0](…), not on these
-    runs", its other rows (``_contradicting_rows``'s) whose status is fails or erratum; "" for
-    a statement whose survival is not "false as printed" or that no other row contradicts (the
-    front page counts the contradicting row, not this one)."""
+    """Where row ``c`` holds on its runs but another row of its statement is false as printed
+    (``row_false_as_printed``), the clause that names that row: ", as [Lemma 5.1, γ > 0](…)
+    shows" after a statement the corrigendum finds false as printed, "; [Thm 5.4, γ > 0](…) is
+    false as printed" after one whose constant changes; "" where no other row contradicts it
+    (the front page counts the contradicting row, not this one)."""
     entry = repair_entry(c.number)
-    if entry is None or entry.survives != "false as printed" or c.kind != "claim":
+    if entry is None or c.kind != "claim":
         return ""
     results = published() if results is None else results
     against = [
@@ -632,13 +744,14 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
         for other in ledger.claims()
         if other.number != c.number
         and statement_of(other.number) == statement_of(c.number)
-        and other.number in results
-        and results[other.number].status in (Status.FAILS, Status.ERRATUM)
+        and row_false_as_printed(results.get(other.number))
     ]
     if not against:
         return ""
     links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
-    return f" on {links}, not on these runs"
+    if entry.survives == "false as printed":
+        return f", as {links} show{'s' if len(against) == 1 else ''}"
+    return f"; {links} {'is' if len(against) == 1 else 'are'} false as printed"
 
 
 def conclusion_words(
@@ -659,17 +772,28 @@ def conclusion_words(
     '**stands**'
     """
     word = conclusion(c, verdict, walk)
-    printed = as_printed(c.number) if c.kind != "repaired" else None
+    false = row_false_as_printed(verdict)
+    printed = as_printed(c.number, false) if c.kind != "repaired" else None
     if printed is not None and verdict.status in PROOF_NOTED:
         printed += _false_elsewhere(c)
+    if printed is not None and not repaired_twins(c) and verdict.status is not Status.ERRATUM:
+        printed += f" ({UNCHECKED_REPAIR})"
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        proof_note(c.number, verdict.status, walk, step_words)
+        slips_note(c.number, verdict.status, walk) or proof_note(c.number, verdict.status, walk, step_words)
         if c.kind != "repaired" and walk is not None
         else None
     )
-    why = "; ".join(n for n in (printed, walked) if n)
+    untested = untested_by(verdict)
+    joint = "; "
+    if untested is not None and word in (Conclusion.UNTESTED, Conclusion.STANDS):
+        sound = word is Conclusion.STANDS and walk is not None and walked is None
+        walked = (  # a walked proof without a false step is what it stands on
+            f"[its walked proof holds]({page_name(statement_of(c.number))}.md)" if sound else walked
+        )
+        printed, joint = untested, (", but " if sound else "; ")
+    why = joint.join(n for n in (printed, walked) if n)
     if not why:
         return f"**{word.value}**"
     return f"**{word.value}** ({why})" if aside else f"**{word.value}**: {why}"
@@ -779,8 +903,12 @@ def claim_section(
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
     ]
-    note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
-    printed = as_printed(c.number) if c.kind != "repaired" else None
+    note = (
+        slips_note(c.number, verdict.status, walk) or proof_note(c.number, verdict.status, walk)
+        if c.kind != "repaired"
+        else None
+    )
+    printed = as_printed(c.number, row_false_as_printed(verdict)) if c.kind != "repaired" else None
     word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
@@ -793,9 +921,12 @@ def claim_section(
             for r in rows
         )
         twins = f" ({twins})" if twins else ""
+        if not rows and c.kind == "claim" and verdict.status is not Status.ERRATUM:
+            twins = f" ({UNCHECKED_REPAIR})"
         lines += [f"{word}; the corrigendum: {printed}{twins}{walked}{against}.", ""]
     elif note is not None:
-        lines += [f"{word}, but its {note}.", ""]
+        joint = "; its" if slips_only(c.number, walk) is not None else ", but its"
+        lines += [f"{word}{joint} {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
 
@@ -1248,10 +1379,16 @@ READING_SPEED = 200
 
 
 def _status_counts(rows: tuple[Claim, ...], results: dict[str, Verdict]) -> str:
-    """How many of ``rows`` have each status in ``results`` ("40 hold, 2 fail as printed …"),
-    in the order of ``Status``; a row without a verdict counts as "not checked"."""
+    """How many of ``rows`` have each status in ``results`` ("32 holds (7 of them too loose to
+    be tested), 6 fails …"), in the order of ``Status``, with how many that hold test nothing
+    (``untested_count``); a row without a verdict counts as "not checked"."""
     found = [results[c.number].status if c.number in results else Status.NOT_CHECKED for c in rows]
-    parts = [f"{found.count(s)} {s.value}" for s in Status if found.count(s)]
+    untested = untested_count([results.get(c.number) for c in rows])
+    parts = [
+        f"{found.count(s)} {s.value}" + (f" ({untested})" if s is Status.HOLDS and untested else "")
+        for s in Status
+        if found.count(s)
+    ]
     return ", ".join(parts) if parts else "none"
 
 
