@@ -73,6 +73,16 @@ __all__ = [
     "plain_names",
     "row_false_as_printed",
     "row_vacuous_as_printed",
+    "untested_by",
+    "bar_sigma",
+    "untested_count",
+    "untested_kinds",
+    "UNTESTED_BY",
+    "UNCHECKED_REPAIR",
+    "slips_only",
+    "slips_note",
+    "SLIPS",
+    "SLIPS_ONLY",
     "said_of",
     "tex_labels",
     "TEX_LABEL_CLASS",
@@ -247,10 +257,17 @@ def untested_count(verdicts: Sequence[Verdict | None]) -> str:
     found = [w for w in map(untested_by, verdicts) if w is not None]
     if not found:
         return ""
-    kinds = [f"{found.count(w)} {w}" for w in UNTESTED_BY if found.count(w)]
-    if len(kinds) == 1:
-        return f"{len(found)} of them {kinds[0].split(' ', 1)[1]}"
-    return f"{len(found)} of them untested ({', '.join(kinds)})"
+    kinds = untested_kinds(verdicts)
+    if len(set(found)) == 1:
+        return f"{len(found)} of them {found[0]}"
+    return f"{len(found)} of them untested ({kinds})"
+
+
+def untested_kinds(verdicts: Sequence[Verdict | None]) -> str:
+    """``untested_count`` by why alone: "3 too loose to be tested, 2 union-bound form
+    vacuous"; "" where none."""
+    found = [w for w in map(untested_by, verdicts) if w is not None]
+    return ", ".join(f"{found.count(w)} {w}" for w in UNTESTED_BY if found.count(w))
 
 
 def readme_link(c: Claim) -> str:
@@ -412,7 +429,7 @@ def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
     """
     if walk is None:
         return None
-    steps = walk["proofs"].get(statement_of(number)) or ()
+    steps = walk["proofs"].get(number.split(", ", 1)[0]) or ()  # its statement's walk
     false = [s for s in steps if s["status"] == "fails"]
     kinds = {s.get("slip") for s in false}
     if not false or not kinds <= set(SLIPS) or "imprecision" not in kinds:
@@ -426,7 +443,7 @@ def slips_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> s
     step = slips_only(number, walk)
     if step is None or status not in PROOF_NOTED:
         return None
-    return f"[{SLIPS_ONLY.format(step=step)}]({page_name(statement_of(number))}.md)"
+    return f"[{SLIPS_ONLY.format(step=step)}]({page_name(number.split(', ', 1)[0])}.md)"
 
 
 def proof_note(
@@ -788,9 +805,11 @@ def conclusion_words(
     untested = untested_by(verdict)
     joint = "; "
     if untested is not None and word in (Conclusion.UNTESTED, Conclusion.STANDS):
-        sound = word is Conclusion.STANDS and walk is not None and walked is None
+        statement = c.number.split(", ", 1)[0]
+        sound = walk is not None and statement in walk["proofs"] and walked is None
+        sound = sound and word is Conclusion.STANDS
         walked = (  # a walked proof without a false step is what it stands on
-            f"[its walked proof holds]({page_name(statement_of(c.number))}.md)" if sound else walked
+            f"[its walked proof holds]({page_name(statement)}.md)" if sound else walked
         )
         printed, joint = untested, (", but " if sound else "; ")
     why = joint.join(n for n in (printed, walked) if n)
@@ -1279,8 +1298,26 @@ def ledger_page(
     walk: Mapping[str, Any] | None = None,
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
-    repaired result, with braced scripts as HTML (``html_scripts``)."""
-    return html_scripts(plain_names(_ledger_markdown(notebook_link, results, walk)))
+    repaired result, with braced scripts as HTML (``html_scripts``) and Σ̄ as mathematics
+    (``bar_sigma``)."""
+    return html_scripts(plain_names(bar_sigma(_ledger_markdown(notebook_link, results, walk))))
+
+
+_BAR_SIGMA = re.compile(r"Σ̄(?:\\?_(\w+))?")  # its subscript's underscore may be escaped
+
+
+def bar_sigma(markdown: str) -> str:
+    """``markdown`` with each plain-text Σ̄ (Σ and a combining macron, which browsers set as a
+    plain Σ) as MathJax, with its subscript: "N(μ, Σ̄)" → "N(μ, $\\bar\\Sigma$)".
+
+    >>> print(bar_sigma("N(μ, Σ̄) and Σ̄_ij, Σ̄\\\\_ji"))
+    N(μ, $\\bar\\Sigma$) and $\\bar\\Sigma_{ij}$, $\\bar\\Sigma_{ji}$
+    """
+
+    def tex(m: re.Match) -> str:
+        return "$\\bar\\Sigma" + (f"_{{{m.group(1)}}}" if m.group(1) else "") + "$"
+
+    return _BAR_SIGMA.sub(tex, markdown)
 
 
 def grouped(rows: tuple[Claim, ...]) -> tuple[Claim, ...]:
@@ -1662,11 +1699,30 @@ def found_box(
 
     def peer(number: str) -> str:
         """A comparison with other methods, named by the first clause of its statement and
-        linked to its notebook."""
+        linked to its notebook: a finding of the suite (no claim of the paper) says each of
+        its tests with its answer (where MiNES ranks), a claim its verdict."""
         c = ledger.claim(number)
         named = f"[{_cell(c.statement.split(';')[0])}](ledger.md#{claim_anchor(number)})"
         notebook = f"[notebook {c.notebook[:2]}]({c.notebook}.ipynb)"
+        v = results.get(number)
+        if c.printed == "—" and v is not None and v.qualifiers and v.status is Status.HOLDS:
+            tests = ", ".join(
+                f"{_text(q.name)}: {'yes' if q.outcome else 'no'}" for q in v.qualifiers
+            )
+            return f"{named} ({notebook}), the suite's finding, not a claim of the paper: {tests}"
         return f"{named} ({notebook}) {verdict_words(c)}"
+
+    def beside_words(c: Claim, why: bool) -> str:
+        """``verdict_words`` of a main result's row with γ > 0; where its own verdict finds it
+        false as printed (``row_false_as_printed``), that, with the decisive qualifiers that
+        held (``Claim.decisive``: which part fails), before its number."""
+        v = results.get(c.number)
+        if not row_false_as_printed(v):
+            return verdict_words(c, why=why, bold=False)
+        assert v is not None  # a verdict false as printed
+        held = [q.name for name in c.decisive for q in v.qualifiers if q.outcome and q.name == name]
+        what = f" ({_text('; '.join(held))})" if held else ""
+        return f"false as printed{what}, with {_text(key_number(c, v))}"
 
     def main(number: str) -> str:
         """A main result: its ``conclusion`` with why (how the corrigendum finds it as printed,
@@ -1685,33 +1741,9 @@ def found_box(
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
-            words = verdict_words(ledger.claim(beside), why=not said, bold=False)
+            words = beside_words(ledger.claim(beside), why=not said)
             text += f"; on a non-quadratic f ({link}): {words}"
         return text
-
-    def repaired_counts(rows: tuple[Claim, ...]) -> str:
-        """The repaired results' statuses, with how many of those that hold are too loose for
-        any run to contradict (``proofgraph.Category.UNTESTABLE``) and which say that their
-        union-bound form is vacuous (``VACUOUS_QUALIFIER``): what holds is the stronger form
-        the checks test."""
-        loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
-        vacuous = [
-            c.number
-            for c in rows
-            if c.number in results
-            and any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
-        ]
-        said = [f"{loose} of them too loose to be tested"] if loose else []
-        if vacuous:
-            said.append(
-                f"{len(vacuous)} ({', '.join(_row_link(n) for n in vacuous)}) whose union-bound "
-                "form, probability 1 − Nδ, is void at the b and δ tested"
-            )
-        return (
-            counts(rows)
-            + (f" ({'; '.join(said)})" if said else "")
-            + ", each on the stronger form its check tests: exceedance at most δ per draw"
-        )
 
     def concluded(rows: tuple[Claim, ...]) -> str:
         """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
@@ -1726,18 +1758,21 @@ def found_box(
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 hold corrected (status “erratum”), 2 are identities": the
-        statuses as a sentence says them (``STATUS_VERBS``; the erratum's by what its check
-        tests, with its status's name, since one such row may be vacuous rather than false as
-        printed: ``row_vacuous_as_printed``), in the order of ``Status``."""
+        """ "32 hold (7 of them too loose to be tested), 6 fail, 5 are errata, 2 are
+        identities": the statuses as a sentence says them (``STATUS_VERBS``), in the order of
+        ``Status``, with how many that hold test nothing (``untested_count``)."""
         found = [status(c.number) for c in rows]
-        named = {Status.ERRATUM: ("holds corrected", "hold corrected")}
+        untested = untested_count([results.get(c.number) for c in rows])
+        named = {Status.ERRATUM: ("is an erratum", "are errata")}
         return ", ".join(
             f"{n} {named.get(s, STATUS_VERBS[s])[n != 1]}"
-            + (f" (status “{s.value}”)" if s in named else "")
+            + (f" ({untested})" if s is Status.HOLDS and untested else "")
             for s in Status
             if (n := found.count(s.value))
         )
+
+    def linked(rows: Sequence[Claim]) -> str:
+        return ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in rows)
 
     def repaired_of(c: Claim) -> list[Claim]:
         """The repaired rows of ``c``'s statement (``repaired_twins``) whose verdict holds."""
@@ -1747,43 +1782,56 @@ def found_box(
     false = [c for c in claims if row_false_as_printed(results.get(c.number))]
     vacuous = [c for c in claims if row_vacuous_as_printed(results.get(c.number))]
     failing = [c for c in false if status(c.number) == Status.FAILS.value]
-    rescued = [c for c in failing if repaired_of(c)]
+    rescued = [r for c in failing for r in repaired_of(c)]
     corrected = [c for c in false if status(c.number) == Status.ERRATUM.value]
+    errata_rows = [c for c in claims if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
+    untested = [r for r in repaired if untested_by(results.get(r.number)) is not None]
     errata = ledger.errata()
     coverage = walk.get("coverage") or {}
     relations = sum(r.get("relations", 0) for r in coverage.values())
     walked = sum(r.get("walked", 0) for r in coverage.values())
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
+    false_parts = [
+        f"{len(failing)} fail on their runs (status {Status.FAILS.value}): {linked(failing)}",
+        f"{len(rescued)} of these {len(failing)} have a repaired row that holds: "
+        + ", ".join(_row_link(r.number) for r in rescued),
+        f"{len(corrected)} of the {len(errata_rows)} errata (their own checks test a corrected "
+        f"form, which holds): {linked(corrected)}",
+    ]
+    if vacuous:
+        false_parts.append(
+            f"not counted: {linked(vacuous)}, an erratum vacuous as printed (a printed bound on "
+            "a probability of at least 1), not false"
+        )
+    vacuous_union = [
+        r for r in untested if untested_by(results.get(r.number)) == VACUOUS_QUALIFIER
+    ]
     bullets = [
-        f"**The paper's {len(claims)} checked statements**: {concluded(claims)}; on the "
-        f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
+        f"**The paper's {len(claims)} checked statements** ([the claims ledger](ledger.md)): "
+        f"{concluded(claims)}. On their runs: {counts(claims)}.",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(false)} are false as printed**: {len(failing)} contradicted inside their "
-        f"hypotheses, their own checks testing no corrected form (status "
-        f"{Status.FAILS.value}): "
-        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + f"; {len(rescued)} of them have a repaired row that tests the corrected form on the "
-        "same runs, and holds: "
-        + ", ".join(_row_link(r.number) for c in rescued for r in repaired_of(c))
-        + f"; {len(corrected)} whose own checks test a corrected form, which holds (status "
-        f"{Status.ERRATUM.value}): "
-        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
-        + " (the ledger links each to its repair)"
+        f"**{len(false)} are false as printed** (the ledger links each to its repair):"
+        + "".join(f"\n  * {part}." for part in false_parts),
+        f"**The corrigendum's {len(repaired)} repaired results**, checked on the runs of the "
+        f"printed forms: {concluded(repaired)}"
         + (
-            f"; besides these, **{len(vacuous)} vacuous as printed**, not false (a printed "
-            "bound on a probability of at least 1): "
-            + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in vacuous)
-            if vacuous
+            f" ({', '.join(_row_link(r.number) for r in untested)}: "
+            f"{untested_kinds([results.get(r.number) for r in repaired])})"
+            if untested
             else ""
         )
-        + ".",
-        f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
-        "proof's line, a constant, a typo; not the status above), each checked as printed and "
-        f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
-        f"repaired results, {repaired_counts(repaired)}.",
+        + (
+            f"; the {len(vacuous_union)} with a vacuous union-bound form hold in the stronger "
+            "form their checks test, exceedance at most δ per draw"
+            if vacuous_union
+            else ""
+        )
+        + f". Its **{len(errata)} errata**, the flaws found anywhere in the paper (a statement, "
+        "a proof's line, a constant, a typo), are each checked as printed and as corrected "
+        "([notebook 08d](08d-errata.ipynb)).",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
