@@ -798,7 +798,8 @@ def conclusion_words(
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        slips_note(c.number, verdict.status, walk) or proof_note(c.number, verdict.status, walk, step_words)
+        slips_note(c.number, verdict.status, walk)
+        or proof_note(c.number, verdict.status, walk, step_words)
         if c.kind != "repaired" and walk is not None
         else None
     )
@@ -1805,9 +1806,7 @@ def found_box(
             f"not counted: {linked(vacuous)}, an erratum vacuous as printed (a printed bound on "
             "a probability of at least 1), not false"
         )
-    vacuous_union = [
-        r for r in untested if untested_by(results.get(r.number)) == VACUOUS_QUALIFIER
-    ]
+    vacuous_union = [r for r in untested if untested_by(results.get(r.number)) == VACUOUS_QUALIFIER]
     bullets = [
         f"**The paper's {len(claims)} checked statements** ([the claims ledger](ledger.md)): "
         f"{concluded(claims)}. On their runs: {counts(claims)}.",

@@ -18,6 +18,7 @@ from ..appendix_e.common import ends
 from .common import ellipsoid, lockstep
 from ...framework.declare import claim
 from ...framework.sizes import Data
+from ...framework.decisions import too_few_seeds
 from ...framework.stats import MIN_UNITS, bootstrap, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
@@ -146,8 +147,8 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
     with a 95% bootstrap interval over seeds, the promised contraction 1 − median bound, the
     median measured contraction with its interval; "holds" where the share is at most δ; the
     qualifier "loose" where the lower end of the measured contraction's interval is at least
-    ``LOOSE`` times the promised one. ``Undecidable`` with fewer than 2 seeds or a seed
-    without a counted step."""
+    ``LOOSE`` times the promised one, and, where it holds, ``decisions.too_few_seeds``.
+    ``Undecidable`` with fewer than 2 seeds or a seed without a counted step."""
     R, M = np.asarray(ratio, dtype=float), np.asarray(mask, dtype=bool)
     B = np.broadcast_to(np.asarray(bound, dtype=float), R.shape)
     seeds = R.shape[1]
@@ -179,6 +180,8 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
         ),
     )
     status = Status.HOLDS if v.value <= delta else Status.FAILS
+    if status is Status.HOLDS:  # a share of 0 in few seeds cannot exclude a rate above δ
+        qualifiers += (too_few_seeds(v, delta),)
     return status, (v, Measurement("promised", promised, 1e-6 * promised), c), qualifiers
 
 
