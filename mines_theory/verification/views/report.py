@@ -411,7 +411,7 @@ def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
 #: of these kinds, one an imprecision at least, has slips only (``slips_only``).
 SLIPS = ("typo", "imprecision")
 #: The words of a ledger row's link to a walk with slips only (``slips_only``).
-SLIPS_ONLY = "proof has slips only (typos, imprecisions), the first at step {step}"
+SLIPS_ONLY = "proof has slips only, the first at step {step}"
 
 
 def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
@@ -566,12 +566,11 @@ class Conclusion(str, enum.Enum):
 CONCLUSION_MEANING = {
     Conclusion.STANDS: "nothing found against it",
     Conclusion.PROOF_FAILS: "not contradicted, but its printed proof has a false step that is "
-    "not a typo or an imprecision",
+    "not a slip (a typo or an imprecision)",
     Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
     Conclusion.REPAIRED: "cite the corrigendum's or an erratum's corrected statement",
     Conclusion.FALSE: "fails on the runs; nothing repairs it",
-    Conclusion.UNTESTED: "holds, but no run could contradict it (too loose, or its union-bound "
-    "form vacuous where run), and no walked proof backs it",
+    Conclusion.UNTESTED: "holds, but no run could contradict it, and no walked proof backs it",
     Conclusion.NOT_CHECKED: "no run decides it",
 }
 
