@@ -171,7 +171,7 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
     promised = 1.0 - float(np.median(B[M]))
     v = bootstrap(violations, seeds, "violations", method="BCa", percent=True)
     c = bootstrap(measured, seeds, "measured")
-    qualifiers = (
+    qualifiers: tuple[Qualifier, ...] = (
         Qualifier(
             "loose",
             f"median measured contraction ≥ {LOOSE:g}× the promised one "
