@@ -246,7 +246,7 @@ def untested_by(verdict: Verdict | None) -> str | None:
 
 def untested_count(verdicts: Sequence[Verdict | None]) -> str:
     """How many of ``verdicts`` hold untested (``untested_by``), by why: "7 of them too loose
-    to be tested", "5 of them untested (3 too loose to be tested, 2 union-bound form vacuous)";
+    to be tested", "5 of them untested: 3 too loose to be tested, 2 union-bound form vacuous";
     "" where none.
 
     >>> from mines_theory.verification.framework.verdict import Qualifier
@@ -260,7 +260,7 @@ def untested_count(verdicts: Sequence[Verdict | None]) -> str:
     kinds = untested_kinds(verdicts)
     if len(set(found)) == 1:
         return f"{len(found)} of them {found[0]}"
-    return f"{len(found)} of them untested ({kinds})"
+    return f"{len(found)} of them untested: {kinds}"
 
 
 def untested_kinds(verdicts: Sequence[Verdict | None]) -> str:
