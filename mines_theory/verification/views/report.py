@@ -739,7 +739,7 @@ def summary_table(
 
 #: What a row whose repair has no repaired row says (Lemmas E.2, E.9: the corrigendum argues
 #: the repair by the checks of its errata; an erratum's row tests its corrected form itself).
-UNCHECKED_REPAIR = "no repaired row: argued by its errata's checks"
+UNCHECKED_REPAIR = "no repaired row: its errata argue it"
 
 #: What a repaired row that the corrigendum does not repair says: an erratum of 08d corrects it.
 BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
