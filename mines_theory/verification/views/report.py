@@ -746,13 +746,14 @@ BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
 def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
-    """Where row ``c`` holds on its runs but another row of its statement is false as printed
-    (``row_false_as_printed``), the clause that names that row: ", as [Lemma 5.1, γ > 0](…)
-    shows" after a statement the corrigendum finds false as printed, "; [Thm 5.4, γ > 0](…) is
-    false as printed" after one whose constant changes; "" where no other row contradicts it
-    (the front page counts the contradicting row, not this one)."""
+    """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
+    printed, the clause that names its other rows false as printed (``row_false_as_printed``):
+    ", as [Lemma 5.1, γ > 0](…) shows"; "" where no other row contradicts it, or the statement
+    survives otherwise (Thm 5.4's constant changes: its row with γ > 0, which the printed Δ_α,1
+    contradicts, says "false as printed" itself; the front page counts the contradicting row,
+    not this one)."""
     entry = repair_entry(c.number)
-    if entry is None or c.kind != "claim":
+    if entry is None or entry.survives != "false as printed" or c.kind != "claim":
         return ""
     results = published() if results is None else results
     against = [
@@ -765,9 +766,7 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
     if not against:
         return ""
     links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
-    if entry.survives == "false as printed":
-        return f", as {links} show{'s' if len(against) == 1 else ''}"
-    return f"; {links} {'is' if len(against) == 1 else 'are'} false as printed"
+    return f", as {links} show{'s' if len(against) == 1 else ''}"
 
 
 def conclusion_words(
@@ -793,7 +792,7 @@ def conclusion_words(
     if printed is not None and verdict.status in PROOF_NOTED:
         printed += _false_elsewhere(c)
     if printed is not None and not repaired_twins(c) and verdict.status is not Status.ERRATUM:
-        printed += f" ({UNCHECKED_REPAIR})"
+        printed += f" ({UNCHECKED_REPAIR.split(':')[0]})"  # why: in its section
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
@@ -1394,13 +1393,11 @@ def _ledger_markdown(
     minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
     return (
         "# The claims ledger\n\n"
-        "Every statement of the paper that the suite checks, and the findings beyond them: one "
-        "line each, then a section each whose verdict unfolds to every number measured.\n\n"
-        "**What you will learn**\n\n"
-        f"* the verdict of the paper's {len(ledger.claims())} checked statements, of "
-        f"{len(ledger.findings())} findings and of {len(ledger.repaired())} repaired results, "
-        "and where each repaired statement is;\n"
-        "* for each, what was measured and each qualifier's criterion (click a verdict).\n\n"
+        f"**What you will learn**: the verdict of the paper's {len(ledger.claims())} checked "
+        f"statements, of {len(ledger.findings())} findings beyond them and of "
+        f"{len(ledger.repaired())} repaired results, one line each, where each repaired "
+        "statement is, and for each what was measured and each qualifier's criterion (click a "
+        "verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
         f"about {minutes} minutes in full (read the table, then the sections you need).\n\n"
