@@ -453,16 +453,19 @@ def test_each_bar_is_filled_by_its_conclusion(table):
 
 
 def test_a_repaired_bar_takes_its_repaired_forms_verdict():
-    """An erratum whose corrected form a bar measures is read as its corrected form holding: it
-    stands (a "too loose to be tested" is said beside it, as the ledger says it of a repaired
-    row: Lemma E.4's √d form, 2×10⁻⁴), not an erratum; the printed bar of the same verdict
-    keeps the erratum; a repaired form that fails is false."""
+    """An erratum whose corrected form a bar measures is read as its corrected form holding,
+    not an erratum: untested where no run could contradict it (``report.untested_by``, as the
+    ledger concludes a repaired row: Lemma E.4's √d form, 2×10⁻⁴), else it stands; the printed
+    bar of the same verdict keeps the erratum; a repaired form that fails is false."""
     loose = Qualifier("too loose to be tested", "largest ≤ 10⁻²", True)
     v = _verdict(Measurement("r", 2e-4), status=Status.ERRATUM, qualifiers=(loose,))
     kw = dict(claim="Lemma E.4", ratio="r", ratio_of="measured/bound")
     repaired = atlas.frame({"Lemma E.4": v}, (Bar("x", form="repaired", **kw),)).iloc[0]
     assert repaired["category"] == Category.UNTESTABLE.value
-    assert repaired["conclusion"] == Conclusion.STANDS.value
+    assert repaired["conclusion"] == Conclusion.UNTESTED.value
+    tested = _verdict(Measurement("r", 2e-4), status=Status.ERRATUM)
+    row = atlas.frame({"Lemma E.4": tested}, (Bar("x", form="repaired", **kw),)).iloc[0]
+    assert row["conclusion"] == Conclusion.STANDS.value
     printed = atlas.frame({"Lemma E.4": v}, (Bar("x", **kw),)).iloc[0]
     assert printed["category"] == Category.ERRATUM.value
     assert printed["conclusion"] == Conclusion.REPAIRED.value
@@ -471,12 +474,12 @@ def test_a_repaired_bar_takes_its_repaired_forms_verdict():
     assert row["conclusion"] == Conclusion.FALSE.value
 
 
-def test_lemma_e4_repaired_bar_stands(table, published):
+def test_lemma_e4_repaired_bar_is_untested(table, published):
     row = _row(table, "Lemma E.4", "α-error sums")
     assert row["form"] == "repaired" and row["ratio"] >= 1e2  # the ≤ 10⁻² rule
     assert published["Lemma E.4"].status is Status.ERRATUM
     assert row["category"] == Category.UNTESTABLE.value
-    assert row["conclusion"] == Conclusion.STANDS.value
+    assert row["conclusion"] == Conclusion.UNTESTED.value  # no run could contradict it
 
 
 def test_a_row_false_as_printed_with_only_holding_bars_is_marked():

@@ -65,10 +65,20 @@ def test_the_numbers_are_those_of_the_published_data():
     assert vacuous == ["Lemma B.5"]  # its printed bound on a probability is e² > 1
     errata = statuses.count("erratum") - len(vacuous)
     false = statuses.count("fails") + errata
-    assert f"**{false} are false as printed**: {statuses.count('fails')} contradicted" in box
-    assert f"; {errata} whose own checks test a corrected form, which holds" in box
-    assert f"**{len(vacuous)} vacuous as printed**" in box
-    assert f"{statuses.count('holds')} hold," in box
+    assert f"**{false} are false as printed**" in box
+    assert f"* {statuses.count('fails')} fail on their runs (status fails)" in box
+    assert f"* {errata} of the {statuses.count('erratum')} errata (their own checks test" in box
+    assert "* not counted: [Lemma B.5](ledger.md#claim-lemma-b-5) (Lemma 21)" in box
+    loose = [  # holds, and no run could contradict it: one predicate, report.untested_by
+        c.number
+        for c in ledger.claims()
+        if raw[c.number]["status"] == "holds"
+        and any(
+            q["outcome"] and q["name"].startswith("too loose to be tested")
+            for q in raw[c.number]["qualifiers"]
+        )
+    ]
+    assert f"{statuses.count('holds')} hold ({len(loose)} of them too loose to be tested)," in box
     assert f", {fails} of them fail;" in box
     for number in report.MAIN_RESULTS + report.PEER_ROWS:
         assert f"(ledger.md#{report.claim_anchor(number)})" in box
@@ -81,16 +91,22 @@ def test_a_claim_that_fails_changes_the_box():
     results["Thm 5.4"] = Verdict(Status.FAILS, "a failing run")
     after = report.found_box(results, walk.load())
     assert after != before
-    failing = next(b for b in _bullets(after) if "are false as printed**" in b)
-    assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing.split("whose own checks")[0]
+    failing = _false_part(after)
+    assert "[Thm 5.4](ledger.md#claim-thm-5-4)" in failing.split("have a repaired row")[0]
     n = sum(results[c.number].status is Status.FAILS for c in ledger.claims())
     m = sum(results[c.number].status is Status.ERRATUM for c in ledger.claims())
-    assert failing.startswith(f"**{n + m - 1} are false as printed**: {n} contradicted")
+    assert failing.startswith(f"**{n + m - 1} are false as printed**")
+    assert f"* {n} fail on their runs" in failing
+
+
+def _false_part(box: str) -> str:
+    """The bullet of the rows false as printed, with its sub-bullets."""
+    start = box.index("* **", box.index("are false as printed**") - 12)
+    return box[start + 2 : box.index("* **The corrigendum")]
 
 
 def _rescued(box: str) -> int:
-    bullet = next(b for b in _bullets(box) if "are false as printed**" in b)
-    return int(re.search(r"; (\d+) of them have a repaired row", bullet).group(1))
+    return int(re.search(r"\* (\d+) of these \d+ have a repaired row", _false_part(box)).group(1))
 
 
 def test_the_box_counts_the_failing_rows_whose_repaired_row_holds():
@@ -114,12 +130,12 @@ def test_a_vacuous_printed_bound_is_not_counted_false():
     qualifier "vacuous as printed" takes it out of the rows false as printed; without the
     qualifier it is counted again."""
     results = dict(ledger.published())
-    box = report.found_box(results, walk.load())
-    assert "[Lemma B.5](ledger.md#claim-lemma-b-5)" not in box.split("vacuous as printed**")[0]
+    box = _false_part(report.found_box(results, walk.load()))
+    assert "[Lemma B.5](ledger.md#claim-lemma-b-5)" not in box.split("not counted:")[0]
     b5 = results["Lemma B.5"]
     results["Lemma B.5"] = Verdict(b5.status, b5.summary, b5.measurements)
-    after = report.found_box(results, walk.load())
-    assert "vacuous as printed**" not in after
+    after = _false_part(report.found_box(results, walk.load()))
+    assert "not counted:" not in after
     assert "[Lemma B.5](ledger.md#claim-lemma-b-5)" in after
 
 
@@ -141,9 +157,9 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     theorem = next(x for x in lines if "[Thm 5.4](" in x)
     assert "; on the runs: holds, too loose to be tested" in lemma
     assert "**repaired** (" in lemma  # the conclusion first (``report.conclusion``)
-    assert (
-        "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)): erratum: true once repaired,"
-        in (theorem)
+    assert (  # which part of it fails, from its decisive qualifier
+        "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)): false as printed (the printed "
+        "Δ<sub>α,1</sub> fails on the rescaled run), with" in theorem
     )
     results["Thm 5.4, γ > 0"] = Verdict(Status.HOLDS, "repaired in place")
     theorem = next(
@@ -154,9 +170,8 @@ def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     assert loose is not None
     for c in ledger.repaired():  # none too loose: the parenthesis goes
         results[c.number] = Verdict(Status.HOLDS, "holds")
-    assert (
-        "too loose to be tested)" not in report.found_box(results, walk.load()).split("errata**")[1]
-    )
+    repaired = report.found_box(results, walk.load()).split("repaired results**")[1]
+    assert "too loose to be tested" not in repaired.split("errata**")[0]
 
 
 def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
@@ -223,7 +238,8 @@ def test_the_repaired_results_bullet_says_what_holds_and_counts_void_union_bound
         if any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
     ]
     assert vacuous, "no repaired row says its union-bound form is vacuous"
-    assert f"{len(vacuous)} ([{vacuous[0]}](" in box
+    assert f"{len(vacuous)} union-bound form vacuous)" in box
+    assert f"[{vacuous[0]}](" in box.split("repaired results**")[1]
     assert "exceedance at most δ per draw" in box
     for number in vacuous:
         results[number] = Verdict(Status.HOLDS, "holds")
@@ -236,7 +252,8 @@ def test_the_peers_bullet_states_the_outcome_from_the_verdict():
     results = dict(ledger.published())
     peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
     held = [q.name for q in results["Comparison"].qualifiers if q.outcome]
-    assert held and all(name in peers for name in held)
+    assert held and all(f"{name}: yes" in peers for name in held)
+    assert "the suite's finding, not a claim of the paper" in peers
     results["Comparison"] = dataclasses.replace(
         results["Comparison"],
         qualifiers=tuple(
@@ -244,4 +261,4 @@ def test_the_peers_bullet_states_the_outcome_from_the_verdict():
         ),
     )
     peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
-    assert not any(name in peers for name in held)
+    assert not any(f"{name}: yes" in peers for name in held)

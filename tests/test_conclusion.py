@@ -36,10 +36,21 @@ def test_the_rows_the_readers_flagged_conclude_repaired(number):
     assert _of(number) is Conclusion.REPAIRED
 
 
+def _with_error(walk, proof: str, index: int):
+    """``walk`` with step ``index`` of ``proof`` false and an error (not a slip)."""
+    broken = copy.deepcopy(walk)
+    step = broken["proofs"][proof][index - 1]
+    step.update(status="fails", slip="error")
+    return broken
+
+
 def test_a_statement_with_no_repair_follows_its_walk():
-    """Thm 3.3 holds on the runs; its walk has a false step that is not a typo. The
-    alternative: a walk that finds every step true, or only typos false, leaves it standing."""
-    assert _of("Thm 3.3") is Conclusion.PROOF_FAILS
+    """Thm 3.3 holds on the runs; its walk's false steps are slips (imprecisions at eq:R, a
+    typo), so it stands. The alternative: a false step that is an error makes its proof fail;
+    a walk that finds every step true, or only typos false, leaves it standing."""
+    assert _of("Thm 3.3") is Conclusion.STANDS
+    assert report.slips_only("Thm 3.3", WALK) == 16
+    assert _of("Thm 3.3", _with_error(WALK, "Thm 3.3", 16)) is Conclusion.PROOF_FAILS
     sound = copy.deepcopy(WALK)
     for step in sound["proofs"]["Thm 3.3"]:
         step["status"] = "holds"
@@ -156,8 +167,8 @@ def test_a_row_that_holds_points_to_the_runs_that_contradict_its_statement():
 
 
 def test_the_front_page_counts_the_statements_by_their_conclusion():
-    """The first bullet counts the 45 statements by conclusion, then by status on the runs; a
-    walk in which Thm 3.3's proof has no false step moves one from "proof fails" to "stand"."""
+    """The first bullet counts the 45 statements by conclusion; a walk in which a false step
+    of Thm 3.3's proof is an error, not a slip, moves one from "stand" to "proof fails"."""
     claims = ledger.claims()
 
     def bullet(walk) -> str:
@@ -167,7 +178,5 @@ def test_the_front_page_counts_the_statements_by_their_conclusion():
     stand = sum(_of(c.number) is Conclusion.STANDS for c in claims)
     broken = sum(_of(c.number) is Conclusion.PROOF_FAILS for c in claims)
     assert f"{stand} **stand**, {broken} have a proof that fails" in bullet(WALK)
-    sound = copy.deepcopy(WALK)
-    for step in sound["proofs"]["Thm 3.3"]:
-        step["status"] = "holds"
-    assert f"{stand + 1} **stand**, {broken - 1} have a proof that fails" in bullet(sound)
+    erred = _with_error(WALK, "Thm 3.3", 16)
+    assert f"{stand - 1} **stand**, {broken + 1} have a proof that fails" in bullet(erred)

@@ -371,6 +371,6 @@ def test_a_repairs_folded_check_writes_its_numbers_as_prose():
     the page's prose: a share that is 0 in every seed as the seeds it rests on with its Wilson
     bound (kit16; its value alone, "0%", before), powers of ten."""
     shown = ledger.published()["Lemma 5.2, repaired"]
-    assert "0% (none in 16 seeds; 95% upper bound" in shown.text()
+    assert "0% (none in 16 seeds; Wilson 95% upper bound" in shown.text()
     section = repair_markdown(ledger.repair("Lemma 5.2"), shown)
     assert "[0%, 0%]" not in section and shown["violations"].prose() in section

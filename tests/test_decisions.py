@@ -109,3 +109,23 @@ def test_a_status_part_must_be_a_bool():
             status_of(x=bad)
     with pytest.raises(ValueError, match="parts must name at least one criterion"):
         status_of()
+
+
+def test_too_few_seeds_flips_with_the_seeds_and_the_allowed_fraction():
+    """Lemma 5.2's "0% (none in 16 seeds; Wilson 95% upper bound 19%)" against δ = 0.1: the
+    seeds cannot exclude an exceedance rate above δ (Yes); 40 seeds (bound 8.8%) can (No), as
+    can 16 against δ = 0.25; a share with events is judged by its interval's upper end."""
+    from mines_theory.verification.framework.decisions import too_few_seeds
+    from mines_theory.verification.framework.verdict import TOO_FEW_SEEDS, Measurement
+
+    def zero(seeds: int) -> Measurement:
+        return Measurement(
+            "v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True, units=seeds
+        )
+
+    q = too_few_seeds(zero(16), 0.1)
+    assert q.name == TOO_FEW_SEEDS and q.outcome and "δ = 0.1" in q.criterion
+    assert not too_few_seeds(zero(40), 0.1).outcome
+    assert not too_few_seeds(zero(16), 0.25).outcome
+    some = Measurement("v", 0.02, 0.01, "interval", (0.01, 0.12), percent=True, units=16)
+    assert too_few_seeds(some, 0.1).outcome and not too_few_seeds(some, 0.15).outcome

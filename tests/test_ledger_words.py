@@ -62,10 +62,60 @@ def test_a_row_that_holds_says_where_its_statement_is_false_as_printed():
     row = ledger.claim("Lemma 5.1")
     words = report.conclusion_words(row, PUBLISHED["Lemma 5.1"], walk.load())
     assert "false as printed](" in words
-    assert "on [Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0), not on these runs" in words
+    assert ", as [Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0) shows" in words
     assert PUBLISHED["Lemma 5.1, γ > 0"].status is Status.ERRATUM
     holding = {**PUBLISHED, "Lemma 5.1, γ > 0": Verdict(Status.HOLDS, "…")}
     assert report._false_elsewhere(row, holding) == ""
+
+
+def test_a_row_false_as_printed_by_its_own_verdict_says_so_whatever_the_survival():
+    """Thm 5.4's constant changes (the corrigendum), but its row with γ > 0 is contradicted by
+    the printed Δ_α,1: that row reads "false as printed"; with the γ > 0 row holding, it reads
+    "its constant changes", as Thm 5.4's row does."""
+    beside, row = ledger.claim("Thm 5.4, γ > 0"), ledger.claim("Thm 5.4")
+    assert report.conclusion_words(beside, PUBLISHED[beside.number]).startswith(
+        "**repaired**: [false as printed]("
+    )
+    assert "[its constant changes](" in report.conclusion_words(row, PUBLISHED[row.number])
+    held = Verdict(Status.HOLDS, "…")
+    assert "[its constant changes](" in report.conclusion_words(beside, held)
+
+
+def test_a_repaired_row_that_tests_nothing_concludes_untested():
+    """One predicate (``report.untested_by``) on the qualifiers: a repaired row whose "union-bound
+    form vacuous" or "too loose to be tested" held concludes "untested", and is counted so in
+    the Summary; the same verdict without the qualifier stands."""
+    row = ledger.claim("Lemma 5.2, repaired")
+    verdict = PUBLISHED[row.number]
+    assert report.untested_by(verdict) == report.VACUOUS_QUALIFIER
+    assert report.conclusion(row, verdict) is report.Conclusion.UNTESTED
+    assert report.conclusion_words(row, verdict) == "**untested**: union-bound form vacuous"
+    kept = tuple(q for q in verdict.qualifiers if q.name != report.VACUOUS_QUALIFIER)
+    bare = Verdict(verdict.status, verdict.summary, verdict.measurements, kept)
+    assert report.untested_by(bare) is None
+    assert report.conclusion(row, bare) is report.Conclusion.STANDS
+    loose = Qualifier(report.UNTESTABLE_QUALIFIER, "?", True)
+    assert report.conclusion(row, Verdict(Status.HOLDS, "…", qualifiers=(loose,))) is (
+        report.Conclusion.UNTESTED
+    )
+    rows = (row,)
+    assert "1 holds (1 of them union-bound form vacuous)" in report._status_counts(
+        rows, {row.number: verdict}
+    )
+    assert report._status_counts(rows, {row.number: bare}) == "1 holds"
+
+
+def test_a_repair_without_a_repaired_row_says_why():
+    """Lemmas E.2 and E.9 are repaired by the corrigendum, which argues their repair by the
+    checks of their errata: no repaired row, and their rows say so; Lemma D.2 has one."""
+    for number in ("Lemma E.2", "Lemma E.9"):
+        words = report.conclusion_words(ledger.claim(number), PUBLISHED[number])
+        assert "(no repaired row)" in words
+        section = report.claim_section(ledger.claim(number), PUBLISHED[number], "nb", None)
+        assert f"({report.UNCHECKED_REPAIR})" in section
+    d2 = ledger.claim("Lemma D.2")
+    assert "no repaired row" not in report.conclusion_words(d2, PUBLISHED[d2.number])
+    assert "no repaired row" not in report.claim_section(d2, PUBLISHED[d2.number], "nb", None)
 
 
 def test_lemma_5_1_repaired_states_the_rate_its_repair_derives():

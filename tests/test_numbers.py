@@ -91,10 +91,10 @@ def test_a_share_zero_in_every_seed_is_a_count_with_its_wilson_bound():
     assert zero.units == 40 and zero.interval == (0.0, 0.0)
     bound = proportion("p", 0, 40).interval[1]
     assert 0.087 < bound < 0.088
-    assert zero.render() == "0% (none in 40 seeds; 95% upper bound 8.8%)"
+    assert zero.render() == "0% (none in 40 seeds; Wilson 95% upper bound 8.8%)"
     assert zero.prose() == zero.render()
     every = Measurement("s", 1.0, kind=Kind.INTERVAL, interval=(1.0, 1.0), percent=True, units=40)
-    assert every.render() == "100% (all, in each of 40 seeds; 95% lower bound 91%)"
+    assert every.render() == "100% (all, in each of 40 seeds; Wilson 95% lower bound 91%)"
     old = Measurement("v", 0.0, kind=Kind.INTERVAL, interval=(0.0, 0.0), percent=True)
     assert old.render() == "0% [0%, 0%]" and old.prose() == "0%"
     # an interval of some width, or a share that is not 0 or 1, keeps its interval

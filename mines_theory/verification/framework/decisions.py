@@ -10,6 +10,10 @@ the criterion it declared, so that each can be fed synthetic data on both sides 
     a Monte Carlo estimate agrees with a closed form: |value − target| ≤ ``K_SE``·se;
 ``identity_within(error, tolerance)``
     an identity holds to the rounding of a computation: error < tolerance;
+``too_few_seeds(share, allowed)``
+    the qualifier ``verdict.TOO_FEW_SEEDS``: the 95% upper end of a share of exceedances lies
+    above the fraction allowed, so that the seeds cannot rule out a bound that fails more
+    often than allowed;
 ``status_of(**parts)``
     "holds" when every named part holds and "fails" otherwise, where a status needs several
     bounds: a part that is not a bool (a NaN comparison, a numpy array) is a TypeError, so
@@ -38,9 +42,9 @@ import math
 import numpy as np
 
 from .stats import K_SE, exceedance_z
-from .verdict import Status, Undecidable
+from .verdict import TOO_FEW_SEEDS, Measurement, Qualifier, Status, Undecidable
 
-__all__ = ["LOOSE", "exceeded", "identity_within", "status_of", "within_se"]
+__all__ = ["LOOSE", "exceeded", "identity_within", "status_of", "too_few_seeds", "within_se"]
 
 #: The looseness declared before the runs (Sections 3 and 5 and the repairs): a bound is
 #: "loose" where bound/measured (measured/promised for a promised contraction) is ≥ LOOSE;
@@ -101,3 +105,26 @@ def status_of(**parts: bool) -> Status:
         if not isinstance(part, (bool, np.bool_)):
             raise TypeError(f"part {name} must be a bool, got {part!r}")
     return Status.HOLDS if all(parts.values()) else Status.FAILS
+
+
+def too_few_seeds(share: Measurement, allowed: float) -> Qualifier:
+    """The qualifier ``TOO_FEW_SEEDS`` of a check whose verdict holds on ``share``, the share
+    of steps (or draws) above a bound "with probability ≥ 1 − allowed", aggregated by seed:
+    Yes where the upper end of its 95% interval (``Measurement.upper_share``: for a share 0 in
+    every seed, the Wilson bound on the share of seeds with an event) lies above ``allowed``.
+    The alternative it rules out, where No: an exceedance rate above ``allowed`` that these
+    seeds could not have shown.
+
+    >>> zero = Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True,
+    ...                    units=16)
+    >>> too_few_seeds(zero, 0.1).outcome, too_few_seeds(zero, 0.25).outcome
+    (True, False)
+    """
+    upper = _finite(f"{share.name}'s upper end", share.upper_share())
+    return Qualifier(
+        TOO_FEW_SEEDS,
+        f"the upper end of the 95% interval of the share above the bound (0 in every seed: "
+        f"Wilson's bound on the share of seeds with an event) above the allowed δ = "
+        f"{_finite('allowed', allowed):g}; No: the seeds rule out an exceedance rate above δ",
+        upper > allowed,
+    )

@@ -67,6 +67,7 @@ __all__ = [
     "DECIDED",
     "VACUOUS_AS_PRINTED",
     "VACUOUS_QUALIFIER",
+    "TOO_FEW_SEEDS",
     "K_AGREE",
     "NUMERIC_ROUNDING",
     "Kind",
@@ -319,13 +320,13 @@ class Measurement:
         """A share that is 0 (or 1) in every one of its ``units`` seeds, so that its bootstrap
         interval has no width ("0% [0%, 0%]" read as a width lost to rounding), as the count of
         seeds it rests on with the end of the Wilson 95% interval (``stats.proportion``) of the
-        share of seeds with an event: "0% (none in 16 seeds; 95% upper bound 19%)". That bounds
-        the expected share too, since a seed's share is at most 1 where it has an event. None
-        for any other measurement.
+        share of seeds with an event: "0% (none in 16 seeds; Wilson 95% upper bound 19%)". That
+        bounds the expected share too, since a seed's share is at most 1 where it has an event.
+        None for any other measurement.
 
         >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True,
         ...             units=40).render()
-        '0% (none in 40 seeds; 95% upper bound 8.8%)'
+        '0% (none in 40 seeds; Wilson 95% upper bound 8.8%)'
         """
         if not (
             self.units is not None
@@ -335,15 +336,38 @@ class Measurement:
             and self.value in (0.0, 1.0)
         ):
             return None
-        # Wilson's 95% interval of 0 (or n) events in n has the closed-form end z²/(n + z²)
-        # (or n/(n + z²)), that of stats.proportion (tested against it): no scipy needed, so
-        # that rendering a published verdict (``list``) imports no numerical library
-        n, z2 = self.units, WILSON_Z**2
-        if self.value == 0.0:
-            end, which = z2 / (n + z2), f"none in {n} seeds; 95% upper"
-        else:
-            end, which = n / (n + z2), f"all, in each of {n} seeds; 95% lower"
-        return f"{self.value * 100:.0f}% ({which} bound {format_number(end * 100)}%)"
+        end = self._wilson_end()
+        n = self.units
+        which = f"none in {n} seeds" if self.value == 0.0 else f"all, in each of {n} seeds"
+        side = "upper" if self.value == 0.0 else "lower"
+        return (
+            f"{self.value * 100:.0f}% ({which}; Wilson 95% {side} bound "
+            f"{format_number(end * 100)}%)"
+        )
+
+    def _wilson_end(self) -> float:
+        """The end of the Wilson 95% interval of 0 (or all) events in ``units`` seeds: the
+        closed form z²/(n + z²) (or n/(n + z²)), that of stats.proportion (tested against it):
+        no scipy needed, so that rendering a published verdict (``list``) imports no
+        numerical library."""
+        n, z2 = self.units or 1, WILSON_Z**2
+        return z2 / (n + z2) if self.value == 0.0 else n / (n + z2)
+
+    def upper_share(self) -> float:
+        """The upper end of the 95% interval of a share (of steps or draws above a bound,
+        aggregated by seed): the Wilson end where the share is 0 in every seed (``render``),
+        else the upper end of its interval (its value where it has none). What the data
+        cannot rule out: an exceedance rate up to this.
+
+        >>> Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True,
+        ...             units=16).upper_share() > 0.1
+        True
+        >>> Measurement("v", 0.02, 0.01, "interval", (0.01, 0.05), percent=True).upper_share()
+        0.05
+        """
+        if self._unanimous() is not None:
+            return self._wilson_end()
+        return self.interval[1] if self.interval is not None else self.value
 
     def prose(self) -> str:
         """``render`` as prose and tables write it: exponent notation as a power of ten
@@ -470,6 +494,13 @@ class Measurement:
 #: promises nothing at the settings checked: a check sets it (``claims.repaired.common``), the
 #: front page counts it (``views.report``).
 VACUOUS_QUALIFIER = "union-bound form vacuous"
+
+#: The qualifier of a row that holds on a share of steps (or draws) above a bound "with
+#: probability ≥ 1 − δ" while the upper end of the share's 95% interval (for a share 0 in every
+#: seed, Wilson's bound on the share of seeds with an event: ``Measurement.upper_share``) lies
+#: above δ: the seeds are too few to rule out an exceedance rate above δ
+#: (``decisions.too_few_seeds``).
+TOO_FEW_SEEDS = "too few seeds to exclude δ"
 
 #: The qualifier of a row whose printed bound on a probability is at least 1 at a setting inside
 #: its hypotheses (Lemma B.5's exponent of the wrong sign): vacuous, not false, since no run can

@@ -73,6 +73,16 @@ __all__ = [
     "plain_names",
     "row_false_as_printed",
     "row_vacuous_as_printed",
+    "untested_by",
+    "bar_sigma",
+    "untested_count",
+    "untested_kinds",
+    "UNTESTED_BY",
+    "UNCHECKED_REPAIR",
+    "slips_only",
+    "slips_note",
+    "SLIPS",
+    "SLIPS_ONLY",
     "said_of",
     "tex_labels",
     "TEX_LABEL_CLASS",
@@ -201,6 +211,65 @@ def untestable_note(verdicts: Sequence[Verdict]) -> str | None:
     return UNTESTABLE_MEANING if untestable else None
 
 
+#: The qualifiers whose holding makes a row's "holds" no evidence (``untested_by``): no run
+#: could contradict the bound (``proofgraph.UNTESTABLE_QUALIFIER``, a name it opens), or the
+#: statement, with its probability 1 − Nδ by the union bound, promises nothing at the settings
+#: run (``VACUOUS_QUALIFIER``).
+UNTESTED_BY = (UNTESTABLE_QUALIFIER, VACUOUS_QUALIFIER)
+
+
+def untested_by(verdict: Verdict | None) -> str | None:
+    """The one predicate of a "holds" that tests nothing: for a verdict that holds, the first
+    of ``UNTESTED_BY`` that one of its true qualifiers names or opens ("too loose to be
+    tested"); None for any other verdict. The ledger's conclusions and counts, its Summary, the
+    front page and the atlas's repaired bars (``repaired_conclusion``) read it.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(UNTESTABLE_QUALIFIER + " at α = 0.5", "Δ_α ≥ f₁ − f*", True)
+    >>> untested_by(Verdict(Status.HOLDS, "…", qualifiers=(q,)))
+    'too loose to be tested'
+    >>> untested_by(Verdict(Status.ERRATUM, "…", qualifiers=(q,))) is None
+    True
+    """
+    if verdict is None or verdict.status is not Status.HOLDS:
+        return None
+    return next(
+        (
+            name
+            for name in UNTESTED_BY
+            for q in verdict.qualifiers
+            if q.outcome and q.name.startswith(name)
+        ),
+        None,
+    )
+
+
+def untested_count(verdicts: Sequence[Verdict | None]) -> str:
+    """How many of ``verdicts`` hold untested (``untested_by``), by why: "7 of them too loose
+    to be tested", "5 of them untested: 3 too loose to be tested, 2 union-bound form vacuous";
+    "" where none.
+
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> q = Qualifier(VACUOUS_QUALIFIER, "c₂ ≤ 0", True)
+    >>> untested_count([Verdict(Status.HOLDS, "…", qualifiers=(q,)), None])
+    '1 of them union-bound form vacuous'
+    """
+    found = [w for w in map(untested_by, verdicts) if w is not None]
+    if not found:
+        return ""
+    kinds = untested_kinds(verdicts)
+    if len(set(found)) == 1:
+        return f"{len(found)} of them {found[0]}"
+    return f"{len(found)} of them untested: {kinds}"
+
+
+def untested_kinds(verdicts: Sequence[Verdict | None]) -> str:
+    """``untested_count`` by why alone: "3 too loose to be tested, 2 union-bound form
+    vacuous"; "" where none."""
+    found = [w for w in map(untested_by, verdicts) if w is not None]
+    return ", ".join(f"{found.count(w)} {w}" for w in UNTESTED_BY if found.count(w))
+
+
 def readme_link(c: Claim) -> str:
     """The README's link from a row to the notebook that checks it."""
     return f"[{c.notebook}](notebooks/{c.notebook}.ipynb)"
@@ -227,9 +296,12 @@ AS_PRINTED = {
 }
 
 
-def as_printed(number: str) -> str | None:
+def as_printed(number: str, false: bool = False) -> str | None:
     """How the corrigendum finds claim ``number`` as printed (``AS_PRINTED``), linked to its
-    repair (``repair_link``), or None where the corrigendum does not repair it.
+    repair (``repair_link``), or None where the corrigendum does not repair it. With ``false``
+    (the row's own verdict finds it false as printed: ``row_false_as_printed``), "false as
+    printed" whatever the statement's survival, which a row of another variant decides (Theorem
+    5.4's constant changes; its row with γ > 0 is contradicted by the printed Δ_α,1).
 
     >>> as_printed("Lemma 5.3, γ > 0")
     '[its constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3)'
@@ -239,7 +311,8 @@ def as_printed(number: str) -> str | None:
     entry = repair_entry(number)
     if entry is None:
         return None
-    return f"[{AS_PRINTED[entry.survives]}]({repair_link(number)})"
+    words = AS_PRINTED["false as printed" if false else entry.survives]
+    return f"[{words}]({repair_link(number)})"
 
 
 def repair_entry(number: str) -> Repair | None:
@@ -347,6 +420,47 @@ def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
     2
     """
     return first_false([s for s in steps if s.get("slip") != "typo"])
+
+
+#: The kinds of slip (``framework.spec.KIND_MEANINGS``) after which a proof's conclusion still
+#: stands as printed: a typo (the paper shows the intended form) and an imprecision (the step's
+#: conclusion stands by an argument the paper does not give). A proof whose false steps are all
+#: of these kinds, one an imprecision at least, has slips only (``slips_only``).
+SLIPS = ("typo", "imprecision")
+#: The words of a ledger row's link to a walk with slips only (``slips_only``).
+SLIPS_ONLY = "proof has slips only, the first at step {step}"
+
+
+def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
+    """For claim ``number`` whose walked proof (in ``walk``, each step with its ``"slip"``, as
+    ``proof_note`` reads it) fails only at slips (``SLIPS``), one of them an imprecision (a
+    proof of typos only is ``proof_note``'s), the first false step; None otherwise.
+
+    >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "fails", "slip": "typo"},
+    ...                                  {"index": 2, "status": "fails", "slip": "imprecision"}]}}
+    >>> slips_only("Lemma 9.9", walk)
+    1
+    >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "error"
+    >>> slips_only("Lemma 9.9", walk) is None
+    True
+    """
+    if walk is None:
+        return None
+    steps = walk["proofs"].get(number.split(", ", 1)[0]) or ()  # its statement's walk
+    false = [s for s in steps if s["status"] == "fails"]
+    kinds = {s.get("slip") for s in false}
+    if not false or not kinds <= set(SLIPS) or "imprecision" not in kinds:
+        return None
+    return first_false(steps)
+
+
+def slips_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
+    """``SLIPS_ONLY`` linked to the walk, where claim ``number``, whose status is one of
+    ``PROOF_NOTED``, has a proof of slips only (``slips_only``); None otherwise."""
+    step = slips_only(number, walk)
+    if step is None or status not in PROOF_NOTED:
+        return None
+    return f"[{SLIPS_ONLY.format(step=step)}]({page_name(number.split(', ', 1)[0])}.md)"
 
 
 def proof_note(
@@ -483,11 +597,11 @@ class Conclusion(str, enum.Enum):
 CONCLUSION_MEANING = {
     Conclusion.STANDS: "nothing found against it",
     Conclusion.PROOF_FAILS: "not contradicted, but its printed proof has a false step that is "
-    "not a typo",
+    "not a slip (a typo or an imprecision)",
     Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
     Conclusion.REPAIRED: "cite the corrigendum's or an erratum's corrected statement",
     Conclusion.FALSE: "fails on the runs; nothing repairs it",
-    Conclusion.UNTESTED: "too loose for any run to contradict, and its proof not walked",
+    Conclusion.UNTESTED: "holds, but no run could contradict it, and no walked proof backs it",
     Conclusion.NOT_CHECKED: "no run decides it",
 }
 
@@ -505,15 +619,21 @@ STATUS_MEANING = {
 def repaired_conclusion(verdict: Verdict) -> Conclusion:
     """The ``Conclusion`` of a repaired statement from the verdict of the check that tests it:
     its proof is the corrigendum's derivation (each repaired constant derived with sympy,
-    notebooks 08a-08c), not a walk of the paper's, so it stands or is false on its runs alone;
-    a "too loose to be tested" qualifier is said beside the conclusion, not in it. The one rule
-    for the ledger's repaired rows (``conclusion``) and the atlas's repaired bars.
+    notebooks 08a-08c), not a walk of the paper's, so it stands or is false on its runs alone,
+    and is untested where it holds only as no run could contradict it (``untested_by``). The
+    one rule for the ledger's repaired rows (``conclusion``) and the atlas's repaired bars.
 
     >>> repaired_conclusion(Verdict(Status.HOLDS, "…")).value
     'stands'
+    >>> from mines_theory.verification.framework.verdict import Qualifier
+    >>> vacuous = Qualifier(VACUOUS_QUALIFIER, "c₂ ≤ 0", True)
+    >>> repaired_conclusion(Verdict(Status.HOLDS, "…", qualifiers=(vacuous,))).value
+    'untested'
     >>> repaired_conclusion(Verdict(Status.FAILS, "…")).value
     'false'
     """
+    if untested_by(verdict) is not None:
+        return Conclusion.UNTESTED
     return {
         Status.FAILS: Conclusion.FALSE,
         Status.ERRATUM: Conclusion.REPAIRED,
@@ -560,10 +680,14 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
         return Conclusion.REPAIRED
     if status is Status.FAILS:
         return Conclusion.FALSE
-    if walk is not None and proof_note(c.number, status, walk, typos=False) is not None:
+    if (
+        walk is not None
+        and proof_note(c.number, status, walk, typos=False) is not None
+        and slips_only(c.number, walk) is None
+    ):
         return Conclusion.PROOF_FAILS
     walked = walk is not None and c.kind == "claim" and statement_of(c.number) in walk["proofs"]
-    if category(verdict) is Category.UNTESTABLE and not walked:
+    if untested_by(verdict) is not None and not walked:
         return Conclusion.UNTESTED
     return Conclusion.STANDS
 
@@ -644,16 +768,21 @@ def summary_table(
     return "\n".join(lines) + "".join(f"\n\n{m}" for m in meanings if notes and m)
 
 
+#: What a row whose repair has no repaired row says (Lemmas E.2, E.9: the corrigendum argues
+#: the repair by the checks of its errata; an erratum's row tests its corrected form itself).
+UNCHECKED_REPAIR = "no repaired row: its errata argue it"
+
 #: What a repaired row that the corrigendum does not repair says: an erratum of 08d corrects it.
 BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 
 
 def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
     """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
-    printed, the clause that says where it is false: " on [Lemma 5.1, γ > 0](…), not on these
-    runs", its other rows (``_contradicting_rows``'s) whose status is fails or erratum; "" for
-    a statement whose survival is not "false as printed" or that no other row contradicts (the
-    front page counts the contradicting row, not this one)."""
+    printed, the clause that names its other rows false as printed (``row_false_as_printed``):
+    ", as [Lemma 5.1, γ > 0](…) shows"; "" where no other row contradicts it, or the statement
+    survives otherwise (Thm 5.4's constant changes: its row with γ > 0, which the printed Δ_α,1
+    contradicts, says "false as printed" itself; the front page counts the contradicting row,
+    not this one)."""
     entry = repair_entry(c.number)
     if entry is None or entry.survives != "false as printed" or c.kind != "claim":
         return ""
@@ -663,13 +792,12 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
         for other in ledger.claims()
         if other.number != c.number
         and statement_of(other.number) == statement_of(c.number)
-        and other.number in results
-        and results[other.number].status in (Status.FAILS, Status.ERRATUM)
+        and row_false_as_printed(results.get(other.number))
     ]
     if not against:
         return ""
     links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
-    return f" on {links}, not on these runs"
+    return f", as {links} show{'s' if len(against) == 1 else ''}"
 
 
 def conclusion_words(
@@ -691,17 +819,31 @@ def conclusion_words(
     '**stands**'
     """
     word = conclusion(c, verdict, walk)
-    printed = as_printed(c.number) if c.kind != "repaired" else None
+    false = row_false_as_printed(verdict)
+    printed = as_printed(c.number, false) if c.kind != "repaired" else None
     if printed is not None and verdict.status in PROOF_NOTED:
         printed += _false_elsewhere(c)
+    if printed is not None and not repaired_twins(c) and verdict.status is not Status.ERRATUM:
+        printed += f" ({UNCHECKED_REPAIR.split(':')[0]})"  # why: in its section
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        proof_note(c.number, verdict.status, walk, step_words, typo_words=TYPOS_BEFORE_SHORT)
+        slips_note(c.number, verdict.status, walk)
+        or proof_note(c.number, verdict.status, walk, step_words, typo_words=TYPOS_BEFORE_SHORT)
         if c.kind != "repaired" and walk is not None
         else None
     )
-    why = "; ".join(n for n in (printed, walked) if n)
+    untested = untested_by(verdict)
+    joint = "; "
+    if untested is not None and word in (Conclusion.UNTESTED, Conclusion.STANDS):
+        statement = c.number.split(", ", 1)[0]
+        sound = walk is not None and statement in walk["proofs"] and walked is None
+        sound = sound and word is Conclusion.STANDS
+        walked = (  # a walked proof without a false step is what it stands on
+            f"[its walked proof holds]({page_name(statement)}.md)" if sound else walked
+        )
+        printed, joint = untested, (", but " if sound else "; ")
+    why = joint.join(n for n in (printed, walked) if n)
     if not why:
         return f"**{word.value}**"
     return f"**{word.value}** ({why})" if aside else f"**{word.value}**: {why}"
@@ -811,8 +953,12 @@ def claim_section(
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
     ]
-    note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
-    printed = as_printed(c.number) if c.kind != "repaired" else None
+    note = (
+        slips_note(c.number, verdict.status, walk) or proof_note(c.number, verdict.status, walk)
+        if c.kind != "repaired"
+        else None
+    )
+    printed = as_printed(c.number, row_false_as_printed(verdict)) if c.kind != "repaired" else None
     word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
@@ -825,9 +971,12 @@ def claim_section(
             for r in rows
         )
         twins = f" ({twins})" if twins else ""
+        if not rows and c.kind == "claim" and verdict.status is not Status.ERRATUM:
+            twins = f" ({UNCHECKED_REPAIR})"
         lines += [f"{word}; the corrigendum: {printed}{twins}{walked}{against}.", ""]
     elif note is not None:
-        lines += [f"{word}, but its {note}.", ""]
+        joint = "; its" if slips_only(c.number, walk) is not None else ", but its"
+        lines += [f"{word}{joint} {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
 
@@ -1180,8 +1329,26 @@ def ledger_page(
     walk: Mapping[str, Any] | None = None,
 ) -> str:
     """The book's ledger: the summary table, then one section per claim, per finding and per
-    repaired result, with braced scripts as HTML (``html_scripts``)."""
-    return html_scripts(plain_names(_ledger_markdown(notebook_link, results, walk)))
+    repaired result, with braced scripts as HTML (``html_scripts``) and Σ̄ as mathematics
+    (``bar_sigma``)."""
+    return html_scripts(plain_names(bar_sigma(_ledger_markdown(notebook_link, results, walk))))
+
+
+_BAR_SIGMA = re.compile(r"Σ̄(?:\\?_(\w+))?")  # its subscript's underscore may be escaped
+
+
+def bar_sigma(markdown: str) -> str:
+    """``markdown`` with each plain-text Σ̄ (Σ and a combining macron, which browsers set as a
+    plain Σ) as MathJax, with its subscript: "N(μ, Σ̄)" → "N(μ, $\\bar\\Sigma$)".
+
+    >>> print(bar_sigma("N(μ, Σ̄) and Σ̄_ij, Σ̄\\\\_ji"))
+    N(μ, $\\bar\\Sigma$) and $\\bar\\Sigma_{ij}$, $\\bar\\Sigma_{ji}$
+    """
+
+    def tex(m: re.Match) -> str:
+        return "$\\bar\\Sigma" + (f"_{{{m.group(1)}}}" if m.group(1) else "") + "$"
+
+    return _BAR_SIGMA.sub(tex, markdown)
 
 
 def grouped(rows: tuple[Claim, ...]) -> tuple[Claim, ...]:
@@ -1258,13 +1425,11 @@ def _ledger_markdown(
     minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
     return (
         "# The claims ledger\n\n"
-        "Every statement of the paper that the suite checks, and the findings beyond them: one "
-        "line each, then a section each whose verdict unfolds to every number measured.\n\n"
-        "**What you will learn**\n\n"
-        f"* the verdict of the paper's {len(ledger.claims())} checked statements, of "
-        f"{len(ledger.findings())} findings and of {len(ledger.repaired())} repaired results, "
-        "and where each repaired statement is;\n"
-        "* for each, what was measured and each qualifier's criterion (click a verdict).\n\n"
+        f"**What you will learn**: the verdict of the paper's {len(ledger.claims())} checked "
+        f"statements, of {len(ledger.findings())} findings beyond them and of "
+        f"{len(ledger.repaired())} repaired results, one line each, where each repaired "
+        "statement is, and for each what was measured and each qualifier's criterion (click a "
+        "verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
         f"about {minutes} minutes in full (read the table, then the sections you need).\n\n"
@@ -1280,10 +1445,16 @@ READING_SPEED = 200
 
 
 def _status_counts(rows: tuple[Claim, ...], results: dict[str, Verdict]) -> str:
-    """How many of ``rows`` have each status in ``results`` ("40 hold, 2 fail as printed …"),
-    in the order of ``Status``; a row without a verdict counts as "not checked"."""
+    """How many of ``rows`` have each status in ``results`` ("32 holds (7 of them too loose to
+    be tested), 6 fails …"), in the order of ``Status``, with how many that hold test nothing
+    (``untested_count``); a row without a verdict counts as "not checked"."""
     found = [results[c.number].status if c.number in results else Status.NOT_CHECKED for c in rows]
-    parts = [f"{found.count(s)} {s.value}" for s in Status if found.count(s)]
+    untested = untested_count([results.get(c.number) for c in rows])
+    parts = [
+        f"{found.count(s)} {s.value}" + (f" ({untested})" if s is Status.HOLDS and untested else "")
+        for s in Status
+        if found.count(s)
+    ]
     return ", ".join(parts) if parts else "none"
 
 
@@ -1558,11 +1729,30 @@ def found_box(
 
     def peer(number: str) -> str:
         """A comparison with other methods, named by the first clause of its statement and
-        linked to its notebook."""
+        linked to its notebook: a finding of the suite (no claim of the paper) says each of
+        its tests with its answer (where MiNES ranks), a claim its verdict."""
         c = ledger.claim(number)
         named = f"[{_cell(c.statement.split(';')[0])}](ledger.md#{claim_anchor(number)})"
         notebook = f"[notebook {c.notebook[:2]}]({c.notebook}.ipynb)"
+        v = results.get(number)
+        if c.printed == "—" and v is not None and v.qualifiers and v.status is Status.HOLDS:
+            tests = ", ".join(
+                f"{_text(q.name)}: {'yes' if q.outcome else 'no'}" for q in v.qualifiers
+            )
+            return f"{named} ({notebook}), the suite's finding, not a claim of the paper: {tests}"
         return f"{named} ({notebook}) {verdict_words(c)}"
+
+    def beside_words(c: Claim, why: bool) -> str:
+        """``verdict_words`` of a main result's row with γ > 0; where its own verdict finds it
+        false as printed (``row_false_as_printed``), that, with the decisive qualifiers that
+        held (``Claim.decisive``: which part fails), before its number."""
+        v = results.get(c.number)
+        if not row_false_as_printed(v):
+            return verdict_words(c, why=why, bold=False)
+        assert v is not None  # a verdict false as printed
+        held = [q.name for name in c.decisive for q in v.qualifiers if q.outcome and q.name == name]
+        what = f" ({_text('; '.join(held))})" if held else ""
+        return f"false as printed{what}, with {_text(key_number(c, v))}"
 
     def main(number: str) -> str:
         """A main result: its ``conclusion`` with why (how the corrigendum finds it as printed,
@@ -1581,33 +1771,9 @@ def found_box(
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
-            words = verdict_words(ledger.claim(beside), why=not said, bold=False)
+            words = beside_words(ledger.claim(beside), why=not said)
             text += f"; on a non-quadratic f ({link}): {words}"
         return text
-
-    def repaired_counts(rows: tuple[Claim, ...]) -> str:
-        """The repaired results' statuses, with how many of those that hold are too loose for
-        any run to contradict (``proofgraph.Category.UNTESTABLE``) and which say that their
-        union-bound form is vacuous (``VACUOUS_QUALIFIER``): what holds is the stronger form
-        the checks test."""
-        loose = sum(category(results.get(c.number)) is Category.UNTESTABLE for c in rows)
-        vacuous = [
-            c.number
-            for c in rows
-            if c.number in results
-            and any(q.outcome and q.name == VACUOUS_QUALIFIER for q in results[c.number].qualifiers)
-        ]
-        said = [f"{loose} of them too loose to be tested"] if loose else []
-        if vacuous:
-            said.append(
-                f"{len(vacuous)} ({', '.join(_row_link(n) for n in vacuous)}) whose union-bound "
-                "form, probability 1 − Nδ, is void at the b and δ tested"
-            )
-        return (
-            counts(rows)
-            + (f" ({'; '.join(said)})" if said else "")
-            + ", each on the stronger form its check tests: exceedance at most δ per draw"
-        )
 
     def concluded(rows: tuple[Claim, ...]) -> str:
         """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
@@ -1622,18 +1788,21 @@ def found_box(
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
-        """ "32 hold, 6 fail, 5 hold corrected (status “erratum”), 2 are identities": the
-        statuses as a sentence says them (``STATUS_VERBS``; the erratum's by what its check
-        tests, with its status's name, since one such row may be vacuous rather than false as
-        printed: ``row_vacuous_as_printed``), in the order of ``Status``."""
+        """ "32 hold (7 of them too loose to be tested), 6 fail, 5 are errata, 2 are
+        identities": the statuses as a sentence says them (``STATUS_VERBS``), in the order of
+        ``Status``, with how many that hold test nothing (``untested_count``)."""
         found = [status(c.number) for c in rows]
-        named = {Status.ERRATUM: ("holds corrected", "hold corrected")}
+        untested = untested_count([results.get(c.number) for c in rows])
+        named = {Status.ERRATUM: ("is an erratum", "are errata")}
         return ", ".join(
             f"{n} {named.get(s, STATUS_VERBS[s])[n != 1]}"
-            + (f" (status “{s.value}”)" if s in named else "")
+            + (f" ({untested})" if s is Status.HOLDS and untested else "")
             for s in Status
             if (n := found.count(s.value))
         )
+
+    def linked(rows: Sequence[Claim]) -> str:
+        return ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in rows)
 
     def repaired_of(c: Claim) -> list[Claim]:
         """The repaired rows of ``c``'s statement (``repaired_twins``) whose verdict holds."""
@@ -1643,43 +1812,54 @@ def found_box(
     false = [c for c in claims if row_false_as_printed(results.get(c.number))]
     vacuous = [c for c in claims if row_vacuous_as_printed(results.get(c.number))]
     failing = [c for c in false if status(c.number) == Status.FAILS.value]
-    rescued = [c for c in failing if repaired_of(c)]
+    rescued = [r for c in failing for r in repaired_of(c)]
     corrected = [c for c in false if status(c.number) == Status.ERRATUM.value]
+    errata_rows = [c for c in claims if status(c.number) == Status.ERRATUM.value]
     repaired = ledger.repaired()
+    untested = [r for r in repaired if untested_by(results.get(r.number)) is not None]
     errata = ledger.errata()
     coverage = walk.get("coverage") or {}
     relations = sum(r.get("relations", 0) for r in coverage.values())
     walked = sum(r.get("walked", 0) for r in coverage.values())
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
+    false_parts = [
+        f"{len(failing)} fail on their runs (status {Status.FAILS.value}): {linked(failing)}",
+        f"{len(rescued)} of these {len(failing)} have a repaired row that holds: "
+        + ", ".join(_row_link(r.number) for r in rescued),
+        f"{len(corrected)} of the {len(errata_rows)} errata (their own checks test a corrected "
+        f"form, which holds): {linked(corrected)}",
+    ]
+    if vacuous:
+        false_parts.append(
+            f"not counted: {linked(vacuous)}, an erratum vacuous as printed (a printed bound on "
+            "a probability of at least 1), not false"
+        )
+    vacuous_union = [r for r in untested if untested_by(results.get(r.number)) == VACUOUS_QUALIFIER]
     bullets = [
-        f"**The paper's {len(claims)} checked statements**: {concluded(claims)}; on the "
-        f"runs, {counts(claims)} ([the claims ledger](ledger.md), one line each).",
+        f"**The paper's {len(claims)} checked statements** ([the claims ledger](ledger.md)): "
+        f"{concluded(claims)}. On their runs: {counts(claims)}.",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
-        f"**{len(false)} are false as printed**: {len(failing)} contradicted inside their "
-        f"hypotheses, their own checks testing no corrected form (status "
-        f"{Status.FAILS.value}): "
-        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in failing)
-        + f"; {len(rescued)} of them have a repaired row that tests the corrected form on the "
-        "same runs, and holds: "
-        + ", ".join(_row_link(r.number) for c in rescued for r in repaired_of(c))
-        + f"; {len(corrected)} whose own checks test a corrected form, which holds (status "
-        f"{Status.ERRATUM.value}): "
-        + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in corrected)
-        + " (the ledger links each to its repair)"
+        f"**{len(false)} are false as printed** (the ledger links each to its repair):"
+        + "".join(f"\n  * {part}." for part in false_parts),
+        f"**The corrigendum's {len(repaired)} repaired results**, checked on the runs of the "
+        f"printed forms: {concluded(repaired)}"
         + (
-            f"; besides these, **{len(vacuous)} vacuous as printed**, not false (a printed "
-            "bound on a probability of at least 1): "
-            + ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in vacuous)
-            if vacuous
+            f" ({', '.join(_row_link(r.number) for r in untested)}: "
+            f"{untested_kinds([results.get(r.number) for r in repaired])})"
+            if untested
             else ""
         )
-        + ".",
-        f"**{len(errata)} errata**, the flaws found anywhere in the paper (a statement, a "
-        "proof's line, a constant, a typo; not the status above), each checked as printed and "
-        f"as corrected ([notebook 08d](08d-errata.ipynb)); of the {len(repaired)} checks of "
-        f"repaired results, {repaired_counts(repaired)}.",
+        + (
+            f"; the {len(vacuous_union)} with a vacuous union-bound form hold in the stronger "
+            "form their checks test, exceedance at most δ per draw"
+            if vacuous_union
+            else ""
+        )
+        + f". Its **{len(errata)} errata**, the flaws found anywhere in the paper (a statement, "
+        "a proof's line, a constant, a typo), are each checked as printed and as corrected "
+        "([notebook 08d](08d-errata.ipynb)).",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",

@@ -36,7 +36,7 @@ from ..section5.nonquadratic import (
 from ..section5.one_step import ONE_STEP, OneStepAtOptimum
 from ..section5.kappa import RATE_WINDOW
 from ..section5.theorem54 import final_rates
-from ...framework.decisions import exceeded, status_of
+from ...framework.decisions import exceeded, status_of, too_few_seeds
 from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -169,6 +169,7 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
         "looseness",
     )
     status = Status.HOLDS if violations.value <= config.delta else Status.FAILS
+    seeds = (too_few_seeds(violations, config.delta),) if status is Status.HOLDS else ()
     return Verdict(
         status,
         f"oracle step, d = {config.d}, κ = {config.condition:g}, b = {config.b}, "
@@ -177,7 +178,7 @@ def check_lemma52_repaired(config: MeanRun = LEMMA52, divisor: float = 32.0) -> 
         f"{config.delta:g}); measured/promised contraction " + "{looseness}; with δ/(b + 2) "
         "inside the constants c₂ = {c2_union}",
         (violations, loose, c2_union),
-        (vacuous,),
+        (vacuous, *seeds),
         data={"promised": promised, "ratio": R, "mask": M},
     )
 
@@ -222,14 +223,16 @@ def check_lemma52_nonquadratic_repaired(
         "looseness",
     )
     share = proportion("informative", int(informative.sum()), informative.size)
+    status = Status.HOLDS if violations.value <= config.delta else Status.FAILS
     return Verdict(
-        Status.HOLDS if violations.value <= config.delta else Status.FAILS,
+        status,
         f"2-D logistic (γ = {f.gamma:.3g}), practical step, α = {config.alpha:g}, "
         f"b = {config.b}, {config.seeds} seeds × {config.iterations} steps: " + "{informative} "
         "of the steps meet the repaired hypotheses with f_k − f* > Δ_α,2 = {delta_alpha}; of "
         f"these {{violations}} exceed the repaired bound (allowed δ = {config.delta:g}); "
         "measured/promised contraction {looseness}",
         (share, exact("delta_alpha", delta_alpha), violations, loose),
+        (too_few_seeds(violations, config.delta),) if status is Status.HOLDS else (),
     )
 
 

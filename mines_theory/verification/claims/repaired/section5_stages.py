@@ -13,7 +13,7 @@ from mines_theory.theory.bounds.corrected import Lemma53Corrected
 from ..section5.stages import RESCALED, TWO_STAGES, TwoStageRun, predicted_switch
 from ..section5.covariance_stages import terms_matter
 from ..section5.theorem54_stages import stage_measurements, two_stage_shape
-from ...framework.decisions import status_of
+from ...framework.decisions import status_of, too_few_seeds
 from ...framework.declare import repaired
 from ...framework.sizes import Data
 from ...framework.stats import bootstrap
@@ -95,6 +95,13 @@ def check_theorem54_nonquadratic_repaired(
         bootstrap(lambda s: float(np.median(rate2[s])), config.seeds, "rate_2"),
         exact("promised_2", bounds["promised"][1]),
     )
+    allowed = {"A1": config.delta, "A2": config.delta, "B1": rescaled.delta}
+    seeds = [  # each share against its run's δ; the first that the seeds cannot decide
+        too_few_seeds(m, allowed[m.name[:2]])
+        for m in measurements
+        if m.name in {f"{k}_repaired_violations" for k in allowed}
+    ]
+    few = [next((q for q in seeds if q.outcome), seeds[0])] if status is Status.HOLDS else []
     return Verdict(
         status,
         f"logistic, α = {config.alpha:g}, b = {config.b}, δ = {config.delta:g}, {config.seeds} "
@@ -113,6 +120,7 @@ def check_theorem54_nonquadratic_repaired(
                 "the certified entry lies beyond the run: no run could enter later",
                 switch > config.iterations,
             ),
+            *few,
         ),
         data={"shape": shape, "switch": switch},
     )

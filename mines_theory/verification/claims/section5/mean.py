@@ -19,6 +19,7 @@ from .common import ellipsoid, lockstep
 from ...framework.decisions import LOOSE
 from ...framework.declare import claim
 from ...framework.sizes import Data
+from ...framework.decisions import too_few_seeds
 from ...framework.stats import MIN_UNITS, bootstrap, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 
@@ -144,8 +145,8 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
     with a 95% bootstrap interval over seeds, the promised contraction 1 − median bound, the
     median measured contraction with its interval; "holds" where the share is at most δ; the
     qualifier "loose" where the lower end of the measured contraction's interval is at least
-    ``LOOSE`` times the promised one. ``Undecidable`` with fewer than 2 seeds or a seed
-    without a counted step."""
+    ``LOOSE`` times the promised one, and, where it holds, ``decisions.too_few_seeds``.
+    ``Undecidable`` with fewer than 2 seeds or a seed without a counted step."""
     R, M = np.asarray(ratio, dtype=float), np.asarray(mask, dtype=bool)
     B = np.broadcast_to(np.asarray(bound, dtype=float), R.shape)
     seeds = R.shape[1]
@@ -168,7 +169,7 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
     promised = 1.0 - float(np.median(B[M]))
     v = bootstrap(violations, seeds, "violations", method="BCa", percent=True)
     c = bootstrap(measured, seeds, "measured")
-    qualifiers = (
+    qualifiers: tuple[Qualifier, ...] = (
         Qualifier(
             "loose",
             f"median measured contraction ≥ {LOOSE:g}× the promised one "
@@ -177,6 +178,8 @@ def decide_per_step(ratio, mask, bound, *, delta: float):
         ),
     )
     status = Status.HOLDS if v.value <= delta else Status.FAILS
+    if status is Status.HOLDS:  # a share of 0 in few seeds cannot exclude a rate above δ
+        qualifiers += (too_few_seeds(v, delta),)
     return status, (v, Measurement("promised", promised, 1e-6 * promised), c), qualifiers
 
 

@@ -25,6 +25,7 @@ from ..appendix_e.common import ends
 from ...framework.decisions import LOOSE
 from ...framework.declare import claim
 from ...framework.sizes import Data
+from ...framework.decisions import too_few_seeds
 from ...framework.stats import K_SE, MIN_UNITS, at_least, bootstrap, finite, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict, decides
 from .common import asymmetric_logistic, number, run_from_the_start
@@ -465,6 +466,8 @@ def decide_nonquadratic_step(
         status = Status.FAILS
     else:
         status = Status.ERRATUM if erratum else Status.HOLDS
+    if status is Status.HOLDS:  # a share of 0 in few seeds cannot exclude a rate above δ
+        qualifiers.append(too_few_seeds(v, delta))
     return status, tuple(measurements), tuple(qualifiers)
 
 
