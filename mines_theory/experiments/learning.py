@@ -26,7 +26,7 @@ from mines_theory.problems.baselines import CMAES
 from mines_theory.validation import objective as check_objective
 from mines_theory.validation import positive_int, positive_scalar
 
-__all__ = ["LEARNERS", "evaluations_to_learn", "predicted_evaluations", "learner"]
+__all__ = ["LEARNERS", "evaluations_to_learn", "learner", "predicted_evaluations", "rate_and_cost"]
 
 #: The methods whose learning is measured: MiNES with the step-size rule, and CMA-ES.
 LEARNERS = ("MiNES-step", "CMA-ES")
@@ -42,8 +42,9 @@ def learner(method: str, dim: int, seed: int) -> Any:
     raise ValueError(f"method must be one of {LEARNERS}, got {method!r}")
 
 
-def _rate_and_cost(method: str, dim: int) -> tuple[float, int]:
-    """(η, evaluations per iteration) of ``predicted_evaluations``."""
+def rate_and_cost(method: str, dim: int) -> tuple[float, int]:
+    """(η, evaluations per iteration) of ``predicted_evaluations``: the floor of MiNES's η_{2,k}
+    and 2b + 1, or CMA-ES's c₁ + c_μ and λ."""
     if method == "MiNES-step":
         b = default_batch_size(dim)
         eta2 = PracticalEta2(prior_batches(dim, b))
@@ -58,7 +59,7 @@ def predicted_evaluations(method: str, dim: int, condition: float) -> float:
     """ln(κ)/η iterations times the evaluations of one (module docstring)."""
     positive_int("dim", dim)
     positive_scalar("condition", condition)
-    rate, cost = _rate_and_cost(method, dim)
+    rate, cost = rate_and_cost(method, dim)
     return math.log(condition) / rate * cost
 
 
