@@ -286,7 +286,7 @@ def test_competitive_data_holds():
     verdict = coco_bbob.decide(synthetic(factors))
     assert verdict.status is Status.HOLDS, verdict.report()
     assert verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert verdict.qualifier("ECDF area not inferior to the better peer's").outcome
+    assert verdict.qualifier("ECDF area not inferior").outcome
     assert verdict.qualifier("beats RGF at 10⁻¹").outcome
     low, high = verdict["ECDF area, MiNES − better peer"].interval
     assert low < 0 < high
@@ -311,7 +311,7 @@ def test_slower_and_unsolved_fails_on_both_criteria():
     )
     assert verdict.status is Status.FAILS
     assert not verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
+    assert not verdict.qualifier("ECDF area not inferior").outcome
     assert verdict["ECDF area, MiNES − better peer"].interval[1] < 0
 
 
@@ -320,7 +320,7 @@ def test_the_ecdf_criterion_flips_alone():
     as CMA-ES (aRT ratio 1) but every easier target only then, so its ECDF lies below."""
     verdict = coco_bbob.decide(synthetic(1.0, late=("MiNES",)))
     assert verdict.qualifier("aRT within 3× of the better peer").outcome
-    assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
+    assert not verdict.qualifier("ECDF area not inferior").outcome
     assert verdict.status is Status.FAILS
 
 
@@ -335,7 +335,7 @@ def test_non_inferiority_flips_at_the_margin():
         assert gap.value == pytest.approx(-math.log10(factor) / 4, abs=1e-12)
         assert gap.interval[0] == pytest.approx(gap.value, abs=1e-12)  # every pair alike
         assert verdict.qualifier("aRT within 3× of the better peer").outcome
-        assert verdict.qualifier("ECDF area not inferior to the better peer's").outcome is holds
+        assert verdict.qualifier("ECDF area not inferior").outcome is holds
         assert (verdict.status is Status.HOLDS) is holds
 
 
@@ -353,7 +353,7 @@ def test_a_smaller_experiment_does_not_pass_more_easily():
     assert high_full < 0 <= high_part  # the small experiment's interval reaches 0 …
     assert high_part - low_part > high_full - low_full
     for verdict in (full, part):  # … but non-inferiority holds for neither
-        assert not verdict.qualifier("ECDF area not inferior to the better peer's").outcome
+        assert not verdict.qualifier("ECDF area not inferior").outcome
 
 
 def test_the_bootstrap_by_function_resamples_functions():

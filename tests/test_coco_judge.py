@@ -12,7 +12,7 @@ from mines_theory.verification.claims.coco_bbob import CocoMeasures, describe, j
 from mines_theory.verification.framework.verdict import Kind, Measurement, Status, Undecidable
 
 ART = "aRT within 3× of the better peer"
-ECDF = "ECDF area not inferior to the better peer's"
+ECDF = "ECDF area not inferior"
 BY_FUNCTION = "ECDF area, MiNES − better peer, by function"
 RGF = "beats RGF at 10⁻¹"
 

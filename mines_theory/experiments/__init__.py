@@ -7,5 +7,6 @@ module          what
                 ``concurrent.futures`` executor
 ``runs``        seeded runs of MiNES and the baselines as DataFrames (lockstep over seeds)
 ``coco``        the solvers on COCO's ``bbob`` suite (``make coco``) and its summary
+``learning``    how fast MiNES's Σ⁻¹ and CMA-ES's covariance learn an ill-conditioned Hessian
 ==============  ===============================================================================
 """

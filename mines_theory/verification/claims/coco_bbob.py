@@ -335,7 +335,7 @@ def judge(
             aRT_ok,
         ),
         Qualifier(
-            "ECDF area not inferior to the better peer's",
+            "ECDF area not inferior",
             f"the lower end of the 95% bootstrap interval (over functions, each with its "
             f"dimensions) of the area under MiNES's runtime ECDF ({len(TARGETS)} targets from "
             f"{_exponential(TARGETS[0])} to {_exponential(TARGETS[-1])}) minus "
