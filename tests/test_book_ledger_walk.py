@@ -124,15 +124,19 @@ def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
     table = report.summary_table(repairs=True, walk=slipped)
     lemma = _row(table, "Lemma 5.1")
     assert "[first false step 9](walk-lemma-5-1.md) (2 typos before it)" in lemma  # 3 and 6
-    # Thm 3.4's walk: typos at steps 4, 21, 24, 27 and 33 before step 41; Lemma 5.2's one at 5
-    theorem = "[first false step 41](walk-thm-3-4.md) (5 typos before it)"
+    # Thm 3.4's walk: typos at steps 4, 21, 24, 27 and 33, then step 41, an imprecision (the
+    # norm of its erratum): slips only, no error; Lemma 5.2's one typo at 5 before step 6
+    theorem = "[proof has slips only, the first at step 4](walk-thm-3-4.md)"
     assert theorem in _row(table, "Thm 3.4")
     assert "[first false step 6](walk-lemma-5-2.md) (a typo at step 5)" in _row(table, "Lemma 5.2")
+    # Lemma D.6's walk: 7 typos, the first at step 1, before step 14 (not a slip)
+    d6 = "[first false step 14](walk-lemma-d-6.md) (7 typos before it)"
+    assert d6 in _row(table, "Lemma D.6")
     # the ledger's sections name the first of several typos too (the table's column wraps)
     page = report.ledger_page(lambda notebook: notebook, walk=slipped)
-    section = page[page.index("(claim-thm-3-4)=") :]
+    section = page[page.index("(claim-lemma-d-6)=") :]
     section = section[: section.index("<details")]
-    assert "(walk-thm-3-4.md) (5 typos before it, the first at step 4)." in section
+    assert "(walk-lemma-d-6.md) (7 typos before it, the first at step 1)." in section
     assert "first false step 3]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
     typos = [
         name

@@ -478,6 +478,19 @@ def test_the_walk_map_marks_the_step_the_ledger_names_and_typos_apart():
             ],
         }
     }
+    # an imprecision beside the typo: slips only, drawn as the ledger says it ("slips 1")
+    walk["proofs"]["Thm 3.4"] = [
+        {"index": 1, "status": "fails", **typo},
+        {"index": 2, "status": "fails", "slip": "imprecision"},
+    ]
+    boxes = proofmap.walk_boxes(proof_summaries(walk))
+    assert boxes["Thm 3.4"] == (proofmap.WalkCategory.TYPOS, "2/2 slips 1")
+    assert report.slips_only("Thm 3.4", walk) == 1
+    walk["proofs"]["Thm 3.4"][1]["slip"] = None  # an error: the map's ✗ and no slips note
+    boxes = proofmap.walk_boxes(proof_summaries(walk))
+    assert boxes["Thm 3.4"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
+    assert report.slips_only("Thm 3.4", walk) is None
+    del walk["proofs"]["Thm 3.4"]
     boxes = proofmap.walk_boxes(proof_summaries(walk))
     assert boxes["Lemma 5.1"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
     assert boxes["Thm 3.2"] == (proofmap.WalkCategory.TYPOS, "2/2 typos 2")
@@ -491,6 +504,9 @@ def test_the_walk_map_marks_the_step_the_ledger_names_and_typos_apart():
         note = report.proof_note(name, Status.HOLDS, slipped, words="step {step}")
         if kind is proofmap.WalkCategory.FALSE:
             assert note and note.startswith(f"[step {line.split('✗ ')[1]}]"), name
+        elif kind is proofmap.WalkCategory.TYPOS and "slips" in line:
+            # typos and imprecisions only: the step the ledger's "slips only" names
+            assert report.slips_only(name, slipped) == int(line.split("slips ")[1]), name
         elif kind is proofmap.WalkCategory.TYPOS:
             assert note and "typos only" in note, name
 

@@ -22,7 +22,7 @@ from mines_theory.files import write_text
 
 from ..framework import ledger
 from ..framework.spec import Erratum
-from ..views.report import first_false, first_not_typo
+from ..views.report import first_false, first_not_typo, slip_kind
 from . import spec
 
 __all__ = [
@@ -136,20 +136,23 @@ def load(path: Path | None = None) -> dict[str, Any]:
 class ProofSummary:
     """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
     the index of its first false step that is not a typo (``views.report.first_not_typo``, the
-    rule by which the ledger says where a proof fails; None if none), and ``typo``, its first
-    false step where every false step is a typo (the ledger's "proof has typos only"), else
-    None."""
+    rule by which the ledger says where a proof fails; None if none, or if every false step is
+    a slip), ``typo``, its first false step where every false step is a typo or an imprecision
+    (the ledger's "proof has typos only" or "slips only", ``views.report.slip_kind``), else
+    None, and ``slips``, whether one of those is an imprecision."""
 
     steps: int
     decided: int
     first_false: int | None
     typo: int | None = None
+    slips: bool = False
 
     def __str__(self) -> str:
         if self.first_false:
             where = f"first false at step {self.first_false}"
         elif self.typo:
-            where = f"typos only, the first at step {self.typo}"
+            only = "slips" if self.slips else "typos"
+            where = f"{only} only, the first at step {self.typo}"
         else:
             where = "no false step"
         return f"{self.decided} of {self.steps} steps decided, {where}"
@@ -167,10 +170,15 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
     decided = ("identity", "holds", "fails")
     out = {}
     for name, steps in data["proofs"].items():
-        substantive = first_not_typo(steps)
-        typo = first_false(steps) if substantive is None else None
+        kind = slip_kind(steps)
+        substantive = None if kind else first_not_typo(steps)
+        typo = first_false(steps) if kind else None
         out[name] = ProofSummary(
-            len(steps), sum(s["status"] in decided for s in steps), substantive, typo
+            len(steps),
+            sum(s["status"] in decided for s in steps),
+            substantive,
+            typo,
+            slips=kind == "slips",
         )
     return out
 

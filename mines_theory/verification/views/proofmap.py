@@ -74,7 +74,7 @@ class WalkCategory(str, enum.Enum):
 
     NO_FALSE = "proof walked, no false step"
     FALSE = "proof walked, a step fails"
-    TYPOS = "proof walked, only typos fail"
+    TYPOS = "proof walked, only typos or imprecisions fail"
     NOT_WALKED = "proof not walked"
 
 
@@ -178,6 +178,7 @@ WALK_WORDS = (
     "“✓”: no step fails",
     "“✗ 4”: step 4 is the first false step\nthat is not a typo (the ledger's)",
     "“typos 3”: every false step is a typo,\nthe first at step 3",
+    "“slips 4”: every false step is a typo\nor an imprecision, the first at step 4",
 )
 
 
@@ -195,7 +196,8 @@ def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, st
         if summary is None:
             out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
         elif summary.first_false is None and summary.typo is not None:
-            line = f"{summary.decided}/{summary.steps} typos {summary.typo}"
+            only = "slips" if getattr(summary, "slips", False) else "typos"
+            line = f"{summary.decided}/{summary.steps} {only} {summary.typo}"
             out[n.name] = (WalkCategory.TYPOS, line)
         elif summary.first_false is None:
             out[n.name] = (WalkCategory.NO_FALSE, f"{summary.decided}/{summary.steps} ✓")

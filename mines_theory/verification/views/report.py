@@ -82,6 +82,7 @@ __all__ = [
     "slips_only",
     "slips_note",
     "SLIPS",
+    "slip_kind",
     "SLIPS_ONLY",
     "said_of",
     "tex_labels",
@@ -447,11 +448,26 @@ def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
     if walk is None:
         return None
     steps = walk["proofs"].get(number.split(", ", 1)[0]) or ()  # its statement's walk
-    false = [s for s in steps if s["status"] == "fails"]
-    kinds = {s.get("slip") for s in false}
-    if not false or not kinds <= set(SLIPS) or "imprecision" not in kinds:
+    return first_false(steps) if slip_kind(steps) == "slips" else None
+
+
+def slip_kind(steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """What a walked proof's false ``steps`` are, where none is an error: "typos" where every
+    one is a typo (``proof_note``'s "proof has typos only"), "slips" where every one is a slip
+    (``SLIPS``) and one an imprecision at least (``slips_only``); None where one is neither or
+    none fails. One rule for the ledger and the walk map (``proofs.published.proof_summaries``).
+
+    >>> slip_kind([{"status": "fails", "slip": "typo"}, {"status": "holds"}])
+    'typos'
+    >>> slip_kind([{"status": "fails", "slip": "typo"}, {"status": "fails", "slip": "imprecision"}])
+    'slips'
+    >>> slip_kind([{"status": "fails", "slip": "imprecision"}, {"status": "fails"}]) is None
+    True
+    """
+    kinds = {s.get("slip") for s in steps if s["status"] == "fails"}
+    if not kinds or not kinds <= set(SLIPS):
         return None
-    return first_false(steps)
+    return "slips" if "imprecision" in kinds else "typos"
 
 
 def slips_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
