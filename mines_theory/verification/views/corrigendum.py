@@ -317,6 +317,26 @@ def _constant(name: str) -> str:
     return CONSTANT_NAMES[name]
 
 
+#: How a derivation's sympy symbols are displayed where their plain names would misread: the
+#: paper's $\mathscr{L}_k$ and $\xi_k$ of eq:dec (sympy's own would print $L_k$, read as $L$, and
+#: a bare $\xi$).
+DISPLAY_SYMBOLS = {"L_k": r"\mathscr{L}_k", "xi": r"\xi_k"}
+
+
+def _latex(expression: sp.Expr) -> str:
+    """``expression`` in LaTeX with the symbols of ``DISPLAY_SYMBOLS`` in the paper's notation.
+
+    >>> print(_latex(sp.Symbol("xi") / sp.Symbol("L_k")))
+    \\frac{\\xi_k}{\\mathscr{L}_k}
+    """
+    names = {
+        symbol: DISPLAY_SYMBOLS[symbol.name]
+        for symbol in expression.free_symbols
+        if isinstance(symbol, sp.Symbol) and symbol.name in DISPLAY_SYMBOLS
+    }
+    return sp.latex(expression, symbol_names=names)
+
+
 def derivation_markdown(name: str) -> str:
     """Each quantity that ``derivations.<name>`` derives, named in the paper's symbols
     (``DERIVED_NAMES``): its closed form (display math) and whether the derivation from the
@@ -337,7 +357,7 @@ def derivation_markdown(name: str) -> str:
         lines += [
             f"* {DERIVED_NAMES[name, key]} {answer}",
             "",
-            f"  $$ {sp.latex(closed)} $$",
+            f"  $$ {_latex(closed)} $$",
             "",
         ]
     return with_number("\n".join(lines))
