@@ -139,10 +139,9 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
         decide_chi_threshold(
             printed_failed, failed, y0, allowed, violations, outside_violations, laurent_massart
         ),
-        "on a grid of {cases} cases (d ≤ 50), eq:chi_1 fails in {printed} as printed "
-        "(flagged when > 0) and in {failed} with log(b/δ); on a second grid of {wide} "
-        "cases (d ≤ 2000), the form with log(b/δ) fails in {outside} beyond eq:chi's "
-        "range and {region} inside it, Laurent–Massart's radius in {laurent_massart}",
+        "grid 1 ({cases} cases, d ≤ 50): eq:chi_1 fails in {printed} as printed "
+        "(flagged when > 0), {failed} with log(b/δ); grid 2 ({wide}, d ≤ 2000): "
+        "with log(b/δ) in {outside} beyond eq:chi's range, {region} inside it",
         (
             count("printed", printed_failed),
             count("cases", cases),
