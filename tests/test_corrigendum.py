@@ -134,7 +134,7 @@ def test_lemma_e8_repaired_holds_and_the_printed_radius_fails():
 
 
 def test_lemma_e8_s_repaired_radius_implies_the_erratum_s_where_eq_chi_applies():
-    """What the repair's spec says of the two radii of eq:chi_1's event P(‖u‖² ≥ A_t) ≤
+    """What 08c says of the two radii of eq:chi_1's event P(‖u‖² ≥ A_t) ≤
     δ/(b(t+1)²): the erratum's corrected 8 log(b/δ) + 16 log(t+1) + d is d + 8x, x =
     log(b(t+1)²/δ), and the repair's d + 2√(dx) + 2x is no larger exactly where d ≤ 9x, which
     contains eq:chi's range d ≤ 8x; there the repair implies the erratum's (a larger threshold,

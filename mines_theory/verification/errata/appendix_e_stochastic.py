@@ -139,9 +139,9 @@ def erratum_chi_threshold(printed: bool = True) -> Verdict:
         decide_chi_threshold(
             printed_failed, failed, y0, allowed, violations, outside_violations, laurent_massart
         ),
-        "eq:chi_1 fails in {printed} of {cases} grid cases as printed (flagged when "
-        "> 0), {failed} with log(b/δ); for d ≤ 2000 in {outside} of {wide}, beyond "
-        "eq:chi's range",
+        "grid 1 ({cases} cases, d ≤ 50): eq:chi_1 fails in {printed} as printed "
+        "(flagged when > 0), {failed} with log(b/δ); grid 2 ({wide}, d ≤ 2000): "
+        "with log(b/δ) in {outside} beyond eq:chi's range, {region} inside it",
         (
             count("printed", printed_failed),
             count("cases", cases),

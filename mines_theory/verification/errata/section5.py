@@ -284,8 +284,8 @@ def erratum_lemma51_substitution(printed: bool = True) -> Verdict:
             corrected=exceed["corrected"]["exceeds"],
         ),
         "sympy: {differ} of 3 printed coefficients are wrong; one step from μ* exceeds "
-        "Δα,1 in {printed} of draws, with γ² {printed_gamma_sq} (flagged when > δ = "
-        "10% by 5 SE)",
+        "the printed Δα,1 in {printed} of draws, the printed with γ² for γ in "
+        "{printed_gamma_sq} (flagged when both > δ = 10% by 5 SE)",
         (
             count("differ", sum(differ)),
             share["printed"],

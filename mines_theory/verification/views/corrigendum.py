@@ -161,11 +161,28 @@ def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ..
     return "; ".join([said, *checked])
 
 
+def printed_markdown(number: str) -> str:
+    """The printed statement of the repaired claim ``number`` alone (its section's first
+    paragraph, "**Printed.** …"), for a page that says what is wrong with it before the repaired
+    box (then ``section_markdown(…, printed=False)`` gives the rest of the section)."""
+    repair = ledger.repair(number).repair
+    if repair is None:
+        raise ValueError(f"number must be a repaired result with a Repair, got {number!r}")
+    return html_scripts(with_number(_printed(repair.printed)))
+
+
+def _printed(statement: str) -> str:
+    # display mathematics ($$…$$) needs a paragraph of its own
+    return "**Printed.**" + ("\n\n" if statement.startswith("$$") else " ") + statement
+
+
 def repair_markdown(
     entry: Claim,
     verdict: Verdict | None = None,
     more: tuple[Verdict, ...] = (),
     evidence: Mapping[str, Verdict] | None = None,
+    *,
+    printed: bool = True,
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
@@ -175,16 +192,14 @@ def repair_markdown(
     functions that hold the constants and the derivation's steps, and each check's verdict
     (``verdict``, then ``more``), its one-line answer with the detail folded behind it
     (``folded``), or a pointer to the errata's checks when there is none. Plain-text scripts
-    and primes are set as HTML (``report.html_scripts``)."""
+    and primes are set as HTML (``report.html_scripts``). ``printed=False`` leaves out the
+    printed statement, which the page shows apart (``printed_markdown``)."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
     rows = ledger.repaired_rows(entry.repairs or entry.number)
     verdicts = () if verdict is None else (verdict, *more)
-    lines = [
-        # display mathematics ($$…$$) needs a paragraph of its own
-        "**Printed.**" + ("\n\n" if repair.printed.startswith("$$") else " ") + repair.printed,
-        "",
+    lines = ([_printed(repair.printed), ""] if printed else []) + [
         statement_box(entry),
         "",
         f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
@@ -248,12 +263,14 @@ def page_verdicts(page: str) -> PageVerdicts:
     return PageVerdicts(fresh, shown, checks, evidence)
 
 
-def section_markdown(number: str, verdicts: PageVerdicts) -> str:
+def section_markdown(number: str, verdicts: PageVerdicts, *, printed: bool = True) -> str:
     """The corrigendum's section of the repaired claim ``number`` ("Lemma 5.3"), with the
     verdicts of its page (``page_verdicts``): ``repair_markdown`` with its checks and the
-    checks of its errata."""
+    checks of its errata (without the printed statement if not ``printed``)."""
     first, *more = verdicts.checks.get(number) or (None,)
-    return repair_markdown(ledger.repair(number), first, tuple(more), verdicts.evidence)
+    return repair_markdown(
+        ledger.repair(number), first, tuple(more), verdicts.evidence, printed=printed
+    )
 
 
 #: What each function of ``theory.bounds`` that a repair names (``Repair.corrected``) computes,
@@ -317,6 +334,26 @@ def _constant(name: str) -> str:
     return CONSTANT_NAMES[name]
 
 
+#: How a derivation's sympy symbols are displayed where their plain names would misread: the
+#: paper's $\mathscr{L}_k$ and $\xi_k$ of eq:dec (sympy's own would print $L_k$, read as $L$, and
+#: a bare $\xi$).
+DISPLAY_SYMBOLS = {"L_k": r"\mathscr{L}_k", "xi": r"\xi_k"}
+
+
+def _latex(expression: sp.Expr) -> str:
+    """``expression`` in LaTeX with the symbols of ``DISPLAY_SYMBOLS`` in the paper's notation.
+
+    >>> print(_latex(sp.Symbol("xi") / sp.Symbol("L_k")))
+    \\frac{\\xi_k}{\\mathscr{L}_k}
+    """
+    names = {
+        symbol: DISPLAY_SYMBOLS[symbol.name]
+        for symbol in expression.free_symbols
+        if isinstance(symbol, sp.Symbol) and symbol.name in DISPLAY_SYMBOLS
+    }
+    return sp.latex(expression, symbol_names=names)
+
+
 def derivation_markdown(name: str) -> str:
     """Each quantity that ``derivations.<name>`` derives, named in the paper's symbols
     (``DERIVED_NAMES``): its closed form (display math) and whether the derivation from the
@@ -337,7 +374,7 @@ def derivation_markdown(name: str) -> str:
         lines += [
             f"* {DERIVED_NAMES[name, key]} {answer}",
             "",
-            f"  $$ {sp.latex(closed)} $$",
+            f"  $$ {_latex(closed)} $$",
             "",
         ]
     return with_number("\n".join(lines))
