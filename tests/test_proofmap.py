@@ -13,7 +13,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from mines_theory.plotting.figures import save_figure
 from mines_theory.verification.framework import ledger
-from mines_theory.verification.proofs.published import proof_summaries
+from mines_theory.verification.proofs.pages import proof_summaries
 from mines_theory.verification.views import proofgraph, proofmap, report
 from mines_theory.verification.views.proofgraph import Category, Edge
 from mines_theory.verification.views.report import CONCLUSION_MEANING, Conclusion, conclusion

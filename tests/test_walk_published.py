@@ -260,7 +260,7 @@ def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
     """Theorem 12's own lines hold, yet it rests on Lemmas 9–11, whose proofs fail: its page
     says so, each cited result with its walk's first false step (or 'not walked')."""
     page = pages.proof_page("Thm 5.4", PUBLISHED)
-    summaries = published.proof_summaries(PUBLISHED)
+    summaries = pages.proof_summaries(PUBLISHED)
     assert summaries["Thm 5.4"].first_false is None
     for name, printed in (("Lemma 5.1", 9), ("Lemma 5.2", 10), ("Lemma 5.3", 11)):
         first = summaries[name].first_false

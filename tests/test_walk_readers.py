@@ -179,7 +179,7 @@ def test_the_proof_maps_pass_rule_9():
     conclusions = proofmap.node_conclusions(pages.with_slips(PUBLISHED))
     maps = (
         proofmap.draw_proof_map(conclusions, false=proofmap.false_as_printed()),
-        proofmap.draw_proof_map(walk=published.proof_summaries(PUBLISHED)),
+        proofmap.draw_proof_map(walk=pages.proof_summaries(PUBLISHED)),
     )
     for fig in maps:
         assert figure_violations(fig) == []

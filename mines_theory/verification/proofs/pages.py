@@ -31,6 +31,7 @@ from ..views.report import (
     page_name,
 )
 from ..views.report import first_not_typo as report_first_not_typo
+from ..views.report import slip_kind
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
@@ -38,7 +39,6 @@ from .published import (
     apart,
     cross_check,
     load,
-    proof_summaries,
     reconciliation,
     summary_table,
 )
@@ -46,6 +46,8 @@ from .walk import points_into
 
 __all__ = [
     "CHAINED",
+    "ProofSummary",
+    "proof_summaries",
     "FOLD",
     "FOUND",
     "GLOSSARY",
@@ -2459,6 +2461,55 @@ def _read_as(kind: str) -> str:
     return (
         f"No erratum names this step: the walk reads it as {words} (its reading, below, says why)."
     )
+
+
+@dataclass(frozen=True)
+class ProofSummary:
+    """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
+    the index of its first false step that is not a typo (``views.report.first_not_typo``, the
+    rule by which the ledger says where a proof fails; None if none, or if every false step is
+    a slip), ``typo``, its first false step where every false step is a typo or an imprecision
+    (the ledger's "proof has typos only" or "slips only", ``views.report.slip_kind``), else
+    None, and ``slips``, whether one of those is an imprecision."""
+
+    steps: int
+    decided: int
+    first_false: int | None
+    typo: int | None = None
+    slips: bool = False
+
+    def __str__(self) -> str:
+        if self.first_false:
+            where = f"first false at step {self.first_false}"
+        elif self.typo:
+            only = "slips" if self.slips else "typos"
+            where = f"{only} only, the first at step {self.typo}"
+        else:
+            where = "no false step"
+        return f"{self.decided} of {self.steps} steps decided, {where}"
+
+
+def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSummary]:
+    """Each walked proof's ``ProofSummary``, by our name, from the published walk (``load``)
+    unless ``data``; each step's slip is read as ``proofs.pages.with_slips`` reads it, unless
+    the steps carry it already (``with_slips``)."""
+    data = load() if data is None else data
+    if any("slip" not in s for steps in data["proofs"].values() for s in steps):
+        data = with_slips(data)
+    decided = ("identity", "holds", "fails")
+    out = {}
+    for name, steps in data["proofs"].items():
+        kind = slip_kind(steps)
+        substantive = None if kind else report_first_not_typo(steps)
+        typo = first_false(steps) if kind else None
+        out[name] = ProofSummary(
+            len(steps),
+            sum(s["status"] in decided for s in steps),
+            substantive,
+            typo,
+            slips=kind == "slips",
+        )
+    return out
 
 
 def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,6 @@ walks every proof again and fails where a step's status is not the published one
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,13 +21,11 @@ from mines_theory.files import write_text
 
 from ..framework import ledger
 from ..framework.spec import Erratum
-from ..views.report import first_false, first_not_typo, slip_kind
 from . import spec
 
 __all__ = [
     "reconciliation",
     "PUBLISHED",
-    "ProofSummary",
     "APART",
     "WalkError",
     "apart",
@@ -38,7 +35,6 @@ __all__ = [
     "failing_steps",
     "fresh",
     "load",
-    "proof_summaries",
     "summary_table",
     "write",
 ]
@@ -130,57 +126,6 @@ def load(path: Path | None = None) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("proofs"), dict):
         raise WalkError(f"the published walk {path} must be an object with a 'proofs' table")
     return data
-
-
-@dataclass(frozen=True)
-class ProofSummary:
-    """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
-    the index of its first false step that is not a typo (``views.report.first_not_typo``, the
-    rule by which the ledger says where a proof fails; None if none, or if every false step is
-    a slip), ``typo``, its first false step where every false step is a typo or an imprecision
-    (the ledger's "proof has typos only" or "slips only", ``views.report.slip_kind``), else
-    None, and ``slips``, whether one of those is an imprecision."""
-
-    steps: int
-    decided: int
-    first_false: int | None
-    typo: int | None = None
-    slips: bool = False
-
-    def __str__(self) -> str:
-        if self.first_false:
-            where = f"first false at step {self.first_false}"
-        elif self.typo:
-            only = "slips" if self.slips else "typos"
-            where = f"{only} only, the first at step {self.typo}"
-        else:
-            where = "no false step"
-        return f"{self.decided} of {self.steps} steps decided, {where}"
-
-
-def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSummary]:
-    """Each walked proof's ``ProofSummary``, by our name, from the published walk (``load``)
-    unless ``data``; each step's slip is read as ``proofs.pages.with_slips`` reads it, unless
-    the steps carry it already."""
-    from .pages import with_slips
-
-    data = load() if data is None else data
-    if any("slip" not in s for steps in data["proofs"].values() for s in steps):
-        data = with_slips(data)
-    decided = ("identity", "holds", "fails")
-    out = {}
-    for name, steps in data["proofs"].items():
-        kind = slip_kind(steps)
-        substantive = None if kind else first_not_typo(steps)
-        typo = first_false(steps) if kind else None
-        out[name] = ProofSummary(
-            len(steps),
-            sum(s["status"] in decided for s in steps),
-            substantive,
-            typo,
-            slips=kind == "slips",
-        )
-    return out
 
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:

@@ -187,7 +187,7 @@ def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, st
     its decided steps of all, and the first false step that is not a typo after ✗, the rule
     of the ledger's ``report.proof_note``; "typos 3" where every false step is a typo, the
     first at step 3; "not walked"), from ``summaries``, each walked proof's summary by our
-    name (``proofs.published.proof_summaries``: ``steps``, ``decided``, ``first_false`` and
+    name (``proofs.pages.proof_summaries``: ``steps``, ``decided``, ``first_false`` and
     ``typo``). The walk is read by the caller: the proof walk renders the views' text, so the
     views do not import it."""
     out = {}
@@ -388,7 +388,7 @@ def draw_proof_map(
     fontsize : float
         Of the node labels, in points.
     walk : mapping, optional
-        Each walked proof's summary (``proofs.published.proof_summaries()``): when given, each
+        Each walked proof's summary (``proofs.pages.proof_summaries()``): when given, each
         box is drawn by its proof's walk (``walk_boxes``, ``WALK_STYLE``) instead of its
         verdict, with a third line: its decided steps of all, ✓ (no false step) or ✗ and the
         first false step.

@@ -455,7 +455,7 @@ def slip_kind(steps: Sequence[Mapping[str, Any]]) -> str | None:
     """What a walked proof's false ``steps`` are, where none is an error: "typos" where every
     one is a typo (``proof_note``'s "proof has typos only"), "slips" where every one is a slip
     (``SLIPS``) and one an imprecision at least (``slips_only``); None where one is neither or
-    none fails. One rule for the ledger and the walk map (``proofs.published.proof_summaries``).
+    none fails. One rule for the ledger and the walk map (``proofs.pages.proof_summaries``).
 
     >>> slip_kind([{"status": "fails", "slip": "typo"}, {"status": "holds"}])
     'typos'
