@@ -2772,10 +2772,11 @@ def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
 def reading_section() -> list[str]:
     """The proofs index's one explanation of how a walk page reads, which each page links
     (``_how_to_read``): how a display is walked (``CHAINED``) and what the margins are
-    (``margin_note``)."""
+    (``margin_note``). Its anchor is the heading's own (``READING_ANCHOR``, the book's
+    ``myst_heading_anchors``): a label of the same name beside it made Sphinx link "#id1"."""
     margins = margin_note([{"worst_margin": 0.0}])
     assert margins is not None
-    return [f"({READING_ANCHOR})=", "## How to read a walk page", "", CHAINED, "", margins, ""]
+    return ["## How to read a walk page", "", CHAINED, "", margins, ""]
 
 
 #: The widest relation a step says inline beneath its display (``_own_lines``), in visible

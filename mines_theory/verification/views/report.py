@@ -839,8 +839,8 @@ def conclusion_words(
     printed = as_printed(c.number, false) if c.kind != "repaired" else None
     if printed is not None and verdict.status in PROOF_NOTED:
         printed += _false_elsewhere(c)
-    if printed is not None and not repaired_twins(c) and verdict.status is not Status.ERRATUM:
-        printed += f" ({UNCHECKED_REPAIR.split(':')[0]})"  # why: in its section
+    # a repair without a repaired row (Lemmas E.2, E.9) says so in its section
+    # (``UNCHECKED_REPAIR``), not in the table's narrow column
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
@@ -1551,7 +1551,9 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
     lines = ["| claim | in the PDF | conclusion; on the runs | the number |", "|---|---|---|---|"]
-    notes = []
+    notes: list[str] = []
+    # each proof that fails as printed, once, with what fails at its step (``failing_step_clause``)
+    proof_notes: dict[str, str] = {}
     shown = []
     for spec in found:
         if isinstance(spec, Claim):
@@ -1565,18 +1567,18 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             )
             # "D.1 holds, but [its printed proof fails at step N](page). That step prints …",
             # once for a proof shown by several rows
+            # (not where every false step is a slip: the table's "stands" says so)
             words = "its printed proof fails at step {step}"
             note = (
                 proof_note(spec.number, v.status, walk, words, typos=False)
-                if spec.kind != "repaired"
+                if spec.kind != "repaired" and slips_only(spec.number, walk) is None
                 else None
             )
             if note is not None:
                 statement = _cell(spec.number.split(", ", 1)[0])
                 rated = "holds" if v.status is Status.HOLDS else "is an identity"
-                notes.append(
-                    f"{statement} {rated}, but {note}." + failing_step_clause(spec.number, walk)
-                )
+                said_of = f"{statement} {rated}, but {note}."
+                proof_notes[said_of] = failing_step_clause(spec.number, walk)
             elif spec.kind == "claim":
                 cited = cites_unproved(spec.number, walk)
                 notes += [cited] if cited is not None else []
@@ -1588,6 +1590,10 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     body = "```text\n" + printed.strip("\n") + "\n```"
     table = html_scripts("\n".join(lines))
     said = []  # under the table, in one paragraph
+    # a cell of several such proofs links each step (its walk page says what fails there); one
+    # proof's cell says it too ("That step prints …")
+    one = len(proof_notes) == 1
+    notes = [n + (c if one else "") for n, c in proof_notes.items()] + notes
     if notes:
         said.append(html_scripts(" ".join(dict.fromkeys(notes))))
     rows = [old[spec.number] for spec in found if isinstance(spec, Claim)]
