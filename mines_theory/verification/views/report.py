@@ -1441,14 +1441,13 @@ def _ledger_markdown(
     minutes = 5 * max(1, round(len(body.split()) / READING_SPEED / 5))
     return (
         "# The claims ledger\n\n"
-        f"**What you will learn**: the verdict of the paper's {len(ledger.claims())} checked "
-        f"statements, of {len(ledger.findings())} findings beyond them and of "
-        f"{len(ledger.repaired())} repaired results, one line each, where each repaired "
-        "statement is, and for each what was measured and each qualifier's criterion (click a "
-        "verdict).\n\n"
+        f"**What you will learn**: the verdict of each of the paper's {len(ledger.claims())} "
+        f"checked statements, {len(ledger.findings())} findings and "
+        f"{len(ledger.repaired())} repaired results, where each repair is, and what each "
+        "measured (click a verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
-        f"about {minutes} minutes in full (read the table, then the sections you need).\n\n"
+        f"about {minutes} minutes in full, the table first.\n\n"
         + body
         + "## Summary\n\nBy status: "
         + "; ".join(counts)
