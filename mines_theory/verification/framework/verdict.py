@@ -364,9 +364,12 @@ class Measurement:
         True
         >>> Measurement("v", 0.02, 0.01, "interval", (0.01, 0.05), percent=True).upper_share()
         0.05
+        >>> Measurement("v", 1.0, kind="interval", interval=(1.0, 1.0), percent=True,
+        ...             units=16).upper_share()  # all in every seed: 1 (the Wilson end is lower)
+        1.0
         """
         if self._unanimous() is not None:
-            return self._wilson_end()
+            return self._wilson_end() if self.value == 0.0 else 1.0
         return self.interval[1] if self.interval is not None else self.value
 
     def prose(self) -> str:

@@ -196,7 +196,7 @@ def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, st
         if summary is None:
             out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
         elif summary.first_false is None and summary.typo is not None:
-            only = "slips" if getattr(summary, "slips", False) else "typos"
+            only = "slips" if summary.slips else "typos"
             line = f"{summary.decided}/{summary.steps} {only} {summary.typo}"
             out[n.name] = (WalkCategory.TYPOS, line)
         elif summary.first_false is None:
