@@ -320,7 +320,7 @@ def staged_notebook(
     from tools.course_kit import link_solutions
 
     nb = nbformat.read(notebook, as_version=4)
-    link_solutions(nb, notebook.stem)
+    link_solutions(nb)
     alts = alts or {}
     first_code = True  # the setup cell, if any, is the notebook's first code cell
     for index, cell in enumerate(nb.cells):

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import nbformat
-from myst_parser.mdit_to_docutils.base import default_slugify
 
 from mines_theory.files import save_with, write_bytes, write_text
 from mines_theory.verification.framework.paper import equation_numbers
@@ -280,27 +279,6 @@ SOLUTION = re.compile(r"<details>\s*<summary>[^<]*</summary>\s*(?P<body>.*?)</de
 SOLUTIONS, SOLUTION_TARGET = "solutions", "sol-"
 
 
-#: An exercise set as a section without the directive (notebook 00's): a heading "Exercise" or
-#: "Exercise: <title>" opening its cell, its text, then its folded solution.
-HEADING_EXERCISE = re.compile(
-    r"^#{1,3} (?P<heading>Exercise\b[^\n]*)\n(?P<text>.*?)(?=<details>)", re.S
-)
-
-
-def heading_name(stem: str, heading: str, count: int) -> str:
-    """The heading of the ``count``-th exercise set as a section (``HEADING_EXERCISE``) of
-    notebook ``stem``, numbered within its notebook (such exercises are outside the book's
-    count, which sphinx-exercise keeps for the directives): "Exercise: the two bars at 0", the
-    second of 00's, is "Exercise 0.2: the two bars at 0".
-
-    >>> heading_name("00-overview", "Exercise: the two bars at 0", 2)
-    'Exercise 0.2: the two bars at 0'
-    >>> heading_name("00-overview", "Exercise", 1)
-    'Exercise 0.1'
-    """
-    return re.sub(r"^Exercise\b", f"Exercise {int(stem.split('-')[0])}.{count}", heading)
-
-
 #: A comment of a line of code: from a "#" that opens the line or follows a blank to its end.
 CODE_COMMENT = re.compile(r"(?:^|(?<=\s))#\s.*$")
 #: An equation label of the paper in a comment.
@@ -327,18 +305,11 @@ def printed_labels(code: str) -> str:
     )
 
 
-def _heading_label(stem: str, heading: str) -> str:
-    """The label of an exercise set as a section (``HEADING_EXERCISE``) of notebook ``stem``:
-    "ex-00-exercise-the-two-bars-at-0"."""
-    return f"ex-{stem.split('-')[0]}-{default_slugify(heading)}"
-
-
 class Exercise(NamedTuple):
     """One exercise of a notebook with its solution: the notebook, its label, its title (the
     heading of its cell), its text, the folded solution's prose and its solution cells; whether
     the book numbers it (an ``{exercise}`` directive without ``:nonumber:``, numbered through
-    the book by sphinx-exercise); where it is no directive, ``link_solutions`` gives its section
-    the label in the book's copy."""
+    the book by sphinx-exercise)."""
 
     notebook: str
     label: str
@@ -352,9 +323,7 @@ class Exercise(NamedTuple):
 def exercises(path: Path) -> list[Exercise]:
     """The exercises of the notebook at ``path`` (each ``{exercise}`` directive with a label),
     each with the solution folded after it in its cell and the code cells tagged ``solution``
-    that follow it, before the next exercise; glued values pasted. A cell without the directive
-    that opens with an "Exercise" heading and folds a solution (``HEADING_EXERCISE``) is an
-    exercise too, unnumbered, labelled after its notebook and heading."""
+    that follow it, before the next exercise; glued values pasted."""
     nb = nbformat.read(path, as_version=4)
     values = glued(nb)
     found: list[Exercise] = []
@@ -363,20 +332,6 @@ def exercises(path: Path) -> list[Exercise]:
             found[-1] = found[-1]._replace(cells=found[-1].cells + (cell,))
         if cell.cell_type != "markdown":
             continue
-        plain = HEADING_EXERCISE.match(cell.source)
-        if plain is not None and not EXERCISE.search(cell.source):
-            after = SOLUTION.search(cell.source, plain.end())
-            found.append(
-                Exercise(
-                    path.stem,
-                    _heading_label(path.stem, plain["heading"]),
-                    plain["heading"],
-                    paste_glue(plain["text"].strip(), values),
-                    paste_glue(after["body"].strip(), values) if after else "",
-                    (),
-                    numbered=False,
-                )
-            )
         for match in EXERCISE.finditer(cell.source):
             label = re.search(r":label:\s*(\S+)", match["options"])
             if label is None:
@@ -429,8 +384,7 @@ def solutions_page(notebooks: Path) -> str:
         "folds under its exercise, gathered here with the code that checks them and what it "
         "prints, so that the lectures can be handed out without them. Each exercise links here, "
         "and each solution back to its exercise. The exercises carry the numbers the notebooks "
-        "give them, counted through the book from notebook 01; the overview's (00) are outside "
-        "that count, numbered 0.1, 0.2, … on its page and here. The code under a solution is "
+        "give them, counted through the book from notebook 00. The code under a solution is "
         "the notebook's solution cell as it stands (an equation's label in its comments given "
         "as the PDF's number): it runs after the notebook's earlier cells and uses the names "
         "they define, so run it in the notebook.",
@@ -443,15 +397,11 @@ def solutions_page(notebooks: Path) -> str:
         title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
         lines += ["", f"## {title}"]
         short = path.stem[:3].rstrip("-")
-        sections = 0  # the notebook's exercises set as sections, numbered within it
         for ex in found:
             number += ex.numbered
-            sections += not ex.numbered
             topic = re.sub(r"^Exercise\b:?\s*", "", ex.title)
-            name = (
-                f"Exercise {number}" + (f": {topic}" if topic else "")
-                if ex.numbered
-                else heading_name(path.stem, ex.title, sections)
+            name = (f"Exercise {number}" if ex.numbered else "Exercise") + (
+                f": {topic}" if topic else ""
             )
             lines += [
                 "",
@@ -480,25 +430,13 @@ def solutions_page(notebooks: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def link_solutions(nb: nbformat.NotebookNode, stem: str = "") -> int:
+def link_solutions(nb: nbformat.NotebookNode) -> int:
     """Under each labelled exercise of ``nb`` (the book's copy), a link to its solution on the
-    solutions page; with the notebook's ``stem``, also above the folded solution of each
-    exercise set as a section without the directive (``HEADING_EXERCISE``), whose section then
-    gets its label (as ``exercises`` labels it) for the solution to link back to; return how
-    many were linked."""
-    linked = sections = 0
+    solutions page; return how many were linked."""
+    linked = 0
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
-        plain = HEADING_EXERCISE.match(cell.source)
-        if stem and plain is not None and not EXERCISE.search(cell.source):
-            sections += 1
-            label = _heading_label(stem, plain["heading"])
-            text = f"{{ref}}`Its solution, with the code that checks it <{SOLUTION_TARGET}{label}>`"
-            head, rest = cell.source[: plain.end()], cell.source[plain.end() :]
-            head = head.replace(plain["heading"], heading_name(stem, plain["heading"], sections), 1)
-            cell.source = f"({label})=\n{head}{text}\n\n{rest}"
-            linked += 1
 
         def link(match: re.Match) -> str:
             nonlocal linked
