@@ -186,7 +186,8 @@ def repair_markdown(
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
-    ``prf:`` box (``statement_box``), the errata it repairs (each one line, its label and the
+    ``prf:`` box (``statement_box``), where its proof is only outlined the step that is
+    sketched (``Repair.outline``), the errata it repairs (each one line, its label and the
     gist of its correct form, with the correct form and, given ``evidence`` (label → published
     verdict), the sentence and numbers of its check folded behind it), the
     functions that hold the constants and the derivation's steps, and each check's verdict
@@ -202,6 +203,7 @@ def repair_markdown(
     lines = ([_printed(repair.printed), ""] if printed else []) + [
         statement_box(entry),
         "",
+        *([f"**Its proof is an outline:** {repair.outline}.", ""] if repair.outline else []),
         f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
         "",
         "**Errata it repairs** (their symbols: "
