@@ -203,7 +203,7 @@ def repair_markdown(
     lines = ([_printed(repair.printed), ""] if printed else []) + [
         statement_box(entry),
         "",
-        *([f"**Its proof is an outline:** {repair.outline}.", ""] if repair.outline else []),
+        *([f"**Its proof rests on an outline:** {repair.outline}.", ""] if repair.outline else []),
         f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
         "",
         "**Errata it repairs** (their symbols: "
