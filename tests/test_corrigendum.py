@@ -9,11 +9,13 @@ import re
 
 import numpy as np
 import pytest
+import sympy as sp
 
 from mines_theory.theory.bounds import corrected as bound_corrected
 from mines_theory.theory.derivations import repairs as derivation_repairs
 
 from mines_theory.verification.framework import ledger, paper
+from mines_theory.verification.views import corrigendum
 from mines_theory.verification.claims.appendix_d.mean_gradient import BIAS
 from mines_theory.verification.claims.appendix_d.sigma_gradient import D7
 from mines_theory.verification.claims.section5.covariance import LEMMA53
@@ -364,6 +366,24 @@ def test_a_derived_quantity_without_a_name_is_refused(monkeypatch):
     )
     with pytest.raises(ValueError, match="x_y"):
         derivation_markdown("unnamed_repair")
+
+
+def test_a_folded_derivation_counts_what_simplifies_to_0(monkeypatch):
+    """08a folds its sympy derivations behind one line (a cold reader found the page too tall):
+    the line counts the closed forms and those that simplify to 0, and says a wrong one, which
+    a derivation whose closed form is off by 1 shows; the list folded is the list unfolded."""
+    folded = derivation_markdown("lemma51_repair", fold=True)
+    n = len(derivation_repairs.lemma51_repair())
+    assert folded.startswith(
+        f'<details class="verdict"><summary>The derivation in sympy: {n} closed forms, {n} ✓<'
+    )
+    assert derivation_markdown("lemma51_repair") in folded
+    x = sp.Symbol("x")
+    monkeypatch.setattr(
+        derivation_repairs, "off_repair", lambda: {"rate": (x + 1, x)}, raising=False
+    )
+    monkeypatch.setitem(corrigendum.DERIVED_NAMES, ("off_repair", "rate"), "the rate")
+    assert "1 closed forms, 0 ✓, 1 ✗" in derivation_markdown("off_repair", fold=True)
 
 
 def test_a_repairs_folded_check_writes_its_numbers_as_prose():

@@ -578,3 +578,30 @@ def test_the_map_outlines_the_results_false_as_printed():
         plt.close(fig)
     with pytest.raises(ValueError, match="false must name nodes of the proof map"):
         proofmap.draw_proof_map(conclusions, false={"Lemma 9.9"})
+
+
+def test_the_map_marks_the_repairs_that_rest_on_an_outline():
+    """A cold reader found Lemma 5.3 and Thm 5.4 (PDF Lemma 11, Theorem 12) coloured "repaired:
+    cite" although the repaired Lemma 5.3's proof is an outline: the specs that say so
+    (``Repair.outline``) are the nodes marked, and only those; the legend names the mark."""
+    assert proofmap.outlined() == {"Lemma 5.3", "Thm 5.4"}
+    assert report.repair_outline("Lemma 5.2") is None  # written out: no mark
+    assert proofmap.outlined({}) == set()  # no row: nothing to mark
+    conclusions = {n.name: Conclusion.STANDS for n in NODES}
+    fig = proofmap.draw_proof_map(conclusions, outline={"Lemma 5.3"})
+    try:
+        ax = fig.axes[0]
+        marked = [t.get_text() for t in ax.texts if proofmap.OUTLINE_MARK in t.get_text()]
+        assert marked == [f"Lemma 5.3\nPDF 11{proofmap.OUTLINE_MARK}"]
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert proofmap.OUTLINE_WORDS in legend
+    finally:
+        plt.close(fig)
+    fig = proofmap.draw_proof_map(conclusions)
+    try:
+        legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+        assert proofmap.OUTLINE_WORDS not in legend  # no mark drawn, none said
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match="outline must name nodes of the proof map"):
+        proofmap.draw_proof_map(conclusions, outline={"Lemma 9.9"})

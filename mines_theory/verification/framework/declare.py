@@ -66,11 +66,11 @@ the paper's claims has no ``printed`` (or names the place in the PDF) and no ``r
 A repaired result of the corrigendum (in ``claims/repaired/``) is named by the claim it
 repairs ("Lemma 5.1"); its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
 section of the corrigendum (``spec.Repair``: ``printed``, ``repaired``, ``hypotheses``,
-``survives``, ``errata``, ``corrected``, ``derivations``). Its ledger row is "Lemma 5.1,
-repaired" with the label and PDF number of Lemma 5.1. A repaired check without
-``corrigendum`` is a further check of the section of the statement it repairs ("Lemma 5.2,
-γ > 0" joins "Lemma 5.2"); a section argued by its errata's checks alone has ``corrigendum``
-and no ``check``.
+``survives``, ``errata``, ``corrected``, ``derivations``, and ``outline`` where its proof is
+only outlined). Its ledger row is "Lemma 5.1, repaired" with the label and PDF number of
+Lemma 5.1. A repaired check without ``corrigendum`` is a further check of the section of the
+statement it repairs ("Lemma 5.2, γ > 0" joins "Lemma 5.2"); a section argued by its errata's
+checks alone has ``corrigendum`` and no ``check``.
 
 An erratum (named by its place, "eq:bG", in ``errata/``): ``row``, its place in the errata
 table (a new one takes the next); ``kind``, one of ``spec.KINDS``; what is ``printed``, what is

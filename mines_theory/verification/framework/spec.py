@@ -254,7 +254,10 @@ class Repair:
     Markdown with $…$ mathematics; ``hypotheses`` what the repaired statement adds;
     ``survives`` one of ``SURVIVAL``; ``errata`` labels of declared errata; ``corrected``
     names of ``theory.bounds.corrected``; ``derivations`` functions of
-    ``theory.derivations.repairs`` (each a step of the derivation, in order)."""
+    ``theory.derivations.repairs`` (each a step of the derivation, in order); ``outline``,
+    where the repaired statement rests on a proof only outlined, the step that is sketched and
+    not proved (a phrase: the proof map marks the result, ``report.repair_outline``), empty
+    where its proof is written out."""
 
     printed: str
     repaired: str
@@ -263,12 +266,14 @@ class Repair:
     errata: tuple[str, ...]
     corrected: tuple[str, ...] = ()
     derivations: tuple[str, ...] = ()
+    outline: str = ""
 
     def __post_init__(self):
         if self.survives not in SURVIVAL:
             raise ValueError(f"survives must be one of {SURVIVAL}, got {self.survives!r}")
         for name in ("printed", "repaired", "hypotheses"):
             _text(name, getattr(self, name))
+        _require(isinstance(self.outline, str), "outline", self.outline, "a string")
         object.__setattr__(self, "errata", tuple(self.errata))
         object.__setattr__(self, "corrected", tuple(self.corrected))
         object.__setattr__(self, "derivations", tuple(self.derivations))

@@ -186,7 +186,8 @@ def repair_markdown(
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
-    ``prf:`` box (``statement_box``), the errata it repairs (each one line, its label and the
+    ``prf:`` box (``statement_box``), where its proof is only outlined the step that is
+    sketched (``Repair.outline``), the errata it repairs (each one line, its label and the
     gist of its correct form, with the correct form and, given ``evidence`` (label → published
     verdict), the sentence and numbers of its check folded behind it), the
     functions that hold the constants and the derivation's steps, and each check's verdict
@@ -202,6 +203,7 @@ def repair_markdown(
     lines = ([_printed(repair.printed), ""] if printed else []) + [
         statement_box(entry),
         "",
+        *([f"**Its proof rests on an outline:** {repair.outline}.", ""] if repair.outline else []),
         f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
         "",
         "**Errata it repairs** (their symbols: "
@@ -354,22 +356,26 @@ def _latex(expression: sp.Expr) -> str:
     return sp.latex(expression, symbol_names=names)
 
 
-def derivation_markdown(name: str) -> str:
+def derivation_markdown(name: str, fold: bool = False) -> str:
     """Each quantity that ``derivations.<name>`` derives, named in the paper's symbols
     (``DERIVED_NAMES``): its closed form (display math) and whether the derivation from the
     proof's steps minus it simplifies to 0 (sympy), said once above the list and marked on each
-    item (✓ it does, ✗ it does not). Every eq: label with its number."""
+    item (✓ it does, ✗ it does not). Every eq: label with its number. With ``fold``, the list
+    is folded behind one line that counts them ("The derivation in sympy: 4 closed forms, 4
+    ✓"), for a page a first reading can take without it."""
     lines = [
         "Each closed form below is checked in sympy: the proof's steps minus it simplify to 0 "
         "(✓) or do not (✗).",
         "",
     ]
+    found = []
     for key, (derived, closed) in getattr(derivations, name)().items():
         if (name, key) not in DERIVED_NAMES:
             raise ValueError(
                 f"key must be a quantity that DERIVED_NAMES names, got {key!r} of {name!r}"
             )
         zero = sp.simplify(derived - closed) == 0
+        found.append(zero)
         answer = "✓" if zero else "**✗ (does not simplify to 0)**"
         lines += [
             f"* {DERIVED_NAMES[name, key]} {answer}",
@@ -377,7 +383,12 @@ def derivation_markdown(name: str) -> str:
             f"  $$ {_latex(closed)} $$",
             "",
         ]
-    return with_number("\n".join(lines))
+    body = with_number("\n".join(lines))
+    if not fold:
+        return body
+    wrong = len(found) - sum(found)
+    said = f"{sum(found)} ✓" + (f", {wrong} ✗ (do not simplify to 0)" if wrong else "")
+    return folded(f"The derivation in sympy: {len(found)} closed forms, {said}", body)
 
 
 def errata_markdown(kind: str, evidence: Mapping[str, Verdict] | None = None) -> str:

@@ -49,7 +49,13 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .proofgraph import CATEGORY_STYLE, Category, Edge, edges, nodes, rows
-from .report import CONCLUSION_MEANING, Conclusion, conclusion, row_false_as_printed
+from .report import (
+    CONCLUSION_MEANING,
+    Conclusion,
+    conclusion,
+    repair_outline,
+    row_false_as_printed,
+)
 from ..framework import ledger
 from ..framework.verdict import Verdict
 
@@ -65,6 +71,7 @@ __all__ = [
     "false_as_printed",
     "layers",
     "node_conclusions",
+    "outlined",
     "walk_boxes",
 ]
 
@@ -167,6 +174,31 @@ def false_as_printed(verdicts: Mapping[str, Verdict] | None = None) -> set[str]:
         n.name
         for n in nodes()
         if any(row_false_as_printed(verdicts.get(row)) for row in rows(n.name))
+    }
+
+
+#: The mark after the PDF's number of a result whose repair rests on a proof outline
+#: (``outlined``), and its words in the legend.
+OUTLINE_MARK = "†"
+OUTLINE_WORDS = (
+    f"“{OUTLINE_MARK}”: repaired on a proof outline: a step\n"
+    "of the repair's proof is sketched, not proved"
+)
+
+
+def outlined(verdicts: Mapping[str, Verdict] | None = None) -> set[str]:
+    """The nodes whose repair rests on a proof only outlined (``report.repair_outline`` of one
+    of their rows in ``verdicts``, default the published ones): their conclusion "repaired"
+    cites an outline, which the map marks (``OUTLINE_MARK``).
+
+    >>> sorted(outlined())
+    ['Lemma 5.3', 'Thm 5.4']
+    """
+    verdicts = ledger.published() if verdicts is None else verdicts
+    return {
+        n.name
+        for n in nodes()
+        if any(repair_outline(row) is not None for row in rows(n.name) if row in verdicts)
     }
 
 
@@ -369,6 +401,7 @@ def draw_proof_map(
     fontsize: float = 9.0,
     walk: Mapping[str, Any] | None = None,
     false: Collection[str] = (),
+    outline: Collection[str] = (),
 ) -> Any:
     """Draw the proof map: one box per result, both numbers on two lines ("Lemma 5.3" over
     "PDF 11": the PDF prints the same kind of statement, numbered with its one counter), filled,
@@ -396,6 +429,9 @@ def draw_proof_map(
         The nodes drawn with a thick black outline (``FALSE_OUTLINE``), said in the legend: the
         results whose statement is false as printed (``false_as_printed``), which the colour
         of a repaired result alone does not tell from a changed constant.
+    outline : collection of str
+        The nodes marked ``OUTLINE_MARK`` after the PDF's number, said in the legend: the
+        results whose repair rests on a proof outline (``outlined``).
 
     Returns
     -------
@@ -417,9 +453,10 @@ def draw_proof_map(
             f"(proof summaries), got conclusions={conclusions is not None and 'given' or None}, "
             f"walk={walk is not None and 'given' or None}"
         )
-    unknown = sorted(set(false) - {n.name for n in nodes()})
-    if unknown:
-        raise ValueError(f"false must name nodes of the proof map, got unknown {unknown}")
+    for name, given in (("false", false), ("outline", outline)):
+        unknown = sorted(set(given) - {n.name for n in nodes()})
+        if unknown:
+            raise ValueError(f"{name} must name nodes of the proof map, got unknown {unknown}")
     set_style()
     if conclusions is not None:
         missing = sorted({n.name for n in nodes()} - set(conclusions))
@@ -471,7 +508,8 @@ def draw_proof_map(
         ax.text(
             x + 0.04,
             level,
-            f"{n.name}\nPDF {n.printed.split()[-1]}{extra[n.name]}",
+            f"{n.name}\nPDF {n.printed.split()[-1]}"
+            f"{OUTLINE_MARK if n.name in outline else ''}{extra[n.name]}",
             ha="center",
             va="center",
             fontsize=fontsize,
@@ -536,6 +574,9 @@ def draw_proof_map(
     if false:  # beside the conclusions it qualifies
         handles.append(Patch(facecolor="white", **FALSE_OUTLINE))
         labels.append(FALSE_WORDS)
+    if outline:  # a mark in the box's text: an empty handle, the label quotes it
+        handles.append(Line2D([], [], linestyle="none"))
+        labels.append(OUTLINE_WORDS)
     handles += [
         Line2D([], [], **EDGE_STYLE["statement"]),
         Line2D([], [], **EDGE_STYLE["proof step"]),

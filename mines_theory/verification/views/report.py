@@ -324,6 +324,22 @@ def repair_entry(number: str) -> Repair | None:
     return ledger.repair(statement_of(number)).repair
 
 
+def repair_outline(number: str) -> str | None:
+    """Where the corrigendum's repair of the statement of ledger row ``number`` rests on a proof
+    only outlined (``spec.Repair.outline``), the step that is sketched and not proved; None
+    where the repair's proof is written out, or nothing repairs the statement. The proof map
+    marks such a result beside its conclusion (``proofmap.OUTLINE_MARK``): "repaired" there
+    is to be cited as an outline.
+
+    >>> repair_outline("Lemma 5.1") is None, repair_outline("Thm 3.1") is None
+    (True, True)
+    >>> "martingale" in repair_outline("Lemma 5.3, repaired")
+    True
+    """
+    entry = repair_entry(number)
+    return entry.outline or None if entry is not None else None
+
+
 #: The words of a ledger row's link to its walk (``proof_note``): alone, and after how the
 #: corrigendum finds the statement (which already says whether the proof fails as printed).
 PROOF_FAILS = "proof fails as printed at step {step}"

@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from mines_theory.numbers import powers_of_ten
 from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
 from ...framework.decisions import LOOSE, exceeded, status_of
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
@@ -33,6 +34,7 @@ __all__ = [
     "exact",
     "exceedance_verdict",
     "lemma53_at_confidence",
+    "lemma53_settings",
     "loose_qualifier",
     "union_bound_form",
 ]
@@ -146,3 +148,28 @@ def lemma53_at_confidence(
     )  # fmt: skip
     at_delta = lemma53_constants_corrected(delta=delta, **kw)
     return at_delta, lemma53_constants_corrected(delta=delta / at_delta.failures, **kw)
+
+
+def lemma53_settings(f, *, d, b, delta, gamma, alpha, K, f_gap_1, initial_error_sq) -> str:
+    """The settings at which ``lemma53_at_confidence`` computes Lemma 5.3's repaired C for ``f``
+    from these inputs, in prose: the objective's condition number κ = L/σ and S' = [τ, ζ]
+    (``runs_box``), then d, b, δ (the constants take δ/N), α, γ and K, each as the book
+    writes numbers (3 significant digits, powers of ten), so that a page printing C
+    prints where it comes from. f(μ₁) − f* and ‖Σ₁⁻¹ − H*‖² enter C but are the run's start,
+    not a setting, and are left out.
+
+    >>> from types import SimpleNamespace
+    >>> f = SimpleNamespace(L=10.0, sigma=1.0, runs_box=(0.5, 20.0))
+    >>> lemma53_settings(f, d=2, b=20, delta=0.05, gamma=0.0, alpha=1e-7, K=2000,
+    ...                  f_gap_1=1.0, initial_error_sq=1.0)
+    'd = 2, κ = L/σ = 10, S′ = [τ, ζ] = [0.5, 20], b = 20, δ = 0.05, α = 10⁻⁷, γ = 0, K = 2000'
+    """
+    tau, zeta = f.runs_box
+
+    def num(x: float) -> str:
+        return powers_of_ten(f"{x:.3g}")
+
+    return (
+        f"d = {d}, κ = L/σ = {num(f.L / f.sigma)}, S′ = [τ, ζ] = [{num(tau)}, {num(zeta)}], "
+        f"b = {b}, δ = {num(delta)}, α = {num(alpha)}, γ = {num(gamma)}, K = {K}"
+    )
