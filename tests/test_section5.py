@@ -16,6 +16,7 @@ from mines_theory.verification.claims.section5.nonquadratic import (
     check_nonquadratic_step,
 )
 from mines_theory.verification.claims.section5.covariance import (
+    CONSTANT_FITS,
     CovarianceRun,
     check_lemma53,
     lemma53_limits,
@@ -258,7 +259,7 @@ def test_lemma53_constant_tells_var_from_the_second_moment():
     """Errors at Var G̃/k: the constant is Var G̃ (z small) and the second moment is rejected;
     errors at the second moment/k (the remark's 39/2·H² generalized): the qualifier flips."""
     variance, second = _limits()
-    name = "the constant is Var G̃, not the second moment"
+    name = CONSTANT_FITS
     under_claim = check_lemma53.__wrapped__(_ScriptedCovariance(variance))
     assert under_claim.qualifier(name).outcome
     assert abs(under_claim["z"].value) <= 5 < abs(under_claim["z_second"].value)

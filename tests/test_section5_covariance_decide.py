@@ -1,6 +1,6 @@
 """Lemma 5.3 and Remark 5.3 decided on synthetic data, no run (issue 43 §2): each part of
 ``decide_lemma53`` (the share of seeds above C against δ, the hypotheses, and the qualifiers
-"too loose", "rate 1/k", "the constant is Var G̃") and of ``decide_variance_remark`` (sympy,
+"too loose", "rate 1/k", "Var G̃ fits") and of ``decide_variance_remark`` (sympy,
 the reduction, two Monte Carlo tests) reached on both sides of its criterion, each alone; too
 little data (one seed, one record in the last decade) refused."""
 
@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.claims.section5.covariance import (
+    CONSTANT_FITS,
     REDUCES_TOLERANCE,
     decide_lemma53,
     decide_variance_remark,
@@ -20,7 +21,7 @@ LIMIT, SECOND = 1.0, 3.0
 K = np.unique(np.geomspace(1, 1000, 31).round())  # records at k = 1 … 1000
 TOO_LOOSE = "too loose to be tested"
 RATE = "rate 1/k"
-CONSTANT = "the constant is Var G̃, not the second moment"
+CONSTANT = CONSTANT_FITS
 
 
 def errors(constant=LIMIT, power=1.0, spread=0.01, k=K, seeds=SEEDS, above=0, C=10.0):

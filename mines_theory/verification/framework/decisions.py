@@ -111,9 +111,10 @@ def too_few_seeds(share: Measurement, allowed: float) -> Qualifier:
     """The qualifier ``TOO_FEW_SEEDS`` of a check whose verdict holds on ``share``, the share
     of steps (or draws) above a bound "with probability ≥ 1 − allowed", aggregated by seed:
     Yes where the upper end of its 95% interval (``Measurement.upper_share``: for a share 0 in
-    every seed, the Wilson bound on the share of seeds with an event) lies above ``allowed``.
-    The alternative it rules out, where No: an exceedance rate above ``allowed`` that these
-    seeds could not have shown.
+    every seed, the Wilson bound on the share of seeds with an event) lies above ``allowed``:
+    these seeds cannot exclude an exceedance rate above ``allowed``. Its criterion is one
+    sentence, the test and what Yes means; the case below ``allowed`` (the seeds exclude such a
+    rate) is said as a condition, so that it does not read as the answer.
 
     >>> zero = Measurement("v", 0.0, kind="interval", interval=(0.0, 0.0), percent=True,
     ...                    units=16)
@@ -124,7 +125,8 @@ def too_few_seeds(share: Measurement, allowed: float) -> Qualifier:
     return Qualifier(
         TOO_FEW_SEEDS,
         f"the upper end of the 95% interval of the share above the bound (0 in every seed: "
-        f"Wilson's bound on the share of seeds with an event) above the allowed δ = "
-        f"{_finite('allowed', allowed):g}; No: the seeds rule out an exceedance rate above δ",
+        f"Wilson's bound on the share of seeds with an event) exceeds the allowed δ = "
+        f"{_finite('allowed', allowed):g}: these seeds cannot exclude an exceedance rate above "
+        "δ (an upper end below δ would exclude it)",
         upper > allowed,
     )

@@ -41,6 +41,7 @@ from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidab
 from mines_theory.theory.derivations.nes import second_moment_1d
 
 __all__ = [
+    "CONSTANT_FITS",
     "CONSTANT_STEPS",
     "LEMMA53",
     "START_RUNS",
@@ -194,6 +195,12 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     )
 
 
+#: The qualifier of ``decide_lemma53`` that compares the two candidates for the constant: it
+#: rules out the second moment; that the constant is Var G̃ within a given margin needs the
+#: power to reject a constant that far away (``covariance_stages.decide_constant``).
+CONSTANT_FITS = "Var G̃ fits, the second moment does not"
+
+
 def decide_lemma53(
     errors, k, *, C, cap, limit, second, delta, valid, iterations, where="at Σ⁻¹ = H"
 ):
@@ -253,10 +260,10 @@ def decide_lemma53(
             _contains(ends(slope), -1.0) and -1.25 < ends(slope)[0] and ends(slope)[1] < -0.75,
         ),
         Qualifier(
-            "the constant is Var G̃, not the second moment",
+            CONSTANT_FITS,
             "k·E‖Σ_k⁻¹ − H‖² over the "
             f"second half within {K_SE:g} SE of Var G̃ {where} and more than {K_SE:g} SE "
-            "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²)",
+            "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²): of the two, it rules out the second",
             abs(z_var) <= K_SE < abs(z_second),
         ),
     )

@@ -27,6 +27,7 @@ from .stages import TWO_STAGES, TwoStageRun
 
 __all__ = [
     "ALTERNATIVE",
+    "CONSTANT_CONFIRMED",
     "MATTERS",
     "POWER",
     "check_lemma53_nonquadratic",
@@ -55,6 +56,10 @@ ALTERNATIVE = 1.25
 #: ... with at least this probability (the power of the K_SE window at the measured standard
 #: error, normal approximation).
 POWER = 0.95
+#: The qualifier of ``decide_constant``: the constant confirmed within ``ALTERNATIVE`` − 1 of
+#: Var G̃, which needs the seeds' power as well as a z within K_SE (``covariance.CONSTANT_FITS``
+#: only compares Var G̃ with the second moment).
+CONSTANT_CONFIRMED = f"Var G̃ within {ALTERNATIVE - 1:.0%} confirmed, the transient modelled"
 
 
 def decide_constant(final, transient, limit: float):
@@ -86,11 +91,11 @@ def decide_constant(final, transient, limit: float):
     spread = math.exp(-((shift - K_SE) ** 2) / 2) / math.sqrt(2 * math.pi) * shift
     spread /= math.sqrt(2 * (final.size - 1))
     qualifier = Qualifier(
-        "the constant confirmed to be Var G̃, the transient modelled",
+        CONSTANT_CONFIRMED,
         f"k·E‖Σ_k⁻¹ − H*‖² − ‖Σ_{{t<k}}(∇²f(μ_t) − H*)‖²/k over the second half within "
-        f"{K_SE:g} SE of Var G̃, a window that rejects Var G̃ × {ALTERNATIVE:g} with "
-        f"probability ≥ {POWER:g} at the measured SE: rejects a constant {ALTERNATIVE - 1:.0%} "
-        "away from Var G̃ (too few seeds for that power: no)",
+        f"{K_SE:g} SE of Var G̃, in a window that rejects Var G̃ × {ALTERNATIVE:g} with "
+        f"probability ≥ {POWER:g} at the measured SE: a test of power, which the seeds must "
+        f"give before it can confirm the constant within {ALTERNATIVE - 1:.0%}",
         abs(z) <= K_SE and power >= POWER,
     )
     measurements = (

@@ -201,7 +201,8 @@ def decide_kappa(kappas, rates, centres, *, frozen: Measurement, final_bound: fl
     where the bound exceeds a rate; otherwise the runs do not decide (``Undecidable``: the
     change straddles 0 and the last window resolves nothing, or the late slope's interval
     straddles ``LOST_SLOPE``). Published beside the per-window factors: ``late_factor``,
-    (κ_max/κ_min)^s_late.
+    (κ_max/κ_min)^s_late, and ``lost_factor``, (κ_max/κ_min)^LOST_SLOPE, the factor that
+    "loses" holds its interval above (the row's key shows the two side by side).
     Fewer than ``MIN_WINDOWS`` windows cannot show a trend: ``Undecidable``."""
     kappas = [float(k) for k in kappas]
     rates = [np.asarray(r, dtype=float) for r in rates]
@@ -315,7 +316,10 @@ def decide_kappa(kappas, rates, centres, *, frozen: Measurement, final_bound: fl
         for w, c in enumerate(centres)
     ]
     late_factor = bootstrap(lambda s: spread ** late_slope(s), seeds, "late_factor")
-    measurements = (*per_window, *factors, late_factor, change, *last_rates)
+    # the factor the "lost" test holds late_factor's interval above: (κ_max/κ_min)^LOST_SLOPE
+    lost = spread**LOST_SLOPE
+    lost_factor = Measurement("lost_factor", lost, 1e-9 * lost)
+    measurements = (*per_window, *factors, late_factor, lost_factor, change, *last_rates)
     return measurements, qualifiers, status
 
 
