@@ -24,7 +24,15 @@ from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
 from .errata import erratum_anchor, erratum_numbers, in_paper_order
-from .report import folded, html_scripts, html_text, key_number, readable, repair_anchor
+from .report import (
+    folded,
+    html_scripts,
+    html_text,
+    key_number,
+    readable,
+    repair_anchor,
+    untested_by,
+)
 
 __all__ = [
     "derivation_markdown",
@@ -157,7 +165,11 @@ def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ..
     'printed form: cannot be repaired in its approach; repaired form (Lemma D.7, repaired): holds'
     """
     said = f"printed form: {survives}"
-    checked = [f"repaired form ({row.number}): {v.status.value}" for row, v in zip(rows, verdicts)]
+    checked = [
+        f"repaired form ({row.number}): "
+        + ", ".join(filter(None, (v.status.value, untested_by(v))))
+        for row, v in zip(rows, verdicts)
+    ]
     return "; ".join([said, *checked])
 
 

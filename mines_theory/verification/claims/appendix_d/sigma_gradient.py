@@ -87,11 +87,7 @@ def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verd
             Measurement("n2", errors.size, kind=Kind.COUNT),
             Measurement("largest2", largest2, 1e-6 * largest2),
         ),
-        (
-            too_loose_to_test(
-                max(largest1, largest2), scope=" for both bounds", bound="them"
-            ),
-        ),
+        (too_loose_to_test(max(largest1, largest2), scope=" for both bounds", bound="them"),),
     )
 
 
