@@ -129,3 +129,12 @@ def test_too_few_seeds_flips_with_the_seeds_and_the_allowed_fraction():
     assert not too_few_seeds(zero(16), 0.25).outcome
     some = Measurement("v", 0.02, 0.01, "interval", (0.01, 0.12), percent=True, units=16)
     assert too_few_seeds(some, 0.1).outcome and not too_few_seeds(some, 0.15).outcome
+
+
+def test_too_loose_to_test_on_both_sides_of_its_criterion():
+    from mines_theory.verification.framework.decisions import UNTESTABLE, too_loose_to_test
+
+    assert too_loose_to_test(UNTESTABLE).outcome
+    assert not too_loose_to_test(1.01 * UNTESTABLE).outcome
+    with pytest.raises(Undecidable):
+        too_loose_to_test(float("nan"))

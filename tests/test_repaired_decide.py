@@ -161,3 +161,34 @@ def test_the_repaired_appendix_d_bounds_say_they_are_loose(row):
     assert {q.name: q.outcome for q in verdict.qualifiers}["loose"] is (
         looseness.interval[0] >= LOOSE
     )
+
+
+@pytest.mark.parametrize("factor, untestable", [(50.0, False), (99.0, False), (101.0, True)])
+def test_too_loose_to_be_tested_is_the_printed_rows_rule(factor, untestable):
+    """``exceedance_verdict(loose=True)`` declares "too loose to be tested" by the rule of the
+    printed bounds (``decisions.too_loose_to_test``): the largest value/bound ≤ 10⁻², here a
+    bound ``factor`` times the largest of 400 draws (the alternative: a bound some draw comes
+    within 100× of is tested)."""
+    from mines_theory.verification.claims.repaired.common import exceedance_verdict
+    from mines_theory.verification.framework.decisions import UNTESTABLE
+
+    values = np.abs(np.random.default_rng(6).standard_normal(400))
+    verdict = exceedance_verdict(values, factor * values.max(), allowed=0.1, what="x", loose=True)
+    assert UNTESTABLE == 1e-2
+    assert verdict.qualifier("too loose to be tested").outcome is untestable
+
+
+@pytest.mark.parametrize("row", ["Lemma D.2", "Lemma D.4", "Lemma D.5", "Lemma D.7"])
+def test_a_repaired_row_is_untested_by_the_rule_of_the_printed_rows(row):
+    """The published repaired rows of Appendix D carry "too loose to be tested" exactly where
+    1/looseness, their measured/bound at the upper δ-quantile, is far below 10⁻² (D.2, D.4,
+    D.7) and not where it is above (D.5: 1/53.6); the largest measured/bound lies at or above
+    it."""
+    from mines_theory.verification.framework import ledger
+
+    verdict = ledger.published()[f"{row}, repaired"]
+    looseness = next(m for m in verdict.measurements if m.name == "looseness").value
+    outcome = {q.name: q.outcome for q in verdict.qualifiers}["too loose to be tested"]
+    if 1 / looseness > 1e-2:
+        assert not outcome
+    assert outcome is (row != "Lemma D.5")

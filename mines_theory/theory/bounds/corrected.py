@@ -22,6 +22,7 @@ __all__ = [
     "EXACT_TAIL_STEPS",
     "Concentration",
     "G_norm_1_bound_corrected",
+    "G_norm_1_supremum_d1",
     "Lemma53Corrected",
     "Theorem54Corrected",
     "YTerm",
@@ -306,6 +307,23 @@ def G_norm_1_bound_corrected(
     """
     c3 = c_constants(d=d, b=b, delta=delta).c3
     return (L / 2 * _sup_factor(d, c3, tau, zeta) + math.sqrt(d) * zeta) ** 2
+
+
+@checked
+def G_norm_1_supremum_d1(*, b: int, delta: float, L: float, tau: float, zeta: float) -> float:
+    """The supremum of ‖G̃(Σ)‖² at d = 1 over the event of ``G_norm_1_bound_corrected`` (every
+    u_i² ≤ c₃, c₃ at ``delta``), Σ⁻¹ ∈ [τ, ζ] and 0 ≤ f'' ≤ L: max{(Lc₃(c₃ − 1)/2 − τ)²,
+    (L/8 + ζ)²} (Σ cancels in q_iM_i = f''u_i²(u_i² − 1)/2, which lies in [−L/8, Lc₃(c₃ − 1)/2];
+    attained by f = Lx²/2 with every u_i² = c₃ at Σ⁻¹ = τ). Where it lies below C₄, no batch
+    on the event can exceed C₄.
+
+    By hand, δ = 1/e (c₃ = 5), L = 2, τ = ζ = 1: (2·5·4/2 − 1)² = 361, below C₄ = 441:
+
+    >>> G_norm_1_supremum_d1(b=5, delta=math.exp(-1), L=2.0, tau=1.0, zeta=1.0)
+    361.0
+    """
+    c3 = c_constants(d=1, b=b, delta=delta).c3
+    return max((L * c3 * (c3 - 1) / 2 - tau) ** 2, (L / 8 + zeta) ** 2)
 
 
 @checked

@@ -19,6 +19,11 @@ the criterion it declared, so that each can be fed synthetic data on both sides 
     bounds: a part that is not a bool (a NaN comparison, a numpy array) is a TypeError, so
     every part decides and none is read by accident.
 
+``too_loose_to_test(largest)``
+    the qualifier "too loose to be tested", one rule for printed and repaired bounds: the
+    largest ratio of the measured side to the bound over the units run is at most
+    ``UNTESTABLE`` (10⁻²), so that no run of that kind could violate the bound;
+
 ``LOOSE``
     the looseness declared before the runs: a bound is "loose" where it is at least ``LOOSE``
     times what it bounds (bound/measured for a bound from above, measured/promised for a
@@ -44,12 +49,25 @@ import numpy as np
 from .stats import K_SE, exceedance_z
 from .verdict import TOO_FEW_SEEDS, Measurement, Qualifier, Status, Undecidable
 
-__all__ = ["LOOSE", "exceeded", "identity_within", "status_of", "too_few_seeds", "within_se"]
+__all__ = [
+    "LOOSE",
+    "UNTESTABLE",
+    "exceeded",
+    "identity_within",
+    "status_of",
+    "too_few_seeds",
+    "too_loose_to_test",
+    "within_se",
+]
 
 #: The looseness declared before the runs (Sections 3 and 5 and the repairs): a bound is
 #: "loose" where bound/measured (measured/promised for a promised contraction) is ≥ LOOSE;
 #: it rules out a bound within a factor LOOSE of what it bounds.
 LOOSE = 10.0
+
+#: The looseness at which a bound is "too loose to be tested" (``too_loose_to_test``): the
+#: largest measured/bound over the units run at most this, printed and repaired bounds alike.
+UNTESTABLE = 1e-2
 
 
 def _finite(name: str, x: float) -> float:
@@ -129,4 +147,26 @@ def too_few_seeds(share: Measurement, allowed: float) -> Qualifier:
         f"{_finite('allowed', allowed):g}: these seeds cannot exclude an exceedance rate above "
         "δ (an upper end below δ would exclude it)",
         upper > allowed,
+    )
+
+
+def too_loose_to_test(largest: float, scope: str = "", bound: str = "the bound") -> Qualifier:
+    """The qualifier "too loose to be tested" (``views.proofgraph.UNTESTABLE_QUALIFIER``), one
+    rule for every bound checked on its runs, printed or repaired: Yes where ``largest``, the
+    largest ratio of the measured side to the bound over the units run (its upper 95% end
+    where it has one), is at most ``UNTESTABLE``, so that no run of this kind could violate
+    the bound and holding is no evidence. ``scope`` and ``bound`` word a criterion over
+    several bounds (" for both bounds", "them"). The alternative it rules out, where No: a
+    bound that some unit comes within 100× of.
+
+    >>> too_loose_to_test(1 / 2880).outcome, too_loose_to_test(1 / 53.6).outcome
+    (True, False)
+    >>> too_loose_to_test(0.5).criterion.split(":")[0]
+    'largest measured/bound ≤ 10⁻²'
+    """
+    return Qualifier(
+        "too loose to be tested",
+        f"largest measured/bound ≤ 10⁻²{scope}: no run of this kind could violate {bound}, "
+        "so holding is no evidence",
+        _finite("largest", largest) <= UNTESTABLE,
     )

@@ -24,7 +24,15 @@ from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
 from ..framework.verdict import Verdict, flag_text
 from .errata import erratum_anchor, erratum_numbers, in_paper_order
-from .report import folded, html_scripts, html_text, key_number, readable
+from .report import (
+    folded,
+    html_scripts,
+    html_text,
+    key_number,
+    readable,
+    repair_anchor,
+    untested_by,
+)
 
 __all__ = [
     "derivation_markdown",
@@ -157,7 +165,11 @@ def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ..
     'printed form: cannot be repaired in its approach; repaired form (Lemma D.7, repaired): holds'
     """
     said = f"printed form: {survives}"
-    checked = [f"repaired form ({row.number}): {v.status.value}" for row, v in zip(rows, verdicts)]
+    checked = [
+        f"repaired form ({row.number}): "
+        + ", ".join(filter(None, (v.status.value, untested_by(v))))
+        for row, v in zip(rows, verdicts)
+    ]
     return "; ".join([said, *checked])
 
 
@@ -183,6 +195,7 @@ def repair_markdown(
     evidence: Mapping[str, Verdict] | None = None,
     *,
     printed: bool = True,
+    shown: dict[str, str] | None = None,
 ) -> str:
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
@@ -194,7 +207,10 @@ def repair_markdown(
     (``verdict``, then ``more``), its one-line answer with the detail folded behind it
     (``folded``), or a pointer to the errata's checks when there is none. Plain-text scripts
     and primes are set as HTML (``report.html_scripts``). ``printed=False`` leaves out the
-    printed statement, which the page shows apart (``printed_markdown``)."""
+    printed statement, which the page shows apart (``printed_markdown``). ``shown``: the
+    errata already written out on the page (label → the repaired result under which), each
+    then named in one line that links there, not written out again; the labels written out
+    here are added to it."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
     repair = entry.repair
@@ -212,6 +228,13 @@ def repair_markdown(
     ]
     for label in repair.errata:  # one line each, its correct form and check folded
         correct = readable(ledger.erratum(label).correct)
+        if shown is not None and label in shown:
+            anchor = f"{entry.notebook}.ipynb#{repair_anchor(shown[label])}"
+            where = f"[{title(shown[label])}]({anchor})"
+            lines += [f"* {readable(label)}: written out, with its check, under {where} above.", ""]
+            continue
+        if shown is not None:
+            shown[label] = entry.repairs or entry.number
         lines += [
             folded(
                 html_text(f"{readable(label)}: {_gist(correct)}"),
@@ -265,13 +288,20 @@ def page_verdicts(page: str) -> PageVerdicts:
     return PageVerdicts(fresh, shown, checks, evidence)
 
 
-def section_markdown(number: str, verdicts: PageVerdicts, *, printed: bool = True) -> str:
+def section_markdown(
+    number: str,
+    verdicts: PageVerdicts,
+    *,
+    printed: bool = True,
+    shown: dict[str, str] | None = None,
+) -> str:
     """The corrigendum's section of the repaired claim ``number`` ("Lemma 5.3"), with the
     verdicts of its page (``page_verdicts``): ``repair_markdown`` with its checks and the
-    checks of its errata (without the printed statement if not ``printed``)."""
+    checks of its errata (without the printed statement if not ``printed``; an erratum in
+    ``shown``, written out earlier on the page, as a link to it)."""
     first, *more = verdicts.checks.get(number) or (None,)
     return repair_markdown(
-        ledger.repair(number), first, tuple(more), verdicts.evidence, printed=printed
+        ledger.repair(number), first, tuple(more), verdicts.evidence, printed=printed, shown=shown
     )
 
 

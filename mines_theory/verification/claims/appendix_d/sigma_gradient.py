@@ -13,7 +13,7 @@ import numpy as np
 from mines_theory.algorithm.estimators import estimator_terms, sigma_gradient
 from mines_theory.problems.objectives import log_cosh_1d
 from mines_theory.theory.regularized import GaussianRule
-from ...framework.decisions import exceeded, within_se
+from ...framework.decisions import exceeded, too_loose_to_test, within_se
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -87,15 +87,7 @@ def check_lemma_d6(batches: int = 2000, b: int = 10, delta: float = 0.1) -> Verd
             Measurement("n2", errors.size, kind=Kind.COUNT),
             Measurement("largest2", largest2, 1e-6 * largest2),
         ),
-        (
-            Qualifier(
-                "too loose to be tested",
-                "largest measured/bound ≤ 10⁻² for both "
-                "bounds: no run of this kind could violate them, so holding is no "
-                "evidence",
-                max(largest1, largest2) <= 1e-2,
-            ),
-        ),
+        (too_loose_to_test(max(largest1, largest2), scope=" for both bounds", bound="them"),),
     )
 
 

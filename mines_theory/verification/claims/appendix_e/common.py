@@ -1,5 +1,5 @@
-"""What the Appendix E modules share: the Frobenius inner product, the "too loose to be
-tested" qualifier, the same-direction sum of lem:GH and the quartic X + Y of eq:EXY, and the
+"""What the Appendix E modules share: the Frobenius inner product, the same-direction
+sum of lem:GH and the quartic X + Y of eq:EXY, and the
 measurements an erratum's ``Evidence`` is made of (``count``, ``exact``, ``below``)."""
 
 from __future__ import annotations
@@ -9,24 +9,13 @@ import numpy as np
 
 from mines_theory.algorithm.estimators import sigma_gradient
 from ..appendix_d.common import quadratic
-from ...framework.verdict import Kind, Measurement, Qualifier
+from ...framework.verdict import Kind, Measurement
 
-__all__ = ["untestable"]
+__all__ = ["below", "count", "ends", "exact", "inner", "quartic", "same_direction_sum"]
 
 
 def inner(A, B):
     return np.einsum("...ij,...ij->...", A, B)
-
-
-def untestable(largest: float) -> Qualifier:
-    """The qualifier of a bound so loose that no run could violate it: the largest ratio of the
-    measured side to the bound (its upper 95% end where it has one) is at most 10⁻²."""
-    return Qualifier(
-        "too loose to be tested",
-        "largest measured/bound ≤ 10⁻²: no run of this "
-        "kind could violate the bound, so holding is no evidence",
-        largest <= 1e-2,
-    )
 
 
 def same_direction_sum(H, sigma_inv, u):

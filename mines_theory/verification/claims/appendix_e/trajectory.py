@@ -17,7 +17,7 @@ from mines_theory.problems.objectives import LogCoshQuadratic, log_cosh_1d
 from mines_theory.algorithm.schedules import lemma51_step
 from mines_theory.algorithm.strategy import run
 from ..appendix_d.common import quadratic
-from ...framework.decisions import exceeded, status_of
+from ...framework.decisions import exceeded, status_of, too_loose_to_test
 from ...framework.declare import claim
 from ...framework.sizes import Data
 from ...framework.stats import (
@@ -29,7 +29,7 @@ from ...framework.stats import (
     trials_needed,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Verdict
-from .common import inner, same_direction_sum, untestable
+from .common import inner, same_direction_sum
 from mines_theory.theory.bounds.appendix import (
     sig2_bound,
     alpha_err_coefficient,
@@ -336,7 +336,7 @@ def _trajectory_verdict(lhs, rhs, run: TrajectoryRun) -> Verdict:
             Measurement("pairs", lhs.size, kind=Kind.COUNT),
             largest,
         ),
-        (untestable(largest.value),),
+        (too_loose_to_test(largest.value),),
     )
 
 
@@ -469,7 +469,7 @@ def check_lemma_e4(
                 "√d for 1/√d and ∇²f(μ_t) ∈ S': no violation in either run",
                 corrected_holds,
             ),
-            untestable(largest.value),
+            too_loose_to_test(largest.value),
         ),
         data=dict(counterexample=c, lhs=lhs, rhs_printed=rhs_printed, rhs_corrected=rhs_corrected),
     )

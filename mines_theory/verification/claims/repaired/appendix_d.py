@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mines_theory.theory.bounds.corrected import G_norm_1_bound_corrected
+from mines_theory.theory.bounds.corrected import G_norm_1_bound_corrected, G_norm_1_supremum_d1
+from mines_theory.theory.bounds.section5 import c_constants
 
 from ..appendix_d.mean_gradient import BIAS, BiasExperiment
 from ..appendix_d.sigma_gradient import D7, HalfSquareG
@@ -31,17 +32,24 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-def _batch_verdict(values, bound: float, *, allowed: float, what: str, printed=None) -> Verdict:
-    """``exceedance_verdict`` on batches, with the bound (and the printed one) reported and
-    the qualifier "loose" (``common.loose_qualifier``)."""
+def _batch_verdict(
+    values, bound: float, *, allowed: float, what: str, printed=None, more=(), tail: str = ""
+) -> Verdict:
+    """``exceedance_verdict`` on batches, with the bound (and the printed one, and ``more``
+    measurements that ``tail`` words) reported and the qualifiers of its looseness, "loose" and
+    "too loose to be tested" (``common.exceedance_verdict``)."""
     return exceedance_verdict(
         values,
         bound,
         allowed=allowed,
         units="batches",
         what=what,
-        extra=(exact("bound", bound), *(() if printed is None else (exact("printed", printed),))),
-        summary_tail="; bound {bound}" + ("" if printed is None else " (printed {printed})"),
+        extra=(
+            exact("bound", bound),
+            *(() if printed is None else (exact("printed", printed),)),
+            *more,
+        ),
+        summary_tail="; bound {bound}" + ("" if printed is None else " (printed {printed})") + tail,
         loose=True,
     )
 
@@ -102,13 +110,20 @@ def check_lemma_d7_repaired(experiment: HalfSquareG = D7, bound: float | None = 
     """Lemma D.7 repaired, the b-free bound the proof's ingredients give (not the supremum):
     ‖G̃‖² ≤ C₄ = (L·g(c₃)/2 + √dζ)² (``bounds.G_norm_1_bound_corrected``, at δ/b), on the batches of
     ``appendix_d.check_lemma_d7`` (f = x²/2, Σ⁻¹ = ζ = 0.5, b = 10⁵), where ‖G̃‖² → 0.25 and the
-    printed O(1/b) bound fails."""
+    printed O(1/b) bound fails. It reports c₃ and the supremum of ‖G̃‖² over the event at d = 1
+    (``bounds.G_norm_1_supremum_d1``), below C₄: no batch on the event can exceed C₄."""
     G = experiment.run()
+    setting = dict(b=experiment.b, delta=experiment.delta / experiment.b, L=1.0, tau=0.25, zeta=0.5)
     if bound is None:
-        bound = G_norm_1_bound_corrected(
-            d=1, b=experiment.b, delta=experiment.delta / experiment.b, L=1.0, tau=0.25, zeta=0.5
-        )
+        bound = G_norm_1_bound_corrected(d=1, **setting)
     what = f"‖G̃‖² (f = x²/2, Σ⁻¹ = 0.5, b = {experiment.b})"
+    c3 = c_constants(d=1, b=experiment.b, delta=setting["delta"]).c3
     return _batch_verdict(
-        G**2, bound, allowed=experiment.delta, what=what, printed=experiment.bound
+        G**2,
+        bound,
+        allowed=experiment.delta,
+        what=what,
+        printed=experiment.bound,
+        more=(exact("c3", c3), exact("supremum", G_norm_1_supremum_d1(**setting))),
+        tail="; at δ/b, c₃ = {c3} and the supremum of ‖G̃‖² over the event {supremum}",
     )

@@ -17,7 +17,7 @@ import numpy as np
 
 from mines_theory.numbers import powers_of_ten
 from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
-from ...framework.decisions import LOOSE, exceeded, status_of
+from ...framework.decisions import LOOSE, exceeded, status_of, too_loose_to_test
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
 from mines_theory.theory.bounds.section5 import c_constants
 from ...framework.verdict import (
@@ -96,8 +96,11 @@ def exceedance_verdict(
     Looseness: the ``allowed``-quantile of bound/value over the units (≥ 1 where the bound
     holds as stated; 10 means the bound is 10 times what the (1 − allowed)-quantile of the data
     needs), with a 95% bootstrap interval over the units. "Not checked" with fewer units than
-    the binomial test needs (``stats.trials_needed``). ``loose``: add the qualifier "loose"
-    (``loose_qualifier``)."""
+    the binomial test needs (``stats.trials_needed``). ``loose``: add the two qualifiers of
+    its looseness, "loose" (``loose_qualifier``) and "too loose to be tested" by the rule of
+    the printed bounds (``decisions.too_loose_to_test``: the largest value/bound over the units
+    at most 10⁻²); a check whose bound no run can exceed for a reason of its own (Lemma 5.3's
+    cap) declares that qualifier itself instead."""
     values = np.asarray(values, dtype=float).ravel()
     n = values.size
     at_least(units, n, trials_needed(allowed), f"the binomial test at {allowed:g}")
@@ -120,7 +123,12 @@ def exceedance_verdict(
     )
     if loose:
         quantile = f"the measured upper {100 * allowed:g}% quantile"
-        qualifiers = (*qualifiers, loose_qualifier(ratio_measurement, quantile))
+        largest = float(np.max(values / B)) if np.all(B > 0) else math.inf
+        qualifiers = (
+            *qualifiers,
+            loose_qualifier(ratio_measurement, quantile),
+            too_loose_to_test(largest),
+        )
     return Verdict(
         status,
         summary,
