@@ -157,13 +157,15 @@ def test_a_verdict_tables_qualifiers_fit_a_line(name, text):
     }
     for row in table:
         shown = _qualifiers(row[2])
-        if shown and shown[-1].endswith(" answered No"):  # counted apart from those that held
-            shown.pop()
-        more = int(shown.pop()[2:].split()[0]) if shown and shown[-1].startswith("+ ") else 0
+        # "+ 3 more: 2 Yes, 1 No": those that did not fit, counted by answer
+        rest = shown.pop() if shown and shown[-1].startswith("+ ") else ""
+        more = int(m[1]) if (m := re.search(r"(\d+) Yes", rest)) else 0
         seen = re.sub(r"<[^>]+>|\\(?=[*_])", "", "; ".join(shown))  # as read: no tags, escapes
         assert len(seen) <= report.QUALIFIERS_SHOWN or len(shown) == 1, row
+        # each with its answer (``short_headline``'s ``answers``): the headline names the Yes
+        assert all(q.endswith(("? Yes", "? No")) for q in shown), row
         printed = headlines.get(row[0].replace("\\", ""))
-        held = [q for q in shown if not q.endswith("? No")]  # a decisive No: not in the headline
+        held = [q for q in shown if q.endswith("? Yes")]
         if printed is not None:
             assert len(held) + more == len(printed), (name, row[0])
 

@@ -887,7 +887,10 @@ QUALIFIERS_SHOWN = 90
 
 
 def short_headline(
-    verdict: Verdict, budget: int = QUALIFIERS_SHOWN, decisive: Sequence[str] = ()
+    verdict: Verdict,
+    budget: int = QUALIFIERS_SHOWN,
+    decisive: Sequence[str] = (),
+    answers: bool = False,
 ) -> str:
     """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
     the ``decisive`` ones first (its row's ``Claim.decisive``: those that decide how it reads,
@@ -906,19 +909,33 @@ def short_headline(
     >>> no = Verdict(Status.HOLDS, "…", qualifiers=(q[0], Qualifier("tight", "?", False)))
     >>> short_headline(no), short_headline(no, decisive=["tight"])
     ('holds (loose; 1 answered No)', 'holds (tight? No; loose)')
+
+    With ``answers`` (a notebook's verdict table, ``verdict_cell_view``) every qualifier shown
+    is a question with its answer beside it, those that held first, and the rest are counted
+    by answer:
+
+    >>> short_headline(no, answers=True), short_headline(v, budget=10, answers=True)
+    ('holds (loose? Yes; tight? No)', 'holds (loose? Yes; + 2 more: 2 Yes)')
     """
     first = [q for name in decisive for q in verdict.qualifiers if q.name == name]
     ordered = first + [q for q in verdict.qualifiers if q.outcome and q not in first]
     shown: list[str] = []
     said = []
+    if answers:  # then those that came out No, each with its answer
+        ordered += [q for q in verdict.qualifiers if not q.outcome and q not in first]
     for q in ordered:
         name = q.name if q.outcome else f"{q.name}? No"
+        name = f"{q.name}? Yes" if answers and q.outcome else name
         if shown and len("; ".join(shown + [name])) > budget:
             break
         shown.append(name)
         said.append(q)
     more = sum(q.outcome for q in verdict.qualifiers) - sum(q.outcome for q in said)
     refused = sum(not q.outcome for q in verdict.qualifiers) - sum(not q.outcome for q in said)
+    if answers:
+        counted = ", ".join(f"{n} {w}" for n, w in ((more, "Yes"), (refused, "No")) if n)
+        parts = shown + ([f"+ {more + refused} more: {counted}"] if counted else [])
+        return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
     other = " more" if any(not q.outcome for q in said) else ""
     parts = (
         shown
@@ -1577,7 +1594,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             word = conclusion(spec, v, walk).value
             lines.append(
                 f"| {_cell(spec.number)} | {spec.printed} | **{word}**; "
-                f"{_cell(short_headline(v, decisive=spec.decisive))} "
+                f"{_cell(short_headline(v, decisive=spec.decisive, answers=True))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
             # "D.1 holds, but [its printed proof fails at step N](page). That step prints …",
