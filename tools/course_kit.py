@@ -373,8 +373,8 @@ def _cell_text(cell: nbformat.NotebookNode) -> str:
 def solutions_page(notebooks: Path) -> str:
     """The book's page of solutions: for each exercise of the notebooks in ``notebooks`` (in
     reading order), its text, a link back to it, the folded solution's prose, and its solution
-    cells with what they print; each under the target ``sol-<label>`` that its exercise links
-    (``link_solutions``). An exercise is headed by the number the book gives it (numbered
+    cells with what they print (folded); each under the target ``sol-<label>`` that its exercise
+    links (``link_solutions``). An exercise is headed by the number the book gives it (numbered
     through the book, as sphinx-exercise numbers them) and the title of its section; the
     paper's labels in the prose stand behind the PDF's numbers (``report.tex_labels``)."""
     lines = [
@@ -417,7 +417,14 @@ def solutions_page(notebooks: Path) -> str:
             if ex.solution:
                 lines += ["", "**Solution.**", "", tex_labels(ex.solution)]
             for cell in ex.cells:
-                lines += ["", f"The solution cell of [notebook {short}]({path.stem}.ipynb):"]
+                # folded, as the notebook folds it: 18 exercises' code and output unfolded
+                # made the page 21,000 px tall
+                lines += [
+                    "",
+                    "<details>",
+                    f"<summary>The solution cell of notebook {short}, and what it prints</summary>",
+                    "",
+                ]
                 code = "\n".join(
                     line
                     for line in cell.source.splitlines()
@@ -427,6 +434,7 @@ def solutions_page(notebooks: Path) -> str:
                 printed = _cell_text(cell)
                 if printed:
                     lines += ["", "It prints:", "", printed]
+                lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
 
 
