@@ -231,9 +231,10 @@ def relations(display: Display) -> list[Relation]:
             sized = max(sized + step, 0)
             bound = None if bound is not None and sized < bound else bound
             continue
-        if depth == 0 and _QUANTIFIER.match(body, i):
+        quantifier = _QUANTIFIER.match(body, i) if depth == 0 else None
+        if quantifier is not None:
             bound = sized if bound is None else bound
-            i = _QUANTIFIER.match(body, i).end()
+            i = quantifier.end()
             continue
         m = _TOKEN.match(body, i)
         if m is None:
