@@ -58,7 +58,7 @@ def test_the_summary_counts_by_hand():
     del data["coverage"]["E"]["follows"]
     data["coverage"]["E"]["not checked"] = 1
     table = published.summary_table(data)
-    assert "| E | 10 | 4 | 0 | 2 | 1 | 1 | 0 | 0 |" in table  # no column of zero follows
+    assert "| E | 10 | 4 | 0 | 2 | 1 | 1 |" in table  # no column of zero follows
     assert "| follows |" not in table
     assert table.endswith(
         "the other 1 are `not checked`, each with its reason. No step has the status `follows`: "
@@ -475,7 +475,7 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
 def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
     """The index's walk against the errata has a line per walked proof with a failing step, in
     the paper's order (``spec.proofs``), led by the proof: "Lemma 38 (our Lemma E.8): steps 1,
-    4, … and 50 answer to eq:chi_1 …", so a reader scanning for a proof finds it once. Each
+    3, … and 32 answer to eq:chi_1 …", so a reader scanning for a proof finds it once. Each
     line holds exactly its proof's failing steps (read from the walk data), each once, each
     number a link to its step's target on the proof's page (which the page carries); an
     erratum spanning three proofs is under each."""
@@ -501,15 +501,14 @@ def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():
         anchor = re.escape(report.page_name(name))
         linked = [int(i) for i in re.findall(rf"\[(\d+)\]\({anchor}\.md#{anchor}-step-\d+\)", line)]
         steps = PUBLISHED["proofs"][name]
-        own = [s for s in steps if published.apart(name, s) is None]  # re-checks apart
-        assert sorted(linked) == [s["index"] for s in own if s["status"] == "fails"], name
+        assert sorted(linked) == [s["index"] for s in steps if s["status"] == "fails"], name
     line = bullets[failing.index("Lemma E.8")]
     chi = [
         s["index"]
         for s in PUBLISHED["proofs"]["Lemma E.8"]
-        if (s["erratum"] or "").startswith("eq:chi_1") and published.apart("Lemma E.8", s) is None
+        if (s["erratum"] or "").startswith("eq:chi_1")
     ]
-    assert len(chi) == 12  # the 7 re-checks that name it are counted with the steps they check
+    assert len(chi) == 10
     links = [f"[{i}](walk-lemma-e-8.md#walk-lemma-e-8-step-{i})" for i in chi]
     assert line.startswith(  # an erratum's label holds a ";": an item each, beneath the proof
         "- [Lemma 38 (our Lemma E.8)](walk-lemma-e-8.md):\n  - steps "
@@ -734,27 +733,27 @@ def test_the_first_substantive_false_step_shows_its_evidence():
     ],
 )
 def test_a_step_that_names_an_erratum_without_failing_reads_as_a_sentence(status, erratum, said):
-    """Lemma 37's (our E.7) step 9 names the erratum on Hoeffding's hypotheses and holds: the
+    """Lemma 37's (our E.7) step 8 names the erratum on Hoeffding's hypotheses and holds: the
     index leads with the erratum and says what the step is, for each status such a step can
     have (and for a label no erratum has), as a reader would; the old "names *…*: the step
     holds" is gone. The walk is changed in a copy (a synthetic cross-check of each case)."""
     data = json.loads(json.dumps(PUBLISHED))
-    step = data["proofs"]["Lemma E.7"][8]
-    assert step["index"] == 9 and step["status"] == "holds" and step["erratum"]
+    step = data["proofs"]["Lemma E.7"][7]
+    assert step["index"] == 8 and step["status"] == "holds" and step["erratum"]
     step["status"] = status
     label = erratum or step["erratum"]
     step["erratum"] = label
     result = published.cross_check(data)
     why = "no such erratum" if erratum else f"the step {status}"
-    assert result.dangling == (("Lemma E.7", 9, label, why),)
+    assert result.dangling == (("Lemma E.7", 8, label, why),)
     index = pages.index_page(data)
-    lines = [x for x in index.splitlines() if "walk-lemma-e-7-step-9)" in x]
+    lines = [x for x in index.splitlines() if "walk-lemma-e-7-step-8)" in x]
     assert len(lines) == 1
-    lead = "named by [step 9 of Lemma 37]" if erratum else "answers to [step 9 of Lemma 37]"
+    lead = "named by [step 8 of Lemma 37]" if erratum else "answers to [step 8 of Lemma 37]"
     assert lines[0].startswith("- *") and lead in lines[0]
     assert said in lines[0] and ": the step " not in lines[0]
     with pytest.raises(ValueError, match="why='the step fails'"):
-        pages.answers_to("Lemma E.7", 9, label, "the step fails")
+        pages.answers_to("Lemma E.7", 8, label, "the step fails")
 
 
 def test_the_index_says_the_two_numberings_near_its_top():
@@ -784,8 +783,7 @@ def test_lemma_38_s_opening_lists_its_failures_by_erratum():
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.views.errata import erratum_link
 
-    again = {s.index for s in spec.find("Lemma E.8").steps if s.rechecks}  # counted apart
-    steps = [s for s in PUBLISHED["proofs"]["Lemma E.8"] if s["index"] not in again]
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
     counts = Counter(s["erratum"] for s in steps if s["status"] == "fails")
     assert None not in counts and len(counts) >= 2
     opening = _opening(pages.proof_page("Lemma E.8", PUBLISHED))
@@ -854,8 +852,7 @@ def test_every_walk_page_opens_with_its_verdict_then_sets_how_to_read_it_apart()
         first = opening.split("\n\n")[0]
         assert first.startswith(f"The proof of {proof.printed}, relation by relation: ")
         assert "\n" not in first and "Admissible" not in first and "failing steps" not in first
-        again = {s.index for s in proof.steps if s.rechecks}  # re-checks, counted apart
-        failing = sum(s["status"] == "fails" and s["index"] not in again for s in steps)
+        failing = sum(s["status"] == "fails" for s in steps)
         items = re.findall(r"^- (\d+) to ", opening, re.M)
         if len(items) > 1:
             assert sum(int(n) for n in items) == failing, proof.name

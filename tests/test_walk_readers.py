@@ -32,30 +32,27 @@ def lemma9(tex) -> str:
     return pages.proof_page("Lemma 5.1", PUBLISHED, tex=tex)
 
 
-def test_a_range_piece_is_headed_as_checked_with_its_event(lemma38):
-    """Steps 7–9 and 16–18 of Lemma 38 are pieces of a quantifier's range, checked as part of
-    the event of steps 10 and 19: their headings say so, never "not checked"."""
-    for index, event in ((7, 10), (8, 10), (9, 10), (16, 19), (17, 19), (18, 19)):
-        head = _step(lemma38, index).splitlines()[0]
-        assert "not checked" not in head, head
-        assert f"range piece, checked with step {event}" in head, head
-
-
-def test_a_relation_after_a_quantifier_is_named(lemma38):
-    """Step 4 of Lemma 38 is the range β ≥ 1 of "∀ β ≥ 1" (at depth 0 of its display): the page
-    names it as the step's relation."""
-    assert "*The step is the relation inside:* $\\beta \\ge 1$." in _step(lemma38, 4)
+def test_lemma_38_s_steps_are_its_relation_lines(lemma38):
+    """Reader (stop 57): "'for all k ≥ 1' is not a relation"; "a sub-expression ✓ is not a step
+    of the proof". Lemma 38's steps are the relation lines of its statement and proof: no step
+    is a piece of a quantifier's range or an event inside P(·) checked apart; eq:chi's ∀ β ≥ 1
+    and the events of its union stay in their lines' text."""
+    steps = PUBLISHED["proofs"]["Lemma E.8"]
+    assert len(steps) == 32
+    assert len(spec.find("Lemma E.8").steps) == 32
+    assert "\\forall\\; \\beta\\ge 1" in _step(lemma38, 2)
+    assert "\\exists\\; t \\ge 0, 1 \\le i \\le b" in _step(lemma38, 4)
+    assert "range piece" not in lemma38 and "The step is the relation inside" not in lemma38
 
 
 def test_monte_carlo_margins_read_in_the_relation_s_own_orientation(lemma38):
     """An event's probability checked against its bound reads bound − P(event) (positive where
     it holds), never the engine's negated E[−𝟙]; an = by Monte Carlo gives its relative
     difference, never a negative margin on a step that holds; the page says so once."""
-    step2 = _step(lemma38, 2)  # P(‖u‖² ≥ (β + 1)d) ≤ exp(−dβ/8), holds
-    assert "P(event) is below its bound by 0.15" in step2
-    assert "E[left side] exceeds the right side" not in step2
-    step5 = _step(lemma38, 5)  # fails
-    assert "P(event) exceeds its bound by 0.112" in step5
+    lemma26 = pages.proof_page("Lemma D.3", PUBLISHED)
+    step1 = _step(lemma26, 1)  # P(the event of eq:gd_low fails) ≤ δ, holds
+    assert "P(event) is below its bound by" in step1
+    assert "E[left side] exceeds the right side" not in step1
     for index, step in enumerate(PUBLISHED["proofs"]["Lemma E.8"], 1):
         if step["status"] == "holds" and "Monte Carlo" in step["evidence"]:
             found = _step(lemma38, index).split("What the check found:**")[1].split("\n")[0]
@@ -73,9 +70,9 @@ def test_the_y0_erratum_says_what_is_wrong_and_what_is_corrected():
     assert "as printed" not in entry.correct
 
 
-@pytest.mark.parametrize("index", [21, 22, 24, 25])
+@pytest.mark.parametrize("index", [9, 10, 12, 13])
 def test_lemma_38_s_moment_identities_are_exact(index):
-    """Steps 21, 22, 24 and 25 of Lemma 38 hold with equality: closed forms (sympy) show it, so
+    """Steps 9, 10, 12 and 13 of Lemma 38 hold with equality: closed forms (sympy) show it, so
     they are identities, not Monte Carlo "holds"; the checker fails a right side doubled."""
     step = spec.find("Lemma E.8").steps[index - 1]
     assert step.how == "identity"
@@ -147,17 +144,12 @@ def test_the_walk_s_bound_on_u_is_not_the_paper_s_c2():
 
 def test_every_count_of_failing_steps_comes_from_one_function():
     """The index's table (relations) and 08d's sentence (every failing step) agree: the sentence
-    gives the total and its split, from ``published.failing_steps``, the table's "fails"."""
-    kinds = published.failing_steps(PUBLISHED)
+    gives the total, from ``published.failing_steps``, the table's "fails"."""
+    failing = published.failing_steps(PUBLISHED)
     table = sum(row.get("fails", 0) for row in PUBLISHED["coverage"].values())
-    assert kinds["relation"] == table
+    assert failing == table
     sentence = published.reconciliation(PUBLISHED)
-    total = sum(kinds.values())
-    assert sentence.startswith(
-        f"Of the walk's {total} failing steps ({kinds['relation']} relations, the table's "
-        "“fails”, and "
-    )
-    assert f"{kinds['re-check']} re-checks of another step's bound" in sentence
+    assert sentence.startswith(f"Of the walk's {failing} failing steps (the table's “fails”), ")
 
 
 def test_the_walk_index_shows_the_walk_s_map():
@@ -183,3 +175,41 @@ def test_the_proof_maps_pass_rule_9():
     )
     for fig in maps:
         assert figure_violations(fig) == []
+
+
+def test_lemma_9_s_failing_steps_show_a_counterexample_inside_the_paper_s_regime(lemma9):
+    """Reader (stop 57): Lemma 9's walk tests counterexamples inside the paper's regime (Remark
+    13's ζ ≥ L, τ ≤ σ: τ ≤ L ≤ ζ) but its page showed only the worst, with τ > L. Where the
+    counterexample shown lies outside the regime, the walk publishes the worst failing random
+    instance inside it, and the page shows it beside the other, its values read from the data."""
+    regime = spec.find("Lemma 5.1").regime
+    assert regime == ("tau", "L", "zeta")
+    shown = 0
+    for step in PUBLISHED["proofs"]["Lemma 5.1"]:
+        outside = check.in_regime(step["counterexample"] or {}, regime) is False
+        if step["status"] != "fails" or not outside:
+            assert "inside" not in step, step["index"]
+            continue
+        inside = step["inside"]
+        assert check.in_regime(inside, regime) and inside["lhs"] > inside["rhs"], step["index"]
+        said = pages.inside_words("Lemma 5.1", inside, step["relation"])
+        assert said in _step(lemma9, step["index"])
+        assert f"τ = {pages.number(inside['tau'])}" in said
+        shown += 1
+    assert shown == 2  # steps 9 and 10
+
+
+def test_a_regime_is_declared_with_where_the_paper_sets_it(tmp_path):
+    head = '[proof]\nname = "X"\nprinted = "Y"\nlabel = "z"\nanchor = "a"\ncomplete = false\n'
+    head += 'hypotheses = "h"\n'
+    for extra, match in (
+        ('regime = ["tau"]\nregime_from = "r"\n', "two or more names"),
+        ('regime = ["tau", "L"]\n', "go together"),
+        ('regime_from = "r"\n', "go together"),
+    ):
+        path = tmp_path / "bad.toml"
+        path.write_text(head + extra)
+        with pytest.raises(ValueError, match=match):
+            spec.load(path)
+    path.write_text(head + 'regime = ["tau", "L"]\nregime_from = "r"\n')
+    assert spec.load(path).regime == ("tau", "L")

@@ -32,6 +32,11 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         optional: what the proof reaches once every erratum that names its steps is corrected,
         where that is less than its statement (a probability, a constant), with the step that
         says so; the page says it beside the errata its failing steps answer to.
+    ``regime``, ``regime_from``
+        optional, together: the names of a counterexample's values the paper's regime orders
+        (``["tau", "L", "zeta"]``: τ ≤ L ≤ ζ), and where the paper sets it, in words. A failing
+        step whose counterexample lies outside it also publishes the worst failing random
+        instance inside it (``StepResult.inside``), which its page shows beside it.
     ``unwalked``
         optional: a step of the argument that is no displayed relation (a sentence of the
         proof with inline mathematics) and that the walk does not check, quoted with why; the
@@ -74,11 +79,6 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         whose kind is the erratum's ("typo", "imprecision", …). The pages read it
         (``pages.first_not_typo``, ``pages.badge``), and the ledger's ``report.proof_note``
         through ``pages.with_slips``: a typo is not where a proof fails.
-    ``rechecks``
-        optional: "step N", the step whose relation this step's check tests again (an event
-        inside P(·) checked with the bound that step N puts on its probability), so that a
-        proof page counts the two as one relation: its counts say the re-checks apart
-        (``pages.distinct``).
     ``corrected``
         optional, on a checked step that names its ``erratum``: ``module:function``, the step's
         check re-run with the erratum's correction (the erratum's A_t in place of the

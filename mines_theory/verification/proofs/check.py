@@ -45,7 +45,7 @@ import importlib
 import json
 import math
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,7 @@ __all__ = [
     "StepResult",
     "Symbolic",
     "monte_carlo",
+    "in_regime",
     "margin",
     "run",
     "seed_of",
@@ -133,6 +134,9 @@ class Outcome:
     instances: int = 0
     worst_margin: float | None = None
     counterexample: Mapping[str, Any] | None = None
+    #: where ``counterexample`` lies outside the proof's regime (``spec.Proof.regime``): the
+    #: worst failing random instance inside it, None where none of the draws is one
+    inside: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -157,12 +161,19 @@ class StepResult:
     #: the outcome of the step's check with its erratum's correction (``Step.corrected``):
     #: ``status``, ``evidence``, ``counterexample``; None where the spec names none
     corrected: Mapping[str, Any] | None = None
+    #: a failing instance inside the proof's regime where ``counterexample`` is outside it
+    #: (``Outcome.inside``); left out of the JSON where None
+    inside: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict."""
         out = dict(self.__dict__)
         out["counterexample"] = None if self.counterexample is None else dict(self.counterexample)
         out["corrected"] = None if self.corrected is None else dict(self.corrected)
+        if self.inside is None:
+            del out["inside"]
+        else:
+            out["inside"] = dict(self.inside)
         return json.loads(json.dumps(out, default=float))
 
 
@@ -237,6 +248,7 @@ def _numeric(
     starts: int,
     perturb: str | None,
     max_evaluations: int,
+    regime: tuple[str, ...] = (),
 ) -> Outcome:
     from scipy.optimize import minimize
 
@@ -285,15 +297,44 @@ def _numeric(
         return Outcome(
             "holds", f"holds at {n} instances and an adversarial search, worst margin {m:.2e}", n, m
         )
+    example = _example(draw, x, m)
+    inside = None
+    if in_regime(example, regime) is False:
+        failing = [f for f in found if f[0] < -TOLERANCE and in_regime(f[1].describe(f[2]), regime)]
+        if failing:
+            inside = _example(failing[0][1], failing[0][2], failing[0][0])
+    return Outcome(
+        "fails", f"fails: normalized margin {m:.3g} at the instance shown", n, m, example, inside
+    )
+
+
+def _example(draw: Draw, x: np.ndarray, m: float) -> dict[str, Any]:
+    """The values of a failing instance ``x`` of ``draw``: its description and its sides (its
+    margin ``m`` where the sides are not numbers)."""
     lhs, rhs, _ = draw.sides(x)
     example = dict(draw.describe(x))
     if np.ndim(lhs) == 0:
         example.update(lhs=float(lhs), rhs=float(rhs))
     else:
         example.update(margin=m)
-    return Outcome(
-        "fails", f"fails: normalized margin {m:.3g} at the instance shown", n, m, example
-    )
+    return example
+
+
+def in_regime(values: Mapping[str, Any], regime: Sequence[str]) -> bool | None:
+    """Whether ``values`` (a counterexample's) lie in the ``regime`` (``spec.Proof.regime``:
+    each named value at most the next); None where the regime is empty or a value is missing.
+
+    >>> in_regime({"tau": 1.2, "L": 22.0, "zeta": 2108.0}, ("tau", "L", "zeta"))
+    True
+    >>> in_regime({"tau": 2.3, "L": 0.33, "zeta": 512.0}, ("tau", "L", "zeta"))
+    False
+    >>> in_regime({"d": 2}, ("tau", "L", "zeta")) is None
+    True
+    """
+    if not regime or not all(name in values for name in regime):
+        return None
+    chain = [float(values[name]) for name in regime]
+    return all(a <= b for a, b in zip(chain, chain[1:]))
 
 
 def monte_carlo(
@@ -375,9 +416,12 @@ def run(
     starts: int = 3,
     perturb: str | None = None,
     max_evaluations: int = 400,
+    regime: tuple[str, ...] = (),
 ) -> Outcome:
     """Run ``step``'s checker: its ``Outcome`` (``perturb``: see the module docstring);
-    ``max_evaluations`` bounds each start of the adversarial search."""
+    ``max_evaluations`` bounds each start of the adversarial search; a failing numeric step
+    whose counterexample lies outside ``regime`` (its proof's, ``spec.Proof.regime``) also
+    gives the worst failing random instance inside it (``Outcome.inside``), where one is."""
     if step.how == "not_checked":
         raise ValueError(f"step must have a checker, got the not_checked step {step.index}")
     if perturb not in (None, "scaled", "reversed"):
@@ -390,4 +434,4 @@ def run(
     if isinstance(first, Symbolic):
         return _symbolic(step, first, perturb)
     rng = np.random.default_rng(seed_of(step))
-    return _numeric(step, rng, checker, draws, starts, perturb, max_evaluations)
+    return _numeric(step, rng, checker, draws, starts, perturb, max_evaluations, regime)

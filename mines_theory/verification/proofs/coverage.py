@@ -4,7 +4,9 @@
 ``eqnarray``, their starred forms, ``\\[ \\]`` and ``$$ $$``; an ``aligned`` or ``split`` inside
 one is part of it), and ``relations(display)`` splits it into its relations: every ``=``, ``<``,
 ``>``, ``\\le``, ``\\ge``, ``\\leq``, ``\\geq``, ``\\preceq``, ``\\succeq``, ``\\prec``,
-``\\succ``, ``\\ne`` at brace depth 0, and every ``\\stackrel{…}{R}`` or ``\\overset{…}{R}`` whose
+``\\succ``, ``\\ne`` at brace depth 0 and outside sized brackets (``\\left( … \\right)``: the
+event inside P(·) is part of its member) and a quantifier's range (``\\forall\\; \\beta \\ge 1``
+is text of its line), and every ``\\stackrel{…}{R}`` or ``\\overset{…}{R}`` whose
 R is one of them. A relation inside braces (``\\sum_{i=1}``, ``\\frac{…}{…}``, ``\\mbox{…}``) is
 not one of the display's. Each relation is quoted as its ``fragment``: the relation token and
 the member that follows it, up to the next relation, verbatim; ``normalized`` collapses its
@@ -178,13 +180,62 @@ def _group_end(body: str, at: int) -> int:
     return i
 
 
+#: A sized delimiter (``\\left(``, ``\\Big)``, ``\\bigl[``): group ``side`` is ``left``/``l``
+#: (opens), ``right``/``r`` (closes) or empty (``\\Big(`` opens by its delimiter).
+_SIZED = re.compile(r"\\(?:(?P<lr>left|right)|(?:big|Big|bigg|Bigg)(?P<side>[lrm]?))(?![A-Za-z])")
+_OPENING = re.compile(r"\s*(?:[(\[]|\\\{|\\langle\b|\\lceil\b|\\lfloor\b)")
+_QUANTIFIER = re.compile(r"\\(?:forall|exists)(?![A-Za-z])")
+
+
+def _sized(body: str, i: int) -> tuple[int, int] | None:
+    """(end, +1 or −1) of a sized delimiter that opens or closes at ``body[i]``, else None."""
+    m = _SIZED.match(body, i)
+    if m is None:
+        return None
+    if m.group("lr"):
+        return m.end(), 1 if m.group("lr") == "left" else -1
+    side = m.group("side")
+    if side in ("l", "r"):
+        return m.end(), 1 if side == "l" else -1
+    if side == "m":
+        return m.end(), 0
+    return m.end(), 1 if _OPENING.match(body, m.end()) else -1
+
+
 def relations(display: Display) -> list[Relation]:
-    """The relations of ``display`` at brace depth 0, each with the member that follows it."""
+    """The relations of ``display``: the relation lines of the proof, each with the member that
+    follows it. A relation counts at brace depth 0 and outside sized brackets (``\\left( …
+    \\right)``, ``\\Big( … \\Big)``): one inside them (the event of P(·), a condition in
+    a set) is part of its member, and so is a quantifier's range (``\\forall\\; \\beta \\ge
+    1``, up to the end of its bracket or of the line), which is the text of its line.
+
+    >>> d = Display("E", 0, 1, r"\\PP\\left(\\exists t \\ge 0, x \\ge A\\right) \\le a, "
+    ...     r"\\forall b \\ge 1")
+    >>> [r.fragment for r in relations(d)]
+    ['\\\\le a, \\\\forall b \\\\ge 1']
+    """
     body = _strip_comments(display.body)
     marks: list[tuple[int, int, str]] = []  # (start, end, symbol) of each relation token
     depth = 0
+    sized = 0  # the depth of sized brackets
+    bound: int | None = None  # the sized depth at which a quantifier's range runs, if one does
     i = 0
     while i < len(body):
+        if depth == 0 and body.startswith("\\\\", i):
+            bound = None if bound == sized else bound
+            i += 2
+            continue
+        delimiter = _sized(body, i) if depth == 0 else None
+        if delimiter is not None:
+            i, step = delimiter
+            sized = max(sized + step, 0)
+            bound = None if bound is not None and sized < bound else bound
+            continue
+        quantifier = _QUANTIFIER.match(body, i) if depth == 0 else None
+        if quantifier is not None:
+            bound = sized if bound is None else bound
+            i = quantifier.end()
+            continue
         m = _TOKEN.match(body, i)
         if m is None:
             i += 1
@@ -193,7 +244,7 @@ def relations(display: Display) -> list[Relation]:
         if text.startswith(("\\stackrel", "\\overset")):
             above = _group_end(body, m.end())
             inner = re.match(r"\s*\{\s*(\\[A-Za-z]+|[=<>])\s*\}", body[above:])
-            if inner and depth == 0:
+            if inner and depth == 0 and sized == 0 and bound is None:
                 token = inner.group(1).lstrip("\\")
                 symbol = _symbol(token)
                 if symbol is not None:
@@ -205,7 +256,12 @@ def relations(display: Display) -> list[Relation]:
             continue
         if m.group("brace"):
             depth += 1 if text == "{" else -1
-        elif depth == 0 and (m.group("char") or m.group("word") in _WORD_RELATIONS):
+        elif (
+            depth == 0
+            and sized == 0
+            and bound is None
+            and (m.group("char") or m.group("word") in _WORD_RELATIONS)
+        ):
             symbol = _symbol(m.group("char") or m.group("word"))
             if symbol is not None:
                 marks.append((m.start(), m.end(), symbol))
@@ -223,17 +279,14 @@ def coverage(
     walked: Mapping[str, Sequence[str]],
     spans: Iterable[tuple[int, int]],
     letters: Iterable[str] = tuple(APPENDICES),
-    apart: Iterable[str] = (),
 ) -> dict[str, dict[str, int]]:
     """Per appendix: ``relations`` (all the scanner finds), ``walked`` (those inside a walked
     proof, one of ``spans``, whose normalized fragment is a key of ``walked``) and, of those, the
     count of each status. ``walked`` maps a step's normalized ``latex`` to the statuses of the
     steps that print it, in the order of the .tex (``statuses``): the same fragment printed
     twice (Lemma C.1's "= H." at steps 1 and 5, one holding, one an identity) takes each
-    status in turn, the last for any further occurrence. A status of ``apart`` (a walked step
-    that is no relation of its own: a re-check, a piece of a quantifier's range) is counted
-    under its own key and neither among the ``relations`` nor the ``walked``."""
-    spans, apart = list(spans), set(apart)
+    status in turn, the last for any further occurrence."""
+    spans = list(spans)
     seen: dict[str, int] = {}
     table: dict[str, dict[str, int]] = {}
     for display in displays(tex, letters):
@@ -243,10 +296,6 @@ def coverage(
             fragment = normalized(relation.fragment)
             found = walked.get(fragment) if inside else None
             status = found[min(seen.get(fragment, 0), len(found) - 1)] if found else None
-            if status in apart:
-                seen[fragment] = seen.get(fragment, 0) + 1
-                row[status] = row.get(status, 0) + 1
-                continue
             row["relations"] += 1
             if status is not None:
                 seen[fragment] = seen.get(fragment, 0) + 1

@@ -35,8 +35,6 @@ from ..views.report import slip_kind
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
-    APART,
-    apart,
     cross_check,
     load,
     reconciliation,
@@ -81,7 +79,6 @@ __all__ = [
     "numbered",
     "power",
     "proof_page",
-    "rechecks",
     "own_relation",
     "relation_display",
     "slip",
@@ -136,31 +133,19 @@ BADGE = {
 #: the intended form; not where the proof fails.
 TYPO_BADGE = "✗ typo"
 
-#: Where a quantifier's range piece says which step checks the event it belongs to.
-_CHECKED_AT = re.compile(r"checked at step (\d+)")
-
 
 def badge(proof: str, step: Mapping[str, Any]) -> str:
     """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
-    (``BADGE``), but for a piece of a quantifier's range (``published.apart``), which is no
-    relation and is checked as part of its event: "◇ range piece, checked with step N" (N the
-    step whose event it bounds, as its reason names it), never "not checked"; and for a
-    failing step that is a typo (``slip``), ``TYPO_BADGE``.
+    (``BADGE``), but for a failing step that is a typo (``slip``), ``TYPO_BADGE``.
 
     >>> badge("Lemma 5.1", {"index": 6, "status": "fails", "erratum": None})
     '✗ typo'
     >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
     '✓ holds'
-    >>> badge("Lemma E.8", {"index": 7, "status": "not checked", "reason": "a quantifier's "
-    ...       "range in the event (∃ t ≥ 0): part of the event, checked at step 10"})
-    '◇ range piece, checked with step 10'
     """
-    if apart(proof, step) != "range":
-        if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
-            return TYPO_BADGE
-        return BADGE[step["status"]]
-    at = _CHECKED_AT.search(step.get("reason") or "")
-    return "◇ range piece" + (f", checked with step {at[1]}" if at else ", checked with its event")
+    if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
+        return TYPO_BADGE
+    return BADGE[step["status"]]
 
 
 def _reference(match: re.Match) -> str:
@@ -474,17 +459,6 @@ def numbered(markdown: str) -> str:
     return "".join(parts)
 
 
-def rechecks(proof: str, steps: Sequence[Mapping[str, Any]]) -> set[int]:
-    """The indices of the walked ``steps`` of the proof ``proof`` (our name) that are no
-    relation of their own (``published.apart``: a re-check of another step's bound, a piece of
-    a quantifier's range), which the counts set apart.
-
-    >>> sorted(rechecks("Lemma E.8", [{"index": 5}, {"index": 6}]))
-    [5]
-    """
-    return {int(s["index"]) for s in steps if apart(proof, s) is not None}
-
-
 def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
     counts = {s: sum(r["status"] == s for r in steps) for s in spec.STATUSES}
     return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
@@ -492,26 +466,12 @@ def _tally(steps: Sequence[Mapping[str, Any]]) -> str:
 
 def _counts(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     """The walked ``steps`` of the proof ``proof`` (our name) counted, one convention for the
-    index's list and each page's opening: the steps by status in parentheses; where some are no
-    relation of their own (``published.apart``), the relations by status, then each kind set
-    apart with its count (a re-check's statuses after it), no parenthesis inside another.
+    index's list and each page's opening: the steps by status in parentheses.
 
-    >>> _counts("Lemma E.8", [{"index": 6, "status": "fails"}])
-    '1 steps (1 fails)'
     >>> _counts("Lemma E.8", [{"index": 5, "status": "fails"}, {"index": 6, "status": "fails"}])
-    "2 steps: 1 relations (1 fails), 1 re-checks of another step's bound (1 fails)"
+    '2 steps (2 fails)'
     """
-    kinds = {int(s["index"]): apart(proof, s) for s in steps}
-    own = [s for s in steps if kinds[int(s["index"])] is None]
-    if len(own) == len(steps):
-        return f"{len(steps)} steps ({_tally(steps)})"
-    parts = [f"{len(own)} relations ({_tally(own)})"]
-    for kind, words in APART.items():
-        these = [s for s in steps if kinds[int(s["index"])] == kind]
-        if these:
-            statuses = f" ({_tally(these)})" if kind == "re-check" else ""
-            parts.append(f"{len(these)} {words}{statuses}")
-    return f"{len(steps)} steps: " + ", ".join(parts)
+    return f"{len(steps)} steps ({_tally(steps)})"
 
 
 def inherited(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
@@ -540,11 +500,11 @@ def nearest_false(proof: str, steps: Sequence[Mapping[str, Any]], index: int) ->
     nearest of the steps it uses, transitively; None where it is reached through none (the
     walk's ``after`` is the first such step, which can lie far upstream).
 
-    >>> steps = [{"index": i, "status": "holds"} for i in range(1, 51)]
-    >>> for i in (4, 19):
+    >>> steps = [{"index": i, "status": "holds"} for i in range(1, 33)]
+    >>> for i in (3, 7):
     ...     steps[i - 1]["status"] = "fails"
-    >>> nearest_false("Lemma E.8", steps, 48), nearest_false("Lemma E.8", steps, 49)
-    (19, 19)
+    >>> nearest_false("Lemma E.8", steps, 30), nearest_false("Lemma E.8", steps, 31)
+    (7, 7)
     """
     declared = {s.index: s for s in spec.find(proof).steps}
     status = {int(s["index"]): s["status"] for s in steps}
@@ -672,9 +632,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         )
         + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "
-        "proof reaches it through. Steps that are no relation of their own (a re-check of "
-        "another step's bound, a piece of a quantifier's range) are counted apart. "
-        "A page per proof shows where "
+        "proof reaches it through. A quantifier's range or an event inside P(·) is text of its "
+        "line, no step of its own. A page per proof shows where "
         "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
         "",
         NUMBERING,
@@ -765,8 +724,6 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     by_proof: dict[str, dict[str | None, list[int]]] = {}
     for label, where in result.matched.items():
         for name, index in where:
-            if index in rechecks(name, data["proofs"][name]):
-                continue  # a re-check of a step's bound: counted, and listed, with that step
             by_proof.setdefault(name, {}).setdefault(label, []).append(index)
     for name, index in result.new_findings:
         by_proof.setdefault(name, {}).setdefault(None, []).append(index)
@@ -1735,18 +1692,16 @@ _NEGATED_EVENT = re.compile(r"E\[−(?:𝟙|count)")
 def event_check(proof: str, step: Mapping[str, Any]) -> bool:
     """Whether the check of ``step`` (of the proof ``proof``, our name) is an event's
     probability against its bound, which the engine writes as E[−𝟙{event}] ≥ −bound: a
-    re-check of another step's bound (``spec.Step.rechecks``) or a reason that says so.
+    reason that says so.
 
-    >>> event_check("Lemma E.8", {"index": 2, "relation": ">=", "reason": ""})
+    >>> event_check("Lemma E.8", {"index": 2, "relation": ">=", "reason": "E[−𝟙{A}] ≥ −p"})
     True
     >>> event_check("Lemma E.8", {"index": 3, "relation": "<=", "reason": "eq:chi exactly"})
     False
     """
     if step.get("relation") not in (">=", ">"):
         return False
-    declared = spec.find(proof).steps[int(step["index"]) - 1] if proof else None
-    rechecks = declared is not None and declared.rechecks is not None
-    return rechecks or bool(_NEGATED_EVENT.search(step.get("reason") or ""))
+    return bool(_NEGATED_EVENT.search(step.get("reason") or ""))
 
 
 def orientation(proof: str, step: Mapping[str, Any]) -> str:
@@ -1902,6 +1857,8 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         where = f" ({where})" if where else ""
         values = _values(step["counterexample"], words=True, relation=direction)
         parts.append(f"**Counterexample:** {values}{where}.")
+    if step.get("inside") and proof:
+        parts.append(inside_words(proof, step["inside"], direction))
     if step.get("evidence"):
         said = directed(step["evidence"], direction)
         evidence = _typeset(_margins({**step, "evidence": said}))
@@ -1921,6 +1878,28 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
 
 #: The label of the paragraph that gives a step's check re-run with its erratum's correction.
 CORRECTED = "With the erratum's correction:"
+
+
+def inside_words(proof: str, inside: Mapping[str, Any], relation: str) -> str:
+    """The paragraph of a step's evidence fold that gives a failing instance inside the paper's
+    regime (``spec.Proof.regime``, ``StepResult.inside``), where the counterexample shown lies
+    outside it: the regime as a chain of its symbols, then the instance's values.
+
+    >>> print(inside_words("Lemma 5.1", {"tau": 1.17, "L": 22.0, "zeta": 2108.0, "lhs": 1.0,
+    ...     "rhs": 0.5}, "<="))  # doctest: +NORMALIZE_WHITESPACE
+    **Inside the paper's regime** (τ ≤ L ≤ ζ, as Remark 13's ζ ≥ L and τ ≤ σ make it; the
+    instance above is outside it), the worst failing random instance: τ = 1.17, L = 22, ζ = 2108,
+    left side = 1, right side = 0.5.
+    """
+    declared = spec.find(proof)
+    chain = " ≤ ".join(symbol(name) for name in declared.regime)
+    where = meanings(proof, inside)
+    where = f" ({where})" if where else ""
+    values = _values(inside, words=True, relation=relation)
+    return (
+        f"**Inside the paper's regime** ({chain}, as {declared.regime_from} make it; the "
+        f"instance above is outside it), the worst failing random instance: {values}{where}."
+    )
 
 
 def corrected_words(fixed: Mapping[str, Any], relation: str, event: bool = False) -> str:
@@ -2295,44 +2274,6 @@ def relation_display(before: str, step: str) -> list[str]:
         "</details>",
         "",
     ]
-
-
-#: A step that is a piece of a quantifier's range, not a relation (its reason says so, and names
-#: the range in parentheses with its quantifier as the .tex prints it: "(∃ t ≥ 0, 1 ≤ i ≤ b)").
-_RANGE = re.compile(r"^a quantifier's range\b.*?\((?P<quantifier>∃|∀)\s*(?P<range>[^()]+)\)")
-
-
-_BRACKETS = re.compile(r"\\(?:Big|big|right|left)[()]?|[()]")
-
-
-def quantifier_range(step: Mapping[str, Any], before: str = "") -> str | None:
-    """The text line a step shows in place of a display when it is a piece of a quantifier's
-    range ("t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"), which read as a relation is half an equation:
-    the piece (the last item of ``before``, the member before it, the step's relation and the
-    first item after it) and the whole range with its quantifier, ∃ or ∀, as the reason gives
-    it; None for any other step.
-
-    >>> step = {"latex": r"\\ge 0, 1", "reason": "a quantifier's range in the event of the "
-    ...         "display (∃ t ≥ 0, 1 ≤ i ≤ b): part of the event"}
-    >>> print(quantifier_range(step, r"\\PP\\left(\\exists\\; t"))
-    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∃ t ≥ 0, 1 ≤ i ≤ b.
-    >>> step["reason"] = "a quantifier's range (∀ t ≥ 0, 1 ≤ i ≤ b): part of the event"
-    >>> print(quantifier_range(step, r"\\PP \\Big( Y_{t,i} = 0, \\forall t"))
-    *A piece of a quantifier's range, not a relation:* $t \\ge 0$, of ∀ t ≥ 0, 1 ≤ i ≤ b.
-    >>> quantifier_range({"latex": "= 0", "reason": "a definition"}) is None
-    True
-    """
-    m = _RANGE.match(step.get("reason") or "")
-    if m is None:
-        return None
-    whole = f"{m['quantifier']} {m['range'].strip()}"
-    token = _TOKEN.match(step["latex"])
-    last = re.split(r",|\\;|\s", _BRACKETS.sub(" ", before).strip())[-1] if before else ""
-    if token is None or not last:
-        return f"*A piece of a quantifier's range, not a relation:* of {whole}."
-    after = _BRACKETS.sub(" ", step["latex"][token.end() :]).split(",")[0].strip()
-    piece = f"{last} {step['latex'][: token.end()].strip()} {after}"
-    return f"*A piece of a quantifier's range, not a relation:* ${piece}$, of {whole}."
 
 
 #: Where the walk's models of the proofs live, as a reader finds them in the repository.
@@ -2847,8 +2788,7 @@ def proof_page(
         f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
         "",
     ]
-    rechecked_steps = rechecks(proof.name, steps)
-    failures = failures_by_erratum([s for s in steps if int(s["index"]) not in rechecked_steps])
+    failures = failures_by_erratum(steps)
     lines += [failures, ""] if failures else []
     lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
@@ -2925,27 +2865,16 @@ def proof_page(
         level = "###" if placed else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {badge(proof.name, step)}{mark}", ""]
-        quantified = quantifier_range(step, where.before if where else "")
-        if quantified is not None:
-            lines += [quantified, ""]
-        else:
-            own_part = tex_fragment(step["latex"])
-            if where and where.own:
-                own_part = where.own  # without the next chain's left member
-            relation = f"{own_part} {where.after if where else ''}".strip()
-            lines += relation_display(where.before if where else "", relation)
-            own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
-            lines += _own_lines(own) if own is not None else []
+        own_part = tex_fragment(step["latex"])
+        if where and where.own:
+            own_part = where.own  # without the next chain's left member
+        relation = f"{own_part} {where.after if where else ''}".strip()
+        lines += relation_display(where.before if where else "", relation)
+        own = own_relation(where.before, tex_fragment(step["latex"])) if where else None
+        lines += _own_lines(own) if own is not None else []
         used = ", ".join(uses.get(index, ()))
         if used:
             lines += [f"Uses: {used}.", ""]
-        rechecked = proof.steps[index - 1].rechecks
-        if rechecked is not None:
-            link = f"[step {rechecked}]({step_link(proof.name, rechecked)})"
-            lines += [
-                f"A re-check of {link}'s bound: the counts set it apart from the relations.",
-                "",
-            ]
         if step.get("erratum"):
             if named_first.setdefault(step["erratum"], index) == index:  # said once, here
                 also = [int(s["index"]) for s in steps if s.get("erratum") == step["erratum"]]

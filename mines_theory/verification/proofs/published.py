@@ -26,9 +26,7 @@ from . import spec
 __all__ = [
     "reconciliation",
     "PUBLISHED",
-    "APART",
     "WalkError",
-    "apart",
     "coverage_of",
     "cross_check",
     "errata_labels",
@@ -46,51 +44,20 @@ class WalkError(RuntimeError):
     """The published walk cannot be read (missing, not JSON, or not of its form): named."""
 
 
-#: The walked steps that are not relations of their own, by kind, each with its plural words:
-#: the counts (the index's table, its list, each page's opening) set them apart, in a column
-#: of their own, and count the relations without them.
-APART: dict[str, str] = {
-    "re-check": "re-checks of another step's bound",
-    "range": "pieces of a quantifier's range",
-}
-
-
-def apart(proof: str, step: Mapping[str, Any]) -> str | None:
-    """The kind (a key of ``APART``) of a walked ``step`` of the proof ``proof`` (our name) that
-    is no relation of its own: ``"re-check"`` where its spec re-checks another step's bound (an
-    event inside P(·), ``spec.Step.rechecks``), ``"range"`` where it is a piece of a
-    quantifier's range (its reason says so: "t ≥ 0" of "∃ t ≥ 0, 1 ≤ i ≤ b"); else None.
-
-    >>> apart("Lemma E.8", {"index": 5, "reason": "the event inside P(·)"})
-    're-check'
-    >>> apart("Lemma E.8", {"index": 7, "reason": "a quantifier's range in the event (∃ t ≥ 0)"})
-    'range'
-    >>> apart("Lemma E.8", {"index": 6, "reason": "eq:chi_1 exactly"}) is None
-    True
-    """
-    declared = spec.find(proof).steps[int(step["index"]) - 1]
-    if declared.rechecks is not None:
-        return "re-check"
-    if (step.get("reason") or "").startswith("a quantifier's range"):
-        return "range"
-    return None
-
-
 def coverage_of(proofs: Mapping[str, Sequence[Mapping[str, Any]]], tex: str) -> dict[str, Any]:
     """The coverage of the walked ``proofs`` (our name → its steps, as ``walked.json`` holds
     them) in the paper's ``tex`` (``coverage.coverage``): per appendix, its relations, those
-    walked and each status, a step that is no relation of its own (``apart``) counted under its
-    kind, not among the relations."""
+    walked and each status."""
     from .coverage import coverage, statuses
 
     where = {p.name: p.spans(tex) for p in spec.proofs() if p.name in proofs}
     walked = statuses(
-        (s["latex"], apart(name, s) or s["status"], (where[name][0][0], int(s["index"])))
+        (s["latex"], s["status"], (where[name][0][0], int(s["index"])))
         for name, steps in proofs.items()
         for s in steps
     )
     spans = [span for ss in where.values() for span in ss]
-    return coverage(tex, walked, spans, apart=tuple(APART))
+    return coverage(tex, walked, spans)
 
 
 def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
@@ -129,24 +96,22 @@ def load(path: Path | None = None) -> dict[str, Any]:
 
 
 def summary_table(data: Mapping[str, Any] | None = None) -> str:
-    """The walk per appendix as a Markdown table: relations (the .tex's, without the walked
-    steps that are none of their own, ``APART``), walked, and each status, then a column per
-    kind set apart; then the total, and the share of the walked decided (identity, holds or
-    fails), the rest named by status, and what the columns set apart are; a walk with no
+    """The walk per appendix as a Markdown table: relations (the .tex's relation lines,
+    ``coverage.relations``), walked, and each status; then the total, and the share of the
+    walked decided (identity, holds or fails), the rest named by status; a walk with no
     ``follows`` step says so in words."""
     data = load() if data is None else data
     table = data.get("coverage")
     if not table:
         return "(the coverage is computed where the paper's .tex is: `make figures`)"
-    kinds = {"re-check": "re-checks", "range": "range pieces"}
     # a status no step has ("follows", where every later step was checked on its own) gets no
     # column of zeros: the words below say so
-    every = (*spec.STATUSES, *APART)
+    every = spec.STATUSES
     columns = tuple(c for c in every if c != "follows" or any(r.get(c, 0) for r in table.values()))
     # nor a column "walked" that repeats "relations" in every row: the words below say so
     partial = any(r["walked"] != r["relations"] for r in table.values())
     first = ("relations", "walked") if partial else ("relations",)
-    head = "| appendix | " + " | ".join([*first, *(kinds.get(c, c) for c in columns)]) + " |"
+    head = "| appendix | " + " | ".join([*first, *columns]) + " |"
     lines = [head, "|" + "---|" * (1 + len(first) + len(columns))]
     for letter, row in table.items():
         counts = " | ".join(str(row.get(s, 0)) for s in (*first, *columns))
@@ -185,17 +150,6 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
             f"the other {n_unchecked} are `not checked`, each with its reason. No step has the "
             "status `follows`: every step after a false one was checked on its own."
         )
-    if statuses["re-check"]:
-        said += (
-            f" The column re-checks counts {statuses['re-check']} steps that are not new "
-            "relations: where a step bounds a probability, P(event) ≤ p, the event inside "
-            "P(·) is checked again, with that bound p; these are counted apart."
-        )
-    if statuses["range"]:
-        said += (
-            f" The column range pieces counts {statuses['range']} steps that are a piece of a "
-            "quantifier's range (t ≥ 0 in ∃ t ≥ 0, 1 ≤ i ≤ b), counted apart too."
-        )
     lines.append(said)
     return "\n".join(lines)
 
@@ -227,18 +181,11 @@ def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | N
     return errata_cross_check(walked, errata_labels() if labels is None else labels)
 
 
-def failing_steps(data: Mapping[str, Any] | None = None) -> dict[str, int]:
-    """The walk's failing steps (``data``, the published walk unless given), by kind:
-    ``"relation"`` (the table's "fails", ``summary_table``) and each kind set apart
-    (``APART``: a failing re-check of another step's bound is no relation of its own), the one
-    count every page and notebook says them by."""
+def failing_steps(data: Mapping[str, Any] | None = None) -> int:
+    """The walk's failing steps (``data``, the published walk unless given): the table's
+    "fails" (``summary_table``), the one count every page and notebook says them by."""
     data = load() if data is None else data
-    out = dict.fromkeys(("relation", *APART), 0)
-    for name, steps in data["proofs"].items():
-        for step in steps:
-            if step["status"] == "fails":
-                out[apart(name, step) or "relation"] += 1
-    return out
+    return sum(s["status"] == "fails" for steps in data["proofs"].values() for s in steps)
 
 
 def reconciliation(
@@ -252,32 +199,17 @@ def reconciliation(
     data = load() if data is None else data
     errata = ledger.errata() if errata is None else errata
     result = cross_check(data, [e.label for e in errata])
-    kinds = failing_steps(data)
-    failing = sum(kinds.values())
+    failing = failing_steps(data)
     named = sum(len(steps) for steps in result.matched.values())
     new = len(result.new_findings)
     others = failing - named - new
     rest = len(errata) - len(result.matched)
-    parts = [f"{kinds['relation']} relations, the table's “fails”,"] + [
-        f"{n} {APART[k]}" for k, n in kinds.items() if k != "relation" and n
-    ]
-    where = {(name, i) for steps in result.matched.values() for name, i in steps}
-    of_kind = {
-        k: sum(apart(name, data["proofs"][name][i - 1]) == (None if k == "relation" else k)
-               for name, i in where)
-        for k in kinds
-    }  # fmt: skip
-    split = " and ".join(
-        f"{n} {'relations' if k == 'relation' else APART[k]}" for k, n in of_kind.items() if n
-    )
     return (
-        f"Of the walk's {failing} failing steps ({' and '.join(parts)}), {named} are named by "
-        f"an erratum ({split}; by "
-        f"{len(result.matched)} of the {len(errata)} errata: an erratum can answer for several "
-        f"steps), {new} are the new findings listed below, and "
+        f"Of the walk's {failing} failing steps (the table's “fails”), {named} are named by an "
+        f"erratum (by {len(result.matched)} of the {len(errata)} errata: an erratum can answer "
+        f"for several steps), {new} are the new findings listed below, and "
         + (f"{others} name no erratum of the table" if others else "none is anything else")
         + f"; the other {rest} errata are named by no failing step{_unnamed(result, rest)}."
-        + failing_rechecks(data)
     )
 
 
@@ -307,28 +239,3 @@ def _unnamed(result: Any, rest: int) -> str:
             "notebook says where)"
         )
     return ": " + "; ".join(parts)
-
-
-def failing_rechecks(data: Mapping[str, Any] | None = None) -> str:
-    """The failing re-checks of another step's bound (``APART``'s "re-check"), by proof, with
-    their steps and the step each re-checks, as a sentence that opens with a space (so that a
-    reader can rebuild the counts from the relations'); "" where none fails."""
-    data = load() if data is None else data
-    said = []
-    for proof in spec.proofs():
-        steps = data["proofs"].get(proof.name, [])
-        failing = [
-            s for s in steps if s["status"] == "fails" and apart(proof.name, s) == "re-check"
-        ]
-        pairs = [f"{s['index']} (of {proof.steps[s['index'] - 1].rechecks})" for s in failing]
-        if pairs:
-            which = "step" if len(pairs) == 1 else "steps"
-            said.append(f"{proof.printed} (our {proof.name}), {which} {', '.join(pairs)}")
-    if not said:
-        return ""
-    n = sum(x.count("(of ") for x in said)
-    return (
-        f" The {n} failing {APART['re-check']}, each with the step it re-checks: "
-        + "; ".join(said)
-        + "."
-    )

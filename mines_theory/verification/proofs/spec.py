@@ -41,7 +41,6 @@ class Step:
     erratum: str | None
     premise: tuple[str, ...] = ()
     slip: str | None = None
-    rechecks: int | None = None
     corrected: str | None = None
 
     @property
@@ -71,6 +70,11 @@ class Proof:
     statement: str | None = None
     reaches: str | None = None
     unwalked: str | None = None
+    #: the names of a counterexample's values that the paper's regime orders (each at most
+    #: the next: ("tau", "L", "zeta") is τ ≤ L ≤ ζ); empty where the proof declares none
+    regime: tuple[str, ...] = ()
+    #: where the paper sets that regime, in words ("Remark 13's ζ ≥ L and τ ≤ σ")
+    regime_from: str | None = None
 
     def span(self, tex: str) -> tuple[int, int]:
         """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
@@ -127,7 +131,7 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
 
 #: The fields of a ``[[step]]`` table (the package docstring says what each means).
 _STEP_FIELDS = tuple(
-    "index latex relation uses how checker reason erratum premise slip rechecks corrected".split()
+    "index latex relation uses how checker reason erratum premise slip corrected".split()
 )
 
 
@@ -173,14 +177,6 @@ def _step(table: dict, proof: str, where: str) -> Step:
         raise ValueError(f"{where}: a not_checked step takes no premise, got {premise!r}")
     erratum = _field(table, "erratum", str, where, None)
     slip = _slip(table, erratum, where)
-    rechecks = _field(table, "rechecks", str, where, None)
-    if rechecks is not None:
-        m = re.fullmatch(r"step ([1-9]\d*)", rechecks)
-        if m is None or int(m.group(1)) == index:
-            raise ValueError(
-                f"{where}: rechecks={rechecks!r}, expected 'step N' with N ≠ {index} (another "
-                "step of the proof)"
-            )
     corrected = _field(table, "corrected", str, where, None)
     if corrected is not None and (erratum is None or how == "not_checked" or ":" not in corrected):
         raise ValueError(
@@ -199,7 +195,6 @@ def _step(table: dict, proof: str, where: str) -> Step:
         erratum=erratum,
         premise=tuple(premise),
         slip=slip,
-        rechecks=int(rechecks[5:]) if rechecks is not None else None,
         corrected=corrected,
     )
 
@@ -236,12 +231,6 @@ def load(path: Path) -> Proof:
     indices = [s.index for s in steps]
     if indices != list(range(1, len(steps) + 1)):
         raise ValueError(f"{where}: step indices must be 1, 2, … in order, got {indices}")
-    for s in steps:
-        if s.rechecks is not None and s.rechecks > len(steps):
-            raise ValueError(
-                f"{where}, step {s.index}: rechecks='step {s.rechecks}', expected a step of the "
-                f"proof (1 to {len(steps)})"
-            )
     return Proof(
         name=name,
         printed=_field(head, "printed", str, where),
@@ -254,7 +243,19 @@ def load(path: Path) -> Proof:
         statement=_field(head, "statement", str, where, None),
         reaches=_field(head, "reaches", str, where, None),
         unwalked=_field(head, "unwalked", str, where, None),
+        regime=_regime(head, where),
+        regime_from=_field(head, "regime_from", str, where, None),
     )
+
+
+def _regime(head: dict, where: str) -> tuple[str, ...]:
+    """The ``regime`` of a ``[proof]`` table: two or more names, or none."""
+    names = _field(head, "regime", list, where, [])
+    if names and (len(names) < 2 or not all(isinstance(n, str) and n for n in names)):
+        raise ValueError(f"{where}: field 'regime' must list two or more names, got {names!r}")
+    if bool(names) != ("regime_from" in head):
+        raise ValueError(f"{where}: fields 'regime' and 'regime_from' go together")
+    return tuple(names)
 
 
 @functools.cache

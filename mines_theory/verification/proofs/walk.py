@@ -30,13 +30,22 @@ __all__ = ["CrossCheck", "errata_cross_check", "points_into", "walk", "walk_step
 
 
 def walk_step(
-    step: Step, printed: str, *, draws: int = 1000, starts: int = 3, evaluations: int = 400
+    step: Step,
+    printed: str,
+    *,
+    draws: int = 1000,
+    starts: int = 3,
+    evaluations: int = 400,
+    regime: tuple[str, ...] = (),
 ) -> check.StepResult:
-    """``step``'s own result (no ``follows`` nor ``after``: they need the proof, ``walk``)."""
+    """``step``'s own result (no ``follows`` nor ``after``: they need the proof, ``walk``), with
+    a failing instance inside its proof's ``regime`` where its counterexample is outside it."""
     if step.how == "not_checked":
         outcome = check.Outcome("not checked", "")
     else:
-        outcome = check.run(step, draws=draws, starts=starts, max_evaluations=evaluations)
+        outcome = check.run(
+            step, draws=draws, starts=starts, max_evaluations=evaluations, regime=regime
+        )
     corrected = None
     if step.corrected is not None:
         fixed = check.run(
@@ -62,6 +71,7 @@ def walk_step(
         counterexample=outcome.counterexample,
         erratum=step.erratum,
         corrected=corrected,
+        inside=outcome.inside,
     )
 
 
@@ -73,7 +83,14 @@ def walk(
     most ``evaluations`` evaluations each."""
     results: dict[int, check.StepResult] = {}
     for step in proof.steps:
-        result = walk_step(step, proof.printed, draws=draws, starts=starts, evaluations=evaluations)
+        result = walk_step(
+            step,
+            proof.printed,
+            draws=draws,
+            starts=starts,
+            evaluations=evaluations,
+            regime=proof.regime,
+        )
         reached = {i for i in step.earlier if results[i].status == "fails"}
         reached |= {a for i in step.earlier if (a := results[i].after) is not None}
         after = min(reached, default=None)

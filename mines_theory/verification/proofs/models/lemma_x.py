@@ -32,7 +32,6 @@ __all__ = [
     "gamma",
     "threshold",
     "hoeffding_tail",
-    "two_sided_event",
     "truncated_mean",
 ]
 
@@ -170,7 +169,6 @@ def truncated_mean(Lam: np.ndarray, W: np.ndarray, A: float) -> float:
 
 def _sum_instance(
     rng: np.random.Generator,
-    two_sided: bool,
     statement: bool = False,
     sto_err: bool = False,
     final: bool = False,
@@ -232,34 +230,25 @@ def _sum_instance(
             total += z * (x - centre).mean(axis=1)
         if statement:  # the statement's "<=": P(|S| > ψ) ≤ level
             return (np.abs(total) > psi).astype(float)
-        if two_sided:  # the ">=" line: E[−𝟙{|S| ≥ ψ}] ≥ −level
-            return -(np.abs(total) >= psi).astype(float)
         return (total >= psi).astype(float)
 
     describe = dict(d=d, k=k, b=b, tau=tau, zeta=zeta, delta=delta, psi=psi, level=p)
     if final:
         describe["L"] = L
-    return Expectation(sample, -p if two_sided and not statement else p, 1.0, describe)
+    return Expectation(sample, p, 1.0, describe)
 
 
 def hoeffding_tail(rng):
-    """Step 7: P(Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − EX_{t,i}, ½W_t⟩ ≥ ψ) ≤ exp(−(bψ²/2)/Σ_t z²Γ_t²),
+    """Step 8: P(Σ_t z_{t,k}(1/b)Σ_i⟨X_{t,i} − EX_{t,i}, ½W_t⟩ ≥ ψ) ≤ exp(−(bψ²/2)/Σ_t z²Γ_t²),
     Monte Carlo at ψ where the bound is a level in [0.05, 0.5]."""
-    return _sum_instance(rng, two_sided=False)
-
-
-def two_sided_event(rng):
-    """Step 6, the event as the lemma uses it (|S| ≥ ψ, the last display), in the line's
-    direction: E[−𝟙{|S| ≥ ψ}] ≥ −exp(−(bψ²/2)/Σz²Γ²), i.e. P(|S| ≥ ψ) ≤ the printed bound,
-    Monte Carlo; the one-sided event of the printed line is step 7's."""
-    return _sum_instance(rng, two_sided=True)
+    return _sum_instance(rng)
 
 
 def statement_deviation(rng):
     """The statement: |Σ_t z_{t,k}⟨X_t − E X_t, ½W_t⟩| ≤ √((2/b) log(k²/δ)·Σ_t z²Γ_t²) with
     probability ≥ 1 − δ/k²: Monte Carlo of P(|S| > ψ) against the level δ/k², ψ the printed
     deviation at that level (X_t the batch mean (1/b)Σ_i X_{t,i}, as the proof's Hoeffding line)."""
-    return _sum_instance(rng, two_sided=True, statement=True)
+    return _sum_instance(rng, statement=True)
 
 
 def sto_err_deviation(rng):
@@ -267,7 +256,7 @@ def sto_err_deviation(rng):
     (Y_{t,i} − EY_{t,i})], W_t⟩ > √((2/b) log(k²/δ)·Σ_t z²Γ_t²)) ≤ δ/k², z_{t,k} = (t − 1)/(k(k −
     1)), A_t as Lemma 38 sets it, the mean over i (not the printed ½Σ_i: erratum 'the line citing
     eq:E'); X + Y = ūᵀΛū(ūūᵀ − I) centred exactly (Lemma 23). Monte Carlo of the whole sum."""
-    return _sum_instance(rng, two_sided=True, statement=True, sto_err=True)
+    return _sum_instance(rng, statement=True, sto_err=True)
 
 
 def sto_err_statement(rng):
@@ -279,4 +268,4 @@ def sto_err_statement(rng):
     half the instances with ∇²f(μ_t) = H_t ∈ S' and L their largest eigenvalue, half with L < τ
     (H_t = Π_S'(∇²f(μ_t)) = τI, where the proof's ‖Λ_t‖₂ ≤ L/τ fails); the left side through
     eq:E (the sum of X + Y, centred exactly). Monte Carlo of the whole sum."""
-    return _sum_instance(rng, two_sided=True, statement=True, sto_err=True, final=True)
+    return _sum_instance(rng, statement=True, sto_err=True, final=True)

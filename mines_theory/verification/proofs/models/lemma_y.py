@@ -13,7 +13,7 @@ with ū = ū_{t,i} ~ N(0, I_d) independent (lem:EXY). Matrix norms: ‖E Y‖ is
 Exact where a closed form exists: the χ² tails p_j = P(χ²_{d+j} > A) (scipy), E[X^m𝟙{X > A}] =
 E[X^m]·P(χ²_{d+2m} > A), and E Y = (tr Λ·I + 2Λ)p_4 − tr Λ·p_2·I = 2p_4Λ + tr Λ(p_4 − p_2)I
 (the polar decomposition u = ‖u‖u', with ‖u‖ and u' independent; checked by Monte Carlo at
-step 27); the fourth moments by the library's cumulant sums
+step 15); the fourth moments by the library's cumulant sums
 (``theory.gaussian.quadratic_form_moment_matrix``); the layer-cake integrals by Gauss–Legendre
 quadrature (``_tail_integral``); the infinite union over t truncated at t = T where the remaining
 terms are below double precision. Probabilities of events are Monte Carlo with their standard
@@ -34,17 +34,11 @@ from .common import positive, spd
 
 __all__ = [
     "statement",
-    "chi_event",
     "chi_tail",
-    "chi_range",
-    "radius_event",
     "radius_tail",
-    "union_event",
     "union_bound",
-    "count_event",
     "count_bound",
     "basel",
-    "zero_event",
     "zero_bound",
     "fourth_moment",
     "polar_fourth",
@@ -57,20 +51,14 @@ __all__ = [
     "truncated_formula",
     "mean_norm",
     "layer_cake_fourth",
-    "event_fourth",
     "rewrite_fourth",
-    "event_fourth_max",
     "split_fourth",
-    "event_below",
-    "event_above",
     "chi_applied_fourth",
     "substitution",
     "integrated",
     "fourth_bound",
     "layer_cake_second",
-    "event_second",
     "rewrite_second",
-    "event_second_max",
     "chi_applied_second",
     "second_bound",
     "mean_bound",
@@ -265,21 +253,8 @@ def _statement(rng: np.random.Generator, radius_of) -> Expectation:
 # --- eq:chi, eq:chi_1 ----------------------------------------------------------------------
 
 
-def chi_event(rng: np.random.Generator) -> Expectation:
-    """Step 2, the event of eq:chi: E[−𝟙{‖u‖² ≥ (β + 1)d}] ≥ −exp(−dβ/8), i.e. P(‖u‖² ≥
-    (β + 1)d) ≤ exp(−dβ/8), Monte Carlo (d ≤ 8, β ∈ [1, 3])."""
-    d = int(rng.integers(1, 9))
-    beta = float(rng.uniform(1.0, 3.0))
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        u = gen.standard_normal((n, d))
-        return -(np.einsum("ni,ni->n", u, u) >= (beta + 1) * d).astype(float)
-
-    return Expectation(sample, -math.exp(-d * beta / 8), 1.0, dict(d=d, beta=beta))
-
-
 def chi_tail(rng: np.random.Generator) -> Draw:
-    """Step 3, eq:chi: P(χ²_d ≥ (β + 1)d) ≤ exp(−dβ/8) for β ≥ 1, exactly (d ≤ 60, β ≤ 101)."""
+    """Step 2, eq:chi: P(χ²_d ≥ (β + 1)d) ≤ exp(−dβ/8) for β ≥ 1, exactly (d ≤ 60, β ≤ 101)."""
     d = int(rng.integers(1, 61))
 
     def sides(x: np.ndarray):
@@ -293,32 +268,8 @@ def chi_tail(rng: np.random.Generator) -> Draw:
     return Draw(rng.standard_normal(1), sides, describe)
 
 
-def chi_range(rng: np.random.Generator) -> Draw:
-    """Step 4, β ≥ 1 at the β eq:chi_1 applies eq:chi with: (β + 1)d = A_t, β = A_t/d − 1."""
-
-    def sides(d, b, t, delta, A):
-        beta = A / d - 1
-        return beta, 1.0, 1.0 + abs(beta)
-
-    return _radius_draw(rng, sides)
-
-
-def radius_event(rng: np.random.Generator) -> Expectation:
-    """Step 5, the event of eq:chi_1: E[−𝟙{‖u‖² ≥ A_t}] ≥ −δ/(b(t + 1)²), Monte Carlo."""
-    d, b, t = _integers(rng, t_max=4)
-    delta = float(rng.uniform(0.01, 0.9))
-    A = float(radius(d, b, delta, t))
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        u = gen.standard_normal((n, d))
-        return -(np.einsum("ni,ni->n", u, u) >= A).astype(float)
-
-    level = delta / (b * (t + 1) ** 2)
-    return Expectation(sample, -level, level, dict(d=d, b=b, t=t, delta=delta, A_t=A))
-
-
 def radius_tail(rng: np.random.Generator) -> Draw:
-    """Step 6, eq:chi_1: P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²), exactly."""
+    """Step 3, eq:chi_1: P(χ²_d ≥ A_t) ≤ δ/(b(t + 1)²), exactly."""
 
     def sides(d, b, t, delta, A):
         rhs = delta / (b * (t + 1) ** 2)
@@ -328,28 +279,6 @@ def radius_tail(rng: np.random.Generator) -> Draw:
 
 
 # --- the union over t and i, eq:Y0 ---------------------------------------------------------
-
-
-def _union_instance(rng: np.random.Generator) -> tuple[int, int, float]:
-    return int(rng.integers(1, 7)), int(rng.integers(1, 9)), float(rng.uniform(0.01, 0.9))
-
-
-def _exceedances(gen: np.random.Generator, n: int, d: int, b: int, delta: float) -> np.ndarray:
-    """Indicators 𝟙{‖u_{t,i}‖² ≥ A_t}, shape (n, T_MC + 1, b)."""
-    A = np.asarray(radius(d, b, delta, np.arange(T_MC + 1)))
-    return gen.chisquare(d, (n, T_MC + 1, b)) >= A[None, :, None]
-
-
-def union_event(rng: np.random.Generator) -> Expectation:
-    """Step 10, the event of the union: P(∃ t ≥ 0, i: ‖u_{t,i}‖² ≥ A_t) ≤ π²δ/6 (the display's
-    conclusion), Monte Carlo as E[−𝟙{…}] ≥ −π²δ/6."""
-    d, b, delta = _union_instance(rng)
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        return -_exceedances(gen, n, d, b, delta).any(axis=(1, 2)).astype(float)
-
-    level = math.pi**2 * delta / 6
-    return Expectation(sample, -level, level, dict(d=d, b=b, delta=delta))
 
 
 def _tails_over_t(d: int, b: int, delta: float) -> np.ndarray:
@@ -379,7 +308,7 @@ def _none_exceeds(p: np.ndarray, b: int) -> float:
 
 
 def union_bound(rng: np.random.Generator) -> Draw:
-    """Step 11, the union bound: P(∃ t ≥ 0, i ≤ b: ‖u_{t,i}‖² ≥ A_t) ≤ Σ_{t≥1}Σ_i P(‖u_{t,i}‖²
+    """Step 4, the union bound: P(∃ t ≥ 0, i ≤ b: ‖u_{t,i}‖² ≥ A_t) ≤ Σ_{t≥1}Σ_i P(‖u_{t,i}‖²
     ≥ A_t), both exactly (χ² tails, t ≤ T_UNION)."""
 
     def sides(p, b, delta):
@@ -390,20 +319,8 @@ def union_bound(rng: np.random.Generator) -> Draw:
     return _union_draw(rng, sides)
 
 
-def count_event(rng: np.random.Generator) -> Expectation:
-    """Step 12, the events summed: E[Σ_{t≥1}Σ_i 𝟙{‖u_{t,i}‖² ≥ A_t}] ≤ Σ_{t≥1} δ/(t + 1)² (the
-    next line's bound), Monte Carlo as E[−count] ≥ −(π²/6 − 1)δ."""
-    d, b, delta = _union_instance(rng)
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        return -_exceedances(gen, n, d, b, delta)[:, 1:, :].sum(axis=(1, 2)).astype(float)
-
-    level = (math.pi**2 / 6 - 1) * delta  # Σ_{t≥1} δ/(t + 1)², the Basel sum
-    return Expectation(sample, -level, level, dict(d=d, b=b, delta=delta))
-
-
 def count_bound(rng: np.random.Generator) -> Draw:
-    """Step 13: Σ_{t≥1} b·P(χ²_d ≥ A_t) ≤ Σ_{t≥1} δ/(t + 1)², exactly."""
+    """Step 5: Σ_{t≥1} b·P(χ²_d ≥ A_t) ≤ Σ_{t≥1} δ/(t + 1)², exactly."""
 
     def sides(p, b, delta):
         rhs = (math.pi**2 / 6 - 1) * delta
@@ -413,36 +330,15 @@ def count_bound(rng: np.random.Generator) -> Draw:
 
 
 def basel(rng: np.random.Generator) -> Symbolic:
-    """Step 14: Σ_{t≥1} δ/(t + 1)² = π²δ/6 (sympy's sum)."""
+    """Step 6: Σ_{t≥1} δ/(t + 1)² = π²δ/6 (sympy's sum)."""
     t = sympy.Symbol("t", integer=True, positive=True)
     delta = sympy.Symbol("delta", positive=True)
     total = sympy.summation(delta / (t + 1) ** 2, (t, 1, sympy.oo))
     return Symbolic(total, sympy.pi**2 * delta / 6, {delta: 0.5})
 
 
-def zero_event(rng: np.random.Generator) -> Expectation:
-    """Step 15, the event of eq:Y0: {Y_{t,i} = 0} = {‖ū‖² ≤ A_t}: P(Y = 0) = P(χ²_d ≤ A), with
-    Y from its definition (Λ ≻ 0 random, A at a χ²_d level in [0.2, 0.8]), Monte Carlo."""
-    d = int(rng.integers(1, 7))
-    lam = np.exp(rng.uniform(-2, 2, d))
-    A = float(chi2.ppf(rng.uniform(0.2, 0.8), d))
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        u = gen.standard_normal((n, d))
-        q = np.einsum("ni,i,ni->n", u, lam, u)
-        Y = (
-            q[:, None, None]
-            * (np.einsum("ni,nj->nij", u, u) - np.eye(d))
-            * (np.einsum("ni,ni->n", u, u) > A)[:, None, None]
-        )
-        return np.all(Y == 0, axis=(1, 2)).astype(float)
-
-    level = float(chi2.cdf(A, d))
-    return Expectation(sample, level, 1.0, dict(d=d, A=A))
-
-
 def zero_bound(rng: np.random.Generator) -> Draw:
-    """Step 19, eq:Y0: P(Y_{t,i} = 0 ∀ t ≥ 0, i ≤ b) = Π_t(1 − P(χ²_d > A_t))^b ≥ 1 − π²δ/6."""
+    """Step 7, eq:Y0: P(Y_{t,i} = 0 ∀ t ≥ 0, i ≤ b) = Π_t(1 − P(χ²_d > A_t))^b ≥ 1 − π²δ/6."""
 
     def sides(p, b, delta):
         return _none_exceeds(p, b), 1 - math.pi**2 * delta / 6, 1.0
@@ -464,7 +360,7 @@ def _spectrum_draw(rng: np.random.Generator, sides) -> Draw:
 
 
 def fourth_moment(rng: np.random.Generator) -> Draw:
-    """Step 20: tr Λ·I + 2Λ = E[uᵀΛu·uuᵀ] (the library's cumulant sum)."""
+    """Step 8: tr Λ·I + 2Λ = E[uᵀΛu·uuᵀ] (the library's cumulant sum)."""
 
     def sides(lam):
         Lam = np.diag(lam)
@@ -476,7 +372,7 @@ def fourth_moment(rng: np.random.Generator) -> Draw:
 
 
 def second_moment(rng: np.random.Generator) -> Draw:
-    """Step 23: tr Λ·I = E[uᵀΛu·I] (the library's moment of a quadratic form)."""
+    """Step 11: tr Λ·I = E[uᵀΛu·I] (the library's moment of a quadratic form)."""
 
     def sides(lam):
         lhs = float(lam.sum()) * np.eye(lam.size)
@@ -500,7 +396,7 @@ def _sphere(gen: np.random.Generator, n: int, d: int) -> np.ndarray:
 
 
 def _polar_symbols():
-    """d (a positive integer), λ = Λ_ii > 0 and T = tr Λ > λ: the closed forms of steps 21–25
+    """d (a positive integer), λ = Λ_ii > 0 and T = tr Λ > λ: the closed forms of steps 9–13
     are the diagonal entries (i, i) of their matrices, the off-diagonal ones 0 on both sides
     (odd moments of a symmetric law, Λ diagonal in its eigenbasis)."""
     d = sympy.Symbol("d", integer=True, positive=True)
@@ -533,7 +429,7 @@ def _sphere_fourth_entry(d, lam, trace):
 
 
 def polar_fourth(rng: np.random.Generator) -> Symbolic:
-    """Step 21, an identity in closed form: E[uᵀΛu·uuᵀ]_ii = λ_i E[u_i⁴] + Σ_{j≠i} λ_j
+    """Step 9, an identity in closed form: E[uᵀΛu·uuᵀ]_ii = λ_i E[u_i⁴] + Σ_{j≠i} λ_j
     E[u_i²]E[u_j²] (sympy.stats' normal moments) against E‖u‖⁴ (the χ² moment) times the sphere's
     E[u'ᵀΛu'·u'u'ᵀ]_ii (its Dirichlet moments), symbolic in d, λ_i and tr Λ."""
     from sympy.stats import E, Normal
@@ -546,7 +442,7 @@ def polar_fourth(rng: np.random.Generator) -> Symbolic:
 
 
 def sphere_fourth(rng: np.random.Generator) -> Symbolic:
-    """Step 22, an identity in closed form: E‖u‖⁴ = 2²Γ(d/2 + 2)/Γ(d/2) (the χ² moment) times
+    """Step 10, an identity in closed form: E‖u‖⁴ = 2²Γ(d/2 + 2)/Γ(d/2) (the χ² moment) times
     the sphere's E[u'ᵀΛu'·u'u'ᵀ]_ii against the printed (d² + 2d) times the same, symbolic."""
     d, lam, trace = _polar_symbols()
     sphere = _sphere_fourth_entry(d, lam, trace)
@@ -556,7 +452,7 @@ def sphere_fourth(rng: np.random.Generator) -> Symbolic:
 
 
 def polar_second(rng: np.random.Generator) -> Symbolic:
-    """Step 24, an identity in closed form: E[uᵀΛu] = Σ_j λ_j E[u_j²] = tr Λ (sympy.stats'
+    """Step 12, an identity in closed form: E[uᵀΛu] = Σ_j λ_j E[u_j²] = tr Λ (sympy.stats'
     normal moment) against E‖u‖² (the χ² moment) times the sphere's E[u'ᵀΛu'] = Σ_j λ_j E[u'_j²]
     (its Dirichlet moment), symbolic in d and tr Λ (the ·I_d on both sides)."""
     from sympy.stats import E, Normal
@@ -568,7 +464,7 @@ def polar_second(rng: np.random.Generator) -> Symbolic:
 
 
 def sphere_second(rng: np.random.Generator) -> Symbolic:
-    """Step 25, an identity in closed form: E‖u‖² = 2Γ(d/2 + 1)/Γ(d/2) (the χ² moment) times
+    """Step 13, an identity in closed form: E‖u‖² = 2Γ(d/2 + 1)/Γ(d/2) (the χ² moment) times
     the sphere's E[u'ᵀΛu'] against the printed d times the same, symbolic in d and tr Λ."""
     d, lam, trace = _polar_symbols()
     sphere = trace * _sphere_moments(d)[2]
@@ -583,7 +479,7 @@ def _threshold_instance(rng: np.random.Generator, dof_shift: int):
 
 
 def truncated_mean(rng: np.random.Generator) -> Expectation:
-    """Step 26: E⟨Y, W⟩ = E⟨ūᵀΛū(ūūᵀ − I)𝟙{‖ū‖² > A}, W⟩, Monte Carlo of the line's integrand
+    """Step 14: E⟨Y, W⟩ = E⟨ūᵀΛū(ūūᵀ − I)𝟙{‖ū‖² > A}, W⟩, Monte Carlo of the line's integrand
     (ū ~ N(0, I)) against E Y exactly (χ² truncations)."""
     d, lam, W, A = _threshold_instance(rng, 2)
     rhs = float(np.sum(mean_y(lam, A) * W))
@@ -598,7 +494,7 @@ def truncated_mean(rng: np.random.Generator) -> Expectation:
 
 
 def truncated_polar(rng: np.random.Generator) -> Expectation:
-    """Step 27: E[(‖u‖⁴u'ᵀΛu'·u'u'ᵀ − ‖u‖²u'ᵀΛu'·I)𝟙{‖u‖² > A}] (the printed "− ‖u‖²u'ᵀΛu'"
+    """Step 15: E[(‖u‖⁴u'ᵀΛu'·u'u'ᵀ − ‖u‖²u'ᵀΛu'·I)𝟙{‖u‖² > A}] (the printed "− ‖u‖²u'ᵀΛu'"
     read with I), ‖u‖ and u' independent, Monte Carlo against E Y exactly."""
     d, lam, W, A = _threshold_instance(rng, 2)
     rhs = float(np.sum(mean_y(lam, A) * W))
@@ -627,7 +523,7 @@ def _threshold_draw(rng: np.random.Generator, sides) -> Draw:
 
 
 def truncated_formula(rng: np.random.Generator) -> Draw:
-    """Step 28: E Y = E[((tr Λ·I + 2Λ)/(d² + 2d)·‖u‖⁴ − tr Λ/d·I)𝟙{‖u‖² > A}] as printed, i.e.
+    """Step 16: E Y = E[((tr Λ·I + 2Λ)/(d² + 2d)·‖u‖⁴ − tr Λ/d·I)𝟙{‖u‖² > A}] as printed, i.e.
     (tr Λ·I + 2Λ)p_4 − (tr Λ/d)p_0·I, against E Y exactly."""
 
     def sides(d, lam, A):
@@ -643,7 +539,7 @@ def truncated_formula(rng: np.random.Generator) -> Draw:
 
 
 def mean_norm(rng: np.random.Generator) -> Draw:
-    """Step 29: ‖E Y‖₂ ≤ max{3 tr Λ/(d² + 2d)·E[‖u‖⁴𝟙], tr Λ/d·E[‖u‖²𝟙]}, all exact."""
+    """Step 17: ‖E Y‖₂ ≤ max{3 tr Λ/(d² + 2d)·E[‖u‖⁴𝟙], tr Λ/d·E[‖u‖²𝟙]}, all exact."""
 
     def sides(d, lam, A):
         lhs = float(np.linalg.norm(mean_y(lam, A), 2))
@@ -694,7 +590,7 @@ def _moment_instance(rng: np.random.Generator, dof_shift: int) -> tuple[int, flo
 
 
 def layer_cake_fourth(rng: np.random.Generator) -> Expectation:
-    """Step 30: E[X²𝟙{X > A}] = ∫_0^∞ P(X²𝟙{X > A} > s) ds: Monte Carlo of the left side against
+    """Step 18: E[X²𝟙{X > A}] = ∫_0^∞ P(X²𝟙{X > A} > s) ds: Monte Carlo of the left side against
     the integral by quadrature."""
     d, A = _moment_instance(rng, 4)
     rhs = _layer_fourth(d, A)
@@ -707,7 +603,7 @@ def layer_cake_fourth(rng: np.random.Generator) -> Expectation:
 
 
 def layer_cake_second(rng: np.random.Generator) -> Expectation:
-    """Step 41: E[X𝟙{X > A}] = ∫_0^∞ P(X𝟙{X > A} > s) ds, as step 30."""
+    """Step 25: E[X𝟙{X > A}] = ∫_0^∞ P(X𝟙{X > A} > s) ds, as step 18."""
     d, A = _moment_instance(rng, 2)
     rhs = _layer_second(d, A)
 
@@ -719,7 +615,7 @@ def layer_cake_second(rng: np.random.Generator) -> Expectation:
 
 
 def rewrite_fourth(rng: np.random.Generator) -> Draw:
-    """Step 32: E[X²𝟙{X > A}] = E[X²]·P(χ²_{d+4} > A) against ∫_0^∞ P(X > max(√s, A)) ds
+    """Step 19: E[X²𝟙{X > A}] = E[X²]·P(χ²_{d+4} > A) against ∫_0^∞ P(X > max(√s, A)) ds
     (quadrature in s)."""
 
     def sides(d, lam, A):
@@ -731,8 +627,8 @@ def rewrite_fourth(rng: np.random.Generator) -> Draw:
 
 
 def split_fourth(rng: np.random.Generator) -> Draw:
-    """Step 34: E[X²𝟙{X > A}] = ∫_0^{A²}P(X > A) ds + ∫_{A²}^∞ P(X > √s) ds, the second by
-    quadrature in x = √s (∫_A^∞ 2x P(X > x) dx), so that it is not step 32's integral."""
+    """Step 20: E[X²𝟙{X > A}] = ∫_0^{A²}P(X > A) ds + ∫_{A²}^∞ P(X > √s) ds, the second by
+    quadrature in x = √s (∫_A^∞ 2x P(X > x) dx), so that it is not step 19's integral."""
 
     def sides(d, lam, A):
         lhs = norm_moment(d, 4) * _tail(A, d + 4)
@@ -743,7 +639,7 @@ def split_fourth(rng: np.random.Generator) -> Draw:
 
 
 def rewrite_second(rng: np.random.Generator) -> Draw:
-    """Step 43: E[X𝟙{X > A}] = E[X]·P(χ²_{d+2} > A) against ∫_0^∞ P(X > max(s, A)) ds."""
+    """Step 26: E[X𝟙{X > A}] = E[X]·P(χ²_{d+2} > A) against ∫_0^∞ P(X > max(s, A)) ds."""
 
     def sides(d, lam, A):
         lhs = d * _tail(A, d + 2)
@@ -753,68 +649,9 @@ def rewrite_second(rng: np.random.Generator) -> Draw:
     return _threshold_draw(rng, sides)
 
 
-def _event_instance(rng: np.random.Generator) -> tuple[int, int, int, float, float]:
-    """d, b, t, δ with A_t > 0, and A_t."""
-    d, b, t = _integers(rng, t_max=4)
-    top = min(0.9, math.exp((16 * math.log(t + 1) + d) / 8) / b)
-    delta = float(rng.uniform(0.01 * top, 0.99 * top))
-    return d, b, t, delta, float(radius(d, b, delta, t))
-
-
-def _event_expectation(rng: np.random.Generator, event, where: str) -> Expectation:
-    """An event of the layer-cake integrands at one s, against the bound the proof applies to
-    its probability there (step 37's or 45's integrand): E[−𝟙{event}] > −bound(s).
-
-    ``where``: "fourth" (s ∈ [0, A_t²), bound δ/(t + 1)², eq:chi_1's), "second" (s ∈ [0, A_t),
-    the same bound), "above" (s ∈ [A_t², (A_t + 4√d + 8)²], bound exp(−(√s − d)/8), eq:chi's)."""
-    d, b, t, delta, A = _event_instance(rng)
-    if where == "above":
-        s = float(rng.uniform(A, A + 4 * math.sqrt(d) + 8)) ** 2
-        bound = math.exp(-(math.sqrt(s) - d) / 8)
-    else:
-        s = float(rng.uniform(0, A * A if where == "fourth" else A))
-        bound = delta / (t + 1) ** 2
-
-    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
-        return -event(gen.chisquare(d, n), s, A).astype(float)
-
-    describe = dict(d=d, b=b, t=t, delta=delta, A_t=A, s=s)
-    return Expectation(sample, -bound, min(bound, 1.0), describe)
-
-
-def event_fourth(rng: np.random.Generator) -> Expectation:
-    """Step 31: the event {X²𝟙{X > A_t} > s}."""
-    return _event_expectation(rng, lambda X, s, A: X**2 * (X > A) > s, "fourth")
-
-
-def event_fourth_max(rng: np.random.Generator) -> Expectation:
-    """Step 33: the event {X > max(√s, A_t)}."""
-    return _event_expectation(rng, lambda X, s, A: X > max(math.sqrt(s), A), "fourth")
-
-
-def event_below(rng: np.random.Generator) -> Expectation:
-    """Step 35: the event {X > A_t} of the integral over s < A_t²."""
-    return _event_expectation(rng, lambda X, s, A: X > A, "fourth")
-
-
-def event_above(rng: np.random.Generator) -> Expectation:
-    """Step 36: the event {X > √s} of the integral over s ≥ A_t²."""
-    return _event_expectation(rng, lambda X, s, A: X > math.sqrt(s), "above")
-
-
-def event_second(rng: np.random.Generator) -> Expectation:
-    """Step 42: the event {X𝟙{X > A_t} > s}."""
-    return _event_expectation(rng, lambda X, s, A: X * (X > A) > s, "second")
-
-
-def event_second_max(rng: np.random.Generator) -> Expectation:
-    """Step 44: the event {X > max(s, A_t)}."""
-    return _event_expectation(rng, lambda X, s, A: X > max(s, A), "second")
-
-
 def chi_applied_fourth(rng: np.random.Generator) -> Draw:
-    """Step 37: A²P(X > A) + ∫_{A²}^∞ P(X > √s) ds ≤ ∫_0^{A²} δ/(t + 1)² ds + ∫_{A²}^∞
-    exp(−(√s − d)/8) ds, at A = A_t, exactly (the integral in closed form, steps 38–39)."""
+    """Step 21: A²P(X > A) + ∫_{A²}^∞ P(X > √s) ds ≤ ∫_0^{A²} δ/(t + 1)² ds + ∫_{A²}^∞
+    exp(−(√s − d)/8) ds, at A = A_t, exactly (the integral in closed form, steps 22–23)."""
 
     def sides(d, b, t, delta, A):
         lhs = norm_moment(d, 4) * _tail(A, d + 4)
@@ -829,7 +666,7 @@ def _integral_symbols():
 
 
 def substitution(rng: np.random.Generator) -> Symbolic:
-    """Step 38: ∫_{A²}^∞ exp(−(√s − d)/8) ds = ∫_A^∞ 2x exp(−(x − d)/8) dx (sympy integrates
+    """Step 22: ∫_{A²}^∞ exp(−(√s − d)/8) ds = ∫_A^∞ 2x exp(−(x − d)/8) dx (sympy integrates
     both)."""
     A, d, delta, t = _integral_symbols()
     s, x = sympy.symbols("s x", positive=True)
@@ -841,7 +678,7 @@ def substitution(rng: np.random.Generator) -> Symbolic:
 
 
 def integrated(rng: np.random.Generator) -> Symbolic:
-    """Step 39: ∫_A^∞ 2x exp(−(x − d)/8) dx = 16(A + 8)exp(−(A − d)/8) (sympy)."""
+    """Step 23: ∫_A^∞ 2x exp(−(x − d)/8) dx = 16(A + 8)exp(−(A − d)/8) (sympy)."""
     A, d, delta, t = _integral_symbols()
     x = sympy.Symbol("x", positive=True)
     first = delta * A**2 / (t + 1) ** 2
@@ -851,7 +688,7 @@ def integrated(rng: np.random.Generator) -> Symbolic:
 
 
 def fourth_bound(rng: np.random.Generator) -> Draw:
-    """Step 40: δA²/(t + 1)² + 16(A + 8)exp(−(A − d)/8) ≤ δ(A² + 16A + 144)/(t + 1)² at A = A_t."""
+    """Step 24: δA²/(t + 1)² + 16(A + 8)exp(−(A − d)/8) ≤ δ(A² + 16A + 144)/(t + 1)² at A = A_t."""
 
     def sides(d, b, t, delta, A):
         lhs = delta * A * A / (t + 1) ** 2 + 16 * (A + 8) * math.exp(-(A - d) / 8)
@@ -862,7 +699,7 @@ def fourth_bound(rng: np.random.Generator) -> Draw:
 
 
 def chi_applied_second(rng: np.random.Generator) -> Draw:
-    """Step 45: A·P(X > A) + ∫_A^∞ P(X > s) ds ≤ ∫_0^A δ/(t + 1)² ds + ∫_A^∞ exp(−(s − d)/8) ds
+    """Step 27: A·P(X > A) + ∫_A^∞ P(X > s) ds ≤ ∫_0^A δ/(t + 1)² ds + ∫_A^∞ exp(−(s − d)/8) ds
     at A = A_t, exactly (∫_A^∞ exp(−(s − d)/8) ds = 8 exp(−(A − d)/8))."""
 
     def sides(d, b, t, delta, A):
@@ -874,8 +711,8 @@ def chi_applied_second(rng: np.random.Generator) -> Draw:
 
 
 def second_bound(rng: np.random.Generator) -> Draw:
-    """Step 46: δA/(t + 1)² + 8exp(−(A − d)/8) ≤ δ(A² + 8)/(t + 1)² at A = A_t (the integral
-    of step 45's right side in closed form)."""
+    """Step 28: δA/(t + 1)² + 8exp(−(A − d)/8) ≤ δ(A² + 8)/(t + 1)² at A = A_t (the integral
+    of step 27's right side in closed form)."""
 
     def sides(d, b, t, delta, A):
         lhs = delta * A / (t + 1) ** 2 + 8 * math.exp(-(A - d) / 8)
@@ -891,7 +728,7 @@ def _batch(rng: np.random.Generator) -> int:
 
 
 def mean_bound(rng: np.random.Generator) -> Draw:
-    """Step 47: ‖E Y_{t,i}‖₂ ≤ 3 tr Λ_t/d·δ(A_t² + 16A_t + 144)/(t + 1)², E Y exact (b ≤ 1000)."""
+    """Step 29: ‖E Y_{t,i}‖₂ ≤ 3 tr Λ_t/d·δ(A_t² + 16A_t + 144)/(t + 1)², E Y exact (b ≤ 1000)."""
     d, t = int(rng.integers(1, 9)), int(rng.integers(0, 11))
     b = _batch(rng)
 
@@ -972,7 +809,7 @@ def shown(a: np.ndarray) -> str:
 
 
 def on_event(rng: np.random.Generator) -> Draw:
-    """Step 48: on eq:Y0's event, |Σ_t z(1/b)Σ_i⟨Y_{t,i} − E Y_t, ½W_t⟩| = |Σ_t z⟨E Y_t, ½W_t⟩|,
+    """Step 30: on eq:Y0's event, |Σ_t z(1/b)Σ_i⟨Y_{t,i} − E Y_t, ½W_t⟩| = |Σ_t z⟨E Y_t, ½W_t⟩|,
     with Y_{t,i} from its definition at ū_{t,i} inside the ball."""
 
     def sides(d, b, delta, rows):
@@ -997,7 +834,7 @@ def _nuclear(term: dict) -> float:
 
 
 def von_neumann(rng: np.random.Generator) -> Draw:
-    """Step 49: |Σ_t z⟨E Y_t, ½W_t⟩| ≤ Σ_t z‖E Y_t‖₂·Σ_i|λ_i(Σ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2})|."""
+    """Step 31: |Σ_t z⟨E Y_t, ½W_t⟩| ≤ Σ_t z‖E Y_t‖₂·Σ_i|λ_i(Σ_t^{-1/2}(Σ_t⁻¹ − H*)Σ_t^{-1/2})|."""
 
     def sides(d, b, delta, rows):
         lhs = abs(
@@ -1012,7 +849,7 @@ def von_neumann(rng: np.random.Generator) -> Draw:
 
 
 def final(rng: np.random.Generator) -> Draw:
-    """Step 50: Σ_t z‖E Y_t‖₂Σ_i|λ_i| ≤ Σ_t z·3 tr Λ_t/d·δ(A_t² + 16A_t + 144)/(t + 1)²·
+    """Step 32: Σ_t z‖E Y_t‖₂Σ_i|λ_i| ≤ Σ_t z·3 tr Λ_t/d·δ(A_t² + 16A_t + 144)/(t + 1)²·
     tr(Σ_t⁻¹)‖Σ_t⁻¹ − H*‖_F."""
 
     def sides(d, b, delta, rows):
