@@ -20,6 +20,7 @@ from mines_theory.verification.claims.comparisons import (
     lemma51_least_evaluations,
     measure_comparison,
     runtime_ecdf,
+    shortfalls,
 )
 from mines_theory.experiments.sweep import COLUMNS, evaluations_to_target
 from mines_theory.verification.framework.stats import median_interval, proportion
@@ -146,6 +147,45 @@ def test_decide_comparison_needs_every_problem_and_a_shared_one():
     apart = {("p", "MiNES (Lemma 5.2, oracle)"): FAST, ("q", "RGF"): SLOW}
     assert not _outcomes(_data(apart))["MiNES (oracle) beats RGF everywhere"]
     assert not _outcomes(_data(two, nes_reached=()))["NES at η = 1/L never reaches the target"]
+
+
+def test_shortfalls_say_why_each_problem_is_not_faster():
+    """Where MiNES is not faster than RGF, each reason on its own problem, read from a verdict's
+    measurements (``median_{problem}_{method}``): no median on either side, none on MiNES's
+    only, RGF's median lower, MiNES's interval reaching RGF's median; a problem where MiNES is
+    faster (RGF with no median included) is not listed, and flips to listed when it is not."""
+    problems = tuple(Problem("ellipsoid", d, 1e2) for d in (2, 3, 4, 5, 6))
+    comparison = Comparison(problems=problems, seeds=5)
+    mines, rgf = COMPARED.index("MiNES (Lemma 5.2, oracle)"), COMPARED.index("RGF")
+    pairs = [
+        (NEVER, NEVER),
+        (NEVER, SLOW),
+        (SLOW, FAST),
+        (_cell(500, 400, 1050), SLOW),
+        (FAST, NEVER),
+    ]
+    cells = [
+        dataclasses.replace(m, name=f"median_{i}_{j}")
+        for i, pair in enumerate(pairs)
+        for j, m in zip((mines, rgf), pair)
+    ]
+    verdict = Verdict(Status.HOLDS, "…", cells)
+    why = shortfalls(verdict, "MiNES (Lemma 5.2, oracle)", "RGF", comparison)
+    labels = [p.label for p in problems]
+    assert why == {
+        labels[0]: "neither it nor RGF reaches the target in half its runs: no median to compare",
+        labels[1]: "it has no median (fewer than half its runs reach the target), RGF has one",
+        labels[2]: "RGF's median is lower",
+        labels[3]: "its median is lower, but its interval reaches RGF's median",
+    }
+    last = [
+        dataclasses.replace(SLOW, name=f"median_4_{mines}"),
+        dataclasses.replace(FAST, name=f"median_4_{rgf}"),
+    ]
+    slower = Verdict(Status.HOLDS, "…", [*cells[:8], *last])
+    assert shortfalls(slower, "MiNES (Lemma 5.2, oracle)", "RGF", comparison)[labels[4]] == (
+        "RGF's median is lower"
+    )
 
 
 def test_measure_comparison_by_hand():

@@ -44,7 +44,9 @@ __all__ = [
     "lemma51_least_evaluations",
     "STOP_REASONS",
     "measure_comparison",
+    "not_faster",
     "runtime_ecdf",
+    "shortfalls",
     "stop_reason",
 ]
 
@@ -108,6 +110,53 @@ def _faster(a: Measurement, b: Measurement) -> bool:
     """Method a needs fewer evaluations than b: a's interval lies below b's median and a reached
     the target in at least half of the runs."""
     return bool(np.isfinite(a.value) and a.interval is not None and a.interval[1] < b.value)
+
+
+#: Why a method is not faster than another, ``b``, on one problem (``not_faster``), in the
+#: page's words (``shortfalls`` names ``b``).
+NO_MEDIANS = "neither it nor {b} reaches the target in half its runs: no median to compare"
+NO_MEDIAN = "it has no median (fewer than half its runs reach the target), {b} has one"
+SLOWER = "{b}'s median is lower"
+OVERLAP = "its median is lower, but its interval reaches {b}'s median"
+
+
+def not_faster(a: Measurement, b: Measurement) -> str | None:
+    """Why method a is not faster than b (``_faster``) on one problem, one of ``NO_MEDIANS``,
+    ``NO_MEDIAN``, ``SLOWER``, ``OVERLAP``; None where it is faster.
+
+    >>> cell = lambda m, lo, hi: Measurement("m", m, 1.0, Kind.INTERVAL, (lo, hi))
+    >>> never = cell(np.inf, 10, np.inf)
+    >>> not_faster(never, never) == NO_MEDIANS, not_faster(never, cell(5, 4, 6)) == NO_MEDIAN
+    (True, True)
+    >>> not_faster(cell(7, 6, 8), cell(5, 4, 6)) == SLOWER
+    True
+    >>> not_faster(cell(5, 4, 8), cell(7, 6, 8)) == OVERLAP, not_faster(cell(5, 4, 6), never)
+    (True, None)
+    """
+    if _faster(a, b):
+        return None
+    if not np.isfinite(a.value):
+        return NO_MEDIANS if not np.isfinite(b.value) else NO_MEDIAN
+    return SLOWER if a.value >= b.value else OVERLAP
+
+
+def shortfalls(
+    verdict: Verdict, a: str, b: str, comparison: Comparison = COMPARISON
+) -> dict[str, str]:
+    """Where method ``a`` is not faster than ``b`` in ``verdict`` (fresh or published), the
+    criterion of "beats … everywhere": problem label → why (``not_faster``, naming ``b``), over
+    the problems on which both ran."""
+    i_a, i_b = COMPARED.index(a), COMPARED.index(b)
+    out = {}
+    for i, problem in enumerate(comparison.problems):
+        try:
+            cells = verdict[f"median_{i}_{i_a}"], verdict[f"median_{i}_{i_b}"]
+        except KeyError:
+            continue
+        why = not_faster(*cells)
+        if why is not None:
+            out[problem.label] = why.format(b=b)
+    return out
 
 
 @dataclasses.dataclass(frozen=True)
