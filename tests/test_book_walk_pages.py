@@ -696,9 +696,7 @@ def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
     line = next(x for x in index.splitlines() if x.startswith("- [Lemma 38 (our Lemma E.8)]"))
     assert _depth(line.split("](walk-lemma-e-8.md)")[1]) == 1, line
     assert "50 steps: 35 relations (12 identity, 8 holds, 15 fails)" in line
-    assert line.endswith(
-        "first false at step 1, the statement; the proof's first false line at step 4"
-    )
+    assert line.endswith("first error at step 1, the statement; the proof's first error at step 4")
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
     assert line.split("): ", 1)[1].split(";")[0] in opening
