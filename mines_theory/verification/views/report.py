@@ -772,7 +772,7 @@ def summary_table(
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     head = (
-        "| claim | in the PDF | conclusion | on the runs | checked in |"
+        "| claim | in the PDF | conclusion | on the runs | notebook |"  # one line each
         if repairs
         else "| claim | in the PDF | verdict | the number | checked in |"
     )
