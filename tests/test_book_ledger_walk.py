@@ -129,9 +129,9 @@ def test_a_walked_statement_links_to_its_full_statement_on_its_walk_page():
         text = page[page.index(f"({report.claim_anchor(number)})=") :]
         return text[: text.index("<details")]
 
-    link = "[In full, with the walk of its proof](walk-lemma-5-1.md)"
+    link = "[In full, with its proof walked](walk-lemma-5-1.md)"
     assert link in section("Lemma 5.1") and link in section("Lemma 5.1, γ > 0")
-    assert "with the walk of its proof" not in section("Lemma B.2")
+    assert "with its proof walked" not in section("Lemma B.2")
 
 
 def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():

@@ -2936,9 +2936,9 @@ def proof_page(
                 lines += [_chains_line(list(chains.values())), ""]
         mark = " · first error" if index == substantive else ""
         if index == first and index != substantive:
-            kind = str(slip(step))  # a slip: the first error is later, or there is none
-            mark = f" · the first slip, {_KIND_WORDS[kind]}"
-            mark = " · the first typo" if kind == "typo" else mark
+            first_kind = str(slip(step))  # a slip: the first error is later, or none
+            mark = f" · the first slip, {_KIND_WORDS[first_kind]}"
+            mark = " · the first typo" if first_kind == "typo" else mark
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there

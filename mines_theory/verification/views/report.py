@@ -971,7 +971,7 @@ def claim_section(
         where = f"Checked in {notebook_link}."
         statement = c.number.split(", ", 1)[0]
         if walk is not None and statement in walk["proofs"]:
-            where += f" [In full, with the walk of its proof]({page_name(statement)}.md)."
+            where += f" [In full, with its proof walked]({page_name(statement)}.md)."
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
