@@ -223,7 +223,7 @@ def test_the_box_opens_with_its_key_and_glosses_the_walk():
     for word in ("stands", "proof fails", "repaired", "holds", "fails", "erratum"):
         assert f"**{word}** (" in key or f"**{word}**," in key, word
     assert "first false step" not in box
-    assert re.search(r"first false: the \d+(st|nd|rd|th) relation of its proof walk\]", box)
+    assert re.search(r"first error: the \d+(st|nd|rd|th) relation of its proof walk\]", box)
 
 
 def test_the_repaired_results_bullet_says_what_holds_and_counts_void_union_bounds():

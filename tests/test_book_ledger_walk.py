@@ -26,14 +26,36 @@ def _row(table: str, number: str) -> str:
 
 
 def test_lemma_24_and_29_say_where_their_proofs_fail():
-    """Their conclusion is "proof fails", with the step; "holds" is what the runs show."""
+    """Their conclusion is "proof fails", with the step; "holds" is what the runs show (the
+    walk's data without its slips: every false step an error)."""
     table = report.summary_table(repairs=True, walk=WALK)
     for number, page in (("Lemma D.1", "walk-lemma-d-1"), ("Lemma D.6", "walk-lemma-d-6")):
         conclusion, runs = _row(table, number).split(" | ")[2:4]
-        assert (
-            conclusion == f"**proof fails**: [first false step {_first_fails(number)}]({page}.md)"
-        )
+        said = f"**proof fails**: [first error at step {_first_fails(number)}]({page}.md)"
+        assert conclusion == said
         assert runs.startswith("holds: ")
+
+
+def test_a_proof_names_its_first_error_after_its_slips():
+    """A cold reader (round 3) read Lemma 24 (our D.1) "proof fails" at step 10, a dropped |·|
+    its walk calls harmless, and Lemma 29 (our D.6) "proof fails at step 3", an imprecision:
+    with the walk's slips, D.1's false steps are all slips (typos at 5 and 13, an imprecision at
+    10): it stands; D.6's first error is step 14, after seven slips."""
+    from mines_theory.verification.proofs import pages
+
+    slipped = pages.with_slips(WALK)
+    table = report.summary_table(repairs=True, walk=slipped)
+    d1 = [(s["index"], s["slip"]) for s in slipped["proofs"]["Lemma D.1"] if s["status"] == "fails"]
+    assert d1 == [(5, "typo"), (10, "imprecision"), (13, "typo")]
+    said = "**stands**: [proof has slips only, the first at step 5](walk-lemma-d-1.md)"
+    assert _row(table, "Lemma D.1").split(" | ")[2] == said
+    d6 = slipped["proofs"]["Lemma D.6"]
+    error = report.first_error(d6)
+    assert error == 14 and report.first_false(d6) == 1
+    before = sum(s["status"] == "fails" for s in d6 if s["index"] < error)
+    said = f"**proof fails**: [first error at step 14](walk-lemma-d-6.md) ({before} slips "
+    said += "before it)"
+    assert _row(table, "Lemma D.6").split(" | ")[2] == said
 
 
 def test_a_row_whose_proof_has_no_false_step_says_nothing():
@@ -86,10 +108,10 @@ def test_a_repaired_statement_says_its_walk_once_and_its_section_says_both():
     assert row.count("proof fails as printed") == 0  # the step alone, after the repair's note
     assert (
         "[its constant changes](08a-corrigendum-section5.ipynb#repair-lemma-5-3); "
-        f"[first false step {n}](walk-lemma-5-3.md)" in row
+        f"[first error at step {n}](walk-lemma-5-3.md)" in row
     )
     alone = _row(table, "Lemma D.1")  # no repair: the conclusion says it, then the step
-    assert f"**proof fails**: [first false step {_first_fails('Lemma D.1')}]" in alone
+    assert f"**proof fails**: [first error at step {_first_fails('Lemma D.1')}]" in alone
     page = report.ledger_page(lambda notebook: notebook, walk=WALK)
     section = page[page.index("(claim-lemma-5-3)=") :]
     section = section[: section.index("<details")]
@@ -107,9 +129,9 @@ def test_a_walked_statement_links_to_its_full_statement_on_its_walk_page():
         text = page[page.index(f"({report.claim_anchor(number)})=") :]
         return text[: text.index("<details")]
 
-    link = "[In full, with the walk of its proof](walk-lemma-5-1.md)"
+    link = "[In full, with its proof walked](walk-lemma-5-1.md)"
     assert link in section("Lemma 5.1") and link in section("Lemma 5.1, γ > 0")
-    assert "with the walk of its proof" not in section("Lemma B.2")
+    assert "with its proof walked" not in section("Lemma B.2")
 
 
 def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
@@ -123,18 +145,20 @@ def test_a_proof_that_first_breaks_at_a_typo_names_its_first_substantive_step():
     slipped = pages.with_slips(WALK)
     table = report.summary_table(repairs=True, walk=slipped)
     lemma = _row(table, "Lemma 5.1")
-    assert "[first false step 9](walk-lemma-5-1.md) (2 typos before it)" in lemma  # 3 and 6
+    assert "[first error at step 9](walk-lemma-5-1.md) (2 typos before it)" in lemma  # 3 and 6
     # Thm 3.4's walk: typos at steps 4, 21, 24, 27 and 33, then step 41, an imprecision (the
     # norm of its erratum): slips only, no error; Lemma 5.2's one typo at 5 before step 6
     theorem = "[proof has slips only, the first at step 4](walk-thm-3-4.md)"
     assert theorem in _row(table, "Thm 3.4")
-    assert "[first false step 6](walk-lemma-5-2.md) (a typo at step 5)" in _row(table, "Lemma 5.2")
+    lemma = _row(table, "Lemma 5.2")
+    assert "[first error at step 6](walk-lemma-5-2.md) (a typo at step 5)" in lemma
     # the ledger's sections name the first of several typos too (the table's column wraps)
     page = report.ledger_page(lambda notebook: notebook, walk=slipped)
     section = page[page.index("(claim-lemma-5-1)=") :]
     section = section[: section.index("<details")]
     assert "(walk-lemma-5-1.md) (2 typos before it, the first at step 3)" in section
-    assert "first false step 3]" in _row(report.summary_table(repairs=True, walk=WALK), "Lemma 5.1")
+    bare = report.summary_table(repairs=True, walk=WALK)
+    assert "first error at step 3]" in _row(bare, "Lemma 5.1")
     typos = [
         name
         for name, steps in slipped["proofs"].items()

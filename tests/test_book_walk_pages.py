@@ -649,7 +649,7 @@ def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
     tally = ", ".join(f"{counted[k]} {k}" for k in spec.STATUSES if counted[k])
     assert f"{len(steps)} steps ({tally})" in line
     assert line.endswith(
-        "first false at step 1, the statement; the proof's first false line at step 3"
+        "first error at step 1, the statement; the proof's first error at step 3"
     )
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))

@@ -464,7 +464,8 @@ def test_a_box_of_the_walk_map_says_its_proof_s_walk():
 def test_the_walk_map_marks_the_step_the_ledger_names_and_typos_apart():
     """Reader (stop 56): the map's "✗ N" was the first false step, typos included, while the
     ledger names the first that is not a typo; a proof of typos only was drawn "a step fails"
-    while the ledger says it stands. One rule now: ``report.first_not_typo``."""
+    while the ledger says it stands. One rule now: ``report.first_error``, the first false step
+    that is no slip (round 3: Lemma 29's "✗ 3" was an imprecision, its first error step 14)."""
     typo = {"slip": "typo"}
     walk = {
         "proofs": {
@@ -490,6 +491,12 @@ def test_the_walk_map_marks_the_step_the_ledger_names_and_typos_apart():
     boxes = proofmap.walk_boxes(proof_summaries(walk))
     assert boxes["Thm 3.4"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
     assert report.slips_only("Thm 3.4", walk) is None
+    walk["proofs"]["Thm 3.4"][0]["slip"] = "imprecision"  # before the error: not where it fails
+    boxes = proofmap.walk_boxes(proof_summaries(walk))
+    assert boxes["Thm 3.4"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
+    assert "(walk-thm-3-4.md) (an imprecision at step 1)" in report.proof_note(
+        "Thm 3.4", Status.HOLDS, walk
+    )
     del walk["proofs"]["Thm 3.4"]
     boxes = proofmap.walk_boxes(proof_summaries(walk))
     assert boxes["Lemma 5.1"] == (proofmap.WalkCategory.FALSE, "2/2 ✗ 2")
@@ -524,7 +531,7 @@ def test_the_walk_map_draws_each_box_by_its_walk(tmp_path):
         # every mark of a box said in words: "PDF 9", "2/2", "✓", "✗ 2"
         said = " ".join(legend)
         assert "PDF's number" in said and "steps decided" in said
-        assert "“✓”: no step fails" in legend and "first false step" in said
+        assert "“✓”: no step fails" in legend and "first error" in said
         assert re.search(r"“✗ (\d+)”: step \1 is", said)
         boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
         fills = {p.get_facecolor()[:3] for p in boxes}

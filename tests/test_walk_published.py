@@ -130,12 +130,12 @@ def test_every_walked_proof_is_named_as_the_ledger_names_it():
 
 def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     steps = PUBLISHED["proofs"]["Lemma 5.1"]
-    first = pages.first_not_typo(steps)  # the ledger's; step 3, a typo, is badged so
+    first = pages.first_error(steps)  # the ledger's; step 3, a typo, is badged so
     assert first is not None and steps[first - 1]["status"] == "fails"
     page = pages.proof_page("Lemma 9", PUBLISHED, lambda name: "repaired-lemma-5-1")
     assert page.startswith("# Lemma 9 (our Lemma 5.1): the walk of its proof\n")
-    assert f"**the first that is not a typo is [step {first}]" in page
-    assert f"## Step {first} · ✗ fails · first false step" in page
+    assert f"**its first error (a false step that is no slip) is [step {first}]" in page
+    assert f"## Step {first} · ✗ fails · first error" in page
     assert "## Step 3 · ✗ typo · the first typo" in page
     assert page.count("## Step ") == len(steps)
     folds = ("Evidence", "Source", "Symbols on this page")
@@ -157,15 +157,27 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
 def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     index = pages.index_page(PUBLISHED)
     for proof in spec.proofs():
-        first = report.first_false(PUBLISHED["proofs"][proof.name])
+        steps = PUBLISHED["proofs"][proof.name]
+        fails = [(s["index"], pages.slip(s)) for s in steps if s["status"] == "fails"]
+        errors = [i for i, kind in fails if kind not in ("typo", "imprecision")]
+        kinds = {kind for _, kind in fails}
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
-        line = line.split("; the proof's first false line")[0]
+        line = line.split("; the proof's first error")[0]
         assert f"({report.page_name(proof.name)}.md)" in line
-        where = f"first false at step {first}" if first is not None else "no false step"
+        if errors:  # the map's ✗ and the ledger's step: the first false step that is no slip
+            where = f"first error at step {errors[0]}"
+        elif fails:
+            where = f"{'typos' if kinds == {'typo'} else 'slips'} only, the first at step "
+            where += str(fails[0][0])
+        else:
+            where = "no false step"
         assert line.split("; ")[-1].startswith(where) or where in line.split("; ")[-2], line
-    # Theorem 4's step 4 is named by a typo (eq:J_Sig_0), its step 41 by an imprecision
+    # Theorem 4's step 4 is named by a typo (eq:J_Sig_0), its step 41 by an imprecision; round
+    # 3: the list said "the first not a typo at step 41" where the map and ledger said "slips 4"
     line = next(x for x in index.splitlines() if "(our Thm 3.4)]" in x)
-    assert line.endswith("first false at step 4, a typo; the first not a typo at step 41")
+    assert line.endswith("; slips only, the first at step 4")
+    line = next(x for x in index.splitlines() if "(our Lemma D.6)]" in x)
+    assert line.endswith("; first error at step 14 (7 slips before it)")
 
 
 def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
@@ -261,12 +273,12 @@ def test_a_proof_page_names_the_walks_of_what_its_proof_cites():
     says so, each cited result with its walk's first false step (or 'not walked')."""
     page = pages.proof_page("Thm 5.4", PUBLISHED)
     summaries = pages.proof_summaries(PUBLISHED)
-    assert summaries["Thm 5.4"].first_false is None
+    assert summaries["Thm 5.4"].first_error is None
     for name, printed in (("Lemma 5.1", 9), ("Lemma 5.2", 10), ("Lemma 5.3", 11)):
-        first = summaries[name].first_false
+        first = summaries[name].first_error
         assert first is not None
         link = f"[Lemma {printed} (our {name})]({report.page_name(name)}.md)"
-        assert f"{link}, first false at step {first}" in page
+        assert f"{link}, first error at step {first}" in page
     assert "Lemma 17 (our Lemma B.1), not walked" in pages.proof_page("Thm 3.3", PUBLISHED)
 
 
@@ -335,18 +347,22 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypa
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
     page = pages.proof_page("Lemma D.6", PUBLISHED)
     assert f"**the first false step is step {first}**, a typo (its erratum: “eq:G_norm (" in page
+    # round 3: its step 3 is an imprecision (erratum 29's kind), its first error step 14
+    link = "[step 14](walk-lemma-d-6.md#walk-lemma-d-6-step-14)"
+    assert f"**its first error (a false step that is no slip) is {link}**, which no" in page
+    assert "## Step 3 · ✗ fails\n" in page and "## Step 14 · ✗ fails · first error\n" in page
     _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=False))
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
     said = f"**the first false step is step {first}**, which no erratum names (a new finding"
-    assert said in bare and "not a typo" not in bare and "the walk reads it" not in bare
+    assert said in bare and "its first error" not in bare and "the walk reads it" not in bare
     error = next(e.label for e in ledger.errata() if e.kind == "error")
     walk = json.loads(json.dumps(PUBLISHED))
     walk["proofs"]["Lemma 5.1"][first - 1]["erratum"] = error
     monkeypatch.undo()  # the published spec, its slip beside an erratum: the erratum's kind
     named = pages.proof_page("Lemma 5.1", walk)
     assert f"**the first false step is step {first}**, an error, as its erratum says." in named
-    assert "not a typo" not in named
+    assert "its first error" not in named
 
 
 def test_lemma_9_s_steps_3_and_6_are_typos_by_their_spec_and_step_9_the_first_that_is_not(
@@ -364,27 +380,27 @@ def test_lemma_9_s_steps_3_and_6_are_typos_by_their_spec_and_step_9_the_first_th
         assert typo["erratum"] is None and typo["status"] == "fails"
         assert pages.slip(typo) == "typo"
     assert pages.slip(steps[8]) == "error"
-    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 3
+    assert pages.first_error(steps) == 9 and report.first_false(steps) == 3
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
     said = (
         "**the first false step is step 3**, a typo (as the walk reads it: a new finding, which "
-        f"no erratum names); **the first that is not a typo is {link}**, an error, as its "
-        "erratum says."
+        "no erratum names); **its first error (a false step that is no slip) is "
+        f"{link}**, an error, as its erratum says."
     )
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert said in page
-    assert "## Step 9 · ✗ fails · first false step\n" in page
+    assert "## Step 9 · ✗ fails · first error\n" in page
     assert "## Step 3 · ✗ typo · the first typo\n" in page
     assert "No erratum names this step: the walk reads it as a typo" in page
     index = pages.index_page(PUBLISHED)
-    assert "first false at step 3, a typo; the first not a typo at step 9" in index
+    assert "first error at step 9 (2 typos before it)" in index
     for slipped in (False, True):
         _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=slipped))
         page = pages.proof_page("Lemma 9", PUBLISHED)
         assert (said in page) is slipped
-        assert ("not a typo" in page) is slipped
+        assert ("its first error (a false step that is no slip)" in page) is slipped
         assert ("step 3**, which no erratum names (a new finding" in page) is not slipped
-        assert (pages.first_not_typo(steps) == 9) is slipped
+        assert (pages.first_error(steps) == 9) is slipped
         monkeypatch.undo()
 
 
@@ -421,6 +437,7 @@ def test_every_slip_the_specs_declare_is_a_failing_step_no_erratum_names():
     assert {(name, s.index) for name, s in slipped} == {
         ("Lemma 5.1", 3),
         ("Lemma 5.1", 6),
+        ("Lemma D.1", 10),
         ("Lemma D.4", 6),
         ("Lemma D.5", 7),
     }
@@ -443,16 +460,17 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     steps = walk["proofs"]["Lemma 5.1"]
     assert [s["index"] for s in steps if s["status"] == "fails"] == [3, 6, 9, 10]
     steps[2]["erratum"] = steps[5]["erratum"] = typo
-    assert pages.first_not_typo(steps) == 9 and report.first_false(steps) == 3
+    assert pages.first_error(steps) == 9 and report.first_false(steps) == 3
     page = pages.proof_page("Lemma 9", walk)
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
     assert f"**the first false step is step 3**, a typo (its erratum: “{typo}" in page
-    assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
-    assert "## Step 9 · ✗ fails · first false step\n" in page
+    said = f"”); **its first error (a false step that is no slip) is {link}**, an error, as its"
+    assert said + " erratum says." in page
+    assert "## Step 9 · ✗ fails · first error\n" in page
     assert "## Step 3 · ✗ typo · the first typo\n" in page
     steps[8]["erratum"] = typo
     steps[9]["erratum"] = None  # step 10 as if no erratum named it (it names step 9's)
-    assert pages.first_not_typo(steps) == 10
+    assert pages.first_error(steps) == 10
     assert "is [step 10](walk-lemma-5-1.md#walk-lemma-5-1-step-10)**, which no erratum" in (
         pages.proof_page("Lemma 9", walk)
     )
@@ -465,11 +483,11 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
         {"index": 4, "status": "fails", "erratum": error},
         {"index": 5, "status": "fails", "erratum": None},
     ]
-    assert pages.first_not_typo(made) == 4
-    assert pages.first_not_typo(made[:3] + made[4:]) == 5
-    assert pages.first_not_typo(made[:3]) is None and pages.first_not_typo(made[1:2]) is None
+    assert pages.first_error(made) == 4
+    assert pages.first_error(made[:3] + made[4:]) == 5
+    assert pages.first_error(made[:3]) is None and pages.first_error(made[1:2]) is None
     made[0]["erratum"] = error  # not a typo: the first false step itself
-    assert pages.first_not_typo(made) == report.first_false(made) == 1
+    assert pages.first_error(made) == report.first_false(made) == 1
 
 
 def test_the_errata_section_leads_with_each_proof_in_the_paper_s_order():

@@ -192,7 +192,8 @@ CAPTIONS = {
     ),
     "08-proof-walk-map": (
         "The proof map coloured by the proof walk: for each walked proof, its steps decided"
-        " of those walked, and the first false step where one fails."
+        " of those walked, and its first error (a false step that is no slip), or that every"
+        " false step is a typo or an imprecision."
     ),
     "09-idea": (
         r"The idea of Appendix D: estimates $\tilde g$ for growing batch sizes $b$; the clouds"

@@ -30,8 +30,8 @@ from ..views.report import (
     first_false,
     page_name,
 )
-from ..views.report import first_not_typo as report_first_not_typo
-from ..views.report import slip_kind
+from ..views.report import SLIPS_BEFORE_SHORT, slip_kind, slips_before
+from ..views.report import first_error as report_first_error
 from . import spec
 from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
@@ -70,7 +70,7 @@ __all__ = [
     "displayed",
     "failures_by_erratum",
     "first_clause",
-    "first_not_typo",
+    "first_error",
     "gist",
     "index_page",
     "margin_note",
@@ -565,15 +565,17 @@ def _statement_words(steps: Sequence[Mapping[str, Any]], index: int | None) -> s
 
 
 def _line(proof: spec.Proof, steps: Sequence[Mapping[str, Any]]) -> str:
-    first, other = first_false(steps), first_not_typo(steps)
-    where = f"first false at step {first}" if first is not None else "no false step"
-    where += _statement_words(steps, first)
-    if first is not None and other != first:
-        where += f", a typo; the first not a typo at step {other}" if other else ", a typo"
-    if first is not None and of_statement(steps[first - 1]):
+    """A walked proof in the index's list: its counts, then where it breaks in the words of
+    the walk map and the ledger (``ProofSummary.where``), and, where that step is one of the
+    statement's, the first error of the proof's own lines."""
+    steps = [{**s, "slip": slip(s) if s["status"] == "fails" else None} for s in steps]
+    summary = proof_summaries({"proofs": {proof.name: steps}})[proof.name]
+    where = summary.where(steps)
+    error = summary.first_error
+    if error is not None and of_statement(steps[error - 1]):
         lines = [s for s in steps if not of_statement(s)]
-        line = first_not_typo(lines) or first_false(lines)
-        where += f"; the proof's first false line at step {line}" if line else ""
+        line = first_error(lines)
+        where += f"; the proof's first error at step {line}" if line else ""
     if inherited(proof.name, steps) is not None:
         where += " (its statement is repaired all the same: the flaw is in results it cites)"
     return (
@@ -698,17 +700,19 @@ def walk_map_figure() -> list[str]:
         "---",
         "alt: >-",
         "  The proof map coloured by the proof walk: each walked proof's box gives its steps",
-        "  decided of those walked and its first false step that is not a typo.",
+        "  decided of those walked and its first error (its first false step that is no slip).",
         "width: 100%",
         "---",
         "",
         "The walk's map ([notebook 08d](08d-errata.ipynb#the-proof-walk)): the proof map of "
         "notebook 08a, coloured by the walk instead of the verdicts. Each box gives its proof's "
         "steps decided (identity, holds or fails) of those walked, then ✓ (no step fails), "
-        "“✗ N” (its step N is the first false step that is not a typo: the step the ledger "
-        "names) or “typos N” (every false step is a typo, the first is step N; the ledger: "
-        "“stands: proof has typos only”). A result whose proof lies in Appendices A–B or in "
-        "the main text is not walked.",
+        "“✗ N” (its step N is its first error, the first false step that is no slip, neither "
+        "a typo nor an imprecision: the step the ledger names), “typos N” (every false step is "
+        "a typo, the first is step N; the ledger: “stands: proof has typos only”) or “slips N” "
+        "(every false step is a typo or an imprecision, one an imprecision at least; the "
+        "ledger: “stands: proof has slips only”). A result whose proof lies in Appendices A–B "
+        "or in the main text is not walked.",
         "```",
         "",
     ]
@@ -1927,8 +1931,8 @@ def corrected_words(fixed: Mapping[str, Any], relation: str, event: bool = False
 
 def _cited(name: str, data: Mapping[str, Any]) -> str:
     """The results the proof of ``name`` cites (``views.proofgraph.edges``), each with its
-    proof's walk: linked to its page and "first false at step N" or "no false step", or "not
-    walked"; "" when it cites none."""
+    proof's walk: linked to its page and where it breaks (``ProofSummary.where``: "first error
+    at step N", "typos only, …", "no false step"), or "not walked"; "" when it cites none."""
     from ..views.proofgraph import edges, node
 
     summaries = proof_summaries(data)
@@ -1940,12 +1944,7 @@ def _cited(name: str, data: Mapping[str, Any]) -> str:
         if summary is None:
             out.append(f"{printed} (our {target}), not walked")
             continue
-        if summary.first_false:
-            where = f"first false at step {summary.first_false}"
-        elif summary.typo:
-            where = f"typos only, the first at step {summary.typo}"
-        else:
-            where = "no false step"
+        where = summary.where()
         out.append(f"[{names[target].printed} (our {target})]({page_name(target)}.md), {where}")
     return "; ".join(out)
 
@@ -2407,27 +2406,43 @@ def _read_as(kind: str) -> str:
 @dataclass(frozen=True)
 class ProofSummary:
     """A walked proof in one line: its steps, how many are decided (identity, holds or fails),
-    the index of its first false step that is not a typo (``views.report.first_not_typo``, the
-    rule by which the ledger says where a proof fails; None if none, or if every false step is
-    a slip), ``typo``, its first false step where every false step is a typo or an imprecision
+    ``first_error``, the index of its first error (``views.report.first_error``: its first
+    false step that is no slip, the step the ledger names where a proof fails; None if none),
+    ``typo``, its first false step where every false step is a slip, a typo or an imprecision
     (the ledger's "proof has typos only" or "slips only", ``views.report.slip_kind``), else
     None, and ``slips``, whether one of those is an imprecision."""
 
     steps: int
     decided: int
-    first_false: int | None
+    first_error: int | None
     typo: int | None = None
     slips: bool = False
 
-    def __str__(self) -> str:
-        if self.first_false:
-            where = f"first false at step {self.first_false}"
-        elif self.typo:
-            only = "slips" if self.slips else "typos"
-            where = f"{only} only, the first at step {self.typo}"
+    def where(self, steps: Sequence[Mapping[str, Any]] | None = None) -> str:
+        """Where the proof breaks, in the words of the walk map ("✗ 14", "slips 4", "typos
+        3") and the ledger: "first error at step 14", "slips only, the first at step 4",
+        "typos only, the first at step 3" or "no false step"; given its ``steps``, each with
+        its slip (``with_slips``), also whether that step is one of the statement's and the
+        slips before the first error (``views.report.slips_before``).
+
+        >>> ProofSummary(16, 16, 14).where(), ProofSummary(43, 37, None, 4, True).where()
+        ('first error at step 14', 'slips only, the first at step 4')
+        """
+        if self.first_error is not None:
+            step, said = self.first_error, f"first error at step {self.first_error}"
+        elif self.typo is not None:
+            step = self.typo
+            said = f"{'slips' if self.slips else 'typos'} only, the first at step {step}"
         else:
-            where = "no false step"
-        return f"{self.decided} of {self.steps} steps decided, {where}"
+            return "no false step"
+        if steps is None:
+            return said
+        said += _statement_words(steps, step)
+        before = slips_before(steps, step, SLIPS_BEFORE_SHORT) if self.first_error else ""
+        return f"{said} ({before})" if before else said
+
+    def __str__(self) -> str:
+        return f"{self.decided} of {self.steps} steps decided, {self.where()}"
 
 
 def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSummary]:
@@ -2441,13 +2456,11 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
     out = {}
     for name, steps in data["proofs"].items():
         kind = slip_kind(steps)
-        substantive = None if kind else report_first_not_typo(steps)
-        typo = first_false(steps) if kind else None
         out[name] = ProofSummary(
             len(steps),
             sum(s["status"] in decided for s in steps),
-            substantive,
-            typo,
+            report_first_error(steps),
+            first_false(steps) if kind else None,
             slips=kind == "slips",
         )
     return out
@@ -2464,25 +2477,26 @@ def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "proofs": proofs}
 
 
-def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
-    """The index of the first of a walked proof's ``steps`` that fails and is not a typo
-    (``slip``: an erratum of kind "typo" names it, or its spec declares ``slip = "typo"``), or
-    None: ``views.report.first_not_typo`` (the ledger's rule) on the steps with their slips.
+def first_error(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of a walked proof's first error, the first of its ``steps`` that fails and is
+    no slip (``slip``: neither a typo nor an imprecision, whether an erratum or the step's spec
+    says so), or None: ``views.report.first_error`` (the ledger's rule) on the steps with
+    their slips.
 
     >>> steps = [{"index": 1, "status": "fails", "erratum": "eq:bG"},
     ...          {"index": 2, "status": "holds"}, {"index": 3, "status": "fails"}]
-    >>> first_not_typo(steps), first_not_typo(steps[:2])
+    >>> first_error(steps), first_error(steps[:2])
     (3, None)
     """
     fails = [{**s, "slip": slip(s)} for s in steps if s["status"] == "fails"]
-    return report_first_not_typo(fails)
+    return report_first_error(fails)
 
 
 def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     """Where the proof ``proof`` (our name) first breaks, in words: its first false step with
     the kind of slip its erratum, or the walk's reading, gives (``_kind_of``), and, where that
-    is a typo, the first false step that is not one (``first_not_typo``), or that every false
-    step is a typo."""
+    is a slip (a typo or an imprecision), its first error (``first_error``), or that every
+    false step is a slip."""
     first = first_false(steps)
     if first is None:
         return "no step fails."
@@ -2491,7 +2505,7 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
     if of_statement(step):
         words += f" Step {first} is a relation of the statement, not a line of its proof"
         lines = [s for s in steps if not of_statement(s)]
-        line = first_not_typo(lines) or first_false(lines)
+        line = first_error(lines) or first_false(lines)
         if line is None:
             words += "; no line of the proof fails."
         else:
@@ -2506,24 +2520,29 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
 
 def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int) -> str:
     """``_first_false_words`` of a proof that has a first false step, ``first``."""
+    from ..views.report import SLIPS
+
     step = steps[first - 1]
     said = f"**the first false step is step {first}**"
     kind = slip(step)
     if kind is None:
         return f"{said}, which no erratum names (a new finding of the walk)."
-    if kind != "typo":
-        return f"{said}{_kind_of(step)}.{_only_slips(steps)}"
+    if kind not in SLIPS:
+        return f"{said}{_kind_of(step)}."
     if step.get("erratum"):
-        said += f", a typo (its erratum: “{step['erratum']}”)"
+        said += f", {_KIND_WORDS[kind]} (its erratum: “{step['erratum']}”)"
     else:
-        said += ", a typo (as the walk reads it: a new finding, which no erratum names)"
-    other = first_not_typo(steps)
-    if other is None:
-        typos = sum(s["status"] == "fails" for s in steps)
-        return f"{said}; every false step of the proof ({typos}) is a typo."
-    link = f"[step {other}]({step_link(proof, other)})"
-    kind_words = _kind_of(steps[other - 1]) or ", which no erratum names"
-    return f"{said}; **the first that is not a typo is {link}**{kind_words}.{_only_slips(steps)}"
+        said += f", {_KIND_WORDS[kind]} (as the walk reads it: a new finding, which no erratum "
+        said += "names)"
+    error = first_error(steps)
+    if error is None:
+        fails = [slip(s) for s in steps if s["status"] == "fails"]
+        if set(fails) == {"typo"}:
+            return f"{said}; every false step of the proof ({len(fails)}) is a typo."
+        return f"{said}.{_only_slips(steps)}"
+    link = f"[step {error}]({step_link(proof, error)})"
+    kind_words = _kind_of(steps[error - 1]) or ", which no erratum names"
+    return f"{said}; **its first error (a false step that is no slip) is {link}**{kind_words}."
 
 
 def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
@@ -2768,14 +2787,14 @@ def proof_page(
     then each step as a whole relation (the member before it, from the paper's ``tex``:
     ``displayed``), grouped by display, with its badge and its evidence folded; the first false
     step says what kind of slip it is where an erratum names it (``_kind_of``), and where that
-    is a typo, the first false step that is not one is named too (``first_not_typo``);
+    is a slip, its first error is named too (``first_error``);
     ``repaired(name)`` gives the label of the repaired statement in the corrigendum (a ``prf:``
     label), or None. Without ``tex`` a step shows its relation and the member after it only,
     and the page says so."""
     data = load() if data is None else data
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
-    first, substantive = first_false(steps), first_not_typo(steps)
+    first, substantive = first_false(steps), first_error(steps)
     uses = {s.index: s.uses for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
@@ -2855,9 +2874,11 @@ def proof_page(
                 chains.setdefault(placed[member].chain, []).append(member)
             if len(chains) > 1:
                 lines += [_chains_line(list(chains.values())), ""]
-        mark = " · first false step" if index == substantive else ""
+        mark = " · first error" if index == substantive else ""
         if index == first and index != substantive:
-            mark = " · the first typo"
+            first_kind = str(slip(step))  # a slip: the first error is later, or none
+            mark = f" · the first slip, {_KIND_WORDS[first_kind]}"
+            mark = " · the first typo" if first_kind == "typo" else mark
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there

@@ -80,7 +80,7 @@ class WalkCategory(str, enum.Enum):
     """What the proof walk says of a result's proof, in the words of the map's legend."""
 
     NO_FALSE = "proof walked, no false step"
-    FALSE = "proof walked, a step fails"
+    FALSE = "proof walked, a step fails that is no slip"
     TYPOS = "proof walked, only typos or imprecisions fail"
     NOT_WALKED = "proof not walked"
 
@@ -208,33 +208,34 @@ BOX_WORDS = ("“PDF 11”: the PDF's number (Lemma 11)",)
 WALK_WORDS = (
     "“37/43”: 37 of its 43 steps decided",
     "“✓”: no step fails",
-    "“✗ 4”: step 4 is the first false step\nthat is not a typo (the ledger's)",
+    "“✗ 4”: step 4 is the first error, the first\nfalse step that is no slip (the ledger's)",
     "“typos 3”: every false step is a typo,\nthe first at step 3",
     "“slips 4”: every false step is a typo\nor an imprecision, the first at step 4",
 )
 
 
 def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, str]]:
-    """Node → (its ``WalkCategory``, the line the map prints under its numbers: "9/13 ✗ 6",
-    its decided steps of all, and the first false step that is not a typo after ✗, the rule
-    of the ledger's ``report.proof_note``; "typos 3" where every false step is a typo, the
-    first at step 3; "not walked"), from ``summaries``, each walked proof's summary by our
-    name (``proofs.pages.proof_summaries``: ``steps``, ``decided``, ``first_false`` and
-    ``typo``). The walk is read by the caller: the proof walk renders the views' text, so the
-    views do not import it."""
+    """Node → (its ``WalkCategory``, the line the map prints under its numbers: "13/13 ✗ 9",
+    its decided steps of all, and its first error after ✗ (the first false step that is no
+    slip, ``report.first_error``: the rule of the ledger's ``report.proof_note``); "typos 3"
+    where every false step is a typo, "slips 4" where every one is a typo or an imprecision,
+    the first at step 3 or 4; "not walked"), from ``summaries``, each walked proof's summary
+    by our name (``proofs.pages.proof_summaries``: ``steps``, ``decided``, ``first_error``,
+    ``typo`` and ``slips``). The walk is read by the caller: the proof walk renders the views'
+    text, so the views do not import it."""
     out = {}
     for n in nodes():
         summary = summaries.get(n.name)
         if summary is None:
             out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
-        elif summary.first_false is None and summary.typo is not None:
+        elif summary.first_error is None and summary.typo is not None:
             only = "slips" if summary.slips else "typos"
             line = f"{summary.decided}/{summary.steps} {only} {summary.typo}"
             out[n.name] = (WalkCategory.TYPOS, line)
-        elif summary.first_false is None:
+        elif summary.first_error is None:
             out[n.name] = (WalkCategory.NO_FALSE, f"{summary.decided}/{summary.steps} ✓")
         else:
-            line = f"{summary.decided}/{summary.steps} ✗ {summary.first_false}"
+            line = f"{summary.decided}/{summary.steps} ✗ {summary.first_error}"
             out[n.name] = (WalkCategory.FALSE, line)
     return out
 

@@ -80,7 +80,7 @@ __all__ = [
     "UNTESTED_BY",
     "UNCHECKED_REPAIR",
     "slips_only",
-    "slips_note",
+    "first_error",
     "SLIPS",
     "slip_kind",
     "SLIPS_ONLY",
@@ -343,16 +343,17 @@ def repair_outline(number: str) -> str | None:
 #: The words of a ledger row's link to its walk (``proof_note``): alone, and after how the
 #: corrigendum finds the statement (which already says whether the proof fails as printed).
 PROOF_FAILS = "proof fails as printed at step {step}"
-FIRST_FALSE = "first false step {step}"
+FIRST_FALSE = "first error at step {step}"
 #: The front page's gloss of ``FIRST_FALSE`` for a reader who has not met the walk yet.
-FIRST_FALSE_GLOSSED = "first false: the {nth} relation of its proof walk"
+FIRST_FALSE_GLOSSED = "first error: the {nth} relation of its proof walk"
 #: A proof whose false steps are all typos (``proof_note``).
 TYPOS_ONLY = "proof has typos only, the first at step {step}"
-#: The typos before a proof's first substantive false step (``proof_note``): one, and several.
-TYPOS_BEFORE = ("a typo at step {step}", "{n} typos before it, the first at step {step}")
+#: The slips before a proof's first error (``proof_note``): one ("{a}": "a typo", "an
+#: imprecision"), and several ("{kinds}": "typos", "imprecisions", or "slips" for both).
+SLIPS_BEFORE = ("{a} at step {step}", "{n} {kinds} before it, the first at step {step}")
 #: The same in the ledger's table and the front page (``conclusion_words``), whose column wraps:
-#: the first typo's step is on the walk's page (the full form put the ledger at 20,030 px).
-TYPOS_BEFORE_SHORT = ("a typo at step {step}", "{n} typos before it")
+#: the first slip's step is on the walk's page (the full form put the ledger at 20,030 px).
+SLIPS_BEFORE_SHORT = ("{a} at step {step}", "{n} {kinds} before it")
 
 #: The statuses beside which a ledger row says that its proof fails as printed (``proof_note``):
 #: a row that fails, or is an erratum, already says that something is wrong.
@@ -427,16 +428,42 @@ def first_false(steps: Sequence[Mapping[str, Any]]) -> int | None:
     return next((int(s["index"]) for s in steps if s["status"] == "fails"), None)
 
 
-def first_not_typo(steps: Sequence[Mapping[str, Any]]) -> int | None:
-    """The index of the first of a walked proof's ``steps`` that fails and is not a typo (its
-    ``"slip"``, which ``proofs.pages.with_slips`` adds, is not ``"typo"``), or None: where a
-    proof breaks, for the ledger (``proof_note``), the walk's pages and the walk map alike.
+def first_error(steps: Sequence[Mapping[str, Any]]) -> int | None:
+    """The index of a walked proof's first error: the first of its ``steps`` that fails and is
+    no slip (its ``"slip"``, which ``proofs.pages.with_slips`` adds, is neither of ``SLIPS``),
+    or None: where a proof breaks, for the ledger (``proof_note``), the walk's pages, its
+    per-proof list and the walk map alike (one rule; a walk page lists every false step).
 
-    >>> first_not_typo([{"index": 1, "status": "fails", "slip": "typo"},
-    ...                 {"index": 2, "status": "fails"}])
-    2
+    >>> first_error([{"index": 1, "status": "fails", "slip": "typo"},
+    ...              {"index": 2, "status": "fails", "slip": "imprecision"},
+    ...              {"index": 3, "status": "fails"}])
+    3
+    >>> first_error([{"index": 1, "status": "fails", "slip": "imprecision"}]) is None
+    True
     """
-    return first_false([s for s in steps if s.get("slip") != "typo"])
+    return first_false([s for s in steps if s.get("slip") not in SLIPS])
+
+
+def slips_before(steps: Sequence[Mapping[str, Any]], index: int, words: tuple[str, str]) -> str:
+    """The slips among a walked proof's false ``steps`` before step ``index`` (its first
+    error) in ``words`` (``SLIPS_BEFORE``, ``SLIPS_BEFORE_SHORT``): one named by its kind,
+    several as "typos", "imprecisions" or, both kinds, "slips"; "" where there is none.
+
+    >>> steps = [{"index": 1, "status": "fails", "slip": "typo"},
+    ...          {"index": 2, "status": "fails", "slip": "imprecision"},
+    ...          {"index": 3, "status": "fails"}]
+    >>> slips_before(steps, 3, SLIPS_BEFORE), slips_before(steps, 2, SLIPS_BEFORE_SHORT)
+    ('2 slips before it, the first at step 1', 'a typo at step 1')
+    """
+    before = [s for s in steps if s["status"] == "fails" and int(s["index"]) < index]
+    if not before:
+        return ""
+    kinds = {s.get("slip") for s in before}
+    plural = f"{kinds.pop()}s" if len(kinds) == 1 else "slips"
+    single = before[0].get("slip")
+    a = f"an {single}" if str(single)[:1] in "aeiou" else f"a {single}"
+    first = int(before[0]["index"])
+    return words[len(before) > 1].format(a=a, n=len(before), kinds=plural, step=first)
 
 
 #: The kinds of slip (``framework.spec.KIND_MEANINGS``) after which a proof's conclusion still
@@ -486,37 +513,26 @@ def slip_kind(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return "slips" if "imprecision" in kinds else "typos"
 
 
-def slips_note(number: str, status: Status, walk: Mapping[str, Any] | None) -> str | None:
-    """``SLIPS_ONLY`` linked to the walk, where claim ``number``, whose status is one of
-    ``PROOF_NOTED``, has a proof of slips only (``slips_only``); None otherwise."""
-    step = slips_only(number, walk)
-    if step is None or status not in PROOF_NOTED:
-        return None
-    return f"[{SLIPS_ONLY.format(step=step)}]({page_name(number.split(', ', 1)[0])}.md)"
-
-
 def proof_note(
     number: str,
     status: Status,
     walk: Mapping[str, Any] | None,
-    words: str = "proof fails as printed at step {step}",
-    typos: bool = True,
-    typo_words: tuple[str, str] = TYPOS_BEFORE,
+    words: str = PROOF_FAILS,
+    slips: bool = True,
+    slip_words: tuple[str, str] = SLIPS_BEFORE,
 ) -> str | None:
     """ "[proof fails as printed at step N](walk-….md)" for claim ``number`` whose status is one
     of ``PROOF_NOTED`` and whose proof's walk (in ``walk``, the published walk's data as
     ``proofs.published.load`` reads it; the proof of the claim's statement, its variant
-    dropped) has a false step, N the first (the link's ``words``, "{step}" for N, "{nth}" for
-    its ``ordinal``); None
-    otherwise, and None without a walk (the views take the walk as data: they sit below the
-    proof walk, which uses their typesetting).
+    dropped) has an error, N the first (``first_error``; the link's ``words``, "{step}" for N,
+    "{nth}" for its ``ordinal``); None otherwise, and None without a walk (the views take the
+    walk as data: they sit below the proof walk, which uses their typesetting).
 
-    A step the walk's data marks ``"slip": "typo"`` (the build adds each step's slip:
-    ``proofs.pages.with_slips``) is not where the proof fails: N is the first false step that
-    is not a typo, with the typos before it counted and the first named (``typo_words``, one
-    typo and several: ``TYPOS_BEFORE``, or ``TYPOS_BEFORE_SHORT``); a proof whose false steps
-    are all typos says so (``TYPOS_ONLY``). Without ``typos``, neither is said: the
-    substantive step alone, or None for a proof of typos only.
+    A step the walk's data marks as a slip (``SLIPS``: a typo or an imprecision; the build adds
+    each step's slip: ``proofs.pages.with_slips``) is not where the proof fails: the slips
+    before N are counted and the first named (``slips_before``, in ``slip_words``); a proof
+    whose false steps are all slips says so (``TYPOS_ONLY``, ``SLIPS_ONLY``). Without
+    ``slips``, neither is said: the error alone, or None for a proof of slips only.
 
     >>> walk = {"proofs": {"Lemma 9.9": [{"index": 1, "status": "holds"},
     ...                                  {"index": 2, "status": "fails"}]}}
@@ -527,17 +543,22 @@ def proof_note(
     >>> walk["proofs"]["Lemma 9.9"][0].update(status="fails", slip="typo")
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof fails as printed at step 2](walk-lemma-9-9.md) (a typo at step 1)'
-    >>> proof_note("Lemma 9.9", Status.HOLDS, walk, typos=False)
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk, slips=False)
     '[proof fails as printed at step 2](walk-lemma-9-9.md)'
     >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "typo"
     >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
     '[proof has typos only, the first at step 1](walk-lemma-9-9.md)'
+    >>> walk["proofs"]["Lemma 9.9"][1]["slip"] = "imprecision"
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk)
+    '[proof has slips only, the first at step 1](walk-lemma-9-9.md)'
+    >>> proof_note("Lemma 9.9", Status.HOLDS, walk, slips=False) is None
+    True
     >>> typo = {"status": "fails", "slip": "typo"}
     >>> two = {"proofs": {"Lemma 9.9": [{"index": 1, **typo}, {"index": 2, **typo},
     ...                                 {"index": 3, "status": "fails"}]}}
     >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}")
     '[step 3](walk-lemma-9-9.md) (2 typos before it, the first at step 1)'
-    >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}", typo_words=TYPOS_BEFORE_SHORT)
+    >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}", slip_words=SLIPS_BEFORE_SHORT)
     '[step 3](walk-lemma-9-9.md) (2 typos before it)'
     """
     if status not in PROOF_NOTED or walk is None:
@@ -547,19 +568,19 @@ def proof_note(
     first = first_false(steps)
     if first is None:
         return None
-    substantive = first_not_typo(steps)
+    error = first_error(steps)
     target = f"({page_name(statement)}.md)"
-    if substantive is None:
-        return f"[{TYPOS_ONLY.format(step=first)}]{target}" if typos else None
-    before = sum(s["status"] == "fails" for s in steps if int(s["index"]) < substantive)
-    typo = typo_words[before > 1].format(n=before, step=first)
-    typo = f" ({typo})" if typos and before else ""
-    return f"[{words.format(step=substantive, nth=ordinal(substantive))}]{target}{typo}"
+    if error is None:
+        only = TYPOS_ONLY if slip_kind(steps) == "typos" else SLIPS_ONLY
+        return f"[{only.format(step=first)}]{target}" if slips else None
+    before = slips_before(steps, error, slip_words)
+    before = f" ({before})" if slips and before else ""
+    return f"[{words.format(step=error, nth=ordinal(error))}]{target}{before}"
 
 
 def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
-    """What fails at the first false step of the walk of claim ``number``'s proof that is not a
-    typo (the step ``proof_note`` links), in a sentence read from the erratum the walk names at
+    """What fails at the first error of the walk of claim ``number``'s proof (``first_error``:
+    the step ``proof_note`` links), in a sentence read from the erratum the walk names at
     that step: " That step prints …; the proof's own derivation gives …." (each side to its
     first semicolon, the correct side also to its first colon, before the derivation of it,
     which the walk shows); "" where there is no walk, no such step, or no erratum named there.
@@ -574,7 +595,7 @@ def failing_step_clause(number: str, walk: Mapping[str, Any] | None) -> str:
         return ""
     statement = number.split(", ", 1)[0]
     steps = walk["proofs"].get(statement) or ()
-    index = first_not_typo(steps)
+    index = first_error(steps)
     label = next((s.get("erratum") for s in steps if int(s["index"]) == index), None)
     found = [e for e in ledger.errata() if e.label == label]
     if not found:
@@ -712,11 +733,7 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
         return Conclusion.REPAIRED
     if status is Status.FAILS:
         return Conclusion.FALSE
-    if (
-        walk is not None
-        and proof_note(c.number, status, walk, typos=False) is not None
-        and slips_only(c.number, walk) is None
-    ):
+    if walk is not None and proof_note(c.number, status, walk, slips=False) is not None:
         return Conclusion.PROOF_FAILS
     walked = walk is not None and c.kind == "claim" and statement_of(c.number) in walk["proofs"]
     if untested_by(verdict) is not None and not walked:
@@ -771,7 +788,7 @@ def summary_table(
     results = published() if results is None else results
     claims = ledger.rows() if claims is None else claims
     head = (
-        "| claim | in the PDF | conclusion | on the runs | checked in |"
+        "| claim | in the PDF | conclusion | on the runs | notebook |"  # one line each
         if repairs
         else "| claim | in the PDF | verdict | the number | checked in |"
     )
@@ -840,12 +857,12 @@ def conclusion_words(
     step_words: str = FIRST_FALSE,
 ) -> str:
     """Row ``c``'s ``conclusion`` in bold, then why, linked: "**repaired**: [false as
-    printed](…); [first false step 9](walk-lemma-5-1.md) (2 typos before it)",
-    "**proof fails**: [first false step 16](walk-thm-3-3.md)", "**stands**"; a proof whose
-    false steps are all typos says so after "stands". With ``aside``, the why is in parentheses
-    (for a sentence that goes on: "**proof fails** ([first false step 16](…))"); the walk's
-    link says ``step_words`` (``proof_note``'s ``words``), the typos before it
-    ``TYPOS_BEFORE_SHORT``.
+    printed](…); [first error at step 9](walk-lemma-5-1.md) (2 typos before it)",
+    "**proof fails**: [first error at step 14](walk-lemma-d-6.md) (7 slips before it)",
+    "**stands**"; a proof whose false steps are all slips says so after "stands". With
+    ``aside``, the why is in parentheses (for a sentence that goes on: "**proof fails** ([first
+    error at step 14](…))"); the walk's link says ``step_words`` (``proof_note``'s ``words``),
+    the slips before it ``SLIPS_BEFORE_SHORT``.
 
     >>> conclusion_words(ledger.claim("Thm 3.1"), Verdict(Status.HOLDS, "…"), {"proofs": {}})
     '**stands**'
@@ -860,8 +877,7 @@ def conclusion_words(
     if printed is None and c.kind != "repaired" and verdict.status is Status.ERRATUM:
         printed = BY_ERRATUM  # no repair of the corrigendum: 08d's erratum corrects it
     walked = (
-        slips_note(c.number, verdict.status, walk)
-        or proof_note(c.number, verdict.status, walk, step_words, typo_words=TYPOS_BEFORE_SHORT)
+        proof_note(c.number, verdict.status, walk, step_words, slip_words=SLIPS_BEFORE_SHORT)
         if c.kind != "repaired" and walk is not None
         else None
     )
@@ -988,7 +1004,7 @@ def claim_section(
         where = f"Checked in {notebook_link}."
         statement = c.number.split(", ", 1)[0]
         if walk is not None and statement in walk["proofs"]:
-            where += f" [In full, with the walk of its proof]({page_name(statement)}.md)."
+            where += f" [In full, with its proof walked]({page_name(statement)}.md)."
     body = [f"*Label* {_text(with_number(c.label, statements=True))}.", "", _text(verdict.text())]
     if verdict.qualifiers:
         body += [""] + [f"- {_text(q.render())}" for q in verdict.qualifiers]
@@ -1002,11 +1018,7 @@ def claim_section(
         f"*Statement:* {_text(c.statement).rstrip('.')}. {where}",
         "",
     ]
-    note = (
-        slips_note(c.number, verdict.status, walk) or proof_note(c.number, verdict.status, walk)
-        if c.kind != "repaired"
-        else None
-    )
+    note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
     printed = as_printed(c.number, row_false_as_printed(verdict)) if c.kind != "repaired" else None
     word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
@@ -1024,7 +1036,7 @@ def claim_section(
             twins = f" ({UNCHECKED_REPAIR})"
         lines += [f"{word}; the corrigendum: {printed}{twins}{walked}{against}.", ""]
     elif note is not None:
-        joint = "; its" if slips_only(c.number, walk) is not None else ", but its"
+        joint = ", but its" if conclusion(c, verdict, walk) is Conclusion.PROOF_FAILS else "; its"
         lines += [f"{word}{joint} {note}.", ""]
     lines.append(folded(html_text(with_number(answer)), "\n".join(body)))
     return "\n".join(lines)
@@ -1602,8 +1614,8 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             # (not where every false step is a slip: the table's "stands" says so)
             words = "its printed proof fails at step {step}"
             note = (
-                proof_note(spec.number, v.status, walk, words, typos=False)
-                if spec.kind != "repaired" and slips_only(spec.number, walk) is None
+                proof_note(spec.number, v.status, walk, words, slips=False)
+                if spec.kind != "repaired"
                 else None
             )
             if note is not None:
@@ -1712,14 +1724,23 @@ STATUS_VERBS: dict[Status, tuple[str, str]] = {
     Status.NOT_CHECKED: ("is not checked", "are not checked"),
 }
 #: A conclusion as the front page's sentences count it ("4 have a proof that fails").
-_CONCLUDED = {
-    Conclusion.STANDS: "**stand**",
-    Conclusion.PROOF_FAILS: "have a proof that fails (**proof fails**)",
-    Conclusion.PROOF_REPAIRED: "have a repaired proof (**proof repaired**)",
-    Conclusion.REPAIRED: "are **repaired** (cite the corrected statement)",
-    Conclusion.FALSE: "are **false**",
-    Conclusion.UNTESTED: "are **untested**",
-    Conclusion.NOT_CHECKED: "are **not checked**",
+_CONCLUDED = {  # for one row, and for several
+    Conclusion.STANDS: ("**stands**", "**stand**"),
+    Conclusion.PROOF_FAILS: (
+        "has a proof that fails (**proof fails**)",
+        "have a proof that fails (**proof fails**)",
+    ),
+    Conclusion.PROOF_REPAIRED: (
+        "has a repaired proof (**proof repaired**)",
+        "have a repaired proof (**proof repaired**)",
+    ),
+    Conclusion.REPAIRED: (
+        "is **repaired** (cite the corrected statement)",
+        "are **repaired** (cite the corrected statement)",
+    ),
+    Conclusion.FALSE: ("is **false**", "are **false**"),
+    Conclusion.UNTESTED: ("is **untested**", "are **untested**"),
+    Conclusion.NOT_CHECKED: ("is **not checked**", "are **not checked**"),
 }
 #: The rows of the front page's main-results bullet (``found_box``): Section 3's, Section 5's.
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
@@ -1838,7 +1859,7 @@ def found_box(
             for c in rows
         ]
         return ", ".join(
-            f"{found.count(w)} {_CONCLUDED.get(w, w.value)}" for w in Conclusion if found.count(w)
+            f"{n} {_CONCLUDED[w][n != 1]}" for w in Conclusion if (n := found.count(w))
         )
 
     def counts(rows: tuple[Claim, ...]) -> str:
@@ -1856,7 +1877,9 @@ def found_box(
         )
 
     def linked(rows: Sequence[Claim]) -> str:
-        return ", ".join(f"{_row_link(c.number)} ({c.printed})" for c in rows)
+        """The rows, linked, each with the PDF's number: separated by semicolons, as a row's
+        name may hold a comma ("Lemma 5.1, γ > 0")."""
+        return "; ".join(f"{_row_link(c.number)} ({c.printed})" for c in rows)
 
     def repaired_of(c: Claim) -> list[Claim]:
         """The repaired rows of ``c``'s statement (``repaired_twins``) whose verdict holds."""
@@ -1877,10 +1900,11 @@ def found_box(
     walked = sum(r.get("walked", 0) for r in coverage.values())
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
+    errors = [name for name in broken if first_error(walk["proofs"][name]) is not None]
     false_parts = [
         f"{len(failing)} fail on their runs (status {Status.FAILS.value}): {linked(failing)}",
         f"{len(rescued)} of these {len(failing)} have a repaired row that holds: "
-        + ", ".join(_row_link(r.number) for r in rescued),
+        + "; ".join(_row_link(r.number) for r in rescued),
         f"{len(corrected)} of the {len(errata_rows)} errata (their own checks test a corrected "
         f"form, which holds): {linked(corrected)}",
     ]
@@ -1900,7 +1924,7 @@ def found_box(
         f"**The corrigendum's {len(repaired)} repaired results**, checked on the runs of the "
         f"printed forms: {concluded(repaired)}"
         + (
-            f" ({', '.join(_row_link(r.number) for r in untested)}: "
+            f" ({'; '.join(_row_link(r.number) for r in untested)}: "
             f"{untested_kinds([results.get(r.number) for r in repaired])})"
             if untested
             else ""
@@ -1916,18 +1940,20 @@ def found_box(
         "([notebook 08d](08d-errata.ipynb)).",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
-        f"{len(walk['proofs'])} walked proofs have a false line ([the proof walk](proofs.md)).",
+        f"{len(walk['proofs'])} walked proofs have a false line, {len(errors)} of them an error "
+        "(a false step that is no slip), the others slips only ([the proof walk](proofs.md)).",
         "**Against its peers**: " + "; ".join(peer(n) for n in PEER_ROWS) + ".",
     ]
-    key = (
-        "*Key*: a statement "
-        + ", ".join(
-            f"**{w.value}** ({CONCLUSION_MEANING[w]})"
-            for w in (Conclusion.STANDS, Conclusion.PROOF_FAILS, Conclusion.REPAIRED)
-        )
-        + f"; on the runs it **{Status.HOLDS.value}**, "
-        + ", ".join(f"**{s.value}** ({m})" for s, m in STATUS_MEANING.items())
-        + " ([how to read a verdict](reading-a-verdict.md))."
+    concluded_as = [
+        f"**{w.value}** ({CONCLUSION_MEANING[w]})"
+        for w in (Conclusion.STANDS, Conclusion.PROOF_FAILS, Conclusion.REPAIRED)
+    ]
+    fails, erratum = (f"**{s.value}** ({STATUS_MEANING[s]})" for s in STATUS_MEANING)
+    key = (  # in sentences: one for what to conclude, one for what the runs show
+        "*Key*: what to conclude of a statement, in one word: "
+        f"{', '.join(concluded_as[:-1])} or {concluded_as[-1]}. What its runs show: it "
+        f"**{Status.HOLDS.value}**, {fails} or is an {erratum}. "
+        "[How to read a verdict](reading-a-verdict.md) says more."
     )
     body = "\n".join(f"* {b}" for b in bullets)
     box = f"```{{admonition}} What was found\n:class: tip\n\n{key}\n\n{body}\n```"
