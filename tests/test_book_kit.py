@@ -6,6 +6,7 @@ opened in tests/test_site.py.
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import re
 from pathlib import Path
@@ -55,6 +56,11 @@ CITES = {"ye2023mirror": "Ye 2023", "beck2003mirror": "Beck and Teboulle 2003"}
         ("(ex-00-exercise)=\n## Exercise\n", "## Exercise\n"),
         ("eq:nab_Sig (2.6) is the unconstrained one", "(2.6) is the unconstrained one"),
         ("prop:TG (Lemma 8) holds", "Lemma 8 holds"),
+        (
+            "{ref}`Its solution <sol-ex-01-coordinates>`",
+            "[Its solution](../solutions.html#sol-ex-01-coordinates)",
+        ),
+        ("see {ref}`the proof <pdf-proposition-15>` and {ref}`ex-01`", "see the proof and ex-01"),
     ],
 )
 def test_myst_becomes_plain_markdown(myst, plain):
@@ -154,14 +160,18 @@ def test_a_deck_copy_splits_long_slides_and_keeps_figures_only():
     nb.cells[3].metadata["tags"] = ["listing"]
     deck = kit.deck_notebook(nb, CITES)
     kinds = [c.metadata["slideshow"]["slide_type"] for c in deck.cells]
-    assert kinds == ["slide", "notes", "slide", "notes", "subslide", "subslide", "skip", "subslide"]
-    assert deck.cells[7].source == "print(verdict)"  # nbval's marker is not the lecture's
+    # the listing fills its slide: what it prints follows on a slide of its own, without code
+    listed = ["subslide", "subslide", "-"]
+    assert kinds == ["slide", "notes", "slide", "notes", "subslide", *listed, "skip", "subslide"]
+    assert deck.cells[9].source == "print(verdict)"  # nbval's marker is not the lecture's
     assert deck.cells[0].source == "## A\n\nfirst 3"
     assert deck.cells[1].source == "second\n\nthird"
     assert deck.cells[2].source == "## B\n\nuse:\n\n$$x$$"
     assert kit.FIGURE_ONLY in deck.cells[4].metadata["tags"]
-    assert kit.FIGURE_ONLY not in deck.cells[5].metadata["tags"]
-    assert deck.cells[6].outputs == []
+    assert kit.FIGURE_ONLY not in deck.cells[5].metadata["tags"] and deck.cells[5].outputs == []
+    assert deck.cells[6].source == kit.LISTING_OUTPUT
+    assert kit.FIGURE_ONLY in deck.cells[7].metadata["tags"] and deck.cells[7].outputs
+    assert deck.cells[8].outputs == []
     assert len(nb.cells) == 6 and nb.cells[4].outputs and "tags" not in nb.cells[2].metadata
 
 
@@ -175,6 +185,80 @@ def test_a_slide_with_bullets_shows_them_and_puts_its_prose_in_the_notes():
     assert [c.metadata["slideshow"]["slide_type"] for c in deck.cells] == ["slide", "notes"]
     assert deck.cells[0].source == "## A\n\n* one\n* two $x_k$"
     assert deck.cells[1].source == "first\n\nsecond"
+
+
+def _png(width: int, height: int) -> str:
+    """A PNG's first bytes (signature and header) of that size, base64 as a notebook keeps it."""
+    head = b"\x89PNG\r\n\x1a\n" + bytes(4) + b"IHDR" + width.to_bytes(4, "big")
+    return base64.b64encode(head + height.to_bytes(4, "big")).decode()
+
+
+def test_a_deck_shows_a_verdict_table_unfolded_a_tall_figure_whole_and_a_caption():
+    """A verdict cell's table keeps no fold (a deck cannot open it usefully); a figure much
+    taller than wide is marked ``tall`` (shown at its own width, the slide scrolls), a wide one
+    not; a cell's ``slideshow.caption`` follows it on its slide; a slide of a heading alone
+    runs on into the sub-slide after it (no empty slide)."""
+    fold = '| a | b |\n|---|---|\n\n<details class="verdict"><summary>x</summary>\n\nt\n</details>'
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        _cell("markdown", "## Verdict", "slide"),
+        _cell(
+            "code",
+            "v()",
+            "subslide",
+            outputs=[nbformat.v4.new_output("display_data", data={"text/markdown": fold})],
+        ),
+        _cell(
+            "code",
+            "a()",
+            "subslide",
+            outputs=[nbformat.v4.new_output("display_data", data={"image/png": _png(700, 3000)})],
+        ),
+        _cell(
+            "code",
+            "b()",
+            "subslide",
+            outputs=[nbformat.v4.new_output("display_data", data={"image/png": _png(700, 470)})],
+        ),
+    ]
+    nb.cells[3].metadata["slideshow"]["caption"] = "see {cite:p}`ye2023mirror`"
+    deck = kit.deck_notebook(nb, CITES)
+    kinds = [c.metadata["slideshow"]["slide_type"] for c in deck.cells]
+    assert kinds == ["slide", "-", "subslide", "subslide", "-"]
+    assert deck.cells[1].outputs[0].data["text/markdown"] == "| a | b |\n|---|---|"
+    assert deck.cells[2].outputs[0].metadata["image/png"] == {"tall": True}
+    assert "image/png" not in deck.cells[3].outputs[0].get("metadata", {})
+    assert deck.cells[4].source == "see (Ye 2023)"
+    assert not kit.tall("iVBORw0KGgo=")  # no header: not sized
+
+
+#: What no slide and no speaker note of a deck may show: MyST that nbconvert does not know
+#: (a role, a glue, a citation, a target "(label)="), left raw.
+RAW_MYST = re.compile(r"\{(ref|numref|doc|glue|cite|eq)\b|^\([\w:.-]+\)=", re.M)
+
+
+@pytest.mark.parametrize("name", kit.lecture_stems([p.stem for p in ROOT.glob("notebooks/*")]))
+def test_a_lectures_deck_has_no_raw_myst_and_no_empty_slide(name):
+    """The deck of each lecture, from the notebook as the book stages it (each exercise with
+    the link to its solution, ``link_solutions``): no slide and no note holds raw MyST (before:
+    the notes showed "{ref}`Its solution… <sol-ex-…>`"), and no slide is a heading alone (before:
+    01's "Verdict", its table on the next slide)."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    kit.link_solutions(nb)
+    deck = kit.deck_notebook(nb, kit.citations(ROOT / "book" / "references.bib"))
+    for k, cell in enumerate(deck.cells):
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind == "skip":
+            continue
+        texts = [cell.source] if cell.cell_type == "markdown" else []
+        for output in cell.get("outputs", []):
+            texts.append("".join(output.get("data", {}).get("text/markdown", "")))
+        for text in texts:
+            assert not RAW_MYST.search(text), (name, RAW_MYST.search(text)[0], text[:80])
+        if cell.cell_type == "markdown" and kind in ("slide", "subslide"):
+            if not _slide_text(cell.source).strip():
+                after = deck.cells[k + 1].metadata.get("slideshow", {}).get("slide_type", "-")
+                assert after in ("-", "fragment"), (name, cell.source[:60])
 
 
 #: A slide a lecturer can show: its heading and at most this many bullets, each at most this

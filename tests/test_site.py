@@ -769,15 +769,18 @@ def test_each_lecture_links_its_slides_and_pdfs(site):
 def test_slide_deck_in_the_browser(site, browser, name):
     """A lecture's deck: every asset it names is in the book, nothing comes from the network,
     reveal.js and its notes plugin start, its style sheet and theme apply, the deck has one
-    slide per ``slide`` or ``subslide`` cell of the notebook (its metadata), the first is the
-    lecture's title, every image decodes and MathJax typesets its formulas."""
+    slide per ``slide`` or ``subslide`` cell of the deck's copy of the notebook (its metadata,
+    ``deck_notebook``: a listing's output on a slide of its own, a heading alone run on into
+    the next), the first is the lecture's title, every image decodes and MathJax typesets its
+    formulas."""
     deck = site / KIT.SLIDES / f"{name}.html"
     html = deck.read_text(encoding="utf-8")
     assert not re.search(r"""\b(src|href)=["']https?://""", html), f"{name}: a CDN asset"
     for asset in _local_assets(html):
         assert (deck.parent / asset).is_file(), f"{name}: missing {asset}"
     nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
-    kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
+    copy = KIT.deck_notebook(nb, {})
+    kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in copy.cells]
     state = _open_deck(browser, deck)
     assert state["slides"] == kinds.count("slide") + kinds.count("subslide"), state
     assert state["notes"] and state["styled"] and state["themed"], state

@@ -19,9 +19,11 @@ into ``pdf/mines-theory-book.pdf``. Nothing here re-executes a notebook.
 
 from __future__ import annotations
 
+import base64
 import copy
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -42,6 +44,11 @@ TEMPLATE = ROOT / "book" / "slides" / "mines-slides.html.j2"
 SLIDES, PDF, BOOK_PDF = "slides", "pdf", "mines-theory-book.pdf"
 #: The tag a figure cell gets in the deck's copy of a notebook: its input is left out.
 FIGURE_ONLY = "slides-figure-only"
+#: A verdict cell's printed text, folded under its table on the book's page
+#: (``report.folded``): a deck cannot unfold it usefully, so it shows the table alone.
+VERDICT_FOLD = re.compile(r'<details class="verdict">.*?</details>', re.S)
+#: The title of the slide that shows what a listing printed (it fills its own slide).
+LISTING_OUTPUT = "### What it prints"
 
 
 def lecture_stems(notebooks: list[str]) -> list[str]:
@@ -111,8 +118,10 @@ def paste_glue(source: str, values: dict[str, str]) -> str:
 def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -> str:
     """A notebook's MyST Markdown as the plain Markdown nbconvert renders: glue roles pasted
     (``values``), citations as "(Ye 2023)" (``cites``), a directive's fence as its bold title
-    (options dropped), links to the book's sources as links to its pages, one folder up, and
-    a link to a section of the same page as its text (a deck has no such section)."""
+    (options dropped), links to the book's sources as links to its pages, one folder up, a
+    link to a section of the same page as its text (a deck has no such section), and a
+    cross-reference (``{ref}``) as its text, or, to an exercise's solution, as a link to the
+    solutions page."""
 
     def cite(match: re.Match) -> str:
         keys = [key.strip() for key in match[1].split(",")]
@@ -125,8 +134,17 @@ def plain_markdown(source: str, values: dict[str, str], cites: dict[str, str]) -
             return f"**{name} {title}.**"
         return f"**{name}{': ' + title if title else ''}.**"
 
+    def ref(match: re.Match) -> str:
+        text, label = match[1].strip(), match[2]
+        if label.startswith(SOLUTION_TARGET):  # an exercise's solution, on the solutions page
+            return f"[{text}]({SOLUTIONS}.md#{label})"
+        return text
+
     text = paste_glue(source, values)
     text = re.sub(r"\{cite(?::[pt])?\}`([^`]+)`", cite, text)
+    # a cross-reference as its text (a deck has no Sphinx labels), a solution's as a link
+    text = re.sub(r"\{(?:ref|numref)\}`([^`<]*)<([^`>]+)>`", ref, text)
+    text = re.sub(r"\{(?:ref|numref|doc)\}`([^`<]+)`", r"\1", text)
     text = re.sub(r"^```+\{([\w:-]+)\}[ \t]*(.*)$", directive, text, flags=re.M)
     text = re.sub(r"^:[\w-]+:.*\n", "", text, flags=re.M)  # a directive's options
     text = re.sub(r"^```+[ \t]*$\n?", "", text, flags=re.M)  # a directive's closing fence
@@ -179,8 +197,12 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
     its heading and those bullets, every paragraph of the cell in the speaker notes; a
     heading's slide without them that runs on past its first paragraph (and the display that
     paragraph introduces with a colon) split in two, the rest in the speaker notes; a figure
-    cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out); glued values' outputs dropped
-    (the prose pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
+    cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out), a ``tall`` one marked to be
+    shown at its own width; what the listing prints on a slide of its own (the listing fills
+    its slide); a verdict table without the fold of the printed text (``VERDICT_FOLD``); a
+    cell's ``slideshow.caption`` (a line of Markdown) on its slide, under it; a slide of a
+    heading alone run on into the sub-slide after it; glued values' outputs dropped (the prose
+    pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
     cells = []
@@ -211,19 +233,68 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
         for output in cell.outputs:  # a Markdown output's links too (00's verdict grid)
             data = output.get("data", {})
             if "text/markdown" in data:
-                data["text/markdown"] = deck_links("".join(data["text/markdown"]))
+                markdown = VERDICT_FOLD.sub("", "".join(data["text/markdown"])).rstrip()
+                data["text/markdown"] = deck_links(markdown)
+        listing = "listing" in cell.metadata.get("tags", [])
+        if listing and cell.outputs and kind in ("slide", "subslide"):
+            # the listing fills its slide: what it prints on the next one, under a title
+            title = nbformat.v4.new_markdown_cell(LISTING_OUTPUT)
+            title.id = f"{cell.get('id', 'cell')}-output-title"
+            title.metadata["slideshow"] = {"slide_type": "subslide"}
+            printed = nbformat.v4.new_code_cell(cell.source, outputs=cell.outputs)
+            printed.id = f"{cell.get('id', 'cell')}-output"
+            printed.metadata["slideshow"] = {"slide_type": "-"}
+            printed.metadata["tags"] = [FIGURE_ONLY]
+            cell.outputs = []
+            cells += [title, printed]
+        caption = cell.metadata.get("slideshow", {}).get("caption")
+        if caption:  # a line the slide shows under the cell's output (not on the book's page)
+            note = nbformat.v4.new_markdown_cell(plain_markdown(caption, values, cites))
+            note.id = f"{cell.get('id', 'cell')}-caption"
+            note.metadata["slideshow"] = {"slide_type": "-"}
+            cells.append(note)
         figure = any(
             "image/png" in o.get("data", {}) or "text/markdown" in o.get("data", {})
             for o in cell.outputs
         )  # a figure, or a table made as Markdown (00's verdict grid): the slide shows no code
         alt = cell.metadata.get("mystnb", {}).get("image", {}).get("alt")
         for output in cell.outputs:  # the book's description of the figure (its gallery caption)
-            if alt and "image/png" in output.get("data", {}):
+            png = output.get("data", {}).get("image/png")
+            if png and alt:
                 output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt
+            if png and tall(png):  # shown at its own width, the slide scrolls (the template)
+                output.setdefault("metadata", {}).setdefault("image/png", {})["tall"] = True
         if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
             cell.metadata.setdefault("tags", []).append(FIGURE_ONLY)
+    for cell, after in zip(cells, cells[1:]):
+        # a slide of a heading alone runs on into the sub-slide after it: no empty slide
+        kind = cell.metadata.get("slideshow", {}).get("slide_type")
+        shown = after.metadata.get("slideshow", {})
+        if kind in ("slide", "subslide") and cell.cell_type == "markdown":
+            if not _slide_body(cell.source) and shown.get("slide_type") == "subslide":
+                shown["slide_type"] = "-"
     deck.cells = cells
     return deck
+
+
+def _slide_body(source: str) -> str:
+    """A slide's Markdown without its heading lines."""
+    return "\n".join(line for line in source.splitlines() if not line.startswith("#")).strip()
+
+
+#: A figure this many times taller than wide is ``tall``: fitted into the slide's height it
+#: would be a strip too narrow to read (00's three stacked panels, its looseness atlas).
+TALL = 1.2
+
+
+def tall(png: str) -> bool:
+    """Whether the PNG ``png`` (base64, as a notebook stores it) is a ``TALL`` figure: the
+    deck shows it at its own width, up to the slide's, and the slide scrolls."""
+    head = base64.b64decode("".join(png)[:32])
+    if len(head) < 24:  # no image header: not a figure to size
+        return False
+    width, height = struct.unpack(">II", head[16:24])
+    return height > TALL * width
 
 
 def slides(notebooks: Path, out: Path, reveal: Path, mathjax_config: dict, bib: Path) -> list[Path]:
