@@ -212,3 +212,19 @@ def test_what_a_cell_prints_now_reads_as_a_table_with_numbers_as_readers_write_t
     assert not re.search(r"\beq:\w+ \(\d", bodies)
     assert not re.search(r"(?<![\w.])\d+(?:\.\d+)?e[+-]\d", bodies)
     assert not re.search(r"(?<![\w.)\]])-\d", bodies)
+
+
+def test_a_finding_is_not_shown_as_a_claim_of_the_pdf():
+    """A finding of the suite (``kind = "finding"``) names no claim of the PDF: its row's "in
+    the PDF" cell says it is ours, where "Section 2" beside "stands" read as "the paper's NES
+    works" to a cold reader; a claim's row shows its printed number."""
+    rows = {}
+    for _, text in CELLS:
+        for row in _table(report.verdict_cell_view(text) or "")[:-1]:
+            rows[row[0].replace("\\", "")] = row[1]
+    findings = {c.number for c in ledger.findings()} & rows.keys()
+    assert findings, "no finding in any verdict cell"
+    for number in findings:
+        assert rows[number].startswith("none (our finding on "), (number, rows[number])
+    claim = ledger.claim("Thm 3.1")
+    assert rows[claim.number] == claim.printed

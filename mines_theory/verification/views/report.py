@@ -1604,8 +1604,13 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             v = old[spec.number]
             shown.append(shown_measurement(spec, v))
             word = conclusion(spec, v, walk).value
+            # a finding is the suite's, not the paper's: "stands" beside "Section 2" read as
+            # "the paper's NES works" to a cold reader
+            where = (
+                spec.printed if spec.kind != "finding" else f"none (our finding on {spec.printed})"
+            )
             lines.append(
-                f"| {_cell(spec.number)} | {spec.printed} | **{word}**; "
+                f"| {_cell(spec.number)} | {_cell(where)} | **{word}**; "
                 f"{_cell(short_headline(v, decisive=spec.decisive, answers=True))} "
                 f"| {_cell(key_number(spec, v))} |"
             )
