@@ -1032,3 +1032,25 @@ def test_a_list_of_conditions_is_split_into_its_relations(tex):
     # a quantifier or a condition stays with its relation
     assert pages.chain_break(r"\le e^{-d\beta/8}, \forall\; \beta") is None
     assert pages.chain_break(r"\le a, \quad\mbox{ if } \quad f(x)") is None
+
+
+def test_no_walk_page_sets_mathematics_in_a_size_of_its_own(tex):
+    """Reader, stop 57: Theorem 4's statement box showed a red "\\footnotesize" (MathJax 3 has
+    no such command) before its first bound and its second in \\scriptsize, too small to read;
+    the .tex's own size commands and the page's scaling of a wide display set sizes. No page
+    of the walk holds a size command (``pages.SIZE_COMMANDS``): every display is set at the
+    text's size, a line too wide scrolled. The pattern finds each command it drops, and not a
+    longer name."""
+    for command in ("footnotesize", "scriptsize", "small", "tiny", "normalsize"):
+        assert pages.SIZE_COMMANDS.search(f"\\{command} x"), command
+        assert pages.tex_fragment(f"\\{command} a \\le b") == "a \\le b"
+    assert not pages.SIZE_COMMANDS.search(r"\smallint \largest")
+    sized = [
+        (proof.name, m.group())
+        for proof in spec.proofs()
+        if proof.name in PUBLISHED["proofs"]
+        for m in pages.SIZE_COMMANDS.finditer(pages.proof_page(proof.name, PUBLISHED, tex=tex))
+    ]
+    assert not sized, sized
+    statement = pages.statement_text(spec.find("Thm 3.4"), tex)
+    assert statement is not None and "\\norm{\\Sigma_* - \\hat{\\Sigma}_*}" in statement

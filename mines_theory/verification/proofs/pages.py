@@ -59,6 +59,7 @@ __all__ = [
     "Placed",
     "READING",
     "STATEMENT_LEAD",
+    "SIZE_COMMANDS",
     "SYMBOLS_OF",
     "DISPLAYED",
     "DISPLAYED_OF",
@@ -172,12 +173,14 @@ def _reference(match: re.Match) -> str:
 
 
 def tex_fragment(latex: str) -> str:
-    """A step's LaTeX as one display: alignment marks, line breaks, labels, tags and
-    ``\\nonumber`` removed, and each ``\\eqref``/``\\ref`` replaced by the number the PDF prints
-    (the relation and its member stay as printed)."""
+    """A step's LaTeX as one display: alignment marks, line breaks, labels, tags,
+    ``\\nonumber`` and size commands (``SIZE_COMMANDS``) removed, and each
+    ``\\eqref``/``\\ref`` replaced by the number the PDF prints (the relation and its member
+    stay as printed)."""
     text = re.sub(r"\\(eqref|ref)\{([^{}]*)\}", _reference, latex)
     text = re.sub(r"\\(label|tag)\{[^{}]*\}", "", text)
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
+    text = SIZE_COMMANDS.sub("", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
 
@@ -188,9 +191,16 @@ _OTHER_LABELS = {"alg:zero_order": "1"}
 _DISPLAY_ENV = re.compile(
     r"\\begin\{(equation|align|gather|multline)(\*?)\}(.*?)\\end\{\1\2\}", re.S
 )
+#: A size command of the .tex (MathJax knows some, not ``\\footnotesize``, and sets an error
+#: in red in its place): a walk page sets every display at the text's size, a line too wide
+#: for the column scrolled (``_lines``), never one smaller than the rest.
+SIZE_COMMANDS = re.compile(
+    r"\\(?:tiny|Tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
+    r"|displaystyle|textstyle|scriptstyle|scriptscriptstyle)(?![A-Za-z])"
+)
 #: What a display's body drops: its inner alignment environment and a size command.
 _DISPLAY_NOISE = re.compile(
-    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\(?:small|footnotesize)\b"
+    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|" + SIZE_COMMANDS.pattern
 )
 
 #: Where a statement's display starts a line: at a line break of the .tex, and after the comma
@@ -261,31 +271,10 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
         out.append(_prose(body[at : m.start()]))
         rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_scaled(_display(members, join=False, width=STATEMENT_LINE))]
+        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
-
-
-#: The sizes a display too wide for a page is set in (MathJax's), by the widest line they
-#: fit within ``LINE``: a line that cannot be broken (a min{…} whose brackets span it) is
-#: scaled down rather than cut at the page's edge.
-_SIZES = ((1.0, ""), (0.9, "\\small"), (0.8, "\\footnotesize"), (0.7, "\\scriptsize"))
-
-
-def _scaled(lines: list[str]) -> list[str]:
-    """The Markdown ``lines`` of a display (``_display``) set in the largest size of
-    ``_SIZES`` at which its widest line fits ``LINE`` visible characters (the smallest where
-    none does).
-
-    >>> _scaled(["$$", "x", "$$", ""])
-    ['$$', 'x', '$$', '']
-    >>> print(_scaled(["$$", "x" * 70, "$$", ""])[1])
-    \\footnotesize
-    """
-    widest = max((visible_width(x) for x in lines if x not in ("$$", "")), default=0)
-    size = next((cmd for f, cmd in _SIZES if widest * f <= LINE), _SIZES[-1][1])
-    return [lines[0], size, *lines[1:]] if size and lines and lines[0] == "$$" else lines
 
 
 @dataclass(frozen=True)
