@@ -135,7 +135,9 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
     page = pages.proof_page("Lemma 9", PUBLISHED, lambda name: "repaired-lemma-5-1")
     assert page.startswith("# Lemma 9 (our Lemma 5.1): the walk of its proof\n")
     assert f"**the first that is not a typo is [step {first}]" in page
-    assert f"## Step {first} · ✗ fails · first false step" in page
+    # step 3, a typo, is the first false step: step 9's badge names the opening's rule
+    assert f"## Step {first} · ✗ fails · the first not a typo\n" in page
+    assert "· first false step" not in page
     assert "## Step 3 · ✗ typo · the first typo" in page
     assert page.count("## Step ") == len(steps)
     folds = ("Evidence", "Source", "Symbols on this page")
@@ -373,7 +375,7 @@ def test_lemma_9_s_steps_3_and_6_are_typos_by_their_spec_and_step_9_the_first_th
     )
     page = pages.proof_page("Lemma 9", PUBLISHED)
     assert said in page
-    assert "## Step 9 · ✗ fails · first false step\n" in page
+    assert "## Step 9 · ✗ fails · the first not a typo\n" in page
     assert "## Step 3 · ✗ typo · the first typo\n" in page
     assert "No erratum names this step: the walk reads it as a typo" in page
     index = pages.index_page(PUBLISHED)
@@ -448,7 +450,7 @@ def test_a_first_false_step_that_is_a_typo_names_the_first_that_is_not():
     link = "[step 9](walk-lemma-5-1.md#walk-lemma-5-1-step-9)"
     assert f"**the first false step is step 3**, a typo (its erratum: “{typo}" in page
     assert f"”); **the first that is not a typo is {link}**, an error, as its erratum says." in page
-    assert "## Step 9 · ✗ fails · first false step\n" in page
+    assert "## Step 9 · ✗ fails · the first not a typo\n" in page
     assert "## Step 3 · ✗ typo · the first typo\n" in page
     steps[8]["erratum"] = typo
     steps[9]["erratum"] = None  # step 10 as if no erratum named it (it names step 9's)

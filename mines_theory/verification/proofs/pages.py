@@ -2907,6 +2907,8 @@ def proof_page(
         mark = " · first false step" if index == substantive else ""
         if index == first and index != substantive:
             mark = " · the first typo"
+        elif index == substantive and first != substantive:
+            mark = " · the first not a typo"  # the opening's rule: a typo is false before it
         if step.get("after") and step["status"] in ("holds", "identity"):
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there
