@@ -1054,3 +1054,26 @@ def test_no_walk_page_sets_mathematics_in_a_size_of_its_own(tex):
     assert not sized, sized
     statement = pages.statement_text(spec.find("Thm 3.4"), tex)
     assert statement is not None and "\\norm{\\Sigma_* - \\hat{\\Sigma}_*}" in statement
+
+
+def test_every_counterexample_prints_its_sides_apart():
+    """Reader, stop 57: Theorem 4's steps 24 and 33 printed left side = right side to four
+    digits (1.764×10⁻⁶ both), the failure invisible. Every published counterexample with both
+    sides prints them apart (as many digits as part them), with their difference where four
+    digits would not; the digits of a pair that agree to four are not cut to four."""
+    pairs = 0
+    for name, steps in PUBLISHED["proofs"].items():
+        for step in steps:
+            values = step.get("counterexample") or {}
+            if not {"lhs", "rhs"} <= set(values) or values["lhs"] == values["rhs"]:
+                continue
+            pairs += 1
+            said = pages._values(values)
+            left = re.search(r"left side = ([^,]+)", said)
+            right = re.search(r"right side = ([^,]+)", said)
+            assert left and right and left.group(1) != right.group(1), (name, step["index"], said)
+            if pages.number(values["lhs"]) == pages.number(values["rhs"]):
+                assert "left − right = " in said, (name, step["index"], said)
+    assert pairs > 20
+    said = pages._values({"lhs": 8.186430624168572e-06, "rhs": 8.186427594363662e-06})
+    assert said == "left side = 8.186431×10⁻⁶, right side = 8.186428×10⁻⁶, left − right = 3×10⁻¹²"

@@ -60,6 +60,7 @@ __all__ = [
     "READING",
     "STATEMENT_LEAD",
     "SIZE_COMMANDS",
+    "side_digits",
     "SYMBOLS_OF",
     "DISPLAYED",
     "DISPLAYED_OF",
@@ -1011,15 +1012,28 @@ def symbol(name: str) -> str:
     return letter
 
 
-def number(value: Any) -> str:
-    """A counterexample's value as a reader writes it: a float to 4 digits, a minus sign as
-    "−" and an exponent as a power of ten.
+def number(value: Any, digits: int = 4) -> str:
+    """A counterexample's value as a reader writes it: a float to ``digits`` significant
+    digits, a minus sign as "−" and an exponent as a power of ten.
 
     >>> [number(v) for v in (0.25, -7.521, 9.754e-05, 3, -2)]
     ['0.25', '−7.521', '9.754×10⁻⁵', '3', '−2']
     """
-    text = powers_of_ten(f"{value:.4g}" if isinstance(value, float) else str(value))
+    form = f".{digits}g" if digits == 4 else f"#.{digits}g"  # more: each digit, 0s too
+    text = powers_of_ten(format(value, form) if isinstance(value, float) else str(value))
     return text.replace("-", "−", 1) if text.startswith("-") else text
+
+
+def side_digits(lhs: Any, rhs: Any) -> int:
+    """The significant digits at which a counterexample's two sides print apart (``number``):
+    4, or more where they agree to 4 (a relation that fails by a relative 10⁻⁷), at most 17.
+
+    >>> side_digits(257040.16, 11508.44), side_digits(1.764095132e-06, 1.764094312e-06)
+    (4, 6)
+    """
+    if not (isinstance(lhs, float) or isinstance(rhs, float)) or lhs == rhs:
+        return 4
+    return next(n for n in range(4, 18) if number(float(lhs), n) != number(float(rhs), n))
 
 
 #: A counterexample's names that are a choice of the walk's model, not mathematics: said in
@@ -1039,6 +1053,11 @@ def _values(
     >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
     'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
 
+    Sides that agree to 4 digits print to as many as part them, and their difference:
+
+    >>> _values({"lhs": 1.764095132355351e-06, "rhs": 1.7640943124753903e-06})
+    'left side = 1.76410×10⁻⁶, right side = 1.76409×10⁻⁶, left − right = 8.2×10⁻¹³'
+
     An exceedance test (a ``bound``, the event's threshold, and a ``delta``: P(the quantity
     exceeds ``bound``) ≤ δ, its estimate E[𝟙{exceeds}] − δ) says the probability against δ:
 
@@ -1050,7 +1069,14 @@ def _values(
     exceedance = relation in ("<=", "exceedance") and {"bound", "delta", "estimate", "se"} <= set(
         counterexample
     )
+    lhs, rhs = counterexample.get("lhs"), counterexample.get("rhs")
+    digits = side_digits(lhs, rhs) if lhs is not None and rhs is not None else 4
     for k, v in counterexample.items():
+        if k in ("lhs", "rhs") and digits > 4:  # the sides agree to 4 digits: as many as part them
+            items.append(f"{symbol(k)} = {number(float(v), digits)}")
+            if k == "rhs" or "rhs" not in counterexample:
+                items.append(f"left − right = {power(float(lhs) - float(rhs))}")
+            continue
         if exceedance and k == "estimate":
             delta = counterexample["delta"]
             shown = uncertain(v + delta, counterexample["se"])
