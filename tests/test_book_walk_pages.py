@@ -481,7 +481,7 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         assert not re.search(r"\]\([^)]*\): ", line), line
         assert not re.search(r"\) erratum\b", line), line
     said = pages.statement_verdicts("Lemma 5.1")
-    assert "on the runs it is false as printed and holds corrected (" in said
+    assert "on the runs, the statement is false as printed and holds corrected (" in said
     assert verdicts["Lemma 5.1, γ > 0"].status is Status.ERRATUM
     for status, words in (
         (Status.HOLDS, "holds"),
@@ -491,7 +491,8 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
         said = pages.statement_verdicts("Lemma 5.1", made)
-        assert re.search(rf"-gamma-0\) \*\*[a-z ]+\*\* \([^)]*\), on the runs it {words}", said)
+        pattern = rf"-gamma-0\), concluded \*\*[a-z ]+\*\* \([^)]*\); on the runs, the "
+        assert re.search(pattern + f"statement as printed {words}", said)
 
 
 def _found(page: str, index: int) -> str:
@@ -623,7 +624,7 @@ def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(
     changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
     monkeypatch.setattr(report, "STATUS_VERBS", changed)
     monkeypatch.setattr(pages, "STATUS_VERBS", changed)
-    assert "on the runs it trips" in pages.statement_verdicts("Lemma E.8")
+    assert "on the runs, the statement as printed trips" in pages.statement_verdicts("Lemma E.8")
     assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
 
 
@@ -849,10 +850,11 @@ def test_the_statement_line_leads_with_the_ledger_s_conclusion_then_the_runs():
         word = report.conclusion(ledger.claim(number), verdicts[number], walk)
         link = f"[{number}](ledger.md#{report.claim_anchor(number)})"
         meaning = report.CONCLUSION_MEANING[word]
-        assert f"{link} **{word.value}** ({meaning}), on the runs it " in said, number
+        assert f"{link}, concluded **{word.value}** ({meaning}); on the runs, the " in said
     assert "**repaired**" in said and said.index("**repaired**") < said.index("holds")
     clean = pages.statement_verdicts("Thm 3.2", verdicts, walk)
-    assert "**stands** (nothing found against it), on the runs it holds." in clean
+    said = "**stands** (nothing found against it); on the runs, the statement as printed holds."
+    assert said in clean
 
 
 def test_a_page_s_header_quotes_its_errata_s_corrections_whole(tex):

@@ -287,23 +287,24 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     lead = pages.STATEMENT_LEAD
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
     said = opening(page)
-    assert said.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) **repaired** (")
-    assert ", on the runs it holds (" in said
+    link = "[Lemma 5.1](ledger.md#claim-lemma-5-1)"
+    assert said.startswith(f"{lead} {link}, concluded **repaired** (")
+    assert "; on the runs, the statement as printed holds (" in said
     gamma = "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0)"
-    assert "on the runs it is false as printed and holds corrected (" in said
+    assert "on the runs, the statement is false as printed and holds corrected (" in said
     assert said.count("**repaired**") == 2 and gamma in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
         assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
     other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
-    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) **")
-    assert other.split("; [")[0].endswith(", on the runs it fails")
+    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1), concluded **")
+    assert other.split("; [")[0].endswith("; on the runs, the statement as printed fails")
     # an erratum-free proof whose statement holds without qualifiers
     clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
     assert clean == (
-        f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2) **stands** (nothing found against it), on "
-        "the runs it holds."
+        f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2), concluded **stands** (nothing found "
+        "against it); on the runs, the statement as printed holds."
     )
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)

@@ -2376,8 +2376,8 @@ def statement_verdicts(
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
     led by the ledger's conclusion in bold with what it means (``views.report.conclusion``,
-    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show,
-    its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
+    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show of
+    the statement as printed (the subject said, not the conclusion's), its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
     corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
     answer words them (``views.report.short_headline``), from ``results`` (the published
     verdicts unless given) and ``walk`` (the published walk with its slips unless given);
@@ -2386,8 +2386,8 @@ def statement_verdicts(
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
     What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) **repaired** (cite the corrigendum's or an erratum's
-    corrected statement), on the runs it fails.
+    E.2](ledger.md#claim-lemma-e-2), concluded **repaired** (cite the corrigendum's or an
+    erratum's corrected statement); on the runs, the statement as printed fails.
     """
     from ..framework import ledger
     from ..views.report import CONCLUSION_MEANING, claim_anchor, conclusion, short_headline
@@ -2403,9 +2403,12 @@ def statement_verdicts(
         headline = short_headline(verdict).removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)
+        # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
+        # repaired lemma failed (reader, stop 57)
+        subject = "the statement" if "as printed" in words else "the statement as printed"
         said.append(
-            f"[{c.number}](ledger.md#{claim_anchor(c.number)}) **{word.value}** "
-            f"({CONCLUSION_MEANING[word]}), on the runs it {words}{headline}"
+            f"[{c.number}](ledger.md#{claim_anchor(c.number)}), concluded **{word.value}** "
+            f"({CONCLUSION_MEANING[word]}); on the runs, {subject} {words}{headline}"
         )
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 
