@@ -1079,3 +1079,36 @@ def test_every_counterexample_prints_its_sides_apart():
     assert pairs > 20
     said = pages._values({"lhs": 8.186430624168572e-06, "rhs": 8.186427594363662e-06})
     assert said == "left side = 8.186431×10⁻⁶, right side = 8.186428×10⁻⁶, left − right = 3×10⁻¹²"
+
+
+def test_a_failing_step_prints_the_scale_its_margin_divides_by(tex):
+    """Reader, stop 57: the guide's "(right − left)/(|left| + |right|) for most" did not give
+    Lemma 25's step 1's printed margin (−0.914 computed, −0.896 printed: its model adds the
+    size of the terms to the scale). A failing step with both sides prints its model's scale
+    beside its margin, read back from them, so that the margin is reproduced from the page: at
+    every such step the printed margin is (right − left)/scale (or left − right) to its
+    digits; the guide no longer says "for most"."""
+    shown = 0
+    for name, steps in PUBLISHED["proofs"].items():
+        page = pages.proof_page(name, PUBLISHED, tex=tex)
+        for step in steps:
+            relation = next(s.relation for s in spec.find(name).steps if s.index == step["index"])
+            said = pages.scale_words(step, relation)
+            if said is None or pages.event_check(name, step):
+                continue
+            shown += 1
+            assert said in _step(page, int(step["index"])), (name, step["index"])
+            c = step["counterexample"]
+            scale = float(
+                re.search(r"instance (\S+)", said)
+                .group(1)
+                .replace("×10", "e")
+                .translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
+            )
+            sign = 1 if relation in ("<=", "<") else -1
+            assert sign * (c["rhs"] - c["lhs"]) / scale == pytest.approx(
+                step["worst_margin"], rel=1e-3
+            ), (name, step["index"])
+    assert shown > 20
+    guide = pages.margin_note([{"worst_margin": 0.0}])
+    assert guide is not None and "for most" not in guide and "prints its scale" in guide

@@ -60,6 +60,7 @@ __all__ = [
     "READING",
     "STATEMENT_LEAD",
     "SIZE_COMMANDS",
+    "scale_words",
     "side_digits",
     "SYMBOLS_OF",
     "DISPLAYED",
@@ -1657,9 +1658,11 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
         "(its relative residual); positive is slack, negative a violation. The scale is the "
-        "size of the two sides at the instance, as the step's model sets it (|left| + |right| "
-        "for most, with a floor at the rounding of the terms they are differences of), so the "
-        "margin is a relative one. Every margin and "
+        "size of the two sides at the instance, as the step's model sets it: |left| + |right|, "
+        "to which a model adds the size of the terms the sides are made of where they can "
+        "cancel (so that a difference of large terms is not read as a large relative error); "
+        "a failing step's evidence prints its scale at its counterexample. So the margin is a "
+        "relative one. Every margin and "
         "Monte Carlo difference on a walk page is printed in the relation's own orientation, "
         "positive where the step holds with room: an event's probability checked against its "
         "bound reads bound − P(event), whatever sign the check computes it with, and an = "
@@ -1904,6 +1907,34 @@ def _relation(step: Mapping[str, Any], proof: str) -> str:
     return next(s.relation for s in spec.find(proof).steps if s.index == int(step["index"]))
 
 
+def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
+    """What a failing step's normalized margin divides by, at its counterexample: the scale its
+    model sets (``check.margin``: (right − left)/scale for ≤, (left − right)/scale for ≥), read
+    back from its sides and its margin, beside |left| + |right|, which it need not be (a model
+    adds the size of the terms its sides are made of, where they cancel); None for a step
+    without both sides or a margin, or of another relation.
+
+    >>> scale_words({"status": "fails", "worst_margin": -0.8964498430594078,
+    ...     "counterexample": {"lhs": 257040.16106030546, "rhs": 11508.437946939719}}, "<=")
+    '(right − left)/scale, its model’s scale at the instance 2.739×10⁵ (|left| + |right| = 2.685×10⁵)'
+    """  # noqa: E501
+    values = step.get("counterexample") or {}
+    margin = step.get("worst_margin")
+    lhs, rhs = values.get("lhs"), values.get("rhs")
+    sign = {"<=": 1, "<": 1, ">=": -1, ">": -1}.get(relation)
+    numeric = all(isinstance(x, (int, float)) for x in (lhs, rhs))
+    if step.get("status") != "fails" or not margin or sign is None or not numeric:
+        return None
+    scale = sign * (float(rhs) - float(lhs)) / margin
+    if not math.isfinite(scale) or scale <= 0:
+        return None
+    said = "(right − left)/scale" if sign > 0 else "(left − right)/scale"
+    return (
+        f"{said}, its model’s scale at the instance {number(scale)} "
+        f"(|left| + |right| = {number(abs(float(lhs)) + abs(float(rhs)))})"
+    )
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
     for, what the check found (``FOUND``: its evidence, without a status word the badge above
@@ -1923,6 +1954,9 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
         evidence = _sentence(_STATUS_OPENING.sub("", evidence))
+        scaled = scale_words(step, relation) if not event_check(proof, step) else None
+        if scaled and evidence.endswith("at the instance shown"):
+            evidence += f": {scaled}"
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     fixed = step.get("corrected")
     if fixed:
