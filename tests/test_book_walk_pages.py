@@ -491,7 +491,7 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
         said = pages.statement_verdicts("Lemma 5.1", made)
-        pattern = rf"-gamma-0\), concluded \*\*[a-z ]+\*\* \([^)]*\); on the runs, the "
+        pattern = r"-gamma-0\), concluded \*\*[a-z ]+\*\* \([^)]*\); on the runs, the "
         assert re.search(pattern + f"statement as printed {words}", said)
 
 

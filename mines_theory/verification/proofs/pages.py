@@ -2411,8 +2411,9 @@ def statement_verdicts(
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
     led by the ledger's conclusion in bold with what it means (``views.report.conclusion``,
     ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show of
-    the statement as printed (the subject said, not the conclusion's), its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
-    corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
+    the statement as printed (the subject said, not the conclusion's), its status in words
+    (``views.report.STATUS_VERBS``: "is false as printed and holds corrected", not the bare
+    "erratum") and the qualifiers that held as the ledger's one-line
     answer words them (``views.report.short_headline``), from ``results`` (the published
     verdicts unless given) and ``walk`` (the published walk with its slips unless given);
     "is not checked" for a row with no verdict.
