@@ -795,9 +795,9 @@ _FOLD = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</detai
 def _defines(fold: str, name: str) -> bool:
     """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
     names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
-    H*)."""
-    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|\*)?"
-    return bool(re.search(rf"(?:^|; |\. |, ){written}(?:, [^:;]+)?: \S", fold))
+    H*, c as c₀), in its list (an item per meaning, ``- z, A: …``)."""
+    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|[₀-₉]+|\*)?"
+    return bool(re.search(rf"(?:^|; |\. |, |\n- ){written}(?:, [^:;\n]+)?: \S", fold))
 
 
 def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
@@ -1112,3 +1112,23 @@ def test_a_failing_step_prints_the_scale_its_margin_divides_by(tex):
     assert shown > 20
     guide = pages.margin_note([{"worst_margin": 0.0}])
     assert guide is not None and "for most" not in guide and "prints its scale" in guide
+
+
+def test_a_page_s_symbols_are_a_list_each_name_once_in_its_proof_s_sense(tex):
+    """Reader, stop 57: Theorem 4's fold defined Π as the projection onto S′ clipping to
+    [τ, ζ], where its proof's Π_𝒮 projects Σ-type matrices onto 𝒮 = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I} (eq:cS,
+    clipping to [1/ζ, 1/τ]); and it was one paragraph naming c₀…c₄, s and L twice. Each fold
+    is a list, an item per meaning, no name in two items; Π is the projection onto the set the
+    page's displays write (S on Theorem 4's, S′ on Theorem 12's)."""
+    for proof, _page, _steps in _pages():
+        fold = _FOLD.findall(pages.proof_page(proof.name, PUBLISHED, tex=tex))[0]
+        items = re.findall(r"^- (.*?): ", fold, re.M)
+        assert items, proof.name
+        names = [n for item in items for n in item.split(", ")]
+        assert len(names) == len(set(names)), (proof.name, names)
+    thm34 = _FOLD.findall(pages.proof_page("Thm 3.4", PUBLISHED, tex=tex))[0]
+    assert "\n- Π: Π<sub>S</sub>, the projection onto S in the Frobenius norm" in thm34
+    assert "[1/ζ, 1/τ]" in thm34 and "\n- S: the set S = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I}" in thm34
+    assert "\n- c₀, c₁, c₂, c₃, c₄: " in thm34 and "\n- c: " not in thm34
+    thm12 = _FOLD.findall(pages.proof_page("Thm 5.4", PUBLISHED, tex=tex))[0]
+    assert "Π" not in thm12 or "clips the eigenvalues to [τ, ζ]" in thm12

@@ -655,10 +655,8 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
                 continue  # one item in words, the step's slack ± its error (pages._values)
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
             written = written or pages.WORDS.get(key) or pages.symbol(key)
-            assert re.search(rf"(?:^|; |\. |, ){re.escape(written)}(?:, [^:;]+)?: \S", found[0]), (
-                name,
-                key,
-            )
+            item = rf"(?:\n- |, ){re.escape(written)}(?:, [^:;\n]+)?: \S"
+            assert re.search(item, found[0]), (name, key)
         if any(k in pages.GLOSSARY and pages.GLOSSARY[k].startswith("†") for k in used):
             assert "[the notation page](notation.md)" in found[0], name
     page = pages.proof_page("Lemma D.6", PUBLISHED)
@@ -698,7 +696,7 @@ def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
                 assert found and f"{html_scripts(symbol)}: " in found[0], (name, symbol)
     lemma9 = fold.findall(pages.proof_page("Lemma 9", PUBLISHED))[0]
     assert "Δ<sub>α,1</sub>: the additive term of Lemma 9's (our 5.1) contraction" in lemma9
-    paper = re.search(r"\. ([^.]*) are the paper's, as \[the notation page\]", lemma9)
+    paper = re.search(r"\n\n([^.\n]*) are the paper's, as \[the notation page\]", lemma9)
     assert paper is not None and "Δ<sub>α,1</sub>" in paper[1].split(", ")
     lemma38 = fold.findall(pages.proof_page("Lemma 38", PUBLISHED))[0]
     assert "Y<sub>t,i</sub>: " in lemma38 and "z<sub>t,k</sub>: " in lemma38

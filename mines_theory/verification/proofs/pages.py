@@ -60,6 +60,7 @@ __all__ = [
     "READING",
     "STATEMENT_LEAD",
     "SIZE_COMMANDS",
+    "PROJECTIONS",
     "scale_words",
     "side_digits",
     "SYMBOLS_OF",
@@ -1260,7 +1261,7 @@ DISPLAYED: dict[str, str] = {
     "C": "† the constant of Lemma 11's bound C/k (eq:C)",
     "Δ": "† Δ_{α,1} and Δ_{α,2}, the additive terms of Lemmas 9 and 10 (our 5.1, 5.2)",
     "Π": "† the projection onto S′ (Π_S'), which clips the eigenvalues to [τ, ζ]",
-    "S": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "S": "† the set S = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I} of the covariances (𝒮 in the .tex, eq:cS)",
     "S′": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
     "Q": "† the regularized objective Q_α(θ) = E_u f(μ + αΣ^{1/2}u) − (α²/2) log det Σ, eq:Q",
     "θ": "† the parameters (μ, Σ) (θ_* = (μ*, Σ_*))",
@@ -1276,6 +1277,15 @@ DISPLAYED: dict[str, str] = {
     "s": "the variable of the integral over the tail",
     "x": "the variable of the integral after the change s = x²",
 }
+
+#: What Π stands for on a page, by the set its displays project onto (the paper's 𝒮 of Σ, its
+#: 𝒮′ of Σ⁻¹): a page that writes neither takes S′'s (``DISPLAYED``).
+PROJECTIONS = {
+    "S": "Π_S, the projection onto S in the Frobenius norm, which clips the eigenvalues of a "
+    "symmetric matrix to [1/ζ, 1/τ]",
+    "S′": "Π_S', the projection onto S′, which clips the eigenvalues to [τ, ζ]",
+}
+
 
 #: Where a proof's displays use a symbol in a sense of their own: by our name of the proof, then
 #: the symbol as ``DISPLAYED`` keys it.
@@ -1294,8 +1304,8 @@ DISPLAYED_OF: dict[str, dict[str, str]] = {
         "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ (A "
         "alone: an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹)",
         "B": "an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹",
-        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: † the "
-        "smoothness constant of f)",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: the "
+        "smoothness constant of f, the paper's)",
         "U": "the orthogonal matrix of eigenvectors of the spectral decomposition the proof takes",
         "Λ": "the diagonal matrix of eigenvalues of that decomposition (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, "
         "A₂)",
@@ -1304,7 +1314,7 @@ DISPLAYED_OF: dict[str, dict[str, str]] = {
         "|ρ̃| ≤ γα³‖Σ^{1/2}u‖³/6",
         "Φ": "Φ(Σ), the term of ∂J/∂Σ = (α²/2)∇²f(μ̂*) + Φ(Σ) that f's Taylor remainder ρ̃ gives",
         "s": "Σ at d = 1 (the display is sympy's, at one dimension)",
-        "c": "c₀…c₄, the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴",
+        "c": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
     "Lemma D.1": {
         "a": "a_ũ(α) = f(μ + αũ) − f(μ) − ⟨∇f(μ), αũ⟩ − (α²/2)⟨∇²f(μ)ũ, ũ⟩, the remainder of "
@@ -1451,7 +1461,13 @@ def symbols_line(
     symbol its ``displays`` (their LaTeX) use (``display_symbols``, ``_displayed_meaning``; not
     ``STANDARD_SYMBOLS``), a symbol of the same meaning as a name before it beside that name;
     the paper's symbols marked as defined on the notation page; None when it has none of
-    these."""
+    these. A list, an item per meaning, each name once: a display's symbol already named
+    (by a counterexample) is not named again, but moves to the proof's own sense of it
+    (``DISPLAYED_OF``) where it has one; a symbol whose meaning's names hold it with scripts
+    (c₀ for c) is not added; Π is the projection onto the set the page's displays write
+    (``PROJECTIONS``: S, the paper's 𝒮 of Σ, or S′, its 𝒮′ of Σ⁻¹)."""
+    from ..views.report import html_scripts
+
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         values = step.get("counterexample") or {}
@@ -1464,21 +1480,36 @@ def symbols_line(
                 names.append(written)
     for step in steps:
         for written in _noted(f"{step.get('reason') or ''} {step.get('erratum') or ''}"):
-            names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
-            if written not in names:
-                names.append(written)
-    for written in dict.fromkeys(x for latex in displays for x in display_symbols(latex)):
+            typeset = html_scripts(written)
+            if any(html_scripts(n) == typeset for ns in shown.values() for n in ns):
+                continue  # named already (by a counterexample: Lemma 38's H*, Λ_t)
+            shown.setdefault(GLOSSARY[NOTE_NAMES[written]], []).append(written)
+    used = list(dict.fromkeys(x for latex in displays for x in display_symbols(latex)))
+    onto = [PROJECTIONS[x] for x in PROJECTIONS if x in used]  # Π as the page projects
+    for written in used:
         if written in STANDARD_SYMBOLS:
             continue
-        names = shown.setdefault(_displayed_meaning(proof, written), [])
-        if not any(re.fullmatch(rf"{re.escape(written)}(?:_.*|\*)?", n) for n in names):
-            names.append(written)  # not where a name of its meaning is it with scripts: Λ_t
+        meaning = _displayed_meaning(proof, written)
+        if written == "Π" and onto and "Π" not in DISPLAYED_OF.get(proof, {}):
+            meaning = "† " + "; ".join(onto)
+        listed = [m for m, n in shown.items() if written in n]
+        if listed:  # the name is defined already: once, in the page's own sense if it has one
+            if written in DISPLAYED_OF.get(proof, {}) and meaning not in listed:
+                for m in listed:
+                    shown[m].remove(written)
+                shown.setdefault(meaning, []).append(written)
+                shown = {m: n for m, n in shown.items() if n}
+            continue
+        scripted = rf"{re.escape(written)}(?:_.*|[₀-₉]+|\*)?"
+        if any(re.fullmatch(scripted, n) for n in shown.get(meaning, [])):
+            continue  # a name of its meaning is it with scripts: Λ_t, c₀
+        shown.setdefault(meaning, []).append(written)
     if not shown:
         return None
-    said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
+    said = "\n".join(f"- {', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
     paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
     where = (
-        f" {', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
+        f"{', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
         f"[the notation page]({NOTATION}) defines them;"
         " the rest are the walk's own or the proof's."
         if paper
@@ -1486,8 +1517,9 @@ def symbols_line(
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples, the notes and the displays use. {said}.{where}\n\n"
-        "</details>"
+        f"The names the counterexamples, the notes and the displays use, each once:\n\n{said}"
+        + (f"\n\n{where}" if where else "")
+        + "\n\n</details>"
     )
 
 
