@@ -1071,8 +1071,8 @@ def _values(
     exceedance = relation in ("<=", "exceedance") and {"bound", "delta", "estimate", "se"} <= set(
         counterexample
     )
-    lhs, rhs = counterexample.get("lhs"), counterexample.get("rhs")
-    digits = side_digits(lhs, rhs) if lhs is not None and rhs is not None else 4
+    lhs, rhs = counterexample.get("lhs", 0.0), counterexample.get("rhs", 0.0)
+    digits = side_digits(lhs, rhs) if {"lhs", "rhs"} <= set(counterexample) else 4
     for k, v in counterexample.items():
         if k in ("lhs", "rhs") and digits > 4:  # the sides agree to 4 digits: as many as part them
             items.append(f"{symbol(k)} = {number(float(v), digits)}")
@@ -1954,8 +1954,9 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
     margin = step.get("worst_margin")
     lhs, rhs = values.get("lhs"), values.get("rhs")
     sign = {"<=": 1, "<": 1, ">=": -1, ">": -1}.get(relation)
-    numeric = all(isinstance(x, (int, float)) for x in (lhs, rhs))
-    if step.get("status") != "fails" or not margin or sign is None or not numeric:
+    if not (isinstance(lhs, (int, float)) and isinstance(rhs, (int, float))):
+        return None
+    if step.get("status") != "fails" or not margin or sign is None:
         return None
     scale = sign * (float(rhs) - float(lhs)) / margin
     if not math.isfinite(scale) or scale <= 0:
