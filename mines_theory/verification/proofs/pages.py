@@ -1690,11 +1690,10 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
         "(its relative residual); positive is slack, negative a violation. The scale is the "
-        "size of the two sides at the instance, as the step's model sets it: |left| + |right|, "
-        "to which a model adds the size of the terms the sides are made of where they can "
-        "cancel (so that a difference of large terms is not read as a large relative error); "
-        "a failing step's evidence prints its scale at its counterexample. So the margin is a "
-        "relative one. Every margin and "
+        "size the step's model gives the two sides at the instance: |left| + |right| for some, "
+        "for others a size of the terms the sides are made of (so that a difference of large "
+        "terms is not read as a large relative error); a failing step's evidence prints its "
+        "scale at its counterexample. So the margin is a relative one. Every margin and "
         "Monte Carlo difference on a walk page is printed in the relation's own orientation, "
         "positive where the step holds with room: an event's probability checked against its "
         "bound reads bound − P(event), whatever sign the check computes it with, and an = "
@@ -1943,8 +1942,8 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
     """What a failing step's normalized margin divides by, at its counterexample: the scale its
     model sets (``check.margin``: (right − left)/scale for ≤, (left − right)/scale for ≥), read
     back from its sides and its margin, beside |left| + |right|, which it need not be (a model
-    adds the size of the terms its sides are made of, where they cancel); None for a step
-    without both sides or a margin, or of another relation.
+    may size the terms its sides are made of); None for a step without both sides or a margin,
+    or of another relation.
 
     >>> scale_words({"status": "fails", "worst_margin": -0.8964498430594078,
     ...     "counterexample": {"lhs": 257040.16106030546, "rhs": 11508.437946939719}}, "<=")
