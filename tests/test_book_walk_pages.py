@@ -454,7 +454,7 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
         assert not re.search(r"\]\([^)]*\): ", line), line
         assert not re.search(r"\) erratum\b", line), line
     said = pages.statement_verdicts("Lemma 5.1")
-    assert "on the runs it is false as printed and holds corrected (" in said
+    assert "on the runs, the statement is false as printed and holds corrected (" in said
     assert verdicts["Lemma 5.1, γ > 0"].status is Status.ERRATUM
     for status, words in (
         (Status.HOLDS, "holds"),
@@ -464,7 +464,8 @@ def test_the_statement_s_verdicts_read_as_a_sentence_with_each_status_in_words()
     ):
         made = dict(verdicts, **{"Lemma 5.1, γ > 0": Verdict(status, "made up")})
         said = pages.statement_verdicts("Lemma 5.1", made)
-        assert re.search(rf"-gamma-0\) \*\*[a-z ]+\*\* \([^)]*\), on the runs it {words}", said)
+        pattern = r"-gamma-0\), concluded \*\*[a-z ]+\*\* \([^)]*\); on the runs, the "
+        assert re.search(pattern + f"statement as printed {words}", said)
 
 
 def _found(page: str, index: int) -> str:
@@ -596,7 +597,7 @@ def test_one_table_says_a_status_in_words_for_the_walk_pages_and_the_front_page(
     changed = dict(report.STATUS_VERBS, **{Status.FAILS: ("trips", "trip")})
     monkeypatch.setattr(report, "STATUS_VERBS", changed)
     monkeypatch.setattr(pages, "STATUS_VERBS", changed)
-    assert "on the runs it trips" in pages.statement_verdicts("Lemma E.8")
+    assert "on the runs, the statement as printed trips" in pages.statement_verdicts("Lemma E.8")
     assert re.search(r"\d+ trip\b", report.found_box(walk=PUBLISHED))
 
 
@@ -747,9 +748,9 @@ _FOLD = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</detai
 def _defines(fold: str, name: str) -> bool:
     """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
     names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
-    H*)."""
-    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|\*)?"
-    return bool(re.search(rf"(?:^|; |\. |, ){written}(?:, [^:;]+)?: \S", fold))
+    H*, c as c₀), in its list (an item per meaning, ``- z, A: …``)."""
+    written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|[₀-₉]+|\*)?"
+    return bool(re.search(rf"(?:^|; |\. |, |\n- ){written}(?:, [^:;\n]+)?: \S", fold))
 
 
 def test_every_symbol_a_walk_page_s_displays_use_is_defined_on_it(tex):
@@ -802,10 +803,11 @@ def test_the_statement_line_leads_with_the_ledger_s_conclusion_then_the_runs():
         word = report.conclusion(ledger.claim(number), verdicts[number], walk)
         link = f"[{number}](ledger.md#{report.claim_anchor(number)})"
         meaning = report.CONCLUSION_MEANING[word]
-        assert f"{link} **{word.value}** ({meaning}), on the runs it " in said, number
+        assert f"{link}, concluded **{word.value}** ({meaning}); on the runs, the " in said
     assert "**repaired**" in said and said.index("**repaired**") < said.index("holds")
     clean = pages.statement_verdicts("Thm 3.2", verdicts, walk)
-    assert "**stands** (nothing found against it), on the runs it holds." in clean
+    said = "**stands** (nothing found against it); on the runs, the statement as printed holds."
+    assert said in clean
 
 
 def test_a_page_s_header_quotes_its_errata_s_corrections_whole(tex):
@@ -975,3 +977,101 @@ def test_a_list_of_conditions_is_split_into_its_relations(tex):
     # a quantifier or a condition stays with its relation
     assert pages.chain_break(r"\le e^{-d\beta/8}, \forall\; \beta") is None
     assert pages.chain_break(r"\le a, \quad\mbox{ if } \quad f(x)") is None
+
+
+def test_no_walk_page_sets_mathematics_in_a_size_of_its_own(tex):
+    """Reader, stop 57: Theorem 4's statement box showed a red "\\footnotesize" (MathJax 3 has
+    no such command) before its first bound and its second in \\scriptsize, too small to read;
+    the .tex's own size commands and the page's scaling of a wide display set sizes. No page
+    of the walk holds a size command (``pages.SIZE_COMMANDS``): every display is set at the
+    text's size, a line too wide scrolled. The pattern finds each command it drops, and not a
+    longer name."""
+    for command in ("footnotesize", "scriptsize", "small", "tiny", "normalsize"):
+        assert pages.SIZE_COMMANDS.search(f"\\{command} x"), command
+        assert pages.tex_fragment(f"\\{command} a \\le b") == "a \\le b"
+    assert not pages.SIZE_COMMANDS.search(r"\smallint \largest")
+    sized = [
+        (proof.name, m.group())
+        for proof in spec.proofs()
+        if proof.name in PUBLISHED["proofs"]
+        for m in pages.SIZE_COMMANDS.finditer(pages.proof_page(proof.name, PUBLISHED, tex=tex))
+    ]
+    assert not sized, sized
+    statement = pages.statement_text(spec.find("Thm 3.4"), tex)
+    assert statement is not None and "\\norm{\\Sigma_* - \\hat{\\Sigma}_*}" in statement
+
+
+def test_every_counterexample_prints_its_sides_apart():
+    """Reader, stop 57: Theorem 4's steps 24 and 33 printed left side = right side to four
+    digits (1.764×10⁻⁶ both), the failure invisible. Every published counterexample with both
+    sides prints them apart (as many digits as part them), with their difference where four
+    digits would not; the digits of a pair that agree to four are not cut to four."""
+    pairs = 0
+    for name, steps in PUBLISHED["proofs"].items():
+        for step in steps:
+            values = step.get("counterexample") or {}
+            if not {"lhs", "rhs"} <= set(values) or values["lhs"] == values["rhs"]:
+                continue
+            pairs += 1
+            said = pages._values(values)
+            left = re.search(r"left side = ([^,]+)", said)
+            right = re.search(r"right side = ([^,]+)", said)
+            assert left and right and left.group(1) != right.group(1), (name, step["index"], said)
+            if pages.number(values["lhs"]) == pages.number(values["rhs"]):
+                assert "left − right = " in said, (name, step["index"], said)
+    assert pairs > 20
+    said = pages._values({"lhs": 8.186430624168572e-06, "rhs": 8.186427594363662e-06})
+    assert said == "left side = 8.186431×10⁻⁶, right side = 8.186428×10⁻⁶, left − right = 3×10⁻¹²"
+
+
+def test_a_failing_step_prints_the_scale_its_margin_divides_by(tex):
+    """Reader, stop 57: the guide's "(right − left)/(|left| + |right|) for most" did not give
+    Lemma 25's step 1's printed margin (−0.914 computed, −0.896 printed: its model adds the
+    size of the terms to the scale). A failing step with both sides prints its model's scale
+    beside its margin, read back from them, so that the margin is reproduced from the page: at
+    every such step the printed margin is (right − left)/scale (or left − right) to its
+    digits; the guide no longer says "for most"."""
+    shown = 0
+    for name, steps in PUBLISHED["proofs"].items():
+        page = pages.proof_page(name, PUBLISHED, tex=tex)
+        for step in steps:
+            relation = next(s.relation for s in spec.find(name).steps if s.index == step["index"])
+            said = pages.scale_words(step, relation)
+            if said is None or pages.event_check(name, step):
+                continue
+            shown += 1
+            assert said in _step(page, int(step["index"])), (name, step["index"])
+            c = step["counterexample"]
+            scale = float(
+                re.search(r"instance (\S+)", said)
+                .group(1)
+                .replace("×10", "e")
+                .translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
+            )
+            sign = 1 if relation in ("<=", "<") else -1
+            assert sign * (c["rhs"] - c["lhs"]) / scale == pytest.approx(
+                step["worst_margin"], rel=1e-3
+            ), (name, step["index"])
+    assert shown > 20
+    guide = pages.margin_note([{"worst_margin": 0.0}])
+    assert guide is not None and "for most" not in guide and "prints its scale" in guide
+
+
+def test_a_page_s_symbols_are_a_list_each_name_once_in_its_proof_s_sense(tex):
+    """Reader, stop 57: Theorem 4's fold defined Π as the projection onto S′ clipping to
+    [τ, ζ], where its proof's Π_𝒮 projects Σ-type matrices onto 𝒮 = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I} (eq:cS,
+    clipping to [1/ζ, 1/τ]); and it was one paragraph naming c₀…c₄, s and L twice. Each fold
+    is a list, an item per meaning, no name in two items; Π is the projection onto the set the
+    page's displays write (S on Theorem 4's, S′ on Theorem 12's)."""
+    for proof, _page, _steps in _pages():
+        fold = _FOLD.findall(pages.proof_page(proof.name, PUBLISHED, tex=tex))[0]
+        items = re.findall(r"^- (.*?): ", fold, re.M)
+        assert items, proof.name
+        names = [n for item in items for n in item.split(", ")]
+        assert len(names) == len(set(names)), (proof.name, names)
+    thm34 = _FOLD.findall(pages.proof_page("Thm 3.4", PUBLISHED, tex=tex))[0]
+    assert "\n- Π: Π<sub>S</sub>, the projection onto S in the Frobenius norm" in thm34
+    assert "[1/ζ, 1/τ]" in thm34 and "\n- S: the set S = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I}" in thm34
+    assert "\n- c₀, c₁, c₂, c₃, c₄: " in thm34 and "\n- c: " not in thm34
+    thm12 = _FOLD.findall(pages.proof_page("Thm 5.4", PUBLISHED, tex=tex))[0]
+    assert "Π" not in thm12 or "clips the eigenvalues to [τ, ζ]" in thm12

@@ -906,3 +906,15 @@ def test_lemma_9_s_steps_9_and_10_fail_in_the_paper_s_regime_too(checker):
         if lhs > rhs + check.TOLERANCE * scale:
             return
     pytest.fail(f"no counterexample of {checker} with τ ≤ L ≤ ζ")
+
+
+def test_lemma_25s_second_bound_fails_by_its_u1_flaw_alone():
+    """Reader, stop 57: Lemma 25's step 2 showed a counterexample at γ = 14.6 that the
+    γ²-corrected bound holds (left 332, γ² bound 1390): only the γ slip of the erratum on
+    eq:nu, not the flaw its note names (‖U1‖ does not bound ‖Uν‖). Its checker draws γ ≤ 1,
+    where γ² ≤ γ, so that its counterexample violates the bound with γ² too: the flaw alone."""
+    steps = walk.walk(spec.find("Lemma D.2"))
+    ce = steps[1].counterexample
+    assert steps[1].status == "fails" and ce is not None
+    assert ce["gamma"] <= 1 and ce["lhs"] > ce["rhs"] / ce["gamma"] * ce["gamma"] ** 2
+    assert "γ ≤ 1" in (steps[1].reason or "")

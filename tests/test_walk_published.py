@@ -297,23 +297,24 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     lead = pages.STATEMENT_LEAD
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
     said = opening(page)
-    assert said.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) **repaired** (")
-    assert ", on the runs it holds (" in said
+    link = "[Lemma 5.1](ledger.md#claim-lemma-5-1)"
+    assert said.startswith(f"{lead} {link}, concluded **repaired** (")
+    assert "; on the runs, the statement as printed holds (" in said
     gamma = "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0)"
-    assert "on the runs it is false as printed and holds corrected (" in said
+    assert "on the runs, the statement is false as printed and holds corrected (" in said
     assert said.count("**repaired**") == 2 and gamma in said
     for number in ("Lemma 5.1", "Lemma 5.1, γ > 0"):
         held = [q.name for q in verdicts[number].qualifiers if q.outcome]
         assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
     other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
-    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1) **")
-    assert other.split("; [")[0].endswith(", on the runs it fails")
+    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1), concluded **")
+    assert other.split("; [")[0].endswith("; on the runs, the statement as printed fails")
     # an erratum-free proof whose statement holds without qualifiers
     clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))
     assert clean == (
-        f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2) **stands** (nothing found against it), on "
-        "the runs it holds."
+        f"{lead} [Thm 3.2](ledger.md#claim-thm-3-2), concluded **stands** (nothing found "
+        "against it); on the runs, the statement as printed holds."
     )
     with pytest.raises(ValueError, match="name='Lemma 9.9'"):
         pages.statement_verdicts("Lemma 9.9", verdicts)
@@ -669,10 +670,8 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
                 continue  # one item in words, the step's slack ± its error (pages._values)
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
             written = written or pages.WORDS.get(key) or pages.symbol(key)
-            assert re.search(rf"(?:^|; |\. |, ){re.escape(written)}(?:, [^:;]+)?: \S", found[0]), (
-                name,
-                key,
-            )
+            item = rf"(?:\n- |, ){re.escape(written)}(?:, [^:;\n]+)?: \S"
+            assert re.search(item, found[0]), (name, key)
         if any(k in pages.GLOSSARY and pages.GLOSSARY[k].startswith("†") for k in used):
             assert "[the notation page](notation.md)" in found[0], name
     page = pages.proof_page("Lemma D.6", PUBLISHED)
@@ -712,7 +711,7 @@ def test_every_symbol_of_the_paper_a_note_uses_is_defined_on_its_page():
                 assert found and f"{html_scripts(symbol)}: " in found[0], (name, symbol)
     lemma9 = fold.findall(pages.proof_page("Lemma 9", PUBLISHED))[0]
     assert "Δ<sub>α,1</sub>: the additive term of Lemma 9's (our 5.1) contraction" in lemma9
-    paper = re.search(r"\. ([^.]*) are the paper's, as \[the notation page\]", lemma9)
+    paper = re.search(r"\n\n([^.\n]*) are the paper's, as \[the notation page\]", lemma9)
     assert paper is not None and "Δ<sub>α,1</sub>" in paper[1].split(", ")
     lemma38 = fold.findall(pages.proof_page("Lemma 38", PUBLISHED))[0]
     assert "Y<sub>t,i</sub>: " in lemma38 and "z<sub>t,k</sub>: " in lemma38

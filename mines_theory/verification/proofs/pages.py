@@ -57,6 +57,10 @@ __all__ = [
     "Placed",
     "READING",
     "STATEMENT_LEAD",
+    "SIZE_COMMANDS",
+    "PROJECTIONS",
+    "scale_words",
+    "side_digits",
     "SYMBOLS_OF",
     "DISPLAYED",
     "DISPLAYED_OF",
@@ -157,12 +161,14 @@ def _reference(match: re.Match) -> str:
 
 
 def tex_fragment(latex: str) -> str:
-    """A step's LaTeX as one display: alignment marks, line breaks, labels, tags and
-    ``\\nonumber`` removed, and each ``\\eqref``/``\\ref`` replaced by the number the PDF prints
-    (the relation and its member stay as printed)."""
+    """A step's LaTeX as one display: alignment marks, line breaks, labels, tags,
+    ``\\nonumber`` and size commands (``SIZE_COMMANDS``) removed, and each
+    ``\\eqref``/``\\ref`` replaced by the number the PDF prints (the relation and its member
+    stay as printed)."""
     text = re.sub(r"\\(eqref|ref)\{([^{}]*)\}", _reference, latex)
     text = re.sub(r"\\(label|tag)\{[^{}]*\}", "", text)
     text = re.sub(r"\\(nonumber|notag)\b", "", text)
+    text = SIZE_COMMANDS.sub("", text)
     text = text.replace("\\\\", " ").replace("&", " ")
     return " ".join(text.split())
 
@@ -173,9 +179,16 @@ _OTHER_LABELS = {"alg:zero_order": "1"}
 _DISPLAY_ENV = re.compile(
     r"\\begin\{(equation|align|gather|multline)(\*?)\}(.*?)\\end\{\1\2\}", re.S
 )
+#: A size command of the .tex (MathJax knows some, not ``\\footnotesize``, and sets an error
+#: in red in its place): a walk page sets every display at the text's size, a line too wide
+#: for the column scrolled (``_lines``), never one smaller than the rest.
+SIZE_COMMANDS = re.compile(
+    r"\\(?:tiny|Tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
+    r"|displaystyle|textstyle|scriptstyle|scriptscriptstyle)(?![A-Za-z])"
+)
 #: What a display's body drops: its inner alignment environment and a size command.
 _DISPLAY_NOISE = re.compile(
-    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\(?:small|footnotesize)\b"
+    r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|" + SIZE_COMMANDS.pattern
 )
 
 #: Where a statement's display starts a line: at a line break of the .tex, and after the comma
@@ -246,31 +259,10 @@ def statement_text(proof: spec.Proof, tex: str) -> str | None:
         out.append(_prose(body[at : m.start()]))
         rows = _ROW.split(_DISPLAY_NOISE.sub("", m.group(3)))
         members = [("", tex_fragment(r)) for r in rows if tex_fragment(r)]
-        out += ["", *_scaled(_display(members, join=False, width=STATEMENT_LINE))]
+        out += ["", *_display(members, join=False, width=STATEMENT_LINE)]
         at = m.end()
     out.append(_prose(body[at:]))
     return "\n".join(line for line in out).strip()
-
-
-#: The sizes a display too wide for a page is set in (MathJax's), by the widest line they
-#: fit within ``LINE``: a line that cannot be broken (a min{…} whose brackets span it) is
-#: scaled down rather than cut at the page's edge.
-_SIZES = ((1.0, ""), (0.9, "\\small"), (0.8, "\\footnotesize"), (0.7, "\\scriptsize"))
-
-
-def _scaled(lines: list[str]) -> list[str]:
-    """The Markdown ``lines`` of a display (``_display``) set in the largest size of
-    ``_SIZES`` at which its widest line fits ``LINE`` visible characters (the smallest where
-    none does).
-
-    >>> _scaled(["$$", "x", "$$", ""])
-    ['$$', 'x', '$$', '']
-    >>> print(_scaled(["$$", "x" * 70, "$$", ""])[1])
-    \\footnotesize
-    """
-    widest = max((visible_width(x) for x in lines if x not in ("$$", "")), default=0)
-    size = next((cmd for f, cmd in _SIZES if widest * f <= LINE), _SIZES[-1][1])
-    return [lines[0], size, *lines[1:]] if size and lines and lines[0] == "$$" else lines
 
 
 @dataclass(frozen=True)
@@ -983,15 +975,28 @@ def symbol(name: str) -> str:
     return letter
 
 
-def number(value: Any) -> str:
-    """A counterexample's value as a reader writes it: a float to 4 digits, a minus sign as
-    "−" and an exponent as a power of ten.
+def number(value: Any, digits: int = 4) -> str:
+    """A counterexample's value as a reader writes it: a float to ``digits`` significant
+    digits, a minus sign as "−" and an exponent as a power of ten.
 
     >>> [number(v) for v in (0.25, -7.521, 9.754e-05, 3, -2)]
     ['0.25', '−7.521', '9.754×10⁻⁵', '3', '−2']
     """
-    text = powers_of_ten(f"{value:.4g}" if isinstance(value, float) else str(value))
+    form = f".{digits}g" if digits == 4 else f"#.{digits}g"  # more: each digit, 0s too
+    text = powers_of_ten(format(value, form) if isinstance(value, float) else str(value))
     return text.replace("-", "−", 1) if text.startswith("-") else text
+
+
+def side_digits(lhs: Any, rhs: Any) -> int:
+    """The significant digits at which a counterexample's two sides print apart (``number``):
+    4, or more where they agree to 4 (a relation that fails by a relative 10⁻⁷), at most 17.
+
+    >>> side_digits(257040.16, 11508.44), side_digits(1.764095132e-06, 1.764094312e-06)
+    (4, 6)
+    """
+    if not (isinstance(lhs, float) or isinstance(rhs, float)) or lhs == rhs:
+        return 4
+    return next(n for n in range(4, 18) if number(float(lhs), n) != number(float(rhs), n))
 
 
 #: A counterexample's names that are a choice of the walk's model, not mathematics: said in
@@ -1011,6 +1016,11 @@ def _values(
     >>> _values({"d": 1, "estimate": 0.01873917, "se": 0.00096415}, relation="<=")
     'd = 1, right side − E[left side] = −0.0187 ± 0.0010'
 
+    Sides that agree to 4 digits print to as many as part them, and their difference:
+
+    >>> _values({"lhs": 1.764095132355351e-06, "rhs": 1.7640943124753903e-06})
+    'left side = 1.76410×10⁻⁶, right side = 1.76409×10⁻⁶, left − right = 8.2×10⁻¹³'
+
     An exceedance test (a ``bound``, the event's threshold, and a ``delta``: P(the quantity
     exceeds ``bound``) ≤ δ, its estimate E[𝟙{exceeds}] − δ) says the probability against δ:
 
@@ -1022,7 +1032,14 @@ def _values(
     exceedance = relation in ("<=", "exceedance") and {"bound", "delta", "estimate", "se"} <= set(
         counterexample
     )
+    lhs, rhs = counterexample.get("lhs", 0.0), counterexample.get("rhs", 0.0)
+    digits = side_digits(lhs, rhs) if {"lhs", "rhs"} <= set(counterexample) else 4
     for k, v in counterexample.items():
+        if k in ("lhs", "rhs") and digits > 4:  # the sides agree to 4 digits: as many as part them
+            items.append(f"{symbol(k)} = {number(float(v), digits)}")
+            if k == "rhs" or "rhs" not in counterexample:
+                items.append(f"left − right = {power(float(lhs) - float(rhs))}")
+            continue
         if exceedance and k == "estimate":
             delta = counterexample["delta"]
             shown = uncertain(v + delta, counterexample["se"])
@@ -1205,7 +1222,7 @@ DISPLAYED: dict[str, str] = {
     "C": "† the constant of Lemma 11's bound C/k (eq:C)",
     "Δ": "† Δ_{α,1} and Δ_{α,2}, the additive terms of Lemmas 9 and 10 (our 5.1, 5.2)",
     "Π": "† the projection onto S′ (Π_S'), which clips the eigenvalues to [τ, ζ]",
-    "S": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
+    "S": "† the set S = {ζ⁻¹I ⪯ Σ ⪯ τ⁻¹I} of the covariances (𝒮 in the .tex, eq:cS)",
     "S′": "† the set S′ = {τI ⪯ Σ⁻¹ ⪯ ζI} of the iterates (𝒮′ in the .tex)",
     "Q": "† the regularized objective Q_α(θ) = E_u f(μ + αΣ^{1/2}u) − (α²/2) log det Σ, eq:Q",
     "θ": "† the parameters (μ, Σ) (θ_* = (μ*, Σ_*))",
@@ -1221,6 +1238,15 @@ DISPLAYED: dict[str, str] = {
     "s": "the variable of the integral over the tail",
     "x": "the variable of the integral after the change s = x²",
 }
+
+#: What Π stands for on a page, by the set its displays project onto (the paper's 𝒮 of Σ, its
+#: 𝒮′ of Σ⁻¹): a page that writes neither takes S′'s (``DISPLAYED``).
+PROJECTIONS = {
+    "S": "Π_S, the projection onto S in the Frobenius norm, which clips the eigenvalues of a "
+    "symmetric matrix to [1/ζ, 1/τ]",
+    "S′": "Π_S', the projection onto S′, which clips the eigenvalues to [τ, ζ]",
+}
+
 
 #: Where a proof's displays use a symbol in a sense of their own: by our name of the proof, then
 #: the symbol as ``DISPLAYED`` keys it.
@@ -1239,8 +1265,8 @@ DISPLAYED_OF: dict[str, dict[str, str]] = {
         "A": "the Lagrange multipliers A₁, A₂ of the constraints Σ ⪯ τ⁻¹I and ζ⁻¹I ⪯ Σ (A "
         "alone: an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹)",
         "B": "an invertible matrix in the identity A⁻¹ − B⁻¹ = A⁻¹(B − A)B⁻¹",
-        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: † the "
-        "smoothness constant of f)",
+        "L": "L(Σ, A₁, A₂), the Lagrangian of the constrained minimization (L alone: the "
+        "smoothness constant of f, the paper's)",
         "U": "the orthogonal matrix of eigenvectors of the spectral decomposition the proof takes",
         "Λ": "the diagonal matrix of eigenvalues of that decomposition (Λ⁽¹⁾, Λ⁽²⁾ those of A₁, "
         "A₂)",
@@ -1249,7 +1275,7 @@ DISPLAYED_OF: dict[str, dict[str, str]] = {
         "|ρ̃| ≤ γα³‖Σ^{1/2}u‖³/6",
         "Φ": "Φ(Σ), the term of ∂J/∂Σ = (α²/2)∇²f(μ̂*) + Φ(Σ) that f's Taylor remainder ρ̃ gives",
         "s": "Σ at d = 1 (the display is sympy's, at one dimension)",
-        "c": "c₀…c₄, the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴",
+        "c": "the coefficients of f(μ + x) = c₀ + c₁x + c₂x² + c₃x³ + c₄x⁴, x = α√s·u",
     },
     "Lemma D.1": {
         "a": "a_ũ(α) = f(μ + αũ) − f(μ) − ⟨∇f(μ), αũ⟩ − (α²/2)⟨∇²f(μ)ũ, ũ⟩, the remainder of "
@@ -1396,7 +1422,13 @@ def symbols_line(
     symbol its ``displays`` (their LaTeX) use (``display_symbols``, ``_displayed_meaning``; not
     ``STANDARD_SYMBOLS``), a symbol of the same meaning as a name before it beside that name;
     the paper's symbols marked as defined on the notation page; None when it has none of
-    these."""
+    these. A list, an item per meaning, each name once: a display's symbol already named
+    (by a counterexample) is not named again, but moves to the proof's own sense of it
+    (``DISPLAYED_OF``) where it has one; a symbol whose meaning's names hold it with scripts
+    (c₀ for c) is not added; Π is the projection onto the set the page's displays write
+    (``PROJECTIONS``: S, the paper's 𝒮 of Σ, or S′, its 𝒮′ of Σ⁻¹)."""
+    from ..views.report import html_scripts
+
     shown: dict[str, list[str]] = {}  # meaning → the names that have it, as the page shows them
     for step in steps:
         values = step.get("counterexample") or {}
@@ -1409,21 +1441,36 @@ def symbols_line(
                 names.append(written)
     for step in steps:
         for written in _noted(f"{step.get('reason') or ''} {step.get('erratum') or ''}"):
-            names = shown.setdefault(GLOSSARY[NOTE_NAMES[written]], [])
-            if written not in names:
-                names.append(written)
-    for written in dict.fromkeys(x for latex in displays for x in display_symbols(latex)):
+            typeset = html_scripts(written)
+            if any(html_scripts(n) == typeset for ns in shown.values() for n in ns):
+                continue  # named already (by a counterexample: Lemma 38's H*, Λ_t)
+            shown.setdefault(GLOSSARY[NOTE_NAMES[written]], []).append(written)
+    used = list(dict.fromkeys(x for latex in displays for x in display_symbols(latex)))
+    onto = [PROJECTIONS[x] for x in PROJECTIONS if x in used]  # Π as the page projects
+    for written in used:
         if written in STANDARD_SYMBOLS:
             continue
-        names = shown.setdefault(_displayed_meaning(proof, written), [])
-        if not any(re.fullmatch(rf"{re.escape(written)}(?:_.*|\*)?", n) for n in names):
-            names.append(written)  # not where a name of its meaning is it with scripts: Λ_t
+        meaning = _displayed_meaning(proof, written)
+        if written == "Π" and onto and "Π" not in DISPLAYED_OF.get(proof, {}):
+            meaning = "† " + "; ".join(onto)
+        listed = [m for m, n in shown.items() if written in n]
+        if listed:  # the name is defined already: once, in the page's own sense if it has one
+            if written in DISPLAYED_OF.get(proof, {}) and meaning not in listed:
+                for m in listed:
+                    shown[m].remove(written)
+                shown.setdefault(meaning, []).append(written)
+                shown = {m: n for m, n in shown.items() if n}
+            continue
+        scripted = rf"{re.escape(written)}(?:_.*|[₀-₉]+|\*)?"
+        if any(re.fullmatch(scripted, n) for n in shown.get(meaning, [])):
+            continue  # a name of its meaning is it with scripts: Λ_t, c₀
+        shown.setdefault(meaning, []).append(written)
     if not shown:
         return None
-    said = "; ".join(f"{', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
+    said = "\n".join(f"- {', '.join(n)}: {m.removeprefix('† ')}" for m, n in shown.items())
     paper = [x for m, n in shown.items() if m.startswith("† ") for x in n]
     where = (
-        f" {', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
+        f"{', '.join(paper)} {'is' if len(paper) == 1 else 'are'} the paper's, as "
         f"[the notation page]({NOTATION}) defines them;"
         " the rest are the walk's own or the proof's."
         if paper
@@ -1431,8 +1478,9 @@ def symbols_line(
     )
     return (
         '<details class="aside"><summary>Symbols on this page</summary>\n\n'
-        f"The names the counterexamples, the notes and the displays use. {said}.{where}\n\n"
-        "</details>"
+        f"The names the counterexamples, the notes and the displays use, each once:\n\n{said}"
+        + (f"\n\n{where}" if where else "")
+        + "\n\n</details>"
     )
 
 
@@ -1603,9 +1651,10 @@ def margin_note(steps: Sequence[Mapping[str, Any]]) -> str | None:
         "the worst one found: (right − left)/scale for ≤ (left − right for ≥), the least "
         "eigenvalue of right − left over the scale for ⪯, and −‖left − right‖/scale for = "
         "(its relative residual); positive is slack, negative a violation. The scale is the "
-        "size of the two sides at the instance, as the step's model sets it (|left| + |right| "
-        "for most, with a floor at the rounding of the terms they are differences of), so the "
-        "margin is a relative one. Every margin and "
+        "size the step's model gives the two sides at the instance: |left| + |right| for some, "
+        "for others a size of the terms the sides are made of (so that a difference of large "
+        "terms is not read as a large relative error); a failing step's evidence prints its "
+        "scale at its counterexample. So the margin is a relative one. Every margin and "
         "Monte Carlo difference on a walk page is printed in the relation's own orientation, "
         "positive where the step holds with room: an event's probability checked against its "
         "bound reads bound − P(event), whatever sign the check computes it with, and an = "
@@ -1848,6 +1897,35 @@ def _relation(step: Mapping[str, Any], proof: str) -> str:
     return next(s.relation for s in spec.find(proof).steps if s.index == int(step["index"]))
 
 
+def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
+    """What a failing step's normalized margin divides by, at its counterexample: the scale its
+    model sets (``check.margin``: (right − left)/scale for ≤, (left − right)/scale for ≥), read
+    back from its sides and its margin, beside |left| + |right|, which it need not be (a model
+    may size the terms its sides are made of); None for a step without both sides or a margin,
+    or of another relation.
+
+    >>> scale_words({"status": "fails", "worst_margin": -0.8964498430594078,
+    ...     "counterexample": {"lhs": 257040.16106030546, "rhs": 11508.437946939719}}, "<=")
+    '(right − left)/scale, its model’s scale at the instance 2.739×10⁵ (|left| + |right| = 2.685×10⁵)'
+    """  # noqa: E501
+    values = step.get("counterexample") or {}
+    margin = step.get("worst_margin")
+    lhs, rhs = values.get("lhs"), values.get("rhs")
+    sign = {"<=": 1, "<": 1, ">=": -1, ">": -1}.get(relation)
+    if not (isinstance(lhs, (int, float)) and isinstance(rhs, (int, float))):
+        return None
+    if step.get("status") != "fails" or not margin or sign is None:
+        return None
+    scale = sign * (float(rhs) - float(lhs)) / margin
+    if not math.isfinite(scale) or scale <= 0:
+        return None
+    said = "(right − left)/scale" if sign > 0 else "(left − right)/scale"
+    return (
+        f"{said}, its model’s scale at the instance {number(scale)} "
+        f"(|left| + |right| = {number(abs(float(lhs)) + abs(float(rhs)))})"
+    )
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
     """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
     for, what the check found (``FOUND``: its evidence, without a status word the badge above
@@ -1869,6 +1947,9 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         for said, words in _SYMPY_SAYS:
             evidence = evidence.replace(said, words, 1)
         evidence = _sentence(_STATUS_OPENING.sub("", evidence))
+        scaled = scale_words(step, relation) if not event_check(proof, step) else None
+        if scaled and evidence.endswith("at the instance shown"):
+            evidence += f": {scaled}"
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     fixed = step.get("corrected")
     if fixed:
@@ -2301,9 +2382,10 @@ def statement_verdicts(
     """What the ledger finds of the statement whose proof is ``name`` (our name): each of its
     rows (its variants, not the corrigendum's repairs) linked to its section of the ledger,
     led by the ledger's conclusion in bold with what it means (``views.report.conclusion``,
-    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show,
-    its status in words (``views.report.STATUS_VERBS``: "is false as printed and holds
-    corrected", not the bare "erratum") and the qualifiers that held as the ledger's one-line
+    ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show of
+    the statement as printed (the subject said, not the conclusion's), its status in words
+    (``views.report.STATUS_VERBS``: "is false as printed and holds corrected", not the bare
+    "erratum") and the qualifiers that held as the ledger's one-line
     answer words them (``views.report.short_headline``), from ``results`` (the published
     verdicts unless given) and ``walk`` (the published walk with its slips unless given);
     "is not checked" for a row with no verdict.
@@ -2311,8 +2393,8 @@ def statement_verdicts(
     >>> v = Verdict(Status.FAILS, "…")
     >>> print(statement_verdicts("Lemma E.2", {"Lemma E.2": v}))  # doctest: +NORMALIZE_WHITESPACE
     What the claims ledger finds of the statement, by its rows: [Lemma
-    E.2](ledger.md#claim-lemma-e-2) **repaired** (cite the corrigendum's or an erratum's
-    corrected statement), on the runs it fails.
+    E.2](ledger.md#claim-lemma-e-2), concluded **repaired** (cite the corrigendum's or an
+    erratum's corrected statement); on the runs, the statement as printed fails.
     """
     from ..framework import ledger
     from ..views.report import CONCLUSION_MEANING, claim_anchor, conclusion, short_headline
@@ -2328,9 +2410,12 @@ def statement_verdicts(
         headline = short_headline(verdict).removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)
+        # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
+        # repaired lemma failed (reader, stop 57)
+        subject = "the statement" if "as printed" in words else "the statement as printed"
         said.append(
-            f"[{c.number}](ledger.md#{claim_anchor(c.number)}) **{word.value}** "
-            f"({CONCLUSION_MEANING[word]}), on the runs it {words}{headline}"
+            f"[{c.number}](ledger.md#{claim_anchor(c.number)}), concluded **{word.value}** "
+            f"({CONCLUSION_MEANING[word]}); on the runs, {subject} {words}{headline}"
         )
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
 

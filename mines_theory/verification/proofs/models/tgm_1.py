@@ -262,16 +262,18 @@ def nu_event(rng):
 # Lemma 25 (eq:nu): ν within eq:sigma_1's bound, U any, Σ ∈ S
 
 
-def _nu_instance(x: np.ndarray, d: int, b: int) -> dict:
+def _nu_instance(x: np.ndarray, d: int, b: int, gamma_top: float = 1e2, u_top: float = 1.0) -> dict:
     tau = positive(x[0], 1e-2, 10.0)
     zeta = tau * positive(x[1], 1.0, 1e3)
-    gamma = positive(x[2], 1e-2, 1e2)
+    gamma = positive(x[2], 1e-2, gamma_top)
     alpha = positive(x[3], 1e-2, 1.0)
     delta = positive(x[4], 1e-6, 0.999)
     c3 = 2 * d + 3 * math.log(1 / delta)
     bound = gamma * alpha**2 * c3**1.5 / (6 * tau**1.5)  # eq:sigma_1
     nu = bound * np.tanh(np.asarray(x[5 : 5 + b]))
     U = np.asarray(x[5 + b : 5 + b + d * b]).reshape(d, b)
+    if u_top > 1:  # U's size drawn too, in [1, u_top] (its last number)
+        U = U * positive(x[5 + b + d * b + d * d + d], 1.0, u_top)
     sigma = spd(x[5 + b + d * b :], d, 1 / zeta, 1 / tau)  # Σ ∈ S
     w, P = np.linalg.eigh(sigma)
     root = (P * np.sqrt(w)) @ P.T
@@ -290,17 +292,19 @@ def _nu_instance(x: np.ndarray, d: int, b: int) -> dict:
     )
 
 
-def _nu_draw(rng: np.random.Generator, sides) -> Draw:
+def _nu_draw(rng: np.random.Generator, sides, gamma_top: float = 1e2, u_top: float = 1.0) -> Draw:
+    """A draw of Lemma 25's instances (``_nu_instance``), γ in [10⁻², ``gamma_top``] and U
+    scaled by a factor in [1, ``u_top``]."""
     d, b = int(rng.integers(1, 5)), int(rng.integers(1, 5))
-    x0 = rng.standard_normal(5 + b + d * b + d * d + d)
+    x0 = rng.standard_normal(5 + b + d * b + d * d + d + (u_top > 1))
 
     def describe(x: np.ndarray) -> dict:
-        s = _nu_instance(x, d, b)
+        s = _nu_instance(x, d, b, gamma_top, u_top)
         out = {k: s[k] for k in ("d", "b", "tau", "gamma", "alpha", "c3")}
         return out | {f"nu_{i + 1}": float(v) for i, v in enumerate(s["nu"])}
 
     def evaluate(x):
-        s = _nu_instance(x, d, b)
+        s = _nu_instance(x, d, b, gamma_top, u_top)
         lhs, rhs = sides(s)
         # the size of the terms the line's two sides are made of (not of their values, which
         # cancel: Uν can be 0 while U and ν are not)
@@ -387,15 +391,22 @@ def unu_bound(rng):
 
 def statement_unu(rng):
     """Lemma 25's statement, second half: ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴), ν within eq:sigma_1's bound,
-    U on the event ‖U1‖² ≤ bc₃ of eq:U_1 (U shrunk onto it), Σ ∈ S."""
+    U on the event ‖U1‖² ≤ bc₃ of eq:U_1 (each column moved by the same vector so that U1 is
+    on it: any U of the event is reached, its size drawn up to 100), Σ ∈ S; γ ≤ 1, where γ² ≤ γ, so
+    that a failure is not the γ of the erratum on eq:nu (γ² in both bounds, which the first
+    half shows) but ‖U1‖ failing to bound ‖Uν‖ (the proof's step 8)."""
 
     def sides(s):
-        scale = min(1.0, math.sqrt(s["b"] * s["c3"] / s["one"])) if s["one"] > 0 else 1.0
-        lhs = float(np.linalg.norm(s["Ut"] @ s["nu"]) ** 2) * scale**2
+        # U onto the event: U1 shrunk onto the ball ‖U1‖² ≤ bc₃ by moving every column by
+        # the same vector, so that U itself can be large (not U shrunk as a whole)
+        ones = np.ones(s["b"])
+        kept = min(1.0, math.sqrt(s["b"] * s["c3"] / s["one"])) if s["one"] > 0 else 1.0
+        Ut = s["Ut"] - np.outer(s["Ut"] @ ones * (1 - kept) / s["b"], ones)
+        lhs = float(np.linalg.norm(Ut @ s["nu"]) ** 2)
         rhs = s["gamma"] * s["b"] * s["alpha"] ** 4 * s["c3"] ** 4 / (36 * s["tau"] ** 4)
         return lhs, rhs
 
-    return _nu_draw(rng, sides)
+    return _nu_draw(rng, sides, gamma_top=1.0, u_top=1e2)
 
 
 def u1_sum(rng):
