@@ -649,9 +649,7 @@ def test_the_index_s_table_list_errata_and_pages_count_one_convention(tex):
     counted = Counter(s["status"] for s in steps)
     tally = ", ".join(f"{counted[k]} {k}" for k in spec.STATUSES if counted[k])
     assert f"{len(steps)} steps ({tally})" in line
-    assert line.endswith(
-        "first error at step 1, the statement; the proof's first error at step 3"
-    )
+    assert line.endswith("first error at step 1, the statement; the proof's first error at step 3")
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
     opening = next(x for x in page.splitlines() if x.startswith("The proof of Lemma 38"))
     assert line.split("): ", 1)[1].split(";")[0] in opening

@@ -649,8 +649,8 @@ class Conclusion(str, enum.Enum):
 #: What each ``Conclusion`` means, as the ledger's opening says it.
 CONCLUSION_MEANING = {
     Conclusion.STANDS: "nothing found against it",
-    Conclusion.PROOF_FAILS: "not contradicted, but its printed proof has a false step that is "
-    "not a slip (a typo or an imprecision)",
+    Conclusion.PROOF_FAILS: "not contradicted; its printed proof has an error (a false step, "
+    "not a typo or an imprecision)",
     Conclusion.PROOF_REPAIRED: "true as printed; the corrigendum repairs its proof",
     Conclusion.REPAIRED: "cite the corrigendum's or an erratum's corrected statement",
     Conclusion.FALSE: "fails on the runs; nothing repairs it",
@@ -804,6 +804,8 @@ def summary_table(
             )
             continue
         number = key_number(c, v)
+        if conclusion(c, v, walk) is Conclusion.UNTESTED:
+            said = v.status.value  # the conclusion beside it says why it is untested
         runs = f"{said}: {_cell(number)}" if number != "—" else said
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | {conclusion_words(c, v, walk)} "
