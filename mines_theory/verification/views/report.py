@@ -65,6 +65,7 @@ __all__ = [
     "conclusion",
     "repaired_conclusion",
     "conclusion_words",
+    "finding_source",
     "CONCLUSION_MEANING",
     "STATUS_MEANING",
     "found_box",
@@ -1569,6 +1570,31 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
     return blocks
 
 
+def finding_source(c: Claim) -> str:
+    """What a verdict table's column "in the PDF" says of row ``c``: its printed number, or, for
+    a finding of the suite (``kind = "finding"``), that it is none of the PDF's claims, with
+    what it is about ("Section 2") or the earlier version whose claim it tests
+    ("arXiv:1910.11490"): "stands" beside a bare "Section 2" read as "the paper's NES works"
+    to a cold reader.
+
+    >>> finding_source(ledger.claim("Thm 3.1")) == ledger.claim("Thm 3.1").printed
+    True
+    >>> finding_source(ledger.claim("NES as printed"))
+    'none (our finding on Section 2)'
+    >>> finding_source(ledger.claim("COCO bbob"))
+    'none (a claim of arXiv:1910.11490)'
+    >>> finding_source(ledger.claim("Comparison"))
+    'none (our finding)'
+    """
+    if c.kind != "finding":
+        return c.printed
+    if c.printed not in ("", "—"):
+        return f"none (our finding on {c.printed})"
+    if c.label.startswith("arXiv:"):
+        return f"none (a claim of {c.label})"
+    return "none (our finding)"
+
+
 def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> str | None:
     """A notebook's verdict cell as the book shows it: a short table, one row per ledger row
     (our name, the PDF's, its ``conclusion`` then the verdict's status and the qualifiers that
@@ -1606,11 +1632,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
             v = old[spec.number]
             shown.append(shown_measurement(spec, v))
             word = conclusion(spec, v, walk).value
-            # a finding is the suite's, not the paper's: "stands" beside "Section 2" read as
-            # "the paper's NES works" to a cold reader
-            where = (
-                spec.printed if spec.kind != "finding" else f"none (our finding on {spec.printed})"
-            )
+            where = finding_source(spec)
             lines.append(
                 f"| {_cell(spec.number)} | {_cell(where)} | **{word}**; "
                 f"{_cell(short_headline(v, decisive=spec.decisive, answers=True))} "
