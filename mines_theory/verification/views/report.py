@@ -1933,7 +1933,13 @@ def found_box(
     false_parts = [
         f"{len(failing)} fail on their runs (status {Status.FAILS.value}): {linked(failing)}",
         f"{len(rescued)} of these {len(failing)} have a repaired row that holds: "
-        + "; ".join(_row_link(r.number) for r in rescued),
+        + "; ".join(_row_link(r.number) for r in rescued)
+        + (  # "holds" of an untested repair is no evidence: say how many (a cold reader)
+            f" ({n_untested} of them {Conclusion.UNTESTED.value}: nothing on their runs could "
+            "contradict them)"
+            if (n_untested := sum(r in untested for r in rescued))
+            else ""
+        ),
         f"{len(corrected)} of the {len(errata_rows)} errata (their own checks test a corrected "
         f"form, which holds): {linked(corrected)}",
     ]
@@ -1964,9 +1970,9 @@ def found_box(
             if vacuous_union
             else ""
         )
-        + f". Its **{len(errata)} errata**, the flaws found anywhere in the paper (a statement, "
-        "a proof's line, a constant, a typo), are each checked as printed and as corrected "
-        "([notebook 08d](08d-errata.ipynb)).",
+        + f". [Notebook 08d](08d-errata.ipynb) lists **{len(errata)} errata**, the flaws found "
+        "anywhere in the paper (a statement, a proof's line, a constant, a typo), each checked "
+        "as printed and as corrected.",
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line, {len(errors)} of them an error "
@@ -1975,13 +1981,19 @@ def found_box(
     ]
     concluded_as = [
         f"**{w.value}** ({CONCLUSION_MEANING[w]})"
-        for w in (Conclusion.STANDS, Conclusion.PROOF_FAILS, Conclusion.REPAIRED)
+        for w in (
+            Conclusion.STANDS,
+            Conclusion.PROOF_FAILS,
+            Conclusion.REPAIRED,
+            Conclusion.UNTESTED,
+        )
     ]
     fails, erratum = (f"**{s.value}** ({STATUS_MEANING[s]})" for s in STATUS_MEANING)
     key = (  # in sentences: one for what to conclude, one for what the runs show
         "*Key*: what to conclude of a statement, in one word: "
         f"{', '.join(concluded_as[:-1])} or {concluded_as[-1]}. What its runs show: it "
-        f"**{Status.HOLDS.value}**, {fails} or is an {erratum}. "
+        f"**{Status.HOLDS.value}**, {fails} or is an {erratum}; **false as printed**: a run "
+        "contradicts the printed statement (its status fails, or it is an erratum). "
         "[How to read a verdict](reading-a-verdict.md) says more."
     )
     body = "\n".join(f"* {b}" for b in bullets)
