@@ -934,7 +934,7 @@ def short_headline(
     by answer:
 
     >>> short_headline(no, answers=True), short_headline(v, budget=10, answers=True)
-    ('holds (loose? Yes; tight? No)', 'holds (loose? Yes; + 2 more: 2 Yes)')
+    ('holds (loose? Yes; tight? No)', 'holds (loose? Yes; 2 more in the full verdict: 2 Yes)')
     """
     first = [q for name in decisive for q in verdict.qualifiers if q.name == name]
     ordered = first + [q for q in verdict.qualifiers if q.outcome and q not in first]
@@ -953,7 +953,10 @@ def short_headline(
     refused = sum(not q.outcome for q in verdict.qualifiers) - sum(not q.outcome for q in said)
     if answers:
         counted = ", ".join(f"{n} {w}" for n, w in ((more, "Yes"), (refused, "No")) if n)
-        parts = shown + ([f"+ {more + refused} more: {counted}"] if counted else [])
+        # where the rest are: the verdict printed in full, folded under the table
+        parts = shown + (
+            [f"{more + refused} more in the full verdict: {counted}"] if counted else []
+        )
         return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
     other = " more" if any(not q.outcome for q in said) else ""
     parts = (
