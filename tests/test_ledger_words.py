@@ -176,3 +176,19 @@ def test_the_corrigendum_says_survival_of_the_printed_and_of_the_repaired_form()
     assert said.endswith("repaired form (Lemma D.7, repaired): holds, too loose to be tested")
     failing = corrigendum.survival("x", (row,), (Verdict(Status.FAILS, "…"),))
     assert failing.endswith(": fails")
+
+
+def test_the_survival_line_says_false_as_printed_where_a_printed_row_is():
+    """Thm 5.4 (PDF Theorem 12): its repair changes a constant, but its γ > 0 row is false as
+    printed (the printed Δ_α,1 of stage 1 is exceeded), so its box says the printed form is
+    false, as the proof map and the Summary do; with no such row it says "constant changes"."""
+    assert report.row_false_as_printed(PUBLISHED["Thm 5.4, γ > 0"])
+    box = corrigendum.repair_markdown(ledger.repair("Thm 5.4"))
+    assert (
+        "**Survives?** printed form: false as printed (its γ > 0 row); the repair changes its "
+        "constant" in box
+    )
+    assert corrigendum.survival("constant changes", (), ()) == "printed form: constant changes"
+    assert not report.row_false_as_printed(PUBLISHED["Lemma 5.2"])
+    box52 = corrigendum.repair_markdown(ledger.repair("Lemma 5.2"))
+    assert "**Survives?** printed form: constant changes" in box52

@@ -136,6 +136,46 @@ def test_the_repaired_theorem54_publishes_its_void_union_bound_form():
     assert outcome is (c2.value <= 0)
 
 
+@pytest.mark.parametrize("b, vacuous", [(10, True), (400, False)])
+def test_lemma52s_union_bound_form_is_vacuous_exactly_where_c2_is_not_positive(b, vacuous):
+    """Lemma 5.2 (PDF Lemma 10) spends b + 2 δ-events per step: at the logistic run's b = 10,
+    δ = 0.1, c₂ at δ/12 is 10 − 2√(10 log 120) ≈ −3.8 (void); a batch of 400 (the
+    alternative) leaves c₂ > 0."""
+    from mines_theory.verification.claims.repaired.common import union_bound_form
+    from mines_theory.verification.framework.verdict import VACUOUS_QUALIFIER
+
+    c2, qualifier = union_bound_form(
+        d=2, b=b, delta=DELTA, events=b + 2, events_words="b + 2", result="lemma"
+    )
+    assert c2.value == pytest.approx(_c2(b, DELTA / (b + 2)), rel=1e-12)
+    assert qualifier.name == VACUOUS_QUALIFIER and qualifier.outcome is vacuous
+
+
+@pytest.mark.parametrize("row", ["Lemma 5.2, repaired", "Lemma 5.2, repaired, γ > 0"])
+def test_both_rows_of_the_repaired_lemma52_publish_their_union_bound_form(row):
+    """One rule for both rows of Lemma 5.2 repaired (γ = 0 and γ > 0): each publishes c₂ at
+    δ/(b + 2), the paper's closed form at its run's b and δ, and the qualifier "union-bound form
+    vacuous" with the same criterion, whose outcome is c₂ ≤ 0 (so its conclusion is
+    "untested" exactly where its union-bound form promises nothing)."""
+    from mines_theory.verification.claims.section5.mean import LEMMA52
+    from mines_theory.verification.claims.section5.nonquadratic import NQ_LEMMA52
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.verdict import VACUOUS_QUALIFIER
+    from mines_theory.verification.views import report
+
+    run = NQ_LEMMA52 if row.endswith("γ > 0") else LEMMA52
+    published = ledger.published()
+    verdict = published[row]
+    c2 = next(m for m in verdict.measurements if m.name == "c2_union")
+    assert c2.value == pytest.approx(_c2(run.b, run.delta / (run.b + 2)), rel=1e-9)
+    qualifier = next(q for q in verdict.qualifiers if q.name == VACUOUS_QUALIFIER)
+    assert qualifier.outcome is (c2.value <= 0)
+    other = published["Lemma 5.2, repaired"].qualifier(VACUOUS_QUALIFIER)
+    assert qualifier.criterion == other.criterion
+    untested = report.repaired_conclusion(verdict) is report.Conclusion.UNTESTED
+    assert untested is (c2.value <= 0)
+
+
 @pytest.mark.parametrize("factor, loose", [(3.0, False), (9.0, False), (40.0, True)])
 def test_loose_flips_at_its_declared_factor(factor, loose):
     """``exceedance_verdict(loose=True)`` on 400 draws of |N(0, 1)|, the bound ``factor`` times

@@ -31,8 +31,10 @@ from .report import (
     key_number,
     readable,
     repair_anchor,
+    row_false_as_printed,
     untested_by,
 )
+from .proofgraph import rows as rows_of
 
 __all__ = [
     "derivation_markdown",
@@ -152,25 +154,54 @@ def statement_box(entry: Claim) -> str:
     )
 
 
-def survival(survives: str, rows: tuple[Claim, ...], verdicts: tuple[Verdict, ...]) -> str:
+#: How ``survival`` says a ``Repair.survives`` after "false as printed (its … row)", where a
+#: printed row of the result is false as printed though the repair only changes a constant
+#: (the other survivals already say the printed form is wrong).
+_REPAIR_WORDS = {"constant changes": "the repair changes its constant"}
+
+
+def survival(
+    survives: str,
+    rows: tuple[Claim, ...],
+    verdicts: tuple[Verdict, ...],
+    false_rows: tuple[str, ...] = (),
+) -> str:
     """How a result survives, said of the printed form (``Repair.survives``) and, where its
     repaired form is checked, of that form with the status of each check, so that "cannot be
-    repaired in its approach" is not read against a repaired check that holds.
+    repaired in its approach" is not read against a repaired check that holds. ``false_rows``:
+    the result's printed rows false as printed (``report.row_false_as_printed``, the predicate
+    of the proof map's outline and the front page's count); where there are any and the repair
+    only changes a constant, the printed form is said false as printed, by those rows.
 
     >>> survival("false as printed", (), ())
     'printed form: false as printed'
+    >>> survival("constant changes", (), (), ("Thm 5.4, γ > 0",))
+    'printed form: false as printed (its γ > 0 row); the repair changes its constant'
     >>> from mines_theory.verification.framework.verdict import Status
     >>> row = ledger.claim("Lemma D.7, repaired")
     >>> survival("cannot be repaired in its approach", (row,), (Verdict(Status.HOLDS, "…"),))
     'printed form: cannot be repaired in its approach; repaired form (Lemma D.7, repaired): holds'
     """
     said = f"printed form: {survives}"
+    if false_rows and survives in _REPAIR_WORDS:
+        which = ", ".join(
+            f"its {r.split(', ', 1)[1]} row" if ", " in r else "its row" for r in false_rows
+        )
+        said = f"printed form: false as printed ({which}); {_REPAIR_WORDS[survives]}"
     checked = [
         f"repaired form ({row.number}): "
         + ", ".join(filter(None, (v.status.value, untested_by(v))))
         for row, v in zip(rows, verdicts)
     ]
     return "; ".join([said, *checked])
+
+
+def _false_rows(entry: Claim) -> tuple[str, ...]:
+    """The printed rows of ``entry`` (its own and its variants, ``proofgraph.rows``) whose
+    published verdict is false as printed."""
+    published = ledger.published()
+    number = entry.repairs or entry.number
+    return tuple(r for r in rows_of(number) if row_false_as_printed(published.get(r)))
 
 
 def printed_markdown(number: str) -> str:
@@ -220,7 +251,7 @@ def repair_markdown(
         statement_box(entry),
         "",
         *([f"**Its proof rests on an outline:** {repair.outline}.", ""] if repair.outline else []),
-        f"**Survives?** {survival(repair.survives, rows, verdicts)}.",
+        f"**Survives?** {survival(repair.survives, rows, verdicts, _false_rows(entry))}.",
         "",
         "**Errata it repairs** (their symbols: "
         "[notation](notation.md#inside-the-appendix-proofs)):",
