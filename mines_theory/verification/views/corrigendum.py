@@ -119,7 +119,8 @@ def _check(verdict: Verdict, row: Claim | None) -> str:
         answer += f": {key_number(row, verdict)}"
     body = [f"{verdict.prose()}."]
     body += [
-        f"* {q.name}: {'yes' if q.outcome else 'no'} ({q.criterion})" for q in verdict.qualifiers
+        f"* {q.name}? {'Yes' if q.outcome else 'No'}. Criterion: {q.criterion}."
+        for q in verdict.qualifiers
     ]
     return folded(html_text(f"Check: {answer}"), "\n".join(body))
 
