@@ -196,8 +196,9 @@ def _png(width: int, height: int) -> str:
 def test_a_deck_shows_a_verdict_table_unfolded_every_figure_unmarked_and_a_caption():
     """A verdict cell's table keeps no fold (a deck cannot open it usefully); no figure, however
     tall, is marked to be shown at its own width (a slide does not scroll in the deck: 00's atlas
-    showed 12 of its bars, the first run's third panel was lost), the template fits it; a cell's ``slideshow.caption`` follows it on its slide; a slide of a heading alone
-    runs on into the sub-slide after it (no empty slide)."""
+    showed 12 of its bars, the first run's third panel was lost), the template fits it; a
+    cell's ``slideshow.caption`` follows it on its slide; a slide of a heading alone runs on
+    into the sub-slide after it (no empty slide)."""
     fold = '| a | b |\n|---|---|\n\n<details class="verdict"><summary>x</summary>\n\nt\n</details>'
     nb = nbformat.v4.new_notebook()
     nb.cells = [
