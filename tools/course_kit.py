@@ -197,9 +197,9 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
     paragraph introduces with a colon) split in two, the rest in the speaker notes; a figure
     cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out; the template fits every
     figure, however tall, into the slide's height); what the listing prints on a slide of its
-    own (the listing fills its slide); a verdict table without the fold of the printed text (``VERDICT_FOLD``); a
-    cell's ``slideshow.caption`` (a line of Markdown) on its slide, under it; a slide of a
-    heading alone run on into the sub-slide after it; glued values' outputs dropped (the prose
+    own (the listing fills its slide); a verdict table without the fold of the printed text
+    (``VERDICT_FOLD``); a cell's ``slideshow.caption`` (a line of Markdown) on its slide, under
+    it; a slide of a heading alone run on into the sub-slide after it; glued values' outputs dropped (the prose
     pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
