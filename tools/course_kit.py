@@ -199,8 +199,8 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
     figure, however tall, into the slide's height); what the listing prints on a slide of its
     own (the listing fills its slide); a verdict table without the fold of the printed text
     (``VERDICT_FOLD``); a cell's ``slideshow.caption`` (a line of Markdown) on its slide, under
-    it; a slide of a heading alone run on into the sub-slide after it; glued values' outputs dropped (the prose
-    pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
+    it; a slide of a heading alone run on into the sub-slide after it; glued values' outputs
+    dropped (the prose pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
     cells = []
