@@ -19,11 +19,9 @@ into ``pdf/mines-theory-book.pdf``. Nothing here re-executes a notebook.
 
 from __future__ import annotations
 
-import base64
 import copy
 import re
 import shutil
-import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -197,12 +195,12 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
     its heading and those bullets, every paragraph of the cell in the speaker notes; a
     heading's slide without them that runs on past its first paragraph (and the display that
     paragraph introduces with a colon) split in two, the rest in the speaker notes; a figure
-    cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out), a ``tall`` one marked to be
-    shown at its own width; what the listing prints on a slide of its own (the listing fills
-    its slide); a verdict table without the fold of the printed text (``VERDICT_FOLD``); a
-    cell's ``slideshow.caption`` (a line of Markdown) on its slide, under it; a slide of a
-    heading alone run on into the sub-slide after it; glued values' outputs dropped (the prose
-    pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
+    cell's input tagged ``FIGURE_ONLY`` (nbconvert leaves it out; the template fits every
+    figure, however tall, into the slide's height); what the listing prints on a slide of its
+    own (the listing fills its slide); a verdict table without the fold of the printed text
+    (``VERDICT_FOLD``); a cell's ``slideshow.caption`` (a line of Markdown) on its slide, under
+    it; a slide of a heading alone run on into the sub-slide after it; glued values' outputs
+    dropped (the prose pastes them); nbval's ``# NBVAL_…`` markers dropped from the code."""
     values = glued(nb)
     deck = copy.deepcopy(nb)
     cells = []
@@ -262,8 +260,6 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
             png = output.get("data", {}).get("image/png")
             if png and alt:
                 output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt
-            if png and tall(png):  # shown at its own width, the slide scrolls (the template)
-                output.setdefault("metadata", {}).setdefault("image/png", {})["tall"] = True
         if figure and kind != "skip" and "listing" not in cell.metadata.get("tags", []):
             cell.metadata.setdefault("tags", []).append(FIGURE_ONLY)
     for cell, after in zip(cells, cells[1:]):
@@ -280,21 +276,6 @@ def deck_notebook(nb: nbformat.NotebookNode, cites: dict[str, str]) -> nbformat.
 def _slide_body(source: str) -> str:
     """A slide's Markdown without its heading lines."""
     return "\n".join(line for line in source.splitlines() if not line.startswith("#")).strip()
-
-
-#: A figure this many times taller than wide is ``tall``: fitted into the slide's height it
-#: would be a strip too narrow to read (00's three stacked panels, its looseness atlas).
-TALL = 1.2
-
-
-def tall(png: str) -> bool:
-    """Whether the PNG ``png`` (base64, as a notebook stores it) is a ``TALL`` figure: the
-    deck shows it at its own width, up to the slide's, and the slide scrolls."""
-    head = base64.b64decode("".join(png)[:32])
-    if len(head) < 24:  # no image header: not a figure to size
-        return False
-    width, height = struct.unpack(">II", head[16:24])
-    return height > TALL * width
 
 
 def slides(notebooks: Path, out: Path, reveal: Path, mathjax_config: dict, bib: Path) -> list[Path]:
