@@ -256,8 +256,9 @@ def _limits():
 
 
 def test_lemma53_constant_tells_var_from_the_second_moment():
-    """Errors at Var G̃/k: the constant is Var G̃ (z small) and the second moment is rejected;
-    errors at the second moment/k (the remark's 39/2·H² generalized): the qualifier flips."""
+    """Errors at Var G̃/k (the remark's E‖G̃‖² at Σ⁻¹ = H): the constant is Var G̃ (z small) and
+    E‖G̃ + Σ⁻¹‖² is rejected; errors at E‖G̃ + Σ⁻¹‖²/k (the remark's first term, 39/2·H²,
+    generalized): the qualifier flips."""
     variance, second = _limits()
     name = CONSTANT_FITS
     under_claim = check_lemma53.__wrapped__(_ScriptedCovariance(variance))

@@ -73,7 +73,7 @@ def test_the_summary_says_what_was_tested_as_it_came_out():
         SHAPES, [rate(v) for v in (0.02, 0.045, 0.06, 0.03)], [0.001, 0.001, None, 0.001]
     )
     said = describe_batch_remark(qualifiers)
-    assert "a larger b gives a faster final contraction per iteration" in said
+    assert "a larger b gives a faster early contraction per iteration" in said
     assert "not faster per evaluation" in said and "not a function of b/d alone" in said
     _, qualifiers = decide_batch_remark(
         SHAPES, [rate(v) for v in (0.02, 0.045, 0.0465, 0.045)], [0.001, 0.05, None, 0.001]

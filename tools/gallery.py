@@ -142,8 +142,9 @@ CAPTIONS = {
         " (5.3) and stay in it."
     ),
     "05-rate-b-over-d": (
-        r"The remark on $b/d$ (PDF Remark 14): the final contraction per iteration against"
-        r" $b/d$ (95% intervals), beside the bound's $c_2/(8c_1)$ where $c_2 > 0$."
+        r"The remark on $b/d$ (PDF Remark 14): the early contraction per iteration (fitted"
+        r" while $\Sigma_k^{-1}$ still learns $H$) against $b/d$ (95% intervals), beside the"
+        r" bound's $c_2/(8c_1)$ where $c_2 > 0$."
     ),
     "06-idea": (
         r"The idea of Lemma 5.3: the ellipse $x^\top\Sigma_k^{-1}x = 1$ at a few $k$ against"
@@ -175,7 +176,8 @@ CAPTIONS = {
     "06-covariance-two-stages": (
         "Lemma 5.3 off a quadratic (2-D logistic, from outside the local region (5.3)):"
         r" $k\|\Sigma_k^{-1} - H^*\|_F^2$, mean over seeds (±2 SE), against"
-        r" $\mathrm{Var}\,\tilde G$ at the limit point and the second moment there."
+        r" $\mathrm{Var}\,\tilde G$ at the limit point and"
+        r" $\mathbb{E}\|\tilde G + \Sigma^{-1}\|^2$ there."
     ),
     "07-evaluations-to-target": (
         r"Runtime distributions: the fraction of runs that reached $f - f^* \le 10^{-8}$ within"

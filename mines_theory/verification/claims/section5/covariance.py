@@ -109,7 +109,7 @@ class CovarianceRun:
 
 
 #: Lemma 5.3's run: d = 2, κ = 10, b = 20, δ = 0.05 (c₂ > 0 and bδ ≤ 1), where Var G̃ at
-#: Σ⁻¹ = H (138) and the second moment E‖G̃ + Σ⁻¹‖² that the remark's 39/2·H² generalizes (239)
+#: Σ⁻¹ = H (138; the remark's E‖G̃‖² there) and E‖G̃ + Σ⁻¹‖², the remark's first term (239)
 #: differ by 73%, so that 256 seeds × 2000 iterations tell the two apart (at d = 5, b = 10 they
 #: differ by 10% and 64 seeds cannot).
 LEMMA53 = CovarianceRun(d=2, b=20, delta=0.05, seeds=256, iterations=2000)
@@ -126,8 +126,8 @@ def squared_errors(frame):
 def lemma53_limits(H, b: int) -> tuple[float, float]:
     """The two candidates for lim k·E‖Σ_k⁻¹ − H‖² with η₂,k = 1/k on a quadratic: Var G̃ at
     Σ⁻¹ = H (``gaussian.sigma_gradient_variance``; Σ_{k+1}⁻¹ is the average of k unbiased
-    estimates of H) and the second moment E‖G̃ + Σ⁻¹‖² = Var G̃ + ‖H‖²_F, what the remark after
-    Lemma 5.3 computes (39/2·H² at d = b = 1) and calls the variance."""
+    estimates of H; the remark after Lemma 5.3 computes E‖G̃‖², which is Var G̃ at Σ⁻¹ = H) and
+    E‖G̃ + Σ⁻¹‖² = Var G̃ + ‖H‖²_F, that remark's first term (39/2·H² at d = b = 1)."""
     variance = float(sigma_gradient_variance(H, H, b))
     return variance, variance + float(np.sum(np.asarray(H) ** 2))
 
@@ -150,7 +150,7 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
     seeds of ``config`` and decided by ``decide_lemma53``: the share of runs above C, whether
     the projection's cap K·d(ζ − τ)² lets any run exceed C, the slope over the last decade, and
     which limit k·E‖Σ_k⁻¹ − H‖² has (the mean over the records of the second half, per seed):
-    Var G̃ at Σ⁻¹ = H or the second moment E‖G̃ + Σ⁻¹‖² of the remark (``lemma53_limits``)."""
+    Var G̃ at Σ⁻¹ = H or E‖G̃ + Σ⁻¹‖², the remark's first term (``lemma53_limits``)."""
     if config.seeds < 2:
         raise Undecidable(
             "{seeds} seed: the standard error of k·E‖Σ_k⁻¹ − H‖² needs at least 2",
@@ -196,9 +196,9 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
 
 
 #: The qualifier of ``decide_lemma53`` that compares the two candidates for the constant: it
-#: rules out the second moment; that the constant is Var G̃ within a given margin needs the
+#: rules out E‖G̃ + Σ⁻¹‖²; that the constant is Var G̃ within a given margin needs the
 #: power to reject a constant that far away (``covariance_stages.decide_constant``).
-CONSTANT_FITS = "Var G̃ fits, the second moment does not"
+CONSTANT_FITS = "Var G̃ fits, E‖G̃ + Σ⁻¹‖² does not"
 
 
 def decide_lemma53(
@@ -262,8 +262,9 @@ def decide_lemma53(
         Qualifier(
             CONSTANT_FITS,
             "k·E‖Σ_k⁻¹ − H‖² over the "
-            f"second half within {K_SE:g} SE of Var G̃ {where} and more than {K_SE:g} SE "
-            "from E‖G̃ + Σ⁻¹‖² (the remark's 39/2·H²): of the two, it rules out the second",
+            f"second half within {K_SE:g} SE of Var G̃ {where} (the remark's E‖G̃‖² at "
+            f"Σ⁻¹ = H) and more than {K_SE:g} SE from E‖G̃ + Σ⁻¹‖² (its first term, 39/2·H² "
+            "at d = b = 1)",
             abs(z_var) <= K_SE < abs(z_second),
         ),
     )
@@ -280,8 +281,8 @@ def describe_lemma53() -> str:
         "runs with some k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection "
         "onto S' caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
         "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
-        "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) and the second moment "
-        "E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second})"
+        "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}; the remark's E‖G̃‖² at Σ⁻¹ = H) "
+        "and E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second}; the remark's first term)"
     )
 
 

@@ -5,9 +5,10 @@ path) and C₃ (the α-term) of eq:C are not zero, decided as on a quadratic
 
 What the run can and cannot show, declared before it: no run can exceed C (the projection onto
 S' caps k‖Σ_k⁻¹ − H*‖² at K·d(ζ − τ)², far below C); it can show the constant of the 1/k decay
-(Var G̃ at the limit point against the second moment), the transient that the start outside
-eq:cond leaves (‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k, measured), how loose C₂ is against what it bounds
-(√Σ_t‖∇²f(μ_t) − H*‖², measured along the run) and whether C₂ and C₃ move C at all."""
+(Var G̃ at the limit point against E‖G̃ + Σ⁻¹‖², the remark's first term), the transient that
+the start outside eq:cond leaves (‖Σ_{t<k}(∇²f(μ_t) − H*)‖²/k, measured), how loose C₂ is
+against what it bounds (√Σ_t‖∇²f(μ_t) − H*‖², measured along the run) and whether C₂ and C₃
+move C at all."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ ALTERNATIVE = 1.25
 POWER = 0.95
 #: The qualifier of ``decide_constant``: the constant confirmed within ``ALTERNATIVE`` − 1 of
 #: Var G̃, which needs the seeds' power as well as a z within K_SE (``covariance.CONSTANT_FITS``
-#: only compares Var G̃ with the second moment).
+#: only compares Var G̃ with E‖G̃ + Σ⁻¹‖²).
 CONSTANT_CONFIRMED = f"Var G̃ within {ALTERNATIVE - 1:.0%} confirmed, the transient modelled"
 
 
@@ -107,7 +108,7 @@ def decide_constant(final, transient, limit: float):
 
 
 def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
-    """(Var G̃ at the limit point, the second moment there, ‖Σ̂*⁻¹ − H*‖²_F): at a fixed α the
+    """(Var G̃ at the limit point, E‖G̃ + Σ⁻¹‖² there, ‖Σ̂*⁻¹ − H*‖²_F): at a fixed α the
     iterates settle at Q_α's minimizer (μ̂*, Σ̂*) (the α-bias finding), so Σ_k⁻¹ averages
     estimates of E∇²f(μ̂* + αz) ≈ ∇²f(μ̂*); Var G̃ of the quadratic with that Hessian at
     Σ⁻¹ = Σ̂*⁻¹ (``gaussian.sigma_gradient_variance``)."""
