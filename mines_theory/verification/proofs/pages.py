@@ -133,23 +133,26 @@ BADGE = {
 }
 
 
-#: The badge of a failing step that is a typo (``slip``): false as printed, the paper shows
-#: the intended form; not where the proof fails.
-TYPO_BADGE = "✗ typo"
+#: The badges of a failing step that is a slip (``slip``), by its kind: false as printed, the
+#: paper shows (or an erratum gives) the intended form; not where the proof fails.
+SLIP_BADGE = {"typo": "✗ typo", "imprecision": "✗ imprecision"}
 
 
 def badge(proof: str, step: Mapping[str, Any]) -> str:
     """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
-    (``BADGE``), but for a failing step that is a typo (``slip``), ``TYPO_BADGE``.
+    (``BADGE``), but for a failing step that is a slip (``slip``: a typo or an imprecision),
+    its kind's (``SLIP_BADGE``).
 
     >>> badge("Lemma 5.1", {"index": 6, "status": "fails", "erratum": None})
     '✗ typo'
+    >>> erratum = "proof of Thm 3.4, last chain, second line"
+    >>> badge("Thm 3.4", {"index": 41, "status": "fails", "erratum": erratum})
+    '✗ imprecision'
     >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
     '✓ holds'
     """
-    if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
-        return TYPO_BADGE
-    return BADGE[step["status"]]
+    kind = slip({**step, "proof": proof}) if step["status"] == "fails" else None
+    return SLIP_BADGE[kind] if kind in SLIP_BADGE else BADGE[step["status"]]
 
 
 def _reference(match: re.Match) -> str:
@@ -2797,21 +2800,36 @@ CHAINED = (
 READING_ANCHOR = "how-to-read-a-walk-page"
 
 
-def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
+#: What a slip is, said once on a page whose words or badges use it (``_how_to_read``).
+SLIP_MEANING = (
+    "a *slip* is a typo or an imprecision (badged “✗ typo”, “✗ imprecision”): a step false "
+    "as printed whose conclusion stands, not where the proof fails"
+)
+
+
+def _how_to_read(chained: str | None, margins: str | None, slips: bool = False) -> list[str]:
     """The line "How to read this page" of a walk page with a display of several steps
     (``chained``) or margins (``margins``): a link to the proofs index's one explanation
-    (``reading_section``), not the explanation again on every page; no line where it has
-    neither."""
-    if not (chained or margins):
-        return []
+    (``reading_section``), not the explanation again on every page; and, where the page
+    speaks of slips or badges one (``slips``), what a slip is (``SLIP_MEANING``), once; no
+    line where it has none of these.
+
+    >>> print(_how_to_read(None, None, slips=True)[0])
+    *How to read this page:* a *slip* is a typo or an imprecision (badged “✗ typo”, “✗ \
+imprecision”): a step false as printed whose conclusion stands, not where the proof fails.
+    """
     said = [
         w for w, x in (("how a display is walked", chained), ("what a margin is", margins)) if x
     ]
-    return [
-        f"*{HOW_TO_READ}:* [the proof walk's guide](proofs.md#{READING_ANCHOR}) says "
-        f"{' and '.join(said)}.",
-        "",
-    ]
+    guide = (
+        f"[the proof walk's guide](proofs.md#{READING_ANCHOR}) says {' and '.join(said)}"
+        if said
+        else ""
+    )
+    parts = [x for x in (guide, SLIP_MEANING if slips else "") if x]
+    if not parts:
+        return []
+    return [f"*{HOW_TO_READ}:* {'; '.join(parts)}.", ""]
 
 
 def reading_section() -> list[str]:
@@ -2910,7 +2928,9 @@ def proof_page(
         where = placed.get(int(step["index"]))
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
-    lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
+    slips = any(badge(proof.name, s) in SLIP_BADGE.values() for s in steps)
+    slips = slips or any("slip" in line for line in lines)
+    lines += _how_to_read(CHAINED if chained else None, margin_note(steps), slips)
     fold_at = len(lines)  # the symbols fold, once the steps' displays are laid out
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
