@@ -2746,6 +2746,59 @@ def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return f"{lead}:\n\n" + "\n".join(items)
 
 
+#: The words of an erratum's label that place it in a proof, not in a statement.
+_NOT_STATEMENT = ("proof", "step", "line", "display")
+
+
+def names_statement(label: str, name: str) -> bool:
+    """Whether the erratum ``label`` names the statement of the result ``name`` (our name,
+    "Lemma D.2"): it places itself in no proof, step, line or display (``_NOT_STATEMENT``),
+    unless it says "statement", and names its number whole after "Lemma",
+    "Lemmas", "Thm" or "Theorem", alone or in a list ("Lemmas 5.1, 5.2, D.2, D.4, D.5: …").
+
+    >>> names_statement("Lemmas 5.1, 5.2, D.2, D.4, D.5: with probability", "Lemma D.2")
+    True
+    >>> names_statement("Lemma 5.1, hypotheses", "Lemma 5.1"), names_statement("Lemma 5.10", "Lemma 5.1")
+    (True, False)
+    >>> names_statement("proof of Lemma 5.1, substituting η₁,k", "Lemma 5.1")
+    False
+    >>> names_statement("eq:J_quad (proof of Thm 3.1, first display)", "Thm 3.1")
+    False
+    """  # noqa: E501
+    if any(w in label for w in _NOT_STATEMENT) and "statement" not in label:
+        return False
+    number = re.escape(name.split()[-1])
+    pattern = rf"\b(?:Lemmas?|Thms?|Theorems?)\s(?:[A-Z]?\d+(?:\.\d+)?,\s)*{number}(?![\d.]\d?)"
+    return re.search(pattern, label) is not None
+
+
+def _short_gist(erratum: Erratum) -> str:
+    """``gist`` of ``erratum``, its whole correction where that is short (``GIST`` × 2)."""
+    whole = gist(erratum, whole=True)
+    return whole if len(whole) <= 2 * GIST else gist(erratum)
+
+
+def statement_errata(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The errata that name the statement of the result ``name`` (``names_statement``) and
+    that none of its failing ``steps`` answers to (those ``failures_by_erratum`` lists): each
+    changes what the statement says (a hypothesis, a constant, its probability), so the page
+    lists them with the corrections of its steps; None where there is none."""
+    from ..framework import ledger
+
+    named = {s.get("erratum") for s in steps if s["status"] == "fails"}
+    labels = [
+        e.label for e in ledger.errata() if names_statement(e.label, name) and e.label not in named
+    ]
+    if not labels:
+        return None
+    from ..views.errata import erratum_link
+
+    table = {e.label: e for e in ledger.errata()}
+    items = [f"- [*{x}*]({erratum_link(table[x])}) ({_short_gist(table[x])})" for x in labels]
+    lead = "The errata that change its statement, which no step of the walk answers to:"
+    return lead + "\n\n" + "\n".join(items)
+
+
 def _erratum_words(label: str | None, n: int) -> str:
     """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: its
     label linked to its entry, with its gist; "none" with what ``n`` such steps are."""
@@ -2912,6 +2965,8 @@ def proof_page(
     ]
     failures = failures_by_erratum(steps)
     lines += [failures, ""] if failures else []
+    changed = statement_errata(proof.name, steps)
+    lines += [changed, ""] if changed else []
     lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
