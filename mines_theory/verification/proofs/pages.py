@@ -1802,6 +1802,12 @@ _FAILS_MC = re.compile(
 )
 
 
+#: The draws each instance of a Monte Carlo step had, as its evidence says them.
+_DRAWS = re.compile(r"(?P<n>\d+) Monte Carlo draws each")
+#: The power clause of a Monte Carlo step's evidence where no draw varied (an SE of 0).
+_NO_POWER = re.compile(r"; power: it detects an error of more than 0 of the scale \([^)]*\)")
+
+
 def directed(evidence: str, relation: str, event: bool = False) -> str:
     """A Monte Carlo step's ``evidence`` with its E[lhs] − rhs said in the step's own direction
     (``DIRECTION``, by its ``relation``), so that a step that holds reads as a positive slack
@@ -1838,6 +1844,13 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
 
     def holds(m: re.Match) -> str:
         text, same, short = said(m)
+        if same and relation == "exceedance" and draws:
+            delta = slack(float(m["est"]), relation)
+            return (
+                f"worst: no exceedance in {draws} draws at any instance (δ = {number(delta)}; "
+                f"were P(exceed) ≥ δ, no exceedance in {draws} draws has probability at most "
+                f"e^(−{draws}δ) = {number(math.exp(-int(draws) * delta))})"
+            )
         if same:
             return (
                 f"worst: {text} (every draw gave the same value, so its Monte Carlo SE is 0: "
@@ -1862,7 +1875,12 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
             )
         return f"Monte Carlo ({m['n']} draws): {text} (SE), more than {m['k']} SE: the step fails"
 
-    return _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+    found = _DRAWS.search(evidence)
+    draws = found["n"] if found else None
+    text = _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+    if relation == "exceedance" and draws and "no exceedance in" in text:
+        text = _NO_POWER.sub("", text)  # 4 SE of 0 draws detects nothing: said above instead
+    return text
 
 
 #: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
