@@ -1133,8 +1133,8 @@ GLOSSARY: dict[str, str] = {
         "the weight of iteration t in the sum up to k: any z_{t,k} ≥ 0 in Lemmas 37 and 38; "
         "the proof of Lemma 11 takes (t − 1)/(k(k − 1))"
     ),
-    "W_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the walk's shorthand for the matrix "
-    "that Lemmas 37 and 38 pair the noise with (as ½W_t)",
+    "N_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the matrix of Lemma 35 that Lemmas 37 "
+    "and 38 pair the noise with (as ½N_t; the notation page's name, the paper writes it out)",
     # the symbols of the new findings' notes (models/g_norm.py's docstring, eq:nu, eq:bG)
     "nu_i": "the i-th entry of ν, the remainder (f(μ + αũ_i) − f(μ − αũ_i) − ⟨∇f(μ), 2αũ_i⟩)/(2α) "
     "of direction i's antithetic difference (eq:nu)",
@@ -1142,7 +1142,7 @@ GLOSSARY: dict[str, str] = {
     "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
     "difference in eq:bG",
     "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
-    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix W_t = V_tᵀM_tV_t rotates (W_t has its "
+    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix N_t = V_tᵀM_tV_t rotates (N_t has its "
     "eigenvalues λ_i(M_t))",
     "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
     "eq:bG (the walk's name)",
@@ -1163,7 +1163,7 @@ NOTE_NAMES: dict[str, str] = {
     "X_{t,i}": "X_ti",
     "Y_{t,i}": "Y_ti",
     "z_{t,k}": "z_tk",
-    "W_t": "W_t",
+    "N_t": "N_t",
     "ν_i": "nu_i",
     "Ḡ": "G_bar",
     "(…)_i": "second_i",
@@ -1404,10 +1404,10 @@ def _meaning(proof: str, name: str) -> str:
 def _noted(reason: str) -> list[str]:
     """The names of ``NOTE_NAMES`` that the note ``reason`` writes, in the order of the table
     (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not; after
-    a fraction, "½W_t", it counts).
+    a fraction, "½N_t", it counts).
 
-    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t, and ½W_t")
-    ['Δ_α,1', 'H_t', 'Y_{t,i}', 'W_t']
+    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t, and ½N_t")
+    ['Δ_α,1', 'H_t', 'Y_{t,i}', 'N_t']
     """
     alone = r"(?<!(?![½¼¾])\w)"  # not within a longer name (a fraction before it is no name)
     return [
