@@ -3002,7 +3002,7 @@ def proof_page(
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
     slips = any(badge(proof.name, s) in SLIP_BADGE.values() for s in steps)
-    slips = slips or any("slip" in line for line in lines)
+    slips = slips or any("slip" in line for line in lines) or "slip" in _cited(proof.name, data)
     lines += _how_to_read(CHAINED if chained else None, margin_note(steps), slips)
     fold_at = len(lines)  # the symbols fold, once the steps' displays are laid out
     if models:
