@@ -518,6 +518,11 @@ def test_a_monte_carlo_step_s_evidence_reads_in_the_step_s_own_direction(tex):
     zero = _found(pages.proof_page("Lemma D.3", PUBLISHED, tex=tex), 1)
     assert "± 0" not in zero and "every draw gave the same value" in zero
     assert "not a closed form" in zero
+    # Lemma 38's (our E.8) corrected step 1: no exceedance in any draw, said so, with the
+    # chance of that were P(exceed) ≥ δ, and no power "of more than 0 of the scale"
+    e8 = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
+    assert "no exceedance in 20000 draws at any instance" in e8
+    assert "more than 0 of the scale" not in e8 and "every draw gave the same" not in e8
 
 
 def test_lemma_38_s_counterexample_names_its_bound_and_rounds_to_the_error(tex):

@@ -351,7 +351,8 @@ def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypa
     # round 3: its step 3 is an imprecision (erratum 29's kind), its first error step 14
     link = "[step 14](walk-lemma-d-6.md#walk-lemma-d-6-step-14)"
     assert f"**its first error (a false step that is no slip) is {link}**, which no" in page
-    assert "## Step 3 · ✗ fails\n" in page and "## Step 14 · ✗ fails · first error\n" in page
+    assert "## Step 3 · ✗ imprecision\n" in page  # a slip: its kind badges it
+    assert "## Step 14 · ✗ fails · first error\n" in page
     _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=False))
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])

@@ -133,23 +133,26 @@ BADGE = {
 }
 
 
-#: The badge of a failing step that is a typo (``slip``): false as printed, the paper shows
-#: the intended form; not where the proof fails.
-TYPO_BADGE = "✗ typo"
+#: The badges of a failing step that is a slip (``slip``), by its kind: false as printed, the
+#: paper shows (or an erratum gives) the intended form; not where the proof fails.
+SLIP_BADGE = {"typo": "✗ typo", "imprecision": "✗ imprecision"}
 
 
 def badge(proof: str, step: Mapping[str, Any]) -> str:
     """The badge of a walked ``step`` of the proof ``proof`` (our name): its status's
-    (``BADGE``), but for a failing step that is a typo (``slip``), ``TYPO_BADGE``.
+    (``BADGE``), but for a failing step that is a slip (``slip``: a typo or an imprecision),
+    its kind's (``SLIP_BADGE``).
 
     >>> badge("Lemma 5.1", {"index": 6, "status": "fails", "erratum": None})
     '✗ typo'
+    >>> erratum = "proof of Thm 3.4, last chain, second line"
+    >>> badge("Thm 3.4", {"index": 41, "status": "fails", "erratum": erratum})
+    '✗ imprecision'
     >>> badge("Lemma E.8", {"index": 3, "status": "holds"})
     '✓ holds'
     """
-    if step["status"] == "fails" and slip({**step, "proof": proof}) == "typo":
-        return TYPO_BADGE
-    return BADGE[step["status"]]
+    kind = slip({**step, "proof": proof}) if step["status"] == "fails" else None
+    return SLIP_BADGE[kind] if kind in SLIP_BADGE else BADGE[step["status"]]
 
 
 def _reference(match: re.Match) -> str:
@@ -1130,8 +1133,8 @@ GLOSSARY: dict[str, str] = {
         "the weight of iteration t in the sum up to k: any z_{t,k} ≥ 0 in Lemmas 37 and 38; "
         "the proof of Lemma 11 takes (t − 1)/(k(k − 1))"
     ),
-    "W_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the walk's shorthand for the matrix "
-    "that Lemmas 37 and 38 pair the noise with (as ½W_t)",
+    "N_t": "V_tᵀΣ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}V_t, the matrix of Lemma 35 that Lemmas 37 "
+    "and 38 pair the noise with (as ½N_t; the notation page's name, the paper writes it out)",
     # the symbols of the new findings' notes (models/g_norm.py's docstring, eq:nu, eq:bG)
     "nu_i": "the i-th entry of ν, the remainder (f(μ + αũ_i) − f(μ − αũ_i) − ⟨∇f(μ), 2αũ_i⟩)/(2α) "
     "of direction i's antithetic difference (eq:nu)",
@@ -1139,7 +1142,7 @@ GLOSSARY: dict[str, str] = {
     "second_i": "f(μ − αΣ^{1/2}u_i) + f(μ + αΣ^{1/2}u_i) − 2f(μ), direction i's second "
     "difference in eq:bG",
     "q_i": "u_iᵀΣ^{1/2}∇²f(μ)Σ^{1/2}u_i, the second difference's limit over α² (the walk's name)",
-    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix W_t = V_tᵀM_tV_t rotates (W_t has its "
+    "M_t": "Σ_t^{−1/2}(Σ_t⁻¹ − H*)Σ_t^{−1/2}, the matrix N_t = V_tᵀM_tV_t rotates (N_t has its "
     "eigenvalues λ_i(M_t))",
     "D_i": "Σ^{-1/2}u_iu_iᵀΣ^{-1/2} − Σ⁻¹, the matrix direction i's difference multiplies in "
     "eq:bG (the walk's name)",
@@ -1160,7 +1163,7 @@ NOTE_NAMES: dict[str, str] = {
     "X_{t,i}": "X_ti",
     "Y_{t,i}": "Y_ti",
     "z_{t,k}": "z_tk",
-    "W_t": "W_t",
+    "N_t": "N_t",
     "ν_i": "nu_i",
     "Ḡ": "G_bar",
     "(…)_i": "second_i",
@@ -1401,10 +1404,10 @@ def _meaning(proof: str, name: str) -> str:
 def _noted(reason: str) -> list[str]:
     """The names of ``NOTE_NAMES`` that the note ``reason`` writes, in the order of the table
     (a name within a longer one, "H_t" of "H_tΣ_t", counts; "H_t" of "H_{t+1}" does not; after
-    a fraction, "½W_t", it counts).
+    a fraction, "½N_t", it counts).
 
-    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t, and ½W_t")
-    ['Δ_α,1', 'H_t', 'Y_{t,i}', 'W_t']
+    >>> _noted("with max{Δ_α,1, …}; Y_{t,i} and H_tΣ_t, not H_{t+1} nor AH_t, and ½N_t")
+    ['Δ_α,1', 'H_t', 'Y_{t,i}', 'N_t']
     """
     alone = r"(?<!(?![½¼¾])\w)"  # not within a longer name (a fraction before it is no name)
     return [
@@ -1799,6 +1802,12 @@ _FAILS_MC = re.compile(
 )
 
 
+#: The draws each instance of a Monte Carlo step had, as its evidence says them.
+_DRAWS = re.compile(r"(?P<n>\d+) Monte Carlo draws each")
+#: The power clause of a Monte Carlo step's evidence where no draw varied (an SE of 0).
+_NO_POWER = re.compile(r"; power: it detects an error of more than 0 of the scale \([^)]*\)")
+
+
 def directed(evidence: str, relation: str, event: bool = False) -> str:
     """A Monte Carlo step's ``evidence`` with its E[lhs] − rhs said in the step's own direction
     (``DIRECTION``, by its ``relation``), so that a step that holds reads as a positive slack
@@ -1835,6 +1844,13 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
 
     def holds(m: re.Match) -> str:
         text, same, short = said(m)
+        if same and relation == "exceedance" and draws:
+            delta = slack(float(m["est"]), relation)
+            return (
+                f"worst: no exceedance in {draws} draws at any instance (δ = {number(delta)}; "
+                f"were P(exceed) ≥ δ, no exceedance in {draws} draws has probability at most "
+                f"e^(−{draws}δ) = {number(math.exp(-int(draws) * delta))})"
+            )
         if same:
             return (
                 f"worst: {text} (every draw gave the same value, so its Monte Carlo SE is 0: "
@@ -1859,7 +1875,12 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
             )
         return f"Monte Carlo ({m['n']} draws): {text} (SE), more than {m['k']} SE: the step fails"
 
-    return _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+    found = _DRAWS.search(evidence)
+    draws = found["n"] if found else None
+    text = _FAILS_MC.sub(fails, _HOLDS_MC.sub(holds, evidence))
+    if relation == "exceedance" and draws and "no exceedance in" in text:
+        text = _NO_POWER.sub("", text)  # 4 SE of 0 draws detects nothing: said above instead
+    return text
 
 
 #: The labels of a step's evidence fold (``_evidence``): what the check found, and how the
@@ -2743,6 +2764,59 @@ def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return f"{lead}:\n\n" + "\n".join(items)
 
 
+#: The words of an erratum's label that place it in a proof, not in a statement.
+_NOT_STATEMENT = ("proof", "step", "line", "display")
+
+
+def names_statement(label: str, name: str) -> bool:
+    """Whether the erratum ``label`` names the statement of the result ``name`` (our name,
+    "Lemma D.2"): it places itself in no proof, step, line or display (``_NOT_STATEMENT``),
+    unless it says "statement", and names its number whole after "Lemma",
+    "Lemmas", "Thm" or "Theorem", alone or in a list ("Lemmas 5.1, 5.2, D.2, D.4, D.5: …").
+
+    >>> names_statement("Lemmas 5.1, 5.2, D.2, D.4, D.5: with probability", "Lemma D.2")
+    True
+    >>> names_statement("Lemma 5.1, hypotheses", "Lemma 5.1"), names_statement("Lemma 5.10", "Lemma 5.1")
+    (True, False)
+    >>> names_statement("proof of Lemma 5.1, substituting η₁,k", "Lemma 5.1")
+    False
+    >>> names_statement("eq:J_quad (proof of Thm 3.1, first display)", "Thm 3.1")
+    False
+    """  # noqa: E501
+    if any(w in label for w in _NOT_STATEMENT) and "statement" not in label:
+        return False
+    number = re.escape(name.split()[-1])
+    pattern = rf"\b(?:Lemmas?|Thms?|Theorems?)\s(?:[A-Z]?\d+(?:\.\d+)?,\s)*{number}(?![\d.]\d?)"
+    return re.search(pattern, label) is not None
+
+
+def _short_gist(erratum: Erratum) -> str:
+    """``gist`` of ``erratum``, its whole correction where that is short (``GIST`` × 2)."""
+    whole = gist(erratum, whole=True)
+    return whole if len(whole) <= 2 * GIST else gist(erratum)
+
+
+def statement_errata(name: str, steps: Sequence[Mapping[str, Any]]) -> str | None:
+    """The errata that name the statement of the result ``name`` (``names_statement``) and
+    that none of its failing ``steps`` answers to (those ``failures_by_erratum`` lists): each
+    changes what the statement says (a hypothesis, a constant, its probability), so the page
+    lists them with the corrections of its steps; None where there is none."""
+    from ..framework import ledger
+
+    named = {s.get("erratum") for s in steps if s["status"] == "fails"}
+    labels = [
+        e.label for e in ledger.errata() if names_statement(e.label, name) and e.label not in named
+    ]
+    if not labels:
+        return None
+    from ..views.errata import erratum_link
+
+    table = {e.label: e for e in ledger.errata()}
+    items = [f"- [*{x}*]({erratum_link(table[x])}) ({_short_gist(table[x])})" for x in labels]
+    lead = "The errata that change its statement, which no step of the walk answers to:"
+    return lead + "\n\n" + "\n".join(items)
+
+
 def _erratum_words(label: str | None, n: int) -> str:
     """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: its
     label linked to its entry, with its gist; "none" with what ``n`` such steps are."""
@@ -2797,21 +2871,36 @@ CHAINED = (
 READING_ANCHOR = "how-to-read-a-walk-page"
 
 
-def _how_to_read(chained: str | None, margins: str | None) -> list[str]:
+#: What a slip is, said once on a page whose words or badges use it (``_how_to_read``).
+SLIP_MEANING = (
+    "a *slip* is a typo or an imprecision (badged “✗ typo”, “✗ imprecision”): a step false "
+    "as printed whose conclusion stands, not where the proof fails"
+)
+
+
+def _how_to_read(chained: str | None, margins: str | None, slips: bool = False) -> list[str]:
     """The line "How to read this page" of a walk page with a display of several steps
     (``chained``) or margins (``margins``): a link to the proofs index's one explanation
-    (``reading_section``), not the explanation again on every page; no line where it has
-    neither."""
-    if not (chained or margins):
-        return []
+    (``reading_section``), not the explanation again on every page; and, where the page
+    speaks of slips or badges one (``slips``), what a slip is (``SLIP_MEANING``), once; no
+    line where it has none of these.
+
+    >>> print(_how_to_read(None, None, slips=True)[0])
+    *How to read this page:* a *slip* is a typo or an imprecision (badged “✗ typo”, “✗ \
+imprecision”): a step false as printed whose conclusion stands, not where the proof fails.
+    """
     said = [
         w for w, x in (("how a display is walked", chained), ("what a margin is", margins)) if x
     ]
-    return [
-        f"*{HOW_TO_READ}:* [the proof walk's guide](proofs.md#{READING_ANCHOR}) says "
-        f"{' and '.join(said)}.",
-        "",
-    ]
+    guide = (
+        f"[the proof walk's guide](proofs.md#{READING_ANCHOR}) says {' and '.join(said)}"
+        if said
+        else ""
+    )
+    parts = [x for x in (guide, SLIP_MEANING if slips else "") if x]
+    if not parts:
+        return []
+    return [f"*{HOW_TO_READ}:* {'; '.join(parts)}.", ""]
 
 
 def reading_section() -> list[str]:
@@ -2894,6 +2983,8 @@ def proof_page(
     ]
     failures = failures_by_erratum(steps)
     lines += [failures, ""] if failures else []
+    changed = statement_errata(proof.name, steps)
+    lines += [changed, ""] if changed else []
     lines += [f"*What the corrected proof reaches.* {proof.reaches}", ""] if proof.reaches else []
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
@@ -2910,7 +3001,9 @@ def proof_page(
         where = placed.get(int(step["index"]))
         groups.setdefault(where.line if where else None, []).append(int(step["index"]))
     chained = any(len(members) > 1 for line, members in groups.items() if line is not None)
-    lines += _how_to_read(CHAINED if chained else None, margin_note(steps))
+    slips = any(badge(proof.name, s) in SLIP_BADGE.values() for s in steps)
+    slips = slips or any("slip" in line for line in lines) or "slip" in _cited(proof.name, data)
+    lines += _how_to_read(CHAINED if chained else None, margin_note(steps), slips)
     fold_at = len(lines)  # the symbols fold, once the steps' displays are laid out
     if models:
         files = ", ".join(f"<code>{PROOFS_FOLDER}/{m}</code>" for m in models)
