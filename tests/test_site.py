@@ -70,11 +70,13 @@ def site():
 
 
 def _figures_in(notebook: Path) -> int:
+    """The figures a notebook's page shows: those of its code cells, but a cell the book
+    removes (``remove-cell``: 00's slide-only figures of the atlas)."""
     nb = nbformat.read(notebook, as_version=4)
     return sum(
         "image/png" in output.get("data", {})
         for cell in nb.cells
-        if cell.cell_type == "code"
+        if cell.cell_type == "code" and "remove-cell" not in cell.metadata.get("tags", [])
         for output in cell.get("outputs", [])
     )
 
