@@ -296,11 +296,12 @@ def test_alpha_bias_refuses_too_little_or_nan_data():
 
 def _certify(**kw):
     """Both forms certify the entry (finite switches), eq:lxi not trivial (𝓛 bound 2 < L/τ = 4),
-    the repaired item 2 at eq:lxi's bounds (1 − 0.6)/4 = 0.1 ≥ item 1's 0.05, and at s = 1
+    the repaired item 2 at eq:lxi's bounds 1 − 0.9 = 0.1 ≥ item 1's 0.05, and at s = 1
     Δ_α,1 = 2 ≥ f₁ − f* = 1."""
     fields = {
         "switch": {"printed": 50.0, "repaired": 80.0},
         "lxi_rate": 0.6,
+        "lxi_rate_repaired": 0.9,
         "lxi_curvature": 2.0,
         "curvature_max": 4.0,
         "repaired_rate_1": 0.05,
@@ -344,7 +345,10 @@ def test_theorem54_certified_qualifiers_flip_alone():
         ),
         "printed and repaired eq:cond coincide": (_certify(), {"coincide": False}),
         "eq:lxi trivial": (_certify(lxi_curvature=4.0), {}),
-        "the repaired rates keep 'no slower after entering'": (_certify(lxi_rate=0.8), {}),
+        "the repaired rates keep 'no slower after entering'": (
+            _certify(lxi_rate_repaired=0.98),
+            {},
+        ),
         "the printed Δ_α,1 fails on the rescaled run": (_certify(), {"rescaled_outcome": None}),
         "at s = 1 the printed Δ_α,1 is too loose to be tested": (_certify(first_one=2.5), {}),
     }

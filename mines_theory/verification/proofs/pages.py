@@ -1540,6 +1540,11 @@ MEANINGS: dict[str, dict[str, str]] = {
         "n": "‖ν‖²",
         "m": "‖Ũν‖²",
         "s": "‖Σ<sup>1/2</sup>∇f‖²",
+        "∇f(μ<sub>k</sub>)": "the gradient of f at μ<sub>k</sub>",
+        "Ũ<sub>k</sub>": "Σ<sub>k</sub><sup>1/2</sup>U<sub>k</sub>, the scaled directions "
+        "(column i is ũ<sub>i</sub>)",
+        "ν": "the remainders of the antithetic differences (eq:nu); g̃ = Ũ<sub>k</sub>"
+        "(Ũ<sub>k</sub>ᵀ∇f + ν)/b",
     },
     "Thm 3.4": {
         "s": "Σ at d = 1",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["LogCosh", "constants", "logcosh", "logcosh_size", "positive", "spd"]
+__all__ = ["LogCosh", "constants", "logcosh", "logcosh_size", "positive", "shown", "spd"]
 
 _SECH2_SLOPE = 4 / (3 * math.sqrt(3))
 
@@ -112,3 +112,15 @@ def logcosh(x: np.ndarray, d: int, m: int) -> tuple[LogCosh, np.ndarray]:
 def logcosh_size(d: int, m: int) -> int:
     """The number of free numbers ``logcosh(x, d, m)`` reads."""
     return d * d + d + m * d + 1 + d + 1
+
+
+def shown(a: np.ndarray) -> str:
+    """A vector or matrix of a counterexample as a reader types it back, 4 digits each:
+    "(0.5, 2)" for Λ_t's diagonal, "[[1, 0.1], [0.1, 2]]" for a matrix.
+
+    >>> shown(np.array([0.5, 2.0])), shown(np.array([[1.0, 0.1], [0.1, 2.0]]))
+    ('(0.5, 2)', '[[1, 0.1], [0.1, 2]]')
+    """
+    if a.ndim == 1:
+        return "(" + ", ".join(f"{v:.4g}" for v in a) + ")"
+    return "[" + ", ".join("[" + ", ".join(f"{v:.4g}" for v in row) + "]" for row in a) + "]"

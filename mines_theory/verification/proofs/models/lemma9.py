@@ -18,7 +18,7 @@ import numpy as np
 import sympy
 
 from ..check import Draw, Symbolic
-from .common import constants, logcosh, logcosh_size, positive, spd
+from .common import constants, logcosh, logcosh_size, positive, shown, spd
 
 __all__ = [
     "cauchy_young",
@@ -150,7 +150,21 @@ def printed_estimator(rng: np.random.Generator) -> Draw:
         scale = abs(eta * grad @ g) + L * eta**2 / 2 * g @ g + abs(eta / b * grad @ printed)
         return lhs, rhs, scale
 
-    return Draw(x0, sides, lambda x: dict(d=d, b=b))
+    def describe(x: np.ndarray) -> dict[str, float | str]:
+        """Every input of the two sides: d = b, η, L, ∇f(μ_k), Ũ_k and ν (g̃ = Ũ_k(Ũ_kᵀ∇f + ν)/b
+        follows from them, eq:g_mu)."""
+        f, mu = logcosh(x[:n], d, m)
+        M = _matrices(np.concatenate([x[n:], np.zeros(d + b)]), d, b)
+        Ut, alpha = M["Ut"], M["alpha"]
+        D = np.array([f(mu + alpha * Ut[:, i]) - f(mu - alpha * Ut[:, i]) for i in range(b)])
+        grad = f.gradient(mu)
+        nu = (D - 2 * alpha * Ut.T @ grad) / (2 * alpha)
+        return {
+            "d": d, "b": b, "eta": M["tau"], "L": M["L"], "∇f(μ<sub>k</sub>)": shown(grad),
+            "Ũ<sub>k</sub>": shown(Ut), "ν": shown(nu),
+        }  # fmt: skip
+
+    return Draw(x0, sides, describe)
 
 
 def _step4(M: dict, b: int):

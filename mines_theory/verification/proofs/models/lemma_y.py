@@ -30,7 +30,7 @@ from scipy.stats import chi2
 
 from ....theory.gaussian import norm_moment, quadratic_form_moment, quadratic_form_moment_matrix
 from ..check import Draw, Expectation, Symbolic
-from .common import positive, spd
+from .common import positive, shown, spd
 
 __all__ = [
     "statement",
@@ -794,18 +794,6 @@ def _sum_draw(rng: np.random.Generator, sides, *, directions: bool = False) -> D
 
 #: t as the subscript of a counterexample's name (z₀, Λ₁, Σ₂⁻¹).
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
-
-def shown(a: np.ndarray) -> str:
-    """A vector or matrix of a counterexample as a reader types it back, 4 digits each:
-    "(0.5, 2)" for Λ_t's diagonal, "[[1, 0.1], [0.1, 2]]" for a matrix.
-
-    >>> shown(np.array([0.5, 2.0])), shown(np.array([[1.0, 0.1], [0.1, 2.0]]))
-    ('(0.5, 2)', '[[1, 0.1], [0.1, 2]]')
-    """
-    if a.ndim == 1:
-        return "(" + ", ".join(f"{v:.4g}" for v in a) + ")"
-    return "[" + ", ".join("[" + ", ".join(f"{v:.4g}" for v in row) + "]" for row in a) + "]"
 
 
 def on_event(rng: np.random.Generator) -> Draw:
