@@ -40,7 +40,9 @@ def test_a_proof_names_its_first_error_after_its_slips():
     """A cold reader (round 3) read Lemma 24 (our D.1) "proof fails" at step 10, a dropped |·|
     its walk calls harmless, and Lemma 29 (our D.6) "proof fails at step 3", an imprecision:
     with the walk's slips, D.1's false steps are all slips (typos at 5 and 13, an imprecision at
-    10): it stands; D.6's first error is step 14, after seven slips."""
+    10): it stands; so does D.6 (stop 58: its steps 14-15 answer to its Taylor erratum, an
+    imprecision). Were step 14 a new finding (no erratum, so an error), D.6's first error would
+    be step 14, after seven slips, and its proof would fail."""
     from mines_theory.verification.proofs import pages
 
     slipped = pages.with_slips(WALK)
@@ -49,6 +51,12 @@ def test_a_proof_names_its_first_error_after_its_slips():
     assert d1 == [(5, "typo"), (10, "imprecision"), (13, "typo")]
     said = "**stands**: [proof has slips only, the first at step 5](walk-lemma-d-1.md)"
     assert _row(table, "Lemma D.1").split(" | ")[2] == said
+    said = "**stands**: [proof has slips only, the first at step 1](walk-lemma-d-6.md)"
+    assert _row(table, "Lemma D.6").split(" | ")[2] == said
+    walk = json.loads(json.dumps(WALK))
+    walk["proofs"]["Lemma D.6"][13]["erratum"] = None  # step 14, a new finding: an error
+    slipped = pages.with_slips(walk)
+    table = report.summary_table(repairs=True, walk=slipped)
     d6 = slipped["proofs"]["Lemma D.6"]
     error = report.first_error(d6)
     assert error == 14 and report.first_false(d6) == 1

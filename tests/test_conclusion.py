@@ -182,7 +182,11 @@ def test_the_front_page_counts_the_statements_by_their_conclusion():
     stand = sum(_of(c.number) is Conclusion.STANDS for c in claims)
     broken = sum(_of(c.number) is Conclusion.PROOF_FAILS for c in claims)
     have = ("has", "have")  # round 3: "1 have a proof that fails"
-    assert f"{stand} **stand**, {broken} {have[broken != 1]} a proof that fails" in bullet(WALK)
+    if broken:
+        assert f"{stand} **stand**, {broken} {have[broken != 1]} a proof that fails" in bullet(WALK)
+    else:  # stop 58: Lemma D.6's last error is its Taylor erratum's, an imprecision
+        assert f"{stand} **stand**, " in bullet(WALK)
+        assert "a proof that fails" not in bullet(WALK)
     erred = _with_error(WALK, "Thm 3.3", 16)
     said = f"{stand - 1} **stand**, {broken + 1} {have[broken + 1 != 1]} a proof that fails"
     assert said in bullet(erred)

@@ -803,6 +803,8 @@ def test_errata_cross_check(walked):
             ("Lemma D.6", 4),
             ("Lemma D.6", 5),
             ("Lemma D.6", 9),
+            ("Lemma D.6", 14),
+            ("Lemma D.6", 15),
         ),
         "eq:G_norm, eq:GG (Lemma D.6)": (
             ("Lemma D.6", 1),
@@ -839,9 +841,7 @@ def test_errata_cross_check(walked):
         ("Lemma D.1", 10),  # |ν_i| = ν_i
         ("Lemma D.4", 6),  # Σ^{-1/2}HΣ^{1/2}
         ("Lemma D.5", 7),  # ‖UᵀΣ^{-1/2}∇f‖
-        ("Lemma D.6", 14),  # the printed /(2α²) where Ḡ − Σ_i q_i·D_i/(2b) needs /α²
-        ("Lemma D.6", 15),  # the /(2α²) bracket: |(…)/(2α²) − q_i| is about q_i/2, not O(α)
-    }
+    }  # Lemma D.6's steps 14-15 (the /(2α²) bracket) answer to its Taylor erratum (stop 58)
     report = command.errata_report(result)
     assert "step 8 of Lemma E.1, step 9 of Lemma E.1 fail" in report
     assert "step 9 of Lemma 5.1, step 10 of Lemma 5.1 fail" in report

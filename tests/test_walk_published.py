@@ -176,8 +176,12 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     # 3: the list said "the first not a typo at step 41" where the map and ledger said "slips 4"
     line = next(x for x in index.splitlines() if "(our Thm 3.4)]" in x)
     assert line.endswith("; slips only, the first at step 4")
+    # Lemma 28's (our D.5) first false step is a typo, its first error step 3; Lemma 29's (our
+    # D.6) steps 14-15 answer to its Taylor erratum, an imprecision (stop 58): slips only
+    line = next(x for x in index.splitlines() if "(our Lemma D.5)]" in x)
+    assert line.endswith("; first error at step 3 (a typo at step 1)")
     line = next(x for x in index.splitlines() if "(our Lemma D.6)]" in x)
-    assert line.endswith("; first error at step 14 (7 slips before it)")
+    assert line.endswith("; slips only, the first at step 1, the statement")
 
 
 def test_a_fragment_loses_its_alignment_and_labels_not_its_mathematics():
@@ -337,22 +341,25 @@ def _with_spec(monkeypatch, proof: spec.Proof) -> None:
 
 
 def test_the_first_false_step_says_the_kind_its_erratum_gives(tmp_path, monkeypatch):
-    """Lemma 29's (our D.6) first false step is named by an erratum of kind "typo"; Lemma 9's
-    step 3 is named by none, and says nothing of a kind where its spec gives it none (its note's
-    "a typo" is prose, not read); an erratum's kind replaces it."""
+    """Lemma 28's (our D.5) first false step is named by an erratum of kind "typo", its first
+    error (step 3) by one of kind "error"; Lemma 29's (our D.6) step 3 is an imprecision (its
+    erratum's kind) and badged so; Lemma 9's step 3 is named by none, and says nothing of a kind
+    where its spec gives it none (its note's "a typo" is prose, not read); an erratum's kind
+    replaces it."""
     from mines_theory.verification.framework import ledger
 
-    steps = PUBLISHED["proofs"]["Lemma D.6"]
+    steps = PUBLISHED["proofs"]["Lemma D.5"]
     first = report.first_false(steps)
     assert first is not None
     assert ledger.erratum(steps[first - 1]["erratum"]).kind == "typo"
+    page = pages.proof_page("Lemma D.5", PUBLISHED)
+    assert f"**the first false step is step {first}**, a typo (its erratum: “Lemmas D.1, " in page
+    link = "[step 3](walk-lemma-d-5.md#walk-lemma-d-5-step-3)"
+    assert f"**its first error (a false step that is no slip) is {link}**, an error" in page
+    assert "## Step 3 · ✗ fails · first error\n" in page
     page = pages.proof_page("Lemma D.6", PUBLISHED)
-    assert f"**the first false step is step {first}**, a typo (its erratum: “eq:G_norm (" in page
-    # round 3: its step 3 is an imprecision (erratum 29's kind), its first error step 14
-    link = "[step 14](walk-lemma-d-6.md#walk-lemma-d-6-step-14)"
-    assert f"**its first error (a false step that is no slip) is {link}**, which no" in page
     assert "## Step 3 · ✗ imprecision\n" in page  # a slip: its kind badges it
-    assert "## Step 14 · ✗ fails · first error\n" in page
+    assert "## Step 14 · ✗ imprecision\n" in page and "first error" not in page
     _with_spec(monkeypatch, _lemma9_spec(tmp_path, slip=False))
     bare = pages.proof_page("Lemma 5.1", PUBLISHED)
     first = report.first_false(PUBLISHED["proofs"]["Lemma 5.1"])
@@ -677,8 +684,6 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
             assert "[the notation page](notation.md)" in found[0], name
     page = pages.proof_page("Lemma D.6", PUBLISHED)
     assert "isotropic instance: yes" in page and "isotropic = 1" not in page
-    index = pages.index_page(PUBLISHED)  # its new findings as the book's copy of 08d says them
-    assert "isotropic instance: yes" in index and "isotropic = 1" not in index
     assert "(where a = ‖Ũᵀ∇f‖², n = ‖ν‖², m = ‖Ũν‖²)." in pages.proof_page("Lemma 9", PUBLISHED)
     # Theorem 4's c₀…c₄ are its polynomial's, Lemma 29's c₂ is not eq:c1's: each proof's sense
     assert "c₀, c₁, c₂, c₃, c₄: the coefficients of f(μ + x)" in pages.proof_page("Thm 3.4")
