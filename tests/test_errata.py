@@ -17,6 +17,7 @@ from mines_theory.verification.views.errata import (
     distinct_flaws,
     errata_table,
     erratum_anchor,
+    erratum_link,
     erratum_numbers,
     flaw_groups,
     gist,
@@ -451,3 +452,21 @@ def test_the_written_out_errata_carry_their_index_numbers_in_order():
             assert f"{anchor}{n}: " in page, label
             found += 1
     assert found == page.count("**Erratum ") > 0
+
+
+def test_the_index_says_where_each_erratum_is_written_out():
+    """A cold reader (stop 58) found 20 of the 47 errata written out on 08d and the rest on the
+    corrigendum's pages, with only the number's link to tell: the index's column "written out"
+    names the place in words, "here" for an erratum of 08d, else the notebook and the repair
+    whose section lists it, linked where the number links (``erratum_link``)."""
+    from mines_theory.verification.views.errata import written_out
+
+    evidence = ledger.published()
+    table = errata_table(evidence=evidence, columns=("number", "where"), linked=True)
+    assert table.splitlines()[0] == "| # | written out |"
+    for row, e in zip(table.splitlines()[2:], in_paper_order(), strict=True):
+        cell = row.rsplit(" | ", 1)[1].removesuffix(" |")
+        assert cell.endswith(f"]({erratum_link(e)})") and cell == written_out(e)
+        here = erratum_link(e).startswith("08d-errata.ipynb#")
+        assert cell.startswith("[here]") == here
+        assert here or re.match(r"\[08[abc], under \S+ \S+ \(PDF (Lemma|Theorem) \d+\)\]", cell)

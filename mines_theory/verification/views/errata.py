@@ -36,6 +36,7 @@ __all__ = [
     "outcome_sentence",
     "paper_position",
     "same_flaw_numbers",
+    "written_out",
 ]
 
 
@@ -102,16 +103,45 @@ def erratum_anchor(label: str) -> str:
     return "erratum-" + re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
 
 
+def _repair_of(erratum: Erratum) -> tuple[str, str, str] | None:
+    """The first repaired result whose ``Repair.errata`` lists ``erratum``: its statement (our
+    name), the PDF's number and the link to its section (``report.repair_link``); None where
+    no repair lists it."""
+    for entry in ledger.repairs():
+        if entry.repair is not None and erratum.label in entry.repair.errata:
+            statement = entry.repairs or entry.number
+            target = repair_link(statement)
+            if target is not None:
+                return statement, entry.printed, target
+    return None
+
+
 def erratum_link(erratum: Erratum) -> str:
     """Where ``erratum`` is written out in the book: the section of the first repaired result
     whose ``Repair.errata`` lists it (``report.repair_link``, on notebook 08a, 08b or 08c), or
     else its item on its own page (``Erratum.notebook``, under ``erratum_anchor``)."""
-    for entry in ledger.repairs():
-        if entry.repair is not None and erratum.label in entry.repair.errata:
-            target = repair_link(entry.repairs or entry.number)
-            if target is not None:
-                return target
+    repair = _repair_of(erratum)
+    if repair is not None:
+        return repair[2]
     return f"{erratum.notebook}.ipynb#{erratum_anchor(erratum.label)}"
+
+
+def written_out(erratum: Erratum, here: str = "08d-errata") -> str:
+    """The index's "written out" cell: where ``erratum`` is written out in full
+    (``erratum_link``), in words a reader sees before following the link: "here" on the page
+    ``here``, or the notebook and the repaired result whose section lists it.
+
+    >>> print(written_out(ledger.erratum("eq:bG")))
+    [here](08d-errata.ipynb#erratum-eq-bg)
+    >>> print(written_out(ledger.erratum("eq:nu (Lemma D.2)")))
+    [08a, under Lemma 5.1 (PDF Lemma 9)](08a-corrigendum-section5.ipynb#repair-lemma-5-1)
+    """
+    repair = _repair_of(erratum)
+    if repair is None:
+        page = "here" if erratum.notebook == here else f"notebook {erratum.notebook[:3]}"
+        return f"[{page}]({erratum_link(erratum)})"
+    statement, printed, target = repair
+    return f"[{target[:3]}, under {statement} (PDF {printed})]({target})"
 
 
 #: The clause boundaries at which ``gist`` may cut a text, outside brackets: "; ", ": ", ", "
@@ -217,11 +247,11 @@ def same_flaw_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, in
 
 
 def index_columns(evidence: dict[str, Verdict]) -> tuple[str, ...]:
-    """The columns of the book's index: number, place, kind, what is wrong, and the check's
-    outcome only where it varies across ``evidence`` (label → verdict): a column that reads
+    """The columns of the book's index: number, place, kind, what is wrong, where it is written
+    out, and the check's outcome only where it varies across ``evidence`` (label → verdict): a column that reads
     "flagged" in every row says nothing a sentence cannot (``outcome_sentence``)."""
     varies = len({outcome(v) for v in evidence.values()}) > 1
-    return ("number", "place", "kind", "wrong") + (("outcome",) if varies else ())
+    return ("number", "place", "kind", "wrong", "where") + (("outcome",) if varies else ())
 
 
 def outcome_sentence(evidence: dict[str, Verdict]) -> str:
@@ -239,13 +269,15 @@ def outcome_sentence(evidence: dict[str, Verdict]) -> str:
 
 #: The columns ``errata_table`` can show, in their order: "number" is the erratum's number
 #: (``erratum_numbers``), "wrong" what is wrong in a few words (the printed form, then the
-#: correct one on a second line, each its ``gist``), "outcome" the check's outcome in a word
+#: correct one on a second line, each its ``gist``), "where" where it is written out in full
+#: (``written_out``), "outcome" the check's outcome in a word
 #: (``outcome``), "check" its sentence and numbers in full (``verdict.flag_text``).
 COLUMNS = (
     "number",
     "place",
     "kind",
     "wrong",
+    "where",
     "printed",
     "correct",
     "consequence",
@@ -254,7 +286,7 @@ COLUMNS = (
 )
 
 #: The heading of a column where it is not the column's name.
-HEADINGS = {"number": "#", "wrong": "what is wrong", "outcome": "check"}
+HEADINGS = {"number": "#", "wrong": "what is wrong", "where": "written out", "outcome": "check"}
 
 
 def errata_table(
@@ -289,7 +321,8 @@ def errata_table(
         if e.label in repeats:
             wrong += f"<br><i>same flaw as</i> #{repeats[e.label]}"
         cited = f"[{number}]({erratum_link(e)})" if linked else str(number)
-        values = [cited, e.label, e.kind, wrong, e.printed, e.correct, consequence]
+        values = [cited, e.label, e.kind, wrong, written_out(e), e.printed, e.correct]
+        values += [consequence]
         values += [outcome(result), flag_text(result)]
         cells = dict(zip(COLUMNS, values))
         lines.append("| " + " | ".join(_cell(cells[c]) for c in columns) + " |")
