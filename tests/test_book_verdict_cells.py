@@ -177,21 +177,24 @@ def test_the_qualifier_check_finds_the_old_row():
 
 @pytest.mark.parametrize("name, text", CELLS, ids=[name for name, _ in CELLS])
 def test_a_z_of_minus_infinity_is_said_in_words_once_where_the_table_shows_one(name, text):
-    """Under a verdict table that shows a z of −∞ (Lemmas B.2 and B.3 on 08d: no exceedance in
-    any draw) one sentence says what it means (``report.MINUS_INFINITE_Z``), once; a table
-    without one has no such sentence. The table is read for "−∞", as a reader sees it."""
+    """In a verdict table, a z of −∞ (Lemmas B.2 and B.3 on 08d: no exceedance in any draw)
+    has what it means beside it (``report.MINUS_INFINITE_MEANING``: a cold reader, stop 58,
+    found a note under the table too far from it), in its row and no other; no sentence under
+    the table repeats it. The table is read for "−∞", as a reader sees it."""
     view = report.verdict_cell_view(text)
     assert view is not None
     table = _table(view)
-    shows = any(row[3].endswith("= −∞") for row in table)
-    assert view.count(report.MINUS_INFINITE_Z) == (1 if shows else 0), name
+    beside = f"= −∞ ({report.MINUS_INFINITE_MEANING})"
+    for row in table:
+        assert ("−∞" in row[3]) == row[3].endswith(beside), (name, row)
+    assert view.count(report.MINUS_INFINITE_MEANING) == sum("−∞" in r[3] for r in table), name
     if name.startswith("08d"):
-        assert shows
+        assert sum(row[3].endswith(beside) for row in table) == 2
         lines = text.splitlines()
-        # the alternative: 08d's cell without Lemmas B.2 and B.3 shows no −∞, and no sentence
+        # the alternative: 08d's cell without Lemmas B.2 and B.3 shows no −∞, and no meaning
         rest = lines[lines.index(next(x for x in lines if x.startswith("Lemma B.4 "))) :]
         without = report.verdict_cell_view("\n".join(rest))
-        assert without is not None and report.MINUS_INFINITE_Z not in without
+        assert without is not None and report.MINUS_INFINITE_MEANING not in without
 
 
 def test_what_a_cell_prints_now_reads_as_a_table_with_numbers_as_readers_write_them():

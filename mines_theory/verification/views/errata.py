@@ -248,8 +248,9 @@ def same_flaw_numbers(errata: tuple[Erratum, ...] | None = None) -> dict[str, in
 
 def index_columns(evidence: dict[str, Verdict]) -> tuple[str, ...]:
     """The columns of the book's index: number, place, kind, what is wrong, where it is written
-    out, and the check's outcome only where it varies across ``evidence`` (label → verdict): a column that reads
-    "flagged" in every row says nothing a sentence cannot (``outcome_sentence``)."""
+    out, and the check's outcome only where it varies across ``evidence`` (label → verdict): a
+    column that reads "flagged" in every row says nothing a sentence cannot
+    (``outcome_sentence``)."""
     varies = len({outcome(v) for v in evidence.values()}) > 1
     return ("number", "place", "kind", "wrong", "where") + (("outcome",) if varies else ())
 

@@ -41,6 +41,7 @@ __all__ = [
     "reference",
     "shown_measurement",
     "z_note",
+    "MINUS_INFINITE_MEANING",
     "MINUS_INFINITE_Z",
     "summary_table",
     "readme_link",
@@ -178,8 +179,10 @@ NUMBERING = (
 )
 
 
-#: What a z of −∞ means, said once under a table that shows one (``z_note``).
-MINUS_INFINITE_Z = "A z of −∞: no draw went past the bound."
+#: What a z of −∞ means: beside the number in a verdict cell's table (``verdict_cell_view``),
+#: once under the ledger's table (``z_note``).
+MINUS_INFINITE_MEANING = "no draw went past the bound"
+MINUS_INFINITE_Z = f"A z of −∞: {MINUS_INFINITE_MEANING}."
 
 
 def z_note(shown: Sequence[Measurement | None]) -> str | None:
@@ -1603,11 +1606,11 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     (our name, the PDF's, its ``conclusion`` then the verdict's status and the qualifiers that
     held, the number that matters: ``key_number``) and one row for its errata (how many are
     flagged); under it one line naming the rows that hold while their proofs fail as printed,
-    each linked to the step (``proof_note``), and what a z of −∞ means where the table shows
-    one (``z_note``); the printed text folded behind it (``folded``), as a code block. None
-    where ``printed`` (what ``ledger.verdict_cell`` printed, one or more times) is not made
-    wholly of published verdicts' reports, line by line: a verdict that differs from the
-    published one is then shown as printed, unfolded.
+    each linked to the step (``proof_note``), a z of −∞ with what it means beside it
+    (``MINUS_INFINITE_MEANING``); the printed text folded behind it (``folded``), as a code
+    block. None where ``printed`` (what ``ledger.verdict_cell`` printed, one or more times) is
+    not made wholly of published verdicts' reports, line by line: a verdict that differs from
+    the published one is then shown as printed, unfolded.
 
     >>> print(verdict_cell_view("Lemma 5.3: holds, or so it says"))
     None
@@ -1629,17 +1632,17 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     notes: list[str] = []
     # each proof that fails as printed, once, with what fails at its step (``failing_step_clause``)
     proof_notes: dict[str, str] = {}
-    shown = []
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
-            shown.append(shown_measurement(spec, v))
             word = conclusion(spec, v, walk).value
             where = finding_source(spec)
+            number = key_number(spec, v)  # a z of −∞ with its meaning beside it
+            number += f" ({MINUS_INFINITE_MEANING})" if z_note([shown_measurement(spec, v)]) else ""
             lines.append(
                 f"| {_cell(spec.number)} | {_cell(where)} | **{word}**; "
                 f"{_cell(short_headline(v, decisive=spec.decisive, answers=True))} "
-                f"| {_cell(key_number(spec, v))} |"
+                f"| {_cell(number)} |"
             )
             # "D.1 holds, but [its printed proof fails at step N](page). That step prints …",
             # once for a proof shown by several rows
@@ -1673,7 +1676,7 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     if notes:
         said.append(html_scripts(" ".join(dict.fromkeys(notes))))
     rows = [old[spec.number] for spec in found if isinstance(spec, Claim)]
-    said += [m for m in (z_note(shown), untestable_note(rows)) if m is not None]
+    said += [m for m in (untestable_note(rows),) if m is not None]
     if said:
         table += "\n\n" + " ".join(said)
     return table + "\n\n" + folded("The verdicts in full, as the cell prints them", body)
