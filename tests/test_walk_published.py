@@ -227,6 +227,42 @@ def test_notebook_08d_shows_the_published_walk():
     assert shown.startswith(published.summary_table() + "\n\n")  # then the errata's count
 
 
+def test_notebook_08d_lists_the_errata_its_reconciliation_says_are_listed():
+    """The sentence under 08d's table of the walk says the errata no failing step names are
+    "listed below" (a cold reader, stop 58, found no list): its stored output lists, after it,
+    each erratum a step names without failing (``answers_to``) and each that points into a
+    walked proof none of whose failing steps answers to it, linked to its entry and to the
+    proof's page, with how many of that proof's steps fail; as many of each as the sentence
+    counts, and no erratum of another kind."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.paper import with_number
+    from mines_theory.verification.views.errata import erratum_link
+
+    notebook = json.loads((ROOT / "notebooks" / "08d-errata.ipynb").read_text(encoding="utf-8"))
+    cells = [c for c in notebook["cells"] if "walk.summary_table()" in "".join(c["source"])]
+    (output,) = cells[0]["outputs"]
+    shown = "".join(output["data"]["text/markdown"])
+    result = published.cross_check(PUBLISHED)
+    said = report.html_scripts(with_number(published.reconciliation(PUBLISHED)))
+    assert said in shown
+    after = shown.split(said, 1)[1]
+    held = after.split("Named by a step that does not fail:", 1)[1]
+    held, inside = held.split("Pointing into a walked proof:", 1)
+    assert held.count("\n- ") == len(result.dangling) >= 1
+    for step in result.dangling:
+        assert report.html_scripts(with_number(pages.answers_to(*step))) in held
+    assert inside.count("\n- ") == len(result.unmatched) >= 1
+    for label in result.unmatched:
+        proof = next(p for p in spec.proofs() if walk.points_into(label, p))
+        failing = sum(s["status"] == "fails" for s in PUBLISHED["proofs"][proof.name])
+        [item] = [x for x in inside.splitlines() if f"({erratum_link(ledger.erratum(label))})" in x]
+        assert f"]({report.page_name(proof.name)}.md), " in item
+        assert (f"whose {failing} failing steps" in item) == (failing > 0), item
+        assert ("no step of which fails" in item) == (failing == 0), item
+    assert f"{len(result.dangling)} is named by a step that does not fail (listed below)" in said
+    assert f"{len(result.unmatched)} point into a walked proof" in said
+
+
 def test_notebook_08d_lists_the_walk_s_new_findings():
     """Notebook 08d (the errata, read as the corrigendum's index) lists every failing step that
     no erratum names, each linked to its proof's page with the step's reason: its stored output
