@@ -908,13 +908,33 @@ def test_lemma_9_s_steps_9_and_10_fail_in_the_paper_s_regime_too(checker):
     pytest.fail(f"no counterexample of {checker} with τ ≤ L ≤ ζ")
 
 
-def test_lemma_25s_second_bound_fails_by_its_u1_flaw_alone():
-    """Reader, stop 57: Lemma 25's step 2 showed a counterexample at γ = 14.6 that the
-    γ²-corrected bound holds (left 332, γ² bound 1390): only the γ slip of the erratum on
-    eq:nu, not the flaw its note names (‖U1‖ does not bound ‖Uν‖). Its checker draws γ ≤ 1,
-    where γ² ≤ γ, so that its counterexample violates the bound with γ² too: the flaw alone."""
+def test_lemma_25s_bounds_fail_with_real_probability_on_a_cubic():
+    """Reader D, stop 58: Lemma 25's step 2 failed only at a U with ‖U‖₂² ≥ 1864 (probability
+    below e⁻⁹¹⁹), no failure probability above δ; step 1 at a ν chosen with no f behind it. Both
+    are now Monte Carlo of the statement as stated, ν from f = γx₁³/6: each counterexample's
+    failure probability is re-estimated here from the closed form ν_i = γα²ũ_{i1}³/6 (not the
+    model's f values), a fresh seed, and its 99.9% Wilson interval lies above δ. Step 2's at
+    γ ≤ 1, where γ² ≤ γ, fails against the γ²-corrected bound too: ‖U1‖'s flaw alone."""
     steps = walk.walk(spec.find("Lemma D.2"))
-    ce = steps[1].counterexample
-    assert steps[1].status == "fails" and ce is not None
-    assert ce["gamma"] <= 1 and ce["lhs"] > ce["rhs"] / ce["gamma"] * ce["gamma"] ** 2
+    gen = np.random.default_rng(np.random.SeedSequence(58_025))
+    n = 4000
+    for index, power in ((1, 3), (2, 4)):
+        ce = steps[index - 1].counterexample
+        assert steps[index - 1].status == "fails" and ce is not None
+        d, b, tau, alpha, gamma = (ce[k] for k in ("d", "b", "tau", "alpha", "gamma"))
+        u = gen.standard_normal((n, d, b)) / np.sqrt(tau)
+        nu = gamma * alpha**2 * u[:, 0, :] ** 3 / 6
+        if index == 1:
+            lhs = (nu**2).sum(axis=1)
+        else:
+            lhs = (np.einsum("ndb,nb->nd", u, nu) ** 2).sum(axis=1)
+        g = gamma**2 if index == 2 else gamma  # step 2 against γ² (the erratum on eq:nu)
+        bound = g * b * alpha**4 * ce["c3"] ** power / (36 * tau**power)
+        k = int((lhs > bound).sum())
+        p, z = k / n, 3.29
+        low = (p + z * z / (2 * n) - z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (
+            1 + z * z / n
+        )
+        assert low > ce["delta"], (index, k, n, ce["delta"])
+    assert steps[1].counterexample["gamma"] <= 1 and steps[0].counterexample["gamma"] > 1
     assert "γ ≤ 1" in (steps[1].reason or "")

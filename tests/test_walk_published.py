@@ -701,7 +701,8 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
     any published counterexample uses (iterated over the walk, not listed here) is defined in
     it, the paper's symbols linked to the notation page; a name nothing defines is a named
     error, not a silent gap. The model's choices are words: Lemma 29's (our D.6) "isotropic =
-    1" reads "isotropic instance: yes"."""
+    1" reads "isotropic instance: yes"; the sides, "left side", are words, not symbols listed
+    (reader D, stop 58)."""
     fold = re.compile(r"<summary>Symbols on this page</summary>\n\n(.*?)\n\n</details>", re.S)
     for name, steps in PUBLISHED["proofs"].items():
         used = {k for s in steps for k in (s["counterexample"] or {})}
@@ -712,6 +713,9 @@ def test_every_name_a_published_counterexample_uses_is_defined_on_its_page():
             together = any({"estimate", "se"} <= set(s["counterexample"] or {}) for s in steps)
             if key in ("estimate", "se") and together:
                 continue  # one item in words, the step's slack ± its error (pages._values)
+            if key in ("lhs", "rhs", "lhs - rhs"):  # "left side", in words: no symbol to list
+                assert not re.search(r"\n- (left|right) side: ", found[0]), name
+                continue
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", key) else None
             written = written or pages.WORDS.get(key) or pages.symbol(key)
             item = rf"(?:\n- |, ){re.escape(written)}(?:, [^:;\n]+)?: \S"
@@ -851,10 +855,12 @@ def test_lemma_38_s_opening_lists_its_failures_by_erratum():
     assert int(said[1]) == sum(counts.values()) and int(said[2]) == len(counts)
     items = [x for x in opening.splitlines() if x.startswith("- ")]
     assert len(items) == len(counts)
-    told = [int(re.match(r"- (\d+) to \[\*", x)[1]) for x in items]  # type: ignore[index]
+    told = [int(re.match(r"- (\d+) to an? ", x)[1]) for x in items]  # type: ignore[index]
     assert told == sorted(counts.values(), reverse=True)
     for item, (label, _) in zip(items, counts.most_common(), strict=True):
-        assert f"*]({erratum_link(ledger.erratum(label))}) (" in item  # its entry, linked
+        # what is wrong in words first, then its entry, linked (reader D, stop 58)
+        assert item.endswith(f"*]({erratum_link(ledger.erratum(label))}))")
+        assert item.index("its correction") < item.index("(erratum [*")
     top, n = counts.most_common(1)[0]
     assert top.startswith("eq:chi_1") and n == told[0] > sum(told[1:])
     correct = ledger.erratum(top).correct.split(" (")[0]  # "A_t = 8 log(b/δ) + 16 log(t+1) + d"
@@ -872,7 +878,8 @@ def test_the_failures_list_flips_from_one_erratum_to_two_and_needs_two_failures(
     ] + [{"index": 4, "status": "holds", "erratum": None}]
     said = pages.failures_by_erratum(one)
     assert said is not None and "\n" not in said
-    assert said.startswith("Its 3 failing steps answer to one erratum: [*eq:Sig_dec")
+    assert said.startswith("Its 3 failing steps answer to one erratum: an error")
+    assert "(erratum [*eq:Sig_dec" in said
     assert "its correction: 2(t−1)/(k(k−1))" in said
     two = [dict(s) for s in one]
     two[2]["erratum"] = "eq:bG"
@@ -880,9 +887,11 @@ def test_the_failures_list_flips_from_one_erratum_to_two_and_needs_two_failures(
     assert said is not None
     lead, items = said.split("\n\n")
     assert lead == "Its 3 failing steps answer to 2 errata:"
-    assert items.splitlines()[0].startswith("- 2 to [*eq:Sig_dec")
-    assert items.splitlines()[1].startswith("- 1 to [*eq:bG*](")
-    assert "(a typo; its correction: " in items.splitlines()[1]
+    assert items.splitlines()[0].startswith("- 2 to an error")
+    assert "(erratum [*eq:Sig_dec" in items.splitlines()[0]
+    assert items.splitlines()[1].startswith("- 1 to a typo: the paper prints “")
+    assert "; its correction: " in items.splitlines()[1]
+    assert "(erratum [*eq:bG*](" in items.splitlines()[1]
     two[1]["erratum"] = None
     said = pages.failures_by_erratum(two)
     assert said is not None and said.startswith("Its 3 failing steps answer to 2 errata or to none")

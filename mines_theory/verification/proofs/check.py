@@ -119,7 +119,7 @@ class Expectation:
     sample: Callable[[np.random.Generator, int], np.ndarray]
     rhs: float
     scale: float
-    describe: Mapping[str, float]
+    describe: Mapping[str, float | str]  # a str: a vector, a matrix (``models.common.shown``)
     #: the draws of Z averaged into each value ``sample`` returns (independent means, so the
     #: standard error is computed from them as from single draws)
     batch: int = 1

@@ -1438,6 +1438,8 @@ def symbols_line(
         for name in values:
             if name in ("estimate", "se") and {"estimate", "se"} <= set(values):
                 continue  # written as the step's slack, in words (``_values``)
+            if name in _SIDES or name == "lhs - rhs":
+                continue  # written in words ("left side"), not a symbol
             written = "ν₁, ν₂, …" if re.fullmatch(r"nu_\d", name) else WORDS.get(name, symbol(name))
             names = shown.setdefault(_meaning(proof, name), [])
             if written not in names:
@@ -1447,6 +1449,8 @@ def symbols_line(
             typeset = html_scripts(written)
             if any(html_scripts(n) == typeset for ns in shown.values() for n in ns):
                 continue  # named already (by a counterexample: Lemma 38's H*, Λ_t)
+            if written == "ν_i" and any("ν₁, ν₂, …" in ns for ns in shown.values()):
+                continue  # ν's entries, named already by a counterexample's ν₁, ν₂, …
             shown.setdefault(GLOSSARY[NOTE_NAMES[written]], []).append(written)
     used = list(dict.fromkeys(x for latex in displays for x in display_symbols(latex)))
     onto = [PROJECTIONS[x] for x in PROJECTIONS if x in used]  # Π as the page projects
@@ -1563,8 +1567,16 @@ MEANINGS: dict[str, dict[str, str]] = {
                 ("z", "", "z<sub>t,k</sub>"),
                 ("Λ", "", "Λ<sub>t</sub>'s diagonal"),
                 ("Σ", "⁻¹", "Σ<sub>t</sub>⁻¹"),
+                ("H", "", "H<sub>t</sub> = Π<sub>S′</sub>(∇²f(μ<sub>t</sub>))"),
             )
         },
+        "Λ": "the diagonal of Λ (Λ<sub>t</sub> of one t)",
+        "E Y": "the diagonal of E[Y<sub>t,i</sub>] (a diagonal matrix), exactly: the step's "
+        "left side",
+        "printed": "the diagonal of the printed expectation, (tr Λ·I + 2Λ)p₄ − (tr Λ/d)p₀·I with "
+        "p<sub>j</sub> = P(χ²<sub>d+j</sub> > A): the step's right side",
+        "P_Y": "P(some Y<sub>t,i</sub> ≠ 0), exactly (χ² tails): the chance that a direction "
+        "lies beyond its threshold A<sub>t</sub>",
     },
     "Lemma D.4": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
@@ -1583,6 +1595,12 @@ MEANINGS: dict[str, dict[str, str]] = {
 SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
     "Lemma D.6": {"r_u": MEANINGS["Lemma D.6"]["r_u"]},
+    "Lemma D.2": {
+        "mu": "the first entry of μ, the point of the antithetic differences (f = γx₁³/6 "
+        "reads no other)",
+        "bound": "the statement's right side at the instance; the check compares the "
+        "probability that the left side exceeds it with δ",
+    },
 }
 
 
@@ -2411,8 +2429,8 @@ def statement_verdicts(
     ``CONCLUSION_MEANING``: the word the ledger's rows open with), then what the runs show of
     the statement as printed (the subject said, not the conclusion's), its status in words
     (``views.report.STATUS_VERBS``: "is false as printed and holds corrected", not the bare
-    "erratum") and the qualifiers that held as the ledger's one-line
-    answer words them (``views.report.short_headline``), from ``results`` (the published
+    "erratum") and its qualifiers, each a question with its answer, as the verdict tables word
+    them (``views.report.short_headline`` with ``answers``), from ``results`` (the published
     verdicts unless given) and ``walk`` (the published walk with its slips unless given);
     "is not checked" for a row with no verdict.
 
@@ -2433,7 +2451,9 @@ def statement_verdicts(
     said = []
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        headline = short_headline(verdict).removeprefix(verdict.status.value)
+        # each qualifier shown as its question with its answer, as the verdict tables show them
+        # (not "1 answered No", which names none: reader D, stop 58)
+        headline = short_headline(verdict, answers=True).removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)
         # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
@@ -2737,8 +2757,9 @@ def gist(erratum: Erratum, whole: bool = False) -> str:
 
 def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
     """What a proof's failing ``steps`` have in common: how many answer to each erratum (the
-    steps' ``erratum`` field, linked to its entry: ``views.errata.erratum_link``) and how many
-    to none (new findings), most first, each erratum with what it says (``gist``). One group is
+    steps' ``erratum`` field) and how many to none (new findings), most first, each erratum
+    by what it says is wrong (``_erratum_words``), then linked to its entry
+    (``views.errata.erratum_link``). One group is
     a sentence; several are a lead-in and a Markdown list, an item per group, so that a reader
     scans them. None where fewer than two steps fail.
 
@@ -2746,12 +2767,13 @@ def failures_by_erratum(steps: Sequence[Mapping[str, Any]]) -> str | None:
     >>> print(failures_by_erratum(steps))  # doctest: +NORMALIZE_WHITESPACE
     Its 3 failing steps answer to one erratum or to none:
     <BLANKLINE>
-    - 2 to [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a typo; its correction:
-      Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹)
+    - 2 to a typo: the paper prints “Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹”; its correction:
+      Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹ (erratum [*eq:bG*](08d-errata.ipynb#erratum-eq-bg))
     - 1 to none (a new finding of the walk)
     >>> print(failures_by_erratum(steps[:2]))  # doctest: +NORMALIZE_WHITESPACE
-    Its 2 failing steps answer to one erratum: [*eq:bG*](08d-errata.ipynb#erratum-eq-bg) (a
-    typo; its correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹).
+    Its 2 failing steps answer to one erratum: a typo: the paper prints
+    “Σ^{-1/2}uuᵀΣ^{-1/2}Σ^{-1/2} − Σ⁻¹”; its correction: Σ^{-1/2}uuᵀΣ^{-1/2} − Σ⁻¹ (erratum
+    [*eq:bG*](08d-errata.ipynb#erratum-eq-bg)).
     """
     failing = [s.get("erratum") for s in steps if s["status"] == "fails"]
     if len(failing) < 2:
@@ -2823,8 +2845,9 @@ def statement_errata(name: str, steps: Sequence[Mapping[str, Any]]) -> str | Non
 
 
 def _erratum_words(label: str | None, n: int) -> str:
-    """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: its
-    label linked to its entry, with its gist; "none" with what ``n`` such steps are."""
+    """An erratum a proof's failing steps answer to, as ``failures_by_erratum`` says it: what
+    is wrong in words (its kind, what the paper prints where that is short, its correction:
+    ``gist``), then its label linked to its entry; "none" with what ``n`` such steps are."""
     from ..framework import ledger
     from ..views.errata import erratum_link
 
@@ -2833,7 +2856,13 @@ def _erratum_words(label: str | None, n: int) -> str:
     table = {e.label: e for e in ledger.errata()}
     if label not in table:
         return f"*{label}* (no erratum of the table has this label)"
-    return f"[*{label}*]({erratum_link(table[label])}) ({gist(table[label], whole=True)})"
+    erratum = table[label]
+    said = gist(erratum, whole=True)  # "an error; its correction: …"
+    if len(erratum.printed) <= GIST:  # what is wrong, in its own words, before the label
+        kind, _, correction = said.partition("; ")
+        printed = re.sub(r"(?<![_^])\*", r"\\*", erratum.printed)
+        said = f"{kind}: the paper prints “{printed}”; {correction}"
+    return f"{said} (erratum [*{label}*]({erratum_link(erratum)}))"
 
 
 def _statement_box(proof: spec.Proof, tex: str | None) -> list[str]:

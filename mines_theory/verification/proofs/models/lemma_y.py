@@ -172,6 +172,7 @@ def _iterates(x: np.ndarray, d: int, k: int) -> dict:
                 gap=float(np.linalg.norm(B)),
                 z=z,
                 sigma_inv=sigma_inv,
+                H_t=H_t,
             )
         )
     return dict(tau=tau, zeta=zeta, per_t=out, H_star=H_star)
@@ -206,9 +207,7 @@ def corrected_radius(d: int, b: int, delta: float, t: int | np.ndarray) -> float
 
 def statement(rng: np.random.Generator) -> Expectation:
     """Step 1, the statement: P(|Σ_t z_{t,k}(1/b)Σ_i⟨Y_{t,i} − E Y_{t,i}, ½W_t⟩| > the printed
-    right side) ≤ δ, an exceedance test, in the corner where the printed A_t is about d: d = 1,
-    k ∈ {0, 1}, b ∈ [2500, 4000], bδ ∈ [0.7, 1.3] (away from it the right side, 3·tr Λ_t·δ·144
-    and more, is far above the fluctuations)."""
+    right side) ≤ δ, an exceedance test at two kinds of instance (``_statement``)."""
     return _statement(rng, radius)
 
 
@@ -220,22 +219,35 @@ def statement_corrected(rng: np.random.Generator) -> Expectation:
 
 
 def _statement(rng: np.random.Generator, radius_of) -> Expectation:
-    d, k, b = 1, int(rng.integers(0, 2)), int(rng.integers(2500, 4001))
-    delta = float(rng.uniform(0.7, 1.3)) / b
+    """An instance of step 1's test, half of them of each kind: the corner where the printed
+    A_t is about d (d = 1, k ∈ {0, 1}, b ∈ [2500, 4000], bδ ∈ [0.7, 1.3]; away from it the right
+    side, 3·tr Λ_t·δ·144 and more, is far above the fluctuations), and large d (d ∈ [30, 100],
+    k ∈ {0, 1}, b ≤ 4, δ ∈ [0.3, 0.9]), beyond eq:chi's range, where the erratum's A_t still
+    leaves some Y_{t,i} ≠ 0 in a large share of the draws (``P_Y``, exact), so that its re-run
+    is not trivial (at d = 1 that A_t, about 134, leaves every Y = 0)."""
+    if rng.random() < 0.5:
+        d, k, b = 1, int(rng.integers(0, 2)), int(rng.integers(2500, 4001))
+        delta = float(rng.uniform(0.7, 1.3)) / b
+    else:
+        d, k, b = int(rng.integers(30, 101)), int(rng.integers(0, 2)), int(rng.integers(1, 5))
+        delta = float(rng.uniform(0.3, 0.9))
     s = _iterates(rng.standard_normal(_iterates_size(d, k)), d, k)
     terms = []
     bound = 0.0
+    none = 1.0  # P(every Y_{t,i} = 0), exactly
     for t, term in enumerate(s["per_t"]):
         A = float(radius_of(d, b, delta, t))
         half_W = 0.5 * term["W"]
         centre = float(np.sum(mean_y(term["lam"], A) * half_W))
         terms.append((term["z"], term["lam"], half_W, centre, A))
         bound += _printed_bound(term, d, delta, t, A)
+        none *= (1 - _tail(A, d)) ** b
 
     def sample(gen: np.random.Generator, n: int) -> np.ndarray:
         out = np.empty(n)
-        for lo in range(0, n, 1000):  # chunks of 1000 draws of b·d normals each
-            m = min(1000, n - lo)
+        chunk = max(1, 4_000_000 // (b * d * d))
+        for lo in range(0, n, chunk):  # chunks of b·d normals per draw
+            m = min(chunk, n - lo)
             total = np.zeros(m)
             for z, lam, half_W, centre, A in terms:
                 u = gen.standard_normal((m, b, d))
@@ -246,7 +258,15 @@ def _statement(rng: np.random.Generator, radius_of) -> Expectation:
             out[lo : lo + m] = np.abs(total) > bound
         return out
 
-    describe = dict(d=d, b=b, k=k, delta=delta, bound=bound)
+    describe: dict[str, float | str] = dict(d=d, b=b, k=k, delta=delta)
+    describe["H*"] = shown(s["H_star"])
+    for t, term in enumerate(s["per_t"]):
+        sub = str(t).translate(_SUBSCRIPTS)
+        describe[f"z{sub}"] = term["z"]
+        describe[f"Λ{sub}"] = shown(term["lam"])
+        describe[f"Σ{sub}⁻¹"] = shown(term["sigma_inv"])
+        describe[f"H{sub}"] = shown(term["H_t"])
+    describe |= dict(P_Y=1 - none, bound=bound)
     return Expectation(sample, delta, 1.0, describe)
 
 
@@ -509,17 +529,28 @@ def truncated_polar(rng: np.random.Generator) -> Expectation:
     return Expectation(sample, rhs, abs(rhs) + float(lam.sum() * np.linalg.norm(W)), dict(d=d, A=A))
 
 
-def _threshold_draw(rng: np.random.Generator, sides) -> Draw:
-    """Λ's diagonal and a threshold A ∈ [0.25, 200] from free numbers."""
+def _threshold_draw(rng: np.random.Generator, sides, names: tuple[str, str] | None = None) -> Draw:
+    """Λ's diagonal and a threshold A ∈ [0.25, 200] from free numbers; a counterexample shows
+    d, A, Λ's diagonal and, with ``names``, the diagonals of the two sides where they are
+    (diagonal) matrices, so named."""
     d = int(rng.integers(1, 7))
 
-    def evaluate(x: np.ndarray):
-        lam = np.array([positive(v, 1e-2, 1e2) for v in x[:d]])
-        return sides(d, lam, positive(x[d], 0.25, 200.0))
+    def instance(x: np.ndarray) -> tuple[np.ndarray, float]:
+        return np.array([positive(v, 1e-2, 1e2) for v in x[:d]]), positive(x[d], 0.25, 200.0)
 
-    return Draw(
-        rng.standard_normal(d + 1), evaluate, lambda x: dict(d=d, A=positive(x[d], 0.25, 200.0))
-    )
+    def evaluate(x: np.ndarray):
+        lam, A = instance(x)
+        return sides(d, lam, A)
+
+    def describe(x: np.ndarray) -> dict[str, float | str]:
+        lam, A = instance(x)
+        out: dict[str, float | str] = dict(d=d, A=A, Λ=shown(lam))
+        lhs, rhs, _ = sides(d, lam, A)
+        if names is not None and np.ndim(lhs) == 2:  # diagonal matrices: their diagonals
+            out |= {names[0]: shown(np.diag(lhs)), names[1]: shown(np.diag(rhs))}
+        return out
+
+    return Draw(rng.standard_normal(d + 1), evaluate, describe)
 
 
 def truncated_formula(rng: np.random.Generator) -> Draw:
@@ -535,7 +566,7 @@ def truncated_formula(rng: np.random.Generator) -> Draw:
         ) / d * p0 * np.eye(d)
         return lhs, rhs, float(np.linalg.norm(lhs) + np.linalg.norm(rhs)) + 1e-300
 
-    return _threshold_draw(rng, sides)
+    return _threshold_draw(rng, sides, ("E Y", "printed"))
 
 
 def mean_norm(rng: np.random.Generator) -> Draw:

@@ -24,7 +24,8 @@ from .common import logcosh, logcosh_size, positive, spd
 __all__ = [
     "statement_g_nu",
     "statement_sigma_1",
-    "statement_unu",
+    "statement_nu_cubic",
+    "statement_unu_cubic",
     "g_definition",
     "g_add_subtract",
     "g_nu",
@@ -262,18 +263,16 @@ def nu_event(rng):
 # Lemma 25 (eq:nu): ν within eq:sigma_1's bound, U any, Σ ∈ S
 
 
-def _nu_instance(x: np.ndarray, d: int, b: int, gamma_top: float = 1e2, u_top: float = 1.0) -> dict:
+def _nu_instance(x: np.ndarray, d: int, b: int) -> dict:
     tau = positive(x[0], 1e-2, 10.0)
     zeta = tau * positive(x[1], 1.0, 1e3)
-    gamma = positive(x[2], 1e-2, gamma_top)
+    gamma = positive(x[2], 1e-2, 1e2)
     alpha = positive(x[3], 1e-2, 1.0)
     delta = positive(x[4], 1e-6, 0.999)
     c3 = 2 * d + 3 * math.log(1 / delta)
     bound = gamma * alpha**2 * c3**1.5 / (6 * tau**1.5)  # eq:sigma_1
     nu = bound * np.tanh(np.asarray(x[5 : 5 + b]))
     U = np.asarray(x[5 + b : 5 + b + d * b]).reshape(d, b)
-    if u_top > 1:  # U's size drawn too, in [1, u_top] (its last number)
-        U = U * positive(x[5 + b + d * b + d * d + d], 1.0, u_top)
     sigma = spd(x[5 + b + d * b :], d, 1 / zeta, 1 / tau)  # Σ ∈ S
     w, P = np.linalg.eigh(sigma)
     root = (P * np.sqrt(w)) @ P.T
@@ -292,19 +291,18 @@ def _nu_instance(x: np.ndarray, d: int, b: int, gamma_top: float = 1e2, u_top: f
     )
 
 
-def _nu_draw(rng: np.random.Generator, sides, gamma_top: float = 1e2, u_top: float = 1.0) -> Draw:
-    """A draw of Lemma 25's instances (``_nu_instance``), γ in [10⁻², ``gamma_top``] and U
-    scaled by a factor in [1, ``u_top``]."""
+def _nu_draw(rng: np.random.Generator, sides) -> Draw:
+    """A draw of Lemma 25's instances (``_nu_instance``), γ in [10⁻², 10²]."""
     d, b = int(rng.integers(1, 5)), int(rng.integers(1, 5))
-    x0 = rng.standard_normal(5 + b + d * b + d * d + d + (u_top > 1))
+    x0 = rng.standard_normal(5 + b + d * b + d * d + d)
 
     def describe(x: np.ndarray) -> dict:
-        s = _nu_instance(x, d, b, gamma_top, u_top)
+        s = _nu_instance(x, d, b)
         out = {k: s[k] for k in ("d", "b", "tau", "gamma", "alpha", "c3")}
         return out | {f"nu_{i + 1}": float(v) for i, v in enumerate(s["nu"])}
 
     def evaluate(x):
-        s = _nu_instance(x, d, b, gamma_top, u_top)
+        s = _nu_instance(x, d, b)
         lhs, rhs = sides(s)
         # the size of the terms the line's two sides are made of (not of their values, which
         # cancel: Uν can be 0 while U and ν are not)
@@ -389,24 +387,79 @@ def unu_bound(rng):
     return _nu_draw(rng, sides)
 
 
-def statement_unu(rng):
-    """Lemma 25's statement, second half: ‖Ũν‖² ≤ γbα⁴c₃⁴/(36τ⁴), ν within eq:sigma_1's bound,
-    U on the event ‖U1‖² ≤ bc₃ of eq:U_1 (each column moved by the same vector so that U1 is
-    on it: any U of the event is reached, its size drawn up to 100), Σ ∈ S; γ ≤ 1, where γ² ≤ γ, so
-    that a failure is not the γ of the erratum on eq:nu (γ² in both bounds, which the first
-    half shows) but ‖U1‖ failing to bound ‖Uν‖ (the proof's step 8)."""
+def _cubic_nu(gen: np.random.Generator, n: int, s: dict) -> tuple[np.ndarray, np.ndarray]:
+    """n draws of (Ũ, ν) at the instance ``s``: U with standard normal entries, Ũ = Σ^{1/2}U with
+    Σ = I/τ (Σ⁻¹ = τI ∈ S under either reading), ν_i computed from the values of
+    f(x) = γx₁³/6 (a γ-Lipschitz Hessian: eq:taylor holds with its γ) at μ ± αũ_i, as printed
+    in Lemma 24; shapes (n, d, b) and (n, b)."""
+    Ut = gen.standard_normal((n, s["d"], s["b"])) / math.sqrt(s["tau"])
+    mu, alpha, gamma = s["mu"], s["alpha"], s["gamma"]
+    plus, minus = (mu + alpha * Ut[:, 0, :]) ** 3, (mu - alpha * Ut[:, 0, :]) ** 3
+    slope = gamma * mu**2 / 2  # ∇f(μ)'s first entry, the only one not 0
+    nu = (gamma * (plus - minus) / 6 - 2 * alpha * slope * Ut[:, 0, :]) / (2 * alpha)
+    return Ut, nu
 
-    def sides(s):
-        # U onto the event: U1 shrunk onto the ball ‖U1‖² ≤ bc₃ by moving every column by
-        # the same vector, so that U itself can be large (not U shrunk as a whole)
-        ones = np.ones(s["b"])
-        kept = min(1.0, math.sqrt(s["b"] * s["c3"] / s["one"])) if s["one"] > 0 else 1.0
-        Ut = s["Ut"] - np.outer(s["Ut"] @ ones * (1 - kept) / s["b"], ones)
-        lhs = float(np.linalg.norm(Ut @ s["nu"]) ** 2)
-        rhs = s["gamma"] * s["b"] * s["alpha"] ** 4 * s["c3"] ** 4 / (36 * s["tau"] ** 4)
-        return lhs, rhs
 
-    return _nu_draw(rng, sides, gamma_top=1.0, u_top=1e2)
+def _cubic_instance(rng: np.random.Generator, d: int, b_of, gamma_of, delta: float) -> dict:
+    tau = positive(rng.standard_normal(), 1e-2, 10.0)
+    alpha = positive(rng.standard_normal(), 1e-2, 1.0)
+    c3 = 2 * d + 3 * math.log(1 / delta)
+    gamma = gamma_of(c3)
+    return dict(
+        d=d, b=b_of(c3, gamma), tau=tau, alpha=alpha, delta=delta, c3=c3, gamma=gamma,
+        mu=float(rng.standard_normal()),
+    )  # fmt: skip
+
+
+def _exceedance(s: dict, lhs_of, rhs: float) -> Expectation:
+    """P(lhs > rhs) against δ at the instance ``s``, ``lhs_of(Ũ, ν)`` per draw."""
+
+    def sample(gen: np.random.Generator, n: int) -> np.ndarray:
+        out = np.empty(n)
+        step = max(1, 2_000_000 // (s["d"] * s["b"]))  # draws per chunk
+        for lo in range(0, n, step):
+            Ut, nu = _cubic_nu(gen, min(step, n - lo), s)
+            out[lo : lo + len(nu)] = lhs_of(Ut, nu) > rhs
+        return out
+
+    shown = {k: s[k] for k in ("d", "b", "tau", "alpha", "gamma", "delta", "c3", "mu")}
+    return Expectation(sample, s["delta"], 1.0, shown | {"bound": rhs})
+
+
+def statement_nu_cubic(rng):
+    """Lemma 25's statement, first half, as stated (with probability ≥ 1 − δ): P(‖ν‖² >
+    γbα⁴c₃³/(36τ³)) against δ, ν computed from f = γx₁³/6 (``_cubic_nu``). There ν_i =
+    γα²ũ_{i1}³/6, so ‖ν‖² grows like γ² while the bound grows like γ (eq:sigma_1 squared
+    gives γ², the erratum on eq:nu): E‖ν‖² = 15γ/c₃³ times the bound (E u⁶ = 15), and
+    γ = κc₃³/15, κ log-uniform in [2, 20], puts it at κ times; d ≤ 2, b ≤ 4, δ ∈ [0.01, 0.1]."""
+    d, b = int(rng.integers(1, 3)), int(rng.integers(1, 5))
+    delta = float(np.exp(rng.uniform(np.log(0.01), np.log(0.1))))
+    kappa = float(np.exp(rng.uniform(np.log(2.0), np.log(20.0))))
+    s = _cubic_instance(rng, d, lambda c3, g: b, lambda c3: kappa * c3**3 / 15, delta)
+    rhs = s["gamma"] * b * s["alpha"] ** 4 * s["c3"] ** 3 / (36 * s["tau"] ** 3)
+    return _exceedance(s, lambda Ut, nu: (nu**2).sum(axis=1), rhs)
+
+
+def statement_unu_cubic(rng):
+    """Lemma 25's statement, second half, as stated (with probability ≥ 1 − δ): P(‖Ũν‖² >
+    γbα⁴c₃⁴/(36τ⁴)) against δ, ν computed from f = γx₁³/6 (``_cubic_nu``). There ν_i =
+    γα²ũ_{i1}³/6 all have the sign of ũ_{i1}, so [Ũν]₁ = γα²Σ_i u_{i1}⁴/(6τ²) grows like b and
+    ‖Ũν‖² like b² (E[(Σ_i u_{i1}⁴)²] ≥ 9b²), while the bound grows like b: b = ⌈κc₃⁴/(9γ)⌉,
+    κ ∈ [2, 4], beyond the crossing; γ ∈ [0.5, 1], where γ² ≤ γ, so that a failure is not
+    the γ of the erratum on eq:nu but ‖U1‖ failing to bound ‖Uν‖ (the proof's step 8);
+    d ≤ 2, δ ∈ [0.2, 0.9] (b ≤ 5,400 draws of u per sample)."""
+    d = int(rng.integers(1, 3))
+    delta = float(rng.uniform(0.2, 0.9))
+    kappa, gamma = float(rng.uniform(2.0, 4.0)), float(rng.uniform(0.5, 1.0))
+    s = _cubic_instance(
+        rng, d, lambda c3, g: math.ceil(kappa * c3**4 / (9 * g)), lambda c3: gamma, delta
+    )
+    rhs = s["gamma"] * s["b"] * s["alpha"] ** 4 * s["c3"] ** 4 / (36 * s["tau"] ** 4)
+
+    def lhs(Ut: np.ndarray, nu: np.ndarray) -> np.ndarray:
+        return (np.einsum("ndb,nb->nd", Ut, nu) ** 2).sum(axis=1)
+
+    return _exceedance(s, lhs, rhs)
 
 
 def u1_sum(rng):
