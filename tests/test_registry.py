@@ -644,6 +644,7 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
                 hypotheses="None.",
                 survives="constant changes",
                 errata=("eq:synthetic",),
+                assumed="$x$ real.",
             ),
         ),
         Claim(
