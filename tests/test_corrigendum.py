@@ -3,6 +3,7 @@ the check flips when fed the printed constant or data under the alternative; the
 consistent with the errata table, ``bounds``, ``derivations``, the ledger's PDF numbers and the
 .tex."""
 
+import dataclasses
 import itertools
 import math
 import re
@@ -45,6 +46,7 @@ from mines_theory.verification.views.corrigendum import (
     readable,
     repair_markdown,
     repairs_by_survival,
+    statement_box,
 )
 
 REPAIRS = ledger.repairs()
@@ -197,10 +199,42 @@ def test_pdf_numbers_and_labels_are_the_repaired_claims(tex):
 def test_statements_are_myst_math_without_raw_braces():
     """Every brace sits inside $…$ (a raw brace outside math would print as text)."""
     for r in REPAIRS:
-        for text in (r.repair.printed, r.repair.repaired, r.repair.hypotheses):
+        for text in (r.repair.printed, r.repair.repaired, r.repair.hypotheses, r.repair.assumed):
             outside = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", "", text, flags=re.S)
             assert "{" not in outside and "}" not in outside, (r.number, outside)
             assert text.count("$") % 2 == 0, r.number
+
+
+def test_every_box_states_the_paper_s_hypotheses_then_those_added():
+    """One rule for every box (a cold reader found one box listing only what it adds, another
+    the paper's own under "added"): each restates the paper's hypotheses (``Repair.assumed``)
+    under its own label, then those the repair adds; a repair without them is refused."""
+    for r in REPAIRS:
+        box = statement_box(r)
+        paper_s, added = box.index("*Hypotheses (the paper's):*"), box.index("*Hypotheses added:*")
+        assert 0 < paper_s < added, r.number
+        assert "(the paper's)" not in r.repair.hypotheses, r.number
+    bare = dataclasses.replace(REPAIRS[0].repair, assumed="")
+    with pytest.raises(ValueError, match="restate the paper's hypotheses"):
+        statement_box(dataclasses.replace(REPAIRS[0], repair=bare))
+
+
+def test_the_repaired_lemma_e9_states_its_probability_and_its_outline():
+    """Lemma E.9 (PDF 39) repaired: its probability (the martingale at δ/k² for every k ≥ 2
+    and Lemma E.8's event: π²/3 − 9/4 in all, Lemma 5.3's count less its per-step events), the
+    horizon of the induction hypothesis, and the outline its C₁ rests on, as Lemma 5.3's does."""
+    e9 = ledger.repair("Lemma E.9").repair
+    assert "1 - (\\pi^2/3 - 9/4)\\delta" in e9.repaired
+    assert "induction hypothesis" in e9.hypotheses and e9.hypotheses != "None."
+    assert "martingale" in e9.outline and "martingale" in ledger.repair("Lemma 5.3").repair.outline
+    assert "**Its proof rests on an outline:**" in repair_markdown(ledger.repair("Lemma E.9"))
+
+
+def test_a_long_list_of_errata_is_folded_as_a_whole():
+    """Lemma 5.3's eleven errata sit behind one line that counts them; a short list stays open."""
+    long = repair_markdown(ledger.repair("Lemma 5.3"))
+    assert "<summary>11 errata, one line each</summary>" in long
+    assert "errata, one line each" not in repair_markdown(ledger.repair("Lemma 5.1"))
 
 
 def test_repair_lookup_and_grouping():

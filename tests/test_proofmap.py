@@ -591,7 +591,7 @@ def test_the_map_marks_the_repairs_that_rest_on_an_outline():
     """A cold reader found Lemma 5.3 and Thm 5.4 (PDF Lemma 11, Theorem 12) coloured "repaired:
     cite" although the repaired Lemma 5.3's proof is an outline: the specs that say so
     (``Repair.outline``) are the nodes marked, and only those; the legend names the mark."""
-    assert proofmap.outlined() == {"Lemma 5.3", "Thm 5.4"}
+    assert proofmap.outlined() == {"Lemma 5.3", "Lemma E.9", "Thm 5.4"}  # E.9: its C₁
     assert report.repair_outline("Lemma 5.2") is None  # written out: no mark
     assert proofmap.outlined({}) == set()  # no row: nothing to mark
     conclusions = {n.name: Conclusion.STANDS for n in NODES}

@@ -644,6 +644,7 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
                 hypotheses="None.",
                 survives="constant changes",
                 errata=("eq:synthetic",),
+                assumed="$x$ real.",
             ),
         ),
         Claim(
@@ -703,7 +704,9 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
         "```{prf:lemma} 99 (our Lemma 5.9), repaired\n:nonumber:\n:label: repaired-lemma-5-9"
         in section
     )
-    assert "\n$x \\le 2$\n```" in section and "<summary>eq:synthetic: x ≤ 2</summary>" in section
+    assert "\n$x \\le 2$\n```" in section and re.search(
+        r"<summary>Erratum \d+: eq:synthetic: x ≤ 2</summary>", section
+    )
     assert wrong not in corrigendum.errata_outside_repairs("typo")
     last = errata_table(evidence=ledger.published()).splitlines()[-1]
     assert last.startswith("| eq:synthetic | typo |") and last.endswith("| flagged: z = 9.0 |")

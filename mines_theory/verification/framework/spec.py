@@ -252,6 +252,8 @@ class Cites:
 class Repair:
     """A repaired result's section of the corrigendum. ``printed`` and ``repaired`` are MyST
     Markdown with $…$ mathematics; ``hypotheses`` what the repaired statement adds;
+    ``assumed`` the paper's own hypotheses of the result, restated so that the repaired box
+    is self-contained (each box shows both, "Hypotheses (the paper's)" and "Hypotheses added");
     ``survives`` one of ``SURVIVAL``; ``errata`` labels of declared errata; ``corrected``
     names of ``theory.bounds.corrected``; ``derivations`` functions of
     ``theory.derivations.repairs`` (each a step of the derivation, in order); ``outline``,
@@ -267,6 +269,7 @@ class Repair:
     corrected: tuple[str, ...] = ()
     derivations: tuple[str, ...] = ()
     outline: str = ""
+    assumed: str = ""
 
     def __post_init__(self):
         if self.survives not in SURVIVAL:
@@ -274,6 +277,7 @@ class Repair:
         for name in ("printed", "repaired", "hypotheses"):
             _text(name, getattr(self, name))
         _require(isinstance(self.outline, str), "outline", self.outline, "a string")
+        _require(isinstance(self.assumed, str), "assumed", self.assumed, "a string")
         object.__setattr__(self, "errata", tuple(self.errata))
         object.__setattr__(self, "corrected", tuple(self.corrected))
         object.__setattr__(self, "derivations", tuple(self.derivations))

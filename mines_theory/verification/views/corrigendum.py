@@ -134,10 +134,13 @@ def repaired_label(number: str) -> str:
 def statement_box(entry: Claim) -> str:
     """The repaired result ``entry`` as a self-contained ``prf:`` statement (MyST): the kind and
     the PDF's number with ours, a label unique in the book ("repaired-lemma-5-3": sphinx-proof
-    would number unlabelled boxes per page and clash across pages), the hypotheses it adds,
-    then the repaired statement."""
+    would number unlabelled boxes per page and clash across pages), its hypotheses, one rule
+    for every box: the paper's own (``Repair.assumed``), then those the repair adds
+    (``Repair.hypotheses``), then the repaired statement."""
     if entry.repair is None:
         raise ValueError(f"entry must be a repaired result with a Repair, got {entry.number!r}")
+    if not entry.repair.assumed:
+        raise ValueError(f"entry must restate the paper's hypotheses (assumed), {entry.number!r}")
     name = title(entry.repairs or entry.number)
     kind = name.split()[0].lower()
     number = entry.printed.split()[-1]
@@ -146,6 +149,8 @@ def statement_box(entry: Claim) -> str:
             f"```{{prf:{kind}}} {number} (our {name}), repaired",
             ":nonumber:",
             f":label: {repaired_label(entry.repairs or entry.number)}",
+            "",
+            f"*Hypotheses (the paper's):* {entry.repair.assumed}",
             "",
             f"*Hypotheses added:* {entry.repair.hypotheses}",
             "",
@@ -232,9 +237,10 @@ def repair_markdown(
     """The corrigendum's section body for the repaired result ``entry`` (``ledger.repair``; MyST
     Markdown, $…$ mathematics): the printed statement, the repaired one as a self-contained
     ``prf:`` box (``statement_box``), where its proof is only outlined the step that is
-    sketched (``Repair.outline``), the errata it repairs (each one line, its label and the
-    gist of its correct form, with the correct form and, given ``evidence`` (label → published
-    verdict), the sentence and numbers of its check folded behind it), the
+    sketched (``Repair.outline``), the errata it repairs (each one line, its number, label and
+    the gist of its correct form; more than ``FOLDED_ERRATA`` folded as a whole; with the
+    correct form and, given ``evidence`` (label → published verdict), the sentence and numbers
+    of its check folded behind it), the
     functions that hold the constants and the derivation's steps, and each check's verdict
     (``verdict``, then ``more``), its one-line answer with the detail folded behind it
     (``folded``), or a pointer to the errata's checks when there is none. Plain-text scripts
@@ -258,22 +264,27 @@ def repair_markdown(
         "[notation](notation.md#inside-the-appendix-proofs)):",
         "",
     ]
+    numbers, items = erratum_numbers(), []  # numbered as in the index of errata
     for label in repair.errata:  # one line each, its correct form and check folded
         correct = readable(ledger.erratum(label).correct)
+        named = f"Erratum {numbers[label]}: {readable(label)}"
         if shown is not None and label in shown:
             anchor = f"{entry.notebook}.ipynb#{repair_anchor(shown[label])}"
             where = f"[{title(shown[label])}]({anchor})"
-            lines += [f"* {readable(label)}: written out, with its check, under {where} above.", ""]
+            items += [f"* {named}: written out, with its check, under {where} above.", ""]
             continue
         if shown is not None:
             shown[label] = entry.repairs or entry.number
-        lines += [
+        items += [
             folded(
-                html_text(f"{readable(label)}: {_gist(correct)}"),
+                html_text(f"{named}: {_gist(correct)}"),
                 f"{correct}." + _argued(label, evidence),
             ),
             "",
         ]
+    if len(repair.errata) > FOLDED_ERRATA:  # a long list folded as a whole
+        items = [folded(f"{len(repair.errata)} errata, one line each", "\n".join(items)), ""]
+    lines += items
     where = "; ".join(_constant(name) for name in repair.corrected)
     if repair.derivations:
         where += ". Derived with sympy from the proof's steps"
@@ -287,6 +298,11 @@ def repair_markdown(
     for i, v in enumerate(verdicts):
         lines += ["", _check(v, rows[i] if i < len(rows) else None)]
     return html_scripts(with_number("\n".join(lines)))
+
+
+#: The most errata a repaired result's section lists open; a longer list (Lemma 5.3's) is
+#: folded as a whole behind one line that counts them, for a first reading.
+FOLDED_ERRATA = 5
 
 
 class PageVerdicts(NamedTuple):

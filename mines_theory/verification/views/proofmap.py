@@ -192,7 +192,7 @@ def outlined(verdicts: Mapping[str, Verdict] | None = None) -> set[str]:
     cites an outline, which the map marks (``OUTLINE_MARK``).
 
     >>> sorted(outlined())
-    ['Lemma 5.3', 'Thm 5.4']
+    ['Lemma 5.3', 'Lemma E.9', 'Thm 5.4']
     """
     verdicts = ledger.published() if verdicts is None else verdicts
     return {

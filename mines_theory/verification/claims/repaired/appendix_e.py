@@ -53,8 +53,8 @@ def check_lemma_e8_repaired(grid=E8_GRID, threshold: Callable | None = None) -> 
     failing = int(np.sum(ratios < 1.0))
     return Verdict(
         status_of(radius=failing == 0),
-        "the radius A_t alone (𝔼Y and the m_t bound of the statement are argued, not "
-        f"run): {len(grid)} points (d ≤ {max(g[0] for g in grid)}, b ≤ "
+        "the radius A_t alone (𝔼Y is tested by its erratum's Monte Carlo, the m_t bound "
+        f"argued; neither is run here): {len(grid)} points (d ≤ {max(g[0] for g in grid)}, b ≤ "
         f"{max(g[1] for g in grid)}, t ≤ {max(g[3] for g in grid)}): the exact χ² tail "
         "exceeds δ/(b(t + 1)²) at {failing}; smallest allowed/tail {worst}",
         (Measurement("failing", failing, kind=Kind.COUNT), exact("worst", worst)),
