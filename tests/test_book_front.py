@@ -213,12 +213,17 @@ def test_the_peers_are_named_by_their_statements_not_their_row_names():
         assert f"({ledger.claim(number).notebook}.ipynb)" in peers
 
 
-def test_the_box_opens_with_its_key_and_glosses_the_walk():
+def test_the_box_opens_with_its_headline_and_keeps_its_key_and_glosses_the_walk():
     """A cold reader met "proof fails", "erratum" and "first false step 16" before they were
-    defined: a key of the words comes first, linked to how to read a verdict, and the walk's
-    step is said as the nth relation of its proof walk."""
+    defined: a key of the words, linked to how to read a verdict, and the walk's step said as
+    the nth relation of its proof walk. Stop 58's reader found a key first hard to read cold:
+    the box opens with the counts of what to conclude, each glossed where it is said, and says
+    which corrected statements the repaired rows cite; the key follows, folded."""
     box = report.found_box(walk=walk.load())
-    key = box.split("\n\n")[1]
+    headline = box.split("\n\n")[1]
+    assert headline.startswith("**The paper's 45 checked statements**")
+    assert "(cite the corrected statement)" in headline and "repaired results" in headline
+    key = box.split("<summary>Key: the words of this box</summary>")[1].split("\n\n")[1]
     assert key.startswith("*Key*:") and "(reading-a-verdict.md)" in key
     for word in ("stands", "proof fails", "repaired", "holds", "fails", "erratum"):
         assert f"**{word}** (" in key or f"**{word}**," in key, word
