@@ -2059,11 +2059,9 @@ def found_box(
     )
     body = "\n".join(f"* {b}" for b in bullets)
     # the headline first, in plain sentences; the words' definitions after, folded
-    folded = f'<details class="aside"><summary>Key: the words of this box</summary>\n\n{key}\n\n</details>'
-    box = (
-        f"```{{admonition}} What was found\n:class: tip\n\n{headline}\n\n{body}\n\n"
-        f"{folded}\n```"
-    )
+    summary = "<summary>Key: the words of this box</summary>"
+    folded = f'<details class="aside">{summary}\n\n{key}\n\n</details>'
+    box = f"```{{admonition}} What was found\n:class: tip\n\n{headline}\n\n{body}\n\n{folded}\n```"
     return html_scripts(box)
 
 
