@@ -267,3 +267,32 @@ def test_the_peers_bullet_states_the_outcome_from_the_verdict():
     )
     peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
     assert not any(f"{name}: yes" in peers for name in held)
+
+
+def test_the_headline_says_which_corrected_statement_the_repaired_rows_cite():
+    """Stop 58's reader could not tell how "18 are repaired" met "the corrigendum's 12 repaired
+    results": the headline splits the rows concluded repaired into those a repaired result of
+    the corrigendum checks (counted here from the repaired rows' own ``repairs`` field, not
+    through ``report.repaired_twins``) and those an erratum corrects, and counts the results."""
+    from mines_theory.verification.framework.ledger import statement_of
+
+    data = walk.load()
+    results = ledger.published()
+    repaired = [
+        c
+        for c in ledger.claims()
+        if report.conclusion(c, results[c.number], data) is report.Conclusion.REPAIRED
+    ]
+    checked = {statement_of(r.repairs or "") for r in ledger.repaired()}
+    by_result = [c for c in repaired if statement_of(c.number) in checked]
+    cited = {r.number for r in ledger.repaired() if statement_of(r.repairs or "") in checked}
+    headline = report.found_box(results, data).split("\n\n")[1]
+    said = (
+        f"Of the {len(repaired)} repaired, {len(by_result)} are repaired by the corrigendum's "
+        f"{len(cited)} repaired results"
+    )
+    assert said in headline, headline
+    assert f"and {len(repaired) - len(by_result)} by an erratum's correction" in headline
+    for c in repaired:
+        if c not in by_result:
+            assert f"[{c.number}](ledger.md#" in headline.split("erratum's correction")[1]
