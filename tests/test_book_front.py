@@ -213,12 +213,17 @@ def test_the_peers_are_named_by_their_statements_not_their_row_names():
         assert f"({ledger.claim(number).notebook}.ipynb)" in peers
 
 
-def test_the_box_opens_with_its_key_and_glosses_the_walk():
+def test_the_box_opens_with_its_headline_and_keeps_its_key_and_glosses_the_walk():
     """A cold reader met "proof fails", "erratum" and "first false step 16" before they were
-    defined: a key of the words comes first, linked to how to read a verdict, and the walk's
-    step is said as the nth relation of its proof walk."""
+    defined: a key of the words, linked to how to read a verdict, and the walk's step said as
+    the nth relation of its proof walk. Stop 58's reader found a key first hard to read cold:
+    the box opens with the counts of what to conclude, each glossed where it is said, and says
+    which corrected statements the repaired rows cite; the key follows, folded."""
     box = report.found_box(walk=walk.load())
-    key = box.split("\n\n")[1]
+    headline = box.split("\n\n")[1]
+    assert headline.startswith("**The paper's 45 checked statements**")
+    assert "(cite the corrected statement)" in headline and "repaired results" in headline
+    key = box.split("<summary>Key: the words of this box</summary>")[1].split("\n\n")[1]
     assert key.startswith("*Key*:") and "(reading-a-verdict.md)" in key
     for word in ("stands", "proof fails", "repaired", "holds", "fails", "erratum"):
         assert f"**{word}** (" in key or f"**{word}**," in key, word
@@ -262,3 +267,32 @@ def test_the_peers_bullet_states_the_outcome_from_the_verdict():
     )
     peers = next(b for b in _bullets(report.found_box(results, walk.load())) if "peers" in b)
     assert not any(f"{name}: yes" in peers for name in held)
+
+
+def test_the_headline_says_which_corrected_statement_the_repaired_rows_cite():
+    """Stop 58's reader could not tell how "18 are repaired" met "the corrigendum's 12 repaired
+    results": the headline splits the rows concluded repaired into those a repaired result of
+    the corrigendum checks (counted here from the repaired rows' own ``repairs`` field, not
+    through ``report.repaired_twins``) and those an erratum corrects, and counts the results."""
+    from mines_theory.verification.framework.ledger import statement_of
+
+    data = walk.load()
+    results = ledger.published()
+    repaired = [
+        c
+        for c in ledger.claims()
+        if report.conclusion(c, results[c.number], data) is report.Conclusion.REPAIRED
+    ]
+    checked = {statement_of(r.repairs or "") for r in ledger.repaired()}
+    by_result = [c for c in repaired if statement_of(c.number) in checked]
+    cited = {r.number for r in ledger.repaired() if statement_of(r.repairs or "") in checked}
+    headline = report.found_box(results, data).split("\n\n")[1]
+    said = (
+        f"Of the {len(repaired)} repaired, {len(by_result)} are repaired by the corrigendum's "
+        f"{len(cited)} repaired results"
+    )
+    assert said in headline, headline
+    assert f"and {len(repaired) - len(by_result)} by an erratum's correction" in headline
+    for c in repaired:
+        if c not in by_result:
+            assert f"[{c.number}](ledger.md#" in headline.split("erratum's correction")[1]

@@ -1781,6 +1781,21 @@ _CONCLUDED = {  # for one row, and for several
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
 PEER_ROWS = ("Comparison", "COCO bbob")
+#: A claim among ``PEER_ROWS`` said as a sentence on the front page: the claim (its row's
+#: statement opens with the words before " that "), and how the suite tests it.
+PEER_CLAIM_WORDS = {
+    "COCO bbob": (
+        "the 2019 version's claim that MiNES is competitive with NES and CMA-ES",
+        "as a generalization, not a reproduction (the 2019 set-up could not be found), on "
+        "COCO's bbob against xNES (not NES) and CMA-ES",
+    ),
+}
+#: What the key number of a main result measures, where its words alone do not say it.
+KEY_GLOSS = {
+    "Thm 5.4": "what is measured: the linear rate late in the runs at κ = 1000 divided by the "
+    "rate at κ = 10, 1 when the rate does not depend on κ; “holds” needs its 95% interval above "
+    "the ratio that a lasting dependence on κ would leave",
+}
 
 
 def _row_link(number: str) -> str:
@@ -1850,7 +1865,11 @@ def found_box(
                 f"{_text(q.name)}: {'yes' if q.outcome else 'no'}" for q in v.qualifiers
             )
             return f"{named} ({notebook}), the suite's finding, not a claim of the paper: {tests}"
-        return f"{named} ({notebook}) {verdict_words(c)}"
+        claim, how = PEER_CLAIM_WORDS.get(number, (None, None))
+        if claim is None or not c.statement.startswith(claim.split(" that ")[0]):
+            return f"{named} ({notebook}) {verdict_words(c)}"
+        link = f"[{claim}](ledger.md#{claim_anchor(number)})"  # a sentence, not the row's name
+        return f"{link}, tested {how} ({notebook}): in this set-up it {verdict_words(c)}"
 
     def beside_words(c: Claim, why: bool) -> str:
         """``verdict_words`` of a main result's row with γ > 0; where its own verdict finds it
@@ -1877,6 +1896,8 @@ def found_box(
             "on the runs: "
             f"{verdict_words(c, bold=False)}"
         )
+        if number in KEY_GLOSS:  # what the key number measures, as the ledger says it
+            words += f" ({KEY_GLOSS[number]})"
         text = row(number, said=True, words=words)
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
@@ -1955,9 +1976,46 @@ def found_box(
             "a probability of at least 1), not false"
         )
     vacuous_union = [r for r in untested if untested_by(results.get(r.number)) == VACUOUS_QUALIFIER]
-    bullets = [
+    said = [
+        conclusion(c, results.get(c.number) or Verdict(Status.NOT_CHECKED, "…"), walk)
+        for c in claims
+    ]
+    none = [  # the classes a reader looks for, said even when empty (stop 58: 0 proofs fail)
+        words
+        for w, words in (
+            (Conclusion.PROOF_FAILS, "has a printed proof that fails"),
+            (Conclusion.FALSE, "is false with nothing that repairs it"),
+        )
+        if w not in said
+    ]
+    # which corrected statement a repaired row cites: a repaired result of the corrigendum
+    # (``repaired_twins``; rows of one statement may share one), else an erratum's correction
+    to_cite = [c for c, w in zip(claims, said) if w is Conclusion.REPAIRED]
+    by_result = [c for c in to_cite if repaired_twins(c)]
+    results_cited = {r.number for c in by_result for r in repaired_twins(c)}
+    by_erratum = [c for c in to_cite if not repaired_twins(c)]
+    shared = [
+        " and ".join(_row_link(c.number) for c in by_result if twin in repaired_twins(c))
+        for twin in ledger.repaired()
+        if sum(twin in repaired_twins(c) for c in by_result) > 1
+    ]
+    headline = (
         f"**The paper's {len(claims)} checked statements** ([the claims ledger](ledger.md)): "
-        f"{concluded(claims)}. On their runs: {counts(claims)}.",
+        f"{concluded(claims)}"
+        + (f"; none {' and none '.join(none)}" if none else "")
+        + "."
+        + (
+            f" Of the {len(to_cite)} repaired, {len(by_result)} are repaired by the "
+            f"corrigendum's {len(results_cited)} repaired results"
+            + (f" ({'; '.join(shared)} share one)" if shared else "")
+            + f" and {len(by_erratum)} by an erratum's correction ({linked(by_erratum)}); "
+            "each row's section in the ledger links the statement to cite."
+            if to_cite
+            else ""
+        )
+    )
+    bullets = [
+        f"**On their runs** the {len(claims)} statements: {counts(claims)}.",
         "**The main results** (our names are section-based; the PDF's numbers are in "
         "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
         f"**{len(false)} are false as printed** (the ledger links each to its repair):"
@@ -2003,7 +2061,10 @@ def found_box(
         "[How to read a verdict](reading-a-verdict.md) says more."
     )
     body = "\n".join(f"* {b}" for b in bullets)
-    box = f"```{{admonition}} What was found\n:class: tip\n\n{key}\n\n{body}\n```"
+    # the headline first, in plain sentences; the words' definitions after, folded
+    summary = "<summary>Key: the words of this box</summary>"
+    folded = f'<details class="aside">{summary}\n\n{key}\n\n</details>'
+    box = f"```{{admonition}} What was found\n:class: tip\n\n{headline}\n\n{body}\n\n{folded}\n```"
     return html_scripts(box)
 
 
