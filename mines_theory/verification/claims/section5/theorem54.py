@@ -385,6 +385,11 @@ def describe_batch_remark(qualifiers: tuple[Qualifier, ...]) -> str:
     )
 
 
+def _mean_of(values: np.ndarray, indices) -> float:
+    """The mean of ``values`` over the seeds ``indices`` (a bootstrap resample)."""
+    return float(values[indices].mean())
+
+
 def covariance_constants(runs: tuple[CovarianceRun, ...]) -> list[Measurement]:
     """Per covariance run (η₂,k = 1/k): k·E‖Σ_k⁻¹ − H‖², the constant of the precision
     matrix's C/k, as the mean over the second half of its records of k‖Σ_k⁻¹ − H‖² per seed,
@@ -394,7 +399,7 @@ def covariance_constants(runs: tuple[CovarianceRun, ...]) -> list[Measurement]:
         errors = squared_errors(r.run()[1])
         k = errors.index.to_numpy(dtype=float)
         late = (errors.to_numpy() * k[:, None])[k >= k.max() / 2].mean(axis=0)
-        out.append(bootstrap(lambda s, x=late: float(x[s].mean()), r.seeds, f"cov_{r.b}"))
+        out.append(bootstrap(functools.partial(_mean_of, late), r.seeds, f"cov_{r.b}"))
     return out
 
 
