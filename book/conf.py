@@ -51,3 +51,36 @@ mathjax3_config = {
     },
     "options": {"ignoreHtmlClass": "tex2jax_ignore|mathjax_ignore"},
 }
+
+
+def unique_proof_ids(app, doctree, docname) -> None:
+    """sphinx-proof gives every box's content the id "proof-content", repeated on a page: once
+    the references are resolved, each is named after its box ("pdf-lemma-9-content")."""
+    from docutils import nodes
+
+    for section in list(doctree.findall(nodes.section)):
+        box = section.parent
+        if "proof-content" in section["ids"] and box is not None and box.get("ids"):
+            section["ids"] = [f"{box['ids'][0]}-content"]
+
+
+def depart_unnumbered_box(self, node) -> None:
+    """sphinx-proof's HTML departure of a :nonumber: box, which finds the box's title by the
+    box's own id, given to the title for that; the title then drops it, so that the id names
+    the box alone (not twice on the page)."""
+    from sphinx_proof import nodes as proof
+
+    proof.depart_unenumerable_node(self, node)
+    tag = f'<p class="admonition-title" id="{node["ids"][0]}">'
+    self.body[proof.list_rindex(self.body, tag)] = '<p class="admonition-title">'
+
+
+def setup(app):
+    from sphinx_proof import nodes as proof
+
+    app.connect("doctree-resolved", unique_proof_ids)
+    app.add_node(
+        proof.unenumerable_node,
+        override=True,
+        html=(proof.visit_unenumerable_node, depart_unnumbered_box),
+    )

@@ -136,6 +136,8 @@ TESTED: dict[str, BothSides] = {
         C + "section5.theorem54:decide_batch_remark",
         "test_section5_batch_decide.py::test_every_part_met_holds",
         "test_section5_batch_decide.py::test_overlapping_intervals_at_d_10_fail_it_alone",
+        "test_section5_batch_decide.py::"
+        "test_a_covariance_constant_that_does_not_fall_with_b_fails_it_alone",
     ),
     "Lemma B.1": _t(
         C + "section4.probability:check_lemma_b1",

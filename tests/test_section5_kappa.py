@@ -12,6 +12,7 @@ import pytest
 from mines_theory.theory.bounds.section5 import c_constants
 from mines_theory.verification.claims.section5.kappa import (
     MIN_WINDOWS,
+    SMALL_LATE,
     decide_kappa,
     preconditioned_rate,
     window_rates,
@@ -79,24 +80,24 @@ def test_a_dependence_that_shrinks_to_a_permanent_slope_fails(permanent, noise):
     for trial in range(TRIALS):
         outcomes, status = _decide(_windows(SHRINKING + [permanent] * 3, noise=noise, seed=trial))
         statuses.append(status)
-        lost.append(outcomes["κ-dependence lost by the last quarter"])
+        lost.append(outcomes[SMALL_LATE])
         shrinks.append(outcomes["κ-dependence shrinks as k grows"])
     assert all(shrinks) and not any(lost)
     assert statuses == [Status.FAILS] * TRIALS
 
 
 @pytest.mark.parametrize("noise", [0.03, 0.05])
-def test_a_dependence_that_shrinks_to_none_is_lost(noise):
+def test_a_dependence_that_shrinks_to_none_is_small_late(noise):
     """The other side, at the same noise: shrinking to 0 holds in 5 of 5 trials."""
     for trial in range(TRIALS):
         outcomes, status = _decide(_windows(SHRINKING + [-0.05, 0.0, 0.0], noise=noise, seed=trial))
-        assert outcomes["κ-dependence lost by the last quarter"], trial
+        assert outcomes[SMALL_LATE], trial
         assert status is Status.HOLDS, trial
 
 
 def test_a_late_slope_the_runs_cannot_place_does_not_decide():
     """Shrinking to −0.075, the criterion's edge, with scatter: neither lost nor kept."""
-    with pytest.raises(Undecidable, match="lost from one of slope −0.15"):
+    with pytest.raises(Undecidable, match="a small dependence from one of slope −0.15"):
         _decide(_windows(SHRINKING + [-0.075] * 3, noise=0.2, seed=1))
 
 

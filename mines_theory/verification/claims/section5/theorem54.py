@@ -20,6 +20,7 @@ from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import frame_inputs, lemma53_printed, number
+from .covariance import START_RUNS, CovarianceRun, squared_errors
 from .kappa import KAPPA_WINDOWS, RATE_WINDOW, KappaWindows, decide_kappa, preconditioned_rate
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
@@ -28,6 +29,7 @@ __all__ = [
     "FROZEN_RUNS",
     "check_batch_remark",
     "check_theorem54",
+    "covariance_constants",
     "decide_batch_remark",
     "decide_lxi",
     "describe_batch_remark",
@@ -108,7 +110,7 @@ def check_theorem54(
     read as the asymptotic statement it is. With the oracle step at κ ∈ {10, 100, 1000}: the
     rate at iteration k in windows along one run per κ (``kappa.KappaWindows``) and the slope
     s(k) of log(rate) against log κ at each window, decided by ``kappa.decide_kappa`` (does s
-    shrink as k grows, is it lost by the last quarter against a permanent slope of −0.15, is it
+    shrink as k grows, is it small by the last quarter against a permanent slope of −0.15, is it
     ever as steep as with Σ frozen),
     beside the same slope with Σ frozen at Σ₁ (``FROZEN_RUNS``, a rate ∝ 1/κ); the bound
     c₂/(8c₁) below each last-window rate; the rate at Σ⁻¹ = H that every κ tends to
@@ -289,13 +291,21 @@ def describe_theorem54(
 
 
 def decide_batch_remark(
-    shapes: list[tuple[int, int]], rates: list[Measurement], bounds: list[float | None]
+    shapes: list[tuple[int, int]],
+    rates: list[Measurement],
+    bounds: list[float | None],
+    *,
+    covariance: list[tuple[int, Measurement]],
 ) -> tuple[Status, tuple[Qualifier, ...]]:
     """Remark 5.6's status and qualifiers from the (d, b) of each run (``shapes``), its median
-    final contraction with a 95% interval (``rates``) and its c₂/(8c₁) (``bounds``: None where
-    c₂ ≤ 0), a pure function. Status (``decisions.status_of``): "holds" where at d = 10 each
-    b's interval lies above the previous b's (a larger batch improves the rate) and the bound
-    lies below every measured rate where c₂ > 0; either alone false fails it."""
+    final contraction with a 95% interval (``rates``), its c₂/(8c₁) (``bounds``: None where
+    c₂ ≤ 0) and, for the remark's second sentence, the constant k·E‖Σ_k⁻¹ − H‖² of the
+    precision matrix's C/k at each batch size b (``covariance``: (b, measurement with a 95%
+    interval)), a pure function. Status (``decisions.status_of``): "holds" where at d = 10
+    each b's interval lies above the previous b's (a larger batch improves the rate), the
+    bound lies below every measured rate where c₂ > 0, and each larger b's covariance constant
+    lies below the previous b's (a larger batch improves the covariance's rate); any one
+    alone false fails it."""
     at_d10 = sorted((b, m) for (d, b), m in zip(shapes, rates) if d == 10)
     increasing = all(
         ends(later)[0] > ends(earlier)[1]
@@ -309,6 +319,10 @@ def decide_batch_remark(
     same = [group for group in ratio.values() if len(group) > 1]
     b_over_d_only = all(max(ends(m)[0] for m in g) <= min(ends(m)[1] for m in g) for g in same)
     below = all(bound < m.value for bound, m in zip(bounds, rates) if bound is not None)
+    by_b = sorted(covariance, key=lambda pair: pair[0])
+    smaller = len(by_b) > 1 and all(
+        ends(later)[1] < ends(earlier)[0] for (_, earlier), (_, later) in itertools.pairwise(by_b)
+    )
     qualifiers = (
         Qualifier(
             "per iteration faster with larger b",
@@ -324,8 +338,15 @@ def decide_batch_remark(
             "a function of b/d alone", "at equal b/d the 95% intervals overlap", b_over_d_only
         ),
         Qualifier("bound below measurement", "c₂/(8c₁) < measured wherever c₂ > 0", below),
+        Qualifier(
+            COVARIANCE_SMALLER,
+            "with η₂,k = 1/k, each larger b's 95% interval of k·E‖Σ_k⁻¹ − H‖² (the constant of "
+            "C/k, over the second half of the run) lies below the previous b's: rejects a "
+            "covariance rate that a larger batch does not improve",
+            smaller,
+        ),
     )
-    return status_of(increasing=increasing, bound_below=below), qualifiers
+    return status_of(increasing=increasing, bound_below=below, covariance=smaller), qualifiers
 
 
 #: What Remark 5.6's rates are: fitted on ``RATE_WINDOW`` of f − f*, early in a run, while
@@ -335,12 +356,17 @@ EARLY = "early contraction per iteration (fitted at {} < f − f* < {})".format(
 )
 
 
+#: Remark 5.6's qualifier on its second sentence: a larger batch improves the covariance's rate.
+COVARIANCE_SMALLER = "covariance: C/k's constant smaller with larger b"
+
+
 def describe_batch_remark(qualifiers: tuple[Qualifier, ...]) -> str:
     """What Remark 5.6's check tested, in words, from the outcomes of ``decide_batch_remark``'s
     qualifiers (a pure function): the two parts its status rests on (a larger batch, a faster
-    early contraction per iteration, ``EARLY``; c₂/(8c₁) below every measured rate), then the
-    two readings beyond the remark's O(b/d), each said as it came out: per evaluation, and b/d
-    alone."""
+    early contraction per iteration, ``EARLY``; c₂/(8c₁) below every measured rate) and the
+    one its second sentence adds (a larger batch, a smaller constant of the covariance's C/k),
+    then the two readings beyond the remark's O(b/d), each said as it came out: per
+    evaluation, and b/d alone."""
     said = {q.name: q.outcome for q in qualifiers}
     no = {True: "", False: "not "}
     return (
@@ -348,12 +374,33 @@ def describe_batch_remark(qualifiers: tuple[Qualifier, ...]) -> str:
         + ("gives" if said["per iteration faster with larger b"] else "does not give")
         + f" a faster {EARLY}; c₂/(8c₁) "
         + ("lies" if said["bound below measurement"] else "does not lie")
-        + " below every measured rate; beyond the remark's O(b/d): "
+        + " below every measured rate; a larger b "
+        + ("gives" if said[COVARIANCE_SMALLER] else "does not give")
+        + " a smaller constant k·E‖Σ_k⁻¹ − H‖² of the covariance's C/k"
+        + "; beyond the remark's O(b/d): "
         + no[said["per evaluation faster with larger b"]]
         + "faster per evaluation (rate/(2b + 1)), "
         + no[said["a function of b/d alone"]]
         + "a function of b/d alone"
     )
+
+
+def _mean_of(values: np.ndarray, indices) -> float:
+    """The mean of ``values`` over the seeds ``indices`` (a bootstrap resample)."""
+    return float(values[indices].mean())
+
+
+def covariance_constants(runs: tuple[CovarianceRun, ...]) -> list[Measurement]:
+    """Per covariance run (η₂,k = 1/k): k·E‖Σ_k⁻¹ − H‖², the constant of the precision
+    matrix's C/k, as the mean over the second half of its records of k‖Σ_k⁻¹ − H‖² per seed,
+    with a 95% bootstrap interval over the seeds (``cov_<b>``)."""
+    out = []
+    for r in runs:
+        errors = squared_errors(r.run()[1])
+        k = errors.index.to_numpy(dtype=float)
+        late = (errors.to_numpy() * k[:, None])[k >= k.max() / 2].mean(axis=0)
+        out.append(bootstrap(functools.partial(_mean_of, late), r.seeds, f"cov_{r.b}"))
+    return out
 
 
 def _rates_by_run(runs):
@@ -370,10 +417,15 @@ def _rates_by_run(runs):
     minimum=Data(seeds=MIN_UNITS, steps=trials_needed(0.1), at={"steps": "runs.*.iterations"}),
 )
 @decides
-def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
+def check_batch_remark(
+    runs: tuple[MeanRun, ...] = B_OVER_D_RUNS,
+    covariance: tuple[CovarianceRun, ...] = START_RUNS,
+) -> Verdict:
     """The second remark after Theorem 5.4: the rate depends on O(b/d), and a larger batch
     improves it. Early contraction per iteration (``EARLY``; oracle step, κ = 100) for the (d, b) of
-    ``runs``, against the bound's c₂/(8c₁) where c₂ > 0."""
+    ``runs``, against the bound's c₂/(8c₁) where c₂ > 0; its second sentence, "the convergence
+    rate of the covariance matrix can also be improved by increasing the batch size", on the
+    runs ``covariance`` (η₂,k = 1/k, one per b; ``covariance_constants``)."""
     for r in runs:
         x = final_rates(r)
         if np.isfinite(x).sum() < 2:
@@ -385,16 +437,31 @@ def check_batch_remark(runs: tuple[MeanRun, ...] = B_OVER_D_RUNS) -> Verdict:
             )
     rates = _rates_by_run(runs)
     bounds = [c_constants(d=r.d, b=r.b, delta=r.delta) for r in runs]
+    constants = covariance_constants(covariance)
     status, qualifiers = decide_batch_remark(
         [(r.d, r.b) for r in runs],
         rates,
         [c.c2 / (8 * c.c1) if c.valid else None for c in bounds],
+        covariance=[(r.b, m) for r, m in zip(covariance, constants)],
     )
     names = "; ".join(f"d = {r.d}, b = {r.b}: {{{m.name}}}" for r, m in zip(runs, rates))
+    first = covariance[0]
+    spread = "; ".join(f"b = {r.b}: {{{m.name}}}" for r, m in zip(covariance, constants))
     return Verdict(
         status,
-        describe_batch_remark(qualifiers) + f"; {EARLY} (oracle step, κ = 100): " + names,
-        rates,
+        describe_batch_remark(qualifiers)
+        + f"; {EARLY} (oracle step, κ = 100): "
+        + names
+        + f". The covariance: k·E‖Σ_k⁻¹ − H‖² over k = {first.iterations // 2}–"
+        f"{first.iterations} (η₂,k = 1/k, d = {first.d}, κ = {first.condition:g}, "
+        f"{first.seeds} seeds): " + spread,
+        (*rates, *constants),
         qualifiers,
-        data={"runs": runs, "rates": rates, "bounds": bounds},
+        data={
+            "runs": runs,
+            "rates": rates,
+            "bounds": bounds,
+            "covariance": constants,
+            "covariance_runs": covariance,
+        },
     )
