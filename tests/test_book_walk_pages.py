@@ -1079,3 +1079,17 @@ def test_a_page_s_symbols_are_a_list_each_name_once_in_its_proof_s_sense(tex):
     assert "\n- c₀, c₁, c₂, c₃, c₄: " in thm34 and "\n- c: " not in thm34
     thm12 = _FOLD.findall(pages.proof_page("Thm 5.4", PUBLISHED, tex=tex))[0]
     assert "Π" not in thm12 or "clips the eigenvalues to [τ, ζ]" in thm12
+
+
+def test_no_letter_under_a_combining_macron(tex):
+    """Σ̄ written Σ + U+0304 shows as Σ in the browser (the macron sits on Σ's top bar: "Σ̄ =
+    α²Σ" reads Σ = α²Σ, reader 58): no walk page writes a letter under a combining macron
+    outside mathematics; Thm 3.4's page (whose notes use Σ̄) sets it as $\\bar{\\Sigma}$."""
+    outside = re.compile(r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
+    for name in [*PUBLISHED["proofs"], None]:
+        page = pages.index_page(PUBLISHED) if name is None else None
+        page = page or pages.proof_page(name, PUBLISHED, tex=tex)
+        prose = outside.sub("", page)
+        assert "\u0304" not in prose, name
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    assert "Uses: $\\bar{\\Sigma}$ = α²Σ." in page

@@ -69,6 +69,7 @@ __all__ = [
     "answered",
     "display_symbols",
     "answers_to",
+    "barred",
     "reading_section",
     "chain_break",
     "displayed",
@@ -435,6 +436,29 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
 _CODE_OR_MATH = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
 
 
+#: What ``barred`` leaves as it is: code spans, mathematics and HTML tags (their attributes).
+_CODE_MATH_OR_TAG = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$|<[^<>\n]*>)", re.S)
+#: A letter under a combining macron (U+0304), as the views' text writes Σ̄.
+_MACRON = re.compile("(\\w)\u0304")
+
+
+def barred(markdown: str) -> str:
+    """``markdown`` with each letter under a combining macron (U+0304) in its prose set as
+    MathJax's ``\\bar``: the browser draws the macron of Σ̄ onto Σ's top bar, where it cannot be
+    seen ("Σ̄ = α²Σ" reads Σ = α²Σ, reader 58); code, mathematics and HTML tags as they are.
+
+    >>> print(barred("Σ̄ = α²Σ, Σ̄⁻¹, `Σ̄` and $x$"))
+    $\\bar{\\Sigma}$ = α²Σ, $\\bar{\\Sigma}$⁻¹, `Σ̄` and $x$
+    """
+    tex = {letter: f"\\{name}" for name, letter in reversed(_GREEK_LETTERS.items())}
+
+    def bar(match: re.Match) -> str:
+        return f"$\\bar{{{tex.get(match.group(1), match.group(1))}}}$"
+
+    parts = _CODE_MATH_OR_TAG.split(markdown)
+    return "".join(p if i % 2 else _MACRON.sub(bar, p) for i, p in enumerate(parts))
+
+
 def numbered(markdown: str) -> str:
     """``markdown`` with the number the PDF prints beside each equation label of its prose
     (``paper.with_number``) and after a code span that is one (tests/test_book_mathematics.py);
@@ -656,7 +680,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines += ["", _errata_section(data)]
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
+    return barred(html_scripts(numbered(plain_names("\n".join(lines))))) + "\n"
 
 
 def not_walked(walked: Mapping[str, Any]) -> str:
@@ -3101,4 +3125,4 @@ def proof_page(
     lines[fold_at:fold_at] = [named, ""] if named else []
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered(plain_names("\n".join(lines))))
+    return barred(html_scripts(numbered(plain_names("\n".join(lines)))))
