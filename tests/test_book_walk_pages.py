@@ -753,6 +753,7 @@ def _defines(fold: str, name: str) -> bool:
     """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
     names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
     H*, c as c₀), in its list (an item per meaning, ``- z, A: …``)."""
+    name = pages.barred(name)  # Λ̄ as $\\bar{\\Lambda}$
     written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|[₀-₉]+|\*)?"
     return bool(re.search(rf"(?:^|; |\. |, |\n- ){written}(?:, [^:;\n]+)?: \S", fold))
 
