@@ -1094,3 +1094,13 @@ def test_no_letter_under_a_combining_macron(tex):
         assert "\u0304" not in prose, name
     page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
     assert "Uses: $\\bar{\\Sigma}$ = α²Σ." in page
+
+
+def test_the_first_imprecision_is_open_where_no_step_is_an_error(tex):
+    """Thm 3.4's proof has slips only: its first slip (step 4, a typo) and its first imprecision
+    (step 41, the step the ledger's 04 links to) show their evidence open, a step that holds
+    folded (reader 58 found step 41's counterexample collapsed)."""
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    opened = '<details class="aside" open><summary>Evidence</summary>'
+    assert opened in _step(page, 4) and opened in _step(page, 41)
+    assert opened not in _step(page, 8)

@@ -2998,6 +2998,8 @@ def proof_page(
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
     first, substantive = first_false(steps), first_error(steps)
+    # no error: the first imprecision's evidence is open too (the step the ledger links to)
+    imprecise = next((int(s["index"]) for s in steps if slip(s) == "imprecision"), None)
     uses = {s.index: s.uses for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
@@ -3111,7 +3113,7 @@ def proof_page(
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
-            opened = " open" if index in (first, substantive) else ""
+            opened = " open" if index in (first, substantive or imprecise) else ""
             lines += [
                 f'<details class="aside"{opened}><summary>Evidence</summary>',
                 "",
