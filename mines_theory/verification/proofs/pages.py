@@ -2641,11 +2641,13 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
         words += f" Step {first} is a relation of the statement, not a line of its proof"
         lines = [s for s in steps if not of_statement(s)]
         line = first_error(lines) or first_false(lines)
+        # a false line before the first error is a slip: the error is no "first false line"
+        which = "line that is no slip" if line != first_false(lines) else "line of the proof"
         if line is None:
             words += "; no line of the proof fails."
         else:
             words += (
-                f"; **the first false line of the proof is [step {line}]"
+                f"; **the first false {which} is [step {line}]"
                 f"({step_link(proof, line)})**"
                 + (_kind_of(steps[line - 1]) or ", which no erratum names (a new finding)")
                 + "."
@@ -2690,9 +2692,8 @@ def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
     if "imprecision" not in kinds or not kinds <= {"typo", "imprecision"}:
         return ""
     return (
-        " Every false step of this proof is a typo or an imprecision (an imprecision is "
-        f"{KIND_MEANINGS['imprecision']}): none is an error; each holds as its erratum "
-        "corrects it."
+        " Every false step of this proof is a typo or an imprecision, none an error: each holds "
+        f"as its erratum corrects it. An imprecision is {KIND_MEANINGS['imprecision']}."
     )
 
 
@@ -2730,6 +2731,8 @@ def first_clause(text: str) -> str:
 
 #: A consequence that says what is wrong (not "Thm 3.4 survives").
 _WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
+#: A correction field whose first clause says what is wrong, not how to correct it.
+_FINDING = re.compile(r"\bneed not\b")
 
 
 def gist(erratum: Erratum, whole: bool = False) -> str:
@@ -2753,6 +2756,11 @@ def gist(erratum: Erratum, whole: bool = False) -> str:
     if whole:
         correct = erratum.correct.strip()
     said = f"its correction: {correct}"
+    if _FINDING.search(first_clause(erratum.correct)):  # "… need not be convex": a finding
+        rest = erratum.correct.strip()[len(first_clause(erratum.correct)) :].lstrip(";: ")
+        said = f"its finding: {first_clause(erratum.correct)}"
+        said += f"; its correction: {rest}" if whole and rest else ""
+        return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
     shorter = len(consequence) < len(correct)
     if not whole and len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
