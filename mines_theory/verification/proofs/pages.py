@@ -1565,6 +1565,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "m": "‖Ũν‖²",
         "s": "‖Σ<sup>1/2</sup>∇f‖²",
         "∇f(μ<sub>k</sub>)": "the gradient of f at μ<sub>k</sub>",
+        "Σ<sub>k</sub>": "the covariance at step k (Σ<sub>k</sub>⁻¹ ∈ S′)",
+        "U": "U<sub>k</sub>, the d × b matrix of the directions u<sub>i</sub> (its columns)",
         "Ũ<sub>k</sub>": "Σ<sub>k</sub><sup>1/2</sup>U<sub>k</sub>, the scaled directions "
         "(column i is ũ<sub>i</sub>)",
         "ν": "the remainders of the antithetic differences (eq:nu); g̃ = Ũ<sub>k</sub>"
@@ -1976,21 +1978,24 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
     )
 
 
+#: The label of a step's counterexample in its evidence fold.
+COUNTEREXAMPLE = "**Counterexample:**"
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
-    """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
-    for, what the check found (``FOUND``: its evidence, without a status word the badge above
+    """The paragraphs of a step's evidence fold: its counterexample (what its letters stand for
+    is said once, in the page's symbols fold: ``symbols_line``), what the check found (``FOUND``: its evidence, without a status word the badge above
     already says), and how the walk reads the step (``READING``: its spec's reason), each a
     sentence that ends with a full stop."""
     parts = []
     relation = _relation(step, proof)
     direction = orientation(proof, {**step, "relation": relation})  # its difference's sense
-    if step.get("counterexample"):
-        where = meanings(proof, step["counterexample"])
-        where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True, relation=direction)
-        parts.append(f"**Counterexample:** {values}{where}.")
-    if step.get("inside") and proof:
+    if step.get("inside") and proof:  # the instance in the paper's regime leads
         parts.append(inside_words(proof, step["inside"], direction))
+    if step.get("counterexample"):  # its letters' meanings: once, in the symbols fold
+        values = _values(step["counterexample"], words=True, relation=direction)
+        outside = "**Outside that regime**, the worst failing instance:"
+        parts.append(f"{outside if step.get('inside') and proof else COUNTEREXAMPLE} {values}.")
     if step.get("evidence"):
         said = directed(step["evidence"], direction)
         evidence = _typeset(_margins({**step, "evidence": said}))
@@ -2022,18 +2027,16 @@ def inside_words(proof: str, inside: Mapping[str, Any], relation: str) -> str:
 
     >>> print(inside_words("Lemma 5.1", {"tau": 1.17, "L": 22.0, "zeta": 2108.0, "lhs": 1.0,
     ...     "rhs": 0.5}, "<="))  # doctest: +NORMALIZE_WHITESPACE
-    **Inside the paper's regime** (τ ≤ L ≤ ζ, as Remark 13's ζ ≥ L and τ ≤ σ make it; the
-    instance above is outside it), the worst failing random instance: τ = 1.17, L = 22, ζ = 2108,
-    left side = 1, right side = 0.5.
+    **Counterexample** inside the paper's regime (τ ≤ L ≤ ζ, as Remark 13's ζ ≥ L and τ ≤ σ
+    make it), the worst failing random instance: τ = 1.17, L = 22, ζ = 2108, left side = 1,
+    right side = 0.5.
     """
     declared = spec.find(proof)
     chain = " ≤ ".join(symbol(name) for name in declared.regime)
-    where = meanings(proof, inside)
-    where = f" ({where})" if where else ""
     values = _values(inside, words=True, relation=relation)
     return (
-        f"**Inside the paper's regime** ({chain}, as {declared.regime_from} make it; the "
-        f"instance above is outside it), the worst failing random instance: {values}{where}."
+        f"**Counterexample** inside the paper's regime ({chain}, as {declared.regime_from} "
+        f"make it), the worst failing random instance: {values}."
     )
 
 
