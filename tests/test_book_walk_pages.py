@@ -1104,3 +1104,13 @@ def test_the_first_imprecision_is_open_where_no_step_is_an_error(tex):
     opened = '<details class="aside" open><summary>Evidence</summary>'
     assert opened in _step(page, 4) and opened in _step(page, 41)
     assert opened not in _step(page, 8)
+
+
+def test_a_row_s_deciding_qualifier_leads_its_headline():
+    """Reader 58: on Lemma 9's (our 5.1) page the row "Lemma 5.1, γ > 0" read "(loose; too
+    loose to be tested at α = 0.5; …; + 3 more)", the test that decides it (the printed Δ_α,1
+    fails) hidden in "+ 3 more": the row's decisive qualifiers lead (``Claim.decisive``); a
+    row where none held says each with its answer, not "1 answered No"."""
+    said = pages.statement_verdicts("Lemma 5.1")
+    assert "holds corrected (the printed Δ_α,1 fails;" in said
+    assert "holds (too loose to be tested? No)" in pages.statement_verdicts("Lemma D.6")

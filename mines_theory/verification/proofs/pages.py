@@ -1596,6 +1596,16 @@ MEANINGS: dict[str, dict[str, str]] = {
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
         "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
+        "A": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "W": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "beta": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "μ": "the point the lemma bounds G at",
+        "Σ⁻¹": "the inverse covariance, in S′",
+        "U": "the directions u<sub>1</sub>, …, u<sub>b</sub> as columns (u = u<sub>1</sub> "
+        "where a step has one u)",
         "r_u": (
             "2d + 2 log(1/δ), the walk's name for the line's bound on ‖u<sub>i</sub>‖² (not "
             "eq:c1's c₂)"
@@ -2460,7 +2470,12 @@ def statement_verdicts(
     said = []
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        headline = short_headline(verdict).removeprefix(verdict.status.value)
+        # the qualifiers that decide how the row reads first ("the printed Δ_α,1 fails")
+        # where none held, each with its answer ("too loose to be tested? No", not "1 answered No")
+        held = any(q.outcome for q in verdict.qualifiers)
+        decisive = c.decisive if held else [q.name for q in verdict.qualifiers]
+        headline = short_headline(verdict, decisive=decisive)
+        headline = headline.removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)
         # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
