@@ -1488,9 +1488,11 @@ def symbols_line(
                 shown.setdefault(meaning, []).append(written)
                 shown = {m: n for m, n in shown.items() if n}
             continue
-        scripted = rf"{re.escape(written)}(?:_.*|[₀-₉]+|\*)?"
+        scripted = rf"{re.escape(written)}(?:_.*|<sub>.*|[₀-₉]+|\*)?"
         if any(re.fullmatch(scripted, n) for n in shown.get(meaning, [])):
             continue  # a name of its meaning is it with scripts: Λ_t, c₀
+        if any(re.fullmatch(scripted, n) for ns in shown.values() for n in ns if n != written):
+            continue  # named with its scripts already (c₁, Δ_α,1, Σ_k): not again, generic
         shown.setdefault(meaning, []).append(written)
     if not shown:
         return None
