@@ -1995,10 +1995,11 @@ COUNTEREXAMPLE = "**Counterexample:**"
 
 
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
-    """The paragraphs of a step's evidence fold: its counterexample (what its letters stand for
-    is said once, in the page's symbols fold: ``symbols_line``), what the check found (``FOUND``: its evidence, without a status word the badge above
-    already says), and how the walk reads the step (``READING``: its spec's reason), each a
-    sentence that ends with a full stop."""
+    """The paragraphs of a step's evidence fold: its counterexample, the one inside the paper's
+    regime first where it has one (what its letters stand for is said once, in the page's
+    symbols fold: ``symbols_line``), what the check found (``FOUND``: its evidence, without a
+    status word the badge above already says), and how the walk reads the step (``READING``:
+    its spec's reason), each a sentence that ends with a full stop."""
     parts = []
     relation = _relation(step, proof)
     direction = orientation(proof, {**step, "relation": relation})  # its difference's sense
