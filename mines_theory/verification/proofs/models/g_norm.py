@@ -111,7 +111,9 @@ def _draw(rng: np.random.Generator, sides, keys: tuple[str, ...] = _CONSTANTS) -
         f = s["f"]
         inputs = {"A": shown(f.A), "W": shown(f.W), "beta": f.beta, "μ": shown(s["mu"])}
         inputs |= {"Σ⁻¹": shown(s["sigma_inv"]), "U": shown(s["U"]), "alpha": s["alpha"]}
-        return {"d": d, "b": b, "iso": s["iso"], **inputs} | {k: s[k] for k in keys}
+        bound = {k: s[k] for k in keys}  # and ‖u₁‖² against them, where they are shown
+        bound |= {"norm_u_sq": float(s["U"][:, 0] @ s["U"][:, 0])} if keys else {}
+        return {"d": d, "b": b, "iso": s["iso"], **inputs} | bound
 
     return Draw(x0, evaluate, describe)
 
