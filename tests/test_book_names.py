@@ -121,21 +121,30 @@ LOOSE_LETTERS = re.compile(r"(?<![\w/])([amns]) = ")
 def undefined_letters(evidence: str) -> list[str]:
     """The letters of LOOSE_LETTERS a step's folded evidence gives a value without saying
     what they are: defined by a "(where a = …)" after the values or by its note ("one s ∈")."""
-    m = re.search(r"\*\*Counterexample:\*\* (.*?)(?: \(where (.*?)\))?\.\n", evidence + "\n")
-    if m is None:
-        return []
-    where, note = m.group(2) or "", evidence[m.end() :]
-    return [
-        x
-        for x in LOOSE_LETTERS.findall(m.group(1))
-        if not re.search(rf"(?<!\w){x} = ", where) and not re.search(rf"(?<!\w){x} ∈", note)
-    ]
+    label = r"\*\*(?:Counterexample:?|Outside that regime)\*\*(?:[^\n]*?instance:)?"
+    found = []  # the instance inside the paper's regime leads, the one outside it follows
+    for m in re.finditer(label + r" (.*?)(?: \(where (.*?)\))?\.\n", evidence + "\n"):
+        where, note = m.group(2) or "", evidence[m.end() :]
+        found += [
+            x
+            for x in LOOSE_LETTERS.findall(m.group(1))
+            if not re.search(rf"(?<!\w){x} = ", where) and not re.search(rf"(?<!\w){x} ∈", note)
+        ]
+    return found
 
 
 def _page_letters(page: str) -> list[str]:
-    """The undefined letters of each folded evidence of a walk page."""
+    """The undefined letters of each folded evidence of a walk page: neither there nor in the
+    page's symbols fold ("- a: …", where a counterexample's letters are said once)."""
     blocks = re.findall(r"<summary>Evidence</summary>\n\n(.*?)</details>", page, re.S)
-    return [x for block in blocks for x in undefined_letters(block)]
+    fold = re.search(r"<summary>Symbols on this page</summary>(.*?)</details>", page, re.S)
+    defined = fold.group(1) if fold else ""
+    return [
+        x
+        for block in blocks
+        for x in undefined_letters(block)
+        if not re.search(rf"(?:\n- |, ){x}(?:, [^:;\n]+)?: \S", defined)
+    ]
 
 
 def test_each_counterexample_says_what_its_letters_are(walk_pages, monkeypatch):

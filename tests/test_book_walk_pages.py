@@ -762,6 +762,7 @@ def _defines(fold: str, name: str) -> bool:
     """Whether the symbols fold ``fold`` gives ``name`` a meaning (``name: …`` or among the
     names before one: ``z, A: …``), as it is or with its scripts (Λ as Λ<sub>t</sub>, H as
     H*, c as c₀), in its list (an item per meaning, ``- z, A: …``)."""
+    name = pages.barred(name)  # Λ̄ as $\\bar{\\Lambda}$
     written = rf"{re.escape(name)}(?:<sub>[^<]*</sub>|[₀-₉]+|\*)?"
     return bool(re.search(rf"(?:^|; |\. |, |\n- ){written}(?:, [^:;\n]+)?: \S", fold))
 
@@ -1089,3 +1090,37 @@ def test_a_page_s_symbols_are_a_list_each_name_once_in_its_proof_s_sense(tex):
     assert "\n- c₀, c₁, c₂, c₃, c₄: " in thm34 and "\n- c: " not in thm34
     thm12 = _FOLD.findall(pages.proof_page("Thm 5.4", PUBLISHED, tex=tex))[0]
     assert "Π" not in thm12 or "clips the eigenvalues to [τ, ζ]" in thm12
+
+
+def test_no_letter_under_a_combining_macron(tex):
+    """Σ̄ written Σ + U+0304 shows as Σ in the browser (the macron sits on Σ's top bar: "Σ̄ =
+    α²Σ" reads Σ = α²Σ, reader 58): no walk page writes a letter under a combining macron
+    outside mathematics; Thm 3.4's page (whose notes use Σ̄) sets it as $\\bar{\\Sigma}$."""
+    outside = re.compile(r"`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
+    for name in [*PUBLISHED["proofs"], None]:
+        page = pages.index_page(PUBLISHED) if name is None else None
+        page = page or pages.proof_page(name, PUBLISHED, tex=tex)
+        prose = outside.sub("", page)
+        assert "\u0304" not in prose, name
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    assert "Uses: $\\bar{\\Sigma}$ = α²Σ." in page
+
+
+def test_the_first_imprecision_is_open_where_no_step_is_an_error(tex):
+    """Thm 3.4's proof has slips only: its first slip (step 4, a typo) and its first imprecision
+    (step 41, the step the ledger's 04 links to) show their evidence open, a step that holds
+    folded (reader 58 found step 41's counterexample collapsed)."""
+    page = pages.proof_page("Thm 3.4", PUBLISHED, tex=tex)
+    opened = '<details class="aside" open><summary>Evidence</summary>'
+    assert opened in _step(page, 4) and opened in _step(page, 41)
+    assert opened not in _step(page, 8)
+
+
+def test_a_row_s_deciding_qualifier_leads_its_headline():
+    """Reader 58: on Lemma 9's (our 5.1) page the row "Lemma 5.1, γ > 0" read "(loose; too
+    loose to be tested at α = 0.5; …; + 3 more)", the test that decides it (the printed Δ_α,1
+    fails) hidden in "+ 3 more": the row's decisive qualifiers lead (``Claim.decisive``); a
+    row where none held says each with its answer, not "1 answered No"."""
+    said = pages.statement_verdicts("Lemma 5.1")
+    assert "holds corrected (the printed Δ_α,1 fails;" in said
+    assert "holds (too loose to be tested? No)" in pages.statement_verdicts("Lemma D.6")

@@ -669,6 +669,40 @@ def test_theorem_4s_model_minimizer_is_stationary_for_q_alpha_from_f_alone():
     assert abs(partials(0.0, s_star)[0]) > 1e-4 and abs(m) > 1e-4
 
 
+def test_theorem_4s_rho_tilde_is_its_remainder_to_rounding_at_any_scale():
+    """ρ̃(h) = f(μ + h) − f(μ) − ∇f(μ)ᵀh − ½hᵀ∇²f(μ)h as the walk sums it (Taylor series of log
+    cosh from order 3 where |wᵢᵀh| < 0.1) against the same differences at 60 digits (mpmath),
+    from ‖h‖ ≈ 10⁻⁶, where f's values in double precision cancel to rounding, to ‖h‖ ≈ 1: to
+    10⁻¹⁰ of its size."""
+    mpmath = pytest.importorskip("mpmath")
+    mpmath.mp.dps = 60
+    rng = np.random.default_rng(3)
+    f = prop_sigma.Shifted(np.diag([1.0, 2.0]), rng.standard_normal((3, 2)), rng.standard_normal(3),
+                           0.7, rng.standard_normal(2))  # fmt: skip
+    mu = f.mu_star + 0.3 * rng.standard_normal(2)
+    s0 = [mpmath.mpf(float(v)) for v in f.W @ (mu - f.mu_star) - f.c]
+    for scale in (1e-6, 1e-3, 0.05, 1.0):
+        h = scale * rng.standard_normal((4, 2))
+        ours = prop_sigma.rho_tilde(f, mu, h)
+        for row, value in zip(h, ours):
+            exact = 0
+            for s, t in zip(s0, (mpmath.mpf(float(v)) for v in f.W @ row)):
+                T = mpmath.tanh(s)
+                cosh = mpmath.log(mpmath.cosh(s + t)) - mpmath.log(mpmath.cosh(s))
+                exact += cosh - T * t - (1 - T**2) * t**2 / 2
+            assert abs(value - float(f.beta * exact)) <= 1e-10 * abs(float(f.beta * exact))
+
+
+def test_theorem_4s_step_27_sides_are_alpha_squared_apart_at_its_counterexample():
+    """(C.12)'s first line drops α⁻² (Φ = ½E[…]): at the published counterexample, whatever its
+    α, the left side (Price's identity) is α⁻² times the right (quadrature of ρ̃): the printed
+    sides are not rounding (reader 58 found them 1.8×10¹⁰ apart where α⁻² = 4.2×10¹⁰)."""
+    (step,) = [s for s in published.load()["proofs"]["Thm 3.4"] if s["index"] == 27]
+    c = step["counterexample"]
+    assert step["status"] == "fails"
+    assert c["lhs"] / c["rhs"] * c["alpha"] ** 2 == pytest.approx(1, rel=1e-6)
+
+
 def test_theorem_1s_kkt_construction_checks_out(walked):
     statuses = [r.status for r in walked["Thm 3.1"]]
     assert statuses[3:9] == ["identity"] * 4 + ["holds"] * 2  # ∂L/∂Σ and the KKT system

@@ -69,6 +69,7 @@ __all__ = [
     "answered",
     "display_symbols",
     "answers_to",
+    "barred",
     "reading_section",
     "chain_break",
     "displayed",
@@ -435,6 +436,29 @@ def displayed(proof: spec.Proof, tex: str) -> dict[int, Placed]:
 _CODE_OR_MATH = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
 
 
+#: What ``barred`` leaves as it is: code spans, mathematics and HTML tags (their attributes).
+_CODE_MATH_OR_TAG = re.compile(r"(`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$|<[^<>\n]*>)", re.S)
+#: A letter under a combining macron (U+0304), as the views' text writes Σ̄.
+_MACRON = re.compile("(\\w)\u0304")
+
+
+def barred(markdown: str) -> str:
+    """``markdown`` with each letter under a combining macron (U+0304) in its prose set as
+    MathJax's ``\\bar``: the browser draws the macron of Σ̄ onto Σ's top bar, where it cannot be
+    seen ("Σ̄ = α²Σ" reads Σ = α²Σ, reader 58); code, mathematics and HTML tags as they are.
+
+    >>> print(barred("Σ̄ = α²Σ, Σ̄⁻¹, `Σ̄` and $x$"))
+    $\\bar{\\Sigma}$ = α²Σ, $\\bar{\\Sigma}$⁻¹, `Σ̄` and $x$
+    """
+    tex = {letter: f"\\{name}" for name, letter in reversed(_GREEK_LETTERS.items())}
+
+    def bar(match: re.Match) -> str:
+        return f"$\\bar{{{tex.get(match.group(1), match.group(1))}}}$"
+
+    parts = _CODE_MATH_OR_TAG.split(markdown)
+    return "".join(p if i % 2 else _MACRON.sub(bar, p) for i, p in enumerate(parts))
+
+
 def numbered(markdown: str) -> str:
     """``markdown`` with the number the PDF prints beside each equation label of its prose
     (``paper.with_number``) and after a code span that is one (tests/test_book_mathematics.py);
@@ -656,7 +680,7 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines += ["", _errata_section(data)]
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered(plain_names("\n".join(lines)))) + "\n"
+    return barred(html_scripts(numbered(plain_names("\n".join(lines))))) + "\n"
 
 
 def not_walked(walked: Mapping[str, Any]) -> str:
@@ -1468,9 +1492,11 @@ def symbols_line(
                 shown.setdefault(meaning, []).append(written)
                 shown = {m: n for m, n in shown.items() if n}
             continue
-        scripted = rf"{re.escape(written)}(?:_.*|[₀-₉]+|\*)?"
+        scripted = rf"{re.escape(written)}(?:_.*|<sub>.*|[₀-₉]+|\*)?"
         if any(re.fullmatch(scripted, n) for n in shown.get(meaning, [])):
             continue  # a name of its meaning is it with scripts: Λ_t, c₀
+        if any(re.fullmatch(scripted, n) for ns in shown.values() for n in ns if n != written):
+            continue  # named with its scripts already (c₁, Δ_α,1, Σ_k): not again, generic
         shown.setdefault(meaning, []).append(written)
     if not shown:
         return None
@@ -1545,6 +1571,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "m": "‖Ũν‖²",
         "s": "‖Σ<sup>1/2</sup>∇f‖²",
         "∇f(μ<sub>k</sub>)": "the gradient of f at μ<sub>k</sub>",
+        "Σ<sub>k</sub>": "the covariance at step k (Σ<sub>k</sub>⁻¹ ∈ S′)",
+        "U": "U<sub>k</sub>, the d × b matrix of the directions u<sub>i</sub> (its columns)",
         "Ũ<sub>k</sub>": "Σ<sub>k</sub><sup>1/2</sup>U<sub>k</sub>, the scaled directions "
         "(column i is ũ<sub>i</sub>)",
         "ν": "the remainders of the antithetic differences (eq:nu); g̃ = Ũ<sub>k</sub>"
@@ -1582,6 +1610,16 @@ MEANINGS: dict[str, dict[str, str]] = {
     "Lemma D.5": {"ell": "the lemma's 𝓛, the bound of ∇²f ⪯ 𝓛Σ⁻¹"},
     "Lemma D.6": {
         "iso": "Σ⁻¹ = τI and every ‖u<sub>i</sub>‖² = c₃",
+        "A": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "W": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "beta": "f(x) = ½xᵀAx + β Σ<sub>i</sub> log cosh(w<sub>i</sub>ᵀx), the walk's f (its "
+        "minimizer μ* = 0): A, the rows w<sub>i</sub> of W and β",
+        "μ": "the point the lemma bounds G at",
+        "Σ⁻¹": "the inverse covariance, in S′",
+        "U": "the directions u<sub>1</sub>, …, u<sub>b</sub> as columns (u = u<sub>1</sub> "
+        "where a step has one u)",
         "r_u": (
             "2d + 2 log(1/δ), the walk's name for the line's bound on ‖u<sub>i</sub>‖² (not "
             "eq:c1's c₂)"
@@ -1970,21 +2008,25 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
     )
 
 
+#: The label of a step's counterexample in its evidence fold.
+COUNTEREXAMPLE = "**Counterexample:**"
+
+
 def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
-    """The paragraphs of a step's evidence fold: its counterexample with what its letters stand
-    for, what the check found (``FOUND``: its evidence, without a status word the badge above
-    already says), and how the walk reads the step (``READING``: its spec's reason), each a
-    sentence that ends with a full stop."""
+    """The paragraphs of a step's evidence fold: its counterexample, the one inside the paper's
+    regime first where it has one (what its letters stand for is said once, in the page's
+    symbols fold: ``symbols_line``), what the check found (``FOUND``: its evidence, without a
+    status word the badge above already says), and how the walk reads the step (``READING``:
+    its spec's reason), each a sentence that ends with a full stop."""
     parts = []
     relation = _relation(step, proof)
     direction = orientation(proof, {**step, "relation": relation})  # its difference's sense
-    if step.get("counterexample"):
-        where = meanings(proof, step["counterexample"])
-        where = f" ({where})" if where else ""
-        values = _values(step["counterexample"], words=True, relation=direction)
-        parts.append(f"**Counterexample:** {values}{where}.")
-    if step.get("inside") and proof:
+    if step.get("inside") and proof:  # the instance in the paper's regime leads
         parts.append(inside_words(proof, step["inside"], direction))
+    if step.get("counterexample"):  # its letters' meanings: once, in the symbols fold
+        values = _values(step["counterexample"], words=True, relation=direction)
+        outside = "**Outside that regime**, the worst failing instance:"
+        parts.append(f"{outside if step.get('inside') and proof else COUNTEREXAMPLE} {values}.")
     if step.get("evidence"):
         said = directed(step["evidence"], direction)
         evidence = _typeset(_margins({**step, "evidence": said}))
@@ -2016,18 +2058,16 @@ def inside_words(proof: str, inside: Mapping[str, Any], relation: str) -> str:
 
     >>> print(inside_words("Lemma 5.1", {"tau": 1.17, "L": 22.0, "zeta": 2108.0, "lhs": 1.0,
     ...     "rhs": 0.5}, "<="))  # doctest: +NORMALIZE_WHITESPACE
-    **Inside the paper's regime** (τ ≤ L ≤ ζ, as Remark 13's ζ ≥ L and τ ≤ σ make it; the
-    instance above is outside it), the worst failing random instance: τ = 1.17, L = 22, ζ = 2108,
-    left side = 1, right side = 0.5.
+    **Counterexample** inside the paper's regime (τ ≤ L ≤ ζ, as Remark 13's ζ ≥ L and τ ≤ σ
+    make it), the worst failing random instance: τ = 1.17, L = 22, ζ = 2108, left side = 1,
+    right side = 0.5.
     """
     declared = spec.find(proof)
     chain = " ≤ ".join(symbol(name) for name in declared.regime)
-    where = meanings(proof, inside)
-    where = f" ({where})" if where else ""
     values = _values(inside, words=True, relation=relation)
     return (
-        f"**Inside the paper's regime** ({chain}, as {declared.regime_from} make it; the "
-        f"instance above is outside it), the worst failing random instance: {values}{where}."
+        f"**Counterexample** inside the paper's regime ({chain}, as {declared.regime_from} "
+        f"make it), the worst failing random instance: {values}."
     )
 
 
@@ -2451,9 +2491,11 @@ def statement_verdicts(
     said = []
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        # each qualifier shown as its question with its answer, as the verdict tables show them
-        # (not "1 answered No", which names none: reader D, stop 58)
-        headline = short_headline(verdict, answers=True).removeprefix(verdict.status.value)
+        # the qualifiers that decide how the row reads first ("the printed Δ_α,1 fails"), each
+        # a question with its answer, as the verdict tables show them (not "1 answered No",
+        # which names none: reader D, stop 58)
+        headline = short_headline(verdict, decisive=c.decisive, answers=True)
+        headline = headline.removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)
         # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
@@ -2637,11 +2679,13 @@ def _first_false_words(proof: str, steps: Sequence[Mapping[str, Any]]) -> str:
         words += f" Step {first} is a relation of the statement, not a line of its proof"
         lines = [s for s in steps if not of_statement(s)]
         line = first_error(lines) or first_false(lines)
+        # a false line before the first error is a slip: the error is no "first false line"
+        which = "line that is no slip" if line != first_false(lines) else "line of the proof"
         if line is None:
             words += "; no line of the proof fails."
         else:
             words += (
-                f"; **the first false line of the proof is [step {line}]"
+                f"; **the first false {which} is [step {line}]"
                 f"({step_link(proof, line)})**"
                 + (_kind_of(steps[line - 1]) or ", which no erratum names (a new finding)")
                 + "."
@@ -2686,9 +2730,8 @@ def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
     if "imprecision" not in kinds or not kinds <= {"typo", "imprecision"}:
         return ""
     return (
-        " Every false step of this proof is a typo or an imprecision (an imprecision is "
-        f"{KIND_MEANINGS['imprecision']}): none is an error; each holds as its erratum "
-        "corrects it."
+        " Every false step of this proof is a typo or an imprecision, none an error: each holds "
+        f"as its erratum corrects it. An imprecision is {KIND_MEANINGS['imprecision']}."
     )
 
 
@@ -2726,6 +2769,8 @@ def first_clause(text: str) -> str:
 
 #: A consequence that says what is wrong (not "Thm 3.4 survives").
 _WRONG = re.compile(r"\b(?:false|fails?|wrong)\b")
+#: A correction field whose first clause says what is wrong, not how to correct it.
+_FINDING = re.compile(r"\bneed not\b")
 
 
 def gist(erratum: Erratum, whole: bool = False) -> str:
@@ -2749,6 +2794,11 @@ def gist(erratum: Erratum, whole: bool = False) -> str:
     if whole:
         correct = erratum.correct.strip()
     said = f"its correction: {correct}"
+    if _FINDING.search(first_clause(erratum.correct)):  # "… need not be convex": a finding
+        rest = erratum.correct.strip()[len(first_clause(erratum.correct)) :].lstrip(";: ")
+        said = f"its finding: {first_clause(erratum.correct)}"
+        said += f"; its correction: {rest}" if whole and rest else ""
+        return f"{_KIND_WORDS[erratum.kind]}; " + re.sub(r"(?<![_^])\*", r"\\*", said)
     shorter = len(consequence) < len(correct)
     if not whole and len(correct) > GIST and shorter and _WRONG.search(consequence):
         said = f"its consequence: {consequence}"
@@ -3003,6 +3053,8 @@ def proof_page(
     proof = spec.find(name)
     steps = data["proofs"][proof.name]
     first, substantive = first_false(steps), first_error(steps)
+    # no error: the first imprecision's evidence is open too (the step the ledger links to)
+    imprecise = next((int(s["index"]) for s in steps if slip(s) == "imprecision"), None)
     uses = {s.index: s.uses for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
@@ -3116,7 +3168,7 @@ def proof_page(
             lines += [_read_as(kind), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
-            opened = " open" if index in (first, substantive) else ""
+            opened = " open" if index in (first, substantive or imprecise) else ""
             lines += [
                 f'<details class="aside"{opened}><summary>Evidence</summary>',
                 "",
@@ -3130,4 +3182,4 @@ def proof_page(
     lines[fold_at:fold_at] = [named, ""] if named else []
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return html_scripts(numbered(plain_names("\n".join(lines))))
+    return barred(html_scripts(numbered(plain_names("\n".join(lines)))))

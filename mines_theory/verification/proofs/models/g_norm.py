@@ -22,7 +22,7 @@ import numpy as np
 import sympy
 
 from ..check import Draw, Symbolic
-from .common import LogCosh, logcosh, logcosh_size, positive, spd
+from .common import LogCosh, logcosh, logcosh_size, positive, shown, spd
 
 __all__ = [
     "statement_g_norm",
@@ -91,7 +91,11 @@ def _instance(x: np.ndarray, d: int, b: int, iso: bool) -> dict:
     )
 
 
-def _draw(rng: np.random.Generator, sides) -> Draw:
+#: The constants a counterexample shows beside the instance's inputs (``_draw``'s ``keys``).
+_CONSTANTS = ("tau", "zeta", "L", "gamma", "delta", "r_u", "c3")
+
+
+def _draw(rng: np.random.Generator, sides, keys: tuple[str, ...] = _CONSTANTS) -> Draw:
     d, b = int(rng.integers(1, 4)), int(rng.integers(1, 5))
     iso = bool(rng.random() < 0.5)
     x0 = rng.standard_normal(logcosh_size(d, 2) + 2 + d * d + d + 2 + d * b + b)
@@ -101,9 +105,15 @@ def _draw(rng: np.random.Generator, sides) -> Draw:
         return lhs, rhs, abs(lhs) + abs(rhs) + (size[0] if size else 0.0)
 
     def describe(x: np.ndarray) -> dict:
+        """What a reader needs to recompute the sides: f (A, the rows wᵢ of W, β; μ* = 0),
+        μ, Σ⁻¹, the directions (U's columns), α; then the constants the step's bound uses."""
         s = _instance(x, d, b, iso)
-        keys = ("d", "b", "iso", "tau", "zeta", "L", "gamma", "alpha", "delta", "r_u", "c3")
-        return {k: s[k] for k in keys} | {"norm_u_sq": float(s["U"][:, 0] @ s["U"][:, 0])}
+        f = s["f"]
+        inputs = {"A": shown(f.A), "W": shown(f.W), "beta": f.beta, "μ": shown(s["mu"])}
+        inputs |= {"Σ⁻¹": shown(s["sigma_inv"]), "U": shown(s["U"]), "alpha": s["alpha"]}
+        bound = {k: s[k] for k in keys}  # and ‖u₁‖² against them, where they are shown
+        bound |= {"norm_u_sq": float(s["U"][:, 0] @ s["U"][:, 0])} if keys else {}
+        return {"d": d, "b": b, "iso": s["iso"], **inputs} | bound
 
     return Draw(x0, evaluate, describe)
 
@@ -154,12 +164,12 @@ def _taylor(s: dict, sign: float):
 
 def taylor_minus(rng):
     """f(μ − αh) = f(μ) − α⟨∇f, h⟩ + α²hᵀ[∫₀¹∇²f(μ − tαh) dt]h, as printed (no 1 − t)."""
-    return _draw(rng, lambda s: _taylor(s, -1.0))
+    return _draw(rng, lambda s: _taylor(s, -1.0), keys=())  # its sides are values of f
 
 
 def taylor_plus(rng):
     """f(μ + αh) = f(μ) + α⟨∇f, h⟩ + α²hᵀ[∫₀¹∇²f(μ + tαh) dt]h, as printed."""
-    return _draw(rng, lambda s: _taylor(s, 1.0))
+    return _draw(rng, lambda s: _taylor(s, 1.0), keys=())
 
 
 def _printed_integral(s: dict, p: dict) -> float:

@@ -99,9 +99,12 @@ def _matrix_draw(rng: np.random.Generator, sides, square: bool = False) -> Draw:
     n = 6 + d * d + d + d * b + d + b
     x0 = rng.standard_normal(n)
 
-    def describe(x: np.ndarray) -> dict[str, float]:
-        m = _matrices(x, d, b)
-        return dict(d=d, b=b, **{k: m[k] for k in ("tau", "zeta", "L", "delta")})
+    def describe(x: np.ndarray) -> dict[str, float | str]:
+        m = _matrices(x, d, b)  # what the products of steps 3–7 are made of, nothing else
+        return {
+            "d": d, "b": b, "Σ<sub>k</sub>": shown(m["Sigma"]), "U": shown(m["U"]),
+            "∇f(μ<sub>k</sub>)": shown(m["grad"]),
+        }  # fmt: skip
 
     return Draw(x0, lambda x: sides(_matrices(x, d, b), b), describe)
 
@@ -262,7 +265,10 @@ def replace_step(rng: np.random.Generator) -> Draw:
         a = positive(x[6], 1e-6, 1e6)
         n = positive(x[7], 1e-6, 1e6)
         m = c1 / s["tau"] * n / (1 + math.exp(-max(min(x[8], 40), -40)))
-        return dict(d=d, b=b, tau=s["tau"], zeta=s["zeta"], L=s["L"], c1=c1, a=a, n=n, m=m)
+        return dict(
+            d=d, b=b, tau=s["tau"], zeta=s["zeta"], L=s["L"], delta=s["delta"], c1=c1, a=a, n=n,
+            m=m,
+        )  # fmt: skip
 
     def sides(x: np.ndarray):
         v = values(x)
@@ -297,6 +303,7 @@ def gradient_lower_bound(rng: np.random.Generator) -> Draw:
             L=L,
             gamma=gamma,
             alpha=alpha,
+            delta=s["delta"],
             c1=c1,
             c2=c2,
             c3=c3,
