@@ -58,7 +58,7 @@ __all__ = [
 
 def allowed_delta(delta: float) -> Measurement:
     """The probability δ a share of draws (``p``) is held to, as a measurement (the row's key
-    shows it beside the share: "vs allowed δ = 10%")."""
+    shows it beside the share: "vs δ = 10%")."""
     return Measurement("delta", delta, 1e-12 * delta, Kind.NUMERIC, digits=2, percent=True)
 
 
