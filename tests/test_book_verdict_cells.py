@@ -157,7 +157,7 @@ def test_a_verdict_tables_qualifiers_fit_a_line(name, text):
     }
     for row in table:
         shown = _qualifiers(row[2])
-        # "+ 3 more questions (2 Yes, 1 No) in the full verdict below": those that did not
+        # "+ 3 more questions (2 Yes, 1 No) below", in the full verdict: those that did not
         # fit, counted by answer
         rest = shown.pop() if shown and shown[-1].startswith("+ ") else ""
         more = int(m[1]) if (m := re.search(r"(\d+) Yes", rest)) else 0

@@ -936,7 +936,7 @@ def short_headline(
     >>> short_headline(no, answers=True)
     'holds (loose? Yes; tight? No)'
     >>> short_headline(v, budget=10, answers=True)
-    'holds (loose? Yes; + 2 more questions (2 Yes) in the full verdict below)'
+    'holds (loose? Yes; + 2 more questions (2 Yes) below)'
     """
     first = [q for name in decisive for q in verdict.qualifiers if q.name == name]
     ordered = first + [q for q in verdict.qualifiers if q.outcome and q not in first]
@@ -957,7 +957,7 @@ def short_headline(
         counted = ", ".join(f"{n} {w}" for n, w in ((more, "Yes"), (refused, "No")) if n)
         # where the rest are: the verdict printed in full, folded under the table
         rest = f"+ {more + refused} more question{'s' if more + refused > 1 else ''}"
-        parts = shown + ([f"{rest} ({counted}) in the full verdict below"] if counted else [])
+        parts = shown + ([f"{rest} ({counted}) below"] if counted else [])
         return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
     other = " more" if any(not q.outcome for q in said) else ""
     parts = (
