@@ -157,8 +157,9 @@ def test_a_verdict_tables_qualifiers_fit_a_line(name, text):
     }
     for row in table:
         shown = _qualifiers(row[2])
-        # "3 more in the full verdict: 2 Yes, 1 No": those that did not fit, counted by answer
-        rest = shown.pop() if shown and " more in the full verdict: " in shown[-1] else ""
+        # "+ 3 more questions (2 Yes, 1 No) below", in the full verdict: those that did not
+        # fit, counted by answer
+        rest = shown.pop() if shown and shown[-1].startswith("+ ") else ""
         more = int(m[1]) if (m := re.search(r"(\d+) Yes", rest)) else 0
         seen = re.sub(r"<[^>]+>|\\(?=[*_])", "", "; ".join(shown))  # as read: no tags, escapes
         assert len(seen) <= report.QUALIFIERS_SHOWN or len(shown) == 1, row

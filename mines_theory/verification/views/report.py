@@ -936,8 +936,10 @@ def short_headline(
     is a question with its answer beside it, those that held first, and the rest are counted
     by answer:
 
-    >>> short_headline(no, answers=True), short_headline(v, budget=10, answers=True)
-    ('holds (loose? Yes; tight? No)', 'holds (loose? Yes; 2 more in the full verdict: 2 Yes)')
+    >>> short_headline(no, answers=True)
+    'holds (loose? Yes; tight? No)'
+    >>> short_headline(v, budget=10, answers=True)
+    'holds (loose? Yes; + 2 more questions (2 Yes) below)'
     """
     first = [q for name in decisive for q in verdict.qualifiers if q.name == name]
     ordered = first + [q for q in verdict.qualifiers if q.outcome and q not in first]
@@ -957,9 +959,8 @@ def short_headline(
     if answers:
         counted = ", ".join(f"{n} {w}" for n, w in ((more, "Yes"), (refused, "No")) if n)
         # where the rest are: the verdict printed in full, folded under the table
-        parts = shown + (
-            [f"{more + refused} more in the full verdict: {counted}"] if counted else []
-        )
+        rest = f"+ {more + refused} more question{'s' if more + refused > 1 else ''}"
+        parts = shown + ([f"{rest} ({counted}) below"] if counted else [])
         return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
     other = " more" if any(not q.outcome for q in said) else ""
     parts = (

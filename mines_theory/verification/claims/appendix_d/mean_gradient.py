@@ -38,6 +38,7 @@ __all__ = [
     "BIAS",
     "BIAS_CURVE",
     "BiasExperiment",
+    "allowed_delta",
     "bias_curve",
     "check_lemma_d1",
     "check_lemma_d2",
@@ -53,6 +54,12 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Lemma D.1: the decomposition of g̃ and the bound on ν
 # ---------------------------------------------------------------------------------------------
+
+
+def allowed_delta(delta: float) -> Measurement:
+    """The probability δ a share of draws (``p``) is held to, as a measurement (the row's key
+    shows it beside the share: "vs δ = 10%")."""
+    return Measurement("delta", delta, 1e-12 * delta, Kind.NUMERIC, digits=2, percent=True)
 
 
 def decide_lemma_d1(identity_error: float, count: int, draws: int, delta: float) -> Status:
@@ -113,6 +120,7 @@ def check_lemma_d1(draws: int = 20_000) -> Verdict:
             Measurement("identity", identity_error, 1e-10, Kind.BELOW),
             proportion("p", count, draws),
             Measurement("draws", draws, kind=Kind.COUNT),
+            allowed_delta(delta),
         ),
     )
 
@@ -337,5 +345,6 @@ def check_lemma_d3(draws: int = 20_000) -> Verdict:
             Measurement("worst", worst, 1e-9),
             proportion("p", count, draws),
             Measurement("draws", draws, kind=Kind.COUNT),
+            allowed_delta(delta),
         ),
     )

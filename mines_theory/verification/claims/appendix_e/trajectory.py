@@ -272,8 +272,9 @@ def check_lemma_e2(trajectory: TrajectoryRun = TRAJECTORY, sig2: Sig2Experiment 
     return Verdict(
         status,
         f"3-D log-cosh, {trajectory.seeds} seeds × {trajectory.iterations - 1} k: "
-        "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs, where one pair "
-        "refutes it (its proof derives it on every run, with no event of probability δ); "
+        "eq:Sig_dec as printed fails at {printed} of the (k, seed) pairs (interval: a "
+        "bootstrap over the seeds, the independent unit), where one pair refutes it (its "
+        "proof derives it on every run, with no event of probability δ); "
         f"with 2× its first sum at {{corrected}}; eq:Sig_2_bnd (1-D log-cosh, b = {sig2.b}) "
         "exceeded in {sig2} of " + f"{sig2.batches} runs (allowed δ = {sig2.delta:g})",
         (p_printed, p_corrected, share),
