@@ -614,6 +614,11 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines = [
         "# The proof walk",
         "",
+        f"**What this page shows**: the {len(walked)} walked proofs of the paper checked "
+        "relation by relation: a table of their steps by status per appendix, a page per proof "
+        "(listed below) showing where it first breaks, and the failing steps matched with the "
+        "errata (the last section).",
+        "",
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
@@ -630,8 +635,8 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "
         "proof reaches it through. A quantifier's range or an event inside P(·) is text of its "
-        "line, no step of its own. A page per proof shows where "
-        "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
+        "line, no step of its own. `python -m mines_theory.verification walk NAME` recomputes a "
+        "proof.",
         "",
         NUMBERING,
         "",
