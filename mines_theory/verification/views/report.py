@@ -1525,18 +1525,14 @@ READING_SPEED = 200
 
 
 def _numbered_results() -> str:
-    """What the ledger's rows of the paper's claims are: "38 numbered results, with their γ > 0
-    variants, and 3 unnumbered claims" (a row's PDF number names a theorem, lemma,
-    proposition or remark, or a place such as "Section 2")."""
+    """What the ledger's rows of the paper's claims are: "38 numbered results and variants, 3
+    others" (a row's PDF number names a theorem, lemma, proposition or remark, and a γ > 0
+    variant shares it; or it names a place such as "Section 2")."""
     claims = ledger.claims()
     numbered = {c.printed for c in claims if re.match(NUMBERED, c.printed)}
     other = sum(not re.match(NUMBERED, c.printed) for c in claims)
     variants = sum(re.match(NUMBERED, c.printed) is not None for c in claims) > len(numbered)
-    return (
-        f"{len(numbered)} numbered results"
-        + (", with their γ > 0 variants," if variants else "")
-        + f" and {other} unnumbered claims"
-    )
+    return f"{len(numbered)} numbered results{' and variants' if variants else ''}, {other} others"
 
 
 #: A PDF number of a numbered result (one counter: "Lemma 11", "Theorem 12").
