@@ -61,9 +61,8 @@ def test_the_summary_counts_by_hand():
     assert "| E | 10 | 4 | 0 | 2 | 1 | 1 |" in table  # no column of zero follows
     assert "| follows |" not in table
     assert table.endswith(
-        "the other 1 are `not checked`, each with its reason. No step has the status `follows` "
-        "(a line that holds only given an earlier false one): every step after a false one was "
-        "checked on its own."
+        "the other 1 are `not checked`, each with its reason. No step has the status `follows`: "
+        "every step after a false one was checked on its own."
     )
     assert "earlier line that fails" not in table
 

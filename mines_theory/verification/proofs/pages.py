@@ -627,10 +627,11 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         f"without an adversarial search: it holds unless the estimate is beyond the bound by "
         f"more than {K_SE:g} standard errors), `fails` (a counterexample; for a Monte Carlo "
         f"check, an estimate beyond the bound by more than {K_SE:g} standard errors)"
+        + ", `follows` (it holds only given an earlier line that fails, its premise"
         + (
-            ", `follows` (it holds only given an earlier line that fails, its premise)"
+            ")"
             if any(s["status"] == "follows" for ss in walked.values() for s in ss)
-            else ""
+            else "; no step of this walk has it)"
         )
         + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "

@@ -179,8 +179,7 @@ def summary_table(data: Mapping[str, Any] | None = None) -> str:
     else:  # the column is all zeros: say so in words rather than define the status
         said += (
             f"the other {n_unchecked} are `not checked`, each with its reason. No step has the "
-            "status `follows` (a line that holds only given an earlier false one): every step "
-            "after a false one was checked on its own."
+            "status `follows`: every step after a false one was checked on its own."
         )
     lines.append(said)
     return "\n".join(lines)
