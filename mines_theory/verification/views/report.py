@@ -807,9 +807,12 @@ def summary_table(
         number = key_number(c, v)
         if conclusion(c, v, walk) is Conclusion.UNTESTED:
             said = v.status.value  # the conclusion beside it says why it is untested
-        # a status with its reason ("holds, too loose to be tested at α = 0.5") is not what the
-        # number explains, which may be of another α: a semicolon, not a colon, between them
-        joint = ": " if said == v.status.value else "; "
+        # "too loose to be tested at α = 0.5" names its run, which the number, of another run
+        # (α = 0.005), does not explain: a semicolon, not a colon, between them
+        named = any(
+            q.outcome and q.name.startswith(f"{UNTESTABLE_QUALIFIER} ") for q in v.qualifiers
+        )
+        joint = "; " if named else ": "
         runs = f"{said}{joint}{_cell(number)}" if number != "—" else said
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | {conclusion_words(c, v, walk)} "

@@ -148,8 +148,7 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
     return Verdict(
         Status.IDENTITY if worst < 1e-10 else Status.FAILS,
         "{cases} random cases: the three terms add up to the left side within {worst} "
-        "(relative); an add-and-subtract identity, true for any Ḡ, H_t and P (Ḡ's sum built "
-        "with H_t)",
+        "(relative); an add-and-subtract identity, true for any BG, P, H_t",
         (
             Measurement("cases", cases, kind=Kind.COUNT),
             Measurement("worst", worst, 1e-10, Kind.BELOW),
