@@ -570,6 +570,7 @@ DEFINING_EQUATIONS = {
     "$\\Phi(\\Sigma)$": "eq:Sig_opt",
     "$A_1$, $A_2$": "eq:Sig_opt",
     "$\\hat M$": "eq:Sig_opt",
+    "$W_k$": "eq:alpha_err",  # the factor of Lemmas 34 and 39 (our E.4, E.9), written out
 }
 
 

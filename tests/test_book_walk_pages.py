@@ -688,17 +688,20 @@ def test_the_index_defines_the_statuses_as_the_walk_uses_them():
     from mines_theory.verification.proofs import check
 
     index = pages.index_page(PUBLISHED)
-    definitions = index.split("\n\n")[1]
+    assert index.split("\n\n")[1].startswith("**What this page shows**")  # then what it reads
+    definitions = index.split("\n\n")[2]
     assert (
         f"Monte Carlo at {check.EXPECTATION_INSTANCES} instances, "
         f"{check.MONTE_CARLO_DRAWS:,} draws each" in definitions
     )
     assert f"more than {check.K_SE:g} standard errors" in definitions
-    assert "`follows`" not in definitions
+    # defined, though no step has it: the table's words say "No step has the status `follows`"
+    assert "its premise; no step of this walk has it)" in definitions
     name = next(iter(PUBLISHED["proofs"]))
     some = copy.deepcopy(PUBLISHED)
     some["proofs"][name][0]["status"] = "follows"
-    assert "`follows` (it holds only given" in pages.index_page(some).split("\n\n")[1]
+    said = pages.index_page(some).split("\n\n")[2]
+    assert "`follows` (it holds only given" in said and "no step of this walk" not in said
 
 
 #: Where the relation a step shows ends on its page: the lines after it (what it uses, the

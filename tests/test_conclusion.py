@@ -71,6 +71,20 @@ def test_the_status_on_the_runs_decides_where_nothing_repairs():
     assert _of("COCO bbob") is Conclusion.FALSE  # a finding that fails, nothing repairs it
 
 
+def test_a_generalization_test_is_concluded_of_its_set_up():
+    """The COCO finding tests the 2019 claim on one set-up (a generalization test, not a
+    reproduction: its spec's ``scope``): the ledger's table says "**false** on this set-up",
+    not "false" of the claim; a row without a scope says the word alone."""
+    coco = ledger.claim("COCO bbob")
+    assert coco.scope == "this set-up" and "generalization test" in coco.statement
+    said = report.conclusion_words(coco, RESULTS["COCO bbob"], WALK)
+    assert said == "**false** on this set-up"
+    table = report.summary_table(repairs=True, walk=WALK)
+    assert "| COCO bbob | — | **false** on this set-up |" in table
+    thm = ledger.claim("Thm 3.1")
+    assert report.scoped(thm, Conclusion.FALSE) == "**false**"
+
+
 def test_too_loose_to_be_tested_stands_only_on_a_walked_proof():
     """Lemma E.7 holds only because no run could exceed its bound; its walk finds no false
     step, so it stands. Without the walk of its proof nothing backs it: "untested"."""

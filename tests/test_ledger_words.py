@@ -42,10 +42,14 @@ def test_a_run_named_by_a_qualifier_is_named_beside_the_key_number():
     assert "Lemma 5.2, γ > 0" in suffixed
     for number, suffix in suffixed.items():
         if any(c.number == number for c in ledger.rows()):
-            assert f"too loose to be tested{suffix}:" in _row(table, number)
+            assert f"too loose to be tested{suffix}; " in _row(table, number)
     key = ledger.claim("Lemma 5.2, γ > 0").key.words
     alpha = re.search(r"α = ([\d.]+)", PUBLISHED["Lemma 5.2, γ > 0"].summary).group(1)
     assert f"at α = {alpha}" in key and alpha not in suffixed["Lemma 5.2, γ > 0"]
+    # a reader (stop 58) read the colon as "too loose at α = 0.5 because of this number": a
+    # semicolon parts the two runs, and the key's α opens the number and its bound
+    assert key.startswith(f"at α = {alpha}, ")
+    assert "0.5: " not in _row(table, "Lemma 5.2, γ > 0")
 
 
 def test_said_of_shows_the_qualifier_s_run_and_only_on_a_row_that_holds():

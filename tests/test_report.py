@@ -380,3 +380,30 @@ def test_tex_labels_set_the_number_first_and_the_label_after_it(text, shown):
     assert report.tex_labels(once) == once
     if "<span" in once:  # the raw "label (number)" the reader saw is gone
         assert re.search(r"(?:eq|prop):[\w\\]+ \(", once) is None
+
+
+def test_the_alpha_bias_row_shows_the_number_its_status_is_decided_by(published):
+    """A reader took the α-bias row's headline, f − f* at the end against f(μ̂*) − f* with
+    "levels off? No", for a refutation: its status is decided by the time-averaged mean's
+    distance to μ̂* (``decide_nonquadratic``: within 0.2 of ‖μ* − μ̂*‖) and Σ⁻¹'s limit, so the
+    row shows that distance, and its one-line answer names those two tests first."""
+    c, v = ledger.claim("α-bias"), published["α-bias"]
+    assert report.shown_measurement(c, v).name == "to_hat"
+    assert "0.2" in report.key_number(c, v)
+    assert report.short_headline(v, decisive=c.decisive).startswith(
+        "holds (the mean centres on μ̂*; Σ_k⁻¹ → Σ̂*⁻¹, not H*"
+    )
+
+
+def test_no_statement_shows_a_raw_macro_name_of_the_paper():
+    """A reader met "BG" (the paper's macro for Ḡ) in Lemma D.6's statement: no row's statement
+    names a macro of the paper's preamble (``pages.MACROS``, those of two or more letters that
+    are no word of prose) as a word."""
+    from mines_theory.verification.proofs.pages import MACROS
+
+    prose = {"norm", "tr", "diag", "argmin", "ti", "tu", "bu", "tg", "mathbbm"}
+    names = sorted(n for n in MACROS if len(n) > 1 and n not in prose)
+    pattern = re.compile(r"(?<![\w:\\])(" + "|".join(names) + r")\b")
+    texts = [(c.number, c.statement) for c in ledger.rows()]
+    assert [(n, pattern.findall(t)) for n, t in texts if pattern.search(t)] == []
+    assert pattern.search("true for any BG, P") and not pattern.search("G̃(Σ) (eq:TG)")

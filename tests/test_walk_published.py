@@ -603,26 +603,69 @@ def _listed() -> list[str]:
     ]
 
 
+UNANSWERED = {  # erratum → the walked proof it points into, where no failing step answers
+    "proof of Thm 3.2": "Thm 3.2",
+    "proof of Thm 3.4, after eq:Sig_opt": "Thm 3.4",
+    "eq:Sig_opt → eq:Sig_opt_1": "Thm 3.4",  # both equations displayed inside the proof
+    "eq:alpha_err (Lemma E.4), the step citing eq:GG": "Lemma E.4",
+    "eq:sto_err (Lemma E.9), proof": "Lemma E.9",
+    "Lemma 5.3 (statement and proof); Thm 5.4, item 2": "Lemma 5.3",
+}
+
+
+def test_the_errata_that_point_into_a_walked_proof_are_grouped_by_where_they_point():
+    """An erratum points into a walked proof by its label ("proof of …", or the proof named
+    and then its "proof" or a "step" of it) or by an equation the .tex displays inside the
+    proof: the six no failing step answers to are exactly these (a cold reader found E.9's
+    "eq:sto_err (Lemma E.9), proof", E.4's "…, the step citing eq:GG" and Thm 3.4's
+    "eq:Sig_opt → eq:Sig_opt_1" filed among the errata "not labelled as the proof of a walked
+    result", as the old rule, "proof of" only, had them); each proof's spec says why no relation
+    answers to each of its own, and names no other. eq:J_quad's erratum, whose equation the
+    proof of Thm 3.1 cites but Section 2 displays, points into no proof."""
+    result = published.cross_check(PUBLISHED)
+    assert dict.fromkeys(result.unmatched) == dict.fromkeys(
+        x for x in published.errata_labels() if x in UNANSWERED
+    )
+    for label, name in UNANSWERED.items():
+        proof = spec.find(name)
+        assert [p.name for p in spec.proofs() if walk.points_into(label, p)] == [name], label
+        assert label in dict(proof.unanswered), (name, label)
+    for proof in spec.proofs():
+        for label in dict(proof.unanswered):
+            assert UNANSWERED.get(label) == proof.name, (proof.name, label)
+    quad = "eq:J_quad (proof of Thm 3.1, first display)"
+    assert not any(walk.points_into(quad, p) for p in spec.proofs())
+    old = [x for x in published.errata_labels() if x in UNANSWERED and x.startswith("proof of")]
+    assert len(old) == 2 < len(result.unmatched) == 6
+
+
+def test_the_published_labels_inside_each_proof_are_the_tex_s(tex):
+    """The equations displayed inside each walked proof, which place an erratum about one of
+    them (``walk.points_into``), are published as the .tex has them."""
+    assert published.proof_labels(PUBLISHED) == published.labels_of(tex)
+    assert {"eq:Sig_opt", "eq:Sig_opt_1"} <= set(published.proof_labels(PUBLISHED)["Thm 3.4"])
+
+
 def test_an_erratum_no_failing_step_answers_to_is_under_its_proof_and_on_its_page():
-    """The two errata no failing step answers to ("proof of Thm 3.2", "proof of Thm 3.4,
-    after eq:Sig_opt") stand on the index beneath their proofs' lines (Thm 3.2's, which has no
-    failing step, added for it), not in a list apart; each proof's page says once that an
-    erratum points into it but no displayed relation fails, linking its entry; no other page
-    says it. Given to a failing step of Thm 3.4 in a copy of the walk, the erratum is answered:
-    the sentence leaves its page and the index."""
+    """The errata no failing step answers to (``UNANSWERED``) stand on the index beneath
+    their proofs' lines (Thm 3.2's, which has no failing step, added for it), not in a list
+    apart, with the reason their proof's spec gives; each proof's page says it once for each,
+    linking its entry; no other page says it. Given to a failing step of Thm 3.4 in a copy of
+    the walk, the erratum is answered: its sentence leaves its page and the index."""
     from mines_theory.verification.framework import ledger
     from mines_theory.verification.views.errata import erratum_link
 
     unmatched = published.cross_check(PUBLISHED).unmatched
-    assert set(unmatched) == {"proof of Thm 3.2", "proof of Thm 3.4, after eq:Sig_opt"}
+    assert set(unmatched) == set(UNANSWERED)
     index = pages.index_page(PUBLISHED)
     section = index[index.index("## The walk against the errata") :]
     assert "Errata that no failing step answers to" not in section
     lines = section.splitlines()
     said = "An erratum points into this proof, "
-    for label, name in zip(unmatched, ("Thm 3.4", "Thm 3.2"), strict=True):
-        link = erratum_link(ledger.erratum(label))
-        at = next(i for i, x in enumerate(lines) if link in x)
+    for label, name in UNANSWERED.items():
+        link = erratum_link(ledger.erratum(label))  # two errata may share an entry's link
+        reason = dict(spec.find(name).unanswered)[label]  # up to its first label, rendered
+        at = next(i for i, x in enumerate(lines) if link in x and reason.split("eq:")[0][:40] in x)
         assert lines[at].startswith(f"  - {said}")
         owner = next(x for x in reversed(lines[:at]) if x.startswith("- ["))
         assert f"(our {name})]" in owner
@@ -630,14 +673,16 @@ def test_an_erratum_no_failing_step_answers_to_is_under_its_proof_and_on_its_pag
     for proof in spec.proofs():
         if proof.name in PUBLISHED["proofs"]:
             page = pages.proof_page(proof.name, PUBLISHED)
-            assert page.count(said) == (proof.name in ("Thm 3.2", "Thm 3.4")), proof.name
+            mine = sum(name == proof.name for name in UNANSWERED.values())
+            assert page.count(said) == mine, proof.name
     page = pages.proof_page("Thm 3.4", PUBLISHED)
     link = erratum_link(ledger.erratum("proof of Thm 3.4, after eq:Sig_opt"))
     assert page.index(said) < page.index("*Admissible instances*") and link in page
     changed = json.loads(json.dumps(PUBLISHED))
     step = next(s for s in changed["proofs"]["Thm 3.4"] if s["status"] == "fails")
     step["erratum"] = "proof of Thm 3.4, after eq:Sig_opt"
-    assert said not in pages.proof_page("Thm 3.4", changed)
+    page = pages.proof_page("Thm 3.4", changed)
+    assert not [x for x in page.splitlines() if x.startswith(said) and link in x]
     section = pages.index_page(changed)
     assert link not in section[section.index("## The walk against the errata") :]
 

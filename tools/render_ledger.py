@@ -70,8 +70,9 @@ def publish_walk() -> None:
         old = walk.load()
     except walk.WalkError:
         old = None
-    if tex is None and old is not None:  # no .tex here: keep the published counts
+    if tex is None and old is not None:  # no .tex here: keep the published counts and labels
         new["coverage"] = old.get("coverage")
+        new["labels"] = old.get("labels", {})
     if old is None or _statuses(old) != _statuses(new):
         walk.write(new)
         print(f"updated {walk.PUBLISHED.name}")

@@ -61,7 +61,10 @@ map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
 .tex, where its labels do not single it out; ``after``, the row it follows in the ledger where
 its number does not place it; ``decisive``, the names of the qualifiers that decide how its
 verdict reads (its one-line answer names them first, a No with its answer). A finding beyond
-the paper's claims has no ``printed`` (or names the place in the PDF) and no ``rests_on``.
+the paper's claims has no ``printed`` (or names the place in the PDF) and no ``rests_on``; its
+``scope``, where its check tests one set-up and not the claim in general (a generalization
+test, not a reproduction), says which ("this set-up"): its conclusion is said of it ("false
+on this set-up").
 
 A repaired result of the corrigendum (in ``claims/repaired/``) is named by the claim it
 repairs ("Lemma 5.1"); its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
@@ -137,7 +140,7 @@ FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
     ),
     ("finding", True): (
         frozenset({"type", "check", "measures", "label", "statement", "notebook", "atlas"}),
-        frozenset({"key", "printed", "after", "decisive"}),
+        frozenset({"key", "printed", "after", "decisive", "scope"}),
     ),
     ("repaired", True): (
         frozenset({"type", "check", "measures", "statement", "atlas"}),
@@ -341,7 +344,18 @@ def _claim_row(number: str, table: dict[str, Any], kind: str, ref, where: str) -
         not_rests_on=_cites(table, "not_rests_on", where),
         quote=table.get("quote"),
         decisive=tuple(table.get("decisive", ())),
+        scope=_scope(table, where),
     )
+
+
+def _scope(table: dict[str, Any], where: str) -> str | None:
+    """A finding's ``scope``: the set-up its conclusion is said of, a phrase, or None."""
+    scope = table.get("scope")
+    if scope is not None and not (isinstance(scope, str) and scope.strip()):
+        raise ValueError(
+            f"{where}: field 'scope' must be a phrase (\"this set-up\"), got {scope!r}"
+        )
+    return scope
 
 
 def _repaired_row(repairs: str, table: dict[str, Any], ref, where: str) -> Claim:

@@ -395,6 +395,7 @@ class Claim:
     repairs: str | None = None  # a repaired row: the number of the claim it repairs
     repair: Repair | None = None  # a repaired result's section of the corrigendum
     decisive: tuple[str, ...] = ()  # the qualifiers its one-line answer names first
+    scope: str | None = None  # a finding's set-up, which its conclusion is said of ("this set-up")
 
     def __post_init__(self):
         object.__setattr__(self, "atlas", as_atlas(self.atlas, self.number))

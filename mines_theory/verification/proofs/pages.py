@@ -638,6 +638,11 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines = [
         "# The proof walk",
         "",
+        f"**What this page shows**: the {len(walked)} walked proofs of the paper checked "
+        "relation by relation: a table of their steps by status per appendix, a page per proof "
+        "(listed below) showing where it first breaks, and the failing steps matched with the "
+        "errata (the last section).",
+        "",
         "Every displayed relation of a walked proof is a step with a status, computed: "
         "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
         "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
@@ -646,16 +651,17 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
         f"without an adversarial search: it holds unless the estimate is beyond the bound by "
         f"more than {K_SE:g} standard errors), `fails` (a counterexample; for a Monte Carlo "
         f"check, an estimate beyond the bound by more than {K_SE:g} standard errors)"
+        + ", `follows` (it holds only given an earlier line that fails, its premise"
         + (
-            ", `follows` (it holds only given an earlier line that fails, its premise)"
+            ")"
             if any(s["status"] == "follows" for ss in walked.values() for s in ss)
-            else ""
+            else "; no step of this walk has it)"
         )
         + " or `not checked` (with its reason). A "
         "line after a false one keeps its own status, and its evidence names the false step the "
         "proof reaches it through. A quantifier's range or an event inside P(·) is text of its "
-        "line, no step of its own. A page per proof shows where "
-        "it first breaks. `python -m mines_theory.verification walk NAME` recomputes a proof.",
+        "line, no step of its own. `python -m mines_theory.verification walk NAME` recomputes a "
+        "proof.",
         "",
         NUMBERING,
         "",
@@ -767,7 +773,7 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         elif apart:
             link = f"[{proof.printed} (our {proof.name})]({page_name(proof.name)}.md)"
             lines.append(f"- {link}: no step fails.")
-        lines += [f"  - {unanswered(label)}" for label in apart]
+        lines += [f"  - {unanswered(label, dict(proof.unanswered).get(label))}" for label in apart]
     if result.dangling:
         lines += ["", "Steps that name an erratum without failing:", ""]
     for name, index, label, why in result.dangling:
@@ -780,25 +786,26 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def unanswered(label: str) -> str:
+def unanswered(label: str, reason: str | None = None) -> str:
     """An erratum that points into a walked proof but that no failing step of it answers to
     (one of ``walk.CrossCheck.unmatched``), in a sentence, linked to its entry
-    (``views.errata.erratum_link``), with its gist (``gist``).
+    (``views.errata.erratum_link``), with its gist (``gist``) and why no relation answers
+    (``reason``, the proof spec's ``unanswered``; else both possible reasons).
 
     >>> print(unanswered("proof of Thm 3.2"))  # doctest: +NORMALIZE_WHITESPACE
     An erratum points into this proof, [*proof of Thm
     3.2*](08d-errata.ipynb#erratum-proof-of-thm-3-2) (a typo; its correction: z = μ +
-    αΣ^{1/2}u), but no displayed relation of it fails: the flaw is in the prose, or one the
-    walk's checks cannot see.
+    αΣ^{1/2}u), but no failing relation of it answers to it: the flaw is in the prose, or one
+    the walk's checks cannot see.
     """
     from ..framework import ledger
     from ..views.errata import erratum_link
 
     erratum = ledger.erratum(label)
+    why = reason or "the flaw is in the prose, or one the walk's checks cannot see"
     return (
         f"An erratum points into this proof, [*{label}*]({erratum_link(erratum)}) "
-        f"({gist(erratum)}), but no displayed relation of it fails: the flaw is in the prose, "
-        "or one the walk's checks cannot see."
+        f"({gist(erratum)}), but no failing relation of it answers to it: {why}."
     )
 
 
@@ -3076,7 +3083,8 @@ def proof_page(
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
     apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
-    lines += [x for label in apart for x in (unanswered(label), "")]
+    why = dict(proof.unanswered)
+    lines += [x for label in apart for x in (unanswered(label, why.get(label)), "")]
     lines += [
         f"*Admissible instances* (the hypotheses each step is checked under): {hypotheses}.",
         "",

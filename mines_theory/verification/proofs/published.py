@@ -4,14 +4,17 @@
 when a status changed.
 
 ``walked.json`` holds ``{"proofs": {name: [StepResult.to_json(), …]}, "coverage": {appendix:
-{"relations": n, "walked": n, status: n, …}}}``; the coverage needs the paper's .tex (it counts
-the relations of every displayed environment of Appendices C–F), so it is computed where the
-.tex is (``$MINES_THEORY_PAPER``) and published with the steps. ``tests/test_proof_walk.py``
-walks every proof again and fails where a step's status is not the published one.
+{"relations": n, "walked": n, status: n, …}}, "labels": {name: [eq label, …]}}``; the coverage
+(it counts the relations of every displayed environment of Appendices C–F) and the labels (the
+equations displayed inside each walked proof, ``labels_of``) need the paper's .tex, so they are
+computed where the .tex is (``$MINES_THEORY_PAPER``) and published with the steps.
+``tests/test_proof_walk.py`` walks every proof again and fails where a step's status is not the
+published one.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -32,6 +35,8 @@ __all__ = [
     "errata_labels",
     "failing_steps",
     "fresh",
+    "labels_of",
+    "proof_labels",
     "load",
     "summary_table",
     "write",
@@ -60,6 +65,31 @@ def coverage_of(proofs: Mapping[str, Sequence[Mapping[str, Any]]], tex: str) -> 
     return coverage(tex, walked, spans)
 
 
+def labels_of(tex: str) -> dict[str, list[str]]:
+    """The equations (``\\label{eq:…}``) the paper's ``tex`` displays inside each walked
+    proof's environment (``spec.Proof.span``), by our name: where an erratum about an equation
+    points into a proof (``walk.points_into``)."""
+    import re
+
+    found = {}
+    for proof in spec.proofs():
+        start, end = proof.span(tex)
+        found[proof.name] = re.findall(r"\\label\{(eq:[^}]*)\}", tex[start:end])
+    return found
+
+
+def proof_labels(data: Mapping[str, Any] | None = None) -> dict[str, list[str]]:
+    """The equations displayed inside each walked proof (``labels_of``), as the published walk
+    (``data``, else ``walked.json``) holds them: {} where it holds none."""
+    data = _published() if data is None else data
+    return dict(data.get("labels", {}))
+
+
+@functools.cache
+def _published() -> dict[str, Any]:
+    return load()
+
+
 def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
     """Walk every proof (``walk.walk``) and, with the paper's ``tex``, count the coverage
     (``coverage_of``): the data of ``walked.json``."""
@@ -71,6 +101,7 @@ def fresh(tex: str | None, draws: int = 1000) -> dict[str, Any]:
     }
     if tex is not None:
         data["coverage"] = coverage_of(data["proofs"], tex)
+        data["labels"] = labels_of(tex)
     return data
 
 
@@ -178,7 +209,9 @@ def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | N
         proofs[name]: [StepResult(**step) for step in steps]
         for name, steps in data["proofs"].items()
     }
-    return errata_cross_check(walked, errata_labels() if labels is None else labels)
+    return errata_cross_check(
+        walked, errata_labels() if labels is None else labels, proof_labels(data)
+    )
 
 
 def failing_steps(data: Mapping[str, Any] | None = None) -> int:
@@ -215,9 +248,9 @@ def reconciliation(
 
 def _unnamed(result: Any, rest: int) -> str:
     """Where the errata that no failing step names sit, from the cross-check ``result``: named
-    by a step that does not fail, pointing into a walked proof whose relations do not fail, or
-    pointing into no walked proof by their label (``walk.points_into``; "" where ``rest`` is
-    0)."""
+    by a step that does not fail, pointing into a walked proof where no failing relation
+    answers to them, or pointing into no walked proof (``walk.points_into``; "" where ``rest``
+    is 0)."""
     if not rest:
         return ""
     held = len({label for _, _, label, _ in result.dangling})
@@ -229,13 +262,13 @@ def _unnamed(result: Any, rest: int) -> str:
     if inside:
         parts.append(
             f"{inside} point into a walked proof, but no failing relation of it answers to them "
-            "(listed below: the flaw is in the prose, or one the walk's checks cannot see)"
+            "(listed below, each with why: the flaw is in the prose, or one the walk's checks "
+            "cannot see)"
         )
     if outside:
         parts.append(
-            f"{outside} are not labelled as the proof of a walked result: they are about a "
-            "statement, its hypotheses or constants, Section 2 or Appendices A–B, or about a "
-            "line labelled by the equation it states (each erratum's entry in the errata "
-            "notebook says where)"
+            f"{outside} point into no walked proof: they are about a statement, its "
+            "hypotheses or constants, or a line of Section 2 or Appendices A–B (each erratum's "
+            "entry in the errata notebook says where)"
         )
     return ": " + "; ".join(parts)

@@ -75,6 +75,10 @@ class Proof:
     regime: tuple[str, ...] = ()
     #: where the paper sets that regime, in words ("Remark 13's ζ ≥ L and τ ≤ σ")
     regime_from: str | None = None
+    #: erratum label → why no failing step of this proof answers to it, for each erratum that
+    #: points into it (``walk.points_into``) that none does: the flaw is in the prose, or in a
+    #: premise the walk takes as the proof cites it ("[proof.unanswered]"), as pairs
+    unanswered: tuple[tuple[str, str], ...] = ()
 
     def span(self, tex: str) -> tuple[int, int]:
         """The offsets of the proof environment (``\\begin{proof}`` to ``\\end{proof}``) in
@@ -245,7 +249,16 @@ def load(path: Path) -> Proof:
         unwalked=_field(head, "unwalked", str, where, None),
         regime=_regime(head, where),
         regime_from=_field(head, "regime_from", str, where, None),
+        unanswered=_unanswered(head, where),
     )
+
+
+def _unanswered(head: dict, where: str) -> tuple[tuple[str, str], ...]:
+    """The ``unanswered`` table of a ``[proof]`` table: erratum label → a reason, both text."""
+    table = _field(head, "unanswered", dict, where, {})
+    if not all(isinstance(k, str) and isinstance(v, str) and v for k, v in table.items()):
+        raise ValueError(f"{where}: field 'unanswered' must map erratum labels to reasons")
+    return tuple(table.items())
 
 
 def _regime(head: dict, where: str) -> tuple[str, ...]:

@@ -12,14 +12,15 @@ reached through a false one says so in its evidence ("the line itself holds; the
 it through step N, which fails") and keeps its status, as the issue defines ``follows`` ("a line
 that holds only given an earlier false line").
 
-``errata_cross_check(results, errata)`` pairs each erratum whose label starts "proof of" with the
-failing step that names it (``erratum`` in the step spec): an erratum of a walked proof that no
-failing step names, a step that names an erratum that does not exist or does not fail, and a
+``errata_cross_check(results, errata)`` pairs each erratum with the failing step that names it
+(``erratum`` in the step spec): an erratum that points into a walked proof (``points_into``) that
+no failing step names, a step that names an erratum that does not exist or does not fail, and a
 failing step that no erratum names (a new finding) are reported.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -140,11 +141,14 @@ class CrossCheck:
 
 
 def errata_cross_check(
-    walked: Mapping[Proof, Sequence[check.StepResult]], errata: Iterable[str]
+    walked: Mapping[Proof, Sequence[check.StepResult]],
+    errata: Iterable[str],
+    inside: Mapping[str, Sequence[str]] | None = None,
 ) -> CrossCheck:
     """Cross-check the failing steps of ``walked`` with the erratum labels ``errata`` (see the
     module docstring). An erratum "proof of …" counts as one of a walked proof when its label
-    names the proof (our name, the PDF's or the label)."""
+    names the proof (our name, the PDF's or the label), or points into it otherwise
+    (``points_into``, with ``inside``: proof name → the equations its proof displays)."""
     errata = list(errata)
     matched: dict[str, tuple[tuple[str, int], ...]] = {}
     dangling = []
@@ -166,17 +170,26 @@ def errata_cross_check(
         for label in errata
         if label not in matched  # a label a step names is matched, or reported with the
         and label not in named  # reason why not
-        and any(points_into(label, proof) for proof in walked)
+        and any(
+            points_into(label, proof, None if inside is None else inside.get(proof.name, ()))
+            for proof in walked
+        )
     ]
     return CrossCheck(matched, tuple(unmatched), tuple(dangling), tuple(new))
 
 
-def points_into(label: str, proof: Proof) -> bool:
+def points_into(label: str, proof: Proof, inside: Sequence[str] | None = None) -> bool:
     """Whether the erratum ``label`` points into the proof of ``proof``: the label starts
-    "proof of" and names the proof by our name, the PDF's or its label in the .tex, whole (a
-    name followed by a digit or a point is another's: "Lemma 5.1" is not in "Lemma 5.10").
-    The errata cross-check (``errata_cross_check``) and the book's index of the walk place an
-    erratum by it.
+    "proof of" and names the proof; or names the proof and says, after the name and in the same
+    clause (";" parts), "proof" or "step" ("eq:sto_err (Lemma E.9), proof", "eq:alpha_err (Lemma
+    E.4), the step citing eq:GG", "Lemma 5.3 (statement and proof)"); or names an equation the
+    .tex displays inside the proof's environment (``inside``; the published walk's, read from
+    the .tex with the coverage, unless given: "eq:Sig_opt → eq:Sig_opt_1"). A name is the
+    proof's, ours, the PDF's or its label in the .tex, whole (a name followed by a digit or a
+    point is another's: "Lemma 5.1" is not in "Lemma 5.10"). An equation a proof only cites, or
+    its statement's own ("eq:J_quad (proof of Thm 3.1, first display)": eq:J_quad is displayed
+    in Section 2), is not in it. The errata cross-check (``errata_cross_check``) and the book's
+    index of the walk place an erratum by it.
 
     >>> from .spec import find
     >>> points_into("proof of Thm 3.4, after eq:Sig_opt", find("Thm 3.4"))
@@ -187,14 +200,39 @@ def points_into(label: str, proof: Proof) -> bool:
     True
     >>> points_into("proof of Lemma 5.10", find("Lemma 5.1")), points_into("eq:R", find("Thm 3.2"))
     (False, False)
+    >>> points_into("eq:sto_err (Lemma E.9), proof", find("Lemma E.9"), ())
+    True
+    >>> points_into("eq:alpha_err (Lemma E.4)", find("Lemma E.4"), ())
+    False
+    >>> points_into("eq:J_quad (proof of Thm 3.1, first display)", find("Thm 3.1"), ())
+    False
+    >>> points_into("eq:Sig_opt → eq:Sig_opt_1", find("Thm 3.4"), ("eq:Sig_opt",))
+    True
     """
-    if not label.startswith("proof of"):
-        return False
-    for name in (proof.name, proof.printed, proof.label):
-        at = label.find(name)
-        while at >= 0:
-            after = label[at + len(name) : at + len(name) + 1]
-            if not (after.isdigit() or after == "."):
-                return True
-            at = label.find(name, at + 1)
-    return False
+    names = (proof.name, proof.printed, proof.label)
+    if label.startswith("proof of") and any(_named(label, name) for name in names):
+        return True
+    for clause in label.split(";"):
+        for name in names:
+            for at in _named(clause, name):
+                rest = clause[at + len(name) :]
+                if re.search(r"\bproof\b|\bstep\b", rest):
+                    return True
+    if inside is None:
+        from .published import proof_labels
+
+        inside = proof_labels().get(proof.name, ())
+    return any(_named(label, eq) for eq in inside)
+
+
+def _named(text: str, name: str) -> list[int]:
+    """Where ``text`` names ``name`` whole: not followed by a digit, a point, a letter or "_"
+    ("Lemma 5.1" is not in "Lemma 5.10", eq:Sig_opt not in eq:Sig_opt_1)."""
+    found = []
+    at = text.find(name)
+    while at >= 0:
+        after = text[at + len(name) : at + len(name) + 1]
+        if not after or not (after.isalnum() or after in "._"):
+            found.append(at)
+        at = text.find(name, at + 1)
+    return found

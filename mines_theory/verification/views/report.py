@@ -810,7 +810,13 @@ def summary_table(
         number = key_number(c, v)
         if conclusion(c, v, walk) is Conclusion.UNTESTED:
             said = v.status.value  # the conclusion beside it says why it is untested
-        runs = f"{said}: {_cell(number)}" if number != "—" else said
+        # "too loose to be tested at α = 0.5" names its run, which the number, of another run
+        # (α = 0.005), does not explain: a semicolon, not a colon, between them
+        named = any(
+            q.outcome and q.name.startswith(f"{UNTESTABLE_QUALIFIER} ") for q in v.qualifiers
+        )
+        joint = "; " if named else ": "
+        runs = f"{said}{joint}{_cell(number)}" if number != "—" else said
         lines.append(
             f"| {_cell(c.number)} | {c.printed} | {conclusion_words(c, v, walk)} "
             f"| {runs} | {where} |"
@@ -834,12 +840,13 @@ BY_ERRATUM = "[an erratum corrects it](08d-errata.ipynb)"
 def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> str:
     """Where row ``c`` holds on its runs but the corrigendum finds its statement false as
     printed, the clause that names its other rows false as printed (``row_false_as_printed``):
-    ", as [Lemma 5.1, γ > 0](…) shows"; "" where no other row contradicts it, or the statement
-    survives otherwise (Thm 5.4's constant changes: its row with γ > 0, which the printed Δ_α,1
-    contradicts, says "false as printed" itself; the front page counts the contradicting row,
-    not this one)."""
+    ", as [Lemma 5.1, γ > 0](…) shows"; "" where no other row contradicts it. Where the
+    corrigendum finds the statement surviving otherwise (Thm 5.4: its constant changes) but
+    another row contradicts it as printed (its row with γ > 0, by the printed Δ_α,1), the
+    clause says which to cite for the theorem as printed: "; false as printed ([Thm 5.4, γ >
+    0](…)): cite the repaired form" (the front page counts the contradicting row alone)."""
     entry = repair_entry(c.number)
-    if entry is None or entry.survives != "false as printed" or c.kind != "claim":
+    if entry is None or c.kind != "claim":
         return ""
     results = published() if results is None else results
     against = [
@@ -852,6 +859,8 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
     if not against:
         return ""
     links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
+    if entry.survives != "false as printed":  # Thm 5.4: its constant changes, and γ > 0
+        return f"; false as printed ({links}): cite the repaired form"  # contradicts the rest
     return f", as {links} show{'s' if len(against) == 1 else ''}"
 
 
@@ -898,9 +907,17 @@ def conclusion_words(
         )
         printed, joint = untested, (", but " if sound else "; ")
     why = joint.join(n for n in (printed, walked) if n)
+    said = scoped(c, word)
     if not why:
-        return f"**{word.value}**"
-    return f"**{word.value}** ({why})" if aside else f"**{word.value}**: {why}"
+        return said
+    return f"{said} ({why})" if aside else f"{said}: {why}"
+
+
+def scoped(c: Claim, word: Conclusion) -> str:
+    """Row ``c``'s conclusion ``word`` in bold as the ledger says it, of its set-up alone
+    where its spec names one (``Claim.scope``: "**false** on this set-up", a generalization
+    test); the bold word stays one of the closed set."""
+    return f"**{word.value}** on {c.scope}" if c.scope else f"**{word.value}**"
 
 
 #: How many characters of a verdict's qualifiers a table cell or a verdict's one-line answer
@@ -1030,7 +1047,7 @@ def claim_section(
     ]
     note = proof_note(c.number, verdict.status, walk) if c.kind != "repaired" else None
     printed = as_printed(c.number, row_false_as_printed(verdict)) if c.kind != "repaired" else None
-    word = f"**{conclusion(c, verdict, walk).value}**: {verdict.status.value} on these runs"
+    word = f"{scoped(c, conclusion(c, verdict, walk))}: {verdict.status.value} on these runs"
     if printed is not None:  # the table's notes, in a sentence
         walked = f"; its {note}" if note is not None else ""
         results = published() if results is None else results
@@ -1497,7 +1514,7 @@ def _ledger_markdown(
     return (
         "# The claims ledger\n\n"
         f"**What you will learn**: the verdict of each of the paper's {len(ledger.claims())} "
-        f"checked statements, {len(ledger.findings())} findings and "
+        f"checked rows ({_numbered_results()}), {len(ledger.findings())} findings and "
         f"{len(ledger.repaired())} repaired results, where each repair is, and what each "
         "measured (click a verdict).\n\n"
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
@@ -1512,6 +1529,21 @@ def _ledger_markdown(
 
 #: Words read per minute, for a page's reading time.
 READING_SPEED = 200
+
+
+def _numbered_results() -> str:
+    """What the ledger's rows of the paper's claims are: "38 numbered results and variants, 3
+    others" (a row's PDF number names a theorem, lemma, proposition or remark, and a γ > 0
+    variant shares it; or it names a place such as "Section 2")."""
+    claims = ledger.claims()
+    numbered = {c.printed for c in claims if re.match(NUMBERED, c.printed)}
+    other = sum(not re.match(NUMBERED, c.printed) for c in claims)
+    variants = sum(re.match(NUMBERED, c.printed) is not None for c in claims) > len(numbered)
+    return f"{len(numbered)} numbered results{' and variants' if variants else ''}, {other} others"
+
+
+#: A PDF number of a numbered result (one counter: "Lemma 11", "Theorem 12").
+NUMBERED = r"(Theorem|Lemma|Proposition|Remark|Corollary) \d+$"
 
 
 def _status_counts(rows: tuple[Claim, ...], results: dict[str, Verdict]) -> str:
@@ -1636,12 +1668,12 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     for spec in found:
         if isinstance(spec, Claim):
             v = old[spec.number]
-            word = conclusion(spec, v, walk).value
+            word = scoped(spec, conclusion(spec, v, walk))
             where = finding_source(spec)
             number = key_number(spec, v)  # a z of −∞ with its meaning beside it
             number += f" ({MINUS_INFINITE_MEANING})" if z_note([shown_measurement(spec, v)]) else ""
             lines.append(
-                f"| {_cell(spec.number)} | {_cell(where)} | **{word}**; "
+                f"| {_cell(spec.number)} | {_cell(where)} | {word}; "
                 f"{_cell(short_headline(v, decisive=spec.decisive, answers=True))} "
                 f"| {_cell(number)} |"
             )
