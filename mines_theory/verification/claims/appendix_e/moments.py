@@ -125,8 +125,8 @@ def check_lemma_e1(draws: int = 3000) -> Verdict:
 
 @claim("Lemma E.3", minimum=Data(draws=1, at={"draws": "cases"}))
 def check_lemma_e3(cases: int = 50) -> Verdict:
-    """Lemma E.3 (lem:GH): ⟨BG − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
-    BG = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
+    """Lemma E.3 (lem:GH): ⟨Ḡ − H*, Σ⁻¹ − H*⟩ splits into the three inner products printed, with
+    Ḡ = G̃ + Σ⁻¹ from a log-cosh objective and the middle sum built with H_t = Π_S'(∇²f(μ)).
     The split adds and subtracts the same terms: an identity, reported as one."""
     f = LogCoshQuadratic.random(3, condition=10.0, weight=2.0, seed=11)
     tau, zeta = f.runs_box
@@ -148,7 +148,8 @@ def check_lemma_e3(cases: int = 50) -> Verdict:
     return Verdict(
         Status.IDENTITY if worst < 1e-10 else Status.FAILS,
         "{cases} random cases: the three terms add up to the left side within {worst} "
-        "(relative); an add-and-subtract identity, true for any BG, P, H_t",
+        "(relative); an add-and-subtract identity, true for any Ḡ, H_t and P (Ḡ's sum built "
+        "with H_t)",
         (
             Measurement("cases", cases, kind=Kind.COUNT),
             Measurement("worst", worst, 1e-10, Kind.BELOW),
