@@ -795,7 +795,7 @@ def test_errata_cross_check(walked):
     for path in sorted((ROOT / "mines_theory/verification/errata").glob("*.toml")):
         labels += list(tomllib.loads(path.read_text()))
     by_proof = {p: walked[p.name] for p in spec.proofs()}
-    result = walk.errata_cross_check(by_proof, labels)
+    result = walk.errata_cross_check(by_proof, labels, published.proof_labels())
     assert result.matched == {
         "proof of Lemma 5.1, substituting η₁,k; Δ_α,1": (("Lemma 5.1", 9), ("Lemma 5.1", 10)),
         "proof of Lemma E.1 (lem:nab_f)": (("Lemma E.1", 8), ("Lemma E.1", 9)),
@@ -864,8 +864,16 @@ def test_errata_cross_check(walked):
     }
     # the typo of "proof of Thm 3.2" stands in the prose (z = μ + αΣu), not in a displayed
     # relation: the displays use Σ^{1/2} and hold, so no step can name it; so does the sentence
-    # "the optimization problem is strictly convex" after eq:Sig_opt (proof of Thm 3.4)
-    assert result.unmatched == ("proof of Thm 3.4, after eq:Sig_opt", "proof of Thm 3.2")
+    # "the optimization problem is strictly convex" after eq:Sig_opt (proof of Thm 3.4), and the
+    # four each walk spec's [proof.unanswered] gives its reason for (stop 58)
+    assert result.unmatched == (
+        "Lemma 5.3 (statement and proof); Thm 5.4, item 2",
+        "eq:alpha_err (Lemma E.4), the step citing eq:GG",
+        "eq:sto_err (Lemma E.9), proof",
+        "proof of Thm 3.4, after eq:Sig_opt",
+        "eq:Sig_opt → eq:Sig_opt_1",
+        "proof of Thm 3.2",
+    )
     # an erratum named by a step that does not fail is reported with the reason
     # Lemma E.7's erratum is about Hoeffding's hypotheses, not the tail at fixed Σ_t, H_t
     assert result.dangling == (("Lemma E.7", 8, "proof of lem:X (Lemma E.7)", "the step holds"),)
@@ -881,12 +889,10 @@ def test_errata_cross_check(walked):
     assert "step 9 of Lemma 5.1, step 10 of Lemma 5.1 fail" in report
     assert "step 6 of Lemma 5.1 fails and no erratum names it (a new finding)" in report
     # an erratum of a walked proof that no failing step names is reported
-    extra = walk.errata_cross_check(by_proof, labels + ["proof of Lemma 5.1, line 3"])
-    assert extra.unmatched == (
-        "proof of Thm 3.4, after eq:Sig_opt",
-        "proof of Thm 3.2",
-        "proof of Lemma 5.1, line 3",
+    extra = walk.errata_cross_check(
+        by_proof, labels + ["proof of Lemma 5.1, line 3"], published.proof_labels()
     )
+    assert extra.unmatched == (*result.unmatched, "proof of Lemma 5.1, line 3")
     assert walk.errata_cross_check(by_proof, []).dangling[0][3] == "no such erratum"
 
 

@@ -81,12 +81,12 @@ def _listing() -> str:
 
 
 def _errata(draws: int) -> str:
-    from .published import errata_labels
+    from .published import errata_labels, proof_labels
     from .walk import errata_cross_check
     from .walk import walk as walk_proof
 
     walked = {p: walk_proof(p, draws=draws) for p in spec.proofs()}
-    return errata_report(errata_cross_check(walked, errata_labels()))
+    return errata_report(errata_cross_check(walked, errata_labels(), proof_labels()))
 
 
 def errata_report(result: CrossCheck) -> str:

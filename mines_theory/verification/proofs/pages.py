@@ -37,6 +37,7 @@ from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
 from .published import (
     cross_check,
     load,
+    proof_labels,
     reconciliation,
     summary_table,
 )
@@ -767,7 +768,8 @@ def _errata_section(data: Mapping[str, Any]) -> str:
     for proof in spec.proofs():
         if proof.name not in data["proofs"]:
             continue
-        apart = [x for x in result.unmatched if points_into(x, proof)]
+        inside = proof_labels(data).get(proof.name, ())
+        apart = [x for x in result.unmatched if points_into(x, proof, inside)]
         if proof.name in by_proof:
             lines.append(f"- {answered(proof, by_proof[proof.name])}")
         elif apart:
@@ -3082,7 +3084,8 @@ def proof_page(
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
-    apart = [x for x in cross_check(data).unmatched if points_into(x, proof)]
+    inside = proof_labels(data).get(proof.name, ())
+    apart = [x for x in cross_check(data).unmatched if points_into(x, proof, inside)]
     why = dict(proof.unanswered)
     lines += [x for label in apart for x in (unanswered(label, why.get(label)), "")]
     lines += [

@@ -148,7 +148,8 @@ def errata_cross_check(
     """Cross-check the failing steps of ``walked`` with the erratum labels ``errata`` (see the
     module docstring). An erratum "proof of …" counts as one of a walked proof when its label
     names the proof (our name, the PDF's or the label), or points into it otherwise
-    (``points_into``, with ``inside``: proof name → the equations its proof displays)."""
+    (``points_into``, with ``inside``: proof name → the equations its proof displays,
+    ``published.proof_labels``; none where not given)."""
     errata = list(errata)
     matched: dict[str, tuple[tuple[str, int], ...]] = {}
     dangling = []
@@ -171,22 +172,23 @@ def errata_cross_check(
         if label not in matched  # a label a step names is matched, or reported with the
         and label not in named  # reason why not
         and any(
-            points_into(label, proof, None if inside is None else inside.get(proof.name, ()))
+            points_into(label, proof, () if inside is None else inside.get(proof.name, ()))
             for proof in walked
         )
     ]
     return CrossCheck(matched, tuple(unmatched), tuple(dangling), tuple(new))
 
 
-def points_into(label: str, proof: Proof, inside: Sequence[str] | None = None) -> bool:
+def points_into(label: str, proof: Proof, inside: Sequence[str] = ()) -> bool:
     """Whether the erratum ``label`` points into the proof of ``proof``: the label starts
     "proof of" and names the proof; or names the proof and says, after the name and in the same
     clause (";" parts), "proof" or "step" ("eq:sto_err (Lemma E.9), proof", "eq:alpha_err (Lemma
     E.4), the step citing eq:GG", "Lemma 5.3 (statement and proof)"); or names an equation the
-    .tex displays inside the proof's environment (``inside``; the published walk's, read from
-    the .tex with the coverage, unless given: "eq:Sig_opt → eq:Sig_opt_1"). A name is the
-    proof's, ours, the PDF's or its label in the .tex, whole (a name followed by a digit or a
-    point is another's: "Lemma 5.1" is not in "Lemma 5.10"). An equation a proof only cites, or
+    .tex displays inside the proof's environment (``inside``: ``published.proof_labels``'s,
+    read from the .tex with the coverage; none where not given: "eq:Sig_opt → eq:Sig_opt_1").
+    A name is the proof's, ours, the PDF's or its label in the .tex, whole (a name followed by a
+    digit or a point is another's: "Lemma 5.1" is not in "Lemma 5.10"). An equation a proof
+    only cites, or
     its statement's own ("eq:J_quad (proof of Thm 3.1, first display)": eq:J_quad is displayed
     in Section 2), is not in it. The errata cross-check (``errata_cross_check``) and the book's
     index of the walk place an erratum by it.
@@ -218,10 +220,6 @@ def points_into(label: str, proof: Proof, inside: Sequence[str] | None = None) -
                 rest = clause[at + len(name) :]
                 if re.search(r"\bproof\b|\bstep\b", rest):
                     return True
-    if inside is None:
-        from .published import proof_labels
-
-        inside = proof_labels().get(proof.name, ())
     return any(_named(label, eq) for eq in inside)
 
 
