@@ -1125,5 +1125,6 @@ def test_a_row_s_deciding_qualifier_leads_its_headline():
     fails) hidden in "+ 3 more": the row's decisive qualifiers lead (``Claim.decisive``); a
     row where none held says each with its answer, not "1 answered No"."""
     said = pages.statement_verdicts("Lemma 5.1")
-    assert "holds corrected (the printed Δ_α,1 fails;" in said
+    assert "holds corrected (the printed Δ_α,1 fails? Yes;" in said
+    assert re.search(r"\+ \d+ more questions? \([^)]*\) in the ledger\)", said)  # not "below"
     assert "holds (too loose to be tested? No)" in pages.statement_verdicts("Lemma D.6")

@@ -2503,7 +2503,7 @@ def statement_verdicts(
         # the qualifiers that decide how the row reads first ("the printed Δ_α,1 fails"), each
         # a question with its answer, as the verdict tables show them (not "1 answered No",
         # which names none: reader D, stop 58)
-        headline = short_headline(verdict, decisive=c.decisive, answers=True)
+        headline = short_headline(verdict, decisive=c.decisive, answers=True, where="in the ledger")
         headline = headline.removeprefix(verdict.status.value)
         words = STATUS_VERBS[verdict.status][0]
         word = conclusion(c, verdict, walk)

@@ -843,8 +843,8 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
     ", as [Lemma 5.1, γ > 0](…) shows"; "" where no other row contradicts it. Where the
     corrigendum finds the statement surviving otherwise (Thm 5.4: its constant changes) but
     another row contradicts it as printed (its row with γ > 0, by the printed Δ_α,1), the
-    clause says which to cite for the theorem as printed: "; false as printed ([Thm 5.4, γ >
-    0](…)): cite the repaired form" (the front page counts the contradicting row alone)."""
+    clause says so, "; false as printed ([Thm 5.4, γ > 0](…))", the conclusion "repaired"
+    saying what to cite (the front page counts the contradicting row alone)."""
     entry = repair_entry(c.number)
     if entry is None or c.kind != "claim":
         return ""
@@ -860,7 +860,7 @@ def _false_elsewhere(c: Claim, results: Mapping[str, Verdict] | None = None) -> 
         return ""
     links = ", ".join(f"[{_cell(n)}](ledger.md#{claim_anchor(n)})" for n in against)
     if entry.survives != "false as printed":  # Thm 5.4: its constant changes, and γ > 0
-        return f"; false as printed ({links}): cite the repaired form"  # contradicts the rest
+        return f"; false as printed ({links})"  # "repaired" already says: cite the repair
     return f", as {links} show{'s' if len(against) == 1 else ''}"
 
 
@@ -930,6 +930,7 @@ def short_headline(
     budget: int = QUALIFIERS_SHOWN,
     decisive: Sequence[str] = (),
     answers: bool = False,
+    where: str = "below",
 ) -> str:
     """``verdict.headline()`` shortened at rendering: the status and the qualifiers that held,
     the ``decisive`` ones first (its row's ``Claim.decisive``: those that decide how it reads,
@@ -951,7 +952,7 @@ def short_headline(
 
     With ``answers`` (a notebook's verdict table, ``verdict_cell_view``) every qualifier shown
     is a question with its answer beside it, those that held first, and the rest are counted
-    by answer:
+    by answer, said to be ``where`` the full verdict is ("below" the table, or "in the ledger"):
 
     >>> short_headline(no, answers=True)
     'holds (loose? Yes; tight? No)'
@@ -977,7 +978,7 @@ def short_headline(
         counted = ", ".join(f"{n} {w}" for n, w in ((more, "Yes"), (refused, "No")) if n)
         # where the rest are: the verdict printed in full, folded under the table
         rest = f"+ {more + refused} more question{'s' if more + refused > 1 else ''}"
-        parts = shown + ([f"{rest} ({counted}) below"] if counted else [])
+        parts = shown + ([f"{rest} ({counted}) {where}"] if counted else [])
         return verdict.status.value + (f" ({'; '.join(parts)})" if parts else "")
     other = " more" if any(not q.outcome for q in said) else ""
     parts = (
@@ -1516,7 +1517,7 @@ def _ledger_markdown(
         f"**What you will learn**: the verdict of each of the paper's {len(ledger.claims())} "
         f"checked rows ({_numbered_results()}), {len(ledger.findings())} findings and "
         f"{len(ledger.repaired())} repaired results, where each repair is, and what each "
-        "measured (click a verdict).\n\n"
+        "measured. "
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
         f"about {minutes} minutes in full, the table first.\n\n"
@@ -1532,14 +1533,15 @@ READING_SPEED = 200
 
 
 def _numbered_results() -> str:
-    """What the ledger's rows of the paper's claims are: "38 numbered results and variants, 3
-    others" (a row's PDF number names a theorem, lemma, proposition or remark, and a γ > 0
-    variant shares it; or it names a place such as "Section 2")."""
+    """What the ledger's rows of the paper's claims are: "38 numbered results, 4 variants, 3
+    others" (a row's PDF number names a theorem, lemma, proposition or remark; a variant, such
+    as a γ > 0 row, shares its result's number; an other names a place such as "Section 2")."""
     claims = ledger.claims()
     numbered = {c.printed for c in claims if re.match(NUMBERED, c.printed)}
     other = sum(not re.match(NUMBERED, c.printed) for c in claims)
-    variants = sum(re.match(NUMBERED, c.printed) is not None for c in claims) > len(numbered)
-    return f"{len(numbered)} numbered results{' and variants' if variants else ''}, {other} others"
+    variants = len(claims) - other - len(numbered)
+    said = f"{variants} variants, " if variants else ""
+    return f"{len(numbered)} numbered results, {said}{other} others"
 
 
 #: A PDF number of a numbered result (one counter: "Lemma 11", "Theorem 12").
