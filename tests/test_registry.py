@@ -716,3 +716,24 @@ def test_a_synthetic_claim_reaches_every_view(fresh, tmp_path, monkeypatch):
         "Lemma 5.9 (PDF: Lemma 99; lem:Sig_dec): holds\nratio 4.00 ± 0.10\n"
         "eq:synthetic: flagged: z = 9.0"
     )
+
+
+def test_what_a_key_measures_and_a_peer_s_claim_live_in_the_specs():
+    """The front page's gloss of Thm 5.4's number and its sentence on the COCO finding are
+    read from their specs (``Key.means``, ``Claim.peer``), not from tables keyed by a row's
+    name in the views; a gloss that is not a string is refused, naming the field."""
+    from mines_theory.verification.framework import ledger
+    from mines_theory.verification.framework.spec import Key
+    from mines_theory.verification.proofs import pages
+    from mines_theory.verification.proofs import published as walk
+    from mines_theory.verification.views import report
+
+    theorem = ledger.claim("Thm 5.4")
+    assert theorem.key is not None and "κ = 1000" in theorem.key.means
+    claim, tested = ledger.claim("COCO bbob").peer
+    box = report.found_box(walk=pages.with_slips(walk.load()))
+    assert f"[{claim}](ledger.md#{report.claim_anchor('COCO bbob')}), tested {tested}" in box
+    assert f"({theorem.key.means})" in box
+    assert ledger.claim("Comparison").peer is None
+    with pytest.raises(ValueError, match="means"):
+        Key("late_factor", "rate", means=1)  # type: ignore[arg-type]

@@ -53,7 +53,8 @@ alone.
 The fields of a claim: ``printed``, its number in the PDF ("Lemma 11"); ``label``, the .tex
 labels; ``statement``, one line in the paper's symbols; ``notebook``, whose verdict cell shows
 it; ``key``, the one number the README shows (``spec.Key``: ``name``, ``words``, and
-``against``, the bound it is held to, or ``against_words`` for what it is); ``atlas``,
+``against``, the bound it is held to, or ``against_words`` for what it is; ``means``, what
+the number measures where its words do not say it); ``atlas``,
 required, its bars in the looseness atlas (``spec.Bar``) or why it has none (a table with
 ``reason`` alone, ``spec.NoBar``); ``rests_on``, the results its proof rests on (the proof
 map's edges: a number, or a ``spec.Cites`` table for an edge curated by hand);
@@ -64,7 +65,8 @@ verdict reads (its one-line answer names them first, a No with its answer). A fi
 the paper's claims has no ``printed`` (or names the place in the PDF) and no ``rests_on``; its
 ``scope``, where its check tests one set-up and not the claim in general (a generalization
 test, not a reproduction), says which ("this set-up"): its conclusion is said of it ("false
-on this set-up").
+on this set-up"); its ``peer``, where it tests another paper's claim, ``{claim, tested}``: the
+claim as a sentence's subject and how the suite tests it (the front page's sentence).
 
 A repaired result of the corrigendum (in ``claims/repaired/``) is named by the claim it
 repairs ("Lemma 5.1"); its spec has ``statement``, ``key``, ``atlas`` and ``corrigendum``, its
@@ -140,7 +142,7 @@ FIELDS: dict[tuple[str, bool], tuple[frozenset[str], frozenset[str]]] = {
     ),
     ("finding", True): (
         frozenset({"type", "check", "measures", "label", "statement", "notebook", "atlas"}),
-        frozenset({"key", "printed", "after", "decisive", "scope"}),
+        frozenset({"key", "printed", "after", "decisive", "scope", "peer"}),
     ),
     ("repaired", True): (
         frozenset({"type", "check", "measures", "statement", "atlas"}),
@@ -296,10 +298,14 @@ def _key(table: dict[str, Any], where: str) -> Key | None:
     if "key" not in table:
         return None
     value = table["key"]
-    optional = frozenset({"name", "against", "against_words"})
+    optional = frozenset({"name", "against", "against_words", "means"})
     _fields(value, frozenset({"words"}), optional, f"{where}, key")
     return Key(
-        value.get("name"), value["words"], value.get("against"), value.get("against_words", "")
+        value.get("name"),
+        value["words"],
+        value.get("against"),
+        value.get("against_words", ""),
+        value.get("means", ""),
     )
 
 
@@ -345,6 +351,7 @@ def _claim_row(number: str, table: dict[str, Any], kind: str, ref, where: str) -
         quote=table.get("quote"),
         decisive=tuple(table.get("decisive", ())),
         scope=_scope(table, where),
+        peer=_peer(table, where),
     )
 
 
@@ -356,6 +363,21 @@ def _scope(table: dict[str, Any], where: str) -> str | None:
             f"{where}: field 'scope' must be a phrase (\"this set-up\"), got {scope!r}"
         )
     return scope
+
+
+def _peer(table: dict[str, Any], where: str) -> tuple[str, str] | None:
+    """A finding's ``peer``: ``{claim = …, tested = …}``, the claim of another paper it tests
+    (a sentence's subject) and how the suite tests it; or None."""
+    if "peer" not in table:
+        return None
+    value = table["peer"]
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{where}: field 'peer' must be a table {{claim, tested}}, got {value!r}")
+    _fields(value, frozenset({"claim", "tested"}), frozenset(), f"{where}, peer")
+    for name in ("claim", "tested"):
+        if not (isinstance(value[name], str) and value[name].strip()):
+            raise ValueError(f"{where}: field 'peer.{name}' must be a phrase, got {value[name]!r}")
+    return value["claim"], value["tested"]
 
 
 def _repaired_row(repairs: str, table: dict[str, Any], ref, where: str) -> Claim:

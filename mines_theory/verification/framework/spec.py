@@ -101,6 +101,9 @@ class Key:
     #: What ``against`` is, where it is not a bound ("its value at Q_α's minimizer,
     #: f(μ̂*) − f*"): "vs" these words, not "vs bound" its name.
     against_words: str = ""
+    #: What the number measures, where ``words`` alone do not say it (the front page says it
+    #: beside a main result's number).
+    means: str = ""
 
     def __post_init__(self):
         _require(
@@ -125,6 +128,7 @@ class Key:
             self.against_words,
             "a string, empty unless against is set",
         )
+        _require(isinstance(self.means, str), "means", self.means, "a string")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -395,6 +399,9 @@ class Claim:
     repairs: str | None = None  # a repaired row: the number of the claim it repairs
     repair: Repair | None = None  # a repaired result's section of the corrigendum
     decisive: tuple[str, ...] = ()  # the qualifiers its one-line answer names first
+    #: A finding that tests a claim of another paper: (the claim, as a sentence's subject; how
+    #: the suite tests it), for the front page's sentence on MiNES against its peers.
+    peer: tuple[str, str] | None = None
     scope: str | None = None  # a finding's set-up, which its conclusion is said of ("this set-up")
 
     def __post_init__(self):

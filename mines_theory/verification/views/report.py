@@ -1816,21 +1816,6 @@ _CONCLUDED = {  # for one row, and for several
 MAIN_RESULTS = ("Thm 3.3", "Lemma 5.3", "Thm 5.4")
 #: The rows of the front page's bullet on MiNES against its peers (``found_box``).
 PEER_ROWS = ("Comparison", "COCO bbob")
-#: A claim among ``PEER_ROWS`` said as a sentence on the front page: the claim (its row's
-#: statement opens with the words before " that "), and how the suite tests it.
-PEER_CLAIM_WORDS = {
-    "COCO bbob": (
-        "the 2019 version's claim that MiNES is competitive with NES and CMA-ES",
-        "as a generalization, not a reproduction (the 2019 set-up could not be found), on "
-        "COCO's bbob against xNES (not NES) and CMA-ES",
-    ),
-}
-#: What the key number of a main result measures, where its words alone do not say it.
-KEY_GLOSS = {
-    "Thm 5.4": "what is measured: the linear rate late in the runs at κ = 1000 divided by the "
-    "rate at κ = 10, 1 when the rate does not depend on κ; “holds” needs its 95% interval above "
-    "the ratio that a lasting dependence on κ would leave",
-}
 
 
 def _row_link(number: str) -> str:
@@ -1900,9 +1885,9 @@ def found_box(
                 f"{_text(q.name)}: {'yes' if q.outcome else 'no'}" for q in v.qualifiers
             )
             return f"{named} ({notebook}), the suite's finding, not a claim of the paper: {tests}"
-        claim, how = PEER_CLAIM_WORDS.get(number, (None, None))
-        if claim is None or not c.statement.startswith(claim.split(" that ")[0]):
+        if c.peer is None:
             return f"{named} ({notebook}) {verdict_words(c)}"
+        claim, how = c.peer  # its spec's: the claim as a sentence, and how it is tested
         link = f"[{claim}](ledger.md#{claim_anchor(number)})"  # a sentence, not the row's name
         return f"{link}, tested {how} ({notebook}): in this set-up it {verdict_words(c)}"
 
@@ -1931,8 +1916,8 @@ def found_box(
             "on the runs: "
             f"{verdict_words(c, bold=False)}"
         )
-        if number in KEY_GLOSS:  # what the key number measures, as the ledger says it
-            words += f" ({KEY_GLOSS[number]})"
+        if c.key is not None and c.key.means:  # what the key number measures (its spec's)
+            words += f" ({c.key.means})"
         text = row(number, said=True, words=words)
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
