@@ -53,6 +53,7 @@ __all__ = [
     "decide_lemma53",
     "decide_variance_remark",
     "describe_lemma53",
+    "scaled_final",
     "lemma53_limits",
     "squared_errors",
 ]
@@ -121,6 +122,12 @@ def squared_errors(frame):
     """‖Σ_k⁻¹ − H*‖²_F as a table indexed by k (rows) and seed (columns), k ≥ 1."""
     table = frame.pivot(index="k", columns="seed", values="precision_error") ** 2
     return table[table.index >= 1]
+
+
+def scaled_final(error_sq, k) -> np.ndarray:
+    """Per seed, the mean of k‖Σ_k⁻¹ − H‖² (H* or H) over the second half (k ≥ max k / 2)."""
+    k = np.asarray(k, dtype=float)
+    return (np.asarray(error_sq) * k[:, None])[k >= k.max() / 2].mean(axis=0)
 
 
 def lemma53_limits(H, b: int) -> tuple[float, float]:
@@ -230,7 +237,7 @@ def decide_lemma53(
         lambda s: loglog_slope(k[window], windowed[:, s].mean(axis=1)), seeds, "slope", method="BCa"
     )
     worst = sample_maximum("largest", scaled.max(axis=0))
-    final = estimate("final", scaled[k >= k.max() / 2].mean(axis=0))
+    final = estimate("final", scaled_final(errors, k))
     z_var = (final.value - limit) / final.uncertainty
     z_second = (final.value - second) / final.uncertainty
     measurements = (

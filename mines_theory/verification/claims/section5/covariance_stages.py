@@ -23,7 +23,7 @@ from ...framework.sizes import Data
 from ...framework.stats import K_SE, bootstrap, estimate, z_measurement
 from ...framework.verdict import Measurement, Qualifier, Verdict, decides
 from .common import lemma53_printed
-from .covariance import decide_lemma53, describe_lemma53
+from .covariance import decide_lemma53, describe_lemma53, scaled_final
 from .stages import TWO_STAGES, TwoStageRun
 
 __all__ = [
@@ -125,12 +125,6 @@ def limit_point(config: TwoStageRun) -> tuple[float, float, float]:
     variance = float(sigma_gradient_variance(H, P, config.b))
     bias = float(np.sum((P - f.hessian(f.minimizer)) ** 2))
     return variance, variance + float(np.sum(H**2)), bias
-
-
-def scaled_final(error_sq, k) -> np.ndarray:
-    """Per seed, the mean of k‖Σ_k⁻¹ − H*‖² over the second half (k ≥ max k / 2)."""
-    k = np.asarray(k, dtype=float)
-    return (np.asarray(error_sq) * k[:, None])[k >= k.max() / 2].mean(axis=0)
 
 
 def transient_per_seed(drift, k) -> np.ndarray:

@@ -20,7 +20,7 @@ from ...framework.sizes import Data
 from ...framework.stats import MIN_UNITS, bootstrap, finite, loglog_slope, median, trials_needed
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict, decides
 from .common import frame_inputs, lemma53_printed, number
-from .covariance import START_RUNS, CovarianceRun, squared_errors
+from .covariance import START_RUNS, CovarianceRun, scaled_final, squared_errors
 from .kappa import KAPPA_WINDOWS, RATE_WINDOW, KappaWindows, decide_kappa, preconditioned_rate
 from .mean import LEMMA52, MeanRun, asymptotic_rates
 
@@ -397,8 +397,7 @@ def covariance_constants(runs: tuple[CovarianceRun, ...]) -> list[Measurement]:
     out = []
     for r in runs:
         errors = squared_errors(r.run()[1])
-        k = errors.index.to_numpy(dtype=float)
-        late = (errors.to_numpy() * k[:, None])[k >= k.max() / 2].mean(axis=0)
+        late = scaled_final(errors.to_numpy(), errors.index.to_numpy(dtype=float))
         out.append(bootstrap(functools.partial(_mean_of, late), r.seeds, f"cov_{r.b}"))
     return out
 
