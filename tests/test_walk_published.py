@@ -16,6 +16,7 @@ import pytest
 from mines_theory.verification import command
 from mines_theory.verification.proofs import pages, published, spec, walk
 from mines_theory.verification.views import report
+from mines_theory.verification.framework.verdict import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("render_ledger", ROOT / "tools" / "render_ledger.py")
@@ -156,6 +157,7 @@ def test_a_proof_page_marks_its_first_false_step_and_folds_the_evidence():
 
 def test_the_index_lists_every_walked_proof_with_its_first_false_step():
     index = pages.index_page(PUBLISHED)
+    unanswered = pages.unanswered_errata(PUBLISHED)
     for proof in spec.proofs():
         steps = PUBLISHED["proofs"][proof.name]
         fails = [(s["index"], pages.slip(s)) for s in steps if s["status"] == "fails"]
@@ -164,8 +166,11 @@ def test_the_index_lists_every_walked_proof_with_its_first_false_step():
         line = next(x for x in index.splitlines() if f"(our {proof.name})]" in x)
         line = line.split("; the proof's first error")[0]
         assert f"({report.page_name(proof.name)}.md)" in line
+        prose = [e for e in unanswered.get(proof.name, ()) if e["kind"] == "error"]
         if errors:  # the map's ✗ and the ledger's step: the first false step that is no slip
             where = f"first error at step {errors[0]}"
+        elif prose:  # no relation is an error, but an erratum of kind error points into it
+            where = f"fails in its prose (erratum {prose[0]['number']})"
         elif fails:
             where = f"{'typos' if kinds == {'typo'} else 'slips'} only, the first at step "
             where += str(fails[0][0])
@@ -1031,3 +1036,29 @@ def test_a_proof_without_a_false_step_whose_statement_is_repaired_says_where_the
     changed = copy.deepcopy(dict(PUBLISHED))
     changed["proofs"]["Thm 5.4"][0]["status"] = "fails"
     assert pages.inherited("Thm 5.4", changed["proofs"]["Thm 5.4"]) is None
+
+
+def test_a_flaw_no_relation_shows_is_where_the_ledger_says_the_proof_fails():
+    """Reader (stop 58): the ledger said Lemma E.9's proof "has slips only" while its constant
+    changes by erratum 43, an error in the proof's prose that no relation shows; and Lemma
+    E.7 "its walked proof holds" beside erratum 35, an imprecision its step 8 names though the
+    step's relation holds. Both errata concern the proof with no failing step answering."""
+    table = pages.unanswered_errata(PUBLISHED)
+    prose = next(e for e in table["Lemma E.9"] if e["kind"] == "error")
+    assert prose["label"] == "eq:sto_err (Lemma E.9), proof" and prose["step"] is None
+    slipped = pages.with_slips(PUBLISHED)
+    note = report.proof_note("Lemma E.9", Status.HOLDS, slipped)
+    assert note == f"[proof fails in its prose (erratum {prose['number']})](walk-lemma-e-9.md)"
+    held = table["Lemma E.7"][0]
+    assert (held["kind"], held["step"]) == ("imprecision", 8)
+    # the alternative: a failing step that answers to the erratum takes it off the table, and
+    # the note goes back to the steps (E.9's others are slips: "slips only")
+    answered = copy.deepcopy(dict(PUBLISHED))
+    step = answered["proofs"]["Lemma E.9"][3]
+    step.update(status="fails", erratum=prose["label"])
+    assert all(
+        e["label"] != prose["label"] for e in pages.unanswered_errata(answered).get("Lemma E.9", ())
+    )
+    assert "first error at step 4" in report.proof_note(
+        "Lemma E.9", Status.HOLDS, pages.with_slips(answered), words="first error at step {step}"
+    )

@@ -2592,13 +2592,16 @@ class ProofSummary:
     false step that is no slip, the step the ledger names where a proof fails; None if none),
     ``typo``, its first false step where every false step is a slip, a typo or an imprecision
     (the ledger's "proof has typos only" or "slips only", ``views.report.slip_kind``), else
-    None, and ``slips``, whether one of those is an imprecision."""
+    None, ``slips``, whether one of those is an imprecision, and ``prose``, the number of an
+    erratum of the kind error that points into the proof where no relation is an error
+    (``unanswered_errata``; the ledger's ``PROSE_ERROR``), else None."""
 
     steps: int
     decided: int
     first_error: int | None
     typo: int | None = None
     slips: bool = False
+    prose: int | None = None
 
     def where(self, steps: Sequence[Mapping[str, Any]] | None = None) -> str:
         """Where the proof breaks, in the words of the walk map ("✗ 14", "slips 4", "typos
@@ -2609,7 +2612,13 @@ class ProofSummary:
 
         >>> ProofSummary(16, 16, 14).where(), ProofSummary(43, 37, None, 4, True).where()
         ('first error at step 14', 'slips only, the first at step 4')
+        >>> ProofSummary(6, 6, None, 2, True, prose=43).where()
+        'fails in its prose (erratum 43), slips only in its relations, the first at step 2'
         """
+        if self.first_error is None and self.prose is not None:
+            said = f"fails in its prose (erratum {self.prose})"
+            relations = f"{'slips' if self.slips else 'typos'} only in its relations"
+            return f"{said}, {relations}, the first at step {self.typo}" if self.typo else said
         if self.first_error is not None:
             step, said = self.first_error, f"first error at step {self.first_error}"
         elif self.typo is not None:
@@ -2634,16 +2643,21 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
     data = load() if data is None else data
     if any("slip" not in s for steps in data["proofs"].values() for s in steps):
         data = with_slips(data)
+    from ..views.report import SLIPS
+
     decided = ("identity", "holds", "fails")
+    apart = unanswered_errata(data)
     out = {}
     for name, steps in data["proofs"].items():
         kind = slip_kind(steps)
+        errors = [e["number"] for e in apart.get(name, ()) if e["kind"] not in SLIPS]
         out[name] = ProofSummary(
             len(steps),
             sum(s["status"] in decided for s in steps),
             report_first_error(steps),
             first_false(steps) if kind else None,
             slips=kind == "slips",
+            prose=errors[0] if errors else None,
         )
     return out
 
@@ -2651,12 +2665,49 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
 def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
     """The published walk's ``data`` with each step carrying its ``"slip"`` (``slip``: the
     naming erratum's kind, or its spec's own reading), for the views, which take the walk as
-    data and cannot read the specs (``views.report.proof_note`` skips the typos)."""
+    data and cannot read the specs (``views.report.proof_note`` skips the typos), and with
+    its ``"unanswered"`` table (``unanswered_errata``: a flaw no relation shows)."""
     proofs = {
         name: [{**s, "slip": slip({**s, "proof": s.get("proof", name)})} for s in steps]
         for name, steps in data["proofs"].items()
     }
-    return {**data, "proofs": proofs}
+    return {**data, "proofs": proofs, "unanswered": unanswered_errata(data)}
+
+
+def unanswered_errata(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """By walked proof (our name), the errata that no failing step of it answers to although
+    they concern it: those that point into it (``walk.points_into``: the flaw is in its
+    prose, or in a premise the walk takes as cited) and those one of its steps names though
+    the step holds (the step's relation is true; the flaw is in how the proof gets it); each
+    as {"label", "kind", "number" (``views.errata.erratum_numbers``), "step" (the naming
+    step, or None)}, in the errata's order. The views read it from ``with_slips``'s data: a
+    proof whose relations hold or have slips only can still fail in its prose.
+
+    >>> table = unanswered_errata(load())
+    >>> [e["kind"] for e in table["Lemma E.9"]], table["Lemma E.7"][0]["step"]
+    (['error'], 8)
+    """
+    from ..framework import ledger
+    from ..views.errata import erratum_numbers
+
+    result = cross_check(data)
+    numbers = erratum_numbers()
+    kinds = {e.label: e.kind for e in ledger.errata()}
+    inside = proof_labels(data)
+    table: dict[str, list[dict[str, Any]]] = {}
+    for proof in spec.proofs():
+        if proof.name not in data["proofs"]:
+            continue
+        held = {label: i for name, i, label, why in result.dangling if name == proof.name}
+        held = {k: v for k, v in held.items() if k in kinds}  # "no such erratum": not one
+        apart = [x for x in result.unmatched if points_into(x, proof, inside.get(proof.name, ()))]
+        labels = [x for x in kinds if x in held or x in apart]
+        if labels:
+            table[proof.name] = [
+                {"label": x, "kind": kinds[x], "number": numbers[x], "step": held.get(x)}
+                for x in labels
+            ]
+    return table
 
 
 def first_error(steps: Sequence[Mapping[str, Any]]) -> int | None:
@@ -2727,6 +2778,21 @@ def _first_false_kind(proof: str, steps: Sequence[Mapping[str, Any]], first: int
     link = f"[step {error}]({step_link(proof, error)})"
     kind_words = _kind_of(steps[error - 1]) or ", which no erratum names"
     return f"{said}; **its first error (a false step that is no slip) is {link}**{kind_words}."
+
+
+def _prose_error_words(name: str, data: Mapping[str, Any], error: int | None) -> str:
+    """Where no relation of the proof ``name`` is an error (``error``, its first, is None) but
+    an erratum of the kind error points into its prose (``unanswered_errata``), that the proof
+    fails there all the same (the ledger's ``PROSE_ERROR``); "" otherwise."""
+    from ..views.report import SLIPS
+
+    prose = [e for e in unanswered_errata(data).get(name, ()) if e["kind"] not in SLIPS]
+    if error is not None or not prose:
+        return ""
+    return (
+        f" **The proof fails all the same, in its prose**: erratum {prose[0]['number']} (below) "
+        "is an error that no printed relation shows."
+    )
 
 
 def _only_slips(steps: Sequence[Mapping[str, Any]]) -> str:
@@ -3073,7 +3139,9 @@ def proof_page(
         statement_verdicts(proof.name, results, with_slips(data)),
         "",
         f"The proof of {proof.printed}, relation by relation: "
-        f"{_counts(proof.name, steps)}; " + _first_false_words(proof.name, steps),
+        f"{_counts(proof.name, steps)}; "
+        + _first_false_words(proof.name, steps)
+        + _prose_error_words(proof.name, data, substantive),
         "",
     ]
     failures = failures_by_erratum(steps)
@@ -3084,8 +3152,7 @@ def proof_page(
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
-    inside = proof_labels(data).get(proof.name, ())
-    apart = [x for x in cross_check(data).unmatched if points_into(x, proof, inside)]
+    apart = [e["label"] for e in unanswered_errata(data).get(proof.name, ()) if not e["step"]]
     why = dict(proof.unanswered)
     lines += [x for label in apart for x in (unanswered(label, why.get(label)), "")]
     lines += [

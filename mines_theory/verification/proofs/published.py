@@ -199,14 +199,18 @@ def cross_check(data: Mapping[str, Any] | None = None, labels: Sequence[str] | N
     """The errata cross-check (``walk.errata_cross_check``) of the published walk: which
     erratum each failing step answers to, the errata of walked proofs that no failing step
     names, the steps that name an erratum wrongly, and the failing steps no erratum names (new
-    findings)."""
+    findings). It reads a step's ``index``, ``status`` and ``erratum`` alone (a step of the
+    views' data, ``pages.with_slips``, carries more; a test's, less)."""
+    from dataclasses import fields
+
     from .check import StepResult
     from .walk import errata_cross_check
 
     data = load() if data is None else data
     proofs = {p.name: p for p in spec.proofs()}
+    names = [f.name for f in fields(StepResult)]
     walked = {
-        proofs[name]: [StepResult(**step) for step in steps]
+        proofs[name]: [StepResult(**{k: step.get(k) for k in names}) for step in steps]
         for name, steps in data["proofs"].items()
     }
     return errata_cross_check(

@@ -211,6 +211,7 @@ WALK_WORDS = (
     "“✗ 4”: step 4 is the first error, the first\nfalse step that is no slip (the ledger's)",
     "“typos 3”: every false step is a typo,\nthe first at step 3",
     "“slips 4”: every false step is a typo\nor an imprecision, the first at step 4",
+    "“✗ prose”: no relation is an error, but an\nerratum of kind error points into its prose",
 )
 
 
@@ -228,6 +229,9 @@ def walk_boxes(summaries: Mapping[str, Any]) -> dict[str, tuple[WalkCategory, st
         summary = summaries.get(n.name)
         if summary is None:
             out[n.name] = (WalkCategory.NOT_WALKED, "not walked")
+        elif summary.first_error is None and summary.prose is not None:
+            line = f"{summary.decided}/{summary.steps} ✗ prose"
+            out[n.name] = (WalkCategory.FALSE, line)
         elif summary.first_error is None and summary.typo is not None:
             only = "slips" if summary.slips else "typos"
             line = f"{summary.decided}/{summary.steps} {only} {summary.typo}"

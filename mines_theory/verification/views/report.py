@@ -477,6 +477,32 @@ def slips_before(steps: Sequence[Mapping[str, Any]], index: int, words: tuple[st
 SLIPS = ("typo", "imprecision")
 #: The words of a ledger row's link to a walk with slips only (``slips_only``).
 SLIPS_ONLY = "proof has slips only, the first at step {step}"
+#: The words of a ledger row's link to a walk whose relations have no error, where an erratum
+#: of the kind error points into the proof's prose (``prose_errors``: no relation shows it).
+PROSE_ERROR = "proof fails in its prose (erratum {number})"
+#: What a row whose walked proof holds adds where an erratum concerns the proof all the same
+#: (``prose_errors``'s others: a slip no failing relation answers to, Lemma E.7's imprecision).
+HOLDS_BUT = ", erratum {number} aside"
+
+
+def prose_errors(number: str, walk: Mapping[str, Any] | None, errors: bool = True) -> list:
+    """The errata that concern the walked proof of claim ``number``'s statement although no
+    failing step answers to them (``walk``'s ``"unanswered"`` table, which
+    ``proofs.pages.with_slips`` adds: each {"label", "kind", "number", "step"}): with
+    ``errors``, those of the kind error (the proof fails there, though no relation does);
+    without, the slips (``SLIPS``).
+
+    >>> walk = {"unanswered": {"Lemma 9.9": [{"kind": "error", "number": 4, "step": None},
+    ...                                      {"kind": "typo", "number": 5, "step": 2}]}}
+    >>> [e["number"] for e in prose_errors("Lemma 9.9, γ > 0", walk)]
+    [4]
+    >>> [e["number"] for e in prose_errors("Lemma 9.9", walk, errors=False)]
+    [5]
+    """
+    if walk is None:
+        return []
+    found = walk.get("unanswered", {}).get(number.split(", ", 1)[0], ())
+    return [e for e in found if (e["kind"] not in SLIPS) == errors]
 
 
 def slips_only(number: str, walk: Mapping[str, Any] | None) -> int | None:
@@ -564,16 +590,27 @@ def proof_note(
     '[step 3](walk-lemma-9-9.md) (2 typos before it, the first at step 1)'
     >>> proof_note("Lemma 9.9", Status.HOLDS, two, "step {step}", slip_words=SLIPS_BEFORE_SHORT)
     '[step 3](walk-lemma-9-9.md) (2 typos before it)'
+
+    An erratum of the kind error that points into the proof, where no relation fails but slips
+    (``prose_errors``), is where it fails (``PROSE_ERROR``), with or without ``slips``:
+
+    >>> two["proofs"]["Lemma 9.9"][2].update(slip="typo")
+    >>> two["unanswered"] = {"Lemma 9.9": [{"kind": "error", "number": 43, "step": None}]}
+    >>> proof_note("Lemma 9.9", Status.HOLDS, two, slips=False)
+    '[proof fails in its prose (erratum 43)](walk-lemma-9-9.md)'
     """
     if status not in PROOF_NOTED or walk is None:
         return None
     statement = number.split(", ", 1)[0]
     steps = walk["proofs"].get(statement) or ()
     first = first_false(steps)
-    if first is None:
-        return None
     error = first_error(steps)
     target = f"({page_name(statement)}.md)"
+    prose = prose_errors(number, walk)
+    if error is None and prose:  # no relation fails, but the proof does (in its prose)
+        return f"[{PROSE_ERROR.format(number=prose[0]['number'])}]{target}"
+    if first is None:
+        return None
     if error is None:
         only = TYPOS_ONLY if slip_kind(steps) == "typos" else SLIPS_ONLY
         return f"[{only.format(step=first)}]{target}" if slips else None
@@ -903,7 +940,9 @@ def conclusion_words(
         sound = walk is not None and statement in walk["proofs"] and walked is None
         sound = sound and word is Conclusion.STANDS
         walked = (  # a walked proof without a false step is what it stands on
-            f"[its walked proof holds]({page_name(statement)}.md)" if sound else walked
+            f"[its walked proof holds]({page_name(statement)}.md){_holds_but(c.number, walk)}"
+            if sound
+            else walked
         )
         printed, joint = untested, (", but " if sound else "; ")
     why = joint.join(n for n in (printed, walked) if n)
@@ -911,6 +950,16 @@ def conclusion_words(
     if not why:
         return said
     return f"{said} ({why})" if aside else f"{said}: {why}"
+
+
+def _holds_but(number: str, walk: Mapping[str, Any] | None) -> str:
+    """What a row whose walked proof holds adds (``HOLDS_BUT``) where a slip's erratum
+    concerns the proof all the same (``prose_errors``: a slip, so the proof stands): its number
+    (its kind and place are on the walk's page); "" where none does."""
+    found = prose_errors(number, walk, errors=False)
+    if not found:
+        return ""
+    return HOLDS_BUT.format(number=found[0]["number"])
 
 
 def scoped(c: Claim, word: Conclusion) -> str:
@@ -1520,7 +1569,7 @@ def _ledger_markdown(
         "measured. "
         "**Prerequisites**: [how to read a verdict](reading-a-verdict.md); every symbol is "
         "on [the notation page](notation.md). **Reading time**: "
-        f"about {minutes} minutes in full, the table first.\n\n"
+        f"about {minutes} minutes in full.\n\n"
         + body
         + "## Summary\n\nBy status: "
         + "; ".join(counts)
