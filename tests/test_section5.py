@@ -16,7 +16,9 @@ from mines_theory.verification.claims.section5.nonquadratic import (
     check_nonquadratic_step,
 )
 from mines_theory.verification.claims.section5.covariance import (
+    AT_LEAST_1_OVER_K,
     CONSTANT_FITS,
+    EXACT_RATE,
     CovarianceRun,
     check_lemma53,
     lemma53_limits,
@@ -283,7 +285,8 @@ def test_lemma53_status_says_when_no_run_could_exceed_C():
 
 def test_lemma53_rate_qualifier_rejects_a_slower_rate():
     variance, _ = _limits()
-    assert check_lemma53.__wrapped__(_ScriptedCovariance(variance)).qualifier("rate 1/k").outcome
+    verdict = check_lemma53.__wrapped__(_ScriptedCovariance(variance))
+    assert verdict.qualifier(EXACT_RATE).outcome and verdict.qualifier(AT_LEAST_1_OVER_K).outcome
 
     class Slow(_ScriptedCovariance):
         def run(self, executor=None):
@@ -293,7 +296,9 @@ def test_lemma53_rate_qualifier_rejects_a_slower_rate():
             )  # ∝ k^(−1/4)
             return f, frame
 
-    assert not check_lemma53.__wrapped__(Slow(variance)).qualifier("rate 1/k").outcome
+    slow = check_lemma53.__wrapped__(Slow(variance))
+    assert not slow.qualifier(EXACT_RATE).outcome
+    assert not slow.qualifier(AT_LEAST_1_OVER_K).outcome
 
 
 def test_lemma53_with_one_seed_is_not_checked():

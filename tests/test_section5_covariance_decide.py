@@ -1,6 +1,6 @@
 """Lemma 5.3 and Remark 5.3 decided on synthetic data, no run (issue 43 §2): each part of
 ``decide_lemma53`` (the share of seeds above C against δ, the hypotheses, and the qualifiers
-"too loose", "rate 1/k", "Var G̃ fits") and of ``decide_variance_remark`` (sympy,
+"too loose", the two rate qualifiers, "Var G̃ fits") and of ``decide_variance_remark`` (sympy,
 the reduction, two Monte Carlo tests) reached on both sides of its criterion, each alone; too
 little data (one seed, one record in the last decade) refused."""
 
@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from mines_theory.verification.claims.section5.covariance import (
+    AT_LEAST_1_OVER_K,
     CONSTANT_FITS,
+    EXACT_RATE,
     REDUCES_TOLERANCE,
     decide_lemma53,
     decide_variance_remark,
@@ -20,7 +22,8 @@ SEEDS, DELTA = 20, 0.1
 LIMIT, SECOND = 1.0, 3.0
 K = np.unique(np.geomspace(1, 1000, 31).round())  # records at k = 1 … 1000
 TOO_LOOSE = "too loose to be tested"
-RATE = "rate 1/k"
+RATE = EXACT_RATE
+FAST = AT_LEAST_1_OVER_K
 CONSTANT = CONSTANT_FITS
 
 
@@ -52,7 +55,7 @@ def decide(data=None, *, k=K, C=10.0, cap=100.0, valid=True, second=SECOND):
 def test_lemma53_below_c_at_rate_one_over_k_with_the_constant_var_holds():
     status, outcomes = decide()
     assert status is Status.HOLDS
-    assert outcomes == {TOO_LOOSE: False, RATE: True, CONSTANT: True}
+    assert outcomes == {TOO_LOOSE: False, FAST: True, RATE: True, CONSTANT: True}
 
 
 @pytest.mark.parametrize("above, status", [(2, Status.HOLDS), (3, Status.FAILS)])
@@ -75,19 +78,39 @@ def test_lemma53_too_loose_where_the_cap_is_below_c(cap, loose):
 @pytest.mark.parametrize("power", [0.7, 0.85, 1.15, 1.3])
 def test_lemma53_a_slower_or_faster_rate_is_not_one_over_k(power):
     """k^−0.7, k^−0.85, k^−1.15, k^−1.3 over the last decade (narrow intervals, inside
-    (−1.25, −0.75) or not, never containing −1): not "rate 1/k"."""
+    (−1.25, −0.75) or not, never containing −1): not "rate exactly 1/k"."""
     status, outcomes = decide(errors(power=power))
     assert status is Status.HOLDS and not outcomes[RATE]
+
+
+@pytest.mark.parametrize("power, fast", [(0.6, False), (0.7, False), (1.0, True), (1.3, True)])
+def test_lemma53_at_least_as_fast_as_one_over_k_rejects_a_slower_rate_only(power, fast):
+    """The bound's question on both sides: k^−0.6 and k^−0.7 (slower than 1/k, the alternative)
+    are not "at least as fast as 1/k"; k^−1 and k^−1.3 (faster, which an upper bound of order
+    1/k allows) are, whatever "rate exactly 1/k" says; the status, below C = 1000, is the same."""
+    status, outcomes = decide(errors(power=power), C=1000.0, cap=10_000.0)
+    assert status is Status.HOLDS and outcomes[FAST] is fast
+    assert outcomes[RATE] is (power == 1.0)
+
+
+def test_lemma53_without_the_exact_rate_asks_the_bound_s_question_alone():
+    """The γ > 0 row (``exact=False``): one rate qualifier, the same answer as with both."""
+    _, _, qualifiers = decide_lemma53(
+        errors(power=1.3), K, C=10.0, cap=100.0, limit=LIMIT, second=SECOND,
+        delta=DELTA, valid=True, iterations=int(K.max()), exact=False,
+    )  # fmt: skip
+    assert [q.name for q in qualifiers if "1/k" in q.name] == [FAST]
+    assert next(q for q in qualifiers if q.name == FAST).outcome
 
 
 def test_lemma53_a_slope_of_minus_one_with_too_wide_an_interval_is_not_rate_one_over_k():
     """Four seeds, two at k^−0.6 and two at k^−1.4 (weighted so that their mean has slope −1.00
     over the last decade): the bootstrap interval (−1.4, −0.6) contains −1 but is not inside
-    (−1.25, −0.75), so the rate is not resolved as 1/k."""
+    (−1.25, −0.75), so the rate is not resolved as 1/k, nor as at least as fast as 1/k."""
     slow = np.arange(4) % 2 == 0
     data = 1e-3 * np.where(slow, 1.0, 316**0.8) * K[:, None] ** -np.where(slow, 0.6, 1.4)
     status, outcomes = decide(data)
-    assert status is Status.HOLDS and not outcomes[RATE]
+    assert status is Status.HOLDS and not outcomes[RATE] and not outcomes[FAST]
 
 
 @pytest.mark.parametrize(
@@ -113,7 +136,8 @@ def test_lemma53_the_constant_more_than_k_se_from_var_is_not_var():
 def test_lemma53_the_constant_must_also_be_told_from_the_second_moment():
     """Var G̃ and the second moment within K_SE SE of each other: the measured constant at Var
     G̃ does not tell them apart, so it is not "Var G̃, not the second moment"."""
-    assert decide(second=LIMIT * 1.001)[1] == {TOO_LOOSE: False, RATE: True, CONSTANT: False}
+    outcomes = decide(second=LIMIT * 1.001)[1]
+    assert outcomes == {TOO_LOOSE: False, FAST: True, RATE: True, CONSTANT: False}
 
 
 def test_lemma53_one_record_in_the_last_decade_or_one_seed_does_not_decide():

@@ -41,18 +41,21 @@ from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidab
 from mines_theory.theory.derivations.nes import second_moment_1d
 
 __all__ = [
+    "AT_LEAST_1_OVER_K",
     "CONSTANT_FITS",
     "CONSTANT_STEPS",
     "LEMMA53",
     "START_RUNS",
     "VARIANCE_GRID",
     "CovarianceRun",
+    "EXACT_RATE",
     "VarianceGrid",
     "check_lemma53",
     "check_variance_remark",
     "decide_lemma53",
     "decide_variance_remark",
     "describe_lemma53",
+    "rate_qualifiers",
     "scaled_final",
     "lemma53_limits",
     "squared_errors",
@@ -208,16 +211,59 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
 CONSTANT_FITS = "Var G̃ fits, E‖G̃ + Σ⁻¹‖² does not"
 
 
+#: The qualifiers of ``rate_qualifiers``: the question the bound C/k asks (the error falls at
+#: least as fast as 1/k; its alternative, k^(−3/4) or slower) ...
+AT_LEAST_1_OVER_K = "falls at least as fast as 1/k"
+#: ... and whether the order is attained (slope −1 within ±``SLOPE_MARGIN``, both sides).
+EXACT_RATE = "rate exactly 1/k (slope −1 ± 0.25)"
+#: The half-width of the slopes around −1 that the two rate qualifiers accept.
+SLOPE_MARGIN = 0.25
+
+
+def rate_qualifiers(interval: tuple[float, float], exact: bool = True) -> tuple[Qualifier, ...]:
+    """The rate of Lemma 5.3's error from ``interval``, the 95% bootstrap interval of its
+    log-log slope over the last decade: ``AT_LEAST_1_OVER_K`` where the interval ends at or
+    below −1 + ``SLOPE_MARGIN`` (it rejects k^(−3/4) or slower, the alternative to an upper
+    bound of order 1/k); with ``exact``, ``EXACT_RATE`` where it contains −1 and lies inside
+    −1 ± ``SLOPE_MARGIN`` (it rejects k^(−3/4) or slower and k^(−5/4) or faster).
+
+    >>> [[q.outcome for q in rate_qualifiers((s - 0.1, s + 0.1))] for s in (-0.6, -1.0, -1.3)]
+    [[False, False], [True, True], [True, False]]
+    """
+    low, high = interval
+    slower = -1 + SLOPE_MARGIN
+    at_least = Qualifier(
+        AT_LEAST_1_OVER_K,
+        "the 95% bootstrap interval of the slope over the last decade ends at or below "
+        "−0.75: rejects the alternative, an error falling like k^−3/4 or slower (slower "
+        "than the bound's C/k); a steeper slope is allowed",
+        high <= slower,
+    )
+    if not exact:
+        return (at_least,)
+    return (
+        at_least,
+        Qualifier(
+            EXACT_RATE,
+            "95% bootstrap interval of the slope over the last decade contains −1 and lies "
+            "inside (−1.25, −0.75): rejects k^−3/4 or slower and k^−5/4 or faster, so the "
+            "bound's order 1/k is attained",
+            _contains(interval, -1.0) and -1 - SLOPE_MARGIN < low and high < slower,
+        ),
+    )
+
+
 def decide_lemma53(
-    errors, k, *, C, cap, limit, second, delta, valid, iterations, where="at Σ⁻¹ = H"
+    errors, k, *, C, cap, limit, second, delta, valid, iterations, where="at Σ⁻¹ = H", exact=True
 ):
     """Lemma 5.3's decision from squared errors ``errors`` (records × seeds) at the iterations
     ``k`` (k ≥ 1), a pure function. Returns (status, measurements, qualifiers): the status from
     the share of seeds whose k‖Σ_k⁻¹ − H*‖² ever exceeds ``C`` (holds at most ``delta``),
     "hypotheses not met" where the printed ingredients are not ``valid``; qualifiers declared
     before the runs: "too loose to be tested" (``cap``, the most the projection onto S' allows,
-    below C), "rate 1/k" (the slope over the last decade, 95% bootstrap interval containing −1
-    within (−1.25, −0.75)), and which constant k·E‖Σ_k⁻¹ − H*‖² has over the second half
+    below C), the rate of the slope over the last decade (``rate_qualifiers``: the bound's
+    question, at least as fast as 1/k, and with ``exact`` whether the order 1/k is attained),
+    and which constant k·E‖Σ_k⁻¹ − H*‖² has over the second half
     (within ``K_SE`` SE of ``limit``, Var G̃ ``where``, and more than that from ``second``).
     ``Undecidable`` with
     fewer than 2 seeds or 2 records in the last decade."""
@@ -259,13 +305,7 @@ def decide_lemma53(
             f"K·d(ζ − τ)² (K = {iterations}) < C: no run could exceed C",
             cap < C,
         ),
-        Qualifier(
-            "rate 1/k",
-            "95% bootstrap interval of the slope over the last decade contains "
-            "−1 and lies inside (−1.25, −0.75): rejects a rate k^−3/4 or slower and k^−5/4 "
-            "or faster",
-            _contains(ends(slope), -1.0) and -1.25 < ends(slope)[0] and ends(slope)[1] < -0.75,
-        ),
+        *rate_qualifiers(ends(slope), exact=exact),
         Qualifier(
             CONSTANT_FITS,
             "k·E‖Σ_k⁻¹ − H‖² over the "
