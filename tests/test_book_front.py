@@ -67,7 +67,7 @@ def test_the_numbers_are_those_of_the_published_data():
     false = statuses.count("fails") + errata
     assert f"**{false} are false as printed**" in box
     assert f"* {statuses.count('fails')} fail on their runs (status fails)" in box
-    assert f"* {errata} of the {statuses.count('erratum')} errata (their own checks test" in box
+    assert f"* {errata} of the {statuses.count('erratum')} rows of status erratum (their own" in box
     assert "* not counted: [Lemma B.5](ledger.md#claim-lemma-b-5) (Lemma 21)" in box
     loose = [  # holds, and no run could contradict it: one predicate, report.untested_by
         c.number
@@ -146,25 +146,31 @@ def test_a_walk_with_one_more_failing_line_changes_the_box():
     assert report.found_box(walk=data) != before
 
 
+def main_result(box: str, name: str) -> str:
+    """A main result's bullet in the front page's ``box`` with its lines beneath it (what its
+    runs show, its non-quadratic row: a sub-bullet each)."""
+    lines = box.splitlines()
+    start = next(i for i, x in enumerate(lines) if f"* [{name}](" in x)
+    below = lines[start + 1 :]
+    end = next((i for i, x in enumerate(below) if not x.startswith("    * ")), len(below))
+    return "\n".join(lines[start : start + 1 + end])
+
+
 def test_a_main_result_shows_its_non_quadratic_row_and_how_weak_a_hold_is():
     """A cold reader read "Lemma 5.3 holds" while the proof map called it too loose to be
     tested, and "Thm 5.4 holds" beside an erratum on γ > 0: the box says what the map says, and
     moves with the non-quadratic row and with the looseness of the repaired results."""
     results = dict(ledger.published())
     box = report.found_box(results, walk.load())
-    lines = box.splitlines()
-    lemma = next(x for x in lines if "[Lemma 5.3](" in x)
-    theorem = next(x for x in lines if "[Thm 5.4](" in x)
-    assert "; on the runs: holds, too loose to be tested" in lemma
-    assert "**repaired** (" in lemma  # the conclusion first (``report.conclusion``)
+    lemma, theorem = main_result(box, "Lemma 5.3"), main_result(box, "Thm 5.4")
+    assert "\n    * On the runs: holds, too loose to be tested" in lemma  # a line each
+    assert "**repaired**: " in lemma.splitlines()[0]  # the conclusion first (``conclusion``)
     assert (  # which part of it fails, from its decisive qualifier
         "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)): false as printed (the printed "
         "Δ<sub>α,1</sub> fails on the rescaled run), with" in theorem
     )
     results["Thm 5.4, γ > 0"] = Verdict(Status.HOLDS, "repaired in place")
-    theorem = next(
-        x for x in report.found_box(results, walk.load()).splitlines() if "[Thm 5.4](" in x
-    )
+    theorem = main_result(report.found_box(results, walk.load()), "Thm 5.4")
     assert "[its row with γ > 0](ledger.md#claim-thm-5-4-gamma-0)): holds," in theorem
     loose = re.search(r"(\d+) of them too loose to be tested", box)
     assert loose is not None
@@ -179,9 +185,7 @@ def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
     box gives the qualifier's criterion and the bound C beside the measured number, taken from
     the verdict (a different C, or a qualifier that does not hold, changes the line)."""
     results = dict(ledger.published())
-    lemma = next(
-        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
-    )
+    lemma = main_result(report.found_box(results, walk.load()), "Lemma 5.3")
     v = results["Lemma 5.3"]
     criterion = next(q.criterion for q in v.qualifiers if q.name == "too loose to be tested")
     assert f"({criterion.rsplit(': ', 1)[-1]})" in lemma  # its conclusion
@@ -191,16 +195,12 @@ def test_a_bound_too_loose_to_be_tested_says_why_and_how_far():
         dataclasses.replace(m, value=m.value * 10) if m.name == "C" else m for m in v.measurements
     )
     results["Lemma 5.3"] = dataclasses.replace(v, measurements=measurements)
-    moved = next(
-        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
-    )
+    moved = main_result(report.found_box(results, walk.load()), "Lemma 5.3")
     moved_c = powers_of_ten(results["Lemma 5.3"]["C"].render())
     assert f"vs bound C = {moved_c}" in moved and moved != lemma
     qualifiers = tuple(dataclasses.replace(q, outcome=False) for q in v.qualifiers)
     results["Lemma 5.3"] = dataclasses.replace(v, qualifiers=qualifiers)
-    tested = next(
-        x for x in report.found_box(results, walk.load()).splitlines() if "[Lemma 5.3](" in x
-    )
+    tested = main_result(report.found_box(results, walk.load()), "Lemma 5.3")
     assert "[Lemma 5.3](ledger.md#claim-lemma-5-3) (Lemma 11)" in tested
     assert tested.count("no run could exceed C") == 1  # now said by the row with γ > 0 alone
 

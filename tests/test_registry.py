@@ -733,7 +733,8 @@ def test_what_a_key_measures_and_a_peer_s_claim_live_in_the_specs():
     claim, tested = ledger.claim("COCO bbob").peer
     box = report.found_box(walk=pages.with_slips(walk.load()))
     assert f"[{claim}](ledger.md#{report.claim_anchor('COCO bbob')}), tested {tested}" in box
-    assert f"({theorem.key.means})" in box
+    means = theorem.key.means
+    assert f". {means[:1].upper()}{means[1:]}." in box  # its own line, after the runs' number
     assert ledger.claim("Comparison").peer is None
     with pytest.raises(ValueError, match="means"):
         Key("late_factor", "rate", means=1)  # type: ignore[arg-type]

@@ -1960,20 +1960,21 @@ def found_box(
         beside = f"{number}, γ > 0"
         c = ledger.claim(number)
         verdict = results.get(number) or Verdict(Status.NOT_CHECKED, "no published verdict")
-        words = (
-            f"{conclusion_words(c, verdict, walk, aside=True, step_words=FIRST_FALSE_GLOSSED)}; "
-            "on the runs: "
-            f"{verdict_words(c, bold=False)}"
+        text = row(
+            number,
+            said=True,
+            words=conclusion_words(c, verdict, walk, aside=False, step_words=FIRST_FALSE_GLOSSED),
         )
+        runs = f"On the runs: {verdict_words(c, bold=False)}"
         if c.key is not None and c.key.means:  # what the key number measures (its spec's)
-            words += f" ({c.key.means})"
-        text = row(number, said=True, words=words)
+            runs += f". {c.key.means[:1].upper()}{c.key.means[1:]}"
+        parts = [runs]  # a line each, not a clause in parentheses in one (a cold reader)
         if beside in results:
             link = f"[its row with γ > 0](ledger.md#{claim_anchor(beside)})"
             said = category(results.get(number)) is category(results[beside])  # said above
             words = beside_words(ledger.claim(beside), why=not said)
-            text += f"; on a non-quadratic f ({link}): {words}"
-        return text
+            parts.append(f"On a non-quadratic f ({link}): {words}")
+        return text + "".join(f"\n    * {part}." for part in parts)
 
     def concluded(rows: tuple[Claim, ...]) -> str:
         """ "23 stand, 4 have a proof that fails, 18 are repaired": the rows' conclusions
@@ -2026,6 +2027,7 @@ def found_box(
     fails = sum(r.get("fails", 0) for r in coverage.values())
     broken = [name for name, steps in walk["proofs"].items() if first_false(steps) is not None]
     errors = [name for name in broken if first_error(walk["proofs"][name]) is not None]
+    prose = [name for name in walk["proofs"] if name not in errors and prose_errors(name, walk)]
     false_parts = [
         f"{len(failing)} fail on their runs (status {Status.FAILS.value}): {linked(failing)}",
         f"{len(rescued)} of these {len(failing)} have a repaired row that holds: "
@@ -2036,8 +2038,8 @@ def found_box(
             if (n_untested := sum(r in untested for r in rescued))
             else ""
         ),
-        f"{len(corrected)} of the {len(errata_rows)} errata (their own checks test a corrected "
-        f"form, which holds): {linked(corrected)}",
+        f"{len(corrected)} of the {len(errata_rows)} rows of status {Status.ERRATUM.value} (their "
+        f"own checks test a corrected form, which holds): {linked(corrected)}",
     ]
     if vacuous:
         false_parts.append(
@@ -2086,7 +2088,7 @@ def found_box(
     bullets = [
         f"**On their runs** the {len(claims)} statements: {counts(claims)}.",
         "**The main results** (our names are section-based; the PDF's numbers are in "
-        "parentheses):" + "".join(f"\n  * {main(n)}." for n in MAIN_RESULTS),
+        "parentheses):" + "".join(f"\n  * {main(n)}" for n in MAIN_RESULTS),
         f"**{len(false)} are false as printed** (the ledger links each to its repair):"
         + "".join(f"\n  * {part}." for part in false_parts),
         f"**The corrigendum's {len(repaired)} repaired results**, checked on the runs of the "
@@ -2109,7 +2111,15 @@ def found_box(
         f"**The proof walk**: {walked} of the {relations} displayed relations of Appendices "
         f"C–F walked, {fails} of them fail; {len(broken)} of the "
         f"{len(walk['proofs'])} walked proofs have a false line, {len(errors)} of them an error "
-        "(a false step that is no slip), the others slips only ([the proof walk](proofs.md)).",
+        "(a false step that is no slip), the others slips only"
+        + (
+            f"; and {len(prose)} ({', '.join(prose)}) fail{'s' if len(prose) == 1 else ''} in "
+            "the prose, where no relation is an error (an erratum of the kind error points "
+            "there)"
+            if prose
+            else ""
+        )
+        + " ([the proof walk](proofs.md)).",
         "**Against its peers**: " + "; ".join(peer(n) for n in PEER_ROWS) + ".",
     ]
     concluded_as = [
