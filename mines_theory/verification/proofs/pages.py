@@ -68,6 +68,7 @@ __all__ = [
     "STANDARD_SYMBOLS",
     "WORDS",
     "answered",
+    "unanswered_errata",
     "display_symbols",
     "answers_to",
     "barred",
@@ -765,11 +766,11 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "order (a proof is left out where no step fails and no erratum points into it):",
         "",
     ]
+    unanswered_in = unanswered_errata(data)
     for proof in spec.proofs():
         if proof.name not in data["proofs"]:
             continue
-        inside = proof_labels(data).get(proof.name, ())
-        apart = [x for x in result.unmatched if points_into(x, proof, inside)]
+        apart = unanswered_in.get(proof.name, ())
         if proof.name in by_proof:
             lines.append(f"- {answered(proof, by_proof[proof.name])}")
         elif apart:
@@ -786,6 +787,24 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         named = findings_symbols(data, result)
         lines += ["", named] if named else []
     return "\n".join(lines)
+
+
+def unanswered_errata(data: Mapping[str, Any] | None = None) -> dict[str, tuple[str, ...]]:
+    """The errata that point into a walked proof (``walk.points_into``, with the equations the
+    proof displays, ``proof_labels``) but that no failing step of it answers to (the
+    cross-check's ``unmatched``), by proof, in the paper's order (``spec.proofs``): walked proof
+    → their labels, a proof with none left out. What the proofs index (``_errata_section``),
+    each walk page and notebook 08d list under "pointing into a walked proof"."""
+    data = load() if data is None else data
+    unmatched = cross_check(data).unmatched
+    found = {}
+    for proof in spec.proofs():
+        if proof.name not in data["proofs"]:
+            continue
+        inside = proof_labels(data).get(proof.name, ())
+        apart = tuple(x for x in unmatched if points_into(x, proof, inside))
+        found.update({proof.name: apart} if apart else {})
+    return found
 
 
 def unanswered(label: str, reason: str | None = None) -> str:
@@ -3084,8 +3103,7 @@ def proof_page(
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
-    inside = proof_labels(data).get(proof.name, ())
-    apart = [x for x in cross_check(data).unmatched if points_into(x, proof, inside)]
+    apart = unanswered_errata(data).get(proof.name, ())
     why = dict(proof.unanswered)
     lines += [x for label in apart for x in (unanswered(label, why.get(label)), "")]
     lines += [
