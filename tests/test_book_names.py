@@ -94,8 +94,8 @@ def test_08d_as_staged_names_no_label_nor_code(tmp_path):
 @pytest.mark.parametrize(
     "old, new",
     [
-        ("proof of lem:X (Lemma E.7)", "proof of Lemma 37 (our Lemma E.7)"),
-        ("Lemma C.1 (lem:exp\\_tg), hypotheses", "Lemma C.1 (Lemma 23), hypotheses"),
+        ("proof of lem:X (Lemma E.7)", "proof of Lemma E.7 (PDF Lemma 37)"),
+        ("Lemma C.1 (lem:exp\\_tg), hypotheses", "Lemma C.1 (PDF Lemma 23), hypotheses"),
         ("Lemma B.2 (PDF: Lemma 18; lem:chi): holds", "Lemma B.2 (PDF: Lemma 18): holds"),
         ("The proof of Lemma 9 (`lem:gd_dec_1`), relation", "The proof of Lemma 9, relation"),
         # a code name is not translated at rendering: the checks' texts say it in words

@@ -1062,3 +1062,34 @@ def test_a_flaw_no_relation_shows_is_where_the_ledger_says_the_proof_fails():
     assert "first error at step 4" in report.proof_note(
         "Lemma E.9", Status.HOLDS, pages.with_slips(answered), words="first error at step {step}"
     )
+
+
+def test_the_errata_no_failing_step_answers_are_listed_by_proof():
+    """``pages.unanswered_errata``: the errata that point into a walked proof but that no
+    failing step answers to, by proof in the paper's order; what the index, the walk pages and
+    notebook 08d list. Against the data itself: no failing step of the walk names a listed
+    erratum; a failing step that stops naming its erratum puts it under its proof, and a step
+    that fails naming a listed one takes it off the list."""
+
+    def labels(data):
+        table = pages.unanswered_errata(data, held=False)
+        return {name: tuple(e["label"] for e in rows) for name, rows in table.items()}
+
+    found = labels(PUBLISHED)
+    order = [p.name for p in spec.proofs()]
+    assert list(found) == sorted(found, key=order.index)
+    named = {
+        s["erratum"] for ss in PUBLISHED["proofs"].values() for s in ss if s["status"] == "fails"
+    }
+    assert found and all(label not in named for labels in found.values() for label in labels)
+    assert found.get("Thm 3.2") == ("proof of Thm 3.2",)
+    made = copy.deepcopy(PUBLISHED)
+    last = "proof of Thm 3.3, last line"
+    for s in made["proofs"]["Thm 3.3"]:
+        s["erratum"] = None if s["erratum"] == last else s["erratum"]
+    made["proofs"]["Thm 3.2"][0].update(status="fails", erratum="proof of Thm 3.2")
+    changed = labels(made)
+    assert changed["Thm 3.3"] == (last,) and "Thm 3.2" not in changed
+    assert {k: v for k, v in changed.items() if k not in ("Thm 3.2", "Thm 3.3")} == {
+        k: v for k, v in found.items() if k != "Thm 3.2"
+    }

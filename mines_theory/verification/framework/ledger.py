@@ -327,24 +327,30 @@ def _spec(name: str) -> Claim | Erratum:
     raise ValueError(f"name must be a ledger row's number or an erratum's label, got {name!r}")
 
 
-def header(spec: Claim | Erratum) -> str:
+def header(spec: Claim | Erratum, number: int | None = None) -> str:
     """What a verdict cell prints before a verdict: "number (PDF: printed; label)" for a row, the
-    label for an erratum."""
+    label for an erratum; an erratum given its ``number`` (its place in the index of errata,
+    notebook 08d's) that number first, then its label with each equation at the PDF's number
+    alone (``paper.equation_numbers``: "27. (C.12), first line", not "eq:tmp2 (C.12), first
+    line")."""
     if isinstance(spec, Claim):
         return f"{spec.number} (PDF: {spec.printed}; {spec.label})"
-    return spec.label
+    if number is None:
+        return spec.label
+    return f"{number}. {equation_numbers(with_number(spec.label))}"
 
 
-def printed_text(spec: Claim | Erratum, verdict: Verdict) -> str:
+def printed_text(spec: Claim | Erratum, verdict: Verdict, number: int | None = None) -> str:
     """What a verdict cell prints for one row or erratum: its ``header`` (an erratum's label with
     the PDF's number beside it, ``paper.with_number``), then its report as a reader reads it:
     each equation by the PDF's number alone (``paper.equation_numbers``: "(5.3)", not
     "eq:cond (5.3)"), numbers in exponent notation as powers of ten ("1.6×10¹⁸",
     ``numbers.powers_of_ten``) and negative numbers with "−" (``numbers.minus_signs``). The one
     place where the cells' text is formatted: the book's view of a cell
-    (``views.report.verdict_cell_view``) matches what the cells printed against it."""
+    (``views.report.verdict_cell_view``) matches what the cells printed against it. An
+    erratum's ``number`` leads its header (``header``)."""
     text = Verdict.report if isinstance(spec, Claim) else flag_text
-    return f"{with_number(header(spec))}: {readable_text(text(verdict))}"
+    return f"{with_number(header(spec, number))}: {readable_text(text(verdict))}"
 
 
 def readable_text(text: str) -> str:
@@ -370,24 +376,28 @@ def qualifier_text(verdict: Verdict, name: str) -> str:
     return readable_text(verdict.qualifier(name).render())
 
 
-def verdict_cell(*names: str, fresh: dict[str, Verdict] | None = None) -> str:
+def verdict_cell(
+    *names: str, fresh: dict[str, Verdict] | None = None, numbers: dict[str, int] | None = None
+) -> str:
     """What a notebook's verdict cell prints for these rows and errata: each check is run (or
     its verdict taken from ``fresh``) and compared with the published verdict; where they agree
     the published one is printed (``printed_text``), so the text is the same on every machine,
     and where they do not, the fresh one is printed under a line that says so, so the nbval
     comparison fails. A row reads "number (PDF: printed; label): " and its report; an erratum
-    "label (number): flagged: …" (``verdict.flag_text``)."""
+    "label (number): flagged: …" (``verdict.flag_text``), or, given its number in the index of
+    errata (``numbers``: name → number), "number. place: flagged: …" (``header``)."""
     old = published()
     lines = []
     for name in names:
         spec = _spec(name)
         verdict = (fresh or {}).get(name) or spec.verdict()
+        number = (numbers or {}).get(name)
         if name in old and old[name].agrees(verdict):
-            lines.append(printed_text(spec, old[name]))
+            lines.append(printed_text(spec, old[name], number))
         else:
             why = old[name].differences(verdict) if name in old else ["not published"]
-            head = with_number(header(spec))
-            text = printed_text(spec, verdict).removeprefix(f"{head}: ")
+            head = with_number(header(spec, number))
+            text = printed_text(spec, verdict, number).removeprefix(f"{head}: ")
             lines.append(f"{head}: DIFFERS FROM THE PUBLISHED VERDICT ({'; '.join(why)}):\n{text}")
     return "\n".join(lines)
 

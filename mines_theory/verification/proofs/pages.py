@@ -68,6 +68,7 @@ __all__ = [
     "STANDARD_SYMBOLS",
     "WORDS",
     "answered",
+    "unanswered_errata",
     "display_symbols",
     "answers_to",
     "barred",
@@ -765,11 +766,11 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         "order (a proof is left out where no step fails and no erratum points into it):",
         "",
     ]
+    unanswered_in = unanswered_errata(data, held=False)
     for proof in spec.proofs():
         if proof.name not in data["proofs"]:
             continue
-        inside = proof_labels(data).get(proof.name, ())
-        apart = [x for x in result.unmatched if points_into(x, proof, inside)]
+        apart = [e["label"] for e in unanswered_in.get(proof.name, ())]
         if proof.name in by_proof:
             lines.append(f"- {answered(proof, by_proof[proof.name])}")
         elif apart:
@@ -2674,22 +2675,31 @@ def with_slips(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "proofs": proofs, "unanswered": unanswered_errata(data)}
 
 
-def unanswered_errata(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """By walked proof (our name), the errata that no failing step of it answers to although
-    they concern it: those that point into it (``walk.points_into``: the flaw is in its
-    prose, or in a premise the walk takes as cited) and those one of its steps names though
-    the step holds (the step's relation is true; the flaw is in how the proof gets it); each
-    as {"label", "kind", "number" (``views.errata.erratum_numbers``), "step" (the naming
-    step, or None)}, in the errata's order. The views read it from ``with_slips``'s data: a
-    proof whose relations hold or have slips only can still fail in its prose.
+def unanswered_errata(
+    data: Mapping[str, Any] | None = None, held: bool = True
+) -> dict[str, list[dict[str, Any]]]:
+    """By walked proof (our name, in the paper's order, ``spec.proofs``; a proof with none left
+    out), the errata that no failing step of it answers to although they concern it: those
+    that point into it (``walk.points_into``, with the equations the proof displays,
+    ``proof_labels``: the cross-check's ``unmatched``; the flaw is in its prose, or in a
+    premise the walk takes as cited) and, with ``held``, those one of its steps names though
+    the step holds (its relation is true; the flaw is in how the proof gets it); each as
+    {"label", "kind", "number" (``views.errata.erratum_numbers``), "step" (the naming step,
+    or None)}, in the errata's order. The published walk unless ``data``. What the proofs
+    index (``_errata_section``), each walk page and notebook 08d list as "pointing into a walked
+    proof" (without ``held``); the views read it from ``with_slips``'s data: a proof whose
+    relations hold or have slips only can still fail in its prose.
 
     >>> table = unanswered_errata(load())
     >>> [e["kind"] for e in table["Lemma E.9"]], table["Lemma E.7"][0]["step"]
     (['error'], 8)
+    >>> "Lemma E.7" in unanswered_errata(load(), held=False)
+    False
     """
     from ..framework import ledger
     from ..views.errata import erratum_numbers
 
+    data = load() if data is None else data
     result = cross_check(data)
     numbers = erratum_numbers()
     kinds = {e.label: e.kind for e in ledger.errata()}
@@ -2698,13 +2708,13 @@ def unanswered_errata(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]
     for proof in spec.proofs():
         if proof.name not in data["proofs"]:
             continue
-        held = {label: i for name, i, label, why in result.dangling if name == proof.name}
-        held = {k: v for k, v in held.items() if k in kinds}  # "no such erratum": not one
+        steps = {label: i for name, i, label, why in result.dangling if name == proof.name}
+        steps = {k: v for k, v in steps.items() if k in kinds and held}  # "no such erratum"
         apart = [x for x in result.unmatched if points_into(x, proof, inside.get(proof.name, ()))]
-        labels = [x for x in kinds if x in held or x in apart]
+        labels = [x for x in kinds if x in steps or x in apart]
         if labels:
             table[proof.name] = [
-                {"label": x, "kind": kinds[x], "number": numbers[x], "step": held.get(x)}
+                {"label": x, "kind": kinds[x], "number": numbers[x], "step": steps.get(x)}
                 for x in labels
             ]
     return table
@@ -3152,7 +3162,7 @@ def proof_page(
     lines += [f"*Not walked.* {proof.unwalked}", ""] if proof.unwalked else []
     flawed = inherited(proof.name, steps)
     lines += [flawed, ""] if flawed else []
-    apart = [e["label"] for e in unanswered_errata(data).get(proof.name, ()) if not e["step"]]
+    apart = [e["label"] for e in unanswered_errata(data, held=False).get(proof.name, ())]
     why = dict(proof.unanswered)
     lines += [x for label in apart for x in (unanswered(label, why.get(label)), "")]
     lines += [

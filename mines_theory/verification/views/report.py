@@ -1649,7 +1649,9 @@ def verdict_grid(results: dict[str, Verdict] | None = None) -> str:
 def _printed_blocks() -> dict[str, Claim | Erratum]:
     """What ``ledger.verdict_cell`` prints for each published row and erratum that agrees with
     its published verdict (both as printed and with ``readable``'s scripts, as
-    notebook 08d prints its errata), mapped to the row or erratum."""
+    notebook 08d prints its errata), mapped to the row or erratum; an erratum also as 08d
+    prints it after its number in the index of errata (``ledger.header``), the "N. " left off
+    (``verdict_cell_view`` reads it)."""
 
     old = published()
     blocks: dict[str, Claim | Erratum] = {}
@@ -1657,7 +1659,14 @@ def _printed_blocks() -> dict[str, Claim | Erratum]:
         if spec.name in old:
             text = ledger.printed_text(spec, old[spec.name])
             blocks[text] = blocks[readable(text)] = spec
+        if spec.name in old and isinstance(spec, Erratum):
+            bare = ledger.printed_text(spec, old[spec.name], 0).removeprefix("0. ")
+            blocks[bare] = blocks[readable(bare)] = spec
     return blocks
+
+
+#: An erratum's number in the index of errata, before its line in 08d's verdict cell.
+_ERRATUM_NUMBER = re.compile(r"\d+\. ")
 
 
 def finding_source(c: Claim) -> str:
@@ -1703,12 +1712,14 @@ def verdict_cell_view(printed: str, walk: Mapping[str, Any] | None = None) -> st
     found: list[Claim | Erratum] = []
     rest = printed.strip("\n")
     while rest:
+        numbered = _ERRATUM_NUMBER.match(rest)
+        rest = rest[numbered.end() :] if numbered else rest
         match = max(
             (b for b in blocks if rest.startswith(b) and rest[len(b) : len(b) + 1] in ("", "\n")),
             key=len,
             default=None,
         )
-        if match is None:
+        if match is None or (numbered and not isinstance(blocks[match], Erratum)):
             return None
         found.append(blocks[match])
         rest = rest[len(match) :].lstrip("\n")
@@ -2177,15 +2188,16 @@ def _ours() -> dict[str, str]:
 
 def plain_names(markdown: str) -> str:
     """``markdown`` with the .tex's statement labels in its prose said as a reader says them: a
-    ``lem:``/``thm:``/``prop:`` label becomes the PDF's name with ours beside it ("lem:X (Lemma
-    E.7)" → "Lemma 37 (our Lemma E.7)"; "Lemma C.1 (lem:exp_tg)" → "Lemma C.1 (Lemma 23)"), and
+    ``lem:``/``thm:``/``prop:`` label becomes our name with the PDF's beside it, as the ledger
+    names a statement ("lem:X (Lemma E.7)" → "Lemma E.7 (PDF Lemma 37)"; "Lemma C.1
+    (lem:exp_tg)" → "Lemma C.1 (PDF Lemma 23)"; the PDF's alone where we have no name), and
     a parenthesis that only names code is dropped (the checks' own texts name no code: they say
     it in words). A line that is a ``*Label*`` field (the ledger's) or a heading
     (the anchors that link to it are made from its words) is left as it is; equation labels
     keep theirs (their number is beside them).
 
     >>> plain_names("proof of lem:X (Lemma E.7) and Lemma C.1 (lem:exp_tg)")
-    'proof of Lemma 37 (our Lemma E.7) and Lemma C.1 (Lemma 23)'
+    'proof of Lemma E.7 (PDF Lemma 37) and Lemma C.1 (PDF Lemma 23)'
     >>> plain_names("Theorem 2 (prop:close) on f (<code>a.b</code>, <code>c</code>)")
     'Theorem 2 on f'
     """
@@ -2199,14 +2211,14 @@ def plain_names(markdown: str) -> str:
         name, printed = m.group("name2"), STATEMENTS.get(m.group("label").replace("\\_", "_"))
         if printed is None or printed == name:
             return name
-        return f"{name} ({printed})"
+        return f"{name} (PDF {printed})"
 
     def label_alone(m: re.Match) -> str:
         printed = STATEMENTS.get(m.group("label").replace("\\_", "_"))
         if printed is None:
             return m.group(0)
         our = m.group("ours") or ours.get(printed)
-        return f"{printed} (our {our})" if our and our != printed else printed
+        return f"{our} (PDF {printed})" if our and our != printed else printed
 
     def line(text: str) -> str:
         if text.lstrip().startswith(("*Label*", "#")):
