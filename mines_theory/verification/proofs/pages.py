@@ -1643,8 +1643,6 @@ SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
     "Lemma D.6": {"r_u": MEANINGS["Lemma D.6"]["r_u"]},
     "Lemma D.2": {
-        "mu": "the first entry of μ, the point of the antithetic differences (f = γx₁³/6 "
-        "reads no other)",
         "bound": "the statement's right side at the instance; the check compares the "
         "probability that the left side exceeds it with δ",
     },
@@ -1939,9 +1937,14 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
     def fails(m: re.Match) -> str:
         text, same, _ = said(m)
         if same:
+            every = (
+                f"all {m['n']} draws exceeded the threshold"
+                if relation == "exceedance"
+                else "every draw gave the same value"
+            )
             return (
-                f"Monte Carlo ({m['n']} draws): {text}, every draw the same value (an SE of 0, "
-                "not a closed form), so the step fails"
+                f"Monte Carlo ({m['n']} draws): {text}; {every}, so the estimate's standard "
+                "error is 0 (a sample, not an exact probability): the step fails"
             )
         return f"Monte Carlo ({m['n']} draws): {text} (SE), more than {m['k']} SE: the step fails"
 
@@ -1997,7 +2000,7 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
 
     >>> scale_words({"status": "fails", "worst_margin": -0.8964498430594078,
     ...     "counterexample": {"lhs": 257040.16106030546, "rhs": 11508.437946939719}}, "<=")
-    '(right − left)/scale, its model’s scale at the instance 2.739×10⁵ (|left| + |right| = 2.685×10⁵)'
+    "(right − left)/scale; the scale, the size the step's model gives the terms its two sides are made of, is at the instance 2.739×10⁵ (|left| + |right| alone: 2.685×10⁵)"
     """  # noqa: E501
     values = step.get("counterexample") or {}
     margin = step.get("worst_margin")
@@ -2012,8 +2015,9 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
         return None
     said = "(right − left)/scale" if sign > 0 else "(left − right)/scale"
     return (
-        f"{said}, its model’s scale at the instance {number(scale)} "
-        f"(|left| + |right| = {number(abs(float(lhs)) + abs(float(rhs)))})"
+        f"{said}; the scale, the size the step's model gives the terms its two sides are "
+        f"made of, is at the instance {number(scale)} (|left| + |right| alone: "
+        f"{number(abs(float(lhs)) + abs(float(rhs)))})"
     )
 
 
