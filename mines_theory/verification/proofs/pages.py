@@ -2344,16 +2344,117 @@ def _pieces(tex: str) -> list[str]:
     return [p for p in (tex[a:b].strip() for a, b in zip(cuts, cuts[1:] + [len(tex)])) if p]
 
 
+#: How much wider than the column (``LINE``) a piece may be before it is cut before its
+#: products or stacked inside its norm (``_crowded``): up to that, the page's style sets it
+#: smaller to fit, to no less than 70 % of its size (book/_static/wrap.css); wider, it would
+#: be smaller still.
+CROWDED = 1.4
+
+_NORM = re.compile(r"\\norm\s*\{")
+
+
+def _cuts(tex: str) -> list[tuple[int, int]]:
+    """(bracket depth, position) of each place a line may break inside ``tex`` past its
+    relations: before a product ``\\cdot`` or a + or − after an operand, outside braces and
+    inside no bracket but sized pairs (``\\left…\\right``, a norm as its macro sets it)."""
+    depths, _ = bracket_depths(tex)
+    stack: list[bool] = []  # of each open bracket: sized
+    plain = [False] * (len(tex) + 1)  # inside a plain bracket, (t − 1) or |x|
+    at = 0
+    for m in _BRACKET.finditer(tex):
+        for i in range(at, m.end()):
+            plain[i] = not all(stack)
+        side, _mark = _side(m.group())
+        if side == "bar" and stack and not stack[-1]:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(m.group().startswith("\\left"))
+        elif side == "close" and stack:
+            stack.pop()
+        at = m.end()
+    braces, cuts = 0, []
+    for i, char in enumerate(tex):
+        escaped = tex[i - 1 : i] == "\\"
+        braces += {"{": 1, "}": -1}.get(char, 0) if not escaped else 0
+        if braces or escaped or i == 0 or plain[i]:
+            continue
+        before = tex[:i].rstrip()
+        sign = char in "+-" and bool(before) and before[-1] not in "([{=,^_+-<>|."
+        product = tex.startswith("\\cdot", i) and not tex.startswith("\\cdots", i)
+        if sign or product:
+            cuts.append((depths[i], i))
+    return cuts
+
+
+def _greedy(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` joined into lines of at most ``width`` visible characters, greedily."""
+    lines: list[str] = []
+    for part in (p.strip() for p in parts):
+        if lines and visible_width(lines[-1] + part) <= width:
+            lines[-1] += " " + part
+        elif part:
+            lines.append(part)
+    return lines
+
+
+def _split(tex: str, at: Sequence[int]) -> list[str]:
+    bounds = [0, *at, len(tex)]
+    return [tex[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+def _stacked(tex: str, width: int) -> str:
+    """A member whose widest part is one sized pair (a norm, ``\\left…\\right``) with no break
+    outside it: the pair's inside set as lines stacked inside its delimiters (an ``aligned``
+    block, which they span), cut before its products and signs (``_cuts``), so that no line
+    leaves a bracket open; ``tex`` as it is where there is no such pair, or where a line of
+    its inside would still be too wide.
+
+    >>> print(_stacked(r"a^2 \\norm{x_1 + x_2 \\cdot y}", 12))
+    a^2 \\left\\| \\begin{aligned} & x_1 + x_2 \\\\ & \\quad \\cdot y \\end{aligned} \\right\\|
+    """
+    m = _NORM.search(tex)
+    if m is None:
+        return tex
+    depth, end = 1, m.end()
+    while depth and end < len(tex):
+        depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
+        end += 1
+    inner = tex[m.end() : end - 1].strip()
+    if depth or visible_width(inner) < visible_width(tex) / 2:
+        return tex
+    outer = [i for d, i in _cuts(inner) if d == 0]
+    lines = _greedy(_split(inner, outer), width - visible_width(tex[: m.start()]) - 2)
+    if len(lines) < 2 or max(map(visible_width, lines)) > CROWDED * LINE - 8:
+        return tex  # one line, or one still too wide beside the delimiters and the rest
+    rows = " \\\\ & \\quad ".join(lines)
+    stack = f"\\left\\| \\begin{{aligned}} & {rows} \\end{{aligned}} \\right\\|"
+    return f"{tex[: m.start()]}{stack}{tex[end:]}"
+
+
+def _crowded(tex: str, width: int) -> list[str]:
+    """A piece too wide for the column (more than ``CROWDED`` times ``LINE``), in lines: cut
+    before its products at bracket depth 0 (``_cuts``), greedily, where that brings each line
+    within ``CROWDED`` times ``LINE``; else with its norm's inside stacked (``_stacked``)."""
+    products = [i for d, i in _cuts(tex) if d == 0 and tex.startswith("\\cdot", i)]
+    lines = _greedy(_split(tex, products), width)
+    if len(lines) > 1 and max(map(visible_width, lines)) <= CROWDED * LINE:
+        return lines
+    return [_stacked(tex, width)]
+
+
 def _lines(tex: str, width: int = LINE) -> list[str]:
     """``tex`` in lines of at most ``width`` visible characters where its relations and + and −
-    at bracket depth 0 allow (``_pieces``), greedily; a piece wider than ``width`` is left whole
-    (a display too wide for the column scrolls; a line cut inside brackets does not read)."""
+    at bracket depth 0 allow (``_pieces``), greedily; a piece a little wider than ``width`` is
+    left whole (the page's style sets it smaller to fit), one more than ``CROWDED`` times wider
+    is cut before its products or stacked inside its norm (``_crowded``)."""
     lines: list[str] = []
-    for piece in _pieces(tex):
-        if lines and visible_width(lines[-1] + piece) <= width:
-            lines[-1] += " " + piece
-        else:
-            lines.append(piece)
+    for whole in _pieces(tex):
+        crowded = visible_width(whole) > CROWDED * LINE
+        for piece in _crowded(whole, width) if crowded else [whole]:
+            if lines and visible_width(lines[-1] + piece) <= width:
+                lines[-1] += " " + piece
+            else:
+                lines.append(piece)
     return lines
 
 
