@@ -2346,9 +2346,9 @@ def _pieces(tex: str) -> list[str]:
 
 #: How much wider than the column (``LINE``) a piece may be before it is cut before its
 #: products or stacked inside its norm (``_crowded``): up to that, the page's style sets it
-#: smaller to fit, to no less than 70 % of its size (book/_static/wrap.css); wider, it would
-#: be smaller still.
-CROWDED = 1.4
+#: smaller to fit (book/_static/wrap.css), to no less than about 1/1.3 of its size; wider, it
+#: would be smaller still (down to 70 %, then it scrolls).
+CROWDED = 1.3
 
 _NORM = re.compile(r"\\norm\s*\{")
 
