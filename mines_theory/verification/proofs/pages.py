@@ -2521,11 +2521,14 @@ def _display(members: list[tuple[str, str]], join: bool = True, width: int = LIN
     member (``_rows``: joined where the break would stand inside brackets), each broken by
     ``_lines`` and each continuation indented; each line's delimiters paired (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    rows = []
+    rows, alone = [], ""  # alone: the display's one line, where it has one
     for token, member in _rows(members):
         for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+            alone = f"{token} {line}".strip()
+    if len(rows) == 1 and "\\begin{aligned}" in alone:
+        return ["$$", alone, "$$", ""]  # one line, its norm's inside stacked (``_stacked``)
     if len(rows) == 1 or (visible_width(flat) <= width and join):
         return ["$$", balanced(flat), "$$", ""]
     body = " \\\\\n".join(rows)
