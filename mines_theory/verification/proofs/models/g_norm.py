@@ -411,6 +411,8 @@ def printed_tails(d: int = 5, log_inv_delta: float = 30.0) -> dict[str, float]:
     >>> t = printed_tails(2, 1.0)  # χ²₂ > s has probability e^{−s/2}
     >>> math.isclose(t["event"], math.exp(-(4 + 2) / 2 + 1))
     True
+    >>> math.isclose(t["statement"], math.exp(-math.sqrt(12 * (6 + math.sqrt(2))) / 2 + 1))
+    True
     """
     from scipy.stats import chi2
 
