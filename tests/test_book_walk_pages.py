@@ -1128,3 +1128,52 @@ def test_a_row_s_deciding_qualifier_leads_its_headline():
     assert "holds corrected (the printed Δ_α,1 fails? Yes;" in said
     assert re.search(r"\+ \d+ more questions? \([^)]*\) in the ledger\)", said)  # not "below"
     assert "holds (too loose to be tested? No)" in pages.statement_verdicts("Lemma D.6")
+
+
+def test_lemma_d6_step_1_says_why_a_typo_and_how_often_the_printed_statement_fails(tex):
+    """Reader, stop 59: step 1 of Lemma 29 (the statement's eq:G_norm, 2 log) is badged a typo
+    while the ledger says the lemma stands. The step says why 3 log is meant (eq:GG and Lemma
+    30's eq:G_norm_1 print it) and how often the printed event and the printed bound fail
+    (``g_norm.printed_tails``). The bound the note rests on, left ≤ Lα²ζ‖u‖⁴/τ, and that the
+    counterexample lies beyond ‖u‖⁴ = 2r_u(r_u + √d), are checked on the walk's own data."""
+    import math
+
+    from mines_theory.numbers import format_number, powers_of_ten
+    from mines_theory.verification.proofs.models.g_norm import printed_tails
+
+    page = pages.proof_page("Lemma D.6", PUBLISHED, tex=tex)
+    step = _step(page, 1)
+    tails = printed_tails(5, 30.0)
+    assert tails["event"] > 1 > tails["worst"] > tails["statement"]
+    for key in ("event", "statement", "worst"):
+        digits = 3 if key == "event" else 2
+        assert powers_of_ten(format_number(tails[key], digits)) + "δ" in step, key
+    assert "eq:G_norm_1" in step and "stands" in step
+    c = PUBLISHED["proofs"]["Lemma D.6"][0]["counterexample"]
+    u4, r_u = c["norm_u_sq"] ** 2, c["r_u"]
+    assert c["lhs"] > c["rhs"] and u4 > 2 * r_u * (r_u + math.sqrt(c["d"]))
+    assert c["lhs"] <= c["L"] * c["alpha"] ** 2 * c["zeta"] / c["tau"] * u4
+
+
+def test_lemma_d6_s_widest_displays_break_into_lines_that_fit(tex):
+    """Reader, stop 59: Lemma 29's steps 5 and 14 were set at about 70 % (wrap.css shrinks a
+    display too wide for the column). A piece wider than ``CROWDED`` columns now breaks before
+    its products at bracket depth 0, or stacks its norm's inside (an aligned block the bars
+    span): every line of steps 5, 6 and 14 within ``CROWDED`` columns, none leaving a bracket
+    open (the balance test above), the widest as wide as before without the breaks."""
+    page = pages.proof_page("Lemma D.6", PUBLISHED, tex=tex)
+    limit = pages.CROWDED * pages.LINE
+    for index in (5, 6, 14):
+        m = re.search(rf"^### Step {index} ·.*?(?=^##)", page + "\n## end", re.M | re.S)
+        assert m is not None
+        rows = [
+            row
+            for block in re.findall(r"^\$\$\n(.*?)\n\$\$$", m.group(0), re.M | re.S)
+            for row in re.split(r" \\\\\n| \\\\ ", block)
+        ]
+        bare = [re.sub(r"\\(?:begin|end)\{aligned\}|&", "", r) for r in rows]
+        bare = [re.sub(r"^\s*(?:=|\\le)", "", r) for r in bare]
+        widths = [pages.visible_width(r) for r in bare]  # each line, its relation aside
+        assert max(widths) <= limit, (index, widths)
+        if index == 5:
+            assert "\\left\\| \\begin{aligned}" in m.group(0)  # its norm stacked

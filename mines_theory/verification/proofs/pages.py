@@ -1644,8 +1644,6 @@ SYMBOLS_OF: dict[str, dict[str, str]] = {
     "Thm 3.4": {f"c{i}": MEANINGS["Thm 3.4"]["c0"] for i in range(1, 5)},  # one line, c₀…c₄
     "Lemma D.6": {"r_u": MEANINGS["Lemma D.6"]["r_u"]},
     "Lemma D.2": {
-        "mu": "the first entry of μ, the point of the antithetic differences (f = γx₁³/6 "
-        "reads no other)",
         "bound": "the statement's right side at the instance; the check compares the "
         "probability that the left side exceeds it with δ",
     },
@@ -1940,9 +1938,14 @@ def directed(evidence: str, relation: str, event: bool = False) -> str:
     def fails(m: re.Match) -> str:
         text, same, _ = said(m)
         if same:
+            every = (
+                f"all {m['n']} draws exceeded the threshold"
+                if relation == "exceedance"
+                else "every draw gave the same value"
+            )
             return (
-                f"Monte Carlo ({m['n']} draws): {text}, every draw the same value (an SE of 0, "
-                "not a closed form), so the step fails"
+                f"Monte Carlo ({m['n']} draws): {text}; {every}, so the estimate's standard "
+                "error is 0 (a sample, not an exact probability): the step fails"
             )
         return f"Monte Carlo ({m['n']} draws): {text} (SE), more than {m['k']} SE: the step fails"
 
@@ -1998,7 +2001,7 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
 
     >>> scale_words({"status": "fails", "worst_margin": -0.8964498430594078,
     ...     "counterexample": {"lhs": 257040.16106030546, "rhs": 11508.437946939719}}, "<=")
-    '(right − left)/scale, its model’s scale at the instance 2.739×10⁵ (|left| + |right| = 2.685×10⁵)'
+    "(right − left)/scale; the scale, the size the step's model gives the terms its two sides are made of, is at the instance 2.739×10⁵ (|left| + |right| alone: 2.685×10⁵)"
     """  # noqa: E501
     values = step.get("counterexample") or {}
     margin = step.get("worst_margin")
@@ -2013,8 +2016,9 @@ def scale_words(step: Mapping[str, Any], relation: str) -> str | None:
         return None
     said = "(right − left)/scale" if sign > 0 else "(left − right)/scale"
     return (
-        f"{said}, its model’s scale at the instance {number(scale)} "
-        f"(|left| + |right| = {number(abs(float(lhs)) + abs(float(rhs)))})"
+        f"{said}; the scale, the size the step's model gives the terms its two sides are "
+        f"made of, is at the instance {number(scale)} (|left| + |right| alone: "
+        f"{number(abs(float(lhs)) + abs(float(rhs)))})"
     )
 
 
@@ -2341,16 +2345,117 @@ def _pieces(tex: str) -> list[str]:
     return [p for p in (tex[a:b].strip() for a, b in zip(cuts, cuts[1:] + [len(tex)])) if p]
 
 
+#: How much wider than the column (``LINE``) a piece may be before it is cut before its
+#: products or stacked inside its norm (``_crowded``): up to that, the page's style sets it
+#: smaller to fit (book/_static/wrap.css), to no less than about 1/1.3 of its size; wider, it
+#: would be smaller still (down to 70 %, then it scrolls).
+CROWDED = 1.3
+
+_NORM = re.compile(r"\\norm\s*\{")
+
+
+def _cuts(tex: str) -> list[tuple[int, int]]:
+    """(bracket depth, position) of each place a line may break inside ``tex`` past its
+    relations: before a product ``\\cdot`` or a + or − after an operand, outside braces and
+    inside no bracket but sized pairs (``\\left…\\right``, a norm as its macro sets it)."""
+    depths, _ = bracket_depths(tex)
+    stack: list[bool] = []  # of each open bracket: sized
+    plain = [False] * (len(tex) + 1)  # inside a plain bracket, (t − 1) or |x|
+    at = 0
+    for m in _BRACKET.finditer(tex):
+        for i in range(at, m.end()):
+            plain[i] = not all(stack)
+        side, _mark = _side(m.group())
+        if side == "bar" and stack and not stack[-1]:
+            stack.pop()
+        elif side in ("open", "bar"):
+            stack.append(m.group().startswith("\\left"))
+        elif side == "close" and stack:
+            stack.pop()
+        at = m.end()
+    braces, cuts = 0, []
+    for i, char in enumerate(tex):
+        escaped = tex[i - 1 : i] == "\\"
+        braces += {"{": 1, "}": -1}.get(char, 0) if not escaped else 0
+        if braces or escaped or i == 0 or plain[i]:
+            continue
+        before = tex[:i].rstrip()
+        sign = char in "+-" and bool(before) and before[-1] not in "([{=,^_+-<>|."
+        product = tex.startswith("\\cdot", i) and not tex.startswith("\\cdots", i)
+        if sign or product:
+            cuts.append((depths[i], i))
+    return cuts
+
+
+def _greedy(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` joined into lines of at most ``width`` visible characters, greedily."""
+    lines: list[str] = []
+    for part in (p.strip() for p in parts):
+        if lines and visible_width(lines[-1] + part) <= width:
+            lines[-1] += " " + part
+        elif part:
+            lines.append(part)
+    return lines
+
+
+def _split(tex: str, at: Sequence[int]) -> list[str]:
+    bounds = [0, *at, len(tex)]
+    return [tex[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+def _stacked(tex: str, width: int) -> str:
+    """A member whose widest part is one sized pair (a norm, ``\\left…\\right``) with no break
+    outside it: the pair's inside set as lines stacked inside its delimiters (an ``aligned``
+    block, which they span), cut before its products and signs (``_cuts``), so that no line
+    leaves a bracket open; ``tex`` as it is where there is no such pair, or where a line of
+    its inside would still be too wide.
+
+    >>> print(_stacked(r"a^2 \\norm{x_1 + x_2 \\cdot y}", 12))
+    a^2 \\left\\| \\begin{aligned} & x_1 + x_2 \\\\ & \\quad \\cdot y \\end{aligned} \\right\\|
+    """
+    m = _NORM.search(tex)
+    if m is None:
+        return tex
+    depth, end = 1, m.end()
+    while depth and end < len(tex):
+        depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
+        end += 1
+    inner = tex[m.end() : end - 1].strip()
+    if depth or visible_width(inner) < visible_width(tex) / 2:
+        return tex
+    outer = [i for d, i in _cuts(inner) if d == 0]
+    lines = _greedy(_split(inner, outer), width - visible_width(tex[: m.start()]) - 2)
+    if len(lines) < 2 or max(map(visible_width, lines)) > CROWDED * LINE - 8:
+        return tex  # one line, or one still too wide beside the delimiters and the rest
+    rows = " \\\\ & \\quad ".join(lines)
+    stack = f"\\left\\| \\begin{{aligned}} & {rows} \\end{{aligned}} \\right\\|"
+    return f"{tex[: m.start()]}{stack}{tex[end:]}"
+
+
+def _crowded(tex: str, width: int) -> list[str]:
+    """A piece too wide for the column (more than ``CROWDED`` times ``LINE``), in lines: cut
+    before its products at bracket depth 0 (``_cuts``), greedily, where that brings each line
+    within ``CROWDED`` times ``LINE``; else with its norm's inside stacked (``_stacked``)."""
+    products = [i for d, i in _cuts(tex) if d == 0 and tex.startswith("\\cdot", i)]
+    lines = _greedy(_split(tex, products), width)
+    if len(lines) > 1 and max(map(visible_width, lines)) <= CROWDED * LINE:
+        return lines
+    return [_stacked(tex, width)]
+
+
 def _lines(tex: str, width: int = LINE) -> list[str]:
     """``tex`` in lines of at most ``width`` visible characters where its relations and + and −
-    at bracket depth 0 allow (``_pieces``), greedily; a piece wider than ``width`` is left whole
-    (a display too wide for the column scrolls; a line cut inside brackets does not read)."""
+    at bracket depth 0 allow (``_pieces``), greedily; a piece a little wider than ``width`` is
+    left whole (the page's style sets it smaller to fit), one more than ``CROWDED`` times wider
+    is cut before its products or stacked inside its norm (``_crowded``)."""
     lines: list[str] = []
-    for piece in _pieces(tex):
-        if lines and visible_width(lines[-1] + piece) <= width:
-            lines[-1] += " " + piece
-        else:
-            lines.append(piece)
+    for whole in _pieces(tex):
+        crowded = visible_width(whole) > CROWDED * LINE
+        for piece in _crowded(whole, width) if crowded else [whole]:
+            if lines and visible_width(lines[-1] + piece) <= width:
+                lines[-1] += " " + piece
+            else:
+                lines.append(piece)
     return lines
 
 
@@ -2417,11 +2522,14 @@ def _display(members: list[tuple[str, str]], join: bool = True, width: int = LIN
     member (``_rows``: joined where the break would stand inside brackets), each broken by
     ``_lines`` and each continuation indented; each line's delimiters paired (``balanced``)."""
     flat = " ".join(f"{token} {member}".strip() for token, member in members)
-    rows = []
+    rows, alone = [], ""  # alone: the display's one line, where it has one
     for token, member in _rows(members):
         for k, line in enumerate(_lines(member, width - _token_width(token))):
             line = balanced(line)
             rows.append(("&" if k else "& " + token).rstrip() + (" \\quad " if k else " ") + line)
+            alone = f"{token} {line}".strip()
+    if len(rows) == 1 and "\\begin{aligned}" in alone:
+        return ["$$", alone, "$$", ""]  # one line, its norm's inside stacked (``_stacked``)
     if len(rows) == 1 or (visible_width(flat) <= width and join):
         return ["$$", balanced(flat), "$$", ""]
     body = " \\\\\n".join(rows)
@@ -3117,6 +3225,34 @@ def _chains_line(chains: Sequence[Sequence[int]]) -> str:
     )
 
 
+def _two_log_note() -> str:
+    """Lemma D.6's step 1, the statement's eq:G_norm: why its 2 log is read as a typo, and how
+    often the statement as printed can fail (``g_norm.printed_tails``, exact χ² tails)."""
+    from mines_theory.numbers import format_number
+
+    from .models.g_norm import printed_tails
+
+    tails = printed_tails(5, 30.0)
+    said = {k: powers_of_ten(format_number(v, 3 if k == "event" else 2)) for k, v in tails.items()}
+    return (
+        "*Why a typo, and what the statement as printed claims.* The proof cites eq:u_norm, "
+        "which gives ‖u‖² ≤ 2d + 3 log(1/δ); the lemma's own eq:GG prints 3 log, and so does "
+        "Lemma 30's eq:G_norm_1, which rests on this bound. The event of the printed 2 log, "
+        "‖u‖² ≤ r<sub>u</sub>, can fail with probability above δ: at d = 5, δ = e⁻³⁰, "
+        f"P(χ²₅ > r<sub>u</sub>) = {said['event']}δ. The printed bound itself still holds with "
+        "probability ≥ 1 − δ: its left side is at most Lα²τ⁻¹ζ‖u‖⁴ (the second difference, "
+        "with the Taylor weight 1 − t, is at most Lα²‖Σ<sup>1/2</sup>u‖², half what the "
+        "printed expansions give), so it fails only where ‖u‖⁴ > 2r<sub>u</sub>(r<sub>u</sub> "
+        f"+ √d): probability {said['statement']}δ there, at most {said['worst']}δ for d from "
+        "1 to 500 and log(1/δ) from 0.1 to 50 (exact χ² tails). The counterexample lies in that "
+        "tail: the statement stands, as the ledger finds, while the proof's lines need the 3 log."
+    )
+
+
+#: A note under a step, computed where the page is built: by (our name of the proof, step).
+STEP_NOTES: dict[tuple[str, int], Callable[[], str]] = {("Lemma D.6", 1): _two_log_note}
+
+
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -3254,6 +3390,8 @@ def proof_page(
                 lines += [_named_by(step["erratum"], proof.name, also[1:]), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
+        if (proof.name, index) in STEP_NOTES:
+            lines += [STEP_NOTES[proof.name, index](), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index in (first, substantive or imprecise) else ""

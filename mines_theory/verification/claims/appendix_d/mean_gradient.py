@@ -219,9 +219,10 @@ def check_lemma_d2(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> Ver
     status = decide_tails(nu=(count_nu, n, delta), U_nu=(count_U, n, delta))
     return Verdict(
         status,
-        f"cubic, d = {experiment.d}, b = {experiment.b}: ‖ν‖² exceeds its bound in "
-        "{p_nu} of the batches, ‖Ũν‖² in {p_U} (allowed δ = " + f"{delta:g}, {n} "
-        "batches); median ‖Ũν‖²/bound {ratio}",
+        f"cubic, γ = {experiment.gamma:g} (where γ and the needed γ² agree; ‖ν‖² fails at "
+        f"larger γ), d = {experiment.d}, b = {experiment.b}: ‖ν‖² exceeds its bound in "
+        "{p_nu}, ‖Ũν‖² in {p_U} (δ = " + f"{delta:g}, {n} batches); median ‖Ũν‖²/bound "
+        "{ratio}",
         (proportion("p_nu", count_nu, n), proportion("p_U", count_U, n), ratio),
     )
 

@@ -394,3 +394,34 @@ def statement_gg(rng):
         return lhs, rhs
 
     return _draw(rng, sides)
+
+
+# the statement as printed: how often its 2 log event, and its bound, can fail
+
+
+def printed_tails(d: int = 5, log_inv_delta: float = 30.0) -> dict[str, float]:
+    """How often eq:G_norm's printed 2 log can fail, over δ = e^{−log_inv_delta}, exact (scipy's
+    χ² survival function), r_u = 2d + 2 log(1/δ): "event", P(‖u‖² > r_u)/δ, the event the
+    proof's lines use; "statement", P(‖u‖⁴ > 2r_u(r_u + √d))/δ, a bound on how often the
+    printed eq:G_norm itself fails, since its left side is at most Lα²‖Σ^{1/2}u‖²‖D‖₂ ≤
+    Lα²τ⁻¹ζ‖u‖⁴ (the second difference with the Taylor weight 1 − t is at most Lα²‖Σ^{1/2}u‖²,
+    ‖D‖₂ ≤ ζ max(‖u‖², 1)); "worst", the largest "statement" over d ∈ {1, …, 500},
+    log(1/δ) ∈ [0.1, 50] (25 points).
+
+    >>> t = printed_tails(2, 1.0)  # χ²₂ > s has probability e^{−s/2}
+    >>> math.isclose(t["event"], math.exp(-(4 + 2) / 2 + 1))
+    True
+    >>> math.isclose(t["statement"], math.exp(-math.sqrt(12 * (6 + math.sqrt(2))) / 2 + 1))
+    True
+    """
+    from scipy.stats import chi2
+
+    def ratios(n: int, x: float) -> tuple[float, float]:
+        r_u = 2 * n + 2 * x
+        edge = math.sqrt(2 * r_u * (r_u + math.sqrt(n)))
+        return math.exp(chi2.logsf(r_u, n) + x), math.exp(chi2.logsf(edge, n) + x)
+
+    event, statement = ratios(d, log_inv_delta)
+    grid = [(n, y) for n in (1, 2, 5, 10, 50, 100, 500) for y in np.geomspace(0.1, 50, 25)]
+    worst = max(ratios(n, float(y))[1] for n, y in grid)
+    return {"event": event, "statement": statement, "worst": worst}
