@@ -721,9 +721,7 @@ def not_walked(walked: Mapping[str, Any]) -> str:
     downstream = [f"{n.printed} (our {n.name})" for n in left if n.name in used]
     unused = [f"{n.printed} (our {n.name})" for n in left if n.name not in used]
     rest = (
-        f"; the other {len(unused)}, on which no proof rests: {', '.join(unused)}"
-        if unused
-        else ""
+        f"; the other {len(unused)}, on which no proof rests: {', '.join(unused)}" if unused else ""
     )
     return (
         f"The walk's share is of the walked proofs' relations only. {len(left)} of the "
