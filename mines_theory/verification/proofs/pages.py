@@ -637,33 +637,41 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     """The index of the walked proofs, with the walk's table per appendix."""
     data = load() if data is None else data
     walked = data["proofs"]
+    counts = {s: sum(r["status"] == s for ss in walked.values() for r in ss) for s in spec.STATUSES}
+    found = cross_check(data)
+    named = sum(len(where) for where in found.matched.values())
+    follows = any(s["status"] == "follows" for ss in walked.values() for s in ss)
     lines = [
         "# The proof walk",
         "",
         f"**What this page shows**: the {len(walked)} walked proofs of the paper checked "
-        "relation by relation: a table of their steps by status per appendix, a page per proof "
-        "(listed below) showing where it first breaks, and the failing steps matched with the "
-        "errata (the last section).",
+        f"relation by relation, {sum(counts.values())} relations in all: "
+        + ", ".join(f"{n} `{status}`" for status, n in counts.items() if n)
+        + f". Of the failing steps, {named} answer to an erratum and "
+        f"{len(found.new_findings)} are new findings of the walk. Below: a table of the steps "
+        "by status per appendix, a page per proof (listed below) showing where it first "
+        "breaks, and the failing steps matched with the errata (the last section).",
         "",
-        "Every displayed relation of a walked proof is a step with a status, computed: "
-        "`identity` (sympy, or a matrix identity at random dimensions), `holds` (no violation "
-        "at random admissible instances of the lemma's hypotheses nor in an adversarial search "
-        "of the normalized margin; or, for an expectation or a probability, no violation by "
-        f"Monte Carlo at {EXPECTATION_INSTANCES} instances, {MONTE_CARLO_DRAWS:,} draws each, "
-        f"without an adversarial search: it holds unless the estimate is beyond the bound by "
-        f"more than {K_SE:g} standard errors), `fails` (a counterexample; for a Monte Carlo "
-        f"check, an estimate beyond the bound by more than {K_SE:g} standard errors)"
-        + ", `follows` (it holds only given an earlier line that fails, its premise"
-        + (
-            ")"
-            if any(s["status"] == "follows" for ss in walked.values() for s in ss)
-            else "; no step of this walk has it)"
-        )
-        + " or `not checked` (with its reason). A "
-        "line after a false one keeps its own status, and its evidence names the false step the "
-        "proof reaches it through. A quantifier's range or an event inside P(·) is text of its "
-        "line, no step of its own. `python -m mines_theory.verification walk NAME` recomputes a "
-        "proof.",
+        "**The statuses.** Every displayed relation of a walked proof is a step, with a "
+        "status computed as follows:",
+        "* `identity`: sympy, or a matrix identity at random dimensions;",
+        "* `holds`: no violation at random admissible instances of the lemma's hypotheses nor "
+        "in an adversarial search of the normalized margin (how to read a walk page, below); "
+        "for an expectation or a probability, no violation by Monte Carlo at "
+        f"{EXPECTATION_INSTANCES} instances, {MONTE_CARLO_DRAWS:,} draws each, without an "
+        "adversarial search: it holds unless the estimate is beyond the bound by more than "
+        f"{K_SE:g} standard errors;",
+        "* `fails`: a counterexample; for a Monte Carlo check, an estimate beyond the bound by "
+        f"more than {K_SE:g} standard errors;",
+        "* `follows` (it holds only given an earlier line that fails, its premise"
+        + (")" if follows else "; no step of this walk has it)")
+        + ";",
+        "* `not checked`, with its reason.",
+        "",
+        "A line after a false one keeps its own status, and its evidence names the false step "
+        "the proof reaches it through. A quantifier's range or an event inside P(·) is text of "
+        "its line, no step of its own. `python -m mines_theory.verification walk NAME` "
+        "recomputes a proof.",
         "",
         NUMBERING,
         "",
@@ -688,7 +696,14 @@ def index_page(data: Mapping[str, Any] | None = None) -> str:
     lines += ["", _errata_section(data)]
     from ..views.report import html_scripts, plain_names  # scripts typeset, names in words
 
-    return barred(html_scripts(numbered(plain_names("\n".join(lines))))) + "\n"
+    page = numbered(plain_names("\n".join(lines)))
+    return barred(html_scripts(_OURS_FIRST.sub(r"Lemma \2 (our Lemma \1)", page))) + "\n"
+
+
+#: "Lemma E.1 (Lemma 31)", our name first, where an erratum's label names a statement by ours
+#: and its .tex label (numbered: "proof of Lemma E.1 (lem:nab_f)"): the book writes the PDF's
+#: number first, "Lemma 31 (our Lemma E.1)".
+_OURS_FIRST = re.compile(r"\bLemma ([A-F1-9]\.\d+) \(Lemma (\d+)\)")
 
 
 def not_walked(walked: Mapping[str, Any]) -> str:
@@ -704,13 +719,16 @@ def not_walked(walked: Mapping[str, Any]) -> str:
 
     left = [n for n in nodes() if n.name not in walked]
     used = {e.target for e in edges()}
-    named = [f"{n.printed} (our {n.name})" for n in left]
     downstream = [f"{n.printed} (our {n.name})" for n in left if n.name in used]
+    unused = [f"{n.printed} (our {n.name})" for n in left if n.name not in used]
+    rest = (
+        f"; the other {len(unused)}, on which no proof rests: {', '.join(unused)}" if unused else ""
+    )
     return (
         f"The walk's share is of the walked proofs' relations only. {len(left)} of the "
-        f"paper's results are not walked: {', '.join(named)}; {len(downstream)} of them are "
-        f"used downstream, a proof resting on them (the proof map's arrows): "
-        f"{', '.join(downstream)}. A walked proof that cites one takes it as given."
+        f"paper's results are not walked: {len(downstream)} used downstream, a proof resting "
+        f"on them (the proof map's arrows): {', '.join(downstream)}{rest}. A walked proof "
+        "that cites one takes it as given."
     )
 
 
@@ -738,8 +756,11 @@ def walk_map_figure() -> list[str]:
         "a typo nor an imprecision: the step the ledger names), “typos N” (every false step is "
         "a typo, the first is step N; the ledger: “stands: proof has typos only”) or “slips N” "
         "(every false step is a typo or an imprecision, one an imprecision at least; the "
-        "ledger: “stands: proof has slips only”). A result whose proof lies in Appendices A–B "
-        "or in the main text is not walked.",
+        "ledger: “stands: proof has slips only”). An arrow runs from a result to a proof "
+        "that rests on it: solid (“proof cites the statement”) where the proof cites the "
+        "result's statement, dashed (“proof uses a step of its proof”) where it uses a line "
+        "inside that result's own proof. A result whose proof lies in Appendices A–B or in "
+        "the main text is not walked.",
         "```",
         "",
     ]
@@ -779,14 +800,43 @@ def _errata_section(data: Mapping[str, Any]) -> str:
         lines += [f"  - {unanswered(label, dict(proof.unanswered).get(label))}" for label in apart]
     if result.dangling:
         lines += ["", "Steps that name an erratum without failing:", ""]
-    for name, index, label, why in result.dangling:
-        lines.append(f"- {answers_to(name, index, label, why)}")
+    for name, index, label, why in result.dangling:  # the erratum linked on this page
+        said = answers_to(name, index, label, why).removeprefix(f"*{label}*")
+        lines.append(f"- {erratum_reference(label)}{said}")
     if result.new_findings:
         lines += ["", "**New findings** (failing steps no erratum names):", ""]
-        lines.append(new_findings(data, result, meaning=True))
+        listed = new_findings(data, result, meaning=True).split("\n")
+        lines += [f"{k}. {item.removeprefix('- ')}" for k, item in enumerate(listed, 1)]
+        lines += misprints_read_through(data, result)
         named = findings_symbols(data, result)
         lines += ["", named] if named else []
     return "\n".join(lines)
+
+
+#: A finding's note that opens on a misprint of the paper the walk reads through before it
+#: checks the line: "a_ũ's μ²/2 read as α²/2 (…)".
+_READ_THROUGH = re.compile(r"^(?P<printed>[^.;()]+?) read as (?P<meant>[^.;()]+?) \(")
+
+
+def misprints_read_through(data: Mapping[str, Any], result: Any) -> list[str]:
+    """A paragraph beneath the numbered new findings for each whose note opens on a misprint
+    the walk reads through (``_READ_THROUGH``): said plainly, with where it is counted (inside
+    that finding, neither an erratum nor a finding of its own); none where no note does."""
+    said = []
+    for k, (name, index) in enumerate(result.new_findings, 1):
+        reason = data["proofs"][name][index - 1].get("reason") or ""
+        match = _READ_THROUGH.match(reason)
+        if match is None:
+            continue
+        said += [
+            "",
+            f"Finding {k} also names a misprint of the paper's, which the walk reads "
+            f"through: the proof of {spec.find(name).printed} (our {name}) prints "
+            f"{match['printed']}, and the walk checks the line with {match['meant']} instead. "
+            "The misprint is not what the step fails on; it is counted inside finding "
+            f"{k}, neither as an erratum nor as a finding of its own.",
+        ]
+    return said
 
 
 def unanswered(label: str, reason: str | None = None) -> str:
@@ -831,7 +881,7 @@ def answered(proof: spec.Proof, labels: Mapping[str | None, Sequence[int]]) -> s
     for label, indices in sorted(labels.items(), key=lambda item: min(item[1])):
         said = step_numbers(proof.name, indices)
         verb = "answers" if len(indices) == 1 else "answer"
-        to = f"*{label}*" if label is not None else "no erratum"
+        to = erratum_reference(label) if label is not None else "no erratum"
         if label is None:
             to += " (a new finding, below)" if len(indices) == 1 else " (new findings, below)"
         phrases.append(f"{said} {verb} to {to}")
@@ -879,6 +929,26 @@ def answers_to(proof: str, index: int, label: str, why: str) -> str:
             f"{sorted(_UNFAILING)}"
         )
     return f"*{label}*: answers to {step}, {_UNFAILING[status]}."
+
+
+def erratum_reference(label: str) -> str:
+    """An erratum's ``label`` in italics, linked to its entry (``views.errata.erratum_link``)
+    where the errata declare it; in italics alone where they do not (a step naming no erratum
+    of that label says so beside it).
+
+    >>> erratum_reference("no such label")
+    '*no such label*'
+    >>> erratum_reference("proof of Thm 3.2")
+    '[*proof of Thm 3.2*](08d-errata.ipynb#erratum-proof-of-thm-3-2)'
+    """
+    from ..framework import ledger
+    from ..views.errata import erratum_link
+
+    try:
+        erratum = ledger.erratum(label)
+    except ValueError:
+        return f"*{label}*"
+    return f"[*{label}*]({erratum_link(erratum)})"
 
 
 def step_anchor(proof: str, index: int) -> str:
