@@ -90,7 +90,8 @@ def repair_evidence(prefix: str = "") -> dict[str, list[str]]:
             continue
         verdicts = [published[c.number] for c in ledger.repaired_rows(number)]
         said = [untested_by(v) if v.status is Status.HOLDS else v.status.value for v in verdicts]
-        kind = ARGUED if not said else CHECKED if None in said else said[0]
+        untested = [word for word in said if word is not None]
+        kind = ARGUED if not said else CHECKED if len(untested) < len(said) else untested[0]
         found.setdefault(kind, []).append(number)
         if entry.repair and entry.repair.outline:
             found.setdefault(OUTLINED, []).append(number)
