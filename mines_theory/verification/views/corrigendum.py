@@ -22,7 +22,7 @@ from ..framework.paper import with_number
 from ..framework.ledger import title
 from ..framework.registry import CORRIGENDUM_PAGES
 from ..framework.spec import KINDS, SURVIVAL, Claim, Erratum
-from ..framework.verdict import Verdict, flag_text
+from ..framework.verdict import Status, Verdict, flag_text
 from .errata import erratum_anchor, erratum_numbers, in_paper_order
 from .report import (
     folded,
@@ -33,6 +33,7 @@ from .report import (
     repair_anchor,
     row_false_as_printed,
     untested_by,
+    UNTESTED_BY,
 )
 from .proofgraph import rows as rows_of
 
@@ -47,6 +48,7 @@ __all__ = [
     "repair_markdown",
     "repaired_label",
     "repairs_by_survival",
+    "repair_evidence",
     "statement_box",
     "survival",
 ]
@@ -57,6 +59,44 @@ def repairs_by_survival() -> dict[str, list[Claim]]:
     the order of ``spec.SURVIVAL`` (empty groups kept)."""
     found = ledger.repairs()
     return {s: [r for r in found if r.repair and r.repair.survives == s] for s in SURVIVAL}
+
+
+#: What was shown for a repaired result (``repair_evidence``): a repaired row of its own that
+#: holds and tests its bound; its rows hold only untested (``report.UNTESTED_BY``, said in the
+#: qualifier's words, "too loose to be tested"); no row of its own, the checks of its errata
+#: argue it; its proof only outlined (``Repair.outline``; such a result is also in one of the
+#: others).
+CHECKED, ARGUED, OUTLINED = "checked", "argued", "outlined"
+
+
+def repair_evidence(prefix: str = "") -> dict[str, list[str]]:
+    """The corrigendum's repaired results whose number starts with ``prefix`` ("Lemma E."), in
+    the paper's order, grouped by what was shown for them, from their published verdicts and
+    their specs: ``CHECKED`` (a repaired row holds, tested: the first of its rows that is),
+    each ``report.UNTESTED_BY`` reason (every row holds untested, the first row's reason), a
+    failing row's status, ``ARGUED`` (no repaired row) and ``OUTLINED`` (the repair's proof
+    rests on an outline; such a result is in one of the other groups as well); no empty group.
+
+    >>> found = repair_evidence("Lemma E.")
+    >>> found[CHECKED], found[ARGUED], found[OUTLINED]
+    (['Lemma E.8'], ['Lemma E.2', 'Lemma E.4', 'Lemma E.9'], ['Lemma E.9'])
+    >>> repair_evidence("Lemma D.")["too loose to be tested"]
+    ['Lemma D.2', 'Lemma D.4', 'Lemma D.7']
+    """
+    published, found = ledger.published(), dict[str, list[str]]()
+    for entry in ledger.repairs():
+        number = entry.repairs or entry.number
+        if not number.startswith(prefix):
+            continue
+        verdicts = [published[c.number] for c in ledger.repaired_rows(number)]
+        said = [untested_by(v) if v.status is Status.HOLDS else v.status.value for v in verdicts]
+        untested = [word for word in said if word is not None]
+        kind = ARGUED if not said else CHECKED if len(untested) < len(said) else untested[0]
+        found.setdefault(kind, []).append(number)
+        if entry.repair and entry.repair.outline:
+            found.setdefault(OUTLINED, []).append(number)
+    rank = {kind: i for i, kind in enumerate((CHECKED, *UNTESTED_BY, ARGUED, OUTLINED))}
+    return {kind: found[kind] for kind in sorted(found, key=lambda k: rank.get(k, 0.5))}
 
 
 def errata_outside_repairs(kind: str) -> list[Erratum]:
