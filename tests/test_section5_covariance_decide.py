@@ -175,3 +175,17 @@ def test_remark53_each_part_alone_fails_it(kwargs):
 def test_remark53_refuses_nan():
     with pytest.raises(Undecidable):
         decide_variance_remark(True, 1e-16, float("nan"), 1.0)
+
+
+def test_lemma53_a_curve_still_falling_does_not_fit_whatever_its_window_mean():
+    """The alternative a reader means on the γ > 0 row: k·E‖Σ_k⁻¹ − H‖² still falling over the
+    last decade (the error at k^−1.3), scaled so that its second-half mean is Var G̃ (z ≈ 0):
+    its mean is not its limit, so "Var G̃ fits" is No; the same mean on a levelled curve
+    (k^−1), Yes."""
+    half = K >= K.max() / 2
+    scale = 1 / np.mean(K[half] ** -0.3)  # second-half mean of k·c·k^−1.3 = c / scale
+    falling = errors(constant=LIMIT * scale, power=1.3)
+    assert abs(np.mean((falling * K[:, None])[half]) - LIMIT) < 0.05 * LIMIT
+    status, outcomes = decide(falling, C=1000.0, cap=10_000.0)
+    assert status is Status.HOLDS and outcomes[FAST] and not outcomes[CONSTANT]
+    assert decide(errors(constant=LIMIT), C=1000.0, cap=10_000.0)[1][CONSTANT]

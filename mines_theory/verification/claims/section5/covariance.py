@@ -206,8 +206,10 @@ def check_lemma53(config: CovarianceRun = LEMMA53) -> Verdict:
 
 
 #: The qualifier of ``decide_lemma53`` that compares the two candidates for the constant: it
-#: rules out E‖G̃ + Σ⁻¹‖²; that the constant is Var G̃ within a given margin needs the
-#: power to reject a constant that far away (``covariance_stages.decide_constant``).
+#: rules out E‖G̃ + Σ⁻¹‖², and a curve k·E‖Σ_k⁻¹ − H‖² still falling or rising over the last
+#: decade (its second-half mean is then not its limit); that the constant is Var G̃ within a
+#: given margin needs the power to reject a constant that far away
+#: (``covariance_stages.decide_constant``).
 CONSTANT_FITS = "Var G̃ fits, E‖G̃ + Σ⁻¹‖² does not"
 
 
@@ -263,8 +265,9 @@ def decide_lemma53(
     before the runs: "too loose to be tested" (``cap``, the most the projection onto S' allows,
     below C), the rate of the slope over the last decade (``rate_qualifiers``: the bound's
     question, at least as fast as 1/k, and with ``exact`` whether the order 1/k is attained),
-    and which constant k·E‖Σ_k⁻¹ − H*‖² has over the second half
-    (within ``K_SE`` SE of ``limit``, Var G̃ ``where``, and more than that from ``second``).
+    and which constant k·E‖Σ_k⁻¹ − H*‖² has over the second half (levelled off, the slope's
+    interval containing −1, and within ``K_SE`` SE of ``limit``, Var G̃ ``where``, and more than
+    that from ``second``).
     ``Undecidable`` with
     fewer than 2 seeds or 2 records in the last decade."""
     errors, k = np.asarray(errors, dtype=float), np.asarray(k, dtype=float)
@@ -286,6 +289,8 @@ def decide_lemma53(
     final = estimate("final", scaled_final(errors, k))
     z_var = (final.value - limit) / final.uncertainty
     z_second = (final.value - second) / final.uncertainty
+    # k·E‖Σ_k⁻¹ − H‖² levelled off: the slope of the error over the last decade may be −1
+    levelled = _contains(ends(slope), -1.0)
     measurements = (
         exceeding,
         Measurement("C", C, 1e-6 * C),
@@ -308,11 +313,12 @@ def decide_lemma53(
         *rate_qualifiers(ends(slope), exact=exact),
         Qualifier(
             CONSTANT_FITS,
-            "k·E‖Σ_k⁻¹ − H‖² over the "
-            f"second half within {K_SE:g} SE of Var G̃ {where} (the remark's E‖G̃‖² at "
-            f"Σ⁻¹ = H) and more than {K_SE:g} SE from E‖G̃ + Σ⁻¹‖² (its first term, 39/2·H² "
-            "at d = b = 1)",
-            abs(z_var) <= K_SE < abs(z_second),
+            "k·E‖Σ_k⁻¹ − H‖² has levelled off (the 95% interval of the error's slope over "
+            "the last decade contains −1; a curve still falling or rising has a second-half "
+            f"mean that is not its limit: No), and its second-half mean lies within {K_SE:g} SE "
+            f"of Var G̃ {where} and more than {K_SE:g} SE from E‖G̃ + Σ⁻¹‖² (the first term of "
+            "the remark's E‖G̃‖², 39/2·H² at d = b = 1)",
+            levelled and abs(z_var) <= K_SE < abs(z_second),
         ),
     )
     if not valid:
@@ -328,7 +334,7 @@ def describe_lemma53() -> str:
         "runs with some k‖Σ_k⁻¹ − H‖² > C {exceeding} (allowed δ); C = {C}, but the projection "
         "onto S' caps k‖Σ_k⁻¹ − H‖² at K·d(ζ − τ)² = {cap}; largest k‖Σ_k⁻¹ − H‖² {largest}; "
         "slope {slope} over the last decade; k·E‖Σ_k⁻¹ − H‖² = {final} over the second "
-        "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}; the remark's E‖G̃‖² at Σ⁻¹ = H) "
+        "half, against Var G̃ at Σ⁻¹ = H = {limit} (z = {z}) "
         "and E‖G̃ + Σ⁻¹‖² = {second} (z = {z_second}; the remark's first term)"
     )
 
