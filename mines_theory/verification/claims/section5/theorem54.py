@@ -383,8 +383,7 @@ def describe_batch_remark(qualifiers: tuple[Qualifier, ...]) -> str:
     return (
         "tested: at d = 10 a larger b "
         + ("gives" if said["per iteration faster with larger b"] else "does not give")
-        + f" a faster {EARLY}; c₂/(8c₁) (beyond the remark: ξ = 𝓛 = 1's bound, above the "
-        "one that applies early) "
+        + f" a faster {EARLY}; c₂/(8c₁) "
         + ("lies" if said["bound below measurement"] else "does not lie")
         + " below every measured rate; a larger b "
         + ("gives" if said[COVARIANCE_SMALLER] else "does not give")
