@@ -141,8 +141,9 @@ def test_the_ledger_page_says_which_proofs_fail_as_printed():
 
 def _qualifiers(cell: str) -> list[str]:
     """The qualifiers a table's verdict cell shows ("**stands**; holds (a; b; + 2 more)", or
-    "**holds** (a; b)" without a conclusion), as written."""
-    m = re.search(r"\*\*(?:; [a-z ]+?)? \((.*)\)$", cell)
+    "**holds** (a; b)" without a conclusion, "**stands** on this set-up; holds (a)" with a
+    finding's scope), as written."""
+    m = re.search(r"\*\*(?: on [^;(]+)?(?:; [a-z ]+?)? \((.*)\)$", cell)
     return m[1].split("; ") if m else []
 
 
