@@ -456,9 +456,21 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
     heights = [max(name.count("\n") + 1, 2) + 0.6 for name in names]
     tops = np.cumsum([0.0] + heights[:-1])
     y = [float(sum(heights) - top - h / 2) for top, h in zip(tops, heights)]
-    if ax is None:
-        line = fontsize * 1.25 / 72  # inches per line of text
-        size = (WIDTH, line * sum(heights) + 2.6)  # and the x-axis's labels and the legend
+    shown = [c for c in Conclusion if c.value in set(data["conclusion"])]
+    marks = [
+        "dashed edge: the suite’s own bound, repaired (the printed one fails) or sharpened",
+        "error bar: ±1.96 standard errors",
+    ] + ([FALSE_ELSEWHERE] if data["false_elsewhere"].any() else [])
+    labels = [
+        textwrap.fill(w, LEGEND_WIDTH)
+        for w in [f"{c.value}: {CONCLUSION_MEANING[c]}" for c in shown] + marks
+    ]
+    line = fontsize * 1.25 / 72  # inches per line of text
+    if ax is None:  # the rows, then the x-axis's ticks (top, bottom) and label, the legend
+        pairs = [labels[i : i + 2] for i in range(0, len(labels), 2)]  # its two columns
+        legend = 2 + sum(max(t.count("\n") + 1 for t in pair) + 0.5 for pair in pairs)
+        below = 2 + 3 + legend * (fontsize - 1) / fontsize + 1.5
+        size = (WIDTH, line * (sum(heights) + below))
         _, ax = plt.subplots(figsize=size, layout="constrained")
     finite = data["log10_ratio"].replace([np.inf, -np.inf], np.nan)
     low, high = finite.min(), finite.max()  # NaN when none is finite
@@ -511,8 +523,12 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         "0: attained; below 0: violated on the run",
         fontsize=fontsize,
     )
-    ax.set_ylabel("each bound: our name (the PDF's), then what it bounds", fontsize=fontsize)
-    shown = [c for c in Conclusion if c.value in set(data["conclusion"])]
+    # within the rows' height, so that it does not run into the legend (a few bars, a slide)
+    chars = max(20, int(line * sum(heights) * 72 / (0.6 * fontsize)))
+    ax.set_ylabel(
+        textwrap.fill("each bound: our name (the PDF's), then what it bounds", chars),
+        fontsize=fontsize,
+    )
     handles: list[object] = []
     for c in shown:
         style = CONCLUSION_STYLE[c]
@@ -531,17 +547,11 @@ def draw(data: pd.DataFrame | None = None, ax=None, fontsize: float = FONTSIZE):
         )
     handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--"))
     handles.append(Line2D([], [], color="black", linewidth=0.8, marker="|", markersize=8))
-    marks = [
-        "dashed edge: the suite’s own bound, repaired (the printed one fails) or sharpened",
-        "error bar: ±1.96 standard errors",
-    ]
     if data["false_elsewhere"].any():
         handles.append(Line2D([], [], **_FALSE_MARK))
-        marks.append(FALSE_ELSEWHERE)
-    words = [f"{c.value}: {CONCLUSION_MEANING[c]}" for c in shown]
     ax.figure.legend(
         handles,
-        [textwrap.fill(w, LEGEND_WIDTH) for w in words + marks],
+        labels,
         handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
         fontsize=fontsize - 1,  # the legend, two columns, within the figure
         ncol=2,

@@ -782,6 +782,78 @@ def conclusion(c: Claim, verdict: Verdict, walk: Mapping[str, Any] | None = None
     return Conclusion.STANDS
 
 
+def failing_proofs(walk: Mapping[str, Any], among: Sequence[str] | None = None) -> dict[str, str]:
+    """The walked statements whose printed proof fails as printed, whatever their rows'
+    ``conclusion`` ("repaired" overrides "proof fails", so that count can be 0 while printed
+    proofs fail), each with where it fails: its first error (``first_error``: "step 9") or,
+    where no relation fails but an erratum of the kind error points into its prose
+    (``prose_errors``), "in its prose (erratum 43)"; in the walk's order, of ``among`` only
+    where given. A proof with slips only (``SLIPS``) does not fail.
+
+    >>> walk = {"proofs": {"Lemma 9.8": [{"index": 2, "status": "fails", "slip": "typo"}],
+    ...                    "Lemma 9.9": [{"index": 3, "status": "fails"}],
+    ...                    "Lemma 9.7": [{"index": 1, "status": "holds"}]},
+    ...         "unanswered": {"Lemma 9.7": [{"kind": "error", "number": 4, "step": None}]}}
+    >>> failing_proofs(walk)
+    {'Lemma 9.9': 'at step 3', 'Lemma 9.7': 'in its prose (erratum 4)'}
+    >>> failing_proofs(walk, among=["Lemma 9.7"])
+    {'Lemma 9.7': 'in its prose (erratum 4)'}
+    """
+    found = {}
+    for name, steps in walk["proofs"].items():
+        if among is not None and name not in among:
+            continue
+        error, prose = first_error(steps), prose_errors(name, walk)
+        if error is not None:
+            found[name] = f"at step {error}"
+        elif prose:
+            found[name] = f"in its prose (erratum {prose[0]['number']})"
+    return found
+
+
+def failing_proofs_said(
+    walk: Mapping[str, Any],
+    results: Mapping[str, Verdict] | None = None,
+    among: Sequence[str] | None = None,
+    named: bool = True,
+) -> str:
+    """How many printed proofs fail as printed (``failing_proofs``) and what the ledger
+    concludes of their statements' rows (``conclusion`` of each row of the statement; a
+    statement with no row is said so), as a clause that a sentence counting the conclusion
+    "proof fails" carries, so that "0 proof fails" is not read as "every printed proof is
+    sound": "11 printed proofs fail as printed, the statement of each concluded **repaired**",
+    with ``named`` each linked to its walk's page with where it fails ("; " between them, as a
+    row's name may hold a comma)."""
+    results = published() if results is None else results
+    failing = failing_proofs(walk, among)
+    if not failing:
+        return "no printed proof fails as printed"
+    rows: dict[str, set[str]] = {name: set() for name in failing}
+    for c in ledger.claims():
+        if c.kind == "claim" and statement_of(c.number) in rows:
+            v = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
+            rows[statement_of(c.number)].add(conclusion(c, v, walk).value)
+    said = [" or ".join(f"**{w}**" for w in sorted(ws)) or "no ledger row" for ws in rows.values()]
+    groups = {w: said.count(w) for w in dict.fromkeys(said)}
+    n = len(failing)
+    head = f"{n} printed proof{'s' * (n != 1)} fail{'s' * (n == 1)} as printed"
+    if len(groups) == 1:
+        (word,) = groups
+        head += f", {'the statement of each' if n > 1 else 'its statement'} concluded {word}"
+    else:
+        head += ": " + ", ".join(f"{k} of statements concluded {w}" for w, k in groups.items())
+    if not named:
+        return head
+    printed = ledger.printed()
+    where = "; ".join(
+        f"[{name}]({page_name(name)}.md)"
+        + (f" (PDF {printed[name]})" if name in printed else "")
+        + f" {at}"
+        for name, at in failing.items()
+    )
+    return f"{head} ({where})"
+
+
 def said_of(verdict: Verdict | None) -> str:
     """A verdict's word on a row: its status, or, where no run could contradict it
     (``proofgraph.Category.UNTESTABLE``), the proof map's "holds, too loose to be tested" with
@@ -2065,7 +2137,7 @@ def found_box(
     none = [  # the classes a reader looks for, said even when empty (stop 58: 0 proofs fail)
         words
         for w, words in (
-            (Conclusion.PROOF_FAILS, "has a printed proof that fails"),
+            (Conclusion.PROOF_FAILS, "is concluded **proof fails**"),
             (Conclusion.FALSE, "is false with nothing that repairs it"),
         )
         if w not in said
@@ -2085,7 +2157,8 @@ def found_box(
         f"**The paper's {len(claims)} checked statements** ([the claims ledger](ledger.md)): "
         f"{concluded(claims)}"
         + (f"; none {' and none '.join(none)}" if none else "")
-        + "."
+        # the conclusion counts no proof that a repair overrides: say how many fail as printed
+        + f"; {failing_proofs_said(walk, results, named=False)}."
         + (
             f" Of the {len(to_cite)} repaired, {len(by_result)} are repaired by the "
             f"corrigendum's {len(results_cited)} repaired results"
