@@ -2609,9 +2609,7 @@ class ProofSummary:
     slips: bool = False
     prose: int | None = None
 
-    def where(
-        self, steps: Sequence[Mapping[str, Any]] | None = None, spelled: bool = False
-    ) -> str:
+    def where(self, steps: Sequence[Mapping[str, Any]] | None = None, spelled: bool = False) -> str:
         """Where the proof breaks, in the words of the walk map ("✗ 14", "slips 4", "typos
         3") and the ledger: "first error at step 14", "slips only, the first at step 4",
         "typos only, the first at step 3" or "no false step"; given its ``steps``, each with
