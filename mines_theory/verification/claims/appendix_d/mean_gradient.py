@@ -237,19 +237,17 @@ class BiasCrossings:
         def where(convention: str) -> str:
             at = self.crossing[convention]
             b = {n: powers_of_ten(format_number(at[n])) for n in at}
-            return f"$b$ = {b['D.2']} (D.2 and D.5) and {b['D.4']} (D.4)"
+            return f"b = {b['D.2']} (D.2 and D.5) and {b['D.4']} (D.4)"
 
         low, high = (format_number(f(self.at_check["split"].values())) for f in (min, max))
-
-        return (
+        return (  # Unicode, not MathJax: a glued text is not read for $…$
             "The bias puts a floor under what the printed bounds of D.2, D.4 and D.5 bound "
-            r"($\mathbb{E}\|\tilde g\|^2 \ge d\gamma^2\alpha^4/4$, whatever $b$) while the "
-            "bounds fall like $1/b$, so each fails once $b$ is large; where depends on the "
-            rf"$\delta$ in $c_3$. With $c_3$ at the undivided $\delta$ = {self.delta:g}, as "
-            f"printed (the printed lemmas' rows), the bounds fall below that floor from "
-            f"{where('undivided')} on, so they fail at the checks' $b$ = {self.b}; with $c_3$ at "
-            r"$\delta/(b + 1)$, $\delta$ divided over the $b + 1$ events the proofs use (the "
-            f"corrigendum's convention), only from {where('split')} on: at $b$ = {self.b} they "
+            "(E‖g̃‖² ≥ dγ²α⁴/4, whatever b) while the bounds fall like 1/b, so each fails once "
+            "b is large; where depends on the δ in c₃. With c₃ at the undivided "
+            f"δ = {self.delta:g}, as printed (the printed lemmas' rows), the bounds fall below "
+            f"that floor from {where('undivided')} on, so they fail at the checks' b = {self.b}; "
+            "with c₃ at δ/(b + 1), δ divided over the b + 1 events the proofs use (the "
+            f"corrigendum's convention), only from {where('split')} on: at b = {self.b} they "
             f"lie {low}× to {high}× above it."
         )
 
