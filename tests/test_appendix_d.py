@@ -173,3 +173,28 @@ def test_corrected_U_nu_step_is_the_spectral_norm_bound():
     assert U_nu @ U_nu == pytest.approx(4 * u1 @ u1)
     assert np.linalg.eigvalsh(U.T @ U)[-1] * (nu @ nu) == pytest.approx(U_nu @ U_nu)
     assert np.max(nu**2) * np.sum(U.sum(axis=0) ** 2) == 0
+
+
+def test_the_bias_crossings_of_the_printed_bounds_against_their_closed_form():
+    """``bias_crossings``: with ∇f = 0, Σ = I, 𝓛 = τ = 1, d = 2, eq:hh's bound
+    γ²α⁴c₃⁴/(18b) falls below the bias's floor dγ²α⁴/4 once b > c₃⁴/9, eq:tgm_3's squared
+    (and eq:nu's over b²) once b > c₃⁴/18: at the undivided δ c₃ = 4 + 3 log 10; at δ/(b + 1)
+    c₃ grows with b and the crossing solves b = c₃(b)⁴/9 (or /18). The measured curve of
+    ‖g̃‖² (Monte Carlo, notebook 09's figure) crosses eq:hh between its grid points 1000 and
+    3000, around the undivided crossing."""
+    import math
+
+    from mines_theory.verification.claims.appendix_d.mean_gradient import bias_crossings
+
+    account = bias_crossings()
+    c3 = 4 + 3 * math.log(10)
+    assert account.crossing["undivided"]["D.4"] == math.floor(c3**4 / 9) + 1
+    assert account.crossing["undivided"]["D.5"] == math.floor(c3**4 / 18) + 1
+    assert account.crossing["undivided"]["D.2"] == account.crossing["undivided"]["D.5"]
+    for lemma, k in (("D.4", 9), ("D.5", 18)):
+        b = account.crossing["split"][lemma]
+        c3b = [4 + 3 * math.log((n + 1) / 0.1) for n in (b - 1, b)]
+        assert c3b[0] ** 4 / k > b - 1 and c3b[1] ** 4 / k < b
+    assert all(v < 1 for v in account.at_check["undivided"].values())
+    assert all(v > 1 for v in account.at_check["split"].values())
+    assert 1000 < account.crossing["undivided"]["D.4"] < 3000

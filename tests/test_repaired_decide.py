@@ -221,14 +221,50 @@ def test_too_loose_to_be_tested_is_the_printed_rows_rule(factor, untestable):
 @pytest.mark.parametrize("row", ["Lemma D.2", "Lemma D.4", "Lemma D.5", "Lemma D.7"])
 def test_a_repaired_row_is_untested_by_the_rule_of_the_printed_rows(row):
     """The published repaired rows of Appendix D carry "too loose to be tested" exactly where
-    1/looseness, their measured/bound at the upper δ-quantile, is far below 10⁻² (D.2, D.4,
-    D.7) and not where it is above (D.5: 1/53.6); the largest measured/bound lies at or above
-    it."""
+    the rule, on the scale of the norm bounded, says so: D.2, D.4 and D.7 bound squared norms
+    (their criterion takes the square root), D.5 a norm. D.4's bound is 2× the square of D.5's
+    on these batches (looseness 5754 ≈ 2 × 53.6²) and gets D.5's answer; only D.7 (√ of its
+    looseness ≈ 1700) is untested."""
     from mines_theory.verification.framework import ledger
 
     verdict = ledger.published()[f"{row}, repaired"]
-    looseness = next(m for m in verdict.measurements if m.name == "looseness").value
-    outcome = {q.name: q.outcome for q in verdict.qualifiers}["too loose to be tested"]
-    if 1 / looseness > 1e-2:
-        assert not outcome
-    assert outcome is (row != "Lemma D.5")
+    qualifier = verdict.qualifier("too loose to be tested")
+    assert ("√(measured/bound)" in qualifier.criterion) is (row != "Lemma D.5")
+    assert qualifier.outcome is (row == "Lemma D.7")
+
+
+@pytest.mark.parametrize("ratio", [1 / 5, 1 / 50, 1 / 99, 1 / 101, 1 / 1000])
+def test_too_loose_to_test_answers_a_norm_and_its_square_alike(ratio):
+    """A norm at ``ratio`` of its bound and its square at ``ratio``² of the bound's square get
+    one answer; the alternative the rule rules out, the squared scale judged as a norm, answers
+    Yes for the square where the norm's answer is No (ratios between 10⁻² and 10⁻¹)."""
+    from mines_theory.verification.framework.decisions import UNTESTABLE, too_loose_to_test
+
+    norm = too_loose_to_test(ratio).outcome
+    assert too_loose_to_test(ratio**2, power=2).outcome is norm is (ratio <= UNTESTABLE)
+    squared_scale = too_loose_to_test(ratio**2).outcome
+    assert squared_scale is (ratio <= 0.1)
+    assert (squared_scale != norm) is (UNTESTABLE < ratio <= 0.1)
+
+
+@pytest.mark.parametrize("factor", [3.0, 30.0, 99.0, 101.0, 3000.0])
+def test_a_repaired_verdict_on_a_norm_and_on_its_square_agree(factor):
+    """``exceedance_verdict`` on 400 norms against a bound ``factor`` times their largest, and
+    on their squares against the bound's square (``power=2``): the same status and the same
+    answers to "loose" and "too loose to be tested"; on the squared scale without ``power``
+    (the alternative), "too loose to be tested" flips for 10 < factor < 100."""
+    from mines_theory.verification.claims.repaired.common import exceedance_verdict
+
+    norms = np.abs(np.random.default_rng(7).standard_normal(400)) + 0.1
+    bound = factor * norms.max()
+    on_norm = exceedance_verdict(norms, bound, allowed=0.1, what="x", loose=True)
+    on_square = exceedance_verdict(norms**2, bound**2, allowed=0.1, what="x", loose=True, power=2)
+    unjudged = exceedance_verdict(norms**2, bound**2, allowed=0.1, what="x", loose=True)
+
+    def answers(v):
+        return v.status, [(q.name, q.outcome) for q in v.qualifiers]
+
+    assert answers(on_norm) == answers(on_square)
+    assert on_norm.qualifier("too loose to be tested").outcome is (factor >= 100)
+    flips = unjudged.qualifier("too loose to be tested").outcome != (factor >= 100)
+    assert flips is (10 < factor < 100)

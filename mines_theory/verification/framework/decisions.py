@@ -19,10 +19,12 @@ the criterion it declared, so that each can be fed synthetic data on both sides 
     bounds: a part that is not a bool (a NaN comparison, a numpy array) is a TypeError, so
     every part decides and none is read by accident.
 
-``too_loose_to_test(largest)``
+``too_loose_to_test(largest, power=1)``
     the qualifier "too loose to be tested", one rule for printed and repaired bounds: the
     largest ratio of the measured side to the bound over the units run is at most
-    ``UNTESTABLE`` (10⁻²), so that no run of that kind could violate the bound;
+    ``UNTESTABLE`` (10⁻²) on the scale of the norm bounded (``on_norm_scale``: a bound on a
+    squared norm, ``power=2``, by the square root of that ratio), so that no run of that kind
+    could violate the bound, and a norm and its square get one answer;
 
 ``LOOSE``
     the looseness declared before the runs: a bound is "loose" where it is at least ``LOOSE``
@@ -54,6 +56,7 @@ __all__ = [
     "UNTESTABLE",
     "exceeded",
     "identity_within",
+    "on_norm_scale",
     "status_of",
     "too_few_seeds",
     "too_loose_to_test",
@@ -150,23 +153,51 @@ def too_few_seeds(share: Measurement, allowed: float) -> Qualifier:
     )
 
 
-def too_loose_to_test(largest: float, scope: str = "", bound: str = "the bound") -> Qualifier:
+def on_norm_scale(ratio: float, power: int = 1) -> float:
+    """A ratio of a measured side to its bound (or its inverse) on the scale of the norm
+    bounded: a bound on the norm to the ``power`` (a squared norm: 2) by ``ratio``'s
+    ``power``-th root, so that a bound and its square root give one number.
+
+    >>> on_norm_scale(1 / 2500, power=2) == on_norm_scale(1 / 50)
+    True
+    """
+    if power not in (1, 2):
+        raise ValueError(f"power = {power}: a bound on a norm (1) or on its square (2)")
+    return _finite("ratio", ratio) ** (1 / power)
+
+
+def too_loose_to_test(
+    largest: float, scope: str = "", bound: str = "the bound", power: int = 1
+) -> Qualifier:
     """The qualifier "too loose to be tested" (``views.proofgraph.UNTESTABLE_QUALIFIER``), one
     rule for every bound checked on its runs, printed or repaired: Yes where ``largest``, the
     largest ratio of the measured side to the bound over the units run (its upper 95% end
-    where it has one), is at most ``UNTESTABLE``, so that no run of this kind could violate
-    the bound and holding is no evidence. ``scope`` and ``bound`` word a criterion over
-    several bounds (" for both bounds", "them"). The alternative it rules out, where No: a
-    bound that some unit comes within 100× of.
+    where it has one), is at most ``UNTESTABLE`` on the scale of the norm bounded
+    (``on_norm_scale``: for a bound on a squared norm, ``power=2``, its square root), so that
+    no run of this kind could violate the bound and holding is no evidence. A norm with its
+    bound and their squares get one answer; the rule on the squared scale would answer Yes for
+    the square where it answers No for the norm (a norm within 10–100× of its bound). ``scope``
+    and ``bound`` word a criterion over several bounds (" for both bounds", "them"). The
+    alternative it rules out, where No: a bound that some unit comes within 100× of, on the
+    norm's scale.
 
     >>> too_loose_to_test(1 / 2880).outcome, too_loose_to_test(1 / 53.6).outcome
     (True, False)
+    >>> too_loose_to_test(1 / 53.6**2, power=2).outcome
+    False
     >>> too_loose_to_test(0.5).criterion.split(":")[0]
     'largest measured/bound ≤ 10⁻²'
     """
+    if power == 1:
+        rule = "largest measured/bound ≤ 10⁻²"
+    else:
+        rule = (
+            "largest √(measured/bound) ≤ 10⁻², a squared norm judged on the scale of the norm, "
+            "as the norm against the bound's square root (on the squared scale 10⁻² would be a "
+            "factor 10 in the norm)"
+        )
     return Qualifier(
         "too loose to be tested",
-        f"largest measured/bound ≤ 10⁻²{scope}: no run of this kind could violate {bound}, "
-        "so holding is no evidence",
-        _finite("largest", largest) <= UNTESTABLE,
+        f"{rule}{scope}: no run of this kind could violate {bound}, so holding is no evidence",
+        on_norm_scale(largest, power) <= UNTESTABLE,
     )

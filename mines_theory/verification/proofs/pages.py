@@ -578,10 +578,16 @@ def of_statement(step: Mapping[str, Any]) -> bool:
     return re.match(r"the statement\b", step.get("reason") or "") is not None
 
 
-def _statement_words(steps: Sequence[Mapping[str, Any]], index: int | None) -> str:
-    """ ", the statement" where step ``index`` of ``steps`` is one of the statement's."""
+def _statement_words(
+    steps: Sequence[Mapping[str, Any]], index: int | None, spelled: bool = False
+) -> str:
+    """ ", the statement" where step ``index`` of ``steps`` is one of the statement's;
+    ``spelled``: said in full, for prose (", a relation of the statement that the proof
+    restates")."""
     if index is None or not of_statement(steps[index - 1]):
         return ""
+    if spelled:
+        return ", a relation of the statement that the proof restates"
     return ", the statement" if index == 1 else ", in the statement"
 
 
@@ -2782,12 +2788,13 @@ class ProofSummary:
     slips: bool = False
     prose: int | None = None
 
-    def where(self, steps: Sequence[Mapping[str, Any]] | None = None) -> str:
+    def where(self, steps: Sequence[Mapping[str, Any]] | None = None, spelled: bool = False) -> str:
         """Where the proof breaks, in the words of the walk map ("✗ 14", "slips 4", "typos
         3") and the ledger: "first error at step 14", "slips only, the first at step 4",
         "typos only, the first at step 3" or "no false step"; given its ``steps``, each with
-        its slip (``with_slips``), also whether that step is one of the statement's and the
-        slips before the first error (``views.report.slips_before``).
+        its slip (``with_slips``), also whether that step is one of the statement's (in full
+        where ``spelled``, for prose) and the slips before the first error
+        (``views.report.slips_before``).
 
         >>> ProofSummary(16, 16, 14).where(), ProofSummary(43, 37, None, 4, True).where()
         ('first error at step 14', 'slips only, the first at step 4')
@@ -2807,7 +2814,7 @@ class ProofSummary:
             return "no false step"
         if steps is None:
             return said
-        said += _statement_words(steps, step)
+        said += _statement_words(steps, step, spelled)
         before = slips_before(steps, step, SLIPS_BEFORE_SHORT) if self.first_error else ""
         return f"{said} ({before})" if before else said
 

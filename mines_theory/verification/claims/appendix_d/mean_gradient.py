@@ -26,6 +26,7 @@ from ...framework.stats import (
     trials_needed,
 )
 from ...framework.verdict import Kind, Measurement, Qualifier, Status, Undecidable, Verdict
+from mines_theory.numbers import format_number, powers_of_ten
 from .common import decide_tails, log_cosh_3d
 from mines_theory.theory.bounds.appendix import hh_bound, nu_bounds, tgm3_bound
 from mines_theory.theory.bounds.corrected import (
@@ -37,8 +38,12 @@ from mines_theory.theory.bounds.corrected import (
 __all__ = [
     "BIAS",
     "BIAS_CURVE",
+    "DELTA_CONVENTIONS",
+    "BiasCrossings",
     "BiasExperiment",
     "allowed_delta",
+    "at_split_delta",
+    "bias_crossings",
     "bias_curve",
     "check_lemma_d1",
     "check_lemma_d2",
@@ -204,6 +209,98 @@ BIAS_CURVE = tuple(
     BiasExperiment(b=b, batches=100, seed=32 + i)
     for i, b in enumerate((10, 30, 100, 300, 1000, 3000, 10_000))
 )
+
+
+#: The two conventions for δ in c₃ = 2d + 3 log(1/δ) of the printed D.2, D.4, D.5, in words.
+DELTA_CONVENTIONS = {
+    "undivided": "c₃ at δ, as printed (the rows of the printed lemmas)",
+    "split": "c₃ at δ/(b + 1), δ divided over the proofs' b + 1 events (the corrigendum's)",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class BiasCrossings:
+    """Where the printed bounds of D.2, D.4, D.5 fall below the floor the bias alone puts under
+    what they bound (``bias_crossings``), for each δ convention of ``DELTA_CONVENTIONS``:
+    ``crossing[convention][lemma]`` is that b, ``at_check[convention][lemma]`` the printed bound
+    over the floor at the checks' b (below 1: every batch exceeds it, whatever its noise)."""
+
+    delta: float
+    b: int
+    crossing: dict
+    at_check: dict
+
+    def words(self) -> str:
+        """The account in prose (Markdown, numbers as the book writes them), the same on every
+        page that gives it: which δ each number uses and where each bound crosses its floor."""
+
+        def where(convention: str) -> str:
+            at = self.crossing[convention]
+            b = {n: powers_of_ten(format_number(at[n])) for n in at}
+            return f"b = {b['D.2']} (D.2 and D.5) and {b['D.4']} (D.4)"
+
+        low, high = (format_number(f(self.at_check["split"].values())) for f in (min, max))
+        return (  # Unicode, not MathJax: a glued text is not read for $…$
+            "The bias puts a floor under what the printed bounds of D.2, D.4 and D.5 bound "
+            "(E‖g̃‖² ≥ dγ²α⁴/4, whatever b) while the bounds fall like 1/b, so each fails once "
+            "b is large; where depends on the δ in c₃. With c₃ at the undivided "
+            f"δ = {self.delta:g}, as printed (the printed lemmas' rows), the bounds fall below "
+            f"that floor from {where('undivided')} on, so they fail at the checks' b = {self.b}; "
+            "with c₃ at δ/(b + 1), δ divided over the b + 1 events the proofs use (the "
+            f"corrigendum's convention), only from {where('split')} on: at b = {self.b} they "
+            f"lie {low}× to {high}× above it."
+        )
+
+
+def bias_crossings(experiment: BiasExperiment = BIAS, delta: float = 0.1) -> BiasCrossings:
+    """The one account of why the printed D.2, D.4, D.5 fail on ``experiment``'s cubic: their
+    bounds fall like 1/b (‖Ũν‖²'s like b) while the bias puts a floor under what they bound,
+    E‖g̃‖² ≥ ‖E g̃‖² = dγ²α⁴/4 (``BiasExperiment.limit``; b² times it for ‖Ũν‖² = b²‖g̃‖², its
+    square root for ‖g̃‖). Each bound crosses its floor once (the bound over the floor falls
+    with b under both conventions), at the least b below it, found here by bisection, with c₃
+    at the undivided δ as printed and at δ/(b + 1): the bias makes every one fail at large b;
+    the convention decides where. Each is evaluated by the printed formula (``bounds.appendix``)."""
+
+    def over_floor(b: int, convention: str, lemma: str) -> float:
+        at = delta if convention == "undivided" else delta / (b + 1)
+        bounds = dataclasses.replace(experiment, b=b).bounds(at)
+        return {
+            "D.2": bounds["nu"].U_nu_sq / (b**2 * experiment.limit),
+            "D.4": bounds["hh"] / experiment.limit,
+            "D.5": bounds["tgm3"] / math.sqrt(experiment.limit),
+        }[lemma]
+
+    def crossing(convention: str, lemma: str) -> int:
+        """The least b whose bound lies below its floor."""
+        low, high = 1, 10**15  # the bound above its floor at b = 1, below at 10¹⁵
+        if not over_floor(low, convention, lemma) > 1 > over_floor(high, convention, lemma):
+            raise Undecidable(f"{lemma} ({convention}): no crossing between b = 1 and 10¹⁵")
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (mid, high) if over_floor(mid, convention, lemma) > 1 else (low, mid)
+        return high
+
+    lemmas = ("D.2", "D.4", "D.5")
+    return BiasCrossings(
+        delta,
+        experiment.b,
+        {c: {n: crossing(c, n) for n in lemmas} for c in DELTA_CONVENTIONS},
+        {c: {n: over_floor(experiment.b, c, n) for n in lemmas} for c in DELTA_CONVENTIONS},
+    )
+
+
+def at_split_delta(experiment: BiasExperiment = BIAS, delta: float = 0.1, *, repaired=False):
+    """Per lemma ("D.2", "D.4", "D.5"): (the batches above the bound, the bound, the measured
+    values), for the printed (or ``repaired``) bounds with c₃ at δ/(b + 1) on ``experiment``'s
+    batches: ‖Ũν‖², ‖g̃‖²_H = ‖g̃‖² (∇²f(0) = I) and ‖g̃‖."""
+    s = experiment.run()
+    bound = experiment.bounds(delta / (experiment.b + 1), repaired=repaired)
+    values = {
+        "D.2": (s["U_nu_sq"], bound["nu"].U_nu_sq),
+        "D.4": (s["g_sq"], bound["hh"]),
+        "D.5": (np.sqrt(s["g_sq"]), bound["tgm3"]),
+    }
+    return {row: (int(np.sum(v > c)), c, v) for row, (v, c) in values.items()}
 
 
 @claim("Lemma D.2", minimum=Data(batches=trials_needed(0.1)))

@@ -33,11 +33,21 @@ __all__ = [
 
 
 def _batch_verdict(
-    values, bound: float, *, allowed: float, what: str, printed=None, more=(), tail: str = ""
+    values,
+    bound: float,
+    *,
+    power: int,
+    allowed: float,
+    what: str,
+    printed=None,
+    more=(),
+    tail: str = "",
 ) -> Verdict:
     """``exceedance_verdict`` on batches, with the bound (and the printed one, and ``more``
     measurements that ``tail`` words) reported and the qualifiers of its looseness, "loose" and
-    "too loose to be tested" (``common.exceedance_verdict``)."""
+    "too loose to be tested" (``common.exceedance_verdict``), each judged on the scale of the
+    norm bounded: ``power`` 2 where ``values`` are a squared norm (D.2, D.4, D.7), 1 where a
+    norm (D.5), so that D.4's bound, 2𝓛 times the square of D.5's here, gets D.5's answers."""
     return exceedance_verdict(
         values,
         bound,
@@ -51,6 +61,7 @@ def _batch_verdict(
         ),
         summary_tail="; bound {bound}" + ("" if printed is None else " (printed {printed})") + tail,
         loose=True,
+        power=power,
     )
 
 
@@ -61,7 +72,11 @@ def _bias_verdict(
     δ/(b + 1): b events ‖u_i‖² ≤ c₃ and one ‖U‖² ≤ c₁) on the batches of ``experiment``
     (∇f(0) = 0, 𝓛 = τ = 1); ``bound``: test another."""
     s = experiment.run()
-    values = {"U_nu_sq": s["U_nu_sq"], "hh": s["g_sq"], "tgm3": np.sqrt(s["g_sq"])}[term]
+    values, power = {  # the measured side and the power of the norm it is
+        "U_nu_sq": (s["U_nu_sq"], 2),
+        "hh": (s["g_sq"], 2),
+        "tgm3": (np.sqrt(s["g_sq"]), 1),
+    }[term]
     if bound is None:
         bounds = experiment.bounds(delta / (experiment.b + 1), repaired=True)
         bound = bounds["nu"].U_nu_sq if term == "U_nu_sq" else bounds[term]
@@ -69,7 +84,7 @@ def _bias_verdict(
         f"{quantity} on the cubic f(x) = ½‖x‖² + γΣⱼxⱼ³/6 (γ = {experiment.gamma:g}, "
         f"d = {experiment.d}, b = {experiment.b}, α = {experiment.alpha:g}, ∇f(0) = 0)"
     )
-    return _batch_verdict(values, bound, allowed=delta, what=what)
+    return _batch_verdict(values, bound, power=power, allowed=delta, what=what)
 
 
 @repaired("Lemma D.2", minimum=Data(batches=trials_needed(0.1)))
@@ -121,6 +136,7 @@ def check_lemma_d7_repaired(experiment: HalfSquareG = D7, bound: float | None = 
     return _batch_verdict(
         G**2,
         bound,
+        power=2,
         allowed=experiment.delta,
         what=what,
         printed=experiment.bound,

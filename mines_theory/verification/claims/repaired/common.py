@@ -17,7 +17,13 @@ import numpy as np
 
 from mines_theory.numbers import powers_of_ten
 from mines_theory.theory.bounds.corrected import Lemma53Corrected, lemma53_constants_corrected
-from ...framework.decisions import LOOSE, exceeded, status_of, too_loose_to_test
+from ...framework.decisions import (
+    LOOSE,
+    exceeded,
+    on_norm_scale,
+    status_of,
+    too_loose_to_test,
+)
 from ...framework.stats import K_SE, at_least, bootstrap, proportion, trials_needed
 from mines_theory.theory.bounds.section5 import c_constants
 from ...framework.verdict import (
@@ -43,16 +49,21 @@ __all__ = [
 UNION = ('Lemmas 5.1, 5.2, D.2, D.4, D.5: "with probability ≥ 1 − δ"',)
 
 
-def loose_qualifier(looseness: Measurement, measured: str) -> Qualifier:
+def loose_qualifier(looseness: Measurement, measured: str, power: int = 1) -> Qualifier:
     """ "loose": the lower end of ``looseness``'s 95% interval (its value where it has none) is
-    at least ``LOOSE``; ``measured`` names what the bound is divided by. The alternative it
-    rules out: a bound within LOOSE× of what it bounds."""
+    at least ``LOOSE`` on the scale of the norm bounded (``decisions.on_norm_scale``: for a
+    bound on a squared norm, ``power=2``, its square root); ``measured`` names what the bound is
+    divided by. The alternative it rules out: a bound within LOOSE× of what it bounds, on the
+    norm's scale."""
     low = looseness.interval[0] if looseness.interval is not None else looseness.value
+    ratio = "bound over " + measured
+    if power == 2:
+        ratio = f"√({ratio}) (a squared norm, on the norm's scale)"
     return Qualifier(
         "loose",
-        f"bound over {measured} ≥ {LOOSE:g} (the lower end of its 95% interval); No where the "
+        f"{ratio} ≥ {LOOSE:g} (the lower end of its 95% interval); No where the "
         f"bound is within {LOOSE:g}× of the data",
-        low >= LOOSE,
+        on_norm_scale(low, power) >= LOOSE,
     )
 
 
@@ -85,6 +96,7 @@ def exceedance_verdict(
     qualifiers: tuple[Qualifier, ...] = (),
     summary_tail: str = "",
     loose: bool = False,
+    power: int = 1,
     data=None,
 ) -> Verdict:
     """A repaired bound "value ≤ bound with probability ≥ 1 − allowed" on independent units.
@@ -99,8 +111,10 @@ def exceedance_verdict(
     the binomial test needs (``stats.trials_needed``). ``loose``: add the two qualifiers of
     its looseness, "loose" (``loose_qualifier``) and "too loose to be tested" by the rule of
     the printed bounds (``decisions.too_loose_to_test``: the largest value/bound over the units
-    at most 10⁻²); a check whose bound no run can exceed for a reason of its own (Lemma 5.3's
-    cap) declares that qualifier itself instead."""
+    at most 10⁻²), both on the scale of the norm bounded: ``power`` 2 where ``values`` are a
+    squared norm, judged by the square roots of the ratios, so that a norm with its bound and
+    their squares get one answer; a check whose bound no run can exceed for a reason of its own
+    (Lemma 5.3's cap) declares that qualifier itself instead."""
     values = np.asarray(values, dtype=float).ravel()
     n = values.size
     at_least(units, n, trials_needed(allowed), f"the binomial test at {allowed:g}")
@@ -126,8 +140,8 @@ def exceedance_verdict(
         largest = float(np.max(values / B)) if np.all(B > 0) else math.inf
         qualifiers = (
             *qualifiers,
-            loose_qualifier(ratio_measurement, quantile),
-            too_loose_to_test(largest),
+            loose_qualifier(ratio_measurement, quantile, power),
+            too_loose_to_test(largest, power=power),
         )
     return Verdict(
         status,
