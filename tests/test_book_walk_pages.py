@@ -377,7 +377,8 @@ def test_a_page_with_a_display_of_several_steps_links_how_a_display_is_walked(te
     alone = {i: pages.Placed(1000 + i, where.before) for i, where in placed.items()}
     monkeypatch.setattr(pages, "displayed", lambda proof, tex: alone)
     page = pages.proof_page("Lemma E.8", PUBLISHED, tex=tex)
-    assert "## Display 32 · step 32\n" in page and walked not in page
+    assert "\n## Display 32 · Step 32 · " in page and walked not in page
+    assert "### Step 32" not in page  # one heading for a display of one step (stop 59)
 
 
 def _pages():
