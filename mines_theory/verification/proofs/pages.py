@@ -3235,19 +3235,18 @@ def proof_page(
         index = int(step["index"])
         where = placed.get(index)
         group = where.line if where else None
-        single = ""  # a display of one step: one heading, "Display N · Step N · …" (reader E,
-        # stop 59: a display heading over its one step's heading doubled the page)
-        if placed and group not in shown:
+        # a display of one step has one heading, its step's, at the displays' level; the
+        # displays of several steps are numbered among themselves (reader E, stop 59: "Display
+        # N · step N" over "Step N · …" doubled the page)
+        single = placed and group is not None and len(groups[group]) == 1
+        if placed and group not in shown and not single:
             shown.add(group)
             members = groups[group]
             span = (
                 f"step {members[0]}" if len(members) == 1 else f"steps {members[0]}–{members[-1]}"
             )
             title = f"Display {len(shown)}" if group is not None else "Steps not found in the .tex"
-            if group is not None and len(members) == 1:
-                single = f"{title} · "
-            else:
-                lines += [f"## {title} · {span}", ""]
+            lines += [f"## {title} · {span}", ""]
             chains: dict[int, list[int]] = {}
             for member in members if group is not None else ():
                 chains.setdefault(placed[member].chain, []).append(member)
@@ -3264,7 +3263,7 @@ def proof_page(
             step = {**step, "evidence": reached_through(step["evidence"], near, step["after"])}
         level = "###" if placed and not single else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
-        lines += [f"{level} {single}Step {index} · {badge(proof.name, step)}{mark}", ""]
+        lines += [f"{level} Step {index} · {badge(proof.name, step)}{mark}", ""]
         own_part = tex_fragment(step["latex"])
         if where and where.own:
             own_part = where.own  # without the next chain's left member
