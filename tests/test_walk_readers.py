@@ -127,9 +127,7 @@ def test_lemma_9_s_step_9_fails_at_delta_a_tenth():
     from mines_theory.verification.proofs.models.lemma9 import constants, replace_step_sides
 
     c1 = constants(4, 12, 0.1)[0]
-    lhs, rhs = replace_step_sides(
-        tau=0.2424, zeta=936.4, L=0.2638, c1=c1, a=12.87, n=29.51, m=2802
-    )
+    lhs, rhs = replace_step_sides(tau=0.2424, zeta=936.4, L=0.2638, c1=c1, a=12.87, n=29.51, m=2802)
     assert 2802 <= c1 / 0.2424 * 29.51  # on eq:smax's event
     assert (round(c1, 1), round(lhs, 4), round(rhs, 5)) == (62.6, 0.0523, -0.00226)
     assert "at δ = 0.1 (c₁ = 62.6" in spec.find("Lemma 5.1").steps[8].reason

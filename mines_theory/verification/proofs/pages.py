@@ -2531,8 +2531,8 @@ def statement_verdicts(
         words += f" at {where.group(1)}" if where else ""
         run = ""
         if gamma_row:
-            gamma = c.number.endswith(", γ > 0")
-            run = " (its run on a non-quadratic f)" if gamma else " (its run on a quadratic f, γ = 0)"
+            quadratic = not c.number.endswith(", γ > 0")
+            run = f" (its run on a {'quadratic f, γ = 0' if quadratic else 'non-quadratic f'})"
         said.append(
             f"[{c.number}](ledger.md#{claim_anchor(c.number)}){run}, concluded **{word.value}** "
             f"({CONCLUSION_MEANING[word]}); on the runs, {subject} {words}{headline}"
