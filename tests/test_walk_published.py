@@ -347,7 +347,8 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
     page = pages.proof_page("Lemma 5.1", PUBLISHED)
     said = opening(page)
     link = "[Lemma 5.1](ledger.md#claim-lemma-5-1)"
-    assert said.startswith(f"{lead} {link}, concluded **repaired** (")
+    run = " (its run on a quadratic f, γ = 0)"  # two rows, two runs (reader E, stop 59)
+    assert said.startswith(f"{lead} {link}{run}, concluded **repaired** (")
     assert "; on the runs, the statement as printed holds (" in said
     gamma = "[Lemma 5.1, γ > 0](ledger.md#claim-lemma-5-1-gamma-0)"
     assert "on the runs, the statement is false as printed and holds corrected (" in said
@@ -357,7 +358,7 @@ def test_a_proof_page_opens_with_what_the_ledger_finds_of_its_statement():
         assert held and held[0] in said, number
     flipped = dict(verdicts, **{"Lemma 5.1": Verdict(Status.FAILS, "made up")})
     other = opening(pages.proof_page("Lemma 5.1", PUBLISHED, results=flipped))
-    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1), concluded **")
+    assert other.startswith(f"{lead} [Lemma 5.1](ledger.md#claim-lemma-5-1){run}, concluded **")
     assert other.split("; [")[0].endswith("; on the runs, the statement as printed fails")
     # an erratum-free proof whose statement holds without qualifiers
     clean = opening(pages.proof_page("Thm 3.2", PUBLISHED))

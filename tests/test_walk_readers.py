@@ -5,6 +5,8 @@ index's map, the walk's own symbols, and the proof maps under figure rule 9."""
 from __future__ import annotations
 
 import math
+
+import numpy as np
 import re
 
 import pytest
@@ -94,11 +96,41 @@ def test_lemma_38_s_statement_is_rerun_with_the_corrected_radius(lemma38):
 
 
 def test_the_corrected_radius_is_the_corrigendum_s():
-    """The corrigendum's A_t = 8 log(b/δ) + 16 log(t + 1) + d, b² inside the log from the
-    printed 8 log(1/(bδ)): they differ by 16 log b."""
+    """The erratum's A_t = 8 log(b/δ) + 16 log(t + 1) + d on its range d ≤ 9x, b² inside the
+    log from the printed 8 log(1/(bδ)): they differ by 16 log b; beyond it (reader E, stop 59:
+    the re-run tested the erratum's A_t outside its range) the corrigendum's d + 2√(dx) + 2x."""
     from mines_theory.verification.proofs.models.lemma_y import corrected_radius, radius
 
     assert corrected_radius(3, 4, 0.1, 2) - radius(3, 4, 0.1, 2) == pytest.approx(16 * math.log(4))
+    x = math.log(4 / 0.3)  # d = 50 > 9x at t = 0
+    laurent_massart = 50 + 2 * math.sqrt(50 * x) + 2 * x
+    assert corrected_radius(50, 4, 0.3, 0) == pytest.approx(laurent_massart)
+
+
+def test_lemma_38_s_rerun_is_not_trivial_on_either_side_of_the_erratum_s_range():
+    """Reader E, stop 59: the re-run's one non-trivial pass was for an A_t outside its range.
+    Its instances now include both sides of d ≤ 9x with some Y ≠ 0 (P_Y, exact)."""
+    from mines_theory.verification.proofs.models import lemma_y
+
+    seen = set()
+    for seed in range(40):
+        e = lemma_y.statement_corrected(np.random.default_rng(seed))
+        d, b, delta = e.describe["d"], e.describe["b"], e.describe["delta"]
+        inside = d <= 9 * math.log(b / delta)
+        if e.describe["P_Y"] > 0.01:
+            seen.add(inside)
+    assert seen == {True, False}
+
+
+def test_lemma_9_s_step_9_fails_at_delta_a_tenth():
+    """Reader E, stop 59: both counterexamples had δ near 1; the reading's δ = 0.1 instance."""
+    from mines_theory.verification.proofs.models.lemma9 import constants, replace_step_sides
+
+    c1 = constants(4, 12, 0.1)[0]
+    lhs, rhs = replace_step_sides(tau=0.2424, zeta=936.4, L=0.2638, c1=c1, a=12.87, n=29.51, m=2802)
+    assert 2802 <= c1 / 0.2424 * 29.51  # on eq:smax's event
+    assert (round(c1, 1), round(lhs, 4), round(rhs, 5)) == (62.6, 0.0523, -0.00226)
+    assert "at δ = 0.1 (c₁ = 62.6" in spec.find("Lemma 5.1").steps[8].reason
 
 
 def test_a_corrected_field_needs_an_erratum():

@@ -2126,6 +2126,11 @@ def _evidence(step: Mapping[str, Any], proof: str = "") -> str:
         scaled = scale_words(step, relation) if not event_check(proof, step) else None
         if scaled and evidence.endswith("at the instance shown"):
             evidence += f": {scaled}"
+        if step.get("inside") and proof and step.get("counterexample"):
+            # two instances shown: the margin is the second's (reader E, stop 59)
+            evidence = evidence.replace(
+                "at the instance shown", "at the second instance shown (outside that regime)", 1
+            )
         parts.append(f"**{FOUND}** {evidence}" + ("" if evidence.endswith(("\n", ".")) else "."))
     fixed = step.get("corrected")
     if fixed:
@@ -2648,6 +2653,11 @@ _KIND_WORDS = {
 }
 
 
+#: A failing verdict's summary that opens with where the conclusion fails ("the conclusion at
+#: d = 1, b = 10⁴, … (…)"): its setting.
+_FAILS_AT = re.compile(r"the conclusion at ([^(:;]+?) \(")
+
+
 #: How the opening of a walk page leads into the ledger's verdicts on the statement.
 STATEMENT_LEAD = "What the claims ledger finds of the statement, by its rows:"
 
@@ -2683,6 +2693,10 @@ def statement_verdicts(
     if not rows:
         raise ValueError(f"name={name!r}: expected a walked proof with a ledger row")
     said = []
+    # two rows, two runs: the row of the printed setting runs on a quadratic (section 5's
+    # ellipsoids), its "γ > 0" row on a non-quadratic f; said, so that "holds" beside "false as
+    # printed" does not read as a contradiction (reader E, stop 59)
+    gamma_row = any(c.number.endswith(", γ > 0") for c in rows)
     for c in rows:
         verdict = results.get(c.number) or Verdict(Status.NOT_CHECKED, "no published verdict")
         # the qualifiers that decide how the row reads first ("the printed Δ_α,1 fails"), each
@@ -2695,8 +2709,16 @@ def statement_verdicts(
         # the run's subject said: "Lemma D.2 repaired …, on the runs it fails" read as if the
         # repaired lemma failed (reader, stop 57)
         subject = "the statement" if "as printed" in words else "the statement as printed"
+        # where a failing run fails, when its verdict opens with it (Lemma E.8: only at d = 1,
+        # b = 10⁴; its "fails also at …? No" alone left a reader to guess: reader E, stop 59)
+        where = _FAILS_AT.match(verdict.summary) if verdict.status is Status.FAILS else None
+        words += f" at {where.group(1)}" if where else ""
+        run = ""
+        if gamma_row:
+            quadratic = not c.number.endswith(", γ > 0")
+            run = f" (its run on a {'quadratic f, γ = 0' if quadratic else 'non-quadratic f'})"
         said.append(
-            f"[{c.number}](ledger.md#{claim_anchor(c.number)}), concluded **{word.value}** "
+            f"[{c.number}](ledger.md#{claim_anchor(c.number)}){run}, concluded **{word.value}** "
             f"({CONCLUSION_MEANING[word]}); on the runs, {subject} {words}{headline}"
         )
     return f"{STATEMENT_LEAD} " + "; ".join(said) + "."
@@ -3426,7 +3448,11 @@ def proof_page(
         index = int(step["index"])
         where = placed.get(index)
         group = where.line if where else None
-        if placed and group not in shown:
+        # a display of one step has one heading, its step's, at the displays' level; the
+        # displays of several steps are numbered among themselves (reader E, stop 59: "Display
+        # N · step N" over "Step N · …" doubled the page)
+        single = placed and group is not None and len(groups[group]) == 1
+        if placed and group not in shown and not single:
             shown.add(group)
             members = groups[group]
             span = (
@@ -3448,7 +3474,7 @@ def proof_page(
             near = nearest_false(proof.name, steps, index) or step["after"]
             mark = f" · after step {near}, which fails"  # the chain is broken there
             step = {**step, "evidence": reached_through(step["evidence"], near, step["after"])}
-        level = "###" if placed else "##"
+        level = "###" if placed and not single else "##"
         lines += [f"({step_anchor(proof.name, index)})="]
         lines += [f"{level} Step {index} · {badge(proof.name, step)}{mark}", ""]
         own_part = tex_fragment(step["latex"])
