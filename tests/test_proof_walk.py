@@ -98,6 +98,7 @@ def test_an_erratum_points_into_a_proof_by_any_of_its_names_whole():
         ("colour", '"red"', "unknown field"),
         ("premise", '["step 1"]', "premise 'step 1'"),  # no earlier step 1 at step 1
         ("premise", '["eq:nu"]', "every entry of premise must be 'step N'"),
+        ("note", '"two_log_note"', "note must be 'module:function'"),
     ],
 )
 def test_a_bad_step_spec_is_refused_naming_the_field(tmp_path, field, value, match):

@@ -84,6 +84,10 @@ A proof file has one ``[proof]`` table and one ``[[step]]`` table per relation.
         check re-run with the erratum's correction (the erratum's A_t in place of the
         printed one), at the same instances; its outcome is published beside the step's
         (``StepResult.corrected``) and its page shows it.
+    ``note``
+        optional: ``module:function`` of the models, no arguments, returning a note in Markdown
+        shown under the step on its page, computed where the page is built (Lemma D.6's step 1:
+        why its 2 log is a typo, from exact χ² tails); a fact about the step lives in its spec.
 
 Statuses
 --------

@@ -211,11 +211,17 @@ def margin(lhs: Any, rhs: Any, scale: float, relation: str) -> float:
     raise ValueError(f"relation must be one of {tuple(_REVERSED)}, got {relation!r}")
 
 
-def _checker(step: Step) -> Callable[[np.random.Generator], Any]:
-    assert step.checker is not None
-    module, _, function = step.checker.partition(":")
+def model_function(name: str) -> Callable[..., Any]:
+    """The function ``name``, "module:function", of the walk's ``models`` (a step's checker,
+    its corrected check, or its page's note), imported when asked for."""
+    module, _, function = name.partition(":")
     mod = importlib.import_module(f"{__package__}.models.{module}")
     return getattr(mod, function)
+
+
+def _checker(step: Step) -> Callable[[np.random.Generator], Any]:
+    assert step.checker is not None
+    return model_function(step.checker)
 
 
 def _symbolic(step: Step, result: Symbolic, perturb: str | None) -> Outcome:

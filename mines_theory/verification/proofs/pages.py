@@ -33,7 +33,7 @@ from ..views.report import (
 from ..views.report import SLIPS_BEFORE_SHORT, slip_kind, slips_before
 from ..views.report import first_error as report_first_error
 from . import spec
-from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS
+from .check import EXPECTATION_INSTANCES, K_SE, MONTE_CARLO_DRAWS, model_function
 from .published import (
     cross_check,
     load,
@@ -3324,34 +3324,6 @@ def _chains_line(chains: Sequence[Sequence[int]]) -> str:
     )
 
 
-def _two_log_note() -> str:
-    """Lemma D.6's step 1, the statement's eq:G_norm: why its 2 log is read as a typo, and how
-    often the statement as printed can fail (``g_norm.printed_tails``, exact χ² tails)."""
-    from mines_theory.numbers import format_number
-
-    from .models.g_norm import printed_tails
-
-    tails = printed_tails(5, 30.0)
-    said = {k: powers_of_ten(format_number(v, 3 if k == "event" else 2)) for k, v in tails.items()}
-    return (
-        "*Why a typo, and what the statement as printed claims.* The proof cites eq:u_norm, "
-        "which gives ‖u‖² ≤ 2d + 3 log(1/δ); the lemma's own eq:GG prints 3 log, and so does "
-        "Lemma 30's eq:G_norm_1, which rests on this bound. The event of the printed 2 log, "
-        "‖u‖² ≤ r<sub>u</sub>, can fail with probability above δ: at d = 5, δ = e⁻³⁰, "
-        f"P(χ²₅ > r<sub>u</sub>) = {said['event']}δ. The printed bound itself still holds with "
-        "probability ≥ 1 − δ: its left side is at most Lα²τ⁻¹ζ‖u‖⁴ (the second difference, "
-        "with the Taylor weight 1 − t, is at most Lα²‖Σ<sup>1/2</sup>u‖², half what the "
-        "printed expansions give), so it fails only where ‖u‖⁴ > 2r<sub>u</sub>(r<sub>u</sub> "
-        f"+ √d): probability {said['statement']}δ there, at most {said['worst']}δ for d from "
-        "1 to 500 and log(1/δ) from 0.1 to 50 (exact χ² tails). The counterexample lies in that "
-        "tail: the statement stands, as the ledger finds, while the proof's lines need the 3 log."
-    )
-
-
-#: A note under a step, computed where the page is built: by (our name of the proof, step).
-STEP_NOTES: dict[tuple[str, int], Callable[[], str]] = {("Lemma D.6", 1): _two_log_note}
-
-
 def proof_page(
     name: str,
     data: Mapping[str, Any] | None = None,
@@ -3376,6 +3348,7 @@ def proof_page(
     # no error: the first imprecision's evidence is open too (the step the ledger links to)
     imprecise = next((int(s["index"]) for s in steps if slip(s) == "imprecision"), None)
     uses = {s.index: s.uses for s in proof.steps}
+    notes = {s.index: s.note for s in proof.steps}
     hypotheses, models = source_files(proof.hypotheses)
     lines = [
         f"# {proof.printed} (our {proof.name}): the walk of its proof",
@@ -3493,8 +3466,8 @@ def proof_page(
                 lines += [_named_by(step["erratum"], proof.name, also[1:]), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
-        if (proof.name, index) in STEP_NOTES:
-            lines += [STEP_NOTES[proof.name, index](), ""]
+        if notes.get(index):  # the step spec's note, computed by its model
+            lines += [model_function(notes[index])(), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index in (first, substantive or imprecise) else ""

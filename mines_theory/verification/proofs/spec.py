@@ -42,6 +42,9 @@ class Step:
     premise: tuple[str, ...] = ()
     slip: str | None = None
     corrected: str | None = None
+    #: a note under the step on its page, "module:function" of ``models`` (no arguments,
+    #: returning Markdown, computed where the page is built); None where the step has none
+    note: str | None = None
 
     @property
     def earlier(self) -> tuple[int, ...]:
@@ -135,7 +138,7 @@ def _field(table: dict, key: str, kind: type, where: str, default: Any = ...) ->
 
 #: The fields of a ``[[step]]`` table (the package docstring says what each means).
 _STEP_FIELDS = tuple(
-    "index latex relation uses how checker reason erratum premise slip corrected".split()
+    "index latex relation uses how checker reason erratum premise slip corrected note".split()
 )
 
 
@@ -187,6 +190,9 @@ def _step(table: dict, proof: str, where: str) -> Step:
             f"{where}: corrected={corrected!r} must be 'module:function', the step's check "
             "with its erratum's correction, on a checked step that names its erratum"
         )
+    note = _field(table, "note", str, where, None)
+    if note is not None and ":" not in note:
+        raise ValueError(f"{where}: note must be 'module:function', got {note!r}")
     return Step(
         proof=proof,
         index=index,
@@ -200,6 +206,7 @@ def _step(table: dict, proof: str, where: str) -> Step:
         premise=tuple(premise),
         slip=slip,
         corrected=corrected,
+        note=note,
     )
 
 

@@ -425,3 +425,26 @@ def printed_tails(d: int = 5, log_inv_delta: float = 30.0) -> dict[str, float]:
     grid = [(n, y) for n in (1, 2, 5, 10, 50, 100, 500) for y in np.geomspace(0.1, 50, 25)]
     worst = max(ratios(n, float(y))[1] for n, y in grid)
     return {"event": event, "statement": statement, "worst": worst}
+
+
+def two_log_note() -> str:
+    """The note under step 1 of Lemma D.6's walk (the statement's eq:G_norm; its spec's
+    ``note``): why its 2 log is read as a typo, and how often the statement as printed can
+    fail (``printed_tails``, exact χ² tails), in Markdown."""
+    from mines_theory.numbers import format_number, powers_of_ten
+
+    tails = printed_tails(5, 30.0)
+    said = {k: powers_of_ten(format_number(v, 3 if k == "event" else 2)) for k, v in tails.items()}
+    return (
+        "*Why a typo, and what the statement as printed claims.* The proof cites eq:u_norm, "
+        "which gives ‖u‖² ≤ 2d + 3 log(1/δ); the lemma's own eq:GG prints 3 log, and so does "
+        "Lemma 30's eq:G_norm_1, which rests on this bound. The event of the printed 2 log, "
+        "‖u‖² ≤ r<sub>u</sub>, can fail with probability above δ: at d = 5, δ = e⁻³⁰, "
+        f"P(χ²₅ > r<sub>u</sub>) = {said['event']}δ. The printed bound itself still holds with "
+        "probability ≥ 1 − δ: its left side is at most Lα²τ⁻¹ζ‖u‖⁴ (the second difference, "
+        "with the Taylor weight 1 − t, is at most Lα²‖Σ<sup>1/2</sup>u‖², half what the "
+        "printed expansions give), so it fails only where ‖u‖⁴ > 2r<sub>u</sub>(r<sub>u</sub> "
+        f"+ √d): probability {said['statement']}δ there, at most {said['worst']}δ for d from "
+        "1 to 500 and log(1/δ) from 0.1 to 50 (exact χ² tails). The counterexample lies in that "
+        "tail: the statement stands, as the ledger finds, while the proof's lines need the 3 log."
+    )
