@@ -3466,8 +3466,8 @@ def proof_page(
                 lines += [_named_by(step["erratum"], proof.name, also[1:]), ""]
         elif (kind := slip(step)) is not None:
             lines += [_read_as(kind), ""]
-        if notes.get(index):  # the step spec's note, computed by its model
-            lines += [model_function(notes[index])(), ""]
+        if (note := notes.get(index)) is not None:  # the step spec's note, from its model
+            lines += [model_function(note)(), ""]
         evidence = _evidence(step, proof.name)
         if evidence:
             opened = " open" if index in (first, substantive or imprecise) else ""
