@@ -2851,14 +2851,14 @@ def proof_summaries(data: Mapping[str, Any] | None = None) -> dict[str, ProofSum
     data = load() if data is None else data
     if any("slip" not in s for steps in data["proofs"].values() for s in steps):
         data = with_slips(data)
-    from ..views.report import SLIPS
+    from ..views.report import prose_errors
 
     decided = ("identity", "holds", "fails")
-    apart = unanswered_errata(data)
+    apart = {"unanswered": unanswered_errata(data)}  # the ledger's rule reads it so
     out = {}
     for name, steps in data["proofs"].items():
         kind = slip_kind(steps)
-        errors = [e["number"] for e in apart.get(name, ()) if e["kind"] not in SLIPS]
+        errors = [e["number"] for e in prose_errors(name, apart)]
         out[name] = ProofSummary(
             len(steps),
             sum(s["status"] in decided for s in steps),
@@ -3001,9 +3001,9 @@ def _prose_error_words(name: str, data: Mapping[str, Any], error: int | None) ->
     """Where no relation of the proof ``name`` is an error (``error``, its first, is None) but
     an erratum of the kind error points into its prose (``unanswered_errata``), that the proof
     fails there all the same (the ledger's ``PROSE_ERROR``); "" otherwise."""
-    from ..views.report import SLIPS
+    from ..views.report import prose_errors
 
-    prose = [e for e in unanswered_errata(data).get(name, ()) if e["kind"] not in SLIPS]
+    prose = prose_errors(name, {"unanswered": unanswered_errata(data)})
     if error is not None or not prose:
         return ""
     return (
